@@ -1,0 +1,260 @@
+"""The runtime's vocabulary as the compiler sees it: primitives, functions, context
+names, selector kinds and events, with their types and documentation.
+
+This table is the contract between compiler and runtime: the runtime implements
+exactly these names (a test holds them in step), and content builds everything
+else (keywords, statuses, Locations) out of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+REQUIRED = object()
+
+# ---- types -------------------------------------------------------------------
+# Scalar types: number bool string figure location edge team token tag icon
+# Set types: figures locations edges tags
+# Parameter types may be unions written "a|b"; "figure+" means figure|figures.
+
+SET_OF = {"figure": "figures", "location": "locations", "edge": "edges", "tag": "tags"}
+ELEMENT_OF = {v: k for k, v in SET_OF.items()}
+
+
+def expand(t: str) -> set[str]:
+    out: set[str] = set()
+    for part in t.split("|"):
+        if part.endswith("+"):
+            base = part[:-1]
+            out.update({base, SET_OF[base]})
+        else:
+            out.add(part)
+    return out
+
+
+def accepts(param_type: str, actual: str) -> bool:
+    if actual == "any" or param_type == "any":
+        return True
+    allowed = expand(param_type)
+    if actual in allowed:
+        return True
+    # an empty list literal fits any set type
+    return actual == "empty-list" and bool(allowed & set(SET_OF.values()))
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    default: object = REQUIRED
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Primitive:
+    name: str
+    params: tuple[Param, ...]
+    doc: str
+    contexts: tuple[str, ...] | None = None  # None: every context
+    needs: tuple[str, ...] = ()  # context names the primitive relies on
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    params: tuple[Param, ...]
+    returns: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class ContextName:
+    name: str
+    type: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    params: tuple[tuple[str, str], ...]
+    doc: str
+
+
+def _p(name, type_, default=REQUIRED, doc=""):
+    return Param(name, type_, default, doc)
+
+
+TAGS = _p("tags", "tags", (), "Tags of the effect, for immunities, bonuses and reactions.")
+
+PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("attack", (_p("target", "figure+", doc="Who is attacked (usually `one foe in ...`)."),
+                         _p("amount", "number", "mayhem-die", "Damage before bonuses."), TAGS),
+              "Attack: announce the target (Reactions may answer), then deal the amount plus the "
+              "Activation's bonus as Damage tagged `attack`. Binds `attack-target`."),
+    Primitive("damage", (_p("target", "figure+"), _p("amount", "number"), TAGS),
+              "Deal Damage (Shields and other `damage` triggers may change it first)."),
+    Primitive("remove-damage", (_p("target", "figure+"), _p("amount", "number")),
+              "Heal: remove up to that much Damage."),
+    Primitive("place", (_p("token", "token"), _p("count", "number", 1), _p("on", "figure+|location+|edge+|team"),
+                        TAGS, _p("life", "number", 0, "Life Points of an attackable token.")),
+              "Take tokens from their pool (the acting Team's colour for coloured pools) and put them on "
+              "a character, Location, edge or Team. An empty pool places fewer, or none; a `limit` caps it."),
+    Primitive("remove", (_p("token", "token"), _p("count", "number", 1),
+                         _p("from", "figure+|location+|edge+|team"), _p("of", "team", None)),
+              "Return tokens to their pool."),
+    Primitive("remove-all", (_p("token", "token"), _p("from", "figure+|location+|edge+|team"),
+                             _p("of", "team", None)),
+              "Return every token of that type (of that Team, if given) to its pool."),
+    Primitive("take", (_p("token", "token"), _p("from", "figure|location|team"), _p("to", "figure|team"),
+                       _p("count", "number", 1)),
+              "Move tokens from one place to another (a face-down pile gives one at random). For a "
+              "coloured token, the receiver's colour."),
+    Primitive("shift", (_p("token", "token"), _p("from", "figure|location|edge"), _p("to", "figure|location|edge")),
+              "Move one token already in play to another place."),
+    Primitive("move-figure", (_p("figure", "figure+"), _p("to", "location+")),
+              "Move a figure into a Location with an open Slot: a Move, which others may Flee from."),
+    Primitive("place-figure", (_p("figure", "figure+"), _p("to", "location+"), TAGS),
+              "Place a figure into a Location with an open Slot; not a Move (PULL, PUSH, TELEPORT)."),
+    Primitive("off-board", (_p("figure", "figure+"),),
+              "Take a figure off the board; it comes back at the next Recovery."),
+    Primitive("bonus", (_p("amount", "number"),),
+              "+X Damage: added to the Activation's Attacks and to the Traps it places. Applied before "
+              "the other effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword")),
+    Primitive("prevent", (_p("amount", "number"),),
+              "Prevent up to that much of the pending Damage (in a `damage` or `attack` trigger)."),
+    Primitive("increase", (_p("amount", "number"),),
+              "Add to the pending Damage (in a `damage` or `attack` trigger)."),
+    Primitive("gain-vp", (_p("amount", "number", 1), _p("team", "team", "my-team")),
+              "The Team takes Victory Point tokens of its colour from the pool."),
+    Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round."),
+    Primitive("reroll-dice", (),
+              "Reroll any of the acting player's unplaced Activation dice and/or the Mayhem die."),
+    Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn."),
+    Primitive("spend-free-move", (), "Use up the Active Character's free Move."),
+    Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",
+              ("mission",)),
+    Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
+    Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
+)}
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("count", (_p("what", "figures|locations|edges|token"), _p("on", "figure+|location+|edge+|team", None),
+                       _p("of", "team", None)), "number",
+             "How many: the members of a set, or the tokens of a type on a place (of a Team)."),
+    Function("stack-bonus", (_p("token", "token"), _p("on", "location|figure"), _p("of", "team", None)), "number",
+             "The +X Damage that the Activation which placed these tokens carried."),
+    Function("open", (_p("location", "location"),), "bool", "The Location has a free Slot."),
+    Function("empty", (_p("location", "location"),), "bool",
+             "No figure, no Trap and no Obstacle on its edges: the rulebook's Empty."),
+    Function("has-icon", (_p("location", "location"), _p("icon", "icon")), "bool",
+             "The Location shows that icon."),
+    Function("has", (_p("holder", "figure|location|edge|team"), _p("token", "token")), "bool",
+             "At least one token of that type lies there."),
+    Function("adjacent-to", (_p("where", "figure|location"),), "locations",
+             "The Locations adjacent to a Location (or to a figure's Location)."),
+    Function("location-of", (_p("figure", "figure"),), "location", "Where a figure stands."),
+    Function("team-of", (_p("figure", "figure"),), "team", "The Team a figure belongs to."),
+    Function("damage-on", (_p("figure", "figure"),), "number", "Damage a figure has taken."),
+    Function("life", (_p("figure", "figure"),), "number", "A figure's Life Points."),
+    Function("vp-of", (_p("team", "team"),), "number", "A Team's Victory Points."),
+    Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
+    Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
+    Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
+)}
+
+# Names that an effect can read from where it runs. Which contexts see which name
+# is CONTEXTS below.
+CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
+    ContextName("self", "figure", "The character whose effect this is."),
+    ContextName("holder", "figure", "The character holding this token."),
+    ContextName("owner", "team", "The Team this token or Mission belongs to."),
+    ContextName("here", "location", "The Location of `self` (of the token, of the Location itself)."),
+    ContextName("adjacent", "locations", "The Locations adjacent to `here`."),
+    ContextName("here-or-adjacent", "locations", "`here` and the Locations adjacent to it."),
+    ContextName("anywhere", "locations", "Every Location on the board."),
+    ContextName("active", "figure", "The Active Character."),
+    ContextName("my-team", "team", "The Team acting."),
+    ContextName("opposing-team", "team", "The other Team (every other Team in Free-For-All)."),
+    ContextName("mayhem-die", "number", "The value of the Mayhem die."),
+    ContextName("mayhem-icon", "bool", "The Mayhem die shows the Mayhem icon."),
+    ContextName("activation-die", "number", "The value of the Activation die on this Ability."),
+    ContextName("attack-target", "figure", "The figure this Activation attacked."),
+    ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
+    ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
+)}
+
+_COMMON = ("my-team", "opposing-team", "mayhem-die", "mayhem-icon", "anywhere", "active",
+           "free-move-available")
+_SELFISH = _COMMON + ("self", "here", "adjacent", "here-or-adjacent")
+
+CONTEXTS: dict[str, tuple[str, ...]] = {
+    "ability": _SELFISH + ("activation-die", "attack-target"),
+    "card": _SELFISH,
+    "token": _SELFISH + ("holder", "owner"),
+    "location": _COMMON + ("here", "adjacent", "here-or-adjacent"),
+    "mission": _COMMON + ("owner",),
+    "npc": _SELFISH,
+    "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
+}
+
+CONTEXT_DOCS = {
+    "ability": "Abilities and Special Abilities: `self` is the character.",
+    "card": "Mayhem cards: `self` is the character the card is played for.",
+    "token": "Token triggers and uses: `holder` (and `self`) is the character holding it; "
+             "`here` is where it lies; `owner` is its Team.",
+    "location": "Location triggers: `here` is the Location itself.",
+    "mission": "GO! cards: `owner` and `my-team` are the Team that picked the card.",
+    "npc": "Free-For-All non-player figures: `self` is the figure.",
+    "keyword": "Keywords run in the context of whoever uses them.",
+}
+
+# What a selector can range over: `one opponent in here`.
+SELECTOR_KINDS: dict[str, tuple[str, str]] = {
+    "character": ("figure", "A playable character."),
+    "opponent": ("figure", "A character of an opposing Team."),
+    "friend": ("figure", "A character of the acting Team, `self` included."),
+    "teammate": ("figure", "A character of the acting Team other than `self`."),
+    "foe": ("figure", "What an Attack can hit: an opposing character, an attackable token of the acting "
+                      "Team's Mission, or a non-player figure."),
+    "figure": ("figure", "Any figure: characters, non-player figures and attackable tokens."),
+    "location": ("location", "A Location."),
+    "edge": ("edge", "The border between two adjacent Locations (`in` gives the Locations it touches)."),
+}
+
+# Relations usable on the right of `is`: `figure is opponent`.
+RELATIONS = {k: doc for k, (t, doc) in SELECTOR_KINDS.items() if t == "figure"}
+
+EVENTS: dict[str, Event] = {e.name: e for e in (
+    Event("round-start", (), "After the dice are rolled and the GO! cards drawn."),
+    Event("recovery", (("figure", "figure"),),
+          "Recovery, once the characters are back: once for each character on the board."),
+    Event("activate", (("figure", "figure"),),
+          "A character becomes Active (its die is placed)."),
+    Event("turn-end", (("figure", "figure"),), "The Active Character's turn ends."),
+    Event("round-end", (), "All dice are placed and every turn is over."),
+    Event("enter", (("figure", "figure"), ("location", "location")),
+          "A figure enters a Location (by a Move or a placement). Tokens there resolve first; the "
+          "Location's own triggers only if the figure is still there."),
+    Event("move", (("figure", "figure"), ("from", "location"), ("to", "location")),
+          "A figure made a Move (not a PULL, PUSH or TELEPORT)."),
+    Event("attack", (("attacker", "figure"), ("target", "figure")),
+          "An Attack is announced, before its Damage. `pending` is its Damage; `tagged` sees its tags."),
+    Event("damage", (("target", "figure"), ("source", "figure")),
+          "Damage is about to be dealt; `prevent` and `increase` change `pending`."),
+    Event("damaged", (("target", "figure"), ("source", "figure")), "Damage was dealt."),
+    Event("ko", (("figure", "figure"),), "A figure is KO'ed."),
+    Event("mayhem-roll", (), "The Mayhem die was rolled."),
+    Event("update", (), "After every step of play; Mission goals watch it."),
+)}
+
+# Names a `when`/`until` may end on.
+UNTIL_EVENTS = ("turn-end", "round-end")
+
+# The events a primitive can set off, for the effect graph (trigger loops, reach).
+EMITS: dict[str, tuple[str, ...]] = {
+    "attack": ("attack", "damage", "damaged", "ko"),
+    "damage": ("damage", "damaged", "ko"),
+    "move-figure": ("move", "enter"),
+    "place-figure": ("enter",),
+    "roll-mayhem-die": ("mayhem-roll",),
+    "complete-mission": ("update",),
+}

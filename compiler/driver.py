@@ -1,0 +1,121 @@
+"""The pipeline: the compiler's passes, chained by PASSES, over one collection of content.
+
+>>> from pathlib import Path
+>>> result = check([Path("content")])
+>>> result.ok
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mayhem import __version__
+from mayhem.dsl.diagnostics import Diagnostics
+from mayhem.dsl.spans import SourceFile
+
+from . import ir as ir_mod
+from .graph import GraphBuilder, build_graph
+from .loader import load
+from .model import Model, build_model
+from .resolve import Resolution, resolve
+from .typecheck import Types, typecheck
+
+
+@dataclass
+class Compilation:
+    paths: list[Path]
+    root: Path | None = None
+    diagnostics: Diagnostics = field(default_factory=Diagnostics)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    failed_files: set[str] = field(default_factory=set)
+    model: Model | None = None
+    resolution: Resolution | None = None
+    types: Types | None = None
+    graph: GraphBuilder | None = None
+    ir: dict | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics.has_errors()
+
+
+def pass_load(c: Compilation) -> None:
+    loaded = load(c.paths, c.diagnostics, c.root)
+    c.root = loaded.root
+    c.sources = loaded.sources
+    c.failed_files = set(loaded.sources) - set(loaded.units)
+    c.model = Model(loaded.units)
+
+
+def pass_model(c: Compilation) -> None:
+    c.model = build_model(c.model.units, c.diagnostics)
+
+
+def pass_resolve(c: Compilation) -> None:
+    names = Diagnostics()
+    c.resolution = resolve(c.model, names)
+    _keep_unless_caused_by_broken_files(c, names)
+
+
+def pass_typecheck(c: Compilation) -> None:
+    c.types = typecheck(c.model, c.resolution, c.diagnostics)
+
+
+def pass_graph(c: Compilation) -> None:
+    c.graph = build_graph(c.model, c.resolution, c.diagnostics)
+
+
+def pass_serialize(c: Compilation) -> None:
+    if c.diagnostics.has_errors():
+        return
+    doc = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
+    ir_mod.validate(doc)
+    c.ir = doc
+
+
+CHECK_PASSES = (pass_load, pass_model, pass_resolve, pass_typecheck, pass_graph)
+PASSES = CHECK_PASSES + (pass_serialize,)
+
+
+def _keep_unless_caused_by_broken_files(c: Compilation, names: Diagnostics) -> None:
+    """A file that did not parse declares nothing, so names it would have declared are
+    'unknown' everywhere else. Those follow-on errors are dropped: the parse error is
+    the one to fix."""
+    if not c.failed_files:
+        c.diagnostics.extend(names)
+        return
+    broken_scopes = set(c.failed_files)
+    for name in c.failed_files:
+        src = c.sources.get(name)
+        if src is not None:
+            for line in src.text.splitlines()[:20]:
+                parts = line.split()
+                if len(parts) >= 3 and parts[0] == "in" and parts[1] == "box":
+                    broken_scopes.add(parts[2])
+    for d in names.items:
+        if d.code in ("E301", "E307", "E309", "E314") and d.span is not None:
+            visible = set(c.resolution.visible.get(d.span.file, [])) if c.resolution else set()
+            unit = c.model.units.get(d.span.file)
+            if unit is not None:
+                visible.update(unit.uses)
+            if visible & broken_scopes:
+                continue
+        c.diagnostics.items.append(d)
+
+
+def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compilation:
+    c = Compilation([Path(p) for p in paths], Path(root) if root else None)
+    for step in passes:
+        step(c)
+        if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
+            break
+    return c
+
+
+def check(paths: list[Path], *, root: Path | None = None) -> Compilation:
+    return run(paths, root=root, passes=CHECK_PASSES)
+
+
+def compile_paths(paths: list[Path], *, root: Path | None = None) -> Compilation:
+    return run(paths, root=root, passes=PASSES)

@@ -1,0 +1,165 @@
+"""Pass 5, graph: the effect graph (networkx DiGraph) of components, triggers, conditions,
+effects, targets and events; and the errors only a whole graph shows."""
+from __future__ import annotations
+
+import networkx as nx
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, Related
+
+from . import builtins as B
+from .model import Component, Model
+from .resolve import Resolution
+
+# Node types: component, slot, trigger, effect, keyword-call, choice, condition,
+# target, event. Edge types: contains, calls, emits, listens, condition, targets.
+
+
+def span_text(span) -> str:
+    return f"{span.file}:{span.line}:{span.col}-{span.end_line}:{span.end_col}"
+
+
+class GraphBuilder:
+    def __init__(self, res: Resolution) -> None:
+        self.res = res
+        self.g = nx.DiGraph()
+        self.node_of: dict[int, str] = {}  # AST node id -> graph node id
+        self._target_count: dict[str, int] = {}
+
+    def add(self, nid: str, type_: str, label: str, span, owner: str, **attrs) -> str:
+        self.g.add_node(nid, type=type_, label=label, span=span_text(span) if span else None,
+                        component=owner, **attrs)
+        return nid
+
+    def edge(self, a: str, b: str, type_: str) -> None:
+        self.g.add_edge(a, b, type=type_)
+
+    def event(self, name: str) -> str:
+        nid = f"event:{name}"
+        if nid not in self.g:
+            doc = B.EVENTS[name].doc if name in B.EVENTS else ""
+            self.g.add_node(nid, type="event", label=name, span=None, component=None, doc=doc)
+        return nid
+
+    def component(self, comp: Component, parent: str | None) -> None:
+        nid = self.add(comp.qid, "component", f"{comp.kind} {comp.name or comp.id}", comp.span, comp.qid,
+                       kind=comp.kind)
+        if parent is not None:
+            self.edge(parent, nid, "contains")
+        for name, slot in comp.slots.items():
+            sid = self.add(f"{comp.qid}#{name}", "slot", name, slot.span, comp.qid)
+            self.node_of[id(slot)] = sid
+            self.edge(nid, sid, "contains")
+            if slot.guard is not None:
+                self.condition(slot.guard, sid, comp.qid, f"{sid}?")
+            self.block(slot.body, sid, comp.qid, sid)
+        for i, trig in enumerate(comp.triggers):
+            self.trigger(trig, nid, comp.qid, f"{comp.qid}#on.{i}")
+        for child in comp.children:
+            self.component(child, nid)
+
+    def trigger(self, trig: ast.Trigger, parent: str, owner: str, nid: str) -> None:
+        self.add(nid, "trigger", f"on {trig.event}", trig.span, owner, event=trig.event)
+        self.node_of[id(trig)] = nid
+        self.edge(parent, nid, "contains")
+        if trig.event in B.EVENTS:
+            self.edge(self.event(trig.event), nid, "listens")
+        if trig.cond is not None:
+            self.condition(trig.cond, nid, owner, f"{nid}?")
+        self.block(trig.body, nid, owner, nid)
+
+    def condition(self, expr, parent: str, owner: str, nid: str) -> None:
+        self.add(nid, "condition", "when", expr.span, owner)
+        self.node_of[id(expr)] = nid
+        self.edge(parent, nid, "condition")
+        self.targets(expr, nid, owner)
+
+    def targets(self, expr, parent: str, owner: str) -> None:
+        for node in expr.walk():
+            if not isinstance(node, ast.Selector):
+                continue
+            k = self._target_count.get(parent, 0)
+            self._target_count[parent] = k + 1
+            tid = f"{parent}>{k}"
+            self.add(tid, "target", f"{node.quant} {node.kind}", node.span, owner, kind=node.kind)
+            self.node_of[id(node)] = tid
+            self.edge(parent, tid, "targets")
+
+    def block(self, block: ast.Block, parent: str, owner: str, prefix: str) -> None:
+        for i, stmt in enumerate(block.stmts):
+            self.stmt(stmt, parent, owner, f"{prefix}.{i}")
+
+    def stmt(self, stmt, parent: str, owner: str, nid: str) -> None:
+        if isinstance(stmt, ast.Trigger):
+            self.trigger(stmt, parent, owner, nid)
+            return
+        if isinstance(stmt, ast.Call):
+            sym = self.res.of(stmt)
+            if sym is not None and sym.kind == "keyword":
+                self.add(nid, "keyword-call", stmt.name, stmt.span, owner, keyword=sym.name)
+                self.edge(nid, sym.name, "calls")
+            else:
+                self.add(nid, "effect", stmt.name, stmt.span, owner, primitive=stmt.name)
+                for ev in B.EMITS.get(stmt.name, ()):
+                    self.edge(nid, self.event(ev), "emits")
+            for arg in stmt.args:
+                self.targets(arg.value, nid, owner)
+        else:
+            label = {ast.May: "may", ast.Choose: "choose one", ast.If: "if", ast.Repeat: "repeat",
+                     ast.Let: f"let {getattr(stmt, 'name', '')}", ast.ForEach: "for each", ast.As: "as",
+                     ast.Until: f"until {getattr(stmt, 'event', '')}"}[type(stmt)]
+            self.add(nid, "choice" if isinstance(stmt, (ast.May, ast.Choose)) else "effect", label,
+                     stmt.span, owner)
+        self.node_of[id(stmt)] = nid
+        self.edge(parent, nid, "contains")
+        if isinstance(stmt, ast.May):
+            self.block(stmt.body, nid, owner, nid)
+        elif isinstance(stmt, ast.Choose):
+            for k, opt in enumerate(stmt.options):
+                oid = self.add(f"{nid}/{k}", "choice", opt.label, opt.span, owner)
+                self.edge(nid, oid, "contains")
+                self.block(opt.body, oid, owner, oid)
+        elif isinstance(stmt, ast.If):
+            self.condition(stmt.cond, nid, owner, f"{nid}?")
+            self.block(stmt.then, nid, owner, f"{nid}.then")
+            if isinstance(stmt.orelse, ast.Block):
+                self.block(stmt.orelse, nid, owner, f"{nid}.else")
+            elif stmt.orelse is not None:
+                self.stmt(stmt.orelse, nid, owner, f"{nid}.else")
+        elif isinstance(stmt, (ast.Repeat, ast.ForEach, ast.As, ast.Until)):
+            for attr in ("count", "source", "who"):
+                if hasattr(stmt, attr):
+                    self.targets(getattr(stmt, attr), nid, owner)
+            self.block(stmt.body, nid, owner, nid)
+        elif isinstance(stmt, ast.Let):
+            self.targets(stmt.value, nid, owner)
+
+
+def build_graph(model: Model, res: Resolution, diags: Diagnostics) -> GraphBuilder:
+    gb = GraphBuilder(res)
+    for comp in sorted(model.top_level(), key=lambda c: c.qid):
+        gb.component(comp, None)
+    _keyword_cycles(gb, model, diags)
+    return gb
+
+
+def _keyword_cycles(gb: GraphBuilder, model: Model, diags: Diagnostics) -> None:
+    """A keyword that uses itself, directly or through others, never ends."""
+    calls = nx.DiGraph()
+    for nid, data in gb.g.nodes(data=True):
+        if data.get("type") == "keyword-call":
+            owner = data["component"]
+            calls.add_edge(owner, data["keyword"], site=nid)
+    keywords = {c.qid: c for c in model.components() if c.kind == "keyword"}
+    for cycle in sorted(nx.simple_cycles(calls), key=sorted):
+        if not all(q in keywords for q in cycle):
+            continue
+        start = min(cycle)
+        k = cycle.index(start)
+        cycle = cycle[k:] + cycle[:k]
+        first = keywords[cycle[0]]
+        names = " -> ".join(keywords[q].id for q in cycle + [cycle[0]])
+        diags.error("E501", f"keyword '{first.id}' uses itself: {names}", first.decl.id_span,
+                    related=[Related(keywords[q].decl.id_span, f"'{keywords[q].id}' declared here")
+                             for q in cycle[1:]],
+                    hint="a keyword is expanded where it is used, so it may not use itself")

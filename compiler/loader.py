@@ -1,0 +1,131 @@
+"""Pass 1, load: find the content root, read and parse the files, follow `use`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, Related
+from mayhem.dsl.parser import parse_source, read_source
+from mayhem.dsl.spans import SourceFile
+
+from .model import SourceUnit
+
+EXTENSION = ".mh"
+ROOT_MARKER = "mayhem.toml"
+
+
+@dataclass(slots=True)
+class Loaded:
+    root: Path
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    units: dict[str, SourceUnit] = field(default_factory=dict)
+
+
+def find_root(paths: list[Path]) -> Path:
+    """The nearest directory above the first path that holds `mayhem.toml`; else the
+    directory given (or the file's own directory)."""
+    first = paths[0].resolve() if paths else Path.cwd().resolve()
+    start = first if first.is_dir() else first.parent
+    for candidate in (start, *start.parents):
+        if (candidate / ROOT_MARKER).is_file():
+            return candidate
+    return start
+
+
+def discover(paths: list[Path], diags: Diagnostics) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(p for p in sorted(path.rglob("*" + EXTENSION)) if p.is_file())
+        elif path.is_file():
+            files.append(path)
+        else:
+            diags.error("E001", f"no such file or directory: '{path}'", None,
+                        hint="give content files (.mh) or folders that hold them")
+    return files
+
+
+def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loaded:
+    root = (root or find_root(paths)).resolve()
+    loaded = Loaded(root)
+    queue: list[Path] = []
+    for f in discover(paths, diags):
+        resolved = f.resolve()
+        try:
+            resolved.relative_to(root)
+        except ValueError:
+            diags.error("E304", f"'{f}' is outside the content root '{root}'", None,
+                        hint="pass --root, or put a mayhem.toml at the top of the content folder")
+            continue
+        queue.append(resolved)
+    use_graph = nx.DiGraph()
+    use_sites: dict[tuple[str, str], ast.Use] = {}
+    while queue:
+        path = queue.pop(0)
+        name = path.relative_to(root).as_posix()
+        if name in loaded.sources or name in loaded.units:
+            continue
+        src = read_source(path, name, diags)
+        if src is None:
+            loaded.units.setdefault(name, None)  # type: ignore[arg-type]
+            continue
+        loaded.sources[name] = src
+        tree = parse_source(src, diags)
+        if tree is None:
+            loaded.units[name] = None  # type: ignore[assignment]
+            continue
+        unit = SourceUnit(tree, tree.in_box.box if tree.in_box else None, [])
+        loaded.units[name] = unit
+        use_graph.add_node(name)
+        for use in tree.uses:
+            target = _resolve_use(use, path, root, diags)
+            if target is None:
+                continue
+            target_name = target.relative_to(root).as_posix()
+            unit.uses.append(target_name)
+            use_graph.add_edge(name, target_name)
+            use_sites[(name, target_name)] = use
+            if target_name not in loaded.sources:
+                queue.append(target)
+    # drop files that failed to read or parse; their errors are reported
+    loaded.units = {k: v for k, v in loaded.units.items() if v is not None}
+    for (user, target), use in sorted(use_sites.items()):
+        unit = loaded.units.get(target)
+        if unit is not None and unit.box is not None:
+            diags.error("E306", f"'{target}' belongs to box '{unit.box}' and cannot be used as a module",
+                        use.span, hint="'use' shared rules modules (files without 'in box'); the files of "
+                        "one box see each other already")
+    for cycle in sorted(nx.simple_cycles(use_graph), key=lambda c: sorted(c)):
+        start = min(cycle)
+        k = cycle.index(start)
+        cycle = cycle[k:] + cycle[:k]
+        use = use_sites[(cycle[0], cycle[1 % len(cycle)])]
+        chain = " -> ".join(cycle + [cycle[0]])
+        diags.error("E303", f"import cycle: {chain}", use.span,
+                    hint="move what both files need into a third module that neither uses")
+    return loaded
+
+
+def _resolve_use(use: ast.Use, path: Path, root: Path, diags: Diagnostics) -> Path | None:
+    raw = use.path
+    if not raw.endswith(EXTENSION):
+        diags.error("E305", f"a module path ends in '{EXTENSION}': '{raw}'", use.span,
+                    hint=f'write: use "{raw}{EXTENSION}"')
+        return None
+    base = path.parent if raw.startswith(("./", "../")) else root
+    target = (base / raw).resolve()
+    try:
+        target.relative_to(root)
+    except ValueError:
+        diags.error("E304", f"'{raw}' leads outside the content root", use.span,
+                    hint="modules are found inside the content root only; copy the module into it")
+        return None
+    if not target.is_file():
+        diags.error("E305", f"no module '{raw}' in the content root", use.span,
+                    hint="paths are relative to the content root (the folder with mayhem.toml), "
+                         "or to this file when they start with ./ or ../")
+        return None
+    return target

@@ -1,0 +1,369 @@
+"""Pass 2, model: declarations to typed components, checked against dsl.schema."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
+from mayhem.dsl.schema import COLOURS, KINDS, KindSpec, PropSpec
+from mayhem.dsl.spans import Span
+
+# Kinds whose names live in a vocabulary namespace of their own (a keyword and a
+# token may both be called `shield`); every other kind is a box component and
+# shares one namespace per box.
+VOCABULARY_KINDS = ("keyword", "token", "tag", "icon", "pool")
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    kind: str  # "rulebook" | "authored"
+    section: str | None = None
+
+    def to_json(self) -> dict:
+        if self.kind == "rulebook":
+            return {"kind": "rulebook", "section": self.section}
+        return {"kind": "authored"}
+
+    def __str__(self) -> str:
+        return f'rulebook "{self.section}"' if self.kind == "rulebook" else "authored"
+
+
+@dataclass(slots=True)
+class PropValue:
+    value: object
+    span: Span
+    source: Provenance
+    node: ast.Prop
+
+
+@dataclass(slots=True)
+class Component:
+    """A declaration, checked: a box, a character, a card, a keyword, a token ..."""
+
+    kind: str
+    id: str
+    name: str | None
+    qid: str  # qualified id: "teen-titans-go/robin/staff-meeting", "shared/core:keyword:melee-attack"
+    scope: str  # the box id, or the module file ("shared/core.mh")
+    file: str
+    span: Span
+    source: Provenance
+    decl: ast.Decl
+    props: dict[str, PropValue] = field(default_factory=dict)
+    slots: dict[str, ast.Slot] = field(default_factory=dict)
+    triggers: list[ast.Trigger] = field(default_factory=list)
+    children: list["Component"] = field(default_factory=list)
+    parent: "Component | None" = None
+
+    def prop(self, name: str, default=None):
+        pv = self.props.get(name)
+        return pv.value if pv is not None else default
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass(slots=True)
+class SourceUnit:
+    """One parsed file, with what it declares."""
+
+    file: ast.File
+    box: str | None
+    uses: list[str]  # resolved file names of the modules it uses
+    components: list[Component] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Model:
+    units: dict[str, SourceUnit] = field(default_factory=dict)  # by file name
+
+    def components(self):
+        for unit in self.units.values():
+            for comp in unit.components:
+                yield from comp.walk()
+
+    def top_level(self):
+        for unit in self.units.values():
+            yield from unit.components
+
+
+def build_model(units: dict[str, SourceUnit], diags: Diagnostics) -> Model:
+    model = Model(units)
+    for name in sorted(units):
+        unit = units[name]
+        where = "<box-file>" if unit.box else "<module-file>"
+        scope = unit.box or name
+        for decl in unit.file.decls:
+            comp = _component(decl, where, None, scope, name, None, diags)
+            if comp is not None:
+                unit.components.append(comp)
+    return model
+
+
+def _kind_names_for(where: str) -> list[str]:
+    return [k for k, s in KINDS.items() if where in s.parents]
+
+
+def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str, file: str,
+               inherited: Provenance | None, diags: Diagnostics) -> Component | None:
+    spec = KINDS.get(decl.kind)
+    parent_kind = parent.kind if parent else where
+    if spec is None or parent_kind not in spec.parents:
+        allowed = _kind_names_for(where) if parent is None else list(KINDS[parent.kind].children)
+        place = {"<box-file>": "in a box file", "<module-file>": "in a module file (one without 'in box')"}
+        here = place.get(parent_kind, f"inside a {parent_kind}")
+        hint = "allowed here: " + ", ".join(allowed) if allowed else "nothing can be declared here"
+        if decl.kind in ("character", "mayhem-card", "go-card", "location", "npc", "first-game", "box") \
+                and parent_kind == "<module-file>":
+            hint = "add 'in box BOX-ID' at the top of the file"
+        diags.error("E201", f"a {decl.kind} cannot be declared {here}", decl.span, hint=hint)
+        return None
+    if spec.needs_name and decl.name is None:
+        diags.error("E208", f"a {decl.kind} needs a display name after its id",
+                    decl.id_span, hint=f'write: {decl.kind} {decl.id} "Display Name" {{ ... }}')
+    if decl.params and not spec.params:
+        diags.error("E210", f"a {decl.kind} takes no parameters", decl.params[0].span,
+                    hint="only keywords take parameters")
+    if decl.kind == "side" and decl.id not in ("a", "b"):
+        diags.error("E211", f"a dashboard side is 'a' or 'b', not '{decl.id}'", decl.id_span)
+
+    if parent is None:
+        # box components: "teen-titans-go/robin"; vocabulary: "shared/core:token:trap",
+        # "teen-titans-go:token:fire" (a keyword and a token may share an id)
+        if decl.kind == "box":
+            qid = decl.id
+        elif decl.kind in VOCABULARY_KINDS or where == "<module-file>":
+            qid = f"{scope.removesuffix('.mh')}:{decl.kind}:{decl.id}"
+        else:
+            qid = f"{scope}/{decl.id}"
+    else:
+        qid = f"{parent.qid}/{decl.id}"
+
+    comp = Component(decl.kind, decl.id, decl.name, qid, scope, file, decl.span,
+                     inherited or Provenance("authored"), decl, parent=parent)
+    _fill(comp, spec, inherited, scope, file, diags)
+    return comp
+
+
+def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: str, file: str,
+          diags: Diagnostics) -> None:
+    decl = comp.decl
+    # provenance first: every other property inherits it
+    own_source = None
+    for member in decl.members:
+        if isinstance(member, ast.Prop) and member.name == "source":
+            own_source = _parse_source(member.values, member, diags)
+            break
+    if own_source is not None:
+        comp.source = own_source
+    elif inherited is None and spec.prop("source") is not None and spec.prop("source").required:
+        diags.error("E205", f"{_what(comp)} needs a 'source': `source authored` or "
+                    f"`source rulebook \"Section\"`", decl.id_span,
+                    hint="every component says where its facts come from (DESIGN.md, Provenance)")
+
+    seen_props: dict[str, ast.Prop] = {}
+    for member in decl.members:
+        if isinstance(member, ast.Prop):
+            _prop(comp, spec, member, seen_props, diags)
+        elif isinstance(member, ast.Slot):
+            slot_spec = spec.slot(member.name)
+            if slot_spec is None:
+                names = [s.name for s in spec.slots]
+                hint = did_you_mean(member.name, names) or (
+                    f"{decl.kind} effects go in: " + ", ".join(names) if names else
+                    f"a {decl.kind} has no effects")
+                if spec.prop(member.name) is not None:
+                    hint = f"'{member.name}' is a property: write it without braces"
+                diags.error("E206", f"'{member.name}' is not an effect slot of a {decl.kind}",
+                            member.name_span, hint=hint)
+            elif member.name in comp.slots:
+                diags.error("E203", f"'{member.name}' is given twice", member.name_span,
+                            related=[Related(comp.slots[member.name].name_span, "first given here")])
+            else:
+                if member.guard is not None and not slot_spec.guard:
+                    diags.error("E206", f"'{member.name}' takes no 'when' condition", member.guard.span)
+                comp.slots[member.name] = member
+        elif isinstance(member, ast.Trigger):
+            if spec.triggers is None:
+                diags.error("E207", f"a {decl.kind} has no triggers ('on ...')", member.event_span,
+                            hint="triggers belong to tokens, Locations, cards, Special Abilities and GO! cards")
+            else:
+                comp.triggers.append(member)
+        elif isinstance(member, ast.Decl):
+            child = _component(member, "", comp, scope, file, comp.source, diags)
+            if child is not None:
+                comp.children.append(child)
+
+    for pspec in spec.props:
+        if pspec.required and pspec.name not in comp.props and pspec.name != "source":
+            example = _example(pspec)
+            diags.error("E205", f"{_what(comp)} needs '{pspec.name}'", decl.id_span,
+                        hint=f"{pspec.doc} For example: `{example}`")
+    _check_shape(comp, diags)
+
+
+def _what(comp: Component) -> str:
+    return f"{comp.kind} '{comp.id}'"
+
+
+def _example(p: PropSpec) -> str:
+    examples = {"int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
+                "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
+                "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name"}
+    if p.shape.startswith("enum:"):
+        return f"{p.name} {p.shape[5:].split('|')[0]}"
+    return f"{p.name} {examples.get(p.shape, '')}".strip()
+
+
+def _parse_source(values: list, node: ast.Node, diags: Diagnostics) -> Provenance | None:
+    if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id == "authored":
+        return Provenance("authored")
+    if len(values) == 2 and isinstance(values[0], ast.Name) and values[0].id == "rulebook" \
+            and isinstance(values[1], ast.String) and values[1].value.strip():
+        return Provenance("rulebook", values[1].value)
+    diags.error("E204", "a source is `authored` or `rulebook \"Section\"`", node.span,
+                hint='name the rulebook section the facts come from, e.g. `source rulebook "Tokens"`')
+    return None
+
+
+def _split_provenance(values: list) -> tuple[list, Provenance | None]:
+    """A property may end with its own provenance: `slot 5 authored`."""
+    if values and isinstance(values[-1], ast.Name) and values[-1].id == "authored":
+        return values[:-1], Provenance("authored")
+    if len(values) >= 2 and isinstance(values[-1], ast.String) and isinstance(values[-2], ast.Name) \
+            and values[-2].id == "rulebook":
+        return values[:-2], Provenance("rulebook", values[-1].value)
+    return values, None
+
+
+def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Diagnostics) -> None:
+    if prop.name == "source":
+        if "source" in seen:
+            diags.error("E203", "'source' is given twice", prop.name_span,
+                        related=[Related(seen["source"].name_span, "first given here")])
+        seen["source"] = prop
+        return
+    pspec = spec.prop(prop.name)
+    if pspec is None and spec.dynamic_props:
+        pspec = PropSpec(prop.name, spec.dynamic_props, "")
+    if pspec is None:
+        names = [p.name for p in spec.props]
+        hint = did_you_mean(prop.name, names)
+        if hint is None and spec.slot(prop.name) is not None:
+            hint = f"'{prop.name}' is an effect: write `{prop.name} {{ ... }}`"
+        if hint is None and prop.name in KINDS:
+            hint = f"a {prop.name} declaration needs an id, a name and a body"
+        if hint is None:
+            hint = f"a {comp.kind} has: " + ", ".join(names) if names else None
+        diags.error("E202", f"unknown property '{prop.name}' in a {comp.kind}", prop.name_span, hint=hint)
+        return
+    if prop.name in seen:
+        diags.error("E203", f"'{prop.name}' is given twice", prop.name_span,
+                    related=[Related(seen[prop.name].name_span, "first given here")])
+        return
+    seen[prop.name] = prop
+    values, own = _split_provenance(prop.values) if pspec.shape not in ("ids", "list") else (prop.values, None)
+    value = _shape(pspec, values)
+    if value is _BAD:
+        diags.error("E204", f"'{prop.name}' takes {_shape_text(pspec.shape)}", prop.span,
+                    hint=f"for example: `{_example(pspec)}`")
+        return
+    comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
+
+
+_BAD = object()
+
+
+def _shape_text(shape: str) -> str:
+    if shape.startswith("enum:"):
+        return "one of: " + ", ".join(shape[5:].split("|"))
+    return {
+        "flag": "no value", "int": "a number", "signed": "a number", "string": "a string", "id": "a name",
+        "ids": "one or more names", "list": "a [list] of names", "ints": "a [list] of numbers",
+        "strings": "a [list] of strings", "range": "a number or a range like 2..4",
+        "counts": "a number, or colours with numbers like `black 2 white 2`", "once": "per turn, per round or per game",
+    }.get(shape, shape)
+
+
+def _shape(p: PropSpec, values: list):
+    shape = p.shape
+    names = all(isinstance(v, ast.Name) for v in values)
+    if shape == "flag":
+        return True if not values else _BAD
+    if shape in ("int", "signed"):
+        if len(values) == 1 and isinstance(values[0], ast.Number) and (shape == "signed" or values[0].value >= 0):
+            return values[0].value
+        return _BAD
+    if shape == "string":
+        return values[0].value if len(values) == 1 and isinstance(values[0], ast.String) else _BAD
+    if shape == "id":
+        return values[0].id if len(values) == 1 and isinstance(values[0], ast.Name) else _BAD
+    if shape.startswith("enum:"):
+        options = shape[5:].split("|")
+        if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in options:
+            return values[0].id
+        return _BAD
+    if shape == "ids":
+        return [v.id for v in values] if values and names else _BAD
+    if shape in ("list", "ints", "strings"):
+        if len(values) != 1 or not isinstance(values[0], ast.ListExpr):
+            return _BAD
+        items = values[0].items
+        want = {"list": ast.Name, "ints": ast.Number, "strings": ast.String}[shape]
+        if not all(isinstance(i, want) for i in items):
+            return _BAD
+        if shape == "list":
+            return [i.id for i in items]
+        return [i.value for i in items]
+    if shape == "range":
+        if len(values) == 1 and isinstance(values[0], ast.Range) and values[0].low <= values[0].high:
+            return (values[0].low, values[0].high)
+        if len(values) == 1 and isinstance(values[0], ast.Number):
+            return (values[0].value, values[0].value)
+        return _BAD
+    if shape == "counts":
+        if len(values) == 1 and isinstance(values[0], ast.Number):
+            return {"count": values[0].value}
+        if values and len(values) % 2 == 0:
+            out = {}
+            for colour, num in zip(values[::2], values[1::2]):
+                if not (isinstance(colour, ast.Name) and colour.id in COLOURS and isinstance(num, ast.Number)):
+                    return _BAD
+                if colour.id in out:
+                    return _BAD
+                out[colour.id] = num.value
+            return out
+        return _BAD
+    if shape == "once":
+        if len(values) == 2 and names and values[0].id == "per" and values[1].id in ("turn", "round", "game"):
+            return values[1].id
+        return _BAD
+    raise AssertionError(shape)  # pragma: no cover
+
+
+def _check_shape(comp: Component, diags: Diagnostics) -> None:
+    """Per-kind structure the property table cannot say."""
+    if comp.kind == "character":
+        sides = [c for c in comp.children if c.kind == "side"]
+        flat = [c for c in comp.children if c.kind != "side"]
+        if sides and (flat or "life" in comp.props or "mayhem-cards" in comp.props):
+            diags.error("E212", f"character '{comp.id}' mixes dashboard sides with a one-sided dashboard",
+                        comp.decl.id_span, hint="put life, mayhem-cards and abilities either all in the "
+                        "character or all in its sides a and b")
+        if not sides:
+            for need in ("life", "mayhem-cards"):
+                if need not in comp.props:
+                    diags.error("E205", f"character '{comp.id}' needs '{need}'", comp.decl.id_span,
+                                hint=f"or give it dashboard sides: side a {{ {need} ... }}")
+        ids = [c.id for c in sides]
+        for dup in {i for i in ids if ids.count(i) > 1}:
+            second = [c for c in sides if c.id == dup][1]
+            diags.error("E302", f"side '{dup}' is declared twice", second.decl.id_span)
+    if comp.kind == "pool":
+        has_count = "count" in comp.props
+        has_colour = any(c in comp.props for c in COLOURS)
+        if has_count == has_colour:
+            diags.error("E205", f"pool '{comp.id}' needs either 'count N' or colour counts "
+                        "('black N' and 'white N'), not both", comp.decl.id_span)

@@ -1,0 +1,347 @@
+"""Pass 3, resolve: every name to what it means, all unresolved names reported at once."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
+from mayhem.dsl.spans import Span
+
+from . import builtins as B
+from .model import VOCABULARY_KINDS, Component, Model
+
+COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """What a name means. `kind` is one of: primitive, keyword, function, context, event,
+    var, param, it, token, tag, icon, relation, component, none."""
+
+    kind: str
+    name: str  # the builtin's name, the variable's name, or the component's qid
+    target: object = None  # the Component, for keyword/token/tag/icon/component
+
+
+@dataclass
+class Resolution:
+    """The symbol of every name node (keyed by id of the node), and the scopes."""
+
+    symbols: dict[int, Symbol] = field(default_factory=dict)
+    # scope ("teen-titans-go" or "shared/core.mh") -> kind -> id -> Component
+    vocab: dict[str, dict[str, dict[str, Component]]] = field(default_factory=dict)
+    # box id -> id -> Component (characters, cards, Locations, ...)
+    components: dict[str, dict[str, Component]] = field(default_factory=dict)
+    boxes: dict[str, Component] = field(default_factory=dict)
+    # file name -> scopes it sees, own scope first
+    visible: dict[str, list[str]] = field(default_factory=dict)
+    # the file each component was declared in; the context its effects run in
+    keyword_users: dict[str, list] = field(default_factory=dict)
+
+    def of(self, node: ast.Node) -> Symbol | None:
+        return self.symbols.get(id(node))
+
+
+def resolve(model: Model, diags: Diagnostics) -> Resolution:
+    res = Resolution()
+    _declare(model, res, diags)
+    for name in sorted(model.units):
+        unit = model.units[name]
+        res.visible[name] = [unit.box or name] + [u for u in unit.uses if u in model.units]
+    if model.units:
+        for name in sorted(model.units):
+            unit = model.units[name]
+            if unit.box is not None and unit.box not in res.boxes:
+                hint = did_you_mean(unit.box, res.boxes) or "declare it: box ID \"Title\" { ... }"
+                diags.error("E307", f"no box '{unit.box}' is declared", unit.file.in_box.span, hint=hint)
+    resolver = _Resolver(model, res, diags)
+    for comp in sorted(model.components(), key=lambda c: c.qid):
+        resolver.component(comp)
+    return res
+
+
+def _declare(model: Model, res: Resolution, diags: Diagnostics) -> None:
+    for comp in sorted(model.top_level(), key=lambda c: (c.file, c.span.line)):
+        if comp.kind in VOCABULARY_KINDS:
+            table = res.vocab.setdefault(comp.scope, {}).setdefault(comp.kind, {})
+        elif comp.kind == "box":
+            if comp.id in res.boxes:
+                first = res.boxes[comp.id]
+                diags.error("E302", f"box '{comp.id}' is declared twice", comp.decl.id_span,
+                            related=[Related(first.decl.id_span, "first declared here")])
+                continue
+            if comp.id != comp.scope:
+                diags.error("E307", f"this file is 'in box {comp.scope}' but declares box '{comp.id}'",
+                            comp.decl.id_span, hint=f"write 'in box {comp.id}' at the top of the file")
+            res.boxes[comp.id] = comp
+            table = res.components.setdefault(comp.scope, {})
+        else:
+            table = res.components.setdefault(comp.scope, {})
+        if comp.kind == "keyword" and comp.id in B.PRIMITIVES:
+            diags.error("E302", f"keyword '{comp.id}' would hide the primitive of that name",
+                        comp.decl.id_span, hint="give the keyword another id; its display name can stay")
+            continue
+        first = table.get(comp.id)
+        if first is not None and comp.kind != "box":
+            where = "in this box" if comp.scope == first.scope else ""
+            diags.error("E302", f"'{comp.id}' is declared twice {where}".strip(), comp.decl.id_span,
+                        related=[Related(first.decl.id_span, f"the {first.kind} '{comp.id}' is declared here")],
+                        hint="ids are unique per box (per kind for keywords, tokens, tags, icons and pools)")
+            continue
+        table[comp.id] = comp
+
+
+class _Resolver:
+    def __init__(self, model: Model, res: Resolution, diags: Diagnostics) -> None:
+        self.model = model
+        self.res = res
+        self.diags = diags
+
+    # -- lookups ---------------------------------------------------------------
+
+    def vocab(self, file: str, kind: str, name: str) -> list[Component]:
+        found = []
+        for scope in self.res.visible.get(file, []):
+            comp = self.res.vocab.get(scope, {}).get(kind, {}).get(name)
+            if comp is not None:
+                found.append(comp)
+        return found
+
+    def vocab_names(self, file: str, kind: str) -> set[str]:
+        out: set[str] = set()
+        for scope in self.res.visible.get(file, []):
+            out.update(self.res.vocab.get(scope, {}).get(kind, {}))
+        return out
+
+    def unused_module_hint(self, file: str, kind: str, name: str) -> str | None:
+        for scope, kinds in sorted(self.res.vocab.items()):
+            if name in kinds.get(kind, {}) and scope not in self.res.visible.get(file, []):
+                if scope.endswith(".mh"):
+                    return f"'{name}' is a {kind} of {scope}, which this file does not use: add `use \"{scope}\"`"
+                return f"'{name}' is a {kind} of box '{scope}'; a box's own vocabulary is not visible elsewhere"
+        return None
+
+    def find_vocab(self, file: str, kind: str, name: str, span: Span, *, report=True) -> Component | None:
+        found = self.vocab(file, kind, name)
+        if len(found) > 1:
+            self.diags.error("E314", f"'{name}' is ambiguous: several {kind}s of that id are visible",
+                             span, related=[Related(c.decl.id_span, f"a {kind} '{name}' is declared here")
+                                            for c in found],
+                             hint="remove one of the 'use' lines, or rename one of them")
+            return found[0]
+        if found:
+            return found[0]
+        if report:
+            hint = did_you_mean(name, self.vocab_names(file, kind)) or self.unused_module_hint(file, kind, name)
+            self.diags.error("E301", f"unknown {kind} '{name}'", span, hint=hint)
+        return None
+
+    # -- components --------------------------------------------------------------
+
+    def component(self, comp: Component) -> None:
+        file = comp.file
+        box = self.model.units[file].box
+        for tag in comp.prop("tags", []) or []:
+            self.find_vocab(file, "tag", tag, comp.props["tags"].span)
+        for tag in comp.prop("immune", []) or []:
+            self.find_vocab(file, "tag", tag, comp.props["immune"].span)
+        for icon in comp.prop("icons", []) or []:
+            self.find_vocab(file, "icon", icon, comp.props["icons"].span)
+        if comp.kind == "npc" and box:
+            self.box_ref(box, comp.prop("figure"), "character", comp.props.get("figure"))
+        if comp.kind == "first-game" and box:
+            for prop_name, pv in comp.props.items():
+                self.box_ref(box, prop_name, "character", pv, span=pv.node.name_span)
+                for card in pv.value:
+                    self.box_ref(box, card, "mayhem-card", pv)
+        if comp.kind == "keyword":
+            scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
+            for p in comp.decl.params:
+                if p.default is not None:
+                    self.expr(p.default, file, box, {}, None)
+        else:
+            scope = {}
+        for slot in comp.slots.values():
+            if slot.guard is not None:
+                self.expr(slot.guard, file, box, dict(scope), None)
+            self.block(slot.body, file, box, dict(scope))
+        for trig in comp.triggers:
+            self.trigger(trig, file, box, dict(scope))
+
+    def box_ref(self, box: str, name: str | None, kind: str, pv, span: Span | None = None) -> None:
+        if name is None:
+            return
+        comp = self.res.components.get(box, {}).get(name)
+        span = span or pv.span
+        if comp is None or comp.kind != kind:
+            names = [c.id for c in self.res.components.get(box, {}).values() if c.kind == kind]
+            self.diags.error("E309", f"no {kind} '{name}' in box '{box}'", span, hint=did_you_mean(name, names))
+
+    # -- effects ------------------------------------------------------------------
+
+    def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
+        event = B.EVENTS.get(trig.event)
+        if event is None:
+            self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
+                             hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))
+        else:
+            for pname, _ in event.params:
+                scope[pname] = Symbol("event", pname)
+        if trig.cond is not None:
+            self.expr(trig.cond, file, box, scope, None)
+        self.block(trig.body, file, box, dict(scope))
+
+    def block(self, block: ast.Block, file: str, box: str | None, scope: dict) -> None:
+        for stmt in block.stmts:
+            self.stmt(stmt, file, box, scope)
+
+    def stmt(self, stmt, file: str, box: str | None, scope: dict) -> None:
+        if isinstance(stmt, ast.Call):
+            self.call(stmt, file, box, scope)
+        elif isinstance(stmt, ast.May):
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Choose):
+            for opt in stmt.options:
+                self.block(opt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.If):
+            self.expr(stmt.cond, file, box, scope, None)
+            self.block(stmt.then, file, box, dict(scope))
+            if isinstance(stmt.orelse, ast.Block):
+                self.block(stmt.orelse, file, box, dict(scope))
+            elif stmt.orelse is not None:
+                self.stmt(stmt.orelse, file, box, scope)
+        elif isinstance(stmt, ast.Repeat):
+            self.expr(stmt.count, file, box, scope, None)
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Let):
+            self.expr(stmt.value, file, box, scope, None)
+            scope[stmt.name] = Symbol("var", stmt.name)
+        elif isinstance(stmt, ast.ForEach):
+            self.expr(stmt.source, file, box, scope, None)
+            inner = dict(scope)
+            inner[stmt.var] = Symbol("var", stmt.var)
+            self.block(stmt.body, file, box, inner)
+        elif isinstance(stmt, ast.As):
+            self.expr(stmt.who, file, box, scope, None)
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Until):
+            if stmt.event not in B.UNTIL_EVENTS:
+                self.diags.error("E410", f"'until {stmt.event}' is not supported", stmt.event_span,
+                                 hint="until turn-end or until round-end")
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Trigger):
+            self.trigger(stmt, file, box, dict(scope))
+
+    def call(self, call: ast.Call, file: str, box: str | None, scope: dict) -> None:
+        keyword = self.find_vocab(file, "keyword", call.name, call.name_span, report=False)
+        params: dict[str, str] = {}
+        if keyword is not None:
+            self.res.symbols[id(call)] = Symbol("keyword", keyword.qid, keyword)
+            order = [p.name for p in keyword.decl.params]
+            params = {p: "any" for p in order}
+        elif call.name in B.PRIMITIVES:
+            prim = B.PRIMITIVES[call.name]
+            self.res.symbols[id(call)] = Symbol("primitive", call.name, prim)
+            order = [p.name for p in prim.params]
+            params = {p.name: p.type for p in prim.params}
+        else:
+            names = set(B.PRIMITIVES) | self.vocab_names(file, "keyword")
+            hint = did_you_mean(call.name, names) or self.unused_module_hint(file, "keyword", call.name)
+            if call.name in B.FUNCTIONS:
+                hint = f"'{call.name}' is a function that gives a value; use it inside an effect's arguments"
+            self.diags.error("E301", f"unknown effect '{call.name}'", call.name_span, hint=hint)
+            order = []
+        self.args(call.args, order, params, file, box, scope)
+
+    def args(self, args: list[ast.Arg], order: list[str], params: dict[str, str], file, box, scope) -> None:
+        for i, arg in enumerate(args):
+            pname = arg.name if arg.name is not None else (order[i] if i < len(order) else None)
+            self.expr(arg.value, file, box, scope, params.get(pname))
+
+    def expr(self, node, file: str, box: str | None, scope: dict, expected: str | None) -> None:
+        """Resolve the names of an expression; `expected` (a parameter type) picks the
+        namespace of a bare name: a token, a tag, an icon or a value."""
+        if isinstance(node, ast.Name):
+            self.name(node, file, box, scope, expected)
+        elif isinstance(node, ast.ListExpr):
+            item_type = None
+            if expected and ("tags" in expected or "tag" in expected):
+                item_type = "tag"
+            for item in node.items:
+                self.expr(item, file, box, scope, item_type)
+        elif isinstance(node, ast.CallExpr):
+            fn = B.FUNCTIONS.get(node.name)
+            if fn is None:
+                hint = did_you_mean(node.name, B.FUNCTIONS)
+                if node.name in B.PRIMITIVES or self.vocab(file, "keyword", node.name):
+                    hint = f"'{node.name}' is an effect, not a value; write it as a statement of its own"
+                self.diags.error("E301", f"unknown function '{node.name}'", node.name_span, hint=hint)
+                order, params = [], {}
+            else:
+                self.res.symbols[id(node)] = Symbol("function", node.name, fn)
+                order = [p.name for p in fn.params]
+                params = {p.name: p.type for p in fn.params}
+            self.args(node.args, order, params, file, box, scope)
+        elif isinstance(node, ast.Selector):
+            if node.kind not in B.SELECTOR_KINDS:
+                self.diags.error("E407", f"cannot select '{node.kind}'", node.kind_span,
+                                 hint=did_you_mean(node.kind, B.SELECTOR_KINDS)
+                                 or "select: " + ", ".join(B.SELECTOR_KINDS))
+            if node.count is not None:
+                self.expr(node.count, file, box, scope, None)
+            if node.place is not None:
+                self.expr(node.place, file, box, scope, None)
+            if node.where is not None:
+                inner = dict(scope)
+                inner["it"] = Symbol("it", "it")
+                self.expr(node.where, file, box, inner, None)
+        elif isinstance(node, ast.Is):
+            self.expr(node.left, file, box, scope, None)
+            if isinstance(node.right, ast.Name) and node.right.id in B.RELATIONS and node.right.id not in scope:
+                self.res.symbols[id(node.right)] = Symbol("relation", node.right.id)
+            else:
+                self.expr(node.right, file, box, scope, None)
+        else:
+            for child in node.children():
+                self.expr(child, file, box, scope, None)
+
+    def name(self, node: ast.Name, file: str, box: str | None, scope: dict, expected: str | None) -> None:
+        name = node.id
+        if expected == "tag":
+            comp = self.find_vocab(file, "tag", name, node.span)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("tag", comp.qid, comp)
+            return
+        if expected and "icon" in B.expand(expected):
+            comp = self.find_vocab(file, "icon", name, node.span)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("icon", comp.qid, comp)
+            return
+        if name in scope:
+            self.res.symbols[id(node)] = scope[name]
+            return
+        if expected and "token" in B.expand(expected):
+            comp = self.find_vocab(file, "token", name, node.span, report=False)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("token", comp.qid, comp)
+                return
+        if name in B.CONTEXT_NAMES:
+            self.res.symbols[id(node)] = Symbol("context", name)
+            return
+        if name == "none":
+            self.res.symbols[id(node)] = Symbol("none", name)
+            return
+        if box is not None:
+            comp = self.res.components.get(box, {}).get(name)
+            if comp is not None and comp.kind in ("location", "character"):
+                self.res.symbols[id(node)] = Symbol("component", comp.qid, comp)
+                return
+        candidates = set(scope) | set(B.CONTEXT_NAMES)
+        if expected and "token" in B.expand(expected):
+            candidates |= self.vocab_names(file, "token")
+        hint = did_you_mean(name, candidates)
+        if hint is None and name in B.RELATIONS:
+            hint = f"'{name}' is a kind of figure: select one (`one {name} in here`) or test it (`x is {name}`)"
+        if hint is None:
+            hint = self.unused_module_hint(file, "token", name)
+        self.diags.error("E301", f"unknown name '{name}'", node.span, hint=hint)

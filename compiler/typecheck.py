@@ -1,0 +1,361 @@
+"""Pass 4, type-check: argument counts and types, conditions, and what each context offers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+from mayhem.dsl.schema import KINDS
+
+from . import builtins as B
+from .model import Component, Model
+from .resolve import Resolution
+
+
+@dataclass
+class Ctx:
+    kind: str  # a key of builtins.CONTEXTS
+    event: str | None = None  # the enclosing trigger's event
+    locals: dict[str, str] = field(default_factory=dict)  # name -> type
+    needs: set[str] | None = None  # keyword bodies: the context names they read
+
+    def inner(self, **kw) -> "Ctx":
+        c = Ctx(self.kind, self.event, dict(self.locals), self.needs)
+        for k, v in kw.items():
+            setattr(c, k, v)
+        return c
+
+
+@dataclass
+class Types:
+    """Types of expressions (by node id), and the context names each keyword needs."""
+
+    of: dict[int, str] = field(default_factory=dict)
+    keyword_needs: dict[str, set[str]] = field(default_factory=dict)
+
+
+def typecheck(model: Model, res: Resolution, diags: Diagnostics) -> Types:
+    checker = _Checker(res, diags)
+    comps = sorted(model.components(), key=lambda c: c.qid)
+    for comp in comps:
+        if comp.kind == "keyword":
+            checker.keyword_needs(comp)
+    for comp in comps:
+        checker.component(comp)
+    return checker.types
+
+
+def _describe(t: str) -> str:
+    return {"figures": "a set of figures", "locations": "a set of Locations", "edges": "a set of edges",
+            "tags": "a list of tags", "empty-list": "an empty list", "number": "a number", "bool": "a condition",
+            "figure": "a figure", "location": "a Location", "edge": "an edge", "team": "a Team",
+            "token": "a token type", "tag": "a tag", "icon": "an icon", "string": "a string",
+            "relation": "a kind of figure"}.get(t, t)
+
+
+def _describe_param(t: str) -> str:
+    return " or ".join(_describe(x) for x in sorted(B.expand(t)))
+
+
+class _Checker:
+    def __init__(self, res: Resolution, diags: Diagnostics) -> None:
+        self.res = res
+        self.diags = diags
+        self.types = Types()
+        self._needs_in_progress: set[str] = set()
+
+    # -- keywords -------------------------------------------------------------
+
+    def keyword_needs(self, kw: Component) -> set[str]:
+        if kw.qid in self.types.keyword_needs:
+            return self.types.keyword_needs[kw.qid]
+        if kw.qid in self._needs_in_progress:
+            return set()  # recursion is reported by the graph pass
+        self._needs_in_progress.add(kw.qid)
+        ctx = Ctx("keyword", needs=set())
+        ctx.locals = {p.name: "any" for p in kw.decl.params}
+        for p in kw.decl.params:
+            if p.default is not None:
+                self.expr(p.default, Ctx("keyword", needs=ctx.needs))
+        slot = kw.slots.get("effect")
+        if slot is not None:
+            self.block(slot.body, ctx)
+        else:
+            self.diags.error("E205", f"keyword '{kw.id}' needs an effect", kw.decl.id_span,
+                             hint="write: effect { ... }")
+        self._needs_in_progress.discard(kw.qid)
+        self.types.keyword_needs[kw.qid] = ctx.needs
+        return ctx.needs
+
+    # -- components -------------------------------------------------------------
+
+    def component(self, comp: Component) -> None:
+        if comp.kind == "keyword":
+            return
+        spec = KINDS[comp.kind]
+        for name, slot in comp.slots.items():
+            ctx = Ctx(spec.slot(name).context)
+            if slot.guard is not None:
+                self.cond(slot.guard, ctx)
+            self.block(slot.body, ctx)
+        for trig in comp.triggers:
+            self.trigger(trig, Ctx(spec.triggers or "ability"))
+
+    def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
+        inner = ctx.inner(event=trig.event)
+        event = B.EVENTS.get(trig.event)
+        if event is not None:
+            for pname, ptype in event.params:
+                inner.locals[pname] = ptype
+        if trig.cond is not None:
+            self.cond(trig.cond, inner)
+        self.block(trig.body, inner)
+
+    def block(self, block: ast.Block, ctx: Ctx) -> None:
+        ctx = ctx.inner()
+        for stmt in block.stmts:
+            self.stmt(stmt, ctx)
+
+    def stmt(self, stmt, ctx: Ctx) -> None:
+        if isinstance(stmt, ast.Call):
+            self.call(stmt, ctx)
+        elif isinstance(stmt, ast.May):
+            self.block(stmt.body, ctx)
+        elif isinstance(stmt, ast.Choose):
+            labels = [o.label for o in stmt.options]
+            if len(stmt.options) < 2:
+                self.diags.error("E402", "'choose one' needs at least two options", stmt.span)
+            for dup in sorted({l for l in labels if labels.count(l) > 1}):
+                self.diags.error("E402", f"two options are labelled \"{dup}\"", stmt.span,
+                                 hint="labels name the choice in the list of legal actions; make them unique")
+            for opt in stmt.options:
+                self.block(opt.body, ctx)
+        elif isinstance(stmt, ast.If):
+            self.cond(stmt.cond, ctx)
+            self.block(stmt.then, ctx)
+            if isinstance(stmt.orelse, ast.Block):
+                self.block(stmt.orelse, ctx)
+            elif stmt.orelse is not None:
+                self.stmt(stmt.orelse, ctx)
+        elif isinstance(stmt, ast.Repeat):
+            self.expect(stmt.count, "number", ctx, "a repeat count")
+            self.block(stmt.body, ctx)
+        elif isinstance(stmt, ast.Let):
+            ctx.locals[stmt.name] = self.expr(stmt.value, ctx)
+        elif isinstance(stmt, ast.ForEach):
+            t = self.expr(stmt.source, ctx)
+            if t not in B.ELEMENT_OF and t != "any":
+                self.diags.error("E401", f"'for each' needs a set, not {_describe(t)}", stmt.source.span,
+                                 hint="select with 'all': for each x in all opponent in here { ... }")
+            inner = ctx.inner()
+            inner.locals[stmt.var] = B.ELEMENT_OF.get(t, "any")
+            self.block(stmt.body, inner)
+        elif isinstance(stmt, ast.As):
+            t = self.expr(stmt.who, ctx)
+            if t not in ("team", "figure", "any"):
+                self.diags.error("E401", f"'as' takes a Team or a figure, not {_describe(t)}", stmt.who.span)
+            self.block(stmt.body, ctx)
+        elif isinstance(stmt, ast.Until):
+            self.block(stmt.body, ctx)
+        elif isinstance(stmt, ast.Trigger):
+            self.trigger(stmt, ctx)
+
+    def bind(self, args: list[ast.Arg], params, what: str, span) -> dict[str, ast.Arg] | None:
+        """Match call arguments to parameters; report every mismatch."""
+        bound: dict[str, ast.Arg] = {}
+        names = [p.name for p in params]
+        ok = True
+        for i, arg in enumerate(args):
+            if arg.name is None:
+                if bound and any(a.name is not None for a in args[:i]):
+                    self.diags.error("E402", "a positional argument cannot follow a named one", arg.span)
+                    ok = False
+                    continue
+                if i >= len(params):
+                    self.diags.error("E402", f"{what} takes {len(params)} argument"
+                                     f"{'' if len(params) == 1 else 's'}, not {len(args)}", arg.span,
+                                     hint="parameters: " + (", ".join(names) or "none"))
+                    ok = False
+                    continue
+                bound[names[i]] = arg
+            else:
+                if arg.name not in names:
+                    self.diags.error("E402", f"{what} has no parameter '{arg.name}'", arg.span,
+                                     hint=did_you_mean(arg.name, names) or "parameters: " + (", ".join(names) or "none"))
+                    ok = False
+                    continue
+                if arg.name in bound:
+                    self.diags.error("E402", f"'{arg.name}' is given twice", arg.span)
+                    ok = False
+                    continue
+                bound[arg.name] = arg
+        for p in params:
+            if p.default is B.REQUIRED and p.name not in bound:
+                self.diags.error("E402", f"{what} needs '{p.name}'", span,
+                                 hint=f"{p.name}: {p.doc or _describe_param(p.type)}")
+                ok = False
+        return bound if ok else None
+
+    def call(self, call: ast.Call, ctx: Ctx) -> None:
+        sym = self.res.of(call)
+        if sym is None:
+            for arg in call.args:
+                self.expr(arg.value, ctx)
+            return
+        if sym.kind == "primitive":
+            prim: B.Primitive = sym.target
+            if prim.contexts is not None and ctx.kind not in prim.contexts:
+                self.diags.error("E406", f"'{prim.name}' cannot be used in "
+                                 f"{B.CONTEXT_DOCS.get(ctx.kind, ctx.kind).split(':')[0].lower()}",
+                                 call.name_span, hint=f"'{prim.name}' works in: " + ", ".join(prim.contexts))
+            if prim.name in ("prevent", "increase") and ctx.kind != "keyword" and ctx.event not in ("damage", "attack"):
+                self.diags.error("E406", f"'{prim.name}' changes pending Damage, so it belongs in an "
+                                 "'on damage' or 'on attack' trigger", call.name_span)
+            bound = self.bind(call.args, prim.params, f"'{prim.name}'", call.span)
+            params = {p.name: p for p in prim.params}
+            for arg in call.args:
+                pname = arg.name
+                if pname is None and bound:
+                    pname = next((k for k, v in bound.items() if v is arg), None)
+                t = self.expr(arg.value, ctx)
+                p = params.get(pname) if pname else None
+                if p is not None and not B.accepts(p.type, t):
+                    self.diags.error("E401", f"'{p.name}' of '{prim.name}' takes {_describe_param(p.type)}, "
+                                     f"not {_describe(t)}", arg.value.span, hint=p.doc or None)
+        elif sym.kind == "keyword":
+            kw: Component = sym.target
+            params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]
+            self.bind(call.args, params, f"keyword '{kw.id}'", call.span)
+            for arg in call.args:
+                self.expr(arg.value, ctx)
+            needs = self.keyword_needs(kw)
+            if ctx.needs is not None:
+                ctx.needs |= needs
+            else:
+                available = set(B.CONTEXTS[ctx.kind])
+                missing = sorted(needs - available)
+                if missing:
+                    self.diags.error("E409", f"keyword '{kw.id}' reads {', '.join(missing)}, which "
+                                     f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()} do not have",
+                                     call.name_span, hint=B.CONTEXT_DOCS[ctx.kind])
+
+    # -- expressions --------------------------------------------------------------
+
+    def cond(self, node, ctx: Ctx) -> None:
+        self.expect(node, "bool", ctx, "a condition")
+
+    def expect(self, node, want: str, ctx: Ctx, what: str) -> str:
+        t = self.expr(node, ctx)
+        if not B.accepts(want, t):
+            self.diags.error("E405", f"{what} must be {_describe(want)}, not {_describe(t)}", node.span)
+        return t
+
+    def expr(self, node, ctx: Ctx) -> str:
+        t = self._expr(node, ctx)
+        self.types.of[id(node)] = t
+        return t
+
+    def _expr(self, node, ctx: Ctx) -> str:
+        if isinstance(node, ast.Number):
+            return "number"
+        if isinstance(node, ast.String):
+            return "string"
+        if isinstance(node, ast.Name):
+            return self.name(node, ctx)
+        if isinstance(node, ast.ListExpr):
+            types = {self.expr(i, ctx) for i in node.items}
+            if not types:
+                return "empty-list"
+            if len(types) == 1:
+                (t,) = types
+                return B.SET_OF.get(t, "any")
+            return "any"
+        if isinstance(node, ast.CallExpr):
+            sym = self.res.of(node)
+            if sym is None:
+                for a in node.args:
+                    self.expr(a.value, ctx)
+                return "any"
+            fn: B.Function = sym.target
+            self.bind(node.args, fn.params, f"'{fn.name}'", node.span)
+            params = {p.name: p for p in fn.params}
+            for i, arg in enumerate(node.args):
+                p = params.get(arg.name) if arg.name else (fn.params[i] if i < len(fn.params) else None)
+                t = self.expr(arg.value, ctx)
+                if p is not None and not B.accepts(p.type, t):
+                    self.diags.error("E401", f"'{p.name}' of '{fn.name}' takes {_describe_param(p.type)}, "
+                                     f"not {_describe(t)}", arg.value.span)
+            return fn.returns
+        if isinstance(node, (ast.BinOp, ast.Neg)):
+            operands = [node.left, node.right] if isinstance(node, ast.BinOp) else [node.operand]
+            for o in operands:
+                self.expect(o, "number", ctx, "arithmetic")
+            return "number"
+        if isinstance(node, ast.Compare):
+            lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
+            if node.op in ("==", "!="):
+                if "any" not in (lt, rt) and lt != rt:
+                    self.diags.error("E405", f"cannot compare {_describe(lt)} with {_describe(rt)}", node.span)
+            else:
+                for side, t in ((node.left, lt), (node.right, rt)):
+                    if not B.accepts("number", t):
+                        self.diags.error("E405", f"'{node.op}' compares numbers, not {_describe(t)}", side.span)
+            return "bool"
+        if isinstance(node, ast.Is):
+            lt = self.expr(node.left, ctx)
+            if not B.accepts("figure", lt):
+                self.diags.error("E408", f"'is' tests a figure, not {_describe(lt)}", node.left.span)
+            sym = self.res.of(node.right)
+            if sym is not None and sym.kind == "relation":
+                self.types.of[id(node.right)] = "relation"
+            else:
+                rt = self.expr(node.right, ctx)
+                if not B.accepts("figure", rt):
+                    self.diags.error("E408", f"the right of 'is' is a figure or a kind of figure "
+                                     f"({', '.join(B.RELATIONS)}), not {_describe(rt)}", node.right.span)
+            return "bool"
+        if isinstance(node, ast.BoolOp):
+            for item in node.items:
+                self.cond(item, ctx)
+            return "bool"
+        if isinstance(node, ast.Not):
+            self.cond(node.operand, ctx)
+            return "bool"
+        if isinstance(node, ast.Selector):
+            elem = B.SELECTOR_KINDS.get(node.kind, ("any",))[0]
+            if node.count is not None:
+                self.expect(node.count, "number", ctx, "'up-to' count")
+            if node.place is not None:
+                pt = self.expr(node.place, ctx)
+                if not B.accepts("location+|figure", pt):
+                    self.diags.error("E401", f"'in' takes Locations (or a figure), not {_describe(pt)}",
+                                     node.place.span, hint="here, adjacent, here-or-adjacent, anywhere, "
+                                     "adjacent-to(x), location-of(x)")
+            if node.where is not None:
+                inner = ctx.inner()
+                inner.locals["it"] = elem
+                self.cond(node.where, inner)
+            return elem if node.quant == "one" else B.SET_OF.get(elem, "any")
+        return "any"
+
+    def name(self, node: ast.Name, ctx: Ctx) -> str:
+        sym = self.res.of(node)
+        if sym is None:
+            return "any"
+        kind = sym.kind
+        if kind in ("var", "event", "it", "param"):
+            return ctx.locals.get(sym.name, "any")
+        if kind == "context":
+            if ctx.needs is not None:
+                ctx.needs.add(sym.name)
+            elif sym.name not in B.CONTEXTS[ctx.kind]:
+                self.diags.error("E403", f"'{sym.name}' means nothing in "
+                                 f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,
+                                 hint=B.CONTEXT_DOCS[ctx.kind] + " Names here: " +
+                                 ", ".join(sorted(B.CONTEXTS[ctx.kind])))
+            return B.CONTEXT_NAMES[sym.name].type
+        if kind == "component":
+            return "location" if sym.target.kind == "location" else "figure"
+        if kind == "none":
+            return "any"
+        return {"token": "token", "tag": "tag", "icon": "icon", "relation": "relation"}.get(kind, "any")

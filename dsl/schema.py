@@ -1,0 +1,273 @@
+"""The declaration kinds of the DSL: where each may stand, and its properties, effect
+slots, triggers and children. The grammar gives the shape of a declaration; this
+table gives its meaning, and the language reference is generated from both."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Value shapes of properties (checked by compiler.model):
+#   flag          no value                         `free-for-all`
+#   int           one number                       `life 10`
+#   signed        one number, may carry a sign     `value +1`
+#   string        one string                       `publisher "CMON"`
+#   id            one name                         `drawn-from trap-stun`
+#   enum:A|B      one of the listed names          `terminology toon`
+#   ids           one or more names                `placed-on character location`
+#   list          a [list] of names                `icons [pizza, delivery]`
+#   strings       a [list] of strings              `faces ["1", "2*"]`
+#   range         `2..4` or one number             `players 2..4`
+#   counts        a number, or colour/number pairs `activation-dice black 2 white 2`
+#   source        `authored` or `rulebook "Section"`
+#   once          `per turn`, `per round` or `per game`
+# Every property but `source` may end with its own provenance, e.g. `slot 5 authored`.
+
+COLOURS = ("black", "white")
+
+
+@dataclass(frozen=True)
+class PropSpec:
+    name: str
+    shape: str
+    doc: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class SlotSpec:
+    name: str
+    doc: str
+    context: str  # the evaluation context of its effects (compiler.builtins.CONTEXTS)
+    guard: bool = False  # may carry `when COND`
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    name: str
+    doc: str
+    parents: tuple[str, ...]  # "<box-file>", "<module-file>" or a kind name
+    props: tuple[PropSpec, ...] = ()
+    slots: tuple[SlotSpec, ...] = ()
+    triggers: str | None = None  # context of `on EVENT` members, None if not allowed
+    children: tuple[str, ...] = ()
+    params: bool = False
+    needs_name: bool = True
+    dynamic_props: str | None = None  # shape of props named after other components
+    component: bool = True  # a component of a box (listed, counted, rendered)
+
+    def prop(self, name: str) -> PropSpec | None:
+        for p in self.props:
+            if p.name == name:
+                return p
+        return None
+
+    def slot(self, name: str) -> SlotSpec | None:
+        for s in self.slots:
+            if s.name == name:
+                return s
+        return None
+
+
+SOURCE = PropSpec("source", "source", "Where the facts come from: `rulebook \"Section\"` or `authored`.", True)
+TEXT = PropSpec("text", "string", "The text as a player reads it on the component.")
+TEXT_REQ = PropSpec("text", "string", "The text as a player reads it on the component.", True)
+ANYWHERE = ("<box-file>", "<module-file>")
+
+KINDS: dict[str, KindSpec] = {}
+
+
+def _kind(spec: KindSpec) -> None:
+    KINDS[spec.name] = spec
+
+
+_kind(KindSpec(
+    "box", "A game box: its title, terminology and the exact component list of its rulebook.",
+    ("<box-file>",),
+    props=(
+        SOURCE, TEXT,
+        PropSpec("publisher", "string", "Who publishes the box."),
+        PropSpec("terminology", "enum:character|toon", "What the rulebook calls a playable figure.", True),
+        PropSpec("players", "range", "How many players the box plays.", True),
+        PropSpec("mayhem-die", "int", "How many Mayhem dice the box holds.", True),
+        PropSpec("mayhem-die-faces", "strings",
+                 "The six faces of the Mayhem die; `*` marks a face with the Mayhem icon.", True),
+        PropSpec("activation-die-faces", "strings", "The faces of an Activation die.", True),
+        PropSpec("figures", "int", "How many character figures.", True),
+        PropSpec("dashboards", "int", "How many character dashboards.", True),
+        PropSpec("double-sided-dashboards", "flag", "Dashboards have an A and a B side."),
+        PropSpec("location-tiles", "int", "How many Location tiles.", True),
+        PropSpec("bases", "counts", "How many Team Bases of each colour.", True),
+        PropSpec("special-locations", "int", "How many Special Locations.", True),
+        PropSpec("activation-dice", "counts", "How many Activation dice of each colour.", True),
+        PropSpec("counter-bases", "counts", "How many counter bases of each colour."),
+        PropSpec("go-cards", "int", "How many GO! cards (0 when the box has none).", True),
+        PropSpec("mayhem-cards", "int", "How many Mayhem cards.", True),
+        PropSpec("tokens", "int", "How many tokens in all, as the component list prints it.", True),
+        PropSpec("board", "list", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
+        PropSpec("win-vp", "int", "Victory Points that win the game.", True),
+        PropSpec("hand-draw", "int", "Mayhem cards drawn at setup before discarding down."),
+    ),
+    children=("pool",),
+))
+_kind(KindSpec(
+    "pool", "A supply of physical tokens of one type, with its count (by colour if coloured).",
+    ("box",),
+    props=(
+        PropSpec("source", "source", "Where the count comes from."),
+        TEXT,
+        PropSpec("count", "int", "How many tokens, when the pool has no colours."),
+        PropSpec("black", "int", "How many Black tokens."),
+        PropSpec("white", "int", "How many White tokens."),
+        PropSpec("value", "int", "What one token is worth, for tokens that track an amount."),
+        PropSpec("tracks", "enum:damage|initiative|activated-ability",
+                 "A pool the runtime uses as a counter rather than as pieces."),
+        PropSpec("double-sided", "flag", "Each token has two faces (Trap/Stun)."),
+        PropSpec("setup", "enum:pile-on-location|vp-slots",
+                 "Where the pool's tokens go at setup: a face-down pile on the Location that"
+                 " holds the `pile` icon, or one per VP slot of each Location."),
+    ),
+    needs_name=True, component=False,
+))
+_kind(KindSpec(
+    "module", "A shared rules module: the file's title and provenance.", ("<module-file>",),
+    props=(SOURCE, TEXT), component=False,
+))
+_kind(KindSpec(
+    "tag", "A kind of effect (melee, trap, ...), for immunities, bonuses and reactions.", ANYWHERE,
+    props=(SOURCE, TEXT), component=False,
+))
+_kind(KindSpec(
+    "icon", "A mission or board icon printed on Locations (pizza, delivery, ...).", ANYWHERE,
+    props=(SOURCE, TEXT), component=False,
+))
+_kind(KindSpec(
+    "keyword", "A rules keyword (MELEE, TRAP X, ...) defined as an effect over primitives.", ANYWHERE,
+    props=(SOURCE, TEXT_REQ, PropSpec("tags", "list", "Tags added to every primitive of the keyword.")),
+    slots=(SlotSpec("effect", "What the keyword does.", "keyword"),),
+    params=True, component=False,
+))
+_kind(KindSpec(
+    "token", "A token type and its rules: where it goes, its limits and its triggers.", ANYWHERE,
+    props=(
+        SOURCE, TEXT_REQ,
+        PropSpec("drawn-from", "id", "The pool its pieces come from (default: a pool of its own name)."),
+        PropSpec("placed-on", "ids", "Where it may lie: `character`, `location`, `edge`, `team`.", True),
+        PropSpec("limit", "int", "At most this many on one character."),
+        PropSpec("negative", "flag", "A Negative status."),
+        PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
+        PropSpec("restricts", "enum:move-or-ability|no-move|no-ability",
+                 "What a character holding it may not do in its Activation."),
+        PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
+        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour."),
+        PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),
+        PropSpec("attackable", "flag", "A figure-like token with Life Points that attacks can hit."),
+        PropSpec("immune", "list", "Tags of effects that do nothing to it."),
+        PropSpec("usable", "flag", "Its holder may use it during their own Activation (its `effect`)."),
+        PropSpec("face-down", "flag", "Drawn at random from a face-down pile."),
+        PropSpec("group", "id", "A family of tokens sharing one pool (the ACME tokens)."),
+        PropSpec("mission", "flag", "A Mission token, placed by GO! cards."),
+    ),
+    slots=(SlotSpec("effect", "What using the token does.", "token"),),
+    triggers="token", component=True,
+))
+_kind(KindSpec(
+    "character", "A character (Toon) with its dashboard, or two dashboard sides `a` and `b`.",
+    ("<box-file>",),
+    props=(
+        SOURCE, TEXT,
+        PropSpec("life", "int", "Life Points (on a one-sided dashboard)."),
+        PropSpec("mayhem-cards", "int", "Mayhem-card icons (on a one-sided dashboard)."),
+    ),
+    children=("side", "special-ability", "ability"),
+))
+_kind(KindSpec(
+    "side", "One side (`a` or `b`) of a double-sided dashboard.", ("character",),
+    props=(
+        PropSpec("source", "source", "Where the facts come from (default: the character's)."), TEXT,
+        PropSpec("life", "int", "Life Points.", True),
+        PropSpec("mayhem-cards", "int", "Mayhem-card icons.", True),
+    ),
+    children=("special-ability", "ability"), needs_name=False, component=False,
+))
+_kind(KindSpec(
+    "special-ability", "The character's Special Ability: passive triggers, or an effect used in "
+    "its Activation, with an optional `once per turn` or `once per game` limit.",
+    ("character", "side"),
+    props=(
+        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
+        PropSpec("once", "once", "Used at most once per turn, round or game."),
+    ),
+    slots=(SlotSpec("effect", "What using the Special Ability does.", "ability", guard=True),),
+    triggers="ability", component=False,
+))
+_kind(KindSpec(
+    "ability", "An Ability: its Activation die slot and its standard, special and Mayhem effects.",
+    ("character", "side"),
+    props=(
+        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
+        PropSpec("slot", "int", "The Activation die value that unlocks the special effect.", True),
+    ),
+    slots=(
+        SlotSpec("standard", "The standard effect, always used.", "ability"),
+        SlotSpec("special", "Used too when the die meets or exceeds the slot.", "ability"),
+        SlotSpec("mayhem", "Added to the special effect when the Mayhem die shows the icon.", "ability"),
+    ),
+    component=False,
+))
+_kind(KindSpec(
+    "mayhem-card", "A Mayhem card: when it may be played, how long it lasts, and its effect.",
+    ("<box-file>",),
+    props=(
+        SOURCE, TEXT_REQ,
+        PropSpec("timing", "enum:round-start|activation|reaction", "When it may be played.", True),
+        PropSpec("duration", "enum:immediate|round", "How long its effect lasts.", True),
+        PropSpec("free-for-all", "flag", "Usable in Free-For-All Mayhem."),
+    ),
+    slots=(SlotSpec("effect", "What playing the card does; `when COND` limits when it is playable.",
+                    "card", guard=True),),
+    triggers="card",
+))
+_kind(KindSpec(
+    "go-card", "A GO! card: its When Picked effect, its Mission and its reward.", ("<box-file>",),
+    props=(
+        SOURCE, TEXT_REQ,
+        PropSpec("mission", "enum:defeat-the-monster|go-somewhere|deliveries|investigate|fight",
+                 "The kind of Mission.", True),
+        PropSpec("monster-life", "int", "Life Points of the Monster (defeat-the-monster)."),
+        PropSpec("mission-text", "string", "The Mission as the card states it.", True),
+    ),
+    slots=(
+        SlotSpec("when-picked", "Resolved when the card is revealed.", "mission"),
+        SlotSpec("reward", "Given when the Mission is fulfilled.", "mission"),
+    ),
+    triggers="mission",
+))
+_kind(KindSpec(
+    "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
+    ("<box-file>",),
+    props=(
+        SOURCE, TEXT,
+        PropSpec("slots", "int", "Character slots (1 or 2).", True),
+        PropSpec("base", "enum:black|white", "A Team Base of this colour."),
+        PropSpec("icons", "list", "Mission and board icons printed on the tile."),
+        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup."),
+    ),
+    triggers="location",
+))
+_kind(KindSpec(
+    "first-game", "The Mayhem cards each character gets in the first game, instead of the draw.",
+    ("<box-file>",),
+    props=(SOURCE,),
+    dynamic_props="list", needs_name=False, component=False,
+))
+_kind(KindSpec(
+    "npc", "A non-player figure of Free-For-All Mayhem, moved by the players.", ("<box-file>",),
+    props=(
+        SOURCE, TEXT_REQ,
+        PropSpec("figure", "id", "The character whose figure it uses.", True),
+        PropSpec("moves-when-attacked", "int", "How many Moves an attacker gives it."),
+    ),
+    triggers="npc",
+))
+
+TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
+TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)

@@ -1,0 +1,55 @@
+"""Source files and the spans that point into them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file; lines and columns count from 1."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "line": self.line, "col": self.col,
+                "end_line": self.end_line, "end_col": self.end_col}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Span":
+        return cls(data["file"], data["line"], data["col"], data["end_line"], data["end_col"])
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def merge(self, other: "Span") -> "Span":
+        """The smallest span covering both (same file)."""
+        start = min((self.line, self.col), (other.line, other.col))
+        end = max((self.end_line, self.end_col), (other.end_line, other.end_col))
+        return Span(self.file, start[0], start[1], end[0], end[1])
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """The text of one content file, named by its path relative to the content root."""
+
+    name: str
+    text: str
+    path: Path | None = None
+
+    def line_text(self, line: int) -> str:
+        lines = self.text.splitlines()
+        if 1 <= line <= len(lines):
+            return lines[line - 1]
+        return ""
+
+    def span_at(self, line: int, col: int, length: int = 1) -> Span:
+        return Span(self.name, line, col, line, col + max(length, 1))
+
+    def end_span(self) -> Span:
+        lines = self.text.splitlines() or [""]
+        return Span(self.name, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)

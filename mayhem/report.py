@@ -1,0 +1,86 @@
+"""Diagnostics out: text (gcc-style), JSON and SARIF 2.1.0."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from mayhem import __version__
+from mayhem.dsl.codes import CODES
+from mayhem.dsl.diagnostics import Diagnostic, format_all, summary
+from mayhem.dsl.spans import SourceFile
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def display_path(root: Path | None):
+    """Show files relative to the working directory when possible."""
+    def show(name: str) -> str:
+        if root is None:
+            return name
+        full = root / name
+        try:
+            return os.path.relpath(full)
+        except ValueError:  # another drive
+            return str(full)
+    return show
+
+
+def text(diags: list[Diagnostic], sources: dict[str, SourceFile], root: Path | None, *,
+         color: bool = False, limit: int | None = None) -> str:
+    body = format_all(diags, sources, display=display_path(root), color=color, limit=limit)
+    tail = summary(diags)
+    return f"{body}\n{tail}" if body else tail
+
+
+def as_json(diags: list[Diagnostic], root: Path | None) -> str:
+    show = display_path(root)
+    items = []
+    for d in diags:
+        item = d.to_json()
+        if d.span is not None:
+            item["span"]["path"] = show(d.span.file)
+        items.append(item)
+    return json.dumps({"diagnostics": items, "summary": summary(diags)}, indent=2, sort_keys=True)
+
+
+def _location(span, root: Path | None) -> dict:
+    region = {"startLine": span.line, "startColumn": span.col, "endLine": span.end_line,
+              "endColumn": span.end_col}
+    return {"physicalLocation": {"artifactLocation": {"uri": span.file, "uriBaseId": "CONTENTROOT"},
+                                 "region": region}}
+
+
+def sarif(diags: list[Diagnostic], root: Path | None) -> str:
+    used = sorted({d.code for d in diags})
+    rules = []
+    for code in used:
+        doc = CODES.get(code)
+        rule = {"id": code, "name": (doc.title if doc else code).replace(" ", "-"),
+                "shortDescription": {"text": doc.title if doc else code},
+                "helpUri": f"https://mayhem-toolchain.invalid/codes/{code}"}
+        if doc:
+            rule["fullDescription"] = {"text": doc.explanation}
+            rule["help"] = {"text": f"{doc.explanation}\n\nRun `mayhem explain {code}` for an example."}
+        rules.append(rule)
+    index = {code: i for i, code in enumerate(used)}
+    results = []
+    for d in diags:
+        res = {"ruleId": d.code, "ruleIndex": index[d.code], "level": SARIF_LEVEL[d.severity],
+               "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")}}
+        if d.span is not None:
+            res["locations"] = [_location(d.span, root)]
+        if d.related:
+            res["relatedLocations"] = [{"id": i, **_location(r.span, root), "message": {"text": r.message}}
+                                       for i, r in enumerate(d.related)]
+        results.append(res)
+    run = {
+        "tool": {"driver": {"name": "mayhem", "version": __version__, "informationUri":
+                            "https://mayhem-toolchain.invalid/", "rules": rules}},
+        "results": results,
+        "columnKind": "unicodeCodePoints",
+    }
+    if root is not None:
+        run["originalUriBaseIds"] = {"CONTENTROOT": {"uri": root.resolve().as_uri() + "/"}}
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2, sort_keys=True)
