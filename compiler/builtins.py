@@ -97,7 +97,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("place", (_p("token", "token"), _p("count", "number", 1), _p("on", "figure+|location+|edge+|team"),
                         TAGS, _p("life", "number", 0, "Life Points of an attackable token.")),
               "Take tokens from their pool (the acting Team's colour for coloured pools) and put them on "
-              "a character, Location, edge or Team. An empty pool places fewer, or none; a `limit` caps it."),
+              "a character, Location, edge or Team. An empty pool places fewer, or none; a `limit` caps it. "
+              "Placed tokens belong to the acting Team (`owner`)."),
     Primitive("remove", (_p("token", "token"), _p("count", "number", 1),
                          _p("from", "figure+|location+|edge+|team"), _p("of", "team", None)),
               "Return tokens to their pool."),
@@ -179,6 +180,7 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("activation-die", "number", "The value of the Activation die on this Ability."),
     ContextName("attack-target", "figure", "The figure this Activation attacked."),
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
+    ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
 )}
 
@@ -191,7 +193,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "card": _SELFISH,
     "token": _SELFISH + ("holder", "owner"),
     "location": _COMMON + ("here", "adjacent", "here-or-adjacent"),
-    "mission": _COMMON + ("owner",),
+    "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
 }

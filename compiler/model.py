@@ -264,6 +264,11 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
                     related=[Related(seen[prop.name].name_span, "first given here")])
         return
     seen[prop.name] = prop
+    if pspec.shape == "source":
+        value = _parse_source(prop.values, prop, diags)
+        if value is not None:
+            comp.props[prop.name] = PropValue(value.to_json(), prop.span, value, prop)
+        return
     values, own = _split_provenance(prop.values) if pspec.shape not in ("ids", "list") else (prop.values, None)
     value = _shape(pspec, values)
     if value is _BAD:

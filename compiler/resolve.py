@@ -147,6 +147,8 @@ class _Resolver:
             self.find_vocab(file, "tag", tag, comp.props["immune"].span)
         for icon in comp.prop("icons", []) or []:
             self.find_vocab(file, "icon", icon, comp.props["icons"].span)
+        if comp.kind == "pool" and comp.prop("pile-on") and box:
+            self.box_ref(box, comp.prop("pile-on"), "location", comp.props["pile-on"])
         if comp.kind == "npc" and box:
             self.box_ref(box, comp.prop("figure"), "character", comp.props.get("figure"))
         if comp.kind == "first-game" and box:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 #   enum:A|B      one of the listed names          `terminology toon`
 #   ids           one or more names                `placed-on character location`
 #   list          a [list] of names                `icons [pizza, delivery]`
+#   ints          a [list] of numbers              `board [3, 4, 3]`
 #   strings       a [list] of strings              `faces ["1", "2*"]`
 #   range         `2..4` or one number             `players 2..4`
 #   counts        a number, or colour/number pairs `activation-dice black 2 white 2`
@@ -69,6 +70,8 @@ class KindSpec:
 
 SOURCE = PropSpec("source", "source", "Where the facts come from: `rulebook \"Section\"` or `authored`.", True)
 TEXT = PropSpec("text", "string", "The text as a player reads it on the component.")
+NAMED = PropSpec("named", "source", "Where the rulebook prints the name, when only the name is printed and "
+                 "the rest is authored: `named rulebook \"Character Activation\"`.")
 TEXT_REQ = PropSpec("text", "string", "The text as a player reads it on the component.", True)
 ANYWHERE = ("<box-file>", "<module-file>")
 
@@ -102,7 +105,7 @@ _kind(KindSpec(
         PropSpec("go-cards", "int", "How many GO! cards (0 when the box has none).", True),
         PropSpec("mayhem-cards", "int", "How many Mayhem cards.", True),
         PropSpec("tokens", "int", "How many tokens in all, as the component list prints it.", True),
-        PropSpec("board", "list", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
+        PropSpec("board", "ints", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
         PropSpec("win-vp", "int", "Victory Points that win the game.", True),
         PropSpec("hand-draw", "int", "Mayhem cards drawn at setup before discarding down."),
     ),
@@ -121,9 +124,9 @@ _kind(KindSpec(
         PropSpec("tracks", "enum:damage|initiative|activated-ability",
                  "A pool the runtime uses as a counter rather than as pieces."),
         PropSpec("double-sided", "flag", "Each token has two faces (Trap/Stun)."),
-        PropSpec("setup", "enum:pile-on-location|vp-slots",
-                 "Where the pool's tokens go at setup: a face-down pile on the Location that"
-                 " holds the `pile` icon, or one per VP slot of each Location."),
+        PropSpec("pile-on", "id", "At setup, the pool's tokens go face down and shuffled on this Location."),
+        PropSpec("on-vp-slots", "flag",
+                 "At setup, one token of each colour goes on every Location with `vp-slots`."),
     ),
     needs_name=True, component=False,
 ))
@@ -148,6 +151,7 @@ _kind(KindSpec(
 _kind(KindSpec(
     "token", "A token type and its rules: where it goes, its limits and its triggers.", ANYWHERE,
     props=(
+        NAMED,
         SOURCE, TEXT_REQ,
         PropSpec("drawn-from", "id", "The pool its pieces come from (default: a pool of its own name)."),
         PropSpec("placed-on", "ids", "Where it may lie: `character`, `location`, `edge`, `team`.", True),
@@ -173,6 +177,7 @@ _kind(KindSpec(
     "character", "A character (Toon) with its dashboard, or two dashboard sides `a` and `b`.",
     ("<box-file>",),
     props=(
+        NAMED,
         SOURCE, TEXT,
         PropSpec("life", "int", "Life Points (on a one-sided dashboard)."),
         PropSpec("mayhem-cards", "int", "Mayhem-card icons (on a one-sided dashboard)."),
@@ -193,6 +198,7 @@ _kind(KindSpec(
     "its Activation, with an optional `once per turn` or `once per game` limit.",
     ("character", "side"),
     props=(
+        NAMED,
         PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
         PropSpec("once", "once", "Used at most once per turn, round or game."),
     ),
@@ -203,6 +209,7 @@ _kind(KindSpec(
     "ability", "An Ability: its Activation die slot and its standard, special and Mayhem effects.",
     ("character", "side"),
     props=(
+        NAMED,
         PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
         PropSpec("slot", "int", "The Activation die value that unlocks the special effect.", True),
     ),
@@ -217,6 +224,7 @@ _kind(KindSpec(
     "mayhem-card", "A Mayhem card: when it may be played, how long it lasts, and its effect.",
     ("<box-file>",),
     props=(
+        NAMED,
         SOURCE, TEXT_REQ,
         PropSpec("timing", "enum:round-start|activation|reaction", "When it may be played.", True),
         PropSpec("duration", "enum:immediate|round", "How long its effect lasts.", True),
@@ -229,6 +237,7 @@ _kind(KindSpec(
 _kind(KindSpec(
     "go-card", "A GO! card: its When Picked effect, its Mission and its reward.", ("<box-file>",),
     props=(
+        NAMED,
         SOURCE, TEXT_REQ,
         PropSpec("mission", "enum:defeat-the-monster|go-somewhere|deliveries|investigate|fight",
                  "The kind of Mission.", True),
@@ -245,6 +254,7 @@ _kind(KindSpec(
     "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
     ("<box-file>",),
     props=(
+        NAMED,
         SOURCE, TEXT,
         PropSpec("slots", "int", "Character slots (1 or 2).", True),
         PropSpec("base", "enum:black|white", "A Team Base of this colour."),
@@ -264,7 +274,6 @@ _kind(KindSpec(
     props=(
         SOURCE, TEXT_REQ,
         PropSpec("figure", "id", "The character whose figure it uses.", True),
-        PropSpec("moves-when-attacked", "int", "How many Moves an attacker gives it."),
     ),
     triggers="npc",
 ))
