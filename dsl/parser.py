@@ -216,10 +216,21 @@ def _report_syntax_error(exc: Exception, src: SourceFile, diags: Diagnostics) ->
         keywords = [terminal_texts()[e] for e in expected if e in terminal_texts()
                     and re.fullmatch(r"[a-z-]+", terminal_texts()[e])]
         hint = did_you_mean(str(tok), keywords)
-    if tok.type == "ELSE":
+    else_word = _else_before(tok, src.text)
+    if tok.type == "ELSE" or else_word is not None:
+        # Where a statement may start, the contextual lexer reads `else` as a name (a
+        # call), so the error surfaces at the `{` or `if` after it.
         code = "E115"
         message = "'else' must be on the line of the '}' before it"
         hint = "write `} else {`"
+        if else_word is not None:
+            span = Span(name, tok.line, else_word, tok.line, else_word + 4)
+    elif tok.type == "EQUAL":
+        # `=` lexes as the token of `let x = ...`, so it is an unexpected token, not
+        # an unexpected character.
+        code = "E110"
+        message = "'=' is not an operator here"
+        hint = "compare with '==', or bind a name with 'let NAME = ...'"
     elif tok.type == "_NL" and "RBRACE" not in expected and "LBRACE" in expected:
         code = "E111"
         message = "a block '{' must open on the same line"
@@ -236,6 +247,17 @@ def _report_syntax_error(exc: Exception, src: SourceFile, diags: Diagnostics) ->
     if hint is None:
         hint = _expected_hint(expected)
     diags.error(code, message, span, hint=hint, related=related)
+
+
+def _else_before(tok: Token, text: str) -> int | None:
+    """The column of an `else` that stands alone before `tok` at the start of its line."""
+    if tok.type not in ("LBRACE", "IF") or tok.start_pos is None:
+        return None
+    line_start = text.rfind("\n", 0, tok.start_pos) + 1
+    before = text[line_start:tok.start_pos]
+    if before.strip() != "else":
+        return None
+    return before.index("else") + 1
 
 
 def _expected_hint(expected) -> str | None:
