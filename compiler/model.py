@@ -113,18 +113,18 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
     if spec is None or parent_kind not in spec.parents:
         allowed = _kind_names_for(where) if parent is None else list(KINDS[parent.kind].children)
         place = {"<box-file>": "in a box file", "<module-file>": "in a module file (one without 'in box')"}
-        here = place.get(parent_kind, f"inside a {parent_kind}")
+        here = place.get(parent_kind, f"inside {_a(parent_kind)}")
         hint = "allowed here: " + ", ".join(allowed) if allowed else "nothing can be declared here"
         if decl.kind in ("character", "mayhem-card", "go-card", "location", "npc", "first-game", "box") \
                 and parent_kind == "<module-file>":
             hint = "add 'in box BOX-ID' at the top of the file"
-        diags.error("E201", f"a {decl.kind} cannot be declared {here}", decl.span, hint=hint)
+        diags.error("E201", f"{_a(decl.kind)} cannot be declared {here}", decl.span, hint=hint)
         return None
     if spec.needs_name and decl.name is None:
-        diags.error("E208", f"a {decl.kind} needs a display name after its id",
+        diags.error("E208", f"{_a(decl.kind)} needs a display name after its id",
                     decl.id_span, hint=f'write: {decl.kind} {decl.id} "Display Name" {{ ... }}')
     if decl.params and not spec.params:
-        diags.error("E210", f"a {decl.kind} takes no parameters", decl.params[0].span,
+        diags.error("E210", f"{_a(decl.kind)} takes no parameters", decl.params[0].span,
                     hint="only keywords take parameters")
     if decl.kind == "side" and decl.id not in ("a", "b"):
         diags.error("E211", f"a dashboard side is 'a' or 'b', not '{decl.id}'", decl.id_span)
@@ -152,13 +152,15 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
     decl = comp.decl
     # provenance first: every other property inherits it
     own_source = None
+    source_given = False
     for member in decl.members:
         if isinstance(member, ast.Prop) and member.name == "source":
             own_source = _parse_source(member.values, member, diags)
+            source_given = True
             break
     if own_source is not None:
         comp.source = own_source
-    elif inherited is None and spec.prop("source") is not None and spec.prop("source").required:
+    elif inherited is None and not source_given and spec.prop("source") is not None and spec.prop("source").required:
         diags.error("E205", f"{_what(comp)} needs a 'source': `source authored` or "
                     f"`source rulebook \"Section\"`", decl.id_span,
                     hint="every component says where its facts come from (DESIGN.md, Provenance)")
@@ -173,10 +175,10 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
                 names = [s.name for s in spec.slots]
                 hint = did_you_mean(member.name, names) or (
                     f"{decl.kind} effects go in: " + ", ".join(names) if names else
-                    f"a {decl.kind} has no effects")
+                    f"{_a(decl.kind)} has no effects")
                 if spec.prop(member.name) is not None:
                     hint = f"'{member.name}' is a property: write it without braces"
-                diags.error("E206", f"'{member.name}' is not an effect slot of a {decl.kind}",
+                diags.error("E206", f"'{member.name}' is not an effect slot of {_a(decl.kind)}",
                             member.name_span, hint=hint)
             elif member.name in comp.slots:
                 diags.error("E203", f"'{member.name}' is given twice", member.name_span,
@@ -187,7 +189,7 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
                 comp.slots[member.name] = member
         elif isinstance(member, ast.Trigger):
             if spec.triggers is None:
-                diags.error("E207", f"a {decl.kind} has no triggers ('on ...')", member.event_span,
+                diags.error("E207", f"{_a(decl.kind)} has no triggers ('on ...')", member.event_span,
                             hint="triggers belong to tokens, Locations, cards, Special Abilities and GO! cards")
             else:
                 comp.triggers.append(member)
@@ -196,12 +198,18 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
             if child is not None:
                 comp.children.append(child)
 
+    # a property given with a bad value has its E204 already; it is not also missing
     for pspec in spec.props:
-        if pspec.required and pspec.name not in comp.props and pspec.name != "source":
+        if pspec.required and pspec.name not in seen_props and pspec.name != "source":
             example = _example(pspec)
             diags.error("E205", f"{_what(comp)} needs '{pspec.name}'", decl.id_span,
                         hint=f"{pspec.doc} For example: `{example}`")
-    _check_shape(comp, diags)
+    _check_shape(comp, set(seen_props), diags)
+
+
+def _a(kind: str) -> str:
+    """The kind with its article: "a tag", "an ability"."""
+    return ("an " if kind[:1] in "aeiou" else "a ") + kind
 
 
 def _what(comp: Component) -> str:
@@ -254,10 +262,10 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
         if hint is None and spec.slot(prop.name) is not None:
             hint = f"'{prop.name}' is an effect: write `{prop.name} {{ ... }}`"
         if hint is None and prop.name in KINDS:
-            hint = f"a {prop.name} declaration needs an id, a name and a body"
+            hint = f"{_a(prop.name)} declaration needs an id, a name and a body"
         if hint is None:
-            hint = f"a {comp.kind} has: " + ", ".join(names) if names else None
-        diags.error("E202", f"unknown property '{prop.name}' in a {comp.kind}", prop.name_span, hint=hint)
+            hint = f"{_a(comp.kind)} has: " + ", ".join(names) if names else None
+        diags.error("E202", f"unknown property '{prop.name}' in {_a(comp.kind)}", prop.name_span, hint=hint)
         return
     if prop.name in seen:
         diags.error("E203", f"'{prop.name}' is given twice", prop.name_span,
@@ -348,18 +356,19 @@ def _shape(p: PropSpec, values: list):
     raise AssertionError(shape)  # pragma: no cover
 
 
-def _check_shape(comp: Component, diags: Diagnostics) -> None:
-    """Per-kind structure the property table cannot say."""
+def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:
+    """Per-kind structure the property table cannot say; `given` names the properties
+    written, whether or not their values were good."""
     if comp.kind == "character":
         sides = [c for c in comp.children if c.kind == "side"]
         flat = [c for c in comp.children if c.kind != "side"]
-        if sides and (flat or "life" in comp.props or "mayhem-cards" in comp.props):
+        if sides and (flat or "life" in given or "mayhem-cards" in given):
             diags.error("E212", f"character '{comp.id}' mixes dashboard sides with a one-sided dashboard",
                         comp.decl.id_span, hint="put life, mayhem-cards and abilities either all in the "
                         "character or all in its sides a and b")
         if not sides:
             for need in ("life", "mayhem-cards"):
-                if need not in comp.props:
+                if need not in given:
                     diags.error("E205", f"character '{comp.id}' needs '{need}'", comp.decl.id_span,
                                 hint=f"or give it dashboard sides: side a {{ {need} ... }}")
         ids = [c.id for c in sides]
@@ -367,8 +376,8 @@ def _check_shape(comp: Component, diags: Diagnostics) -> None:
             second = [c for c in sides if c.id == dup][1]
             diags.error("E302", f"side '{dup}' is declared twice", second.decl.id_span)
     if comp.kind == "pool":
-        has_count = "count" in comp.props
-        has_colour = any(c in comp.props for c in COLOURS)
+        has_count = "count" in given
+        has_colour = any(c in given for c in COLOURS)
         if has_count == has_colour:
             diags.error("E205", f"pool '{comp.id}' needs either 'count N' or colour counts "
                         "('black N' and 'white N'), not both", comp.decl.id_span)
