@@ -83,7 +83,8 @@ def _declare(model: Model, res: Resolution, diags: Diagnostics) -> None:
             continue
         first = table.get(comp.id)
         if first is not None and comp.kind != "box":
-            where = "in this box" if comp.scope == first.scope else ""
+            where = ("in this module" if comp.scope.endswith(".mh") else "in this box") \
+                if comp.scope == first.scope else ""
             diags.error("E302", f"'{comp.id}' is declared twice {where}".strip(), comp.decl.id_span,
                         related=[Related(first.decl.id_span, f"the {first.kind} '{comp.id}' is declared here")],
                         hint="ids are unique per box (per kind for keywords, tokens, tags, icons and pools)")
@@ -154,8 +155,9 @@ class _Resolver:
         if comp.kind == "first-game" and box:
             for prop_name, pv in comp.props.items():
                 self.box_ref(box, prop_name, "character", pv, span=pv.node.name_span)
-                for card in pv.value:
-                    self.box_ref(box, card, "mayhem-card", pv)
+                items = pv.node.values[0].items  # the shape check made it one [list] of names
+                for card, item in zip(pv.value, items):
+                    self.box_ref(box, card, "mayhem-card", pv, span=item.span)
         if comp.kind == "keyword":
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:
@@ -186,6 +188,11 @@ class _Resolver:
         if event is None:
             self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
                              hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))
+            # the misspelt event's parameters would each be an 'unknown name' too: the
+            # E404 is the one to fix, so every event parameter is taken as known here
+            for known in B.EVENTS.values():
+                for pname, _ in known.params:
+                    scope.setdefault(pname, Symbol("event", pname))
         else:
             for pname, _ in event.params:
                 scope[pname] = Symbol("event", pname)

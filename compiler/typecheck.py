@@ -247,7 +247,8 @@ class _Checker:
     def expect(self, node, want: str, ctx: Ctx, what: str) -> str:
         t = self.expr(node, ctx)
         if not B.accepts(want, t):
-            self.diags.error("E405", f"{what} must be {_describe(want)}, not {_describe(t)}", node.span)
+            wanted = "true or false" if want == "bool" else _describe(want)
+            self.diags.error("E405", f"{what} must be {wanted}, not {_describe(t)}", node.span)
         return t
 
     def expr(self, node, ctx: Ctx) -> str:
