@@ -44,7 +44,7 @@ def pass_load(c: Compilation) -> None:
     loaded = load(c.paths, c.diagnostics, c.root)
     c.root = loaded.root
     c.sources = loaded.sources
-    c.failed_files = set(loaded.sources) - set(loaded.units)
+    c.failed_files = set(loaded.failed)
     c.model = Model(loaded.units)
 
 
@@ -88,8 +88,10 @@ def _keep_unless_caused_by_broken_files(c: Compilation, names: Diagnostics) -> N
     broken_scopes = set(c.failed_files)
     for name in c.failed_files:
         src = c.sources.get(name)
-        if src is not None:
-            for line in src.text.splitlines()[:20]:
+        # a file that could not be read (too large, not UTF-8) still says its box on top
+        text = src.text if src is not None else _head(c.root / name if c.root else Path(name))
+        if text:
+            for line in text.splitlines()[:20]:
                 parts = line.split()
                 if len(parts) >= 3 and parts[0] == "in" and parts[1] == "box":
                     broken_scopes.add(parts[2])
@@ -102,6 +104,14 @@ def _keep_unless_caused_by_broken_files(c: Compilation, names: Diagnostics) -> N
             if visible & broken_scopes:
                 continue
         c.diagnostics.items.append(d)
+
+
+def _head(path: Path, size: int = 65536) -> str:
+    try:
+        with open(path, "rb") as f:
+            return f.read(size).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compilation:

@@ -22,6 +22,7 @@ class Loaded:
     root: Path
     sources: dict[str, SourceFile] = field(default_factory=dict)
     units: dict[str, SourceUnit] = field(default_factory=dict)
+    failed: set[str] = field(default_factory=set)  # files that did not read or parse
 
 
 def find_root(paths: list[Path]) -> Path:
@@ -71,11 +72,13 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loa
         src = read_source(path, name, diags)
         if src is None:
             loaded.units.setdefault(name, None)  # type: ignore[arg-type]
+            loaded.failed.add(name)
             continue
         loaded.sources[name] = src
         tree = parse_source(src, diags)
         if tree is None:
             loaded.units[name] = None  # type: ignore[assignment]
+            loaded.failed.add(name)
             continue
         unit = SourceUnit(tree, tree.in_box.box if tree.in_box else None, [])
         loaded.units[name] = unit
