@@ -1,7 +1,7 @@
 """Source files and the spans that point into them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -40,9 +40,21 @@ class SourceFile:
     name: str
     text: str
     path: Path | None = None
+    _lines: list[str] | None = field(default=None, repr=False, compare=False)
+
+    def lines(self) -> list[str]:
+        """The lines as the parser counts them: split at '\n' only (str.splitlines also
+        splits at form feeds, '\x1c'..'\x1e', U+2028 ..., which would show the wrong
+        line under an error), without the '\r' of CRLF files."""
+        if self._lines is None:
+            lines = self.text.split("\n")
+            if len(lines) > 1 and lines[-1] == "":
+                lines.pop()
+            self._lines = [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+        return self._lines
 
     def line_text(self, line: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.lines()
         if 1 <= line <= len(lines):
             return lines[line - 1]
         return ""
@@ -51,5 +63,5 @@ class SourceFile:
         return Span(self.name, line, col, line, col + max(length, 1))
 
     def end_span(self) -> Span:
-        lines = self.text.splitlines() or [""]
+        lines = self.lines()
         return Span(self.name, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
