@@ -87,10 +87,15 @@ def parse_source(src: SourceFile, diags: Diagnostics) -> ast.File | None:
         tree = lark_parser().parse(src.text)
     except (UnexpectedInput, NestingTooDeep) as first:
         found = 0
-        for chunk in _top_level_chunks(src.text):
+        line_offset = 0
+        previous = 0
+        for start, end in _top_level_chunks(src.text):
+            line_offset += src.text.count("\n", previous, start)
+            previous = start
             try:
-                lark_parser().parse(chunk)
+                lark_parser().parse(src.text[start:end])
             except (UnexpectedInput, NestingTooDeep) as exc:
+                _shift_error(exc, line_offset, start)
                 _report_syntax_error(exc, src, diags)
                 found += 1
         if not found:
@@ -99,12 +104,9 @@ def parse_source(src: SourceFile, diags: Diagnostics) -> ast.File | None:
     return Lowering(src, diags).lower(tree)
 
 
-_CHUNK_START = re.compile(r"^(?=[a-z])", re.MULTILINE)
-
-
-def _top_level_chunks(text: str) -> list[str]:
-    """Split a file where a line starts at column 1 outside any brace, blanking the rest
-    of the file so that line and column numbers stay true."""
+def _top_level_chunks(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the pieces of a file that begin where a line starts
+    at column 1 outside any brace: one top-level declaration or header each."""
     starts = []
     depth = 0
     i = 0
@@ -130,12 +132,39 @@ def _top_level_chunks(text: str) -> list[str]:
         elif ch == "\n":
             line_start = True
         i += 1
-    chunks = []
-    blank = re.compile(r"[^\n]")
-    for k, start in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else n
-        chunks.append(blank.sub(" ", text[:start]) + text[start:end])
-    return chunks
+    return [(start, starts[k + 1] if k + 1 < len(starts) else n) for k, start in enumerate(starts)]
+
+
+def _shift_error(exc: Exception, lines: int, chars: int) -> None:
+    """Move the positions of an error found in a piece of a file (parsed on its own, so
+    that a file with many broken declarations costs linear, not quadratic, time) to
+    where the piece stands in the file. A piece starts at column 1, so columns hold."""
+    done: set[int] = set()  # the same token may be both the error's and an open bracket
+
+    def shift(tok) -> None:
+        if isinstance(tok, Token) and id(tok) not in done:
+            done.add(id(tok))
+            if tok.line is not None:
+                tok.line += lines
+            if tok.end_line is not None:
+                tok.end_line += lines
+            if tok.start_pos is not None:
+                tok.start_pos += chars
+            if tok.end_pos is not None:
+                tok.end_pos += chars
+
+    if isinstance(exc, NestingTooDeep):
+        shift(exc.token)
+        for tok in exc.opened:
+            shift(tok)
+    elif isinstance(exc, UnexpectedCharacters):
+        exc.line += lines
+        exc.pos_in_stream += chars
+    elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        shift(exc.token)
+    postlex = lark_parser().options.postlex
+    for tok in getattr(postlex, "open_stack", []):
+        shift(tok)
 
 
 def _token_text(tok: Token) -> str:
@@ -314,7 +343,10 @@ class Lowering:
                 continue
             n = len(node.children)
             args = out[len(out) - n:] if n else []
-            depth = 1 + max(depths[len(depths) - n:], default=0)
+            # `1 + 1 + ... + 1` is one flat Lark node but a left-nested chain of BinOps,
+            # one level per operator, and later passes recurse over that chain
+            levels = (n - 1) // 2 if node.data in ("sum", "product") else 1
+            depth = levels + max(depths[len(depths) - n:], default=0)
             if n:
                 del out[len(out) - n:]
                 del depths[len(depths) - n:]
