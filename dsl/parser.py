@@ -114,7 +114,7 @@ def _top_level_chunks(text: str) -> list[tuple[int, int]]:
     line_start = True
     while i < n:
         ch = text[i]
-        if line_start and depth <= 0 and ch.isalpha():
+        if line_start and depth == 0 and ch.isalpha():
             starts.append(i)
         line_start = False
         if ch == "#":
@@ -128,7 +128,7 @@ def _top_level_chunks(text: str) -> list[tuple[int, int]]:
         elif ch == "{":
             depth += 1
         elif ch == "}":
-            depth -= 1
+            depth = max(depth - 1, 0)  # a stray '}' closes nothing that comes later
         elif ch == "\n":
             line_start = True
         i += 1
