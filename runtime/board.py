@@ -1,0 +1,110 @@
+"""The board: Location tiles laid in rows, their adjacency (a networkx graph), and the
+edges that blocking tokens (Obstacles) close."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+
+def row_layout(rows: list[int]) -> nx.Graph:
+    """Square tiles in centred rows: tiles side by side in a row touch; a tile touches the
+    tiles of the next row whose sides it overlaps (3-4-3: a tile of a 3-row touches two
+    tiles of the 4-row). Nodes are 0..n-1, row by row, left to right."""
+    g = nx.Graph()
+    widest = max(rows)
+    starts = []
+    index = 0
+    for length in rows:
+        offset = (widest - length) / 2  # left edge of the row's first tile
+        starts.append((index, length, offset))
+        for k in range(length):
+            g.add_node(index + k, row=len(starts) - 1, col=k, x=offset + k)
+            if k:
+                g.add_edge(index + k - 1, index + k)
+        index += length
+    for (a, alen, aoff), (b, blen, boff) in zip(starts, starts[1:]):
+        for i in range(alen):
+            ax = aoff + i
+            for j in range(blen):
+                bx = boff + j
+                if abs(ax - bx) < 1 - 1e-9:  # the sides overlap by more than a corner
+                    g.add_edge(a + i, b + j)
+    return g
+
+
+@dataclass
+class Location:
+    index: int
+    comp: dict | None  # the Location tile (None: a face-down tile with no effect)
+    slots: int
+    figures: list = field(default_factory=list)  # Figure keys, in order of arrival
+    tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
+    bonus: dict = field(default_factory=dict)  # (token qid, owner) -> +X Damage carried
+    removed: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"L{self.index + 1}"
+
+
+class Board:
+    def __init__(self, rows: list[int], tiles: list[tuple[dict | None, int]]) -> None:
+        self.rows = rows
+        self.graph = row_layout(rows)
+        self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
+        self.edge_tokens: dict[tuple[int, int], dict] = {}
+        self.blocked: set[tuple[int, int]] = set()
+        self._adj: dict[int, tuple[int, ...]] = {}
+        self.refresh()
+
+    @staticmethod
+    def edge(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+    def edge_label(self, e: tuple[int, int]) -> str:
+        return f"L{e[0] + 1}-L{e[1] + 1}"
+
+    def live(self) -> list[int]:
+        return [loc.index for loc in self.locations if not loc.removed]
+
+    def refresh(self) -> None:
+        """Recompute adjacency after an Obstacle moved or a Location left play."""
+        adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
+        for a, b in self.graph.edges:
+            if (a, b) in self.blocked or self.locations[a].removed or self.locations[b].removed:
+                continue
+            adj[a].append(b)
+            adj[b].append(a)
+        self._adj = {k: tuple(sorted(v)) for k, v in adj.items()}
+
+    def adjacent(self, i: int) -> tuple[int, ...]:
+        return self._adj[i]
+
+    def edges(self) -> list[tuple[int, int]]:
+        return sorted(self.edge(a, b) for a, b in self.graph.edges
+                      if not self.locations[a].removed and not self.locations[b].removed)
+
+    def would_enclose(self, e: tuple[int, int]) -> bool:
+        """Blocking this edge leaves a Location with no open side."""
+        if e in self.blocked:
+            return False
+        for end in e:
+            open_sides = [n for n in self.graph.neighbors(end)
+                          if self.edge(end, n) not in self.blocked and self.edge(end, n) != e
+                          and not self.locations[n].removed]
+            if not open_sides:
+                return True
+        return False
+
+    def enclosed(self) -> list[int]:
+        return [i for i in self.live() if not self._adj[i] and len(self.live()) > 1]
+
+    def connected_without(self, i: int) -> bool:
+        """The live Locations stay one group if Location i leaves play (Free-For-All)."""
+        rest = [n for n in self.live() if n != i]
+        if not rest:
+            return False
+        sub = self.graph.subgraph(rest)
+        return nx.is_connected(sub)

@@ -1,0 +1,247 @@
+"""Bots: a random bot, and a greedy bot whose judgement comes from the effect graph.
+
+The greedy bot scores every component once from its compiled effects (what the
+graph says it does: attacks, damage, healing, Victory Points, statuses on foes,
+movement), then ranks the legal actions of each decision with those scores and
+the board. There is no per-card code."""
+from __future__ import annotations
+
+import random
+
+from .effects import id_of
+from .rules import Rules, prop
+
+# What one use of each primitive is worth, before context.
+PRIMITIVE_VALUE = {
+    "attack": 3.0, "damage": 2.0, "remove-damage": 1.5, "place": 1.0, "remove": 0.3, "take": 1.0,
+    "gain-vp": 6.0, "move-figure": 0.6, "place-figure": 0.8, "prevent": 1.5, "increase": 1.5, "bonus": 1.5,
+    "complete-mission": 4.0, "roll-mayhem-die": 0.3, "reroll-dice": 0.5, "grant-mayhem-icon": 1.0,
+    "off-board": 1.0, "draw-mayhem": 1.0, "shift": 0.3,
+}
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision, game) -> str:
+        return self.rng.choice(decision.actions)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self._values: dict[str, float] = {}
+        self._rules: Rules | None = None
+
+    # ---- values from the effect graph ---------------------------------------------
+
+    def value_of_body(self, body: list, depth: int = 0) -> float:
+        total = 0.0
+        for s in body:
+            op = s["op"]
+            if op == "primitive":
+                total += PRIMITIVE_VALUE.get(s["name"], 0.2)
+                amount = s["args"].get("amount") or s["args"].get("count")
+                if amount and amount.get("e") == "num":
+                    total += 0.5 * max(0, amount["v"] - 1)
+            elif op == "keyword" and depth < 6:
+                kw = self._rules.keywords.get(s["keyword"])
+                if kw is not None and "effect" in kw["effects"]:
+                    total += self.value_of_body(kw["effects"]["effect"]["body"], depth + 1)
+                x = s["args"].get("x")
+                if x and x.get("e") == "num":
+                    total += 0.5 * x["v"]
+            elif op in ("may", "repeat", "for-each", "as", "until", "trigger"):
+                total += self.value_of_body(s.get("body", []), depth + 1)
+            elif op == "choose":
+                total += max((self.value_of_body(o["body"], depth + 1) for o in s["options"]), default=0)
+            elif op == "if":
+                total += 0.7 * max(self.value_of_body(s["then"], depth + 1), self.value_of_body(s["else"], depth + 1))
+        return total
+
+    def value(self, comp: dict) -> float:
+        qid = comp["qid"]
+        if qid not in self._values:
+            total = 0.0
+            for name, eff in comp["effects"].items():
+                weight = {"special": 0.8, "mayhem": 0.4}.get(name, 1.0)
+                total += weight * self.value_of_body(eff["body"])
+            for trig in comp["triggers"]:
+                total += 0.8 * self.value_of_body(trig["body"])
+            self._values[qid] = total
+        return self._values[qid]
+
+    # ---- choosing ---------------------------------------------------------------------------
+
+    def choose(self, decision, game) -> str:
+        self._rules = game.rules
+        scored = [(self.score(a, decision, game) + self.rng.random() * 0.01, a) for a in decision.actions]
+        return max(scored)[1]
+
+    def score(self, action: str, decision, game) -> float:
+        eng = game.engine
+        st = game.state
+        words = action.split()
+        verb = words[0]
+        me = st.teams.get(self.team_of(decision.player, game))
+        if verb == "pick":
+            return self.character_value(eng._character(words[1]))
+        if verb == "side":
+            comp = eng._character(words[1])
+            side = next(c for c in comp["children"] if c["kind"] == "side" and c["id"] == words[2])
+            return self.side_value(side)
+        if verb == "colour":
+            return 0.0
+        if verb == "discard":
+            qid = next(q for q in me.all_cards() if id_of(q) == words[1])
+            return -self.value(game.rules.by_qid[qid])
+        if verb == "place":  # first placement and Recovery: near the middle of the board
+            loc = int(words[2][1:]) - 1
+            return len(st.board.adjacent(loc)) - self.trap_risk(loc, me, eng)
+        if verb == "place-die":
+            return self.die_score(int(words[1]), words[2], me, game)
+        if verb == "resolve":
+            fig = st.figures[words[1].split("/")[0]]
+            return 5.0 if self.has_target(fig, eng) else 1.0
+        if verb == "move":
+            return self.move_score(st.figures[words[1]], int(words[2][1:]) - 1, me, game)
+        if verb == "use":
+            return 2.5
+        if verb in ("use-token", "retrieve"):
+            return 6.0
+        if verb == "play":
+            qid = next((q for q in me.all_cards() if id_of(q) == words[1]), None)
+            return self.value(game.rules.by_qid[qid]) - 1.5 if qid else 0.0
+        if verb == "pass" or verb == "end-turn" or verb == "skip" or verb == "done":
+            return 0.0
+        if verb == "do" or verb == "choose":
+            return 1.0
+        if verb == "target":
+            return self.target_score(words[1], decision, me, game)
+        if verb == "reroll":
+            return 0.5 if words[1] != "mayhem-die" or st.mayhem_value < 2 else -0.5
+        return 0.0
+
+    def team_of(self, player: str, game) -> str | None:
+        for colour, team in game.state.teams.items():
+            if player in team.players:
+                return colour
+        return None
+
+    def character_value(self, comp: dict) -> float:
+        sides = [c for c in comp["children"] if c["kind"] == "side"] or [comp]
+        return max(self.side_value(s) for s in sides)
+
+    def side_value(self, side: dict) -> float:
+        return prop(side, "life", 10) * 0.5 + sum(self.value(c) for c in side["children"])
+
+    def die_score(self, value: int, target: str, me, game) -> float:
+        eng = game.engine
+        key, ability = target.split("/")
+        fig = game.state.figures[key]
+        ab = next(a for a in eng.abilities(fig) if a["id"] == ability)
+        slot = prop(ab, "slot", 7)
+        score = self.value_of_body(ab["effects"].get("standard", {}).get("body", []))
+        if value >= slot:
+            score += self.value_of_body(ab["effects"].get("special", {}).get("body", []))
+            if game.state.mayhem_icon:
+                score += self.value_of_body(ab["effects"].get("mayhem", {}).get("body", []))
+        else:
+            score -= 0.2 * (slot - value)
+        if not self.has_target(fig, eng):
+            score *= 0.6
+        # keep high dice for abilities that need them
+        other = [v for v, p in zip(me.dice, me.placed) if not p and v != value]
+        if other and value > max(other) and value < slot:
+            score -= 0.5
+        return score
+
+    def has_target(self, fig, eng) -> bool:
+        st = eng.state
+        if fig.location is None:
+            return False
+        near = {fig.location, *st.board.adjacent(fig.location)}
+        return any(f.location in near for f in st.figures.values()
+                   if f.location is not None and ((f.kind == "character" and f.team != fig.team)
+                                                  or (f.kind == "token" and f.owner == fig.team)))
+
+    def trap_risk(self, loc: int, me, eng) -> float:
+        if me is None:
+            return 0.0
+        store = eng.state.board.locations[loc].tokens
+        return sum(n for (t, owner, _c), n in store.items()
+                   if owner not in (None, me.colour) and eng.rules.tokens[t]["triggers"])
+
+    def move_score(self, fig, dest: int, me, game) -> float:
+        eng = game.engine
+        st = game.state
+        score = -self.trap_risk(dest, me, eng) * 2
+        foes = [f.location for f in st.figures.values() if f.location is not None and
+                ((f.kind == "character" and f.team != fig.team) or (f.kind == "token" and f.owner == fig.team))]
+        if foes:
+            before = min(self.distance(st, fig.location, f) for f in foes)
+            after = min(self.distance(st, dest, f) for f in foes)
+            score += (before - after) * 1.5
+        loc = st.board.locations[dest]
+        if loc.comp is not None:
+            score += 0.3 * self.value(loc.comp)
+            if me and me.mission:
+                icons = prop(loc.comp, "icons", []) or []
+                card = game.rules.by_qid[me.mission]
+                text = str(card["effects"]) + str(card["triggers"])
+                score += sum(1.5 for icon in icons if icon in text)
+        if any(o == me.colour for (_t, o, _c) in loc.tokens if me):
+            score += 1.0
+        return score
+
+    def distance(self, st, a: int, b: int) -> int:
+        if a == b:
+            return 0
+        seen = {a}
+        frontier = [a]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for n in frontier:
+                for m in st.board.adjacent(n):
+                    if m == b:
+                        return d
+                    if m not in seen:
+                        seen.add(m)
+                        nxt.append(m)
+            frontier = nxt
+        return 99
+
+    def target_score(self, label: str, decision, me, game) -> float:
+        st = game.state
+        if label == "none":
+            return 0.1
+        fig = st.figures.get(label)
+        if fig is not None:
+            if me is not None and fig.kind == "character" and fig.team == me.colour:
+                return 1.0 + fig.damage * 0.1  # friends: the most hurt (for healing)
+            remaining = (fig.life or 10) - fig.damage
+            return 10.0 - remaining + (2.0 if fig.kind == "token" else 0.0)
+        if label.startswith("L") and "-" not in label:
+            loc = int(label[1:]) - 1
+            foes_near = sum(1 for f in st.figures.values() if f.location is not None and me is not None and
+                            f.kind == "character" and f.team != me.colour and
+                            (f.location == loc or f.location in st.board.adjacent(loc)))
+            return foes_near + 0.1 * len(st.board.adjacent(loc))
+        return 0.5
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str, seed: int):
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"no bot '{name}'; bots: {', '.join(BOTS)}") from None

@@ -1,0 +1,460 @@
+"""The interpreter of effect trees: statements, expressions, selectors and primitives.
+
+Every method that may need a decision is a generator: it yields a Decision and
+receives the chosen action string back (runtime/decisions.py). The interpreter
+knows the primitives of compiler/builtins.py and nothing of any content."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+
+from mayhem.compiler import builtins as B
+
+from .decisions import fig_label, slug
+from .rules import prop
+from .state import Figure, Pending
+
+_PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
+_FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()}
+
+
+def id_of(qid: str) -> str:
+    """'shared/core:token:trap' -> 'trap'; 'teen-titans-go/robin' -> 'robin'."""
+    return re.split(r"[:/]", qid)[-1]
+
+
+@dataclass
+class Env:
+    """Where an effect runs: who decides, for which Team, about whom."""
+
+    controller: str | None
+    team: str | None
+    self_fig: Figure | None = None
+    holder: Figure | None = None
+    owner: str | None = None
+    here: int | None = None
+    event: dict = field(default_factory=dict)
+    locals: dict = field(default_factory=dict)
+    pending: Pending | None = None
+    until: object = None
+    source: str | None = None  # qid of the component whose effect runs
+    card: dict | None = None  # the GO! card of a Mission
+    tags: frozenset = frozenset()  # tags a keyword adds to its primitives
+
+    def child(self, **kw) -> "Env":
+        env = Env(self.controller, self.team, self.self_fig, self.holder, self.owner, self.here, self.event,
+                  dict(self.locals), self.pending, self.until, self.source, self.card, self.tags)
+        for k, v in kw.items():
+            setattr(env, k, v)
+        return env
+
+
+class Stop(Exception):
+    """The turn ends now (the Active Character left the board)."""
+
+
+class EffectsMixin:
+    """Statement and expression evaluation; the engine supplies state, rules, rng,
+    decide(), emit(), log() and the board-changing services."""
+
+    # ---- statements -------------------------------------------------------------
+
+    def run(self, body: list, env: Env):
+        for stmt in body:
+            if self.state.over:
+                return
+            yield from self.run_stmt(stmt, env)
+
+    def run_stmt(self, s: dict, env: Env):
+        op = s["op"]
+        if op == "primitive":
+            yield from getattr(self, "p_" + s["name"].replace("-", "_"))(s["args"], env, s)
+        elif op == "keyword":
+            kw = self.rules.keywords[s["keyword"]]
+            inner = env.child()
+            inner.locals = {}
+            for p in kw["params"]:
+                arg = s["args"].get(p["name"])
+                inner.locals[p["name"]] = (yield from self.ev(arg, env)) if arg is not None else None
+            tags = prop(kw, "tags")
+            if tags:
+                inner.tags = env.tags | frozenset(self.tag_qids(kw, tags))
+            body = kw["effects"].get("effect")
+            if body is not None:
+                yield from self.run(body["body"], inner)
+        elif op == "may":
+            label = s["label"] or "it"
+            choice = yield from self.decide(env.controller, "optional", f"{label}?",
+                                            [f"do {slug(label)}", "skip"], s)
+            if choice != "skip":
+                yield from self.run(s["body"], env.child())
+        elif op == "choose":
+            options = {f"choose {slug(o['label'])}": o for o in s["options"]}
+            choice = yield from self.decide(env.controller, "option", "choose one", list(options), s)
+            yield from self.run(options[choice]["body"], env.child())
+        elif op == "if":
+            cond = yield from self.ev(s["cond"], env)
+            yield from self.run(s["then"] if cond else s["else"], env.child())
+        elif op == "repeat":
+            n = yield from self.ev(s["count"], env)
+            for _ in range(max(0, int(n or 0))):
+                yield from self.run(s["body"], env.child())
+        elif op == "let":
+            env.locals[s["name"]] = yield from self.ev(s["value"], env)
+        elif op == "for-each":
+            items = yield from self.ev(s["source"], env)
+            for item in list(items or []):
+                inner = env.child()
+                inner.locals[s["var"]] = item
+                yield from self.run(s["body"], inner)
+        elif op == "as":
+            who = yield from self.ev(s["who"], env)
+            if isinstance(who, Figure):
+                team, controller = who.team, self.controller_of(who)
+            else:
+                team, controller = who, self.team_player(who)
+            if team is not None:
+                yield from self.run(s["body"], env.child(team=team, controller=controller))
+        elif op == "until":
+            for t in s["body"]:
+                if t["op"] == "trigger":
+                    self.install(t, env, s["event"])
+        elif op == "trigger":
+            self.install(s, env, "round-end")
+
+    def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:
+        """Tag ids of a keyword's `tags` property, as the qids its primitives use."""
+        out = []
+        for tid in tag_ids:
+            out.extend(q for q in self.tags_by_id.get(tid, ()))
+        return out
+
+    # ---- expressions ------------------------------------------------------------
+
+    def ev(self, e, env: Env):
+        if e is None:
+            return None
+        k = e["e"]
+        if k == "num" or k == "str" or k == "bool":
+            return e["v"]
+        if k == "ctx":
+            return self.ctx(e["name"], env)
+        if k in ("var", "param", "it"):
+            return env.locals.get(e["name"])
+        if k == "event":
+            return env.event.get(e["name"])
+        if k in ("token", "tag", "icon"):
+            return e["name"]
+        if k == "component":
+            return self.component_value(e["name"])
+        if k == "relation":
+            return ("relation", e["name"])
+        if k == "none" or k == "unresolved":
+            return None
+        if k == "list":
+            out = []
+            for item in e["items"]:
+                out.append((yield from self.ev(item, env)))
+            return out
+        if k == "fn":
+            return (yield from self.call_fn(e, env))
+        if k == "bin":
+            a = (yield from self.ev(e["l"], env)) or 0
+            b = (yield from self.ev(e["r"], env)) or 0
+            op = e["op"]
+            return a + b if op == "+" else a - b if op == "-" else a * b
+        if k == "neg":
+            return -((yield from self.ev(e["x"], env)) or 0)
+        if k == "cmp":
+            a = yield from self.ev(e["l"], env)
+            b = yield from self.ev(e["r"], env)
+            op = e["op"]
+            if op == "==":
+                return a == b
+            if op == "!=":
+                return a != b
+            a, b = a or 0, b or 0
+            return a < b if op == "<" else a <= b if op == "<=" else a > b if op == ">" else a >= b
+        if k == "is":
+            a = yield from self.ev(e["l"], env)
+            b = yield from self.ev(e["r"], env)
+            result = self.is_test(a, b, env)
+            return (not result) if e["negated"] else result
+        if k == "and":
+            for item in e["items"]:
+                if not (yield from self.ev(item, env)):
+                    return False
+            return True
+        if k == "or":
+            for item in e["items"]:
+                if (yield from self.ev(item, env)):
+                    return True
+            return False
+        if k == "not":
+            return not (yield from self.ev(e["x"], env))
+        if k == "select":
+            return (yield from self.select(e, env))
+        raise AssertionError(k)  # pragma: no cover
+
+    def is_test(self, a, b, env: Env) -> bool:
+        if not isinstance(a, Figure):
+            return False
+        if isinstance(b, tuple) and b and b[0] == "relation":
+            return self.relation(a, b[1], env)
+        return a is b
+
+    def relation(self, f: Figure, rel: str, env: Env) -> bool:
+        if rel == "figure":
+            return True
+        if rel == "character":
+            return f.kind == "character"
+        if rel == "opponent":
+            return f.kind == "character" and self.opposed(f.team, env.team)
+        if rel == "friend":
+            return f.kind == "character" and f.team == env.team and env.team is not None
+        if rel == "teammate":
+            return f.kind == "character" and f.team == env.team and f is not env.self_fig
+        if rel == "foe":
+            if f.kind == "character":
+                return self.opposed(f.team, env.team)
+            if f.kind == "token":
+                return f.owner == env.team
+            return f.kind == "npc"
+        return False
+
+    def opposed(self, a: str | None, b: str | None) -> bool:
+        return a is not None and b is not None and a != b
+
+    def here_of(self, env: Env) -> int | None:
+        if env.here is not None:
+            return env.here
+        fig = env.self_fig or env.holder
+        return fig.location if fig is not None else None
+
+    def ctx(self, name: str, env: Env):
+        st = self.state
+        if name == "self":
+            return env.self_fig
+        if name == "holder":
+            return env.holder
+        if name == "owner":
+            return env.owner
+        if name == "here":
+            return self.here_of(env)
+        if name == "adjacent":
+            here = self.here_of(env)
+            return list(st.board.adjacent(here)) if here is not None else []
+        if name == "here-or-adjacent":
+            here = self.here_of(env)
+            return [here, *st.board.adjacent(here)] if here is not None else []
+        if name == "anywhere":
+            return st.board.live()
+        if name == "active":
+            return st.figures[st.active.figure] if st.active else None
+        if name == "my-team":
+            return env.team
+        if name == "opposing-team":
+            others = [t for t in st.order if t != env.team]
+            return others[0] if others else None
+        if name == "mayhem-die":
+            return st.mayhem_value
+        if name == "mayhem-icon":
+            return st.mayhem_icon or st.icon_granted
+        if name == "activation-die":
+            return st.active.die if st.active else 0
+        if name == "attack-target":
+            return st.active.attack_target if st.active else env.locals.get("$attack-target")
+        if name == "free-move-available":
+            return bool(st.active) and not st.active.free_move_used and not st.active.ability_done
+        if name == "monster-life":
+            return prop(env.card, "monster-life", 0) if env.card else 0
+        if name == "pending":
+            return env.pending.amount if env.pending else 0
+        raise AssertionError(name)  # pragma: no cover
+
+    # ---- selectors ----------------------------------------------------------------
+
+    def candidates(self, kind: str, places, env: Env) -> list:
+        st = self.state
+        if kind == "location":
+            live = st.board.live()
+            return live if places is None else [p for p in live if p in places]
+        if kind == "edge":
+            edges = st.board.edges()
+            if places is not None:
+                edges = [e for e in edges if e[0] in places or e[1] in places]
+            return edges
+        figs = [f for f in st.figures.values() if f.location is not None]
+        if places is not None:
+            figs = [f for f in figs if f.location in places]
+        return [f for f in figs if self.relation(f, kind, env)]
+
+    def places(self, value) -> set | None:
+        if value is None:
+            return None
+        if isinstance(value, Figure):
+            return {value.location} if value.location is not None else set()
+        if isinstance(value, int):
+            return {value}
+        if isinstance(value, list):
+            out = set()
+            for v in value:
+                out |= self.places(v) or set()
+            return out
+        return set()
+
+    def label(self, item) -> str:
+        if isinstance(item, Figure):
+            return fig_label(item)
+        if isinstance(item, tuple):
+            return self.state.board.edge_label(item)
+        return f"L{item + 1}"
+
+    def select(self, e: dict, env: Env):
+        places = None
+        if e["in"] is not None:
+            places = self.places((yield from self.ev(e["in"], env)))
+        items = self.candidates(e["kind"], places, env)
+        if e["where"] is not None:
+            kept = []
+            for item in items:
+                inner = env.child()
+                inner.locals["it"] = item
+                if (yield from self.ev(e["where"], inner)):
+                    kept.append(item)
+            items = kept
+        quant = e["quant"]
+        if quant == "all":
+            return items
+        if quant == "one":
+            if not items:
+                return None
+            if len(items) == 1:
+                return items[0]
+            by_label = {f"target {self.label(i)}": i for i in items}
+            choice = yield from self.decide(env.controller, "target", f"choose one {e['kind']}", list(by_label), e)
+            return by_label[choice]
+        # up-to N
+        n = yield from self.ev(e["count"], env)
+        chosen = []
+        remaining = list(items)
+        while remaining and len(chosen) < (n or 0):
+            by_label = {f"target {self.label(i)}": i for i in remaining}
+            options = list(by_label) + (["target none"] if not chosen else ["done"])
+            choice = yield from self.decide(env.controller, "target", f"choose up to {n} {e['kind']}", options, e)
+            if choice in ("target none", "done"):
+                break
+            item = by_label[choice]
+            chosen.append(item)
+            remaining.remove(item)
+        if n == 1:
+            return chosen[0] if chosen else None
+        return chosen
+
+    # ---- functions -------------------------------------------------------------------
+
+    def call_fn(self, e: dict, env: Env):
+        name = e["name"]
+        args = {}
+        for pname in _FN_PARAMS[name]:
+            args[pname] = yield from self.ev(e["args"].get(pname), env)
+        st = self.state
+        if name == "count":
+            what = args["what"]
+            if isinstance(what, list):
+                return len(what)
+            if what is None:
+                return 0
+            return self.count_tokens(what, args["on"], args["of"])
+        if name == "stack-bonus":
+            where = args["on"]
+            if isinstance(where, int):
+                return st.board.locations[where].bonus.get((args["token"], args["of"]), 0)
+            return 0
+        if name == "open":
+            return self.is_open(args["location"])
+        if name == "empty":
+            loc = args["location"]
+            if loc is None:
+                return False
+            L = st.board.locations[loc]
+            return not L.figures and not any(L.tokens.values()) and \
+                not any(loc in e for e in st.board.blocked)
+        if name == "has-icon":
+            loc = args["location"]
+            if loc is None or st.board.locations[loc].comp is None:
+                return False
+            return id_of(args["icon"]) in (prop(st.board.locations[loc].comp, "icons", []) or [])
+        if name == "has":
+            return self.count_tokens(args["token"], args["holder"], None) > 0
+        if name == "adjacent-to":
+            w = args["where"]
+            loc = w.location if isinstance(w, Figure) else w
+            return list(st.board.adjacent(loc)) if loc is not None else []
+        if name == "location-of":
+            f = args["figure"]
+            return f.location if isinstance(f, Figure) else None
+        if name == "team-of":
+            f = args["figure"]
+            if not isinstance(f, Figure):
+                return None
+            return f.team if f.kind != "token" else f.owner
+        if name == "damage-on":
+            f = args["figure"]
+            return f.damage if isinstance(f, Figure) else 0
+        if name == "life":
+            f = args["figure"]
+            return (f.life or 0) if isinstance(f, Figure) else 0
+        if name == "vp-of":
+            return self.vp(args["team"]) if args["team"] else 0
+        if name == "is-base":
+            loc = args["location"]
+            comp = st.board.locations[loc].comp if loc is not None else None
+            return bool(comp and prop(comp, "base"))
+        if name == "tagged":
+            tags = env.pending.tags if env.pending else env.event.get("$tags", frozenset())
+            return args["tag"] in tags
+        if name == "same-location":
+            a, b = args["a"], args["b"]
+            return isinstance(a, Figure) and isinstance(b, Figure) and a.location is not None \
+                and a.location == b.location
+        raise AssertionError(name)  # pragma: no cover
+
+    def is_open(self, loc) -> bool:
+        if loc is None:
+            return False
+        L = self.state.board.locations[loc]
+        return not L.removed and len(L.figures) < L.slots
+
+    # ---- token bookkeeping --------------------------------------------------------------
+
+    def token_store(self, place):
+        """The Counter of tokens at a place: a figure, a Location, an edge or a Team."""
+        st = self.state
+        if isinstance(place, Figure):
+            return place.tokens
+        if isinstance(place, int):
+            return st.board.locations[place].tokens
+        if isinstance(place, tuple):
+            return st.board.edge_tokens.setdefault(place, {})
+        if isinstance(place, str) and place in st.teams:
+            return st.teams[place].tokens
+        return None
+
+    def matches(self, key_token: str, token: str) -> bool:
+        return key_token == token or self.group_of.get(key_token) == token
+
+    def count_tokens(self, token: str, where, of) -> int:
+        if where is None:
+            return 0
+        if isinstance(where, list):
+            return sum(self.count_tokens(token, w, of) for w in where)
+        store = self.token_store(where)
+        total = 0
+        if store is not None:
+            total = sum(n for (t, owner, _c), n in store.items() if self.matches(t, token)
+                        and (of is None or owner == of))
+        if isinstance(where, str) and where in self.state.teams:
+            for fk in self.state.teams[where].characters:
+                total += self.count_tokens(token, self.state.figures[fk], of)
+        return total

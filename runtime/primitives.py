@@ -1,0 +1,237 @@
+"""The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
+from __future__ import annotations
+
+from .effects import Env, Stop, _PRIM_PARAMS
+from .rules import prop
+from .state import Figure, Pending
+
+
+class PrimitivesMixin:
+
+    def args(self, prim: str, args: dict, env: Env):
+        out = {}
+        for pname in _PRIM_PARAMS[prim]:
+            out[pname] = yield from self.ev(args.get(pname), env)
+        return out
+
+    def tags_of(self, raw, env: Env) -> frozenset:
+        return frozenset(raw or ()) | env.tags
+
+    @staticmethod
+    def as_list(value) -> list:
+        if value is None:
+            return []
+        return value if isinstance(value, list) else [value]
+
+    # ---- damage -----------------------------------------------------------------
+
+    def p_attack(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("attack", raw, env)
+        tags = self.tags_of(a["tags"], env)
+        st = self.state
+        for target in self.as_list(a["target"]):
+            if not isinstance(target, Figure) or target.location is None:
+                continue
+            bonus = st.active.bonus if st.active and env.self_fig is not None \
+                and st.active.figure == env.self_fig.key else 0
+            if st.active is not None and env.self_fig is not None and st.active.figure == env.self_fig.key:
+                st.active.attack_target = target
+            else:
+                env.locals["$attack-target"] = target
+            pending = Pending(int(a["amount"] or 0) + bonus, tags)
+            self.log("attack", node, attacker=env.self_fig.key if env.self_fig else None, target=target.key,
+                     amount=pending.amount)
+            yield from self.emit("attack", {"attacker": env.self_fig, "target": target}, pending=pending,
+                                 source=env.self_fig)
+            if self.state.over:
+                return
+            yield from self.deal_damage(target, pending.amount, tags, env.self_fig, node)
+
+    def p_damage(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("damage", raw, env)
+        tags = self.tags_of(a["tags"], env)
+        for target in self.as_list(a["target"]):
+            if isinstance(target, Figure) and target.location is not None:
+                yield from self.deal_damage(target, int(a["amount"] or 0), tags, env.self_fig or env.holder, node)
+
+    def p_remove_damage(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("remove-damage", raw, env)
+        for target in self.as_list(a["target"]):
+            if isinstance(target, Figure) and target.damage > 0:
+                healed = min(target.damage, max(0, int(a["amount"] or 0)))
+                target.damage -= healed
+                self.log("heal", node, figure=target.key, amount=healed)
+
+    def p_prevent(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("prevent", raw, env)
+        if env.pending is not None:
+            cut = min(env.pending.amount, max(0, int(a["amount"] or 0)))
+            env.pending.amount -= cut
+            self.log("prevent", node, amount=cut)
+
+    def p_increase(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("increase", raw, env)
+        if env.pending is not None:
+            env.pending.amount += max(0, int(a["amount"] or 0))
+            self.log("increase", node, amount=int(a["amount"] or 0))
+
+    def p_bonus(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("bonus", raw, env)
+        if self.state.active is not None:
+            self.state.active.bonus += int(a["amount"] or 0)
+            self.log("bonus", node, amount=int(a["amount"] or 0))
+
+    # ---- tokens ----------------------------------------------------------------------
+
+    def p_place(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("place", raw, env)
+        token = a["token"]
+        tags = self.tags_of(a["tags"], env)
+        count = max(0, int(a["count"] or 0))
+        for target in self.as_list(a["on"]):
+            if isinstance(target, Figure):
+                if target.location is None or (target.immune & tags) or target.kind != "character":
+                    continue
+                limit = prop(self.rules.tokens[token], "limit")
+                n = count
+                if limit is not None:
+                    n = min(n, max(0, limit - self.count_tokens(token, target, None)))
+            else:
+                n = count
+            if self.rules.token_flag(token, "attackable") and isinstance(target, int):
+                for _ in range(n):
+                    self.spawn_token_figure(token, target, env, int(a["life"] or 0), node)
+                continue
+            if isinstance(target, tuple) and self.rules.token_flag(token, "blocks-adjacency") \
+                    and self.state.board.would_enclose(target):
+                continue
+            placed = self.put_pieces(token, n, target, env.team, node)
+            if placed and isinstance(target, int) and self.state.active is not None and self.state.active.bonus:
+                loc = self.state.board.locations[target]
+                loc.bonus[(token, env.team)] = loc.bonus.get((token, env.team), 0) + self.state.active.bonus
+
+    def p_remove(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("remove", raw, env)
+        for place in self.as_list(a["from"]):
+            self.remove_pieces(a["token"], max(0, int(a["count"] or 0)), place, a["of"], node)
+
+    def p_remove_all(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("remove-all", raw, env)
+        for place in self.as_list(a["from"]):
+            self.remove_pieces(a["token"], 10 ** 6, place, a["of"], node)
+
+    def p_take(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("take", raw, env)
+        yield from self.transfer(a["token"], a["from"], a["to"], max(0, int(a["count"] or 0)), node)
+
+    def p_shift(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("shift", raw, env)
+        src, dst = a["from"], a["to"]
+        if src is None or dst is None or src == dst:
+            return
+        if isinstance(dst, tuple) and self.rules.token_flag(a["token"], "blocks-adjacency"):
+            board = self.state.board
+            board.blocked.discard(src) if isinstance(src, tuple) else None
+            enclose = board.would_enclose(dst)
+            self.refresh_blocked()
+            if enclose:
+                return
+        yield from self.transfer(a["token"], src, dst, 1, node, keep_colour=True)
+
+    # ---- figures -----------------------------------------------------------------------
+
+    def p_move_figure(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("move-figure", raw, env)
+        for fig in self.as_list(a["figure"]):
+            if isinstance(fig, Figure) and a["to"] is not None:
+                dest = a["to"][0] if isinstance(a["to"], list) else a["to"]
+                if dest is not None:
+                    yield from self.move(fig, dest, node, is_move=True)
+
+    def p_place_figure(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("place-figure", raw, env)
+        tags = self.tags_of(a["tags"], env)
+        for fig in self.as_list(a["figure"]):
+            if isinstance(fig, Figure) and not (fig.immune & tags) and a["to"] is not None:
+                dest = a["to"][0] if isinstance(a["to"], list) else a["to"]
+                if dest is not None:
+                    yield from self.move(fig, dest, node, is_move=False)
+
+    def p_off_board(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("off-board", raw, env)
+        for fig in self.as_list(a["figure"]):
+            if isinstance(fig, Figure) and fig.location is not None and fig.kind == "character":
+                self.take_off(fig)
+                fig.off_board = True
+                self.log("off-board", node, figure=fig.key)
+                if self.state.active and self.state.active.figure == fig.key:
+                    raise Stop()
+
+    # ---- dice, VP, cards, missions -------------------------------------------------------
+
+    def p_gain_vp(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("gain-vp", raw, env)
+        if a["team"] is not None:
+            self.gain_vp(a["team"], max(0, int(a["amount"] or 0)), node)
+
+    def p_roll_mayhem_die(self, raw: dict, env: Env, node: dict):
+        yield from self.roll_mayhem(node)
+
+    def p_reroll_dice(self, raw: dict, env: Env, node: dict):
+        st = self.state
+        team = st.teams.get(env.team)
+        rerolled: set[str] = set()
+        while True:
+            options = []
+            if "mayhem-die" not in rerolled:
+                options.append("reroll mayhem-die")
+            if team is not None:
+                for i, placed in enumerate(team.placed):
+                    if not placed and f"die-{i + 1}" not in rerolled:
+                        options.append(f"reroll die-{i + 1}")
+            if not options:
+                return
+            choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + ["done"], node)
+            if choice == "done":
+                return
+            which = choice.split()[1]
+            rerolled.add(which)
+            if which == "mayhem-die":
+                yield from self.roll_mayhem(node)
+            else:
+                i = int(which.split("-")[1]) - 1
+                team.dice[i] = self.roll_activation()
+                self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i])
+
+    def p_grant_mayhem_icon(self, raw: dict, env: Env, node: dict):
+        self.state.icon_granted = True
+        self.log("mayhem-icon", node)
+        return
+        yield  # pragma: no cover
+
+    def p_spend_free_move(self, raw: dict, env: Env, node: dict):
+        if self.state.active is not None:
+            self.state.active.free_move_used = True
+        return
+        yield  # pragma: no cover
+
+    def p_complete_mission(self, raw: dict, env: Env, node: dict):
+        if env.card is not None and env.team is not None:
+            yield from self.complete_mission(env.team, env.card, node)
+
+    def p_expire(self, raw: dict, env: Env, node: dict):
+        if env.until is not None:
+            env.until.alive = False
+        return
+        yield  # pragma: no cover
+
+    def p_draw_mayhem(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("draw-mayhem", raw, env)
+        team = self.state.teams.get(env.team)
+        if team is None:
+            return
+        player = env.controller if env.controller in team.hands else next(iter(team.hands))
+        for _ in range(max(0, int(a["count"] or 0))):
+            if self.state.mayhem_deck:
+                team.hands[player].append(self.state.mayhem_deck.pop(0))
+        self.log("draw", node, team=team.colour, count=int(a["count"] or 0))

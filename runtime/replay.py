@@ -1,0 +1,78 @@
+"""Replaying a JSON Lines game log and checking that the same game comes out."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import json
+from pathlib import Path
+
+from .decisions import IllegalAction
+from .engine import GameConfig
+from .game import Game
+from .rules import Rules
+
+
+class LogError(ValueError):
+    pass
+
+
+@dataclass
+class ReplayReport:
+    ok: bool
+    events: int
+    decisions: int
+    message: str
+
+
+def read_log(path: str | Path) -> tuple[dict, list[dict], dict | None]:
+    header, events, result = None, [], None
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise LogError(f"{path}:{n}:{exc.colno}: not JSON: {exc.msg}") from None
+            if "header" in item:
+                header = item["header"]
+            elif "result" in item:
+                result = item["result"]
+            else:
+                events.append(item)
+    if header is None:
+        raise LogError(f"{path}:1:1: no header line; a game log starts with {{\"header\": ...}}")
+    return header, events, result
+
+
+def config_from_header(header: dict) -> GameConfig:
+    return GameConfig(header["box"], seed=header["seed"], mode=header.get("mode", "standard"),
+                      first_game=header.get("first_game", False), teams=header.get("teams"),
+                      sides=header.get("sides") or {}, max_rounds=header.get("max_rounds", 40))
+
+
+def replay(rules: Rules, path: str | Path) -> ReplayReport:
+    header, logged, result = read_log(path)
+    if header.get("ir_digest") != rules.digest:
+        return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "
+                                         f"now {rules.digest})")
+    actions = [e["action"] for e in logged if e.get("event") == "decision"]
+    game = Game(rules, config_from_header(header))
+    decision = game.start()
+    for i, action in enumerate(actions):
+        if decision is None:
+            return ReplayReport(False, len(game.events), i, f"the game ended before decision {i + 1} ({action})")
+        try:
+            decision = game.act(action)
+        except IllegalAction as exc:
+            return ReplayReport(False, len(game.events), i, f"decision {i + 1}: {exc}")
+    replayed = json.loads(json.dumps(game.events, default=str))
+    for k, (a, b) in enumerate(zip(logged, replayed)):
+        if a != b:
+            return ReplayReport(False, k, len(actions), f"event {k} differs:\n  logged:   {a}\n  replayed: {b}")
+    if len(logged) != len(replayed):
+        return ReplayReport(False, min(len(logged), len(replayed)), len(actions),
+                            f"{len(logged)} events logged, {len(replayed)} replayed")
+    if result is not None and json.loads(json.dumps(game.result())) != result:
+        return ReplayReport(False, len(replayed), len(actions), "the result differs")
+    return ReplayReport(True, len(replayed), len(actions), "replay matches the log")

@@ -1,0 +1,76 @@
+"""The compiled content as the runtime reads it: the IR, validated and indexed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import hashlib
+import json
+from pathlib import Path
+
+from mayhem.compiler import ir as ir_mod
+
+
+def prop(comp: dict, name: str, default=None):
+    p = comp["props"].get(name)
+    return p["value"] if p is not None else default
+
+
+@dataclass
+class Rules:
+    """Every component of the collection, indexed for play."""
+
+    ir: dict
+    digest: str
+    boxes: dict[str, dict] = field(default_factory=dict)
+    pools: dict[str, dict[str, dict]] = field(default_factory=dict)  # box -> pool id -> pool
+    characters: dict[str, dict[str, dict]] = field(default_factory=dict)  # box -> id -> character
+    mayhem_cards: dict[str, dict[str, dict]] = field(default_factory=dict)
+    go_cards: dict[str, dict[str, dict]] = field(default_factory=dict)
+    locations: dict[str, dict[str, dict]] = field(default_factory=dict)
+    npcs: dict[str, dict[str, dict]] = field(default_factory=dict)
+    first_game: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    by_qid: dict[str, dict] = field(default_factory=dict)
+    tokens: dict[str, dict] = field(default_factory=dict)  # qid -> token
+    keywords: dict[str, dict] = field(default_factory=dict)  # qid -> keyword
+
+    def token_pool(self, token_qid: str) -> str:
+        tok = self.tokens[token_qid]
+        return prop(tok, "drawn-from") or tok["id"]
+
+    def token_flag(self, token_qid: str, name: str) -> bool:
+        return bool(prop(self.tokens[token_qid], name, False))
+
+
+def load_rules(source: dict | str | Path) -> Rules:
+    """Load IR from a dict or a JSON file; it is validated against the schema first."""
+    if isinstance(source, (str, Path)):
+        text = Path(source).read_text(encoding="utf-8")
+        doc = json.loads(text)
+    else:
+        doc = source
+    ir_mod.validate(doc)
+    digest = hashlib.sha256(ir_mod.dumps(doc).encode("utf-8")).hexdigest()[:16]
+    rules = Rules(doc, digest)
+    kind_table = {"character": rules.characters, "mayhem-card": rules.mayhem_cards, "go-card": rules.go_cards,
+                  "location": rules.locations, "npc": rules.npcs}
+
+    def index(comp: dict) -> None:
+        rules.by_qid[comp["qid"]] = comp
+        for child in comp["children"]:
+            index(child)
+
+    for comp in doc["components"]:
+        index(comp)
+        kind = comp["kind"]
+        box = comp["box"]
+        if kind == "box":
+            rules.boxes[comp["id"]] = comp
+            rules.pools[comp["id"]] = {c["id"]: c for c in comp["children"] if c["kind"] == "pool"}
+        elif kind in kind_table and box:
+            kind_table[kind].setdefault(box, {})[comp["id"]] = comp
+        elif kind == "token":
+            rules.tokens[comp["qid"]] = comp
+        elif kind == "keyword":
+            rules.keywords[comp["qid"]] = comp
+        elif kind == "first-game" and box:
+            rules.first_game[box] = {k: v["value"] for k, v in comp["props"].items() if k != "source"}
+    return rules

@@ -1,0 +1,104 @@
+"""Batch simulation: many seeded games between bots, on one or more processes."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+import time
+
+from .bots import make_bot
+from .engine import GameConfig
+from .game import Game
+from .rules import Rules, load_rules
+
+_RULES: Rules | None = None
+
+
+def _init_worker(ir: dict) -> None:
+    global _RULES
+    _RULES = load_rules(ir)
+
+
+def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
+    """One full game; the result plus its number of decisions."""
+    game = Game(rules, config)
+    players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
+    decision = game.start()
+    decisions = 0
+    while decision is not None:
+        decisions += 1
+        decision = game.act(players[decision.player].choose(decision, game))
+    result = game.result()
+    result["decisions"] = decisions
+    result["seed"] = config.seed
+    result["bots"] = {game.state.teams[c].players[0]: c for c in game.state.order}
+    return result
+
+
+def _run(args) -> dict:
+    config, bots = args
+    return play_one(_RULES, config, bots)
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    rounds: list[int] = field(default_factory=list)
+    wins_by_team: Counter = field(default_factory=Counter)
+    wins_by_bot: Counter = field(default_factory=Counter)
+    endings: Counter = field(default_factory=Counter)
+    character_games: Counter = field(default_factory=Counter)
+    character_wins: Counter = field(default_factory=Counter)
+
+    def add(self, r: dict, bots: list[str]) -> None:
+        self.games += 1
+        self.decisions += r["decisions"]
+        self.rounds.append(r["rounds"])
+        self.endings[r["reason"] if r["winners"] else ("draw" if r["reason"] == "draw" else r["reason"])] += 1
+        seat_of = {colour: player for player, colour in r["bots"].items()}
+        for w in r["winners"] or []:
+            self.wins_by_team[w] += 1
+            self.wins_by_bot[f"{seat_of[w]} ({bots[int(seat_of[w][1:]) - 1]})"] += 1
+        for colour, chars in r["teams"].items():
+            for c in chars:
+                self.character_games[c] += 1
+                if colour in (r["winners"] or []):
+                    self.character_wins[c] += 1
+
+    def report(self) -> str:
+        n = max(self.games, 1)
+        lines = [f"games: {self.games}   decisions: {self.decisions}   "
+                 f"time: {self.seconds:.1f} s   ({self.decisions / max(self.seconds, 1e-9):,.0f} decisions/s, "
+                 f"{self.games / max(self.seconds, 1e-9):.1f} games/s)",
+                 f"mean rounds: {sum(self.rounds) / n:.1f}"]
+        lines.append("endings: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in sorted(self.endings.items())))
+        lines.append("wins by team: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_team.items())))
+        lines.append("wins by seat: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_bot.items())))
+        lines.append("win rate by character (games played):")
+        for c in sorted(self.character_games):
+            g = self.character_games[c]
+            lines.append(f"  {c:<24} {self.character_wins[c] / g:6.1%}  ({g})")
+        return "\n".join(lines)
+
+
+def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, jobs: int = 1,
+             first_game: bool = False, progress=None, mode: str = "standard") -> Summary:
+    configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode), bots) for i in range(games)]
+    summary = Summary()
+    start = time.perf_counter()
+    if jobs <= 1:
+        rules = load_rules(ir)
+        for cfg, b in configs:
+            summary.add(play_one(rules, cfg, b), bots)
+            if progress:
+                progress()
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ir,)) as pool:
+            for result in pool.map(_run, configs, chunksize=max(1, games // (jobs * 8))):
+                summary.add(result, bots)
+                if progress:
+                    progress()
+    summary.seconds = time.perf_counter() - start
+    return summary
