@@ -171,6 +171,150 @@ def graph(name, paths, fmt, output):
         click.echo(text)
 
 
+# ---- playing -------------------------------------------------------------------------
+
+def _rules(content: Path):
+    from mayhem.runtime.rules import load_rules
+    comp = driver.compile_paths([content])
+    if not comp.ok or comp.ir is None:
+        _report(comp, "text", 50)
+        sys.exit(EXIT_CONTENT)
+    return comp.ir, load_rules(comp.ir)
+
+
+CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                       default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+
+
+def _box_option(rules, box: str) -> str:
+    if box not in rules.boxes:
+        raise click.UsageError(f"no box '{box}'; boxes: {', '.join(sorted(rules.boxes))}")
+    return box
+
+
+@main.command()
+@click.option("--box", required=True, help="The box to play (teen-titans-go, looney-tunes).")
+@click.option("--first-game", is_flag=True, help="Use the First-Game hands instead of drawing.")
+@click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
+@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+              help="The opponent.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the game's JSON Lines log here.")
+@CONTENT
+def play(box, first_game, seed, bot, log_path, content):
+    """Play a game in the terminal against a bot, choosing from the listed actions."""
+    import random as _random
+    from mayhem import tui
+    from mayhem.runtime.bots import make_bot
+    from mayhem.runtime.engine import GameConfig
+    from mayhem.runtime.game import Game
+
+    _ir, rules = _rules(content)
+    _box_option(rules, box)
+    seed = seed if seed is not None else _random.randrange(10 ** 6)
+    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game))
+    console = _console()
+    opponent = make_bot(bot, seed + 1)
+    console.print(f"[bold]{rules.boxes[box]['name']}[/bold], seed {seed}: you are p1, the {bot} bot is p2.")
+    decision = game.start()
+    while decision is not None:
+        if decision.player == "p1":
+            tui.show(console, game, "p1")
+            action = tui.prompt(console, decision, lambda text: click.prompt(text, prompt_suffix="", default="",
+                                                                             show_default=False))
+            if action is None:
+                console.print("bye")
+                break
+        else:
+            action = opponent.choose(decision, game)
+            console.print(f"[dim]p2: {action}[/dim]")
+        decision = game.act(action)
+    if game.state.over:
+        tui.show(console, game, "p1")
+        r = game.result()
+        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
+    if log_path:
+        game.write_log(log_path)
+        console.print(f"log written to {log_path}")
+
+
+@main.command()
+@click.option("--box", required=True, help="The box to simulate.")
+@click.option("--games", type=int, default=100, show_default=True)
+@click.option("--bots", default="random,greedy", show_default=True, help="One bot per player, comma-separated.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--first-game", is_flag=True)
+@CONTENT
+def simulate(box, games, bots, seed, jobs, first_game, content):
+    """Run many seeded games between bots and print win rates and how games ended."""
+    from rich.progress import Progress
+    from mayhem.runtime.bots import BOTS
+    from mayhem.runtime.simulate import simulate as run_sim
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or len(names) != 2:
+        raise click.UsageError(f"--bots takes two of: {', '.join(BOTS)}")
+    if games < 1 or jobs < 1:
+        raise click.UsageError("--games and --jobs must be at least 1")
+    ir, rules = _rules(content)
+    _box_option(rules, box)
+    with Progress(console=_console(err=True), transient=True) as progress:
+        task = progress.add_task(f"{box}: {games} games", total=games)
+        summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game,
+                          progress=lambda: progress.advance(task))
+    click.echo(summary.report())
+
+
+@main.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@CONTENT
+def replay(log, content):
+    """Replay a game log and verify that the same game comes out."""
+    from mayhem.runtime.replay import LogError, replay as run_replay
+
+    _ir, rules = _rules(content)
+    try:
+        report_ = run_replay(rules, log)
+    except LogError as exc:
+        raise click.UsageError(str(exc))
+    click.echo(f"{log}: {report_.message} ({report_.decisions} decisions, {report_.events} events)")
+    sys.exit(EXIT_OK if report_.ok else EXIT_CONTENT)
+
+
+@main.group()
+def scenario():
+    """Scenario files: a starting state, actions, the expected state."""
+
+
+@scenario.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@CONTENT
+def scenario_run(files, content):
+    """Run scenario files (or folders of them) and report each."""
+    from mayhem.runtime import scenario as sc
+
+    _ir, rules = _rules(content)
+    paths = []
+    for f in files:
+        paths.extend(sorted(f.rglob("*.toml")) if f.is_dir() else [f])
+    failed = 0
+    for path in paths:
+        try:
+            result = sc.run(rules, path)
+        except sc.ScenarioError as exc:
+            click.echo(f"ERROR {exc}")
+            failed += 1
+            continue
+        click.echo(f"{'PASS' if result.ok else 'FAIL'} {path}: {result.name}")
+        for f in result.failures:
+            click.echo(f"    {f}")
+        failed += 0 if result.ok else 1
+    click.echo(f"{len(paths) - failed} passed, {failed} failed")
+    sys.exit(EXIT_OK if not failed else EXIT_CONTENT)
+
+
 @main.command()
 @click.argument("code", required=False)
 def explain(code):

@@ -45,6 +45,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.events: list[dict] = []
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self._triggers: dict[str, dict[str, list]] = {}
+        self._heard: dict[str, dict] = {}
+        self._specials: dict[str, dict | None] = {}
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         self.vp_token = None
@@ -420,7 +422,10 @@ class Engine(EffectsMixin, PrimitivesMixin):
         return [c for c in fig.side["children"] if c["kind"] == "ability"]
 
     def special(self, fig: Figure) -> dict | None:
-        return next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
+        qid = fig.side["qid"]
+        if qid not in self._specials:
+            self._specials[qid] = next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
+        return self._specials[qid]
 
     def turn(self, colour: str):
         st = self.state
@@ -691,62 +696,88 @@ class Engine(EffectsMixin, PrimitivesMixin):
         gen.close()
         return True
 
+    def hearing(self, event: str) -> dict:
+        """Which kinds of component have triggers for an event (computed once): most
+        events reach few listeners, and emit() runs after every step."""
+        idx = self._heard.get(event)
+        if idx is None:
+            rules = self.rules
+            idx = {
+                "tokens": {q for q, t in rules.tokens.items() if event in self.triggers_of(t)},
+                "locations": any(event in self.triggers_of(l) for box in rules.locations.values()
+                                 for l in box.values()),
+                "specials": any(event in self.triggers_of(c) for c in rules.by_qid.values()
+                                if c["kind"] == "special-ability"),
+                "npc": any(event in self.triggers_of(n) for box in rules.npcs.values() for n in box.values()),
+                "missions": any(event in self.triggers_of(g) for box in rules.go_cards.values()
+                                for g in box.values()),
+                "cards": any(event in self.triggers_of(c) for box in rules.mayhem_cards.values()
+                             for c in box.values()),
+            }
+            self._heard[event] = idx
+        return idx
+
     def listeners(self, event: str, params: dict):
         """(trigger, env) pairs in a fixed order: tokens (on the Location of a located event
-        first), the Location, Special Abilities, non-player figures, Missions, installed
-        triggers."""
+        first), the Location, tokens on characters, Special Abilities, non-player figures,
+        Missions, installed triggers."""
         st = self.state
-        where = params.get("location")
+        idx = self.hearing(event)
         out = []
-        figures = sorted(st.figures.values(), key=lambda f: f.key)
-        if where is not None:
-            loc = st.board.locations[where]
-            for (tok, owner, colour), n in sorted(loc.tokens.items(), key=str):
-                if n > 0:
-                    for t in self.triggers_of(self.rules.tokens[tok]).get(event, ()):
-                        out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=where,
+        tokens = idx["tokens"]
+        where = params.get("location")
+        if tokens or idx["locations"]:
+            locs = [st.board.locations[where]] if where is not None else st.board.locations
+            for loc in locs:
+                if not tokens:
+                    break
+                keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                for tok, owner, colour in sorted(keys, key=str):
+                    for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                        out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
-            loc_comp = loc.comp if self.config.mode != "free-for-all" else None
-            for t in self.triggers_of(loc_comp).get(event, ()):
-                fig = params.get("figure")
-                team = fig.team if isinstance(fig, Figure) else None
-                out.append((t, Env(self.controller_of(fig) if isinstance(fig, Figure) else None, team, None,
-                                   here=where, source=loc_comp["qid"], locals={"$location-trigger": True})))
-        else:
-            for loc in st.board.locations:
-                for (tok, owner, colour), n in sorted(loc.tokens.items(), key=str):
-                    if n > 0:
-                        for t in self.triggers_of(self.rules.tokens[tok]).get(event, ()):
-                            out.append((t, Env(self.team_player(owner), owner, None, owner=owner,
-                                               here=loc.index, source=tok)))
-        for fig in figures:
-            if fig.location is None or fig.kind != "character":
-                continue
-            seen = set()
-            for (tok, owner, colour), n in sorted(fig.tokens.items(), key=str):
-                if n > 0 and tok not in seen:
-                    seen.add(tok)
-                    for t in self.triggers_of(self.rules.tokens[tok]).get(event, ()):
-                        out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
-                                           source=tok)))
-        for fig in figures:
-            if fig.location is None or fig.kind != "character":
-                continue
-            spec = self.special(fig)
-            for t in self.triggers_of(spec).get(event, ()):
-                out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                   locals={"$special": spec})))
-        for fig in figures:
-            if fig.kind == "npc" and fig.location is not None:
-                for t in self.triggers_of(fig.comp).get(event, ()):
-                    out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
-        for colour in st.order:
-            team = st.teams[colour]
-            if team.mission:
-                card = self.rules.by_qid[team.mission]
-                for t in self.triggers_of(card).get(event, ()):
-                    out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
-                                       source=card["qid"])))
+            if where is not None and idx["locations"] and self.config.mode != "free-for-all":
+                loc_comp = st.board.locations[where].comp
+                for t in self.triggers_of(loc_comp).get(event, ()):
+                    fig = params.get("figure")
+                    team = fig.team if isinstance(fig, Figure) else None
+                    out.append((t, Env(self.controller_of(fig) if isinstance(fig, Figure) else None, team, None,
+                                       here=where, source=loc_comp["qid"], locals={"$location-trigger": True})))
+        if tokens or idx["specials"] or idx["npc"]:
+            figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
+            if tokens:
+                for fig in figures:
+                    if fig.kind != "character":
+                        continue
+                    seen = set()
+                    for tok, owner, colour in sorted((k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens),
+                                                     key=str):
+                        if tok not in seen:
+                            seen.add(tok)
+                            for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                                out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
+                                                   source=tok)))
+            if idx["specials"]:
+                for fig in figures:
+                    if fig.kind != "character":
+                        continue
+                    spec = self.special(fig)
+                    for t in self.triggers_of(spec).get(event, ()):
+                        out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                           locals={"$special": spec})))
+            if idx["npc"]:
+                for fig in figures:
+                    if fig.kind == "npc":
+                        for t in self.triggers_of(fig.comp).get(event, ()):
+                            out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
+        if idx["missions"]:
+            for colour in st.order:
+                team = st.teams[colour]
+                if team.mission:
+                    card = self.rules.by_qid[team.mission]
+                    for t in self.triggers_of(card).get(event, ()):
+                        out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
+                                           source=card["qid"])))
         for tt in st.temp_triggers:
             if tt.alive and tt.trigger["event"] == event:
                 out.append((tt.trigger, tt.env))
@@ -785,6 +816,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def reactions(self, event: str, params: dict, pending: Pending | None):
         st = self.state
+        if not self.hearing(event)["cards"]:
+            return
         for colour in self.initiative_order() if st.initiative else st.order:
             team = st.teams[colour]
             if team.played_this_round or st.over:
