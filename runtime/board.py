@@ -1,5 +1,5 @@
 """The board: Location tiles laid in rows, their adjacency (a networkx graph), and the
-edges that blocking tokens (Obstacles) close."""
+edges that blocking tokens close."""
 from __future__ import annotations
 
 from collections import Counter
@@ -41,7 +41,7 @@ class Location:
     slots: int
     figures: list = field(default_factory=list)  # Figure keys, in order of arrival
     tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
-    bonus: dict = field(default_factory=dict)  # (token qid, owner) -> +X Damage carried
+    bonus: dict = field(default_factory=dict)  # (token qid, owner) -> damage bonus carried
     removed: bool = False
 
     @property
@@ -70,7 +70,7 @@ class Board:
         return [loc.index for loc in self.locations if not loc.removed]
 
     def refresh(self) -> None:
-        """Recompute adjacency after an Obstacle moved or a Location left play."""
+        """Recompute adjacency after a blocking token moved or a Location left play."""
         adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
         for a, b in self.graph.edges:
             if (a, b) in self.blocked or self.locations[a].removed or self.locations[b].removed:

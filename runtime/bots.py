@@ -21,13 +21,19 @@ PRIMITIVE_VALUE = {
 
 
 class RandomBot:
+    """Uniform over the legal actions, except that it does not end a turn before using
+    its Ability (a player who ends turns at random hardly ever finishes a game)."""
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, decision, game) -> str:
-        return self.rng.choice(decision.actions)
+        actions = decision.actions
+        if decision.kind == "turn" and "end-turn" in actions and any(a.startswith("resolve ") for a in actions):
+            actions = [a for a in actions if a != "end-turn"]
+        return self.rng.choice(actions)
 
 
 class GreedyBot:
@@ -102,7 +108,7 @@ class GreedyBot:
             return -self.value(game.rules.by_qid[qid])
         if verb == "place":  # first placement and Recovery: near the middle of the board
             loc = int(words[2][1:]) - 1
-            return len(st.board.adjacent(loc)) - self.trap_risk(loc, me, eng)
+            return len(st.board.adjacent(loc)) - self.hazard(loc, me, eng)
         if verb == "place-die":
             return self.die_score(int(words[1]), words[2], me, game)
         if verb == "resolve":
@@ -170,7 +176,7 @@ class GreedyBot:
                    if f.location is not None and ((f.kind == "character" and f.team != fig.team)
                                                   or (f.kind == "token" and f.owner == fig.team)))
 
-    def trap_risk(self, loc: int, me, eng) -> float:
+    def hazard(self, loc: int, me, eng) -> float:
         if me is None:
             return 0.0
         store = eng.state.board.locations[loc].tokens
@@ -180,7 +186,7 @@ class GreedyBot:
     def move_score(self, fig, dest: int, me, game) -> float:
         eng = game.engine
         st = game.state
-        score = -self.trap_risk(dest, me, eng) * 2
+        score = -self.hazard(dest, me, eng) * 2
         foes = [f.location for f in st.figures.values() if f.location is not None and
                 ((f.kind == "character" and f.team != fig.team) or (f.kind == "token" and f.owner == fig.team))]
         if foes:

@@ -11,7 +11,7 @@ The grammar of action strings (docs/actions.md):
     move CHARACTER Ln               the free Move
     resolve CHARACTER/ABILITY       use the chosen Ability's effects
     use CHARACTER/SPECIAL           use the Special Ability
-    use-token CHARACTER TOKEN       use a token (ACME) the character holds
+    use-token CHARACTER TOKEN       use a usable token the character holds
     retrieve TOKEN                  pick up a Mission token where the character stands
     play CARD [CHARACTER]           play a Mayhem card (for that character)
     pass                            play no card now

@@ -19,7 +19,7 @@ _FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.item
 
 
 def id_of(qid: str) -> str:
-    """'shared/core:token:trap' -> 'trap'; 'teen-titans-go/robin' -> 'robin'."""
+    """'shared/core:token:x' -> 'x'; 'some-box/some-character' -> 'some-character'."""
     return re.split(r"[:/]", qid)[-1]
 
 

@@ -60,7 +60,7 @@ class PrimitivesMixin:
             if isinstance(target, Figure) and target.damage > 0:
                 healed = min(target.damage, max(0, int(a["amount"] or 0)))
                 target.damage -= healed
-                self.log("heal", node, figure=target.key, amount=healed)
+                self.log("remove-damage", node, figure=target.key, amount=healed)
 
     def p_prevent(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("prevent", raw, env)

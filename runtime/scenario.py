@@ -134,10 +134,14 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
         for tid, t in ls.get("tokens", {}).items():
             count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
             eng.put_pieces(_token_qid(rules, tid, where), count, i, owner, None)
-    for label in setup.get("obstacles", []):
-        a, b = label.split("-")
-        edge = st.board.edge(_loc(a, st.board, path), _loc(b, st.board, path))
-        eng.put_pieces(_token_qid(rules, "obstacle", path), 1, edge, None, None)
+    for label, toks in setup.get("edges", {}).items():
+        where = f"{path}: [setup.edges] {label}"
+        a, _, b = label.partition("-")
+        edge = st.board.edge(_loc(a, st.board, where), _loc(b, st.board, where))
+        if edge not in {st.board.edge(*e) for e in st.board.graph.edges}:
+            raise ScenarioError(f"{where}: {label} is not an edge between adjacent Locations")
+        for tid, n in toks.items():
+            eng.put_pieces(_token_qid(rules, tid, where), n, edge, None, None)
     for colour, n in setup.get("vp", {}).items():
         eng.put_pieces(eng.vp_token, n, colour, colour, None, colour=colour)
     eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]

@@ -10,9 +10,9 @@ from .board import Board
 @dataclass
 class Figure:
     """A figure on (or off) the board: a character, a non-player figure, or an
-    attackable token (a Monster)."""
+    attackable token."""
 
-    key: str  # its name in action strings: "robin"
+    key: str  # its name in action strings: the character id, or "COLOUR-id" when both Teams field it
     kind: str  # "character" | "npc" | "token"
     team: str | None
     comp: dict  # the character (or npc, or token) component

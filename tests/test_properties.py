@@ -1,0 +1,65 @@
+"""Property tests over 10,000 seeded random games of both boxes: every game ends; tokens
+are conserved; no Location holds more figures than slots; Damage is never negative;
+Victory Points only rise; no Location is ever enclosed by Obstacles."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.invariants import violations
+
+BOXES = ("teen-titans-go", "looney-tunes")
+CHUNKS = 4
+GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games
+MAX_DECISIONS = 20_000
+
+
+def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
+    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game))
+    bots = {"p1": RandomBot(seed), "p2": RandomBot(seed + 1)}
+    d = game.start()
+    last_vp: dict = {}
+    decisions = 0
+    while d is not None:
+        d = game.act(bots[d.player].choose(d, game))
+        decisions += 1
+        assert decisions < MAX_DECISIONS, f"seed {seed}: the game does not end"
+        found = violations(game.engine, last_vp)
+        assert not found, f"{box} seed {seed}, decision {decisions}: {found}"
+        last_vp = {c: game.engine.vp(c) for c in game.state.order}
+    assert game.state.over, f"seed {seed}: no decision left but the game is not over"
+    for e in game.events:
+        if e["event"] == "damage":
+            assert e["amount"] > 0
+    return game
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("box", BOXES)
+def test_random_games_keep_the_invariants(rules, box, chunk):
+    @settings(max_examples=GAMES_PER_CHUNK, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(seed=st.integers(min_value=chunk * 10**8, max_value=(chunk + 1) * 10**8 - 1),
+           first_game=st.booleans())
+    def run(seed, first_game):
+        play_checked(rules, box, seed, first_game)
+
+    run()
+
+
+def test_the_invariants_catch_a_broken_state(rules):
+    game = Game(rules, GameConfig("looney-tunes", seed=1))
+    bots = {"p1": RandomBot(1), "p2": RandomBot(2)}
+    d = game.start()
+    while d is not None and game.state.round < 2:
+        d = game.act(bots[d.player].choose(d, game))
+    assert violations(game.engine) == []
+    eng = game.engine
+    pid = next(iter(eng.state.pools))
+    key = next(iter(eng.state.pools[pid]))
+    eng.state.pools[pid][key] += 1  # a token appears from nowhere
+    fig = next(f for f in eng.state.figures.values() if f.location is not None)
+    fig.damage = -1
+    found = violations(eng)
+    assert any("pool" in f for f in found) and any("negative" in f for f in found)
