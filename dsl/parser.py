@@ -211,7 +211,7 @@ def _report_syntax_error(exc: Exception, src: SourceFile, diags: Diagnostics) ->
         elif char == "=":
             diags.error("E110", "'=' is not an operator here", span,
                         hint="compare with '==', or bind a name with 'let NAME = ...'")
-        elif char.isupper():
+        elif char.isascii() and char.isupper():
             word = re.match(r"[A-Za-z0-9_-]+", src.text[exc.pos_in_stream:]).group(0)
             diags.error("E101", f"unexpected character '{char}'", span,
                         hint=f"names are lower-case with dashes: write '{_kebab(word)}'")
