@@ -258,5 +258,4 @@ EMITS: dict[str, tuple[str, ...]] = {
     "move-figure": ("move", "enter"),
     "place-figure": ("enter",),
     "roll-mayhem-die": ("mayhem-roll",),
-    "complete-mission": ("update",),
 }

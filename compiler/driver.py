@@ -34,6 +34,7 @@ class Compilation:
     types: Types | None = None
     graph: GraphBuilder | None = None
     ir: dict | None = None
+    silenced: list = field(default_factory=list)  # (Diagnostic, reason) of silenced checks
 
     @property
     def ok(self) -> bool:
@@ -69,13 +70,28 @@ def pass_graph(c: Compilation) -> None:
 def pass_serialize(c: Compilation) -> None:
     if c.diagnostics.has_errors():
         return
-    doc = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
-    ir_mod.validate(doc)
-    c.ir = doc
+    c.ir = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
 
 
-CHECK_PASSES = (pass_load, pass_model, pass_resolve, pass_typecheck, pass_graph)
-PASSES = CHECK_PASSES + (pass_serialize,)
+def pass_validate(c: Compilation) -> None:
+    if c.ir is not None:
+        ir_mod.validate(c.ir)
+
+
+def pass_consistency(c: Compilation) -> None:
+    """The named cross-set checks (compiler/checks), over a collection that compiled."""
+    if c.ir is None:
+        return
+    from .checks import run_checks
+    shown, c.silenced = run_checks(c.ir, c.graph.g)
+    for d in shown:
+        c.diagnostics.items.append(d)
+
+
+FRONT_PASSES = (pass_load, pass_model, pass_resolve, pass_typecheck, pass_graph)
+CHECK_PASSES = FRONT_PASSES + (pass_serialize, pass_consistency)
+PASSES = FRONT_PASSES + (pass_serialize, pass_validate)
+BUILD_PASSES = PASSES + (pass_consistency,)
 
 
 def _keep_unless_caused_by_broken_files(c: Compilation, names: Diagnostics) -> None:
@@ -129,3 +145,8 @@ def check(paths: list[Path], *, root: Path | None = None) -> Compilation:
 
 def compile_paths(paths: list[Path], *, root: Path | None = None) -> Compilation:
     return run(paths, root=root, passes=PASSES)
+
+
+def build(paths: list[Path], *, root: Path | None = None) -> Compilation:
+    """Compile, validate, then run the consistency checks (the main job)."""
+    return run(paths, root=root, passes=BUILD_PASSES)

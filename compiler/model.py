@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import COLOURS, KINDS, KindSpec, PropSpec
+from mayhem.dsl.schema import COLOURS, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec
 from mayhem.dsl.spans import Span
 
 # Kinds whose names live in a vocabulary namespace of their own (a keyword and a
@@ -253,6 +253,10 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
                         related=[Related(seen["source"].name_span, "first given here")])
         seen["source"] = prop
         return
+    universal = next((u for u in UNIVERSAL_PROPS if u.name == prop.name), None)
+    if universal is not None:
+        _universal(comp, universal, prop, diags)
+        return
     pspec = spec.prop(prop.name)
     if pspec is None and spec.dynamic_props:
         pspec = PropSpec(prop.name, spec.dynamic_props, "")
@@ -287,6 +291,30 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
 
 
 _BAD = object()
+
+
+def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:
+    """`silence` and `distinct-from`: repeatable, kept as lists."""
+    values = prop.values
+    if spec.shape == "silence":
+        if len(values) == 2 and all(isinstance(v, ast.String) for v in values) and values[1].value.strip():
+            item = [values[0].value, values[1].value]
+        else:
+            diags.error("E204", "'silence' takes a check code and the reason, both as strings", prop.span,
+                        hint='for example: `silence "C303" "the text paraphrases the effect"`')
+            return
+    else:
+        if len(values) == 1 and isinstance(values[0], ast.String):
+            item = values[0].value
+        else:
+            diags.error("E204", f"'{spec.name}' takes a string", prop.span,
+                        hint=f'for example: `{spec.name} "looney-tunes/invisible-paint"`')
+            return
+    pv = comp.props.get(spec.name)
+    if pv is None:
+        comp.props[spec.name] = PropValue([item], prop.span, comp.source, prop)
+    else:
+        pv.value.append(item)
 
 
 def _shape_text(shape: str) -> str:

@@ -8,7 +8,7 @@ from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 from mayhem.dsl.spans import Span
 
 from . import builtins as B
-from .model import VOCABULARY_KINDS, Component, Model
+from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
 
@@ -118,8 +118,8 @@ class _Resolver:
         for scope, kinds in sorted(self.res.vocab.items()):
             if name in kinds.get(kind, {}) and scope not in self.res.visible.get(file, []):
                 if scope.endswith(".mh"):
-                    return f"'{name}' is a {kind} of {scope}, which this file does not use: add `use \"{scope}\"`"
-                return f"'{name}' is a {kind} of box '{scope}'; a box's own vocabulary is not visible elsewhere"
+                    return f"'{name}' is {_a(kind)} of {scope}, which this file does not use: add `use \"{scope}\"`"
+                return f"'{name}' is {_a(kind)} of box '{scope}'; a box's own vocabulary is not visible elsewhere"
         return None
 
     def find_vocab(self, file: str, kind: str, name: str, span: Span, *, report=True) -> Component | None:

@@ -75,6 +75,14 @@ NAMED = PropSpec("named", "source", "Where the rulebook prints the name, when on
 TEXT_REQ = PropSpec("text", "string", "The text as a player reads it on the component.", True)
 ANYWHERE = ("<box-file>", "<module-file>")
 
+# Properties every declaration may carry, any number of times.
+UNIVERSAL_PROPS = (
+    PropSpec("silence", "silence", "Silence one consistency check on this component (and what it holds), "
+             "with the reason: `silence \"C303\" \"the text paraphrases the effect\"`."),
+    PropSpec("distinct-from", "string", "Another box's component of the same name that is a different "
+             "component on purpose: `distinct-from \"looney-tunes/invisible-paint\"`."),
+)
+
 KINDS: dict[str, KindSpec] = {}
 
 

@@ -58,12 +58,20 @@ def main() -> None:
 @FORMAT
 @ROOT
 @LIMIT
-def check(paths, fmt, root, limit):
-    """Parse, resolve and check content files or folders (default: content/).
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the consistency report as a Markdown page into this folder.")
+def check(paths, fmt, root, limit, report_dir):
+    """Parse, resolve and check content files or folders (default: content/), then run the
+    consistency checks over the whole collection.
 
-    Exits 0 when clean, 1 on content errors, 2 on usage errors."""
+    Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
     comp = driver.check(_paths(paths), root=root)
     _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None)
+    if report_dir is not None:
+        from mayhem.compiler.checks.report import markdown
+        report_dir.mkdir(parents=True, exist_ok=True)
+        findings = [d for d in comp.diagnostics.items if d.code.startswith("C")]
+        (report_dir / "consistency.md").write_text(markdown(findings, comp.silenced), encoding="utf-8")
     sys.exit(EXIT_OK if comp.ok else EXIT_CONTENT)
 
 
@@ -106,7 +114,7 @@ def _write_ir(comp: driver.Compilation, output: Path) -> None:
 def build(output, content, limit):
     """The main job: check and compile everything under content/ into the build folder."""
     console = _console(err=True)
-    comp = driver.compile_paths([content])
+    comp = driver.build([content])
     if not comp.ok or comp.ir is None:
         _report(comp, "text", limit)
         sys.exit(EXIT_CONTENT)
@@ -320,10 +328,21 @@ def scenario_run(files, content):
 def explain(code):
     """The documentation of a diagnostic code; without a code, the list of codes."""
     if code is None:
+        from mayhem.compiler.checks import CHECKS
         for c in CODES.values():
             click.echo(f"{c.code}  {c.title}")
+        for c in CHECKS.values():
+            click.echo(f"{c.code}  {c.name} ({c.severity})")
         return
     doc = explain_code(code)
+    if doc is None:
+        from mayhem.compiler.checks import CHECKS
+        chk = CHECKS.get(code.upper())
+        if chk is not None:
+            doc = "\n".join([f"{chk.code} ({chk.name}, {chk.severity}, {chk.family} check)", "", chk.doc]
+                            + (["", "Example:", "", "    " + chk.example.replace("\n", "\n    ")] if chk.example else [])
+                            + (["", "Fix:", "", "    " + chk.fix] if chk.fix else [])
+                            + ["", f'Silence it on one component with: silence "{chk.code}" "the reason"'])
     if doc is None:
         raise click.UsageError(f"no diagnostic code '{code}'; `mayhem explain` lists them")
     click.echo(doc)

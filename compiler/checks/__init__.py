@@ -1,0 +1,236 @@
+"""Cross-set consistency checks: named checks over the whole compiled collection, run by
+`mayhem check` after the compiler's own errors.
+
+Each check has a code (C1xx manifest, C2xx names, C3xx vocabulary, C4xx effect graph,
+C5xx cross-box, C6xx Free-For-All, C7xx board), a severity, documentation for
+`mayhem explain`, and can be silenced on one component with
+`silence "CODE" "reason"`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+from typing import Callable
+
+import networkx as nx
+
+from mayhem.dsl.diagnostics import Diagnostic, Related
+from mayhem.dsl.spans import Span
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str
+    name: str
+    severity: str
+    family: str
+    doc: str
+    example: str
+    fix: str
+    run: Callable
+
+
+CHECKS: dict[str, Check] = {}
+
+
+def check(code: str, name: str, severity: str, family: str, doc: str, example: str = "", fix: str = ""):
+    def register(fn):
+        CHECKS[code] = Check(code, name, severity, family, doc, example, fix, fn)
+        return fn
+    return register
+
+
+def span_of(text: str | None) -> Span | None:
+    if not text:
+        return None
+    m = re.match(r"^(.*):(\d+):(\d+)-(\d+):(\d+)$", text)
+    if not m:
+        return None
+    return Span(m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)))
+
+
+@dataclass
+class Finding:
+    code: str
+    message: str
+    qid: str | None  # the component it is about (for `silence`)
+    span: Span | None
+    hint: str | None = None
+    related: list[Related] = field(default_factory=list)
+
+
+class Collection:
+    """The compiled content as the checks read it."""
+
+    def __init__(self, ir: dict, graph: nx.DiGraph | None = None) -> None:
+        self.ir = ir
+        self.graph = graph
+        self.by_qid: dict[str, dict] = {}
+        self.parent: dict[str, str | None] = {}
+        self.top: list[dict] = ir["components"]
+
+        def index(comp: dict, parent: str | None) -> None:
+            self.by_qid[comp["qid"]] = comp
+            self.parent[comp["qid"]] = parent
+            for child in comp["children"]:
+                index(child, comp["qid"])
+
+        for comp in self.top:
+            index(comp, None)
+        self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box"}
+        self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
+        self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
+
+    def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
+        return [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
+
+    @staticmethod
+    def prop(comp: dict, name: str, default=None):
+        p = comp["props"].get(name)
+        return p["value"] if p is not None else default
+
+    @staticmethod
+    def prop_span(comp: dict, name: str) -> Span | None:
+        p = comp["props"].get(name)
+        return span_of(p["span"]) if p is not None else span_of(comp["span"])
+
+    def walk(self, comp: dict):
+        yield comp
+        for child in comp["children"]:
+            yield from self.walk(child)
+
+    def bodies(self, comp: dict):
+        """(label, body, span) of every effect slot and trigger of a component (not its children)."""
+        for name, eff in sorted(comp["effects"].items()):
+            yield name, eff["body"], eff["span"]
+        for trig in comp["triggers"]:
+            yield f"on {trig['event']}", [trig], trig["span"]
+
+    def stmts(self, body: list, depth: int = 0):
+        for s in body:
+            yield s
+            if depth > 30:
+                continue
+            for key in ("body", "then", "else"):
+                if isinstance(s.get(key), list):
+                    yield from self.stmts(s[key], depth + 1)
+            for o in s.get("options", []) or []:
+                yield from self.stmts(o["body"], depth + 1)
+
+    def exprs(self, node, depth: int = 0):
+        """Every expression under a statement or expression."""
+        if depth > 60:
+            return
+        if isinstance(node, dict):
+            if "e" in node:
+                yield node
+            for k, v in node.items():
+                if k in ("body", "then", "else", "options"):
+                    continue  # statements are walked by stmts()
+                if isinstance(v, (dict, list)):
+                    yield from self.exprs(v, depth + 1)
+        elif isinstance(node, list):
+            for v in node:
+                yield from self.exprs(v, depth + 1)
+
+    def uses(self, comp: dict, *, children: bool = True) -> dict:
+        """What a component's effects use, keywords followed: primitives, keywords, tokens,
+        icons, components, selector kinds, context names, functions."""
+        used = {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
+                "select": set(), "ctx": set(), "fn": set(), "tag": set()}
+        seen_kw: set[str] = set()
+        comps = list(self.walk(comp)) if children else [comp]
+
+        def visit(body: list) -> None:
+            for s in self.stmts(body):
+                if s["op"] == "primitive":
+                    used["primitive"].add(s["name"])
+                elif s["op"] == "keyword":
+                    used["keyword"].add(s["keyword"])
+                    if s["keyword"] not in seen_kw and s["keyword"] in self.keywords:
+                        seen_kw.add(s["keyword"])
+                        for _l, kb, _s in self.bodies(self.keywords[s["keyword"]]):
+                            visit(kb)
+                        for p in self.keywords[s["keyword"]].get("params", []):
+                            if p["default"] is not None:
+                                collect(p["default"])
+                collect(s)
+
+        def collect(node) -> None:
+            for e in self.exprs(node):
+                kind = e["e"]
+                if kind in ("token", "icon", "component", "ctx", "tag"):
+                    used[kind].add(e["name"])
+                elif kind == "select":
+                    used["select"].add(e["kind"])
+                elif kind == "fn":
+                    used["fn"].add(e["name"])
+
+        for c in comps:
+            for _label, body, _span in self.bodies(c):
+                visit(body)
+                for s in body:
+                    if s["op"] == "trigger" and s.get("when"):
+                        collect(s["when"])
+            for eff in c["effects"].values():
+                if eff["when"]:
+                    collect(eff["when"])
+        return used
+
+
+def _silences(col: Collection) -> dict[str, list[tuple[str, str]]]:
+    """qid -> [(code, reason)] including what the component's parents silence."""
+    out: dict[str, list] = {}
+    for qid, comp in col.by_qid.items():
+        chain = []
+        q = qid
+        while q is not None:
+            for code, reason in col.prop(col.by_qid[q], "silence", []) or []:
+                chain.append((code, reason))
+            q = col.parent.get(q)
+        out[qid] = chain
+    return out
+
+
+def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None = None):
+    """Every check over the collection: (findings as Diagnostics, silenced findings with
+    their reasons)."""
+    col = Collection(ir, graph)
+    silences = _silences(col)
+    findings: list[Finding] = []
+    for code in sorted(CHECKS):
+        if only and code not in only:
+            continue
+        chk = CHECKS[code]
+
+        def emit(message, qid=None, span=None, hint=None, related=(), _code=code):
+            findings.append(Finding(_code, message, qid, span, hint, list(related)))
+
+        chk.run(col, emit)
+    shown: list[Diagnostic] = []
+    silenced: list[tuple[Diagnostic, str]] = []
+    unknown_silence: list[Diagnostic] = []
+    for f in findings:
+        d = Diagnostic(f.code, CHECKS[f.code].severity, f.message, f.span, f.hint, f.related)
+        reason = next((r for c, r in silences.get(f.qid, []) if c == f.code), None) if f.qid else None
+        if reason is not None:
+            silenced.append((d, reason))
+        else:
+            shown.append(d)
+    for qid, comp in col.by_qid.items():
+        for code, _reason in col.prop(comp, "silence", []) or []:
+            if code not in CHECKS:
+                unknown_silence.append(Diagnostic(
+                    "C001", "warning", f"'silence' names no check '{code}'", col.prop_span(comp, "silence"),
+                    "checks: " + ", ".join(sorted(CHECKS))))
+    return shown + unknown_silence, silenced
+
+
+@check("C001", "unknown-silence", "warning", "checks",
+       "A `silence` names a code that is no consistency check, so it silences nothing.",
+       'silence "C999" "..."', 'silence "C303" "..."')
+def _unknown_silence(col, emit):  # reported by run_checks itself
+    return None
+
+
+# The check families register themselves with @check when imported.
+from . import board, crossbox, effect_graph, ffa, manifest, names, vocabulary  # noqa: E402,F401

@@ -1,0 +1,48 @@
+"""Board checks: the layouts, the Locations' slots, the Bases."""
+from __future__ import annotations
+
+import networkx as nx
+
+from mayhem.runtime.board import row_layout
+
+from . import check, span_of
+
+FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
+
+
+@check("C701", "layout", "error", "board",
+       "The standard board (the box's `board` rows, 3-4-3) and the Free-For-All triangle (4-3-2-1) use every "
+       "Location tile once and are connected.", "board [3, 4, 2]   # 9 places for 10 tiles", "board [3, 4, 3]")
+def layout(col, emit):
+    for box_id, box in sorted(col.boxes.items()):
+        tiles = len(col.of_kind("location", box_id))
+        for rows, name in ((col.prop(box, "board"), "standard board"), (FREE_FOR_ALL_ROWS, "Free-For-All triangle")):
+            if not rows:
+                continue
+            if sum(rows) != tiles:
+                emit(f"the {name} {rows} has {sum(rows)} places for {tiles} Location tiles of '{box_id}'",
+                     box["qid"], col.prop_span(box, "board"))
+            elif not nx.is_connected(row_layout(list(rows))):
+                emit(f"the {name} {rows} of '{box_id}' falls apart", box["qid"], col.prop_span(box, "board"))
+
+
+@check("C702", "slots", "error", "board",
+       "Each Location has 1 or 2 Character Slots.", "location l \"L\" { slots 3 }", "slots 2")
+def slots(col, emit):
+    for loc in sorted(col.of_kind("location"), key=lambda c: c["qid"]):
+        n = col.prop(loc, "slots")
+        if n not in (1, 2):
+            emit(f"Location '{loc['id']}' has {n} slots; a Location has 1 or 2", loc["qid"], col.prop_span(loc, "slots"))
+
+
+@check("C703", "bases", "error", "board",
+       "A box has Bases of both Team colours, as many of each, so both Teams can place their two characters "
+       "on two different Bases in the first round.", "two Black Bases and no White one",
+       "base white on two Locations")
+def bases(col, emit):
+    for box_id, box in sorted(col.boxes.items()):
+        locs = col.of_kind("location", box_id)
+        counts = {c: sum(1 for l in locs if col.prop(l, "base") == c) for c in ("black", "white")}
+        if counts["black"] != counts["white"] or min(counts.values()) < 2:
+            emit(f"box '{box_id}' has {counts['black']} Black and {counts['white']} White Bases; each Team needs "
+                 "two", box["qid"], span_of(box["span"]))

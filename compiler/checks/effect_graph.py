@@ -1,0 +1,251 @@
+"""Effect-graph checks: targets never found, conditions never true, slots off the die,
+Mayhem effects with no special effect, trigger loops, and what can never come into play."""
+from __future__ import annotations
+
+import networkx as nx
+
+from mayhem.compiler import builtins as B
+
+from . import check, span_of
+
+
+def _faces(col, box_id: str | None, prop: str) -> list[int]:
+    boxes = [col.boxes[box_id]] if box_id in col.boxes else list(col.boxes.values())
+    out = []
+    for box in boxes:
+        for f in col.prop(box, prop, []) or []:
+            out.append(int(str(f).rstrip("*")))
+    return out or [1, 2, 3, 4, 5, 6]
+
+
+def _icons_on_board(col, box_id: str | None) -> set[str]:
+    out = set()
+    for loc in col.of_kind("location"):
+        if box_id is None or loc["box"] == box_id:
+            out |= set(col.prop(loc, "icons", []) or [])
+    return out
+
+
+def _icon_id(qid: str) -> str:
+    return qid.rsplit(":", 1)[-1]
+
+
+def _never_true(col, e: dict, box_id: str | None) -> str | None:
+    """Why a condition can never hold, or None (a conservative constant fold)."""
+    kind = e.get("e")
+    if kind == "fn" and e["name"] == "has-icon":
+        icon = e["args"].get("icon") or {}
+        if icon.get("e") == "icon" and _icon_id(icon["name"]) not in _icons_on_board(col, box_id):
+            return f"no Location{' of ' + box_id if box_id else ''} shows the icon '{_icon_id(icon['name'])}'"
+    if kind == "cmp":
+        left, right, op = e["l"], e["r"], e["op"]
+        bounds = {"mayhem-die": _faces(col, box_id, "mayhem-die-faces"),
+                  "activation-die": _faces(col, box_id, "activation-die-faces")}
+        for side, other, flip in ((left, right, False), (right, left, True)):
+            if side.get("e") == "ctx" and side["name"] in bounds and other.get("e") == "num":
+                lo, hi, n = min(bounds[side["name"]]), max(bounds[side["name"]]), other["v"]
+                o = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op) if flip else op
+                if (o == ">" and n >= hi) or (o == ">=" and n > hi) or (o == "<" and n <= lo) or \
+                        (o == "<=" and n < lo) or (o == "==" and not lo <= n <= hi):
+                    return f"the {side['name']} shows {lo} to {hi}"
+            if side.get("e") == "fn" and side["name"] == "count" and other.get("e") == "num":
+                o = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op) if flip else op
+                if (o == "<" and other["v"] <= 0) or (o == "==" and other["v"] < 0):
+                    return "a count is never below zero"
+        if left.get("e") == "num" and right.get("e") == "num":
+            a, b = left["v"], right["v"]
+            ok = {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+            if not ok:
+                return f"{a} {op} {b} is false"
+    if kind == "and":
+        for item in e["items"]:
+            why = _never_true(col, item, box_id)
+            if why:
+                return why
+    return None
+
+
+def _conditions(col, comp: dict):
+    """(condition expr, span) of a component: trigger and slot guards, ifs, selector filters."""
+    for name, eff in comp["effects"].items():
+        if eff["when"]:
+            yield eff["when"], "when"
+    for _label, body, _span in col.bodies(comp):
+        for s in col.stmts(body):
+            if s["op"] == "trigger" and s.get("when"):
+                yield s["when"], "when"
+            if s["op"] == "if":
+                yield s["cond"], "if"
+            for e in col.exprs(s):
+                if e["e"] == "select" and e.get("where"):
+                    yield e["where"], "where"
+
+
+@check("C401", "no-target", "warning", "effect graph",
+       "A selector can never find a candidate (it filters Locations on an icon that no Location of the "
+       "box shows, or on a condition that never holds), so its effect never happens.",
+       "place(pizza, 1, on: one location in anywhere where has-icon(it, pizza-spot))   # no Location shows it",
+       "Put the icon on a Location, or fix the selector.")
+def no_target(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] in ("keyword", "box", "pool"):
+            continue
+        box_id = comp["box"]
+        for cond, where in _conditions(col, comp):
+            if where != "where":
+                continue
+            why = _never_true(col, cond, box_id)
+            if why:
+                emit(f"a selector of {comp['kind']} '{comp['id']}' never finds a target: {why}", qid,
+                     span_of(cond.get("span")) or span_of(comp["span"]))
+
+
+@check("C402", "never-holds", "warning", "effect graph",
+       "A condition (`when`, `if`) can never be true, so what it guards never happens: a die compared "
+       "with a value off its faces, an icon no Location shows, a count below zero, a false constant.",
+       "on enter when mayhem-die > 6 { ... }", "Fix the condition.")
+def never_holds(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] in ("keyword", "box", "pool"):
+            continue
+        for cond, where in _conditions(col, comp):
+            if where == "where":
+                continue
+            why = _never_true(col, cond, comp["box"])
+            if why:
+                emit(f"a condition of {comp['kind']} '{comp['id']}' can never hold: {why}", qid,
+                     span_of(cond.get("span")) or span_of(comp["span"]))
+
+
+@check("C403", "slot-off-the-die", "error", "effect graph",
+       "An Ability's slot threshold must be a value the Activation die can show; above its highest face "
+       "the special effect never happens.", "ability a \"A\" { slot 7 ... }", "slot 6")
+def slot_off_the_die(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] != "ability":
+            continue
+        slot = col.prop(comp, "slot")
+        box = comp["scope"] if not comp["scope"].endswith(".mh") else None
+        faces = _faces(col, box, "activation-die-faces")
+        if slot is not None and not min(faces) <= slot <= max(faces):
+            emit(f"ability '{comp['id']}' has slot {slot}, but the Activation die shows {min(faces)} to "
+                 f"{max(faces)}", qid, col.prop_span(comp, "slot"))
+
+
+@check("C404", "mayhem-without-special", "error", "effect graph",
+       "A Mayhem effect is added to the special effect; an Ability with a Mayhem effect and no special "
+       "effect never uses it.", "ability a \"A\" { standard { melee-attack } mayhem { stun } }",
+       "Give the Ability a special effect, or move the Mayhem effect.")
+def mayhem_without_special(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] == "ability" and "mayhem" in comp["effects"] and "special" not in comp["effects"]:
+            emit(f"ability '{comp['id']}' has a Mayhem effect but no special effect", qid,
+                 span_of(comp["effects"]["mayhem"]["span"]))
+
+
+def _emitted(col, body: list, seen: set) -> set[str]:
+    out = set()
+    for s in col.stmts(body):
+        if s["op"] == "primitive":
+            out |= set(B.EMITS.get(s["name"], ()))
+        elif s["op"] == "keyword" and s["keyword"] not in seen and s["keyword"] in col.keywords:
+            seen.add(s["keyword"])
+            for _l, kb, _sp in col.bodies(col.keywords[s["keyword"]]):
+                out |= _emitted(col, kb, seen)
+    return out
+
+
+def _bounded(col, qid: str, trig: dict) -> bool:
+    """A trigger that cannot fire again and again on its own: a Reaction card (played once), a GO!
+    card's goal (the card leaves play), a Special Ability used once per turn, round or game, or a
+    token trigger that discards its own token or ends its `until` block."""
+    comp = col.by_qid[qid]
+    if comp["kind"] in ("mayhem-card", "go-card"):
+        return True
+    if comp["kind"] == "special-ability" and col.prop(comp, "once"):
+        return True
+    for s in col.stmts(trig["body"]):
+        if s["op"] == "primitive" and s["name"] == "expire":
+            return True
+        if s["op"] == "primitive" and s["name"] in ("remove", "remove-all") and comp["kind"] == "token":
+            tok = s["args"].get("token") or {}
+            if tok.get("name") == qid:
+                return True
+    return False
+
+
+@check("C405", "trigger-loop", "warning", "effect graph",
+       "A cycle of triggers: a trigger's effect sets off an event that (directly, or through one other "
+       "trigger) sets it off again, and nothing bounds it: it is not a one-shot card, not a Special Ability "
+       "used once, and not a token trigger that discards its own token.",
+       "token t \"T\" { on damaged { damage(holder, 1) } }",
+       "Bound the trigger (a token it discards, `once per turn`, `expire`), or silence the check with the "
+       "reason the loop ends.")
+def trigger_loop(col, emit):
+    g = nx.DiGraph()
+    where = {}
+    for qid, comp in col.by_qid.items():
+        for i, trig in enumerate(comp["triggers"]):
+            if _bounded(col, qid, trig):
+                continue
+            node = f"{qid}#on.{i}"
+            where[node] = (qid, trig)
+            g.add_edge(f"event:{trig['event']}", node)
+            for ev in _emitted(col, trig["body"], set()):
+                g.add_edge(node, f"event:{ev}")
+    reported = set()
+    for cycle in sorted(nx.simple_cycles(g, length_bound=4), key=lambda c: (len(c), sorted(c))):
+        triggers = [n for n in cycle if n in where]
+        key = frozenset(triggers)
+        if not triggers or key in reported:
+            continue
+        reported.add(key)
+        start = cycle.index(min(triggers))
+        ordered = cycle[start:] + cycle[:start] + [cycle[start]]
+        path = " -> ".join(where[n][0].rsplit("/", 1)[-1].rsplit(":", 1)[-1] + f" (on {where[n][1]['event']})"
+                           if n in where else n[6:] for n in ordered)
+        qid, trig = where[min(triggers)]
+        emit(f"triggers may set each other off forever: {path}", qid, span_of(trig["span"]))
+
+
+@check("C406", "unreachable", "warning", "effect graph",
+       "Something that can never come into play: a token type that no effect places or takes and no pool "
+       "sets up (its triggers never fire), an icon that no Location shows and no effect looks for, a tag "
+       "that no effect carries and nothing is immune to.", 'token glitter "Glitter" { ... }   # never placed',
+       "Use it, or remove it.")
+def unreachable(col, emit):
+    placed: set[str] = set()
+    icons_used: set[str] = set()
+    tags_used: set[str] = set()
+    for comp in col.top:
+        used = col.uses(comp)
+        if comp["kind"] == "token":
+            used_self = used["token"] - {comp["qid"]}
+        else:
+            used_self = used["token"]
+        placed |= used_self
+        icons_used |= {_icon_id(i) for i in used["icon"]}
+        tags_used |= {i.rsplit(":", 1)[-1] for i in used["tag"]}
+        for c in col.walk(comp):
+            icons_used |= set(col.prop(c, "icons", []) or [])
+            tags_used |= set(col.prop(c, "immune", []) or []) | set(col.prop(c, "tags", []) or [])
+    set_up = set()
+    for box in col.boxes.values():
+        for pool in box["children"]:
+            if pool["kind"] == "pool" and (col.prop(pool, "pile-on") or col.prop(pool, "on-vp-slots")):
+                for q, t in col.tokens.items():
+                    if (col.prop(t, "drawn-from") or t["id"]) == pool["id"]:
+                        set_up.add(q)
+    for qid, tok in sorted(col.tokens.items()):
+        if qid not in placed and qid not in set_up and not col.prop(tok, "victory-point"):
+            group_parent = [q for q in placed if q.rsplit(":", 1)[-1] == col.prop(tok, "group")]
+            if not group_parent:
+                emit(f"token '{tok['id']}' never comes into play: no effect places or takes it and no pool sets "
+                     f"it up", qid, span_of(tok["span"]))
+    for comp in col.top:
+        if comp["kind"] == "icon" and comp["id"] not in icons_used:
+            emit(f"icon '{comp['id']}' is on no Location and no effect looks for it", comp["qid"],
+                 span_of(comp["span"]))
+        if comp["kind"] == "tag" and comp["id"] not in tags_used:
+            emit(f"tag '{comp['id']}' is carried by no effect and nothing is immune to it", comp["qid"],
+                 span_of(comp["span"]))

@@ -1,0 +1,55 @@
+"""Free-For-All checks: the cards flagged for the mode, and the non-player figure."""
+from __future__ import annotations
+
+from . import check, span_of
+
+
+def team_only_uses(col, comp: dict) -> list[str]:
+    used = col.uses(comp)
+    out = []
+    if "teammate" in used["select"]:
+        out.append("a Teammate")
+    if "reroll-dice" in used["primitive"]:
+        out.append("the player's other die")
+    vp = {q for q, t in col.tokens.items() if col.prop(t, "victory-point")}
+    if "gain-vp" in used["primitive"] or used["token"] & vp or "vp-of" in used["fn"]:
+        out.append("Victory Points")
+    missions = {q for q, t in col.tokens.items() if col.prop(t, "mission")}
+    if "complete-mission" in used["primitive"] or used["token"] & missions:
+        out.append("GO! cards")
+    faces = {q for q, t in col.tokens.items() if col.prop(t, "face-down") or col.prop(t, "group")}
+    if used["token"] & faces:
+        out.append("face-down token piles (ACME)")
+    return out
+
+
+@check("C601", "ffa-card-refers", "warning", "Free-For-All",
+       "A card flagged for Free-For-All refers to what that mode does not have: a Teammate, the player's "
+       "other die, Victory Points, GO! cards or ACME tokens. Those texts do not apply in the mode.",
+       "mayhem-card c \"C\" { free-for-all ... effect { heal(one teammate) } }",
+       "Remove the flag, or the reference.")
+def ffa_card_refers(col, emit):
+    for card in sorted(col.of_kind("mayhem-card"), key=lambda c: c["qid"]):
+        if not col.prop(card, "free-for-all"):
+            continue
+        refs = team_only_uses(col, card)
+        if refs:
+            emit(f"Free-For-All card '{card['id']}' refers to {', '.join(refs)}", card["qid"],
+                 col.prop_span(card, "free-for-all"))
+
+
+@check("C602", "npc-tokens", "error", "Free-For-All",
+       "The non-player figure's effects need tokens that its box provides (Fire for Cyborg).",
+       "npc x \"X\" { on turn-end { place(poison, 1, ...) } }   # in a box without Poison",
+       "Add the pool to the box, or change the effect.")
+def npc_tokens(col, emit):
+    for npc in col.of_kind("npc"):
+        box = col.boxes.get(npc["box"])
+        if box is None:
+            continue
+        pools = {c["id"] for c in box["children"] if c["kind"] == "pool"}
+        for tok in sorted(col.uses(npc)["token"]):
+            t = col.tokens.get(tok)
+            if t is not None and (col.prop(t, "drawn-from") or t["id"]) not in pools:
+                emit(f"the non-player figure '{npc['id']}' needs the token '{t['id']}', which box '{npc['box']}' "
+                     "does not provide", npc["qid"], span_of(npc["span"]))

@@ -1,0 +1,90 @@
+"""Vocabulary checks: one meaning per keyword and status, keywords in use, and card text
+that says what the effect does."""
+from __future__ import annotations
+
+import json
+import re
+
+from mayhem.dsl.diagnostics import Related
+
+from . import check, span_of
+from .names import canonical
+from ..render_text import mentions, render, text_mentions
+
+VOCAB_KINDS = ("keyword", "token")
+TEXT_KINDS = ("ability", "special-ability", "mayhem-card", "go-card", "location", "token", "npc")
+
+
+@check("C301", "two-meanings", "error", "vocabulary",
+       "A keyword or status defined in two places (two boxes, or a box and a module) under one name must "
+       "mean the same thing: the same effect graph. Otherwise a player reading \"TRAP 2\" cannot know which. "
+       "(The faces of a token group, like the ACME tokens, are named within their group.)",
+       'keyword trap "TRAP X" (x) { ... }   # in a box, unlike the shared TRAP X',
+       "Use the shared definition, or give the new one another name.")
+def two_meanings(col, emit):
+    by_name: dict[tuple[str, str], list[dict]] = {}
+    for comp in col.top:
+        if comp["kind"] in VOCAB_KINDS and not col.prop(comp, "group"):
+            by_name.setdefault((comp["kind"], (comp["name"] or comp["id"]).strip().lower()), []).append(comp)
+    for (kind, name), comps in sorted(by_name.items()):
+        scopes = {c["scope"] for c in comps}
+        if len(scopes) < 2:
+            continue
+        comps = sorted(comps, key=lambda c: c["qid"])
+        first = comps[0]
+        ref = json.dumps([canonical(first["effects"]), canonical(first["triggers"])], sort_keys=True)
+        for other in comps[1:]:
+            if json.dumps([canonical(other["effects"]), canonical(other["triggers"])], sort_keys=True) != ref:
+                emit(f"the {kind} \"{other['name']}\" of {other['scope']} means something else than the one of "
+                     f"{first['scope']}", other["qid"], span_of(other["span"]),
+                     related=[Related(span_of(first["span"]), "the other definition")],
+                     hint="use one definition for one name")
+
+
+@check("C302", "unused-keyword", "warning", "vocabulary",
+       "A keyword is defined but no component (and no other keyword) uses it.",
+       'keyword hover "HOVER" { ... }   # used nowhere', "Use it, or remove it.")
+def unused_keyword(col, emit):
+    used: set[str] = set()
+    for comp in col.top:
+        used |= col.uses(comp)["keyword"]
+    for qid, kw in sorted(col.keywords.items()):
+        if qid not in used:
+            emit(f"keyword '{kw['id']}' (\"{kw['name']}\") is never used", qid, span_of(kw["span"]))
+
+
+_CAPS = re.compile(r"\b[A-Z]{4,}\b")
+
+
+@check("C303", "text-vs-effect", "warning", "vocabulary",
+       "The card text must say what the effect does. The check renders the effect from the compiled graph "
+       "and compares: every keyword the effect uses must be named in the text (with its number, as in "
+       "TRAP 2), and every keyword the text names in capitals (PUSH, STUN ...) must be in the effect.",
+       'ability a "A" { text "Melee Attack. Special: PUSH." ... special { pull } }',
+       "Fix the text or the effect, whichever is wrong.")
+def text_vs_effect(col, emit):
+    caps_keywords = {}
+    for kw in col.keywords.values():
+        for word in _CAPS.findall(kw["name"] or ""):
+            caps_keywords.setdefault(word, set()).add(kw["qid"])
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] not in TEXT_KINDS:
+            continue
+        text = col.prop(comp, "text")
+        if not text or (not comp["effects"] and not comp["triggers"]):
+            continue
+        body = [s for eff in comp["effects"].values() for s in eff["body"]] + comp["triggers"]
+        used = mentions(body, col.keywords)
+        rendered = render(comp, col.keywords)
+        for m in used:
+            if not text_mentions(text, m.words, m.number):
+                emit(f"the text of {comp['kind']} '{comp['id']}' does not mention {m.rendered}, which its effect uses",
+                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {rendered}")
+                break
+        used_qids = {m.keyword for m in used}
+        for word in sorted(set(_CAPS.findall(text))):
+            qids = caps_keywords.get(word)
+            if qids and not (qids & used_qids):
+                emit(f"the text of {comp['kind']} '{comp['id']}' names {word}, which its effect does not use",
+                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {rendered}")
+                break

@@ -1,0 +1,138 @@
+"""Card text rendered from the compiled effects, in the rulebook's words; and the
+keyword mentions that authored text must share with the effect it describes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import re
+
+from . import builtins as B
+
+SLOT_LABELS = {"special": "Special", "mayhem": "Mayhem", "when-picked": "When picked", "reward": "Reward"}
+
+PRIMITIVE_PHRASES = {
+    "attack": "Attack", "damage": "deal {amount} Damage", "remove-damage": "Heal {amount}",
+    "place": "place {count} {token}", "remove": "discard {count} {token}", "remove-all": "discard every {token}",
+    "take": "take {token}", "shift": "move {token}", "move-figure": "Move", "place-figure": "place a figure",
+    "off-board": "take off the board", "bonus": "+{amount} Damage", "prevent": "prevent {amount} Damage",
+    "increase": "+{amount} Damage", "gain-vp": "gain {amount} VP", "roll-mayhem-die": "roll the Mayhem die",
+    "reroll-dice": "reroll dice", "grant-mayhem-icon": "the Mayhem die shows the Mayhem icon",
+    "spend-free-move": "sacrifice the free Move", "complete-mission": "the Mission is fulfilled",
+    "expire": "", "draw-mayhem": "draw {count} Mayhem card",
+}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A keyword an effect uses: its words ("trap"), and its number if it takes one."""
+
+    keyword: str  # qid
+    words: str  # display name without X, lower-case: "trap", "+ damage", "melee attack"
+    number: int | None
+    rendered: str  # "TRAP 2"
+
+
+def _num(expr) -> int | None:
+    if isinstance(expr, dict) and expr.get("e") == "num":
+        return expr["v"]
+    return None
+
+
+def _name(qid: str) -> str:
+    return re.split(r"[:/]", qid)[-1]
+
+
+def keyword_text(kw: dict, args: dict) -> tuple[str, int | None]:
+    name = kw["name"] or kw["id"]
+    number = None
+    for p in kw.get("params", []):
+        n = _num(args.get(p["name"]))
+        if n is not None:
+            number = n
+            break
+    if number is not None and re.search(r"\bX\b", name):
+        return re.sub(r"\bX\b", str(number), name), number
+    return name, number
+
+
+def phrases(body: list, keywords: dict[str, dict], depth: int = 0) -> list[str]:
+    """The effect as a list of phrases: keywords by their display name, primitives by a
+    short description; `may` blocks in brackets."""
+    out = []
+    for s in body:
+        op = s["op"]
+        if op == "keyword":
+            kw = keywords.get(s["keyword"])
+            if kw is not None:
+                out.append(keyword_text(kw, s["args"])[0])
+        elif op == "primitive":
+            template = PRIMITIVE_PHRASES.get(s["name"], s["name"])
+            values = {k: (_num(v) if _num(v) is not None else "") for k, v in s["args"].items()}
+            token = s["args"].get("token")
+            values["token"] = _name(token["name"]) if isinstance(token, dict) and "name" in token else ""
+            text = re.sub(r"\s+", " ", template.format(**{k: values.get(k, "") for k in
+                                                          re.findall(r"{(\w+)}", template)})).strip()
+            if text:
+                out.append(text)
+        elif op in ("may", "repeat", "for-each", "as", "until", "trigger") and depth < 8:
+            inner = phrases(s.get("body", []), keywords, depth + 1)
+            if inner:
+                out.append(("you may: " if op == "may" else "") + ", ".join(inner))
+        elif op == "choose" and depth < 8:
+            out.append(" or ".join(", ".join(phrases(o["body"], keywords, depth + 1)) for o in s["options"]))
+        elif op == "if" and depth < 8:
+            out.extend(phrases(s["then"], keywords, depth + 1))
+    return out
+
+
+def render(comp: dict, keywords: dict[str, dict]) -> str:
+    """"Melee Attack. Special: +2 Damage. Mayhem: STUN." from an ability's effects."""
+    parts = []
+    for slot in ("standard", "effect", "when-picked", "special", "mayhem", "reward"):
+        eff = comp["effects"].get(slot)
+        if eff is None:
+            continue
+        text = ", ".join(phrases(eff["body"], keywords))
+        if not text:
+            continue
+        label = SLOT_LABELS.get(slot)
+        parts.append(f"{label}: {text}." if label else f"{text[0].upper()}{text[1:]}.")
+    for trig in comp["triggers"]:
+        text = ", ".join(phrases(trig["body"], keywords))
+        if text:
+            parts.append(f"On {trig['event']}: {text}.")
+    return " ".join(parts)
+
+
+def mentions(body: list, keywords: dict[str, dict], depth: int = 0) -> list[Mention]:
+    out = []
+    for s in body:
+        if s["op"] == "keyword":
+            kw = keywords.get(s["keyword"])
+            if kw is not None:
+                rendered, number = keyword_text(kw, s["args"])
+                words = re.sub(r"\bX\b", "", (kw["name"] or kw["id"])).lower()
+                words = re.sub(r"\s+", " ", words).strip()
+                out.append(Mention(s["keyword"], words, number, rendered))
+        for key in ("body", "then", "else"):
+            if isinstance(s.get(key), list) and depth < 8:
+                out.extend(mentions(s[key], keywords, depth + 1))
+        for o in s.get("options", []) or []:
+            out.extend(mentions(o["body"], keywords, depth + 1))
+    return out
+
+
+def text_mentions(text: str, words: str, number: int | None) -> bool:
+    """Does the text name the keyword (and its number, if any)?"""
+    low = " ".join(text.lower().split())
+    core = words.replace("+", "").strip()
+    if core and core not in low:
+        # "+X Damage" may read "+2 Damage", "2 extra Damage" or "deal 2 more Damage"
+        if not (core == "damage" and "damage" in low):
+            return False
+    if number is not None and not re.search(rf"(?<![0-9]){number}(?![0-9])", low) and \
+            _NUMBER_WORDS.get(number, "#") not in low:
+        return False
+    return True
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
