@@ -20,6 +20,11 @@ ELEMENT_OF = {v: k for k, v in SET_OF.items()}
 
 
 def expand(t: str) -> set[str]:
+    """The types a parameter type stands for; `X+` is one X or a set of them.
+
+    >>> sorted(expand("figure+|team"))
+    ['figure', 'figures', 'team']
+    """
     out: set[str] = set()
     for part in t.split("|"):
         if part.endswith("+"):
@@ -31,6 +36,21 @@ def expand(t: str) -> set[str]:
 
 
 def accepts(param_type: str, actual: str) -> bool:
+    """Whether a value of type `actual` fits a parameter of type `param_type`.
+
+    `attack(target: figure+)` takes one figure or a set of them, nothing else:
+
+    >>> accepts("figure+", "figure"), accepts("figure+", "figures"), accepts("figure+", "location")
+    (True, True, False)
+
+    A value whose type the checker cannot know (`any`) is let through; an empty list
+    literal fits any set type, but not a scalar:
+
+    >>> accepts("number", "any")
+    True
+    >>> accepts("figure+|location+", "empty-list"), accepts("number", "empty-list")
+    (True, False)
+    """
     if actual == "any" or param_type == "any":
         return True
     allowed = expand(param_type)

@@ -87,7 +87,22 @@ class Diagnostics:
 
 
 def did_you_mean(word: str, candidates: Iterable[str], *, quote: str = "'") -> str | None:
-    """A "did you mean ...?" hint for a misspelt name, or None."""
+    """A "did you mean ...?" hint for a misspelt name, or None.
+
+    The closest candidates first, at most three:
+
+    >>> did_you_mean("melee-atack", ["melee-attack", "ranged-attack", "heal"])
+    "did you mean 'melee-attack'?"
+    >>> did_you_mean("atack", ["attack", "stack", "track", "heal"])
+    "did you mean 'attack', 'track' or 'stack'?"
+    >>> did_you_mean("lifes", ["life", "mayhem-cards"], quote="`")
+    'did you mean `life`?'
+
+    Nothing close enough is no hint at all, not a wild guess:
+
+    >>> did_you_mean("teleport", ["move", "heal"]) is None
+    True
+    """
     pool = sorted(set(candidates))
     close = difflib.get_close_matches(word, pool, n=3, cutoff=0.6)
     if not close:
@@ -100,7 +115,22 @@ def did_you_mean(word: str, candidates: Iterable[str], *, quote: str = "'") -> s
 
 def format_diagnostic(diag: Diagnostic, sources: dict[str, SourceFile], *, display=lambda name: name,
                       color: bool = False) -> str:
-    """gcc-style text: `file:line:col: error[CODE]: message`, the source line, a caret, a hint."""
+    """gcc-style text: `file:line:col: error[CODE]: message`, the source line, a caret, a hint.
+
+    >>> src = SourceFile("robin.mh", "standard { melee-atack }\\n")
+    >>> diag = Diagnostic("E301", "error", "unknown effect 'melee-atack'",
+    ...                   Span("robin.mh", 1, 12, 1, 23), hint="did you mean 'melee-attack'?")
+    >>> print(format_diagnostic(diag, {"robin.mh": src}))
+    robin.mh:1:12: error[E301]: unknown effect 'melee-atack'
+     1 | standard { melee-atack }
+       |            ^^^^^^^^^^^
+       = hint: did you mean 'melee-attack'?
+
+    Without a position (a path that does not exist), only the message and the hint:
+
+    >>> print(format_diagnostic(Diagnostic("E001", "error", "no such file", None), {}))
+    error[E001]: no such file
+    """
     sev = diag.severity
     if color:
         paint = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "note": "\x1b[1;36m"}[sev]
@@ -152,6 +182,14 @@ def format_all(diags: list[Diagnostic], sources: dict[str, SourceFile], *, limit
 
 
 def summary(diags: list[Diagnostic]) -> str:
+    """The last line of a report.
+
+    >>> summary([])
+    'no problems'
+    >>> summary([Diagnostic("E301", "error", "a", None), Diagnostic("E302", "error", "b", None),
+    ...          Diagnostic("C302", "warning", "c", None)])
+    '2 errors, 1 warning'
+    """
     counts = {s: sum(1 for d in diags if d.severity == s) for s in SEVERITIES}
     bits = [f"{n} {s}{'' if n == 1 else 's'}" for s, n in counts.items() if n]
     return ", ".join(bits) if bits else "no problems"
