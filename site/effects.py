@@ -1,0 +1,144 @@
+"""Effects as a reader sees them: an IR effect body as a short phrase, keywords and tokens linked.
+
+`Phrases(model, link)` turns the statements of a slot or trigger into escaped HTML:
+a keyword call is its display name with X filled in (`TRAP 2`, `+2 Damage`) and
+its other arguments when they differ from the defaults; primitives, conditions
+and selectors read as the DSL writes them.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from markupsafe import Markup
+
+from .escape import text
+
+Link = Callable[[str, str], Markup]  # (qid, label) -> an <a>, or the label
+
+
+class Phrases:
+    def __init__(self, model, link: Link) -> None:
+        self.model = model
+        self.link = link
+
+    # ---- statements -----------------------------------------------------------------
+
+    def block(self, body: list[dict]) -> Markup:
+        parts = [self.stmt(s) for s in body]
+        return Markup("; ").join(parts) if parts else Markup("&#8212;")
+
+    def stmt(self, s: dict) -> Markup:
+        op = s["op"]
+        if op == "keyword":
+            return self.keyword_call(s)
+        if op == "primitive":
+            return Markup("<code>{}</code>{}").format(text(s["name"]), self.args(s["args"]))
+        if op == "may":
+            label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
+            return Markup("<em>may</em>{}: {}").format(label, self.block(s["body"]))
+        if op == "choose":
+            opts = [Markup("&#8220;{}&#8221;: {}").format(text(o["label"]), self.block(o["body"]))
+                    for o in s["options"]]
+            return Markup("<em>choose one</em> of {}").format(Markup(" / ").join(opts))
+        if op == "if":
+            out = Markup("<em>if</em> {}: {}").format(self.expr(s["cond"]), self.block(s["then"]))
+            if s.get("else"):
+                out += Markup(", <em>otherwise</em> {}").format(self.block(s["else"]))
+            return out
+        if op == "repeat":
+            return Markup("<em>repeat</em> {} times: {}").format(self.expr(s["count"]), self.block(s["body"]))
+        if op == "let":
+            return Markup("<em>let</em> {} = {}").format(text(s["name"]), self.expr(s["value"]))
+        if op == "for-each":
+            return Markup("<em>for each</em> {} in {}: {}").format(text(s["var"]), self.expr(s["source"]),
+                                                                   self.block(s["body"]))
+        if op == "as":
+            return Markup("<em>as</em> {}: {}").format(self.expr(s["who"]), self.block(s["body"]))
+        if op == "until":
+            return Markup("<em>until</em> {}: {}").format(text(s["event"]), self.block(s["body"]))
+        if op == "trigger":
+            return self.trigger(s)
+        return text(op)
+
+    def trigger(self, t: dict) -> Markup:
+        when = Markup(" <em>when</em> {}").format(self.expr(t["when"])) if t.get("when") else ""
+        return Markup("<em>on</em> {}{}: {}").format(text(t["event"]), when, self.block(t["body"]))
+
+    def keyword_call(self, s: dict) -> Markup:
+        kw = self.model.by_qid.get(s["keyword"])
+        name = (kw or {}).get("name") or s["name"]
+        params = (kw or {}).get("params", [])
+        defaults = {p["name"]: p["default"] for p in params}
+        args = dict(s["args"])
+        # `TRAP X` with x = 2 reads `TRAP 2`
+        x = args.get("x")
+        if x is not None and x.get("e") == "num" and re.search(r"(?<![A-Za-z])X(?![A-Za-z])", name):
+            name = re.sub(r"(?<![A-Za-z])X(?![A-Za-z])", str(x["v"]), name, count=1)
+            args.pop("x")
+        shown = {k: v for k, v in args.items() if v is not None and _plain(v) != _plain(defaults.get(k))}
+        label = self.link(s["keyword"], name)
+        if not shown:
+            return label
+        inner = Markup(", ").join(Markup("{}: {}").format(text(k), self.expr(v)) for k, v in sorted(shown.items()))
+        return Markup("{} ({})").format(label, inner)
+
+    def args(self, args: dict) -> Markup:
+        # arguments the compiler filled in from the primitive's defaults carry no span
+        shown = [(k, v) for k, v in args.items() if v is not None and v.get("span") is not None]
+        if not shown:
+            return Markup("")
+        return Markup("({})").format(Markup(", ").join(
+            Markup("{}: {}").format(text(k), self.expr(v)) for k, v in shown))
+
+    # ---- expressions ------------------------------------------------------------------
+
+    def expr(self, e: dict | None) -> Markup:
+        if e is None:
+            return Markup("")
+        k = e["e"]
+        if k in ("num", "bool"):
+            return text(str(e["v"]).lower() if k == "bool" else e["v"])
+        if k == "str":
+            return Markup("&#8220;{}&#8221;").format(text(e["v"]))
+        if k in ("token", "tag", "icon", "component"):
+            comp = self.model.by_qid.get(e["name"])
+            return self.link(e["name"], comp["name"] if comp and comp.get("name") else e["name"].split(":")[-1])
+        if k in ("ctx", "event", "var", "param", "it", "relation", "none", "unresolved"):
+            return text(e["name"])
+        if k == "list":
+            return Markup("[{}]").format(Markup(", ").join(self.expr(i) for i in e["items"]))
+        if k == "fn":
+            inner = Markup(", ").join(self.expr(v) for v in e["args"].values() if v is not None)
+            return Markup("{}({})").format(text(e["name"]), inner)
+        if k in ("bin", "cmp"):
+            return Markup("{} {} {}").format(self.expr(e["l"]), text(e["op"]), self.expr(e["r"]))
+        if k == "neg":
+            return Markup("&#8722;{}").format(self.expr(e["x"]))
+        if k == "is":
+            return Markup("{} is {}{}").format(self.expr(e["l"]), "not " if e.get("negated") else "",
+                                               self.expr(e["r"]))
+        if k in ("and", "or"):
+            return Markup(f" {k} ").join(self.expr(i) for i in e["items"])
+        if k == "not":
+            return Markup("not {}").format(self.expr(e["x"]))
+        if k == "select":
+            quant = text(e["quant"])
+            if e.get("count") is not None:
+                quant = Markup("{} {}").format(quant, self.expr(e["count"]))
+            out = Markup("{} {}").format(quant, text(e["kind"]))
+            if e.get("in") is not None:
+                out += Markup(" in {}").format(self.expr(e["in"]))
+            if e.get("where") is not None:
+                out += Markup(" where {}").format(self.expr(e["where"]))
+            return out
+        return text(k)
+
+
+def _plain(e):
+    """An expression without its spans, to compare an argument with a default."""
+    if isinstance(e, dict):
+        return {k: _plain(v) for k, v in e.items() if k not in ("span", "node")}
+    if isinstance(e, list):
+        return [_plain(v) for v in e]
+    return e

@@ -1,0 +1,292 @@
+"""Pages: the compiled content rendered by the Jinja2 templates into Markdown, with the nav.
+
+`render(model, ...)` returns every page of the site as {docs path: Markdown} and
+the nav tree; `site.build` writes them with the mkdocs.yml and runs MkDocs. The
+templates escape by default: every `{{ value }}` that is not already Markup goes
+through `escape.text`, so content can hold any characters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+
+from . import escape, reference
+from .effects import Phrases
+from .graph import mermaid
+from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
+                    parse_span, pool_total, prop, prop_source, relative, scope_folder, sort_name)
+
+HOME = "index.md"
+GLOSSARY = "glossary/index.md"
+INDEX = "components/index.md"
+COMPETITIVE = "competitive/index.md"
+CONSISTENCY = "consistency/index.md"
+REFERENCE = "reference/index.md"
+GUIDE = "guide/index.md"
+
+TIMING = {"round-start": "Round Start", "activation": "Activation", "reaction": "Reaction"}
+DURATION = {"immediate": "Immediate", "round": "Until the end of the round"}
+MISSIONS = {"defeat-the-monster": "Defeat the Monster", "go-somewhere": "Go somewhere, do something",
+            "deliveries": "Make deliveries", "investigate": "Investigate", "fight": "Fight!"}
+SLOT_TITLES = {"standard": "Standard", "special": "Special", "mayhem": "Mayhem", "effect": "Effect",
+               "when-picked": "When Picked", "reward": "Reward"}
+
+
+@dataclass
+class Site:
+    pages: dict[str, str] = field(default_factory=dict)
+    nav: list = field(default_factory=list)
+
+
+def anchor(qid: str) -> str:
+    """A stable HTML id for a component (glossary entries)."""
+    return re.sub(r"[^a-z0-9]+", "-", qid.lower()).strip("-")
+
+
+def fence(body: str, lang: str = "text", extra: str = "") -> Markup:
+    """A fenced code block around trusted or highlighted text: longer than any backtick run inside
+    it, so no text can close it early (the highlighter escapes what is inside)."""
+    body = str(body)
+    ticks = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", body)), default=0))
+    return Markup(f"{ticks} {lang}{extra}\n{body}\n{ticks}")
+
+
+def named(comp: dict):
+    """Where the rulebook prints a component's name (the `named` property), or None."""
+    p = comp.get("props", {}).get("named")
+    return p["value"] if p else None
+
+
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("mayhem.site", "templates"), autoescape=True,
+                      finalize=escape.text, undefined=StrictUndefined, trim_blocks=True,
+                      lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["e"] = escape.text
+    env.filters["plain"] = escape.plain
+    env.filters["doc"] = escape.doc
+    env.filters["pool_total"] = pool_total
+    env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
+                       kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
+                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, in_play=in_play, listeners=listeners)
+    return env
+
+
+class Page:
+    """What a template sees: the model, and links relative to the page being written."""
+
+    def __init__(self, renderer: "Renderer", path: str) -> None:
+        self.r = renderer
+        self.m = renderer.model
+        self.path = path
+
+    # ---- links --------------------------------------------------------------------------
+
+    def url(self, page: str, anchor_: str | None = None) -> str:
+        return relative(self.path, html_url(page), anchor_)
+
+    def a(self, page: str, label, anchor_: str | None = None, cls: str | None = None) -> Markup:
+        c = Markup(' class="{}"').format(cls) if cls else ""
+        return Markup('<a href="{}"{}>{}</a>').format(escape.text(self.url(page, anchor_)), c, escape.text(label))
+
+    def link(self, qid: str, label=None) -> Markup:
+        """A link to a component's page, or its glossary entry (tags, icons), or its name."""
+        comp = self.m.by_qid.get(qid)
+        if comp is None:
+            return escape.text(label if label is not None else qid)
+        label = label if label is not None else (comp.get("name") or comp["id"])
+        if comp["kind"] in ("tag", "icon"):
+            return self.a(GLOSSARY, label, anchor(qid))
+        page = self.m.page_of(qid)
+        if page is None:
+            return escape.text(label)
+        top = self.m.top_of[qid]
+        return self.a(page, label, None if top == qid else anchor(qid))
+
+    @property
+    def phrases(self) -> Phrases:
+        return Phrases(self.m, lambda qid, label: self.link(qid, label))
+
+    # ---- facts --------------------------------------------------------------------------
+
+    def prov(self, source, named=None) -> Markup:
+        p = source if isinstance(source, Provenance) else Provenance.of(source)
+        if p is None:
+            return Markup("")
+        if p.kind == "rulebook":
+            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook">'
+                         'Rulebook: {}</span>').format(escape.text(p.section))
+        else:
+            out = Markup('<span class="mh-prov mh-prov-authored" title="authored: not printed in the rulebook">'
+                         'Authored</span>')
+        n = named if isinstance(named, Provenance) or named is None else Provenance.of(named)
+        if n is not None and n.kind == "rulebook":
+            out += Markup(' <span class="mh-prov mh-prov-named" title="the rulebook prints the name">'
+                          'Name in the rulebook: {}</span>').format(escape.text(n.section))
+        return out
+
+    def fact(self, comp: dict, name: str, shown=None) -> Markup:
+        """A property's value, marked with its provenance when it differs from its component's."""
+        value = shown if shown is not None else prop(comp, name)
+        if isinstance(value, list):
+            value = ", ".join(map(str, value))
+        out = escape.text(value) if not isinstance(value, Markup) else value
+        p = prop_source(comp, name)
+        if p is not None and p != Provenance.of(comp["source"]):
+            out += Markup(' <sup class="mh-prov-mark mh-prov-{}" title="{}">{}</sup>').format(
+                p.kind, escape.text(str(p)), "authored" if p.kind == "authored" else "rulebook")
+        return out
+
+    def differing(self, comp: dict) -> list[tuple[dict, str, Provenance]]:
+        """(component, property, provenance) for every fact of the component and its children whose
+        provenance differs from that of the component holding it."""
+        out = []
+
+        def visit(c: dict, parent: Provenance | None):
+            own = Provenance.of(c["source"])
+            if parent is not None and own != parent:
+                out.append((c, "", own))
+            for name in sorted(c.get("props", {})):
+                if name in ("source", "named"):
+                    continue
+                p = prop_source(c, name)
+                if p is not None and p != own:
+                    out.append((c, name, p))
+            for ch in c.get("children", ()):
+                visit(ch, own)
+
+        visit(comp, None)
+        return out
+
+    def effects(self, comp: dict, slot: str) -> Markup:
+        eff = comp.get("effects", {}).get(slot)
+        if not eff:
+            return Markup("")
+        return self.phrases.block(eff["body"])
+
+    def guard(self, comp: dict, slot: str) -> Markup:
+        eff = comp.get("effects", {}).get(slot)
+        if not eff or not eff.get("when"):
+            return Markup("")
+        return self.phrases.expr(eff["when"])
+
+    def triggers(self, comp: dict) -> list[Markup]:
+        return [self.phrases.trigger(t) for t in comp.get("triggers", ())]
+
+    def source(self, comp: dict) -> Markup:
+        """The component's DSL, as a fenced `mayhem` code block with its file and line numbers."""
+        found = self.m.source_of(comp)
+        if found is None:
+            return Markup("*The source file is not available.*")
+        first, text = found
+        file = parse_span(comp["span"])[0]
+        title = f' title="{file}"' if re.fullmatch(r"[A-Za-z0-9._/-]+", file) else ""
+        return fence(text, "mayhem", f' linenums="{first}"{title}')
+
+    def graph(self, comp: dict) -> Markup:
+        return fence(mermaid(self.m.graph, comp["qid"]), "mermaid")
+
+    def users(self, qid: str) -> list:
+        return self.m.users.get(qid, [])
+
+    def terms(self, box_id: str | None) -> dict:
+        return {"T": self.m.term(box_id), "Ts": self.m.term(box_id, plural=True),
+                "t": self.m.term(box_id).lower(), "ts": self.m.term(box_id, plural=True).lower()}
+
+
+class Renderer:
+    def __init__(self, model: SiteModel, *, diagnostics: list | None = None, report: str | None = None,
+                 docs: dict[str, str] | None = None) -> None:
+        self.model = model
+        self.env = environment()
+        self.diagnostics = diagnostics or []
+        self.report = report
+        self.docs = docs or {}
+        self.site = Site()
+
+    def write(self, path: str, template: str, **ctx) -> None:
+        page = Page(self, path)
+        text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
+        self.site.pages[path] = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+
+    def render(self) -> Site:
+        m = self.model
+        self.write(HOME, "home.md.j2")
+        nav: list = [{"Home": HOME}]
+        for scope in m.scopes:
+            nav.append({self.scope_title(scope): self.scope_pages(scope)})
+        self.write(GLOSSARY, "glossary.md.j2", entries=self.glossary_entries())
+        self.write(INDEX, "index.md.j2")
+        self.write(COMPETITIVE, "competitive.md.j2")
+        self.write(CONSISTENCY, "consistency.md.j2", diagnostics=self.diagnostics, report=self.report)
+        self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
+        guide = [GUIDE]
+        self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"))
+        for name, title, text in sorted(self.docs.get("pages", [])):
+            path = f"guide/{name}/index.md"
+            self.site.pages[path] = text
+            guide.append({title: path})
+        nav += [{"Glossary": GLOSSARY}, {"Index of components": INDEX}, {"Competitive Mode": COMPETITIVE},
+                {"Consistency report": CONSISTENCY}, {"Language reference": REFERENCE},
+                {"Author's guide": guide}]
+        self.site.nav = nav
+        return self.site
+
+    def scope_title(self, scope: str) -> str:
+        box = self.model.box(scope)
+        if box is not None:
+            return box.get("name") or box["id"]
+        module = next((c for c in self.model.components if c["kind"] == "module" and scope_folder(c) == scope),
+                      None)
+        return (module.get("name") if module else None) or scope
+
+    def scope_pages(self, scope: str) -> list:
+        m = self.model
+        box = m.box(scope)
+        out: list = []
+        index = f"{scope}/index.md"
+        if box is not None:
+            self.write(index, "box.md.j2", box=box)
+            out.append(index)
+            for slug, title, template in (("components", "Components", "box_components.md.j2"),
+                                          ("setup", "Setup", "box_setup.md.j2"),
+                                          ("round", "Round summary", "box_round.md.j2"),
+                                          ("rules", "Rules", "box_rules.md.j2"),
+                                          ("modes", "Modes", "box_modes.md.j2")):
+                path = f"{scope}/{slug}/index.md"
+                self.write(path, template, box=box)
+                out.append({title: path})
+        else:
+            module = next((c for c in m.components if c["kind"] == "module" and scope_folder(c) == scope), None)
+            self.write(index, "module.md.j2", scope=scope, module=module)
+            out.append(index)
+        kinds = sorted({c["kind"] for c in m.components if scope_folder(c) == scope and c["kind"] not in NO_PAGE},
+                       key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+        for kind in kinds:
+            comps = m.of_kind(kind, scope)
+            folder = FOLDERS.get(kind, kind + "s")
+            kind_index = f"{scope}/{folder}/index.md"
+            self.write(kind_index, "kind.md.j2", scope=scope, kind=kind, comps=comps, box=box)
+            section: list = [kind_index]
+            for c in comps:
+                page = m.page_of(c["qid"])
+                self.write(page, "component.md.j2", c=c, box=box)
+                section.append({escape.plain(c.get("name") or c["id"]): page})
+            out.append({kind_title(kind): section})
+        return out
+
+    def glossary_entries(self) -> list[tuple[str, list[dict]]]:
+        m = self.model
+        groups = []
+        for kind, title in (("keyword", "Keywords"), ("token", "Tokens and statuses"), ("tag", "Tags"),
+                            ("icon", "Icons")):
+            comps = sorted((c for c in m.components if c["kind"] == kind), key=lambda c: (sort_name(c), c["qid"]))
+            if comps:
+                groups.append((title, comps))
+        return groups
+
+
+def render(model: SiteModel, **kw) -> Site:
+    return Renderer(model, **kw).render()
