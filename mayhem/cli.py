@@ -128,6 +128,73 @@ def build(output, content, limit):
     console.print(f"wrote {ir_path}")
     if comp.diagnostics.items:
         _report(comp, "text", limit)
+    _build_site(comp, output / "site", output / "site-src", None, None, console)
+
+
+# ---- the reference site ----------------------------------------------------------------
+
+def _build_site(comp, out: Path, src: Path | None, report: str | None, site_url: str | None, console) -> None:
+    from mayhem.site.build import SiteError, build_from, consistency_markdown
+    from mayhem.site.vendor import VendorError
+    try:
+        result = build_from(comp, out, src=src, site_url=site_url,
+                            report=report if report is not None else consistency_markdown(comp))
+    except (SiteError, VendorError) as exc:
+        console.print(f"error: the site was not built: {exc}")
+        sys.exit(EXIT_CONTENT)
+    console.print(f"wrote the site: {result.out} ({result.pages} pages, {result.files} files; "
+                  f"MkDocs project in {result.src})")
+
+
+@main.group("site")
+def site_group():
+    """The rule-reference site: build it (static, works offline) or preview it."""
+
+
+SITE_CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                            default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+SITE_SRC = click.option("--src", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help="Where to write the MkDocs project (default: next to the site, DIR-src).")
+
+
+@site_group.command("build")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build/site"),
+              show_default=True, help="The site folder.")
+@SITE_CONTENT
+@SITE_SRC
+@click.option("--report", "report_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="A consistency report page in Markdown to show instead of the checks' own "
+                                 "(as `mayhem check --report DIR` writes it).")
+@click.option("--site-url", default=None, help="The URL the site will be served at (for its sitemap).")
+@LIMIT
+def site_build(output, content, src, report_file, site_url, limit):
+    """Compile and check the content, render its pages and build the static site with MkDocs."""
+    console = _console(err=True)
+    comp = driver.build([content])
+    if not comp.ok or comp.ir is None:
+        _report(comp, "text", limit)
+        sys.exit(EXIT_CONTENT)
+    report_md = report_file.read_text(encoding="utf-8") if report_file else None
+    _build_site(comp, output, src, report_md, site_url, console)
+
+
+@site_group.command("serve")
+@SITE_CONTENT
+@SITE_SRC
+@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Where to serve (host:port).")
+def site_serve(content, src, dev_addr):
+    """Render the site and preview it with live reload (mkdocs serve); Ctrl-C stops."""
+    import tempfile
+    from mayhem.site.build import serve
+    console = _console(err=True)
+    comp = driver.build([content])
+    if not comp.ok or comp.ir is None:
+        _report(comp, "text", 50)
+        sys.exit(EXIT_CONTENT)
+    with tempfile.TemporaryDirectory(prefix="mayhem-site-") as tmp:
+        _build_site(comp, Path(tmp) / "site", src or Path(tmp) / "site-src", None, None, console)
+        host, _, port = dev_addr.rpartition(":")
+        serve(src or Path(tmp) / "site-src", host=host or "127.0.0.1", port=int(port))
 
 
 @main.command("list")

@@ -3,6 +3,7 @@
 # compile all content (and build the site) into build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+./scripts/system-deps.sh
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .

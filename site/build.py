@@ -12,7 +12,6 @@ import gzip
 import html as html_lib
 from importlib import resources
 import logging
-import os
 from pathlib import Path
 import posixpath
 import re
@@ -24,7 +23,7 @@ import yaml
 from mayhem.compiler import driver
 
 from . import escape, vendor
-from .model import SiteModel, parse_span
+from .model import SiteModel
 from .render import Site, render
 
 SITE_NAME = "Mayhem rule reference"
@@ -303,12 +302,25 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
     return BuildResult(out, src, len(site.pages), files, bad)
 
 
-def build_site(content: Path, out: Path, **kw) -> BuildResult:
-    """Compile the content folder and build its site; SiteError on content errors."""
-    comp = driver.compile_paths([Path(content)])
+def consistency_markdown(comp: driver.Compilation) -> str | None:
+    """The consistency checks' report page (what `mayhem check --report` writes), when the
+    compilation ran them."""
+    try:
+        from mayhem.compiler.checks.report import markdown
+    except ImportError:  # a compiler without the checks: the page lists the diagnostics instead
+        return None
+    findings = [d for d in comp.diagnostics.items if d.code.startswith("C")]
+    return markdown(findings, getattr(comp, "silenced", []))
+
+
+def build_site(content: Path, out: Path, *, report: str | None = None, **kw) -> BuildResult:
+    """Compile and check the content folder and build its site; SiteError on content errors.
+    `report` is a consistency report in Markdown to show instead of the checks' own."""
+    run = getattr(driver, "build", driver.compile_paths)  # compile, validate, consistency checks
+    comp = run([Path(content)])
     if not comp.ok or comp.ir is None:
         raise SiteError("the content has errors; run `mayhem check` to see them")
-    return build_from(comp, out, **kw)
+    return build_from(comp, out, report=report if report is not None else consistency_markdown(comp), **kw)
 
 
 def serve(src: Path, *, host: str = "127.0.0.1", port: int = 8000) -> None:
@@ -317,4 +329,3 @@ def serve(src: Path, *, host: str = "127.0.0.1", port: int = 8000) -> None:
     mk_serve(config_file=str(src / "mkdocs.yml"), open_in_browser=False, dev_addr=f"{host}:{port}")
 
 
-__all__ = ["BuildResult", "SiteError", "build_from", "build_site", "serve", "parse_span", "os"]

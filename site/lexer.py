@@ -20,6 +20,7 @@ from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
 from mayhem.compiler import builtins as B
+from mayhem.dsl import schema
 from mayhem.dsl.schema import KINDS
 
 _ID = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
@@ -37,6 +38,7 @@ def grammar_words() -> tuple[str, ...]:
 
 def _props() -> list[str]:
     names = {p.name for spec in KINDS.values() for p in spec.props}
+    names.update(p.name for p in getattr(schema, "UNIVERSAL_PROPS", ()))
     return sorted(names)
 
 

@@ -169,4 +169,17 @@ class Reference:
     def codes(self):
         return [codes.CODES[k] for k in sorted(codes.CODES)]
 
+    @property
+    def universal_props(self):
+        return list(getattr(schema, "UNIVERSAL_PROPS", ()))
+
+    @property
+    def checks(self):
+        """The consistency checks of `mayhem check` (compiler/checks), by code."""
+        try:
+            from mayhem.compiler.checks import CHECKS
+        except ImportError:
+            return []
+        return [CHECKS[k] for k in sorted(CHECKS)]
+
     default = staticmethod(default_text)

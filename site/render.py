@@ -198,7 +198,9 @@ class Page:
 
 class Renderer:
     def __init__(self, model: SiteModel, *, diagnostics: list | None = None, report: str | None = None,
-                 docs: dict[str, str] | None = None) -> None:
+                 docs: dict | None = None) -> None:
+        """`report` is the consistency report, a Markdown page (with its own `# title`) as
+        `mayhem check --report` writes it: the hook through which any report drops in."""
         self.model = model
         self.env = environment()
         self.diagnostics = diagnostics or []
@@ -220,7 +222,9 @@ class Renderer:
         self.write(GLOSSARY, "glossary.md.j2", entries=self.glossary_entries())
         self.write(INDEX, "index.md.j2")
         self.write(COMPETITIVE, "competitive.md.j2")
-        self.write(CONSISTENCY, "consistency.md.j2", diagnostics=self.diagnostics, report=self.report)
+        self.write(CONSISTENCY, "consistency.md.j2", diagnostics=self.diagnostics,
+                   compiler_diags=[d for d in self.diagnostics if not d.code.startswith("C")],
+                   report=Markup(self.report) if self.report else None)
         self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
         guide = [GUIDE]
         self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"))
