@@ -44,6 +44,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.state = GameState(config.box, config.mode)
         self.events: list[dict] = []
         self.forced_rolls: list[str] = []  # scenario files queue die results here
+        self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
         self._triggers: dict[str, dict[str, list]] = {}
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
@@ -292,6 +293,12 @@ class Engine(EffectsMixin, PrimitivesMixin):
         faces = prop(self.box, faces_prop) or ["1", "2", "3", "4", "5", "6"]
         return self.rng.choice(faces)
 
+    def toss(self, colours: list[str]) -> str:
+        """The coin toss that breaks a tie for the Initiative."""
+        if self.forced_tosses and self.forced_tosses[0] in colours:
+            return self.forced_tosses.pop(0)
+        return self.rng.choice(colours)
+
     def roll_activation(self) -> int:
         return int(self.roll_face("activation-die-faces").rstrip("*"))
 
@@ -315,7 +322,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         totals = {c: sum(st.teams[c].dice) for c in st.order}
         low = min(totals.values())
         lowest = [c for c in st.order if totals[c] == low]
-        st.initiative = lowest[0] if len(lowest) == 1 else self.rng.choice(lowest)
+        st.initiative = lowest[0] if len(lowest) == 1 else self.toss(lowest)
         self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
                  coin_toss=len(lowest) > 1)
         if st.round == 1:
