@@ -56,6 +56,15 @@ def _loc(label: str, board: Board, where: str) -> int:
     return i
 
 
+def _put(eng: Engine, token: str, n: int, place, owner, where: str, colour=None) -> None:
+    """Setup takes its pieces from the box's pools, like play does; asking for more
+    than a pool holds is an error of the scenario, not a silent shortfall."""
+    got = eng.put_pieces(token, n, place, owner, None, colour=colour)
+    if got < n:
+        raise ScenarioError(f"{where}: only {got} of {n} '{id_of(token)}' left in the pool"
+                            " (a pile set up on a Location holds the rest: `clear = true` there)")
+
+
 def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str]:
     """An engine whose state is the scenario's starting state, and the phase to resume at."""
     meta = spec.get("scenario", {})
@@ -117,6 +126,19 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
     for colour, dice in setup.get("dice", {}).items():
         st.teams[colour].dice = list(dice)
         st.teams[colour].placed = [False] * len(dice)
+    for label, ls in setup.get("locations", {}).items():
+        where = f"{path}: [setup.locations.{label}]"
+        i = _loc(label, st.board, where)
+        if ls.get("clear"):
+            # back to their pools: what setup put there (tokens of a slot, a pile)
+            store = st.board.locations[i].tokens
+            for (tok, _owner, colour), n in sorted(store.items(), key=str):
+                for _ in range(n):
+                    eng.return_piece(tok, colour)
+            store.clear()
+        for tid, t in ls.get("tokens", {}).items():
+            count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
+            _put(eng, _token_qid(rules, tid, where), count, i, owner, where)
     for key, fs in setup.get("figures", {}).items():
         where = f"{path}: [setup.figures.{key}]"
         fig = st.figures.get(key)
@@ -125,15 +147,15 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
         if fs.get("location"):
             eng.relocate(fig, _loc(fs["location"], st.board, where))
         fig.damage = fs.get("damage", 0)
+        if "remaining" in fs:  # Life Points left, whatever the dashboard's Life Points
+            if "damage" in fs or fig.life is None or not 0 < fs["remaining"] <= fig.life:
+                raise ScenarioError(f"{where}: remaining is 1..{fig.life} Life Points left, without damage")
+            fig.damage = fig.life - fs["remaining"]
         fig.activations = list(fs.get("activated", []))
-        for tid, n in fs.get("tokens", {}).items():
-            eng.put_pieces(_token_qid(rules, tid, where), n, fig, fs.get("token_owner", fig.team), None)
-    for label, ls in setup.get("locations", {}).items():
-        where = f"{path}: [setup.locations.{label}]"
-        i = _loc(label, st.board, where)
-        for tid, t in ls.get("tokens", {}).items():
-            count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
-            eng.put_pieces(_token_qid(rules, tid, where), count, i, owner, None)
+        for tid, t in fs.get("tokens", {}).items():
+            count, owner = (t, fs.get("token_owner", fig.team)) if isinstance(t, int) \
+                else (t.get("count", 1), t.get("owner", fs.get("token_owner", fig.team)))
+            _put(eng, _token_qid(rules, tid, where), count, fig, owner, where)
     for label, toks in setup.get("edges", {}).items():
         where = f"{path}: [setup.edges] {label}"
         a, _, b = label.partition("-")
@@ -141,10 +163,11 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
         if edge not in {st.board.edge(*e) for e in st.board.graph.edges}:
             raise ScenarioError(f"{where}: {label} is not an edge between adjacent Locations")
         for tid, n in toks.items():
-            eng.put_pieces(_token_qid(rules, tid, where), n, edge, None, None)
+            _put(eng, _token_qid(rules, tid, where), n, edge, None, where)
     for colour, n in setup.get("vp", {}).items():
-        eng.put_pieces(eng.vp_token, n, colour, colour, None, colour=colour)
+        _put(eng, eng.vp_token, n, colour, colour, f"{path}: [setup] vp", colour=colour)
     eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]
+    eng.forced_tosses = [str(t) for t in setup.get("tosses", [])]
     phase = setup.get("phase", "activation")
     return eng, phase
 
@@ -186,6 +209,16 @@ def _actual(game: Game, key: str, where: str):
             return eng.count_tokens(_token_qid(game.rules, parts[3], where), i, None)
         if parts[2] == "figures":
             return sorted(st.board.locations[i].figures)
+    if head == "edges" and len(parts) >= 4 and parts[2] == "tokens":
+        a, _, b = parts[1].partition("-")
+        edge = st.board.edge(_loc(a, st.board, where), _loc(b, st.board, where))
+        return eng.count_tokens(_token_qid(game.rules, parts[3], where), edge, None)
+    if head == "pools" and len(parts) >= 2:
+        pool = st.pools.get(parts[1])
+        if pool is None:
+            raise ScenarioError(f"{where}: no token pool {parts[1]!r} in this box")
+        colour = parts[2] if len(parts) >= 3 else None
+        return sum(n for (_face, c), n in pool.items() if colour is None or c == colour)
     if head == "mayhem_die":
         return st.mayhem_face
     if head in ("initiative", "round", "winners"):
@@ -200,6 +233,52 @@ def _actual(game: Game, key: str, where: str):
     raise ScenarioError(f"{where}: unknown expectation {key!r}")
 
 
+def _event_matches(event: dict, want) -> bool:
+    """`want` is an event kind ("damage") or a table of fields the event must have
+    ({ event = "damage", amount = 2 })."""
+    if isinstance(want, str):
+        return event["event"] == want
+    return all(event.get(k) == v for k, v in want.items())
+
+
+def _show(want) -> str:
+    if isinstance(want, str):
+        return repr(want)
+    return "{" + ", ".join(f"{k} = {v!r}" for k, v in want.items()) + "}"
+
+
+def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
+    """The differences between the game and an expectation table; `events` and
+    `no_events` look at the events from index `since` on."""
+    failures = []
+    for key, want in expect.items():
+        at = f"{where} {key}"
+        if key == "events":
+            log = [e for e in game.events[since:] if e["event"] != "decision"]
+            it = iter(log)
+            missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
+            if missing:
+                failures.append(f"{where}events: expected {', '.join(_show(w) for w in want)} in order; "
+                                f"missing from {_show(missing[0])}; the log has {[e['event'] for e in log]}")
+            continue
+        if key == "no_events":
+            log = game.events[since:]
+            present = [w for w in want if any(_event_matches(e, w) for e in log)]
+            if present:
+                failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
+            continue
+        got = _actual(game, key, at)
+        if want == "none":  # TOML has no null: "none" is no value (off the board, no Mission, game over)
+            want = None
+        if isinstance(want, list) and isinstance(got, list) and key.endswith("actions"):
+            missing = [w for w in want if w not in got]
+            if missing:
+                failures.append(f"{where}{key}: {missing} not in {got}")
+        elif got != want:
+            failures.append(f"{where}{key}: expected {want!r}, got {got!r}")
+    return failures
+
+
 def run(rules: Rules, path: str | Path) -> ScenarioResult:
     path = str(path)
     spec = load(path)
@@ -207,49 +286,32 @@ def run(rules: Rules, path: str | Path) -> ScenarioResult:
     eng, phase = build(rules, spec, path)
     game = Game(rules, eng.config, engine=eng, start_phase=phase)
     result = ScenarioResult(path, name, True)
+    start = len(game.events)  # the events of the setup itself are not checked
     game.start()
     for n, step in enumerate(spec.get("steps", []), 1):
         action = step.get("action")
-        if game.decision is None:
+        since = len(game.events)
+        if action is not None and game.decision is None:
             result.failures.append(f"step {n}: the game is over, but the scenario still plays {action!r}")
             break
+        options = game.decision.actions if game.decision is not None else []
         if "expect_options" in step:
-            missing = [a for a in step["expect_options"] if a not in game.decision.actions]
+            missing = [a for a in step["expect_options"] if a not in options]
             if missing:
-                result.failures.append(f"step {n}: {missing} not among the legal actions {game.decision.actions}")
+                result.failures.append(f"step {n}: {missing} not among the legal actions {options}")
         if "forbid_options" in step:
-            present = [a for a in step["forbid_options"] if a in game.decision.actions]
+            present = [a for a in step["forbid_options"] if a in options]
             if present:
                 result.failures.append(f"step {n}: {present} should not be legal here")
-        try:
-            game.act(action)
-        except IllegalAction as exc:
-            result.failures.append(f"step {n}: {exc}")
-            break
+        if action is not None:
+            try:
+                game.act(action)
+            except IllegalAction as exc:
+                result.failures.append(f"step {n}: {exc}")
+                break
+        if "expect" in step:
+            result.failures.extend(check(game, step["expect"], f"step {n}: ", since if action else start))
         result.steps = n
-    expect = spec.get("expect", {})
-    for key, want in expect.items():
-        where = f"{path}: [expect] {key}"
-        if key == "events":
-            kinds = [e["event"] for e in game.events if e["event"] != "decision"]
-            it = iter(kinds)
-            missing = [k for k in want if k not in it]
-            if missing:
-                result.failures.append(f"events: expected {want} in order; missing from {missing[0]!r}; "
-                                       f"the log has {kinds}")
-            continue
-        if key == "no_events":
-            kinds = {e["event"] for e in game.events}
-            present = [k for k in want if k in kinds]
-            if present:
-                result.failures.append(f"events: {present} should not have happened")
-            continue
-        got = _actual(game, key, where)
-        if isinstance(want, list) and isinstance(got, list) and key.endswith("actions"):
-            missing = [w for w in want if w not in got]
-            if missing:
-                result.failures.append(f"{key}: {missing} not in {got}")
-        elif got != want:
-            result.failures.append(f"{key}: expected {want!r}, got {got!r}")
+    result.failures.extend(check(game, spec.get("expect", {}), "", start))
     result.ok = not result.failures
     return result
