@@ -125,7 +125,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove-all", (_p("token", "token"), _p("from", "figure+|location+|edge+|team"),
                              _p("of", "team", None)),
               "Return every token of that type (of that Team, if given) to its pool."),
-    Primitive("take", (_p("token", "token"), _p("from", "figure|location|team"), _p("to", "figure|team"),
+    Primitive("take", (_p("token", "token"), _p("from", "figure|location|team"), _p("to", "figure|location|team"),
                        _p("count", "number", 1)),
               "Move tokens from one place to another (a face-down pile gives one at random). For a "
               "coloured token, the receiver's colour."),
@@ -268,6 +268,9 @@ EVENTS: dict[str, Event] = {e.name: e for e in (
     Event("update", (), "After every step of play; Mission goals watch it."),
 )}
 
+# Events whose triggers can read (and change) `pending`.
+PENDING_EVENTS = ("damage", "damaged", "attack")
+
 # Names a `when`/`until` may end on.
 UNTIL_EVENTS = ("turn-end", "round-end")
 
@@ -278,4 +281,5 @@ EMITS: dict[str, tuple[str, ...]] = {
     "move-figure": ("move", "enter"),
     "place-figure": ("enter",),
     "roll-mayhem-die": ("mayhem-roll",),
+    "reroll-dice": ("mayhem-roll",),
 }

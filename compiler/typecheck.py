@@ -32,6 +32,8 @@ class Types:
 
     of: dict[int, str] = field(default_factory=dict)
     keyword_needs: dict[str, set[str]] = field(default_factory=dict)
+    # keyword qid -> parameter -> the context names its default reads (only when not given)
+    default_needs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
 
 
 def typecheck(model: Model, res: Resolution, diags: Diagnostics) -> Types:
@@ -74,9 +76,12 @@ class _Checker:
         self._needs_in_progress.add(kw.qid)
         ctx = Ctx("keyword", needs=set())
         ctx.locals = {p.name: "any" for p in kw.decl.params}
+        defaults: dict[str, set[str]] = {}
         for p in kw.decl.params:
             if p.default is not None:
-                self.expr(p.default, Ctx("keyword", needs=ctx.needs))
+                defaults[p.name] = set()
+                self.expr(p.default, Ctx("keyword", needs=defaults[p.name]))
+        self.types.default_needs[kw.qid] = defaults
         slot = kw.slots.get("effect")
         if slot is not None:
             self.block(slot.body, ctx)
@@ -225,10 +230,13 @@ class _Checker:
         elif sym.kind == "keyword":
             kw: Component = sym.target
             params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]
-            self.bind(call.args, params, f"keyword '{kw.id}'", call.span)
+            bound = self.bind(call.args, params, f"keyword '{kw.id}'", call.span) or {}
             for arg in call.args:
                 self.expr(arg.value, ctx)
-            needs = self.keyword_needs(kw)
+            needs = set(self.keyword_needs(kw))
+            for pname, reads in self.types.default_needs.get(kw.qid, {}).items():
+                if pname not in bound:
+                    needs |= reads  # the default is evaluated where the keyword is used
             if ctx.needs is not None:
                 ctx.needs |= needs
             else:
@@ -349,6 +357,10 @@ class _Checker:
         if kind == "context":
             if ctx.needs is not None:
                 ctx.needs.add(sym.name)
+            elif sym.name == "pending":
+                if ctx.event not in B.PENDING_EVENTS:
+                    self.diags.error("E403", "'pending' is the Damage about to be dealt: it exists only in "
+                                     "'on damage', 'on damaged' and 'on attack' triggers", node.span)
             elif sym.name not in B.CONTEXTS[ctx.kind]:
                 self.diags.error("E403", f"'{sym.name}' means nothing in "
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,
