@@ -217,7 +217,7 @@ def _what(comp: Component) -> str:
 
 
 def _example(p: PropSpec) -> str:
-    examples = {"int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
+    examples = {"nested": "[[2], [2]]", "int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
                 "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
                 "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name"}
     if p.shape.startswith("enum:"):
@@ -324,6 +324,7 @@ def _shape_text(shape: str) -> str:
         "flag": "no value", "int": "a number", "signed": "a number", "string": "a string", "id": "a name",
         "ids": "one or more names", "list": "a [list] of names", "ints": "a [list] of numbers",
         "strings": "a [list] of strings", "range": "a number or a range like 2..4",
+        "nested": "a [list] of [lists] of numbers, like [[2], [2]]",
         "counts": "a number, or colours with numbers like `black 2 white 2`", "once": "per turn, per round or per game",
     }.get(shape, shape)
 
@@ -333,6 +334,12 @@ def _shape(p: PropSpec, values: list):
     names = all(isinstance(v, ast.Name) for v in values)
     if shape == "flag":
         return True if not values else _BAD
+    if shape == "nested":
+        if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items and all(
+                isinstance(row, ast.ListExpr) and row.items and all(isinstance(n, ast.Number) for n in row.items)
+                for row in values[0].items):
+            return [[n.value for n in row.items] for row in values[0].items]
+        return _BAD
     if shape in ("int", "signed"):
         if len(values) == 1 and isinstance(values[0], ast.Number) and (shape == "signed" or values[0].value >= 0):
             return values[0].value

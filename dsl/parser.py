@@ -169,9 +169,9 @@ def _shift_error(exc: Exception, lines: int, chars: int) -> None:
 
 def _token_text(tok: Token) -> str:
     if tok.type == "$END":
-        return "the end of the file"
+        return "end of file"
     if tok.type == "_NL":
-        return "a new line"
+        return "end of line"
     value = str(tok)
     if len(value) > 30:
         value = value[:27] + "..."

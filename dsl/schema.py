@@ -286,5 +286,54 @@ _kind(KindSpec(
     triggers="npc",
 ))
 
+_kind(KindSpec(
+    "mode", "A way to play: seats and Teams, dice, board, decks, tokens, non-player figures and how to "
+    "win, as data the runtime reads. The standard game is a mode too.", ANYWHERE,
+    props=(
+        SOURCE, TEXT,
+        PropSpec("seats", "nested", "One list per Team, one number per player: how many characters that "
+                 "player controls. `[[2], [2]]` is the standard game, `[[1, 1], [1, 1]]` four players, "
+                 "`[[1], [1], [1]]` Free-For-All.", True),
+        PropSpec("board", "ints", "The rows of the board (default: the box's)."),
+        PropSpec("face-down-locations", "flag", "Location tiles lie face down: 2 Slots each, no effect, no "
+                 "icon, no VP slot."),
+        PropSpec("start", "enum:bases|corners", "Where characters start: on their Team's Bases in the first "
+                 "round, or on the board's corners.", True),
+        PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
+        PropSpec("npc-move", "flag", "Before activating, the Initiative holder may move the non-player "
+                 "figure to an adjacent Location."),
+        PropSpec("cards", "enum:all|free-for-all", "Which Mayhem cards make the deck."),
+        PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
+                 "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
+        PropSpec("chosen-hands", "flag", "Players choose their Mayhem hand from the collection (team lists)."),
+        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
+                 "any box, Locations and shared tokens from one box: Competitive Mode."),
+        PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
+        PropSpec("no-victory-points", "flag", "Nobody gains Victory Points."),
+        PropSpec("no-go-cards", "flag", "No GO! deck."),
+        PropSpec("no-piles", "flag", "No face-down token piles (ACME)."),
+        PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
+        PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
+                 "if the last was KO'ed) removes an empty Location without splitting the board."),
+        PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
+                 "coin toss on a tie), or a random player first and then the next one clockwise.", True),
+        PropSpec("win", "enum:victory-points|last-standing", "How the game is won: the box's Victory "
+                 "Points or a double KO in one round; or being the last player with a character.", True),
+    ),
+    component=False,
+))
+_kind(KindSpec(
+    "team", "A Competitive Mode team list: two different characters from the whole collection and the "
+    "Mayhem hand chosen for them.", ("<module-file>",),
+    props=(
+        SOURCE, TEXT,
+        PropSpec("characters", "strings", "Two characters, by box and id: `\"teen-titans-go/robin\"`; "
+                 "a side of a double-sided dashboard: `\"looney-tunes/taz/b\"`.", True),
+        PropSpec("hand", "strings", "The Mayhem cards, by box and id, at most the characters' Mayhem icons, "
+                 "no card twice.", True),
+    ),
+    component=False,
+))
+
 TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
 TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)
