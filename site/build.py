@@ -280,7 +280,9 @@ def broken_links(out: Path) -> list[str]:
 
 
 def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, report: str | None = None,
-               site_url: str | None = None, quiet: bool = True) -> BuildResult:
+               site_url: str | None = None, quiet: bool = True, docs: dict | None = None) -> BuildResult:
+    """Build the site of a compilation into `out`. `report` is the consistency page (Markdown);
+    `docs` the guide's included pages (default: the checkout's README tutorial and docs/)."""
     if comp.ir is None:
         raise SiteError("the content did not compile")
     out = Path(out)
@@ -290,7 +292,8 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
         raise SiteError("the site folder and its MkDocs project folder must not contain each other")
     sources = {name: sf.text for name, sf in comp.sources.items()}
     model = SiteModel(comp.ir, sources)
-    site = render(model, diagnostics=diagnostics_of(comp), report=report, docs=project_docs())
+    site = render(model, diagnostics=diagnostics_of(comp), report=report,
+                  docs=project_docs() if docs is None else docs)
     write_project(site, src, site_url=site_url)
     run_mkdocs(src, out, quiet=quiet)
     normalise(out)

@@ -8,9 +8,11 @@ tables `|`, marks `==`, ...) could read as syntax. Entities mean the same thing 
 Markdown text, in raw HTML blocks and in quoted attributes.
 
 >>> str(text("<script>alert(1)</script>"))
-'&lt;script&gt;alert&#40;1&#41;&lt;/script&gt;'
+'&lt;script&gt;alert(1)&lt;/script&gt;'
 >>> str(text("*bold* [x](y)"))
-'&#42;bold&#42; &#91;x&#93;&#40;y&#41;'
+'&#42;bold&#42; &#91;x&#93;(y)'
+>>> str(text("- not a list")), str(text("12. not a list either")), str(text("a-b"))
+('&#45; not a list', '1&#50;. not a list either', 'a-b')
 >>> str(text(Markup("<b>kept</b>")))
 '<b>kept</b>'
 """
@@ -21,9 +23,14 @@ import re
 from markupsafe import Markup
 
 _HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
-# Markdown's backslash-escapable characters, and those of the pymdownx extensions.
-_MARKDOWN = set("\\`*_{}[]()#+-.!|~^=:$%@")
+# Characters that Markdown reads as syntax wherever they stand: emphasis, code, links, attribute
+# lists, headings, tables, and the marks of the pymdownx extensions. (A link needs its `[`, so
+# parentheses are harmless on their own.)
+_MARKDOWN = set("\\`*_{}[]#|~^=")
 _TABLE = str.maketrans({**_HTML, **{c: f"&#{ord(c)};" for c in _MARKDOWN}, "\n": "<br>", "\r": ""})
+# ... and at the start of a line only: list markers. A value never starts a line but its first
+# character (newlines become <br>).
+_LEADING = re.compile(r"^([-+]|\d+(?=[.)]))")
 
 
 def text(value) -> Markup:
@@ -32,7 +39,12 @@ def text(value) -> Markup:
         return value
     if value is None:
         return Markup("")
-    return Markup(str(value).translate(_TABLE))
+    out = str(value).translate(_TABLE)
+    m = _LEADING.match(out)
+    if m:
+        lead = m.group(1)
+        out = (f"&#{ord(lead)};" if not lead.isdigit() else lead[:-1] + f"&#{ord(lead[-1])};") + out[m.end():]
+    return Markup(out)
 
 
 def plain(value) -> str:

@@ -31,10 +31,20 @@ def kind_title(kind: str) -> str:
     return KIND_TITLES.get(kind, kind.replace("-", " ").capitalize() + "s")
 
 
+# Top-level folders of the site's own pages, and of MkDocs and the theme.
+RESERVED = {"index.md", "glossary", "components", "competitive", "consistency", "reference", "guide", "assets",
+            "search", "boxes", "modules", "404.html", "sitemap.xml"}
+
+
 def scope_folder(comp: dict) -> str:
-    """`teen-titans-go` for a box's components, `shared/core` for a module's."""
+    """`teen-titans-go` for a box's components, `shared/core` for a module's; under `boxes/` or
+    `modules/` when the name is taken by a page of the site."""
     scope = comp["scope"]
-    return scope[:-3] if scope.endswith(".mh") else scope
+    module = scope.endswith(".mh")
+    folder = scope[:-3] if module else scope
+    if folder.split("/")[0] in RESERVED:
+        folder = ("modules/" if module else "boxes/") + folder
+    return folder
 
 
 def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
@@ -111,13 +121,19 @@ class SiteModel:
         return word + ("s" if plural else "")
 
     def of_kind(self, kind: str, scope: str | None = None) -> list[dict]:
-        comps = [c for c in self.components if c["kind"] == kind and (scope is None or scope_folder(c) == scope)]
+        """Components of a kind, of one box (by id or folder) or module (by folder), by name."""
+        comps = [c for c in self.components if c["kind"] == kind and
+                 (scope is None or c["box"] == scope or scope_folder(c) == scope)]
         return sorted(comps, key=lambda c: (sort_name(c), c["qid"]))
+
+    def box_at(self, folder: str) -> dict | None:
+        """The box whose pages are under this folder."""
+        return next((b for b in self.boxes if scope_folder(b) == folder), None)
 
     @cached_property
     def scopes(self) -> list[str]:
-        """Boxes first (in IR order), then shared modules."""
-        boxes = [b["id"] for b in self.boxes]
+        """The folders of the boxes (in IR order), then of the shared modules."""
+        boxes = [scope_folder(b) for b in self.boxes]
         modules = sorted({scope_folder(c) for c in self.components if c["box"] is None})
         return boxes + modules
 
@@ -131,7 +147,7 @@ class SiteModel:
             return None
         top = self.by_qid[self.top_of[qid]]
         if top["kind"] == "box":
-            return f"{top['id']}/index.md"
+            return f"{scope_folder(top)}/index.md"
         if top["kind"] == "module":
             return f"{scope_folder(top)}/index.md"
         if top["kind"] in NO_PAGE:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import re
+from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
@@ -41,9 +42,9 @@ class Site:
     nav: list = field(default_factory=list)
 
 
-def anchor(qid: str) -> str:
-    """A stable HTML id for a component (glossary entries)."""
-    return re.sub(r"[^a-z0-9]+", "-", qid.lower()).strip("-")
+def anchor(qid: str) -> Markup:
+    """A stable HTML id for a component (glossary entries): letters, digits and dashes."""
+    return Markup(re.sub(r"[^a-z0-9]+", "-", qid.lower()).strip("-"))
 
 
 def fence(body: str, lang: str = "text", extra: str = "") -> Markup:
@@ -84,12 +85,13 @@ class Page:
 
     # ---- links --------------------------------------------------------------------------
 
-    def url(self, page: str, anchor_: str | None = None) -> str:
-        return relative(self.path, html_url(page), anchor_)
+    def url(self, page: str, anchor_: str | None = None) -> Markup:
+        """A relative link to a built page, percent-encoded (safe in an attribute and in Markdown)."""
+        return Markup(quote(relative(self.path, html_url(page), anchor_), safe="/#.-_~"))
 
     def a(self, page: str, label, anchor_: str | None = None, cls: str | None = None) -> Markup:
         c = Markup(' class="{}"').format(cls) if cls else ""
-        return Markup('<a href="{}"{}>{}</a>').format(escape.text(self.url(page, anchor_)), c, escape.text(label))
+        return Markup('<a href="{}"{}>{}</a>').format(self.url(page, anchor_), c, escape.text(label))
 
     def link(self, qid: str, label=None) -> Markup:
         """A link to a component's page, or its glossary entry (tags, icons), or its name."""
@@ -104,6 +106,13 @@ class Page:
             return escape.text(label)
         top = self.m.top_of[qid]
         return self.a(page, label, None if top == qid else anchor(qid))
+
+    def dir(self, box_id: str) -> str:
+        """The folder of a box's pages."""
+        return scope_folder({"scope": box_id})
+
+    def scope_of(self, comp: dict) -> str:
+        return scope_folder(comp)
 
     @property
     def phrases(self) -> Phrases:
@@ -239,7 +248,8 @@ class Renderer:
         return self.site
 
     def scope_title(self, scope: str) -> str:
-        box = self.model.box(scope)
+        """The title of a box (by id or folder) or of a module (by folder)."""
+        box = self.model.box(scope) or self.model.box_at(scope)
         if box is not None:
             return box.get("name") or box["id"]
         module = next((c for c in self.model.components if c["kind"] == "module" and scope_folder(c) == scope),
@@ -248,7 +258,7 @@ class Renderer:
 
     def scope_pages(self, scope: str) -> list:
         m = self.model
-        box = m.box(scope)
+        box = m.box_at(scope)
         out: list = []
         index = f"{scope}/index.md"
         if box is not None:

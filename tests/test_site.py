@@ -1,0 +1,307 @@
+"""The rule-reference site: pages, escaping, the lexer, the generated reference, determinism.
+
+The site of the real content is built once per worker (xdist group "site"); the
+browser tests are in tests/test_site_browser.py.
+"""
+from __future__ import annotations
+
+import filecmp
+from html.parser import HTMLParser
+import json
+from pathlib import Path
+import re
+import shutil
+
+import pytest
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Keyword, Name
+
+from mayhem.compiler import builtins as B
+from mayhem.dsl import codes, schema
+from mayhem.site import escape
+from mayhem.site.build import broken_links, build_site, project_docs
+from mayhem.site.lexer import MayhemLexer
+from mayhem.site.model import SiteModel
+from mayhem.site.reference import grammar_sections
+from mayhem.site.render import render
+
+from conftest import CONTENT, FIXTURES
+
+HOSTILE = FIXTURES / "site" / "hostile"
+pytestmark = pytest.mark.xdist_group("site")
+
+
+@pytest.fixture(scope="session")
+def content_copy(tmp_path_factory) -> Path:
+    """A snapshot of the content, so that two builds see the same files."""
+    root = tmp_path_factory.mktemp("content") / "content"
+    shutil.copytree(CONTENT, root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def docs():
+    """The guide's included pages, read once (a snapshot, like the content)."""
+    return project_docs()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, content_copy, docs) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(content_copy, out, docs=docs)
+    return out
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("hostile") / "site"
+    build_site(HOSTILE, out)
+    return out
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def main_text(html: str) -> str:
+    """The article of a page (the theme's navigation aside)."""
+    m = re.search(r'<article class="md-content__inner[^"]*">(.*?)</article>', html, re.S)
+    assert m, "no article"
+    return m.group(1)
+
+
+# ---- the lexer -----------------------------------------------------------------------
+
+def test_lexer_is_registered_with_pygments():
+    for name in ("mayhem", "mh"):
+        assert isinstance(get_lexer_by_name(name), MayhemLexer)
+    assert isinstance(get_lexer_for_filename("robin.mh"), MayhemLexer)
+
+
+def test_lexer_tokens_follow_the_grammar_and_the_vocabulary():
+    src = 'in box teen-titans-go\ncharacter robin "Robin" {\n  life 12\n  ability a "A" {\n' \
+          '    standard { attack(one foe in here) }\n    on enter when open(here) { move }\n  }\n}\n'
+    tokens = [(t, v) for t, v in MayhemLexer().get_tokens(src) if v.strip()]
+    kinds = dict((v, t) for t, v in tokens)
+    assert kinds["character"] in Keyword.Declaration and kinds["robin"] in Name.Class
+    assert kinds["life"] in Name.Attribute
+    assert kinds["standard"] in Name.Tag
+    assert kinds["attack"] in Name.Builtin
+    assert kinds["open"] in Name.Function
+    assert kinds["here"] in Name.Variable.Magic
+    assert kinds["foe"] in Keyword.Type
+    assert kinds["enter"] in Name.Label
+    assert kinds["when"] in Keyword
+
+
+def test_lexer_never_fails_on_any_content_file():
+    for path in sorted(CONTENT.rglob("*.mh")):
+        text = path.read_text(encoding="utf-8")
+        assert "".join(v for _, v in MayhemLexer().get_tokens(text)) == text if text.endswith("\n") else True
+        assert not [v for t, v in MayhemLexer().get_tokens(text) if "Error" in str(t)], path
+
+
+# ---- escaping ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("raw", ["<script>alert(1)</script>", "*bold* [x](y)", "a | b", ":smile:", "`x`",
+                                 '"><img src=x onerror=alert(1)>', "==mark==", "# h", "&amp;"])
+def test_escape_leaves_no_markup(raw):
+    out = str(escape.text(raw))
+    assert not set("<>\"'`*[]|=#&") & set(re.sub(r"&#?\w+;", "", out))
+    import html
+    assert html.unescape(out) == raw
+
+
+class _Elements(HTMLParser):
+    """Every element with its attributes, and the text inside <script> elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict]] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+        if tag == "script":
+            self.scripts.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts[-1] += data
+
+
+def test_hostile_names_render_as_text(hostile_site):
+    card = page(hostile_site, "hostile/mayhem-cards/script/index.html")
+    assert "&lt;script&gt;alert&#40;1&#41;&lt;/script&gt;" in card or "&lt;script&gt;alert(1)&lt;/script&gt;" in card
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt; - Mayhem rule reference</title>" in card
+    bold = page(hostile_site, "hostile/characters/bold/index.html")
+    article = main_text(bold)
+    assert "&#42;bold&#42; &#91;x&#93;(y)" in article  # *bold* [x](y), as text
+    assert "<em>bold</em>" not in bold and 'href="y"' not in bold
+    for path in sorted(hostile_site.rglob("*.html")):
+        parser = _Elements()
+        parser.feed(path.read_text(encoding="utf-8"))
+        for tag, attrs in parser.elements:
+            assert not [a for a in attrs if a.startswith("on")], (path, tag, attrs)
+            assert tag not in ("img", "svg", "u", "b", "i") or "onerror" not in attrs, (path, tag)
+        for text in parser.scripts:
+            assert "alert(" not in text, (path, text[:200])
+        assert 'src="x"' not in path.read_text(encoding="utf-8")
+
+
+def test_hostile_names_are_escaped_in_the_nav_and_the_search_index(hostile_site):
+    index = page(hostile_site, "index.html")
+    assert "Hostile &lt;b&gt;Mayhem&lt;/b&gt;" in index  # a box name, in the navigation
+    search = json.loads(page(hostile_site, "search/search_index.json"))
+    titles = [d["title"] for d in search["docs"]]
+    assert not [t for t in titles if "<script" in t or "<b>" in t]
+
+
+# ---- pages ---------------------------------------------------------------------------
+
+def test_every_component_has_its_stable_page(site, ir):
+    model = SiteModel(ir)
+    for path, comp in model.pages.items():
+        assert (site / path.replace(".md", ".html")).is_file(), path
+    for url in ("teen-titans-go/characters/robin", "looney-tunes/characters/bugs-bunny",
+                "teen-titans-go/mayhem-cards/pizza-time", "teen-titans-go/go-cards/bring-the-pizza",
+                "looney-tunes/locations/desert-road", "looney-tunes/tokens/acme-heal-2",
+                "shared/core/keywords/melee-attack", "shared/core/tokens/stun", "teen-titans-go/npcs/out-of-control-cyborg"):
+        assert (site / url / "index.html").is_file(), url
+
+
+def test_box_pages(site):
+    for box, term in (("teen-titans-go", "Character"), ("looney-tunes", "Toon")):
+        for sub in ("", "components/", "setup/", "round/", "rules/", "modes/"):
+            assert (site / box / sub / "index.html").is_file()
+        rules = main_text(page(site, f"{box}/rules/index.html"))
+        assert f"{term}s and their dashboards" in rules
+        other = "Toon" if term == "Character" else "Character"
+        assert f"{other}s and their dashboards" not in rules
+    comps = main_text(page(site, "looney-tunes/components/index.html"))
+    assert "Mayhem cards" in comps and ">22<" in comps.replace(" ", "") or "| 22 |" in comps
+    rnd = main_text(page(site, "teen-titans-go/round/index.html"))
+    assert "Fire" in rnd  # Fire burns at Recovery
+    setup = main_text(page(site, "looney-tunes/setup/index.html"))
+    assert "Desert Road" in setup and "Wrong Instructions" in setup
+
+
+def test_dashboard_of_a_character(site):
+    robin = main_text(page(site, "teen-titans-go/characters/robin/index.html"))
+    assert 'class="mh-dashboard"' in robin
+    assert "Staff Meeting" in robin and "Hero Reflexes" in robin and "Team Leader" in robin
+    assert re.search(r'class="mh-slot-value">4\+<', robin)
+    assert 'class="mh-eff-label">Mayhem<' in robin
+    assert re.search(r'title="Life Points">12', robin)
+    bugs = main_text(page(site, "looney-tunes/characters/bugs-bunny/index.html"))
+    assert 'data-side="a"' in bugs and 'data-side="b"' in bugs
+
+
+def test_card_renderings(site):
+    pizza = main_text(page(site, "teen-titans-go/mayhem-cards/pizza-time/index.html"))
+    assert 'class="mh-card mh-card-mayhem"' in pizza
+    assert 'class="mh-timing"' in pizza and 'class="mh-duration"' in pizza and "mh-ffa" in pizza
+    flower = main_text(page(site, "looney-tunes/mayhem-cards/flower-power/index.html"))
+    assert "Reaction" in flower
+    acme = main_text(page(site, "looney-tunes/tokens/acme-heal-2/index.html"))
+    assert "mh-usable" in acme
+    assert "mh-card-location" in main_text(page(site, "looney-tunes/locations/desert-road/index.html"))
+    assert "mh-card-go" in main_text(page(site, "teen-titans-go/go-cards/bring-the-pizza/index.html"))
+
+
+def test_provenance_on_components_and_differing_facts(site):
+    robin = main_text(page(site, "teen-titans-go/characters/robin/index.html"))
+    assert "Rulebook: Basic Concepts &gt; Character Dashboard" in robin
+    assert "Name in the rulebook: Components" in robin
+    # Staff Meeting's text is printed, its slot is authored: the slot is marked
+    assert re.search(r"Slot: 4 <sup class=\"mh-prov-mark mh-prov-authored\"", robin)
+    index = main_text(page(site, "components/index.html"))
+    assert index.count("mh-prov-authored") + index.count("mh-prov-rulebook") >= 100
+
+
+def test_glossary_links_every_user(site, ir):
+    glossary = main_text(page(site, "glossary/index.html"))
+    model = SiteModel(ir)
+    for comp in model.components:
+        if comp["kind"] in ("keyword", "token"):
+            assert f'id="{re.sub("[^a-z0-9]+", "-", comp["qid"].lower()).strip("-")}"' in glossary, comp["qid"]
+    entry = glossary.split('id="shared-core-keyword-melee-attack"')[1].split("<h3")[0]
+    assert "../teen-titans-go/characters/robin/index.html" in entry
+    entry = glossary.split('id="teen-titans-go-token-fire"')[1].split("<h3")[0]
+    assert "starfire" in entry  # through FIRE X
+
+
+def test_dsl_source_is_highlighted_and_the_graph_is_mermaid(site):
+    robin = page(site, "teen-titans-go/characters/robin/index.html")
+    assert re.search(r'<span class="kd">character</span>', robin)
+    assert re.search(r'<span class="nc">robin</span>', robin)
+    assert '<pre class="mermaid"><code>flowchart LR' in robin
+
+
+def test_competitive_mode(site):
+    comp = main_text(page(site, "competitive/index.html"))
+    row = re.search(r'characters/cyborg/index.html">Cyborg</a></td>(.*?)</tr>', comp.split("What applies")[1], re.S)
+    assert row and "Fire" in row.group(1) and "all provided" in row.group(1)
+
+
+def test_reference_is_generated_from_the_definitions(site):
+    ref = main_text(page(site, "reference/index.html"))
+    for kind in schema.KINDS:
+        assert f"<code>{kind}</code>" in ref, kind
+    for name in list(B.PRIMITIVES) + list(B.FUNCTIONS) + list(B.CONTEXT_NAMES) + list(B.EVENTS):
+        assert f"<code>{escape.html(name)}" in ref, name
+    for code in codes.CODES:
+        assert f'id="{code.lower()}"' in ref, code
+    for section in grammar_sections():
+        for name, _ in section.rules:
+            if not name.startswith("%"):
+                assert re.search(rf"(^|\n|>)[?!]?{re.escape(name)}", ref), name
+
+
+def test_guide_and_docs_pages(site):
+    guide = main_text(page(site, "guide/index.html"))
+    assert "beast-boy" in guide  # the README's tutorial, included
+    assert (site / "guide" / "language" / "index.html").is_file()
+
+
+def test_consistency_report_hook(ir, compiled):
+    model = SiteModel(ir)
+    site = render(model, report="# Consistency report\n\nEverything *checked*.\n")
+    assert site.pages["consistency/index.md"].startswith("# Consistency report\n\nEverything *checked*.")
+    plain = render(model, diagnostics=[])
+    assert "No problems" in plain.pages["consistency/index.md"]
+
+
+def test_site_is_offline(site):
+    for path in sorted(site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.findall(r'(?:src|href)="(?:https?:)?//[^"]*\.(?:js|css|woff2?)', text), path
+        assert "fonts.googleapis" not in text and "unpkg.com" not in text, path
+    assert (site / "assets" / "vendor" / "mermaid.min.js").stat().st_size > 1_000_000
+    assert (site / "assets" / "vendor" / "iframe-worker-shim.js").is_file()
+    assert (site / "search" / "search_index.js").is_file()  # the offline plugin's search
+
+
+def test_no_broken_links(site):
+    assert broken_links(site) == []
+
+
+def test_two_builds_are_identical(site, content_copy, docs, tmp_path):
+    """The same content, copied to another folder and built into another folder: the same bytes."""
+    elsewhere = tmp_path / "elsewhere" / "content"
+    shutil.copytree(content_copy, elsewhere)
+    again = tmp_path / "again"
+    build_site(elsewhere, again, docs=docs)
+    first = sorted(p.relative_to(site).as_posix() for p in site.rglob("*"))
+    second = sorted(p.relative_to(again).as_posix() for p in again.rglob("*"))
+    assert first == second
+    files = [p for p in first if (site / p).is_file()]
+    match, mismatch, errors = filecmp.cmpfiles(site, again, files, shallow=False)
+    assert not mismatch and not errors, mismatch[:10]
+    assert not (site / "sitemap.xml").exists()  # no site_url, no sitemap (its dates would differ)
