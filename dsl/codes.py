@@ -132,6 +132,21 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "`attack-target`, ...) that the place where it is used does not have.", "", ""),
     Code("E410", "bad 'until'", "`until` ends at turn-end or round-end.", "until ko { ... }",
          "until round-end { ... }"),
+    # -- team lists (Competitive Mode) -----------------------------------------------------
+    Code("E601", "not one team", "A team file declares exactly one `team`, and no `in box` (a team mixes "
+         "the boxes).", "in box teen-titans-go\nteam a \"A\" { ... }", "Remove the `in box` line."),
+    Code("E602", "unknown character in a team", "A team names a character (\"box/id\", or \"box/id/side\" "
+         "for a side) that the collection does not have.", 'characters ["teen-titans-go/robn", ...]',
+         'characters ["teen-titans-go/robin", ...]'),
+    Code("E603", "not two different characters", "A team has exactly two characters, and not the same one "
+         "twice (both teams may field the same character).", 'characters ["teen-titans-go/robin"]',
+         'characters ["teen-titans-go/robin", "looney-tunes/taz"]'),
+    Code("E604", "unknown card in a hand", "A team's hand names a Mayhem card the collection does not have.",
+         'hand ["teen-titans-go/pizza-tim"]', 'hand ["teen-titans-go/pizza-time"]'),
+    Code("E605", "card twice in a hand", "Players may not select 2 of the same Mayhem card.",
+         'hand ["looney-tunes/flower-power", "looney-tunes/flower-power"]', "Choose another card."),
+    Code("E606", "hand larger than the icons", "The starting hand is limited to the Mayhem icons of the two "
+         "characters (the chosen sides).", "five cards for characters showing four icons", "Drop a card."),
     # -- the whole graph ----------------------------------------------------------------
     Code("E501", "recursive keyword", "A keyword uses itself, directly or through other keywords.",
          "keyword a \"A\" { effect { a } }", "Write the effect out."),

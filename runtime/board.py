@@ -98,8 +98,28 @@ class Board:
                 return True
         return False
 
+    def corners(self) -> list[int]:
+        """The tiles with the fewest neighbours: the corners of the board."""
+        degree = {n: self.graph.degree(n) for n in self.graph.nodes}
+        low = min(degree.values())
+        return sorted(n for n, d in degree.items() if d == low)
+
+    def centre(self) -> int:
+        """The tile nearest to every other (the smallest such index on a tie)."""
+        return min(nx.center(self.graph))
+
     def enclosed(self) -> list[int]:
         return [i for i in self.live() if not self._adj[i] and len(self.live()) > 1]
+
+    def open_without(self, i: int) -> bool:
+        """Every other Location keeps an open side if Location i leaves play."""
+        for n in self.graph.neighbors(i):
+            if self.locations[n].removed:
+                continue
+            if not any(m != i and not self.locations[m].removed and self.edge(n, m) not in self.blocked
+                       for m in self.graph.neighbors(n)):
+                return False
+        return True
 
     def connected_without(self, i: int) -> bool:
         """The live Locations stay one group if Location i leaves play (Free-For-All)."""

@@ -103,8 +103,9 @@ class GreedyBot:
             return self.side_value(side)
         if verb == "colour":
             return 0.0
+        hand = me.hands.get(decision.player, []) if me else []  # a bot sees only its own hand
         if verb == "discard":
-            qid = next(q for q in me.all_cards() if id_of(q) == words[1])
+            qid = next(q for q in hand if id_of(q) == words[1])
             return -self.value(game.rules.by_qid[qid])
         if verb == "place":  # first placement and Recovery: near the middle of the board
             loc = int(words[2][1:]) - 1
@@ -121,7 +122,7 @@ class GreedyBot:
         if verb in ("use-token", "retrieve"):
             return 6.0
         if verb == "play":
-            qid = next((q for q in me.all_cards() if id_of(q) == words[1]), None)
+            qid = next((q for q in hand if id_of(q) == words[1]), None)
             return self.value(game.rules.by_qid[qid]) - 1.5 if qid else 0.0
         if verb == "pass" or verb == "end-turn" or verb == "skip" or verb == "done":
             return 0.0

@@ -11,6 +11,7 @@ import random
 from .board import Board
 from .decisions import Decision
 from .effects import EffectsMixin, Env, Stop, id_of
+from .modes import load_mode
 from .primitives import PrimitivesMixin
 from .rules import Rules, prop
 from .state import Activation, Figure, GameState, Pending, Team, TempTrigger
@@ -28,9 +29,11 @@ class GameConfig:
     seed: int = 0
     mode: str = "standard"
     first_game: bool = False
-    teams: dict[str, list[str]] | None = None  # colour -> character ids (skips the draft)
+    teams: dict[str, list[str]] | None = None  # Team -> character ids (skips the draft)
     sides: dict[str, str] = field(default_factory=dict)  # character id -> "a" | "b" (skips the choice)
     max_rounds: int = 40
+    # Competitive Mode: Team -> {"characters": ["box/id" or "box/id/side"], "hand": ["box/card"]}
+    team_lists: dict[str, dict] | None = None
 
 
 class Engine(EffectsMixin, PrimitivesMixin):
@@ -41,10 +44,12 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.config = config
         self.rng = random.Random(config.seed)
         self.box = rules.boxes[config.box]
+        self.mode = load_mode(rules, config.mode)
         self.state = GameState(config.box, config.mode)
         self.events: list[dict] = []
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
+        self.activated_this_round: list[str] = []
         self._triggers: dict[str, dict[str, list]] = {}
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
@@ -131,54 +136,88 @@ class Engine(EffectsMixin, PrimitivesMixin):
     def setup(self):
         st = self.state
         cfg = self.config
+        mode = self.mode
         st.phase = "setup"
-        players = ["p1", "p2"]
-        if cfg.teams:
-            colours = list(cfg.teams)
-        else:
-            choice = yield from self.decide("p1", "colour", "choose your Team colour",
-                                            [f"colour {c}" for c in COLOURS])
-            first = choice.split()[1]
-            colours = [first, [c for c in COLOURS if c != first][0]]
-        for player, colour in zip(players, colours):
-            st.teams[colour] = Team(colour, players=[player], hands={player: []})
-        st.order = colours
-        characters = self.rules.characters.get(cfg.box, {})
-        if cfg.teams:
-            picks = {c: list(ids) for c, ids in cfg.teams.items()}
-        else:
-            picks = {c: [] for c in colours}
-            pool = sorted(characters)
-            turn = 0
-            while any(len(v) < 2 for v in picks.values()) and pool:
-                colour = colours[turn % 2]
-                turn += 1
-                if len(picks[colour]) >= 2:
-                    continue
-                choice = yield from self.decide(st.teams[colour].players[0], "draft", "pick a character",
-                                                [f"pick {c}" for c in pool])
-                cid = choice.split()[1]
-                picks[colour].append(cid)
-                pool.remove(cid)
-        for colour in colours:
-            team = st.teams[colour]
-            for cid in picks[colour]:
-                comp = self._character(cid)
-                side = yield from self.choose_side(team, comp)
-                key = cid if not any(cid in v for c, v in picks.items() if c != colour) else f"{colour}-{cid}"
-                fig = Figure(key, "character", colour, comp, side, prop(side, "life", 10),
-                             player=team.players[0])
-                st.figures[key] = fig
+        seats = mode.players()
+        ids = mode.team_ids()
+        given = cfg.team_lists or cfg.teams
+        if len(ids) == 2:
+            if given:
+                ids = list(given)
+            else:
+                choice = yield from self.decide("p1", "colour", "choose your Team colour",
+                                                [f"colour {c}" for c in COLOURS])
+                first = choice.split()[1]
+                ids = [first, [c for c in COLOURS if c != first][0]]
+        for tid in ids:
+            st.teams[tid] = Team(tid)
+        st.order = list(ids)
+        quota = {}
+        for player, t, chars in seats:
+            team = st.teams[ids[t]]
+            team.players.append(player)
+            team.hands[player] = []
+            quota[player] = chars
+        picks = yield from self.draft(seats, ids, quota)
+        for player, t, _chars in seats:
+            team = st.teams[ids[t]]
+            for comp in picks[player]:
+                side = yield from self.choose_side(player, comp)
+                cid = comp["id"]
+                twice = sum(1 for p in picks.values() for c in p if c["id"] == cid) > 1
+                key = f"{team.colour}-{cid}" if twice else cid
+                st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
+                                         player=player)
                 team.characters.append(key)
+        if mode.npc:
+            npc = next(iter(sorted(self.rules.npcs.get(cfg.box, {}).items())), (None, None))[1]
+            if npc is not None:
+                st.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
         self.lay_board()
         self.fill_pools()
         self.deal_hands_setup()
         yield from self.draw_hands()
-        gos = self.rules.go_cards.get(cfg.box, {})
+        gos = self.rules.go_cards.get(cfg.box, {}) if not mode.no_go else {}
         st.go_deck = [gos[k]["qid"] for k in sorted(gos)]
         self.rng.shuffle(st.go_deck)
-        self.log("setup", teams={c: st.teams[c].characters for c in colours},
+        self.log("setup", mode=mode.id, teams={c: st.teams[c].characters for c in st.order},
                  board=[(loc.label, loc.comp["id"] if loc.comp else None) for loc in st.board.locations])
+
+    def draft(self, seats, ids: list[str], quota: dict[str, int]):
+        """Characters per player: from the team lists or `teams` of the config, or a draft
+        in seat order (the non-player figure's character is not selectable)."""
+        cfg = self.config
+        picks: dict[str, list[dict]] = {player: [] for player, _t, _c in seats}
+        if cfg.team_lists:
+            for player, t, chars in seats:
+                wanted = cfg.team_lists[ids[t]]["characters"]
+                mine = [q for q in wanted if not any(q in (c["qid"] for c in p) for p in picks.values())]
+                for ref in mine[:chars]:
+                    picks[player].append(self._character_ref(ref))
+            return picks
+        if cfg.teams:
+            for player, t, chars in seats:
+                taken = sum(len(picks[p]) for p, tt, _c in seats if tt == t)
+                for cid in cfg.teams[ids[t]][taken:taken + chars]:
+                    picks[player].append(self._character(cid))
+            return picks
+        characters = self.rules.characters.get(cfg.box, {})
+        excluded = set()
+        if self.mode.npc:
+            excluded = {prop(n, "figure") for n in self.rules.npcs.get(cfg.box, {}).values()}
+        pool = sorted(c for c in characters if c not in excluded)
+        order = [player for player, _t, _c in seats]
+        k = 0
+        while pool and any(len(picks[p]) < quota[p] for p in order):
+            player = order[k % len(order)]
+            k += 1
+            if len(picks[player]) >= quota[player]:
+                continue
+            choice = yield from self.decide(player, "draft", "pick a character", [f"pick {c}" for c in pool])
+            cid = choice.split()[1]
+            picks[player].append(characters[cid])
+            pool.remove(cid)
+        return picks
 
     def _character(self, cid: str) -> dict:
         for box in [self.config.box, *sorted(self.rules.characters)]:
@@ -187,32 +226,64 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 return comp
         raise ValueError(f"no character '{cid}'")
 
-    def choose_side(self, team: Team, comp: dict):
+    def _character_ref(self, ref: str) -> dict:
+        """A team list's character: `box/id`, or `box/id/side` for a chosen side."""
+        comp = self.rules.by_qid.get(ref)
+        if comp is not None and comp["kind"] == "side":
+            parent = self.rules.by_qid[ref.rsplit("/", 1)[0]]
+            self.config.sides.setdefault(parent["id"], comp["id"])
+            return parent
+        if comp is None or comp["kind"] != "character":
+            raise ValueError(f"no character '{ref}'")
+        return comp
+
+    def choose_side(self, player: str, comp: dict):
         sides = [c for c in comp["children"] if c["kind"] == "side"]
         if not sides:
             return comp
         chosen = self.config.sides.get(comp["id"])
         if chosen is None:
-            choice = yield from self.decide(team.players[0], "side", f"which side of {comp['name']}?",
+            choice = yield from self.decide(player, "side", f"which side of {comp['name']}?",
                                             [f"side {comp['id']} {s['id']}" for s in sides])
             chosen = choice.split()[2]
         return next(s for s in sides if s["id"] == chosen)
 
     def lay_board(self) -> None:
-        rows = prop(self.box, "board", [3, 4, 3])
+        rows = list(self.mode.board or prop(self.box, "board", [3, 4, 3]))
         locs = self.rules.locations.get(self.config.box, {})
         tiles = [locs[k] for k in sorted(locs)]
         self.rng.shuffle(tiles)
-        self.state.board = Board(rows, [(t, prop(t, "slots", 2)) for t in tiles])
+        tiles = tiles[:sum(rows)]
+        if self.mode.face_down:
+            # face-down tiles: 2 Slots each and no effect, icon or VP slot
+            self.state.board = Board(rows, [(None, 2) for _ in tiles])
+        else:
+            self.state.board = Board(rows, [(t, prop(t, "slots", 2)) for t in tiles])
+
+    def box_pools(self) -> dict[str, tuple[str, dict]]:
+        """Pool id -> (box, pool): the board box's pools, and in Competitive Mode the pools
+        that characters of other boxes bring for their own box's tokens."""
+        out = {pid: (self.config.box, pool) for pid, pool in self.rules.pools.get(self.config.box, {}).items()}
+        for fig in self.state.characters():
+            box = fig.comp["box"]
+            if box == self.config.box:
+                continue
+            for qid, tok in self.rules.tokens.items():
+                if tok["scope"] == box:
+                    pid = self.rules.token_pool(qid)
+                    pool = self.rules.pools.get(box, {}).get(pid)
+                    if pool is not None and pid not in out:
+                        out[pid] = (box, pool)
+        return out
 
     def fill_pools(self) -> None:
         st = self.state
-        pools = self.rules.pools.get(self.config.box, {})
+        pools = self.box_pools()
         faces_by_pool: dict[str, list[str]] = {}
         for qid, tok in sorted(self.rules.tokens.items()):
             if prop(tok, "group"):
                 faces_by_pool.setdefault(self.rules.token_pool(qid), []).append(qid)
-        for pid, pool in sorted(pools.items()):
+        for pid, (_box, pool) in sorted(pools.items()):
             if prop(pool, "tracks"):
                 continue
             counter: Counter = Counter()
@@ -230,14 +301,16 @@ class Engine(EffectsMixin, PrimitivesMixin):
                         counter[(None, colour)] = prop(pool, colour)
             st.pools[pid] = counter
             st.pool_totals[pid] = sum(counter.values())
-        for pid, pool in sorted(pools.items()):
-            if prop(pool, "on-vp-slots"):
+        for pid, (box, pool) in sorted(pools.items()):
+            if box != self.config.box:
+                continue
+            if prop(pool, "on-vp-slots") and not self.mode.no_vp:
                 for loc in st.board.locations:
                     if loc.comp is not None and prop(loc.comp, "vp-slots"):
                         for colour in COLOURS:
                             self.put_pieces(self.vp_token, 1, loc.index, None, None, colour=colour)
             pile = prop(pool, "pile-on")
-            if pile:
+            if pile and not self.mode.no_piles:
                 where = [l for l in st.board.locations if l.comp is not None and l.comp["id"] == pile]
                 if where:
                     pieces = [face for (face, colour), n in sorted(st.pools[pid].items(), key=str)
@@ -249,37 +322,56 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def deal_hands_setup(self) -> None:
         st = self.state
-        cards = self.rules.mayhem_cards.get(self.config.box, {})
+        cfg = self.config
+        cards = self.rules.mayhem_cards.get(cfg.box, {})
+        if self.mode.cards == "free-for-all":
+            cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         self.rng.shuffle(st.mayhem_deck)
-        if self.config.first_game:
-            hands = self.rules.first_game.get(self.config.box, {})
+        if cfg.team_lists:
+            # chosen hands (Competitive Mode): the Team's first player holds them
+            for colour, lst in cfg.team_lists.items():
+                team = st.teams[colour]
+                team.hands[team.players[0]] = [q for q in lst.get("hand", []) if q in self.rules.by_qid]
+                for q in team.hands[team.players[0]]:
+                    if q in st.mayhem_deck:
+                        st.mayhem_deck.remove(q)
+        elif cfg.first_game:
+            hands = self.rules.first_game.get(cfg.box, {})
             for team in st.teams.values():
                 for key in team.characters:
-                    cid = st.figures[key].comp["id"]
-                    for card_id in hands.get(cid, []):
-                        qid = f"{self.config.box}/{card_id}"
+                    fig = st.figures[key]
+                    for card_id in hands.get(fig.comp["id"], []):
+                        qid = f"{cfg.box}/{card_id}"
                         if qid in st.mayhem_deck:
                             st.mayhem_deck.remove(qid)
-                            team.hands[team.players[0]].append(qid)
+                            team.hands[fig.player].append(qid)
+
+    def player_icons(self, player: str) -> int:
+        return sum(prop(f.side, "mayhem-cards", 0) for f in self.state.characters() if f.player == player)
 
     def hand_limit(self, team: Team) -> int:
         return sum(prop(self.state.figures[k].side, "mayhem-cards", 0) for k in team.characters)
 
     def draw_hands(self):
         st = self.state
-        if self.config.first_game:
+        if self.config.first_game or self.config.team_lists:
             return
-        draw = prop(self.box, "hand-draw", 7)
-        for colour in st.order:
-            team = st.teams[colour]
-            player = team.players[0]
+        default = prop(self.box, "hand-draw", 7)
+        seats = self.mode.players()
+        for n, (player, t, _chars) in enumerate(seats):
+            team = st.teams[st.order[t]]
+            k = team.players.index(player)
+            draw = default
+            if self.mode.hand_draw and t < len(self.mode.hand_draw) and k < len(self.mode.hand_draw[t]):
+                draw = self.mode.hand_draw[t][k]
             hand = team.hands[player]
             for _ in range(draw):
                 if st.mayhem_deck:
                     hand.append(st.mayhem_deck.pop(0))
-            while len(hand) > self.hand_limit(team):
-                choice = yield from self.decide(player, "discard", f"discard down to {self.hand_limit(team)}",
+            limit = self.player_icons(player)
+            while len(hand) > limit:
+                choice = yield from self.decide(player, "discard", f"discard down to {limit}",
                                                 [f"discard {id_of(c)}" for c in sorted(hand)])
                 qid = next(c for c in sorted(hand) if id_of(c) == choice.split()[1])
                 hand.remove(qid)
@@ -311,20 +403,34 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.log("mayhem-die", node, face=face)
         yield from self.emit("mayhem-roll", {})
 
+    def living(self, colour: str) -> bool:
+        return any(not self.state.figures[k].eliminated for k in self.state.teams[colour].characters)
+
     def round_start(self):
         st = self.state
         st.phase = "round-start"
+        playing = [c for c in st.order if self.living(c)]
         for colour in st.order:
             team = st.teams[colour]
-            team.dice = [self.roll_activation() for _ in range(2)]
+            # one Activation die per character still in the game
+            team.dice = [self.roll_activation() for k in team.characters if not st.figures[k].eliminated]
             team.placed = [False] * len(team.dice)
             team.played_this_round = []
-        totals = {c: sum(st.teams[c].dice) for c in st.order}
-        low = min(totals.values())
-        lowest = [c for c in st.order if totals[c] == low]
-        st.initiative = lowest[0] if len(lowest) == 1 else self.toss(lowest)
-        self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
-                 coin_toss=len(lowest) > 1)
+        if self.mode.initiative == "rotating":
+            if st.initiative is None or st.initiative not in st.order:
+                st.initiative = self.toss(playing)
+            elif st.round > 1:
+                k = st.order.index(st.initiative)
+                st.initiative = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
+            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
+                     coin_toss=False)
+        else:
+            totals = {c: sum(st.teams[c].dice) for c in playing}
+            low = min(totals.values())
+            lowest = [c for c in playing if totals[c] == low]
+            st.initiative = lowest[0] if len(lowest) == 1 else self.toss(lowest)
+            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
+                     coin_toss=len(lowest) > 1)
         if st.round == 1:
             yield from self.first_placement()
         yield from self.roll_mayhem()
@@ -337,9 +443,10 @@ class Engine(EffectsMixin, PrimitivesMixin):
         yield from self.emit("update", {})
 
     def initiative_order(self) -> list[str]:
+        """The Teams still playing, from the Initiative holder on, clockwise."""
         st = self.state
         k = st.order.index(st.initiative)
-        return st.order[k:] + st.order[:k]
+        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
 
     def bases(self, colour: str) -> list[int]:
         return [l.index for l in self.state.board.locations
@@ -347,6 +454,9 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def first_placement(self):
         st = self.state
+        if self.mode.start == "corners":
+            yield from self.corner_placement()
+            return
         for colour in self.initiative_order():
             team = st.teams[colour]
             for key in team.characters:
@@ -355,11 +465,30 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 options = [b for b in self.bases(colour) if b not in used and self.is_open(b)]
                 if not options:
                     options = [b for b in st.board.live() if self.is_open(b) and b not in used]
-                choice = yield from self.decide(team.players[0], "placement", f"place {key}",
+                choice = yield from self.decide(fig.player or team.players[0], "placement", f"place {key}",
                                                 [f"place {key} L{b + 1}" for b in options])
                 dest = int(choice.split()[2][1:]) - 1
                 self.relocate(fig, dest)
                 self.log("place", figure=key, location=f"L{dest + 1}")
+
+    def corner_placement(self):
+        """Each player on a different corner of the board; the non-player figure in its centre."""
+        st = self.state
+        corners = st.board.corners()
+        for colour in self.initiative_order():
+            for key in st.teams[colour].characters:
+                fig = st.figures[key]
+                options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
+                options = options or [l for l in st.board.live() if self.is_open(l)]
+                choice = yield from self.decide(fig.player, "placement", f"place {key} on a corner",
+                                                [f"place {key} L{b + 1}" for b in options])
+                dest = int(choice.split()[2][1:]) - 1
+                self.relocate(fig, dest)
+                self.log("place", figure=key, location=f"L{dest + 1}")
+        for fig in st.figures.values():
+            if fig.kind == "npc":
+                self.relocate(fig, st.board.centre())
+                self.log("place", figure=fig.key, location=f"L{fig.location + 1}")
 
     def recovery(self):
         st = self.state
@@ -374,7 +503,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
                           [l for l in st.board.live() if self.is_open(l)]
                 if not options:
                     continue
-                choice = yield from self.decide(team.players[0], "return", f"return {key} to a Base",
+                choice = yield from self.decide(fig.player or team.players[0], "return", f"return {key} to a Base",
                                                 [f"place {key} L{b + 1}" for b in options])
                 dest = int(choice.split()[2][1:]) - 1
                 fig.ko = False
@@ -392,6 +521,9 @@ class Engine(EffectsMixin, PrimitivesMixin):
         st = self.state
         st.phase = "activation"
         order = self.initiative_order()
+        self.activated_this_round: list[str] = []
+        if self.mode.npc_move:
+            yield from self.move_npc(st.initiative)
         k = 0
         while any(not all(st.teams[c].placed) for c in order):
             colour = order[k % len(order)]
@@ -399,6 +531,45 @@ class Engine(EffectsMixin, PrimitivesMixin):
             if all(st.teams[colour].placed):
                 continue
             yield from self.turn(colour)
+        if self.mode.shrink:
+            yield from self.shrink_board()
+
+    def move_npc(self, colour: str):
+        """Before activating, the Initiative holder may move the non-player figure."""
+        st = self.state
+        for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
+            options = [f"move {npc.key} L{n + 1}" for n in st.board.adjacent(npc.location) if self.is_open(n)]
+            if not options:
+                continue
+            choice = yield from self.decide(st.teams[colour].players[0], "npc", f"move {npc.key}?",
+                                            options + ["skip"])
+            if choice != "skip":
+                yield from self.move(npc, int(choice.split()[2][1:]) - 1, None, is_move=True)
+
+    def shrink_board(self):
+        """The last player to activate (the one before, if the last was KO'ed) removes an empty
+        Location, never splitting the board in two."""
+        st = self.state
+        board = st.board
+        who = [k for k in self.activated_this_round if not st.figures[k].eliminated]
+        if not who or len(board.live()) <= 2:
+            return
+        fig = st.figures[who[-1]]
+        options = []
+        for i in board.live():
+            loc = board.locations[i]
+            blocked = any(i in e for e in board.blocked)
+            figures_here = any(f.location == i for f in st.figures.values())
+            if not figures_here and not any(n > 0 for n in loc.tokens.values()) and not blocked \
+                    and board.connected_without(i) and board.open_without(i):
+                options.append(f"remove L{i + 1}")
+        if not options:
+            return
+        choice = yield from self.decide(fig.player, "remove", "remove an empty Location", options)
+        i = int(choice.split()[1][1:]) - 1
+        board.locations[i].removed = True
+        board.refresh()
+        self.log("remove-location", location=f"L{i + 1}")
 
     def can_activate(self, fig: Figure, team: Team) -> bool:
         if fig.location is None:
@@ -452,6 +623,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         team.placed[i] = True
         fig = st.figures[key]
         fig.activations.append(ability_id)
+        self.activated_this_round.append(key)
         st.active = Activation(key, ability_id, value, i)
         st.active_team = colour
         fig.special_used["turn"] = False
@@ -743,7 +915,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
-            if where is not None and idx["locations"] and self.config.mode != "free-for-all":
+            if where is not None and idx["locations"]:
                 loc_comp = st.board.locations[where].comp
                 for t in self.triggers_of(loc_comp).get(event, ()):
                     fig = params.get("figure")
@@ -921,20 +1093,28 @@ class Engine(EffectsMixin, PrimitivesMixin):
                     self.return_piece(tok, colour)
                 del fig.tokens[key]
         self.log("ko", node, figure=fig.key)
-        if self.config.mode == "free-for-all":
+        if self.mode.permanent_ko:
             fig.eliminated = True
-        else:
+        if not self.mode.no_vp and len(st.order) == 2:
             for colour in st.order:
                 if colour != fig.team:
                     self.gain_vp(colour, 1, node)
         yield from self.emit("ko", {"figure": fig})
         self.check_win()
-        if st.active is not None and st.active.figure == fig.key:
-            raise Stop()
+        # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it
+        # (a token's trigger, that still has to send the token back to its pool) finishes
+        # first; the Character's own effects stop at their next statement
+        # (EffectsMixin.run), its turn at its next step.
 
     def check_win(self) -> None:
         st = self.state
         if st.over:
+            return
+        if self.mode.win == "last-standing":
+            standing = [c for c in st.order if self.living(c)]
+            if len(standing) <= 1:
+                self.finish(standing, "last-standing" if standing else "draw")
+                raise GameOver()
             return
         win_vp = prop(self.box, "win-vp", 5)
         winners = [c for c in st.order if self.vp(c) >= win_vp]
@@ -969,7 +1149,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
             if pool.get(key, 0) > 0:
                 pool[key] -= 1
                 return colour
-        if colour is not None or self.config.mode == "free-for-all":
+        if colour is not None or self.mode.communal:
             for key in sorted((k for k, n in pool.items() if n > 0 and k[0] in (None, token)), key=str):
                 pool[key] -= 1
                 return key[1]
@@ -1104,7 +1284,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         return self.count_tokens(self.vp_token, colour, None) if colour in self.state.teams else 0
 
     def gain_vp(self, colour: str, n: int, node) -> None:
-        if self.config.mode == "free-for-all" or self.vp_token is None:
+        if self.mode.no_vp or self.vp_token is None:
             return
         got = self.put_pieces(self.vp_token, n, colour, colour, node, colour=colour)
         if got:

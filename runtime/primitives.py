@@ -105,10 +105,11 @@ class PrimitivesMixin:
             if isinstance(target, tuple) and self.rules.token_flag(token, "blocks-adjacency") \
                     and self.state.board.would_enclose(target):
                 continue
-            placed = self.put_pieces(token, n, target, env.team, node)
+            owner = None if self.mode.communal else env.team
+            placed = self.put_pieces(token, n, target, owner, node)
             if placed and isinstance(target, int) and self.state.active is not None and self.state.active.bonus:
                 loc = self.state.board.locations[target]
-                loc.bonus[(token, env.team)] = loc.bonus.get((token, env.team), 0) + self.state.active.bonus
+                loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + self.state.active.bonus
 
     def p_remove(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("remove", raw, env)
@@ -125,18 +126,27 @@ class PrimitivesMixin:
         yield from self.transfer(a["token"], a["from"], a["to"], max(0, int(a["count"] or 0)), node)
 
     def p_shift(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("shift", raw, env)
-        src, dst = a["from"], a["to"]
+        token = yield from self.ev(raw.get("token"), env)
+        src = yield from self.ev(raw.get("from"), env)
+        board = self.state.board
+        lifted = isinstance(src, tuple) and src in board.blocked and self.rules.token_flag(token, "blocks-adjacency")
+        if lifted:  # where a blocking token may go is judged with its old edge open
+            board.blocked.discard(src)
+            board.refresh()
+        try:
+            dst = yield from self.ev(raw.get("to"), env)
+        finally:
+            if lifted:
+                self.refresh_blocked()
         if src is None or dst is None or src == dst:
             return
-        if isinstance(dst, tuple) and self.rules.token_flag(a["token"], "blocks-adjacency"):
-            board = self.state.board
+        if isinstance(dst, tuple) and self.rules.token_flag(token, "blocks-adjacency"):
             board.blocked.discard(src) if isinstance(src, tuple) else None
             enclose = board.would_enclose(dst)
             self.refresh_blocked()
             if enclose:
                 return
-        yield from self.transfer(a["token"], src, dst, 1, node, keep_colour=True)
+        yield from self.transfer(token, src, dst, 1, node, keep_colour=True)
 
     # ---- figures -----------------------------------------------------------------------
 

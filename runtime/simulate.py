@@ -9,6 +9,7 @@ import time
 from .bots import make_bot
 from .engine import GameConfig
 from .game import Game
+from .modes import load_mode
 from .rules import Rules, load_rules
 
 _RULES: Rules | None = None
@@ -19,9 +20,25 @@ def _init_worker(ir: dict) -> None:
     _RULES = load_rules(ir)
 
 
+def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
+    """One bot per player: as many names as players, one name for all, or (with two Teams)
+    one name per Team for all its players."""
+    mode = load_mode(rules, mode_id)
+    seats = mode.players()
+    if len(bots) == len(seats):
+        return list(bots)
+    if len(bots) == 1:
+        return [bots[0]] * len(seats)
+    if len(bots) == len(mode.seats):
+        return [bots[t] for _p, t, _c in seats]
+    raise ValueError(f"mode '{mode_id}' has {len(seats)} players in {len(mode.seats)} Teams: give 1, "
+                     f"{len(mode.seats)} or {len(seats)} bots, not {len(bots)}")
+
+
 def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
     """One full game; the result plus its number of decisions."""
     game = Game(rules, config)
+    bots = seat_bots(rules, config.mode, bots)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
     decision = game.start()
     decisions = 0
@@ -31,7 +48,8 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
     result = game.result()
     result["decisions"] = decisions
     result["seed"] = config.seed
-    result["bots"] = {game.state.teams[c].players[0]: c for c in game.state.order}
+    result["bots"] = {p: c for c in game.state.order for p in game.state.teams[c].players}
+    result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
     return result
 
 
@@ -57,10 +75,10 @@ class Summary:
         self.decisions += r["decisions"]
         self.rounds.append(r["rounds"])
         self.endings[r["reason"] if r["winners"] else ("draw" if r["reason"] == "draw" else r["reason"])] += 1
-        seat_of = {colour: player for player, colour in r["bots"].items()}
         for w in r["winners"] or []:
             self.wins_by_team[w] += 1
-            self.wins_by_bot[f"{seat_of[w]} ({bots[int(seat_of[w][1:]) - 1]})"] += 1
+            players = sorted(p for p, colour in r["bots"].items() if colour == w)
+            self.wins_by_bot[" + ".join(f"{p} ({r['bot_names'][p]})" for p in players)] += 1
         for colour, chars in r["teams"].items():
             for c in chars:
                 self.character_games[c] += 1
@@ -75,7 +93,7 @@ class Summary:
                  f"mean rounds: {sum(self.rounds) / n:.1f}"]
         lines.append("endings: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in sorted(self.endings.items())))
         lines.append("wins by team: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_team.items())))
-        lines.append("wins by seat: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_bot.items())))
+        lines.append("wins by player: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_bot.items())))
         lines.append("win rate by character (games played):")
         for c in sorted(self.character_games):
             g = self.character_games[c]
@@ -84,8 +102,10 @@ class Summary:
 
 
 def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, jobs: int = 1,
-             first_game: bool = False, progress=None, mode: str = "standard") -> Summary:
-    configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode), bots) for i in range(games)]
+             first_game: bool = False, progress=None, mode: str = "standard",
+             team_lists: dict[str, dict] | None = None) -> Summary:
+    configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots)
+               for i in range(games)]
     summary = Summary()
     start = time.perf_counter()
     if jobs <= 1:
