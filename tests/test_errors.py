@@ -2,7 +2,10 @@
 
 Each folder under tests/fixtures/errors/<CODE>/ is a content root (it holds a
 `mayhem.toml`) with a few .mh files and `expected.txt`, the output of `mayhem check`
-run inside the folder. An optional `args.txt` replaces the default argument `.`.
+run inside the folder. An optional `args.txt` replaces the default argument `.`;
+an optional `command.txt` replaces `check` and its arguments (team lists are checked
+by `mayhem team check`, against the collection of tests/fixtures/checks/base, which
+the test copies to `collection/`).
 Run with MAYHEM_UPDATE_GOLDEN=1 to rewrite the expected files after a deliberate
 change of wording; review the diff before committing it.
 """
@@ -21,7 +24,8 @@ from mayhem.dsl.codes import CODES
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "errors"
 UPDATE = os.environ.get("MAYHEM_UPDATE_GOLDEN") == "1"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
-NOT_CONTENT = ("expected.txt", "args.txt")
+NOT_CONTENT = ("expected.txt", "args.txt", "command.txt")
+COLLECTION = Path(__file__).resolve().parent / "fixtures" / "checks" / "base"
 
 
 def _write_huge_file(root: Path) -> None:
@@ -42,9 +46,13 @@ def run_check(case: str, tmp_path: Path, monkeypatch) -> tuple[int, str]:
     if case in GENERATED:
         GENERATED[case](work)
     args_file = src / "args.txt"
-    args = args_file.read_text(encoding="utf-8").split() if args_file.exists() else ["."]
+    args = ["check", *(args_file.read_text(encoding="utf-8").split() if args_file.exists() else ["."])]
+    command_file = src / "command.txt"
+    if command_file.exists():
+        args = command_file.read_text(encoding="utf-8").split()
+        shutil.copytree(COLLECTION, work / "collection")
     monkeypatch.chdir(work)
-    result = CliRunner().invoke(main, ["check", *args])
+    result = CliRunner().invoke(main, args)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.output
