@@ -1,0 +1,101 @@
+"""Every mode on every box (and, in Competitive Mode, every box's characters on every box's
+board): thousands of seeded random games, with the runtime's invariants after each decision."""
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.invariants import violations
+from mayhem.runtime.modes import load_mode
+
+BOXES = ("teen-titans-go", "looney-tunes")
+MODES = ("three-players", "four-players", "free-for-all")
+GAMES = 300  # per box and mode: 2 x 3 x 300 = 1,800 games, plus 4 x 200 Competitive games
+
+
+def team_list(rules, chars: list[tuple[str, str]]) -> dict:
+    """A legal team list: the characters, and cards of their boxes up to their icons."""
+    refs = [f"{box}/{cid}" for box, cid in chars]
+    icons = 0
+    for box, cid in chars:
+        comp = rules.characters[box][cid]
+        side = next((c for c in comp["children"] if c["kind"] == "side"), comp)
+        icons += side["props"]["mayhem-cards"]["value"]
+    cards = []
+    for box, _cid in chars:
+        cards += sorted(rules.mayhem_cards[box])[:2]
+    hand = list(dict.fromkeys(f"{box}/{c}" for (box, _), c in zip(chars * 2, cards)))[:icons]
+    return {"characters": refs, "hand": [h for h in hand if h.split("/")[1] in rules.mayhem_cards[h.split("/")[0]]]}
+
+
+def play_checked(rules, config: GameConfig) -> Game:
+    game = Game(rules, config)
+    bots = {}
+    d = game.start()
+    last_vp: dict = {}
+    n = 0
+    while d is not None:
+        bot = bots.setdefault(d.player, RandomBot(config.seed * 10 + int(d.player[1:])))
+        d = game.act(bot.choose(d, game))
+        n += 1
+        assert n < 20_000
+        found = violations(game.engine, last_vp)
+        assert not found, f"{config.box} {config.mode} seed {config.seed}, decision {n}: {found}"
+        last_vp = {c: game.engine.vp(c) for c in game.state.order}
+    assert game.state.over
+    return game
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("box", BOXES)
+def test_modes_keep_the_invariants(rules, box, mode):
+    endings = set()
+
+    @settings(max_examples=GAMES, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(seed=st.integers(min_value=0, max_value=10**9))
+    def run(seed):
+        game = play_checked(rules, GameConfig(box, seed=seed, mode=mode))
+        endings.add(game.state.end_reason)
+        seats = load_mode(rules, mode).players()
+        assert sorted(p for t in game.state.teams.values() for p in t.players) == sorted(p for p, _t, _c in seats)
+        for fig in game.state.characters():
+            assert fig.player in game.state.teams[fig.team].players
+
+    run()
+    if mode == "free-for-all":
+        assert endings <= {"last-standing", "draw", "max-rounds"} and "last-standing" in endings
+    else:
+        assert "vp" in endings
+
+
+PAIRINGS = [("teen-titans-go", "looney-tunes"), ("mixed", "mixed")]
+
+
+@pytest.mark.parametrize("board", BOXES)
+@pytest.mark.parametrize("pairing", PAIRINGS)
+def test_competitive_every_box_on_every_board(rules, board, pairing):
+    ttg = sorted(rules.characters["teen-titans-go"])
+    lt = sorted(rules.characters["looney-tunes"])
+    if pairing[0] == "mixed":
+        black = [("teen-titans-go", ttg[0]), ("looney-tunes", lt[0])]
+        white = [("looney-tunes", lt[1]), ("teen-titans-go", ttg[1])]
+    else:
+        black = [("teen-titans-go", ttg[0]), ("teen-titans-go", ttg[1])]
+        white = [("looney-tunes", lt[0]), ("looney-tunes", lt[1])]
+    lists = {"black": team_list(rules, black), "white": team_list(rules, white)}
+
+    @settings(max_examples=200, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(seed=st.integers(min_value=0, max_value=10**9))
+    def run(seed):
+        game = play_checked(rules, GameConfig(board, seed=seed, mode="competitive", team_lists=lists))
+        boxes = {f.comp["box"] for f in game.state.characters()}
+        assert boxes == {b for b, _ in black + white}
+        hands = sorted(game.state.teams["black"].all_cards() + game.state.teams["black"].played_this_round)
+        # the chosen hand, and whatever the board's own Mayhem deck gives during play
+        board_cards = {c["qid"] for c in rules.mayhem_cards[board].values()}
+        assert set(hands) <= set(lists["black"]["hand"]) | board_cards
+
+    run()
