@@ -61,6 +61,14 @@ def named(comp: dict):
     return p["value"] if p else None
 
 
+def prop_doc(kind: str, name: str) -> str:
+    """What a property means, from dsl/schema.py."""
+    from mayhem.dsl.schema import KINDS
+    spec = KINDS.get(kind)
+    p = spec.prop(name) if spec else None
+    return p.doc if p else ""
+
+
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("mayhem.site", "templates"), autoescape=True,
                       finalize=escape.text, undefined=StrictUndefined, trim_blocks=True,
@@ -71,7 +79,7 @@ def environment() -> Environment:
     env.filters["pool_total"] = pool_total
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
-                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, in_play=in_play, listeners=listeners)
+                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc, in_play=in_play, listeners=listeners)
     return env
 
 
@@ -139,6 +147,8 @@ class Page:
     def fact(self, comp: dict, name: str, shown=None) -> Markup:
         """A property's value, marked with its provenance when it differs from its component's."""
         value = shown if shown is not None else prop(comp, name)
+        if value is True:
+            value = "yes"
         if isinstance(value, list):
             value = ", ".join(map(str, value))
         out = escape.text(value) if not isinstance(value, Markup) else value
@@ -254,7 +264,7 @@ class Renderer:
             return box.get("name") or box["id"]
         module = next((c for c in self.model.components if c["kind"] == "module" and scope_folder(c) == scope),
                       None)
-        return (module.get("name") if module else None) or scope
+        return (module.get("name") if module else None) or f"{scope.rsplit('/', 1)[-1].capitalize()} (shared rules)"
 
     def scope_pages(self, scope: str) -> list:
         m = self.model
