@@ -77,11 +77,18 @@ class Collection:
         for comp in self.top:
             index(comp, None)
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box"}
+        self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
-        return [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
+        # Checks ask this once per component and board; a scan of the whole collection
+        # each time made the checks quadratic in the number of components.
+        found = self._of_kind.get((kind, box))
+        if found is None:
+            found = [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
+            self._of_kind[(kind, box)] = found
+        return list(found)
 
     @staticmethod
     def prop(comp: dict, name: str, default=None):
