@@ -375,7 +375,7 @@ def test_mayhem_card_properties(ir):
         assert _prop(card, "duration") in ("immediate", "round")
         assert card["effects"] or card["triggers"], card["id"]
         if _prop(card, "duration") == "round":
-            assert "until" in str([n.get("op") for n in card["effects"]["effect"]["body"]])
+            assert any(n["op"] == "until" for n in card["effects"]["effect"]["body"]), card["id"]
 
 
 def test_flower_power(ir):
