@@ -283,7 +283,9 @@ class EffectsMixin:
             edges = st.board.edges()
             if places is not None:
                 edges = [e for e in edges if e[0] in places or e[1] in places]
-            return edges
+            # edges hold the tokens that close them, and a Location always keeps an open
+            # side: an edge that would close its last one is no choice at all
+            return [e for e in edges if not st.board.would_enclose(e)]
         figs = [f for f in st.figures.values() if f.location is not None]
         if places is not None:
             figs = [f for f in figs if f.location in places]
