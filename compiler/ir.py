@@ -71,7 +71,9 @@ class Serializer:
             "children": [self.component(c) for c in comp.children],
         }
         for name, slot in sorted(comp.slots.items()):
+            authored = name in (comp.prop("authored-effects") or [])
             out["effects"][name] = {
+                "source": {"kind": "authored"} if authored else comp.source.to_json(),
                 "node": self.graph.node_of.get(id(slot)),
                 "when": self.expr(slot.guard) if slot.guard is not None else None,
                 "body": self.block(slot.body),

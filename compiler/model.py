@@ -296,6 +296,17 @@ _BAD = object()
 def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:
     """`silence` and `distinct-from`: repeatable, kept as lists."""
     values = prop.values
+    if spec.shape == "slots":
+        kind = KINDS[comp.kind]
+        names = [s.name for s in kind.slots]
+        if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items and \
+                all(isinstance(v, ast.Name) and v.id in names for v in values[0].items):
+            comp.props[spec.name] = PropValue([v.id for v in values[0].items], prop.span, comp.source, prop)
+        else:
+            diags.error("E204", f"'{spec.name}' takes a [list] of the effect slots of {_a(comp.kind)}: "
+                        + (", ".join(names) or "it has none"), prop.span,
+                        hint="for example: `authored-effects [special, mayhem]`")
+        return
     if spec.shape == "silence":
         if len(values) == 2 and all(isinstance(v, ast.String) for v in values) and values[1].value.strip():
             item = [values[0].value, values[1].value]

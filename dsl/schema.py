@@ -79,6 +79,9 @@ ANYWHERE = ("<box-file>", "<module-file>")
 UNIVERSAL_PROPS = (
     PropSpec("silence", "silence", "Silence one consistency check on this component (and what it holds), "
              "with the reason: `silence \"C303\" \"the text paraphrases the effect\"`."),
+    PropSpec("authored-effects", "slots", "Effect slots whose effects are authored, in a component whose "
+             "source is the rulebook: `authored-effects [special, mayhem]` when only the standard effect "
+             "is printed."),
     PropSpec("distinct-from", "string", "Another box's component of the same name that is a different "
              "component on purpose: `distinct-from \"looney-tunes/invisible-paint\"`."),
 )

@@ -345,7 +345,11 @@ def test_giant_hammer(ir):
     hammer = _child(_child(daffy, "side", "a"), "ability", "giant-hammer")
     assert hammer["name"] == "Giant Hammer"
     assert _slot_names(hammer, "standard") == ["melee-attack"]
-    assert hammer["props"]["named"]["value"]["kind"] == "rulebook"
+    # printed: the name and the standard Melee Attack; authored: the rest
+    assert hammer["source"]["kind"] == "rulebook"
+    assert hammer["effects"]["standard"]["source"]["kind"] == "rulebook"
+    assert hammer["effects"]["special"]["source"]["kind"] == "authored"
+    assert hammer["props"]["slot"]["source"]["kind"] == "authored"
 
 
 # ---- Mayhem cards -------------------------------------------------------------------
