@@ -60,9 +60,13 @@ class EffectsMixin:
     # ---- statements -------------------------------------------------------------
 
     def run(self, body: list, env: Env):
+        st = self.state
         for stmt in body:
-            if self.state.over:
+            if st.over:
                 return
+            me = env.self_fig
+            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
+                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
             yield from self.run_stmt(stmt, env)
 
     def run_stmt(self, s: dict, env: Env):
