@@ -8,6 +8,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import gc
 from pathlib import Path
 
 from mayhem import __version__
@@ -132,10 +133,20 @@ def _head(path: Path, size: int = 65536) -> str:
 
 def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compilation:
     c = Compilation([Path(p) for p in paths], Path(root) if root else None)
-    for step in passes:
-        step(c)
-        if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
-            break
+    # The passes build a great many small objects and drop few of them; the cyclic
+    # collector would rescan the growing heap again and again to find almost nothing
+    # (a sixth of the time at 10,000 cards, with the same peak memory without it).
+    # Reference counting still frees everything that is not in a cycle.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for step in passes:
+            step(c)
+            if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
+                break
+    finally:
+        if collecting:
+            gc.enable()
     return c
 
 
