@@ -129,13 +129,18 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
     for label, ls in setup.get("locations", {}).items():
         where = f"{path}: [setup.locations.{label}]"
         i = _loc(label, st.board, where)
-        if ls.get("clear"):
-            # back to their pools: what setup put there (tokens of a slot, a pile)
+        clear = ls.get("clear", False)
+        if clear:
+            # back to their pools: what setup put there (tokens of a slot, a pile);
+            # `clear = true` for all of them, or a list of token ids
+            wanted = None if clear is True else [_token_qid(rules, t, where) for t in clear]
             store = st.board.locations[i].tokens
-            for (tok, _owner, colour), n in sorted(store.items(), key=str):
-                for _ in range(n):
-                    eng.return_piece(tok, colour)
-            store.clear()
+            for key, n in sorted(store.items(), key=str):
+                tok, _owner, colour = key
+                if wanted is None or any(eng.matches(tok, w) for w in wanted):
+                    for _ in range(n):
+                        eng.return_piece(tok, colour)
+                    del store[key]
         for tid, t in ls.get("tokens", {}).items():
             count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
             _put(eng, _token_qid(rules, tid, where), count, i, owner, where)
