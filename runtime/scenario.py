@@ -12,6 +12,7 @@ from .board import Board
 from .decisions import IllegalAction
 from .effects import id_of
 from .engine import COLOURS, Engine, GameConfig
+from .modes import load_mode
 from .game import Game
 from .rules import Rules, prop
 from .state import Figure, Team
@@ -72,38 +73,66 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
     box = meta.get("box") or setup.get("box")
     if box not in rules.boxes:
         raise ScenarioError(f"{path}: [scenario] box must be one of {', '.join(sorted(rules.boxes))}")
+    mode_id = setup.get("mode", "standard")
+    try:
+        mode = load_mode(rules, mode_id)
+    except ValueError as exc:
+        raise ScenarioError(f"{path}: [setup] mode: {exc}") from None
+    team_ids = mode.team_ids()
     teams = setup.get("teams")
-    if not isinstance(teams, dict) or set(teams) - set(COLOURS) or not teams:
-        raise ScenarioError(f"{path}: [setup] teams = {{ black = [...], white = [...] }}")
+    if not isinstance(teams, dict) or not teams or set(teams) - set(team_ids + list(COLOURS)) \
+            or len(teams) != len(mode.seats):
+        shown = ", ".join(f"{t} = [...]" for t in team_ids)
+        raise ScenarioError(f"{path}: [setup] teams = {{ {shown} }} (mode {mode_id})")
     cfg = GameConfig(box, seed=setup.get("seed", 0), teams=teams, sides=setup.get("sides", {}),
-                     max_rounds=setup.get("max_rounds", 40), mode=setup.get("mode", "standard"))
+                     max_rounds=setup.get("max_rounds", 40), mode=mode_id)
     eng = Engine(rules, cfg)
     st = eng.state
-    for n, colour in enumerate(teams):
-        st.teams[colour] = Team(colour, players=[f"p{n + 1}"], hands={f"p{n + 1}": []})
-    st.order = list(teams)
-    for colour, chars in teams.items():
-        team = st.teams[colour]
-        for cid in chars:
-            comp = eng._character(cid)
+    ids = list(teams)
+    for tid in ids:
+        st.teams[tid] = Team(tid)
+    st.order = ids
+    taken = {tid: 0 for tid in ids}
+    for player, t, chars in mode.players():
+        team = st.teams[ids[t]]
+        team.players.append(player)
+        team.hands[player] = []
+        refs = teams[ids[t]][taken[ids[t]]:taken[ids[t]] + chars]
+        taken[ids[t]] += chars
+        for cid in refs:
+            try:
+                comp = eng._character_ref(cid) if "/" in cid else eng._character(cid)
+            except ValueError as exc:
+                raise ScenarioError(f"{path}: [setup] teams: {exc}") from None
             sides = [c for c in comp["children"] if c["kind"] == "side"]
             side = comp
             if sides:
-                want = cfg.sides.get(cid, "a")
+                want = cfg.sides.get(comp["id"], "a")
                 side = next((s for s in sides if s["id"] == want), None)
                 if side is None:
                     raise ScenarioError(f"{path}: {cid} has no side {want!r}")
-            key = cid if sum(cid in v for v in teams.values()) == 1 else f"{colour}-{cid}"
-            st.figures[key] = Figure(key, "character", colour, comp, side, prop(side, "life", 10),
-                                     player=team.players[0])
+            twice = sum(1 for v in teams.values() for c in v if c.rsplit("/", 1)[-1] == comp["id"]) > 1
+            key = f"{team.colour}-{comp['id']}" if twice else comp["id"]
+            st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
+                                     player=player)
             team.characters.append(key)
+    if mode.npc:
+        npc = next(iter(sorted(rules.npcs.get(box, {}).items())), (None, None))[1]
+        if npc is not None:
+            st.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
     locs = rules.locations.get(box, {})
     order = setup.get("board") or sorted(locs)
     missing = [l for l in order if l not in locs]
     if missing:
         raise ScenarioError(f"{path}: [setup] board: no Location {missing[0]!r} in {box}")
-    st.board = Board(prop(eng.box, "board", [3, 4, 3]), [(locs[l], prop(locs[l], "slots", 2)) for l in order])
+    rows = list(mode.board or prop(eng.box, "board", [3, 4, 3]))
+    if mode.face_down:
+        st.board = Board(rows, [(None, 2) for _ in order[:sum(rows)]])
+    else:
+        st.board = Board(rows, [(locs[l], prop(locs[l], "slots", 2)) for l in order[:sum(rows)]])
     eng.fill_pools()
+    for npc in (f for f in st.figures.values() if f.kind == "npc"):
+        eng.relocate(npc, st.board.centre())
     cards = rules.mayhem_cards.get(box, {})
     st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
     for colour, hand in setup.get("hands", {}).items():
@@ -144,13 +173,18 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
         for tid, t in ls.get("tokens", {}).items():
             count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
             _put(eng, _token_qid(rules, tid, where), count, i, owner, where)
+        if ls.get("removed"):  # out of play (Free-For-All shrinks the board)
+            st.board.locations[i].removed = True
+            st.board.refresh()
     for key, fs in setup.get("figures", {}).items():
         where = f"{path}: [setup.figures.{key}]"
         fig = st.figures.get(key)
         if fig is None:
-            raise ScenarioError(f"{where}: no such character in the teams")
+            raise ScenarioError(f"{where}: no such character in the teams (nor a non-player figure)")
         if fs.get("location"):
             eng.relocate(fig, _loc(fs["location"], st.board, where))
+        if fig.kind == "npc":
+            continue
         fig.damage = fs.get("damage", 0)
         if "remaining" in fs:  # Life Points left, whatever the dashboard's Life Points
             if "damage" in fs or fig.life is None or not 0 < fs["remaining"] <= fig.life:
@@ -214,6 +248,8 @@ def _actual(game: Game, key: str, where: str):
             return eng.count_tokens(_token_qid(game.rules, parts[3], where), i, None)
         if parts[2] == "figures":
             return sorted(st.board.locations[i].figures)
+        if parts[2] == "removed":
+            return st.board.locations[i].removed
     if head == "edges" and len(parts) >= 4 and parts[2] == "tokens":
         a, _, b = parts[1].partition("-")
         edge = st.board.edge(_loc(a, st.board, where), _loc(b, st.board, where))
