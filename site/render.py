@@ -152,11 +152,18 @@ class Page:
         if isinstance(value, list):
             value = ", ".join(map(str, value))
         out = escape.text(value) if not isinstance(value, Markup) else value
-        p = prop_source(comp, name)
-        if p is not None and p != Provenance.of(comp["source"]):
-            out += Markup(' <sup class="mh-prov-mark mh-prov-{}" title="{}">{}</sup>').format(
-                p.kind, escape.text(str(p)), "authored" if p.kind == "authored" else "rulebook")
-        return out
+        return out + self.mark(prop_source(comp, name), Provenance.of(comp["source"]))
+
+    def mark(self, p: Provenance | None, own: Provenance | None) -> Markup:
+        """The small provenance mark of a fact whose source differs from its component's."""
+        if p is None or p == own:
+            return Markup("")
+        return Markup(' <sup class="mh-prov-mark mh-prov-{}" title="{}">{}</sup>').format(
+            p.kind, escape.text(str(p)), "authored" if p.kind == "authored" else "rulebook")
+
+    def slot_mark(self, comp: dict, slot: str) -> Markup:
+        eff = comp.get("effects", {}).get(slot) or {}
+        return self.mark(Provenance.of(eff.get("source")), Provenance.of(comp["source"]))
 
     def differing(self, comp: dict) -> list[tuple[dict, str, Provenance]]:
         """(component, property, provenance) for every fact of the component and its children whose
@@ -173,6 +180,10 @@ class Page:
                 p = prop_source(c, name)
                 if p is not None and p != own:
                     out.append((c, name, p))
+            for slot in sorted(c.get("effects", {})):
+                p = Provenance.of(c["effects"][slot].get("source"))
+                if p is not None and p != own:
+                    out.append((c, f"{slot} effect", p))
             for ch in c.get("children", ()):
                 visit(ch, own)
 

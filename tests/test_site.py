@@ -221,6 +221,11 @@ def test_provenance_on_components_and_differing_facts(site):
     assert "Name in the rulebook: Components" in robin
     # Staff Meeting's text is printed, its slot is authored: the slot is marked
     assert re.search(r"Slot: 4 <sup class=\"mh-prov-mark mh-prov-authored\"", robin)
+    # Body Armor is printed, its standard and Mayhem effects are authored: both are marked
+    cyborg = main_text(page(site, "teen-titans-go/characters/cyborg/index.html"))
+    armor = cyborg.split("Body Armor", 1)[1].split('class="mh-ability"', 1)[0]
+    assert armor.count('mh-prov-mark mh-prov-authored') >= 2
+    assert "<td>mayhem effect</td>" in cyborg
     index = main_text(page(site, "components/index.html"))
     assert index.count("mh-prov-authored") + index.count("mh-prov-rulebook") >= 100
 

@@ -1,0 +1,287 @@
+"""The built site in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+The site is served by a local http.server on 127.0.0.1; any request that leaves the
+machine is refused and fails the test (the site works offline). Screenshots go to
+test-output/site/ at the top of the repository.
+"""
+from __future__ import annotations
+
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+import shutil
+import threading
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from mayhem.site.build import build_site, project_docs
+
+from conftest import CONTENT, FIXTURES, REPO
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
+SHOTS = REPO / "test-output" / "site"
+pytestmark = pytest.mark.xdist_group("site")
+
+
+# ---- fixtures ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("browser")
+    shutil.copytree(CONTENT, root / "content")
+    build_site(root / "content", root / "site", docs=project_docs())
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("browser-hostile") / "site"
+    build_site(FIXTURES / "site" / "hostile", out)
+    return out
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def _serve(directory: Path):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+@pytest.fixture(scope="module")
+def base(built):
+    server, url = _serve(built)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: scripts/system-deps.sh --browser installs it"
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """A page whose console errors, page errors, failed and outside requests are recorded."""
+
+    def __init__(self, browser, *, width: int = 1280) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.problems: list[str] = []
+        self.outside: list[str] = []
+        self.dialogs: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"pageerror: {e}"))
+        # a request cut short by leaving the page (net::ERR_ABORTED) is no failure of the site
+        self.page.on("requestfailed", lambda r: "ERR_ABORTED" not in (r.failure or "") and
+                     self.problems.append(f"failed: {r.url} {r.failure}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"{r.status}: {r.url}"))
+        self.page.on("dialog", self._dialog)
+
+    def _route(self, route):
+        url = route.request.url
+        host = urlsplit(url).hostname
+        if url.startswith(("file:", "data:", "blob:", "about:")) or host == "127.0.0.1":
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def _dialog(self, dialog):
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def goto(self, url: str):
+        response = self.page.goto(url, wait_until="load")
+        assert response is not None and response.ok, (url, response and response.status)
+        return response
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+        return path
+
+    def close(self):
+        self.context.close()
+
+    def assert_clean(self):
+        assert not self.problems, self.problems[:10]
+        assert not self.outside, self.outside[:10]
+        assert not self.dialogs, self.dialogs
+
+
+@pytest.fixture
+def watch(browser):
+    w = Watch(browser)
+    yield w
+    w.close()
+
+
+def mermaid_svgs(page) -> list[str]:
+    """The ids of the Mermaid SVGs on the page. The theme draws each in a closed shadow root,
+    out of reach of selectors, so the DOM is read through the DevTools protocol."""
+    cdp = page.context.new_cdp_session(page)
+    doc = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})
+    found = []
+
+    def walk(node):
+        attrs = node.get("attributes", [])
+        attr = dict(zip(attrs[::2], attrs[1::2]))
+        if node.get("nodeName", "").lower() == "svg" and attr.get("id", "").startswith("__mermaid"):
+            found.append(attr["id"])
+        for child in node.get("children", []) + node.get("shadowRoots", []):
+            walk(child)
+
+    walk(doc["root"])
+    cdp.detach()
+    return found
+
+
+# ---- tests ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, path, expect", [
+    ("home", "index.html", "Teen Titans GO! Mayhem"),
+    ("dashboard-robin", "teen-titans-go/characters/robin/index.html", "Staff Meeting"),
+    ("dashboard-bugs-bunny", "looney-tunes/characters/bugs-bunny/index.html", "Slingshot"),
+    ("card-pizza-time", "teen-titans-go/mayhem-cards/pizza-time/index.html", "Pizza Time"),
+    ("acme-token", "looney-tunes/tokens/acme-heal-2/index.html", "Heal 2"),
+    ("glossary", "glossary/index.html", "Melee Attack"),
+    ("competitive", "competitive/index.html", "Cyborg"),
+])
+def test_page_renders_without_errors(watch, base, name, path, expect):
+    watch.goto(base + path)
+    watch.page.wait_for_load_state("networkidle")
+    assert expect in watch.page.inner_text("article")
+    assert watch.page.title().endswith("Mayhem rule reference")
+    watch.shot(name)
+    watch.assert_clean()
+
+
+def test_dashboard_is_drawn(watch, base):
+    watch.goto(base + "looney-tunes/characters/bugs-bunny/index.html")
+    dashboards = watch.page.locator(".mh-dashboard")
+    assert dashboards.count() == 2  # sides A and B
+    box = dashboards.first.bounding_box()
+    assert box["width"] > 300 and box["height"] > 200
+    assert watch.page.locator(".mh-dashboard .mh-slot").count() >= 4
+    watch.assert_clean()
+
+
+def test_mermaid_draws_the_effect_graph(watch, base):
+    watch.goto(base + "teen-titans-go/characters/robin/index.html")
+    watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
+    assert watch.page.locator("pre.mermaid").count() == 0  # every diagram was replaced by its drawing
+    assert len(mermaid_svgs(watch.page)) == 1
+    graph = watch.page.locator("div.mermaid").first
+    graph.scroll_into_view_if_needed()
+    assert graph.bounding_box()["height"] > 100
+    watch.page.screenshot(path=str(SHOTS / "graph-robin.png"), clip=graph.bounding_box())
+    watch.assert_clean()
+
+
+def test_search_finds_a_card_by_name(watch, base):
+    watch.goto(base + "index.html")
+    watch.page.click("label.md-search__icon, .md-search__input")
+    watch.page.fill("input.md-search__input", "")
+    watch.page.keyboard.type("Pizza Time", delay=30)
+    first = watch.page.locator(".md-search-result__item").first
+    first.wait_for(timeout=30_000)
+    results = watch.page.locator(".md-search-result__link")
+    texts = [results.nth(i).inner_text() for i in range(results.count())]
+    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
+    assert any("Pizza Time" in t for t in texts), texts
+    assert any("mayhem-cards/pizza-time/" in (h or "") for h in hrefs), hrefs
+    watch.shot("search-pizza-time")
+    watch.assert_clean()
+
+
+def test_every_internal_link_resolves(browser, base):
+    """Crawl the whole site from the home page: every page loads without an error, and every
+    link to a page of the site (and its anchor) leads somewhere."""
+    watch = Watch(browser)
+    try:
+        seen: dict[str, set[str]] = {}
+        wanted: list[tuple[str, str, str]] = []  # (from, page, anchor)
+        queue = [base + "index.html"]
+        while queue:
+            url = queue.pop()
+            if url in seen:
+                continue
+            watch.goto(url)
+            seen[url] = set(watch.page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+            for href in watch.page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
+                target, anchor = urldefrag(href)
+                if not target.startswith(base):
+                    continue
+                if target.endswith("/"):
+                    target += "index.html"
+                wanted.append((url, target, anchor))
+                if target.endswith(".html") and target not in seen:
+                    queue.append(target)
+        assert len(seen) > 150
+        missing = [(src, t) for src, t, _ in wanted if t.endswith(".html") and t not in seen]
+        assert not missing, missing[:10]
+        bad_anchors = [(src, t, a) for src, t, a in wanted if a and t in seen and a not in seen[t]]
+        assert not bad_anchors, bad_anchors[:10]
+        watch.assert_clean()
+    finally:
+        watch.close()
+
+
+def test_hostile_names_do_not_run(browser, hostile):
+    server, url = _serve(hostile)
+    watch = Watch(browser)
+    try:
+        for path in ("hostile/mayhem-cards/script/index.html", "hostile/characters/bold/index.html",
+                     "hostile/locations/tag-soup/index.html", "glossary/index.html", "index.html"):
+            watch.goto(url + path)
+            watch.page.wait_for_load_state("networkidle")
+        watch.goto(url + "hostile/mayhem-cards/script/index.html")
+        assert watch.page.inner_text("article h1").replace("\u00b6", "").strip() == "<script>alert(1)</script>"
+        assert watch.page.locator("article .mh-card-name").inner_text() == "<script>alert(1)</script>"
+        assert watch.page.title().startswith("<script>alert(1)</script>")
+        watch.goto(url + "hostile/characters/bold/index.html")
+        assert watch.page.inner_text("article h1").replace("\u00b6", "").strip() == "*bold* [x](y)"
+        assert "*bold* [x](y)" in watch.page.inner_text("nav.md-nav--primary")
+        watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
+        watch.shot("hostile-bold")
+        assert watch.dialogs == []
+        watch.assert_clean()
+    finally:
+        watch.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_site_works_from_the_file_system(browser, built):
+    """Opened as files (no server at all): pages, the Mermaid graph and search all work."""
+    watch = Watch(browser)
+    try:
+        watch.page.goto((built / "teen-titans-go" / "characters" / "robin" / "index.html").as_uri())
+        watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
+        assert mermaid_svgs(watch.page)
+        watch.page.goto((built / "index.html").as_uri())
+        watch.page.click("label.md-search__icon, .md-search__input")
+        watch.page.keyboard.type("Bugs Bunny", delay=30)
+        watch.page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
+        assert "Bugs Bunny" in watch.page.inner_text(".md-search-result")
+        watch.shot("file-search-bugs-bunny")
+        assert not watch.outside, watch.outside
+        assert not [p for p in watch.problems if "pageerror" in p], watch.problems
+    finally:
+        watch.close()
