@@ -1,0 +1,251 @@
+"""Benchmark of the compiler: synthetic content of N cards, checked and compiled.
+
+For each size it prints the cards per second of `check` and of `compile` (the whole
+pipeline, IR validation included), the per-card cost (flat from 1,000 to 10,000
+cards is the aim), the peak memory, and the time of a bare Lark parse of the same
+files, with the ratio pipeline / bare parse (aim: within 3x).
+
+    .venv/bin/python bench/compile.py                  # 1,000 and 10,000 cards
+    .venv/bin/python bench/compile.py --sizes 500,2000 --profile
+
+Each measurement runs in a fresh Python process, so that the peak memory (the
+process's maximum resident set) belongs to that measurement alone; times are the
+CPU time of that process, which other work on a shared machine disturbs less than
+the wall clock. The content is
+written to a temporary folder: a few boxes (each with its box manifest, pools and
+ten Locations), characters with a Special Ability and two Abilities, and Mayhem
+cards of the three timings, all on top of the real content/shared/core.mh.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORE = REPO / "content" / "shared" / "core.mh"
+
+CHARACTER_SHARE = 0.2  # one card in five is a character, the rest are Mayhem cards
+CHARACTERS_PER_FILE = 5
+CARDS_PER_FILE = 20
+
+STANDARD = ["melee-attack", "ranged-attack", "shield", "flee", "move", "teleport"]
+SPECIAL = ["plus-damage({n})", "heal({n})", "move", "pull", "push", "obstacle", "trap({n})"]
+MAYHEM = ["stun(attack-target)", "trap(1)", "push", "pull", "heal(1)", "plus-damage(1)"]
+CARD_EFFECTS = [
+    "damage(one opponent in here, {n})",
+    'may "Strike" {{\n      damage(one opponent in here-or-adjacent, {n})\n    }}',
+    'choose one {{\n      "Heal" {{\n        heal({n})\n      }}\n      "Shield" {{\n        shield\n      }}\n    }}',
+    "if mayhem-die >= {n} {{\n      draw-mayhem\n    }} else {{\n      roll-mayhem-die\n    }}",
+    "for each f in all friend in here {{\n      remove-damage(f, 1)\n    }}",
+    "let target = one opponent in adjacent\n    damage(target, {n})\n    stun(target)",
+    "move-figure(self, to: up-to 1 location in adjacent where open(it))",
+]
+
+
+# ---- the synthetic content ---------------------------------------------------
+
+def box_file(box: str, title: str, characters: int, cards: int) -> str:
+    locations = []
+    for k in range(10):
+        base = ("black" if k < 2 else "white") if k < 4 else None
+        locations.append(
+            f'location {box}-place-{k} "{title} Place {k}" {{\n  source authored\n  text "A place."\n'
+            f'  slots {1 + k % 2}\n' + (f"  base {base}\n" if base else "") + "}\n")
+    return (
+        f'in box {box}\nuse "shared/core.mh"\n\n'
+        f'box {box} "{title}" {{\n  source authored\n  terminology character\n  players 2..4\n'
+        f'  win-vp 5\n  board [3, 4, 3]\n  mayhem-die 1\n'
+        f'  mayhem-die-faces ["1", "1*", "2", "2", "3", "3*"]\n'
+        f'  activation-die-faces ["1", "2", "3", "4", "5", "6"]\n'
+        f'  figures {characters}\n  dashboards {characters}\n  location-tiles 10\n'
+        f'  bases black 2 white 2\n  special-locations 6\n  activation-dice black 2 white 2\n'
+        f'  go-cards 0\n  mayhem-cards {cards}\n  tokens 38\n\n'
+        f'  pool shield "Shield tokens" {{\n    count 4\n  }}\n'
+        f'  pool flee "Flee tokens" {{\n    count 4\n  }}\n'
+        f'  pool trap-stun "Trap/Stun tokens" {{\n    black 8\n    white 8\n    double-sided\n  }}\n'
+        f'  pool obstacle "Obstacle tokens" {{\n    count 4\n  }}\n'
+        f'  pool victory-points "Victory Point tokens" {{\n    black 5\n    white 5\n  }}\n'
+        "}\n\n" + "\n".join(locations))
+
+
+def character(rng: random.Random, box: str, title: str, k: int) -> str:
+    def ability(name: str, slot: int) -> str:
+        body = f"    standard {{\n      {rng.choice(STANDARD)}\n    }}\n"
+        if rng.random() < 0.8:
+            body += f"    special {{\n      {rng.choice(SPECIAL).format(n=rng.randint(1, 2))}\n    }}\n"
+            if rng.random() < 0.6:
+                body += f"    mayhem {{\n      {rng.choice(MAYHEM)}\n    }}\n"
+        return (f'  ability {name}-{k} "{name.title()} {title} {k}" {{\n    text "A synthetic ability."\n'
+                f"    slot {slot}\n{body}  }}\n")
+
+    return (
+        f'character hero-{k} "Hero {title} {k}" {{\n  source authored\n  text "A synthetic character."\n'
+        f"  life {rng.randint(8, 12)}\n  mayhem-cards {rng.randint(1, 3)}\n\n"
+        f'  special-ability knack-{k} "Knack {title} {k}" {{\n    text "Once per turn: Heal 1."\n'
+        f"    once per turn\n    effect when count(all teammate in here) > 0 {{\n      heal(1)\n    }}\n  }}\n\n"
+        + ability("strike", rng.randint(3, 6)) + "\n" + ability("dodge", rng.randint(1, 4)) + "}\n")
+
+
+def mayhem_card(rng: random.Random, title: str, k: int) -> str:
+    head = f'mayhem-card card-{k} "Card {title} {k}" {{\n  source authored\n  text "A synthetic card."\n'
+    kind = rng.random()
+    if kind < 0.2:
+        return (head + "  timing reaction\n  duration immediate\n"
+                f"  on attack when target is friend {{\n    prevent({rng.randint(1, 2)})\n  }}\n}}\n")
+    if kind < 0.3:
+        return head + "  timing round-start\n  duration immediate\n  effect {\n    roll-mayhem-die\n  }\n}\n"
+    effect = rng.choice(CARD_EFFECTS).format(n=rng.randint(1, 3))
+    return (head + "  timing activation\n  duration immediate\n" + ("  free-for-all\n" if kind < 0.5 else "")
+            + f"  effect {{\n    {effect}\n  }}\n}}\n")
+
+
+def generate(root: Path, cards: int, boxes: int, seed: int = 1) -> int:
+    """Write a content root with `cards` cards spread over `boxes` boxes; return the file count."""
+    rng = random.Random(seed)
+    (root / "shared").mkdir(parents=True)
+    (root / "mayhem.toml").write_text("# synthetic benchmark content\n")
+    shutil.copy(CORE, root / "shared" / "core.mh")
+    files = 1
+    for b in range(boxes):
+        share = cards // boxes + (1 if b < cards % boxes else 0)
+        n_chars = max(1, round(share * CHARACTER_SHARE))
+        n_cards = share - n_chars
+        box, title = f"bench-{b}", f"B{b}"
+        folder = root / box
+        folder.mkdir()
+        (folder / "box.mh").write_text(box_file(box, f"Bench Box {b}", n_chars, n_cards))
+        head = f'in box {box}\nuse "shared/core.mh"\n\n'
+        for start in range(0, n_chars, CHARACTERS_PER_FILE):
+            ks = range(start, min(start + CHARACTERS_PER_FILE, n_chars))
+            (folder / f"characters-{start:05d}.mh").write_text(
+                head + "\n".join(character(rng, box, title, k) for k in ks))
+        for start in range(0, n_cards, CARDS_PER_FILE):
+            ks = range(start, min(start + CARDS_PER_FILE, n_cards))
+            (folder / f"cards-{start:05d}.mh").write_text(head + "\n".join(mayhem_card(rng, title, k) for k in ks))
+        files += 1 + -(-n_chars // CHARACTERS_PER_FILE) + -(-n_cards // CARDS_PER_FILE)
+    return files
+
+
+# ---- one measurement, in a child process ---------------------------------------
+
+def child(stage: str, root: Path, profile: bool) -> dict:
+    import resource
+
+    from mayhem.compiler import driver, ir as ir_mod
+    from mayhem.dsl.parser import lark_parser
+
+    lark_parser()  # build the grammar's tables outside the timing
+    ir_mod._validator()
+    texts = [p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.mh"))]
+    base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    problems = None
+    prof = None
+    if profile:
+        import cProfile
+        prof = cProfile.Profile()
+        prof.enable()
+    start = time.process_time()
+    if stage == "parse":
+        parser = lark_parser()
+        for text in texts:
+            parser.parse(text)
+    else:
+        result = (driver.check if stage == "check" else driver.compile_paths)([root])
+        errors = result.diagnostics.errors
+        problems = [f"{d.span}: {d.code} {d.message}" for d in errors[:5]]
+        if stage == "compile" and result.ir is None and not errors:
+            problems = ["no IR"]
+    seconds = time.process_time() - start
+    if prof is not None:
+        import io
+        import pstats
+        prof.disable()
+        out = io.StringIO()
+        pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(15)
+        print(out.getvalue(), file=sys.stderr)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    return {"seconds": seconds, "peak_mb": peak / 1024, "grew_mb": (peak - base_rss) / 1024,
+            "problems": problems}
+
+
+def measure(stage: str, root: Path, repeat: int, profile: bool = False) -> dict:
+    if profile:  # a run of its own: the profiler's overhead must not count
+        proc = subprocess.run([sys.executable, __file__, "--child", stage, str(root), "--profile"],
+                              capture_output=True, text=True, cwd=REPO)
+        print(f"--- cProfile of {stage}, {root} (by own time) ---\n{proc.stderr}")
+    best = None
+    for _ in range(repeat):
+        cmd = [sys.executable, __file__, "--child", stage, str(root)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
+        if proc.returncode != 0:
+            raise SystemExit(f"{stage} failed:\n{proc.stderr}")
+        got = json.loads(proc.stdout)
+        if got["problems"]:
+            raise SystemExit(f"the synthetic content does not {stage} cleanly:\n" + "\n".join(got["problems"]))
+        if best is None or got["seconds"] < best["seconds"]:
+            best = got
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000,10000", help="comma-separated card counts (default: 1000,10000)")
+    ap.add_argument("--boxes", type=int, default=4, help="boxes the cards are spread over (default: 4)")
+    ap.add_argument("--repeat", type=int, default=0,
+                    help="runs per measurement, the fastest counts (default: 3 up to 2,000 cards, else 1)")
+    ap.add_argument("--profile", action="store_true", help="print a cProfile of check and compile per size")
+    ap.add_argument("--keep", type=Path, default=None, help="write the content here and keep it")
+    ap.add_argument("--child", nargs=2, metavar=("STAGE", "ROOT"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child[0], Path(args.child[1]), "--profile" in sys.argv)))
+        return
+
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    rows = []
+    for cards in sizes:
+        with tempfile.TemporaryDirectory(prefix=f"mayhem-bench-{cards}-") as tmp:
+            root = (args.keep / f"cards-{cards}") if args.keep else Path(tmp) / "content"
+            if root.exists():
+                shutil.rmtree(root)
+            files = generate(root, cards, args.boxes)
+            size_mb = sum(p.stat().st_size for p in root.rglob("*.mh")) / 1e6
+            repeat = args.repeat or (3 if cards <= 2000 else 1)
+            print(f"{cards} cards: {files} files, {size_mb:.1f} MB of DSL, {args.boxes} boxes; "
+                  f"best of {repeat} run{'s' if repeat > 1 else ''} ...", flush=True)
+            parse = measure("parse", root, repeat)
+            check = measure("check", root, repeat, args.profile)
+            full = measure("compile", root, repeat, args.profile)
+            rows.append((cards, files, size_mb, parse, check, full))
+
+    print()
+    print(f"{'cards':>7} {'files':>6} {'MB':>5} | {'bare parse':>10} | {'check':>7} {'cards/s':>8} {'us/card':>8}"
+          f" {'x parse':>7} | {'compile':>7} {'cards/s':>8} {'us/card':>8} {'x parse':>7} | "
+          f"{'peak MB':>13}")
+    for cards, files, size_mb, parse, check, full in rows:
+        def cols(r):
+            s = r["seconds"]
+            return f"{s:6.2f}s {cards / s:8.0f} {s / cards * 1e6:8.0f} {s / parse['seconds']:6.2f}x"
+        print(f"{cards:>7} {files:>6} {size_mb:>5.1f} | {parse['seconds']:9.2f}s | {cols(check)} | {cols(full)} | "
+              f"{check['peak_mb']:5.0f} / {full['peak_mb']:5.0f}")
+    print("\ntimes: CPU seconds of the measuring process; peak MB: the maximum resident set of the check / compile process (the interpreter and the "
+          "libraries included);")
+    print("x parse: the pipeline's time over a bare Lark parse of the same files (aim: 3x or less); "
+          "us/card: flat is linear.")
+    if len(rows) > 1:
+        first, last = rows[0], rows[-1]
+        for i, stage in ((4, "check"), (5, "compile")):
+            a = first[i]["seconds"] / first[0]
+            b = last[i]["seconds"] / last[0]
+            print(f"per-card cost of {stage}, {last[0]} vs {first[0]} cards: {b / a:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
