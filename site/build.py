@@ -208,7 +208,8 @@ def run_mkdocs(src: Path, out: Path, *, quiet: bool = True) -> None:
     if quiet:
         log.setLevel(logging.WARNING)
     try:
-        config = load_config(config_file=str(src / "mkdocs.yml"), site_dir=str(out))
+        # absolute: MkDocs reads a relative site_dir from the folder of mkdocs.yml
+        config = load_config(config_file=str(src.resolve() / "mkdocs.yml"), site_dir=str(out.resolve()))
         build(config)
     except MkDocsException as exc:
         raise SiteError(f"MkDocs failed: {exc}; " + "; ".join(handler.records[:10])) from exc
@@ -296,6 +297,8 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
                   docs=project_docs() if docs is None else docs)
     write_project(site, src, site_url=site_url)
     run_mkdocs(src, out, quiet=quiet)
+    if not (out / "index.html").is_file():
+        raise SiteError(f"MkDocs wrote no {out / 'index.html'}")
     normalise(out)
     bad = broken_links(out)
     if bad:

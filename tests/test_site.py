@@ -310,3 +310,35 @@ def test_two_builds_are_identical(site, content_copy, docs, tmp_path):
     match, mismatch, errors = filecmp.cmpfiles(site, again, files, shallow=False)
     assert not mismatch and not errors, mismatch[:10]
     assert not (site / "sitemap.xml").exists()  # no site_url, no sitemap (its dates would differ)
+
+
+def test_site_build_command_with_relative_paths_and_a_report(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from mayhem.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    Path("report.md").write_text("# Consistency report\n\nA report from elsewhere: *all clear*.\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["site", "build", "-o", "out/site", "--content", str(HOSTILE),
+                                       "--report", "report.md"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "site" / "index.html").is_file()
+    assert (tmp_path / "out" / "site-src" / "mkdocs.yml").is_file()
+    consistency = main_text(page(tmp_path / "out" / "site", "consistency/index.html"))
+    assert "A report from elsewhere: <em>all clear</em>." in consistency
+    again = CliRunner().invoke(main, ["site", "build", "-o", "out/site", "--content", str(HOSTILE)])
+    assert again.exit_code == 0, again.output  # a folder it wrote before is rebuilt
+    Path("mine").mkdir()
+    Path("mine", "notes.txt").write_text("keep me", encoding="utf-8")
+    refused = CliRunner().invoke(main, ["site", "build", "-o", "mine", "--content", str(HOSTILE)])
+    assert refused.exit_code == 1 and Path("mine", "notes.txt").exists()
+
+
+def test_main_job_builds_the_site_beside_the_ir(tmp_path):
+    from click.testing import CliRunner
+    from mayhem.cli import main
+
+    result = CliRunner().invoke(main, ["build", "-o", str(tmp_path / "build"), "--content", str(HOSTILE)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "build" / "ir.json").is_file()
+    assert (tmp_path / "build" / "site" / "hostile" / "characters" / "bold" / "index.html").is_file()
+    assert "wrote the site" in result.output
