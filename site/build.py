@@ -93,9 +93,15 @@ def project_docs(repo: Path = REPO) -> dict:
 
 
 def _demote(markdown: str, levels: int) -> str:
+    """Headings one level down; a bare fence that holds DSL (it opens with `in box` or `use`)
+    becomes a `mayhem` block, highlighted."""
     out, in_fence = [], False
-    for line in markdown.split("\n"):
+    lines = markdown.split("\n")
+    for i, line in enumerate(lines):
         if line.startswith("```"):
+            if not in_fence and line.strip() == "```" and i + 1 < len(lines) and \
+                    lines[i + 1].startswith(("in box ", "use ")):
+                line = "```mayhem"
             in_fence = not in_fence
         if not in_fence and re.match(r"#{1,5} ", line):
             line = "#" * levels + line

@@ -149,6 +149,8 @@ class Page:
         value = shown if shown is not None else prop(comp, name)
         if value is True:
             value = "yes"
+        if isinstance(value, dict):  # counts by colour: `bases black 2 white 2`
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
         if isinstance(value, list):
             value = ", ".join(map(str, value))
         out = escape.text(value) if not isinstance(value, Markup) else value
