@@ -342,3 +342,48 @@ def test_main_job_builds_the_site_beside_the_ir(tmp_path):
     assert (tmp_path / "build" / "ir.json").is_file()
     assert (tmp_path / "build" / "site" / "hostile" / "characters" / "bold" / "index.html").is_file()
     assert "wrote the site" in result.output
+
+
+@pytest.mark.parametrize("name", ["mayhem.site.escape", "mayhem.site.lexer"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_site_serve_previews_the_site(tmp_path):
+    """`mayhem site serve` renders the site and serves it (MkDocs' live-reload server)."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "mayhem.cli", "site", "serve", "--content", str(HOSTILE),
+                             "--src", str(tmp_path / "src"), "--dev-addr", f"127.0.0.1:{port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 120
+        body = None
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/hostile/characters/bold/", timeout=5) as r:
+                    body = r.read().decode("utf-8")
+                    break
+            except OSError:
+                time.sleep(0.5)
+        assert body is not None, proc.stdout.read().decode() if proc.poll() is not None else "no answer"
+        assert "&#42;bold&#42; &#91;x&#93;(y)" in body
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
