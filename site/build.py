@@ -83,13 +83,18 @@ def project_docs(repo: Path = REPO) -> dict:
         m = re.search(r"^## Five-minute tutorial[^\n]*\n(.*?)(?=^## )", readme.read_text(encoding="utf-8"),
                       re.M | re.S)
         if m:
-            out["tutorial"] = escape.Markup(_demote(m.group(1).strip(), 1))
+            out["tutorial"] = escape.Markup(_unlink(_demote(m.group(1).strip(), 1)))
     titles = {"language": "The language guide", "actions": "Legal actions", "scenarios": "Scenario files"}
     for name, title in titles.items():
         path = repo / "docs" / f"{name}.md"
         if path.is_file():
-            out["pages"].append((name, title, path.read_text(encoding="utf-8")))
+            out["pages"].append((name, title, _unlink(path.read_text(encoding="utf-8"))))
     return out
+
+
+def _unlink(markdown: str) -> str:
+    """Links between the checkout's files lead nowhere on the site: keep their text only."""
+    return re.sub(r"!?\[([^\]\n]+)\]\((?!https?:|#)[^)\s]+\)", r"\1", markdown)
 
 
 def _demote(markdown: str, levels: int) -> str:

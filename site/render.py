@@ -260,7 +260,7 @@ class Renderer:
         self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
         guide = [GUIDE]
         self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"))
-        for name, title, text in sorted(self.docs.get("pages", [])):
+        for name, title, text in self.docs.get("pages", []):
             path = f"guide/{name}/index.md"
             self.site.pages[path] = text
             guide.append({title: path})
