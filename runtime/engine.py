@@ -970,7 +970,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
         st = self.state
         if st.over:
             return
-        for trigger, base in self.listeners(event, params):
+        found = self.listeners(event, params)
+        if pending is not None:
+            # With Damage pending, the tokens characters hold answer last, once abilities,
+            # Missions and installed effects have changed the amount they are to stop.
+            found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
+                    [x for x in found if x[1].holder is not None and x[1].until is None]
+        for trigger, base in found:
             if st.over:
                 return
             if base.until is not None and not base.until.alive:
