@@ -71,7 +71,7 @@ class MayhemLexer(RegexLexer):
              bygroups(Whitespace, Keyword.Declaration, Whitespace, Name.Class)),
             (rf"^([ \t]*)(in)([ \t]+)(box)([ \t]+)({_ID})",
              bygroups(Whitespace, Keyword.Namespace, Whitespace, Keyword.Namespace, Whitespace, Name.Namespace)),
-            (rf"^([ \t]*)(use)(?=[ \t]+\")", bygroups(Whitespace, Keyword.Namespace)),
+            (r"^([ \t]*)(use)(?=[ \t]+\")", bygroups(Whitespace, Keyword.Namespace)),
             (rf"^([ \t]*)({_alt(_props())}){_AFTER}", bygroups(Whitespace, Name.Attribute)),
             (r"[ \t\f]+", Whitespace),
             (r"\r?\n", Whitespace),

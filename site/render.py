@@ -79,7 +79,8 @@ def environment() -> Environment:
     env.filters["pool_total"] = pool_total
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
-                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc, in_play=in_play, listeners=listeners)
+                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
+                       in_play=in_play, listeners=listeners)
     return env
 
 
