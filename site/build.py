@@ -259,8 +259,10 @@ class _Links:
                 self.links.append(value)
 
 
-def broken_links(out: Path) -> list[str]:
-    """Internal links (href, src) of every built page that point at no file or no anchor."""
+def broken_links(out: Path, root: str = "/") -> list[str]:
+    """Internal links (href, src) of every built page that point at no file or no anchor. `root`
+    is the path the site is served at (from its site_url): the 404 page links from there."""
+    root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
     pages: dict[str, _Links] = {}
     for path in sorted(out.rglob("*.html")):
         pages[path.relative_to(out).as_posix()] = _Links(path.read_text(encoding="utf-8"))
@@ -272,7 +274,10 @@ def broken_links(out: Path) -> list[str]:
                 continue
             path = unquote(parts.path)
             if path.startswith("/"):  # 404.html links from the root: it is served at any depth
-                target = posixpath.normpath(path.lstrip("/") or ".")
+                if not path.startswith(root):
+                    bad.append(f"{page}: {link} (outside {root})")
+                    continue
+                target = posixpath.normpath(path[len(root):] or ".")
             elif path:
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
             else:
@@ -311,7 +316,7 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
     if not (out / "index.html").is_file():
         raise SiteError(f"MkDocs wrote no {out / 'index.html'}")
     normalise(out)
-    bad = broken_links(out)
+    bad = broken_links(out, urlsplit(site_url).path if site_url else "/")
     if bad:
         raise SiteError(f"{len(bad)} broken links in the built site: " + "; ".join(bad[:10]) +
                         (f" ... and {len(bad) - 10} more" if len(bad) > 10 else ""))

@@ -390,3 +390,19 @@ def test_site_serve_previews_the_site(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_sitemap_with_a_site_url_is_deterministic(tmp_path):
+    import gzip
+
+    outs = []
+    for name in ("a", "b"):
+        out = tmp_path / name / "site"
+        build_site(HOSTILE, out, site_url="https://rules.example.invalid/mayhem/")
+        outs.append(out)
+    first, second = ((o / "sitemap.xml.gz").read_bytes() for o in outs)
+    assert first == second
+    xml = gzip.decompress(first).decode("utf-8")
+    assert "<loc>https://rules.example.invalid/mayhem/hostile/characters/bold/index.html</loc>" in xml
+    assert "lastmod" not in xml
+    assert (outs[0] / "sitemap.xml").read_bytes() == (outs[1] / "sitemap.xml").read_bytes()
