@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
@@ -291,6 +292,7 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
 
 
 _BAD = object()
+_FACE = re.compile(r"[0-9]+\*?")
 
 
 def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:
@@ -405,6 +407,20 @@ def _shape(p: PropSpec, values: list):
 def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:
     """Per-kind structure the property table cannot say; `given` names the properties
     written, whether or not their values were good."""
+    if comp.kind == "box":
+        # the runtime and the checks read a face as its number, '*' marking the Mayhem icon
+        for name in ("mayhem-die-faces", "activation-die-faces"):
+            pv = comp.props.get(name)
+            if pv is None:
+                continue
+            faces = pv.node.values[0]  # the shape check made it one [list] of strings
+            if not faces.items:
+                diags.error("E204", f"'{name}' lists no face", faces.span,
+                            hint=f'for example: `{name} ["1", "2", "3", "4", "5", "6"]`')
+            for face in faces.items:
+                if not _FACE.fullmatch(face.value):
+                    diags.error("E204", f"a die face is a number, with '*' for the Mayhem icon, "
+                                f"not \"{face.value}\"", face.span, hint='for example: "3" or "3*"')
     if comp.kind == "character":
         sides = [c for c in comp.children if c.kind == "side"]
         flat = [c for c in comp.children if c.kind != "side"]

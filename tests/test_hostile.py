@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from mayhem.cli import main
 from mayhem.compiler import driver
 
+from conftest import FIXTURES
+
 DEEP = 10_000
 KEYWORD = 'keyword k "K" {{\n  source authored\n  text "t"\n  effect {{\n{body}\n  }}\n}}\n'
 
@@ -172,6 +174,20 @@ def test_unicode_line_separator_does_not_shift_the_shown_line(tmp_path):
     assert diag.span.line == 3
     text = report.text(result.diagnostics.sorted(), result.sources, None)
     assert " 3 |   source @\n" in text
+
+
+def test_die_faces_that_are_not_numbers(tmp_path):
+    # found by the fuzz test: the checks (and the runtime) read a face as int(face)
+    box = (FIXTURES / "errors" / "E204" / "box.mh").read_text(encoding="utf-8")
+    box = box.replace('["1", "2", "3", "4", "5", "6"]', '["1", "two", "3", "4", "5", "6*"]')
+    box = box.replace('["1", "1*", "2", "2", "3", "3*"]', "[]")
+    root = content(tmp_path, {"box.mh": box})
+    result = driver.build([root])
+    assert codes(result) == ["E204", "E204"]
+    empty, word = result.diagnostics.sorted()
+    assert empty.message == "'mayhem-die-faces' lists no face" and empty.span.line == 8
+    assert word.message == "a die face is a number, with '*' for the Mayhem icon, not \"two\""
+    assert (word.span.line, word.span.col) == (9, 30)
 
 
 # ---- many errors in one file ----------------------------------------------------
