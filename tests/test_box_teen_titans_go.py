@@ -167,15 +167,14 @@ def test_token_pools_add_up_to_the_rulebook_list(box):
     assert total == prop(box, "tokens")
 
 
-def test_victory_point_slots_fit_in_the_pool(by_kind, box):
-    """Locations with VP slots take 1 token of each colour from the 5 per colour."""
+def test_no_victory_point_waits_on_a_location(by_kind, box):
+    """The 5 VP tokens per colour are all for KOs and Missions: the setup of this box puts
+    none on the board, so no Location holds one."""
     pools = {p["id"]: p for p in box["children"]}
     vp = pools["victory-points"]
-    assert prop(vp, "on-vp-slots") is True
-    with_slots = [loc for loc in by_kind["location"] if prop(loc, "vp-slots")]
-    assert 1 <= len(with_slots) < prop(vp, "black")
-    for loc in with_slots:
-        assert "take" in calls(loc["triggers"]), loc["id"]
+    assert (prop(vp, "black"), prop(vp, "white")) == (5, 5)
+    assert not prop(vp, "on-vp-slots")
+    assert [loc["id"] for loc in by_kind["location"] if prop(loc, "vp-slots")] == []
 
 
 # ---- the facts the rulebook prints -------------------------------------------------------------
