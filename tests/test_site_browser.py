@@ -186,6 +186,7 @@ def test_mermaid_draws_the_effect_graph(watch, base):
     graph = watch.page.locator("div.mermaid").first
     graph.scroll_into_view_if_needed()
     assert graph.bounding_box()["height"] > 100
+    SHOTS.mkdir(parents=True, exist_ok=True)
     watch.page.screenshot(path=str(SHOTS / "graph-robin.png"), clip=graph.bounding_box())
     watch.assert_clean()
 
