@@ -76,6 +76,9 @@ def to_dot(g: nx.DiGraph, root: str) -> str:
 
 
 def _mermaid_text(s: str) -> str:
+    """Text inside a quoted Mermaid label: entity codes for what Mermaid would read."""
+    s = " ".join(s.split())  # no line breaks inside a label
+    s = s.replace("#", "#35;")
     return s.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
 
 

@@ -29,7 +29,8 @@ def markdown(findings: list[Diagnostic], silenced: list[tuple[Diagnostic, str]],
             mine = [d for d in findings if d.code == chk.code]
             quiet = [(d, r) for d, r in silenced if d.code == chk.code]
             status = "passes" if not mine else f"{len(mine)} finding{'s' if len(mine) != 1 else ''}"
-            lines += [f"### {chk.code} {chk.name} ({chk.severity}): {status}", "", _md(chk.doc), ""]
+            # the documentation is ours (it may show `code`); findings quote content, so they are escaped
+            lines += [f"### {chk.code} {chk.name} ({chk.severity}): {status}", "", chk.doc, ""]
             for d in sorted(mine, key=Diagnostic.sort_key):
                 where = f"`{d.span.file}:{d.span.line}:{d.span.col}`" if d.span else ""
                 lines.append(f"- **{d.severity}** {where} {_md(d.message)}" + (f" *Hint: {_md(d.hint)}*" if d.hint else ""))
