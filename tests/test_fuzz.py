@@ -23,7 +23,7 @@ from mayhem.dsl.codes import CODES
 from conftest import CONTENT
 
 FILES = sorted(p.relative_to(CONTENT).as_posix() for p in CONTENT.rglob("*.mh"))
-EXAMPLES = int(os.environ.get("MAYHEM_FUZZ_EXAMPLES", "250"))
+EXAMPLES = int(os.environ.get("MAYHEM_FUZZ_EXAMPLES", "200"))
 
 # strings, comments, names, runs of blanks, or any single character
 TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[a-z0-9]+(?:-[a-z0-9]+)*|[ \t]+|\n|.')
