@@ -345,6 +345,14 @@ class _Resolver:
             if comp is not None and comp.kind in ("location", "character"):
                 self.res.symbols[id(node)] = Symbol("component", comp.qid, comp)
                 return
+        if expected in (None, "any"):
+            # an argument of a keyword (untyped parameters) or a bound value may be a token,
+            # a tag or an icon: `strike(1, tags: [burn])`
+            for kind in ("token", "tag", "icon"):
+                comp = self.find_vocab(file, kind, name, node.span, report=False)
+                if comp is not None:
+                    self.res.symbols[id(node)] = Symbol(kind, comp.qid, comp)
+                    return
         candidates = set(scope) | set(B.CONTEXT_NAMES)
         if expected and "token" in B.expand(expected):
             candidates |= self.vocab_names(file, "token")
