@@ -78,6 +78,7 @@ class Collection:
             index(comp, None)
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box"}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
+        self._uses: dict[tuple[str, bool], dict] = {}
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 
@@ -89,6 +90,15 @@ class Collection:
             found = [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
             self._of_kind[(kind, box)] = found
         return list(found)
+
+    def by_display_name(self, kinds: tuple[str, ...], keep=lambda comp: True) -> dict[tuple[str, str], list[dict]]:
+        """Top-level components of these kinds, grouped by (kind, display name in lower case)."""
+        out: dict[tuple[str, str], list[dict]] = {}
+        for comp in self.top:
+            if comp["kind"] in kinds and keep(comp):
+                key = (comp["kind"], (comp["name"] or comp["id"]).strip().lower())
+                out.setdefault(key, []).append(comp)
+        return {k: sorted(v, key=lambda c: c["qid"]) for k, v in sorted(out.items())}
 
     @staticmethod
     def prop(comp: dict, name: str, default=None):
@@ -141,7 +151,14 @@ class Collection:
 
     def uses(self, comp: dict, *, children: bool = True) -> dict:
         """What a component's effects use, keywords followed: primitives, keywords, tokens,
-        icons, components, selector kinds, context names, functions."""
+        icons, components, selector kinds, context names, functions. Computed once per
+        component (several checks ask, the cross-box ones once per board)."""
+        key = (comp["qid"], children)
+        if key not in self._uses:
+            self._uses[key] = self._compute_uses(comp, children)
+        return self._uses[key]
+
+    def _compute_uses(self, comp: dict, children: bool) -> dict:
         used = {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
                 "select": set(), "ctx": set(), "fn": set(), "tag": set()}
         seen_kw: set[str] = set()

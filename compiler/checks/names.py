@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 
-from . import check
+from mayhem.dsl.diagnostics import Related
+
+from . import check, span_of
 
 BOX_KINDS = ("character", "mayhem-card", "go-card", "location", "npc")
 IGNORED = {"span", "qid", "scope", "box", "source", "text", "node", "named", "silence", "distinct-from"}
@@ -41,8 +43,6 @@ def duplicate_name(col, emit):
             key = (comp["name"] or "").strip().lower()
             if key in seen and not same_meaning(seen[key], comp):
                 first = seen[key]
-                from . import span_of
-                from mayhem.dsl.diagnostics import Related
                 emit(f"{comp['kind']} '{comp['id']}' and {first['kind']} '{first['id']}' are both called "
                      f"\"{comp['name']}\"", comp["qid"], span_of(comp["span"]),
                      related=[Related(span_of(first["span"]), "the other one")])
@@ -56,17 +56,9 @@ def duplicate_name(col, emit):
        "mayhem-card invisible-paint \"Invisible Paint\" { ... }   # different effects in the two boxes",
        'Make them the same, or add `distinct-from "looney-tunes/invisible-paint"` to one of them.')
 def same_name_across_boxes(col, emit):
-    from . import span_of
-    from mayhem.dsl.diagnostics import Related
-    by_name: dict[tuple[str, str], list[dict]] = {}
-    for comp in col.top:
-        if comp["kind"] in BOX_KINDS and comp["box"]:
-            by_name.setdefault((comp["kind"], (comp["name"] or "").strip().lower()), []).append(comp)
-    for (kind, name), comps in sorted(by_name.items()):
-        boxes = {c["box"] for c in comps}
-        if len(boxes) < 2:
+    for (kind, _name), comps in col.by_display_name(BOX_KINDS, lambda c: c["box"]).items():
+        if len({c["box"] for c in comps}) < 2:
             continue
-        comps = sorted(comps, key=lambda c: c["qid"])
         for a, b in zip(comps, comps[1:]):
             if a["box"] == b["box"] or same_meaning(a, b):
                 continue

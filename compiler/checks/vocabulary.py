@@ -22,15 +22,9 @@ TEXT_KINDS = ("ability", "special-ability", "mayhem-card", "go-card", "location"
        'keyword trap "TRAP X" (x) { ... }   # in a box, unlike the shared TRAP X',
        "Use the shared definition, or give the new one another name.")
 def two_meanings(col, emit):
-    by_name: dict[tuple[str, str], list[dict]] = {}
-    for comp in col.top:
-        if comp["kind"] in VOCAB_KINDS and not col.prop(comp, "group"):
-            by_name.setdefault((comp["kind"], (comp["name"] or comp["id"]).strip().lower()), []).append(comp)
-    for (kind, name), comps in sorted(by_name.items()):
-        scopes = {c["scope"] for c in comps}
-        if len(scopes) < 2:
+    for (kind, _name), comps in col.by_display_name(VOCAB_KINDS, lambda c: not col.prop(c, "group")).items():
+        if len({c["scope"] for c in comps}) < 2:
             continue
-        comps = sorted(comps, key=lambda c: c["qid"])
         first = comps[0]
         ref = json.dumps([canonical(first["effects"]), canonical(first["triggers"])], sort_keys=True)
         for other in comps[1:]:
