@@ -180,6 +180,7 @@ def test_bad_set_triggers_good_set_does_not(tmp_path, code):
     assert code in codes, f"{code} did not fire; findings: {[(d.code, d.message) for d in got.diagnostics.items]}"
     d = next(d for d in got.diagnostics.items if d.code == code)
     assert d.severity == CHECKS[code].severity
+    assert d.hint, "every finding comes with a hint"
     if d.span is not None:
         assert d.span.file.endswith(".mh") and d.span.line >= 1 and d.span.col >= 1
     good_codes = [d.code for d in findings(make(tmp_path / "good", good)).diagnostics.items]

@@ -234,7 +234,10 @@ def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None 
     silenced: list[tuple[Diagnostic, str]] = []
     unknown_silence: list[Diagnostic] = []
     for f in findings:
-        d = Diagnostic(f.code, CHECKS[f.code].severity, f.message, f.span, f.hint, f.related)
+        # every finding carries a hint: its own, or the check's documented fix
+        hint = f.hint or (f"{CHECKS[f.code].fix} (mayhem explain {f.code})" if CHECKS[f.code].fix
+                          else f"mayhem explain {f.code}")
+        d = Diagnostic(f.code, CHECKS[f.code].severity, f.message, f.span, hint, f.related)
         reason = next((r for c, r in silences.get(f.qid, []) if c == f.code), None) if f.qid else None
         if reason is not None:
             silenced.append((d, reason))
