@@ -3,7 +3,9 @@
 For each size it prints the cards per second of `check` and of `compile` (the whole
 pipeline, IR validation included), the per-card cost (flat from 1,000 to 10,000
 cards is the aim), the peak memory, and the time of a bare Lark parse of the same
-files, with the ratio pipeline / bare parse (aim: within 3x).
+files, with the ratio pipeline / bare parse (aim: within 3x). Last, it times the
+consistency checks over the real content/ (both boxes) against its compile (aim:
+the checks cost no more than the compile).
 
     .venv/bin/python bench/compile.py                  # 1,000 and 10,000 cards
     .venv/bin/python bench/compile.py --sizes 500,2000 --profile
@@ -247,5 +249,28 @@ def main() -> None:
             print(f"per-card cost of {stage}, {last[0]} vs {first[0]} cards: {b / a:.2f}x")
 
 
+def consistency_over_content(repeat: int = 5) -> None:
+    """The consistency checks over the real collection (both boxes) against the compile
+    that precedes them: the checks should cost no more than the compile itself."""
+    sys.path.insert(0, str(REPO))
+    from mayhem.compiler import driver
+    from mayhem.compiler.checks import run_checks
+
+    compile_s, checks_s = [], []
+    for _ in range(repeat):
+        start = time.process_time()
+        comp = driver.compile_paths([REPO / "content"])
+        compile_s.append(time.process_time() - start)
+        start = time.process_time()
+        run_checks(comp.ir, comp.graph.g)
+        checks_s.append(time.process_time() - start)
+    c, k = min(compile_s), min(checks_s)
+    print(f"\nconsistency checks over content/ (both boxes, {len(comp.ir['components'])} top-level components): "
+          f"compile {c:.3f}s, checks {k:.3f}s: the checks take {k / c:.2f}x the compile (aim: 1x or less); "
+          f"best of {repeat}, CPU seconds")
+
+
 if __name__ == "__main__":
     main()
+    if "--child" not in sys.argv:
+        consistency_over_content()
