@@ -7,7 +7,7 @@ from pathlib import Path
 import networkx as nx
 
 from mayhem.dsl import ast
-from mayhem.dsl.diagnostics import Diagnostics, Related
+from mayhem.dsl.diagnostics import Diagnostics
 from mayhem.dsl.parser import parse_source, read_source
 from mayhem.dsl.spans import SourceFile
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 import re
 
-from . import builtins as B
 
 SLOT_LABELS = {"special": "Special", "mayhem": "Mayhem", "when-picked": "When picked", "reward": "Reward"}
 

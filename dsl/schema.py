@@ -3,7 +3,7 @@ slots, triggers and children. The grammar gives the shape of a declaration; this
 table gives its meaning, and the language reference is generated from both."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Value shapes of properties (checked by compiler.model):
 #   flag          no value                         `free-for-all`

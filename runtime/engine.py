@@ -1216,7 +1216,6 @@ class Engine(EffectsMixin, PrimitivesMixin):
     def transfer(self, token: str, src, dst, n: int, node, keep_colour: bool = False):
         """Move pieces between places; a face-down pile gives random faces; a coloured
         piece taken by a Team or character is one of its colour."""
-        st = self.state
         src_store, dst_store = self.token_store(src), self.token_store(dst)
         if src_store is None or dst_store is None:
             return

@@ -3,7 +3,6 @@
 The format is documented in docs/scenarios.md."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 import tomllib

@@ -1,7 +1,7 @@
 """Batch simulation: many seeded games between bots, on one or more processes."""
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 import time
