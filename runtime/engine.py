@@ -11,12 +11,11 @@ import random
 from .board import Board
 from .decisions import Decision
 from .effects import EffectsMixin, Env, Stop, id_of
-from .modes import load_mode
+from .modes import COLOURS, load_mode
 from .primitives import PrimitivesMixin
 from .rules import Rules, prop
 from .state import Activation, Figure, GameState, Pending, Team, TempTrigger
 
-COLOURS = ("black", "white")
 
 
 class GameOver(Exception):

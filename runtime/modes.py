@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import Rules, prop
+from mayhem.dsl.schema import COLOURS  # the two Team colours, as the DSL spells them
 
-COLOURS = ("black", "white")
+from .rules import Rules, prop
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from mayhem.dsl.schema import COLOURS
+
 from . import check
 
-COLOURS = ("black", "white")
 
 
 def pool_pieces(pool: dict, col) -> int:
