@@ -1145,7 +1145,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
         return any(c is not None for (_f, c) in self.state.pools.get(pid, {}))
 
     def take_piece(self, token: str, colour: str | None) -> str | None | bool:
-        """Take one piece for `token` from its pool; the colour taken, or False if empty."""
+        """Take one piece for `token` from its pool; the colour taken, or False if empty.
+
+        A Team takes the pieces of its colour: when they are gone, the effect takes
+        nothing ("If an effect instructs to take a token, but the corresponding pool is
+        empty, the effect doesn't take place"), never the other colour's. Any colour
+        will do only with communal tokens, or for a Team whose colour the pool has no
+        pieces of at all."""
         pid = self.rules.token_pool(token)
         pool = self.state.pools.get(pid)
         if pool is None:
@@ -1154,7 +1160,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             if pool.get(key, 0) > 0:
                 pool[key] -= 1
                 return colour
-        if colour is not None or self.mode.communal:
+        own_colour = colour is not None and any(c == colour for (_f, c) in pool)
+        if (colour is not None and not own_colour) or self.mode.communal:
             for key in sorted((k for k, n in pool.items() if n > 0 and k[0] in (None, token)), key=str):
                 pool[key] -= 1
                 return key[1]
