@@ -49,6 +49,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
         self.activated_this_round: list[str] = []
+        self.win_check_held = False  # during a step whose effects happen at the same time
         self._triggers: dict[str, dict[str, list]] = {}
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
@@ -509,11 +510,19 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 fig.off_board = False
                 self.log("return", figure=key, location=f"L{dest + 1}")
                 yield from self.move(fig, dest, None, is_move=False)
-        for colour in self.initiative_order():
-            for key in st.teams[colour].characters:
-                fig = st.figures[key]
-                if fig.location is not None:
-                    yield from self.emit("recovery", {"figure": fig})
+        # The status tokens resolve in one step (the rulebooks' "Any Characters with ...
+        # tokens take Damage"): every Character's, then the win is checked once, so that
+        # both Teams losing their last Characters, or reaching the winning VP, draw.
+        self.win_check_held = True
+        try:
+            for colour in self.initiative_order():
+                for key in st.teams[colour].characters:
+                    fig = st.figures[key]
+                    if fig.location is not None:
+                        yield from self.emit("recovery", {"figure": fig})
+        finally:
+            self.win_check_held = False
+        self.check_win()
         yield from self.emit("update", {})
 
     def activation_phase(self):
@@ -1113,7 +1122,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def check_win(self) -> None:
         st = self.state
-        if st.over:
+        if st.over or self.win_check_held:
             return
         if self.mode.win == "last-standing":
             standing = [c for c in st.order if self.living(c)]
