@@ -148,7 +148,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The Team takes Victory Point tokens of its colour from the pool."),
     Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round."),
     Primitive("reroll-dice", (),
-              "Reroll any of the acting player's unplaced Activation dice and/or the Mayhem die."),
+              "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn."),
     Primitive("spend-free-move", (), "Use up the Active Character's free Move."),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",

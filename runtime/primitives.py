@@ -188,8 +188,12 @@ class PrimitivesMixin:
         yield from self.roll_mayhem(node)
 
     def p_reroll_dice(self, raw: dict, env: Env, node: dict):
+        """The Mayhem die and the acting Team's Activation dice still in play: its unplaced
+        dice, and, in its own turn, the die on the Active Character's slot, whose new
+        value is the Activation's (slot, special and Mayhem effects not yet resolved)."""
         st = self.state
         team = st.teams.get(env.team)
+        current = st.active.die_index if st.active is not None and st.active_team == env.team else None
         rerolled: set[str] = set()
         while True:
             options = []
@@ -197,7 +201,7 @@ class PrimitivesMixin:
                 options.append("reroll mayhem-die")
             if team is not None:
                 for i, placed in enumerate(team.placed):
-                    if not placed and f"die-{i + 1}" not in rerolled:
+                    if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
                         options.append(f"reroll die-{i + 1}")
             if not options:
                 return
@@ -211,7 +215,10 @@ class PrimitivesMixin:
             else:
                 i = int(which.split("-")[1]) - 1
                 team.dice[i] = self.roll_activation()
-                self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i])
+                if i == current:
+                    st.active.die = team.dice[i]
+                self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i],
+                         placed=i == current)
 
     def p_grant_mayhem_icon(self, raw: dict, env: Env, node: dict):
         self.state.icon_granted = True
