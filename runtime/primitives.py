@@ -1,7 +1,7 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
-from .effects import Env, Stop, _PRIM_PARAMS
+from .effects import Env, Stop, _PRIM_PARAMS, id_of
 from .rules import prop
 from .state import Figure, Pending
 
@@ -32,7 +32,7 @@ class PrimitivesMixin:
         for target in self.as_list(a["target"]):
             if not isinstance(target, Figure) or target.location is None:
                 continue
-            bonus = st.active.bonus if st.active and env.self_fig is not None \
+            bonus = self.activation_bonus(tags) if st.active and env.self_fig is not None \
                 and st.active.figure == env.self_fig.key else 0
             if st.active is not None and env.self_fig is not None and st.active.figure == env.self_fig.key:
                 st.active.attack_target = target
@@ -77,9 +77,26 @@ class PrimitivesMixin:
 
     def p_bonus(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("bonus", raw, env)
-        if self.state.active is not None:
-            self.state.active.bonus += int(a["amount"] or 0)
-            self.log("bonus", node, amount=int(a["amount"] or 0))
+        act = self.state.active
+        if act is None:
+            return
+        amount = int(a["amount"] or 0)
+        scope = frozenset(a["to"]) if a["to"] else None
+        if scope is None:
+            act.bonus += amount
+        else:
+            act.scoped_bonus.append((amount, scope))
+        # the stacks this Activation placed before the bonus take it too
+        for loc, token, owner, tags in act.stacks:
+            if (scope is None or scope & tags) and self.count_tokens(token, loc, owner) > 0:
+                bonus = self.state.board.locations[loc].bonus
+                bonus[(token, owner)] = bonus.get((token, owner), 0) + amount
+        self.log("bonus", node, amount=amount, to=sorted(id_of(t) for t in scope) if scope else None)
+
+    def activation_bonus(self, tags: frozenset) -> int:
+        """The bonus of the Activation for an effect with these tags."""
+        act = self.state.active
+        return act.bonus + sum(n for n, scope in act.scoped_bonus if scope & tags)
 
     # ---- tokens ----------------------------------------------------------------------
 
@@ -107,9 +124,14 @@ class PrimitivesMixin:
                 continue
             owner = None if self.mode.communal else env.team
             placed = self.put_pieces(token, n, target, owner, node)
-            if placed and isinstance(target, int) and self.state.active is not None and self.state.active.bonus:
-                loc = self.state.board.locations[target]
-                loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + self.state.active.bonus
+            act = self.state.active
+            if placed and isinstance(target, int) and act is not None and env.team == self.state.active_team:
+                # a stack the Activation places carries its bonus until its tokens leave
+                act.stacks.append((target, token, owner, tags))
+                bonus = self.activation_bonus(tags)
+                if bonus:
+                    loc = self.state.board.locations[target]
+                    loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + bonus
 
     def p_remove(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("remove", raw, env)
