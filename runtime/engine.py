@@ -359,23 +359,40 @@ class Engine(EffectsMixin, PrimitivesMixin):
             return
         default = prop(self.box, "hand-draw", 7)
         seats = self.mode.players()
-        for n, (player, t, _chars) in enumerate(seats):
+        wants: dict[str, int] = {}
+        for player, t, _chars in seats:
             team = st.teams[st.order[t]]
             k = team.players.index(player)
-            draw = default
+            wants[player] = default
             if self.mode.hand_draw and t < len(self.mode.hand_draw) and k < len(self.mode.hand_draw[t]):
-                draw = self.mode.hand_draw[t][k]
-            hand = team.hands[player]
-            for _ in range(draw):
-                if st.mayhem_deck:
-                    hand.append(st.mayhem_deck.pop(0))
+                wants[player] = self.mode.hand_draw[t][k]
+        hands = {player: st.teams[st.order[t]].hands[player] for player, t, _chars in seats}
+        # Every player draws, then every player discards: a card given back is not dealt
+        # again. The rulebooks do not say what a deck too small for every draw does: its
+        # cards are dealt one at a time around the table, and the shortfall is logged.
+        wanted = sum(wants.values())
+        if wanted <= len(st.mayhem_deck):
+            for player in wants:
+                hands[player].extend(st.mayhem_deck[:wants[player]])
+                del st.mayhem_deck[:wants[player]]
+        else:
+            self.log("mayhem-deck-short", wanted=wanted, cards=len(st.mayhem_deck))
+            dealt = dict.fromkeys(wants, 0)
+            while st.mayhem_deck:
+                for player in wants:
+                    if st.mayhem_deck and dealt[player] < wants[player]:
+                        hands[player].append(st.mayhem_deck.pop(0))
+                        dealt[player] += 1
+        given_back = []
+        for player, hand in hands.items():
             limit = self.player_icons(player)
             while len(hand) > limit:
                 choice = yield from self.decide(player, "discard", f"discard down to {limit}",
                                                 [f"discard {id_of(c)}" for c in sorted(hand)])
                 qid = next(c for c in sorted(hand) if id_of(c) == choice.split()[1])
                 hand.remove(qid)
-                st.mayhem_deck.append(qid)
+                given_back.append(qid)
+        st.mayhem_deck.extend(given_back)  # "at the bottom of the Mayhem deck"
 
     # ---- Round Start, Recovery, Activation, End of Round ----------------------------------
 
