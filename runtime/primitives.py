@@ -87,7 +87,7 @@ class PrimitivesMixin:
         else:
             act.scoped_bonus.append((amount, scope))
         # the stacks this Activation placed before the bonus take it too
-        for loc, token, owner, tags in act.stacks:
+        for (loc, token, owner), tags in act.stacks.items():
             if (scope is None or scope & tags) and self.count_tokens(token, loc, owner) > 0:
                 bonus = self.state.board.locations[loc].bonus
                 bonus[(token, owner)] = bonus.get((token, owner), 0) + amount
@@ -127,7 +127,8 @@ class PrimitivesMixin:
             act = self.state.active
             if placed and isinstance(target, int) and act is not None and env.team == self.state.active_team:
                 # a stack the Activation places carries its bonus until its tokens leave
-                act.stacks.append((target, token, owner, tags))
+                key = (target, token, owner)
+                act.stacks[key] = act.stacks.get(key, frozenset()) | tags
                 bonus = self.activation_bonus(tags)
                 if bonus:
                     loc = self.state.board.locations[target]

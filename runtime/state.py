@@ -74,7 +74,7 @@ class Activation:
     ability_done: bool = False
     bonus: int = 0
     scoped_bonus: list = field(default_factory=list)  # (amount, tags): a bonus to tagged effects only
-    stacks: list = field(default_factory=list)  # (Location, token, owner, tags) of the stacks placed
+    stacks: dict = field(default_factory=dict)  # (Location, token, owner) -> tags of the stacks placed
     attack_target: object = None
     ended: bool = False
 
