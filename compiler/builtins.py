@@ -137,9 +137,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "Place a figure into a Location with an open Slot; not a Move (PULL, PUSH, TELEPORT)."),
     Primitive("off-board", (_p("figure", "figure+"),),
               "Take a figure off the board; it comes back at the next Recovery."),
-    Primitive("bonus", (_p("amount", "number"),),
-              "+X Damage: added to the Activation's Attacks and to the Traps it places. Applied before "
-              "the other effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword")),
+    Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
+                                                   "Only to Attacks and placed tokens whose effect carries one of "
+                                                   "these tags (`[attack]`, `[trap]`); without it, to both.")),
+              "+X Damage: added to the Activation's Attacks and to the Traps it places (those it placed "
+              "earlier in the turn too), which keep it until they activate. Applied before the other "
+              "effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword")),
     Primitive("prevent", (_p("amount", "number"),),
               "Prevent up to that much of the pending Damage (in a `damage` or `attack` trigger)."),
     Primitive("increase", (_p("amount", "number"),),
@@ -148,7 +151,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The Team takes Victory Point tokens of its colour from the pool."),
     Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round."),
     Primitive("reroll-dice", (),
-              "Reroll any of the acting player's unplaced Activation dice and/or the Mayhem die."),
+              "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn."),
     Primitive("spend-free-move", (), "Use up the Active Character's free Move."),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",

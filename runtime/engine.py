@@ -49,6 +49,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
         self.activated_this_round: list[str] = []
+        self.win_check_held = False  # during a step whose effects happen at the same time
         self._triggers: dict[str, dict[str, list]] = {}
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
@@ -358,23 +359,40 @@ class Engine(EffectsMixin, PrimitivesMixin):
             return
         default = prop(self.box, "hand-draw", 7)
         seats = self.mode.players()
-        for n, (player, t, _chars) in enumerate(seats):
+        wants: dict[str, int] = {}
+        for player, t, _chars in seats:
             team = st.teams[st.order[t]]
             k = team.players.index(player)
-            draw = default
+            wants[player] = default
             if self.mode.hand_draw and t < len(self.mode.hand_draw) and k < len(self.mode.hand_draw[t]):
-                draw = self.mode.hand_draw[t][k]
-            hand = team.hands[player]
-            for _ in range(draw):
-                if st.mayhem_deck:
-                    hand.append(st.mayhem_deck.pop(0))
+                wants[player] = self.mode.hand_draw[t][k]
+        hands = {player: st.teams[st.order[t]].hands[player] for player, t, _chars in seats}
+        # Every player draws, then every player discards: a card given back is not dealt
+        # again. The rulebooks do not say what a deck too small for every draw does: its
+        # cards are dealt one at a time around the table, and the shortfall is logged.
+        wanted = sum(wants.values())
+        if wanted <= len(st.mayhem_deck):
+            for player in wants:
+                hands[player].extend(st.mayhem_deck[:wants[player]])
+                del st.mayhem_deck[:wants[player]]
+        else:
+            self.log("mayhem-deck-short", wanted=wanted, cards=len(st.mayhem_deck))
+            dealt = dict.fromkeys(wants, 0)
+            while st.mayhem_deck:
+                for player in wants:
+                    if st.mayhem_deck and dealt[player] < wants[player]:
+                        hands[player].append(st.mayhem_deck.pop(0))
+                        dealt[player] += 1
+        given_back = []
+        for player, hand in hands.items():
             limit = self.player_icons(player)
             while len(hand) > limit:
                 choice = yield from self.decide(player, "discard", f"discard down to {limit}",
                                                 [f"discard {id_of(c)}" for c in sorted(hand)])
                 qid = next(c for c in sorted(hand) if id_of(c) == choice.split()[1])
                 hand.remove(qid)
-                st.mayhem_deck.append(qid)
+                given_back.append(qid)
+        st.mayhem_deck.extend(given_back)  # "at the bottom of the Mayhem deck"
 
     # ---- Round Start, Recovery, Activation, End of Round ----------------------------------
 
@@ -509,11 +527,19 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 fig.off_board = False
                 self.log("return", figure=key, location=f"L{dest + 1}")
                 yield from self.move(fig, dest, None, is_move=False)
-        for colour in self.initiative_order():
-            for key in st.teams[colour].characters:
-                fig = st.figures[key]
-                if fig.location is not None:
-                    yield from self.emit("recovery", {"figure": fig})
+        # The status tokens resolve in one step (the rulebooks' "Any Characters with ...
+        # tokens take Damage"): every Character's, then the win is checked once, so that
+        # both Teams losing their last Characters, or reaching the winning VP, draw.
+        self.win_check_held = True
+        try:
+            for colour in self.initiative_order():
+                for key in st.teams[colour].characters:
+                    fig = st.figures[key]
+                    if fig.location is not None:
+                        yield from self.emit("recovery", {"figure": fig})
+        finally:
+            self.win_check_held = False
+        self.check_win()
         yield from self.emit("update", {})
 
     def activation_phase(self):
@@ -1113,7 +1139,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def check_win(self) -> None:
         st = self.state
-        if st.over:
+        if st.over or self.win_check_held:
             return
         if self.mode.win == "last-standing":
             standing = [c for c in st.order if self.living(c)]
@@ -1145,7 +1171,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
         return any(c is not None for (_f, c) in self.state.pools.get(pid, {}))
 
     def take_piece(self, token: str, colour: str | None) -> str | None | bool:
-        """Take one piece for `token` from its pool; the colour taken, or False if empty."""
+        """Take one piece for `token` from its pool; the colour taken, or False if empty.
+
+        A Team takes the pieces of its colour: when they are gone, the effect takes
+        nothing ("If an effect instructs to take a token, but the corresponding pool is
+        empty, the effect doesn't take place"), never the other colour's. Any colour
+        will do only with communal tokens, or for a Team whose colour the pool has no
+        pieces of at all."""
         pid = self.rules.token_pool(token)
         pool = self.state.pools.get(pid)
         if pool is None:
@@ -1154,7 +1186,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             if pool.get(key, 0) > 0:
                 pool[key] -= 1
                 return colour
-        if colour is not None or self.mode.communal:
+        own_colour = colour is not None and any(c == colour for (_f, c) in pool)
+        if (colour is not None and not own_colour) or self.mode.communal:
             for key in sorted((k for k, n in pool.items() if n > 0 and k[0] in (None, token)), key=str):
                 pool[key] -= 1
                 return key[1]

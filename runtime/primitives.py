@@ -1,7 +1,7 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
-from .effects import Env, Stop, _PRIM_PARAMS
+from .effects import Env, Stop, _PRIM_PARAMS, id_of
 from .rules import prop
 from .state import Figure, Pending
 
@@ -32,7 +32,7 @@ class PrimitivesMixin:
         for target in self.as_list(a["target"]):
             if not isinstance(target, Figure) or target.location is None:
                 continue
-            bonus = st.active.bonus if st.active and env.self_fig is not None \
+            bonus = self.activation_bonus(tags) if st.active and env.self_fig is not None \
                 and st.active.figure == env.self_fig.key else 0
             if st.active is not None and env.self_fig is not None and st.active.figure == env.self_fig.key:
                 st.active.attack_target = target
@@ -77,9 +77,26 @@ class PrimitivesMixin:
 
     def p_bonus(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("bonus", raw, env)
-        if self.state.active is not None:
-            self.state.active.bonus += int(a["amount"] or 0)
-            self.log("bonus", node, amount=int(a["amount"] or 0))
+        act = self.state.active
+        if act is None:
+            return
+        amount = int(a["amount"] or 0)
+        scope = frozenset(a["to"]) if a["to"] else None
+        if scope is None:
+            act.bonus += amount
+        else:
+            act.scoped_bonus.append((amount, scope))
+        # the stacks this Activation placed before the bonus take it too
+        for (loc, token, owner), tags in act.stacks.items():
+            if (scope is None or scope & tags) and self.count_tokens(token, loc, owner) > 0:
+                bonus = self.state.board.locations[loc].bonus
+                bonus[(token, owner)] = bonus.get((token, owner), 0) + amount
+        self.log("bonus", node, amount=amount, to=sorted(id_of(t) for t in scope) if scope else None)
+
+    def activation_bonus(self, tags: frozenset) -> int:
+        """The bonus of the Activation for an effect with these tags."""
+        act = self.state.active
+        return act.bonus + sum(n for n, scope in act.scoped_bonus if scope & tags)
 
     # ---- tokens ----------------------------------------------------------------------
 
@@ -107,9 +124,15 @@ class PrimitivesMixin:
                 continue
             owner = None if self.mode.communal else env.team
             placed = self.put_pieces(token, n, target, owner, node)
-            if placed and isinstance(target, int) and self.state.active is not None and self.state.active.bonus:
-                loc = self.state.board.locations[target]
-                loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + self.state.active.bonus
+            act = self.state.active
+            if placed and isinstance(target, int) and act is not None and env.team == self.state.active_team:
+                # a stack the Activation places carries its bonus until its tokens leave
+                key = (target, token, owner)
+                act.stacks[key] = act.stacks.get(key, frozenset()) | tags
+                bonus = self.activation_bonus(tags)
+                if bonus:
+                    loc = self.state.board.locations[target]
+                    loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + bonus
 
     def p_remove(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("remove", raw, env)
@@ -188,8 +211,12 @@ class PrimitivesMixin:
         yield from self.roll_mayhem(node)
 
     def p_reroll_dice(self, raw: dict, env: Env, node: dict):
+        """The Mayhem die and the acting Team's Activation dice still in play: its unplaced
+        dice, and, in its own turn, the die on the Active Character's slot, whose new
+        value is the Activation's (slot, special and Mayhem effects not yet resolved)."""
         st = self.state
         team = st.teams.get(env.team)
+        current = st.active.die_index if st.active is not None and st.active_team == env.team else None
         rerolled: set[str] = set()
         while True:
             options = []
@@ -197,7 +224,7 @@ class PrimitivesMixin:
                 options.append("reroll mayhem-die")
             if team is not None:
                 for i, placed in enumerate(team.placed):
-                    if not placed and f"die-{i + 1}" not in rerolled:
+                    if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
                         options.append(f"reroll die-{i + 1}")
             if not options:
                 return
@@ -211,7 +238,10 @@ class PrimitivesMixin:
             else:
                 i = int(which.split("-")[1]) - 1
                 team.dice[i] = self.roll_activation()
-                self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i])
+                if i == current:
+                    st.active.die = team.dice[i]
+                self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i],
+                         placed=i == current)
 
     def p_grant_mayhem_icon(self, raw: dict, env: Env, node: dict):
         self.state.icon_granted = True
@@ -240,8 +270,17 @@ class PrimitivesMixin:
         team = self.state.teams.get(env.team)
         if team is None:
             return
+        st = self.state
         player = env.controller if env.controller in team.hands else next(iter(team.hands))
+        drawn = 0
         for _ in range(max(0, int(a["count"] or 0))):
-            if self.state.mayhem_deck:
-                team.hands[player].append(self.state.mayhem_deck.pop(0))
-        self.log("draw", node, team=team.colour, count=int(a["count"] or 0))
+            if not st.mayhem_deck and st.mayhem_discard:
+                # the rulebooks are silent on an empty deck: the discards, shuffled, make a new one
+                st.mayhem_deck = list(st.mayhem_discard)
+                st.mayhem_discard = []
+                self.rng.shuffle(st.mayhem_deck)
+                self.log("reshuffle", node, cards=len(st.mayhem_deck))
+            if st.mayhem_deck:
+                team.hands[player].append(st.mayhem_deck.pop(0))
+                drawn += 1
+        self.log("draw", node, team=team.colour, count=drawn)

@@ -65,6 +65,28 @@ def _put(eng: Engine, token: str, n: int, place, owner, where: str, colour=None)
                             " (a pile set up on a Location holds the rest: `clear = true` there)")
 
 
+def _leave_in_pool(eng: Engine, pid: str, left, where: str) -> None:
+    """`pools = { POOL = { COLOUR = 0 } }` (or `{ POOL = 3 }`): the pieces a pool
+    still holds once setup is done; the others are out of play (used up), so the box's
+    totals still add up. A pool can only be emptied, not filled."""
+    pool = eng.state.pools.get(pid)
+    if pool is None:
+        raise ScenarioError(f"{where}: no token pool {pid!r} in this box")
+    wanted = left.items() if isinstance(left, dict) else [(None, left)]
+    for colour, n in wanted:
+        keys = sorted((k for k in pool if colour is None or k[1] == colour), key=str)
+        have = sum(pool[k] for k in keys)
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= have or not keys:
+            raise ScenarioError(f"{where}: {colour or 'the pool'} holds {have} pieces after setup;"
+                                f" it can be left with 0..{have}, not {n!r}")
+        extra = have - n
+        for k in keys:
+            cut = min(extra, pool[k])
+            pool[k] -= cut
+            eng.state.discarded[pid] += cut
+            extra -= cut
+
+
 def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str]:
     """An engine whose state is the scenario's starting state, and the phase to resume at."""
     meta = spec.get("scenario", {})
@@ -204,6 +226,8 @@ def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str
             _put(eng, _token_qid(rules, tid, where), n, edge, None, where)
     for colour, n in setup.get("vp", {}).items():
         _put(eng, eng.vp_token, n, colour, colour, f"{path}: [setup] vp", colour=colour)
+    for pid, left in setup.get("pools", {}).items():
+        _leave_in_pool(eng, pid, left, f"{path}: [setup] pools.{pid}")
     eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]
     eng.forced_tosses = [str(t) for t in setup.get("tosses", [])]
     phase = setup.get("phase", "activation")

@@ -73,6 +73,8 @@ class Activation:
     free_move_used: bool = False
     ability_done: bool = False
     bonus: int = 0
+    scoped_bonus: list = field(default_factory=list)  # (amount, tags): a bonus to tagged effects only
+    stacks: dict = field(default_factory=dict)  # (Location, token, owner) -> tags of the stacks placed
     attack_target: object = None
     ended: bool = False
 
