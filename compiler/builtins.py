@@ -257,7 +257,8 @@ EVENTS: dict[str, Event] = {e.name: e for e in (
           "A figure enters a Location (by a Move or a placement). Tokens there resolve first; the "
           "Location's own triggers only if the figure is still there."),
     Event("move", (("figure", "figure"), ("from", "location"), ("to", "location")),
-          "A figure made a Move (not a PULL, PUSH or TELEPORT)."),
+          "A figure made a Move (not a PULL, PUSH or TELEPORT); announced once the Location entered has "
+          "resolved, even if it KO'ed the figure or moved it on."),
     Event("attack", (("attacker", "figure"), ("target", "figure")),
           "An Attack is announced, before its Damage. `pending` is its Damage; `tagged` sees its tags."),
     Event("damage", (("target", "figure"), ("source", "figure")),

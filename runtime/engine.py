@@ -904,23 +904,16 @@ class Engine(EffectsMixin, PrimitivesMixin):
         out = []
         tokens = idx["tokens"]
         where = params.get("location")
-        if tokens or idx["locations"]:
+        if tokens:
             locs = [st.board.locations[where]] if where is not None else st.board.locations
             for loc in locs:
-                if not tokens:
-                    break
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
                 for tok, owner, colour in sorted(keys, key=str):
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
-            if where is not None and idx["locations"]:
-                loc_comp = st.board.locations[where].comp
-                for t in self.triggers_of(loc_comp).get(event, ()):
-                    fig = params.get("figure")
-                    team = fig.team if isinstance(fig, Figure) else None
-                    out.append((t, Env(self.controller_of(fig) if isinstance(fig, Figure) else None, team, None,
-                                       here=where, source=loc_comp["qid"], locals={"$location-trigger": True})))
+        if idx["locations"]:
+            out.extend(self.location_listeners(event, params))
         if tokens or idx["specials"] or idx["npc"]:
             figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
             if tokens:
@@ -961,6 +954,39 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 out.append((tt.trigger, tt.env))
         return out
 
+    def location_listeners(self, event: str, params: dict) -> list:
+        """The Location triggers an event sets off, `here` being the Location. An event
+        about a figure is heard where the figure stands (the figure, or the target of
+        an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
+        it stood), and only while it still stands there; an event about no figure
+        (round-start, round-end, mayhem-roll, update) by every Location on the board,
+        decided by the player with the Initiative."""
+        st = self.state
+        board = st.board
+        fig = params.get("figure", params.get("target"))
+        if "figure" in params or "target" in params:
+            if not isinstance(fig, Figure):
+                return []
+            if event == "move":
+                where = params.get("to")
+            elif "location" in params:
+                where = params["location"]
+            else:
+                where = params.get("$at", fig.location)
+            places = [] if where is None else [where]
+            stands = None if event == "ko" else fig
+            controller, team = self.controller_of(fig), fig.team
+        else:
+            places = [i for i in board.live()]
+            stands = None
+            controller, team = self.team_player(st.initiative), None
+        out = []
+        for i in places:
+            comp = board.locations[i].comp
+            for t in self.triggers_of(comp).get(event, ()):
+                out.append((t, Env(controller, team, None, here=i, source=comp["qid"], locals={"$stands": stands})))
+        return out
+
     def team_player(self, colour: str | None) -> str | None:
         team = self.state.teams.get(colour) if colour else None
         return team.players[0] if team else None
@@ -987,14 +1013,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
             spec = base.locals.get("$special")
             if spec is not None and not self.special_available(base.self_fig, spec):
                 continue
+            stands = base.locals.get("$stands")
+            if stands is not None and stands.location != base.here:
+                continue  # a Location hears about a figure only while it stands there
             if trigger["when"] is not None and not (yield from self.ev(trigger["when"], env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
-            if base.locals.get("$location-trigger"):
-                fig = params.get("figure")
-                if not isinstance(fig, Figure) or fig.location != params.get("location"):
-                    continue
             yield from self.run(trigger["body"], env)
         yield from self.reactions(event, params, pending)
 
@@ -1059,7 +1084,9 @@ class Engine(EffectsMixin, PrimitivesMixin):
         self.log("move" if is_move else "place", node, figure=fig.key, frm=f"L{src + 1}" if src is not None else None,
                  to=f"L{dest + 1}")
         yield from self.emit("enter", {"figure": fig, "location": dest})
-        if is_move and fig.location == dest and not st.over:
+        if is_move and not st.over:
+            # a Move is announced once the destination has resolved, whatever it did
+            # (its Traps KO'ed the figure, its Location moved it on)
             yield from self.emit("move", {"figure": fig, "from": src, "to": dest})
 
     def deal_damage(self, target: Figure, amount: int, tags: frozenset, source, node):
@@ -1080,12 +1107,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def ko(self, fig: Figure, node):
         st = self.state
+        where = fig.location  # Locations hear a KO where the figure stood
         if fig.kind == "token":
             self.take_off(fig)
             del st.figures[fig.key]
             self.return_piece(fig.comp["qid"], fig.piece_colour)
             self.log("ko", node, figure=fig.key)
-            yield from self.emit("ko", {"figure": fig})
+            yield from self.emit("ko", {"figure": fig, "$at": where})
             return
         self.take_off(fig)
         fig.ko = True
@@ -1104,7 +1132,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
             for colour in st.order:
                 if colour != fig.team:
                     self.gain_vp(colour, 1, node)
-        yield from self.emit("ko", {"figure": fig})
+        yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()
         # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it
         # (a token's trigger, that still has to send the token back to its pool) finishes
