@@ -653,13 +653,21 @@ class Engine(EffectsMixin, PrimitivesMixin):
         yield from self.emit("update", {})
 
     def restriction(self, fig: Figure) -> set[str]:
+        """What the tokens a figure holds forbid it (a token's `restricts`)."""
         out = set()
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
                 r = prop(self.rules.tokens[tok], "restricts")
                 if r:
-                    out.add(r)
+                    out.update([r] if isinstance(r, str) else r)
         return out
+
+    def restricted(self, fig: Figure, what: str, node=None) -> bool:
+        """The figure may not do `what` now (logged when it was about to)."""
+        if what not in self.restriction(fig):
+            return False
+        self.log("restricted", node, figure=fig.key, restriction=what)
+        return True
 
     def turn_action(self, fig: Figure, team: Team):
         st = self.state
@@ -751,7 +759,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
         once = prop(spec, "once")
-        return once is None or not fig.special_used.get(once)
+        return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
 
     def use_special(self, fig: Figure, spec: dict):
         once = prop(spec, "once")
@@ -1078,6 +1086,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
     def move(self, fig: Figure, dest: int, node, is_move: bool):
         st = self.state
         if fig.location == dest or not self.is_open(dest) or st.board.locations[dest].removed:
+            return
+        if is_move and self.restricted(fig, "no-move", node):
             return
         src = fig.location
         self.relocate(fig, dest)
