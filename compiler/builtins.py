@@ -272,8 +272,9 @@ EVENTS: dict[str, Event] = {e.name: e for e in (
 # Events whose triggers can read (and change) `pending`.
 PENDING_EVENTS = ("damage", "damaged", "attack")
 
-# Names a `when`/`until` may end on.
-UNTIL_EVENTS = ("turn-end", "round-end")
+# Names a `when`/`until` may end on: the end of the turn, of the round, or of the next turn
+# of the character the effect is for (`self`: it needs one).
+UNTIL_EVENTS = ("turn-end", "round-end", "next-turn-end")
 
 # The events a primitive can set off, for the effect graph (trigger loops, reach).
 EMITS: dict[str, tuple[str, ...]] = {

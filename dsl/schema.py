@@ -175,6 +175,11 @@ _kind(KindSpec(
                  "not both; `no-move` no Move at all (free Move, MOVE, Flee, a Move another effect makes it "
                  "do; PULL, PUSH and TELEPORT are no Moves); `no-ability` not resolve the Ability its die is "
                  "on; `no-attack` make no Attack; `no-special` neither use nor trigger its Special Ability."),
+        PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
+                 "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
+                 "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
+                 "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
+                 "`round-end` at the end of the round."),
         PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
         PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour."),
         PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),

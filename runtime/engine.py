@@ -621,6 +621,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
         team.placed[i] = True
         fig = st.figures[key]
+        fig.turns += 1
         fig.activations.append(ability_id)
         self.activated_this_round.append(key)
         st.active = Activation(key, ability_id, value, i)
@@ -643,14 +644,35 @@ class Engine(EffectsMixin, PrimitivesMixin):
             yield from self.emit("turn-end", {"figure": fig})
         except Stop:
             pass
+        self.discard_due(fig)
         st.active = None
         st.active_team = None
         st.icon_granted = False
         for t in st.temp_triggers:
-            if t.until == "turn-end":
+            if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
                 t.alive = False
         st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         yield from self.emit("update", {})
+
+    def note_placed(self, fig: Figure, token: str, before: int) -> None:
+        """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
+        the turn of its holder at whose end it is discarded. `turn-end` is the turn in
+        progress if the holder is Active, else its next one; `next-turn-end` always the
+        next one it begins. More pieces of a token it already holds keep the later end."""
+        when = prop(self.rules.tokens[token], "discarded")
+        if when not in ("turn-end", "next-turn-end"):
+            return
+        st = self.state
+        active = st.active is not None and st.active.figure == fig.key
+        due = fig.turns if when == "turn-end" and active else fig.turns + 1
+        fig.expiry[token] = due if before == 0 or token not in fig.expiry else max(due, fig.expiry[token])
+
+    def discard_due(self, fig: Figure) -> None:
+        """At the end of a figure's turn, the tokens whose time has come go back to their pools."""
+        for token, due in sorted(fig.expiry.items()):
+            if fig.turns >= due:
+                del fig.expiry[token]
+                self.remove_pieces(token, 10 ** 6, fig, None, None)
 
     def restriction(self, fig: Figure) -> set[str]:
         """What the tokens a figure holds forbid it (a token's `restricts`)."""
@@ -787,9 +809,14 @@ class Engine(EffectsMixin, PrimitivesMixin):
         for fig in st.figures.values():
             fig.activations = []
             fig.special_used["round"] = False
+            for key, n in sorted(fig.tokens.items(), key=str):
+                if n > 0 and prop(self.rules.tokens[key[0]], "discarded") == "round-end":
+                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
         for t in st.temp_triggers:
-            t.alive = False
-        st.temp_triggers = []
+            # what lasts until a character's next turn outlives the round, unless it is out for good
+            if t.until != "next-turn-end" or t.figure is None or t.figure.eliminated:
+                t.alive = False
+        st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         self.log("round-end")
 
     # ---- Mayhem cards -------------------------------------------------------------------
@@ -869,6 +896,10 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def install(self, trigger: dict, env: Env, until: str) -> None:
         t = TempTrigger(trigger, None, until)
+        if until == "next-turn-end":
+            # until the end of the next turn of the character the effect is for
+            t.figure = env.self_fig or env.holder
+            t.turn = t.figure.turns + 1 if t.figure is not None else 0
         t.env = env.child(until=t)
         self.state.temp_triggers.append(t)
 
@@ -1210,6 +1241,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         store = self.token_store(place)
         if store is None:
             return 0
+        before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
         placed = 0
         for _ in range(n):
             pid = self.rules.token_pool(token)
@@ -1220,6 +1252,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             store[(token, team, got)] = store.get((token, team, got), 0) + 1
             placed += 1
         if placed:
+            if isinstance(place, Figure):
+                self.note_placed(place, token, before)
             if isinstance(place, tuple) and self.rules.token_flag(token, "blocks-adjacency"):
                 self.refresh_blocked()
             self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
@@ -1273,6 +1307,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             tok, owner, colour = key
             new_owner = owner if self.rules.token_flag(tok, "mission") else (receiver or owner)
             dkey = (tok, new_owner, colour)
+            if isinstance(dst, Figure):
+                self.note_placed(dst, tok, self.count_tokens(tok, dst, None))
             dst_store[dkey] = dst_store.get(dkey, 0) + 1
             moved += 1
         if moved:

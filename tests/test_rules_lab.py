@@ -45,3 +45,45 @@ def test_the_beacon_listens_to_every_event():
     expected = (LAB / "scenarios" / "location-hears-every-event.toml").read_text(encoding="utf-8")
     for event in B.EVENTS:
         assert event == "update" or f"heard-{event}\"" in expected, event
+
+
+def _compile_lab_with(tmp_path, extra: str):
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "shared", root / "shared")
+    shutil.copy(CONTENT / "mayhem.toml", root / "mayhem.toml")
+    (root / "lab").mkdir()
+    shutil.copy(LAB / "box.mh", root / "lab" / "box.mh")
+    (root / "lab" / "extra.mh").write_text('in box lab\nuse "shared/core.mh"\n\n' + extra, encoding="utf-8")
+    return driver.compile_paths([root])
+
+
+def test_until_next_turn_end_needs_a_character(tmp_path):
+    """`until next-turn-end` is the end of the next turn of `self`: a Location has none."""
+    result = _compile_lab_with(tmp_path, '''location bell "Bell" {
+  source authored
+  slots 2
+  on enter {
+    until next-turn-end {
+      on damage {
+        prevent(1)
+      }
+    }
+  }
+}
+''')
+    found = [(d.code, str(d.span), d.message) for d in result.diagnostics.items if d.severity == "error"]
+    assert [(c, s) for c, s, _m in found] == [("E403", "lab/extra.mh:8:11")], found
+    assert "next turn of 'self'" in found[0][2]
+
+
+def test_restricts_names_known_restrictions_once(tmp_path):
+    result = _compile_lab_with(tmp_path, '''token sleepy "Sleepy" {
+  source authored
+  text "Zzz."
+  placed-on character
+  restricts no-move no-nap
+}
+''')
+    found = [(d.code, d.message) for d in result.diagnostics.items if d.severity == "error"]
+    assert found == [("E204", "'restricts' takes one or more of: move-or-ability, no-move, no-ability, "
+                               "no-attack, no-special")], found
