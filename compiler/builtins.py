@@ -180,6 +180,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
+    Function("can-move", (_p("figure", "figure"),), "bool",
+             "The figure is on the board and may Move: no token it holds `restricts no-move`."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
