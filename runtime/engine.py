@@ -15,6 +15,7 @@ from .modes import COLOURS, load_mode
 from .primitives import PrimitivesMixin
 from .rules import Rules, prop
 from .state import Activation, Figure, GameState, Pending, Team, TempTrigger
+from .statuses import StatusesMixin
 
 
 
@@ -35,7 +36,7 @@ class GameConfig:
     team_lists: dict[str, dict] | None = None
 
 
-class Engine(EffectsMixin, PrimitivesMixin):
+class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
     def __init__(self, rules: Rules, config: GameConfig) -> None:
         if config.box not in rules.boxes:
             raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
@@ -654,26 +655,6 @@ class Engine(EffectsMixin, PrimitivesMixin):
         st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         yield from self.emit("update", {})
 
-    def note_placed(self, fig: Figure, token: str, before: int) -> None:
-        """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
-        the turn of its holder at whose end it is discarded. `turn-end` is the turn in
-        progress if the holder is Active, else its next one; `next-turn-end` always the
-        next one it begins. More pieces of a token it already holds keep the later end."""
-        when = prop(self.rules.tokens[token], "discarded")
-        if when not in ("turn-end", "next-turn-end"):
-            return
-        st = self.state
-        active = st.active is not None and st.active.figure == fig.key
-        due = fig.turns if when == "turn-end" and active else fig.turns + 1
-        fig.expiry[token] = due if before == 0 or token not in fig.expiry else max(due, fig.expiry[token])
-
-    def discard_due(self, fig: Figure) -> None:
-        """At the end of a figure's turn, the tokens whose time has come go back to their pools."""
-        for token, due in sorted(fig.expiry.items()):
-            if fig.turns >= due:
-                del fig.expiry[token]
-                self.remove_pieces(token, 10 ** 6, fig, None, None)
-
     def restriction(self, fig: Figure) -> set[str]:
         """What the tokens a figure holds forbid it (a token's `restricts`)."""
         out = set()
@@ -683,13 +664,6 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 if r:
                     out.update([r] if isinstance(r, str) else r)
         return out
-
-    def restricted(self, fig: Figure, what: str, node=None) -> bool:
-        """The figure may not do `what` now (logged when it was about to)."""
-        if what not in self.restriction(fig):
-            return False
-        self.log("restricted", node, figure=fig.key, restriction=what)
-        return True
 
     def turn_action(self, fig: Figure, team: Team):
         st = self.state
