@@ -184,6 +184,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
+    Function("can-move", (_p("figure", "figure"),), "bool",
+             "The figure is on the board and may Move: no token it holds `restricts no-move`."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
@@ -261,7 +263,8 @@ EVENTS: dict[str, Event] = {e.name: e for e in (
           "A figure enters a Location (by a Move or a placement). Tokens there resolve first; the "
           "Location's own triggers only if the figure is still there."),
     Event("move", (("figure", "figure"), ("from", "location"), ("to", "location")),
-          "A figure made a Move (not a PULL, PUSH or TELEPORT)."),
+          "A figure made a Move (not a PULL, PUSH or TELEPORT); announced once the Location entered has "
+          "resolved, even if it KO'ed the figure or moved it on."),
     Event("attack", (("attacker", "figure"), ("target", "figure")),
           "An Attack is announced, before its Damage. `pending` is its Damage; `tagged` sees its tags."),
     Event("damage", (("target", "figure"), ("source", "figure")),
@@ -275,8 +278,9 @@ EVENTS: dict[str, Event] = {e.name: e for e in (
 # Events whose triggers can read (and change) `pending`.
 PENDING_EVENTS = ("damage", "damaged", "attack")
 
-# Names a `when`/`until` may end on.
-UNTIL_EVENTS = ("turn-end", "round-end")
+# Names a `when`/`until` may end on: the end of the turn, of the round, or of the next turn
+# of the character the effect is for (`self`: it needs one).
+UNTIL_EVENTS = ("turn-end", "round-end", "next-turn-end")
 
 # The events a primitive can set off, for the effect graph (trigger loops, reach).
 EMITS: dict[str, tuple[str, ...]] = {

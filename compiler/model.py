@@ -221,8 +221,8 @@ def _example(p: PropSpec) -> str:
     examples = {"nested": "[[2], [2]]", "int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
                 "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
                 "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name"}
-    if p.shape.startswith("enum:"):
-        return f"{p.name} {p.shape[5:].split('|')[0]}"
+    if p.shape.startswith(("enum:", "enums:")):
+        return f"{p.name} {p.shape.split(':', 1)[1].split('|')[0]}"
     return f"{p.name} {examples.get(p.shape, '')}".strip()
 
 
@@ -333,6 +333,8 @@ def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnosti
 def _shape_text(shape: str) -> str:
     if shape.startswith("enum:"):
         return "one of: " + ", ".join(shape[5:].split("|"))
+    if shape.startswith("enums:"):
+        return "one or more of: " + ", ".join(shape[6:].split("|"))
     return {
         "flag": "no value", "int": "a number", "signed": "a number", "string": "a string", "id": "a name",
         "ids": "one or more names", "list": "a [list] of names", "ints": "a [list] of numbers",
@@ -365,6 +367,11 @@ def _shape(p: PropSpec, values: list):
         options = shape[5:].split("|")
         if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in options:
             return values[0].id
+        return _BAD
+    if shape.startswith("enums:"):
+        options = shape[6:].split("|")
+        if values and names and all(v.id in options for v in values) and len({v.id for v in values}) == len(values):
+            return [v.id for v in values]
         return _BAD
     if shape == "ids":
         return [v.id for v in values] if values and names else _BAD

@@ -236,7 +236,7 @@ class _Resolver:
         elif isinstance(stmt, ast.Until):
             if stmt.event not in B.UNTIL_EVENTS:
                 self.diags.error("E410", f"'until {stmt.event}' is not supported", stmt.event_span,
-                                 hint="until turn-end or until round-end")
+                                 hint="until turn-end, until round-end or until next-turn-end")
             self.block(stmt.body, file, box, dict(scope))
         elif isinstance(stmt, ast.Trigger):
             self.trigger(stmt, file, box, dict(scope))

@@ -161,6 +161,14 @@ class _Checker:
                 self.diags.error("E401", f"'as' takes a Team or a figure, not {_describe(t)}", stmt.who.span)
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Until):
+            if stmt.event == "next-turn-end":
+                # the next turn of `self`: only where there is a character the effect is for
+                if ctx.needs is not None:
+                    ctx.needs.add("self")
+                elif "self" not in B.CONTEXTS[ctx.kind]:
+                    self.diags.error("E403", "'until next-turn-end' lasts until the end of the next turn of "
+                                     f"'self', which means nothing in {B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}",
+                                     stmt.event_span, hint="until turn-end or until round-end")
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Trigger):
             self.trigger(stmt, ctx)

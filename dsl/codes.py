@@ -130,7 +130,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "if 3 is opponent { ... }", "if target is opponent { ... }"),
     Code("E409", "keyword out of context", "A keyword reads a context name (`holder`, "
          "`attack-target`, ...) that the place where it is used does not have.", "", ""),
-    Code("E410", "bad 'until'", "`until` ends at turn-end or round-end.", "until ko { ... }",
+    Code("E410", "bad 'until'", "`until` ends at turn-end, round-end or next-turn-end (the end of the "
+         "next turn of `self`).", "until ko { ... }",
          "until round-end { ... }"),
     # -- team lists (Competitive Mode) -----------------------------------------------------
     Code("E601", "not one team", "A team file declares exactly one `team`, and no `in box` (a team mixes "

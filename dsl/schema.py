@@ -12,6 +12,7 @@ from dataclasses import dataclass
 #   string        one string                       `publisher "CMON"`
 #   id            one name                         `drawn-from trap-stun`
 #   enum:A|B      one of the listed names          `terminology toon`
+#   enums:A|B     one or more of the listed names  `restricts no-move no-attack`
 #   ids           one or more names                `placed-on character location`
 #   list          a [list] of names                `icons [pizza, delivery]`
 #   ints          a [list] of numbers              `board [3, 4, 3]`
@@ -169,8 +170,16 @@ _kind(KindSpec(
         PropSpec("limit", "int", "At most this many on one character."),
         PropSpec("negative", "flag", "A Negative status."),
         PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
-        PropSpec("restricts", "enum:move-or-ability|no-move|no-ability",
-                 "What a character holding it may not do in its Activation."),
+        PropSpec("restricts", "enums:move-or-ability|no-move|no-ability|no-attack|no-special",
+                 "What a character holding it may not do: `move-or-ability` the free Move or the Ability, "
+                 "not both; `no-move` no Move at all (free Move, MOVE, Flee, a Move another effect makes it "
+                 "do; PULL, PUSH and TELEPORT are no Moves); `no-ability` not resolve the Ability its die is "
+                 "on; `no-attack` make no Attack; `no-special` neither use nor trigger its Special Ability."),
+        PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
+                 "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
+                 "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
+                 "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
+                 "`round-end` at the end of the round."),
         PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
         PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour."),
         PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),

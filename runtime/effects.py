@@ -420,6 +420,9 @@ class EffectsMixin:
         if name == "tagged":
             tags = env.pending.tags if env.pending else env.event.get("$tags", frozenset())
             return args["tag"] in tags
+        if name == "can-move":
+            f = args["figure"]
+            return isinstance(f, Figure) and f.location is not None and "no-move" not in self.restriction(f)
         if name == "same-location":
             a, b = args["a"], args["b"]
             return isinstance(a, Figure) and isinstance(b, Figure) and a.location is not None \

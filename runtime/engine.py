@@ -15,6 +15,7 @@ from .modes import COLOURS, load_mode
 from .primitives import PrimitivesMixin
 from .rules import Rules, prop
 from .state import Activation, Figure, GameState, Pending, Team, TempTrigger
+from .statuses import StatusesMixin
 
 
 
@@ -35,7 +36,7 @@ class GameConfig:
     team_lists: dict[str, dict] | None = None
 
 
-class Engine(EffectsMixin, PrimitivesMixin):
+class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
     def __init__(self, rules: Rules, config: GameConfig) -> None:
         if config.box not in rules.boxes:
             raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
@@ -647,6 +648,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
         team.placed[i] = True
         fig = st.figures[key]
+        fig.turns += 1
         fig.activations.append(ability_id)
         self.activated_this_round.append(key)
         st.active = Activation(key, ability_id, value, i)
@@ -669,22 +671,24 @@ class Engine(EffectsMixin, PrimitivesMixin):
             yield from self.emit("turn-end", {"figure": fig})
         except Stop:
             pass
+        self.discard_due(fig)
         st.active = None
         st.active_team = None
         st.icon_granted = False
         for t in st.temp_triggers:
-            if t.until == "turn-end":
+            if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
                 t.alive = False
         st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         yield from self.emit("update", {})
 
     def restriction(self, fig: Figure) -> set[str]:
+        """What the tokens a figure holds forbid it (a token's `restricts`)."""
         out = set()
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
                 r = prop(self.rules.tokens[tok], "restricts")
                 if r:
-                    out.add(r)
+                    out.update([r] if isinstance(r, str) else r)
         return out
 
     def turn_action(self, fig: Figure, team: Team):
@@ -777,7 +781,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
         once = prop(spec, "once")
-        return once is None or not fig.special_used.get(once)
+        return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
 
     def use_special(self, fig: Figure, spec: dict):
         once = prop(spec, "once")
@@ -805,9 +809,14 @@ class Engine(EffectsMixin, PrimitivesMixin):
         for fig in st.figures.values():
             fig.activations = []
             fig.special_used["round"] = False
+            for key, n in sorted(fig.tokens.items(), key=str):
+                if n > 0 and prop(self.rules.tokens[key[0]], "discarded") == "round-end":
+                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
         for t in st.temp_triggers:
-            t.alive = False
-        st.temp_triggers = []
+            # what lasts until a character's next turn outlives the round, unless it is out for good
+            if t.until != "next-turn-end" or t.figure is None or t.figure.eliminated:
+                t.alive = False
+        st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         self.log("round-end")
 
     # ---- Mayhem cards -------------------------------------------------------------------
@@ -887,6 +896,10 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def install(self, trigger: dict, env: Env, until: str) -> None:
         t = TempTrigger(trigger, None, until)
+        if until == "next-turn-end":
+            # until the end of the next turn of the character the effect is for
+            t.figure = env.self_fig or env.holder
+            t.turn = t.figure.turns + 1 if t.figure is not None else 0
         t.env = env.child(until=t)
         self.state.temp_triggers.append(t)
 
@@ -930,23 +943,16 @@ class Engine(EffectsMixin, PrimitivesMixin):
         out = []
         tokens = idx["tokens"]
         where = params.get("location")
-        if tokens or idx["locations"]:
+        if tokens:
             locs = [st.board.locations[where]] if where is not None else st.board.locations
             for loc in locs:
-                if not tokens:
-                    break
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
                 for tok, owner, colour in sorted(keys, key=str):
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
-            if where is not None and idx["locations"]:
-                loc_comp = st.board.locations[where].comp
-                for t in self.triggers_of(loc_comp).get(event, ()):
-                    fig = params.get("figure")
-                    team = fig.team if isinstance(fig, Figure) else None
-                    out.append((t, Env(self.controller_of(fig) if isinstance(fig, Figure) else None, team, None,
-                                       here=where, source=loc_comp["qid"], locals={"$location-trigger": True})))
+        if idx["locations"]:
+            out.extend(self.location_listeners(event, params))
         if tokens or idx["specials"] or idx["npc"]:
             figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
             if tokens:
@@ -987,6 +993,39 @@ class Engine(EffectsMixin, PrimitivesMixin):
                 out.append((tt.trigger, tt.env))
         return out
 
+    def location_listeners(self, event: str, params: dict) -> list:
+        """The Location triggers an event sets off, `here` being the Location. An event
+        about a figure is heard where the figure stands (the figure, or the target of
+        an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
+        it stood), and only while it still stands there; an event about no figure
+        (round-start, round-end, mayhem-roll, update) by every Location on the board,
+        decided by the player with the Initiative."""
+        st = self.state
+        board = st.board
+        fig = params.get("figure", params.get("target"))
+        if "figure" in params or "target" in params:
+            if not isinstance(fig, Figure):
+                return []
+            if event == "move":
+                where = params.get("to")
+            elif "location" in params:
+                where = params["location"]
+            else:
+                where = params.get("$at", fig.location)
+            places = [] if where is None else [where]
+            stands = None if event == "ko" else fig
+            controller, team = self.controller_of(fig), fig.team
+        else:
+            places = [i for i in board.live()]
+            stands = None
+            controller, team = self.team_player(st.initiative), None
+        out = []
+        for i in places:
+            comp = board.locations[i].comp
+            for t in self.triggers_of(comp).get(event, ()):
+                out.append((t, Env(controller, team, None, here=i, source=comp["qid"], locals={"$stands": stands})))
+        return out
+
     def team_player(self, colour: str | None) -> str | None:
         team = self.state.teams.get(colour) if colour else None
         return team.players[0] if team else None
@@ -1013,14 +1052,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
             spec = base.locals.get("$special")
             if spec is not None and not self.special_available(base.self_fig, spec):
                 continue
+            stands = base.locals.get("$stands")
+            if stands is not None and stands.location != base.here:
+                continue  # a Location hears about a figure only while it stands there
             if trigger["when"] is not None and not (yield from self.ev(trigger["when"], env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
-            if base.locals.get("$location-trigger"):
-                fig = params.get("figure")
-                if not isinstance(fig, Figure) or fig.location != params.get("location"):
-                    continue
             yield from self.run(trigger["body"], env)
         yield from self.reactions(event, params, pending)
 
@@ -1080,12 +1118,16 @@ class Engine(EffectsMixin, PrimitivesMixin):
         st = self.state
         if fig.location == dest or not self.is_open(dest) or st.board.locations[dest].removed:
             return
+        if is_move and self.restricted(fig, "no-move", node):
+            return
         src = fig.location
         self.relocate(fig, dest)
         self.log("move" if is_move else "place", node, figure=fig.key, frm=f"L{src + 1}" if src is not None else None,
                  to=f"L{dest + 1}")
         yield from self.emit("enter", {"figure": fig, "location": dest})
-        if is_move and fig.location == dest and not st.over:
+        if is_move and not st.over:
+            # a Move is announced once the destination has resolved, whatever it did
+            # (its Traps KO'ed the figure, its Location moved it on)
             yield from self.emit("move", {"figure": fig, "from": src, "to": dest})
 
     def deal_damage(self, target: Figure, amount: int, tags: frozenset, source, node):
@@ -1106,12 +1148,13 @@ class Engine(EffectsMixin, PrimitivesMixin):
 
     def ko(self, fig: Figure, node):
         st = self.state
+        where = fig.location  # Locations hear a KO where the figure stood
         if fig.kind == "token":
             self.take_off(fig)
             del st.figures[fig.key]
             self.return_piece(fig.comp["qid"], fig.piece_colour)
             self.log("ko", node, figure=fig.key)
-            yield from self.emit("ko", {"figure": fig})
+            yield from self.emit("ko", {"figure": fig, "$at": where})
             return
         self.take_off(fig)
         fig.ko = True
@@ -1130,7 +1173,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
             for colour in st.order:
                 if colour != fig.team:
                     self.gain_vp(colour, 1, node)
-        yield from self.emit("ko", {"figure": fig})
+        yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()
         # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it
         # (a token's trigger, that still has to send the token back to its pool) finishes
@@ -1205,6 +1248,7 @@ class Engine(EffectsMixin, PrimitivesMixin):
         store = self.token_store(place)
         if store is None:
             return 0
+        before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
         placed = 0
         for _ in range(n):
             pid = self.rules.token_pool(token)
@@ -1215,6 +1259,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             store[(token, team, got)] = store.get((token, team, got), 0) + 1
             placed += 1
         if placed:
+            if isinstance(place, Figure):
+                self.note_placed(place, token, before)
             if isinstance(place, tuple) and self.rules.token_flag(token, "blocks-adjacency"):
                 self.refresh_blocked()
             self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
@@ -1268,6 +1314,8 @@ class Engine(EffectsMixin, PrimitivesMixin):
             tok, owner, colour = key
             new_owner = owner if self.rules.token_flag(tok, "mission") else (receiver or owner)
             dkey = (tok, new_owner, colour)
+            if isinstance(dst, Figure):
+                self.note_placed(dst, tok, self.count_tokens(tok, dst, None))
             dst_store[dkey] = dst_store.get(dkey, 0) + 1
             moved += 1
         if moved:

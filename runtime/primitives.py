@@ -26,9 +26,11 @@ class PrimitivesMixin:
     # ---- damage -----------------------------------------------------------------
 
     def p_attack(self, raw: dict, env: Env, node: dict):
+        st = self.state
+        if env.self_fig is not None and self.restricted(env.self_fig, "no-attack", node):
+            return  # no Attack at all: no target chosen, nothing announced
         a = yield from self.args("attack", raw, env)
         tags = self.tags_of(a["tags"], env)
-        st = self.state
         for target in self.as_list(a["target"]):
             if not isinstance(target, Figure) or target.location is None:
                 continue
@@ -174,10 +176,15 @@ class PrimitivesMixin:
     # ---- figures -----------------------------------------------------------------------
 
     def p_move_figure(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("move-figure", raw, env)
-        for fig in self.as_list(a["figure"]):
-            if isinstance(fig, Figure) and a["to"] is not None:
-                dest = a["to"][0] if isinstance(a["to"], list) else a["to"]
+        # the figures first: a figure that may not Move is not offered a destination
+        figures = self.as_list((yield from self.ev(raw.get("figure"), env)))
+        figures = [f for f in figures if isinstance(f, Figure) and not self.restricted(f, "no-move", node)]
+        if not figures:
+            return
+        to = yield from self.ev(raw.get("to"), env)
+        for fig in figures:
+            if to is not None:
+                dest = to[0] if isinstance(to, list) else to
                 if dest is not None:
                     yield from self.move(fig, dest, node, is_move=True)
 

@@ -31,6 +31,8 @@ class Figure:
     owner: str | None = None  # for tokens: the Team whose Mission it serves
     piece_colour: str | None = None  # for tokens: the colour of the piece it stands for
     player: str | None = None  # the player who controls it (3-4 players)
+    turns: int = 0  # how many turns it has begun: "its next turn" is turn number turns + 1
+    expiry: dict = field(default_factory=dict)  # token qid -> the turn at whose end it is discarded
 
     @property
     def on_board(self) -> bool:
@@ -83,8 +85,10 @@ class Activation:
 class TempTrigger:
     trigger: dict  # the trigger IR node
     env: object  # the Env it was installed with
-    until: str  # "turn-end" | "round-end"
+    until: str  # "turn-end" | "round-end" | "next-turn-end"
     alive: bool = True
+    figure: object = None  # next-turn-end: the Figure whose turn number `turn` ends it
+    turn: int = 0
 
 
 @dataclass

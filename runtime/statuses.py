@@ -1,0 +1,38 @@
+"""How long the tokens a character holds last, and what they forbid it: the turn at
+whose end a token that lasts a turn goes back to its pool (a token's `discarded`),
+and the refusals of its `restricts` (docs/language.md, Durations and Restrictions)."""
+from __future__ import annotations
+
+from .rules import prop
+from .state import Figure
+
+
+class StatusesMixin:
+    """The engine supplies state, rules, log(), restriction() and remove_pieces()."""
+
+    def note_placed(self, fig: Figure, token: str, before: int) -> None:
+        """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
+        the turn of its holder at whose end it is discarded. `turn-end` is the turn in
+        progress if the holder is Active, else its next one; `next-turn-end` always the
+        next one it begins. More pieces of a token it already holds keep the later end."""
+        when = prop(self.rules.tokens[token], "discarded")
+        if when not in ("turn-end", "next-turn-end"):
+            return
+        st = self.state
+        active = st.active is not None and st.active.figure == fig.key
+        due = fig.turns if when == "turn-end" and active else fig.turns + 1
+        fig.expiry[token] = due if before == 0 or token not in fig.expiry else max(due, fig.expiry[token])
+
+    def discard_due(self, fig: Figure) -> None:
+        """At the end of a figure's turn, the tokens whose time has come go back to their pools."""
+        for token, due in sorted(fig.expiry.items()):
+            if fig.turns >= due:
+                del fig.expiry[token]
+                self.remove_pieces(token, 10 ** 6, fig, None, None)
+
+    def restricted(self, fig: Figure, what: str, node=None) -> bool:
+        """The figure may not do `what` now (logged when it was about to)."""
+        if what not in self.restriction(fig):
+            return False
+        self.log("restricted", node, figure=fig.key, restriction=what)
+        return True
