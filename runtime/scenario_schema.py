@@ -186,7 +186,15 @@ def _schema_problems(errors, out: list[Problem]) -> None:
 
 
 def file_problems(spec: dict) -> list[Problem]:
-    """The tables, keys and value types of a parsed scenario file."""
+    """The tables, keys and value types of a parsed scenario file:
+
+    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"black": ["robin"]}, "round": True},
+    ...         "expected": {}}
+    >>> for p in file_problems(spec):
+    ...     print(dotted(p.path), "|", p.message, "|", p.hint)
+    expected | unknown key 'expected' in the file | did you mean 'expect'?
+    setup.round | setup.round is true, a boolean: expected an integer | None
+    """
     out: list[Problem] = []
     _schema_problems(sorted(_VALIDATOR.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path))), out)
     return out
@@ -287,7 +295,18 @@ def _figure_ok(name: str, names: Names) -> bool:
 
 
 def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[Problem]:
-    """Every key of an [expect] table names something of this game, with a value of its type."""
+    """Every key of an [expect] table names something of this game, with a value of its type:
+
+    >>> names = Names(figures=["robin", "cyborg"], token_figures=["monster"], teams=["black", "white"],
+    ...               players=["p1", "p2"], tokens=["stun"], pools=["trap-stun"], locations=10, edges=set())
+    >>> expect = {"figures.robbin.location": "none", "figures.cyborg.ko": 0, "decision.kindd": "turn",
+    ...           "figures.monster-black.location": "none", "over": True}
+    >>> for p in expectation_problems(("expect",), expect, names):
+    ...     print(p.message, "|", p.hint)
+    'figures.robbin.location': no figure 'robbin' in this game | did you mean 'robin'?
+    'figures.cyborg.ko' is 0: expected true or false | None
+    'decision.kindd': decision.kindd: expected one of kind, player, actions | did you mean 'kind'?
+    """
     out: list[Problem] = []
     for key, value in expect.items():
         path = table_path + (key,)
