@@ -231,3 +231,19 @@ def test_key_positions_follow_every_form_of_toml_key():
     assert ("t", "multi") not in pos  # inside a string
     assert pos[("arr", 1, "k")] == (9, 1)
     assert pos[("arr", 1, "sub", "z")] == (11, 1)
+
+
+def test_the_command_reports_a_broken_scenario_and_fails(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from mayhem.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    bad = write(tmp_path, GOOD.replace('expect = { "figures.cyborg.damage" = 5 }', 'expct = {}'))
+    good = tmp_path / "good.toml"
+    good.write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["scenario", "run", str(good), str(bad)])
+    assert result.exit_code != 0
+    assert f"PASS {good}" in result.output
+    assert f"ERROR {bad}:21:1: error[S100]: unknown key 'expct' in steps[2]" in result.output
+    assert "hint: did you mean 'expect'?" in result.output
+    assert result.output.rstrip().endswith("1 passed, 1 failed")
