@@ -28,7 +28,7 @@ FACE = {"anyOf": [{"type": "string", "pattern": r"^[0-9]+\*?$"}, COUNT],
         "x-expected": "a die face: a number, \"3*\" with the Mayhem icon"}
 PILE = {"type": "object", "additionalProperties": False, "properties": {
     "count": POSITIVE,
-    "owner": NAME,  # the Team whose pieces they are (a Trap's owner is its placer)
+    "owner": NAME,  # the Team whose pieces they are (a placed token's owner is its placer)
     "colour": {"enum": list(COLOURS)},  # the colour of the pieces, when not the owner's
 }}
 TOKENS = {"type": "object", "additionalProperties": {
@@ -42,7 +42,7 @@ FIGURE = {"type": "object", "additionalProperties": False, "properties": {
     "tokens": TOKENS,
     "token_owner": NAME,
     "activated": NAMES,  # the abilities already used this round
-    "token": NAME,  # a token figure already on the board (a Monster): its token id ...
+    "token": NAME,  # a token figure already on the board: its token id ...
     "owner": NAME,  # ... the Team it belongs to ...
     "life": POSITIVE,  # ... and its Life Points
 }}
@@ -188,7 +188,7 @@ def _schema_problems(errors, out: list[Problem]) -> None:
 def file_problems(spec: dict) -> list[Problem]:
     """The tables, keys and value types of a parsed scenario file:
 
-    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"black": ["robin"]}, "round": True},
+    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"black": ["hero"]}, "round": True},
     ...         "expected": {}}
     >>> for p in file_problems(spec):
     ...     print(dotted(p.path), "|", p.message, "|", p.hint)
@@ -261,7 +261,7 @@ class Names:
     """What the names of an expectation path may be, in this scenario's game."""
 
     figures: list[str]  # characters and non-player figures
-    token_figures: list[str]  # attackable tokens: a figure named TOKEN-TEAM (monster-black)
+    token_figures: list[str]  # attackable tokens: a figure named TOKEN-TEAM (e.g. boss-black)
     teams: list[str]
     players: list[str]
     tokens: list[str]
@@ -297,14 +297,14 @@ def _figure_ok(name: str, names: Names) -> bool:
 def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[Problem]:
     """Every key of an [expect] table names something of this game, with a value of its type:
 
-    >>> names = Names(figures=["robin", "cyborg"], token_figures=["monster"], teams=["black", "white"],
-    ...               players=["p1", "p2"], tokens=["stun"], pools=["trap-stun"], locations=10, edges=set())
-    >>> expect = {"figures.robbin.location": "none", "figures.cyborg.ko": 0, "decision.kindd": "turn",
-    ...           "figures.monster-black.location": "none", "over": True}
+    >>> names = Names(figures=["hero", "villain"], token_figures=["boss"], teams=["black", "white"],
+    ...               players=["p1", "p2"], tokens=["daze"], pools=["dazes"], locations=10, edges=set())
+    >>> expect = {"figures.heroo.location": "none", "figures.villain.ko": 0, "decision.kindd": "turn",
+    ...           "figures.boss-black.location": "none", "over": True}
     >>> for p in expectation_problems(("expect",), expect, names):
     ...     print(p.message, "|", p.hint)
-    'figures.robbin.location': no figure 'robbin' in this game | did you mean 'robin'?
-    'figures.cyborg.ko' is 0: expected true or false | None
+    'figures.heroo.location': no figure 'heroo' in this game | did you mean 'hero'?
+    'figures.villain.ko' is 0: expected true or false | None
     'decision.kindd': decision.kindd: expected one of kind, player, actions | did you mean 'kind'?
     """
     out: list[Problem] = []

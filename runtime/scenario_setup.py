@@ -285,7 +285,7 @@ class _Builder:
                 self.put(tid, t, fig, owner, at + ("tokens", tid))
 
     def token_figure(self, key: str, fs: dict, at: tuple) -> None:
-        """An attackable token already on the board (a Monster), named as play names it:
+        """An attackable token already on the board, named as play names it:
         TOKEN-TEAM."""
         eng, st = self.eng, self.eng.state
         token = token_qid(self.rules, fs["token"], at + ("token",))

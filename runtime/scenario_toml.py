@@ -6,12 +6,12 @@ follows its structure (tables, arrays of tables, dotted and quoted keys, inline 
 arrays, strings and comments) and records, for every key path, where the key is
 written. A key path holds table keys and array indexes, as the parsed value does:
 
->>> pos = key_positions('[setup]\\nteams = { black = ["robin"] }\\n[[steps]]\\n[[steps]]\\nexpct = 1\\n')
+>>> pos = key_positions('[setup]\\nteams = { black = ["hero"] }\\n[[steps]]\\n[[steps]]\\nexpct = 1\\n')
 >>> pos[("setup", "teams", "black")]
 (2, 11)
 >>> pos[("steps", 1, "expct")]
 (5, 1)
->>> position(pos, ("steps", 1, "expect", "figures.robin.damage"))  # not written: its step
+>>> position(pos, ("steps", 1, "expect", "figures.hero.damage"))  # not written: its step
 (4, 3)
 """
 from __future__ import annotations
@@ -184,8 +184,8 @@ def position(found: dict[Path, tuple[int, int]], path: Path) -> tuple[int, int]:
 def dotted(path: Path) -> str:
     """A key path as a reader writes it: `steps[2].expect.events[0]`.
 
-    >>> dotted(("steps", 1, "expect", "figures.robin.damage"))
-    'steps[2].expect."figures.robin.damage"'
+    >>> dotted(("steps", 1, "expect", "figures.hero.damage"))
+    'steps[2].expect."figures.hero.damage"'
     """
     out = ""
     for part in path:
