@@ -247,3 +247,37 @@ def test_the_command_reports_a_broken_scenario_and_fails(tmp_path, monkeypatch):
     assert f"ERROR {bad}:21:1: error[S100]: unknown key 'expct' in steps[2]" in result.output
     assert "hint: did you mean 'expect'?" in result.output
     assert result.output.rstrip().endswith("1 passed, 1 failed")
+
+
+# The new setup forms, misused: each a positioned error naming what is wrong.
+SETUP_CASES = {
+    "a turn's die that the Team does not have": (
+        '[setup.turn]\nfigure = "robin"\nability = "staff-meeting"\ndie = 5\n', "die = 5",
+        "white has no die 5 to place (dice: [6, 2])", None),
+    "a turn's ability that the figure does not have": (
+        '[setup.turn]\nfigure = "robin"\nability = "staff-meting"\ndie = 6\n', "ability =",
+        "robin has no ability 'staff-meting'", "did you mean 'staff-meeting'?"),
+    "a token figure named otherwise than play names it": (
+        '[setup.figures.monster]\ntoken = "monster"\nowner = "black"\nlife = 6\nlocation = "L2"\n',
+        "[setup.figures.monster]", "play names this figure 'monster-black', not 'monster'", None),
+    "a token figure that is no figure": (
+        '[setup.figures.fire-black]\ntoken = "fire"\nowner = "black"\nlife = 6\nlocation = "L2"\n',
+        'token = "fire"', "token 'fire' is no figure (it is not attackable)", None),
+    "a hand for a player the mode does not seat": (
+        '[setup.hands]\np3 = ["pizza-time"]\n', "p3 =", "no Team or player 'p3' in this game", None),
+    "a pile of an unknown colour": (
+        '[setup.locations.L3]\ntokens = { trap = { count = 1, owner = "white", colour = "red" } }\n', "tokens =",
+        "setup.locations.L3.tokens.trap.colour is 'red': expected one of black, white", None),
+}
+
+
+@pytest.mark.parametrize("case", SETUP_CASES, ids=list(SETUP_CASES))
+def test_a_misused_setup_form_is_a_positioned_error(rules, tmp_path, case):
+    table, blamed, message, hint = SETUP_CASES[case]
+    text = GOOD.replace("\n[[steps]]", "\n" + table + "\n[[steps]]", 1)
+    error = error_of(rules, tmp_path, text)
+    head = error.split("\n")[0]
+    assert re.match(rf".*case\.toml:{line_of(text, blamed)}:\d+: error\[S100\]: ", head), error
+    assert message in error, error
+    if hint is not None:
+        assert f"hint: {hint}" in error, error
