@@ -155,6 +155,23 @@ CODES: dict[str, Code] = {c.code: c for c in (
 
 
 def explain(code: str) -> str | None:
+    """The documentation of a code (any case), or None for a code that does not exist:
+
+    >>> print(explain("e605"))
+    E605: card twice in a hand
+    <BLANKLINE>
+    Players may not select 2 of the same Mayhem card.
+    <BLANKLINE>
+    Example:
+    <BLANKLINE>
+        hand ["looney-tunes/flower-power", "looney-tunes/flower-power"]
+    <BLANKLINE>
+    Fix:
+    <BLANKLINE>
+        Choose another card.
+    >>> explain("E999") is None
+    True
+    """
     c = CODES.get(code.upper())
     if c is None:
         return None

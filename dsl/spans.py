@@ -27,7 +27,14 @@ class Span:
         return f"{self.file}:{self.line}:{self.col}"
 
     def merge(self, other: "Span") -> "Span":
-        """The smallest span covering both (same file)."""
+        """The smallest span covering both (same file), whichever comes first:
+
+        >>> a, b = Span("robin.mh", 3, 5, 3, 9), Span("robin.mh", 1, 2, 1, 4)
+        >>> str(a.merge(b)), a.merge(b) == b.merge(a)
+        ('robin.mh:1:2', True)
+        >>> a.merge(b).end_line, a.merge(b).end_col
+        (3, 9)
+        """
         start = min((self.line, self.col), (other.line, other.col))
         end = max((self.end_line, self.end_col), (other.end_line, other.end_col))
         return Span(self.file, start[0], start[1], end[0], end[1])
@@ -43,9 +50,15 @@ class SourceFile:
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
 
     def lines(self) -> list[str]:
-        """The lines as the parser counts them: split at '\n' only (str.splitlines also
+        r"""The lines as the parser counts them: split at '\n' only (str.splitlines also
         splits at form feeds, '\x1c'..'\x1e', U+2028 ..., which would show the wrong
-        line under an error), without the '\r' of CRLF files."""
+        line under an error), without the '\r' of CRLF files.
+
+        >>> SourceFile("a.mh", "life 10\r\ntext 'x\x0cy'\r\n").lines()
+        ['life 10', "text 'x\x0cy'"]
+        >>> SourceFile("a.mh", "one\ntwo").line_text(2), SourceFile("a.mh", "one").line_text(5)
+        ('two', '')
+        """
         if self._lines is None:
             lines = self.text.split("\n")
             if len(lines) > 1 and lines[-1] == "":

@@ -106,9 +106,9 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         """The rest of a game whose state was set up by hand (scenario files): from the
         start of `phase` of the current round, then round after round."""
         st = self.state
-        steps = {"round-start": 0, "recovery": 1, "activation": 2}
+        steps = {"round-start": 0, "recovery": 1, "activation": 2, "turn": 3}
         if phase not in steps:
-            raise ValueError(f"a scenario starts at round-start, recovery or activation, not '{phase}'")
+            raise ValueError(f"a scenario starts at round-start, recovery, activation or turn, not '{phase}'")
         try:
             start = steps[phase]
             while not st.over:
@@ -116,7 +116,11 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                     yield from self.round_start()
                 if start <= 1 and st.round > 1:
                     yield from self.recovery()
-                yield from self.activation_phase()
+                after = None
+                if start == 3:  # in the middle of the Active Character's turn (st.active)
+                    after = st.active_team
+                    yield from self.rest_of_turn(st.figures[st.active.figure], st.teams[after])
+                yield from self.activation_phase(after=after)
                 yield from self.round_end()
                 start = 0
                 st.round += 1
@@ -543,14 +547,19 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         self.check_win()
         yield from self.emit("update", {})
 
-    def activation_phase(self):
+    def activation_phase(self, after: str | None = None):
+        """Teams alternate placing dice, from the Initiative holder (or, resuming a
+        scenario set up mid-turn, from the Team after `after`)."""
         st = self.state
         st.phase = "activation"
         order = self.initiative_order()
-        self.activated_this_round: list[str] = []
-        if self.mode.npc_move:
-            yield from self.move_npc(st.initiative)
         k = 0
+        if after is None:
+            self.activated_this_round: list[str] = []
+            if self.mode.npc_move:
+                yield from self.move_npc(st.initiative)
+        else:
+            k = order.index(after) + 1
         while any(not all(st.teams[c].placed) for c in order):
             colour = order[k % len(order)]
             k += 1
@@ -655,8 +664,15 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         st.active_team = colour
         fig.special_used["turn"] = False
         self.log("activate", figure=key, ability=ability_id, die=value)
+        yield from self.rest_of_turn(fig, team, announce=True)
+
+    def rest_of_turn(self, fig: Figure, team: Team, announce: bool = False):
+        """The Active Character's turn from where it stands to its end (`announce`: from
+        its start; a scenario may start in the middle of it)."""
+        st = self.state
         try:
-            yield from self.emit("activate", {"figure": fig})
+            if announce:
+                yield from self.emit("activate", {"figure": fig})
             while not st.active.ended and fig.location is not None:
                 yield from self.turn_action(fig, team)
                 yield from self.emit("update", {})

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .engine import Engine
+from .rules import prop
 
 
 def pieces_in_play(eng: Engine) -> Counter:
@@ -60,3 +61,104 @@ def violations(eng: Engine, last_vp: dict | None = None) -> list[str]:
             if eng.vp(colour) < last_vp.get(colour, 0):
                 found.append(f"{colour} lost Victory Points")
     return found
+
+
+class RuleWatcher:
+    """Differential checks of the rule values of one game, fed after every decision
+    (`check()` reads the events logged since the last call and the state):
+
+    - Damage: each `damage` event's `total` is the sum of the figure's `damage` events
+      less its `remove-damage` events since its last KO, and so is the figure's Damage;
+    - Life: a character's Life Points left never exceed its dashboard's Life Points;
+    - one Mayhem card per Team per round (`play` events);
+    - after the draw (the `setup` event), each player's hand holds the cards drawn down
+      to the player's Mayhem icons (their characters' dashboards);
+    - Initiative: the lowest total of the Activation dice (a tie: a coin toss), or, where
+      the mode rotates it, the next Team still playing, in seat order.
+
+    Each check computes the rule's value on its own, from the content and the log, not
+    by calling the engine's function for it."""
+
+    def __init__(self, eng: Engine) -> None:
+        self.eng = eng
+        self.seen = 0
+        self.running: Counter = Counter()  # figure key -> Damage from the log
+        self.plays: Counter = Counter()  # (round, Team) -> Mayhem cards played
+        self.out: set[str] = set()  # figures out of the game for good (permanent KO)
+        self.last_initiative: str | None = None
+
+    def check(self) -> list[str]:
+        eng, st = self.eng, self.eng.state
+        found: list[str] = []
+        events = eng.events[self.seen:]
+        self.seen = len(eng.events)
+        for e in events:
+            kind = e["event"]
+            if kind == "damage":
+                self.running[e["figure"]] += e["amount"]
+                if e["total"] != self.running[e["figure"]]:
+                    found.append(f"{e['figure']}: a damage event totals {e['total']}, its damage events"
+                                 f" {self.running[e['figure']]}")
+            elif kind == "remove-damage":
+                self.running[e["figure"]] -= e["amount"]
+            elif kind == "ko":
+                self.running[e["figure"]] = 0
+                if eng.mode.permanent_ko:
+                    self.out.add(e["figure"])
+            elif kind == "play":
+                self.plays[(e["round"], e["team"])] += 1
+                if self.plays[(e["round"], e["team"])] > 1:
+                    found.append(f"{e['team']} played a second Mayhem card in round {e['round']}")
+            elif kind == "setup":
+                found.extend(self._hands())
+            elif kind == "initiative":
+                found.extend(self._initiative(e))
+        for fig in st.figures.values():
+            if fig.damage != self.running[fig.key]:
+                found.append(f"{fig.key} has {fig.damage} Damage, its damage events {self.running[fig.key]}")
+            if fig.kind == "character":
+                life = prop(fig.side, "life")
+                if life is not None and life - fig.damage > life:
+                    found.append(f"{fig.key} has more Life Points left than its dashboard's {life}")
+        return found
+
+    def _hands(self) -> list[str]:
+        eng, st = self.eng, self.eng.state
+        if eng.config.first_game or eng.config.team_lists:
+            return []  # dealt, not drawn
+        found = []
+        default = prop(eng.box, "hand-draw", 7)
+        for player, t, _chars in eng.mode.players():
+            team = st.teams[st.order[t]]
+            k = team.players.index(player)
+            draws = eng.mode.hand_draw
+            draw = draws[t][k] if draws and t < len(draws) and k < len(draws[t]) else default
+            icons = sum(prop(f.side, "mayhem-cards", 0) for f in st.characters() if f.player == player)
+            hand = len(team.hands[player])
+            want = min(draw, icons)
+            if hand > icons or (hand != want and st.mayhem_deck):
+                found.append(f"{player} holds {hand} cards after drawing {draw} with {icons} Mayhem icons")
+        return found
+
+    def _initiative(self, e: dict) -> list[str]:
+        eng, st = self.eng, self.eng.state
+        playing = [c for c in st.order if any(k not in self.out for k in st.teams[c].characters)]
+        holder, previous = e["team"], self.last_initiative
+        self.last_initiative = holder
+        if holder not in playing:
+            return [f"round {e['round']}: the Initiative went to {holder}, out of the game"]
+        if eng.mode.initiative == "rotating":
+            if previous is None:
+                return []
+            k = st.order.index(previous)
+            want = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
+            if holder != want:
+                return [f"round {e['round']}: the Initiative went to {holder}, not to {want} after {previous}"]
+            return []
+        totals = {c: sum(e["dice"][c]) for c in playing}
+        low = min(totals.values())
+        if totals[holder] != low:
+            return [f"round {e['round']}: the Initiative went to {holder} ({totals[holder]}), not the lowest total {low}"]
+        if e["coin_toss"] != (list(totals.values()).count(low) > 1):
+            return [f"round {e['round']}: a coin toss said {e['coin_toss']} for totals {totals}"]
+        return []

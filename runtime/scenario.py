@@ -1,24 +1,27 @@
 """Scenario files: a starting state, a list of actions, the expected state (TOML).
 
-The format is documented in docs/scenarios.md."""
+A file is checked whole before it runs (its keys and value types, then the names it
+uses against the content and the starting state): every problem is reported with its
+file:line:col and a hint. The format is documented in docs/scenarios.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+import re
 import tomllib
 
-from .board import Board
+from mayhem.dsl.diagnostics import Diagnostic, format_all
+from mayhem.dsl.spans import SourceFile, Span
+
 from .decisions import IllegalAction
 from .effects import id_of
-from .engine import COLOURS, Engine, GameConfig
-from .modes import load_mode
 from .game import Game
-from .rules import Rules, prop
-from .state import Figure, Team
+from .rules import Rules
+from .scenario_schema import Names, Problem, expectation_problems, file_problems
+from .scenario_setup import ScenarioError, build, location_index, token_qid
+from .scenario_toml import key_positions, position
 
-
-class ScenarioError(ValueError):
-    """The scenario file itself is wrong (not the game)."""
+__all__ = ["ScenarioError", "ScenarioResult", "load", "validate", "build", "check", "run"]
 
 
 @dataclass
@@ -30,229 +33,101 @@ class ScenarioResult:
     steps: int = 0
 
 
-def load(path: str | Path) -> dict:
+def _error(path: str, text: str, problems: list[Problem]) -> ScenarioError:
+    """One error carrying every problem, each positioned at its key in the text."""
+    found = key_positions(text)
+    diags = []
+    for p in problems:
+        line, col = position(found, p.path)
+        width = len(p.path[-1]) if p.path and isinstance(p.path[-1], str) else 1
+        diags.append(Diagnostic("S100", "error", p.message, Span(path, line, col, line, col + width), p.hint))
+    diags.sort(key=Diagnostic.sort_key)
+    message = format_all(diags, {path: SourceFile(path, text)})
+    return ScenarioError(message, problems=diags)
+
+
+def load(path: str | Path) -> tuple[dict, str]:
+    """The parsed file and its text."""
+    path = str(path)
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            text = fh.read().decode("utf-8")
+        return tomllib.loads(text), text
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc)) if m else str(exc)
+        diag = Diagnostic("S100", "error", f"not valid TOML: {message}", Span(path, line, col, line, col + 1))
+        raise ScenarioError(format_all([diag], {path: SourceFile(path, text)}), problems=[diag]) from None
     except OSError as exc:
         raise ScenarioError(f"{path}: {exc.strerror or exc}") from None
 
 
-def _token_qid(rules: Rules, tid: str, where: str) -> str:
-    found = [q for q in rules.tokens if id_of(q) == tid]
-    if len(found) != 1:
-        raise ScenarioError(f"{where}: {'no' if not found else 'more than one'} token '{tid}'")
-    return found[0]
-
-
-def _loc(label: str, board: Board, where: str) -> int:
-    if not (isinstance(label, str) and label.startswith("L") and label[1:].isdigit()):
-        raise ScenarioError(f"{where}: a Location is written L1..L{len(board.locations)}, not {label!r}")
-    i = int(label[1:]) - 1
-    if not 0 <= i < len(board.locations):
-        raise ScenarioError(f"{where}: no Location {label}")
-    return i
-
-
-def _put(eng: Engine, token: str, n: int, place, owner, where: str, colour=None) -> None:
-    """Setup takes its pieces from the box's pools, like play does; asking for more
-    than a pool holds is an error of the scenario, not a silent shortfall."""
-    got = eng.put_pieces(token, n, place, owner, None, colour=colour)
-    if got < n:
-        raise ScenarioError(f"{where}: only {got} of {n} '{id_of(token)}' left in the pool"
-                            " (a pile set up on a Location holds the rest: `clear = true` there)")
-
-
-def _leave_in_pool(eng: Engine, pid: str, left, where: str) -> None:
-    """`pools = { POOL = { COLOUR = 0 } }` (or `{ POOL = 3 }`): the pieces a pool
-    still holds once setup is done; the others are out of play (used up), so the box's
-    totals still add up. A pool can only be emptied, not filled."""
-    pool = eng.state.pools.get(pid)
-    if pool is None:
-        raise ScenarioError(f"{where}: no token pool {pid!r} in this box")
-    wanted = left.items() if isinstance(left, dict) else [(None, left)]
-    for colour, n in wanted:
-        keys = sorted((k for k in pool if colour is None or k[1] == colour), key=str)
-        have = sum(pool[k] for k in keys)
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= have or not keys:
-            raise ScenarioError(f"{where}: {colour or 'the pool'} holds {have} pieces after setup;"
-                                f" it can be left with 0..{have}, not {n!r}")
-        extra = have - n
-        for k in keys:
-            cut = min(extra, pool[k])
-            pool[k] -= cut
-            eng.state.discarded[pid] += cut
-            extra -= cut
-
-
-def build(rules: Rules, spec: dict, path: str = "scenario") -> tuple[Engine, str]:
-    """An engine whose state is the scenario's starting state, and the phase to resume at."""
-    meta = spec.get("scenario", {})
-    setup = spec.get("setup", {})
-    box = meta.get("box") or setup.get("box")
-    if box not in rules.boxes:
-        raise ScenarioError(f"{path}: [scenario] box must be one of {', '.join(sorted(rules.boxes))}")
-    mode_id = setup.get("mode", "standard")
-    try:
-        mode = load_mode(rules, mode_id)
-    except ValueError as exc:
-        raise ScenarioError(f"{path}: [setup] mode: {exc}") from None
-    team_ids = mode.team_ids()
-    teams = setup.get("teams")
-    if not isinstance(teams, dict) or not teams or set(teams) - set(team_ids + list(COLOURS)) \
-            or len(teams) != len(mode.seats):
-        shown = ", ".join(f"{t} = [...]" for t in team_ids)
-        raise ScenarioError(f"{path}: [setup] teams = {{ {shown} }} (mode {mode_id})")
-    cfg = GameConfig(box, seed=setup.get("seed", 0), teams=teams, sides=setup.get("sides", {}),
-                     max_rounds=setup.get("max_rounds", 40), mode=mode_id)
-    eng = Engine(rules, cfg)
+def names_of(game_rules: Rules, eng) -> Names:
+    """The names an expectation may use in this scenario's game."""
     st = eng.state
-    ids = list(teams)
-    for tid in ids:
-        st.teams[tid] = Team(tid)
-    st.order = ids
-    taken = {tid: 0 for tid in ids}
-    for player, t, chars in mode.players():
-        team = st.teams[ids[t]]
-        team.players.append(player)
-        team.hands[player] = []
-        refs = teams[ids[t]][taken[ids[t]]:taken[ids[t]] + chars]
-        taken[ids[t]] += chars
-        for cid in refs:
-            try:
-                comp = eng._character_ref(cid) if "/" in cid else eng._character(cid)
-            except ValueError as exc:
-                raise ScenarioError(f"{path}: [setup] teams: {exc}") from None
-            sides = [c for c in comp["children"] if c["kind"] == "side"]
-            side = comp
-            if sides:
-                want = cfg.sides.get(comp["id"], "a")
-                side = next((s for s in sides if s["id"] == want), None)
-                if side is None:
-                    raise ScenarioError(f"{path}: {cid} has no side {want!r}")
-            twice = sum(1 for v in teams.values() for c in v if c.rsplit("/", 1)[-1] == comp["id"]) > 1
-            key = f"{team.colour}-{comp['id']}" if twice else comp["id"]
-            st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
-                                     player=player)
-            team.characters.append(key)
-    if mode.npc:
-        npc = next(iter(sorted(rules.npcs.get(box, {}).items())), (None, None))[1]
-        if npc is not None:
-            st.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
-    locs = rules.locations.get(box, {})
-    order = setup.get("board") or sorted(locs)
-    missing = [l for l in order if l not in locs]
-    if missing:
-        raise ScenarioError(f"{path}: [setup] board: no Location {missing[0]!r} in {box}")
-    rows = list(mode.board or prop(eng.box, "board", [3, 4, 3]))
-    if mode.face_down:
-        st.board = Board(rows, [(None, 2) for _ in order[:sum(rows)]])
-    else:
-        st.board = Board(rows, [(locs[l], prop(locs[l], "slots", 2)) for l in order[:sum(rows)]])
-    eng.fill_pools()
-    for npc in (f for f in st.figures.values() if f.kind == "npc"):
-        eng.relocate(npc, st.board.centre())
-    cards = rules.mayhem_cards.get(box, {})
-    st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
-    for colour, hand in setup.get("hands", {}).items():
-        team = st.teams[colour]
-        for cid in hand:
-            if cid not in cards:
-                raise ScenarioError(f"{path}: [setup] hands: no Mayhem card {cid!r}")
-            st.mayhem_deck.remove(cards[cid]["qid"])
-            team.hands[team.players[0]].append(cards[cid]["qid"])
-    gos = rules.go_cards.get(box, {})
-    st.go_deck = [gos[g]["qid"] for g in setup.get("go_deck", sorted(gos))]
-    for colour, gid in setup.get("missions", {}).items():
-        st.teams[colour].mission = gos[gid]["qid"]
-        if gos[gid]["qid"] in st.go_deck:
-            st.go_deck.remove(gos[gid]["qid"])
-    st.round = setup.get("round", 2)
-    st.initiative = setup.get("initiative", st.order[0])
-    face = str(setup.get("mayhem_die", "1"))
-    st.mayhem_face, st.mayhem_value, st.mayhem_icon = face, int(face.rstrip("*")), face.endswith("*")
-    for colour, dice in setup.get("dice", {}).items():
-        st.teams[colour].dice = list(dice)
-        st.teams[colour].placed = [False] * len(dice)
-    for label, ls in setup.get("locations", {}).items():
-        where = f"{path}: [setup.locations.{label}]"
-        i = _loc(label, st.board, where)
-        clear = ls.get("clear", False)
-        if clear:
-            # back to their pools: what setup put there (tokens of a slot, a pile);
-            # `clear = true` for all of them, or a list of token ids
-            wanted = None if clear is True else [_token_qid(rules, t, where) for t in clear]
-            store = st.board.locations[i].tokens
-            for key, n in sorted(store.items(), key=str):
-                tok, _owner, colour = key
-                if wanted is None or any(eng.matches(tok, w) for w in wanted):
-                    for _ in range(n):
-                        eng.return_piece(tok, colour)
-                    del store[key]
-        for tid, t in ls.get("tokens", {}).items():
-            count, owner = (t, None) if isinstance(t, int) else (t.get("count", 1), t.get("owner"))
-            _put(eng, _token_qid(rules, tid, where), count, i, owner, where)
-        if ls.get("removed"):  # out of play (Free-For-All shrinks the board)
-            st.board.locations[i].removed = True
-            st.board.refresh()
-    for key, fs in setup.get("figures", {}).items():
-        where = f"{path}: [setup.figures.{key}]"
-        fig = st.figures.get(key)
-        if fig is None:
-            raise ScenarioError(f"{where}: no such character in the teams (nor a non-player figure)")
-        if fs.get("location"):
-            eng.relocate(fig, _loc(fs["location"], st.board, where))
-        if fig.kind == "npc":
-            continue
-        fig.damage = fs.get("damage", 0)
-        if "remaining" in fs:  # Life Points left, whatever the dashboard's Life Points
-            if "damage" in fs or fig.life is None or not 0 < fs["remaining"] <= fig.life:
-                raise ScenarioError(f"{where}: remaining is 1..{fig.life} Life Points left, without damage")
-            fig.damage = fig.life - fs["remaining"]
-        fig.activations = list(fs.get("activated", []))
-        for tid, t in fs.get("tokens", {}).items():
-            count, owner = (t, fs.get("token_owner", fig.team)) if isinstance(t, int) \
-                else (t.get("count", 1), t.get("owner", fs.get("token_owner", fig.team)))
-            _put(eng, _token_qid(rules, tid, where), count, fig, owner, where)
-    for label, toks in setup.get("edges", {}).items():
-        where = f"{path}: [setup.edges] {label}"
-        a, _, b = label.partition("-")
-        edge = st.board.edge(_loc(a, st.board, where), _loc(b, st.board, where))
-        if edge not in {st.board.edge(*e) for e in st.board.graph.edges}:
-            raise ScenarioError(f"{where}: {label} is not an edge between adjacent Locations")
-        for tid, n in toks.items():
-            _put(eng, _token_qid(rules, tid, where), n, edge, None, where)
-    for colour, n in setup.get("vp", {}).items():
-        _put(eng, eng.vp_token, n, colour, colour, f"{path}: [setup] vp", colour=colour)
-    for pid, left in setup.get("pools", {}).items():
-        _leave_in_pool(eng, pid, left, f"{path}: [setup] pools.{pid}")
-    eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]
-    eng.forced_tosses = [str(t) for t in setup.get("tosses", [])]
-    phase = setup.get("phase", "activation")
+    board = st.board
+    return Names(
+        figures=sorted(st.figures),
+        token_figures=sorted(id_of(q) for q in game_rules.tokens if game_rules.token_flag(q, "attackable")),
+        teams=list(st.order),
+        players=[p for c in st.order for p in st.teams[c].players],
+        tokens=sorted({id_of(q) for q in game_rules.tokens}),
+        pools=sorted(st.pools),
+        locations=len(board.locations),
+        edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
+    )
+
+
+def validate(rules: Rules, spec: dict, text: str, path: str = "scenario"):
+    """The engine of a well-formed scenario and its starting phase; a ScenarioError with
+    every problem otherwise."""
+    problems = file_problems(spec)
+    if problems:
+        raise _error(path, text, problems)
+    try:
+        eng, phase = build(rules, spec)
+    except ScenarioError as exc:
+        raise _error(path, text, [Problem(exc.at, str(exc), exc.hint)]) from None
+    names = names_of(rules, eng)
+    for n, step in enumerate(spec.get("steps", [])):
+        problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), names)
+    problems += expectation_problems(("expect",), spec.get("expect", {}), names)
+    if problems:
+        raise _error(path, text, problems)
     return eng, phase
 
 
-def _actual(game: Game, key: str, where: str):
+class _Absent(Exception):
+    """A token figure that is not in play: never placed, or defeated."""
+
+
+def _actual(game: Game, key: str):
+    """The game's value for an expectation path (checked by validate() beforehand)."""
     st = game.state
     eng = game.engine
     parts = key.split(".")
     head = parts[0]
-    if head == "figures" and len(parts) >= 3:
+    tok = (lambda: token_qid(game.rules, parts[3], ())) if len(parts) > 3 else None
+    if head == "figures":
         fig = st.figures.get(parts[1])
-        if fig is None:
-            return None
         attr = parts[2]
+        if fig is None:  # a token figure (validated): off the board
+            if attr == "location":
+                return None
+            raise _Absent(parts[1])
         if attr == "tokens":
-            qid = _token_qid(game.rules, parts[3], where)
-            return eng.count_tokens(qid, fig, None)
+            return eng.count_tokens(tok(), fig, None)
         if attr == "location":
             return f"L{fig.location + 1}" if fig.location is not None else None
         if attr == "remaining":
             return (fig.life or 0) - fig.damage
-        return getattr(fig, attr.replace("-", "_"))
-    if head == "teams" and len(parts) >= 3:
+        if attr == "activated":
+            return list(fig.activations)
+        return getattr(fig, attr)
+    if head == "teams":
         team = st.teams[parts[1]]
         attr = parts[2]
         if attr == "vp":
@@ -263,38 +138,42 @@ def _actual(game: Game, key: str, where: str):
             return id_of(team.mission) if team.mission else None
         if attr == "played":
             return [id_of(c) for c in team.played_this_round]
-        if attr == "tokens":
-            return eng.count_tokens(_token_qid(game.rules, parts[3], where), parts[1], None)
-    if head == "locations" and len(parts) >= 3:
-        i = _loc(parts[1], st.board, where)
+        return eng.count_tokens(tok(), parts[1], None)
+    if head == "players":
+        team = next(t for t in st.teams.values() if parts[1] in t.players)
+        return sorted(id_of(c) for c in team.hands.get(parts[1], []))
+    if head == "locations":
+        i = location_index(parts[1], st.board, ())
         if parts[2] == "tokens":
-            return eng.count_tokens(_token_qid(game.rules, parts[3], where), i, None)
+            return eng.count_tokens(tok(), i, None)
         if parts[2] == "figures":
             return sorted(st.board.locations[i].figures)
-        if parts[2] == "removed":
-            return st.board.locations[i].removed
-    if head == "edges" and len(parts) >= 4 and parts[2] == "tokens":
+        return st.board.locations[i].removed
+    if head == "edges":
         a, _, b = parts[1].partition("-")
-        edge = st.board.edge(_loc(a, st.board, where), _loc(b, st.board, where))
-        return eng.count_tokens(_token_qid(game.rules, parts[3], where), edge, None)
-    if head == "pools" and len(parts) >= 2:
-        pool = st.pools.get(parts[1])
-        if pool is None:
-            raise ScenarioError(f"{where}: no token pool {parts[1]!r} in this box")
+        edge = st.board.edge(location_index(a, st.board, ()), location_index(b, st.board, ()))
+        return eng.count_tokens(tok(), edge, None)
+    if head == "pools":
+        pool = st.pools[parts[1]]
         colour = parts[2] if len(parts) >= 3 else None
         return sum(n for (_face, c), n in pool.items() if colour is None or c == colour)
     if head == "mayhem_die":
         return st.mayhem_face
-    if head in ("initiative", "round", "winners"):
-        return getattr(st, head)
     if head == "over":
         return st.over
     if head == "decision":
         d = game.decision
         if d is None:
             return None
-        return {"kind": d.kind, "player": d.player, "actions": d.actions}.get(parts[1])
-    raise ScenarioError(f"{where}: unknown expectation {key!r}")
+        return {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]
+    return getattr(st, head)  # initiative, round, winners
+
+
+def _same(want, got) -> bool:
+    """Equal, and of the same kind: a boolean is no number (False == 0 in Python)."""
+    if isinstance(want, bool) or isinstance(got, bool):
+        return type(want) is type(got) and want == got
+    return want == got
 
 
 def _event_matches(event: dict, want) -> bool:
@@ -302,7 +181,7 @@ def _event_matches(event: dict, want) -> bool:
     ({ event = "damage", amount = 2 })."""
     if isinstance(want, str):
         return event["event"] == want
-    return all(event.get(k) == v for k, v in want.items())
+    return all(k in event and _same(v, event[k]) for k, v in want.items())
 
 
 def _show(want) -> str:
@@ -316,7 +195,6 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
     `no_events` look at the events from index `since` on."""
     failures = []
     for key, want in expect.items():
-        at = f"{where} {key}"
         if key == "events":
             log = [e for e in game.events[since:] if e["event"] != "decision"]
             it = iter(log)
@@ -331,23 +209,27 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
             if present:
                 failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
             continue
-        got = _actual(game, key, at)
+        try:
+            got = _actual(game, key)
+        except _Absent as absent:
+            failures.append(f"{where}{key}: {absent} is not in play (never placed, or defeated)")
+            continue
         if want == "none":  # TOML has no null: "none" is no value (off the board, no Mission, game over)
             want = None
-        if isinstance(want, list) and isinstance(got, list) and key.endswith("actions"):
+        if key == "decision.actions" and got is not None:  # these must be among the legal actions
             missing = [w for w in want if w not in got]
             if missing:
-                failures.append(f"{where}{key}: {missing} not in {got}")
-        elif got != want:
+                failures.append(f"{where}{key}: {missing} not among the legal actions {got}")
+        elif not _same(want, got):
             failures.append(f"{where}{key}: expected {want!r}, got {got!r}")
     return failures
 
 
 def run(rules: Rules, path: str | Path) -> ScenarioResult:
     path = str(path)
-    spec = load(path)
-    name = spec.get("scenario", {}).get("name", Path(path).stem)
-    eng, phase = build(rules, spec, path)
+    spec, text = load(path)
+    eng, phase = validate(rules, spec, text, path)
+    name = spec["scenario"]["name"]
     game = Game(rules, eng.config, engine=eng, start_phase=phase)
     result = ScenarioResult(path, name, True)
     start = len(game.events)  # the events of the setup itself are not checked

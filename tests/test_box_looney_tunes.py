@@ -288,20 +288,39 @@ def test_special_location_effects(ir):
 # ---- Toons --------------------------------------------------------------------------
 
 
+# The dashboards as content/looney-tunes/*.mh writes them (authored: the rulebook prints
+# no dashboard): per side, Life Points, Mayhem icons, each Ability's Activation slot.
+DASHBOARDS = {
+    ("bugs-bunny", "a"): (11, 3, {"slingshot": 4, "tornado-in-the-box": 3}),
+    ("bugs-bunny", "b"): (12, 2, {"carrot-slingshot": 4, "master-of-disguise": 3}),
+    ("daffy-duck", "a"): (10, 3, {"giant-hammer": 4, "double-or-nothing": 3}),
+    ("daffy-duck", "b"): (12, 2, {"dynamite-surprise": 5, "treasure-hunt": 3}),
+    ("elmer-fudd", "a"): (10, 2, {"double-barrel": 4, "wabbit-twap": 3}),
+    ("elmer-fudd", "b"): (10, 3, {"elephant-gun": 6, "poisoned-carrot": 3}),
+    ("taz", "a"): (14, 2, {"whirlwind": 4, "tasmanian-vortex": 3}),
+    ("taz", "b"): (14, 2, {"spin-cycle": 4, "tasmanian-bite": 3}),
+}
+# content/looney-tunes/mayhem-cards.mh: the cards with the Free-For-All symbol
+FREE_FOR_ALL_CARDS = ["anvil-drop", "carrot-break", "earthquake-pills", "flower-power", "hare-trigger",
+                      "high-de-fence", "luckiest-varmint", "portable-hole", "rocket-roller", "wrong-instructions"]
+
+
 def test_every_toon_has_both_sides(ir):
+    assert sorted((t["id"], s["id"]) for t in _components(ir, "character") for s in t["children"]) \
+        == sorted(DASHBOARDS)
     for toon in _components(ir, "character"):
         sides = sorted(c["id"] for c in toon["children"] if c["kind"] == "side")
         assert sides == ["a", "b"], toon["id"]
         assert all(c["kind"] == "side" for c in toon["children"])
         for side in toon["children"]:
-            assert 10 <= _prop(side, "life") <= 14
-            assert 1 <= _prop(side, "mayhem-cards") <= 3
+            life, icons, slots = DASHBOARDS[(toon["id"], side["id"])]
+            assert (_prop(side, "life"), _prop(side, "mayhem-cards")) == (life, icons), (toon["id"], side["id"])
+            assert {c["id"]: _prop(c, "slot") for c in side["children"] if c["kind"] == "ability"} == slots
             kinds = [c["kind"] for c in side["children"]]
             assert kinds.count("special-ability") == 1, (toon["id"], side["id"])
             assert kinds.count("ability") == 2, (toon["id"], side["id"])
             for ability in side["children"]:
                 if ability["kind"] == "ability":
-                    assert 2 <= _prop(ability, "slot") <= 6
                     assert "standard" in ability["effects"]
 
 
@@ -407,7 +426,7 @@ def test_free_for_all_deck_deals_every_player(ir):
     keep = sorted((_prop(side, "mayhem-cards") for toon in _components(ir, "character")
                    if toon["id"] != "taz" for side in toon["children"]), reverse=True)
     assert len(ffa) >= 4 + keep[0] + keep[1]
-    assert 22 // 3 <= len(ffa) <= 22 // 2
+    assert sorted(c["id"] for c in ffa) == FREE_FOR_ALL_CARDS
 
 
 # ---- Free-For-All Taz ---------------------------------------------------------------

@@ -49,6 +49,24 @@ FIRST_GAME_NAMES = {
 
 MISSION_KINDS = {"defeat-the-monster", "go-somewhere", "deliveries", "investigate", "fight"}
 
+# The dashboards as content/teen-titans-go/*.mh writes them (authored: the rulebook
+# prints no dashboard): Life Points, Mayhem icons, each Ability's Activation slot.
+DASHBOARDS = {
+    "cyborg": (14, 2, {"body-armor": 4, "sonic-cannon": 5}),
+    "raven": (11, 3, {"telekinesis": 4, "soul-self": 3}),
+    "robin": (12, 2, {"staff-meeting": 4, "hero-reflexes": 3}),
+    "starfire": (11, 2, {"starbolts": 4, "tamaranean-rage": 5}),
+}
+# content/teen-titans-go/mayhem-cards.mh: the cards with the Free-For-All symbol
+FREE_FOR_ALL_CARDS = ["booyah", "ghosty-powers", "heavy-load", "hot-sauce", "pizza-blast", "pizza-time",
+                      "silkie", "tricky-garbage"]
+# content/teen-titans-go/go-cards.mh: Victory Points of each reward (Bring the Pizza's
+# 1 is printed), and each Monster's Life Points
+GO_REWARDS = {"birthday-surprise": 1, "bring-the-pizza": 1, "control-freak": 1, "couch-potatoes": 1,
+              "grudge-match": 1, "karaoke-in-the-park": 1, "lab-experiment": 1, "missing-remote": 2,
+              "mother-mae-eye": 1, "secret-santa": 1, "throwdown": 1, "trigon": 2}
+MONSTER_LIFE = {"control-freak": 6, "mother-mae-eye": 7, "trigon": 10}
+
 
 # ---- helpers over the IR -------------------------------------------------------------
 
@@ -190,8 +208,8 @@ def test_staff_meeting(by_id):
     assert top_calls(sm["effects"]["mayhem"]["body"]) == ["stun"]
     # the stun lands on the target of the attack
     assert sm["effects"]["mayhem"]["body"][0]["args"]["target"]["name"] == "attack-target"
-    # "Robin used a 6 to activate Staff Meeting": a 6 meets the slot
-    assert prop(sm, "slot") <= 6
+    # "Robin used a 6 to activate Staff Meeting": a 6 meets the slot (the content's 4)
+    assert prop(sm, "slot") <= 6 and prop(sm, "slot") == DASHBOARDS["robin"][2]["staff-meeting"]
     assert sm["source"]["kind"] == "rulebook"
 
 
@@ -281,9 +299,10 @@ def test_every_component_has_text_and_a_source(box_components):
 
 def test_dashboards(by_kind):
     totals = {}
+    assert sorted(ch["id"] for ch in by_kind["character"]) == sorted(DASHBOARDS)
     for ch in by_kind["character"]:
-        assert 10 <= prop(ch, "life") <= 14, ch["id"]
-        assert 1 <= prop(ch, "mayhem-cards") <= 3, ch["id"]
+        life, icons, slots = DASHBOARDS[ch["id"]]
+        assert (prop(ch, "life"), prop(ch, "mayhem-cards")) == (life, icons), ch["id"]
         totals[ch["id"]] = prop(ch, "mayhem-cards")
         specials = [c for c in ch["children"] if c["kind"] == "special-ability"]
         abilities = [c for c in ch["children"] if c["kind"] == "ability"]
@@ -291,8 +310,8 @@ def test_dashboards(by_kind):
         sa = specials[0]
         assert sa["triggers"] or ("effect" in sa["effects"] and prop(sa, "once") in ("turn", "game")), sa["qid"]
         assert len(abilities) == 2, ch["id"]
+        assert {ab["id"]: prop(ab, "slot") for ab in abilities} == slots, ch["id"]
         for ab in abilities:
-            assert 2 <= prop(ab, "slot") <= 6, ab["qid"]
             assert set(ab["effects"]) == {"standard", "special", "mayhem"}, ab["qid"]
     # every Team of 2 holds the 4 First-Game cards
     for a, b in combinations(totals, 2):
@@ -307,13 +326,13 @@ def test_characters_play_differently(by_kind):
     assert len(set(kits.values())) == 4
     # FIRE X, the box's status, is on some abilities
     fire = [cid for cid, (_, _, used) in kits.items() if "fire-x" in used]
-    assert 1 <= len(fire) < 4
+    assert sorted(fire) == ["cyborg", "starfire"]
 
 
 def test_mayhem_cards(by_kind):
     cards = by_kind["mayhem-card"]
     ffa = [c for c in cards if prop(c, "free-for-all")]
-    assert 5 <= len(ffa) <= 10  # roughly a third
+    assert sorted(c["id"] for c in ffa) == FREE_FOR_ALL_CARDS
     for c in cards:
         assert prop(c, "timing") in ("round-start", "activation", "reaction"), c["id"]
         assert prop(c, "duration") in ("immediate", "round"), c["id"]
@@ -334,9 +353,9 @@ def test_go_cards(by_kind):
         assert c["effects"]["when-picked"]["body"], f"{c['id']}: every GO! card has a When Picked effect"
         assert any("complete-mission" in calls(t["body"]) for t in c["triggers"]), c["id"]
         reward = c["effects"]["reward"]["body"]
-        assert top_calls(reward) == ["gain-vp"] and reward[0]["args"]["amount"]["v"] in (1, 2), c["id"]
+        assert top_calls(reward) == ["gain-vp"] and reward[0]["args"]["amount"]["v"] == GO_REWARDS[c["id"]], c["id"]
+        assert prop(c, "monster-life") == MONSTER_LIFE.get(c["id"]), c["id"]
         if prop(c, "mission") == "defeat-the-monster":
-            assert prop(c, "monster-life", 0) > 0, c["id"]
             places = [s for s in statements(c["effects"]["when-picked"])
                       if s["op"] == "primitive" and s["name"] == "place"
                       and s["args"]["token"]["name"].endswith(":token:monster")]

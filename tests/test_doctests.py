@@ -1,4 +1,6 @@
-"""The examples in the docstrings of dsl/ and compiler/ run, and hold."""
+"""The examples in the docstrings run, and hold. Only modules listed here are run, and a
+listed module must have examples: a module without any would pass while running
+nothing. A module that gains examples must be listed, or they would never run."""
 from __future__ import annotations
 
 import doctest
@@ -9,14 +11,20 @@ import pytest
 
 import mayhem.compiler
 import mayhem.dsl
+import mayhem.runtime
 
 from conftest import REPO
 
-MODULES = sorted(
-    info.name
-    for package in (mayhem.dsl, mayhem.compiler)
-    for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
-)
+MODULES = [
+    "mayhem.compiler.builtins",
+    "mayhem.compiler.driver",
+    "mayhem.dsl.codes",
+    "mayhem.dsl.diagnostics",
+    "mayhem.dsl.spans",
+    "mayhem.runtime.scenario_schema",
+    "mayhem.runtime.scenario_toml",
+]
+PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 
 
 def examples(name: str) -> list[doctest.DocTest]:
@@ -27,11 +35,24 @@ def examples(name: str) -> list[doctest.DocTest]:
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name, monkeypatch):
     monkeypatch.chdir(REPO)  # examples name paths like content/ from the repository's top
+    tests = examples(name)
+    assert tests, f"{name} is listed but has no example: add one, or take it off the list"
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for test in examples(name):
+    for test in tests:
         runner.run(test)
     result = runner.summarize(verbose=False)
+    assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_every_module_with_examples_is_listed():
+    found = sorted(
+        info.name
+        for package in PACKAGES
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+        if examples(info.name)
+    )
+    assert found == sorted(MODULES)
 
 
 @pytest.mark.parametrize("name, function", [
@@ -39,6 +60,10 @@ def test_doctests(name, monkeypatch):
     ("mayhem.dsl.diagnostics", "mayhem.dsl.diagnostics.did_you_mean"),
     ("mayhem.dsl.diagnostics", "mayhem.dsl.diagnostics.format_diagnostic"),
     ("mayhem.compiler.builtins", "mayhem.compiler.builtins.accepts"),
+    ("mayhem.dsl.spans", "mayhem.dsl.spans.SourceFile.lines"),
+    ("mayhem.dsl.codes", "mayhem.dsl.codes.explain"),
+    ("mayhem.runtime.scenario_toml", "mayhem.runtime.scenario_toml"),
+    ("mayhem.runtime.scenario_schema", "mayhem.runtime.scenario_schema.expectation_problems"),
 ])
 def test_documented_examples_exist(name, function):
     assert any(t.name == function for t in examples(name))

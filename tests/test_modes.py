@@ -1,12 +1,12 @@
 """Every mode on every box (and, in Competitive Mode, every box's characters on every box's
 board): thousands of seeded random games, with the runtime's invariants after each decision."""
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
-from mayhem.runtime.invariants import violations
+from mayhem.runtime.invariants import RuleWatcher, violations
 from mayhem.runtime.modes import load_mode
 
 BOXES = ("teen-titans-go", "looney-tunes")
@@ -31,6 +31,7 @@ def team_list(rules, chars: list[tuple[str, str]]) -> dict:
 
 def play_checked(rules, config: GameConfig) -> Game:
     game = Game(rules, config)
+    watcher = RuleWatcher(game.engine)  # Damage, Life, cards per round, hands, Initiative per mode
     bots = {}
     d = game.start()
     last_vp: dict = {}
@@ -40,7 +41,7 @@ def play_checked(rules, config: GameConfig) -> Game:
         d = game.act(bot.choose(d, game))
         n += 1
         assert n < 20_000
-        found = violations(game.engine, last_vp)
+        found = violations(game.engine, last_vp) + watcher.check()
         assert not found, f"{config.box} {config.mode} seed {config.seed}, decision {n}: {found}"
         last_vp = {c: game.engine.vp(c) for c in game.state.order}
     assert game.state.over
@@ -52,8 +53,8 @@ def play_checked(rules, config: GameConfig) -> Game:
 def test_modes_keep_the_invariants(rules, box, mode):
     endings = set()
 
-    @settings(max_examples=GAMES, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    # health checks on: plain integer seeds; deadline=None: a game's length varies
+    @settings(max_examples=GAMES, deadline=None, database=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(box, seed=seed, mode=mode))
@@ -86,8 +87,7 @@ def test_competitive_every_box_on_every_board(rules, board, pairing):
         white = [("looney-tunes", lt[0]), ("looney-tunes", lt[1])]
     lists = {"black": team_list(rules, black), "white": team_list(rules, white)}
 
-    @settings(max_examples=200, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, deadline=None, database=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(board, seed=seed, mode="competitive", team_lists=lists))

@@ -1,13 +1,19 @@
 """Property tests over 10,000 seeded random games of both boxes: every game ends; tokens
 are conserved; no Location holds more figures than slots; Damage is never negative;
-Victory Points only rise; no Location is ever enclosed by Obstacles."""
+Victory Points only rise; no Location is ever enclosed by Obstacles; and the rules'
+values hold (runtime/invariants.py RuleWatcher): each figure's Damage is the sum of its
+damage events, Life never above the dashboard, one Mayhem card per Team per round, the
+hands after the draw within the players' icons, the Initiative to the lowest dice.
+
+A longer sweep (`@pytest.mark.slow`, left out of the default run) plays 40,000 more
+games: `pytest -m slow tests/test_properties.py`."""
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
-from mayhem.runtime.invariants import violations
+from mayhem.runtime.invariants import RuleWatcher, violations
 
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
@@ -18,6 +24,7 @@ MAX_DECISIONS = 20_000
 def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game))
     bots = {"p1": RandomBot(seed), "p2": RandomBot(seed + 1)}
+    watcher = RuleWatcher(game.engine)
     d = game.start()
     last_vp: dict = {}
     decisions = 0
@@ -25,7 +32,7 @@ def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
         d = game.act(bots[d.player].choose(d, game))
         decisions += 1
         assert decisions < MAX_DECISIONS, f"seed {seed}: the game does not end"
-        found = violations(game.engine, last_vp)
+        found = violations(game.engine, last_vp) + watcher.check()
         assert not found, f"{box} seed {seed}, decision {decisions}: {found}"
         last_vp = {c: game.engine.vp(c) for c in game.state.order}
     assert game.state.over, f"seed {seed}: no decision left but the game is not over"
@@ -35,17 +42,29 @@ def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
     return game
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("box", BOXES)
-def test_random_games_keep_the_invariants(rules, box, chunk):
-    @settings(max_examples=GAMES_PER_CHUNK, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
-    @given(seed=st.integers(min_value=chunk * 10**8, max_value=(chunk + 1) * 10**8 - 1),
-           first_game=st.booleans())
+def sweep(rules, box: str, low: int, high: int, games: int) -> None:
+    # Health checks on: the seeds are plain integers, quick to draw, and each game is
+    # one example (deadline=None: a game's length varies with its seed).
+    @settings(max_examples=games, deadline=None, database=None, derandomize=True)
+    @given(seed=st.integers(min_value=low, max_value=high), first_game=st.booleans())
     def run(seed, first_game):
         play_checked(rules, box, seed, first_game)
 
     run()
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("box", BOXES)
+def test_random_games_keep_the_invariants(rules, box, chunk):
+    sweep(rules, box, chunk * 10**8, (chunk + 1) * 10**8 - 1, GAMES_PER_CHUNK)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("box", BOXES)
+def test_long_sweep_keeps_the_invariants(rules, box, chunk):
+    """5,000 more games per chunk, from other seeds: 40,000 in all."""
+    sweep(rules, box, (CHUNKS + chunk) * 10**8, (CHUNKS + chunk + 1) * 10**8 - 1, 5_000)
 
 
 def test_the_invariants_catch_a_broken_state(rules):

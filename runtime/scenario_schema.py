@@ -1,0 +1,388 @@
+"""What a scenario file may say: its tables and keys (a JSON Schema for the TOML, checked
+with jsonschema), its expectation paths and their value types, and the events a game
+logs. Everything is checked before the game runs; each problem is a positioned
+diagnostic with a did-you-mean. The format is documented in docs/scenarios.md."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+import re
+
+import jsonschema
+
+from mayhem.dsl.diagnostics import did_you_mean
+from mayhem.dsl.schema import COLOURS
+
+from .scenario_toml import dotted
+
+# ---- the file's tables and keys --------------------------------------------------------
+
+NAME = {"type": "string", "minLength": 1}
+COUNT = {"type": "integer", "minimum": 0}
+POSITIVE = {"type": "integer", "minimum": 1}
+NAMES = {"type": "array", "items": NAME}
+LABEL = {"type": "string", "pattern": r"^L[1-9][0-9]*$", "x-expected": "a Location label L1, L2 ..."}
+FACE = {"anyOf": [{"type": "string", "pattern": r"^[0-9]+\*?$"}, COUNT],
+        "x-expected": "a die face: a number, \"3*\" with the Mayhem icon"}
+PILE = {"type": "object", "additionalProperties": False, "properties": {
+    "count": POSITIVE,
+    "owner": NAME,  # the Team whose pieces they are (a placed token's owner is its placer)
+    "colour": {"enum": list(COLOURS)},  # the colour of the pieces, when not the owner's
+}}
+TOKENS = {"type": "object", "additionalProperties": {
+    "anyOf": [POSITIVE, PILE, {"type": "array", "items": PILE, "minItems": 1}],
+    "x-expected": "a count, a table { count, owner, colour } or a list of such tables"}}
+
+FIGURE = {"type": "object", "additionalProperties": False, "properties": {
+    "location": LABEL,
+    "damage": COUNT,
+    "remaining": POSITIVE,  # Life Points left, whatever the dashboard's
+    "tokens": TOKENS,
+    "token_owner": NAME,
+    "activated": NAMES,  # the abilities already used this round
+    "token": NAME,  # a token figure already on the board: its token id ...
+    "owner": NAME,  # ... the Team it belongs to ...
+    "life": POSITIVE,  # ... and its Life Points
+}}
+LOCATION = {"type": "object", "additionalProperties": False, "properties": {
+    "clear": {"anyOf": [{"type": "boolean"}, NAMES], "x-expected": "true, or a list of token ids"},
+    "tokens": TOKENS,
+    "removed": {"type": "boolean"},
+}}
+TURN = {"type": "object", "additionalProperties": False, "required": ["figure", "ability", "die"], "properties": {
+    "figure": NAME,  # the Active Character
+    "ability": NAME,  # the Ability its die was placed on
+    "die": POSITIVE,  # the die placed (one of the Team's `dice`)
+    "moved": {"type": "boolean"},  # the free Move is done
+    "ability_done": {"type": "boolean"},  # the Ability is resolved
+}}
+PER_TEAM = {"type": "object", "minProperties": 1}
+
+# The keys of [setup], in one place: a new key is one line here (its JSON Schema), one
+# in scenario.build() and one in docs/scenarios.md.
+SETUP_KEYS: dict[str, dict] = {
+    "mode": NAME,
+    "seed": {"type": "integer"},
+    "teams": {**PER_TEAM, "additionalProperties": {**NAMES, "minItems": 1}},
+    "sides": {"type": "object", "additionalProperties": NAME},
+    "board": {**NAMES, "minItems": 1},
+    "round": POSITIVE,
+    "phase": {"enum": ["round-start", "recovery", "activation", "turn"]},
+    "initiative": NAME,
+    "mayhem_die": FACE,
+    "dice": {**PER_TEAM, "additionalProperties": {"type": "array", "items": POSITIVE}},
+    "rolls": {"type": "array", "items": FACE},
+    "tosses": NAMES,
+    "hands": {**PER_TEAM, "additionalProperties": NAMES},
+    "missions": {**PER_TEAM, "additionalProperties": NAME},
+    "go_deck": NAMES,
+    "vp": {**PER_TEAM, "additionalProperties": COUNT},
+    "pools": {"type": "object", "additionalProperties": {"anyOf": [COUNT, {**PER_TEAM, "additionalProperties": COUNT}]}},
+    "max_rounds": POSITIVE,
+    "figures": {"type": "object", "additionalProperties": FIGURE},
+    "locations": {"type": "object", "propertyNames": LABEL, "additionalProperties": LOCATION},
+    "edges": {"type": "object", "propertyNames": {"pattern": r"^L[0-9]+-L[0-9]+$"},
+              "additionalProperties": {"type": "object", "additionalProperties": POSITIVE}},
+    "turn": TURN,
+}
+
+EVENT = {"anyOf": [NAME, {"type": "object", "required": ["event"], "properties": {"event": NAME},
+                          "additionalProperties": {"type": ["string", "integer", "boolean", "array", "object"]}}],
+         "x-expected": "an event kind, or a table { event = KIND, FIELD = VALUE ... }"}
+EXPECT = {"type": "object", "properties": {"events": {"type": "array", "items": EVENT},
+                                           "no_events": {"type": "array", "items": EVENT}},
+          "additionalProperties": {"type": ["string", "integer", "boolean", "array"]}}
+STEP = {"type": "object", "additionalProperties": False, "properties": {
+    "action": NAME,
+    "expect_options": {**NAMES, "minItems": 1},
+    "forbid_options": {**NAMES, "minItems": 1},
+    "expect": EXPECT,
+}}
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object", "additionalProperties": False, "required": ["scenario", "setup"],
+    "properties": {
+        "scenario": {"type": "object", "additionalProperties": False, "required": ["name", "box"],
+                     "properties": {"name": NAME, "box": NAME, "source": NAME}},
+        "setup": {"type": "object", "additionalProperties": False, "required": ["teams"],
+                  "properties": SETUP_KEYS},
+        "steps": {"type": "array", "items": STEP},
+        "expect": EXPECT,
+    },
+}
+
+_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+@dataclass
+class Problem:
+    """One thing wrong with a scenario file, at a key path."""
+
+    path: tuple
+    message: str
+    hint: str | None = None
+
+
+_JSON_TYPES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "an array",
+               dict: "a table"}
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _expected(schema: dict) -> str:
+    if "x-expected" in schema:
+        return schema["x-expected"]
+    if "enum" in schema:
+        return "one of " + ", ".join(map(str, schema["enum"]))
+    kind = schema.get("type")
+    names = {"integer": "an integer", "boolean": "true or false", "string": "a string", "array": "a list",
+             "object": "a table"}
+    if isinstance(kind, list):
+        return " or ".join(names.get(k, k) for k in kind)
+    return names.get(kind, "something else")
+
+
+def _schema_problems(errors, out: list[Problem]) -> None:
+    for err in errors:
+        path = tuple(err.absolute_path)
+        where = dotted(path) or "the file"
+        inst = err.instance
+        if err.validator == "additionalProperties" and isinstance(inst, dict):
+            known = list(err.schema.get("properties", {}))
+            for key in sorted(set(inst) - set(known)):
+                out.append(Problem(path + (key,), f"unknown key '{key}' in {where}",
+                                   did_you_mean(key, known) or f"the keys of {where}: {', '.join(known)}"))
+        elif err.validator == "anyOf":
+            # the alternative of the value's own type tells what is wrong inside it
+            own = [s for s in err.validator_value if jsonschema.Draft202012Validator(s).is_type(
+                inst, s.get("type", "null")) and s.get("type") in ("object", "array")]
+            if own:
+                sub = jsonschema.Draft202012Validator(own[0])
+                inner = list(sub.iter_errors(inst))
+                for e in inner:
+                    e.path.extendleft(reversed(path))
+                _schema_problems(inner, out)
+            else:
+                out.append(Problem(path, f"{where} is {_shown(inst)}: expected {_expected(err.schema)}"))
+        elif err.validator == "required":
+            missing = [k for k in err.validator_value if k not in inst]
+            out.append(Problem(path, f"{where} needs {', '.join(repr(k) for k in missing)}"))
+        elif err.validator == "enum":
+            out.append(Problem(path, f"{where} is {_shown(inst)}: expected {_expected(err.schema)}",
+                               did_you_mean(str(inst), map(str, err.validator_value))))
+        elif err.validator == "type":
+            got = _JSON_TYPES.get(type(inst), type(inst).__name__)
+            out.append(Problem(path, f"{where} is {_shown(inst)}, {got}: expected {_expected(err.schema)}"))
+        elif err.validator == "propertyNames":
+            out.append(Problem(path + (inst,), f"{where}: {_shown(inst)} is not {_expected(err.schema)}"))
+        else:
+            out.append(Problem(path, f"{where}: {err.message}"))
+
+
+def file_problems(spec: dict) -> list[Problem]:
+    """The tables, keys and value types of a parsed scenario file:
+
+    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"black": ["hero"]}, "round": True},
+    ...         "expected": {}}
+    >>> for p in file_problems(spec):
+    ...     print(dotted(p.path), "|", p.message, "|", p.hint)
+    expected | unknown key 'expected' in the file | did you mean 'expect'?
+    setup.round | setup.round is true, a boolean: expected an integer | None
+    """
+    out: list[Problem] = []
+    _schema_problems(sorted(_VALIDATOR.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path))), out)
+    return out
+
+
+# ---- the events a game logs ---------------------------------------------------------------
+
+EVENT_COMMON = ("event", "seq", "round", "span")
+
+
+@lru_cache(maxsize=1)
+def event_vocabulary() -> dict[str, frozenset]:
+    """Event kind -> its fields, read from the runtime's own `log("kind", ..., field=...)`
+    calls, so that a new event is known here the moment the runtime logs it."""
+    found: dict[str, set] = {}
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log" \
+                    and node.args:
+                # the kind is a string, or strings chosen by a condition ("move" if ... else "place")
+                kinds = [c.value for c in ast.walk(node.args[0])
+                         if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+                for kind in kinds:
+                    found.setdefault(kind, set()).update(k.arg for k in node.keywords if k.arg)
+    return {kind: frozenset(fields) | frozenset(EVENT_COMMON) for kind, fields in found.items()}
+
+
+def event_problems(path: tuple, events: list) -> list[Problem]:
+    vocab = event_vocabulary()
+    out = []
+    for i, want in enumerate(events):
+        at = path + (i,)
+        kind = want if isinstance(want, str) else want.get("event")
+        if kind not in vocab:
+            out.append(Problem(at if isinstance(want, str) else at + ("event",), f"no event '{kind}'",
+                               did_you_mean(kind, vocab) or "the events: " + ", ".join(sorted(vocab))))
+            continue
+        if isinstance(want, dict):
+            for field in want:
+                if field not in vocab[kind]:
+                    out.append(Problem(at + (field,), f"a '{kind}' event has no field '{field}'",
+                                       did_you_mean(field, vocab[kind])
+                                       or f"its fields: {', '.join(sorted(vocab[kind]))}"))
+    return out
+
+
+# ---- expectation paths ---------------------------------------------------------------
+
+# value types: "int" (not a boolean), "bool", "str", "names" (a list of strings), "label"
+# (L1, L2 ...); a trailing "?" also takes "none", TOML having no null.
+FIGURE_FIELDS = {"damage": "int", "remaining": "int", "life": "int", "location": "label?", "ko": "bool",
+                 "eliminated": "bool", "off_board": "bool", "activated": "names", "tokens": "int"}
+TEAM_FIELDS = {"vp": "int", "hand": "names", "mission": "str?", "played": "names", "tokens": "int"}
+PLAYER_FIELDS = {"hand": "names"}
+LOCATION_FIELDS = {"tokens": "int", "figures": "names", "removed": "bool"}
+EDGE_FIELDS = {"tokens": "int"}
+DECISION_FIELDS = {"kind": "str?", "player": "str?", "actions": "names"}
+SCALARS = {"mayhem_die": "str", "initiative": "str?", "round": "int", "winners": "names?", "over": "bool"}
+HEADS = ["figures", "teams", "players", "locations", "edges", "pools", "decision", *SCALARS]
+
+
+@dataclass
+class Names:
+    """What the names of an expectation path may be, in this scenario's game."""
+
+    figures: list[str]  # characters and non-player figures
+    token_figures: list[str]  # attackable tokens: a figure named TOKEN-TEAM (e.g. boss-black)
+    teams: list[str]
+    players: list[str]
+    tokens: list[str]
+    pools: list[str]
+    locations: int
+    edges: set[str]
+
+
+def _value_problem(path: tuple, kind: str, value) -> Problem | None:
+    optional = kind.endswith("?")
+    kind = kind.rstrip("?")
+    if optional and value == "none":
+        return None
+    ok = {"int": isinstance(value, int) and not isinstance(value, bool),
+          "bool": isinstance(value, bool),
+          "str": isinstance(value, str),
+          "label": isinstance(value, str) and re.fullmatch(r"L[1-9][0-9]*", value) is not None,
+          "names": isinstance(value, list) and all(isinstance(v, str) for v in value)}[kind]
+    if ok:
+        return None
+    expected = {"int": "an integer", "bool": "true or false", "str": "a string", "label": "a Location L1, L2 ...",
+                "names": "a list of strings"}[kind] + (' or "none"' if optional else "")
+    return Problem(path, f"{dotted(path[-1:])} is {_shown(value)}: expected {expected}")
+
+
+def _figure_ok(name: str, names: Names) -> bool:
+    if name in names.figures:
+        return True
+    return any(re.fullmatch(rf"{re.escape(t)}-({'|'.join(map(re.escape, names.teams + ['x']))})(-[0-9]+)?", name)
+               for t in names.token_figures)
+
+
+def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[Problem]:
+    """Every key of an [expect] table names something of this game, with a value of its type:
+
+    >>> names = Names(figures=["hero", "villain"], token_figures=["boss"], teams=["black", "white"],
+    ...               players=["p1", "p2"], tokens=["daze"], pools=["dazes"], locations=10, edges=set())
+    >>> expect = {"figures.heroo.location": "none", "figures.villain.ko": 0, "decision.kindd": "turn",
+    ...           "figures.boss-black.location": "none", "over": True}
+    >>> for p in expectation_problems(("expect",), expect, names):
+    ...     print(p.message, "|", p.hint)
+    'figures.heroo.location': no figure 'heroo' in this game | did you mean 'hero'?
+    'figures.villain.ko' is 0: expected true or false | None
+    'decision.kindd': decision.kindd: expected one of kind, player, actions | did you mean 'kind'?
+    """
+    out: list[Problem] = []
+    for key, value in expect.items():
+        path = table_path + (key,)
+        if key in ("events", "no_events"):
+            out.extend(event_problems(path, value))
+            continue
+        parts = key.split(".")
+        head = parts[0]
+
+        def bad(message: str, word: str | None = None, pool=()) -> None:
+            out.append(Problem(path, f"{key!r}: {message}", did_you_mean(word, pool) if word else None))
+
+        if head not in HEADS:
+            bad(f"no expectation '{head}'", head, HEADS)
+            continue
+        if head in SCALARS:
+            if len(parts) > 1:
+                bad(f"'{head}' has no part '{parts[1]}'")
+                continue
+            kind = SCALARS[head]
+        elif head == "decision":
+            if len(parts) != 2 or parts[1] not in DECISION_FIELDS:
+                bad(f"decision.{'.'.join(parts[1:]) or '?'}: expected one of {', '.join(DECISION_FIELDS)}",
+                    parts[1] if len(parts) > 1 else None, DECISION_FIELDS)
+                continue
+            kind = DECISION_FIELDS[parts[1]]
+            if parts[1] == "actions" and value == []:
+                bad("an empty list is among any legal actions, so it checks nothing: name the actions"
+                    " expected, or expect `over = true`")
+                continue
+        elif head == "pools":
+            if len(parts) not in (2, 3) or parts[1] not in names.pools:
+                bad(f"no token pool '{parts[1] if len(parts) > 1 else ''}'", parts[1] if len(parts) > 1 else None,
+                    names.pools)
+                continue
+            if len(parts) == 3 and parts[2] not in COLOURS:
+                bad(f"a pool's colour is {' or '.join(COLOURS)}, not '{parts[2]}'", parts[2], COLOURS)
+                continue
+            kind = "int"
+        else:
+            fields = {"figures": FIGURE_FIELDS, "teams": TEAM_FIELDS, "players": PLAYER_FIELDS,
+                      "locations": LOCATION_FIELDS, "edges": EDGE_FIELDS}[head]
+            if len(parts) < 3:
+                bad(f"expected {head}.NAME.FIELD (FIELD: {', '.join(fields)})")
+                continue
+            name, field = parts[1], parts[2]
+            if head == "figures" and not _figure_ok(name, names):
+                bad(f"no figure '{name}' in this game", name, names.figures)
+                continue
+            if head == "teams" and name not in names.teams:
+                bad(f"no Team '{name}' in this game (Teams: {', '.join(names.teams)})", name, names.teams)
+                continue
+            if head == "players" and name not in names.players:
+                bad(f"no player '{name}' in this game (players: {', '.join(names.players)})", name, names.players)
+                continue
+            if head == "locations" and not (re.fullmatch(r"L[0-9]+", name) and 1 <= int(name[1:]) <= names.locations):
+                bad(f"no Location '{name}': the board has L1..L{names.locations}")
+                continue
+            if head == "edges" and name not in names.edges:
+                bad(f"'{name}' is no edge between adjacent Locations of this board")
+                continue
+            if field not in fields:
+                bad(f"{head[:-1]} field '{field}' does not exist (fields: {', '.join(fields)})", field, fields)
+                continue
+            if field == "tokens":
+                if len(parts) != 4 or parts[3] not in names.tokens:
+                    tid = parts[3] if len(parts) > 3 else ""
+                    bad(f"no token '{tid}'", tid, names.tokens)
+                    continue
+            elif len(parts) > 3:
+                bad(f"'{field}' has no part '{parts[3]}'")
+                continue
+            kind = fields[field]
+        problem = _value_problem(path, kind, value)
+        if problem is not None:
+            problem.message = f"{key!r} is {_shown(value)}: " + problem.message.split(": ", 1)[1]
+            out.append(problem)
+    return out

@@ -1,0 +1,283 @@
+"""The scenario format is strict (runtime/scenario_schema.py): every key, table, path,
+event kind and field is checked before the game runs, and each mistake is an error at
+its file:line:col with a did-you-mean, never a silent PASS nor a traceback."""
+from pathlib import Path
+import re
+
+import pytest
+
+from mayhem.runtime import scenario as sc
+from mayhem.runtime.scenario_schema import SETUP_KEYS, event_vocabulary
+from mayhem.runtime.scenario_toml import key_positions
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "scenarios.md"
+
+# A scenario that passes: Robin's Staff Meeting (6 on the die, Mayhem 3*) on Cyborg.
+GOOD = '''[scenario]
+name = "Staff Meeting"
+box = "teen-titans-go"
+source = "Basic Concepts > Character Dashboard"
+
+[setup]
+teams = { black = ["cyborg", "starfire"], white = ["robin", "raven"] }
+initiative = "white"
+mayhem_die = "3*"
+dice = { black = [4, 1], white = [6, 2] }
+
+[setup.figures.robin]
+location = "L5"
+[setup.figures.cyborg]
+location = "L5"
+
+[[steps]]
+action = "place-die 6 robin/staff-meeting"
+[[steps]]
+action = "resolve robin/staff-meeting"
+expect = { "figures.cyborg.damage" = 5 }
+
+[expect]
+"figures.cyborg.tokens.stun" = 1
+"figures.cyborg.ko" = false
+"figures.robin.location" = "L5"
+"decision.actions" = ["end-turn"]
+events = [{ event = "damage", figure = "cyborg", amount = 5 }]
+no_events = ["ko"]
+'''
+
+
+def write(tmp_path, text: str) -> Path:
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(rules, tmp_path, text: str) -> str:
+    path = write(tmp_path, text)
+    with pytest.raises(sc.ScenarioError) as exc:
+        sc.run(rules, path)
+    return str(exc.value)
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if needle in line)
+
+
+def test_the_good_scenario_passes(rules, tmp_path):
+    result = sc.run(rules, write(tmp_path, GOOD))
+    assert result.ok, result.failures
+
+
+# Each case: a change to GOOD that passed while checking nothing (or raised a
+# traceback) before the format was strict; the line that must be blamed; the message
+# and the hint.
+CASES = {
+    "misspelled [expected] table": (
+        ("[expect]\n", "[expected]\n"), "[expected]",
+        "unknown key 'expected' in the file", "did you mean 'expect'?"),
+    "step key expct": (
+        ('expect = { "figures.cyborg.damage" = 5 }', 'expct = { "figures.cyborg.damage" = 5 }'), "expct =",
+        "unknown key 'expct' in steps[2]", "did you mean 'expect'?"),
+    "forbid_option": (
+        ('[[steps]]\naction = "resolve', '[[steps]]\nforbid_option = ["move robin L4"]\naction = "resolve'),
+        "forbid_option", "unknown key 'forbid_option' in steps[2]", "did you mean 'forbid_options'?"),
+    "unknown event kind in no_events": (
+        ('no_events = ["ko"]', 'no_events = ["knockout"]'), "no_events",
+        "no event 'knockout'", "the events:"),
+    "misspelled event kind": (
+        ('no_events = ["ko"]', 'no_events = ["damgae"]'), "no_events", "no event 'damgae'",
+        "did you mean 'damage'?"),
+    "unknown event field in no_events": (
+        ('no_events = ["ko"]', 'no_events = [{ event = "ko", figuer = "cyborg" }]'), "no_events",
+        "a 'ko' event has no field 'figuer'", "did you mean 'figure'?"),
+    "decision.kindd": (
+        ('"decision.actions" = ["end-turn"]', '"decision.kindd" = "turn"'), '"decision.kindd"',
+        "decision.kindd: expected one of kind, player, actions", "did you mean 'kind'?"),
+    "over.whatever": (
+        ('"decision.actions" = ["end-turn"]', '"over.whatever" = false'), '"over.whatever"',
+        "'over' has no part 'whatever'", None),
+    "a misspelled figure expected off the board": (
+        ('"figures.robin.location" = "L5"', '"figures.robbin.location" = "none"'), "robbin",
+        "no figure 'robbin' in this game", "did you mean 'robin'?"),
+    "ko = 0 (False == 0)": (
+        ('"figures.cyborg.ko" = false', '"figures.cyborg.ko" = 0'), '"figures.cyborg.ko"',
+        "'figures.cyborg.ko' is 0: expected true or false", None),
+    "damage = true": (
+        ('"figures.cyborg.tokens.stun" = 1', '"figures.cyborg.damage" = true'), '"figures.cyborg.damage" = true',
+        "'figures.cyborg.damage' is true: expected an integer", None),
+    "decision.actions = []": (
+        ('"decision.actions" = ["end-turn"]', '"decision.actions" = []'), '"decision.actions"',
+        "an empty list is among any legal actions, so it checks nothing", None),
+    "figures.robin.dmage (a traceback before)": (
+        ('"figures.robin.location" = "L5"', '"figures.robin.dmage" = 0'), '"figures.robin.dmage"',
+        "figure field 'dmage' does not exist", "did you mean 'damage'?"),
+    "a token that does not exist": (
+        ('"figures.cyborg.tokens.stun" = 1', '"figures.cyborg.tokens.stunn" = 1'), "stunn",
+        "no token 'stunn'", "did you mean 'stun'?"),
+    "a setup key": (
+        ('initiative = "white"', 'initiatve = "white"'), "initiatve",
+        "unknown key 'initiatve' in setup", "did you mean 'initiative'?"),
+    "a setup figure key": (
+        ('[setup.figures.robin]\nlocation = "L5"', '[setup.figures.robin]\nlocaton = "L5"'), "locaton",
+        "unknown key 'locaton' in setup.figures.robin", "did you mean 'location'?"),
+    "a setup figure that is not in the teams": (
+        ("[setup.figures.cyborg]", "[setup.figures.cyborgg]"), "[setup.figures.cyborgg]",
+        "no figure 'cyborgg'", "did you mean 'cyborg'?"),
+    "a number where a Location is due": (
+        ('[setup.figures.robin]\nlocation = "L5"', '[setup.figures.robin]\nlocation = 5'), "location = 5",
+        "setup.figures.robin.location is 5, an integer: expected a Location label", None),
+    "a boolean die": (
+        ("dice = { black = [4, 1], white = [6, 2] }", "dice = { black = [4, true], white = [6, 2] }"), "dice =",
+        "setup.dice.black[2] is true, a boolean: expected an integer", None),
+    "a phase": (
+        ('initiative = "white"', 'initiative = "white"\nphase = "activaton"'), "phase",
+        "setup.phase is 'activaton': expected one of", "did you mean 'activation'?"),
+    "a Team of another mode": (
+        ('"figures.robin.location" = "L5"', '"teams.p1.vp" = 0'), '"teams.p1.vp"',
+        "no Team 'p1' in this game", None),
+    "a Location past the board": (
+        ('"figures.robin.location" = "L5"', '"locations.L11.tokens.trap" = 0'), "L11",
+        "no Location 'L11': the board has L1..L10", None),
+    "a pool": (
+        ('"figures.robin.location" = "L5"', '"pools.trap-stn.white" = 7'), "trap-stn",
+        "no token pool 'trap-stn'", "did you mean 'trap-stun'?"),
+    "a token pile's key": (
+        ('[setup.figures.cyborg]\nlocation = "L5"', '[setup.figures.cyborg]\nlocation = "L5"\n'
+                                                    'tokens = { stun = { count = 1, ownr = "white" } }'),
+        "tokens =", "unknown key 'ownr' in setup.figures.cyborg.tokens.stun", "did you mean 'owner'?"),
+}
+
+
+@pytest.mark.parametrize("case", CASES, ids=list(CASES))
+def test_a_mistake_is_a_positioned_error_with_a_hint(rules, tmp_path, case):
+    (old, new), blamed, message, hint = CASES[case]
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    error = error_of(rules, tmp_path, text)
+    line = line_of(text, blamed)
+    head = error.split("\n")[0]
+    assert re.match(rf".*case\.toml:{line}:\d+: error\[S100\]: ", head), error
+    assert message in error, error
+    col = int(head.split(":")[2])
+    assert text.split("\n")[line - 1][col - 1:] != "", "the column points into the line"
+    if hint is not None:
+        assert f"hint: {hint}" in error, error
+    assert "Traceback" not in error
+
+
+def test_every_problem_is_reported_not_only_the_first(rules, tmp_path):
+    text = GOOD.replace("[expect]\n", "[expected]\n").replace('initiative = "white"', 'initiatve = "white"')
+    error = error_of(rules, tmp_path, text)
+    assert "'expected'" in error and "'initiatve'" in error
+
+
+def test_the_column_points_at_the_key(rules, tmp_path):
+    text = GOOD.replace('no_events = ["ko"]', 'no_events = [{ event = "ko", figuer = "cyborg" }]')
+    head = error_of(rules, tmp_path, text).split("\n")[0]
+    line, col = map(int, head.split(":")[1:3])
+    assert text.split("\n")[line - 1][col - 1:].startswith("figuer")
+
+
+def test_broken_toml_is_a_positioned_error(rules, tmp_path):
+    text = GOOD.replace('initiative = "white"', 'initiative = "white')
+    error = error_of(rules, tmp_path, text)
+    assert re.match(rf".*case\.toml:{line_of(text, 'initiative')}:\d+: error\[S100\]: not valid TOML", error)
+
+
+def test_a_defeated_token_figure_is_off_the_board_but_has_no_damage(rules):
+    """Token figures (a Monster: TOKEN-TEAM) may be gone when the expectation is checked:
+    their location is "none"; anything else about them is a failure, never None."""
+    path = Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "monster-mission.toml"
+    spec, text = sc.load(path)
+    spec["expect"]["figures.monster-black.damage"] = 6
+    eng, phase = sc.validate(rules, spec, text, str(path))
+    from mayhem.runtime.game import Game
+    game = Game(rules, eng.config, engine=eng, start_phase=phase)
+    game.start()
+    for step in spec["steps"]:
+        game.act(step["action"])
+    failures = sc.check(game, spec["expect"], "")
+    assert failures == ["figures.monster-black.damage: monster-black is not in play (never placed, or defeated)"]
+
+
+def test_booleans_are_no_numbers_when_comparing(rules, tmp_path):
+    """Robin's Stun is one `place-token` event with `count = 1`: `count = true` is not it
+    (True == 1 in Python)."""
+    text = GOOD.replace('no_events = ["ko"]', 'no_events = [{ event = "place-token", count = true }]')
+    assert sc.run(rules, write(tmp_path, text)).ok
+    text = GOOD.replace('no_events = ["ko"]', 'no_events = [{ event = "place-token", count = 1 }]')
+    assert not sc.run(rules, write(tmp_path, text)).ok
+
+
+def test_the_event_vocabulary_is_the_runtimes():
+    vocab = event_vocabulary()
+    assert {"damage", "attack", "ko", "move", "place", "place-token", "initiative", "decision"} <= set(vocab)
+    assert {"figure", "amount", "total"} <= vocab["damage"]
+    assert {"frm", "to"} <= vocab["move"]
+
+
+def test_every_setup_key_is_documented():
+    docs = DOCS.read_text(encoding="utf-8")
+    for key in SETUP_KEYS:
+        assert re.search(rf"^{key} = |\[setup\.{key}|`{key}`", docs, re.M), f"docs/scenarios.md: [setup] {key}"
+
+
+def test_key_positions_follow_every_form_of_toml_key():
+    text = ('a.b = 1\n"q.k" = { x = [1, { y = 2 }] }  # c\n[t]\n\'lit\' = """\nmulti = 3\n"""\n'
+            '[[arr]]\n[[arr]]\nk = 1\n[arr.sub]\nz = 1\n')
+    pos = key_positions(text)
+    assert pos[("a", "b")] == (1, 3)
+    assert pos[("q.k", "x", 1, "y")] == (2, 21)
+    assert pos[("t", "lit")] == (4, 1)
+    assert ("t", "multi") not in pos  # inside a string
+    assert pos[("arr", 1, "k")] == (9, 1)
+    assert pos[("arr", 1, "sub", "z")] == (11, 1)
+
+
+def test_the_command_reports_a_broken_scenario_and_fails(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from mayhem.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    bad = write(tmp_path, GOOD.replace('expect = { "figures.cyborg.damage" = 5 }', 'expct = {}'))
+    good = tmp_path / "good.toml"
+    good.write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(main, ["scenario", "run", str(good), str(bad)])
+    assert result.exit_code != 0
+    assert f"PASS {good}" in result.output
+    assert f"ERROR {bad}:21:1: error[S100]: unknown key 'expct' in steps[2]" in result.output
+    assert "hint: did you mean 'expect'?" in result.output
+    assert result.output.rstrip().endswith("1 passed, 1 failed")
+
+
+# The new setup forms, misused: each a positioned error naming what is wrong.
+SETUP_CASES = {
+    "a turn's die that the Team does not have": (
+        '[setup.turn]\nfigure = "robin"\nability = "staff-meeting"\ndie = 5\n', "die = 5",
+        "white has no die 5 to place (dice: [6, 2])", None),
+    "a turn's ability that the figure does not have": (
+        '[setup.turn]\nfigure = "robin"\nability = "staff-meting"\ndie = 6\n', "ability =",
+        "robin has no ability 'staff-meting'", "did you mean 'staff-meeting'?"),
+    "a token figure named otherwise than play names it": (
+        '[setup.figures.monster]\ntoken = "monster"\nowner = "black"\nlife = 6\nlocation = "L2"\n',
+        "[setup.figures.monster]", "play names this figure 'monster-black', not 'monster'", None),
+    "a token figure that is no figure": (
+        '[setup.figures.fire-black]\ntoken = "fire"\nowner = "black"\nlife = 6\nlocation = "L2"\n',
+        'token = "fire"', "token 'fire' is no figure (it is not attackable)", None),
+    "a hand for a player the mode does not seat": (
+        '[setup.hands]\np3 = ["pizza-time"]\n', "p3 =", "no Team or player 'p3' in this game", None),
+    "a pile of an unknown colour": (
+        '[setup.locations.L3]\ntokens = { trap = { count = 1, owner = "white", colour = "red" } }\n', "tokens =",
+        "setup.locations.L3.tokens.trap.colour is 'red': expected one of black, white", None),
+}
+
+
+@pytest.mark.parametrize("case", SETUP_CASES, ids=list(SETUP_CASES))
+def test_a_misused_setup_form_is_a_positioned_error(rules, tmp_path, case):
+    table, blamed, message, hint = SETUP_CASES[case]
+    text = GOOD.replace("\n[[steps]]", "\n" + table + "\n[[steps]]", 1)
+    error = error_of(rules, tmp_path, text)
+    head = error.split("\n")[0]
+    assert re.match(rf".*case\.toml:{line_of(text, blamed)}:\d+: error\[S100\]: ", head), error
+    assert message in error, error
+    if hint is not None:
+        assert f"hint: {hint}" in error, error
