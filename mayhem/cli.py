@@ -374,8 +374,10 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content):
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game.")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
 @click.option("--first-game", is_flag=True)
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write each game's JSON Lines log into this folder (seed-N.jsonl), for `mayhem replay`.")
 @CONTENT
-def simulate(box, mode, teams, games, bots, seed, jobs, first_game, content):
+def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, content):
     """Run many seeded games between bots and print win rates by Team, player and character,
     mean rounds, and how games ended."""
     from rich.progress import Progress
@@ -397,7 +399,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, content):
     with Progress(console=_console(err=True), transient=True) as progress:
         task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
         summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
-                          team_lists=lists, progress=lambda: progress.advance(task))
+                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
     click.echo(summary.report())
 
 
@@ -430,7 +432,8 @@ def replay(log, content):
     try:
         report_ = run_replay(rules, log)
     except LogError as exc:
-        raise click.UsageError(str(exc))
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_CONTENT)
     click.echo(f"{log}: {report_.message} ({report_.decisions} decisions, {report_.events} events)")
     sys.exit(EXIT_OK if report_.ok else EXIT_CONTENT)
 
