@@ -27,16 +27,19 @@ def _paths(paths: tuple[str, ...]) -> list[Path]:
     return [Path(p) for p in paths] if paths else [DEFAULT_CONTENT]
 
 
-def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None) -> None:
+def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None, loaded: bool = False) -> None:
+    """The findings; with `loaded`, also what was checked (said on the last line of a report
+    without errors, and in the JSON form)."""
     diags = comp.diagnostics.sorted()
     if fmt == "json":
-        click.echo(report.as_json(diags, comp.root), file=out)
+        click.echo(report.as_json(diags, comp.root, checked=report.checked(comp) if loaded else None), file=out)
     elif fmt == "sarif":
         click.echo(report.sarif(diags, comp.root), file=out)
     else:
         stream = out or sys.stderr
         color = stream.isatty() if hasattr(stream, "isatty") else False
-        click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit), file=stream)
+        click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
+                               checked=report.checked(comp) if loaded else None), file=stream)
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
@@ -65,8 +68,8 @@ def check(paths, fmt, root, limit, report_dir):
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
-    comp = driver.check(_paths(paths), root=root)
-    _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None)
+    comp = driver.check_in_context(_paths(paths), root=root)
+    _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
     if report_dir is not None:
         from mayhem.compiler.checks.report import markdown
         report_dir.mkdir(parents=True, exist_ok=True)

@@ -63,6 +63,83 @@ def test_check_clean_exits_0(clean):
     assert "error" not in result.output
 
 
+def test_check_says_what_it_checked(clean):
+    """Issue 10, item 11: a clean report names what was loaded, so that an empty load shows."""
+    result = invoke("check", clean)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines()[-1] == "checked 2 files, 7 components: 2 warnings"
+    assert result.stderr.count(": warning[C302]: keyword ") == 2
+
+
+def test_check_json_says_what_it_checked(clean):
+    doc = json.loads(invoke("check", clean, "--format", "json").stdout)
+    assert doc["checked"] == {"files": 2, "components": 7}
+
+
+@pytest.mark.parametrize("layout", ["empty root", "only other files", "empty folder inside"])
+def test_nothing_to_check_is_an_error(tmp_path, layout):
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "mayhem.toml").write_text("")
+    target = root
+    if layout == "only other files":
+        (root / "notes.txt").write_text("not content")
+    elif layout == "empty folder inside":
+        target = root / "box"
+        target.mkdir()
+    result = invoke("check", target)
+    assert result.exit_code == 1
+    assert result.stderr == (f"error[E002]: nothing to check: no content files (.mh) in '{target}'\n"
+                             "   = hint: give content files or the folder that holds them; folders are searched "
+                             "recursively, following linked folders\n1 error\n")
+
+
+def test_check_follows_linked_box_folders(tmp_path):
+    """A box kept elsewhere and linked into the content root is checked as part of it."""
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copy(CONTENT / "mayhem.toml", root)
+    shutil.copytree(CONTENT / "shared", root / "shared")
+    for box in ("teen-titans-go", "looney-tunes"):
+        shutil.copytree(CONTENT / box, tmp_path / "elsewhere" / box)
+        (root / box).symlink_to(tmp_path / "elsewhere" / box, target_is_directory=True)
+    (root / "loop").symlink_to(root, target_is_directory=True)  # a link back up is not followed twice
+    linked = invoke("check", root, "--format", "json")
+    real = invoke("check", CONTENT, "--format", "json")
+    assert linked.exit_code == real.exit_code == 0, linked.output
+    assert json.loads(linked.stdout)["checked"] == json.loads(real.stdout)["checked"] == {
+        "files": 23, "components": 150}
+    assert [d["message"] for d in json.loads(linked.stdout)["diagnostics"]] == \
+        [d["message"] for d in json.loads(real.stdout)["diagnostics"]]
+
+
+def test_one_file_is_checked_in_its_collection():
+    """Issue 10, item 10: one file of a box alone could not see its box (E307)."""
+    result = invoke("check", CONTENT / "teen-titans-go" / "robin.mh")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[-2].startswith("checked ")
+    assert result.stderr.splitlines()[-2].endswith(
+        "teen-titans-go/robin.mh in its collection (content: 23 files, 150 components): no problems")
+    assert "error" not in result.stderr
+
+
+def test_one_file_reports_what_it_breaks_elsewhere(tmp_path):
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    (root / "teen-titans-go" / "robin2.mh").write_text(
+        (root / "teen-titans-go" / "robin.mh").read_text(encoding="utf-8").replace(
+            'character robin "Robin"', 'character robin-two "Robin Two"'), encoding="utf-8")
+    result = invoke("check", root / "teen-titans-go" / "robin2.mh", "--format", "json")
+    assert result.exit_code == 1
+    found = [(d["code"], d["span"]["file"], d["message"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert found == [
+        ("C101", "teen-titans-go/box.mh", "box 'teen-titans-go' lists 4 characters; the content has 5"),
+        ("C101", "teen-titans-go/box.mh", "box 'teen-titans-go' lists 4 dashboards (characters); the content has 5"),
+        ("C103", "teen-titans-go/first-game.mh", "the First-Game hands give nothing to robin-two"),
+    ]
+    assert json.loads(result.stdout)["checked"]["elsewhere"] == "6 notes"
+
+
 def test_check_content_errors_exit_1(broken):
     result = invoke("check", broken)
     assert result.exit_code == 1
