@@ -91,31 +91,60 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
     console = _console()
-    bots = {}
     console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
                   f"the {bot} bot plays the other seats.")
-    decision = game.start()
-    while decision is not None:
-        if decision.player == "p1":
-            tui.show(console, game, "p1")
-            action = tui.prompt(console, decision, lambda text: click.prompt(text, prompt_suffix="", default="",
-                                                                             show_default=False))
-            if action is None:
-                console.print("bye")
-                break
-        else:
-            if decision.player not in bots:
-                bots[decision.player] = make_bot(bot, seed + int(decision.player[1:]))
-            action = bots[decision.player].choose(decision, game)
-            console.print(f"[dim]{decision.player}: {action}[/dim]")
-        decision = game.act(action)
+    ended = _play_loop(game, console, bot, seed)
+    for line in game.narrator.pending():
+        console.print(line, highlight=False, markup=False)
     if game.state.over:
         tui.show(console, game, "p1")
         r = game.result()
         console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
+    else:
+        console.print(ended)
     if log_path:
         game.write_log(log_path)
         console.print(f"log written to {log_path}")
+
+
+def _ask(text: str) -> str:
+    try:
+        return click.prompt(text, prompt_suffix="", default="", show_default=False)
+    except (click.exceptions.Abort, EOFError):
+        from mayhem.tui import EndOfInput
+        raise EndOfInput from None
+
+
+def _play_loop(game, console, bot: str, seed: int) -> str | None:
+    """Play until the game ends (None) or the player leaves (how, in words). Every event is
+    told as it happens; the board is shown again before a question when it has changed."""
+    from mayhem import tui
+    from mayhem.narrate import Narrator
+    from mayhem.runtime.bots import make_bot
+
+    game.narrator = Narrator(game, "p1")
+    bots = {}
+    shown_at = -1
+    decision = game.start()
+    while decision is not None:
+        if decision.player == "p1":
+            for line in game.narrator.pending():
+                console.print(line, highlight=False, markup=False)
+            if game.narrator.changes != shown_at:
+                tui.show(console, game, "p1")
+                shown_at = game.narrator.changes
+            try:
+                action = tui.prompt(console, decision, _ask)
+            except tui.EndOfInput:
+                return "end of input: the game is left unfinished"
+            if action is None:
+                return "you left the game unfinished"
+        else:
+            if decision.player not in bots:
+                bots[decision.player] = make_bot(bot, seed + int(decision.player[1:]))
+            action = bots[decision.player].choose(decision, game)
+        decision = game.act(action)
+    return None
 
 
 @click.command()
