@@ -159,9 +159,11 @@ def _play_loop(game, console, bot: str, seed: int) -> str | None:
 @click.option("--first-game", is_flag=True)
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write each game's JSON Lines log into this folder (seed-N.jsonl), for `mayhem replay`.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The summary as text, or as JSON (the counts behind it).")
 @CONTENT
 @ALLOW_ERRORS
-def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, content,
+def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt, content,
              allow_errors):
     """Run many seeded games between bots and print win rates by Team, player and character,
     mean rounds, and how games ended."""
@@ -185,7 +187,11 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, con
         task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
         summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
                           team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
-    click.echo(summary.report())
+    if fmt == "json":
+        import json
+        click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
+    else:
+        click.echo(summary.report())
 
 
 @click.group()

@@ -93,6 +93,15 @@ class Summary:
                 if colour in (r["winners"] or []):
                     self.character_wins[c] += 1
 
+    def as_dict(self) -> dict:
+        """The counts behind the report, for tools (`mayhem simulate --format json`)."""
+        return {"games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
+                "endings": dict(sorted(self.endings.items())),
+                "wins_by_team": dict(sorted(self.wins_by_team.items())),
+                "wins_by_player": dict(sorted(self.wins_by_bot.items())),
+                "characters": {c: {"games": self.character_games[c], "wins": self.character_wins[c]}
+                               for c in sorted(self.character_games)}}
+
     def report(self) -> str:
         n = max(self.games, 1)
         lines = [f"games: {self.games}   decisions: {self.decisions}   "
