@@ -248,12 +248,19 @@ def scenario_run(files, content, allow_errors):
     paths = []
     for f in files:
         paths.extend(sorted(f.rglob("*.toml")) if f.is_dir() else [f])
+    if not paths:
+        click.echo(f"error: no scenario files (.toml) in {', '.join(str(f) for f in files)}", err=True)
+        sys.exit(EXIT_CONTENT)
     failed = 0
     for path in paths:
         try:
             result = sc.run(rules, path)
         except sc.ScenarioError as exc:
             click.echo(f"ERROR {exc}")
+            failed += 1
+            continue
+        except Exception as exc:  # a scenario the runner cannot follow: reported, never a traceback
+            click.echo(f"ERROR {path}: the runner failed on it: {type(exc).__name__}: {exc}")
             failed += 1
             continue
         click.echo(f"{'PASS' if result.ok else 'FAIL'} {path}: {result.name}")
