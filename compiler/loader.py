@@ -78,11 +78,16 @@ def discover(paths: list[Path], diags: Diagnostics) -> list[Path]:
 
 
 def _inside(path: Path, root: Path) -> Path | None:
-    """The path relative to the root, or None when it lies outside."""
+    """The path relative to the root, or None when it lies outside: by its place, or, for a
+    file that is itself a link, by where the link leads (a linked folder is part of the
+    collection, a linked file that leaves the root is not)."""
     try:
-        return path.relative_to(root)
+        rel = path.relative_to(root)
     except ValueError:
         return None
+    if path.is_symlink() and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root)):
+        return None
+    return rel
 
 
 def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loaded:
