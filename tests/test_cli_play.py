@@ -133,3 +133,16 @@ def test_play_in_a_real_process(tmp_path):
                           input="1\n1\n", capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.endswith("end of input: the game is left unfinished\n")
+
+
+@pytest.mark.parametrize("mode", ["standard", "three-players", "four-players", "free-for-all", "competitive"])
+def test_the_log_of_a_played_game_replays_in_every_mode(tmp_path, mode):
+    """Issue 10, item 9: a Competitive Mode log of `play` did not replay."""
+    from test_cli_replay import MODES
+    log = tmp_path / f"{mode}.jsonl"
+    result = invoke("play", *MODES[mode], "--seed", 6, "--log", log, "--content", CONTENT, input="1\n" * 150)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["header"]["mode"] == mode
+    replayed = invoke("replay", log, "--content", CONTENT)
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout.startswith(f"{log}: replay matches the log")
