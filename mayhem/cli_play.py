@@ -8,6 +8,7 @@ import click
 
 from mayhem.cli_common import ALLOW_ERRORS, CONTENT, EXIT_CONTENT, EXIT_OK, _console, compiled
 
+
 def _rules(content: Path, allow_errors: bool):
     from mayhem.runtime.rules import load_rules
     comp = compiled([content], allow_errors)
@@ -82,7 +83,7 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
     import random as _random
     from mayhem import tui
-    from mayhem.runtime.bots import make_bot
+    from mayhem.narrate import Narrator
     from mayhem.runtime.engine import GameConfig
     from mayhem.runtime.game import Game
 
@@ -93,8 +94,9 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     console = _console()
     console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
                   f"the {bot} bot plays the other seats.")
-    ended = _play_loop(game, console, bot, seed)
-    for line in game.narrator.pending():
+    narrator = Narrator(game, "p1")
+    ended = _play_loop(game, narrator, console, bot, seed)
+    for line in narrator.pending():
         console.print(line, highlight=False, markup=False)
     if game.state.over:
         tui.show(console, game, "p1")
@@ -115,24 +117,22 @@ def _ask(text: str) -> str:
         raise EndOfInput from None
 
 
-def _play_loop(game, console, bot: str, seed: int) -> str | None:
+def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
     """Play until the game ends (None) or the player leaves (how, in words). Every event is
     told as it happens; the board is shown again before a question when it has changed."""
     from mayhem import tui
-    from mayhem.narrate import Narrator
     from mayhem.runtime.bots import make_bot
 
-    game.narrator = Narrator(game, "p1")
     bots = {}
     shown_at = -1
     decision = game.start()
     while decision is not None:
         if decision.player == "p1":
-            for line in game.narrator.pending():
+            for line in narrator.pending():
                 console.print(line, highlight=False, markup=False)
-            if game.narrator.changes != shown_at:
+            if narrator.changes != shown_at:
                 tui.show(console, game, "p1")
-                shown_at = game.narrator.changes
+                shown_at = narrator.changes
             try:
                 action = tui.prompt(console, decision, _ask)
             except tui.EndOfInput:
