@@ -7,6 +7,7 @@ True
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 import gc
 from pathlib import Path
@@ -17,7 +18,7 @@ from mayhem.dsl.spans import SourceFile
 
 from . import ir as ir_mod
 from .graph import GraphBuilder, build_graph
-from .loader import load
+from .loader import absolute, content_files, discover, find_root, has_marker, load
 from .model import Model, build_model
 from .resolve import Resolution, resolve
 from .typecheck import Types, typecheck
@@ -36,6 +37,20 @@ class Compilation:
     graph: GraphBuilder | None = None
     ir: dict | None = None
     silenced: list = field(default_factory=list)  # (Diagnostic, reason) of silenced checks
+    # checked in the context of their collection: the files asked about, and the number of
+    # findings of the collection's other files that these files do not cause (not shown)
+    asked: list[str] | None = None
+    elsewhere: list = field(default_factory=list)
+
+    @property
+    def files(self) -> int:
+        """How many content files were read."""
+        return len(self.sources)
+
+    @property
+    def components(self) -> int:
+        """How many top-level components those files declare."""
+        return sum(len(u.components) for u in self.model.units.values()) if self.model else 0
 
     @property
     def ok(self) -> bool:
@@ -156,6 +171,56 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compil
 
 def check(paths: list[Path], *, root: Path | None = None) -> Compilation:
     return run(paths, root=root, passes=CHECK_PASSES)
+
+
+def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilation:
+    """Check files or folders as part of their collection: the whole content root is loaded
+    (a file alone cannot see its box, the other files of its box, or what it changes in
+    them). Reported: every finding in the files asked about, and every finding elsewhere
+    that the collection without those files does not have, that is, what they break.
+    Outside a content root (no mayhem.toml) the files are checked alone.
+
+    >>> c = check_in_context([Path("content/teen-titans-go/robin.mh")])
+    >>> c.ok, c.asked, c.files > 20
+    (True, ['teen-titans-go/robin.mh'], True)
+    """
+    paths = [Path(p) for p in paths] or [Path.cwd()]
+    top = absolute(root) if root else find_root(paths)
+    if not has_marker(top) or any(not p.exists() for p in paths):
+        return check(paths, root=root)
+    asked: set[str] = set()
+    for f in discover(paths, Diagnostics()):
+        name = absolute(f)
+        if not name.is_relative_to(top):
+            return check(paths, root=root)  # E304, from the plain check
+        asked.add(name.relative_to(top).as_posix())
+    everything = {f.relative_to(top).as_posix() for f in content_files(top)}
+    if not asked or everything <= asked:
+        return check(paths, root=root)
+    full = check([top], root=top)
+    rest = sorted(everything - asked)
+    base = check([top / n for n in rest], root=top)
+    before = Counter(_finding(d) for d in base.diagnostics.items)
+    # Without the files asked about, the others may not compile (they use what those
+    # declare), and then their consistency findings are unknown: of those, only errors show.
+    unknown = base.ir is None
+    kept = []
+    for d in full.diagnostics.items:
+        if d.span is not None and d.span.file in asked:
+            kept.append(d)
+        elif before[_finding(d)] > 0 or (unknown and d.code.startswith("C") and d.severity != "error"):
+            before[_finding(d)] -= 1
+            full.elsewhere.append(d)
+        else:
+            kept.append(d)
+    full.diagnostics.items = kept
+    full.asked = sorted(asked)
+    return full
+
+
+def _finding(d) -> tuple:
+    span = (d.span.file, d.span.line, d.span.col) if d.span is not None else None
+    return d.code, d.severity, d.message, span
 
 
 def compile_paths(paths: list[Path], *, root: Path | None = None) -> Compilation:

@@ -45,7 +45,8 @@ def to_text(g: nx.DiGraph, root: str) -> str:
     def walk(node: str, depth: int, via: str | None) -> None:
         data = g.nodes[node]
         arrow = f"[{via}] " if via and via != "contains" else ""
-        span = f"  ({data['span'].split('-')[0]})" if data.get("span") else ""
+        # "file:line:col-end_line:end_col": the path may hold dashes, the end never does
+        span = f"  ({data['span'].rsplit('-', 1)[0]})" if data.get("span") else ""
         lines.append("  " * depth + arrow + _label(data) + span)
         if node in seen:
             return

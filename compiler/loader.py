@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import os
 from pathlib import Path
 
 import networkx as nx
@@ -25,10 +26,16 @@ class Loaded:
     failed: set[str] = field(default_factory=set)  # files that did not read or parse
 
 
+def absolute(path: Path) -> Path:
+    """The path made absolute and normalised without following symbolic links, so that a
+    file reached through a linked folder keeps its place inside the content root."""
+    return Path(os.path.normpath(os.path.abspath(path)))
+
+
 def find_root(paths: list[Path]) -> Path:
     """The nearest directory above the first path that holds `mayhem.toml`; else the
     directory given (or the file's own directory)."""
-    first = paths[0].resolve() if paths else Path.cwd().resolve()
+    first = absolute(paths[0]) if paths else absolute(Path.cwd())
     start = first if first.is_dir() else first.parent
     for candidate in (start, *start.parents):
         if (candidate / ROOT_MARKER).is_file():
@@ -36,11 +43,32 @@ def find_root(paths: list[Path]) -> Path:
     return start
 
 
+def has_marker(root: Path) -> bool:
+    return (root / ROOT_MARKER).is_file()
+
+
+def content_files(folder: Path) -> list[Path]:
+    """Every content file under a folder, sorted, following linked folders (a box kept
+    elsewhere and linked into the content root is part of it) but never the same folder
+    twice, so a link that points back up cannot loop."""
+    found: list[Path] = []
+    seen: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(folder, followlinks=True):
+        real = os.path.realpath(dirpath)
+        if real in seen:
+            dirnames[:] = []
+            continue
+        seen.add(real)
+        dirnames.sort()
+        found.extend(Path(dirpath) / f for f in filenames if f.endswith(EXTENSION))
+    return sorted((p for p in found if p.is_file()), key=lambda p: p.as_posix())
+
+
 def discover(paths: list[Path], diags: Diagnostics) -> list[Path]:
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(p for p in sorted(path.rglob("*" + EXTENSION)) if p.is_file())
+            files.extend(content_files(path))
         elif path.is_file():
             files.append(path)
         else:
@@ -49,19 +77,36 @@ def discover(paths: list[Path], diags: Diagnostics) -> list[Path]:
     return files
 
 
+def _inside(path: Path, root: Path) -> Path | None:
+    """The path relative to the root, or None when it lies outside: by its place, or, for a
+    file that is itself a link, by where the link leads (a linked folder is part of the
+    collection, a linked file that leaves the root is not)."""
+    try:
+        rel = path.relative_to(root)
+    except ValueError:
+        return None
+    if path.is_symlink() and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root)):
+        return None
+    return rel
+
+
 def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loaded:
-    root = (root or find_root(paths)).resolve()
+    root = absolute(root or find_root(paths))
     loaded = Loaded(root)
     queue: list[Path] = []
-    for f in discover(paths, diags):
-        resolved = f.resolve()
-        try:
-            resolved.relative_to(root)
-        except ValueError:
+    files = discover(paths, diags)
+    if not files and not diags.has_errors():
+        where = ", ".join(f"'{p}'" for p in paths) or f"'{root}'"
+        diags.error("E002", f"nothing to check: no content files (.mh) in {where}", None,
+                    hint="give content files or the folder that holds them; folders are searched "
+                         "recursively, following linked folders")
+    for f in files:
+        full = absolute(f)
+        if _inside(full, root) is None:
             diags.error("E304", f"'{f}' is outside the content root '{root}'", None,
                         hint="pass --root, or put a mayhem.toml at the top of the content folder")
             continue
-        queue.append(resolved)
+        queue.append(full)
     use_graph = nx.DiGraph()
     use_sites: dict[tuple[str, str], ast.Use] = {}
     while queue:
@@ -119,10 +164,8 @@ def _resolve_use(use: ast.Use, path: Path, root: Path, diags: Diagnostics) -> Pa
                     hint=f'write: use "{raw}{EXTENSION}"')
         return None
     base = path.parent if raw.startswith(("./", "../")) else root
-    target = (base / raw).resolve()
-    try:
-        target.relative_to(root)
-    except ValueError:
+    target = absolute(base / raw)
+    if _inside(target, root) is None:
         diags.error("E304", f"'{raw}' leads outside the content root", use.span,
                     hint="modules are found inside the content root only; copy the module into it")
         return None

@@ -18,6 +18,10 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E001", "cannot read a path",
          "A path given on the command line does not exist or cannot be read.",
          "mayhem check contnet/", "Check the spelling of the path."),
+    Code("E002", "nothing to check",
+         "The paths given hold no content file (`.mh`): an empty content root, or a folder of other files. "
+         "Folders are searched recursively, and linked folders are followed.",
+         "mayhem check docs/", "Give content files, or the folder that holds them."),
     Code("E101", "unexpected character",
          "The lexer met a character that starts no token of the DSL. Names are lower-case words "
          "joined by dashes (`staff-meeting`); strings are in double quotes.",

@@ -6,46 +6,16 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
-from mayhem import __version__, report
+from mayhem import __version__
+from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
+                               _paths, _report, compiled)
+from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
 from mayhem.compiler.listing import list_components
 from mayhem.dsl.codes import CODES, explain as explain_code
-
-EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
-DEFAULT_CONTENT = Path("content")
-
-
-def _console(err: bool = False) -> Console:
-    return Console(stderr=err, highlight=False, soft_wrap=True)
-
-
-def _paths(paths: tuple[str, ...]) -> list[Path]:
-    return [Path(p) for p in paths] if paths else [DEFAULT_CONTENT]
-
-
-def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None) -> None:
-    diags = comp.diagnostics.sorted()
-    if fmt == "json":
-        click.echo(report.as_json(diags, comp.root), file=out)
-    elif fmt == "sarif":
-        click.echo(report.sarif(diags, comp.root), file=out)
-    else:
-        stream = out or sys.stderr
-        color = stream.isatty() if hasattr(stream, "isatty") else False
-        click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit), file=stream)
-
-
-FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
-                      show_default=True, help="How to print the findings.")
-ROOT = click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-                    help="The content root (default: the nearest folder above the paths with mayhem.toml).")
-LIMIT = click.option("--max-errors", "limit", type=int, default=50, show_default=True,
-                     help="Print at most this many diagnostics in text form ('... and N more').")
-
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mayhem")
@@ -65,8 +35,8 @@ def check(paths, fmt, root, limit, report_dir):
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
-    comp = driver.check(_paths(paths), root=root)
-    _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None)
+    comp = driver.check_in_context(_paths(paths), root=root)
+    _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
     if report_dir is not None:
         from mayhem.compiler.checks.report import markdown
         report_dir.mkdir(parents=True, exist_ok=True)
@@ -82,18 +52,17 @@ def check(paths, fmt, root, limit, report_dir):
 @FORMAT
 @ROOT
 @LIMIT
-def compile_cmd(paths, output, fmt, root, limit):
-    """Compile content to the IR JSON (validated against its schema before it is written)."""
-    comp = driver.compile_paths(_paths(paths), root=root)
-    if not comp.ok or comp.ir is None:
-        _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None)
-        sys.exit(EXIT_CONTENT)
+@ALLOW_ERRORS
+def compile_cmd(paths, output, fmt, root, limit, allow_errors):
+    """Compile content to the IR JSON (validated against its schema before it is written).
+    Errors, of the compiler or of the consistency checks, stop it unless --allow-errors."""
+    comp = compiled(_paths(paths), allow_errors, root=root, fmt=fmt, limit=limit)
     _write_ir(comp, output)
     if fmt == "text":
         _console(err=True).print(f"wrote {output} ({len(comp.ir['components'])} top-level components)")
-        if comp.diagnostics.items:
+        if comp.ok and comp.diagnostics.items:
             _report(comp, fmt, limit)
-    else:
+    elif comp.ok:  # with errors, the report is out already
         _report(comp, fmt, limit, out=sys.stdout)
 
 
@@ -202,12 +171,10 @@ def site_serve(content, src, dev_addr):
 @click.option("--kind", help="Only this kind (character, mayhem-card, go-card, location, token, npc, keyword).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @ROOT
-def list_cmd(paths, kind, fmt, root):
+@ALLOW_ERRORS
+def list_cmd(paths, kind, fmt, root, allow_errors):
     """Every component with its box, kind, name, side and provenance."""
-    comp = driver.check(_paths(paths), root=root)
-    if not comp.ok:
-        _report(comp, "text", 50)
-        sys.exit(EXIT_CONTENT)
+    comp = compiled(_paths(paths), allow_errors, root=root)
     rows = list_components(comp.model, kind)
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -227,12 +194,10 @@ def list_cmd(paths, kind, fmt, root):
 @click.option("--format", "fmt", type=click.Choice(["text", "dot", "mermaid"]), default="text", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the graph to this file instead of the terminal.")
-def graph(name, paths, fmt, output):
+@ALLOW_ERRORS
+def graph(name, paths, fmt, output, allow_errors):
     """Show one component's effect graph (by id, qualified id or display name)."""
-    comp = driver.check(_paths(paths))
-    if not comp.ok:
-        _report(comp, "text", 50)
-        sys.exit(EXIT_CONTENT)
+    comp = compiled(_paths(paths), allow_errors)
     matches = find_component(comp.graph.g, name)
     if not matches:
         raise click.UsageError(f"no component called '{name}'")
@@ -244,227 +209,6 @@ def graph(name, paths, fmt, output):
         output.write_text(text + "\n", encoding="utf-8")
     else:
         click.echo(text)
-
-
-# ---- playing -------------------------------------------------------------------------
-
-def _rules(content: Path):
-    from mayhem.runtime.rules import load_rules
-    comp = driver.compile_paths([content])
-    if not comp.ok or comp.ir is None:
-        _report(comp, "text", 50)
-        sys.exit(EXIT_CONTENT)
-    return comp.ir, load_rules(comp.ir)
-
-
-CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                       default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
-
-
-def _box_option(rules, box: str) -> str:
-    if box not in rules.boxes:
-        raise click.UsageError(f"no box '{box}'; boxes: {', '.join(sorted(rules.boxes))}")
-    return box
-
-
-MODE = click.option("--mode", default="standard", show_default=True,
-                    help="standard, three-players, four-players, free-for-all or competitive (content/shared/modes.mh).")
-TEAMS = click.option("--teams", default=None,
-                     help="Competitive Mode: two team-list files, comma-separated (see `mayhem team check`).")
-
-
-def _setup(ir, rules, box: str, mode: str, teams: str | None):
-    """Check the box, the mode and (Competitive Mode) the team lists; the team lists by colour."""
-    from mayhem.runtime.modes import available_modes, load_mode
-
-    _box_option(rules, box)
-    if mode not in available_modes(rules):
-        raise click.UsageError(f"no mode '{mode}'; modes: {', '.join(available_modes(rules))}")
-    if not load_mode(rules, mode).team_lists:
-        if teams:
-            raise click.UsageError("--teams is for a mode with team lists (--mode competitive)")
-        return None
-    files = [Path(t.strip()) for t in (teams or "").split(",") if t.strip()]
-    if len(files) != 2:
-        raise click.UsageError("--mode competitive needs --teams A.mh,B.mh")
-    lists = {}
-    for colour, path in zip(("black", "white"), files):
-        team = _team(ir, path)
-        lists[colour] = team.to_config()
-    return lists
-
-
-def _team(ir, path: Path):
-    from mayhem.compiler.teams import load_team
-    from mayhem.dsl.diagnostics import Diagnostics
-
-    diags = Diagnostics()
-    if not path.is_file():
-        raise click.UsageError(f"no team file '{path}'")
-    team = load_team(path, ir, diags)
-    if diags.has_errors() or team is None:
-        from mayhem.dsl.diagnostics import format_all
-        from mayhem.dsl.parser import read_source
-        src = read_source(path, path.name, Diagnostics())
-        click.echo(format_all(diags.sorted(), {path.name: src} if src else {},
-                              display=lambda n: str(path.parent / n)), err=True)
-        sys.exit(EXIT_CONTENT)
-    return team
-
-
-@main.command()
-@click.option("--box", "--board", "box", required=True,
-              help="The box to play (teen-titans-go, looney-tunes); in Competitive Mode, the board's box.")
-@MODE
-@TEAMS
-@click.option("--first-game", is_flag=True, help="Use the First-Game hands instead of drawing.")
-@click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="The bot playing every other seat.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the game's JSON Lines log here.")
-@CONTENT
-def play(box, mode, teams, first_game, seed, bot, log_path, content):
-    """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
-    import random as _random
-    from mayhem import tui
-    from mayhem.runtime.bots import make_bot
-    from mayhem.runtime.engine import GameConfig
-    from mayhem.runtime.game import Game
-
-    ir, rules = _rules(content)
-    lists = _setup(ir, rules, box, mode, teams)
-    seed = seed if seed is not None else _random.randrange(10 ** 6)
-    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
-    console = _console()
-    bots = {}
-    console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
-                  f"the {bot} bot plays the other seats.")
-    decision = game.start()
-    while decision is not None:
-        if decision.player == "p1":
-            tui.show(console, game, "p1")
-            action = tui.prompt(console, decision, lambda text: click.prompt(text, prompt_suffix="", default="",
-                                                                             show_default=False))
-            if action is None:
-                console.print("bye")
-                break
-        else:
-            if decision.player not in bots:
-                bots[decision.player] = make_bot(bot, seed + int(decision.player[1:]))
-            action = bots[decision.player].choose(decision, game)
-            console.print(f"[dim]{decision.player}: {action}[/dim]")
-        decision = game.act(action)
-    if game.state.over:
-        tui.show(console, game, "p1")
-        r = game.result()
-        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
-    if log_path:
-        game.write_log(log_path)
-        console.print(f"log written to {log_path}")
-
-
-@main.command()
-@click.option("--box", "--board", "box", required=True, help="The box to simulate (in Competitive Mode, the board's).")
-@MODE
-@TEAMS
-@click.option("--games", type=int, default=100, show_default=True)
-@click.option("--bots", default="random,greedy", show_default=True,
-              help="Comma-separated: one bot for all players, one per Team, or one per player.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
-@click.option("--first-game", is_flag=True)
-@CONTENT
-def simulate(box, mode, teams, games, bots, seed, jobs, first_game, content):
-    """Run many seeded games between bots and print win rates by Team, player and character,
-    mean rounds, and how games ended."""
-    from rich.progress import Progress
-    from mayhem.runtime.bots import BOTS
-    from mayhem.runtime.simulate import seat_bots, simulate as run_sim
-
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
-    if unknown or not names:
-        raise click.UsageError(f"--bots takes names of: {', '.join(BOTS)}")
-    if games < 1 or jobs < 1:
-        raise click.UsageError("--games and --jobs must be at least 1")
-    ir, rules = _rules(content)
-    lists = _setup(ir, rules, box, mode, teams)
-    try:
-        seat_bots(rules, mode, names)
-    except ValueError as exc:
-        raise click.UsageError(str(exc))
-    with Progress(console=_console(err=True), transient=True) as progress:
-        task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
-        summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
-                          team_lists=lists, progress=lambda: progress.advance(task))
-    click.echo(summary.report())
-
-
-@main.group()
-def team():
-    """Competitive Mode team lists."""
-
-
-@team.command("check")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@CONTENT
-def team_check(files, content):
-    """Validate team lists: two different characters from the whole collection, a Mayhem hand
-    of existing cards, no card twice, no more cards than the characters' Mayhem icons."""
-    ir, _rules_ = _rules(content)
-    for path in files:
-        team_ = _team(ir, path)
-        click.echo(f"{path}: team '{team_.name}' is valid: {', '.join(team_.characters)}; "
-                   f"{len(team_.hand)} Mayhem cards")
-
-
-@main.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@CONTENT
-def replay(log, content):
-    """Replay a game log and verify that the same game comes out."""
-    from mayhem.runtime.replay import LogError, replay as run_replay
-
-    _ir, rules = _rules(content)
-    try:
-        report_ = run_replay(rules, log)
-    except LogError as exc:
-        raise click.UsageError(str(exc))
-    click.echo(f"{log}: {report_.message} ({report_.decisions} decisions, {report_.events} events)")
-    sys.exit(EXIT_OK if report_.ok else EXIT_CONTENT)
-
-
-@main.group()
-def scenario():
-    """Scenario files: a starting state, actions, the expected state."""
-
-
-@scenario.command("run")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@CONTENT
-def scenario_run(files, content):
-    """Run scenario files (or folders of them) and report each."""
-    from mayhem.runtime import scenario as sc
-
-    _ir, rules = _rules(content)
-    paths = []
-    for f in files:
-        paths.extend(sorted(f.rglob("*.toml")) if f.is_dir() else [f])
-    failed = 0
-    for path in paths:
-        try:
-            result = sc.run(rules, path)
-        except sc.ScenarioError as exc:
-            click.echo(f"ERROR {exc}")
-            failed += 1
-            continue
-        click.echo(f"{'PASS' if result.ok else 'FAIL'} {path}: {result.name}")
-        for f in result.failures:
-            click.echo(f"    {f}")
-        failed += 0 if result.ok else 1
-    click.echo(f"{len(paths) - failed} passed, {failed} failed")
-    sys.exit(EXIT_OK if not failed else EXIT_CONTENT)
 
 
 @main.command()
@@ -490,6 +234,10 @@ def explain(code):
     if doc is None:
         raise click.UsageError(f"no diagnostic code '{code}'; `mayhem explain` lists them")
     click.echo(doc)
+
+
+for _command in PLAY_COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,14 +27,52 @@ def display_path(root: Path | None):
     return show
 
 
+def checked(comp) -> dict:
+    """What a check read: files and components; in context, the files asked about and the
+    findings of other files that they do not cause."""
+    out = {"files": comp.files, "components": comp.components}
+    if comp.asked is not None:
+        out["asked"] = [display_path(comp.root)(n) for n in comp.asked]
+        out["elsewhere"] = summary(comp.elsewhere) if comp.elsewhere else None
+        out["root"] = display_path(None)(str(comp.root)) if comp.root else None
+    return out
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def checked_text(info: dict) -> str:
+    """>>> checked_text({"files": 24, "components": 150})
+    'checked 24 files, 150 components'
+    >>> checked_text({"files": 25, "components": 151, "asked": ["a.mh"], "elsewhere": None, "root": "content"})
+    'checked a.mh in its collection (content: 25 files, 151 components)'
+    """
+    counts = f"{_plural(info['files'], 'file')}, {_plural(info['components'], 'component')}"
+    if info.get("asked") is None:
+        return f"checked {counts}"
+    asked = ", ".join(info["asked"]) if len(info["asked"]) <= 3 else _plural(len(info["asked"]), "file")
+    their = "its" if len(info["asked"]) == 1 else "their"
+    return f"checked {asked} in {their} collection ({os.path.relpath(info['root'])}: {counts})"
+
+
 def text(diags: list[Diagnostic], sources: dict[str, SourceFile], root: Path | None, *,
-         color: bool = False, limit: int | None = None) -> str:
+         color: bool = False, limit: int | None = None, checked: dict | None = None) -> str:
+    """The findings, gcc-style, and a summary line. A report without errors says on its last
+    line what was checked (a report with errors keeps to the errors)."""
     body = format_all(diags, sources, display=display_path(root), color=color, limit=limit)
     tail = summary(diags)
+    if checked is not None:
+        if checked.get("elsewhere"):
+            where = os.path.relpath(checked["root"])
+            tail = (f"{tail}\n(and {checked['elsewhere']} in other files of the collection that these do not "
+                    f"cause: `mayhem check {where}` shows them)")
+        if not any(d.severity == "error" for d in diags):
+            tail = f"{checked_text(checked)}: {tail}"
     return f"{body}\n{tail}" if body else tail
 
 
-def as_json(diags: list[Diagnostic], root: Path | None) -> str:
+def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = None) -> str:
     show = display_path(root)
     items = []
     for d in diags:
@@ -42,7 +80,10 @@ def as_json(diags: list[Diagnostic], root: Path | None) -> str:
         if d.span is not None:
             item["span"]["path"] = show(d.span.file)
         items.append(item)
-    return json.dumps({"diagnostics": items, "summary": summary(diags)}, indent=2, sort_keys=True)
+    doc = {"diagnostics": items, "summary": summary(diags)}
+    if checked is not None:
+        doc["checked"] = checked
+    return json.dumps(doc, indent=2, sort_keys=True)
 
 
 def _location(span, root: Path | None) -> dict:

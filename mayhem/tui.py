@@ -60,27 +60,42 @@ def dashboards(game: Game) -> Table:
     return table
 
 
+def dice_text(team) -> str:
+    """The Team's Activation dice, those already placed marked as used: `5, 4 (used)`."""
+    if not team.dice:
+        return "none"
+    placed = list(team.placed) + [False] * (len(team.dice) - len(team.placed))
+    return ", ".join(f"{d} (used)" if used else str(d) for d, used in zip(team.dice, placed))
+
+
 def show(console: Console, game: Game, human: str) -> None:
     st = game.state
-    if st.board is None:  # still choosing colours, characters and sides
+    if st.board is None:  # still choosing colours, characters and sides: only what is chosen
         for colour in st.order:
             picked = ", ".join(st.figures[k].comp["name"] for k in st.teams[colour].characters)
-            console.print(f"[bold]{colour}[/bold]: {picked or '(no characters yet)'}")
+            if picked:
+                console.print(f"[bold]{colour}[/bold]: {picked}")
         return
     console.print(board_table(game))
     console.print(dashboards(game))
     for colour in st.order:
         team = st.teams[colour]
-        mission = game.rules.by_qid[team.mission]["name"] if team.mission else "-"
-        line = f"[bold]{colour}[/bold]: VP {game.engine.vp(colour)}  dice {team.dice}  mission {mission}"
+        line = f"[bold]{colour}[/bold]: VP {game.engine.vp(colour)}  dice {dice_text(team)}"
+        if team.mission:  # a box without GO! cards has no missions
+            line += f"  mission {game.rules.by_qid[team.mission]['name']}"
         if human in team.players:
             hand = ", ".join(game.rules.by_qid[c]["name"] for c in team.all_cards()) or "(empty)"
             line += f"  hand: {hand}"
         console.print(line)
 
 
+class EndOfInput(Exception):
+    """The player's input ended (Ctrl-D, or the end of a piped script)."""
+
+
 def prompt(console: Console, decision, ask) -> str | None:
-    """Numbered legal actions; the player types a number or an action. None: quit."""
+    """Numbered legal actions; the player types a number or an action. None: quit.
+    `ask` raises EndOfInput when the input ends."""
     console.print(f"[bold]{decision.prompt}[/bold]")
     for i, action in enumerate(decision.actions, 1):
         console.print(f"  {i:>2}. {action}")

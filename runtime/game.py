@@ -9,6 +9,8 @@ from .engine import Engine, GameConfig
 from .rules import Rules
 from .state import GameState
 
+LOG_VERSION = 1  # the `mayhem_log` of a log's header line
+
 
 class Game:
     """A game of the Mayhem round procedure, driven one decision at a time.
@@ -69,10 +71,11 @@ class Game:
                 "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
 
     def header(self) -> dict:
+        """Everything the game's configuration holds, so that a replay can rebuild it."""
         cfg = self.config
-        return {"mayhem_log": 1, "ir_digest": self.rules.digest, "box": cfg.box, "seed": cfg.seed,
+        return {"mayhem_log": LOG_VERSION, "ir_digest": self.rules.digest, "box": cfg.box, "seed": cfg.seed,
                 "mode": cfg.mode, "first_game": cfg.first_game, "teams": cfg.teams, "sides": cfg.sides,
-                "max_rounds": cfg.max_rounds}
+                "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
 
     def write_log(self, path: str | Path) -> None:
         """A JSON Lines log: a header, then every event (decisions included), then the result."""

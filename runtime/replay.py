@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .decisions import IllegalAction
 from .engine import GameConfig
-from .game import Game
+from .game import LOG_VERSION, Game
 from .rules import Rules
 
 
@@ -24,6 +24,8 @@ class ReplayReport:
 
 
 def read_log(path: str | Path) -> tuple[dict, list[dict], dict | None]:
+    """The header, the events and the result line of a log. A log that does not end with
+    its result line was cut short (the game's writer always ends with one)."""
     header, events, result = None, [], None
     with open(path, encoding="utf-8") as fh:
         for n, line in enumerate(fh, 1):
@@ -34,7 +36,13 @@ def read_log(path: str | Path) -> tuple[dict, list[dict], dict | None]:
                 item = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise LogError(f"{path}:{n}:{exc.colno}: not JSON: {exc.msg}") from None
+            if not isinstance(item, dict):
+                raise LogError(f"{path}:{n}:1: not a log line: a JSON object was expected")
+            if result is not None:
+                raise LogError(f"{path}:{n}:1: a line after the result line; the result ends a log")
             if "header" in item:
+                if header is not None or events:
+                    raise LogError(f"{path}:{n}:1: a header line that does not open the log")
                 header = item["header"]
             elif "result" in item:
                 result = item["result"]
@@ -42,13 +50,20 @@ def read_log(path: str | Path) -> tuple[dict, list[dict], dict | None]:
                 events.append(item)
     if header is None:
         raise LogError(f"{path}:1:1: no header line; a game log starts with {{\"header\": ...}}")
+    if header.get("mayhem_log") != LOG_VERSION:
+        raise LogError(f"{path}:1:1: log format {header.get('mayhem_log')!r}; this mayhem reads format "
+                       f"{LOG_VERSION}")
     return header, events, result
 
 
 def config_from_header(header: dict) -> GameConfig:
-    return GameConfig(header["box"], seed=header["seed"], mode=header.get("mode", "standard"),
-                      first_game=header.get("first_game", False), teams=header.get("teams"),
-                      sides=header.get("sides") or {}, max_rounds=header.get("max_rounds", 40))
+    try:
+        return GameConfig(header["box"], seed=header["seed"], mode=header.get("mode", "standard"),
+                          first_game=header.get("first_game", False), teams=header.get("teams"),
+                          sides=header.get("sides") or {}, max_rounds=header.get("max_rounds", 40),
+                          team_lists=header.get("team_lists"))
+    except KeyError as exc:
+        raise LogError(f"the log's header has no {exc.args[0]!r}") from None
 
 
 def replay(rules: Rules, path: str | Path) -> ReplayReport:
@@ -56,8 +71,11 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
     if header.get("ir_digest") != rules.digest:
         return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "
                                          f"now {rules.digest})")
-    actions = [e["action"] for e in logged if e.get("event") == "decision"]
-    game = Game(rules, config_from_header(header))
+    actions = [e.get("action") for e in logged if e.get("event") == "decision"]
+    try:
+        game = Game(rules, config_from_header(header))
+    except ValueError as exc:  # a box or mode the content does not have
+        return ReplayReport(False, 0, 0, f"the log's header: {exc}")
     decision = game.start()
     for i, action in enumerate(actions):
         if decision is None:
@@ -73,6 +91,10 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
     if len(logged) != len(replayed):
         return ReplayReport(False, min(len(logged), len(replayed)), len(actions),
                             f"{len(logged)} events logged, {len(replayed)} replayed")
-    if result is not None and json.loads(json.dumps(game.result())) != result:
+    if result is None:
+        return ReplayReport(False, len(replayed), len(actions),
+                            "the log has no result line: it was cut short")
+    if json.loads(json.dumps(game.result())) != result:
         return ReplayReport(False, len(replayed), len(actions), "the result differs")
-    return ReplayReport(True, len(replayed), len(actions), "replay matches the log")
+    unfinished = "" if decision is None else " (the game was left unfinished)"
+    return ReplayReport(True, len(replayed), len(actions), "replay matches the log" + unfinished)

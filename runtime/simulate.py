@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 import time
 
 from .bots import make_bot
@@ -35,8 +36,9 @@ def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
                      f"{len(mode.seats)} or {len(seats)} bots, not {len(bots)}")
 
 
-def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
-    """One full game; the result plus its number of decisions."""
+def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None) -> dict:
+    """One full game; the result plus its number of decisions. With `log_dir`, its log is
+    written there as `seed-<seed>.jsonl`."""
     game = Game(rules, config)
     bots = seat_bots(rules, config.mode, bots)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
@@ -45,6 +47,8 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
     while decision is not None:
         decisions += 1
         decision = game.act(players[decision.player].choose(decision, game))
+    if log_dir is not None:
+        game.write_log(Path(log_dir) / log_name(config.seed))
     result = game.result()
     result["decisions"] = decisions
     result["seed"] = config.seed
@@ -53,9 +57,13 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str]) -> dict:
     return result
 
 
+def log_name(seed: int) -> str:
+    return f"seed-{seed}.jsonl"
+
+
 def _run(args) -> dict:
-    config, bots = args
-    return play_one(_RULES, config, bots)
+    config, bots, log_dir = args
+    return play_one(_RULES, config, bots, log_dir)
 
 
 @dataclass
@@ -85,6 +93,15 @@ class Summary:
                 if colour in (r["winners"] or []):
                     self.character_wins[c] += 1
 
+    def as_dict(self) -> dict:
+        """The counts behind the report, for tools (`mayhem simulate --format json`)."""
+        return {"games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
+                "endings": dict(sorted(self.endings.items())),
+                "wins_by_team": dict(sorted(self.wins_by_team.items())),
+                "wins_by_player": dict(sorted(self.wins_by_bot.items())),
+                "characters": {c: {"games": self.character_games[c], "wins": self.character_wins[c]}
+                               for c in sorted(self.character_games)}}
+
     def report(self) -> str:
         n = max(self.games, 1)
         lines = [f"games: {self.games}   decisions: {self.decisions}   "
@@ -103,15 +120,17 @@ class Summary:
 
 def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, jobs: int = 1,
              first_game: bool = False, progress=None, mode: str = "standard",
-             team_lists: dict[str, dict] | None = None) -> Summary:
-    configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots)
-               for i in range(games)]
+             team_lists: dict[str, dict] | None = None, log_dir: Path | None = None) -> Summary:
+    if log_dir is not None:
+        Path(log_dir).mkdir(parents=True, exist_ok=True)
+    configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,
+                log_dir) for i in range(games)]
     summary = Summary()
     start = time.perf_counter()
     if jobs <= 1:
         rules = load_rules(ir)
-        for cfg, b in configs:
-            summary.add(play_one(rules, cfg, b), bots)
+        for cfg, b, logs in configs:
+            summary.add(play_one(rules, cfg, b, logs), bots)
             if progress:
                 progress()
     else:

@@ -40,3 +40,17 @@ def test_subgraph_follows_contains_and_emits():
     assert set(sub.nodes) == {"box/x", "box/x#effect", "event:damage"}
     text = to_text(sub, "box/x")
     assert "[emits] event: damage" in text
+
+
+def test_text_spans_keep_dashes_in_the_path():
+    """Issue 10, item 12: a span of `teen-titans-go/robin.mh` was cut at its first dash."""
+    g = nx.DiGraph()
+    g.add_node("teen-titans-go/robin", type="component", label="character Robin",
+               span="teen-titans-go/robin.mh:3:1-40:2", component="teen-titans-go/robin")
+    g.add_node("teen-titans-go/robin#effect", type="slot", label="effect",
+               span="teen-titans-go/robin.mh:12:5-14:6", component="teen-titans-go/robin")
+    g.add_edge("teen-titans-go/robin", "teen-titans-go/robin#effect", type="contains")
+    assert to_text(g, "teen-titans-go/robin").splitlines() == [
+        "component: character Robin  (teen-titans-go/robin.mh:3:1)",
+        "  slot: effect  (teen-titans-go/robin.mh:12:5)",
+    ]

@@ -1,0 +1,274 @@
+"""The `mayhem` commands that play: play, simulate, replay, scenario run and team check."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from mayhem.cli_common import ALLOW_ERRORS, CONTENT, EXIT_CONTENT, EXIT_OK, _console, compiled
+
+
+def _rules(content: Path, allow_errors: bool):
+    from mayhem.runtime.rules import load_rules
+    comp = compiled([content], allow_errors)
+    return comp.ir, load_rules(comp.ir)
+
+
+def _box_option(rules, box: str) -> str:
+    if box not in rules.boxes:
+        raise click.UsageError(f"no box '{box}'; boxes: {', '.join(sorted(rules.boxes))}")
+    return box
+
+
+MODE = click.option("--mode", default="standard", show_default=True,
+                    help="standard, three-players, four-players, free-for-all or competitive (content/shared/modes.mh).")
+TEAMS = click.option("--teams", default=None,
+                     help="Competitive Mode: two team-list files, comma-separated (see `mayhem team check`).")
+
+
+def _setup(ir, rules, box: str, mode: str, teams: str | None):
+    """Check the box, the mode and (Competitive Mode) the team lists; the team lists by colour."""
+    from mayhem.runtime.modes import available_modes, load_mode
+
+    _box_option(rules, box)
+    if mode not in available_modes(rules):
+        raise click.UsageError(f"no mode '{mode}'; modes: {', '.join(available_modes(rules))}")
+    if not load_mode(rules, mode).team_lists:
+        if teams:
+            raise click.UsageError("--teams is for a mode with team lists (--mode competitive)")
+        return None
+    files = [Path(t.strip()) for t in (teams or "").split(",") if t.strip()]
+    if len(files) != 2:
+        raise click.UsageError("--mode competitive needs --teams A.mh,B.mh")
+    lists = {}
+    for colour, path in zip(("black", "white"), files):
+        team = _team(ir, path)
+        lists[colour] = team.to_config()
+    return lists
+
+
+def _team(ir, path: Path):
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+
+    diags = Diagnostics()
+    if not path.is_file():
+        raise click.UsageError(f"no team file '{path}'")
+    team = load_team(path, ir, diags)
+    if diags.has_errors() or team is None:
+        from mayhem.dsl.diagnostics import format_all
+        from mayhem.dsl.parser import read_source
+        src = read_source(path, path.name, Diagnostics())
+        click.echo(format_all(diags.sorted(), {path.name: src} if src else {},
+                              display=lambda n: str(path.parent / n)), err=True)
+        sys.exit(EXIT_CONTENT)
+    return team
+
+
+@click.command()
+@click.option("--box", "--board", "box", required=True,
+              help="The box to play (teen-titans-go, looney-tunes); in Competitive Mode, the board's box.")
+@MODE
+@TEAMS
+@click.option("--first-game", is_flag=True, help="Use the First-Game hands instead of drawing.")
+@click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
+@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+              help="The bot playing every other seat.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the game's JSON Lines log here.")
+@CONTENT
+@ALLOW_ERRORS
+def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors):
+    """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
+    import random as _random
+    from mayhem import tui
+    from mayhem.narrate import Narrator
+    from mayhem.runtime.engine import GameConfig
+    from mayhem.runtime.game import Game
+
+    ir, rules = _rules(content, allow_errors)
+    lists = _setup(ir, rules, box, mode, teams)
+    seed = seed if seed is not None else _random.randrange(10 ** 6)
+    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
+    console = _console()
+    console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
+                  f"the {bot} bot plays the other seats.")
+    narrator = Narrator(game, "p1")
+    ended = _play_loop(game, narrator, console, bot, seed)
+    for line in narrator.pending():
+        console.print(line, highlight=False, markup=False)
+    if game.state.over:
+        tui.show(console, game, "p1")
+        r = game.result()
+        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
+    else:
+        console.print(ended)
+    if log_path:
+        game.write_log(log_path)
+        console.print(f"log written to {log_path}")
+
+
+def _ask(text: str) -> str:
+    try:
+        return click.prompt(text, prompt_suffix="", default="", show_default=False)
+    except (click.exceptions.Abort, EOFError):
+        from mayhem.tui import EndOfInput
+        raise EndOfInput from None
+
+
+def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
+    """Play until the game ends (None) or the player leaves (how, in words). Every event is
+    told as it happens; the board is shown again before a question when it has changed."""
+    from mayhem import tui
+    from mayhem.runtime.bots import make_bot
+
+    bots = {}
+    shown_at = -1
+    decision = game.start()
+    while decision is not None:
+        if decision.player == "p1":
+            for line in narrator.pending():
+                console.print(line, highlight=False, markup=False)
+            if narrator.changes != shown_at:
+                tui.show(console, game, "p1")
+                shown_at = narrator.changes
+            try:
+                action = tui.prompt(console, decision, _ask)
+            except tui.EndOfInput:
+                return "end of input: the game is left unfinished"
+            if action is None:
+                return "you left the game unfinished"
+        else:
+            if decision.player not in bots:
+                bots[decision.player] = make_bot(bot, seed + int(decision.player[1:]))
+            action = bots[decision.player].choose(decision, game)
+        decision = game.act(action)
+    return None
+
+
+@click.command()
+@click.option("--box", "--board", "box", required=True, help="The box to simulate (in Competitive Mode, the board's).")
+@MODE
+@TEAMS
+@click.option("--games", type=int, default=100, show_default=True)
+@click.option("--bots", default="random,greedy", show_default=True,
+              help="Comma-separated: one bot for all players, one per Team, or one per player.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes.")
+@click.option("--first-game", is_flag=True)
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write each game's JSON Lines log into this folder (seed-N.jsonl), for `mayhem replay`.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="The summary as text, or as JSON (the counts behind it).")
+@CONTENT
+@ALLOW_ERRORS
+def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt, content,
+             allow_errors):
+    """Run many seeded games between bots and print win rates by Team, player and character,
+    mean rounds, and how games ended."""
+    from rich.progress import Progress
+    from mayhem.runtime.bots import BOTS
+    from mayhem.runtime.simulate import seat_bots, simulate as run_sim
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or not names:
+        raise click.UsageError(f"--bots takes names of: {', '.join(BOTS)}")
+    if games < 1 or jobs < 1:
+        raise click.UsageError("--games and --jobs must be at least 1")
+    ir, rules = _rules(content, allow_errors)
+    lists = _setup(ir, rules, box, mode, teams)
+    try:
+        seat_bots(rules, mode, names)
+    except ValueError as exc:
+        raise click.UsageError(str(exc))
+    with Progress(console=_console(err=True), transient=True) as progress:
+        task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
+        summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
+                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
+    if fmt == "json":
+        import json
+        click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
+    else:
+        click.echo(summary.report())
+
+
+@click.group()
+def team():
+    """Competitive Mode team lists."""
+
+
+@team.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@CONTENT
+@ALLOW_ERRORS
+def team_check(files, content, allow_errors):
+    """Validate team lists: two different characters from the whole collection, a Mayhem hand
+    of existing cards, no card twice, no more cards than the characters' Mayhem icons."""
+    ir, _rules_ = _rules(content, allow_errors)
+    for path in files:
+        team_ = _team(ir, path)
+        click.echo(f"{path}: team '{team_.name}' is valid: {', '.join(team_.characters)}; "
+                   f"{len(team_.hand)} Mayhem cards")
+
+
+@click.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@CONTENT
+@ALLOW_ERRORS
+def replay(log, content, allow_errors):
+    """Replay a game log and verify that the same game comes out."""
+    from mayhem.runtime.replay import LogError, replay as run_replay
+
+    _ir, rules = _rules(content, allow_errors)
+    try:
+        report_ = run_replay(rules, log)
+    except LogError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_CONTENT)
+    click.echo(f"{log}: {report_.message} ({report_.decisions} decisions, {report_.events} events)")
+    sys.exit(EXIT_OK if report_.ok else EXIT_CONTENT)
+
+
+@click.group()
+def scenario():
+    """Scenario files: a starting state, actions, the expected state."""
+
+
+@scenario.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@CONTENT
+@ALLOW_ERRORS
+def scenario_run(files, content, allow_errors):
+    """Run scenario files (or folders of them) and report each."""
+    from mayhem.runtime import scenario as sc
+
+    _ir, rules = _rules(content, allow_errors)
+    paths = []
+    for f in files:
+        paths.extend(sorted(f.rglob("*.toml")) if f.is_dir() else [f])
+    if not paths:
+        click.echo(f"error: no scenario files (.toml) in {', '.join(str(f) for f in files)}", err=True)
+        sys.exit(EXIT_CONTENT)
+    failed = 0
+    for path in paths:
+        try:
+            result = sc.run(rules, path)
+        except sc.ScenarioError as exc:
+            click.echo(f"ERROR {exc}")
+            failed += 1
+            continue
+        except Exception as exc:  # a scenario the runner cannot follow: reported, never a traceback
+            click.echo(f"ERROR {path}: the runner failed on it: {type(exc).__name__}: {exc}")
+            failed += 1
+            continue
+        click.echo(f"{'PASS' if result.ok else 'FAIL'} {path}: {result.name}")
+        for f in result.failures:
+            click.echo(f"    {f}")
+        failed += 0 if result.ok else 1
+    click.echo(f"{len(paths) - failed} passed, {failed} failed")
+    sys.exit(EXIT_OK if not failed else EXIT_CONTENT)
+
+
+COMMANDS = (play, simulate, team, replay, scenario)
