@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
-from . import check
+from . import check, span_of
 
 
 
@@ -74,7 +75,8 @@ def token_without_pool(col, emit):
             if comp["box"] != box_id or comp["kind"] in ("box", "keyword", "tag", "icon"):
                 continue
             for tok in col.uses(comp)["token"]:
-                needed.setdefault(tok, comp)
+                if tok != comp["qid"]:  # a token's own triggers (discard itself) are no use of it
+                    needed.setdefault(tok, comp)
         for q in vp:
             needed.setdefault(q, box)
         for tok, comp in sorted(needed.items()):
@@ -85,9 +87,10 @@ def token_without_pool(col, emit):
                 continue
             pool = col.prop(t, "drawn-from") or t["id"]
             if pool not in pools:
-                emit(f"box '{box_id}' has no pool '{pool}' for the token '{t['id']}' that {comp['kind']} "
-                     f"'{comp['id']}' uses", comp["qid"], col.prop_span(box, "tokens"),
-                     hint=f"add `pool {pool} \"...\" {{ count N }}` to the box")
+                related = [] if comp is box else [Related(span_of(comp["span"]), f"{comp['kind']} '{comp['id']}' uses it")]
+                user = ("which KOs give" if comp is box else f"that {comp['kind']} '{comp['id']}' uses")
+                emit(f"box '{box_id}' has no pool '{pool}' for the token '{t['id']}' {user}", comp["qid"], col.prop_span(box, "tokens"),
+                     hint=f"add `pool {pool} \"...\" {{ count N }}` to the box", related=related)
 
 
 def _sides(ch: dict) -> list[dict]:
