@@ -154,3 +154,14 @@ def test_warnings_do_not_fail_check(tmp_path):
 def test_the_content_has_no_unsilenced_error_or_warning_finding():
     comp = driver.check([CONTENT])
     assert [(d.code, d.message) for d in comp.diagnostics.items if d.severity != "note"] == []
+
+
+@pytest.mark.parametrize("code", sorted(CHECKS))
+def test_explain_page_of_every_check(code):
+    chk = CHECKS[code]
+    result = CliRunner().invoke(main, ["explain", code])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{code} ({chk.name}, {chk.severity}, {chk.family} check)\n")
+    assert chk.doc in result.output.replace("\n", " ") or chk.doc in result.output
+    assert chk.example and chk.example.splitlines()[0] in result.output
+    assert f'silence "{code}" "the reason"' in result.output

@@ -13,7 +13,7 @@ from typing import Callable
 
 import networkx as nx
 
-from mayhem.dsl.diagnostics import Diagnostic, Related
+from mayhem.dsl.diagnostics import Diagnostic, Related, did_you_mean
 from mayhem.dsl.spans import Span
 
 
@@ -248,7 +248,7 @@ def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None 
             if code not in CHECKS:
                 unknown_silence.append(Diagnostic(
                     "C001", "warning", f"'silence' names no check '{code}'", col.prop_span(comp, "silence"),
-                    "checks: " + ", ".join(sorted(CHECKS))))
+                    did_you_mean(code, CHECKS) or "`mayhem explain` lists every check"))
     return shown + unknown_silence, silenced
 
 
