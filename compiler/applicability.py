@@ -43,6 +43,8 @@ class Applicability:
 
         for comp in ir["components"]:
             index(comp)
+        self._brought: dict[str, set[str]] = {}
+        self._on: dict[tuple[str, frozenset], dict[str, str]] = {}
         self.boxes = {c["id"]: c for c in ir["components"] if c["kind"] == "box"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
         self._pools = {b: [c for c in box["children"] if c["kind"] == "pool"] for b, box in self.boxes.items()}
@@ -66,21 +68,29 @@ class Applicability:
     def brought_pools(self, box: str) -> set[str]:
         """The pools a character of `box` brings to another box's board: those of its box's own
         tokens that its box holds."""
-        have = self.board_pools(box)
-        return {self.pool_of(q) for q, t in self.tokens.items() if t["scope"] == box} & have
+        if box not in self._brought:
+            have = self.board_pools(box)
+            self._brought[box] = {self.pool_of(q) for q, t in self.tokens.items() if t["scope"] == box} & have
+        return set(self._brought[box])
 
     def pools_on(self, board: str, bringing: Iterable[str] = ()) -> dict[str, str]:
         """Pool id -> the box whose pool it is, on a board with characters of the `bringing`
         boxes: the board's own pools first, then what the others bring (the runtime's
         `box_pools`)."""
-        out = {pid: board for pid in sorted(self.board_pools(board))}
-        for box in sorted(set(bringing) - {board}):
-            for pid in sorted(self.brought_pools(box)):
-                out.setdefault(pid, box)
-        return out
+        key = (board, frozenset(bringing) - {board})
+        if key not in self._on:
+            out = {pid: board for pid in sorted(self.board_pools(board))}
+            for box in sorted(key[1]):
+                for pid in sorted(self.brought_pools(box)):
+                    out.setdefault(pid, box)
+            self._on[key] = out
+        return dict(self._on[key])
 
     def token_on(self, token_qid: str, board: str, bringing: Iterable[str] = ()) -> bool:
-        return self.pool_of(token_qid) in self.pools_on(board, bringing)
+        key = (board, frozenset(bringing) - {board})
+        if key not in self._on:
+            self.pools_on(board, bringing)
+        return self.pool_of(token_qid) in self._on[key]
 
     def bringers(self, token_qid: str, board: str) -> list[str]:
         """The boxes whose characters would bring a token that the board lacks."""
