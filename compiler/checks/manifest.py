@@ -59,7 +59,11 @@ def manifest_counts(col, emit):
             if sided != double:
                 emit(f"character '{ch['id']}' {'has' if sided else 'lacks'} dashboard sides, but box '{box_id}' "
                      f"{'does not have' if double is False else 'has'} double-sided dashboards", ch["qid"],
-                     col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"))
+                     col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"),
+                     hint=("give the character `side a { ... }` and `side b { ... }`, or remove the box's "
+                           "`double-sided-dashboards`") if double else
+                     "put the character's life, icons and abilities on one side, or add "
+                     "`double-sided-dashboards` to the box")
 
 
 @check("C102", "token-without-pool", "error", "manifest",
