@@ -111,8 +111,13 @@ def first_game_hands(col, emit):
         chars = {c["id"]: c for c in col.of_kind("character", box_id)}
         hands = {k: v["value"] for k, v in fg["props"].items() if k in chars}
         all_cards = [c for v in hands.values() for c in v]
-        for dup in sorted({c for c in all_cards if all_cards.count(c) > 1}):
-            emit(f"the First-Game hands give '{dup}' more than once", fg["qid"], col.prop_span(fg, "source"))
+        given: dict[str, str] = {}
+        for holder, cards in sorted(hands.items()):
+            for card in cards:
+                if card in given:
+                    emit(f"the First-Game hands give '{card}' more than once", fg["qid"], col.prop_span(fg, holder),
+                         hint=f"'{card}' is in {given[card]}'s hand already; the box has one of each card")
+                given.setdefault(card, holder)
         for a, b in combinations(sorted(hands), 2):
             need = len(hands[a]) + len(hands[b])
             for sa, sb in product(_sides(chars[a]), _sides(chars[b])):
