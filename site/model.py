@@ -11,6 +11,8 @@ import posixpath
 
 import networkx as nx
 
+from mayhem.compiler.applicability import Applicability
+
 # The folder of each kind's pages under its box (or module); kinds not listed get `<kind>s`.
 FOLDERS = {
     "character": "characters", "mayhem-card": "mayhem-cards", "go-card": "go-cards",
@@ -248,33 +250,22 @@ class SiteModel:
 
     # ---- Competitive Mode ----------------------------------------------------------------
 
+    @cached_property
+    def where(self) -> Applicability:
+        """What applies on which board: the one answer of the checks, the site and the runtime."""
+        return Applicability(self.ir)
+
     def pools(self, box_id: str) -> set[str]:
-        box = self.box(box_id)
-        return {ch["id"] for ch in box["children"] if ch["kind"] == "pool"} if box else set()
+        return self.where.board_pools(box_id)
 
     def pool_of(self, token: dict) -> str:
-        return prop(token, "drawn-from", token["id"])
+        return self.where.pool_of(token["qid"])
 
     def icons_on(self, box_id: str) -> set[str]:
-        out = set()
-        for loc in self.of_kind("location"):
-            if loc["box"] == box_id:
-                out.update(prop(loc, "icons", []) or [])
-        return out
+        return self.where.icons_on(box_id)
 
     def provided(self, ref: str, box_id: str) -> bool | None:
-        """Whether a board provides what a component needs: a token's pool, a Location's icon, a
-        Location. None for what every board has (keywords and tags are rules, not pieces)."""
-        comp = self.by_qid.get(ref)
-        if comp is None:
-            return None
-        if comp["kind"] == "token":
-            return self.pool_of(comp) in self.pools(box_id)
-        if comp["kind"] == "icon":
-            return comp["id"] in self.icons_on(box_id)
-        if comp["kind"] == "location":
-            return comp["box"] == box_id
-        return None
+        return self.where.provided(ref, box_id)
 
     def missing_on(self, qid: str, box_id: str) -> list[tuple[str, str | None]]:
         """(what is missing, the keyword it comes through) for one component on one board."""

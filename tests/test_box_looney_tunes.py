@@ -301,8 +301,9 @@ DASHBOARDS = {
     ("taz", "b"): (14, 2, {"spin-cycle": 4, "tasmanian-bite": 3}),
 }
 # content/looney-tunes/mayhem-cards.mh: the cards with the Free-For-All symbol
-FREE_FOR_ALL_CARDS = ["anvil-drop", "carrot-break", "earthquake-pills", "flower-power", "hare-trigger",
-                      "high-de-fence", "luckiest-varmint", "portable-hole", "rocket-roller", "wrong-instructions"]
+FREE_FOR_ALL_CARDS = ["anvil-drop", "bird-seed", "carrot-break", "earthquake-pills", "flower-power", "hare-trigger",
+                      "high-de-fence", "luckiest-varmint", "mega-magnet", "portable-hole", "rocket-roller",
+                      "wrong-instructions"]
 
 
 def test_every_toon_has_both_sides(ir):
@@ -427,6 +428,8 @@ def test_free_for_all_deck_deals_every_player(ir):
                    if toon["id"] != "taz" for side in toon["children"]), reverse=True)
     assert len(ffa) >= 4 + keep[0] + keep[1]
     assert sorted(c["id"] for c in ffa) == FREE_FOR_ALL_CARDS
+    # "Each player then draws 4 Mayhem cards": three hands of 4 from the Free-For-All cards (C108)
+    assert len(ffa) >= 3 * 4
 
 
 # ---- Free-For-All Taz ---------------------------------------------------------------

@@ -58,8 +58,8 @@ DASHBOARDS = {
     "starfire": (11, 2, {"starbolts": 4, "tamaranean-rage": 5}),
 }
 # content/teen-titans-go/mayhem-cards.mh: the cards with the Free-For-All symbol
-FREE_FOR_ALL_CARDS = ["booyah", "ghosty-powers", "heavy-load", "hot-sauce", "pizza-blast", "pizza-time",
-                      "silkie", "tricky-garbage"]
+FREE_FOR_ALL_CARDS = ["booby-trapped-couch", "booyah", "dude-relax", "ghosty-powers", "heavy-load", "hot-sauce",
+                      "legendary-sandwich", "magic-cloak", "pizza-blast", "pizza-time", "silkie", "tricky-garbage"]
 # content/teen-titans-go/go-cards.mh: Victory Points of each reward (Bring the Pizza's
 # 1 is printed), and each Monster's Life Points
 GO_REWARDS = {"birthday-surprise": 1, "bring-the-pizza": 1, "control-freak": 1, "couch-potatoes": 1,
@@ -333,6 +333,8 @@ def test_mayhem_cards(by_kind):
     cards = by_kind["mayhem-card"]
     ffa = [c for c in cards if prop(c, "free-for-all")]
     assert sorted(c["id"] for c in ffa) == FREE_FOR_ALL_CARDS
+    # "Each player then draws 4 Mayhem cards": three hands of 4 from the Free-For-All cards (C108)
+    assert 3 * 4 <= len(ffa) < len(cards)
     for c in cards:
         assert prop(c, "timing") in ("round-start", "activation", "reaction"), c["id"]
         assert prop(c, "duration") in ("immediate", "round"), c["id"]

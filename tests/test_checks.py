@@ -1,8 +1,21 @@
-"""The consistency checks: each has a minimal bad content set that triggers it and a good
-one that does not, documentation, and a way to silence it on one component."""
+"""The consistency checks, against golden files: every finding's message, hint, span and
+count, as `mayhem check` prints them.
+
+tests/fixtures/checks/base/ is a small clean content set (box "tiny"). Every other folder
+two levels down, tests/fixtures/checks/<GROUP>/<CASE>/, is a case: the files it holds
+replace or add to base's (a case with its own `mayhem.toml` is a whole content root
+instead), and `expected.txt` is the exact output of `mayhem check .` run in it. A group
+named after a check code (C703) holds that check's cases: names starting with `bad` must
+raise it, names starting with `good` must not. The base set is every check's good case
+too. Run with MAYHEM_UPDATE_GOLDEN=1 to rewrite the expected files after a deliberate
+change of wording; review the diff before committing it."""
+from __future__ import annotations
+
 import json
+import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -11,186 +24,86 @@ from mayhem.cli import main
 from mayhem.compiler import driver
 from mayhem.compiler.checks import CHECKS
 
-from conftest import FIXTURES
+from conftest import CONTENT, FIXTURES
 
-BASE = FIXTURES / "checks" / "base"
-BOX_FILES = ("box.mh", "characters.mh", "locations.mh")
-
-GLITTER = '''
-token glitter "Glitter" {
-  source authored
-  text "Sparkles."
-  placed-on character
-}
-'''
-GLITTER_CARD = '''
-mayhem-card sparkle "Sparkle" {
-  source authored
-  text "Place a Glitter token."
-  timing activation
-  duration immediate
-  effect { place(glitter, 1, on: self) }
-}
-'''
-BEACON_CARD = '''
-mayhem-card signal "Signal" {
-  source authored
-  text "Move to the Beacon."
-  timing activation
-  duration immediate
-  effect { move-figure(self, to: one location in anywhere where has-icon(it, beacon)) }
-}
-'''
-BEACON_ICON = '''
-icon beacon "Beacon" {
-  source authored
-}
-'''
+ROOT = FIXTURES / "checks"
+BASE = ROOT / "base"
+UPDATE = os.environ.get("MAYHEM_UPDATE_GOLDEN") == "1"
+NOT_CONTENT = ("expected.txt", "args.txt", "README.md")
+CASES = sorted(f"{g.name}/{c.name}" for g in ROOT.iterdir() if g.is_dir() and g.name != "base"
+               for c in g.iterdir() if c.is_dir())
+CODE = re.compile(r"^C\d{3}$")
 
 
-def add(path, text):
-    return ("add", path, text)
+def build(case: str, dest: Path) -> Path:
+    """The content root of a case, written to dest."""
+    src = ROOT / case
+    if not (src / "mayhem.toml").exists():
+        shutil.copytree(BASE, dest)
+    shutil.copytree(src, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*NOT_CONTENT))
+    return dest
 
 
-def sub(path, old, new):
-    return ("sub", path, old, new)
+def run(case: str, tmp_path: Path, monkeypatch) -> tuple[int, str]:
+    root = build(case, tmp_path / "content")
+    args_file = ROOT / case / "args.txt"
+    args = ["check", *(args_file.read_text(encoding="utf-8").split() if args_file.exists() else ["."])]
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.output
 
 
-CLONE = ("clone",)  # a second box "tiny2", a copy of the first
-
-CASES = {
-    "C001": ([sub("characters.mh", "  life 10\n  mayhem-cards 2\n  special-ability grit",
-                  '  life 10\n  mayhem-cards 2\n  silence "C999" "no such check"\n  special-ability grit')],
-             [sub("characters.mh", "  life 10\n  mayhem-cards 2\n  special-ability grit",
-                  '  life 10\n  mayhem-cards 2\n  silence "C303" "a real check"\n  special-ability grit')]),
-    "C101": ([sub("box.mh", "mayhem-cards 1", "mayhem-cards 2")], []),
-    "C102": ([add("rules.mh", GLITTER), add("characters.mh", GLITTER_CARD), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2")],
-             [add("rules.mh", GLITTER), add("characters.mh", GLITTER_CARD), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              sub("box.mh", "tokens 14", "tokens 16"),
-              sub("box.mh", "  pool shield", '  pool glitter "Glitter" {\n    count 2\n  }\n  pool shield')]),
-    "C103": ([add("characters.mh", GLITTER_CARD.replace("place(glitter, 1, on: self)", "guard")
-                  .replace("Place a Glitter token.", "Shield.")),
-              sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              add("hands.mh", "in box tiny\nfirst-game hands {\n  source authored\n  ann [cover, sparkle]\n  bo [sparkle]\n}\n")],
-             [add("characters.mh", GLITTER_CARD.replace("place(glitter, 1, on: self)", "guard")
-                  .replace("Place a Glitter token.", "Shield.")),
-              sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              add("hands.mh", "in box tiny\nfirst-game hands {\n  source authored\n  ann [cover]\n  bo [sparkle]\n}\n")]),
-    "C201": ([sub("locations.mh", 'location lab "Lab"', 'location lab "Park"')], []),
-    "C202": ([CLONE, sub("tiny2/characters.mh", 'text "Shield."\n  timing activation\n  duration immediate\n  effect { guard }',
-                         'text "Melee Attack."\n  timing activation\n  duration immediate\n  effect { melee-attack }')],
-             [CLONE]),
-    "C301": ([add("characters.mh", '\nkeyword jab-attack "Melee Attack" {\n  source authored\n  text "Deal 1 Damage."\n'
-                  '  effect { attack(one foe in here, amount: 1, tags: [attack]) }\n}\n'),
-              sub("characters.mh", "standard { melee-attack }\n    special", "standard { jab-attack }\n    special")], []),
-    "C302": ([add("rules.mh", '\nkeyword idle "IDLE" {\n  source authored\n  text "Nothing."\n  effect { guard }\n}\n')], []),
-    "C303": ([sub("characters.mh", 'text "Melee Attack. Special: Shield."', 'text "Melee Attack."')], []),
-    "C401": ([add("characters.mh", BEACON_CARD), add("rules.mh", BEACON_ICON), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2")],
-             [add("characters.mh", BEACON_CARD), add("rules.mh", BEACON_ICON), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              sub("locations.mh", 'location park "Park" {\n  source authored\n  slots 2',
-                  'location park "Park" {\n  source authored\n  slots 2\n  icons [beacon]')]),
-    "C402": ([sub("characters.mh", "once per game\n    effect { guard }", "once per game\n    effect when mayhem-die > 3 { guard }")],
-             [sub("characters.mh", "once per game\n    effect { guard }", "once per game\n    effect when mayhem-die >= 3 { guard }")]),
-    "C403": ([sub("characters.mh", "slot 4", "slot 7")], []),
-    "C404": ([sub("characters.mh", "standard { melee-attack }\n  }\n}", "standard { melee-attack }\n    mayhem { guard }\n  }\n}")],
-             [sub("characters.mh", "standard { melee-attack }\n  }\n}",
-                  "standard { melee-attack }\n    special { guard }\n    mayhem { guard }\n  }\n}"),
-              sub("characters.mh", 'text "Melee Attack."\n    slot 3', 'text "Melee Attack. Special: Shield. Mayhem: Shield."\n    slot 3')]),
-    "C405": ([add("rules.mh", GLITTER.replace('placed-on character\n', 'placed-on character\n  on damaged when target is holder {\n'
-                                             '    damage(holder, 1)\n  }\n')),
-              add("characters.mh", GLITTER_CARD), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              sub("box.mh", "tokens 14", "tokens 16"),
-              sub("box.mh", "  pool shield", '  pool glitter "Glitter" {\n    count 2\n  }\n  pool shield')], []),
-    "C406": ([add("rules.mh", GLITTER)], []),
-    "C501": ([CLONE, add("rules.mh", GLITTER), add("characters.mh", GLITTER_CARD.replace(
-        'mayhem-card sparkle "Sparkle" {\n  source authored\n  text "Place a Glitter token."\n  timing activation\n  duration immediate\n  effect',
-        'character cy "Cy" {\n  source authored\n  life 10\n  mayhem-cards 2\n  special-ability shine "Shine" {\n'
-        '    text "Place a Glitter token."\n    effect')
-        + "\n  ability poke \"Poke\" {\n    text \"Melee Attack.\"\n    slot 3\n    standard { melee-attack }\n  }\n}\n"),
-        sub("box.mh", "figures 2\n  dashboards 2", "figures 3\n  dashboards 3"), sub("box.mh", "tokens 14", "tokens 16"),
-        sub("box.mh", "  pool shield", '  pool glitter "Glitter" {\n    count 2\n  }\n  pool shield')],
-        [CLONE, add("rules.mh", GLITTER)]),
-    "C502": ([CLONE, add("characters.mh", BEACON_CARD), add("rules.mh", BEACON_ICON), sub("box.mh", "mayhem-cards 1", "mayhem-cards 2"),
-              sub("locations.mh", 'location park "Park" {\n  source authored\n  slots 2',
-                  'location park "Park" {\n  source authored\n  slots 2\n  icons [beacon]')],
-             [CLONE, add("rules.mh", BEACON_ICON),
-              sub("locations.mh", 'location park "Park" {\n  source authored\n  slots 2',
-                  'location park "Park" {\n  source authored\n  slots 2\n  icons [beacon]'),
-              sub("tiny2/locations.mh", 'location park "Park" {\n  source authored\n  slots 2',
-                  'location park "Park" {\n  source authored\n  slots 2\n  icons [beacon]')]),
-    "C601": ([sub("characters.mh", "duration immediate\n  effect { guard }",
-                  "duration immediate\n  free-for-all\n  effect { place(shield, 1, on: one teammate in anywhere) }"),
-              sub("characters.mh", 'text "Shield."\n  timing', 'text "Your Teammate takes a Shield token."\n  timing')],
-             [sub("characters.mh", "duration immediate\n  effect { guard }", "duration immediate\n  free-for-all\n  effect { guard }")]),
-    "C602": ([add("rules.mh", GLITTER), add("characters.mh", '\nnpc brute "Brute" {\n  source authored\n  text "Glitter everywhere."\n'
-                                            '  figure ann\n  on turn-end { place(glitter, 1, on: all character in here) }\n}\n')],
-             [add("characters.mh", '\nnpc brute "Brute" {\n  source authored\n  text "Shields everywhere."\n'
-                                   '  figure ann\n  on turn-end { place(shield, 1, on: all character in here) }\n}\n')]),
-    "C701": ([sub("box.mh", "board [3, 4, 3]", "board [3, 4, 2]")], []),
-    "C702": ([sub("locations.mh", 'location lab "Lab" {\n  source authored\n  slots 1', 'location lab "Lab" {\n  source authored\n  slots 3')], []),
-    "C703": ([sub("locations.mh", 'location white-base-2 "White Base" {\n  source authored\n  slots 2\n  base white',
-                  'location white-base-2 "White Base" {\n  source authored\n  slots 2\n  base black')], []),
-}
+def kind_of(case: str) -> tuple[str | None, str]:
+    group, name = case.split("/")
+    return (group if CODE.match(group) else None), ("bad" if name.startswith("bad")
+                                                    else "good" if name.startswith("good") else "")
 
 
-def make(tmp_path, ops):
-    root = tmp_path / "content"
-    shutil.copytree(BASE, root)
-    for op in ops:
-        if op[0] == "clone":
-            (root / "tiny2").mkdir()
-            for name in BOX_FILES:
-                text = (root / name).read_text().replace("in box tiny", "in box tiny2").replace(
-                    'box tiny "Tiny Mayhem"', 'box tiny2 "Tiny Mayhem Two"').replace('use "rules.mh"', 'use "rules.mh"')
-                (root / "tiny2" / name).write_text(text)
-        elif op[0] == "add":
-            path = root / op[1]
-            path.write_text((path.read_text() if path.exists() else "") + op[2])
-        else:
-            path = root / op[1]
-            text = path.read_text()
-            assert op[2] in text, f"the case edits text that is not in {op[1]}: {op[2]!r}"
-            path.write_text(text.replace(op[2], op[3], 1))
-    return root
+@pytest.mark.parametrize("case", CASES)
+def test_check_fixture(case, tmp_path, monkeypatch):
+    exit_code, output = run(case, tmp_path, monkeypatch)
+    expected_file = ROOT / case / "expected.txt"
+    if UPDATE:
+        expected_file.write_text(output, encoding="utf-8")
+    code, kind = kind_of(case)
+    assert "Traceback" not in output
+    assert not re.search(r"error\[E\d+\]", output), "a check case must compile: " + output
+    if code is not None and kind == "bad":
+        severity = CHECKS[code].severity
+        assert f"{severity}[{code}]" in output, output
+        assert exit_code == (1 if severity == "error" else 0), output
+    if code is not None and kind == "good":
+        assert f"[{code}]" not in output, output
+    assert output == expected_file.read_text(encoding="utf-8")
 
 
-def findings(root):
-    comp = driver.check([root])
-    errors = [d for d in comp.diagnostics.items if d.code.startswith("E")]
-    assert not errors, [f"{d.span}: {d.code} {d.message}" for d in errors]
-    return comp
+def test_the_base_set_is_clean(monkeypatch):
+    monkeypatch.chdir(BASE)
+    result = CliRunner().invoke(main, ["check", "."])
+    assert result.exit_code == 0 and result.output == "no problems\n", result.output
 
 
-def test_the_base_set_is_clean():
-    comp = findings(BASE)
-    assert [d.code for d in comp.diagnostics.items] == []
-
-
-def test_every_check_has_a_case_and_documentation():
-    assert set(CASES) == set(CHECKS)
+def test_every_check_has_documentation_and_a_bad_case():
+    bad = {kind_of(c)[0] for c in CASES if kind_of(c)[1] == "bad"}
+    assert sorted(set(CHECKS) - bad) == []
     for chk in CHECKS.values():
         assert chk.doc and chk.severity in ("error", "warning", "note") and chk.name
+    for case in CASES:
+        code, kind = kind_of(case)
+        assert code is None or code in CHECKS, f"{case}: no check {code}"
+        assert kind, f"{case}: a case's name starts with 'bad' or 'good'"
 
 
-@pytest.mark.parametrize("code", sorted(CASES))
-def test_bad_set_triggers_good_set_does_not(tmp_path, code):
-    bad, good = CASES[code]
-    got = findings(make(tmp_path / "bad", bad))
-    codes = [d.code for d in got.diagnostics.items]
-    assert code in codes, f"{code} did not fire; findings: {[(d.code, d.message) for d in got.diagnostics.items]}"
-    d = next(d for d in got.diagnostics.items if d.code == code)
-    assert d.severity == CHECKS[code].severity
-    assert d.hint, "every finding comes with a hint"
-    if d.span is not None:
-        assert d.span.file.endswith(".mh") and d.span.line >= 1 and d.span.col >= 1
-    good_codes = [d.code for d in findings(make(tmp_path / "good", good)).diagnostics.items]
-    assert code not in good_codes
+def test_every_case_has_a_golden_file():
+    assert [c for c in CASES if not (ROOT / c / "expected.txt").is_file()] == []
 
 
 @pytest.mark.parametrize("code", ["C303", "C403", "C406"])
 def test_a_check_can_be_silenced_on_one_component_with_a_reason(tmp_path, code):
-    root = make(tmp_path, CASES[code][0])
-    comp = findings(root)
+    root = build(f"{code}/bad", tmp_path / "content")
+    comp = driver.check([root])
     target = next(d for d in comp.diagnostics.items if d.code == code)
     path = root / target.span.file
     lines = path.read_text().splitlines()
@@ -201,29 +114,54 @@ def test_a_check_can_be_silenced_on_one_component_with_a_reason(tmp_path, code):
     indent = " " * (len(lines[k + 1]) - len(lines[k + 1].lstrip()))
     lines.insert(k + 1, f'{indent}silence "{code}" "checked by hand"')
     path.write_text("\n".join(lines) + "\n")
-    again = findings(root)
+    again = driver.check([root])
     assert code not in [d.code for d in again.diagnostics.items]
     assert [(d.code, reason) for d, reason in again.silenced] == [(code, "checked by hand")]
 
 
 def test_check_output_formats_and_report(tmp_path):
-    root = make(tmp_path, CASES["C403"][0])
+    root = build("C403/bad", tmp_path / "content")
     runner = CliRunner()
     text = runner.invoke(main, ["check", str(root)])
     assert text.exit_code == 1 and "error[C403]" in text.output
-    js = runner.invoke(main, ["check", str(root), "--format", "json"])
-    assert any(d["code"] == "C403" for d in json.loads(js.output)["diagnostics"])
+    js = json.loads(runner.invoke(main, ["check", str(root), "--format", "json"]).output)
+    found = [d for d in js["diagnostics"] if d["code"] == "C403"]
+    assert len(found) == 1 and found[0]["hint"]
     sarif = json.loads(runner.invoke(main, ["check", str(root), "--format", "sarif"]).output)
-    assert any(r["ruleId"] == "C403" for r in sarif["runs"][0]["results"])
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]].count("C403") == 1
     out = tmp_path / "report"
     runner.invoke(main, ["check", str(root), "--report", str(out)])
     page = (out / "consistency.md").read_text()
-    assert "C403" in page and re.search(r"slot-off-the-die \(error\): 1 finding", page)
+    assert re.search(r"### C403 slot-off-the-die \(error\): 1 finding\n", page)
+    assert re.search(r"### C402 \S+ \(\w+\): passes\n", page)
     explained = runner.invoke(main, ["explain", "C403"])
     assert explained.exit_code == 0 and "slot threshold" in explained.output
 
 
+def test_the_report_lists_every_check_once():
+    from mayhem.compiler.checks.report import markdown
+    page = markdown([], [])
+    assert re.findall(r"^### (C\d{3}) ", page, re.M) == sorted(CHECKS)
+    assert page.startswith("# Consistency report\n\n0 errors, 0 warnings, 0 notes, 0 silenced.")
+
+
 def test_warnings_do_not_fail_check(tmp_path):
-    root = make(tmp_path, CASES["C302"][0])
+    root = build("C302/bad", tmp_path / "content")
     result = CliRunner().invoke(main, ["check", str(root)])
     assert result.exit_code == 0 and "warning[C302]" in result.output
+
+
+def test_the_content_has_no_unsilenced_error_or_warning_finding():
+    comp = driver.check([CONTENT])
+    assert [(d.code, d.message) for d in comp.diagnostics.items if d.severity != "note"] == []
+
+
+@pytest.mark.parametrize("code", sorted(CHECKS))
+def test_explain_page_of_every_check(code):
+    chk = CHECKS[code]
+    result = CliRunner().invoke(main, ["explain", code])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"{code} ({chk.name}, {chk.severity}, {chk.family} check)\n")
+    assert chk.doc in result.output.replace("\n", " ") or chk.doc in result.output
+    assert chk.example and chk.example.splitlines()[0] in result.output
+    assert f'silence "{code}" "the reason"' in result.output

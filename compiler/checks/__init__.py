@@ -8,13 +8,16 @@ C5xx cross-box, C6xx Free-For-All, C7xx board), a severity, documentation for
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 import re
 from typing import Callable
 
 import networkx as nx
 
-from mayhem.dsl.diagnostics import Diagnostic, Related
+from mayhem.dsl.diagnostics import Diagnostic, Related, did_you_mean
 from mayhem.dsl.spans import Span
+
+from mayhem.compiler.applicability import Applicability
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,11 @@ class Collection:
         self._uses: dict[tuple[str, bool], dict] = {}
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
+
+    @cached_property
+    def where(self) -> Applicability:
+        """What applies on which board (Competitive Mode), shared with the site and the runtime."""
+        return Applicability(self.ir)
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
         # Checks ask this once per component and board; a scan of the whole collection
@@ -248,7 +256,7 @@ def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None 
             if code not in CHECKS:
                 unknown_silence.append(Diagnostic(
                     "C001", "warning", f"'silence' names no check '{code}'", col.prop_span(comp, "silence"),
-                    "checks: " + ", ".join(sorted(CHECKS))))
+                    did_you_mean(code, CHECKS) or "`mayhem explain` lists every check"))
     return shown + unknown_silence, silenced
 
 

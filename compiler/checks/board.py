@@ -38,11 +38,15 @@ def slots(col, emit):
 @check("C703", "bases", "error", "board",
        "A box has Bases of both Team colours, as many of each, so both Teams can place their two characters "
        "on two different Bases in the first round.", "two Black Bases and no White one",
-       "base white on two Locations")
+       "base white on two Locations, base black on two others")
 def bases(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         locs = col.of_kind("location", box_id)
         counts = {c: sum(1 for l in locs if col.prop(l, "base") == c) for c in ("black", "white")}
         if counts["black"] != counts["white"] or min(counts.values()) < 2:
+            want = max(2, *counts.values())
+            short = [f"`base {c}` on {want - n} more Location{'s' if want - n > 1 else ''}"
+                     for c, n in counts.items() if n < want]
             emit(f"box '{box_id}' has {counts['black']} Black and {counts['white']} White Bases; each Team needs "
-                 "two", box["qid"], span_of(box["span"]))
+                 "as many as the other, and at least two", box["qid"], span_of(box["span"]),
+                 hint=f"write {' and '.join(short)}, or turn a `base` of the other colour into this one")

@@ -1,6 +1,8 @@
 """Free-For-All checks: the cards flagged for the mode, and the non-player figure."""
 from __future__ import annotations
 
+from mayhem.dsl.diagnostics import Related
+
 from . import check, span_of
 
 
@@ -53,3 +55,18 @@ def npc_tokens(col, emit):
             if t is not None and (col.prop(t, "drawn-from") or t["id"]) not in pools:
                 emit(f"the non-player figure '{npc['id']}' needs the token '{t['id']}', which box '{npc['box']}' "
                      "does not provide", npc["qid"], span_of(npc["span"]))
+
+
+@check("C603", "ffa-without-npc", "error", "Free-For-All",
+       "A mode with `non-player-figure` puts the box's non-player figure (an `npc`: Taz, Cyborg) in the "
+       "middle of the board; a box without one cannot play it, and its character would be dealt to a "
+       "player instead (the rulebook: \"Cyborg is not a playable Character in this mode\").",
+       "a box with no `npc` and the shared Free-For-All mode", 'npc spinning-taz "Spinning Taz" { figure taz ... }')
+def ffa_without_npc(col, emit):
+    modes = [m for m in sorted(col.of_kind("mode"), key=lambda c: c["qid"]) if col.prop(m, "non-player-figure")]
+    for box_id, box in sorted(col.boxes.items()):
+        npcs = col.of_kind("npc", box_id)
+        for mode in modes if not npcs else []:
+            emit(f"mode '{mode['id']}' needs a non-player figure, but box '{box_id}' declares no `npc`",
+                 box["qid"], span_of(box["span"]), related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
+                 hint=f"declare `npc ID \"Name\" {{ figure CHARACTER ... }}` in box '{box_id}'")

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
-from . import check
+from . import check, span_of
 
 
 
@@ -58,7 +59,11 @@ def manifest_counts(col, emit):
             if sided != double:
                 emit(f"character '{ch['id']}' {'has' if sided else 'lacks'} dashboard sides, but box '{box_id}' "
                      f"{'does not have' if double is False else 'has'} double-sided dashboards", ch["qid"],
-                     col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"))
+                     col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"),
+                     hint=("give the character `side a { ... }` and `side b { ... }`, or remove the box's "
+                           "`double-sided-dashboards`") if double else
+                     "put the character's life, icons and abilities on one side, or add "
+                     "`double-sided-dashboards` to the box")
 
 
 @check("C102", "token-without-pool", "error", "manifest",
@@ -74,7 +79,8 @@ def token_without_pool(col, emit):
             if comp["box"] != box_id or comp["kind"] in ("box", "keyword", "tag", "icon"):
                 continue
             for tok in col.uses(comp)["token"]:
-                needed.setdefault(tok, comp)
+                if tok != comp["qid"]:  # a token's own triggers (discard itself) are no use of it
+                    needed.setdefault(tok, comp)
         for q in vp:
             needed.setdefault(q, box)
         for tok, comp in sorted(needed.items()):
@@ -85,9 +91,10 @@ def token_without_pool(col, emit):
                 continue
             pool = col.prop(t, "drawn-from") or t["id"]
             if pool not in pools:
-                emit(f"box '{box_id}' has no pool '{pool}' for the token '{t['id']}' that {comp['kind']} "
-                     f"'{comp['id']}' uses", comp["qid"], col.prop_span(box, "tokens"),
-                     hint=f"add `pool {pool} \"...\" {{ count N }}` to the box")
+                related = [] if comp is box else [Related(span_of(comp["span"]), f"{comp['kind']} '{comp['id']}' uses it")]
+                user = ("which KOs give" if comp is box else f"that {comp['kind']} '{comp['id']}' uses")
+                emit(f"box '{box_id}' has no pool '{pool}' for the token '{t['id']}' {user}", comp["qid"], col.prop_span(box, "tokens"),
+                     hint=f"add `pool {pool} \"...\" {{ count N }}` to the box", related=related)
 
 
 def _sides(ch: dict) -> list[dict]:
@@ -104,8 +111,13 @@ def first_game_hands(col, emit):
         chars = {c["id"]: c for c in col.of_kind("character", box_id)}
         hands = {k: v["value"] for k, v in fg["props"].items() if k in chars}
         all_cards = [c for v in hands.values() for c in v]
-        for dup in sorted({c for c in all_cards if all_cards.count(c) > 1}):
-            emit(f"the First-Game hands give '{dup}' more than once", fg["qid"], col.prop_span(fg, "source"))
+        given: dict[str, str] = {}
+        for holder, cards in sorted(hands.items()):
+            for card in cards:
+                if card in given:
+                    emit(f"the First-Game hands give '{card}' more than once", fg["qid"], col.prop_span(fg, holder),
+                         hint=f"'{card}' is in {given[card]}'s hand already; the box has one of each card")
+                given.setdefault(card, holder)
         for a, b in combinations(sorted(hands), 2):
             need = len(hands[a]) + len(hands[b])
             for sa, sb in product(_sides(chars[a]), _sides(chars[b])):
@@ -119,3 +131,145 @@ def first_game_hands(col, emit):
         if missing and hands:
             emit(f"the First-Game hands give nothing to {', '.join(missing)}", fg["qid"], span=col.prop_span(fg, "source"),
                  hint="every character of the box gets its First-Game cards")
+
+
+@check("C104", "impossible-life", "error", "manifest",
+       "Life Points are a positive number: a character (or dashboard side) with 0 or negative Life is KO'd "
+       "before it plays, and a Monster with no Life cannot be defeated.",
+       "character c \"C\" { life 0 ... }", "life 10")
+def impossible_life(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        for name in ("life", "monster-life"):
+            value = col.prop(comp, name)
+            if isinstance(value, int) and value < 1:
+                owner = f"{col.by_qid[col.parent[qid]]['kind']} '{col.by_qid[col.parent[qid]]['id']}' side " \
+                        f"'{comp['id']}'" if comp["kind"] == "side" else f"{comp['kind']} '{comp['id']}'"
+                emit(f"{owner} has {value} {'Monster ' if name == 'monster-life' else ''}Life Points; "
+                     "Life is 1 or more", qid, col.prop_span(comp, name),
+                     hint="write the Life Points the dashboard prints (the rulebooks' characters have 10 to 14)")
+
+
+def vp_pools(col, box: dict) -> list[dict]:
+    """The box's pools of the Victory Point token."""
+    vp = {t["id"] for t in col.tokens.values() if col.prop(t, "victory-point")}
+    vp_pools_ids = {col.prop(t, "drawn-from") or t["id"] for t in col.tokens.values() if t["id"] in vp}
+    return [c for c in box["children"] if c["kind"] == "pool" and c["id"] in vp_pools_ids]
+
+
+@check("C105", "win-vp-unreachable", "error", "manifest",
+       "A Team wins on `win-vp` Victory Points, so it must be able to hold that many: no more than the "
+       "Victory Point tokens of its colour in the box (or of the whole pool when it has no colours), and "
+       "at least 1.",
+       "box b \"B\" { win-vp 6  pool victory-points \"...\" { black 5 white 5 } }", "win-vp 5")
+def win_vp_unreachable(col, emit):
+    for box_id, box in sorted(col.boxes.items()):
+        win = col.prop(box, "win-vp")
+        if win is None:
+            continue
+        if win < 1:
+            emit(f"box '{box_id}' is won with {win} Victory Points: every Team has won before the first round",
+                 box["qid"], col.prop_span(box, "win-vp"), hint="write the rulebook's number (5 in both boxes)")
+            continue
+        for pool in vp_pools(col, box):
+            per_team = {c: col.prop(pool, c) for c in COLOURS if col.prop(pool, c) is not None}
+            if not per_team and col.prop(pool, "count") is not None:
+                per_team = {"either": col.prop(pool, "count")}
+            for colour, held in sorted(per_team.items()):
+                if held < win:
+                    whose = "a Team" if colour == "either" else f"the {colour.title()} Team"
+                    emit(f"box '{box_id}' is won with {win} Victory Points, but {whose} can hold only {held} "
+                         f"(pool '{pool['id']}')", box["qid"], col.prop_span(box, "win-vp"),
+                         related=[Related(span_of(pool["span"]), "the Victory Point tokens")],
+                         hint=f"lower `win-vp` to {held}, or give the pool the rulebook's count")
+
+
+@check("C106", "die-faces", "error", "manifest",
+       "Both boxes' dice are six-sided: the Activation die shows 1 to 6, and the Mayhem die six faces, some "
+       "with the Mayhem icon (`*`), without which no Mayhem effect ever happens.",
+       'mayhem-die-faces ["1", "2", "3"]', 'mayhem-die-faces ["1", "1*", "2", "2", "3", "3*"]')
+def die_faces(col, emit):
+    for box_id, box in sorted(col.boxes.items()):
+        for name, what in (("activation-die-faces", "Activation die"), ("mayhem-die-faces", "Mayhem die")):
+            faces = col.prop(box, name)
+            if faces is None:
+                continue
+            span = col.prop_span(box, name)
+            if len(faces) != 6:
+                emit(f"the {what} of box '{box_id}' has {len(faces)} face{'s' if len(faces) != 1 else ''}; "
+                     "the box's dice have 6", box["qid"], span,
+                     hint=f"list the six faces the {what} prints")
+            if name == "activation-die-faces" and sorted(int(f.rstrip("*")) for f in faces) != [1, 2, 3, 4, 5, 6] \
+                    and len(faces) == 6:
+                emit(f"the Activation die of box '{box_id}' shows {', '.join(faces)}; it shows 1 to 6",
+                     box["qid"], span, hint='activation-die-faces ["1", "2", "3", "4", "5", "6"]')
+            if name == "mayhem-die-faces" and faces and not any(f.endswith("*") for f in faces):
+                emit(f"the Mayhem die of box '{box_id}' has no face with the Mayhem icon, so no Mayhem effect "
+                     "ever happens", box["qid"], span, hint='mark the icon faces with `*`, as in "3*"')
+
+
+@check("C107", "face-down-pile", "error", "manifest",
+       "A face-down pile (the ACME tokens: \"10 different ACME tokens\") holds each face of its group "
+       "equally often: the pool's count is the number of faces (one of each), or a multiple of it. "
+       "Otherwise setup deals some faces and loses others.",
+       "pool acme \"ACME tokens\" { count 10 }   # but 9 tokens of `group acme`", "a tenth face, or count 9")
+def face_down_pile(col, emit):
+    for box_id, box in sorted(col.boxes.items()):
+        pools = {c["id"]: c for c in box["children"] if c["kind"] == "pool"}
+        for q, pile in sorted(col.tokens.items()):
+            if not col.prop(pile, "face-down"):
+                continue
+            pool = pools.get(col.prop(pile, "drawn-from") or pile["id"])
+            count = col.prop(pool, "count") if pool is not None else None
+            faces = [t for t in col.tokens.values() if col.prop(t, "group") == pile["id"]
+                     and t["scope"] == pile["scope"]]
+            if count is None or not faces:
+                continue
+            if count % len(faces) or count < len(faces):
+                emit(f"the face-down pile '{pile['id']}' of box '{box_id}' holds {count} token{'s' if count != 1 else ''}, but its group "
+                     f"has {len(faces)} faces", pool["qid"], col.prop_span(pool, "count"),
+                     related=[Related(span_of(pile["span"]), "the face-down token")],
+                     hint=f"declare the missing faces (`group {pile['id']}`), or correct the count: one of each "
+                     f"face is {len(faces)}")
+
+
+def _hands(col, mode: dict, box: dict) -> list[int]:
+    """The Mayhem cards each player of the mode draws at setup, in seat order."""
+    default = col.prop(box, "hand-draw", 7)
+    draws = col.prop(mode, "hand-draw") or []
+    out = []
+    for t, team in enumerate(col.prop(mode, "seats") or []):
+        for k, _chars in enumerate(team):
+            out.append(draws[t][k] if t < len(draws) and k < len(draws[t]) else default)
+    return out
+
+
+def _hands_text(hands: list[int]) -> str:
+    words = {2: "two", 3: "three", 4: "four"}
+    if len(set(hands)) == 1:
+        return f"{words.get(len(hands), len(hands))} hands of {hands[0]}"
+    return "hands of " + ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
+
+
+@check("C108", "deck-too-small", "error", "manifest",
+       "Each mode deals every player a hand at setup from the box's Mayhem deck (only the cards flagged "
+       "`free-for-all` in Free-For-All); the deck must hold at least the cards of all the hands, or "
+       "players get fewer cards than the rulebook says. Modes with chosen hands (Competitive) deal none.",
+       "a 10-card deck, two hands of 7", "more Mayhem cards, or smaller hands")
+def deck_too_small(col, emit):
+    modes = sorted(col.of_kind("mode"), key=lambda c: c["qid"])
+    for box_id, box in sorted(col.boxes.items()):
+        cards = col.of_kind("mayhem-card", box_id)
+        for mode in modes:
+            if col.prop(mode, "chosen-hands") or col.prop(mode, "team-lists"):
+                continue
+            ffa = col.prop(mode, "cards") == "free-for-all"
+            deck = [c for c in cards if col.prop(c, "free-for-all")] if ffa else cards
+            hands = _hands(col, mode, box)
+            if len(deck) < sum(hands):
+                what = ("Free-For-All card" if ffa else "Mayhem card") + ("s" if len(deck) != 1 else "")
+                emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({sum(hands)} cards) from the "
+                     f"{len(deck)} {what} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
+                     related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
+                     hint=(f"flag {sum(hands) - len(deck)} more cards `free-for-all`, or deal smaller hands" if ffa
+                           else f"the box needs {sum(hands) - len(deck)} more Mayhem cards, or the mode smaller "
+                           "hands (`hand-draw`)"))

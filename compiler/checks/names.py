@@ -22,6 +22,21 @@ def canonical(node):
     return node
 
 
+def differences(a: dict, b: dict) -> list[str]:
+    """What two components differ in, as a reader would name it: `base (black here, white
+    there)` for a property, `effects` for effects, triggers or parts."""
+    out = []
+    for key in sorted((set(a["props"]) | set(b["props"])) - IGNORED):
+        va = a["props"].get(key, {}).get("value")
+        vb = b["props"].get(key, {}).get("value")
+        if canonical(va) != canonical(vb):
+            out.append(f"{key} ({json.dumps(va)} here, {json.dumps(vb)} there)")
+    if any(json.dumps(canonical(a[k]), sort_keys=True) != json.dumps(canonical(b[k]), sort_keys=True)
+           for k in ("effects", "triggers", "children")):
+        out.append("effects")
+    return out
+
+
 def same_meaning(a: dict, b: dict) -> bool:
     keep = ("effects", "triggers", "children")
     ca = {k: canonical(a[k]) for k in keep}
@@ -59,12 +74,31 @@ def same_name_across_boxes(col, emit):
     for (kind, _name), comps in col.by_display_name(BOX_KINDS, lambda c: c["box"]).items():
         if len({c["box"] for c in comps}) < 2:
             continue
-        for a, b in zip(comps, comps[1:]):
-            if a["box"] == b["box"] or same_meaning(a, b):
+        # group by meaning; the meaning most boxes share is the reference, and each component
+        # that differs from it is reported where it is written (with one box against one, the
+        # first box's is the reference)
+        meanings: list[list[dict]] = []
+        for comp in comps:
+            home = next((m for m in meanings if same_meaning(m[0], comp)), None)
+            if home is None:
+                meanings.append([comp])
+            else:
+                home.append(comp)
+        if len(meanings) < 2:
+            continue
+        reference = max(meanings, key=lambda m: (len({c["box"] for c in m}), len(m)))
+        for comp in comps:
+            if comp in reference:
                 continue
-            declared = set(col.prop(a, "distinct-from", []) or []) | set(col.prop(b, "distinct-from", []) or [])
-            if a["qid"] in declared or b["qid"] in declared:
+            others = [r for r in reference if r["box"] != comp["box"]]
+            if not others:
+                continue  # a second meaning within one box: C201's concern
+            declared = set(col.prop(comp, "distinct-from", []) or [])
+            if any(r["qid"] in declared or comp["qid"] in set(col.prop(r, "distinct-from", []) or [])
+                   for r in others):
                 continue
-            emit(f"\"{a['name']}\" is a {kind} of both '{a['box']}' and '{b['box']}', with different effects",
-                 b["qid"], span_of(b["span"]), related=[Related(span_of(a["span"]), f"the {a['box']} one")],
-                 hint=f"make them one card, or declare `distinct-from \"{a['qid']}\"`")
+            ref = others[0]
+            emit(f"\"{comp['name']}\" is a {kind} of both '{ref['box']}' and '{comp['box']}', but differs in "
+                 + ", ".join(differences(comp, ref)),
+                 comp["qid"], span_of(comp["span"]), related=[Related(span_of(ref["span"]), f"the {ref['box']} one")],
+                 hint=f"make them one {kind}, or declare `distinct-from \"{ref['qid']}\"`")
