@@ -167,7 +167,8 @@ def test_the_base_set_is_clean():
 
 
 def test_every_check_has_a_case_and_documentation():
-    assert set(CASES) == set(CHECKS)
+    from test_checks_authoring import COVERED  # the authoring-mistake checks have golden fixtures there
+    assert set(CASES) | COVERED == set(CHECKS)
     for chk in CHECKS.values():
         assert chk.doc and chk.severity in ("error", "warning", "note") and chk.name
 

@@ -10,6 +10,9 @@ from . import check, span_of
 # characters (one in Free-For-All), and the board holds at most two Teams' worth of
 # opponents for any one Team.
 MOST = {"friend": 2, "teammate": 1, "opponent": 2, "character": 4}
+MOST_SAID = {"friend": "a Team has at most 2 characters", "teammate": "a character has at most 1 Teammate",
+             "opponent": "there are at most 2 opposing characters",
+             "character": "there are at most 4 characters on the board"}
 # Relations no figure can be at once.
 DISJOINT = [{"friend", "opponent"}, {"teammate", "opponent"}]
 SUBSET = {"teammate": "friend"}  # every teammate is a friend
@@ -60,7 +63,7 @@ def _bound(col, e: dict, box_id: str | None) -> tuple[int, int, str] | None:
         what = e["args"].get("what") or {}
         if what.get("e") == "select" and what.get("kind") in MOST:
             n = MOST[what["kind"]]
-            return 0, n, f"there are at most {n} {what['kind']}{'s' if n > 1 else ''}"
+            return 0, n, MOST_SAID[what["kind"]]
         if what.get("e") == "token":
             tok = col.by_qid.get(what["name"])
             on = e["args"].get("on") or {}

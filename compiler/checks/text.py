@@ -9,8 +9,9 @@ from .vocabulary import TEXT_KINDS
 from ..render_text import render
 
 UNTIL_PERIOD = {"turn-end": "turn", "round-end": "round"}
-NUMBER_WORDS = {"damage": ("Damage", "deals"), "heal": ("Heal", "heals"), "prevent": ("Damage prevented", "prevents"),
-                "bonus": ("extra Damage", "adds"), "vp": ("Victory Points", "gives")}
+# what the effect does with each kind of number, in words
+NUMBER_WORDS = {"damage": "deals {} Damage", "heal": "heals {}", "prevent": "prevents {} Damage",
+                "bonus": "adds {} Damage", "vp": "gives {} Victory Points"}
 
 
 def _texted(col):
@@ -128,17 +129,23 @@ def numbers_vs_text(col, emit):
         own = comp["effects"] or comp["triggers"]
         done = collect(col, comp) if own else None
         if done is not None:
-            for kind, (noun, verb) in NUMBER_WORDS.items():
-                text_numbers = {f.value for f in said if f.kind == kind}
-                if not text_numbers:
+            for kind, does in NUMBER_WORDS.items():
+                stated = [f for f in said if f.kind == kind]
+                if not stated:
                     continue
+                text_numbers = {f.value for f in stated}
                 effect_numbers = done.numbers.get(kind, set())
+                quoted = ", ".join(f'"{f.phrase}"' for f in stated)
                 if effect_numbers and text_numbers != effect_numbers:
-                    emit(f"the text of {comp['kind']} '{comp['id']}' says {_said(text_numbers)} {noun}, but its "
-                         f"effect {verb} {_said(effect_numbers)}", qid, where, hint=_hint(col, comp))
+                    done_words = does.format(_said(effect_numbers))
+                    if effect_numbers == {1}:
+                        done_words = done_words.replace("Points", "Point")
+                    emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect {done_words}",
+                         qid, where, hint=_hint(col, comp))
                 elif not effect_numbers and kind not in done.unknown:
-                    emit(f"the text of {comp['kind']} '{comp['id']}' says {_said(text_numbers)} {noun}, but its "
-                         f"effect {verb} none", qid, where, hint=_hint(col, comp))
+                    emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect "
+                         f"{does.format('no').replace('no Victory Points', 'no Victory Point')}", qid, where,
+                         hint=_hint(col, comp))
             for f in (f for f in said if f.kind == "tokens"):
                 _tokens(col, comp, f, done, where, emit)
             tested = {n for n, _c in done.thresholds}
@@ -173,4 +180,4 @@ def _tokens(col, comp, fact, done, where, emit) -> None:
             continue
         if fact.value not in counts and fact.value != sum(counts):
             emit(f"the text of {comp['kind']} '{comp['id']}' says \"{fact.phrase}\", but its effect places or takes "
-                 f"{_said(set(counts))}", comp["qid"], where, hint=_hint(col, comp))
+                 f"{_said(set(counts))} '{tok['id']}'", comp["qid"], where, hint=_hint(col, comp))
