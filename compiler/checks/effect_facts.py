@@ -20,16 +20,21 @@ FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!="}
 @dataclass
 class EffectFacts:
     numbers: dict[str, set[int]] = field(default_factory=dict)  # kind -> the numbers it uses
+    # the numbers the component writes itself (`damage(x, 2)`, `heal(3)`), not the constants
+    # inside the keywords it uses, which the keyword's own text states
+    written: dict[str, set[int]] = field(default_factory=dict)
     unknown: set[str] = field(default_factory=set)  # kinds it uses with a number only play knows
     tokens: dict[str, list[int | None]] = field(default_factory=dict)  # token qid -> counts placed or taken
     untils: list[dict] = field(default_factory=list)  # the `until` statements, in order
     thresholds: list[tuple[int, dict]] = field(default_factory=list)  # (least Damage that holds, expr)
 
-    def add(self, kind: str, n: int | None) -> None:
+    def add(self, kind: str, n: int | None, written: bool = True) -> None:
         if n is None:
             self.unknown.add(kind)
         else:
             self.numbers.setdefault(kind, set()).add(n)
+            if written:
+                self.written.setdefault(kind, set()).add(n)
 
     def uses(self, kind: str) -> bool:
         return kind in self.numbers or kind in self.unknown
@@ -109,7 +114,8 @@ def _body(col, body: list, env: dict, found: EffectFacts, seen: frozenset | set)
             args = s["args"]
             if s["name"] in NUMBERS:
                 kind, arg = NUMBERS[s["name"]]
-                found.add(kind, value(args.get(arg), env))
+                expr = args.get(arg)
+                found.add(kind, value(expr, env), written=not seen or (expr or {}).get("e") == "param")
             if s["name"] in TOKEN_COUNTS:
                 tok = args.get("token") or {}
                 if tok.get("e") == "token":
@@ -120,7 +126,7 @@ def _body(col, body: list, env: dict, found: EffectFacts, seen: frozenset | set)
                     found.tokens.setdefault(tok["name"], []).append(n)
                     token = col.by_qid.get(tok["name"])
                     if token is not None and col.prop(token, "victory-point"):
-                        found.add("vp", n)
+                        found.add("vp", n, written=not seen)
         elif op == "keyword":
             kw = col.keywords.get(s["keyword"])
             if kw is None or s["keyword"] in seen:

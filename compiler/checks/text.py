@@ -39,10 +39,9 @@ def empty_effect(col, emit):
             if not eff["body"]:
                 emit(f"the `{name}` block of {comp['kind']} '{comp['id']}' is empty, but its text promises an "
                      f"effect: \"{text}\"", qid, span_of(eff["span"]))
-        blocks = [trig for trig in comp["triggers"]]
-        for _label, body, _span in col.bodies(comp):
-            blocks += [s for s in col.stmts(body) if s["op"] in ("until", "trigger") and s not in blocks]
-        for s in blocks:
+        blocks = {id(s): s for _label, body, _span in col.bodies(comp) for s in col.stmts(body)
+                  if s["op"] in ("until", "trigger")}
+        for s in blocks.values():
             if not s["body"]:
                 what = f"`on {s['event']}` trigger" if s["op"] == "trigger" else f"`until {s['event']}` block"
                 emit(f"the {what} of {comp['kind']} '{comp['id']}' is empty, but its text promises an effect: "
@@ -136,7 +135,9 @@ def numbers_vs_text(col, emit):
                 text_numbers = {f.value for f in stated}
                 effect_numbers = done.numbers.get(kind, set())
                 quoted = ", ".join(f'"{f.phrase}"' for f in stated)
-                if effect_numbers and text_numbers != effect_numbers:
+                # a number the text states and the effect does not do, or one the component
+                # writes and the text does not state
+                if effect_numbers and (text_numbers - effect_numbers or done.written.get(kind, set()) - text_numbers):
                     done_words = does.format(_said(effect_numbers))
                     if effect_numbers == {1}:
                         done_words = done_words.replace("Points", "Point")
@@ -150,8 +151,7 @@ def numbers_vs_text(col, emit):
                 _tokens(col, comp, f, done, where, emit)
             tested = {n for n, _c in done.thresholds}
             for f in (f for f in said if f.kind in ("at-least", "after")):
-                least = f.value if f.kind == "at-least" else f.value
-                if tested and least not in tested:
+                if tested and f.value not in tested:
                     emit(f"the text of {comp['kind']} '{comp['id']}' says \"{f.phrase}\", but its condition holds "
                          f"from {_said(tested)} Damage", qid, where, hint=_hint(col, comp))
         for f in (f for f in said if f.kind in ("at-least", "after")):
