@@ -42,6 +42,8 @@ def place_kinds(e, scope: dict, event: str | None) -> set[str] | None:
         return {FN_PLACE[e["name"]]}
     if kind == "var" and e["name"] in scope:
         return scope[e["name"]]
+    if kind == "param" and ("param", e["name"]) in scope:
+        return scope[("param", e["name"])]
     if kind == "list":
         out: set[str] = set()
         for item in e["items"]:
@@ -70,6 +72,8 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None
         if op == "trigger":
             _visit(col, s["body"], dict(scope), s["event"], found)
             continue
+        if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
+            _through_keyword(col, s, scope, event, found)
         for e in col.exprs({k: v for k, v in s.items() if k not in ("body", "then", "else", "options")}):
             if e.get("e") == "fn" and e["name"] in LOOKS:
                 at, what = LOOKS[e["name"]]
@@ -83,9 +87,30 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None
             _visit(col, o["body"], dict(scope), event, found)
 
 
+def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list) -> None:
+    """What a keyword puts where its caller says (`stun(one location in here)`): its
+    parameters take the kinds of the call's arguments; a finding points at the call."""
+    kw = col.keywords[call["keyword"]]
+    inner = {}
+    for p in kw.get("params", []):
+        given = call["args"].get(p["name"], p["default"])
+        inner[("param", p["name"])] = place_kinds(given, scope, event)
+    if not any(v for v in inner.values()):
+        return
+    mine: list = []
+    for eff in kw["effects"].values():
+        _visit(col, eff["body"], inner, event, mine)
+    for tq, kinds, where, _node, how in mine:
+        if isinstance(where, dict) and where.get("e") == "param":
+            arg = call["args"].get(where["name"])
+            found.append((tq, kinds, arg if isinstance(arg, dict) and arg.get("span") else None, call,
+                          how + f" (through {kw['name'] or kw['id']})"))
+
+
 @check("C409", "never-lies-there", "error", "effect graph",
        "A token's `placed-on` says where it may lie (character, location, edge, team). An effect that puts it "
-       "elsewhere (`place`, `take ... to:`, `shift ... to:`) breaks the rule the declaration states, and a "
+       "elsewhere (`place`, `take ... to:`, `shift ... to:`, or a keyword that places it where its argument "
+       "says, `stun(one location in here)`) breaks the rule the declaration states, and a "
        "condition that looks for it elsewhere (`has(here, shield)`, `count(shield, on: here)`) never holds.",
        'token glitter "Glitter" { placed-on location }  ...  place(glitter, 1, on: self)',
        "Put the token where its declaration allows, or widen its `placed-on`.")
@@ -107,9 +132,10 @@ def never_lies_there(col, emit):
                 continue
             lies = " or ".join(sorted(allowed))
             at = " or ".join(sorted(kinds))
-            if how == "put":
-                msg = (f"{comp['kind']} '{comp['id']}' puts token '{tok['id']}' on a {at}, but it lies only on a "
-                       f"{lies} (its `placed-on`)")
+            through = how.partition(" ")[2]
+            if how.startswith("put"):
+                msg = (f"{comp['kind']} '{comp['id']}' puts token '{tok['id']}' on a {at}{' ' + through if through else ''},"
+                       f" but it lies only on a {lies} (its `placed-on`)")
             else:
                 msg = (f"{comp['kind']} '{comp['id']}' looks for token '{tok['id']}' on a {at}, where it never "
                        f"lies (its `placed-on`: {lies}): the condition never holds")
