@@ -21,6 +21,7 @@ def said(text):
     ("Heal up to 2 Damage from the Toon.", [("heal", 2)]),
     ("Your Active Toon Heals 3.", [("heal", 3)]),
     ("Remove 1 Damage.", [("heal", 1)]),
+    ("Remove 1 Obstacle from the board.", []),
     ("prevent up to 2 Damage of that Attack.", [("prevent", 2)]),
     ("prevent 1 of it.", [("prevent", 1)]),
     ("otherwise Daffy takes 1 more Damage.", [("bonus", 1)]),

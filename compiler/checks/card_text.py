@@ -59,6 +59,8 @@ def _fact(tree: Tree) -> Fact | None:
         return Fact("duration", str(toks[-1]).lower(), phrase) if types[-1] == "PERIOD" else None
     if not nums:
         return None
+    if kind == "heal" and types[0] == "REMOVE" and "DAMAGE" not in types:
+        return None  # "remove 1 Obstacle" heals nothing
     if kind in ("heal", "prevent", "damage", "vp", "life", "after"):
         return Fact(kind, nums[0], phrase)
     if kind in ("increase", "more", "add"):
