@@ -36,7 +36,7 @@ def _relations(items: list) -> list[tuple[tuple, str, bool, dict]]:
 
 def _contradiction(items: list) -> str | None:
     rel = _relations(items)
-    for i, (subj, name, neg, e) in enumerate(rel):
+    for i, (subj, name, neg, _e) in enumerate(rel):
         for subj2, name2, neg2, _e2 in rel[i + 1:]:
             if subj != subj2:
                 continue
