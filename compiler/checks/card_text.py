@@ -73,10 +73,11 @@ def _fact(tree: Tree) -> Fact | None:
     return None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def facts(text: str) -> tuple[Fact, ...]:
-    """The facts of a card text, in the order the text states them (cached: a large
-    collection repeats its phrasing)."""
+    """The facts of a card text, in the order the text states them (cached: several
+    checks read each text, and a large collection repeats its phrasing; the cache holds
+    a collection of tens of thousands of texts, so that each is parsed once per run)."""
     try:
         tree = parser().parse(text)
     except LarkError:  # the grammar takes any run of words; this is a safety net, not a path
