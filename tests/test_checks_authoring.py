@@ -90,7 +90,7 @@ def test_explain_page(code):
     assert f'silence "{code}"' in result.output
 
 
-def test_the_real_content_raises_none_of_them(compiled):
+def test_the_real_content_raises_none_of_them():
     comp = driver.check([CONTENT])
     mine = [f"{d.span}: {d.code} {d.message}" for d in comp.diagnostics.items if d.code in COVERED]
     assert mine == []
