@@ -30,19 +30,26 @@ def main() -> None:
 @LIMIT
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also write the consistency report as a Markdown page into this folder.")
-def check(paths, fmt, root, limit, report_dir):
+@click.option("--watch", is_flag=True, help="Keep watching the content root and check again on every save.")
+def check(paths, fmt, root, limit, report_dir, watch):
     """Parse, resolve and check content files or folders (default: content/), then run the
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
-    comp = driver.check_in_context(_paths(paths), root=root)
-    _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
-    if report_dir is not None:
-        from mayhem.compiler.checks.report import markdown
-        report_dir.mkdir(parents=True, exist_ok=True)
-        findings = [d for d in comp.diagnostics.items if d.code.startswith("C")]
-        (report_dir / "consistency.md").write_text(markdown(findings, comp.silenced), encoding="utf-8")
-    sys.exit(EXIT_OK if comp.ok else EXIT_CONTENT)
+    def once() -> int:
+        comp = driver.check_in_context(_paths(paths), root=root)
+        _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
+        if report_dir is not None:
+            from mayhem.compiler.checks.report import markdown
+            report_dir.mkdir(parents=True, exist_ok=True)
+            findings = [d for d in comp.diagnostics.items if d.code.startswith("C")]
+            (report_dir / "consistency.md").write_text(markdown(findings, comp.silenced), encoding="utf-8")
+        return EXIT_OK if comp.ok else EXIT_CONTENT
+    if watch:
+        from mayhem.compiler.loader import find_root
+        from mayhem.watch import watch as watch_and_check
+        sys.exit(watch_and_check([root or find_root(_paths(paths))], once))
+    sys.exit(once())
 
 
 @main.command("compile")

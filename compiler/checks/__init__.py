@@ -269,3 +269,7 @@ def _unknown_silence(col, emit):  # reported by run_checks itself
 
 # The check families register themselves with @check when imported.
 from . import board, crossbox, effect_graph, ffa, manifest, names, vocabulary  # noqa: E402,F401
+from . import text  # noqa: E402,F401
+from . import timing  # noqa: E402,F401
+from . import conditions  # noqa: E402,F401
+from . import placement  # noqa: E402,F401

@@ -6,7 +6,7 @@ import networkx as nx
 
 from mayhem.compiler import builtins as B
 
-from . import check, span_of
+from . import check, conditions, span_of
 
 
 def _faces(col, box_id: str | None, prop: str) -> list[int]:
@@ -62,7 +62,8 @@ def _never_true(col, e: dict, box_id: str | None) -> str | None:
             why = _never_true(col, item, box_id)
             if why:
                 return why
-    return None
+    # contradicting relations, counts past what the game holds, `or`s and `not`s
+    return conditions.never_true(col, e, box_id)
 
 
 def _conditions(col, comp: dict):
@@ -102,7 +103,10 @@ def no_target(col, emit):
 
 @check("C402", "never-holds", "warning", "effect graph",
        "A condition (`when`, `if`) can never be true, so what it guards never happens: a die compared "
-       "with a value off its faces, an icon no Location shows, a count below zero, a false constant.",
+       "with a value off its faces, an icon no Location shows, a count below zero or past what the game "
+       "holds (`count(all teammate in here) > 1`: a Team is two characters), relations that contradict each "
+       "other (`target is friend and target is opponent`, `x is teammate and x is not friend`), a false "
+       "constant.",
        "on enter when mayhem-die > 6 { ... }", "Fix the condition.")
 def never_holds(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
@@ -174,10 +178,21 @@ def _bounded(col, qid: str, trig: dict) -> bool:
     return False
 
 
+def _installed(col, comp: dict) -> list[dict]:
+    """The triggers a component installs for a while (`until round-end { on move { ... } }`):
+    they fire as often as their event comes until the block ends, whatever limits the card or
+    the ability that installed them."""
+    top = [id(t) for t in comp["triggers"]]
+    return [s for _label, body, _span in col.bodies(comp) for s in col.stmts(body)
+            if s["op"] == "trigger" and id(s) not in top]
+
+
 @check("C405", "trigger-loop", "warning", "effect graph",
        "A cycle of triggers: a trigger's effect sets off an event that (directly, or through one other "
        "trigger) sets it off again, and nothing bounds it: it is not a one-shot card, not a Special Ability "
-       "used once, and not a token trigger that discards its own token.",
+       "used once, and not a token trigger that discards its own token. Triggers a card or an ability installs "
+       "for a while (`until round-end { on move { ... } }`) count too: they fire every time until the block "
+       "ends, however often the card is played, unless they `expire`.",
        "token t \"T\" { on damaged { damage(holder, 1) } }",
        "Bound the trigger (a token it discards, `once per turn`, `expire`), or silence the check with the "
        "reason the loop ends.")
@@ -189,6 +204,14 @@ def trigger_loop(col, emit):
             if _bounded(col, qid, trig):
                 continue
             node = f"{qid}#on.{i}"
+            where[node] = (qid, trig)
+            g.add_edge(f"event:{trig['event']}", node)
+            for ev in _emitted(col, trig["body"], set()):
+                g.add_edge(node, f"event:{ev}")
+        for i, trig in enumerate(_installed(col, comp)):
+            if any(s["op"] == "primitive" and s["name"] == "expire" for s in col.stmts(trig["body"])):
+                continue
+            node = f"{qid}#installed.{i}"
             where[node] = (qid, trig)
             g.add_edge(f"event:{trig['event']}", node)
             for ev in _emitted(col, trig["body"], set()):

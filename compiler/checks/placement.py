@@ -1,0 +1,143 @@
+"""Placement checks: a token put, moved or looked for where its `placed-on` says it
+never lies (C409)."""
+from __future__ import annotations
+
+from mayhem.compiler import builtins as B
+
+from . import check, span_of
+
+FIGURE_KINDS = {k for k, (t, _doc) in B.SELECTOR_KINDS.items() if t == "figure"}
+TYPE_PLACE = {"figure": "character", "figures": "character", "location": "location", "locations": "location",
+              "edge": "edge", "edges": "edge", "team": "team"}
+FN_PLACE = {"location-of": "location", "adjacent-to": "location", "team-of": "team"}
+# where a primitive puts a token, and where a function looks for one
+PUTS = {"place": "on", "take": "to", "shift": "to"}
+LOOKS = {"has": ("holder", "token"), "count": ("on", "what")}
+
+
+def _event_place(event: str | None, name: str) -> str | None:
+    ev = B.EVENTS.get(event or "")
+    for pname, ptype in (ev.params if ev else ()):
+        if pname == name:
+            return TYPE_PLACE.get(ptype)
+    return None
+
+
+def place_kinds(e, scope: dict, event: str | None) -> set[str] | None:
+    """Where an expression points: character, location, edge or team (None: not known)."""
+    if not isinstance(e, dict):
+        return None
+    kind = e.get("e")
+    if kind == "select":
+        if e["kind"] in FIGURE_KINDS:
+            return {"character"}
+        return {e["kind"]} if e["kind"] in ("location", "edge") else None
+    if kind == "ctx" and e["name"] in B.CONTEXT_NAMES:
+        p = TYPE_PLACE.get(B.CONTEXT_NAMES[e["name"]].type)
+        return {p} if p else None
+    if kind == "event":
+        p = _event_place(event, e["name"])
+        return {p} if p else None
+    if kind == "fn" and e["name"] in FN_PLACE:
+        return {FN_PLACE[e["name"]]}
+    if kind == "var" and e["name"] in scope:
+        return scope[e["name"]]
+    if kind == "param" and ("param", e["name"]) in scope:
+        return scope[("param", e["name"])]
+    if kind == "list":
+        out: set[str] = set()
+        for item in e["items"]:
+            k = place_kinds(item, scope, event)
+            if k is None:
+                return None
+            out |= k
+        return out or None
+    return None
+
+
+def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None:
+    for s in body:
+        op = s["op"]
+        if op == "let":
+            scope[s["name"]] = place_kinds(s["value"], scope, event)
+        elif op == "for-each":
+            inner = dict(scope)
+            inner[s["var"]] = place_kinds(s["source"], scope, event)
+            _visit(col, s["body"], inner, event, found)
+            continue
+        elif op == "primitive" and s["name"] in PUTS:
+            tok, where = s["args"].get("token") or {}, s["args"].get(PUTS[s["name"]])
+            if tok.get("e") == "token":
+                found.append((tok["name"], place_kinds(where, scope, event), where, s, "put"))
+        if op == "trigger":
+            _visit(col, s["body"], dict(scope), s["event"], found)
+            continue
+        if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
+            _through_keyword(col, s, scope, event, found)
+        for e in col.exprs({k: v for k, v in s.items() if k not in ("body", "then", "else", "options")}):
+            if e.get("e") == "fn" and e["name"] in LOOKS:
+                at, what = LOOKS[e["name"]]
+                tok = e["args"].get(what) or {}
+                if tok.get("e") == "token" and e["args"].get(at) is not None:
+                    found.append((tok["name"], place_kinds(e["args"][at], scope, event), e["args"][at], e, "look"))
+        for key in ("body", "then", "else"):
+            if isinstance(s.get(key), list):
+                _visit(col, s[key], dict(scope), event, found)
+        for o in s.get("options", []) or []:
+            _visit(col, o["body"], dict(scope), event, found)
+
+
+def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list) -> None:
+    """What a keyword puts where its caller says (`stun(one location in here)`): its
+    parameters take the kinds of the call's arguments; a finding points at the call."""
+    kw = col.keywords[call["keyword"]]
+    inner = {}
+    for p in kw.get("params", []):
+        given = call["args"].get(p["name"], p["default"])
+        inner[("param", p["name"])] = place_kinds(given, scope, event)
+    if not any(v for v in inner.values()):
+        return
+    mine: list = []
+    for eff in kw["effects"].values():
+        _visit(col, eff["body"], inner, event, mine)
+    for tq, kinds, where, _node, how in mine:
+        if isinstance(where, dict) and where.get("e") == "param":
+            arg = call["args"].get(where["name"])
+            found.append((tq, kinds, arg if isinstance(arg, dict) and arg.get("span") else None, call,
+                          how + f" (through {kw['name'] or kw['id']})"))
+
+
+@check("C409", "never-lies-there", "error", "effect graph",
+       "A token's `placed-on` says where it may lie (character, location, edge, team). An effect that puts it "
+       "elsewhere (`place`, `take ... to:`, `shift ... to:`, or a keyword that places it where its argument "
+       "says, `stun(one location in here)`) breaks the rule the declaration states, and a "
+       "condition that looks for it elsewhere (`has(here, shield)`, `count(shield, on: here)`) never holds.",
+       'token glitter "Glitter" { placed-on location }  ...  place(glitter, 1, on: self)',
+       "Put the token where its declaration allows, or widen its `placed-on`.")
+def never_lies_there(col, emit):
+    for qid, comp in sorted(col.by_qid.items()):
+        if comp["kind"] in ("box", "pool"):
+            continue
+        found: list = []
+        for eff in comp["effects"].values():
+            if eff.get("when"):
+                _visit(col, [{"op": "if", "cond": eff["when"], "then": []}], {}, None, found)
+            _visit(col, eff["body"], {}, None, found)
+        for trig in comp["triggers"]:
+            _visit(col, [trig], {}, None, found)
+        for tq, kinds, where, node, how in found:
+            tok = col.by_qid.get(tq)
+            allowed = set(col.prop(tok, "placed-on", []) or []) if tok is not None else set()
+            if not kinds or not allowed or kinds & allowed:
+                continue
+            lies = " or ".join(sorted(allowed))
+            at = " or ".join(sorted(kinds))
+            through = how.partition(" ")[2]
+            if how.startswith("put"):
+                msg = (f"{comp['kind']} '{comp['id']}' puts token '{tok['id']}' on a {at}{' ' + through if through else ''},"
+                       f" but it lies only on a {lies} (its `placed-on`)")
+            else:
+                msg = (f"{comp['kind']} '{comp['id']}' looks for token '{tok['id']}' on a {at}, where it never "
+                       f"lies (its `placed-on`: {lies}): the condition never holds")
+            emit(msg, qid, span_of((where or {}).get("span")) or span_of(node.get("span")),
+                 hint=f"token '{tok['id']}' is `placed-on {' '.join(sorted(allowed))}`")
