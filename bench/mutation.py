@@ -58,9 +58,8 @@ DEFAULT_MODULES = (
 # The tests run against each module's mutants: fast ones that cover it (files that do not
 # exist are left out, so a selection may name tests still to come).
 _RUNTIME = ["tests/test_scenarios.py::test_scenario", "tests/test_runtime_games.py",
-            "tests/test_runtime_board.py", "tests/test_runtime_primitives.py",
-            "tests/test_runtime_state.py", "tests/test_runtime_rules.py",
-            "tests/test_runtime_modes.py", "tests/test_runtime_engine.py",
+            "tests/test_runtime_board.py", "tests/test_runtime_state.py", "tests/test_runtime_rules.py",
+            "tests/test_runtime_modes.py", "tests/test_runtime_game_log.py", "tests/test_runtime_effects.py",
             "--deselect", "tests/test_runtime_games.py::test_parallel_simulation_gives_the_same_results"]
 _CHECKS = ["tests/test_checks.py", "tests/test_check_findings.py"]
 TESTS = {
