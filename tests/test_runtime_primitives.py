@@ -174,3 +174,21 @@ def test_the_active_characters_bonus_counts_for_its_own_attacks_only(game):
     assert (other["attacker"], other["target"], other["amount"]) == ("cyborg", "raven", 1)
     own = attack_amount("robin", "starfire")
     assert (own["attacker"], own["target"], own["amount"]) == ("robin", "starfire", 3)
+
+
+def test_a_token_is_not_placed_on_a_figure_immune_to_its_effect(game):
+    """Immune: "the Character takes 0 Damage from that effect, which has no effect on it
+    whatsoever" (Basic Concepts, Immune)."""
+    st = game.state
+    stun = token(game, "stun")
+    robin, raven = st.figures["robin"], st.figures["raven"]
+    robin.immune = frozenset({"tag:stun-test"})
+    raw = {"token": {"e": "token", "name": stun}, "count": {"e": "num", "v": 1},
+           "on": {"e": "var", "name": "t"},
+           "tags": {"e": "list", "items": [{"e": "tag", "name": "tag:stun-test"}]}, "life": None}
+    for fig in (robin, raven):
+        env = env_of(game, "cyborg")
+        env.locals["t"] = fig
+        run(game.engine.p_place(raw, env, NODE))
+    assert game.engine.count_tokens(stun, robin, None) == 0
+    assert game.engine.count_tokens(stun, raven, None) == 1
