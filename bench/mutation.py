@@ -81,6 +81,7 @@ class ModuleResult:
     statuses: dict[str, str] = field(default_factory=dict)  # mutant name -> status
     survivors: list[dict] = field(default_factory=list)    # {"name", "status", "line", "diff"}
     seconds: float = 0.0
+    not_run: int = 0  # sampled, but not checked (a run stopped early)
     error: str = ""
 
     @property
@@ -224,25 +225,42 @@ def changed_line(diff: str, function_line: int) -> int:
 def run_module(module: str, args) -> ModuleResult:
     result = ModuleResult(module)
     stage_dir = Path(args.work) / module.replace("/", "-").removesuffix(".py")
-    stage(module, stage_dir)
+    if args.report_only:
+        if not (stage_dir / "mutants").is_dir():
+            result.error = f"no earlier run in {stage_dir}"
+            return result
+    else:
+        stage(module, stage_dir)
     names = mutant_names(module, stage_dir)
     result.total = len(names)
     chosen = names
     if args.sample and args.sample < len(names):
         chosen = sorted(random.Random(f"{args.seed}:{module}").sample(names, args.sample),
                         key=names.index)
+    if args.same_as:
+        earlier = next((m for m in json.loads(Path(args.same_as).read_text(encoding="utf-8"))["modules"]
+                        if m["module"] == module), None)
+        if earlier is None:
+            raise SystemExit(f"bench/mutation.py: {args.same_as} has no results for {module}")
+        chosen = [name for name in names if name in earlier["statuses"]]
     if not chosen:
         return result
-    start = time.perf_counter()
-    with open(stage_dir / "mutmut.log", "w", encoding="utf-8") as log:
-        run = mutmut(stage_dir, "run", "--max-children", str(args.jobs), *chosen, log=log)
-    result.seconds = time.perf_counter() - start
+    run = None
+    if not args.report_only:
+        start = time.perf_counter()
+        with open(stage_dir / "mutmut.log", "w", encoding="utf-8") as log:
+            run = mutmut(stage_dir, "run", "--max-children", str(args.jobs), *chosen, log=log)
+        result.seconds = time.perf_counter() - start
     listing = mutmut(stage_dir, "results", "--all", "true")
     statuses = dict(re.findall(r"^\s+(\S+): (.+)$", listing.stdout, flags=re.M))
-    result.statuses = {name: statuses.get(name, "not checked") for name in chosen}
-    if run.returncode != 0 or all(s == "not checked" for s in result.statuses.values()):
-        tail = (stage_dir / "mutmut.log").read_text(encoding="utf-8", errors="replace")[-3000:]
-        result.error = f"mutmut run exited {run.returncode} (log: {stage_dir / 'mutmut.log'})\n{tail}"
+    # a mutant not checked (a run stopped early) is left out of the score, and counted apart
+    result.statuses = {name: statuses[name] for name in chosen if statuses.get(name, "not checked") != "not checked"}
+    result.not_run = len(chosen) - len(result.statuses)
+    if (run is not None and run.returncode != 0) or not result.statuses:
+        tail = (stage_dir / "mutmut.log").read_text(encoding="utf-8", errors="replace")[-3000:] \
+            if (stage_dir / "mutmut.log").exists() else ""
+        code = run.returncode if run is not None else "-"
+        result.error = f"mutmut run exited {code} (log: {stage_dir / 'mutmut.log'})\n{tail}"
     starts = function_start_lines((ROOT / module).read_text(encoding="utf-8"))
     for name, status in result.statuses.items():
         if status in DETECTED:
@@ -266,6 +284,8 @@ def report(results: list[ModuleResult], args) -> None:
         if r.error:
             print(f"\n!! {r.module}: {r.error}", file=sys.stderr)
     sampled = f"sample of {args.sample} mutants per module, seed {args.seed}" if args.sample else "all mutants"
+    if args.same_as:
+        sampled = f"the mutants tested in {args.same_as}"
     print(f"\nmutation score ({sampled}; mutmut, tests per module as in bench/mutation.py TESTS)")
     print(f"{'module':32} {'mutants':>8} {'tested':>7} {'killed':>7} {'survived':>9} {'score':>7} {'time':>7}")
     tested = killed = 0
@@ -274,7 +294,7 @@ def report(results: list[ModuleResult], args) -> None:
         tested += n
         killed += r.killed
         print(f"{r.module:32} {r.total:8} {n:7} {r.killed:7} {n - r.killed:9} "
-              f"{r.score:6.1f}% {r.seconds:6.0f}s")
+              f"{r.score:6.1f}% {r.seconds:6.0f}s" + (f"  ({r.not_run} sampled, not run)" if r.not_run else ""))
     if len(results) > 1 and tested:
         print(f"{'all':32} {sum(r.total for r in results):8} {tested:7} {killed:7} {tested - killed:9} "
               f"{100.0 * killed / tested:6.1f}%")
@@ -292,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", default=str(ROOT / "build" / "mutation"),
                     help="where the staged copies and mutmut's mutants/ go (default build/mutation)")
     ap.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    ap.add_argument("--same-as", metavar="FILE",
+                    help="test exactly the mutants an earlier run tested (its --json file), to compare two runs")
+    ap.add_argument("--report-only", action="store_true",
+                    help="run nothing: print the results of the last run in --work (the same --module, --sample "
+                         "and --seed pick the same mutants)")
     ap.add_argument("--no-survivors", dest="show_survivors", action="store_false",
                     help="print the scores only, not the surviving mutants' diffs")
     args = ap.parse_args(argv)
@@ -313,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.json).write_text(json.dumps({
             "sample": args.sample, "seed": args.seed,
             "modules": [{"module": r.module, "mutants": r.total, "tested": len(r.statuses),
-                         "killed": r.killed, "score": round(r.score, 1), "statuses": r.statuses,
+                         "killed": r.killed, "score": round(r.score, 1), "not_run": r.not_run, "statuses": r.statuses,
                          "survivors": r.survivors, "error": r.error} for r in results]},
             indent=1), encoding="utf-8")
     return 1 if any(r.error for r in results) else 0
