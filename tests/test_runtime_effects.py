@@ -226,3 +226,21 @@ def test_counting_tokens(game):
         robin.tokens[(trap, "black", None)] -= 1
         if not robin.tokens[(trap, "black", None)]:
             del robin.tokens[(trap, "black", None)]
+
+
+def test_bases_and_icons(game):
+    st = game.state
+    env = env_of(game, "robin")
+    bases = [loc.index for loc in st.board.locations if loc.comp is not None and loc.comp["props"].get("base")]
+    assert bases, "the board has its Teams' Bases"
+    icons = 0
+    for loc in st.board.locations:
+        assert evaluate(game, fn("is-base", location=num(loc.index)), env) is (loc.index in bases)
+        for icon in (loc.comp["props"].get("icons", {}).get("value") or []) if loc.comp else []:
+            assert evaluate(game, fn("has-icon", location=num(loc.index), icon={"e": "icon", "name": icon}), env)
+            icons += 1
+    assert icons, "the board shows icons (Pizza, Mission icons)"
+    assert evaluate(game, fn("is-base", location={"e": "none"}), env) is False
+    assert evaluate(game, fn("has-icon", location={"e": "none"}, icon={"e": "icon", "name": "x"}), env) is False
+    assert evaluate(game, fn("has-icon", location=num(bases[0]), icon={"e": "icon", "name": "no-such-icon"}),
+                    env) is False
