@@ -69,6 +69,10 @@ def test_bonus_adds_to_the_active_characters_attack(game):
     assert st.active.bonus == before + 2
     assert game.events[-1] == {"seq": len(game.events) - 1, "round": st.round, "event": "bonus", "amount": 2,
                                "span": NODE["span"]}
+    # the log tells the bonus that was added, even a bonus of 0
+    run(game.engine.p_bonus({"amount": {"e": "num", "v": 0}}, env_of(game, "robin"), NODE))
+    assert st.active.bonus == before + 2
+    assert game.events[-1]["event"] == "bonus" and game.events[-1]["amount"] == 0
 
 
 def test_draw_mayhem_takes_from_the_top_of_the_deck(game):
