@@ -1,0 +1,94 @@
+"""Modes as the runtime reads them (runtime/modes.py): every field of the `mode`
+declarations of content/shared/modes.mh, the seat order, and the Teams' names.
+
+Public API relied on: `load_mode`, `available_modes`, `Mode` (`players`, `team_ids`),
+`STANDARD`, and `Rules` from runtime/rules.py."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime.modes import STANDARD, Mode, available_modes, load_mode
+from mayhem.runtime.rules import Rules
+
+ALL_MODES = ["competitive", "four-players", "free-for-all", "standard", "three-players"]
+
+
+def test_available_modes(rules):
+    assert available_modes(rules) == ALL_MODES
+
+
+def test_standard_mode(rules):
+    # "Two players, each with a Team of two characters."
+    m = load_mode(rules, "standard")
+    assert m == Mode("standard", ((2,), (2,)))
+    assert m.team_ids() == ["black", "white"]
+    assert m.players() == [("p1", 0, 2), ("p2", 1, 2)]
+
+
+def test_three_players(rules):
+    # "Two players form a Team, each controlling one character, against a single player
+    # with two characters. The players of the Team draw 4 Mayhem cards each ..."
+    m = load_mode(rules, "three-players")
+    assert m.seats == ((1, 1), (2,))
+    assert m.hand_draw == ((4, 4), (7,))
+    assert m.team_ids() == ["black", "white"]
+    # the Teams' first players, then their second players
+    assert m.players() == [("p1", 0, 1), ("p2", 1, 2), ("p3", 0, 1)]
+    assert (m.initiative, m.win, m.start) == ("lowest-dice", "victory-points", "bases")
+    assert not (m.npc or m.face_down or m.communal or m.no_vp or m.permanent_ko or m.shrink)
+
+
+def test_four_players(rules):
+    m = load_mode(rules, "four-players")
+    assert m.seats == ((1, 1), (1, 1))
+    assert m.hand_draw == ((4, 4), (4, 4))
+    assert m.players() == [("p1", 0, 1), ("p2", 1, 1), ("p3", 0, 1), ("p4", 1, 1)]
+
+
+def test_free_for_all(rules):
+    # Free-For-All Mayhem: three players, each their own Team with one character, on a
+    # board of face-down tiles that shrinks every round, with the non-player figure.
+    m = load_mode(rules, "free-for-all")
+    assert m == Mode(
+        id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
+        start="corners", npc=True, npc_move=True, cards="free-for-all", hand_draw=((4,), (4,), (4,)),
+        chosen_hands=False, team_lists=False, communal=True, no_vp=True, no_go=True, no_piles=True,
+        permanent_ko=True, shrink=True, initiative="rotating", win="last-standing")
+    assert m.team_ids() == ["p1", "p2", "p3"]
+    assert m.players() == [("p1", 0, 1), ("p2", 1, 1), ("p3", 2, 1)]
+
+
+def test_competitive(rules):
+    m = load_mode(rules, "competitive")
+    assert m.seats == ((2,), (2,))
+    assert m.team_lists and m.chosen_hands
+    assert m.board is None and m.hand_draw is None
+    assert (m.cards, m.start, m.initiative, m.win) == ("all", "bases", "lowest-dice", "victory-points")
+
+
+def test_unknown_mode_lists_the_modes(rules):
+    with pytest.raises(ValueError) as exc:
+        load_mode(rules, "five-players")
+    assert str(exc.value) == "no mode 'five-players'; modes: " + ", ".join(ALL_MODES)
+
+
+def test_content_without_modes_plays_the_standard_game():
+    bare = Rules({"components": []}, "0")
+    assert load_mode(bare, "standard") is STANDARD
+    assert available_modes(bare) == ["standard"]
+    with pytest.raises(ValueError, match=r"^no mode 'free-for-all'; modes: standard$"):
+        load_mode(bare, "free-for-all")
+
+
+def test_defaults_of_a_mode_that_says_little():
+    comp = {"kind": "mode", "id": "duel", "props": {"seats": {"value": [[2], [2]]}}}
+    m = load_mode(Rules({"components": [comp]}, "0"), "duel")
+    assert m == Mode("duel", ((2,), (2,)))
+    assert (m.start, m.cards, m.initiative, m.win) == ("bases", "all", "lowest-dice", "victory-points")
+    assert m.board is None and m.hand_draw is None
+
+
+def test_uneven_seats():
+    # a Team of three players against a Team of one: seats alternate while both have players
+    m = Mode("odd", ((1, 1, 1), (3,)))
+    assert m.players() == [("p1", 0, 1), ("p2", 1, 3), ("p3", 0, 1), ("p4", 0, 1)]
