@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
 from . import escape, reference
+from .words import mode_label, mode_value
 from .effects import Phrases
 from .graph import mermaid
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
@@ -80,7 +81,8 @@ def environment() -> Environment:
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
-                       in_play=in_play, listeners=listeners)
+                       in_play=in_play, listeners=listeners, mode_label=mode_label,
+                       mode_value=mode_value)
     return env
 
 
@@ -115,6 +117,20 @@ class Page:
             return escape.text(label)
         top = self.m.top_of[qid]
         return self.a(page, label, None if top == qid else anchor(qid))
+
+    def part(self, kind: str, box_id: str | None, ident: str) -> Markup:
+        """A component named by its id inside a property (an icon, a pool), by its name: linked
+        when it has a page or glossary entry, in words otherwise. The box's own comes first."""
+        found = [c for c in self.m.components if c["kind"] == kind and c["id"] == ident]
+        found += [ch for b in self.m.boxes for ch in b.get("children", ()) if ch["kind"] == kind and ch["id"] == ident]
+        best = next((c for c in found if c.get("box") == box_id), found[0] if found else None)
+        if best is None:
+            return escape.text(ident.replace("-", " "))
+        name = best.get("name") or ident.replace("-", " ")
+        return self.link(best["qid"], name) if kind != "pool" and best["qid"] in self.m.by_qid else escape.text(name)
+
+    def parts(self, kind: str, box_id: str | None, idents) -> Markup:
+        return Markup(", ").join(self.part(kind, box_id, i) for i in idents)
 
     def dir(self, box_id: str) -> str:
         """The folder of a box's pages."""
@@ -219,7 +235,7 @@ class Page:
         return fence(text, "mayhem", f' linenums="{first}"{title}')
 
     def graph(self, comp: dict) -> Markup:
-        return fence(mermaid(self.m.graph, comp["qid"]), "mermaid")
+        return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
 
     def users(self, qid: str) -> list:
         return self.m.users.get(qid, [])
