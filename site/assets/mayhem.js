@@ -177,7 +177,14 @@
     });
   }
 
+  function labels() {
+    // the search dialog has no accessible name in the theme
+    var search = document.querySelector(".md-search");
+    if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", "Search the rule reference");
+  }
+
   function init() {
+    labels();
     graphs(document);
     tables(document);
   }
