@@ -154,7 +154,19 @@ def test_hostile_names_render_as_text(hostile_site):
             assert tag not in ("img", "svg", "u", "b", "i") or "onerror" not in attrs, (path, tag)
         for text in parser.scripts:
             assert "alert(" not in text, (path, text[:200])
-        assert 'src="x"' not in path.read_text(encoding="utf-8")
+        raw = path.read_text(encoding="utf-8")
+        assert 'src="x"' not in raw
+        # no element, attribute or URL of the content's making: the names hold <b>, <u>, <i>, <em>,
+        # <svg onload>, <script>, a Markdown link and emphasis
+        article = _Elements()
+        article.feed(main_text(raw) if "<article" in raw else "")
+        tags = [t for t, _ in article.elements]
+        assert not {"script", "svg", "img", "iframe", "u", "b", "i"} & set(tags), (path, set(tags))
+        for tag, attrs in article.elements:
+            assert not (attrs.get("href") or "").lower().startswith(("javascript:", "data:", "y")), (path, attrs)
+            assert "style" not in attrs or tag in ("div", "span", "td", "th"), (path, tag, attrs)
+        for bad in ("<u>X</u>", "<em>co</em>", "<b>Mayhem</b>", "<i>module</i>", "<em>bold</em>", "<svg", "<script>"):
+            assert bad not in main_text(raw) if "<article" in raw else True, (path, bad)
 
 
 def test_hostile_names_are_escaped_in_the_nav_and_the_search_index(hostile_site):
@@ -251,7 +263,10 @@ def test_dsl_source_is_highlighted_and_the_graph_is_mermaid(site):
     robin = page(site, "teen-titans-go/characters/robin/index.html")
     assert re.search(r'<span class="kd">character</span>', robin)
     assert re.search(r'<span class="nc">robin</span>', robin)
-    assert '<pre class="mermaid"><code>flowchart LR' in robin
+    authors = robin.split('<details class="mh-authors"', 1)[1].split("</details>", 1)[0]
+    assert '<pre class="mh-graph-src"><code>flowchart TD' in authors  # drawn in the browser when opened
+    assert '<span class="nc">robin</span>' in authors  # the DSL is for authors, collapsed
+    assert "mermaid.min.js" not in robin  # loaded only when a graph is opened
 
 
 def test_competitive_mode(site):
