@@ -109,7 +109,7 @@ class Page:
         comp = self.m.by_qid.get(qid)
         if comp is None:
             return escape.text(label if label is not None else qid)
-        label = label if label is not None else (comp.get("name") or comp["id"])
+        label = label if label is not None else self.r.title(comp)
         if comp["kind"] in ("tag", "icon"):
             return self.a(GLOSSARY, label, anchor(qid))
         page = self.m.page_of(qid)
@@ -149,8 +149,12 @@ class Page:
         p = source if isinstance(source, Provenance) else Provenance.of(source)
         if p is None:
             return Markup("")
-        if p.kind == "rulebook":
-            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook">'
+        rules = self.rules_page()
+        if p.kind == "rulebook" and rules:
+            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook, in this section">'
+                         'Rulebook: {}</span>').format(self.a(rules, p.section))
+        elif p.kind == "rulebook":
+            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook, in this section">'
                          'Rulebook: {}</span>').format(escape.text(p.section))
         else:
             out = Markup('<span class="mh-prov mh-prov-authored" title="authored: not printed in the rulebook">'
@@ -160,6 +164,11 @@ class Page:
             out += Markup(' <span class="mh-prov mh-prov-named" title="the rulebook prints the name">'
                           'Name in the rulebook: {}</span>').format(escape.text(n.section))
         return out
+
+    def rules_page(self) -> str | None:
+        """The rules page of the box this page belongs to, for links from provenance badges."""
+        folder = self.path.split("/", 1)[0]
+        return f"{folder}/rules/index.md" if self.m.box_at(folder) is not None else None
 
     def fact(self, comp: dict, name: str, shown=None) -> Markup:
         """A property's value, marked with its provenance when it differs from its component's."""
@@ -256,6 +265,7 @@ class Renderer:
         self.report = report
         self.docs = docs or {}
         self.site = Site()
+        self._names: dict | None = None
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
@@ -286,6 +296,27 @@ class Renderer:
                 {"Author's guide": guide}]
         self.site.nav = nav
         return self.site
+
+    def title(self, comp: dict) -> str:
+        """A component's name as titles, the nav, links and lists show it: with what tells it apart
+        from another page of the same name (its number, its kind, its box)."""
+        name = comp.get("name") or comp["id"]
+        if self._names is None:
+            self._names = {}
+            for c in self.model.pages.values():
+                self._names.setdefault(c.get("name") or c["id"], []).append(c)
+        same = [c for c in self._names.get(name, []) if c["qid"] != comp["qid"]]
+        if not same:
+            return name
+        number = re.search(r"-(\d+)$", comp["id"])
+        if number and any(c.get("box") == comp.get("box") and c["kind"] == comp["kind"] for c in same):
+            name = f"{name} {number.group(1)}"
+        extra = []
+        if any(c["kind"] != comp["kind"] for c in same):
+            extra.append(comp["kind"].replace("-", " "))
+        if any(scope_folder(c) != scope_folder(comp) for c in same):
+            extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
+        return f"{name} ({', '.join(extra)})" if extra else name
 
     def scope_title(self, scope: str) -> str:
         """The title of a box (by id or folder) or of a module (by folder)."""
@@ -327,7 +358,7 @@ class Renderer:
             for c in comps:
                 page = m.page_of(c["qid"])
                 self.write(page, "component.md.j2", c=c, box=box)
-                section.append({escape.plain(c.get("name") or c["id"]): page})
+                section.append({escape.plain(self.title(c)): page})
             out.append({kind_title(kind): section})
         return out
 

@@ -234,7 +234,13 @@ def test_card_renderings(site):
 
 def test_provenance_on_components_and_differing_facts(site):
     robin = main_text(page(site, "teen-titans-go/characters/robin/index.html"))
-    assert "Rulebook: Basic Concepts &gt; Character Dashboard" in robin
+    # the rulebook section links to the box's rules page
+    assert 'Rulebook: <a href="../../rules/index.html">Basic Concepts &gt; Character Dashboard</a>' in robin
+    assert robin.count('class="mh-legend"') == 1  # what the badges mean, once a page
+    bugs = main_text(page(site, "looney-tunes/characters/bugs-bunny/index.html"))
+    for side in ("a", "b"):  # both sides of a two-sided dashboard carry their badge
+        head = bugs.split(f'data-side="{side}"', 1)[1].split('class="mh-dash-text"', 1)[0]
+        assert "mh-prov-" in head, side
     assert "Name in the rulebook: Components" in robin
     # Staff Meeting's text is printed, its slot is authored: the slot is marked
     assert re.search(r"Slot: 4 <sup class=\"mh-prov-mark mh-prov-authored\"", robin)
@@ -423,3 +429,37 @@ def test_sitemap_with_a_site_url_is_deterministic(tmp_path):
     assert "<loc>https://rules.example.invalid/mayhem/hostile/characters/bold/index.html</loc>" in xml
     assert "lastmod" not in xml
     assert (outs[0] / "sitemap.xml").read_bytes() == (outs[1] / "sitemap.xml").read_bytes()
+
+
+def test_same_named_components_are_told_apart(site):
+    """Two Invisible Paint cards, four Black Bases: titles and the nav carry the box and number."""
+    lt = main_text(page(site, "looney-tunes/mayhem-cards/invisible-paint/index.html"))
+    ttg = main_text(page(site, "teen-titans-go/mayhem-cards/invisible-paint/index.html"))
+    assert re.search(r"<h1[^>]*>Invisible Paint \(Looney Tunes Mayhem\)<", lt)
+    assert re.search(r"<h1[^>]*>Invisible Paint \(Teen Titans GO! Mayhem\)<", ttg)
+    base = main_text(page(site, "looney-tunes/locations/black-base-2/index.html"))
+    assert re.search(r"<h1[^>]*>Black Base 2 \(Looney Tunes Mayhem\)<", base)
+    nav = page(site, "index.html")
+    assert nav.count("Invisible Paint (") == 2 and "Black Base 1 (Teen Titans GO! Mayhem)" in nav
+    titles = [d["title"] for d in json.loads(page(site, "search/search_index.json"))["docs"]]
+    assert "Invisible Paint (Looney Tunes Mayhem)" in titles
+
+
+def test_players_see_names_not_identifiers(site):
+    modes = main_text(page(site, "looney-tunes/modes/index.html"))
+    assert "lowest-dice" not in modes and "&#91;2&#93;" not in modes
+    assert "the lowest Activation dice total" in modes
+    assert "Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters" in modes
+    lab = main_text(page(site, "teen-titans-go/locations/the-lab/index.html"))
+    card = lab.split('class="mh-card ', 1)[1].split("</details>", 1)[0]
+    assert ">clue-spot<" not in card and ">Clue</a>" in card
+    comp = main_text(page(site, "competitive/index.html"))
+    provides = comp.split("What each board provides", 1)[1]
+    assert "trap-stun" not in provides and "Trap/Stun tokens" in provides
+
+
+def test_authors_code_is_not_searched(site):
+    index = page(site, "search/search_index.json")
+    assert "flowchart" not in index
+    robin = [d for d in json.loads(index)["docs"] if d["location"].startswith("teen-titans-go/characters/robin/")]
+    assert robin and not [d for d in robin if "ability staff-meeting" in d["text"] or "For authors" in d["text"]]
