@@ -8,11 +8,13 @@ through `escape.text`, so content can hold any characters.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import html as html_lib
 import re
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
+import yaml
 
 from . import escape, reference
 from .words import mode_label, mode_value
@@ -270,7 +272,25 @@ class Renderer:
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
         text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
-        self.site.pages[path] = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+        text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+        self.site.pages[path] = self.front_matter(path, text, ctx.get("c")) + text
+
+    def front_matter(self, path: str, text: str, comp: dict | None) -> str:
+        """The page's own meta description (the theme writes it into HTML unescaped: escaped here)."""
+        if comp is not None:
+            scope = self.scope_title(comp.get("box") or scope_folder(comp))
+            kind = comp["kind"].replace("-", " ")
+            said = prop(comp, "text")
+            description = f"{self.title(comp)}: {kind} of {scope}." + (f" {' '.join(str(said).split())}" if said else "")
+        else:
+            heading = re.search(r"^# (.+)$", text, re.M)
+            title = re.sub(r"<[^>]+>", "", heading.group(1)) if heading else "Mayhem"
+            title = html_lib.unescape(title)
+            description = (title if "rule reference" in title.lower() else f"{title}: the Mayhem rule reference") + \
+                ". The rules and components of the Mayhem games, generated from their content files."
+        description = description if len(description) <= 160 else description[:157].rstrip() + "..."
+        return "---\n" + yaml.safe_dump({"description": str(escape.html(description))}, allow_unicode=True,
+                                         width=1000) + "---\n\n"
 
     def render(self) -> Site:
         m = self.model

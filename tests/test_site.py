@@ -304,7 +304,9 @@ def test_guide_and_docs_pages(site):
 def test_consistency_report_hook(ir, compiled):
     model = SiteModel(ir)
     site = render(model, report="# Consistency report\n\nEverything *checked*.\n")
-    assert site.pages["consistency/index.md"].startswith("# Consistency report\n\nEverything *checked*.")
+    front, body = site.pages["consistency/index.md"].split("---\n\n", 1)
+    assert front.startswith("---\ndescription: ")  # every page has its own meta description
+    assert body.startswith("# Consistency report\n\nEverything *checked*.")
     plain = render(model, diagnostics=[])
     assert "No problems" in plain.pages["consistency/index.md"]
 
@@ -463,3 +465,22 @@ def test_authors_code_is_not_searched(site):
     assert "flowchart" not in index
     robin = [d for d in json.loads(index)["docs"] if d["location"].startswith("teen-titans-go/characters/robin/")]
     assert robin and not [d for d in robin if "ability staff-meeting" in d["text"] or "For authors" in d["text"]]
+
+
+def test_small_things(site, hostile_site):
+    setup = page(site, "looney-tunes/setup/index.md".replace(".md", ".html"))
+    src = (site.parent / "site-src" / "docs" / "looney-tunes" / "setup" / "index.md").read_text(encoding="utf-8")
+    steps = src.split("## Teams and hands", 1)[1].split("##", 1)[0]
+    assert re.findall(r"^(\d+)\. ", steps, re.M) == ["1"] * len(re.findall(r"^\d+\. ", steps, re.M))
+    assert "<th></th>" not in main_text(page(site, "looney-tunes/index.html"))
+    assert ".);" not in main_text(page(site, "teen-titans-go/rules/index.html"))
+    descriptions = set()
+    for path in ("index.html", "glossary/index.html", "teen-titans-go/characters/robin/index.html",
+                 "looney-tunes/characters/bugs-bunny/index.html"):
+        m = re.search(r'<meta name="description" content="([^"]*)">', page(site, path))
+        descriptions.add(m.group(1))
+    assert len(descriptions) == 4  # one of its own a page
+    assert "Robin: character of Teen Titans GO! Mayhem." in page(site, "teen-titans-go/characters/robin/index.html")
+    hostile = page(hostile_site, "hostile/mayhem-cards/script/index.html")
+    assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: mayhem card' in hostile
+    assert setup

@@ -160,7 +160,7 @@ def test_any_name_reads_as_itself_on_every_page(hostile_ir, names):
     seen = {qid: 0 for qid in TARGETS}
     for path, text in pages.items():
         md.reset()
-        body = md.convert(text)
+        body = md.convert(re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S))  # the front matter is MkDocs'
         tree = _Tree(body)
         for qid, name in names.items():
             for shown in _texts_of(tree, path, model, qid):
@@ -169,7 +169,6 @@ def test_any_name_reads_as_itself_on_every_page(hostile_ir, names):
         # no element of content's making: the only tags are the templates' own
         tags = {n.tag for n in tree.root.walk()}
         assert not tags & {"script", "svg", "u", "b", "i", "img", "iframe", "style"}, (path, tags)
-        assert "<em>" not in body.split('class="mh-kind"')[0] if "# " not in text[:2] else True
     assert all(seen.values()), seen  # each name was found somewhere
 
 
