@@ -17,6 +17,7 @@ from markupsafe import Markup
 import yaml
 
 from . import escape, reference
+from .report import linked as link_report
 from .words import mode_label, mode_value
 from .effects import Phrases
 from .graph import mermaid
@@ -83,7 +84,7 @@ def environment() -> Environment:
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
-                       in_play=in_play, listeners=listeners, mode_label=mode_label,
+                       in_play=in_play, listeners=listeners, mode_label=mode_label, link_report=link_report,
                        mode_value=mode_value)
     return env
 

@@ -484,3 +484,13 @@ def test_small_things(site, hostile_site):
     hostile = page(hostile_site, "hostile/mayhem-cards/script/index.html")
     assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: mayhem card' in hostile
     assert setup
+
+
+def test_consistency_report_links_findings_and_checks(site):
+    report = main_text(page(site, "consistency/index.html"))
+    ids = re.findall(r'<h3 id="([^"]+)"', report)
+    assert ids and all(re.fullmatch(r"c\d{3}", i) for i in ids)  # anchors that do not hold counts
+    assert '<a href="../reference/index.html#c703">how C703 works</a>' in report
+    findings = re.findall(r"<li><strong>\w+</strong> <code>[^<]+</code>(.{0,200})", report)
+    assert findings and all(f.startswith(' (<a href="../') for f in findings), findings[:3]
+    assert '(<a href="../looney-tunes/characters/daffy-duck/index.html">Daffy Duck</a>)' in report
