@@ -249,6 +249,23 @@ class Page:
     def graph(self, comp: dict) -> Markup:
         return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
 
+    def related(self, comp: dict, limit: int = 6) -> list[dict]:
+        """Cards and characters that use the same keywords and tokens (named directly), most shared
+        first, the component's own box first: "related cards"."""
+        if comp["kind"] not in ("character", "mayhem-card", "go-card", "npc", "location", "token"):
+            return []
+        mine = {ref for ref, via in self.m.needs(comp["qid"]).items()
+                if via is None and self.m.kind_of(ref) in ("keyword", "token")}
+        score: dict[str, int] = {}
+        for ref in mine:
+            for use in self.m.users.get(ref, ()):
+                other = self.m.by_qid[use.user]
+                if use.via is None and use.user != comp["qid"] and other["kind"] in ("character", "mayhem-card", "go-card"):
+                    score[use.user] = score.get(use.user, 0) + 1
+        ranked = sorted(score, key=lambda q: (-score[q], self.m.by_qid[q].get("box") != comp.get("box"),
+                                              sort_name(self.m.by_qid[q]), q))
+        return [self.m.by_qid[q] for q in ranked[:limit]]
+
     def users(self, qid: str) -> list:
         return self.m.users.get(qid, [])
 
@@ -360,7 +377,8 @@ class Renderer:
                                           ("setup", "Setup", "box_setup.md.j2"),
                                           ("round", "Round summary", "box_round.md.j2"),
                                           ("rules", "Rules", "box_rules.md.j2"),
-                                          ("modes", "Modes", "box_modes.md.j2")):
+                                          ("modes", "Modes", "box_modes.md.j2"),
+                                          ("print", "Card sheets to print", "box_print.md.j2")):
                 path = f"{scope}/{slug}/index.md"
                 self.write(path, template, box=box)
                 out.append({title: path})

@@ -494,3 +494,11 @@ def test_consistency_report_links_findings_and_checks(site):
     findings = re.findall(r"<li><strong>\w+</strong> <code>[^<]+</code>(.{0,200})", report)
     assert findings and all(f.startswith(' (<a href="../') for f in findings), findings[:3]
     assert '(<a href="../looney-tunes/characters/daffy-duck/index.html">Daffy Duck</a>)' in report
+
+
+def test_related_cards(site):
+    pizza = main_text(page(site, "teen-titans-go/mayhem-cards/pizza-time/index.html"))
+    related = pizza.split('id="related-cards"', 1)[1].split("<h2", 1)[0]
+    links = re.findall(r'<a href="([^"]+)">', related)
+    assert 1 <= len(links) <= 6 and not [h for h in links if "pizza-time" in h]
+    assert "../../characters/robin/index.html" in links  # a Teen Titans card first lists its own box

@@ -10,6 +10,7 @@ from functools import partial
 import gzip
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import os
+import re
 from pathlib import Path
 import shutil
 import threading
@@ -322,6 +323,61 @@ def test_a_page_without_a_diagram_is_light(browser, base):
             watch.close()
 
 
+def test_index_tables_sort_and_filter(watch, base):
+    """The index of components sorts by a column (tablesort) and filters by box, kind and keyword."""
+    watch.goto(base + "components/index.html")
+    rows = watch.page.locator("article table tbody tr")
+    total = rows.count()
+    assert total > 100
+
+    def first_names():
+        return [rows.nth(i).locator("td").first.inner_text() for i in range(3)]
+
+    before = first_names()
+    watch.page.locator("article table th", has_text="Name").click()
+    watch.page.locator("article table th", has_text="Name").click()  # descending
+    assert watch.page.locator("article table th[aria-sort='descending']").count() == 1
+    assert first_names() != before
+    box = watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by box']")
+    box.select_option("Looney Tunes Mayhem")
+    shown = [rows.nth(i) for i in range(total) if rows.nth(i).is_visible()]
+    assert 10 < len(shown) < total
+    assert all(r.locator("td").nth(2).inner_text() == "Looney Tunes Mayhem" for r in shown)
+    watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by kind']").select_option("mayhem-card")
+    watch.page.fill("input.mh-filter-text", "paint")
+    visible = [rows.nth(i).inner_text() for i in range(total) if rows.nth(i).is_visible()]
+    assert len(visible) == 1 and "Invisible Paint" in visible[0], visible
+    assert watch.page.locator(".mh-filter-count").inner_text() == f"1 of {total} shown"
+    watch.shot("index-filtered")
+    watch.assert_clean()
+
+
+def test_card_sheets_print_nine_real_size_cards_a_page(watch, base):
+    watch.goto(base + "looney-tunes/print/index.html")
+    watch.page.emulate_media(media="print")
+    cards = watch.page.locator(".mh-sheet .mh-card")
+    n = cards.count()
+    assert n == 22 + 0  # the box's Mayhem cards (Looney Tunes has no GO! cards)
+    mm = 96 / 25.4  # CSS pixels in a millimetre
+    for i in (0, n - 1):
+        box = cards.nth(i).bounding_box()
+        assert abs(box["width"] - 63 * mm) < 2 and abs(box["height"] - 88 * mm) < 2, box
+    pdf = watch.page.pdf(format="A4", print_background=True)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == -(-n // 9), pages  # nine to a page: 22 cards on 3 pages
+    watch.assert_clean()
+
+
+def test_dark_mode(watch, base):
+    watch.goto(base + "teen-titans-go/characters/robin/index.html")
+    assert watch.page.get_attribute("body", "data-md-color-scheme") == "default"
+    watch.page.locator("label[title='Dark mode']").first.click()
+    assert watch.page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert axe_violations(watch.page) == []
+    watch.shot("dark-robin")
+    watch.assert_clean()
+
+
 def test_search_finds_a_card_by_name(watch, base):
     watch.goto(base + "index.html")
     watch.page.click("label.md-search__icon, .md-search__input")
@@ -333,6 +389,7 @@ def test_search_finds_a_card_by_name(watch, base):
     texts = [results.nth(i).inner_text() for i in range(results.count())]
     hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
     assert any("Pizza Time" in t for t in texts), texts
+    assert any("Mayhem card" in t and "Teen Titans GO!" in t for t in texts), texts  # its kind and box
     assert any("mayhem-cards/pizza-time/" in (h or "") for h in hrefs), hrefs
     watch.shot("search-pizza-time")
     watch.assert_clean()
