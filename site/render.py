@@ -291,6 +291,8 @@ class Renderer:
         page = Page(self, path)
         text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+        if template == "box_rules.md.j2":
+            text = number_rules(text)
         self.site.pages[path] = self.front_matter(path, text, ctx.get("c")) + text
 
     def front_matter(self, path: str, text: str, comp: dict | None) -> str:
@@ -410,6 +412,25 @@ class Renderer:
             if comps:
                 groups.append((title, comps))
         return groups
+
+
+def number_rules(text: str) -> str:
+    """Number the rules of a rules page as comprehensive rules do: section `N` for each `##`, rule
+    `N.M` for each paragraph or list item under it, each number a permalink (`#rule-N-M`)."""
+    out, section, rule, prev = [], 0, 0, ""
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            section, rule = section + 1, 0
+            line = f"## {section}. {line[3:]}"
+        elif section and line and (line.startswith(("- ", "* ")) or not prev) and \
+                not line.startswith(("#", "|", "<", "{", "`", " ", "\t")):
+            rule += 1
+            marker, rest = ("- ", line[2:]) if line.startswith(("- ", "* ")) else ("", line)
+            line = (f'{marker}<a class="mh-rule" id="rule-{section}-{rule}" href="#rule-{section}-{rule}" '
+                    f'title="Permanent link to rule {section}.{rule}">{section}.{rule}</a> {rest}')
+        out.append(line)
+        prev = line
+    return "\n".join(out)
 
 
 def render(model: SiteModel, **kw) -> Site:

@@ -502,3 +502,12 @@ def test_related_cards(site):
     links = re.findall(r'<a href="([^"]+)">', related)
     assert 1 <= len(links) <= 6 and not [h for h in links if "pizza-time" in h]
     assert "../../characters/robin/index.html" in links  # a Teen Titans card first lists its own box
+
+
+def test_rules_are_numbered_with_a_permalink_each(site):
+    rules = main_text(page(site, "teen-titans-go/rules/index.html"))
+    numbers = re.findall(r'<a class="mh-rule" href="#rule-(\d+)-(\d+)" id="rule-\1-\2"|'
+                         r'<a class="mh-rule" id="rule-(\d+)-(\d+)" href="#rule-\3-\4"', rules)
+    assert len(numbers) >= 10
+    assert re.search(r'<h2 id="[^"]+">1\. Characters and their dashboards', rules)
+    assert 'id="rule-3-1"' in rules and 'href="#rule-3-1"' in rules
