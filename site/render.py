@@ -266,6 +266,23 @@ class Page:
                                               sort_name(self.m.by_qid[q]), q))
         return [self.m.by_qid[q] for q in ranked[:limit]]
 
+    def examples(self, name: str, limit: int = 3) -> Markup:
+        """Links to up to `limit` components whose DSL calls `name(...)`: the language reference's
+        examples from the content, one of each kind first."""
+        found = []
+        for comp in sorted(self.m.pages.values(), key=lambda c: (sort_name(c), c["qid"])):
+            src = self.m.source_of(comp)
+            if src and re.search(rf"(?<![\w-]){re.escape(name)}\s*\(", src[1]):
+                found.append(comp)
+        kinds_first = sorted(found, key=lambda c: [d["kind"] for d in found].index(c["kind"]) !=
+                             found.index(c))
+        return Markup(", ").join(self.link(c["qid"]) for c in kinds_first[:limit])
+
+    def kind_examples(self, kind: str, limit: int = 3) -> Markup:
+        comps = [c for c in self.m.pages.values() if c["kind"] == kind]
+        comps.sort(key=lambda c: (sort_name(c), c["qid"]))
+        return Markup(", ").join(self.link(c["qid"]) for c in comps[:limit])
+
     def users(self, qid: str) -> list:
         return self.m.users.get(qid, [])
 

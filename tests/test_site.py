@@ -511,3 +511,12 @@ def test_rules_are_numbered_with_a_permalink_each(site):
     assert len(numbers) >= 10
     assert re.search(r'<h2 id="[^"]+">1\. Characters and their dashboards', rules)
     assert 'id="rule-3-1"' in rules and 'href="#rule-3-1"' in rules
+
+
+def test_reference_links_examples_from_the_content(site):
+    ref = main_text(page(site, "reference/index.html"))
+    rows = re.findall(r"<tr>\s*<td><code>([\w-]+)</code></td>(.*?)</tr>", ref, re.S)
+    with_examples = [name for name, row in rows if re.search(r'<td>(<a href="\.\./[^"]+/index\.html">)', row)]
+    assert len(with_examples) >= 15, with_examples
+    robin_kind = ref.split('<h3 id="character">', 1)[1].split("<h3", 1)[0]
+    assert "In the content: " in robin_kind and "characters/" in robin_kind
