@@ -39,10 +39,11 @@ markdown_extensions:
       permalink: true
   - pymdownx.highlight:
       use_pygments: true
+  - md_in_html
   - pymdownx.superfences:
       custom_fences:
-        - name: mermaid
-          class: mermaid
+        - name: mh-graph
+          class: mh-graph-src
           format: !!python/name:pymdownx.superfences.fence_code_format
 """
 
@@ -144,11 +145,18 @@ def mkdocs_config(site: Site, *, site_url: str | None = None) -> str:
             "font": False,
             "language": "en",
             "features": ["navigation.indexes", "navigation.top", "search.highlight", "toc.follow"],
-            "palette": {"scheme": "default", "primary": "deep purple", "accent": "deep orange"},
+            "palette": [
+                {"media": "(prefers-color-scheme: light)", "scheme": "default", "primary": "deep purple",
+                 "accent": "deep orange", "toggle": {"icon": "material/weather-night", "name": "Dark mode"}},
+                {"media": "(prefers-color-scheme: dark)", "scheme": "slate", "primary": "deep purple",
+                 "accent": "deep orange", "toggle": {"icon": "material/weather-sunny", "name": "Light mode"}},
+            ],
         },
         "plugins": ["search", "offline"],
         "extra_css": ["assets/mayhem.css"],
-        "extra_javascript": ["assets/vendor/mermaid.min.js"],
+        # Mermaid (3.5 MB) is not here: assets/mayhem.js loads it when a reader opens an effect graph
+        "extra_javascript": [f"assets/vendor/{name}" for name in ("tablesort.min.js", "tablesort.number.min.js")] +
+                            ["assets/mayhem.js"],
         "extra": {"polyfills": ["assets/vendor/iframe-worker-shim.js"], "generator": False},
         "validation": {"omitted_files": "warn", "absolute_links": "warn", "unrecognized_links": "warn",
                        "anchors": "warn"},
@@ -184,8 +192,11 @@ def write_project(site: Site, src: Path, *, site_url: str | None = None) -> None
     templates = resources.files("mayhem.site")
     assets = docs / "assets"
     (assets / "vendor").mkdir(parents=True)
-    (assets / "mayhem.css").write_bytes(templates.joinpath("assets/mayhem.css").read_bytes())
+    for name in ("mayhem.css", "mayhem.js"):
+        (assets / name).write_bytes(templates.joinpath(f"assets/{name}").read_bytes())
     for name, path in sorted(vendor.ensure().items()):
+        if name not in vendor.SITE_FILES:
+            continue
         shutil.copyfile(path, assets / "vendor" / name)
         licence = path.with_name(path.name + ".LICENSE.txt")
         if licence.exists():

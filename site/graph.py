@@ -27,7 +27,7 @@ def mermaid(g: nx.DiGraph, root: str) -> str:
     """The flowchart of `root`'s subgraph, with node ids in sorted order (stable across builds)."""
     sub = component_subgraph(g, root)
     ids = {n: f"n{i}" for i, n in enumerate(sorted(sub.nodes))}
-    out = ["flowchart LR"]
+    out = ["flowchart TD"]  # top to bottom: a long chain grows down the page, not past its edge
     for n in sorted(sub.nodes):
         d = sub.nodes[n]
         kind = d.get("type", "")

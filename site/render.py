@@ -8,13 +8,18 @@ through `escape.text`, so content can hold any characters.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import html as html_lib
 import re
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
+import yaml
 
 from . import escape, reference
+from .crosslinks import CrossLinks, number_rules
+from .report import linked as link_report
+from .words import mode_label, mode_value
 from .effects import Phrases
 from .graph import mermaid
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
@@ -80,11 +85,12 @@ def environment() -> Environment:
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
-                       in_play=in_play, listeners=listeners)
+                       in_play=in_play, listeners=listeners, mode_label=mode_label, link_report=link_report,
+                       mode_value=mode_value)
     return env
 
 
-class Page:
+class Page(CrossLinks):
     """What a template sees: the model, and links relative to the page being written."""
 
     def __init__(self, renderer: "Renderer", path: str) -> None:
@@ -107,7 +113,7 @@ class Page:
         comp = self.m.by_qid.get(qid)
         if comp is None:
             return escape.text(label if label is not None else qid)
-        label = label if label is not None else (comp.get("name") or comp["id"])
+        label = label if label is not None else self.r.title(comp)
         if comp["kind"] in ("tag", "icon"):
             return self.a(GLOSSARY, label, anchor(qid))
         page = self.m.page_of(qid)
@@ -115,6 +121,20 @@ class Page:
             return escape.text(label)
         top = self.m.top_of[qid]
         return self.a(page, label, None if top == qid else anchor(qid))
+
+    def part(self, kind: str, box_id: str | None, ident: str) -> Markup:
+        """A component named by its id inside a property (an icon, a pool), by its name: linked
+        when it has a page or glossary entry, in words otherwise. The box's own comes first."""
+        found = [c for c in self.m.components if c["kind"] == kind and c["id"] == ident]
+        found += [ch for b in self.m.boxes for ch in b.get("children", ()) if ch["kind"] == kind and ch["id"] == ident]
+        best = next((c for c in found if c.get("box") == box_id), found[0] if found else None)
+        if best is None:
+            return escape.text(ident.replace("-", " "))
+        name = best.get("name") or ident.replace("-", " ")
+        return self.link(best["qid"], name) if kind != "pool" and best["qid"] in self.m.by_qid else escape.text(name)
+
+    def parts(self, kind: str, box_id: str | None, idents) -> Markup:
+        return Markup(", ").join(self.part(kind, box_id, i) for i in idents)
 
     def dir(self, box_id: str) -> str:
         """The folder of a box's pages."""
@@ -133,8 +153,12 @@ class Page:
         p = source if isinstance(source, Provenance) else Provenance.of(source)
         if p is None:
             return Markup("")
-        if p.kind == "rulebook":
-            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook">'
+        rules = self.rules_page()
+        if p.kind == "rulebook" and rules:
+            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook, in this section">'
+                         'Rulebook: {}</span>').format(self.a(rules, p.section))
+        elif p.kind == "rulebook":
+            out = Markup('<span class="mh-prov mh-prov-rulebook" title="printed in the rulebook, in this section">'
                          'Rulebook: {}</span>').format(escape.text(p.section))
         else:
             out = Markup('<span class="mh-prov mh-prov-authored" title="authored: not printed in the rulebook">'
@@ -144,6 +168,11 @@ class Page:
             out += Markup(' <span class="mh-prov mh-prov-named" title="the rulebook prints the name">'
                           'Name in the rulebook: {}</span>').format(escape.text(n.section))
         return out
+
+    def rules_page(self) -> str | None:
+        """The rules page of the box this page belongs to, for links from provenance badges."""
+        folder = self.path.split("/", 1)[0]
+        return f"{folder}/rules/index.md" if self.m.box_at(folder) is not None else None
 
     def fact(self, comp: dict, name: str, shown=None) -> Markup:
         """A property's value, marked with its provenance when it differs from its component's."""
@@ -219,7 +248,7 @@ class Page:
         return fence(text, "mayhem", f' linenums="{first}"{title}')
 
     def graph(self, comp: dict) -> Markup:
-        return fence(mermaid(self.m.graph, comp["qid"]), "mermaid")
+        return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
 
     def users(self, qid: str) -> list:
         return self.m.users.get(qid, [])
@@ -240,11 +269,32 @@ class Renderer:
         self.report = report
         self.docs = docs or {}
         self.site = Site()
+        self._names: dict | None = None
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
         text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
-        self.site.pages[path] = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+        text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
+        if template == "box_rules.md.j2":
+            text = number_rules(text)
+        self.site.pages[path] = self.front_matter(path, text, ctx.get("c")) + text
+
+    def front_matter(self, path: str, text: str, comp: dict | None) -> str:
+        """The page's own meta description (the theme writes it into HTML unescaped: escaped here)."""
+        if comp is not None:
+            scope = self.scope_title(comp.get("box") or scope_folder(comp))
+            kind = comp["kind"].replace("-", " ")
+            said = prop(comp, "text")
+            description = f"{self.title(comp)}: {kind} of {scope}." + (f" {' '.join(str(said).split())}" if said else "")
+        else:
+            heading = re.search(r"^# (.+)$", text, re.M)
+            title = re.sub(r"<[^>]+>", "", heading.group(1)) if heading else "Mayhem"
+            title = html_lib.unescape(title)
+            description = (title if "rule reference" in title.lower() else f"{title}: the Mayhem rule reference") + \
+                ". The rules and components of the Mayhem games, generated from their content files."
+        description = description if len(description) <= 160 else description[:157].rstrip() + "..."
+        return "---\n" + yaml.safe_dump({"description": str(escape.html(description))}, allow_unicode=True,
+                                         width=1000) + "---\n\n"
 
     def render(self) -> Site:
         m = self.model
@@ -271,6 +321,27 @@ class Renderer:
         self.site.nav = nav
         return self.site
 
+    def title(self, comp: dict) -> str:
+        """A component's name as titles, the nav, links and lists show it: with what tells it apart
+        from another page of the same name (its number, its kind, its box)."""
+        name = comp.get("name") or comp["id"]
+        if self._names is None:
+            self._names = {}
+            for c in self.model.pages.values():
+                self._names.setdefault(c.get("name") or c["id"], []).append(c)
+        same = [c for c in self._names.get(name, []) if c["qid"] != comp["qid"]]
+        if not same:
+            return name
+        number = re.search(r"-(\d+)$", comp["id"])
+        if number and any(c.get("box") == comp.get("box") and c["kind"] == comp["kind"] for c in same):
+            name = f"{name} {number.group(1)}"
+        extra = []
+        if any(c["kind"] != comp["kind"] for c in same):
+            extra.append(comp["kind"].replace("-", " "))
+        if any(scope_folder(c) != scope_folder(comp) for c in same):
+            extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
+        return f"{name} ({', '.join(extra)})" if extra else name
+
     def scope_title(self, scope: str) -> str:
         """The title of a box (by id or folder) or of a module (by folder)."""
         box = self.model.box(scope) or self.model.box_at(scope)
@@ -292,7 +363,8 @@ class Renderer:
                                           ("setup", "Setup", "box_setup.md.j2"),
                                           ("round", "Round summary", "box_round.md.j2"),
                                           ("rules", "Rules", "box_rules.md.j2"),
-                                          ("modes", "Modes", "box_modes.md.j2")):
+                                          ("modes", "Modes", "box_modes.md.j2"),
+                                          ("print", "Card sheets to print", "box_print.md.j2")):
                 path = f"{scope}/{slug}/index.md"
                 self.write(path, template, box=box)
                 out.append({title: path})
@@ -311,7 +383,7 @@ class Renderer:
             for c in comps:
                 page = m.page_of(c["qid"])
                 self.write(page, "component.md.j2", c=c, box=box)
-                section.append({escape.plain(c.get("name") or c["id"]): page})
+                section.append({escape.plain(self.title(c)): page})
             out.append({kind_title(kind): section})
         return out
 

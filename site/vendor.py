@@ -1,8 +1,9 @@
 """Third-party browser assets the site serves itself: pinned npm packages, fetched once at set-up.
 
-The site must work with no network at view time, so Mermaid (the effect graphs) and
-the iframe-worker shim (search from the file system, which Material's `offline`
-plugin would otherwise load from a CDN) are copied into every build. They are not
+The site must work with no network at view time, so Mermaid (the effect graphs),
+tablesort (sortable tables) and the iframe-worker shim (search from the file
+system, which Material's `offline` plugin would otherwise load from a CDN) are
+copied into every build; axe-core is fetched the same way for the browser tests. They are not
 committed: `npm pack` fetches the pinned version of each package from the npm
 registry, the tarball is checked against the registry's sha512 integrity and the
 file taken out of it against a pinned sha256, and the file is kept in the vendor
@@ -33,6 +34,7 @@ class NpmAsset:
     filename: str  # its name in the vendor folder and in the built site
     sha256: str  # of the file itself
     licence: str = "package/LICENSE"
+    in_site: bool = True  # copied into every build (False: used by the tests only)
 
     @property
     def spec(self) -> str:
@@ -48,7 +50,23 @@ ASSETS: tuple[NpmAsset, ...] = (
              "sha512-roeaaI+Lg1LJNfgpCjoRe/+WzEjy9+Z08LoEvu85MCPbBjwm+qXz8Ag5U05lHa6V1CysZyGzE0SOkAtSUA5q7Q==",
              "package/shim/index.js", "iframe-worker-shim.js",
              "e8e412dbcfea9b7e31b5ffa288d7b6035915e714c542f4176a0cdbe262fc9609"),
+    # the table sorter Material for MkDocs recommends, and its numeric sort
+    NpmAsset("tablesort", "5.7.1",
+             "sha512-wm+xSponmlN1spiuwGlrvNGoG8fEso+y86OOjS+Pl0Qsje/cOVSfUvELcXILWc8/sgEdY/NGMPo0qhFGyYKnwQ==",
+             "package/dist/tablesort.min.js", "tablesort.min.js",
+             "ee99f17ebc985170899a004e9f6bf09e7f60eb4b459b6bfe6683cf0140352c63"),
+    NpmAsset("tablesort", "5.7.1",
+             "sha512-wm+xSponmlN1spiuwGlrvNGoG8fEso+y86OOjS+Pl0Qsje/cOVSfUvELcXILWc8/sgEdY/NGMPo0qhFGyYKnwQ==",
+             "package/dist/sorts/tablesort.number.min.js", "tablesort.number.min.js",
+             "e25dad08c53361182db670d0f670e85eea0f57e5d3bad0439831c75e1842096c"),
+    # the accessibility checker the browser tests run on every page (not part of the site)
+    NpmAsset("axe-core", "4.14.1",
+             "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+             "package/axe.min.js", "axe.min.js",
+             "29348999450cdf2849a8e70b7912fc2da85a849da39c0d0d5394f51d4a9ed95c", licence="package/LICENSE",
+             in_site=False),
 )
+SITE_FILES = tuple(a.filename for a in ASSETS if a.in_site)
 
 
 class VendorError(Exception):

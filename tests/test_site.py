@@ -154,7 +154,19 @@ def test_hostile_names_render_as_text(hostile_site):
             assert tag not in ("img", "svg", "u", "b", "i") or "onerror" not in attrs, (path, tag)
         for text in parser.scripts:
             assert "alert(" not in text, (path, text[:200])
-        assert 'src="x"' not in path.read_text(encoding="utf-8")
+        raw = path.read_text(encoding="utf-8")
+        assert 'src="x"' not in raw
+        # no element, attribute or URL of the content's making: the names hold <b>, <u>, <i>, <em>,
+        # <svg onload>, <script>, a Markdown link and emphasis
+        article = _Elements()
+        article.feed(main_text(raw) if "<article" in raw else "")
+        tags = [t for t, _ in article.elements]
+        assert not {"script", "svg", "img", "iframe", "u", "b", "i"} & set(tags), (path, set(tags))
+        for tag, attrs in article.elements:
+            assert not (attrs.get("href") or "").lower().startswith(("javascript:", "data:", "y")), (path, attrs)
+            assert "style" not in attrs or tag in ("div", "span", "td", "th"), (path, tag, attrs)
+        for bad in ("<u>X</u>", "<em>co</em>", "<b>Mayhem</b>", "<i>module</i>", "<em>bold</em>", "<svg", "<script>"):
+            assert bad not in main_text(raw) if "<article" in raw else True, (path, bad)
 
 
 def test_hostile_names_are_escaped_in_the_nav_and_the_search_index(hostile_site):
@@ -188,7 +200,9 @@ def test_box_pages(site):
         other = "Toon" if term == "Character" else "Character"
         assert f"{other}s and their dashboards" not in rules
     comps = main_text(page(site, "looney-tunes/components/index.html"))
-    assert "Mayhem cards" in comps and ">22<" in comps.replace(" ", "") or "| 22 |" in comps
+    row = re.search(r"<td>Mayhem cards</td>(.*?)</tr>", comps, re.S)
+    assert row, "no Mayhem cards row"
+    assert re.findall(r"<td>(\d+)", row.group(1))[-1] == "22"  # the content holds 22 Mayhem cards
     rnd = main_text(page(site, "teen-titans-go/round/index.html"))
     assert "Fire" in rnd  # Fire burns at Recovery
     setup = main_text(page(site, "looney-tunes/setup/index.html"))
@@ -220,7 +234,13 @@ def test_card_renderings(site):
 
 def test_provenance_on_components_and_differing_facts(site):
     robin = main_text(page(site, "teen-titans-go/characters/robin/index.html"))
-    assert "Rulebook: Basic Concepts &gt; Character Dashboard" in robin
+    # the rulebook section links to the box's rules page
+    assert 'Rulebook: <a href="../../rules/index.html">Basic Concepts &gt; Character Dashboard</a>' in robin
+    assert robin.count('class="mh-legend"') == 1  # what the badges mean, once a page
+    bugs = main_text(page(site, "looney-tunes/characters/bugs-bunny/index.html"))
+    for side in ("a", "b"):  # both sides of a two-sided dashboard carry their badge
+        head = bugs.split(f'data-side="{side}"', 1)[1].split('class="mh-dash-text"', 1)[0]
+        assert "mh-prov-" in head, side
     assert "Name in the rulebook: Components" in robin
     # Staff Meeting's text is printed, its slot is authored: the slot is marked
     assert re.search(r"Slot: 4 <sup class=\"mh-prov-mark mh-prov-authored\"", robin)
@@ -249,7 +269,10 @@ def test_dsl_source_is_highlighted_and_the_graph_is_mermaid(site):
     robin = page(site, "teen-titans-go/characters/robin/index.html")
     assert re.search(r'<span class="kd">character</span>', robin)
     assert re.search(r'<span class="nc">robin</span>', robin)
-    assert '<pre class="mermaid"><code>flowchart LR' in robin
+    authors = robin.split('<details class="mh-authors"', 1)[1].split("</details>", 1)[0]
+    assert '<pre class="mh-graph-src"><code>flowchart TD' in authors  # drawn in the browser when opened
+    assert '<span class="nc">robin</span>' in authors  # the DSL is for authors, collapsed
+    assert "mermaid.min.js" not in robin  # loaded only when a graph is opened
 
 
 def test_competitive_mode(site):
@@ -281,7 +304,9 @@ def test_guide_and_docs_pages(site):
 def test_consistency_report_hook(ir, compiled):
     model = SiteModel(ir)
     site = render(model, report="# Consistency report\n\nEverything *checked*.\n")
-    assert site.pages["consistency/index.md"].startswith("# Consistency report\n\nEverything *checked*.")
+    front, body = site.pages["consistency/index.md"].split("---\n\n", 1)
+    assert front.startswith("---\ndescription: ")  # every page has its own meta description
+    assert body.startswith("# Consistency report\n\nEverything *checked*.")
     plain = render(model, diagnostics=[])
     assert "No problems" in plain.pages["consistency/index.md"]
 
@@ -406,3 +431,92 @@ def test_sitemap_with_a_site_url_is_deterministic(tmp_path):
     assert "<loc>https://rules.example.invalid/mayhem/hostile/characters/bold/index.html</loc>" in xml
     assert "lastmod" not in xml
     assert (outs[0] / "sitemap.xml").read_bytes() == (outs[1] / "sitemap.xml").read_bytes()
+
+
+def test_same_named_components_are_told_apart(site):
+    """Two Invisible Paint cards, four Black Bases: titles and the nav carry the box and number."""
+    lt = main_text(page(site, "looney-tunes/mayhem-cards/invisible-paint/index.html"))
+    ttg = main_text(page(site, "teen-titans-go/mayhem-cards/invisible-paint/index.html"))
+    assert re.search(r"<h1[^>]*>Invisible Paint \(Looney Tunes Mayhem\)<", lt)
+    assert re.search(r"<h1[^>]*>Invisible Paint \(Teen Titans GO! Mayhem\)<", ttg)
+    base = main_text(page(site, "looney-tunes/locations/black-base-2/index.html"))
+    assert re.search(r"<h1[^>]*>Black Base 2 \(Looney Tunes Mayhem\)<", base)
+    nav = page(site, "index.html")
+    assert nav.count("Invisible Paint (") == 2 and "Black Base 1 (Teen Titans GO! Mayhem)" in nav
+    titles = [d["title"] for d in json.loads(page(site, "search/search_index.json"))["docs"]]
+    assert "Invisible Paint (Looney Tunes Mayhem)" in titles
+
+
+def test_players_see_names_not_identifiers(site):
+    modes = main_text(page(site, "looney-tunes/modes/index.html"))
+    assert "lowest-dice" not in modes and "&#91;2&#93;" not in modes
+    assert "the lowest Activation dice total" in modes
+    assert "Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters" in modes
+    lab = main_text(page(site, "teen-titans-go/locations/the-lab/index.html"))
+    card = lab.split('class="mh-card ', 1)[1].split("</details>", 1)[0]
+    assert ">clue-spot<" not in card and ">Clue</a>" in card
+    comp = main_text(page(site, "competitive/index.html"))
+    provides = comp.split("What each board provides", 1)[1]
+    assert "trap-stun" not in provides and "Trap/Stun tokens" in provides
+
+
+def test_authors_code_is_not_searched(site):
+    index = page(site, "search/search_index.json")
+    assert "flowchart" not in index
+    robin = [d for d in json.loads(index)["docs"] if d["location"].startswith("teen-titans-go/characters/robin/")]
+    assert robin and not [d for d in robin if "ability staff-meeting" in d["text"] or "For authors" in d["text"]]
+
+
+def test_small_things(site, hostile_site):
+    setup = page(site, "looney-tunes/setup/index.md".replace(".md", ".html"))
+    src = (site.parent / "site-src" / "docs" / "looney-tunes" / "setup" / "index.md").read_text(encoding="utf-8")
+    steps = src.split("## Teams and hands", 1)[1].split("##", 1)[0]
+    assert re.findall(r"^(\d+)\. ", steps, re.M) == ["1"] * len(re.findall(r"^\d+\. ", steps, re.M))
+    assert "<th></th>" not in main_text(page(site, "looney-tunes/index.html"))
+    assert ".);" not in main_text(page(site, "teen-titans-go/rules/index.html"))
+    descriptions = set()
+    for path in ("index.html", "glossary/index.html", "teen-titans-go/characters/robin/index.html",
+                 "looney-tunes/characters/bugs-bunny/index.html"):
+        m = re.search(r'<meta name="description" content="([^"]*)">', page(site, path))
+        descriptions.add(m.group(1))
+    assert len(descriptions) == 4  # one of its own a page
+    assert "Robin: character of Teen Titans GO! Mayhem." in page(site, "teen-titans-go/characters/robin/index.html")
+    hostile = page(hostile_site, "hostile/mayhem-cards/script/index.html")
+    assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: mayhem card' in hostile
+    assert setup
+
+
+def test_consistency_report_links_findings_and_checks(site):
+    report = main_text(page(site, "consistency/index.html"))
+    ids = re.findall(r'<h3 id="([^"]+)"', report)
+    assert ids and all(re.fullmatch(r"c\d{3}", i) for i in ids)  # anchors that do not hold counts
+    assert '<a href="../reference/index.html#c703">how C703 works</a>' in report
+    findings = re.findall(r"<li><strong>\w+</strong> <code>[^<]+</code>(.{0,200})", report)
+    assert findings and all(f.startswith(' (<a href="../') for f in findings), findings[:3]
+    assert '(<a href="../looney-tunes/characters/daffy-duck/index.html">Daffy Duck</a>)' in report
+
+
+def test_related_cards(site):
+    pizza = main_text(page(site, "teen-titans-go/mayhem-cards/pizza-time/index.html"))
+    related = pizza.split('id="related-cards"', 1)[1].split("<h2", 1)[0]
+    links = re.findall(r'<a href="([^"]+)">', related)
+    assert 1 <= len(links) <= 6 and not [h for h in links if "pizza-time" in h]
+    assert "../../characters/robin/index.html" in links  # a Teen Titans card first lists its own box
+
+
+def test_rules_are_numbered_with_a_permalink_each(site):
+    rules = main_text(page(site, "teen-titans-go/rules/index.html"))
+    numbers = re.findall(r'<a class="mh-rule" href="#rule-(\d+)-(\d+)" id="rule-\1-\2"|'
+                         r'<a class="mh-rule" id="rule-(\d+)-(\d+)" href="#rule-\3-\4"', rules)
+    assert len(numbers) >= 10
+    assert re.search(r'<h2 id="[^"]+">1\. Characters and their dashboards', rules)
+    assert 'id="rule-3-1"' in rules and 'href="#rule-3-1"' in rules
+
+
+def test_reference_links_examples_from_the_content(site):
+    ref = main_text(page(site, "reference/index.html"))
+    rows = re.findall(r"<tr>\s*<td><code>([\w-]+)</code></td>(.*?)</tr>", ref, re.S)
+    with_examples = [name for name, row in rows if re.search(r'<td>(<a href="\.\./[^"]+/index\.html">)', row)]
+    assert len(with_examples) >= 15, with_examples
+    robin_kind = ref.split('<h3 id="character">', 1)[1].split("<h3", 1)[0]
+    assert "In the content: " in robin_kind and "characters/" in robin_kind

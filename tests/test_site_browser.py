@@ -7,7 +7,10 @@ test-output/site/ at the top of the repository.
 from __future__ import annotations
 
 from functools import partial
+import gzip
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import os
+import re
 from pathlib import Path
 import shutil
 import threading
@@ -45,8 +48,30 @@ def hostile(tmp_path_factory) -> Path:
 
 
 class _Quiet(SimpleHTTPRequestHandler):
+    """A static server like the hosts a site is published on: text is sent gzip-compressed
+    when the browser accepts it (GitHub Pages, Netlify and nginx's gzip_static all do)."""
+
+    COMPRESS = (".html", ".js", ".css", ".json", ".svg", ".xml", ".txt")
+
     def log_message(self, *args):
         pass
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.endswith(self.COMPRESS) \
+                or not os.path.isfile(path):
+            return super().send_head()
+        import io
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 def _serve(directory: Path):
@@ -128,24 +153,66 @@ def watch(browser):
     w.close()
 
 
-def mermaid_svgs(page) -> list[str]:
-    """The ids of the Mermaid SVGs on the page. The theme draws each in a closed shadow root,
-    out of reach of selectors, so the DOM is read through the DevTools protocol."""
-    cdp = page.context.new_cdp_session(page)
-    doc = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})
-    found = []
+# Every element of the article whose content is wider than its box and does not scroll: text cut
+# off (overflow hidden or clip) or spilling past its box. Screen-reader-only text (1 px, clipped on
+# purpose) is not content a reader sees.
+OVERFLOW_JS = """() => {
+  const bad = [];
+  const root = document.querySelector('article');
+  const vw = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > vw + 1) bad.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+  for (const el of root.querySelectorAll('*')) {
+    const st = getComputedStyle(el);
+    if (st.display === 'none' || el.closest('details:not([open]) > :not(summary)')) continue;
+    if (el.clientWidth <= 1 || st.position === 'absolute' && st.clip !== 'auto') continue;
+    const scrolls = ['auto', 'scroll'].includes(st.overflowX);
+    // 4 px of slack: the padding of a code span broken across lines (box-decoration-break) is no text
+    if (!scrolls && el.scrollWidth > el.clientWidth + 4 && el.clientWidth > 0) {
+      bad.push(el.tagName.toLowerCase() + '.' + el.className + ': ' + el.scrollWidth + ' > ' + el.clientWidth +
+               ' ' + el.textContent.trim().slice(0, 40));
+    }
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && (r.right > vw + 1 || r.left < -1) && !el.closest('.md-typeset__scrollwrap, .highlight, .mh-graph-view, .md-typeset__table')) {
+      bad.push('past the screen: ' + el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+    }
+  }
+  return bad;
+}"""
 
-    def walk(node):
-        attrs = node.get("attributes", [])
-        attr = dict(zip(attrs[::2], attrs[1::2]))
-        if node.get("nodeName", "").lower() == "svg" and attr.get("id", "").startswith("__mermaid"):
-            found.append(attr["id"])
-        for child in node.get("children", []) + node.get("shadowRoots", []):
-            walk(child)
+AXE = REPO / "site" / "vendor" / "axe.min.js"
 
-    walk(doc["root"])
-    cdp.detach()
+
+def axe_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ['violations']});
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '));
+    }""")
     return found
+
+
+def page_type(path: str) -> str:
+    """What template made a page: a component page stands for its kind's pages, a box's pages for
+    every box's (`BOX/setup/index.html`), other pages for themselves."""
+    parts = path.split("/")
+    if len(parts) == 4 and parts[0] not in ("guide", "shared"):
+        return f"BOX/{parts[1]}/*"
+    if len(parts) == 4:
+        return f"{parts[0]}/{parts[1]}/*"
+    if len(parts) >= 2 and parts[0] not in ("guide", "glossary", "components", "competitive", "consistency",
+                                              "reference", "shared"):
+        return "BOX/" + "/".join(parts[1:])
+    return path
+
+
+def open_graph(page):
+    """Open the 'for authors' section and wait for the effect graph to be drawn."""
+    page.locator("details.mh-authors > summary").click()
+    page.wait_for_selector("figure.mh-graph[data-drawn] svg", timeout=30_000)
+    return page.locator("figure.mh-graph").first
 
 
 # ---- tests ---------------------------------------------------------------------------
@@ -178,16 +245,136 @@ def test_dashboard_is_drawn(watch, base):
     watch.assert_clean()
 
 
-def test_mermaid_draws_the_effect_graph(watch, base):
+def test_effect_graph_is_drawn_on_demand_with_readable_labels(browser, base):
+    """The graph is drawn only when the authors' section opens, at its natural size: every label
+    at 12 px or more on screen, even for the widest graphs, on a phone too; the view scrolls."""
+    for width in (1280, 360):
+        watch = Watch(browser, width=width)
+        try:
+            for path in ("looney-tunes/characters/daffy-duck/index.html", "looney-tunes/characters/bugs-bunny/index.html",
+                         "teen-titans-go/locations/titans-tower/index.html"):
+                watch.goto(base + path)
+                assert watch.page.evaluate("() => !window.mermaid")  # not loaded before it is wanted
+                assert watch.page.locator("details.mh-authors").get_attribute("open") is None
+                graph = open_graph(watch.page)
+                sizes = watch.page.evaluate("""() => {
+                  const svg = document.querySelector('figure.mh-graph svg');
+                  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                  return [...svg.querySelectorAll('.nodeLabel, .edgeLabel, text')]
+                    .filter(e => e.textContent.trim())
+                    .map(e => parseFloat(getComputedStyle(e).fontSize) * scale);
+                }""")
+                assert len(sizes) >= 3, path
+                assert min(sizes) >= 12, (path, width, min(sizes))
+                view = watch.page.locator(".mh-graph-view").first
+                assert view.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+                assert watch.page.locator(".mh-graph-button", has_text="Full screen").count() == 1
+                if "daffy" in path:
+                    SHOTS.mkdir(parents=True, exist_ok=True)
+                    graph.scroll_into_view_if_needed()
+                    watch.page.screenshot(path=str(SHOTS / f"graph-daffy-duck-{width}.png"))
+            watch.assert_clean()
+        finally:
+            watch.close()
+
+
+PAGES_AT_WIDTHS = ["index.html", "looney-tunes/characters/bugs-bunny/index.html",
+                   "looney-tunes/characters/daffy-duck/index.html", "teen-titans-go/characters/robin/index.html",
+                   "teen-titans-go/go-cards/bring-the-pizza/index.html", "looney-tunes/mayhem-cards/flower-power/index.html",
+                   "components/index.html", "competitive/index.html", "teen-titans-go/setup/index.html",
+                   "looney-tunes/modes/index.html", "glossary/index.html"]
+
+
+@pytest.mark.parametrize("width", [360, 768, 1280])
+def test_pages_fit_every_screen(browser, base, width):
+    """Screenshots at phone, tablet and desktop widths; no element of the article cuts off or
+    spills its content (tables and code scroll in their own box)."""
+    watch = Watch(browser, width=width)
+    try:
+        for path in PAGES_AT_WIDTHS:
+            watch.goto(base + path)
+            assert watch.page.evaluate(OVERFLOW_JS) == [], (path, width)
+            watch.shot(f"{path.replace('/index.html', '').replace('/', '-').replace('.html', '')}-{width}")
+        watch.assert_clean()
+    finally:
+        watch.close()
+
+
+def test_a_page_without_a_diagram_is_light(browser, base):
+    """Bytes over the wire (a compressing server, as sites are hosted) for a cold page: under 300 KB
+    for pages without a graph, and for a character page while its graph is closed."""
+    for path in ("glossary/index.html", "reference/index.html", "looney-tunes/characters/bugs-bunny/index.html"):
+        watch = Watch(browser, width=390)
+        sizes: dict[str, int] = {}
+
+        def done(request, sizes=sizes):
+            s = request.sizes()
+            sizes[request.url] = sizes.get(request.url, 0) + s["responseBodySize"] + s["responseHeadersSize"]
+
+        watch.context.on("requestfinished", done)
+        try:
+            watch.goto(base + path)
+            watch.page.wait_for_load_state("networkidle")
+            total = sum(sizes.values())
+            assert not [u for u in sizes if "mermaid" in u], path
+            assert 50_000 < total < 300_000, (path, total, sorted(sizes.items(), key=lambda kv: -kv[1])[:5])
+            print(f"{path}: {total} bytes transferred")
+        finally:
+            watch.close()
+
+
+def test_index_tables_sort_and_filter(watch, base):
+    """The index of components sorts by a column (tablesort) and filters by box, kind and keyword."""
+    watch.goto(base + "components/index.html")
+    rows = watch.page.locator("article table tbody tr")
+    total = rows.count()
+    assert total > 100
+
+    def first_names():
+        return [rows.nth(i).locator("td").first.inner_text() for i in range(3)]
+
+    before = first_names()
+    watch.page.locator("article table th", has_text="Name").click()
+    watch.page.locator("article table th", has_text="Name").click()  # descending
+    assert watch.page.locator("article table th[aria-sort='descending']").count() == 1
+    assert first_names() != before
+    box = watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by box']")
+    box.select_option("Looney Tunes Mayhem")
+    shown = [rows.nth(i) for i in range(total) if rows.nth(i).is_visible()]
+    assert 10 < len(shown) < total
+    assert all(r.locator("td").nth(2).inner_text() == "Looney Tunes Mayhem" for r in shown)
+    watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by kind']").select_option("mayhem-card")
+    watch.page.fill("input.mh-filter-text", "paint")
+    visible = [rows.nth(i).inner_text() for i in range(total) if rows.nth(i).is_visible()]
+    assert len(visible) == 1 and "Invisible Paint" in visible[0], visible
+    assert watch.page.locator(".mh-filter-count").inner_text() == f"1 of {total} shown"
+    watch.shot("index-filtered")
+    watch.assert_clean()
+
+
+def test_card_sheets_print_nine_real_size_cards_a_page(watch, base):
+    watch.goto(base + "looney-tunes/print/index.html")
+    watch.page.emulate_media(media="print")
+    cards = watch.page.locator(".mh-sheet .mh-card")
+    n = cards.count()
+    assert n == 22 + 0  # the box's Mayhem cards (Looney Tunes has no GO! cards)
+    mm = 96 / 25.4  # CSS pixels in a millimetre
+    for i in (0, n - 1):
+        box = cards.nth(i).bounding_box()
+        assert abs(box["width"] - 63 * mm) < 2 and abs(box["height"] - 88 * mm) < 2, box
+    pdf = watch.page.pdf(format="A4", print_background=True)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == -(-n // 9), pages  # nine to a page: 22 cards on 3 pages
+    watch.assert_clean()
+
+
+def test_dark_mode(watch, base):
     watch.goto(base + "teen-titans-go/characters/robin/index.html")
-    watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
-    assert watch.page.locator("pre.mermaid").count() == 0  # every diagram was replaced by its drawing
-    assert len(mermaid_svgs(watch.page)) == 1
-    graph = watch.page.locator("div.mermaid").first
-    graph.scroll_into_view_if_needed()
-    assert graph.bounding_box()["height"] > 100
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    watch.page.screenshot(path=str(SHOTS / "graph-robin.png"), clip=graph.bounding_box())
+    assert watch.page.get_attribute("body", "data-md-color-scheme") == "default"
+    watch.page.locator("label[title='Dark mode']").first.click()
+    assert watch.page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert axe_violations(watch.page) == []
+    watch.shot("dark-robin")
     watch.assert_clean()
 
 
@@ -202,6 +389,7 @@ def test_search_finds_a_card_by_name(watch, base):
     texts = [results.nth(i).inner_text() for i in range(results.count())]
     hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
     assert any("Pizza Time" in t for t in texts), texts
+    assert any("Mayhem card" in t and "Teen Titans GO!" in t for t in texts), texts  # its kind and box
     assert any("mayhem-cards/pizza-time/" in (h or "") for h in hrefs), hrefs
     watch.shot("search-pizza-time")
     watch.assert_clean()
@@ -209,8 +397,11 @@ def test_search_finds_a_card_by_name(watch, base):
 
 def test_every_internal_link_resolves(browser, base):
     """Crawl the whole site from the home page: every page loads without an error, and every
-    link to a page of the site (and its anchor) leads somewhere."""
-    watch = Watch(browser)
+    link to a page of the site (and its anchor) leads somewhere. At a phone's width (360 px)
+    nothing on any page is cut off, and axe-core finds no serious or critical violation."""
+    watch = Watch(browser, width=360)
+    overflow: dict[str, list[str]] = {}
+    access: dict[str, list[str]] = {}
     try:
         seen: dict[str, set[str]] = {}
         wanted: list[tuple[str, str, str]] = []  # (from, page, anchor)
@@ -221,6 +412,10 @@ def test_every_internal_link_resolves(browser, base):
                 continue
             watch.goto(url)
             seen[url] = set(watch.page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+            overflow[url] = watch.page.evaluate(OVERFLOW_JS)
+            kind = page_type(url[len(base):])
+            if kind not in access:  # axe takes seconds a page: once for each type of page
+                access[kind] = axe_violations(watch.page)
             for href in watch.page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
                 target, anchor = urldefrag(href)
                 if not target.startswith(base):
@@ -230,11 +425,13 @@ def test_every_internal_link_resolves(browser, base):
                 wanted.append((url, target, anchor))
                 if target.endswith(".html") and target not in seen:
                     queue.append(target)
-        assert len(seen) > 150
+        assert len(seen) > 150 and len(access) > 25
         missing = [(src, t) for src, t, _ in wanted if t.endswith(".html") and t not in seen]
         assert not missing, missing[:10]
         bad_anchors = [(src, t, a) for src, t, a in wanted if a and t in seen and a not in seen[t]]
         assert not bad_anchors, bad_anchors[:10]
+        assert not {u: v for u, v in overflow.items() if v}, list({u: v for u, v in overflow.items() if v}.items())[:5]
+        assert not {u: v for u, v in access.items() if v}, list({u: v for u, v in access.items() if v}.items())[:5]
         watch.assert_clean()
     finally:
         watch.close()
@@ -255,7 +452,7 @@ def test_hostile_names_do_not_run(browser, hostile):
         watch.goto(url + "hostile/characters/bold/index.html")
         assert watch.page.inner_text("article h1").replace("\u00b6", "").strip() == "*bold* [x](y)"
         assert "*bold* [x](y)" in watch.page.inner_text("nav.md-nav--primary")
-        watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
+        open_graph(watch.page)
         watch.shot("hostile-bold")
         assert watch.dialogs == []
         watch.assert_clean()
@@ -270,8 +467,7 @@ def test_site_works_from_the_file_system(browser, built):
     watch = Watch(browser)
     try:
         watch.page.goto((built / "teen-titans-go" / "characters" / "robin" / "index.html").as_uri())
-        watch.page.wait_for_selector("div.mermaid", state="attached", timeout=30_000)
-        assert mermaid_svgs(watch.page)
+        open_graph(watch.page)
         watch.page.goto((built / "index.html").as_uri())
         watch.page.click("label.md-search__icon, .md-search__input")
         watch.page.keyboard.type("Bugs Bunny", delay=30)
