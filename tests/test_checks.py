@@ -73,7 +73,9 @@ def test_check_fixture(case, tmp_path, monkeypatch):
     if code is not None and kind == "bad":
         severity = CHECKS[code].severity
         assert f"{severity}[{code}]" in output, output
-        assert exit_code == (1 if severity == "error" else 0), output
+        # a warning's case exits 1 only when something else in it is an error (a case that
+        # adds cards to the tiny box also breaks its manifest counts, C101)
+        assert exit_code == (1 if severity == "error" or "error[" in output else 0), output
     if code is not None and kind == "good":
         assert f"[{code}]" not in output, output
     assert output == expected_file.read_text(encoding="utf-8")
@@ -82,7 +84,7 @@ def test_check_fixture(case, tmp_path, monkeypatch):
 def test_the_base_set_is_clean(monkeypatch):
     monkeypatch.chdir(BASE)
     result = CliRunner().invoke(main, ["check", "."])
-    assert result.exit_code == 0 and result.output == "no problems\n", result.output
+    assert result.exit_code == 0 and result.output == "checked 4 files, 20 components: no problems\n", result.output
 
 
 def test_every_check_has_documentation_and_a_bad_case():
