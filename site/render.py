@@ -47,6 +47,12 @@ class Site:
     nav: list = field(default_factory=list)
 
 
+def kind_name(kind: str) -> str:
+    """A kind as players say it, singular: `GO! card`, `Mayhem card`, `character`."""
+    return {"go-card": "GO! card", "mayhem-card": "Mayhem card", "npc": "non-player figure"}.get(
+        kind, kind.replace("-", " "))
+
+
 def anchor(qid: str) -> Markup:
     """A stable HTML id for a component (glossary entries): letters, digits and dashes."""
     return Markup(re.sub(r"[^a-z0-9]+", "-", qid.lower()).strip("-"))
@@ -85,7 +91,7 @@ def environment() -> Environment:
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
-                       in_play=in_play, listeners=listeners, mode_label=mode_label, link_report=link_report,
+                       in_play=in_play, listeners=listeners, mode_label=mode_label, kind_name=kind_name, link_report=link_report,
                        mode_value=mode_value)
     return env
 
@@ -283,7 +289,7 @@ class Renderer:
         """The page's own meta description (the theme writes it into HTML unescaped: escaped here)."""
         if comp is not None:
             scope = self.scope_title(comp.get("box") or scope_folder(comp))
-            kind = comp["kind"].replace("-", " ")
+            kind = kind_name(comp["kind"])
             said = prop(comp, "text")
             description = f"{self.title(comp)}: {kind} of {scope}." + (f" {' '.join(str(said).split())}" if said else "")
         else:
@@ -337,7 +343,7 @@ class Renderer:
             name = f"{name} {number.group(1)}"
         extra = []
         if any(c["kind"] != comp["kind"] for c in same):
-            extra.append(comp["kind"].replace("-", " "))
+            extra.append(kind_name(comp["kind"]))
         if any(scope_folder(c) != scope_folder(comp) for c in same):
             extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
         return f"{name} ({', '.join(extra)})" if extra else name

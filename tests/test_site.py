@@ -482,7 +482,7 @@ def test_small_things(site, hostile_site):
     assert len(descriptions) == 4  # one of its own a page
     assert "Robin: character of Teen Titans GO! Mayhem." in page(site, "teen-titans-go/characters/robin/index.html")
     hostile = page(hostile_site, "hostile/mayhem-cards/script/index.html")
-    assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: mayhem card' in hostile
+    assert '<meta name="description" content="&lt;script&gt;alert(1)&lt;/script&gt;: Mayhem card' in hostile
     assert setup
 
 

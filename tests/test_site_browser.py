@@ -343,7 +343,7 @@ def test_index_tables_sort_and_filter(watch, base):
     shown = [rows.nth(i) for i in range(total) if rows.nth(i).is_visible()]
     assert 10 < len(shown) < total
     assert all(r.locator("td").nth(2).inner_text() == "Looney Tunes Mayhem" for r in shown)
-    watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by kind']").select_option("mayhem-card")
+    watch.page.locator("select.mh-filter-choice[aria-label='Filter the table by kind']").select_option("Mayhem card")
     watch.page.fill("input.mh-filter-text", "paint")
     visible = [rows.nth(i).inner_text() for i in range(total) if rows.nth(i).is_visible()]
     assert len(visible) == 1 and "Invisible Paint" in visible[0], visible
