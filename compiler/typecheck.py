@@ -168,7 +168,7 @@ class _Checker:
                 elif "self" not in B.CONTEXTS[ctx.kind]:
                     self.diags.error("E403", "'until next-turn-end' lasts until the end of the next turn of "
                                      f"'self', which means nothing in {B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}",
-                                     stmt.event_span, hint="until turn-end or until round-end")
+                                     stmt.event_span, hint="write `until turn-end` or `until round-end`: only a character has turns of its own")
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Trigger):
             self.trigger(stmt, ctx)

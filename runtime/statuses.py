@@ -28,7 +28,8 @@ class StatusesMixin:
         for token, due in sorted(fig.expiry.items()):
             if fig.turns >= due:
                 del fig.expiry[token]
-                self.remove_pieces(token, 10 ** 6, fig, None, None)
+                # the log points at the token's `discarded`, the rule that sends it back
+                self.remove_pieces(token, 10 ** 6, fig, None, self.rules.tokens[token]["props"]["discarded"])
 
     def restricted(self, fig: Figure, what: str, node=None) -> bool:
         """The figure may not do `what` now (logged when it was about to)."""

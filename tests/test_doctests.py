@@ -16,7 +16,9 @@ import mayhem.runtime
 from conftest import REPO
 
 MODULES = [
+    "mayhem.compiler.applicability",
     "mayhem.compiler.builtins",
+    "mayhem.compiler.checks.card_text",
     "mayhem.compiler.driver",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",

@@ -68,7 +68,7 @@ def test_bonus_adds_to_the_active_characters_attack(game):
     run(game.engine.p_bonus({"amount": {"e": "num", "v": 2}}, env_of(game, "robin"), NODE))
     assert st.active.bonus == before + 2
     assert game.events[-1] == {"seq": len(game.events) - 1, "round": st.round, "event": "bonus", "amount": 2,
-                               "span": NODE["span"]}
+                               "to": None, "span": NODE["span"]}  # no `to:`: every Damage it deals
     # the log tells the bonus that was added, even a bonus of 0
     run(game.engine.p_bonus({"amount": {"e": "num", "v": 0}}, env_of(game, "robin"), NODE))
     assert st.active.bonus == before + 2
