@@ -1,7 +1,7 @@
 """What applies where in Competitive Mode: which pieces a board offers, and which a character
 of another box brings to it. One answer for the consistency checks (C501, C502), the site's
 Competitive Mode page and the runtime's pools (`runtime/engine.py`, `Engine.box_pools`,
-which a test holds to this module).
+through `Rules.applicability`).
 
 The rulebook ("Mayhem Competitive Mode"): the Locations and shared tokens come from the box
 of the board; each character brings the special tokens of its own box. So a token is on the

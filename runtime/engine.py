@@ -267,19 +267,11 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
 
     def box_pools(self) -> dict[str, tuple[str, dict]]:
         """Pool id -> (box, pool): the board box's pools, and in Competitive Mode the pools
-        that characters of other boxes bring for their own box's tokens."""
-        out = {pid: (self.config.box, pool) for pid, pool in self.rules.pools.get(self.config.box, {}).items()}
-        for fig in self.state.characters():
-            box = fig.comp["box"]
-            if box == self.config.box:
-                continue
-            for qid, tok in self.rules.tokens.items():
-                if tok["scope"] == box:
-                    pid = self.rules.token_pool(qid)
-                    pool = self.rules.pools.get(box, {}).get(pid)
-                    if pool is not None and pid not in out:
-                        out[pid] = (box, pool)
-        return out
+        that characters of other boxes bring for their own box's tokens. The answer is the
+        one the checks (C501, C502) and the site give: compiler/applicability.py."""
+        bringing = {fig.comp["box"] for fig in self.state.characters()}
+        on = self.rules.applicability.pools_on(self.config.box, bringing)
+        return {pid: (box, self.rules.pools[box][pid]) for pid, box in on.items()}
 
     def fill_pools(self) -> None:
         st = self.state

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from mayhem.compiler import ir as ir_mod
+from mayhem.compiler.applicability import Applicability
 
 
 def prop(comp: dict, name: str, default=None):
@@ -31,6 +32,13 @@ class Rules:
     by_qid: dict[str, dict] = field(default_factory=dict)
     tokens: dict[str, dict] = field(default_factory=dict)  # qid -> token
     keywords: dict[str, dict] = field(default_factory=dict)  # qid -> keyword
+
+    @property
+    def applicability(self) -> Applicability:
+        """What applies on which board (the checks' and the site's answer too), built once."""
+        if "_applicability" not in self.__dict__:
+            self.__dict__["_applicability"] = Applicability(self.ir)
+        return self.__dict__["_applicability"]
 
     def token_pool(self, token_qid: str) -> str:
         tok = self.tokens[token_qid]
