@@ -174,10 +174,7 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
                                          player=player)
                 team.characters.append(key)
-        if mode.npc:
-            npc = next(iter(sorted(self.rules.npcs.get(cfg.box, {}).items())), (None, None))[1]
-            if npc is not None:
-                st.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
+        self.seat_npc()
         self.lay_board()
         self.fill_pools()
         self.deal_hands_setup()
@@ -187,6 +184,13 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         self.rng.shuffle(st.go_deck)
         self.log("setup", mode=mode.id, teams={c: st.teams[c].characters for c in st.order},
                  board=[(loc.label, loc.comp["id"] if loc.comp else None) for loc in st.board.locations])
+
+    def seat_npc(self) -> None:
+        """A mode with a non-player figure takes the box's (the first, in id order)."""
+        if self.mode.npc:
+            npc = next(iter(sorted(self.rules.npcs.get(self.config.box, {}).items())), (None, None))[1]
+            if npc is not None:
+                self.state.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
 
     def draft(self, seats, ids: list[str], quota: dict[str, int]):
         """Characters per player: from the team lists or `teams` of the config, or a draft

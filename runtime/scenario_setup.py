@@ -192,10 +192,7 @@ class _Builder:
                 st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
                                          player=player)
                 team.characters.append(key)
-        if mode.npc:
-            npc = next(iter(sorted(self.rules.npcs.get(cfg.box, {}).items())), (None, None))[1]
-            if npc is not None:
-                st.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
+        eng.seat_npc()
 
     def lay_board(self, mode, box: str) -> None:
         st = self.eng.state

@@ -32,8 +32,9 @@ def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
         return [bots[0]] * len(seats)
     if len(bots) == len(mode.seats):
         return [bots[t] for _p, t, _c in seats]
-    raise ValueError(f"mode '{mode_id}' has {len(seats)} players in {len(mode.seats)} Teams: give 1, "
-                     f"{len(mode.seats)} or {len(seats)} bots, not {len(bots)}")
+    counts = " or ".join(str(n) for n in sorted({1, len(mode.seats), len(seats)}))
+    raise ValueError(f"mode '{mode_id}' has {len(seats)} players in {len(mode.seats)} Teams: give {counts} "
+                     f"bots (one for all, one per Team or one per player), not {len(bots)}")
 
 
 def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None) -> dict:

@@ -10,24 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from mayhem.cli import main
 from mayhem.compiler import driver, ir as ir_mod
 from mayhem.compiler.listing import LISTED_KINDS, list_components
 
 from conftest import CONTENT, FIXTURES
+from cli_helpers import invoke
 
 ERRORS = FIXTURES / "errors"
 COMPILE = FIXTURES / "compile"
 LIST_KEYS = {"id", "box", "kind", "name", "side", "provenance"}
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def copy(src: Path, tmp_path: Path, name: str | None = None) -> Path:

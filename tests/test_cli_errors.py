@@ -6,21 +6,12 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from click.testing import CliRunner
-
-from mayhem.cli import main
 
 from conftest import CONTENT, REPO
+from cli_helpers import invoke
 
 STOPPED = "stopped: 1 error of the consistency checks (--allow-errors goes on despite them)\n"
 GOING_ON = "going on despite 1 error (--allow-errors)\n"
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 @pytest.fixture(scope="module")

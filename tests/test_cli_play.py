@@ -8,18 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from mayhem.cli import main
 
 from conftest import CONTENT
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
+from cli_helpers import invoke
 
 
 def events(log: Path) -> list[dict]:

@@ -8,11 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from mayhem.cli import main
 
 from conftest import CONTENT, REPO
+from cli_helpers import invoke
 
 TEAMS = ",".join(str(REPO / "examples" / "teams" / f) for f in ("titans-and-taz.mh", "toons-and-raven.mh"))
 MODES = {
@@ -22,13 +20,6 @@ MODES = {
     "free-for-all": ["--box", "looney-tunes", "--mode", "free-for-all"],
     "competitive": ["--board", "looney-tunes", "--mode", "competitive", "--teams", TEAMS],
 }
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def simulated_logs(tmp_path: Path, mode: str, games: int = 2) -> list[Path]:

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import shutil
 
-from click.testing import CliRunner
-
-from mayhem.cli import main
-
 from conftest import CONTENT, REPO
+from cli_helpers import invoke
 
 GOOD = REPO / "tests" / "scenarios" / "teen-titans-go" / "bring-the-pizza.toml"
 NAME = ("Bring the Pizza: placed on reveal, the opponent's Obstacle, retrieve, deliver, 1 VP, "
         "next GO! card at once")
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 def failing(tmp_path):

@@ -6,20 +6,11 @@ from collections import Counter
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from mayhem.cli import main
 
 from conftest import CONTENT
+from cli_helpers import invoke
 
 ARGS = ["--box", "teen-titans-go", "--games", "8", "--seed", "20", "--bots", "random,greedy"]
-
-
-def invoke(*args, **kw):
-    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +75,7 @@ def test_two_jobs_give_the_same_games(run):
 @pytest.mark.parametrize("args, message", [
     (["--bots", "clever"], "--bots takes names of: "),
     (["--games", "0"], "--games and --jobs must be at least 1"),
-    (["--bots", "random,greedy,random"], "mode 'standard' has 2 players in 2 Teams: give 1, 2 or 2 bots, not 3"),
+    (["--bots", "random,greedy,random"], "mode 'standard' has 2 players in 2 Teams: give 1 or 2 bots (one for all, one per Team or one per player), not 3"),
     (["--mode", "solitaire"], "no mode 'solitaire'; modes: "),
     (["--box", "nowhere"], "no box 'nowhere'; boxes: looney-tunes, teen-titans-go"),
 ])
