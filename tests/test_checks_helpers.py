@@ -178,3 +178,20 @@ def test_lacks_nothing_when_the_board_offers_everything():
     assert crossbox.lacks(col, {}, "b") == []
     where, _ = _where(go_deck=False)
     assert crossbox.lacks(_col({"primitive": {"gain-vp"}}, {}, **where), {}, "b") == []
+
+
+def test_lacks_an_icon_written_without_a_prefix():
+    where, _ = _where(icons=set())
+    assert crossbox.lacks(_col({"icon": {"water"}}, {}, **where), {}, "b") == ["Location with the icon 'water'"]
+
+
+# --- card_text ---------------------------------------------------------------------------
+
+def test_card_text_facts():
+    from mayhem.compiler.checks import card_text
+    from mayhem.compiler.checks.card_text import Fact
+    assert card_text.facts("Deal 2 Damage.") == (Fact("damage", 2, "2 Damage"),)
+    assert card_text.facts("Once per turn.") == (Fact("limiter", "turn", "Once per turn"),)
+    assert card_text.facts("Until the end of your turn.") == (Fact("duration", "turn", "Until the end of your turn"),)
+    assert card_text.facts("Heal 3 Damage.") == (Fact("heal", 3, "Heal 3 Damage"),)
+    assert card_text.facts("After 15 Damage, do x.") == (Fact("after", 15, "After 15 Damage"),)
