@@ -190,6 +190,7 @@ def test_lacks_an_icon_written_without_a_prefix():
 def test_card_text_facts():
     from mayhem.compiler.checks import card_text
     from mayhem.compiler.checks.card_text import Fact
+    card_text.facts.cache_clear()  # parse afresh, not from a cache an earlier test filled
     assert card_text.facts("Deal 2 Damage.") == (Fact("damage", 2, "2 Damage"),)
     assert card_text.facts("Once per turn.") == (Fact("limiter", "turn", "Once per turn"),)
     assert card_text.facts("Until the end of your turn.") == (Fact("duration", "turn", "Until the end of your turn"),)
