@@ -62,7 +62,8 @@ _RUNTIME = ["tests/test_scenarios.py::test_scenario", "tests/test_runtime_games.
             "tests/test_runtime_modes.py", "tests/test_runtime_game_log.py", "tests/test_runtime_effects.py",
             "tests/test_runtime_primitives.py",
             "--deselect", "tests/test_runtime_games.py::test_parallel_simulation_gives_the_same_results"]
-_CHECKS = ["tests/test_checks.py", "tests/test_check_findings.py"]
+_CHECKS = ["tests/test_checks.py", "tests/test_checks_authoring.py", "tests/test_checks_card_text.py",
+           "tests/test_applicability.py", "tests/test_checks_helpers.py"]
 TESTS = {
     "runtime/*.py": _RUNTIME,
     "compiler/checks/*.py": _CHECKS,
