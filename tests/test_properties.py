@@ -14,6 +14,7 @@ from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import RuleWatcher, violations
+from game_helpers import in_round_two
 
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
@@ -68,12 +69,7 @@ def test_long_sweep_keeps_the_invariants(rules, box, chunk):
 
 
 def test_the_invariants_catch_a_broken_state(rules):
-    game = Game(rules, GameConfig("looney-tunes", seed=1))
-    bots = {"p1": RandomBot(1), "p2": RandomBot(2)}
-    d = game.start()
-    while d is not None and game.state.round < 2:
-        d = game.act(bots[d.player].choose(d, game))
-    assert violations(game.engine) == []
+    game = in_round_two(rules)
     eng = game.engine
     pid = next(iter(eng.state.pools))
     key = next(iter(eng.state.pools[pid]))

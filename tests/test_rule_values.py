@@ -13,6 +13,7 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import RuleWatcher, violations
 from mayhem.runtime.modes import load_mode
 from mayhem.runtime.rules import prop
+from game_helpers import in_round_two
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios"
 
@@ -131,15 +132,6 @@ def test_three_and_four_players_keep_the_lowest_dice(rules, mode):
 
 
 # ---- the invariant checker: each of its checks catches its broken state ----------------
-
-def in_round_two(rules):
-    game = Game(rules, GameConfig("looney-tunes", seed=1))
-    bots = {"p1": RandomBot(1), "p2": RandomBot(2)}
-    d = game.start()
-    while d is not None and game.state.round < 2:
-        d = game.act(bots[d.player].choose(d, game))
-    assert violations(game.engine) == []
-    return game
 
 
 def _pool_appears(eng):

@@ -12,10 +12,8 @@ from collections import Counter
 
 import pytest
 
-from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.effects import Env, id_of
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from game_helpers import everyone_on_the_board
 
 TEAMS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 
@@ -34,14 +32,7 @@ def fn(name, **args):
 
 @pytest.fixture(scope="module")
 def game(rules):
-    g = Game(rules, GameConfig("teen-titans-go", seed=3, teams=TEAMS))
-    d = g.start()
-    bot = RandomBot(3)
-    # play on until every character stands on the board in the first round
-    while d is not None and not (g.state.round >= 1 and all(f.location is not None for f in g.state.characters())):
-        d = g.act(bot.choose(d, g))
-    assert d is not None
-    return g
+    return everyone_on_the_board(rules)
 
 
 def evaluate(game, expr, env):

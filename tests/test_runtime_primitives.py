@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.effects import Env
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
 from mayhem.runtime.state import Activation
+from game_helpers import everyone_on_the_board
 
 TEAMS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 NODE = {"span": "test.mh:1:1-1:9"}
@@ -21,13 +19,7 @@ NODE = {"span": "test.mh:1:1-1:9"}
 
 @pytest.fixture
 def game(rules):
-    g = Game(rules, GameConfig("teen-titans-go", seed=3, teams=TEAMS))
-    d = g.start()
-    bot = RandomBot(3)
-    while d is not None and not (g.state.round >= 1 and all(f.location is not None for f in g.state.characters())):
-        d = g.act(bot.choose(d, g))
-    assert d is not None
-    return g
+    return everyone_on_the_board(rules)
 
 
 def run(gen, answers=()):

@@ -1,0 +1,32 @@
+"""Games played by random bots up to a point that tests start from."""
+from __future__ import annotations
+
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.invariants import violations
+
+TITANS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
+
+
+def everyone_on_the_board(rules) -> Game:
+    """A Teen Titans GO! game (seed 3) played on until every character stands on the board
+    in the first round, with a decision pending."""
+    g = Game(rules, GameConfig("teen-titans-go", seed=3, teams=TITANS))
+    d = g.start()
+    bot = RandomBot(3)
+    while d is not None and not (g.state.round >= 1 and all(f.location is not None for f in g.state.characters())):
+        d = g.act(bot.choose(d, g))
+    assert d is not None
+    return g
+
+
+def in_round_two(rules) -> Game:
+    """A Looney Tunes game (seed 1) played to round 2, every invariant kept."""
+    game = Game(rules, GameConfig("looney-tunes", seed=1))
+    bots = {"p1": RandomBot(1), "p2": RandomBot(2)}
+    d = game.start()
+    while d is not None and game.state.round < 2:
+        d = game.act(bots[d.player].choose(d, game))
+    assert violations(game.engine) == []
+    return game
