@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from mayhem.runtime.actions import Action, ActionError
 from mayhem.runtime.effects import id_of
 from mayhem.runtime.game import Game
 from mayhem.runtime.rules import prop
@@ -107,4 +108,10 @@ def prompt(console: Console, decision, ask) -> str | None:
             return decision.actions[int(answer) - 1]
         if answer in decision.actions:
             return answer
+        if answer and not answer.isdigit():
+            try:
+                Action.parse(answer)
+                console.print(f"'{answer}' is not a legal action now", markup=False)
+            except ActionError as exc:
+                console.print(str(exc), markup=False)
         console.print("type the number of an action, the action itself, or q to quit")

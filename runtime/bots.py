@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from .actions import END_TURN, Action, location_of
 from .effects import id_of
 from .rules import Rules, prop
 
@@ -31,8 +32,9 @@ class RandomBot:
 
     def choose(self, decision, game) -> str:
         actions = decision.actions
-        if decision.kind == "turn" and "end-turn" in actions and any(a.startswith("resolve ") for a in actions):
-            actions = [a for a in actions if a != "end-turn"]
+        if decision.kind == "turn" and str(END_TURN) in actions and \
+                any(Action.parse(a).verb == "resolve" for a in actions):
+            actions = [a for a in actions if a != str(END_TURN)]
         return self.rng.choice(actions)
 
 
@@ -89,49 +91,49 @@ class GreedyBot:
         scored = [(self.score(a, decision, game) + self.rng.random() * 0.01, a) for a in decision.actions]
         return max(scored)[1]
 
-    def score(self, action: str, decision, game) -> float:
+    def score(self, text: str, decision, game) -> float:
         eng = game.engine
         st = game.state
-        words = action.split()
-        verb = words[0]
+        action = Action.parse(text)
+        verb = action.verb
         me = st.teams.get(self.team_of(decision.player, game))
         if verb == "pick":
-            return self.character_value(eng._character(words[1]))
+            return self.character_value(eng._character(action.character))
         if verb == "side":
-            comp = eng._character(words[1])
-            side = next(c for c in comp["children"] if c["kind"] == "side" and c["id"] == words[2])
+            comp = eng._character(action.character)
+            side = next(c for c in comp["children"] if c["kind"] == "side" and c["id"] == action.side)
             return self.side_value(side)
         if verb == "colour":
             return 0.0
         hand = me.hands.get(decision.player, []) if me else []  # a bot sees only its own hand
         if verb == "discard":
-            qid = next(q for q in hand if id_of(q) == words[1])
+            qid = next(q for q in hand if id_of(q) == action.card)
             return -self.value(game.rules.by_qid[qid])
         if verb == "place":  # first placement and Recovery: near the middle of the board
-            loc = int(words[2][1:]) - 1
+            loc = action.location
             return len(st.board.adjacent(loc)) - self.hazard(loc, me, eng)
         if verb == "place-die":
-            return self.die_score(int(words[1]), words[2], me, game)
+            return self.die_score(action.value, action.figure, action.ability, me, game)
         if verb == "resolve":
-            fig = st.figures[words[1].split("/")[0]]
+            fig = st.figures[action.figure]
             return 5.0 if self.has_target(fig, eng) else 1.0
         if verb == "move":
-            return self.move_score(st.figures[words[1]], int(words[2][1:]) - 1, me, game)
+            return self.move_score(st.figures[action.figure], action.location, me, game)
         if verb == "use":
             return 2.5
         if verb in ("use-token", "retrieve"):
             return 6.0
         if verb == "play":
-            qid = next((q for q in hand if id_of(q) == words[1]), None)
+            qid = next((q for q in hand if id_of(q) == action.card), None)
             return self.value(game.rules.by_qid[qid]) - 1.5 if qid else 0.0
         if verb == "pass" or verb == "end-turn" or verb == "skip" or verb == "done":
             return 0.0
         if verb == "do" or verb == "choose":
             return 1.0
         if verb == "target":
-            return self.target_score(words[1], decision, me, game)
+            return self.target_score(action.target, decision, me, game)
         if verb == "reroll":
-            return 0.5 if words[1] != "mayhem-die" or st.mayhem_value < 2 else -0.5
+            return 0.5 if action.args or st.mayhem_value < 2 else -0.5
         return 0.0
 
     def team_of(self, player: str, game) -> str | None:
@@ -147,9 +149,8 @@ class GreedyBot:
     def side_value(self, side: dict) -> float:
         return prop(side, "life", 10) * 0.5 + sum(self.value(c) for c in side["children"])
 
-    def die_score(self, value: int, target: str, me, game) -> float:
+    def die_score(self, value: int, key: str, ability: str, me, game) -> float:
         eng = game.engine
-        key, ability = target.split("/")
         fig = game.state.figures[key]
         ab = next(a for a in eng.abilities(fig) if a["id"] == ability)
         slot = prop(ab, "slot", 7)
@@ -235,8 +236,8 @@ class GreedyBot:
                 return 1.0 + fig.damage * 0.1  # friends: the most hurt (for healing)
             remaining = (fig.life or 10) - fig.damage
             return 10.0 - remaining + (2.0 if fig.kind == "token" else 0.0)
-        if label.startswith("L") and "-" not in label:
-            loc = int(label[1:]) - 1
+        loc = location_of(label)
+        if loc is not None:
             foes_near = sum(1 for f in st.figures.values() if f.location is not None and me is not None and
                             f.kind == "character" and f.team != me.colour and
                             (f.location == loc or f.location in st.board.adjacent(loc)))

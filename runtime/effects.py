@@ -10,6 +10,7 @@ import re
 
 from mayhem.compiler import builtins as B
 
+from .actions import DONE, NO_TARGET, SKIP, Action
 from .decisions import fig_label, slug
 from .rules import prop
 from .state import Figure, Pending
@@ -89,11 +90,11 @@ class EffectsMixin:
         elif op == "may":
             label = s["label"] or "it"
             choice = yield from self.decide(env.controller, "optional", f"{label}?",
-                                            [f"do {slug(label)}", "skip"], s)
-            if choice != "skip":
+                                            [Action("do", (slug(label),)), SKIP], s)
+            if choice != SKIP:
                 yield from self.run(s["body"], env.child())
         elif op == "choose":
-            options = {f"choose {slug(o['label'])}": o for o in s["options"]}
+            options = {Action("choose", (slug(o['label']),)): o for o in s["options"]}
             choice = yield from self.decide(env.controller, "option", "choose one", list(options), s)
             yield from self.run(options[choice]["body"], env.child())
         elif op == "if":
@@ -337,7 +338,7 @@ class EffectsMixin:
                 return None
             if len(items) == 1:
                 return items[0]
-            by_label = {f"target {self.label(i)}": i for i in items}
+            by_label = {Action("target", (self.label(i),)): i for i in items}
             choice = yield from self.decide(env.controller, "target", f"choose one {e['kind']}", list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -345,10 +346,10 @@ class EffectsMixin:
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = {f"target {self.label(i)}": i for i in remaining}
-            options = list(by_label) + (["target none"] if not chosen else ["done"])
+            by_label = {Action("target", (self.label(i),)): i for i in remaining}
+            options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from self.decide(env.controller, "target", f"choose up to {n} {e['kind']}", options, e)
-            if choice in ("target none", "done"):
+            if choice == NO_TARGET or choice == DONE:
                 break
             item = by_label[choice]
             chosen.append(item)

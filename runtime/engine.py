@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 import random
 
+from .actions import END_TURN, PASS, SKIP, Action
 from .board import Board
 from .decisions import Decision
 from .effects import EffectsMixin, Env, Stop, id_of
@@ -71,12 +72,14 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
 
     # ---- the driver's interface ------------------------------------------------------
 
-    def decide(self, player: str, kind: str, prompt: str, actions: list[str], node: dict | None = None):
-        """Ask a player; a decision with one legal action takes it without asking."""
+    def decide(self, player: str, kind: str, prompt: str, actions: list[Action], node: dict | None = None):
+        """Ask a player; a decision with one legal action takes it without asking. The answer
+        (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
-        choice = yield Decision(player, kind, prompt, actions, node.get("span") if node else None)
-        return choice
+        printed = {str(a): a for a in actions}
+        choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
+        return printed[str(choice)]
 
     def log(self, kind: str, node: dict | None = None, **data) -> None:
         entry = {"seq": len(self.events), "round": self.state.round, "event": kind}
@@ -151,8 +154,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 ids = list(given)
             else:
                 choice = yield from self.decide("p1", "colour", "choose your Team colour",
-                                                [f"colour {c}" for c in COLOURS])
-                first = choice.split()[1]
+                                                [Action("colour", (c,)) for c in COLOURS])
+                first = choice.colour
                 ids = [first, [c for c in COLOURS if c != first][0]]
         for tid in ids:
             st.teams[tid] = Team(tid)
@@ -222,8 +225,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
             k += 1
             if len(picks[player]) >= quota[player]:
                 continue
-            choice = yield from self.decide(player, "draft", "pick a character", [f"pick {c}" for c in pool])
-            cid = choice.split()[1]
+            choice = yield from self.decide(player, "draft", "pick a character", [Action("pick", (c,)) for c in pool])
+            cid = choice.character
             picks[player].append(characters[cid])
             pool.remove(cid)
         return picks
@@ -253,8 +256,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         chosen = self.config.sides.get(comp["id"])
         if chosen is None:
             choice = yield from self.decide(player, "side", f"which side of {comp['name']}?",
-                                            [f"side {comp['id']} {s['id']}" for s in sides])
-            chosen = choice.split()[2]
+                                            [Action("side", (comp['id'], s['id'])) for s in sides])
+            chosen = choice.side
         return next(s for s in sides if s["id"] == chosen)
 
     def lay_board(self) -> None:
@@ -389,8 +392,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
             limit = self.player_icons(player)
             while len(hand) > limit:
                 choice = yield from self.decide(player, "discard", f"discard down to {limit}",
-                                                [f"discard {id_of(c)}" for c in sorted(hand)])
-                qid = next(c for c in sorted(hand) if id_of(c) == choice.split()[1])
+                                                [Action("discard", (id_of(c),)) for c in sorted(hand)])
+                qid = next(c for c in sorted(hand) if id_of(c) == choice.card)
                 hand.remove(qid)
                 given_back.append(qid)
         st.mayhem_deck.extend(given_back)  # "at the bottom of the Mayhem deck"
@@ -484,8 +487,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 if not options:
                     options = [b for b in st.board.live() if self.is_open(b) and b not in used]
                 choice = yield from self.decide(fig.player or team.players[0], "placement", f"place {key}",
-                                                [f"place {key} L{b + 1}" for b in options])
-                dest = int(choice.split()[2][1:]) - 1
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
                 self.relocate(fig, dest)
                 self.log("place", figure=key, location=f"L{dest + 1}")
 
@@ -499,8 +502,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
                 options = options or [l for l in st.board.live() if self.is_open(l)]
                 choice = yield from self.decide(fig.player, "placement", f"place {key} on a corner",
-                                                [f"place {key} L{b + 1}" for b in options])
-                dest = int(choice.split()[2][1:]) - 1
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
                 self.relocate(fig, dest)
                 self.log("place", figure=key, location=f"L{dest + 1}")
         for fig in st.figures.values():
@@ -522,8 +525,8 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 if not options:
                     continue
                 choice = yield from self.decide(fig.player or team.players[0], "return", f"return {key} to a Base",
-                                                [f"place {key} L{b + 1}" for b in options])
-                dest = int(choice.split()[2][1:]) - 1
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
                 fig.ko = False
                 fig.off_board = False
                 self.log("return", figure=key, location=f"L{dest + 1}")
@@ -569,13 +572,13 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         """Before activating, the Initiative holder may move the non-player figure."""
         st = self.state
         for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
-            options = [f"move {npc.key} L{n + 1}" for n in st.board.adjacent(npc.location) if self.is_open(n)]
+            options = [Action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
             if not options:
                 continue
             choice = yield from self.decide(st.teams[colour].players[0], "npc", f"move {npc.key}?",
-                                            options + ["skip"])
-            if choice != "skip":
-                yield from self.move(npc, int(choice.split()[2][1:]) - 1, None, is_move=True)
+                                            options + [SKIP])
+            if choice != SKIP:
+                yield from self.move(npc, choice.location, None, is_move=True)
 
     def shrink_board(self):
         """The last player to activate (the one before, if the last was KO'ed) removes an empty
@@ -593,11 +596,11 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
             figures_here = any(f.location == i for f in st.figures.values())
             if not figures_here and not any(n > 0 for n in loc.tokens.values()) and not blocked \
                     and board.connected_without(i) and board.open_without(i):
-                options.append(f"remove L{i + 1}")
+                options.append(Action("remove", (i,)))
         if not options:
             return
         choice = yield from self.decide(fig.player, "remove", "remove an empty Location", options)
-        i = int(choice.split()[1][1:]) - 1
+        i = choice.location
         board.locations[i].removed = True
         board.refresh()
         self.log("remove-location", location=f"L{i + 1}")
@@ -612,7 +615,7 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         mates = [self.state.figures[k] for k in team.characters if k != fig.key]
         return all(m.location is None and not m.activations for m in mates)
 
-    def die_options(self, team: Team) -> list[str]:
+    def die_options(self, team: Team) -> list[Action]:
         st = self.state
         values = sorted({v for v, p in zip(team.dice, team.placed) if not p})
         options = []
@@ -624,7 +627,7 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                 if ab["id"] in fig.activations:
                     continue
                 for v in values:
-                    options.append(f"place-die {v} {key}/{ab['id']}")
+                    options.append(Action("place-die", (v, key, ab['id'])))
         return options
 
     def abilities(self, fig: Figure) -> list[dict]:
@@ -647,9 +650,7 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
             self.log("die-forfeit", team=colour, die=team.dice[i])
             return
         choice = yield from self.decide(player, "die", "place an Activation die", options)
-        _, value, target = choice.split()
-        key, ability_id = target.split("/")
-        value = int(value)
+        value, key, ability_id = choice.args
         i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
         team.placed[i] = True
         fig = st.figures[key]
@@ -714,35 +715,35 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         if can_move:
             for n in st.board.adjacent(fig.location):
                 if self.is_open(n):
-                    options.append(f"move {fig.key} L{n + 1}")
+                    options.append(Action("move", (fig.key, n)))
         can_ability = not act.ability_done and act.ability is not None and "no-ability" not in limits \
             and not ("move-or-ability" in limits and act.moved)
         if can_ability:
-            options.append(f"resolve {fig.key}/{act.ability}")
+            options.append(Action("resolve", (fig.key, act.ability)))
         spec = self.special(fig)
         env = self.fig_env(fig)
         if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
             guard = spec["effects"]["effect"]["when"]
             if guard is None or self.static_eval(guard, env):
-                options.append(f"use {fig.key}/{spec['id']}")
+                options.append(Action("use", (fig.key, spec['id'])))
         if not team.played_this_round:
             for card in self.playable_cards(team, player, "activation", env):
-                options.append(f"play {id_of(card)}")
+                options.append(Action("play", (id_of(card),)))
         for (tok, owner, colour), n in sorted(fig.tokens.items(), key=str):
             if n > 0 and self.rules.token_flag(tok, "usable"):
-                options.append(f"use-token {fig.key} {id_of(tok)}")
+                options.append(Action("use-token", (fig.key, id_of(tok))))
         here = st.board.locations[fig.location]
         for (tok, owner, colour), n in sorted(here.tokens.items(), key=str):
             if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
-                options.append(f"retrieve {id_of(tok)}")
+                options.append(Action("retrieve", (id_of(tok),)))
         options = list(dict.fromkeys(options))
-        options.append("end-turn")
+        options.append(END_TURN)
         choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
-        verb = choice.split()[0]
+        verb = choice.verb
         if verb == "end-turn":
             act.ended = True
         elif verb == "move":
-            dest = int(choice.split()[2][1:]) - 1
+            dest = choice.location
             act.free_move_used = True
             act.moved = True
             yield from self.move(fig, dest, None, is_move=True)
@@ -752,14 +753,14 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
         elif verb == "use":
             yield from self.use_special(fig, spec)
         elif verb == "play":
-            card = self.card_by_id(team, player, choice.split()[1])
+            card = self.card_by_id(team, player, choice.card)
             yield from self.play_card(team, player, card, self.fig_env(fig))
         elif verb == "use-token":
-            tok = next(t for (t, _o, _c), n in fig.tokens.items() if n > 0 and id_of(t) == choice.split()[2])
+            tok = next(t for (t, _o, _c), n in fig.tokens.items() if n > 0 and id_of(t) == choice.token)
             yield from self.use_token(fig, tok)
         elif verb == "retrieve":
             tok = next(t for (t, o, _c), n in sorted(here.tokens.items(), key=str)
-                       if n > 0 and id_of(t) == choice.split()[1] and o == team.colour)
+                       if n > 0 and id_of(t) == choice.token and o == team.colour)
             yield from self.transfer(tok, fig.location, fig, 1, None, keep_colour=True)
 
     def resolve_ability(self, fig: Figure):
@@ -874,12 +875,12 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                     if fig.location is None:
                         continue
                     for qid in self.playable_cards(team, player, timing, self.fig_env(fig)):
-                        options.append(f"play {id_of(qid)} {key}")
+                        options.append(Action("play", (id_of(qid), key)))
                 if not options:
                     continue
-                choice = yield from self.decide(player, "card", f"play a {timing} card?", options + ["pass"])
-                if choice != "pass":
-                    _, cid, key = choice.split()
+                choice = yield from self.decide(player, "card", f"play a {timing} card?", options + [PASS])
+                if choice != PASS:
+                    cid, key = choice.card, choice.figure
                     yield from self.play_card(team, player, self.card_by_id(team, player, cid),
                                               self.fig_env(st.figures[key]))
                     break
@@ -1093,12 +1094,12 @@ class Engine(EffectsMixin, PrimitivesMixin, StatusesMixin):
                         if env is None:
                             continue
                         if t["when"] is None or self.static_eval(t["when"], env):
-                            options[f"play {card['id']}"] = (card, t, env)
+                            options[Action("play", (card['id'],))] = (card, t, env)
                             break
                 if not options:
                     continue
-                choice = yield from self.decide(player, "reaction", f"react to {event}?", list(options) + ["pass"])
-                if choice != "pass":
+                choice = yield from self.decide(player, "reaction", f"react to {event}?", list(options) + [PASS])
+                if choice != PASS:
                     card, t, env = options[choice]
                     yield from self.play_card(team, player, card, env, body=t["body"])
                     break

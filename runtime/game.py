@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .actions import Action
 from .decisions import Decision, IllegalAction
 from .engine import Engine, GameConfig
 from .rules import Rules
@@ -47,7 +48,9 @@ class Game:
             self._gen = self.engine.play_from(self.start_phase)
         return self._advance(None)
 
-    def act(self, action: str) -> Decision | None:
+    def act(self, action: "str | Action") -> Decision | None:
+        """Answer the decision with one of its legal actions (a printed action or an Action)."""
+        action = str(action)
         if self.decision is None:
             raise IllegalAction(action, Decision("-", "over", "the game is over", []))
         if action not in self.decision.actions:

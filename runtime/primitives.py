@@ -1,6 +1,7 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
+from .actions import DONE, Action
 from .effects import Env, Stop, _PRIM_PARAMS, id_of
 from .rules import prop
 from .state import Figure, Pending
@@ -228,22 +229,22 @@ class PrimitivesMixin:
         while True:
             options = []
             if "mayhem-die" not in rerolled:
-                options.append("reroll mayhem-die")
+                options.append(Action("reroll"))
             if team is not None:
                 for i, placed in enumerate(team.placed):
                     if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
-                        options.append(f"reroll die-{i + 1}")
+                        options.append(Action("reroll", (i + 1,)))
             if not options:
                 return
-            choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + ["done"], node)
-            if choice == "done":
+            choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + [DONE], node)
+            if choice == DONE:
                 return
-            which = choice.split()[1]
+            which = f"die-{choice.die}" if choice.args else "mayhem-die"
             rerolled.add(which)
             if which == "mayhem-die":
                 yield from self.roll_mayhem(node)
             else:
-                i = int(which.split("-")[1]) - 1
+                i = choice.die - 1
                 team.dice[i] = self.roll_activation()
                 if i == current:
                     st.active.die = team.dice[i]

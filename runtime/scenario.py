@@ -17,7 +17,7 @@ from .decisions import IllegalAction
 from .effects import id_of
 from .game import Game
 from .rules import Rules
-from .scenario_schema import Names, Problem, expectation_problems, file_problems
+from .scenario_schema import Names, Problem, action_problems, expectation_problems, file_problems
 from .scenario_setup import ScenarioError, build, location_index, token_qid
 from .scenario_toml import key_positions, position
 
@@ -85,6 +85,8 @@ def validate(rules: Rules, spec: dict, text: str, path: str = "scenario"):
     """The engine of a well-formed scenario and its starting phase; a ScenarioError with
     every problem otherwise."""
     problems = file_problems(spec)
+    if not problems:
+        problems = action_problems(spec.get("steps", []))
     if problems:
         raise _error(path, text, problems)
     try:

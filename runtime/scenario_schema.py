@@ -15,6 +15,7 @@ import jsonschema
 from mayhem.dsl.diagnostics import did_you_mean
 from mayhem.dsl.schema import COLOURS
 
+from .actions import Action, ActionError
 from .scenario_toml import dotted
 
 # ---- the file's tables and keys --------------------------------------------------------
@@ -269,6 +270,29 @@ class Names:
     pools: list[str]
     locations: int
     edges: set[str]
+
+
+def action_problems(steps: list) -> list[Problem]:
+    """Every action a step plays, expects or forbids is written in the action grammar:
+
+    >>> for p in action_problems([{"action": "place-die six hero/big-punch"}, {"forbid_options": ["end turn"]}]):
+    ...     print(p.path, p.message, "|", p.hint)
+    ('steps', 0, 'action') 'place-die six hero/big-punch' is not an action: 'place-die' is written 'place-die N CHARACTER/ABILITY' | N is a number, a name has no blanks or '/'
+    ('steps', 1, 'forbid_options', 0) 'end turn' is not an action: no verb 'end' | did you mean 'end-turn'?
+    """
+    out: list[Problem] = []
+    for n, step in enumerate(steps):
+        written = [(("action",), step.get("action"))]
+        for key in ("expect_options", "forbid_options"):
+            written += [((key, i), a) for i, a in enumerate(step.get(key) or [])]
+        for at, text in written:
+            if not isinstance(text, str):
+                continue
+            try:
+                Action.parse(text)
+            except ActionError as exc:
+                out.append(Problem(("steps", n) + at, f"{text!r} is not an action: {exc.reason}", exc.hint))
+    return out
 
 
 def _value_problem(path: tuple, kind: str, value) -> Problem | None:

@@ -23,6 +23,7 @@ MODULES = [
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
     "mayhem.dsl.spans",
+    "mayhem.runtime.actions",
     "mayhem.runtime.scenario_schema",
     "mayhem.runtime.scenario_toml",
 ]

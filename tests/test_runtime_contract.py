@@ -15,10 +15,9 @@ def runtime_source() -> str:
 
 
 def action_verbs() -> set[str]:
-    """The verbs of the legal-action grammar (runtime/decisions.py)."""
-    from mayhem.runtime import decisions
-    return {line.split()[0] for line in decisions.__doc__.splitlines()
-            if line.startswith("    ") and line.split()}
+    """The verbs of the legal-action grammar (runtime/actions.py)."""
+    from mayhem.runtime.actions import VERBS
+    return set(VERBS)
 
 
 def content_names(ir) -> set[str]:

@@ -63,7 +63,7 @@ action = "place-die 1 robin/staff-meeting"
 action = "resolve robin/staff-meeting"
 expect = { events = [{ event = "damage", figure = "cyborg", amount = 3 }] }
 [[steps]]
-action = "fly to the moon"
+action = "pick nobody"  # an action, but not a legal one (a non-action is an error at load: test_actions.py)
 [expect]
 "figures.cyborg.damage" = 3
 no_events = ["attack"]
@@ -73,7 +73,7 @@ no_events = ["attack"]
     text = "\n".join(result.failures)
     assert "should not be legal" in text
     assert "missing from {event = 'damage'" in text
-    assert "'fly to the moon' is not a legal action" in text
+    assert "'pick nobody' is not a legal action" in text
     assert "figures.cyborg.damage: expected 3, got 2" in text
     assert "should not have happened" in text
 

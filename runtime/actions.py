@@ -1,0 +1,257 @@
+"""Actions as typed values (a verb and its typed arguments), with the one parser and the one printer of the legal-action strings.
+
+Every player answers a decision with one of its legal actions (docs/actions.md); the
+engine builds them as `Action` values, prints them for the decision, and reads the
+answer's arguments by name. The grammar, one line per form of a verb:
+
+    colour COLOUR                   choose a Team colour
+    pick CHARACTER                  draft a character
+    side CHARACTER SIDE             choose a dashboard side (a or b)
+    discard CARD                    discard a Mayhem card at setup
+    place CHARACTER Ln              put a character on a Location (first round, Recovery)
+    place-die N CHARACTER/ABILITY   place an Activation die showing N on an Ability
+    move CHARACTER Ln               the free Move
+    resolve CHARACTER/ABILITY       use the chosen Ability's effects
+    use CHARACTER/SPECIAL           use the Special Ability
+    use-token CHARACTER TOKEN       use a usable token the character holds
+    retrieve TOKEN                  pick up a Mission token where the character stands
+    play CARD                       play a Mayhem card (a Reaction, or for the Active Character)
+    play CARD CHARACTER             play a Round Start card for that character
+    pass                            play no card now
+    end-turn                        finish the turn
+    target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
+    done                            stop choosing
+    do LABEL                        take an optional effect
+    skip                            leave an optional effect
+    choose LABEL                    pick an option
+    reroll mayhem-die               reroll the Mayhem die
+    reroll die-N                    reroll the Team's N-th Activation die
+    remove Ln                       take an empty Location out of play (Free-For-All)
+
+Arguments are typed: N is an int, a Location `Ln` is the board index n - 1 (an int),
+every other argument is a name (a string without blanks or '/').
+
+>>> a = Action.parse("place-die 6 hero/big-punch")
+>>> a.verb, a.value, a.figure, a.ability
+('place-die', 6, 'hero', 'big-punch')
+>>> str(Action("move", ("hero", 3)))
+'move hero L4'
+>>> Action.parse("reroll die-2").die
+2
+>>> Action.parse("place-dice 6 hero/big-punch")
+Traceback (most recent call last):
+...
+mayhem.runtime.actions.ActionError: 'place-dice 6 hero/big-punch' is not an action: no verb 'place-dice' (did you mean 'place-die' or 'place'?)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+import re
+
+from mayhem.dsl.diagnostics import did_you_mean
+
+# verb -> its forms, each a template of the text after the verb: `{name}` is a name,
+# `{name:int}` a number, `{name:loc}` a Location Ln (the board index n - 1). The forms
+# of one verb differ in their number of arguments, so that the arguments say the form.
+FORMS: dict[str, tuple[str, ...]] = {
+    "colour": ("{colour}",),
+    "pick": ("{character}",),
+    "side": ("{character} {side}",),
+    "discard": ("{card}",),
+    "place": ("{figure} {location:loc}",),
+    "place-die": ("{value:int} {figure}/{ability}",),
+    "move": ("{figure} {location:loc}",),
+    "resolve": ("{figure}/{ability}",),
+    "use": ("{figure}/{special}",),
+    "use-token": ("{figure} {token}",),
+    "retrieve": ("{token}",),
+    "play": ("{card}", "{card} {figure}"),
+    "pass": ("",),
+    "end-turn": ("",),
+    "target": ("{target}",),
+    "done": ("",),
+    "do": ("{label}",),
+    "skip": ("",),
+    "choose": ("{label}",),
+    "reroll": ("mayhem-die", "die-{die:int}"),
+    "remove": ("{location:loc}",),
+}
+VERBS = tuple(FORMS)
+
+# how a template's argument reads in a usage line and in the text of an action
+_SHOWN = {"value": "N", "figure": "CHARACTER", "location": "Ln", "die": "N"}
+_PATTERN = {"": r"[^\s/]+", "int": r"[0-9]+", "loc": r"L([1-9][0-9]*)"}
+_FIELD = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+class ActionError(ValueError):
+    """A string that is not an action of the grammar; `hint` says what was expected."""
+
+    def __init__(self, text: str, reason: str, hint: str | None = None) -> None:
+        super().__init__(f"{text!r} is not an action: {reason}" + (f" ({hint})" if hint else ""))
+        self.text = text
+        self.reason = reason
+        self.hint = hint
+
+
+@dataclass(frozen=True)
+class _Form:
+    verb: str
+    template: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    regex: re.Pattern
+    pieces: tuple[str, ...]  # the literal text around the arguments, len(names) + 1 pieces
+
+    @property
+    def usage(self) -> str:
+        shown = _FIELD.sub(lambda m: _SHOWN.get(m.group(1), m.group(1).upper()), self.template)
+        return f"{self.verb} {shown}".strip()
+
+    def render(self, args: tuple) -> str:
+        out = [self.verb, " " if self.template else ""]
+        for piece, kind, value in zip(self.pieces, self.kinds, args):
+            out.append(piece)
+            out.append(f"L{value + 1}" if kind == "loc" else str(value))
+        out.append(self.pieces[-1])
+        return "".join(out)
+
+
+def _compile(verb: str, template: str) -> _Form:
+    names, kinds, pieces, pattern, at = [], [], [], [], 0
+    for m in _FIELD.finditer(template):
+        pieces.append(template[at:m.start()])
+        pattern.append(re.escape(template[at:m.start()]))
+        kind = m.group(2) or ""
+        names.append(m.group(1))
+        kinds.append(kind)
+        pattern.append(f"({_PATTERN[kind]})" if kind != "loc" else _PATTERN[kind])
+        at = m.end()
+    pieces.append(template[at:])
+    pattern.append(re.escape(template[at:]))
+    return _Form(verb, template, tuple(names), tuple(kinds), re.compile("".join(pattern)), tuple(pieces))
+
+
+_FORMS: dict[str, dict[int, _Form]] = {}
+for _verb, _templates in FORMS.items():
+    _FORMS[_verb] = {}
+    for _t in _templates:
+        _form = _compile(_verb, _t)
+        assert len(_form.names) not in _FORMS[_verb], f"two forms of '{_verb}' with {len(_form.names)} arguments"
+        _FORMS[_verb][len(_form.names)] = _form
+
+
+def usage(verb: str) -> list[str]:
+    """The usage lines of a verb's forms: `usage("place-die")` is `['place-die N CHARACTER/ABILITY']`."""
+    return [f.usage for f in _FORMS[verb].values()]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: a verb and its arguments, in the order of its form's template.
+
+    The arguments are also readable by name (`action.figure`, `action.location`); `str()`
+    prints the action's legal-action string and `Action.parse` reads one back."""
+
+    verb: str
+    args: tuple = ()
+
+    def __post_init__(self) -> None:
+        forms = _FORMS.get(self.verb)
+        if forms is None:
+            raise ActionError(self.verb, f"no verb '{self.verb}'", did_you_mean(self.verb, VERBS))
+        form = forms.get(len(self.args))
+        if form is None:
+            raise ActionError(f"{self.verb} {self.args}", f"'{self.verb}' takes no {len(self.args)} arguments",
+                              "expected " + " or ".join(repr(u) for u in usage(self.verb)))
+        for name, kind, value in zip(form.names, form.kinds, self.args):
+            if (kind in ("int", "loc")) != (isinstance(value, int) and not isinstance(value, bool)):
+                raise TypeError(f"{self.verb}: argument {name} is {value!r}: expected "
+                                f"{'an int' if kind else 'a name'}")
+            if not kind and not _NAME.fullmatch(str(value)):
+                raise ActionError(str(value), f"the {name} of '{self.verb}' must be a name without blanks or '/'")
+
+    @property
+    def form(self) -> _Form:
+        return _FORMS[self.verb][len(self.args)]
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name in ("verb", "args"):
+            raise AttributeError(name)
+        form = _FORMS[object.__getattribute__(self, "verb")][len(object.__getattribute__(self, "args"))]
+        try:
+            return self.args[form.names.index(name)]
+        except ValueError:
+            raise AttributeError(f"'{form.usage}' has no argument '{name}'") from None
+
+    def __str__(self) -> str:
+        return _print(self)
+
+    @staticmethod
+    def parse(text: str) -> "Action":
+        """The action a legal-action string says; ActionError (with a hint) if it says none."""
+        return _parse(text)
+
+
+_NAME = re.compile(_PATTERN[""])
+
+
+@lru_cache(maxsize=4096)
+def _print(action: Action) -> str:
+    return action.form.render(action.args)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Action:
+    if not isinstance(text, str):
+        raise ActionError(str(text), "an action is a string")
+    verb, _, rest = text.strip().partition(" ")
+    if text != text.strip() or "  " in text or "\t" in text or "\n" in text:
+        raise ActionError(text, "words are separated by single blanks", f"did you mean {' '.join(text.split())!r}?")
+    if not verb:
+        raise ActionError(text, "it is empty", "an action starts with a verb: " + ", ".join(VERBS))
+    forms = _FORMS.get(verb)
+    if forms is None:
+        joined = "-".join(text.split()[:2])
+        hint = f"did you mean '{joined}'?" if joined in FORMS else did_you_mean(verb, VERBS)
+        raise ActionError(text, f"no verb '{verb}'", hint or "verbs: " + ", ".join(VERBS))
+    for form in forms.values():
+        m = form.regex.fullmatch(rest)
+        if m is not None:
+            args = tuple(int(v) - 1 if kind == "loc" else int(v) if kind == "int" else v
+                         for v, kind in zip(m.groups(), form.kinds))
+            return Action(verb, args)
+    return _raise_bad_form(text, verb)
+
+
+def _raise_bad_form(text: str, verb: str):
+    expected = " or ".join(repr(u) for u in usage(verb))
+    kinds = {k for f in _FORMS[verb].values() for k in f.kinds}
+    notes = (["N is a number"] if "int" in kinds else []) + (["Ln a Location such as L3"] if "loc" in kinds else [])
+    if "" in kinds:
+        notes.append("a name has no blanks or '/'")
+    raise ActionError(text, f"'{verb}' is written {expected}", ", ".join(notes) or f"'{verb}' takes nothing more")
+
+
+def location_of(word: str) -> int | None:
+    """The board index of a Location written `Ln` (a `target` may name one), else None.
+
+    >>> location_of("L4"), location_of("L3-L4"), location_of("hero")
+    (3, None, None)
+    """
+    m = _LOCATION.fullmatch(word)
+    return int(m.group(1)) - 1 if m else None
+
+
+_LOCATION = re.compile(_PATTERN["loc"])
+PASS = Action("pass")
+SKIP = Action("skip")
+DONE = Action("done")
+END_TURN = Action("end-turn")
+NO_TARGET = Action("target", ("none",))
+
+
+def parse(text: str) -> Action:
+    """`Action.parse(text)`."""
+    return _parse(text)
