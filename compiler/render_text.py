@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import re
+import sys
+
+from .ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
 
 
 SLOT_LABELS = {"special": "Special", "mayhem": "Mayhem", "when-picked": "When picked", "reward": "Reward"}
@@ -56,31 +59,48 @@ def keyword_text(kw: dict, args: dict) -> tuple[str, int | None]:
 def phrases(body: list, keywords: dict[str, dict], depth: int = 0) -> list[str]:
     """The effect as a list of phrases: keywords by their display name, primitives by a
     short description; `may` blocks in brackets."""
-    out = []
+    out: list[str] = []
     for s in body:
-        op = s["op"]
-        if op == "keyword":
-            kw = keywords.get(s["keyword"])
-            if kw is not None:
-                out.append(keyword_text(kw, s["args"])[0])
-        elif op == "primitive":
-            template = PRIMITIVE_PHRASES.get(s["name"], s["name"])
-            values = {k: (_num(v) if _num(v) is not None else "") for k, v in s["args"].items()}
-            token = s["args"].get("token")
-            values["token"] = _name(token["name"]) if isinstance(token, dict) and "name" in token else ""
-            text = re.sub(r"\s+", " ", template.format(**{k: values.get(k, "") for k in
-                                                          re.findall(r"{(\w+)}", template)})).strip()
-            if text:
-                out.append(text)
-        elif op in ("may", "repeat", "for-each", "as", "until", "trigger") and depth < 8:
-            inner = phrases(s.get("body", []), keywords, depth + 1)
-            if inner:
-                out.append(("you may: " if op == "may" else "") + ", ".join(inner))
-        elif op == "choose" and depth < 8:
-            out.append(" or ".join(", ".join(phrases(o["body"], keywords, depth + 1)) for o in s["options"]))
-        elif op == "if" and depth < 8:
-            out.extend(phrases(s["then"], keywords, depth + 1))
+        _PHRASE[s["op"]](s, keywords, depth, out)
     return out
+
+
+# one phrase-maker per statement op of the registry (compiler/ir_ops.py); `let` says nothing
+
+
+def phrase_keyword(s: dict, keywords: dict, depth: int, out: list) -> None:
+    kw = keywords.get(s["keyword"])
+    if kw is not None:
+        out.append(keyword_text(kw, s["args"])[0])
+
+
+def phrase_primitive(s: dict, keywords: dict, depth: int, out: list) -> None:
+    template = PRIMITIVE_PHRASES.get(s["name"], s["name"])
+    values = {k: (_num(v) if _num(v) is not None else "") for k, v in s["args"].items()}
+    token = s["args"].get("token")
+    values["token"] = _name(token["name"]) if isinstance(token, dict) and "name" in token else ""
+    text = re.sub(r"\s+", " ", template.format(**{k: values.get(k, "") for k in
+                                                  re.findall(r"{(\w+)}", template)})).strip()
+    if text:
+        out.append(text)
+
+
+def phrase_choose(s: dict, keywords: dict, depth: int, out: list) -> None:
+    if depth < 8:
+        out.append(" or ".join(", ".join(phrases(o["body"], keywords, depth + 1)) for o in s["options"]))
+
+
+def phrase_if(s: dict, keywords: dict, depth: int, out: list) -> None:
+    if depth < 8:
+        out.extend(phrases(s["then"], keywords, depth + 1))
+
+
+def _phrase_body(s: dict, keywords: dict, depth: int, out: list) -> None:
+    """A block statement (may, repeat, for-each, as, until, trigger): the phrases of its body."""
+    if depth < 8:
+        inner = phrases(s.get("body", []), keywords, depth + 1)
+        if inner:
+            out.append(("you may: " if s["op"] == "may" else "") + ", ".join(inner))
 
 
 def render(comp: dict, keywords: dict[str, dict]) -> str:
@@ -112,11 +132,9 @@ def mentions(body: list, keywords: dict[str, dict], depth: int = 0) -> list[Ment
                 words = re.sub(r"\bX\b", "", (kw["name"] or kw["id"])).lower()
                 words = re.sub(r"\s+", " ", words).strip()
                 out.append(Mention(s["keyword"], words, number, rendered))
-        for key in ("body", "then", "else"):
-            if isinstance(s.get(key), list) and depth < 8:
-                out.extend(mentions(s[key], keywords, depth + 1))
-        for o in s.get("options", []) or []:
-            out.extend(mentions(o["body"], keywords, depth + 1))
+        if depth < 8:
+            for inner in child_bodies(s):
+                out.extend(mentions(inner, keywords, depth + 1))
     return out
 
 
@@ -135,3 +153,11 @@ def text_mentions(text: str, words: str, number: int | None) -> bool:
 
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+_PHRASE = dispatch(sys.modules[__name__], "phrase_", STATEMENTS, ignores=("let",),
+                   also={op: _phrase_body for op, f in STATEMENTS.items() if f.bodies == ("body",)})
+_PHRASE["let"] = lambda s, keywords, depth, out: None
+register_walker("text rendering: phrases", STATEMENTS, set(_PHRASE) - {"let"}, ignores=("let",))
+register_walker("text rendering: keyword mentions (every op walked through its bodies)", STATEMENTS,
+                {"keyword"}, ignores=set(STATEMENTS) - {"keyword"})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
+
 from .actions import END_TURN, Action, location_of
 from .effects import id_of
 from .rules import Rules, prop
@@ -51,26 +53,40 @@ class GreedyBot:
     def value_of_body(self, body: list, depth: int = 0) -> float:
         total = 0.0
         for s in body:
-            op = s["op"]
-            if op == "primitive":
-                total += PRIMITIVE_VALUE.get(s["name"], 0.2)
-                amount = s["args"].get("amount") or s["args"].get("count")
-                if amount and amount.get("e") == "num":
-                    total += 0.5 * max(0, amount["v"] - 1)
-            elif op == "keyword" and depth < 6:
-                kw = self._rules.keywords.get(s["keyword"])
-                if kw is not None and "effect" in kw["effects"]:
-                    total += self.value_of_body(kw["effects"]["effect"]["body"], depth + 1)
-                x = s["args"].get("x")
-                if x and x.get("e") == "num":
-                    total += 0.5 * x["v"]
-            elif op in ("may", "repeat", "for-each", "as", "until", "trigger"):
-                total += self.value_of_body(s.get("body", []), depth + 1)
-            elif op == "choose":
-                total += max((self.value_of_body(o["body"], depth + 1) for o in s["options"]), default=0)
-            elif op == "if":
-                total += 0.7 * max(self.value_of_body(s["then"], depth + 1), self.value_of_body(s["else"], depth + 1))
+            total = _WORTH[s["op"]](self, s, depth, total)
         return total
+
+    # what each statement op of the registry (compiler/ir_ops.py) adds to a running total;
+    # an op with bodies and no method of its own adds what its bodies are worth
+
+    def worth_primitive(self, s: dict, depth: int, total: float) -> float:
+        total += PRIMITIVE_VALUE.get(s["name"], 0.2)
+        amount = s["args"].get("amount") or s["args"].get("count")
+        if amount and amount.get("e") == "num":
+            total += 0.5 * max(0, amount["v"] - 1)
+        return total
+
+    def worth_keyword(self, s: dict, depth: int, total: float) -> float:
+        if depth < 6:
+            kw = self._rules.keywords.get(s["keyword"])
+            if kw is not None and "effect" in kw["effects"]:
+                total += self.value_of_body(kw["effects"]["effect"]["body"], depth + 1)
+            x = s["args"].get("x")
+            if x and x.get("e") == "num":
+                total += 0.5 * x["v"]
+        return total
+
+    def worth_choose(self, s: dict, depth: int, total: float) -> float:
+        return total + max((self.value_of_body(o["body"], depth + 1) for o in s["options"]), default=0)
+
+    def worth_if(self, s: dict, depth: int, total: float) -> float:
+        return total + 0.7 * max(self.value_of_body(s["then"], depth + 1), self.value_of_body(s["else"], depth + 1))
+
+    def worth_let(self, s: dict, depth: int, total: float) -> float:
+        return total  # binding a name is worth nothing by itself
+
+    def through_bodies(self, s: dict, depth: int, total: float) -> float:
+        return total + sum(self.value_of_body(b, depth + 1) for b in child_bodies(s))
 
     def value(self, comp: dict) -> float:
         qid = comp["qid"]
@@ -244,6 +260,11 @@ class GreedyBot:
             return foes_near + 0.1 * len(st.board.adjacent(loc))
         return 0.5
 
+
+_THROUGH_BODIES = {op: GreedyBot.through_bodies for op, form in STATEMENTS.items()
+                   if form.bodies and not hasattr(GreedyBot, "worth_" + op.replace("-", "_"))}
+_WORTH = dispatch(GreedyBot, "worth_", STATEMENTS, also=_THROUGH_BODIES)
+register_walker("bots: the greedy bot's values", STATEMENTS, _WORTH)
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import re
 
 from mayhem.compiler import builtins as B
+from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, SKIP, Action
 from .decisions import fig_label, slug
@@ -71,61 +72,78 @@ class EffectsMixin:
             yield from self.run_stmt(stmt, env)
 
     def run_stmt(self, s: dict, env: Env):
-        op = s["op"]
-        if op == "primitive":
-            yield from getattr(self, "p_" + s["name"].replace("-", "_"))(s["args"], env, s)
-        elif op == "keyword":
-            kw = self.rules.keywords[s["keyword"]]
+        yield from _STATEMENT[s["op"]](self, s, env)
+
+    # one handler per statement op of the registry (compiler/ir_ops.py)
+
+    def stmt_primitive(self, s: dict, env: Env):
+        yield from getattr(self, "p_" + s["name"].replace("-", "_"))(s["args"], env, s)
+
+    def stmt_keyword(self, s: dict, env: Env):
+        kw = self.rules.keywords[s["keyword"]]
+        inner = env.child()
+        inner.locals = {}
+        for p in kw["params"]:
+            arg = s["args"].get(p["name"])
+            inner.locals[p["name"]] = (yield from self.ev(arg, env)) if arg is not None else None
+        tags = prop(kw, "tags")
+        if tags:
+            inner.tags = env.tags | frozenset(self.tag_qids(kw, tags))
+        body = kw["effects"].get("effect")
+        if body is not None:
+            yield from self.run(body["body"], inner)
+
+    def stmt_may(self, s: dict, env: Env):
+        label = s["label"] or "it"
+        choice = yield from self.decide(env.controller, "optional", f"{label}?",
+                                        [Action("do", (slug(label),)), SKIP], s)
+        if choice != SKIP:
+            yield from self.run(s["body"], env.child())
+
+    def stmt_choose(self, s: dict, env: Env):
+        options = {Action("choose", (slug(o['label']),)): o for o in s["options"]}
+        choice = yield from self.decide(env.controller, "option", "choose one", list(options), s)
+        yield from self.run(options[choice]["body"], env.child())
+
+    def stmt_if(self, s: dict, env: Env):
+        cond = yield from self.ev(s["cond"], env)
+        yield from self.run(s["then"] if cond else s["else"], env.child())
+
+    def stmt_repeat(self, s: dict, env: Env):
+        n = yield from self.ev(s["count"], env)
+        for _ in range(max(0, int(n or 0))):
+            yield from self.run(s["body"], env.child())
+
+    def stmt_let(self, s: dict, env: Env):
+        env.locals[s["name"]] = yield from self.ev(s["value"], env)
+
+    def stmt_for_each(self, s: dict, env: Env):
+        items = yield from self.ev(s["source"], env)
+        for item in list(items or []):
             inner = env.child()
-            inner.locals = {}
-            for p in kw["params"]:
-                arg = s["args"].get(p["name"])
-                inner.locals[p["name"]] = (yield from self.ev(arg, env)) if arg is not None else None
-            tags = prop(kw, "tags")
-            if tags:
-                inner.tags = env.tags | frozenset(self.tag_qids(kw, tags))
-            body = kw["effects"].get("effect")
-            if body is not None:
-                yield from self.run(body["body"], inner)
-        elif op == "may":
-            label = s["label"] or "it"
-            choice = yield from self.decide(env.controller, "optional", f"{label}?",
-                                            [Action("do", (slug(label),)), SKIP], s)
-            if choice != SKIP:
-                yield from self.run(s["body"], env.child())
-        elif op == "choose":
-            options = {Action("choose", (slug(o['label']),)): o for o in s["options"]}
-            choice = yield from self.decide(env.controller, "option", "choose one", list(options), s)
-            yield from self.run(options[choice]["body"], env.child())
-        elif op == "if":
-            cond = yield from self.ev(s["cond"], env)
-            yield from self.run(s["then"] if cond else s["else"], env.child())
-        elif op == "repeat":
-            n = yield from self.ev(s["count"], env)
-            for _ in range(max(0, int(n or 0))):
-                yield from self.run(s["body"], env.child())
-        elif op == "let":
-            env.locals[s["name"]] = yield from self.ev(s["value"], env)
-        elif op == "for-each":
-            items = yield from self.ev(s["source"], env)
-            for item in list(items or []):
-                inner = env.child()
-                inner.locals[s["var"]] = item
-                yield from self.run(s["body"], inner)
-        elif op == "as":
-            who = yield from self.ev(s["who"], env)
-            if isinstance(who, Figure):
-                team, controller = who.team, self.controller_of(who)
-            else:
-                team, controller = who, self.team_player(who)
-            if team is not None:
-                yield from self.run(s["body"], env.child(team=team, controller=controller))
-        elif op == "until":
-            for t in s["body"]:
-                if t["op"] == "trigger":
-                    self.install(t, env, s["event"])
-        elif op == "trigger":
-            self.install(s, env, "round-end")
+            inner.locals[s["var"]] = item
+            yield from self.run(s["body"], inner)
+
+    def stmt_as(self, s: dict, env: Env):
+        who = yield from self.ev(s["who"], env)
+        if isinstance(who, Figure):
+            team, controller = who.team, self.controller_of(who)
+        else:
+            team, controller = who, self.team_player(who)
+        if team is not None:
+            yield from self.run(s["body"], env.child(team=team, controller=controller))
+
+    def stmt_until(self, s: dict, env: Env):
+        for t in s["body"]:
+            if t["op"] == "trigger":
+                self.install(t, env, s["event"])
+        return
+        yield  # a generator, as every statement handler is
+
+    def stmt_trigger(self, s: dict, env: Env):
+        self.install(s, env, "round-end")
+        return
+        yield
 
     def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:
         """Tag ids of a keyword's `tags` property, as the qids its primitives use."""
@@ -139,67 +157,98 @@ class EffectsMixin:
     def ev(self, e, env: Env):
         if e is None:
             return None
-        k = e["e"]
-        if k == "num" or k == "str" or k == "bool":
-            return e["v"]
-        if k == "ctx":
-            return self.ctx(e["name"], env)
-        if k in ("var", "param", "it"):
-            return env.locals.get(e["name"])
-        if k == "event":
-            return env.event.get(e["name"])
-        if k in ("token", "tag", "icon"):
-            return e["name"]
-        if k == "component":
-            return self.component_value(e["name"])
-        if k == "relation":
-            return ("relation", e["name"])
-        if k == "none" or k == "unresolved":
-            return None
-        if k == "list":
-            out = []
-            for item in e["items"]:
-                out.append((yield from self.ev(item, env)))
-            return out
-        if k == "fn":
-            return (yield from self.call_fn(e, env))
-        if k == "bin":
-            a = (yield from self.ev(e["l"], env)) or 0
-            b = (yield from self.ev(e["r"], env)) or 0
-            op = e["op"]
-            return a + b if op == "+" else a - b if op == "-" else a * b
-        if k == "neg":
-            return -((yield from self.ev(e["x"], env)) or 0)
-        if k == "cmp":
-            a = yield from self.ev(e["l"], env)
-            b = yield from self.ev(e["r"], env)
-            op = e["op"]
-            if op == "==":
-                return a == b
-            if op == "!=":
-                return a != b
-            a, b = a or 0, b or 0
-            return a < b if op == "<" else a <= b if op == "<=" else a > b if op == ">" else a >= b
-        if k == "is":
-            a = yield from self.ev(e["l"], env)
-            b = yield from self.ev(e["r"], env)
-            result = self.is_test(a, b, env)
-            return (not result) if e["negated"] else result
-        if k == "and":
-            for item in e["items"]:
-                if not (yield from self.ev(item, env)):
-                    return False
-            return True
-        if k == "or":
-            for item in e["items"]:
-                if (yield from self.ev(item, env)):
-                    return True
-            return False
-        if k == "not":
-            return not (yield from self.ev(e["x"], env))
-        if k == "select":
-            return (yield from self.select(e, env))
-        raise AssertionError(k)  # pragma: no cover
+        leaf = _LEAF.get(e["e"])
+        if leaf is not None:
+            return leaf(self, e, env)
+        return (yield from _COMPOUND[e["e"]](self, e, env))
+
+    # one handler per expression form of the registry (compiler/ir_ops.py): a form
+    # without sub-expressions is a plain function, the others are generators
+
+    def expr_num(self, e, env):
+        return e["v"]
+
+    expr_str = expr_bool = expr_num
+
+    def expr_ctx(self, e, env):
+        return self.ctx(e["name"], env)
+
+    def expr_var(self, e, env):
+        return env.locals.get(e["name"])
+
+    expr_param = expr_it = expr_var
+
+    def expr_event(self, e, env):
+        return env.event.get(e["name"])
+
+    def expr_token(self, e, env):
+        return e["name"]
+
+    expr_tag = expr_icon = expr_token
+
+    def expr_component(self, e, env):
+        return self.component_value(e["name"])
+
+    def expr_relation(self, e, env):
+        return ("relation", e["name"])
+
+    def expr_none(self, e, env):
+        return None
+
+    expr_unresolved = expr_none
+
+    def expr_list(self, e, env):
+        out = []
+        for item in e["items"]:
+            out.append((yield from self.ev(item, env)))
+        return out
+
+    def expr_fn(self, e, env):
+        return (yield from self.call_fn(e, env))
+
+    def expr_bin(self, e, env):
+        a = (yield from self.ev(e["l"], env)) or 0
+        b = (yield from self.ev(e["r"], env)) or 0
+        op = e["op"]
+        return a + b if op == "+" else a - b if op == "-" else a * b
+
+    def expr_neg(self, e, env):
+        return -((yield from self.ev(e["x"], env)) or 0)
+
+    def expr_cmp(self, e, env):
+        a = yield from self.ev(e["l"], env)
+        b = yield from self.ev(e["r"], env)
+        op = e["op"]
+        if op == "==":
+            return a == b
+        if op == "!=":
+            return a != b
+        a, b = a or 0, b or 0
+        return a < b if op == "<" else a <= b if op == "<=" else a > b if op == ">" else a >= b
+
+    def expr_is(self, e, env):
+        a = yield from self.ev(e["l"], env)
+        b = yield from self.ev(e["r"], env)
+        result = self.is_test(a, b, env)
+        return (not result) if e["negated"] else result
+
+    def expr_and(self, e, env):
+        for item in e["items"]:
+            if not (yield from self.ev(item, env)):
+                return False
+        return True
+
+    def expr_or(self, e, env):
+        for item in e["items"]:
+            if (yield from self.ev(item, env)):
+                return True
+        return False
+
+    def expr_not(self, e, env):
+        return not (yield from self.ev(e["x"], env))
+
+    def expr_select(self, e, env):
+        return (yield from self.select(e, env))
 
     def is_test(self, a, b, env: Env) -> bool:
         if not isinstance(a, Figure):
@@ -468,3 +517,11 @@ class EffectsMixin:
             for fk in self.state.teams[where].characters:
                 total += self.count_tokens(token, self.state.figures[fk], of)
         return total
+
+
+_STATEMENT = dispatch(EffectsMixin, "stmt_", STATEMENTS)
+_EXPRESSION = dispatch(EffectsMixin, "expr_", EXPRESSIONS)
+_LEAF = {k: f for k, f in _EXPRESSION.items() if EXPRESSIONS[k].leaf}
+_COMPOUND = {k: f for k, f in _EXPRESSION.items() if not EXPRESSIONS[k].leaf}
+register_walker("runtime: the effect interpreter's statements", STATEMENTS, _STATEMENT)
+register_walker("runtime: the effect interpreter's expressions", EXPRESSIONS, _EXPRESSION)

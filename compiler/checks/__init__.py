@@ -18,6 +18,7 @@ from mayhem.dsl.diagnostics import Diagnostic, Related, did_you_mean
 from mayhem.dsl.spans import Span
 
 from mayhem.compiler.applicability import Applicability
+from mayhem.compiler.ir_ops import STATEMENT_FIELDS, child_bodies
 
 
 @dataclass(frozen=True)
@@ -135,11 +136,8 @@ class Collection:
             yield s
             if depth > 30:
                 continue
-            for key in ("body", "then", "else"):
-                if isinstance(s.get(key), list):
-                    yield from self.stmts(s[key], depth + 1)
-            for o in s.get("options", []) or []:
-                yield from self.stmts(o["body"], depth + 1)
+            for inner in child_bodies(s):  # the registry says where a statement's bodies are
+                yield from self.stmts(inner, depth + 1)
 
     def exprs(self, node, depth: int = 0):
         """Every expression under a statement or expression."""
@@ -149,7 +147,7 @@ class Collection:
             if "e" in node:
                 yield node
             for k, v in node.items():
-                if k in ("body", "then", "else", "options"):
+                if k in STATEMENT_FIELDS:
                     continue  # statements are walked by stmts()
                 if isinstance(v, (dict, list)):
                     yield from self.exprs(v, depth + 1)
