@@ -51,7 +51,9 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest
 
 DEFAULT_MODULES = (
     "runtime/board.py", "runtime/primitives.py", "runtime/effects.py", "runtime/state.py",
-    "runtime/modes.py", "runtime/rules.py", "runtime/engine.py",
+    "runtime/modes.py", "runtime/rules.py", "runtime/engine.py", "runtime/expressions.py", "runtime/actions.py",
+    "runtime/setup.py", "runtime/round.py", "runtime/turn.py", "runtime/cards.py", "runtime/events.py",
+    "runtime/figures.py", "runtime/pieces.py", "runtime/victory.py",
     "compiler/checks/*.py", "site/escape.py",
 )
 

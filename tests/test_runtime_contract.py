@@ -4,7 +4,7 @@ import re
 
 from mayhem.compiler import builtins as B
 from mayhem.runtime.engine import Engine
-from mayhem.runtime import effects as effects_module
+from mayhem.runtime import expressions as expressions_module
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 NAMED_KINDS = ("character", "mayhem-card", "go-card", "location", "token", "npc", "keyword")
@@ -61,7 +61,7 @@ def test_every_primitive_is_implemented_and_nothing_else():
 
 
 def test_every_function_and_context_name_is_evaluated():
-    source = Path(effects_module.__file__).read_text(encoding="utf-8")
+    source = Path(expressions_module.__file__).read_text(encoding="utf-8")
     for name in list(B.FUNCTIONS) + list(B.CONTEXT_NAMES):
         assert f'name == "{name}"' in source, f"the interpreter does not evaluate '{name}'"
     for kind in B.SELECTOR_KINDS:

@@ -1,0 +1,107 @@
+"""Mayhem cards: which card may be played when, the Round Start window, playing, Reactions."""
+from __future__ import annotations
+
+from .actions import PASS, Action
+from .effects import Env, id_of
+from .rules import prop
+from .state import Figure, Pending, Team
+
+
+class CardsMixin:
+    def fig_env(self, fig: Figure, source: str | None = None) -> Env:
+        return Env(self.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
+
+    def controller_of(self, fig: Figure) -> str:
+        if fig.player:
+            return fig.player
+        team = self.state.teams.get(fig.team)
+        return team.players[0] if team else (fig.team or "")
+
+    def card_by_id(self, team: Team, player: str, cid: str) -> dict:
+        qid = next(q for q in team.hands[player] if id_of(q) == cid)
+        return self.rules.by_qid[qid]
+
+    def playable_cards(self, team: Team, player: str, timing: str, env: Env) -> list[str]:
+        out = []
+        for qid in sorted(team.hands.get(player, [])):
+            card = self.rules.by_qid[qid]
+            if prop(card, "timing") != timing or "effect" not in card["effects"]:
+                continue
+            guard = card["effects"]["effect"]["when"]
+            if guard is None or self.static_eval(guard, env):
+                out.append(qid)
+        return out
+
+    def card_window(self, timing: str, colour: str | None):
+        """A chance to play a Round Start card, Initiative first. (Activation cards are
+        played by the Active Character's Team in its turn: a card used on one's own Team
+        must target the Active Character; out-of-turn play is what Reactions are for.)"""
+        st = self.state
+        teams = self.initiative_order() if colour is None else [colour]
+        for c in teams:
+            team = st.teams[c]
+            if team.played_this_round:
+                continue
+            for player in team.players:
+                options = []
+                for key in team.characters:
+                    fig = st.figures[key]
+                    if fig.location is None:
+                        continue
+                    for qid in self.playable_cards(team, player, timing, self.fig_env(fig)):
+                        options.append(Action("play", (id_of(qid), key)))
+                if not options:
+                    continue
+                choice = yield from self.decide(player, "card", f"play a {timing} card?", options + [PASS])
+                if choice != PASS:
+                    cid, key = choice.card, choice.figure
+                    yield from self.play_card(team, player, self.card_by_id(team, player, cid),
+                                              self.fig_env(st.figures[key]))
+                    break
+
+    def play_card(self, team: Team, player: str, card: dict, env: Env, body: list | None = None):
+        team.hands[player].remove(card["qid"])
+        team.played_this_round.append(card["qid"])
+        self.log("play", team=team.colour, card=card["id"])
+        env = env.child(source=card["qid"])
+        if body is None:
+            body = card["effects"]["effect"]["body"]
+        yield from self.run(body, env)
+
+    def reactions(self, event: str, params: dict, pending: Pending | None):
+        st = self.state
+        if not self.hearing(event)["cards"]:
+            return
+        for colour in self.initiative_order() if st.initiative else st.order:
+            team = st.teams[colour]
+            if team.played_this_round or st.over:
+                continue
+            for player in team.players:
+                options = {}
+                for qid in sorted(team.hands.get(player, [])):
+                    card = self.rules.by_qid[qid]
+                    if prop(card, "timing") != "reaction":
+                        continue
+                    for t in self.triggers_of(card).get(event, ()):
+                        env = self.reaction_env(team, player, card, params, pending)
+                        if env is None:
+                            continue
+                        if t["when"] is None or self.static_eval(t["when"], env):
+                            options[Action("play", (card['id'],))] = (card, t, env)
+                            break
+                if not options:
+                    continue
+                choice = yield from self.decide(player, "reaction", f"react to {event}?", list(options) + [PASS])
+                if choice != PASS:
+                    card, t, env = options[choice]
+                    yield from self.play_card(team, player, card, env, body=t["body"])
+                    break
+
+    def reaction_env(self, team: Team, player: str, card: dict, params: dict, pending) -> Env | None:
+        st = self.state
+        mine = [v for v in params.values() if isinstance(v, Figure) and v.team == team.colour and v.on_board]
+        if not mine:
+            mine = [st.figures[k] for k in team.characters if st.figures[k].on_board]
+        me = mine[0] if mine else None
+        return Env(player, team.colour, me, event={**params, "$tags": pending.tags if pending else frozenset()},
+                   pending=pending, source=card["qid"])

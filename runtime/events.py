@@ -1,0 +1,187 @@
+"""Events and triggers: components' triggers, temporary ones, who hears an event, emitting it."""
+from __future__ import annotations
+
+from .effects import Env
+from .rules import prop
+from .state import Figure, Pending, TempTrigger
+
+
+class EventsMixin:
+    def triggers_of(self, comp: dict | None) -> dict[str, list]:
+        if comp is None:
+            return {}
+        cached = self._triggers.get(comp["qid"])
+        if cached is None:
+            cached = {}
+            for t in comp["triggers"]:
+                cached.setdefault(t["event"], []).append(t)
+            self._triggers[comp["qid"]] = cached
+        return cached
+
+    def install(self, trigger: dict, env: Env, until: str) -> None:
+        t = TempTrigger(trigger, None, until)
+        if until == "next-turn-end":
+            # until the end of the next turn of the character the effect is for
+            t.figure = env.self_fig or env.holder
+            t.turn = t.figure.turns + 1 if t.figure is not None else 0
+        t.env = env.child(until=t)
+        self.state.temp_triggers.append(t)
+
+    def static_eval(self, expr: dict, env: Env) -> bool:
+        """A condition that needs no decision (card and Special Ability guards)."""
+        gen = self.ev(expr, env)
+        try:
+            gen.send(None)
+        except StopIteration as stop:
+            return bool(stop.value)
+        gen.close()
+        return True
+
+    def hearing(self, event: str) -> dict:
+        """Which kinds of component have triggers for an event (computed once): most
+        events reach few listeners, and emit() runs after every step."""
+        idx = self._heard.get(event)
+        if idx is None:
+            rules = self.rules
+            idx = {
+                "tokens": {q for q, t in rules.tokens.items() if event in self.triggers_of(t)},
+                "locations": any(event in self.triggers_of(l) for box in rules.locations.values()
+                                 for l in box.values()),
+                "specials": any(event in self.triggers_of(c) for c in rules.by_qid.values()
+                                if c["kind"] == "special-ability"),
+                "npc": any(event in self.triggers_of(n) for box in rules.npcs.values() for n in box.values()),
+                "missions": any(event in self.triggers_of(g) for box in rules.go_cards.values()
+                                for g in box.values()),
+                "cards": any(event in self.triggers_of(c) for box in rules.mayhem_cards.values()
+                             for c in box.values()),
+            }
+            self._heard[event] = idx
+        return idx
+
+    def listeners(self, event: str, params: dict):
+        """(trigger, env) pairs in a fixed order: tokens (on the Location of a located event
+        first), the Location, tokens on characters, Special Abilities, non-player figures,
+        Missions, installed triggers."""
+        st = self.state
+        idx = self.hearing(event)
+        out = []
+        tokens = idx["tokens"]
+        where = params.get("location")
+        if tokens:
+            locs = [st.board.locations[where]] if where is not None else st.board.locations
+            for loc in locs:
+                keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                for tok, owner, colour in sorted(keys, key=str):
+                    for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                        out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
+                                           source=tok)))
+        if idx["locations"]:
+            out.extend(self.location_listeners(event, params))
+        if tokens or idx["specials"] or idx["npc"]:
+            figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
+            if tokens:
+                for fig in figures:
+                    if fig.kind != "character":
+                        continue
+                    seen = set()
+                    for tok, owner, colour in sorted((k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens),
+                                                     key=str):
+                        if tok not in seen:
+                            seen.add(tok)
+                            for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                                out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
+                                                   source=tok)))
+            if idx["specials"]:
+                for fig in figures:
+                    if fig.kind != "character":
+                        continue
+                    spec = self.special(fig)
+                    for t in self.triggers_of(spec).get(event, ()):
+                        out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                           locals={"$special": spec})))
+            if idx["npc"]:
+                for fig in figures:
+                    if fig.kind == "npc":
+                        for t in self.triggers_of(fig.comp).get(event, ()):
+                            out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
+        if idx["missions"]:
+            for colour in st.order:
+                team = st.teams[colour]
+                if team.mission:
+                    card = self.rules.by_qid[team.mission]
+                    for t in self.triggers_of(card).get(event, ()):
+                        out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
+                                           source=card["qid"])))
+        for tt in st.temp_triggers:
+            if tt.alive and tt.trigger["event"] == event:
+                out.append((tt.trigger, tt.env))
+        return out
+
+    def location_listeners(self, event: str, params: dict) -> list:
+        """The Location triggers an event sets off, `here` being the Location. An event
+        about a figure is heard where the figure stands (the figure, or the target of
+        an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
+        it stood), and only while it still stands there; an event about no figure
+        (round-start, round-end, mayhem-roll, update) by every Location on the board,
+        decided by the player with the Initiative."""
+        st = self.state
+        board = st.board
+        fig = params.get("figure", params.get("target"))
+        if "figure" in params or "target" in params:
+            if not isinstance(fig, Figure):
+                return []
+            if event == "move":
+                where = params.get("to")
+            elif "location" in params:
+                where = params["location"]
+            else:
+                where = params.get("$at", fig.location)
+            places = [] if where is None else [where]
+            stands = None if event == "ko" else fig
+            controller, team = self.controller_of(fig), fig.team
+        else:
+            places = [i for i in board.live()]
+            stands = None
+            controller, team = self.team_player(st.initiative), None
+        out = []
+        for i in places:
+            comp = board.locations[i].comp
+            for t in self.triggers_of(comp).get(event, ()):
+                out.append((t, Env(controller, team, None, here=i, source=comp["qid"], locals={"$stands": stands})))
+        return out
+
+    def team_player(self, colour: str | None) -> str | None:
+        team = self.state.teams.get(colour) if colour else None
+        return team.players[0] if team else None
+
+    def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
+        st = self.state
+        if st.over:
+            return
+        found = self.listeners(event, params)
+        if pending is not None:
+            # With Damage pending, the tokens characters hold answer last, once abilities,
+            # Missions and installed effects have changed the amount they are to stop.
+            found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
+                    [x for x in found if x[1].holder is not None and x[1].until is None]
+        for trigger, base in found:
+            if st.over:
+                return
+            if base.until is not None and not base.until.alive:
+                continue
+            if base.card is not None and st.teams[base.team].mission != base.card["qid"]:
+                continue  # the Mission was completed by an earlier listener
+            env = base.child(event={**params, "$tags": pending.tags if pending else frozenset()},
+                             pending=pending)
+            spec = base.locals.get("$special")
+            if spec is not None and not self.special_available(base.self_fig, spec):
+                continue
+            stands = base.locals.get("$stands")
+            if stands is not None and stands.location != base.here:
+                continue  # a Location hears about a figure only while it stands there
+            if trigger["when"] is not None and not (yield from self.ev(trigger["when"], env)):
+                continue
+            if spec is not None and prop(spec, "once"):
+                base.self_fig.special_used[prop(spec, "once")] = True
+            yield from self.run(trigger["body"], env)
+        yield from self.reactions(event, params, pending)

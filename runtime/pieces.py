@@ -1,0 +1,190 @@
+"""Token pieces: the pools; taking, placing, removing, moving and counting pieces; token figures."""
+from __future__ import annotations
+
+from .effects import Env, id_of
+from .rules import prop
+from .state import Figure
+
+
+class PiecesMixin:
+    def coloured(self, pid: str) -> bool:
+        return any(c is not None for (_f, c) in self.state.pools.get(pid, {}))
+
+    def take_piece(self, token: str, colour: str | None) -> str | None | bool:
+        """Take one piece for `token` from its pool; the colour taken, or False if empty.
+
+        A Team takes the pieces of its colour: when they are gone, the effect takes
+        nothing ("If an effect instructs to take a token, but the corresponding pool is
+        empty, the effect doesn't take place"), never the other colour's. Any colour
+        will do only with communal tokens, or for a Team whose colour the pool has no
+        pieces of at all."""
+        pid = self.rules.token_pool(token)
+        pool = self.state.pools.get(pid)
+        if pool is None:
+            return False
+        for key in ((token, colour), (None, colour)):
+            if pool.get(key, 0) > 0:
+                pool[key] -= 1
+                return colour
+        own_colour = colour is not None and any(c == colour for (_f, c) in pool)
+        if (colour is not None and not own_colour) or self.mode.communal:
+            for key in sorted((k for k, n in pool.items() if n > 0 and k[0] in (None, token)), key=str):
+                pool[key] -= 1
+                return key[1]
+        return False
+
+    def return_piece(self, token: str, colour: str | None) -> None:
+        pid = self.rules.token_pool(token)
+        pool = self.state.pools.get(pid)
+        if pool is None:
+            return
+        face = token if (token, None) in pool or (token, colour) in pool else None
+        pool[(face, colour)] += 1
+
+    def put_pieces(self, token: str, n: int, place, team: str | None, node, colour=None) -> int:
+        store = self.token_store(place)
+        if store is None:
+            return 0
+        before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
+        placed = 0
+        for _ in range(n):
+            pid = self.rules.token_pool(token)
+            want = colour if colour is not None else (team if self.coloured(pid) else None)
+            got = self.take_piece(token, want)
+            if got is False:
+                break
+            store[(token, team, got)] = store.get((token, team, got), 0) + 1
+            placed += 1
+        if placed:
+            if isinstance(place, Figure):
+                self.note_placed(place, token, before)
+            if isinstance(place, tuple) and self.rules.token_flag(token, "blocks-adjacency"):
+                self.refresh_blocked()
+            self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
+        return placed
+
+    def remove_pieces(self, token: str, n: int, place, of, node) -> None:
+        store = self.token_store(place)
+        if store is None:
+            return
+        removed = 0
+        for key in sorted(list(store), key=str):
+            tok, owner, colour = key
+            if not self.matches(tok, token) or (of is not None and owner != of):
+                continue
+            while store.get(key, 0) > 0 and removed < n:
+                store[key] -= 1
+                self.return_piece(tok, colour)
+                removed += 1
+            if store.get(key) == 0:
+                del store[key]
+        if isinstance(place, int):
+            loc = self.state.board.locations[place]
+            for bkey in [k for k in loc.bonus if k[0] == token and (of is None or k[1] == of)]:
+                if self.count_tokens(token, place, bkey[1]) == 0:
+                    del loc.bonus[bkey]
+        if removed:
+            if isinstance(place, tuple):
+                self.refresh_blocked()
+            self.log("remove-token", node, token=id_of(token), count=removed, frm=self.place_label(place))
+
+    def transfer(self, token: str, src, dst, n: int, node, keep_colour: bool = False):
+        """Move pieces between places; a face-down pile gives random faces; a coloured
+        piece taken by a Team or character is one of its colour."""
+        src_store, dst_store = self.token_store(src), self.token_store(dst)
+        if src_store is None or dst_store is None:
+            return
+        receiver = dst.team if isinstance(dst, Figure) else dst if isinstance(dst, str) else None
+        moved = 0
+        for _ in range(n):
+            keys = [k for k in sorted(src_store, key=str) if src_store[k] > 0 and self.matches(k[0], token)]
+            if not keep_colour and receiver is not None:
+                own = [k for k in keys if k[2] == receiver]
+                if any(k[2] is not None for k in keys):
+                    keys = own
+            if not keys:
+                break
+            key = self.rng.choice(keys) if self.rules.token_flag(token, "face-down") and len(keys) > 1 else keys[0]
+            src_store[key] -= 1
+            if src_store[key] == 0:
+                del src_store[key]
+            tok, owner, colour = key
+            new_owner = owner if self.rules.token_flag(tok, "mission") else (receiver or owner)
+            dkey = (tok, new_owner, colour)
+            if isinstance(dst, Figure):
+                self.note_placed(dst, tok, self.count_tokens(tok, dst, None))
+            dst_store[dkey] = dst_store.get(dkey, 0) + 1
+            moved += 1
+        if moved:
+            if isinstance(src, tuple) or isinstance(dst, tuple):
+                self.refresh_blocked()
+            self.log("take", node, token=id_of(token), count=moved, frm=self.place_label(src),
+                     to=self.place_label(dst))
+            if self.vp_token and self.matches(self.vp_token, token):
+                self.check_win()
+        return
+        yield  # pragma: no cover
+
+    def place_label(self, place) -> str:
+        if isinstance(place, Figure):
+            return place.key
+        if isinstance(place, int):
+            return f"L{place + 1}"
+        if isinstance(place, tuple):
+            return self.state.board.edge_label(place)
+        return str(place)
+
+    def refresh_blocked(self) -> None:
+        board = self.state.board
+        board.blocked = {e for e, store in board.edge_tokens.items()
+                         if any(n > 0 and self.rules.token_flag(t, "blocks-adjacency") for (t, _o, _c), n in store.items())}
+        board.refresh()
+
+    def spawn_token_figure(self, token: str, loc: int, env: Env, life: int, node) -> None:
+        st = self.state
+        colour = self.take_piece(token, env.team if self.coloured(self.rules.token_pool(token)) else None)
+        if colour is False:
+            return
+        comp = self.rules.tokens[token]
+        key = f"{id_of(token)}-{env.team or 'x'}"
+        n = 2
+        while key in st.figures:
+            key = f"{id_of(token)}-{env.team or 'x'}-{n}"
+            n += 1
+        fig = Figure(key, "token", None, comp, comp, life or None, owner=env.team,
+                     immune=frozenset(self.tag_qids(comp, prop(comp, "immune", []) or [])))
+        fig.piece_colour = colour
+        fig.location = loc
+        st.figures[key] = fig
+        self.log("place-token", node, token=id_of(token), count=1, on=f"L{loc + 1}", figure=key, life=life)
+
+    def token_store(self, place):
+        """The Counter of tokens at a place: a figure, a Location, an edge or a Team."""
+        st = self.state
+        if isinstance(place, Figure):
+            return place.tokens
+        if isinstance(place, int):
+            return st.board.locations[place].tokens
+        if isinstance(place, tuple):
+            return st.board.edge_tokens.setdefault(place, {})
+        if isinstance(place, str) and place in st.teams:
+            return st.teams[place].tokens
+        return None
+
+    def matches(self, key_token: str, token: str) -> bool:
+        return key_token == token or self.group_of.get(key_token) == token
+
+    def count_tokens(self, token: str, where, of) -> int:
+        if where is None:
+            return 0
+        if isinstance(where, list):
+            return sum(self.count_tokens(token, w, of) for w in where)
+        store = self.token_store(where)
+        total = 0
+        if store is not None:
+            total = sum(n for (t, owner, _c), n in store.items() if self.matches(t, token)
+                        and (of is None or owner == of))
+        if isinstance(where, str) and where in self.state.teams:
+            for fk in self.state.teams[where].characters:
+                total += self.count_tokens(token, self.state.figures[fk], of)
+        return total

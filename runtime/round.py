@@ -1,0 +1,232 @@
+"""The round: Round Start (dice, Initiative), Recovery and placement, Activation, End of Round."""
+from __future__ import annotations
+
+from .actions import SKIP, Action
+from .rules import prop
+
+
+class RoundMixin:
+    def roll_face(self, faces_prop: str) -> str:
+        if self.forced_rolls:
+            return self.forced_rolls.pop(0)
+        faces = prop(self.box, faces_prop) or ["1", "2", "3", "4", "5", "6"]
+        return self.rng.choice(faces)
+
+    def toss(self, colours: list[str]) -> str:
+        """The coin toss that breaks a tie for the Initiative."""
+        if self.forced_tosses and self.forced_tosses[0] in colours:
+            return self.forced_tosses.pop(0)
+        return self.rng.choice(colours)
+
+    def roll_activation(self) -> int:
+        return int(self.roll_face("activation-die-faces").rstrip("*"))
+
+    def roll_mayhem(self, node=None):
+        st = self.state
+        face = self.roll_face("mayhem-die-faces")
+        st.mayhem_face = face
+        st.mayhem_value = int(face.rstrip("*"))
+        st.mayhem_icon = face.endswith("*")
+        self.log("mayhem-die", node, face=face)
+        yield from self.emit("mayhem-roll", {})
+
+    def living(self, colour: str) -> bool:
+        return any(not self.state.figures[k].eliminated for k in self.state.teams[colour].characters)
+
+    def round_start(self):
+        st = self.state
+        st.phase = "round-start"
+        playing = [c for c in st.order if self.living(c)]
+        for colour in st.order:
+            team = st.teams[colour]
+            # one Activation die per character still in the game
+            team.dice = [self.roll_activation() for k in team.characters if not st.figures[k].eliminated]
+            team.placed = [False] * len(team.dice)
+            team.played_this_round = []
+        if self.mode.initiative == "rotating":
+            if st.initiative is None or st.initiative not in st.order:
+                st.initiative = self.toss(playing)
+            elif st.round > 1:
+                k = st.order.index(st.initiative)
+                st.initiative = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
+            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
+                     coin_toss=False)
+        else:
+            totals = {c: sum(st.teams[c].dice) for c in playing}
+            low = min(totals.values())
+            lowest = [c for c in playing if totals[c] == low]
+            st.initiative = lowest[0] if len(lowest) == 1 else self.toss(lowest)
+            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
+                     coin_toss=len(lowest) > 1)
+        if st.round == 1:
+            yield from self.first_placement()
+        yield from self.roll_mayhem()
+        for colour in self.initiative_order():
+            team = st.teams[colour]
+            if team.mission is None and st.go_deck:
+                yield from self.draw_mission(colour)
+        yield from self.card_window("round-start", None)
+        yield from self.emit("round-start", {})
+        yield from self.emit("update", {})
+
+    def initiative_order(self) -> list[str]:
+        """The Teams still playing, from the Initiative holder on, clockwise."""
+        st = self.state
+        k = st.order.index(st.initiative)
+        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
+
+    def bases(self, colour: str) -> list[int]:
+        return [l.index for l in self.state.board.locations
+                if l.comp is not None and prop(l.comp, "base") == colour and not l.removed]
+
+    def first_placement(self):
+        st = self.state
+        if self.mode.start == "corners":
+            yield from self.corner_placement()
+            return
+        for colour in self.initiative_order():
+            team = st.teams[colour]
+            for key in team.characters:
+                fig = st.figures[key]
+                used = {st.figures[k].location for k in team.characters if st.figures[k].location is not None}
+                options = [b for b in self.bases(colour) if b not in used and self.is_open(b)]
+                if not options:
+                    options = [b for b in st.board.live() if self.is_open(b) and b not in used]
+                choice = yield from self.decide(fig.player or team.players[0], "placement", f"place {key}",
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
+                self.relocate(fig, dest)
+                self.log("place", figure=key, location=f"L{dest + 1}")
+
+    def corner_placement(self):
+        """Each player on a different corner of the board; the non-player figure in its centre."""
+        st = self.state
+        corners = st.board.corners()
+        for colour in self.initiative_order():
+            for key in st.teams[colour].characters:
+                fig = st.figures[key]
+                options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
+                options = options or [l for l in st.board.live() if self.is_open(l)]
+                choice = yield from self.decide(fig.player, "placement", f"place {key} on a corner",
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
+                self.relocate(fig, dest)
+                self.log("place", figure=key, location=f"L{dest + 1}")
+        for fig in st.figures.values():
+            if fig.kind == "npc":
+                self.relocate(fig, st.board.centre())
+                self.log("place", figure=fig.key, location=f"L{fig.location + 1}")
+
+    def recovery(self):
+        st = self.state
+        st.phase = "recovery"
+        for colour in self.initiative_order():
+            team = st.teams[colour]
+            for key in team.characters:
+                fig = st.figures[key]
+                if fig.location is not None or fig.eliminated:
+                    continue
+                options = [b for b in self.bases(colour) if self.is_open(b)] or \
+                          [l for l in st.board.live() if self.is_open(l)]
+                if not options:
+                    continue
+                choice = yield from self.decide(fig.player or team.players[0], "return", f"return {key} to a Base",
+                                                [Action("place", (key, b)) for b in options])
+                dest = choice.location
+                fig.ko = False
+                fig.off_board = False
+                self.log("return", figure=key, location=f"L{dest + 1}")
+                yield from self.move(fig, dest, None, is_move=False)
+        # The status tokens resolve in one step (the rulebooks' "Any Characters with ...
+        # tokens take Damage"): every Character's, then the win is checked once, so that
+        # both Teams losing their last Characters, or reaching the winning VP, draw.
+        self.win_check_held = True
+        try:
+            for colour in self.initiative_order():
+                for key in st.teams[colour].characters:
+                    fig = st.figures[key]
+                    if fig.location is not None:
+                        yield from self.emit("recovery", {"figure": fig})
+        finally:
+            self.win_check_held = False
+        self.check_win()
+        yield from self.emit("update", {})
+
+    def activation_phase(self, after: str | None = None):
+        """Teams alternate placing dice, from the Initiative holder (or, resuming a
+        scenario set up mid-turn, from the Team after `after`)."""
+        st = self.state
+        st.phase = "activation"
+        order = self.initiative_order()
+        k = 0
+        if after is None:
+            self.activated_this_round: list[str] = []
+            if self.mode.npc_move:
+                yield from self.move_npc(st.initiative)
+        else:
+            k = order.index(after) + 1
+        while any(not all(st.teams[c].placed) for c in order):
+            colour = order[k % len(order)]
+            k += 1
+            if all(st.teams[colour].placed):
+                continue
+            yield from self.turn(colour)
+        if self.mode.shrink:
+            yield from self.shrink_board()
+
+    def move_npc(self, colour: str):
+        """Before activating, the Initiative holder may move the non-player figure."""
+        st = self.state
+        for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
+            options = [Action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
+            if not options:
+                continue
+            choice = yield from self.decide(st.teams[colour].players[0], "npc", f"move {npc.key}?",
+                                            options + [SKIP])
+            if choice != SKIP:
+                yield from self.move(npc, choice.location, None, is_move=True)
+
+    def shrink_board(self):
+        """The last player to activate (the one before, if the last was KO'ed) removes an empty
+        Location, never splitting the board in two."""
+        st = self.state
+        board = st.board
+        who = [k for k in self.activated_this_round if not st.figures[k].eliminated]
+        if not who or len(board.live()) <= 2:
+            return
+        fig = st.figures[who[-1]]
+        options = []
+        for i in board.live():
+            loc = board.locations[i]
+            blocked = any(i in e for e in board.blocked)
+            figures_here = any(f.location == i for f in st.figures.values())
+            if not figures_here and not any(n > 0 for n in loc.tokens.values()) and not blocked \
+                    and board.connected_without(i) and board.open_without(i):
+                options.append(Action("remove", (i,)))
+        if not options:
+            return
+        choice = yield from self.decide(fig.player, "remove", "remove an empty Location", options)
+        i = choice.location
+        board.locations[i].removed = True
+        board.refresh()
+        self.log("remove-location", location=f"L{i + 1}")
+
+    def round_end(self):
+        st = self.state
+        st.phase = "round-end"
+        yield from self.emit("round-end", {})
+        for team in st.teams.values():
+            st.mayhem_discard.extend(team.played_this_round)
+            team.played_this_round = []
+        for fig in st.figures.values():
+            fig.activations = []
+            fig.special_used["round"] = False
+            for key, n in sorted(fig.tokens.items(), key=str):
+                if n > 0 and prop(self.rules.tokens[key[0]], "discarded") == "round-end":
+                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+        for t in st.temp_triggers:
+            # what lasts until a character's next turn outlives the round, unless it is out for good
+            if t.until != "next-turn-end" or t.figure is None or t.figure.eliminated:
+                t.alive = False
+        st.temp_triggers = [t for t in st.temp_triggers if t.alive]
+        self.log("round-end")

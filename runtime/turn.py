@@ -1,0 +1,216 @@
+"""A character's turn: placing an Activation die, the turn's actions, resolving the Ability."""
+from __future__ import annotations
+
+from .actions import END_TURN, Action
+from .effects import Stop, id_of
+from .rules import prop
+from .state import Activation, Figure, Team
+
+
+class TurnMixin:
+    def can_activate(self, fig: Figure, team: Team) -> bool:
+        if fig.location is None:
+            return False
+        if not fig.activations:
+            return True
+        if len(fig.activations) >= 2:
+            return False
+        mates = [self.state.figures[k] for k in team.characters if k != fig.key]
+        return all(m.location is None and not m.activations for m in mates)
+
+    def die_options(self, team: Team) -> list[Action]:
+        st = self.state
+        values = sorted({v for v, p in zip(team.dice, team.placed) if not p})
+        options = []
+        for key in team.characters:
+            fig = st.figures[key]
+            if not self.can_activate(fig, team):
+                continue
+            for ab in self.abilities(fig):
+                if ab["id"] in fig.activations:
+                    continue
+                for v in values:
+                    options.append(Action("place-die", (v, key, ab['id'])))
+        return options
+
+    def abilities(self, fig: Figure) -> list[dict]:
+        return [c for c in fig.side["children"] if c["kind"] == "ability"]
+
+    def special(self, fig: Figure) -> dict | None:
+        qid = fig.side["qid"]
+        if qid not in self._specials:
+            self._specials[qid] = next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
+        return self._specials[qid]
+
+    def turn(self, colour: str):
+        st = self.state
+        team = st.teams[colour]
+        player = team.players[0]
+        options = self.die_options(team)
+        if not options:
+            i = team.placed.index(False)
+            team.placed[i] = True
+            self.log("die-forfeit", team=colour, die=team.dice[i])
+            return
+        choice = yield from self.decide(player, "die", "place an Activation die", options)
+        value, key, ability_id = choice.args
+        i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
+        team.placed[i] = True
+        fig = st.figures[key]
+        fig.turns += 1
+        fig.activations.append(ability_id)
+        self.activated_this_round.append(key)
+        st.active = Activation(key, ability_id, value, i)
+        st.active_team = colour
+        fig.special_used["turn"] = False
+        self.log("activate", figure=key, ability=ability_id, die=value)
+        yield from self.rest_of_turn(fig, team, announce=True)
+
+    def rest_of_turn(self, fig: Figure, team: Team, announce: bool = False):
+        """The Active Character's turn from where it stands to its end (`announce`: from
+        its start; a scenario may start in the middle of it)."""
+        st = self.state
+        try:
+            if announce:
+                yield from self.emit("activate", {"figure": fig})
+            while not st.active.ended and fig.location is not None:
+                yield from self.turn_action(fig, team)
+                yield from self.emit("update", {})
+        except Stop:
+            pass
+        yield from self.end_turn(fig)
+
+    def end_turn(self, fig: Figure):
+        st = self.state
+        self.log("turn-end", figure=fig.key)
+        try:
+            yield from self.emit("turn-end", {"figure": fig})
+        except Stop:
+            pass
+        self.discard_due(fig)
+        st.active = None
+        st.active_team = None
+        st.icon_granted = False
+        for t in st.temp_triggers:
+            if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
+                t.alive = False
+        st.temp_triggers = [t for t in st.temp_triggers if t.alive]
+        yield from self.emit("update", {})
+
+    def restriction(self, fig: Figure) -> set[str]:
+        """What the tokens a figure holds forbid it (a token's `restricts`)."""
+        out = set()
+        for (tok, _o, _c), n in fig.tokens.items():
+            if n > 0:
+                r = prop(self.rules.tokens[tok], "restricts")
+                if r:
+                    out.update([r] if isinstance(r, str) else r)
+        return out
+
+    def turn_action(self, fig: Figure, team: Team):
+        st = self.state
+        act = st.active
+        player = self.controller_of(fig)
+        limits = self.restriction(fig)
+        options = []
+        can_move = not act.free_move_used and not act.ability_done and "no-move" not in limits \
+            and not ("move-or-ability" in limits and act.ability_done)
+        if can_move:
+            for n in st.board.adjacent(fig.location):
+                if self.is_open(n):
+                    options.append(Action("move", (fig.key, n)))
+        can_ability = not act.ability_done and act.ability is not None and "no-ability" not in limits \
+            and not ("move-or-ability" in limits and act.moved)
+        if can_ability:
+            options.append(Action("resolve", (fig.key, act.ability)))
+        spec = self.special(fig)
+        env = self.fig_env(fig)
+        if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
+            guard = spec["effects"]["effect"]["when"]
+            if guard is None or self.static_eval(guard, env):
+                options.append(Action("use", (fig.key, spec['id'])))
+        if not team.played_this_round:
+            for card in self.playable_cards(team, player, "activation", env):
+                options.append(Action("play", (id_of(card),)))
+        for (tok, owner, colour), n in sorted(fig.tokens.items(), key=str):
+            if n > 0 and self.rules.token_flag(tok, "usable"):
+                options.append(Action("use-token", (fig.key, id_of(tok))))
+        here = st.board.locations[fig.location]
+        for (tok, owner, colour), n in sorted(here.tokens.items(), key=str):
+            if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
+                options.append(Action("retrieve", (id_of(tok),)))
+        options = list(dict.fromkeys(options))
+        options.append(END_TURN)
+        choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
+        verb = choice.verb
+        if verb == "end-turn":
+            act.ended = True
+        elif verb == "move":
+            dest = choice.location
+            act.free_move_used = True
+            act.moved = True
+            yield from self.move(fig, dest, None, is_move=True)
+        elif verb == "resolve":
+            act.ability_done = True
+            yield from self.resolve_ability(fig)
+        elif verb == "use":
+            yield from self.use_special(fig, spec)
+        elif verb == "play":
+            card = self.card_by_id(team, player, choice.card)
+            yield from self.play_card(team, player, card, self.fig_env(fig))
+        elif verb == "use-token":
+            tok = next(t for (t, _o, _c), n in fig.tokens.items() if n > 0 and id_of(t) == choice.token)
+            yield from self.use_token(fig, tok)
+        elif verb == "retrieve":
+            tok = next(t for (t, o, _c), n in sorted(here.tokens.items(), key=str)
+                       if n > 0 and id_of(t) == choice.token and o == team.colour)
+            yield from self.transfer(tok, fig.location, fig, 1, None, keep_colour=True)
+
+    def resolve_ability(self, fig: Figure):
+        st = self.state
+        ab = next(a for a in self.abilities(fig) if a["id"] == st.active.ability)
+        slot = prop(ab, "slot", 7)
+        sections = ["standard"]
+        if st.active.die >= slot:
+            sections.append("special")
+            if st.mayhem_icon or st.icon_granted:
+                sections.append("mayhem")
+        body = []
+        for name in sections:
+            eff = ab["effects"].get(name)
+            if eff is not None:
+                body.extend(eff["body"])
+        self.log("resolve", figure=fig.key, ability=ab["id"], sections=sections)
+        env = self.fig_env(fig, source=ab["qid"])
+        bonuses = [s for s in body if self.is_bonus(s)]
+        for s in bonuses:
+            yield from self.run_stmt(s, env)
+        yield from self.run([s for s in body if not self.is_bonus(s)], env)
+
+    def is_bonus(self, stmt: dict) -> bool:
+        if stmt["op"] == "primitive":
+            return stmt["name"] == "bonus"
+        if stmt["op"] == "keyword":
+            body = self.rules.keywords[stmt["keyword"]]["effects"].get("effect", {}).get("body", [])
+            return bool(body) and all(self.is_bonus(s) for s in body)
+        return False
+
+    def special_available(self, fig: Figure, spec: dict) -> bool:
+        once = prop(spec, "once")
+        return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
+
+    def use_special(self, fig: Figure, spec: dict):
+        once = prop(spec, "once")
+        if once:
+            fig.special_used[once] = True
+        self.log("special", figure=fig.key, ability=spec["id"])
+        yield from self.run(spec["effects"]["effect"]["body"], self.fig_env(fig, source=spec["qid"]))
+
+    def use_token(self, fig: Figure, token: str):
+        key = next(k for k, n in fig.tokens.items() if n > 0 and k[0] == token)
+        fig.tokens[key] -= 1
+        self.state.discarded[self.rules.token_pool(token)] += 1
+        self.log("use-token", figure=fig.key, token=token)
+        eff = self.rules.tokens[token]["effects"].get("effect")
+        if eff is not None:
+            yield from self.run(eff["body"], self.fig_env(fig, source=token).child(holder=fig))
