@@ -1,4 +1,4 @@
-"""The registry of the IR's statement ops and expression forms, and the walks and dispatch tables every walker of compiled effects builds on.
+"""The registry of the IR's statement ops and expression forms, with the walks and dispatch every walker uses.
 
 The compiler (compiler/ir.py) emits only what is registered here, and the schema
 (compiler/schema/) allows only that; each walker (the runtime's interpreter, the
