@@ -10,7 +10,7 @@ from mayhem.cli_common import ALLOW_ERRORS, CONTENT, EXIT_CONTENT, EXIT_OK, _con
 
 
 def _rules(content: Path, allow_errors: bool):
-    from mayhem.runtime.rules import load_rules
+    from mayhem.runtime import load_rules
     comp = compiled([content], allow_errors)
     return comp.ir, load_rules(comp.ir)
 
@@ -84,8 +84,7 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     import random as _random
     from mayhem import tui
     from mayhem.narrate import Narrator
-    from mayhem.runtime.engine import GameConfig
-    from mayhem.runtime.game import Game
+    from mayhem.runtime import Game, GameConfig
 
     ir, rules = _rules(content, allow_errors)
     lists = _setup(ir, rules, box, mode, teams)
@@ -121,7 +120,7 @@ def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
     """Play until the game ends (None) or the player leaves (how, in words). Every event is
     told as it happens; the board is shown again before a question when it has changed."""
     from mayhem import tui
-    from mayhem.runtime.bots import make_bot
+    from mayhem.runtime import make_bot
 
     bots = {}
     shown_at = -1
@@ -169,7 +168,8 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     mean rounds, and how games ended."""
     from rich.progress import Progress
     from mayhem.runtime.bots import BOTS
-    from mayhem.runtime.simulate import seat_bots, simulate as run_sim
+    from mayhem.runtime import simulate as run_sim
+    from mayhem.runtime.simulate import seat_bots
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
@@ -219,7 +219,7 @@ def team_check(files, content, allow_errors):
 @ALLOW_ERRORS
 def replay(log, content, allow_errors):
     """Replay a game log and verify that the same game comes out."""
-    from mayhem.runtime.replay import LogError, replay as run_replay
+    from mayhem.runtime import LogError, replay as run_replay
 
     _ir, rules = _rules(content, allow_errors)
     try:
@@ -242,7 +242,7 @@ def scenario():
 @ALLOW_ERRORS
 def scenario_run(files, content, allow_errors):
     """Run scenario files (or folders of them) and report each."""
-    from mayhem.runtime import scenario as sc
+    from mayhem.runtime import ScenarioError, run_scenario
 
     _ir, rules = _rules(content, allow_errors)
     paths = []
@@ -254,8 +254,8 @@ def scenario_run(files, content, allow_errors):
     failed = 0
     for path in paths:
         try:
-            result = sc.run(rules, path)
-        except sc.ScenarioError as exc:
+            result = run_scenario(rules, path)
+        except ScenarioError as exc:
             click.echo(f"ERROR {exc}")
             failed += 1
             continue

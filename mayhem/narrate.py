@@ -2,7 +2,7 @@
 happen (damage, prevention, tokens, the bots' choices, cards and Reactions)."""
 from __future__ import annotations
 
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game
 
 
 def _plural(n: int, word: str) -> str:

@@ -7,7 +7,7 @@ from rich.table import Table
 
 from mayhem.runtime.actions import Action, ActionError
 from mayhem.runtime.effects import id_of
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game
 from mayhem.runtime.rules import prop
 
 

@@ -1,0 +1,52 @@
+"""The Mayhem runtime: plays compiled content (the IR) one decision at a time; its public API.
+
+Everything a program needs to play, simulate, replay and test games is here; the
+modules behind it (the engine's parts, the effect interpreter, the scenario format)
+may change from one version to the next.
+
+- `load_rules(ir)`: the compiled content (a dict, or an IR JSON file), validated.
+- `Game(rules, config)`: one game; `start()` and `act(action)` return the next
+  `Decision` (None once the game is over).
+- `GameConfig(box, seed=0, mode="standard", ...)`: what a game is set up with (the
+  Teams and sides it skips asking for, the round limit, Competitive Mode team lists).
+- `Decision`: who must answer, what kind of question, and its legal actions.
+- `Action`: an action as a typed value (`Action.parse("move robin L4").location == 3`).
+- `make_bot(name, seed)`: a bot (`random`, `greedy`) whose `choose(decision, game)`
+  returns a legal action.
+- `simulate(ir, box, games, bots)`: many seeded games, summed up.
+- `replay(rules, log_path)`: replays a JSON Lines log and says whether the same game came out.
+- `run_scenario(rules, path)`: runs a scenario file (docs/scenarios.md).
+- The errors a caller may catch: `IllegalAction` (an answer that is not a legal action),
+  `ActionError` (a string that is not an action at all), `LogError` (a log that cannot be
+  read), `ScenarioError` (a scenario file with problems, each with file:line:col).
+
+A whole game between two random bots, from the content of a checkout (run from its top):
+
+>>> from mayhem.compiler.driver import compile_paths
+>>> from mayhem.runtime import Game, GameConfig, load_rules, make_bot
+>>> rules = load_rules(compile_paths(["content"]).ir)
+>>> game = Game(rules, GameConfig("teen-titans-go", seed=7))
+>>> decision = game.start()
+>>> decision.player, decision.kind, decision.actions
+('p1', 'colour', ['colour black', 'colour white'])
+>>> bots = {"p1": make_bot("random", 1), "p2": make_bot("random", 2)}
+>>> while decision is not None:
+...     decision = game.act(bots[decision.player].choose(decision, game))
+>>> result = game.result()
+>>> game.over, result["winners"], result["reason"], result["vp"]
+(True, ['white'], 'vp', {'black': 3, 'white': 5})
+"""
+from __future__ import annotations
+
+from .actions import Action, ActionError
+from .bots import make_bot
+from .decisions import Decision, IllegalAction
+from .engine import GameConfig
+from .game import Game
+from .replay import LogError, replay
+from .rules import load_rules
+from .scenario import ScenarioError, run as run_scenario
+from .simulate import simulate
+
+__all__ = ["load_rules", "Game", "GameConfig", "Decision", "Action", "make_bot", "simulate", "replay",
+           "run_scenario", "IllegalAction", "ActionError", "LogError", "ScenarioError"]

@@ -270,6 +270,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int):
+    """A bot by name (`random`, `greedy`), seeded; ValueError naming the bots for another name."""
     try:
         return BOTS[name](seed)
     except KeyError:

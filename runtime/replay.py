@@ -12,7 +12,7 @@ from .rules import Rules
 
 
 class LogError(ValueError):
-    pass
+    """A file that is no readable game log (the message says where and why)."""
 
 
 @dataclass
@@ -67,6 +67,8 @@ def config_from_header(header: dict) -> GameConfig:
 
 
 def replay(rules: Rules, path: str | Path) -> ReplayReport:
+    """Plays a log's decisions again from its header and compares every event and the result;
+    LogError if the file is no readable log."""
     header, logged, result = read_log(path)
     if header.get("ir_digest") != rules.digest:
         return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "

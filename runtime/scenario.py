@@ -228,6 +228,8 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
 
 
 def run(rules: Rules, path: str | Path) -> ScenarioResult:
+    """Runs a scenario file: its steps, then its expectations. ScenarioError (every problem of
+    the file, with file:line:col) if the file is not a well-formed scenario."""
     path = str(path)
     spec, text = load(path)
     eng, phase = validate(rules, spec, text, path)

@@ -122,6 +122,8 @@ class Summary:
 def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, jobs: int = 1,
              first_game: bool = False, progress=None, mode: str = "standard",
              team_lists: dict[str, dict] | None = None, log_dir: Path | None = None) -> Summary:
+    """`games` seeded games (seeds `seed`, `seed + 1`, ...) of a box and mode between the named
+    bots, on `jobs` processes; each game's log goes to `log_dir` if given."""
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,

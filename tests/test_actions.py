@@ -8,8 +8,8 @@ import pytest
 from mayhem.runtime.actions import FORMS, VERBS, Action, ActionError, location_of, usage
 from mayhem.runtime.bots import GreedyBot, RandomBot
 from mayhem.runtime.decisions import IllegalAction
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import GameConfig
+from mayhem.runtime import Game
 
 from cli_helpers import invoke
 from conftest import CONTENT, REPO

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from mayhem.runtime.bots import GreedyBot, RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import GameConfig
+from mayhem.runtime import Game
 
 BOXES = ("teen-titans-go", "looney-tunes")
 # events that only an effect of the content causes: each names the DSL line behind it

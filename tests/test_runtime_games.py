@@ -6,8 +6,8 @@ import pytest
 
 from mayhem.runtime.bots import GreedyBot, RandomBot
 from mayhem.runtime.decisions import IllegalAction
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import GameConfig
+from mayhem.runtime import Game
 from mayhem.runtime.replay import replay
 from mayhem.runtime.simulate import play_one, simulate
 
