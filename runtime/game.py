@@ -1,8 +1,10 @@
 """One game behind the legal-action interface: start it, read its decision, act."""
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
+from typing import Callable
 
 from .actions import Action
 from .decisions import Decision, IllegalAction
@@ -20,10 +22,17 @@ class Game:
     `act(action)` answers it with one of `decision.actions`."""
 
     def __init__(self, rules: Rules, config: GameConfig, engine: Engine | None = None,
-                 start_phase: str | None = None) -> None:
+                 start_phase: str | None = None, restart: Callable[[], Engine] | None = None) -> None:
+        """`engine` and `start_phase`: a state prepared by hand (scenario files) and the phase it
+        resumes at; `restart` builds that prepared engine afresh, so that such a game can be cloned."""
         self.rules = rules
         self.config = config
-        self.engine = engine or Engine(rules, config)
+        self._initial_config = copy.deepcopy(config)  # the engine may fill in config.sides as it sets up
+        if engine is None:
+            engine = Engine(rules, config)
+            restart = restart or (lambda: Engine(rules, copy.deepcopy(self._initial_config)))
+        self.engine = engine
+        self._restart = restart
         self.start_phase = start_phase  # a prepared state (scenarios) resumes here
         self.history: list[dict] = []
         self._gen = None
@@ -66,6 +75,27 @@ class Game:
         except StopIteration:
             self.decision = None
         return self.decision
+
+    def clone(self) -> "Game":
+        """An independent game in the same position: same state, same events, same decision
+        waiting, and the same future for the same answers; acting on one leaves the other as it is.
+
+        The engine plays a game as a chain of generators, which cannot be copied, so the clone is
+        made by playing the recorded answers again from the same seed (or the same prepared
+        state): correct, but as slow as the game so far. It is the oracle a future fast clone
+        (of a state with no live generator) must agree with: tests/test_runtime_clone.py."""
+        if self._restart is None:
+            raise ValueError("this game was given a prepared engine without `restart` (a function that "
+                             "builds it afresh), so it cannot be played again to clone it")
+        engine = self._restart()
+        twin = Game(self.rules, engine.config, engine=engine, start_phase=self.start_phase, restart=self._restart)
+        twin._initial_config = copy.deepcopy(self._initial_config)
+        if self._gen is None:
+            return twin
+        twin.start()
+        for step in self.history:
+            twin.act(step["action"])
+        return twin
 
     def result(self) -> dict:
         st = self.state

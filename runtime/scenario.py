@@ -234,7 +234,7 @@ def run(rules: Rules, path: str | Path) -> ScenarioResult:
     spec, text = load(path)
     eng, phase = validate(rules, spec, text, path)
     name = spec["scenario"]["name"]
-    game = Game(rules, eng.config, engine=eng, start_phase=phase)
+    game = Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: build(rules, spec)[0])
     result = ScenarioResult(path, name, True)
     start = len(game.events)  # the events of the setup itself are not checked
     game.start()
