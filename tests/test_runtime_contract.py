@@ -73,3 +73,85 @@ def test_every_event_is_emitted_by_the_runtime():
     emitted = set(re.findall(r'emit\("([a-z-]+)"', source))
     assert emitted == set(B.EVENTS), f"declared but never emitted: {set(B.EVENTS) - emitted}; " \
                                      f"emitted but not declared: {emitted - set(B.EVENTS)}"
+
+
+# ---- the Mayhem concepts still named in runtime/: the migration's to-do list -----------------
+#
+# The runtime is to become a kernel that knows no game (issue 11, docs/architecture.md): the
+# Mayhem round's concepts move into content/shared/ as DSL. Until then, each module may name
+# only the concepts listed for it here. The list only shrinks: a module that names a concept
+# not listed fails (new code cannot add one), and a listed concept a module no longer names
+# fails too, so that the list is struck off as the work is done. runtime/kernel/ is held to
+# an empty list by its own tests.
+CONCEPTS = {
+    "Initiative": r"initiative",
+    "Recovery": r"recovery",
+    "Mission": r"mission",
+    "Victory Point": r"victory[-_ ]?points?|(?<![a-z])vp(?![a-z])",
+    "black/white": r"(?<![a-z])(black|white)(?![a-z])",
+    "GO!": r"(?<![a-z])go(!|[-_ ](cards?|deck))",
+    "Mayhem die": r"mayhem[-_ ]?(die|value|icon)|roll_mayhem",
+}
+STILL_NAMED = {
+    "__init__.py": [],
+    "actions.py": ["Recovery", "Mission", "Mayhem die"],  # the action grammar's docs: reroll mayhem-die ...
+    "board.py": [],
+    "bots.py": ["Recovery", "Mission", "Victory Point", "Mayhem die"],
+    "cards.py": ["Initiative"],
+    "decisions.py": [],
+    "effects.py": ["Mission", "GO!"],
+    "engine.py": ["Recovery", "Victory Point"],
+    "events.py": ["Initiative", "Mission", "GO!"],
+    "expressions.py": ["Victory Point", "Mayhem die"],
+    "figures.py": ["Victory Point"],
+    "game.py": ["Victory Point"],
+    "invariants.py": ["Initiative", "Victory Point", "Mayhem die"],
+    "modes.py": ["Initiative", "Victory Point", "black/white", "GO!"],
+    "pieces.py": ["Mission", "Victory Point"],
+    "primitives.py": ["Mission", "Victory Point", "Mayhem die"],
+    "replay.py": [],
+    "round.py": ["Initiative", "Recovery", "Mission", "Victory Point", "GO!", "Mayhem die"],
+    "rules.py": ["GO!"],
+    "scenario.py": ["Initiative", "Mission", "Victory Point", "Mayhem die"],
+    "scenario_schema.py": ["Initiative", "Recovery", "Mission", "Victory Point", "black/white", "GO!",
+                           "Mayhem die"],
+    "scenario_setup.py": ["Initiative", "Mission", "Victory Point", "black/white", "GO!", "Mayhem die"],
+    "scenario_toml.py": ["black/white"],
+    "setup.py": ["Victory Point", "GO!"],
+    "simulate.py": [],
+    "state.py": ["Initiative", "Recovery", "Mission", "Victory Point", "GO!", "Mayhem die"],
+    "statuses.py": [],
+    "turn.py": ["Mayhem die"],
+    "victory.py": ["Mission", "Victory Point", "GO!"],
+}
+
+
+def concepts_named(source: str) -> set[str]:
+    low = source.lower()
+    return {name for name, rx in CONCEPTS.items() if re.search(rx, low)}
+
+
+def test_no_module_names_a_mayhem_concept_it_is_not_allowed_to():
+    modules = {p.name: p for p in sorted(RUNTIME.glob("*.py"))}
+    unlisted = sorted(set(modules) - set(STILL_NAMED))
+    assert unlisted == [], f"new runtime modules must name no Mayhem concept; list them with []: {unlisted}"
+    added, done = {}, {}
+    for name, path in modules.items():
+        found = concepts_named(path.read_text(encoding="utf-8"))
+        if found - set(STILL_NAMED[name]):
+            added[name] = sorted(found - set(STILL_NAMED[name]))
+        if set(STILL_NAMED[name]) - found:
+            done[name] = sorted(set(STILL_NAMED[name]) - found)
+    assert added == {}, f"runtime/ must not name more Mayhem concepts (they belong in content/): {added}"
+    assert done == {}, f"no longer named, strike them off STILL_NAMED: {done}"
+
+
+def test_the_concept_check_catches_a_new_mention():
+    assert concepts_named("def roll(self):\n    return self.rng.randint(1, 6)\n") == set()
+    assert concepts_named("team.vp += 1") == {"Victory Point"}
+    assert concepts_named("# the Initiative holder draws a GO! card") == {"Initiative", "GO!"}
+    assert concepts_named("colours = ['black', 'white']") == {"black/white"}
+    assert concepts_named("st.mayhem_value < 2") == {"Mayhem die"}
+    assert concepts_named("blackboard, whitespace, vpn, ago") == set()
+    # a module on the list with [] fails as soon as it names one
+    assert concepts_named((RUNTIME / "board.py").read_text(encoding="utf-8") + "\n# Recovery\n") == {"Recovery"}
