@@ -97,9 +97,10 @@ class _Checker:
     def component(self, comp: Component) -> None:
         if comp.kind == "keyword":
             return
-        spec = KINDS[comp.kind]
+        spec = comp.spec or KINDS[comp.kind]
         for name, slot in comp.slots.items():
-            ctx = Ctx(spec.slot(name).context)
+            slot_spec = spec.slot(name)
+            ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)

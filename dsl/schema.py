@@ -3,7 +3,7 @@ slots, triggers and children. The grammar gives the shape of a declaration; this
 table gives its meaning, and the language reference is generated from both."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Value shapes of properties (checked by compiler.model):
 #   flag          no value                         `free-for-all`
@@ -55,6 +55,8 @@ class KindSpec:
     needs_name: bool = True
     dynamic_props: str | None = None  # shape of props named after other components
     component: bool = True  # a component of a box (listed, counted, rendered)
+    dynamic_slots: str | None = None  # context of slots named after its declared properties
+    origin: object = field(default=None, compare=False)  # the card-type component of a content kind
 
     def prop(self, name: str) -> PropSpec | None:
         for p in self.props:
@@ -120,6 +122,9 @@ _kind(KindSpec(
         PropSpec("board", "ints", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
         PropSpec("win-vp", "int", "Victory Points that win the game.", True),
         PropSpec("hand-draw", "int", "Mayhem cards drawn at setup before discarding down."),
+        PropSpec("game", "id", "The game the box plays, when it is not a Mayhem box: a `game` declaration "
+                 "(`game marvel-mayhem`). A box that names a game needs only `source`, `players` and its "
+                 "game's components; the other required properties are the Mayhem boxes'."),
     ),
     children=("pool",),
 ))
@@ -346,6 +351,41 @@ _kind(KindSpec(
     ),
     component=False,
 ))
+
+_kind(KindSpec(
+    "card-type", "A kind of card, declared in content: its typed properties (`attack int 0`: a name, "
+    "a type and a default; without a default the property is required), the order its symbol "
+    "properties resolve in, and what one symbol of each does (`attack { ... }`, `amount` is the "
+    "card's value). Its id becomes a kind: `marvel-card kings-fury \"King's Fury\" { attack 2 }`.",
+    ANYWHERE,
+    props=(
+        SOURCE, TEXT,
+        PropSpec("game", "id", "The game whose cards these are."),
+        PropSpec("resolve-order", "list", "The properties (and `effect`, the card's own text) in the order "
+                 "they resolve when a card is played: `[healing, attack, draw-play, defense, effect]`."),
+        PropSpec("stays-in-play", "id", "A card with this property above 0 stays in play when resolved; "
+                 "its value is how many damage tokens destroy it."),
+    ),
+    dynamic_props="propdecl", dynamic_slots="game", component=False,
+))
+_kind(KindSpec(
+    "deck", "A deck of cards a player takes at setup (a Super Hero's deck): its cards, each with `copies N`.",
+    ("<box-file>",),
+    props=(
+        SOURCE, TEXT,
+        PropSpec("card-type", "id", "The card type of its cards (default: the one its cards are of)."),
+        PropSpec("size", "int", "How many cards the deck holds, copies counted (checked)."),
+    ),
+    children=(),  # the card types of the collection, added by compiler.card_types
+))
+
+# The properties a box needs whatever its game; the box's other required properties are
+# required only of Mayhem boxes (those that name no `game`).
+GAME_BOX_REQUIRED = ("source", "players")
+
+# Property types a card type may declare, and the value shape each takes.
+PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "list": "list",
+                  "ints": "ints", "strings": "strings"}
 
 TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
 TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)
