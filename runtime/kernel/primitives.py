@@ -61,7 +61,7 @@ def shuffle(run, env, zone, of=None) -> None:
 
 def reveal(run, env, card) -> None:
     for uid in _as_list(card):
-        run.state.log.append({"event": "reveal", "card": run.game.label(uid)})
+        run.state.log.append({"event": "reveal", "card": run.game.card_id(uid), "uid": uid})
 
 
 def destroy(run, env, card) -> None:
@@ -70,7 +70,7 @@ def destroy(run, env, card) -> None:
         for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
             del state.counters[key]
         move(run, uid, run.rules.zone_roles["discard-to"], state.cards[uid]["owner"])
-        state.log.append({"event": "destroy", "card": run.game.label(uid)})
+        state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
 
 
 def play_card(run, env, card) -> None:
@@ -79,7 +79,7 @@ def play_card(run, env, card) -> None:
     zone = run.rules.zone_roles["play-to"]
     if zone is not None:
         move(run, card, zone, _me(env))
-    run.state.log.append({"event": "play", "player": _me(env), "card": run.game.label(card)})
+    run.state.log.append({"event": "play", "player": _me(env), "card": run.game.card_id(card), "uid": card})
     resolve(run, env, card)
 
 

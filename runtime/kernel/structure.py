@@ -235,6 +235,9 @@ class KernelGame:
             return self.state.in_game()
         return env.get("ctx:" + name)
 
+    def card_id(self, uid: int) -> str:
+        return self.rules.cards[self.state.cards[uid]["card"]].id
+
     def label(self, uid: int) -> str:
         return self.rules.cards[self.state.cards[uid]["card"]].id + f"#{uid}"
 
