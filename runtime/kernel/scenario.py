@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import jsonschema
 
-from mayhem.dsl.diagnostics import did_you_mean
+from ...dsl.diagnostics import did_you_mean
 
 from ..decisions import IllegalAction
 from ..scenario_schema import Problem, _schema_problems
