@@ -1,6 +1,6 @@
 """Scenario files of kernel games (docs/kernel.md, "Scenarios"): a starting table (counters,
 the cards of each zone in order, counters on cards), actions, the expected state. Checked
-whole before the run, every problem positioned at its key, as Mayhem scenarios are."""
+whole before the run, every problem positioned at its key, as every scenario file is."""
 from __future__ import annotations
 
 import jsonschema
