@@ -48,7 +48,7 @@ def test_setup_deals_three_cards_and_every_card_has_one_place(marvel):
     assert len(state.cards) == 3 * 28
     placed = sorted(uid for pile in state.zones.values() for uid in pile)
     assert placed == list(range(3 * 28))
-    assert all(state.cards[uid]["zone"] == key for key, pile in state.zones.items() for uid in pile)
+    assert all(state.places[uid] == key for key, pile in state.zones.items() for uid in pile)
     first = state.active
     for p in state.players:  # 3 at setup, and the first player drew 1 at the start of the turn
         assert len(state.zones[f"hand/{p}"]) == 3 + (p == first)

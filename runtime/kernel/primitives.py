@@ -13,15 +13,14 @@ def _me(env: dict) -> str:
 
 def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> None:
     state = run.state
-    card = state.cards[uid]
-    state.zones[card["zone"]].remove(uid)
+    state.zones[state.places[uid]].remove(uid)
     key = state.zone_key(zone, owner if run.rules.zones[zone].per else None)
     state.zones.setdefault(key, [])
     if top:
         state.zones[key].insert(0, uid)
     else:
         state.zones[key].append(uid)
-    card["zone"] = key
+    state.places[uid] = key
 
 
 def draw(run, env, who, count=1) -> None:
@@ -46,7 +45,7 @@ def draw(run, env, who, count=1) -> None:
 
 def move_card(run, env, card, to, of=None) -> None:
     for uid in _as_list(card):
-        move(run, uid, to, of if of is not None else run.state.cards[uid]["owner"])
+        move(run, uid, to, of if of is not None else run.state.owners[uid])
 
 
 def shuffle(run, env, zone, of=None) -> None:
@@ -69,7 +68,7 @@ def destroy(run, env, card) -> None:
     for uid in _as_list(card):
         for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
             del state.counters[key]
-        move(run, uid, run.rules.zone_roles["discard-to"], state.cards[uid]["owner"])
+        move(run, uid, run.rules.zone_roles["discard-to"], state.owners[uid])
         state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
 
 
@@ -86,7 +85,7 @@ def play_card(run, env, card) -> None:
 def resolve(run, env, card) -> None:
     if card is None:
         return
-    printed = run.rules.cards[run.state.cards[card]["card"]]
+    printed = run.rules.cards[run.state.cards[card]]
     ctype = run.rules.card_types[printed.type]
     inner = {"ctx:me": _me(env), "ctx:this-card": card}
     for item in ctype.resolve_order:
@@ -197,7 +196,7 @@ def opponents(run, env, who) -> list[str]:
 def property_of(run, card, name):
     if card is None or not isinstance(card, int):
         return None
-    printed = run.rules.cards[run.state.cards[card]["card"]]
+    printed = run.rules.cards[run.state.cards[card]]
     if name in printed.props:
         return printed.props[name]
     if name == "copies":
@@ -210,7 +209,7 @@ FUNCTIONS = {
     "cards-in": cards_in,
     "top-card": top_card,
     "opponents": opponents,
-    "owner-of": lambda run, env, card: run.state.cards[card]["owner"] if isinstance(card, int) else None,
+    "owner-of": lambda run, env, card: run.state.owners[card] if isinstance(card, int) else None,
     "value": lambda run, env, counter, of=None: get_value(run, counter, of if of is not None else _me(env)),
     "prop": lambda run, env, card, name: property_of(run, card, name),
     "is-card": lambda run, env, x: isinstance(x, int) and not isinstance(x, bool),
