@@ -58,7 +58,6 @@ class Run:
         from .primitives import PRIMITIVES
         PRIMITIVES[stmt["name"]](self, env, **{k.replace("-", "_"): (compiled(e)(self, env) if e is not None else None)
                                                 for k, e in stmt["args"].items()})
-        self.game.check_end(self)
 
     def keyword(self, stmt: dict, env: dict) -> None:
         kw = self.rules.keywords[stmt["keyword"]]

@@ -92,11 +92,15 @@ def resolve(run, env, card) -> None:
         if item == "effect":
             if printed.effect:
                 run.block(printed.effect, dict(inner))
+                run.game.check_end(run)
             continue
         amount = property_of(run, card, item)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
             run.block(body, {**inner, "ctx:amount": amount})
+            # the game ends between two parts of a card, not inside one: an effect that
+            # knocks out every player at once leaves nobody, a tie
+            run.game.check_end(run)
 
 
 # -- counters ---------------------------------------------------------------------------

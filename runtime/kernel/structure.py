@@ -187,6 +187,7 @@ class KernelGame:
             take_action(self, run, next(a for a in actions if a.text == picked))
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
+            self.check_end(run)
             self._due_triggers(run, "turn-end")
             self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
@@ -215,6 +216,7 @@ class KernelGame:
         for trig in due:
             stmt = self.rules.nodes[trig["node"]]
             run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+            self.check_end(run)
 
     # -- the end -----------------------------------------------------------------------------
 
