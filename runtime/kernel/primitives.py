@@ -11,16 +11,22 @@ def _me(env: dict) -> str:
 
 # -- zones and cards ------------------------------------------------------------------
 
-def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> None:
+def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
+    """Move a card; a zone at its capacity takes no more (False)."""
     state = run.state
-    state.zones[state.places[uid]].remove(uid)
     key = state.zone_key(zone, owner if run.rules.zones[zone].per else None)
+    capacity = run.rules.zones[zone].capacity
+    if capacity is not None and len(state.zones.get(key, ())) >= capacity:
+        state.log.append({"event": "full", "zone": key})
+        return False
+    state.zones[state.places[uid]].remove(uid)
     state.zones.setdefault(key, [])
     if top:
         state.zones[key].insert(0, uid)
     else:
         state.zones[key].append(uid)
     state.places[uid] = key
+    return True
 
 
 def draw(run, env, who, count=1) -> None:
@@ -163,6 +169,21 @@ def tie(run, env) -> None:
 
 def end_turn(run, env) -> None:
     run.state.end_turn = True
+
+
+def refill(run) -> None:
+    """Zones with `refill-from` and a capacity are filled up from the top of that zone
+    (of the same player), after every step of play."""
+    state = run.state
+    for zone in run.rules.zones.values():
+        if zone.refill_from is None or zone.capacity is None:
+            continue
+        for owner in (state.players if zone.per else [None]):
+            key = state.zone_key(zone.id, owner)
+            source = state.zones.get(state.zone_key(zone.refill_from, owner if run.rules.zones[zone.refill_from].per
+                                                    else None), [])
+            while len(state.zones.get(key, ())) < zone.capacity and source:
+                move(run, source[0], zone.id, owner)
 
 
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .effects import GameOver, NeedChoice, Run
+from .primitives import refill
 from .rules import GameRules, KernelError
 from .state import State
 
@@ -70,6 +71,8 @@ class KernelGame:
     def _advance(self) -> Decision | None:
         while self.state.phase != "over":
             if self.pending is None:
+                if self.state.phase != "setup":
+                    refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
                     continue
