@@ -102,7 +102,7 @@ class Run:
 
     def trigger(self, stmt: dict, env: dict) -> None:
         """`on turn-end { ... }` inside an effect: once, at the end of this turn."""
-        if stmt["event"] not in ("turn-end", "turn-start"):
+        if stmt["event"] != "turn-end":
             raise KernelError(f"{stmt['span']}: 'on {stmt['event']}' is not an event of kernel games")
         self.state.triggers.append({"event": stmt["event"], "node": stmt["node"], "me": env.get("ctx:me"),
                                     "card": env.get("ctx:this-card"), "turn": self.state.turn,
