@@ -71,3 +71,11 @@ def test_scenario_run_on_marvel_scenarios():
     result = invoke("scenario", "run", SCENARIOS, "--content", CONTENT)
     assert result.exit_code == 0, result.output
     assert "PASS" in result.stdout and "0 failed" in result.stdout
+
+
+def test_list_shows_the_game_and_its_decks():
+    result = invoke("list", CONTENT, "--format", "json", "--kind", "deck")
+    rows = json.loads(result.stdout)
+    assert {"id": "marvel-mayhem/black-panther", "box": "marvel-mayhem", "kind": "deck", "name": "Black Panther",
+            "side": None, "provenance": "authored"} in rows
+    assert all(r["kind"] == "deck" for r in rows)
