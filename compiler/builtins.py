@@ -15,7 +15,8 @@ REQUIRED = object()
 # Set types: figures locations edges tags
 # Parameter types may be unions written "a|b"; "figure+" means figure|figures.
 
-SET_OF = {"figure": "figures", "location": "locations", "edge": "edges", "tag": "tags"}
+SET_OF = {"figure": "figures", "location": "locations", "edge": "edges", "tag": "tags",
+          "player": "players", "card": "cards"}
 ELEMENT_OF = {v: k for k, v in SET_OF.items()}
 
 
@@ -222,6 +223,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
+    "game": ("me", "this-card", "amount", "players"),
 }
 
 CONTEXT_DOCS = {
@@ -233,6 +235,8 @@ CONTEXT_DOCS = {
     "mission": "GO! cards: `owner` and `my-team` are the Team that picked the card.",
     "npc": "Free-For-All non-player figures: `self` is the figure.",
     "keyword": "Keywords run in the context of whoever uses them.",
+    "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
+            "`this-card` the card being resolved, `amount` the value of the symbol resolved.",
 }
 
 # What a selector can range over: `one opponent in here`.

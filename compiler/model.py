@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import re
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import COLOURS, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec
+from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec, SlotSpec
 from mayhem.dsl.spans import Span
+
+from .values import BAD as _BAD, FACE as _FACE, example as _example, shape as _shape, shape_text as _shape_text
 
 # Kinds whose names live in a vocabulary namespace of their own (a keyword and a
 # token may both be called `shield`); every other kind is a box component and
@@ -55,6 +56,7 @@ class Component:
     triggers: list[ast.Trigger] = field(default_factory=list)
     children: list["Component"] = field(default_factory=list)
     parent: "Component | None" = None
+    spec: KindSpec | None = None  # its kind: built in (dsl.schema) or a card type of the content
 
     def prop(self, name: str, default=None):
         pv = self.props.get(name)
@@ -91,31 +93,44 @@ class Model:
 
 
 def build_model(units: dict[str, SourceUnit], diags: Diagnostics) -> Model:
+    """Card types first: the kinds they declare check the declarations of their cards."""
+    from .card_types import content_kinds
     model = Model(units)
-    for name in sorted(units):
-        unit = units[name]
-        where = "<box-file>" if unit.box else "<module-file>"
-        scope = unit.box or name
-        for decl in unit.file.decls:
-            comp = _component(decl, where, None, scope, name, None, diags)
-            if comp is not None:
-                unit.components.append(comp)
+    kinds = dict(KINDS)
+    for first in (True, False):
+        for name in sorted(units):
+            unit = units[name]
+            where = "<box-file>" if unit.box else "<module-file>"
+            scope = unit.box or name
+            for decl in unit.file.decls:
+                if (decl.kind == "card-type") == first:
+                    comp = _component(decl, where, None, scope, name, None, diags, kinds)
+                    if comp is not None:
+                        unit.components.append(comp)
+        if first:
+            kinds.update(content_kinds([c for c in model.top_level() if c.kind == "card-type"], diags))
+    for unit in units.values():
+        unit.components.sort(key=lambda c: (c.span.line, c.span.col))
     return model
 
 
-def _kind_names_for(where: str) -> list[str]:
-    return [k for k, s in KINDS.items() if where in s.parents]
+def _kind_names_for(where: str, kinds: dict) -> list[str]:
+    return [k for k, s in kinds.items() if where in s.parents]
 
 
 def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str, file: str,
-               inherited: Provenance | None, diags: Diagnostics) -> Component | None:
-    spec = KINDS.get(decl.kind)
+               inherited: Provenance | None, diags: Diagnostics, kinds: dict = KINDS) -> Component | None:
+    spec = kinds.get(decl.kind)
     parent_kind = parent.kind if parent else where
     if spec is None or parent_kind not in spec.parents:
-        allowed = _kind_names_for(where) if parent is None else list(KINDS[parent.kind].children)
+        allowed = _kind_names_for(where, kinds) if parent is None else list(kinds[parent.kind].children)
         place = {"<box-file>": "in a box file", "<module-file>": "in a module file (one without 'in box')"}
         here = place.get(parent_kind, f"inside {_a(parent_kind)}")
         hint = "allowed here: " + ", ".join(allowed) if allowed else "nothing can be declared here"
+        if spec is None:
+            hint = did_you_mean(decl.kind, allowed or kinds) or hint
+            diags.error("E201", f"unknown kind of declaration '{decl.kind}'", decl.kind_span, hint=hint)
+            return None
         if decl.kind in ("character", "mayhem-card", "go-card", "location", "npc", "first-game", "box") \
                 and parent_kind == "<module-file>":
             hint = "add 'in box BOX-ID' at the top of the file"
@@ -143,13 +158,13 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
         qid = f"{parent.qid}/{decl.id}"
 
     comp = Component(decl.kind, decl.id, decl.name, qid, scope, file, decl.span,
-                     inherited or Provenance("authored"), decl, parent=parent)
-    _fill(comp, spec, inherited, scope, file, diags)
+                     inherited or Provenance("authored"), decl, parent=parent, spec=spec)
+    _fill(comp, spec, inherited, scope, file, diags, kinds)
     return comp
 
 
 def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: str, file: str,
-          diags: Diagnostics) -> None:
+          diags: Diagnostics, kinds: dict = KINDS) -> None:
     decl = comp.decl
     # provenance first: every other property inherits it
     own_source = None
@@ -172,6 +187,8 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
             _prop(comp, spec, member, seen_props, diags)
         elif isinstance(member, ast.Slot):
             slot_spec = spec.slot(member.name)
+            if slot_spec is None and spec.dynamic_slots:
+                slot_spec = SlotSpec(member.name, "", spec.dynamic_slots)  # compiler.card_types checks it
             if slot_spec is None:
                 names = [s.name for s in spec.slots]
                 hint = did_you_mean(member.name, names) or (
@@ -195,12 +212,15 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
             else:
                 comp.triggers.append(member)
         elif isinstance(member, ast.Decl):
-            child = _component(member, "", comp, scope, file, comp.source, diags)
+            child = _component(member, "", comp, scope, file, comp.source, diags, kinds)
             if child is not None:
                 comp.children.append(child)
 
     # a property given with a bad value has its E204 already; it is not also missing
+    game_box = comp.kind == "box" and "game" in seen_props
     for pspec in spec.props:
+        if game_box and pspec.name not in GAME_BOX_REQUIRED:
+            continue
         if pspec.required and pspec.name not in seen_props and pspec.name != "source":
             example = _example(pspec)
             diags.error("E205", f"{_what(comp)} needs '{pspec.name}'", decl.id_span,
@@ -215,15 +235,6 @@ def _a(kind: str) -> str:
 
 def _what(comp: Component) -> str:
     return f"{comp.kind} '{comp.id}'"
-
-
-def _example(p: PropSpec) -> str:
-    examples = {"nested": "[[2], [2]]", "int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
-                "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
-                "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name"}
-    if p.shape.startswith(("enum:", "enums:")):
-        return f"{p.name} {p.shape.split(':', 1)[1].split('|')[0]}"
-    return f"{p.name} {examples.get(p.shape, '')}".strip()
 
 
 def _parse_source(values: list, node: ast.Node, diags: Diagnostics) -> Provenance | None:
@@ -282,6 +293,16 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
         if value is not None:
             comp.props[prop.name] = PropValue(value.to_json(), prop.span, value, prop)
         return
+    if pspec.shape == "propdecl":
+        from .card_types import bad_type_hint, parse_propdecl
+        decl = parse_propdecl(prop.values)
+        if decl is None:
+            diags.error("E204", f"'{prop.name}' declares a property: a type (int, string, flag, id, list, "
+                        "ints, strings), then an optional default and description", prop.span,
+                        hint=bad_type_hint(prop.values) or f"for example: `{prop.name} int 0`")
+        else:
+            comp.props[prop.name] = PropValue(decl, prop.span, comp.source, prop)
+        return
     values, own = _split_provenance(prop.values) if pspec.shape not in ("ids", "list") else (prop.values, None)
     value = _shape(pspec, values)
     if value is _BAD:
@@ -291,16 +312,13 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
     comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
 
 
-_BAD = object()
-_FACE = re.compile(r"[0-9]+\*?")
 
 
 def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:
     """`silence` and `distinct-from`: repeatable, kept as lists."""
     values = prop.values
     if spec.shape == "slots":
-        kind = KINDS[comp.kind]
-        names = [s.name for s in kind.slots]
+        names = [s.name for s in comp.spec.slots]
         if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items and \
                 all(isinstance(v, ast.Name) and v.id in names for v in values[0].items):
             comp.props[spec.name] = PropValue([v.id for v in values[0].items], prop.span, comp.source, prop)
@@ -328,87 +346,6 @@ def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnosti
         comp.props[spec.name] = PropValue([item], prop.span, comp.source, prop)
     else:
         pv.value.append(item)
-
-
-def _shape_text(shape: str) -> str:
-    if shape.startswith("enum:"):
-        return "one of: " + ", ".join(shape[5:].split("|"))
-    if shape.startswith("enums:"):
-        return "one or more of: " + ", ".join(shape[6:].split("|"))
-    return {
-        "flag": "no value", "int": "a number", "signed": "a number", "string": "a string", "id": "a name",
-        "ids": "one or more names", "list": "a [list] of names", "ints": "a [list] of numbers",
-        "strings": "a [list] of strings", "range": "a number or a range like 2..4",
-        "nested": "a [list] of [lists] of numbers, like [[2], [2]]",
-        "counts": "a number, or colours with numbers like `black 2 white 2`", "once": "per turn, per round or per game",
-    }.get(shape, shape)
-
-
-def _shape(p: PropSpec, values: list):
-    shape = p.shape
-    names = all(isinstance(v, ast.Name) for v in values)
-    if shape == "flag":
-        return True if not values else _BAD
-    if shape == "nested":
-        if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items and all(
-                isinstance(row, ast.ListExpr) and row.items and all(isinstance(n, ast.Number) for n in row.items)
-                for row in values[0].items):
-            return [[n.value for n in row.items] for row in values[0].items]
-        return _BAD
-    if shape in ("int", "signed"):
-        if len(values) == 1 and isinstance(values[0], ast.Number) and (shape == "signed" or values[0].value >= 0):
-            return values[0].value
-        return _BAD
-    if shape == "string":
-        return values[0].value if len(values) == 1 and isinstance(values[0], ast.String) else _BAD
-    if shape == "id":
-        return values[0].id if len(values) == 1 and isinstance(values[0], ast.Name) else _BAD
-    if shape.startswith("enum:"):
-        options = shape[5:].split("|")
-        if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in options:
-            return values[0].id
-        return _BAD
-    if shape.startswith("enums:"):
-        options = shape[6:].split("|")
-        if values and names and all(v.id in options for v in values) and len({v.id for v in values}) == len(values):
-            return [v.id for v in values]
-        return _BAD
-    if shape == "ids":
-        return [v.id for v in values] if values and names else _BAD
-    if shape in ("list", "ints", "strings"):
-        if len(values) != 1 or not isinstance(values[0], ast.ListExpr):
-            return _BAD
-        items = values[0].items
-        want = {"list": ast.Name, "ints": ast.Number, "strings": ast.String}[shape]
-        if not all(isinstance(i, want) for i in items):
-            return _BAD
-        if shape == "list":
-            return [i.id for i in items]
-        return [i.value for i in items]
-    if shape == "range":
-        if len(values) == 1 and isinstance(values[0], ast.Range) and values[0].low <= values[0].high:
-            return (values[0].low, values[0].high)
-        if len(values) == 1 and isinstance(values[0], ast.Number):
-            return (values[0].value, values[0].value)
-        return _BAD
-    if shape == "counts":
-        if len(values) == 1 and isinstance(values[0], ast.Number):
-            return {"count": values[0].value}
-        if values and len(values) % 2 == 0:
-            out = {}
-            for colour, num in zip(values[::2], values[1::2]):
-                if not (isinstance(colour, ast.Name) and colour.id in COLOURS and isinstance(num, ast.Number)):
-                    return _BAD
-                if colour.id in out:
-                    return _BAD
-                out[colour.id] = num.value
-            return out
-        return _BAD
-    if shape == "once":
-        if len(values) == 2 and names and values[0].id == "per" and values[1].id in ("turn", "round", "game"):
-            return values[1].id
-        return _BAD
-    raise AssertionError(shape)  # pragma: no cover
 
 
 def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:

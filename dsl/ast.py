@@ -283,6 +283,7 @@ class Decl(Node):
     span: Span
     id_span: Span
     body_span: Span
+    kind_span: Span | None = None
 
 
 @dataclass(slots=True)

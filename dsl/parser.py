@@ -398,9 +398,6 @@ class Lowering:
     def rule_use(self, c, meta):
         return ast.Use(_unescape(str(c[0])), self.span_of(meta))
 
-    def rule_kind(self, c, meta):
-        return str(c[0])
-
     def rule_params(self, c, meta):
         return [p for p in c if p is not None]
 
@@ -412,8 +409,9 @@ class Lowering:
 
     def rule_decl(self, c, meta):
         kind, ident, name, params, (members, body_span) = c
-        return ast.Decl(kind, str(ident), _unescape(str(name)) if name is not None else None,
-                        params or [], members, self.span_of(meta), self.tok_span(ident), body_span)
+        return ast.Decl(str(kind), str(ident), _unescape(str(name)) if name is not None else None,
+                        params or [], members, self.span_of(meta), self.tok_span(ident), body_span,
+                        self.tok_span(kind))
 
     def rule_prop(self, c, meta):
         return ast.Prop(str(c[0]), [self.value(v) for v in c[1:]], self.span_of(meta), self.tok_span(c[0]))

@@ -3,7 +3,7 @@ slots, triggers and children. The grammar gives the shape of a declaration; this
 table gives its meaning, and the language reference is generated from both."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Value shapes of properties (checked by compiler.model):
 #   flag          no value                         `free-for-all`
@@ -55,6 +55,8 @@ class KindSpec:
     needs_name: bool = True
     dynamic_props: str | None = None  # shape of props named after other components
     component: bool = True  # a component of a box (listed, counted, rendered)
+    dynamic_slots: str | None = None  # context of slots named after its declared properties
+    origin: object = field(default=None, compare=False)  # the card-type component of a content kind
 
     def prop(self, name: str) -> PropSpec | None:
         for p in self.props:
@@ -120,6 +122,9 @@ _kind(KindSpec(
         PropSpec("board", "ints", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
         PropSpec("win-vp", "int", "Victory Points that win the game.", True),
         PropSpec("hand-draw", "int", "Mayhem cards drawn at setup before discarding down."),
+        PropSpec("game", "id", "The game the box plays, when it is not a Mayhem box: a `game` declaration "
+                 "(`game marvel-mayhem`). A box that names a game needs only `source`, `players` and its "
+                 "game's components; the other required properties are the Mayhem boxes'."),
     ),
     children=("pool",),
 ))
@@ -346,6 +351,12 @@ _kind(KindSpec(
     ),
     component=False,
 ))
+
+# the kinds of the rules kernel's games: card types, decks, games and their parts
+from .kernel_kinds import GAME_BOX_REQUIRED, PROPERTY_TYPES, kernel_kinds  # noqa: E402
+
+for _spec in kernel_kinds():
+    _kind(_spec)
 
 TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
 TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)

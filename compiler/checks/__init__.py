@@ -80,7 +80,8 @@ class Collection:
 
         for comp in self.top:
             index(comp, None)
-        self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box"}
+        # the Mayhem boxes; a box that names another `game` (Marvel Mayhem) has checks of its own
+        self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
         self._uses: dict[tuple[str, bool], dict] = {}
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
