@@ -88,6 +88,7 @@ deck pile "Pile" {
     ("Draw 2 cards.", [("draw", 2)]),
     ("Draw a card.", []),
     ("This card takes up to 3 damage for you.", [("defense", 3)]),
+    ("Each opponent takes 1 damage.", [("damage", 1)]),
     ("Play a card from an opponent's hand.", []),
 ])
 def test_what_a_card_text_states(text, expected):

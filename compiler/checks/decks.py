@@ -28,7 +28,9 @@ WORDS = "(\\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _EXTRA = (("heal", re.compile(rf"\b(?:get|gain|recover)s?\s+{WORDS}\s+hit\s+points?(?:\s+back)?", re.I)),
           ("draw", re.compile(rf"\bdraws?\s+{WORDS}\s+(?:extra\s+|more\s+)?cards?\b", re.I)))
 # damage a Defense card takes for its owner is its Defense symbols, not an Attack
-_DEFENSE = re.compile(rf"\b(?:takes?|absorbs?|blocks?)\s+(?:up\s+to\s+)?{WORDS}\s+damage\b", re.I)
+# ("can take 3 damage", "takes up to 3 damage", "absorbs 3 damage"; not "each opponent takes 1
+# damage", which is an Attack)
+_DEFENSE = re.compile(rf"\b(?:can\s+take|takes?\s+up\s+to|absorbs?|blocks?)\s+{WORDS}\s+damage\b", re.I)
 
 
 def card_types(col) -> dict[str, dict]:
@@ -138,8 +140,8 @@ def stated(text: str) -> list[tuple[str, int, str]]:
     [('damage', 2, '2 damage'), ('draw', 1, 'Draw 1 card')]
     >>> stated("Get 2 hit points back.")
     [('heal', 2, 'Get 2 hit points back')]
-    >>> stated("Takes 3 damage before it is destroyed.")
-    [('defense', 3, 'Takes 3 damage')]
+    >>> stated("It can take 3 damage before it is destroyed.")
+    [('defense', 3, 'can take 3 damage')]
     """
     out = [(f.kind, f.value, f.phrase) for f in card_text.of_kind(_DEFENSE.sub(" ", text), "damage", "heal")]
     for kind, pattern in _EXTRA + (("defense", _DEFENSE),):
