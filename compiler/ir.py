@@ -10,6 +10,7 @@ import jsonschema
 from mayhem.dsl import ast
 
 from . import builtins as B
+from . import builtins_kernel as K
 from .graph import GraphBuilder, span_text
 from .model import Component, Model
 from .resolve import Resolution
@@ -79,7 +80,7 @@ class Serializer:
                 "body": self.block(slot.body),
                 "span": span_text(slot.span),
             }
-        if comp.kind == "keyword":
+        if comp.kind in ("keyword", "action"):
             out["params"] = [{"name": p.name, "default": self.expr(p.default) if p.default is not None else None}
                              for p in comp.decl.params]
         return out
@@ -107,7 +108,7 @@ class Serializer:
                     if p.name not in args:
                         args[p.name] = self.expr(p.default) if p.default is not None else None
                 return {"op": "keyword", "keyword": kw.qid, "name": kw.id, "args": args, "node": node, "span": span}
-            prim = B.PRIMITIVES[s.name]
+            prim = B.PRIMITIVES.get(s.name) or K.KERNEL_PRIMITIVES[s.name]
             args = self.bind(s.args, [p.name for p in prim.params])
             for p in prim.params:
                 if p.name not in args:
@@ -159,13 +160,14 @@ class Serializer:
             kind = sym.kind if sym is not None else "unresolved"
             ref = {"context": "ctx", "event": "event", "var": "var", "param": "param", "it": "it",
                    "token": "token", "tag": "tag", "icon": "icon", "relation": "relation",
-                   "component": "component", "none": "none"}.get(kind, "unresolved")
+                   "component": "component", "none": "none", "zone": "zone", "counter": "counter",
+                   "property": "property"}.get(kind, "unresolved")
             name = sym.name if sym is not None else e.id
             return {"e": ref, "name": name, "span": span}
         if isinstance(e, ast.ListExpr):
             return {"e": "list", "items": [self.expr(i) for i in e.items], "span": span}
         if isinstance(e, ast.CallExpr):
-            fn = B.FUNCTIONS.get(e.name)
+            fn = B.FUNCTIONS.get(e.name) or K.KERNEL_FUNCTIONS.get(e.name)
             args = self.bind(e.args, [p.name for p in fn.params] if fn else [])
             if fn is not None:
                 for p in fn.params:

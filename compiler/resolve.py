@@ -8,6 +8,7 @@ from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 from mayhem.dsl.spans import Span
 
 from . import builtins as B
+from . import builtins_kernel as K
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
@@ -37,6 +38,8 @@ class Resolution:
     visible: dict[str, list[str]] = field(default_factory=dict)
     # the file each component was declared in; the context its effects run in
     keyword_users: dict[str, list] = field(default_factory=dict)
+    # box id -> its `game` declaration (the rules of a game played on the rules kernel)
+    games: dict[str, Component] = field(default_factory=dict)
 
     def of(self, node: ast.Node) -> Symbol | None:
         return self.symbols.get(id(node))
@@ -54,6 +57,12 @@ def resolve(model: Model, diags: Diagnostics) -> Resolution:
             if unit.box is not None and unit.box not in res.boxes:
                 hint = did_you_mean(unit.box, res.boxes) or "declare it: box ID \"Title\" { ... }"
                 diags.error("E307", f"no box '{unit.box}' is declared", unit.file.in_box.span, hint=hint)
+    for box in res.boxes.values():
+        want = box.prop("game")
+        game = res.games.get(box.id)
+        if want is not None and (game is None or game.id != want):
+            diags.error("E309", f"no game '{want}' in box '{box.id}'", box.props["game"].span,
+                        hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
     resolver = _Resolver(model, res, diags)
     for comp in sorted(model.components(), key=lambda c: c.qid):
         resolver.component(comp)
@@ -64,6 +73,12 @@ def _declare(model: Model, res: Resolution, diags: Diagnostics) -> None:
     for comp in sorted(model.top_level(), key=lambda c: (c.file, c.span.line)):
         if comp.kind in VOCABULARY_KINDS:
             table = res.vocab.setdefault(comp.scope, {}).setdefault(comp.kind, {})
+        elif comp.kind == "game":  # may share its box's id: `box x { game x }`
+            if comp.scope in res.games:
+                diags.error("E302", f"box '{comp.scope}' declares a second game", comp.decl.id_span,
+                            related=[Related(res.games[comp.scope].decl.id_span, "the first is declared here")])
+            res.games.setdefault(comp.scope, comp)
+            continue
         elif comp.kind == "box":
             if comp.id in res.boxes:
                 first = res.boxes[comp.id]
@@ -158,11 +173,14 @@ class _Resolver:
                 items = pv.node.values[0].items  # the shape check made it one [list] of names
                 for card, item in zip(pv.value, items):
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
-        if comp.kind == "keyword":
+        if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:
                 if p.default is not None:
                     self.expr(p.default, file, box, {}, None)
+                elif comp.kind == "action":
+                    self.diags.error("E402", f"the parameter '{p.name}' of action '{comp.id}' needs its domain",
+                                     p.span, hint=f"for example: ({p.name} = cards-in(hand, me))")
         else:
             scope = {}
         for slot in comp.slots.values():
@@ -248,13 +266,13 @@ class _Resolver:
             self.res.symbols[id(call)] = Symbol("keyword", keyword.qid, keyword)
             order = [p.name for p in keyword.decl.params]
             params = {p: "any" for p in order}
-        elif call.name in B.PRIMITIVES:
-            prim = B.PRIMITIVES[call.name]
+        elif call.name in B.PRIMITIVES or call.name in K.KERNEL_PRIMITIVES:
+            prim = B.PRIMITIVES.get(call.name) or K.KERNEL_PRIMITIVES[call.name]
             self.res.symbols[id(call)] = Symbol("primitive", call.name, prim)
             order = [p.name for p in prim.params]
             params = {p.name: p.type for p in prim.params}
         else:
-            names = set(B.PRIMITIVES) | self.vocab_names(file, "keyword")
+            names = set(B.PRIMITIVES) | set(K.KERNEL_PRIMITIVES) | self.vocab_names(file, "keyword")
             hint = did_you_mean(call.name, names) or self.unused_module_hint(file, "keyword", call.name)
             if call.name in B.FUNCTIONS:
                 hint = f"'{call.name}' is a function that gives a value; use it inside an effect's arguments"
@@ -279,9 +297,9 @@ class _Resolver:
             for item in node.items:
                 self.expr(item, file, box, scope, item_type)
         elif isinstance(node, ast.CallExpr):
-            fn = B.FUNCTIONS.get(node.name)
+            fn = B.FUNCTIONS.get(node.name) or K.KERNEL_FUNCTIONS.get(node.name)
             if fn is None:
-                hint = did_you_mean(node.name, B.FUNCTIONS)
+                hint = did_you_mean(node.name, set(B.FUNCTIONS) | set(K.KERNEL_FUNCTIONS))
                 if node.name in B.PRIMITIVES or self.vocab(file, "keyword", node.name):
                     hint = f"'{node.name}' is an effect, not a value; write it as a statement of its own"
                 self.diags.error("E301", f"unknown function '{node.name}'", node.name_span, hint=hint)
@@ -292,9 +310,9 @@ class _Resolver:
                 params = {p.name: p.type for p in fn.params}
             self.args(node.args, order, params, file, box, scope)
         elif isinstance(node, ast.Selector):
-            if node.kind not in B.SELECTOR_KINDS:
+            if node.kind not in B.SELECTOR_KINDS and node.kind not in K.KERNEL_SELECTOR_KINDS:
                 self.diags.error("E407", f"cannot select '{node.kind}'", node.kind_span,
-                                 hint=did_you_mean(node.kind, B.SELECTOR_KINDS)
+                                 hint=did_you_mean(node.kind, set(B.SELECTOR_KINDS) | set(K.KERNEL_SELECTOR_KINDS))
                                  or "select: " + ", ".join(B.SELECTOR_KINDS))
             if node.count is not None:
                 self.expr(node.count, file, box, scope, None)
@@ -325,6 +343,9 @@ class _Resolver:
             comp = self.find_vocab(file, "icon", name, node.span)
             if comp is not None:
                 self.res.symbols[id(node)] = Symbol("icon", comp.qid, comp)
+            return
+        if expected in K.DECLARED_TYPES:
+            self.declared(node, box, expected)
             return
         if name in scope:
             self.res.symbols[id(node)] = scope[name]
@@ -362,3 +383,21 @@ class _Resolver:
         if hint is None:
             hint = self.unused_module_hint(file, "token", name)
         self.diags.error("E301", f"unknown name '{name}'", node.span, hint=hint)
+
+    def declared(self, node: ast.Name, box: str | None, kind: str) -> None:
+        """A zone, a counter or a card property of the box's game."""
+        names = self.game_names(box, kind)
+        if node.id in names:
+            self.res.symbols[id(node)] = Symbol(kind, node.id)
+            return
+        where = f"the game of box '{box}'" if box in self.res.games else "this box (it declares no game)"
+        listed = ", ".join(sorted(names)) or "none"
+        self.diags.error("E301", f"unknown {kind} '{node.id}'", node.span,
+                         hint=did_you_mean(node.id, names) or f"{kind}s of {where}: {listed}")
+
+    def game_names(self, box: str | None, kind: str) -> set[str]:
+        if kind == "property":
+            return {name for comp in self.res.components.get(box, {}).values() if comp.kind == "card-type"
+                    for name, pv in comp.props.items() if isinstance(pv.value, dict)} | {"copies", "text"}
+        game = self.res.games.get(box)
+        return {c.id for c in game.children if c.kind == kind} if game is not None else set()

@@ -8,6 +8,7 @@ from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 from mayhem.dsl.schema import KINDS
 
 from . import builtins as B
+from . import builtins_kernel as K
 from .model import Component, Model
 from .resolve import Resolution
 
@@ -52,7 +53,9 @@ def _describe(t: str) -> str:
             "tags": "a list of tags", "empty-list": "an empty list", "number": "a number", "bool": "a condition",
             "figure": "a figure", "location": "a Location", "edge": "an edge", "team": "a Team",
             "token": "a token type", "tag": "a tag", "icon": "an icon", "string": "a string",
-            "relation": "a kind of figure"}.get(t, t)
+            "relation": "a kind of figure", "player": "a player", "players": "a set of players",
+            "card": "a card", "cards": "a set of cards", "zone": "a zone", "counter": "a counter",
+            "property": "a card property"}.get(t, t)
 
 
 def _describe_param(t: str) -> str:
@@ -98,9 +101,17 @@ class _Checker:
         if comp.kind == "keyword":
             return
         spec = comp.spec or KINDS[comp.kind]
+        params = {}
+        for p in comp.decl.params if comp.kind == "action" else ():
+            domain = self.expr(p.default, Ctx("game")) if p.default is not None else "any"
+            params[p.name] = B.ELEMENT_OF.get(domain, "any")
+            if domain not in B.ELEMENT_OF and domain != "any":
+                self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
+                                 f"{_describe(domain)}", p.default.span)
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
             ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
+            ctx.locals.update(params)
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
@@ -218,7 +229,14 @@ class _Checker:
             return
         if sym.kind == "primitive":
             prim: B.Primitive = sym.target
-            if prim.contexts is not None and ctx.kind not in prim.contexts:
+            if (prim.contexts is not None and ctx.kind not in prim.contexts) or \
+                    (prim.contexts is None and ctx.kind == "game"):
+                if prim.contexts is None:
+                    self.diags.error("E406", f"'{prim.name}' is a Mayhem primitive; games of the rules "
+                                     "kernel use its own", call.name_span,
+                                     hint=did_you_mean(prim.name, K.KERNEL_PRIMITIVES) or
+                                     "primitives of games: " + ", ".join(K.KERNEL_PRIMITIVES))
+                    return
                 self.diags.error("E406", f"'{prim.name}' cannot be used in "
                                  f"{B.CONTEXT_DOCS.get(ctx.kind, ctx.kind).split(':')[0].lower()}",
                                  call.name_span, hint=f"'{prim.name}' works in: " + ", ".join(prim.contexts))
@@ -304,6 +322,14 @@ class _Checker:
                     self.diags.error("E401", f"'{p.name}' of '{fn.name}' takes {_describe_param(p.type)}, "
                                      f"not {_describe(t)}", arg.value.span)
             return fn.returns
+        if isinstance(node, ast.BinOp) and node.op == "+" and ctx.kind == "game":
+            lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
+            if lt in ("players", "cards", "any") or rt in ("players", "cards", "any"):
+                return lt if lt == rt else "any"  # a union of sets (players and cards: targets)
+            for side, t in ((node.left, lt), (node.right, rt)):
+                if not B.accepts("number", t):
+                    self.diags.error("E405", f"arithmetic must be a number, not {_describe(t)}", side.span)
+            return "number"
         if isinstance(node, (ast.BinOp, ast.Neg)):
             operands = [node.left, node.right] if isinstance(node, ast.BinOp) else [node.operand]
             for o in operands:
@@ -340,10 +366,15 @@ class _Checker:
             self.cond(node.operand, ctx)
             return "bool"
         if isinstance(node, ast.Selector):
-            elem = B.SELECTOR_KINDS.get(node.kind, ("any",))[0]
+            elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None:
+            if node.place is not None and node.kind in K.KERNEL_SELECTOR_KINDS:
+                pt = self.expr(node.place, ctx)
+                if not B.accepts("players|cards", pt):
+                    self.diags.error("E401", f"'in' takes players or cards here, not {_describe(pt)}",
+                                     node.place.span)
+            elif node.place is not None:
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("location+|figure", pt):
                     self.diags.error("E401", f"'in' takes Locations (or a figure), not {_describe(pt)}",
@@ -380,4 +411,5 @@ class _Checker:
             return "location" if sym.target.kind == "location" else "figure"
         if kind == "none":
             return "any"
-        return {"token": "token", "tag": "tag", "icon": "icon", "relation": "relation"}.get(kind, "any")
+        return {"token": "token", "tag": "tag", "icon": "icon", "relation": "relation", "zone": "zone",
+                "counter": "counter", "property": "property"}.get(kind, "any")

@@ -352,40 +352,11 @@ _kind(KindSpec(
     component=False,
 ))
 
-_kind(KindSpec(
-    "card-type", "A kind of card, declared in content: its typed properties (`attack int 0`: a name, "
-    "a type and a default; without a default the property is required), the order its symbol "
-    "properties resolve in, and what one symbol of each does (`attack { ... }`, `amount` is the "
-    "card's value). Its id becomes a kind: `marvel-card kings-fury \"King's Fury\" { attack 2 }`.",
-    ANYWHERE,
-    props=(
-        SOURCE, TEXT,
-        PropSpec("game", "id", "The game whose cards these are."),
-        PropSpec("resolve-order", "list", "The properties (and `effect`, the card's own text) in the order "
-                 "they resolve when a card is played: `[healing, attack, draw-play, defense, effect]`."),
-        PropSpec("stays-in-play", "id", "A card with this property above 0 stays in play when resolved; "
-                 "its value is how many damage tokens destroy it."),
-    ),
-    dynamic_props="propdecl", dynamic_slots="game", component=False,
-))
-_kind(KindSpec(
-    "deck", "A deck of cards a player takes at setup (a Super Hero's deck): its cards, each with `copies N`.",
-    ("<box-file>",),
-    props=(
-        SOURCE, TEXT,
-        PropSpec("card-type", "id", "The card type of its cards (default: the one its cards are of)."),
-        PropSpec("size", "int", "How many cards the deck holds, copies counted (checked)."),
-    ),
-    children=(),  # the card types of the collection, added by compiler.card_types
-))
+# the kinds of the rules kernel's games: card types, decks, games and their parts
+from .kernel_kinds import GAME_BOX_REQUIRED, PROPERTY_TYPES, kernel_kinds  # noqa: E402
 
-# The properties a box needs whatever its game; the box's other required properties are
-# required only of Mayhem boxes (those that name no `game`).
-GAME_BOX_REQUIRED = ("source", "players")
-
-# Property types a card type may declare, and the value shape each takes.
-PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "list": "list",
-                  "ints": "ints", "strings": "strings"}
+for _spec in kernel_kinds():
+    _kind(_spec)
 
 TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
 TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)

@@ -3,6 +3,7 @@ build, list, graph and explain, through click's CliRunner and one real process."
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 import subprocess
@@ -93,15 +94,15 @@ def test_check_follows_linked_box_folders(tmp_path):
     root.mkdir()
     shutil.copy(CONTENT / "mayhem.toml", root)
     shutil.copytree(CONTENT / "shared", root / "shared")
-    for box in ("teen-titans-go", "looney-tunes"):
+    for box in sorted(p.name for p in CONTENT.iterdir() if p.is_dir() and p.name != "shared"):
         shutil.copytree(CONTENT / box, tmp_path / "elsewhere" / box)
         (root / box).symlink_to(tmp_path / "elsewhere" / box, target_is_directory=True)
     (root / "loop").symlink_to(root, target_is_directory=True)  # a link back up is not followed twice
     linked = invoke("check", root, "--format", "json")
     real = invoke("check", CONTENT, "--format", "json")
     assert linked.exit_code == real.exit_code == 0, linked.output
-    assert json.loads(linked.stdout)["checked"] == json.loads(real.stdout)["checked"] == {
-        "files": 23, "components": 150}
+    checked = json.loads(real.stdout)["checked"]
+    assert json.loads(linked.stdout)["checked"] == checked and checked["files"] >= 23 and checked["components"] >= 150
     assert [d["message"] for d in json.loads(linked.stdout)["diagnostics"]] == \
         [d["message"] for d in json.loads(real.stdout)["diagnostics"]]
 
@@ -111,8 +112,9 @@ def test_one_file_is_checked_in_its_collection():
     result = invoke("check", CONTENT / "teen-titans-go" / "robin.mh")
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[-2].startswith("checked ")
-    assert result.stderr.splitlines()[-2].endswith(
-        "teen-titans-go/robin.mh in its collection (content: 23 files, 150 components): no problems")
+    # the counts grow with the collection (Marvel Mayhem's decks); the Mayhem boxes' own are below
+    assert re.search(r"teen-titans-go/robin\.mh in its collection \(content: \d+ files, \d+ components\): no problems$",
+                     result.stderr.splitlines()[-2])
     assert "error" not in result.stderr
 
 
@@ -279,10 +281,12 @@ def test_compile_writes_valid_ir_byte_identical_twice(tmp_path):
     for out in (first, second):
         result = invoke("compile", CONTENT, "-o", out)
         assert result.exit_code == 0, result.output
-        assert result.stderr.startswith(f"wrote {out} (150 top-level components)\n")
+        doc = json.loads(out.read_text(encoding="utf-8"))
+        assert result.stderr.startswith(f"wrote {out} ({len(doc['components'])} top-level components)\n")
     doc = json.loads(first.read_text(encoding="utf-8"))
     ir_mod.validate(doc)
-    assert doc["ir_version"] == ir_mod.IR_VERSION and len(doc["components"]) == 150
+    mayhem_boxes = [c for c in doc["components"] if c["box"] != "marvel-mayhem"]
+    assert doc["ir_version"] == ir_mod.IR_VERSION and len(mayhem_boxes) == 150
     assert first.read_bytes() == second.read_bytes()
     assert not list(tmp_path.rglob("*.tmp"))
 
@@ -330,7 +334,7 @@ def listed():
 
 
 def test_list_json_shape(listed):
-    assert Counter(r["kind"] for r in listed) == {"mayhem-card": 44, "token": 23, "location": 20, "keyword": 15,
+    assert Counter(r["kind"] for r in listed if r["box"] != "marvel-mayhem") == {"mayhem-card": 44, "token": 23, "location": 20, "keyword": 15,
                                                   "character": 12, "go-card": 12, "npc": 2}
     assert {"id": "teen-titans-go/robin", "box": "teen-titans-go", "kind": "character", "name": "Robin",
             "side": None, "provenance": "authored"} in listed
@@ -347,7 +351,8 @@ def test_list_kind_filter(listed):
     result = invoke("list", CONTENT, "--format", "json", "--kind", "keyword")
     rows = json.loads(result.stdout)
     assert rows == [r for r in listed if r["kind"] == "keyword"]
-    assert Counter(r["box"] for r in rows) == {None: 13, "looney-tunes": 1, "teen-titans-go": 1}
+    assert Counter(r["box"] for r in rows if r["box"] != "marvel-mayhem") == {None: 13, "looney-tunes": 1,
+                                                                               "teen-titans-go": 1}
     assert all(r["id"].startswith("shared/") for r in rows if r["box"] is None)
 
 

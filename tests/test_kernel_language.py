@@ -14,6 +14,11 @@ box duel "Duel" {
   game duel
   players 2..4
 }
+
+game duel "Duel" {
+  source authored
+  seats 2..4
+}
 '''
 
 CARD_TYPE = '''
@@ -91,7 +96,7 @@ duel-card jab "Jab" {
 }
 ''')
     found = {(e.code, e.span.line) for e in errors}
-    assert ("E204", 19) in found  # attack "two"
+    assert ("E204", 24) in found  # attack "two"
     assert any(e.code == "E206" and "'defence' in resolve-order" in e.message and e.hint.startswith("did you mean 'defense'")
                for e in errors)
 
@@ -113,5 +118,54 @@ def test_a_minimal_game_box_checks_clean(tmp_path):
 
 
 def test_a_mayhem_box_still_needs_its_properties(tmp_path):
-    _, errors = _compile(tmp_path, BOX.replace("  game duel\n", ""))
+    _, errors = _compile(tmp_path, BOX.replace("  game duel\n", "").split("game duel")[0])
     assert {e.message for e in errors} >= {"box 'duel' needs 'win-vp'", "box 'duel' needs 'mayhem-die'"}
+
+
+def test_the_game_declaration_reaches_the_ir(tmp_path):
+    result, errors = _compile(tmp_path, BOX.split("\ngame duel")[0] + '''
+game duel "Duel" {
+  source authored
+  seats 2..4
+  first-player seeded-choice
+  zone hand "Hand" { per player }
+  counter hp "Hit points" {
+    per player
+    start 10
+    max 10
+  }
+  action play "Play a card" (card = cards-in(hand, me)) {
+    effect when value(hp) > 0 {
+      play-card(card)
+      lose(hp, 1, on: opponents(me))
+    }
+  }
+}
+''')
+    assert errors == []
+    game = next(c for c in result.ir["components"] if c["kind"] == "game")
+    assert game["props"]["seats"]["value"] == [2, 4]
+    kids = {c["id"]: c for c in game["children"]}
+    assert kids["hp"]["props"]["max"]["value"] == 10 and kids["hand"]["props"]["per"]["value"] == "player"
+    play = kids["play"]
+    assert play["params"][0]["name"] == "card" and play["params"][0]["default"]["name"] == "cards-in"
+    guard = play["effects"]["effect"]["when"]
+    assert guard["l"]["name"] == "value" and guard["l"]["args"]["counter"] == {
+        "e": "counter", "name": "hp", "span": guard["l"]["args"]["counter"]["span"]}
+    assert [s["name"] for s in play["effects"]["effect"]["body"]] == ["play-card", "lose"]
+
+
+def test_a_game_effect_is_type_checked(tmp_path):
+    _, errors = _compile(tmp_path, BOX.split("\ngame duel")[0] + '''
+game duel "Duel" {
+  source authored
+  seats 2
+  zone hand "Hand" { per player }
+  turn {
+    draw(hand, 1)
+    move-card(me, hand)
+  }
+}
+''')
+    assert sorted((e.code, e.message) for e in errors) == [
+        ("E301", "unknown name 'hand'"), ("E401", "'card' of 'move-card' takes a card or a set of cards, not a player")]

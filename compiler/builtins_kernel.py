@@ -1,0 +1,69 @@
+"""The rules kernel's vocabulary as the compiler sees it: the primitives and functions of
+games played on runtime/kernel (context `game`), with the types player, card, zone,
+counter and property. runtime/kernel implements exactly these (a test holds them in step)."""
+from __future__ import annotations
+
+from .builtins import REQUIRED, Function, Param, Primitive
+
+
+def _p(name, type_, default=REQUIRED, doc=""):
+    return Param(name, type_, default, doc)
+
+
+_G = ("game", "keyword")
+
+KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("draw", (_p("who", "player+"), _p("count", "number", 1)),
+              "The player takes that many cards, one at a time, from the top of their `draw-from` zone "
+              "(reshuffled from its `reshuffle-from` zone when empty) into their `draw-to` zone.", _G),
+    Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player", None,
+                                                                      "Whose zone (default: the card's owner).")),
+              "Move cards into a zone (on top of an ordered zone).", _G),
+    Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
+    Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
+    Primitive("destroy", (_p("card", "card+"),),
+              "Put cards into their owner's `discard-to` zone; the counters on them are cleared.", _G),
+    Primitive("play-card", (_p("card", "card"),),
+              "Put the card into `me`'s `play-to` zone and resolve it: each property of its card type's "
+              "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
+              "value), and `effect` runs the card's own effect.", _G),
+    Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
+    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None,
+                                                                            "Whose counter (default `me`).")),
+              "Add to a counter, up to its `max`.", _G),
+    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None)),
+              "Take from a counter, down to its `min` (a player whose `out-at-min` counter reaches it is "
+              "out).", _G),
+    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"), _p("on", "player+|card+", None)),
+              "Set a counter, within its bounds.", _G),
+    Primitive("knock-out", (_p("who", "player+"),), "The player is out of the game.", _G),
+    Primitive("win", (_p("who", "player+"),), "The game ends; these players win.", _G),
+    Primitive("tie", (), "The game ends in a tie.", _G),
+    Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
+)}
+
+KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
+    Function("cards-in", (_p("zone", "zone"), _p("of", "player+", None)), "cards",
+             "The cards of a zone (of those players; default `me`), in order, top first."),
+    Function("top-card", (_p("zone", "zone"), _p("of", "player", None)), "card",
+             "The top card of an ordered zone (none when it is empty)."),
+    Function("opponents", (_p("who", "player"),), "players", "The other players still in the game."),
+    Function("owner-of", (_p("card", "card"),), "player", "Who owns the card (whose deck it came from)."),
+    Function("value", (_p("counter", "counter"), _p("of", "player|card", None)), "number",
+             "A counter's value (of `me` by default)."),
+    Function("prop", (_p("card", "card"), _p("name", "property")), "any",
+             "A property of the card (its card type's default when the card does not give it)."),
+    Function("is-card", (_p("x", "any"),), "bool", "The value is a card (not a player)."),
+    Function("size", (_p("set", "players|cards"),), "number", "How many players or cards."),
+    Function("in-game", (_p("who", "player"),), "bool", "The player is still in the game."),
+)}
+
+# What a selector can range over in a game: `one target in opponents(me) + cards-in(defenses, opponents(me))`.
+KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
+    "player": ("player", "A player (of the set after `in`, else every player still in)."),
+    "card": ("card", "A card of the set after `in`."),
+    "target": ("any", "A player or a card of the set after `in`: what an attack may aim at."),
+}
+
+# Names of the game's own declarations that arguments of these types refer to.
+DECLARED_TYPES = ("zone", "counter", "property")

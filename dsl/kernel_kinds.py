@@ -1,0 +1,105 @@
+"""The declaration kinds of the rules kernel's games: card types, decks, the game with its
+zones, counters and actions (dsl.schema registers them with the Mayhem kinds)."""
+from __future__ import annotations
+
+# The properties a box needs whatever its game; the box's other required properties are
+# required only of Mayhem boxes (those that name no `game`).
+GAME_BOX_REQUIRED = ("source", "players")
+
+# Property types a card type may declare, and the value shape each takes.
+PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "list": "list",
+                  "ints": "ints", "strings": "strings"}
+
+
+
+def kernel_kinds() -> list:
+    from .schema import ANYWHERE, SOURCE, TEXT, KindSpec, PropSpec, SlotSpec
+    return [
+        KindSpec(
+            "card-type", "A kind of card, declared in content: its typed properties (`attack int 0`: a name, "
+            "a type and a default; without a default the property is required), the order its symbol "
+            "properties resolve in, and what one symbol of each does (`attack { ... }`, `amount` is the "
+            "card's value). Its id becomes a kind: `marvel-card kings-fury \"King's Fury\" { attack 2 }`.",
+            ANYWHERE,
+            props=(
+                SOURCE, TEXT,
+                PropSpec("game", "id", "The game whose cards these are."),
+                PropSpec("resolve-order", "list", "The properties (and `effect`, the card's own text) in the order "
+                         "they resolve when a card is played: `[healing, attack, draw-play, defense, effect]`."),
+        ),
+        dynamic_props="propdecl", dynamic_slots="game", component=False,
+        ),
+        KindSpec(
+            "deck", "A deck of cards a player takes at setup (a Super Hero's deck): its cards, each with `copies N`.",
+            ("<box-file>",),
+            props=(
+                SOURCE, TEXT,
+                PropSpec("card-type", "id", "The card type of its cards (default: the one its cards are of)."),
+                PropSpec("size", "int", "How many cards the deck holds, copies counted (checked)."),
+        ),
+        children=(),  # the card types of the collection, added by compiler.card_types
+        ),
+
+        KindSpec(
+            "game", "The rules of a game played on the rules kernel: seats, turn order, zones, counters, setup, "
+            "the turn, the actions a player may take, and how the game ends.", ("<box-file>",),
+            props=(
+                SOURCE, TEXT,
+                PropSpec("seats", "range", "How many players: `seats 2..4`.", True),
+                PropSpec("turn-order", "enum:clockwise|counterclockwise", "Who plays next (default clockwise)."),
+                PropSpec("first-player", "enum:seeded-choice|first-seat",
+                         "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
+                PropSpec("decks-to", "id", "At setup each player takes one `deck` of the box into this zone."),
+                PropSpec("draw-from", "id", "The zone `draw` takes from (default `deck`)."),
+                PropSpec("draw-to", "id", "The zone `draw` puts into (default `hand`)."),
+                PropSpec("discard-to", "id", "The zone `destroy` puts a card into (default `discard`)."),
+                PropSpec("play-to", "id", "The zone `play-card` puts a card into before it resolves."),
+        ),
+        slots=(
+            SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
+            SlotSpec("turn", "At the start of each turn, for `me`, the player whose turn it is; then the "
+                     "player takes legal actions until none is left or `end-turn()`.", "game"),
+            SlotSpec("turn-end", "At the end of each turn.", "game"),
+            SlotSpec("end", "`end when COND { ... }`: checked after every step; when COND holds, the body "
+                     "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
+        ),
+        children=("zone", "counter", "action"), component=False,
+        ),
+        KindSpec(
+            "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
+            props=(
+                PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                PropSpec("per", "enum:player|team", "One zone per player (or Team); without it, one shared zone."),
+                PropSpec("ordered", "flag", "Its cards keep an order (a deck: `draw` takes the top one)."),
+                PropSpec("visibility", "enum:public|owner|hidden", "Who sees its cards (default public)."),
+                PropSpec("capacity", "int", "At most this many cards."),
+                PropSpec("reshuffle-from", "id", "When a card must be taken and the zone is empty, this zone of "
+                         "the same player is shuffled into it first."),
+                PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
+        ),
+        component=False,
+        ),
+        KindSpec(
+            "counter", "A number the game keeps: hit points, plays left, damage tokens on a card.", ("game",),
+            props=(
+                PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                PropSpec("per", "enum:player|card|team", "Whose counter it is (default: the game's own, one)."),
+                PropSpec("start", "signed", "Its value at setup (default 0)."),
+                PropSpec("min", "signed", "It never goes below this."),
+                PropSpec("max", "signed", "It never goes above this."),
+                PropSpec("reset", "enum:turn-start|turn-end", "Back to its start value at the start or the end of "
+                         "every turn."),
+                PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
+        ),
+        component=False,
+        ),
+        KindSpec(
+            "action", "A verb a player may take in their turn: `action play \"Play a card\" (card = cards-in(hand, "
+            "me)) { effect when GUARD { ... } }`. The legal actions are `play X` for every value X of the "
+            "parameter's domain that the guard allows.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            slots=(SlotSpec("effect", "What taking the action does; `when COND` is its guard.", "game", guard=True),),
+            params=True, component=False,
+        ),
+
+    ]
