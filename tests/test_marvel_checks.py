@@ -20,6 +20,11 @@ box duel "Duel" {
   game duel
   players 2
 }
+
+game duel "Duel" {
+  source authored
+  seats 2
+}
 '''
 
 
