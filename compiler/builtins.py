@@ -209,11 +209,6 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
-    # the rules kernel's games (card types, game declarations, actions)
-    ContextName("me", "player", "The player whose card, action or turn this is."),
-    ContextName("this-card", "card", "The card being resolved."),
-    ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
-    ContextName("players", "players", "Every player still in the game, in turn order."),
 )}
 
 _COMMON = ("my-team", "opposing-team", "mayhem-die", "mayhem-icon", "anywhere", "active",

@@ -3,7 +3,7 @@ games played on runtime/kernel (context `game`), with the types player, card, zo
 counter and property. runtime/kernel implements exactly these (a test holds them in step)."""
 from __future__ import annotations
 
-from .builtins import REQUIRED, Function, Param, Primitive
+from .builtins import REQUIRED, ContextName, Function, Param, Primitive
 
 
 def _p(name, type_, default=REQUIRED, doc=""):
@@ -56,6 +56,14 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-card", (_p("x", "any"),), "bool", "The value is a card (not a player)."),
     Function("size", (_p("set", "players|cards"),), "number", "How many players or cards."),
     Function("in-game", (_p("who", "player"),), "bool", "The player is still in the game."),
+)}
+
+# Names an effect of a game can read (builtins.CONTEXTS["game"]).
+KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
+    ContextName("me", "player", "The player whose card, action or turn this is."),
+    ContextName("this-card", "card", "The card being resolved."),
+    ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
+    ContextName("players", "players", "Every player still in the game, in turn order."),
 )}
 
 # What a selector can range over in a game: `one target in opponents(me) + cards-in(defenses, opponents(me))`.

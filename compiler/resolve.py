@@ -355,7 +355,7 @@ class _Resolver:
             if comp is not None:
                 self.res.symbols[id(node)] = Symbol("token", comp.qid, comp)
                 return
-        if name in B.CONTEXT_NAMES:
+        if name in B.CONTEXT_NAMES or name in K.KERNEL_CONTEXT_NAMES:
             self.res.symbols[id(node)] = Symbol("context", name)
             return
         if name == "none":
@@ -374,7 +374,7 @@ class _Resolver:
                 if comp is not None:
                     self.res.symbols[id(node)] = Symbol(kind, comp.qid, comp)
                     return
-        candidates = set(scope) | set(B.CONTEXT_NAMES)
+        candidates = set(scope) | set(B.CONTEXT_NAMES) | set(K.KERNEL_CONTEXT_NAMES)
         if expected and "token" in B.expand(expected):
             candidates |= self.vocab_names(file, "token")
         hint = did_you_mean(name, candidates)

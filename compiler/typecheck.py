@@ -406,7 +406,7 @@ class _Checker:
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,
                                  hint=B.CONTEXT_DOCS[ctx.kind] + " Names here: " +
                                  ", ".join(sorted(B.CONTEXTS[ctx.kind])))
-            return B.CONTEXT_NAMES[sym.name].type
+            return (B.CONTEXT_NAMES.get(sym.name) or K.KERNEL_CONTEXT_NAMES[sym.name]).type
         if kind == "component":
             return "location" if sym.target.kind == "location" else "figure"
         if kind == "none":

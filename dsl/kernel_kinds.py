@@ -35,7 +35,7 @@ def kernel_kinds() -> list:
             props=(
                 SOURCE, TEXT,
                 PropSpec("card-type", "id", "The card type of its cards (default: the one its cards are of)."),
-                PropSpec("size", "int", "How many cards the deck holds, copies counted (checked)."),
+                PropSpec("size", "int", "How many cards the deck holds, copies counted."),
         ),
         children=(),  # the card types of the collection, added by compiler.card_types
         ),

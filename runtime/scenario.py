@@ -228,6 +228,10 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
 def run(rules: Rules, path: str | Path) -> ScenarioResult:
     path = str(path)
     spec, text = load(path)
+    box = rules.boxes.get(str(spec.get("scenario", {}).get("box")))
+    if box is not None and "game" in box["props"]:  # a game of the rules kernel (runtime/kernel)
+        from .kernel.scenario import run as run_kernel
+        return run_kernel(rules.ir, spec, text, path)
     eng, phase = validate(rules, spec, text, path)
     name = spec["scenario"]["name"]
     game = Game(rules, eng.config, engine=eng, start_phase=phase)

@@ -11,7 +11,8 @@ NAMED_KINDS = ("character", "mayhem-card", "go-card", "location", "token", "npc"
 
 
 def runtime_source() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RUNTIME.glob("*.py")))
+    # the Mayhem engine and the rules kernel (runtime/kernel/) alike
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RUNTIME.rglob("*.py")))
 
 
 def action_verbs() -> set[str]:

@@ -1,0 +1,6 @@
+"""The rules kernel: games whose rules are all content (zones, counters, card types, a turn
+structure and declared actions), played one decision at a time with cloneable state."""
+from .rules import GameRules, KernelError, load_game_rules
+from .structure import KernelConfig, KernelGame
+
+__all__ = ["GameRules", "KernelConfig", "KernelError", "KernelGame", "load_game_rules"]

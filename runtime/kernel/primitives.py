@@ -1,0 +1,219 @@
+"""The kernel's primitives and functions over zones, card instances and counters: exactly
+those of compiler/builtins_kernel.py (a test holds the two in step)."""
+from __future__ import annotations
+
+from .effects import _as_list
+
+
+def _me(env: dict) -> str:
+    return env["ctx:me"]
+
+
+# -- zones and cards ------------------------------------------------------------------
+
+def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> None:
+    state = run.state
+    card = state.cards[uid]
+    state.zones[card["zone"]].remove(uid)
+    key = state.zone_key(zone, owner if run.rules.zones[zone].per else None)
+    state.zones.setdefault(key, [])
+    if top:
+        state.zones[key].insert(0, uid)
+    else:
+        state.zones[key].append(uid)
+    card["zone"] = key
+
+
+def draw(run, env, who, count=1) -> None:
+    rules, state = run.rules, run.state
+    src, dst = rules.zone_roles["draw-from"], rules.zone_roles["draw-to"]
+    for player in _as_list(who):
+        for _ in range(max(int(count or 0), 0)):
+            pile = state.zones.get(state.zone_key(src, player), [])
+            if not pile:
+                refill = rules.zones[src].reshuffle_from
+                if refill is None:
+                    break
+                for uid in list(state.zones.get(state.zone_key(refill, player), [])):
+                    move(run, uid, src, player)
+                shuffle(run, env, src, player)
+                state.log.append({"event": "reshuffle", "player": player, "zone": src})
+                pile = state.zones.get(state.zone_key(src, player), [])
+                if not pile:
+                    break
+            move(run, pile[0], dst, player)
+
+
+def move_card(run, env, card, to, of=None) -> None:
+    for uid in _as_list(card):
+        move(run, uid, to, of if of is not None else run.state.cards[uid]["owner"])
+
+
+def shuffle(run, env, zone, of=None) -> None:
+    state = run.state
+    gen = state.random()
+    for player in _as_list(of) if of is not None else [None]:
+        pile = state.zones.get(state.zone_key(zone, player))
+        if pile:
+            gen.shuffle(pile)
+    state.keep(gen)
+
+
+def reveal(run, env, card) -> None:
+    for uid in _as_list(card):
+        run.state.log.append({"event": "reveal", "card": run.game.card_id(uid), "uid": uid})
+
+
+def destroy(run, env, card) -> None:
+    state = run.state
+    for uid in _as_list(card):
+        for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
+            del state.counters[key]
+        move(run, uid, run.rules.zone_roles["discard-to"], state.cards[uid]["owner"])
+        state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
+
+
+def play_card(run, env, card) -> None:
+    if card is None:
+        return
+    zone = run.rules.zone_roles["play-to"]
+    if zone is not None:
+        move(run, card, zone, _me(env))
+    run.state.log.append({"event": "play", "player": _me(env), "card": run.game.card_id(card), "uid": card})
+    resolve(run, env, card)
+
+
+def resolve(run, env, card) -> None:
+    if card is None:
+        return
+    printed = run.rules.cards[run.state.cards[card]["card"]]
+    ctype = run.rules.card_types[printed.type]
+    inner = {"ctx:me": _me(env), "ctx:this-card": card}
+    for item in ctype.resolve_order:
+        if item == "effect":
+            if printed.effect:
+                run.block(printed.effect, dict(inner))
+            continue
+        amount = property_of(run, card, item)
+        body = ctype.effects.get(item)
+        if body and isinstance(amount, int) and amount > 0:
+            run.block(body, {**inner, "ctx:amount": amount})
+
+
+# -- counters ---------------------------------------------------------------------------
+
+def _holders(run, env, on):
+    return _as_list(on) if on is not None else [_me(env)]
+
+
+def set_value(run, counter: str, holder, value: int) -> None:
+    spec = run.rules.counters[counter]
+    holder = holder if spec.per else None  # the game's own counter has no holder
+    if spec.min is not None:
+        value = max(value, spec.min)
+    if spec.max is not None:
+        value = min(value, spec.max)
+    state = run.state
+    state.counters[state.counter_key(counter, holder)] = value
+    if spec.out_at_min and spec.min is not None and value <= spec.min and isinstance(holder, str) \
+            and holder not in state.out:
+        knock_out(run, None, holder)
+
+
+def get_value(run, counter: str, holder) -> int:
+    spec = run.rules.counters[counter]
+    holder = holder if spec.per else None
+    return run.state.counters.get(run.state.counter_key(counter, holder), spec.start)
+
+
+def gain(run, env, counter, amount, on=None) -> None:
+    for holder in _holders(run, env, on):
+        set_value(run, counter, holder, get_value(run, counter, holder) + int(amount or 0))
+
+
+def lose(run, env, counter, amount, on=None) -> None:
+    for holder in _holders(run, env, on):
+        set_value(run, counter, holder, get_value(run, counter, holder) - int(amount or 0))
+
+
+def set_counter(run, env, counter, value, on=None) -> None:
+    for holder in _holders(run, env, on):
+        set_value(run, counter, holder, int(value or 0))
+
+
+# -- players and the game -------------------------------------------------------------------
+
+def knock_out(run, env, who) -> None:
+    for player in _as_list(who):
+        if player not in run.state.out:
+            run.state.out.append(player)
+            run.state.log.append({"event": "out", "player": player})
+
+
+def win(run, env, who) -> None:
+    run.game.finish(run, sorted(_as_list(who)), "won")
+
+
+def tie(run, env) -> None:
+    run.game.finish(run, [], "tie")
+
+
+def end_turn(run, env) -> None:
+    run.state.end_turn = True
+
+
+PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,
+              "play-card": play_card, "resolve": resolve, "gain": gain, "lose": lose, "set-counter": set_counter,
+              "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn}
+
+
+# -- functions ---------------------------------------------------------------------------
+
+def cards_in(run, env, zone, of=None) -> list[int]:
+    state = run.state
+    if not run.rules.zones[zone].per:
+        return list(state.zones.get(zone, []))
+    out: list[int] = []
+    for player in _as_list(of) if of is not None else [_me(env)]:
+        out += state.zones.get(state.zone_key(zone, player), [])
+    return out
+
+
+def top_card(run, env, zone, of=None):
+    cards = cards_in(run, env, zone, of)
+    return cards[0] if cards else None
+
+
+def opponents(run, env, who) -> list[str]:
+    order = run.state.in_game()
+    if who not in run.state.players:
+        return order
+    seats = run.state.players
+    start = seats.index(who)
+    ring = seats[start + 1:] + seats[:start]
+    return [p for p in ring if p in order]
+
+
+def property_of(run, card, name):
+    if card is None or not isinstance(card, int):
+        return None
+    printed = run.rules.cards[run.state.cards[card]["card"]]
+    if name in printed.props:
+        return printed.props[name]
+    if name == "copies":
+        return printed.copies
+    decl = run.rules.card_types[printed.type].props.get(name)
+    return decl["default"] if decl else None
+
+
+FUNCTIONS = {
+    "cards-in": cards_in,
+    "top-card": top_card,
+    "opponents": opponents,
+    "owner-of": lambda run, env, card: run.state.cards[card]["owner"] if isinstance(card, int) else None,
+    "value": lambda run, env, counter, of=None: get_value(run, counter, of if of is not None else _me(env)),
+    "prop": lambda run, env, card, name: property_of(run, card, name),
+    "is-card": lambda run, env, x: isinstance(x, int) and not isinstance(x, bool),
+    "size": lambda run, env, set: len(_as_list(set)),
+    "in-game": lambda run, env, who: who in run.state.in_game(),
+}

@@ -1,0 +1,175 @@
+"""The rules of one game, read once from the IR: its declaration, zones, counters, card types,
+decks, actions, keywords and an index of effect statements by node id."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class KernelError(ValueError):
+    """Content or configuration the kernel cannot play, said for people."""
+
+
+@dataclass
+class Zone:
+    id: str
+    per: str | None  # "player", "team" or None (shared)
+    ordered: bool
+    visibility: str
+    capacity: int | None
+    reshuffle_from: str | None
+
+
+@dataclass
+class Counter:
+    id: str
+    per: str | None  # "player", "card", "team" or None (the game's own)
+    start: int
+    min: int | None
+    max: int | None
+    reset: str | None
+    out_at_min: bool
+
+
+@dataclass
+class Action:
+    id: str
+    name: str
+    params: list[tuple[str, dict]]  # (name, domain expression)
+    guard: dict | None
+    body: list
+
+
+@dataclass
+class CardType:
+    id: str
+    props: dict[str, dict]  # name -> {"type", "default", "doc"}
+    resolve_order: list[str]
+    effects: dict[str, list]  # property name -> body
+
+
+@dataclass
+class Card:
+    """A card as printed: one per declaration, whatever its copies."""
+    qid: str
+    id: str
+    name: str
+    type: str
+    props: dict
+    copies: int
+    effect: list | None
+
+
+@dataclass
+class GameRules:
+    box: str
+    game: dict
+    seats: tuple[int, int]
+    turn_order: str
+    first_player: str
+    zones: dict[str, Zone]
+    counters: dict[str, Counter]
+    actions: dict[str, Action]
+    card_types: dict[str, CardType]
+    cards: dict[str, Card]
+    decks: dict[str, list[str]]  # deck id -> card qids, in declaration order
+    deck_names: dict[str, str]
+    keywords: dict[str, dict]  # qid -> {"params": [...], "body": [...]}
+    slots: dict[str, list]  # setup, turn, turn-end, end
+    end_guard: dict | None
+    zone_roles: dict[str, str]  # decks-to, draw-from, draw-to, discard-to, play-to -> zone id
+    nodes: dict[str, dict] = field(default_factory=dict)  # statement node id -> statement
+
+
+def _prop(comp: dict, name: str, default=None):
+    p = comp["props"].get(name)
+    return p["value"] if p is not None else default
+
+
+def load_game_rules(ir: dict, box: str) -> GameRules:
+    """The rules of the game that box `box` names."""
+    tops = [c for c in ir["components"] if c["box"] == box]
+    box_comp = next((c for c in tops if c["kind"] == "box"), None)
+    if box_comp is None:
+        raise KernelError(f"no box '{box}' in the compiled content")
+    game_id = _prop(box_comp, "game")
+    game = next((c for c in tops if c["kind"] == "game" and c["id"] == game_id), None)
+    if game is None:
+        raise KernelError(f"box '{box}' names no game the kernel can play")
+    zones, counters, actions = {}, {}, {}
+    for child in game["children"]:
+        if child["kind"] == "zone":
+            zones[child["id"]] = Zone(child["id"], _prop(child, "per"), bool(_prop(child, "ordered", False)),
+                                      _prop(child, "visibility", "public"), _prop(child, "capacity"),
+                                      _prop(child, "reshuffle-from"))
+        elif child["kind"] == "counter":
+            counters[child["id"]] = Counter(child["id"], _prop(child, "per"), _prop(child, "start", 0),
+                                            _prop(child, "min"), _prop(child, "max"), _prop(child, "reset"),
+                                            bool(_prop(child, "out-at-min", False)))
+        elif child["kind"] == "action":
+            effect = child["effects"].get("effect") or {"when": None, "body": []}
+            actions[child["id"]] = Action(child["id"], child["name"] or child["id"],
+                                          [(p["name"], p["default"]) for p in child.get("params", [])],
+                                          effect["when"], effect["body"])
+    card_types = {}
+    for c in tops:
+        if c["kind"] == "card-type":
+            props = {k: v["value"] for k, v in c["props"].items() if isinstance(v["value"], dict)}
+            card_types[c["id"]] = CardType(c["id"], props, _prop(c, "resolve-order", []) or [],
+                                           {k: e["body"] for k, e in c["effects"].items()})
+    cards, decks, deck_names = {}, {}, {}
+
+    def card(comp: dict) -> Card:
+        ct = card_types[comp["kind"]]
+        props = {k: v["value"] for k, v in comp["props"].items() if k in ct.props}
+        effect = comp["effects"].get("effect")
+        return Card(comp["qid"], comp["id"], comp["name"] or comp["id"], comp["kind"], props,
+                    _prop(comp, "copies", 1), effect["body"] if effect else None)
+
+    for c in tops:
+        if c["kind"] == "deck":
+            decks[c["id"]] = []
+            deck_names[c["id"]] = c["name"] or c["id"]
+            for child in c["children"]:
+                if child["kind"] in card_types:
+                    cards[child["qid"]] = card(child)
+                    decks[c["id"]].append(child["qid"])
+        elif c["kind"] in card_types:
+            cards[c["qid"]] = card(c)
+    keywords = {c["qid"]: {"params": [p["name"] for p in c.get("params", [])],
+                           "defaults": {p["name"]: p["default"] for p in c.get("params", [])},
+                           "body": c["effects"].get("effect", {}).get("body", [])}
+                for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
+    effects = game["effects"]
+    end = effects.get("end")
+    roles = {"decks-to": _prop(game, "decks-to"), "draw-from": _prop(game, "draw-from", "deck"),
+             "draw-to": _prop(game, "draw-to", "hand"), "discard-to": _prop(game, "discard-to", "discard"),
+             "play-to": _prop(game, "play-to")}
+    for role, zone in roles.items():
+        if zone is not None and zone not in zones:
+            raise KernelError(f"game '{game['id']}': '{role} {zone}' names no zone of the game")
+    rules = GameRules(box, game, tuple(_prop(game, "seats")), _prop(game, "turn-order", "clockwise"),
+                      _prop(game, "first-player", "first-seat"), zones, counters, actions, card_types, cards,
+                      decks, deck_names, keywords,
+                      {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
+                      end["when"] if end else None, roles)
+    rules.slots["end"] = end["body"] if end else []
+    _index(rules)
+    return rules
+
+
+def _index(rules: GameRules) -> None:
+    """Every statement by its node id: a trigger registered during play is kept in the
+    state as the node id of its statement, plain data."""
+    bodies = list(rules.slots.values()) + [a.body for a in rules.actions.values()]
+    bodies += [b for ct in rules.card_types.values() for b in ct.effects.values()]
+    bodies += [c.effect for c in rules.cards.values() if c.effect]
+    bodies += [k["body"] for k in rules.keywords.values()]
+    work = [s for b in bodies for s in b]
+    while work:
+        stmt = work.pop()
+        if stmt.get("node"):
+            rules.nodes[stmt["node"]] = stmt
+        for key in ("body", "then", "else"):
+            work.extend(stmt.get(key) or [])
+        for opt in stmt.get("options") or []:
+            work.extend(opt["body"])

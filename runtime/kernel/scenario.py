@@ -1,0 +1,259 @@
+"""Scenario files of kernel games (docs/kernel.md, "Scenarios"): a starting table (counters,
+the cards of each zone in order, counters on cards), actions, the expected state. Checked
+whole before the run, every problem positioned at its key, as every scenario file is."""
+from __future__ import annotations
+
+import jsonschema
+
+from ...dsl.diagnostics import did_you_mean
+
+from ..decisions import IllegalAction
+from ..scenario_schema import Problem, _schema_problems
+from .rules import GameRules, KernelError, load_game_rules
+from .state import State
+from .structure import KernelConfig, KernelGame
+
+_CARD = {"anyOf": [{"type": "string"}, {
+    "type": "object", "additionalProperties": {"type": "integer"}, "required": ["card"],
+    "properties": {"card": {"type": "string"}, "owner": {"type": "string"}}}]}
+_EXPECT = {"type": "object", "properties": {
+    "events": {"type": "array", "items": {"type": ["string", "object"]}},
+    "no_events": {"type": "array", "items": {"type": ["string", "object"]}}}}
+SCHEMA = {
+    "type": "object", "additionalProperties": False, "required": ["scenario"],
+    "properties": {
+        "scenario": {"type": "object", "additionalProperties": False, "required": ["name", "box"],
+                     "properties": {"name": {"type": "string"}, "box": {"type": "string"},
+                                    "source": {"type": "string"}}},
+        "setup": {"type": "object", "additionalProperties": False, "properties": {
+            "seed": {"type": "integer"}, "players": {"type": "integer"},
+            "decks": {"type": "array", "items": {"type": "string"}},
+            "active": {"type": "string"}, "turn": {"type": "integer"},
+            "phase": {"enum": ["turn-start", "actions"]},
+            "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
+            "keep_rest": {"type": "boolean"}}},
+        "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
+            "action": {"type": "string"}, "expect": _EXPECT,
+            "expect_options": {"type": "array", "items": {"type": "string"}},
+            "forbid_options": {"type": "array", "items": {"type": "string"}}}}},
+        "expect": _EXPECT,
+    },
+}
+_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision")
+
+
+def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
+    """The game at the scenario's starting point, and the problems of its names."""
+    setup = spec.get("setup", {})
+    problems: list[Problem] = []
+    players = setup.get("players", rules.seats[0])
+    decks = setup.get("decks") or [sorted(rules.decks)[0]] * players if rules.decks else []
+    try:
+        game = KernelGame(rules, KernelConfig(players=players, seed=setup.get("seed", 0), decks=decks))
+        game._setup_table()
+    except KernelError as exc:
+        return None, [Problem(("setup",), str(exc))]
+    state = game.state
+    placed: set[int] = set()
+    rest: list[tuple[str, int]] = []  # cards a listed zone held before: back under it with keep_rest
+    for key, cards in setup.get("zones", {}).items():
+        zone, owner = _split(key)
+        at = ("setup", "zones", key)
+        if zone not in rules.zones:
+            problems.append(Problem(at, f"no zone '{zone}' in the game", did_you_mean(zone, rules.zones)))
+            continue
+        if rules.zones[zone].per and owner not in state.players:
+            problems.append(Problem(at, f"'{key}' names no player: write {zone}.p1 ... {zone}.p{players}"))
+            continue
+        zkey = state.zone_key(zone, owner if rules.zones[zone].per else None)
+        rest += [(zkey, uid) for uid in state.zones[zkey] if uid not in placed]
+        state.zones[zkey] = [uid for uid in state.zones[zkey] if uid in placed]
+        for i, entry in enumerate(cards):
+            item = {"card": entry} if isinstance(entry, str) else entry
+            who = item.get("owner", owner or state.players[0])
+            uid = _take(rules, state, item["card"], who, placed)
+            if uid is None:
+                known = sorted({c.id for c in rules.cards.values()})
+                problems.append(Problem(at + (i,), f"no card '{item['card']}' in the decks of box '{rules.box}'",
+                                        did_you_mean(item["card"], known)))
+                continue
+            if who not in state.players:
+                problems.append(Problem(at + (i,), f"no player '{who}'"))
+                continue
+            was = state.zones.get(state.cards[uid]["zone"], [])
+            if uid in was:
+                was.remove(uid)
+            state.cards[uid].update(owner=who, zone=zkey)
+            state.zones[zkey].append(uid)
+            placed.add(uid)
+            for counter, value in item.items():
+                if counter in ("card", "owner"):
+                    continue
+                if counter not in rules.counters or rules.counters[counter].per != "card":
+                    names = [c for c, s in rules.counters.items() if s.per == "card"]
+                    problems.append(Problem(at + (i, counter), f"no counter '{counter}' on cards",
+                                            did_you_mean(counter, names)))
+                else:
+                    state.counters[state.counter_key(counter, uid)] = value
+    if setup.get("keep_rest", False):
+        for zkey, uid in rest:
+            if uid not in placed:
+                state.zones[zkey].append(uid)
+    elif setup.get("zones"):
+        for key, pile in state.zones.items():  # cards the scenario does not list are set aside
+            state.zones[key] = [uid for uid in pile if uid in placed]
+        for uid, card in enumerate(state.cards):
+            if uid not in placed:
+                card["zone"] = "set-aside"
+        state.zones["set-aside"] = [uid for uid in range(len(state.cards)) if uid not in placed]
+    for key, value in setup.get("counters", {}).items():
+        counter, holder = _split(key)
+        if counter not in rules.counters:
+            problems.append(Problem(("setup", "counters", key), f"no counter '{counter}' in the game",
+                                    did_you_mean(counter, rules.counters)))
+        elif holder is not None and holder not in state.players:
+            problems.append(Problem(("setup", "counters", key), f"no player '{holder}'"))
+        else:
+            state.counters[state.counter_key(counter, holder)] = value
+    active = setup.get("active", state.active)
+    if active not in state.players:
+        problems.append(Problem(("setup", "active"), f"no player '{active}'", did_you_mean(active, state.players)))
+    state.active = active
+    state.turn = setup.get("turn", 1) - (1 if setup.get("phase", "turn-start") == "turn-start" else 0)
+    state.phase = setup.get("phase", "turn-start")
+    state.log.append({"event": "scenario-setup"})
+    return game, problems
+
+
+def _split(key: str) -> tuple[str, str | None]:
+    name, _, holder = key.partition(".")
+    return name, holder or None
+
+
+def _take(rules: GameRules, state: State, card_id: str, owner: str, placed: set[int]) -> int | None:
+    """A card instance of that id, not yet placed: the owner's own copy first."""
+    free = [uid for uid, c in enumerate(state.cards) if uid not in placed and rules.cards[c["card"]].id == card_id]
+    own = [uid for uid in free if state.cards[uid]["owner"] == owner]
+    if own or free:
+        return (own or free)[0]
+    qid = next((q for q, c in rules.cards.items() if c.id == card_id), None)
+    if qid is None:
+        return None
+    state.cards.append({"card": qid, "owner": owner, "zone": "set-aside"})
+    state.zones.setdefault("set-aside", []).append(len(state.cards) - 1)
+    return len(state.cards) - 1
+
+
+def actual(game: KernelGame, key: str):
+    state, parts = game.state, key.split(".")
+    head = parts[0]
+    if head == "counters":
+        holder = parts[2] if len(parts) > 2 else None
+        return state.counters.get(state.counter_key(parts[1], holder), game.rules.counters[parts[1]].start)
+    if head in ("zones", "card-counters"):
+        zone_at = 1 if head == "zones" else 2
+        zone, owner = parts[zone_at], (parts[zone_at + 1] if len(parts) > zone_at + 1 else None)
+        pile = state.zones.get(state.zone_key(zone, owner), [])
+        if head == "zones":
+            return [game.rules.cards[state.cards[uid]["card"]].id for uid in pile]
+        return [state.counters.get(state.counter_key(parts[1], uid), 0) for uid in pile]
+    if head == "winners":
+        return (state.result or {}).get("winners")
+    if head == "reason":
+        return (state.result or {}).get("reason")
+    if head == "over":
+        return game.over
+    if head == "out":
+        return list(state.out)
+    if head == "decision":
+        d = game.decision
+        return None if d is None else {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]
+    return getattr(state, head)
+
+
+def expectation_problems(at: tuple, expect: dict, rules: GameRules) -> list[Problem]:
+    out = []
+    for key in expect:
+        if key in ("events", "no_events"):
+            continue
+        parts = key.split(".")
+        if parts[0] not in HEADS:
+            out.append(Problem(at + (key,), f"'{key}' is no expectation", did_you_mean(parts[0], HEADS)))
+        elif parts[0] == "counters" and (len(parts) < 2 or parts[1] not in rules.counters):
+            out.append(Problem(at + (key,), f"'{key}': no such counter",
+                               did_you_mean(parts[1] if len(parts) > 1 else "", rules.counters)))
+        elif parts[0] in ("zones", "card-counters") and (len(parts) < 2 + (parts[0] == "card-counters")
+                                                          or parts[1 + (parts[0] == "card-counters")] not in rules.zones):
+            out.append(Problem(at + (key,), f"'{key}': no such zone", hint="zones: " + ", ".join(rules.zones)))
+        elif parts[0] == "decision" and (len(parts) != 2 or parts[1] not in ("kind", "player", "actions")):
+            out.append(Problem(at + (key,), f"'{key}': a decision has kind, player and actions"))
+    return out
+
+
+def run(ir: dict, spec: dict, text: str, path: str):
+    """Run a kernel scenario; a ScenarioError (every problem, positioned) if it is wrong."""
+    from ..scenario import ScenarioResult, _error
+    problems: list[Problem] = []
+    _schema_problems(sorted(_VALIDATOR.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path))), problems)
+    if problems:
+        raise _error(path, text, problems)
+    rules = load_game_rules(ir, spec["scenario"]["box"])
+    game, problems = build(rules, spec)
+    for n, step in enumerate(spec.get("steps", [])):
+        problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), rules)
+    problems += expectation_problems(("expect",), spec.get("expect", {}), rules)
+    if problems:
+        raise _error(path, text, problems)
+    result = ScenarioResult(path, spec["scenario"]["name"], True)
+    start = len(game.state.log)
+    game.start()
+    for n, step in enumerate(spec.get("steps", []), 1):
+        action, since = step.get("action"), len(game.state.log)
+        options = game.decision.actions if game.decision is not None else []
+        missing = [a for a in step.get("expect_options", []) if a not in options]
+        if missing:
+            result.failures.append(f"step {n}: {missing} not among the legal actions {options}")
+        present = [a for a in step.get("forbid_options", []) if a in options]
+        if present:
+            result.failures.append(f"step {n}: {present} should not be legal here")
+        if action is not None:
+            try:
+                game.act(action)
+            except IllegalAction as exc:
+                result.failures.append(f"step {n}: {exc}")
+                break
+        result.failures += _check(game, step.get("expect", {}), f"step {n}: ", since if action else start)
+        result.steps = n
+    result.failures += _check(game, spec.get("expect", {}), "", start)
+    result.ok = not result.failures
+    return result
+
+
+def _check(game: KernelGame, expect: dict, where: str, since: int) -> list[str]:
+    from ..scenario import _event_matches, _show
+    failures = []
+    log = game.state.log[since:]
+    for key, want in expect.items():
+        if key == "events":
+            it = iter(log)
+            missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
+            if missing:
+                failures.append(f"{where}events: expected {', '.join(_show(w) for w in want)} in order; missing "
+                                f"from {_show(missing[0])}; the log has {[e['event'] for e in log]}")
+            continue
+        if key == "no_events":
+            present = [w for w in want if any(_event_matches(e, w) for e in log)]
+            if present:
+                failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
+            continue
+        got = actual(game, key)
+        want = None if want == "none" else want
+        if key == "decision.actions" and got is not None:
+            lacking = [w for w in want if w not in got]
+            if lacking:
+                failures.append(f"{where}{key}: {lacking} not among the legal actions {got}")
+        elif want != got or isinstance(want, bool) != isinstance(got, bool):
+            failures.append(f"{where}{key}: expected {want!r}, got {got!r}")
+    return failures

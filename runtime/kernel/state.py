@@ -1,0 +1,77 @@
+"""The state of a kernel game as plain data: players, card instances, zones, counters, the
+turn, seeded randomness, pending triggers and the result. `clone()` is a copy of data."""
+from __future__ import annotations
+
+import copy
+import random
+
+
+class State:
+    """Everything that changes during a game, and nothing that does not (the rules are
+    apart). Lists, dicts, ints and strings only, so a copy is a clone."""
+
+    __slots__ = ("players", "out", "cards", "zones", "counters", "rng", "turn", "active", "phase",
+                 "result", "triggers", "end_turn", "log", "decks")
+
+    def __init__(self, seed: int) -> None:
+        self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
+        self.out: list[str] = []  # players knocked out, in order
+        self.decks: dict[str, str] = {}  # player -> the deck they took
+        self.cards: list[dict] = []  # uid (index) -> {"card": qid, "owner": player, "zone": key}
+        self.zones: dict[str, list[int]] = {}  # "hand/p1" or "pile" -> uids, top first
+        self.counters: dict[str, int] = {}  # "life/p1", "tokens/#12", "round"
+        self.rng = random.Random(seed).getstate()
+        self.turn = 0  # turns begun
+        self.active: str | None = None
+        self.phase = "setup"  # setup, turn-start, actions, turn-end, over
+        self.result: dict | None = None  # {"winners": [...], "reason": ...}
+        self.triggers: list[dict] = []  # one-shot: {"event", "node", "me", "card"}
+        self.end_turn = False
+        self.log: list[dict] = []
+
+    def clone(self, log: bool = True) -> "State":
+        other = State.__new__(State)
+        other.players = list(self.players)
+        other.out = list(self.out)
+        other.decks = dict(self.decks)
+        other.cards = [dict(c) for c in self.cards]
+        other.zones = {k: list(v) for k, v in self.zones.items()}
+        other.counters = dict(self.counters)
+        other.rng = self.rng  # a tuple: immutable
+        other.turn = self.turn
+        other.active = self.active
+        other.phase = self.phase
+        other.result = copy.deepcopy(self.result)
+        other.triggers = [dict(t) for t in self.triggers]
+        other.end_turn = self.end_turn
+        other.log = list(self.log) if log else self.log  # entries are never changed once written
+        return other
+
+    def to_json(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    # -- randomness: the generator's state is data; each draw restores and saves it ------
+
+    def random(self) -> random.Random:
+        gen = random.Random()
+        gen.setstate(self.rng)
+        return gen
+
+    def keep(self, gen: random.Random) -> None:
+        self.rng = gen.getstate()
+
+    # -- players ------------------------------------------------------------------------
+
+    def in_game(self) -> list[str]:
+        return [p for p in self.players if p not in self.out]
+
+    def zone_key(self, zone: str, owner: str | None) -> str:
+        return f"{zone}/{owner}" if owner is not None else zone
+
+    def counter_key(self, counter: str, holder) -> str:
+        if holder is None:
+            return counter
+        return f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"

@@ -1,0 +1,259 @@
+"""The structure interpreter of kernel games: setup, turns in order with their start and end,
+the action loop (the legal actions until none is left or the turn ends), the end condition,
+and one decision at a time behind runtime/decisions.py's Decision."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..decisions import Decision, IllegalAction
+from .actions import legal_actions, take_action
+from .effects import GameOver, NeedChoice, Run
+from .rules import GameRules, KernelError
+from .state import State
+
+
+@dataclass
+class KernelConfig:
+    players: int = 2
+    seed: int = 0
+    decks: list[str] = field(default_factory=list)  # one per player; default: a seeded choice
+    max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
+
+
+class KernelGame:
+    """A kernel game driven one decision at a time. Between decisions no Python frame is
+    pending: `state` is all there is, and `pending` (the step and its answers so far)."""
+
+    def __init__(self, rules: GameRules, config: KernelConfig, state: State | None = None) -> None:
+        low, high = rules.seats
+        if not low <= config.players <= high:
+            raise KernelError(f"{rules.game['name']} plays {low} to {high} players, not {config.players}")
+        self.rules = rules
+        self.config = config
+        self.state = state or State(config.seed)
+        self.pending: dict | None = None  # {"step": ..., "answers": [...], "decision": Decision}
+        self.snapshot: State | None = None
+        self.history: list[dict] = []
+        self.decision: Decision | None = None
+
+    # -- driving -------------------------------------------------------------------------
+
+    def start(self) -> Decision | None:
+        if self.state.phase == "setup" and not self.state.players:
+            self._setup_table()
+        return self._advance()
+
+    def act(self, action: str) -> Decision | None:
+        if self.decision is None:
+            raise IllegalAction(action, Decision("-", "over", "the game is over", []))
+        if action not in self.decision.actions:
+            raise IllegalAction(action, self.decision)
+        self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
+        self.pending["answers"].append(action)
+        return self._advance()
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    def clone(self) -> "KernelGame":
+        other = KernelGame(self.rules, self.config, self.state.clone())
+        other.snapshot = self.snapshot.clone() if self.snapshot is not None else None
+        other.pending = None if self.pending is None else {
+            "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
+            "log": self.pending["log"]}
+        other.history = [dict(h) for h in self.history]
+        other.decision = self.decision
+        return other
+
+    def _advance(self) -> Decision | None:
+        while self.state.phase != "over":
+            if self.pending is None:
+                step = self._next_step()
+                if step is None:
+                    continue
+                self.pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                self.snapshot = self.state.clone(log=False)
+            else:  # replay the step from its start with every answer so far
+                self.state = self.snapshot.clone(log=False)
+                del self.state.log[self.pending["log"]:]  # what the last try wrote
+            run = Run(self, self.pending["answers"])
+            try:
+                self._run_step(run, self.pending["step"])
+            except NeedChoice as need:
+                self.decision = need.decision
+                return self.decision
+            except GameOver:
+                pass
+            self.pending = None
+            self.snapshot = None
+        self.decision = None
+        return None
+
+    # -- the structure -------------------------------------------------------------------
+
+    def _setup_table(self) -> None:
+        rules, state, config = self.rules, self.state, self.config
+        state.players = [f"p{i + 1}" for i in range(config.players)]
+        if rules.turn_order == "counterclockwise":
+            state.players = [state.players[0]] + list(reversed(state.players[1:]))
+        decks = list(config.decks)
+        if not decks and rules.decks:
+            gen = state.random()
+            decks = gen.sample(sorted(rules.decks), min(config.players, len(rules.decks)))
+            state.keep(gen)
+        for deck in decks:
+            if deck not in rules.decks:
+                raise KernelError(f"no deck '{deck}' in box '{rules.box}'; decks: " + ", ".join(sorted(rules.decks)))
+        if rules.decks and len(decks) < config.players:
+            raise KernelError(f"{config.players} players need {config.players} decks; box '{rules.box}' "
+                              f"has {len(rules.decks)}")
+        for zone in rules.zones.values():
+            owners = state.players if zone.per else [None]
+            for owner in owners:
+                state.zones[state.zone_key(zone.id, owner)] = []
+        for counter in rules.counters.values():
+            if counter.per == "player":
+                for p in state.players:
+                    state.counters[state.counter_key(counter.id, p)] = counter.start
+            elif counter.per is None:
+                state.counters[counter.id] = counter.start
+        target = rules.zone_roles["decks-to"]
+        for player, deck in zip(state.players, decks):
+            state.decks[player] = deck
+            for qid in rules.decks[deck]:
+                for _ in range(rules.cards[qid].copies):
+                    uid = len(state.cards)
+                    key = state.zone_key(target, player)
+                    state.cards.append({"card": qid, "owner": player, "zone": key})
+                    state.zones[key].append(uid)
+        if rules.first_player == "seeded-choice":
+            gen = state.random()
+            state.active = state.players[gen.randrange(len(state.players))]
+            state.keep(gen)
+        else:
+            state.active = state.players[0]
+        state.log.append({"event": "setup", "players": list(state.players), "decks": dict(state.decks),
+                          "first": state.active})
+
+    def _next_step(self) -> list | None:
+        """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
+        state = self.state
+        if state.phase == "setup":
+            return ["setup"]
+        if state.phase == "turn-start":
+            return ["turn-start"]
+        if state.phase == "actions":
+            if state.end_turn:
+                state.phase = "turn-end"
+                return ["turn-end"]
+            actions = legal_actions(self)
+            if not actions:
+                state.phase = "turn-end"
+                return ["turn-end"]
+            return ["choose-action"]
+        if state.phase == "turn-end":
+            return ["turn-end"]
+        raise AssertionError(state.phase)  # pragma: no cover
+
+    def _run_step(self, run: Run, step: list) -> None:
+        state = self.state
+        kind = step[0]
+        env = {"ctx:me": state.active}
+        if kind == "setup":
+            run.block(self.rules.slots.get("setup", []), env)
+            self.check_end(run)
+            state.phase = "turn-start"
+        elif kind == "turn-start":
+            state.turn += 1
+            if state.turn > self.config.max_turns:
+                self.finish(run, [], "turn-limit")
+            self._reset("turn-start")
+            state.end_turn = False
+            state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
+            self._due_triggers(run, "turn-start")
+            run.block(self.rules.slots.get("turn", []), env)
+            self.check_end(run)
+            state.phase = "actions"
+        elif kind == "choose-action":
+            actions = legal_actions(self)
+            picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                             [a.text for a in actions])
+            take_action(self, run, next(a for a in actions if a.text == picked))
+        elif kind == "turn-end":
+            run.block(self.rules.slots.get("turn-end", []), env)
+            self._due_triggers(run, "turn-end")
+            self._reset("turn-end")
+            state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
+            self.check_end(run)
+            state.active = self._next_player()
+            state.phase = "turn-start"
+
+    def _next_player(self) -> str:
+        seats, alive = self.state.players, self.state.in_game()
+        i = seats.index(self.state.active)
+        for step in range(1, len(seats) + 1):
+            candidate = seats[(i + step) % len(seats)]
+            if candidate in alive:
+                return candidate
+        return self.state.active
+
+    def _reset(self, when: str) -> None:
+        for counter in self.rules.counters.values():
+            if counter.reset == when:
+                for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
+                    self.state.counters[key] = counter.start
+
+    def _due_triggers(self, run: Run, event: str) -> None:
+        due = [t for t in self.state.triggers if t["event"] == event]
+        self.state.triggers = [t for t in self.state.triggers if t["event"] != event]
+        for trig in due:
+            stmt = self.rules.nodes[trig["node"]]
+            run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def check_end(self, run: Run) -> None:
+        guard = self.rules.end_guard
+        if guard is None or self.state.phase == "over":
+            return
+        if run.expr(guard, {"ctx:me": self.state.active}):
+            run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
+            if self.state.phase != "over":
+                self.finish(run, [], "ended")
+
+    def finish(self, run: Run, winners: list[str], reason: str) -> None:
+        self.state.phase = "over"
+        self.state.result = {"winners": winners, "reason": reason, "turns": self.state.turn}
+        self.state.log.append({"event": "game-over", **self.state.result})
+        raise GameOver()
+
+    # -- names -------------------------------------------------------------------------------
+
+    def context(self, name: str, env: dict):
+        if name == "players":
+            return self.state.in_game()
+        return env.get("ctx:" + name)
+
+    def card_id(self, uid: int) -> str:
+        return self.rules.cards[self.state.cards[uid]["card"]].id
+
+    def label(self, uid: int) -> str:
+        return self.rules.cards[self.state.cards[uid]["card"]].id + f"#{uid}"
+
+    def labels(self, values: list) -> list[str]:
+        """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
+        only where two of the values share an id but differ (zone or counters)."""
+        out, looks = [], []
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool):
+                out.append(self.rules.cards[self.state.cards[v]["card"]].id)
+                held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
+                looks.append((self.state.cards[v]["zone"], held))
+            else:
+                out.append(str(v))
+                looks.append(None)
+        for i, v in enumerate(values):
+            if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
+                out[i] = self.label(v)
+        return out
