@@ -153,13 +153,23 @@ def stated(text: str) -> list[tuple[str, int, str]]:
 
 
 def _written(col, card: dict) -> set[int]:
-    """Every number written in a card's own effects."""
-    out = set()
-    for _label, body, _span in col.bodies(card):
+    """Every number written in a card's own effects and in the keywords they use."""
+    out: set[int] = set()
+    seen: set[str] = set()
+
+    def visit(body) -> None:
         for s in col.stmts(body):
             for e in col.exprs(s):
                 if e.get("e") == "num":
                     out.add(e["v"])
+            kw = col.keywords.get(s.get("keyword")) if s["op"] == "keyword" else None
+            if kw is not None and kw["qid"] not in seen:
+                seen.add(kw["qid"])
+                for _label, kbody, _span in col.bodies(kw):
+                    visit(kbody)
+
+    for _label, body, _span in col.bodies(card):
+        visit(body)
     return out
 
 
