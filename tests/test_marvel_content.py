@@ -91,3 +91,39 @@ def test_every_card_says_where_its_facts_come_from(decks):
 def test_card_names_are_unique_across_the_box(decks):
     names = [c["name"] for d in decks.values() for c in d["children"]]
     assert len(names) == len(set(names))
+
+
+@pytest.fixture(scope="module")
+def marvel(ir):
+    from mayhem.runtime.kernel import load_game_rules
+    return load_game_rules(ir, "marvel-mayhem")
+
+
+def _setup(marvel, seed, players=4):
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    game = KernelGame(marvel, KernelConfig(players=players, seed=seed, decks=list(HEROES[:players])))
+    game.start()
+    return game
+
+
+def test_the_first_player_is_a_seeded_choice(marvel):
+    # "The youngest player goes first": a choice the seed makes, the same for the same seed,
+    # and every seat is first for some seed
+    firsts = {seed: _setup(marvel, seed).state.log[0]["first"] for seed in range(40)}
+    assert set(firsts.values()) == {"p1", "p2", "p3", "p4"}
+    assert all(_setup(marvel, seed).state.log[0]["first"] == first for seed, first in list(firsts.items())[:5])
+
+
+def test_every_hero_starts_with_10_hit_points_and_3_cards_from_a_shuffled_deck(marvel):
+    # Get Ready: "Place your hit point token on the number 10", "Shuffle the rest of your
+    # deck"; Let's Battle!: "everyone draws 3 cards from their deck"
+    game = _setup(marvel, 3)
+    state = game.state
+    first = state.log[0]["first"]
+    for p, hero in zip(state.players, HEROES):
+        assert state.counters[f"hp/{p}"] == 10
+        assert len(state.zones[f"hand/{p}"]) == 3 + (p == first)  # the first player drew for the turn
+        assert len(state.zones[f"deck/{p}"]) == 28 - len(state.zones[f"hand/{p}"])
+        assert {state.cards[uid]["owner"] for uid in state.zones[f"deck/{p}"]} == {p}
+    orders = [[state.cards[uid]["card"] for uid in _setup(marvel, seed).state.zones["deck/p1"]] for seed in (1, 2)]
+    assert orders[0] != orders[1]
