@@ -74,5 +74,8 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "target": ("any", "A player or a card of the set after `in`: what an attack may aim at."),
 }
 
+# Events an effect of a game may wait for (`on turn-end { ... }`: once, when this turn ends).
+KERNEL_EVENTS = ("turn-end",)
+
 # Names of the game's own declarations that arguments of these types refer to.
 DECLARED_TYPES = ("zone", "counter", "property")

@@ -80,7 +80,7 @@ def content_kinds(card_types: list, diags: Diagnostics) -> dict[str, KindSpec]:
                                   required))
         _check_card_type(ct, {p.name for p in props}, diags)
         spec = KindSpec(ct.id, ct.name or ct.id, ("<box-file>", "deck"), props=CARD_PROPS + tuple(props),
-                        slots=(EFFECT,), triggers="game", origin=ct)
+                        slots=(EFFECT,), origin=ct)  # a card's `on turn-end` goes inside its effect
         out[ct.id] = spec
     if out:
         out["deck"] = replace(KINDS["deck"], children=tuple(sorted(out)))

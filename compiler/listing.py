@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .model import Component, Model
 
-LISTED_KINDS = ("character", "mayhem-card", "go-card", "location", "token", "npc", "keyword")
+LISTED_KINDS = ("character", "mayhem-card", "go-card", "location", "token", "npc", "keyword", "game", "deck")
 
 
 def _row(comp: Component, side: str | None, source) -> dict:

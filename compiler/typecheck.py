@@ -119,6 +119,9 @@ class _Checker:
             self.trigger(trig, Ctx(spec.triggers or "ability"))
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
+        if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
+            self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
+                             trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
         inner = ctx.inner(event=trig.event)
         event = B.EVENTS.get(trig.event)
         if event is not None:

@@ -61,7 +61,7 @@ def kernel_kinds() -> list:
             SlotSpec("turn", "At the start of each turn, for `me`, the player whose turn it is; then the "
                      "player takes legal actions until none is left or `end-turn()`.", "game"),
             SlotSpec("turn-end", "At the end of each turn.", "game"),
-            SlotSpec("end", "`end when COND { ... }`: checked after every step; when COND holds, the body "
+            SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
         children=("zone", "counter", "action"), component=False,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from mayhem import cli_kernel as kernel
 from mayhem.cli_common import ALLOW_ERRORS, CONTENT, EXIT_CONTENT, EXIT_OK, _console, compiled
 
 
@@ -23,6 +24,10 @@ def _box_option(rules, box: str) -> str:
 
 MODE = click.option("--mode", default="standard", show_default=True,
                     help="standard, three-players, four-players, free-for-all or competitive (content/shared/modes.mh).")
+PLAYERS = click.option("--players", type=int, default=None,
+                       help="Games of the rules kernel (Marvel Mayhem): how many players (default: the fewest).")
+DECKS = click.option("--decks", default=None,
+                     help="Games of the rules kernel: one deck per player, comma-separated (default: a seeded choice).")
 TEAMS = click.option("--teams", default=None,
                      help="Competitive Mode: two team-list files, comma-separated (see `mayhem team check`).")
 
@@ -73,13 +78,15 @@ def _team(ir, path: Path):
 @TEAMS
 @click.option("--first-game", is_flag=True, help="Use the First-Game hands instead of drawing.")
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
-@click.option("--bot", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+@click.option("--bot", type=click.Choice(["random", "greedy", "rollout"]), default="greedy", show_default=True,
               help="The bot playing every other seat.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game's JSON Lines log here.")
 @CONTENT
 @ALLOW_ERRORS
-def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors):
+@PLAYERS
+@DECKS
+def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors, players=None, decks=None):
     """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
     import random as _random
     from mayhem import tui
@@ -88,6 +95,8 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     from mayhem.runtime.game import Game
 
     ir, rules = _rules(content, allow_errors)
+    if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+        return kernel.play(ir, box, players, seed, bot, decks, log_path)
     lists = _setup(ir, rules, box, mode, teams)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
@@ -163,8 +172,10 @@ def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
               help="The summary as text, or as JSON (the counts behind it).")
 @CONTENT
 @ALLOW_ERRORS
+@PLAYERS
+@DECKS
 def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt, content,
-             allow_errors):
+             allow_errors, players=None, decks=None):
     """Run many seeded games between bots and print win rates by Team, player and character,
     mean rounds, and how games ended."""
     from rich.progress import Progress
@@ -172,12 +183,14 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     from mayhem.runtime.simulate import seat_bots, simulate as run_sim
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
+    unknown = [b for b in names if b not in BOTS and b != "rollout"]
     if unknown or not names:
         raise click.UsageError(f"--bots takes names of: {', '.join(BOTS)}")
     if games < 1 or jobs < 1:
         raise click.UsageError("--games and --jobs must be at least 1")
     ir, rules = _rules(content, allow_errors)
+    if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+        return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt)
     lists = _setup(ir, rules, box, mode, teams)
     try:
         seat_bots(rules, mode, names)
@@ -222,6 +235,8 @@ def replay(log, content, allow_errors):
     from mayhem.runtime.replay import LogError, replay as run_replay
 
     _ir, rules = _rules(content, allow_errors)
+    if kernel.is_kernel_log(log):  # a game of the rules kernel (Marvel Mayhem)
+        return kernel.replay(_ir, log)
     try:
         report_ = run_replay(rules, log)
     except LogError as exc:

@@ -169,3 +169,18 @@ game duel "Duel" {
 ''')
     assert sorted((e.code, e.message) for e in errors) == [
         ("E301", "unknown name 'hand'"), ("E401", "'card' of 'move-card' takes a card or a set of cards, not a player")]
+
+
+def test_a_game_effect_waits_only_for_the_events_of_the_kernel(tmp_path):
+    _, errors = _compile(tmp_path, BOX.split("\ngame duel")[0] + '''
+game duel "Duel" {
+  source authored
+  seats 2
+  turn {
+    on turn-end { end-turn() }
+    on round-end { end-turn() }
+  }
+}
+''')
+    assert [(e.code, e.message, e.hint) for e in errors] == [
+        ("E404", "'on round-end' is not an event of games of the rules kernel", "events of games: turn-end")]

@@ -48,7 +48,7 @@ def test_setup_deals_three_cards_and_every_card_has_one_place(marvel):
     assert len(state.cards) == 3 * 28
     placed = sorted(uid for pile in state.zones.values() for uid in pile)
     assert placed == list(range(3 * 28))
-    assert all(state.cards[uid]["zone"] == key for key, pile in state.zones.items() for uid in pile)
+    assert all(state.places[uid] == key for key, pile in state.zones.items() for uid in pile)
     first = state.active
     for p in state.players:  # 3 at setup, and the first player drew 1 at the start of the turn
         assert len(state.zones[f"hand/{p}"]) == 3 + (p == first)
@@ -157,3 +157,27 @@ def test_the_kernel_implements_exactly_the_vocabulary_the_compiler_knows():
     structure = (KERNEL / "structure.py").read_text(encoding="utf-8")
     assert all(f'"{name}"' in structure or name in ("me", "this-card", "amount")
                for name in K.KERNEL_CONTEXT_NAMES)
+
+
+def test_invariants_hold_at_every_decision_of_random_games(marvel):
+    """Every card lies in exactly one zone, the one it says; hit points stay within their
+    bounds; damage tokens lie only on cards in play; a player out stays out."""
+    for seed in range(12):
+        game = KernelGame(marvel, KernelConfig(players=2 + seed % 3, seed=seed, decks=DECKS * 2))
+        decision = game.start()
+        rnd = random.Random(seed)
+        out_before: list[str] = []
+        while True:
+            state = game.state
+            places = sorted(uid for pile in state.zones.values() for uid in pile)
+            assert places == list(range(len(state.cards)))
+            assert all(state.places[uid] == key for key, pile in state.zones.items() for uid in pile)
+            assert all(0 <= state.counters[f"hp/{p}"] <= 10 for p in state.players)
+            for key in state.counters:
+                if "/#" in key:
+                    assert state.places[int(key.split("#")[1])].startswith("defenses/")
+            assert state.out[:len(out_before)] == out_before
+            out_before = list(state.out)
+            if decision is None:
+                break
+            decision = game.act(rnd.choice(decision.actions))

@@ -59,7 +59,8 @@ def add_lines(path: Path, block: str) -> None:
 
 
 def test_the_readme_tutorial_works_word_for_word(tmp_path):
-    shutil.copytree(CONTENT, tmp_path / "content")
+    # the Mayhem boxes only: the tutorial's printed counts do not move with Marvel Mayhem's decks
+    shutil.copytree(CONTENT, tmp_path / "content", ignore=shutil.ignore_patterns("marvel-mayhem"))
     steps = tutorial()
     assert [lang for _, lang, _ in steps] == ["mayhem", "sh", "text", "mayhem", "mayhem", "sh", "text", "text",
                                              "sh"], "the tutorial's steps changed: teach this test the new ones"

@@ -67,3 +67,4 @@ def take_action(game, run: Run, action: Action) -> None:
         env["var:" + name] = value
     game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
     run.block(decl.body, env)
+    game.check_end(run)

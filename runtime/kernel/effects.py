@@ -3,6 +3,7 @@ make comes from the run's answers, or stops the run with the question (NeedChoic
 from __future__ import annotations
 
 from ..decisions import Decision
+from .compile import compiled
 from .rules import KernelError
 
 
@@ -55,9 +56,8 @@ class Run:
 
     def primitive(self, stmt: dict, env: dict) -> None:
         from .primitives import PRIMITIVES
-        args = {name: (self.expr(e, env) if e is not None else None) for name, e in stmt["args"].items()}
-        PRIMITIVES[stmt["name"]](self, env, **{k.replace("-", "_"): v for k, v in args.items()})
-        self.game.check_end(self)
+        PRIMITIVES[stmt["name"]](self, env, **{k.replace("-", "_"): (compiled(e)(self, env) if e is not None else None)
+                                                for k, e in stmt["args"].items()})
 
     def keyword(self, stmt: dict, env: dict) -> None:
         kw = self.rules.keywords[stmt["keyword"]]
@@ -102,7 +102,7 @@ class Run:
 
     def trigger(self, stmt: dict, env: dict) -> None:
         """`on turn-end { ... }` inside an effect: once, at the end of this turn."""
-        if stmt["event"] not in ("turn-end", "turn-start"):
+        if stmt["event"] != "turn-end":
             raise KernelError(f"{stmt['span']}: 'on {stmt['event']}' is not an event of kernel games")
         self.state.triggers.append({"event": stmt["event"], "node": stmt["node"], "me": env.get("ctx:me"),
                                     "card": env.get("ctx:this-card"), "turn": self.state.turn,
@@ -116,12 +116,7 @@ class Run:
     def expr(self, e: dict | None, env: dict):
         if e is None:
             return None
-        return EXPRS[e["e"]](self, e, env)
-
-    def call(self, e: dict, env: dict):
-        from .primitives import FUNCTIONS
-        args = {k.replace("-", "_"): (self.expr(v, env) if v is not None else None) for k, v in e["args"].items()}
-        return FUNCTIONS[e["name"]](self, env, **args)
+        return compiled(e)(self, env)
 
     def select(self, e: dict, env: dict):
         pool = self.expr(e["in"], env) if e["in"] is not None else self.state.in_game()
@@ -134,16 +129,6 @@ class Run:
             return None
         return self.choose_value(env["ctx:me"], values, f"choose a {e['kind']}", e["span"])
 
-    def binary(self, e: dict, env: dict):
-        left, right = self.expr(e["l"], env), self.expr(e["r"], env)
-        if e["op"] == "+":
-            if isinstance(left, list) or isinstance(right, list):
-                return list(_as_list(left)) + list(_as_list(right))
-            return (left or 0) + (right or 0)
-        if e["op"] == "-":
-            return (left or 0) - (right or 0)
-        return (left or 0) * (right or 0)
-
 
 def _as_list(value):
     if value is None:
@@ -151,34 +136,7 @@ def _as_list(value):
     return value if isinstance(value, list) else [value]
 
 
-_CMP = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
 
 OPS = {"primitive": Run.primitive, "keyword": Run.keyword, "may": Run.may, "choose": Run.choose,
        "if": Run.if_, "repeat": Run.repeat, "let": Run.let, "for-each": Run.for_each, "as": Run.as_,
        "trigger": Run.trigger, "until": Run.unsupported}
-
-EXPRS = {
-    "num": lambda run, e, env: e["v"],
-    "bool": lambda run, e, env: e["v"],
-    "str": lambda run, e, env: e["v"],
-    "none": lambda run, e, env: None,
-    "ctx": lambda run, e, env: run.game.context(e["name"], env),
-    "var": lambda run, e, env: env.get("var:" + e["name"]),
-    "param": lambda run, e, env: env.get("var:" + e["name"]),
-    "it": lambda run, e, env: env.get("var:it"),
-    "zone": lambda run, e, env: e["name"],
-    "counter": lambda run, e, env: e["name"],
-    "property": lambda run, e, env: e["name"],
-    "list": lambda run, e, env: [run.expr(i, env) for i in e["items"]],
-    "fn": Run.call,
-    "select": Run.select,
-    "bin": Run.binary,
-    "neg": lambda run, e, env: -(run.expr(e["x"], env) or 0),
-    "cmp": lambda run, e, env: _CMP[e["op"]](run.expr(e["l"], env) or 0, run.expr(e["r"], env) or 0)
-    if e["op"] not in ("==", "!=") else _CMP[e["op"]](run.expr(e["l"], env), run.expr(e["r"], env)),
-    "and": lambda run, e, env: all(run.expr(i, env) for i in e["items"]),
-    "or": lambda run, e, env: any(run.expr(i, env) for i in e["items"]),
-    "not": lambda run, e, env: not run.expr(e["x"], env),
-    "is": lambda run, e, env: (run.expr(e["l"], env) == run.expr(e["r"], env)) != e["negated"],
-}

@@ -11,17 +11,22 @@ def _me(env: dict) -> str:
 
 # -- zones and cards ------------------------------------------------------------------
 
-def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> None:
+def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
+    """Move a card; a zone at its capacity takes no more (False)."""
     state = run.state
-    card = state.cards[uid]
-    state.zones[card["zone"]].remove(uid)
     key = state.zone_key(zone, owner if run.rules.zones[zone].per else None)
+    capacity = run.rules.zones[zone].capacity
+    if capacity is not None and len(state.zones.get(key, ())) >= capacity:
+        state.log.append({"event": "full", "zone": key})
+        return False
+    state.zones[state.places[uid]].remove(uid)
     state.zones.setdefault(key, [])
     if top:
         state.zones[key].insert(0, uid)
     else:
         state.zones[key].append(uid)
-    card["zone"] = key
+    state.places[uid] = key
+    return True
 
 
 def draw(run, env, who, count=1) -> None:
@@ -46,7 +51,7 @@ def draw(run, env, who, count=1) -> None:
 
 def move_card(run, env, card, to, of=None) -> None:
     for uid in _as_list(card):
-        move(run, uid, to, of if of is not None else run.state.cards[uid]["owner"])
+        move(run, uid, to, of if of is not None else run.state.owners[uid])
 
 
 def shuffle(run, env, zone, of=None) -> None:
@@ -69,7 +74,7 @@ def destroy(run, env, card) -> None:
     for uid in _as_list(card):
         for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
             del state.counters[key]
-        move(run, uid, run.rules.zone_roles["discard-to"], state.cards[uid]["owner"])
+        move(run, uid, run.rules.zone_roles["discard-to"], state.owners[uid])
         state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
 
 
@@ -86,18 +91,22 @@ def play_card(run, env, card) -> None:
 def resolve(run, env, card) -> None:
     if card is None:
         return
-    printed = run.rules.cards[run.state.cards[card]["card"]]
+    printed = run.rules.cards[run.state.cards[card]]
     ctype = run.rules.card_types[printed.type]
     inner = {"ctx:me": _me(env), "ctx:this-card": card}
     for item in ctype.resolve_order:
         if item == "effect":
             if printed.effect:
                 run.block(printed.effect, dict(inner))
+                run.game.check_end(run)
             continue
         amount = property_of(run, card, item)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
             run.block(body, {**inner, "ctx:amount": amount})
+            # the game ends between two parts of a card, not inside one: an effect that
+            # knocks out every player at once leaves nobody, a tie
+            run.game.check_end(run)
 
 
 # -- counters ---------------------------------------------------------------------------
@@ -162,6 +171,21 @@ def end_turn(run, env) -> None:
     run.state.end_turn = True
 
 
+def refill(run) -> None:
+    """Zones with `refill-from` and a capacity are filled up from the top of that zone
+    (of the same player), after every step of play."""
+    state = run.state
+    for zone in run.rules.zones.values():
+        if zone.refill_from is None or zone.capacity is None:
+            continue
+        for owner in (state.players if zone.per else [None]):
+            key = state.zone_key(zone.id, owner)
+            source = state.zones.get(state.zone_key(zone.refill_from, owner if run.rules.zones[zone.refill_from].per
+                                                    else None), [])
+            while len(state.zones.get(key, ())) < zone.capacity and source:
+                move(run, source[0], zone.id, owner)
+
+
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,
               "play-card": play_card, "resolve": resolve, "gain": gain, "lose": lose, "set-counter": set_counter,
               "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn}
@@ -197,7 +221,7 @@ def opponents(run, env, who) -> list[str]:
 def property_of(run, card, name):
     if card is None or not isinstance(card, int):
         return None
-    printed = run.rules.cards[run.state.cards[card]["card"]]
+    printed = run.rules.cards[run.state.cards[card]]
     if name in printed.props:
         return printed.props[name]
     if name == "copies":
@@ -210,7 +234,7 @@ FUNCTIONS = {
     "cards-in": cards_in,
     "top-card": top_card,
     "opponents": opponents,
-    "owner-of": lambda run, env, card: run.state.cards[card]["owner"] if isinstance(card, int) else None,
+    "owner-of": lambda run, env, card: run.state.owners[card] if isinstance(card, int) else None,
     "value": lambda run, env, counter, of=None: get_value(run, counter, of if of is not None else _me(env)),
     "prop": lambda run, env, card, name: property_of(run, card, name),
     "is-card": lambda run, env, x: isinstance(x, int) and not isinstance(x, bool),

@@ -17,6 +17,7 @@ class Zone:
     visibility: str
     capacity: int | None
     reshuffle_from: str | None
+    refill_from: str | None = None
 
 
 @dataclass
@@ -100,7 +101,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         if child["kind"] == "zone":
             zones[child["id"]] = Zone(child["id"], _prop(child, "per"), bool(_prop(child, "ordered", False)),
                                       _prop(child, "visibility", "public"), _prop(child, "capacity"),
-                                      _prop(child, "reshuffle-from"))
+                                      _prop(child, "reshuffle-from"), _prop(child, "refill-from"))
         elif child["kind"] == "counter":
             counters[child["id"]] = Counter(child["id"], _prop(child, "per"), _prop(child, "start", 0),
                                             _prop(child, "min"), _prop(child, "max"), _prop(child, "reset"),
@@ -147,6 +148,10 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
     for role, zone in roles.items():
         if zone is not None and zone not in zones:
             raise KernelError(f"game '{game['id']}': '{role} {zone}' names no zone of the game")
+    for zone in zones.values():
+        for role, other in (("reshuffle-from", zone.reshuffle_from), ("refill-from", zone.refill_from)):
+            if other is not None and other not in zones:
+                raise KernelError(f"zone '{zone.id}': '{role} {other}' names no zone of the game")
     rules = GameRules(box, game, tuple(_prop(game, "seats")), _prop(game, "turn-order", "clockwise"),
                       _prop(game, "first-player", "first-seat"), zones, counters, actions, card_types, cards,
                       decks, deck_names, keywords,

@@ -82,10 +82,10 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
             if who not in state.players:
                 problems.append(Problem(at + (i,), f"no player '{who}'"))
                 continue
-            was = state.zones.get(state.cards[uid]["zone"], [])
+            was = state.zones.get(state.places[uid], [])
             if uid in was:
                 was.remove(uid)
-            state.cards[uid].update(owner=who, zone=zkey)
+            state.owners[uid], state.places[uid] = who, zkey
             state.zones[zkey].append(uid)
             placed.add(uid)
             for counter, value in item.items():
@@ -104,9 +104,9 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     elif setup.get("zones"):
         for key, pile in state.zones.items():  # cards the scenario does not list are set aside
             state.zones[key] = [uid for uid in pile if uid in placed]
-        for uid, card in enumerate(state.cards):
+        for uid in range(len(state.cards)):
             if uid not in placed:
-                card["zone"] = "set-aside"
+                state.places[uid] = "set-aside"
         state.zones["set-aside"] = [uid for uid in range(len(state.cards)) if uid not in placed]
     for key, value in setup.get("counters", {}).items():
         counter, holder = _split(key)
@@ -134,14 +134,16 @@ def _split(key: str) -> tuple[str, str | None]:
 
 def _take(rules: GameRules, state: State, card_id: str, owner: str, placed: set[int]) -> int | None:
     """A card instance of that id, not yet placed: the owner's own copy first."""
-    free = [uid for uid, c in enumerate(state.cards) if uid not in placed and rules.cards[c["card"]].id == card_id]
-    own = [uid for uid in free if state.cards[uid]["owner"] == owner]
+    free = [uid for uid, q in enumerate(state.cards) if uid not in placed and rules.cards[q].id == card_id]
+    own = [uid for uid in free if state.owners[uid] == owner]
     if own or free:
         return (own or free)[0]
     qid = next((q for q, c in rules.cards.items() if c.id == card_id), None)
     if qid is None:
         return None
-    state.cards.append({"card": qid, "owner": owner, "zone": "set-aside"})
+    state.cards.append(qid)
+    state.owners.append(owner)
+    state.places.append("set-aside")
     state.zones.setdefault("set-aside", []).append(len(state.cards) - 1)
     return len(state.cards) - 1
 
@@ -157,7 +159,7 @@ def actual(game: KernelGame, key: str):
         zone, owner = parts[zone_at], (parts[zone_at + 1] if len(parts) > zone_at + 1 else None)
         pile = state.zones.get(state.zone_key(zone, owner), [])
         if head == "zones":
-            return [game.rules.cards[state.cards[uid]["card"]].id for uid in pile]
+            return [game.rules.cards[state.cards[uid]].id for uid in pile]
         return [state.counters.get(state.counter_key(parts[1], uid), 0) for uid in pile]
     if head == "winners":
         return (state.result or {}).get("winners")

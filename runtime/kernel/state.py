@@ -10,14 +10,17 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = ("players", "out", "cards", "zones", "counters", "rng", "turn", "active", "phase",
+    __slots__ = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
                  "result", "triggers", "end_turn", "log", "decks")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
         self.out: list[str] = []  # players knocked out, in order
         self.decks: dict[str, str] = {}  # player -> the deck they took
-        self.cards: list[dict] = []  # uid (index) -> {"card": qid, "owner": player, "zone": key}
+        # card instances by uid (their index, in setup order): what card, whose, where
+        self.cards: list[str] = []  # the card's qid
+        self.owners: list[str] = []  # its owner
+        self.places: list[str] = []  # the key of its zone
         self.zones: dict[str, list[int]] = {}  # "hand/p1" or "pile" -> uids, top first
         self.counters: dict[str, int] = {}  # "life/p1", "tokens/#12", "round"
         self.rng = random.Random(seed).getstate()
@@ -34,7 +37,9 @@ class State:
         other.players = list(self.players)
         other.out = list(self.out)
         other.decks = dict(self.decks)
-        other.cards = [dict(c) for c in self.cards]
+        other.cards = list(self.cards)
+        other.owners = list(self.owners)
+        other.places = list(self.places)
         other.zones = {k: list(v) for k, v in self.zones.items()}
         other.counters = dict(self.counters)
         other.rng = self.rng  # a tuple: immutable

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .effects import GameOver, NeedChoice, Run
+from .primitives import refill
 from .rules import GameRules, KernelError
 from .state import State
 
@@ -35,6 +36,7 @@ class KernelGame:
         self.snapshot: State | None = None
         self.history: list[dict] = []
         self.decision: Decision | None = None
+        self._legal = None  # the legal actions of the pending step, computed once
 
     # -- driving -------------------------------------------------------------------------
 
@@ -69,6 +71,8 @@ class KernelGame:
     def _advance(self) -> Decision | None:
         while self.state.phase != "over":
             if self.pending is None:
+                if self.state.phase != "setup":
+                    refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
                     continue
@@ -87,6 +91,7 @@ class KernelGame:
                 pass
             self.pending = None
             self.snapshot = None
+            self._legal = None
         self.decision = None
         return None
 
@@ -125,7 +130,9 @@ class KernelGame:
                 for _ in range(rules.cards[qid].copies):
                     uid = len(state.cards)
                     key = state.zone_key(target, player)
-                    state.cards.append({"card": qid, "owner": player, "zone": key})
+                    state.cards.append(qid)
+                    state.owners.append(player)
+                    state.places.append(key)
                     state.zones[key].append(uid)
         if rules.first_player == "seeded-choice":
             gen = state.random()
@@ -151,6 +158,7 @@ class KernelGame:
             if not actions:
                 state.phase = "turn-end"
                 return ["turn-end"]
+            self._legal = actions  # a cache of what the state gives: the step below asks it
             return ["choose-action"]
         if state.phase == "turn-end":
             return ["turn-end"]
@@ -176,12 +184,13 @@ class KernelGame:
             self.check_end(run)
             state.phase = "actions"
         elif kind == "choose-action":
-            actions = legal_actions(self)
+            actions = self._legal if self._legal is not None else legal_actions(self)
             picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
                              [a.text for a in actions])
             take_action(self, run, next(a for a in actions if a.text == picked))
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
+            self.check_end(run)
             self._due_triggers(run, "turn-end")
             self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
@@ -210,6 +219,7 @@ class KernelGame:
         for trig in due:
             stmt = self.rules.nodes[trig["node"]]
             run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+            self.check_end(run)
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -238,10 +248,10 @@ class KernelGame:
         return env.get("ctx:" + name)
 
     def card_id(self, uid: int) -> str:
-        return self.rules.cards[self.state.cards[uid]["card"]].id
+        return self.rules.cards[self.state.cards[uid]].id
 
     def label(self, uid: int) -> str:
-        return self.rules.cards[self.state.cards[uid]["card"]].id + f"#{uid}"
+        return self.rules.cards[self.state.cards[uid]].id + f"#{uid}"
 
     def labels(self, values: list) -> list[str]:
         """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
@@ -249,9 +259,9 @@ class KernelGame:
         out, looks = [], []
         for v in values:
             if isinstance(v, int) and not isinstance(v, bool):
-                out.append(self.rules.cards[self.state.cards[v]["card"]].id)
+                out.append(self.rules.cards[self.state.cards[v]].id)
                 held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
-                looks.append((self.state.cards[v]["zone"], held))
+                looks.append((self.state.places[v], held))
             else:
                 out.append(str(v))
                 looks.append(None)

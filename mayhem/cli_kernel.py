@@ -1,0 +1,148 @@
+"""`mayhem play`, `simulate` and `replay` for a box that names a game of the rules kernel
+(Marvel Mayhem): the Mayhem commands hand such a box over to these."""
+from __future__ import annotations
+
+import json
+import random as _random
+import sys
+from pathlib import Path
+
+import click
+
+from mayhem.cli_common import EXIT_CONTENT, EXIT_OK, _console
+
+
+def is_game_box(ir: dict, box: str) -> bool:
+    return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
+
+
+def _rules(ir: dict, box: str):
+    from mayhem.runtime.kernel import KernelError, load_game_rules
+    try:
+        return load_game_rules(ir, box)
+    except KernelError as exc:
+        raise click.UsageError(str(exc))
+
+
+def _decks(rules, decks: str | None) -> list[str]:
+    names = [d.strip() for d in (decks or "").split(",") if d.strip()]
+    unknown = [d for d in names if d not in rules.decks]
+    if unknown:
+        raise click.UsageError(f"no deck '{unknown[0]}' in box '{rules.box}'; decks: {', '.join(sorted(rules.decks))}")
+    return names
+
+
+def _players(rules, players: int | None) -> int:
+    low, high = rules.seats
+    players = players or low
+    if not low <= players <= high:
+        raise click.UsageError(f"--players: {rules.game['name']} plays {low} to {high} players")
+    return players
+
+
+def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
+    from mayhem.runtime.kernel.play import BOTS, simulate as run
+    rules = _rules(ir, box)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = ["random" if n == "greedy" else n for n in names]  # the Mayhem default means "a bot"
+    if not names or any(n not in BOTS for n in names):
+        raise click.UsageError(f"--bots for {rules.game['name']} takes names of: {', '.join(BOTS)}")
+    players = _players(rules, players)
+    chosen = _decks(rules, decks)
+    if chosen and len(chosen) != players:
+        raise click.UsageError(f"--decks names one deck per player ({players})")
+    if not chosen and len(rules.decks) < players:
+        chosen = [sorted(rules.decks)[i % len(rules.decks)] for i in range(players)]
+    summary = run(rules, games, players, names, seed=seed, decks=chosen, log_dir=log_dir)
+    if fmt == "json":
+        click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
+    else:
+        click.echo(f"{rules.game['name']}, {players} players, bots {', '.join(names)}")
+        click.echo(summary.report())
+
+
+def play(ir, box, players, seed, bot, decks, log_path) -> None:
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.play import make_bot, write_log
+    rules = _rules(ir, box)
+    players = _players(rules, players)
+    chosen = _decks(rules, decks) or [sorted(rules.decks)[i % len(rules.decks)] for i in range(players)]
+    seed = seed if seed is not None else _random.randrange(10 ** 6)
+    game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
+    console = _console()
+    console.print(f"[bold]{rules.game['name']}[/bold], seed {seed}: you are p1, the {bot} bot plays the others.")
+    bots = {}
+    decision = game.start()
+    shown = 0
+    while decision is not None:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        shown = len(game.state.log)
+        if decision.player == "p1":
+            _show(console, game)
+            for i, action in enumerate(decision.actions, 1):
+                console.print(f"  {i}. {action}", highlight=False, markup=False)
+            answer = _ask(decision)
+            if answer is None:
+                console.print("the game is left unfinished")
+                return
+        else:
+            bots.setdefault(decision.player, make_bot("random" if bot == "greedy" else bot, seed + len(bots)))
+            answer = bots[decision.player].choose(decision, game)
+        decision = game.act(answer)
+    for event in game.state.log[shown:]:
+        console.print(_tell(event), highlight=False, markup=False)
+    result = game.state.result
+    console.print(f"game over: {', '.join(result['winners']) or 'no winner'} ({result['reason']}) "
+                  f"after {result['turns']} turns")
+    if log_path:
+        write_log(game, log_path)
+        console.print(f"log written to {log_path}")
+
+
+def _ask(decision) -> str | None:
+    while True:
+        try:
+            text = click.prompt("your choice (number or action, q to quit)", default="", show_default=False).strip()
+        except (click.exceptions.Abort, EOFError):
+            return None
+        if text == "q":
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(decision.actions):
+            return decision.actions[int(text) - 1]
+        if text in decision.actions:
+            return text
+        click.echo(f"'{text}' is not one of the {len(decision.actions)} actions")
+
+
+def _show(console, game) -> None:
+    state = game.state
+    for p in state.players:
+        counters = ", ".join(f"{k.split('/')[0]} {v}" for k, v in sorted(state.counters.items())
+                             if k.endswith("/" + p))
+        piles = ", ".join(f"{z.split('/')[0]} {len(u)}" for z, u in state.zones.items() if z.endswith("/" + p))
+        out = " (out)" if p in state.out else ""
+        console.print(f"{p} {state.decks.get(p, '')}{out}: {counters}; {piles}", highlight=False, markup=False)
+    hand = game.rules.zone_roles["draw-to"]
+    cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1", [])]
+    console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
+
+
+def _tell(event: dict) -> str:
+    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "uid"))
+    return f"- {event['event']}: {rest}" if rest else f"- {event['event']}"
+
+
+def replay(ir, log: Path) -> None:
+    from mayhem.runtime.kernel.play import replay as run
+    report = run(lambda box: _rules(ir, box), log)
+    click.echo(f"{log}: {report.message} ({report.decisions} decisions)")
+    sys.exit(EXIT_OK if report.ok else EXIT_CONTENT)
+
+
+def is_kernel_log(path: Path) -> bool:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return "kernel_log" in json.loads(fh.readline() or "{}")
+    except (OSError, ValueError):
+        return False

@@ -1,0 +1,86 @@
+"""Expressions of the IR compiled once into Python closures `f(run, env)`, cached by the
+identity of their IR node, so that play does not walk dictionaries at every step."""
+from __future__ import annotations
+
+_CACHE: dict[int, tuple[dict, object]] = {}
+
+
+def compiled(e: dict):
+    hit = _CACHE.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    fn = _compile(e)
+    _CACHE[id(e)] = (e, fn)  # the node is kept alive with its closure: its id stays its own
+    return fn
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _compile(e: dict):
+    kind = e["e"]
+    if kind in ("num", "bool", "str"):
+        value = e["v"]
+        return lambda run, env: value
+    if kind == "none":
+        return lambda run, env: None
+    if kind in ("zone", "counter", "property"):
+        name = e["name"]
+        return lambda run, env: name
+    if kind in ("var", "param", "it"):
+        key = "var:" + (e["name"] if kind != "it" else "it")
+        return lambda run, env: env.get(key)
+    if kind == "ctx":
+        name, key = e["name"], "ctx:" + e["name"]
+        if name == "players":
+            return lambda run, env: run.state.in_game()
+        return lambda run, env: env.get(key)
+    if kind == "list":
+        items = [compiled(i) for i in e["items"]]
+        return lambda run, env: [f(run, env) for f in items]
+    if kind == "fn":
+        from .primitives import FUNCTIONS
+        fn = FUNCTIONS[e["name"]]
+        args = [(k.replace("-", "_"), compiled(v)) for k, v in e["args"].items() if v is not None]
+        return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})
+    if kind == "select":
+        return lambda run, env: run.select(e, env)
+    if kind == "bin":
+        left, right, op = compiled(e["l"]), compiled(e["r"]), e["op"]
+        if op == "+":
+            def plus(run, env):
+                a, b = left(run, env), right(run, env)
+                if isinstance(a, list) or isinstance(b, list):
+                    return _as_list(a) + _as_list(b)
+                return (a or 0) + (b or 0)
+            return plus
+        if op == "-":
+            return lambda run, env: (left(run, env) or 0) - (right(run, env) or 0)
+        return lambda run, env: (left(run, env) or 0) * (right(run, env) or 0)
+    if kind == "neg":
+        x = compiled(e["x"])
+        return lambda run, env: -(x(run, env) or 0)
+    if kind == "cmp":
+        left, right, op = compiled(e["l"]), compiled(e["r"]), e["op"]
+        if op == "==":
+            return lambda run, env: left(run, env) == right(run, env)
+        if op == "!=":
+            return lambda run, env: left(run, env) != right(run, env)
+        test = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}[op]
+        return lambda run, env: test(int(left(run, env) or 0), int(right(run, env) or 0))
+    if kind == "and":
+        items = [compiled(i) for i in e["items"]]
+        return lambda run, env: all(f(run, env) for f in items)
+    if kind == "or":
+        items = [compiled(i) for i in e["items"]]
+        return lambda run, env: any(f(run, env) for f in items)
+    if kind == "not":
+        x = compiled(e["x"])
+        return lambda run, env: not x(run, env)
+    if kind == "is":
+        left, right, negated = compiled(e["l"]), compiled(e["r"]), e["negated"]
+        return lambda run, env: (left(run, env) == right(run, env)) != negated
+    raise ValueError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")

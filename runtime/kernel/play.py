@@ -1,0 +1,157 @@
+"""Playing kernel games whole: bots (random, and a rollout bot that explores clones),
+seeded simulation with a summary, JSON Lines logs and their replay."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+import json
+from pathlib import Path
+import random
+
+from .rules import GameRules, KernelError
+from .structure import KernelConfig, KernelGame
+
+LOG_VERSION = 1
+
+
+class RandomBot:
+    """A uniformly random legal action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rnd = random.Random(seed)
+
+    def choose(self, decision, game: KernelGame) -> str:
+        return self.rnd.choice(decision.actions)
+
+
+class RolloutBot:
+    """For each legal action, a few random playouts from a clone of the game: the action
+    whose playouts the deciding player wins most. Knows no game: only clones and results."""
+
+    def __init__(self, seed: int = 0, playouts: int = 4) -> None:
+        self.rnd = random.Random(seed)
+        self.playouts = playouts
+
+    def choose(self, decision, game: KernelGame) -> str:
+        best, best_score = decision.actions[0], -1.0
+        for action in decision.actions:
+            score = 0.0
+            for _ in range(self.playouts):
+                trial = game.clone()
+                d = trial.act(action)
+                steps = 0
+                while d is not None and steps < 2000:
+                    d = trial.act(self.rnd.choice(d.actions))
+                    steps += 1
+                winners = (trial.state.result or {}).get("winners", [])
+                score += 1.0 if decision.player in winners else 0.0
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+BOTS = {"random": RandomBot, "rollout": RolloutBot}
+
+
+def make_bot(name: str, seed: int):
+    if name not in BOTS:
+        raise KernelError(f"no bot '{name}' for this game; bots: {', '.join(BOTS)}")
+    return BOTS[name](seed)
+
+
+def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> KernelGame:
+    game = KernelGame(rules, config)
+    seats = {}
+    decision = game.start()
+    while decision is not None:
+        if decision.player not in seats:
+            i = int(decision.player[1:]) - 1
+            seats[decision.player] = make_bot(bots[i % len(bots)], config.seed * 31 + i)
+        decision = game.act(seats[decision.player].choose(decision, game))
+    return game
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    decisions: int = 0
+    wins: Counter = field(default_factory=Counter)  # seat -> games won
+    deck_wins: Counter = field(default_factory=Counter)
+    deck_games: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+    turns: int = 0
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "decisions": self.decisions, "wins": dict(self.wins),
+                "deck_wins": dict(self.deck_wins), "deck_games": dict(self.deck_games),
+                "reasons": dict(self.reasons), "mean_turns": self.turns / max(self.games, 1)}
+
+    def report(self) -> str:
+        lines = [f"{self.games} games, {self.decisions} decisions, mean {self.turns / max(self.games, 1):.1f} turns"]
+        for seat, n in sorted(self.wins.items()):
+            lines.append(f"  {seat} won {n} ({100 * n / self.games:.0f}%)")
+        for deck, n in sorted(self.deck_games.items()):
+            lines.append(f"  {deck}: won {self.deck_wins[deck]} of {n} games played")
+        lines.append("  ended: " + ", ".join(f"{r} {n}" for r, n in sorted(self.reasons.items())))
+        return "\n".join(lines)
+
+
+def simulate(rules: GameRules, games: int, players: int, bots: list[str], seed: int = 0,
+             decks: list[str] | None = None, log_dir: Path | None = None, progress=None) -> Summary:
+    summary = Summary()
+    for n in range(games):
+        config = KernelConfig(players=players, seed=seed + n, decks=list(decks or []))
+        game = play_game(rules, config, bots)
+        result = game.state.result
+        summary.games += 1
+        summary.decisions += len(game.history)
+        summary.reasons[result["reason"]] += 1
+        summary.turns += result["turns"]
+        for p, deck in game.state.decks.items():
+            summary.deck_games[deck] += 1
+            if p in result["winners"]:
+                summary.deck_wins[deck] += 1
+        for p in result["winners"]:
+            summary.wins[p] += 1
+        if log_dir is not None:
+            write_log(game, Path(log_dir) / f"seed-{config.seed}.jsonl")
+        if progress:
+            progress()
+    return summary
+
+
+def write_log(game: KernelGame, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = {"kernel_log": LOG_VERSION, "box": game.rules.box, "seed": game.config.seed,
+            "players": game.config.players, "decks": [game.state.decks[p] for p in game.state.players]}
+    lines = [head] + [{"decision": h} for h in game.history] + [{"result": game.state.result},
+                                                               {"state": game.state.to_json()}]
+    path.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in lines), encoding="utf-8")
+
+
+@dataclass
+class ReplayReport:
+    ok: bool
+    message: str
+    decisions: int
+
+
+def replay(rules_for, path: Path) -> ReplayReport:
+    """Play the log's decisions again from its seed; the same result and final state?"""
+    lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
+    head = lines[0]
+    rules = rules_for(head["box"])
+    game = KernelGame(rules, KernelConfig(players=head["players"], seed=head["seed"], decks=head["decks"]))
+    decision = game.start()
+    taken = [x["decision"] for x in lines if "decision" in x]
+    for n, step in enumerate(taken, 1):
+        if decision is None or step["action"] not in decision.actions:
+            return ReplayReport(False, f"decision {n}: '{step['action']}' is not legal in the replayed game", n)
+        decision = game.act(step["action"])
+    result = next((x["result"] for x in lines if "result" in x), None)
+    state = next((x["state"] for x in lines if "state" in x), None)
+    if result != game.state.result:
+        return ReplayReport(False, f"the replay ends {game.state.result}, the log {result}", len(taken))
+    if state is not None and json.loads(json.dumps(game.state.to_json())) != state:
+        return ReplayReport(False, "the replay's final state differs from the log's", len(taken))
+    return ReplayReport(True, "the same game", len(taken))

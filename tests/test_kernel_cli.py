@@ -1,0 +1,81 @@
+"""`mayhem simulate`, `play`, `replay` and `scenario run` on a box of the rules kernel
+(Marvel Mayhem): each command hands the box to runtime/kernel."""
+import json
+from pathlib import Path
+
+from cli_helpers import invoke
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "marvel-mayhem"
+DECKS = "black-panther,black-panther"
+
+
+def test_simulate_reports_winners_and_ends(tmp_path):
+    result = invoke("simulate", "--box", "marvel-mayhem", "--games", "6", "--decks", DECKS, "--format", "json",
+                    "--content", CONTENT)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 6 and sum(summary["wins"].values()) + summary["reasons"].get("tie", 0) == 6
+    assert summary["reasons"] == {"won": 6} and summary["decisions"] > 6 * 5
+    assert summary["deck_games"] == {"black-panther": 12}
+
+
+def test_simulate_is_seeded(tmp_path):
+    runs = [invoke("simulate", "--box", "marvel-mayhem", "--games", "3", "--players", "3", "--seed", "7",
+                   "--decks", DECKS + ",black-panther", "--format", "json", "--content", CONTENT).stdout
+            for _ in range(2)]
+    assert runs[0] == runs[1] and json.loads(runs[0])["games"] == 3
+
+
+def test_simulate_logs_replay_to_the_same_game(tmp_path):
+    result = invoke("simulate", "--box", "marvel-mayhem", "--games", "2", "--decks", DECKS, "--log-dir", tmp_path,
+                    "--content", CONTENT)
+    assert result.exit_code == 0, result.output
+    log = tmp_path / "seed-1.jsonl"
+    replayed = invoke("replay", log, "--content", CONTENT)
+    assert replayed.exit_code == 0 and "the same game" in replayed.stdout
+    lines = log.read_text().splitlines()
+    step = next(i for i, line in enumerate(lines) if '"decision"' in line)
+    entry = json.loads(lines[step])
+    entry["decision"]["action"] = "play nothing"
+    lines[step] = json.dumps(entry)
+    log.write_text("\n".join(lines) + "\n")
+    broken = invoke("replay", log, "--content", CONTENT)
+    assert broken.exit_code != 0 and "'play nothing' is not legal" in broken.stdout
+
+
+def test_simulate_refuses_bad_options():
+    result = invoke("simulate", "--box", "marvel-mayhem", "--players", "5", "--content", CONTENT)
+    assert result.exit_code == 2 and "plays 2 to 4 players" in result.output
+    result = invoke("simulate", "--box", "marvel-mayhem", "--decks", "hulk,black-panther", "--content", CONTENT)
+    assert result.exit_code == 2 and "no deck 'hulk'" in result.output
+
+
+def test_play_in_the_terminal_to_the_end(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = invoke("play", "--box", "marvel-mayhem", "--seed", "3", "--decks", DECKS, "--log", log,
+                    "--content", CONTENT, input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert "game over: p" in result.stdout and "your hand:" in result.stdout
+    assert invoke("replay", log, "--content", CONTENT).exit_code == 0
+
+
+def test_play_quits_on_q(tmp_path):
+    result = invoke("play", "--box", "marvel-mayhem", "--seed", "3", "--decks", DECKS, "--content", CONTENT,
+                    input="x\nq\n")
+    assert result.exit_code == 0
+    assert "'x' is not one of the" in result.stdout and "left unfinished" in result.stdout
+
+
+def test_scenario_run_on_marvel_scenarios():
+    result = invoke("scenario", "run", SCENARIOS, "--content", CONTENT)
+    assert result.exit_code == 0, result.output
+    assert "PASS" in result.stdout and "0 failed" in result.stdout
+
+
+def test_list_shows_the_game_and_its_decks():
+    result = invoke("list", CONTENT, "--format", "json", "--kind", "deck")
+    rows = json.loads(result.stdout)
+    assert {"id": "marvel-mayhem/black-panther", "box": "marvel-mayhem", "kind": "deck", "name": "Black Panther",
+            "side": None, "provenance": "authored"} in rows
+    assert all(r["kind"] == "deck" for r in rows)
