@@ -124,6 +124,6 @@ def test_every_hero_starts_with_10_hit_points_and_3_cards_from_a_shuffled_deck(m
         assert state.counters[f"hp/{p}"] == 10
         assert len(state.zones[f"hand/{p}"]) == 3 + (p == first)  # the first player drew for the turn
         assert len(state.zones[f"deck/{p}"]) == 28 - len(state.zones[f"hand/{p}"])
-        assert {state.cards[uid]["owner"] for uid in state.zones[f"deck/{p}"]} == {p}
-    orders = [[state.cards[uid]["card"] for uid in _setup(marvel, seed).state.zones["deck/p1"]] for seed in (1, 2)]
+        assert {state.owners[uid] for uid in state.zones[f"deck/{p}"]} == {p}
+    orders = [[state.cards[uid] for uid in _setup(marvel, seed).state.zones["deck/p1"]] for seed in (1, 2)]
     assert orders[0] != orders[1]
