@@ -64,6 +64,7 @@ KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("this-card", "card", "The card being resolved."),
     ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
     ContextName("players", "players", "Every player still in the game, in turn order."),
+    ContextName("turn-player", "player", "The player whose turn it is (in a trigger: the turn it fires in)."),
 )}
 
 # What a selector can range over in a game: `one target in opponents(me) + cards-in(defenses, opponents(me))`.

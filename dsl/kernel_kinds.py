@@ -50,6 +50,7 @@ def kernel_kinds() -> list:
                 PropSpec("first-player", "enum:seeded-choice|first-seat",
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
                 PropSpec("decks-to", "id", "At setup each player takes one `deck` of the box into this zone."),
+                PropSpec("deck-size", "int", "How many cards each player's `deck` holds, copies counted (checked, C801)."),
                 PropSpec("draw-from", "id", "The zone `draw` takes from (default `deck`)."),
                 PropSpec("draw-to", "id", "The zone `draw` puts into (default `hand`)."),
                 PropSpec("discard-to", "id", "The zone `destroy` puts a card into (default `discard`)."),

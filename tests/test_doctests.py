@@ -19,6 +19,7 @@ MODULES = [
     "mayhem.compiler.applicability",
     "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
+    "mayhem.compiler.checks.decks",
     "mayhem.compiler.driver",
     "mayhem.compiler.ir_ops",
     "mayhem.dsl.codes",

@@ -2,7 +2,7 @@
 `mayhem check` after the compiler's own errors.
 
 Each check has a code (C1xx manifest, C2xx names, C3xx vocabulary, C4xx effect graph,
-C5xx cross-box, C6xx Free-For-All, C7xx board), a severity, documentation for
+C5xx cross-box, C6xx Free-For-All, C7xx board, C8xx card games), a severity, documentation for
 `mayhem explain`, and can be silenced on one component with
 `silence "CODE" "reason"`."""
 from __future__ import annotations
@@ -272,3 +272,4 @@ from . import text  # noqa: E402,F401
 from . import timing  # noqa: E402,F401
 from . import conditions  # noqa: E402,F401
 from . import placement  # noqa: E402,F401
+from . import decks  # noqa: E402,F401

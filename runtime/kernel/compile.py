@@ -37,6 +37,8 @@ def _compile(e: dict):
         name, key = e["name"], "ctx:" + e["name"]
         if name == "players":
             return lambda run, env: run.state.in_game()
+        if name == "turn-player":
+            return lambda run, env: run.state.active
         return lambda run, env: env.get(key)
     if kind == "list":
         items = [compiled(i) for i in e["items"]]

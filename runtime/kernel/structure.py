@@ -243,6 +243,8 @@ class KernelGame:
     def context(self, name: str, env: dict):
         if name == "players":
             return self.state.in_game()
+        if name == "turn-player":
+            return self.state.active
         return env.get("ctx:" + name)
 
     def card_id(self, uid: int) -> str:
