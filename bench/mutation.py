@@ -51,7 +51,7 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest
 
 DEFAULT_MODULES = (
     "runtime/board.py", "runtime/primitives.py", "runtime/effects.py", "runtime/state.py",
-    "runtime/modes.py", "runtime/rules.py", "runtime/engine.py",
+    "runtime/modes.py", "runtime/statuses.py", "runtime/rules.py", "runtime/engine.py",
     "compiler/checks/*.py", "site/escape.py",
 )
 

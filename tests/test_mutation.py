@@ -1,0 +1,40 @@
+"""What keeps the mutation score of bench/mutation.py honest: the code it has to measure is
+code mutmut can mutate."""
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+from mayhem.compiler.checks import CHECKS, register
+
+
+def _definition(fn) -> ast.FunctionDef:
+    module = inspect.getmodule(fn)
+    tree = ast.parse(inspect.getsource(module))
+    return next(node for node in tree.body
+                if isinstance(node, ast.FunctionDef) and node.name == fn.__name__)
+
+
+@pytest.mark.parametrize("code", sorted(CHECKS))
+def test_every_check_body_is_a_plain_function_mutmut_mutates(code):
+    # mutmut 3 leaves decorated functions alone, so a check registered by a decorator has a
+    # body no mutant ever touches and the score would not count it.
+    fn = CHECKS[code].run
+    node = _definition(fn)
+    assert node.decorator_list == [], f"{code}: {fn.__module__}.{fn.__name__} is decorated"
+
+
+def test_a_code_registered_twice_is_an_error_not_a_silent_replacement():
+    code = sorted(CHECKS)[0]
+    before = CHECKS[code]
+    with pytest.raises(ValueError, match=f"check {code} is registered twice"):
+        register(lambda col, emit: None, code, "again", "error", "test", "doc")
+    assert CHECKS[code] is before
+
+
+def test_every_check_module_registers_checks():
+    modules = {inspect.getmodule(c.run).__name__.rsplit(".", 1)[1] for c in CHECKS.values()}
+    assert modules >= {"board", "crossbox", "effect_graph", "ffa", "manifest", "names", "vocabulary",
+                       "text", "timing", "conditions", "placement"}
