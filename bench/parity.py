@@ -36,6 +36,7 @@ import hashlib
 import json
 from pathlib import Path
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -265,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("bench/parity.py: scipy is not installed; pip install -e '.[bench]'", file=sys.stderr)
         return 2
+    # stopped by a signal, it still removes its worktrees (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="mayhem-parity-"))
     sides = Sides(tmp)
     rows = []
