@@ -38,3 +38,21 @@ def test_every_check_module_registers_checks():
     modules = {inspect.getmodule(c.run).__name__.rsplit(".", 1)[1] for c in CHECKS.values()}
     assert modules >= {"board", "crossbox", "effect_graph", "ffa", "manifest", "names", "vocabulary",
                        "text", "timing", "conditions", "placement"}
+
+
+def test_register_keeps_every_field_of_a_new_check_and_run_checks_runs_it():
+    def finds_one(col, emit):
+        emit("the collection has a box", qid=None, hint="a hint of its own")
+
+    register(finds_one, "C998", "always-finds", "note", "test family", "the doc", "an example", "a fix")
+    try:
+        chk = CHECKS["C998"]
+        assert (chk.code, chk.name, chk.severity, chk.family, chk.doc, chk.example, chk.fix, chk.run) == (
+            "C998", "always-finds", "note", "test family", "the doc", "an example", "a fix", finds_one)
+        from mayhem.compiler.checks import run_checks
+        shown, silenced = run_checks({"components": []}, only={"C998"})
+        assert [(d.code, d.severity, d.message, d.hint) for d in shown] == [
+            ("C998", "note", "the collection has a box", "a hint of its own")]
+        assert silenced == []
+    finally:
+        del CHECKS["C998"]
