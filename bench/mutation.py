@@ -63,7 +63,7 @@ _RUNTIME = ["tests/test_scenarios.py::test_scenario", "tests/test_runtime_games.
             "tests/test_runtime_primitives.py", "tests/test_rules_values_edges.py",
             "--deselect", "tests/test_runtime_games.py::test_parallel_simulation_gives_the_same_results"]
 _CHECKS = ["tests/test_checks.py", "tests/test_checks_authoring.py", "tests/test_checks_card_text.py",
-           "tests/test_mutation.py",
+           "tests/test_mutation.py", "tests/test_checks_silence.py",
            "tests/test_applicability.py", "tests/test_checks_helpers.py"]
 TESTS = {
     "runtime/*.py": _RUNTIME,
