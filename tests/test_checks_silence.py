@@ -3,10 +3,12 @@ every check: each finding carries the component it is about (a finding about not
 never be silenced). Run on the first finding of each check's bad golden cases
 (tests/fixtures/checks/<CODE>/bad*), with the silence written as an author would: into the
 declaration the finding points into, or the one a note of the finding points into (C102
-points at the box's `tokens` line and notes the card that uses the token)."""
+points at the box's `tokens` line and notes the card that uses the token), or the one its
+message names (C409 through a keyword's default argument points into the keyword)."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -27,6 +29,18 @@ BAD = [pytest.param(c, marks=COMPILER_BUG) if kind_of(c)[0] == "C103" else c
 DECLARATION = re.compile(r'^([a-z][^{]*\{\s*$|\s*[a-z][a-z-]* [a-z0-9][a-z0-9-]* "[^"]*" \{)')
 
 
+def _named(root, message: str):
+    """(file, line) of the declaration a message names first (`mayhem-card 'drench' ...`)."""
+    m = re.search(r"([a-z][a-z-]*) '([a-z0-9][a-z0-9-]*)'", message)
+    if m:
+        decl = re.compile(rf'^\s*{re.escape(m.group(1))} {re.escape(m.group(2))} "')
+        for path in sorted(root.rglob("*.mh")):
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+                if decl.match(line):
+                    return SimpleNamespace(file=str(path.relative_to(root)), line=n + 1)
+    return None
+
+
 def _silence_at(root, span, code) -> None:
     path = root / span.file
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -45,7 +59,8 @@ def test_silencing_the_component_of_a_finding_silences_it(case, tmp_path):
     assert before, f"{case} raises no {code}"
     target = before[0]
     tried = []
-    for n, span in enumerate([target.span] + [r.span for r in target.related]):
+    places = [target.span] + [r.span for r in target.related] + [_named(root, target.message)]
+    for n, span in enumerate(p for p in places if p is not None):
         root = build(case, tmp_path / f"try-{n}")
         _silence_at(root, span, code)
         again = driver.check([root])
