@@ -28,3 +28,23 @@ def test_the_last_two_locations_walled_off_from_each_other_are_both_enclosed():
     row.locations[0].removed = row.locations[1].removed = True
     row.refresh()
     assert row.live() == [2] and row.enclosed() == []
+
+
+def test_rules_loaded_here_index_every_kind_of_component_under_its_box(ir):
+    # load_rules is called in the test itself, not through the session-scoped `rules`
+    # fixture: mutmut runs only the tests that called the mutated function, and a fixture
+    # built once for the session counts for one test only (README, mutation testing).
+    from mayhem.runtime.rules import load_rules
+
+    rules = load_rules(ir)
+    tables = {"character": rules.characters, "mayhem-card": rules.mayhem_cards, "go-card": rules.go_cards,
+              "location": rules.locations, "npc": rules.npcs}
+    for kind, table in tables.items():
+        expected: dict[str, set[str]] = {}
+        for comp in ir["components"]:
+            if comp["kind"] == kind and comp["box"]:
+                expected.setdefault(comp["box"], set()).add(comp["id"])
+        assert {box: set(comps) for box, comps in table.items()} == expected, kind
+    # Teen Titans GO! has GO! cards, Looney Tunes none; both have Mayhem cards
+    assert rules.go_cards.get("teen-titans-go") and not rules.go_cards.get("looney-tunes")
+    assert rules.mayhem_cards["looney-tunes"] and rules.mayhem_cards["teen-titans-go"]
