@@ -51,7 +51,7 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest
 
 DEFAULT_MODULES = (
     "runtime/board.py", "runtime/primitives.py", "runtime/effects.py", "runtime/state.py",
-    "runtime/modes.py", "runtime/rules.py", "runtime/engine.py", "runtime/expressions.py", "runtime/actions.py",
+    "runtime/modes.py", "runtime/statuses.py", "runtime/rules.py", "runtime/engine.py", "runtime/expressions.py", "runtime/actions.py",
     "runtime/setup.py", "runtime/round.py", "runtime/turn.py", "runtime/cards.py", "runtime/events.py",
     "runtime/figures.py", "runtime/pieces.py", "runtime/victory.py",
     "compiler/checks/*.py", "site/escape.py",
@@ -62,9 +62,10 @@ DEFAULT_MODULES = (
 _RUNTIME = ["tests/test_scenarios.py::test_scenario", "tests/test_runtime_games.py",
             "tests/test_runtime_board.py", "tests/test_runtime_state.py", "tests/test_runtime_rules.py",
             "tests/test_runtime_modes.py", "tests/test_runtime_game_log.py", "tests/test_runtime_effects.py",
-            "tests/test_runtime_primitives.py",
+            "tests/test_runtime_primitives.py", "tests/test_rules_values_edges.py", "tests/test_rules_lab.py",
             "--deselect", "tests/test_runtime_games.py::test_parallel_simulation_gives_the_same_results"]
 _CHECKS = ["tests/test_checks.py", "tests/test_checks_authoring.py", "tests/test_checks_card_text.py",
+           "tests/test_mutation.py", "tests/test_checks_silence.py",
            "tests/test_applicability.py", "tests/test_checks_helpers.py"]
 TESTS = {
     "runtime/*.py": _RUNTIME,

@@ -36,11 +36,14 @@ class Check:
 CHECKS: dict[str, Check] = {}
 
 
-def check(code: str, name: str, severity: str, family: str, doc: str, example: str = "", fix: str = ""):
-    def register(fn):
-        CHECKS[code] = Check(code, name, severity, family, doc, example, fix, fn)
-        return fn
-    return register
+def register(fn: Callable, code: str, name: str, severity: str, family: str, doc: str, example: str = "",
+             fix: str = "") -> None:
+    """Register `fn(col, emit)` as check `code`. Called after the function, not as a decorator:
+    mutmut does not mutate decorated functions, so a decorator would leave the checks' bodies
+    out of the mutation score (bench/mutation.py; tests/test_mutation.py keeps it so)."""
+    if code in CHECKS:
+        raise ValueError(f"check {code} is registered twice ({CHECKS[code].run.__qualname__}, {fn.__qualname__})")
+    CHECKS[code] = Check(code, name, severity, family, doc, example, fix, fn)
 
 
 def span_of(text: str | None) -> Span | None:
@@ -259,14 +262,16 @@ def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None 
     return shown + unknown_silence, silenced
 
 
-@check("C001", "unknown-silence", "warning", "checks",
-       "A `silence` names a code that is no consistency check, so it silences nothing.",
-       'silence "C999" "..."', 'silence "C303" "..."')
 def _unknown_silence(col, emit):  # reported by run_checks itself
     return None
 
 
-# The check families register themselves with @check when imported.
+register(_unknown_silence, "C001", "unknown-silence", "warning", "checks",
+         "A `silence` names a code that is no consistency check, so it silences nothing.",
+         'silence "C999" "..."', 'silence "C303" "..."')
+
+
+# The check families register themselves (register(...) after each function) when imported.
 from . import board, crossbox, effect_graph, ffa, manifest, names, vocabulary  # noqa: E402,F401
 from . import text  # noqa: E402,F401
 from . import timing  # noqa: E402,F401

@@ -5,14 +5,11 @@ import networkx as nx
 
 from mayhem.runtime.board import row_layout
 
-from . import check, span_of
+from . import register, span_of
 
 FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
 
 
-@check("C701", "layout", "error", "board",
-       "The standard board (the box's `board` rows, 3-4-3) and the Free-For-All triangle (4-3-2-1) use every "
-       "Location tile once and are connected.", "board [3, 4, 2]   # 9 places for 10 tiles", "board [3, 4, 3]")
 def layout(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         tiles = len(col.of_kind("location", box_id))
@@ -26,8 +23,11 @@ def layout(col, emit):
                 emit(f"the {name} {rows} of '{box_id}' falls apart", box["qid"], col.prop_span(box, "board"))
 
 
-@check("C702", "slots", "error", "board",
-       "Each Location has 1 or 2 Character Slots.", "location l \"L\" { slots 3 }", "slots 2")
+register(layout, "C701", "layout", "error", "board",
+         "The standard board (the box's `board` rows, 3-4-3) and the Free-For-All triangle (4-3-2-1) use every "
+         "Location tile once and are connected.", "board [3, 4, 2]   # 9 places for 10 tiles", "board [3, 4, 3]")
+
+
 def slots(col, emit):
     for loc in sorted(col.of_kind("location"), key=lambda c: c["qid"]):
         n = col.prop(loc, "slots")
@@ -35,10 +35,10 @@ def slots(col, emit):
             emit(f"Location '{loc['id']}' has {n} slots; a Location has 1 or 2", loc["qid"], col.prop_span(loc, "slots"))
 
 
-@check("C703", "bases", "error", "board",
-       "A box has Bases of both Team colours, as many of each, so both Teams can place their two characters "
-       "on two different Bases in the first round.", "two Black Bases and no White one",
-       "base white on two Locations, base black on two others")
+register(slots, "C702", "slots", "error", "board",
+         "Each Location has 1 or 2 Character Slots.", "location l \"L\" { slots 3 }", "slots 2")
+
+
 def bases(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         locs = col.of_kind("location", box_id)
@@ -50,3 +50,9 @@ def bases(col, emit):
             emit(f"box '{box_id}' has {counts['black']} Black and {counts['white']} White Bases; each Team needs "
                  "as many as the other, and at least two", box["qid"], span_of(box["span"]),
                  hint=f"write {' and '.join(short)}, or turn a `base` of the other colour into this one")
+
+
+register(bases, "C703", "bases", "error", "board",
+         "A box has Bases of both Team colours, as many of each, so both Teams can place their two characters "
+         "on two different Bases in the first round.", "two Black Bases and no White one",
+         "base white on two Locations, base black on two others")

@@ -3,7 +3,7 @@
 never reach, and conditions that always hold (C408). C402 and C401 ask `never_true`."""
 from __future__ import annotations
 
-from . import check, span_of
+from . import register, span_of
 
 # How many characters a selector kind can find at most. The rulebook: players select
 # Characters "until each of them has 2 Characters each" (Setup), so a Team is two
@@ -138,12 +138,6 @@ def always_true(col, e: dict, box_id: str | None) -> str | None:
     return None
 
 
-@check("C408", "always-holds", "warning", "effect graph",
-       "A condition (`when`, `if`, `where`) that always holds guards nothing: a count compared with a number "
-       "below zero, a die compared with a value at or past its faces (`mayhem-die >= 1`), `x is friend or x is "
-       "not friend`, a true constant. Usually the condition meant something else.",
-       "on attack when count(all friend in here) >= 0 { ... }",
-       "Fix the condition, or remove it.")
 def always_holds(col, emit):
     from .effect_graph import _conditions
     for qid, comp in sorted(col.by_qid.items()):
@@ -154,3 +148,11 @@ def always_holds(col, emit):
             if why:
                 emit(f"a condition of {comp['kind']} '{comp['id']}' always holds: {why}", qid,
                      span_of(cond.get("span")) or span_of(comp["span"]))
+
+
+register(always_holds, "C408", "always-holds", "warning", "effect graph",
+         "A condition (`when`, `if`, `where`) that always holds guards nothing: a count compared with a number "
+         "below zero, a die compared with a value at or past its faces (`mayhem-die >= 1`), `x is friend or x is "
+         "not friend`, a true constant. Usually the condition meant something else.",
+         "on attack when count(all friend in here) >= 0 { ... }",
+         "Fix the condition, or remove it.")

@@ -2,7 +2,7 @@
 board offers, and what characters bring to it, is `compiler/applicability.py`'s answer."""
 from __future__ import annotations
 
-from . import check, span_of
+from . import register, span_of
 
 TRAVELLING = ("character", "mayhem-card")
 
@@ -29,10 +29,6 @@ def lacks(col, comp: dict, board: str) -> list[str]:
     return out
 
 
-@check("C501", "competitive-needs", "error", "cross-box",
-       "In Competitive Mode a character plays on any box's board, bringing the special tokens of its own "
-       "box. Every other token its effects need must be provided by every board.",
-       "a character places a shared token that some box has no pool for", "Add the pool to that box.")
 def competitive_needs(col, emit):
     where = col.where
     for ch in col.of_kind("character"):
@@ -46,14 +42,12 @@ def competitive_needs(col, emit):
                      hint=f"give {board} a pool for it, or define the token in {ch['box']}")
 
 
-@check("C502", "does-not-apply", "note", "cross-box",
-       "A character or Mayhem card refers to something a board of another box lacks (a token, a "
-       "Location, an icon, a GO! deck). On that board the rulebook's \"does not apply\" holds: that part "
-       "of the effect does nothing. A token counts as there when a character of a box that has it plays "
-       "(characters bring their box's tokens), so a card's token may apply in one game and not in "
-       "another: the finding says which characters bring it. Listed so that the Competitive Mode page "
-       "can say so.",
-       "a Teen Titans card looks for the Pizza icon on a Looney Tunes board")
+register(competitive_needs, "C501", "competitive-needs", "error", "cross-box",
+         "In Competitive Mode a character plays on any box's board, bringing the special tokens of its own "
+         "box. Every other token its effects need must be provided by every board.",
+         "a character places a shared token that some box has no pool for", "Add the pool to that box.")
+
+
 def does_not_apply(col, emit):
     for comp in sorted((c for c in col.top if c["kind"] in TRAVELLING), key=lambda c: c["qid"]):
         for board in sorted(col.boxes):
@@ -64,3 +58,13 @@ def does_not_apply(col, emit):
                 emit(f"on a {board} board, {comp['kind']} '{comp['id']}' has no {'; no '.join(missing)}: "
                      "that part of its effect does not apply", comp["qid"], span_of(comp["span"]),
                      hint="the Competitive Mode page of the site lists what applies on which board")
+
+
+register(does_not_apply, "C502", "does-not-apply", "note", "cross-box",
+         "A character or Mayhem card refers to something a board of another box lacks (a token, a "
+         "Location, an icon, a GO! deck). On that board the rulebook's \"does not apply\" holds: that part "
+         "of the effect does nothing. A token counts as there when a character of a box that has it plays "
+         "(characters bring their box's tokens), so a card's token may apply in one game and not in "
+         "another: the finding says which characters bring it. Listed so that the Competitive Mode page "
+         "can say so.",
+         "a Teen Titans card looks for the Pizza icon on a Looney Tunes board")

@@ -6,7 +6,7 @@ import networkx as nx
 
 from mayhem.compiler import builtins as B
 
-from . import check, conditions, span_of
+from . import conditions, register, span_of
 
 
 def _faces(col, box_id: str | None, prop: str) -> list[int]:
@@ -82,11 +82,6 @@ def _conditions(col, comp: dict):
                     yield e["where"], "where"
 
 
-@check("C401", "no-target", "warning", "effect graph",
-       "A selector can never find a candidate (it filters Locations on an icon that no Location of the "
-       "box shows, or on a condition that never holds), so its effect never happens.",
-       "place(pizza, 1, on: one location in anywhere where has-icon(it, pizza-spot))   # no Location shows it",
-       "Put the icon on a Location, or fix the selector.")
 def no_target(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         if comp["kind"] in ("keyword", "box", "pool"):
@@ -101,13 +96,13 @@ def no_target(col, emit):
                      span_of(cond.get("span")) or span_of(comp["span"]))
 
 
-@check("C402", "never-holds", "warning", "effect graph",
-       "A condition (`when`, `if`) can never be true, so what it guards never happens: a die compared "
-       "with a value off its faces, an icon no Location shows, a count below zero or past what the game "
-       "holds (`count(all teammate in here) > 1`: a Team is two characters), relations that contradict each "
-       "other (`target is friend and target is opponent`, `x is teammate and x is not friend`), a false "
-       "constant.",
-       "on enter when mayhem-die > 6 { ... }", "Fix the condition.")
+register(no_target, "C401", "no-target", "warning", "effect graph",
+         "A selector can never find a candidate (it filters Locations on an icon that no Location of the "
+         "box shows, or on a condition that never holds), so its effect never happens.",
+         "place(pizza, 1, on: one location in anywhere where has-icon(it, pizza-spot))   # no Location shows it",
+         "Put the icon on a Location, or fix the selector.")
+
+
 def never_holds(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         if comp["kind"] in ("keyword", "box", "pool"):
@@ -121,9 +116,15 @@ def never_holds(col, emit):
                      span_of(cond.get("span")) or span_of(comp["span"]))
 
 
-@check("C403", "slot-off-the-die", "error", "effect graph",
-       "An Ability's slot threshold must be a value the Activation die can show; above its highest face "
-       "the special effect never happens.", "ability a \"A\" { slot 7 ... }", "slot 6")
+register(never_holds, "C402", "never-holds", "warning", "effect graph",
+         "A condition (`when`, `if`) can never be true, so what it guards never happens: a die compared "
+         "with a value off its faces, an icon no Location shows, a count below zero or past what the game "
+         "holds (`count(all teammate in here) > 1`: a Team is two characters), relations that contradict each "
+         "other (`target is friend and target is opponent`, `x is teammate and x is not friend`), a false "
+         "constant.",
+         "on enter when mayhem-die > 6 { ... }", "Fix the condition.")
+
+
 def slot_off_the_die(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         if comp["kind"] != "ability":
@@ -136,15 +137,22 @@ def slot_off_the_die(col, emit):
                  f"{max(faces)}", qid, col.prop_span(comp, "slot"))
 
 
-@check("C404", "mayhem-without-special", "error", "effect graph",
-       "A Mayhem effect is added to the special effect; an Ability with a Mayhem effect and no special "
-       "effect never uses it.", "ability a \"A\" { standard { melee-attack } mayhem { stun } }",
-       "Give the Ability a special effect, or move the Mayhem effect.")
+register(slot_off_the_die, "C403", "slot-off-the-die", "error", "effect graph",
+         "An Ability's slot threshold must be a value the Activation die can show; above its highest face "
+         "the special effect never happens.", "ability a \"A\" { slot 7 ... }", "slot 6")
+
+
 def mayhem_without_special(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         if comp["kind"] == "ability" and "mayhem" in comp["effects"] and "special" not in comp["effects"]:
             emit(f"ability '{comp['id']}' has a Mayhem effect but no special effect", qid,
                  span_of(comp["effects"]["mayhem"]["span"]))
+
+
+register(mayhem_without_special, "C404", "mayhem-without-special", "error", "effect graph",
+         "A Mayhem effect is added to the special effect; an Ability with a Mayhem effect and no special "
+         "effect never uses it.", "ability a \"A\" { standard { melee-attack } mayhem { stun } }",
+         "Give the Ability a special effect, or move the Mayhem effect.")
 
 
 def _emitted(col, body: list, seen: set) -> set[str]:
@@ -187,15 +195,6 @@ def _installed(col, comp: dict) -> list[dict]:
             if s["op"] == "trigger" and id(s) not in top]
 
 
-@check("C405", "trigger-loop", "warning", "effect graph",
-       "A cycle of triggers: a trigger's effect sets off an event that (directly, or through one other "
-       "trigger) sets it off again, and nothing bounds it: it is not a one-shot card, not a Special Ability "
-       "used once, and not a token trigger that discards its own token. Triggers a card or an ability installs "
-       "for a while (`until round-end { on move { ... } }`) count too: they fire every time until the block "
-       "ends, however often the card is played, unless they `expire`.",
-       "token t \"T\" { on damaged { damage(holder, 1) } }",
-       "Bound the trigger (a token it discards, `once per turn`, `expire`), or silence the check with the "
-       "reason the loop ends.")
 def trigger_loop(col, emit):
     g = nx.DiGraph()
     where = {}
@@ -231,11 +230,17 @@ def trigger_loop(col, emit):
         emit(f"triggers may set each other off forever: {path}", qid, span_of(trig["span"]))
 
 
-@check("C406", "unreachable", "warning", "effect graph",
-       "Something that can never come into play: a token type that no effect places or takes and no pool "
-       "sets up (its triggers never fire), an icon that no Location shows and no effect looks for, a tag "
-       "that no effect carries and nothing is immune to.", 'token glitter "Glitter" { ... }   # never placed',
-       "Use it, or remove it.")
+register(trigger_loop, "C405", "trigger-loop", "warning", "effect graph",
+         "A cycle of triggers: a trigger's effect sets off an event that (directly, or through one other "
+         "trigger) sets it off again, and nothing bounds it: it is not a one-shot card, not a Special Ability "
+         "used once, and not a token trigger that discards its own token. Triggers a card or an ability installs "
+         "for a while (`until round-end { on move { ... } }`) count too: they fire every time until the block "
+         "ends, however often the card is played, unless they `expire`.",
+         "token t \"T\" { on damaged { damage(holder, 1) } }",
+         "Bound the trigger (a token it discards, `once per turn`, `expire`), or silence the check with the "
+         "reason the loop ends.")
+
+
 def unreachable(col, emit):
     placed: set[str] = set()
     icons_used: set[str] = set()
@@ -272,3 +277,10 @@ def unreachable(col, emit):
         if comp["kind"] == "tag" and comp["id"] not in tags_used:
             emit(f"tag '{comp['id']}' is carried by no effect and nothing is immune to it", comp["qid"],
                  span_of(comp["span"]))
+
+
+register(unreachable, "C406", "unreachable", "warning", "effect graph",
+         "Something that can never come into play: a token type that no effect places or takes and no pool "
+         "sets up (its triggers never fire), an icon that no Location shows and no effect looks for, a tag "
+         "that no effect carries and nothing is immune to.", 'token glitter "Glitter" { ... }   # never placed',
+         "Use it, or remove it.")

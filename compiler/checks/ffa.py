@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Related
 
-from . import check, span_of
+from . import register, span_of
 
 
 def team_only_uses(col, comp: dict) -> list[str]:
@@ -25,11 +25,6 @@ def team_only_uses(col, comp: dict) -> list[str]:
     return out
 
 
-@check("C601", "ffa-card-refers", "warning", "Free-For-All",
-       "A card flagged for Free-For-All refers to what that mode does not have: a Teammate, the player's "
-       "other die, Victory Points, GO! cards or ACME tokens. Those texts do not apply in the mode.",
-       "mayhem-card c \"C\" { free-for-all ... effect { heal(one teammate) } }",
-       "Remove the flag, or the reference.")
 def ffa_card_refers(col, emit):
     for card in sorted(col.of_kind("mayhem-card"), key=lambda c: c["qid"]):
         if not col.prop(card, "free-for-all"):
@@ -40,10 +35,13 @@ def ffa_card_refers(col, emit):
                  col.prop_span(card, "free-for-all"))
 
 
-@check("C602", "npc-tokens", "error", "Free-For-All",
-       "The non-player figure's effects need tokens that its box provides (Fire for Cyborg).",
-       "npc x \"X\" { on turn-end { place(poison, 1, ...) } }   # in a box without Poison",
-       "Add the pool to the box, or change the effect.")
+register(ffa_card_refers, "C601", "ffa-card-refers", "warning", "Free-For-All",
+         "A card flagged for Free-For-All refers to what that mode does not have: a Teammate, the player's "
+         "other die, Victory Points, GO! cards or ACME tokens. Those texts do not apply in the mode.",
+         "mayhem-card c \"C\" { free-for-all ... effect { heal(one teammate) } }",
+         "Remove the flag, or the reference.")
+
+
 def npc_tokens(col, emit):
     for npc in col.of_kind("npc"):
         box = col.boxes.get(npc["box"])
@@ -57,11 +55,12 @@ def npc_tokens(col, emit):
                      "does not provide", npc["qid"], span_of(npc["span"]))
 
 
-@check("C603", "ffa-without-npc", "error", "Free-For-All",
-       "A mode with `non-player-figure` puts the box's non-player figure (an `npc`: Taz, Cyborg) in the "
-       "middle of the board; a box without one cannot play it, and its character would be dealt to a "
-       "player instead (the rulebook: \"Cyborg is not a playable Character in this mode\").",
-       "a box with no `npc` and the shared Free-For-All mode", 'npc spinning-taz "Spinning Taz" { figure taz ... }')
+register(npc_tokens, "C602", "npc-tokens", "error", "Free-For-All",
+         "The non-player figure's effects need tokens that its box provides (Fire for Cyborg).",
+         "npc x \"X\" { on turn-end { place(poison, 1, ...) } }   # in a box without Poison",
+         "Add the pool to the box, or change the effect.")
+
+
 def ffa_without_npc(col, emit):
     modes = [m for m in sorted(col.of_kind("mode"), key=lambda c: c["qid"]) if col.prop(m, "non-player-figure")]
     for box_id, box in sorted(col.boxes.items()):
@@ -70,3 +69,10 @@ def ffa_without_npc(col, emit):
             emit(f"mode '{mode['id']}' needs a non-player figure, but box '{box_id}' declares no `npc`",
                  box["qid"], span_of(box["span"]), related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
                  hint=f"declare `npc ID \"Name\" {{ figure CHARACTER ... }}` in box '{box_id}'")
+
+
+register(ffa_without_npc, "C603", "ffa-without-npc", "error", "Free-For-All",
+         "A mode with `non-player-figure` puts the box's non-player figure (an `npc`: Taz, Cyborg) in the "
+         "middle of the board; a box without one cannot play it, and its character would be dealt to a "
+         "player instead (the rulebook: \"Cyborg is not a playable Character in this mode\").",
+         "a box with no `npc` and the shared Free-For-All mode", 'npc spinning-taz "Spinning Taz" { figure taz ... }')

@@ -6,7 +6,7 @@ from itertools import combinations, product
 from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
-from . import check, span_of
+from . import register, span_of
 
 
 
@@ -17,12 +17,6 @@ def pool_pieces(pool: dict, col) -> int:
     return sum(col.prop(pool, c, 0) or 0 for c in COLOURS)
 
 
-@check("C101", "manifest-counts", "error", "manifest",
-       "The number of each component kind, and the number of tokens, must equal the box's component "
-       "list (the box's `figures`, `dashboards`, `location-tiles`, `bases`, `special-locations`, "
-       "`mayhem-cards`, `go-cards` and `tokens`, which copy the rulebook's list).",
-       'box b "B" { mayhem-cards 22 ... }   # but only 21 mayhem-card declarations',
-       "Add the missing component, or correct the count if the rulebook says otherwise.")
 def manifest_counts(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         chars = col.of_kind("character", box_id)
@@ -66,10 +60,14 @@ def manifest_counts(col, emit):
                      "`double-sided-dashboards` to the box")
 
 
-@check("C102", "token-without-pool", "error", "manifest",
-       "Every token type a box's own components use (place, take, count) is drawn from a pool of that box; "
-       "and every box has a pool for the Victory Point token, which KOs give.",
-       "a card places `fire`, but the box has no `pool fire`", "Add the pool, with the rulebook's count.")
+register(manifest_counts, "C101", "manifest-counts", "error", "manifest",
+         "The number of each component kind, and the number of tokens, must equal the box's component "
+         "list (the box's `figures`, `dashboards`, `location-tiles`, `bases`, `special-locations`, "
+         "`mayhem-cards`, `go-cards` and `tokens`, which copy the rulebook's list).",
+         'box b "B" { mayhem-cards 22 ... }   # but only 21 mayhem-card declarations',
+         "Add the missing component, or correct the count if the rulebook says otherwise.")
+
+
 def token_without_pool(col, emit):
     vp = [q for q, t in col.tokens.items() if col.prop(t, "victory-point")]
     for box_id, box in sorted(col.boxes.items()):
@@ -97,14 +95,16 @@ def token_without_pool(col, emit):
                      hint=f"add `pool {pool} \"...\" {{ count N }}` to the box", related=related)
 
 
+register(token_without_pool, "C102", "token-without-pool", "error", "manifest",
+         "Every token type a box's own components use (place, take, count) is drawn from a pool of that box; "
+         "and every box has a pool for the Victory Point token, which KOs give.",
+         "a card places `fire`, but the box has no `pool fire`", "Add the pool, with the rulebook's count.")
+
+
 def _sides(ch: dict) -> list[dict]:
     return [c for c in ch["children"] if c["kind"] == "side"] or [ch]
 
 
-@check("C103", "first-game-hands", "error", "manifest",
-       "The First-Game hands name the box's characters and Mayhem cards, give no card twice, and fit the "
-       "hand size of every Team they can form (the sum of the two characters' Mayhem-card icons, on any side).",
-       "first-game hands { robin [a, b, c] }   # Robin and a teammate hold 4 icons", "Give fewer cards.")
 def first_game_hands(col, emit):
     for fg in col.of_kind("first-game"):
         box_id = fg["box"]
@@ -133,10 +133,12 @@ def first_game_hands(col, emit):
                  hint="every character of the box gets its First-Game cards")
 
 
-@check("C104", "impossible-life", "error", "manifest",
-       "Life Points are a positive number: a character (or dashboard side) with 0 or negative Life is KO'd "
-       "before it plays, and a Monster with no Life cannot be defeated.",
-       "character c \"C\" { life 0 ... }", "life 10")
+register(first_game_hands, "C103", "first-game-hands", "error", "manifest",
+         "The First-Game hands name the box's characters and Mayhem cards, give no card twice, and fit the "
+         "hand size of every Team they can form (the sum of the two characters' Mayhem-card icons, on any side).",
+         "first-game hands { robin [a, b, c] }   # Robin and a teammate hold 4 icons", "Give fewer cards.")
+
+
 def impossible_life(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         for name in ("life", "monster-life"):
@@ -149,6 +151,12 @@ def impossible_life(col, emit):
                      hint="write the Life Points the dashboard prints (the rulebooks' characters have 10 to 14)")
 
 
+register(impossible_life, "C104", "impossible-life", "error", "manifest",
+         "Life Points are a positive number: a character (or dashboard side) with 0 or negative Life is KO'd "
+         "before it plays, and a Monster with no Life cannot be defeated.",
+         "character c \"C\" { life 0 ... }", "life 10")
+
+
 def vp_pools(col, box: dict) -> list[dict]:
     """The box's pools of the Victory Point token."""
     vp = {t["id"] for t in col.tokens.values() if col.prop(t, "victory-point")}
@@ -156,11 +164,6 @@ def vp_pools(col, box: dict) -> list[dict]:
     return [c for c in box["children"] if c["kind"] == "pool" and c["id"] in vp_pools_ids]
 
 
-@check("C105", "win-vp-unreachable", "error", "manifest",
-       "A Team wins on `win-vp` Victory Points, so it must be able to hold that many: no more than the "
-       "Victory Point tokens of its colour in the box (or of the whole pool when it has no colours), and "
-       "at least 1.",
-       "box b \"B\" { win-vp 6  pool victory-points \"...\" { black 5 white 5 } }", "win-vp 5")
 def win_vp_unreachable(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         win = col.prop(box, "win-vp")
@@ -183,10 +186,13 @@ def win_vp_unreachable(col, emit):
                          hint=f"lower `win-vp` to {held}, or give the pool the rulebook's count")
 
 
-@check("C106", "die-faces", "error", "manifest",
-       "Both boxes' dice are six-sided: the Activation die shows 1 to 6, and the Mayhem die six faces, some "
-       "with the Mayhem icon (`*`), without which no Mayhem effect ever happens.",
-       'mayhem-die-faces ["1", "2", "3"]', 'mayhem-die-faces ["1", "1*", "2", "2", "3", "3*"]')
+register(win_vp_unreachable, "C105", "win-vp-unreachable", "error", "manifest",
+         "A Team wins on `win-vp` Victory Points, so it must be able to hold that many: no more than the "
+         "Victory Point tokens of its colour in the box (or of the whole pool when it has no colours), and "
+         "at least 1.",
+         "box b \"B\" { win-vp 6  pool victory-points \"...\" { black 5 white 5 } }", "win-vp 5")
+
+
 def die_faces(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         for name, what in (("activation-die-faces", "Activation die"), ("mayhem-die-faces", "Mayhem die")):
@@ -207,11 +213,12 @@ def die_faces(col, emit):
                      "ever happens", box["qid"], span, hint='mark the icon faces with `*`, as in "3*"')
 
 
-@check("C107", "face-down-pile", "error", "manifest",
-       "A face-down pile (the ACME tokens: \"10 different ACME tokens\") holds each face of its group "
-       "equally often: the pool's count is the number of faces (one of each), or a multiple of it. "
-       "Otherwise setup deals some faces and loses others.",
-       "pool acme \"ACME tokens\" { count 10 }   # but 9 tokens of `group acme`", "a tenth face, or count 9")
+register(die_faces, "C106", "die-faces", "error", "manifest",
+         "Both boxes' dice are six-sided: the Activation die shows 1 to 6, and the Mayhem die six faces, some "
+         "with the Mayhem icon (`*`), without which no Mayhem effect ever happens.",
+         'mayhem-die-faces ["1", "2", "3"]', 'mayhem-die-faces ["1", "1*", "2", "2", "3", "3*"]')
+
+
 def face_down_pile(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         pools = {c["id"]: c for c in box["children"] if c["kind"] == "pool"}
@@ -232,6 +239,13 @@ def face_down_pile(col, emit):
                      f"face is {len(faces)}")
 
 
+register(face_down_pile, "C107", "face-down-pile", "error", "manifest",
+         "A face-down pile (the ACME tokens: \"10 different ACME tokens\") holds each face of its group "
+         "equally often: the pool's count is the number of faces (one of each), or a multiple of it. "
+         "Otherwise setup deals some faces and loses others.",
+         "pool acme \"ACME tokens\" { count 10 }   # but 9 tokens of `group acme`", "a tenth face, or count 9")
+
+
 def _hands(col, mode: dict, box: dict) -> list[int]:
     """The Mayhem cards each player of the mode draws at setup, in seat order."""
     default = col.prop(box, "hand-draw", 7)
@@ -250,11 +264,6 @@ def _hands_text(hands: list[int]) -> str:
     return "hands of " + ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
 
 
-@check("C108", "deck-too-small", "error", "manifest",
-       "Each mode deals every player a hand at setup from the box's Mayhem deck (only the cards flagged "
-       "`free-for-all` in Free-For-All); the deck must hold at least the cards of all the hands, or "
-       "players get fewer cards than the rulebook says. Modes with chosen hands (Competitive) deal none.",
-       "a 10-card deck, two hands of 7", "more Mayhem cards, or smaller hands")
 def deck_too_small(col, emit):
     modes = sorted(col.of_kind("mode"), key=lambda c: c["qid"])
     for box_id, box in sorted(col.boxes.items()):
@@ -273,3 +282,10 @@ def deck_too_small(col, emit):
                      hint=(f"flag {sum(hands) - len(deck)} more cards `free-for-all`, or deal smaller hands" if ffa
                            else f"the box needs {sum(hands) - len(deck)} more Mayhem cards, or the mode smaller "
                            "hands (`hand-draw`)"))
+
+
+register(deck_too_small, "C108", "deck-too-small", "error", "manifest",
+         "Each mode deals every player a hand at setup from the box's Mayhem deck (only the cards flagged "
+         "`free-for-all` in Free-For-All); the deck must hold at least the cards of all the hands, or "
+         "players get fewer cards than the rulebook says. Modes with chosen hands (Competitive) deal none.",
+         "a 10-card deck, two hands of 7", "more Mayhem cards, or smaller hands")

@@ -5,7 +5,7 @@ import json
 
 from mayhem.dsl.diagnostics import Related
 
-from . import check, span_of
+from . import register, span_of
 
 BOX_KINDS = ("character", "mayhem-card", "go-card", "location", "npc")
 IGNORED = {"span", "qid", "scope", "box", "source", "text", "node", "named", "silence", "distinct-from"}
@@ -46,10 +46,6 @@ def same_meaning(a: dict, b: dict) -> bool:
     return json.dumps([ca, pa], sort_keys=True) == json.dumps([cb, pb], sort_keys=True)
 
 
-@check("C201", "duplicate-name", "warning", "names",
-       "Two different components of one box share a display name, so players cannot tell them apart "
-       "(identical ones, like the two Black Bases, may).",
-       'mayhem-card heal-a "Heal" { ... }\nmayhem-card heal-b "Heal" { ... }', "Rename one.")
 def duplicate_name(col, emit):
     for box_id in sorted(col.boxes):
         seen: dict[str, dict] = {}
@@ -65,11 +61,12 @@ def duplicate_name(col, emit):
                 seen[key] = comp
 
 
-@check("C202", "same-name-across-boxes", "error", "names",
-       "A component name printed in two boxes (Invisible Paint is in both) must mean the same component: "
-       "the same effects, timing and duration; or one of them says `distinct-from \"other-box/id\"`.",
-       "mayhem-card invisible-paint \"Invisible Paint\" { ... }   # different effects in the two boxes",
-       'Make them the same, or add `distinct-from "looney-tunes/invisible-paint"` to one of them.')
+register(duplicate_name, "C201", "duplicate-name", "warning", "names",
+         "Two different components of one box share a display name, so players cannot tell them apart "
+         "(identical ones, like the two Black Bases, may).",
+         'mayhem-card heal-a "Heal" { ... }\nmayhem-card heal-b "Heal" { ... }', "Rename one.")
+
+
 def same_name_across_boxes(col, emit):
     for (kind, _name), comps in col.by_display_name(BOX_KINDS, lambda c: c["box"]).items():
         if len({c["box"] for c in comps}) < 2:
@@ -102,3 +99,10 @@ def same_name_across_boxes(col, emit):
                  + ", ".join(differences(comp, ref)),
                  comp["qid"], span_of(comp["span"]), related=[Related(span_of(ref["span"]), f"the {ref['box']} one")],
                  hint=f"make them one {kind}, or declare `distinct-from \"{ref['qid']}\"`")
+
+
+register(same_name_across_boxes, "C202", "same-name-across-boxes", "error", "names",
+         "A component name printed in two boxes (Invisible Paint is in both) must mean the same component: "
+         "the same effects, timing and duration; or one of them says `distinct-from \"other-box/id\"`.",
+         "mayhem-card invisible-paint \"Invisible Paint\" { ... }   # different effects in the two boxes",
+         'Make them the same, or add `distinct-from "looney-tunes/invisible-paint"` to one of them.')

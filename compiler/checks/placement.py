@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mayhem.compiler import builtins as B
 
-from . import check, span_of
+from . import register, span_of
 
 FIGURE_KINDS = {k for k, (t, _doc) in B.SELECTOR_KINDS.items() if t == "figure"}
 TYPE_PLACE = {"figure": "character", "figures": "character", "location": "location", "locations": "location",
@@ -107,13 +107,6 @@ def _through_keyword(col, call: dict, scope: dict, event: str | None, found: lis
                           how + f" (through {kw['name'] or kw['id']})"))
 
 
-@check("C409", "never-lies-there", "error", "effect graph",
-       "A token's `placed-on` says where it may lie (character, location, edge, team). An effect that puts it "
-       "elsewhere (`place`, `take ... to:`, `shift ... to:`, or a keyword that places it where its argument "
-       "says, `stun(one location in here)`) breaks the rule the declaration states, and a "
-       "condition that looks for it elsewhere (`has(here, shield)`, `count(shield, on: here)`) never holds.",
-       'token glitter "Glitter" { placed-on location }  ...  place(glitter, 1, on: self)',
-       "Put the token where its declaration allows, or widen its `placed-on`.")
 def never_lies_there(col, emit):
     for qid, comp in sorted(col.by_qid.items()):
         if comp["kind"] in ("box", "pool"):
@@ -141,3 +134,12 @@ def never_lies_there(col, emit):
                        f"lies (its `placed-on`: {lies}): the condition never holds")
             emit(msg, qid, span_of((where or {}).get("span")) or span_of(node.get("span")),
                  hint=f"token '{tok['id']}' is `placed-on {' '.join(sorted(allowed))}`")
+
+
+register(never_lies_there, "C409", "never-lies-there", "error", "effect graph",
+         "A token's `placed-on` says where it may lie (character, location, edge, team). An effect that puts it "
+         "elsewhere (`place`, `take ... to:`, `shift ... to:`, or a keyword that places it where its argument "
+         "says, `stun(one location in here)`) breaks the rule the declaration states, and a "
+         "condition that looks for it elsewhere (`has(here, shield)`, `count(shield, on: here)`) never holds.",
+         'token glitter "Glitter" { placed-on location }  ...  place(glitter, 1, on: self)',
+         "Put the token where its declaration allows, or widen its `placed-on`.")

@@ -3,7 +3,7 @@ effect: an empty effect under a text, limiters, durations, and every number the 
 attaches to Damage, Heal, Victory Points, tokens, Life and Damage thresholds."""
 from __future__ import annotations
 
-from . import card_text, check, span_of
+from . import card_text, register, span_of
 from .effect_facts import collect
 from .vocabulary import TEXT_KINDS
 from ..render_text import render
@@ -28,11 +28,6 @@ def _hint(col, comp) -> str:
     return f"the effect reads: {rendered}" if rendered else "the effect does nothing"
 
 
-@check("C304", "empty-effect", "warning", "vocabulary",
-       "A component's text promises an effect, but the block that should do it is empty: an `effect { }`, "
-       "a slot, a trigger or an `until` block with no statement in it. In play nothing happens.",
-       'mayhem-card c "C" { text "Deal 2 Damage." ... effect { } }',
-       "Write the effect the text describes (or remove the empty block and the text that promises it).")
 def empty_effect(col, emit):
     for qid, comp, text in _texted(col):
         for name, eff in sorted(comp["effects"].items()):
@@ -48,12 +43,13 @@ def empty_effect(col, emit):
                      f"\"{text}\"", qid, span_of(s["span"]))
 
 
-@check("C305", "limiter-vs-text", "warning", "vocabulary",
-       "A Special Ability's limiter must be the one its text states: \"Once per turn\" is `once per turn`, "
-       "\"Once per game\" is `once per game`. A text that states a limiter the ability lacks lets it be used "
-       "every time; a limiter the text does not state hides a rule from the players.",
-       'special-ability s "S" { text "Once per game: Shield." once per turn ... }',
-       "Make the `once` line and the text say the same.")
+register(empty_effect, "C304", "empty-effect", "warning", "vocabulary",
+         "A component's text promises an effect, but the block that should do it is empty: an `effect { }`, "
+         "a slot, a trigger or an `until` block with no statement in it. In play nothing happens.",
+         'mayhem-card c "C" { text "Deal 2 Damage." ... effect { } }',
+         "Write the effect the text describes (or remove the empty block and the text that promises it).")
+
+
 def limiter_vs_text(col, emit):
     for qid, comp, text in _texted(col):
         if comp["kind"] != "special-ability":
@@ -76,12 +72,14 @@ def limiter_vs_text(col, emit):
                      hint=f"start the text with \"Once per {once}:\", or remove the limiter")
 
 
-@check("C306", "duration-vs-text", "warning", "vocabulary",
-       "What a card installs must last as long as its text says: a text that says \"until the end of the "
-       "round\" installs `until round-end`, \"until the end of the turn\" (or \"for the rest of the turn\") "
-       "`until turn-end`.",
-       'mayhem-card c "C" { text "Until the end of the round, ..." ... effect { until turn-end { ... } } }',
-       "Make the `until` and the text say the same.")
+register(limiter_vs_text, "C305", "limiter-vs-text", "warning", "vocabulary",
+         "A Special Ability's limiter must be the one its text states: \"Once per turn\" is `once per turn`, "
+         "\"Once per game\" is `once per game`. A text that states a limiter the ability lacks lets it be used "
+         "every time; a limiter the text does not state hides a rule from the players.",
+         'special-ability s "S" { text "Once per game: Shield." once per turn ... }',
+         "Make the `once` line and the text say the same.")
+
+
 def duration_vs_text(col, emit):
     for qid, comp, text in _texted(col):
         said = card_text.of_kind(text, "duration")
@@ -94,6 +92,14 @@ def duration_vs_text(col, emit):
                 emit(f"the text of {comp['kind']} '{comp['id']}' says \"{said[0].phrase}\", but its effect "
                      f"installs `until {s['event']}`", qid, span_of(s["span"]),
                      hint=f"write `until {said[0].value}-end`, or fix the text")
+
+
+register(duration_vs_text, "C306", "duration-vs-text", "warning", "vocabulary",
+         "What a card installs must last as long as its text says: a text that says \"until the end of the "
+         "round\" installs `until round-end`, \"until the end of the turn\" (or \"for the rest of the turn\") "
+         "`until turn-end`.",
+         'mayhem-card c "C" { text "Until the end of the round, ..." ... effect { until turn-end { ... } } }',
+         "Make the `until` and the text say the same.")
 
 
 def _life(col, qid: str) -> tuple[int, dict] | None:
@@ -111,14 +117,6 @@ def _said(numbers: set[int]) -> str:
     return " and ".join(str(n) for n in sorted(numbers)) or "none"
 
 
-@check("C307", "numbers-vs-text", "warning", "vocabulary",
-       "Every number the text attaches to Damage, Heal, prevented Damage, extra Damage (+X, \"1 more\"), "
-       "Victory Points, tokens, Life and Damage thresholds must be the number the effect uses: \"2 Damage\" "
-       "dealt as 1, \"Reward: 2 Victory Points\" giving 1, \"2 Poison tokens\" placing 1, \"(7 Life Points)\" "
-       "on a Monster of 6, or \"after 15 Damage\" on a character of 14 Life are caught. Numbers the effect "
-       "only knows in play (Damage equal to the Mayhem die) are not compared.",
-       'mayhem-card c "C" { text "Deal 2 Damage." ... effect { damage(one opponent in here, 1) } }',
-       "Fix the number in the text or in the effect, whichever is wrong.")
 def numbers_vs_text(col, emit):
     for qid, comp, text in _texted(col):
         said = card_text.facts(text)
@@ -166,6 +164,16 @@ def numbers_vs_text(col, emit):
                 prop = "monster-life" if col.prop(comp, "monster-life") is not None else "life"
                 emit(f"the text of {comp['kind']} '{comp['id']}' says \"{f.phrase}\", but its `{prop}` is {life}",
                      qid, where, hint=f"`{prop} {f.value}`, or fix the text")
+
+
+register(numbers_vs_text, "C307", "numbers-vs-text", "warning", "vocabulary",
+         "Every number the text attaches to Damage, Heal, prevented Damage, extra Damage (+X, \"1 more\"), "
+         "Victory Points, tokens, Life and Damage thresholds must be the number the effect uses: \"2 Damage\" "
+         "dealt as 1, \"Reward: 2 Victory Points\" giving 1, \"2 Poison tokens\" placing 1, \"(7 Life Points)\" "
+         "on a Monster of 6, or \"after 15 Damage\" on a character of 14 Life are caught. Numbers the effect "
+         "only knows in play (Damage equal to the Mayhem die) are not compared.",
+         'mayhem-card c "C" { text "Deal 2 Damage." ... effect { damage(one opponent in here, 1) } }',
+         "Fix the number in the text or in the effect, whichever is wrong.")
 
 
 def _tokens(col, comp, fact, done, where, emit) -> None:

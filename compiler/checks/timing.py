@@ -1,7 +1,7 @@
 """Timing checks: a Mayhem card's `timing` and `duration` against what its content does."""
 from __future__ import annotations
 
-from . import check, span_of
+from . import register, span_of
 from .effect_facts import collect
 
 
@@ -9,17 +9,6 @@ def _card_untils(col, card: dict) -> list[dict]:
     return collect(col, card).untils
 
 
-@check("C407", "timing-vs-content", "warning", "effect graph",
-       "A Mayhem card's `timing` and `duration` must fit what it does. The rulebook's duration icons: "
-       "\"Immediate icon: Happens immediately. Round icon: Lasts until the end of the current round.\" and its "
-       "Reaction icon: \"effects that react to another action\". A `duration round` card installs something "
-       "`until round-end`; an `immediate` one installs nothing that outlasts the turn by the round. A "
-       "`reaction` card answers an event with a trigger (`on attack ...`), and only Reaction cards do: the "
-       "triggers of a `round-start` or `activation` card are never installed, so a card of those timings "
-       "whose only content is a trigger does nothing.",
-       'mayhem-card c "C" { timing activation  duration immediate  on attack when target is friend { prevent(2) } }',
-       "Make the timing and duration say what the content does (`timing reaction` for a trigger, "
-       "`until round-end { ... }` for a round).")
 def timing_vs_content(col, emit):
     for card in col.of_kind("mayhem-card"):
         qid, timing, duration = card["qid"], col.prop(card, "timing"), col.prop(card, "duration")
@@ -46,3 +35,16 @@ def timing_vs_content(col, emit):
             emit(f"mayhem-card '{card['id']}' is a Reaction (`timing reaction`), but it has no trigger to react "
                  f"with: its `{name}` block is never played", qid, span_of(card["effects"][name]["span"]),
                  hint="write the Reaction as a trigger (`on attack when target is friend { ... }`), or fix the timing")
+
+
+register(timing_vs_content, "C407", "timing-vs-content", "warning", "effect graph",
+         "A Mayhem card's `timing` and `duration` must fit what it does. The rulebook's duration icons: "
+         "\"Immediate icon: Happens immediately. Round icon: Lasts until the end of the current round.\" and its "
+         "Reaction icon: \"effects that react to another action\". A `duration round` card installs something "
+         "`until round-end`; an `immediate` one installs nothing that outlasts the turn by the round. A "
+         "`reaction` card answers an event with a trigger (`on attack ...`), and only Reaction cards do: the "
+         "triggers of a `round-start` or `activation` card are never installed, so a card of those timings "
+         "whose only content is a trigger does nothing.",
+         'mayhem-card c "C" { timing activation  duration immediate  on attack when target is friend { prevent(2) } }',
+         "Make the timing and duration say what the content does (`timing reaction` for a trigger, "
+         "`until round-end { ... }` for a round).")

@@ -7,7 +7,7 @@ import re
 
 from mayhem.dsl.diagnostics import Related
 
-from . import check, span_of
+from . import register, span_of
 from .names import canonical
 from ..render_text import mentions, render, text_mentions
 
@@ -15,12 +15,6 @@ VOCAB_KINDS = ("keyword", "token")
 TEXT_KINDS = ("ability", "special-ability", "mayhem-card", "go-card", "location", "token", "npc")
 
 
-@check("C301", "two-meanings", "error", "vocabulary",
-       "A keyword or status defined in two places (two boxes, or a box and a module) under one name must "
-       "mean the same thing: the same effect graph. Otherwise a player reading \"TRAP 2\" cannot know which. "
-       "(The faces of a token group, like the ACME tokens, are named within their group.)",
-       'keyword trap "TRAP X" (x) { ... }   # in a box, unlike the shared TRAP X',
-       "Use the shared definition, or give the new one another name.")
 def two_meanings(col, emit):
     for (kind, _name), comps in col.by_display_name(VOCAB_KINDS, lambda c: not col.prop(c, "group")).items():
         if len({c["scope"] for c in comps}) < 2:
@@ -35,9 +29,14 @@ def two_meanings(col, emit):
                      hint="use one definition for one name")
 
 
-@check("C302", "unused-keyword", "warning", "vocabulary",
-       "A keyword is defined but no component (and no other keyword) uses it.",
-       'keyword hover "HOVER" { ... }   # used nowhere', "Use it, or remove it.")
+register(two_meanings, "C301", "two-meanings", "error", "vocabulary",
+         "A keyword or status defined in two places (two boxes, or a box and a module) under one name must "
+         "mean the same thing: the same effect graph. Otherwise a player reading \"TRAP 2\" cannot know which. "
+         "(The faces of a token group, like the ACME tokens, are named within their group.)",
+         'keyword trap "TRAP X" (x) { ... }   # in a box, unlike the shared TRAP X',
+         "Use the shared definition, or give the new one another name.")
+
+
 def unused_keyword(col, emit):
     used: set[str] = set()
     for comp in col.top:
@@ -47,15 +46,14 @@ def unused_keyword(col, emit):
             emit(f"keyword '{kw['id']}' (\"{kw['name']}\") is never used", qid, span_of(kw["span"]))
 
 
+register(unused_keyword, "C302", "unused-keyword", "warning", "vocabulary",
+         "A keyword is defined but no component (and no other keyword) uses it.",
+         'keyword hover "HOVER" { ... }   # used nowhere', "Use it, or remove it.")
+
+
 _CAPS = re.compile(r"\b[A-Z]{4,}\b")
 
 
-@check("C303", "text-vs-effect", "warning", "vocabulary",
-       "The card text must say what the effect does. The check renders the effect from the compiled graph "
-       "and compares: every keyword the effect uses must be named in the text (with its number, as in "
-       "TRAP 2), and every keyword the text names in capitals (PUSH, STUN ...) must be in the effect.",
-       'ability a "A" { text "Melee Attack. Special: PUSH." ... special { pull } }',
-       "Fix the text or the effect, whichever is wrong.")
 def text_vs_effect(col, emit):
     caps_keywords = {}
     for kw in col.keywords.values():
@@ -82,3 +80,11 @@ def text_vs_effect(col, emit):
                 emit(f"the text of {comp['kind']} '{comp['id']}' names {word}, which its effect does not use",
                      qid, col.prop_span(comp, "text"), hint=f"the effect reads: {rendered}")
                 break
+
+
+register(text_vs_effect, "C303", "text-vs-effect", "warning", "vocabulary",
+         "The card text must say what the effect does. The check renders the effect from the compiled graph "
+         "and compares: every keyword the effect uses must be named in the text (with its number, as in "
+         "TRAP 2), and every keyword the text names in capitals (PUSH, STUN ...) must be in the effect.",
+         'ability a "A" { text "Melee Attack. Special: PUSH." ... special { pull } }',
+         "Fix the text or the effect, whichever is wrong.")

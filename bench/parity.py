@@ -1,0 +1,311 @@
+"""Parity of two revisions of the runtime: do seeded random games come out the same?
+
+    nice -n 19 .venv/bin/python bench/parity.py --before main                 # main against the working tree
+    nice -n 19 .venv/bin/python bench/parity.py --before main --after HEAD --games 500 --jobs 2
+    nice -n 19 .venv/bin/python bench/parity.py --before main --after main --box teen-titans-go --mode standard
+
+For the kernel migration (issue #11): each side is a checkout of the repository (a
+temporary `git worktree` of `--before` and of `--after`, or the working tree for `.`, the
+default after), and each side plays with its own code and its own content, through its
+own `mayhem simulate` (run as `python -c` with that checkout's packages first on the
+import path, so no install is needed). Both sides play the same seeds, per box and mode,
+with random bots, and write their logs; the script reads each game's result from its log
+(the `result` line: winners, end reason, rounds; the number of `decision` lines).
+
+It prints, per box and mode:
+- how many games have identical logs (the header's `ir_digest` aside): a refactor that
+  should change nothing should show N/N, and the first seed that differs is named;
+- two-sample tests (scipy): winners and end reasons by chi-square on the 2 x k table of
+  counts, game length in rounds by Mann-Whitney U and decisions per game by
+  Kolmogorov-Smirnov, each with its p-value;
+- PASS, or DIFFERENT naming what differs: a row is DIFFERENT when a test's p-value is
+  under --alpha divided by the number of tests in the row (Bonferroni), so the chance
+  that a row of two identically distributed sides reads DIFFERENT is at most --alpha.
+
+The exit status is 0 when every row passes, 1 when one differs, 2 on an error.
+Games are played in chunks (--chunk) whose logs are read and deleted, so disk use stays
+small; --jobs is passed to `mayhem simulate` (worker processes per side).
+Competitive Mode needs team lists and is not in the default modes.
+"""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import dataclass, field
+import hashlib
+import json
+from pathlib import Path
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_BOXES = ("looney-tunes", "teen-titans-go")
+DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all")
+WORKING_TREE = "."
+
+# Runs `mayhem` from a checkout: a finder maps the packages of the checkout's
+# pyproject.toml (`mayhem.runtime` -> runtime/, ...) to its folders, ahead of any install.
+_BOOT = r"""
+import importlib.abc, importlib.util, sys, tomllib
+from pathlib import Path
+root = Path(sys.argv.pop(1)).resolve()
+dirs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
+class Checkout(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name in dirs:
+            folder = root / dirs[name]
+            return importlib.util.spec_from_file_location(name, folder / "__init__.py",
+                                                          submodule_search_locations=[str(folder)])
+        return None
+sys.meta_path.insert(0, Checkout())
+sys.argv[0] = "mayhem"
+from mayhem.cli import main
+main()
+"""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as the parity tests see it."""
+    seed: int
+    winners: str      # the winning Teams joined by '+', or 'none'
+    reason: str       # how the game ended (vp, double-ko, max-rounds, draw, ...)
+    rounds: int
+    decisions: int
+    digest: str = ""  # of the log, the header's ir_digest aside ('' when unknown)
+
+
+def read_log(path: Path, seed: int) -> GameRecord:
+    """The record of one game from its JSON Lines log."""
+    digest = hashlib.sha256()
+    result = None
+    decisions = 0
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f):
+            entry = json.loads(line)
+            if n == 0 and "header" in entry:
+                entry["header"].pop("ir_digest", None)
+            digest.update(json.dumps(entry, sort_keys=True).encode())
+            if entry.get("event") == "decision":
+                decisions += 1
+            if "result" in entry:
+                result = entry["result"]
+    if result is None:
+        raise ValueError(f"{path}: the log has no result line (the game did not finish)")
+    winners = "+".join(sorted(result.get("winners") or [])) or "none"
+    return GameRecord(seed, winners, result["reason"], int(result["rounds"]), decisions, digest.hexdigest())
+
+
+def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, bots: str = "random",
+              chunk: int = 250, python: str = sys.executable) -> list[GameRecord]:
+    """Play `seeds` on the checkout at `root` with its own `mayhem simulate`; one record per game."""
+    records: list[GameRecord] = []
+    for start in range(seeds.start, seeds.stop, chunk):
+        n = min(chunk, seeds.stop - start)
+        with tempfile.TemporaryDirectory(prefix="parity-logs-") as logs:
+            cmd = [python, "-c", _BOOT, str(root), "simulate", "--box", box, "--mode", mode, "--games", str(n),
+                   "--seed", str(start), "--jobs", str(jobs), "--bots", bots, "--log-dir", logs,
+                   "--format", "json", "--content", str(root / "content")]
+            run = subprocess.run(cmd, cwd=root, text=True, capture_output=True)
+            if run.returncode != 0:
+                raise RuntimeError(f"`mayhem simulate --box {box} --mode {mode}` failed in {root} "
+                                   f"(exit {run.returncode}):\n{run.stderr[-2000:] or run.stdout[-2000:]}")
+            for seed in range(start, start + n):
+                records.append(read_log(Path(logs) / f"seed-{seed}.jsonl", seed))
+    return records
+
+
+@dataclass
+class Test:
+    name: str        # what is compared
+    method: str      # chi-square, Mann-Whitney U, Kolmogorov-Smirnov
+    statistic: float
+    p: float
+
+
+@dataclass
+class Comparison:
+    games: int
+    identical: int | None          # games with identical logs (None: no digests to compare)
+    first_different: int | None    # the first seed whose logs differ
+    tests: list[Test] = field(default_factory=list)
+    alpha: float = 0.01
+
+    @property
+    def threshold(self) -> float:
+        return self.alpha / max(len(self.tests), 1)
+
+    @property
+    def different(self) -> list[Test]:
+        return [t for t in self.tests if t.p < self.threshold]
+
+    @property
+    def verdict(self) -> str:
+        if self.different:
+            return "DIFFERENT (" + ", ".join(f"{t.name} p={t.p:.2g}" for t in self.different) + ")"
+        if self.identical is not None and self.identical == self.games:
+            return "PASS (every log identical)"
+        return "PASS"
+
+
+def _counts_test(name: str, a: Counter, b: Counter) -> Test:
+    from scipy.stats import chi2_contingency
+    categories = sorted(set(a) | set(b))
+    if len(categories) < 2:
+        return Test(name, "chi-square", 0.0, 1.0)  # one category on both sides: nothing can differ
+    res = chi2_contingency([[a[c] for c in categories], [b[c] for c in categories]])
+    return Test(name, "chi-square", float(res.statistic), float(res.pvalue))
+
+
+def _lengths_test(name: str, method: str, a: list[int], b: list[int]) -> Test:
+    from scipy.stats import ks_2samp, mannwhitneyu
+    if sorted(a) == sorted(b):
+        return Test(name, method, 0.0, 1.0)  # the same sample (mannwhitneyu is undefined on constant data)
+    res = mannwhitneyu(a, b, alternative="two-sided") if method == "Mann-Whitney U" else ks_2samp(a, b)
+    return Test(name, method, float(res.statistic), float(res.pvalue))
+
+
+def compare(before: list[GameRecord], after: list[GameRecord], alpha: float = 0.01) -> Comparison:
+    """Two sides' games compared: identical logs per seed, and the two-sample tests."""
+    if not before or not after:
+        raise ValueError("both sides need at least one game")
+    by_seed = {r.seed: r for r in after}
+    paired = [(r, by_seed[r.seed]) for r in before if r.seed in by_seed]
+    identical = first = None
+    if paired and all(b.digest and a.digest for b, a in paired):
+        same = [b.digest == a.digest for b, a in paired]
+        identical = sum(same)
+        first = next((b.seed for (b, _a), s in zip(paired, same) if not s), None)
+    tests = [
+        _counts_test("winners", Counter(r.winners for r in before), Counter(r.winners for r in after)),
+        _counts_test("end reasons", Counter(r.reason for r in before), Counter(r.reason for r in after)),
+        _lengths_test("rounds", "Mann-Whitney U", [r.rounds for r in before], [r.rounds for r in after]),
+        _lengths_test("decisions", "Kolmogorov-Smirnov", [r.decisions for r in before],
+                      [r.decisions for r in after]),
+    ]
+    return Comparison(len(paired) if identical is not None else min(len(before), len(after)),
+                      identical, first, tests, alpha)
+
+
+def _shares(records: list[GameRecord], key: str) -> str:
+    counts = Counter(getattr(r, key) for r in records)
+    return ", ".join(f"{k} {v / len(records):.1%}" for k, v in sorted(counts.items()))
+
+
+def describe(box: str, mode: str, before: list[GameRecord], after: list[GameRecord], cmp: Comparison) -> str:
+    mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
+    lines = [f"== {box} / {mode}: {len(before)} games before, {len(after)} after"]
+    if cmp.identical is not None:
+        lines.append(f"identical logs: {cmp.identical}/{cmp.games}"
+                     + (f" (first different: seed {cmp.first_different})" if cmp.first_different is not None else ""))
+    for label, side in (("before", before), ("after", after)):
+        lines.append(f"  {label:<6} winners: {_shares(side, 'winners')} | endings: {_shares(side, 'reason')} | "
+                     f"mean rounds {mean([r.rounds for r in side]):.2f}, "
+                     f"mean decisions {mean([r.decisions for r in side]):.1f}")
+    for t in cmp.tests:
+        lines.append(f"  {t.name:<12} {t.method:<19} statistic {t.statistic:10.4g}   p = {t.p:.4f}")
+    lines.append(f"{box} / {mode}: {cmp.verdict}   (alpha {cmp.alpha} over {len(cmp.tests)} tests: "
+                 f"p < {cmp.threshold:.4g} differs)")
+    return "\n".join(lines)
+
+
+class Sides:
+    """The checkouts compared: temporary `git worktree`s of revisions, or the working tree."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.made: list[Path] = []
+
+    def checkout(self, rev: str, label: str) -> Path:
+        if rev == WORKING_TREE:
+            return ROOT
+        sha = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, text=True,
+                             capture_output=True)
+        if sha.returncode != 0:
+            raise SystemExit(f"bench/parity.py: '{rev}' is no revision of {ROOT} (git rev-parse: "
+                             f"{sha.stderr.strip()})")
+        path = self.tmp / f"{label}-{sha.stdout.strip()[:12]}"
+        run = subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(path), sha.stdout.strip()],
+                             cwd=ROOT, text=True, capture_output=True)
+        if run.returncode != 0:
+            raise SystemExit(f"bench/parity.py: git worktree add {rev} failed: {run.stderr.strip()}")
+        self.made.append(path)
+        return path
+
+    def remove(self) -> None:
+        for path in self.made:
+            subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, capture_output=True)
+        self.made.clear()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--before", required=True, metavar="REV", help="a git revision, or '.' for the working tree")
+    ap.add_argument("--after", default=WORKING_TREE, metavar="REV",
+                    help="a git revision, or '.' for the working tree (default)")
+    ap.add_argument("--games", type=int, default=2000, help="seeded games per box and mode and side (default 2000)")
+    ap.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    ap.add_argument("--box", action="append", help=f"repeatable; default: {' '.join(DEFAULT_BOXES)}")
+    ap.add_argument("--mode", action="append", help=f"repeatable; default: {' '.join(DEFAULT_MODES)}")
+    ap.add_argument("--bots", default="random", help="as `mayhem simulate --bots` (default random)")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes of each `mayhem simulate` (default 1)")
+    ap.add_argument("--chunk", type=int, default=250, help="games per `mayhem simulate` call (default 250)")
+    ap.add_argument("--alpha", type=float, default=0.01,
+                    help="chance that a row of identical distributions reads DIFFERENT (default 0.01)")
+    ap.add_argument("--json", metavar="FILE", help="also write every game's record and the tests as JSON")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.jobs < 1 or args.chunk < 1:
+        ap.error("--games, --jobs and --chunk must be at least 1")
+    try:
+        import scipy  # noqa: F401
+    except ImportError:
+        print("bench/parity.py: scipy is not installed; pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    # stopped by a signal, it still removes its worktrees (the finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    tmp = Path(tempfile.mkdtemp(prefix="mayhem-parity-"))
+    sides = Sides(tmp)
+    rows = []
+    try:
+        before_root = sides.checkout(args.before, "before")
+        after_root = sides.checkout(args.after, "after")
+        print(f"before: {args.before} ({before_root})\nafter:  {args.after} ({after_root})\n"
+              f"{args.games} games per box and mode, seeds {args.seed}..{args.seed + args.games - 1}, "
+              f"bots {args.bots}\n", flush=True)
+        seeds = range(args.seed, args.seed + args.games)
+        for box in args.box or DEFAULT_BOXES:
+            for mode in args.mode or DEFAULT_MODES:
+                start = time.perf_counter()
+                before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk)
+                after = play_side(after_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk)
+                cmp = compare(before, after, args.alpha)
+                print(describe(box, mode, before, after, cmp) + f"   [{time.perf_counter() - start:.0f} s]\n",
+                      flush=True)
+                rows.append((box, mode, before, after, cmp))
+    except RuntimeError as e:
+        print(f"bench/parity.py: {e}", file=sys.stderr)
+        return 2
+    finally:
+        sides.remove()
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("summary")
+    for box, mode, _b, _a, cmp in rows:
+        same = f"identical {cmp.identical}/{cmp.games}" if cmp.identical is not None else ""
+        print(f"  {box:<16} {mode:<14} {same:<20} {cmp.verdict}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "before": args.before, "after": args.after, "games": args.games, "seed": args.seed, "alpha": args.alpha,
+            "rows": [{"box": box, "mode": mode, "identical": cmp.identical, "verdict": cmp.verdict,
+                      "tests": [t.__dict__ for t in cmp.tests],
+                      "before": [r.__dict__ for r in b], "after": [r.__dict__ for r in a]}
+                     for box, mode, b, a, cmp in rows]}, indent=1), encoding="utf-8")
+    return 1 if any(cmp.different for *_rest, cmp in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
