@@ -13,7 +13,7 @@ import re
 
 from mayhem.dsl.diagnostics import Related
 
-from . import card_text, check, span_of
+from . import card_text, register, span_of
 
 FAMILY = "card games"
 # The most symbols of one kind a card prints, and the most in all (a card's top-left
@@ -70,12 +70,6 @@ def _game_size(col, deck: dict) -> tuple[int, dict, str] | None:
     return None
 
 
-@check("C801", "deck-size", "error", FAMILY,
-       "A deck holds the number of cards it says, copies counted: its own `size`, and the `deck-size` of "
-       "its game when the game declares one (Marvel Mayhem: \"Four 28-card decks\"). A deck one card short "
-       "or over plays another game than the rulebook's.",
-       'deck hero "Hero" { size 28  marvel-card jab "Jab" { attack 1  copies 27 } }',
-       "Add or remove copies until the count is the size (or fix the size).")
 def deck_size(col, emit):
     for deck in sorted(col.of_kind("deck"), key=lambda c: c["qid"]):
         counted = sum(col.prop(card, "copies", 1) for card in deck["children"])
@@ -94,12 +88,13 @@ def deck_size(col, emit):
              deck["qid"], where, related=related,
              hint=f"{'add' if counted < size else 'remove'} {gap} cop{'ies' if gap != 1 else 'y'}, or fix the size")
 
+register(deck_size, "C801", "deck-size", "error", FAMILY,
+       "A deck holds the number of cards it says, copies counted: its own `size`, and the `deck-size` of "
+       "its game when the game declares one (Marvel Mayhem: \"Four 28-card decks\"). A deck one card short "
+       "or over plays another game than the rulebook's.",
+       'deck hero "Hero" { size 28  marvel-card jab "Jab" { attack 1  copies 27 } }',
+       "Add or remove copies until the count is the size (or fix the size).")
 
-@check("C802", "card-does-nothing", "error", FAMILY,
-       "A card has at least one symbol or a Super Power (its own `effect` or trigger): played, a card "
-       "without either does nothing, and a player who must play a card each turn loses a turn to it.",
-       'marvel-card blank "Blank" { copies 2 }',
-       "Give the card its symbols (`attack 1`), or write its Super Power as an `effect { ... }`.")
 def card_does_nothing(col, emit):
     for card, ctype in cards(col):
         syms = symbols(col, ctype)
@@ -109,13 +104,12 @@ def card_does_nothing(col, emit):
                  card["qid"], span_of(card["span"]),
                  hint="write the text's power as an `effect { ... }`" if said else None)
 
+register(card_does_nothing, "C802", "card-does-nothing", "error", FAMILY,
+       "A card has at least one symbol or a Super Power (its own `effect` or trigger): played, a card "
+       "without either does nothing, and a player who must play a card each turn loses a turn to it.",
+       'marvel-card blank "Blank" { copies 2 }',
+       "Give the card its symbols (`attack 1`), or write its Super Power as an `effect { ... }`.")
 
-@check("C803", "symbol-count", "warning", FAMILY,
-       f"A card prints at most {MAX_SYMBOLS} symbols of one kind and {MAX_SYMBOLS} in all (its top-left "
-       "corner holds them; the rulebook's examples print one to three), and a card is in its deck at least "
-       "once (`copies` of 1 or more). A larger count is most likely a typo (`attack 22`).",
-       'marvel-card smash "Smash" { attack 3  healing 2 }',
-       "Lower the count, or split the card in two.")
 def symbol_count(col, emit):
     for card, ctype in cards(col):
         counts = {s: col.prop(card, s, 0) for s in symbols(col, ctype)}
@@ -132,6 +126,12 @@ def symbol_count(col, emit):
             emit(f"{card['kind']} '{card['id']}' has `copies 0`: it is in no deck", card["qid"],
                  col.prop_span(card, "copies"), hint="`copies 1` or more, or remove the card")
 
+register(symbol_count, "C803", "symbol-count", "warning", FAMILY,
+       f"A card prints at most {MAX_SYMBOLS} symbols of one kind and {MAX_SYMBOLS} in all (its top-left "
+       "corner holds them; the rulebook's examples print one to three), and a card is in its deck at least "
+       "once (`copies` of 1 or more). A larger count is most likely a typo (`attack 22`).",
+       'marvel-card smash "Smash" { attack 3  healing 2 }',
+       "Lower the count, or split the card in two.")
 
 def stated(text: str) -> list[tuple[str, int, str]]:
     """(kind, number, phrase) of what a card text says it deals, heals and draws.
@@ -173,13 +173,6 @@ def _written(col, card: dict) -> set[int]:
     return out
 
 
-@check("C804", "text-vs-symbols", "warning", FAMILY,
-       "A card's text agrees with its symbols: a text that says \"Deal 2 damage\" is on a card with two "
-       "Attack symbols (or whose Super Power deals 2), \"Heal 1\" or \"get 1 hit point back\" one Healing "
-       "symbol, \"Draw 2 cards\" two Draw & Play symbols. A text that says one number and symbols that do "
-       "another leave the players arguing over which is right.",
-       'marvel-card jab "Jab" { text "Deal 2 damage." attack 1 }',
-       "Fix the number in the text or the symbol count, whichever is wrong.")
 def text_vs_symbols(col, emit):
     for card, ctype in cards(col):
         text = col.prop(card, "text")
@@ -199,3 +192,11 @@ def text_vs_symbols(col, emit):
             emit(f"the text of {card['kind']} '{card['id']}' says \"{phrase}\", but the card has {does}{power}",
                  card["qid"], col.prop_span(card, "text"),
                  hint=f"`{symbol} {number}`, or fix the text")
+
+register(text_vs_symbols, "C804", "text-vs-symbols", "warning", FAMILY,
+       "A card's text agrees with its symbols: a text that says \"Deal 2 damage\" is on a card with two "
+       "Attack symbols (or whose Super Power deals 2), \"Heal 1\" or \"get 1 hit point back\" one Healing "
+       "symbol, \"Draw 2 cards\" two Draw & Play symbols. A text that says one number and symbols that do "
+       "another leave the players arguing over which is right.",
+       'marvel-card jab "Jab" { text "Deal 2 damage." attack 1 }',
+       "Fix the number in the text or the symbol count, whichever is wrong.")
