@@ -88,12 +88,13 @@ def deck_size(col, emit):
              deck["qid"], where, related=related,
              hint=f"{'add' if counted < size else 'remove'} {gap} cop{'ies' if gap != 1 else 'y'}, or fix the size")
 
+
 register(deck_size, "C801", "deck-size", "error", FAMILY,
-       "A deck holds the number of cards it says, copies counted: its own `size`, and the `deck-size` of "
-       "its game when the game declares one (Marvel Mayhem: \"Four 28-card decks\"). A deck one card short "
-       "or over plays another game than the rulebook's.",
-       'deck hero "Hero" { size 28  marvel-card jab "Jab" { attack 1  copies 27 } }',
-       "Add or remove copies until the count is the size (or fix the size).")
+         "A deck holds the number of cards it says, copies counted: its own `size`, and the `deck-size` of "
+         "its game when the game declares one (Marvel Mayhem: \"Four 28-card decks\"). A deck one card short "
+         "or over plays another game than the rulebook's.",
+         'deck hero "Hero" { size 28  marvel-card jab "Jab" { attack 1  copies 27 } }',
+         "Add or remove copies until the count is the size (or fix the size).")
 
 def card_does_nothing(col, emit):
     for card, ctype in cards(col):
@@ -104,11 +105,12 @@ def card_does_nothing(col, emit):
                  card["qid"], span_of(card["span"]),
                  hint="write the text's power as an `effect { ... }`" if said else None)
 
+
 register(card_does_nothing, "C802", "card-does-nothing", "error", FAMILY,
-       "A card has at least one symbol or a Super Power (its own `effect` or trigger): played, a card "
-       "without either does nothing, and a player who must play a card each turn loses a turn to it.",
-       'marvel-card blank "Blank" { copies 2 }',
-       "Give the card its symbols (`attack 1`), or write its Super Power as an `effect { ... }`.")
+         "A card has at least one symbol or a Super Power (its own `effect` or trigger): played, a card "
+         "without either does nothing, and a player who must play a card each turn loses a turn to it.",
+         'marvel-card blank "Blank" { copies 2 }',
+         "Give the card its symbols (`attack 1`), or write its Super Power as an `effect { ... }`.")
 
 def symbol_count(col, emit):
     for card, ctype in cards(col):
@@ -126,12 +128,13 @@ def symbol_count(col, emit):
             emit(f"{card['kind']} '{card['id']}' has `copies 0`: it is in no deck", card["qid"],
                  col.prop_span(card, "copies"), hint="`copies 1` or more, or remove the card")
 
+
 register(symbol_count, "C803", "symbol-count", "warning", FAMILY,
-       f"A card prints at most {MAX_SYMBOLS} symbols of one kind and {MAX_SYMBOLS} in all (its top-left "
-       "corner holds them; the rulebook's examples print one to three), and a card is in its deck at least "
-       "once (`copies` of 1 or more). A larger count is most likely a typo (`attack 22`).",
-       'marvel-card smash "Smash" { attack 3  healing 2 }',
-       "Lower the count, or split the card in two.")
+         f"A card prints at most {MAX_SYMBOLS} symbols of one kind and {MAX_SYMBOLS} in all (its top-left "
+         "corner holds them; the rulebook's examples print one to three), and a card is in its deck at least "
+         "once (`copies` of 1 or more). A larger count is most likely a typo (`attack 22`).",
+         'marvel-card smash "Smash" { attack 3  healing 2 }',
+         "Lower the count, or split the card in two.")
 
 def stated(text: str) -> list[tuple[str, int, str]]:
     """(kind, number, phrase) of what a card text says it deals, heals and draws.
@@ -193,10 +196,11 @@ def text_vs_symbols(col, emit):
                  card["qid"], col.prop_span(card, "text"),
                  hint=f"`{symbol} {number}`, or fix the text")
 
+
 register(text_vs_symbols, "C804", "text-vs-symbols", "warning", FAMILY,
-       "A card's text agrees with its symbols: a text that says \"Deal 2 damage\" is on a card with two "
-       "Attack symbols (or whose Super Power deals 2), \"Heal 1\" or \"get 1 hit point back\" one Healing "
-       "symbol, \"Draw 2 cards\" two Draw & Play symbols. A text that says one number and symbols that do "
-       "another leave the players arguing over which is right.",
-       'marvel-card jab "Jab" { text "Deal 2 damage." attack 1 }',
-       "Fix the number in the text or the symbol count, whichever is wrong.")
+         "A card's text agrees with its symbols: a text that says \"Deal 2 damage\" is on a card with two "
+         "Attack symbols (or whose Super Power deals 2), \"Heal 1\" or \"get 1 hit point back\" one Healing "
+         "symbol, \"Draw 2 cards\" two Draw & Play symbols. A text that says one number and symbols that do "
+         "another leave the players arguing over which is right.",
+         'marvel-card jab "Jab" { text "Deal 2 damage." attack 1 }',
+         "Fix the number in the text or the symbol count, whichever is wrong.")
