@@ -96,6 +96,7 @@ register(deck_size, "C801", "deck-size", "error", FAMILY,
          'deck hero "Hero" { size 28  marvel-card jab "Jab" { attack 1  copies 27 } }',
          "Add or remove copies until the count is the size (or fix the size).")
 
+
 def card_does_nothing(col, emit):
     for card, ctype in cards(col):
         syms = symbols(col, ctype)
@@ -111,6 +112,7 @@ register(card_does_nothing, "C802", "card-does-nothing", "error", FAMILY,
          "without either does nothing, and a player who must play a card each turn loses a turn to it.",
          'marvel-card blank "Blank" { copies 2 }',
          "Give the card its symbols (`attack 1`), or write its Super Power as an `effect { ... }`.")
+
 
 def symbol_count(col, emit):
     for card, ctype in cards(col):
@@ -135,6 +137,7 @@ register(symbol_count, "C803", "symbol-count", "warning", FAMILY,
          "once (`copies` of 1 or more). A larger count is most likely a typo (`attack 22`).",
          'marvel-card smash "Smash" { attack 3  healing 2 }',
          "Lower the count, or split the card in two.")
+
 
 def stated(text: str) -> list[tuple[str, int, str]]:
     """(kind, number, phrase) of what a card text says it deals, heals and draws.
