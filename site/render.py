@@ -286,12 +286,16 @@ class Renderer:
         self.site.pages[path] = self.front_matter(path, text, ctx.get("c")) + text
 
     def front_matter(self, path: str, text: str, comp: dict | None) -> str:
-        """The page's own meta description (the theme writes it into HTML unescaped: escaped here)."""
+        """The page's own meta description (the theme writes it into HTML unescaped: escaped here);
+        on a component's page, its box and kind as `tags`, which the search index keeps and the
+        theme shows as labels on each search result (the page itself shows them in its header)."""
+        meta: dict = {}
         if comp is not None:
             scope = self.scope_title(comp.get("box") or scope_folder(comp))
             kind = kind_name(comp["kind"])
             said = prop(comp, "text")
             description = f"{self.title(comp)}: {kind} of {scope}." + (f" {' '.join(str(said).split())}" if said else "")
+            meta["tags"] = [scope, kind[:1].upper() + kind[1:]]
         else:
             heading = re.search(r"^# (.+)$", text, re.M)
             title = re.sub(r"<[^>]+>", "", heading.group(1)) if heading else "Mayhem"
@@ -299,8 +303,8 @@ class Renderer:
             description = (title if "rule reference" in title.lower() else f"{title}: the Mayhem rule reference") + \
                 ". The rules and components of the Mayhem games, generated from their content files."
         description = description if len(description) <= 160 else description[:157].rstrip() + "..."
-        return "---\n" + yaml.safe_dump({"description": str(escape.html(description))}, allow_unicode=True,
-                                         width=1000) + "---\n\n"
+        meta = {"description": str(escape.html(description)), **meta}
+        return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000) + "---\n\n"
 
     def render(self) -> Site:
         m = self.model

@@ -467,6 +467,19 @@ def test_authors_code_is_not_searched(site):
     assert robin and not [d for d in robin if "ability staff-meeting" in d["text"] or "For authors" in d["text"]]
 
 
+def test_search_index_labels_components_with_their_box_and_kind(site):
+    """Every section of a component's page carries its box and kind as tags (the search results'
+    labels); the site's own pages carry none."""
+    docs = json.loads(page(site, "search/search_index.json"))["docs"]
+    paint = {d["location"].split("/")[0]: d["tags"] for d in docs
+             if d["location"].endswith("mayhem-cards/invisible-paint/index.html")}
+    assert paint == {"looney-tunes": ["Looney Tunes Mayhem", "Mayhem card"],
+                     "teen-titans-go": ["Teen Titans GO! Mayhem", "Mayhem card"]}
+    robin = [d for d in docs if d["location"].startswith("teen-titans-go/characters/robin/")]
+    assert robin and all(d["tags"] == ["Teen Titans GO! Mayhem", "Character"] for d in robin)
+    assert not [d for d in docs if d["location"].startswith(("glossary/", "teen-titans-go/rules/")) and "tags" in d]
+
+
 def test_small_things(site, hostile_site):
     setup = page(site, "looney-tunes/setup/index.md".replace(".md", ".html"))
     src = (site.parent / "site-src" / "docs" / "looney-tunes" / "setup" / "index.md").read_text(encoding="utf-8")

@@ -395,6 +395,28 @@ def test_search_finds_a_card_by_name(watch, base):
     watch.assert_clean()
 
 
+def test_search_results_carry_the_box_and_the_kind_as_labels(watch, base):
+    """Two Mayhem cards named Invisible Paint, one in each box: each search result says which box
+    and what kind it is, as labels (the theme draws a page's `tags`), and axe-core finds nothing
+    serious in the open results."""
+    watch.goto(base + "index.html")
+    watch.page.click("label.md-search__icon, .md-search__input")
+    watch.page.keyboard.type("Invisible Paint", delay=30)
+    watch.page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
+    labels = watch.page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item')]
+      .map(li => [li.querySelector('a').getAttribute('href'),
+                  [...li.querySelector('article').querySelectorAll('.md-tag')].map(t => t.textContent.trim())])""")
+    found = {href.split("#")[0].rsplit("/", 3)[0].rsplit("/", 2)[-1] + "/" + href.split("/")[-2]: tags
+             for href, tags in labels if "invisible-paint/" in href}
+    assert found.get("looney-tunes/invisible-paint") == ["Looney Tunes Mayhem", "Mayhem card"], labels
+    assert found.get("teen-titans-go/invisible-paint") == ["Teen Titans GO! Mayhem", "Mayhem card"], labels
+    # a page of no component (a box's rules) carries no labels
+    assert all(tags == [] for href, tags in labels if "/rules/" in href or "glossary" in href), labels
+    assert axe_violations(watch.page) == []
+    watch.shot("search-invisible-paint")
+    watch.assert_clean()
+
+
 def test_every_internal_link_resolves(browser, base):
     """Crawl the whole site from the home page: every page loads without an error, and every
     link to a page of the site (and its anchor) leads somewhere. At a phone's width (360 px)
