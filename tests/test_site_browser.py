@@ -183,7 +183,8 @@ AXE = REPO / "site" / "vendor" / "axe.min.js"
 
 
 def axe_violations(page) -> list[str]:
-    """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice)."""
+    """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice).
+    axe is injected unless the context already adds it to every page (`add_init_script`)."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => {
@@ -457,6 +458,34 @@ def test_every_internal_link_resolves(browser, base):
         watch.assert_clean()
     finally:
         watch.close()
+
+
+@pytest.mark.slow
+def test_every_page_passes_axe_core(browser, base, built):
+    """axe-core on every page of the site, at a phone's width: no serious or critical violation.
+    One context, axe added to every page as it loads. About 170 pages take 2-3 minutes on two
+    busy cores, so the normal run checks one page of each type (test_every_internal_link_resolves)
+    and this sweep runs apart: `./scripts/test.sh -m slow`."""
+    import time
+    pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html")
+                   if not p.relative_to(built).as_posix().startswith("assets/"))
+    assert len(pages) > 150
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    start = time.perf_counter()
+    try:
+        for path in pages:
+            response = page.goto(base + path, wait_until="load")
+            assert response is not None and (response.ok or path == "404.html"), path
+            violations = axe_violations(page)
+            if violations:
+                found[path] = violations
+    finally:
+        context.close()
+    print(f"axe-core on {len(pages)} pages: {time.perf_counter() - start:.1f} s")
+    assert not found, list(found.items())[:5]
 
 
 def test_hostile_names_do_not_run(browser, hostile):
