@@ -18,6 +18,7 @@ import yaml
 
 from . import escape, reference
 from .crosslinks import CrossLinks, number_rules
+from .faq import box_faq, has_faq, rulings_of
 from .report import linked as link_report
 from .words import mode_label, mode_value
 from .effects import Phrases
@@ -92,7 +93,7 @@ def environment() -> Environment:
                        kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, kind_name=kind_name, link_report=link_report,
-                       mode_value=mode_value)
+                       mode_value=mode_value, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
 
 
@@ -279,7 +280,7 @@ class Renderer:
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
-        text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
+        text = self.env.get_template(template).render(p=page, m=self.model, box_kinds=self.box_kinds, **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
         if template == "box_rules.md.j2":
             text = number_rules(text)
@@ -352,6 +353,12 @@ class Renderer:
             extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
         return f"{name} ({', '.join(extra)})" if extra else name
 
+    def box_kinds(self, box_id: str) -> list[str]:
+        """The kinds of the box's components with pages: the known ones in their order, then any
+        other kind the content declares, by name."""
+        kinds = {c["kind"] for c in self.model.components if c["box"] == box_id and c["kind"] not in NO_PAGE}
+        return sorted(kinds, key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+
     def scope_title(self, scope: str) -> str:
         """The title of a box (by id or folder) or of a module (by folder)."""
         box = self.model.box(scope) or self.model.box_at(scope)
@@ -378,6 +385,10 @@ class Renderer:
                 path = f"{scope}/{slug}/index.md"
                 self.write(path, template, box=box)
                 out.append({title: path})
+            if has_faq(m, box["id"]):
+                path = f"{scope}/faq/index.md"
+                self.write(path, "box_faq.md.j2", box=box)
+                out.append({"FAQ": path})
         else:
             module = next((c for c in m.components if c["kind"] == "module" and scope_folder(c) == scope), None)
             self.write(index, "module.md.j2", scope=scope, module=module)

@@ -480,6 +480,13 @@ def test_search_index_labels_components_with_their_box_and_kind(site):
     assert not [d for d in docs if d["location"].startswith(("glossary/", "teen-titans-go/rules/")) and "tags" in d]
 
 
+def test_boxes_without_rulings_have_no_faq_page(site):
+    """The Mayhem rulebooks print no FAQ: no empty FAQ page, no link to one (tests/test_site_rulings.py
+    has a box with rulings)."""
+    assert not (site / "teen-titans-go" / "faq").exists() and not (site / "looney-tunes" / "faq").exists()
+    assert "faq/index.html" not in page(site, "teen-titans-go/index.html")
+
+
 def test_small_things(site, hostile_site):
     setup = page(site, "looney-tunes/setup/index.md".replace(".md", ".html"))
     src = (site.parent / "site-src" / "docs" / "looney-tunes" / "setup" / "index.md").read_text(encoding="utf-8")
