@@ -301,6 +301,36 @@ def test_pages_fit_every_screen(browser, base, width):
         watch.close()
 
 
+def test_the_board_reads_on_a_phone(browser, base):
+    """The board of the setup page at 360 px: every tile's name at 12 px or more on screen, the
+    whole board inside the screen, named for screen readers by its title and description."""
+    watch = Watch(browser, width=360)
+    try:
+        for box in ("teen-titans-go", "looney-tunes"):
+            watch.goto(base + f"{box}/setup/index.html")
+            board = watch.page.locator("figure.mh-board-figure svg")
+            assert board.get_attribute("role") == "img"
+            info = watch.page.evaluate("""() => {
+              const svg = document.querySelector('figure.mh-board-figure svg');
+              const r = svg.getBoundingClientRect();
+              const scale = r.width / svg.viewBox.baseVal.width;
+              return {sizes: [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale),
+                      names: [...svg.querySelectorAll('.mh-tile text[font-weight="700"]')].map(t => t.textContent),
+                      left: r.left, right: r.right, vw: document.documentElement.clientWidth,
+                      label: svg.querySelector('title').textContent};
+            }""")
+            assert min(info["sizes"]) >= 12, (box, min(info["sizes"]))
+            assert info["left"] >= 0 and info["right"] <= info["vw"], info
+            assert "Black Base" in info["names"] and "White Base" in info["names"]
+            assert info["label"].startswith("The board of ") and "(3-4-3)" in info["label"]
+            assert watch.page.evaluate(OVERFLOW_JS) == []
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            board.screenshot(path=str(SHOTS / f"board-{box}-360.png"))
+        watch.assert_clean()
+    finally:
+        watch.close()
+
+
 def test_a_page_without_a_diagram_is_light(browser, base):
     """Bytes over the wire (a compressing server, as sites are hosted) for a cold page: under 300 KB
     for pages without a graph, and for a character page while its graph is closed."""
