@@ -91,7 +91,7 @@ def environment() -> Environment:
     env.filters["doc"] = escape.doc
     env.filters["pool_total"] = pool_total
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
-                       kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
+                       kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, kind_name=kind_name, link_report=link_report,
                        mode_value=mode_value, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
@@ -256,6 +256,8 @@ class Page(CrossLinks):
         return fence(text, "mayhem", f' linenums="{first}"{title}')
 
     def graph(self, comp: dict) -> Markup:
+        if comp["qid"] not in self.m.graph:
+            return Markup("*No effect graph: the compiler drew none for it.*")
         return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
 
     def users(self, qid: str) -> list:
@@ -323,7 +325,8 @@ class Renderer:
                    report=Markup(self.report) if self.report else None)
         self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
         guide = [GUIDE]
-        self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"))
+        self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"),
+                   has_language_guide=any(name == "language" for name, _, _ in self.docs.get("pages", [])))
         for name, title, text in self.docs.get("pages", []):
             path = f"guide/{name}/index.md"
             self.site.pages[path] = text

@@ -169,7 +169,7 @@
   }
 
   function tables(root) {
-    root.querySelectorAll("article table:not(.highlighttable)").forEach(function (table) {
+    root.querySelectorAll("article table:not(.highlighttable):not(.mh-props-table)").forEach(function (table) {
       if (table.dataset.mhTable) return;
       table.dataset.mhTable = "1";
       if (window.Tablesort && table.tHead) new window.Tablesort(table);
