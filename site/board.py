@@ -146,3 +146,42 @@ def standard_board(model: SiteModel, box: dict) -> Drawing:
                    "Black Team's Bases (dark) first, then the Special Locations, then the White Team's Bases "
                    "(white, outlined).")
     return Drawing(svg, caption, missing, _rows(rows, tiles))
+
+
+def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
+    """A mode's own board, when it differs from the box's (another shape, tiles face down): the
+    corners where figures start and the centre where the non-player figure stands, when the mode
+    says so. None when the mode plays on the box's board."""
+    import networkx as nx
+
+    rows = list(prop(mode, "board") or [])
+    face_down = bool(prop(mode, "face-down-locations"))
+    if not face_down and (not rows or rows == list(prop(box, "board") or [])):
+        return None
+    if not face_down:
+        drawing = standard_board(model, {**box, "props": {**box.get("props", {}), "board": {"value": rows}}})
+        return drawing
+    rows = rows or list(prop(box, "board") or [])
+    if not rows:
+        return None
+    graph = row_layout(rows)
+    degree = dict(graph.degree)
+    corners = sorted(n for n, d in degree.items() if d == min(degree.values())) \
+        if prop(mode, "start") == "corners" else []
+    centre = min(nx.center(graph)) if prop(mode, "non-player-figure") else None
+    npc = next((c for c in model.of_kind("npc", box["id"])), None)
+    figure = model.by_qid.get(f"{box['id']}/{prop(npc, 'figure')}") if npc else None
+    who = (figure or {}).get("name") or "the non-player figure"
+    tiles = []
+    for i in range(sum(rows)):
+        marks = (["start here"] if i in corners else []) + ([who] if i == centre else [])
+        said = "face-down tile" + (f" ({'; '.join(marks)})" if marks else "")
+        tiles.append(Tile("face down", "face-down", marks, said))
+    name = mode.get("name") or mode["id"]
+    shape = "-".join(map(str, rows))
+    title = f"The board of {name} in {box.get('name') or box['id']}: {len(rows)} rows of face-down tiles ({shape})"
+    svg = draw(rows, tiles, ident=f"board-{mode['id']}", title=title)
+    caption = escape("Every tile lies face down (2 Slots, no effect)" +
+                     (", the corners are where the players' figures start" if corners else "") +
+                     (f", {who} stands in the centre" if centre is not None else "") + ".")
+    return Drawing(svg, caption, [], _rows(rows, tiles))

@@ -18,7 +18,7 @@ import yaml
 
 from . import escape, reference
 from .crosslinks import CrossLinks, number_rules
-from .board import standard_board
+from .board import mode_board, standard_board
 from .faq import box_faq, has_faq, rulings_of
 from .report import linked as link_report
 from .words import mode_label, mode_value
@@ -284,7 +284,8 @@ class Renderer:
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
         text = self.env.get_template(template).render(p=page, m=self.model, box_kinds=self.box_kinds,
-                                                      board=lambda box: standard_board(self.model, box), **ctx)
+                                                      board=lambda box: standard_board(self.model, box),
+                                                      mode_board=lambda box, mode: mode_board(self.model, box, mode), **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
         if template == "box_rules.md.j2":
             text = number_rules(text)

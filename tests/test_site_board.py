@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from mayhem.site.board import standard_board, wrap
+from mayhem.site.board import mode_board, standard_board, wrap
 from mayhem.site.model import SiteModel
 
 from test_site_rulings import faq_site  # noqa: F401  (the fixture box has no `board`)
@@ -73,6 +73,25 @@ def test_what_the_content_lacks_is_said_and_the_rest_drawn():
     d = standard_board(none, none.box("b"))
     assert [len(r) for r in d.rows] == [4, 2]
     assert "What the content does not record: the shape of the board (<code>board [3, 4, 3]</code>" in str(d.caption)
+
+
+def test_a_mode_with_its_own_board_draws_it():
+    """Free-For-All: the triangle of face-down tiles, figures starting on the corners, the
+    non-player figure in the centre (where the runtime puts them: fewest neighbours, graph centre)."""
+    m = _model([3, 4, 3], TEN)
+    ffa = {"qid": "x:mode:ffa", "kind": "mode", "id": "ffa", "name": "Free-For-All", "props": {
+        "board": {"value": [4, 3, 2, 1]}, "face-down-locations": {"value": True}, "start": {"value": "corners"},
+        "non-player-figure": {"value": True}}}
+    d = mode_board(m, m.box("b"), ffa)
+    assert [len(r) for r in d.rows] == [4, 3, 2, 1]
+    marks = [t.marks for row in d.rows for t in row]
+    assert [i for i, mk in enumerate(marks) if "start here" in mk] == [0, 3, 9]
+    assert [i for i, mk in enumerate(marks) if "the non-player figure" in mk] == [5]
+    assert all(t.style == "face-down" for row in d.rows for t in row)
+    assert "(4-3-2-1)" in str(d.svg) and "face down" in str(d.caption)
+    standard = {"qid": "x:mode:std", "kind": "mode", "id": "std", "name": "Standard", "props": {
+        "board": {"value": [3, 4, 3]}}}
+    assert mode_board(m, m.box("b"), standard) is None  # the box's own board: drawn on the setup page
 
 
 def test_long_names_wrap_inside_their_tile():
