@@ -493,6 +493,17 @@ def test_boxes_without_rulings_have_no_faq_page(site):
     assert "faq/index.html" not in page(site, "teen-titans-go/index.html")
 
 
+def test_round_summary_says_the_printed_rules_first(site):
+    """What acts in each phase reads as the cards print it; the engine's reading is collapsed for
+    authors (issue 14, point 4)."""
+    rnd = main_text(page(site, "teen-titans-go/round/index.html"))
+    recovery = rnd.split("Recovery (from the second round)", 1)[1].split("3. Activation", 1)[0]
+    players, authors = recovery.split('<details class="mh-engine"', 1)
+    assert "if Raven is alone in her Location, she Heals 2" in players
+    assert "count(" not in players and "mayhem-die" not in players
+    assert "count(" in authors and "For authors" in authors
+
+
 def test_small_things(site, hostile_site):
     setup = page(site, "looney-tunes/setup/index.md".replace(".md", ".html"))
     src = (site.parent / "site-src" / "docs" / "looney-tunes" / "setup" / "index.md").read_text(encoding="utf-8")
