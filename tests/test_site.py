@@ -254,7 +254,7 @@ def test_provenance_on_components_and_differing_facts(site):
     cyborg = main_text(page(site, "teen-titans-go/characters/cyborg/index.html"))
     armor = cyborg.split("Body Armor", 1)[1].split('class="mh-ability"', 1)[0]
     assert armor.count('mh-prov-mark mh-prov-authored') >= 2
-    assert "<td>mayhem effect</td>" in cyborg
+    assert "<td>Mayhem effect</td>" in cyborg
     index = main_text(page(site, "components/index.html"))
     assert index.count("mh-prov-authored") + index.count("mh-prov-rulebook") >= 100
 
@@ -464,6 +464,11 @@ def test_players_see_names_not_identifiers(site):
     comp = main_text(page(site, "competitive/index.html"))
     provides = comp.split("What each board provides", 1)[1]
     assert "trap-stun" not in provides and "Trap/Stun tokens" in provides
+    stun = main_text(page(site, "shared/core/tokens/stun/index.html")).split("<details", 1)[0]
+    assert "move-or-ability" not in stun and "its free Move or its Ability, not both" in stun
+    assert "On: a character" in stun
+    paint = main_text(page(site, "looney-tunes/mayhem-cards/flower-power/index.html"))
+    assert "<td>free-for-all</td>" not in paint
 
 
 def test_authors_code_is_not_searched(site):
