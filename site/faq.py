@@ -37,3 +37,10 @@ def box_faq(model: SiteModel, box_id: str) -> tuple[list[tuple[dict, dict]], lis
 def has_faq(model: SiteModel, box_id: str) -> bool:
     general, comps = box_faq(model, box_id)
     return bool(general or comps)
+
+
+def is_mayhem_box(box: dict) -> bool:
+    """Whether a box plays the Mayhem game (its setup, round, rules, modes and card-sheet pages are
+    the Mayhem system's): it carries the Mayhem boxes' required `win-vp`. A box of another game
+    (Marvel Mayhem) gets its overview, its components' pages and its FAQ."""
+    return "win-vp" in box.get("props", {})

@@ -19,7 +19,7 @@ import yaml
 from . import escape, reference
 from .crosslinks import CrossLinks, number_rules
 from .board import mode_board, standard_board
-from .faq import box_faq, has_faq, rulings_of
+from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
 from .words import mode_label, mode_value, token_words
 from .effects import Phrases
@@ -94,7 +94,7 @@ def environment() -> Environment:
                        kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, kind_name=kind_name, link_report=link_report,
-                       mode_value=mode_value, token_words=token_words, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
+                       mode_value=mode_value, token_words=token_words, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
 
 
@@ -180,7 +180,8 @@ class Page(CrossLinks):
     def rules_page(self) -> str | None:
         """The rules page of the box this page belongs to, for links from provenance badges."""
         folder = self.path.split("/", 1)[0]
-        return f"{folder}/rules/index.md" if self.m.box_at(folder) is not None else None
+        box = self.m.box_at(folder)
+        return f"{folder}/rules/index.md" if box is not None and is_mayhem_box(box) else None
 
     def fact(self, comp: dict, name: str, shown=None) -> Markup:
         """A property's value, marked with its provenance when it differs from its component's."""
@@ -380,9 +381,10 @@ class Renderer:
         out: list = []
         index = f"{scope}/index.md"
         if box is not None:
-            self.write(index, "box.md.j2", box=box)
+            mayhem = is_mayhem_box(box)
+            self.write(index, "box.md.j2", box=box, mayhem=mayhem)
             out.append(index)
-            for slug, title, template in (("components", "Components", "box_components.md.j2"),
+            for slug, title, template in () if not mayhem else (("components", "Components", "box_components.md.j2"),
                                           ("setup", "Setup", "box_setup.md.j2"),
                                           ("round", "Round summary", "box_round.md.j2"),
                                           ("rules", "Rules", "box_rules.md.j2"),

@@ -104,3 +104,24 @@ def test_the_unknown_kind_is_listed_like_the_others(kinds_site):
     hit = next(d for d in docs if d["location"] == "faq-box/super-hero-cards/whatever-it-takes/index.html")
     assert hit["tags"] == ["FAQ Mayhem", "Super hero card"]
     assert "Deal 2 damage" in hit["text"] and "Super power" not in hit["text"]  # the engine's reading is not searched
+
+
+def test_a_box_of_another_game_gets_no_mayhem_pages(tmp_path):
+    """A box without the Mayhem boxes' properties (Marvel Mayhem: no Victory Points, no board) has
+    its overview, its components' pages and its FAQ, and none of the Mayhem system's pages (setup,
+    round, rules, modes, card sheets), which would say rules it does not play; no link leads to one."""
+    comp = driver.compile_paths([FIXTURES / "site" / "rulings"])
+    ir = comp.ir
+    box = next(c for c in ir["components"] if c["kind"] == "box")
+    box["props"] = {"text": box["props"]["text"]}
+    box["children"] = [c for c in box["children"] if c["kind"] == "ruling"]
+    ir["components"] = [c for c in ir["components"] if c["box"] is None or c["kind"] == "box"] + [hero_card(ir)]
+    out = tmp_path / "site"
+    build_from(comp, out, docs={})  # raises on a broken link
+    assert sorted(p.name for p in (out / "faq-box").iterdir()) == ["faq", "index.html", "super-hero-cards"]
+    overview = article(out, "faq-box/index.html")
+    assert "Victory Points to win" not in overview and '<a href="faq/index.html">FAQ</a>' in overview
+    home = article(out, "index.html")
+    assert 'href="faq-box/setup/index.html"' not in home and 'href="faq-box/faq/index.html"' in home
+    card = article(out, "faq-box/super-hero-cards/whatever-it-takes/index.html")
+    assert "Rulebook: Cards" in text(card) and 'href="../../rules/index.html"' not in card
