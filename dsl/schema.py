@@ -352,6 +352,20 @@ _kind(KindSpec(
     component=False,
 ))
 
+_kind(KindSpec(
+    "ruling", "A ruling or FAQ answer on the component it sits in (or on the whole box): the question "
+    "as its name, the answer, and where it is printed. The site shows it on the component's page and "
+    "on the box's FAQ page.",
+    ("box", "character", "side", "special-ability", "ability", "mayhem-card", "go-card", "location", "token",
+     "npc", "keyword"),
+    props=(
+        PropSpec("source", "source", "Where the ruling is printed: `rulebook \"Frequently Asked Questions\"`, "
+                 "or `authored` (default: the enclosing component's)."),
+        PropSpec("answer", "string", "The answer, as printed.", True),
+    ),
+    component=False,
+))
+
 # the kinds of the rules kernel's games: card types, decks, games and their parts
 from .kernel_kinds import GAME_BOX_REQUIRED, PROPERTY_TYPES, kernel_kinds  # noqa: E402
 

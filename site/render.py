@@ -18,8 +18,10 @@ import yaml
 
 from . import escape, reference
 from .crosslinks import CrossLinks, number_rules
+from .board import mode_board, standard_board
+from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
-from .words import mode_label, mode_value
+from .words import mode_label, mode_value, token_words
 from .effects import Phrases
 from .graph import mermaid
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
@@ -89,10 +91,10 @@ def environment() -> Environment:
     env.filters["doc"] = escape.doc
     env.filters["pool_total"] = pool_total
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
-                       kind_title=kind_title, prop=prop, Markup=Markup, anchor=anchor,
+                       kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, kind_name=kind_name, link_report=link_report,
-                       mode_value=mode_value)
+                       mode_value=mode_value, token_words=token_words, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
 
 
@@ -178,7 +180,8 @@ class Page(CrossLinks):
     def rules_page(self) -> str | None:
         """The rules page of the box this page belongs to, for links from provenance badges."""
         folder = self.path.split("/", 1)[0]
-        return f"{folder}/rules/index.md" if self.m.box_at(folder) is not None else None
+        box = self.m.box_at(folder)
+        return f"{folder}/rules/index.md" if box is not None and is_mayhem_box(box) else None
 
     def fact(self, comp: dict, name: str, shown=None) -> Markup:
         """A property's value, marked with its provenance when it differs from its component's."""
@@ -254,6 +257,8 @@ class Page(CrossLinks):
         return fence(text, "mayhem", f' linenums="{first}"{title}')
 
     def graph(self, comp: dict) -> Markup:
+        if comp["qid"] not in self.m.graph:
+            return Markup("*No effect graph: the compiler drew none for it.*")
         return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
 
     def users(self, qid: str) -> list:
@@ -279,19 +284,25 @@ class Renderer:
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
-        text = self.env.get_template(template).render(p=page, m=self.model, **ctx)
+        text = self.env.get_template(template).render(p=page, m=self.model, box_kinds=self.box_kinds,
+                                                      board=lambda box: standard_board(self.model, box),
+                                                      mode_board=lambda box, mode: mode_board(self.model, box, mode), **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
         if template == "box_rules.md.j2":
             text = number_rules(text)
         self.site.pages[path] = self.front_matter(path, text, ctx.get("c")) + text
 
     def front_matter(self, path: str, text: str, comp: dict | None) -> str:
-        """The page's own meta description (the theme writes it into HTML unescaped: escaped here)."""
+        """The page's own meta description (the theme writes it into HTML unescaped: escaped here);
+        on a component's page, its box and kind as `tags`, which the search index keeps and the
+        theme shows as labels on each search result (the page itself shows them in its header)."""
+        meta: dict = {}
         if comp is not None:
             scope = self.scope_title(comp.get("box") or scope_folder(comp))
             kind = kind_name(comp["kind"])
             said = prop(comp, "text")
             description = f"{self.title(comp)}: {kind} of {scope}." + (f" {' '.join(str(said).split())}" if said else "")
+            meta["tags"] = [scope, kind[:1].upper() + kind[1:]]
         else:
             heading = re.search(r"^# (.+)$", text, re.M)
             title = re.sub(r"<[^>]+>", "", heading.group(1)) if heading else "Mayhem"
@@ -299,8 +310,8 @@ class Renderer:
             description = (title if "rule reference" in title.lower() else f"{title}: the Mayhem rule reference") + \
                 ". The rules and components of the Mayhem games, generated from their content files."
         description = description if len(description) <= 160 else description[:157].rstrip() + "..."
-        return "---\n" + yaml.safe_dump({"description": str(escape.html(description))}, allow_unicode=True,
-                                         width=1000) + "---\n\n"
+        meta = {"description": str(escape.html(description)), **meta}
+        return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000) + "---\n\n"
 
     def render(self) -> Site:
         m = self.model
@@ -316,7 +327,8 @@ class Renderer:
                    report=Markup(self.report) if self.report else None)
         self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
         guide = [GUIDE]
-        self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"))
+        self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"),
+                   has_language_guide=any(name == "language" for name, _, _ in self.docs.get("pages", [])))
         for name, title, text in self.docs.get("pages", []):
             path = f"guide/{name}/index.md"
             self.site.pages[path] = text
@@ -348,6 +360,12 @@ class Renderer:
             extra.append(self.scope_title(comp.get("box") or scope_folder(comp)))
         return f"{name} ({', '.join(extra)})" if extra else name
 
+    def box_kinds(self, box_id: str) -> list[str]:
+        """The kinds of the box's components with pages: the known ones in their order, then any
+        other kind the content declares, by name."""
+        kinds = {c["kind"] for c in self.model.components if c["box"] == box_id and c["kind"] not in NO_PAGE}
+        return sorted(kinds, key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+
     def scope_title(self, scope: str) -> str:
         """The title of a box (by id or folder) or of a module (by folder)."""
         box = self.model.box(scope) or self.model.box_at(scope)
@@ -363,9 +381,10 @@ class Renderer:
         out: list = []
         index = f"{scope}/index.md"
         if box is not None:
-            self.write(index, "box.md.j2", box=box)
+            mayhem = is_mayhem_box(box)
+            self.write(index, "box.md.j2", box=box, mayhem=mayhem)
             out.append(index)
-            for slug, title, template in (("components", "Components", "box_components.md.j2"),
+            for slug, title, template in () if not mayhem else (("components", "Components", "box_components.md.j2"),
                                           ("setup", "Setup", "box_setup.md.j2"),
                                           ("round", "Round summary", "box_round.md.j2"),
                                           ("rules", "Rules", "box_rules.md.j2"),
@@ -374,6 +393,10 @@ class Renderer:
                 path = f"{scope}/{slug}/index.md"
                 self.write(path, template, box=box)
                 out.append({title: path})
+            if has_faq(m, box["id"]):
+                path = f"{scope}/faq/index.md"
+                self.write(path, "box_faq.md.j2", box=box)
+                out.append({"FAQ": path})
         else:
             module = next((c for c in m.components if c["kind"] == "module" and scope_folder(c) == scope), None)
             self.write(index, "module.md.j2", scope=scope, module=module)

@@ -18,6 +18,13 @@ MODE_WORDS = {
             "last-standing": "be the last player with a character on the board"},
     "cards": {"free-for-all": "the Free-For-All Mayhem cards only", "standard": "the whole Mayhem deck"},
 }
+TOKEN_WORDS = {
+    "restricts": {"move-or-ability": "its free Move or its Ability, not both", "no-move": "no Move",
+                  "no-ability": "not the Ability its die is on", "no-attack": "no Attack",
+                  "no-special": "not its Special Ability"},
+    "placed-on": {"character": "a character", "location": "a Location", "edge": "the edge between two Locations",
+                  "team": "a Team"},
+}
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup", "initiative": "Initiative",
                "start": "Characters start", "win": "To win", "cards": "Mayhem deck", "board": "Board",
                "non-player-figure": "Non-player figure", "team-lists": "Team lists"}
@@ -71,3 +78,15 @@ def mode_value(name: str, value) -> str:
 
 def mode_label(name: str) -> str:
     return MODE_LABELS.get(name, name.replace("-", " ").capitalize())
+
+
+def token_words(name: str, values) -> str:
+    """A token's `restricts` or `placed-on` in words: `move-or-ability` is 'its free Move or its
+    Ability, not both'.
+
+    >>> token_words("placed-on", ["character", "location"])
+    'a character or a Location'
+    """
+    said = [TOKEN_WORDS.get(name, {}).get(v, str(v).replace("-", " ")) for v in (values or [])]
+    joiner = " or " if name == "placed-on" else "; "
+    return joiner.join(said)

@@ -156,6 +156,12 @@ def test_hostile_names_render_as_text(hostile_site):
             assert "alert(" not in text, (path, text[:200])
         raw = path.read_text(encoding="utf-8")
         assert 'src="x"' not in raw
+        # the setup page's board is the one SVG of the site's making: the names in it are text
+        board = re.search(r'<figure class="mh-board-figure" id="board">.*?</figure>', raw, re.S)
+        if board:
+            assert board.group(0).count("<svg") == 1 and "<svg onload" not in board.group(0)
+            assert board.group(0).count("<text") == board.group(0).count("</text>")
+            raw = raw.replace(board.group(0), "")
         # no element, attribute or URL of the content's making: the names hold <b>, <u>, <i>, <em>,
         # <svg onload>, <script>, a Markdown link and emphasis
         article = _Elements()
@@ -248,7 +254,7 @@ def test_provenance_on_components_and_differing_facts(site):
     cyborg = main_text(page(site, "teen-titans-go/characters/cyborg/index.html"))
     armor = cyborg.split("Body Armor", 1)[1].split('class="mh-ability"', 1)[0]
     assert armor.count('mh-prov-mark mh-prov-authored') >= 2
-    assert "<td>mayhem effect</td>" in cyborg
+    assert "<td>Mayhem effect</td>" in cyborg
     index = main_text(page(site, "components/index.html"))
     assert index.count("mh-prov-authored") + index.count("mh-prov-rulebook") >= 100
 
@@ -458,6 +464,11 @@ def test_players_see_names_not_identifiers(site):
     comp = main_text(page(site, "competitive/index.html"))
     provides = comp.split("What each board provides", 1)[1]
     assert "trap-stun" not in provides and "Trap/Stun tokens" in provides
+    stun = main_text(page(site, "shared/core/tokens/stun/index.html")).split("<details", 1)[0]
+    assert "move-or-ability" not in stun and "its free Move or its Ability, not both" in stun
+    assert "On: a character" in stun
+    paint = main_text(page(site, "looney-tunes/mayhem-cards/flower-power/index.html"))
+    assert "<td>free-for-all</td>" not in paint
 
 
 def test_authors_code_is_not_searched(site):
@@ -465,6 +476,37 @@ def test_authors_code_is_not_searched(site):
     assert "flowchart" not in index
     robin = [d for d in json.loads(index)["docs"] if d["location"].startswith("teen-titans-go/characters/robin/")]
     assert robin and not [d for d in robin if "ability staff-meeting" in d["text"] or "For authors" in d["text"]]
+
+
+def test_search_index_labels_components_with_their_box_and_kind(site):
+    """Every section of a component's page carries its box and kind as tags (the search results'
+    labels); the site's own pages carry none."""
+    docs = json.loads(page(site, "search/search_index.json"))["docs"]
+    paint = {d["location"].split("/")[0]: d["tags"] for d in docs
+             if d["location"].endswith("mayhem-cards/invisible-paint/index.html")}
+    assert paint == {"looney-tunes": ["Looney Tunes Mayhem", "Mayhem card"],
+                     "teen-titans-go": ["Teen Titans GO! Mayhem", "Mayhem card"]}
+    robin = [d for d in docs if d["location"].startswith("teen-titans-go/characters/robin/")]
+    assert robin and all(d["tags"] == ["Teen Titans GO! Mayhem", "Character"] for d in robin)
+    assert not [d for d in docs if d["location"].startswith(("glossary/", "teen-titans-go/rules/")) and "tags" in d]
+
+
+def test_boxes_without_rulings_have_no_faq_page(site):
+    """The Mayhem rulebooks print no FAQ: no empty FAQ page, no link to one (tests/test_site_rulings.py
+    has a box with rulings)."""
+    assert not (site / "teen-titans-go" / "faq").exists() and not (site / "looney-tunes" / "faq").exists()
+    assert "faq/index.html" not in page(site, "teen-titans-go/index.html")
+
+
+def test_round_summary_says_the_printed_rules_first(site):
+    """What acts in each phase reads as the cards print it; the engine's reading is collapsed for
+    authors (issue 14, point 4)."""
+    rnd = main_text(page(site, "teen-titans-go/round/index.html"))
+    recovery = rnd.split("Recovery (from the second round)", 1)[1].split("3. Activation", 1)[0]
+    players, authors = recovery.split('<details class="mh-engine"', 1)
+    assert "if Raven is alone in her Location, she Heals 2" in players
+    assert "count(" not in players and "mayhem-die" not in players
+    assert "count(" in authors and "For authors" in authors
 
 
 def test_small_things(site, hostile_site):

@@ -183,7 +183,8 @@ AXE = REPO / "site" / "vendor" / "axe.min.js"
 
 
 def axe_violations(page) -> list[str]:
-    """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice)."""
+    """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice).
+    axe is injected unless the context already adds it to every page (`add_init_script`)."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => {
@@ -300,6 +301,36 @@ def test_pages_fit_every_screen(browser, base, width):
         watch.close()
 
 
+def test_the_board_reads_on_a_phone(browser, base):
+    """The board of the setup page at 360 px: every tile's name at 12 px or more on screen, the
+    whole board inside the screen, named for screen readers by its title and description."""
+    watch = Watch(browser, width=360)
+    try:
+        for box in ("teen-titans-go", "looney-tunes"):
+            watch.goto(base + f"{box}/setup/index.html")
+            board = watch.page.locator("figure.mh-board-figure svg")
+            assert board.get_attribute("role") == "img"
+            info = watch.page.evaluate("""() => {
+              const svg = document.querySelector('figure.mh-board-figure svg');
+              const r = svg.getBoundingClientRect();
+              const scale = r.width / svg.viewBox.baseVal.width;
+              return {sizes: [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size')) * scale),
+                      names: [...svg.querySelectorAll('.mh-tile text[font-weight="700"]')].map(t => t.textContent),
+                      left: r.left, right: r.right, vw: document.documentElement.clientWidth,
+                      label: svg.querySelector('title').textContent};
+            }""")
+            assert min(info["sizes"]) >= 12, (box, min(info["sizes"]))
+            assert info["left"] >= 0 and info["right"] <= info["vw"], info
+            assert "Black Base" in info["names"] and "White Base" in info["names"]
+            assert info["label"].startswith("The board of ") and "(3-4-3)" in info["label"]
+            assert watch.page.evaluate(OVERFLOW_JS) == []
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            board.screenshot(path=str(SHOTS / f"board-{box}-360.png"))
+        watch.assert_clean()
+    finally:
+        watch.close()
+
+
 def test_a_page_without_a_diagram_is_light(browser, base):
     """Bytes over the wire (a compressing server, as sites are hosted) for a cold page: under 300 KB
     for pages without a graph, and for a character page while its graph is closed."""
@@ -395,6 +426,28 @@ def test_search_finds_a_card_by_name(watch, base):
     watch.assert_clean()
 
 
+def test_search_results_carry_the_box_and_the_kind_as_labels(watch, base):
+    """Two Mayhem cards named Invisible Paint, one in each box: each search result says which box
+    and what kind it is, as labels (the theme draws a page's `tags`), and axe-core finds nothing
+    serious in the open results."""
+    watch.goto(base + "index.html")
+    watch.page.click("label.md-search__icon, .md-search__input")
+    watch.page.keyboard.type("Invisible Paint", delay=30)
+    watch.page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
+    labels = watch.page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item')]
+      .map(li => [li.querySelector('a').getAttribute('href'),
+                  [...li.querySelector('article').querySelectorAll('.md-tag')].map(t => t.textContent.trim())])""")
+    found = {href.split("#")[0].rsplit("/", 3)[0].rsplit("/", 2)[-1] + "/" + href.split("/")[-2]: tags
+             for href, tags in labels if "invisible-paint/" in href}
+    assert found.get("looney-tunes/invisible-paint") == ["Looney Tunes Mayhem", "Mayhem card"], labels
+    assert found.get("teen-titans-go/invisible-paint") == ["Teen Titans GO! Mayhem", "Mayhem card"], labels
+    # a page of no component (a box's rules) carries no labels
+    assert all(tags == [] for href, tags in labels if "/rules/" in href or "glossary" in href), labels
+    assert axe_violations(watch.page) == []
+    watch.shot("search-invisible-paint")
+    watch.assert_clean()
+
+
 def test_every_internal_link_resolves(browser, base):
     """Crawl the whole site from the home page: every page loads without an error, and every
     link to a page of the site (and its anchor) leads somewhere. At a phone's width (360 px)
@@ -435,6 +488,34 @@ def test_every_internal_link_resolves(browser, base):
         watch.assert_clean()
     finally:
         watch.close()
+
+
+@pytest.mark.slow
+def test_every_page_passes_axe_core(browser, base, built):
+    """axe-core on every page of the site, at a phone's width: no serious or critical violation.
+    One context, axe added to every page as it loads. About 170 pages take 2-3 minutes on two
+    busy cores, so the normal run checks one page of each type (test_every_internal_link_resolves)
+    and this sweep runs apart: `./scripts/test.sh -m slow`."""
+    import time
+    pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html")
+                   if not p.relative_to(built).as_posix().startswith("assets/"))
+    assert len(pages) > 150
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    context.add_init_script(path=str(AXE))
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    start = time.perf_counter()
+    try:
+        for path in pages:
+            response = page.goto(base + path, wait_until="load")
+            assert response is not None and (response.ok or path == "404.html"), path
+            violations = axe_violations(page)
+            if violations:
+                found[path] = violations
+    finally:
+        context.close()
+    print(f"axe-core on {len(pages)} pages: {time.perf_counter() - start:.1f} s")
+    assert not found, list(found.items())[:5]
 
 
 def test_hostile_names_do_not_run(browser, hostile):

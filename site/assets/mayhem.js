@@ -169,7 +169,7 @@
   }
 
   function tables(root) {
-    root.querySelectorAll("article table:not(.highlighttable)").forEach(function (table) {
+    root.querySelectorAll("article table:not(.highlighttable):not(.mh-props-table)").forEach(function (table) {
       if (table.dataset.mhTable) return;
       table.dataset.mhTable = "1";
       if (window.Tablesort && table.tHead) new window.Tablesort(table);
@@ -181,6 +181,18 @@
     // the search dialog has no accessible name in the theme
     var search = document.querySelector(".md-search");
     if (search && !search.getAttribute("aria-label")) search.setAttribute("aria-label", "Search the rule reference");
+    // each result's labels (box, kind) are a <nav> of the theme's: one name per result, so that a
+    // screen reader can tell the landmarks apart
+    var list = document.querySelector(".md-search-result__list");
+    if (list && !list.dataset.mhLabels) {
+      list.dataset.mhLabels = "1";
+      new MutationObserver(function () {
+        list.querySelectorAll("nav.md-tags:not([aria-label])").forEach(function (nav) {
+          var title = nav.parentNode.querySelector("h1, h2");
+          nav.setAttribute("aria-label", "Box and kind of " + (title ? title.textContent : "this result"));
+        });
+      }).observe(list, {childList: true, subtree: true});
+    }
   }
 
   function init() {
