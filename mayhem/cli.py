@@ -11,6 +11,7 @@ from rich.table import Table
 from mayhem import __version__
 from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
                                _paths, _report, compiled)
+from mayhem.cli_fmt import fmt as fmt_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
@@ -243,7 +244,7 @@ def explain(code):
     click.echo(doc)
 
 
-for _command in PLAY_COMMANDS:
+for _command in (*PLAY_COMMANDS, fmt_command):
     main.add_command(_command)
 
 

@@ -22,6 +22,7 @@ MODULES = [
     "mayhem.compiler.driver",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
+    "mayhem.dsl.format",
     "mayhem.dsl.spans",
     "mayhem.runtime.scenario_schema",
     "mayhem.runtime.scenario_toml",
