@@ -37,8 +37,19 @@ def check(paths, fmt, root, limit, report_dir, watch):
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
+    cache = None
+    if watch:  # each check after a save parses only the files that changed
+        from mayhem.compiler.incremental import ParseCache
+        cache = ParseCache()
+
     def once() -> int:
-        comp = driver.check_in_context(_paths(paths), root=root)
+        if cache is not None:
+            cache.start()
+        comp = driver.check_in_context(_paths(paths), root=root, cache=cache)
+        if cache is not None and comp.files:
+            fresh = len(set(cache.parsed_last))
+            click.echo(f"parsed {fresh} file{'s' if fresh != 1 else ''}, "
+                       f"{max(comp.files - fresh, 0)} unchanged from the last check", err=True)
         _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
         if report_dir is not None:
             from mayhem.compiler.checks.report import markdown

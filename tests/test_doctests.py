@@ -20,6 +20,7 @@ MODULES = [
     "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
     "mayhem.compiler.driver",
+    "mayhem.compiler.incremental",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
     "mayhem.dsl.format",
