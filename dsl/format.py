@@ -314,6 +314,7 @@ class _Printer:
                 del pending[:len(inside)]
                 self.token(child, node)
                 if not members and not inside:
+                    self.line.glue = True  # `{}`
                     self.token(children[close], node)
                     i = close + 1
                     continue

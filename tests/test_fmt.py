@@ -276,3 +276,19 @@ def test_fmt_reads_standard_input():
     assert result.stdout == TIDY
     assert invoke("fmt", "--check", "-", input=MESSY).exit_code == 1
     assert invoke("fmt", "--check", "-", input=TIDY).exit_code == 0
+
+
+def test_operators_empty_blocks_and_else_if():
+    text = ('keyword k "K" (reach=adjacent) {\n  effect {\n    let x = 3 - -1\n'
+            '    if not (x>1 or x<2) { repeat -x+1 { heal( 1 ) } } else if x is not 2 { choose one { "B" {  } } }\n'
+            '  }\n}\n')
+    assert format_text(text) == (
+        'keyword k "K" (reach = adjacent) {\n  effect {\n    let x = 3 - -1\n'
+        '    if not (x > 1 or x < 2) {\n      repeat -x + 1 {\n        heal(1)\n      }\n'
+        '    } else if x is not 2 {\n      choose one {\n        "B" {}\n      }\n    }\n  }\n}\n')
+
+
+def test_windows_line_ends_and_a_file_of_comments():
+    assert format_text('tag t "T" {\r\n  source authored # c\r\n}\r\n') == 'tag t "T" {\n  source authored  # c\n}\n'
+    assert format_text("# a\n\n\n# b\n") == "# a\n\n# b\n"
+    assert format_text("") == ""
