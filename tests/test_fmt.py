@@ -292,3 +292,12 @@ def test_windows_line_ends_and_a_file_of_comments():
     assert format_text('tag t "T" {\r\n  source authored # c\r\n}\r\n') == 'tag t "T" {\n  source authored  # c\n}\n'
     assert format_text("# a\n\n\n# b\n") == "# a\n\n# b\n"
     assert format_text("") == ""
+
+
+def test_content_is_formatted():
+    """CI's check: every file of content/ is in the canonical layout (`mayhem fmt content`
+    formats them)."""
+    result = invoke("fmt", "--check", CONTENT)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout == ""
+    assert f"0 files would reformat, {len(list(CONTENT.rglob('*.mh')))} already formatted" in result.stderr
