@@ -41,6 +41,8 @@ class Compilation:
     # findings of the collection's other files that these files do not cause (not shown)
     asked: list[str] | None = None
     elsewhere: list = field(default_factory=list)
+    cache: object | None = None  # a compiler.incremental.ParseCache: files parsed once per content
+
 
     @property
     def files(self) -> int:
@@ -58,7 +60,8 @@ class Compilation:
 
 
 def pass_load(c: Compilation) -> None:
-    loaded = load(c.paths, c.diagnostics, c.root)
+    hooks = {"read": c.cache.read, "parse": c.cache.parse} if c.cache is not None else {}
+    loaded = load(c.paths, c.diagnostics, c.root, **hooks)
     c.root = loaded.root
     c.sources = loaded.sources
     c.failed_files = set(loaded.failed)
@@ -149,8 +152,8 @@ def _head(path: Path, size: int = 65536) -> str:
 GC_THRESHOLD = 100_000  # allocations between two young-generation collections during a run
 
 
-def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compilation:
-    c = Compilation([Path(p) for p in paths], Path(root) if root else None)
+def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=None) -> Compilation:
+    c = Compilation([Path(p) for p in paths], Path(root) if root else None, cache=cache)
     # The passes build a great many small objects and drop few of them: at the default
     # threshold the cyclic collector rescans the growing heap again and again to find
     # almost nothing (a third of `check` at 10,000 cards). Collecting a hundred times
@@ -169,16 +172,17 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES) -> Compil
     return c
 
 
-def check(paths: list[Path], *, root: Path | None = None) -> Compilation:
-    return run(paths, root=root, passes=CHECK_PASSES)
+def check(paths: list[Path], *, root: Path | None = None, cache=None) -> Compilation:
+    return run(paths, root=root, passes=CHECK_PASSES, cache=cache)
 
 
-def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilation:
+def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None) -> Compilation:
     """Check files or folders as part of their collection: the whole content root is loaded
     (a file alone cannot see its box, the other files of its box, or what it changes in
     them). Reported: every finding in the files asked about, and every finding elsewhere
     that the collection without those files does not have, that is, what they break.
-    Outside a content root (no mayhem.toml) the files are checked alone.
+    Outside a content root (no mayhem.toml) the files are checked alone. A `cache`
+    (compiler.incremental.ParseCache) parses each file once per content, across calls.
 
     >>> c = check_in_context([Path("content/teen-titans-go/robin.mh")])
     >>> c.ok, c.asked, c.files > 20
@@ -187,19 +191,19 @@ def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilat
     paths = [Path(p) for p in paths] or [Path.cwd()]
     top = absolute(root) if root else find_root(paths)
     if not has_marker(top) or any(not p.exists() for p in paths):
-        return check(paths, root=root)
+        return check(paths, root=root, cache=cache)
     asked: set[str] = set()
     for f in discover(paths, Diagnostics()):
         name = absolute(f)
         if not name.is_relative_to(top):
-            return check(paths, root=root)  # E304, from the plain check
+            return check(paths, root=root, cache=cache)  # E304, from the plain check
         asked.add(name.relative_to(top).as_posix())
     everything = {f.relative_to(top).as_posix() for f in content_files(top)}
     if not asked or everything <= asked:
-        return check(paths, root=root)
-    full = check([top], root=top)
+        return check(paths, root=root, cache=cache)
+    full = check([top], root=top, cache=cache)
     rest = sorted(everything - asked)
-    base = check([top / n for n in rest], root=top)
+    base = check([top / n for n in rest], root=top, cache=cache)
     before = Counter(_finding(d) for d in base.diagnostics.items)
     # Without the files asked about, the others may not compile (they use what those
     # declare), and then their consistency findings are unknown: of those, only errors show.

@@ -90,7 +90,10 @@ def _inside(path: Path, root: Path) -> Path | None:
     return rel
 
 
-def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loaded:
+def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, read=read_source,
+         parse=parse_source) -> Loaded:
+    """`read` and `parse` default to the parser's; compiler.incremental passes its own, which
+    keep each file's result by the hash of its text."""
     root = absolute(root or find_root(paths))
     loaded = Loaded(root)
     queue: list[Path] = []
@@ -114,13 +117,13 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None) -> Loa
         name = path.relative_to(root).as_posix()
         if name in loaded.sources or name in loaded.units:
             continue
-        src = read_source(path, name, diags)
+        src = read(path, name, diags)
         if src is None:
             loaded.units.setdefault(name, None)  # type: ignore[arg-type]
             loaded.failed.add(name)
             continue
         loaded.sources[name] = src
-        tree = parse_source(src, diags)
+        tree = parse(src, diags)
         if tree is None:
             loaded.units[name] = None  # type: ignore[assignment]
             loaded.failed.add(name)

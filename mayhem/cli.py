@@ -11,6 +11,7 @@ from rich.table import Table
 from mayhem import __version__
 from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
                                _paths, _report, compiled)
+from mayhem.cli_fmt import fmt as fmt_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
@@ -36,8 +37,19 @@ def check(paths, fmt, root, limit, report_dir, watch):
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
+    cache = None
+    if watch:  # each check after a save parses only the files that changed
+        from mayhem.compiler.incremental import ParseCache
+        cache = ParseCache()
+
     def once() -> int:
-        comp = driver.check_in_context(_paths(paths), root=root)
+        if cache is not None:
+            cache.start()
+        comp = driver.check_in_context(_paths(paths), root=root, cache=cache)
+        if cache is not None and comp.files:
+            fresh = len(set(cache.parsed_last))
+            click.echo(f"parsed {fresh} file{'s' if fresh != 1 else ''}, "
+                       f"{max(comp.files - fresh, 0)} unchanged from the last check", err=True)
         _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
         if report_dir is not None:
             from mayhem.compiler.checks.report import markdown
@@ -243,7 +255,7 @@ def explain(code):
     click.echo(doc)
 
 
-for _command in PLAY_COMMANDS:
+for _command in (*PLAY_COMMANDS, fmt_command):
     main.add_command(_command)
 
 

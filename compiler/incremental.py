@@ -1,0 +1,151 @@
+"""Incremental compiling: each file's parse kept by the hash of its text, so that checking
+again after an edit parses only the files that changed (the language server's and
+`mayhem check --watch`'s compiler).
+
+The passes after parsing (model, names, types, effect graph, IR, consistency checks) run
+over the whole collection again: they are whole-collection passes, and their findings
+must equal a full compile's. Parsing was half of a check; see bench/compile.py.
+
+>>> from pathlib import Path
+>>> ws = Workspace(Path("content"))
+>>> first = ws.check()
+>>> ws.cache.parses == first.files
+True
+>>> again = ws.check()
+>>> ws.cache.parsed_last, again.ok
+([], True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import hashlib
+from pathlib import Path
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostic, Diagnostics
+from mayhem.dsl.parser import parse_source, read_source
+from mayhem.dsl.spans import SourceFile
+
+from . import driver
+from .loader import absolute
+
+
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    digest: str
+    tree: ast.File | None
+    diagnostics: tuple[Diagnostic, ...]  # what parsing the file reported
+
+
+def digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+class ParseCache:
+    """The `read` and `parse` of compiler.loader.load, keeping each file's syntax tree and
+    parse diagnostics by the hash of its text; texts set with `set_text` (an editor's
+    unsaved buffers) are read instead of the files on disk."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, _Parsed] = {}
+        self.overlays: dict[Path, str] = {}
+        self.parses = 0  # files parsed since the cache was made
+        self.parsed_last: list[str] = []  # the files parsed by the latest compile
+        self._seen: set[str] = set()
+
+    def set_text(self, path: Path, text: str) -> None:
+        self.overlays[absolute(Path(path))] = text
+
+    def clear_text(self, path: Path) -> None:
+        self.overlays.pop(absolute(Path(path)), None)
+
+    def start(self) -> None:
+        """Called before a compile: what it parses is counted afresh."""
+        self.parsed_last = []
+        self._seen = set()
+
+    def prune(self) -> None:
+        """Forget the files the latest compile did not read (deleted, or moved away)."""
+        if self._seen:
+            self.entries = {k: v for k, v in self.entries.items() if k in self._seen}
+
+    def read(self, path: Path, name: str, diags: Diagnostics) -> SourceFile | None:
+        text = self.overlays.get(absolute(path))
+        if text is not None:
+            return SourceFile(name, text, path)
+        return read_source(path, name, diags)
+
+    def parse(self, src: SourceFile, diags: Diagnostics) -> ast.File | None:
+        key = f"{absolute(src.path) if src.path is not None else ''}\0{src.name}"
+        self._seen.add(key)
+        sha = digest(src.text)
+        hit = self.entries.get(key)
+        if hit is None or hit.digest != sha:
+            found = Diagnostics()
+            tree = parse_source(src, found)
+            hit = _Parsed(sha, tree, tuple(found.items))
+            self.entries[key] = hit
+            self.parses += 1
+            self.parsed_last.append(src.name)
+        diags.items.extend(hit.diagnostics)
+        return hit.tree
+
+
+class Workspace:
+    """A content root kept checked: `check()` after every edit (saved, or set with
+    `set_text`) re-parses only what changed; `dependants(name)` says which other files'
+    findings an edit of that file may change (the files that see its declarations)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = absolute(Path(root))
+        self.cache = ParseCache()
+        self.result: driver.Compilation | None = None
+
+    def set_text(self, path: Path, text: str) -> None:
+        self.cache.set_text(path, text)
+
+    def clear_text(self, path: Path) -> None:
+        self.cache.clear_text(path)
+
+    def check(self) -> driver.Compilation:
+        """Every finding of the collection, as `mayhem check` of the root gives them."""
+        self.cache.start()
+        self.result = driver.check([self.root], root=self.root, cache=self.cache)
+        self.cache.prune()
+        return self.result
+
+    def check_in_context(self, paths: list[Path]) -> driver.Compilation:
+        """As driver.check_in_context (`mayhem check FILE`), through the cache."""
+        self.cache.start()
+        return driver.check_in_context(paths, root=self.root, cache=self.cache)
+
+    def diagnostics(self, name: str) -> list[Diagnostic]:
+        """The findings of the latest check in one file (by its name in the root)."""
+        if self.result is None:
+            return []
+        return [d for d in self.result.diagnostics.sorted() if d.span is not None and d.span.file == name]
+
+    def dependants(self, name: str) -> set[str]:
+        """The other files whose compiler findings an edit of `name` may change: those that
+        use it (directly or through other modules), and, for a file of a box, the box's
+        other files (they see each other's declarations). The consistency checks compare
+        boxes with each other, so `check()` runs them over the whole collection."""
+        if self.result is None or self.result.model is None:
+            return set()
+        units = self.result.model.units
+        users: dict[str, set[str]] = {}
+        for user, unit in units.items():
+            for used in unit.uses:
+                users.setdefault(used, set()).add(user)
+        start = {name}
+        unit = units.get(name)
+        if unit is not None and unit.box is not None:
+            start |= {n for n, u in units.items() if u.box == unit.box}
+        found = set(start)
+        todo = list(start)
+        while todo:
+            for user in users.get(todo.pop(), ()):
+                if user not in found:
+                    found.add(user)
+                    todo.append(user)
+        return found - {name}
