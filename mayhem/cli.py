@@ -246,6 +246,9 @@ def explain(code):
 for _command in PLAY_COMMANDS:
     main.add_command(_command)
 
+from mayhem.cli_diff import diff as _diff  # noqa: E402 (registered after the commands above)
+main.add_command(_diff)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()
