@@ -155,8 +155,11 @@ class Matching:
         return {o: n for o, n in self.pairs.items() if o != n}
 
     def ids(self, old: dict[str, Entry], new: dict[str, Entry]) -> dict[str, str]:
+        """Old id -> new id of the renamed components, for props that name them by id; an old
+        id that another component of the new side still has is ambiguous, and kept."""
+        still = {e.comp["id"] for e in new.values()}
         return {old[o].comp["id"]: new[n].comp["id"] for o, n in self.pairs.items()
-                if old[o].comp["id"] != new[n].comp["id"]}
+                if old[o].comp["id"] != new[n].comp["id"] and old[o].comp["id"] not in still}
 
 
 def match(old: dict[str, Entry], new: dict[str, Entry]) -> Matching:

@@ -96,7 +96,7 @@ def _details(a, b) -> str:
     parts = []
     for where, path, old, new in out[:MAX_DETAILS]:
         key = next((p for p in reversed(path) if p not in ("args", "body", "items", "then", "else")), "")
-        at = " ".join(x for x in (f"in {where}" if where else "", key) if x)
+        at = ", ".join(x for x in (f"in {where}" if where else "", key) if x)
         parts.append(f"{at + ': ' if at else ''}{old} -> {new}")
     if len(out) > MAX_DETAILS:
         parts.append("...")
