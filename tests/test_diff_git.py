@@ -1,0 +1,104 @@
+"""`mayhem diff` on git revisions, in a temporary repository the test makes: a revision
+against another, against the working tree, against itself; an unknown revision; and the
+temporary checkouts removed afterwards."""
+from __future__ import annotations
+
+from pathlib import Path
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from mayhem.compiler.diff.sources import commits_touching, describe
+
+from cli_helpers import invoke
+from diff_helpers import copy_content, edit
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIO = REPO / "tests" / "scenarios" / "teen-titans-go" / "staff-meeting.toml"
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory):
+    if shutil.which("git") is None:
+        pytest.fail("git is needed by `mayhem diff` on revisions (apt-get install git)")
+    root = tmp_path_factory.mktemp("repo")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "test@example.invalid")
+    git(root, "config", "user.name", "Test")
+    copy_content(root / "content")
+    (root / "tests" / "scenarios").mkdir(parents=True)
+    shutil.copy(SCENARIO, root / "tests" / "scenarios" / SCENARIO.name)
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "first printing")
+    git(root, "tag", "v1.0")
+    edit(root / "content", "teen-titans-go/robin.mh", "      plus-damage(2)", "      plus-damage(1)")
+    git(root, "commit", "-q", "-am", "errata: Staff Meeting +1 Damage")
+    (root / "README").write_text("not content\n", encoding="utf-8")
+    git(root, "add", "README")
+    git(root, "commit", "-q", "-m", "a commit that leaves the content alone")
+    return root
+
+
+@pytest.fixture
+def private_tmp(tmp_path, monkeypatch):
+    """Temporary folders go here, so the test sees what is left behind."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    return scratch
+
+
+def test_a_revision_against_another(repo, monkeypatch, private_tmp):
+    monkeypatch.chdir(repo)
+    result = invoke("diff", "v1.0", "HEAD")
+    assert result.exit_code == 1, result.output
+    assert "  Robin › Staff Meeting (ability) [teen-titans-go]\n    Special: +2 Damage -> +1 Damage\n" in result.output
+    # the scenario files come from the revision: the errata breaks the rulebook's example
+    assert "Scenarios: 1 run on both sides, 1 with another outcome" in result.output
+    assert "  staff-meeting.toml: pass -> fail" in result.output
+    assert list(private_tmp.iterdir()) == []  # the checkouts are gone
+
+
+def test_a_revision_against_the_working_tree(repo, monkeypatch):
+    monkeypatch.chdir(repo / "content" / "teen-titans-go")  # anywhere inside the repository
+    result = invoke("diff", "v1.0", repo)
+    assert result.exit_code == 1
+    assert "Special: +2 Damage -> +1 Damage" in result.output
+
+
+def test_a_revision_against_itself_is_empty(repo, monkeypatch):
+    monkeypatch.chdir(repo)
+    result = invoke("diff", "HEAD", "HEAD")
+    assert result.exit_code == 0
+    assert result.output.startswith("no changes between HEAD and HEAD\n")
+    same = invoke("diff", "HEAD~1", "HEAD", "--format", "json")  # the last commit left content alone
+    assert same.exit_code == 0 and '"semantic": false' in same.output and '"components": []' in same.output
+
+
+def test_an_unknown_revision_is_a_clear_error(repo, monkeypatch, private_tmp):
+    monkeypatch.chdir(repo)
+    result = invoke("diff", "v9.9", "HEAD")
+    assert result.exit_code == 2
+    assert "error: v9.9: no such folder, and not a revision of the git repository" in result.output
+    missing = invoke("diff", "HEAD", "HEAD", "--content-path", "nowhere")
+    assert missing.exit_code == 2 and "has no content root at 'nowhere'" in missing.output
+    assert list(private_tmp.iterdir()) == []
+
+
+def test_outside_a_repository(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("diff", "HEAD~1", "HEAD")
+    assert result.exit_code == 2 and "is not in a git repository" in result.output
+
+
+def test_the_commits_that_changed_the_content(repo):
+    commits = commits_touching(repo)
+    assert len(commits) == 2  # the README commit left content/ alone
+    assert describe(repo, commits[0]) == "v1.0"
+    assert describe(repo, commits[1]) == commits[1][:10]
