@@ -100,3 +100,28 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
     else:
         click.echo(out.rstrip("\n"))
     sys.exit(EXIT_CHANGED if result.semantic else EXIT_SAME)
+
+
+def site_history(option: str | None, content: Path, comp):
+    """The History that `mayhem site build --history` asks for (None without the option):
+    the revisions given (comma-separated, oldest first), or `git`: the last commits that
+    changed the content folder. Read from the git repository around `content`."""
+    if not option:
+        return None
+    from mayhem.compiler.diff import DiffError
+    from mayhem.compiler.diff.history import build_history
+    from mayhem.compiler.diff.sources import commits_touching
+    cwd = Path(content).resolve()
+    try:
+        if option.strip() == "git":
+            versions = commits_touching(cwd)
+            if not versions:
+                _fail(f"--history git: no commit changed {content} (is it in a git repository?)")
+        else:
+            versions = [v.strip() for v in option.split(",") if v.strip()]
+        missing = [v for v in versions if Path(v).is_dir()]
+        if missing:
+            _fail(f"--history takes git revisions, not folders: {', '.join(missing)}")
+        return build_history(versions, comp.ir, cwd=cwd)
+    except DiffError as exc:
+        _fail(f"--history: {exc}")

@@ -54,3 +54,32 @@ def rename_keyword(root: Path, old: str, new: str) -> int:
         calls += n
         path.write_text(new_text, encoding="utf-8")
     return calls
+
+
+def git(repo: Path, *args: str) -> str:
+    import subprocess
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def make_repo(root: Path) -> Path:
+    """A git repository holding content/: tagged v1.0 as it is, then v2.0 with Staff Meeting's
+    +2 Damage made +1 (the errata), then a commit that leaves content/ alone."""
+    if shutil.which("git") is None:
+        raise AssertionError("git is needed by `mayhem diff` on revisions (apt-get install git)")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "test@example.invalid")
+    git(root, "config", "user.name", "Test")
+    copy_content(root / "content")
+    (root / "tests" / "scenarios").mkdir(parents=True)
+    shutil.copy(CONTENT.parent / "tests" / "scenarios" / "teen-titans-go" / "staff-meeting.toml",
+                root / "tests" / "scenarios" / "staff-meeting.toml")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "first printing")
+    git(root, "tag", "v1.0")
+    edit(root / "content", "teen-titans-go/robin.mh", "      plus-damage(2)", "      plus-damage(1)")
+    git(root, "commit", "-q", "-am", "errata: Staff Meeting +1 Damage")
+    git(root, "tag", "v2.0")
+    (root / "README").write_text("not content\n", encoding="utf-8")
+    git(root, "add", "README")
+    git(root, "commit", "-q", "-m", "a commit that leaves the content alone")
+    return root

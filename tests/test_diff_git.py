@@ -3,9 +3,6 @@ against another, against the working tree, against itself; an unknown revision; 
 temporary checkouts removed afterwards."""
 from __future__ import annotations
 
-from pathlib import Path
-import shutil
-import subprocess
 import tempfile
 
 import pytest
@@ -13,36 +10,11 @@ import pytest
 from mayhem.compiler.diff.sources import commits_touching, describe
 
 from cli_helpers import invoke
-from diff_helpers import copy_content, edit
-
-REPO = Path(__file__).resolve().parent.parent
-SCENARIO = REPO / "tests" / "scenarios" / "teen-titans-go" / "staff-meeting.toml"
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
-
+from diff_helpers import make_repo
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
-    if shutil.which("git") is None:
-        pytest.fail("git is needed by `mayhem diff` on revisions (apt-get install git)")
-    root = tmp_path_factory.mktemp("repo")
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "test@example.invalid")
-    git(root, "config", "user.name", "Test")
-    copy_content(root / "content")
-    (root / "tests" / "scenarios").mkdir(parents=True)
-    shutil.copy(SCENARIO, root / "tests" / "scenarios" / SCENARIO.name)
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "first printing")
-    git(root, "tag", "v1.0")
-    edit(root / "content", "teen-titans-go/robin.mh", "      plus-damage(2)", "      plus-damage(1)")
-    git(root, "commit", "-q", "-am", "errata: Staff Meeting +1 Damage")
-    (root / "README").write_text("not content\n", encoding="utf-8")
-    git(root, "add", "README")
-    git(root, "commit", "-q", "-m", "a commit that leaves the content alone")
-    return root
+    return make_repo(tmp_path_factory.mktemp("repo"))
 
 
 @pytest.fixture
@@ -101,4 +73,4 @@ def test_the_commits_that_changed_the_content(repo):
     commits = commits_touching(repo)
     assert len(commits) == 2  # the README commit left content/ alone
     assert describe(repo, commits[0]) == "v1.0"
-    assert describe(repo, commits[1]) == commits[1][:10]
+    assert describe(repo, commits[1]) == "v2.0"

@@ -17,10 +17,12 @@ __all__ = ["CHANGES", "SEMANTIC", "ComponentChange", "Diff", "DiffError", "Side"
 
 
 def compile_side(root: Path):
-    """Compile and check a content root; DiffError (with the findings) when it has errors."""
+    """Compile and check a content root; DiffError (with the findings) when it does not
+    compile. Errors of the consistency checks do not stop it: they are findings, and the diff
+    says which appear or disappear (an old revision may fail a check added since)."""
     from mayhem.compiler import driver
     comp = driver.build([Path(root)], root=Path(root))
-    if comp.ir is None or not comp.ok:
+    if comp.ir is None:
         err = DiffError(f"{root}: the content has errors; `mayhem check {root}` shows them")
         err.compilation = comp
         raise err

@@ -79,7 +79,7 @@ def consequences(changes: list, old: dict[str, Entry], new: dict[str, Entry], pa
         for u, via in users:
             e = side[u]
             rows.append({"qid": pairs.get(u, u) if side is old else u, "name": e.path, "kind": e.kind,
-                         "box": e.box, "via": side[via].path if via else None,
+                         "box": e.box, "via": f"{side[via].path} ({side[via].kind})" if via else None,
                          "removed": side is old and u not in pairs})
         rows.sort(key=lambda r: (r["box"] or "", r["name"], r["qid"]))
         if rows:

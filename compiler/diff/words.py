@@ -85,9 +85,17 @@ def _leaves(a, b, path: tuple, where: str, out: list) -> None:
 def _render_any(x) -> str:
     if x is None:
         return "nothing"
-    if isinstance(x, list) and x and isinstance(x[0], dict) and "op" in x[0]:
-        return "; ".join(_stmt(s) for s in x)
-    return expr(x) if isinstance(x, dict) else _show(x)
+    if isinstance(x, list) and x and all(isinstance(i, dict) for i in x):
+        return "[" + "; ".join(_render_any(i) for i in x) + "]"
+    if isinstance(x, dict):
+        if "e" in x:
+            return expr(x)
+        if "op" in x:
+            return _stmt(x)
+        if "body" in x:  # an option of a choice
+            return (x.get("label") or "option") + ": " + "; ".join(_stmt(s) for s in x["body"])
+        return "{...}"
+    return _show(x)
 
 
 def _details(a, b) -> str:
