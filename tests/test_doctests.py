@@ -19,6 +19,8 @@ MODULES = [
     "mayhem.compiler.applicability",
     "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
+    "mayhem.compiler.diff.meaning",
+    "mayhem.compiler.diff.play",
     "mayhem.compiler.driver",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
