@@ -129,10 +129,11 @@ def test_markdown_for_a_pull_request(changed):
     md = report.markdown(changed)
     assert md.startswith("## Content diff: `old` → `new`\n")
     assert "### ⚠️ Effect changed, same text (check the wording!) (3)" in md
-    assert "| Robin › Staff Meeting | ability | teen-titans-go | Special: +2 Damage → +1 Damage" not in md
-    assert "| Robin › Staff Meeting | ability | teen-titans-go | Special: +2 Damage -&gt; +1 Damage<br>nodes: " \
+    assert "| Robin › Staff Meeting | ability | teen-titans-go | Special: +2 Damage → +1 Damage<br>nodes: " \
            "`teen-titans-go/robin/staff-meeting#special.0` |" in md
     assert "- Robin › Hero Reflexes (ability, teen-titans-go)" in md
+    assert "| Starfire › Starbolts | ability | teen-titans-go | Special: +1 Damage → +2 Damage<br>" \
+           'text: "Ranged Attack. Special: +1 Damage. Mayhem: MOVE." → "Ranged Attack. Special: +2 Damage. Mayhem: MOVE."' in md
 
 
 def test_scenarios_whose_outcome_changed(sides):

@@ -94,7 +94,7 @@ def text(diff: Diff) -> str:
 
 
 def _md(s: str) -> str:
-    return str(s).replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+    return str(s).replace(" -> ", " → ").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def markdown(diff: Diff) -> str:
