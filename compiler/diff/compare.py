@@ -6,8 +6,11 @@ parameters), its wording (`text`), its id or name, its file or box, its provenan
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+import gc
 
-from .impact import applicability_changes, consequences, finding_changes
+from ..driver import GC_THRESHOLD
+
+from .impact import applicability_changes, consequences, finding_changes, refs
 from .meaning import Entry, flatten, match, meaning, provenance, wording
 from .words import differences
 
@@ -129,6 +132,16 @@ def _classify(o: Entry, n: Entry, remap: dict, ids: dict, old_kw: dict, new_kw: 
 def compare(old_ir: dict, new_ir: dict, *, old_label: str = "old", new_label: str = "new",
             old_diagnostics=(), new_diagnostics=()) -> Diff:
     """The differences between two IR documents (and their consistency findings)."""
+    # many small objects, few freed: collect less often (as the compiler's driver does)
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], GC_THRESHOLD), *thresholds[1:])
+    try:
+        return _compare(old_ir, new_ir, old_label, new_label, old_diagnostics, new_diagnostics)
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _compare(old_ir, new_ir, old_label, new_label, old_diagnostics, new_diagnostics) -> Diff:
     old, new = flatten(old_ir), flatten(new_ir)
     m = match(old, new)
     remap, ids = m.remap, m.ids(old, new)
@@ -153,7 +166,8 @@ def compare(old_ir: dict, new_ir: dict, *, old_label: str = "old", new_label: st
                and not (c.change == "removed" and old[c.qid].top in removed_tops and old[c.qid].depth)]
     changes.sort(key=lambda c: (CHANGES.index(c.change), c.box or "", c.name, c.qid))
     diff = Diff(old_label, new_label, changes)
-    diff.consequences = consequences(changes, old, new, m.pairs)
-    diff.applicability = applicability_changes(old_ir, new_ir, old, new, m.pairs)
+    uses = (refs(old), refs(new))
+    diff.consequences = consequences(changes, old, new, m.pairs, uses)
+    diff.applicability = applicability_changes(old_ir, new_ir, old, new, m.pairs, uses)
     diff.findings = finding_changes(list(old_diagnostics), list(new_diagnostics))
     return diff

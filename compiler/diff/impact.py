@@ -61,12 +61,14 @@ def users_of(changed: list[str], entries: dict[str, Entry], uses: dict[str, set[
     return out
 
 
-def consequences(changes: list, old: dict[str, Entry], new: dict[str, Entry], pairs: dict[str, str]) -> list[dict]:
-    """For every changed keyword, token, tag or icon: the components that use it."""
+def consequences(changes: list, old: dict[str, Entry], new: dict[str, Entry], pairs: dict[str, str],
+                 uses: tuple[dict, dict]) -> list[dict]:
+    """For every changed keyword, token, tag or icon: the components that use it (`uses`:
+    `refs` of the old and the new side)."""
     changed_new = [c.qid for c in changes if c.semantic and c.kind in VOCABULARY and c.change != "removed"]
     removed_old = [c.qid for c in changes if c.change == "removed" and c.kind in VOCABULARY]
-    found = users_of(changed_new, new, refs(new))
-    found_old = users_of(removed_old, old, refs(old))
+    found = users_of(changed_new, new, uses[1])
+    found_old = users_of(removed_old, old, uses[0])
     out = []
     for c in changes:
         if c.qid in found:
@@ -87,12 +89,12 @@ def consequences(changes: list, old: dict[str, Entry], new: dict[str, Entry], pa
     return out
 
 
-def _closure(entries: dict[str, Entry], uses: dict[str, set[str]], top: str) -> set[str]:
-    """Everything a top-level component uses, through keywords and tokens."""
+def _closure(entries: dict[str, Entry], uses: dict[str, set[str]], parts: list[str]) -> set[str]:
+    """Everything a top-level component (its `parts`: itself and its children) uses, through
+    keywords and tokens."""
     start = set()
-    for q, e in entries.items():
-        if e.top == top:
-            start |= uses.get(q, set())
+    for q in parts:
+        start |= uses.get(q, set())
     seen, stack = set(), list(start)
     while stack:
         r = stack.pop()
@@ -104,26 +106,29 @@ def _closure(entries: dict[str, Entry], uses: dict[str, set[str]], top: str) -> 
     return seen
 
 
-def missing_by_board(ir: dict, entries: dict[str, Entry]) -> dict[tuple[str, str], list[str]]:
+def missing_by_board(ir: dict, entries: dict[str, Entry], uses: dict) -> dict[tuple[str, str], list[str]]:
     """(top-level qid, board) -> the tokens, icons and Locations it names that the board lacks."""
     where = Applicability(ir)
-    uses = refs(entries)
+    parts: dict[str, list[str]] = {}
+    for q, e in entries.items():
+        parts.setdefault(e.top, []).append(q)
     out = {}
     for comp in ir["components"]:
         if comp["kind"] not in PLAYED:
             continue
-        needed = sorted(_closure(entries, uses, comp["qid"]))
+        needed = sorted(_closure(entries, uses, parts[comp["qid"]]))
         for board in sorted(where.boxes):
             out[(comp["qid"], board)] = where.missing(needed, board, where.bringing_for(comp))
     return out
 
 
-def applicability_changes(old_ir, new_ir, old, new, pairs) -> list[dict]:
-    before = missing_by_board(old_ir, old)
-    after = missing_by_board(new_ir, new)
+def applicability_changes(old_ir, new_ir, old, new, pairs, uses: tuple[dict, dict]) -> list[dict]:
+    before = missing_by_board(old_ir, old, uses[0])
+    after = missing_by_board(new_ir, new, uses[1])
     out = []
+    back_of = {n: o for o, n in pairs.items()}
     for (q, board), miss in sorted(after.items()):
-        back = next((o for o, n in pairs.items() if n == q), None)
+        back = back_of.get(q)
         if back is None or (back, board) not in before:
             continue
         was = [pairs.get(r, r) for r in before[(back, board)]]
