@@ -19,15 +19,16 @@ def _fail(message: str) -> None:
 
 
 def _compiled(side):
-    from mayhem import report
     from mayhem.compiler.diff import DiffError, compile_side
+    from mayhem.dsl.diagnostics import format_all
     try:
         return compile_side(side.root)
     except DiffError as exc:
         comp = getattr(exc, "compilation", None)
         if comp is not None:
-            click.echo(report.text(comp.diagnostics.sorted(), comp.sources, comp.root, limit=20), err=True)
-        _fail(f"{side.label}: {exc}")
+            click.echo(format_all(comp.diagnostics.sorted(), comp.sources, display=side.display, limit=20), err=True)
+        _fail(f"{side.label}: the content does not compile"
+              + (f" (`mayhem check {side.root}` shows it)" if side.revision is None else ""))
 
 
 @click.command("diff")

@@ -175,5 +175,6 @@ def test_bad_input_is_a_clear_error(sides, tmp_path):
     (broken / "teen-titans-go" / "robin.mh").write_text("in box teen-titans-go\ncharacter {\n", encoding="utf-8")
     result = invoke("diff", old, broken)
     assert result.exit_code == 2
-    assert "teen-titans-go/robin.mh:2:" in result.output and "the content has errors" in result.output
+    assert f"{broken.name}/teen-titans-go/robin.mh:2:" in result.output
+    assert f"error: {broken}: the content does not compile (`mayhem check {broken}` shows it)" in result.output
     assert "Traceback" not in result.output

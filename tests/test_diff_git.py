@@ -10,7 +10,7 @@ import pytest
 from mayhem.compiler.diff.sources import commits_touching, describe
 
 from cli_helpers import invoke
-from diff_helpers import make_repo
+from diff_helpers import git, make_repo
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
@@ -61,6 +61,20 @@ def test_an_unknown_revision_is_a_clear_error(repo, monkeypatch, private_tmp):
     missing = invoke("diff", "HEAD", "HEAD", "--content-path", "nowhere")
     assert missing.exit_code == 2 and "has no content root at 'nowhere'" in missing.output
     assert list(private_tmp.iterdir()) == []
+
+
+def test_a_revision_that_does_not_compile(repo, monkeypatch):
+    monkeypatch.chdir(repo)
+    git(repo, "checkout", "-q", "-b", "broken")
+    (repo / "content" / "teen-titans-go" / "robin.mh").write_text("in box teen-titans-go\ncharacter {\n",
+                                                                 encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "a broken file")
+    git(repo, "checkout", "-q", "main")
+    result = invoke("diff", "HEAD", "broken")
+    assert result.exit_code == 2
+    # named as git names a file of a revision, not by the temporary checkout
+    assert "broken:content/teen-titans-go/robin.mh:2:" in result.output
+    assert "error: broken: the content does not compile\n" in result.output
 
 
 def test_outside_a_repository(tmp_path, monkeypatch):

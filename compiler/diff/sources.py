@@ -24,6 +24,15 @@ class Side:
     root: Path  # the content root (the folder with mayhem.toml)
     revision: str | None = None  # the commit, for a git revision
     scenarios: Path | None = None  # that side's tests/scenarios, when it has one
+    in_repo: str | None = None  # for a revision, where its content root lies in the repository
+
+    def display(self, name: str) -> str:
+        """How a content file of this side is named to the user: `HEAD~1:content/robin.mh` for a
+        revision (git's own notation), the path on disk otherwise."""
+        if self.revision is None:
+            import os
+            return os.path.relpath(self.root / name)
+        return f"{self.label}:{self.in_repo + '/' if self.in_repo else ''}{name}"
 
 
 def content_root(path: Path) -> Path | None:
@@ -99,7 +108,7 @@ def open_side(spec: str, stack: ExitStack, *, cwd: Path | None = None, content_p
     scen = None
     if _extract(top, commit, SCENARIOS.as_posix(), tmp) and (tmp / SCENARIOS).is_dir():
         scen = tmp / SCENARIOS
-    return Side(spec, content_root(tmp / rel), commit, scen)
+    return Side(spec, content_root(tmp / rel), commit, scen, rel)
 
 
 def commits_touching(cwd: Path, path: str | None = None, limit: int = 20) -> list[str]:
