@@ -87,3 +87,13 @@ def test_history_errors(repo, tmp_path):
     bad = invoke("site", "build", "--content", repo / "content", "-o", tmp_path / "s", "--history", "v1.0,nope")
     assert bad.exit_code == 2 and "error: --history: nope: no such folder, and not a revision" in bad.output
     assert not (tmp_path / "s").exists()
+
+
+def test_history_from_git_log(repo, built):
+    from mayhem.cli_diff import site_history
+    hist = site_history("git", repo / "content", built)
+    # the commits that changed content/ (the README commit did not), then the working tree
+    assert hist.first == "v1.0"
+    assert [r.label for r in hist.releases] == ["v2.0", "unreleased"]
+    assert [c.name for _rel, c in hist.of("teen-titans-go/robin")] == ["Robin › Staff Meeting"]
+    assert site_history(None, repo / "content", built) is None

@@ -27,6 +27,8 @@ def _signed(x) -> str:
 def summary(diff: Diff) -> str:
     counts = {k: v for k, v in diff.counts().items() if v}
     if not diff.components:
+        if diff.semantic:  # the same components, and yet scenarios or applicability differ
+            return f"no component changes between {diff.old} and {diff.new}, but their play does (below)"
         return f"no changes between {diff.old} and {diff.new}"
     word = "changes meaning" if diff.semantic else "no change of meaning"
     return f"{diff.old} -> {diff.new}: " + ", ".join(f"{v} {k}" for k, v in counts.items()) + f" ({word})"
