@@ -121,11 +121,12 @@ def build(output, content, limit):
 
 # ---- the reference site ----------------------------------------------------------------
 
-def _build_site(comp, out: Path, src: Path | None, report: str | None, site_url: str | None, console) -> None:
+def _build_site(comp, out: Path, src: Path | None, report: str | None, site_url: str | None, console,
+                history=None) -> None:
     from mayhem.site.build import SiteError, build_from, consistency_markdown
     from mayhem.site.vendor import VendorError
     try:
-        result = build_from(comp, out, src=src, site_url=site_url,
+        result = build_from(comp, out, src=src, site_url=site_url, history=history,
                             report=report if report is not None else consistency_markdown(comp))
     except (SiteError, VendorError) as exc:
         console.print(f"error: the site was not built: {exc}")
@@ -154,8 +155,11 @@ SITE_SRC = click.option("--src", type=click.Path(file_okay=False, path_type=Path
               default=None, help="A consistency report page in Markdown to show instead of the checks' own "
                                  "(as `mayhem check --report DIR` writes it).")
 @click.option("--site-url", default=None, help="The URL the site will be served at (for its sitemap).")
+@click.option("--history", default=None, metavar="REV1,REV2,...|git",
+              help="Add a changelog and component histories: the git revisions of the content, oldest "
+                   "first, or `git` for the last 20 commits that changed it (see docs/diff.md).")
 @LIMIT
-def site_build(output, content, src, report_file, site_url, limit):
+def site_build(output, content, src, report_file, site_url, history, limit):
     """Compile and check the content, render its pages and build the static site with MkDocs."""
     console = _console(err=True)
     comp = driver.build([content])
@@ -163,7 +167,8 @@ def site_build(output, content, src, report_file, site_url, limit):
         _report(comp, "text", limit)
         sys.exit(EXIT_CONTENT)
     report_md = report_file.read_text(encoding="utf-8") if report_file else None
-    _build_site(comp, output, src, report_md, site_url, console)
+    from mayhem.cli_diff import site_history
+    _build_site(comp, output, src, report_md, site_url, console, history=site_history(history, content, comp))
 
 
 @site_group.command("serve")
@@ -257,6 +262,9 @@ def explain(code):
 
 for _command in (*PLAY_COMMANDS, fmt_command):
     main.add_command(_command)
+
+from mayhem.cli_diff import diff as _diff  # noqa: E402 (registered after the commands above)
+main.add_command(_diff)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -271,14 +271,17 @@ class Page(CrossLinks):
 
 class Renderer:
     def __init__(self, model: SiteModel, *, diagnostics: list | None = None, report: str | None = None,
-                 docs: dict | None = None) -> None:
+                 docs: dict | None = None, history=None) -> None:
         """`report` is the consistency report, a Markdown page (with its own `# title`) as
-        `mayhem check --report` writes it: the hook through which any report drops in."""
+        `mayhem check --report` writes it: the hook through which any report drops in.
+        `history` (compiler/diff/history.py), when given, adds the changelog pages and a
+        history section to every component page."""
         self.model = model
         self.env = environment()
         self.diagnostics = diagnostics or []
         self.report = report
         self.docs = docs or {}
+        self.history = history
         self.site = Site()
         self._names: dict | None = None
 
@@ -336,6 +339,9 @@ class Renderer:
         nav += [{"Glossary": GLOSSARY}, {"Index of components": INDEX}, {"Competitive Mode": COMPETITIVE},
                 {"Consistency report": CONSISTENCY}, {"Language reference": REFERENCE},
                 {"Author's guide": guide}]
+        if self.history is not None:
+            from .history import write_changelog
+            nav.append({"Changelog": write_changelog(self, self.history)})
         self.site.nav = nav
         return self.site
 

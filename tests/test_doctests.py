@@ -20,6 +20,8 @@ MODULES = [
     "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
     "mayhem.compiler.checks.decks",
+    "mayhem.compiler.diff.meaning",
+    "mayhem.compiler.diff.play",
     "mayhem.compiler.driver",
     "mayhem.compiler.incremental",
     "mayhem.compiler.ir_ops",

@@ -1,0 +1,85 @@
+"""What a change does in play: the scenario files run on both sides (those whose outcome
+changed), and seeded simulations on both sides (the win-rate shift of each character, with
+a 95% confidence interval from statsmodels)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+Z95 = 0.05  # the intervals' alpha
+
+
+def _outcome(rules, path: Path) -> dict:
+    from mayhem.runtime import scenario as sc
+    try:
+        result = sc.run(rules, path)
+    except sc.ScenarioError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "invalid"
+        return {"status": "error", "name": None, "failures": [first]}
+    except Exception as exc:  # a scenario the runner cannot follow is an outcome too, never a traceback
+        return {"status": "error", "name": None, "failures": [f"{type(exc).__name__}: {exc}"]}
+    return {"status": "pass" if result.ok else "fail", "name": result.name, "failures": list(result.failures)}
+
+
+def run_scenarios(old_ir: dict, new_ir: dict, folder: Path) -> list[dict]:
+    """Every scenario file under `folder`, on both sides: its outcome (pass, fail, error and
+    the failures), and whether it changed."""
+    from mayhem.runtime.rules import load_rules
+    old_rules, new_rules = load_rules(old_ir), load_rules(new_ir)
+    out = []
+    for path in sorted(Path(folder).rglob("*.toml")):
+        a, b = _outcome(old_rules, path), _outcome(new_rules, path)
+        out.append({"path": path.relative_to(folder).as_posix(), "name": b["name"] or a["name"],
+                    "old": a["status"], "new": b["status"], "changed": a != b,
+                    "old_failures": a["failures"], "new_failures": b["failures"]})
+    return out
+
+
+def _boxes(ir: dict) -> list[str]:
+    return sorted(c["id"] for c in ir["components"] if c["kind"] == "box")
+
+
+def shift_interval(wins_new: int, games_new: int, wins_old: int, games_old: int) -> tuple[float, float]:
+    """The 95% confidence interval of the difference of two win rates (new - old), Newcombe's
+    hybrid score interval (good at small counts and rates near 0 or 1).
+
+    >>> low, high = shift_interval(60, 100, 40, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.061, 0.328)
+    """
+    from statsmodels.stats.proportion import confint_proportions_2indep
+    low, high = confint_proportions_2indep(wins_new, games_new, wins_old, games_old, method="newcomb",
+                                           compare="diff", alpha=Z95)
+    return float(low), float(high)
+
+
+def balance(old_ir: dict, new_ir: dict, games: int, *, seed: int = 0, bots: tuple[str, ...] = ("greedy",),
+            progress=None) -> dict:
+    """`games` seeded games per box on each side (the same seeds), and per character the win
+    rates and the shift with its 95% interval; `significant` when the interval leaves out 0."""
+    from mayhem.runtime.simulate import simulate
+    out = {"games": games, "seed": seed, "bots": list(bots), "boxes": {}}
+    for box in sorted(set(_boxes(old_ir)) & set(_boxes(new_ir))):
+        a = simulate(old_ir, box, games, list(bots), seed=seed, progress=progress)
+        b = simulate(new_ir, box, games, list(bots), seed=seed, progress=progress)
+        rows = []
+        for ch in sorted(set(a.character_games) | set(b.character_games)):
+            ga, wa = a.character_games[ch], a.character_wins[ch]
+            gb, wb = b.character_games[ch], b.character_wins[ch]
+            row = {"character": ch, "old": {"games": ga, "wins": wa, "rate": wa / ga if ga else None},
+                   "new": {"games": gb, "wins": wb, "rate": wb / gb if gb else None},
+                   "shift": None, "interval": None, "significant": False}
+            if ga and gb:
+                low, high = shift_interval(wb, gb, wa, ga)
+                row.update(shift=wb / gb - wa / ga, interval=[low, high], significant=low > 0 or high < 0)
+            rows.append(row)
+        out["boxes"][box] = {"characters": rows,
+                             "rounds": {"old": sum(a.rounds) / max(a.games, 1), "new": sum(b.rounds) / max(b.games, 1)}}
+    return out
+
+
+def stats_available() -> bool:
+    try:
+        import statsmodels.stats.proportion  # noqa: F401
+    except ImportError:
+        return False
+    return True

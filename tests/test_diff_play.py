@@ -1,0 +1,66 @@
+"""`mayhem diff` beyond the components: Competitive Mode applicability that changes, and
+the win-rate shifts of seeded simulations with their 95% confidence intervals."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mayhem.compiler.diff import compare, compile_side
+from mayhem.compiler.diff.play import balance, shift_interval
+
+from cli_helpers import invoke
+from diff_helpers import copy_content, edit
+
+
+@pytest.fixture(scope="module")
+def fiery(tmp_path_factory):
+    """The Legendary Sandwich (Teen Titans GO!) now sets things on FIRE, a token of its own box."""
+    base = tmp_path_factory.mktemp("fiery")
+    old = copy_content(base / "old")
+    new = copy_content(base / "new")
+    edit(new, "teen-titans-go/mayhem-cards.mh", "    remove-damage(all friend in anywhere, 2)\n", "    fire-x(2)\n")
+    return old, new
+
+
+def test_applicability_that_changes(fiery):
+    old, new = fiery
+    d = compare(compile_side(old).ir, compile_side(new).ir)
+    rows = [a for a in d.applicability if a["name"] == "The Legendary Sandwich"]
+    # a card brings no tokens: on a Looney Tunes board, the Fire it now uses is not there
+    assert rows == [{"qid": "teen-titans-go/legendary-sandwich", "name": "The Legendary Sandwich",
+                     "board": "looney-tunes", "before": [], "after": ["Fire"], "gained": [], "lost": ["Fire"]}]
+    assert d.semantic
+
+
+def test_shift_interval_is_newcombes():
+    # Newcombe (1998), table II, example (a): 56/70 against 48/80, 95% interval 0.0524 to 0.3339
+    low, high = shift_interval(56, 70, 48, 80)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+
+
+def test_balance_on_both_sides(fiery):
+    old, new = fiery
+    a, b = compile_side(old).ir, compile_side(new).ir
+    report = balance(a, b, 4, seed=3)
+    assert sorted(report["boxes"]) == ["looney-tunes", "teen-titans-go"]
+    rows = {r["character"]: r for r in report["boxes"]["teen-titans-go"]["characters"]}
+    assert sorted(rows) == ["cyborg", "raven", "robin", "starfire"]
+    for r in rows.values():
+        assert r["old"]["games"] == r["new"]["games"] == 4
+        low, high = r["interval"]
+        assert low <= r["shift"] <= high
+        assert r["shift"] == pytest.approx(r["new"]["wins"] / 4 - r["old"]["wins"] / 4)
+        assert r["significant"] == (low > 0 or high < 0)
+    same = balance(a, a, 4, seed=3)["boxes"]["looney-tunes"]["characters"]
+    assert all(r["shift"] == 0 and not r["significant"] for r in same)  # same seeds, same games
+
+
+def test_cli_games(fiery):
+    old, new = fiery
+    result = invoke("diff", old, new, "--no-scenarios", "--games", "2", "--format", "json")
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert doc["balance"]["games"] == 2 and doc["balance"]["bots"] == ["greedy"]
+    bad = invoke("diff", old, new, "--games", "2", "--bots", "nobody")
+    assert bad.exit_code == 2 and "--bots takes names of" in bad.output
