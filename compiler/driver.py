@@ -41,6 +41,7 @@ class Compilation:
     # findings of the collection's other files that these files do not cause (not shown)
     asked: list[str] | None = None
     elsewhere: list = field(default_factory=list)
+    external: set[str] = field(default_factory=set)  # files of the sets the root depends on
 
     @property
     def files(self) -> int:
@@ -62,6 +63,7 @@ def pass_load(c: Compilation) -> None:
     c.root = loaded.root
     c.sources = loaded.sources
     c.failed_files = set(loaded.failed)
+    c.external = loaded.external
     c.model = Model(loaded.units)
 
 
@@ -195,9 +197,12 @@ def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilat
             return check(paths, root=root)  # E304, from the plain check
         asked.add(name.relative_to(top).as_posix())
     everything = {f.relative_to(top).as_posix() for f in content_files(top)}
+    full = None
     if not asked or everything <= asked:
-        return check(paths, root=root)
-    full = check([top], root=top)
+        full = check(paths, root=root)
+        if not asked or not full.external:  # the sets it depends on are "elsewhere" too
+            return full
+    full = full or check([top], root=top)
     rest = sorted(everything - asked)
     base = check([top / n for n in rest], root=top)
     before = Counter(_finding(d) for d in base.diagnostics.items)
@@ -206,8 +211,8 @@ def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilat
     unknown = base.ir is None
     kept = []
     for d in full.diagnostics.items:
-        if d.span is not None and d.span.file in asked:
-            kept.append(d)
+        if d.span is not None and (d.span.file in asked or d.span.file.endswith("mayhem.toml")):
+            kept.append(d)  # the content root's manifest belongs to every file of it
         elif before[_finding(d)] > 0 or (unknown and d.code.startswith("C") and d.severity != "error"):
             before[_finding(d)] -= 1
             full.elsewhere.append(d)

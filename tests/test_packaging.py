@@ -14,6 +14,8 @@ PACKAGE_DIRS = SETUPTOOLS["package-dir"]  # "mayhem.dsl" -> "dsl"
 NOT_DATA = {".py", ".pyc"}
 NOT_READ = {"README.md", ".gitignore"}  # for the people working on the folder, not for the code
 SKIPPED_DIRS = {"__pycache__", "vendor"}  # vendor/ is fetched at set-up, not committed
+# packages of data only: the official content sets the toolchain ships (compiler/contentsets.py)
+DATA_ONLY = {"mayhem.content"}
 
 
 def folder_of(package: str) -> Path:
@@ -24,7 +26,7 @@ def folder_of(package: str) -> Path:
 
 
 def packages_in_tree() -> set[str]:
-    found = set()
+    found = set(DATA_ONLY)
     for top, folder in PACKAGE_DIRS.items():
         for init in (REPO / folder).rglob("__init__.py"):
             rel = init.parent.relative_to(REPO / folder)
@@ -51,6 +53,18 @@ def test_every_data_file_is_shipped(package):
     shipped = {g.relative_to(folder).as_posix() for pattern in SETUPTOOLS.get("package-data", {}).get(package, [])
                for g in folder.glob(pattern) if g.is_file()}
     assert sorted(data - shipped) == [], f"{package}: files the package-data globs miss"
+
+
+def test_data_only_packages_hold_no_python():
+    for package in DATA_ONLY:
+        assert folder_of(package).is_dir()
+        assert not list(folder_of(package).rglob("*.py")), f"{package} is data: its Python would not be packaged"
+
+
+def test_the_official_content_is_shipped():
+    globs = SETUPTOOLS["package-data"]["mayhem.content"]
+    shipped = {g.relative_to(REPO / "content").as_posix() for pattern in globs for g in (REPO / "content").glob(pattern)}
+    assert {"mayhem.toml", "shared/core.mh", "teen-titans-go/robin.mh", "looney-tunes/taz.mh"} <= shipped
 
 
 def test_the_layout_is_what_the_tests_read():
