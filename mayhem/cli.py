@@ -11,6 +11,7 @@ from rich.table import Table
 from mayhem import __version__
 from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
                                _paths, _report, compiled)
+from mayhem.cli_init import init as init_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
@@ -245,6 +246,7 @@ def explain(code):
 
 for _command in PLAY_COMMANDS:
     main.add_command(_command)
+main.add_command(init_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
