@@ -28,6 +28,11 @@ def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None, loa
     """The findings; with `loaded`, also what was checked (said on the last line of a report
     without errors, and in the JSON form)."""
     diags = comp.diagnostics.sorted()
+    # warnings and notes in the sets the root depends on are not its author's to fix (`check`
+    # has sorted out those its files cause already); errors there stop it and show
+    external = comp.external if comp.asked is None else set()
+    theirs = [d for d in diags if d.severity != "error" and d.span is not None and d.span.file in external]
+    diags = [d for d in diags if d not in theirs] if theirs else diags
     if fmt == "json":
         click.echo(report.as_json(diags, comp.root, checked=report.checked(comp) if loaded else None), file=out)
     elif fmt == "sarif":
@@ -37,6 +42,9 @@ def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None, loa
         color = stream.isatty() if hasattr(stream, "isatty") else False
         click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
                                checked=report.checked(comp) if loaded else None), file=stream)
+        if theirs:
+            from mayhem.dsl.diagnostics import summary
+            click.echo(f"(and {summary(theirs)} in the content sets it depends on)", file=stream)
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
