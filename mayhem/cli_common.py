@@ -40,8 +40,9 @@ def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None, loa
     else:
         stream = out or sys.stderr
         color = stream.isatty() if hasattr(stream, "isatty") else False
-        click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
-                               checked=report.checked(comp) if loaded else None), file=stream)
+        if diags or loaded or not theirs:
+            click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
+                                   checked=report.checked(comp) if loaded else None), file=stream)
         if theirs:
             from mayhem.dsl.diagnostics import summary
             click.echo(f"(and {summary(theirs)} in the content sets it depends on)", file=stream)
