@@ -213,6 +213,8 @@ def check_in_context(paths: list[Path], *, root: Path | None = None) -> Compilat
     for d in full.diagnostics.items:
         if d.span is not None and (d.span.file in asked or d.span.file.endswith("mayhem.toml")):
             kept.append(d)  # the content root's manifest belongs to every file of it
+        elif d.severity == "error" and d.span is not None and d.span.file in full.external:
+            kept.append(d)  # a set depended on that does not compile stops every command: shown
         elif before[_finding(d)] > 0 or (unknown and d.code.startswith("C") and d.severity != "error"):
             before[_finding(d)] -= 1
             full.elsewhere.append(d)

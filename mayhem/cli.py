@@ -9,8 +9,8 @@ import click
 from rich.table import Table
 
 from mayhem import __version__
-from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
-                               _paths, _report, compiled)
+from mayhem.cli_common import (ALLOW_ERRORS, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
+                               _paths, _report, compiled, default_content)
 from mayhem.cli_init import init as init_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
@@ -86,7 +86,8 @@ def _write_ir(comp: driver.Compilation, output: Path) -> None:
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
               show_default=True, help="The build folder.")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+              default=default_content, show_default="content/, or the content root around the working folder",
+              help="The content folder.")
 @LIMIT
 def build(output, content, limit):
     """The main job: check and compile everything under content/ into the build folder."""
@@ -129,7 +130,8 @@ def site_group():
 
 
 SITE_CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                            default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+                            default=default_content, show_default="content/, or the content root around the working folder",
+              help="The content folder.")
 SITE_SRC = click.option("--src", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help="Where to write the MkDocs project (default: next to the site, DIR-src).")
 

@@ -81,8 +81,9 @@ def text(diags: list[Diagnostic], sources: dict[str, SourceFile], root: Path | N
     return f"{body}\n{tail}" if body else tail
 
 
-def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = None) -> str:
-    show = display_path(root)
+def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = None,
+            sources: dict[str, SourceFile] | None = None) -> str:
+    show = display_path(root, sources)
     items = []
     for d in diags:
         item = d.to_json()
@@ -95,14 +96,18 @@ def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = N
     return json.dumps(doc, indent=2, sort_keys=True)
 
 
-def _location(span, root: Path | None) -> dict:
+def _location(span, root: Path | None, sources: dict[str, SourceFile] | None = None) -> dict:
     region = {"startLine": span.line, "startColumn": span.col, "endLine": span.end_line,
               "endColumn": span.end_col}
-    return {"physicalLocation": {"artifactLocation": {"uri": span.file, "uriBaseId": "CONTENTROOT"},
-                                 "region": region}}
+    src = sources.get(span.file) if sources else None
+    if root is not None and src is not None and src.path is not None and not src.path.is_relative_to(root):
+        artifact = {"uri": src.path.resolve().as_uri()}  # a file of a set the root depends on
+    else:
+        artifact = {"uri": span.file, "uriBaseId": "CONTENTROOT"}
+    return {"physicalLocation": {"artifactLocation": artifact, "region": region}}
 
 
-def sarif(diags: list[Diagnostic], root: Path | None) -> str:
+def sarif(diags: list[Diagnostic], root: Path | None, sources: dict[str, SourceFile] | None = None) -> str:
     used = sorted({d.code for d in diags})
     rules = []
     for code in used:
@@ -120,9 +125,9 @@ def sarif(diags: list[Diagnostic], root: Path | None) -> str:
         res = {"ruleId": d.code, "ruleIndex": index[d.code], "level": SARIF_LEVEL[d.severity],
                "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")}}
         if d.span is not None:
-            res["locations"] = [_location(d.span, root)]
+            res["locations"] = [_location(d.span, root, sources)]
         if d.related:
-            res["relatedLocations"] = [{"id": i, **_location(r.span, root), "message": {"text": r.message}}
+            res["relatedLocations"] = [{"id": i, **_location(r.span, root, sources), "message": {"text": r.message}}
                                        for i, r in enumerate(d.related)]
         results.append(res)
     run = {

@@ -167,3 +167,21 @@ def test_a_team_of_the_third_party_root_is_valid(third_party):
     result = invoke("team", "check", third_party / "teams" / "toons.mh", "--content", third_party)
     assert result.exit_code == 0, result.output
     assert "gadgets/inventor, looney-tunes/bugs-bunny" in result.stdout
+
+
+def test_an_error_in_a_dependency_is_shown_where_its_file_lies(tmp_path, monkeypatch):
+    shutil.copytree(SETS / "path-dependency", tmp_path / "sets")
+    rules = tmp_path / "sets" / "lib" / "rules.mh"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("damage(one opponent in here, 1)\n    damage",
+                                                               "damage(one opponent in here, 1)\n    damge", 1),
+                     encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    text = CliRunner().invoke(main, ["check", "sets/app"])
+    assert text.exit_code == 1
+    assert text.stderr.startswith("sets/lib/rules.mh:9:5: error[E301]: unknown effect 'damge'\n"), text.stderr
+    data = json.loads(CliRunner().invoke(main, ["check", "sets/app", "--format", "json"]).stdout)
+    [error] = [d for d in data["diagnostics"] if d["severity"] == "error"]
+    assert (error["span"]["file"], error["span"]["path"]) == ("rules.mh", "sets/lib/rules.mh")
+    sarif = json.loads(CliRunner().invoke(main, ["check", "sets/app", "--format", "sarif"]).stdout)
+    [result] = [r for r in sarif["runs"][0]["results"] if r["level"] == "error"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": rules.resolve().as_uri()}

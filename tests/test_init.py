@@ -121,3 +121,13 @@ def test_bad_ids_are_usage_errors(tmp_path, args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert not (tmp_path / "new").exists()
+
+
+def test_inside_the_new_root_the_commands_find_it(made):
+    """Without a path or --content, the commands use the content root around the working folder."""
+    inside = made / "starter" / "star-box"
+    checked = invoke(inside, "check")
+    assert checked.exit_code == 0, checked.output
+    assert checked.stderr.startswith("checked 8 files in their collection (..: ")
+    ran = invoke(made / "starter", "scenario", "run", "scenarios")
+    assert ran.exit_code == 0 and ran.stdout.splitlines()[-1] == "1 passed, 0 failed", ran.output
