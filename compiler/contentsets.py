@@ -151,12 +151,17 @@ def read_manifest(root: Path, name: str, diags: Diagnostics) -> Manifest:
                     hint="mayhem.toml is TOML (toml.io) saved as UTF-8: strings in double quotes, tables in [brackets]")
         return Manifest(root, src, [ContentSet(None, None, root, root)])
     where = _Locator(src)
+    _unknown_keys(data, TOP_KEYS, None, where, diags)
     sets: list[ContentSet] = []
     one, many = data.get("set"), data.get("sets")
+    if isinstance(many, dict) and "dependencies" in data:
+        _shape(diags, "in a root of several [sets], each set names its own dependencies "
+               "(dependencies = { ... } in its table)", where.key("dependencies"))
     if one is not None and many is not None:
         _shape(diags, "mayhem.toml declares both [set] (the root is one set) and [sets] (a folder per set)",
                where.key("id", "set"))
     if isinstance(one, dict):
+        _unknown_keys(one, SET_KEYS, "set", where, diags)
         s = _content_set(one, "set", root, root, where, diags)
         s.dependencies = _dependencies(data.get("dependencies", {}), "dependencies", root, where, diags)
         sets.append(s)
@@ -167,6 +172,7 @@ def read_manifest(root: Path, name: str, diags: Diagnostics) -> Manifest:
             if not isinstance(table, dict):
                 _shape(diags, f"sets.{sid} is a table", where.key(sid, "sets"))
                 continue
+            _unknown_keys(table, SET_KEYS | {"folder", "dependencies"}, f"sets.{sid}", where, diags)
             folder = table.get("folder", sid)
             if not isinstance(folder, str) or not _inside(root / folder, root):
                 _shape(diags, f"the folder of set '{sid}' is a path inside the content root",
@@ -182,6 +188,30 @@ def read_manifest(root: Path, name: str, diags: Diagnostics) -> Manifest:
         anonymous.dependencies = _dependencies(data.get("dependencies", {}), "dependencies", root, where, diags)
         sets.append(anonymous)
     return Manifest(root, src, sets)
+
+
+TOP_KEYS = {"collection", "set", "sets", "dependencies"}
+SET_KEYS = {"id", "version", "title", "description"}
+
+
+def _unknown_keys(table: dict, known: set[str], header: str | None, where: _Locator, diags: Diagnostics) -> None:
+    """A key the manifest does not know is most often a misspelt one: a dependency under
+    `[dependecies]` would be left out without a word."""
+    for key in table:
+        if key not in known:
+            guess = difflib.get_close_matches(key, sorted(known), n=1)
+            where_ = f"[{header}]" if header else "mayhem.toml"
+            _shape(diags, f"{where_} has no key '{key}'" + (f": did you mean '{guess[0]}'?" if guess else
+                   f"; it knows {', '.join(sorted(known))}"), where.key(key, header) if header else
+                   _top_span(where, key))
+
+
+def _top_span(where: _Locator, key: str) -> Span:
+    table = where.table(key)
+    if table is not None:
+        line = where.lines[table]
+        return Span(where.src.name, table + 1, 1, table + 1, len(line) + 1)
+    return where.key(key)
 
 
 def _shape(diags: Diagnostics, message: str, span: Span) -> None:

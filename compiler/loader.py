@@ -189,12 +189,13 @@ def _same_name(name: str, path: Path, first: Path, home: Path, root: Path, sets,
     def whose(file: Path) -> str:
         if file.is_relative_to(root):
             return "this content root"
-        for m in sets.manifests.values():
+        for m in manifests:
             if file.is_relative_to(m.root):
                 return f"the set '{m.set_of(file).id}'"
         return "another content root"
-    owner = sets.manifest_of(home).set_of(path) if sets.manifest_of(home) else None
-    dep = next((d for m in sets.manifests.values() for s in m.sets for d in s.dependencies
+    manifests = list(sets.manifests.values()) if sets is not None else []
+    owner = sets.manifest_of(home).set_of(path) if sets is not None and sets.manifest_of(home) else None
+    dep = next((d for m in manifests for s in m.sets for d in s.dependencies
                 if owner is not None and d.id == owner.id), None)
     diags.error("E706", f"two files of the collection are called '{name}': one of {whose(first)}, one of "
                 f"{whose(path)}", dep.span if dep is not None else None,
