@@ -42,6 +42,7 @@ class Compilation:
     asked: list[str] | None = None
     elsewhere: list = field(default_factory=list)
     cache: object | None = None  # a compiler.incremental.ParseCache: files parsed once per content
+    external: set[str] = field(default_factory=set)  # files of the sets the root depends on
 
 
     @property
@@ -65,6 +66,7 @@ def pass_load(c: Compilation) -> None:
     c.root = loaded.root
     c.sources = loaded.sources
     c.failed_files = set(loaded.failed)
+    c.external = loaded.external
     c.model = Model(loaded.units)
 
 
@@ -199,9 +201,12 @@ def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None)
             return check(paths, root=root, cache=cache)  # E304, from the plain check
         asked.add(name.relative_to(top).as_posix())
     everything = {f.relative_to(top).as_posix() for f in content_files(top)}
+    full = None
     if not asked or everything <= asked:
-        return check(paths, root=root, cache=cache)
-    full = check([top], root=top, cache=cache)
+        full = check(paths, root=root, cache=cache)
+        if not asked or not full.external:  # the sets it depends on are "elsewhere" too
+            return full
+    full = full or check([top], root=top, cache=cache)
     rest = sorted(everything - asked)
     base = check([top / n for n in rest], root=top, cache=cache)
     before = Counter(_finding(d) for d in base.diagnostics.items)
@@ -210,8 +215,10 @@ def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None)
     unknown = base.ir is None
     kept = []
     for d in full.diagnostics.items:
-        if d.span is not None and d.span.file in asked:
-            kept.append(d)
+        if d.span is not None and (d.span.file in asked or d.span.file.endswith("mayhem.toml")):
+            kept.append(d)  # the content root's manifest belongs to every file of it
+        elif d.severity == "error" and d.span is not None and d.span.file in full.external:
+            kept.append(d)  # a set depended on that does not compile stops every command: shown
         elif before[_finding(d)] > 0 or (unknown and d.code.startswith("C") and d.severity != "error"):
             before[_finding(d)] -= 1
             full.elsewhere.append(d)

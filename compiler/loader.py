@@ -1,4 +1,5 @@
-"""Pass 1, load: find the content root, read and parse the files, follow `use`."""
+"""Pass 1, load: find the content root, read and parse the files, follow `use`, and bring in
+the content sets the root depends on (compiler/contentsets.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from mayhem.dsl.diagnostics import Diagnostics
 from mayhem.dsl.parser import parse_source, read_source
 from mayhem.dsl.spans import SourceFile
 
+from . import contentsets
 from .model import SourceUnit
 
 EXTENSION = ".mh"
@@ -24,6 +26,9 @@ class Loaded:
     sources: dict[str, SourceFile] = field(default_factory=dict)
     units: dict[str, SourceUnit] = field(default_factory=dict)
     failed: set[str] = field(default_factory=set)  # files that did not read or parse
+    # files of the sets the root depends on (other content roots, the shipped sets), by name:
+    # named, like the root's own, by their path in their own root
+    external: set[str] = field(default_factory=set)
 
 
 def absolute(path: Path) -> Path:
@@ -50,12 +55,14 @@ def has_marker(root: Path) -> bool:
 def content_files(folder: Path) -> list[Path]:
     """Every content file under a folder, sorted, following linked folders (a box kept
     elsewhere and linked into the content root is part of it) but never the same folder
-    twice, so a link that points back up cannot loop."""
+    twice, so a link that points back up cannot loop. A folder below with its own
+    `mayhem.toml` is another content root, not part of this one (a set reaches it by a
+    dependency)."""
     found: list[Path] = []
     seen: set[str] = set()
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=True):
         real = os.path.realpath(dirpath)
-        if real in seen:
+        if real in seen or (Path(dirpath) != Path(folder) and ROOT_MARKER in filenames):
             dirnames[:] = []
             continue
         seen.add(real)
@@ -92,13 +99,17 @@ def _inside(path: Path, root: Path) -> Path | None:
 
 def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, read=read_source,
          parse=parse_source) -> Loaded:
-    """`read` and `parse` default to the parser's; compiler.incremental passes its own, which
-    keep each file's result by the hash of its text."""
+    """Read and parse the files given and every file they `use`; with a `mayhem.toml` that
+    names dependencies, also every file of the sets the root depends on (given no paths but
+    a root, those alone). `read` and `parse` default to the parser's; compiler.incremental
+    passes its own, which keep each file's result by the hash of its text."""
     root = absolute(root or find_root(paths))
     loaded = Loaded(root)
-    queue: list[Path] = []
+    sets = contentsets.resolve(root, diags) if has_marker(root) else None
+    queue: list[tuple[Path, Path]] = []  # (file, its content root)
     files = discover(paths, diags)
-    if not files and not diags.has_errors():
+    external = [(f, s) for s in (sets.needed if sets else []) for f in contentsets.set_files(s)]
+    if not files and not external and not diags.has_errors():
         where = ", ".join(f"'{p}'" for p in paths) or f"'{root}'"
         diags.error("E002", f"nothing to check: no content files (.mh) in {where}", None,
                     hint="give content files or the folder that holds them; folders are searched "
@@ -109,12 +120,20 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, rea
             diags.error("E304", f"'{f}' is outside the content root '{root}'", None,
                         hint="pass --root, or put a mayhem.toml at the top of the content folder")
             continue
-        queue.append(full)
+        queue.append((full, root))
+    owners: dict[str, Path] = {}  # name -> the file that has it
+    for f, s in external:
+        name = absolute(f).relative_to(s.root).as_posix()
+        loaded.external.add(name)
+        queue.append((absolute(f), s.root))
     use_graph = nx.DiGraph()
     use_sites: dict[tuple[str, str], ast.Use] = {}
     while queue:
-        path = queue.pop(0)
-        name = path.relative_to(root).as_posix()
+        path, home = queue.pop(0)
+        name = path.relative_to(home).as_posix()
+        if owners.setdefault(name, path) != path:
+            _same_name(name, path, owners[name], home, root, sets, diags)
+            continue
         if name in loaded.sources or name in loaded.units:
             continue
         src = read(path, name, diags)
@@ -132,15 +151,16 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, rea
         loaded.units[name] = unit
         use_graph.add_node(name)
         for use in tree.uses:
-            target = _resolve_use(use, path, root, diags)
-            if target is None:
+            found = _resolve_use(use, path, home, sets, diags)
+            if found is None:
                 continue
-            target_name = target.relative_to(root).as_posix()
+            target, target_home = found
+            target_name = target.relative_to(target_home).as_posix()
             unit.uses.append(target_name)
             use_graph.add_edge(name, target_name)
             use_sites[(name, target_name)] = use
             if target_name not in loaded.sources:
-                queue.append(target)
+                queue.append((target, target_home))
     # drop files that failed to read or parse; their errors are reported
     loaded.units = {k: v for k, v in loaded.units.items() if v is not None}
     for (user, target), use in sorted(use_sites.items()):
@@ -157,24 +177,81 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, rea
         chain = " -> ".join(cycle + [cycle[0]])
         diags.error("E303", f"import cycle: {chain}", use.span,
                     hint="move what both files need into a third module that neither uses")
+    if sets is not None:  # a manifest with a finding shows its lines under it
+        named = {d.span.file for d in diags.items if d.span is not None}
+        for m in sets.manifests.values():
+            if m.source is not None and m.source.name in named:
+                loaded.sources.setdefault(m.source.name, m.source)
     return loaded
 
 
-def _resolve_use(use: ast.Use, path: Path, root: Path, diags: Diagnostics) -> Path | None:
+def _same_name(name: str, path: Path, first: Path, home: Path, root: Path, sets, diags: Diagnostics) -> None:
+    """Two files of the collection, from two content roots, with one name: the ids of what they
+    declare would clash too. Positioned at the dependency that brings the second."""
+    def whose(file: Path) -> str:
+        if file.is_relative_to(root):
+            return "this content root"
+        for m in manifests:
+            if file.is_relative_to(m.root):
+                return f"the set '{m.set_of(file).id}'"
+        return "another content root"
+    manifests = list(sets.manifests.values()) if sets is not None else []
+    owner = sets.manifest_of(home).set_of(path) if sets is not None and sets.manifest_of(home) else None
+    dep = next((d for m in manifests for s in m.sets for d in s.dependencies
+                if owner is not None and d.id == owner.id), None)
+    diags.error("E706", f"two files of the collection are called '{name}': one of {whose(first)}, one of "
+                f"{whose(path)}", dep.span if dep is not None else None,
+                hint="a collection holds one set of each name, and one file of each name: remove a "
+                     "copy of a set you depend on, or keep each box's files in a folder of its own")
+
+
+def _resolve_use(use: ast.Use, path: Path, root: Path, sets, diags: Diagnostics) -> tuple[Path, Path] | None:
+    """The file a `use` names, and its content root: a path in the file's own root (from the
+    root, or from the file with ./ and ../), or `SET:path` in a set the file's set depends on."""
     raw = use.path
     if not raw.endswith(EXTENSION):
         diags.error("E305", f"a module path ends in '{EXTENSION}': '{raw}'", use.span,
                     hint=f'write: use "{raw}{EXTENSION}"')
         return None
+    if ":" in raw:
+        return _resolve_set_use(use, path, root, sets, diags)
     base = path.parent if raw.startswith(("./", "../")) else root
     target = absolute(base / raw)
     if _inside(target, root) is None:
         diags.error("E304", f"'{raw}' leads outside the content root", use.span,
-                    hint="modules are found inside the content root only; copy the module into it")
+                    hint="modules are found inside the content root, or in a set it depends on: "
+                         "use \"SET:file.mh\" (mayhem explain E705)")
         return None
     if not target.is_file():
         diags.error("E305", f"no module '{raw}' in the content root", use.span,
                     hint="paths are relative to the content root (the folder with mayhem.toml), "
                          "or to this file when they start with ./ or ../")
         return None
-    return target
+    return target, root
+
+
+def _resolve_set_use(use: ast.Use, path: Path, root: Path, sets, diags: Diagnostics) -> tuple[Path, Path] | None:
+    set_id, _, rel = use.path.partition(":")
+    manifest = sets.manifest_of(root) if sets is not None else None
+    own = manifest.set_of(path) if manifest is not None else None
+    allowed = {d.id for d in own.dependencies} | ({own.id} if own.id else set()) if own is not None else set()
+    target_set = sets.sets.get(set_id) if sets is not None else None
+    if own is not None and own.id == set_id:
+        target_set = own
+    if set_id not in allowed or target_set is None:
+        where = f"[sets.{own.id}.dependencies]" if own is not None and own.id and own.folder != root \
+            else "[dependencies]"
+        diags.error("E705", f"'{set_id}' is not a set this file's set depends on", use.span,
+                    hint=f'add it to {where} of mayhem.toml: {set_id} = ">=1.0"')
+        return None
+    target = absolute(target_set.folder / rel)
+    if not target.is_relative_to(target_set.folder):
+        diags.error("E304", f"'{use.path}' leads outside the set '{set_id}'", use.span,
+                    hint=f"a path after '{set_id}:' is relative to the folder of the set")
+        return None
+    if not target.is_file():
+        known = sorted(p.relative_to(target_set.folder).as_posix() for p in contentsets.set_files(target_set))
+        diags.error("E305", f"no module '{rel}' in the set '{set_id}'", use.span,
+                    hint=f"the files of the set '{set_id}': {', '.join(known) or 'none'}")
+        return None
+    return target, target_set.root

@@ -155,6 +155,31 @@ CODES: dict[str, Code] = {c.code: c for c in (
     # -- the whole graph ----------------------------------------------------------------
     Code("E501", "recursive keyword", "A keyword uses itself, directly or through other keywords.",
          "keyword a \"A\" { effect { a } }", "Write the effect out."),
+    # -- content sets (mayhem.toml: compiler/contentsets.py) --------------------------------
+    Code("E701", "bad mayhem.toml", "The content root's `mayhem.toml` is not valid TOML, or a set in it "
+         "lacks its id or version, or a dependency is not a version requirement or a path.",
+         '[set]\nid = "my-box"\nversion = "first"',
+         '[set]\nid = "my-box"                  # lower-case words joined by dashes\n'
+         'version = "0.1.0"\ntitle = "My Box"\n\n[dependencies]\nmayhem-core = ">=1.0"                 '
+         '# a set shipped with the toolchain\nteen-titans-go = ">=1.0,<2"\n'
+         'friends = { path = "../friends", version = ">=0.2" }   # another content root'),
+    Code("E702", "missing dependency", "A dependency in `mayhem.toml` names a set that is not found: "
+         "no set of the content root has that id, the toolchain ships none (the shipped sets are "
+         "`mayhem-core`, `teen-titans-go` and `looney-tunes`), or its `path` leads to no content root "
+         "with that set.", '[dependencies]\nmayhem-cor = ">=1.0"', '[dependencies]\nmayhem-core = ">=1.0"'),
+    Code("E703", "dependency version", "A set needs a version of another set that the one found does "
+         "not have: a newer one, usually, than the toolchain ships.", '[dependencies]\nmayhem-core = ">=2.0"',
+         "Upgrade the toolchain (pip install --upgrade mayhem-toolchain), or ask for the version it has."),
+    Code("E704", "dependency cycle", "Content sets depend on each other in a circle; sets depend on each "
+         "other in one direction only.", "# a/mayhem.toml: b = { path = \"../b\" }\n"
+         "# b/mayhem.toml: a = { path = \"../a\" }", "Move what both need into a third set that neither "
+         "depends on."),
+    Code("E705", "set not a dependency", "`use \"SET:file.mh\"` reaches a file of another content set, "
+         "which the set of the using file must name in its dependencies.", 'use "looney-tunes:tokens.mh"',
+         '# mayhem.toml\n[dependencies]\nlooney-tunes = ">=1.0"'),
+    Code("E706", "one name, two sets or files", "Two sets of one name, or two files of one name from two "
+         "content roots (usually a copy of a set that is also a dependency): the ids they declare would "
+         "clash.", "a copy of shared/core.mh next to the mayhem-core dependency", "Remove the copy."),
 )}
 
 

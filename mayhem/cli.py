@@ -9,9 +9,10 @@ import click
 from rich.table import Table
 
 from mayhem import __version__
-from mayhem.cli_common import (ALLOW_ERRORS, DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
-                               _paths, _report, compiled)
+from mayhem.cli_common import (ALLOW_ERRORS, EXIT_CONTENT, EXIT_OK, FORMAT, LIMIT, ROOT, _console,
+                               _paths, _report, compiled, default_content)
 from mayhem.cli_fmt import fmt as fmt_command
+from mayhem.cli_init import init as init_command
 from mayhem.cli_play import COMMANDS as PLAY_COMMANDS
 from mayhem.compiler import driver
 from mayhem.compiler.graph_export import component_subgraph, find_component, to_dot, to_mermaid, to_text
@@ -97,7 +98,8 @@ def _write_ir(comp: driver.Compilation, output: Path) -> None:
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
               show_default=True, help="The build folder.")
 @click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+              default=default_content, show_default="content/, or the content root around the working folder",
+              help="The content folder.")
 @LIMIT
 def build(output, content, limit):
     """The main job: check and compile everything under content/ into the build folder."""
@@ -141,7 +143,8 @@ def site_group():
 
 
 SITE_CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                            default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+                            default=default_content, show_default="content/, or the content root around the working folder",
+              help="The content folder.")
 SITE_SRC = click.option("--src", type=click.Path(file_okay=False, path_type=Path), default=None,
                         help="Where to write the MkDocs project (default: next to the site, DIR-src).")
 
@@ -262,6 +265,7 @@ def explain(code):
 
 for _command in (*PLAY_COMMANDS, fmt_command):
     main.add_command(_command)
+main.add_command(init_command)
 
 from mayhem.cli_diff import diff as _diff  # noqa: E402 (registered after the commands above)
 main.add_command(_diff)

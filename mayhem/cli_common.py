@@ -3,6 +3,7 @@ options, and the one rule for errors in the content (they stop every command tha
 unless --allow-errors and only for consistency errors)."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,23 +21,43 @@ def _console(err: bool = False) -> Console:
     return Console(stderr=err, highlight=False, soft_wrap=True)
 
 
+def default_content() -> Path:
+    """`content/` in the working folder; else the content root the working folder is in (a box
+    made by `mayhem init`: its mayhem.toml is the nearest above), as git finds its repository."""
+    if DEFAULT_CONTENT.is_dir():
+        return DEFAULT_CONTENT
+    from mayhem.compiler.loader import find_root, has_marker
+    root = find_root([Path.cwd()])
+    return Path(os.path.relpath(root)) if has_marker(root) else DEFAULT_CONTENT
+
+
 def _paths(paths: tuple[str, ...]) -> list[Path]:
-    return [Path(p) for p in paths] if paths else [DEFAULT_CONTENT]
+    return [Path(p) for p in paths] if paths else [default_content()]
 
 
 def _report(comp: driver.Compilation, fmt: str, limit: int | None, out=None, loaded: bool = False) -> None:
     """The findings; with `loaded`, also what was checked (said on the last line of a report
     without errors, and in the JSON form)."""
     diags = comp.diagnostics.sorted()
+    # warnings and notes in the sets the root depends on are not its author's to fix (`check`
+    # has sorted out those its files cause already); errors there stop it and show
+    external = comp.external if comp.asked is None else set()
+    theirs = [d for d in diags if d.severity != "error" and d.span is not None and d.span.file in external]
+    diags = [d for d in diags if d not in theirs] if theirs else diags
     if fmt == "json":
-        click.echo(report.as_json(diags, comp.root, checked=report.checked(comp) if loaded else None), file=out)
+        click.echo(report.as_json(diags, comp.root, checked=report.checked(comp) if loaded else None,
+                                  sources=comp.sources), file=out)
     elif fmt == "sarif":
-        click.echo(report.sarif(diags, comp.root), file=out)
+        click.echo(report.sarif(diags, comp.root, comp.sources), file=out)
     else:
         stream = out or sys.stderr
         color = stream.isatty() if hasattr(stream, "isatty") else False
-        click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
-                               checked=report.checked(comp) if loaded else None), file=stream)
+        if diags or loaded or not theirs:
+            click.echo(report.text(diags, comp.sources, comp.root, color=color, limit=limit,
+                                   checked=report.checked(comp) if loaded else None), file=stream)
+        if theirs:
+            from mayhem.dsl.diagnostics import summary
+            click.echo(f"(and {summary(theirs)} in the content sets it depends on)", file=stream)
 
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif"]), default="text",
@@ -47,7 +68,8 @@ LIMIT = click.option("--max-errors", "limit", type=int, default=50, show_default
                      help="Print at most this many diagnostics in text form ('... and N more').")
 
 CONTENT = click.option("--content", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                       default=DEFAULT_CONTENT, show_default=True, help="The content folder.")
+                       default=default_content, show_default="content/, or the content root around the "
+                       "working folder", help="The content folder.")
 ALLOW_ERRORS = click.option("--allow-errors", is_flag=True,
                             help="Go on despite errors of the consistency checks (C codes); errors of the "
                                  "compiler (E codes) always stop.")

@@ -9,7 +9,7 @@ import tempfile
 
 import click
 
-from mayhem.cli_common import DEFAULT_CONTENT, EXIT_CONTENT, EXIT_OK
+from mayhem.cli_common import EXIT_CONTENT, EXIT_OK, default_content
 from mayhem.compiler.loader import discover
 from mayhem.dsl.diagnostics import Diagnostics, format_all
 from mayhem.dsl.format import FormatError, format_source
@@ -55,9 +55,9 @@ def fmt(paths, check, show_diff):
     if list(paths) == [Path("-")]:
         sys.exit(_stdin(check, show_diff))
     diags = Diagnostics()
-    files = discover(list(paths) or [DEFAULT_CONTENT], diags)
+    files = discover(list(paths) or [default_content()], diags)
     if not files and not diags.has_errors():
-        raise click.UsageError("no content files (.mh) in " + ", ".join(str(p) for p in paths or [DEFAULT_CONTENT]))
+        raise click.UsageError("no content files (.mh) in " + ", ".join(str(p) for p in paths or [default_content()]))
     sources: dict[str, SourceFile] = {}
     changed: list[str] = []
     status = EXIT_OK

@@ -14,12 +14,14 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 
 
-def display_path(root: Path | None):
-    """Show files relative to the working directory when possible."""
+def display_path(root: Path | None, sources: dict[str, SourceFile] | None = None):
+    """Show files relative to the working directory when possible (a file of a set the root
+    depends on where it is, not under the root)."""
     def show(name: str) -> str:
         if root is None:
             return name
-        full = root / name
+        src = sources.get(name) if sources else None
+        full = src.path if src is not None and src.path is not None else root / name
         try:
             return os.path.relpath(full)
         except ValueError:  # another drive
@@ -33,7 +35,11 @@ def checked(comp) -> dict:
     out = {"files": comp.files, "components": comp.components}
     if comp.asked is not None:
         out["asked"] = [display_path(comp.root)(n) for n in comp.asked]
-        out["elsewhere"] = summary(comp.elsewhere) if comp.elsewhere else None
+        external = getattr(comp, "external", set())
+        own = [d for d in comp.elsewhere if d.span is None or d.span.file not in external]
+        out["elsewhere"] = summary(own) if own else None
+        if len(own) < len(comp.elsewhere):
+            out["in_dependencies"] = summary([d for d in comp.elsewhere if d not in own])
         out["root"] = display_path(None)(str(comp.root)) if comp.root else None
     return out
 
@@ -60,20 +66,24 @@ def text(diags: list[Diagnostic], sources: dict[str, SourceFile], root: Path | N
          color: bool = False, limit: int | None = None, checked: dict | None = None) -> str:
     """The findings, gcc-style, and a summary line. A report without errors says on its last
     line what was checked (a report with errors keeps to the errors)."""
-    body = format_all(diags, sources, display=display_path(root), color=color, limit=limit)
+    body = format_all(diags, sources, display=display_path(root, sources), color=color, limit=limit)
     tail = summary(diags)
     if checked is not None:
         if checked.get("elsewhere"):
             where = os.path.relpath(checked["root"])
             tail = (f"{tail}\n(and {checked['elsewhere']} in other files of the collection that these do not "
                     f"cause: `mayhem check {where}` shows them)")
+        if checked.get("in_dependencies"):
+            tail = (f"{tail}\n(and {checked['in_dependencies']} in the content sets it depends on, that these "
+                    "do not cause)")
         if not any(d.severity == "error" for d in diags):
             tail = f"{checked_text(checked)}: {tail}"
     return f"{body}\n{tail}" if body else tail
 
 
-def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = None) -> str:
-    show = display_path(root)
+def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = None,
+            sources: dict[str, SourceFile] | None = None) -> str:
+    show = display_path(root, sources)
     items = []
     for d in diags:
         item = d.to_json()
@@ -86,14 +96,18 @@ def as_json(diags: list[Diagnostic], root: Path | None, checked: dict | None = N
     return json.dumps(doc, indent=2, sort_keys=True)
 
 
-def _location(span, root: Path | None) -> dict:
+def _location(span, root: Path | None, sources: dict[str, SourceFile] | None = None) -> dict:
     region = {"startLine": span.line, "startColumn": span.col, "endLine": span.end_line,
               "endColumn": span.end_col}
-    return {"physicalLocation": {"artifactLocation": {"uri": span.file, "uriBaseId": "CONTENTROOT"},
-                                 "region": region}}
+    src = sources.get(span.file) if sources else None
+    if root is not None and src is not None and src.path is not None and not src.path.is_relative_to(root):
+        artifact = {"uri": src.path.resolve().as_uri()}  # a file of a set the root depends on
+    else:
+        artifact = {"uri": span.file, "uriBaseId": "CONTENTROOT"}
+    return {"physicalLocation": {"artifactLocation": artifact, "region": region}}
 
 
-def sarif(diags: list[Diagnostic], root: Path | None) -> str:
+def sarif(diags: list[Diagnostic], root: Path | None, sources: dict[str, SourceFile] | None = None) -> str:
     used = sorted({d.code for d in diags})
     rules = []
     for code in used:
@@ -111,9 +125,9 @@ def sarif(diags: list[Diagnostic], root: Path | None) -> str:
         res = {"ruleId": d.code, "ruleIndex": index[d.code], "level": SARIF_LEVEL[d.severity],
                "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")}}
         if d.span is not None:
-            res["locations"] = [_location(d.span, root)]
+            res["locations"] = [_location(d.span, root, sources)]
         if d.related:
-            res["relatedLocations"] = [{"id": i, **_location(r.span, root), "message": {"text": r.message}}
+            res["relatedLocations"] = [{"id": i, **_location(r.span, root, sources), "message": {"text": r.message}}
                                        for i, r in enumerate(d.related)]
         results.append(res)
     run = {

@@ -167,7 +167,8 @@ def golden_hints() -> list[str]:
 def test_the_hint_finder_finds_hints():
     forms = literal_hints()
     assert len(forms) > 60
-    assert any(form == ["modules are found inside the content root only; copy the module into it"]
+    assert any(form == ["a collection holds one set of each name, and one file of each name: remove a copy of a "
+                        "set you depend on, or keep each box's files in a folder of its own"]
                for _f, _l, form in forms)
     assert any(form[:1] == ["write: use \""] for _f, _l, form in forms)
 
