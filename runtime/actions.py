@@ -147,30 +147,38 @@ def usage(verb: str) -> list[str]:
     return [f.usage for f in _FORMS[verb].values()]
 
 
-@dataclass(frozen=True)
 class Action:
     """One action: a verb and its arguments, in the order of its form's template.
 
     The arguments are also readable by name (`action.figure`, `action.location`); `str()`
-    prints the action's legal-action string and `Action.parse` reads one back."""
+    prints the action's legal-action string and `Action.parse` reads one back. An action
+    is a value: immutable, equal to and hashed like any action with the same verb and arguments."""
 
-    verb: str
-    args: tuple = ()
+    __slots__ = ("verb", "args", "_text")
 
-    def __post_init__(self) -> None:
-        forms = _FORMS.get(self.verb)
-        if forms is None:
-            raise ActionError(self.verb, f"no verb '{self.verb}'", did_you_mean(self.verb, VERBS))
-        form = forms.get(len(self.args))
-        if form is None:
-            raise ActionError(f"{self.verb} {self.args}", f"'{self.verb}' takes no {len(self.args)} arguments",
-                              "expected " + " or ".join(repr(u) for u in usage(self.verb)))
-        for name, kind, value in zip(form.names, form.kinds, self.args):
-            if (kind in ("int", "loc")) != (isinstance(value, int) and not isinstance(value, bool)):
-                raise TypeError(f"{self.verb}: argument {name} is {value!r}: expected "
-                                f"{'an int' if kind else 'a name'}")
-            if not kind and not _NAME.fullmatch(str(value)):
-                raise ActionError(str(value), f"the {name} of '{self.verb}' must be a name without blanks or '/'")
+    def __init__(self, verb: str, args: tuple = ()) -> None:
+        if args.__class__ is not tuple:
+            raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "args", args)
+        if (verb, args) not in _CHECKED:  # each distinct action is checked once
+            _check(verb, args)
+            _CHECKED.add((verb, args))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an Action is immutable; cannot set '{name}'")
+
+    def __eq__(self, other) -> bool:
+        return other.__class__ is Action and self.verb == other.verb and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(verb={self.verb!r}, args={self.args!r})"
+
+    def __reduce__(self):
+        return Action, (self.verb, self.args)
 
     @property
     def form(self) -> _Form:
@@ -186,7 +194,12 @@ class Action:
             raise AttributeError(f"'{form.usage}' has no argument '{name}'") from None
 
     def __str__(self) -> str:
-        return _print(self)
+        try:
+            return self._text
+        except AttributeError:
+            text = _FORMS[self.verb][len(self.args)].render(self.args)
+            object.__setattr__(self, "_text", text)
+            return text
 
     @staticmethod
     def parse(text: str) -> "Action":
@@ -195,11 +208,22 @@ class Action:
 
 
 _NAME = re.compile(_PATTERN[""])
+_CHECKED: set = set()
 
 
-@lru_cache(maxsize=4096)
-def _print(action: Action) -> str:
-    return action.form.render(action.args)
+def _check(verb: str, args: tuple) -> None:
+    forms = _FORMS.get(verb)
+    if forms is None:
+        raise ActionError(verb, f"no verb '{verb}'", did_you_mean(verb, VERBS))
+    form = forms.get(len(args)) if isinstance(args, tuple) else None
+    if form is None:
+        raise ActionError(f"{verb} {args}", f"'{verb}' takes no {len(args)} arguments",
+                          "expected " + " or ".join(repr(u) for u in usage(verb)))
+    for name, kind, value in zip(form.names, form.kinds, args):
+        if (kind in ("int", "loc")) != (isinstance(value, int) and not isinstance(value, bool)):
+            raise TypeError(f"{verb}: argument {name} is {value!r}: expected {'an int' if kind else 'a name'}")
+        if not kind and not _NAME.fullmatch(str(value)):
+            raise ActionError(str(value), f"the {name} of '{verb}' must be a name without blanks or '/'")
 
 
 @lru_cache(maxsize=4096)

@@ -12,12 +12,15 @@ from .state import Figure
 
 class ExpressionsMixin:
     def ev(self, e, env: Env):
+        """The value of an expression, as a generator to `yield from` (a selector may ask for a
+        decision): the handler's own generator, or a finished one around a leaf's value."""
         if e is None:
-            return None
-        leaf = _LEAF.get(e["e"])
+            return _value(None)
+        k = e["e"]
+        leaf = _LEAF.get(k)
         if leaf is not None:
-            return leaf(self, e, env)
-        return (yield from _COMPOUND[e["e"]](self, e, env))
+            return _value(leaf(self, e, env))
+        return _COMPOUND[k](self, e, env)
 
     # one handler per expression form of the registry (compiler/ir_ops.py): a form
     # without sub-expressions is a plain function, the others are generators
@@ -355,6 +358,11 @@ class ExpressionsMixin:
             if fig.comp["qid"] == qid:
                 return fig
         return None
+
+
+def _value(value):
+    return value
+    yield  # a generator that asks nothing and returns the value
 
 
 _EXPRESSION = dispatch(ExpressionsMixin, "expr_", EXPRESSIONS)
