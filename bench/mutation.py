@@ -71,6 +71,7 @@ TESTS = {
     "runtime/*.py": _RUNTIME,
     "compiler/checks/*.py": _CHECKS,
     "site/escape.py": ["tests/test_site.py::test_escape_leaves_no_markup", "tests/test_site_escape.py",
+                       "tests/test_site_escape_edges.py",
                        "tests/test_doctests.py"],
 }
 

@@ -84,7 +84,7 @@ def main() -> None:
         seconds = time.perf_counter() - start
         rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e3
         speedup = (summary.decisions / seconds) / dps
-        print(f"{box:<16} {f'{args.jobs} processes':<12} {summary.decisions / seconds:>12,.0f} "
+        print(f"{box:<16} {f'{args.jobs} process' + ('es' if args.jobs > 1 else ''):<12} {summary.decisions / seconds:>12,.0f} "
               f"{args.games / seconds:>9.1f} {summary.decisions / args.games:>15.0f} {rss:>8.1f}"
               + (" " * 8 if uno else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
     print("\npeak MB: traced Python allocations of one game at a time (1 process); max resident set of a worker "
