@@ -96,7 +96,7 @@ def _rows(rows: list[int], items: list) -> list[list]:
     return out
 
 
-def standard_board(model: SiteModel, box: dict) -> Drawing:
+def standard_board(model: SiteModel, box: dict, ident: str | None = None) -> Drawing:
     """The box's board: its `board` rows and its Location tiles, Black Bases first, then the
     Special Locations by name, then the White Bases; each tile says what lies on it at setup."""
     locations = model.of_kind("location", box["id"])
@@ -137,7 +137,7 @@ def standard_board(model: SiteModel, box: dict) -> Drawing:
     name = box.get("name") or box["id"]
     shape = "-".join(map(str, rows))
     title = f"The board of {name}: {len(rows)} rows of Location tiles ({shape})"
-    svg = draw(rows, tiles, ident=f"board-{box['id']}", title=title)
+    svg = draw(rows, tiles, ident=ident or f"board-{box['id']}", title=title)
     if missing:
         caption = (Markup("What the content does not record: ") + Markup("; ").join(escape(m) for m in missing) +
                    Markup(". The drawing shows what it does record."))
@@ -159,8 +159,8 @@ def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
     if not face_down and (not rows or rows == list(prop(box, "board") or [])):
         return None
     if not face_down:
-        drawing = standard_board(model, {**box, "props": {**box.get("props", {}), "board": {"value": rows}}})
-        return drawing
+        return standard_board(model, {**box, "props": {**box.get("props", {}), "board": {"value": rows}}},
+                              ident=f"board-{mode['id']}")
     rows = rows or list(prop(box, "board") or [])
     if not rows:
         return None

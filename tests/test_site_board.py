@@ -92,6 +92,9 @@ def test_a_mode_with_its_own_board_draws_it():
     standard = {"qid": "x:mode:std", "kind": "mode", "id": "std", "name": "Standard", "props": {
         "board": {"value": [3, 4, 3]}}}
     assert mode_board(m, m.box("b"), standard) is None  # the box's own board: drawn on the setup page
+    wide = {"qid": "x:mode:wide", "kind": "mode", "id": "wide", "name": "Wide", "props": {"board": {"value": [5, 5]}}}
+    d = mode_board(m, m.box("b"), wide)  # another shape, tiles face up: the box's tiles in it, ids of its own
+    assert [len(r) for r in d.rows] == [5, 5] and 'id="board-wide-title"' in str(d.svg)
 
 
 def test_long_names_wrap_inside_their_tile():
