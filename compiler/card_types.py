@@ -80,10 +80,12 @@ def content_kinds(card_types: list, diags: Diagnostics) -> dict[str, KindSpec]:
                                   required))
         _check_card_type(ct, {p.name for p in props}, diags)
         spec = KindSpec(ct.id, ct.name or ct.id, ("<box-file>", "deck"), props=CARD_PROPS + tuple(props),
-                        slots=(EFFECT,), origin=ct)  # a card's `on turn-end` goes inside its effect
+                        slots=(EFFECT,), children=("ruling",), origin=ct)  # a card's `on turn-end` goes inside its effect
         out[ct.id] = spec
     if out:
-        out["deck"] = replace(KINDS["deck"], children=tuple(sorted(out)))
+        # a ruling (a FAQ answer) may sit in any card of a card type
+        out["ruling"] = replace(KINDS["ruling"], parents=KINDS["ruling"].parents + tuple(sorted(out)))
+        out["deck"] = replace(KINDS["deck"], children=tuple(sorted(k for k in out if k != "ruling")))
     return out
 
 
