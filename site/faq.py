@@ -43,4 +43,4 @@ def is_mayhem_box(box: dict) -> bool:
     """Whether a box plays the Mayhem game (its setup, round, rules, modes and card-sheet pages are
     the Mayhem system's): it carries the Mayhem boxes' required `win-vp`. A box of another game
     (Marvel Mayhem) gets its overview, its components' pages and its FAQ."""
-    return "win-vp" in box.get("props", {})
+    return "game" not in box.get("props", {})

@@ -91,9 +91,7 @@ class SiteModel:
 
     @cached_property
     def components(self) -> list[dict]:
-        # the site renders Mayhem boxes; a box of another game (`game` in its box) is left out
-        other = {c["id"] for c in self.ir["components"] if c["kind"] == "box" and "game" in c["props"]}
-        return sorted((c for c in self.ir["components"] if c["box"] not in other), key=lambda c: c["qid"])
+        return sorted(self.ir["components"], key=lambda c: c["qid"])
 
     @cached_property
     def by_qid(self) -> dict[str, dict]:
