@@ -495,7 +495,10 @@ def test_boxes_without_rulings_have_no_faq_page(site):
     """The Mayhem rulebooks print no FAQ: no empty FAQ page, no link to one (tests/test_site_rulings.py
     has a box with rulings)."""
     assert not (site / "teen-titans-go" / "faq").exists() and not (site / "looney-tunes" / "faq").exists()
-    assert "faq/index.html" not in page(site, "teen-titans-go/index.html")
+    html = page(site, "teen-titans-go/index.html")
+    assert 'href="faq/index.html"' not in html and "teen-titans-go/faq/" not in html
+    # Marvel Mayhem prints an FAQ: its page exists, and the navigation leads to it
+    assert (site / "marvel-mayhem" / "faq" / "index.html").exists() and "marvel-mayhem/faq/index.html" in html
 
 
 def test_round_summary_says_the_printed_rules_first(site):

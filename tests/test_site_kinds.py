@@ -107,13 +107,13 @@ def test_the_unknown_kind_is_listed_like_the_others(kinds_site):
 
 
 def test_a_box_of_another_game_gets_no_mayhem_pages(tmp_path):
-    """A box without the Mayhem boxes' properties (Marvel Mayhem: no Victory Points, no board) has
+    """A box of another game (it names its `game`; Marvel Mayhem: no Victory Points, no board) has
     its overview, its components' pages and its FAQ, and none of the Mayhem system's pages (setup,
     round, rules, modes, card sheets), which would say rules it does not play; no link leads to one."""
     comp = driver.compile_paths([FIXTURES / "site" / "rulings"])
     ir = comp.ir
     box = next(c for c in ir["components"] if c["kind"] == "box")
-    box["props"] = {"text": box["props"]["text"]}
+    box["props"] = {"text": box["props"]["text"], "game": {"value": "duel", "source": None, "span": None}}
     box["children"] = [c for c in box["children"] if c["kind"] == "ruling"]
     ir["components"] = [c for c in ir["components"] if c["box"] is None or c["kind"] == "box"] + [hero_card(ir)]
     out = tmp_path / "site"
