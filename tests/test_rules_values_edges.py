@@ -48,3 +48,22 @@ def test_rules_loaded_here_index_every_kind_of_component_under_its_box(ir):
     # Teen Titans GO! has GO! cards, Looney Tunes none; both have Mayhem cards
     assert rules.go_cards.get("teen-titans-go") and not rules.go_cards.get("looney-tunes")
     assert rules.mayhem_cards["looney-tunes"] and rules.mayhem_cards["teen-titans-go"]
+
+
+def test_the_character_draft_is_offered_as_draft_decisions(rules):
+    # docs/actions.md: "`pick CHARACTER` | setup | draft a character, players alternating";
+    # the decisions that offer it are of kind `draft` (the game log records the kind).
+    from mayhem.runtime.engine import GameConfig
+    from mayhem.runtime.game import Game
+
+    game = Game(rules, GameConfig("teen-titans-go", seed=3))
+    decision = game.start()
+    drafted = []
+    for _ in range(40):
+        if decision is None:
+            break
+        if decision.actions[0].startswith("pick "):
+            assert decision.kind == "draft"
+            drafted.append(decision.actions[0])
+        decision = game.act(decision.actions[0])
+    assert len(drafted) >= 3  # four characters; the last one left may go without a choice
