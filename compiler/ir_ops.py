@@ -55,7 +55,7 @@ STATEMENTS: dict[str, Form] = {f.name: f for f in (
 )}
 
 _NAMES = ("ctx", "event", "var", "param", "it", "token", "tag", "icon", "relation", "component", "none",
-          "unresolved")
+          "unresolved", "zone", "counter", "property")  # the last three: names of a kernel game's declarations
 EXPRESSIONS: dict[str, Form] = {f.name: f for f in (
     Form("num", "a number"),
     Form("str", "a string"),

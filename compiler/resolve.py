@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
+from mayhem.dsl.schema import UNIVERSAL_PROPS
 from mayhem.dsl.spans import Span
 
 from . import builtins as B
@@ -12,6 +13,8 @@ from . import builtins_kernel as K
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
+
+UNIVERSAL = {p.name for p in UNIVERSAL_PROPS}  # properties any component may carry
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +172,8 @@ class _Resolver:
             self.box_ref(box, comp.prop("figure"), "character", comp.props.get("figure"))
         if comp.kind == "first-game" and box:
             for prop_name, pv in comp.props.items():
+                if (comp.spec is not None and comp.spec.prop(prop_name) is not None) or prop_name in UNIVERSAL:
+                    continue  # `source`, `silence`: not a character's hand
                 self.box_ref(box, prop_name, "character", pv, span=pv.node.name_span)
                 items = pv.node.values[0].items  # the shape check made it one [list] of names
                 for card, item in zip(pv.value, items):

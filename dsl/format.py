@@ -16,7 +16,8 @@ lexer callback, since the parser itself drops them) and prints the tree again:
   that the layout joins onto one line moves above that line.
 
 The kind of a declaration is its first word, whatever it is: the formatter knows no list
-of kinds (a kind dsl/schema.py does not describe keeps its members' order). Long `text`
+of kinds (a kind dsl/schema.py does not describe, a card type content declares, puts the
+properties every card has first: `named`, `source`, `text`, `copies`). Long `text`
 strings are left as they are: a string is one token and the language has no way to
 continue one on the next line without changing it.
 
@@ -134,7 +135,12 @@ def _property_rank(kind: str):
     """Sort key of the members of a declaration of this kind: properties first, in the
     order of dsl/schema.py, then the rest in the author's order."""
     spec = KINDS.get(kind)
-    order = {p.name: i for i, p in enumerate(spec.props)} if spec is not None else {}
+    if spec is not None:
+        props = spec.props
+    else:  # a kind content declares (a card type): every card's own properties first
+        from mayhem.compiler.card_types import CARD_PROPS
+        props = CARD_PROPS
+    order = {p.name: i for i, p in enumerate(props)}
     for p in UNIVERSAL_PROPS:
         order.setdefault(p.name, len(order))
     unknown = len(order)
@@ -143,7 +149,7 @@ def _property_rank(kind: str):
         i, m = indexed
         if m.tree.data != "prop":
             return (1, 0, i)
-        return (0, order.get(_first_word(m.tree), unknown) if spec is not None else unknown, i)
+        return (0, order.get(_first_word(m.tree), unknown), i)
     return rank
 
 

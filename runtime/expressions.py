@@ -45,6 +45,7 @@ class ExpressionsMixin:
         return e["name"]
 
     expr_tag = expr_icon = expr_token
+    expr_zone = expr_counter = expr_property = expr_token  # a kernel game's names (runtime/kernel plays those)
 
     def expr_component(self, e, env):
         return self.component_value(e["name"])

@@ -104,7 +104,7 @@ class Phrases:
         if k in ("token", "tag", "icon", "component"):
             comp = self.model.by_qid.get(e["name"])
             return self.link(e["name"], comp["name"] if comp and comp.get("name") else e["name"].split(":")[-1])
-        if k in ("ctx", "event", "var", "param", "it", "relation", "none", "unresolved"):
+        if k in ("ctx", "event", "var", "param", "it", "relation", "none", "unresolved", "zone", "counter", "property"):
             return text(e["name"])
         if k == "list":
             return Markup("[{}]").format(Markup(", ").join(self.expr(i) for i in e["items"]))

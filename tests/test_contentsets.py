@@ -34,9 +34,10 @@ def invoke(*args, cwd: Path | None = None):
 def test_the_official_content_declares_its_sets():
     manifest = contentsets.read_manifest(CONTENT, "mayhem.toml", Diagnostics())
     sets = {s.id: s for s in manifest.sets}
-    assert sorted(sets) == ["looney-tunes", "mayhem-core", "teen-titans-go"]
+    assert sorted(sets) == ["looney-tunes", "marvel-mayhem", "mayhem-core", "teen-titans-go"]
     assert sets["mayhem-core"].folder == CONTENT / "shared"
     assert [d.id for d in sets["teen-titans-go"].dependencies] == ["mayhem-core"]
+    assert not sets["marvel-mayhem"].dependencies  # a game of its own: it needs no Mayhem rules
     assert contentsets.shipped_root() == CONTENT  # a checkout ships its own content/
 
 
@@ -135,13 +136,16 @@ def third_party(tmp_path_factory) -> Path:
 
 
 def test_the_third_party_root_holds_no_copy(third_party):
-    official = {p.relative_to(CONTENT).as_posix() for p in CONTENT.rglob("*.mh")}
+    # the sets it depends on: the Mayhem rules and both Mayhem boxes (not Marvel Mayhem)
+    official = {p.relative_to(CONTENT).as_posix() for folder in ("shared", "teen-titans-go", "looney-tunes")
+                for p in (CONTENT / folder).rglob("*.mh")}
     own = {p.relative_to(third_party).as_posix() for p in third_party.rglob("*.mh")}
     assert not official & own
     comp = driver.compile_paths([third_party])
     assert comp.ok, [str(d) for d in comp.diagnostics.errors]
     assert sorted(comp.ir["boxes"]) == ["gadgets", "looney-tunes", "teen-titans-go"]
     assert official <= set(comp.ir["files"])
+    assert not any(f.startswith("marvel-mayhem/") for f in comp.ir["files"])  # not a dependency
 
 
 def test_the_third_party_root_checks_without_errors(third_party):
