@@ -3,10 +3,12 @@ whose properties are typed by it, so that cards are `marvel-card id "Name" { att
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import KINDS, NAMED, PROPERTY_TYPES, KindSpec, PropSpec, SlotSpec
+from mayhem.dsl.schema import (BUILTIN_KINDS, CONTENT_DECLARED, KINDS, NAMED, PROPERTY_TYPES, SOURCE, TEXT, KindSpec,
+                               PropSpec, SlotSpec)
 
 # What every card of every card type has, whatever its type declares.
 CARD_PROPS = (
@@ -15,78 +17,184 @@ CARD_PROPS = (
     PropSpec("text", "string", "The card's text as printed."),
     PropSpec("copies", "int", "How many copies of the card the deck holds (default 1)."),
 )
+# ... and what every card of a card type that is printed once each (`no-decks`) has.
+BOX_CARD_PROPS = (NAMED, SOURCE, TEXT)
 CARD_PROP_NAMES = {p.name for p in CARD_PROPS} | {"source"}
 EFFECT = SlotSpec("effect", "What the card's own text does (a Super Power), at its place in the "
                   "card type's `resolve-order`.", "game")
+# The types a card type's property may have: the value types, an enum of names, and an
+# effect (a slot its cards fill, with the context its effects are checked in).
+DECL_TYPES = tuple(PROPERTY_TYPES) + ("enum", "effect")
+DECL_TYPES_TEXT = ", ".join(DECL_TYPES)
+# The toolchain's own card types (Mayhem cards, GO! cards): content/shared/ of the shipped content.
+STANDARD_FILE = "shared/card-types.mh"
 
 
 def parse_propdecl(values: list) -> dict | None:
     """`int 0 "doc"` -> {"type": "int", "default": 0, "doc": "doc"}; None if malformed.
     A string after the type is the property's documentation, except for a `string`
-    property, whose first string is its default."""
-    if not values or not isinstance(values[0], ast.Name) or values[0].id not in PROPERTY_TYPES:
+    property, whose first string is its default. `required` or `optional` in place of the
+    default says so outright (a property without a default is otherwise required, a flag
+    never). `enum [a, b]` takes one of the listed names; `effect CONTEXT [guarded]` is an
+    effect its cards write (`NAME { ... }`, `NAME when COND { ... }` if guarded), checked
+    in that context of effects."""
+    if not values or not isinstance(values[0], ast.Name) or values[0].id not in DECL_TYPES:
         return None
     ptype = values[0].id
     rest = list(values[1:])
-    doc = ""
-    if rest and isinstance(rest[-1], ast.String) and (ptype != "string" or len(rest) == 2):
-        doc = rest.pop().value
-    out = {"type": ptype, "default": None, "doc": doc}
+    out = {"type": ptype, "default": None, "doc": ""}
+    if ptype == "effect":
+        if rest and isinstance(rest[-1], ast.String):
+            out["doc"] = rest.pop().value
+        if not rest or not all(isinstance(v, ast.Name) for v in rest) or len(rest) > 2 \
+                or (len(rest) == 2 and rest[1].id != "guarded"):
+            return None
+        out.update(context=rest[0].id, guarded=len(rest) == 2)
+        return out
+    if ptype == "enum":
+        if not rest or not isinstance(rest[0], ast.ListExpr) or not rest[0].items \
+                or not all(isinstance(v, ast.Name) for v in rest[0].items):
+            return None
+        out["values"] = [v.id for v in rest.pop(0).items]
+    marker = next((v.id for v in rest if isinstance(v, ast.Name) and v.id in ("required", "optional")), None)
+    if marker is not None:
+        rest = [v for v in rest if not (isinstance(v, ast.Name) and v.id == marker)]
+        out["required"] = marker == "required"
+    if rest and isinstance(rest[-1], ast.String) and (ptype != "string" or len(rest) == 2 or marker):
+        out["doc"] = rest.pop().value
     if not rest:
         if ptype == "flag":
             out["default"] = False
         return out
-    if len(rest) != 1:
+    if len(rest) != 1 or marker is not None:
         return None
     from .model import _BAD, _shape  # the one shape checker of property values
     if ptype == "flag":
         return None
-    value = _shape(PropSpec("default", PROPERTY_TYPES[ptype], ""), rest)
+    value = _shape(PropSpec("default", _value_shape(out), ""), rest)
     if value is _BAD:
         return None
     out["default"] = list(value) if isinstance(value, tuple) else value
     return out
 
 
+def _value_shape(decl: dict) -> str:
+    if decl["type"] == "enum":
+        return "enum:" + "|".join(decl["values"])
+    return PROPERTY_TYPES[decl["type"]]
+
+
 def bad_type_hint(values: list) -> str | None:
     if values and isinstance(values[0], ast.Name):
-        return did_you_mean(values[0].id, PROPERTY_TYPES)
+        return did_you_mean(values[0].id, DECL_TYPES)
     return None
 
 
-def content_kinds(card_types: list, diags: Diagnostics) -> dict[str, KindSpec]:
-    """The kinds the collection's card types declare (by id), and `deck` holding them."""
+def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str, KindSpec]:
+    """The kinds the collection's card types declare (by id), and `deck` holding them.
+    `known` are the kinds already defined (default: every kind of dsl.schema); a card
+    type the toolchain declares itself, compiled again with the content, is no new kind."""
+    known = KINDS if known is None else known
     out: dict[str, KindSpec] = {}
     for ct in card_types:
-        if ct.id in KINDS:
-            diags.error("E302", f"card type '{ct.id}' would hide the built-in kind '{ct.id}'",
-                        ct.decl.id_span, hint="give the card type another id")
+        spec = _kind_of(ct, diags)
+        if ct.id in known:
+            if spec is not None and spec == known[ct.id] and ct.id in CONTENT_DECLARED:
+                continue  # content/shared/card-types.mh itself
+            if ct.id in CONTENT_DECLARED:
+                diags.error("E302", f"card type '{ct.id}' is the toolchain's own, declared in its "
+                            f"content/{STANDARD_FILE}", ct.decl.id_span, hint="give the card type another id")
+            else:
+                diags.error("E302", f"card type '{ct.id}' would hide the built-in kind '{ct.id}'",
+                            ct.decl.id_span, hint="give the card type another id")
             continue
         if ct.id in out:
             diags.error("E302", f"card type '{ct.id}' is declared twice", ct.decl.id_span,
                         related=[Related(out[ct.id].origin.decl.id_span, "first declared here")])
             continue
-        props = []
-        for name, pv in sorted(ct.props.items()):
-            decl = pv.value if isinstance(pv.value, dict) and "type" in pv.value else None
-            if decl is None:
-                continue
-            if name in CARD_PROP_NAMES:
-                diags.error("E302", f"every card already has '{name}'", pv.node.name_span,
-                            hint="card types declare their own properties: " + ", ".join(sorted(CARD_PROP_NAMES)))
-                continue
-            required = decl["default"] is None and decl["type"] != "flag"
-            props.append(PropSpec(name, PROPERTY_TYPES[decl["type"]], decl["doc"] or f"{name} ({decl['type']})",
-                                  required))
-        _check_card_type(ct, {p.name for p in props}, diags)
-        spec = KindSpec(ct.id, ct.name or ct.id, ("<box-file>", "deck"), props=CARD_PROPS + tuple(props),
-                        slots=(EFFECT,), children=("ruling",), origin=ct)  # a card's `on turn-end` goes inside its effect
-        out[ct.id] = spec
+        if spec is not None:
+            out[ct.id] = spec
     if out:
+        ruling = known.get("ruling", KINDS["ruling"])
+        deck = known.get("deck", KINDS["deck"])
         # a ruling (a FAQ answer) may sit in any card of a card type
-        out["ruling"] = replace(KINDS["ruling"], parents=KINDS["ruling"].parents + tuple(sorted(out)))
-        out["deck"] = replace(KINDS["deck"], children=tuple(sorted(k for k in out if k != "ruling")))
+        out["ruling"] = replace(ruling, parents=ruling.parents + tuple(sorted(out)))
+        out["deck"] = replace(deck, children=tuple(sorted(k for k, s in out.items()
+                                                          if k != "ruling" and "deck" in s.parents)))
     return out
+
+
+def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
+    """The kind a card type declares: its properties in the order written, its effects."""
+    boxed = bool(ct.prop("no-decks"))
+    common = BOX_CARD_PROPS if boxed else CARD_PROPS
+    required = set(ct.prop("requires") or ())
+    for item in _list_items(ct, "requires"):
+        if item.id not in {p.name for p in common}:
+            diags.error("E206", f"'{item.id}' in requires is not a property every card has", item.span,
+                        hint=did_you_mean(item.id, [p.name for p in common])
+                        or "every card has: " + ", ".join(p.name for p in common))
+    common = tuple(replace(p, required=True) if p.name in required else p for p in common)
+    props, slots = [], []
+    for name, pv in ct.props.items():
+        decl = pv.value if isinstance(pv.value, dict) and "type" in pv.value else None
+        if decl is None:
+            continue
+        if name in CARD_PROP_NAMES:
+            diags.error("E302", f"every card already has '{name}'", pv.node.name_span,
+                        hint="card types declare their own properties: " + ", ".join(sorted(CARD_PROP_NAMES)))
+            continue
+        doc = decl["doc"] or f"{name} ({decl['type']})"
+        if decl["type"] == "effect":
+            if _context_ok(decl["context"], pv.node.values[1].span, diags):
+                slots.append(SlotSpec(name, doc, decl["context"], guard=decl["guarded"]))
+            continue
+        need = decl.get("required", decl["default"] is None and decl["type"] != "flag")
+        props.append(PropSpec(name, _value_shape(decl), doc, need))
+    triggers = ct.prop("triggers")
+    if triggers is not None and not _context_ok(triggers, ct.props["triggers"].node.values[0].span, diags):
+        triggers = None
+    _check_card_type(ct, {p.name for p in props}, diags)
+    return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ("<box-file>",) if boxed else ("<box-file>", "deck"),
+                    props=common + tuple(props), slots=tuple(slots) or (EFFECT,), triggers=triggers,
+                    children=("ruling",), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
+
+
+def _context_ok(context: str, span, diags: Diagnostics) -> bool:
+    from .builtins import CONTEXTS
+    if context in CONTEXTS:
+        return True
+    diags.error("E204", f"unknown context of effects '{context}'", span,
+                hint=did_you_mean(context, CONTEXTS) or "contexts: " + ", ".join(CONTEXTS))
+    return False
+
+
+def _list_items(ct, name: str) -> list:
+    pv = ct.props.get(name)
+    return list(pv.node.values[0].items) if pv is not None else []
+
+
+@lru_cache(maxsize=1)
+def standard_kinds() -> dict[str, KindSpec]:
+    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`),
+    compiled against the built-in kinds alone; {} when the file is missing or does not
+    compile (its errors show when the content that holds it is checked)."""
+    from mayhem.dsl.parser import parse_source, read_source
+    from .contentsets import shipped_root
+    from .model import SourceUnit, build_model
+    root = shipped_root()
+    path = root / STANDARD_FILE if root is not None else None
+    if path is None or not path.is_file():
+        return {}
+    diags = Diagnostics()
+    src = read_source(path, STANDARD_FILE, diags)
+    tree = parse_source(src, diags) if src is not None else None
+    if tree is None:
+        return {}
+    unit = SourceUnit(tree, None, [])
+    build_model({STANDARD_FILE: unit}, diags, kinds=BUILTIN_KINDS)
+    cts = [c for c in unit.components if c.kind == "card-type" and c.id in CONTENT_DECLARED]
+    return {ct.id: spec for ct in cts if (spec := _kind_of(ct, Diagnostics())) is not None}
 
 
 def _check_card_type(ct, declared: set[str], diags: Diagnostics) -> None:

@@ -92,11 +92,13 @@ class Model:
             yield from unit.components
 
 
-def build_model(units: dict[str, SourceUnit], diags: Diagnostics) -> Model:
-    """Card types first: the kinds they declare check the declarations of their cards."""
+def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None) -> Model:
+    """Card types first: the kinds they declare check the declarations of their cards.
+    `kinds` are the kinds known before (default: every kind of dsl.schema)."""
     from .card_types import content_kinds
     model = Model(units)
-    kinds = dict(KINDS)
+    kinds = dict(KINDS if kinds is None else kinds)
+    known = dict(kinds)
     for first in (True, False):
         for name in sorted(units):
             unit = units[name]
@@ -108,7 +110,7 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics) -> Model:
                     if comp is not None:
                         unit.components.append(comp)
         if first:
-            kinds.update(content_kinds([c for c in model.top_level() if c.kind == "card-type"], diags))
+            kinds.update(content_kinds([c for c in model.top_level() if c.kind == "card-type"], diags, known))
     for unit in units.values():
         unit.components.sort(key=lambda c: (c.span.line, c.span.col))
     return model
@@ -294,11 +296,11 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
             comp.props[prop.name] = PropValue(value.to_json(), prop.span, value, prop)
         return
     if pspec.shape == "propdecl":
-        from .card_types import bad_type_hint, parse_propdecl
+        from .card_types import DECL_TYPES_TEXT, bad_type_hint, parse_propdecl
         decl = parse_propdecl(prop.values)
         if decl is None:
-            diags.error("E204", f"'{prop.name}' declares a property: a type (int, string, flag, id, list, "
-                        "ints, strings), then an optional default and description", prop.span,
+            diags.error("E204", f"'{prop.name}' declares a property: a type ({DECL_TYPES_TEXT}), then an "
+                        "optional default and description", prop.span,
                         hint=bad_type_hint(prop.values) or f"for example: `{prop.name} int 0`")
         else:
             comp.props[prop.name] = PropValue(decl, prop.span, comp.source, prop)

@@ -26,6 +26,12 @@ def kernel_kinds() -> list:
                 PropSpec("game", "id", "The game whose cards these are."),
                 PropSpec("resolve-order", "list", "The properties (and `effect`, the card's own text) in the order "
                          "they resolve when a card is played: `[healing, attack, draw-play, defense, effect]`."),
+                PropSpec("no-decks", "flag", "Its cards are printed once each and declared at the top of a box "
+                         "file: no `deck`, no `copies` (Mayhem cards, GO! cards)."),
+                PropSpec("requires", "list", "Properties every card has that each card of this type must give: "
+                         "`requires [text]`."),
+                PropSpec("triggers", "id", "Its cards may carry `on EVENT` triggers, checked in this context "
+                         "of effects: `triggers card`."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
         ),

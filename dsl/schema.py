@@ -3,6 +3,7 @@ slots, triggers and children. The grammar gives the shape of a declaration; this
 table gives its meaning, and the language reference is generated from both."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 # Value shapes of properties (checked by compiler.model):
@@ -89,11 +90,56 @@ UNIVERSAL_PROPS = (
              "component on purpose: `distinct-from \"looney-tunes/invisible-paint\"`."),
 )
 
-KINDS: dict[str, KindSpec] = {}
+BUILTIN_KINDS: dict[str, KindSpec] = {}  # the kinds this table declares
+_ORDER: list[str] = []  # every kind's place, those declared in content included
+CONTENT_DECLARED: list[str] = []  # the kinds content/shared/card-types.mh declares
 
 
 def _kind(spec: KindSpec) -> None:
-    KINDS[spec.name] = spec
+    BUILTIN_KINDS[spec.name] = spec
+    _ORDER.append(spec.name)
+
+
+def _declared_in_content(*names: str) -> None:
+    CONTENT_DECLARED.extend(names)
+    _ORDER.extend(names)
+
+
+class _Kinds(Mapping):
+    """Every kind of declaration: this table's, and the card types that the toolchain's
+    `content/shared/card-types.mh` declares (read on first use, in this table's order).
+    While that file is being compiled, only this table's kinds are known."""
+
+    def __init__(self) -> None:
+        self._all: dict[str, KindSpec] | None = None
+        self._loading = False
+
+    def _kinds(self) -> dict[str, KindSpec]:
+        if self._all is not None:
+            return self._all
+        if self._loading:
+            return BUILTIN_KINDS
+        self._loading = True
+        try:
+            from mayhem.compiler.card_types import standard_kinds
+            declared = standard_kinds()
+        finally:
+            self._loading = False
+        both = {**BUILTIN_KINDS, **declared}
+        self._all = {k: both[k] for k in _ORDER if k in both}
+        return self._all
+
+    def __getitem__(self, name: str) -> KindSpec:
+        return self._kinds()[name]
+
+    def __iter__(self):
+        return iter(self._kinds())
+
+    def __len__(self) -> int:
+        return len(self._kinds())
+
+
+KINDS: Mapping[str, KindSpec] = _Kinds()
 
 
 _kind(KindSpec(
@@ -245,36 +291,9 @@ _kind(KindSpec(
     ),
     component=False,
 ))
-_kind(KindSpec(
-    "mayhem-card", "A Mayhem card: when it may be played, how long it lasts, and its effect.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT_REQ,
-        PropSpec("timing", "enum:round-start|activation|reaction", "When it may be played.", True),
-        PropSpec("duration", "enum:immediate|round", "How long its effect lasts.", True),
-        PropSpec("free-for-all", "flag", "Usable in Free-For-All Mayhem."),
-    ),
-    slots=(SlotSpec("effect", "What playing the card does; `when COND` limits when it is playable.",
-                    "card", guard=True),),
-    triggers="card",
-))
-_kind(KindSpec(
-    "go-card", "A GO! card: its When Picked effect, its Mission and its reward.", ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT_REQ,
-        PropSpec("mission", "enum:defeat-the-monster|go-somewhere|deliveries|investigate|fight",
-                 "The kind of Mission.", True),
-        PropSpec("monster-life", "int", "Life Points of the Monster (defeat-the-monster)."),
-        PropSpec("mission-text", "string", "The Mission as the card states it.", True),
-    ),
-    slots=(
-        SlotSpec("when-picked", "Resolved when the card is revealed.", "mission"),
-        SlotSpec("reward", "Given when the Mission is fulfilled.", "mission"),
-    ),
-    triggers="mission",
-))
+# Mayhem cards and GO! cards are card types declared in content (content/shared/card-types.mh):
+# their properties, effects and triggers come from there (compiler.card_types.standard_kinds).
+_declared_in_content("mayhem-card", "go-card")
 _kind(KindSpec(
     "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
     ("<box-file>",),
@@ -371,6 +390,3 @@ from .kernel_kinds import GAME_BOX_REQUIRED, PROPERTY_TYPES, kernel_kinds  # noq
 
 for _spec in kernel_kinds():
     _kind(_spec)
-
-TOP_LEVEL_BOX = tuple(k for k, s in KINDS.items() if "<box-file>" in s.parents)
-TOP_LEVEL_MODULE = tuple(k for k, s in KINDS.items() if "<module-file>" in s.parents)

@@ -34,7 +34,8 @@ _DEFENSE = re.compile(rf"\b(?:can\s+take|takes?\s+up\s+to|absorbs?|blocks?)\s+{W
 
 
 def card_types(col) -> dict[str, dict]:
-    return {c["id"]: c for c in col.of_kind("card-type")}
+    """The card types whose cards go in decks (not Mayhem cards and GO! cards: `no-decks`)."""
+    return {c["id"]: c for c in col.of_kind("card-type") if not col.prop(c, "no-decks")}
 
 
 def symbols(col, card_type: dict) -> list[str]:
