@@ -3,7 +3,6 @@ whose properties are typed by it, so that cards are `marvel-card id "Name" { att
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
@@ -174,27 +173,40 @@ def _list_items(ct, name: str) -> list:
     return list(pv.node.values[0].items) if pv is not None else []
 
 
-@lru_cache(maxsize=1)
+_standard: tuple = (None, {})  # (the file's path, modification time and size; its kinds)
+
+
 def standard_kinds() -> dict[str, KindSpec]:
     """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`),
-    compiled against the built-in kinds alone; {} when the file is missing or does not
-    compile (its errors show when the content that holds it is checked)."""
+    compiled against the built-in kinds alone, again only when the file changed; {} when it
+    is missing or does not compile (its errors show when the content holding it is checked)."""
+    global _standard
     from mayhem.dsl.parser import parse_source, read_source
     from .contentsets import shipped_root
     from .model import SourceUnit, build_model
     root = shipped_root()
     path = root / STANDARD_FILE if root is not None else None
-    if path is None or not path.is_file():
-        return {}
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        st = None
+    stamp = (str(path), st.st_mtime_ns, st.st_size) if st is not None else None
+    if stamp == _standard[0]:
+        return _standard[1]
+    kinds: dict[str, KindSpec] = {}
     diags = Diagnostics()
-    src = read_source(path, STANDARD_FILE, diags)
+    src = read_source(path, STANDARD_FILE, diags) if stamp is not None else None
     tree = parse_source(src, diags) if src is not None else None
-    if tree is None:
-        return {}
-    unit = SourceUnit(tree, None, [])
-    build_model({STANDARD_FILE: unit}, diags, kinds=BUILTIN_KINDS)
-    cts = [c for c in unit.components if c.kind == "card-type" and c.id in CONTENT_DECLARED]
-    return {ct.id: spec for ct in cts if (spec := _kind_of(ct, Diagnostics())) is not None}
+    if tree is not None:
+        unit = SourceUnit(tree, None, [])
+        build_model({STANDARD_FILE: unit}, diags, kinds=BUILTIN_KINDS)
+        for ct in unit.components:
+            if ct.kind == "card-type" and ct.id in CONTENT_DECLARED:
+                spec = _kind_of(ct, Diagnostics())
+                if spec is not None:
+                    kinds[ct.id] = spec
+    _standard = (stamp, kinds)
+    return kinds
 
 
 def _check_card_type(ct, declared: set[str], diags: Diagnostics) -> None:

@@ -97,6 +97,8 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None) ->
     `kinds` are the kinds known before (default: every kind of dsl.schema)."""
     from .card_types import content_kinds
     model = Model(units)
+    if kinds is None:
+        KINDS.refresh()  # content/shared/card-types.mh may have changed since the last compilation
     kinds = dict(KINDS if kinds is None else kinds)
     known = dict(kinds)
     for first in (True, False):

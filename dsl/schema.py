@@ -107,26 +107,37 @@ def _declared_in_content(*names: str) -> None:
 
 class _Kinds(Mapping):
     """Every kind of declaration: this table's, and the card types that the toolchain's
-    `content/shared/card-types.mh` declares (read on first use, in this table's order).
-    While that file is being compiled, only this table's kinds are known."""
+    `content/shared/card-types.mh` declares (read on first use, in this table's order;
+    `refresh()` reads it again if it changed). While that file is being compiled, only
+    this table's kinds are known."""
 
     def __init__(self) -> None:
         self._all: dict[str, KindSpec] | None = None
+        self._declared: dict | None = None
         self._loading = False
+
+    def refresh(self) -> None:
+        """Read content/shared/card-types.mh again if it changed (once per compilation)."""
+        if self._all is not None and not self._loading and self._standard() is not self._declared:
+            self._all = None
+
+    def _standard(self) -> dict:
+        self._loading = True
+        try:
+            from mayhem.compiler.card_types import standard_kinds
+            return standard_kinds()
+        finally:
+            self._loading = False
 
     def _kinds(self) -> dict[str, KindSpec]:
         if self._all is not None:
             return self._all
         if self._loading:
             return BUILTIN_KINDS
-        self._loading = True
-        try:
-            from mayhem.compiler.card_types import standard_kinds
-            declared = standard_kinds()
-        finally:
-            self._loading = False
+        declared = self._standard()
         both = {**BUILTIN_KINDS, **declared}
         self._all = {k: both[k] for k in _ORDER if k in both}
+        self._declared = declared
         return self._all
 
     def __getitem__(self, name: str) -> KindSpec:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mayhem.compiler import card_types, driver
+from mayhem.compiler import driver
 from mayhem.compiler.diff.compare import compare
 from mayhem.dsl import schema
 from mayhem.dsl.schema import NAMED, SOURCE, TEXT_REQ, KindSpec, PropSpec, SlotSpec
@@ -177,23 +177,34 @@ def test_wrong_cards_get_the_errors_the_old_table_gave(tmp_path, monkeypatch, ol
 
 
 def test_a_changed_declaration_changes_the_kind(tmp_path, monkeypatch):
-    """The schema is the file's: a property added there is a property of every Mayhem card."""
+    """The schema is the file's: a property added there is a property of every Mayhem card,
+    from the next compilation on (as `mayhem watch` recompiles)."""
     shipped = tmp_path / "shipped"
     (shipped / "shared").mkdir(parents=True)
     (shipped / "mayhem.toml").write_text("[collection]\n")
     text = (CONTENT / STANDARD).read_text(encoding="utf-8")
-    (shipped / STANDARD).write_text(text.replace(
-        '  free-for-all flag', '  rarity enum [common, rare] common "How rare the card is."\n  free-for-all flag'))
+    (shipped / STANDARD).write_text(text)
     monkeypatch.setattr("mayhem.compiler.contentsets.shipped_root", lambda: shipped)
-    monkeypatch.setattr(schema.KINDS, "_all", None)
-    card_types.standard_kinds.cache_clear()
+    box = tmp_path / "box"
+    box.mkdir()
+    (box / "mayhem.toml").write_text("[collection]\n")
+    (box / "cards.mh").write_text('in box tiny\n\nmayhem-card zap "Zap" {\n  source authored\n  text "Zap."\n'
+                                  '  timing activation\n  duration immediate\n  rarity rare\n}\n')
     try:
+        first = driver.check([box], root=box)
+        assert [d.message for d in first.diagnostics.items if d.code == "E202"] == \
+            ["unknown property 'rarity' in a mayhem-card"]
+        (shipped / STANDARD).write_text(text.replace(
+            '  free-for-all flag', '  rarity enum [common, rare] common "How rare the card is."\n  free-for-all flag'))
+        again = driver.check([box], root=box)
+        assert [d for d in again.diagnostics.items if d.code == "E202"] == []
         spec = schema.KINDS["mayhem-card"]
         assert spec.prop("rarity") == PropSpec("rarity", "enum:common|rare", "How rare the card is.", False)
         assert spec.origin.file == STANDARD
     finally:
-        card_types.standard_kinds.cache_clear()
-        schema.KINDS._all = None
+        monkeypatch.undo()
+        schema.KINDS.refresh()
+    assert schema.KINDS["mayhem-card"].prop("rarity") is None
 
 
 GAME_CARDS = '''in box omens
