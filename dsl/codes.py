@@ -65,22 +65,31 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E201", "declaration in the wrong place",
          "Each kind of declaration has its place: characters, cards and Locations in box files "
          "(files that start with `in box`); abilities inside characters or sides; keywords, tokens, "
-         "tags and icons anywhere at the top level.",
+         "tags and icons anywhere at the top level. Cards of a card type marked `no-decks` (Mayhem "
+         "cards and GO! cards, declared in content/shared/card-types.mh) stand at the top of a box "
+         "file only; other cards also inside a `deck`.",
          'ability staff-meeting "Staff Meeting" { ... }   # at the top of a file',
          "Move it inside its character."),
-    Code("E202", "unknown property", "The property is not one this kind of declaration has.",
+    Code("E202", "unknown property", "The property is not one this kind of declaration has. A card "
+         "has the properties its card type declares (Mayhem cards and GO! cards: "
+         "content/shared/card-types.mh) and the ones every card has.",
          "character robin \"Robin\" {\n  lifes 10\n}", "life 10"),
     Code("E203", "given twice", "A property or effect slot appears twice in one declaration.",
          "life 10\nlife 12", "Keep one."),
     Code("E204", "wrong value", "A property's value does not have the shape it needs (a number, a "
-         "name, a list, a source ...). The hint shows an example.", "life ten", "life 10"),
-    Code("E205", "missing property", "A required property or effect is missing.",
+         "name, a list, a source, one of an enum's names ...), or a card type declares a property "
+         "without a type (int, string, flag, id, list, ints, strings, enum, effect) or names an "
+         "unknown context of effects. The hint shows an example.", "life ten", "life 10"),
+    Code("E205", "missing property", "A required property or effect is missing (of a card: a property "
+         "its card type declares without a default, or lists in `requires`).",
          "ability staff-meeting \"Staff Meeting\" {\n  text \"...\"\n}", "Add `slot 5`."),
     Code("E206", "unknown effect slot", "The effect block's name is not one this kind has (an "
-         "ability has standard, special and mayhem; a card has effect; ...).",
+         "ability has standard, special and mayhem; a Mayhem card has effect and a GO! card when-picked and "
+         "reward, as their card types declare them; ...).",
          "ability a \"A\" { standrd { melee-attack } }", "standard { melee-attack }"),
-    Code("E207", "triggers not allowed", "Only tokens, Locations, cards, Special Abilities, GO! "
-         "cards and non-player figures react to events with `on EVENT { ... }`.",
+    Code("E207", "triggers not allowed", "Only tokens, Locations, cards whose card type says "
+         "`triggers CONTEXT` (Mayhem cards, GO! cards), Special Abilities and non-player figures react "
+         "to events with `on EVENT { ... }`.",
          "ability a \"A\" { on enter { ... } }", "Put the trigger in a Special Ability."),
     Code("E208", "missing display name", "The declaration needs its display name after its id.",
          "character robin {", 'character robin "Robin" {'),
@@ -94,8 +103,9 @@ CODES: dict[str, Code] = {c.code: c for c in (
     # -- names and modules ----------------------------------------------------------------
     Code("E301", "unknown name", "A name that nothing visible declares. The hint offers the closest "
          "names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
-    Code("E302", "declared twice", "Two declarations share an id in one box (or one module), or a "
-         "keyword takes the name of a primitive.", "location park \"Park\" { ... }\nlocation park ...",
+    Code("E302", "declared twice", "Two declarations share an id in one box (or one module), a "
+         "keyword takes the name of a primitive, or a card type takes the id of a kind (`mayhem-card` "
+         "and `go-card` are the toolchain's own, declared in content/shared/card-types.mh).", "location park \"Park\" { ... }\nlocation park ...",
          "Rename one."),
     Code("E303", "import cycle", "Modules use each other in a circle.",
          "# a.mh\nuse \"b.mh\"\n# b.mh\nuse \"a.mh\"", "Move what both need into a third module."),
