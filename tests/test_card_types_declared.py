@@ -114,6 +114,29 @@ def test_the_ir_of_the_content_is_the_one_the_old_table_gave(monkeypatch, old_ta
     assert sorted((c.change, c.qid) for c in changes) == sorted(("added", q) for q in added)
 
 
+def _site_pages(comp) -> dict[str, str]:
+    from mayhem.site.build import diagnostics_of
+    from mayhem.site.model import SiteModel
+    from mayhem.site.render import render
+    model = SiteModel(comp.ir, {name: sf.text for name, sf in comp.sources.items()})
+    return render(model, diagnostics=diagnostics_of(comp), docs={}).pages
+
+
+def test_the_site_shows_the_cards_as_the_old_table_did(monkeypatch, old_table):
+    """Every page of a Mayhem card and a GO! card is the same; the pages that change list the
+    new file (the home page, the index of components, the reference of card types)."""
+    before = _site_pages(driver.build(_content_files(without_standard=True), root=CONTENT))
+    monkeypatch.undo()
+    after = _site_pages(driver.build(_content_files(without_standard=False), root=CONTENT))
+    cards = [p for p in before if "/mayhem-cards/" in p or "/go-cards/" in p]
+    assert len(cards) > 40
+    assert {p: after[p] for p in cards} == {p: before[p] for p in cards}
+    changed = sorted(p for p in before if after.get(p) != before[p])
+    new = sorted(set(after) - set(before))
+    assert all(p.startswith("shared/card-types/") for p in new) and new
+    assert changed == ["components/index.md", "index.md", "reference/index.md"]
+
+
 BAD_CARDS = '''in box tiny
 
 mayhem-card zap "Zap" {
