@@ -85,7 +85,15 @@ def _value_shape(decl: dict) -> str:
 
 def bad_type_hint(values: list) -> str | None:
     if values and isinstance(values[0], ast.Name):
-        return did_you_mean(values[0].id, DECL_TYPES)
+        if values[0].id == "enum":
+            return "an enum lists its names, then an optional default among them: `enum [sun, moon] sun`"
+        if values[0].id == "effect":
+            return "an effect names its context of effects, then `guarded` if it may carry `when COND`: " \
+                   "`effect card guarded`"
+        if values[0].id not in DECL_TYPES:
+            return did_you_mean(values[0].id, DECL_TYPES)
+        if any(isinstance(v, ast.Name) and v.id in ("required", "optional") for v in values[1:]):
+            return f"`required` or `optional` stands instead of a default: `{values[0].id} optional \"...\"`"
     return None
 
 
