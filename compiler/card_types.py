@@ -99,33 +99,32 @@ def bad_type_hint(values: list) -> str | None:
 
 def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str, KindSpec]:
     """The kinds the collection's card types declare (by id), and `deck` holding them.
-    `known` are the kinds already defined (default: every kind of dsl.schema); a card
-    type the toolchain declares itself, compiled again with the content, is no new kind."""
+    `known` are the kinds already defined (default: every kind of dsl.schema). The
+    toolchain's own card types (content/shared/card-types.mh) compiled with the content are
+    no new kinds; a collection that declares them otherwise (a fork of the set that holds
+    them) has its cards checked against its own declaration."""
     known = KINDS if known is None else known
     out: dict[str, KindSpec] = {}
+    first: dict[str, object] = {}  # id -> the card type that declared it first
     for ct in card_types:
         spec = _kind_of(ct, diags)
-        if ct.id in known:
-            if spec is not None and spec == known[ct.id] and ct.id in CONTENT_DECLARED:
-                continue  # content/shared/card-types.mh itself
-            if ct.id in CONTENT_DECLARED:
-                diags.error("E302", f"card type '{ct.id}' is the toolchain's own, declared in its "
-                            f"content/{STANDARD_FILE}", ct.decl.id_span, hint="give the card type another id")
-            else:
-                diags.error("E302", f"card type '{ct.id}' would hide the built-in kind '{ct.id}'",
-                            ct.decl.id_span, hint="give the card type another id")
-            continue
-        if ct.id in out:
+        if ct.id in first:
             diags.error("E302", f"card type '{ct.id}' is declared twice", ct.decl.id_span,
-                        related=[Related(out[ct.id].origin.decl.id_span, "first declared here")])
+                        related=[Related(first[ct.id].decl.id_span, "first declared here")])
             continue
-        if spec is not None:
+        if ct.id in known and ct.id not in CONTENT_DECLARED:
+            diags.error("E302", f"card type '{ct.id}' would hide the built-in kind '{ct.id}'",
+                        ct.decl.id_span, hint="give the card type another id")
+            continue
+        first[ct.id] = ct
+        if spec is not None and not (ct.id in CONTENT_DECLARED and spec == known.get(ct.id)):
             out[ct.id] = spec
     if out:
         ruling = known.get("ruling", KINDS["ruling"])
         deck = known.get("deck", KINDS["deck"])
         # a ruling (a FAQ answer) may sit in any card of a card type
-        out["ruling"] = replace(ruling, parents=ruling.parents + tuple(sorted(out)))
+        out["ruling"] = replace(ruling, parents=ruling.parents + tuple(k for k in sorted(out)
+                                                                       if k not in ruling.parents))
         out["deck"] = replace(deck, children=tuple(sorted(k for k, s in out.items()
                                                           if k != "ruling" and "deck" in s.parents)))
     return out

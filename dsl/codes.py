@@ -104,8 +104,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E301", "unknown name", "A name that nothing visible declares. The hint offers the closest "
          "names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
     Code("E302", "declared twice", "Two declarations share an id in one box (or one module), a "
-         "keyword takes the name of a primitive, or a card type takes the id of a kind (`mayhem-card` "
-         "and `go-card` are the toolchain's own, declared in content/shared/card-types.mh).", "location park \"Park\" { ... }\nlocation park ...",
+         "keyword takes the name of a primitive, or a card type takes the id of a built-in kind or is "
+         "declared twice.", "location park \"Park\" { ... }\nlocation park ...",
          "Rename one."),
     Code("E303", "import cycle", "Modules use each other in a circle.",
          "# a.mh\nuse \"b.mh\"\n# b.mh\nuse \"a.mh\"", "Move what both need into a third module."),

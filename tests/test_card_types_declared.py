@@ -300,3 +300,28 @@ def test_a_card_of_such_a_type_is_checked_against_it(tmp_path):
     assert ("E204", "'sign' takes one of: sun, moon") in found
     assert ("E205", "omen 'dawn' needs 'motto'") in found
     assert ("E206", "'aftermath' takes no 'when' condition") in found
+
+
+FORKED = '''card-type mayhem-card "Mayhem card" {
+  source authored
+  no-decks
+  triggers card
+  timing enum [any-time] "When it may be played: any time."
+  effect effect card "What playing it does."
+}
+'''
+
+
+def test_a_collection_that_declares_mayhem_card_itself_uses_its_declaration(tmp_path):
+    """A fork of the set that holds card-types.mh: its cards follow the fork."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "card-types.mh").write_text(FORKED)
+    (tmp_path / "cards.mh").write_text('in box tiny\n\nmayhem-card zap "Zap" {\n  source authored\n'
+                                       '  timing any-time\n}\n\nmayhem-card zip "Zip" {\n  source authored\n'
+                                       '  timing reaction\n  duration immediate\n}\n')
+    comp = driver.check([tmp_path], root=tmp_path)
+    errors = [(d.code, d.message, d.span.line) for d in comp.diagnostics.items if d.code in ("E202", "E204")]
+    assert errors == [("E204", "'timing' takes one of: any-time", 10),
+                      ("E202", "unknown property 'duration' in a mayhem-card", 11)]
+    # the toolchain's own declaration is untouched for the next collection
+    assert schema.KINDS["mayhem-card"] == KindSpec(**{**OLD_KINDS["mayhem-card"].__dict__, "children": ("ruling",)})
