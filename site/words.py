@@ -90,3 +90,29 @@ def token_words(name: str, values) -> str:
     said = [TOKEN_WORDS.get(name, {}).get(v, str(v).replace("-", " ")) for v in (values or [])]
     joiner = " or " if name == "placed-on" else "; "
     return joiner.join(said)
+
+
+_TYPE_WORDS = {"int": "a number", "string": "a string", "flag": "a flag", "id": "a name", "list": "a list of names",
+               "ints": "a list of numbers", "strings": "a list of strings"}
+
+
+def property_declaration(decl: dict) -> str:
+    """A card type's property declaration in words: its type, its default (or whether the
+    cards must give it) and its description."""
+    kind = decl.get("type")
+    if kind == "effect":
+        head = f"an effect, in the context {decl.get('context')}"
+        if decl.get("guarded"):
+            head += ", that may carry a when condition"
+    else:
+        head = "one of: " + ", ".join(decl.get("values", [])) if kind == "enum" else _TYPE_WORDS.get(kind, str(kind))
+        default = decl.get("default")
+        if kind != "flag":
+            if default is not None and decl.get("required") is not True:
+                shown = ", ".join(map(str, default)) if isinstance(default, list) else str(default)
+                head += f"; {shown} when not given"
+            else:
+                head += "; required" if decl.get("required", True) else "; optional"
+    doc = decl.get("doc")
+    return f"{head}. {doc}" if doc else head
+

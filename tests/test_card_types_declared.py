@@ -135,6 +135,10 @@ def test_the_site_shows_the_cards_as_the_old_table_did(monkeypatch, old_table):
     new = sorted(set(after) - set(before))
     assert all(p.startswith("shared/card-types/") for p in new) and new
     assert changed == ["components/index.md", "index.md", "reference/index.md"]
+    # the card type's own page says what each property takes
+    page = after["shared/card-types/card-types/mayhem-card/index.md"]
+    assert "<td>one of: round-start, activation, reaction; required. When it may be played.</td>" in page
+    assert "<td>an effect, in the context card, that may carry a when condition. What playing" in page
 
 
 BAD_CARDS = '''in box tiny
