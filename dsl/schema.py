@@ -1,6 +1,8 @@
 """The declaration kinds of the DSL: where each may stand, and its properties, effect
 slots, triggers and children. The grammar gives the shape of a declaration; this
-table gives its meaning, and the language reference is generated from both."""
+table gives its meaning, and the language reference is generated from both. Mayhem
+cards and GO! cards are not in the table: they are card types declared in content
+(content/shared/card-types.mh), and KINDS holds them too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
