@@ -16,8 +16,9 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("draw", (_p("who", "player+"), _p("count", "number", 1)),
               "The player takes that many cards, one at a time, from the top of their `draw-from` zone "
               "(reshuffled from its `reshuffle-from` zone when empty) into their `draw-to` zone.", _G),
-    Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player", None,
-                                                                      "Whose zone (default: the card's owner).")),
+    Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player|team", None,
+                                                                      "Whose zone (default: the card's owner; "
+                                                                      "a player's Team for a `per team` zone).")),
               "Move cards into a zone (on top of an ordered zone).", _G),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
@@ -28,34 +29,44 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
               "value), and `effect` runs the card's own effect.", _G),
     Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
-    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None,
-                                                                            "Whose counter (default `me`).")),
+    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team", None,
+                                                                            "Whose counter (default `me`; a "
+                                                                            "player's Team for a `per team` one).")),
               "Add to a counter, up to its `max`.", _G),
-    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None)),
+    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team", None)),
               "Take from a counter, down to its `min` (a player whose `out-at-min` counter reaches it is "
               "out).", _G),
-    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"), _p("on", "player+|card+", None)),
+    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"), _p("on", "player+|card+|team", None)),
               "Set a counter, within its bounds.", _G),
     Primitive("knock-out", (_p("who", "player+"),), "The player is out of the game.", _G),
-    Primitive("win", (_p("who", "player+"),), "The game ends; these players win.", _G),
+    Primitive("win", (_p("who", "player+|team"),), "The game ends; these players (or every player of "
+              "these Teams) win.", _G),
     Primitive("tie", (), "The game ends in a tie.", _G),
     Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
 )}
 
 KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
-    Function("cards-in", (_p("zone", "zone"), _p("of", "player+", None)), "cards",
+    Function("cards-in", (_p("zone", "zone"), _p("of", "player+|team", None)), "cards",
              "The cards of a zone (of those players; default `me`), in order, top first."),
     Function("top-card", (_p("zone", "zone"), _p("of", "player", None)), "card",
              "The top card of an ordered zone (none when it is empty)."),
     Function("opponents", (_p("who", "player"),), "players", "The other players still in the game."),
     Function("owner-of", (_p("card", "card"),), "player", "Who owns the card (whose deck it came from)."),
-    Function("value", (_p("counter", "counter"), _p("of", "player|card", None)), "number",
-             "A counter's value (of `me` by default)."),
+    Function("value", (_p("counter", "counter"), _p("of", "player|card|team", None)), "number",
+             "A counter's value (of `me` by default; of a player's Team for a `per team` counter)."),
     Function("prop", (_p("card", "card"), _p("name", "property")), "any",
              "A property of the card (its card type's default when the card does not give it)."),
     Function("is-card", (_p("x", "any"),), "bool", "The value is a card (not a player)."),
     Function("size", (_p("set", "players|cards"),), "number", "How many players or cards."),
     Function("in-game", (_p("who", "player"),), "bool", "The player is still in the game."),
+    Function("team", (_p("who", "player"),), "team", "The player's Team (none in a game without Teams)."),
+    Function("members", (_p("team", "team"),), "players",
+             "The players of a Team (or of a set of Teams) still in the game, in seat order."),
+    Function("teammates", (_p("who", "player"),), "players",
+             "The other players of the player's Team still in the game."),
+    Function("foes", (_p("who", "player"),), "players",
+             "The players still in who are not of the player's Team (without Teams: every other player), "
+             "in turn order from the player."),
 )}
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
@@ -65,6 +76,7 @@ KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
     ContextName("players", "players", "Every player still in the game, in turn order."),
     ContextName("turn-player", "player", "The player whose turn it is (in a trigger: the turn it fires in)."),
+    ContextName("teams", "any", "Every Team of the game (`t1`, `t2`, ...), in order; none without `teams N`."),
 )}
 
 # What a selector can range over in a game: `one target in opponents(me) + cards-in(defenses, opponents(me))`.
@@ -72,6 +84,7 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "player": ("player", "A player (of the set after `in`, else every player still in)."),
     "card": ("card", "A card of the set after `in`."),
     "target": ("any", "A player or a card of the set after `in`: what an attack may aim at."),
+    "team": ("team", "A Team (of the set after `in`, else every Team)."),
 }
 
 # Events an effect of a game may wait for (`on turn-end { ... }`: once, when this turn ends).

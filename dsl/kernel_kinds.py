@@ -49,6 +49,10 @@ def kernel_kinds() -> list:
                 PropSpec("turn-order", "enum:clockwise|counterclockwise", "Who plays next (default clockwise)."),
                 PropSpec("first-player", "enum:seeded-choice|first-seat",
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
+                PropSpec("teams", "int", "The seats are grouped into this many Teams (`t1`, `t2`, ...); "
+                         "zones and counters may be kept `per team`."),
+                PropSpec("team-seats", "enum:alternate|consecutive", "How seats form Teams: alternating (p1, p3 "
+                         "in t1; p2, p4 in t2; the default) or in consecutive blocks (p1, p2 in t1)."),
                 PropSpec("decks-to", "id", "At setup each player takes one `deck` of the box into this zone."),
                 PropSpec("deck-size", "int", "How many cards each player's `deck` holds, copies counted (checked, C801)."),
                 PropSpec("draw-from", "id", "The zone `draw` takes from (default `deck`)."),

@@ -39,6 +39,8 @@ def _compile(e: dict):
             return lambda run, env: run.state.in_game()
         if name == "turn-player":
             return lambda run, env: run.state.active
+        if name == "teams":
+            return lambda run, env: list(run.state.teams)
         return lambda run, env: env.get(key)
     if kind == "list":
         items = [compiled(i) for i in e["items"]]

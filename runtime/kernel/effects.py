@@ -119,7 +119,7 @@ class Run:
         return compiled(e)(self, env)
 
     def select(self, e: dict, env: dict):
-        pool = self.expr(e["in"], env) if e["in"] is not None else self.state.in_game()
+        pool = self.expr(e["in"], env) if e["in"] is not None else self.game.pool(e["kind"])
         values = list(_as_list(pool))
         if e["where"] is not None:
             values = [v for v in values if self.expr(e["where"], {**env, "var:it": v})]

@@ -41,7 +41,8 @@ SCHEMA = {
     },
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision")
+HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
+         "teams")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -64,8 +65,10 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         if zone not in rules.zones:
             problems.append(Problem(at, f"no zone '{zone}' in the game", did_you_mean(zone, rules.zones)))
             continue
-        if rules.zones[zone].per and owner not in state.players:
-            problems.append(Problem(at, f"'{key}' names no player: write {zone}.p1 ... {zone}.p{players}"))
+        holders = list(state.teams) if rules.zones[zone].per == "team" else state.players
+        if rules.zones[zone].per and owner not in holders:
+            problems.append(Problem(at, f"'{key}' names no {'Team' if holders is not state.players else 'player'}: "
+                                        f"write {zone}.{holders[0]} ... {zone}.{holders[-1]}"))
             continue
         zkey = state.zone_key(zone, owner if rules.zones[zone].per else None)
         rest += [(zkey, uid) for uid in state.zones[zkey] if uid not in placed]
@@ -113,8 +116,9 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         if counter not in rules.counters:
             problems.append(Problem(("setup", "counters", key), f"no counter '{counter}' in the game",
                                     did_you_mean(counter, rules.counters)))
-        elif holder is not None and holder not in state.players:
-            problems.append(Problem(("setup", "counters", key), f"no player '{holder}'"))
+        elif holder is not None and holder not in state.players + list(state.teams):
+            problems.append(Problem(("setup", "counters", key), f"no player or Team '{holder}'",
+                                    did_you_mean(holder, state.players + list(state.teams))))
         else:
             state.counters[state.counter_key(counter, holder)] = value
     active = setup.get("active", state.active)
@@ -169,6 +173,8 @@ def actual(game: KernelGame, key: str):
         return game.over
     if head == "out":
         return list(state.out)
+    if head == "teams":
+        return state.teams.get(parts[1]) if len(parts) > 1 else state.teams
     if head == "decision":
         d = game.decision
         return None if d is None else {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]

@@ -113,16 +113,23 @@ class KernelGame:
         if rules.decks and len(decks) < config.players:
             raise KernelError(f"{config.players} players need {config.players} decks; box '{rules.box}' "
                               f"has {len(rules.decks)}")
+        if rules.teams:
+            if config.players < rules.teams:
+                raise KernelError(f"{rules.game['name']} has {rules.teams} Teams: it needs {rules.teams} players "
+                                  f"or more, not {config.players}")
+            state.teams = {f"t{t + 1}": [] for t in range(rules.teams)}
+            size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
+            for i, p in enumerate(state.players):
+                t = i % rules.teams if rules.team_seats == "alternate" else i // size
+                state.teams[f"t{t + 1}"].append(p)
+            state.team_next = {t: 0 for t in state.teams}
+        holders = {"player": state.players, "team": list(state.teams), None: [None]}
         for zone in rules.zones.values():
-            owners = state.players if zone.per else [None]
-            for owner in owners:
+            for owner in holders[zone.per]:
                 state.zones[state.zone_key(zone.id, owner)] = []
         for counter in rules.counters.values():
-            if counter.per == "player":
-                for p in state.players:
-                    state.counters[state.counter_key(counter.id, p)] = counter.start
-            elif counter.per is None:
-                state.counters[counter.id] = counter.start
+            for holder in holders.get(counter.per, []):
+                state.counters[state.counter_key(counter.id, holder)] = counter.start
         target = rules.zone_roles["decks-to"]
         for player, deck in zip(state.players, decks):
             state.decks[player] = deck
@@ -141,7 +148,8 @@ class KernelGame:
         else:
             state.active = state.players[0]
         state.log.append({"event": "setup", "players": list(state.players), "decks": dict(state.decks),
-                          "first": state.active})
+                          "first": state.active, **({"teams": {t: list(m) for t, m in state.teams.items()}}
+                                                    if state.teams else {})})
 
     def _next_step(self) -> list | None:
         """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
@@ -245,7 +253,15 @@ class KernelGame:
             return self.state.in_game()
         if name == "turn-player":
             return self.state.active
+        if name == "teams":
+            return list(self.state.teams)
         return env.get("ctx:" + name)
+
+    def pool(self, kind: str) -> list:
+        """What a selector of that kind ranges over when it names no set (`one team`)."""
+        if kind == "team":
+            return list(self.state.teams)
+        return self.state.in_game()
 
     def card_id(self, uid: int) -> str:
         return self.rules.cards[self.state.cards[uid]].id
