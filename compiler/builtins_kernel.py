@@ -3,7 +3,7 @@ games played on runtime/kernel (context `game`), with the types player, card, zo
 counter and property. runtime/kernel implements exactly these (a test holds them in step)."""
 from __future__ import annotations
 
-from .builtins import REQUIRED, ContextName, Function, Param, Primitive
+from .builtins import REQUIRED, ContextName, Event, Function, Param, Primitive
 
 
 def _p(name, type_, default=REQUIRED, doc=""):
@@ -43,6 +43,9 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "these Teams) win.", _G),
     Primitive("tie", (), "The game ends in a tie.", _G),
     Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
+    Primitive("lead", (_p("who", "player|team|players"),),
+              "In `round { }`: who takes the round's first turn, a player or a Team (its next player); "
+              "with `turn-order alternate-teams` the Teams alternate from that Team.", _G),
 )}
 
 KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
@@ -59,6 +62,8 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-card", (_p("x", "any"),), "bool", "The value is a card (not a player)."),
     Function("size", (_p("set", "players|cards"),), "number", "How many players or cards."),
     Function("in-game", (_p("who", "player"),), "bool", "The player is still in the game."),
+    Function("first", (_p("set", "any"),), "any", "The first of a set (none when it is empty)."),
+    Function("last", (_p("set", "any"),), "any", "The last of a set (none when it is empty)."),
     Function("team", (_p("who", "player"),), "team", "The player's Team (none in a game without Teams)."),
     Function("members", (_p("team", "team"),), "players",
              "The players of a Team (or of a set of Teams) still in the game, in seat order."),
@@ -76,6 +81,7 @@ KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
     ContextName("players", "players", "Every player still in the game, in turn order."),
     ContextName("turn-player", "player", "The player whose turn it is (in a trigger: the turn it fires in)."),
+    ContextName("round", "number", "The round being played (1, 2, ...; 0 in a game without rounds)."),
     ContextName("teams", "any", "Every Team of the game (`t1`, `t2`, ...), in order; none without `teams N`."),
 )}
 
@@ -87,8 +93,15 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "team": ("team", "A Team (of the set after `in`, else every Team)."),
 }
 
-# Events an effect of a game may wait for (`on turn-end { ... }`: once, when this turn ends).
-KERNEL_EVENTS = ("turn-end",)
+# Events of games: an effect waits for the next structure event once (`on turn-end { ... }`);
+# a `rule`'s triggers run at every one.
+KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
+    Event("round-start", (), "A round has begun: after the `round` slot."),
+    Event("round-end", (), "A round ends: after the `round-end` slot, before its placed dice are freed."),
+    Event("turn-start", (), "A turn has begun: after the `turn` slot."),
+    Event("turn-end", (), "A turn ends: after the `turn-end` slot."),
+    Event("out", (("player", "player"),), "A player is out of the game (`player`); for a `rule` only."),
+)}
 
 # Names of the game's own declarations that arguments of these types refer to.
 DECLARED_TYPES = ("zone", "counter", "property")

@@ -207,7 +207,7 @@ class _Resolver:
     # -- effects ------------------------------------------------------------------
 
     def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
-        event = B.EVENTS.get(trig.event)
+        event = B.EVENTS.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
         if event is None:
             self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
                              hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))

@@ -46,7 +46,14 @@ def kernel_kinds() -> list:
             props=(
                 SOURCE, TEXT,
                 PropSpec("seats", "range", "How many players: `seats 2..4`.", True),
-                PropSpec("turn-order", "enum:clockwise|counterclockwise", "Who plays next (default clockwise)."),
+                PropSpec("turn-order", "enum:clockwise|counterclockwise|alternate-teams",
+                         "Who plays next (default clockwise); `alternate-teams`: the Teams take turns, from "
+                         "the Team that leads the round (`lead(...)` in `round { }`), each Team's players in "
+                         "rotation."),
+                PropSpec("round-ends", "enum:one-turn-each|all-passed",
+                         "When a round is over: once every player still in has had a turn (the default), or "
+                         "once every player still in passed (took a turn without an action), one after the "
+                         "other. `round-end when COND { ... }` ends it as soon as COND holds, too."),
                 PropSpec("first-player", "enum:seeded-choice|first-seat",
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
                 PropSpec("teams", "int", "The seats are grouped into this many Teams (`t1`, `t2`, ...); "
@@ -62,13 +69,19 @@ def kernel_kinds() -> list:
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
+            SlotSpec("round", "At the start of each round (a game with this slot, `round-end`, "
+                     "`round-ends` or `turn-order alternate-teams` plays in rounds); `lead(...)` names who "
+                     "takes the round's first turn.", "game"),
+            SlotSpec("round-end", "At the end of each round; `round-end when COND { ... }` also ends the "
+                     "round after any turn where COND holds. Then the dice placed on anything are free.",
+                     "game", guard=True),
             SlotSpec("turn", "At the start of each turn, for `me`, the player whose turn it is; then the "
                      "player takes legal actions until none is left or `end-turn()`.", "game"),
             SlotSpec("turn-end", "At the end of each turn.", "game"),
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action"), component=False,
+        children=("zone", "counter", "action", "rule"), component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
@@ -92,11 +105,17 @@ def kernel_kinds() -> list:
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),
-                PropSpec("reset", "enum:turn-start|turn-end", "Back to its start value at the start or the end of "
-                         "every turn."),
+                PropSpec("reset", "enum:turn-start|turn-end|round-start|round-end", "Back to its start value at "
+                         "the start or the end of every turn (or round)."),
                 PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
         ),
         component=False,
+        ),
+        KindSpec(
+            "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "
+            "run at every such event of the game, `me` being the player whose turn it is.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            triggers="game", component=False,
         ),
         KindSpec(
             "action", "A verb a player may take in their turn: `action play \"Play a card\" (card = cards-in(hand, "

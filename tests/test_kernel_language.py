@@ -179,8 +179,10 @@ game duel "Duel" {
   turn {
     on turn-end { end-turn() }
     on round-end { end-turn() }
+    on attack { end-turn() }
   }
 }
 ''')
     assert [(e.code, e.message, e.hint) for e in errors] == [
-        ("E404", "'on round-end' is not an event of games of the rules kernel", "events of games: turn-end")]
+        ("E404", "'on attack' is not an event of games of the rules kernel",
+         "events of games: round-start, round-end, turn-start, turn-end, out")]

@@ -167,6 +167,9 @@ def knock_out(run, env, who) -> None:
         if player not in run.state.out:
             run.state.out.append(player)
             run.state.log.append({"event": "out", "player": player})
+            if run.rules.rules:
+                from .rounds import fire
+                fire(run.game, run, "out", {"var:player": player})
 
 
 def win(run, env, who) -> None:
@@ -180,6 +183,14 @@ def tie(run, env) -> None:
 
 def end_turn(run, env) -> None:
     run.state.end_turn = True
+
+
+def lead(run, env, who) -> None:
+    """Who leads this round (in the `round` slot): a player, or a Team (its next player)."""
+    run.state.lead = who[0] if isinstance(who, list) and len(who) == 1 else who
+    if isinstance(run.state.lead, list) or run.state.lead not in run.state.players + list(run.state.teams):
+        from .rules import KernelError
+        raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
 
 
 def refill(run) -> None:
@@ -199,7 +210,7 @@ def refill(run) -> None:
 
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,
               "play-card": play_card, "resolve": resolve, "gain": gain, "lose": lose, "set-counter": set_counter,
-              "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn}
+              "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn, "lead": lead}
 
 
 # -- functions ---------------------------------------------------------------------------
@@ -253,6 +264,8 @@ FUNCTIONS = {
     "is-card": lambda run, env, x: isinstance(x, int) and not isinstance(x, bool),
     "size": lambda run, env, set: len(_as_list(set)),
     "in-game": lambda run, env, who: who in run.state.in_game(),
+    "first": lambda run, env, set: (_as_list(set) or [None])[0],
+    "last": lambda run, env, set: (_as_list(set) or [None])[-1],
 }
 
 

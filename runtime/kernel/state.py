@@ -11,7 +11,7 @@ class State:
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
     __slots__ = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
-                 "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted",
+                 "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
                  "team_next", "dice", "die_serial", "forced", "figures")
 
     def __init__(self, seed: int) -> None:
@@ -40,6 +40,7 @@ class State:
         self.lead: str | None = None
         self.passed: list[str] = []
         self.acted = False
+        self.played: list[str] = []  # who has had a turn this round
         self.team_next: dict[str, int] = {}
         # dice by id ("die#1"): {"type", "owner" (a player or a Team), "value", "on" (None: free)}
         self.dice: dict[str, dict] = {}
@@ -71,6 +72,7 @@ class State:
         other.lead = self.lead
         other.passed = list(self.passed)
         other.acted = self.acted
+        other.played = list(self.played)
         other.team_next = dict(self.team_next)
         other.dice = {k: dict(v) for k, v in self.dice.items()}
         other.die_serial = self.die_serial

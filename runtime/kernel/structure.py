@@ -9,6 +9,7 @@ from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
+from .rounds import after_turn, fire, first_of_round
 from .rules import GameRules, KernelError
 from .state import State
 
@@ -156,8 +157,8 @@ class KernelGame:
         state = self.state
         if state.phase == "setup":
             return ["setup"]
-        if state.phase == "turn-start":
-            return ["turn-start"]
+        if state.phase in ("turn-start", "round-start", "round-end"):
+            return [state.phase]
         if state.phase == "actions":
             if state.end_turn:
                 state.phase = "turn-end"
@@ -179,17 +180,40 @@ class KernelGame:
         if kind == "setup":
             run.block(self.rules.slots.get("setup", []), env)
             self.check_end(run)
+            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
+        elif kind == "round-start":
+            previous, state.lead = state.lead, None
+            state.round += 1
+            state.passed, state.played = [], []
+            self._reset("round-start")
+            state.log.append({"event": "round-start", "round": state.round})
+            run.block(self.rules.slots.get("round", []), env)
+            self.check_end(run)
+            fire(self, run, "round-start")
+            state.active = first_of_round(self, previous)
+            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
             state.phase = "turn-start"
+        elif kind == "round-end":
+            run.block(self.rules.slots.get("round-end", []), env)
+            self.check_end(run)
+            fire(self, run, "round-end")
+            self.round_over(run)
+            self._reset("round-end")
+            state.log.append({"event": "round-end", "round": state.round})
+            self.check_end(run)
+            state.phase = "round-start"
         elif kind == "turn-start":
             state.turn += 1
             if state.turn > self.config.max_turns:
                 self.finish(run, [], "turn-limit")
             self._reset("turn-start")
             state.end_turn = False
+            state.acted = False
+            state.played.append(state.active)
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            self._due_triggers(run, "turn-start")
             run.block(self.rules.slots.get("turn", []), env)
             self.check_end(run)
+            fire(self, run, "turn-start")
             state.phase = "actions"
         elif kind == "choose-action":
             actions = self._legal if self._legal is not None else legal_actions(self)
@@ -199,35 +223,25 @@ class KernelGame:
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
             self.check_end(run)
-            self._due_triggers(run, "turn-end")
+            fire(self, run, "turn-end")
             self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
             self.check_end(run)
-            state.active = self._next_player()
-            state.phase = "turn-start"
+            after_turn(self, run)
 
-    def _next_player(self) -> str:
-        seats, alive = self.state.players, self.state.in_game()
-        i = seats.index(self.state.active)
-        for step in range(1, len(seats) + 1):
-            candidate = seats[(i + step) % len(seats)]
-            if candidate in alive:
-                return candidate
-        return self.state.active
+    def round_over(self, run: Run) -> None:
+        """At the end of a round, the dice placed on anything are free again."""
+        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
+        for d in freed:
+            self.state.dice[d]["on"] = None
+        if freed:
+            self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
         for counter in self.rules.counters.values():
             if counter.reset == when:
                 for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
                     self.state.counters[key] = counter.start
-
-    def _due_triggers(self, run: Run, event: str) -> None:
-        due = [t for t in self.state.triggers if t["event"] == event]
-        self.state.triggers = [t for t in self.state.triggers if t["event"] != event]
-        for trig in due:
-            stmt = self.rules.nodes[trig["node"]]
-            run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
-            self.check_end(run)
 
     # -- the end -----------------------------------------------------------------------------
 
