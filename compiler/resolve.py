@@ -366,6 +366,10 @@ class _Resolver:
         if name == "none":
             self.res.symbols[id(node)] = Symbol("none", name)
             return
+        for kind in ("space", "die"):  # a space or a die of the box's game, where a value is read
+            if box in self.res.games and name in self.game_names(box, kind):
+                self.res.symbols[id(node)] = Symbol(kind, name)
+                return
         if box is not None:
             comp = self.res.components.get(box, {}).get(name)
             if comp is not None and comp.kind in ("location", "character"):

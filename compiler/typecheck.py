@@ -376,10 +376,10 @@ class _Checker:
             elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None and node.kind in K.KERNEL_SELECTOR_KINDS:
+            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
-                if not B.accepts("players|cards", pt):
-                    self.diags.error("E401", f"'in' takes players or cards here, not {_describe(pt)}",
+                if not B.accepts("players|cards|figures", pt):
+                    self.diags.error("E401", f"'in' takes players, cards or figures here, not {_describe(pt)}",
                                      node.place.span)
             elif node.place is not None:
                 pt = self.expr(node.place, ctx)

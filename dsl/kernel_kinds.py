@@ -81,7 +81,7 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule"), component=False,
+        children=("zone", "counter", "action", "rule", "die", "space", "figure"), component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
@@ -110,6 +110,34 @@ def kernel_kinds() -> list:
                 PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
         ),
         component=False,
+        ),
+        KindSpec(
+            "die", "A kind of die: `die d6 \"Six-sided die\" { faces 1..6 }`, or its faces listed "
+            "(`face-values [1, 1, 2, 2, 3, 3]`). `roll(d6, 2, of: p)` rolls dice of this kind into a pool.",
+            ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("faces", "range", "Its faces, every number of a range: `faces 1..6`."),
+                   PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`.")),
+            component=False,
+        ),
+        KindSpec(
+            "space", "A space of the board: `space summit \"Summit\" { adjacent [ledge, col]  slots 2 }`. "
+            "Spaces and their `adjacent` edges (both ways) make the board's graph.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("adjacent", "list", "The spaces it touches (an edge goes both ways)."),
+                   PropSpec("slots", "int", "How many dice may be placed on it (default none).")),
+            component=False,
+        ),
+        KindSpec(
+            "figure", "A kind of figure on the board: `figure climber \"Climber\" { per player  start "
+            "[camp-1, camp-2] }`. Each player (or Team) gets `count` of them at setup, named "
+            "`climber-p1` (`climber-p1-2` with a count), on its space of `start`.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("per", "enum:player|team", "Whose figures: each player's (the default) or each Team's."),
+                   PropSpec("count", "int", "How many figures each player (or Team) has (default 1)."),
+                   PropSpec("start", "list", "Where they start: the Nth player's (or Team's) figures on the "
+                            "Nth space listed, one space for all; none: off the board until `put`.")),
+            component=False,
         ),
         KindSpec(
             "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "

@@ -43,6 +43,8 @@ def _compile(e: dict):
             return lambda run, env: list(run.state.teams)
         if name == "round":
             return lambda run, env: run.state.round
+        if name == "spaces":
+            return lambda run, env: list(run.rules.spaces)
         return lambda run, env: env.get(key)
     if kind == "list":
         items = [compiled(i) for i in e["items"]]

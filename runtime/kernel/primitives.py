@@ -269,9 +269,25 @@ FUNCTIONS = {
 }
 
 
+def owner_of(run, env, card):
+    """Whose a card, a die or a figure is (a player, or a Team)."""
+    state = run.state
+    if isinstance(card, int) and not isinstance(card, bool):
+        return state.owners[card]
+    for pool in (state.dice, state.figures):
+        if card in pool:
+            return pool[card]["owner"]
+    return None
+
+
+FUNCTIONS["owner-of"] = owner_of
+
+
 def _more() -> None:
-    from . import teams
-    FUNCTIONS.update(teams.FUNCTIONS)
+    from . import board, dice, teams
+    for module in (teams, dice, board):
+        FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
+        PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 
 
 _more()

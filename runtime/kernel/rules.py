@@ -85,6 +85,10 @@ class GameRules:
     round_end_guard: dict | None = None  # `round-end when COND`: the round also ends when it holds
     uses_rounds: bool = False  # turns are grouped into rounds (a `round` slot, Team order, ...)
     rules: list[dict] = field(default_factory=list)  # the triggers of `rule` declarations: always active
+    dice: dict[str, list[int]] = field(default_factory=dict)  # die kind -> its faces
+    spaces: dict[str, dict] = field(default_factory=dict)  # space id -> {"name", "slots"}, in declaration order
+    board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
+    figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -175,6 +179,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
     for child in game["children"]:
         if child["kind"] == "rule":
             rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
+    _board(rules, game)
     rules.teams = int(_prop(game, "teams", 0) or 0)
     rules.team_seats = _prop(game, "team-seats", "alternate")
     if rules.turn_order == "alternate-teams" and not rules.teams:
@@ -189,6 +194,42 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     _index(rules)
     return rules
+
+
+def _board(rules: GameRules, game: dict) -> None:
+    """Dice kinds, the board's spaces and their graph, and the kinds of figure."""
+    import networkx as nx
+    for child in game["children"]:
+        kind, ident = child["kind"], child["id"]
+        if kind == "die":
+            faces = _prop(child, "face-values") or _prop(child, "faces")
+            if isinstance(faces, (list, tuple)) and len(faces) == 2 and "face-values" not in child["props"]:
+                faces = list(range(faces[0], faces[1] + 1))
+            elif isinstance(faces, int):
+                faces = list(range(1, faces + 1))
+            if not faces:
+                raise KernelError(f"die '{ident}' needs its faces: `faces 1..6` or `face-values [1, 1, 2]`")
+            rules.dice[ident] = list(faces)
+        elif kind == "space":
+            rules.spaces[ident] = {"name": child["name"] or ident, "slots": _prop(child, "slots"),
+                                   "adjacent": list(_prop(child, "adjacent") or [])}
+        elif kind == "figure":
+            rules.figures[ident] = {"per": _prop(child, "per", "player"), "start": _prop(child, "start"),
+                                    "count": _prop(child, "count", 1)}
+    graph = nx.Graph()
+    graph.add_nodes_from(rules.spaces)
+    for ident, space in rules.spaces.items():
+        for other in space["adjacent"]:
+            if other not in rules.spaces:
+                raise KernelError(f"space '{ident}': 'adjacent {other}' names no space of the game")
+            graph.add_edge(ident, other)
+    rules.board = graph
+    for ident, fig in rules.figures.items():
+        starts = fig["start"] if isinstance(fig["start"], (list, tuple)) else [fig["start"]] if fig["start"] else []
+        for space in starts:
+            if space not in rules.spaces:
+                raise KernelError(f"figure '{ident}': 'start {space}' names no space of the game")
+        fig["start"] = list(starts)
 
 
 def _index(rules: GameRules) -> None:

@@ -29,12 +29,19 @@ SCHEMA = {
             "seed": {"type": "integer"}, "players": {"type": "integer"},
             "decks": {"type": "array", "items": {"type": "string"}},
             "active": {"type": "string"}, "turn": {"type": "integer"},
-            "phase": {"enum": ["turn-start", "actions"]},
+            "phase": {"enum": ["round-start", "turn-start", "actions"]},
+            "round": {"type": "integer", "minimum": 1}, "lead": {"type": "string"},
+            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
+            "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+            "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
             "keep_rest": {"type": "boolean"}}},
         "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
             "action": {"type": "string"}, "expect": _EXPECT,
+            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
             "expect_options": {"type": "array", "items": {"type": "string"}},
             "forbid_options": {"type": "array", "items": {"type": "string"}}}}},
         "expect": _EXPECT,
@@ -42,7 +49,7 @@ SCHEMA = {
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
-         "teams")
+         "teams", "dice", "dice-on", "figure", "round", "lead")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -121,14 +128,55 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
                                     did_you_mean(holder, state.players + list(state.teams))))
         else:
             state.counters[state.counter_key(counter, holder)] = value
+    problems += _board_and_dice(rules, state, setup)
     active = setup.get("active", state.active)
     if active not in state.players:
         problems.append(Problem(("setup", "active"), f"no player '{active}'", did_you_mean(active, state.players)))
     state.active = active
-    state.turn = setup.get("turn", 1) - (1 if setup.get("phase", "turn-start") == "turn-start" else 0)
-    state.phase = setup.get("phase", "turn-start")
+    phase = setup.get("phase", "round-start" if rules.uses_rounds else "turn-start")
+    state.turn = setup.get("turn", 1) - (1 if phase in ("round-start", "turn-start") else 0)
+    state.round = setup.get("round", 1) - (1 if phase == "round-start" else 0) if rules.uses_rounds else 0
+    state.phase = phase
     state.log.append({"event": "scenario-setup"})
     return game, problems
+
+
+def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem]:
+    """The scenario's dice (`"d6.t1" = [3, 5]`, free in that pool), figures on spaces, the
+    forced rolls and coin tosses, and who leads the round."""
+    problems = []
+    for i, value in enumerate(setup.get("rolls", [])):
+        if not any(value in faces for faces in rules.dice.values()):
+            problems.append(Problem(("setup", "rolls", i), f"{value} is no face of any die of the game",
+                                    hint="dice: " + ", ".join(f"{d} {faces}" for d, faces in rules.dice.items())))
+    state.forced = {"rolls": list(setup.get("rolls", [])), "coins": list(setup.get("coins", []))}
+    holders = state.players + list(state.teams)
+    for key, values in setup.get("dice", {}).items():
+        die, holder = _split(key)
+        at = ("setup", "dice", key)
+        if die not in rules.dice:
+            problems.append(Problem(at, f"no die '{die}' in the game", did_you_mean(die, rules.dice)))
+        elif holder not in holders:
+            problems.append(Problem(at, f"'{key}' names no player or Team: write {die}.{holders[0]}",
+                                    did_you_mean(holder or "", holders)))
+        else:
+            for value in values:
+                state.die_serial += 1
+                state.dice[f"die#{state.die_serial}"] = {"type": die, "owner": holder, "value": value, "on": None}
+    for fig, space in setup.get("figures", {}).items():
+        at = ("setup", "figures", fig)
+        if fig not in state.figures:
+            problems.append(Problem(at, f"no figure '{fig}'", did_you_mean(fig, state.figures)))
+        elif space is not None and space not in rules.spaces:
+            problems.append(Problem(at, f"no space '{space}'", did_you_mean(space, rules.spaces)))
+        else:
+            state.figures[fig]["space"] = space
+    if "lead" in setup:
+        if setup["lead"] not in holders:
+            problems.append(Problem(("setup", "lead"), f"no player or Team '{setup['lead']}'",
+                                    did_you_mean(setup["lead"], holders)))
+        state.lead = setup["lead"]
+    return problems
 
 
 def _split(key: str) -> tuple[str, str | None]:
@@ -173,6 +221,15 @@ def actual(game: KernelGame, key: str):
         return game.over
     if head == "out":
         return list(state.out)
+    if head == "dice":
+        holder = parts[1] if len(parts) > 1 else None
+        return [d["value"] for d in state.dice.values() if d["owner"] == holder and d["on"] is None]
+    if head == "dice-on":
+        target = ".".join(parts[1:])
+        return [d["value"] for d in state.dice.values() if d["on"] == target]
+    if head == "figure":
+        fig = state.figures.get(".".join(parts[1:]))
+        return fig["space"] if fig else "no such figure"
     if head == "teams":
         return state.teams.get(parts[1]) if len(parts) > 1 else state.teams
     if head == "decision":
@@ -226,6 +283,7 @@ def run(ir: dict, spec: dict, text: str, path: str):
         present = [a for a in step.get("forbid_options", []) if a in options]
         if present:
             result.failures.append(f"step {n}: {present} should not be legal here")
+        game.force(step.get("rolls", []), step.get("coins", []))
         if action is not None:
             try:
                 game.act(action)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
+from .board import setup_figures
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
 from .rounds import after_turn, fire, first_of_round
@@ -54,6 +55,14 @@ class KernelGame:
         self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
         self.pending["answers"].append(action)
         return self._advance()
+
+    def force(self, rolls: list[int], coins: list[str]) -> None:
+        """The next die rolls and coin tosses come out so (a scenario's forced results); kept
+        in the step's starting state too, since a step that asks a question is replayed."""
+        for state in (self.state, self.snapshot):
+            if state is not None:
+                state.forced["rolls"] += rolls
+                state.forced["coins"] += coins
 
     @property
     def over(self) -> bool:
@@ -124,6 +133,7 @@ class KernelGame:
                 t = i % rules.teams if rules.team_seats == "alternate" else i // size
                 state.teams[f"t{t + 1}"].append(p)
             state.team_next = {t: 0 for t in state.teams}
+        setup_figures(rules, state)
         holders = {"player": state.players, "team": list(state.teams), None: [None]}
         for zone in rules.zones.values():
             for owner in holders[zone.per]:
@@ -269,12 +279,22 @@ class KernelGame:
             return self.state.active
         if name == "teams":
             return list(self.state.teams)
+        if name == "round":
+            return self.state.round
+        if name == "spaces":
+            return list(self.rules.spaces)
         return env.get("ctx:" + name)
 
     def pool(self, kind: str) -> list:
         """What a selector of that kind ranges over when it names no set (`one team`)."""
         if kind == "team":
             return list(self.state.teams)
+        if kind == "space":
+            return list(self.rules.spaces)
+        if kind == "die":
+            return list(self.state.dice)
+        if kind == "figure":
+            return list(self.state.figures)
         return self.state.in_game()
 
     def card_id(self, uid: int) -> str:
@@ -292,10 +312,14 @@ class KernelGame:
                 out.append(self.rules.cards[self.state.cards[v]].id)
                 held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
                 looks.append((self.state.places[v], held))
+            elif isinstance(v, str) and v in self.state.dice:  # a die shows its value
+                die = self.state.dice[v]
+                out.append(str(die["value"]))
+                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
             else:
                 out.append(str(v))
                 looks.append(None)
         for i, v in enumerate(values):
             if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v)
+                out[i] = self.label(v) if isinstance(v, int) else v
         return out
