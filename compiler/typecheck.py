@@ -122,7 +122,7 @@ class _Checker:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
                              trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
-        elif ctx.kind != "game" and ctx.kind != "keyword" and trig.event not in B.EVENTS:
+        elif ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS and trig.event not in B.EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is an event of games of the rules kernel only",
                              trig.event_span, hint=did_you_mean(trig.event, B.EVENTS) or "events: " +
                              ", ".join(B.EVENTS))

@@ -168,8 +168,8 @@ def knock_out(run, env, who) -> None:
             run.state.out.append(player)
             run.state.log.append({"event": "out", "player": player})
             if run.rules.rules:
-                from .rounds import fire
-                fire(run.game, run, "out", {"var:player": player})
+                from .rounds import run_triggers
+                run_triggers(run.game, run, "out", {"var:player": player})
 
 
 def win(run, env, who) -> None:

@@ -91,7 +91,7 @@ def after_turn(game, run) -> None:
     state.phase = "turn-start"
 
 
-def fire(game, run, event: str, extra: dict | None = None) -> None:
+def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
     """The triggers of a structure event: the one-shot ones effects registered (`on
     turn-end { ... }` inside an effect), then the game's rules, each then the end check."""
     state = game.state

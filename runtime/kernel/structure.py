@@ -10,7 +10,7 @@ from .actions import legal_actions, take_action
 from .board import setup_figures
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
-from .rounds import after_turn, fire, first_of_round
+from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
 from .state import State
 
@@ -199,14 +199,14 @@ class KernelGame:
             state.log.append({"event": "round-start", "round": state.round})
             run.block(self.rules.slots.get("round", []), env)
             self.check_end(run)
-            fire(self, run, "round-start")
+            run_triggers(self, run, "round-start")
             state.active = first_of_round(self, previous)
             state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
             state.phase = "turn-start"
         elif kind == "round-end":
             run.block(self.rules.slots.get("round-end", []), env)
             self.check_end(run)
-            fire(self, run, "round-end")
+            run_triggers(self, run, "round-end")
             self.round_over(run)
             self._reset("round-end")
             state.log.append({"event": "round-end", "round": state.round})
@@ -223,7 +223,7 @@ class KernelGame:
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
             run.block(self.rules.slots.get("turn", []), env)
             self.check_end(run)
-            fire(self, run, "turn-start")
+            run_triggers(self, run, "turn-start")
             state.phase = "actions"
         elif kind == "choose-action":
             actions = self._legal if self._legal is not None else legal_actions(self)
@@ -233,7 +233,7 @@ class KernelGame:
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
             self.check_end(run)
-            fire(self, run, "turn-end")
+            run_triggers(self, run, "turn-end")
             self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
             self.check_end(run)
