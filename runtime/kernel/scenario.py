@@ -165,6 +165,7 @@ def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem
                 state.dice[f"die#{state.die_serial}"] = {"type": die, "owner": holder, "value": value, "on": None}
     for fig, space in setup.get("figures", {}).items():
         at = ("setup", "figures", fig)
+        space = space or None  # "": off the board
         if fig not in state.figures:
             problems.append(Problem(at, f"no figure '{fig}'", did_you_mean(fig, state.figures)))
         elif space is not None and space not in rules.spaces:
