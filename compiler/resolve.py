@@ -10,6 +10,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .game_parts import check_part
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
@@ -178,6 +179,9 @@ class _Resolver:
                 items = pv.node.values[0].items  # the shape check made it one [list] of names
                 for card, item in zip(pv.value, items):
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
+        game = self.res.games.get(box) if box else None
+        if game is not None and (comp is game or comp.parent is game):
+            check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:

@@ -9,6 +9,7 @@ from mayhem.dsl.schema import KINDS
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
 
@@ -190,6 +191,8 @@ class _Checker:
                                      stmt.event_span, hint="write `until turn-end` or `until round-end`: only a character has turns of its own")
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Trigger):
+            if ctx.kind == "game" and stmt.event in K.KERNEL_EVENTS:
+                check_one_shot(stmt, self.diags)  # `on out` belongs to a rule
             self.trigger(stmt, ctx)
 
     def bind(self, args: list[ast.Arg], params, what: str, span) -> dict[str, ast.Arg] | None:
