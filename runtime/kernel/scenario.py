@@ -141,14 +141,16 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     return game, problems
 
 
+def _face_problems(rules: GameRules, rolls: list, at: tuple) -> list[Problem]:
+    return [Problem(at + (i,), f"{value} is no face of any die of the game",
+                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in rules.dice.items()) or "none"))
+            for i, value in enumerate(rolls) if not any(value in faces for faces in rules.dice.values())]
+
+
 def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem]:
     """The scenario's dice (`"d6.t1" = [3, 5]`, free in that pool), figures on spaces, the
     forced rolls and coin tosses, and who leads the round."""
-    problems = []
-    for i, value in enumerate(setup.get("rolls", [])):
-        if not any(value in faces for faces in rules.dice.values()):
-            problems.append(Problem(("setup", "rolls", i), f"{value} is no face of any die of the game",
-                                    hint="dice: " + ", ".join(f"{d} {faces}" for d, faces in rules.dice.items())))
+    problems = _face_problems(rules, setup.get("rolls", []), ("setup", "rolls"))
     state.forced = {"rolls": list(setup.get("rolls", [])), "coins": list(setup.get("coins", []))}
     holders = state.players + list(state.teams)
     for key, values in setup.get("dice", {}).items():
@@ -269,6 +271,7 @@ def run(ir: dict, spec: dict, text: str, path: str):
     game, problems = build(rules, spec)
     for n, step in enumerate(spec.get("steps", [])):
         problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), rules)
+        problems += _face_problems(rules, step.get("rolls", []), ("steps", n, "rolls"))
     problems += expectation_problems(("expect",), spec.get("expect", {}), rules)
     if problems:
         raise _error(path, text, problems)
