@@ -29,14 +29,15 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
               "value), and `effect` runs the card's own effect.", _G),
     Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
-    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team", None,
+    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None,
                                                                             "Whose counter (default `me`; a "
                                                                             "player's Team for a `per team` one).")),
               "Add to a counter, up to its `max`.", _G),
-    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team", None)),
+    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None)),
               "Take from a counter, down to its `min` (a player whose `out-at-min` counter reaches it is "
               "out).", _G),
-    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"), _p("on", "player+|card+|team", None)),
+    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"),
+                              _p("on", "player+|card+|team|figure+", None)),
               "Set a counter, within its bounds.", _G),
     Primitive("knock-out", (_p("who", "player+"),), "The player is out of the game.", _G),
     Primitive("win", (_p("who", "player+|team"),), "The game ends; these players (or every player of "
@@ -72,7 +73,7 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("opponents", (_p("who", "player"),), "players", "The other players still in the game."),
     Function("owner-of", (_p("card", "any"),), "player",
              "Who owns a card (whose deck it came from), a die or a figure (a player, or a Team)."),
-    Function("value", (_p("counter", "counter"), _p("of", "player|card|team", None)), "number",
+    Function("value", (_p("counter", "counter"), _p("of", "player|card|team|figure", None)), "number",
              "A counter's value (of `me` by default; of a player's Team for a `per team` counter)."),
     Function("prop", (_p("card", "card"), _p("name", "property")), "any",
              "A property of the card (its card type's default when the card does not give it)."),

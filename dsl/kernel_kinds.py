@@ -101,7 +101,8 @@ def kernel_kinds() -> list:
             "counter", "A number the game keeps: hit points, plays left, damage tokens on a card.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|card|team", "Whose counter it is (default: the game's own, one)."),
+                PropSpec("per", "enum:player|card|team|figure", "Whose counter it is (default: the game's own, one): "
+                         "each player's, card's, Team's or figure's on the board."),
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),

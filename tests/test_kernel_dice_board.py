@@ -34,6 +34,12 @@ game gadget "Gadget" {
     start [a, c]
   }
   counter heads "Heads" { per player }
+  counter life "Life" {
+    per figure
+    start 3
+    min 0
+    out-at-min
+  }
   counter spent "Spent this round" {
     per player
     reset round-end
@@ -41,7 +47,7 @@ game gadget "Gadget" {
   round {
     roll(d6, 3, of: me)
   }
-  action act "Act" (what = ["place", "reroll", "choose", "move", "toss", "two"]) {
+  action act "Act" (what = ["place", "reroll", "choose", "move", "toss", "two", "hurt"]) {
     effect {
       gain(spent, 1)
       if what == "place" {
@@ -68,6 +74,10 @@ game gadget "Gadget" {
         if coin-toss() == "heads" {
           gain(heads, 1)
         }
+      }
+      if what == "hurt" {
+        lose(life, 3, on: first(figures-of(me)))
+        gain(life, 1, on: figures-of(foes(me)))
       }
       if what == "two" {
         set-die(first(dice-of(me)), 2)
@@ -200,3 +210,11 @@ def test_dice_of_two_of_a_value_are_one_action(rules):
     assert labels == ["3", "3", "5"]  # a die prints as its value; two free 3s of one pool look alike
     decision = game.act("act choose")
     assert decision.actions == ["target 3", "target 5"]
+
+
+def test_counters_per_figure(rules):
+    game = _game(rules, rolls=[4, 1, 6])
+    game.act("act hurt")
+    counters = game.state.counters
+    assert [counters[f"life/{f}"] for f in ("pawn-t1-1", "pawn-t1-2", "pawn-t2-1", "pawn-t2-2")] == [0, 3, 4, 4]
+    assert game.state.out == []  # a figure at its minimum puts no player out

@@ -134,7 +134,7 @@ def set_value(run, counter: str, holder, value: int) -> None:
         value = min(value, spec.max)
     state = run.state
     state.counters[state.counter_key(counter, holder)] = value
-    if spec.out_at_min and spec.min is not None and value <= spec.min and isinstance(holder, str) \
+    if spec.out_at_min and spec.min is not None and value <= spec.min and holder in state.players \
             and holder not in state.out:
         knock_out(run, None, holder)
 

@@ -123,9 +123,9 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         if counter not in rules.counters:
             problems.append(Problem(("setup", "counters", key), f"no counter '{counter}' in the game",
                                     did_you_mean(counter, rules.counters)))
-        elif holder is not None and holder not in state.players + list(state.teams):
-            problems.append(Problem(("setup", "counters", key), f"no player or Team '{holder}'",
-                                    did_you_mean(holder, state.players + list(state.teams))))
+        elif holder is not None and holder not in state.players + list(state.teams) + list(state.figures):
+            problems.append(Problem(("setup", "counters", key), f"no player, Team or figure '{holder}'",
+                                    did_you_mean(holder, state.players + list(state.teams) + list(state.figures))))
         else:
             state.counters[state.counter_key(counter, holder)] = value
     problems += _board_and_dice(rules, state, setup)

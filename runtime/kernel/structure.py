@@ -134,7 +134,7 @@ class KernelGame:
                 state.teams[f"t{t + 1}"].append(p)
             state.team_next = {t: 0 for t in state.teams}
         setup_figures(rules, state)
-        holders = {"player": state.players, "team": list(state.teams), None: [None]}
+        holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None]}
         for zone in rules.zones.values():
             for owner in holders[zone.per]:
                 state.zones[state.zone_key(zone.id, owner)] = []
