@@ -146,3 +146,14 @@ def test_a_replay_of_the_log_is_the_same_game(ridge, tmp_path):
     write_log(game, tmp_path / "ridge.jsonl")
     report = replay(lambda box: ridge, tmp_path / "ridge.jsonl")
     assert report.ok, report.message
+
+
+def test_an_illegal_action_is_said_in_the_game_s_verbs(ridge):
+    from mayhem.runtime.decisions import IllegalAction
+    game = KernelGame(ridge, KernelConfig(players=2, seed=0))
+    game.force([5, 6, 2, 6], [])
+    game.start()  # t2 leads with its 2; its one legal climb is taken; p1 chooses
+    with pytest.raises(IllegalAction) as err:
+        game.act("climb 5 ledge-2")
+    assert str(err.value) == ("'climb 5 ledge-2' is not a legal action now (did you mean 'climb 5 ledge-1' or "
+                              "'climb 6 ledge-1'?); legal: climb 5 ledge-1, climb 6 ledge-1")

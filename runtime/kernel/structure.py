@@ -15,6 +15,20 @@ from .rules import GameRules, KernelError
 from .state import State
 
 
+class IllegalKernelAction(IllegalAction):
+    """An answer that is not among the decision's legal actions, said in the game's own
+    verbs (the action grammar of runtime/actions.py knows none of them)."""
+
+    def __init__(self, action: str, decision: Decision) -> None:
+        from ...dsl.diagnostics import did_you_mean
+        shown = ", ".join(decision.actions[:12]) + (" ..." if len(decision.actions) > 12 else "")
+        hint = did_you_mean(action, decision.actions)
+        ValueError.__init__(self, f"'{action}' is not a legal action now" + (f" ({hint})" if hint else "")
+                            + (f"; legal: {shown}" if decision.actions else ""))
+        self.action = action
+        self.decision = decision
+
+
 @dataclass
 class KernelConfig:
     players: int = 2
@@ -49,9 +63,9 @@ class KernelGame:
 
     def act(self, action: str) -> Decision | None:
         if self.decision is None:
-            raise IllegalAction(action, Decision("-", "over", "the game is over", []))
+            raise IllegalKernelAction(action, Decision("-", "over", "the game is over", []))
         if action not in self.decision.actions:
-            raise IllegalAction(action, self.decision)
+            raise IllegalKernelAction(action, self.decision)
         self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
         self.pending["answers"].append(action)
         return self._advance()
