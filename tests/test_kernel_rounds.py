@@ -36,6 +36,13 @@ game tag "Tag" {
       gain(rounds, 1)
     }
   }
+  counter starts "Turns begun in round 2" {}
+  counter next-turn "One-shot turn-start triggers run" {}
+  rule count-starts "Count the turns of round 2" {
+    on turn-start when round == 2 {
+      gain(starts, 1)
+    }
+  }
   rule resign-point "A point to the foes of a player out" {
     on out {
       for each f in foes(player) {
@@ -50,6 +57,9 @@ game tag "Tag" {
       gain(points, 1)
       on round-start {
         gain(bonus, 1)
+      }
+      on turn-start {
+        gain(next-turn, 1)
       }
       end-turn()
     }
@@ -133,3 +143,13 @@ def test_clockwise_rounds_give_each_player_one_turn(tmp_path):
     rounds = _rounds(game)
     assert rounds[0] == ["p1*", "p2*", "p3*", "p1", "p2", "p3"]
     assert rounds[1][0] == "p1*"
+
+
+def test_a_rule_s_condition_and_a_one_shot_turn_start(tmp_path):
+    game = _game(tmp_path)
+    state = game.state
+    rounds = _rounds(game)
+    assert state.counters["starts"] == len(rounds[1])  # every turn begun in round 2, none else
+    spends = sum(1 for e in state.log if e["event"] == "action" and e["action"] == "spend")
+    # each spend waits for the next turn's start once; the last one may find no turn after it
+    assert state.counters["next-turn"] in (spends, spends - 1)
