@@ -153,3 +153,8 @@ def test_a_rule_s_condition_and_a_one_shot_turn_start(tmp_path):
     spends = sum(1 for e in state.log if e["event"] == "action" and e["action"] == "spend")
     # each spend waits for the next turn's start once; the last one may find no turn after it
     assert state.counters["next-turn"] in (spends, spends - 1)
+
+
+def test_a_player_who_leads_goes_first_and_their_team_rotates_on(tmp_path):
+    game = _game(tmp_path, lead="lead(last(players))")
+    assert _rounds(game)[0][:4] == ["p4*", "p1*", "p2*", "p3*"]

@@ -43,8 +43,10 @@ def first_of_round(game, previous_lead) -> str:
     state, rules = game.state, game.rules
     lead = state.lead
     if rules.turn_order == "alternate-teams":
-        if lead in state.players:
+        if lead in state.players:  # that player first; their Team's rotation goes on after them
             state.lead = state.team_of(lead)
+            seats = state.teams[state.lead]
+            state.team_next[state.lead] = (seats.index(lead) + 1) % len(seats)
             return lead
         if lead is None:
             if previous_lead is None:
