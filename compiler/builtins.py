@@ -223,7 +223,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
-    "game": ("me", "this-card", "amount", "players", "turn-player"),
+    "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
 
 CONTEXT_DOCS = {

@@ -3,7 +3,7 @@ games played on runtime/kernel (context `game`), with the types player, card, zo
 counter and property. runtime/kernel implements exactly these (a test holds them in step)."""
 from __future__ import annotations
 
-from .builtins import REQUIRED, ContextName, Function, Param, Primitive
+from .builtins import REQUIRED, ContextName, Event, Function, Param, Primitive
 
 
 def _p(name, type_, default=REQUIRED, doc=""):
@@ -16,8 +16,9 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("draw", (_p("who", "player+"), _p("count", "number", 1)),
               "The player takes that many cards, one at a time, from the top of their `draw-from` zone "
               "(reshuffled from its `reshuffle-from` zone when empty) into their `draw-to` zone.", _G),
-    Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player", None,
-                                                                      "Whose zone (default: the card's owner).")),
+    Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player|team", None,
+                                                                      "Whose zone (default: the card's owner; "
+                                                                      "a player's Team for a `per team` zone).")),
               "Move cards into a zone (on top of an ordered zone).", _G),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
@@ -28,34 +29,86 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
               "value), and `effect` runs the card's own effect.", _G),
     Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
-    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None,
-                                                                            "Whose counter (default `me`).")),
+    Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None,
+                                                                            "Whose counter (default `me`; a "
+                                                                            "player's Team for a `per team` one).")),
               "Add to a counter, up to its `max`.", _G),
-    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+", None)),
+    Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None)),
               "Take from a counter, down to its `min` (a player whose `out-at-min` counter reaches it is "
               "out).", _G),
-    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"), _p("on", "player+|card+", None)),
+    Primitive("set-counter", (_p("counter", "counter"), _p("value", "number"),
+                              _p("on", "player+|card+|team|figure+", None)),
               "Set a counter, within its bounds.", _G),
     Primitive("knock-out", (_p("who", "player+"),), "The player is out of the game.", _G),
-    Primitive("win", (_p("who", "player+"),), "The game ends; these players win.", _G),
+    Primitive("win", (_p("who", "player+|team"),), "The game ends; these players (or every player of "
+              "these Teams) win.", _G),
     Primitive("tie", (), "The game ends in a tie.", _G),
     Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
+    Primitive("roll", (_p("die", "any", doc="A die of the game: `d6`."), _p("count", "number", 1),
+                       _p("of", "player+|team", None, "Whose pool (default `me`): players or Teams.")),
+              "Roll that many new dice of that kind into each holder's pool (logged `roll`; seeded, or "
+              "forced by a scenario).", _G),
+    Primitive("reroll", (_p("dice", "any"),), "Roll these dice again.", _G),
+    Primitive("set-die", (_p("die", "any"), _p("value", "number")), "Turn a die to a face of its kind.", _G),
+    Primitive("place-die", (_p("die", "any"), _p("on", "any", doc="A space, a figure, a card or a player.")),
+              "Put a die on something until the round ends; a space with `slots N` holding N dice takes no "
+              "more (logged `full`).", _G),
+    Primitive("free-dice", (_p("dice", "any"),), "Take dice off what they are placed on, back to their pool.", _G),
+    Primitive("remove-dice", (_p("dice", "any"),), "Take dice out of the game.", _G),
+    Primitive("put", (_p("figure", "any"), _p("at", "any", None, "A space (none: off the board).")),
+              "Put figures on a space, without moving through the board (logged `put`).", _G),
+    Primitive("move-to", (_p("figure", "any"), _p("to", "any")),
+              "Move figures to a space (logged `move` with `from` and `to`); what may move where is the "
+              "content's guard.", _G),
+    Primitive("lead", (_p("who", "player|team|players"),),
+              "In `round { }`: who takes the round's first turn, a player or a Team (its next player); "
+              "with `turn-order alternate-teams` the Teams alternate from that Team.", _G),
 )}
 
 KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
-    Function("cards-in", (_p("zone", "zone"), _p("of", "player+", None)), "cards",
+    Function("cards-in", (_p("zone", "zone"), _p("of", "player+|team", None)), "cards",
              "The cards of a zone (of those players; default `me`), in order, top first."),
     Function("top-card", (_p("zone", "zone"), _p("of", "player", None)), "card",
              "The top card of an ordered zone (none when it is empty)."),
     Function("opponents", (_p("who", "player"),), "players", "The other players still in the game."),
-    Function("owner-of", (_p("card", "card"),), "player", "Who owns the card (whose deck it came from)."),
-    Function("value", (_p("counter", "counter"), _p("of", "player|card", None)), "number",
-             "A counter's value (of `me` by default)."),
+    Function("owner-of", (_p("card", "any"),), "player",
+             "Who owns a card (whose deck it came from), a die or a figure (a player, or a Team)."),
+    Function("value", (_p("counter", "counter"), _p("of", "player|card|team|figure", None)), "number",
+             "A counter's value (of `me` by default; of a player's Team for a `per team` counter)."),
     Function("prop", (_p("card", "card"), _p("name", "property")), "any",
              "A property of the card (its card type's default when the card does not give it)."),
     Function("is-card", (_p("x", "any"),), "bool", "The value is a card (not a player)."),
-    Function("size", (_p("set", "players|cards"),), "number", "How many players or cards."),
+    Function("size", (_p("set", "players|cards|figures"),), "number", "How many players, cards, figures, Teams or dice."),
     Function("in-game", (_p("who", "player"),), "bool", "The player is still in the game."),
+    Function("dice-of", (_p("of", "player+|team", None), _p("die", "any", None)), "any",
+             "The free dice (on nothing) of these players or Teams (default `me`), of one kind if `die` is "
+             "given, in the order rolled."),
+    Function("dice-on", (_p("on", "any"),), "any", "The dice placed on these spaces, figures, cards or players."),
+    Function("die-value", (_p("die", "any"),), "number", "The face a die shows."),
+    Function("lowest", (_p("set", "any"),), "number",
+             "The lowest value of dice (or numbers); none when there are none."),
+    Function("highest", (_p("set", "any"),), "number", "The highest value of dice (or numbers)."),
+    Function("free-slots", (_p("space", "any"),), "number",
+             "How many more dice a space takes: its `slots` less the dice on it."),
+    Function("coin-toss", (), "string", "Toss a coin: \"heads\" or \"tails\" (logged `coin`; seeded, or forced by a "
+             "scenario)."),
+    Function("adjacent", (_p("x", "any"),), "any", "The spaces next to a space (or to a figure's space)."),
+    Function("distance", (_p("a", "any"), _p("b", "any")), "number",
+             "Edges on the shortest way between two spaces (or figures' spaces); none if there is none."),
+    Function("figures-at", (_p("space", "any"),), "figures", "The figures on these spaces."),
+    Function("figures-of", (_p("who", "player+|team", None),), "figures",
+             "The figures of these players or Teams (default `me`; a player's own and their Team's)."),
+    Function("space-of", (_p("figure", "any"),), "any", "The space a figure is on (none: off the board)."),
+    Function("first", (_p("set", "any"),), "any", "The first of a set (none when it is empty)."),
+    Function("last", (_p("set", "any"),), "any", "The last of a set (none when it is empty)."),
+    Function("team", (_p("who", "player"),), "team", "The player's Team (none in a game without Teams)."),
+    Function("members", (_p("team", "team"),), "players",
+             "The players of a Team (or of a set of Teams) still in the game, in seat order."),
+    Function("teammates", (_p("who", "player"),), "players",
+             "The other players of the player's Team still in the game."),
+    Function("foes", (_p("who", "player"),), "players",
+             "The players still in who are not of the player's Team (without Teams: every other player), "
+             "in turn order from the player."),
 )}
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
@@ -65,6 +118,9 @@ KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("amount", "number", "The value of the card's property whose effect this is (`attack 2`: 2)."),
     ContextName("players", "players", "Every player still in the game, in turn order."),
     ContextName("turn-player", "player", "The player whose turn it is (in a trigger: the turn it fires in)."),
+    ContextName("spaces", "any", "Every space of the board, in the order declared."),
+    ContextName("round", "number", "The round being played (1, 2, ...; 0 in a game without rounds)."),
+    ContextName("teams", "any", "Every Team of the game (`t1`, `t2`, ...), in order; none without `teams N`."),
 )}
 
 # What a selector can range over in a game: `one target in opponents(me) + cards-in(defenses, opponents(me))`.
@@ -72,10 +128,20 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "player": ("player", "A player (of the set after `in`, else every player still in)."),
     "card": ("card", "A card of the set after `in`."),
     "target": ("any", "A player or a card of the set after `in`: what an attack may aim at."),
+    "team": ("team", "A Team (of the set after `in`, else every Team)."),
+    "space": ("any", "A space of the board (of the set after `in`, else every space)."),
+    "die": ("any", "A die (of the set after `in`, else every die in the game)."),
 }
 
-# Events an effect of a game may wait for (`on turn-end { ... }`: once, when this turn ends).
-KERNEL_EVENTS = ("turn-end",)
+# Events of games: an effect waits for the next structure event once (`on turn-end { ... }`);
+# a `rule`'s triggers run at every one.
+KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
+    Event("round-start", (), "A round has begun: after the `round` slot."),
+    Event("round-end", (), "A round ends: after the `round-end` slot, before its placed dice are freed."),
+    Event("turn-start", (), "A turn has begun: after the `turn` slot."),
+    Event("turn-end", (), "A turn ends: after the `turn-end` slot."),
+    Event("out", (("player", "player"),), "A player is out of the game (`player`); for a `rule` only."),
+)}
 
 # Names of the game's own declarations that arguments of these types refer to.
 DECLARED_TYPES = ("zone", "counter", "property")

@@ -162,6 +162,8 @@ class Serializer:
         if isinstance(e, ast.Name):
             sym = self.res.of(e)
             kind = sym.kind if sym is not None else "unresolved"
+            if kind in ("space", "die"):  # a space or a die kind of a game: its id, a string
+                return {"e": "str", "v": sym.name, "span": span}
             ref = {"context": "ctx", "event": "event", "var": "var", "param": "param", "it": "it",
                    "token": "token", "tag": "tag", "icon": "icon", "relation": "relation",
                    "component": "component", "none": "none", "zone": "zone", "counter": "counter",

@@ -10,6 +10,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .game_parts import check_part
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
@@ -178,6 +179,9 @@ class _Resolver:
                 items = pv.node.values[0].items  # the shape check made it one [list] of names
                 for card, item in zip(pv.value, items):
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
+        game = self.res.games.get(box) if box else None
+        if game is not None and (comp is game or comp.parent is game):
+            check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:
@@ -207,7 +211,7 @@ class _Resolver:
     # -- effects ------------------------------------------------------------------
 
     def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
-        event = B.EVENTS.get(trig.event)
+        event = B.EVENTS.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
         if event is None:
             self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
                              hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))
@@ -366,6 +370,10 @@ class _Resolver:
         if name == "none":
             self.res.symbols[id(node)] = Symbol("none", name)
             return
+        for kind in ("space", "die"):  # a space or a die of the box's game, where a value is read
+            if box in self.res.games and name in self.game_names(box, kind):
+                self.res.symbols[id(node)] = Symbol(kind, name)
+                return
         if box is not None:
             comp = self.res.components.get(box, {}).get(name)
             if comp is not None and comp.kind in ("location", "character"):

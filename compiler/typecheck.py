@@ -9,6 +9,7 @@ from mayhem.dsl.schema import KINDS
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
 
@@ -122,8 +123,12 @@ class _Checker:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
                              trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
+        elif ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS and trig.event not in B.EVENTS:
+            self.diags.error("E404", f"'on {trig.event}' is an event of games of the rules kernel only",
+                             trig.event_span, hint=did_you_mean(trig.event, B.EVENTS) or "events: " +
+                             ", ".join(B.EVENTS))
         inner = ctx.inner(event=trig.event)
-        event = B.EVENTS.get(trig.event)
+        event = (K.KERNEL_EVENTS if ctx.kind == "game" else B.EVENTS).get(trig.event)
         if event is not None:
             for pname, ptype in event.params:
                 inner.locals[pname] = ptype
@@ -186,6 +191,8 @@ class _Checker:
                                      stmt.event_span, hint="write `until turn-end` or `until round-end`: only a character has turns of its own")
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Trigger):
+            if ctx.kind == "game" and stmt.event in K.KERNEL_EVENTS:
+                check_one_shot(stmt, self.diags)  # `on out` belongs to a rule
             self.trigger(stmt, ctx)
 
     def bind(self, args: list[ast.Arg], params, what: str, span) -> dict[str, ast.Arg] | None:
@@ -372,10 +379,10 @@ class _Checker:
             elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None and node.kind in K.KERNEL_SELECTOR_KINDS:
+            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
-                if not B.accepts("players|cards", pt):
-                    self.diags.error("E401", f"'in' takes players or cards here, not {_describe(pt)}",
+                if not B.accepts("players|cards|figures", pt):
+                    self.diags.error("E401", f"'in' takes players, cards or figures here, not {_describe(pt)}",
                                      node.place.span)
             elif node.place is not None:
                 pt = self.expr(node.place, ctx)

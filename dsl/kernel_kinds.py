@@ -52,9 +52,20 @@ def kernel_kinds() -> list:
             props=(
                 SOURCE, TEXT,
                 PropSpec("seats", "range", "How many players: `seats 2..4`.", True),
-                PropSpec("turn-order", "enum:clockwise|counterclockwise", "Who plays next (default clockwise)."),
+                PropSpec("turn-order", "enum:clockwise|counterclockwise|alternate-teams",
+                         "Who plays next (default clockwise); `alternate-teams`: the Teams take turns, from "
+                         "the Team that leads the round (`lead(...)` in `round { }`), each Team's players in "
+                         "rotation."),
+                PropSpec("round-ends", "enum:one-turn-each|all-passed",
+                         "When a round is over: once every player still in has had a turn (the default), or "
+                         "once every player still in passed (took a turn without an action), one after the "
+                         "other. `round-end when COND { ... }` ends it as soon as COND holds, too."),
                 PropSpec("first-player", "enum:seeded-choice|first-seat",
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
+                PropSpec("teams", "int", "The seats are grouped into this many Teams (`t1`, `t2`, ...); "
+                         "zones and counters may be kept `per team`."),
+                PropSpec("team-seats", "enum:alternate|consecutive", "How seats form Teams: alternating (p1, p3 "
+                         "in t1; p2, p4 in t2; the default) or in consecutive blocks (p1, p2 in t1)."),
                 PropSpec("decks-to", "id", "At setup each player takes one `deck` of the box into this zone."),
                 PropSpec("deck-size", "int", "How many cards each player's `deck` holds, copies counted (checked, C801)."),
                 PropSpec("draw-from", "id", "The zone `draw` takes from (default `deck`)."),
@@ -64,13 +75,19 @@ def kernel_kinds() -> list:
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
+            SlotSpec("round", "At the start of each round (a game with this slot, `round-end`, "
+                     "`round-ends` or `turn-order alternate-teams` plays in rounds); `lead(...)` names who "
+                     "takes the round's first turn.", "game"),
+            SlotSpec("round-end", "At the end of each round; `round-end when COND { ... }` also ends the "
+                     "round after any turn where COND holds. Then the dice placed on anything are free.",
+                     "game", guard=True),
             SlotSpec("turn", "At the start of each turn, for `me`, the player whose turn it is; then the "
                      "player takes legal actions until none is left or `end-turn()`.", "game"),
             SlotSpec("turn-end", "At the end of each turn.", "game"),
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action"), component=False,
+        children=("zone", "counter", "action", "rule", "die", "space", "figure"), component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
@@ -90,15 +107,50 @@ def kernel_kinds() -> list:
             "counter", "A number the game keeps: hit points, plays left, damage tokens on a card.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|card|team", "Whose counter it is (default: the game's own, one)."),
+                PropSpec("per", "enum:player|card|team|figure", "Whose counter it is (default: the game's own, one): "
+                         "each player's, card's, Team's or figure's on the board."),
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),
-                PropSpec("reset", "enum:turn-start|turn-end", "Back to its start value at the start or the end of "
-                         "every turn."),
+                PropSpec("reset", "enum:turn-start|turn-end|round-start|round-end", "Back to its start value at "
+                         "the start or the end of every turn (or round)."),
                 PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
         ),
         component=False,
+        ),
+        KindSpec(
+            "die", "A kind of die: `die d6 \"Six-sided die\" { faces 1..6 }`, or its faces listed "
+            "(`face-values [1, 1, 2, 2, 3, 3]`). `roll(d6, 2, of: p)` rolls dice of this kind into a pool.",
+            ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("faces", "range", "Its faces, every number of a range: `faces 1..6`."),
+                   PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`.")),
+            component=False,
+        ),
+        KindSpec(
+            "space", "A space of the board: `space summit \"Summit\" { adjacent [ledge, col]  slots 2 }`. "
+            "Spaces and their `adjacent` edges (both ways) make the board's graph.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("adjacent", "list", "The spaces it touches (an edge goes both ways)."),
+                   PropSpec("slots", "int", "How many dice may be placed on it (default none).")),
+            component=False,
+        ),
+        KindSpec(
+            "figure", "A kind of figure on the board: `figure climber \"Climber\" { per player  start "
+            "[camp-1, camp-2] }`. Each player (or Team) gets `count` of them at setup, named "
+            "`climber-p1` (`climber-p1-2` with a count), on its space of `start`.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("per", "enum:player|team", "Whose figures: each player's (the default) or each Team's."),
+                   PropSpec("count", "int", "How many figures each player (or Team) has (default 1)."),
+                   PropSpec("start", "list", "Where they start: the Nth player's (or Team's) figures on the "
+                            "Nth space listed, one space for all; none: off the board until `put`.")),
+            component=False,
+        ),
+        KindSpec(
+            "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "
+            "run at every such event of the game, `me` being the player whose turn it is.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            triggers="game", component=False,
         ),
         KindSpec(
             "action", "A verb a player may take in their turn: `action play \"Play a card\" (card = cards-in(hand, "

@@ -51,7 +51,7 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
     chosen = _decks(rules, decks)
     if chosen and len(chosen) != players:
         raise click.UsageError(f"--decks names one deck per player ({players})")
-    if not chosen and len(rules.decks) < players:
+    if not chosen and rules.decks and len(rules.decks) < players:
         chosen = [sorted(rules.decks)[i % len(rules.decks)] for i in range(players)]
     summary = run(rules, games, players, names, seed=seed, decks=chosen, log_dir=log_dir)
     if fmt == "json":
@@ -66,7 +66,7 @@ def play(ir, box, players, seed, bot, decks, log_path) -> None:
     from mayhem.runtime.kernel.play import make_bot, write_log
     rules = _rules(ir, box)
     players = _players(rules, players)
-    chosen = _decks(rules, decks) or [sorted(rules.decks)[i % len(rules.decks)] for i in range(players)]
+    chosen = _decks(rules, decks) or [sorted(rules.decks)[i % len(rules.decks)] for i in range(players) if rules.decks]
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
     console = _console()
@@ -123,9 +123,18 @@ def _show(console, game) -> None:
         piles = ", ".join(f"{z.split('/')[0]} {len(u)}" for z, u in state.zones.items() if z.endswith("/" + p))
         out = " (out)" if p in state.out else ""
         console.print(f"{p} {state.decks.get(p, '')}{out}: {counters}; {piles}", highlight=False, markup=False)
+    for team, seats in state.teams.items():  # Teams: their counters and free dice
+        counters = ", ".join(f"{k.split('/')[0]} {v}" for k, v in sorted(state.counters.items()) if k.endswith("/" + team))
+        dice = [str(d["value"]) for d in state.dice.values() if d["owner"] == team and d["on"] is None]
+        console.print(f"{team} ({', '.join(seats)}): {counters}; dice {' '.join(dice) or 'none'}", highlight=False,
+                      markup=False)
+    if state.figures:
+        console.print("board: " + ", ".join(f"{f} on {x['space']}" for f, x in state.figures.items()),
+                      highlight=False, markup=False)
     hand = game.rules.zone_roles["draw-to"]
-    cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1", [])]
-    console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
+    if hand is not None:
+        cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1", [])]
+        console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
 
 
 def _tell(event: dict) -> str:

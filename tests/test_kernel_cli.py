@@ -79,3 +79,21 @@ def test_list_shows_the_game_and_its_decks():
     assert {"id": "marvel-mayhem/black-panther", "box": "marvel-mayhem", "kind": "deck", "name": "Black Panther",
             "side": None, "provenance": "authored"} in rows
     assert all(r["kind"] == "deck" for r in rows)
+
+
+RIDGE = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge"
+
+
+def test_the_lab_game_without_decks_simulates_plays_and_scenarios_run(tmp_path):
+    result = invoke("simulate", "--box", "ridge", "--games", "8", "--players", "4", "--format", "json",
+                    "--content", RIDGE)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 8 and set(summary["reasons"]) <= {"won", "tie", "turn-limit"}
+    # a Team wins: both its players
+    assert summary["wins"].get("p1", 0) == summary["wins"].get("p3", 0)
+    played = invoke("play", "--box", "ridge", "--seed", "3", "--content", RIDGE, input="1\n" * 40 + "q\n")
+    assert played.exit_code == 0, played.output
+    assert "t1 (p1): points 0; dice" in played.stdout and "climber-p1 on camp-1" in played.stdout
+    scenarios = invoke("scenario", "run", RIDGE.parent / "ridge-scenarios", "--content", RIDGE)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout

@@ -179,8 +179,51 @@ game duel "Duel" {
   turn {
     on turn-end { end-turn() }
     on round-end { end-turn() }
+    on attack { end-turn() }
   }
 }
 ''')
     assert [(e.code, e.message, e.hint) for e in errors] == [
-        ("E404", "'on round-end' is not an event of games of the rules kernel", "events of games: turn-end")]
+        ("E404", "'on attack' is not an event of games of the rules kernel",
+         "events of games: round-start, round-end, turn-start, turn-end, out")]
+
+
+def test_the_parts_of_a_game_name_each_other_and_are_checked(tmp_path):
+    _, errors = _compile(tmp_path, BOX.split("\ngame duel")[0] + '''
+game duel "Duel" {
+  source authored
+  seats 2
+  turn-order alternate-teams
+  space a "A" { adjacent [b, c] }
+  space b "B" { adjacent [a] }
+  figure pawn "Pawn" { start [a, z] }
+  die odd "Odd die" {}
+  counter points "Points" { per team }
+  action go "Go" () {
+    effect {
+      on out { end-turn() }
+      on round-end { end-turn() }
+    }
+  }
+}
+''')
+    got = sorted((e.code, e.message, e.hint) for e in errors)
+    assert got == sorted([
+        ("E205", "'turn-order alternate-teams' needs Teams", "declare them in the game: teams 2"),
+        ("E301", "unknown space 'c'", "spaces of the game: a, b"),
+        ("E301", "unknown space 'z'", "spaces of the game: a, b"),
+        ("E205", "die 'odd' needs its faces", "write: faces 1..6 (or face-values [1, 1, 2, 2, 3, 3])"),
+        ("E205", "'points' is kept per team, but the game has no Teams", "declare them in the game: teams 2"),
+        ("E404", "'on out' inside an effect waits for a structure event, once",
+         "events here: round-start, round-end, turn-start, turn-end; 'on out' belongs to a `rule` of the game"),
+    ])
+    spans = {e.message: (e.span.line, e.span.col) for e in errors}
+    assert spans["unknown space 'z'"] == (15, 34)  # at the z of `start [a, z]`
+
+
+def test_a_kernel_event_is_no_event_of_mayhem_content(tmp_path):
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "t.mh").write_text('token spark "Spark" {\n  on turn-start {\n    remove(self)\n  }\n}\n')
+    result = driver.compile_paths([tmp_path])
+    errors = [(d.code, d.message) for d in result.diagnostics.items if d.severity == "error"]
+    assert ("E404", "'on turn-start' is an event of games of the rules kernel only") in errors

@@ -122,7 +122,8 @@ def test_seats_and_decks_are_checked(marvel):
 # Concepts of the Mayhem games that the kernel must not know (DESIGN.md, principle 1), and
 # the words of Marvel Mayhem.
 CONCEPTS = ("initiative", "recovery", "mayhem", "mission", "victory", "black", "white", "go!",
-            "hit point", "hp", "defense", "attack", "healing", "draw-play", "super hero", "marvel")
+            "hit point", "hp", "defense", "attack", "healing", "draw-play", "super hero", "marvel",
+            "vp", "activation", "ability", "location", "ko", "character", "token", "ridge", "summit", "climber")
 
 
 def kernel_source() -> str:

@@ -66,5 +66,6 @@ def take_action(game, run: Run, action: Action) -> None:
     for (name, _domain), value in zip(decl.params, action.args):
         env["var:" + name] = value
     game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
+    game.state.acted = True
     run.block(decl.body, env)
     game.check_end(run)

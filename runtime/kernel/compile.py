@@ -30,7 +30,7 @@ def _compile(e: dict):
     if kind in ("zone", "counter", "property"):
         name = e["name"]
         return lambda run, env: name
-    if kind in ("var", "param", "it"):
+    if kind in ("var", "param", "it", "event"):
         key = "var:" + (e["name"] if kind != "it" else "it")
         return lambda run, env: env.get(key)
     if kind == "ctx":
@@ -39,6 +39,12 @@ def _compile(e: dict):
             return lambda run, env: run.state.in_game()
         if name == "turn-player":
             return lambda run, env: run.state.active
+        if name == "teams":
+            return lambda run, env: list(run.state.teams)
+        if name == "round":
+            return lambda run, env: run.state.round
+        if name == "spaces":
+            return lambda run, env: list(run.rules.spaces)
         return lambda run, env: env.get(key)
     if kind == "list":
         items = [compiled(i) for i in e["items"]]

@@ -101,9 +101,10 @@ class Run:
         self.block(stmt["body"], {**env, "ctx:me": who})
 
     def trigger(self, stmt: dict, env: dict) -> None:
-        """`on turn-end { ... }` inside an effect: once, at the end of this turn."""
-        if stmt["event"] != "turn-end":
-            raise KernelError(f"{stmt['span']}: 'on {stmt['event']}' is not an event of kernel games")
+        """`on turn-end { ... }` inside an effect: once, at the next such structure event."""
+        if stmt["event"] not in ("turn-start", "turn-end", "round-start", "round-end"):
+            raise KernelError(f"{stmt['span']}: 'on {stmt['event']}' inside an effect waits for a structure event "
+                              "(turn-start, turn-end, round-start, round-end)")
         self.state.triggers.append({"event": stmt["event"], "node": stmt["node"], "me": env.get("ctx:me"),
                                     "card": env.get("ctx:this-card"), "turn": self.state.turn,
                                     "vars": {k: v for k, v in env.items() if k.startswith("var:")}})
@@ -119,7 +120,7 @@ class Run:
         return compiled(e)(self, env)
 
     def select(self, e: dict, env: dict):
-        pool = self.expr(e["in"], env) if e["in"] is not None else self.state.in_game()
+        pool = self.expr(e["in"], env) if e["in"] is not None else self.game.pool(e["kind"])
         values = list(_as_list(pool))
         if e["where"] is not None:
             values = [v for v in values if self.expr(e["where"], {**env, "var:it": v})]

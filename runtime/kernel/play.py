@@ -123,7 +123,7 @@ def simulate(rules: GameRules, games: int, players: int, bots: list[str], seed: 
 def write_log(game: KernelGame, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     head = {"kernel_log": LOG_VERSION, "box": game.rules.box, "seed": game.config.seed,
-            "players": game.config.players, "decks": [game.state.decks[p] for p in game.state.players]}
+            "players": game.config.players, "decks": [game.state.decks[p] for p in game.state.players if p in game.state.decks]}
     lines = [head] + [{"decision": h} for h in game.history] + [{"result": game.state.result},
                                                                {"state": game.state.to_json()}]
     path.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in lines), encoding="utf-8")

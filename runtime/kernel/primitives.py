@@ -11,10 +11,20 @@ def _me(env: dict) -> str:
 
 # -- zones and cards ------------------------------------------------------------------
 
+def _role(run, role: str, primitive: str) -> str:
+    zone = run.rules.zone_roles[role]
+    if zone is None:
+        from .rules import KernelError
+        raise KernelError(f"'{primitive}' needs the game's `{role}` zone; game '{run.rules.game['id']}' "
+                          f"names none (write `{role} ZONE`)")
+    return zone
+
+
 def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
     """Move a card; a zone at its capacity takes no more (False)."""
     state = run.state
-    key = state.zone_key(zone, owner if run.rules.zones[zone].per else None)
+    per = run.rules.zones[zone].per
+    key = state.zone_key(zone, state.holder(owner, per) if per else None)
     capacity = run.rules.zones[zone].capacity
     if capacity is not None and len(state.zones.get(key, ())) >= capacity:
         state.log.append({"event": "full", "zone": key})
@@ -31,7 +41,7 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
 
 def draw(run, env, who, count=1) -> None:
     rules, state = run.rules, run.state
-    src, dst = rules.zone_roles["draw-from"], rules.zone_roles["draw-to"]
+    src, dst = _role(run, "draw-from", "draw"), _role(run, "draw-to", "draw")
     for player in _as_list(who):
         for _ in range(max(int(count or 0), 0)):
             pile = state.zones.get(state.zone_key(src, player), [])
@@ -74,7 +84,7 @@ def destroy(run, env, card) -> None:
     for uid in _as_list(card):
         for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
             del state.counters[key]
-        move(run, uid, run.rules.zone_roles["discard-to"], state.owners[uid])
+        move(run, uid, _role(run, "discard-to", "destroy"), state.owners[uid])
         state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
 
 
@@ -117,21 +127,21 @@ def _holders(run, env, on):
 
 def set_value(run, counter: str, holder, value: int) -> None:
     spec = run.rules.counters[counter]
-    holder = holder if spec.per else None  # the game's own counter has no holder
+    holder = run.state.holder(holder, spec.per) if spec.per else None  # the game's own counter has no holder
     if spec.min is not None:
         value = max(value, spec.min)
     if spec.max is not None:
         value = min(value, spec.max)
     state = run.state
     state.counters[state.counter_key(counter, holder)] = value
-    if spec.out_at_min and spec.min is not None and value <= spec.min and isinstance(holder, str) \
+    if spec.out_at_min and spec.min is not None and value <= spec.min and holder in state.players \
             and holder not in state.out:
         knock_out(run, None, holder)
 
 
 def get_value(run, counter: str, holder) -> int:
     spec = run.rules.counters[counter]
-    holder = holder if spec.per else None
+    holder = run.state.holder(holder, spec.per) if spec.per else None
     return run.state.counters.get(run.state.counter_key(counter, holder), spec.start)
 
 
@@ -157,10 +167,14 @@ def knock_out(run, env, who) -> None:
         if player not in run.state.out:
             run.state.out.append(player)
             run.state.log.append({"event": "out", "player": player})
+            if run.rules.rules:
+                from .rounds import run_triggers
+                run_triggers(run.game, run, "out", {"var:player": player})
 
 
 def win(run, env, who) -> None:
-    run.game.finish(run, sorted(_as_list(who)), "won")
+    from .teams import players_of
+    run.game.finish(run, sorted(players_of(run.state, who)), "won")
 
 
 def tie(run, env) -> None:
@@ -171,6 +185,14 @@ def end_turn(run, env) -> None:
     run.state.end_turn = True
 
 
+def lead(run, env, who) -> None:
+    """Who leads this round (in the `round` slot): a player, or a Team (its next player)."""
+    run.state.lead = who[0] if isinstance(who, list) and len(who) == 1 else who
+    if isinstance(run.state.lead, list) or run.state.lead not in run.state.players + list(run.state.teams):
+        from .rules import KernelError
+        raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
+
+
 def refill(run) -> None:
     """Zones with `refill-from` and a capacity are filled up from the top of that zone
     (of the same player), after every step of play."""
@@ -178,28 +200,30 @@ def refill(run) -> None:
     for zone in run.rules.zones.values():
         if zone.refill_from is None or zone.capacity is None:
             continue
-        for owner in (state.players if zone.per else [None]):
+        for owner in (state.players if zone.per == "player" else list(state.teams) if zone.per else [None]):
             key = state.zone_key(zone.id, owner)
-            source = state.zones.get(state.zone_key(zone.refill_from, owner if run.rules.zones[zone.refill_from].per
-                                                    else None), [])
+            per = run.rules.zones[zone.refill_from].per
+            source = state.zones.get(state.zone_key(zone.refill_from, state.holder(owner, per) if per else None), [])
             while len(state.zones.get(key, ())) < zone.capacity and source:
                 move(run, source[0], zone.id, owner)
 
 
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,
               "play-card": play_card, "resolve": resolve, "gain": gain, "lose": lose, "set-counter": set_counter,
-              "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn}
+              "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn, "lead": lead}
 
 
 # -- functions ---------------------------------------------------------------------------
 
 def cards_in(run, env, zone, of=None) -> list[int]:
     state = run.state
-    if not run.rules.zones[zone].per:
+    per = run.rules.zones[zone].per
+    if not per:
         return list(state.zones.get(zone, []))
     out: list[int] = []
-    for player in _as_list(of) if of is not None else [_me(env)]:
-        out += state.zones.get(state.zone_key(zone, player), [])
+    holders = [state.holder(who, per) for who in (_as_list(of) if of is not None else [_me(env)])]
+    for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
+        out += state.zones.get(state.zone_key(zone, holder), [])
     return out
 
 
@@ -240,4 +264,30 @@ FUNCTIONS = {
     "is-card": lambda run, env, x: isinstance(x, int) and not isinstance(x, bool),
     "size": lambda run, env, set: len(_as_list(set)),
     "in-game": lambda run, env, who: who in run.state.in_game(),
+    "first": lambda run, env, set: (_as_list(set) or [None])[0],
+    "last": lambda run, env, set: (_as_list(set) or [None])[-1],
 }
+
+
+def owner_of(run, env, card):
+    """Whose a card, a die or a figure is (a player, or a Team)."""
+    state = run.state
+    if isinstance(card, int) and not isinstance(card, bool):
+        return state.owners[card]
+    for pool in (state.dice, state.figures):
+        if card in pool:
+            return pool[card]["owner"]
+    return None
+
+
+FUNCTIONS["owner-of"] = owner_of
+
+
+def _more() -> None:
+    from . import board, dice, teams
+    for module in (teams, dice, board):
+        FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
+        PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
+
+
+_more()

@@ -79,6 +79,16 @@ class GameRules:
     end_guard: dict | None
     zone_roles: dict[str, str]  # decks-to, draw-from, draw-to, discard-to, play-to -> zone id
     nodes: dict[str, dict] = field(default_factory=dict)  # statement node id -> statement
+    teams: int = 0  # how many Teams the seats are grouped into (0: none)
+    team_seats: str = "alternate"  # seat i in Team (i mod teams) + 1, or "consecutive" blocks
+    round_ends: str = "one-turn-each"  # or "all-passed": every player still in passed, one after the other
+    round_end_guard: dict | None = None  # `round-end when COND`: the round also ends when it holds
+    uses_rounds: bool = False  # turns are grouped into rounds (a `round` slot, Team order, ...)
+    rules: list[dict] = field(default_factory=list)  # the triggers of `rule` declarations: always active
+    dice: dict[str, list[int]] = field(default_factory=dict)  # die kind -> its faces
+    spaces: dict[str, dict] = field(default_factory=dict)  # space id -> {"name", "slots"}, in declaration order
+    board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
+    figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -142,9 +152,12 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                 for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
     effects = game["effects"]
     end = effects.get("end")
-    roles = {"decks-to": _prop(game, "decks-to"), "draw-from": _prop(game, "draw-from", "deck"),
-             "draw-to": _prop(game, "draw-to", "hand"), "discard-to": _prop(game, "discard-to", "discard"),
+    roles = {"decks-to": _prop(game, "decks-to"), "draw-from": _prop(game, "draw-from"),
+             "draw-to": _prop(game, "draw-to"), "discard-to": _prop(game, "discard-to"),
              "play-to": _prop(game, "play-to")}
+    for role, default in (("draw-from", "deck"), ("draw-to", "hand"), ("discard-to", "discard")):
+        if roles[role] is None and default in zones:  # a game without cards needs none of these zones
+            roles[role] = default
     for role, zone in roles.items():
         if zone is not None and zone not in zones:
             raise KernelError(f"game '{game['id']}': '{role} {zone}' names no zone of the game")
@@ -158,8 +171,65 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                       {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
+    for name in ("round", "round-end"):
+        if name in effects:
+            rules.slots[name] = effects[name]["body"]
+    rules.round_end_guard = effects["round-end"]["when"] if "round-end" in effects else None
+    rules.round_ends = _prop(game, "round-ends", "one-turn-each")
+    for child in game["children"]:
+        if child["kind"] == "rule":
+            rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
+    _board(rules, game)
+    rules.teams = int(_prop(game, "teams", 0) or 0)
+    rules.team_seats = _prop(game, "team-seats", "alternate")
+    if rules.turn_order == "alternate-teams" and not rules.teams:
+        raise KernelError(f"game '{game['id']}': 'turn-order alternate-teams' needs Teams: declare `teams 2`")
+    for zone in list(zones.values()) + list(counters.values()):
+        if zone.per == "team" and not rules.teams:
+            raise KernelError(f"game '{game['id']}': '{zone.id}' is kept per team, but the game declares no "
+                              "Teams: declare `teams 2`")
+    rules.uses_rounds = bool({"round", "round-end"} & set(effects) or rules.turn_order == "alternate-teams"
+                             or "round-ends" in game["props"]
+                             or any(t["event"].startswith("round-") for t in rules.rules)
+                             or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     _index(rules)
     return rules
+
+
+def _board(rules: GameRules, game: dict) -> None:
+    """Dice kinds, the board's spaces and their graph, and the kinds of figure."""
+    import networkx as nx
+    for child in game["children"]:
+        kind, ident = child["kind"], child["id"]
+        if kind == "die":
+            faces = _prop(child, "face-values") or _prop(child, "faces")
+            if isinstance(faces, (list, tuple)) and len(faces) == 2 and "face-values" not in child["props"]:
+                faces = list(range(faces[0], faces[1] + 1))
+            elif isinstance(faces, int):
+                faces = list(range(1, faces + 1))
+            if not faces:
+                raise KernelError(f"die '{ident}' needs its faces: `faces 1..6` or `face-values [1, 1, 2]`")
+            rules.dice[ident] = list(faces)
+        elif kind == "space":
+            rules.spaces[ident] = {"name": child["name"] or ident, "slots": _prop(child, "slots"),
+                                   "adjacent": list(_prop(child, "adjacent") or [])}
+        elif kind == "figure":
+            rules.figures[ident] = {"per": _prop(child, "per", "player"), "start": _prop(child, "start"),
+                                    "count": _prop(child, "count", 1)}
+    graph = nx.Graph()
+    graph.add_nodes_from(rules.spaces)
+    for ident, space in rules.spaces.items():
+        for other in space["adjacent"]:
+            if other not in rules.spaces:
+                raise KernelError(f"space '{ident}': 'adjacent {other}' names no space of the game")
+            graph.add_edge(ident, other)
+    rules.board = graph
+    for ident, fig in rules.figures.items():
+        starts = fig["start"] if isinstance(fig["start"], (list, tuple)) else [fig["start"]] if fig["start"] else []
+        for space in starts:
+            if space not in rules.spaces:
+                raise KernelError(f"figure '{ident}': 'start {space}' names no space of the game")
+        fig["start"] = list(starts)
 
 
 def _index(rules: GameRules) -> None:
@@ -169,6 +239,7 @@ def _index(rules: GameRules) -> None:
     bodies += [b for ct in rules.card_types.values() for b in ct.effects.values()]
     bodies += [c.effect for c in rules.cards.values() if c.effect]
     bodies += [k["body"] for k in rules.keywords.values()]
+    bodies += [[t] for t in rules.rules]
     work = [s for b in bodies for s in b]
     while work:
         stmt = work.pop()

@@ -29,19 +29,27 @@ SCHEMA = {
             "seed": {"type": "integer"}, "players": {"type": "integer"},
             "decks": {"type": "array", "items": {"type": "string"}},
             "active": {"type": "string"}, "turn": {"type": "integer"},
-            "phase": {"enum": ["turn-start", "actions"]},
+            "phase": {"enum": ["round-start", "turn-start", "actions"]},
+            "round": {"type": "integer", "minimum": 1}, "lead": {"type": "string"},
+            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
+            "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+            "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
             "keep_rest": {"type": "boolean"}}},
         "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
             "action": {"type": "string"}, "expect": _EXPECT,
+            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
             "expect_options": {"type": "array", "items": {"type": "string"}},
             "forbid_options": {"type": "array", "items": {"type": "string"}}}}},
         "expect": _EXPECT,
     },
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision")
+HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
+         "teams", "dice", "dice-on", "figure", "round", "lead")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -64,8 +72,10 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         if zone not in rules.zones:
             problems.append(Problem(at, f"no zone '{zone}' in the game", did_you_mean(zone, rules.zones)))
             continue
-        if rules.zones[zone].per and owner not in state.players:
-            problems.append(Problem(at, f"'{key}' names no player: write {zone}.p1 ... {zone}.p{players}"))
+        holders = list(state.teams) if rules.zones[zone].per == "team" else state.players
+        if rules.zones[zone].per and owner not in holders:
+            problems.append(Problem(at, f"'{key}' names no {'Team' if holders is not state.players else 'player'}: "
+                                        f"write {zone}.{holders[0]} ... {zone}.{holders[-1]}"))
             continue
         zkey = state.zone_key(zone, owner if rules.zones[zone].per else None)
         rest += [(zkey, uid) for uid in state.zones[zkey] if uid not in placed]
@@ -113,18 +123,63 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         if counter not in rules.counters:
             problems.append(Problem(("setup", "counters", key), f"no counter '{counter}' in the game",
                                     did_you_mean(counter, rules.counters)))
-        elif holder is not None and holder not in state.players:
-            problems.append(Problem(("setup", "counters", key), f"no player '{holder}'"))
+        elif holder is not None and holder not in state.players + list(state.teams) + list(state.figures):
+            problems.append(Problem(("setup", "counters", key), f"no player, Team or figure '{holder}'",
+                                    did_you_mean(holder, state.players + list(state.teams) + list(state.figures))))
         else:
             state.counters[state.counter_key(counter, holder)] = value
+    problems += _board_and_dice(rules, state, setup)
     active = setup.get("active", state.active)
     if active not in state.players:
         problems.append(Problem(("setup", "active"), f"no player '{active}'", did_you_mean(active, state.players)))
     state.active = active
-    state.turn = setup.get("turn", 1) - (1 if setup.get("phase", "turn-start") == "turn-start" else 0)
-    state.phase = setup.get("phase", "turn-start")
+    phase = setup.get("phase", "round-start" if rules.uses_rounds else "turn-start")
+    state.turn = setup.get("turn", 1) - (1 if phase in ("round-start", "turn-start") else 0)
+    state.round = setup.get("round", 1) - (1 if phase == "round-start" else 0) if rules.uses_rounds else 0
+    state.phase = phase
     state.log.append({"event": "scenario-setup"})
     return game, problems
+
+
+def _face_problems(rules: GameRules, rolls: list, at: tuple) -> list[Problem]:
+    return [Problem(at + (i,), f"{value} is no face of any die of the game",
+                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in rules.dice.items()) or "none"))
+            for i, value in enumerate(rolls) if not any(value in faces for faces in rules.dice.values())]
+
+
+def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem]:
+    """The scenario's dice (`"d6.t1" = [3, 5]`, free in that pool), figures on spaces, the
+    forced rolls and coin tosses, and who leads the round."""
+    problems = _face_problems(rules, setup.get("rolls", []), ("setup", "rolls"))
+    state.forced = {"rolls": list(setup.get("rolls", [])), "coins": list(setup.get("coins", []))}
+    holders = state.players + list(state.teams)
+    for key, values in setup.get("dice", {}).items():
+        die, holder = _split(key)
+        at = ("setup", "dice", key)
+        if die not in rules.dice:
+            problems.append(Problem(at, f"no die '{die}' in the game", did_you_mean(die, rules.dice)))
+        elif holder not in holders:
+            problems.append(Problem(at, f"'{key}' names no player or Team: write {die}.{holders[0]}",
+                                    did_you_mean(holder or "", holders)))
+        else:
+            for value in values:
+                state.die_serial += 1
+                state.dice[f"die#{state.die_serial}"] = {"type": die, "owner": holder, "value": value, "on": None}
+    for fig, space in setup.get("figures", {}).items():
+        at = ("setup", "figures", fig)
+        space = space or None  # "": off the board
+        if fig not in state.figures:
+            problems.append(Problem(at, f"no figure '{fig}'", did_you_mean(fig, state.figures)))
+        elif space is not None and space not in rules.spaces:
+            problems.append(Problem(at, f"no space '{space}'", did_you_mean(space, rules.spaces)))
+        else:
+            state.figures[fig]["space"] = space
+    if "lead" in setup:
+        if setup["lead"] not in holders:
+            problems.append(Problem(("setup", "lead"), f"no player or Team '{setup['lead']}'",
+                                    did_you_mean(setup["lead"], holders)))
+        state.lead = setup["lead"]
+    return problems
 
 
 def _split(key: str) -> tuple[str, str | None]:
@@ -169,6 +224,17 @@ def actual(game: KernelGame, key: str):
         return game.over
     if head == "out":
         return list(state.out)
+    if head == "dice":
+        holder = parts[1] if len(parts) > 1 else None
+        return [d["value"] for d in state.dice.values() if d["owner"] == holder and d["on"] is None]
+    if head == "dice-on":
+        target = ".".join(parts[1:])
+        return [d["value"] for d in state.dice.values() if d["on"] == target]
+    if head == "figure":
+        fig = state.figures.get(".".join(parts[1:]))
+        return fig["space"] if fig else "no such figure"
+    if head == "teams":
+        return state.teams.get(parts[1]) if len(parts) > 1 else state.teams
     if head == "decision":
         d = game.decision
         return None if d is None else {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]
@@ -205,6 +271,7 @@ def run(ir: dict, spec: dict, text: str, path: str):
     game, problems = build(rules, spec)
     for n, step in enumerate(spec.get("steps", [])):
         problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), rules)
+        problems += _face_problems(rules, step.get("rolls", []), ("steps", n, "rolls"))
     problems += expectation_problems(("expect",), spec.get("expect", {}), rules)
     if problems:
         raise _error(path, text, problems)
@@ -220,6 +287,7 @@ def run(ir: dict, spec: dict, text: str, path: str):
         present = [a for a in step.get("forbid_options", []) if a in options]
         if present:
             result.failures.append(f"step {n}: {present} should not be legal here")
+        game.force(step.get("rolls", []), step.get("coins", []))
         if action is not None:
             try:
                 game.act(action)

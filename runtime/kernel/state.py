@@ -11,7 +11,8 @@ class State:
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
     __slots__ = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
-                 "result", "triggers", "end_turn", "log", "decks")
+                 "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
+                 "team_next", "dice", "die_serial", "forced", "figures")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -31,6 +32,22 @@ class State:
         self.triggers: list[dict] = []  # one-shot: {"event", "node", "me", "card"}
         self.end_turn = False
         self.log: list[dict] = []
+        self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
+        # rounds (games that declare them): the round begun, who leads it, the players who
+        # passed (took a turn without an action) one after the other, whether this turn acted,
+        # and each Team's next seat to play
+        self.round = 0
+        self.lead: str | None = None
+        self.passed: list[str] = []
+        self.acted = False
+        self.played: list[str] = []  # who has had a turn this round
+        self.team_next: dict[str, int] = {}
+        # dice by id ("die#1"): {"type", "owner" (a player or a Team), "value", "on" (None: free)}
+        self.dice: dict[str, dict] = {}
+        self.die_serial = 0
+        self.forced: dict[str, list] = {"rolls": [], "coins": []}  # results a scenario forces, in order
+        # figures on the board by id ("pawn-p1"): {"kind", "owner", "space" (None: off the board)}
+        self.figures: dict[str, dict] = {}
 
     def clone(self, log: bool = True) -> "State":
         other = State.__new__(State)
@@ -50,6 +67,17 @@ class State:
         other.triggers = [dict(t) for t in self.triggers]
         other.end_turn = self.end_turn
         other.log = list(self.log) if log else self.log  # entries are never changed once written
+        other.teams = {k: list(v) for k, v in self.teams.items()}
+        other.round = self.round
+        other.lead = self.lead
+        other.passed = list(self.passed)
+        other.acted = self.acted
+        other.played = list(self.played)
+        other.team_next = dict(self.team_next)
+        other.dice = {k: dict(v) for k, v in self.dice.items()}
+        other.die_serial = self.die_serial
+        other.forced = {k: list(v) for k, v in self.forced.items()}
+        other.figures = {k: dict(v) for k, v in self.figures.items()}
         return other
 
     def to_json(self) -> dict:
@@ -72,6 +100,19 @@ class State:
 
     def in_game(self) -> list[str]:
         return [p for p in self.players if p not in self.out]
+
+    def team_of(self, player: str) -> str | None:
+        for team, seats in self.teams.items():
+            if player in seats:
+                return team
+        return None
+
+    def holder(self, who, per: str | None):
+        """Whose zone or counter `who` names for a declaration kept `per` player or Team: a
+        player's Team for a per-Team one."""
+        if per == "team" and who in self.players:
+            return self.team_of(who)
+        return who
 
     def zone_key(self, zone: str, owner: str | None) -> str:
         return f"{zone}/{owner}" if owner is not None else zone

@@ -7,10 +7,26 @@ from dataclasses import dataclass, field
 
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
+from .board import setup_figures
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
+from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
 from .state import State
+
+
+class IllegalKernelAction(IllegalAction):
+    """An answer that is not among the decision's legal actions, said in the game's own
+    verbs (the action grammar of runtime/actions.py knows none of them)."""
+
+    def __init__(self, action: str, decision: Decision) -> None:
+        from ...dsl.diagnostics import did_you_mean
+        shown = ", ".join(decision.actions[:12]) + (" ..." if len(decision.actions) > 12 else "")
+        hint = did_you_mean(action, decision.actions)
+        ValueError.__init__(self, f"'{action}' is not a legal action now" + (f" ({hint})" if hint else "")
+                            + (f"; legal: {shown}" if decision.actions else ""))
+        self.action = action
+        self.decision = decision
 
 
 @dataclass
@@ -47,12 +63,20 @@ class KernelGame:
 
     def act(self, action: str) -> Decision | None:
         if self.decision is None:
-            raise IllegalAction(action, Decision("-", "over", "the game is over", []))
+            raise IllegalKernelAction(action, Decision("-", "over", "the game is over", []))
         if action not in self.decision.actions:
-            raise IllegalAction(action, self.decision)
+            raise IllegalKernelAction(action, self.decision)
         self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
         self.pending["answers"].append(action)
         return self._advance()
+
+    def force(self, rolls: list[int], coins: list[str]) -> None:
+        """The next die rolls and coin tosses come out so (a scenario's forced results); kept
+        in the step's starting state too, since a step that asks a question is replayed."""
+        for state in (self.state, self.snapshot):
+            if state is not None:
+                state.forced["rolls"] += rolls
+                state.forced["coins"] += coins
 
     @property
     def over(self) -> bool:
@@ -113,16 +137,24 @@ class KernelGame:
         if rules.decks and len(decks) < config.players:
             raise KernelError(f"{config.players} players need {config.players} decks; box '{rules.box}' "
                               f"has {len(rules.decks)}")
+        if rules.teams:
+            if config.players < rules.teams:
+                raise KernelError(f"{rules.game['name']} has {rules.teams} Teams: it needs {rules.teams} players "
+                                  f"or more, not {config.players}")
+            state.teams = {f"t{t + 1}": [] for t in range(rules.teams)}
+            size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
+            for i, p in enumerate(state.players):
+                t = i % rules.teams if rules.team_seats == "alternate" else i // size
+                state.teams[f"t{t + 1}"].append(p)
+            state.team_next = {t: 0 for t in state.teams}
+        setup_figures(rules, state)
+        holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None]}
         for zone in rules.zones.values():
-            owners = state.players if zone.per else [None]
-            for owner in owners:
+            for owner in holders[zone.per]:
                 state.zones[state.zone_key(zone.id, owner)] = []
         for counter in rules.counters.values():
-            if counter.per == "player":
-                for p in state.players:
-                    state.counters[state.counter_key(counter.id, p)] = counter.start
-            elif counter.per is None:
-                state.counters[counter.id] = counter.start
+            for holder in holders.get(counter.per, []):
+                state.counters[state.counter_key(counter.id, holder)] = counter.start
         target = rules.zone_roles["decks-to"]
         for player, deck in zip(state.players, decks):
             state.decks[player] = deck
@@ -141,15 +173,16 @@ class KernelGame:
         else:
             state.active = state.players[0]
         state.log.append({"event": "setup", "players": list(state.players), "decks": dict(state.decks),
-                          "first": state.active})
+                          "first": state.active, **({"teams": {t: list(m) for t, m in state.teams.items()}}
+                                                    if state.teams else {})})
 
     def _next_step(self) -> list | None:
         """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
         state = self.state
         if state.phase == "setup":
             return ["setup"]
-        if state.phase == "turn-start":
-            return ["turn-start"]
+        if state.phase in ("turn-start", "round-start", "round-end"):
+            return [state.phase]
         if state.phase == "actions":
             if state.end_turn:
                 state.phase = "turn-end"
@@ -171,17 +204,40 @@ class KernelGame:
         if kind == "setup":
             run.block(self.rules.slots.get("setup", []), env)
             self.check_end(run)
+            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
+        elif kind == "round-start":
+            previous, state.lead = state.lead, None
+            state.round += 1
+            state.passed, state.played = [], []
+            self._reset("round-start")
+            state.log.append({"event": "round-start", "round": state.round})
+            run.block(self.rules.slots.get("round", []), env)
+            self.check_end(run)
+            run_triggers(self, run, "round-start")
+            state.active = first_of_round(self, previous)
+            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
             state.phase = "turn-start"
+        elif kind == "round-end":
+            run.block(self.rules.slots.get("round-end", []), env)
+            self.check_end(run)
+            run_triggers(self, run, "round-end")
+            self.round_over(run)
+            self._reset("round-end")
+            state.log.append({"event": "round-end", "round": state.round})
+            self.check_end(run)
+            state.phase = "round-start"
         elif kind == "turn-start":
             state.turn += 1
             if state.turn > self.config.max_turns:
                 self.finish(run, [], "turn-limit")
             self._reset("turn-start")
             state.end_turn = False
+            state.acted = False
+            state.played.append(state.active)
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            self._due_triggers(run, "turn-start")
             run.block(self.rules.slots.get("turn", []), env)
             self.check_end(run)
+            run_triggers(self, run, "turn-start")
             state.phase = "actions"
         elif kind == "choose-action":
             actions = self._legal if self._legal is not None else legal_actions(self)
@@ -191,35 +247,25 @@ class KernelGame:
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
             self.check_end(run)
-            self._due_triggers(run, "turn-end")
+            run_triggers(self, run, "turn-end")
             self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
             self.check_end(run)
-            state.active = self._next_player()
-            state.phase = "turn-start"
+            after_turn(self, run)
 
-    def _next_player(self) -> str:
-        seats, alive = self.state.players, self.state.in_game()
-        i = seats.index(self.state.active)
-        for step in range(1, len(seats) + 1):
-            candidate = seats[(i + step) % len(seats)]
-            if candidate in alive:
-                return candidate
-        return self.state.active
+    def round_over(self, run: Run) -> None:
+        """At the end of a round, the dice placed on anything are free again."""
+        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
+        for d in freed:
+            self.state.dice[d]["on"] = None
+        if freed:
+            self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
         for counter in self.rules.counters.values():
             if counter.reset == when:
                 for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
                     self.state.counters[key] = counter.start
-
-    def _due_triggers(self, run: Run, event: str) -> None:
-        due = [t for t in self.state.triggers if t["event"] == event]
-        self.state.triggers = [t for t in self.state.triggers if t["event"] != event]
-        for trig in due:
-            stmt = self.rules.nodes[trig["node"]]
-            run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
-            self.check_end(run)
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -245,7 +291,25 @@ class KernelGame:
             return self.state.in_game()
         if name == "turn-player":
             return self.state.active
+        if name == "teams":
+            return list(self.state.teams)
+        if name == "round":
+            return self.state.round
+        if name == "spaces":
+            return list(self.rules.spaces)
         return env.get("ctx:" + name)
+
+    def pool(self, kind: str) -> list:
+        """What a selector of that kind ranges over when it names no set (`one team`)."""
+        if kind == "team":
+            return list(self.state.teams)
+        if kind == "space":
+            return list(self.rules.spaces)
+        if kind == "die":
+            return list(self.state.dice)
+        if kind == "figure":
+            return list(self.state.figures)
+        return self.state.in_game()
 
     def card_id(self, uid: int) -> str:
         return self.rules.cards[self.state.cards[uid]].id
@@ -262,10 +326,14 @@ class KernelGame:
                 out.append(self.rules.cards[self.state.cards[v]].id)
                 held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
                 looks.append((self.state.places[v], held))
+            elif isinstance(v, str) and v in self.state.dice:  # a die shows its value
+                die = self.state.dice[v]
+                out.append(str(die["value"]))
+                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
             else:
                 out.append(str(v))
                 looks.append(None)
         for i, v in enumerate(values):
             if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v)
+                out[i] = self.label(v) if isinstance(v, int) else v
         return out

@@ -1,0 +1,58 @@
+"""Benchmark of the rules kernel's Teams, rounds, dice and board: decisions (and steps of
+play) per second of random play of the lab game Ridge (tests/fixtures/kernel/ridge), one
+process. Most of Ridge's turns take their only legal action or none without a decision,
+so steps per second is the figure to compare.
+
+    .venv/bin/python bench/kernel_lab.py [--games N] [--players P] [--profile]
+
+Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
+from __future__ import annotations
+
+import argparse
+import cProfile
+from pathlib import Path
+import pstats
+import sys
+import time
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mayhem.compiler import driver  # noqa: E402
+from mayhem.runtime.kernel import KernelConfig, load_game_rules  # noqa: E402
+from mayhem.runtime.kernel.play import play_game  # noqa: E402
+
+
+def ridge(rules, games: int, players: int) -> tuple[float, float, int, int]:
+    start = time.perf_counter()
+    decisions = turns = 0
+    for seed in range(games):
+        game = play_game(rules, KernelConfig(players=players, seed=seed), ["random"])
+        decisions += len(game.history)
+        turns += game.state.turn
+    seconds = time.perf_counter() - start
+    return decisions / seconds, turns / seconds, decisions, turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--profile", action="store_true", help="print the 15 costliest functions")
+    args = parser.parse_args()
+    comp = driver.compile_paths([ROOT / "tests" / "fixtures" / "kernel" / "ridge"])
+    rules = load_game_rules(comp.ir, "ridge")
+    ridge(rules, 5, args.players)  # warm up
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+    rate, turn_rate, decisions, turns = ridge(rules, args.games, args.players)
+    if args.profile:
+        prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(15)
+    print(f"Ridge, {args.players} players, random play, one process: {args.games} games, {decisions} decisions, "
+          f"{turns} turns; {rate:,.0f} decisions/s, {turn_rate:,.0f} turns/s")
+
+
+if __name__ == "__main__":
+    main()

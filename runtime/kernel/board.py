@@ -1,0 +1,88 @@
+"""The board: spaces joined by edges (a networkx graph, declared by the game's `space`s) and
+figures on them, instances with an owner (a player or a Team) and a space."""
+from __future__ import annotations
+
+import networkx as nx
+
+from .effects import _as_list
+
+
+def setup_figures(rules, state) -> None:
+    """Each kind of figure: `count` figures per player (or Team), the Nth player's (or Team's)
+    on the Nth space of its `start` list (one space: all there; none: off the board)."""
+    for kind, spec in rules.figures.items():
+        holders = list(state.teams) if spec["per"] == "team" else list(state.players)
+        for i, holder in enumerate(holders):
+            start = spec["start"][i % len(spec["start"])] if spec["start"] else None
+            for n in range(spec["count"]):
+                ident = f"{kind}-{holder}" + (f"-{n + 1}" if spec["count"] > 1 else "")
+                state.figures[ident] = {"kind": kind, "owner": holder, "space": start}
+
+
+def _space(run, x):
+    """The space a value stands for: a space, or a figure's space."""
+    if x in run.rules.spaces:
+        return x
+    fig = run.state.figures.get(x) if isinstance(x, str) else None
+    return fig["space"] if fig else None
+
+
+def put(run, env, figure, at=None) -> None:
+    """A figure onto a space (none: off the board), without moving through the board."""
+    for f in _as_list(figure):
+        run.state.figures[f]["space"] = at
+        run.state.log.append({"event": "put", "figure": f, "to": at})
+
+
+def move_to(run, env, figure, to) -> None:
+    for f in _as_list(figure):
+        was = run.state.figures[f]["space"]
+        run.state.figures[f]["space"] = to
+        run.state.log.append({"event": "move", "figure": f, "from": was, "to": to})
+
+
+PRIMITIVES = {"put": put, "move-to": move_to}
+
+
+def adjacent(run, env, x) -> list[str]:
+    space = _space(run, x)
+    if space is None:
+        return []
+    near = set(run.rules.board.neighbors(space))
+    return [s for s in run.rules.spaces if s in near]
+
+
+def distance(run, env, a, b):
+    """Edges on the shortest way between two spaces (or figures' spaces); none if there is none."""
+    x, y = _space(run, a), _space(run, b)
+    if x is None or y is None:
+        return None
+    try:
+        return nx.shortest_path_length(run.rules.board, x, y)
+    except nx.NetworkXNoPath:
+        return None
+
+
+def figures_at(run, env, space) -> list[str]:
+    spaces = _as_list(space)
+    return [f for f, x in run.state.figures.items() if x["space"] is not None and x["space"] in spaces]
+
+
+def figures_of(run, env, who=None) -> list[str]:
+    """The figures of these players or Teams (a player's own and their Team's)."""
+    state = run.state
+    holders = set()
+    for h in _as_list(who) if who is not None else [env["ctx:me"]]:
+        holders.add(h)
+        if h in state.players and state.team_of(h) is not None:
+            holders.add(state.team_of(h))
+    return [f for f, x in state.figures.items() if x["owner"] in holders]
+
+
+FUNCTIONS = {
+    "adjacent": adjacent,
+    "distance": distance,
+    "figures-at": figures_at,
+    "figures-of": figures_of,
+    "space-of": lambda run, env, figure: _space(run, figure) if figure in run.state.figures else None,
+}

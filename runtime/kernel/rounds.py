@@ -1,0 +1,113 @@
+"""Rounds and turn order: a round's start and end around its turns, who takes the next turn
+(clockwise, or alternating Teams from the Team that leads the round), when a round is over,
+and the triggers of structure events (one-shot ones from effects, `rule` ones always)."""
+from __future__ import annotations
+
+
+def next_seat(state) -> str:
+    """The next player still in, in seat order (the table's turn order)."""
+    seats, alive = state.players, state.in_game()
+    i = seats.index(state.active)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(i + step) % len(seats)]
+        if candidate in alive:
+            return candidate
+    return state.active
+
+
+def next_member(state, team: str) -> str | None:
+    """The Team's next player still in, in its own rotation; the rotation moves on."""
+    seats, alive = state.teams[team], state.in_game()
+    start = state.team_next.get(team, 0)
+    for step in range(len(seats)):
+        i = (start + step) % len(seats)
+        if seats[i] in alive:
+            state.team_next[team] = (i + 1) % len(seats)
+            return seats[i]
+    return None
+
+
+def _teams_from(state, team: str) -> list[str]:
+    """Every Team with a player still in, in order, starting after `team`."""
+    order = list(state.teams)
+    i = order.index(team) if team in order else -1
+    ring = order[i + 1:] + order[:i + 1]
+    alive = state.in_game()
+    return [t for t in ring if any(p in alive for p in state.teams[t])]
+
+
+def first_of_round(game, previous_lead) -> str:
+    """Who takes the round's first turn: the leader `lead(...)` named in the `round` slot;
+    else, with Teams alternating, the Team after the last round's leader (in the first round
+    the first player's Team); else the next player on (in the first round the first player)."""
+    state, rules = game.state, game.rules
+    lead = state.lead
+    if rules.turn_order == "alternate-teams":
+        if lead in state.players:  # that player first; their Team's rotation goes on after them
+            state.lead = state.team_of(lead)
+            seats = state.teams[state.lead]
+            state.team_next[state.lead] = (seats.index(lead) + 1) % len(seats)
+            return lead
+        if lead is None:
+            if previous_lead is None:
+                lead = state.team_of(state.active)
+            else:
+                lead = (_teams_from(state, previous_lead) or [previous_lead])[0]
+            state.lead = lead
+        return next_member(state, lead) or state.active
+    if lead in state.teams:
+        return next_member(state, lead) or state.active
+    if lead is None:
+        state.lead = state.active if state.round == 1 else next_seat(state)
+    return state.lead
+
+
+def after_turn(game, run) -> None:
+    """At the end of a turn: the round ends, or the next player's turn begins."""
+    state, rules = game.state, game.rules
+    if not rules.uses_rounds:
+        state.active = next_seat(state)
+        state.phase = "turn-start"
+        return
+    if state.acted:
+        state.passed = []
+    elif state.active not in state.passed:
+        state.passed.append(state.active)
+    alive = state.in_game()
+    played = state.played
+    if rules.round_ends == "all-passed":
+        over = all(p in state.passed for p in alive)
+    else:
+        over = all(p in played for p in alive) or all(p in state.passed for p in alive)
+    if not over and rules.round_end_guard is not None:
+        over = bool(run.expr(rules.round_end_guard, {"ctx:me": state.active}))
+    if over:
+        state.phase = "round-end"
+        return
+    if rules.turn_order == "alternate-teams":
+        team = state.team_of(state.active)
+        nxt = _teams_from(state, team)
+        state.active = (next_member(state, nxt[0]) if nxt else None) or next_seat(state)
+    else:
+        state.active = next_seat(state)
+    state.phase = "turn-start"
+
+
+def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
+    """The triggers of a structure event: the one-shot ones effects registered (`on
+    turn-end { ... }` inside an effect), then the game's rules, each then the end check."""
+    state = game.state
+    due = [t for t in state.triggers if t["event"] == event]
+    state.triggers = [t for t in state.triggers if t["event"] != event]
+    for trig in due:
+        stmt = game.rules.nodes[trig["node"]]
+        run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+        game.check_end(run)
+    for rule in game.rules.rules:
+        if rule["event"] != event:
+            continue
+        env = {"ctx:me": state.active, **(extra or {})}
+        if rule.get("when") is not None and not run.expr(rule["when"], env):
+            continue
+        run.block(rule["body"], env)
+        game.check_end(run)
