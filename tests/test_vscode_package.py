@@ -1,0 +1,70 @@
+"""The VS Code extension packaged by scripts/build-vscode.sh (@vscode/vsce): a .vsix (a zip)
+named and versioned after the toolchain, holding the manifest, the grammar, the language
+configuration, the client and its runtime dependencies, and none of the development files."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mayhem import __version__
+
+REPO = Path(__file__).resolve().parent.parent
+EXT = REPO / "editors" / "vscode"
+
+pytestmark = pytest.mark.xdist_group("vscode")
+
+
+@pytest.fixture(scope="module")
+def vsix(tmp_path_factory):
+    spec = importlib.util.spec_from_file_location("vscode_node_env", EXT / "scripts" / "node_env.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.ensure_node_modules()
+    out = tmp_path_factory.mktemp("vsix")
+    # --skip-install: the fixture above ran `npm ci` when node_modules was not the lock's
+    run = subprocess.run([str(REPO / "scripts" / "build-vscode.sh"), "--skip-install", "--out", str(out)],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    path = out / f"mayhem-{__version__}.vsix"
+    assert path.exists(), run.stdout
+    assert f"built {path}" in run.stdout
+    return path
+
+
+def test_vsix_holds_grammar_configuration_and_client(vsix):
+    with zipfile.ZipFile(vsix) as z:
+        names = set(z.namelist())
+        for name in ("extension.vsixmanifest", "extension/package.json", "extension/readme.md",
+                     "extension/language-configuration.json", "extension/syntaxes/mayhem.tmLanguage.json",
+                     "extension/src/extension.js", "extension/src/server-command.js",
+                     "extension/src/restart-policy.js", "extension/src/folding.js",
+                     "extension/node_modules/vscode-languageclient/node.js"):
+            assert name in names, name
+        # the files packaged are the committed ones
+        for name in ("syntaxes/mayhem.tmLanguage.json", "language-configuration.json", "src/extension.js"):
+            assert z.read(f"extension/{name}") == (EXT / name).read_bytes(), name
+        manifest = json.loads(z.read("extension/package.json"))
+        vsixmanifest = z.read("extension.vsixmanifest").decode("utf-8")
+    assert manifest["version"] == __version__
+    assert f'Version="{__version__}"' in vsixmanifest
+    assert manifest["contributes"]["languages"][0]["extensions"] == [".mh"]
+
+
+def test_vsix_leaves_out_development_files(vsix):
+    with zipfile.ZipFile(vsix) as z:
+        names = z.namelist()
+    for prefix in ("extension/test/", "extension/scripts/", "extension/node_modules/@vscode/vsce/",
+                   "extension/node_modules/vscode-tmgrammar-test/"):
+        assert not [n for n in names if n.startswith(prefix)], prefix
+    assert not [n for n in names if n.endswith(".vsix")]
+
+
+def test_build_script_rejects_an_unknown_argument():
+    run = subprocess.run([str(REPO / "scripts" / "build-vscode.sh"), "--frobnicate"], capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "unknown argument '--frobnicate'" in run.stderr
