@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
 import subprocess
 from pathlib import Path
 
@@ -81,3 +82,67 @@ def test_language_configuration():
     for name in ("attack-target", "up-to", "roll-mayhem-die", "robin"):
         assert word.fullmatch(name), name
     assert word.match("melee-attack(").group(0) == "melee-attack"
+
+
+# ---- the client activated under node: a stub `vscode`, a fake `mayhem lsp` -----------------
+
+HARNESS = EXT / "test" / "integration" / "client-harness.js"
+FAKE = EXT / "test" / "integration" / "fake-server.js"
+
+
+def _activate(node_modules, scenario: str, log: Path, *extra: str) -> dict:
+    run = subprocess.run(["node", str(HARNESS), scenario, str(log), *extra], cwd=EXT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return json.loads(run.stdout)
+
+
+def test_client_starts_the_configured_command_and_restarts_it(node_modules, tmp_path):
+    r = _activate(node_modules, "start", tmp_path / "server.log")
+    starts = [e for e in r["events"] if e["event"] == "start"]
+    assert len(starts) == 2  # activation, then "Mayhem: Restart Language Server"
+    assert starts[0]["pid"] != starts[1]["pid"]
+    # the command line of the settings, as is (no `--stdio` added), with the settings' environment
+    assert all(s["argv"] == ["lsp"] and s["env"] == "from-settings" for s in starts)
+    assert [e["event"] for e in r["events"] if e["pid"] == starts[0]["pid"]] == \
+        ["start", "initialize", "initialized", "shutdown", "exit"]
+    assert r["statusAfterStart"] == r["statusAfterRestart"] == "Mayhem: ready"
+    assert f"{FAKE} lsp" in r["output"]
+    assert "fake mayhem lsp" in r["output"]  # the server's stderr reaches the output channel
+    assert r["commands"] == ["mayhem.restartServer", "mayhem.showOutput"]
+    assert not r["errors"]
+
+
+def test_client_restarts_a_crashing_server_then_gives_up(node_modules, tmp_path):
+    r = _activate(node_modules, "crash", tmp_path / "server.log")
+    starts = [e for e in r["events"] if e["event"] == "start"]
+    crashes = [e for e in r["events"] if e["event"] == "crash"]
+    assert len(starts) == len(crashes) == 6  # the first start and 5 restarts
+    assert r["output"].count("[mayhem] the language server stopped; restarting") == 5
+    assert r["status"] == {"text": "Mayhem: crashed", "severity": 2}
+    (message,) = r["errors"]
+    assert "stopped 6 times in 3 minutes" in message and "Mayhem: Restart Language Server" in message
+
+
+def test_client_says_which_setting_to_change_when_the_command_is_missing(node_modules, tmp_path):
+    r = _activate(node_modules, "missing", tmp_path / "server.log")
+    (message,) = r["errors"]
+    assert "`/nonexistent/bin/mayhem` was not found" in message
+    assert "mayhem.server.path" in message and "mayhem-toolchain[lsp]" in message
+    assert r["status"] == {"text": "Mayhem: not running", "severity": 2}
+    assert message in r["output"]
+
+
+def test_client_without_server_only_highlights(node_modules, tmp_path):
+    r = _activate(node_modules, "disabled", tmp_path / "server.log")
+    assert r["status"]["text"] == "Mayhem: highlighting only"
+    assert r["output"] == "" and not r["errors"]
+
+
+def test_client_starts_the_real_language_server(node_modules, tmp_path):
+    if importlib.util.find_spec("mayhem.lsp") is None:
+        pytest.skip("`mayhem lsp` is not in this checkout yet (it comes with the language server's branch)")
+    mayhem = Path(sys.executable).with_name("mayhem")
+    r = _activate(node_modules, "real", tmp_path / "unused.log", str(mayhem))
+    assert r["statusAfterStart"] == "Mayhem: ready"
+    assert not r["errors"]

@@ -5,7 +5,7 @@
 
 const vscode = require('vscode');
 const { LanguageClient, State, CloseAction, ErrorAction, RevealOutputChannelOn } = require('vscode-languageclient/node');
-const { serverCommand, describe } = require('./server-command');
+const { serverCommand, describe, findExecutable } = require('./server-command');
 const { RestartPolicy } = require('./restart-policy');
 const { foldingRanges } = require('./folding');
 
@@ -78,6 +78,15 @@ async function start() {
   }
   const cmd = serverCommand(s, workspaceFolder(), process.env);
   output.appendLine(`[mayhem] starting ${describe(cmd)}${cmd.options.cwd ? ` in ${cmd.options.cwd}` : ''}`);
+  if (!findExecutable(cmd.command, cmd.options.env)) {
+    const message = `Could not start the Mayhem language server: \`${cmd.command}\` was not found. Install the ` +
+      "toolchain with its `lsp` extra (pip install 'mayhem-toolchain[lsp]') or set `mayhem.server.path` to its " +
+      '`mayhem` command (for a checkout of the toolchain: `.venv/bin/mayhem`).';
+    output.appendLine(`[mayhem] ${message}`);
+    setStatus('Mayhem: not running', vscode.LanguageStatusSeverity.Error, message);
+    notifyFailure(message);
+    return;
+  }
   const serverOptions = { command: cmd.command, args: cmd.args, options: cmd.options };
   const clientOptions = {
     documentSelector: SELECTOR,
@@ -104,11 +113,7 @@ async function start() {
   try {
     await client.start();
   } catch (err) {
-    const missing = err && (err.code === 'ENOENT' || /ENOENT/.test(String(err.message)));
-    const message = missing
-      ? `Could not start the Mayhem language server: \`${cmd.command}\` was not found. Install the toolchain ` +
-        "with its `lsp` extra (pip install 'mayhem-toolchain[lsp]') or set `mayhem.server.path` to its `mayhem` command."
-      : `Could not start the Mayhem language server (\`${describe(cmd)}\`): ${err && err.message ? err.message : err}`;
+    const message = `Could not start the Mayhem language server (\`${describe(cmd)}\`): ${(err && err.message) || err}`;
     output.appendLine(`[mayhem] ${message}`);
     setStatus('Mayhem: not running', vscode.LanguageStatusSeverity.Error, message);
     const old = client;

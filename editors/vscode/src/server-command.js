@@ -2,6 +2,7 @@
 // How the extension runs the language server: the `mayhem.server.*` settings made into the
 // command line of `mayhem lsp` (pure: no `vscode` import, so that node's test runner tests it).
 
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
@@ -41,10 +42,37 @@ function serverCommand(settings, workspaceFolder, baseEnv) {
   return { command, args, options };
 }
 
+/**
+ * Where the command's executable is: itself when it names a file, else the first match on the
+ * PATH of `env` (with Windows' PATHEXT); undefined when there is none.
+ */
+function findExecutable(command, env, platform = process.platform) {
+  const isWindows = platform === 'win32';
+  const exts = isWindows ? ['', ...(env.PATHEXT || '.COM;.EXE;.BAT;.CMD').split(';')] : [''];
+  const runnable = (file) => {
+    try {
+      fs.accessSync(file, isWindows ? fs.constants.F_OK : fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch (_) {
+      return false;
+    }
+  };
+  const candidates = (base) => exts.map((e) => base + e);
+  if (/[\\/]/.test(command)) {
+    return candidates(command).find(runnable);
+  }
+  const dirs = (env.PATH || env.Path || '').split(path.delimiter).filter(Boolean);
+  for (const dir of dirs) {
+    const found = candidates(path.join(dir, command)).find(runnable);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The command line as a person would type it, for messages. */
 function describe(cmd) {
   const quote = (s) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   return [cmd.command, ...cmd.args].map(quote).join(' ');
 }
 
-module.exports = { serverCommand, describe };
+module.exports = { serverCommand, describe, findExecutable };

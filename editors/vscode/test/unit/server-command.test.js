@@ -36,3 +36,22 @@ test('without a workspace, a relative path stays as written and no cwd is set', 
 test('describe quotes what a shell would split', () => {
   assert.strictEqual(describe({ command: '/opt/my tools/mayhem', args: ['lsp'] }), "'/opt/my tools/mayhem' lsp");
 });
+
+test('findExecutable looks a bare name up on PATH, and checks a path as written', () => {
+  const fs = require('fs');
+  const { findExecutable } = require('../../src/server-command');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayhem-path-'));
+  const exe = path.join(dir, 'mayhem');
+  fs.writeFileSync(exe, '#!/bin/sh\n');
+  fs.chmodSync(exe, 0o755);
+  fs.writeFileSync(path.join(dir, 'not-executable'), '');
+  try {
+    assert.strictEqual(findExecutable('mayhem', { PATH: ['/nonexistent', dir].join(path.delimiter) }, 'linux'), exe);
+    assert.strictEqual(findExecutable('mayhem', { PATH: '/nonexistent' }, 'linux'), undefined);
+    assert.strictEqual(findExecutable(exe, {}, 'linux'), exe);
+    assert.strictEqual(findExecutable(path.join(dir, 'not-executable'), {}, 'linux'), undefined);
+    assert.strictEqual(findExecutable(dir, {}, 'linux'), undefined); // a folder is no command
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
