@@ -146,3 +146,19 @@ def test_client_starts_the_real_language_server(node_modules, tmp_path):
     r = _activate(node_modules, "real", tmp_path / "unused.log", str(mayhem))
     assert r["statusAfterStart"] == "Mayhem: ready"
     assert not r["errors"]
+
+
+def test_language_configuration_patterns_are_javascript_regexps(node_modules):
+    """VS Code compiles them as JavaScript regular expressions: node must accept each one."""
+    script = ("const c = require('./language-configuration.json');"
+              "const rx = [c.wordPattern, c.folding.markers.start, c.folding.markers.end,"
+              " c.indentationRules.increaseIndentPattern, c.indentationRules.decreaseIndentPattern,"
+              " ...c.onEnterRules.flatMap((r) => [r.beforeText, r.afterText])];"
+              "rx.forEach((r) => new RegExp(r));"
+              "const inc = new RegExp(c.indentationRules.increaseIndentPattern);"
+              "if (!inc.test('character robin \"Robin\" {') || inc.test('  life 12') || inc.test('x { y }'))"
+              " throw new Error('increaseIndentPattern');"
+              "console.log(rx.length);")
+    run = subprocess.run(["node", "-e", script], cwd=EXT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert int(run.stdout) == 7

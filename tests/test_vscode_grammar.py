@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -120,6 +121,44 @@ def test_every_content_file_matches_its_snapshot(node_modules):
     snaps = sorted((EXT / "test" / "snapshots" / "content").rglob("*.mh.snap"))
     assert [s.relative_to(EXT / "test" / "snapshots" / "content") for s in snaps] == \
         [Path(str(f.relative_to(CONTENT)) + ".snap") for f in files]
+
+
+def _snapshot_tokens(snap: Path):
+    """(line, text, scopes) of every token a vscode-tmgrammar-snap snapshot lists."""
+    src = None
+    for n, line in enumerate(snap.read_text(encoding="utf-8").splitlines()):
+        if line.startswith(">"):
+            src = line[1:]
+        elif line.startswith("#") and src is not None:
+            m = re.match(r"#( *)(\^+) (.*)", line)
+            if m:
+                start = len(m.group(1))
+                yield n, src[start:start + len(m.group(2))], m.group(3).split()
+
+
+def test_every_token_of_the_content_is_highlighted():
+    """Nothing the content writes is left plain: every token that is not blank carries a scope
+    besides the language's and its `meta.*` regions."""
+    snaps = sorted((EXT / "test" / "snapshots" / "content").rglob("*.mh.snap"))
+    assert snaps
+    plain = [(snap.name, n, text) for snap in snaps for n, text, scopes in _snapshot_tokens(snap)
+             if text.strip() and not [s for s in scopes if not s.startswith(("source.mayhem", "meta."))]]
+    assert not plain[:20]
+
+
+def test_content_kinds_and_names_get_their_scopes():
+    """Spot checks over the snapshots: every kind the content declares and every primitive it calls."""
+    seen: dict[str, set[str]] = {}
+    for snap in (EXT / "test" / "snapshots" / "content").rglob("*.mh.snap"):
+        for _, text, scopes in _snapshot_tokens(snap):
+            seen.setdefault(scopes[-1], set()).add(text)
+    from mayhem.compiler import builtins, builtins_kernel
+    kinds = seen["storage.type.kind.mayhem"]
+    assert {"character", "ability", "mayhem-card", "location", "token", "keyword", "game", "card-type"} <= kinds
+    assert seen["storage.type.kind.declared.mayhem"] == {"marvel-card"}
+    called = seen["support.function.primitive.mayhem"]
+    assert called <= set(builtins.PRIMITIVES) | set(builtins_kernel.KERNEL_PRIMITIVES)
+    assert {"attack", "place", "move-figure", "gain-vp"} <= called
 
 
 def _content_copy(tmp_path: Path) -> Path:

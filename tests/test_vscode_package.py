@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import zipfile
 from pathlib import Path
@@ -68,3 +69,17 @@ def test_build_script_rejects_an_unknown_argument():
     run = subprocess.run([str(REPO / "scripts" / "build-vscode.sh"), "--frobnicate"], capture_output=True, text=True)
     assert run.returncode == 2
     assert "unknown argument '--frobnicate'" in run.stderr
+
+
+def test_the_packaged_extension_activates_with_its_bundled_dependencies(vsix, tmp_path):
+    """The unpacked .vsix alone (its own node_modules, nothing of the checkout's) starts a server."""
+    with zipfile.ZipFile(vsix) as z:
+        z.extractall(tmp_path / "unpacked")
+    unpacked = tmp_path / "unpacked" / "extension"
+    harness = EXT / "test" / "integration" / "client-harness.js"
+    run = subprocess.run(["node", str(harness), "start", str(tmp_path / "server.log")], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "MAYHEM_EXTENSION_DIR": str(unpacked), "NODE_PATH": ""})
+    assert run.returncode == 0, run.stdout + run.stderr
+    result = json.loads(run.stdout)
+    assert result["statusAfterStart"] == "Mayhem: ready" and not result["errors"]

@@ -5,6 +5,7 @@
 //
 //   node client-harness.js start|crash|missing|disabled LOGFILE
 //   node client-harness.js real - MAYHEM   # the real `MAYHEM lsp`: starts, initializes, stops
+// $MAYHEM_EXTENSION_DIR: activate the extension found there (an unpacked .vsix) instead of this one.
 
 const fs = require('fs');
 const path = require('path');
@@ -39,7 +40,8 @@ const count = (name) => events().filter((e) => e.event === name).length;
 async function main() {
   const { vscode, record } = createStub(settings);
   install(vscode);
-  const ext = require('../../src/extension');
+  const dir = process.env.MAYHEM_EXTENSION_DIR || path.join(__dirname, '..', '..');
+  const ext = require(path.join(path.resolve(dir), require(path.join(path.resolve(dir), 'package.json')).main));
   const context = { subscriptions: [] };
   await ext.activate(context);
   const result = { scenario };
