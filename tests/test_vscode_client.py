@@ -162,3 +162,11 @@ def test_language_configuration_patterns_are_javascript_regexps(node_modules):
     run = subprocess.run(["node", "-e", script], cwd=EXT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert int(run.stdout) == 7
+
+
+def test_an_untrusted_workspace_cannot_choose_what_runs():
+    """A folder's own .vscode/settings.json must not run a program of its choosing: the settings that
+    make the server's command line are restricted in untrusted workspaces."""
+    restricted = set(MANIFEST["capabilities"]["untrustedWorkspaces"]["restrictedConfigurations"])
+    props = MANIFEST["contributes"]["configuration"]["properties"]
+    assert {k for k in props if k.startswith("mayhem.server.") and k != "mayhem.server.enabled"} == restricted
