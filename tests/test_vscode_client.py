@@ -170,3 +170,36 @@ def test_an_untrusted_workspace_cannot_choose_what_runs():
     restricted = set(MANIFEST["capabilities"]["untrustedWorkspaces"]["restrictedConfigurations"])
     props = MANIFEST["contributes"]["configuration"]["properties"]
     assert {k for k in props if k.startswith("mayhem.server.") and k != "mayhem.server.enabled"} == restricted
+
+
+def test_problem_matcher_reads_mayhem_check(node_modules, tmp_path):
+    """`$mayhem` (tasks running `mayhem check`) finds each diagnostic's file, place, severity, code and message."""
+    import shutil
+
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content", root)
+    robin = root / "teen-titans-go" / "robin.mh"
+    robin.write_text(robin.read_text(encoding="utf-8").replace("  life 12\n", "  lfe 12\n"), encoding="utf-8")
+    check = subprocess.run([str(Path(sys.executable).with_name("mayhem")), "check", "content"], cwd=tmp_path,
+                           capture_output=True, text=True)
+    assert check.returncode == 1
+    report = check.stdout + check.stderr
+    script = ("const m = require('./package.json').contributes.problemMatchers;"
+              "const p = m.find((x) => x.name === 'mayhem').pattern;"
+              "const w = m.find((x) => x.name === 'mayhem-watch').background;"
+              "const text = require('fs').readFileSync(0, 'utf8').split('\\n');"
+              "const found = text.map((l) => new RegExp(p.regexp).exec(l)).filter(Boolean)"
+              ".map((x) => [x[p.file], +x[p.line], +x[p.column], x[p.severity], x[p.code], x[p.message]]);"
+              "const ends = text.filter((l) => new RegExp(w.endsPattern).test(l));"
+              "const begins = ['[12:01:02] robin.mh changed; checking again', 'watching content for changes (Ctrl-C to stop)']"
+              ".map((l) => [new RegExp(w.beginsPattern).test(l), new RegExp(w.endsPattern).test(l)]);"
+              "console.log(JSON.stringify({ found, ends, begins }));")
+    run = subprocess.run(["node", "-e", script], cwd=EXT, input=report, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert ["content/teen-titans-go/robin.mh", 13, 3, "error", "E202", "unknown property 'lfe' in a character"] \
+        in out["found"]
+    assert all(f[0] == "content/teen-titans-go/robin.mh" for f in out["found"])
+    assert len(out["found"]) == report.count("error[")
+    assert out["ends"] == [report.strip().splitlines()[-1]]  # the summary line ends a --watch run
+    assert out["begins"] == [[True, False], [False, True]]
