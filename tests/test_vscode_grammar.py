@@ -208,3 +208,29 @@ def test_a_snapshot_of_a_removed_file_fails(node_modules, tmp_path):
     run = _snap(f"--content={copy}")
     assert run.returncode != 0
     assert "snapshots of files that are gone: content/teen-titans-go/raven.mh" in run.stdout
+
+
+# ---- snippets --------------------------------------------------------------------------------
+
+def test_a_snippet_for_every_kind_that_parses(gen):
+    """snippets/mayhem.json (written with the grammar): one skeleton per declaration kind, which the
+    DSL's parser accepts once every placeholder keeps its default."""
+    from mayhem.dsl import schema
+    from mayhem.dsl.parser import lark_parser
+
+    snippets_gen = _load("vscode_gen_snippets", EXT / "scripts" / "gen_snippets.py")
+    snippets = json.loads((EXT / "snippets" / "mayhem.json").read_text(encoding="utf-8"))
+    assert set(snippets) == set(schema.KINDS)
+    for kind, snip in snippets.items():
+        text = snippets_gen.expand(snip["body"])
+        assert "$" not in text, kind
+        lark_parser().parse(text + "\n")  # raises on a syntax error
+        spec = schema.KINDS[kind]
+        for p in spec.props:
+            if p.required:
+                assert f"\n  {p.name}" in text, (kind, p.name)
+        for s in spec.slots:
+            assert f"\n  {s.name} {{" in text, (kind, s.name)
+        assert "$0" in "\n".join(snip["body"]), kind
+    mayhem_card = snippets_gen.expand(snippets["mayhem-card"]["body"])
+    assert "timing round-start" in mayhem_card and 'source authored' in mayhem_card

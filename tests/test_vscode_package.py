@@ -42,6 +42,7 @@ def test_vsix_holds_grammar_configuration_and_client(vsix):
         names = set(z.namelist())
         for name in ("extension.vsixmanifest", "extension/package.json", "extension/readme.md",
                      "extension/language-configuration.json", "extension/syntaxes/mayhem.tmLanguage.json",
+                     "extension/snippets/mayhem.json",
                      "extension/src/extension.js", "extension/src/server-command.js",
                      "extension/src/restart-policy.js", "extension/src/folding.js",
                      "extension/node_modules/vscode-languageclient/node.js"):

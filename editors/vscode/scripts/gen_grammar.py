@@ -9,7 +9,8 @@ language's own tables, so that highlighting never drifts from the language:
 - the primitives, functions, context names and selector kinds are the runtime
   vocabulary's (compiler/builtins.py and compiler/builtins_kernel.py).
 
-Also keeps the extension's package.json version equal to the toolchain's (mayhem.__version__).
+Also writes the snippets (scripts/gen_snippets.py: a skeleton per declaration kind) and keeps
+the extension's package.json version equal to the toolchain's (mayhem.__version__).
 
     .venv/bin/python editors/vscode/scripts/gen_grammar.py          # write
     .venv/bin/python editors/vscode/scripts/gen_grammar.py --check  # exit 1 if a committed file is stale
@@ -28,6 +29,7 @@ from pathlib import Path
 EXT = Path(__file__).resolve().parents[1]
 ROOT = EXT.parents[1]
 GRAMMAR_OUT = EXT / "syntaxes" / "mayhem.tmLanguage.json"
+SNIPPETS_OUT = EXT / "snippets" / "mayhem.json"
 PACKAGE_JSON = EXT / "package.json"
 
 # the toolchain as installed in the project's environment (`pip install -e .`: this checkout)
@@ -307,7 +309,11 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 if a committed file differs from what it would write")
     args = ap.parse_args(argv)
     stale = 0
-    for path, text in ((GRAMMAR_OUT, render_grammar()), (PACKAGE_JSON, render_package())):
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from gen_snippets import render_snippets
+
+    outputs = ((GRAMMAR_OUT, render_grammar()), (SNIPPETS_OUT, render_snippets()), (PACKAGE_JSON, render_package()))
+    for path, text in outputs:
         old = path.read_text(encoding="utf-8") if path.exists() else ""
         if old == text:
             continue
