@@ -139,12 +139,37 @@ def test_client_without_server_only_highlights(node_modules, tmp_path):
     assert r["output"] == "" and not r["errors"]
 
 
-def test_client_starts_the_real_language_server(node_modules, tmp_path):
+def _real_server() -> Path:
     if importlib.util.find_spec("mayhem.lsp") is None:
         pytest.skip("`mayhem lsp` is not in this checkout yet (it comes with the language server's branch)")
-    mayhem = Path(sys.executable).with_name("mayhem")
-    r = _activate(node_modules, "real", tmp_path / "unused.log", str(mayhem))
+    return Path(sys.executable).with_name("mayhem")
+
+
+def test_client_starts_the_real_language_server(node_modules, tmp_path):
+    r = _activate(node_modules, "real", tmp_path / "unused.log", str(_real_server()))
     assert r["statusAfterStart"] == "Mayhem: ready"
+    assert not r["errors"]
+
+
+def test_client_shows_the_real_servers_diagnostics_of_an_open_file(node_modules, tmp_path):
+    """A .mh file open in the editor goes to `mayhem lsp` (a JavaScript file does not), and its errors
+    come back (seen in the LSP trace, `mayhem.trace.server: verbose`)."""
+    import shutil
+
+    mayhem = _real_server()
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content", root)
+    robin = root / "teen-titans-go" / "robin.mh"
+    robin.write_text(robin.read_text(encoding="utf-8").replace("  life 12\n", "  lfe 12\n"), encoding="utf-8")
+    r = _activate(node_modules, "diagnostics", tmp_path / "unused.log", str(mayhem), str(robin))
+    trace = r["trace"]
+    assert trace.count("Sending notification 'textDocument/didOpen'") == 1
+    assert robin.as_uri() in trace and "client-harness.js" not in trace
+    block = trace.split("Received notification 'textDocument/publishDiagnostics'.\nParams: ", 1)[1]
+    params = json.loads(block.split("\n\n\n", 1)[0])
+    assert params["uri"] == robin.as_uri()
+    lfe = [d for d in params["diagnostics"] if d["code"] == "E202"]
+    assert lfe and lfe[0]["range"]["start"] == {"line": 12, "character": 2}
     assert not r["errors"]
 
 

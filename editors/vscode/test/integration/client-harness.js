@@ -5,11 +5,12 @@
 //
 //   node client-harness.js start|crash|missing|disabled LOGFILE
 //   node client-harness.js real - MAYHEM   # the real `MAYHEM lsp`: starts, initializes, stops
+//   node client-harness.js diagnostics - MAYHEM FILE.mh   # ... with FILE.mh open: its diagnostics
 // $MAYHEM_EXTENSION_DIR: activate the extension found there (an unpacked .vsix) instead of this one.
 
 const fs = require('fs');
 const path = require('path');
-const { createStub, install } = require('./vscode-stub');
+const { createStub, install, textDocument } = require('./vscode-stub');
 
 const [scenario, logFile] = process.argv.slice(2);
 const fake = path.join(__dirname, 'fake-server.js');
@@ -20,6 +21,7 @@ const settings = {
   missing: { 'mayhem.server.path': '/nonexistent/bin/mayhem' },
   disabled: { 'mayhem.server.enabled': false },
   real: { 'mayhem.server.path': process.argv[4] },
+  diagnostics: { 'mayhem.server.path': process.argv[4], 'mayhem.trace.server': 'verbose' },
 }[scenario];
 if (!settings) {
   console.error(`unknown scenario ${scenario}`);
@@ -38,7 +40,9 @@ async function until(cond, what, ms = 20000) {
 const count = (name) => events().filter((e) => e.event === name).length;
 
 async function main() {
-  const { vscode, record } = createStub(settings);
+  const documents = scenario === 'diagnostics'
+    ? [textDocument(path.resolve(process.argv[5]), 'mayhem'), textDocument(__filename, 'javascript')] : [];
+  const { vscode, record } = createStub(settings, documents);
   install(vscode);
   const dir = process.env.MAYHEM_EXTENSION_DIR || path.join(__dirname, '..', '..');
   const ext = require(path.join(path.resolve(dir), require(path.join(path.resolve(dir), 'package.json')).main));
@@ -56,6 +60,11 @@ async function main() {
   } else if (scenario === 'real') {
     await until(() => record.status.text === 'Mayhem: ready', 'the server to be ready');
     result.statusAfterStart = record.status.text;
+    await ext.deactivate();
+  } else if (scenario === 'diagnostics') {
+    const trace = () => record.channels['Mayhem Language Server Trace'].text();
+    await until(() => /Received notification 'textDocument\/publishDiagnostics'/.test(trace()), 'the diagnostics of the open file', 60000);
+    result.trace = trace();
     await ext.deactivate();
   } else if (scenario === 'crash') {
     await until(() => record.errors.length > 0, 'the extension to give up');

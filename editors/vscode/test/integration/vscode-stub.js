@@ -18,7 +18,22 @@ function inert(name) {
   });
 }
 
-function createStub(settings) {
+/** A document open in the editor: a file on disk with its language. */
+function textDocument(fsPath, languageId) {
+  const text = require('fs').readFileSync(fsPath, 'utf8');
+  const uri = { scheme: 'file', fsPath, path: fsPath, toString: () => require('url').pathToFileURL(fsPath).href };
+  return { uri, fileName: fsPath, languageId, version: 1, isClosed: false, isDirty: false, isUntitled: false,
+    lineCount: text.split('\n').length, eol: 1, getText: () => text };
+}
+
+/** vscode.languages.match: 10 when a filter of the selector names the document's language and scheme. */
+function match(selector, doc) {
+  const filters = Array.isArray(selector) ? selector : [selector];
+  return filters.some((f) => (typeof f === 'string' ? f === doc.languageId
+    : (!f.language || f.language === doc.languageId) && (!f.scheme || f.scheme === doc.uri.scheme))) ? 10 : 0;
+}
+
+function createStub(settings, documents = []) {
   const record = { channels: {}, errors: [], commands: {}, status: null, configListeners: [] };
   const disposable = { dispose() {} };
   const channel = (name) => {
@@ -50,6 +65,7 @@ function createStub(settings) {
     languages: {
       createLanguageStatusItem: (id) => { record.status = { id, dispose() {} }; return record.status; },
       registerFoldingRangeProvider: () => disposable,
+      match,
     },
     commands: {
       registerCommand: (id, fn) => { record.commands[id] = fn; return disposable; },
@@ -57,7 +73,7 @@ function createStub(settings) {
     },
     workspace: {
       workspaceFolders: undefined,
-      textDocuments: [],
+      textDocuments: documents,
       getConfiguration: (section) => ({
         get: (key, dflt) => {
           const full = section ? `${section}.${key}` : key;
@@ -91,4 +107,4 @@ function install(stub) {
   };
 }
 
-module.exports = { createStub, install };
+module.exports = { createStub, install, textDocument };
