@@ -216,7 +216,8 @@ def test_problem_matcher_reads_mayhem_check(node_modules, tmp_path):
               "const found = text.map((l) => new RegExp(p.regexp).exec(l)).filter(Boolean)"
               ".map((x) => [x[p.file], +x[p.line], +x[p.column], x[p.severity], x[p.code], x[p.message]]);"
               "const ends = text.filter((l) => new RegExp(w.endsPattern).test(l));"
-              "const begins = ['[12:01:02] robin.mh changed; checking again', 'watching content for changes (Ctrl-C to stop)']"
+              "const begins = ['[12:01:02] robin.mh changed; checking again',"
+              " 'watching content for changes (Ctrl-C to stop)']"
               ".map((l) => [new RegExp(w.beginsPattern).test(l), new RegExp(w.endsPattern).test(l)]);"
               "console.log(JSON.stringify({ found, ends, begins }));")
     run = subprocess.run(["node", "-e", script], cwd=EXT, input=report, capture_output=True, text=True)

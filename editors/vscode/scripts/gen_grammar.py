@@ -85,7 +85,8 @@ def noncapturing(rx: str) -> str:
 
 def alt(words) -> str:
     """An alternation of whole words, longest first."""
-    return "(?:" + "|".join(re.escape(w).replace(r"\-", "-") for w in sorted(set(words), key=lambda w: (-len(w), w))) + ")"
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    return "(?:" + "|".join(re.escape(w).replace(r"\-", "-") for w in ordered) + ")"
 
 
 def build() -> dict:
@@ -149,7 +150,8 @@ def build() -> dict:
                          {"match": r"\\.", "name": "invalid.illegal.escape" + S}],
         },
         "in-box": {"match": rf"^\s*(in)\s+(box)\s+({ident}){be}",
-                   "captures": {"1": {"name": "keyword.control.import" + S}, "2": {"name": "keyword.control.import" + S},
+                   "captures": {"1": {"name": "keyword.control.import" + S},
+                                "2": {"name": "keyword.control.import" + S},
                                 "3": {"name": "entity.name.namespace" + S}}},
         "use": {
             "begin": rf"^\s*(use){be}", "end": "$", "name": "meta.use" + S,
@@ -186,7 +188,8 @@ def build() -> dict:
                          {"include": "#slot"}, {"include": "#property"}],
         },
         "trigger": dict(begin=rf"(?:^|(?<=\{{))\s*(on)\s+({ident}){be}",
-                        beginCaptures={"1": {"name": "keyword.control" + S}, "2": {"name": "support.constant.event" + S}},
+                        beginCaptures={"1": {"name": "keyword.control" + S},
+                                       "2": {"name": "support.constant.event" + S}},
                         **member_head()),
         "slot": dict(begin=rf"(?:^|(?<=\{{))\s*(?!on{be})({ident}){be}(?=\s*(?:\{{|when{be}))",
                      beginCaptures={"1": {"name": "entity.name.function.slot" + S}}, **member_head()),
