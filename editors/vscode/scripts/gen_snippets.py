@@ -19,7 +19,7 @@ def _value(shape: str, n: int) -> str:
     """The snippet text of a property's value, tab stop `n`."""
     if shape.startswith(("enum:", "enums:")):
         return "${%d|%s|}" % (n, ",".join(shape.split(":", 1)[1].split("|")))
-    return {
+    known = {
         "flag": "",
         "int": "${%d:0}" % n,
         "signed": "${%d:0}" % n,
@@ -34,7 +34,8 @@ def _value(shape: str, n: int) -> str:
         "source": '${%d|authored,rulebook "Section"|}' % n,
         "once": "per ${%d|turn,round,game|}" % n,
         "nested": "${%d:[[2], [2]]}" % n,
-    }[shape]
+    }
+    return known.get(shape, "$%d" % n)  # a shape the table gains: a bare tab stop
 
 
 def snippet(kind: str, spec) -> dict:
