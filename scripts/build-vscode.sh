@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the VS Code extension: editors/vscode/mayhem-<version>.vsix, the version being the
 # toolchain's (mayhem.__version__, which pyproject.toml reads). Installs the pinned node modules
-# with `npm ci`, then packages with @vscode/vsce.
+# with `npm ci`, then packages with @vscode/vsce (which first bundles the client with esbuild).
 #
 #   ./scripts/build-vscode.sh                  # editors/vscode/mayhem-<version>.vsix
 #   ./scripts/build-vscode.sh --out DIR|FILE   # elsewhere
@@ -46,7 +46,7 @@ if [ "$install" = 1 ] || [ ! -d node_modules ]; then
 fi
 cp "$root/LICENSE" LICENSE
 # the version from pyproject, without touching package.json (gen_grammar.py keeps it equal anyway)
-npx --no-install vsce package "$version" --no-git-tag-version --no-update-package-json \
+npx --no-install vsce package "$version" --no-git-tag-version --no-update-package-json --no-dependencies \
     --allow-missing-repository --out "$out"
 echo "built $out"
 echo "install it with: code --install-extension $out"

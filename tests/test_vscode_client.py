@@ -53,7 +53,11 @@ def test_the_language_is_mayhem_with_mh_files():
     assert grammar["language"] == "mayhem" and grammar["scopeName"] == "source.mayhem"
     assert json.loads((EXT / grammar["path"]).read_text(encoding="utf-8"))["scopeName"] == "source.mayhem"
     assert "onLanguage:mayhem" in MANIFEST["activationEvents"]
-    assert (EXT / MANIFEST["main"]).exists()
+    # the bundle of src/extension.js (npm run bundle, run by vsce before packaging)
+    assert MANIFEST["main"] == "./dist/extension.js"
+    bundle = MANIFEST["scripts"]["bundle"]
+    assert "src/extension.js" in bundle and "--outfile=dist/extension.js" in bundle
+    assert MANIFEST["scripts"]["vscode:prepublish"] == "npm run bundle"
 
 
 def test_every_setting_and_command_the_code_uses_is_declared():

@@ -43,15 +43,18 @@ def test_vsix_holds_grammar_configuration_and_client(vsix):
         for name in ("extension.vsixmanifest", "extension/package.json", "extension/readme.md",
                      "extension/language-configuration.json", "extension/syntaxes/mayhem.tmLanguage.json",
                      "extension/snippets/mayhem.json",
-                     "extension/src/extension.js", "extension/src/server-command.js",
-                     "extension/src/restart-policy.js", "extension/src/folding.js",
-                     "extension/node_modules/vscode-languageclient/node.js"):
+                     "extension/dist/extension.js"):
             assert name in names, name
         # the files packaged are the committed ones
-        for name in ("syntaxes/mayhem.tmLanguage.json", "language-configuration.json", "src/extension.js"):
+        for name in ("syntaxes/mayhem.tmLanguage.json", "language-configuration.json", "snippets/mayhem.json"):
             assert z.read(f"extension/{name}") == (EXT / name).read_bytes(), name
+        bundle = z.read("extension/dist/extension.js").decode("utf-8")
         manifest = json.loads(z.read("extension/package.json"))
         vsixmanifest = z.read("extension.vsixmanifest").decode("utf-8")
+    # the client and vscode-languageclient in one file, `vscode` left to the editor
+    assert "mayhem.restartServer" in bundle and "textDocument/publishDiagnostics" in bundle
+    assert 'require("vscode")' in bundle
+    assert manifest["main"] == "./dist/extension.js"
     assert manifest["version"] == __version__
     assert f'Version="{__version__}"' in vsixmanifest
     assert manifest["contributes"]["languages"][0]["extensions"] == [".mh"]
@@ -60,8 +63,7 @@ def test_vsix_holds_grammar_configuration_and_client(vsix):
 def test_vsix_leaves_out_development_files(vsix):
     with zipfile.ZipFile(vsix) as z:
         names = z.namelist()
-    for prefix in ("extension/test/", "extension/scripts/", "extension/node_modules/@vscode/vsce/",
-                   "extension/node_modules/vscode-tmgrammar-test/"):
+    for prefix in ("extension/test/", "extension/scripts/", "extension/src/", "extension/node_modules/"):
         assert not [n for n in names if n.startswith(prefix)], prefix
     assert not [n for n in names if n.endswith(".vsix")]
 
@@ -73,7 +75,7 @@ def test_build_script_rejects_an_unknown_argument():
 
 
 def test_the_packaged_extension_activates_with_its_bundled_dependencies(vsix, tmp_path):
-    """The unpacked .vsix alone (its own node_modules, nothing of the checkout's) starts a server."""
+    """The unpacked .vsix alone (its bundle, nothing of the checkout's node_modules) starts a server."""
     with zipfile.ZipFile(vsix) as z:
         z.extractall(tmp_path / "unpacked")
     unpacked = tmp_path / "unpacked" / "extension"

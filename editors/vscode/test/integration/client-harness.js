@@ -44,8 +44,10 @@ async function main() {
     ? [textDocument(path.resolve(process.argv[5]), 'mayhem'), textDocument(__filename, 'javascript')] : [];
   const { vscode, record } = createStub(settings, documents);
   install(vscode);
-  const dir = process.env.MAYHEM_EXTENSION_DIR || path.join(__dirname, '..', '..');
-  const ext = require(path.join(path.resolve(dir), require(path.join(path.resolve(dir), 'package.json')).main));
+  // the sources in a checkout; the manifest's `main` (the bundle) in an unpacked .vsix
+  const dir = process.env.MAYHEM_EXTENSION_DIR;
+  const ext = require(dir ? path.join(path.resolve(dir), require(path.join(path.resolve(dir), 'package.json')).main)
+    : path.join(__dirname, '..', '..', 'src', 'extension.js'));
   const context = { subscriptions: [] };
   await ext.activate(context);
   const result = { scenario };
