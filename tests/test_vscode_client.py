@@ -128,6 +128,18 @@ def test_client_restarts_a_crashing_server_then_gives_up(node_modules, tmp_path)
     assert "stopped 6 times in 3 minutes" in message and "Mayhem: Restart Language Server" in message
 
 
+def test_client_reports_a_server_that_dies_while_starting_once(node_modules, tmp_path):
+    """A `mayhem` without the `lsp` command (or without its extra) exits at once: no restart loop,
+    one message quoting what it printed, with what to do."""
+    r = _activate(node_modules, "early", tmp_path / "server.log")
+    assert [e["event"] for e in r["events"]] == ["start"]  # started once, never again
+    mine = [m for m in r["errors"] if "stopped while starting" in m]
+    assert len(mine) == 1
+    assert "Error: No such command 'lsp'" in mine[0] and "install a newer toolchain with its `lsp` extra" in mine[0]
+    assert r["status"] == {"text": "Mayhem: not running", "severity": 2}
+    assert "restarting" not in r["output"]
+
+
 def test_client_says_which_setting_to_change_when_the_command_is_missing(node_modules, tmp_path):
     r = _activate(node_modules, "missing", tmp_path / "server.log")
     (message,) = r["errors"]

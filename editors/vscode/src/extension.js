@@ -43,12 +43,44 @@ function setStatus(text, severity, detail) {
   status.detail = detail;
 }
 
+/**
+ * The output channel as the client sees it: everything goes to the real one, and the last
+ * lines of the server's stderr (which the client writes with `append`, its own messages
+ * with `appendLine`) are kept, to quote what the server said when it failed to start.
+ */
+function teeChannel(channel, keep = 20) {
+  const tail = [];
+  const add = (text) => {
+    for (const line of String(text).split(/\r?\n/)) {
+      if (line.trim()) tail.push(line);
+    }
+    tail.splice(0, Math.max(0, tail.length - keep));
+  };
+  return {
+    tail,
+    channel: new Proxy(channel, {
+      get(target, prop) {
+        if (prop === 'append') {
+          return (text) => { add(text); target.append(text); };
+        }
+        const value = target[prop];
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }),
+  };
+}
+
 /** The error handler of the client: a crash restarts the server, unless it keeps crashing. */
-function errorHandler(cmd) {
+function errorHandler(cmd, state) {
   return {
     error: (_error, _message, count) =>
       ({ action: count && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
     closed: () => {
+      if (!state.ready) {
+        // it died before answering `initialize`: a wrong command or a missing extra, which
+        // restarting cannot mend; start() says so
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
       if (restarts.shouldRestart()) {
         output.appendLine(`[mayhem] the language server stopped; restarting \`${describe(cmd)}\``);
         return { action: CloseAction.Restart, handled: true };
@@ -88,12 +120,15 @@ async function start() {
     return;
   }
   const serverOptions = { command: cmd.command, args: cmd.args, options: cmd.options };
+  const state = { ready: false };
+  const tee = teeChannel(output);
   const clientOptions = {
     documentSelector: SELECTOR,
-    outputChannel: output,
+    outputChannel: tee.channel,
     traceOutputChannel: traceOutput,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
-    errorHandler: errorHandler(cmd),
+    errorHandler: errorHandler(cmd, state),
+    initializationFailedHandler: () => false, // no retry: start() reports the failure once
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/*.mh'),
@@ -104,6 +139,7 @@ async function start() {
   client = new LanguageClient('mayhem', 'Mayhem Language Server', serverOptions, clientOptions);
   client.onDidChangeState((e) => {
     if (e.newState === State.Running) {
+      state.ready = true;
       setStatus('Mayhem: ready', vscode.LanguageStatusSeverity.Information, describe(cmd));
     } else if (e.newState === State.Starting) {
       setStatus('Mayhem: starting', vscode.LanguageStatusSeverity.Information, describe(cmd));
@@ -112,8 +148,15 @@ async function start() {
   setStatus('Mayhem: starting', vscode.LanguageStatusSeverity.Information, describe(cmd));
   try {
     await client.start();
+    // a server that dies while starting can leave start() resolved but the client not running
+    if (!client.isRunning()) throw new Error('it exited before it was ready');
   } catch (err) {
-    const message = `Could not start the Mayhem language server (\`${describe(cmd)}\`): ${(err && err.message) || err}`;
+    // what the server printed says more than the connection's error
+    const said = tee.tail.slice(-3).join(' ');
+    const noLsp = /no such command\W+lsp/i.test(said)
+      ? ' This `mayhem` has no `lsp` command: install a newer toolchain with its `lsp` extra.' : '';
+    const message = `The Mayhem language server (\`${describe(cmd)}\`) stopped while starting: ` +
+      `${(said || (err && err.message) || String(err)).replace(/\.$/, '')}.${noLsp} See the output for more.`;
     output.appendLine(`[mayhem] ${message}`);
     setStatus('Mayhem: not running', vscode.LanguageStatusSeverity.Error, message);
     const old = client;

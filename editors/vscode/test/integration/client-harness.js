@@ -3,7 +3,7 @@
 // Activates the extension under plain node (a stub `vscode`, a fake `mayhem lsp`) and plays one
 // scenario; prints what the user would have seen as JSON (tests/test_vscode_client.py reads it).
 //
-//   node client-harness.js start|crash|missing|disabled LOGFILE
+//   node client-harness.js start|crash|early|missing|disabled LOGFILE
 //   node client-harness.js real - MAYHEM   # the real `MAYHEM lsp`: starts, initializes, stops
 //   node client-harness.js diagnostics - MAYHEM FILE.mh   # ... with FILE.mh open: its diagnostics
 // $MAYHEM_EXTENSION_DIR: activate the extension found there (an unpacked .vsix) instead of this one.
@@ -18,6 +18,7 @@ const server = { 'mayhem.server.path': process.execPath, 'mayhem.server.args': [
 const settings = {
   start: Object.assign({}, server, { 'mayhem.server.env': { FAKE_LSP_LOG: logFile, FAKE_LSP_MARK: 'from-settings' } }),
   crash: Object.assign({}, server, { 'mayhem.server.env': { FAKE_LSP_LOG: logFile, FAKE_LSP_CRASH: '1' } }),
+  early: Object.assign({}, server, { 'mayhem.server.env': { FAKE_LSP_LOG: logFile, FAKE_LSP_CRASH: 'early' } }),
   missing: { 'mayhem.server.path': '/nonexistent/bin/mayhem' },
   disabled: { 'mayhem.server.enabled': false },
   real: { 'mayhem.server.path': process.argv[4] },
@@ -38,6 +39,11 @@ async function until(cond, what, ms = 20000) {
   throw new Error(`timed out waiting for ${what}; log: ${JSON.stringify(events())}`);
 }
 const count = (name) => events().filter((e) => e.event === name).length;
+
+// vscode-languageclient leaves a rejected promise behind when a server dies while starting;
+// VS Code logs those, node would stop: record them instead
+const unhandled = [];
+process.on('unhandledRejection', (err) => unhandled.push(String((err && err.message) || err)));
 
 async function main() {
   const documents = scenario === 'diagnostics'
@@ -68,6 +74,9 @@ async function main() {
     await until(() => /Received notification 'textDocument\/publishDiagnostics'/.test(trace()), 'the diagnostics of the open file', 60000);
     result.trace = trace();
     await ext.deactivate();
+  } else if (scenario === 'early') {
+    await until(() => record.errors.some((m) => /stopped while starting/.test(m)), 'the report of the failed start');
+    await sleep(500); // no restart
   } else if (scenario === 'crash') {
     await until(() => record.errors.length > 0, 'the extension to give up');
     await sleep(500); // no further restart
@@ -78,6 +87,7 @@ async function main() {
   result.commands = Object.keys(record.commands).sort();
   result.events = events();
   result.subscriptions = context.subscriptions.length;
+  result.unhandled = unhandled;
   process.stdout.write(JSON.stringify(result) + '\n');
   process.exit(0);
 }

@@ -2,13 +2,18 @@
 'use strict';
 // A stand-in for `mayhem lsp` in the client's tests: speaks just enough LSP over stdio
 // (initialize, shutdown, exit) and appends what happens to the file $FAKE_LSP_LOG, one JSON
-// object a line. With FAKE_LSP_CRASH=1 it dies (exit code 3) once the client says `initialized`.
+// object a line. With FAKE_LSP_CRASH=1 it dies (exit code 3) once the client says `initialized`;
+// with FAKE_LSP_CRASH=early it exits at once (code 2), as a `mayhem` without `lsp` would.
 
 const fs = require('fs');
 
 const log = (event) => fs.appendFileSync(process.env.FAKE_LSP_LOG,
   JSON.stringify(Object.assign({ pid: process.pid }, event)) + '\n');
 log({ event: 'start', argv: process.argv.slice(2), cwd: process.cwd(), env: process.env.FAKE_LSP_MARK || null });
+if (process.env.FAKE_LSP_CRASH === 'early') {
+  process.stderr.write("Usage: mayhem [OPTIONS] COMMAND [ARGS]...\nError: No such command 'lsp'.\n", () => process.exit(2));
+  return;
+}
 process.stderr.write(`fake mayhem lsp ${process.pid} listening on stdio\n`);
 
 const send = (msg) => {
