@@ -171,7 +171,7 @@ async function stop() {
   client = undefined;
   if (old) {
     try {
-      await old.stop();
+      await old.dispose(); // stop the server and free what the client registered
     } catch (err) {
       output.appendLine(`[mayhem] stopping the language server: ${err && err.message ? err.message : err}`);
     }
