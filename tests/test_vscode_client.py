@@ -245,3 +245,19 @@ def test_problem_matcher_reads_mayhem_check(node_modules, tmp_path):
     assert len(out["found"]) == report.count("error[")
     assert out["ends"] == [report.strip().splitlines()[-1]]  # the summary line ends a --watch run
     assert out["begins"] == [[True, False], [False, True]]
+
+
+def test_semantic_tokens_fall_back_to_the_grammars_scopes():
+    """With a theme that has no semantic colours, the server's semantic tokens (standard LSP token
+    types) take the scopes the TextMate grammar gives the same things: a primitive stays a
+    primitive, a content keyword a call."""
+    standard = {"namespace", "type", "class", "enum", "interface", "struct", "typeParameter", "parameter",
+                "variable", "property", "enumMember", "event", "function", "method", "macro", "keyword",
+                "modifier", "comment", "string", "number", "regexp", "operator", "decorator"}
+    grammar = (EXT / "syntaxes" / "mayhem.tmLanguage.json").read_text(encoding="utf-8")
+    (entry,) = MANIFEST["contributes"]["semanticTokenScopes"]
+    assert entry["language"] == "mayhem"
+    for selector, scopes in entry["scopes"].items():
+        assert selector.split(".")[0] in standard, selector
+        for scope in scopes:
+            assert f'"name": "{scope}"' in grammar, scope
