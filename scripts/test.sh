@@ -8,5 +8,7 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 .venv/bin/python -m mayhem.site.vendor >/dev/null
+# the VS Code extension's pinned node tools (vscode-tmgrammar-test, @vscode/vsce, the LSP client)
+(cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error)
 # loadgroup: the site tests share one built site per worker (xdist_group "site")
 .venv/bin/python -m pytest -q -n auto --dist loadgroup "$@"
