@@ -1,0 +1,151 @@
+"""The content roots the server keeps checked: one compiler.incremental.Workspace per root
+(found as `mayhem check` finds it), the editor's unsaved buffers laid over the files, and
+the names of files as URIs and back."""
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote, unquote, urlparse
+
+from mayhem.compiler import driver
+from mayhem.compiler.incremental import Workspace
+from mayhem.compiler.loader import absolute, find_root, has_marker
+from mayhem.dsl.spans import Span
+
+from .index import Index
+
+
+def uri_to_path(uri: str) -> Path | None:
+    """`file:///a/b.mh` -> /a/b.mh; None for other schemes (an untitled buffer)."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    return absolute(Path(unquote(parsed.path)))
+
+
+def path_to_uri(path: Path) -> str:
+    return "file://" + quote(absolute(Path(path)).as_posix())
+
+
+class Project:
+    """One content root: its Workspace, the latest check and the index of its names."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = absolute(root)
+        self.workspace = Workspace(self.root)
+        self.result: driver.Compilation | None = None
+        self._index: Index | None = None
+        self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
+        self.last_ir: dict | None = None  # the IR of the latest check that compiled (for hover)
+        self.published: set[str] = set()  # the URIs that were last given findings
+
+    # -- buffers ---------------------------------------------------------------------
+
+    def set_text(self, uri: str, text: str) -> None:
+        path = uri_to_path(uri)
+        if path is not None:
+            self.open[uri] = text
+            self.workspace.set_text(path, text)
+
+    def clear_text(self, uri: str) -> None:
+        path = uri_to_path(uri)
+        self.open.pop(uri, None)
+        if path is not None:
+            self.workspace.clear_text(path)
+
+    # -- checking --------------------------------------------------------------------
+
+    def check(self) -> driver.Compilation:
+        """Every finding of the root, as `mayhem check` gives them (the edited file's and
+        every file it may change)."""
+        self.result = self.workspace.check()
+        self._index = None
+        if self.result.ir is not None:
+            self.last_ir = self.result.ir
+        return self.result
+
+    @property
+    def index(self) -> Index | None:
+        if self.result is None:
+            self.check()
+        if self._index is None and self.result is not None:
+            self._index = Index(self.result)
+        return self._index
+
+    # -- names -----------------------------------------------------------------------
+
+    def name_of(self, uri: str) -> str | None:
+        """The file's name in the root (its sources key: `teen-titans-go/robin.mh`)."""
+        path = uri_to_path(uri)
+        if path is None:
+            return None
+        if self.result is not None:
+            for name, src in self.result.sources.items():
+                if src.path is not None and absolute(src.path) == path:
+                    return name
+        if path.is_relative_to(self.root):
+            return path.relative_to(self.root).as_posix()
+        return None
+
+    def path_of(self, name: str) -> Path:
+        if self.result is not None:
+            src = self.result.sources.get(name)
+            if src is not None and src.path is not None:
+                return absolute(src.path)
+        return self.root / name
+
+    def uri_of(self, name: str) -> str:
+        return path_to_uri(self.path_of(name))
+
+    def text_of(self, name: str) -> str:
+        if self.result is not None and name in self.result.sources:
+            return self.result.sources[name].text
+        try:
+            return self.path_of(name).read_text(encoding="utf-8")
+        except OSError:
+            return ""
+
+
+class Projects:
+    """The content roots of a session, by root folder."""
+
+    def __init__(self) -> None:
+        self.by_root: dict[Path, Project] = {}
+        self.folders: list[Path] = []  # the editor's workspace folders
+
+    def root_for(self, path: Path) -> Path:
+        """As `mayhem check FILE`: the nearest folder above with mayhem.toml; else, in a
+        workspace folder, its `content/` when that is a content root; else the file's folder."""
+        root = find_root([path])
+        if has_marker(root):
+            return root
+        for folder in self.folders:
+            if path.is_relative_to(folder) and has_marker(folder / "content"):
+                return absolute(folder / "content")
+        return absolute(path.parent)
+
+    def for_uri(self, uri: str) -> Project | None:
+        path = uri_to_path(uri)
+        if path is None:
+            return None
+        for project in self.by_root.values():  # a dependency's file opened from a diagnostic
+            if project.result is not None and project.name_of(uri) in project.result.sources:
+                if path.is_relative_to(project.root) or not has_marker(find_root([path])):
+                    return project
+        root = self.root_for(path)
+        if root not in self.by_root:
+            self.by_root[root] = Project(root)
+        return self.by_root[root]
+
+
+def lsp_range(span: Span):
+    """A span (lines and columns from 1, end exclusive) as an LSP Range (from 0)."""
+    from lsprotocol import types as T
+    return T.Range(start=T.Position(line=max(span.line - 1, 0), character=max(span.col - 1, 0)),
+                   end=T.Position(line=max(span.end_line - 1, 0), character=max(span.end_col - 1, 0)))
+
+
+def contains(span: Span, line: int, character: int) -> bool:
+    """Whether an LSP position (from 0) falls inside a span (its end included, so that a
+    cursor right after a name still finds it)."""
+    pos = (line + 1, character + 1)
+    return (span.line, span.col) <= pos <= (span.end_line, span.end_col)

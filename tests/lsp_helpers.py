@@ -1,0 +1,80 @@
+"""What the language server's end-to-end tests share (tests/test_lsp_*.py): a pytest-lsp
+client that starts `mayhem lsp` over stdio on the repository's content root, and documents
+opened in it (the texts given are unsaved buffers: nothing is written to the content)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+import sys
+import tempfile
+
+from lsprotocol import types as T
+import pytest_lsp
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+REPO = Path(__file__).resolve().parents[1]
+CONTENT = REPO / "content"
+# the explanation pages the diagnostics link to go to a cache folder of the test's own
+CACHE = Path(tempfile.mkdtemp(prefix="mayhem-lsp-cache-"))
+SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "mayhem.cli", "lsp", "--stdio"],
+                            server_env={**os.environ, "XDG_CACHE_HOME": str(CACHE)})
+
+
+def uri(name: str) -> str:
+    """The URI of a file of the content root, by its name in it."""
+    return (CONTENT / name).as_uri()
+
+
+def text(name: str) -> str:
+    return (CONTENT / name).read_text(encoding="utf-8")
+
+
+def make_client():
+    """A module-scoped client fixture: one server for the tests of a file."""
+    @pytest_lsp.fixture(config=SERVER, scope="module")
+    async def client(lsp_client: LanguageClient):
+        await lsp_client.initialize_session(T.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            workspace_folders=[T.WorkspaceFolder(uri=REPO.as_uri(), name="mayhem")]))
+        yield
+        await lsp_client.shutdown_session()
+    return client
+
+
+async def wait_diagnostics(client: LanguageClient, uri_: str) -> list[T.Diagnostic]:
+    """The next findings published for a file (after an open or a change sent just before)."""
+    client.diagnostics.pop(uri_, None)
+    while uri_ not in client.diagnostics:
+        await client.wait_for_notification(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics[uri_])
+
+
+async def open_doc(client: LanguageClient, name: str, body: str | None = None, version: int = 1) -> list[T.Diagnostic]:
+    """Open a file of the content root (with `body` as its unsaved text, else its own) and
+    return the findings published for it."""
+    u = uri(name)
+    client.diagnostics.pop(u, None)
+    client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
+        uri=u, language_id="mayhem", version=version, text=body if body is not None else text(name))))
+    return await wait_diagnostics(client, u)
+
+
+async def change_doc(client: LanguageClient, name: str, body: str, version: int) -> list[T.Diagnostic]:
+    """Replace the whole text of an open file, as an unsaved edit."""
+    u = uri(name)
+    client.diagnostics.pop(u, None)
+    client.text_document_did_change(T.DidChangeTextDocumentParams(
+        text_document=T.VersionedTextDocumentIdentifier(uri=u, version=version),
+        content_changes=[T.TextDocumentContentChangeWholeDocument(text=body)]))
+    return await wait_diagnostics(client, u)
+
+
+def close_doc(client: LanguageClient, name: str) -> None:
+    client.text_document_did_close(T.DidCloseTextDocumentParams(text_document=T.TextDocumentIdentifier(uri=uri(name))))
+
+
+def position(body: str, needle: str, offset: int = 0) -> T.Position:
+    """The position of the first `needle` in a text (plus `offset` characters)."""
+    at = body.index(needle) + offset
+    line = body.count("\n", 0, at)
+    return T.Position(line=line, character=at - (body.rfind("\n", 0, at) + 1))
