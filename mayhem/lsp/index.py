@@ -27,8 +27,11 @@ class Ref:
 class Index:
     """Built once per check, from the model and the resolution of the compilation."""
 
-    def __init__(self, comp: driver.Compilation) -> None:
+    def __init__(self, comp: driver.Compilation, scopes: dict[str, list[str]] | None = None) -> None:
         self.comp = comp
+        # the scopes each file saw at the latest check where it parsed (while the author types,
+        # the file seldom does, and completion still needs what it sees)
+        self.scopes = scopes if scopes is not None else (comp.resolution.visible if comp.resolution else {})
         self.components: list[Component] = list(comp.model.components()) if comp.model else []
         self.by_qid = {c.qid: c for c in self.components}
         self.refs: dict[str, list[Ref]] = {}  # file -> the names in it, in order
@@ -101,7 +104,7 @@ class Index:
         res = self.comp.resolution
         if res is None:
             return None
-        for scope in res.visible.get(file, []):
+        for scope in self.scopes.get(file, []):
             comp = res.vocab.get(scope, {}).get(kind, {}).get(name)
             if comp is not None:
                 return comp
@@ -118,7 +121,7 @@ class Index:
         if res is None:
             return []
         out: list[Component] = []
-        for scope in res.visible.get(file, []):
+        for scope in self.scopes.get(file, []):
             for table in res.vocab.get(scope, {}).values():
                 out.extend(table.values())
             out.extend(res.components.get(scope, {}).values())

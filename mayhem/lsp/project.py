@@ -37,6 +37,7 @@ class Project:
         self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
         self.last_ir: dict | None = None  # the IR of the latest check that compiled (for hover)
         self.published: set[str] = set()  # the URIs that were last given findings
+        self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
 
     # -- buffers ---------------------------------------------------------------------
 
@@ -61,6 +62,8 @@ class Project:
         self._index = None
         if self.result.ir is not None:
             self.last_ir = self.result.ir
+        if self.result.resolution is not None:
+            self.scopes.update(self.result.resolution.visible)
         return self.result
 
     @property
@@ -68,7 +71,7 @@ class Project:
         if self.result is None:
             self.check()
         if self._index is None and self.result is not None:
-            self._index = Index(self.result)
+            self._index = Index(self.result, self.scopes)
         return self._index
 
     # -- names -----------------------------------------------------------------------
