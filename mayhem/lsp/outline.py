@@ -3,8 +3,6 @@ triggers and nested declarations), folding ranges (blocks and runs of comments) 
 tokens (kinds, ids, properties, names by what they resolve to, strings, numbers, comments)."""
 from __future__ import annotations
 
-import re
-
 from lsprotocol import types as T
 
 from mayhem.dsl import ast
@@ -29,7 +27,9 @@ REF_TYPES = {"keyword": "macro", "primitive": "function", "function": "function"
              "var": "variable", "param": "parameter", "it": "variable", "event": "parameter", "token": "enumMember",
              "tag": "enumMember", "icon": "enumMember", "component": "class", "relation": "type", "none": "keyword",
              "zone": "property", "counter": "property", "property": "property"}
-COMMENT = re.compile(r"#.*$")
+# a declaration's id -> its token type, as the names that refer to it are coloured
+DECL_TYPES = {"keyword": "macro", "token": "enumMember", "tag": "enumMember", "icon": "enumMember",
+              "card-type": "type", "game": "namespace", "box": "namespace"}
 
 
 def _decls(tree: ast.File):
@@ -109,7 +109,7 @@ def semantic_tokens(tree: ast.File | None, text: str, file: str, index: Index | 
         for decl in _decls(tree):
             if decl.kind_span is not None:
                 add(decl.kind_span, "keyword")
-            add(decl.id_span, "class", 1)
+            add(decl.id_span, DECL_TYPES.get(decl.kind, "class"), 1)
         for node in tree.walk():
             if isinstance(node, ast.Prop):
                 add(node.name_span, "property")
