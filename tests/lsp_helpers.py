@@ -33,6 +33,12 @@ def make_client():
     """A module-scoped client fixture: one server for the tests of a file."""
     @pytest_lsp.fixture(config=SERVER, scope="module")
     async def client(lsp_client: LanguageClient):
+        lsp_client.registrations = []
+
+        @lsp_client.feature(T.CLIENT_REGISTER_CAPABILITY)
+        def register(params: T.RegistrationParams) -> None:  # as an editor does: noted, accepted
+            lsp_client.registrations.extend(params.registrations)
+
         await lsp_client.initialize_session(T.InitializeParams(
             capabilities=client_capabilities("visual-studio-code"),
             workspace_folders=[T.WorkspaceFolder(uri=REPO.as_uri(), name="mayhem")]))

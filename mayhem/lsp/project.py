@@ -4,6 +4,7 @@ the names of files as URIs and back."""
 from __future__ import annotations
 
 from pathlib import Path
+import threading
 from urllib.parse import quote, unquote, urlparse
 
 from mayhem.compiler import driver
@@ -38,6 +39,7 @@ class Project:
         self.last_ir: dict | None = None  # the IR of the latest check that compiled (for hover)
         self.published: set[str] = set()  # the URIs that were last given findings
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
+        self._checking = threading.Lock()
 
     # -- buffers ---------------------------------------------------------------------
 
@@ -57,9 +59,13 @@ class Project:
 
     def check(self) -> driver.Compilation:
         """Every finding of the root, as `mayhem check` gives them (the edited file's and
-        every file it may change)."""
+        every file it may change). One check at a time: the server runs them in a worker
+        thread, and a request may ask for the first one meanwhile."""
+        with self._checking:
+            return self._check()
+
+    def _check(self) -> driver.Compilation:
         self.result = self.workspace.check()
-        self._index = None
         if self.result.ir is not None:
             self.last_ir = self.result.ir
         if self.result.resolution is not None:
@@ -67,12 +73,13 @@ class Project:
         return self.result
 
     @property
-    def index(self) -> Index | None:
-        if self.result is None:
-            self.check()
-        if self._index is None and self.result is not None:
-            self._index = Index(self.result, self.scopes)
-        return self._index
+    def index(self) -> Index:
+        """The names of the latest check (built on first use after each check)."""
+        result = self.result if self.result is not None else self.check()
+        index = self._index
+        if index is None or index.comp is not result:
+            index = self._index = Index(result, self.scopes)
+        return index
 
     # -- names -----------------------------------------------------------------------
 
@@ -116,14 +123,16 @@ class Projects:
         self.folders: list[Path] = []  # the editor's workspace folders
 
     def root_for(self, path: Path) -> Path:
-        """As `mayhem check FILE`: the nearest folder above with mayhem.toml; else, in a
-        workspace folder, its `content/` when that is a content root; else the file's folder."""
+        """As `mayhem check` finds it: the nearest folder above with mayhem.toml; else, for a
+        file under a workspace folder's `content/`, that folder (what `mayhem check` run in the
+        workspace folder checks); else the file's own folder."""
         root = find_root([path])
         if has_marker(root):
             return root
         for folder in self.folders:
-            if path.is_relative_to(folder) and has_marker(folder / "content"):
-                return absolute(folder / "content")
+            content = absolute(folder / "content")
+            if path.is_relative_to(content):
+                return content
         return absolute(path.parent)
 
     def for_uri(self, uri: str) -> Project | None:

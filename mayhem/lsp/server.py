@@ -8,6 +8,7 @@ import logging
 from pathlib import Path
 
 from lsprotocol import types as T
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from mayhem import __version__
@@ -68,6 +69,23 @@ server = MayhemServer()
 
 def _text(ls: MayhemServer, uri: str) -> str:
     return ls.workspace.get_text_document(uri).source
+
+
+@server.feature(T.INITIALIZED)
+async def initialized(ls: MayhemServer, params: T.InitializedParams) -> None:
+    """Ask the editor to say when content files change on disk (a git checkout, another
+    tool), where it can watch them."""
+    caps = ls.client_capabilities.workspace
+    watched = caps.did_change_watched_files if caps is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    watchers = [T.FileSystemWatcher(glob_pattern=g) for g in ("**/*.mh", "**/mayhem.toml")]
+    try:
+        await ls.client_register_capability_async(T.RegistrationParams(registrations=[T.Registration(
+            id="mayhem-watch", method=T.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=T.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
+    except JsonRpcException as exc:  # a client that says it can and cannot: files are read at each check anyway
+        log.info("no file watching: %s", exc)
 
 
 # -- documents ---------------------------------------------------------------------------
@@ -173,7 +191,6 @@ def on_rename(ls: MayhemServer, params: T.RenameParams):
         return navigation.rename(where[0], where[1], params.position.line, params.position.character,
                                  params.new_name)
     except navigation.RenameRefused as refused:
-        from pygls.exceptions import JsonRpcException
         raise JsonRpcException(str(refused), code=REQUEST_FAILED) from None
 
 
