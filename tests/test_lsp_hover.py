@@ -66,3 +66,19 @@ async def test_diagnostic_explanation(client):
     assert "**error[E301]**: unknown name 'atack-target'" in value
     assert "hint: did you mean 'attack-target'?" in value
     assert "E301: unknown name" in value  # the `mayhem explain E301` page
+
+
+async def test_kind_property_slot_and_event_words(client):
+    body = text(ROBIN)
+    found = await hover_at(client, ROBIN, body, "  life 12", 3)
+    assert found.contents.value.startswith("**property** `life` of character (int)")
+    found = await hover_at(client, ROBIN, body, "    mayhem {", 5)
+    value = found.contents.value
+    assert value.startswith("**effect slot** `mayhem` (ability context)")
+    assert "Abilities and Special Abilities: `self` is the character." in value
+    found = await hover_at(client, ROBIN, body, 'character robin', 2)
+    assert found.contents.value.startswith("**kind** `character`")
+    name = "teen-titans-go/locations.mh"
+    found = await hover_at(client, name, text(name), "on enter", 4)
+    assert found.contents.value.startswith("**event** `enter`")
+    assert "Parameters: `figure` (figure), `location` (location)" in found.contents.value

@@ -10,7 +10,10 @@ from mayhem.compiler import builtins_kernel as K
 from mayhem.compiler.model import Component
 from mayhem.compiler.render_text import render
 
-from .completion import signature
+from mayhem.dsl import ast
+from mayhem.dsl.schema import UNIVERSAL_PROPS
+
+from .completion import kinds_of, signature
 from .diagnostics import diagnostic_at, explanation
 from .project import Project, lsp_range
 
@@ -75,6 +78,44 @@ def builtin_text(kind: str, name: str) -> str | None:
     return None
 
 
+def syntax_text(project: Project, name: str, line: int, col: int) -> tuple[str, object] | None:
+    """The doc of the kind, property, slot or event word at a position (from 1), from the
+    declaration kinds (dsl/schema.py, and the card types of the content)."""
+    unit = project.result.model.units.get(name) if project.result and project.result.model else None
+    if unit is None:
+        return None
+    kinds = kinds_of(project.index)
+
+    def at(span) -> bool:
+        return span is not None and (span.line, span.col) <= (line, col) <= (span.end_line, span.end_col)
+
+    stack = [(d, None) for d in unit.file.decls]
+    while stack:
+        decl, _parent = stack.pop()
+        spec = kinds.get(decl.kind)
+        if at(decl.kind_span):
+            return (f"**kind** `{decl.kind}`\n\n{spec.doc}" if spec else None), decl.kind_span
+        for m in decl.members:
+            if isinstance(m, ast.Decl):
+                stack.append((m, decl))
+            elif isinstance(m, ast.Prop) and at(m.name_span) and spec is not None:
+                prop = spec.prop(m.name) or next((p for p in UNIVERSAL_PROPS if p.name == m.name), None)
+                if prop is not None:
+                    need = ", required" if prop.required else ""
+                    return f"**property** `{m.name}` of {decl.kind} ({prop.shape}{need})\n\n{prop.doc}", m.name_span
+            elif isinstance(m, ast.Slot) and at(m.name_span) and spec is not None:
+                slot = spec.slot(m.name)
+                if slot is not None:
+                    doc = B.CONTEXT_DOCS.get(slot.context, "")
+                    return f"**effect slot** `{m.name}` ({slot.context} context)\n\n{slot.doc}\n\n{doc}", m.name_span
+            elif isinstance(m, ast.Trigger) and at(m.event_span):
+                event = B.EVENTS.get(m.event)
+                if event is not None:
+                    params = ", ".join(f"`{p}` ({t})" for p, t in event.params) or "none"
+                    return f"**event** `{m.event}`\n\n{event.doc}\n\nParameters: {params}", m.event_span
+    return None
+
+
 def hover(project: Project, name: str, line: int, character: int) -> T.Hover | None:
     """line and character from 0, as LSP counts."""
     parts: list[str] = []
@@ -89,9 +130,13 @@ def hover(project: Project, name: str, line: int, character: int) -> T.Hover | N
                 parts.append(text)
         else:
             comp = index.decl_at(name, line + 1, character + 1)
+            found = syntax_text(project, name, line + 1, character + 1) if comp is None else None
             if comp is not None:
                 where = comp.decl.id_span
                 parts.append(component_text(comp, project))
+            elif found is not None and found[0]:
+                parts.append(found[0])
+                where = found[1]
     diag = diagnostic_at(project, name, line, character)
     if diag is not None:
         doc = explanation(diag.code)
