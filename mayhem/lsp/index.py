@@ -143,16 +143,6 @@ class Index:
                 return comp
         return None
 
-    def innermost(self, file: str, line: int, col: int) -> Component | None:
-        """The innermost component whose declaration holds a position."""
-        best = None
-        for comp in self.components:
-            s = comp.span
-            if comp.file == file and (s.line, s.col) <= (line, col) <= (s.end_line, s.end_col):
-                if best is None or (s.line, s.col) >= (best.span.line, best.span.col):
-                    best = comp
-        return best
-
     def use_at(self, file: str, line: int, col: int) -> str | None:
         for use, used in self.uses.get(file, ()):
             s = use.span
