@@ -3,6 +3,7 @@ client that starts `mayhem lsp` over stdio on the repository's content root, and
 opened in it (the texts given are unsaved buffers: nothing is written to the content)."""
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 import sys
@@ -34,6 +35,14 @@ def make_client():
     @pytest_lsp.fixture(config=SERVER, scope="module")
     async def client(lsp_client: LanguageClient):
         lsp_client.registrations = []
+        lsp_client.published = []  # every publishDiagnostics, in order, with its version
+        features = lsp_client.protocol.fm.features
+        keep = features[T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS]
+
+        def published(params: T.PublishDiagnosticsParams) -> None:
+            lsp_client.published.append(params)
+            keep(params)
+        features[T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = published
 
         @lsp_client.feature(T.CLIENT_REGISTER_CAPABILITY)
         def register(params: T.RegistrationParams) -> None:  # as an editor does: noted, accepted
@@ -47,32 +56,48 @@ def make_client():
     return client
 
 
-async def wait_diagnostics(client: LanguageClient, uri_: str) -> list[T.Diagnostic]:
-    """The next findings published for a file (after an open or a change sent just before)."""
-    client.diagnostics.pop(uri_, None)
-    while uri_ not in client.diagnostics:
-        await client.wait_for_notification(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri_])
+_versions = iter(range(1, 1_000_000))
 
 
-async def open_doc(client: LanguageClient, name: str, body: str | None = None, version: int = 1) -> list[T.Diagnostic]:
+def next_version() -> int:
+    """A version no other text of the session had: a late answer about an earlier text of a
+    file (a check still running when the test moved on) is never taken for this one's."""
+    return next(_versions)
+
+
+async def wait_diagnostics(client: LanguageClient, uri_: str, version: int | None = None,
+                           since: int = 0) -> list[T.Diagnostic]:
+    """The first findings published for a file after `since` (an index in client.published),
+    of that version of its text (None: a file not open)."""
+    while True:
+        for params in client.published[since:]:
+            if params.uri == uri_ and params.version == version:
+                return list(params.diagnostics)
+        since = len(client.published)
+        try:  # several notifications may come in one read: look at the list again after each
+            await asyncio.wait_for(client.wait_for_notification(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 0.5)
+        except asyncio.TimeoutError:
+            pass
+
+
+async def open_doc(client: LanguageClient, name: str, body: str | None = None) -> list[T.Diagnostic]:
     """Open a file of the content root (with `body` as its unsaved text, else its own) and
     return the findings published for it."""
     u = uri(name)
-    client.diagnostics.pop(u, None)
+    version, since = next_version(), len(client.published)
     client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
         uri=u, language_id="mayhem", version=version, text=body if body is not None else text(name))))
-    return await wait_diagnostics(client, u)
+    return await wait_diagnostics(client, u, version, since)
 
 
-async def change_doc(client: LanguageClient, name: str, body: str, version: int) -> list[T.Diagnostic]:
+async def change_doc(client: LanguageClient, name: str, body: str) -> list[T.Diagnostic]:
     """Replace the whole text of an open file, as an unsaved edit."""
     u = uri(name)
-    client.diagnostics.pop(u, None)
+    version, since = next_version(), len(client.published)
     client.text_document_did_change(T.DidChangeTextDocumentParams(
         text_document=T.VersionedTextDocumentIdentifier(uri=u, version=version),
         content_changes=[T.TextDocumentContentChangeWholeDocument(text=body)]))
-    return await wait_diagnostics(client, u)
+    return await wait_diagnostics(client, u, version, since)
 
 
 def close_doc(client: LanguageClient, name: str) -> None:

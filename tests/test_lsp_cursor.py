@@ -2,7 +2,6 @@
 completion relies on while the file does not parse."""
 from __future__ import annotations
 
-
 from mayhem.dsl.schema import KINDS
 from mayhem.lsp.cursor import cursor_at
 

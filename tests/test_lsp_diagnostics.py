@@ -21,9 +21,9 @@ async def test_clean_file_has_no_findings(client):
 
 async def test_compiler_error_on_change_with_code_span_and_explanation(client):
     body = text(ROBIN)
-    await open_doc(client, ROBIN, body, version=1)
+    await open_doc(client, ROBIN, body)
     broken = body.replace("      stun(attack-target)", "      stun(atack-target)")
-    found = await change_doc(client, ROBIN, broken, version=2)
+    found = await change_doc(client, ROBIN, broken)
     [diag] = [d for d in found if d.code == "E301"]
     line = broken.splitlines().index("      stun(atack-target)")
     assert (diag.range.start.line, diag.range.start.character) == (line, 11)
@@ -35,7 +35,7 @@ async def test_compiler_error_on_change_with_code_span_and_explanation(client):
     assert page.endswith("/E301.md")
     assert "E301" in open(page, encoding="utf-8").read()
     # fixed again: the findings go away
-    assert await change_doc(client, ROBIN, body, version=3) == []
+    assert await change_doc(client, ROBIN, body) == []
     close_doc(client, ROBIN)
 
 
@@ -80,4 +80,19 @@ async def test_consistency_check_finding_is_published(client):
     [c304] = [d for d in found if d.code == "C304"]
     assert c304.severity == T.DiagnosticSeverity.Warning
     assert urlparse(c304.code_description.href).path.endswith("/C304.md")
+    close_doc(client, ROBIN)
+
+
+async def test_syntax_error_position_and_hint(client):
+    # published at once, from the buffer alone, before the root's check
+    body = text(ROBIN).replace("    special {\n      plus-damage(2)\n", "    special {\n      plus-damage(2\n", 1)
+    [diag] = await open_doc(client, ROBIN, body)
+    line = body.splitlines().index("      plus-damage(2")
+    assert diag.code == "E112" and diag.severity == T.DiagnosticSeverity.Error
+    assert diag.message.startswith("'}' closes a block, but the '(' opened before it is still open")
+    assert (diag.range.start.line, diag.range.start.character) == (line + 1, 4)
+    [related] = diag.related_information
+    assert related.location.uri == uri(ROBIN) and related.message == "'(' opened here"
+    assert (related.location.range.start.line, related.location.range.start.character) == (line, 17)
+    assert diag.code_description.href.endswith("/E112.md")
     close_doc(client, ROBIN)

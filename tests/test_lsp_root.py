@@ -10,7 +10,7 @@ import sys
 from lsprotocol import types as T
 import pytest
 
-from lsp_helpers import CONTENT, make_client, position, wait_diagnostics
+from lsp_helpers import CONTENT, make_client, next_version, position, wait_diagnostics
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 client = make_client()
@@ -26,9 +26,10 @@ def box(tmp_path_factory):
 
 async def open_file(client, path, body=None):
     body = body if body is not None else path.read_text(encoding="utf-8")
+    version, since = next_version(), len(client.published)
     client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
-        uri=path.as_uri(), language_id="mayhem", version=1, text=body)))
-    return await wait_diagnostics(client, path.as_uri())
+        uri=path.as_uri(), language_id="mayhem", version=version, text=body)))
+    return await wait_diagnostics(client, path.as_uri(), version, since)
 
 
 async def test_the_server_asks_to_watch_content_files(client, box):
@@ -55,16 +56,18 @@ async def test_a_file_changed_on_disk_is_checked_again(client, box):
     cards = box / "beast-box" / "mayhem-cards.mh"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("mayhem-card", "mayhem-crad", 1), encoding="utf-8")
+    since = len(client.published)
     client.workspace_did_change_watched_files(T.DidChangeWatchedFilesParams(changes=[
         T.FileEvent(uri=cards.as_uri(), type=T.FileChangeType.Changed)]))
-    found = await wait_diagnostics(client, cards.as_uri())
+    found = await wait_diagnostics(client, cards.as_uri(), None, since)
     [diag] = [d for d in found if d.code == "E201"]
     assert "unknown kind of declaration 'mayhem-crad'" in diag.message
     assert "did you mean 'mayhem-card'?" in diag.message
     cards.write_text(text, encoding="utf-8")
+    since = len(client.published)
     client.workspace_did_change_watched_files(T.DidChangeWatchedFilesParams(changes=[
         T.FileEvent(uri=cards.as_uri(), type=T.FileChangeType.Changed)]))
-    assert await wait_diagnostics(client, cards.as_uri()) == []
+    assert await wait_diagnostics(client, cards.as_uri(), None, since) == []
     close_doc_path(client, hero)
 
 

@@ -81,10 +81,10 @@ def to_lsp(diag: Diagnostic, project: Project) -> T.Diagnostic:
         data={"hint": diag.hint, "fixes": suggestions(diag.hint)})
 
 
-def publish_all(server, project: Project, uris: list[str]) -> None:
+def publish_all(server, project: Project, uris: list[str], versions: dict[str, int] | None = None) -> None:
     """Publish the findings of the latest check for the files open in the editor and for the
     others that have findings (an edit of one file may change them), and clear the files that
-    had findings before and have none now."""
+    had findings before and have none now; each with the version of the text checked."""
     comp = project.result
     if comp is None:
         return
@@ -95,10 +95,25 @@ def publish_all(server, project: Project, uris: list[str]) -> None:
             continue
         by_file.setdefault(diag.span.file, []).append(to_lsp(diag, project))
     shown = {project.uri_of(name): items for name, items in by_file.items()}
-    before = getattr(project, "published", set())
-    for uri in set(uris) | before | set(shown):
-        server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=shown.get(uri, [])))
+    versions = versions or {}
+    for uri in sorted(set(uris) | project.published | set(shown)):
+        server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+            uri=uri, diagnostics=shown.get(uri, []), version=versions.get(uri)))
     project.published = set(shown)
+
+
+def syntax_errors(project: Project, uri: str, text: str) -> list[T.Diagnostic]:
+    """The parse errors of one buffer, found in milliseconds: published at once, before the
+    whole root's check (seconds on a large root) replaces them."""
+    from mayhem.dsl.diagnostics import Diagnostics
+    from mayhem.dsl.parser import parse_source
+    from mayhem.dsl.spans import SourceFile
+    name = project.name_of(uri)
+    if name is None:
+        return []
+    found = Diagnostics()
+    parse_source(SourceFile(name, text, project.path_of(name)), found)
+    return [to_lsp(d, project) for d in found.items if d.span is not None and d.severity == "error"]
 
 
 def unplaced(comp) -> list[Diagnostic]:

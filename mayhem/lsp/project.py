@@ -36,6 +36,7 @@ class Project:
         self.result: driver.Compilation | None = None
         self._index: Index | None = None
         self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
+        self.versions: dict[str, int] = {}  # uri -> the version of that text
         self.last_ir: dict | None = None  # the IR of the latest check that compiled (for hover)
         self.published: set[str] = set()  # the URIs that were last given findings
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
@@ -43,15 +44,18 @@ class Project:
 
     # -- buffers ---------------------------------------------------------------------
 
-    def set_text(self, uri: str, text: str) -> None:
+    def set_text(self, uri: str, text: str, version: int | None = None) -> None:
         path = uri_to_path(uri)
         if path is not None:
             self.open[uri] = text
+            if version is not None:
+                self.versions[uri] = version
             self.workspace.set_text(path, text)
 
     def clear_text(self, uri: str) -> None:
         path = uri_to_path(uri)
         self.open.pop(uri, None)
+        self.versions.pop(uri, None)
         if path is not None:
             self.workspace.clear_text(path)
 

@@ -1,6 +1,7 @@
 """The server: pygls's LanguageServer with the Mayhem features registered, over stdio.
 Edits are checked by compiler.incremental.Workspace a moment after the typing stops
-(a newer edit supersedes a pending check), off the event loop, one check at a time."""
+(a newer edit supersedes a pending check), off the event loop, one check at a time; the
+edited buffer's syntax errors are published at once, before that check."""
 from __future__ import annotations
 
 import asyncio
@@ -51,13 +52,20 @@ class MayhemServer(LanguageServer):
         """Check the root a moment after the latest edit, then publish the findings of every
         file open or with findings."""
         gen = self.generation[project.root] = self.generation.get(project.root, 0) + 1
+        text = project.open.get(uri)
+        if text is not None:
+            quick = diagnostics.syntax_errors(project, uri, text)
+            if quick:  # the rest of the findings wait for the check; a syntax error need not
+                self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+                    uri=uri, diagnostics=quick, version=project.versions.get(uri)))
         await asyncio.sleep(DEBOUNCE)
         lock = self.locks.setdefault(project.root, asyncio.Lock())
         async with lock:
             if gen != self.generation[project.root]:
                 return  # a newer edit checks again
+            versions = dict(project.versions)  # the texts this check reads
             await asyncio.get_running_loop().run_in_executor(None, project.check)
-        diagnostics.publish_all(self, project, [uri, *project.open])
+        diagnostics.publish_all(self, project, [uri, *project.open] if uri else list(project.open), versions)
         problems = diagnostics.unplaced(project.result)
         if problems:
             self.window_show_message(T.ShowMessageParams(
@@ -94,7 +102,7 @@ async def initialized(ls: MayhemServer, params: T.InitializedParams) -> None:
 async def did_open(ls: MayhemServer, params: T.DidOpenTextDocumentParams) -> None:
     project = ls.project(params.text_document.uri)
     if project is not None:
-        project.set_text(params.text_document.uri, params.text_document.text)
+        project.set_text(params.text_document.uri, params.text_document.text, params.text_document.version)
         await ls.recheck(project, params.text_document.uri)
 
 
@@ -103,7 +111,7 @@ async def did_change(ls: MayhemServer, params: T.DidChangeTextDocumentParams) ->
     uri = params.text_document.uri
     project = ls.project(uri)
     if project is not None:
-        project.set_text(uri, _text(ls, uri))
+        project.set_text(uri, _text(ls, uri), params.text_document.version)
         await ls.recheck(project, uri)
 
 
