@@ -124,3 +124,10 @@ async def test_top_level_kinds_of_a_box_file(client):
     items = {i.label: i for i in result.items}
     assert {"character", "location", "mayhem-card", "keyword", "token", "card-type", "use"} <= set(items)
     assert "ability" not in items and "in box" not in items  # nested only; the file is in a box already
+
+
+async def test_use_offers_the_modules(client):
+    body = text(ROBIN).replace('use "shared/core.mh"\n', 'use "shared/core.mh"\nuse "\n', 1)
+    items = await complete(client, ROBIN, body, 'use "\n', len('use "'))
+    assert set(items) == {"shared/core.mh", "shared/modes.mh"}
+    assert items["shared/modes.mh"].kind == T.CompletionItemKind.File

@@ -50,6 +50,9 @@ def _default(value) -> str:
 def complete(text: str, offset: int, file: str | None, index: Index | None) -> list[T.CompletionItem]:
     kinds = kinds_of(index)
     cur = cursor_at(text, offset, set(kinds))
+    line = text[text.rfind("\n", 0, offset) + 1:offset]
+    if cur.in_string and re.match(r'\s*use\s+"[^"]*$', line):
+        return _modules(file, index)
     if cur.in_string or cur.in_comment:
         return []
     if cur.effect_slot is not None:
@@ -80,6 +83,19 @@ def _top(cur: Cursor, text: str, file, index, kinds) -> list[T.CompletionItem]:
     if not in_box:
         items.append(T.CompletionItem(label="in box", kind=CIK.Keyword, detail="this file belongs to a box"))
     return items
+
+
+def _modules(file, index) -> list[T.CompletionItem]:
+    """The modules a `use` may name: the root's files without `in box`, and those of the sets
+    it depends on (`SET:path.mh`)."""
+    if index is None or index.comp.model is None:
+        return []
+    out = []
+    for name, unit in sorted(index.comp.model.units.items()):
+        if unit.box is None and name != file:
+            where = "a content set this root depends on" if name in index.comp.external else "module"
+            out.append(T.CompletionItem(label=name, kind=CIK.File, detail=where))
+    return out
 
 
 # -- inside a declaration ---------------------------------------------------------------
