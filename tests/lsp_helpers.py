@@ -30,8 +30,9 @@ def text(name: str) -> str:
     return (CONTENT / name).read_text(encoding="utf-8")
 
 
-def make_client():
-    """A module-scoped client fixture: one server for the tests of a file."""
+def make_client(encodings: list[str] | None = None):
+    """A module-scoped client fixture: one server for the tests of a file (`encodings`: the
+    position encodings the client offers, as `general.positionEncodings`)."""
     @pytest_lsp.fixture(config=SERVER, scope="module")
     async def client(lsp_client: LanguageClient):
         lsp_client.registrations = []
@@ -48,8 +49,11 @@ def make_client():
         def register(params: T.RegistrationParams) -> None:  # as an editor does: noted, accepted
             lsp_client.registrations.extend(params.registrations)
 
+        capabilities = client_capabilities("visual-studio-code")
+        if encodings is not None:
+            capabilities.general = T.GeneralClientCapabilities(position_encodings=encodings)
         await lsp_client.initialize_session(T.InitializeParams(
-            capabilities=client_capabilities("visual-studio-code"),
+            capabilities=capabilities,
             workspace_folders=[T.WorkspaceFolder(uri=REPO.as_uri(), name="mayhem")]))
         yield
         await lsp_client.shutdown_session()

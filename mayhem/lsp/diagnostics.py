@@ -12,7 +12,7 @@ from lsprotocol import types as T
 from mayhem.dsl.codes import explain as explain_code
 from mayhem.dsl.diagnostics import Diagnostic
 
-from .project import Project, contains, lsp_range, path_to_uri
+from .project import Project, contains, from_units, path_to_uri, to_units
 
 SOURCE = "mayhem"
 SEVERITY = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning,
@@ -70,11 +70,11 @@ def suggestions(hint: str | None) -> list[str]:
 def to_lsp(diag: Diagnostic, project: Project) -> T.Diagnostic:
     code_link = explain_uri(diag.code)
     related = [T.DiagnosticRelatedInformation(
-        location=T.Location(uri=project.uri_of(r.span.file), range=lsp_range(r.span)), message=r.message)
+        location=T.Location(uri=project.uri_of(r.span.file), range=project.range(r.span)), message=r.message)
         for r in diag.related]
     message = diag.message + (f"\nhint: {diag.hint}" if diag.hint else "")
     return T.Diagnostic(
-        range=lsp_range(diag.span), message=message, severity=SEVERITY.get(diag.severity),
+        range=project.range(diag.span), message=message, severity=SEVERITY.get(diag.severity),
         code=diag.code, source=SOURCE,
         code_description=T.CodeDescription(href=code_link) if code_link else None,
         related_information=related or None,
@@ -121,7 +121,7 @@ def unplaced(comp) -> list[Diagnostic]:
     return [d for d in comp.diagnostics.items if d.span is None and d.severity == "error"]
 
 
-def code_actions(params: T.CodeActionParams, lines: list[str]) -> list[T.CodeAction]:
+def code_actions(params: T.CodeActionParams, lines: list[str], encoding: str = "utf-16") -> list[T.CodeAction]:
     """One quick fix per name a did-you-mean hint suggests: the misspelt name (quoted first in
     the message) replaced, inside the diagnostic's range, by the suggestion."""
     out = []
@@ -132,7 +132,7 @@ def code_actions(params: T.CodeActionParams, lines: list[str]) -> list[T.CodeAct
         fixes = data.get("fixes") or suggestions(_hint_of(diag.message))
         if not fixes:
             continue
-        where = _misspelt_range(diag, lines)
+        where = _misspelt_range(diag, lines, encoding)
         for i, name in enumerate(fixes):
             edit = T.TextEdit(range=where, new_text=name)
             out.append(T.CodeAction(
@@ -142,7 +142,7 @@ def code_actions(params: T.CodeActionParams, lines: list[str]) -> list[T.CodeAct
     return out
 
 
-def _misspelt_range(diag: T.Diagnostic, lines: list[str]) -> T.Range:
+def _misspelt_range(diag: T.Diagnostic, lines: list[str], encoding: str) -> T.Range:
     """The range of the misspelt name: the diagnostic's own range when it is the name, else the
     first whole-word occurrence of the name inside it (`tags [melee, brun]` reports the property)."""
     quoted = SUGGESTION.search(diag.message.split("\n")[0])
@@ -152,14 +152,14 @@ def _misspelt_range(diag: T.Diagnostic, lines: list[str]) -> T.Range:
     word = quoted.group(1)
     for ln in range(start.line, min(end.line, len(lines) - 1) + 1):
         text = lines[ln]
-        lo = start.character if ln == start.line else 0
-        hi = end.character if ln == end.line else len(text)
+        lo = from_units(text, start.character, encoding) if ln == start.line else 0
+        hi = from_units(text, end.character, encoding) if ln == end.line else len(text)
         if text[lo:hi] == word:
             return diag.range
         for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text):
             if m.start() >= lo and m.end() <= hi:
-                return T.Range(start=T.Position(line=ln, character=m.start()),
-                               end=T.Position(line=ln, character=m.end()))
+                return T.Range(start=T.Position(line=ln, character=to_units(text, m.start(), encoding)),
+                               end=T.Position(line=ln, character=to_units(text, m.end(), encoding)))
     return diag.range
 
 

@@ -15,7 +15,7 @@ from mayhem.dsl.schema import UNIVERSAL_PROPS
 
 from .completion import kinds_of, signature
 from .diagnostics import diagnostic_at, explanation
-from .project import Project, lsp_range
+from .project import Project
 
 
 def ir_components(ir: dict | None) -> dict[str, dict]:
@@ -148,4 +148,4 @@ def hover(project: Project, name: str, line: int, character: int) -> T.Hover | N
     if not parts:
         return None
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)),
-                   range=lsp_range(where) if where is not None else None)
+                   range=project.range(where) if where is not None else None)

@@ -10,7 +10,7 @@ from lsprotocol import types as T
 from mayhem.compiler import builtins as B
 from mayhem.compiler.model import Component
 
-from .project import Project, lsp_range
+from .project import Project
 
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 ZERO = T.Range(start=T.Position(line=0, character=0), end=T.Position(line=0, character=0))
@@ -30,7 +30,7 @@ def definition(project: Project, name: str, line: int, character: int) -> list[T
     target = index.target_at(name, line + 1, character + 1)
     if target is None:
         return []
-    return [T.Location(uri=project.uri_of(target.file), range=lsp_range(target.decl.id_span))]
+    return [T.Location(uri=project.uri_of(target.file), range=project.range(target.decl.id_span))]
 
 
 def references(project: Project, name: str, line: int, character: int, include_declaration: bool) -> list[T.Location]:
@@ -42,9 +42,9 @@ def references(project: Project, name: str, line: int, character: int, include_d
         return []
     out = []
     if include_declaration:
-        out.append(T.Location(uri=project.uri_of(target.file), range=lsp_range(target.decl.id_span)))
+        out.append(T.Location(uri=project.uri_of(target.file), range=project.range(target.decl.id_span)))
     for file, span in sorted(index.references(target), key=lambda r: (r[0], r[1].line, r[1].col)):
-        out.append(T.Location(uri=project.uri_of(file), range=lsp_range(span)))
+        out.append(T.Location(uri=project.uri_of(file), range=project.range(span)))
     return out
 
 
@@ -68,7 +68,7 @@ def prepare_rename(project: Project, name: str, line: int, character: int) -> T.
         return None
     ref = index.ref_at(name, line + 1, character + 1)
     span = ref.span if ref is not None else target.decl.id_span
-    return T.PrepareRenamePlaceholder(range=lsp_range(span), placeholder=target.id)
+    return T.PrepareRenamePlaceholder(range=project.range(span), placeholder=target.id)
 
 
 def rename(project: Project, name: str, line: int, character: int, new_id: str) -> T.WorkspaceEdit:
@@ -93,7 +93,7 @@ def rename(project: Project, name: str, line: int, character: int, new_id: str) 
         if file in external:
             raise RenameRefused(f"{file} names '{target.id}' but belongs to a content set this root depends on")
         uri = project.uri_of(file)
-        edit = T.TextEdit(range=lsp_range(span), new_text=new_id)
+        edit = T.TextEdit(range=project.range(span), new_text=new_id)
         if edit not in changes.setdefault(uri, []):
             changes[uri].append(edit)
     return T.WorkspaceEdit(changes=changes)

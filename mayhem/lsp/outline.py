@@ -9,7 +9,7 @@ from mayhem.dsl import ast
 from mayhem.dsl.spans import Span
 
 from .index import Index
-from .project import lsp_range
+from .project import lsp_range, to_units
 
 SK = T.SymbolKind
 SYMBOL_KINDS = {"box": SK.Package, "character": SK.Class, "ability": SK.Method, "special-ability": SK.Method,
@@ -40,24 +40,25 @@ def _decls(tree: ast.File):
         stack.extend(m for m in decl.members if isinstance(m, ast.Decl))
 
 
-def document_symbols(tree: ast.File) -> list[T.DocumentSymbol]:
-    return [_symbol(d) for d in tree.decls]
+def document_symbols(tree: ast.File, rng=lsp_range) -> list[T.DocumentSymbol]:
+    """`rng` turns a span into an LSP range (the project's, in the editor's units)."""
+    return [_symbol(d, rng) for d in tree.decls]
 
 
-def _symbol(decl: ast.Decl) -> T.DocumentSymbol:
+def _symbol(decl: ast.Decl, rng) -> T.DocumentSymbol:
     children = []
     for m in decl.members:
         if isinstance(m, ast.Decl):
-            children.append(_symbol(m))
+            children.append(_symbol(m, rng))
         elif isinstance(m, ast.Slot):
             children.append(T.DocumentSymbol(name=m.name, kind=SK.Event, detail="effect",
-                                             range=lsp_range(m.span), selection_range=lsp_range(m.name_span)))
+                                             range=rng(m.span), selection_range=rng(m.name_span)))
         elif isinstance(m, ast.Trigger):
             children.append(T.DocumentSymbol(name=f"on {m.event}", kind=SK.Event, detail="trigger",
-                                             range=lsp_range(m.span), selection_range=lsp_range(m.event_span)))
+                                             range=rng(m.span), selection_range=rng(m.event_span)))
     return T.DocumentSymbol(name=decl.id, detail=f"{decl.kind}" + (f' "{decl.name}"' if decl.name else ""),
-                            kind=SYMBOL_KINDS.get(decl.kind, SK.Object), range=lsp_range(decl.span),
-                            selection_range=lsp_range(decl.id_span), children=children or None)
+                            kind=SYMBOL_KINDS.get(decl.kind, SK.Object), range=rng(decl.span),
+                            selection_range=rng(decl.id_span), children=children or None)
 
 
 def folding_ranges(tree: ast.File | None, text: str) -> list[T.FoldingRange]:
@@ -84,7 +85,8 @@ def folding_ranges(tree: ast.File | None, text: str) -> list[T.FoldingRange]:
     return unique
 
 
-def semantic_tokens(tree: ast.File | None, text: str, file: str, index: Index | None) -> T.SemanticTokens:
+def semantic_tokens(tree: ast.File | None, text: str, file: str, index: Index | None,
+                    encoding: str = "utf-16") -> T.SemanticTokens:
     found: list[tuple[int, int, int, str, int]] = []  # line, col (from 1), length, type, modifiers
 
     def add(span: Span, kind: str, modifiers: int = 0) -> None:
@@ -121,7 +123,15 @@ def semantic_tokens(tree: ast.File | None, text: str, file: str, index: Index | 
                 add(node.span, "string")
             elif isinstance(node, ast.Number):
                 add(node.span, "number")
-    return T.SemanticTokens(data=_encode(found))
+    return T.SemanticTokens(data=_encode(_units(found, lines, encoding)))
+
+
+def _units(found, lines: list[str], encoding: str):
+    """Columns and lengths in code points -> in the editor's units."""
+    for line, col, length, kind, mods in found:
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        start = to_units(text, col - 1, encoding)
+        yield line, start + 1, to_units(text, col - 1 + length, encoding) - start, kind, mods
 
 
 def _comment(line: str) -> int | None:

@@ -41,6 +41,7 @@ class Project:
         self.published: set[str] = set()  # the URIs that were last given findings
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
         self._checking = threading.Lock()
+        self.encoding = "utf-16"  # the position encoding agreed with the editor
 
     # -- buffers ---------------------------------------------------------------------
 
@@ -110,6 +111,29 @@ class Project:
     def uri_of(self, name: str) -> str:
         return path_to_uri(self.path_of(name))
 
+    # -- positions: the compiler counts code points, the editor its encoding's units -------
+
+    def line_text(self, name: str, line: int) -> str:
+        """A line (from 1) of a file as the latest check read it."""
+        src = self.result.sources.get(name) if self.result is not None else None
+        return src.line_text(line) if src is not None else ""
+
+    def range(self, span: Span):
+        """A span as an LSP Range in the editor's units."""
+        from lsprotocol import types as T
+        start = self.position(span.file, span.line, span.col)
+        end = self.position(span.file, span.end_line, span.end_col)
+        return T.Range(start=start, end=end)
+
+    def position(self, name: str, line: int, col: int):
+        from lsprotocol import types as T
+        text = self.line_text(name, line)
+        return T.Position(line=max(line - 1, 0), character=to_units(text, max(col - 1, 0), self.encoding))
+
+    def column(self, name: str, line: int, character: int) -> int:
+        """An LSP position's character (editor's units, line from 0) as a column from 1."""
+        return from_units(self.line_text(name, line + 1), character, self.encoding) + 1
+
     def text_of(self, name: str) -> str:
         if self.result is not None and name in self.result.sources:
             return self.result.sources[name].text
@@ -151,6 +175,29 @@ class Projects:
         if root not in self.by_root:
             self.by_root[root] = Project(root)
         return self.by_root[root]
+
+
+def to_units(text: str, col: int, encoding: str) -> int:
+    """A column (code points from 0) of a line in the units of a position encoding (bytes of
+    UTF-8, UTF-16 code units, or code points for UTF-32)."""
+    if encoding == "utf-32" or text.isascii():
+        return col
+    prefix = text[:col]
+    if encoding == "utf-8":
+        return len(prefix.encode("utf-8", "surrogatepass")) + max(col - len(text), 0)
+    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2 + max(col - len(text), 0)
+
+
+def from_units(text: str, units: int, encoding: str) -> int:
+    """The inverse of to_units: a position's character as a column in code points (from 0)."""
+    if encoding == "utf-32" or text.isascii():
+        return units
+    count = 0
+    for i, ch in enumerate(text):
+        if count >= units:
+            return i
+        count += len(ch.encode("utf-8", "surrogatepass")) if encoding == "utf-8" else (2 if ord(ch) > 0xFFFF else 1)
+    return len(text) + max(units - count, 0)
 
 
 def lsp_range(span: Span):

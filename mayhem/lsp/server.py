@@ -37,7 +37,19 @@ class MayhemServer(LanguageServer):
             if not folders and self.workspace.root_uri:
                 folders = [uri_to_path(self.workspace.root_uri)]
             self.projects.folders = [f for f in folders if f is not None]
-        return self.projects.for_uri(uri)
+        project = self.projects.for_uri(uri)
+        if project is not None:
+            project.encoding = str(self.workspace.position_encoding or "utf-16")
+        return project
+
+    def at(self, uri: str, position: T.Position) -> tuple[Project, str, int, int] | None:
+        """The project, the file's name and the position (line from 0, column in code points
+        from 0) of a request."""
+        where = self.located(uri)
+        if where is None:
+            return None
+        project, name = where
+        return project, name, position.line, project.column(name, position.line, position.character) - 1
 
     def located(self, uri: str) -> tuple[Project, str] | None:
         project = self.project(uri)
@@ -142,7 +154,9 @@ async def did_change_watched(ls: MayhemServer, params: T.DidChangeWatchedFilesPa
                 T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
 def code_action(ls: MayhemServer, params: T.CodeActionParams):
     lines = ls.workspace.get_text_document(params.text_document.uri).lines
-    return diagnostics.code_actions(params, [ln.rstrip("\r\n") for ln in lines]) or None
+    project = ls.project(params.text_document.uri)
+    encoding = project.encoding if project is not None else "utf-16"
+    return diagnostics.code_actions(params, [ln.rstrip("\r\n") for ln in lines], encoding) or None
 
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,
@@ -159,45 +173,35 @@ def complete(ls: MayhemServer, params: T.CompletionParams):
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def on_hover(ls: MayhemServer, params: T.HoverParams):
-    where = ls.located(params.text_document.uri)
-    if where is None:
-        return None
-    return hover.hover(where[0], where[1], params.position.line, params.position.character)
+    where = ls.at(params.text_document.uri, params.position)
+    return hover.hover(*where) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def on_definition(ls: MayhemServer, params: T.DefinitionParams):
-    where = ls.located(params.text_document.uri)
-    if where is None:
-        return None
-    return navigation.definition(where[0], where[1], params.position.line, params.position.character) or None
+    where = ls.at(params.text_document.uri, params.position)
+    return (navigation.definition(*where) or None) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
 def on_references(ls: MayhemServer, params: T.ReferenceParams):
-    where = ls.located(params.text_document.uri)
-    if where is None:
-        return None
-    return navigation.references(where[0], where[1], params.position.line, params.position.character,
-                                 params.context.include_declaration)
+    where = ls.at(params.text_document.uri, params.position)
+    return navigation.references(*where, params.context.include_declaration) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
 def on_prepare_rename(ls: MayhemServer, params: T.PrepareRenameParams):
-    where = ls.located(params.text_document.uri)
-    if where is None:
-        return None
-    return navigation.prepare_rename(where[0], where[1], params.position.line, params.position.character)
+    where = ls.at(params.text_document.uri, params.position)
+    return navigation.prepare_rename(*where) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_RENAME, T.RenameOptions(prepare_provider=True))
 def on_rename(ls: MayhemServer, params: T.RenameParams):
-    where = ls.located(params.text_document.uri)
+    where = ls.at(params.text_document.uri, params.position)
     if where is None:
         return None
     try:
-        return navigation.rename(where[0], where[1], params.position.line, params.position.character,
-                                 params.new_name)
+        return navigation.rename(*where, params.new_name)
     except navigation.RenameRefused as refused:
         raise JsonRpcException(str(refused), code=REQUEST_FAILED) from None
 
@@ -211,7 +215,7 @@ def _tree(project: Project, name: str):
 def on_document_symbol(ls: MayhemServer, params: T.DocumentSymbolParams):
     where = ls.located(params.text_document.uri)
     tree = _tree(*where) if where is not None else None
-    return outline.document_symbols(tree) if tree is not None else []
+    return outline.document_symbols(tree, where[0].range) if tree is not None else []
 
 
 @server.feature(T.TEXT_DOCUMENT_FOLDING_RANGE)
@@ -228,7 +232,7 @@ def on_semantic_tokens(ls: MayhemServer, params: T.SemanticTokensParams):
     if where is None:
         return T.SemanticTokens(data=[])
     project, name = where
-    return outline.semantic_tokens(_tree(project, name), _text(ls, uri), name, project.index)
+    return outline.semantic_tokens(_tree(project, name), _text(ls, uri), name, project.index, project.encoding)
 
 
 def main() -> None:
