@@ -89,13 +89,19 @@ class Index:
         return out
 
     def _uses_of(self, name: str, unit) -> list[tuple[ast.Use, str]]:
+        """Each `use` line with the file it names: the path from the root, or from the file
+        (`./`, `../`), or a file of a set the root depends on (`SET:path.mh`)."""
+        import posixpath
         out = []
+        here = posixpath.dirname(name)
         for use in unit.file.uses:
             tail = use.path.split(":", 1)[-1]
-            for used in unit.uses:
-                if used == use.path or used.endswith("/" + tail) or used == tail:
-                    out.append((use, used))
-                    break
+            wanted = [use.path, posixpath.normpath(posixpath.join(here, use.path))]
+            found = next((u for w in wanted for u in unit.uses if u == w), None)
+            if found is None:
+                found = next((u for u in unit.uses if u.endswith("/" + tail) or u == tail), None)
+            if found is not None:
+                out.append((use, found))
         return out
 
     # -- lookups ----------------------------------------------------------------------
