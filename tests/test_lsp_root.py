@@ -74,3 +74,22 @@ async def test_a_file_changed_on_disk_is_checked_again(client, box):
 def close_doc_path(client, path) -> None:
     client.text_document_did_close(T.DidCloseTextDocumentParams(
         text_document=T.TextDocumentIdentifier(uri=path.as_uri())))
+
+
+async def test_rename_refuses_a_name_of_a_set_depended_on(client, box):
+    hero = box / "beast-box" / "hero.mh"
+    body = hero.read_text(encoding="utf-8")
+    await open_file(client, hero, body)
+    with pytest.raises(Exception, match="a content set this root depends on"):
+        await client.text_document_rename_async(T.RenameParams(
+            text_document=T.TextDocumentIdentifier(uri=hero.as_uri()),
+            position=position(body, "standard { melee-attack }", len("standard { ")), new_name="hit"))
+    # the root's own components rename
+    edit = await client.text_document_rename_async(T.RenameParams(
+        text_document=T.TextDocumentIdentifier(uri=hero.as_uri()),
+        position=position(body, 'ability big-punch', len("ability ")), new_name="huge-punch"))
+    assert list(edit.changes) == [hero.as_uri()]
+    [change] = edit.changes[hero.as_uri()]
+    assert change.new_text == "huge-punch"
+    assert change.range.start.line == body.splitlines().index('  ability big-punch "Big Punch" {')
+    close_doc_path(client, hero)
