@@ -34,7 +34,7 @@ class Index:
         self.scopes = scopes if scopes is not None else (comp.resolution.visible if comp.resolution else {})
         self.components: list[Component] = list(comp.model.components()) if comp.model else []
         self.by_qid = {c.qid: c for c in self.components}
-        self.refs: dict[str, list[Ref]] = {}  # file -> the names in it, in order
+        self._refs: dict[str, list[Ref]] = {}  # file -> the names in it, in order (built on demand)
         self.uses: dict[str, list[tuple[ast.Use, str]]] = {}  # file -> (use, the file it names)
         self.content_kinds: dict = {}  # the kinds declared by `card-type`
         if comp.model is None:
@@ -42,8 +42,16 @@ class Index:
         self.content_kinds = content_kinds([c for c in comp.model.top_level() if c.kind == "card-type"],
                                            Diagnostics())
         for name, unit in comp.model.units.items():
-            self.refs[name] = self._refs_of(name, unit)
             self.uses[name] = self._uses_of(name, unit)
+
+    def refs(self, file: str) -> list[Ref]:
+        """The names in one file, in order; a file's are found when first asked for (hover and
+        highlighting need one file's, references all of them)."""
+        found = self._refs.get(file)
+        if found is None:
+            unit = self.comp.model.units.get(file) if self.comp.model is not None else None
+            found = self._refs[file] = self._refs_of(file, unit) if unit is not None else []
+        return found
 
     # -- building ---------------------------------------------------------------------
 
@@ -135,7 +143,7 @@ class Index:
 
     def ref_at(self, file: str, line: int, col: int) -> Ref | None:
         """The name at a position (lines and columns from 1)."""
-        for ref in self.refs.get(file, ()):
+        for ref in self.refs(file):
             s = ref.span
             if (s.line, s.col) <= (line, col) <= (s.end_line, s.end_col):
                 return ref
@@ -165,8 +173,8 @@ class Index:
     def references(self, target: Component) -> list[tuple[str, Span]]:
         """Every place that names the component, across the root and its dependencies."""
         out = []
-        for file, refs in self.refs.items():
-            out.extend((file, r.span) for r in refs if r.target is target)
+        for file in (self.comp.model.units if self.comp.model is not None else ()):
+            out.extend((file, r.span) for r in self.refs(file) if r.target is target)
         return out
 
     def clashes(self, target: Component, new_id: str) -> list[Component]:

@@ -94,7 +94,7 @@ def semantic_tokens(tree: ast.File | None, text: str, file: str, index: Index | 
             found.append((span.line, span.col, span.end_col - span.col, kind, modifiers))
 
     if index is not None:  # first: a name resolved says more than the property it stands in
-        for ref in index.refs.get(file, ()):
+        for ref in index.refs(file):
             kind = REF_TYPES.get(ref.kind, "variable")
             add(ref.span, kind, 2 if ref.kind in ("primitive", "function", "context") else 0)
     lines = text.split("\n")
