@@ -93,3 +93,25 @@ async def test_rename_refuses_a_name_of_a_set_depended_on(client, box):
     assert change.new_text == "huge-punch"
     assert change.range.start.line == body.splitlines().index('  ability big-punch "Big Punch" {')
     close_doc_path(client, hero)
+
+
+async def test_a_broken_manifest_is_reported_on_it(client, box):
+    hero = box / "beast-box" / "hero.mh"
+    await open_file(client, hero)
+    manifest = box / "mayhem.toml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace('\nteen-titans-go = ">=1.0"', '\nteen-titans-goo = ">=1.0"', 1), encoding="utf-8")
+    since = len(client.published)
+    client.workspace_did_change_watched_files(T.DidChangeWatchedFilesParams(changes=[
+        T.FileEvent(uri=manifest.as_uri(), type=T.FileChangeType.Changed)]))
+    found = await wait_diagnostics(client, manifest.as_uri(), None, since)
+    [diag] = [d for d in found if d.code == "E702"]
+    line = text.splitlines().index('teen-titans-go = ">=1.0"')
+    assert (diag.range.start.line, diag.range.start.character, diag.range.end.character) == (line, 0, 15)
+    assert "did you mean 'teen-titans-go'?" in diag.message
+    manifest.write_text(text, encoding="utf-8")
+    since = len(client.published)
+    client.workspace_did_change_watched_files(T.DidChangeWatchedFilesParams(changes=[
+        T.FileEvent(uri=manifest.as_uri(), type=T.FileChangeType.Changed)]))
+    assert await wait_diagnostics(client, manifest.as_uri(), None, since) == []
+    close_doc_path(client, hero)

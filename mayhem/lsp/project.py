@@ -42,6 +42,7 @@ class Project:
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
         self._checking = threading.Lock()
         self.encoding = "utf-16"  # the position encoding agreed with the editor
+        self.shown_problems = ""  # the findings without a place last shown as a message
 
     # -- buffers ---------------------------------------------------------------------
 

@@ -76,12 +76,18 @@ class MayhemServer(LanguageServer):
             if gen != self.generation[project.root]:
                 return  # a newer edit checks again
             versions = dict(project.versions)  # the texts this check reads
-            await asyncio.get_running_loop().run_in_executor(None, project.check)
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, project.check)
+            except Exception as exc:  # a bug of the compiler: said once, and the server goes on
+                log.exception("the check of %s failed", project.root)
+                self.window_show_message(T.ShowMessageParams(
+                    type=T.MessageType.Error, message=f"mayhem: the check failed ({exc!r}); please report it"))
+                return
         diagnostics.publish_all(self, project, [uri, *project.open] if uri else list(project.open), versions)
-        problems = diagnostics.unplaced(project.result)
-        if problems:
-            self.window_show_message(T.ShowMessageParams(
-                type=T.MessageType.Error, message="; ".join(f"{d.code}: {d.message}" for d in problems[:3])))
+        problems = "; ".join(f"{d.code}: {d.message}" for d in diagnostics.unplaced(project.result)[:3])
+        if problems and problems != project.shown_problems:  # said when it changes, not at every keystroke
+            self.window_show_message(T.ShowMessageParams(type=T.MessageType.Error, message=problems))
+        project.shown_problems = problems
 
 
 server = MayhemServer()
