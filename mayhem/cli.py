@@ -272,7 +272,8 @@ def lsp(stdio):
     try:
         from mayhem.lsp.server import main as serve
     except ImportError as exc:
-        raise click.ClickException(f"the language server needs pygls and lsprotocol ({exc.name} is missing): "
+        missing = (exc.name or "a module").split(".")[0]
+        raise click.ClickException(f"the language server needs pygls and lsprotocol ({missing} is missing): "
                                    "pip install 'mayhem-toolchain[lsp]'") from None
     serve()
 
