@@ -1,5 +1,5 @@
-"""`mayhem lsp`: the document outline (symbols), folding ranges and semantic tokens of a file
-(end to end, with pytest-lsp)."""
+"""`mayhem lsp`: the document outline (symbols), folding ranges, semantic tokens and formatting
+of a file (end to end, with pytest-lsp)."""
 from __future__ import annotations
 
 from lsprotocol import types as T
@@ -75,3 +75,21 @@ async def test_semantic_tokens(client):
     comment = next(i for i, ln in enumerate(lines) if ln.startswith("#"))
     assert tokens[(comment, 0)][1] == "comment"
     assert tokens[(line_of("    standard {"), 4)] == ("standard", "function", 1)
+
+
+async def test_formatting_gives_fmt_layout(client):
+    # content/ is formatted (CI runs `mayhem fmt --check`): a mangled copy formats back to it
+    body = text(ROBIN)
+    mangled = body.replace("  life 12\n", "      life   12\n", 1).replace("    special {\n", "  special  {\n", 1)
+    await open_doc(client, ROBIN, mangled)
+    [edit] = await client.text_document_formatting_async(T.DocumentFormattingParams(
+        text_document=doc(), options=T.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert edit.new_text == body
+    assert edit.range.start == T.Position(line=0, character=0)
+    assert edit.range.end == T.Position(line=mangled.count("\n"), character=0)
+    close_doc(client, ROBIN)
+    await open_doc(client, ROBIN, body)
+    unchanged = await client.text_document_formatting_async(T.DocumentFormattingParams(
+        text_document=doc(), options=T.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert unchanged is not None and len(unchanged) == 0  # formatted already: no edit
+    close_doc(client, ROBIN)

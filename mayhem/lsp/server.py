@@ -14,7 +14,7 @@ from pygls.lsp.server import LanguageServer
 
 from mayhem import __version__
 
-from . import completion, diagnostics, hover, navigation, outline
+from . import completion, diagnostics, formatting, hover, navigation, outline
 from .project import Project, Projects, uri_to_path
 
 REQUEST_FAILED = -32803  # LSP's ErrorCodes.RequestFailed: the editor shows the message
@@ -229,6 +229,14 @@ def on_folding_range(ls: MayhemServer, params: T.FoldingRangeParams):
     where = ls.located(params.text_document.uri)
     tree = _tree(*where) if where is not None else None
     return outline.folding_ranges(tree, _text(ls, params.text_document.uri))
+
+
+@server.feature(T.TEXT_DOCUMENT_FORMATTING)
+def on_formatting(ls: MayhemServer, params: T.DocumentFormattingParams):
+    uri = params.text_document.uri
+    project = ls.project(uri)
+    name = (project.name_of(uri) if project is not None else None) or uri
+    return formatting.format_document(name, _text(ls, uri), project.encoding if project else "utf-16")
 
 
 @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, outline.LEGEND)
