@@ -263,6 +263,21 @@ def explain(code):
     click.echo(doc)
 
 
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over stdin and stdout (the default and only transport; "
+              "the flag is accepted because editors' clients pass it).")
+def lsp(stdio):
+    """The language server: diagnostics, completion, hover, navigation and rename for .mh files
+    in any LSP editor (see docs/lsp.md). Needs the `lsp` extra."""
+    try:
+        from mayhem.lsp.server import main as serve
+    except ImportError as exc:
+        missing = (exc.name or "a module").split(".")[0]
+        raise click.ClickException(f"the language server needs pygls and lsprotocol ({missing} is missing): "
+                                   "pip install 'mayhem-toolchain[lsp]'") from None
+    serve()
+
+
 for _command in (*PLAY_COMMANDS, fmt_command):
     main.add_command(_command)
 main.add_command(init_command)

@@ -1,0 +1,98 @@
+"""`mayhem lsp`: diagnostics on open and change, with codes linked to their explanation, and
+quick fixes for the did-you-mean hints (end to end, over stdio, with pytest-lsp)."""
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from lsprotocol import types as T
+import pytest
+
+from lsp_helpers import change_doc, close_doc, make_client, open_doc, text, uri
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+client = make_client()
+ROBIN = "teen-titans-go/robin.mh"
+
+
+async def test_clean_file_has_no_findings(client):
+    assert await open_doc(client, ROBIN) == []
+    close_doc(client, ROBIN)
+
+
+async def test_compiler_error_on_change_with_code_span_and_explanation(client):
+    body = text(ROBIN)
+    await open_doc(client, ROBIN, body)
+    broken = body.replace("      stun(attack-target)", "      stun(atack-target)")
+    found = await change_doc(client, ROBIN, broken)
+    [diag] = [d for d in found if d.code == "E301"]
+    line = broken.splitlines().index("      stun(atack-target)")
+    assert (diag.range.start.line, diag.range.start.character) == (line, 11)
+    assert (diag.range.end.line, diag.range.end.character) == (line, 23)
+    assert diag.severity == T.DiagnosticSeverity.Error and diag.source == "mayhem"
+    assert "unknown name 'atack-target'" in diag.message
+    assert "did you mean 'attack-target'?" in diag.message
+    page = urlparse(diag.code_description.href).path
+    assert page.endswith("/E301.md")
+    assert "E301" in open(page, encoding="utf-8").read()
+    # fixed again: the findings go away
+    assert await change_doc(client, ROBIN, body) == []
+    close_doc(client, ROBIN)
+
+
+async def test_quick_fix_for_each_suggestion(client):
+    body = text(ROBIN).replace("      melee-attack\n", "      melee-atack\n", 1)
+    found = await open_doc(client, ROBIN, body)
+    [diag] = [d for d in found if d.code == "E301"]
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=uri(ROBIN)), range=diag.range,
+        context=T.CodeActionContext(diagnostics=[diag])))
+    titles = [a.title for a in actions]
+    assert titles[0] == "Change to 'melee-attack'"
+    assert actions[0].is_preferred and actions[0].kind == T.CodeActionKind.QuickFix
+    [edit] = actions[0].edit.changes[uri(ROBIN)]
+    assert edit.new_text == "melee-attack" and edit.range == diag.range
+    close_doc(client, ROBIN)
+
+
+async def test_quick_fix_narrows_to_the_misspelt_name_in_a_property(client):
+    # the unknown tag is reported on the whole `tags` property; the fix replaces the name only
+    name = "teen-titans-go/tokens.mh"
+    body = text(name).replace("  tags [burn]\n", "  tags [burn, atack]\n", 1)
+    found = await open_doc(client, name, body)
+    [diag] = [d for d in found if "atack" in d.message]
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=uri(name)), range=diag.range,
+        context=T.CodeActionContext(diagnostics=[diag])))
+    edit = actions[0].edit.changes[uri(name)][0]
+    line = body.splitlines().index("  tags [burn, atack]")
+    assert (diag.range.start.character, diag.range.end.character) == (2, 20)
+    assert edit.new_text == "attack"
+    assert (edit.range.start.line, edit.range.start.character, edit.range.end.character) == (line, 14, 19)
+    close_doc(client, name)
+
+
+async def test_consistency_check_finding_is_published(client):
+    # a Location's text that promises an effect its empty trigger does not do: C304
+    body = text(ROBIN).replace("    mayhem {\n      stun(attack-target)\n    }", "    mayhem {\n    }", 1)
+    found = await open_doc(client, ROBIN, body)
+    codes = {d.code for d in found}
+    assert "C304" in codes
+    [c304] = [d for d in found if d.code == "C304"]
+    assert c304.severity == T.DiagnosticSeverity.Warning
+    assert urlparse(c304.code_description.href).path.endswith("/C304.md")
+    close_doc(client, ROBIN)
+
+
+async def test_syntax_error_position_and_hint(client):
+    # published at once, from the buffer alone, before the root's check
+    body = text(ROBIN).replace("    special {\n      plus-damage(2)\n", "    special {\n      plus-damage(2\n", 1)
+    [diag] = await open_doc(client, ROBIN, body)
+    line = body.splitlines().index("      plus-damage(2")
+    assert diag.code == "E112" and diag.severity == T.DiagnosticSeverity.Error
+    assert diag.message.startswith("'}' closes a block, but the '(' opened before it is still open")
+    assert (diag.range.start.line, diag.range.start.character) == (line + 1, 4)
+    [related] = diag.related_information
+    assert related.location.uri == uri(ROBIN) and related.message == "'(' opened here"
+    assert (related.location.range.start.line, related.location.range.start.character) == (line, 17)
+    assert diag.code_description.href.endswith("/E112.md")
+    close_doc(client, ROBIN)
