@@ -29,7 +29,10 @@ class EventsMixin:
 
     def static_eval(self, expr: dict, env: Env) -> bool:
         """A condition that needs no decision (card and Special Ability guards)."""
-        gen = self.ev(expr, env)
+        fn, asks = self.code.expr(expr)
+        if not asks:
+            return bool(fn(self, env))
+        gen = fn(self, env)
         try:
             gen.send(None)
         except StopIteration as stop:
@@ -179,9 +182,10 @@ class EventsMixin:
             stands = base.locals.get("$stands")
             if stands is not None and stands.location != base.here:
                 continue  # a Location hears about a figure only while it stands there
-            if trigger["when"] is not None and not (yield from self.ev(trigger["when"], env)):
+            when, asks, body = self.code.trigger(trigger)
+            if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
-            yield from self.run(trigger["body"], env)
+            yield from body(self, env)
         yield from self.reactions(event, params, pending)

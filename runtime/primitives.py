@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 from .actions import DONE, Action
-from .effects import Env, Stop, _PRIM_PARAMS, id_of
+from .effects import Env, Stop, id_of
 from .rules import prop
 from .state import Figure, Pending
 
 
 class PrimitivesMixin:
 
-    def args(self, prim: str, args: dict, env: Env):
-        out = {}
-        for pname in _PRIM_PARAMS[prim]:
-            out[pname] = yield from self.ev(args.get(pname), env)
-        return out
+    def args(self, prim: str, raw: dict, env: Env):
+        """A primitive's arguments by name, evaluated by their compiled forms in the order of its
+        parameters (a generator: an argument may ask)."""
+        return self.code.args(prim, raw).values(self, env)
 
     def tags_of(self, raw, env: Env) -> frozenset:
         return frozenset(raw or ()) | env.tags

@@ -185,7 +185,7 @@ class TurnMixin:
         bonuses = [s for s in body if self.is_bonus(s)]
         for s in bonuses:
             yield from self.run_stmt(s, env)
-        yield from self.run([s for s in body if not self.is_bonus(s)], env)
+        yield from self.code.statements([s for s in body if not self.is_bonus(s)])(self, env)
 
     def is_bonus(self, stmt: dict) -> bool:
         if stmt["op"] == "primitive":
