@@ -97,20 +97,24 @@ class ExpressionCompiler:
 
     def compile_fn(code, e):
         impl = function(e["name"])
-        names = FN_PARAMS[e["name"]]
-        fns, asks = _ask_all([code.expr(e["args"].get(p)) for p in names])
-        pairs = list(zip(names, fns))
+        fns, asks = _ask_all([code.expr(e["args"].get(p)) for p in FN_PARAMS[e["name"]]])
         if not asks:
-            if len(pairs) == 1:
-                (n1, f1), = pairs
-                return (lambda eng, env: impl(eng, {n1: f1(eng, env)}, env)), False
-            return (lambda eng, env: impl(eng, {n: f(eng, env) for n, f in pairs}, env)), False
+            if len(fns) == 1:
+                f1, = fns
+                return (lambda eng, env: impl(eng, env, f1(eng, env))), False
+            if len(fns) == 2:
+                f1, f2 = fns
+                return (lambda eng, env: impl(eng, env, f1(eng, env), f2(eng, env))), False
+            if len(fns) == 3:
+                f1, f2, f3 = fns
+                return (lambda eng, env: impl(eng, env, f1(eng, env), f2(eng, env), f3(eng, env))), False
+            return (lambda eng, env: impl(eng, env, *[f(eng, env) for f in fns])), False
 
         def gen(eng, env):
-            args = {}
-            for n, f in pairs:
-                args[n] = yield from f(eng, env)
-            return impl(eng, args, env)
+            args = []
+            for f in fns:
+                args.append((yield from f(eng, env)))
+            return impl(eng, env, *args)
         return gen, True
 
     def compile_bin(code, e):

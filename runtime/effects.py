@@ -37,11 +37,18 @@ class Env:
     tags: frozenset = frozenset()  # tags a keyword adds to its primitives
 
     def child(self, **kw) -> "Env":
-        env = Env(self.controller, self.team, self.self_fig, self.holder, self.owner, self.here, self.event,
-                  dict(self.locals), self.pending, self.until, self.source, self.card, self.tags)
-        for k, v in kw.items():
-            setattr(env, k, v)
+        """A copy for an inner block: the same fields, its own locals (names it binds stay
+        inside), and the fields given changed."""
+        env = _new(Env)
+        fields = env.__dict__
+        fields.update(self.__dict__)
+        fields["locals"] = dict(self.locals)
+        if kw:
+            fields.update(kw)
         return env
+
+
+_new = object.__new__
 
 
 class Stop(Exception):

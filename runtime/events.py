@@ -6,6 +6,10 @@ from .rules import prop
 from .state import Figure, Pending, TempTrigger
 
 
+def _key(fig: Figure) -> str:
+    return fig.key
+
+
 class EventsMixin:
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
@@ -41,22 +45,24 @@ class EventsMixin:
         return True
 
     def hearing(self, event: str) -> dict:
-        """Which kinds of component have triggers for an event (computed once): most
-        events reach few listeners, and emit() runs after every step."""
+        """Which components have triggers for an event (computed once): most events reach
+        few listeners, and emit() runs after every step. Tokens, Special Abilities,
+        non-player figures and Missions by the set of their qids; Locations and cards by
+        whether any has one."""
         idx = self._heard.get(event)
         if idx is None:
             rules = self.rules
+
+            def hear(comps) -> set:
+                return {c["qid"] for c in comps if event in self.triggers_of(c)}
+
             idx = {
-                "tokens": {q for q, t in rules.tokens.items() if event in self.triggers_of(t)},
-                "locations": any(event in self.triggers_of(l) for box in rules.locations.values()
-                                 for l in box.values()),
-                "specials": any(event in self.triggers_of(c) for c in rules.by_qid.values()
-                                if c["kind"] == "special-ability"),
-                "npc": any(event in self.triggers_of(n) for box in rules.npcs.values() for n in box.values()),
-                "missions": any(event in self.triggers_of(g) for box in rules.go_cards.values()
-                                for g in box.values()),
-                "cards": any(event in self.triggers_of(c) for box in rules.mayhem_cards.values()
-                             for c in box.values()),
+                "tokens": hear(rules.tokens.values()),
+                "locations": bool(hear(l for box in rules.locations.values() for l in box.values())),
+                "specials": hear(c for c in rules.by_qid.values() if c["kind"] == "special-ability"),
+                "npc": hear(n for box in rules.npcs.values() for n in box.values()),
+                "missions": hear(g for box in rules.go_cards.values() for g in box.values()),
+                "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
             }
             self._heard[event] = idx
         return idx
@@ -69,50 +75,58 @@ class EventsMixin:
         idx = self.hearing(event)
         out = []
         tokens = idx["tokens"]
-        where = params.get("location")
         if tokens:
+            where = params.get("location")
             locs = [st.board.locations[where]] if where is not None else st.board.locations
             for loc in locs:
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                if not keys:
+                    continue
                 for tok, owner, colour in sorted(keys, key=str):
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
         if idx["locations"]:
             out.extend(self.location_listeners(event, params))
-        if tokens or idx["specials"] or idx["npc"]:
-            figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
+        specials, npcs = idx["specials"], idx["npc"]
+        if tokens or specials or npcs:
+            figures = sorted((f for f in st.figures.values() if f.location is not None), key=_key)
             if tokens:
                 for fig in figures:
                     if fig.kind != "character":
                         continue
+                    held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
+                    if not held:
+                        continue
                     seen = set()
-                    for tok, owner, colour in sorted((k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens),
-                                                     key=str):
+                    for tok, owner, colour in sorted(held, key=str):
                         if tok not in seen:
                             seen.add(tok)
                             for t in self.triggers_of(self.rules.tokens[tok])[event]:
                                 out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                    source=tok)))
-            if idx["specials"]:
+            if specials:
                 for fig in figures:
                     if fig.kind != "character":
                         continue
                     spec = self.special(fig)
-                    for t in self.triggers_of(spec).get(event, ()):
+                    if spec is None or spec["qid"] not in specials:
+                        continue
+                    for t in self.triggers_of(spec)[event]:
                         out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
                                            locals={"$special": spec})))
-            if idx["npc"]:
+            if npcs:
                 for fig in figures:
-                    if fig.kind == "npc":
-                        for t in self.triggers_of(fig.comp).get(event, ()):
+                    if fig.kind == "npc" and fig.comp["qid"] in npcs:
+                        for t in self.triggers_of(fig.comp)[event]:
                             out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
-        if idx["missions"]:
+        missions = idx["missions"]
+        if missions:
             for colour in st.order:
                 team = st.teams[colour]
-                if team.mission:
+                if team.mission in missions:
                     card = self.rules.by_qid[team.mission]
-                    for t in self.triggers_of(card).get(event, ()):
+                    for t in self.triggers_of(card)[event]:
                         out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
                                            source=card["qid"])))
         for tt in st.temp_triggers:

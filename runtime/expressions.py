@@ -85,7 +85,10 @@ class ExpressionsMixin:
         if isinstance(value, list):
             out = set()
             for v in value:
-                out |= self.places(v) or set()
+                if v.__class__ is int:
+                    out.add(v)
+                else:
+                    out |= self.places(v) or set()
             return out
         return set()
 
@@ -202,26 +205,23 @@ def context(name: str):
     raise AssertionError(name)  # pragma: no cover
 
 
-# ---- runtime functions: each a closure (engine, arguments, env), picked once at compile time ------
+# ---- runtime functions: each a closure (engine, env, arguments in FN_PARAMS order), picked once -------
 
-def _count(eng, args, env):
-    what = args["what"]
+def _count(eng, env, what, on, of):
     if isinstance(what, list):
         return len(what)
     if what is None:
         return 0
-    return eng.count_tokens(what, args["on"], args["of"])
+    return eng.count_tokens(what, on, of)
 
 
-def _stack_bonus(eng, args, env):
-    where = args["on"]
-    if isinstance(where, int):
-        return eng.state.board.locations[where].bonus.get((args["token"], args["of"]), 0)
+def _stack_bonus(eng, env, token, on, of):
+    if isinstance(on, int):
+        return eng.state.board.locations[on].bonus.get((token, of), 0)
     return 0
 
 
-def _empty(eng, args, env):
-    loc = args["location"]
+def _empty(eng, env, loc):
     if loc is None:
         return False
     board = eng.state.board
@@ -229,74 +229,68 @@ def _empty(eng, args, env):
     return not L.figures and not any(L.tokens.values()) and not any(loc in e for e in board.blocked)
 
 
-def _has_icon(eng, args, env):
-    loc = args["location"]
+def _has_icon(eng, env, loc, icon):
     locations = eng.state.board.locations
     if loc is None or locations[loc].comp is None:
         return False
-    return id_of(args["icon"]) in (prop(locations[loc].comp, "icons", []) or [])
+    return id_of(icon) in (prop(locations[loc].comp, "icons", []) or [])
 
 
-def _adjacent_to(eng, args, env):
-    w = args["where"]
-    loc = w.location if isinstance(w, Figure) else w
+def _adjacent_to(eng, env, where):
+    loc = where.location if isinstance(where, Figure) else where
     return list(eng.state.board.adjacent(loc)) if loc is not None else []
 
 
-def _team_of(eng, args, env):
-    f = args["figure"]
+def _team_of(eng, env, f):
     if not isinstance(f, Figure):
         return None
     return f.team if f.kind != "token" else f.owner
 
 
-def _is_base(eng, args, env):
-    loc = args["location"]
+def _is_base(eng, env, loc):
     comp = eng.state.board.locations[loc].comp if loc is not None else None
     return bool(comp and prop(comp, "base"))
 
 
-def _tagged(eng, args, env):
+def _tagged(eng, env, tag):
     tags = env.pending.tags if env.pending else env.event.get("$tags", frozenset())
-    return args["tag"] in tags
+    return tag in tags
 
 
-def _can_move(eng, args, env):
-    f = args["figure"]
+def _can_move(eng, env, f):
     return isinstance(f, Figure) and f.location is not None and "no-move" not in eng.restriction(f)
 
 
-def _same_location(eng, args, env):
-    a, b = args["a"], args["b"]
+def _same_location(eng, env, a, b):
     return isinstance(a, Figure) and isinstance(b, Figure) and a.location is not None and a.location == b.location
 
 
 def function(name: str):
-    """The closure (engine, arguments by name, env) -> value of a runtime function."""
+    """The closure (engine, env, *arguments in FN_PARAMS order) -> value of a runtime function."""
     if name == "count":
         return _count
     if name == "stack-bonus":
         return _stack_bonus
     if name == "open":
-        return lambda eng, args, env: eng.is_open(args["location"])
+        return lambda eng, env, loc: eng.is_open(loc)
     if name == "empty":
         return _empty
     if name == "has-icon":
         return _has_icon
     if name == "has":
-        return lambda eng, args, env: eng.count_tokens(args["token"], args["holder"], None) > 0
+        return lambda eng, env, holder, token: eng.count_tokens(token, holder, None) > 0
     if name == "adjacent-to":
         return _adjacent_to
     if name == "location-of":
-        return lambda eng, args, env: args["figure"].location if isinstance(args["figure"], Figure) else None
+        return lambda eng, env, f: f.location if isinstance(f, Figure) else None
     if name == "team-of":
         return _team_of
     if name == "damage-on":
-        return lambda eng, args, env: args["figure"].damage if isinstance(args["figure"], Figure) else 0
+        return lambda eng, env, f: f.damage if isinstance(f, Figure) else 0
     if name == "life":
-        return lambda eng, args, env: (args["figure"].life or 0) if isinstance(args["figure"], Figure) else 0
+        return lambda eng, env, f: (f.life or 0) if isinstance(f, Figure) else 0
     if name == "vp-of":
-        return lambda eng, args, env: eng.vp(args["team"]) if args["team"] else 0
+        return lambda eng, env, team: eng.vp(team) if team else 0
     if name == "is-base":
         return _is_base
     if name == "tagged":
