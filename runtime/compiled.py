@@ -19,8 +19,8 @@ from __future__ import annotations
 from mayhem.compiler import builtins as B
 from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 
-from .actions import SKIP, Action
-from .compiled_expressions import EXPRESSION_COMPILERS, const
+from .actions import SKIP
+from .compiled_expressions import EXPRESSION_COMPILERS, action, const
 from .decisions import slug
 from .effects import Stop
 from .rules import Rules, prop
@@ -205,7 +205,7 @@ class StatementCompiler:
     def compile_may(code, s):
         label = s["label"] or "it"
         prompt = f"{label}?"
-        options = [Action("do", (slug(label),)), SKIP]
+        options = [action("do", (slug(label),)), SKIP]
         body = code.body(s["body"])
 
         def may(eng, env):
@@ -215,7 +215,7 @@ class StatementCompiler:
         return may
 
     def compile_choose(code, s):
-        bodies = {Action("choose", (slug(o['label']),)): code.body(o["body"]) for o in s["options"]}
+        bodies = {action("choose", (slug(o['label']),)): code.body(o["body"]) for o in s["options"]}
         labels = list(bodies)
 
         def choose(eng, env):

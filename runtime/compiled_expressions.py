@@ -16,6 +16,19 @@ from .actions import DONE, NO_TARGET, Action
 from .expressions import context, function, is_test, FN_PARAMS
 
 
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def action(verb: str, args: tuple = ()) -> Action:
+    """The one Action value of a verb and arguments, made once and printed once: the legal
+    actions of every decision are these, so that printing them (`Engine.decide`) is a look-up."""
+    a = _ACTIONS.get((verb, args))
+    if a is None:
+        a = _ACTIONS[(verb, args)] = Action(verb, args)
+        str(a)  # its text, kept with it
+    return a
+
+
 def const(value):
     """A closure that returns `value`."""
     return lambda eng, env: value
@@ -287,7 +300,7 @@ def compile_selector(code, e: dict):
                 return None
             if len(items) == 1:
                 return items[0]
-            by_label = {Action("target", (eng.label(i),)): i for i in items}
+            by_label = {action("target", (eng.label(i),)): i for i in items}
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -295,7 +308,7 @@ def compile_selector(code, e: dict):
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = {Action("target", (eng.label(i),)): i for i in remaining}
+            by_label = {action("target", (eng.label(i),)): i for i in remaining}
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:

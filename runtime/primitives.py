@@ -1,7 +1,8 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
-from .actions import DONE, Action
+from .actions import DONE
+from .compiled import action
 from .effects import Env, Stop, id_of
 from .rules import prop
 from .state import Figure, Pending
@@ -228,11 +229,11 @@ class PrimitivesMixin:
         while True:
             options = []
             if "mayhem-die" not in rerolled:
-                options.append(Action("reroll"))
+                options.append(action("reroll"))
             if team is not None:
                 for i, placed in enumerate(team.placed):
                     if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
-                        options.append(Action("reroll", (i + 1,)))
+                        options.append(action("reroll", (i + 1,)))
             if not options:
                 return
             choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + [DONE], node)
