@@ -96,7 +96,7 @@ class Code:
     def args(self, prim: str, raw: dict) -> Args:
         hit = self._args.get(id(raw))
         if hit is None:
-            hit = Args(self, PRIM_PARAMS[prim], raw)
+            hit = Args(self, PRIM_PARAMS.get(prim, list(raw)), raw)
             self._args[id(raw)] = hit
             self._kept.append(raw)
         return hit
@@ -180,7 +180,9 @@ class StatementCompiler:
         return lambda eng, env: getattr(eng, method)(raw, env, s)
 
     def compile_keyword(code, s):
-        kw = code.rules.keywords[s["keyword"]]
+        kw = code.rules.keywords.get(s["keyword"])
+        if kw is None:  # not a keyword of these rules: an error if it is ever run
+            return lambda eng, env: eng.rules.keywords[s["keyword"]]
         params = [(p["name"], code.expr(s["args"][p["name"]]) if s["args"].get(p["name"]) is not None else None)
                   for p in kw["params"]]
         tags = prop(kw, "tags")

@@ -110,7 +110,7 @@ class ExpressionCompiler:
 
     def compile_fn(code, e):
         impl = function(e["name"])
-        fns, asks = _ask_all([code.expr(e["args"].get(p)) for p in FN_PARAMS[e["name"]]])
+        fns, asks = _ask_all([code.expr(e["args"].get(p)) for p in FN_PARAMS.get(e["name"], ())])
         if not asks:
             if len(fns) == 1:
                 f1, = fns
