@@ -59,6 +59,10 @@ class Code:
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
         self._kept: list = []  # the nodes compiled: their ids stay theirs
+        # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
+        self.triggers: dict[str, dict[str, list]] = {}  # component qid -> event -> its triggers
+        self.heard: dict[str, dict] = {}  # event -> which components hear it
+        self.bonus: dict[int, bool] = {}  # id(statement) -> does it only add a bonus
 
     def expr(self, e: dict | None) -> tuple:
         """(fn, asks) of an expression (runtime/compiled_expressions.py)."""

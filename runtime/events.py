@@ -14,12 +14,12 @@ class EventsMixin:
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
-        cached = self._triggers.get(comp["qid"])
+        cached = self.code.triggers.get(comp["qid"])
         if cached is None:
             cached = {}
             for t in comp["triggers"]:
                 cached.setdefault(t["event"], []).append(t)
-            self._triggers[comp["qid"]] = cached
+            self.code.triggers[comp["qid"]] = cached
         return cached
 
     def install(self, trigger: dict, env: Env, until: str) -> None:
@@ -49,7 +49,7 @@ class EventsMixin:
         few listeners, and emit() runs after every step. Tokens, Special Abilities,
         non-player figures and Missions by the set of their qids; Locations and cards by
         whether any has one."""
-        idx = self._heard.get(event)
+        idx = self.code.heard.get(event)
         if idx is None:
             rules = self.rules
 
@@ -64,7 +64,7 @@ class EventsMixin:
                 "missions": hear(g for box in rules.go_cards.values() for g in box.values()),
                 "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
             }
-            self._heard[event] = idx
+            self.code.heard[event] = idx
         return idx
 
     def listeners(self, event: str, params: dict):

@@ -32,7 +32,11 @@ class RoundMixin:
         yield from self.emit("mayhem-roll", {})
 
     def living(self, colour: str) -> bool:
-        return any(not self.state.figures[k].eliminated for k in self.state.teams[colour].characters)
+        figures = self.state.figures
+        for k in self.state.teams[colour].characters:
+            if not figures[k].eliminated:
+                return True
+        return False
 
     def round_start(self):
         st = self.state

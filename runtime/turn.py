@@ -133,11 +133,11 @@ class TurnMixin:
         if not team.played_this_round:
             for card in self.playable_cards(team, player, "activation", env):
                 options.append(action("play", (id_of(card),)))
-        for (tok, owner, colour), n in sorted(fig.tokens.items(), key=str):
+        for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ()):
             if n > 0 and self.rules.token_flag(tok, "usable"):
                 options.append(action("use-token", (fig.key, id_of(tok))))
         here = st.board.locations[fig.location]
-        for (tok, owner, colour), n in sorted(here.tokens.items(), key=str):
+        for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ()):
             if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
                 options.append(action("retrieve", (id_of(tok),)))
         options = list(dict.fromkeys(options))
@@ -189,11 +189,20 @@ class TurnMixin:
         yield from self.code.statements([s for s in body if not self.is_bonus(s)])(self, env)
 
     def is_bonus(self, stmt: dict) -> bool:
+        """Does the statement only add a bonus (a `bonus`, or a keyword of bonuses)? Decided by
+        the rules alone, so once per statement."""
+        known = self.code.bonus.get(id(stmt))
+        if known is None:
+            known = self.code.bonus[id(stmt)] = self.bonus_only(stmt)
+            self.code.stmt(stmt)  # kept with its compiled form: its id stays its own
+        return known
+
+    def bonus_only(self, stmt: dict) -> bool:
         if stmt["op"] == "primitive":
             return stmt["name"] == "bonus"
         if stmt["op"] == "keyword":
             body = self.rules.keywords[stmt["keyword"]]["effects"].get("effect", {}).get("body", [])
-            return bool(body) and all(self.is_bonus(s) for s in body)
+            return bool(body) and all(self.bonus_only(s) for s in body)
         return False
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
