@@ -26,26 +26,10 @@ class ExpressionsMixin:
         return is_test(self, a, b, env)
 
     def relation(self, f: Figure, rel: str, env: Env) -> bool:
-        if rel == "figure":
-            return True
-        if rel == "character":
-            return f.kind == "character"
-        if rel == "opponent":
-            return f.kind == "character" and self.opposed(f.team, env.team)
-        if rel == "friend":
-            return f.kind == "character" and f.team == env.team and env.team is not None
-        if rel == "teammate":
-            return f.kind == "character" and f.team == env.team and f is not env.self_fig
-        if rel == "foe":
-            if f.kind == "character":
-                return self.opposed(f.team, env.team)
-            if f.kind == "token":
-                return f.owner == env.team
-            return f.kind == "npc"
-        return False
+        return relation_test(rel)(f, env)
 
     def opposed(self, a: str | None, b: str | None) -> bool:
-        return a is not None and b is not None and a != b
+        return _opposed(a, b)
 
     def here_of(self, env: Env) -> int | None:
         if env.here is not None:
@@ -70,10 +54,10 @@ class ExpressionsMixin:
             # edges hold the tokens that close them, and a Location always keeps an open
             # side: an edge that would close its last one is no choice at all
             return [e for e in edges if not st.board.would_enclose(e)]
-        figs = [f for f in st.figures.values() if f.location is not None]
-        if places is not None:
-            figs = [f for f in figs if f.location in places]
-        return [f for f in figs if self.relation(f, kind, env)]
+        test = relation_test(kind)
+        if places is None:
+            return [f for f in st.figures.values() if f.location is not None and test(f, env)]
+        return [f for f in st.figures.values() if f.location is not None and f.location in places and test(f, env)]
 
     def places(self, value) -> set | None:
         if value is None:
@@ -130,8 +114,49 @@ def is_test(eng, a, b, env: Env) -> bool:
     if not isinstance(a, Figure):
         return False
     if isinstance(b, tuple) and b and b[0] == "relation":
-        return eng.relation(a, b[1], env)
+        return relation_test(b[1])(a, env)
     return a is b
+
+
+# ---- relations: who a figure is to the Team an effect runs for ------------------------------
+
+def _opposed(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and a != b
+
+
+def _foe(f: Figure, env: Env) -> bool:
+    if f.kind == "character":
+        return _opposed(f.team, env.team)
+    if f.kind == "token":
+        return f.owner == env.team
+    return f.kind == "npc"
+
+
+def _relation(rel: str):
+    if rel == "figure":
+        return lambda f, env: True
+    if rel == "character":
+        return lambda f, env: f.kind == "character"
+    if rel == "opponent":
+        return lambda f, env: f.kind == "character" and _opposed(f.team, env.team)
+    if rel == "friend":
+        return lambda f, env: f.kind == "character" and f.team == env.team and env.team is not None
+    if rel == "teammate":
+        return lambda f, env: f.kind == "character" and f.team == env.team and f is not env.self_fig
+    if rel == "foe":
+        return _foe
+    return lambda f, env: False
+
+
+_RELATIONS: dict = {}
+
+
+def relation_test(rel: str):
+    """The test (figure, env) -> bool of a relation (`opponent`, `friend`, ...), made once."""
+    test = _RELATIONS.get(rel)
+    if test is None:
+        test = _RELATIONS[rel] = _relation(rel)
+    return test
 
 
 # ---- context names: each a closure, picked once when the expression is compiled --------------
