@@ -188,8 +188,12 @@ class EventsMixin:
                 continue
             if base.card is not None and st.teams[base.team].mission != base.card["qid"]:
                 continue  # the Mission was completed by an earlier listener
-            env = base.child(event={**params, "$tags": pending.tags if pending else frozenset()},
-                             pending=pending)
+            event_params = {**params, "$tags": pending.tags if pending else frozenset()}
+            if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                env = base
+                env.event, env.pending = event_params, pending
+            else:  # an installed trigger's Env, kept for its next events: a copy
+                env = base.child(event=event_params, pending=pending)
             spec = base.locals.get("$special")
             if spec is not None and not self.special_available(base.self_fig, spec):
                 continue
