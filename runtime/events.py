@@ -79,6 +79,8 @@ class EventsMixin:
             where = params.get("location")
             locs = [st.board.locations[where]] if where is not None else st.board.locations
             for loc in locs:
+                if not loc.tokens:
+                    continue
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
                 if not keys:
                     continue
@@ -93,7 +95,7 @@ class EventsMixin:
             figures = sorted((f for f in st.figures.values() if f.location is not None), key=_key)
             if tokens:
                 for fig in figures:
-                    if fig.kind != "character":
+                    if fig.kind != "character" or not fig.tokens:
                         continue
                     held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
                     if not held:
