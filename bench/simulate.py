@@ -1,17 +1,25 @@
 """Benchmark of the runtime: decisions per second, games per second and peak memory for
 random play of each box, on one process and on several, and the ratio to RLCard's UNO.
 
-    .venv/bin/python bench/simulate.py [--games N] [--jobs J] [--box BOX ...] [--uno-games N]
+    .venv/bin/python bench/simulate.py [--games N] [--jobs J] [--box BOX ...] [--uno-games N] [--slices K]
 
 The reference is RLCard's UNO between random agents (bench/uno.py; RLCard is in the
-`bench` extra: pip install -e '.[bench]'), played in the same run right before each box's
-one-process figure, so both see the same load on the machine; `x UNO` is the box's
-decisions per second over UNO's, one process each. Without RLCard the column is left out.
+`bench` extra: pip install -e '.[bench]'), played in the same run as each box's
+one-process figure, in K interleaved slices (UNO's games, the box's games, again ...), so
+that both see the same load on the machine. `x UNO` is the box's decisions per CPU second
+of the process over UNO's: on a loaded machine the wall clock counts the other processes'
+turns too, CPU time counts this one's work only. Without RLCard the column is left out.
+A box that names a game of the rules kernel (Marvel Mayhem) is played by runtime/kernel,
+on one process.
+
+Each box's effects are compiled into closures on first use (runtime/compiled.py); a
+warm-up game before the timing compiles them, as UNO's warm-up imports RLCard.
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 import resource
 import sys
@@ -30,19 +38,78 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
-def single(rules, box: str, games: int) -> tuple[float, float, int, float]:
-    start = time.perf_counter()
-    decisions = 0
-    for seed in range(games):
-        decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
-    seconds = time.perf_counter() - start
-    # memory apart: tracing allocations slows Python down several times
+@dataclass
+class Meter:
+    """Games, decisions, wall seconds and CPU seconds, added up over slices."""
+
+    games: int = 0
+    decisions: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+
+    def time(self, play, *args) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        games, decisions = play(*args)
+        self.wall += time.perf_counter() - wall
+        self.cpu += time.process_time() - cpu
+        self.games += games
+        self.decisions += decisions
+
+    @property
+    def per_second(self) -> float:
+        return self.decisions / self.wall
+
+    @property
+    def per_cpu_second(self) -> float:
+        return self.decisions / self.cpu
+
+
+def mayhem_player(rules, box: str):
+    """play(seeds) -> (games, decisions) for a box of the Mayhem engine."""
+    def play(seeds) -> tuple[int, int]:
+        return len(seeds), sum(play_one(rules, GameConfig(box, seed=s), ["random", "random"])["decisions"]
+                               for s in seeds)
+    return play
+
+
+def kernel_player(ir: dict, box: str):
+    """play(seeds) -> (games, decisions) for a box that names a game of the rules kernel
+    (runtime/kernel): two players, random bots, each seed with its own pair of decks."""
+    from mayhem.runtime.kernel import KernelConfig, load_game_rules
+    from mayhem.runtime.kernel.play import play_game
+
+    rules = load_game_rules(ir, box)
+    decks = sorted(rules.decks)
+
+    def play(seeds) -> tuple[int, int]:
+        decisions = 0
+        for seed in seeds:
+            chosen = [decks[(seed + i) % len(decks)] for i in range(2)]
+            decisions += len(play_game(rules, KernelConfig(players=2, seed=seed, decks=chosen), ["random"]).history)
+        return len(seeds), decisions
+    return play
+
+
+def uno_player(seeds) -> tuple[int, int]:
+    figures = play_uno(len(seeds), seed=seeds[0] if seeds else 0)
+    return figures.games, figures.decisions
+
+
+def peak_memory(play, games: int) -> float:
+    """MB of traced Python allocations at the peak of `games` games, one at a time
+    (apart from the timing: tracing slows Python down several times)."""
     tracemalloc.start()
-    for seed in range(min(games, 20)):
-        play_one(rules, GameConfig(box, seed=seed), ["random", "random"])
+    for seed in range(games):
+        play([seed])
     _cur, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return decisions / seconds, games / seconds, decisions, peak / 1e6
+    return peak / 1e6
+
+
+def slices(n: int, k: int) -> list[range]:
+    """0..n-1 in k consecutive slices (some may be empty)."""
+    cuts = [n * i // k for i in range(k + 1)]
+    return [range(a, b) for a, b in zip(cuts, cuts[1:])]
 
 
 def main() -> None:
@@ -52,13 +119,15 @@ def main() -> None:
     ap.add_argument("--box", action="append")
     ap.add_argument("--content", default=str(ROOT / "content"))
     ap.add_argument("--uno-games", type=int, default=1000,
-                    help="games of RLCard's UNO before each box (0: no UNO reference)")
+                    help="games of RLCard's UNO with each box (0: no UNO reference)")
+    ap.add_argument("--slices", type=int, default=5, help="interleaved slices of UNO's and the box's games")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
         sys.exit("the content does not compile; run `mayhem check`")
     rules = load_rules(comp.ir)
     boxes = args.box or sorted(rules.boxes)
+    kernel_boxes = {b for b, c in rules.boxes.items() if "game" in c["props"]}
     uno_note = ""
     if args.uno_games:
         try:
@@ -66,32 +135,42 @@ def main() -> None:
         except RLCardMissing as e:
             uno_note, args.uno_games = f"no UNO reference: {e}", 0
     print(f"random play, {args.games} games per box and setting"
-          + (f"; RLCard UNO, random agents, {args.uno_games} games before each box" if args.uno_games else ""))
+          + (f"; RLCard UNO, random agents, {args.uno_games} games with each box, in {args.slices} interleaved "
+             "slices" if args.uno_games else ""))
     print(uno_note + "\n" if uno_note else "")
     print(f"{'box':<16} {'setting':<12} {'decisions/s':>12} {'games/s':>9} {'decisions/game':>15} {'peak MB':>8}"
           + (f" {'x UNO':>7}" if args.uno_games else ""))
     for box in boxes:
-        uno = play_uno(args.uno_games, seed=0) if args.uno_games else None
-        dps, gps, decisions, peak = single(rules, box, args.games)
-        ratio = f" {dps / uno.decisions_per_second:>6.2f}x" if uno else ""
-        print(f"{box:<16} {'1 process':<12} {dps:>12,.0f} {gps:>9.1f} {decisions / args.games:>15.0f} {peak:>8.1f}"
-              + ratio)
-        if uno:
-            print(f"{'  RLCard UNO':<16} {'1 process':<12} {uno.decisions_per_second:>12,.0f} "
-                  f"{uno.games_per_second:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x")
+        play = kernel_player(comp.ir, box) if box in kernel_boxes else mayhem_player(rules, box)
+        play([args.games])  # warm up: the box's effects compiled, as UNO's imports
+        mine, uno = Meter(), Meter()
+        for part, uno_part in zip(slices(args.games, args.slices), slices(args.uno_games, args.slices)):
+            if args.uno_games and uno_part:
+                uno.time(uno_player, uno_part)
+            mine.time(play, part)
+        peak = peak_memory(play, min(args.games, 20))
+        ratio = f" {mine.per_cpu_second / uno.per_cpu_second:>6.2f}x" if uno.decisions else ""
+        print(f"{box:<16} {'1 process':<12} {mine.per_second:>12,.0f} {mine.games / mine.wall:>9.1f} "
+              f"{mine.decisions / mine.games:>15.0f} {peak:>8.1f}" + ratio)
+        if uno.decisions:
+            print(f"{'  RLCard UNO':<16} {'1 process':<12} {uno.per_second:>12,.0f} "
+                  f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x")
+        if box in kernel_boxes:
+            print(f"{box:<16} {'processes':<12}   (a kernel game: one process only, bench/kernel.py)")
+            continue
         start = time.perf_counter()
         summary = simulate(comp.ir, box, args.games, ["random", "random"], seed=0, jobs=args.jobs)
         seconds = time.perf_counter() - start
         rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e3
-        speedup = (summary.decisions / seconds) / dps
+        speedup = (summary.decisions / seconds) / mine.per_second
         print(f"{box:<16} {f'{args.jobs} process' + ('es' if args.jobs > 1 else ''):<12} {summary.decisions / seconds:>12,.0f} "
               f"{args.games / seconds:>9.1f} {summary.decisions / args.games:>15.0f} {rss:>8.1f}"
-              + (" " * 8 if uno else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
+              + (" " * 8 if uno.decisions else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
     print("\npeak MB: traced Python allocations of one game at a time (1 process); max resident set of a worker "
           "(processes)")
     if args.uno_games:
-        print("x UNO: the box's decisions per second over RLCard UNO's, measured just before it, one process each "
-              "(a decision: one player's choice, `Game.act` / `env.step`)")
+        print("x UNO: the box's decisions per CPU second over RLCard UNO's, played in interleaved slices, one process "
+              "each (a decision: one player's choice, `Game.act` / `env.step`); decisions/s: per wall-clock second")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ PRIMITIVE_VALUE = {
 }
 
 
+_END_TURN = str(END_TURN)
+
+
 class RandomBot:
     """Uniform over the legal actions, except that it does not end a turn before using
     its Ability (a player who ends turns at random hardly ever finishes a game)."""
@@ -34,9 +37,8 @@ class RandomBot:
 
     def choose(self, decision, game) -> str:
         actions = decision.actions
-        if decision.kind == "turn" and str(END_TURN) in actions and \
-                any(Action.parse(a).verb == "resolve" for a in actions):
-            actions = [a for a in actions if a != str(END_TURN)]
+        if decision.kind == "turn" and _END_TURN in actions and any(a.startswith("resolve ") for a in actions):
+            actions = [a for a in actions if a != _END_TURN]
         return self.rng.choice(actions)
 
 

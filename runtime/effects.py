@@ -1,24 +1,16 @@
-"""The effect interpreter's statements: where an effect runs (Env), and a handler per IR statement op.
+"""Running effects: where an effect runs (Env), and running a body of the IR by its compiled closures.
 
-Every method that may need a decision is a generator: it yields a Decision and
-receives the chosen Action back (runtime/actions.py). The interpreter (this module,
-expressions.py, primitives.py) knows the primitives of compiler/builtins.py and
-nothing of any content."""
+Every step that may need a decision is a generator: it yields a Decision and
+receives the chosen Action back (runtime/actions.py). The statements and expressions
+are compiled once into closures (compiled.py, compiled_expressions.py), which call
+the engine's domain (expressions.py, primitives.py); none knows any content."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 import re
 
-from mayhem.compiler import builtins as B
-from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
-
-from .actions import SKIP, Action
-from .decisions import slug
-from .rules import prop
 from .state import Figure, Pending
-
-_PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
-_FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()}
 
 
 def id_of(qid: str) -> str:
@@ -45,11 +37,18 @@ class Env:
     tags: frozenset = frozenset()  # tags a keyword adds to its primitives
 
     def child(self, **kw) -> "Env":
-        env = Env(self.controller, self.team, self.self_fig, self.holder, self.owner, self.here, self.event,
-                  dict(self.locals), self.pending, self.until, self.source, self.card, self.tags)
-        for k, v in kw.items():
-            setattr(env, k, v)
+        """A copy for an inner block: the same fields, its own locals (names it binds stay
+        inside), and the fields given changed."""
+        env = _new(Env)
+        fields = env.__dict__
+        fields.update(self.__dict__)
+        fields["locals"] = dict(self.locals)
+        if kw:
+            fields.update(kw)
         return env
+
+
+_new = object.__new__
 
 
 class Stop(Exception):
@@ -57,94 +56,22 @@ class Stop(Exception):
 
 
 class EffectsMixin:
-    """Statement and expression evaluation; the engine supplies state, rules, rng,
-    decide(), emit(), log() and the board-changing services."""
+    """Running effects: the engine supplies state, rules, rng, decide(), emit(), log() and the
+    board-changing services; the statements and expressions run as closures compiled once
+    per set of rules (runtime/compiled.py)."""
 
-    # ---- statements -------------------------------------------------------------
+    @cached_property
+    def code(self):
+        """The compiled forms of the rules' IR, shared by every game on the same rules."""
+        return compiled.code_for(self.rules)
 
     def run(self, body: list, env: Env):
-        st = self.state
-        for stmt in body:
-            if st.over:
-                return
-            me = env.self_fig
-            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
-                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
-            yield from self.run_stmt(stmt, env)
+        """Run a body of the rules' IR (a generator of decisions)."""
+        return self.code.body(body)(self, env)
 
     def run_stmt(self, s: dict, env: Env):
-        yield from _STATEMENT[s["op"]](self, s, env)
-
-    # one handler per statement op of the registry (compiler/ir_ops.py)
-
-    def stmt_primitive(self, s: dict, env: Env):
-        yield from getattr(self, "p_" + s["name"].replace("-", "_"))(s["args"], env, s)
-
-    def stmt_keyword(self, s: dict, env: Env):
-        kw = self.rules.keywords[s["keyword"]]
-        inner = env.child()
-        inner.locals = {}
-        for p in kw["params"]:
-            arg = s["args"].get(p["name"])
-            inner.locals[p["name"]] = (yield from self.ev(arg, env)) if arg is not None else None
-        tags = prop(kw, "tags")
-        if tags:
-            inner.tags = env.tags | frozenset(self.tag_qids(kw, tags))
-        body = kw["effects"].get("effect")
-        if body is not None:
-            yield from self.run(body["body"], inner)
-
-    def stmt_may(self, s: dict, env: Env):
-        label = s["label"] or "it"
-        choice = yield from self.decide(env.controller, "optional", f"{label}?",
-                                        [Action("do", (slug(label),)), SKIP], s)
-        if choice != SKIP:
-            yield from self.run(s["body"], env.child())
-
-    def stmt_choose(self, s: dict, env: Env):
-        options = {Action("choose", (slug(o['label']),)): o for o in s["options"]}
-        choice = yield from self.decide(env.controller, "option", "choose one", list(options), s)
-        yield from self.run(options[choice]["body"], env.child())
-
-    def stmt_if(self, s: dict, env: Env):
-        cond = yield from self.ev(s["cond"], env)
-        yield from self.run(s["then"] if cond else s["else"], env.child())
-
-    def stmt_repeat(self, s: dict, env: Env):
-        n = yield from self.ev(s["count"], env)
-        for _ in range(max(0, int(n or 0))):
-            yield from self.run(s["body"], env.child())
-
-    def stmt_let(self, s: dict, env: Env):
-        env.locals[s["name"]] = yield from self.ev(s["value"], env)
-
-    def stmt_for_each(self, s: dict, env: Env):
-        items = yield from self.ev(s["source"], env)
-        for item in list(items or []):
-            inner = env.child()
-            inner.locals[s["var"]] = item
-            yield from self.run(s["body"], inner)
-
-    def stmt_as(self, s: dict, env: Env):
-        who = yield from self.ev(s["who"], env)
-        if isinstance(who, Figure):
-            team, controller = who.team, self.controller_of(who)
-        else:
-            team, controller = who, self.team_player(who)
-        if team is not None:
-            yield from self.run(s["body"], env.child(team=team, controller=controller))
-
-    def stmt_until(self, s: dict, env: Env):
-        for t in s["body"]:
-            if t["op"] == "trigger":
-                self.install(t, env, s["event"])
-        return
-        yield  # a generator, as every statement handler is
-
-    def stmt_trigger(self, s: dict, env: Env):
-        self.install(s, env, "round-end")
-        return
-        yield
+        """Run one statement of the rules' IR (a generator of decisions)."""
+        return self.code.stmt(s)(self, env)
 
     def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:
         """Tag ids of a keyword's `tags` property, as the qids its primitives use."""
@@ -154,5 +81,4 @@ class EffectsMixin:
         return out
 
 
-_STATEMENT = dispatch(EffectsMixin, "stmt_", STATEMENTS)
-register_walker("runtime: the effect interpreter's statements", STATEMENTS, _STATEMENT)
+from . import compiled  # noqa: E402  (the statements' and expressions' compiled forms register here)

@@ -6,16 +6,20 @@ from .rules import prop
 from .state import Figure, Pending, TempTrigger
 
 
+def _key(fig: Figure) -> str:
+    return fig.key
+
+
 class EventsMixin:
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
-        cached = self._triggers.get(comp["qid"])
+        cached = self.code.triggers.get(comp["qid"])
         if cached is None:
             cached = {}
             for t in comp["triggers"]:
                 cached.setdefault(t["event"], []).append(t)
-            self._triggers[comp["qid"]] = cached
+            self.code.triggers[comp["qid"]] = cached
         return cached
 
     def install(self, trigger: dict, env: Env, until: str) -> None:
@@ -29,7 +33,10 @@ class EventsMixin:
 
     def static_eval(self, expr: dict, env: Env) -> bool:
         """A condition that needs no decision (card and Special Ability guards)."""
-        gen = self.ev(expr, env)
+        fn, asks = self.code.expr(expr)
+        if not asks:
+            return bool(fn(self, env))
+        gen = fn(self, env)
         try:
             gen.send(None)
         except StopIteration as stop:
@@ -38,24 +45,26 @@ class EventsMixin:
         return True
 
     def hearing(self, event: str) -> dict:
-        """Which kinds of component have triggers for an event (computed once): most
-        events reach few listeners, and emit() runs after every step."""
-        idx = self._heard.get(event)
+        """Which components have triggers for an event (computed once): most events reach
+        few listeners, and emit() runs after every step. Tokens, Special Abilities,
+        non-player figures and Missions by the set of their qids; Locations and cards by
+        whether any has one."""
+        idx = self.code.heard.get(event)
         if idx is None:
             rules = self.rules
+
+            def hear(comps) -> set:
+                return {c["qid"] for c in comps if event in self.triggers_of(c)}
+
             idx = {
-                "tokens": {q for q, t in rules.tokens.items() if event in self.triggers_of(t)},
-                "locations": any(event in self.triggers_of(l) for box in rules.locations.values()
-                                 for l in box.values()),
-                "specials": any(event in self.triggers_of(c) for c in rules.by_qid.values()
-                                if c["kind"] == "special-ability"),
-                "npc": any(event in self.triggers_of(n) for box in rules.npcs.values() for n in box.values()),
-                "missions": any(event in self.triggers_of(g) for box in rules.go_cards.values()
-                                for g in box.values()),
-                "cards": any(event in self.triggers_of(c) for box in rules.mayhem_cards.values()
-                             for c in box.values()),
+                "tokens": hear(rules.tokens.values()),
+                "locations": bool(hear(l for box in rules.locations.values() for l in box.values())),
+                "specials": hear(c for c in rules.by_qid.values() if c["kind"] == "special-ability"),
+                "npc": hear(n for box in rules.npcs.values() for n in box.values()),
+                "missions": hear(g for box in rules.go_cards.values() for g in box.values()),
+                "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
             }
-            self._heard[event] = idx
+            self.code.heard[event] = idx
         return idx
 
     def listeners(self, event: str, params: dict):
@@ -66,50 +75,60 @@ class EventsMixin:
         idx = self.hearing(event)
         out = []
         tokens = idx["tokens"]
-        where = params.get("location")
         if tokens:
+            where = params.get("location")
             locs = [st.board.locations[where]] if where is not None else st.board.locations
             for loc in locs:
+                if not loc.tokens:
+                    continue
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                if not keys:
+                    continue
                 for tok, owner, colour in sorted(keys, key=str):
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
         if idx["locations"]:
             out.extend(self.location_listeners(event, params))
-        if tokens or idx["specials"] or idx["npc"]:
-            figures = sorted((f for f in st.figures.values() if f.location is not None), key=lambda f: f.key)
+        specials, npcs = idx["specials"], idx["npc"]
+        if tokens or specials or npcs:
+            figures = sorted((f for f in st.figures.values() if f.location is not None), key=_key)
             if tokens:
                 for fig in figures:
-                    if fig.kind != "character":
+                    if fig.kind != "character" or not fig.tokens:
+                        continue
+                    held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
+                    if not held:
                         continue
                     seen = set()
-                    for tok, owner, colour in sorted((k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens),
-                                                     key=str):
+                    for tok, owner, colour in sorted(held, key=str):
                         if tok not in seen:
                             seen.add(tok)
                             for t in self.triggers_of(self.rules.tokens[tok])[event]:
                                 out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                    source=tok)))
-            if idx["specials"]:
+            if specials:
                 for fig in figures:
                     if fig.kind != "character":
                         continue
                     spec = self.special(fig)
-                    for t in self.triggers_of(spec).get(event, ()):
+                    if spec is None or spec["qid"] not in specials:
+                        continue
+                    for t in self.triggers_of(spec)[event]:
                         out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
                                            locals={"$special": spec})))
-            if idx["npc"]:
+            if npcs:
                 for fig in figures:
-                    if fig.kind == "npc":
-                        for t in self.triggers_of(fig.comp).get(event, ()):
+                    if fig.kind == "npc" and fig.comp["qid"] in npcs:
+                        for t in self.triggers_of(fig.comp)[event]:
                             out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
-        if idx["missions"]:
+        missions = idx["missions"]
+        if missions:
             for colour in st.order:
                 team = st.teams[colour]
-                if team.mission:
+                if team.mission in missions:
                     card = self.rules.by_qid[team.mission]
-                    for t in self.triggers_of(card).get(event, ()):
+                    for t in self.triggers_of(card)[event]:
                         out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
                                            source=card["qid"])))
         for tt in st.temp_triggers:
@@ -171,17 +190,22 @@ class EventsMixin:
                 continue
             if base.card is not None and st.teams[base.team].mission != base.card["qid"]:
                 continue  # the Mission was completed by an earlier listener
-            env = base.child(event={**params, "$tags": pending.tags if pending else frozenset()},
-                             pending=pending)
+            event_params = {**params, "$tags": pending.tags if pending else frozenset()}
+            if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                env = base
+                env.event, env.pending = event_params, pending
+            else:  # an installed trigger's Env, kept for its next events: a copy
+                env = base.child(event=event_params, pending=pending)
             spec = base.locals.get("$special")
             if spec is not None and not self.special_available(base.self_fig, spec):
                 continue
             stands = base.locals.get("$stands")
             if stands is not None and stands.location != base.here:
                 continue  # a Location hears about a figure only while it stands there
-            if trigger["when"] is not None and not (yield from self.ev(trigger["when"], env)):
+            when, asks, body = self.code.trigger(trigger)
+            if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
-            yield from self.run(trigger["body"], env)
+            yield from body(self, env)
         yield from self.reactions(event, params, pending)

@@ -1,19 +1,19 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
-from .actions import DONE, Action
-from .effects import Env, Stop, _PRIM_PARAMS, id_of
+from .actions import DONE
+from .compiled import action
+from .effects import Env, Stop, id_of
 from .rules import prop
 from .state import Figure, Pending
 
 
 class PrimitivesMixin:
 
-    def args(self, prim: str, args: dict, env: Env):
-        out = {}
-        for pname in _PRIM_PARAMS[prim]:
-            out[pname] = yield from self.ev(args.get(pname), env)
-        return out
+    def args(self, prim: str, raw: dict, env: Env):
+        """A primitive's arguments by name, evaluated by their compiled forms in the order of its
+        parameters (a generator: an argument may ask)."""
+        return self.code.args(prim, raw).values(self, env)
 
     def tags_of(self, raw, env: Env) -> frozenset:
         return frozenset(raw or ()) | env.tags
@@ -229,11 +229,11 @@ class PrimitivesMixin:
         while True:
             options = []
             if "mayhem-die" not in rerolled:
-                options.append(Action("reroll"))
+                options.append(action("reroll"))
             if team is not None:
                 for i, placed in enumerate(team.placed):
                     if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
-                        options.append(Action("reroll", (i + 1,)))
+                        options.append(action("reroll", (i + 1,)))
             if not options:
                 return
             choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + [DONE], node)

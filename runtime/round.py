@@ -1,7 +1,8 @@
 """The round: Round Start (dice, Initiative), Recovery and placement, Activation, End of Round."""
 from __future__ import annotations
 
-from .actions import SKIP, Action
+from .actions import SKIP
+from .compiled import action
 from .rules import prop
 
 
@@ -31,7 +32,11 @@ class RoundMixin:
         yield from self.emit("mayhem-roll", {})
 
     def living(self, colour: str) -> bool:
-        return any(not self.state.figures[k].eliminated for k in self.state.teams[colour].characters)
+        figures = self.state.figures
+        for k in self.state.teams[colour].characters:
+            if not figures[k].eliminated:
+                return True
+        return False
 
     def round_start(self):
         st = self.state
@@ -93,7 +98,7 @@ class RoundMixin:
                 if not options:
                     options = [b for b in st.board.live() if self.is_open(b) and b not in used]
                 choice = yield from self.decide(fig.player or team.players[0], "placement", f"place {key}",
-                                                [Action("place", (key, b)) for b in options])
+                                                [action("place", (key, b)) for b in options])
                 dest = choice.location
                 self.relocate(fig, dest)
                 self.log("place", figure=key, location=f"L{dest + 1}")
@@ -108,7 +113,7 @@ class RoundMixin:
                 options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
                 options = options or [l for l in st.board.live() if self.is_open(l)]
                 choice = yield from self.decide(fig.player, "placement", f"place {key} on a corner",
-                                                [Action("place", (key, b)) for b in options])
+                                                [action("place", (key, b)) for b in options])
                 dest = choice.location
                 self.relocate(fig, dest)
                 self.log("place", figure=key, location=f"L{dest + 1}")
@@ -131,7 +136,7 @@ class RoundMixin:
                 if not options:
                     continue
                 choice = yield from self.decide(fig.player or team.players[0], "return", f"return {key} to a Base",
-                                                [Action("place", (key, b)) for b in options])
+                                                [action("place", (key, b)) for b in options])
                 dest = choice.location
                 fig.ko = False
                 fig.off_board = False
@@ -178,7 +183,7 @@ class RoundMixin:
         """Before activating, the Initiative holder may move the non-player figure."""
         st = self.state
         for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
-            options = [Action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
+            options = [action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
             if not options:
                 continue
             choice = yield from self.decide(st.teams[colour].players[0], "npc", f"move {npc.key}?",
@@ -202,7 +207,7 @@ class RoundMixin:
             figures_here = any(f.location == i for f in st.figures.values())
             if not figures_here and not any(n > 0 for n in loc.tokens.values()) and not blocked \
                     and board.connected_without(i) and board.open_without(i):
-                options.append(Action("remove", (i,)))
+                options.append(action("remove", (i,)))
         if not options:
             return
         choice = yield from self.decide(fig.player, "remove", "remove an empty Location", options)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .actions import END_TURN, Action
+from .compiled import action
 from .effects import Stop, id_of
 from .rules import prop
 from .state import Activation, Figure, Team
@@ -30,7 +31,7 @@ class TurnMixin:
                 if ab["id"] in fig.activations:
                     continue
                 for v in values:
-                    options.append(Action("place-die", (v, key, ab['id'])))
+                    options.append(action("place-die", (v, key, ab['id'])))
         return options
 
     def abilities(self, fig: Figure) -> list[dict]:
@@ -118,27 +119,27 @@ class TurnMixin:
         if can_move:
             for n in st.board.adjacent(fig.location):
                 if self.is_open(n):
-                    options.append(Action("move", (fig.key, n)))
+                    options.append(action("move", (fig.key, n)))
         can_ability = not act.ability_done and act.ability is not None and "no-ability" not in limits \
             and not ("move-or-ability" in limits and act.moved)
         if can_ability:
-            options.append(Action("resolve", (fig.key, act.ability)))
+            options.append(action("resolve", (fig.key, act.ability)))
         spec = self.special(fig)
         env = self.fig_env(fig)
         if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
             guard = spec["effects"]["effect"]["when"]
             if guard is None or self.static_eval(guard, env):
-                options.append(Action("use", (fig.key, spec['id'])))
+                options.append(action("use", (fig.key, spec['id'])))
         if not team.played_this_round:
             for card in self.playable_cards(team, player, "activation", env):
-                options.append(Action("play", (id_of(card),)))
-        for (tok, owner, colour), n in sorted(fig.tokens.items(), key=str):
+                options.append(action("play", (id_of(card),)))
+        for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ()):
             if n > 0 and self.rules.token_flag(tok, "usable"):
-                options.append(Action("use-token", (fig.key, id_of(tok))))
+                options.append(action("use-token", (fig.key, id_of(tok))))
         here = st.board.locations[fig.location]
-        for (tok, owner, colour), n in sorted(here.tokens.items(), key=str):
+        for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ()):
             if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
-                options.append(Action("retrieve", (id_of(tok),)))
+                options.append(action("retrieve", (id_of(tok),)))
         options = list(dict.fromkeys(options))
         options.append(END_TURN)
         choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
@@ -185,14 +186,23 @@ class TurnMixin:
         bonuses = [s for s in body if self.is_bonus(s)]
         for s in bonuses:
             yield from self.run_stmt(s, env)
-        yield from self.run([s for s in body if not self.is_bonus(s)], env)
+        yield from self.code.statements([s for s in body if not self.is_bonus(s)])(self, env)
 
     def is_bonus(self, stmt: dict) -> bool:
+        """Does the statement only add a bonus (a `bonus`, or a keyword of bonuses)? Decided by
+        the rules alone, so once per statement."""
+        known = self.code.bonus.get(id(stmt))
+        if known is None:
+            known = self.code.bonus[id(stmt)] = self.bonus_only(stmt)
+            self.code.stmt(stmt)  # kept with its compiled form: its id stays its own
+        return known
+
+    def bonus_only(self, stmt: dict) -> bool:
         if stmt["op"] == "primitive":
             return stmt["name"] == "bonus"
         if stmt["op"] == "keyword":
             body = self.rules.keywords[stmt["keyword"]]["effects"].get("effect", {}).get("body", [])
-            return bool(body) and all(self.is_bonus(s) for s in body)
+            return bool(body) and all(self.bonus_only(s) for s in body)
         return False
 
     def special_available(self, fig: Figure, spec: dict) -> bool:

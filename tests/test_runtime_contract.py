@@ -99,6 +99,8 @@ STILL_NAMED = {
     "board.py": [],
     "bots.py": ["Recovery", "Mission", "Victory Point", "Mayhem die"],
     "cards.py": ["Initiative"],
+    "compiled.py": [],
+    "compiled_expressions.py": [],
     "decisions.py": [],
     "effects.py": ["Mission", "GO!"],
     "engine.py": ["Recovery", "Victory Point"],

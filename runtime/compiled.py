@@ -1,0 +1,316 @@
+"""The IR's statements compiled once into closures, and the cache of compiled nodes (by node identity) of one set of rules.
+
+Like a template engine that compiles each template once, the runtime turns each
+statement, body, expression, trigger and primitive's arguments of the rules into Python
+closures the first time it meets them, and keeps them for every later game on the same
+rules (`code_for(rules)`). Play then calls closures: no walk of the IR's dictionaries,
+no dispatch on op names. The IR stays as it is, for the logs (spans), the site and the
+checks.
+
+A compiled statement is `fn(engine, env)` returning an iterator to `yield from`: a
+statement that may ask a decision is a generator that yields the Decision and receives
+the answer, exactly as the interpreter it replaces did; one that cannot ask returns a
+finished iterator. Every statement op of the registry (compiler/ir_ops.py) has a
+`compile_<op>` here, checked at import; the expression forms are compiled by
+runtime/compiled_expressions.py.
+"""
+from __future__ import annotations
+
+from mayhem.compiler import builtins as B
+from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
+
+from .actions import SKIP
+from .compiled_expressions import EXPRESSION_COMPILERS, action, const
+from .decisions import slug
+from .effects import Stop
+from .rules import Rules, prop
+from .state import Figure
+
+PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
+NOTHING = ()  # the iterator of a statement that does nothing now
+_NONE = (const(None), False)  # an absent expression: None
+
+
+class Args:
+    """A primitive's arguments, compiled: their values in the order of its parameters."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
+        self.parts = [(n, *code.expr(raw.get(n))) for n in names]
+
+    def values(self, eng, env):
+        """The arguments by name (a generator: an argument may be a selector that asks)."""
+        out = {}
+        for name, fn, asks in self.parts:
+            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
+        return out
+
+
+class Code:
+    """The compiled forms of one Rules' IR nodes, each compiled on first use and kept by the
+    node's identity (the node is kept too, so that its id cannot be reused)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._exprs: dict[int, tuple] = {}
+        self._stmts: dict[int, object] = {}
+        self._bodies: dict[int, object] = {}
+        self._args: dict[int, Args] = {}
+        self._triggers: dict[int, tuple] = {}
+        self._kept: list = []  # the nodes compiled: their ids stay theirs
+        # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
+        self.triggers: dict[str, dict[str, list]] = {}  # component qid -> event -> its triggers
+        self.heard: dict[str, dict] = {}  # event -> which components hear it
+        self.bonus: dict[int, bool] = {}  # id(statement) -> does it only add a bonus
+
+    def expr(self, e: dict | None) -> tuple:
+        """(fn, asks) of an expression (runtime/compiled_expressions.py)."""
+        if e is None:
+            return _NONE
+        hit = self._exprs.get(id(e))
+        if hit is None:
+            hit = EXPRESSION_COMPILERS[e["e"]](self, e)
+            self._exprs[id(e)] = hit
+            self._kept.append(e)
+        return hit
+
+    def stmt(self, s: dict):
+        """fn(engine, env) -> iterator of a statement."""
+        fn = self._stmts.get(id(s))
+        if fn is None:
+            fn = STATEMENT_COMPILERS[s["op"]](self, s)
+            self._stmts[id(s)] = fn
+            self._kept.append(s)
+        return fn
+
+    def body(self, body: list):
+        """fn(engine, env) -> iterator of a list of statements of the rules."""
+        fn = self._bodies.get(id(body))
+        if fn is None:
+            fn = self.statements(body)
+            self._bodies[id(body)] = fn
+            self._kept.append(body)
+        return fn
+
+    def statements(self, body: list):
+        """A list of statements compiled (not kept: for a list made during play)."""
+        return run_in_order([self.stmt(s) for s in body])
+
+    def args(self, prim: str, raw: dict) -> Args:
+        hit = self._args.get(id(raw))
+        if hit is None:
+            hit = Args(self, PRIM_PARAMS.get(prim, list(raw)), raw)
+            self._args[id(raw)] = hit
+            self._kept.append(raw)
+        return hit
+
+    def trigger(self, t: dict) -> tuple:
+        """(condition fn, condition asks, body fn) of a trigger; the condition fn is None when
+        it has none."""
+        hit = self._triggers.get(id(t))
+        if hit is None:
+            when, asks = self.expr(t["when"]) if t["when"] is not None else (None, False)
+            hit = (when, asks, self.body(t["body"]))
+            self._triggers[id(t)] = hit
+            self._kept.append(t)
+        return hit
+
+    def compile_all(self) -> int:
+        """Compile every effect body and trigger of the rules now (as `load_rules` would); the
+        number of statements compiled."""
+        def comps(c):
+            yield c
+            for child in c["children"]:
+                yield from comps(child)
+
+        for top in self.rules.ir["components"]:
+            for c in comps(top):
+                for eff in c["effects"].values():
+                    self.body(eff["body"])
+                    if eff.get("when") is not None:
+                        self.expr(eff["when"])
+                for t in c["triggers"]:
+                    self.trigger(t)
+        return len(self._stmts)
+
+
+def code_for(rules: Rules) -> Code:
+    """The compiled forms of these rules, shared by every game played on them."""
+    code = rules.__dict__.get("_code")
+    if code is None:
+        code = rules.__dict__["_code"] = Code(rules)
+    return code
+
+
+def run_in_order(fns: list):
+    """The statements of a body one after the other, while the game goes on and the figure
+    whose effect it is stays on the board when it is the Active Character."""
+    if not fns:
+        return lambda eng, env: NOTHING
+
+    def run(eng, env):
+        st = eng.state
+        for f in fns:
+            if st.over:
+                return
+            me = env.self_fig
+            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
+                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
+            yield from f(eng, env)
+    return run
+
+
+def _value_of(part):
+    """A compiled expression as a generator step: (fn, asks) -> gen(eng, env)."""
+    fn, asks = part
+    if asks:
+        return fn
+
+    def now(eng, env):
+        return fn(eng, env)
+        yield  # asks nothing
+    return now
+
+
+class StatementCompiler:
+    """One compile method per statement op of the registry (compiler/ir_ops.py); `code` is
+    the Code cache that compiles the children."""
+
+    def compile_primitive(code, s):
+        method = "p_" + s["name"].replace("-", "_")
+        raw = s["args"]
+        code.args(s["name"], raw)
+        return lambda eng, env: getattr(eng, method)(raw, env, s)
+
+    def compile_keyword(code, s):
+        kw = code.rules.keywords.get(s["keyword"])
+        if kw is None:  # not a keyword of these rules: an error if it is ever run
+            return lambda eng, env: eng.rules.keywords[s["keyword"]]
+        params = [(p["name"], code.expr(s["args"][p["name"]]) if s["args"].get(p["name"]) is not None else None)
+                  for p in kw["params"]]
+        tags = prop(kw, "tags")
+        eff = kw["effects"].get("effect")
+        inner_body = eff["body"] if eff is not None else None
+
+        def keyword(eng, env):
+            inner = env.child()
+            inner.locals = scope = {}
+            for name, part in params:
+                if part is None:
+                    scope[name] = None
+                else:
+                    fn, asks = part
+                    scope[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
+            if tags:
+                inner.tags = env.tags | frozenset(eng.tag_qids(kw, tags))
+            if inner_body is not None:  # compiled when first run: a keyword's body may use keywords
+                yield from eng.code.body(inner_body)(eng, inner)
+        return keyword
+
+    def compile_may(code, s):
+        label = s["label"] or "it"
+        prompt = f"{label}?"
+        options = [action("do", (slug(label),)), SKIP]
+        body = code.body(s["body"])
+
+        def may(eng, env):
+            choice = yield from eng.decide(env.controller, "optional", prompt, list(options), s)
+            if choice != SKIP:
+                yield from body(eng, env.child())
+        return may
+
+    def compile_choose(code, s):
+        bodies = {action("choose", (slug(o['label']),)): code.body(o["body"]) for o in s["options"]}
+        labels = list(bodies)
+
+        def choose(eng, env):
+            choice = yield from eng.decide(env.controller, "option", "choose one", list(labels), s)
+            yield from bodies[choice](eng, env.child())
+        return choose
+
+    def compile_if(code, s):
+        cond, asks = code.expr(s["cond"])
+        then_body = code.body(s["then"]) if s["then"] else None
+        else_body = code.body(s["else"]) if s["else"] else None
+        if not asks:
+            def if_now(eng, env):
+                body = then_body if cond(eng, env) else else_body
+                return body(eng, env.child()) if body is not None else NOTHING
+            return if_now
+
+        def if_asked(eng, env):
+            body = then_body if (yield from cond(eng, env)) else else_body
+            if body is not None:
+                yield from body(eng, env.child())
+        return if_asked
+
+    def compile_repeat(code, s):
+        count = _value_of(code.expr(s["count"]))
+        body = code.body(s["body"])
+
+        def repeat(eng, env):
+            n = yield from count(eng, env)
+            for _ in range(max(0, int(n or 0))):
+                yield from body(eng, env.child())
+        return repeat
+
+    def compile_let(code, s):
+        name = s["name"]
+        value, asks = code.expr(s["value"])
+        if not asks:
+            def let_now(eng, env):
+                env.locals[name] = value(eng, env)
+                return NOTHING
+            return let_now
+
+        def let_asked(eng, env):
+            env.locals[name] = yield from value(eng, env)
+        return let_asked
+
+    def compile_for_each(code, s):
+        source = _value_of(code.expr(s["source"]))
+        var = s["var"]
+        body = code.body(s["body"])
+
+        def for_each(eng, env):
+            items = yield from source(eng, env)
+            for item in list(items or []):
+                inner = env.child()
+                inner.locals[var] = item
+                yield from body(eng, inner)
+        return for_each
+
+    def compile_as(code, s):
+        who_of = _value_of(code.expr(s["who"]))
+        body = code.body(s["body"])
+
+        def as_(eng, env):
+            who = yield from who_of(eng, env)
+            if isinstance(who, Figure):
+                team, controller = who.team, eng.controller_of(who)
+            else:
+                team, controller = who, eng.team_player(who)
+            if team is not None:
+                yield from body(eng, env.child(team=team, controller=controller))
+        return as_
+
+    def compile_until(code, s):
+        triggers = [t for t in s["body"] if t["op"] == "trigger"]
+        event = s["event"]
+
+        def until(eng, env):
+            for t in triggers:
+                eng.install(t, env, event)
+            return NOTHING
+        return until
+
+    def compile_trigger(code, s):
+        def trigger(eng, env):
+            eng.install(s, env, "round-end")
+            return NOTHING
+        return trigger
+
+
+STATEMENT_COMPILERS = dispatch(StatementCompiler, "compile_", STATEMENTS)
+register_walker("runtime: the effect interpreter's statements", STATEMENTS, STATEMENT_COMPILERS)
