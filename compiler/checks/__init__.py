@@ -87,6 +87,7 @@ class Collection:
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
         self._uses: dict[tuple[str, bool], dict] = {}
+        self._exprs: dict[int, tuple[object, list[dict]]] = {}
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 
@@ -144,20 +145,17 @@ class Collection:
                 yield from self.stmts(inner, depth + 1)
 
     def exprs(self, node, depth: int = 0):
-        """Every expression under a statement or expression."""
-        if depth > 60:
-            return
-        if isinstance(node, dict):
-            if "e" in node:
-                yield node
-            for k, v in node.items():
-                if k in STATEMENT_FIELDS:
-                    continue  # statements are walked by stmts()
-                if isinstance(v, (dict, list)):
-                    yield from self.exprs(v, depth + 1)
-        elif isinstance(node, list):
-            for v in node:
-                yield from self.exprs(v, depth + 1)
+        """Every expression under a statement or expression, in document order. The walk of
+        a node is kept (by its identity, the node held with it so that no other object can
+        take its id): the checks walk the same statements many times, and this walk was the
+        largest single cost of the checks."""
+        if depth:
+            return _walk_exprs(node, depth)
+        hit = self._exprs.get(id(node))
+        if hit is None or hit[0] is not node:
+            hit = (node, _walk_exprs(node, 0))
+            self._exprs[id(node)] = hit
+        return hit[1]
 
     def uses(self, comp: dict, *, children: bool = True) -> dict:
         """What a component's effects use, keywords followed: primitives, keywords, tokens,
@@ -209,6 +207,30 @@ class Collection:
                 if eff["when"]:
                     collect(eff["when"])
         return used
+
+
+def _walk_exprs(node, depth: int) -> list[dict]:
+    """The expressions under a node, preorder (a dict before what it holds, its values in
+    order), not entering statement bodies and no deeper than 60 levels of dicts and lists."""
+    out: list[dict] = []
+    stack = [(node, depth)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, d = pop()
+        if d > 60:
+            continue
+        if isinstance(item, dict):
+            if "e" in item:
+                out.append(item)
+            below = [(v, d + 1) for k, v in item.items()
+                     if k not in STATEMENT_FIELDS and isinstance(v, (dict, list))]
+        elif isinstance(item, list):
+            below = [(v, d + 1) for v in item]
+        else:
+            continue
+        below.reverse()
+        stack.extend(below)
+    return out
 
 
 def _silences(col: Collection) -> dict[str, list[tuple[str, str]]]:
