@@ -88,6 +88,9 @@ class Collection:
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
         self._uses: dict[tuple[str, bool], dict] = {}
         self._exprs: dict[int, tuple[object, list[dict]]] = {}
+        self._kw_uses: dict[str, dict] = {}
+        self._kw_busy: set[str] = set()
+        self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 
@@ -167,46 +170,82 @@ class Collection:
         return self._uses[key]
 
     def _compute_uses(self, comp: dict, children: bool) -> dict:
-        used = {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
-                "select": set(), "ctx": set(), "fn": set(), "tag": set()}
-        seen_kw: set[str] = set()
+        try:
+            return self._uses_of(comp, children, None)
+        except _KeywordCycle:  # not in a compiled collection (E501); followed once per component
+            return self._uses_of(comp, children, set())
+
+    def _uses_of(self, comp: dict, children: bool, seen: set | None) -> dict:
+        used = _no_uses()
         comps = list(self.walk(comp)) if children else [comp]
-
-        def visit(body: list) -> None:
-            for s in self.stmts(body):
-                if s["op"] == "primitive":
-                    used["primitive"].add(s["name"])
-                elif s["op"] == "keyword":
-                    used["keyword"].add(s["keyword"])
-                    if s["keyword"] not in seen_kw and s["keyword"] in self.keywords:
-                        seen_kw.add(s["keyword"])
-                        for _l, kb, _s in self.bodies(self.keywords[s["keyword"]]):
-                            visit(kb)
-                        for p in self.keywords[s["keyword"]].get("params", []):
-                            if p["default"] is not None:
-                                collect(p["default"])
-                collect(s)
-
-        def collect(node) -> None:
-            for e in self.exprs(node):
-                kind = e["e"]
-                if kind in ("token", "icon", "component", "ctx", "tag"):
-                    used[kind].add(e["name"])
-                elif kind == "select":
-                    used["select"].add(e["kind"])
-                elif kind == "fn":
-                    used["fn"].add(e["name"])
-
         for c in comps:
             for _label, body, _span in self.bodies(c):
-                visit(body)
+                self._visit_uses(body, used, seen)
                 for s in body:
                     if s["op"] == "trigger" and s.get("when"):
-                        collect(s["when"])
+                        self._collect_uses(s["when"], used)
             for eff in c["effects"].values():
                 if eff["when"]:
-                    collect(eff["when"])
+                    self._collect_uses(eff["when"], used)
         return used
+
+    def _visit_uses(self, body: list, used: dict, seen: set | None) -> None:
+        """`seen` None: a called keyword's uses come from _keyword_uses; else the keyword's
+        bodies are visited here, once (the keywords already visited are in `seen`)."""
+        for s in self.stmts(body):
+            if s["op"] == "primitive":
+                used["primitive"].add(s["name"])
+            elif s["op"] == "keyword":
+                qid = s["keyword"]
+                used["keyword"].add(qid)
+                if qid in self.keywords and seen is None:
+                    for kind, names in self._keyword_uses(qid).items():
+                        used[kind] |= names
+                elif qid in self.keywords and qid not in seen:
+                    seen.add(qid)
+                    self._keyword_body_uses(qid, used, seen)
+            self._collect_uses(s, used)
+
+    def _keyword_uses(self, qid: str) -> dict:
+        """What a keyword's bodies and parameter defaults use, the keywords they call followed:
+        worked out once per keyword, not once per component that calls it."""
+        hit = self._kw_uses.get(qid)
+        if hit is None:
+            if qid in self._kw_busy:
+                raise _KeywordCycle(qid)
+            self._kw_busy.add(qid)
+            hit = _no_uses()
+            self._keyword_body_uses(qid, hit, None)
+            self._kw_busy.discard(qid)
+            self._kw_uses[qid] = hit
+        return hit
+
+    def _keyword_body_uses(self, qid: str, used: dict, seen: set | None) -> None:
+        kw = self.keywords[qid]
+        for _l, kb, _s in self.bodies(kw):
+            self._visit_uses(kb, used, seen)
+        for p in kw.get("params", []):
+            if p["default"] is not None:
+                self._collect_uses(p["default"], used)
+
+    def _collect_uses(self, node, used: dict) -> None:
+        for e in self.exprs(node):
+            kind = e["e"]
+            if kind in ("token", "icon", "component", "ctx", "tag"):
+                used[kind].add(e["name"])
+            elif kind == "select":
+                used["select"].add(e["kind"])
+            elif kind == "fn":
+                used["fn"].add(e["name"])
+
+
+class _KeywordCycle(Exception):
+    """A keyword that calls itself, directly or through others."""
+
+
+def _no_uses() -> dict[str, set]:
+    return {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
+            "select": set(), "ctx": set(), "fn": set(), "tag": set()}
 
 
 def _walk_exprs(node, depth: int) -> list[dict]:
