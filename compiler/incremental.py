@@ -109,6 +109,7 @@ class Workspace:
         self.root = absolute(Path(root))
         self.cache = ParseCache()
         self.result: driver.Compilation | None = None
+        self._by_file: tuple[driver.Compilation, dict[str, list[Diagnostic]]] | None = None
 
     def set_text(self, path: Path, text: str) -> None:
         self.cache.set_text(path, text)
@@ -129,10 +130,18 @@ class Workspace:
         return driver.check_in_context(paths, root=self.root, cache=self.cache)
 
     def diagnostics(self, name: str) -> list[Diagnostic]:
-        """The findings of the latest check in one file (by its name in the root)."""
+        """The findings of the latest check in one file (by its name in the root). The
+        findings are sorted and grouped by file once per check: a language server asks for
+        every file an edit reaches."""
         if self.result is None:
             return []
-        return [d for d in self.result.diagnostics.sorted() if d.span is not None and d.span.file == name]
+        if self._by_file is None or self._by_file[0] is not self.result:
+            grouped: dict[str, list[Diagnostic]] = {}
+            for d in self.result.diagnostics.sorted():
+                if d.span is not None:
+                    grouped.setdefault(d.span.file, []).append(d)
+            self._by_file = (self.result, grouped)
+        return list(self._by_file[1].get(name, ()))
 
     def dependants(self, name: str) -> set[str]:
         """The other files whose compiler findings an edit of `name` may change: those that

@@ -3,7 +3,7 @@ or deleted, an id renamed, a number changed, the syntax broken, a file added or 
 an unsaved buffer) applied one after another to a copy of content/, each followed by
 `Workspace.check()` of one long-lived workspace, compared with a fresh full compile of the
 same files: every diagnostic (code, severity, message, span, hint, related), every silenced
-finding, and the IR."""
+finding, the IR, and the findings `Workspace.diagnostics(name)` gives for the edited file."""
 from __future__ import annotations
 
 import re
@@ -109,7 +109,10 @@ def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, e
         for kind, name, k, n in edits:
             done.append(edit(root, ws, kind, name, k, n))
             got = everything(ws.check())
-            want = everything(driver.check([root], root=root))
+            fresh = driver.check([root], root=root)
+            want = everything(fresh)
+            in_file = [d for d in fresh.diagnostics.sorted() if d.span is not None and d.span.file == name]
+            assert ws.diagnostics(name) == in_file, f"the findings in {name} differ after: {done}"
             assert got[0] == want[0], f"diagnostics differ after: {done}"
             assert got[1] == want[1], f"silenced findings differ after: {done}"
             assert got[2] == want[2], f"the IR differs after: {done}"
