@@ -169,7 +169,7 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=Non
         for step in passes:
             start = time.process_time()
             step(c)
-            c.timings[step.__name__.removeprefix("pass_")] = time.process_time() - start
+            c.timings[getattr(step, "__name__", repr(step)).removeprefix("pass_")] = time.process_time() - start
             if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
                 break
     finally:
