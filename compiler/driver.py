@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 import gc
 from pathlib import Path
+import time
 
 from mayhem import __version__
 from mayhem.dsl.diagnostics import Diagnostics
@@ -43,7 +44,7 @@ class Compilation:
     elsewhere: list = field(default_factory=list)
     cache: object | None = None  # a compiler.incremental.ParseCache: files parsed once per content
     external: set[str] = field(default_factory=set)  # files of the sets the root depends on
-
+    timings: dict[str, float] = field(default_factory=dict)  # pass name -> CPU seconds it took
 
     @property
     def files(self) -> int:
@@ -166,7 +167,9 @@ def run(paths: list[Path], *, root: Path | None = None, passes=PASSES, cache=Non
     gc.set_threshold(max(thresholds[0], GC_THRESHOLD), *thresholds[1:])
     try:
         for step in passes:
+            start = time.process_time()
             step(c)
+            c.timings[getattr(step, "__name__", repr(step)).removeprefix("pass_")] = time.process_time() - start
             if c.model is None or (step is pass_load and not c.model.units and c.diagnostics.has_errors()):
                 break
     finally:

@@ -2,6 +2,8 @@
 effects, targets and events; and the errors only a whole graph shows."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 import networkx as nx
 
 from mayhem.dsl import ast
@@ -75,9 +77,7 @@ class GraphBuilder:
         self.targets(expr, nid, owner)
 
     def targets(self, expr, parent: str, owner: str) -> None:
-        for node in expr.walk():
-            if not isinstance(node, ast.Selector):
-                continue
+        for node in _selectors(expr):
             k = self._target_count.get(parent, 0)
             self._target_count[parent] = k + 1
             tid = f"{parent}>{k}"
@@ -133,6 +133,34 @@ class GraphBuilder:
             self.block(stmt.body, nid, owner, nid)
         elif isinstance(stmt, ast.Let):
             self.targets(stmt.value, nid, owner)
+
+
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> the fields that may hold nodes
+
+
+def _selectors(expr) -> list:
+    """The selectors in an expression, in the order of ast.Node.walk (depth first, left to
+    right). Every argument of every effect is searched, so the fields of each node class
+    are looked up once, not per node (the walk was most of this pass)."""
+    found = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Selector):
+            found.append(node)
+        names = _NODE_FIELDS.get(type(node))
+        if names is None:
+            names = _NODE_FIELDS[type(node)] = tuple(f.name for f in fields(node) if f.name != "span")
+        below = []
+        for name in names:
+            value = getattr(node, name)
+            if isinstance(value, ast.Node):
+                below.append(value)
+            elif isinstance(value, list):
+                below.extend(item for item in value if isinstance(item, ast.Node))
+        below.reverse()
+        stack.extend(below)
+    return found
 
 
 def build_graph(model: Model, res: Resolution, diags: Diagnostics) -> GraphBuilder:

@@ -87,6 +87,10 @@ class Collection:
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
         self._uses: dict[tuple[str, bool], dict] = {}
+        self._exprs: dict[int, tuple[object, list[dict]]] = {}
+        self._kw_uses: dict[str, dict] = {}
+        self._kw_busy: set[str] = set()
+        self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 
@@ -144,20 +148,17 @@ class Collection:
                 yield from self.stmts(inner, depth + 1)
 
     def exprs(self, node, depth: int = 0):
-        """Every expression under a statement or expression."""
-        if depth > 60:
-            return
-        if isinstance(node, dict):
-            if "e" in node:
-                yield node
-            for k, v in node.items():
-                if k in STATEMENT_FIELDS:
-                    continue  # statements are walked by stmts()
-                if isinstance(v, (dict, list)):
-                    yield from self.exprs(v, depth + 1)
-        elif isinstance(node, list):
-            for v in node:
-                yield from self.exprs(v, depth + 1)
+        """Every expression under a statement or expression, in document order. The walk of
+        a node is kept (by its identity, the node held with it so that no other object can
+        take its id): the checks walk the same statements many times, and this walk was the
+        largest single cost of the checks."""
+        if depth:
+            return _walk_exprs(node, depth)
+        hit = self._exprs.get(id(node))
+        if hit is None or hit[0] is not node:
+            hit = (node, _walk_exprs(node, 0))
+            self._exprs[id(node)] = hit
+        return hit[1]
 
     def uses(self, comp: dict, *, children: bool = True) -> dict:
         """What a component's effects use, keywords followed: primitives, keywords, tokens,
@@ -169,46 +170,106 @@ class Collection:
         return self._uses[key]
 
     def _compute_uses(self, comp: dict, children: bool) -> dict:
-        used = {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
-                "select": set(), "ctx": set(), "fn": set(), "tag": set()}
-        seen_kw: set[str] = set()
+        try:
+            return self._uses_of(comp, children, None)
+        except _KeywordCycle:  # not in a compiled collection (E501); followed once per component
+            return self._uses_of(comp, children, set())
+
+    def _uses_of(self, comp: dict, children: bool, seen: set | None) -> dict:
+        used = _no_uses()
         comps = list(self.walk(comp)) if children else [comp]
-
-        def visit(body: list) -> None:
-            for s in self.stmts(body):
-                if s["op"] == "primitive":
-                    used["primitive"].add(s["name"])
-                elif s["op"] == "keyword":
-                    used["keyword"].add(s["keyword"])
-                    if s["keyword"] not in seen_kw and s["keyword"] in self.keywords:
-                        seen_kw.add(s["keyword"])
-                        for _l, kb, _s in self.bodies(self.keywords[s["keyword"]]):
-                            visit(kb)
-                        for p in self.keywords[s["keyword"]].get("params", []):
-                            if p["default"] is not None:
-                                collect(p["default"])
-                collect(s)
-
-        def collect(node) -> None:
-            for e in self.exprs(node):
-                kind = e["e"]
-                if kind in ("token", "icon", "component", "ctx", "tag"):
-                    used[kind].add(e["name"])
-                elif kind == "select":
-                    used["select"].add(e["kind"])
-                elif kind == "fn":
-                    used["fn"].add(e["name"])
-
         for c in comps:
             for _label, body, _span in self.bodies(c):
-                visit(body)
+                self._visit_uses(body, used, seen)
                 for s in body:
                     if s["op"] == "trigger" and s.get("when"):
-                        collect(s["when"])
+                        self._collect_uses(s["when"], used)
             for eff in c["effects"].values():
                 if eff["when"]:
-                    collect(eff["when"])
+                    self._collect_uses(eff["when"], used)
         return used
+
+    def _visit_uses(self, body: list, used: dict, seen: set | None) -> None:
+        """`seen` None: a called keyword's uses come from _keyword_uses; else the keyword's
+        bodies are visited here, once (the keywords already visited are in `seen`)."""
+        for s in self.stmts(body):
+            if s["op"] == "primitive":
+                used["primitive"].add(s["name"])
+            elif s["op"] == "keyword":
+                qid = s["keyword"]
+                used["keyword"].add(qid)
+                if qid in self.keywords and seen is None:
+                    for kind, names in self._keyword_uses(qid).items():
+                        used[kind] |= names
+                elif qid in self.keywords and qid not in seen:
+                    seen.add(qid)
+                    self._keyword_body_uses(qid, used, seen)
+            self._collect_uses(s, used)
+
+    def _keyword_uses(self, qid: str) -> dict:
+        """What a keyword's bodies and parameter defaults use, the keywords they call followed:
+        worked out once per keyword, not once per component that calls it."""
+        hit = self._kw_uses.get(qid)
+        if hit is None:
+            if qid in self._kw_busy:
+                raise _KeywordCycle(qid)
+            self._kw_busy.add(qid)
+            hit = _no_uses()
+            self._keyword_body_uses(qid, hit, None)
+            self._kw_busy.discard(qid)
+            self._kw_uses[qid] = hit
+        return hit
+
+    def _keyword_body_uses(self, qid: str, used: dict, seen: set | None) -> None:
+        kw = self.keywords[qid]
+        for _l, kb, _s in self.bodies(kw):
+            self._visit_uses(kb, used, seen)
+        for p in kw.get("params", []):
+            if p["default"] is not None:
+                self._collect_uses(p["default"], used)
+
+    def _collect_uses(self, node, used: dict) -> None:
+        for e in self.exprs(node):
+            kind = e["e"]
+            if kind in ("token", "icon", "component", "ctx", "tag"):
+                used[kind].add(e["name"])
+            elif kind == "select":
+                used["select"].add(e["kind"])
+            elif kind == "fn":
+                used["fn"].add(e["name"])
+
+
+class _KeywordCycle(Exception):
+    """A keyword that calls itself, directly or through others."""
+
+
+def _no_uses() -> dict[str, set]:
+    return {"primitive": set(), "keyword": set(), "token": set(), "icon": set(), "component": set(),
+            "select": set(), "ctx": set(), "fn": set(), "tag": set()}
+
+
+def _walk_exprs(node, depth: int) -> list[dict]:
+    """The expressions under a node, preorder (a dict before what it holds, its values in
+    order), not entering statement bodies and no deeper than 60 levels of dicts and lists."""
+    out: list[dict] = []
+    stack = [(node, depth)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, d = pop()
+        if d > 60:
+            continue
+        if isinstance(item, dict):
+            if "e" in item:
+                out.append(item)
+            below = [(v, d + 1) for k, v in item.items()
+                     if k not in STATEMENT_FIELDS and isinstance(v, (dict, list))]
+        elif isinstance(item, list):
+            below = [(v, d + 1) for v in item]
+        else:
+            continue
+        below.reverse()
+        stack.extend(below)
+    return out
 
 
 def _silences(col: Collection) -> dict[str, list[tuple[str, str]]]:

@@ -66,8 +66,17 @@ def _never_true(col, e: dict, box_id: str | None) -> str | None:
     return conditions.never_true(col, e, box_id)
 
 
-def _conditions(col, comp: dict):
-    """(condition expr, span) of a component: trigger and slot guards, ifs, selector filters."""
+def _conditions(col, comp: dict) -> list:
+    """(condition expr, where) of a component: trigger and slot guards, ifs, selector filters
+    (three checks ask; found once per component)."""
+    key = ("conditions", comp["qid"])
+    found = col.memo.get(key)
+    if found is None:
+        found = col.memo[key] = list(_find_conditions(col, comp))
+    return found
+
+
+def _find_conditions(col, comp: dict):
     for name, eff in comp["effects"].items():
         if eff["when"]:
             yield eff["when"], "when"

@@ -74,7 +74,7 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None
             continue
         if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
             _through_keyword(col, s, scope, event, found)
-        for e in col.exprs({k: v for k, v in s.items() if k not in ("body", "then", "else", "options")}):
+        for e in col.exprs(s):  # its own expressions: exprs() does not enter the bodies
             if e.get("e") == "fn" and e["name"] in LOOKS:
                 at, what = LOOKS[e["name"]]
                 tok = e["args"].get(what) or {}

@@ -1,0 +1,129 @@
+"""Incremental checking equals a full compile after any edit: random edits (a line inserted
+or deleted, an id renamed, a number changed, the syntax broken, a file added or removed,
+an unsaved buffer) applied one after another to a copy of content/, each followed by
+`Workspace.check()` of one long-lived workspace, compared with a fresh full compile of the
+same files: every diagnostic (code, severity, message, span, hint, related), every silenced
+finding, the IR, and the findings `Workspace.diagnostics(name)` gives for the edited file."""
+from __future__ import annotations
+
+import re
+import shutil
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.compiler.incremental import Workspace
+
+from conftest import CONTENT
+
+EXAMPLES = 12  # each example is several whole checks of content/ (about a second each)
+
+FILES = sorted(p.relative_to(CONTENT).as_posix() for p in CONTENT.rglob("*.mh"))
+ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")  # dashed ids: melee-attack, staff-meeting
+NUMBER = re.compile(r"\b\d+\b")
+
+KINDS = ("insert", "delete", "rename", "number", "break", "add-file", "remove-file", "buffer")
+EDIT = st.tuples(st.sampled_from(KINDS), st.sampled_from(FILES), st.integers(0, 10_000), st.integers(0, 20))
+
+
+def everything(c: driver.Compilation) -> tuple:
+    diags = [(d.code, d.severity, d.message, str(d.span), d.hint,
+              [(str(r.span), r.message) for r in d.related]) for d in c.diagnostics.sorted()]
+    silenced = sorted((d.code, d.message, str(d.span), reason) for d, reason in c.silenced)
+    return diags, silenced, c.ir
+
+
+def edit(root, ws: Workspace, kind: str, name: str, k: int, n: int) -> str:
+    """Apply one edit under root (the workspace sees a buffer edit through set_text; the
+    file is written too, so that the full compile reads the same text); say what it was."""
+    path = root / name
+    if not path.exists():
+        return "nothing (the file was removed)"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = k % len(lines)
+    if kind == "insert":
+        lines.insert(at, ["", "# a comment", lines[at], "  life 3"][n % 4])
+    elif kind == "delete":
+        del lines[at]
+    elif kind == "rename":
+        ids = sorted(set(ID.findall(text)))
+        if ids:
+            old = ids[k % len(ids)]
+            everywhere = n % 2 == 0
+            text = re.sub(rf"\b{re.escape(old)}\b", old + "-x", text, count=0 if everywhere else 1)
+            lines = text.split("\n")
+    elif kind == "number":
+        found = list(NUMBER.finditer(text))
+        if found:
+            m = found[k % len(found)]
+            text = text[:m.start()] + str(n) + text[m.end():]
+            lines = text.split("\n")
+    elif kind == "break":
+        lines[at] = lines[at] + [" {", " }", " (", ' "', " ,"][n % 5]
+    elif kind == "add-file":
+        copy = path.with_name(f"copy-{n}-{path.name}")
+        copy.write_text(text, encoding="utf-8")
+        return f"copied {name} to {copy.name}"
+    elif kind == "remove-file":
+        path.unlink()
+        ws.clear_text(path)
+        return f"removed {name}"
+    new = "\n".join(lines)
+    if kind == "buffer":
+        new = text.replace("life ", f"life {n}", 1) if "life " in text else text + "\n# edited\n"
+        ws.set_text(path, new)
+    path.write_text(new, encoding="utf-8")
+    return f"{kind} in {name} at {at} ({n})"
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory):
+    root = tmp_path_factory.mktemp("incremental") / "content"
+    shutil.copytree(CONTENT, root)
+    ws = Workspace(root)
+    ws.check()
+    return root, ws
+
+
+def restore(root, ws: Workspace) -> None:
+    """Back to content/ as shipped: the workspace sees that as edits too."""
+    for p in list(root.rglob("*.mh")):
+        rel = p.relative_to(root).as_posix()
+        ws.clear_text(p)
+        if rel not in FILES:
+            p.unlink()
+    for rel in FILES:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(CONTENT / rel, root / rel)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(EDIT, min_size=1, max_size=3))
+def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, edits):
+    root, ws = session
+    try:
+        done = []
+        for kind, name, k, n in edits:
+            done.append(edit(root, ws, kind, name, k, n))
+            got = everything(ws.check())
+            fresh = driver.check([root], root=root)
+            want = everything(fresh)
+            in_file = [d for d in fresh.diagnostics.sorted() if d.span is not None and d.span.file == name]
+            assert ws.diagnostics(name) == in_file, f"the findings in {name} differ after: {done}"
+            assert got[0] == want[0], f"diagnostics differ after: {done}"
+            assert got[1] == want[1], f"silenced findings differ after: {done}"
+            assert got[2] == want[2], f"the IR differs after: {done}"
+    finally:
+        restore(root, ws)
+    back = everything(ws.check())
+    assert back == everything(driver.check([root], root=root))
+    assert back[2] is not None, "content/ as shipped compiles"
+
+
+def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):
+    root, ws = session
+    assert everything(ws.check()) == everything(driver.check([root], root=root))
+    assert ws.result.ok and ws.result.ir is not None
