@@ -59,17 +59,6 @@ class Run:
             return None
         return compiled(e)(self, env)
 
-    def select(self, e: dict, env: dict):
-        pool = self.expr(e["in"], env) if e["in"] is not None else self.game.pool(e["kind"])
-        values = list(_as_list(pool))
-        if e["where"] is not None:
-            values = [v for v in values if self.expr(e["where"], {**env, "var:it": v})]
-        if e["quant"] == "all":
-            return values
-        if not values:
-            return None
-        return self.choose_value(env["ctx:me"], values, f"choose a {e['kind']}", e["span"])
-
 
 def _as_list(value):
     if value is None:

@@ -101,6 +101,16 @@ class KernelGame:
                 if step is None:
                     continue
                 self.pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                if step[0] == "choose-action" and len(self._legal) > 1:
+                    # the step's first act is this question: nothing has changed yet, so the
+                    # state is still the step's start and no copy of it is needed until answered
+                    self.snapshot = None
+                    self.decision = Decision(self.state.active, "action",
+                                             f"turn {self.state.turn}: choose an action",
+                                             [a.text for a in self._legal])
+                    return self.decision
+                self.snapshot = self.state.clone(log=False)
+            elif self.snapshot is None:  # answered before the step changed anything
                 self.snapshot = self.state.clone(log=False)
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
@@ -317,23 +327,34 @@ class KernelGame:
     def label(self, uid: int) -> str:
         return self.rules.cards[self.state.cards[uid]].id + f"#{uid}"
 
-    def labels(self, values: list) -> list[str]:
+    def labels(self, values: list, cards: bool = True) -> list[str]:
         """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
-        only where two of the values share an id but differ (zone or counters)."""
-        out, looks = [], []
+        only where two of the values share an id but differ (zone or counters). An int is a
+        card only where the values are cards (`cards`): an action's parameter whose domain
+        yields numbers prints them as numbers (rules.py, `Action.cards`)."""
+        state, printed = self.state, self.rules.cards
+        dice = state.dice
+        out = []
         for v in values:
-            if isinstance(v, int) and not isinstance(v, bool):
-                out.append(self.rules.cards[self.state.cards[v]].id)
-                held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
-                looks.append((self.state.places[v], held))
-            elif isinstance(v, str) and v in self.state.dice:  # a die shows its value
-                die = self.state.dice[v]
-                out.append(str(die["value"]))
-                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
+            if cards and isinstance(v, int) and not isinstance(v, bool):
+                out.append(printed[state.cards[v]].id)
+            elif dice and isinstance(v, str) and v in dice:  # a die shows its value
+                out.append(str(dice[v]["value"]))
             else:
                 out.append(str(v))
+        if len(set(out)) == len(out):
+            return out  # no two alike: nothing to tell apart
+        looks = []
+        for v in values:
+            if cards and isinstance(v, int) and not isinstance(v, bool):
+                held = sorted((k, n) for k, n in state.counters.items() if k.endswith(f"/#{v}"))
+                looks.append((state.places[v], held))
+            elif isinstance(v, str) and v in dice:
+                die = dice[v]
+                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
+            else:
                 looks.append(None)
         for i, v in enumerate(values):
             if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v) if isinstance(v, int) else v
+                out[i] = self.label(v) if cards and isinstance(v, int) else v
         return out
