@@ -72,6 +72,75 @@ def uno_reference(games: int) -> tuple[float | None, str]:
                                           "decisions/s")
 
 
+# run in a subprocess per side: the checkout at argv[1] first on the import path (as
+# bench/parity.py does), argv[2] games of each game, their digests printed as JSON
+_SIDE = r"""
+import hashlib, importlib.abc, importlib.util, json, sys, tomllib
+from pathlib import Path
+root, games = Path(sys.argv[1]).resolve(), int(sys.argv[2])
+dirs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
+class Checkout(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name in dirs:
+            folder = root / dirs[name]
+            return importlib.util.spec_from_file_location(name, folder / "__init__.py",
+                                                          submodule_search_locations=[str(folder)])
+        return None
+sys.meta_path.insert(0, Checkout())
+from mayhem.compiler import driver
+from mayhem.runtime.kernel import KernelConfig, load_game_rules
+from mayhem.runtime.kernel.play import play_game
+def digest(game):
+    data = {"log": game.state.log, "history": game.history, "result": game.state.result}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+out = {}
+rules = load_game_rules(driver.compile_paths([root / "content"]).ir, "marvel-mayhem")
+decks = sorted(rules.decks)
+out["Marvel Mayhem"] = [digest(play_game(rules, KernelConfig(players=2 + s % 3, seed=s,
+                        decks=[decks[(s + i) % len(decks)] for i in range(2 + s % 3)]), ["random"]))
+                        for s in range(games)]
+rules = load_game_rules(driver.compile_paths([root / "tests" / "fixtures" / "kernel" / "ridge"]).ir, "ridge")
+out["Ridge"] = [digest(play_game(rules, KernelConfig(players=2 + 2 * (s % 2), seed=s), ["random"]))
+                for s in range(games)]
+print(json.dumps(out))
+"""
+
+
+def parity(games: int, before: str) -> int:
+    """Seeded games of Marvel Mayhem (2 to 4 players, rotating decks) and Ridge (2 and 4
+    players) played by revision `before` and by the working tree: how many logs are the same."""
+    import json
+    import subprocess
+    import tempfile
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{before}^{{commit}}"], cwd=ROOT, text=True,
+                         capture_output=True)
+    if sha.returncode != 0:
+        print(f"bench/kernel.py: '{before}' is no revision of {ROOT}: {sha.stderr.strip()}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kernel-parity-") as tmp:
+        archive = subprocess.run(["git", "archive", "--format=tar", sha.stdout.strip()], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        sides = {}
+        for label, root in (("before", Path(tmp)), ("after", ROOT)):
+            run = subprocess.run([sys.executable, "-c", _SIDE, str(root), str(games)], cwd=root, text=True,
+                                 capture_output=True)
+            if run.returncode != 0:
+                print(f"bench/kernel.py: the {label} side failed:\n{run.stderr.strip()[-2000:]}", file=sys.stderr)
+                return 2
+            sides[label] = json.loads(run.stdout.strip().splitlines()[-1])
+    print(f"kernel parity: {before} ({sha.stdout.strip()[:12]}) against the working tree, {games} seeded games each")
+    status = 0
+    for game, digests in sides["before"].items():
+        after = sides["after"][game]
+        same = sum(a == b for a, b in zip(digests, after))
+        first = next((seed for seed, (a, b) in enumerate(zip(digests, after)) if a != b), None)
+        print(f"{game:<14} identical logs: {same}/{len(digests)}"
+              + (f" (first different: seed {first})" if first is not None else ""))
+        status |= int(same != len(digests))
+    return status
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -82,7 +151,6 @@ def main() -> None:
     parser.add_argument("--before", default="HEAD", help="the revision --parity compares with")
     args = parser.parse_args()
     if args.parity:
-        from kernel_parity import main as parity
         sys.exit(parity(args.parity, args.before))
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")

@@ -34,6 +34,13 @@ def legal_actions(game) -> list[Action]:
             guard = None
         domains = [list(_values(domain(probe, env))) for domain in domains_of]
         labels = [game.labels(values, cards) for values, cards in zip(domains, action.cards)]
+        if len(domains) == 1 and guard is None:  # one parameter, allowed whatever its value
+            for value, label in zip(domains[0], labels[0]):
+                text = verb + " " + label
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Action(verb, (value,), text))
+            continue
         for combo in product(*[range(len(d)) for d in domains]):
             args = tuple(domains[i][k] for i, k in enumerate(combo))
             text = " ".join([verb] + [labels[i][k] for i, k in enumerate(combo)])

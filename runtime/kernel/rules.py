@@ -90,6 +90,7 @@ class GameRules:
     spaces: dict[str, dict] = field(default_factory=dict)  # space id -> {"name", "slots"}, in declaration order
     board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
     figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
+    refills: bool = False  # a zone fills up from another (`refill-from` and a capacity) between steps
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -194,6 +195,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or "round-ends" in game["props"]
                              or any(t["event"].startswith("round-") for t in rules.rules)
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
+    rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
     _index(rules)
     return rules
 

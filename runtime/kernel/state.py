@@ -63,8 +63,8 @@ class State:
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
-        other.result = copy.deepcopy(self.result)
-        other.triggers = [dict(t) for t in self.triggers]
+        other.result = copy.deepcopy(self.result) if self.result is not None else None
+        other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = list(self.log) if log else self.log  # entries are never changed once written
         other.teams = {k: list(v) for k, v in self.teams.items()}

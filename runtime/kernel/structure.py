@@ -95,7 +95,7 @@ class KernelGame:
     def _advance(self) -> Decision | None:
         while self.state.phase != "over":
             if self.pending is None:
-                if self.state.phase != "setup":
+                if self.state.phase != "setup" and self.rules.refills:
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
