@@ -106,6 +106,59 @@ def test_seeded_ridge_games_are_the_games_the_interpreter_played(ridge):
     assert len(got) == len(RIDGE_DIGESTS) and not different, f"seeds played differently: {different}"
 
 
+def test_a_step_that_cannot_ask_is_known_and_one_that_can_is_copied(marvel):
+    """A turn's start or end runs without a copy of the state only when nothing in it can
+    ask (compile_stmts.asks); a trigger registered by a card that can is seen at once."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.compile_stmts import asks
+    kw = marvel.keywords
+    assert not asks(marvel.slots["turn"], kw) and not asks(marvel.slots["turn-end"], kw)
+    assert asks(marvel.actions["play"].body, kw)  # it resolves a card
+    may = {"op": "may", "label": "x", "body": [], "span": None}
+    pick = {"op": "let", "name": "t", "value": {"e": "select", "kind": "player", "quant": "one", "in": None,
+                                                 "where": None, "span": None}}
+    assert asks([{"op": "if", "cond": {"e": "bool", "v": True}, "then": [may], "else": []}], kw)
+    assert asks([pick], kw)
+    game = KernelGame(marvel, KernelConfig(players=2, seed=0))
+    game.start()
+    assert not game._may_ask("turn-end") and game._may_ask("choose-action")
+    node = "test:asks"
+    marvel.nodes[node] = {"op": "trigger", "event": "turn-end", "node": node, "body": [may]}
+    try:
+        game.state.triggers.append({"event": "turn-end", "node": node, "me": "p1", "card": None, "turn": 1,
+                                    "vars": {}})
+        assert game._may_ask("turn-end") and not game._may_ask("turn-start")
+    finally:
+        del marvel.nodes[node]
+
+
+def test_a_question_in_a_turn_end_trigger_is_asked_and_replayed(marvel):
+    """A `may` registered for the end of the turn stops that step; answered, the step is
+    replayed from its start (the copy _may_ask made sure of) and the game plays on."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    node = "test:ask-at-turn-end"
+    marvel.nodes[node] = {"op": "trigger", "event": "turn-end", "node": node, "body": [
+        {"op": "may", "label": "lose-one", "span": None, "body": [
+            {"op": "primitive", "name": "lose", "args": {"counter": {"e": "counter", "name": "hp"},
+                                                           "amount": {"e": "num", "v": 1}, "on": None}}]}]}
+    try:
+        game = KernelGame(marvel, KernelConfig(players=2, seed=3))
+        decision = game.start()
+        me = decision.player
+        game.state.triggers.append({"event": "turn-end", "node": node, "me": me, "card": None,
+                                    "turn": game.state.turn, "vars": {}})
+        hp = game.state.counters[f"hp/{me}"]
+        while decision.kind != "may":
+            decision = game.act(decision.actions[0])
+        assert decision.actions == ["do lose-one", "skip"] and game.state.counters[f"hp/{me}"] == hp
+        decision = game.act("do lose-one")
+        assert game.state.counters[f"hp/{me}"] == hp - 1
+        assert [e["event"] for e in game.state.log].count("turn-end") == 1
+        assert decision is not None and game.state.active != me
+    finally:
+        del marvel.nodes[node]
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     print("MARVEL_DIGESTS =", json.dumps(digests(load("marvel"), marvel_configs(MARVEL_GAMES))))

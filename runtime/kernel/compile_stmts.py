@@ -7,7 +7,7 @@ Each closure does exactly what effects.py's `Run` methods did, in the same order
 digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import compiled
+from .compile import compiled, pure
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -190,3 +190,40 @@ def _trigger(stmt: dict):
 
 _MAKERS = {"primitive": _primitive, "keyword": _keyword, "may": _may, "choose": _choose, "if": _if,
            "repeat": _repeat, "let": _let, "for-each": _for_each, "as": _as, "trigger": _trigger}
+
+
+# -- which steps can ask a question -------------------------------------------------------
+
+ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
+
+
+def asks(body: list, keywords: dict, seen: frozenset = frozenset()) -> bool:
+    """Whether running these statements can ask a player something (`may`, `choose one`, a
+    `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
+    needs no copy of the state to replay from (structure.py); any doubt says it can."""
+    for stmt in body:
+        op = stmt.get("op")
+        if op in ("may", "choose") or op not in _MAKERS:
+            return True
+        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
+            return True
+        if op == "keyword":
+            kw = keywords.get(stmt["keyword"])
+            if kw is None or stmt["keyword"] in seen:
+                return True
+            if asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
+                    or any(not pure(d) for d in kw["defaults"].values() if d is not None):
+                return True
+        for key, value in stmt.items():
+            if key in ("body", "then", "else") and isinstance(value, list):
+                if asks(value, keywords, seen):
+                    return True
+            elif key == "options":
+                if any(asks(o["body"], keywords, seen) for o in value):
+                    return True
+            elif key == "args" and isinstance(value, dict):
+                if any(isinstance(e, dict) and not pure(e) for e in value.values()):
+                    return True
+            elif isinstance(value, dict) and "e" in value and not pure(value):
+                return True
+    return False

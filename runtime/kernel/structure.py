@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
+from .compile import pure
+from .compile_stmts import asks
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
@@ -109,7 +111,8 @@ class KernelGame:
                                              f"turn {self.state.turn}: choose an action",
                                              [a.text for a in self._legal])
                     return self.decision
-                self.snapshot = self.state.clone(log=False)
+                # a copy of the step's start to replay from, unless the step cannot ask
+                self.snapshot = self.state.clone(log=False) if self._may_ask(step[0]) else None
             elif self.snapshot is None:  # answered before the step changed anything
                 self.snapshot = self.state.clone(log=False)
             else:  # replay the step from its start with every answer so far
@@ -119,6 +122,9 @@ class KernelGame:
             try:
                 self._run_step(run, self.pending["step"])
             except NeedChoice as need:
+                if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
+                    raise AssertionError(f"the step {self.pending['step']} asked a question it was "
+                                         "judged unable to ask") from need
                 self.decision = need.decision
                 return self.decision
             except GameOver:
@@ -128,6 +134,24 @@ class KernelGame:
             self._legal = None
         self.decision = None
         return None
+
+    def _may_ask(self, kind: str) -> bool:
+        """Whether a step can stop with a question (compile_stmts.asks): a turn's start or end
+        whose slot, triggers, rules and end checks ask nothing is run without a copy."""
+        slot = {"turn-start": "turn", "turn-end": "turn-end"}.get(kind)
+        if slot is None:
+            return True
+        rules = self.rules
+        static = rules.step_asks.get(kind)
+        if static is None:
+            kw = rules.keywords
+            static = (asks(rules.slots.get(slot, []), kw) or asks(rules.slots.get("end", []), kw)
+                      or not pure(rules.end_guard) or (kind == "turn-end" and not pure(rules.round_end_guard))
+                      or any(asks(r["body"], kw) or not pure(r.get("when"))
+                             for r in rules.rules if r["event"] in (kind, "out")))
+            rules.step_asks[kind] = static
+        return static or any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
+                             for t in self.state.triggers if t["event"] == kind)
 
     # -- the structure -------------------------------------------------------------------
 
@@ -344,11 +368,16 @@ class KernelGame:
                 out.append(str(v))
         if len(set(out)) == len(out):
             return out  # no two alike: nothing to tell apart
-        looks = []
+        looks, held = [], None
         for v in values:
             if cards and isinstance(v, int) and not isinstance(v, bool):
-                held = sorted((k, n) for k, n in state.counters.items() if k.endswith(f"/#{v}"))
-                looks.append((state.places[v], held))
+                if held is None:  # the counters on cards, by card: one pass over the counters
+                    held = {}
+                    for k, n in state.counters.items():
+                        at = k.rfind("/#")
+                        if at >= 0:
+                            held.setdefault(k[at + 2:], []).append((k, n))
+                looks.append((state.places[v], sorted(held.get(str(v), ()))))
             elif isinstance(v, str) and v in dice:
                 die = dice[v]
                 looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
