@@ -197,10 +197,23 @@ _MAKERS = {"primitive": _primitive, "keyword": _keyword, "may": _may, "choose": 
 ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
 
 
-def asks(body: list, keywords: dict, seen: frozenset = frozenset()) -> bool:
+_ASKS: dict[int, tuple[list, bool]] = {}
+
+
+def asks(body: list, keywords: dict) -> bool:
     """Whether running these statements can ask a player something (`may`, `choose one`, a
     `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
-    needs no copy of the state to replay from (structure.py); any doubt says it can."""
+    needs no copy of the state to replay from (structure.py); any doubt says it can. Cached
+    by the identity of the IR list, as the closures are."""
+    hit = _ASKS.get(id(body))
+    if hit is not None and hit[0] is body:
+        return hit[1]
+    answer = _asks(body, keywords, frozenset())
+    _ASKS[id(body)] = (body, answer)
+    return answer
+
+
+def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
     for stmt in body:
         op = stmt.get("op")
         if op in ("may", "choose") or op not in _MAKERS:
@@ -211,15 +224,15 @@ def asks(body: list, keywords: dict, seen: frozenset = frozenset()) -> bool:
             kw = keywords.get(stmt["keyword"])
             if kw is None or stmt["keyword"] in seen:
                 return True
-            if asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
+            if _asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
                     or any(not pure(d) for d in kw["defaults"].values() if d is not None):
                 return True
         for key, value in stmt.items():
             if key in ("body", "then", "else") and isinstance(value, list):
-                if asks(value, keywords, seen):
+                if _asks(value, keywords, seen):
                     return True
             elif key == "options":
-                if any(asks(o["body"], keywords, seen) for o in value):
+                if any(_asks(o["body"], keywords, seen) for o in value):
                     return True
             elif key == "args" and isinstance(value, dict):
                 if any(isinstance(e, dict) and not pure(e) for e in value.values()):
