@@ -89,7 +89,7 @@ class State:
     # -- randomness: the generator's state is data; each draw restores and saves it ------
 
     def random(self) -> random.Random:
-        gen = random.Random()
+        gen = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
         gen.setstate(self.rng)
         return gen
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
-from .compile import pure
+from .compile import compiled, pure
 from .compile_stmts import asks
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
@@ -307,7 +307,7 @@ class KernelGame:
         guard = self.rules.end_guard
         if guard is None or self.state.phase == "over":
             return
-        if run.expr(guard, {"ctx:me": self.state.active}):
+        if compiled(guard)(run, {"ctx:me": self.state.active}):
             run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
             if self.state.phase != "over":
                 self.finish(run, [], "ended")
