@@ -2,6 +2,8 @@
 identity of their IR node, so that play does not walk dictionaries at every step."""
 from __future__ import annotations
 
+import inspect
+
 _CACHE: dict[int, tuple[dict, object]] = {}
 
 
@@ -53,15 +55,7 @@ def _compile(e: dict):
         from .primitives import FUNCTIONS
         fn = FUNCTIONS[e["name"]]
         args = [(k.replace("-", "_"), compiled(v)) for k, v in e["args"].items() if v is not None]
-        if not args:
-            return lambda run, env: fn(run, env)
-        if len(args) == 1:
-            (k1, f1), = args
-            return lambda run, env: fn(run, env, **{k1: f1(run, env)})
-        if len(args) == 2:
-            (k1, f1), (k2, f2) = args
-            return lambda run, env: fn(run, env, **{k1: f1(run, env), k2: f2(run, env)})
-        return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})
+        return call(fn, args)
     if kind == "select":
         return _select(e)
     if kind == "bin":
@@ -162,3 +156,29 @@ def _children(x):
 
 
 IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
+
+
+def call(fn, args: list):
+    """A closure calling `fn(run, env, ...)` with the values of `args` ((keyword, closure)
+    pairs, evaluated in their order): by position where they are fn's next parameters in
+    that order (no dictionary built per call), by keyword otherwise."""
+    names = [k for k, _f in args]
+    fs = tuple(f for _k, f in args)
+    try:
+        params = list(inspect.signature(fn).parameters)[2:]
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        params = None
+    if params is not None and names == params[:len(names)]:
+        if not fs:
+            return lambda run, env: fn(run, env)
+        if len(fs) == 1:
+            f1, = fs
+            return lambda run, env: fn(run, env, f1(run, env))
+        if len(fs) == 2:
+            f1, f2 = fs
+            return lambda run, env: fn(run, env, f1(run, env), f2(run, env))
+        if len(fs) == 3:
+            f1, f2, f3 = fs
+            return lambda run, env: fn(run, env, f1(run, env), f2(run, env), f3(run, env))
+        return lambda run, env: fn(run, env, *[f(run, env) for f in fs])
+    return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})

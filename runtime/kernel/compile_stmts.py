@@ -7,7 +7,7 @@ Each closure does exactly what effects.py's `Run` methods did, in the same order
 digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import compiled, pure
+from .compile import call, compiled, pure
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -64,23 +64,13 @@ def _statement(stmt: dict):
 
 def _primitive(stmt: dict):
     from .primitives import PRIMITIVES
-    name = stmt["name"]
-    fn = PRIMITIVES[name]
-    args = tuple((k.replace("-", "_"), compiled(e) if e is not None else None) for k, e in stmt["args"].items())
-    if not args:
-        return lambda run, env: fn(run, env)
-    if all(f is not None for _k, f in args) and len(args) <= 3:
-        names = tuple(k for k, _f in args)
-        fs = tuple(f for _k, f in args)
-        if len(args) == 1:
-            (k1,), (f1,) = names, fs
-            return lambda run, env: fn(run, env, **{k1: f1(run, env)})
-        if len(args) == 2:
-            (k1, k2), (f1, f2) = names, fs
-            return lambda run, env: fn(run, env, **{k1: f1(run, env), k2: f2(run, env)})
-        (k1, k2, k3), (f1, f2, f3) = names, fs
-        return lambda run, env: fn(run, env, **{k1: f1(run, env), k2: f2(run, env), k3: f3(run, env)})
-    return lambda run, env: fn(run, env, **{k: (f(run, env) if f is not None else None) for k, f in args})
+    fn = PRIMITIVES[stmt["name"]]
+    args = [(k.replace("-", "_"), compiled(e) if e is not None else _none) for k, e in stmt["args"].items()]
+    return call(fn, args)
+
+
+def _none(run, env):
+    return None
 
 
 def _keyword(stmt: dict):
