@@ -102,21 +102,40 @@ def resolve(run, env, card) -> None:
     if card is None:
         return
     printed = run.rules.cards[run.state.cards[card]]
-    ctype = run.rules.card_types[printed.type]
     inner = {"ctx:me": _me(env), "ctx:this-card": card}
+    for body, amount in _resolution(run, printed):
+        if amount is None:  # the card's own effect
+            body(run, dict(inner))
+        else:
+            body(run, {**inner, "ctx:amount": amount})
+        # the game ends between two parts of a card, not inside one: an effect that
+        # knocks out every player at once leaves nobody, a tie
+        run.game.check_end(run)
+
+
+_RESOLUTIONS: dict[int, tuple] = {}
+
+
+def _resolution(run, printed) -> tuple:
+    """The parts a printed card resolves, in its card type's `resolve-order`: (the closure
+    of the part's body, its amount; None for the card's own effect), read once per card."""
+    hit = _RESOLUTIONS.get(id(printed))
+    if hit is not None and hit[0] is printed:
+        return hit[1]
+    from .compile_stmts import compiled_block
+    ctype = run.rules.card_types[printed.type]
+    parts = []
     for item in ctype.resolve_order:
         if item == "effect":
             if printed.effect:
-                run.block(printed.effect, dict(inner))
-                run.game.check_end(run)
+                parts.append((compiled_block(printed.effect), None))
             continue
-        amount = property_of(run, card, item)
+        amount = property_of(run, None, item, printed)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
-            run.block(body, {**inner, "ctx:amount": amount})
-            # the game ends between two parts of a card, not inside one: an effect that
-            # knocks out every player at once leaves nobody, a tie
-            run.game.check_end(run)
+            parts.append((compiled_block(body), amount))
+    _RESOLUTIONS[id(printed)] = (printed, tuple(parts))
+    return _RESOLUTIONS[id(printed)][1]
 
 
 # -- counters ---------------------------------------------------------------------------
@@ -242,10 +261,11 @@ def opponents(run, env, who) -> list[str]:
     return [p for p in ring if p in order]
 
 
-def property_of(run, card, name):
-    if card is None or not isinstance(card, int):
-        return None
-    printed = run.rules.cards[run.state.cards[card]]
+def property_of(run, card, name, printed=None):
+    if printed is None:
+        if card is None or not isinstance(card, int):
+            return None
+        printed = run.rules.cards[run.state.cards[card]]
     if name in printed.props:
         return printed.props[name]
     if name == "copies":
