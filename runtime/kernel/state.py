@@ -57,7 +57,7 @@ class State:
         other.cards = list(self.cards)
         other.owners = list(self.owners)
         other.places = list(self.places)
-        other.zones = {k: list(v) for k, v in self.zones.items()}
+        other.zones = {k: v[:] for k, v in self.zones.items()}
         other.counters = dict(self.counters)
         other.rng = self.rng  # a tuple: immutable
         other.turn = self.turn

@@ -358,19 +358,26 @@ class KernelGame:
         yields numbers prints them as numbers (rules.py, `Action.cards`)."""
         state, printed = self.state, self.rules.cards
         dice = state.dice
-        out = []
-        for v in values:
-            if cards and isinstance(v, int) and not isinstance(v, bool):
-                out.append(printed[state.cards[v]].id)
-            elif dice and isinstance(v, str) and v in dice:  # a die shows its value
-                out.append(str(dice[v]["value"]))
-            else:
-                out.append(str(v))
+        if cards and all(type(v) is int for v in values):  # cards only (the common case)
+            qids = state.cards
+            out = [printed[qids[v]].id for v in values]
+        else:
+            out = []
+            for v in values:
+                if cards and isinstance(v, int) and not isinstance(v, bool):
+                    out.append(printed[state.cards[v]].id)
+                elif dice and isinstance(v, str) and v in dice:  # a die shows its value
+                    out.append(str(dice[v]["value"]))
+                else:
+                    out.append(str(v))
         if len(set(out)) == len(out):
             return out  # no two alike: nothing to tell apart
+        alike = {lab for lab in out if out.count(lab) > 1}
         looks, held = [], None
-        for v in values:
-            if cards and isinstance(v, int) and not isinstance(v, bool):
+        for v, lab in zip(values, out):
+            if lab not in alike:
+                looks.append(None)  # alone with its label: kept as it is
+            elif cards and isinstance(v, int) and not isinstance(v, bool):
                 if held is None:  # the counters on cards, by card: one pass over the counters
                     held = {}
                     for k, n in state.counters.items():
