@@ -296,10 +296,12 @@ class KernelGame:
             self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
-        for counter in self.rules.counters.values():
-            if counter.reset == when:
-                for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
-                    self.state.counters[key] = counter.start
+        resets = self.rules.resets.get(when)
+        if resets is None:  # the counters reset at that event, read once
+            resets = self.rules.resets[when] = [c for c in self.rules.counters.values() if c.reset == when]
+        for counter in resets:
+            for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
+                self.state.counters[key] = counter.start
 
     # -- the end -----------------------------------------------------------------------------
 
