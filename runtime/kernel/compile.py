@@ -79,6 +79,15 @@ def _compile(e: dict):
             return lambda run, env: left(run, env) == right(run, env)
         if op == "!=":
             return lambda run, env: left(run, env) != right(run, env)
+        if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
+            c = int(e["r"]["v"] or 0)
+            if op == "<":
+                return lambda run, env: int(left(run, env) or 0) < c
+            if op == "<=":
+                return lambda run, env: int(left(run, env) or 0) <= c
+            if op == ">":
+                return lambda run, env: int(left(run, env) or 0) > c
+            return lambda run, env: int(left(run, env) or 0) >= c
         test = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}[op]
         return lambda run, env: test(int(left(run, env) or 0), int(right(run, env) or 0))
     if kind == "and":
