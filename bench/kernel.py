@@ -6,7 +6,8 @@ one process, and the ratio to RLCard's UNO between random agents measured in the
     .venv/bin/python bench/kernel.py --parity 500 --before REV
 
 UNO is played right before Marvel, so both see the same load on the machine; `x UNO` is
-Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x). A
+Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x), by the
+wall clock and by CPU time (this process's own: steadier when others share the machine). A
 decision is a choice a player makes (one `KernelGame.act`), as one UNO `env.step`.
 `--profile` prints the costliest functions (cProfile, by own time and by cumulative time).
 `--parity N --before REV` plays N seeded games of Marvel Mayhem and of the lab game Ridge
@@ -34,16 +35,18 @@ from mayhem.runtime.kernel.play import play_game  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
-def marvel(rules, games: int, players: int) -> tuple[float, float, int]:
+def marvel(rules, games: int, players: int) -> tuple[float, float, int, float]:
+    """Decisions per second (wall clock), games per second, decisions, and decisions per
+    CPU second of this process (less sensitive to other processes on a shared machine)."""
     decks = sorted(rules.decks)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     decisions = 0
     for seed in range(games):
         chosen = [decks[(seed + i) % len(decks)] for i in range(players)]
         game = play_game(rules, KernelConfig(players=players, seed=seed, decks=chosen), ["random"])
         decisions += len(game.history)
-    seconds = time.perf_counter() - start
-    return decisions / seconds, games / seconds, decisions
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return decisions / seconds, games / seconds, decisions, decisions / cpu
 
 
 def profiled(fn, *args):
@@ -58,18 +61,28 @@ def profiled(fn, *args):
     return out
 
 
-def uno_reference(games: int) -> tuple[float | None, str]:
-    """RLCard UNO's decisions per second (random agents, one process), or why there is none."""
+def uno_reference(games: int) -> tuple[tuple[float, float] | None, str]:
+    """RLCard UNO's decisions per second, wall clock and CPU time (random agents, one
+    process), or why there is none."""
     if not games:
         return None, "no UNO reference (--uno-games 0)"
     try:
         play_uno(10)  # warm up: imports and first-game set-up are not part of the figure
+        cpu = time.process_time()
         figures = play_uno(games, seed=0)
+        cpu = time.process_time() - cpu
     except RLCardMissing as e:
         return None, f"no UNO reference: {e}"
-    return figures.decisions_per_second, (f"RLCard UNO, random agents, one process: {games} games, "
-                                          f"{figures.decisions} decisions, {figures.decisions_per_second:,.0f} "
-                                          "decisions/s")
+    rates = (figures.decisions_per_second, figures.decisions / cpu)
+    return rates, (f"RLCard UNO, random agents, one process: {games} games, {figures.decisions} decisions, "
+                   f"{rates[0]:,.0f} decisions/s, {rates[1]:,.0f} per CPU second")
+
+
+def ratio(rate: float, cpu_rate: float, uno) -> str:
+    """`, 0.50x UNO (CPU time 0.52x)`: over UNO's wall-clock and CPU-time rates."""
+    if not uno:
+        return ""
+    return f", {rate / uno[0]:.2f}x UNO (CPU time {cpu_rate / uno[1]:.2f}x)"
 
 
 # run in a subprocess per side: the checkout at argv[1] first on the import path (as
@@ -155,14 +168,14 @@ def main() -> None:
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")
     marvel(rules, 5, args.players)  # warm up
-    uno_rate, uno_line = uno_reference(args.uno_games)
+    uno, uno_line = uno_reference(args.uno_games)
     if args.profile:
-        rate, games_rate, decisions = profiled(marvel, rules, args.games, args.players)
+        rate, games_rate, decisions, cpu_rate = profiled(marvel, rules, args.games, args.players)
     else:
-        rate, games_rate, decisions = marvel(rules, args.games, args.players)
+        rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players)
     print(f"Marvel Mayhem, {args.players} players, random play, one process: {args.games} games, "
-          f"{decisions} decisions, {rate:,.0f} decisions/s, {games_rate:,.1f} games/s"
-          + (f", {rate / uno_rate:.2f}x UNO" if uno_rate else ""))
+          f"{decisions} decisions, {rate:,.0f} decisions/s, {cpu_rate:,.0f} per CPU second, "
+          f"{games_rate:,.1f} games/s" + ratio(rate, cpu_rate, uno))
     print(uno_line)
 
 

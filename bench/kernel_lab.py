@@ -21,18 +21,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel import KernelConfig, load_game_rules  # noqa: E402
 from mayhem.runtime.kernel.play import play_game  # noqa: E402
-from kernel import profiled, uno_reference  # noqa: E402
+from kernel import profiled, ratio, uno_reference  # noqa: E402
 
 
-def ridge(rules, games: int, players: int) -> tuple[float, float, int, int]:
-    start = time.perf_counter()
+def ridge(rules, games: int, players: int) -> tuple[float, float, int, int, float]:
+    start, cpu = time.perf_counter(), time.process_time()
     decisions = turns = 0
     for seed in range(games):
         game = play_game(rules, KernelConfig(players=players, seed=seed), ["random"])
         decisions += len(game.history)
         turns += game.state.turn
-    seconds = time.perf_counter() - start
-    return decisions / seconds, turns / seconds, decisions, turns
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return decisions / seconds, turns / seconds, decisions, turns, decisions / cpu
 
 
 def main() -> None:
@@ -45,14 +45,14 @@ def main() -> None:
     comp = driver.compile_paths([ROOT / "tests" / "fixtures" / "kernel" / "ridge"])
     rules = load_game_rules(comp.ir, "ridge")
     ridge(rules, 5, args.players)  # warm up
-    uno_rate, uno_line = uno_reference(args.uno_games)
+    uno, uno_line = uno_reference(args.uno_games)
     if args.profile:
-        rate, turn_rate, decisions, turns = profiled(ridge, rules, args.games, args.players)
+        rate, turn_rate, decisions, turns, cpu_rate = profiled(ridge, rules, args.games, args.players)
     else:
-        rate, turn_rate, decisions, turns = ridge(rules, args.games, args.players)
+        rate, turn_rate, decisions, turns, cpu_rate = ridge(rules, args.games, args.players)
     print(f"Ridge, {args.players} players, random play, one process: {args.games} games, {decisions} decisions, "
-          f"{turns} turns; {rate:,.0f} decisions/s, {turn_rate:,.0f} turns/s"
-          + (f", {rate / uno_rate:.2f}x UNO" if uno_rate else ""))
+          f"{turns} turns; {rate:,.0f} decisions/s, {cpu_rate:,.0f} per CPU second, {turn_rate:,.0f} turns/s"
+          + ratio(rate, cpu_rate, uno))
     print(uno_line)
 
 
