@@ -113,3 +113,22 @@ def test_a_discarded_card_is_the_card_printed(rules):
 ])
 def test_which_domains_yield_cards(expr, cards):
     assert yields_cards(expr) is cards
+
+
+def test_the_rules_are_compiled_at_load_and_what_cannot_play_is_said_then(tmp_path):
+    """Every slot, action, card and rule is compiled when the game is loaded: an expression
+    the kernel cannot play is a KernelError then, naming it, not in the middle of a game."""
+    import copy
+    from mayhem.runtime.kernel import KernelError
+    from mayhem.runtime.kernel.compile_stmts import _CACHE
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "bid.mh").write_text(GAME)
+    ir = driver.compile_paths([tmp_path]).ir
+    rules = load_game_rules(ir, "bid")
+    body = rules.actions["bid"].body
+    assert _CACHE[id(body)][0] is body  # compiled before any game is played
+    broken = copy.deepcopy(ir)
+    game = next(c for c in broken["components"] if c["kind"] == "game")
+    game["effects"]["setup"]["body"].append({"op": "let", "name": "x", "value": {"e": "lambda", "span": "bid.mh:1:1"}})
+    with pytest.raises(KernelError, match="'lambda' is not supported in kernel games"):
+        load_game_rules(broken, "bid")

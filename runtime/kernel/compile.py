@@ -114,7 +114,8 @@ def _compile(e: dict):
     if kind == "is":
         left, right, negated = compiled(e["l"]), compiled(e["r"]), e["negated"]
         return lambda run, env: (left(run, env) == right(run, env)) != negated
-    raise ValueError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
+    from .rules import KernelError
+    raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
 
 
 def _select(e: dict):

@@ -64,7 +64,11 @@ def _statement(stmt: dict):
 
 def _primitive(stmt: dict):
     from .primitives import PRIMITIVES
-    fn = PRIMITIVES[stmt["name"]]
+    fn = PRIMITIVES.get(stmt["name"])
+    if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
+        def unknown(run, env):
+            raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
+        return unknown
     args = [(k.replace("-", "_"), compiled(e) if e is not None else _none) for k, e in stmt["args"].items()]
     return call(fn, args)
 
@@ -230,3 +234,20 @@ def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
             elif isinstance(value, dict) and "e" in value and not pure(value):
                 return True
     return False
+
+
+def compile_rules(rules) -> None:
+    """Compile every body, guard and domain of a game once, at load (rules.py): play then
+    only calls closures, and an expression the kernel cannot play is an error at load."""
+    from .actions import _plan
+    bodies = list(rules.slots.values()) + [a.body for a in rules.actions.values()]
+    bodies += [b for ct in rules.card_types.values() for b in ct.effects.values()]
+    bodies += [c.effect for c in rules.cards.values() if c.effect]
+    bodies += [r["body"] for r in rules.rules]  # keywords (shared ones too) compile when first called
+    for body in bodies:
+        compiled_block(body)
+    for action in rules.actions.values():
+        _plan(action)
+    for e in [rules.end_guard, rules.round_end_guard] + [r.get("when") for r in rules.rules]:
+        if e is not None:
+            compiled(e)

@@ -199,6 +199,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
     _index(rules)
+    from .compile_stmts import compile_rules
+    compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
     return rules
 
 
