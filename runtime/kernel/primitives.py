@@ -23,9 +23,10 @@ def _role(run, role: str, primitive: str) -> str:
 def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
     """Move a card; a zone at its capacity takes no more (False)."""
     state = run.state
-    per = run.rules.zones[zone].per
+    spec = run.rules.zones[zone]
+    per = spec.per
     key = state.zone_key(zone, state.holder(owner, per) if per else None)
-    capacity = run.rules.zones[zone].capacity
+    capacity = spec.capacity
     if capacity is not None and len(state.zones.get(key, ())) >= capacity:
         state.log.append({"event": "full", "zone": key})
         return False
@@ -160,8 +161,13 @@ def set_value(run, counter: str, holder, value: int) -> None:
 
 def get_value(run, counter: str, holder) -> int:
     spec = run.rules.counters[counter]
-    holder = run.state.holder(holder, spec.per) if spec.per else None
-    return run.state.counters.get(run.state.counter_key(counter, holder), spec.start)
+    per = spec.per
+    if not per:  # the game's own counter has no holder
+        return run.state.counters.get(counter, spec.start)
+    state = run.state
+    if per == "team" and holder in state.players:
+        holder = state.team_of(holder)
+    return state.counters.get(state.counter_key(counter, holder), spec.start)
 
 
 def gain(run, env, counter, amount, on=None) -> None:
@@ -239,8 +245,10 @@ def cards_in(run, env, zone, of=None) -> list[int]:
     per = run.rules.zones[zone].per
     if not per:
         return list(state.zones.get(zone, []))
+    if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
+        return list(state.zones.get(state.zone_key(zone, state.holder(_me(env) if of is None else of, per)), ()))
     out: list[int] = []
-    holders = [state.holder(who, per) for who in (_as_list(of) if of is not None else [_me(env)])]
+    holders = [state.holder(who, per) for who in of]
     for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
         out += state.zones.get(state.zone_key(zone, holder), [])
     return out
