@@ -3,16 +3,18 @@ value of each parameter's domain that the action's guard allows; each prints as 
 string (`VERB CARD`, `VERB PLAYER`) and parses back against the legal list (`parse`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
+from typing import NamedTuple
 
+from .compile import compiled, pure
 from .effects import NeedChoice, Run
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
+    """A legal action: immutable, compared and hashed by its fields (a named tuple: made
+    many times a turn, faster than a frozen dataclass)."""
     verb: str
-    args: tuple  # values: player seats (str), card uids (int)
+    args: tuple  # values: player seats (str), card uids or numbers (int: the parameter's `cards` says)
     text: str
 
     def __str__(self) -> str:
@@ -24,26 +26,65 @@ def legal_actions(game) -> list[Action]:
     seen: set[str] = set()
     me = game.state.active
     for verb, action in game.rules.actions.items():
+        domains_of, guard, keys, hoisted = _plan(action)
         probe = Run(game, [])
         env = {"ctx:me": me}
-        domains = [list(_values(probe.expr(domain, env))) for _name, domain in action.params]
-        labels = [game.labels(values) for values in domains]
+        if hoisted:  # the guard reads no parameter and changes nothing: one answer for every value
+            if not guard(probe, env):
+                continue
+            guard = None
+        domains = [list(_values(domain(probe, env))) for domain in domains_of]
+        labels = [game.labels(values, cards) for values, cards in zip(domains, action.cards)]
+        if len(domains) == 1 and guard is None:  # one parameter, allowed whatever its value
+            for value, label in zip(domains[0], labels[0]):
+                text = verb + " " + label
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Action(verb, (value,), text))
+            continue
         for combo in product(*[range(len(d)) for d in domains]):
             args = tuple(domains[i][k] for i, k in enumerate(combo))
             text = " ".join([verb] + [labels[i][k] for i, k in enumerate(combo)])
             if text in seen:
                 continue  # a copy alike to one already offered
-            inner = dict(env)
-            for (name, _domain), value in zip(action.params, args):
-                inner["var:" + name] = value
-            try:
-                allowed = action.guard is None or probe.expr(action.guard, inner)
-            except NeedChoice:
-                allowed = False  # a guard asks no question
+            if guard is not None:
+                inner = dict(env)
+                for key, value in zip(keys, args):
+                    inner[key] = value
+                try:
+                    allowed = guard(probe, inner)
+                except NeedChoice:
+                    allowed = False  # a guard asks no question
+            else:
+                allowed = True
             if allowed:
                 seen.add(text)
                 out.append(Action(verb, args, text))
     return out
+
+
+_PLANS: dict[int, tuple] = {}
+
+
+def _plan(action) -> tuple:
+    """An action's domains and guard as closures (compile.py), its parameters' keys, and
+    whether the guard can be asked once for every value (it and the domains are `pure`,
+    and the guard reads no parameter: `value(coins) > 0`), made once per declaration."""
+    hit = _PLANS.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    plan = (tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params),
+            compiled(action.guard) if action.guard is not None else None,
+            tuple("var:" + name for name, _domain in action.params))
+    keys = frozenset(plan[2])
+    hoisted = action.guard is not None and pure(action.guard, keys) and all(pure(d, keys) for _n, d in action.params)
+    plan += (hoisted,)
+    _PLANS[id(action)] = (action, plan)
+    return plan
+
+
+def _none(run, env):
+    return None
 
 
 def _values(value):

@@ -2,6 +2,8 @@
 identity of their IR node, so that play does not walk dictionaries at every step."""
 from __future__ import annotations
 
+import inspect
+
 _CACHE: dict[int, tuple[dict, object]] = {}
 
 
@@ -53,9 +55,9 @@ def _compile(e: dict):
         from .primitives import FUNCTIONS
         fn = FUNCTIONS[e["name"]]
         args = [(k.replace("-", "_"), compiled(v)) for k, v in e["args"].items() if v is not None]
-        return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})
+        return call(fn, args)
     if kind == "select":
-        return lambda run, env: run.select(e, env)
+        return _select(e)
     if kind == "bin":
         left, right, op = compiled(e["l"]), compiled(e["r"]), e["op"]
         if op == "+":
@@ -77,18 +79,116 @@ def _compile(e: dict):
             return lambda run, env: left(run, env) == right(run, env)
         if op == "!=":
             return lambda run, env: left(run, env) != right(run, env)
+        if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
+            c = int(e["r"]["v"] or 0)
+            if op == "<":
+                return lambda run, env: int(left(run, env) or 0) < c
+            if op == "<=":
+                return lambda run, env: int(left(run, env) or 0) <= c
+            if op == ">":
+                return lambda run, env: int(left(run, env) or 0) > c
+            return lambda run, env: int(left(run, env) or 0) >= c
         test = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}[op]
         return lambda run, env: test(int(left(run, env) or 0), int(right(run, env) or 0))
     if kind == "and":
-        items = [compiled(i) for i in e["items"]]
-        return lambda run, env: all(f(run, env) for f in items)
+        items = tuple(compiled(i) for i in e["items"])
+
+        def and_(run, env):
+            for f in items:
+                if not f(run, env):
+                    return False
+            return True
+        return and_
     if kind == "or":
-        items = [compiled(i) for i in e["items"]]
-        return lambda run, env: any(f(run, env) for f in items)
+        items = tuple(compiled(i) for i in e["items"])
+
+        def or_(run, env):
+            for f in items:
+                if f(run, env):
+                    return True
+            return False
+        return or_
     if kind == "not":
         x = compiled(e["x"])
         return lambda run, env: not x(run, env)
     if kind == "is":
         left, right, negated = compiled(e["l"]), compiled(e["r"]), e["negated"]
         return lambda run, env: (left(run, env) == right(run, env)) != negated
-    raise ValueError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
+    from .rules import KernelError
+    raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
+
+
+def _select(e: dict):
+    """`one KIND in SET where COND` (a choice, asked of `me`) or `all ...` (the list)."""
+    pool = compiled(e["in"]) if e["in"] is not None else None
+    where = compiled(e["where"]) if e["where"] is not None else None
+    kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
+
+    def select(run, env):
+        values = list(_as_list(pool(run, env) if pool is not None else run.game.pool(kind)))
+        if where is not None:
+            values = [v for v in values if where(run, {**env, "var:it": v})]
+        if every:
+            return values
+        if not values:
+            return None
+        return run.choose_value(env["ctx:me"], values, prompt, span)
+    return select
+
+
+def pure(e: dict | None, names: frozenset = frozenset()) -> bool:
+    """The expression asks nothing, draws nothing and reads none of `names` (`var:NAME`
+    keys): its value is the same each time it is evaluated in one state and context."""
+    if e is None:
+        return True
+    kind = e["e"]
+    if kind in ("var", "param", "it", "event") and "var:" + (e["name"] if kind != "it" else "it") in names:
+        return False
+    if kind == "select" and e["quant"] != "all":
+        return False
+    if kind == "fn" and e["name"] in IMPURE_FUNCTIONS:
+        return False
+    return all(pure(child, names) for child in _children(e))
+
+
+def _children(x):
+    """The expressions directly under an expression (in `args`, `items`, `l`, ...)."""
+    for value in x.values():
+        if isinstance(value, dict):
+            if "e" in value:
+                yield value
+            else:
+                yield from _children(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict) and "e" in item:
+                    yield item
+
+
+IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
+
+
+def call(fn, args: list):
+    """A closure calling `fn(run, env, ...)` with the values of `args` ((keyword, closure)
+    pairs, evaluated in their order): by position where they are fn's next parameters in
+    that order (no dictionary built per call), by keyword otherwise."""
+    names = [k for k, _f in args]
+    fs = tuple(f for _k, f in args)
+    try:
+        params = list(inspect.signature(fn).parameters)[2:]
+    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+        params = None
+    if params is not None and names == params[:len(names)]:
+        if not fs:
+            return lambda run, env: fn(run, env)
+        if len(fs) == 1:
+            f1, = fs
+            return lambda run, env: fn(run, env, f1(run, env))
+        if len(fs) == 2:
+            f1, f2 = fs
+            return lambda run, env: fn(run, env, f1(run, env), f2(run, env))
+        if len(fs) == 3:
+            f1, f2, f3 = fs
+            return lambda run, env: fn(run, env, f1(run, env), f2(run, env), f3(run, env))
+        return lambda run, env: fn(run, env, *[f(run, env) for f in fs])
+    return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})

@@ -23,9 +23,10 @@ def _role(run, role: str, primitive: str) -> str:
 def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
     """Move a card; a zone at its capacity takes no more (False)."""
     state = run.state
-    per = run.rules.zones[zone].per
+    spec = run.rules.zones[zone]
+    per = spec.per
     key = state.zone_key(zone, state.holder(owner, per) if per else None)
-    capacity = run.rules.zones[zone].capacity
+    capacity = spec.capacity
     if capacity is not None and len(state.zones.get(key, ())) >= capacity:
         state.log.append({"event": "full", "zone": key})
         return False
@@ -102,21 +103,40 @@ def resolve(run, env, card) -> None:
     if card is None:
         return
     printed = run.rules.cards[run.state.cards[card]]
-    ctype = run.rules.card_types[printed.type]
     inner = {"ctx:me": _me(env), "ctx:this-card": card}
+    for body, amount in _resolution(run, printed):
+        if amount is None:  # the card's own effect
+            body(run, dict(inner))
+        else:
+            body(run, {**inner, "ctx:amount": amount})
+        # the game ends between two parts of a card, not inside one: an effect that
+        # knocks out every player at once leaves nobody, a tie
+        run.game.check_end(run)
+
+
+_RESOLUTIONS: dict[int, tuple] = {}
+
+
+def _resolution(run, printed) -> tuple:
+    """The parts a printed card resolves, in its card type's `resolve-order`: (the closure
+    of the part's body, its amount; None for the card's own effect), read once per card."""
+    hit = _RESOLUTIONS.get(id(printed))
+    if hit is not None and hit[0] is printed:
+        return hit[1]
+    from .compile_stmts import compiled_block
+    ctype = run.rules.card_types[printed.type]
+    parts = []
     for item in ctype.resolve_order:
         if item == "effect":
             if printed.effect:
-                run.block(printed.effect, dict(inner))
-                run.game.check_end(run)
+                parts.append((compiled_block(printed.effect), None))
             continue
-        amount = property_of(run, card, item)
+        amount = property_of(run, None, item, printed)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
-            run.block(body, {**inner, "ctx:amount": amount})
-            # the game ends between two parts of a card, not inside one: an effect that
-            # knocks out every player at once leaves nobody, a tie
-            run.game.check_end(run)
+            parts.append((compiled_block(body), amount))
+    _RESOLUTIONS[id(printed)] = (printed, tuple(parts))
+    return _RESOLUTIONS[id(printed)][1]
 
 
 # -- counters ---------------------------------------------------------------------------
@@ -141,8 +161,13 @@ def set_value(run, counter: str, holder, value: int) -> None:
 
 def get_value(run, counter: str, holder) -> int:
     spec = run.rules.counters[counter]
-    holder = run.state.holder(holder, spec.per) if spec.per else None
-    return run.state.counters.get(run.state.counter_key(counter, holder), spec.start)
+    per = spec.per
+    if not per:  # the game's own counter has no holder
+        return run.state.counters.get(counter, spec.start)
+    state = run.state
+    if per == "team" and holder in state.players:
+        holder = state.team_of(holder)
+    return state.counters.get(state.counter_key(counter, holder), spec.start)
 
 
 def gain(run, env, counter, amount, on=None) -> None:
@@ -220,8 +245,10 @@ def cards_in(run, env, zone, of=None) -> list[int]:
     per = run.rules.zones[zone].per
     if not per:
         return list(state.zones.get(zone, []))
+    if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
+        return list(state.zones.get(state.zone_key(zone, state.holder(_me(env) if of is None else of, per)), ()))
     out: list[int] = []
-    holders = [state.holder(who, per) for who in (_as_list(of) if of is not None else [_me(env)])]
+    holders = [state.holder(who, per) for who in of]
     for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
         out += state.zones.get(state.zone_key(zone, holder), [])
     return out
@@ -242,10 +269,11 @@ def opponents(run, env, who) -> list[str]:
     return [p for p in ring if p in order]
 
 
-def property_of(run, card, name):
-    if card is None or not isinstance(card, int):
-        return None
-    printed = run.rules.cards[run.state.cards[card]]
+def property_of(run, card, name, printed=None):
+    if printed is None:
+        if card is None or not isinstance(card, int):
+            return None
+        printed = run.rules.cards[run.state.cards[card]]
     if name in printed.props:
         return printed.props[name]
     if name == "copies":

@@ -38,6 +38,7 @@ class Action:
     params: list[tuple[str, dict]]  # (name, domain expression)
     guard: dict | None
     body: list
+    cards: tuple[bool, ...] = ()  # per parameter: its domain yields cards (card uids), not numbers
 
 
 @dataclass
@@ -89,6 +90,9 @@ class GameRules:
     spaces: dict[str, dict] = field(default_factory=dict)  # space id -> {"name", "slots"}, in declaration order
     board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
     figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
+    step_asks: dict[str, bool] = field(default_factory=dict)  # structure.py: can a turn's start or end ask?
+    resets: dict[str, list] = field(default_factory=dict)  # structure.py: event -> the counters it resets
+    refills: bool = False  # a zone fills up from another (`refill-from` and a capacity) between steps
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -118,9 +122,10 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                                             bool(_prop(child, "out-at-min", False)))
         elif child["kind"] == "action":
             effect = child["effects"].get("effect") or {"when": None, "body": []}
-            actions[child["id"]] = Action(child["id"], child["name"] or child["id"],
-                                          [(p["name"], p["default"]) for p in child.get("params", [])],
-                                          effect["when"], effect["body"])
+            params = [(p["name"], p["default"]) for p in child.get("params", [])]
+            actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params,
+                                          effect["when"], effect["body"],
+                                          tuple(yields_cards(domain) for _name, domain in params))
     card_types = {}
     for c in tops:
         if c["kind"] == "card-type":
@@ -192,8 +197,36 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or "round-ends" in game["props"]
                              or any(t["event"].startswith("round-") for t in rules.rules)
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
+    rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
     _index(rules)
+    from .compile_stmts import compile_rules
+    compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
     return rules
+
+
+CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
+
+
+def yields_cards(e: dict | None) -> bool:
+    """Whether an expression's values are cards: cards are card uids (ints) in the state,
+    so a parameter's domain says, before play, whether its ints print as cards
+    (`buy CARD`) or as numbers (`bid 3`)."""
+    if e is None:
+        return False
+    kind = e["e"]
+    if kind == "fn":
+        if e["name"] in CARD_FUNCTIONS:
+            return True
+        if e["name"] in ("first", "last"):
+            return yields_cards(e["args"].get("set"))
+        return False
+    if kind == "select":
+        return e["kind"] in ("card", "target") or yields_cards(e["in"])
+    if kind == "list":
+        return any(yields_cards(i) for i in e["items"])
+    if kind == "bin":
+        return yields_cards(e["l"]) or yields_cards(e["r"])
+    return kind == "ctx" and e["name"] == "this-card"
 
 
 def _board(rules: GameRules, game: dict) -> None:

@@ -57,14 +57,14 @@ class State:
         other.cards = list(self.cards)
         other.owners = list(self.owners)
         other.places = list(self.places)
-        other.zones = {k: list(v) for k, v in self.zones.items()}
+        other.zones = {k: v[:] for k, v in self.zones.items()}
         other.counters = dict(self.counters)
         other.rng = self.rng  # a tuple: immutable
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
-        other.result = copy.deepcopy(self.result)
-        other.triggers = [dict(t) for t in self.triggers]
+        other.result = copy.deepcopy(self.result) if self.result is not None else None
+        other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = list(self.log) if log else self.log  # entries are never changed once written
         other.teams = {k: list(v) for k, v in self.teams.items()}
@@ -89,7 +89,7 @@ class State:
     # -- randomness: the generator's state is data; each draw restores and saves it ------
 
     def random(self) -> random.Random:
-        gen = random.Random()
+        gen = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
         gen.setstate(self.rng)
         return gen
 

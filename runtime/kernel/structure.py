@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
+from .compile import compiled, pure
+from .compile_stmts import asks
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
@@ -95,12 +97,23 @@ class KernelGame:
     def _advance(self) -> Decision | None:
         while self.state.phase != "over":
             if self.pending is None:
-                if self.state.phase != "setup":
+                if self.state.phase != "setup" and self.rules.refills:
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
                     continue
                 self.pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                if step[0] == "choose-action" and len(self._legal) > 1:
+                    # the step's first act is this question: nothing has changed yet, so the
+                    # state is still the step's start and no copy of it is needed until answered
+                    self.snapshot = None
+                    self.decision = Decision(self.state.active, "action",
+                                             f"turn {self.state.turn}: choose an action",
+                                             [a.text for a in self._legal])
+                    return self.decision
+                # a copy of the step's start to replay from, unless the step cannot ask
+                self.snapshot = self.state.clone(log=False) if self._may_ask(step[0]) else None
+            elif self.snapshot is None:  # answered before the step changed anything
                 self.snapshot = self.state.clone(log=False)
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
@@ -109,6 +122,9 @@ class KernelGame:
             try:
                 self._run_step(run, self.pending["step"])
             except NeedChoice as need:
+                if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
+                    raise AssertionError(f"the step {self.pending['step']} asked a question it was "
+                                         "judged unable to ask") from need
                 self.decision = need.decision
                 return self.decision
             except GameOver:
@@ -118,6 +134,24 @@ class KernelGame:
             self._legal = None
         self.decision = None
         return None
+
+    def _may_ask(self, kind: str) -> bool:
+        """Whether a step can stop with a question (compile_stmts.asks): a turn's start or end
+        whose slot, triggers, rules and end checks ask nothing is run without a copy."""
+        slot = {"turn-start": "turn", "turn-end": "turn-end"}.get(kind)
+        if slot is None:
+            return True
+        rules = self.rules
+        static = rules.step_asks.get(kind)
+        if static is None:
+            kw = rules.keywords
+            static = (asks(rules.slots.get(slot, []), kw) or asks(rules.slots.get("end", []), kw)
+                      or not pure(rules.end_guard) or (kind == "turn-end" and not pure(rules.round_end_guard))
+                      or any(asks(r["body"], kw) or not pure(r.get("when"))
+                             for r in rules.rules if r["event"] in (kind, "out")))
+            rules.step_asks[kind] = static
+        return static or any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
+                             for t in self.state.triggers if t["event"] == kind)
 
     # -- the structure -------------------------------------------------------------------
 
@@ -262,10 +296,12 @@ class KernelGame:
             self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
-        for counter in self.rules.counters.values():
-            if counter.reset == when:
-                for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
-                    self.state.counters[key] = counter.start
+        resets = self.rules.resets.get(when)
+        if resets is None:  # the counters reset at that event, read once
+            resets = self.rules.resets[when] = [c for c in self.rules.counters.values() if c.reset == when]
+        for counter in resets:
+            for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
+                self.state.counters[key] = counter.start
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -273,7 +309,7 @@ class KernelGame:
         guard = self.rules.end_guard
         if guard is None or self.state.phase == "over":
             return
-        if run.expr(guard, {"ctx:me": self.state.active}):
+        if compiled(guard)(run, {"ctx:me": self.state.active}):
             run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
             if self.state.phase != "over":
                 self.finish(run, [], "ended")
@@ -317,23 +353,46 @@ class KernelGame:
     def label(self, uid: int) -> str:
         return self.rules.cards[self.state.cards[uid]].id + f"#{uid}"
 
-    def labels(self, values: list) -> list[str]:
+    def labels(self, values: list, cards: bool = True) -> list[str]:
         """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
-        only where two of the values share an id but differ (zone or counters)."""
-        out, looks = [], []
-        for v in values:
-            if isinstance(v, int) and not isinstance(v, bool):
-                out.append(self.rules.cards[self.state.cards[v]].id)
-                held = sorted((k, n) for k, n in self.state.counters.items() if k.endswith(f"/#{v}"))
-                looks.append((self.state.places[v], held))
-            elif isinstance(v, str) and v in self.state.dice:  # a die shows its value
-                die = self.state.dice[v]
-                out.append(str(die["value"]))
+        only where two of the values share an id but differ (zone or counters). An int is a
+        card only where the values are cards (`cards`): an action's parameter whose domain
+        yields numbers prints them as numbers (rules.py, `Action.cards`)."""
+        state, printed = self.state, self.rules.cards
+        dice = state.dice
+        if cards and all(type(v) is int for v in values):  # cards only (the common case)
+            qids = state.cards
+            out = [printed[qids[v]].id for v in values]
+        else:
+            out = []
+            for v in values:
+                if cards and isinstance(v, int) and not isinstance(v, bool):
+                    out.append(printed[state.cards[v]].id)
+                elif dice and isinstance(v, str) and v in dice:  # a die shows its value
+                    out.append(str(dice[v]["value"]))
+                else:
+                    out.append(str(v))
+        if len(set(out)) == len(out):
+            return out  # no two alike: nothing to tell apart
+        alike = {lab for lab in out if out.count(lab) > 1}
+        looks, held = [], None
+        for v, lab in zip(values, out):
+            if lab not in alike:
+                looks.append(None)  # alone with its label: kept as it is
+            elif cards and isinstance(v, int) and not isinstance(v, bool):
+                if held is None:  # the counters on cards, by card: one pass over the counters
+                    held = {}
+                    for k, n in state.counters.items():
+                        at = k.rfind("/#")
+                        if at >= 0:
+                            held.setdefault(k[at + 2:], []).append((k, n))
+                looks.append((state.places[v], sorted(held.get(str(v), ()))))
+            elif isinstance(v, str) and v in dice:
+                die = dice[v]
                 looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
             else:
-                out.append(str(v))
                 looks.append(None)
         for i, v in enumerate(values):
             if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v) if isinstance(v, int) else v
+                out[i] = self.label(v) if cards and isinstance(v, int) else v
         return out
