@@ -6,7 +6,7 @@ from __future__ import annotations
 from lsprotocol import types as T
 import pytest
 
-from lsp_helpers import close_doc, make_client, open_doc, position, text, uri
+from lsp_helpers import CONTENT, close_doc, make_client, open_doc, position, text, uri
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 client = make_client()
@@ -129,5 +129,7 @@ async def test_top_level_kinds_of_a_box_file(client):
 async def test_use_offers_the_modules(client):
     body = text(ROBIN).replace('use "shared/core.mh"\n', 'use "shared/core.mh"\nuse "\n', 1)
     items = await complete(client, ROBIN, body, 'use "\n', len('use "'))
-    assert set(items) == {"shared/core.mh", "shared/modes.mh"}
+    # the modules a box may use: every file of content/shared/ (its own box's files are not offered)
+    assert set(items) == {f"shared/{p.name}" for p in (CONTENT / "shared").glob("*.mh")}
+    assert {"shared/core.mh", "shared/modes.mh"} <= set(items)
     assert items["shared/modes.mh"].kind == T.CompletionItemKind.File
