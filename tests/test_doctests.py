@@ -25,6 +25,7 @@ MODULES = [
     "mayhem.compiler.driver",
     "mayhem.compiler.incremental",
     "mayhem.compiler.ir_ops",
+    "mayhem.compiler.render_text",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
     "mayhem.dsl.format",
