@@ -49,6 +49,8 @@ PART_WORDS = {
     "round-ends": {"one-turn-each": "once every player has had a turn", "all-passed": "once every player has passed"},
     "first-player": {"seeded-choice": "a chosen player", "first-seat": "the first seat"},
     "team-seats": {"alternate": "alternate seats", "consecutive": "consecutive seats"},
+    "reset": {"turn-start": "the start of every turn", "turn-end": "the end of every turn",
+              "round-start": "the start of every round", "round-end": "the end of every round"},
 }
 
 

@@ -43,7 +43,7 @@ def rows(html: str, kind: str) -> list[dict[str, str]]:
     for card in re.findall(rf'<div class="mh-card mh-card-generic" data-kind="{kind}"[^>]*>(.*?)</tbody>', html, re.S):
         table = {}
         for label, value in re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", card, re.S):
-            table[label] = htmllib.unescape(re.sub(r"<[^>]+>", "", value))
+            table[htmllib.unescape(label)] = htmllib.unescape(re.sub(r"<[^>]+>", "", value))
         out.append(table)
     return out
 
@@ -101,6 +101,10 @@ def test_marvel_mayhem_game_page_uses_the_games_words(content_site):
     assert re.fullmatch(r"\d+( to \d+)?", game["Players"])
     hit_points = [c for c in rows(html, "counter") if "Starts at" in c]
     assert hit_points and all(re.fullmatch(r"-?\d+", c["Starts at"]) for c in hit_points)
+    assert {c["Back to its start at"] for c in rows(html, "counter") if "Back to its start at" in c} == \
+        {"the end of every turn"}
+    # a game's zones are named and linked where the game names them
+    assert game["Draw from"] == "Deck" and game["Each player's deck goes to"] == "Deck"
 
 
 def test_mode_pages_keep_the_mayhem_words(content_site):
