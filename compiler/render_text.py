@@ -23,6 +23,61 @@ PRIMITIVE_PHRASES = {
 }
 
 
+# How tightly an IR expression binds, as dsl/mayhem.lark nests them: or_ < and_ < not_ <
+# comparison < sum < product < unary < atom. A selector with `where` swallows everything
+# after it, so as an operand it binds loosest of all.
+_BINDING = {"or": 1, "and": 2, "not": 3, "cmp": 4, "is": 4, "neg": 7}
+ATOM = 8
+
+
+def binding(e) -> int:
+    """The grammar level of an IR expression (higher binds tighter)."""
+    if not isinstance(e, dict):
+        return ATOM
+    k = e.get("e")
+    if k == "bin":
+        return 6 if e.get("op") == "*" else 5
+    if k == "select" and e.get("where") is not None:
+        return 0
+    return _BINDING.get(k, ATOM)
+
+
+def needs_parens(parent: dict, child, side: str = "l") -> bool:
+    """Does `child`, an operand of `parent` (on `side` "l" or "r" of a binary operator),
+    need brackets to keep its meaning when printed? Only where precedence requires:
+    `a and (b or c)`, `(a + b) * c`, `a - (b - c)`, `-(a + b)`, `not (a and b)`, but
+    `a or b and c`, `a + b * c`, `a + (b - c)` printed `a + b - c`.
+
+    >>> a, b, c = ({"e": "var", "name": n} for n in "abc")
+    >>> needs_parens({"e": "and"}, {"e": "or", "items": [b, c]})
+    True
+    >>> needs_parens({"e": "or"}, {"e": "and", "items": [b, c]})
+    False
+    >>> needs_parens({"e": "bin", "op": "-"}, {"e": "bin", "op": "-", "l": b, "r": c}, "r")
+    True
+    >>> needs_parens({"e": "bin", "op": "+"}, {"e": "bin", "op": "-", "l": b, "r": c}, "r")
+    False
+    """
+    k = parent.get("e")
+    level = binding(child)
+    if k in ("and", "or"):  # both are associative: `a and (b and c)` reads `a and b and c`
+        return level < _BINDING[k]
+    if k == "not":
+        return level < _BINDING["not"]
+    if k in ("cmp", "is"):  # `sum COMPARE sum`: comparisons do not chain
+        return level < 5
+    if k == "bin":
+        own = binding(parent)
+        if side == "l" or parent.get("op") in ("+", "*"):  # `a + (b - c)` == `a + b - c`
+            return level < own
+        return level <= own
+    if k == "neg":
+        return level < _BINDING["neg"]
+    if k == "select":  # its count and `in` are sums; its `where` takes any expression
+        return side != "where" and level < 5
+    return False
+
+
 @dataclass(frozen=True)
 class Mention:
     """A keyword an effect uses: its words ("trap"), and its number if it takes one."""

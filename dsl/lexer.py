@@ -20,8 +20,9 @@ class NestingTooDeep(Exception):
 
 class NewlinePostLex:
     """Newlines end members and statements, except inside ( ) and [ ], right after
-    `{`, at the start of the file, and where several follow each other. (`else`
-    goes on the line of the `}` before it, as in Go.)"""
+    `{` or after an `and`/`or` (a long condition goes on, as `mayhem fmt` wraps it), at
+    the start of the file, and where several follow each other. (`else` goes on the
+    line of the `}` before it, as in Go.)"""
 
     always_accept = ("_NL",)
 
@@ -38,7 +39,7 @@ class NewlinePostLex:
             if ttype == "_NL":
                 if self.open_stack and self.open_stack[-1].type != "LBRACE":
                     continue  # inside ( ) or [ ]
-                if prev_type in (None, "LBRACE", "_NL"):
+                if prev_type in (None, "LBRACE", "_NL", "AND", "OR"):
                     continue
             elif ttype in OPENERS:
                 self.open_stack.append(tok)

@@ -7,11 +7,28 @@ import re
 
 from markupsafe import Markup
 
+from .escape import text
 from .model import sort_name
+from .words import prop_words
 
 
 class CrossLinks:
     """Mixed into `render.Page`: needs `self.m` (the model) and `self.link(qid)`."""
+
+    def prop_value(self, comp: dict, name: str, value) -> Markup:
+        """A property of a component drawn by the generic card, in words; the names in it
+        that are parts of the same game or box (a figure's starting spaces, a space's
+        neighbours) are shown by their names and linked to their cards."""
+        from mayhem.dsl.schema import KINDS
+        spec = KINDS.get(comp["kind"])
+        decl = spec.prop(name) if spec else None
+        shape = decl.shape if decl else None
+        if shape in ("id", "list", "ids") and comp["kind"] != "mode":
+            scopes = (comp["qid"], comp["qid"].rsplit("/", 1)[0])  # its own parts, then its siblings
+            items = value if isinstance(value, list) else [value]
+            found = [next((f"{s}/{i}" for s in scopes if f"{s}/{i}" in self.m.by_qid), None) for i in items]
+            return Markup(", ").join(self.link(q) if q else text(i) for q, i in zip(found, items))
+        return text(prop_words(comp["kind"], name, value, shape))
 
     def related(self, comp: dict, limit: int = 6) -> list[dict]:
         """Cards and characters that use the same keywords and tokens (named directly), most shared

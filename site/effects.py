@@ -12,6 +12,7 @@ from typing import Callable
 
 from markupsafe import Markup
 
+from ..compiler.render_text import needs_parens
 from .escape import text
 
 Link = Callable[[str, str], Markup]  # (qid, label) -> an <a>, or the label
@@ -112,27 +113,33 @@ class Phrases:
             inner = Markup(", ").join(self.expr(v) for v in e["args"].values() if v is not None)
             return Markup("{}({})").format(text(e["name"]), inner)
         if k in ("bin", "cmp"):
-            return Markup("{} {} {}").format(self.expr(e["l"]), text(e["op"]), self.expr(e["r"]))
+            return Markup("{} {} {}").format(self.operand(e, "l"), text(e["op"]), self.operand(e, "r"))
         if k == "neg":
-            return Markup("&#8722;{}").format(self.expr(e["x"]))
+            return Markup("&#8722;{}").format(self.operand(e, "x"))
         if k == "is":
-            return Markup("{} is {}{}").format(self.expr(e["l"]), "not " if e.get("negated") else "",
-                                               self.expr(e["r"]))
+            return Markup("{} is {}{}").format(self.operand(e, "l"), "not " if e.get("negated") else "",
+                                               self.operand(e, "r"))
         if k in ("and", "or"):
-            return Markup(f" {k} ").join(self.expr(i) for i in e["items"])
+            return Markup(f" {k} ").join(self.operand(e, i) for i in range(len(e["items"])))
         if k == "not":
-            return Markup("not {}").format(self.expr(e["x"]))
+            return Markup("not {}").format(self.operand(e, "x"))
         if k == "select":
             quant = text(e["quant"])
             if e.get("count") is not None:
-                quant = Markup("{} {}").format(quant, self.expr(e["count"]))
+                quant = Markup("{} {}").format(quant, self.operand(e, "count"))
             out = Markup("{} {}").format(quant, text(e["kind"]))
             if e.get("in") is not None:
-                out += Markup(" in {}").format(self.expr(e["in"]))
+                out += Markup(" in {}").format(self.operand(e, "in"))
             if e.get("where") is not None:
                 out += Markup(" where {}").format(self.expr(e["where"]))
             return out
         return text(k)
+
+    def operand(self, e: dict, key: str | int) -> Markup:
+        """An operand of `e` (`e[key]`, or its `key`-th item), bracketed where precedence needs it."""
+        child = e["items"][key] if isinstance(key, int) else e[key]
+        out = self.expr(child)
+        return Markup("({})").format(out) if needs_parens(e, child, "l" if key == 0 else str(key)) else out
 
 
 def _plain(e):

@@ -30,6 +30,30 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "non-player-figure": "Non-player figure", "team-lists": "Team lists"}
 
 
+# The parts of a game played on the rules kernel (dsl/kernel_kinds.py) in that game's words; a
+# property not listed reads as its name. MODE_LABELS are a Mayhem mode's, and only a mode's.
+PART_LABELS = {
+    "box": {"players": "Players"},
+    "game": {"seats": "Players", "team-seats": "Teams formed", "decks-to": "Each player's deck goes to",
+             "deck-size": "Cards in each deck"},
+    "figure": {"per": "Figures of", "count": "Figures each", "start": "Starting spaces"},
+    "counter": {"per": "Kept for", "start": "Starts at", "min": "Minimum", "max": "Maximum",
+                "out-at-min": "Out of the game at its minimum", "reset": "Back to its start at"},
+    "zone": {"per": "Kept for", "capacity": "Holds at most"},
+    "space": {"adjacent": "Adjacent spaces", "slots": "Die slots"},
+}
+PART_WORDS = {
+    "per": {"player": "each player", "team": "each Team", "card": "each card", "figure": "each figure"},
+    "turn-order": {"alternate-teams": "the Teams take turns", "clockwise": "clockwise",
+                   "counterclockwise": "counterclockwise"},
+    "round-ends": {"one-turn-each": "once every player has had a turn", "all-passed": "once every player has passed"},
+    "first-player": {"seeded-choice": "a chosen player", "first-seat": "the first seat"},
+    "team-seats": {"alternate": "alternate seats", "consecutive": "consecutive seats"},
+    "reset": {"turn-start": "the start of every turn", "turn-end": "the end of every turn",
+              "round-start": "the start of every round", "round-end": "the end of every round"},
+}
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -78,6 +102,38 @@ def mode_value(name: str, value) -> str:
 
 def mode_label(name: str) -> str:
     return MODE_LABELS.get(name, name.replace("-", " ").capitalize())
+
+
+def prop_label(kind: str, name: str) -> str:
+    """A property's label on the card of a component of `kind`: a mode's in the Mayhem words,
+    any other's in its game's (a figure's `start` is its starting spaces).
+
+    >>> prop_label("mode", "start"), prop_label("figure", "start"), prop_label("game", "seats")
+    ('Characters start', 'Starting spaces', 'Players')
+    """
+    if kind == "mode":
+        return mode_label(name)
+    return PART_LABELS.get(kind, {}).get(name) or name.replace("-", " ").capitalize()
+
+
+def prop_words(kind: str, name: str, value, shape: str | None = None) -> str:
+    """A property's value in words: a mode's as `mode_value` says it; a range (`2..4`) as
+    '2 to 4'; a kernel part's enumerated value in its game's words.
+
+    >>> prop_words("game", "seats", [2, 4], "range"), prop_words("counter", "per", "team", "enum:player|team")
+    ('2 to 4', 'each Team')
+    """
+    if kind == "mode":
+        return mode_value(name, value)
+    if shape == "range" and isinstance(value, list) and len(value) == 2:
+        return str(value[0]) if value[0] == value[1] else f"{value[0]} to {value[1]}"
+    if value is True:
+        return "yes"
+    if isinstance(value, str) and (shape or "").startswith("enum"):
+        return PART_WORDS.get(name, {}).get(value, value.replace("-", " "))
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
 
 
 def token_words(name: str, values) -> str:

@@ -78,7 +78,7 @@ def test_markdown_counts_lists_and_escapes():
     md = report.markdown(findings, silenced, title="T")
     lines = md.split("\n")
     assert lines[0] == "# T"
-    assert lines[2] == "1 errors, 1 warnings, 0 notes, 1 silenced."
+    assert lines[2] == "1 error, 1 warning, 0 notes, 1 silenced."
     assert md.endswith("\n") and not md.endswith("\n\n")
     assert f"## {chk.family[0].upper()}{chk.family[1:]}" in lines
     assert f"### {code} {chk.name} ({chk.severity}): 2 findings" in lines
@@ -97,7 +97,7 @@ def test_markdown_one_finding_is_singular_and_a_blank_line_follows():
     md = report.markdown([Diagnostic(code, "note", "m", None)], [])
     lines = md.split("\n")
     assert lines[0] == "# Consistency report"
-    assert "0 errors, 0 warnings, 1 notes, 0 silenced." in lines
+    assert "0 errors, 0 warnings, 1 note, 0 silenced." in lines
     i = lines.index("- **note**  m")
     assert lines[i + 1] == ""
     assert any(l.endswith(": 1 finding") for l in lines)

@@ -306,3 +306,12 @@ def test_content_is_formatted():
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stdout == ""
     assert f"0 files would reformat, {len(list(CONTENT.rglob('*.mh')))} already formatted" in result.stderr
+
+
+def test_kernel_lab_game_is_formatted():
+    """The Ridge lab game (tests/fixtures/kernel/ridge/) stays in the canonical layout too: its
+    climb guard, longer than a line, is wrapped at its outermost `and`."""
+    ridge = FIXTURES / "kernel" / "ridge"
+    result = invoke("fmt", "--check", ridge)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "0 files would reformat, 1 already formatted" in result.stderr

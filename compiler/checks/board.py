@@ -6,6 +6,7 @@ import networkx as nx
 from mayhem.runtime.board import row_layout
 
 from . import register, span_of
+from .wording import counted
 
 FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
 
@@ -17,7 +18,7 @@ def layout(col, emit):
             if not rows:
                 continue
             if sum(rows) != tiles:
-                emit(f"the {name} {rows} has {sum(rows)} places for {tiles} Location tiles of '{box_id}'",
+                emit(f"the {name} {rows} has {counted(sum(rows), 'place')} for {counted(tiles, 'Location tile')} of '{box_id}'",
                      box["qid"], col.prop_span(box, "board"))
             elif not nx.is_connected(row_layout(list(rows))):
                 emit(f"the {name} {rows} of '{box_id}' falls apart", box["qid"], col.prop_span(box, "board"))
@@ -32,7 +33,7 @@ def slots(col, emit):
     for loc in sorted(col.of_kind("location"), key=lambda c: c["qid"]):
         n = col.prop(loc, "slots")
         if n not in (1, 2):
-            emit(f"Location '{loc['id']}' has {n} slots; a Location has 1 or 2", loc["qid"], col.prop_span(loc, "slots"))
+            emit(f"Location '{loc['id']}' has {counted(n, 'slot')}; a Location has 1 or 2", loc["qid"], col.prop_span(loc, "slots"))
 
 
 register(slots, "C702", "slots", "error", "board",

@@ -7,6 +7,7 @@ from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
 from . import register, span_of
+from .wording import counted
 
 
 
@@ -24,28 +25,28 @@ def manifest_counts(col, emit):
         bases = {c: [l for l in locs if col.prop(l, "base") == c] for c in COLOURS}
         special = [l for l in locs if not col.prop(l, "base")]
         expected = [
-            ("figures", len(chars), "characters"),
-            ("dashboards", len(chars), "dashboards (characters)"),
-            ("location-tiles", len(locs), "Locations"),
-            ("special-locations", len(special), "Special Locations"),
-            ("mayhem-cards", len(col.of_kind("mayhem-card", box_id)), "Mayhem cards"),
-            ("go-cards", len(col.of_kind("go-card", box_id)), "GO! cards"),
+            ("figures", len(chars), ("character", "characters")),
+            ("dashboards", len(chars), ("dashboard (character)", "dashboards (characters)")),
+            ("location-tiles", len(locs), ("Location", "Locations")),
+            ("special-locations", len(special), ("Special Location", "Special Locations")),
+            ("mayhem-cards", len(col.of_kind("mayhem-card", box_id)), ("Mayhem card", "Mayhem cards")),
+            ("go-cards", len(col.of_kind("go-card", box_id)), ("GO! card", "GO! cards")),
         ]
         for prop, have, what in expected:
             want = col.prop(box, prop)
             if want is not None and want != have:
-                emit(f"box '{box_id}' lists {want} {what}; the content has {have}", box["qid"],
+                emit(f"box '{box_id}' lists {counted(want, *what)}; the content has {have}", box["qid"],
                      col.prop_span(box, prop), hint="the component list is the rulebook's; count the declarations")
         want_bases = col.prop(box, "bases") or {}
         for colour in COLOURS:
             if colour in want_bases and want_bases[colour] != len(bases[colour]):
-                emit(f"box '{box_id}' lists {want_bases[colour]} {colour.title()} Bases; the content has "
+                emit(f"box '{box_id}' lists {counted(want_bases[colour], colour.title() + ' Base')}; the content has "
                      f"{len(bases[colour])}", box["qid"], col.prop_span(box, "bases"))
         pools = [c for c in box["children"] if c["kind"] == "pool"]
         total = sum(pool_pieces(p, col) for p in pools)
         want = col.prop(box, "tokens")
         if want is not None and want != total:
-            emit(f"box '{box_id}' lists {want} tokens; its pools hold {total}", box["qid"], col.prop_span(box, "tokens"),
+            emit(f"box '{box_id}' lists {counted(want, 'token')}; its pools hold {total}", box["qid"], col.prop_span(box, "tokens"),
                  hint="one `pool` per token type, with the rulebook's count (by colour if coloured)")
         double = bool(col.prop(box, "double-sided-dashboards"))
         for ch in chars:
@@ -123,8 +124,8 @@ def first_game_hands(col, emit):
             for sa, sb in product(_sides(chars[a]), _sides(chars[b])):
                 icons = (col.prop(sa, "mayhem-cards", 0) or 0) + (col.prop(sb, "mayhem-cards", 0) or 0)
                 if need > icons:
-                    emit(f"a Team of {a} and {b} starts the First Game with {need} cards but holds only "
-                         f"{icons} Mayhem icons", fg["qid"], col.prop_span(fg, a),
+                    emit(f"a Team of {a} and {b} starts the First Game with {counted(need, 'card')} but holds "
+                         f"only {counted(icons, 'Mayhem icon')}", fg["qid"], col.prop_span(fg, a),
                          hint="give fewer First-Game cards, or more Mayhem icons")
                     break
         missing = sorted(set(chars) - set(hands))
@@ -146,7 +147,7 @@ def impossible_life(col, emit):
             if isinstance(value, int) and value < 1:
                 owner = f"{col.by_qid[col.parent[qid]]['kind']} '{col.by_qid[col.parent[qid]]['id']}' side " \
                         f"'{comp['id']}'" if comp["kind"] == "side" else f"{comp['kind']} '{comp['id']}'"
-                emit(f"{owner} has {value} {'Monster ' if name == 'monster-life' else ''}Life Points; "
+                emit(f"{owner} has {counted(value, ('Monster ' if name == 'monster-life' else '') + 'Life Point')}; "
                      "Life is 1 or more", qid, col.prop_span(comp, name),
                      hint="write the Life Points the dashboard prints (the rulebooks' characters have 10 to 14)")
 
@@ -180,7 +181,7 @@ def win_vp_unreachable(col, emit):
             for colour, held in sorted(per_team.items()):
                 if held < win:
                     whose = "a Team" if colour == "either" else f"the {colour.title()} Team"
-                    emit(f"box '{box_id}' is won with {win} Victory Points, but {whose} can hold only {held} "
+                    emit(f"box '{box_id}' is won with {counted(win, 'Victory Point')}, but {whose} can hold only {held} "
                          f"(pool '{pool['id']}')", box["qid"], col.prop_span(box, "win-vp"),
                          related=[Related(span_of(pool["span"]), "the Victory Point tokens")],
                          hint=f"lower `win-vp` to {held}, or give the pool the rulebook's count")
@@ -232,8 +233,8 @@ def face_down_pile(col, emit):
             if count is None or not faces:
                 continue
             if count % len(faces) or count < len(faces):
-                emit(f"the face-down pile '{pile['id']}' of box '{box_id}' holds {count} token{'s' if count != 1 else ''}, but its group "
-                     f"has {len(faces)} faces", pool["qid"], col.prop_span(pool, "count"),
+                emit(f"the face-down pile '{pile['id']}' of box '{box_id}' holds {counted(count, 'token')}, but its group "
+                     f"has {counted(len(faces), 'face')}", pool["qid"], col.prop_span(pool, "count"),
                      related=[Related(span_of(pile["span"]), "the face-down token")],
                      hint=f"declare the missing faces (`group {pile['id']}`), or correct the count: one of each "
                      f"face is {len(faces)}")
@@ -275,12 +276,12 @@ def deck_too_small(col, emit):
             deck = [c for c in cards if col.prop(c, "free-for-all")] if ffa else cards
             hands = _hands(col, mode, box)
             if len(deck) < sum(hands):
-                what = ("Free-For-All card" if ffa else "Mayhem card") + ("s" if len(deck) != 1 else "")
-                emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({sum(hands)} cards) from the "
-                     f"{len(deck)} {what} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
+                what = "Free-For-All card" if ffa else "Mayhem card"
+                emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({counted(sum(hands), 'card')}) from the "
+                     f"{counted(len(deck), what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
                      related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
-                     hint=(f"flag {sum(hands) - len(deck)} more cards `free-for-all`, or deal smaller hands" if ffa
-                           else f"the box needs {sum(hands) - len(deck)} more Mayhem cards, or the mode smaller "
+                     hint=(f"flag {counted(sum(hands) - len(deck), 'more card')} `free-for-all`, or deal smaller hands"
+                           if ffa else f"the box needs {counted(sum(hands) - len(deck), 'more Mayhem card')}, or the mode smaller "
                            "hands (`hand-draw`)"))
 
 

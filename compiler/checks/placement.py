@@ -3,6 +3,7 @@ never lies (C409)."""
 from __future__ import annotations
 
 from mayhem.compiler import builtins as B
+from mayhem.dsl.diagnostics import Related
 
 from . import register, span_of
 
@@ -89,22 +90,33 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None
 
 def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list) -> None:
     """What a keyword puts where its caller says (`stun(one location in here)`): its
-    parameters take the kinds of the call's arguments; a finding points at the call."""
+    parameters take the kinds of the call's arguments; a finding points at the call's
+    argument, or at the call itself when the argument is the keyword's default (the
+    keyword, in a rules module, is not where the caller went wrong), with a note at the
+    default."""
     kw = col.keywords[call["keyword"]]
-    inner = {}
+    name = kw["name"] or kw["id"]
+    inner, defaults = {}, {}
     for p in kw.get("params", []):
         given = call["args"].get(p["name"], p["default"])
         inner[("param", p["name"])] = place_kinds(given, scope, event)
+        if isinstance(p["default"], dict) and p["default"].get("span"):
+            defaults[p["name"]] = p["default"]["span"]
     if not any(v for v in inner.values()):
         return
     mine: list = []
     for eff in kw["effects"].values():
         _visit(col, eff["body"], inner, event, mine)
-    for tq, kinds, where, _node, how in mine:
+    for tq, kinds, where, _node, how, *_via in mine:
         if isinstance(where, dict) and where.get("e") == "param":
-            arg = call["args"].get(where["name"])
-            found.append((tq, kinds, arg if isinstance(arg, dict) and arg.get("span") else None, call,
-                          how + f" (through {kw['name'] or kw['id']})"))
+            param = where["name"]
+            arg = call["args"].get(param)
+            span = arg.get("span") if isinstance(arg, dict) else None
+            if span is not None and span == defaults.get(param):
+                found.append((tq, kinds, None, call, how + f" through {name}'s default `{param}`",
+                              (name, param, span)))
+            else:
+                found.append((tq, kinds, arg if span else None, call, how + f" (through {name})"))
 
 
 def never_lies_there(col, emit):
@@ -118,7 +130,7 @@ def never_lies_there(col, emit):
             _visit(col, eff["body"], {}, None, found)
         for trig in comp["triggers"]:
             _visit(col, [trig], {}, None, found)
-        for tq, kinds, where, node, how in found:
+        for tq, kinds, where, node, how, *via in found:
             tok = col.by_qid.get(tq)
             allowed = set(col.prop(tok, "placed-on", []) or []) if tok is not None else set()
             if not kinds or not allowed or kinds & allowed:
@@ -126,14 +138,21 @@ def never_lies_there(col, emit):
             lies = " or ".join(sorted(allowed))
             at = " or ".join(sorted(kinds))
             through = how.partition(" ")[2]
+            through = " " + through if through else ""
             if how.startswith("put"):
-                msg = (f"{comp['kind']} '{comp['id']}' puts token '{tok['id']}' on a {at}{' ' + through if through else ''},"
+                msg = (f"{comp['kind']} '{comp['id']}' puts token '{tok['id']}' on a {at}{through},"
                        f" but it lies only on a {lies} (its `placed-on`)")
             else:
-                msg = (f"{comp['kind']} '{comp['id']}' looks for token '{tok['id']}' on a {at}, where it never "
-                       f"lies (its `placed-on`: {lies}): the condition never holds")
+                msg = (f"{comp['kind']} '{comp['id']}' looks for token '{tok['id']}' on a {at}{through}, where it "
+                       f"never lies (its `placed-on`: {lies}): the condition never holds")
+            hint = f"token '{tok['id']}' is `placed-on {' '.join(sorted(allowed))}`"
+            related = []
+            if via:  # the keyword's default argument: the caller did not say where
+                keyword, param, default = via[0]
+                related = [Related(span_of(default), f"{keyword}'s default `{param}`")]
+                hint += f": give {keyword} a `{param}` where it may lie, or change {keyword}'s default"
             emit(msg, qid, span_of((where or {}).get("span")) or span_of(node.get("span")),
-                 hint=f"token '{tok['id']}' is `placed-on {' '.join(sorted(allowed))}`")
+                 hint=hint, related=related)
 
 
 register(never_lies_there, "C409", "never-lies-there", "error", "effect graph",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostic
 
 from . import CHECKS
+from .wording import counted
 
 
 def _md(text: str) -> str:
@@ -17,8 +18,8 @@ def _md(text: str) -> str:
 def markdown(findings: list[Diagnostic], silenced: list[tuple[Diagnostic, str]], *, title: str = "Consistency report") -> str:
     counts = {s: sum(1 for d in findings if d.severity == s) for s in ("error", "warning", "note")}
     lines = [f"# {title}", "",
-             f"{counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes, "
-             f"{len(silenced)} silenced.", "",
+             f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+             f"{counted(counts['note'], 'note')}, {len(silenced)} silenced.", "",
              "Every check of `mayhem check` over the whole collection; `mayhem explain CODE` documents each.", ""]
     families: dict[str, list] = {}
     for code in sorted(CHECKS):

@@ -6,12 +6,15 @@ from __future__ import annotations
 from . import card_text, register, span_of
 from .effect_facts import collect
 from .vocabulary import TEXT_KINDS
+from .wording import counted
 from ..render_text import render
 
 UNTIL_PERIOD = {"turn-end": "turn", "round-end": "round"}
-# what the effect does with each kind of number, in words
-NUMBER_WORDS = {"damage": "deals {} Damage", "heal": "heals {}", "prevent": "prevents {} Damage",
-                "bonus": "adds {} Damage", "vp": "gives {} Victory Points"}
+# what the effect does with each kind of number, in words: the verb and the counted noun
+# (the rulebooks: "deal 2 Damage", "Heal up to 3 Damage", "the Team gets 1 Victory Point")
+NUMBER_WORDS = {"damage": ("deals", "Damage", "Damage"), "heal": ("heals", "Damage", "Damage"),
+                "prevent": ("prevents", "Damage", "Damage"), "bonus": ("adds", "Damage", "Damage"),
+                "vp": ("gives", "Victory Point", "Victory Points")}
 
 
 def _texted(col):
@@ -117,6 +120,14 @@ def _said(numbers: set[int]) -> str:
     return " and ".join(str(n) for n in sorted(numbers)) or "none"
 
 
+def _does(words: tuple[str, str, str], numbers: set[int]) -> str:
+    """What the effect does, in words: "deals 1 Damage", "gives 1 Victory Point", "gives 1 and
+    2 Victory Points", "gives no Victory Points"."""
+    verb, one, many = words
+    n = next(iter(numbers)) if len(numbers) == 1 else (_said(numbers) if numbers else "no")
+    return f"{verb} {counted(n, one, many)}"
+
+
 def numbers_vs_text(col, emit):
     for qid, comp, text in _texted(col):
         said = card_text.facts(text)
@@ -136,14 +147,12 @@ def numbers_vs_text(col, emit):
                 # a number the text states and the effect does not do, or one the component
                 # writes and the text does not state
                 if effect_numbers and (text_numbers - effect_numbers or done.written.get(kind, set()) - text_numbers):
-                    done_words = does.format(_said(effect_numbers))
-                    if effect_numbers == {1}:
-                        done_words = done_words.replace("Points", "Point")
-                    emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect {done_words}",
+                    emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect "
+                         f"{_does(does, effect_numbers)}",
                          qid, where, hint=_hint(col, comp))
                 elif not effect_numbers and kind not in done.unknown:
                     emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect "
-                         f"{does.format('no').replace('no Victory Points', 'no Victory Point')}", qid, where,
+                         f"{_does(does, set())}", qid, where,
                          hint=_hint(col, comp))
             for f in (f for f in said if f.kind == "tokens"):
                 _tokens(col, comp, f, done, where, emit)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 
-from ..render_text import SLOT_LABELS, phrases
+from ..render_text import SLOT_LABELS, needs_parens, phrases
 from .meaning import PROVENANCE, WORDING, _key, _value, canon
 
 SLOT_NAMES = {**SLOT_LABELS, "standard": "Standard", "effect": "Effect"}
@@ -35,20 +35,24 @@ def expr(e) -> str:
         args = ", ".join(f"{n}: {expr(v)}" for n, v in e["args"].items() if v is not None)
         return f"{e['name']}({args})"
     if k in ("bin", "cmp"):
-        return f"{expr(e['l'])} {e['op']} {expr(e['r'])}"
+        return f"{_operand(e, e['l'], 'l')} {e['op']} {_operand(e, e['r'], 'r')}"
     if k == "is":
-        return f"{expr(e['l'])} is {'not ' if e.get('negated') else ''}{expr(e['r'])}"
+        return f"{_operand(e, e['l'], 'l')} is {'not ' if e.get('negated') else ''}{_operand(e, e['r'], 'r')}"
     if k in ("and", "or"):
-        return f" {k} ".join(expr(i) for i in e["items"])
+        return f" {k} ".join(_operand(e, i) for i in e["items"])
     if k in ("neg", "not"):
-        return ("-" if k == "neg" else "not ") + expr(e["x"])
+        return ("-" if k == "neg" else "not ") + _operand(e, e["x"])
     if k == "list":
         return "[" + ", ".join(expr(i) for i in e["items"]) + "]"
     if k == "select":
-        parts = [e["quant"], expr(e["count"]) if e.get("count") else None, e["kind"],
-                 f"in {expr(e['in'])}" if e.get("in") else None, f"where {expr(e['where'])}" if e.get("where") else None]
+        parts = [e["quant"], _operand(e, e["count"], "count") if e.get("count") else None, e["kind"],
+                 f"in {_operand(e, e['in'], 'in')}" if e.get("in") else None, f"where {expr(e['where'])}" if e.get("where") else None]
         return " ".join(p for p in parts if p)
     return k or "?"
+
+
+def _operand(parent: dict, child, side: str = "l") -> str:
+    return f"({expr(child)})" if needs_parens(parent, child, side) else expr(child)
 
 
 def _stmt(s: dict) -> str:

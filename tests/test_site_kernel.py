@@ -1,0 +1,124 @@
+"""The pages of games played on the rules kernel, read as a player reads them: the Ridge lab
+game (tests/fixtures/kernel/ridge/) and Marvel Mayhem. Their parts (the game, its dice,
+spaces, figures, counters and zones) are drawn by the generic card of site/templates: its
+property labels and values are in the game's own words, not in the Mayhem words of a mode
+("Characters start", "Teams and players"), ranges read "2 to 4", and the spaces a figure
+starts on or a space touches are named and linked. Mayhem modes keep their words."""
+from __future__ import annotations
+
+import html as htmllib
+from pathlib import Path
+import re
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from mayhem.site.build import build_site
+
+from conftest import CONTENT, FIXTURES
+from test_site_browser import ARGS, CHROMIUM, _serve
+
+pytestmark = pytest.mark.xdist_group("site")
+RIDGE = FIXTURES / "kernel" / "ridge"
+MAYHEM_WORDS = ("Characters start", "Teams and players", "Mayhem cards drawn", "Mayhem deck")
+
+
+@pytest.fixture(scope="module")
+def ridge_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("ridge") / "site"
+    build_site(RIDGE, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def content_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("content") / "site"
+    build_site(CONTENT, out)
+    return out
+
+
+def rows(html: str, kind: str) -> list[dict[str, str]]:
+    """The property tables of every generic card of `kind` on a page: label -> value, as text."""
+    out = []
+    for card in re.findall(rf'<div class="mh-card mh-card-generic" data-kind="{kind}"[^>]*>(.*?)</tbody>', html, re.S):
+        table = {}
+        for label, value in re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", card, re.S):
+            table[htmllib.unescape(label)] = htmllib.unescape(re.sub(r"<[^>]+>", "", value))
+        out.append(table)
+    return out
+
+
+def test_ridge_game_page_uses_the_games_words(ridge_site):
+    html = (ridge_site / "ridge" / "games" / "ridge" / "index.html").read_text(encoding="utf-8")
+    for words in MAYHEM_WORDS:
+        assert words not in html
+    (game,) = rows(html, "game")
+    assert game["Players"] == "2 to 4"
+    assert game["Teams"] == "2"
+    assert game["Turn order"] == "the Teams take turns"
+    (climber,) = rows(html, "figure")
+    assert climber["Starting spaces"] == "Camp of the first Team, Camp of the second Team"
+    assert climber["Figures of"] == "each player"
+    (points,) = rows(html, "counter")
+    assert points["Kept for"] == "each Team"
+    d6 = next(d for d in rows(html, "die") if "Faces" in d)
+    assert d6["Faces"] == "1 to 6"
+    summit = next(s for s in rows(html, "space") if s["Die slots"] == "1")
+    assert summit["Adjacent spaces"] == "Lower ledge of the first Team, Lower ledge of the second Team"
+    # the spaces are links to their cards on the same page
+    assert re.search(r'<tr><td>Starting spaces</td><td><a href="(index.html)?#ridge-ridge-camp-1">Camp of the first Team</a>', html)
+
+
+def test_ridge_game_page_in_a_browser(ridge_site):
+    """Chromium shows the labels a player reads, and a starting space's link lands on its card."""
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing: scripts/system-deps.sh --browser installs it"
+    server, url = _serve(ridge_site)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page()
+            page.goto(url + "ridge/games/ridge/index.html")
+            figure = page.locator('.mh-card-generic[data-kind="figure"]')
+            labels = figure.locator("tbody tr td:first-child").all_inner_texts()
+            assert labels == ["Figures of", "Starting spaces"]
+            game = page.locator('.mh-card-generic[data-kind="game"] > table tbody tr td:first-child')
+            assert "Players" in game.all_inner_texts()
+            assert "Teams and players" not in page.inner_text("body")
+            figure.get_by_role("link", name="Camp of the second Team").click()
+            assert page.url.endswith("#ridge-ridge-camp-2")
+            assert page.locator("#ridge-ridge-camp-2").is_visible()
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_marvel_mayhem_game_page_uses_the_games_words(content_site):
+    html = (content_site / "marvel-mayhem" / "games" / "marvel-mayhem" / "index.html").read_text(encoding="utf-8")
+    for words in MAYHEM_WORDS:
+        assert words not in html
+    (game,) = rows(html, "game")
+    assert re.fullmatch(r"\d+( to \d+)?", game["Players"])
+    hit_points = [c for c in rows(html, "counter") if "Starts at" in c]
+    assert hit_points and all(re.fullmatch(r"-?\d+", c["Starts at"]) for c in hit_points)
+    assert {c["Back to its start at"] for c in rows(html, "counter") if "Back to its start at" in c} == \
+        {"the end of every turn"}
+    # a game's zones are named and linked where the game names them
+    assert game["Draw from"] == "Deck" and game["Each player's deck goes to"] == "Deck"
+
+
+def test_mode_pages_keep_the_mayhem_words(content_site):
+    """A mode is a Mayhem rule: its seats read as Teams and players, in words."""
+    html = (content_site / "shared" / "modes" / "modes" / "standard" / "index.html").read_text(encoding="utf-8")
+    (mode,) = rows(html, "mode")
+    assert mode["Teams and players"] == "Team 1: 1 player with 2 characters; Team 2: 1 player with 2 characters"
+    assert mode["Characters start"] == "on their Team's Bases in the first round"
+
+
+def test_words_examples():
+    """The examples in site/words.py's docstrings (tests/test_doctests.py covers dsl, compiler and runtime)."""
+    import doctest
+
+    import mayhem.site.words
+    result = doctest.testmod(mayhem.site.words)
+    assert result.attempted >= 5 and result.failed == 0
