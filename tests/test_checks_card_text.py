@@ -52,7 +52,8 @@ def test_every_text_of_the_content_parses(ir):
             yield from walk(child)
 
     texts = [c["props"][p]["value"] for top in ir["components"] for c in walk(top)
-             for p in ("text", "mission-text") if p in c["props"]]
+             for p in ("text", "mission-text") if p in c["props"]
+             and c["kind"] != "card-type"]  # a card type's props declare properties
     assert len(texts) > 150
     for text in texts:
         parser().parse(text)  # raises on a text the grammar does not take
