@@ -42,7 +42,8 @@ def kernel_kinds() -> list:
 
         KindSpec(
             "game", "The rules of a game played on the rules kernel: seats, turn order, zones, counters, setup, "
-            "the turn, the actions a player may take, and how the game ends.", ("<box-file>",),
+            "the turn, the actions a player may take, and how the game ends. In a module file: rules shared by "
+            "boxes that name no game (the Mayhem piles, `content/shared/game.mh`).", ("<box-file>", "<module-file>"),
             props=(
                 SOURCE, TEXT,
                 PropSpec("seats", "range", "How many players: `seats 2..4`.", True),

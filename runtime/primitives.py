@@ -282,13 +282,8 @@ class PrimitivesMixin:
         player = env.controller if env.controller in team.hands else next(iter(team.hands))
         drawn = 0
         for _ in range(max(0, int(a["count"] or 0))):
-            if not st.mayhem_deck and st.mayhem_discard:
-                # the rulebooks are silent on an empty deck: the discards, shuffled, make a new one
-                st.mayhem_deck = list(st.mayhem_discard)
-                st.mayhem_discard = []
-                self.rng.shuffle(st.mayhem_deck)
-                self.log("reshuffle", node, cards=len(st.mayhem_deck))
-            if st.mayhem_deck:
-                team.hands[player].append(st.mayhem_deck.pop(0))
+            card = self.take_card(st.zone_of["draw-from"], node)  # reshuffled as the zone says
+            if card is not None:
+                team.hands[player].append(card)
                 drawn += 1
         self.log("draw", node, team=team.colour, count=drawn)

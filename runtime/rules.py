@@ -9,6 +9,13 @@ from pathlib import Path
 from mayhem.compiler import ir as ir_mod
 from mayhem.compiler.applicability import Applicability
 
+from .kernel.rules import Counter as CounterDecl, Zone
+from .state import DEFAULT_ZONES
+
+# The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...); the
+# other zones the engine takes by their ids (DEFAULT_ZONES).
+ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to")
+
 
 def prop(comp: dict, name: str, default=None):
     p = comp["props"].get(name)
@@ -32,6 +39,11 @@ class Rules:
     by_qid: dict[str, dict] = field(default_factory=dict)
     tokens: dict[str, dict] = field(default_factory=dict)  # qid -> token
     keywords: dict[str, dict] = field(default_factory=dict)  # qid -> keyword
+    # the game the boxes that name none share (a `game` of a module: content/shared/game.mh)
+    game: dict | None = None
+    zones: dict[str, Zone] = field(default_factory=dict)  # its zones, by id
+    counters: dict[str, CounterDecl] = field(default_factory=dict)  # its counters, by id
+    zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
 
     @property
     def applicability(self) -> Applicability:
@@ -81,4 +93,22 @@ def load_rules(source: dict | str | Path) -> Rules:
             rules.keywords[comp["qid"]] = comp
         elif kind == "first-game" and box:
             rules.first_game[box] = {k: v["value"] for k, v in comp["props"].items() if k != "source"}
+        elif kind == "game" and not box and rules.game is None:
+            read_game(rules, comp)
     return rules
+
+
+def read_game(rules: Rules, game: dict) -> None:
+    """The zones and counters of the shared game, read as the rules kernel reads a game's."""
+    rules.game = game
+    for child in game["children"]:
+        if child["kind"] == "zone":
+            rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
+                                            prop(child, "visibility", "public"), prop(child, "capacity"),
+                                            prop(child, "reshuffle-from"), prop(child, "refill-from"))
+        elif child["kind"] == "counter":
+            rules.counters[child["id"]] = CounterDecl(
+                child["id"], prop(child, "per"), prop(child, "start", 0), prop(child, "min"), prop(child, "max"),
+                prop(child, "reset"), bool(prop(child, "out-at-min", False)))
+    for use in ZONE_USES:
+        rules.zone_of[use] = prop(game, use, rules.zone_of[use])

@@ -164,7 +164,7 @@ class _Builder:
         eng, st = self.eng, self.eng.state
         ids = list(teams)
         for tid in ids:
-            st.teams[tid] = Team(tid)
+            st.teams[tid] = st.new_team(tid)
         st.order = ids
         taken = {tid: 0 for tid in ids}
         for player, t, chars in mode.players():

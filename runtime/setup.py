@@ -30,7 +30,7 @@ class SetupMixin:
                 first = choice.colour
                 ids = [first, [c for c in COLOURS if c != first][0]]
         for tid in ids:
-            st.teams[tid] = Team(tid)
+            st.teams[tid] = st.new_team(tid)
         st.order = list(ids)
         quota = {}
         for player, t, chars in seats:

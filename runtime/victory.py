@@ -20,9 +20,9 @@ class VictoryMixin:
 
     def draw_mission(self, colour: str, node=None):
         st = self.state
-        if not st.go_deck:
+        qid = self.take_card(st.zone_of["card-deck"], node)
+        if qid is None:
             return
-        qid = st.go_deck.pop(0)
         st.teams[colour].mission = qid
         card = self.rules.by_qid[qid]
         self.log("go-card", node, team=colour, card=card["id"])
