@@ -85,8 +85,10 @@ def kernel_kinds() -> list:
             "counter", "A number the game keeps: hit points, plays left, damage tokens on a card.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|card|team", "Whose counter it is (default: the game's own, one)."),
+                PropSpec("per", "enum:player|card|team|figure", "Whose counter it is (default: the game's own, one)."),
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
+                PropSpec("start-from", "id", "Its value at setup is this property of its holder as printed (a "
+                         "figure's dashboard: `start-from life`); `start` when the holder prints none."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),
                 PropSpec("reset", "enum:turn-start|turn-end", "Back to its start value at the start or the end of "

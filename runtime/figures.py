@@ -67,7 +67,7 @@ class FiguresMixin:
         self.take_off(fig)
         fig.ko = True
         fig.ko_round = st.round
-        fig.damage = 0
+        fig.damage = self.rules.counter_start("damage", fig.side, 0)  # its Damage tokens removed
         for key, n in list(fig.tokens.items()):
             tok, owner, colour = key
             if n > 0 and self.rules.token_flag(tok, "cleared-on-ko"):

@@ -60,8 +60,9 @@ class PrimitivesMixin:
     def p_remove_damage(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("remove-damage", raw, env)
         for target in self.as_list(a["target"]):
-            if isinstance(target, Figure) and target.damage > 0:
-                healed = min(target.damage, max(0, int(a["amount"] or 0)))
+            floor = self.rules.counter_min("damage", 0)  # Damage never below its declared min
+            if isinstance(target, Figure) and target.damage > floor:
+                healed = min(target.damage - floor, max(0, int(a["amount"] or 0)))
                 target.damage -= healed
                 self.log("remove-damage", node, figure=target.key, amount=healed)
 

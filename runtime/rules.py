@@ -43,6 +43,7 @@ class Rules:
     game: dict | None = None
     zones: dict[str, Zone] = field(default_factory=dict)  # its zones, by id
     counters: dict[str, CounterDecl] = field(default_factory=dict)  # its counters, by id
+    counter_from: dict[str, str] = field(default_factory=dict)  # counter id -> its `start-from` property
     zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
 
     @property
@@ -58,6 +59,20 @@ class Rules:
 
     def token_flag(self, token_qid: str, name: str) -> bool:
         return bool(prop(self.tokens[token_qid], name, False))
+
+    def counter_start(self, counter: str, holder: dict, default: int | None = None) -> int | None:
+        """A counter's value at setup for a holder: the holder's printed `start-from`
+        property, else the counter's `start` (`default` for a counter the game does not
+        declare)."""
+        decl = self.counters.get(counter)
+        if decl is None:
+            return default
+        own = self.counter_from.get(counter)
+        return prop(holder, own, decl.start) if own else decl.start
+
+    def counter_min(self, counter: str, default: int | None = None) -> int | None:
+        decl = self.counters.get(counter)
+        return decl.min if decl is not None and decl.min is not None else default
 
 
 def load_rules(source: dict | str | Path) -> Rules:
@@ -110,5 +125,7 @@ def read_game(rules: Rules, game: dict) -> None:
             rules.counters[child["id"]] = CounterDecl(
                 child["id"], prop(child, "per"), prop(child, "start", 0), prop(child, "min"), prop(child, "max"),
                 prop(child, "reset"), bool(prop(child, "out-at-min", False)))
+            if prop(child, "start-from"):
+                rules.counter_from[child["id"]] = prop(child, "start-from")
     for use in ZONE_USES:
         rules.zone_of[use] = prop(game, use, rules.zone_of[use])

@@ -46,8 +46,8 @@ class SetupMixin:
                 cid = comp["id"]
                 twice = sum(1 for p in picks.values() for c in p if c["id"] == cid) > 1
                 key = f"{team.colour}-{cid}" if twice else cid
-                st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
-                                         player=player)
+                life = self.rules.counter_start("life", side, 10)  # the dashboard's Life Points
+                st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
         self.seat_npc()
         self.lay_board()
