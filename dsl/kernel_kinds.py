@@ -65,7 +65,7 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action"), component=False,
+        children=("zone", "counter", "action"), triggers="rules", component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),

@@ -54,17 +54,23 @@ class EventsMixin:
                                 for g in box.values()),
                 "cards": any(event in self.triggers_of(c) for box in rules.mayhem_cards.values()
                              for c in box.values()),
+                "game": event in self.triggers_of(rules.game),
             }
             self._heard[event] = idx
         return idx
 
     def listeners(self, event: str, params: dict):
-        """(trigger, env) pairs in a fixed order: tokens (on the Location of a located event
-        first), the Location, tokens on characters, Special Abilities, non-player figures,
+        """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
+        a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
         Missions, installed triggers."""
         st = self.state
         idx = self.hearing(event)
         out = []
+        if idx["game"]:  # the game's own rules first (content/shared/game.mh)
+            fig = params.get("figure", params.get("target"))
+            team = fig.team if isinstance(fig, Figure) else None
+            for t in self.triggers_of(self.rules.game)[event]:
+                out.append((t, Env(self.team_player(team), team, None, source=self.rules.game["qid"])))
         tokens = idx["tokens"]
         where = params.get("location")
         if tokens:

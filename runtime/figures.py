@@ -77,10 +77,7 @@ class FiguresMixin:
         self.log("ko", node, figure=fig.key)
         if self.mode.permanent_ko:
             fig.eliminated = True
-        if not self.mode.no_vp and len(st.order) == 2:
-            for colour in st.order:
-                if colour != fig.team:
-                    self.gain_vp(colour, 1, node)
+        # what a KO gives (1 VP to the other Team) is the game's rule, in content
         yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()
         # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it

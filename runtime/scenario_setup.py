@@ -189,7 +189,7 @@ class _Builder:
                         raise ScenarioError(f"{cid} has no side {want!r}", ("setup", "sides", comp["id"]))
                 twice = sum(1 for v in teams.values() for c in v if c.rsplit("/", 1)[-1] == comp["id"]) > 1
                 key = f"{team.colour}-{comp['id']}" if twice else comp["id"]
-                life = self.rules.counter_start("life", side, 10)
+                life = self.rules.counter_start("life", side, prop(side, "life", 10))
                 st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
         eng.seat_npc()

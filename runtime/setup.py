@@ -46,7 +46,7 @@ class SetupMixin:
                 cid = comp["id"]
                 twice = sum(1 for p in picks.values() for c in p if c["id"] == cid) > 1
                 key = f"{team.colour}-{cid}" if twice else cid
-                life = self.rules.counter_start("life", side, 10)  # the dashboard's Life Points
+                life = self.rules.counter_start("life", side, prop(side, "life", 10))
                 st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
         self.seat_npc()
