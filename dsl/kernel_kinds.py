@@ -88,7 +88,8 @@ def kernel_kinds() -> list:
                 PropSpec("per", "enum:player|card|team|figure", "Whose counter it is (default: the game's own, one)."),
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
                 PropSpec("start-from", "id", "Its value at setup is this property of its holder as printed (a "
-                         "figure's dashboard: `start-from life`); `start` when the holder prints none."),
+                         "figure's dashboard: `start-from life`; a player's: the sum over the figures they "
+                         "control); `start` when the holder prints none."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),
                 PropSpec("reset", "enum:turn-start|turn-end", "Back to its start value at the start or the end of "

@@ -224,10 +224,13 @@ class SetupMixin:
                             team.hands[fig.player].append(qid)
 
     def player_icons(self, player: str) -> int:
-        return sum(prop(f.side, "mayhem-cards", 0) for f in self.state.characters() if f.player == player)
+        """The player's hand limit: the counter `hand-limit` (per player) starts at its
+        `start-from` property summed over the characters the player controls."""
+        own = self.rules.counter_from.get("hand-limit", "mayhem-cards")
+        return sum(prop(f.side, own, 0) for f in self.state.characters() if f.player == player)
 
     def hand_limit(self, team: Team) -> int:
-        return sum(prop(self.state.figures[k].side, "mayhem-cards", 0) for k in team.characters)
+        return sum(self.player_icons(player) for player in team.players)
 
     def draw_hands(self):
         st = self.state

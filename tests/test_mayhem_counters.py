@@ -77,3 +77,19 @@ def test_a_game_without_the_vp_counter_keeps_no_victory_points(rules, ir):
     game.engine.gain_vp(colour, 1, None)
     assert game.engine.vp(colour) == 0
     assert not any(e["event"] == "vp" for e in game.events)
+
+
+def test_the_hand_limit_is_the_counter_of_each_player(rules, ir):
+    # "Each player's maximum Mayhem hand size is determined by the total number of Mayhem
+    # icons indicated on their Character Dashboards." (Setup)
+    decl = rules.counters["hand-limit"]
+    assert (decl.per, rules.counter_from["hand-limit"]) == ("player", "mayhem-cards")
+    st = after_setup(rules, mode="four-players").state
+    for fig in st.characters():
+        hand = next(t for t in st.teams.values() if fig.player in t.hands).hands[fig.player]
+        assert len(hand) == min(4, prop(fig.side, "mayhem-cards", 0))
+    # counted from another printed property, the limit follows the declaration
+    doc = copy.deepcopy(ir)
+    counter(doc, "hand-limit")["props"]["start-from"]["value"] = "life"
+    st = after_setup(load_rules(doc), mode="four-players").state
+    assert {len(h) for t in st.teams.values() for h in t.hands.values()} == {4}
