@@ -7,7 +7,6 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
 from .board import Board
-from .kernel.state import State as KernelState
 
 # The zone each use of a pile names, as the game's declaration says it (content/shared/game.mh,
 # `draw-from`, `draw-to`, ...; the engine fills it from the IR): these defaults are for a state
@@ -19,8 +18,9 @@ DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "m
 
 def zone_key(zone: str, owner: str | None) -> str:
     """The key of a zone in the state: "hand/p1" for a player's, "played/TEAM" for a Team's,
-    the zone's id for a shared one (the rules kernel's keys, runtime/kernel/state.py)."""
-    return KernelState.zone_key(None, zone, owner)
+    the zone's id for a shared one: the rules kernel's keys (`State.zone_key` of
+    runtime/kernel/state.py; tests/test_mayhem_zones.py holds the two together)."""
+    return f"{zone}/{owner}" if owner is not None else zone
 
 
 class Hands(MutableMapping):

@@ -21,6 +21,7 @@ from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.effects import Env
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
+from mayhem.runtime.kernel.state import State as KernelState
 from mayhem.runtime.rules import load_rules
 from mayhem.runtime.state import Team, zone_key
 
@@ -76,6 +77,12 @@ def test_the_engine_keeps_its_piles_in_kernel_keyed_zones(rules, box, mode):
     assert len(held) == len(set(held)) > 0
     if mode != "free-for-all":
         assert sorted(held) == sorted(c["qid"] for c in rules.mayhem_cards[box].values())
+
+
+def test_zone_keys_are_the_kernels():
+    kernel = KernelState(0)
+    for zone, owner in (("hand", "p1"), ("played", "black"), ("mayhem-deck", None)):
+        assert zone_key(zone, owner) == kernel.zone_key(zone, owner)
 
 
 def test_a_teams_card_in_play_is_its_zone_of_capacity_one(rules):
