@@ -18,7 +18,9 @@ _spec.loader.exec_module(parity)
 def write_log(path: Path, vp_span: str, ko_span: str = "robin.mh:3:5-3:20") -> Path:
     lines = [{"header": {"seed": 0, "ir_digest": "x"}},
              {"seq": 0, "round": 1, "event": "ko", "figure": "robin", "span": ko_span},
-             {"seq": 1, "round": 1, "event": "vp", "team": "white", "total": 1, "span": vp_span},
+             {"seq": 1, "round": 1, "event": "place-token", "token": "vp", "count": 1, "on": "white",
+              "span": vp_span},
+             {"seq": 2, "round": 1, "event": "vp", "team": "white", "total": 1, "span": vp_span},
              {"result": {"winners": ["white"], "reason": "vp", "rounds": 1}}]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     return path
@@ -31,6 +33,8 @@ def test_ignored_spans_leave_only_those_spans_out(tmp_path):
     assert parity.read_log(before, 0).digest != parity.read_log(after, 0).digest
     parity.IGNORED_SPANS.add("vp")
     try:
+        assert parity.read_log(before, 0).digest != parity.read_log(after, 0).digest  # the VP token's line
+        parity.IGNORED_SPANS.add("place-token:vp")  # EVENT:TOKEN, that token's lines only
         assert parity.read_log(before, 0).digest == parity.read_log(after, 0).digest
         assert parity.read_log(after, 0).digest != parity.read_log(other, 0).digest  # a ko span still counts
     finally:
