@@ -30,27 +30,26 @@ class Hands(MutableMapping):
     def __init__(self, zones: dict[str, list[str]], zone: str) -> None:
         self._zones = zones
         self._zone = zone
-        self._players: list[str] = []
+        self._keys: dict[str, str] = {}  # player -> the key of their zone, in seat order
 
     def __getitem__(self, player: str) -> list[str]:
-        if player not in self._players:
-            raise KeyError(player)
-        return self._zones[zone_key(self._zone, player)]
+        return self._zones[self._keys[player]]
 
     def __setitem__(self, player: str, cards: list[str]) -> None:
-        if player not in self._players:
-            self._players.append(player)
-        self._zones[zone_key(self._zone, player)] = cards
+        key = self._keys.setdefault(player, zone_key(self._zone, player))
+        self._zones[key] = cards
 
     def __delitem__(self, player: str) -> None:
-        self._players.remove(player)
-        del self._zones[zone_key(self._zone, player)]
+        del self._zones[self._keys.pop(player)]
+
+    def __contains__(self, player: object) -> bool:
+        return player in self._keys
 
     def __iter__(self):
-        return iter(list(self._players))
+        return iter(list(self._keys))
 
     def __len__(self) -> int:
-        return len(self._players)
+        return len(self._keys)
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
@@ -106,6 +105,8 @@ class Team:
         self.tokens = tokens if tokens is not None else Counter()  # the Team's area: (token, owner, colour) -> count
         self.zones = zones if zones is not None else {}
         self.zone_of = zone_of if zone_of is not None else DEFAULT_ZONES
+        self._played = zone_key(self.zone_of["play-to"], colour)
+        self._in_play = zone_key(self.zone_of["card-in-play"], colour)
         self.hands = Hands(self.zones, self.zone_of["draw-to"])  # player -> card qids
         for player, cards in (hands or {}).items():
             self.hands[player] = cards
@@ -115,21 +116,21 @@ class Team:
     @property
     def played_this_round(self) -> list[str]:
         """The cards the Team played this round (zone `play-to` of the Team)."""
-        return self.zones[zone_key(self.zone_of["play-to"], self.colour)]
+        return self.zones[self._played]
 
     @played_this_round.setter
     def played_this_round(self, cards: list[str]) -> None:
-        self.zones[zone_key(self.zone_of["play-to"], self.colour)] = cards
+        self.zones[self._played] = cards
 
     @property
     def mission(self) -> str | None:
         """The Team's card in play (zone `card-in-play` of the Team, capacity 1), or None."""
-        cards = self.zones.get(zone_key(self.zone_of["card-in-play"], self.colour))
+        cards = self.zones.get(self._in_play)
         return cards[0] if cards else None
 
     @mission.setter
     def mission(self, qid: str | None) -> None:
-        self.zones[zone_key(self.zone_of["card-in-play"], self.colour)] = [qid] if qid is not None else []
+        self.zones[self._in_play] = [qid] if qid is not None else []
 
     def all_cards(self) -> list[str]:
         return [c for hand in self.hands.values() for c in hand]
