@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BOXES = ("looney-tunes", "teen-titans-go")
 DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all")
 WORKING_TREE = "."
+IGNORED_SPANS: set[str] = set()  # events whose `span` the digest leaves out (--ignore-span)
 
 # Runs `mayhem` from a checkout: a finder maps the packages of the checkout's
 # pyproject.toml (`mayhem.runtime` -> runtime/, ...) to its folders, ahead of any install.
@@ -89,6 +90,8 @@ def read_log(path: Path, seed: int) -> GameRecord:
             entry = json.loads(line)
             if n == 0 and "header" in entry:
                 entry["header"].pop("ir_digest", None)
+            if entry.get("event") in IGNORED_SPANS or f"{entry.get('event')}:{entry.get('token')}" in IGNORED_SPANS:
+                entry.pop("span", None)  # --ignore-span: the rule moved, its source with it
             digest.update(json.dumps(entry, sort_keys=True).encode())
             if entry.get("event") == "decision":
                 decisions += 1
@@ -257,8 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chunk", type=int, default=250, help="games per `mayhem simulate` call (default 250)")
     ap.add_argument("--alpha", type=float, default=0.01,
                     help="chance that a row of identical distributions reads DIFFERENT (default 0.01)")
+    ap.add_argument("--ignore-span", action="append", metavar="EVENT[:TOKEN]",
+                    help="repeatable: compare the logs without the `span` of these events, or of an event about "
+                         "one token (a rule moved into content points at its new source: once a KO's VP is a "
+                         "rule of game.mh, `--ignore-span vp --ignore-span place-token:vp`)")
     ap.add_argument("--json", metavar="FILE", help="also write every game's record and the tests as JSON")
     args = ap.parse_args(argv)
+    IGNORED_SPANS.update(args.ignore_span or ())
     if args.games < 1 or args.jobs < 1 or args.chunk < 1:
         ap.error("--games, --jobs and --chunk must be at least 1")
     try:

@@ -222,6 +222,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "location": _COMMON + ("here", "adjacent", "here-or-adjacent"),
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
+    "rules": _COMMON,
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -234,6 +235,8 @@ CONTEXT_DOCS = {
     "location": "Location triggers: `here` is the Location itself.",
     "mission": "GO! cards: `owner` and `my-team` are the Team that picked the card.",
     "npc": "Free-For-All non-player figures: `self` is the figure.",
+    "rules": "The triggers of the game the Mayhem boxes share (`content/shared/game.mh`): `my-team` is "
+             "the Team of the figure the event is about.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

@@ -213,6 +213,10 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
             if spec.triggers is None:
                 diags.error("E207", f"{_a(decl.kind)} has no triggers ('on ...')", member.event_span,
                             hint="triggers belong to tokens, Locations, cards, Special Abilities and GO! cards")
+            elif decl.kind == "game" and not scope.endswith(".mh"):
+                diags.error("E207", "a game of the rules kernel has no triggers ('on ...')", member.event_span,
+                            hint="its rules are its slots (`setup`, `turn`, `turn-end`, `end`) and its actions; "
+                                 "triggers of a game are the Mayhem boxes' shared rules, in a module file")
             else:
                 comp.triggers.append(member)
         elif isinstance(member, ast.Decl):

@@ -48,7 +48,8 @@ def kernel_kinds() -> list:
 
         KindSpec(
             "game", "The rules of a game played on the rules kernel: seats, turn order, zones, counters, setup, "
-            "the turn, the actions a player may take, and how the game ends.", ("<box-file>",),
+            "the turn, the actions a player may take, and how the game ends. In a module file: rules shared by "
+            "boxes that name no game (the Mayhem piles, `content/shared/game.mh`).", ("<box-file>", "<module-file>"),
             props=(
                 SOURCE, TEXT,
                 PropSpec("seats", "range", "How many players: `seats 2..4`.", True),
@@ -87,7 +88,7 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure"), component=False,
+        children=("zone", "counter", "action", "rule", "die", "space", "figure"), triggers="rules", component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
@@ -110,6 +111,9 @@ def kernel_kinds() -> list:
                 PropSpec("per", "enum:player|card|team|figure", "Whose counter it is (default: the game's own, one): "
                          "each player's, card's, Team's or figure's on the board."),
                 PropSpec("start", "signed", "Its value at setup (default 0)."),
+                PropSpec("start-from", "id", "Its value at setup is this property of its holder as printed (a "
+                         "figure's dashboard: `start-from life`; a player's: the sum over the figures they "
+                         "control); `start` when the holder prints none."),
                 PropSpec("min", "signed", "It never goes below this."),
                 PropSpec("max", "signed", "It never goes above this."),
                 PropSpec("reset", "enum:turn-start|turn-end|round-start|round-end", "Back to its start value at "

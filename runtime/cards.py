@@ -1,4 +1,5 @@
-"""Mayhem cards: which card may be played when, the Round Start window, playing, Reactions."""
+"""Cards: taking one from a zone (refilled from its `reshuffle-from`), which Mayhem card may be
+played when, the Round Start window, playing, Reactions."""
 from __future__ import annotations
 
 from .actions import PASS, Action
@@ -8,6 +9,20 @@ from .state import Figure, Pending, Team
 
 
 class CardsMixin:
+    def take_card(self, zone: str, node=None) -> str | None:
+        """The top card of the shared zone `zone`, taken out of it, or None. An empty zone
+        declared with `reshuffle-from` is first refilled from that zone, shuffled."""
+        st = self.state
+        cards = st.zones.setdefault(zone, [])
+        decl = self.rules.zones.get(zone)
+        source = decl.reshuffle_from if decl is not None else None
+        if not cards and source is not None and st.zones.get(source):
+            cards = st.zones[zone] = list(st.zones[source])
+            st.zones[source] = []
+            self.rng.shuffle(cards)
+            self.log("reshuffle", node, cards=len(cards))
+        return cards.pop(0) if cards else None
+
     def fig_env(self, fig: Figure, source: str | None = None) -> Env:
         return Env(self.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
 

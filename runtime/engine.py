@@ -56,7 +56,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self.rng = random.Random(config.seed)
         self.box = rules.boxes[config.box]
         self.mode = load_mode(rules, config.mode)
-        self.state = GameState(config.box, config.mode)
+        self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses

@@ -63,17 +63,23 @@ class EventsMixin:
                 "npc": hear(n for box in rules.npcs.values() for n in box.values()),
                 "missions": hear(g for box in rules.go_cards.values() for g in box.values()),
                 "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
+                "game": event in self.triggers_of(rules.game),
             }
             self.code.heard[event] = idx
         return idx
 
     def listeners(self, event: str, params: dict):
-        """(trigger, env) pairs in a fixed order: tokens (on the Location of a located event
-        first), the Location, tokens on characters, Special Abilities, non-player figures,
+        """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
+        a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
         Missions, installed triggers."""
         st = self.state
         idx = self.hearing(event)
         out = []
+        if idx["game"]:  # the game's own rules first (content/shared/game.mh)
+            fig = params.get("figure", params.get("target"))
+            team = fig.team if isinstance(fig, Figure) else None
+            for t in self.triggers_of(self.rules.game)[event]:
+                out.append((t, Env(self.team_player(team), team, None, source=self.rules.game["qid"])))
         tokens = idx["tokens"]
         if tokens:
             where = params.get("location")

@@ -67,7 +67,7 @@ class FiguresMixin:
         self.take_off(fig)
         fig.ko = True
         fig.ko_round = st.round
-        fig.damage = 0
+        fig.damage = self.rules.counter_start("damage", fig.side, 0)  # its Damage tokens removed
         for key, n in list(fig.tokens.items()):
             tok, owner, colour = key
             if n > 0 and self.rules.token_flag(tok, "cleared-on-ko"):
@@ -77,10 +77,7 @@ class FiguresMixin:
         self.log("ko", node, figure=fig.key)
         if self.mode.permanent_ko:
             fig.eliminated = True
-        if not self.mode.no_vp and len(st.order) == 2:
-            for colour in st.order:
-                if colour != fig.team:
-                    self.gain_vp(colour, 1, node)
+        # what a KO gives (1 VP to the other Team) is the game's rule, in content
         yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()
         # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it

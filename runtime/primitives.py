@@ -60,8 +60,9 @@ class PrimitivesMixin:
     def p_remove_damage(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("remove-damage", raw, env)
         for target in self.as_list(a["target"]):
-            if isinstance(target, Figure) and target.damage > 0:
-                healed = min(target.damage, max(0, int(a["amount"] or 0)))
+            floor = self.rules.counter_min("damage", 0)  # Damage never below its declared min
+            if isinstance(target, Figure) and target.damage > floor:
+                healed = min(target.damage - floor, max(0, int(a["amount"] or 0)))
                 target.damage -= healed
                 self.log("remove-damage", node, figure=target.key, amount=healed)
 
@@ -282,13 +283,8 @@ class PrimitivesMixin:
         player = env.controller if env.controller in team.hands else next(iter(team.hands))
         drawn = 0
         for _ in range(max(0, int(a["count"] or 0))):
-            if not st.mayhem_deck and st.mayhem_discard:
-                # the rulebooks are silent on an empty deck: the discards, shuffled, make a new one
-                st.mayhem_deck = list(st.mayhem_discard)
-                st.mayhem_discard = []
-                self.rng.shuffle(st.mayhem_deck)
-                self.log("reshuffle", node, cards=len(st.mayhem_deck))
-            if st.mayhem_deck:
-                team.hands[player].append(st.mayhem_deck.pop(0))
+            card = self.take_card(st.zone_of["draw-from"], node)  # reshuffled as the zone says
+            if card is not None:
+                team.hands[player].append(card)
                 drawn += 1
         self.log("draw", node, team=team.colour, count=drawn)

@@ -9,6 +9,13 @@ from pathlib import Path
 from mayhem.compiler import ir as ir_mod
 from mayhem.compiler.applicability import Applicability
 
+from .kernel.rules import Counter as CounterDecl, Zone
+from .state import DEFAULT_ZONES
+
+# The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...); the
+# other zones the engine takes by their ids (DEFAULT_ZONES).
+ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to")
+
 
 def prop(comp: dict, name: str, default=None):
     p = comp["props"].get(name)
@@ -32,6 +39,12 @@ class Rules:
     by_qid: dict[str, dict] = field(default_factory=dict)
     tokens: dict[str, dict] = field(default_factory=dict)  # qid -> token
     keywords: dict[str, dict] = field(default_factory=dict)  # qid -> keyword
+    # the game the boxes that name none share (a `game` of a module: content/shared/game.mh)
+    game: dict | None = None
+    zones: dict[str, Zone] = field(default_factory=dict)  # its zones, by id
+    counters: dict[str, CounterDecl] = field(default_factory=dict)  # its counters, by id
+    counter_from: dict[str, str] = field(default_factory=dict)  # counter id -> its `start-from` property
+    zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
 
     @property
     def applicability(self) -> Applicability:
@@ -46,6 +59,20 @@ class Rules:
 
     def token_flag(self, token_qid: str, name: str) -> bool:
         return bool(prop(self.tokens[token_qid], name, False))
+
+    def counter_start(self, counter: str, holder: dict, default: int | None = None) -> int | None:
+        """A counter's value at setup for a holder: the holder's printed `start-from`
+        property, else the counter's `start` (`default` for a counter the game does not
+        declare)."""
+        decl = self.counters.get(counter)
+        if decl is None:
+            return default
+        own = self.counter_from.get(counter)
+        return prop(holder, own, decl.start) if own else decl.start
+
+    def counter_min(self, counter: str, default: int | None = None) -> int | None:
+        decl = self.counters.get(counter)
+        return decl.min if decl is not None and decl.min is not None else default
 
 
 def load_rules(source: dict | str | Path) -> Rules:
@@ -81,4 +108,24 @@ def load_rules(source: dict | str | Path) -> Rules:
             rules.keywords[comp["qid"]] = comp
         elif kind == "first-game" and box:
             rules.first_game[box] = {k: v["value"] for k, v in comp["props"].items() if k != "source"}
+        elif kind == "game" and not box and rules.game is None:
+            read_game(rules, comp)
     return rules
+
+
+def read_game(rules: Rules, game: dict) -> None:
+    """The zones and counters of the shared game, read as the rules kernel reads a game's."""
+    rules.game = game
+    for child in game["children"]:
+        if child["kind"] == "zone":
+            rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
+                                            prop(child, "visibility", "public"), prop(child, "capacity"),
+                                            prop(child, "reshuffle-from"), prop(child, "refill-from"))
+        elif child["kind"] == "counter":
+            rules.counters[child["id"]] = CounterDecl(
+                child["id"], prop(child, "per"), prop(child, "start", 0), prop(child, "min"), prop(child, "max"),
+                prop(child, "reset"), bool(prop(child, "out-at-min", False)))
+            if prop(child, "start-from"):
+                rules.counter_from[child["id"]] = prop(child, "start-from")
+    for use in ZONE_USES:
+        rules.zone_of[use] = prop(game, use, rules.zone_of[use])

@@ -164,7 +164,7 @@ class _Builder:
         eng, st = self.eng, self.eng.state
         ids = list(teams)
         for tid in ids:
-            st.teams[tid] = Team(tid)
+            st.teams[tid] = st.new_team(tid)
         st.order = ids
         taken = {tid: 0 for tid in ids}
         for player, t, chars in mode.players():
@@ -189,8 +189,8 @@ class _Builder:
                         raise ScenarioError(f"{cid} has no side {want!r}", ("setup", "sides", comp["id"]))
                 twice = sum(1 for v in teams.values() for c in v if c.rsplit("/", 1)[-1] == comp["id"]) > 1
                 key = f"{team.colour}-{comp['id']}" if twice else comp["id"]
-                st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
-                                         player=player)
+                life = self.rules.counter_start("life", side, prop(side, "life", 10))
+                st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
         eng.seat_npc()
 

@@ -30,7 +30,7 @@ class SetupMixin:
                 first = choice.colour
                 ids = [first, [c for c in COLOURS if c != first][0]]
         for tid in ids:
-            st.teams[tid] = Team(tid)
+            st.teams[tid] = st.new_team(tid)
         st.order = list(ids)
         quota = {}
         for player, t, chars in seats:
@@ -46,8 +46,8 @@ class SetupMixin:
                 cid = comp["id"]
                 twice = sum(1 for p in picks.values() for c in p if c["id"] == cid) > 1
                 key = f"{team.colour}-{cid}" if twice else cid
-                st.figures[key] = Figure(key, "character", team.colour, comp, side, prop(side, "life", 10),
-                                         player=player)
+                life = self.rules.counter_start("life", side, prop(side, "life", 10))
+                st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
         self.seat_npc()
         self.lay_board()
@@ -224,10 +224,13 @@ class SetupMixin:
                             team.hands[fig.player].append(qid)
 
     def player_icons(self, player: str) -> int:
-        return sum(prop(f.side, "mayhem-cards", 0) for f in self.state.characters() if f.player == player)
+        """The player's hand limit: the counter `hand-limit` (per player) starts at its
+        `start-from` property summed over the characters the player controls."""
+        own = self.rules.counter_from.get("hand-limit", "mayhem-cards")
+        return sum(prop(f.side, own, 0) for f in self.state.characters() if f.player == player)
 
     def hand_limit(self, team: Team) -> int:
-        return sum(prop(self.state.figures[k].side, "mayhem-cards", 0) for k in team.characters)
+        return sum(self.player_icons(player) for player in team.players)
 
     def draw_hands(self):
         st = self.state

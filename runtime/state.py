@@ -1,10 +1,58 @@
-"""The state of one game: teams, figures, board, token pools, dice, decks and hands."""
+"""The state of one game: teams, figures, board, token pools, dice, and the zones of cards
+(decks, hands, discard piles) kept as the rules kernel keeps them."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
 from .board import Board
+
+# The zone each use of a pile names, as the game's declaration says it (content/shared/game.mh,
+# `draw-from`, `draw-to`, ...; the engine fills it from the IR): these defaults are for a state
+# built without rules (tests of the state alone).
+DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "mayhem-discard",
+                 "play-to": "played", "card-deck": "go-deck", "card-in-play": "mission",
+                 "card-discard": "go-discard"}
+
+
+def zone_key(zone: str, owner: str | None) -> str:
+    """The key of a zone in the state: "hand/p1" for a player's, "played/TEAM" for a Team's,
+    the zone's id for a shared one: the rules kernel's keys (`State.zone_key` of
+    runtime/kernel/state.py; tests/test_mayhem_zones.py holds the two together)."""
+    return f"{zone}/{owner}" if owner is not None else zone
+
+
+class Hands(MutableMapping):
+    """A Team's hands by player, each the zone `hand/PLAYER` of the state (a list of card
+    qids, kept in the zones, not here)."""
+
+    def __init__(self, zones: dict[str, list[str]], zone: str) -> None:
+        self._zones = zones
+        self._zone = zone
+        self._keys: dict[str, str] = {}  # player -> the key of their zone, in seat order
+
+    def __getitem__(self, player: str) -> list[str]:
+        return self._zones[self._keys[player]]
+
+    def __setitem__(self, player: str, cards: list[str]) -> None:
+        key = self._keys.setdefault(player, zone_key(self._zone, player))
+        self._zones[key] = cards
+
+    def __delitem__(self, player: str) -> None:
+        del self._zones[self._keys.pop(player)]
+
+    def __contains__(self, player: object) -> bool:
+        return player in self._keys
+
+    def __iter__(self):
+        return iter(list(self._keys))
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
 
 
 @dataclass
@@ -39,20 +87,56 @@ class Figure:
         return self.location is not None
 
 
-@dataclass
 class Team:
-    colour: str
-    characters: list[str] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)
-    dice: list[int] = field(default_factory=list)
-    placed: list[bool] = field(default_factory=list)
-    hands: dict[str, list[str]] = field(default_factory=dict)  # player -> Mayhem card qids
-    played_this_round: list[str] = field(default_factory=list)
-    mission: str | None = None  # the GO! card qid
-    tokens: Counter = field(default_factory=Counter)  # the Team's area: (token, owner, colour) -> count
+    """A Team: its characters and players, its Activation dice, its area of tokens; its
+    cards (the hands of its players, the card it played this round, its card in play) are
+    zones of the state, which the Team reads and writes by their keys."""
+
+    def __init__(self, colour: str, characters: list[str] | None = None, players: list[str] | None = None,
+                 dice: list[int] | None = None, placed: list[bool] | None = None,
+                 hands: dict[str, list[str]] | None = None, played_this_round: list[str] | None = None,
+                 mission: str | None = None, tokens: Counter | None = None,
+                 zones: dict[str, list[str]] | None = None, zone_of: dict[str, str] | None = None) -> None:
+        self.colour = colour
+        self.characters = characters if characters is not None else []
+        self.players = players if players is not None else []
+        self.dice = dice if dice is not None else []
+        self.placed = placed if placed is not None else []
+        self.tokens = tokens if tokens is not None else Counter()  # the Team's area: (token, owner, colour) -> count
+        self.zones = zones if zones is not None else {}
+        self.zone_of = zone_of if zone_of is not None else DEFAULT_ZONES
+        self._played = zone_key(self.zone_of["play-to"], colour)
+        self._in_play = zone_key(self.zone_of["card-in-play"], colour)
+        self.hands = Hands(self.zones, self.zone_of["draw-to"])  # player -> card qids
+        for player, cards in (hands or {}).items():
+            self.hands[player] = cards
+        self.played_this_round = played_this_round if played_this_round is not None else []
+        self.mission = mission
+
+    @property
+    def played_this_round(self) -> list[str]:
+        """The cards the Team played this round (zone `play-to` of the Team)."""
+        return self.zones[self._played]
+
+    @played_this_round.setter
+    def played_this_round(self, cards: list[str]) -> None:
+        self.zones[self._played] = cards
+
+    @property
+    def mission(self) -> str | None:
+        """The Team's card in play (zone `card-in-play` of the Team, capacity 1), or None."""
+        cards = self.zones.get(self._in_play)
+        return cards[0] if cards else None
+
+    @mission.setter
+    def mission(self, qid: str | None) -> None:
+        self.zones[self._in_play] = [qid] if qid is not None else []
 
     def all_cards(self) -> list[str]:
         return [c for hand in self.hands.values() for c in hand]
+
+    def __repr__(self) -> str:
+        return f"Team({self.colour!r}, characters={self.characters!r}, players={self.players!r})"
 
 
 @dataclass
@@ -109,10 +193,10 @@ class GameState:
     mayhem_value: int = 1
     mayhem_icon: bool = False
     icon_granted: bool = False
-    mayhem_deck: list[str] = field(default_factory=list)
-    go_deck: list[str] = field(default_factory=list)
-    go_discard: list[str] = field(default_factory=list)
-    mayhem_discard: list[str] = field(default_factory=list)
+    # the zones of cards: "mayhem-deck", "hand/p1", "played/TEAM" -> card qids, top first
+    # (a Mayhem box holds one copy of each card, so the qid is the card instance)
+    zones: dict[str, list[str]] = field(default_factory=dict)
+    zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
     active: Activation | None = None
     active_team: str | None = None
     temp_triggers: list[TempTrigger] = field(default_factory=list)
@@ -132,3 +216,44 @@ class GameState:
 
     def at(self, loc: int) -> list[Figure]:
         return [self.figures[k] for k in self.board.locations[loc].figures]
+
+    # -- the shared piles, by the use the game's declaration gives their zones ---------------
+
+    def pile(self, use: str) -> list[str]:
+        """The cards of the shared zone the game uses for `use` (`draw-from`, ...), top first."""
+        return self.zones.setdefault(self.zone_of[use], [])
+
+    def new_team(self, colour: str) -> Team:
+        return Team(colour, zones=self.zones, zone_of=self.zone_of)
+
+    @property
+    def mayhem_deck(self) -> list[str]:
+        return self.pile("draw-from")
+
+    @mayhem_deck.setter
+    def mayhem_deck(self, cards: list[str]) -> None:
+        self.zones[self.zone_of["draw-from"]] = cards
+
+    @property
+    def mayhem_discard(self) -> list[str]:
+        return self.pile("discard-to")
+
+    @mayhem_discard.setter
+    def mayhem_discard(self, cards: list[str]) -> None:
+        self.zones[self.zone_of["discard-to"]] = cards
+
+    @property
+    def go_deck(self) -> list[str]:
+        return self.pile("card-deck")
+
+    @go_deck.setter
+    def go_deck(self, cards: list[str]) -> None:
+        self.zones[self.zone_of["card-deck"]] = cards
+
+    @property
+    def go_discard(self) -> list[str]:
+        return self.pile("card-discard")
+
+    @go_discard.setter
+    def go_discard(self, cards: list[str]) -> None:
+        self.zones[self.zone_of["card-discard"]] = cards

@@ -5,13 +5,19 @@ from .effects import Env
 
 
 class VictoryMixin:
+    def keeps_vp(self) -> bool:
+        """The game declares the Teams' `vp` counter (content/shared/game.mh); they are kept
+        as VP tokens of the Team's colour, which the pool bounds."""
+        decl = self.rules.counters.get("vp")
+        return decl is not None and decl.per == "team"
+
     def vp(self, colour: str) -> int:
-        if self.vp_token is None:
+        if self.vp_token is None or not self.keeps_vp():
             return 0
         return self.count_tokens(self.vp_token, colour, None) if colour in self.state.teams else 0
 
     def gain_vp(self, colour: str, n: int, node) -> None:
-        if self.mode.no_vp or self.vp_token is None:
+        if self.mode.no_vp or self.vp_token is None or not self.keeps_vp():
             return
         got = self.put_pieces(self.vp_token, n, colour, colour, node, colour=colour)
         if got:
@@ -20,9 +26,9 @@ class VictoryMixin:
 
     def draw_mission(self, colour: str, node=None):
         st = self.state
-        if not st.go_deck:
+        qid = self.take_card(st.zone_of["card-deck"], node)
+        if qid is None:
             return
-        qid = st.go_deck.pop(0)
         st.teams[colour].mission = qid
         card = self.rules.by_qid[qid]
         self.log("go-card", node, team=colour, card=card["id"])

@@ -286,8 +286,9 @@ def test_compile_writes_valid_ir_byte_identical_twice(tmp_path):
     doc = json.loads(first.read_text(encoding="utf-8"))
     ir_mod.validate(doc)
     mayhem_boxes = [c for c in doc["components"] if c["box"] != "marvel-mayhem"]
-    # 150, and content/shared/card-types.mh: its module and the two card types it declares
-    assert doc["ir_version"] == ir_mod.IR_VERSION and len(mayhem_boxes) == 153
+    # 150, content/shared/card-types.mh (its module and the two card types it declares)
+    # and shared/game.mh's two
+    assert doc["ir_version"] == ir_mod.IR_VERSION and len(mayhem_boxes) == 155
     assert first.read_bytes() == second.read_bytes()
     assert not list(tmp_path.rglob("*.tmp"))
 
@@ -336,7 +337,8 @@ def listed():
 
 def test_list_json_shape(listed):
     assert Counter(r["kind"] for r in listed if r["box"] != "marvel-mayhem") == {"mayhem-card": 44, "token": 23, "location": 20, "keyword": 15,
-                                                  "character": 12, "go-card": 12, "npc": 2}
+                                                  "character": 12, "go-card": 12, "npc": 2,
+                                                  "game": 1}  # the Mayhem game of shared/game.mh
     assert {"id": "teen-titans-go/robin", "box": "teen-titans-go", "kind": "character", "name": "Robin",
             "side": None, "provenance": "authored"} in listed
     for row in listed:

@@ -52,8 +52,9 @@ def test_a_root_depends_on_another_by_path_and_on_a_shipped_set(tmp_path):
     comp = driver.compile_paths([tmp_path / "sets" / "app"])
     assert comp.ok, [str(d) for d in comp.diagnostics.items]
     assert sorted(comp.ir["files"]) == ["moves.mh", "rules.mh", "shared/card-types.mh", "shared/core.mh",
-                                      "shared/modes.mh"]
-    assert comp.external == {"rules.mh", "shared/card-types.mh", "shared/core.mh", "shared/modes.mh"}
+                                      "shared/game.mh", "shared/modes.mh"]
+    assert comp.external == {"rules.mh", "shared/card-types.mh", "shared/core.mh", "shared/game.mh",
+                             "shared/modes.mh"}
     # the dependency's files are read where they lie
     assert comp.sources["rules.mh"].path == tmp_path / "sets" / "lib" / "rules.mh"
     assert comp.sources["shared/core.mh"].path == CONTENT / "shared" / "core.mh"

@@ -1,0 +1,154 @@
+"""The Mayhem piles as zones (issue #11, migration step 1): the Mayhem deck, its discard
+pile, the hands, the card a Team played this round, the GO! deck, the Team's GO! card and
+the GO! discard are `zone`s of the game `mayhem` in content/shared/game.mh. The engine
+reads them from the IR and keeps its piles as the rules kernel keeps zones ("hand/p1",
+"played/black", "mayhem-deck": card ids, top first); an empty zone is refilled as its
+`reshuffle-from` says.
+
+The rulebooks: "Shuffle the Mayhem cards to create a facedown Mayhem deck." "Each player's
+maximum Mayhem hand size is determined by the total number of Mayhem icons indicated on
+their Character Dashboards." (Setup) "Keep the card played faceup on the table. Discard
+used Mayhem cards at the end of the round." (Mayhem Cards) "Shuffle the 12 GO! Cards and
+place them facedown to create the GO! Deck." (Setup)"""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from mayhem.compiler.applicability import Applicability
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.effects import Env
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.kernel.state import State as KernelState
+from mayhem.runtime.rules import load_rules
+from mayhem.runtime.state import Team, zone_key
+
+
+
+def game_comp(ir: dict) -> dict:
+    return next(c for c in ir["components"] if c["kind"] == "game" and c["box"] is None)
+
+
+def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
+    game = Game(rules, GameConfig(box=box, mode=mode, seed=seed))
+    bots: dict[str, RandomBot] = {}
+    d = game.start()
+    while d is not None and game.state.phase == "setup":
+        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
+    return game
+
+
+def test_the_piles_are_zones_of_the_shared_game(rules):
+    z = rules.zones
+    assert sorted(z) == ["go-deck", "go-discard", "hand", "mayhem-deck", "mayhem-discard", "mission", "played"]
+    deck = z["mayhem-deck"]
+    assert (deck.per, deck.ordered, deck.visibility, deck.reshuffle_from) == (None, True, "hidden", "mayhem-discard")
+    assert (z["hand"].per, z["hand"].visibility) == ("player", "owner")
+    assert (z["played"].per, z["mission"].per, z["mission"].capacity) == ("team", "team", 1)
+    assert z["go-deck"].visibility == "hidden" and z["go-deck"].reshuffle_from is None
+    assert rules.zone_of["draw-from"] == "mayhem-deck" and rules.zone_of["discard-to"] == "mayhem-discard"
+    assert rules.zone_of["draw-to"] == "hand" and rules.zone_of["play-to"] == "played"
+
+
+def test_the_mayhem_boxes_stay_mayhem_boxes(ir):
+    # a `game` declared in a module is shared rules, not a game a box names: the boxes that
+    # name no game are the Mayhem boxes, for the checks, the site and the runtime alike
+    assert game_comp(ir)["id"] == "mayhem"
+    mayhem_boxes = sorted(Applicability(ir).boxes)
+    assert mayhem_boxes == ["looney-tunes", "teen-titans-go"]
+
+
+@pytest.mark.parametrize("box,mode", [("teen-titans-go", "standard"), ("looney-tunes", "four-players"),
+                                      ("teen-titans-go", "free-for-all")])
+def test_the_engine_keeps_its_piles_in_kernel_keyed_zones(rules, box, mode):
+    game = after_setup(rules, box, mode)
+    st = game.state
+    for team in st.teams.values():
+        for player in team.players:
+            assert team.hands[player] is st.zones[zone_key("hand", player)]
+            assert zone_key("hand", player) == f"hand/{player}"
+        assert team.played_this_round is st.zones[f"played/{team.colour}"]
+    assert st.mayhem_deck is st.zones["mayhem-deck"]
+    # every Mayhem card of the game lies in exactly one zone
+    held = [q for key, cards in st.zones.items() if key.split("/")[0] in ("mayhem-deck", "mayhem-discard",
+                                                                          "hand", "played") for q in cards]
+    assert len(held) == len(set(held)) > 0
+    if mode != "free-for-all":
+        assert sorted(held) == sorted(c["qid"] for c in rules.mayhem_cards[box].values())
+
+
+def test_zone_keys_are_the_kernels():
+    kernel = KernelState(0)
+    for zone, owner in (("hand", "p1"), ("played", "black"), ("mayhem-deck", None)):
+        assert zone_key(zone, owner) == kernel.zone_key(zone, owner)
+
+
+def test_a_teams_card_in_play_is_its_zone_of_capacity_one(rules):
+    game = after_setup(rules, "teen-titans-go", "standard")
+    st = game.state
+    team = st.teams[st.order[0]]
+    team.mission = "teen-titans-go/x"
+    assert st.zones[f"mission/{team.colour}"] == ["teen-titans-go/x"]
+    team.mission = None
+    assert st.zones[f"mission/{team.colour}"] == [] and team.mission is None
+
+
+def test_a_team_alone_keeps_its_hands_in_its_own_zones():
+    team = Team("black", hands={"p1": ["x"], "p3": ["y", "z"]})
+    assert list(team.hands) == ["p1", "p3"] and "p2" not in team.hands
+    assert team.zones == {"hand/p1": ["x"], "hand/p3": ["y", "z"], "played/black": [], "mission/black": []}
+    team.hands["p1"].append("w")
+    assert team.all_cards() == ["x", "w", "y", "z"]
+    with pytest.raises(KeyError):
+        team.hands["p2"]
+
+
+def draw(game, count: int) -> None:
+    st = game.state
+    team = st.teams[st.order[0]]
+    env = Env(team.players[0], team.colour, None)
+    list(game.engine.p_draw_mayhem({"count": {"e": "num", "v": count}}, env, {"span": None}))
+
+
+def test_an_empty_deck_is_refilled_from_its_reshuffle_from_zone(rules):
+    game = after_setup(rules)
+    st = game.state
+    st.zones["mayhem-discard"] = list(st.zones["mayhem-deck"][:3])
+    st.zones["mayhem-deck"] = []
+    hand = list(st.teams[st.order[0]].hands["p1"])
+    draw(game, 1)
+    assert len(st.teams[st.order[0]].hands["p1"]) == len(hand) + 1
+    assert len(st.zones["mayhem-deck"]) == 2 and st.zones["mayhem-discard"] == []
+    assert game.engine.events[-2]["event"] == "reshuffle"
+
+
+def test_without_reshuffle_from_an_empty_deck_gives_nothing(ir):
+    # the same content, its deck declared without `reshuffle-from`: the behaviour is the zone's
+    doc = copy.deepcopy(ir)
+    deck = next(z for z in game_comp(doc)["children"] if z["id"] == "mayhem-deck")
+    del deck["props"]["reshuffle-from"]
+    rules = load_rules(doc)
+    game = after_setup(rules)
+    st = game.state
+    st.zones["mayhem-discard"] = list(st.zones["mayhem-deck"][:3])
+    st.zones["mayhem-deck"] = []
+    hand = list(st.teams[st.order[0]].hands["p1"])
+    draw(game, 1)
+    assert st.teams[st.order[0]].hands["p1"] == hand
+    assert len(st.zones["mayhem-discard"]) == 3
+    assert not any(e["event"] == "reshuffle" for e in game.engine.events)
+
+
+def test_the_zones_the_game_names_are_the_ones_the_engine_uses(ir):
+    # rename the deck (and what names it): the engine follows the declaration
+    doc = copy.deepcopy(ir)
+    game = game_comp(doc)
+    deck = next(z for z in game["children"] if z["id"] == "mayhem-deck")
+    deck["id"] = "pile"
+    game["props"]["draw-from"]["value"] = "pile"
+    rules = load_rules(doc)
+    st = after_setup(rules).state
+    assert "mayhem-deck" not in st.zones and len(st.zones["pile"]) > 0
+    assert st.mayhem_deck is st.zones["pile"]
