@@ -25,9 +25,18 @@ TOKEN_WORDS = {
     "placed-on": {"character": "a character", "location": "a Location", "edge": "the edge between two Locations",
                   "team": "a Team"},
 }
-MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup", "initiative": "Initiative",
-               "start": "Characters start", "win": "To win", "cards": "Mayhem deck", "board": "Board",
-               "non-player-figure": "Non-player figure", "team-lists": "Team lists"}
+# A mode's properties in the rulebooks' words ("3 and 4 Player Variant Rules", "Free-For-All
+# Mayhem", "Mayhem Competitive Mode"); no label is its property's id made a title.
+MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
+               "initiative": "Who has the Initiative", "start": "Characters start", "win": "To win",
+               "cards": "Mayhem deck", "board": "Location tiles laid out",
+               "face-down-locations": "Location tiles kept facedown",
+               "non-player-figure": "A non-player figure in the centre",
+               "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
+               "team-lists": "Teams chosen from the whole collection",
+               "communal-tokens": "All tokens are communal", "no-victory-points": "Teams gain no Victory Points",
+               "no-go-cards": "No GO! cards", "no-piles": "No ACME tokens",
+               "permanent-ko": "A KO'ed character stays out", "shrink-board": "The board shrinks every round"}
 
 
 # The parts of a game played on the rules kernel (dsl/kernel_kinds.py) in that game's words; a
