@@ -21,7 +21,7 @@ from .crosslinks import CrossLinks, number_rules
 from .board import mode_board, standard_board
 from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
-from .words import mode_label, mode_value, prop_label, property_declaration, token_words
+from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, token_words
 from .effects import Phrases
 from .graph import mermaid
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
@@ -93,7 +93,7 @@ def environment() -> Environment:
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
-                       in_play=in_play, listeners=listeners, mode_label=mode_label, prop_label=prop_label, kind_name=kind_name, link_report=link_report,
+                       in_play=in_play, listeners=listeners, mode_label=mode_label, prop_label=prop_label, printed_label=printed_label, kind_name=kind_name, link_report=link_report,
                        mode_value=mode_value, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
 

@@ -63,6 +63,12 @@ PART_WORDS = {
 }
 
 
+# The printed name of a card type's property (a symbol, an effect slot) where the rulebook prints
+# one that its id cannot spell, keyed by card type then property: the card-type grammar has no
+# label of its own. Marvel Mayhem, "The Cards": "Draw & Play".
+CARD_TYPE_LABELS = {"marvel-card": {"draw-play": "Draw & Play"}}
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -113,15 +119,28 @@ def mode_label(name: str) -> str:
     return MODE_LABELS.get(name, name.replace("-", " ").capitalize())
 
 
-def prop_label(kind: str, name: str) -> str:
+def printed_label(card_type: str | None, name: str) -> str | None:
+    """The rulebook's name of a card type's property or effect slot, if it prints one.
+
+    >>> printed_label("marvel-card", "draw-play"), printed_label("marvel-card", "attack")
+    ('Draw & Play', None)
+    """
+    return CARD_TYPE_LABELS.get(card_type or "", {}).get(name)
+
+
+def prop_label(kind: str, name: str, card_type: str | None = None) -> str:
     """A property's label on the card of a component of `kind`: a mode's in the Mayhem words,
-    any other's in its game's (a figure's `start` is its starting spaces).
+    any other's in its game's (a figure's `start` is its starting spaces); a card's, or its card
+    type's (`card_type`), as the rulebook prints it.
 
     >>> prop_label("mode", "start"), prop_label("figure", "start"), prop_label("game", "seats")
     ('Characters start', 'Starting spaces', 'Players')
     """
     if kind == "mode":
         return mode_label(name)
+    printed = printed_label(card_type or kind, name)
+    if printed:
+        return printed
     return PART_LABELS.get(kind, {}).get(name) or name.replace("-", " ").capitalize()
 
 

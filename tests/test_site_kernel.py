@@ -115,6 +115,20 @@ def test_mode_pages_keep_the_mayhem_words(content_site):
     assert mode["Characters start"] == "on their Team's Bases in the first round"
 
 
+def test_marvel_card_type_prints_the_rulebooks_draw_and_play(content_site):
+    """Marvel Mayhem, "The Cards": the symbol is "Draw & Play", on the card type's page (its
+    property and its effect slot) and on every card that has it, never its id made a title."""
+    page = content_site / "marvel-mayhem" / "card-types" / "marvel-card" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    (card_type,) = rows(html, "card-type")
+    assert card_type["Draw & Play"].startswith("a number")
+    assert '<span class="mh-eff-label">Draw &amp; Play</span>' in html
+    deck = (content_site / "marvel-mayhem" / "decks" / "iron-man" / "index.html").read_text(encoding="utf-8")
+    assert any(card.get("Draw & Play") == "2" for card in rows(deck, "marvel-card"))
+    for text in (html, deck):
+        assert "Draw play" not in text and "Draw-play" not in text
+
+
 def test_words_examples():
     """The examples in site/words.py's docstrings (tests/test_doctests.py covers dsl, compiler and runtime)."""
     import doctest
