@@ -26,7 +26,6 @@ from . import escape, vendor
 from .model import SiteModel
 from .render import Site, render
 
-SITE_NAME = "Mayhem rule reference"
 MARKER = ".mayhem-site-src"
 REPO = Path(__file__).resolve().parent.parent  # the checkout, when installed in editable mode
 
@@ -134,8 +133,8 @@ def nav_yaml(nav) -> list:
 
 def mkdocs_config(site: Site, *, site_url: str | None = None) -> str:
     config = {
-        "site_name": SITE_NAME,
-        "site_description": "The rules and components of the Mayhem games, generated from their content files.",
+        "site_name": site.name,
+        "site_description": site.description,
         "docs_dir": "docs",
         "use_directory_urls": False,
         "strict": True,

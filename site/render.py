@@ -21,7 +21,7 @@ from .crosslinks import CrossLinks, number_rules
 from .board import mode_board, standard_board
 from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
-from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, token_words
+from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, site_words, token_words
 from .effects import Phrases
 from .graph import mermaid
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, Provenance, SiteModel, html_url, in_play, kind_title, listeners,
@@ -47,6 +47,8 @@ SLOT_TITLES = {"standard": "Standard", "special": "Special", "mayhem": "Mayhem",
 class Site:
     pages: dict[str, str] = field(default_factory=dict)
     nav: list = field(default_factory=list)
+    name: str = "Mayhem rule reference"  # and its description: site_words
+    description: str = ""
 
 
 def kind_name(kind: str) -> str:
@@ -283,13 +285,17 @@ class Renderer:
         self.docs = docs or {}
         self.history = history
         self.site = Site()
+        self.any_mayhem = any(is_mayhem_box(b) for b in model.boxes)  # else no Competitive Mode
+        self.site.name, self.site.description = site_words([b.get("name") or b["id"] for b in model.boxes],
+                                                           self.any_mayhem)
         self._names: dict | None = None
 
     def write(self, path: str, template: str, **ctx) -> None:
         page = Page(self, path)
         text = self.env.get_template(template).render(p=page, m=self.model, box_kinds=self.box_kinds,
                                                       board=lambda box: standard_board(self.model, box),
-                                                      mode_board=lambda box, mode: mode_board(self.model, box, mode), **ctx)
+                                                      mode_board=lambda box, mode: mode_board(self.model, box, mode),
+                                                      site=self.site, any_mayhem=self.any_mayhem, **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
         if template == "box_rules.md.j2":
             text = number_rules(text)
@@ -308,10 +314,9 @@ class Renderer:
             meta["tags"] = [scope, kind[:1].upper() + kind[1:]]
         else:
             heading = re.search(r"^# (.+)$", text, re.M)
-            title = re.sub(r"<[^>]+>", "", heading.group(1)) if heading else "Mayhem"
-            title = html_lib.unescape(title)
-            description = (title if "rule reference" in title.lower() else f"{title}: the Mayhem rule reference") + \
-                ". The rules and components of the Mayhem games, generated from their content files."
+            title = html_lib.unescape(re.sub(r"<[^>]+>", "", heading.group(1)) if heading else self.site.name)
+            description = (title if "rule reference" in title.lower() else f"{title}: the {self.site.name}") + \
+                ". " + self.site.description
         description = description if len(description) <= 160 else description[:157].rstrip() + "..."
         meta = {"description": str(escape.html(description)), **meta}
         return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000) + "---\n\n"
@@ -324,7 +329,8 @@ class Renderer:
             nav.append({self.scope_title(scope): self.scope_pages(scope)})
         self.write(GLOSSARY, "glossary.md.j2", entries=self.glossary_entries())
         self.write(INDEX, "index.md.j2")
-        self.write(COMPETITIVE, "competitive.md.j2")
+        if self.any_mayhem:
+            self.write(COMPETITIVE, "competitive.md.j2")
         self.write(CONSISTENCY, "consistency.md.j2", diagnostics=self.diagnostics,
                    compiler_diags=[d for d in self.diagnostics if not d.code.startswith("C")],
                    report=Markup(self.report) if self.report else None)
@@ -336,9 +342,9 @@ class Renderer:
             path = f"guide/{name}/index.md"
             self.site.pages[path] = text
             guide.append({title: path})
-        nav += [{"Glossary": GLOSSARY}, {"Index of components": INDEX}, {"Competitive Mode": COMPETITIVE},
-                {"Consistency report": CONSISTENCY}, {"Language reference": REFERENCE},
-                {"Author's guide": guide}]
+        nav += [{"Glossary": GLOSSARY}, {"Index of components": INDEX}] + \
+            ([{"Competitive Mode": COMPETITIVE}] if self.any_mayhem else []) + \
+            [{"Consistency report": CONSISTENCY}, {"Language reference": REFERENCE}, {"Author's guide": guide}]
         if self.history is not None:
             from .history import write_changelog
             nav.append({"Changelog": write_changelog(self, self.history)})

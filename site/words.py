@@ -119,6 +119,20 @@ def mode_label(name: str) -> str:
     return MODE_LABELS.get(name, name.replace("-", " ").capitalize())
 
 
+def site_words(box_names: list[str], mayhem: bool) -> tuple[str, str]:
+    """The site's name and description: the Mayhem rule reference when a box plays Mayhem, else
+    the reference of the games its content has, by their boxes' names.
+
+    >>> site_words(["Ridge"], False)
+    ('Ridge rule reference', 'The rules and components of Ridge, generated from their content files.')
+    """
+    if mayhem:
+        return "Mayhem rule reference", "The rules and components of the Mayhem games, generated from their content files."
+    games = _and(box_names) if box_names else "the games"
+    return (f"{games} rule reference" if box_names else "Rule reference",
+            f"The rules and components of {games}, generated from their content files.")
+
+
 def printed_label(card_type: str | None, name: str) -> str | None:
     """The rulebook's name of a card type's property or effect slot, if it prints one.
 

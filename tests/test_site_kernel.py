@@ -48,6 +48,26 @@ def rows(html: str, kind: str) -> list[dict[str, str]]:
     return out
 
 
+def test_a_kernel_game_alone_gets_only_its_own_pages(ridge_site):
+    """A site of the Ridge lab game alone has no Competitive Mode (a Mayhem mode) and does not call
+    itself the Mayhem rule reference: its name and descriptions are the game's."""
+    assert not (ridge_site / "competitive").exists()
+    pages = {p.relative_to(ridge_site).as_posix(): p.read_text(encoding="utf-8") for p in ridge_site.rglob("*.html")}
+    assert len(pages) > 5
+    toolchain_docs = ("guide/", "reference/", "consistency/")  # the toolchain's, whatever the content
+    for path, html in pages.items():
+        assert "competitive/index.html" not in html, path
+        assert "Mayhem rule reference" not in html and "Mayhem games" not in html, path
+        assert path.startswith(toolchain_docs) or "Competitive Mode" not in html, path
+    home = pages["index.html"]
+    assert "<title>Ridge (kernel lab) rule reference</title>" in home
+    (description,) = re.findall(r'<meta name="description" content="([^"]*)"', home)
+    assert description.startswith("Ridge (kernel lab) rule reference. The rules and components of Ridge (kernel lab)")
+    game = pages["ridge/games/ridge/index.html"]
+    (description,) = re.findall(r'<meta name="description" content="([^"]*)"', game)
+    assert description.startswith("Ridge: game of Ridge (kernel lab).")
+
+
 def test_ridge_game_page_uses_the_games_words(ridge_site):
     html = (ridge_site / "ridge" / "games" / "ridge" / "index.html").read_text(encoding="utf-8")
     for words in MAYHEM_WORDS:
