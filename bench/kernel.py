@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel import KernelConfig, load_game_rules  # noqa: E402
 from mayhem.runtime.kernel.play import play_game  # noqa: E402
+from parity import CHECKOUT_FINDER  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
@@ -85,21 +86,11 @@ def ratio(rate: float, cpu_rate: float, uno) -> str:
     return f", {rate / uno[0]:.2f}x UNO (CPU time {cpu_rate / uno[1]:.2f}x)"
 
 
-# run in a subprocess per side: the checkout at argv[1] first on the import path (as
-# bench/parity.py does), argv[2] games of each game, their digests printed as JSON
-_SIDE = r"""
-import hashlib, importlib.abc, importlib.util, json, sys, tomllib
-from pathlib import Path
-root, games = Path(sys.argv[1]).resolve(), int(sys.argv[2])
-dirs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
-class Checkout(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name in dirs:
-            folder = root / dirs[name]
-            return importlib.util.spec_from_file_location(name, folder / "__init__.py",
-                                                          submodule_search_locations=[str(folder)])
-        return None
-sys.meta_path.insert(0, Checkout())
+# run in a subprocess per side: the checkout at argv[1] first on the import path (parity's
+# finder takes it off argv), then argv[1] games of each game, their digests printed as JSON
+_SIDE = CHECKOUT_FINDER + r"""
+import hashlib, json
+games = int(sys.argv[1])
 from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, load_game_rules
 from mayhem.runtime.kernel.play import play_game

@@ -48,9 +48,10 @@ DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all")
 WORKING_TREE = "."
 IGNORED_SPANS: set[str] = set()  # events whose `span` the digest leaves out (--ignore-span)
 
-# Runs `mayhem` from a checkout: a finder maps the packages of the checkout's
-# pyproject.toml (`mayhem.runtime` -> runtime/, ...) to its folders, ahead of any install.
-_BOOT = r"""
+# Imports the project from a checkout (its path is argv[1], taken off argv): a finder maps
+# the packages of the checkout's pyproject.toml (`mayhem.runtime` -> runtime/, ...) to its
+# folders, ahead of any install. bench/kernel.py puts it before its own side too.
+CHECKOUT_FINDER = r"""
 import importlib.abc, importlib.util, sys, tomllib
 from pathlib import Path
 root = Path(sys.argv.pop(1)).resolve()
@@ -63,6 +64,9 @@ class Checkout(importlib.abc.MetaPathFinder):
                                                           submodule_search_locations=[str(folder)])
         return None
 sys.meta_path.insert(0, Checkout())
+"""
+# Runs `mayhem` from a checkout.
+_BOOT = CHECKOUT_FINDER + r"""
 sys.argv[0] = "mayhem"
 from mayhem.cli import main
 main()
