@@ -121,6 +121,27 @@ def walk_expressions(node: dict, max_depth: int = 60) -> Iterator[dict]:
             stack.extend((c, depth + 1) for c in reversed(sub_expressions(n)))
 
 
+REF_FORMS = frozenset({"token", "tag", "icon", "component"})  # expression forms that name a component
+
+
+def named_refs(subtree, *, keywords: bool = False) -> set[str]:
+    """The tokens, tags, icons and components named anywhere in an IR subtree (not inside
+    `children`); with `keywords`, also the keywords its statements call."""
+    out: set[str] = set()
+    stack = [subtree]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            if v.get("e") in REF_FORMS and "name" in v:
+                out.add(v["name"])
+            if keywords and v.get("op") == "keyword":
+                out.add(v["keyword"])
+            stack.extend(w for k, w in v.items() if k != "children")
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
 def dispatch(owner: type, prefix: str, forms: dict[str, Form], *, ignores: Iterable[str] = (),
              also: dict[str, Callable] | None = None) -> dict[str, Callable]:
     """A walker's dispatch table: each form handled by `owner`'s method PREFIX + name (dashes as

@@ -12,6 +12,7 @@ import posixpath
 import networkx as nx
 
 from mayhem.compiler.applicability import Applicability
+from mayhem.compiler.ir_ops import named_refs
 
 # The folder of each kind's pages under its box (or module); kinds not listed get `<kind>s`.
 FOLDERS = {
@@ -293,22 +294,8 @@ def _walk(comp: dict):
 
 
 def _refs(x) -> set[str]:
-    """Tokens, tags, icons and components named in an IR subtree (not in children)."""
-    out: set[str] = set()
-
-    def visit(v):
-        if isinstance(v, dict):
-            if v.get("e") in ("token", "tag", "icon", "component") and "name" in v:
-                out.add(v["name"])
-            for k, w in v.items():
-                if k != "children":
-                    visit(w)
-        elif isinstance(v, list):
-            for w in v:
-                visit(w)
-
-    visit({k: v for k, v in x.items() if k in ("effects", "triggers")})
-    return out
+    """Tokens, tags, icons and components named in a component's effects and triggers (not in children)."""
+    return named_refs([x.get("effects"), x.get("triggers")])
 
 
 def prop(comp: dict | None, name: str, default=None):

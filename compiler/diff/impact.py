@@ -6,32 +6,16 @@ from __future__ import annotations
 from collections import Counter, deque
 
 from ..applicability import Applicability
+from ..ir_ops import named_refs
 from .meaning import Entry, label
 
 VOCABULARY = frozenset({"keyword", "token", "tag", "icon"})
 PLAYED = ("character", "mayhem-card", "go-card", "npc")
-REF_KINDS = ("token", "tag", "icon", "component")
 
 
 def _own_refs(comp: dict) -> set[str]:
-    """Tokens, tags, icons and components named in a component's own effects and triggers."""
-    out: set[str] = set()
-
-    def visit(v):
-        if isinstance(v, dict):
-            if v.get("e") in REF_KINDS and "name" in v:
-                out.add(v["name"])
-            if v.get("op") == "keyword":
-                out.add(v["keyword"])
-            for k, w in v.items():
-                if k != "children":
-                    visit(w)
-        elif isinstance(v, list):
-            for w in v:
-                visit(w)
-
-    visit([comp.get("effects", {}), comp.get("triggers", [])])
-    return out
+    """Keywords, tokens, tags, icons and components named in a component's own effects and triggers."""
+    return named_refs([comp.get("effects", {}), comp.get("triggers", [])], keywords=True)
 
 
 def refs(entries: dict[str, Entry]) -> dict[str, set[str]]:

@@ -16,11 +16,12 @@ import difflib
 import json
 import re
 
+from ..ir_ops import REF_FORMS
+
 # Props that are wording, not meaning; and those that say where a fact comes from.
 WORDING = frozenset({"text", "mission-text"})
 PROVENANCE = frozenset({"named"})
 DROPPED = frozenset({"span", "node", "source"})
-REF_KINDS = frozenset({"token", "tag", "icon", "component"})
 RENAME_LIKENESS = 0.75  # how alike two components must be to be one renamed and changed
 LIKENESS_ALONE = 0.95  # alike enough to be one component without sharing name or text
 MAX_PAIRS = 40_000  # likeness is compared on at most this many pairs of unmatched components
@@ -83,7 +84,7 @@ def canon(x, remap: dict[str, str] | None = None):
                 continue  # the keyword's id; its qid says it
             if k == "keyword" and isinstance(v, str):
                 v = remap.get(v, v)
-            elif k == "name" and x.get("e") in REF_KINDS and isinstance(v, str):
+            elif k == "name" and x.get("e") in REF_FORMS and isinstance(v, str):
                 v = remap.get(v, v)
             else:
                 v = canon(v, remap)
