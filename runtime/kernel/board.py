@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .effects import _as_list
+from .compile import _as_list
 
 
 def setup_figures(rules, state) -> None:

@@ -7,7 +7,7 @@ Each closure does exactly what effects.py's `Run` methods did, in the same order
 digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import call, compiled, pure
+from .compile import _as_list, call, compiled, pure
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -38,12 +38,6 @@ def compiled_block(body: list):
                 fn(run, env)
     _CACHE[id(body)] = (body, block)  # the list is kept alive with its closure: its id stays its own
     return block
-
-
-def _as_list(value):
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
 
 
 def _optional(e):

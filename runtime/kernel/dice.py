@@ -3,7 +3,7 @@ a Team, read (`lowest`, `die-value`), set, placed on something (a space, a figur
 a player) until the round ends, and coin tosses; seeded, or forced by a scenario."""
 from __future__ import annotations
 
-from .effects import _as_list
+from .compile import _as_list
 from .rules import KernelError
 
 

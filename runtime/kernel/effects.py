@@ -58,9 +58,3 @@ class Run:
         if e is None:
             return None
         return compiled(e)(self, env)
-
-
-def _as_list(value):
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]

@@ -2,7 +2,7 @@
 those of compiler/builtins_kernel.py (a test holds the two in step)."""
 from __future__ import annotations
 
-from .effects import _as_list
+from .compile import _as_list
 
 
 def _me(env: dict) -> str:

@@ -2,7 +2,7 @@
 (`team`, `members`, `teammates`, `foes`). A Team is its id, "t1", "t2", ..."""
 from __future__ import annotations
 
-from .effects import _as_list
+from .compile import _as_list
 
 
 def players_of(state, who) -> list[str]:
