@@ -175,6 +175,16 @@ class TempTrigger:
     turn: int = 0
 
 
+def _pile(use: str) -> property:
+    """A shared zone of the game, by the use its declaration gives it, read and set as a list."""
+    def get(self) -> list[str]:
+        return self.pile(use)
+
+    def set_(self, cards: list[str]) -> None:
+        self.zones[self.zone_of[use]] = cards
+    return property(get, set_)
+
+
 @dataclass
 class GameState:
     box: str
@@ -226,34 +236,8 @@ class GameState:
     def new_team(self, colour: str) -> Team:
         return Team(colour, zones=self.zones, zone_of=self.zone_of)
 
-    @property
-    def mayhem_deck(self) -> list[str]:
-        return self.pile("draw-from")
-
-    @mayhem_deck.setter
-    def mayhem_deck(self, cards: list[str]) -> None:
-        self.zones[self.zone_of["draw-from"]] = cards
-
-    @property
-    def mayhem_discard(self) -> list[str]:
-        return self.pile("discard-to")
-
-    @mayhem_discard.setter
-    def mayhem_discard(self, cards: list[str]) -> None:
-        self.zones[self.zone_of["discard-to"]] = cards
-
-    @property
-    def go_deck(self) -> list[str]:
-        return self.pile("card-deck")
-
-    @go_deck.setter
-    def go_deck(self, cards: list[str]) -> None:
-        self.zones[self.zone_of["card-deck"]] = cards
-
-    @property
-    def go_discard(self) -> list[str]:
-        return self.pile("card-discard")
-
-    @go_discard.setter
-    def go_discard(self, cards: list[str]) -> None:
-        self.zones[self.zone_of["card-discard"]] = cards
+    # the names the engine's modules read the shared piles by
+    mayhem_deck = _pile("draw-from")
+    mayhem_discard = _pile("discard-to")
+    go_deck = _pile("card-deck")
+    go_discard = _pile("card-discard")
