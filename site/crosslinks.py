@@ -13,7 +13,7 @@ from .words import prop_words
 
 
 class CrossLinks:
-    """Mixed into `render.Page`: needs `self.m` (the model) and `self.link(qid)`."""
+    """Mixed into `page.Page`: needs `self.m` (the model) and `self.link(qid)`."""
 
     def prop_value(self, comp: dict, name: str, value) -> Markup:
         """A property of a component drawn by the generic card, in words; the names in it
