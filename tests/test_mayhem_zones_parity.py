@@ -39,3 +39,20 @@ def test_ignored_spans_leave_only_those_spans_out(tmp_path):
         assert parity.read_log(after, 0).digest != parity.read_log(other, 0).digest  # a ko span still counts
     finally:
         parity.IGNORED_SPANS.clear()
+
+
+def test_a_star_leaves_every_span_out_and_nothing_else(tmp_path):
+    # across many revisions edits to content/ move lines: every span differs, the game does not
+    before = write_log(tmp_path / "a.jsonl", "robin.mh:3:5-3:20")
+    after = write_log(tmp_path / "b.jsonl", "shared/game.mh:114:5-114:36", ko_span="beast-boy.mh:1:1-1:2")
+    assert parity.read_log(before, 0).digest != parity.read_log(after, 0).digest
+    parity.IGNORED_SPANS.add("*")
+    try:
+        assert parity.read_log(before, 0).digest == parity.read_log(after, 0).digest
+        lines = [json.loads(line) for line in after.read_text(encoding="utf-8").splitlines()]
+        lines[2]["count"] = 2  # a different game still differs
+        other = tmp_path / "c.jsonl"
+        other.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        assert parity.read_log(other, 0).digest != parity.read_log(after, 0).digest
+    finally:
+        parity.IGNORED_SPANS.clear()
