@@ -8,6 +8,8 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
+# the properties that name another zone of the game
+ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -37,9 +39,25 @@ def check_part(comp, game, diags: Diagnostics) -> None:
     if comp.kind in ("zone", "counter", "figure") and comp.prop("per") == "team" and not teams:
         diags.error("E205", f"'{comp.id}' is kept per team, but the game has no Teams", comp.props["per"].span,
                     hint="declare them in the game: teams 2")
+    check_zone_refs(comp, game, diags)
     if comp.kind == "game" and comp.prop("turn-order") == "alternate-teams" and not teams:
         diags.error("E205", "'turn-order alternate-teams' needs Teams", comp.props["turn-order"].span,
                     hint="declare them in the game: teams 2")
+
+
+def check_zone_refs(comp, game, diags: Diagnostics) -> None:
+    """The zones a game or a zone names (`pile-to`, `draws-from`, `done-to`) are the game's; a
+    zone kept per location is the pile the game's `pile-to` names. A module's game too (the
+    Mayhem rules, content/shared/game.mh)."""
+    zones = [c.id for c in game.children if c.kind == "zone"]
+    for prop in ZONE_REFS.get(comp.kind, ()):
+        pv = comp.props.get(prop)
+        if pv is not None and isinstance(pv.value, str) and pv.value not in zones:
+            diags.error("E301", f"unknown zone '{pv.value}'", pv.span,
+                        hint=did_you_mean(pv.value, zones) or "zones of the game: " + (", ".join(zones) or "none"))
+    if comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
+        diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
+                    comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
 
 
 def check_one_shot(trig: ast.Trigger, diags: Diagnostics) -> None:
