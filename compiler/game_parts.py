@@ -53,8 +53,9 @@ def check_zone_refs(comp, game, diags: Diagnostics) -> None:
     for prop in ZONE_REFS.get(comp.kind, ()):
         pv = comp.props.get(prop)
         if pv is not None and isinstance(pv.value, str) and pv.value not in zones:
-            diags.error("E301", f"unknown zone '{pv.value}'", pv.span,
-                        hint=did_you_mean(pv.value, zones) or "zones of the game: " + (", ".join(zones) or "none"))
+            span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
+            diags.error("E301", f"unknown zone '{pv.value}'", span,
+                        hint=did_you_mean(pv.value, zones) or ("zones of the game: " + ", ".join(zones) if zones else None))
     if comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
