@@ -161,3 +161,14 @@ def test_a_figure_store_is_untouched_by_piles(rules):
     game = after_setup(rules, seed=4)
     toon = next(f for f in game.state.figures.values() if isinstance(f, Figure) and f.kind == "character")
     assert game.engine.count_tokens(acme(rules), toon, None) == 0
+
+
+def test_mayhem_play_shows_how_many_tokens_the_pile_holds_not_which(rules):
+    from rich.console import Console
+    from mayhem.tui import board_table
+    game = after_setup(rules, seed=3)
+    console = Console(record=True, width=250)
+    console.print(board_table(game))
+    text = console.export_text()
+    assert "face-down pile x10" in text
+    assert not any(t["id"] in text for t in rules.tokens.values() if t["id"].startswith("acme-"))
