@@ -64,7 +64,8 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
         if pv is not None and isinstance(pv.value, str) and pv.value not in zones:
             span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
             diags.error("E301", f"unknown zone '{pv.value}'", span,
-                        hint=did_you_mean(pv.value, zones) or ("zones of the game: " + ", ".join(zones) if zones else None))
+                        hint=did_you_mean(pv.value, zones)
+                        or ("zones of the game: " + ", ".join(zones) if zones else None))
     if comp.kind == "zone" and comp.prop("per") == "location" and kernel:
         diags.error("E204", f"zone '{comp.id}' is kept per location, a pile of tokens of the Mayhem boxes' engine",
                     comp.props["per"].span, hint="a zone of the kernel is kept per player or per team")

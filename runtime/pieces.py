@@ -78,7 +78,8 @@ class PiecesMixin:
             tok, owner, colour = key
             if not self.matches(tok, token) or (of is not None and owner != of):
                 continue
-            while removed < n and (store.get(key, 0) > 0 or (pile and owner is None and colour is None and tok in pile)):
+            piled = pile is not None and owner is None and colour is None
+            while removed < n and (store.get(key, 0) > 0 or (piled and tok in pile)):
                 if store.get(key, 0) > 0:
                     store[key] -= 1
                 else:
