@@ -126,3 +126,14 @@ def test_scenarios_expect_zones_by_key(rules, tmp_path, key, problem):
     else:
         with pytest.raises(sc.ScenarioError, match=problem):
             sc.run(rules, path)
+
+
+def test_the_next_card_is_drawn_at_once_into_the_zone_the_done_one_left(rules, tmp_path):
+    # bring-the-pizza.toml: White delivers the Pizza; Couch Potatoes is drawn and resolved at once
+    text = (MONSTER.parent / "bring-the-pizza.toml").read_text(encoding="utf-8")
+    text += ('"zones.go-discard" = ["bring-the-pizza"]\n"zones.mission/white" = ["couch-potatoes"]\n'
+             '"zones.go-deck" = []\n"zones.mission/black" = ["grudge-match"]\n')
+    path = tmp_path / "pizza.toml"
+    path.write_text(text, encoding="utf-8")
+    result = sc.run(rules, path)
+    assert result.ok, result.failures
