@@ -8,6 +8,11 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
+# the properties that name another zone of the game
+ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
+# the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
+MAYHEM_ONLY = {"game": ("pile-to",), "zone": ("starts-with", "shuffled", "draws-from", "in-play", "enter-effect",
+                                              "done-effect", "done-to")}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -37,9 +42,36 @@ def check_part(comp, game, diags: Diagnostics) -> None:
     if comp.kind in ("zone", "counter", "figure") and comp.prop("per") == "team" and not teams:
         diags.error("E205", f"'{comp.id}' is kept per team, but the game has no Teams", comp.props["per"].span,
                     hint="declare them in the game: teams 2")
+    check_zone_refs(comp, game, diags, kernel=True)
+    for name in MAYHEM_ONLY.get(comp.kind, ()):
+        if name in comp.props:  # a game of the rules kernel: these are the Mayhem engine's alone
+            diags.error("E202", f"'{name}' is read by the Mayhem boxes' engine only: a game of the rules kernel "
+                        "has no such property", comp.props[name].span,
+                        hint="a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from and "
+                        "refill-from")
     if comp.kind == "game" and comp.prop("turn-order") == "alternate-teams" and not teams:
         diags.error("E205", "'turn-order alternate-teams' needs Teams", comp.props["turn-order"].span,
                     hint="declare them in the game: teams 2")
+
+
+def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
+    """The zones a game or a zone names (`pile-to`, `draws-from`, `done-to`) are the game's; a
+    zone kept per location is the pile the game's `pile-to` names (a module's game: the Mayhem
+    rules, content/shared/game.mh), and none of a game of the rules `kernel`."""
+    zones = [c.id for c in game.children if c.kind == "zone"]
+    for prop in ZONE_REFS.get(comp.kind, ()):
+        pv = comp.props.get(prop)
+        if pv is not None and isinstance(pv.value, str) and pv.value not in zones:
+            span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
+            diags.error("E301", f"unknown zone '{pv.value}'", span,
+                        hint=did_you_mean(pv.value, zones)
+                        or ("zones of the game: " + ", ".join(zones) if zones else None))
+    if comp.kind == "zone" and comp.prop("per") == "location" and kernel:
+        diags.error("E204", f"zone '{comp.id}' is kept per location, a pile of tokens of the Mayhem boxes' engine",
+                    comp.props["per"].span, hint="a zone of the kernel is kept per player or per team")
+    elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
+        diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
+                    comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
 
 
 def check_one_shot(trig: ast.Trigger, diags: Diagnostics) -> None:

@@ -10,7 +10,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
-from .game_parts import check_part
+from .game_parts import check_part, check_zone_refs
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
@@ -182,6 +182,8 @@ class _Resolver:
         game = self.res.games.get(box) if box else None
         if game is not None and (comp is game or comp.parent is game):
             check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
+        elif not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
+            check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:

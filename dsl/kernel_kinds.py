@@ -73,6 +73,8 @@ def kernel_kinds() -> list:
                 PropSpec("draw-to", "id", "The zone `draw` puts into (default `hand`)."),
                 PropSpec("discard-to", "id", "The zone `destroy` puts a card into (default `discard`)."),
                 PropSpec("play-to", "id", "The zone `play-card` puts a card into before it resolves."),
+                PropSpec("pile-to", "id", "The zone (kept `per location`) a pool's `pile-on` pieces lie in at "
+                         "setup, face down: `has` and `take` at the Location read it (the Mayhem boxes)."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
@@ -94,13 +96,25 @@ def kernel_kinds() -> list:
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|team", "One zone per player (or Team); without it, one shared zone."),
+                PropSpec("per", "enum:player|team|location", "One zone per player (or Team, or Location: a "
+                         "pile of tokens the game's `pile-to` names); without it, one shared zone."),
                 PropSpec("ordered", "flag", "Its cards keep an order (a deck: `draw` takes the top one)."),
                 PropSpec("visibility", "enum:public|owner|hidden", "Who sees its cards (default public)."),
                 PropSpec("capacity", "int", "At most this many cards."),
                 PropSpec("reshuffle-from", "id", "When a card must be taken and the zone is empty, this zone of "
                          "the same player is shuffled into it first."),
                 PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
+                # the card flow of the Mayhem boxes' GO! cards (read by the Mayhem engine)
+                PropSpec("starts-with", "id", "At setup, the box's cards of this card type, one of each, are put "
+                         "into the zone (the Mayhem boxes: `starts-with go-card`)."),
+                PropSpec("shuffled", "flag", "The cards it starts with are shuffled at setup."),
+                PropSpec("draws-from", "id", "A card the zone's holder draws into it comes from the top of this "
+                         "zone; one is drawn at once when a card of the zone is done."),
+                PropSpec("in-play", "flag", "Its cards are in play: their triggers are heard while they lie here."),
+                PropSpec("enter-effect", "id", "The effect of its cards run when one is drawn into the zone "
+                         "(`enter-effect when-picked`)."),
+                PropSpec("done-to", "id", "Where a card of the zone goes when done (a Mission fulfilled)."),
+                PropSpec("done-effect", "id", "The effect of its cards run when one is done (`done-effect reward`)."),
         ),
         component=False,
         ),

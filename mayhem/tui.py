@@ -40,7 +40,9 @@ def board_table(game: Game) -> Table:
         figs += [f"{f.key} [{f.life - f.damage} life]" for f in st.figures.values()
                  if f.kind == "token" and f.location == loc.index]
         adj = " ".join(f"L{n + 1}" for n in st.board.adjacent(loc.index))
-        table.add_row(loc.label, label, str(loc.slots), ", ".join(figs), token_text(loc.tokens), adj)
+        pile = st.token_pile(loc.index)  # a hidden zone: how many, not which
+        tokens = " ".join(t for t in (token_text(loc.tokens), f"face-down pile x{len(pile)}" if pile else "") if t)
+        table.add_row(loc.label, label, str(loc.slots), ", ".join(figs), tokens, adj)
     return table
 
 

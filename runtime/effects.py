@@ -33,7 +33,7 @@ class Env:
     pending: Pending | None = None
     until: object = None
     source: str | None = None  # qid of the component whose effect runs
-    card: dict | None = None  # the GO! card of a Mission
+    card: dict | None = None  # the card in play (a zone's `in-play`) whose trigger or effect runs
     tags: frozenset = frozenset()  # tags a keyword adds to its primitives
 
     def child(self, **kw) -> "Env":

@@ -11,6 +11,7 @@ import random
 
 from .actions import Action
 from .cards import CardsMixin
+from .cards_in_play import CardsInPlayMixin
 from .decisions import Decision
 from .effects import EffectsMixin, id_of
 from .events import EventsMixin
@@ -44,7 +45,7 @@ class GameConfig:
 
 
 class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, FiguresMixin, PiecesMixin, VictoryMixin,
-             EffectsMixin, ExpressionsMixin, PrimitivesMixin, StatusesMixin):
+             EffectsMixin, ExpressionsMixin, PrimitivesMixin, StatusesMixin, CardsInPlayMixin):
     """One game's state and rules, and the round procedure that plays it (the mixins'
     methods all work on `self.state`)."""
 

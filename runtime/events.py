@@ -47,7 +47,7 @@ class EventsMixin:
     def hearing(self, event: str) -> dict:
         """Which components have triggers for an event (computed once): most events reach
         few listeners, and emit() runs after every step. Tokens, Special Abilities,
-        non-player figures and Missions by the set of their qids; Locations and cards by
+        non-player figures and cards in play by the set of their qids; Locations and cards by
         whether any has one."""
         idx = self.code.heard.get(event)
         if idx is None:
@@ -61,7 +61,7 @@ class EventsMixin:
                 "locations": bool(hear(l for box in rules.locations.values() for l in box.values())),
                 "specials": hear(c for c in rules.by_qid.values() if c["kind"] == "special-ability"),
                 "npc": hear(n for box in rules.npcs.values() for n in box.values()),
-                "missions": hear(g for box in rules.go_cards.values() for g in box.values()),
+                "in-play": hear(c for c in rules.by_qid.values() if c["kind"] in rules.in_play_kinds),
                 "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
                 "game": event in self.triggers_of(rules.game),
             }
@@ -71,7 +71,7 @@ class EventsMixin:
     def listeners(self, event: str, params: dict):
         """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
         a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
-        Missions, installed triggers."""
+        cards in play (zones `in-play`), installed triggers."""
         st = self.state
         idx = self.hearing(event)
         out = []
@@ -128,15 +128,16 @@ class EventsMixin:
                     if fig.kind == "npc" and fig.comp["qid"] in npcs:
                         for t in self.triggers_of(fig.comp)[event]:
                             out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
-        missions = idx["missions"]
-        if missions:
+        in_play = idx["in-play"]
+        if in_play:
             for colour in st.order:
                 team = st.teams[colour]
-                if team.mission in missions:
-                    card = self.rules.by_qid[team.mission]
-                    for t in self.triggers_of(card)[event]:
-                        out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
-                                           source=card["qid"])))
+                for qid in self.cards_in_play(colour):
+                    if qid in in_play:
+                        card = self.rules.by_qid[qid]
+                        for t in self.triggers_of(card)[event]:
+                            out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
+                                               source=card["qid"])))
         for tt in st.temp_triggers:
             if tt.alive and tt.trigger["event"] == event:
                 out.append((tt.trigger, tt.env))
@@ -186,7 +187,7 @@ class EventsMixin:
         found = self.listeners(event, params)
         if pending is not None:
             # With Damage pending, the tokens characters hold answer last, once abilities,
-            # Missions and installed effects have changed the amount they are to stop.
+            # cards in play and installed effects have changed the amount they are to stop.
             found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
                     [x for x in found if x[1].holder is not None and x[1].until is None]
         for trigger, base in found:
@@ -194,8 +195,8 @@ class EventsMixin:
                 return
             if base.until is not None and not base.until.alive:
                 continue
-            if base.card is not None and st.teams[base.team].mission != base.card["qid"]:
-                continue  # the Mission was completed by an earlier listener
+            if base.card is not None and base.card["qid"] not in self.cards_in_play(base.team):
+                continue  # the card was done (and left play) by an earlier listener
             event_params = {**params, "$tags": pending.tags if pending else frozenset()}
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base

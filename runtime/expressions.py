@@ -251,7 +251,8 @@ def _empty(eng, env, loc):
         return False
     board = eng.state.board
     L = board.locations[loc]
-    return not L.figures and not any(L.tokens.values()) and not any(loc in e for e in board.blocked)
+    return not L.figures and not any(L.tokens.values()) and not eng.state.token_pile(loc) \
+        and not any(loc in e for e in board.blocked)
 
 
 def _has_icon(eng, env, loc, icon):

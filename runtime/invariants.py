@@ -24,6 +24,8 @@ def pieces_in_play(eng: Engine) -> Counter:
             out[eng.rules.token_pool(fig.comp["qid"])] += 1
     for loc in st.board.locations:
         add(loc.tokens)
+        for face in st.token_pile(loc.index) or ():  # the face-down pile it holds
+            out[eng.rules.token_pool(face)] += 1
     for store in st.board.edge_tokens.values():
         add(store)
     for team in st.teams.values():

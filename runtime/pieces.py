@@ -1,4 +1,8 @@
-"""Token pieces: the pools; taking, placing, removing, moving and counting pieces; token figures."""
+"""Token pieces: the pools; taking, placing, removing, moving and counting pieces; token figures.
+
+A Location's pieces are its token store and, under them, the face-down pile it may hold (the
+game's `pile-to` zone, `GameState.token_pile`): counting, taking and removing pieces at a
+Location read both, as a player sees one heap of tokens there."""
 from __future__ import annotations
 
 from .effects import Env, id_of
@@ -68,12 +72,18 @@ class PiecesMixin:
         if store is None:
             return
         removed = 0
-        for key in sorted(list(store), key=str):
+        pile = self.state.token_pile(place) if isinstance(place, int) else None
+        keys = set(store) | {(face, None, None) for face in pile or ()}  # the pile lies there too
+        for key in sorted(keys, key=str):
             tok, owner, colour = key
             if not self.matches(tok, token) or (of is not None and owner != of):
                 continue
-            while store.get(key, 0) > 0 and removed < n:
-                store[key] -= 1
+            piled = pile is not None and owner is None and colour is None
+            while removed < n and (store.get(key, 0) > 0 or (piled and tok in pile)):
+                if store.get(key, 0) > 0:
+                    store[key] -= 1
+                else:
+                    pile.remove(tok)
                 self.return_piece(tok, colour)
                 removed += 1
             if store.get(key) == 0:
@@ -95,19 +105,25 @@ class PiecesMixin:
         if src_store is None or dst_store is None:
             return
         receiver = dst.team if isinstance(dst, Figure) else dst if isinstance(dst, str) else None
+        pile = self.state.token_pile(src) if isinstance(src, int) else None
         moved = 0
         for _ in range(n):
-            keys = [k for k in sorted(src_store, key=str) if src_store[k] > 0 and self.matches(k[0], token)]
+            heap = self.with_pile(src_store, pile) if pile else src_store
+            keys = [k for k in sorted(heap, key=str) if heap[k] > 0 and self.matches(k[0], token)]
             if not keep_colour and receiver is not None:
                 own = [k for k in keys if k[2] == receiver]
                 if any(k[2] is not None for k in keys):
                     keys = own
             if not keys:
                 break
-            key = self.rng.choice(keys) if self.rules.token_flag(token, "face-down") and len(keys) > 1 else keys[0]
-            src_store[key] -= 1
-            if src_store[key] == 0:
-                del src_store[key]
+            face_down = self.rules.token_flag(token, "face-down")
+            key = self.rng.choice(keys) if face_down and len(keys) > 1 else keys[0]
+            if pile and key[1:] == (None, None) and key[0] in pile and (face_down or not src_store.get(key)):
+                pile.remove(key[0])  # drawn from the face-down pile
+            else:
+                src_store[key] -= 1
+                if src_store[key] == 0:
+                    del src_store[key]
             tok, owner, colour = key
             new_owner = owner if self.rules.token_flag(tok, "mission") else (receiver or owner)
             dkey = (tok, new_owner, colour)
@@ -124,6 +140,15 @@ class PiecesMixin:
                 self.check_win()
         return
         yield  # pragma: no cover
+
+    @staticmethod
+    def with_pile(store, pile: list[str]) -> dict:
+        """A Location's store with its face-down pile's pieces counted in (a copy): ownerless,
+        colourless pieces (token, None, None)."""
+        heap = dict(store)
+        for face in pile:
+            heap[(face, None, None)] = heap.get((face, None, None), 0) + 1
+        return heap
 
     def place_label(self, place) -> str:
         if isinstance(place, Figure):
@@ -184,6 +209,8 @@ class PiecesMixin:
         if store is not None:
             total = sum(n for (t, owner, _c), n in store.items() if self.matches(t, token)
                         and (of is None or owner == of))
+        if isinstance(where, int) and of is None:
+            total += sum(1 for t in self.state.token_pile(where) or () if self.matches(t, token))
         if isinstance(where, str) and where in self.state.teams:
             for fk in self.state.teams[where].characters:
                 total += self.count_tokens(token, self.state.figures[fk], of)

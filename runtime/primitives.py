@@ -265,8 +265,8 @@ class PrimitivesMixin:
         yield  # pragma: no cover
 
     def p_complete_mission(self, raw: dict, env: Env, node: dict):
-        if env.card is not None and env.team is not None:
-            yield from self.complete_mission(env.team, env.card, node)
+        if env.card is not None and env.team is not None:  # the card in play whose effect runs is done
+            yield from self.card_done(env.team, env.card, node)
 
     def p_expire(self, raw: dict, env: Env, node: dict):
         if env.until is not None:

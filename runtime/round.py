@@ -69,7 +69,7 @@ class RoundMixin:
         for colour in self.initiative_order():
             team = st.teams[colour]
             if team.mission is None and st.go_deck:
-                yield from self.draw_mission(colour)
+                yield from self.draw_in_play(colour)
         yield from self.card_window("round-start", None)
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})

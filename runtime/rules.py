@@ -14,7 +14,7 @@ from .state import DEFAULT_ZONES
 
 # The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...); the
 # other zones the engine takes by their ids (DEFAULT_ZONES).
-ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to")
+ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to", "pile-to")
 
 
 def prop(comp: dict, name: str, default=None):
@@ -42,6 +42,10 @@ class Rules:
     # the game the boxes that name none share (a `game` of a module: content/shared/game.mh)
     game: dict | None = None
     zones: dict[str, Zone] = field(default_factory=dict)  # its zones, by id
+    zone_decls: dict[str, dict] = field(default_factory=dict)  # its zones' declarations, by id
+    in_play: list[str] = field(default_factory=list)  # its zones whose cards are in play (`in-play`)
+    by_kind: dict[str, dict[str, dict[str, dict]]] = field(default_factory=dict)  # kind -> box -> id -> component
+    in_play_kinds: set[str] = field(default_factory=set)  # the card types its in-play zones draw
     counters: dict[str, CounterDecl] = field(default_factory=dict)  # its counters, by id
     counter_from: dict[str, str] = field(default_factory=dict)  # counter id -> its `start-from` property
     zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
@@ -97,6 +101,8 @@ def load_rules(source: dict | str | Path) -> Rules:
         index(comp)
         kind = comp["kind"]
         box = comp["box"]
+        if box:
+            rules.by_kind.setdefault(kind, {}).setdefault(box, {})[comp["id"]] = comp
         if kind == "box":
             rules.boxes[comp["id"]] = comp
             rules.pools[comp["id"]] = {c["id"]: c for c in comp["children"] if c["kind"] == "pool"}
@@ -121,11 +127,23 @@ def read_game(rules: Rules, game: dict) -> None:
             rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
                                             prop(child, "visibility", "public"), prop(child, "capacity"),
                                             prop(child, "reshuffle-from"), prop(child, "refill-from"))
+            rules.zone_decls[child["id"]] = child
+            if prop(child, "in-play"):
+                rules.in_play.append(child["id"])
+                # the piles the state names by use: the cards in play, where they come from and go
+                if len(rules.in_play) == 1:
+                    rules.zone_of["card-in-play"] = child["id"]
+                    rules.zone_of["card-deck"] = prop(child, "draws-from", rules.zone_of["card-deck"])
+                    rules.zone_of["card-discard"] = prop(child, "done-to", rules.zone_of["card-discard"])
         elif child["kind"] == "counter":
             rules.counters[child["id"]] = CounterDecl(
                 child["id"], prop(child, "per"), prop(child, "start", 0), prop(child, "min"), prop(child, "max"),
                 prop(child, "reset"), bool(prop(child, "out-at-min", False)))
             if prop(child, "start-from"):
                 rules.counter_from[child["id"]] = prop(child, "start-from")
+    for zid in rules.in_play:  # the card type the zone it draws from starts with
+        source = rules.zone_decls.get(prop(rules.zone_decls[zid], "draws-from"))
+        if source is not None and prop(source, "starts-with"):
+            rules.in_play_kinds.add(prop(source, "starts-with"))
     for use in ZONE_USES:
         rules.zone_of[use] = prop(game, use, rules.zone_of[use])

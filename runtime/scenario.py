@@ -13,6 +13,7 @@ import tomllib
 from mayhem.dsl.diagnostics import Diagnostic, format_all
 from mayhem.dsl.spans import SourceFile, Span
 
+from .cards_in_play import logged_kinds
 from .decisions import IllegalAction
 from .effects import id_of
 from .game import Game
@@ -78,6 +79,8 @@ def names_of(game_rules: Rules, eng) -> Names:
         pools=sorted(st.pools),
         locations=len(board.locations),
         edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
+        events=logged_kinds(game_rules),
+        zones=sorted(game_rules.zones),
     )
 
 
@@ -155,6 +158,8 @@ def _actual(game: Game, key: str):
         a, _, b = parts[1].partition("-")
         edge = st.board.edge(location_index(a, st.board, ()), location_index(b, st.board, ()))
         return eng.count_tokens(tok(), edge, None)
+    if head == "zones":
+        return [id_of(q) for q in st.zones.get(".".join(parts[1:]), [])]
     if head == "pools":
         pool = st.pools[parts[1]]
         colour = parts[2] if len(parts) >= 3 else None

@@ -5,7 +5,7 @@ diagnostic with a did-you-mean. The format is documented in docs/scenarios.md.""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 import re
@@ -224,8 +224,9 @@ def event_vocabulary() -> dict[str, frozenset]:
     return {kind: frozenset(fields) | frozenset(EVENT_COMMON) for kind, fields in found.items()}
 
 
-def event_problems(path: tuple, events: list) -> list[Problem]:
-    vocab = event_vocabulary()
+def event_problems(path: tuple, events: list, declared: dict | None = None) -> list[Problem]:
+    """`declared`: the events whose kinds the content gives (a card's kind, `ZONE-complete`)."""
+    vocab = {**event_vocabulary(), **{k: frozenset(f) | frozenset(EVENT_COMMON) for k, f in (declared or {}).items()}}
     out = []
     for i, want in enumerate(events):
         at = path + (i,)
@@ -255,7 +256,7 @@ LOCATION_FIELDS = {"tokens": "int", "figures": "names", "removed": "bool"}
 EDGE_FIELDS = {"tokens": "int"}
 DECISION_FIELDS = {"kind": "str?", "player": "str?", "actions": "names"}
 SCALARS = {"mayhem_die": "str", "initiative": "str?", "round": "int", "winners": "names?", "over": "bool"}
-HEADS = ["figures", "teams", "players", "locations", "edges", "pools", "decision", *SCALARS]
+HEADS = ["figures", "teams", "players", "locations", "edges", "pools", "zones", "decision", *SCALARS]
 
 
 @dataclass
@@ -270,6 +271,8 @@ class Names:
     pools: list[str]
     locations: int
     edges: set[str]
+    events: dict = field(default_factory=dict)  # the events the content's declarations name: kind -> fields
+    zones: list[str] = field(default_factory=list)  # the zones the game declares
 
 
 def action_problems(steps: list) -> list[Problem]:
@@ -336,7 +339,7 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
     for key, value in expect.items():
         path = table_path + (key,)
         if key in ("events", "no_events"):
-            out.extend(event_problems(path, value))
+            out.extend(event_problems(path, value, names.events))
             continue
         parts = key.split(".")
         head = parts[0]
@@ -362,6 +365,12 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
                 bad("an empty list is among any legal actions, so it checks nothing: name the actions"
                     " expected, or expect `over = true`")
                 continue
+        elif head == "zones":  # zones.ZONE, zones.ZONE/OWNER: the ids of what lies there, top first
+            zone = ".".join(parts[1:]).split("/")[0]
+            if zone not in names.zones:
+                bad(f"no zone '{zone}' in this game (zones: {', '.join(names.zones)})", zone, names.zones)
+                continue
+            kind = "names"
         elif head == "pools":
             if len(parts) not in (2, 3) or parts[1] not in names.pools:
                 bad(f"no token pool '{parts[1] if len(parts) > 1 else ''}'", parts[1] if len(parts) > 1 else None,

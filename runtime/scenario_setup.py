@@ -263,6 +263,11 @@ class _Builder:
                         for _ in range(n):
                             eng.return_piece(tok, colour)
                         del store[key]
+                pile = st.token_pile(i)  # the face-down pile the Location holds
+                for face in list(pile or ()):
+                    if wanted is None or any(eng.matches(face, w) for w in wanted):
+                        eng.return_piece(face, None)
+                        pile.remove(face)
             for tid, t in ls.get("tokens", {}).items():
                 self.put(tid, t, i, None, at + ("tokens", tid))
             if ls.get("removed"):  # out of play (Free-For-All shrinks the board)

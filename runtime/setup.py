@@ -54,9 +54,7 @@ class SetupMixin:
         self.fill_pools()
         self.deal_hands_setup()
         yield from self.draw_hands()
-        gos = self.rules.go_cards.get(cfg.box, {}) if not mode.no_go else {}
-        st.go_deck = [gos[k]["qid"] for k in sorted(gos)]
-        self.rng.shuffle(st.go_deck)
+        self.fill_starting_zones(cfg.box, none=mode.no_go)  # a mode may use none of those cards
         self.log("setup", mode=mode.id, teams={c: st.teams[c].characters for c in st.order},
                  board=[(loc.label, loc.comp["id"] if loc.comp else None) for loc in st.board.locations])
 
@@ -192,9 +190,10 @@ class SetupMixin:
                     pieces = [face for (face, colour), n in sorted(st.pools[pid].items(), key=str)
                               for _ in range(n)]
                     self.rng.shuffle(pieces)
+                    pile = st.token_pile(where[0].index, create=True)  # the game's `pile-to` zone
                     for face in pieces:
                         st.pools[pid][(face, None)] -= 1
-                        where[0].tokens[(face, None, None)] += 1
+                        pile.append(face)
 
     def deal_hands_setup(self) -> None:
         st = self.state

@@ -13,7 +13,7 @@ from .board import Board
 # built without rules (tests of the state alone).
 DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "mayhem-discard",
                  "play-to": "played", "card-deck": "go-deck", "card-in-play": "mission",
-                 "card-discard": "go-discard"}
+                 "card-discard": "go-discard", "pile-to": "token-pile"}
 
 
 def zone_key(zone: str, owner: str | None) -> str:
@@ -232,6 +232,12 @@ class GameState:
     def pile(self, use: str) -> list[str]:
         """The cards of the shared zone the game uses for `use` (`draw-from`, ...), top first."""
         return self.zones.setdefault(self.zone_of[use], [])
+
+    def token_pile(self, loc: int, create: bool = False) -> list[str] | None:
+        """The face-down pile of tokens Location `loc` holds, token qids top first: the zone the
+        game's `pile-to` names, kept per Location (`token-pile/L2`); None if it holds none."""
+        key = zone_key(self.zone_of["pile-to"], self.board.locations[loc].label)
+        return self.zones.setdefault(key, []) if create else self.zones.get(key)
 
     def new_team(self, colour: str) -> Team:
         return Team(colour, zones=self.zones, zone_of=self.zone_of)

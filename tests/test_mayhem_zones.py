@@ -42,7 +42,8 @@ def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
 
 def test_the_piles_are_zones_of_the_shared_game(rules):
     z = rules.zones
-    assert sorted(z) == ["go-deck", "go-discard", "hand", "mayhem-deck", "mayhem-discard", "mission", "played"]
+    assert sorted(z) == ["go-deck", "go-discard", "hand", "mayhem-deck", "mayhem-discard", "mission", "played",
+                        "token-pile"]
     deck = z["mayhem-deck"]
     assert (deck.per, deck.ordered, deck.visibility, deck.reshuffle_from) == (None, True, "hidden", "mayhem-discard")
     assert (z["hand"].per, z["hand"].visibility) == ("player", "owner")

@@ -1,0 +1,174 @@
+"""The ACME pile (Looney Tunes) as a hidden zone held by a Location (issue #11, step 4).
+
+"5. Shuffle the 10 ACME tokens and place them in a facedown pile on the Desert Road
+Location." (Looney Tunes Mayhem, Setup) "Whenever a Toon enters this Location, they may take
+an ACME token. ... If all the ACME tokens have been taken, there is no effect." (Desert Road)
+
+game.mh declares the zone (`zone token-pile { per location  ordered  visibility hidden }`)
+and names it the game's `pile-to`: a pool that says `pile-on LOCATION` lies there, keyed by
+the Location (`token-pile/L2`), in its shuffled order. `has` and `take` at the Location read
+the pile with the Location's other tokens, and a take still draws one of the faces present
+at random, as before (the same draw of the seeded generator: seeded games are unchanged)."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+import random
+import shutil
+
+from mayhem.compiler import driver
+from mayhem.runtime import scenario as sc
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.invariants import violations
+from mayhem.runtime.rules import load_rules
+from mayhem.runtime.state import Figure
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+DESERT_ROAD = Path(__file__).resolve().parent / "scenarios" / "looney-tunes" / "desert-road.toml"
+
+
+def after_setup(rules, seed=3, mode="standard") -> Game:
+    game = Game(rules, GameConfig(box="looney-tunes", mode=mode, seed=seed))
+    bots: dict[str, RandomBot] = {}
+    d = game.start()
+    while d is not None and game.state.phase == "setup":
+        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
+    return game
+
+
+def desert_road(game: Game) -> int:
+    return next(loc.index for loc in game.state.board.locations if loc.comp and loc.comp["id"] == "desert-road")
+
+
+def acme(rules) -> str:
+    return next(q for q, t in rules.tokens.items() if t["id"] == "acme")
+
+
+def drain(gen):
+    """Run a step that asks nothing to its end."""
+    for _ in gen or ():
+        raise AssertionError("the step asked a question")
+
+
+def test_the_pile_is_a_declared_hidden_zone_kept_per_location(rules):
+    assert rules.zone_of["pile-to"] == "token-pile"
+    pile = rules.zones["token-pile"]
+    assert (pile.per, pile.visibility, pile.ordered) == ("location", "hidden", True)
+
+
+def test_setup_shuffles_the_acme_tokens_into_the_pile_of_desert_road(rules):
+    faces = sorted(q for q, t in rules.tokens.items() if t["props"].get("group", {}).get("value") == "acme")
+    orders = set()
+    for seed in (1, 2, 3):
+        game = after_setup(rules, seed)
+        st, eng = game.state, game.engine
+        where = desert_road(game)
+        key = f"token-pile/{st.board.locations[where].label}"
+        piles = [k for k in st.zones if k.startswith("token-pile/")]
+        assert piles == [key]  # the state lists the zone, held by Desert Road
+        assert sorted(st.zones[key]) == faces and len(faces) == 10
+        orders.add(tuple(st.zones[key]))
+        # none of it lies face up on the Location; has/count read the pile
+        assert not any(k[0] in faces for k in st.board.locations[where].tokens)
+        assert eng.count_tokens(acme(rules), where, None) == 10
+        assert violations(eng) == []  # every piece accounted for, the pile's too
+    assert len(orders) > 1  # shuffled by the seed
+
+
+def test_a_take_draws_one_of_the_faces_present_at_random_from_the_pile(rules):
+    game = after_setup(rules, seed=5)
+    st, eng = game.state, game.engine
+    where = desert_road(game)
+    pile = st.token_pile(where)
+    toon = next(f for f in st.figures.values() if f.kind == "character")
+    at_start = sorted(pile)
+    drawn = []
+    for left in range(10, 0, -1):
+        # the draw the engine always made: rng.choice over the distinct faces present,
+        # in the order of their store keys
+        twin = random.Random()
+        twin.setstate(eng.rng.getstate())
+        keys = sorted({(f, None, None) for f in pile}, key=str)
+        expected = twin.choice(keys)[0] if len(keys) > 1 else keys[0][0]
+        before = Counter(pile)
+        drain(eng.transfer(acme(rules), where, toon, 1, None))
+        assert len(pile) == left - 1 and before - Counter(pile) == Counter([expected])
+        assert eng.count_tokens(expected, toon, None) >= 1
+        drawn.append(expected)
+        assert eng.count_tokens(acme(rules), where, None) == left - 1
+    assert pile == [] and sorted(drawn) == at_start
+    # "If all the ACME tokens have been taken, there is no effect."
+    drain(eng.transfer(acme(rules), where, toon, 1, None))
+    assert eng.count_tokens(acme(rules), toon, None) == 10 and violations(eng) == []
+
+
+def test_removing_tokens_from_the_location_takes_them_from_the_pile_too(rules):
+    game = after_setup(rules, seed=2)
+    st, eng = game.state, game.engine
+    where = desert_road(game)
+    pool = rules.token_pool(acme(rules))
+    drain(eng.remove_pieces(acme(rules), 3, where, None, None))
+    assert len(st.token_pile(where)) == 7 and sum(st.pools[pool].values()) == 3
+    assert violations(eng) == []
+
+
+def test_a_scenario_clears_the_pile_and_expects_it_by_its_key(rules, tmp_path):
+    # desert-road.toml clears the pile (`clear = ["acme"]`) and puts one known token there
+    text = DESERT_ROAD.read_text(encoding="utf-8")
+    text = text.replace('"figures.elmer-fudd.tokens.acme" = 0',
+                        '"figures.elmer-fudd.tokens.acme" = 0\n"zones.token-pile/L2" = []\n"pools.acme" = 9')
+    path = tmp_path / "desert-road.toml"
+    path.write_text(text, encoding="utf-8")
+    result = sc.run(rules, path)
+    assert result.ok, result.failures
+
+
+def content_copy(root: Path, *edits: tuple[str, str]):
+    shutil.copytree(CONTENT, root)
+    game = root / "shared" / "game.mh"
+    text = game.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    game.write_text(text, encoding="utf-8")
+    return driver.compile_paths([root])
+
+
+def test_the_zone_the_pile_lies_in_is_the_contents(tmp_path):
+    result = content_copy(tmp_path / "content", ("pile-to token-pile", "pile-to acme-heap"),
+                          ('zone token-pile "Face-down pile of tokens"', 'zone acme-heap "Face-down heap"'))
+    assert result.ok, [d.message for d in result.diagnostics.items]
+    game = after_setup(load_rules(result.ir), seed=3)
+    label = game.state.board.locations[desert_road(game)].label
+    assert len(game.state.zones[f"acme-heap/{label}"]) == 10
+    assert not any(k.startswith("token-pile/") for k in game.state.zones)
+
+
+def test_a_zone_kept_per_location_is_the_games_pile(tmp_path):
+    result = content_copy(tmp_path / "content", ("pile-to token-pile", "pile-to go-discrd"))
+    errors = sorted((d.code, d.message, d.hint) for d in result.diagnostics.items if d.severity == "error")
+    assert [e[:2] for e in errors] == [
+        ("E205", "zone 'token-pile' is kept per location: a pile of tokens, which the game names"),
+        ("E301", "unknown zone 'go-discrd'")]
+    assert errors[0][2] == "declare it in the game: pile-to token-pile"
+    assert errors[1][2].startswith("did you mean 'go-discard'")
+
+
+def test_a_figure_store_is_untouched_by_piles(rules):
+    # a figure holds no pile: its tokens are its store alone
+    game = after_setup(rules, seed=4)
+    toon = next(f for f in game.state.figures.values() if isinstance(f, Figure) and f.kind == "character")
+    assert game.engine.count_tokens(acme(rules), toon, None) == 0
+
+
+def test_mayhem_play_shows_how_many_tokens_the_pile_holds_not_which(rules):
+    from rich.console import Console
+    from mayhem.tui import board_table
+    game = after_setup(rules, seed=3)
+    console = Console(record=True, width=250)
+    console.print(board_table(game))
+    text = console.export_text()
+    assert "face-down pile x10" in text
+    assert not any(t["id"] in text for t in rules.tokens.values() if t["id"].startswith("acme-"))
