@@ -15,6 +15,7 @@ import time
 
 from mayhem import __version__
 from mayhem.dsl.diagnostics import Diagnostics
+from mayhem.dsl.parser import parse_source, read_source
 from mayhem.dsl.spans import SourceFile
 
 from . import ir as ir_mod
@@ -62,8 +63,14 @@ class Compilation:
 
 
 def pass_load(c: Compilation) -> None:
-    hooks = {"read": c.cache.read, "parse": c.cache.parse} if c.cache is not None else {}
-    loaded = load(c.paths, c.diagnostics, c.root, **hooks)
+    read, parse = (c.cache.read, c.cache.parse) if c.cache is not None else (read_source, parse_source)
+
+    def parse_and_keep(src, diags):
+        tree = parse(src, diags)
+        gc.freeze()  # the file's syntax tree lives to the end of the run (see run())
+        return tree
+
+    loaded = load(c.paths, c.diagnostics, c.root, read=read, parse=parse_and_keep)
     c.root = loaded.root
     c.sources = loaded.sources
     c.failed_files = set(loaded.failed)
