@@ -8,6 +8,7 @@ from lark import Lark
 
 from .lexer import NewlinePostLex
 from .lowering import Lowering, reductions
+from .scanner import FastContextualLexer
 
 GRAMMAR_PATH = Path(__file__).with_name("mayhem.lark")
 
@@ -27,11 +28,12 @@ class _LoweringLark(Lark):
 
 @lru_cache(maxsize=None)
 def ast_parser() -> _LoweringLark:
-    """The parser of content files; its `lowering` holds the file being parsed (dsl.parser
-    sets it). The grammar's tables are cached on disk by Lark (`cache=True`) next to its
+    """The parser of content files, with dsl.scanner's lexer; its `lowering` holds the file
+    being parsed (dsl.parser sets it). The grammar's tables are cached on disk by Lark (`cache=True`) next to its
     other temporary files, keyed by the grammar's text and Lark's version."""
     return _LoweringLark(GRAMMAR_PATH.read_text(encoding="utf-8"), Lowering(), parser="lalr",
-                         lexer="contextual", postlex=NewlinePostLex(), maybe_placeholders=True, cache=True)
+                         lexer="contextual", postlex=NewlinePostLex(), maybe_placeholders=True, cache=True,
+                         _plugins={"ContextualLexer": FastContextualLexer})
 
 
 @lru_cache(maxsize=None)
