@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+import threading
 
 from lark import Lark
 
@@ -26,14 +27,22 @@ class _LoweringLark(Lark):
         self._callbacks = reductions(self.rules, self.lowering)
 
 
-@lru_cache(maxsize=None)
+_per_thread = threading.local()
+
+
 def ast_parser() -> _LoweringLark:
     """The parser of content files, with dsl.scanner's lexer; its `lowering` holds the file
-    being parsed (dsl.parser sets it). The grammar's tables are cached on disk by Lark (`cache=True`) next to its
-    other temporary files, keyed by the grammar's text and Lark's version."""
-    return _LoweringLark(GRAMMAR_PATH.read_text(encoding="utf-8"), Lowering(), parser="lalr",
-                         lexer="contextual", postlex=NewlinePostLex(), maybe_placeholders=True, cache=True,
-                         _plugins={"ContextualLexer": FastContextualLexer})
+    being parsed (dsl.parser sets it). One per thread, since it holds that file (the
+    language server checks in a worker thread and parses a buffer in its main one). The
+    grammar's tables are cached on disk by Lark (`cache=True`) next to its other temporary
+    files, keyed by the grammar's text and Lark's version: a parser takes milliseconds."""
+    parser = getattr(_per_thread, "parser", None)
+    if parser is None:
+        parser = _per_thread.parser = _LoweringLark(
+            GRAMMAR_PATH.read_text(encoding="utf-8"), Lowering(), parser="lalr", lexer="contextual",
+            postlex=NewlinePostLex(), maybe_placeholders=True, cache=True,
+            _plugins={"ContextualLexer": FastContextualLexer})
+    return parser
 
 
 @lru_cache(maxsize=None)

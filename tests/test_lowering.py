@@ -68,3 +68,25 @@ def test_over_deep_expression_is_reported_not_built():
     assert parse_source(SourceFile("deep.mh", text), diags) is None
     assert [d.code for d in diags.items] == ["E105"]
     assert diags.items[0].span.line == 4
+
+
+def test_threads_parse_at_once_each_its_own_file():
+    # the language server parses a buffer while a worker thread checks the whole root
+    import threading
+
+    texts = {p.relative_to(REPO).as_posix(): p.read_text(encoding="utf-8") for p in FILES[:6]}
+    expected = {name: parse_source(SourceFile(name, text), Diagnostics()) for name, text in texts.items()}
+    wrong = []
+
+    def work(name: str) -> None:
+        for _ in range(15):
+            got = parse_source(SourceFile(name, texts[name]), Diagnostics())
+            if got != expected[name]:
+                wrong.append(name)
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in texts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not wrong
