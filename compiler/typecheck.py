@@ -12,20 +12,7 @@ from . import builtins_kernel as K
 from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
-
-
-@dataclass
-class Ctx:
-    kind: str  # a key of builtins.CONTEXTS
-    event: str | None = None  # the enclosing trigger's event
-    locals: dict[str, str] = field(default_factory=dict)  # name -> type
-    needs: set[str] | None = None  # keyword bodies: the context names they read
-
-    def inner(self, **kw) -> "Ctx":
-        c = Ctx(self.kind, self.event, dict(self.locals), self.needs)
-        for k, v in kw.items():
-            setattr(c, k, v)
-        return c
+from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
 
 
 @dataclass
@@ -49,21 +36,7 @@ def typecheck(model: Model, res: Resolution, diags: Diagnostics) -> Types:
     return checker.types
 
 
-def _describe(t: str) -> str:
-    return {"figures": "a set of figures", "locations": "a set of Locations", "edges": "a set of edges",
-            "tags": "a list of tags", "empty-list": "an empty list", "number": "a number", "bool": "a condition",
-            "figure": "a figure", "location": "a Location", "edge": "an edge", "team": "a Team",
-            "token": "a token type", "tag": "a tag", "icon": "an icon", "string": "a string",
-            "relation": "a kind of figure", "player": "a player", "players": "a set of players",
-            "card": "a card", "cards": "a set of cards", "zone": "a zone", "counter": "a counter",
-            "property": "a card property"}.get(t, t)
-
-
-def _describe_param(t: str) -> str:
-    return " or ".join(_describe(x) for x in sorted(B.expand(t)))
-
-
-class _Checker:
+class _Checker(ExprTyper):
     def __init__(self, res: Resolution, diags: Diagnostics) -> None:
         self.res = res
         self.diags = diags
@@ -108,7 +81,7 @@ class _Checker:
             params[p.name] = B.ELEMENT_OF.get(domain, "any")
             if domain not in B.ELEMENT_OF and domain != "any":
                 self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
-                                 f"{_describe(domain)}", p.default.span)
+                                 f"{describe_type(domain)}", p.default.span)
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
             ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
@@ -170,7 +143,7 @@ class _Checker:
         elif isinstance(stmt, ast.ForEach):
             t = self.expr(stmt.source, ctx)
             if t not in B.ELEMENT_OF and t != "any":
-                self.diags.error("E401", f"'for each' needs a set, not {_describe(t)}", stmt.source.span,
+                self.diags.error("E401", f"'for each' needs a set, not {describe_type(t)}", stmt.source.span,
                                  hint="select with 'all': for each x in all opponent in here { ... }")
             inner = ctx.inner()
             inner.locals[stmt.var] = B.ELEMENT_OF.get(t, "any")
@@ -178,7 +151,7 @@ class _Checker:
         elif isinstance(stmt, ast.As):
             t = self.expr(stmt.who, ctx)
             if t not in ("team", "figure", "any"):
-                self.diags.error("E401", f"'as' takes a Team or a figure, not {_describe(t)}", stmt.who.span)
+                self.diags.error("E401", f"'as' takes a Team or a figure, not {describe_type(t)}", stmt.who.span)
             self.block(stmt.body, ctx)
         elif isinstance(stmt, ast.Until):
             if stmt.event == "next-turn-end":
@@ -194,42 +167,6 @@ class _Checker:
             if ctx.kind == "game" and stmt.event in K.KERNEL_EVENTS:
                 check_one_shot(stmt, self.diags)  # `on out` belongs to a rule
             self.trigger(stmt, ctx)
-
-    def bind(self, args: list[ast.Arg], params, what: str, span) -> dict[str, ast.Arg] | None:
-        """Match call arguments to parameters; report every mismatch."""
-        bound: dict[str, ast.Arg] = {}
-        names = [p.name for p in params]
-        ok = True
-        for i, arg in enumerate(args):
-            if arg.name is None:
-                if bound and any(a.name is not None for a in args[:i]):
-                    self.diags.error("E402", "a positional argument cannot follow a named one", arg.span)
-                    ok = False
-                    continue
-                if i >= len(params):
-                    self.diags.error("E402", f"{what} takes {len(params)} argument"
-                                     f"{'' if len(params) == 1 else 's'}, not {len(args)}", arg.span,
-                                     hint="parameters: " + (", ".join(names) or "none"))
-                    ok = False
-                    continue
-                bound[names[i]] = arg
-            else:
-                if arg.name not in names:
-                    self.diags.error("E402", f"{what} has no parameter '{arg.name}'", arg.span,
-                                     hint=did_you_mean(arg.name, names) or "parameters: " + (", ".join(names) or "none"))
-                    ok = False
-                    continue
-                if arg.name in bound:
-                    self.diags.error("E402", f"'{arg.name}' is given twice", arg.span)
-                    ok = False
-                    continue
-                bound[arg.name] = arg
-        for p in params:
-            if p.default is B.REQUIRED and p.name not in bound:
-                self.diags.error("E402", f"{what} needs '{p.name}'", span,
-                                 hint=f"{p.name}: {p.doc or _describe_param(p.type)}")
-                ok = False
-        return bound if ok else None
 
     def call(self, call: ast.Call, ctx: Ctx) -> None:
         sym = self.res.of(call)
@@ -262,8 +199,8 @@ class _Checker:
                 t = self.expr(arg.value, ctx)
                 p = params.get(pname) if pname else None
                 if p is not None and not B.accepts(p.type, t):
-                    self.diags.error("E401", f"'{p.name}' of '{prim.name}' takes {_describe_param(p.type)}, "
-                                     f"not {_describe(t)}", arg.value.span, hint=p.doc or None)
+                    self.diags.error("E401", f"'{p.name}' of '{prim.name}' takes {describe_param(p.type)}, "
+                                     f"not {describe_type(t)}", arg.value.span, hint=p.doc or None)
         elif sym.kind == "keyword":
             kw: Component = sym.target
             params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]
@@ -283,143 +220,3 @@ class _Checker:
                     self.diags.error("E409", f"keyword '{kw.id}' reads {', '.join(missing)}, which "
                                      f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()} do not have",
                                      call.name_span, hint=B.CONTEXT_DOCS[ctx.kind])
-
-    # -- expressions --------------------------------------------------------------
-
-    def cond(self, node, ctx: Ctx) -> None:
-        self.expect(node, "bool", ctx, "a condition")
-
-    def expect(self, node, want: str, ctx: Ctx, what: str) -> str:
-        t = self.expr(node, ctx)
-        if not B.accepts(want, t):
-            wanted = "true or false" if want == "bool" else _describe(want)
-            self.diags.error("E405", f"{what} must be {wanted}, not {_describe(t)}", node.span)
-        return t
-
-    def expr(self, node, ctx: Ctx) -> str:
-        t = self._expr(node, ctx)
-        self.types.of[id(node)] = t
-        return t
-
-    def _expr(self, node, ctx: Ctx) -> str:
-        if isinstance(node, ast.Number):
-            return "number"
-        if isinstance(node, ast.String):
-            return "string"
-        if isinstance(node, ast.Name):
-            return self.name(node, ctx)
-        if isinstance(node, ast.ListExpr):
-            types = {self.expr(i, ctx) for i in node.items}
-            if not types:
-                return "empty-list"
-            if len(types) == 1:
-                (t,) = types
-                return B.SET_OF.get(t, "any")
-            return "any"
-        if isinstance(node, ast.CallExpr):
-            sym = self.res.of(node)
-            if sym is None:
-                for a in node.args:
-                    self.expr(a.value, ctx)
-                return "any"
-            fn: B.Function = sym.target
-            self.bind(node.args, fn.params, f"'{fn.name}'", node.span)
-            params = {p.name: p for p in fn.params}
-            for i, arg in enumerate(node.args):
-                p = params.get(arg.name) if arg.name else (fn.params[i] if i < len(fn.params) else None)
-                t = self.expr(arg.value, ctx)
-                if p is not None and not B.accepts(p.type, t):
-                    self.diags.error("E401", f"'{p.name}' of '{fn.name}' takes {_describe_param(p.type)}, "
-                                     f"not {_describe(t)}", arg.value.span)
-            return fn.returns
-        if isinstance(node, ast.BinOp) and node.op == "+" and ctx.kind == "game":
-            lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
-            if lt in ("players", "cards", "any") or rt in ("players", "cards", "any"):
-                return lt if lt == rt else "any"  # a union of sets (players and cards: targets)
-            for side, t in ((node.left, lt), (node.right, rt)):
-                if not B.accepts("number", t):
-                    self.diags.error("E405", f"arithmetic must be a number, not {_describe(t)}", side.span)
-            return "number"
-        if isinstance(node, (ast.BinOp, ast.Neg)):
-            operands = [node.left, node.right] if isinstance(node, ast.BinOp) else [node.operand]
-            for o in operands:
-                self.expect(o, "number", ctx, "arithmetic")
-            return "number"
-        if isinstance(node, ast.Compare):
-            lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
-            if node.op in ("==", "!="):
-                if "any" not in (lt, rt) and lt != rt:
-                    self.diags.error("E405", f"cannot compare {_describe(lt)} with {_describe(rt)}", node.span)
-            else:
-                for side, t in ((node.left, lt), (node.right, rt)):
-                    if not B.accepts("number", t):
-                        self.diags.error("E405", f"'{node.op}' compares numbers, not {_describe(t)}", side.span)
-            return "bool"
-        if isinstance(node, ast.Is):
-            lt = self.expr(node.left, ctx)
-            if not B.accepts("figure", lt):
-                self.diags.error("E408", f"'is' tests a figure, not {_describe(lt)}", node.left.span)
-            sym = self.res.of(node.right)
-            if sym is not None and sym.kind == "relation":
-                self.types.of[id(node.right)] = "relation"
-            else:
-                rt = self.expr(node.right, ctx)
-                if not B.accepts("figure", rt):
-                    self.diags.error("E408", f"the right of 'is' is a figure or a kind of figure "
-                                     f"({', '.join(B.RELATIONS)}), not {_describe(rt)}", node.right.span)
-            return "bool"
-        if isinstance(node, ast.BoolOp):
-            for item in node.items:
-                self.cond(item, ctx)
-            return "bool"
-        if isinstance(node, ast.Not):
-            self.cond(node.operand, ctx)
-            return "bool"
-        if isinstance(node, ast.Selector):
-            elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
-            if node.count is not None:
-                self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS or ctx.kind == "game"):
-                pt = self.expr(node.place, ctx)
-                if not B.accepts("players|cards|figures", pt):
-                    self.diags.error("E401", f"'in' takes players, cards or figures here, not {_describe(pt)}",
-                                     node.place.span)
-            elif node.place is not None:
-                pt = self.expr(node.place, ctx)
-                if not B.accepts("location+|figure", pt):
-                    self.diags.error("E401", f"'in' takes Locations (or a figure), not {_describe(pt)}",
-                                     node.place.span, hint="here, adjacent, here-or-adjacent, anywhere, "
-                                     "adjacent-to(x), location-of(x)")
-            if node.where is not None:
-                inner = ctx.inner()
-                inner.locals["it"] = elem
-                self.cond(node.where, inner)
-            return elem if node.quant == "one" else B.SET_OF.get(elem, "any")
-        return "any"
-
-    def name(self, node: ast.Name, ctx: Ctx) -> str:
-        sym = self.res.of(node)
-        if sym is None:
-            return "any"
-        kind = sym.kind
-        if kind in ("var", "event", "it", "param"):
-            return ctx.locals.get(sym.name, "any")
-        if kind == "context":
-            if ctx.needs is not None:
-                ctx.needs.add(sym.name)
-            elif sym.name == "pending":
-                if ctx.event not in B.PENDING_EVENTS:
-                    self.diags.error("E403", "'pending' is the Damage about to be dealt: it exists only in "
-                                     "'on damage', 'on damaged' and 'on attack' triggers", node.span)
-            elif sym.name not in B.CONTEXTS[ctx.kind]:
-                self.diags.error("E403", f"'{sym.name}' means nothing in "
-                                 f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,
-                                 hint=B.CONTEXT_DOCS[ctx.kind] + " Names here: " +
-                                 ", ".join(sorted(B.CONTEXTS[ctx.kind])))
-            return (B.CONTEXT_NAMES.get(sym.name) or K.KERNEL_CONTEXT_NAMES[sym.name]).type
-        if kind == "component":
-            return "location" if sym.target.kind == "location" else "figure"
-        if kind == "none":
-            return "any"
-        return {"token": "token", "tag": "tag", "icon": "icon", "relation": "relation", "zone": "zone",
-                "counter": "counter", "property": "property"}.get(kind, "any")

@@ -48,3 +48,18 @@ def test_collector_restored_when_a_pass_raises(default_thresholds):
     with pytest.raises(RuntimeError):
         driver.run([CASE], passes=(driver.pass_load, boom))
     assert gc.get_threshold() == default_thresholds
+
+
+def test_what_the_passes_build_is_frozen_during_the_run_only(default_thresholds):
+    assert gc.get_freeze_count() == 0
+    frozen = []
+    driver.run([CASE], passes=(driver.pass_load, lambda c: frozen.append(gc.get_freeze_count())))
+    assert frozen and frozen[0] > 0  # the syntax trees, out of the collector's sight
+    assert gc.get_freeze_count() == 0  # and back in it afterwards
+
+    def boom(c):
+        raise RuntimeError("a broken pass")
+
+    with pytest.raises(RuntimeError):
+        driver.run([CASE], passes=(driver.pass_load, boom))
+    assert gc.get_freeze_count() == 0

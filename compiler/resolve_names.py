@@ -1,0 +1,322 @@
+"""Names in components: each name of a component's properties and effects resolved in the scopes its file sees."""
+from __future__ import annotations
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
+from mayhem.dsl.schema import UNIVERSAL_PROPS
+from mayhem.dsl.spans import Span
+
+from . import builtins as B
+from . import builtins_kernel as K
+from .game_parts import check_part, check_zone_refs
+from .model import Component, Model, _a
+from .symbols import Resolution, Symbol
+
+UNIVERSAL = {p.name for p in UNIVERSAL_PROPS}  # properties any component may carry
+
+
+class NameResolver:
+    def __init__(self, model: Model, res: Resolution, diags: Diagnostics) -> None:
+        self.model = model
+        self.res = res
+        self.diags = diags
+
+    # -- lookups ---------------------------------------------------------------
+
+    def vocab(self, file: str, kind: str, name: str) -> list[Component]:
+        found = []
+        for scope in self.res.visible.get(file, []):
+            comp = self.res.vocab.get(scope, {}).get(kind, {}).get(name)
+            if comp is not None:
+                found.append(comp)
+        return found
+
+    def vocab_names(self, file: str, kind: str) -> set[str]:
+        out: set[str] = set()
+        for scope in self.res.visible.get(file, []):
+            out.update(self.res.vocab.get(scope, {}).get(kind, {}))
+        return out
+
+    def unused_module_hint(self, file: str, kind: str, name: str) -> str | None:
+        for scope, kinds in sorted(self.res.vocab.items()):
+            if name in kinds.get(kind, {}) and scope not in self.res.visible.get(file, []):
+                if scope.endswith(".mh"):
+                    return f"'{name}' is {_a(kind)} of {scope}, which this file does not use: add `use \"{scope}\"`"
+                return f"'{name}' is {_a(kind)} of box '{scope}'; a box's own vocabulary is not visible elsewhere"
+        return None
+
+    def find_vocab(self, file: str, kind: str, name: str, span: Span, *, report=True) -> Component | None:
+        found = self.vocab(file, kind, name)
+        if len(found) > 1:
+            self.diags.error("E314", f"'{name}' is ambiguous: several {kind}s of that id are visible",
+                             span, related=[Related(c.decl.id_span, f"a {kind} '{name}' is declared here")
+                                            for c in found],
+                             hint="remove one of the 'use' lines, or rename one of them")
+            return found[0]
+        if found:
+            return found[0]
+        if report:
+            hint = did_you_mean(name, self.vocab_names(file, kind)) or self.unused_module_hint(file, kind, name)
+            self.diags.error("E301", f"unknown {kind} '{name}'", span, hint=hint)
+        return None
+
+    # -- components --------------------------------------------------------------
+
+    def component(self, comp: Component) -> None:
+        file = comp.file
+        box = self.model.units[file].box
+        for tag in comp.prop("tags", []) or []:
+            self.find_vocab(file, "tag", tag, comp.props["tags"].span)
+        for tag in comp.prop("immune", []) or []:
+            self.find_vocab(file, "tag", tag, comp.props["immune"].span)
+        for icon in comp.prop("icons", []) or []:
+            self.find_vocab(file, "icon", icon, comp.props["icons"].span)
+        if comp.kind == "pool" and comp.prop("pile-on") and box:
+            self.box_ref(box, comp.prop("pile-on"), "location", comp.props["pile-on"])
+        if comp.kind == "npc" and box:
+            self.box_ref(box, comp.prop("figure"), "character", comp.props.get("figure"))
+        if comp.kind == "first-game" and box:
+            for prop_name, pv in comp.props.items():
+                if (comp.spec is not None and comp.spec.prop(prop_name) is not None) or prop_name in UNIVERSAL:
+                    continue  # `source`, `silence`: not a character's hand
+                self.box_ref(box, prop_name, "character", pv, span=pv.node.name_span)
+                items = pv.node.values[0].items  # the shape check made it one [list] of names
+                for card, item in zip(pv.value, items):
+                    self.box_ref(box, card, "mayhem-card", pv, span=item.span)
+        game = self.res.games.get(box) if box else None
+        if game is not None and (comp is game or comp.parent is game):
+            check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
+        elif not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
+            check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
+        if comp.kind in ("keyword", "action"):
+            scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
+            for p in comp.decl.params:
+                if p.default is not None:
+                    self.expr(p.default, file, box, {}, None)
+                elif comp.kind == "action":
+                    self.diags.error("E402", f"the parameter '{p.name}' of action '{comp.id}' needs its domain",
+                                     p.span, hint=f"for example: ({p.name} = cards-in(hand, me))")
+        else:
+            scope = {}
+        for slot in comp.slots.values():
+            if slot.guard is not None:
+                self.expr(slot.guard, file, box, dict(scope), None)
+            self.block(slot.body, file, box, dict(scope))
+        for trig in comp.triggers:
+            self.trigger(trig, file, box, dict(scope))
+
+    def box_ref(self, box: str, name: str | None, kind: str, pv, span: Span | None = None) -> None:
+        if name is None:
+            return
+        comp = self.res.components.get(box, {}).get(name)
+        span = span or pv.span
+        if comp is None or comp.kind != kind:
+            names = [c.id for c in self.res.components.get(box, {}).values() if c.kind == kind]
+            self.diags.error("E309", f"no {kind} '{name}' in box '{box}'", span, hint=did_you_mean(name, names))
+
+    # -- effects ------------------------------------------------------------------
+
+    def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
+        event = B.EVENTS.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
+        if event is None:
+            self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
+                             hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))
+            # the misspelt event's parameters would each be an 'unknown name' too: the
+            # E404 is the one to fix, so every event parameter is taken as known here
+            for known in B.EVENTS.values():
+                for pname, _ in known.params:
+                    scope.setdefault(pname, Symbol("event", pname))
+        else:
+            for pname, _ in event.params:
+                scope[pname] = Symbol("event", pname)
+        if trig.cond is not None:
+            self.expr(trig.cond, file, box, scope, None)
+        self.block(trig.body, file, box, dict(scope))
+
+    def block(self, block: ast.Block, file: str, box: str | None, scope: dict) -> None:
+        for stmt in block.stmts:
+            self.stmt(stmt, file, box, scope)
+
+    def stmt(self, stmt, file: str, box: str | None, scope: dict) -> None:
+        if isinstance(stmt, ast.Call):
+            self.call(stmt, file, box, scope)
+        elif isinstance(stmt, ast.May):
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Choose):
+            for opt in stmt.options:
+                self.block(opt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.If):
+            self.expr(stmt.cond, file, box, scope, None)
+            self.block(stmt.then, file, box, dict(scope))
+            if isinstance(stmt.orelse, ast.Block):
+                self.block(stmt.orelse, file, box, dict(scope))
+            elif stmt.orelse is not None:
+                self.stmt(stmt.orelse, file, box, scope)
+        elif isinstance(stmt, ast.Repeat):
+            self.expr(stmt.count, file, box, scope, None)
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Let):
+            self.expr(stmt.value, file, box, scope, None)
+            scope[stmt.name] = Symbol("var", stmt.name)
+        elif isinstance(stmt, ast.ForEach):
+            self.expr(stmt.source, file, box, scope, None)
+            inner = dict(scope)
+            inner[stmt.var] = Symbol("var", stmt.var)
+            self.block(stmt.body, file, box, inner)
+        elif isinstance(stmt, ast.As):
+            self.expr(stmt.who, file, box, scope, None)
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Until):
+            if stmt.event not in B.UNTIL_EVENTS:
+                self.diags.error("E410", f"'until {stmt.event}' is not supported", stmt.event_span,
+                                 hint="until turn-end, until round-end or until next-turn-end")
+            self.block(stmt.body, file, box, dict(scope))
+        elif isinstance(stmt, ast.Trigger):
+            self.trigger(stmt, file, box, dict(scope))
+
+    def call(self, call: ast.Call, file: str, box: str | None, scope: dict) -> None:
+        keyword = self.find_vocab(file, "keyword", call.name, call.name_span, report=False)
+        params: dict[str, str] = {}
+        if keyword is not None:
+            self.res.symbols[id(call)] = Symbol("keyword", keyword.qid, keyword)
+            order = [p.name for p in keyword.decl.params]
+            params = {p: "any" for p in order}
+        elif call.name in B.PRIMITIVES or call.name in K.KERNEL_PRIMITIVES:
+            prim = B.PRIMITIVES.get(call.name) or K.KERNEL_PRIMITIVES[call.name]
+            self.res.symbols[id(call)] = Symbol("primitive", call.name, prim)
+            order = [p.name for p in prim.params]
+            params = {p.name: p.type for p in prim.params}
+        else:
+            names = set(B.PRIMITIVES) | set(K.KERNEL_PRIMITIVES) | self.vocab_names(file, "keyword")
+            hint = did_you_mean(call.name, names) or self.unused_module_hint(file, "keyword", call.name)
+            if call.name in B.FUNCTIONS:
+                hint = f"'{call.name}' is a function that gives a value; use it inside an effect's arguments"
+            self.diags.error("E301", f"unknown effect '{call.name}'", call.name_span, hint=hint)
+            order = []
+        self.args(call.args, order, params, file, box, scope)
+
+    def args(self, args: list[ast.Arg], order: list[str], params: dict[str, str], file, box, scope) -> None:
+        for i, arg in enumerate(args):
+            pname = arg.name if arg.name is not None else (order[i] if i < len(order) else None)
+            self.expr(arg.value, file, box, scope, params.get(pname))
+
+    def expr(self, node, file: str, box: str | None, scope: dict, expected: str | None) -> None:
+        """Resolve the names of an expression; `expected` (a parameter type) picks the
+        namespace of a bare name: a token, a tag, an icon or a value."""
+        if isinstance(node, ast.Name):
+            self.name(node, file, box, scope, expected)
+        elif isinstance(node, ast.ListExpr):
+            item_type = None
+            if expected and ("tags" in expected or "tag" in expected):
+                item_type = "tag"
+            for item in node.items:
+                self.expr(item, file, box, scope, item_type)
+        elif isinstance(node, ast.CallExpr):
+            fn = B.FUNCTIONS.get(node.name) or K.KERNEL_FUNCTIONS.get(node.name)
+            if fn is None:
+                hint = did_you_mean(node.name, set(B.FUNCTIONS) | set(K.KERNEL_FUNCTIONS))
+                if node.name in B.PRIMITIVES or self.vocab(file, "keyword", node.name):
+                    hint = f"'{node.name}' is an effect, not a value; write it as a statement of its own"
+                self.diags.error("E301", f"unknown function '{node.name}'", node.name_span, hint=hint)
+                order, params = [], {}
+            else:
+                self.res.symbols[id(node)] = Symbol("function", node.name, fn)
+                order = [p.name for p in fn.params]
+                params = {p.name: p.type for p in fn.params}
+            self.args(node.args, order, params, file, box, scope)
+        elif isinstance(node, ast.Selector):
+            if node.kind not in B.SELECTOR_KINDS and node.kind not in K.KERNEL_SELECTOR_KINDS:
+                self.diags.error("E407", f"cannot select '{node.kind}'", node.kind_span,
+                                 hint=did_you_mean(node.kind, set(B.SELECTOR_KINDS) | set(K.KERNEL_SELECTOR_KINDS))
+                                 or "select: " + ", ".join(B.SELECTOR_KINDS))
+            if node.count is not None:
+                self.expr(node.count, file, box, scope, None)
+            if node.place is not None:
+                self.expr(node.place, file, box, scope, None)
+            if node.where is not None:
+                inner = dict(scope)
+                inner["it"] = Symbol("it", "it")
+                self.expr(node.where, file, box, inner, None)
+        elif isinstance(node, ast.Is):
+            self.expr(node.left, file, box, scope, None)
+            if isinstance(node.right, ast.Name) and node.right.id in B.RELATIONS and node.right.id not in scope:
+                self.res.symbols[id(node.right)] = Symbol("relation", node.right.id)
+            else:
+                self.expr(node.right, file, box, scope, None)
+        else:
+            for child in node.children():
+                self.expr(child, file, box, scope, None)
+
+    def name(self, node: ast.Name, file: str, box: str | None, scope: dict, expected: str | None) -> None:
+        name = node.id
+        if expected == "tag":
+            comp = self.find_vocab(file, "tag", name, node.span)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("tag", comp.qid, comp)
+            return
+        if expected and "icon" in B.expand(expected):
+            comp = self.find_vocab(file, "icon", name, node.span)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("icon", comp.qid, comp)
+            return
+        if expected in K.DECLARED_TYPES:
+            self.declared(node, box, expected)
+            return
+        if name in scope:
+            self.res.symbols[id(node)] = scope[name]
+            return
+        if expected and "token" in B.expand(expected):
+            comp = self.find_vocab(file, "token", name, node.span, report=False)
+            if comp is not None:
+                self.res.symbols[id(node)] = Symbol("token", comp.qid, comp)
+                return
+        if name in B.CONTEXT_NAMES or name in K.KERNEL_CONTEXT_NAMES:
+            self.res.symbols[id(node)] = Symbol("context", name)
+            return
+        if name == "none":
+            self.res.symbols[id(node)] = Symbol("none", name)
+            return
+        for kind in ("space", "die"):  # a space or a die of the box's game, where a value is read
+            if box in self.res.games and name in self.game_names(box, kind):
+                self.res.symbols[id(node)] = Symbol(kind, name)
+                return
+        if box is not None:
+            comp = self.res.components.get(box, {}).get(name)
+            if comp is not None and comp.kind in ("location", "character"):
+                self.res.symbols[id(node)] = Symbol("component", comp.qid, comp)
+                return
+        if expected in (None, "any"):
+            # an argument of a keyword (untyped parameters) or a bound value may be a token,
+            # a tag or an icon: `strike(1, tags: [burn])`
+            for kind in ("token", "tag", "icon"):
+                comp = self.find_vocab(file, kind, name, node.span, report=False)
+                if comp is not None:
+                    self.res.symbols[id(node)] = Symbol(kind, comp.qid, comp)
+                    return
+        candidates = set(scope) | set(B.CONTEXT_NAMES) | set(K.KERNEL_CONTEXT_NAMES)
+        if expected and "token" in B.expand(expected):
+            candidates |= self.vocab_names(file, "token")
+        hint = did_you_mean(name, candidates)
+        if hint is None and name in B.RELATIONS:
+            hint = f"'{name}' is a kind of figure: select one (`one {name} in here`) or test it (`x is {name}`)"
+        if hint is None:
+            hint = self.unused_module_hint(file, "token", name)
+        self.diags.error("E301", f"unknown name '{name}'", node.span, hint=hint)
+
+    def declared(self, node: ast.Name, box: str | None, kind: str) -> None:
+        """A zone, a counter or a card property of the box's game."""
+        names = self.game_names(box, kind)
+        if node.id in names:
+            self.res.symbols[id(node)] = Symbol(kind, node.id)
+            return
+        where = f"the game of box '{box}'" if box in self.res.games else "this box (it declares no game)"
+        listed = ", ".join(sorted(names)) or "none"
+        self.diags.error("E301", f"unknown {kind} '{node.id}'", node.span,
+                         hint=did_you_mean(node.id, names) or f"{kind}s of {where}: {listed}")
+
+    def game_names(self, box: str | None, kind: str) -> set[str]:
+        if kind == "property":
+            return {name for comp in self.res.components.get(box, {}).values() if comp.kind == "card-type"
+                    for name, pv in comp.props.items() if isinstance(pv.value, dict)} | {"copies", "text"}
+        game = self.res.games.get(box)
+        return {c.id for c in game.children if c.kind == kind} if game is not None else set()
