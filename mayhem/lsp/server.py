@@ -70,6 +70,7 @@ class MayhemServer(LanguageServer):
             if quick:  # the rest of the findings wait for the check; a syntax error need not
                 self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
                     uri=uri, diagnostics=quick, version=project.versions.get(uri)))
+                diagnostics.note_published(project, uri, project.versions.get(uri), quick)
         await asyncio.sleep(DEBOUNCE)
         lock = self.locks.setdefault(project.root, asyncio.Lock())
         async with lock:
