@@ -36,6 +36,7 @@ from mayhem.dsl.parser import parse_source, read_source
 from mayhem.dsl.spans import SourceFile
 
 from . import driver
+from .incremental_passes import BackEnd
 from .loader import absolute
 
 
@@ -108,6 +109,7 @@ class Workspace:
     def __init__(self, root: Path) -> None:
         self.root = absolute(Path(root))
         self.cache = ParseCache()
+        self.back = BackEnd()  # the graph, the IR and the checks, kept per component
         self.result: driver.Compilation | None = None
         self._by_file: tuple[driver.Compilation, dict[str, list[Diagnostic]]] | None = None
 
@@ -120,7 +122,7 @@ class Workspace:
     def check(self) -> driver.Compilation:
         """Every finding of the collection, as `mayhem check` of the root gives them."""
         self.cache.start()
-        self.result = driver.check([self.root], root=self.root, cache=self.cache)
+        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache)
         self.cache.prune()
         return self.result
 
