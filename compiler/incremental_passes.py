@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import hashlib
-from itertools import islice
 
 from mayhem import __version__
 from mayhem.dsl import ast
@@ -142,15 +141,18 @@ class BackEnd:
         self.checks.note(None, set(), [])
         g = gb.g
         top_of: dict[str, str] = {}  # a component's qid (a child's too) -> its top-level component's
+        node_of = gb.node_of
         for comp in comps:
-            n_ids = len(gb.node_of)
+            gb.node_of = {}  # the builder only writes it: each component's share apart
             gb.component(comp, None)
             if comp.qid in self.pieces:  # two components with one qid (an error): not kept
                 self.builder, self.pieces = None, {}
                 c.graph = graph_mod.build_graph(c.model, c.resolution, c.diagnostics)
                 return
             top_of.update((part.qid, comp.qid) for part in comp.walk())
-            self.pieces[comp.qid] = Piece(comp.decl, [], dict(islice(gb.node_of.items(), n_ids, None)))
+            self.pieces[comp.qid] = Piece(comp.decl, [], gb.node_of)
+            node_of.update(gb.node_of)
+        gb.node_of = node_of
         for nid, attrs in g.nodes(data=True):  # each node to the component that added it
             owner = top_of.get(attrs.get("component"))
             if owner is not None and attrs.get("type") != "event":

@@ -34,6 +34,10 @@ PER_COMPONENT: dict[str, PerComponent] = {
     "C407": PerComponent(iterates_kinds=True),  # timing-vs-content: of_kind("mayhem-card")
     "C408": PerComponent(context=frozenset({"location"})),  # always-holds
     "C409": _PLAIN,  # never-lies-there: the tokens an effect places
+    # competitive-needs, does-not-apply: what a character or card uses against what each board
+    # offers (its pools: the box manifests; its Locations and their icons)
+    "C501": PerComponent(iterates_kinds=True, context=frozenset({"location"})),
+    "C502": PerComponent(context=frozenset({"location"})),
     "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
     "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
     "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
