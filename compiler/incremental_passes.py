@@ -68,6 +68,9 @@ class BackEnd:
 
     def __init__(self) -> None:
         self.key: tuple | None = None
+        self.same = False  # the interface is the one of the previous check
+        from .incremental_front import FrontEnd
+        self.front = FrontEnd()
         self._shares: dict[str, tuple] = {}  # file -> (its syntax tree, its share of the key)
         self.pieces: dict[str, Piece] = {}
         self.builder: GraphBuilder | None = None
@@ -83,26 +86,38 @@ class BackEnd:
 
     # -- the interface ---------------------------------------------------------------------
 
-    def interface(self, c) -> tuple:
-        shares = {}
+    def interface(self, c) -> tuple[tuple, set[str]]:
+        """The interface key, and the files whose syntax tree changed since the last check."""
+        shares, changed = {}, set()
         for name in sorted(c.model.units):
             unit = c.model.units[name]
             kept = self._shares.get(name)
             if kept is None or kept[0] is not unit.file:
                 src = c.sources.get(name)
                 kept = (unit.file, interface_of(name, unit, src.text if src is not None else ""))
+                changed.add(name)
             shares[name] = kept
+        changed |= set(self._shares) - set(shares)
         self._shares = shares
-        return tuple(s for _tree, s in shares.values()) + (tuple(sorted(c.failed_files)),)
+        return tuple(s for _tree, s in shares.values()) + (tuple(sorted(c.failed_files)),), changed
+
+    def pass_resolve(self, c) -> None:
+        key, changed = self.interface(c)
+        self.same = key == self.key
+        self.key = key
+        self.front.pass_resolve(c, self.same, changed)
+
+    def pass_typecheck(self, c) -> None:
+        self.front.pass_typecheck(c)
 
     # -- the graph -------------------------------------------------------------------------
 
     def pass_graph(self, c) -> None:
-        key = self.interface(c)
         comps = sorted(c.model.top_level(), key=lambda x: x.qid)
         qids = [x.qid for x in comps]
-        same = key == self.key and self.builder is not None and len(set(qids)) == len(qids)
-        self.key = key if len(set(qids)) == len(qids) else None  # duplicate ids: never kept
+        same = self.same and self.builder is not None and len(set(qids)) == len(qids)
+        if len(set(qids)) != len(qids):
+            self.key = None  # duplicate ids: nothing kept
         if not same:
             self._reset(c, comps)
             return
@@ -261,7 +276,7 @@ class BackEnd:
     @property
     def passes(self) -> tuple:
         from . import driver
-        return (driver.pass_load, driver.pass_model, driver.pass_resolve, driver.pass_typecheck,
+        return (driver.pass_load, driver.pass_model, self.pass_resolve, self.pass_typecheck,
                 self.pass_graph, self.pass_serialize, self.pass_consistency)
 
 
