@@ -15,7 +15,7 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 
 from . import driver
-from .model import Component
+from .model import Component, build_model
 from .resolve import resolve
 from .typecheck import typecheck
 
@@ -30,9 +30,29 @@ class Kept:
 
 class FrontEnd:
     def __init__(self) -> None:
+        self.made: dict[int, Kept] = {}  # id(declaration) -> (its Component, the model's errors in it)
         self.resolved: dict[int, Kept] = {}  # id(declaration) -> what resolving it gave
         self.checked: dict[int, Kept] = {}
         self.replayed: set[int] = set()  # the declarations whose names the latest check replayed
+
+    def pass_model(self, c, same: bool) -> None:
+        """The model, each unchanged top-level declaration's Component kept (the interface holds
+        the card types that check it, its box and its file)."""
+        kept: dict[int, Kept] = {}
+        diags = c.diagnostics
+
+        def each(decl, build):
+            hit = self.made.get(id(decl)) if same else None
+            if hit is not None and hit.decl is decl:
+                diags.items.extend(hit.diagnostics)
+            else:
+                start = len(diags.items)
+                hit = Kept(decl, {"component": build()}, diags.items[start:])
+            kept[id(decl)] = hit
+            return hit.found["component"]
+
+        c.model = build_model(c.model.units, diags, each=each)
+        self.made = kept
 
     def pass_resolve(self, c, same: bool, changed_files: set[str]) -> None:
         names = Diagnostics()

@@ -101,11 +101,14 @@ class BackEnd:
         self._shares = shares
         return tuple(s for _tree, s in shares.values()) + (tuple(sorted(c.failed_files)),), changed
 
-    def pass_resolve(self, c) -> None:
-        key, changed = self.interface(c)
+    def pass_model(self, c) -> None:
+        key, self.changed_files = self.interface(c)
         self.same = key == self.key
         self.key = key
-        self.front.pass_resolve(c, self.same, changed)
+        self.front.pass_model(c, self.same)
+
+    def pass_resolve(self, c) -> None:
+        self.front.pass_resolve(c, self.same, self.changed_files)
 
     def pass_typecheck(self, c) -> None:
         self.front.pass_typecheck(c)
@@ -276,7 +279,7 @@ class BackEnd:
     @property
     def passes(self) -> tuple:
         from . import driver
-        return (driver.pass_load, driver.pass_model, self.pass_resolve, self.pass_typecheck,
+        return (driver.pass_load, self.pass_model, self.pass_resolve, self.pass_typecheck,
                 self.pass_graph, self.pass_serialize, self.pass_consistency)
 
 
