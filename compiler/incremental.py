@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import hashlib
+import os
 from pathlib import Path
+import time
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostic, Diagnostics
@@ -45,6 +47,10 @@ class _Parsed:
     digest: str
     tree: ast.File | None
     diagnostics: tuple[Diagnostic, ...]  # what parsing the file reported
+    source: SourceFile | None = None  # the text it was parsed from (the same object: not hashed again)
+
+
+RACY_NS = 2_000_000_000  # a file changed this shortly before it was read is read again next time
 
 
 def digest(text: str) -> str:
@@ -59,6 +65,7 @@ class ParseCache:
     def __init__(self) -> None:
         self.entries: dict[str, _Parsed] = {}
         self.overlays: dict[Path, str] = {}
+        self.files: dict[Path, tuple[tuple, SourceFile]] = {}  # path -> (its stat signature, its text)
         self.parses = 0  # files parsed since the cache was made
         self.parsed_last: list[str] = []  # the files parsed by the latest compile
         self._seen: set[str] = set()
@@ -78,22 +85,47 @@ class ParseCache:
         """Forget the files the latest compile did not read (deleted, or moved away)."""
         if self._seen:
             self.entries = {k: v for k, v in self.entries.items() if k in self._seen}
+            if len(self.files) > len(self.entries):
+                self.files.clear()  # files gone: read afresh next time
 
     def read(self, path: Path, name: str, diags: Diagnostics) -> SourceFile | None:
-        text = self.overlays.get(absolute(path))
-        if text is not None:
-            return SourceFile(name, text, path)
-        return read_source(path, name, diags)
+        """An unsaved buffer's text, or the file's; a file whose size and modification time
+        are those of the previous read is not read again (as git's index, a file modified
+        within RACY_NS of being read is not trusted to that)."""
+        if self.overlays:
+            text = self.overlays.get(path)
+            if text is None:
+                text = self.overlays.get(absolute(path))
+            if text is not None:
+                return SourceFile(name, text, path)
+        try:
+            st = os.stat(path)
+        except OSError:
+            return read_source(path, name, diags)  # its error, as the loader reports it
+        sig = (st.st_mtime_ns, st.st_size, st.st_ino)
+        hit = self.files.get(path)
+        if hit is not None and hit[0] == sig and hit[1].name == name:
+            return hit[1]
+        now = time.time_ns()
+        src = read_source(path, name, diags)
+        if src is not None and st.st_mtime_ns < now - RACY_NS:
+            self.files[path] = (sig, src)
+        else:
+            self.files.pop(path, None)
+        return src
 
     def parse(self, src: SourceFile, diags: Diagnostics) -> ast.File | None:
         key = f"{absolute(src.path) if src.path is not None else ''}\0{src.name}"
         self._seen.add(key)
-        sha = digest(src.text)
         hit = self.entries.get(key)
+        if hit is not None and hit.source is src:
+            diags.items.extend(hit.diagnostics)
+            return hit.tree
+        sha = digest(src.text)
         if hit is None or hit.digest != sha:
             found = Diagnostics()
             tree = parse_source(src, found)
-            hit = _Parsed(sha, tree, tuple(found.items))
+            hit = _Parsed(sha, tree, tuple(found.items), src)
             self.entries[key] = hit
             self.parses += 1
             self.parsed_last.append(src.name)

@@ -101,7 +101,8 @@ class CheckCache:
         self.removed_irs: list[dict] = []
 
     def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict]) -> None:
-        """The graph pass built these top-level components again (None: every one)."""
+        """The graph pass built these top-level components again (None: every one); the IR of
+        the ones it dropped (rebuilt or gone)."""
         if changed is None:
             self.dirty = None
         elif self.dirty is not None:
@@ -114,6 +115,8 @@ class CheckCache:
         dirty = self.dirty if self.col is not None else None
         if dirty is not None:
             self._carry(self.col, col, dirty)
+        else:
+            col.memo = Memo()
         findings: list[Finding] = []
         tops = sorted(q for q in (dirty or ()) if q in col.by_qid)
         qids = [q for top in tops for q in backend.pieces[top].qids]
@@ -147,19 +150,43 @@ class CheckCache:
 
     def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
         """The per-component facts of the components that did not change, and every
-        keyword's (the keywords are in the interface: unchanged)."""
+        keyword's (the keywords are in the interface: unchanged): the old collection's
+        tables, less what they hold about the components dropped since."""
         new._kw_uses = old._kw_uses
-        owner = _owner(old)
-        new._uses = {k: v for k, v in old._uses.items() if owner(k[0]) not in dirty}
-        new.memo = {k: v for k, v in old.memo.items()
-                    if not (isinstance(k, tuple) and len(k) > 1 and isinstance(k[1], str) and owner(k[1]) in dirty)}
-        exprs = old._exprs
+        new._uses, new.memo, exprs = old._uses, old.memo, old._exprs
         for comp in self.removed_irs:
+            for c in _components(comp):
+                new._uses.pop((c["qid"], True), None)
+                new._uses.pop((c["qid"], False), None)
+                for key in new.memo.keys_of(c["qid"]):
+                    new.memo.pop(key, None)
             for node in _containers(comp):
                 hit = exprs.get(id(node))
                 if hit is not None and hit[0] is node:
                     del exprs[id(node)]
         new._exprs = exprs
+
+
+class Memo(dict):
+    """Collection.memo, whose keys (what, qid, ...) are also found by their qid."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_qid: dict[str, set] = {}
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        if isinstance(key, tuple) and len(key) > 1 and isinstance(key[1], str):
+            self._by_qid.setdefault(key[1], set()).add(key)
+
+    def keys_of(self, qid: str) -> set:
+        return self._by_qid.pop(qid, set())
+
+
+def _components(comp: dict):
+    yield comp
+    for child in comp["children"]:
+        yield from _components(child)
 
 
 def _owner(col: Collection):
