@@ -12,13 +12,14 @@ declares; for any other file, its whole text. While the interface is unchanged, 
 component whose syntax tree is the same object as at the previous check keeps its graph
 nodes (`Piece`), its IR dict and its consistency findings (checks/incremental.py); the
 others are built again, the networkx graph and the IR's sorted node and edge lists
-patched. An edit that changes the interface (a keyword, a box manifest, a new id, a file
+patched (in place: the graph of a Workspace's result is the next check's too; the IR's
+component dicts are shared between results, and nothing may change them). An edit that changes the interface (a keyword, a box manifest, a new id, a file
 added or removed) rebuilds everything, as a check from scratch does.
 
-Name resolution and type checking run over the whole collection at every check (their
-findings are per component too, but they share tables keyed by syntax node); so do the
-cross-set consistency checks, from per-component facts the Collection keeps between
-checks (checks/incremental.py).
+The model, name resolution and type checking keep their per-component results the same
+way (incremental_front.py, from this module's interface); the cross-set consistency
+checks run over the whole collection, from the per-component facts the Collection keeps
+between checks (checks/incremental.py).
 """
 from __future__ import annotations
 
