@@ -86,6 +86,7 @@ class Collection:
         # the Mayhem boxes; a box that names another `game` (Marvel Mayhem) has checks of its own
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
+        self._kind_index: dict[str, list[dict]] | None = None
         self._uses: dict[tuple[str, bool], dict] = {}
         self._exprs: dict[int, tuple[object, list[dict]]] = {}
         self._kw_uses: dict[str, dict] = {}
@@ -104,7 +105,13 @@ class Collection:
         # each time made the checks quadratic in the number of components.
         found = self._of_kind.get((kind, box))
         if found is None:
-            found = [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
+            if self._kind_index is None:  # one pass over the collection for every kind
+                self._kind_index = {}
+                for c in self.top:
+                    self._kind_index.setdefault(c["kind"], []).append(c)
+            found = self._kind_index.get(kind, [])
+            if box is not None:
+                found = [c for c in found if c["box"] == box]
             self._of_kind[(kind, box)] = found
         return list(found)
 

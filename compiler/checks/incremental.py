@@ -76,7 +76,8 @@ class View(Collection):
         self.top = [col.by_qid[q] for q in tops]
         self.by_qid = _Some(col.by_qid, qids)
         self._of_kind = {}
-        self._by_kind = by_kind
+        self._kind_index = None
+        self._restricted = by_kind
 
     @property
     def where(self):
@@ -84,7 +85,7 @@ class View(Collection):
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
         from ..incremental_passes import LEAF_KINDS
-        if self._by_kind and kind in LEAF_KINDS:
+        if self._restricted and kind in LEAF_KINDS:
             return Collection.of_kind(self, kind, box)
         return self.full.of_kind(kind, box)
 
