@@ -92,9 +92,11 @@ class Model:
             yield from unit.components
 
 
-def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None) -> Model:
+def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None, each=None) -> Model:
     """Card types first: the kinds they declare check the declarations of their cards.
-    `kinds` are the kinds known before (default: every kind of dsl.schema)."""
+    `kinds` are the kinds known before (default: every kind of dsl.schema). `each(decl,
+    build)`, when given, makes a top-level component in build()'s place (a Workspace keeps
+    the components of unchanged declarations: compiler/incremental_front.py)."""
     from .card_types import content_kinds
     model = Model(units)
     if kinds is None:
@@ -108,7 +110,9 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None) ->
             scope = unit.box or name
             for decl in unit.file.decls:
                 if (decl.kind == "card-type") == first:
-                    comp = _component(decl, where, None, scope, name, None, diags, kinds)
+                    def build(decl=decl, where=where, scope=scope, name=name):
+                        return _component(decl, where, None, scope, name, None, diags, kinds)
+                    comp = build() if each is None else each(decl, build)
                     if comp is not None:
                         unit.components.append(comp)
         if first:

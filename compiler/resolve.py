@@ -11,7 +11,9 @@ from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, import
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
 
 
-def resolve(model: Model, diags: Diagnostics) -> Resolution:
+def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
+    """`each(resolver, comp)`, when given, resolves one component in its place (a Workspace
+    replays what an unchanged component resolved to: compiler/incremental_passes.py)."""
     res = Resolution()
     _declare(model, res, diags)
     for name in sorted(model.units):
@@ -31,7 +33,7 @@ def resolve(model: Model, diags: Diagnostics) -> Resolution:
                         hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
     resolver = NameResolver(model, res, diags)
     for comp in sorted(model.components(), key=lambda c: c.qid):
-        resolver.component(comp)
+        resolver.component(comp) if each is None else each(resolver, comp)
     return res
 
 

@@ -25,14 +25,15 @@ class Types:
     default_needs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
 
 
-def typecheck(model: Model, res: Resolution, diags: Diagnostics) -> Types:
+def typecheck(model: Model, res: Resolution, diags: Diagnostics, each=None) -> Types:
+    """`each(checker, comp)`, when given, checks one component in its place (as resolve's)."""
     checker = _Checker(res, diags)
     comps = sorted(model.components(), key=lambda c: c.qid)
     for comp in comps:
         if comp.kind == "keyword":
             checker.keyword_needs(comp)
     for comp in comps:
-        checker.component(comp)
+        checker.component(comp) if each is None else each(checker, comp)
     return checker.types
 
 

@@ -129,3 +129,25 @@ def test_watch_parses_only_the_saved_file(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_an_edit_inside_a_card_rebuilds_that_files_components_and_an_edit_of_a_keyword_everything(root):
+    # the components of the edited file are built again (model, names, types, graph, IR,
+    # per-component checks); the others keep theirs. An edit of the interface (a keyword
+    # of shared/core.mh) builds everything again.
+    ws = Workspace(root)
+    first = ws.check()
+    cards = "teen-titans-go/mayhem-cards.mh"
+    ours = {c.qid for c in first.model.units[cards].components}
+    others = {c.qid: c for c in first.model.top_level() if c.file != cards}
+    path = root / cards
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('text "', 'text "Edited. ', 1), encoding="utf-8")
+    again = ws.check()
+    assert ws.back.same and ws.back.changed == ours
+    assert all(others[c.qid] is c for c in again.model.top_level() if c.file != cards)  # kept, not rebuilt
+    assert findings(again) == findings(full(root)) and again.ir == full(root).ir
+    core = root / "shared" / "core.mh"
+    core.write_text(core.read_text(encoding="utf-8").replace('text "', 'text "Edited. ', 1), encoding="utf-8")
+    ws.check()
+    assert not ws.back.same and ws.back.changed is None

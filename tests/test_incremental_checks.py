@@ -100,3 +100,23 @@ def test_keywords_that_call_each_other_in_a_circle_are_followed_once(ir):
         got = col.uses(comp)
         assert got == plain_uses(col, comp)
         assert {a["qid"], b["qid"]} <= got["keyword"]
+
+
+def test_each_per_component_check_finds_about_a_component_alone_what_it_finds_over_everything(compiled):
+    # a Workspace runs these checks over the components an edit changed (a View) and keeps
+    # their findings about the others: on the real content, the findings of a View of each
+    # top-level component are the full run's findings about that component
+    from mayhem.compiler.checks import CHECKS, run_one
+    from mayhem.compiler.checks.incremental import PER_COMPONENT, View, _by_owner, _components
+
+    assert set(PER_COMPONENT) <= set(CHECKS)
+    col = Collection(compiled.ir, compiled.graph.g)
+    tops = [c["qid"] for c in col.top]
+    for code, spec in sorted(PER_COMPONENT.items()):
+        everything = _by_owner(col, run_one(col, code))
+        assert everything is not None, f"{code} found something about no component"
+        for top in tops:
+            qids = [c["qid"] for c in _components(col.by_qid[top])]
+            alone = run_one(View(col, [top], qids, spec.iterates_kinds), code)
+            assert [(f.code, f.message, f.qid, f.span) for f in alone] == \
+                [(f.code, f.message, f.qid, f.span) for f in everything.get(top, [])], (code, top)

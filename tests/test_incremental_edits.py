@@ -1,6 +1,9 @@
 """Incremental checking equals a full compile after any edit: random edits (a line inserted
 or deleted, an id renamed, a number changed, the syntax broken, a file added or removed,
-an unsaved buffer) applied one after another to a copy of content/, each followed by
+an unsaved buffer; and edits that change what the cross-file checks find: a declaration
+removed that other files use, a declaration copied into another file of its box (a
+duplicate id, or a duplicate name under a new id), a number of a card's text changed so
+that text and effect disagree) applied one after another to a copy of content/, each followed by
 `Workspace.check()` of one long-lived workspace, compared with a fresh full compile of the
 same files: every diagnostic (code, severity, message, span, hint, related), every silenced
 finding, the IR, and the findings `Workspace.diagnostics(name)` gives for the edited file."""
@@ -14,6 +17,7 @@ import pytest
 
 from mayhem.compiler import driver
 from mayhem.compiler.incremental import Workspace
+from mayhem.compiler.loader import absolute
 
 from conftest import CONTENT
 
@@ -23,7 +27,10 @@ FILES = sorted(p.relative_to(CONTENT).as_posix() for p in CONTENT.rglob("*.mh"))
 ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")  # dashed ids: melee-attack, staff-meeting
 NUMBER = re.compile(r"\b\d+\b")
 
-KINDS = ("insert", "delete", "rename", "number", "break", "add-file", "remove-file", "buffer")
+KINDS = ("insert", "delete", "rename", "number", "break", "add-file", "remove-file", "buffer",
+         "drop-decl", "copy-decl", "text-number")
+DECL = re.compile(r"^([a-z][a-z-]*) ([a-z][a-z0-9-]*)( \"[^\"]*\")? \{\n.*?^\}\n", re.S | re.M)
+TEXT_NUMBER = re.compile(r'(^\s*text "[^"\n]*?)\b(\d+)\b', re.M)
 EDIT = st.tuples(st.sampled_from(KINDS), st.sampled_from(FILES), st.integers(0, 10_000), st.integers(0, 20))
 
 
@@ -40,7 +47,7 @@ def edit(root, ws: Workspace, kind: str, name: str, k: int, n: int) -> str:
     path = root / name
     if not path.exists():
         return "nothing (the file was removed)"
-    text = path.read_text(encoding="utf-8")
+    text = ws.cache.overlays.get(absolute(path), path.read_text(encoding="utf-8"))
     lines = text.split("\n")
     at = k % len(lines)
     if kind == "insert":
@@ -70,12 +77,40 @@ def edit(root, ws: Workspace, kind: str, name: str, k: int, n: int) -> str:
         path.unlink()
         ws.clear_text(path)
         return f"removed {name}"
+    elif kind == "drop-decl":  # the names it declares vanish from the files that use them
+        decls = list(DECL.finditer(text))
+        if decls:
+            m = decls[k % len(decls)]
+            text = text[:m.start()] + text[m.end():]
+            lines = text.split("\n")
+    elif kind == "copy-decl":  # into another file of the same folder: a duplicate id, or name (C201)
+        decls = list(DECL.finditer(text))
+        others = sorted(p for p in path.parent.glob("*.mh") if p != path)
+        if decls and others:
+            m = decls[k % len(decls)]
+            copy = m.group(0) if n % 2 == 0 else m.group(0).replace(f" {m.group(2)}", f" {m.group(2)}-copy", 1)
+            other = others[n % len(others)]
+            write(ws, other, ws.cache.overlays.get(absolute(other), other.read_text(encoding="utf-8")) + "\n" + copy)
+            return f"copied {m.group(1)} {m.group(2)} of {name} into {other.name} ({n % 2})"
+    elif kind == "text-number":  # the text says another number than the effect does (C307)
+        found = list(TEXT_NUMBER.finditer(text))
+        if found:
+            m = found[k % len(found)]
+            text = text[:m.start(2)] + str(int(m.group(2)) + 1 + n) + text[m.end(2):]
+            lines = text.split("\n")
     new = "\n".join(lines)
     if kind == "buffer":
         new = text.replace("life ", f"life {n}", 1) if "life " in text else text + "\n# edited\n"
         ws.set_text(path, new)
-    path.write_text(new, encoding="utf-8")
+    write(ws, path, new)
     return f"{kind} in {name} at {at} ({n})"
+
+
+def write(ws: Workspace, path, text: str) -> None:
+    """Write a file; an unsaved buffer of it (an earlier `buffer` edit) gets the same text."""
+    path.write_text(text, encoding="utf-8")
+    if absolute(path) in ws.cache.overlays:
+        ws.set_text(path, text)
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +156,17 @@ def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, e
     back = everything(ws.check())
     assert back == everything(driver.check([root], root=root))
     assert back[2] is not None, "content/ as shipped compiles"
+
+
+CROSS = st.tuples(st.sampled_from(("drop-decl", "copy-decl", "text-number")), st.sampled_from(FILES),
+                 st.integers(0, 10_000), st.integers(0, 20))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(CROSS, min_size=1, max_size=3))
+def test_after_edits_that_change_cross_file_findings_the_workspace_finds_the_same(session, edits):
+    test_after_any_edit_the_workspace_finds_what_a_full_compile_finds.hypothesis.inner_test(session, edits)
 
 
 def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):

@@ -96,3 +96,22 @@ async def test_syntax_error_position_and_hint(client):
     assert (related.location.range.start.line, related.location.range.start.character) == (line, 17)
     assert diag.code_description.href.endswith("/E112.md")
     close_doc(client, ROBIN)
+
+
+async def test_an_edit_republishes_only_the_files_whose_findings_changed(client):
+    # robin.mh keeps a C304 while starfire.mh is edited: each check of starfire sends
+    # starfire's findings (a new version), robin's only when they change
+    robin = text(ROBIN).replace("    mayhem {\n      stun(attack-target)\n    }", "    mayhem {\n    }", 1)
+    assert "C304" in {d.code for d in await open_doc(client, ROBIN, robin)}
+    starfire = "teen-titans-go/starfire.mh"
+    body = text(starfire)
+    await open_doc(client, starfire, body)
+    since = len(client.published)
+    assert await change_doc(client, starfire, body + "\n# a comment\n") == []
+    sent = [p.uri for p in client.published[since:]]
+    # one check's publishes go out in the order of their URIs: robin's would come first
+    assert uri(ROBIN) not in sent and uri(starfire) in sent
+    # an edit that does change robin's findings (its C304 fixed in its own buffer) sends them
+    assert await change_doc(client, ROBIN, text(ROBIN)) == []
+    close_doc(client, starfire)
+    close_doc(client, ROBIN)

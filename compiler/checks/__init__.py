@@ -86,6 +86,7 @@ class Collection:
         # the Mayhem boxes; a box that names another `game` (Marvel Mayhem) has checks of its own
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
+        self._kind_index: dict[str, list[dict]] | None = None
         self._uses: dict[tuple[str, bool], dict] = {}
         self._exprs: dict[int, tuple[object, list[dict]]] = {}
         self._kw_uses: dict[str, dict] = {}
@@ -104,7 +105,13 @@ class Collection:
         # each time made the checks quadratic in the number of components.
         found = self._of_kind.get((kind, box))
         if found is None:
-            found = [c for c in self.top if c["kind"] == kind and (box is None or c["box"] == box)]
+            if self._kind_index is None:  # one pass over the collection for every kind
+                self._kind_index = {}
+                for c in self.top:
+                    self._kind_index.setdefault(c["kind"], []).append(c)
+            found = self._kind_index.get(kind, [])
+            if box is not None:
+                found = [c for c in found if c["box"] == box]
             self._of_kind[(kind, box)] = found
         return list(found)
 
@@ -272,35 +279,45 @@ def _walk_exprs(node, depth: int) -> list[dict]:
     return out
 
 
-def _silences(col: Collection) -> dict[str, list[tuple[str, str]]]:
-    """qid -> [(code, reason)] including what the component's parents silence."""
-    out: dict[str, list] = {}
-    for qid, comp in col.by_qid.items():
-        chain = []
-        q = qid
-        while q is not None:
-            for code, reason in col.prop(col.by_qid[q], "silence", []) or []:
-                chain.append((code, reason))
-            q = col.parent.get(q)
-        out[qid] = chain
-    return out
+def _silence_chain(col: Collection, qid: str) -> list[tuple[str, str]]:
+    """[(code, reason)] a component silences, its parents' included."""
+    chain = []
+    q = qid
+    while q is not None:
+        for code, reason in col.prop(col.by_qid[q], "silence", []) or []:
+            chain.append((code, reason))
+        q = col.parent.get(q)
+    return chain
 
 
 def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None = None):
     """Every check over the collection: (findings as Diagnostics, silenced findings with
     their reasons)."""
     col = Collection(ir, graph)
-    silences = _silences(col)
     findings: list[Finding] = []
     for code in sorted(CHECKS):
         if only and code not in only:
             continue
-        chk = CHECKS[code]
+        findings.extend(run_one(col, code))
+    return present(col, findings)
 
-        def emit(message, qid=None, span=None, hint=None, related=(), _code=code):
-            findings.append(Finding(_code, message, qid, span, hint, list(related)))
 
-        chk.run(col, emit)
+def run_one(col: Collection, code: str) -> list[Finding]:
+    """What one check finds in a collection (compiler/checks/incremental.py runs a check over
+    the components an edit changed, through a view of the collection)."""
+    findings: list[Finding] = []
+
+    def emit(message, qid=None, span=None, hint=None, related=(), _code=code):
+        findings.append(Finding(_code, message, qid, span, hint, list(related)))
+
+    CHECKS[code].run(col, emit)
+    return findings
+
+
+def present(col: Collection, findings: list[Finding]):
+    """The findings as Diagnostics, those silenced on their component (or a parent of it)
+    apart with the reason, and a C001 for each `silence` that names no check."""
+    chains: dict[str, list[tuple[str, str]]] = {}
     shown: list[Diagnostic] = []
     silenced: list[tuple[Diagnostic, str]] = []
     unknown_silence: list[Diagnostic] = []
@@ -309,7 +326,12 @@ def run_checks(ir: dict, graph: nx.DiGraph | None = None, only: set[str] | None 
         hint = f.hint or (f"{CHECKS[f.code].fix} (mayhem explain {f.code})" if CHECKS[f.code].fix
                           else f"mayhem explain {f.code}")
         d = Diagnostic(f.code, CHECKS[f.code].severity, f.message, f.span, hint, f.related)
-        reason = next((r for c, r in silences.get(f.qid, []) if c == f.code), None) if f.qid else None
+        reason = None
+        if f.qid and f.qid in col.by_qid:
+            chain = chains.get(f.qid)
+            if chain is None:
+                chain = chains[f.qid] = _silence_chain(col, f.qid)
+            reason = next((r for c, r in chain if c == f.code), None)
         if reason is not None:
             silenced.append((d, reason))
         else:

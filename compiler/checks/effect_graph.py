@@ -204,25 +204,31 @@ def _installed(col, comp: dict) -> list[dict]:
             if s["op"] == "trigger" and id(s) not in top]
 
 
+def _unbounded_triggers(col, qid: str, comp: dict) -> list[tuple[str, dict, set[str]]]:
+    """(node, trigger, the events its effect sets off) of a component's unbounded triggers: kept
+    per component (a Workspace keeps it across checks for the components an edit leaves)."""
+    key = ("unbounded-triggers", qid)
+    found = col.memo.get(key)
+    if found is None:
+        found = []
+        for i, trig in enumerate(comp["triggers"]):
+            if not _bounded(col, qid, trig):
+                found.append((f"{qid}#on.{i}", trig, _emitted(col, trig["body"], set())))
+        for i, trig in enumerate(_installed(col, comp)):
+            if not any(s["op"] == "primitive" and s["name"] == "expire" for s in col.stmts(trig["body"])):
+                found.append((f"{qid}#installed.{i}", trig, _emitted(col, trig["body"], set())))
+        col.memo[key] = found
+    return found
+
+
 def trigger_loop(col, emit):
     g = nx.DiGraph()
     where = {}
     for qid, comp in col.by_qid.items():
-        for i, trig in enumerate(comp["triggers"]):
-            if _bounded(col, qid, trig):
-                continue
-            node = f"{qid}#on.{i}"
+        for node, trig, emitted in _unbounded_triggers(col, qid, comp):
             where[node] = (qid, trig)
             g.add_edge(f"event:{trig['event']}", node)
-            for ev in _emitted(col, trig["body"], set()):
-                g.add_edge(node, f"event:{ev}")
-        for i, trig in enumerate(_installed(col, comp)):
-            if any(s["op"] == "primitive" and s["name"] == "expire" for s in col.stmts(trig["body"])):
-                continue
-            node = f"{qid}#installed.{i}"
-            where[node] = (qid, trig)
-            g.add_edge(f"event:{trig['event']}", node)
-            for ev in _emitted(col, trig["body"], set()):
+            for ev in emitted:
                 g.add_edge(node, f"event:{ev}")
     reported = set()
     for cycle in sorted(nx.simple_cycles(g, length_bound=4), key=lambda c: (len(c), sorted(c))):
@@ -250,22 +256,32 @@ register(trigger_loop, "C405", "trigger-loop", "warning", "effect graph",
          "reason the loop ends.")
 
 
+def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
+    """(tokens placed or taken, icons shown or looked for, tags carried or resisted) by one
+    top-level component: kept per component, as _unbounded_triggers."""
+    key = ("brings-into-play", comp["qid"])
+    found = col.memo.get(key)
+    if found is None:
+        used = col.uses(comp)
+        placed = used["token"] - {comp["qid"]} if comp["kind"] == "token" else set(used["token"])
+        icons = {_icon_id(i) for i in used["icon"]}
+        tags = {i.rsplit(":", 1)[-1] for i in used["tag"]}
+        for c in col.walk(comp):
+            icons |= set(col.prop(c, "icons", []) or [])
+            tags |= set(col.prop(c, "immune", []) or []) | set(col.prop(c, "tags", []) or [])
+        found = col.memo[key] = (placed, icons, tags)
+    return found
+
+
 def unreachable(col, emit):
     placed: set[str] = set()
     icons_used: set[str] = set()
     tags_used: set[str] = set()
     for comp in col.top:
-        used = col.uses(comp)
-        if comp["kind"] == "token":
-            used_self = used["token"] - {comp["qid"]}
-        else:
-            used_self = used["token"]
-        placed |= used_self
-        icons_used |= {_icon_id(i) for i in used["icon"]}
-        tags_used |= {i.rsplit(":", 1)[-1] for i in used["tag"]}
-        for c in col.walk(comp):
-            icons_used |= set(col.prop(c, "icons", []) or [])
-            tags_used |= set(col.prop(c, "immune", []) or []) | set(col.prop(c, "tags", []) or [])
+        placed_here, icons_here, tags_here = _brings_into_play(col, comp)
+        placed |= placed_here
+        icons_used |= icons_here
+        tags_used |= tags_here
     set_up = set()
     for box in col.boxes.values():
         for pool in box["children"]:

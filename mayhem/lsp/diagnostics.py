@@ -82,9 +82,11 @@ def to_lsp(diag: Diagnostic, project: Project) -> T.Diagnostic:
 
 
 def publish_all(server, project: Project, uris: list[str], versions: dict[str, int] | None = None) -> None:
-    """Publish the findings of the latest check for the files open in the editor and for the
-    others that have findings (an edit of one file may change them), and clear the files that
-    had findings before and have none now; each with the version of the text checked."""
+    """Publish the findings of the latest check, each with the version of the text checked,
+    for the files whose findings or version changed since they were last published: the
+    files open in the editor (`uris`), the others with findings (an edit of one file may
+    change them), and the files that had findings and have none now (cleared once). An edit
+    that changes one file's findings sends that file's alone, not every file's again."""
     comp = project.result
     if comp is None:
         return
@@ -96,10 +98,21 @@ def publish_all(server, project: Project, uris: list[str], versions: dict[str, i
         by_file.setdefault(diag.span.file, []).append(to_lsp(diag, project))
     shown = {project.uri_of(name): items for name, items in by_file.items()}
     versions = versions or {}
-    for uri in sorted(set(uris) | project.published | set(shown)):
-        server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-            uri=uri, diagnostics=shown.get(uri, []), version=versions.get(uri)))
-    project.published = set(shown)
+    for uri in sorted(set(uris) | set(project.published) | set(shown)):
+        now = (versions.get(uri), shown.get(uri, []))
+        if project.published.get(uri, (None, [])) != now or (uri in uris and uri not in project.published):
+            server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+                uri=uri, diagnostics=now[1], version=now[0]))
+        if now[1] or uri in project.open:
+            project.published[uri] = now
+        else:
+            project.published.pop(uri, None)
+
+
+def note_published(project: Project, uri: str, version: int | None, found: list[T.Diagnostic]) -> None:
+    """A publish outside publish_all (a buffer's syntax errors, at once): the check after it
+    compares with what the editor shows now."""
+    project.published[uri] = (version, found)
 
 
 def syntax_errors(project: Project, uri: str, text: str) -> list[T.Diagnostic]:

@@ -38,7 +38,9 @@ class Project:
         self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
         self.versions: dict[str, int] = {}  # uri -> the version of that text
         self.last_ir: dict | None = None  # the IR of the latest check that compiled (for hover)
-        self.published: set[str] = set()  # the URIs that were last given findings
+        # uri -> (version, findings) last published for it, while it has findings or is open:
+        # a check publishes a file again only when that changes
+        self.published: dict[str, tuple[int | None, list]] = {}
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
         self._checking = threading.Lock()
         self.encoding = "utf-16"  # the position encoding agreed with the editor

@@ -42,21 +42,23 @@ class MayhemServer(LanguageServer):
             project.encoding = str(self.workspace.position_encoding or "utf-16")
         return project
 
-    def at(self, uri: str, position: T.Position) -> tuple[Project, str, int, int] | None:
+    async def at(self, uri: str, position: T.Position) -> tuple[Project, str, int, int] | None:
         """The project, the file's name and the position (line from 0, column in code points
         from 0) of a request."""
-        where = self.located(uri)
+        where = await self.located(uri)
         if where is None:
             return None
         project, name = where
         return project, name, position.line, project.column(name, position.line, position.character) - 1
 
-    def located(self, uri: str) -> tuple[Project, str] | None:
+    async def located(self, uri: str) -> tuple[Project, str] | None:
+        """The project and the file's name of a request; a request that comes before the
+        project's first check waits for it off the event loop (edits and other requests go on)."""
         project = self.project(uri)
         if project is None:
             return None
         if project.result is None:
-            project.check()
+            await asyncio.get_running_loop().run_in_executor(None, project.check)
         name = project.name_of(uri)
         return (project, name) if name is not None else None
 
@@ -70,6 +72,7 @@ class MayhemServer(LanguageServer):
             if quick:  # the rest of the findings wait for the check; a syntax error need not
                 self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
                     uri=uri, diagnostics=quick, version=project.versions.get(uri)))
+                diagnostics.note_published(project, uri, project.versions.get(uri), quick)
         await asyncio.sleep(DEBOUNCE)
         lock = self.locks.setdefault(project.root, asyncio.Lock())
         async with lock:
@@ -167,43 +170,43 @@ def code_action(ls: MayhemServer, params: T.CodeActionParams):
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,
                 T.CompletionOptions(trigger_characters=[" ", "(", "[", ","], resolve_provider=False))
-def complete(ls: MayhemServer, params: T.CompletionParams):
+async def complete(ls: MayhemServer, params: T.CompletionParams):
     uri = params.text_document.uri
     doc = ls.workspace.get_text_document(uri)
     offset = doc.offset_at_position(params.position)
-    where = ls.located(uri)
+    where = await ls.located(uri)
     project, name = where if where is not None else (None, None)
     items = completion.complete(doc.source, offset, name, project.index if project else None)
     return T.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
-def on_hover(ls: MayhemServer, params: T.HoverParams):
-    where = ls.at(params.text_document.uri, params.position)
+async def on_hover(ls: MayhemServer, params: T.HoverParams):
+    where = await ls.at(params.text_document.uri, params.position)
     return hover.hover(*where) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
-def on_definition(ls: MayhemServer, params: T.DefinitionParams):
-    where = ls.at(params.text_document.uri, params.position)
+async def on_definition(ls: MayhemServer, params: T.DefinitionParams):
+    where = await ls.at(params.text_document.uri, params.position)
     return (navigation.definition(*where) or None) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
-def on_references(ls: MayhemServer, params: T.ReferenceParams):
-    where = ls.at(params.text_document.uri, params.position)
+async def on_references(ls: MayhemServer, params: T.ReferenceParams):
+    where = await ls.at(params.text_document.uri, params.position)
     return navigation.references(*where, params.context.include_declaration) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
-def on_prepare_rename(ls: MayhemServer, params: T.PrepareRenameParams):
-    where = ls.at(params.text_document.uri, params.position)
+async def on_prepare_rename(ls: MayhemServer, params: T.PrepareRenameParams):
+    where = await ls.at(params.text_document.uri, params.position)
     return navigation.prepare_rename(*where) if where is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_RENAME, T.RenameOptions(prepare_provider=True))
-def on_rename(ls: MayhemServer, params: T.RenameParams):
-    where = ls.at(params.text_document.uri, params.position)
+async def on_rename(ls: MayhemServer, params: T.RenameParams):
+    where = await ls.at(params.text_document.uri, params.position)
     if where is None:
         return None
     try:
@@ -218,15 +221,15 @@ def _tree(project: Project, name: str):
 
 
 @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def on_document_symbol(ls: MayhemServer, params: T.DocumentSymbolParams):
-    where = ls.located(params.text_document.uri)
+async def on_document_symbol(ls: MayhemServer, params: T.DocumentSymbolParams):
+    where = await ls.located(params.text_document.uri)
     tree = _tree(*where) if where is not None else None
     return outline.document_symbols(tree, where[0].range) if tree is not None else []
 
 
 @server.feature(T.TEXT_DOCUMENT_FOLDING_RANGE)
-def on_folding_range(ls: MayhemServer, params: T.FoldingRangeParams):
-    where = ls.located(params.text_document.uri)
+async def on_folding_range(ls: MayhemServer, params: T.FoldingRangeParams):
+    where = await ls.located(params.text_document.uri)
     tree = _tree(*where) if where is not None else None
     return outline.folding_ranges(tree, _text(ls, params.text_document.uri))
 
@@ -240,9 +243,9 @@ def on_formatting(ls: MayhemServer, params: T.DocumentFormattingParams):
 
 
 @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, outline.LEGEND)
-def on_semantic_tokens(ls: MayhemServer, params: T.SemanticTokensParams):
+async def on_semantic_tokens(ls: MayhemServer, params: T.SemanticTokensParams):
     uri = params.text_document.uri
-    where = ls.located(uri)
+    where = await ls.located(uri)
     if where is None:
         return T.SemanticTokens(data=[])
     project, name = where

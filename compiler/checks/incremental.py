@@ -1,0 +1,225 @@
+"""The consistency checks of a Workspace after an edit: each per-component check runs over
+the components the edit changed (through a view of the collection), its findings about
+the others kept from the check before; the cross-set checks run over the whole
+collection, from the per-component facts the Collection keeps (what a component uses, its
+conditions, its walks) carried over for the components that did not change.
+
+A check is per-component when what it finds about a component depends on that component
+(its children included) and on the collection's interface alone (the vocabulary, the box
+manifests, the card types: compiler/incremental_passes.py), and, for some, on the
+components of a few kinds (`context`: C402 reads the icons the box's Locations show):
+a change to one of those runs the check over everything again. Every other check, and
+every check not listed here, runs over everything at every check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import CHECKS, Collection, Finding, present, run_one
+
+
+@dataclass(frozen=True, slots=True)
+class PerComponent:
+    iterates_kinds: bool = False  # it goes through of_kind(...) of the changed kinds, not by_qid/top
+    context: frozenset = frozenset()  # kinds whose change makes it run over everything
+
+
+_PLAIN = PerComponent()
+PER_COMPONENT: dict[str, PerComponent] = {
+    "C104": _PLAIN,  # impossible-life: a component's Life (a side's parent is in its component)
+    "C303": _PLAIN, "C304": _PLAIN, "C305": _PLAIN, "C306": _PLAIN, "C307": _PLAIN,  # text vs effect
+    "C401": PerComponent(context=frozenset({"location"})),  # no-target: the icons the Locations show
+    "C402": PerComponent(context=frozenset({"location"})),  # never-holds: likewise
+    "C403": _PLAIN, "C404": _PLAIN,  # an ability's slot and effects
+    "C407": PerComponent(iterates_kinds=True),  # timing-vs-content: of_kind("mayhem-card")
+    "C408": PerComponent(context=frozenset({"location"})),  # always-holds
+    "C409": _PLAIN,  # never-lies-there: the tokens an effect places
+    # competitive-needs, does-not-apply: what a character or card uses against what each board
+    # offers (its pools: the box manifests; its Locations and their icons)
+    "C501": PerComponent(iterates_kinds=True, context=frozenset({"location"})),
+    "C502": PerComponent(context=frozenset({"location"})),
+    "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
+    "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
+    "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
+}
+
+
+class _Some(dict):
+    """`by_qid` of a view: every component looked up, the changed ones iterated."""
+
+    def __init__(self, full: dict, keep: list[str]) -> None:
+        super().__init__(full)
+        self._keep = keep
+
+    def __iter__(self):
+        return iter(self._keep)
+
+    def keys(self):
+        return list(self._keep)
+
+    def values(self):
+        return [self[q] for q in self._keep]
+
+    def items(self):
+        return [(q, self[q]) for q in self._keep]
+
+
+class View(Collection):
+    """The collection as a per-component check sees it after an edit: lookups see every
+    component; `top`, `by_qid`'s iteration and (for the checks that go by kind) `of_kind`
+    of the leaf kinds see the changed components only. The per-component facts are the
+    full collection's (computed once, shared)."""
+
+    def __init__(self, col: Collection, tops: list[str], qids: list[str], by_kind: bool) -> None:  # noqa
+        self.__dict__.update(col.__dict__)
+        self.full = col
+        self.top = [col.by_qid[q] for q in tops]
+        self.by_qid = _Some(col.by_qid, qids)
+        self._of_kind = {}
+        self._kind_index = None
+        self._restricted = by_kind
+
+    @property
+    def where(self):
+        return self.full.where
+
+    def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
+        from ..incremental_passes import LEAF_KINDS
+        if self._restricted and kind in LEAF_KINDS:
+            return Collection.of_kind(self, kind, box)
+        return self.full.of_kind(kind, box)
+
+
+class CheckCache:
+    """What the checks found at the latest check, by check and by top-level component, and
+    the components changed since (`note`, from the graph pass)."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, dict[str, list[Finding]] | None] = {}
+        self.dirty: set[str] | None = None  # top-level qids changed since the checks last ran; None: all
+        self.dirty_kinds: set[str] = set()
+        self.col: Collection | None = None
+        self.removed_irs: list[dict] = []
+
+    def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict]) -> None:
+        """The graph pass built these top-level components again (None: every one); the IR of
+        the ones it dropped (rebuilt or gone)."""
+        if changed is None:
+            self.dirty = None
+        elif self.dirty is not None:
+            self.dirty |= changed
+        self.dirty_kinds |= kinds
+        self.removed_irs.extend(removed_irs)
+
+    def run(self, ir: dict, graph, backend):
+        col = Collection(ir, graph)
+        dirty = self.dirty if self.col is not None else None
+        if dirty is not None:
+            self._carry(self.col, col, dirty)
+        else:
+            col.memo = Memo()
+        findings: list[Finding] = []
+        tops = sorted(q for q in (dirty or ()) if q in col.by_qid)
+        qids = [q for top in tops for q in backend.pieces[top].qids]
+        views: dict[bool, View] = {}
+        for code in sorted(CHECKS):
+            spec = PER_COMPONENT.get(code)
+            kept = self.found.get(code)
+            if spec is None or dirty is None or kept is None or spec.context & self.dirty_kinds:
+                got = run_one(col, code)
+                findings.extend(got)
+                if spec is not None:
+                    self.found[code] = _by_owner(col, got)
+                continue
+            view = views.get(spec.iterates_kinds)
+            if view is None:
+                view = views[spec.iterates_kinds] = View(col, tops, qids, spec.iterates_kinds)
+            new = _by_owner(col, run_one(view, code))
+            if new is None:  # a finding on no component: this check runs over everything
+                got = run_one(col, code)
+                findings.extend(got)
+                self.found[code] = _by_owner(col, got)
+                continue
+            now = {q: f for q, f in kept.items() if q not in dirty}
+            now.update((q, f) for q, f in new.items() if q in dirty)
+            self.found[code] = now
+            # a full run goes through the components in qid order: so do the kept findings
+            findings.extend(sorted((f for fs in now.values() for f in fs), key=lambda f: f.qid))
+        self.col = col
+        self.dirty, self.dirty_kinds, self.removed_irs = set(), set(), []
+        return present(col, findings)
+
+    def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
+        """The per-component facts of the components that did not change, and every
+        keyword's (the keywords are in the interface: unchanged): the old collection's
+        tables, less what they hold about the components dropped since."""
+        new._kw_uses = old._kw_uses
+        new._uses, new.memo, exprs = old._uses, old.memo, old._exprs
+        for comp in self.removed_irs:
+            for c in _components(comp):
+                new._uses.pop((c["qid"], True), None)
+                new._uses.pop((c["qid"], False), None)
+                for key in new.memo.keys_of(c["qid"]):
+                    new.memo.pop(key, None)
+            for node in _containers(comp):
+                hit = exprs.get(id(node))
+                if hit is not None and hit[0] is node:
+                    del exprs[id(node)]
+        new._exprs = exprs
+
+
+class Memo(dict):
+    """Collection.memo, whose keys (what, qid, ...) are also found by their qid."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_qid: dict[str, set] = {}
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        if isinstance(key, tuple) and len(key) > 1 and isinstance(key[1], str):
+            self._by_qid.setdefault(key[1], set()).add(key)
+
+    def keys_of(self, qid: str) -> set:
+        return self._by_qid.pop(qid, set())
+
+
+def _components(comp: dict):
+    yield comp
+    for child in comp["children"]:
+        yield from _components(child)
+
+
+def _owner(col: Collection):
+    def top(qid: str) -> str | None:
+        q = qid
+        while True:
+            up = col.parent.get(q)
+            if up is None:
+                return q
+            q = up
+    return top
+
+
+def _by_owner(col: Collection, findings: list[Finding]) -> dict[str, list[Finding]] | None:
+    """Findings by the top-level component they are about; None when one is about none."""
+    top = _owner(col)
+    out: dict[str, list[Finding]] = {}
+    for f in findings:
+        if f.qid is None or f.qid not in col.by_qid:
+            return None
+        out.setdefault(top(f.qid), []).append(f)
+    return out
+
+
+def _containers(node):
+    """Every dict and list in an IR subtree."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            yield item
+            stack.extend(v for v in item if isinstance(v, (dict, list)))

@@ -1,0 +1,107 @@
+"""Name resolution and type checking of a Workspace, kept per component between two checks:
+what a component's names resolved to (its share of Resolution.symbols), the types of its
+expressions (its share of Types.of) and the errors both passes found in it are replayed
+when the component's syntax tree is the same object as at the previous check, the
+collection's interface is unchanged (compiler/incremental_passes.py) and no component it
+names lives in a file that changed (a symbol holds the component it means: one from a
+re-read file is looked up again). The collection-wide part of each pass (the declaration
+tables, the boxes and games, the keywords' needs) runs at every check.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics
+
+from . import driver
+from .model import Component, build_model
+from .resolve import resolve
+from .typecheck import typecheck
+
+
+@dataclass(slots=True)
+class Kept:
+    decl: ast.Decl
+    found: dict  # id(syntax node) -> its Symbol, or its type
+    diagnostics: list
+    files: frozenset = frozenset()  # the files of the components its names mean
+
+
+class FrontEnd:
+    def __init__(self) -> None:
+        self.made: dict[int, Kept] = {}  # id(declaration) -> (its Component, the model's errors in it)
+        self.resolved: dict[int, Kept] = {}  # id(declaration) -> what resolving it gave
+        self.checked: dict[int, Kept] = {}
+        self.replayed: set[int] = set()  # the declarations whose names the latest check replayed
+
+    def pass_model(self, c, same: bool) -> None:
+        """The model, each unchanged top-level declaration's Component kept (the interface holds
+        the card types that check it, its box and its file)."""
+        kept: dict[int, Kept] = {}
+        diags = c.diagnostics
+
+        def each(decl, build):
+            hit = self.made.get(id(decl)) if same else None
+            if hit is not None and hit.decl is decl:
+                diags.items.extend(hit.diagnostics)
+            else:
+                start = len(diags.items)
+                hit = Kept(decl, {"component": build()}, diags.items[start:])
+            kept[id(decl)] = hit
+            return hit.found["component"]
+
+        c.model = build_model(c.model.units, diags, each=each)
+        self.made = kept
+
+    def pass_resolve(self, c, same: bool, changed_files: set[str]) -> None:
+        names = Diagnostics()
+        kept: dict[int, Kept] = {}
+        replayed: set[int] = set()
+
+        def each(resolver, comp) -> None:
+            key = id(comp.decl)
+            hit = self.resolved.get(key) if same else None
+            if hit is not None and hit.decl is comp.decl and not (hit.files & changed_files):
+                resolver.res.symbols.update(hit.found)
+                names.items.extend(hit.diagnostics)
+                replayed.add(key)
+            else:
+                hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
+                hit.files = frozenset(s.target.file for s in hit.found.values() if isinstance(s.target, Component))
+            kept[key] = hit
+
+        c.resolution = resolve(c.model, names, each)
+        self.resolved, self.replayed = kept, replayed
+        driver._keep_unless_caused_by_broken_files(c, names)
+
+    def pass_typecheck(self, c) -> None:
+        kept: dict[int, Kept] = {}
+
+        def each(checker, comp) -> None:
+            key = id(comp.decl)
+            hit = self.checked.get(key) if key in self.replayed else None
+            if hit is not None and hit.decl is comp.decl:
+                checker.types.of.update(hit.found)
+                c.diagnostics.items.extend(hit.diagnostics)
+            else:
+                hit = Kept(comp.decl, *_apart(checker.types, "of", c.diagnostics, lambda: checker.component(comp)))
+            kept[key] = hit
+
+        c.types = typecheck(c.model, c.resolution, c.diagnostics, each)
+        self.checked = kept
+
+
+def _apart(owner, attr: str, diags: Diagnostics, run) -> tuple[dict, list]:
+    """Run one component's pass with a table of its own (the passes only write those
+    tables), then add it to the whole one: (what it wrote, the diagnostics it gave)."""
+    whole = getattr(owner, attr)
+    setattr(owner, attr, {})
+    start = len(diags.items)
+    try:
+        run()
+    finally:
+        mine = getattr(owner, attr)
+        setattr(owner, attr, whole)
+        whole.update(mine)
+    return mine, diags.items[start:]

@@ -1,0 +1,291 @@
+"""The effect graph, the IR and the consistency checks of a Workspace, kept per top-level
+component between two checks, so that an edit rebuilds what it reaches and no more.
+
+What a top-level component's graph nodes and IR are depends on its declaration (its
+syntax tree: a file that did not change keeps its tree, see incremental.ParseCache) and on
+the declarations it can name: its box, the ids and kinds of the box's components, and the
+vocabulary (keywords with their parameters and bodies, tokens, tags, icons, pools, card
+types, games, modes). That second part is the collection's *interface*: one key made of
+each file's share (`interface_of`): for a file that declares only characters, Mayhem and
+GO! cards, Locations and NPCs (LEAF_KINDS), its box, its `use`s and the kinds and ids it
+declares; for any other file, its whole text. While the interface is unchanged, a
+component whose syntax tree is the same object as at the previous check keeps its graph
+nodes (`Piece`), its IR dict and its consistency findings (checks/incremental.py); the
+others are built again, the networkx graph and the IR's sorted node and edge lists
+patched (in place: the graph of a Workspace's result is the next check's too; the IR's
+component dicts are shared between results, and nothing may change them). An edit that changes the interface (a keyword, a box manifest, a new id, a file
+added or removed) rebuilds everything, as a check from scratch does.
+
+The model, name resolution and type checking keep their per-component results the same
+way (incremental_front.py, from this module's interface); the cross-set consistency
+checks run over the whole collection, from the per-component facts the Collection keeps
+between checks (checks/incremental.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import hashlib
+
+from mayhem import __version__
+from mayhem.dsl import ast
+
+from . import graph as graph_mod
+from .graph import GraphBuilder
+from .ir import IR_VERSION, Serializer
+
+# The kinds whose declarations no other component reads beyond their kind and id (what
+# they say is theirs alone). Every other kind, and every kind a card type of the content
+# declares, belongs to the interface whole.
+LEAF_KINDS = frozenset({"character", "mayhem-card", "go-card", "location", "npc"})
+
+
+def _shape(decl: ast.Decl) -> tuple:
+    """The kinds and ids a declaration and its nested declarations make known."""
+    return (decl.kind, decl.id, tuple(_shape(m) for m in decl.members if isinstance(m, ast.Decl)))
+
+
+def interface_of(name: str, unit, text: str) -> tuple:
+    """One file's share of the interface key."""
+    decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
+    if all(d.kind in LEAF_KINDS for d in decls):
+        return (name, "leaf", unit.box, tuple(unit.uses), tuple(_shape(d) for d in decls))
+    return (name, "whole", hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest())
+
+
+@dataclass(slots=True)
+class Piece:
+    """One top-level component's share of the graph and the IR."""
+
+    decl: ast.Decl  # the declaration it was built from (kept alive: its nodes' ids key node_of)
+    nodes: list  # (node id, attributes) of its own nodes (not the shared event nodes)
+    node_of: dict  # id(syntax node) -> graph node id
+    ir: dict | None = None  # its IR component, once serialized
+    qids: list = field(default_factory=list)  # its qid and its children's, once serialized
+
+
+class BackEnd:
+    """The graph, IR and checks passes of a Workspace (pass_graph, pass_serialize,
+    pass_consistency in driver's sense), with what they keep between checks."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.same = False  # the interface is the one of the previous check
+        from .incremental_front import FrontEnd
+        self.front = FrontEnd()
+        self._shares: dict[str, tuple] = {}  # file -> (its syntax tree, its share of the key)
+        self.pieces: dict[str, Piece] = {}
+        self.builder: GraphBuilder | None = None
+        self.ir_nodes: dict[str, dict] = {}  # the IR's graph node dicts, by node id
+        self.ir_edges: dict[tuple, dict] = {}
+        self._node_order: list[str] | None = None
+        self._edge_order: list[tuple] | None = None
+        self.cycles: list = []  # the E501 findings of the keywords, while they stay the same
+        self.changed: set[str] | None = None  # top-level qids built again by the latest check (None: all)
+        self.removed: dict[str, Piece] = {}  # the pieces the latest check dropped
+        from .checks.incremental import CheckCache
+        self.checks = CheckCache()
+
+    # -- the interface ---------------------------------------------------------------------
+
+    def interface(self, c) -> tuple[tuple, set[str]]:
+        """The interface key, and the files whose syntax tree changed since the last check."""
+        shares, changed = {}, set()
+        for name in sorted(c.model.units):
+            unit = c.model.units[name]
+            kept = self._shares.get(name)
+            if kept is None or kept[0] is not unit.file:
+                src = c.sources.get(name)
+                kept = (unit.file, interface_of(name, unit, src.text if src is not None else ""))
+                changed.add(name)
+            shares[name] = kept
+        changed |= set(self._shares) - set(shares)
+        self._shares = shares
+        return tuple(s for _tree, s in shares.values()) + (tuple(sorted(c.failed_files)),), changed
+
+    def pass_model(self, c) -> None:
+        key, self.changed_files = self.interface(c)
+        self.same = key == self.key
+        self.key = key
+        self.front.pass_model(c, self.same)
+
+    def pass_resolve(self, c) -> None:
+        self.front.pass_resolve(c, self.same, self.changed_files)
+
+    def pass_typecheck(self, c) -> None:
+        self.front.pass_typecheck(c)
+
+    # -- the graph -------------------------------------------------------------------------
+
+    def pass_graph(self, c) -> None:
+        comps = sorted(c.model.top_level(), key=lambda x: x.qid)
+        qids = [x.qid for x in comps]
+        same = self.same and self.builder is not None and len(set(qids)) == len(qids)
+        if len(set(qids)) != len(qids):
+            self.key = None  # duplicate ids: nothing kept
+        if not same:
+            self._reset(c, comps)
+            return
+        gb = self.builder
+        gb.res = c.resolution
+        old, self.pieces = self.pieces, {}
+        self.changed, self.removed = set(), {}
+        for comp in comps:
+            piece = old.pop(comp.qid, None)
+            if piece is not None and piece.decl is comp.decl:
+                self.pieces[comp.qid] = piece
+                continue
+            if piece is not None:
+                self._drop(piece)
+                self.removed[comp.qid] = piece
+            piece, extra = self._build(c.resolution, comp)
+            self.pieces[comp.qid] = piece
+            self._add(piece, extra)
+            self.changed.add(comp.qid)
+        for qid, piece in old.items():  # components no longer declared
+            self._drop(piece)
+            self.removed[qid] = piece
+        kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
+        self.checks.note(self.changed | set(self.removed), kinds,
+                         [p.ir for p in self.removed.values() if p.ir is not None])
+        for d in self.cycles:  # the keywords are part of the interface: their cycles are the same
+            c.diagnostics.items.append(d)
+        c.graph = gb
+
+    def _reset(self, c, comps) -> None:
+        """Everything built again, as a check from scratch does (one builder; each
+        component's nodes noted as they are added)."""
+        gb = self.builder = GraphBuilder(c.resolution)
+        self.pieces = {}
+        self.changed, self.removed = None, {}
+        self.checks.note(None, set(), [])
+        g = gb.g
+        top_of: dict[str, str] = {}  # a component's qid (a child's too) -> its top-level component's
+        node_of = gb.node_of
+        for comp in comps:
+            gb.node_of = {}  # the builder only writes it: each component's share apart
+            gb.component(comp, None)
+            if comp.qid in self.pieces:  # two components with one qid (an error): not kept
+                self.builder, self.pieces = None, {}
+                c.graph = graph_mod.build_graph(c.model, c.resolution, c.diagnostics)
+                return
+            top_of.update((part.qid, comp.qid) for part in comp.walk())
+            self.pieces[comp.qid] = Piece(comp.decl, [], gb.node_of)
+            node_of.update(gb.node_of)
+        gb.node_of = node_of
+        for nid, attrs in g.nodes(data=True):  # each node to the component that added it
+            owner = top_of.get(attrs.get("component"))
+            if owner is not None and attrs.get("type") != "event":
+                self.pieces[owner].nodes.append((nid, attrs))
+        before = len(c.diagnostics.items)
+        graph_mod._keyword_cycles(gb, c.model, c.diagnostics)
+        self.cycles = c.diagnostics.items[before:]
+        self.ir_nodes = {nid: {"id": nid, **{k: v for k, v in sorted(data.items())}} for nid, data in g.nodes(data=True)}
+        self.ir_edges = {(a, b): {"source": a, "target": b, "type": d["type"]} for a, b, d in g.edges(data=True)}
+        self._node_order = self._edge_order = None
+        c.graph = gb
+
+    @staticmethod
+    def _build(res, comp) -> tuple[Piece, list]:
+        """A component's piece, built apart, and its edges."""
+        part = GraphBuilder(res)
+        part.component(comp, None)
+        # a keyword call's edge goes to the keyword's node, which its own piece adds; the
+        # event nodes are shared (the graph keeps one while an edge touches it)
+        nodes = [(nid, attrs) for nid, attrs in part.g.nodes(data=True) if attrs.get("type") not in (None, "event")]
+        events = [(nid, attrs) for nid, attrs in part.g.nodes(data=True) if attrs.get("type") == "event"]
+        return Piece(comp.decl, nodes, part.node_of), events + [(a, b, d) for a, b, d in part.g.edges(data=True)]
+
+    def _add(self, piece: Piece, extra: list) -> None:
+        """Put a piece built apart in the graph (`extra`: its event nodes, then its edges)."""
+        gb = self.builder
+        g = gb.g
+        for item in extra:
+            if len(item) == 2 and item[0] not in g:
+                g.add_node(item[0], **item[1])
+                self.ir_nodes[item[0]] = {"id": item[0], **{k: v for k, v in sorted(item[1].items())}}
+        for nid, attrs in piece.nodes:
+            g.add_node(nid, **attrs)
+            self.ir_nodes[nid] = {"id": nid, **{k: v for k, v in sorted(attrs.items())}}
+        for item in extra:
+            if len(item) == 3:
+                a, b, attrs = item
+                g.add_edge(a, b, **attrs)
+                self.ir_edges[(a, b)] = {"source": a, "target": b, "type": attrs["type"]}
+        gb.node_of.update(piece.node_of)
+        self._node_order = self._edge_order = None
+
+    def _drop(self, piece: Piece) -> None:
+        """Take a piece out of the graph, and the event nodes no edge touches any more."""
+        gb = self.builder
+        g = gb.g
+        events = set()
+        for nid, _attrs in piece.nodes:
+            if nid not in g:
+                continue
+            for a, b in list(g.in_edges(nid)) + list(g.out_edges(nid)):
+                self.ir_edges.pop((a, b), None)
+                for end in (a, b):
+                    if g.nodes[end].get("type") == "event":
+                        events.add(end)
+            g.remove_node(nid)
+            self.ir_nodes.pop(nid, None)
+        for nid in events:
+            if g.degree(nid) == 0:
+                g.remove_node(nid)
+                self.ir_nodes.pop(nid, None)
+        for key in piece.node_of:
+            gb.node_of.pop(key, None)
+        self._node_order = self._edge_order = None
+
+    # -- the IR ----------------------------------------------------------------------------
+
+    def pass_serialize(self, c) -> None:
+        if c.diagnostics.has_errors():
+            return
+        if self.builder is None:  # not kept (duplicate ids): as driver.pass_serialize
+            from . import ir as ir_mod
+            c.ir = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
+            return
+        ser = Serializer(c.resolution, c.graph)
+        comps = sorted(c.model.top_level(), key=lambda x: x.qid)
+        components = []
+        for comp in comps:
+            piece = self.pieces[comp.qid]
+            if piece.ir is None:
+                piece.ir = ser.component(comp)
+                piece.qids = _qids(piece.ir)
+            components.append(piece.ir)
+        if self._node_order is None:
+            self._node_order = sorted(self.ir_nodes)
+        if self._edge_order is None:
+            self._edge_order = sorted(self.ir_edges)
+        c.ir = {
+            "ir_version": IR_VERSION,
+            "generator": f"mayhem {__version__}",
+            "files": sorted(c.model.units),
+            "boxes": sorted(x.id for x in comps if x.kind == "box"),
+            "components": components,
+            "graph": {"nodes": [self.ir_nodes[n] for n in self._node_order],
+                      "edges": [self.ir_edges[e] for e in self._edge_order]},
+        }
+
+    # -- the consistency checks ------------------------------------------------------------
+
+    def pass_consistency(self, c) -> None:
+        if c.ir is None:
+            return
+        shown, c.silenced = self.checks.run(c.ir, c.graph.g, self)
+        c.diagnostics.items.extend(shown)
+
+    @property
+    def passes(self) -> tuple:
+        from . import driver
+        return (driver.pass_load, self.pass_model, self.pass_resolve, self.pass_typecheck,
+                self.pass_graph, self.pass_serialize, self.pass_consistency)
+
+
+def _qids(comp: dict) -> list[str]:
+    out = [comp["qid"]]
+    for child in comp["children"]:
+        out.extend(_qids(child))
+    return out
