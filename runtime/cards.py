@@ -48,11 +48,11 @@ class CardsMixin:
         return out
 
     def card_window(self, timing: str, colour: str | None):
-        """A chance to play a Round Start card, Initiative first. (Activation cards are
+        """A chance to play a Round Start card, the leading Team first. (Activation cards are
         played by the Active Character's Team in its turn: a card used on one's own Team
         must target the Active Character; out-of-turn play is what Reactions are for.)"""
         st = self.state
-        teams = self.initiative_order() if colour is None else [colour]
+        teams = self.lead_order() if colour is None else [colour]
         for c in teams:
             team = st.teams[c]
             if team.played_this_round:
@@ -87,7 +87,7 @@ class CardsMixin:
         st = self.state
         if not self.hearing(event)["cards"]:
             return
-        for colour in self.initiative_order() if st.initiative else st.order:
+        for colour in self.lead_order() if st.lead else st.order:
             team = st.teams[colour]
             if team.played_this_round or st.over:
                 continue

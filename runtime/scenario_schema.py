@@ -5,7 +5,7 @@ diagnostic with a did-you-mean. The format is documented in docs/scenarios.md.""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 import re
@@ -215,7 +215,7 @@ def event_vocabulary() -> dict[str, frozenset]:
     for source in sorted(Path(__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log" \
-                    and node.args:
+                    and node.args and not isinstance(node.args[0], ast.JoinedStr):  # named by content: Names.events
                 # the kind is a string, or strings chosen by a condition ("move" if ... else "place")
                 kinds = [c.value for c in ast.walk(node.args[0])
                          if isinstance(c, ast.Constant) and isinstance(c.value, str)]
@@ -224,8 +224,11 @@ def event_vocabulary() -> dict[str, frozenset]:
     return {kind: frozenset(fields) | frozenset(EVENT_COMMON) for kind, fields in found.items()}
 
 
-def event_problems(path: tuple, events: list) -> list[Problem]:
+def event_problems(path: tuple, events: list, named: dict | None = None) -> list[Problem]:
+    """`named`: the log lines the game's declarations name (runtime/dice.py, `logged_events`)."""
     vocab = event_vocabulary()
+    if named:
+        vocab = {**vocab, **{kind: frozenset(fields) | frozenset(EVENT_COMMON) for kind, fields in named.items()}}
     out = []
     for i, want in enumerate(events):
         at = path + (i,)
@@ -270,6 +273,7 @@ class Names:
     pools: list[str]
     locations: int
     edges: set[str]
+    events: dict = field(default_factory=dict)  # the log lines the game's declarations name -> fields
 
 
 def action_problems(steps: list) -> list[Problem]:
@@ -336,7 +340,7 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
     for key, value in expect.items():
         path = table_path + (key,)
         if key in ("events", "no_events"):
-            out.extend(event_problems(path, value))
+            out.extend(event_problems(path, value, names.events))
             continue
         parts = key.split(".")
         head = parts[0]
