@@ -261,7 +261,7 @@ CONTEXT_DOCS = {
     "npc": "Free-For-All non-player figures: `self` is the figure.",
     "rules": "The triggers and the `round { }` of the game the Mayhem boxes share "
              "(`content/shared/game.mh`): `my-team` is the Team of the figure the event is about; "
-             "`teams` are the Teams still playing, in seat order.",
+             "`teams` are every Team, in seat order.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

@@ -21,7 +21,7 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player|team", None,
                                                                       "Whose zone (default: the card's owner; "
                                                                       "a player's Team for a `per team` zone).")),
-              "Move cards into a zone (on top of an ordered zone).", _G),
+              "Move cards into a zone, at its end (the bottom of an ordered zone, whose top is first).", _GR),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
     Primitive("destroy", (_p("card", "card+"),),

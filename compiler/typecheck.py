@@ -16,7 +16,7 @@ from .resolve import Resolution
 
 # The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
 # plays, in the context of the game's triggers (`rules`).
-SHARED_RULES_SLOTS = ("round",)
+SHARED_RULES_SLOTS = ("round", "round-end")
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import PASS, Action
 from .effects import Env, id_of
 from .rules import prop
-from .state import Figure, Pending, Team
+from .state import Figure, Pending, Team, zone_key
 
 
 class CardsMixin:
@@ -82,6 +82,23 @@ class CardsMixin:
         if body is None:
             body = card["effects"]["effect"]["body"]
         yield from self.run(body, env)
+
+    def p_move_card(self, raw: dict, env: Env, node: dict):
+        """The kernel's `move-card`: cards (qids) out of the zone they lie in, onto the end of
+        another (a zone at its capacity takes no more: logged `full`)."""
+        a = yield from self.args("move-card", raw, env)
+        st = self.state
+        decl = self.rules.zones.get(a["to"])
+        key = zone_key(a["to"], a["of"] if decl is not None and decl.per is not None else None)
+        for qid in self.as_list(a["card"]):
+            target = st.zones.setdefault(key, [])
+            if decl is not None and decl.capacity is not None and len(target) >= decl.capacity:
+                self.log("full", node, zone=key)
+                return
+            here = next((cards for cards in st.zones.values() if qid in cards), None)
+            if here is not None:
+                here.remove(qid)
+            target.append(qid)
 
     def reactions(self, event: str, params: dict, pending: Pending | None):
         st = self.state

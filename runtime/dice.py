@@ -28,7 +28,7 @@ class DiceRules:
         self.effect_die = prop(game, "effect-die")  # the die effects read
         self.pool_die = prop(game, "pool-die")  # the kind of the Teams' dice
         self.lead_called = prop(game, "lead-called", "lead")  # the log line and scenario key of `lead`
-        self.round_slot = game["effects"].get("round")
+        self.slots = game["effects"]  # `round`, `round-end`
         self.game_qid = game.get("qid")
         self.modes = {c["id"]: c for c in rules.ir["components"] if c["kind"] == "mode"}
 
@@ -125,9 +125,9 @@ class DiceMixin:
 
     # ---- the round slot of the shared rules --------------------------------------------
 
-    def run_round_slot(self):
-        """The `round { }` of the shared rules, in the context `rules`."""
-        slot = self.dice_rules.round_slot
+    def run_slot(self, name: str):
+        """A slot of the shared rules (`round { }`, `round-end { }`), in the context `rules`."""
+        slot = self.dice_rules.slots.get(name)
         if slot is None:
             return
         self.lead_tossed = False

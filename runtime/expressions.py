@@ -56,8 +56,8 @@ class ExpressionsMixin:
             # edges hold the tokens that close them, and a Location always keeps an open
             # side: an edge that would close its last one is no choice at all
             return [e for e in edges if not st.board.would_enclose(e)]
-        if kind == "team":  # the Teams of the set after `in` (every Team still playing), in seat order
-            return [c for c in self.playing() if places is None or c in places]
+        if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
+            return [c for c in self.state.order if places is None or c in places]
         test = relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]
@@ -223,8 +223,8 @@ def context(name: str):
         return lambda eng, env: eng.effect_die_icon() or eng.state.icon_granted
     if name == "leading-team":
         return lambda eng, env: eng.state.lead
-    if name == "teams":  # the Teams still playing, in seat order
-        return lambda eng, env: eng.playing()
+    if name == "teams":  # every Team, in seat order
+        return lambda eng, env: list(eng.state.order)
     if name == "round":
         return lambda eng, env: eng.state.round
     if name == "activation-die":

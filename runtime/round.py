@@ -17,8 +17,7 @@ class RoundMixin(DiceMixin):
         for team in st.teams.values():
             team.dice = []
             team.placed = []
-            team.played_this_round = []
-        yield from self.run_round_slot()
+        yield from self.run_slot("round")
         yield from self.card_window("round-start", None)
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
@@ -171,9 +170,7 @@ class RoundMixin(DiceMixin):
         st = self.state
         st.phase = "round-end"
         yield from self.emit("round-end", {})
-        for team in st.teams.values():
-            st.mayhem_discard.extend(team.played_this_round)
-            team.played_this_round = []
+        yield from self.run_slot("round-end")  # the game's End of Round (the cards played discarded)
         for fig in st.figures.values():
             fig.activations = []
             fig.special_used["round"] = False

@@ -16,7 +16,8 @@ from mayhem.runtime.rules import load_rules, prop
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 GAME_MH = CONTENT / "shared" / "game.mh"
-LOWEST = "let low = lowest(dice-total(teams))"
+LOWEST = "let low = lowest(dice-total(playing))"
+DISCARD = "move-card(cards-in(played, of: t), mayhem-discard)"
 
 
 def content_with(tmp_path: Path, *edits: tuple[str, str]) -> Path:
@@ -142,6 +143,39 @@ def test_forced_rolls_and_tosses_decide_the_round(rules):
         game.act(RandomBot(0).choose(game.decision, game))
     assert next(e["face"] for e in game.events if e["event"] == "mayhem-die") == "6*"
     assert eng.forced_rolls == [] and eng.forced_tosses == []
+
+
+def cards_played_in_round_one(rules, seeds=range(6)) -> list[tuple[Game, str, str]]:
+    """(game at the start of round 2, Team, card qid) for each card played in round 1."""
+    out = []
+    for seed in seeds:
+        game = Game(rules, GameConfig("teen-titans-go", seed=seed))
+        d = game.start()
+        while d is not None and game.state.round < 2:
+            d = game.act(RandomBot(seed).choose(d, game))
+        cards = {c["id"]: c["qid"] for c in rules.mayhem_cards["teen-titans-go"].values()}
+        out.extend((game, e["team"], cards[e["card"]]) for e in game.events if e["event"] == "play" and e["round"] == 1)
+    return out
+
+
+def test_the_round_end_discards_the_cards_played(rules):
+    """"Discard used Mayhem cards at the end of the round." (Mayhem Cards)"""
+    found = cards_played_in_round_one(rules)
+    assert found
+    for game, team, qid in found:
+        assert qid in game.state.zones["mayhem-discard"] or qid not in game.state.zones[f"played/{team}"]
+        assert not any(qid in game.state.zones[f"played/{t}"] for t in game.state.order)
+
+
+def test_a_round_end_that_discards_nothing_keeps_the_cards_played(tmp_path):
+    """The discard is content: without it, the cards played in round 1 are still the Teams'
+    cards of the round when round 2 begins (and they can play no more)."""
+    rules = rules_of(content_with(tmp_path, (DISCARD, "move-card(cards-in(played, of: t), played, of: t)")))
+    found = cards_played_in_round_one(rules)
+    assert found
+    for game, team, qid in found:
+        assert qid in game.state.zones[f"played/{team}"]
+        assert qid not in game.state.zones.get("mayhem-discard", [])
 
 
 @pytest.mark.parametrize("edit, code, words", [
