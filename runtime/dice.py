@@ -149,7 +149,7 @@ class DiceMixin:
         st = self.state
         st.lead = a["who"]
         self.log(self.dice_rules.lead_called, node, team=st.lead,
-                 dice={c: st.teams[c].dice for c in st.order}, coin_toss=self.lead_tossed)
+                 dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
 
 # ---- the functions and context names of the round, (engine, env, *arguments) -> value -------
