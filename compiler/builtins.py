@@ -160,6 +160,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               ("mission",)),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
     Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
+    # the round of the shared rules (`round { }` of content/shared/game.mh)
+    Primitive("place-figures", (),
+              "In the first round: each Team, from the one that leads, places its Characters on the board "
+              "(on its Bases; in a mode that starts on the corners, each on a corner).", ("rules",)),
+    Primitive("draw-mission", (_p("team", "team"),),
+              "The Team reveals the top GO! card as its Mission and resolves its When Picked effect.", ("rules",)),
 )}
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
@@ -187,6 +193,23 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
     Function("can-move", (_p("figure", "figure"),), "bool",
              "The figure is on the board and may Move: no token it holds `restricts no-move`."),
+    # the round of the shared rules
+    Function("dice-total", (_p("of", "any"),), "any",
+             "The sum of a Team's free dice; of a set of Teams, each Team's sum, in order: "
+             "`lowest(dice-total(teams))`."),
+    Function("coin-toss-between", (_p("set", "any"),), "team",
+             "A coin toss between these Teams (a random pick when more than two): the one it gives "
+             "(seeded, or forced by a scenario's `tosses`). `lead(...)` of it logs `coin_toss`."),
+    Function("pick-at-random", (_p("set", "any"),), "team",
+             "One of these Teams at random, as a coin toss picks (seeded, or forced by a scenario's "
+             "`tosses`); no `coin_toss` in the log."),
+    Function("next-team", (_p("team", "team"),), "team",
+             "The Team after this one in seat order (clockwise) that is still playing."),
+    Function("in-lead-order", (_p("set", "any"),), "any",
+             "These Teams in seat order (clockwise), from the Team that leads the round."),
+    Function("mode-property", (_p("name", "string"),), "any",
+             "A property of the mode being played, as it gives it (`mode-property(\"initiative\")`); "
+             "none when it gives none."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
@@ -209,6 +232,7 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
+    ContextName("leading-team", "team", "The Team that leads the round (none before the first `lead`)."),
 )}
 
 _COMMON = ("my-team", "opposing-team", "mayhem-die", "mayhem-icon", "anywhere", "active",
@@ -222,7 +246,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "location": _COMMON + ("here", "adjacent", "here-or-adjacent"),
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
-    "rules": _COMMON,
+    "rules": _COMMON + ("teams", "round", "leading-team"),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -235,8 +259,9 @@ CONTEXT_DOCS = {
     "location": "Location triggers: `here` is the Location itself.",
     "mission": "GO! cards: `owner` and `my-team` are the Team that picked the card.",
     "npc": "Free-For-All non-player figures: `self` is the figure.",
-    "rules": "The triggers of the game the Mayhem boxes share (`content/shared/game.mh`): `my-team` is "
-             "the Team of the figure the event is about.",
+    "rules": "The triggers and the `round { }` of the game the Mayhem boxes share "
+             "(`content/shared/game.mh`): `my-team` is the Team of the figure the event is about; "
+             "`teams` are every Team, in seat order.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

@@ -11,6 +11,8 @@ def _p(name, type_, default=REQUIRED, doc=""):
 
 
 _G = ("game", "keyword")
+# the kernel's words the Mayhem engine also plays, in the `round { }` of the shared rules
+_GR = _G + ("rules",)
 
 KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("draw", (_p("who", "player+"), _p("count", "number", 1)),
@@ -19,7 +21,7 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("move-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player|team", None,
                                                                       "Whose zone (default: the card's owner; "
                                                                       "a player's Team for a `per team` zone).")),
-              "Move cards into a zone (on top of an ordered zone).", _G),
+              "Move cards into a zone, at its end (the bottom of an ordered zone, whose top is first).", _GR),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
     Primitive("destroy", (_p("card", "card+"),),
@@ -47,7 +49,8 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("roll", (_p("die", "any", doc="A die of the game: `d6`."), _p("count", "number", 1),
                        _p("of", "player+|team", None, "Whose pool (default `me`): players or Teams.")),
               "Roll that many new dice of that kind into each holder's pool (logged `roll`; seeded, or "
-              "forced by a scenario).", _G),
+              "forced by a scenario). In the shared rules (`rules`): into a Team's pool, or, without `of`, the "
+              "game's own die, shown to all (logged `DIE-die` with its face).", _GR),
     Primitive("reroll", (_p("dice", "any"),), "Roll these dice again.", _G),
     Primitive("set-die", (_p("die", "any"), _p("value", "number")), "Turn a die to a face of its kind.", _G),
     Primitive("place-die", (_p("die", "any"), _p("on", "any", doc="A space, a figure, a card or a player.")),
@@ -62,7 +65,8 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "content's guard.", _G),
     Primitive("lead", (_p("who", "player|team|players"),),
               "In `round { }`: who takes the round's first turn, a player or a Team (its next player); "
-              "with `turn-order alternate-teams` the Teams alternate from that Team.", _G),
+              "with `turn-order alternate-teams` the Teams alternate from that Team. In the shared rules: the Team "
+              "that leads the round, logged under the game's `lead-called` name.", _GR),
 )}
 
 KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (

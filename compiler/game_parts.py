@@ -36,9 +36,8 @@ def check_part(comp, game, diags: Diagnostics) -> None:
             if name not in spaces:
                 diags.error("E301", f"unknown space '{name}'", span,
                             hint=did_you_mean(name, spaces) or "spaces of the game: " + (", ".join(spaces) or "none"))
-    if comp.kind == "die" and "faces" not in comp.props and "face-values" not in comp.props:
-        diags.error("E205", f"die '{comp.id}' needs its faces", comp.decl.id_span,
-                    hint="write: faces 1..6 (or face-values [1, 1, 2, 2, 3, 3])")
+    if comp.kind == "die":
+        check_die(comp, game, diags)
     if comp.kind in ("zone", "counter", "figure") and comp.prop("per") == "team" and not teams:
         diags.error("E205", f"'{comp.id}' is kept per team, but the game has no Teams", comp.props["per"].span,
                     hint="declare them in the game: teams 2")
@@ -72,6 +71,36 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
     elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
+def check_shared_rules(game, diags: Diagnostics) -> None:
+    """The game of a module file: the dice its `effect-die` and `pool-die` name are its own."""
+    dice = [c.id for c in game.children if c.kind == "die"]
+    for name in ("effect-die", "pool-die"):
+        pv = game.props.get(name)
+        if pv is not None and pv.value not in dice:
+            diags.error("E301", f"unknown die '{pv.value}'", pv.span,
+                        hint=did_you_mean(pv.value, dice) or "dice of the game: " + (", ".join(dice) or "none"))
+
+
+def check_die(comp, game, diags: Diagnostics) -> None:
+    """A die needs its faces: a range, a list, or (in the shared rules of a module file, which
+    the box being played fills in) a property of the box that lists them."""
+    given = [p for p in ("faces", "face-values", "faces-from") if p in comp.props]
+    if not given:
+        diags.error("E205", f"die '{comp.id}' needs its faces", comp.decl.id_span,
+                    hint="write: faces 1..6 (or face-values [1, 1, 2, 2, 3, 3])")
+        return
+    pv = comp.props.get("faces-from")
+    if pv is None:
+        return
+    if not game.scope.endswith(".mh"):
+        diags.error("E205", f"die '{comp.id}' reads its faces from the box being played: only the shared "
+                    "rules of a module file can", pv.span, hint="write its faces: faces 1..6")
+        return
+    from mayhem.dsl.schema import KINDS
+    listed = [p.name for p in KINDS["box"].props if p.shape == "strings"]
+    if pv.value not in listed:
+        diags.error("E301", f"unknown list of faces '{pv.value}': a box has no such property", pv.span,
+                    hint=did_you_mean(pv.value, listed) or "lists of faces of a box: " + ", ".join(listed))
 
 
 def check_one_shot(trig: ast.Trigger, diags: Diagnostics) -> None:

@@ -8,7 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
-from .game_parts import check_part, check_zone_refs
+from .game_parts import check_die, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, _a
 from .symbols import Resolution, Symbol
 
@@ -86,8 +86,13 @@ class NameResolver:
         game = self.res.games.get(box) if box else None
         if game is not None and (comp is game or comp.parent is game):
             check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
-        elif not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
-            check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
+        else:
+            if not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
+                check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
+            if comp.kind == "die" and comp.parent is not None and comp.parent.kind == "game":
+                check_die(comp, comp.parent, self.diags)  # a die of the shared rules of a module
+            elif comp.kind == "game":
+                check_shared_rules(comp, self.diags)
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             for p in comp.decl.params:
@@ -259,8 +264,8 @@ class NameResolver:
             if comp is not None:
                 self.res.symbols[id(node)] = Symbol("icon", comp.qid, comp)
             return
-        if expected in K.DECLARED_TYPES:
-            self.declared(node, box, expected)
+        if expected in K.DECLARED_TYPES:  # a module's shared rules are their own game
+            self.declared(node, box if box is not None else file, expected)
             return
         if name in scope:
             self.res.symbols[id(node)] = scope[name]
@@ -276,8 +281,9 @@ class NameResolver:
         if name == "none":
             self.res.symbols[id(node)] = Symbol("none", name)
             return
+        game_of = box if box is not None else file  # a module's shared rules are their own game
         for kind in ("space", "die"):  # a space or a die of the box's game, where a value is read
-            if box in self.res.games and name in self.game_names(box, kind):
+            if game_of in self.res.games and name in self.game_names(game_of, kind):
                 self.res.symbols[id(node)] = Symbol(kind, name)
                 return
         if box is not None:

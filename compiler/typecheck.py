@@ -15,6 +15,11 @@ from .resolve import Resolution
 from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
 
 
+# The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
+# plays, in the context of the game's triggers (`rules`).
+SHARED_RULES_SLOTS = ("round", "round-end")
+
+
 @dataclass
 class Types:
     """Types of expressions (by node id), and the context names each keyword needs."""
@@ -83,9 +88,15 @@ class _Checker(ExprTyper):
             if domain not in B.ELEMENT_OF and domain != "any":
                 self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
                                  f"{describe_type(domain)}", p.default.span)
+        shared_rules = comp.kind == "game" and comp.scope.endswith(".mh")  # played by the Mayhem engine
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
             ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
+            if shared_rules:
+                ctx = Ctx(spec.triggers)
+                if name not in SHARED_RULES_SLOTS:
+                    self.diags.error("E205", f"the shared rules of a module file play no '{name}' slot",
+                                     slot.name_span, hint="slots of shared rules: " + ", ".join(SHARED_RULES_SLOTS))
             ctx.locals.update(params)
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)

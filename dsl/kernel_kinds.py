@@ -75,12 +75,21 @@ def kernel_kinds() -> list:
                 PropSpec("play-to", "id", "The zone `play-card` puts a card into before it resolves."),
                 PropSpec("pile-to", "id", "The zone (kept `per location`) a pool's `pile-on` pieces lie in at "
                          "setup, face down: `has` and `take` at the Location read it (the Mayhem boxes)."),
+                PropSpec("lead-called", "id", "What the rules call the Team that leads the round: the name of "
+                         "the log line `lead(...)` writes and of the scenario key that sets or reads the leader "
+                         "(`lead-called initiative`; default `lead`)."),
+                PropSpec("effect-die", "id", "Shared rules (a module's game): the die of the game whose face "
+                         "effects read (`mayhem-die`, `mayhem-icon`), that `roll-mayhem-die` and `reroll-dice` "
+                         "roll again."),
+                PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
+                         "`reroll-dice` rolls again and a scenario's `dice` sets."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
             SlotSpec("round", "At the start of each round (a game with this slot, `round-end`, "
                      "`round-ends` or `turn-order alternate-teams` plays in rounds); `lead(...)` names who "
-                     "takes the round's first turn.", "game"),
+                     "takes the round's first turn. In the shared rules of a module file (`game mayhem`) it "
+                     "runs in the context `rules`, played by the Mayhem engine.", "game"),
             SlotSpec("round-end", "At the end of each round; `round-end when COND { ... }` also ends the "
                      "round after any turn where COND holds. Then the dice placed on anything are free.",
                      "game", guard=True),
@@ -142,7 +151,10 @@ def kernel_kinds() -> list:
             ("game",),
             props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
                    PropSpec("faces", "range", "Its faces, every number of a range: `faces 1..6`."),
-                   PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`.")),
+                   PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`."),
+                   PropSpec("faces-from", "id", "Its faces are this property of the box being played, a list "
+                            "of faces as printed (`faces-from mayhem-die-faces`); a face ending in `*` shows the "
+                            "die's icon. Where the box prints none, 1 to 6.")),
             component=False,
         ),
         KindSpec(

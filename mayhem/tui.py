@@ -22,7 +22,9 @@ def token_text(counter) -> str:
 
 def board_table(game: Game) -> Table:
     st = game.state
-    table = Table(title=f"Round {st.round}  Mayhem die {st.mayhem_face}  Initiative {st.initiative}",
+    dice = game.engine.dice_rules  # the names the game's declarations give its die and its leader
+    shown = " ".join(f"{dice.dice[d]['name']} {face}" for d, face in sorted(st.shown.items()) if d in dice.dice)
+    table = Table(title=f"Round {st.round}  {shown}  {dice.lead_called.capitalize()} {st.lead}",
                   show_lines=True)
     for col in ("", "Location", "slots", "figures", "tokens", "adjacent"):
         table.add_column(col)

@@ -151,7 +151,7 @@ class GreedyBot:
         if verb == "target":
             return self.target_score(action.target, decision, me, game)
         if verb == "reroll":
-            return 0.5 if action.args or st.mayhem_value < 2 else -0.5
+            return 0.5 if action.args or game.engine.effect_die_value() < 2 else -0.5
         return 0.0
 
     def team_of(self, player: str, game) -> str | None:
@@ -175,7 +175,7 @@ class GreedyBot:
         score = self.value_of_body(ab["effects"].get("standard", {}).get("body", []))
         if value >= slot:
             score += self.value_of_body(ab["effects"].get("special", {}).get("body", []))
-            if game.state.mayhem_icon:
+            if eng.effect_die_icon():
                 score += self.value_of_body(ab["effects"].get("mayhem", {}).get("body", []))
         else:
             score -= 0.2 * (slot - value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import PASS, Action
 from .effects import Env, id_of
 from .rules import prop
-from .state import Figure, Pending, Team
+from .state import Figure, Pending, Team, zone_key
 
 
 class CardsMixin:
@@ -48,11 +48,11 @@ class CardsMixin:
         return out
 
     def card_window(self, timing: str, colour: str | None):
-        """A chance to play a Round Start card, Initiative first. (Activation cards are
+        """A chance to play a Round Start card, the leading Team first. (Activation cards are
         played by the Active Character's Team in its turn: a card used on one's own Team
         must target the Active Character; out-of-turn play is what Reactions are for.)"""
         st = self.state
-        teams = self.initiative_order() if colour is None else [colour]
+        teams = self.lead_order() if colour is None else [colour]
         for c in teams:
             team = st.teams[c]
             if team.played_this_round:
@@ -83,11 +83,28 @@ class CardsMixin:
             body = card["effects"]["effect"]["body"]
         yield from self.run(body, env)
 
+    def p_move_card(self, raw: dict, env: Env, node: dict):
+        """The kernel's `move-card`: cards (qids) out of the zone they lie in, onto the end of
+        another (a zone at its capacity takes no more: logged `full`)."""
+        a = yield from self.args("move-card", raw, env)
+        st = self.state
+        decl = self.rules.zones.get(a["to"])
+        key = zone_key(a["to"], a["of"] if decl is not None and decl.per is not None else None)
+        for qid in self.as_list(a["card"]):
+            target = st.zones.setdefault(key, [])
+            if decl is not None and decl.capacity is not None and len(target) >= decl.capacity:
+                self.log("full", node, zone=key)
+                return
+            here = next((cards for cards in st.zones.values() if qid in cards), None)
+            if here is not None:
+                here.remove(qid)
+            target.append(qid)
+
     def reactions(self, event: str, params: dict, pending: Pending | None):
         st = self.state
         if not self.hearing(event)["cards"]:
             return
-        for colour in self.initiative_order() if st.initiative else st.order:
+        for colour in self.lead_order() if st.lead else st.order:
             team = st.teams[colour]
             if team.played_this_round or st.over:
                 continue

@@ -149,7 +149,7 @@ class EventsMixin:
         an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
         it stood), and only while it still stands there; an event about no figure
         (round-start, round-end, mayhem-roll, update) by every Location on the board,
-        decided by the player with the Initiative."""
+        decided by the first player of the Team that leads the round."""
         st = self.state
         board = st.board
         fig = params.get("figure", params.get("target"))
@@ -168,7 +168,7 @@ class EventsMixin:
         else:
             places = [i for i in board.live()]
             stands = None
-            controller, team = self.team_player(st.initiative), None
+            controller, team = self.team_player(st.lead), None
         out = []
         for i in places:
             comp = board.locations[i].comp

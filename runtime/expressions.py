@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from mayhem.compiler import builtins as B
 
+from . import dice
 from .decisions import fig_label
+from .dice import KERNEL_FN_PARAMS
 from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
 
-FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()}
+FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()} | KERNEL_FN_PARAMS
 
 
 class ExpressionsMixin:
@@ -54,6 +56,8 @@ class ExpressionsMixin:
             # edges hold the tokens that close them, and a Location always keeps an open
             # side: an edge that would close its last one is no choice at all
             return [e for e in edges if not st.board.would_enclose(e)]
+        if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
+            return [c for c in self.state.order if places is None or c in places]
         test = relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]
@@ -69,7 +73,7 @@ class ExpressionsMixin:
         if isinstance(value, list):
             out = set()
             for v in value:
-                if v.__class__ is int:
+                if v.__class__ is int or v.__class__ is str:  # a Location, or a Team
                     out.add(v)
                 else:
                     out |= self.places(v) or set()
@@ -213,10 +217,16 @@ def context(name: str):
         return lambda eng, env: env.team
     if name == "opposing-team":
         return _opposing_team
-    if name == "mayhem-die":
-        return lambda eng, env: eng.state.mayhem_value
+    if name == "mayhem-die":  # the face of the game's `effect-die`
+        return lambda eng, env: eng.effect_die_value()
     if name == "mayhem-icon":
-        return lambda eng, env: eng.state.mayhem_icon or eng.state.icon_granted
+        return lambda eng, env: eng.effect_die_icon() or eng.state.icon_granted
+    if name == "leading-team":
+        return lambda eng, env: eng.state.lead
+    if name == "teams":  # every Team, in seat order
+        return lambda eng, env: list(eng.state.order)
+    if name == "round":
+        return lambda eng, env: eng.state.round
     if name == "activation-die":
         return lambda eng, env: eng.state.active.die if eng.state.active else 0
     if name == "attack-target":
@@ -325,6 +335,21 @@ def function(name: str):
         return _can_move
     if name == "same-location":
         return _same_location
+    # the round of the shared rules (runtime/dice.py), and the kernel's words it uses
+    if name == "dice-total":
+        return dice.dice_total
+    if name == "coin-toss-between":
+        return dice.coin_toss_between
+    if name == "pick-at-random":
+        return dice.pick_at_random
+    if name == "next-team":
+        return dice.next_team
+    if name == "in-lead-order":
+        return dice.in_lead_order
+    if name == "mode-property":
+        return dice.mode_property
+    if name in dice.ROUND_FUNCTIONS:
+        return dice.ROUND_FUNCTIONS[name]
     return _unknown(name)  # another game's function (runtime/kernel): an error if it is ever evaluated
 
 

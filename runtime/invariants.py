@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .engine import Engine
+from .dice import mode_property
 from .rules import prop
 
 
@@ -74,9 +75,10 @@ class RuleWatcher:
     - Life: a character's Life Points left never exceed its dashboard's Life Points;
     - one Mayhem card per Team per round (`play` events);
     - after the draw (the `setup` event), each player's hand holds the cards drawn down
-      to the player's Mayhem icons (their characters' dashboards);
-    - Initiative: the lowest total of the Activation dice (a tie: a coin toss), or, where
-      the mode rotates it, the next Team still playing, in seat order.
+      to the player's card icons (`mayhem-cards` of their characters' dashboards);
+    - the Team that leads the round (the game's `lead-called` log line): the lowest total
+      of the Teams' dice (a tie: a coin toss), or, where the mode rotates it, the next Team
+      still playing, in seat order.
 
     Each check computes the rule's value on its own, from the content and the log, not
     by calling the engine's function for it."""
@@ -87,7 +89,7 @@ class RuleWatcher:
         self.running: Counter = Counter()  # figure key -> Damage from the log
         self.plays: Counter = Counter()  # (round, Team) -> Mayhem cards played
         self.out: set[str] = set()  # figures out of the game for good (permanent KO)
-        self.last_initiative: str | None = None
+        self.last_lead: str | None = None
 
     def check(self) -> list[str]:
         eng, st = self.eng, self.eng.state
@@ -113,8 +115,8 @@ class RuleWatcher:
                     found.append(f"{e['team']} played a second Mayhem card in round {e['round']}")
             elif kind == "setup":
                 found.extend(self._hands())
-            elif kind == "initiative":
-                found.extend(self._initiative(e))
+            elif kind == eng.dice_rules.lead_called:
+                found.extend(self._lead(e))
         for fig in st.figures.values():
             if fig.damage != self.running[fig.key]:
                 found.append(f"{fig.key} has {fig.damage} Damage, its damage events {self.running[fig.key]}")
@@ -139,28 +141,29 @@ class RuleWatcher:
             hand = len(team.hands[player])
             want = min(draw, icons)
             if hand > icons or (hand != want and st.mayhem_deck):
-                found.append(f"{player} holds {hand} cards after drawing {draw} with {icons} Mayhem icons")
+                found.append(f"{player} holds {hand} cards after drawing {draw} with {icons} card icons")
         return found
 
-    def _initiative(self, e: dict) -> list[str]:
+    def _lead(self, e: dict) -> list[str]:
         eng, st = self.eng, self.eng.state
         playing = [c for c in st.order if any(k not in self.out for k in st.teams[c].characters)]
-        holder, previous = e["team"], self.last_initiative
-        self.last_initiative = holder
+        holder, previous = e["team"], self.last_lead
+        self.last_lead = holder
+        called = eng.dice_rules.lead_called  # the log line's name, and the mode's property that rotates it
         if holder not in playing:
-            return [f"round {e['round']}: the Initiative went to {holder}, out of the game"]
-        if eng.mode.initiative == "rotating":
+            return [f"round {e['round']}: the {called.capitalize()} went to {holder}, out of the game"]
+        if mode_property(eng, None, called) == "rotating":  # the mode's property named after the leader
             if previous is None:
                 return []
             k = st.order.index(previous)
             want = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
             if holder != want:
-                return [f"round {e['round']}: the Initiative went to {holder}, not to {want} after {previous}"]
+                return [f"round {e['round']}: the {called.capitalize()} went to {holder}, not to {want} after {previous}"]
             return []
         totals = {c: sum(e["dice"][c]) for c in playing}
         low = min(totals.values())
         if totals[holder] != low:
-            return [f"round {e['round']}: the Initiative went to {holder} ({totals[holder]}), not the lowest total {low}"]
+            return [f"round {e['round']}: the {called.capitalize()} went to {holder} ({totals[holder]}), not the lowest total {low}"]
         if e["coin_toss"] != (list(totals.values()).count(low) > 1):
             return [f"round {e['round']}: a coin toss said {e['coin_toss']} for totals {totals}"]
         return []

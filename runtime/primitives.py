@@ -217,19 +217,21 @@ class PrimitivesMixin:
             self.gain_vp(a["team"], max(0, int(a["amount"] or 0)), node)
 
     def p_roll_mayhem_die(self, raw: dict, env: Env, node: dict):
-        yield from self.roll_mayhem(node)
+        yield from self.roll_shown(self.dice_rules.effect_die, node)
 
     def p_reroll_dice(self, raw: dict, env: Env, node: dict):
-        """The Mayhem die and the acting Team's Activation dice still in play: its unplaced
-        dice, and, in its own turn, the die on the Active Character's slot, whose new
-        value is the Activation's (slot, special and Mayhem effects not yet resolved)."""
+        """The game's `effect-die` and the acting Team's dice still in play (of the game's
+        `pool-die`): its unplaced dice, and, in its own turn, the die on the Active
+        Character's slot, whose new value is the Activation's (slot, special and icon
+        effects not yet resolved)."""
         st = self.state
         team = st.teams.get(env.team)
         current = st.active.die_index if st.active is not None and st.active_team == env.team else None
         rerolled: set[str] = set()
+        shown = self.dice_rules.effect_die
         while True:
             options = []
-            if "mayhem-die" not in rerolled:
+            if shown not in rerolled:
                 options.append(action("reroll"))
             if team is not None:
                 for i, placed in enumerate(team.placed):
@@ -240,13 +242,13 @@ class PrimitivesMixin:
             choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + [DONE], node)
             if choice == DONE:
                 return
-            which = f"die-{choice.die}" if choice.args else "mayhem-die"
+            which = f"die-{choice.die}" if choice.args else shown
             rerolled.add(which)
-            if which == "mayhem-die":
-                yield from self.roll_mayhem(node)
+            if which == shown:
+                yield from self.roll_shown(shown, node)
             else:
                 i = choice.die - 1
-                team.dice[i] = self.roll_activation()
+                team.dice[i] = self.roll_value(self.dice_rules.pool_die)
                 if i == current:
                     st.active.die = team.dice[i]
                 self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i],

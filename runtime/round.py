@@ -1,84 +1,34 @@
-"""The round: Round Start (dice, Initiative), Recovery and placement, Activation, End of Round."""
+"""The round: its start (the game's `round { }`, runtime/dice.py), Recovery and placement, Activation, End of Round."""
 from __future__ import annotations
 
 from .actions import SKIP
 from .compiled import action
+from .dice import DiceMixin
 from .rules import prop
 
 
-class RoundMixin:
-    def roll_face(self, faces_prop: str) -> str:
-        if self.forced_rolls:
-            return self.forced_rolls.pop(0)
-        faces = prop(self.box, faces_prop) or ["1", "2", "3", "4", "5", "6"]
-        return self.rng.choice(faces)
-
-    def toss(self, colours: list[str]) -> str:
-        """The coin toss that breaks a tie for the Initiative."""
-        if self.forced_tosses and self.forced_tosses[0] in colours:
-            return self.forced_tosses.pop(0)
-        return self.rng.choice(colours)
-
-    def roll_activation(self) -> int:
-        return int(self.roll_face("activation-die-faces").rstrip("*"))
-
-    def roll_mayhem(self, node=None):
-        st = self.state
-        face = self.roll_face("mayhem-die-faces")
-        st.mayhem_face = face
-        st.mayhem_value = int(face.rstrip("*"))
-        st.mayhem_icon = face.endswith("*")
-        self.log("mayhem-die", node, face=face)
-        yield from self.emit("mayhem-roll", {})
-
-    def living(self, colour: str) -> bool:
-        figures = self.state.figures
-        for k in self.state.teams[colour].characters:
-            if not figures[k].eliminated:
-                return True
-        return False
-
+class RoundMixin(DiceMixin):
     def round_start(self):
+        """The start of a round: the dice of the last one are gone, then the game's `round { }`
+        (rolls, the leading Team, the game's own die, ...), then the round's first chance to
+        play a card and the `round-start` event."""
         st = self.state
         st.phase = "round-start"
-        playing = [c for c in st.order if self.living(c)]
-        for colour in st.order:
-            team = st.teams[colour]
-            # one Activation die per character still in the game
-            team.dice = [self.roll_activation() for k in team.characters if not st.figures[k].eliminated]
-            team.placed = [False] * len(team.dice)
-            team.played_this_round = []
-        if self.mode.initiative == "rotating":
-            if st.initiative is None or st.initiative not in st.order:
-                st.initiative = self.toss(playing)
-            elif st.round > 1:
-                k = st.order.index(st.initiative)
-                st.initiative = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
-            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
-                     coin_toss=False)
-        else:
-            totals = {c: sum(st.teams[c].dice) for c in playing}
-            low = min(totals.values())
-            lowest = [c for c in playing if totals[c] == low]
-            st.initiative = lowest[0] if len(lowest) == 1 else self.toss(lowest)
-            self.log("initiative", team=st.initiative, dice={c: st.teams[c].dice for c in st.order},
-                     coin_toss=len(lowest) > 1)
-        if st.round == 1:
-            yield from self.first_placement()
-        yield from self.roll_mayhem()
-        for colour in self.initiative_order():
-            team = st.teams[colour]
-            if team.mission is None and st.go_deck:
-                yield from self.draw_in_play(colour)
+        for team in st.teams.values():
+            team.dice = []
+            team.placed = []
+        yield from self.run_slot("round")
         yield from self.card_window("round-start", None)
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
 
-    def initiative_order(self) -> list[str]:
-        """The Teams still playing, from the Initiative holder on, clockwise."""
-        st = self.state
-        k = st.order.index(st.initiative)
-        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
+    def p_place_figures(self, raw: dict, env, node: dict):
+        yield from self.first_placement()
+
+    def p_draw_mission(self, raw: dict, env, node: dict):
+        a = yield from self.args("draw-mission", raw, env)
+        if a["team"] in self.state.teams:
+            yield from self.draw_in_play(a["team"], node)
 
     def bases(self, colour: str) -> list[int]:
         return [l.index for l in self.state.board.locations
@@ -89,7 +39,7 @@ class RoundMixin:
         if self.mode.start == "corners":
             yield from self.corner_placement()
             return
-        for colour in self.initiative_order():
+        for colour in self.lead_order():
             team = st.teams[colour]
             for key in team.characters:
                 fig = st.figures[key]
@@ -107,7 +57,7 @@ class RoundMixin:
         """Each player on a different corner of the board; the non-player figure in its centre."""
         st = self.state
         corners = st.board.corners()
-        for colour in self.initiative_order():
+        for colour in self.lead_order():
             for key in st.teams[colour].characters:
                 fig = st.figures[key]
                 options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
@@ -125,7 +75,7 @@ class RoundMixin:
     def recovery(self):
         st = self.state
         st.phase = "recovery"
-        for colour in self.initiative_order():
+        for colour in self.lead_order():
             team = st.teams[colour]
             for key in team.characters:
                 fig = st.figures[key]
@@ -147,7 +97,7 @@ class RoundMixin:
         # both Teams losing their last Characters, or reaching the winning VP, draw.
         self.win_check_held = True
         try:
-            for colour in self.initiative_order():
+            for colour in self.lead_order():
                 for key in st.teams[colour].characters:
                     fig = st.figures[key]
                     if fig.location is not None:
@@ -158,16 +108,16 @@ class RoundMixin:
         yield from self.emit("update", {})
 
     def activation_phase(self, after: str | None = None):
-        """Teams alternate placing dice, from the Initiative holder (or, resuming a
+        """Teams alternate placing dice, from the Team that leads the round (or, resuming a
         scenario set up mid-turn, from the Team after `after`)."""
         st = self.state
         st.phase = "activation"
-        order = self.initiative_order()
+        order = self.lead_order()
         k = 0
         if after is None:
             self.activated_this_round: list[str] = []
             if self.mode.npc_move:
-                yield from self.move_npc(st.initiative)
+                yield from self.move_npc(st.lead)
         else:
             k = order.index(after) + 1
         while any(not all(st.teams[c].placed) for c in order):
@@ -180,7 +130,7 @@ class RoundMixin:
             yield from self.shrink_board()
 
     def move_npc(self, colour: str):
-        """Before activating, the Initiative holder may move the non-player figure."""
+        """Before activating, the Team that leads the round may move the non-player figure."""
         st = self.state
         for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
             options = [action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
@@ -220,9 +170,7 @@ class RoundMixin:
         st = self.state
         st.phase = "round-end"
         yield from self.emit("round-end", {})
-        for team in st.teams.values():
-            st.mayhem_discard.extend(team.played_this_round)
-            team.played_this_round = []
+        yield from self.run_slot("round-end")  # the game's End of Round (the cards played discarded)
         for fig in st.figures.values():
             fig.activations = []
             fig.special_used["round"] = False

@@ -17,6 +17,7 @@ from .cards_in_play import logged_kinds
 from .decisions import IllegalAction
 from .effects import id_of
 from .game import Game
+from .dice import logged_events
 from .rules import Rules
 from .scenario_schema import Names, Problem, action_problems, expectation_problems, file_problems
 from .scenario_setup import ScenarioError, build, location_index, token_qid
@@ -79,7 +80,7 @@ def names_of(game_rules: Rules, eng) -> Names:
         pools=sorted(st.pools),
         locations=len(board.locations),
         edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
-        events=logged_kinds(game_rules),
+        events={**logged_kinds(game_rules), **logged_events(eng.dice_rules)},
         zones=sorted(game_rules.zones),
     )
 
@@ -164,8 +165,10 @@ def _actual(game: Game, key: str):
         pool = st.pools[parts[1]]
         colour = parts[2] if len(parts) >= 3 else None
         return sum(n for (_face, c), n in pool.items() if colour is None or c == colour)
-    if head == "mayhem_die":
-        return st.mayhem_face
+    if head.endswith("_die") and head[:-4] in eng.dice_rules.dice:  # the face a die of the game shows
+        return st.shown.get(head[:-4], "1")
+    if head == eng.dice_rules.lead_called:  # the Team that leads the round
+        return st.lead
     if head == "over":
         return st.over
     if head == "decision":
@@ -173,7 +176,7 @@ def _actual(game: Game, key: str):
         if d is None:
             return None
         return {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]
-    return getattr(st, head)  # initiative, round, winners
+    return getattr(st, head)  # round, winners
 
 
 def _same(want, got) -> bool:

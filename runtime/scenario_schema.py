@@ -215,7 +215,7 @@ def event_vocabulary() -> dict[str, frozenset]:
     for source in sorted(Path(__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "log" \
-                    and node.args:
+                    and node.args and not isinstance(node.args[0], ast.JoinedStr):  # named by content: Names.events
                 # the kind is a string, or strings chosen by a condition ("move" if ... else "place")
                 kinds = [c.value for c in ast.walk(node.args[0])
                          if isinstance(c, ast.Constant) and isinstance(c.value, str)]

@@ -103,9 +103,12 @@ class _Builder:
             eng.relocate(npc, st.board.centre())
         self.cards(mode, box)
         st.round = setup.get("round", 2)
-        st.initiative = self.team(setup.get("initiative", st.order[0]), ("setup", "initiative"))
-        face = str(setup.get("mayhem_die", "1"))
-        st.mayhem_face, st.mayhem_value, st.mayhem_icon = face, int(face.rstrip("*")), face.endswith("*")
+        # the keys the game's declarations name: the leading Team's (`lead-called`), a die's face
+        lead = eng.dice_rules.lead_called
+        st.lead = self.team(setup.get(lead, st.order[0]), ("setup", lead))
+        for die in eng.dice_rules.dice:
+            if f"{die}_die" in setup:
+                st.shown[die] = str(setup[f"{die}_die"])
         for colour, dice in setup.get("dice", {}).items():
             self.team(colour, ("setup", "dice", colour))
             st.teams[colour].dice = list(dice)

@@ -71,7 +71,7 @@ class Figure:
     tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
     ko: bool = False
     ko_round: int | None = None
-    off_board: bool = False  # taken off by an effect; back at the next Recovery
+    off_board: bool = False  # taken off by an effect; back on the board at the next round
     eliminated: bool = False  # out for good (Free-For-All)
     activations: list = field(default_factory=list)  # ability ids used this round
     special_used: dict = field(default_factory=dict)  # "turn"/"round"/"game" -> bool
@@ -198,11 +198,9 @@ class GameState:
     pools: dict[str, Counter] = field(default_factory=dict)  # pool id -> (face qid|None, colour) -> count
     pool_totals: dict[str, int] = field(default_factory=dict)
     discarded: Counter = field(default_factory=Counter)  # pool id -> pieces out of play
-    initiative: str | None = None
-    mayhem_face: str = "1"
-    mayhem_value: int = 1
-    mayhem_icon: bool = False
-    icon_granted: bool = False
+    lead: str | None = None  # the Team that leads the round (`lead(...)` of the round slot)
+    shown: dict[str, str] = field(default_factory=dict)  # the game's own dice: die id -> the face it shows
+    icon_granted: bool = False  # the die effects read counts as showing its icon until the turn ends
     # the zones of cards: "mayhem-deck", "hand/p1", "played/TEAM" -> card qids, top first
     # (a Mayhem box holds one copy of each card, so the qid is the card instance)
     zones: dict[str, list[str]] = field(default_factory=dict)

@@ -174,7 +174,7 @@ class TurnMixin:
         sections = ["standard"]
         if st.active.die >= slot:
             sections.append("special")
-            if st.mayhem_icon or st.icon_granted:
+            if self.effect_die_icon() or st.icon_granted:
                 sections.append("mayhem")
         body = []
         for name in sections:

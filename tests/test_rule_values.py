@@ -261,6 +261,6 @@ def test_watcher_initiative_to_the_highest_dice(rules):
 
 def test_watcher_initiative_that_does_not_rotate(rules):
     game, watcher = watched(rules, mode="free-for-all")
-    holder = watcher.last_initiative
+    holder = watcher.last_lead
     game.engine.log("initiative", team=holder, dice={}, coin_toss=False)
     assert any(f"the Initiative went to {holder}, not to" in f for f in watcher.check())

@@ -145,7 +145,7 @@ def test_context_names(game):
     assert evaluate(game, ctx("anywhere"), env) == st.board.live()
     assert evaluate(game, ctx("my-team"), env) == "black"
     assert evaluate(game, ctx("opposing-team"), env) == "white"
-    assert evaluate(game, ctx("mayhem-die"), env) == st.mayhem_value
+    assert evaluate(game, ctx("mayhem-die"), env) == game.engine.effect_die_value()
     assert evaluate(game, ctx("pending"), env) == 0
     assert evaluate(game, ctx("monster-life"), env) == 0
     # "here" of an effect with a place of its own
