@@ -180,56 +180,6 @@ _MAKERS = {"primitive": _primitive, "keyword": _keyword, "may": _may, "choose": 
            "repeat": _repeat, "let": _let, "for-each": _for_each, "as": _as, "trigger": _trigger}
 
 
-# -- which steps can ask a question -------------------------------------------------------
-
-ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
-
-
-_ASKS: dict[int, tuple[list, bool]] = {}
-
-
-def asks(body: list, keywords: dict) -> bool:
-    """Whether running these statements can ask a player something (`may`, `choose one`, a
-    `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
-    needs no copy of the state to replay from (structure.py); any doubt says it can. Cached
-    by the identity of the IR list, as the closures are."""
-    hit = _ASKS.get(id(body))
-    if hit is not None and hit[0] is body:
-        return hit[1]
-    answer = _asks(body, keywords, frozenset())
-    _ASKS[id(body)] = (body, answer)
-    return answer
-
-
-def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
-    for stmt in body:
-        op = stmt.get("op")
-        if op in ("may", "choose") or op not in _MAKERS:
-            return True
-        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
-            return True
-        if op == "keyword":
-            kw = keywords.get(stmt["keyword"])
-            if kw is None or stmt["keyword"] in seen:
-                return True
-            if _asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
-                    or any(not pure(d) for d in kw["defaults"].values() if d is not None):
-                return True
-        for key, value in stmt.items():
-            if key in ("body", "then", "else") and isinstance(value, list):
-                if _asks(value, keywords, seen):
-                    return True
-            elif key == "options":
-                if any(_asks(o["body"], keywords, seen) for o in value):
-                    return True
-            elif key == "args" and isinstance(value, dict):
-                if any(isinstance(e, dict) and not pure(e) for e in value.values()):
-                    return True
-            elif isinstance(value, dict) and "e" in value and not pure(value):
-                return True
-    return False
-
-
 def compile_rules(rules) -> None:
     """Compile every body, guard and domain of a game once, at load (rules.py): play then
     only calls closures, and an expression the kernel cannot play is an error at load."""

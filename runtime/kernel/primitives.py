@@ -124,19 +124,29 @@ def _resolution(run, printed) -> tuple:
     if hit is not None and hit[0] is printed:
         return hit[1]
     from .compile_stmts import compiled_block
-    ctype = run.rules.card_types[printed.type]
+    parts = tuple((compiled_block(body), amount) for body, amount in resolution_parts(run.rules, printed))
+    _RESOLUTIONS[id(printed)] = (printed, parts)
+    return parts
+
+
+def resolution_parts(rules, printed) -> list:
+    """(body, amount) of each part a printed card resolves, in order (amount None: its own effect)."""
+    ctype = rules.card_types[printed.type]
     parts = []
     for item in ctype.resolve_order:
         if item == "effect":
             if printed.effect:
-                parts.append((compiled_block(printed.effect), None))
+                parts.append((printed.effect, None))
             continue
-        amount = property_of(run, None, item, printed)
+        amount = _printed_property(rules, printed, item)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
-            parts.append((compiled_block(body), amount))
-    _RESOLUTIONS[id(printed)] = (printed, tuple(parts))
-    return _RESOLUTIONS[id(printed)][1]
+            parts.append((body, amount))
+    return parts
+
+
+def resolution_bodies(rules, printed) -> list:
+    return [body for body, _amount in resolution_parts(rules, printed)]
 
 
 # -- counters ---------------------------------------------------------------------------
@@ -274,11 +284,15 @@ def property_of(run, card, name, printed=None):
         if card is None or not isinstance(card, int):
             return None
         printed = run.rules.cards[run.state.cards[card]]
+    return _printed_property(run.rules, printed, name)
+
+
+def _printed_property(rules, printed, name):
     if name in printed.props:
         return printed.props[name]
     if name == "copies":
         return printed.copies
-    decl = run.rules.card_types[printed.type].props.get(name)
+    decl = rules.card_types[printed.type].props.get(name)
     return decl["default"] if decl else None
 
 

@@ -9,7 +9,7 @@ from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
 from .compile import compiled, pure
-from .compile_stmts import asks
+from .asking import action_may_ask, step_may_ask
 from .effects import GameOver, NeedChoice, Run
 from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
@@ -92,6 +92,7 @@ class KernelGame:
             "log": self.pending["log"]}
         other.history = [dict(h) for h in self.history]
         other.decision = self.decision
+        other._legal = self._legal  # immutable actions of the same state
         return other
 
     def _advance(self) -> Decision | None:
@@ -112,9 +113,18 @@ class KernelGame:
                                              [a.text for a in self._legal])
                     return self.decision
                 # a copy of the step's start to replay from, unless the step cannot ask
-                self.snapshot = self.state.clone(log=False) if self._may_ask(step[0]) else None
+                if step[0] == "choose-action":  # its only legal action, taken without asking
+                    may_ask = action_may_ask(self, self._legal[0])
+                else:
+                    may_ask = self._may_ask(step[0])
+                self.snapshot = self.state.clone(log=False) if may_ask else None
             elif self.snapshot is None:  # answered before the step changed anything
-                self.snapshot = self.state.clone(log=False)
+                # a copy to replay from only if the action taken can ask (a card that targets)
+                if self._legal is None:  # a clone's: the legal actions of its state
+                    self._legal = legal_actions(self)
+                picked = self.pending["answers"][0]
+                if action_may_ask(self, next(a for a in self._legal if a.text == picked)):
+                    self.snapshot = self.state.clone(log=False)
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
                 del self.state.log[self.pending["log"]:]  # what the last try wrote
@@ -136,22 +146,9 @@ class KernelGame:
         return None
 
     def _may_ask(self, kind: str) -> bool:
-        """Whether a step can stop with a question (compile_stmts.asks): a turn's start or end
-        whose slot, triggers, rules and end checks ask nothing is run without a copy."""
-        slot = {"turn-start": "turn", "turn-end": "turn-end"}.get(kind)
-        if slot is None:
-            return True
-        rules = self.rules
-        static = rules.step_asks.get(kind)
-        if static is None:
-            kw = rules.keywords
-            static = (asks(rules.slots.get(slot, []), kw) or asks(rules.slots.get("end", []), kw)
-                      or not pure(rules.end_guard) or (kind == "turn-end" and not pure(rules.round_end_guard))
-                      or any(asks(r["body"], kw) or not pure(r.get("when"))
-                             for r in rules.rules if r["event"] in (kind, "out")))
-            rules.step_asks[kind] = static
-        return static or any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
-                             for t in self.state.triggers if t["event"] == kind)
+        """Whether a step can stop with a question (asking.py): a turn's start or end whose
+        slot, triggers, rules and end checks ask nothing is run without a copy."""
+        return step_may_ask(self, kind)
 
     # -- the structure -------------------------------------------------------------------
 
