@@ -24,20 +24,20 @@ class Action(NamedTuple):
 def legal_actions(game) -> list[Action]:
     out: list[Action] = []
     seen: set[str] = set()
-    me = game.state.active
+    probe = Run(game, [])  # guards and domains ask nothing: one run for them all
+    env = {"ctx:me": game.state.active}
     for verb, action in game.rules.actions.items():
         domains_of, guard, keys, hoisted = _plan(action)
-        probe = Run(game, [])
-        env = {"ctx:me": me}
         if hoisted:  # the guard reads no parameter and changes nothing: one answer for every value
             if not guard(probe, env):
                 continue
             guard = None
-        domains = [list(_values(domain(probe, env))) for domain in domains_of]
+        domains = [_values(domain(probe, env)) for domain in domains_of]
         labels = [game.labels(values, cards) for values, cards in zip(domains, action.cards)]
         if len(domains) == 1 and guard is None:  # one parameter, allowed whatever its value
+            prefix = verb + " "
             for value, label in zip(domains[0], labels[0]):
-                text = verb + " " + label
+                text = prefix + label
                 if text not in seen:
                     seen.add(text)
                     out.append(Action(verb, (value,), text))

@@ -3,6 +3,7 @@ identity of their IR node, so that play does not walk dictionaries at every step
 from __future__ import annotations
 
 import inspect
+import keyword
 
 _CACHE: dict[int, tuple[dict, object]] = {}
 
@@ -54,8 +55,7 @@ def _compile(e: dict):
     if kind == "fn":
         from .primitives import FUNCTIONS
         fn = FUNCTIONS[e["name"]]
-        args = [(k.replace("-", "_"), compiled(v)) for k, v in e["args"].items() if v is not None]
-        return call(fn, args)
+        return call(fn, [(k.replace("-", "_"), v) for k, v in e["args"].items() if v is not None])
     if kind == "select":
         return _select(e)
     if kind == "bin":
@@ -168,27 +168,32 @@ def _children(x):
 IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
 
 
+CONSTANTS = ("num", "bool", "str", "zone", "counter", "property", "none")  # a value known before play
+
+
 def call(fn, args: list):
-    """A closure calling `fn(run, env, ...)` with the values of `args` ((keyword, closure)
-    pairs, evaluated in their order): by position where they are fn's next parameters in
-    that order (no dictionary built per call), by keyword otherwise."""
-    names = [k for k, _f in args]
-    fs = tuple(f for _k, f in args)
+    """A closure calling `fn(run, env, ...)` with the values of `args` ((keyword, expression
+    or None) pairs, evaluated in their order): by position where they are fn's next
+    parameters in that order, by keyword otherwise. The closure is generated as Python source
+    once (as Jinja2 compiles a template): a constant argument (a counter's name, a number) is its
+    value in the call, any other the call of its closure, so no dictionary or list is built per call."""
+    names = [k for k, _e in args]
     try:
         params = list(inspect.signature(fn).parameters)[2:]
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         params = None
-    if params is not None and names == params[:len(names)]:
-        if not fs:
-            return lambda run, env: fn(run, env)
-        if len(fs) == 1:
-            f1, = fs
-            return lambda run, env: fn(run, env, f1(run, env))
-        if len(fs) == 2:
-            f1, f2 = fs
-            return lambda run, env: fn(run, env, f1(run, env), f2(run, env))
-        if len(fs) == 3:
-            f1, f2, f3 = fs
-            return lambda run, env: fn(run, env, f1(run, env), f2(run, env), f3(run, env))
-        return lambda run, env: fn(run, env, *[f(run, env) for f in fs])
-    return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})
+    positional = params is not None and names == params[:len(names)]
+    if not positional and any(keyword.iskeyword(k) or not k.isidentifier() for k in names):
+        fs = [(k, compiled(e) if e is not None else None) for k, e in args]  # pragma: no cover
+        return lambda run, env: fn(run, env, **{k: f(run, env) if f else None for k, f in fs})
+    space, values = {"fn": fn}, []
+    for i, (k, e) in enumerate(args):
+        if e is None or e["e"] in CONSTANTS:
+            space[f"c{i}"] = (None if e is None or e["e"] == "none" else e["v"] if e["e"] in ("num", "bool", "str")
+                              else e["name"])
+            value = f"c{i}"
+        else:
+            space[f"f{i}"] = compiled(e)
+            value = f"f{i}(run, env)"
+        values.append(value if positional else f"{k}={value}")
+    return eval("lambda run, env: fn(" + ", ".join(["run", "env"] + values) + ")", space)  # noqa: S307 - our own source

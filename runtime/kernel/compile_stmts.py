@@ -63,12 +63,7 @@ def _primitive(stmt: dict):
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return unknown
-    args = [(k.replace("-", "_"), compiled(e) if e is not None else _none) for k, e in stmt["args"].items()]
-    return call(fn, args)
-
-
-def _none(run, env):
-    return None
+    return call(fn, [(k.replace("-", "_"), e) for k, e in stmt["args"].items()])
 
 
 def _keyword(stmt: dict):

@@ -99,7 +99,8 @@ class State:
     # -- players ------------------------------------------------------------------------
 
     def in_game(self) -> list[str]:
-        return [p for p in self.players if p not in self.out]
+        out = self.out
+        return [p for p in self.players if p not in out] if out else self.players[:]
 
     def team_of(self, player: str) -> str | None:
         for team, seats in self.teams.items():

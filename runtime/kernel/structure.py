@@ -11,6 +11,7 @@ from .board import setup_figures
 from .compile import compiled, pure
 from .asking import action_may_ask, step_may_ask
 from .effects import GameOver, NeedChoice, Run
+from .labels import labels
 from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
@@ -55,6 +56,8 @@ class KernelGame:
         self.history: list[dict] = []
         self.decision: Decision | None = None
         self._legal = None  # the legal actions of the pending step, computed once
+        self._ids: list[str] = []  # labels(): each card's printed id, by uid
+        self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
 
     # -- driving -------------------------------------------------------------------------
 
@@ -296,17 +299,24 @@ class KernelGame:
         resets = self.rules.resets.get(when)
         if resets is None:  # the counters reset at that event, read once
             resets = self.rules.resets[when] = [c for c in self.rules.counters.values() if c.reset == when]
+        counters = self.state.counters
         for counter in resets:
-            for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
-                self.state.counters[key] = counter.start
+            if counter.per in (None, "player", "team"):  # their keys are the table's
+                holders = {None: [None], "player": self.state.players, "team": self.state.teams}[counter.per]
+                keys = [self.state.counter_key(counter.id, h) for h in holders]
+                keys = [k for k in keys if k in counters]
+            else:
+                keys = [k for k in counters if k == counter.id or k.startswith(counter.id + "/")]
+            for key in keys:
+                counters[key] = counter.start
 
     # -- the end -----------------------------------------------------------------------------
 
     def check_end(self, run: Run) -> None:
-        guard = self.rules.end_guard
-        if guard is None or self.state.phase == "over":
+        end = self._end
+        if end is None or self.state.phase == "over":
             return
-        if compiled(guard)(run, {"ctx:me": self.state.active}):
+        if end(run, {"ctx:me": self.state.active}):
             run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
             if self.state.phase != "over":
                 self.finish(run, [], "ended")
@@ -351,45 +361,5 @@ class KernelGame:
         return self.rules.cards[self.state.cards[uid]].id + f"#{uid}"
 
     def labels(self, values: list, cards: bool = True) -> list[str]:
-        """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
-        only where two of the values share an id but differ (zone or counters). An int is a
-        card only where the values are cards (`cards`): an action's parameter whose domain
-        yields numbers prints them as numbers (rules.py, `Action.cards`)."""
-        state, printed = self.state, self.rules.cards
-        dice = state.dice
-        if cards and all(type(v) is int for v in values):  # cards only (the common case)
-            qids = state.cards
-            out = [printed[qids[v]].id for v in values]
-        else:
-            out = []
-            for v in values:
-                if cards and isinstance(v, int) and not isinstance(v, bool):
-                    out.append(printed[state.cards[v]].id)
-                elif dice and isinstance(v, str) and v in dice:  # a die shows its value
-                    out.append(str(dice[v]["value"]))
-                else:
-                    out.append(str(v))
-        if len(set(out)) == len(out):
-            return out  # no two alike: nothing to tell apart
-        alike = {lab for lab in out if out.count(lab) > 1}
-        looks, held = [], None
-        for v, lab in zip(values, out):
-            if lab not in alike:
-                looks.append(None)  # alone with its label: kept as it is
-            elif cards and isinstance(v, int) and not isinstance(v, bool):
-                if held is None:  # the counters on cards, by card: one pass over the counters
-                    held = {}
-                    for k, n in state.counters.items():
-                        at = k.rfind("/#")
-                        if at >= 0:
-                            held.setdefault(k[at + 2:], []).append((k, n))
-                looks.append((state.places[v], sorted(held.get(str(v), ()))))
-            elif isinstance(v, str) and v in dice:
-                die = dice[v]
-                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
-            else:
-                looks.append(None)
-        for i, v in enumerate(values):
-            if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v) if cards and isinstance(v, int) else v
-        return out
+        """Stable strings for players, cards and dice (labels.py)."""
+        return labels(self, values, cards)
