@@ -48,6 +48,7 @@ def name_for(space: dict, value) -> str:
 _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active", "teams": "list(run.state.teams)",
             "round": "run.state.round", "spaces": "list(run.rules.spaces)"}
 _ORDER = {"<", "<=", ">", ">="}
+_INLINE = {"size": "len({0}({1}))", "first": "({0}({1}) or [None])[0]", "last": "({0}({1}) or [None])[-1]"}
 
 
 def source(e: dict | None, space: dict) -> str:
@@ -69,7 +70,12 @@ def source(e: dict | None, space: dict) -> str:
     if kind == "list":
         return "[" + ", ".join(source(i, space) for i in e["items"]) + "]"
     if kind == "fn":
-        from .primitives import FUNCTIONS
+        from .primitives import FUNCTIONS, get_value
+        args = {k: v for k, v in e["args"].items() if v is not None}
+        if e["name"] in _INLINE and list(args) == ["set"]:  # one argument, read once
+            return _INLINE[e["name"]].format(name_for(space, _as_list), source(args["set"], space))
+        if e["name"] == "value" and list(args) == ["counter"]:  # `value(plays)`: of `me`
+            return f"{name_for(space, get_value)}(run, {source(args['counter'], space)}, env['ctx:me'])"
         return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
                                                   if v is not None], space)
     if kind == "select":

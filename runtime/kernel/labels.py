@@ -2,6 +2,10 @@
 `#uid` only where two cards alike differ), a die's value; stable strings that parse back."""
 from __future__ import annotations
 
+from collections import Counter
+
+_INT = {int}
+
 
 def labels(game, values: list, cards: bool = True) -> list[str]:
     """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
@@ -10,7 +14,7 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     yields numbers prints them as numbers (rules.py, `Action.cards`)."""
     state, printed = game.state, game.rules.cards
     dice = state.dice
-    if cards and all(type(v) is int for v in values):  # cards only (the common case)
+    if cards and set(map(type, values)) <= _INT:  # cards only (the common case)
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
@@ -26,13 +30,11 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
-    groups: dict[str, list[int]] = {}
-    for i, lab in enumerate(out):
-        groups.setdefault(lab, []).append(i)
     held = None
-    for same in groups.values():
-        if len(same) < 2:
+    for lab, count in Counter(out).items():
+        if count < 2:
             continue  # alone with its label: kept as it is
+        same = [i for i, other in enumerate(out) if other == lab]
         looks = []
         for i in same:
             v = values[i]

@@ -25,17 +25,22 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
     state = run.state
     spec = run.rules.zones[zone]
     per = spec.per
-    key = state.zone_key(zone, state.holder(owner, per) if per else None)
+    if per == "team" and owner in state.players:
+        owner = state.team_of(owner)
+    key = zone if not per or owner is None else f"{zone}/{owner}"
+    zones = state.zones
     capacity = spec.capacity
-    if capacity is not None and len(state.zones.get(key, ())) >= capacity:
+    if capacity is not None and len(zones.get(key, ())) >= capacity:
         state.log.append({"event": "full", "zone": key})
         return False
-    state.zones[state.places[uid]].remove(uid)
-    state.zones.setdefault(key, [])
+    zones[state.places[uid]].remove(uid)
+    pile = zones.get(key)
+    if pile is None:
+        pile = zones[key] = []
     if top:
-        state.zones[key].insert(0, uid)
+        pile.insert(0, uid)
     else:
-        state.zones[key].append(uid)
+        pile.append(uid)
     state.places[uid] = key
     return True
 
@@ -157,16 +162,26 @@ def _holders(run, env, on):
 
 def set_value(run, counter: str, holder, value: int) -> None:
     spec = run.rules.counters[counter]
-    holder = run.state.holder(holder, spec.per) if spec.per else None  # the game's own counter has no holder
-    if spec.min is not None:
-        value = max(value, spec.min)
-    if spec.max is not None:
-        value = min(value, spec.max)
     state = run.state
-    state.counters[state.counter_key(counter, holder)] = value
+    per = spec.per
+    if not per:
+        holder = None  # the game's own counter has no holder
+    elif per == "team" and holder in state.players:
+        holder = state.team_of(holder)
+    if spec.min is not None and value < spec.min:
+        value = spec.min
+    if spec.max is not None and value > spec.max:
+        value = spec.max
+    state.counters[_counter_key(counter, holder)] = value
     if spec.out_at_min and spec.min is not None and value <= spec.min and holder in state.players \
             and holder not in state.out:
         knock_out(run, None, holder)
+
+
+def _counter_key(counter: str, holder) -> str:
+    if holder is None:
+        return counter
+    return f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"
 
 
 def get_value(run, counter: str, holder) -> int:
@@ -177,7 +192,10 @@ def get_value(run, counter: str, holder) -> int:
     state = run.state
     if per == "team" and holder in state.players:
         holder = state.team_of(holder)
-    return state.counters.get(state.counter_key(counter, holder), spec.start)
+    if holder is None:
+        return state.counters.get(counter, spec.start)
+    key = f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"
+    return state.counters.get(key, spec.start)
 
 
 def gain(run, env, counter, amount, on=None) -> None:
@@ -270,13 +288,13 @@ def top_card(run, env, zone, of=None):
 
 
 def opponents(run, env, who) -> list[str]:
-    order = run.state.in_game()
-    if who not in run.state.players:
-        return order
-    seats = run.state.players
+    state = run.state
+    seats, out = state.players, state.out
+    if who not in seats:
+        return state.in_game()
     start = seats.index(who)
     ring = seats[start + 1:] + seats[:start]
-    return [p for p in ring if p in order]
+    return [p for p in ring if p not in out] if out else ring
 
 
 def property_of(run, card, name, printed=None):

@@ -50,15 +50,16 @@ class State:
         self.figures: dict[str, dict] = {}
 
     def clone(self, log: bool = True) -> "State":
+        """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
         other = State.__new__(State)
-        other.players = list(self.players)
-        other.out = list(self.out)
-        other.decks = dict(self.decks)
-        other.cards = list(self.cards)
-        other.owners = list(self.owners)
-        other.places = list(self.places)
+        other.players = self.players[:]
+        other.out = self.out[:]
+        other.decks = self.decks.copy()
+        other.cards = self.cards[:]
+        other.owners = self.owners[:]
+        other.places = self.places[:]
         other.zones = {k: v[:] for k, v in self.zones.items()}
-        other.counters = dict(self.counters)
+        other.counters = self.counters.copy()
         other.rng = self.rng  # a tuple: immutable
         other.turn = self.turn
         other.active = self.active
@@ -66,18 +67,18 @@ class State:
         other.result = copy.deepcopy(self.result) if self.result is not None else None
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
-        other.log = list(self.log) if log else self.log  # entries are never changed once written
-        other.teams = {k: list(v) for k, v in self.teams.items()}
+        other.log = self.log[:] if log else self.log  # entries are never changed once written
+        other.teams = {k: v[:] for k, v in self.teams.items()} if self.teams else {}
         other.round = self.round
         other.lead = self.lead
-        other.passed = list(self.passed)
+        other.passed = self.passed[:]
         other.acted = self.acted
-        other.played = list(self.played)
-        other.team_next = dict(self.team_next)
-        other.dice = {k: dict(v) for k, v in self.dice.items()}
+        other.played = self.played[:]
+        other.team_next = self.team_next.copy()
+        other.dice = {k: v.copy() for k, v in self.dice.items()} if self.dice else {}
         other.die_serial = self.die_serial
-        other.forced = {k: list(v) for k, v in self.forced.items()}
-        other.figures = {k: dict(v) for k, v in self.figures.items()}
+        other.forced = {k: v[:] for k, v in self.forced.items()}
+        other.figures = {k: v.copy() for k, v in self.figures.items()} if self.figures else {}
         return other
 
     def to_json(self) -> dict:

@@ -277,7 +277,10 @@ class KernelGame:
             actions = self._legal if self._legal is not None else legal_actions(self)
             picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
                              [a.text for a in actions])
-            take_action(self, run, next(a for a in actions if a.text == picked))
+            for action in actions:
+                if action.text == picked:
+                    take_action(self, run, action)
+                    break
         elif kind == "turn-end":
             run.block(self.rules.slots.get("turn-end", []), env)
             self.check_end(run)
