@@ -21,6 +21,9 @@ class Action(NamedTuple):
         return self.text
 
 
+_new = tuple.__new__  # an Action made without the named tuple's Python-level __new__
+
+
 def legal_actions(game) -> list[Action]:
     out: list[Action] = []
     seen: set[str] = set()
@@ -40,7 +43,7 @@ def legal_actions(game) -> list[Action]:
                 text = prefix + label
                 if text not in seen:
                     seen.add(text)
-                    out.append(Action(verb, (value,), text))
+                    out.append(_new(Action, (verb, (value,), text)))
             continue
         for combo in product(*[range(len(d)) for d in domains]):
             args = tuple(domains[i][k] for i, k in enumerate(combo))

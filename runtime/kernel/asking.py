@@ -86,6 +86,14 @@ def action_may_ask(game, action) -> bool:
     or `resolve(X)` of a card parameter X asks only what that card's resolution asks (its
     card type's parts it has, its own effect), then the end checks and the rules on `out`.
     Known once per verb and printed card."""
+    known = game.asks_of  # by the action's verb and arguments: a card's uid is its card for good
+    answer = known.get(action[:2])
+    if answer is None:
+        answer = known[action[:2]] = _action_may_ask(game, action)
+    return answer
+
+
+def _action_may_ask(game, action) -> bool:
     rules, state = game.rules, game.state
     decl = rules.actions[action.verb]
     printed = {}

@@ -2,8 +2,6 @@
 `#uid` only where two cards alike differ), a die's value; stable strings that parse back."""
 from __future__ import annotations
 
-from collections import Counter
-
 _INT = {int}
 
 
@@ -30,32 +28,44 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
-    held = None
-    for lab, count in Counter(out).items():
-        if count < 2:
-            continue  # alone with its label: kept as it is
+    seen: set[str] = set()
+    alike: dict[str, None] = {}  # the labels two values or more share, in order
+    for lab in out:
+        if lab in seen:
+            alike[lab] = None
+        else:
+            seen.add(lab)
+    places, marked = state.places, None
+    for lab in alike:
         same = [i for i, other in enumerate(out) if other == lab]
-        looks = []
-        for i in same:
-            v = values[i]
-            if cards and isinstance(v, int) and not isinstance(v, bool):
-                if held is None:  # the counters on cards, by card: one pass over the counters
-                    held = {}
-                    for k, n in state.counters.items():
-                        at = k.rfind("/#")
-                        if at >= 0:
-                            held.setdefault(k[at + 2:], []).append((k, n))
-                looks.append((state.places[v], tuple(sorted(held.get(str(v), ())))))
-            elif isinstance(v, str) and v in dice:
-                die = dice[v]
-                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
-            else:
-                looks.append(None)
-        if len(set(looks)) > 1:  # alike but not the same: told apart, in order, from those
-            look_of, plain = dict(zip(same, looks)), list(same)  # still under the shared label
-            for i, look in zip(same, looks):
-                if look is not None and any(look_of[j] != look for j in plain):
-                    v = values[i]
-                    out[i] = game.label(v) if cards and isinstance(v, int) else v
-                    plain.remove(i)
+        if cards and type(values[same[0]]) is int:  # copies of a card: in one zone, no counters?
+            where = {places[values[i]] for i in same}
+            if len(where) == 1:
+                if marked is None:  # the cards with a counter on them (`NAME/#uid`)
+                    marked = {k[k.rfind("/#") + 2:] for k in state.counters if "/#" in k}
+                if not marked or all(str(values[i]) not in marked for i in same):
+                    continue  # the same: one action, one label
+        looks = [_look(game, values[i], cards) for i in same]
+        if looks.count(looks[0]) == len(looks):
+            continue  # alike and the same: one action, one label
+        look_of, plain = dict(zip(same, looks)), list(same)  # still under the shared label
+        for i, look in zip(same, looks):  # told apart, in order, from those still alike
+            if look is not None and any(look_of[j] != look for j in plain):
+                v = values[i]
+                out[i] = game.label(v) if cards and isinstance(v, int) else v
+                plain.remove(i)
     return out
+
+
+def _look(game, v, cards: bool):
+    """What tells two values of one label apart: a card's zone and the counters on it
+    (`NAME/#uid`), a die's pool and what it is placed on; None for anything else."""
+    state = game.state
+    if cards and isinstance(v, int) and not isinstance(v, bool):
+        counters = state.counters
+        keys = [f"{name}/#{v}" for name in game.rules.counters]
+        return state.places[v], tuple(sorted((k, counters[k]) for k in keys if k in counters))
+    if isinstance(v, str) and v in state.dice:
+        die = state.dice[v]
+        return die["owner"], die["on"]  # two free 3s of a pool: one action
+    return None

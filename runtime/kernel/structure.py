@@ -57,6 +57,7 @@ class KernelGame:
         self.decision: Decision | None = None
         self._legal = None  # the legal actions of the pending step, computed once
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
+        self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
 
     # -- driving -------------------------------------------------------------------------
@@ -275,8 +276,14 @@ class KernelGame:
             state.phase = "actions"
         elif kind == "choose-action":
             actions = self._legal if self._legal is not None else legal_actions(self)
-            picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
-                             [a.text for a in actions])
+            if len(actions) == 1:  # taken without asking
+                picked = actions[0].text
+            elif run.answers:  # the decision _advance returned, answered
+                picked = run.answers[0]
+                run.used = 1
+            else:
+                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                                 [a.text for a in actions])
             for action in actions:
                 if action.text == picked:
                     take_action(self, run, action)
