@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from .compile import compiled, pure
 from .effects import NeedChoice, Run
+from .labels import labels
 
 
 class Action(NamedTuple):
@@ -35,19 +36,20 @@ def legal_actions(game) -> list[Action]:
             if not guard(probe, env):
                 continue
             guard = None
-        domains = [_values(domain(probe, env)) for domain in domains_of]
-        labels = [game.labels(values, cards) for values, cards in zip(domains, action.cards)]
-        if len(domains) == 1 and guard is None:  # one parameter, allowed whatever its value
+        if len(domains_of) == 1 and guard is None:  # one parameter, allowed whatever its value
+            values = _values(domains_of[0](probe, env))
             prefix = verb + " "
-            for value, label in zip(domains[0], labels[0]):
+            for value, label in zip(values, labels(game, values, action.cards[0])):
                 text = prefix + label
                 if text not in seen:
                     seen.add(text)
                     out.append(_new(Action, (verb, (value,), text)))
             continue
+        domains = [_values(domain(probe, env)) for domain in domains_of]
+        labels_of = [labels(game, values, cards) for values, cards in zip(domains, action.cards)]
         for combo in product(*[range(len(d)) for d in domains]):
             args = tuple(domains[i][k] for i, k in enumerate(combo))
-            text = " ".join([verb] + [labels[i][k] for i, k in enumerate(combo)])
+            text = " ".join([verb] + [labels_of[i][k] for i, k in enumerate(combo)])
             if text in seen:
                 continue  # a copy alike to one already offered
             if guard is not None:

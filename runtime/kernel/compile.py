@@ -156,6 +156,24 @@ def _children(x):
                     yield item
 
 
+def reads_only_seats(e: dict | None) -> bool:
+    """The expression's value depends on nothing but who is still in the game (`players`,
+    constants, and `size`, `first`, `last`, operators over them): known again only once a
+    player is out (structure.py keeps the end condition's last false answer so)."""
+    if e is None:
+        return True
+    kind = e["e"]
+    if kind in CONSTANTS:
+        return True
+    if kind == "ctx":
+        return e["name"] == "players"
+    if kind == "fn" and e["name"] not in ("size", "first", "last"):
+        return False
+    if kind not in ("fn", "cmp", "bin", "and", "or", "not", "neg", "is", "list"):
+        return False
+    return all(reads_only_seats(child) for child in _children(e))
+
+
 IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
-from .compile import compiled, pure
+from .compile import compiled, pure, reads_only_seats
 from .asking import action_may_ask, step_may_ask
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
@@ -59,6 +59,10 @@ class KernelGame:
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
+        # an end condition over who is still in need not be asked again until someone is out:
+        # (the state, its players out) when it last said no
+        self._end_seats = reads_only_seats(rules.end_guard)
+        self._end_no: tuple | None = None
 
     # -- driving -------------------------------------------------------------------------
 
@@ -323,13 +327,19 @@ class KernelGame:
     # -- the end -----------------------------------------------------------------------------
 
     def check_end(self, run: Run) -> None:
-        end = self._end
-        if end is None or self.state.phase == "over":
+        end, state = self._end, self.state
+        if end is None or state.phase == "over":
             return
-        if end(run, {"ctx:me": self.state.active}):
-            run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
-            if self.state.phase != "over":
-                self.finish(run, [], "ended")
+        no = self._end_no
+        if no is not None and no[0] is state and no[1] == state.out:
+            return  # nobody is out since it said no in this state
+        if not end(run, {"ctx:me": state.active}):
+            if self._end_seats:
+                self._end_no = (state, state.out[:])
+            return
+        run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
+        if self.state.phase != "over":
+            self.finish(run, [], "ended")
 
     def finish(self, run: Run, winners: list[str], reason: str) -> None:
         self.state.phase = "over"
