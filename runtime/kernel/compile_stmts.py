@@ -20,7 +20,7 @@ def compiled_block(body: list):
     nested in another sees that, the whole body stops: what the rest would still do (set a
     loop's variable) changes nothing outside it."""
     if not body:  # no statements (a slot the game leaves out: a new list each time)
-        return _nothing
+        return nothing
     hit = _CACHE.get(id(body))
     if hit is not None and hit[0] is body:
         return hit[1]
@@ -33,7 +33,7 @@ def compiled_block(body: list):
     return block
 
 
-def _nothing(run, env):
+def nothing(run, env):
     return None
 
 
@@ -42,7 +42,7 @@ def _emit(body: list, space: dict, lines: list, depth: int) -> None:
     if not body:
         lines.append(pad + "pass")
     for stmt in body:
-        lines.append(pad + "if state.end_turn and stops: return")
+        lines.append(pad + "if stops and state.end_turn: return")
         _emit_statement(stmt, space, lines, depth)
 
 

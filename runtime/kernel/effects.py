@@ -22,6 +22,8 @@ class Run:
     answers are the choices made in this step so far; the step is replayed from its start
     with them when the next one arrives, so no Python frame outlives a decision."""
 
+    __slots__ = ("game", "rules", "state", "answers", "used")
+
     def __init__(self, game, answers: list[str]) -> None:
         self.game = game
         self.rules = game.rules

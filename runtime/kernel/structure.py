@@ -10,6 +10,7 @@ from .actions import legal_actions, take_action
 from .board import setup_figures
 from .compile import compiled, pure, reads_only_seats
 from .asking import action_may_ask, step_may_ask
+from .compile_stmts import compiled_block, nothing as _nothing
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
 from .primitives import refill
@@ -59,6 +60,8 @@ class KernelGame:
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
+        self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
+        self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
         # an end condition over who is still in need not be asked again until someone is out:
         # (the state, its players out) when it last said no
         self._end_seats = reads_only_seats(rules.end_guard)
@@ -241,7 +244,7 @@ class KernelGame:
         kind = step[0]
         env = {"ctx:me": state.active}
         if kind == "setup":
-            run.block(self.rules.slots.get("setup", []), env)
+            self._slots.get("setup", _nothing)(run, env)
             self.check_end(run)
             state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
         elif kind == "round-start":
@@ -250,14 +253,14 @@ class KernelGame:
             state.passed, state.played = [], []
             self._reset("round-start")
             state.log.append({"event": "round-start", "round": state.round})
-            run.block(self.rules.slots.get("round", []), env)
+            self._slots.get("round", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "round-start")
             state.active = first_of_round(self, previous)
             state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
             state.phase = "turn-start"
         elif kind == "round-end":
-            run.block(self.rules.slots.get("round-end", []), env)
+            self._slots.get("round-end", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "round-end")
             self.round_over(run)
@@ -274,7 +277,7 @@ class KernelGame:
             state.acted = False
             state.played.append(state.active)
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            run.block(self.rules.slots.get("turn", []), env)
+            self._slots.get("turn", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "turn-start")
             state.phase = "actions"
@@ -293,7 +296,7 @@ class KernelGame:
                     take_action(self, run, action)
                     break
         elif kind == "turn-end":
-            run.block(self.rules.slots.get("turn-end", []), env)
+            self._slots.get("turn-end", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "turn-end")
             self._reset("turn-end")
@@ -310,19 +313,15 @@ class KernelGame:
             self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
-        resets = self.rules.resets.get(when)
-        if resets is None:  # the counters reset at that event, read once
-            resets = self.rules.resets[when] = [c for c in self.rules.counters.values() if c.reset == when]
+        """The counters reset at that event back to their start, whoever holds them."""
+        resets = self._resets.get(when)
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
         counters = self.state.counters
-        for counter in resets:
-            if counter.per in (None, "player", "team"):  # their keys are the table's
-                holders = {None: [None], "player": self.state.players, "team": self.state.teams}[counter.per]
-                keys = [self.state.counter_key(counter.id, h) for h in holders]
-                keys = [k for k in keys if k in counters]
-            else:
-                keys = [k for k in counters if k == counter.id or k.startswith(counter.id + "/")]
-            for key in keys:
-                counters[key] = counter.start
+        for ident, prefix, start in resets:
+            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
+                counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
