@@ -151,6 +151,28 @@ def test_playing_a_card_is_copied_only_when_that_card_can_ask(marvel):
     assert action_may_ask(game, Action("play", (uid[attack],), "play attack"))
 
 
+def test_the_end_condition_is_asked_again_only_when_what_it_reads_has_changed(marvel, ridge):
+    """structure.py keeps the end condition's last no with the parts of the state it reads
+    (compile.state_reads): who is out for Marvel Mayhem, the round and the counters for
+    Ridge; a condition that reads a zone is asked every time."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.compile import state_reads
+    assert state_reads(marvel.end_guard) == {"out"}
+    assert state_reads(ridge.end_guard) == {"round", "counters", "active"}
+    zone = {"e": "fn", "name": "cards-in", "args": {"zone": {"e": "zone", "name": "hand"}, "of": None}}
+    assert state_reads({"e": "cmp", "op": ">", "l": {"e": "fn", "name": "size", "args": {"set": zone}},
+                        "r": {"e": "num", "v": 0}}) is None
+    game = KernelGame(marvel, KernelConfig(players=2, seed=0))
+    game.start()
+    from mayhem.runtime.kernel.effects import GameOver, Run
+    game.check_end(Run(game, []))
+    assert game._end_no is not None and game.state.phase != "over"
+    game.state.out.append(game.state.players[0])  # one player left: the same check now ends it
+    with pytest.raises(GameOver):
+        game.check_end(Run(game, []))
+    assert game.state.result["winners"] == [game.state.players[1]]
+
+
 def test_a_question_in_a_turn_end_trigger_is_asked_and_replayed(marvel):
     """A `may` registered for the end of the turn stops that step; answered, the step is
     replayed from its start (the copy _may_ask made sure of) and the game plays on."""

@@ -100,7 +100,7 @@ def _action_may_ask(game, action) -> bool:
     for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
         if is_card and type(value) is int:
             printed[name] = state.cards[value]
-    key = ("action", action.verb) + tuple(sorted(printed.items()))
+    key = ("action", action.verb) + tuple(printed.items())  # the same for every game of these rules
     answer = rules.step_asks.get(key)
     if answer is None:
         answer = rules.step_asks[key] = _action_asks(rules, decl, printed)

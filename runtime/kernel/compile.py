@@ -156,22 +156,45 @@ def _children(x):
                     yield item
 
 
-def reads_only_seats(e: dict | None) -> bool:
-    """The expression's value depends on nothing but who is still in the game (`players`,
-    constants, and `size`, `first`, `last`, operators over them): known again only once a
-    player is out (structure.py keeps the end condition's last false answer so)."""
+_READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
+              "me": {"active"}, "spaces": set()}  # the seats, Teams and spaces never change in play
+_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"}}
+_READS_POOL = {"player": {"out"}, "team": set(), "space": set()}
+
+
+def state_reads(e: dict | None) -> frozenset | None:
+    """The parts of the state an end condition's value depends on (`out`, `round`,
+    `active`, `counters`), evaluated with `me` the player whose turn it is; None when it
+    reads anything else (a zone, a die, a variable) or asks. Between two checks where these
+    parts are equal the answer is the same (structure.py keeps its last no)."""
     if e is None:
-        return True
+        return frozenset()
     kind = e["e"]
     if kind in CONSTANTS:
-        return True
+        return frozenset()
     if kind == "ctx":
-        return e["name"] == "players"
-    if kind == "fn" and e["name"] not in ("size", "first", "last"):
-        return False
-    if kind not in ("fn", "cmp", "bin", "and", "or", "not", "neg", "is", "list"):
-        return False
-    return all(reads_only_seats(child) for child in _children(e))
+        found = _READS_CTX.get(e["name"])
+        return None if found is None else frozenset(found)
+    if kind == "it":
+        return frozenset()  # bound by its selector
+    here = set()
+    if kind == "fn":
+        if e["name"] not in _READS_FN:
+            return None
+        here = _READS_FN[e["name"]]
+    elif kind == "select":
+        if e["quant"] != "all" or (e["in"] is None and e["kind"] not in _READS_POOL):
+            return None
+        here = _READS_POOL.get(e["kind"], set()) if e["in"] is None else set()
+    elif kind not in ("cmp", "bin", "and", "or", "not", "neg", "is", "list"):
+        return None
+    out = set(here)
+    for child in _children(e):
+        found = state_reads(child)
+        if found is None:
+            return None
+        out |= found
+    return frozenset(out)
 
 
 IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)

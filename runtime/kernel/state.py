@@ -6,6 +6,9 @@ import copy
 import random
 
 
+_GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
+
+
 class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
@@ -90,9 +93,10 @@ class State:
     # -- randomness: the generator's state is data; each draw restores and saves it ------
 
     def random(self) -> random.Random:
-        gen = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
-        gen.setstate(self.rng)
-        return gen
+        """The generator at this state's point: draw from it, then `keep` it, before another
+        state's (one generator serves them all, set from the state's data each time)."""
+        _GENERATOR.setstate(self.rng)
+        return _GENERATOR
 
     def keep(self, gen: random.Random) -> None:
         self.rng = gen.getstate()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .board import setup_figures
-from .compile import compiled, pure, reads_only_seats
+from .compile import compiled, pure, state_reads
 from .asking import action_may_ask, step_may_ask
 from .compile_stmts import compiled_block, nothing as _nothing
 from .effects import GameOver, NeedChoice, Run
@@ -17,6 +17,10 @@ from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
 from .state import State
+
+
+def _copy(value):
+    return value.copy() if isinstance(value, (list, dict)) else value
 
 
 class IllegalKernelAction(IllegalAction):
@@ -62,10 +66,11 @@ class KernelGame:
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
         self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
-        # an end condition over who is still in need not be asked again until someone is out:
-        # (the state, its players out) when it last said no
-        self._end_seats = reads_only_seats(rules.end_guard)
-        self._end_no: tuple | None = None
+        # an end condition that reads only a few parts of the state (who is out, the round,
+        # counters) is not asked again while they are as when it last said no in this state
+        reads = state_reads(rules.end_guard)
+        self._end_reads = None if reads is None else tuple(sorted(reads))
+        self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
 
@@ -329,12 +334,12 @@ class KernelGame:
         end, state = self._end, self.state
         if end is None or state.phase == "over":
             return
-        no = self._end_no
-        if no is not None and no[0] is state and no[1] == state.out:
-            return  # nobody is out since it said no in this state
+        reads, no = self._end_reads, self._end_no
+        if no is not None and no[0] is state and no[1] == [getattr(state, part) for part in reads]:
+            return  # what it reads is as when it said no
         if not end(run, {"ctx:me": state.active}):
-            if self._end_seats:
-                self._end_no = (state, state.out[:])
+            if reads is not None:
+                self._end_no = (state, [_copy(getattr(state, part)) for part in reads])
             return
         run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
         if self.state.phase != "over":
