@@ -47,13 +47,13 @@ def legal_actions(game) -> list[Action]:
             continue
         domains = [_values(domain(probe, env)) for domain in domains_of]
         labels_of = [labels(game, values, cards) for values, cards in zip(domains, action.cards)]
-        for combo in product(*[range(len(d)) for d in domains]):
-            args = tuple(domains[i][k] for i, k in enumerate(combo))
-            text = " ".join([verb] + [labels_of[i][k] for i, k in enumerate(combo)])
+        for combo in product(*[list(zip(d, lab)) for d, lab in zip(domains, labels_of)]):
+            text = " ".join([verb] + [label for _value, label in combo])  # no parameter: the verb
             if text in seen:
                 continue  # a copy alike to one already offered
+            args = tuple([value for value, _label in combo])
             if guard is not None:
-                inner = dict(env)
+                inner = env.copy()
                 for key, value in zip(keys, args):
                     inner[key] = value
                 try:
@@ -64,7 +64,7 @@ def legal_actions(game) -> list[Action]:
                 allowed = True
             if allowed:
                 seen.add(text)
-                out.append(Action(verb, args, text))
+                out.append(_new(Action, (verb, args, text)))
     return out
 
 

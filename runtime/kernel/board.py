@@ -86,8 +86,10 @@ def figures_of(run, env, who=None) -> list[str]:
     holders = set()
     for h in _as_list(who) if who is not None else [env["ctx:me"]]:
         holders.add(h)
-        if h in state.players and state.team_of(h) is not None:
-            holders.add(state.team_of(h))
+        if h in state.players:
+            team = state.team_of(h)
+            if team is not None:
+                holders.add(team)
     return [f for f, x in state.figures.items() if x["owner"] in holders]
 
 

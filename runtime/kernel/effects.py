@@ -43,6 +43,8 @@ class Run:
         raise NeedChoice(Decision(player, kind, prompt, actions, span))
 
     def choose_value(self, player: str, values: list, prompt: str, span=None):
+        if len(values) == 1:  # one choice: taken without asking
+            return values[0]
         labels = self.game.labels(values)
         offered = list(dict.fromkeys(f"target {lab}" for lab in labels))  # copies alike: one choice
         picked = self.ask(player, "target", prompt, offered, span)
