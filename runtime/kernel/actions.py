@@ -7,6 +7,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .compile import compiled, pure
+from .compile_stmts import compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
 
@@ -31,7 +32,7 @@ def legal_actions(game) -> list[Action]:
     probe = Run(game, [])  # guards and domains ask nothing: one run for them all
     env = {"ctx:me": game.state.active}
     for verb, action in game.rules.actions.items():
-        domains_of, guard, keys, hoisted = _plan(action)
+        domains_of, guard, keys, hoisted, _body = _plan(action)
         if hoisted:  # the guard reads no parameter and changes nothing: one answer for every value
             if not guard(probe, env):
                 continue
@@ -72,9 +73,10 @@ _PLANS: dict[int, tuple] = {}
 
 
 def _plan(action) -> tuple:
-    """An action's domains and guard as closures (compile.py), its parameters' keys, and
+    """An action's domains and guard as closures (compile.py), its parameters' keys,
     whether the guard can be asked once for every value (it and the domains are `pure`,
-    and the guard reads no parameter: `value(coins) > 0`), made once per declaration."""
+    and the guard reads no parameter: `value(coins) > 0`), and its body's function (compile_stmts.py),
+    made once per declaration."""
     hit = _PLANS.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
@@ -83,7 +85,7 @@ def _plan(action) -> tuple:
             tuple("var:" + name for name, _domain in action.params))
     keys = frozenset(plan[2])
     hoisted = action.guard is not None and pure(action.guard, keys) and all(pure(d, keys) for _n, d in action.params)
-    plan += (hoisted,)
+    plan += (hoisted, compiled_block(action.body))
     _PLANS[id(action)] = (action, plan)
     return plan
 
@@ -113,5 +115,5 @@ def take_action(game, run: Run, action: Action) -> None:
         env["var:" + name] = value
     game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
     game.state.acted = True
-    run.block(decl.body, env)
+    _plan(decl)[4](run, env)  # the action's body
     game.check_end(run)

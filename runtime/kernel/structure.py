@@ -112,44 +112,48 @@ class KernelGame:
         return other
 
     def _advance(self) -> Decision | None:
+        refills = self.rules.refills
         while self.state.phase != "over":
-            if self.pending is None:
-                if self.state.phase != "setup" and self.rules.refills:
+            pending = self.pending
+            if pending is None:
+                if refills and self.state.phase != "setup":
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
                     continue
-                self.pending = {"step": step, "answers": [], "log": len(self.state.log)}
-                if step[0] == "choose-action" and len(self._legal) > 1:
-                    # the step's first act is this question: nothing has changed yet, so the
-                    # state is still the step's start and no copy of it is needed until answered
-                    self.snapshot = None
-                    self.decision = Decision(self.state.active, "action",
-                                             f"turn {self.state.turn}: choose an action",
-                                             [a.text for a in self._legal])
-                    return self.decision
-                # a copy of the step's start to replay from, unless the step cannot ask
-                if step[0] == "choose-action":  # its only legal action, taken without asking
-                    may_ask = action_may_ask(self, self._legal[0])
+                self.pending = pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                kind = step[0]
+                if kind == "choose-action":
+                    legal = self._legal
+                    if len(legal) > 1:
+                        # the step's first act is this question: nothing has changed yet, so the
+                        # state is still the step's start and no copy of it is needed until answered
+                        self.snapshot = None
+                        self.decision = Decision(self.state.active, "action",
+                                                 f"turn {self.state.turn}: choose an action",
+                                                 [a.text for a in legal])
+                        return self.decision
+                    may_ask = action_may_ask(self, legal[0])  # its only legal action, taken without asking
                 else:
-                    may_ask = self._may_ask(step[0])
+                    may_ask = step_may_ask(self, kind)
+                # a copy of the step's start to replay from, unless the step cannot ask
                 self.snapshot = self.state.clone(log=False) if may_ask else None
             elif self.snapshot is None:  # answered before the step changed anything
                 # a copy to replay from only if the action taken can ask (a card that targets)
                 if self._legal is None:  # a clone's: the legal actions of its state
                     self._legal = legal_actions(self)
-                picked = self.pending["answers"][0]
+                picked = pending["answers"][0]
                 if action_may_ask(self, next(a for a in self._legal if a.text == picked)):
                     self.snapshot = self.state.clone(log=False)
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
-                del self.state.log[self.pending["log"]:]  # what the last try wrote
-            run = Run(self, self.pending["answers"])
+                del self.state.log[pending["log"]:]  # what the last try wrote
+            run = Run(self, pending["answers"])
             try:
-                self._run_step(run, self.pending["step"])
+                self._run_step(run, pending["step"])
             except NeedChoice as need:
                 if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
-                    raise AssertionError(f"the step {self.pending['step']} asked a question it was "
+                    raise AssertionError(f"the step {pending['step']} asked a question it was "
                                          "judged unable to ask") from need
                 self.decision = need.decision
                 return self.decision
