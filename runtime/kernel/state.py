@@ -61,7 +61,8 @@ class State:
         other.cards = self.cards[:]
         other.owners = self.owners[:]
         other.places = self.places[:]
-        other.zones = {k: v[:] for k, v in self.zones.items()}
+        zones = self.zones  # each list copied, in C (map), not by a comprehension's frame
+        other.zones = dict(zip(zones, map(list.copy, zones.values())))
         other.counters = self.counters.copy()
         other.rng = self.rng  # a tuple: immutable
         other.turn = self.turn
@@ -71,17 +72,17 @@ class State:
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
-        other.teams = {k: v[:] for k, v in self.teams.items()} if self.teams else {}
+        other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
         other.passed = self.passed[:]
         other.acted = self.acted
         other.played = self.played[:]
         other.team_next = self.team_next.copy()
-        other.dice = {k: v.copy() for k, v in self.dice.items()} if self.dice else {}
+        other.dice = dict(zip(self.dice, map(dict.copy, self.dice.values()))) if self.dice else {}
         other.die_serial = self.die_serial
-        other.forced = {k: v[:] for k, v in self.forced.items()}
-        other.figures = {k: v.copy() for k, v in self.figures.items()} if self.figures else {}
+        other.forced = dict(zip(self.forced, map(list.copy, self.forced.values())))
+        other.figures = dict(zip(self.figures, map(dict.copy, self.figures.values()))) if self.figures else {}
         return other
 
     def to_json(self) -> dict:
