@@ -4,6 +4,7 @@ and one decision at a time behind runtime/decisions.py's Decision."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
@@ -69,7 +70,7 @@ class KernelGame:
         # an end condition that reads only a few parts of the state (who is out, the round,
         # counters) is not asked again while they are as when it last said no in this state
         reads = state_reads(rules.end_guard)
-        self._end_reads = None if reads is None else tuple(sorted(reads))
+        self._end_reads = attrgetter(*sorted(reads)) if reads else None  # those parts, read in C
         self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
@@ -339,11 +340,12 @@ class KernelGame:
         if end is None or state.phase == "over":
             return
         reads, no = self._end_reads, self._end_no
-        if no is not None and no[0] is state and no[1] == [getattr(state, part) for part in reads]:
+        if no is not None and no[0] is state and no[1] == reads(state):
             return  # what it reads is as when it said no
         if not end(run, {"ctx:me": state.active}):
             if reads is not None:
-                self._end_no = (state, [_copy(getattr(state, part)) for part in reads])
+                parts = reads(state)
+                self._end_no = (state, tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts))
             return
         run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
         if self.state.phase != "over":
