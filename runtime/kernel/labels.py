@@ -12,7 +12,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     yields numbers prints them as numbers (rules.py, `Action.cards`)."""
     state, printed = game.state, game.rules.cards
     dice = state.dice
-    if cards and set(map(type, values)) <= _INT:  # cards only (the common case)
+    only_cards = cards and set(map(type, values)) <= _INT
+    if only_cards:  # cards only (the common case)
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
@@ -28,6 +29,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
+    if only_cards and len({state.places[v] for v in values}) == 1 and "/#" not in "\n".join(state.counters):
+        return out  # cards of one zone and no counter on any card (`NAME/#uid`): alike are the same
     seen: set[str] = set()
     alike: dict[str, None] = {}  # the labels two values or more share, in order
     for lab in out:
