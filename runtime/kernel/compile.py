@@ -182,6 +182,8 @@ def state_reads(e: dict | None) -> frozenset | None:
         if e["name"] not in _READS_FN:
             return None
         here = _READS_FN[e["name"]]
+        if e["name"] == "value" and e["args"].get("of") is not None:
+            here = {"counters"}  # of someone named: not of `me`
     elif kind == "select":
         if e["quant"] != "all" or (e["in"] is None and e["kind"] not in _READS_POOL):
             return None
