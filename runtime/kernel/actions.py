@@ -32,12 +32,10 @@ def legal_actions(game) -> list[Action]:
     probe = Run(game, [])  # guards and domains ask nothing: one run for them all
     env = {"ctx:me": game.state.active}
     for verb, action in game.rules.actions.items():
-        domains_of, guard, keys, hoisted, _body = _plan(action)
-        if hoisted:  # the guard reads no parameter and changes nothing: one answer for every value
-            if not guard(probe, env):
-                continue
-            guard = None
-        if len(domains_of) == 1 and guard is None:  # one parameter, allowed whatever its value
+        domains_of, keys, once, alone, guard, _body = _plan(action)
+        if once is not None and not all(part(probe, env) for part in once):
+            continue  # a part of the guard that reads no parameter says no: for every value
+        if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
             prefix = verb + " "
             for value, label in zip(values, labels(game, values, action.cards[0])):
@@ -46,9 +44,14 @@ def legal_actions(game) -> list[Action]:
                     seen.add(text)
                     out.append(_new(Action, (verb, (value,), text)))
             continue
-        domains = [_values(domain(probe, env)) for domain in domains_of]
-        labels_of = [labels(game, values, cards) for values, cards in zip(domains, action.cards)]
-        for combo in product(*[list(zip(d, lab)) for d, lab in zip(domains, labels_of)]):
+        pairs_of = []
+        for domain, cards, key, parts in zip(domains_of, action.cards, keys, alone):
+            values = _values(domain(probe, env))
+            pairs = list(zip(values, labels(game, values, cards)))
+            if parts:  # the parts of the guard that read this parameter alone, asked once per value
+                pairs = [pair for pair in pairs if _allows(parts, probe, env, key, pair[0])]
+            pairs_of.append(pairs)
+        for combo in product(*pairs_of):
             text = " ".join([verb] + [label for _value, label in combo])  # no parameter: the verb
             if text in seen:
                 continue  # a copy alike to one already offered
@@ -69,23 +72,48 @@ def legal_actions(game) -> list[Action]:
     return out
 
 
+def _allows(parts, probe, env, key, value) -> bool:
+    inner = env.copy()
+    inner[key] = value
+    return all(part(probe, inner) for part in parts)
+
+
 _PLANS: dict[int, tuple] = {}
 
 
 def _plan(action) -> tuple:
-    """An action's domains and guard as closures (compile.py), its parameters' keys,
-    whether the guard can be asked once for every value (it and the domains are `pure`,
-    and the guard reads no parameter: `value(coins) > 0`), and its body's function (compile_stmts.py),
-    made once per declaration."""
+    """An action's domains as closures (compile.py), its parameters' keys, its guard split
+    in parts, and its body's function (compile_stmts.py), made once per declaration. When the
+    guard and the domains are `pure` (they ask and draw nothing), each part of the guard (the
+    items of a top-level `and`) is asked where it is cheapest: one that reads no parameter
+    (`value(coins) > 0`) once per listing (`once`), one that reads a single parameter
+    (`free-slots(to) > 0`) once per value of it (`alone`, by parameter), the rest (`guard`)
+    once per combination of values. A guard that can ask is asked whole, per combination."""
     hit = _PLANS.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
-    plan = (tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params),
-            compiled(action.guard) if action.guard is not None else None,
-            tuple("var:" + name for name, _domain in action.params))
-    keys = frozenset(plan[2])
-    hoisted = action.guard is not None and pure(action.guard, keys) and all(pure(d, keys) for _n, d in action.params)
-    plan += (hoisted, compiled_block(action.body))
+    domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
+    keys = tuple("var:" + name for name, _domain in action.params)
+    names = frozenset(keys)
+    once, alone, rest = None, tuple(() for _ in keys), action.guard
+    if action.guard is not None and all(pure(d, names) for _n, d in action.params):
+        items = action.guard["items"] if action.guard["e"] == "and" else [action.guard]
+        if items and all(pure(item) for item in items):
+            once_parts, alone_parts, rest_items = [], [[] for _ in keys], []
+            for item in items:
+                read = [i for i, key in enumerate(keys) if not pure(item, frozenset([key]))]
+                if not read:
+                    once_parts.append(compiled(item))
+                elif len(read) == 1:
+                    alone_parts[read[0]].append(compiled(item))
+                else:
+                    rest_items.append(item)
+            once = tuple(once_parts) or None
+            alone = tuple(tuple(parts) for parts in alone_parts)
+            rest = (None if not rest_items else rest_items[0] if len(rest_items) == 1
+                    else {"e": "and", "items": rest_items})
+    plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
+            compiled_block(action.body))
     _PLANS[id(action)] = (action, plan)
     return plan
 
@@ -115,5 +143,5 @@ def take_action(game, run: Run, action: Action) -> None:
         env["var:" + name] = value
     game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
     game.state.acted = True
-    _plan(decl)[4](run, env)  # the action's body
+    _plan(decl)[5](run, env)  # the action's body
     game.check_end(run)
