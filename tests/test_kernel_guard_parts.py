@@ -1,6 +1,7 @@
 """An action's guard is asked in parts (runtime/kernel/actions.py, `_plan`): the items of a
 top-level `and` that read no parameter once per listing, those that read one parameter once
-per value of it, the rest per combination. The legal actions are exactly those the whole
+per value of it, the rest per combination (with its calls that read no parameter evaluated
+once per listing). The legal actions are exactly those the whole
 guard allows, asked per combination, at every decision of seeded games of the lab game Ridge
 (whose `climb` guard has a part of each kind)."""
 from itertools import product
@@ -39,10 +40,12 @@ def whole_guard(game) -> list[str]:
 
 
 def test_the_climb_guard_is_split_by_what_each_part_reads(ridge):
-    _domains, keys, _once, alone, rest, _body = _plan(ridge.actions["climb"])
+    _domains, keys, _once, alone, rest, _body, lifted = _plan(ridge.actions["climb"])
     by_key = dict(zip(keys, alone))
     assert len(by_key["var:to"]) == 1  # free-slots(to) > 0: once per space
     assert by_key["var:die"] == () and rest is not None  # the `or` reads both
+    # ... but its distance(first(figures-of(me)), summit) reads neither: once per listing
+    assert [key for key, _fn in lifted] == ["var:lift:0"]
 
 
 @pytest.mark.parametrize("seed", range(6))

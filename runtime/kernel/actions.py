@@ -30,11 +30,16 @@ def legal_actions(game) -> list[Action]:
     out: list[Action] = []
     seen: set[str] = set()
     probe = Run(game, [])  # guards and domains ask nothing: one run for them all
-    env = {"ctx:me": game.state.active}
+    env = base = {"ctx:me": game.state.active}
     for verb, action in game.rules.actions.items():
-        domains_of, keys, once, alone, guard, _body = _plan(action)
+        env = base
+        domains_of, keys, once, alone, guard, _body, lifted = _plan(action)
         if once is not None and not all(part(probe, env) for part in once):
             continue  # a part of the guard that reads no parameter says no: for every value
+        if lifted:  # the rest's values that read no parameter, once per listing
+            env = dict(env)
+            for key, value in lifted:
+                env[key] = value(probe, env)
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
             prefix = verb + " "
@@ -95,6 +100,7 @@ def _plan(action) -> tuple:
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
+    lifted: list = []
     once, alone, rest = None, tuple(() for _ in keys), action.guard
     if action.guard is not None and all(pure(d, names) for _n, d in action.params):
         items = action.guard["items"] if action.guard["e"] == "and" else [action.guard]
@@ -112,10 +118,32 @@ def _plan(action) -> tuple:
             alone = tuple(tuple(parts) for parts in alone_parts)
             rest = (None if not rest_items else rest_items[0] if len(rest_items) == 1
                     else {"e": "and", "items": rest_items})
+            if rest is not None:
+                rest = _lift(rest, names, lifted)
     plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
-            compiled_block(action.body))
+            compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted))
     _PLANS[id(action)] = (action, plan)
     return plan
+
+
+def _lift(e: dict, names: frozenset, lifted: list) -> dict:
+    """The expression with each call in it that reads none of `names` (`distance(first(
+    figures-of(me)), summit)`) replaced by a variable, added to `lifted` (its key and the
+    call): evaluated once per listing, not once per combination. The IR is not changed."""
+    if e.get("e") in ("fn", "select") and pure(e, names):
+        key = f"lift:{len(lifted)}"
+        lifted.append(("var:" + key, e))
+        return {"e": "var", "name": key}
+    out = {}
+    for k, value in e.items():
+        if isinstance(value, dict) and "e" in value:
+            value = _lift(value, names, lifted)
+        elif isinstance(value, dict) and k != "span":
+            value = {a: _lift(v, names, lifted) if isinstance(v, dict) and "e" in v else v for a, v in value.items()}
+        elif isinstance(value, list):
+            value = [_lift(v, names, lifted) if isinstance(v, dict) and "e" in v else v for v in value]
+        out[k] = value
+    return out
 
 
 def _none(run, env):
