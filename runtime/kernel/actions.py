@@ -128,7 +128,7 @@ def _plan(action) -> tuple:
 
 def _lift(e: dict, names: frozenset, lifted: list) -> dict:
     """The expression with each call in it that reads none of `names` (`distance(first(
-    figures-of(me)), summit)`) replaced by a variable, added to `lifted` (its key and the
+    figures-of(me)), goal)`) replaced by a variable, added to `lifted` (its key and the
     call): evaluated once per listing, not once per combination. The IR is not changed."""
     if e.get("e") in ("fn", "select") and pure(e, names):
         key = f"lift:{len(lifted)}"
