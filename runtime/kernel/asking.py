@@ -5,7 +5,7 @@ step that cannot ask runs without a copy of the state to replay from (structure.
 doubt says it can."""
 from __future__ import annotations
 
-from .compile import pure
+from .compile import _children, pure
 
 STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "for-each", "as", "trigger"}
 
@@ -118,3 +118,100 @@ def _action_asks(rules, decl, printed: dict) -> bool:
         elif _asks([stmt], kw, frozenset()):
             return True
     return _end_asks(rules, ("out",))
+
+
+# -- how many questions ---------------------------------------------------------------------
+
+MANY = 2  # two questions or more, or not known
+LOOPS = {"repeat", "for-each"}
+
+
+def _expr_questions(e) -> int:
+    """The questions an expression can ask: one per `one ... in` selector (an impure call
+    counts as one too, to be safe); a selector inside a selector's `where`, MANY."""
+    if not isinstance(e, dict) or "e" not in e:
+        return 0
+    kind = e["e"]
+    here = 0
+    if kind == "select" and e["quant"] != "all":
+        here = 1
+        if e.get("where") is not None and _expr_questions(e["where"]):
+            return MANY
+    elif kind == "fn" and not pure({"e": "fn", "name": e["name"], "args": {}}):
+        here = 1
+    return min(MANY, here + sum(_expr_questions(child) for child in _children(e)))
+
+
+def questions(body: list, keywords: dict, seen: frozenset = frozenset()) -> int:
+    """At most how many questions running these statements can ask: 0, 1 or MANY. A step
+    whose last possible question is answered is replayed on its copy, not on a copy of it."""
+    total = 0
+    for stmt in body:
+        total += _stmt_questions(stmt, keywords, seen)
+        if total >= MANY:
+            return MANY
+    return total
+
+
+def _stmt_questions(stmt: dict, keywords: dict, seen: frozenset) -> int:
+    op = stmt.get("op")
+    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES):
+        return MANY
+    total = 1 if op in ("may", "choose") else 0
+    if op == "keyword":
+        kw = keywords.get(stmt["keyword"])
+        if kw is None or stmt["keyword"] in seen:
+            return MANY
+        total += questions(kw["body"], keywords, seen | {stmt["keyword"]})
+        total += sum(_expr_questions(d) for d in kw["defaults"].values())
+    branches = []
+    for key, value in stmt.items():
+        if key in ("then", "else") and op == "if" and isinstance(value, list):
+            branches.append(questions(value, keywords, seen))
+        elif key == "options":
+            branches.append(max((questions(o["body"], keywords, seen) for o in value), default=0))
+        elif isinstance(value, list) and value and isinstance(value[0], dict) and "op" in value[0]:
+            total += questions(value, keywords, seen)
+        elif key == "args" and isinstance(value, dict):
+            total += sum(_expr_questions(e) for e in value.values())
+        elif isinstance(value, dict):
+            total += _expr_questions(value)
+    total += max(branches, default=0)
+    if op in LOOPS and total:
+        return MANY
+    return min(total, MANY)
+
+
+def action_questions(game, action) -> int:
+    """At most how many questions taking this action asks (after its choice): its body, a
+    card it plays or resolves by what that card's parts ask; MANY if the end checks or the
+    rules on `out` can ask. Known once per verb and printed card, as action_may_ask."""
+    rules, state = game.rules, game.state
+    decl = rules.actions[action.verb]
+    printed = {}
+    for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
+        if is_card and type(value) is int:
+            printed[name] = state.cards[value]
+    key = ("questions", action.verb) + tuple(printed.items())
+    answer = rules.step_asks.get(key)
+    if answer is None:
+        answer = rules.step_asks[key] = _action_questions(rules, decl, printed)
+    return answer
+
+
+def _action_questions(rules, decl, printed: dict) -> int:
+    from .primitives import resolution_bodies
+    kw = rules.keywords
+    if _end_asks(rules, ("out",)):
+        return MANY
+    total = 0
+    for stmt in decl.body:
+        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
+        if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
+            total += sum(questions(body, kw) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]]))
+            total += sum(_expr_questions(e) for k, e in stmt["args"].items() if k != "card")
+        else:
+            total += _stmt_questions(stmt, kw, frozenset())
+        if total >= MANY:
+            return MANY
+    return total

@@ -9,7 +9,7 @@ from operator import attrgetter
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
 from .compile import compiled, pure, state_reads
-from .asking import action_may_ask, step_may_ask
+from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block, nothing as _nothing
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
@@ -106,7 +106,7 @@ class KernelGame:
         other.snapshot = self.snapshot.clone() if self.snapshot is not None else None
         other.pending = None if self.pending is None else {
             "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
-            "log": self.pending["log"]}
+            "log": self.pending["log"], "final": self.pending.get("final", False)}
         other.history = [dict(h) for h in self.history]
         other.decision = self.decision
         other._legal = self._legal  # immutable actions of the same state
@@ -146,6 +146,9 @@ class KernelGame:
                 picked = pending["answers"][0]
                 if action_may_ask(self, next(a for a in self._legal if a.text == picked)):
                     self.snapshot = self.state.clone(log=False)
+            elif pending.get("final"):  # its last possible question answered: no replay after this one
+                self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
+                del self.state.log[pending["log"]:]  # what the last try wrote
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
                 del self.state.log[pending["log"]:]  # what the last try wrote
@@ -156,6 +159,13 @@ class KernelGame:
                 if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
                     raise AssertionError(f"the step {pending['step']} asked a question it was "
                                          "judged unable to ask") from need
+                if pending["step"][0] == "choose-action":  # is this the action's last possible question?
+                    legal = self._legal
+                    chose = len(legal) > 1  # the first answer chose the action
+                    action = next(a for a in legal if a.text == pending["answers"][0]) if chose else legal[0]
+                    asked = len(pending["answers"]) - chose + 1  # the action's questions, this one too
+                    most = action_questions(self, action)
+                    pending["final"] = most < MANY and asked >= most
                 self.decision = need.decision
                 return self.decision
             except GameOver:
