@@ -34,8 +34,14 @@ def legal_actions(game) -> list[Action]:
     for verb, action in game.rules.actions.items():
         env = base
         domains_of, keys, once, alone, guard, _body, lifted = _plan(action)
-        if once is not None and not all(part(probe, env) for part in once):
-            continue  # a part of the guard that reads no parameter says no: for every value
+        if once is not None:
+            for part in once:
+                if not part(probe, env):
+                    break  # a part of the guard that reads no parameter says no: for every value
+            else:
+                part = None
+            if part is not None:
+                continue
         if lifted:  # the rest's values that read no parameter, once per listing
             env = dict(env)
             for key, value in lifted:
