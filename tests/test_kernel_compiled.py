@@ -108,9 +108,9 @@ def test_seeded_ridge_games_are_the_games_the_interpreter_played(ridge):
 
 def test_a_step_that_cannot_ask_is_known_and_one_that_can_is_copied(marvel):
     """A turn's start or end runs without a copy of the state only when nothing in it can
-    ask (compile_stmts.asks); a trigger registered by a card that can is seen at once."""
+    ask (asking.asks); a trigger registered by a card that can is seen at once."""
     from mayhem.runtime.kernel import KernelConfig, KernelGame
-    from mayhem.runtime.kernel.compile_stmts import asks
+    from mayhem.runtime.kernel.asking import asks
     kw = marvel.keywords
     assert not asks(marvel.slots["turn"], kw) and not asks(marvel.slots["turn-end"], kw)
     assert asks(marvel.actions["play"].body, kw)  # it resolves a card
@@ -130,6 +130,47 @@ def test_a_step_that_cannot_ask_is_known_and_one_that_can_is_copied(marvel):
         assert game._may_ask("turn-end") and not game._may_ask("turn-start")
     finally:
         del marvel.nodes[node]
+
+
+def test_playing_a_card_is_copied_only_when_that_card_can_ask(marvel):
+    """The action `play` resolves a card: a copy of the state to replay from is made only for
+    a card whose parts can ask (an Attack picks its target), not for a Healing card."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.actions import Action
+    from mayhem.runtime.kernel.asking import action_may_ask
+    game = KernelGame(marvel, KernelConfig(players=2, seed=0))
+    game.start()
+    quiet = next(c.qid for c in marvel.cards.values() if not c.effect and not c.props.get("attack"))
+    attack = next(c.qid for c in marvel.cards.values() if not c.effect and c.props.get("attack"))
+    uid = {qid: game.state.cards.index(qid) if qid in game.state.cards else None for qid in (quiet, attack)}
+    for qid in (quiet, attack):  # the card need not be in this game's decks: give it a uid
+        if uid[qid] is None:
+            game.state.cards.append(qid)
+            uid[qid] = len(game.state.cards) - 1
+    assert not action_may_ask(game, Action("play", (uid[quiet],), "play quiet"))
+    assert action_may_ask(game, Action("play", (uid[attack],), "play attack"))
+
+
+def test_the_end_condition_is_asked_again_only_when_what_it_reads_has_changed(marvel, ridge):
+    """structure.py keeps the end condition's last no with the parts of the state it reads
+    (compile.state_reads): who is out for Marvel Mayhem, the round and the counters for
+    Ridge; a condition that reads a zone is asked every time."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.compile import state_reads
+    assert state_reads(marvel.end_guard) == {"out"}
+    assert state_reads(ridge.end_guard) == {"round", "counters"}  # value(points, of: it): not me
+    zone = {"e": "fn", "name": "cards-in", "args": {"zone": {"e": "zone", "name": "hand"}, "of": None}}
+    assert state_reads({"e": "cmp", "op": ">", "l": {"e": "fn", "name": "size", "args": {"set": zone}},
+                        "r": {"e": "num", "v": 0}}) is None
+    game = KernelGame(marvel, KernelConfig(players=2, seed=0))
+    game.start()
+    from mayhem.runtime.kernel.effects import GameOver, Run
+    game.check_end(Run(game, []))
+    assert game._end_no is not None and game.state.phase != "over"
+    game.state.out.append(game.state.players[0])  # one player left: the same check now ends it
+    with pytest.raises(GameOver):
+        game.check_end(Run(game, []))
+    assert game.state.result["winners"] == [game.state.players[1]]
 
 
 def test_a_question_in_a_turn_end_trigger_is_asked_and_replayed(marvel):

@@ -7,7 +7,9 @@ from itertools import product
 from typing import NamedTuple
 
 from .compile import compiled, pure
+from .compile_stmts import compiled_block
 from .effects import NeedChoice, Run
+from .labels import labels
 
 
 class Action(NamedTuple):
@@ -21,34 +23,52 @@ class Action(NamedTuple):
         return self.text
 
 
+_new = tuple.__new__  # an Action made without the named tuple's Python-level __new__
+
+
 def legal_actions(game) -> list[Action]:
     out: list[Action] = []
     seen: set[str] = set()
-    me = game.state.active
+    probe = Run(game, [])  # guards and domains ask nothing: one run for them all
+    env = base = {"ctx:me": game.state.active}
     for verb, action in game.rules.actions.items():
-        domains_of, guard, keys, hoisted = _plan(action)
-        probe = Run(game, [])
-        env = {"ctx:me": me}
-        if hoisted:  # the guard reads no parameter and changes nothing: one answer for every value
-            if not guard(probe, env):
+        env = base
+        domains_of, keys, once, alone, guard, _body, lifted = _plan(action)
+        if once is not None:
+            for part in once:
+                if not part(probe, env):
+                    break  # a part of the guard that reads no parameter says no: for every value
+            else:
+                part = None
+            if part is not None:
                 continue
-            guard = None
-        domains = [list(_values(domain(probe, env))) for domain in domains_of]
-        labels = [game.labels(values, cards) for values, cards in zip(domains, action.cards)]
-        if len(domains) == 1 and guard is None:  # one parameter, allowed whatever its value
-            for value, label in zip(domains[0], labels[0]):
-                text = verb + " " + label
+        if lifted:  # the rest's values that read no parameter, once per listing
+            env = dict(env)
+            for key, value in lifted:
+                env[key] = value(probe, env)
+        if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
+            values = _values(domains_of[0](probe, env))
+            prefix = verb + " "
+            for value, label in zip(values, labels(game, values, action.cards[0])):
+                text = prefix + label
                 if text not in seen:
                     seen.add(text)
-                    out.append(Action(verb, (value,), text))
+                    out.append(_new(Action, (verb, (value,), text)))
             continue
-        for combo in product(*[range(len(d)) for d in domains]):
-            args = tuple(domains[i][k] for i, k in enumerate(combo))
-            text = " ".join([verb] + [labels[i][k] for i, k in enumerate(combo)])
+        pairs_of = []
+        for domain, cards, key, parts in zip(domains_of, action.cards, keys, alone):
+            values = _values(domain(probe, env))
+            pairs = list(zip(values, labels(game, values, cards)))
+            if parts:  # the parts of the guard that read this parameter alone, asked once per value
+                pairs = [pair for pair in pairs if _allows(parts, probe, env, key, pair[0])]
+            pairs_of.append(pairs)
+        for combo in product(*pairs_of):
+            text = " ".join([verb] + [label for _value, label in combo])  # no parameter: the verb
             if text in seen:
                 continue  # a copy alike to one already offered
+            args = tuple([value for value, _label in combo])
             if guard is not None:
-                inner = dict(env)
+                inner = env.copy()
                 for key, value in zip(keys, args):
                     inner[key] = value
                 try:
@@ -59,28 +79,77 @@ def legal_actions(game) -> list[Action]:
                 allowed = True
             if allowed:
                 seen.add(text)
-                out.append(Action(verb, args, text))
+                out.append(_new(Action, (verb, args, text)))
     return out
+
+
+def _allows(parts, probe, env, key, value) -> bool:
+    inner = env.copy()
+    inner[key] = value
+    return all(part(probe, inner) for part in parts)
 
 
 _PLANS: dict[int, tuple] = {}
 
 
 def _plan(action) -> tuple:
-    """An action's domains and guard as closures (compile.py), its parameters' keys, and
-    whether the guard can be asked once for every value (it and the domains are `pure`,
-    and the guard reads no parameter: `value(coins) > 0`), made once per declaration."""
+    """An action's domains as closures (compile.py), its parameters' keys, its guard split
+    in parts, and its body's function (compile_stmts.py), made once per declaration. When the
+    guard and the domains are `pure` (they ask and draw nothing), each part of the guard (the
+    items of a top-level `and`) is asked where it is cheapest: one that reads no parameter
+    (`value(coins) > 0`) once per listing (`once`), one that reads a single parameter
+    (`free-slots(to) > 0`) once per value of it (`alone`, by parameter), the rest (`guard`)
+    once per combination of values. A guard that can ask is asked whole, per combination."""
     hit = _PLANS.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
-    plan = (tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params),
-            compiled(action.guard) if action.guard is not None else None,
-            tuple("var:" + name for name, _domain in action.params))
-    keys = frozenset(plan[2])
-    hoisted = action.guard is not None and pure(action.guard, keys) and all(pure(d, keys) for _n, d in action.params)
-    plan += (hoisted,)
+    domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
+    keys = tuple("var:" + name for name, _domain in action.params)
+    names = frozenset(keys)
+    lifted: list = []
+    once, alone, rest = None, tuple(() for _ in keys), action.guard
+    if action.guard is not None and all(pure(d, names) for _n, d in action.params):
+        items = action.guard["items"] if action.guard["e"] == "and" else [action.guard]
+        if items and all(pure(item) for item in items):
+            once_parts, alone_parts, rest_items = [], [[] for _ in keys], []
+            for item in items:
+                read = [i for i, key in enumerate(keys) if not pure(item, frozenset([key]))]
+                if not read:
+                    once_parts.append(compiled(item))
+                elif len(read) == 1:
+                    alone_parts[read[0]].append(compiled(item))
+                else:
+                    rest_items.append(item)
+            once = tuple(once_parts) or None
+            alone = tuple(tuple(parts) for parts in alone_parts)
+            rest = (None if not rest_items else rest_items[0] if len(rest_items) == 1
+                    else {"e": "and", "items": rest_items})
+            if rest is not None:
+                rest = _lift(rest, names, lifted)
+    plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
+            compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted))
     _PLANS[id(action)] = (action, plan)
     return plan
+
+
+def _lift(e: dict, names: frozenset, lifted: list) -> dict:
+    """The expression with each call in it that reads none of `names` (`distance(first(
+    figures-of(me)), goal)`) replaced by a variable, added to `lifted` (its key and the
+    call): evaluated once per listing, not once per combination. The IR is not changed."""
+    if e.get("e") in ("fn", "select") and pure(e, names):
+        key = f"lift:{len(lifted)}"
+        lifted.append(("var:" + key, e))
+        return {"e": "var", "name": key}
+    out = {}
+    for k, value in e.items():
+        if isinstance(value, dict) and "e" in value:
+            value = _lift(value, names, lifted)
+        elif isinstance(value, dict) and k != "span":
+            value = {a: _lift(v, names, lifted) if isinstance(v, dict) and "e" in v else v for a, v in value.items()}
+        elif isinstance(value, list):
+            value = [_lift(v, names, lifted) if isinstance(v, dict) and "e" in v else v for v in value]
+        out[k] = value
+    return out
 
 
 def _none(run, env):
@@ -108,5 +177,5 @@ def take_action(game, run: Run, action: Action) -> None:
         env["var:" + name] = value
     game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
     game.state.acted = True
-    run.block(decl.body, env)
+    _plan(decl)[5](run, env)  # the action's body
     game.check_end(run)

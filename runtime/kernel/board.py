@@ -48,8 +48,7 @@ def adjacent(run, env, x) -> list[str]:
     space = _space(run, x)
     if space is None:
         return []
-    near = set(run.rules.board.neighbors(space))
-    return [s for s in run.rules.spaces if s in near]
+    return list(_ways(run.rules)[0][space])
 
 
 def distance(run, env, a, b):
@@ -57,10 +56,23 @@ def distance(run, env, a, b):
     x, y = _space(run, a), _space(run, b)
     if x is None or y is None:
         return None
-    try:
-        return nx.shortest_path_length(run.rules.board, x, y)
-    except nx.NetworkXNoPath:
-        return None
+    return _ways(run.rules)[1][x].get(y)
+
+
+_WAYS: dict[int, tuple] = {}
+
+
+def _ways(rules) -> tuple:
+    """Each space's neighbours in declaration order, and the lengths of the shortest paths
+    between any two spaces (networkx, once per board: the board never changes in play)."""
+    hit = _WAYS.get(id(rules.board))
+    if hit is not None and hit[0] is rules.board:
+        return hit[1]
+    graph = rules.board
+    near = {s: [t for t in rules.spaces if graph.has_edge(s, t)] for s in rules.spaces}
+    lengths = {s: dict(d) for s, d in nx.all_pairs_shortest_path_length(graph)}
+    _WAYS[id(graph)] = (graph, (near, lengths))
+    return near, lengths
 
 
 def figures_at(run, env, space) -> list[str]:
@@ -74,8 +86,10 @@ def figures_of(run, env, who=None) -> list[str]:
     holders = set()
     for h in _as_list(who) if who is not None else [env["ctx:me"]]:
         holders.add(h)
-        if h in state.players and state.team_of(h) is not None:
-            holders.add(state.team_of(h))
+        if h in state.players:
+            team = state.team_of(h)
+            if team is not None:
+                holders.add(team)
     return [f for f, x in state.figures.items() if x["owner"] in holders]
 
 

@@ -1,8 +1,12 @@
-"""Expressions of the IR compiled once into Python closures `f(run, env)`, cached by the
-identity of their IR node, so that play does not walk dictionaries at every step."""
+"""Expressions of the IR compiled once into Python functions `f(run, env)`, cached by the
+identity of their IR node, so that play does not walk dictionaries at every step. As Jinja2
+compiles a template, an expression becomes Python source, compiled once: its operators and
+names inline, constants in a namespace, a primitive or function called directly with its
+arguments; only a selector (`one card in ...`) stays a closure of its own."""
 from __future__ import annotations
 
 import inspect
+import keyword
 
 _CACHE: dict[int, tuple[dict, object]] = {}
 
@@ -11,9 +15,15 @@ def compiled(e: dict):
     hit = _CACHE.get(id(e))
     if hit is not None and hit[0] is e:
         return hit[1]
-    fn = _compile(e)
-    _CACHE[id(e)] = (e, fn)  # the node is kept alive with its closure: its id stays its own
+    space: dict = {}
+    fn = function(source(e, space), space)
+    _CACHE[id(e)] = (e, fn)  # the node is kept alive with its function: its id stays its own
     return fn
+
+
+def function(src: str, space: dict):
+    """`lambda run, env: SRC` with the names of `space`."""
+    return eval("lambda run, env: " + src, space)  # noqa: S307 - source generated here, from the IR
 
 
 def _as_list(value):
@@ -22,98 +32,79 @@ def _as_list(value):
     return value if isinstance(value, list) else [value]
 
 
-def _compile(e: dict):
+def _plus(a, b):
+    if isinstance(a, list) or isinstance(b, list):
+        return _as_list(a) + _as_list(b)
+    return (a or 0) + (b or 0)
+
+
+def name_for(space: dict, value) -> str:
+    """A name bound to `value` in the generated code's namespace."""
+    name = f"_{len(space)}"
+    space[name] = value
+    return name
+
+
+_CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active", "teams": "list(run.state.teams)",
+            "round": "run.state.round", "spaces": "list(run.rules.spaces)"}
+_ORDER = {"<", "<=", ">", ">="}
+_INLINE = {"size": "len({0}({1}))", "first": "({0}({1}) or [None])[0]", "last": "({0}({1}) or [None])[-1]"}
+
+
+def source(e: dict | None, space: dict) -> str:
+    """Python source of an expression, evaluated in `run`, `env` and `space`: it does what
+    the interpreter did, in the same order (the digests of tests/test_kernel_compiled.py)."""
+    if e is None:
+        return "None"
     kind = e["e"]
     if kind in ("num", "bool", "str"):
-        value = e["v"]
-        return lambda run, env: value
+        return name_for(space, e["v"])
     if kind == "none":
-        return lambda run, env: None
+        return "None"
     if kind in ("zone", "counter", "property"):
-        name = e["name"]
-        return lambda run, env: name
+        return name_for(space, e["name"])
     if kind in ("var", "param", "it", "event"):
-        key = "var:" + (e["name"] if kind != "it" else "it")
-        return lambda run, env: env.get(key)
+        return f"env.get({'var:' + (e['name'] if kind != 'it' else 'it')!r})"
     if kind == "ctx":
-        name, key = e["name"], "ctx:" + e["name"]
-        if name == "players":
-            return lambda run, env: run.state.in_game()
-        if name == "turn-player":
-            return lambda run, env: run.state.active
-        if name == "teams":
-            return lambda run, env: list(run.state.teams)
-        if name == "round":
-            return lambda run, env: run.state.round
-        if name == "spaces":
-            return lambda run, env: list(run.rules.spaces)
-        return lambda run, env: env.get(key)
+        return _CONTEXT.get(e["name"]) or f"env.get({'ctx:' + e['name']!r})"
     if kind == "list":
-        items = [compiled(i) for i in e["items"]]
-        return lambda run, env: [f(run, env) for f in items]
+        return "[" + ", ".join(source(i, space) for i in e["items"]) + "]"
     if kind == "fn":
-        from .primitives import FUNCTIONS
-        fn = FUNCTIONS[e["name"]]
-        args = [(k.replace("-", "_"), compiled(v)) for k, v in e["args"].items() if v is not None]
-        return call(fn, args)
+        from .primitives import FUNCTIONS, get_value
+        args = {k: v for k, v in e["args"].items() if v is not None}
+        if e["name"] in _INLINE and list(args) == ["set"]:  # one argument, read once
+            return _INLINE[e["name"]].format(name_for(space, _as_list), source(args["set"], space))
+        if e["name"] == "value" and list(args) == ["counter"]:  # `value(plays)`: of `me`
+            return f"{name_for(space, get_value)}(run, {source(args['counter'], space)}, env['ctx:me'])"
+        return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
+                                                  if v is not None], space)
     if kind == "select":
-        return _select(e)
+        return name_for(space, _select(e)) + "(run, env)"
     if kind == "bin":
-        left, right, op = compiled(e["l"]), compiled(e["r"]), e["op"]
+        left, right, op = source(e["l"], space), source(e["r"], space), e["op"]
         if op == "+":
-            def plus(run, env):
-                a, b = left(run, env), right(run, env)
-                if isinstance(a, list) or isinstance(b, list):
-                    return _as_list(a) + _as_list(b)
-                return (a or 0) + (b or 0)
-            return plus
-        if op == "-":
-            return lambda run, env: (left(run, env) or 0) - (right(run, env) or 0)
-        return lambda run, env: (left(run, env) or 0) * (right(run, env) or 0)
+            return f"{name_for(space, _plus)}({left}, {right})"
+        return f"((({left}) or 0) {'-' if op == '-' else '*'} (({right}) or 0))"
     if kind == "neg":
-        x = compiled(e["x"])
-        return lambda run, env: -(x(run, env) or 0)
+        return f"(-(({source(e['x'], space)}) or 0))"
     if kind == "cmp":
-        left, right, op = compiled(e["l"]), compiled(e["r"]), e["op"]
-        if op == "==":
-            return lambda run, env: left(run, env) == right(run, env)
-        if op == "!=":
-            return lambda run, env: left(run, env) != right(run, env)
+        left, op = source(e["l"], space), e["op"]
+        if op in ("==", "!="):
+            return f"(({left}) {op} ({source(e['r'], space)}))"
+        if op not in _ORDER:  # pragma: no cover - the compiler knows no other
+            raise ValueError(op)
         if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
-            c = int(e["r"]["v"] or 0)
-            if op == "<":
-                return lambda run, env: int(left(run, env) or 0) < c
-            if op == "<=":
-                return lambda run, env: int(left(run, env) or 0) <= c
-            if op == ">":
-                return lambda run, env: int(left(run, env) or 0) > c
-            return lambda run, env: int(left(run, env) or 0) >= c
-        test = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__}[op]
-        return lambda run, env: test(int(left(run, env) or 0), int(right(run, env) or 0))
-    if kind == "and":
-        items = tuple(compiled(i) for i in e["items"])
-
-        def and_(run, env):
-            for f in items:
-                if not f(run, env):
-                    return False
-            return True
-        return and_
-    if kind == "or":
-        items = tuple(compiled(i) for i in e["items"])
-
-        def or_(run, env):
-            for f in items:
-                if f(run, env):
-                    return True
-            return False
-        return or_
+            return f"(int(({left}) or 0) {op} {name_for(space, int(e['r']['v'] or 0))})"
+        return f"(int(({left}) or 0) {op} int(({source(e['r'], space)}) or 0))"
+    if kind in ("and", "or"):
+        items = [f"({source(i, space)})" for i in e["items"]]
+        if not items:
+            return "True" if kind == "and" else "False"
+        return f"(True if {f' {kind} '.join(items)} else False)"
     if kind == "not":
-        x = compiled(e["x"])
-        return lambda run, env: not x(run, env)
+        return f"(not ({source(e['x'], space)}))"
     if kind == "is":
-        left, right, negated = compiled(e["l"]), compiled(e["r"]), e["negated"]
-        return lambda run, env: (left(run, env) == right(run, env)) != negated
+        return f"((({source(e['l'], space)}) == ({source(e['r'], space)})) != {name_for(space, e['negated'])})"
     from .rules import KernelError
     raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
 
@@ -165,30 +156,77 @@ def _children(x):
                     yield item
 
 
+_READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
+              "me": {"active"}, "spaces": set()}  # the seats, Teams and spaces never change in play
+_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"}}
+_READS_POOL = {"player": {"out"}, "team": set(), "space": set()}
+
+
+def state_reads(e: dict | None) -> frozenset | None:
+    """The parts of the state an end condition's value depends on (`out`, `round`,
+    `active`, `counters`), evaluated with `me` the player whose turn it is; None when it
+    reads anything else (a zone, a die, a variable) or asks. Between two checks where these
+    parts are equal the answer is the same (structure.py keeps its last no)."""
+    if e is None:
+        return frozenset()
+    kind = e["e"]
+    if kind in CONSTANTS:
+        return frozenset()
+    if kind == "ctx":
+        found = _READS_CTX.get(e["name"])
+        return None if found is None else frozenset(found)
+    if kind == "it":
+        return frozenset()  # bound by its selector
+    here = set()
+    if kind == "fn":
+        if e["name"] not in _READS_FN:
+            return None
+        here = _READS_FN[e["name"]]
+        if e["name"] == "value" and e["args"].get("of") is not None:
+            here = {"counters"}  # of someone named: not of `me`
+    elif kind == "select":
+        if e["quant"] != "all" or (e["in"] is None and e["kind"] not in _READS_POOL):
+            return None
+        here = _READS_POOL.get(e["kind"], set()) if e["in"] is None else set()
+    elif kind not in ("cmp", "bin", "and", "or", "not", "neg", "is", "list"):
+        return None
+    out = set(here)
+    for child in _children(e):
+        found = state_reads(child)
+        if found is None:
+            return None
+        out |= found
+    return frozenset(out)
+
+
 IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
 
 
+CONSTANTS = ("num", "bool", "str", "zone", "counter", "property", "none")  # a value known before play
+
+
 def call(fn, args: list):
-    """A closure calling `fn(run, env, ...)` with the values of `args` ((keyword, closure)
-    pairs, evaluated in their order): by position where they are fn's next parameters in
-    that order (no dictionary built per call), by keyword otherwise."""
-    names = [k for k, _f in args]
-    fs = tuple(f for _k, f in args)
+    """A function calling `fn(run, env, ...)` with the values of `args` ((keyword, expression
+    or None) pairs, evaluated in their order)."""
+    space: dict = {}
+    return function(call_source(fn, args, space), space)
+
+
+def call_source(fn, args: list, space: dict) -> str:
+    """Source calling `fn(run, env, ...)`: by position where `args` are fn's next parameters
+    in that order, by keyword otherwise; a constant argument (a counter's name, a number)
+    is a name bound to its value, any other argument its own source."""
+    names = [k for k, _e in args]
     try:
         params = list(inspect.signature(fn).parameters)[2:]
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         params = None
-    if params is not None and names == params[:len(names)]:
-        if not fs:
-            return lambda run, env: fn(run, env)
-        if len(fs) == 1:
-            f1, = fs
-            return lambda run, env: fn(run, env, f1(run, env))
-        if len(fs) == 2:
-            f1, f2 = fs
-            return lambda run, env: fn(run, env, f1(run, env), f2(run, env))
-        if len(fs) == 3:
-            f1, f2, f3 = fs
-            return lambda run, env: fn(run, env, f1(run, env), f2(run, env), f3(run, env))
-        return lambda run, env: fn(run, env, *[f(run, env) for f in fs])
-    return lambda run, env: fn(run, env, **{k: f(run, env) for k, f in args})
+    positional = params is not None and names == params[:len(names)]
+    values = [source(e, space) for _k, e in args]
+    if positional:
+        parts = values
+    elif all(k.isidentifier() and not keyword.iskeyword(k) for k in names):
+        parts = [f"{k}={v}" for k, v in zip(names, values)]
+    else:  # pragma: no cover - no primitive has such a parameter
+        parts = ["**{" + ", ".join(f"{k!r}: {v}" for k, v in zip(names, values)) + "}"]
+    return name_for(space, fn) + "(" + ", ".join(["run", "env"] + parts) + ")"

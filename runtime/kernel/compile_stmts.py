@@ -1,74 +1,94 @@
-"""Effect statements of the IR compiled once into Python closures `f(run, env)`, as
-compile.py does for expressions: a block becomes one closure over its statements' closures,
-cached by the identity of its IR list, so a step of play calls functions instead of reading
-`op` and `args` out of dictionaries. The closures belong to the rules (their IR nodes), never
-to the state: the state stays data, and a clone or a replayed step uses the same closures.
-Each closure does exactly what effects.py's `Run` methods did, in the same order (the
-digests of tests/test_kernel_compiled.py hold the games to it)."""
+"""Effect statements of the IR compiled once into Python functions `f(run, env)`, as
+compile.py does for expressions: a block becomes the source of one function (its `if`,
+`for each`, `repeat`, `let`, `may` and primitives inline, their expressions too), compiled
+once and cached by the identity of its IR list, so a step of play runs Python instead of
+reading `op` and `args` out of dictionaries. The functions belong to the rules (their IR
+nodes), never to the state: the state stays data, and a clone or a replayed step uses the
+same functions. Each does exactly what effects.py's `Run` methods did, in the same order
+(the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import _as_list, call, compiled, pure
+from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
 
 
 def compiled_block(body: list):
-    """The closure running a list of statements: between two of them an action's body
-    stops once the turn has ended (`end-turn`), as an `_stops` env says."""
+    """The function running a list of statements: before each of them an action's body
+    stops once the turn has ended (`end-turn`), as an `_stops` env says. Where a statement
+    nested in another sees that, the whole body stops: what the rest would still do (set a
+    loop's variable) changes nothing outside it."""
+    if not body:  # no statements (a slot the game leaves out: a new list each time)
+        return nothing
     hit = _CACHE.get(id(body))
     if hit is not None and hit[0] is body:
         return hit[1]
-    fns = tuple(_statement(stmt) for stmt in body)
-    if not fns:
-        def block(run, env):
-            return None
-    elif len(fns) == 1:
-        only = fns[0]
-
-        def block(run, env):
-            if run.state.end_turn and env.get("_stops"):
-                return
-            only(run, env)
-    else:
-        def block(run, env):
-            for fn in fns:
-                if run.state.end_turn and env.get("_stops"):
-                    return
-                fn(run, env)
-    _CACHE[id(body)] = (body, block)  # the list is kept alive with its closure: its id stays its own
+    space: dict = {"_as_list": _as_list}
+    lines = ["def block(run, env):", "    state = run.state", "    stops = env.get('_stops')"]
+    _emit(body, space, lines, 1)
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+    block = space["block"]
+    _CACHE[id(body)] = (body, block)  # the list is kept alive with its function: its id stays its own
     return block
 
 
-def _optional(e):
-    if e is None:
-        return lambda run, env: None
-    return compiled(e)
+def nothing(run, env):
+    return None
 
 
-def _statement(stmt: dict):
-    op = stmt["op"]
-    make = _MAKERS.get(op)
-    if make is None:
-        def unsupported(run, env):
-            raise KernelError(f"{stmt['span']}: '{op}' is not supported in kernel games")
-        return unsupported
-    return make(stmt)
+def _emit(body: list, space: dict, lines: list, depth: int) -> None:
+    pad = "    " * depth
+    if not body:
+        lines.append(pad + "pass")
+    for stmt in body:
+        lines.append(pad + "if stops and state.end_turn: return")
+        _emit_statement(stmt, space, lines, depth)
 
 
-def _primitive(stmt: dict):
+def _emit_statement(stmt: dict, space: dict, lines: list, depth: int) -> None:
+    pad, op, n = "    " * depth, stmt["op"], len(lines)
+    if op == "primitive":
+        lines.append(pad + _primitive(stmt, space))
+    elif op == "let":
+        lines.append(pad + f"env[{'var:' + stmt['name']!r}] = {source(stmt['value'], space)}")
+    elif op == "if":
+        lines.append(pad + f"if {source(stmt['cond'], space)}:")
+        _emit(stmt["then"], space, lines, depth + 1)
+        lines.append(pad + "else:")
+        _emit(stmt["else"], space, lines, depth + 1)
+    elif op == "for-each":
+        lines.append(pad + f"for _v{n} in list(_as_list({source(stmt['source'], space)})):")
+        lines.append(pad + f"    env[{'var:' + stmt['var']!r}] = _v{n}")
+        _emit(stmt["body"], space, lines, depth + 1)
+    elif op == "repeat":
+        lines.append(pad + f"for _r{n} in range(max(int(({source(stmt['count'], space)}) or 0), 0)):")
+        _emit(stmt["body"], space, lines, depth + 1)
+    elif op == "may":
+        label = stmt["label"] or "it"
+        offered = name_for(space, (f"do {label}", "skip"))
+        lines.append(pad + f"if run.ask(env['ctx:me'], 'may', {name_for(space, f'do {label}?')}, list({offered}), "
+                     f"{name_for(space, stmt['span'])}) != 'skip':")
+        _emit(stmt["body"], space, lines, depth + 1)
+    else:  # a statement of its own: a keyword, `choose one`, `as`, `on EVENT`, or unknown
+        make = _MAKERS.get(op)
+        if make is None:
+            def unsupported(run, env):
+                raise KernelError(f"{stmt['span']}: '{op}' is not supported in kernel games")
+            fn = unsupported
+        else:
+            fn = make(stmt)
+        lines.append(pad + name_for(space, fn) + "(run, env)")
+
+
+def _primitive(stmt: dict, space: dict) -> str:
     from .primitives import PRIMITIVES
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
-        return unknown
-    args = [(k.replace("-", "_"), compiled(e) if e is not None else _none) for k, e in stmt["args"].items()]
-    return call(fn, args)
-
-
-def _none(run, env):
-    return None
+        return name_for(space, unknown) + "(run, env)"
+    return call_source(fn, [(k.replace("-", "_"), e) for k, e in stmt["args"].items()], space)
 
 
 def _keyword(stmt: dict):
@@ -94,17 +114,6 @@ def _keyword(stmt: dict):
     return keyword
 
 
-def _may(stmt: dict):
-    label = stmt["label"] or "it"
-    body, span = compiled_block(stmt["body"]), stmt["span"]
-    offered, prompt = [f"do {label}", "skip"], f"do {label}?"
-
-    def may(run, env):
-        if run.ask(env["ctx:me"], "may", prompt, list(offered), span) != "skip":
-            body(run, env)
-    return may
-
-
 def _choose(stmt: dict):
     labels = [o["label"] for o in stmt["options"]]
     bodies = [compiled_block(o["body"]) for o in stmt["options"]]
@@ -116,46 +125,9 @@ def _choose(stmt: dict):
     return choose
 
 
-def _if(stmt: dict):
-    cond, then, else_ = _optional(stmt["cond"]), compiled_block(stmt["then"]), compiled_block(stmt["else"])
-
-    def if_(run, env):
-        if cond(run, env):
-            then(run, env)
-        else:
-            else_(run, env)
-    return if_
-
-
-def _repeat(stmt: dict):
-    count, body = _optional(stmt["count"]), compiled_block(stmt["body"])
-
-    def repeat(run, env):
-        for _ in range(max(int(count(run, env) or 0), 0)):
-            body(run, env)
-    return repeat
-
-
-def _let(stmt: dict):
-    key, value = "var:" + stmt["name"], _optional(stmt["value"])
-
-    def let(run, env):
-        env[key] = value(run, env)
-    return let
-
-
-def _for_each(stmt: dict):
-    key, source, body = "var:" + stmt["var"], _optional(stmt["source"]), compiled_block(stmt["body"])
-
-    def for_each(run, env):
-        for value in list(_as_list(source(run, env))):
-            env[key] = value
-            body(run, env)
-    return for_each
-
-
 def _as(stmt: dict):
-    who, body = _optional(stmt["who"]), compiled_block(stmt["body"])
+    who = compiled(stmt["who"]) if stmt["who"] is not None else (lambda run, env: None)
+    body = compiled_block(stmt["body"])
 
     def as_(run, env):
         body(run, {**env, "ctx:me": who(run, env)})
@@ -176,58 +148,7 @@ def _trigger(stmt: dict):
     return trigger
 
 
-_MAKERS = {"primitive": _primitive, "keyword": _keyword, "may": _may, "choose": _choose, "if": _if,
-           "repeat": _repeat, "let": _let, "for-each": _for_each, "as": _as, "trigger": _trigger}
-
-
-# -- which steps can ask a question -------------------------------------------------------
-
-ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
-
-
-_ASKS: dict[int, tuple[list, bool]] = {}
-
-
-def asks(body: list, keywords: dict) -> bool:
-    """Whether running these statements can ask a player something (`may`, `choose one`, a
-    `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
-    needs no copy of the state to replay from (structure.py); any doubt says it can. Cached
-    by the identity of the IR list, as the closures are."""
-    hit = _ASKS.get(id(body))
-    if hit is not None and hit[0] is body:
-        return hit[1]
-    answer = _asks(body, keywords, frozenset())
-    _ASKS[id(body)] = (body, answer)
-    return answer
-
-
-def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
-    for stmt in body:
-        op = stmt.get("op")
-        if op in ("may", "choose") or op not in _MAKERS:
-            return True
-        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
-            return True
-        if op == "keyword":
-            kw = keywords.get(stmt["keyword"])
-            if kw is None or stmt["keyword"] in seen:
-                return True
-            if _asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
-                    or any(not pure(d) for d in kw["defaults"].values() if d is not None):
-                return True
-        for key, value in stmt.items():
-            if key in ("body", "then", "else") and isinstance(value, list):
-                if _asks(value, keywords, seen):
-                    return True
-            elif key == "options":
-                if any(_asks(o["body"], keywords, seen) for o in value):
-                    return True
-            elif key == "args" and isinstance(value, dict):
-                if any(isinstance(e, dict) and not pure(e) for e in value.values()):
-                    return True
-            elif isinstance(value, dict) and "e" in value and not pure(value):
-                return True
-    return False
+_MAKERS = {"keyword": _keyword, "choose": _choose, "as": _as, "trigger": _trigger}  # each its own function
 
 
 def compile_rules(rules) -> None:

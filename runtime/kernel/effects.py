@@ -22,6 +22,8 @@ class Run:
     answers are the choices made in this step so far; the step is replayed from its start
     with them when the next one arrives, so no Python frame outlives a decision."""
 
+    __slots__ = ("game", "rules", "state", "answers", "used")
+
     def __init__(self, game, answers: list[str]) -> None:
         self.game = game
         self.rules = game.rules
@@ -41,6 +43,8 @@ class Run:
         raise NeedChoice(Decision(player, kind, prompt, actions, span))
 
     def choose_value(self, player: str, values: list, prompt: str, span=None):
+        if len(values) == 1:  # one choice: taken without asking
+            return values[0]
         labels = self.game.labels(values)
         offered = list(dict.fromkeys(f"target {lab}" for lab in labels))  # copies alike: one choice
         picked = self.ask(player, "target", prompt, offered, span)

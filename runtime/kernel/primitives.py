@@ -25,17 +25,22 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
     state = run.state
     spec = run.rules.zones[zone]
     per = spec.per
-    key = state.zone_key(zone, state.holder(owner, per) if per else None)
+    if per == "team" and owner in state.players:
+        owner = state.team_of(owner)
+    key = zone if not per or owner is None else f"{zone}/{owner}"
+    zones = state.zones
     capacity = spec.capacity
-    if capacity is not None and len(state.zones.get(key, ())) >= capacity:
+    if capacity is not None and len(zones.get(key, ())) >= capacity:
         state.log.append({"event": "full", "zone": key})
         return False
-    state.zones[state.places[uid]].remove(uid)
-    state.zones.setdefault(key, [])
+    zones[state.places[uid]].remove(uid)
+    pile = zones.get(key)
+    if pile is None:
+        pile = zones[key] = []
     if top:
-        state.zones[key].insert(0, uid)
+        pile.insert(0, uid)
     else:
-        state.zones[key].append(uid)
+        pile.append(uid)
     state.places[uid] = key
     return True
 
@@ -124,19 +129,29 @@ def _resolution(run, printed) -> tuple:
     if hit is not None and hit[0] is printed:
         return hit[1]
     from .compile_stmts import compiled_block
-    ctype = run.rules.card_types[printed.type]
+    parts = tuple((compiled_block(body), amount) for body, amount in resolution_parts(run.rules, printed))
+    _RESOLUTIONS[id(printed)] = (printed, parts)
+    return parts
+
+
+def resolution_parts(rules, printed) -> list:
+    """(body, amount) of each part a printed card resolves, in order (amount None: its own effect)."""
+    ctype = rules.card_types[printed.type]
     parts = []
     for item in ctype.resolve_order:
         if item == "effect":
             if printed.effect:
-                parts.append((compiled_block(printed.effect), None))
+                parts.append((printed.effect, None))
             continue
-        amount = property_of(run, None, item, printed)
+        amount = _printed_property(rules, printed, item)
         body = ctype.effects.get(item)
         if body and isinstance(amount, int) and amount > 0:
-            parts.append((compiled_block(body), amount))
-    _RESOLUTIONS[id(printed)] = (printed, tuple(parts))
-    return _RESOLUTIONS[id(printed)][1]
+            parts.append((body, amount))
+    return parts
+
+
+def resolution_bodies(rules, printed) -> list:
+    return [body for body, _amount in resolution_parts(rules, printed)]
 
 
 # -- counters ---------------------------------------------------------------------------
@@ -147,16 +162,26 @@ def _holders(run, env, on):
 
 def set_value(run, counter: str, holder, value: int) -> None:
     spec = run.rules.counters[counter]
-    holder = run.state.holder(holder, spec.per) if spec.per else None  # the game's own counter has no holder
-    if spec.min is not None:
-        value = max(value, spec.min)
-    if spec.max is not None:
-        value = min(value, spec.max)
     state = run.state
-    state.counters[state.counter_key(counter, holder)] = value
+    per = spec.per
+    if not per:
+        holder = None  # the game's own counter has no holder
+    elif per == "team" and holder in state.players:
+        holder = state.team_of(holder)
+    if spec.min is not None and value < spec.min:
+        value = spec.min
+    if spec.max is not None and value > spec.max:
+        value = spec.max
+    state.counters[_counter_key(counter, holder)] = value
     if spec.out_at_min and spec.min is not None and value <= spec.min and holder in state.players \
             and holder not in state.out:
         knock_out(run, None, holder)
+
+
+def _counter_key(counter: str, holder) -> str:
+    if holder is None:
+        return counter
+    return f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"
 
 
 def get_value(run, counter: str, holder) -> int:
@@ -167,7 +192,10 @@ def get_value(run, counter: str, holder) -> int:
     state = run.state
     if per == "team" and holder in state.players:
         holder = state.team_of(holder)
-    return state.counters.get(state.counter_key(counter, holder), spec.start)
+    if holder is None:
+        return state.counters.get(counter, spec.start)
+    key = f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"
+    return state.counters.get(key, spec.start)
 
 
 def gain(run, env, counter, amount, on=None) -> None:
@@ -260,13 +288,13 @@ def top_card(run, env, zone, of=None):
 
 
 def opponents(run, env, who) -> list[str]:
-    order = run.state.in_game()
-    if who not in run.state.players:
-        return order
-    seats = run.state.players
+    state = run.state
+    seats, out = state.players, state.out
+    if who not in seats:
+        return state.in_game()
     start = seats.index(who)
     ring = seats[start + 1:] + seats[:start]
-    return [p for p in ring if p in order]
+    return [p for p in ring if p not in out] if out else ring
 
 
 def property_of(run, card, name, printed=None):
@@ -274,11 +302,15 @@ def property_of(run, card, name, printed=None):
         if card is None or not isinstance(card, int):
             return None
         printed = run.rules.cards[run.state.cards[card]]
+    return _printed_property(run.rules, printed, name)
+
+
+def _printed_property(rules, printed, name):
     if name in printed.props:
         return printed.props[name]
     if name == "copies":
         return printed.copies
-    decl = run.rules.card_types[printed.type].props.get(name)
+    decl = rules.card_types[printed.type].props.get(name)
     return decl["default"] if decl else None
 
 

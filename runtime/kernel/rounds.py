@@ -97,12 +97,14 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
     """The triggers of a structure event: the one-shot ones effects registered (`on
     turn-end { ... }` inside an effect), then the game's rules, each then the end check."""
     state = game.state
-    due = [t for t in state.triggers if t["event"] == event]
-    state.triggers = [t for t in state.triggers if t["event"] != event]
-    for trig in due:
-        stmt = game.rules.nodes[trig["node"]]
-        run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
-        game.check_end(run)
+    if state.triggers:
+        due = [t for t in state.triggers if t["event"] == event]
+        if due:
+            state.triggers = [t for t in state.triggers if t["event"] != event]
+        for trig in due:
+            stmt = game.rules.nodes[trig["node"]]
+            run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+            game.check_end(run)
     for rule in game.rules.rules:
         if rule["event"] != event:
             continue

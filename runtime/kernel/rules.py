@@ -91,7 +91,6 @@ class GameRules:
     board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
     figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
     step_asks: dict[str, bool] = field(default_factory=dict)  # structure.py: can a turn's start or end ask?
-    resets: dict[str, list] = field(default_factory=dict)  # structure.py: event -> the counters it resets
     refills: bool = False  # a zone fills up from another (`refill-from` and a capacity) between steps
 
 

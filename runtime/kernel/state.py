@@ -6,6 +6,9 @@ import copy
 import random
 
 
+_GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
+
+
 class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
@@ -50,15 +53,17 @@ class State:
         self.figures: dict[str, dict] = {}
 
     def clone(self, log: bool = True) -> "State":
+        """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
         other = State.__new__(State)
-        other.players = list(self.players)
-        other.out = list(self.out)
-        other.decks = dict(self.decks)
-        other.cards = list(self.cards)
-        other.owners = list(self.owners)
-        other.places = list(self.places)
-        other.zones = {k: v[:] for k, v in self.zones.items()}
-        other.counters = dict(self.counters)
+        other.players = self.players[:]
+        other.out = self.out[:]
+        other.decks = self.decks.copy()
+        other.cards = self.cards[:]
+        other.owners = self.owners[:]
+        other.places = self.places[:]
+        zones = self.zones  # each list copied, in C (map), not by a comprehension's frame
+        other.zones = dict(zip(zones, map(list.copy, zones.values())))
+        other.counters = self.counters.copy()
         other.rng = self.rng  # a tuple: immutable
         other.turn = self.turn
         other.active = self.active
@@ -66,18 +71,18 @@ class State:
         other.result = copy.deepcopy(self.result) if self.result is not None else None
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
-        other.log = list(self.log) if log else self.log  # entries are never changed once written
-        other.teams = {k: list(v) for k, v in self.teams.items()}
+        other.log = self.log[:] if log else self.log  # entries are never changed once written
+        other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
-        other.passed = list(self.passed)
+        other.passed = self.passed[:]
         other.acted = self.acted
-        other.played = list(self.played)
-        other.team_next = dict(self.team_next)
-        other.dice = {k: dict(v) for k, v in self.dice.items()}
+        other.played = self.played[:]
+        other.team_next = self.team_next.copy()
+        other.dice = dict(zip(self.dice, map(dict.copy, self.dice.values()))) if self.dice else {}
         other.die_serial = self.die_serial
-        other.forced = {k: list(v) for k, v in self.forced.items()}
-        other.figures = {k: dict(v) for k, v in self.figures.items()}
+        other.forced = dict(zip(self.forced, map(list.copy, self.forced.values())))
+        other.figures = dict(zip(self.figures, map(dict.copy, self.figures.values()))) if self.figures else {}
         return other
 
     def to_json(self) -> dict:
@@ -89,9 +94,10 @@ class State:
     # -- randomness: the generator's state is data; each draw restores and saves it ------
 
     def random(self) -> random.Random:
-        gen = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
-        gen.setstate(self.rng)
-        return gen
+        """The generator at this state's point: draw from it, then `keep` it, before another
+        state's (one generator serves them all, set from the state's data each time)."""
+        _GENERATOR.setstate(self.rng)
+        return _GENERATOR
 
     def keep(self, gen: random.Random) -> None:
         self.rng = gen.getstate()
@@ -99,7 +105,8 @@ class State:
     # -- players ------------------------------------------------------------------------
 
     def in_game(self) -> list[str]:
-        return [p for p in self.players if p not in self.out]
+        out = self.out
+        return [p for p in self.players if p not in out] if out else self.players[:]
 
     def team_of(self, player: str) -> str | None:
         for team, seats in self.teams.items():

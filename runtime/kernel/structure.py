@@ -4,17 +4,24 @@ and one decision at a time behind runtime/decisions.py's Decision."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
 from .actions import legal_actions, take_action
-from .board import setup_figures
-from .compile import compiled, pure
-from .compile_stmts import asks
+from .compile import compiled, pure, state_reads
+from .asking import MANY, action_may_ask, action_questions, step_may_ask
+from .compile_stmts import compiled_block, nothing as _nothing
 from .effects import GameOver, NeedChoice, Run
+from .labels import labels
 from .primitives import refill
 from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
+from .setup import setup_table
 from .state import State
+
+
+def _copy(value):
+    return value.copy() if isinstance(value, (list, dict)) else value
 
 
 class IllegalKernelAction(IllegalAction):
@@ -55,6 +62,16 @@ class KernelGame:
         self.history: list[dict] = []
         self.decision: Decision | None = None
         self._legal = None  # the legal actions of the pending step, computed once
+        self._ids: list[str] = []  # labels(): each card's printed id, by uid
+        self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
+        self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
+        self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
+        self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
+        # an end condition that reads only a few parts of the state (who is out, the round,
+        # counters) is not asked again while they are as when it last said no in this state
+        reads = state_reads(rules.end_guard)
+        self._end_reads = attrgetter(*sorted(reads)) if reads else None  # those parts, read in C
+        self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
 
@@ -89,42 +106,66 @@ class KernelGame:
         other.snapshot = self.snapshot.clone() if self.snapshot is not None else None
         other.pending = None if self.pending is None else {
             "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
-            "log": self.pending["log"]}
+            "log": self.pending["log"], "final": self.pending.get("final", False)}
         other.history = [dict(h) for h in self.history]
         other.decision = self.decision
+        other._legal = self._legal  # immutable actions of the same state
         return other
 
     def _advance(self) -> Decision | None:
+        refills = self.rules.refills
         while self.state.phase != "over":
-            if self.pending is None:
-                if self.state.phase != "setup" and self.rules.refills:
+            pending = self.pending
+            if pending is None:
+                if refills and self.state.phase != "setup":
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
                 if step is None:
                     continue
-                self.pending = {"step": step, "answers": [], "log": len(self.state.log)}
-                if step[0] == "choose-action" and len(self._legal) > 1:
-                    # the step's first act is this question: nothing has changed yet, so the
-                    # state is still the step's start and no copy of it is needed until answered
-                    self.snapshot = None
-                    self.decision = Decision(self.state.active, "action",
-                                             f"turn {self.state.turn}: choose an action",
-                                             [a.text for a in self._legal])
-                    return self.decision
+                self.pending = pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                kind = step[0]
+                if kind == "choose-action":
+                    legal = self._legal
+                    if len(legal) > 1:
+                        # the step's first act is this question: nothing has changed yet, so the
+                        # state is still the step's start and no copy of it is needed until answered
+                        self.snapshot = None
+                        self.decision = Decision(self.state.active, "action",
+                                                 f"turn {self.state.turn}: choose an action",
+                                                 [a.text for a in legal])
+                        return self.decision
+                    may_ask = action_may_ask(self, legal[0])  # its only legal action, taken without asking
+                else:
+                    may_ask = step_may_ask(self, kind)
                 # a copy of the step's start to replay from, unless the step cannot ask
-                self.snapshot = self.state.clone(log=False) if self._may_ask(step[0]) else None
+                self.snapshot = self.state.clone(log=False) if may_ask else None
             elif self.snapshot is None:  # answered before the step changed anything
-                self.snapshot = self.state.clone(log=False)
+                # a copy to replay from only if the action taken can ask (a card that targets)
+                if self._legal is None:  # a clone's: the legal actions of its state
+                    self._legal = legal_actions(self)
+                picked = pending["answers"][0]
+                if action_may_ask(self, next(a for a in self._legal if a.text == picked)):
+                    self.snapshot = self.state.clone(log=False)
+            elif pending.get("final"):  # its last possible question answered: no replay after this one
+                self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
+                del self.state.log[pending["log"]:]  # what the last try wrote
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
-                del self.state.log[self.pending["log"]:]  # what the last try wrote
-            run = Run(self, self.pending["answers"])
+                del self.state.log[pending["log"]:]  # what the last try wrote
+            run = Run(self, pending["answers"])
             try:
-                self._run_step(run, self.pending["step"])
+                self._run_step(run, pending["step"])
             except NeedChoice as need:
                 if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
-                    raise AssertionError(f"the step {self.pending['step']} asked a question it was "
+                    raise AssertionError(f"the step {pending['step']} asked a question it was "
                                          "judged unable to ask") from need
+                if pending["step"][0] == "choose-action":  # is this the action's last possible question?
+                    legal = self._legal
+                    chose = len(legal) > 1  # the first answer chose the action
+                    action = next(a for a in legal if a.text == pending["answers"][0]) if chose else legal[0]
+                    asked = len(pending["answers"]) - chose + 1  # the action's questions, this one too
+                    most = action_questions(self, action)
+                    pending["final"] = most < MANY and asked >= most
                 self.decision = need.decision
                 return self.decision
             except GameOver:
@@ -136,79 +177,14 @@ class KernelGame:
         return None
 
     def _may_ask(self, kind: str) -> bool:
-        """Whether a step can stop with a question (compile_stmts.asks): a turn's start or end
-        whose slot, triggers, rules and end checks ask nothing is run without a copy."""
-        slot = {"turn-start": "turn", "turn-end": "turn-end"}.get(kind)
-        if slot is None:
-            return True
-        rules = self.rules
-        static = rules.step_asks.get(kind)
-        if static is None:
-            kw = rules.keywords
-            static = (asks(rules.slots.get(slot, []), kw) or asks(rules.slots.get("end", []), kw)
-                      or not pure(rules.end_guard) or (kind == "turn-end" and not pure(rules.round_end_guard))
-                      or any(asks(r["body"], kw) or not pure(r.get("when"))
-                             for r in rules.rules if r["event"] in (kind, "out")))
-            rules.step_asks[kind] = static
-        return static or any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
-                             for t in self.state.triggers if t["event"] == kind)
+        """Whether a step can stop with a question (asking.py): a turn's start or end whose
+        slot, triggers, rules and end checks ask nothing is run without a copy."""
+        return step_may_ask(self, kind)
 
     # -- the structure -------------------------------------------------------------------
 
     def _setup_table(self) -> None:
-        rules, state, config = self.rules, self.state, self.config
-        state.players = [f"p{i + 1}" for i in range(config.players)]
-        if rules.turn_order == "counterclockwise":
-            state.players = [state.players[0]] + list(reversed(state.players[1:]))
-        decks = list(config.decks)
-        if not decks and rules.decks:
-            gen = state.random()
-            decks = gen.sample(sorted(rules.decks), min(config.players, len(rules.decks)))
-            state.keep(gen)
-        for deck in decks:
-            if deck not in rules.decks:
-                raise KernelError(f"no deck '{deck}' in box '{rules.box}'; decks: " + ", ".join(sorted(rules.decks)))
-        if rules.decks and len(decks) < config.players:
-            raise KernelError(f"{config.players} players need {config.players} decks; box '{rules.box}' "
-                              f"has {len(rules.decks)}")
-        if rules.teams:
-            if config.players < rules.teams:
-                raise KernelError(f"{rules.game['name']} has {rules.teams} Teams: it needs {rules.teams} players "
-                                  f"or more, not {config.players}")
-            state.teams = {f"t{t + 1}": [] for t in range(rules.teams)}
-            size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
-            for i, p in enumerate(state.players):
-                t = i % rules.teams if rules.team_seats == "alternate" else i // size
-                state.teams[f"t{t + 1}"].append(p)
-            state.team_next = {t: 0 for t in state.teams}
-        setup_figures(rules, state)
-        holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None]}
-        for zone in rules.zones.values():
-            for owner in holders[zone.per]:
-                state.zones[state.zone_key(zone.id, owner)] = []
-        for counter in rules.counters.values():
-            for holder in holders.get(counter.per, []):
-                state.counters[state.counter_key(counter.id, holder)] = counter.start
-        target = rules.zone_roles["decks-to"]
-        for player, deck in zip(state.players, decks):
-            state.decks[player] = deck
-            for qid in rules.decks[deck]:
-                for _ in range(rules.cards[qid].copies):
-                    uid = len(state.cards)
-                    key = state.zone_key(target, player)
-                    state.cards.append(qid)
-                    state.owners.append(player)
-                    state.places.append(key)
-                    state.zones[key].append(uid)
-        if rules.first_player == "seeded-choice":
-            gen = state.random()
-            state.active = state.players[gen.randrange(len(state.players))]
-            state.keep(gen)
-        else:
-            state.active = state.players[0]
-        state.log.append({"event": "setup", "players": list(state.players), "decks": dict(state.decks),
-                          "first": state.active, **({"teams": {t: list(m) for t, m in state.teams.items()}}
-                                                    if state.teams else {})})
+        setup_table(self)  # setup.py: the seats, Teams, zones, counters, decks and first player
 
     def _next_step(self) -> list | None:
         """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
@@ -236,7 +212,7 @@ class KernelGame:
         kind = step[0]
         env = {"ctx:me": state.active}
         if kind == "setup":
-            run.block(self.rules.slots.get("setup", []), env)
+            self._slots.get("setup", _nothing)(run, env)
             self.check_end(run)
             state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
         elif kind == "round-start":
@@ -245,14 +221,14 @@ class KernelGame:
             state.passed, state.played = [], []
             self._reset("round-start")
             state.log.append({"event": "round-start", "round": state.round})
-            run.block(self.rules.slots.get("round", []), env)
+            self._slots.get("round", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "round-start")
             state.active = first_of_round(self, previous)
             state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
             state.phase = "turn-start"
         elif kind == "round-end":
-            run.block(self.rules.slots.get("round-end", []), env)
+            self._slots.get("round-end", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "round-end")
             self.round_over(run)
@@ -269,17 +245,26 @@ class KernelGame:
             state.acted = False
             state.played.append(state.active)
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            run.block(self.rules.slots.get("turn", []), env)
+            self._slots.get("turn", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "turn-start")
             state.phase = "actions"
         elif kind == "choose-action":
             actions = self._legal if self._legal is not None else legal_actions(self)
-            picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
-                             [a.text for a in actions])
-            take_action(self, run, next(a for a in actions if a.text == picked))
+            if len(actions) == 1:  # taken without asking
+                picked = actions[0].text
+            elif run.answers:  # the decision _advance returned, answered
+                picked = run.answers[0]
+                run.used = 1
+            else:
+                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                                 [a.text for a in actions])
+            for action in actions:
+                if action.text == picked:
+                    take_action(self, run, action)
+                    break
         elif kind == "turn-end":
-            run.block(self.rules.slots.get("turn-end", []), env)
+            self._slots.get("turn-end", _nothing)(run, env)
             self.check_end(run)
             run_triggers(self, run, "turn-end")
             self._reset("turn-end")
@@ -296,23 +281,33 @@ class KernelGame:
             self.state.log.append({"event": "dice-freed", "dice": freed})
 
     def _reset(self, when: str) -> None:
-        resets = self.rules.resets.get(when)
-        if resets is None:  # the counters reset at that event, read once
-            resets = self.rules.resets[when] = [c for c in self.rules.counters.values() if c.reset == when]
-        for counter in resets:
-            for key in [k for k in self.state.counters if k == counter.id or k.startswith(counter.id + "/")]:
-                self.state.counters[key] = counter.start
+        """The counters reset at that event back to their start, whoever holds them."""
+        resets = self._resets.get(when)
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
+        counters = self.state.counters
+        for ident, prefix, start in resets:
+            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
+                counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
     def check_end(self, run: Run) -> None:
-        guard = self.rules.end_guard
-        if guard is None or self.state.phase == "over":
+        end, state = self._end, self.state
+        if end is None or state.phase == "over":
             return
-        if compiled(guard)(run, {"ctx:me": self.state.active}):
-            run.block(self.rules.slots.get("end", []), {"ctx:me": self.state.active})
-            if self.state.phase != "over":
-                self.finish(run, [], "ended")
+        reads, no = self._end_reads, self._end_no
+        if no is not None and no[0] is state and no[1] == reads(state):
+            return  # what it reads is as when it said no
+        if not end(run, {"ctx:me": state.active}):
+            if reads is not None:
+                parts = reads(state)
+                self._end_no = (state, tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts))
+            return
+        run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
+        if self.state.phase != "over":
+            self.finish(run, [], "ended")
 
     def finish(self, run: Run, winners: list[str], reason: str) -> None:
         self.state.phase = "over"
@@ -354,45 +349,5 @@ class KernelGame:
         return self.rules.cards[self.state.cards[uid]].id + f"#{uid}"
 
     def labels(self, values: list, cards: bool = True) -> list[str]:
-        """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
-        only where two of the values share an id but differ (zone or counters). An int is a
-        card only where the values are cards (`cards`): an action's parameter whose domain
-        yields numbers prints them as numbers (rules.py, `Action.cards`)."""
-        state, printed = self.state, self.rules.cards
-        dice = state.dice
-        if cards and all(type(v) is int for v in values):  # cards only (the common case)
-            qids = state.cards
-            out = [printed[qids[v]].id for v in values]
-        else:
-            out = []
-            for v in values:
-                if cards and isinstance(v, int) and not isinstance(v, bool):
-                    out.append(printed[state.cards[v]].id)
-                elif dice and isinstance(v, str) and v in dice:  # a die shows its value
-                    out.append(str(dice[v]["value"]))
-                else:
-                    out.append(str(v))
-        if len(set(out)) == len(out):
-            return out  # no two alike: nothing to tell apart
-        alike = {lab for lab in out if out.count(lab) > 1}
-        looks, held = [], None
-        for v, lab in zip(values, out):
-            if lab not in alike:
-                looks.append(None)  # alone with its label: kept as it is
-            elif cards and isinstance(v, int) and not isinstance(v, bool):
-                if held is None:  # the counters on cards, by card: one pass over the counters
-                    held = {}
-                    for k, n in state.counters.items():
-                        at = k.rfind("/#")
-                        if at >= 0:
-                            held.setdefault(k[at + 2:], []).append((k, n))
-                looks.append((state.places[v], sorted(held.get(str(v), ()))))
-            elif isinstance(v, str) and v in dice:
-                die = dice[v]
-                looks.append((die["owner"], die["on"]))  # two free 3s of a pool: one action
-            else:
-                looks.append(None)
-        for i, v in enumerate(values):
-            if looks[i] is not None and any(out[j] == out[i] and looks[j] != looks[i] for j in range(len(values))):
-                out[i] = self.label(v) if cards and isinstance(v, int) else v
-        return out
+        """Stable strings for players, cards and dice (labels.py)."""
+        return labels(self, values, cards)

@@ -1,0 +1,217 @@
+"""Which steps of play can stop with a question: statements (`may`, `choose one`, a `one ...
+in` selector, a card resolved, a keyword that does), a turn's start or end with its
+triggers, rules and end checks, and one action with its arguments (the card it plays). A
+step that cannot ask runs without a copy of the state to replay from (structure.py); any
+doubt says it can."""
+from __future__ import annotations
+
+from .compile import _children, pure
+
+STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "for-each", "as", "trigger"}
+
+ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
+
+
+_ASKS: dict[int, tuple[list, bool]] = {}
+
+
+def asks(body: list, keywords: dict) -> bool:
+    """Whether running these statements can ask a player something (`may`, `choose one`, a
+    `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
+    needs no copy of the state to replay from (structure.py); any doubt says it can. Cached
+    by the identity of the IR list, as the closures are."""
+    hit = _ASKS.get(id(body))
+    if hit is not None and hit[0] is body:
+        return hit[1]
+    answer = _asks(body, keywords, frozenset())
+    _ASKS[id(body)] = (body, answer)
+    return answer
+
+
+def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
+    for stmt in body:
+        op = stmt.get("op")
+        if op in ("may", "choose") or op not in STATEMENTS:
+            return True
+        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
+            return True
+        if op == "keyword":
+            kw = keywords.get(stmt["keyword"])
+            if kw is None or stmt["keyword"] in seen:
+                return True
+            if _asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
+                    or any(not pure(d) for d in kw["defaults"].values() if d is not None):
+                return True
+        for key, value in stmt.items():
+            if key in ("body", "then", "else") and isinstance(value, list):
+                if _asks(value, keywords, seen):
+                    return True
+            elif key == "options":
+                if any(_asks(o["body"], keywords, seen) for o in value):
+                    return True
+            elif key == "args" and isinstance(value, dict):
+                if any(isinstance(e, dict) and not pure(e) for e in value.values()):
+                    return True
+            elif isinstance(value, dict) and "e" in value and not pure(value):
+                return True
+    return False
+
+
+def _end_asks(rules, events: tuple) -> bool:
+    """The end checks (the `end` slot and its condition) and the rules of these events."""
+    kw = rules.keywords
+    return (asks(rules.slots.get("end", []), kw) or not pure(rules.end_guard)
+            or any(asks(r["body"], kw) or not pure(r.get("when")) for r in rules.rules if r["event"] in events))
+
+
+def step_may_ask(game, kind: str) -> bool:
+    """Whether a step can stop with a question: a turn's start or end whose slot, triggers,
+    rules and end checks ask nothing is run without a copy."""
+    slot = {"turn-start": "turn", "turn-end": "turn-end"}.get(kind)
+    if slot is None:
+        return True
+    rules = game.rules
+    static = rules.step_asks.get(kind)
+    if static is None:
+        static = (asks(rules.slots.get(slot, []), rules.keywords) or _end_asks(rules, (kind, "out"))
+                  or (kind == "turn-end" and not pure(rules.round_end_guard)))
+        rules.step_asks[kind] = static
+    triggers = game.state.triggers
+    return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
+                                            for t in triggers if t["event"] == kind)
+
+
+def action_may_ask(game, action) -> bool:
+    """Whether taking this action can stop with a question: its body, where `play-card(X)`
+    or `resolve(X)` of a card parameter X asks only what that card's resolution asks (its
+    card type's parts it has, its own effect), then the end checks and the rules on `out`.
+    Known once per verb and printed card."""
+    known = game.asks_of  # by the action's verb and arguments: a card's uid is its card for good
+    answer = known.get(action[:2])
+    if answer is None:
+        answer = known[action[:2]] = _action_may_ask(game, action)
+    return answer
+
+
+def _action_may_ask(game, action) -> bool:
+    rules, state = game.rules, game.state
+    decl = rules.actions[action.verb]
+    printed = {}
+    for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
+        if is_card and type(value) is int:
+            printed[name] = state.cards[value]
+    key = ("action", action.verb) + tuple(printed.items())  # the same for every game of these rules
+    answer = rules.step_asks.get(key)
+    if answer is None:
+        answer = rules.step_asks[key] = _action_asks(rules, decl, printed)
+    return answer
+
+
+def _action_asks(rules, decl, printed: dict) -> bool:
+    from .primitives import resolution_bodies
+    kw = rules.keywords
+    for stmt in decl.body:
+        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
+        if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
+            if any(asks(body, kw) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]])):
+                return True
+        elif _asks([stmt], kw, frozenset()):
+            return True
+    return _end_asks(rules, ("out",))
+
+
+# -- how many questions ---------------------------------------------------------------------
+
+MANY = 2  # two questions or more, or not known
+LOOPS = {"repeat", "for-each"}
+
+
+def _expr_questions(e) -> int:
+    """The questions an expression can ask: one per `one ... in` selector (an impure call
+    counts as one too, to be safe); a selector inside a selector's `where`, MANY."""
+    if not isinstance(e, dict) or "e" not in e:
+        return 0
+    kind = e["e"]
+    here = 0
+    if kind == "select" and e["quant"] != "all":
+        here = 1
+        if e.get("where") is not None and _expr_questions(e["where"]):
+            return MANY
+    elif kind == "fn" and not pure({"e": "fn", "name": e["name"], "args": {}}):
+        here = 1
+    return min(MANY, here + sum(_expr_questions(child) for child in _children(e)))
+
+
+def questions(body: list, keywords: dict, seen: frozenset = frozenset()) -> int:
+    """At most how many questions running these statements can ask: 0, 1 or MANY. A step
+    whose last possible question is answered is replayed on its copy, not on a copy of it."""
+    total = 0
+    for stmt in body:
+        total += _stmt_questions(stmt, keywords, seen)
+        if total >= MANY:
+            return MANY
+    return total
+
+
+def _stmt_questions(stmt: dict, keywords: dict, seen: frozenset) -> int:
+    op = stmt.get("op")
+    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES):
+        return MANY
+    total = 1 if op in ("may", "choose") else 0
+    if op == "keyword":
+        kw = keywords.get(stmt["keyword"])
+        if kw is None or stmt["keyword"] in seen:
+            return MANY
+        total += questions(kw["body"], keywords, seen | {stmt["keyword"]})
+        total += sum(_expr_questions(d) for d in kw["defaults"].values())
+    branches = []
+    for key, value in stmt.items():
+        if key in ("then", "else") and op == "if" and isinstance(value, list):
+            branches.append(questions(value, keywords, seen))
+        elif key == "options":
+            branches.append(max((questions(o["body"], keywords, seen) for o in value), default=0))
+        elif isinstance(value, list) and value and isinstance(value[0], dict) and "op" in value[0]:
+            total += questions(value, keywords, seen)
+        elif key == "args" and isinstance(value, dict):
+            total += sum(_expr_questions(e) for e in value.values())
+        elif isinstance(value, dict):
+            total += _expr_questions(value)
+    total += max(branches, default=0)
+    if op in LOOPS and total:
+        return MANY
+    return min(total, MANY)
+
+
+def action_questions(game, action) -> int:
+    """At most how many questions taking this action asks (after its choice): its body, a
+    card it plays or resolves by what that card's parts ask; MANY if the end checks or the
+    rules on `out` can ask. Known once per verb and printed card, as action_may_ask."""
+    rules, state = game.rules, game.state
+    decl = rules.actions[action.verb]
+    printed = {}
+    for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
+        if is_card and type(value) is int:
+            printed[name] = state.cards[value]
+    key = ("questions", action.verb) + tuple(printed.items())
+    answer = rules.step_asks.get(key)
+    if answer is None:
+        answer = rules.step_asks[key] = _action_questions(rules, decl, printed)
+    return answer
+
+
+def _action_questions(rules, decl, printed: dict) -> int:
+    from .primitives import resolution_bodies
+    kw = rules.keywords
+    if _end_asks(rules, ("out",)):
+        return MANY
+    total = 0
+    for stmt in decl.body:
+        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
+        if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
+            total += sum(questions(body, kw) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]]))
+            total += sum(_expr_questions(e) for k, e in stmt["args"].items() if k != "card")
+        else:
+            total += _stmt_questions(stmt, kw, frozenset())
+        if total >= MANY:
+            return MANY
+    return total

@@ -1,0 +1,74 @@
+"""How the values of actions and choices print: a player's seat, a card's printed id (with
+`#uid` only where two cards alike differ), a die's value; stable strings that parse back."""
+from __future__ import annotations
+
+_INT = {int}
+
+
+def labels(game, values: list, cards: bool = True) -> list[str]:
+    """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
+    only where two of the values share an id but differ (zone or counters). An int is a
+    card only where the values are cards (`cards`): an action's parameter whose domain
+    yields numbers prints them as numbers (rules.py, `Action.cards`)."""
+    state, printed = game.state, game.rules.cards
+    dice = state.dice
+    only_cards = cards and set(map(type, values)) <= _INT
+    if only_cards:  # cards only (the common case)
+        ids = game._ids
+        if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
+            ids = game._ids = [printed[qid].id for qid in state.cards]
+        out = [ids[v] for v in values]
+    else:
+        out = []
+        for v in values:
+            if cards and isinstance(v, int) and not isinstance(v, bool):
+                out.append(printed[state.cards[v]].id)
+            elif dice and isinstance(v, str) and v in dice:  # a die shows its value
+                out.append(str(dice[v]["value"]))
+            else:
+                out.append(str(v))
+    if len(set(out)) == len(out):
+        return out  # no two alike: nothing to tell apart
+    if only_cards and len({state.places[v] for v in values}) == 1 and "/#" not in "\n".join(state.counters):
+        return out  # cards of one zone and no counter on any card (`NAME/#uid`): alike are the same
+    seen: set[str] = set()
+    alike: dict[str, None] = {}  # the labels two values or more share, in order
+    for lab in out:
+        if lab in seen:
+            alike[lab] = None
+        else:
+            seen.add(lab)
+    places, marked = state.places, None
+    for lab in alike:
+        same = [i for i, other in enumerate(out) if other == lab]
+        if cards and type(values[same[0]]) is int:  # copies of a card: in one zone, no counters?
+            where = {places[values[i]] for i in same}
+            if len(where) == 1:
+                if marked is None:  # the cards with a counter on them (`NAME/#uid`)
+                    marked = {k[k.rfind("/#") + 2:] for k in state.counters if "/#" in k}
+                if not marked or all(str(values[i]) not in marked for i in same):
+                    continue  # the same: one action, one label
+        looks = [_look(game, values[i], cards) for i in same]
+        if looks.count(looks[0]) == len(looks):
+            continue  # alike and the same: one action, one label
+        look_of, plain = dict(zip(same, looks)), list(same)  # still under the shared label
+        for i, look in zip(same, looks):  # told apart, in order, from those still alike
+            if look is not None and any(look_of[j] != look for j in plain):
+                v = values[i]
+                out[i] = game.label(v) if cards and isinstance(v, int) else v
+                plain.remove(i)
+    return out
+
+
+def _look(game, v, cards: bool):
+    """What tells two values of one label apart: a card's zone and the counters on it
+    (`NAME/#uid`), a die's pool and what it is placed on; None for anything else."""
+    state = game.state
+    if cards and isinstance(v, int) and not isinstance(v, bool):
+        counters = state.counters
+        keys = [f"{name}/#{v}" for name in game.rules.counters]
+        return state.places[v], tuple(sorted((k, counters[k]) for k in keys if k in counters))
+    if isinstance(v, str) and v in state.dice:
+        die = state.dice[v]
+        return die["owner"], die["on"]  # two free 3s of a pool: one action
+    return None

@@ -1,0 +1,62 @@
+"""The table a kernel game starts from: the seats in turn order, each deck dealt to its
+player's zone, the Teams, the figures, every zone and counter, and the first player."""
+from __future__ import annotations
+
+from .board import setup_figures
+from .rules import KernelError
+
+
+def setup_table(game) -> None:
+    rules, state, config = game.rules, game.state, game.config
+    state.players = [f"p{i + 1}" for i in range(config.players)]
+    if rules.turn_order == "counterclockwise":
+        state.players = [state.players[0]] + list(reversed(state.players[1:]))
+    decks = list(config.decks)
+    if not decks and rules.decks:
+        gen = state.random()
+        decks = gen.sample(sorted(rules.decks), min(config.players, len(rules.decks)))
+        state.keep(gen)
+    for deck in decks:
+        if deck not in rules.decks:
+            raise KernelError(f"no deck '{deck}' in box '{rules.box}'; decks: " + ", ".join(sorted(rules.decks)))
+    if rules.decks and len(decks) < config.players:
+        raise KernelError(f"{config.players} players need {config.players} decks; box '{rules.box}' "
+                          f"has {len(rules.decks)}")
+    if rules.teams:
+        if config.players < rules.teams:
+            raise KernelError(f"{rules.game['name']} has {rules.teams} Teams: it needs {rules.teams} players "
+                              f"or more, not {config.players}")
+        state.teams = {f"t{t + 1}": [] for t in range(rules.teams)}
+        size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
+        for i, p in enumerate(state.players):
+            t = i % rules.teams if rules.team_seats == "alternate" else i // size
+            state.teams[f"t{t + 1}"].append(p)
+        state.team_next = {t: 0 for t in state.teams}
+    setup_figures(rules, state)
+    holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None]}
+    for zone in rules.zones.values():
+        for owner in holders[zone.per]:
+            state.zones[state.zone_key(zone.id, owner)] = []
+    for counter in rules.counters.values():
+        for holder in holders.get(counter.per, []):
+            state.counters[state.counter_key(counter.id, holder)] = counter.start
+    target = rules.zone_roles["decks-to"]
+    for player, deck in zip(state.players, decks):
+        state.decks[player] = deck
+        for qid in rules.decks[deck]:
+            for _ in range(rules.cards[qid].copies):
+                uid = len(state.cards)
+                key = state.zone_key(target, player)
+                state.cards.append(qid)
+                state.owners.append(player)
+                state.places.append(key)
+                state.zones[key].append(uid)
+    if rules.first_player == "seeded-choice":
+        gen = state.random()
+        state.active = state.players[gen.randrange(len(state.players))]
+        state.keep(gen)
+    else:
+        state.active = state.players[0]
+    state.log.append({"event": "setup", "players": list(state.players), "decks": dict(state.decks),
+                      "first": state.active, **({"teams": {t: list(m) for t, m in state.teams.items()}}
+                                                if state.teams else {})})
