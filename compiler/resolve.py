@@ -11,6 +11,7 @@ from mayhem.dsl.spans import Span
 from . import builtins as B
 from . import builtins_kernel as K
 from .game_parts import check_part
+from .mode_overrides import check_overrides
 from .model import VOCABULARY_KINDS, Component, Model, _a
 
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
@@ -70,6 +71,10 @@ def resolve(model: Model, diags: Diagnostics) -> Resolution:
     resolver = _Resolver(model, res, diags)
     for comp in sorted(model.components(), key=lambda c: c.qid):
         resolver.component(comp)
+    modes = [c for c in model.components() if c.kind == "mode" and "without" in c.props]
+    if modes:
+        shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
+        check_overrides(modes, shared, diags)
     return res
 
 

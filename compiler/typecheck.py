@@ -116,8 +116,11 @@ class _Checker:
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
+        # a `rule` of the game the Mayhem boxes share (a game of a module file) is heard by the
+        # Mayhem engine, in the context of that game's own triggers
+        shared_rule = comp.kind == "rule" and comp.scope.endswith(".mh")
         for trig in comp.triggers:
-            self.trigger(trig, Ctx(spec.triggers or "ability"))
+            self.trigger(trig, Ctx("rules" if shared_rule else spec.triggers or "ability"))
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:

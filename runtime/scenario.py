@@ -78,6 +78,7 @@ def names_of(game_rules: Rules, eng) -> Names:
         pools=sorted(st.pools),
         locations=len(board.locations),
         edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
+        colours=eng.team_names,
     )
 
 

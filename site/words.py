@@ -34,7 +34,7 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "non-player-figure": "A non-player figure in the centre",
                "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
                "team-lists": "Teams chosen from the whole collection",
-               "communal-tokens": "All tokens are communal", "no-victory-points": "Teams gain no Victory Points",
+               "communal-tokens": "All tokens are communal", "without": "Left out of the game",
                "no-go-cards": "No GO! cards", "no-piles": "No ACME tokens",
                "permanent-ko": "A KO'ed character stays out", "shrink-board": "The board shrinks every round"}
 
@@ -108,6 +108,8 @@ def mode_value(name: str, value) -> str:
         return hands(value) if value and isinstance(value[0], list) else f"each player draws {value}"
     if name == "board" and isinstance(value, list):
         return "rows of " + _and([str(n) for n in value]) + " Location tiles"
+    if name == "without" and isinstance(value, list):  # [[kind, id], ...]: `without rule ko-vp`
+        return _and([f"the {kind} `{ident}`" for kind, ident in value])
     if isinstance(value, str):
         return MODE_WORDS.get(name, {}).get(value, value.replace("-", " "))
     if value is True:
