@@ -109,16 +109,17 @@ class _Checker:
             if domain not in B.ELEMENT_OF and domain != "any":
                 self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
                                  f"{_describe(domain)}", p.default.span)
+        # a `rule` of the game the Mayhem boxes share (a game of a module file) is heard by the
+        # Mayhem engine, in the context of that game's own triggers; so is its `end when`
+        shared_rule = comp.kind in ("rule", "game") and comp.scope.endswith(".mh")
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
-            ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
+            ctx = Ctx("rules" if shared_rule and name == "end" else
+                      slot_spec.context if slot_spec else spec.dynamic_slots)
             ctx.locals.update(params)
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
-        # a `rule` of the game the Mayhem boxes share (a game of a module file) is heard by the
-        # Mayhem engine, in the context of that game's own triggers
-        shared_rule = comp.kind == "rule" and comp.scope.endswith(".mh")
         for trig in comp.triggers:
             self.trigger(trig, Ctx("rules" if shared_rule else spec.triggers or "ability"))
 

@@ -366,11 +366,14 @@ _kind(KindSpec(
                  "if the last was KO'ed) removes an empty Location without splitting the board."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),
-        PropSpec("win", "enum:victory-points|last-standing", "How the game is won: the box's Victory "
-                 "Points or a double KO in one round; or being the last player with a character.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
                  "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck`. Repeatable."),
+    ),
+    slots=(
+        SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
+                 "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
+                 guard=True),
     ),
     component=False,
 ))

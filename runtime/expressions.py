@@ -44,6 +44,8 @@ class ExpressionsMixin:
 
     def candidates(self, kind: str, places, env: Env) -> list:
         st = self.state
+        if kind == "team":
+            return list(st.order)
         if kind == "location":
             live = st.board.live()
             return live if places is None else [p for p in live if p in places]
@@ -227,6 +229,8 @@ def context(name: str):
         return lambda eng, env: prop(env.card, "monster-life", 0) if env.card else 0
     if name == "pending":
         return lambda eng, env: env.pending.amount if env.pending else 0
+    if name == "win-vp":
+        return lambda eng, env: prop(eng.box, "win-vp")  # required of a Mayhem box
     return _unknown(name)
 
 
@@ -270,6 +274,12 @@ def _team_of(eng, env, f):
     if not isinstance(f, Figure):
         return None
     return f.team if f.kind != "token" else f.owner
+
+
+def _all_ko_this_round(eng, env, team):
+    st = eng.state
+    chars = st.characters(team) if team in st.teams else []
+    return bool(chars) and all(f.ko_round == st.round and f.location is None for f in chars)
 
 
 def _is_base(eng, env, loc):
@@ -316,6 +326,10 @@ def function(name: str):
         return lambda eng, env, f: (f.life or 0) if isinstance(f, Figure) else 0
     if name == "vp-of":
         return lambda eng, env, team: eng.vp(team) if team else 0
+    if name == "all-ko-this-round":
+        return _all_ko_this_round
+    if name == "standing":
+        return lambda eng, env, team: team in eng.state.teams and eng.living(team)
     if name == "is-base":
         return _is_base
     if name == "tagged":

@@ -1,9 +1,9 @@
 """A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, tokens, non-player figure, Initiative, how to win), and the rules a
+Teams, board, decks, tokens, non-player figure, Initiative, its own `end when`), and the rules a
 mode plays with: the game's, less what its `without` overrides leave out."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .rules import Rules, prop
 
@@ -27,7 +27,8 @@ class Mode:
     permanent_ko: bool = False
     shrink: bool = False
     initiative: str = "lowest-dice"
-    win: str = "victory-points"
+    # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
+    end: dict | None = field(default=None, compare=False)
     # what the mode leaves out of the game: (kind, id) pairs, `without counter vp`
     without: tuple[tuple[str, str], ...] = ()
 
@@ -84,7 +85,7 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         permanent_ko=bool(prop(comp, "permanent-ko")),
         shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
-        win=prop(comp, "win", "victory-points"),
+        end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
     )
 

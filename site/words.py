@@ -1,5 +1,5 @@
 """Values the content stores as identifiers, said in words for players: a mode's seats, hands,
-Initiative, start and win; icons and pools by their names.
+Initiative, start and what it leaves out of the game; icons and pools by their names.
 
 >>> seats([[1, 1], [2]])
 'Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters'
@@ -14,8 +14,6 @@ MODE_WORDS = {
     "initiative": {"lowest-dice": "the lowest Activation dice total (a coin toss on a tie)",
                    "rotating": "a random player first, then the next player clockwise each round"},
     "start": {"bases": "on their Team's Bases in the first round", "corners": "on the corners of the board"},
-    "win": {"victory-points": "the box's Victory Points, or KO both opposing characters in one round",
-            "last-standing": "be the last player with a character on the board"},
     "cards": {"free-for-all": "the Free-For-All Mayhem cards only", "standard": "the whole Mayhem deck"},
 }
 TOKEN_WORDS = {
@@ -28,7 +26,7 @@ TOKEN_WORDS = {
 # A mode's properties in the rulebooks' words ("3 and 4 Player Variant Rules", "Free-For-All
 # Mayhem", "Mayhem Competitive Mode"); no label is its property's id made a title.
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
-               "initiative": "Who has the Initiative", "start": "Characters start", "win": "To win",
+               "initiative": "Who has the Initiative", "start": "Characters start",
                "cards": "Mayhem deck", "board": "Location tiles laid out",
                "face-down-locations": "Location tiles kept facedown",
                "non-player-figure": "A non-player figure in the centre",

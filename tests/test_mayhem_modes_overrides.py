@@ -14,6 +14,7 @@ import shutil
 import pytest
 
 from mayhem.compiler import driver
+from mayhem.runtime.figures import GameOver
 from mayhem.runtime.modes import load_mode, rules_for
 from mayhem.runtime.rules import load_rules
 from mayhem.site.words import mode_label, mode_value
@@ -149,3 +150,58 @@ def test_the_site_says_an_override_in_words():
     assert mode_label("without") == "Left out of the game"
     assert mode_value("without", [["counter", "vp"], ["rule", "ko-vp"]]) == \
         "the counter `vp` and the rule `ko-vp`"
+
+
+# ---- the win check is the game's `end when`; a mode's replaces it -----------------------------
+
+def give_vp(game, team: str, n: int) -> None:
+    eng = game.engine
+    try:
+        eng.gain_vp(team, n, None)
+    except GameOver:
+        pass
+
+
+def test_the_win_is_the_end_when_of_the_shared_game(rules):
+    end = game_comp(rules.ir)["effects"]["end"]
+    assert end["span"].startswith("shared/game.mh:")
+    assert "win-vp" in str(end["when"]) and "all-ko-this-round" in str(end["when"])
+    game = after_setup(rules)
+    first = game.state.order[0]
+    give_vp(game, first, 5)  # "The 1st Team to collect 5 Victory Points ... immediately wins"
+    assert (game.state.winners, game.state.end_reason) == ([first], "vp")
+
+
+def test_without_its_end_when_the_game_does_not_end_on_vp(ir):
+    doc = copy.deepcopy(ir)
+    del game_comp(doc)["effects"]["end"]
+    game = after_setup(load_rules(doc))
+    give_vp(game, game.state.order[0], 5)
+    assert not game.state.over and game.state.winners is None
+
+
+def test_both_teams_at_win_vp_at_once_is_a_draw(rules):
+    game = after_setup(rules)
+    eng = game.engine
+    eng.win_check_held = True  # one step: both gain at the same time
+    for team in game.state.order:
+        give_vp(game, team, 5)
+    eng.win_check_held = False
+    with pytest.raises(GameOver):
+        eng.check_win()
+    assert (game.state.winners, game.state.end_reason) == ([], "draw")
+
+
+def test_free_for_all_is_won_by_its_own_end_when(rules):
+    # in Free-For-All the game's `end when` (VP, a double KO) is replaced: one KO'ed player
+    # of three does not end the game, as a Team losing all its Characters would otherwise
+    game = after_setup(rules, mode="free-for-all")
+    ko_someone(game)
+    assert not game.state.over
+    second = game.state.order[1]
+    fig = game.state.characters(second)[0]
+    game.engine.relocate(fig, next(i for i in game.state.board.live()))
+    from test_mayhem_ko_vp import drive
+    drive(game.engine.ko(fig, None))
+    last = game.state.order[2]
+    assert (game.state.winners, game.state.end_reason) == ([last], "last-standing")

@@ -106,7 +106,7 @@ STILL_NAMED = {
     "engine.py": ["Recovery", "Victory Point"],
     "events.py": ["Initiative", "Mission", "GO!"],
     "expressions.py": ["Victory Point", "Mayhem die"],
-    "figures.py": ["Victory Point"],
+    "figures.py": [],
     "game.py": ["Victory Point"],
     "invariants.py": ["Initiative", "Victory Point", "Mayhem die"],
     "modes.py": ["Initiative", "Victory Point", "GO!"],
