@@ -16,7 +16,7 @@ REQUIRED = object()
 # Parameter types may be unions written "a|b"; "figure+" means figure|figures.
 
 SET_OF = {"figure": "figures", "location": "locations", "edge": "edges", "tag": "tags",
-          "player": "players", "card": "cards", "team": "teams"}
+          "player": "players", "card": "cards"}
 ELEMENT_OF = {v: k for k, v in SET_OF.items()}
 
 
@@ -159,7 +159,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",
               ("mission",)),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
-    Primitive("end-game", (_p("winners", "team+", doc="The Teams that win: one wins; none or several is a draw."),
+    Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
               "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules",)),
