@@ -159,6 +159,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",
               ("mission",)),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
+    Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
+                           _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
+              "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
+              "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules",)),
     Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
     # the round of the shared rules (`round { }` of content/shared/game.mh)
     Primitive("place-figures", (),
@@ -169,7 +173,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
 )}
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
-    Function("count", (_p("what", "figures|locations|edges|token"), _p("on", "figure+|location+|edge+|team", None),
+    Function("count", (_p("what", "figures|locations|edges|teams|token"), _p("on", "figure+|location+|edge+|team", None),
                        _p("of", "team", None)), "number",
              "How many: the members of a set, or the tokens of a type on a place (of a Team)."),
     Function("stack-bonus", (_p("token", "token"), _p("on", "location|figure"), _p("of", "team", None)), "number",
@@ -188,6 +192,10 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("damage-on", (_p("figure", "figure"),), "number", "Damage a figure has taken."),
     Function("life", (_p("figure", "figure"),), "number", "A figure's Life Points."),
     Function("vp-of", (_p("team", "team"),), "number", "A Team's Victory Points."),
+    Function("all-ko-this-round", (_p("team", "team"),), "bool",
+             "Every character of the Team was KO'ed this round and is still off the board."),
+    Function("standing", (_p("team", "team"),), "bool",
+             "The Team still has a character in the game (one KO'ed for good is out of it)."),
     Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
@@ -233,6 +241,7 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
     ContextName("leading-team", "team", "The Team that leads the round (none before the first `lead`)."),
+    ContextName("win-vp", "number", "The Victory Points that win the game: the box's `win-vp`."),
 )}
 
 _COMMON = ("my-team", "opposing-team", "mayhem-die", "mayhem-icon", "anywhere", "active",
@@ -246,7 +255,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "location": _COMMON + ("here", "adjacent", "here-or-adjacent"),
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
-    "rules": _COMMON + ("teams", "round", "leading-team"),
+    "rules": _COMMON + ("teams", "round", "leading-team", "win-vp"),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -259,9 +268,9 @@ CONTEXT_DOCS = {
     "location": "Location triggers: `here` is the Location itself.",
     "mission": "GO! cards: `owner` and `my-team` are the Team that picked the card.",
     "npc": "Free-For-All non-player figures: `self` is the figure.",
-    "rules": "The triggers and the `round { }` of the game the Mayhem boxes share "
-             "(`content/shared/game.mh`): `my-team` is the Team of the figure the event is about; "
-             "`teams` are every Team, in seat order.",
+    "rules": "The triggers, the `round { }` and the `end when` of the game the Mayhem boxes share "
+             "(`content/shared/game.mh`, and a mode's `end when`): `my-team` is the Team of the figure the "
+             "event is about; `teams` are every Team, in seat order; `win-vp` is the box's.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",
@@ -278,6 +287,7 @@ SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "figure": ("figure", "Any figure: characters, non-player figures and attackable tokens."),
     "location": ("location", "A Location."),
     "edge": ("edge", "The border between two adjacent Locations (`in` gives the Locations it touches)."),
+    "team": ("team", "A Team in the game, in seat order (`in` does not apply)."),
 }
 
 # Relations usable on the right of `is`: `figure is opponent`.

@@ -295,6 +295,9 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
             hint = f"{_a(comp.kind)} has: " + ", ".join(names) if names else None
         diags.error("E202", f"unknown property '{prop.name}' in {_a(comp.kind)}", prop.name_span, hint=hint)
         return
+    if pspec.shape == "overrides":  # repeatable: `without counter vp`, `without rule ko-vp`
+        _override(comp, prop, diags)
+        return
     if prop.name in seen:
         diags.error("E203", f"'{prop.name}' is given twice", prop.name_span,
                     related=[Related(seen[prop.name].name_span, "first given here")])
@@ -324,6 +327,24 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
     comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
 
 
+
+
+def _override(comp: Component, prop: ast.Prop, diags: Diagnostics) -> None:
+    """`without KIND ID`, one per line: what a mode leaves out of the game (compiler.mode_overrides)."""
+    from .mode_overrides import OVERRIDABLE, parse_without
+    pair = parse_without(prop.values)
+    if pair is None:
+        diags.error("E204", f"'{prop.name}' takes a kind ({', '.join(OVERRIDABLE[:-1])} or {OVERRIDABLE[-1]}) "
+                    "and the id of what the mode leaves out of the game", prop.span,
+                    hint=f"for example: `{prop.name} counter vp` or `{prop.name} rule ko-vp`, one per line")
+        return
+    pv = comp.props.get(prop.name)
+    if pv is None:
+        comp.props[prop.name] = PropValue(pair, prop.span, comp.source, prop)
+    elif pair[0] in pv.value:
+        diags.error("E203", f"'{prop.name} {' '.join(pair[0])}' is given twice", prop.span)
+    else:
+        pv.value.extend(pair)
 
 
 def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 
 from . import builtins as B
+from .mode_overrides import check_overrides
 from .model import VOCABULARY_KINDS, Model
 from .resolve_names import NameResolver
 from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, imported from here)
@@ -34,6 +35,10 @@ def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
     resolver = NameResolver(model, res, diags)
     for comp in sorted(model.components(), key=lambda c: c.qid):
         resolver.component(comp) if each is None else each(resolver, comp)
+    modes = [c for c in model.components() if c.kind == "mode" and "without" in c.props]
+    if modes:
+        shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
+        check_overrides(modes, shared, diags)
     return res
 
 

@@ -16,8 +16,8 @@ from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
 
 
 # The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
-# plays, in the context of the game's triggers (`rules`).
-SHARED_RULES_SLOTS = ("round", "round-end")
+# plays, in the context of the game's triggers (`rules`): its round, its end and its `end when`.
+SHARED_RULES_SLOTS = ("round", "round-end", "end")
 
 
 @dataclass
@@ -88,13 +88,16 @@ class _Checker(ExprTyper):
             if domain not in B.ELEMENT_OF and domain != "any":
                 self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
                                  f"{describe_type(domain)}", p.default.span)
-        shared_rules = comp.kind == "game" and comp.scope.endswith(".mh")  # played by the Mayhem engine
+        # the game the Mayhem boxes share (a game of a module file) and its `rule`s are played by
+        # the Mayhem engine, in the context of that game's own triggers (`rules`): its `round`,
+        # `round-end` and `end when` slots, and its triggers
+        shared_rules = comp.kind in ("rule", "game") and comp.scope.endswith(".mh")
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
             ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
             if shared_rules:
-                ctx = Ctx(spec.triggers)
-                if name not in SHARED_RULES_SLOTS:
+                ctx = Ctx("rules")
+                if comp.kind == "game" and name not in SHARED_RULES_SLOTS:
                     self.diags.error("E205", f"the shared rules of a module file play no '{name}' slot",
                                      slot.name_span, hint="slots of shared rules: " + ", ".join(SHARED_RULES_SLOTS))
             ctx.locals.update(params)
@@ -102,7 +105,7 @@ class _Checker(ExprTyper):
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
         for trig in comp.triggers:
-            self.trigger(trig, Ctx(spec.triggers or "ability"))
+            self.trigger(trig, Ctx("rules" if shared_rules else spec.triggers or "ability"))
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:

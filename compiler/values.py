@@ -15,7 +15,8 @@ FACE = re.compile(r"[0-9]+\*?")
 def example(p: PropSpec) -> str:
     examples = {"nested": "[[2], [2]]", "int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
                 "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
-                "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name"}
+                "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name",
+                "overrides": "rule ko-vp"}
     if p.shape.startswith(("enum:", "enums:")):
         return f"{p.name} {p.shape.split(':', 1)[1].split('|')[0]}"
     return f"{p.name} {examples.get(p.shape, '')}".strip()
@@ -32,6 +33,7 @@ def shape_text(shape: str) -> str:
         "strings": "a [list] of strings", "range": "a number or a range like 2..4",
         "nested": "a [list] of [lists] of numbers, like [[2], [2]]",
         "counts": "a number, or colours with numbers like `black 2 white 2`", "once": "per turn, per round or per game",
+        "overrides": "a kind (counter, rule, zone) and an id, like `rule ko-vp`",
     }.get(shape, shape)
 
 

@@ -65,6 +65,9 @@ def kernel_kinds() -> list:
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
                 PropSpec("teams", "int", "The seats are grouped into this many Teams (`t1`, `t2`, ...); "
                          "zones and counters may be kept `per team`."),
+                PropSpec("team-names", "list", "The Teams' names, in seat order: `team-names [black, white]` "
+                         "(the Mayhem Teams are their colours, which pools and Bases name). A mode with another "
+                         "number of Teams names them after their first player (`p1`, `p2`, ...)."),
                 PropSpec("team-seats", "enum:alternate|consecutive", "How seats form Teams: alternating (p1, p3 "
                          "in t1; p2, p4 in t2; the default) or in consecutive blocks (p1, p2 in t1)."),
                 PropSpec("decks-to", "id", "At setup each player takes one `deck` of the box into this zone."),

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 #   counts        a number, or colour/number pairs `activation-dice black 2 white 2`
 #   source        `authored` or `rulebook "Section"`
 #   once          `per turn`, `per round` or `per game`
+#   overrides     a kind and an id, repeatable     `without rule ko-vp`
 # Every property but `source` may end with its own provenance, e.g. `slot 5 authored`.
 
 COLOURS = ("black", "white")
@@ -358,7 +359,6 @@ _kind(KindSpec(
         PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
                  "any box, Locations and shared tokens from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("no-victory-points", "flag", "Nobody gains Victory Points."),
         PropSpec("no-go-cards", "flag", "No GO! deck."),
         PropSpec("no-piles", "flag", "No face-down token piles (ACME)."),
         PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
@@ -366,8 +366,14 @@ _kind(KindSpec(
                  "if the last was KO'ed) removes an empty Location without splitting the board."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),
-        PropSpec("win", "enum:victory-points|last-standing", "How the game is won: the box's Victory "
-                 "Points or a double KO in one round; or being the last player with a character.", True),
+        PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
+                 "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
+                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck`. Repeatable."),
+    ),
+    slots=(
+        SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
+                 "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
+                 guard=True),
     ),
     component=False,
 ))

@@ -17,7 +17,7 @@ from .effects import EffectsMixin, id_of
 from .events import EventsMixin
 from .expressions import ExpressionsMixin
 from .figures import FiguresMixin, GameOver
-from .modes import COLOURS, load_mode
+from .modes import load_mode, rules_for, team_names
 from .pieces import PiecesMixin
 from .primitives import PrimitivesMixin
 from .round import RoundMixin
@@ -28,7 +28,7 @@ from .statuses import StatusesMixin
 from .turn import TurnMixin
 from .victory import VictoryMixin
 
-__all__ = ["COLOURS", "Engine", "GameConfig", "GameOver"]
+__all__ = ["Engine", "GameConfig", "GameOver"]
 
 
 @dataclass
@@ -52,11 +52,12 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
     def __init__(self, rules: Rules, config: GameConfig) -> None:
         if config.box not in rules.boxes:
             raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
-        self.rules = rules
         self.config = config
         self.rng = random.Random(config.seed)
         self.box = rules.boxes[config.box]
         self.mode = load_mode(rules, config.mode)
+        self.rules = rules = rules_for(rules, self.mode)  # the game less what the mode leaves out
+        self.team_names = team_names(rules)  # the Teams' names the game declares
         self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
         self.forced_rolls: list[str] = []  # scenario files queue die results here

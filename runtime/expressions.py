@@ -46,6 +46,8 @@ class ExpressionsMixin:
 
     def candidates(self, kind: str, places, env: Env) -> list:
         st = self.state
+        if kind == "team":
+            return list(st.order)
         if kind == "location":
             live = st.board.live()
             return live if places is None else [p for p in live if p in places]
@@ -237,6 +239,8 @@ def context(name: str):
         return lambda eng, env: prop(env.card, "monster-life", 0) if env.card else 0
     if name == "pending":
         return lambda eng, env: env.pending.amount if env.pending else 0
+    if name == "win-vp":
+        return lambda eng, env: prop(eng.box, "win-vp")  # required of a Mayhem box
     return _unknown(name)
 
 
@@ -283,6 +287,12 @@ def _team_of(eng, env, f):
     return f.team if f.kind != "token" else f.owner
 
 
+def _all_ko_this_round(eng, env, team):
+    st = eng.state
+    chars = st.characters(team) if team in st.teams else []
+    return bool(chars) and all(f.ko_round == st.round and f.location is None for f in chars)
+
+
 def _is_base(eng, env, loc):
     comp = eng.state.board.locations[loc].comp if loc is not None else None
     return bool(comp and prop(comp, "base"))
@@ -327,6 +337,10 @@ def function(name: str):
         return lambda eng, env, f: (f.life or 0) if isinstance(f, Figure) else 0
     if name == "vp-of":
         return lambda eng, env, team: eng.vp(team) if team else 0
+    if name == "all-ko-this-round":
+        return _all_ko_this_round
+    if name == "standing":
+        return lambda eng, env, team: team in eng.state.teams and eng.living(team)
     if name == "is-base":
         return _is_base
     if name == "tagged":

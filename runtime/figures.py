@@ -1,7 +1,7 @@
 """Figures on the board: relocating and moving them, damage, KO, and the win check."""
 from __future__ import annotations
 
-from .rules import prop
+from .effects import Env
 from .state import Figure, Pending
 
 
@@ -77,7 +77,7 @@ class FiguresMixin:
         self.log("ko", node, figure=fig.key)
         if self.mode.permanent_ko:
             fig.eliminated = True
-        # what a KO gives (1 VP to the other Team) is the game's rule, in content
+        # what a KO gives the other Team is the game's rule, in content (content/shared/game.mh, its KO rule)
         yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()
         # A KO'ed Active Character's turn ends, but not here: the effect that KO'ed it
@@ -86,29 +86,25 @@ class FiguresMixin:
         # (EffectsMixin.run), its turn at its next step.
 
     def check_win(self) -> None:
+        """The game's `end when COND { ... }` (content/shared/game.mh), or the mode's own in its
+        place: when COND holds, its body ends the game (`end-game`). Not while the effects of
+        one step are resolving together (`win_check_held`): their step checks once after."""
         st = self.state
         if st.over or self.win_check_held:
             return
-        if self.mode.win == "last-standing":
-            standing = [c for c in st.order if self.living(c)]
-            if len(standing) <= 1:
-                self.finish(standing, "last-standing" if standing else "draw")
-                raise GameOver()
+        end = self.mode.end or (self.rules.game or {}).get("effects", {}).get("end")
+        if end is None:
             return
-        win_vp = prop(self.box, "win-vp", 5)
-        winners = [c for c in st.order if self.vp(c) >= win_vp]
-        reason = "vp"
-        for colour in st.order:
-            chars = st.characters(colour)
-            if chars and all(f.ko_round == st.round and f.location is None for f in chars):
-                for other in st.order:
-                    if other != colour and other not in winners:
-                        winners.append(other)
-                        reason = "double-ko" if reason == "vp" and not any(self.vp(c) >= win_vp for c in st.order) \
-                            else reason
-        if winners:
-            if len(winners) > 1:
-                self.finish([], "draw")
-            else:
-                self.finish(winners, reason)
+        env = Env(None, None, None, source=self.rules.game["qid"] if self.rules.game else None)
+        if end["when"] is not None and not self.static_eval(end["when"], env):
+            return
+        body = self.run(end["body"], env)
+        try:
+            body.send(None)  # an end asks no decision
+        except StopIteration:
+            pass
+        else:
+            body.close()
+            raise AssertionError("the game's `end when` asked a decision")
+        if st.over:
             raise GameOver()

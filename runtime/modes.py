@@ -1,10 +1,9 @@
 """A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, tokens, non-player figure, Initiative, how to win)."""
+Teams, board, decks, tokens, non-player figure, Initiative, its own `end when`), and the rules a
+mode plays with: the game's, less what its `without` overrides leave out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from mayhem.dsl.schema import COLOURS  # the two Team colours, as the DSL spells them
+from dataclasses import dataclass, field, replace
 
 from .rules import Rules, prop
 
@@ -23,18 +22,21 @@ class Mode:
     chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
-    no_vp: bool = False
     no_go: bool = False
     no_piles: bool = False
     permanent_ko: bool = False
     shrink: bool = False
     initiative: str = "lowest-dice"
-    win: str = "victory-points"
+    # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
+    end: dict | None = field(default=None, compare=False)
+    # what the mode leaves out of the game: (kind, id) pairs, `without counter vp`
+    without: tuple[tuple[str, str], ...] = ()
 
-    def team_ids(self) -> list[str]:
-        """Two Teams are Black and White; more (Free-For-All) are named after their player."""
-        if len(self.seats) == 2:
-            return list(COLOURS)
+    def team_ids(self, names: tuple[str, ...] = ()) -> list[str]:
+        """As many Teams as the game names (`team-names`) are called by those names; more
+        (Free-For-All) are named after their player."""
+        if names and len(self.seats) == len(names):
+            return list(names)
         return [f"p{i + 1}" for i in range(len(self.seats))]
 
     def players(self) -> list[tuple[str, int, int]]:
@@ -78,15 +80,50 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        no_vp=bool(prop(comp, "no-victory-points")),
         no_go=bool(prop(comp, "no-go-cards")),
         no_piles=bool(prop(comp, "no-piles")),
         permanent_ko=bool(prop(comp, "permanent-ko")),
         shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
-        win=prop(comp, "win", "victory-points"),
+        end=comp.get("effects", {}).get("end"),
+        without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
     )
 
 
 def available_modes(rules: Rules) -> list[str]:
     return sorted({c["id"] for c in rules.ir["components"] if c["kind"] == "mode"} | {"standard"})
+
+
+def team_names(rules: Rules) -> tuple[str, ...]:
+    """The Teams' names the game declares (`team-names [...]`, content/shared/game.mh), in
+    seat order; none without a game."""
+    return tuple(prop(rules.game, "team-names", [])) if rules.game is not None else ()
+
+
+# The declarations of a game a mode may leave out, by their kind: the child kinds of the game.
+OVERRIDABLE = ("counter", "rule", "zone")
+
+
+def rules_for(rules: Rules, mode: Mode) -> Rules:
+    """The rules a game of this mode plays with: the game's own triggers, then those of its
+    `rule`s, less the counters, rules and zones the mode's `without` leaves out. One Rules per
+    set of overrides (its compiled code is built once, then shared by every game of the mode)."""
+    key = tuple(sorted(mode.without))
+    cache = rules.__dict__.setdefault("_by_overrides", {})
+    if key in cache:
+        return cache[key]
+    if rules.game is None:
+        cache[key] = rules
+        return rules
+    gone = set(key)
+    kept = [c for c in rules.game["children"] if (c["kind"], c["id"]) not in gone]
+    heard = list(rules.game["triggers"]) + [t for c in kept if c["kind"] == "rule" for t in c["triggers"]]
+    game = {**rules.game, "children": kept, "triggers": heard}
+    out = replace(rules, game=game,
+                  counters={k: v for k, v in rules.counters.items() if ("counter", k) not in gone},
+                  counter_from={k: v for k, v in rules.counter_from.items() if ("counter", k) not in gone},
+                  zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone})
+    if "_applicability" in rules.__dict__:
+        out.__dict__["_applicability"] = rules.__dict__["_applicability"]
+    cache[key] = out
+    return out

@@ -216,6 +216,15 @@ class PrimitivesMixin:
         if a["team"] is not None:
             self.gain_vp(a["team"], max(0, int(a["amount"] or 0)), node)
 
+    def p_end_game(self, raw: dict, env: Env, node: dict):
+        """The game ends: a single Team given wins, for the reason given; none or several draw."""
+        a = yield from self.args("end-game", raw, env)
+        winners = [t for t in self.as_list(a["winners"]) if t is not None]
+        if len(winners) == 1:
+            self.finish(winners, str(a["reason"]))
+        else:
+            self.finish([], "draw")
+
     def p_roll_mayhem_die(self, raw: dict, env: Env, node: dict):
         yield from self.roll_shown(self.dice_rules.effect_die, node)
 

@@ -82,6 +82,7 @@ def names_of(game_rules: Rules, eng) -> Names:
         edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
         events={**logged_kinds(game_rules), **logged_events(eng.dice_rules)},
         zones=sorted(game_rules.zones),
+        colours=eng.team_names,
     )
 
 

@@ -13,7 +13,6 @@ import re
 import jsonschema
 
 from mayhem.dsl.diagnostics import did_you_mean
-from mayhem.dsl.schema import COLOURS
 
 from .actions import Action, ActionError
 from .scenario_toml import dotted
@@ -30,7 +29,7 @@ FACE = {"anyOf": [{"type": "string", "pattern": r"^[0-9]+\*?$"}, COUNT],
 PILE = {"type": "object", "additionalProperties": False, "properties": {
     "count": POSITIVE,
     "owner": NAME,  # the Team whose pieces they are (a placed token's owner is its placer)
-    "colour": {"enum": list(COLOURS)},  # the colour of the pieces, when not the owner's
+    "colour": NAME,  # the colour of the pieces, when not the owner's: a Team's name (scenario_setup checks it)
 }}
 TOKENS = {"type": "object", "additionalProperties": {
     "anyOf": [POSITIVE, PILE, {"type": "array", "items": PILE, "minItems": 1}],
@@ -190,7 +189,7 @@ def _schema_problems(errors, out: list[Problem]) -> None:
 def file_problems(spec: dict) -> list[Problem]:
     """The tables, keys and value types of a parsed scenario file:
 
-    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"black": ["hero"]}, "round": True},
+    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"t1": ["hero"]}, "round": True},
     ...         "expected": {}}
     >>> for p in file_problems(spec):
     ...     print(dotted(p.path), "|", p.message, "|", p.hint)
@@ -264,7 +263,7 @@ class Names:
     """What the names of an expectation path may be, in this scenario's game."""
 
     figures: list[str]  # characters and non-player figures
-    token_figures: list[str]  # attackable tokens: a figure named TOKEN-TEAM (e.g. boss-black)
+    token_figures: list[str]  # attackable tokens: a figure named TOKEN-TEAM (e.g. boss-t1)
     teams: list[str]
     players: list[str]
     tokens: list[str]
@@ -273,6 +272,7 @@ class Names:
     edges: set[str]
     events: dict = field(default_factory=dict)  # the events the content's declarations name: kind -> fields
     zones: list[str] = field(default_factory=list)  # the zones the game declares
+    colours: tuple[str, ...] = ()  # the Teams' names the game declares: the colours of pools' pieces
 
 
 def action_problems(steps: list) -> list[Problem]:
@@ -325,10 +325,10 @@ def _figure_ok(name: str, names: Names) -> bool:
 def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[Problem]:
     """Every key of an [expect] table names something of this game, with a value of its type:
 
-    >>> names = Names(figures=["hero", "villain"], token_figures=["boss"], teams=["black", "white"],
+    >>> names = Names(figures=["hero", "villain"], token_figures=["boss"], teams=["t1", "t2"],
     ...               players=["p1", "p2"], tokens=["daze"], pools=["dazes"], locations=10, edges=set())
     >>> expect = {"figures.heroo.location": "none", "figures.villain.ko": 0, "decision.kindd": "turn",
-    ...           "figures.boss-black.location": "none", "over": True}
+    ...           "figures.boss-t1.location": "none", "over": True}
     >>> for p in expectation_problems(("expect",), expect, names):
     ...     print(p.message, "|", p.hint)
     'figures.heroo.location': no figure 'heroo' in this game | did you mean 'hero'?
@@ -376,8 +376,9 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
                 bad(f"no token pool '{parts[1] if len(parts) > 1 else ''}'", parts[1] if len(parts) > 1 else None,
                     names.pools)
                 continue
-            if len(parts) == 3 and parts[2] not in COLOURS:
-                bad(f"a pool's colour is {' or '.join(COLOURS)}, not '{parts[2]}'", parts[2], COLOURS)
+            if len(parts) == 3 and parts[2] not in names.colours:
+                bad(f"a pool's colour is {' or '.join(names.colours) or 'none'}, not '{parts[2]}'", parts[2],
+                    names.colours)
                 continue
             kind = "int"
         else:

@@ -8,8 +8,8 @@ from mayhem.dsl.diagnostics import did_you_mean
 
 from .board import Board
 from .effects import Env, id_of
-from .engine import COLOURS, Engine, GameConfig
-from .modes import load_mode
+from .engine import Engine, GameConfig
+from .modes import load_mode, team_names
 from .rules import Rules, prop
 from .state import Activation, Figure, Team
 
@@ -43,7 +43,7 @@ def location_index(label: str, board: Board, at: tuple) -> int:
 
 
 def piles(spec, default_owner) -> list[tuple[int, str | None, str | None]]:
-    """A token entry as (count, owner, colour) piles: `2`, `{ count = 2, owner = "white" }`
+    """A token entry as (count, owner, colour) piles: `2`, `{ count = 2, owner = "TEAM" }`
     or a list of such tables (pieces of both colours on one Location)."""
     if isinstance(spec, int):
         return [(spec, default_owner, None)]
@@ -71,6 +71,10 @@ class _Builder:
         for n, owner, colour in piles(spec, default_owner):
             if owner is not None:
                 self.team(owner, at)
+            if colour is not None and colour not in self.eng.team_names:  # the colours are the Teams' names
+                raise ScenarioError(f"{'.'.join(map(str, at))}.colour is '{colour}': expected one of "
+                                    f"{', '.join(self.eng.team_names) or 'none (the pieces have no colour)'}",
+                                    at, did_you_mean(colour, self.eng.team_names))
             got = self.eng.put_pieces(token, n, place, owner, None, colour=colour)
             if got < n:
                 raise ScenarioError(f"only {got} of {n} '{tid}' left in the pool"
@@ -86,9 +90,10 @@ class _Builder:
             mode = load_mode(rules, mode_id)
         except ValueError as exc:
             raise ScenarioError(str(exc), ("setup", "mode")) from None
-        team_ids = mode.team_ids()
+        names = team_names(rules)
+        team_ids = mode.team_ids(names)
         teams = setup["teams"]
-        if set(teams) - set(team_ids + list(COLOURS)) or len(teams) != len(mode.seats):
+        if set(teams) - set(team_ids + list(names)) or len(teams) != len(mode.seats):
             shown = ", ".join(f"{t} = [...]" for t in team_ids)
             raise ScenarioError(f"mode {mode_id} plays {len(mode.seats)} Teams: teams = {{ {shown} }}",
                                 ("setup", "teams"))

@@ -6,8 +6,8 @@ follows its structure (tables, arrays of tables, dotted and quoted keys, inline 
 arrays, strings and comments) and records, for every key path, where the key is
 written. A key path holds table keys and array indexes, as the parsed value does:
 
->>> pos = key_positions('[setup]\\nteams = { black = ["hero"] }\\n[[steps]]\\n[[steps]]\\nexpct = 1\\n')
->>> pos[("setup", "teams", "black")]
+>>> pos = key_positions('[setup]\\nteams = { t1 = ["hero"] }\\n[[steps]]\\n[[steps]]\\nexpct = 1\\n')
+>>> pos[("setup", "teams", "t1")]
 (2, 11)
 >>> pos[("steps", 1, "expct")]
 (5, 1)

@@ -7,7 +7,6 @@ from collections import Counter
 from .actions import Action
 from .board import Board
 from .effects import id_of
-from .modes import COLOURS
 from .rules import prop
 from .state import Figure, Team
 
@@ -19,16 +18,16 @@ class SetupMixin:
         mode = self.mode
         st.phase = "setup"
         seats = mode.players()
-        ids = mode.team_ids()
+        ids = mode.team_ids(self.team_names)
         given = cfg.team_lists or cfg.teams
         if len(ids) == 2:
             if given:
                 ids = list(given)
             else:
                 choice = yield from self.decide("p1", "colour", "choose your Team colour",
-                                                [Action("colour", (c,)) for c in COLOURS])
+                                                [Action("colour", (c,)) for c in ids])
                 first = choice.colour
-                ids = [first, [c for c in COLOURS if c != first][0]]
+                ids = [first, [c for c in ids if c != first][0]]
         for tid in ids:
             st.teams[tid] = st.new_team(tid)
         st.order = list(ids)
@@ -170,7 +169,7 @@ class SetupMixin:
             elif count is not None:
                 counter[(None, None)] = count
             else:
-                for colour in COLOURS:
+                for colour in self.team_names:  # a pool with a count per Team colour
                     if prop(pool, colour):
                         counter[(None, colour)] = prop(pool, colour)
             st.pools[pid] = counter
@@ -178,10 +177,10 @@ class SetupMixin:
         for pid, (box, pool) in sorted(pools.items()):
             if box != self.config.box:
                 continue
-            if prop(pool, "on-vp-slots") and not self.mode.no_vp:
+            if prop(pool, "on-vp-slots") and self.keeps_vp():
                 for loc in st.board.locations:
                     if loc.comp is not None and prop(loc.comp, "vp-slots"):
-                        for colour in COLOURS:
+                        for colour in self.team_names:
                             self.put_pieces(self.vp_token, 1, loc.index, None, None, colour=colour)
             pile = prop(pool, "pile-on")
             if pile and not self.mode.no_piles:

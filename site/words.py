@@ -1,5 +1,5 @@
 """Values the content stores as identifiers, said in words for players: a mode's seats, hands,
-Initiative, start and win; icons and pools by their names.
+Initiative, start and what it leaves out of the game; icons and pools by their names.
 
 >>> seats([[1, 1], [2]])
 'Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters'
@@ -14,8 +14,6 @@ MODE_WORDS = {
     "initiative": {"lowest-dice": "the lowest Activation dice total (a coin toss on a tie)",
                    "rotating": "a random player first, then the next player clockwise each round"},
     "start": {"bases": "on their Team's Bases in the first round", "corners": "on the corners of the board"},
-    "win": {"victory-points": "the box's Victory Points, or KO both opposing characters in one round",
-            "last-standing": "be the last player with a character on the board"},
     "cards": {"free-for-all": "the Free-For-All Mayhem cards only", "standard": "the whole Mayhem deck"},
 }
 TOKEN_WORDS = {
@@ -28,13 +26,13 @@ TOKEN_WORDS = {
 # A mode's properties in the rulebooks' words ("3 and 4 Player Variant Rules", "Free-For-All
 # Mayhem", "Mayhem Competitive Mode"); no label is its property's id made a title.
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
-               "initiative": "Who has the Initiative", "start": "Characters start", "win": "To win",
+               "initiative": "Who has the Initiative", "start": "Characters start",
                "cards": "Mayhem deck", "board": "Location tiles laid out",
                "face-down-locations": "Location tiles kept facedown",
                "non-player-figure": "A non-player figure in the centre",
                "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
                "team-lists": "Teams chosen from the whole collection",
-               "communal-tokens": "All tokens are communal", "no-victory-points": "Teams gain no Victory Points",
+               "communal-tokens": "All tokens are communal", "without": "Left out of the game",
                "no-go-cards": "No GO! cards", "no-piles": "No ACME tokens",
                "permanent-ko": "A KO'ed character stays out", "shrink-board": "The board shrinks every round"}
 
@@ -108,6 +106,8 @@ def mode_value(name: str, value) -> str:
         return hands(value) if value and isinstance(value[0], list) else f"each player draws {value}"
     if name == "board" and isinstance(value, list):
         return "rows of " + _and([str(n) for n in value]) + " Location tiles"
+    if name == "without" and isinstance(value, list):  # [[kind, id], ...]: `without rule ko-vp`
+        return _and([f"the {kind} `{ident}`" for kind, ident in value])
     if isinstance(value, str):
         return MODE_WORDS.get(name, {}).get(value, value.replace("-", " "))
     if value is True:

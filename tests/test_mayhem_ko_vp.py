@@ -37,8 +37,12 @@ def drive(gen) -> None:
         pass
 
 
-def test_the_ko_rule_is_a_trigger_of_the_shared_game(ir):
-    triggers = game_comp(ir)["triggers"]
+def ko_rule(ir: dict) -> dict:
+    return next(c for c in game_comp(ir)["children"] if c["kind"] == "rule" and c["id"] == "ko-vp")
+
+
+def test_the_ko_rule_is_a_named_rule_of_the_shared_game(ir):
+    triggers = ko_rule(ir)["triggers"]
     assert [t["event"] for t in triggers] == ["ko"]
     assert triggers[0]["body"][0]["name"] == "gain-vp"
 
@@ -54,7 +58,7 @@ def test_a_ko_gives_the_other_team_1_vp(rules):
 
 def test_without_the_rule_a_ko_gives_nothing(ir):
     doc = copy.deepcopy(ir)
-    game_comp(doc)["triggers"] = []
+    game_comp(doc)["children"].remove(ko_rule(doc))
     game = after_setup(load_rules(doc))
     _fig, other, before = ko_someone(game)
     assert game.engine.vp(other) == before

@@ -1,13 +1,13 @@
 """Modes as the runtime reads them (runtime/modes.py): every field of the `mode`
 declarations of content/shared/modes.mh, the seat order, and the Teams' names.
 
-Public API relied on: `load_mode`, `available_modes`, `Mode` (`players`, `team_ids`),
-`STANDARD`, and `Rules` from runtime/rules.py."""
+Public API relied on: `load_mode`, `available_modes`, `team_names`, `Mode` (`players`,
+`team_ids`), `STANDARD`, and `Rules` from runtime/rules.py."""
 from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.modes import STANDARD, Mode, available_modes, load_mode
+from mayhem.runtime.modes import STANDARD, Mode, available_modes, load_mode, team_names
 from mayhem.runtime.rules import Rules
 
 ALL_MODES = ["competitive", "four-players", "free-for-all", "standard", "three-players"]
@@ -21,7 +21,11 @@ def test_standard_mode(rules):
     # "Two players, each with a Team of two characters."
     m = load_mode(rules, "standard")
     assert m == Mode("standard", ((2,), (2,)))
-    assert m.team_ids() == ["black", "white"]
+    # the Teams' names are the game's (`team-names [black, white]`, content/shared/game.mh)
+    assert team_names(rules) == ("black", "white")
+    assert m.team_ids(team_names(rules)) == ["black", "white"]
+    # without names from a game, two Teams are named after their first players too
+    assert m.team_ids() == ["p1", "p2"]
     assert m.players() == [("p1", 0, 2), ("p2", 1, 2)]
 
 
@@ -31,11 +35,11 @@ def test_three_players(rules):
     m = load_mode(rules, "three-players")
     assert m.seats == ((1, 1), (2,))
     assert m.hand_draw == ((4, 4), (7,))
-    assert m.team_ids() == ["black", "white"]
+    assert m.team_ids(team_names(rules)) == ["black", "white"]
     # the Teams' first players, then their second players
     assert m.players() == [("p1", 0, 1), ("p2", 1, 2), ("p3", 0, 1)]
-    assert (m.initiative, m.win, m.start) == ("lowest-dice", "victory-points", "bases")
-    assert not (m.npc or m.face_down or m.communal or m.no_vp or m.permanent_ko or m.shrink)
+    assert (m.initiative, m.end, m.start) == ("lowest-dice", None, "bases")  # won as the game says
+    assert not (m.npc or m.face_down or m.communal or m.without or m.permanent_ko or m.shrink)
 
 
 def test_four_players(rules):
@@ -52,9 +56,12 @@ def test_free_for_all(rules):
     assert m == Mode(
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
         start="corners", npc=True, npc_move=True, cards="free-for-all", hand_draw=((4,), (4,), (4,)),
-        chosen_hands=False, team_lists=False, communal=True, no_vp=True, no_go=True, no_piles=True,
-        permanent_ko=True, shrink=True, initiative="rotating", win="last-standing")
-    assert m.team_ids() == ["p1", "p2", "p3"]
+        chosen_hands=False, team_lists=False, communal=True, no_go=True, no_piles=True,
+        permanent_ko=True, shrink=True, initiative="rotating",
+        without=(("counter", "vp"), ("rule", "ko-vp")))
+    # "The last player left is the winner!": its own `end when`, in place of the game's
+    assert m.end["body"][0]["name"] == "end-game" and m.end["span"].startswith("shared/modes.mh:")
+    assert m.team_ids(team_names(rules)) == ["p1", "p2", "p3"]
     assert m.players() == [("p1", 0, 1), ("p2", 1, 1), ("p3", 2, 1)]
 
 
@@ -63,7 +70,7 @@ def test_competitive(rules):
     assert m.seats == ((2,), (2,))
     assert m.team_lists and m.chosen_hands
     assert m.board is None and m.hand_draw is None
-    assert (m.cards, m.start, m.initiative, m.win) == ("all", "bases", "lowest-dice", "victory-points")
+    assert (m.cards, m.start, m.initiative, m.end) == ("all", "bases", "lowest-dice", None)
 
 
 def test_unknown_mode_lists_the_modes(rules):
@@ -84,7 +91,7 @@ def test_defaults_of_a_mode_that_says_little():
     comp = {"kind": "mode", "id": "duel", "props": {"seats": {"value": [[2], [2]]}}}
     m = load_mode(Rules({"components": [comp]}, "0"), "duel")
     assert m == Mode("duel", ((2,), (2,)))
-    assert (m.start, m.cards, m.initiative, m.win) == ("bases", "all", "lowest-dice", "victory-points")
+    assert (m.start, m.cards, m.initiative, m.end) == ("bases", "all", "lowest-dice", None)
     assert m.board is None and m.hand_draw is None
 
 

@@ -1,0 +1,60 @@
+"""A mode's overrides: `without counter vp`, `without rule ko-vp` name declarations of the
+game the Mayhem boxes share (a `game` of a module file, content/shared/game.mh) that the mode
+leaves out; each must name one, or it is an error with a did-you-mean."""
+from __future__ import annotations
+
+from mayhem.dsl import ast
+from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+
+from .model import Component
+
+# What a mode may leave out of the game: its counters, its rules and its zones.
+OVERRIDABLE = ("counter", "rule", "zone")
+
+
+def override_names(values: list) -> tuple[ast.Name, ast.Name] | None:
+    """`without KIND ID` (maybe ending with its provenance, `rulebook "Section"`): the kind and
+    the id, or None when the values are not a kind and a name."""
+    from .model import _split_provenance
+    values, _own = _split_provenance(values)
+    if len(values) == 2 and all(isinstance(v, ast.Name) for v in values) and values[0].id in OVERRIDABLE:
+        return values[0], values[1]
+    return None
+
+
+def parse_without(values: list) -> list[list[str]] | None:
+    """`without KIND ID`: [[kind, id]], or None when the values are not a kind and a name."""
+    names = override_names(values)
+    return [[names[0].id, names[1].id]] if names is not None else None
+
+
+def without_props(mode: Component) -> list[ast.Prop]:
+    """The `without` lines of a mode, in source order (the property may repeat)."""
+    return [m for m in mode.decl.members if isinstance(m, ast.Prop) and m.name == "without"]
+
+
+def check_overrides(modes: list[Component], games: list[Component], diags: Diagnostics) -> None:
+    """Every `without` of every mode names a declaration of the shared game."""
+    declared: dict[str, list[str]] = {kind: [] for kind in OVERRIDABLE}
+    for game in games:
+        for child in game.children:
+            if child.kind in declared:
+                declared[child.kind].append(child.id)
+    for mode in modes:
+        for prop in without_props(mode):
+            names = override_names(prop.values)
+            if names is None:
+                continue  # its E204 is given by the model pass
+            kind, name = names
+            if name.id in declared[kind.id]:
+                continue
+            if not games:
+                diags.error("E301", f"unknown {kind.id} '{name.id}': no game declares what a mode leaves out",
+                            name.span, hint="a mode changes the game of a module file (`game NAME \"...\" { ... }` "
+                                            "outside any box); declare it, or drop this line")
+                continue
+            hint = did_you_mean(name.id, declared[kind.id])
+            if hint is None:
+                hint = (f"the {kind.id}s of the game: " + ", ".join(sorted(declared[kind.id]))) \
+                    if declared[kind.id] else f"the game '{games[0].id}' declares no {kind.id}"
+            diags.error("E301", f"unknown {kind.id} '{name.id}' in the game '{games[0].id}'", name.span, hint=hint)
