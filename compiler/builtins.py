@@ -223,6 +223,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "rules": _COMMON,
+    "turn": _SELFISH,
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -237,6 +238,8 @@ CONTEXT_DOCS = {
     "npc": "Free-For-All non-player figures: `self` is the figure.",
     "rules": "The triggers of the game the Mayhem boxes share (`content/shared/game.mh`): `my-team` is "
              "the Team of the figure the event is about.",
+    "turn": "The actions of the Active Character's turn, declared by the game the Mayhem boxes share "
+            "(`content/shared/game.mh`): `self` is the Active Character, `here` and `adjacent` where it stands.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

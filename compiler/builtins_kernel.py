@@ -43,7 +43,7 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("win", (_p("who", "player+|team"),), "The game ends; these players (or every player of "
               "these Teams) win.", _G),
     Primitive("tie", (), "The game ends in a tie.", _G),
-    Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
+    Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G + ("turn",)),
     Primitive("roll", (_p("die", "any", doc="A die of the game: `d6`."), _p("count", "number", 1),
                        _p("of", "player+|team", None, "Whose pool (default `me`): players or Teams.")),
               "Roll that many new dice of that kind into each holder's pool (logged `roll`; seeded, or "

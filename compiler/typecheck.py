@@ -103,15 +103,19 @@ class _Checker:
             return
         spec = comp.spec or KINDS[comp.kind]
         params = {}
+        # an action of the game the Mayhem boxes share (a module's game) is a move of the
+        # Active Character's turn, in the Mayhem vocabulary; a kernel game's, in its own
+        turn = comp.kind == "action" and comp.parent is not None and comp.parent.scope.endswith(".mh")
         for p in comp.decl.params if comp.kind == "action" else ():
-            domain = self.expr(p.default, Ctx("game")) if p.default is not None else "any"
+            domain = self.expr(p.default, Ctx("turn" if turn else "game")) if p.default is not None else "any"
             params[p.name] = B.ELEMENT_OF.get(domain, "any")
             if domain not in B.ELEMENT_OF and domain != "any":
-                self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
+                sets = "figures, Locations or edges" if turn else "players or cards"
+                self.diags.error("E401", f"the domain of '{p.name}' is a set of {sets}, not "
                                  f"{_describe(domain)}", p.default.span)
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
-            ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
+            ctx = Ctx("turn" if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
             ctx.locals.update(params)
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)

@@ -1,0 +1,140 @@
+"""The actions a game declares, offered and taken in the engine's turn.
+
+`action VERB "Label" (param = DOMAIN, ...) { effect when GUARD { ... } }` in the shared
+game (content/shared/game.mh) is one verb of the Active Character's menu: its legal
+actions are every combination of its parameters' values that the guard allows, evaluated
+for the acting figure (`self`) by the rules' compiled expressions; taking one runs its
+effect with the parameters bound. The declarations' order is the menu's order. A
+declaration without an effect is a verb the engine still builds itself (`builders`).
+
+An action prints by its form in runtime/actions.py (`move hero L4`): a form's argument
+named like a parameter takes its value; `figure`, when no parameter is so named, is the
+acting figure.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .actions import FORMS, Action
+from .compiled import action
+from .effects import Env, id_of
+from .state import Figure
+
+
+class DeclarationError(ValueError):
+    """A declared action the engine cannot offer (a verb outside the action grammar, a
+    parameter its printed form does not have): the content and runtime/actions.py disagree."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One declared action of the game, read from the IR once."""
+
+    verb: str
+    label: str
+    params: tuple  # (name, domain expression), in declaration order
+    guard: dict | None
+    body: list | None  # None: the engine builds and takes this verb itself
+    span: str | None
+    slots: tuple  # per argument of the printed form: the parameter's index, or -1 (the acting figure)
+
+
+def declared_actions(rules) -> tuple[Declared, ...]:
+    """The shared game's actions in declaration order, read once per set of rules."""
+    known = rules.__dict__.get("_declared_actions")
+    if known is None:
+        known = rules.__dict__["_declared_actions"] = tuple(
+            _read(child) for child in (rules.game or {}).get("children", ()) if child["kind"] == "action")
+    return known
+
+
+def _read(comp: dict) -> Declared:
+    verb = comp["id"]
+    params = tuple((p["name"], p["default"]) for p in comp.get("params", ()))
+    effect = comp["effects"].get("effect")
+    names = [name for name, _domain in params]
+    if verb not in FORMS:
+        raise DeclarationError(f"{comp.get('span')}: action '{verb}' is no verb of the action grammar "
+                               f"(runtime/actions.py)")
+    slots = ()
+    if effect is not None:
+        form = next((t for t in FORMS[verb] if set(names) <= set(_names(t)) <= set(names) | {"figure"}), None)
+        if form is None:
+            raise DeclarationError(f"{comp.get('span')}: the parameters of action '{verb}' ({', '.join(names)}) "
+                                   f"are not the arguments of its printed form ({' or '.join(FORMS[verb])})")
+        slots = tuple(names.index(n) if n in names else -1 for n in _names(form))
+    return Declared(verb, comp.get("name") or verb, params, effect["when"] if effect else None,
+                    effect["body"] if effect else None, comp.get("span"), slots)
+
+
+def _names(template: str) -> list[str]:
+    from .actions import _FIELD
+    return [m.group(1) for m in _FIELD.finditer(template)]
+
+
+def menu(eng, fig: Figure, builders: dict) -> tuple[list[Action], dict]:
+    """The legal actions of the acting figure's turn in the declarations' order, and for each
+    one the declared action and the values it binds (`take`); a verb without an effect is
+    built by `builders[verb]()` (a list of Actions, bound to nothing)."""
+    out: list[Action] = []
+    bound: dict = {}
+    env = eng.fig_env(fig)
+    for decl in declared_actions(eng.rules):
+        if decl.body is None:
+            build = builders.get(decl.verb)
+            if build is None:
+                raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect and the "
+                                       "engine builds no such verb: give it an effect")
+            out.extend(build())
+            continue
+        for values in _allowed(eng, decl, env):
+            act = action(decl.verb, tuple(_printed(values[i]) if i >= 0 else fig.key for i in decl.slots))
+            if act not in bound:
+                bound[act] = (decl, values)
+                out.append(act)
+    return out, bound
+
+
+def _allowed(eng, decl: Declared, env: Env):
+    """Every combination of the parameters' values that the guard allows."""
+    domains = [_as_list(_value(eng, domain, env)) for _name, domain in decl.params]
+    inner = env.child()
+    for values in product(*domains):
+        for (name, _domain), value in zip(decl.params, values):
+            inner.locals[name] = value
+        if decl.guard is None or eng.static_eval(decl.guard, inner):
+            yield values
+
+
+def _value(eng, expr, env: Env):
+    if expr is None:
+        return None
+    fn, asks = eng.code.expr(expr)
+    if asks:
+        raise DeclarationError("a domain of an action asks no question: it is a set, not `one ... in`")
+    return fn(eng, env)
+
+
+def _as_list(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def _printed(value):
+    """A value as an action's argument: a figure by its key, a card by its id, a Location
+    by its board index (printed Ln)."""
+    if isinstance(value, Figure):
+        return value.key
+    if isinstance(value, str):
+        return id_of(value)
+    return value
+
+
+def take(eng, fig: Figure, decl: Declared, values: tuple):
+    """Run a declared action's effect for the acting figure, its parameters bound."""
+    env = eng.fig_env(fig, source=eng.rules.game["qid"])
+    for (name, _domain), value in zip(decl.params, values):
+        env.locals[name] = value
+    yield from eng.run(decl.body, env)
