@@ -185,6 +185,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
+    Function("can-play", (_p("card", "card"), _p("timing", "string")), "bool",
+             "The Mayhem card's `timing` is this one (`\"activation\"`) and its own `when` condition holds "
+             "for `self`."),
     Function("can-move", (_p("figure", "figure"),), "bool",
              "The figure is on the board and may Move: no token it holds `restricts no-move`."),
 )}
@@ -208,6 +211,8 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("attack-target", "figure", "The figure this Activation attacked."),
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
+    ContextName("my-hand", "cards", "The Mayhem cards in the hand of the player acting, in id order."),
+    ContextName("card-played", "bool", "The Team acting has played its Mayhem card of the round."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
 )}
 
@@ -223,7 +228,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "rules": _COMMON,
-    "turn": _SELFISH,
+    "turn": _SELFISH + ("my-hand", "card-played"),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }

@@ -27,7 +27,8 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("play-card", (_p("card", "card"),),
               "Put the card into `me`'s `play-to` zone and resolve it: each property of its card type's "
               "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
-              "value), and `effect` runs the card's own effect.", _G),
+              "value), and `effect` runs the card's own effect. In the Mayhem turn (`turn`): play the "
+              "Mayhem card for `self` (the Team's card of the round).", _G + ("turn",)),
     Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
     Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None,
                                                                             "Whose counter (default `me`; a "

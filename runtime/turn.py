@@ -176,6 +176,13 @@ class TurnMixin:
                        if n > 0 and id_of(t) == choice.token and o == team.colour)
             yield from self.transfer(tok, fig.location, fig, 1, None, keep_colour=True)
 
+    def p_play_card(self, raw: dict, env, node: dict):
+        """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""
+        qid = yield from self.ev(raw.get("card"), env)
+        team = self.state.teams.get(env.team)
+        if isinstance(qid, str) and team is not None and qid in team.hands.get(env.controller, ()):
+            yield from self.play_card(team, env.controller, self.rules.by_qid[qid], env.child(locals={}))
+
     def p_end_turn(self, raw: dict, env, node: dict):
         """`end-turn()`: the Active Character's turn ends once the action in progress is over."""
         if self.state.active is not None:

@@ -3,7 +3,9 @@ Character's turn are `action` declarations of the shared game (content/shared/ga
 each with its parameters' domains and its guard; the engine offers what they allow, in
 their order, and prints the action strings it printed before.
 
-The rulebooks: "b. Free Move (optional) The player may choose to Move the Active Character
+The rulebooks: "Players are only allowed to play 1 Mayhem card each round." "Character
+Activation icon: May be used any time during a Character's Activation." (Mayhem Cards)
+"b. Free Move (optional) The player may choose to Move the Active Character
 to an adjacent Location with an open Slot." "Finish Your Turn: After resolving all effects
 of the Active Character's Ability, the player must then finish their turn." (Teen Titans GO!
 Mayhem, Character Activation)"""
@@ -91,7 +93,7 @@ def test_the_turn_menu_is_declared_in_its_order(ir):
     acts = actions_of(ir)
     assert [a["id"] for a in acts] == ["move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
     # the verbs whose rule is content (an effect); the others the engine still builds
-    assert [a["id"] for a in acts if "effect" in a["effects"]] == ["move", "end-turn"]
+    assert [a["id"] for a in acts if "effect" in a["effects"]] == ["move", "play", "end-turn"]
     move = acts[0]
     assert [p["name"] for p in move["params"]] == ["location"]
     assert (move["params"][0]["default"]["e"], move["params"][0]["default"]["name"]) == ("ctx", "adjacent")
@@ -186,3 +188,59 @@ def test_an_action_without_effect_the_engine_does_not_build_is_an_error(ir):
     rules = load_rules(doc)
     with pytest.raises(declared_actions.DeclarationError, match="'end-turn' declares no effect"):
         first_turn_with_moves(rules)
+
+
+def play_options(d) -> list[str]:
+    return [a for a in d.actions if a.startswith("play ")]
+
+
+def after_playing_one(rules):
+    """The Looney Tunes game of seed 5 at its first turn, once a Mayhem card is played: the
+    turn decision that follows."""
+    game, d = nth_turn(rules, "looney-tunes", 5, 1)
+    first = play_options(d)[0]
+    d = game.act(first)
+    while d is not None and d.kind != "turn":  # the card's own choices
+        d = game.act(d.actions[0])
+    return game, first, d
+
+
+def test_a_card_played_is_the_teams_card_of_the_round(rules):
+    game, first, d = after_playing_one(rules)
+    team = game.state.teams[game.state.active_team]
+    assert [c.split("/")[-1] for c in team.played_this_round] == [first.split()[1]]
+    assert play_options(d) == []  # one Mayhem card a round
+
+
+def test_the_one_card_a_round_rule_is_content(rules, tmp_path):
+    changed = compiled_copy(tmp_path, "effect when not card-played and can-play(card, \"activation\")",
+                            "effect when can-play(card, \"activation\")")
+    _game, first, d = after_playing_one(changed)
+    _g, before = nth_turn(rules, "looney-tunes", 5, 1)
+    # without the rule, the other Activation cards of the hand are still offered
+    assert play_options(d) == [a for a in play_options(before) if a != first]
+    assert len(play_options(d)) == 4
+
+
+def turn_menu_with_card(rules, timing: str) -> tuple[list[str], dict]:
+    """The play actions of the first turn of the Teen Titans GO! game of seed 11, once a
+    Mayhem card of `timing` is put into the acting player's hand, and the hand's timings."""
+    game, d = nth_turn(rules, "teen-titans-go", 11, 1)
+    st = game.state
+    hand = st.teams[st.active_team].hands[d.player]
+    extra = next(q for q, c in sorted(game.rules.by_qid.items()) if c["kind"] == "mayhem-card" and q.startswith(
+        "teen-titans-go/") and c["props"]["timing"]["value"] == timing and "effect" in c["effects"] and q not in hand)
+    hand.append(extra)
+    timings = {q.split("/")[-1]: game.rules.by_qid[q]["props"]["timing"]["value"] for q in hand}
+    fig = st.figures[st.active.figure]
+    options, _bound = declared_actions.menu(game.engine, fig, {v: list for v in ("resolve", "use", "use-token",
+                                                                                 "retrieve")})
+    return [a.card for a in options if a.verb == "play"], timings
+
+
+def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
+    offered, timings = turn_menu_with_card(rules, "round-start")
+    assert offered and {timings[c] for c in offered} == {"activation"}
+    changed = compiled_copy(tmp_path, "can-play(card, \"activation\")", "can-play(card, \"round-start\")")
+    offered, timings = turn_menu_with_card(changed, "round-start")
+    assert offered and {timings[c] for c in offered} == {"round-start"}

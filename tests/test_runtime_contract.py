@@ -59,7 +59,7 @@ def test_the_check_catches_a_leak(ir, tmp_path):
 def test_every_primitive_is_implemented_and_nothing_else():
     from mayhem.compiler.builtins_kernel import KERNEL_PRIMITIVES
     implemented = {name[2:].replace("_", "-") for name in dir(Engine) if name.startswith("p_")}
-    # and the kernel's primitives that the shared game's turn actions use (`end-turn()`)
+    # and the kernel's primitives that the shared game's turn actions use (`end-turn()`, `play-card`)
     turn = {name for name, p in KERNEL_PRIMITIVES.items() if p.contexts and "turn" in p.contexts}
     assert turn and implemented == set(B.PRIMITIVES) | turn
 
