@@ -142,6 +142,17 @@ for _verb, _templates in FORMS.items():
         _FORMS[_verb][len(_form.names)] = _form
 
 
+# The verbs of the Active Character's menu that the engine still builds and takes itself
+# (runtime/turn.py): the shared game declares them without an effect, for their place in
+# the menu (docs/kernel.md, step 7). Every other verb of the menu is content.
+ENGINE_TURN_VERBS = ("resolve", "use", "use-token", "retrieve")
+
+
+def arguments(verb: str) -> list[tuple[str, ...]]:
+    """The argument names of a verb's forms: `arguments("move")` is `[('figure', 'location')]`."""
+    return [f.names for f in _FORMS[verb].values()]
+
+
 def usage(verb: str) -> list[str]:
     """The usage lines of a verb's forms: `usage("place-die")` is `['place-die N CHARACTER/ABILITY']`."""
     return [f.usage for f in _FORMS[verb].values()]

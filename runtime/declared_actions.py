@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from .actions import FORMS, Action
+from .actions import VERBS, Action, arguments, usage
 from .compiled import action
 from .effects import Env, id_of
 from .state import Figure
@@ -54,23 +54,18 @@ def _read(comp: dict) -> Declared:
     params = tuple((p["name"], p["default"]) for p in comp.get("params", ()))
     effect = comp["effects"].get("effect")
     names = [name for name, _domain in params]
-    if verb not in FORMS:
+    if verb not in VERBS:
         raise DeclarationError(f"{comp.get('span')}: action '{verb}' is no verb of the action grammar "
                                f"(runtime/actions.py)")
     slots = ()
-    if effect is not None:
-        form = next((t for t in FORMS[verb] if set(names) <= set(_names(t)) <= set(names) | {"figure"}), None)
+    if effect is not None:  # the compiler checked the same (E411): the content and the grammar agree
+        form = next((f for f in arguments(verb) if set(names) <= set(f) <= set(names) | {"figure"}), None)
         if form is None:
             raise DeclarationError(f"{comp.get('span')}: the parameters of action '{verb}' ({', '.join(names)}) "
-                                   f"are not the arguments of its printed form ({' or '.join(FORMS[verb])})")
-        slots = tuple(names.index(n) if n in names else -1 for n in _names(form))
+                                   f"are not the arguments of its printed form ({' or '.join(usage(verb))})")
+        slots = tuple(names.index(n) if n in names else -1 for n in form)
     return Declared(verb, comp.get("name") or verb, params, effect["when"] if effect else None,
                     effect["body"] if effect else None, comp.get("span"), slots)
-
-
-def _names(template: str) -> list[str]:
-    from .actions import _FIELD
-    return [m.group(1) for m in _FIELD.finditer(template)]
 
 
 def menu(eng, fig: Figure, builders: dict) -> tuple[list[Action], dict]:

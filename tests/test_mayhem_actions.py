@@ -18,7 +18,7 @@ import pytest
 
 from mayhem.compiler import driver
 from mayhem.runtime import declared_actions
-from mayhem.runtime.actions import VERBS, Action
+from mayhem.runtime.actions import ENGINE_TURN_VERBS, VERBS, Action
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
@@ -94,6 +94,7 @@ def test_the_turn_menu_is_declared_in_its_order(ir):
     assert [a["id"] for a in acts] == ["move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
     # the verbs whose rule is content (an effect); the others the engine still builds
     assert [a["id"] for a in acts if "effect" in a["effects"]] == ["move", "play", "end-turn"]
+    assert [a["id"] for a in acts if "effect" not in a["effects"]] == list(ENGINE_TURN_VERBS)
     move = acts[0]
     assert [p["name"] for p in move["params"]] == ["location"]
     assert (move["params"][0]["default"]["e"], move["params"][0]["default"]["name"]) == ("ctx", "adjacent")
