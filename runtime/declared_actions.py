@@ -34,7 +34,8 @@ class Declared:
     verb: str
     label: str
     params: tuple  # (name, domain expression), in declaration order
-    guard: dict | None
+    guard: dict | None  # the part of the guard that reads a parameter: asked for every value
+    fixed: dict | None  # the part that reads none: asked once, before the domains
     body: list | None  # None: the engine builds and takes this verb itself
     span: str | None
     slots: tuple  # per argument of the printed form: the parameter's index, or -1 (the acting figure)
@@ -64,18 +65,44 @@ def _read(comp: dict) -> Declared:
             raise DeclarationError(f"{comp.get('span')}: the parameters of action '{verb}' ({', '.join(names)}) "
                                    f"are not the arguments of its printed form ({' or '.join(usage(verb))})")
         slots = tuple(names.index(n) if n in names else -1 for n in form)
-    return Declared(verb, comp.get("name") or verb, params, effect["when"] if effect else None,
+    guard, fixed = _split(effect["when"] if effect else None, set(names))
+    return Declared(verb, comp.get("name") or verb, params, guard, fixed,
                     effect["body"] if effect else None, comp.get("span"), slots)
 
 
-def menu(eng, fig: Figure, builders: dict) -> tuple[list[Action], dict]:
-    """The legal actions of the acting figure's turn in the declarations' order, and for each
-    one the declared action and the values it binds (`take`); a verb without an effect is
-    built by `builders[verb]()` (a list of Actions, bound to nothing)."""
+def _split(guard: dict | None, names: set) -> tuple[dict | None, dict | None]:
+    """A guard `A and B and C` as (the terms that read a parameter, those that read none), each
+    joined by `and` again (None: no such term). A guard is a condition: it changes nothing, so
+    its terms may be asked in this order; those that read no parameter are asked once a menu
+    (`free-move-available` before every adjacent Location)."""
+    if guard is None:
+        return None, None
+    terms = guard["items"] if guard.get("e") == "and" else [guard]
+    per = [t for t in terms if _reads(t, names)]
+    once = [t for t in terms if not _reads(t, names)]
+
+    def joined(items):
+        return None if not items else items[0] if len(items) == 1 else {**guard, "e": "and", "items": items}
+    return joined(per), joined(once)
+
+
+def _reads(node, names: set) -> bool:
+    if isinstance(node, dict):
+        if node.get("e") in ("param", "var") and node.get("name") in names:
+            return True
+        return any(_reads(v, names) for v in node.values())
+    if isinstance(node, list):
+        return any(_reads(v, names) for v in node)
+    return False
+
+
+def menu(eng, fig: Figure, env: Env, builders: dict) -> tuple[list[Action], dict]:
+    """The legal actions of the acting figure's turn (`env`: its own) in the declarations'
+    order, and for each one the declared action and the values it binds (`take`); a verb
+    without an effect is built by `builders[verb]()` (a list of Actions, bound to nothing)."""
     out: list[Action] = []
     bound: dict = {}
-    env = eng.fig_env(fig)
-    for decl in declared_actions(eng.rules):
+    for decl, fixed, guard, domains_of in _plans(eng):
         if decl.body is None:
             build = builders.get(decl.verb)
             if build is None:
@@ -83,7 +110,21 @@ def menu(eng, fig: Figure, builders: dict) -> tuple[list[Action], dict]:
                                        "engine builds no such verb: give it an effect")
             out.extend(build())
             continue
-        for values in _allowed(eng, decl, env):
+        if fixed is not None and not fixed(eng, env):
+            continue
+        if not domains_of:
+            if guard is None or guard(eng, env):
+                act = action(decl.verb, tuple(fig.key for _slot in decl.slots))
+                bound[act] = (decl, ())
+                out.append(act)
+            continue
+        inner = env.child()
+        names = [name for name, _domain in decl.params]
+        for values in product(*[_as_list(domain(eng, env)) for domain in domains_of]):
+            for name, value in zip(names, values):
+                inner.locals[name] = value
+            if guard is not None and not guard(eng, inner):
+                continue
             act = action(decl.verb, tuple(_printed(values[i]) if i >= 0 else fig.key for i in decl.slots))
             if act not in bound:
                 bound[act] = (decl, values)
@@ -91,24 +132,34 @@ def menu(eng, fig: Figure, builders: dict) -> tuple[list[Action], dict]:
     return out, bound
 
 
-def _allowed(eng, decl: Declared, env: Env):
-    """Every combination of the parameters' values that the guard allows."""
-    domains = [_as_list(_value(eng, domain, env)) for _name, domain in decl.params]
-    inner = env.child()
-    for values in product(*domains):
-        for (name, _domain), value in zip(decl.params, values):
-            inner.locals[name] = value
-        if decl.guard is None or eng.static_eval(decl.guard, inner):
-            yield values
+def _plans(eng) -> tuple:
+    """Per declared action: it, the guard's two parts and the domains as closures of the rules'
+    compiled expressions (runtime/compiled.py), made once per set of rules."""
+    plans = eng.code.__dict__.get("_declared_plans")
+    if plans is None:
+        plans = eng.code.__dict__["_declared_plans"] = tuple(
+            (decl, _condition(eng, decl.fixed), _condition(eng, decl.guard),
+             tuple(_domain(eng, domain) for _name, domain in decl.params))
+            for decl in declared_actions(eng.rules))
+    return plans
 
 
-def _value(eng, expr, env: Env):
+def _condition(eng, expr):
     if expr is None:
         return None
     fn, asks = eng.code.expr(expr)
+    if asks:  # a condition that would ask a question: allowed, as a card's guard is (static_eval)
+        return lambda e, env: e.static_eval(expr, env)
+    return fn
+
+
+def _domain(eng, expr):
+    if expr is None:
+        return lambda e, env: None
+    fn, asks = eng.code.expr(expr)
     if asks:
-        raise DeclarationError("a domain of an action asks no question: it is a set, not `one ... in`")
-    return fn(eng, env)
+        raise DeclarationError(f"{expr.get('span')}: the domain of an action is a set, not a choice (`one ... in`)")
+    return fn
 
 
 def _as_list(value) -> list:

@@ -305,7 +305,7 @@ def _can_play(eng, env, card, timing):
     if comp is None or prop(comp, "timing") != timing or "effect" not in comp["effects"]:
         return False
     guard = comp["effects"]["effect"]["when"]
-    return guard is None or eng.static_eval(guard, env.child(locals={}))
+    return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
 
 
 def function(name: str):

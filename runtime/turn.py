@@ -149,7 +149,7 @@ class TurnMixin:
                     if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour]
 
         builders = {"resolve": resolve, "use": use, "play": play, "use-token": use_token, "retrieve": retrieve}
-        options, bound = declared.menu(self, fig, builders)
+        options, bound = declared.menu(self, fig, env, builders)
         options = list(dict.fromkeys(options))
         choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
         taken = bound.get(choice)

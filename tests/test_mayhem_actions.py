@@ -234,8 +234,8 @@ def turn_menu_with_card(rules, timing: str) -> tuple[list[str], dict]:
     hand.append(extra)
     timings = {q.split("/")[-1]: game.rules.by_qid[q]["props"]["timing"]["value"] for q in hand}
     fig = st.figures[st.active.figure]
-    options, _bound = declared_actions.menu(game.engine, fig, {v: list for v in ("resolve", "use", "use-token",
-                                                                                 "retrieve")})
+    engine_built = {verb: list for verb in ENGINE_TURN_VERBS}  # offered by the engine: none here
+    options, _bound = declared_actions.menu(game.engine, fig, game.engine.fig_env(fig), engine_built)
     return [a.card for a in options if a.verb == "play"], timings
 
 
