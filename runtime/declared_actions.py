@@ -114,7 +114,7 @@ def menu(eng, fig: Figure, env: Env, builders: dict) -> tuple[list[Action], dict
             continue
         if not domains_of:
             if guard is None or guard(eng, env):
-                act = action(decl.verb, tuple(fig.key for _slot in decl.slots))
+                act = action(decl.verb, (fig.key,) * len(decl.slots))
                 bound[act] = (decl, ())
                 out.append(act)
             continue
@@ -125,10 +125,13 @@ def menu(eng, fig: Figure, env: Env, builders: dict) -> tuple[list[Action], dict
                 inner.locals[name] = value
             if guard is not None and not guard(eng, inner):
                 continue
-            act = action(decl.verb, tuple(_printed(values[i]) if i >= 0 else fig.key for i in decl.slots))
+            act = action(decl.verb, tuple([_printed(values[i]) if i >= 0 else fig.key for i in decl.slots]))
             if act not in bound:
                 bound[act] = (decl, values)
                 out.append(act)
+    if not out:
+        raise DeclarationError(f"{fig.key}'s turn offers no action: the shared game (content/shared/game.mh) "
+                               "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
     return out, bound
 
 
@@ -171,11 +174,19 @@ def _as_list(value) -> list:
 def _printed(value):
     """A value as an action's argument: a figure by its key, a card by its id, a Location
     by its board index (printed Ln)."""
+    if value.__class__ is int:
+        return value
     if isinstance(value, Figure):
         return value.key
     if isinstance(value, str):
-        return id_of(value)
+        known = _IDS.get(value)
+        if known is None:
+            known = _IDS[value] = id_of(value)
+        return known
     return value
+
+
+_IDS: dict[str, str] = {}  # card qid -> its id, as printed
 
 
 def take(eng, fig: Figure, decl: Declared, values: tuple):

@@ -245,3 +245,11 @@ def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
     changed = compiled_copy(tmp_path, "can-play(card, \"activation\")", "can-play(card, \"round-start\")")
     offered, timings = turn_menu_with_card(changed, "round-start")
     assert offered and {timings[c] for c in offered} == {"round-start"}
+
+
+def test_a_game_without_turn_actions_is_a_clear_error(ir):
+    doc = copy.deepcopy(ir)
+    game = game_comp(doc)
+    game["children"] = [c for c in game["children"] if c["kind"] != "action"]
+    with pytest.raises(declared_actions.DeclarationError, match="declares none that is legal now"):
+        first_turn_with_moves(load_rules(doc))
