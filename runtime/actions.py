@@ -10,15 +10,15 @@ answer's arguments by name. The grammar, one line per form of a verb:
     discard CARD                    discard a Mayhem card at setup
     place CHARACTER Ln              put a character on a Location (first round, Recovery)
     place-die N CHARACTER/ABILITY   place an Activation die showing N on an Ability
-    move CHARACTER Ln               the free Move
-    resolve CHARACTER/ABILITY       use the chosen Ability's effects
-    use CHARACTER/SPECIAL           use the Special Ability
-    use-token CHARACTER TOKEN       use a usable token the character holds
-    retrieve TOKEN                  pick up a Mission token where the character stands
-    play CARD                       play a Mayhem card (a Reaction, or for the Active Character)
+    move CHARACTER Ln               \
+    resolve CHARACTER/ABILITY       |
+    use CHARACTER/SPECIAL           |  the Active Character's turn: the actions the shared
+    use-token CHARACTER TOKEN       |  game declares, in its order, with their labels
+    retrieve TOKEN                  |  (content/shared/game.mh; runtime/declared_actions.py)
+    play CARD                       |  (`play CARD` answers a Reaction too)
+    end-turn                        /
     play CARD CHARACTER             play a Round Start card for that character
     pass                            play no card now
-    end-turn                        finish the turn
     target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
     done                            stop choosing
     do LABEL                        take an optional effect
