@@ -199,6 +199,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
+    Function("can-play", (_p("card", "card"), _p("timing", "string")), "bool",
+             "The Mayhem card's `timing` is this one (`\"activation\"`) and its own `when` condition holds "
+             "for `self`."),
     Function("can-move", (_p("figure", "figure"),), "bool",
              "The figure is on the board and may Move: no token it holds `restricts no-move`."),
     # the round of the shared rules
@@ -239,6 +242,8 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("attack-target", "figure", "The figure this Activation attacked."),
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
+    ContextName("my-hand", "cards", "The Mayhem cards in the hand of the player acting, in id order."),
+    ContextName("card-played", "bool", "The Team acting has played its Mayhem card of the round."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
     ContextName("leading-team", "team", "The Team that leads the round (none before the first `lead`)."),
     ContextName("win-vp", "number", "The Victory Points that win the game: the box's `win-vp`."),
@@ -256,6 +261,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "rules": _COMMON + ("teams", "round", "leading-team", "win-vp"),
+    "turn": _SELFISH + ("my-hand", "card-played"),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -271,6 +277,8 @@ CONTEXT_DOCS = {
     "rules": "The triggers, the `round { }` and the `end when` of the game the Mayhem boxes share "
              "(`content/shared/game.mh`, and a mode's `end when`): `my-team` is the Team of the figure the "
              "event is about; `teams` are every Team, in seat order; `win-vp` is the box's.",
+    "turn": "The actions of the Active Character's turn, declared by the game the Mayhem boxes share "
+            "(`content/shared/game.mh`): `self` is the Active Character, `here` and `adjacent` where it stands.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

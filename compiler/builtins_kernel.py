@@ -29,7 +29,8 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("play-card", (_p("card", "card"),),
               "Put the card into `me`'s `play-to` zone and resolve it: each property of its card type's "
               "`resolve-order` that is above 0 runs the card type's effect of that name (`amount` is the "
-              "value), and `effect` runs the card's own effect.", _G),
+              "value), and `effect` runs the card's own effect. In the Mayhem turn (`turn`): play the "
+              "Mayhem card for `self` (the Team's card of the round).", _G + ("turn",)),
     Primitive("resolve", (_p("card", "card"),), "Resolve a card as `play-card` does, without moving it.", _G),
     Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None,
                                                                             "Whose counter (default `me`; a "
@@ -45,7 +46,7 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("win", (_p("who", "player+|team"),), "The game ends; these players (or every player of "
               "these Teams) win.", _G),
     Primitive("tie", (), "The game ends in a tie.", _G),
-    Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G),
+    Primitive("end-turn", (), "The current turn ends once the action in progress is over.", _G + ("turn",)),
     Primitive("roll", (_p("die", "any", doc="A die of the game: `d6`."), _p("count", "number", 1),
                        _p("of", "player+|team", None, "Whose pool (default `me`): players or Teams.")),
               "Roll that many new dice of that kind into each holder's pool (logged `roll`; seeded, or "

@@ -82,19 +82,25 @@ class _Checker(ExprTyper):
             return
         spec = comp.spec or KINDS[comp.kind]
         params = {}
+        # an action of the game the Mayhem boxes share (a module's game) is a move of the
+        # Active Character's turn, in the Mayhem vocabulary; a kernel game's, in its own
+        turn = comp.kind == "action" and comp.parent is not None and comp.parent.scope.endswith(".mh")
         for p in comp.decl.params if comp.kind == "action" else ():
-            domain = self.expr(p.default, Ctx("game")) if p.default is not None else "any"
+            domain = self.expr(p.default, Ctx("turn" if turn else "game")) if p.default is not None else "any"
             params[p.name] = B.ELEMENT_OF.get(domain, "any")
             if domain not in B.ELEMENT_OF and domain != "any":
-                self.diags.error("E401", f"the domain of '{p.name}' is a set of players or cards, not "
+                sets = "figures, Locations or edges" if turn else "players or cards"
+                self.diags.error("E401", f"the domain of '{p.name}' is a set of {sets}, not "
                                  f"{describe_type(domain)}", p.default.span)
+        if turn:
+            self.turn_action(comp)
         # the game the Mayhem boxes share (a game of a module file) and its `rule`s are played by
         # the Mayhem engine, in the context of that game's own triggers (`rules`): its `round`,
         # `round-end` and `end when` slots, and its triggers
         shared_rules = comp.kind in ("rule", "game") and comp.scope.endswith(".mh")
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
-            ctx = Ctx(slot_spec.context if slot_spec else spec.dynamic_slots)
+            ctx = Ctx("turn" if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
             if shared_rules:
                 ctx = Ctx("rules")
                 if comp.kind == "game" and name not in SHARED_RULES_SLOTS:
@@ -106,6 +112,33 @@ class _Checker(ExprTyper):
             self.block(slot.body, ctx)
         for trig in comp.triggers:
             self.trigger(trig, Ctx("rules" if shared_rules else spec.triggers or "ability"))
+
+    def turn_action(self, comp: Component) -> None:
+        """An action of the Mayhem turn prints as a verb of the legal-action grammar
+        (runtime/actions.py): its verb is one, its parameters are the arguments of the verb's
+        form (the Active Character fills `figure`), and without an effect it is a verb the
+        engine still builds."""
+        from mayhem.runtime.actions import ENGINE_TURN_VERBS, VERBS, arguments, usage
+        verb = comp.id
+        if verb not in VERBS:
+            self.diags.error("E411", f"action '{verb}' is no verb of the legal-action grammar", comp.decl.id_span,
+                             hint=did_you_mean(verb, VERBS) or "verbs: " + ", ".join(VERBS))
+            return
+        if "effect" not in comp.slots:
+            if verb not in ENGINE_TURN_VERBS:
+                self.diags.error("E411", f"action '{verb}' has no effect, and the engine builds no '{verb}'",
+                                 comp.decl.id_span, hint="give it `effect { ... }`; the verbs the engine still "
+                                 "builds: " + ", ".join(ENGINE_TURN_VERBS))
+            return
+        names = [p.name for p in comp.decl.params]
+        if not any(set(names) <= set(form) <= set(names) | {"figure"} for form in arguments(verb)):
+            wrong = next((p for p in comp.decl.params if not any(p.name in f for f in arguments(verb))), None)
+            self.diags.error("E411", f"the parameters of action '{verb}' are not the arguments of its printed form",
+                             wrong.span if wrong is not None else comp.decl.id_span,
+                             hint=f"'{verb}' is printed " + " or ".join(repr(u) for u in usage(verb)) +
+                             "; name its parameters " + " or ".join(", ".join(f) or "nothing" for f in
+                                                                     arguments(verb)) +
+                             " (CHARACTER is the Active Character when no parameter is `figure`)")
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:

@@ -147,6 +147,10 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E410", "bad 'until'", "`until` ends at turn-end, round-end or next-turn-end (the end of the "
          "next turn of `self`).", "until ko { ... }",
          "until round-end { ... }"),
+    Code("E411", "bad turn action", "An action of the shared Mayhem game (`content/shared/game.mh`) is a "
+         "verb of the legal-action grammar (docs/actions.md), its parameters named as the arguments of the "
+         "verb's printed form; one without an effect is a verb the engine still builds.",
+         "action walk \"Move\" (to = adjacent) { ... }", "action move \"Move\" (location = adjacent) { ... }"),
     # -- team lists (Competitive Mode) -----------------------------------------------------
     Code("E601", "not one team", "A team file declares exactly one `team`, and no `in box` (a team mixes "
          "the boxes).", "in box teen-titans-go\nteam a \"A\" { ... }", "Remove the `in box` line."),

@@ -10,15 +10,15 @@ answer's arguments by name. The grammar, one line per form of a verb:
     discard CARD                    discard a Mayhem card at setup
     place CHARACTER Ln              put a character on a Location (first round, Recovery)
     place-die N CHARACTER/ABILITY   place an Activation die showing N on an Ability
-    move CHARACTER Ln               the free Move
-    resolve CHARACTER/ABILITY       use the chosen Ability's effects
-    use CHARACTER/SPECIAL           use the Special Ability
-    use-token CHARACTER TOKEN       use a usable token the character holds
-    retrieve TOKEN                  pick up a Mission token where the character stands
-    play CARD                       play a Mayhem card (a Reaction, or for the Active Character)
+    move CHARACTER Ln               \
+    resolve CHARACTER/ABILITY       |
+    use CHARACTER/SPECIAL           |  the Active Character's turn: the actions the shared
+    use-token CHARACTER TOKEN       |  game declares, in its order, with their labels
+    retrieve TOKEN                  |  (content/shared/game.mh; runtime/declared_actions.py)
+    play CARD                       |  (`play CARD` answers a Reaction too)
+    end-turn                        /
     play CARD CHARACTER             play a Round Start card for that character
     pass                            play no card now
-    end-turn                        finish the turn
     target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
     done                            stop choosing
     do LABEL                        take an optional effect
@@ -140,6 +140,17 @@ for _verb, _templates in FORMS.items():
         _form = _compile(_verb, _t)
         assert len(_form.names) not in _FORMS[_verb], f"two forms of '{_verb}' with {len(_form.names)} arguments"
         _FORMS[_verb][len(_form.names)] = _form
+
+
+# The verbs of the Active Character's menu that the engine still builds and takes itself
+# (runtime/turn.py): the shared game declares them without an effect, for their place in
+# the menu (docs/kernel.md, step 7). Every other verb of the menu is content.
+ENGINE_TURN_VERBS = ("resolve", "use", "use-token", "retrieve")
+
+
+def arguments(verb: str) -> list[tuple[str, ...]]:
+    """The argument names of a verb's forms: `arguments("move")` is `[('figure', 'location')]`."""
+    return [f.names for f in _FORMS[verb].values()]
 
 
 def usage(verb: str) -> list[str]:

@@ -197,6 +197,11 @@ def _free_move_available(eng, env):
     return bool(act) and not act.free_move_used and not act.ability_done
 
 
+def _my_hand(eng, env):
+    team = eng.state.teams.get(env.team)
+    return sorted(team.hands.get(env.controller, [])) if team is not None else []
+
+
 def context(name: str):
     """The closure (engine, env) -> value of a context name."""
     if name == "self":
@@ -241,6 +246,11 @@ def context(name: str):
         return lambda eng, env: env.pending.amount if env.pending else 0
     if name == "win-vp":
         return lambda eng, env: prop(eng.box, "win-vp")  # required of a Mayhem box
+    if name == "my-hand":
+        return _my_hand
+    if name == "card-played":
+        return lambda eng, env: bool(eng.state.teams[env.team].played_this_round) if env.team in eng.state.teams \
+            else False
     return _unknown(name)
 
 
@@ -311,6 +321,14 @@ def _same_location(eng, env, a, b):
     return isinstance(a, Figure) and isinstance(b, Figure) and a.location is not None and a.location == b.location
 
 
+def _can_play(eng, env, card, timing):
+    comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
+    if comp is None or prop(comp, "timing") != timing or "effect" not in comp["effects"]:
+        return False
+    guard = comp["effects"]["effect"]["when"]
+    return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
+
+
 def function(name: str):
     """The closure (engine, env, *arguments in FN_PARAMS order) -> value of a runtime function."""
     if name == "count":
@@ -364,6 +382,8 @@ def function(name: str):
         return dice.mode_property
     if name in dice.ROUND_FUNCTIONS:
         return dice.ROUND_FUNCTIONS[name]
+    if name == "can-play":
+        return _can_play
     return _unknown(name)  # another game's function (runtime/kernel): an error if it is ever evaluated
 
 

@@ -1,7 +1,8 @@
 """A character's turn: placing an Activation die, the turn's actions, resolving the Ability."""
 from __future__ import annotations
 
-from .actions import END_TURN, Action
+from . import declared_actions as declared
+from .actions import Action
 from .compiled import action
 from .effects import Stop, id_of
 from .rules import prop
@@ -109,49 +110,57 @@ class TurnMixin:
         return out
 
     def turn_action(self, fig: Figure, team: Team):
+        """One choice of the Active Character's turn: the game's declared actions
+        (runtime/declared_actions.py), those the engine still builds among them built here."""
         st = self.state
         act = st.active
         player = self.controller_of(fig)
         limits = self.restriction(fig)
-        options = []
-        can_move = not act.free_move_used and not act.ability_done and "no-move" not in limits \
-            and not ("move-or-ability" in limits and act.ability_done)
-        if can_move:
-            for n in st.board.adjacent(fig.location):
-                if self.is_open(n):
-                    options.append(action("move", (fig.key, n)))
-        can_ability = not act.ability_done and act.ability is not None and "no-ability" not in limits \
-            and not ("move-or-ability" in limits and act.moved)
-        if can_ability:
-            options.append(action("resolve", (fig.key, act.ability)))
-        spec = self.special(fig)
         env = self.fig_env(fig)
-        if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
-            guard = spec["effects"]["effect"]["when"]
-            if guard is None or self.static_eval(guard, env):
-                options.append(action("use", (fig.key, spec['id'])))
-        if not team.played_this_round:
-            for card in self.playable_cards(team, player, "activation", env):
-                options.append(action("play", (id_of(card),)))
-        for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ()):
-            if n > 0 and self.rules.token_flag(tok, "usable"):
-                options.append(action("use-token", (fig.key, id_of(tok))))
+        spec = self.special(fig)
         here = st.board.locations[fig.location]
-        for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ()):
-            if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
-                options.append(action("retrieve", (id_of(tok),)))
+
+        def resolve():
+            if not act.ability_done and act.ability is not None and "no-ability" not in limits \
+                    and not ("move-or-ability" in limits and act.moved):
+                return [action("resolve", (fig.key, act.ability))]
+            return []
+
+        def use():
+            if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
+                guard = spec["effects"]["effect"]["when"]
+                if guard is None or self.static_eval(guard, env):
+                    return [action("use", (fig.key, spec['id']))]
+            return []
+
+        def play():
+            if team.played_this_round:
+                return []
+            return [action("play", (id_of(card),)) for card in self.playable_cards(team, player, "activation", env)]
+
+        def use_token():
+            return [action("use-token", (fig.key, id_of(tok)))
+                    for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ())
+                    if n > 0 and self.rules.token_flag(tok, "usable")]
+
+        def retrieve():
+            return [action("retrieve", (id_of(tok),))
+                    for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ())
+                    if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour]
+
+        builders = {"resolve": resolve, "use": use, "play": play, "use-token": use_token, "retrieve": retrieve}
+        options, bound = declared.menu(self, fig, env, builders)
         options = list(dict.fromkeys(options))
-        options.append(END_TURN)
         choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
+        taken = bound.get(choice)
+        if taken is not None:
+            decl, values = taken
+            # a token that `restricts move-or-ability`: the turn's Move, once taken, forbids the Ability
+            act.moved = act.moved or decl.verb == "move"
+            yield from declared.take(self, fig, decl, values)
+            return
         verb = choice.verb
-        if verb == "end-turn":
-            act.ended = True
-        elif verb == "move":
-            dest = choice.location
-            act.free_move_used = True
-            act.moved = True
-            yield from self.move(fig, dest, None, is_move=True)
-        elif verb == "resolve":
+        if verb == "resolve":
             act.ability_done = True
             yield from self.resolve_ability(fig)
         elif verb == "use":
@@ -166,6 +175,20 @@ class TurnMixin:
             tok = next(t for (t, o, _c), n in sorted(here.tokens.items(), key=str)
                        if n > 0 and id_of(t) == choice.token and o == team.colour)
             yield from self.transfer(tok, fig.location, fig, 1, None, keep_colour=True)
+
+    def p_play_card(self, raw: dict, env, node: dict):
+        """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""
+        qid = yield from self.ev(raw.get("card"), env)
+        team = self.state.teams.get(env.team)
+        if isinstance(qid, str) and team is not None and qid in team.hands.get(env.controller, ()):
+            yield from self.play_card(team, env.controller, self.rules.by_qid[qid], env.child(locals={}))
+
+    def p_end_turn(self, raw: dict, env, node: dict):
+        """`end-turn()`: the Active Character's turn ends once the action in progress is over."""
+        if self.state.active is not None:
+            self.state.active.ended = True
+        return
+        yield  # pragma: no cover
 
     def resolve_ability(self, fig: Figure):
         st = self.state

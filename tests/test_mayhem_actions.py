@@ -1,0 +1,255 @@
+"""A turn's menu as declared actions (issue #11, migration step 7): the actions of the Active
+Character's turn are `action` declarations of the shared game (content/shared/game.mh),
+each with its parameters' domains and its guard; the engine offers what they allow, in
+their order, and prints the action strings it printed before.
+
+The rulebooks: "Players are only allowed to play 1 Mayhem card each round." "Character
+Activation icon: May be used any time during a Character's Activation." (Mayhem Cards)
+"b. Free Move (optional) The player may choose to Move the Active Character
+to an adjacent Location with an open Slot." "Finish Your Turn: After resolving all effects
+of the Active Character's Ability, the player must then finish their turn." (Teen Titans GO!
+Mayhem, Character Activation)"""
+from __future__ import annotations
+
+import copy
+import shutil
+
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.runtime import declared_actions
+from mayhem.runtime.actions import ENGINE_TURN_VERBS, VERBS, Action
+from mayhem.runtime.bots import RandomBot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.rules import load_rules
+
+from conftest import CONTENT
+from test_mayhem_zones import game_comp
+
+# Turn decisions of seeded games between random bots (box, seed, the n-th turn decision),
+# with the legal actions as the engine printed them before the menu was declared (main at
+# ca0f796): the order matters, a seeded bot picks by index.
+BEFORE = [
+    ("teen-titans-go", 3, 2, ["move robin L5", "move robin L6", "move robin L8", "move robin L10",
+                              "resolve robin/staff-meeting", "use robin/team-leader", "end-turn"]),
+    ("teen-titans-go", 3, 3, ["resolve robin/staff-meeting", "use robin/team-leader", "retrieve pizza", "end-turn"]),
+    ("teen-titans-go", 11, 1, ["move raven L2", "move raven L6", "move raven L7", "resolve raven/telekinesis",
+                               "play booby-trapped-couch", "play heavy-load", "play hot-sauce", "end-turn"]),
+    ("looney-tunes", 5, 1, ["move elmer-fudd L1", "move elmer-fudd L2", "move elmer-fudd L4", "move elmer-fudd L6",
+                            "move elmer-fudd L8", "move elmer-fudd L9", "resolve elmer-fudd/elephant-gun",
+                            "play carrot-break", "play high-de-fence", "play mega-magnet", "play portable-hole",
+                            "play tag-team", "end-turn"]),
+    ("looney-tunes", 5, 15, ["move bugs-bunny L2", "move bugs-bunny L6", "move bugs-bunny L7",
+                             "resolve bugs-bunny/tornado-in-the-box", "use bugs-bunny/rabbit-hole",
+                             "play carrot-break", "play high-de-fence", "play portable-hole", "play tag-team",
+                             "end-turn"]),
+]
+
+
+def nth_turn(rules, box: str, seed: int, n: int):
+    """The game and its n-th turn decision, random bots playing from the seed."""
+    game = Game(rules, GameConfig(box, seed=seed))
+    bot = RandomBot(seed)
+    d = game.start()
+    seen = 0
+    while d is not None:
+        if d.kind == "turn":
+            seen += 1
+            if seen == n:
+                return game, d
+        d = game.act(bot.choose(d, game))
+    raise AssertionError(f"{box} seed {seed} has no turn decision {n}")
+
+
+def first_turn_with_moves(rules, seed: int = 11):
+    for n in range(1, 40):
+        game, d = nth_turn(rules, "teen-titans-go", seed, n)
+        if any(a.startswith("move ") for a in d.actions):
+            return game, d
+    raise AssertionError("no turn with a Move")
+
+
+def actions_of(ir: dict) -> list[dict]:
+    return [c for c in game_comp(ir)["children"] if c["kind"] == "action"]
+
+
+def compiled_copy(tmp_path, old: str, new: str):
+    """The rules of a copy of the content whose game.mh has `old` replaced by `new`."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    game_mh = root / "shared" / "game.mh"
+    text = game_mh.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    game_mh.write_text(text.replace(old, new), encoding="utf-8")
+    result = driver.compile_paths([root])
+    assert result.ok, [f"{d.span}: {d.message}" for d in result.diagnostics.items]
+    return load_rules(result.ir)
+
+
+# ---- the declarations ------------------------------------------------------------------------
+
+def test_the_turn_menu_is_declared_in_its_order(ir):
+    acts = actions_of(ir)
+    assert [a["id"] for a in acts] == ["move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
+    # the verbs whose rule is content (an effect); the others the engine still builds
+    assert [a["id"] for a in acts if "effect" in a["effects"]] == ["move", "play", "end-turn"]
+    assert [a["id"] for a in acts if "effect" not in a["effects"]] == list(ENGINE_TURN_VERBS)
+    move = acts[0]
+    assert [p["name"] for p in move["params"]] == ["location"]
+    assert (move["params"][0]["default"]["e"], move["params"][0]["default"]["name"]) == ("ctx", "adjacent")
+    assert move["span"].startswith("shared/game.mh:")
+
+
+def test_every_declared_verb_is_a_verb_of_the_action_grammar(rules):
+    decls = declared_actions.declared_actions(rules)
+    assert {d.verb for d in decls} <= set(VERBS)
+    move = next(d for d in decls if d.verb == "move")
+    assert move.slots == (-1, 0)  # `move CHARACTER Ln`: the acting figure, then the parameter
+
+
+# ---- the strings printed are the old ones ----------------------------------------------------
+
+@pytest.mark.parametrize("box,seed,n,expected", BEFORE, ids=[f"{b}-{s}-{n}" for b, s, n, _e in BEFORE])
+def test_the_turn_menu_prints_what_it_printed_before(rules, box, seed, n, expected):
+    _game, d = nth_turn(rules, box, seed, n)
+    assert d.actions == expected
+
+
+def test_a_declared_move_is_taken_by_its_effect(rules):
+    game, d = first_turn_with_moves(rules)
+    st = game.state
+    fig = st.figures[st.active.figure]
+    move = next(a for a in d.actions if a.startswith("move "))
+    dest = Action.parse(move).location
+    d = game.act(move)
+    assert fig.location == dest and st.active.free_move_used and st.active.moved
+    logged = [e for e in game.events if e["event"] == "move"][-1]
+    assert (logged["figure"], logged["to"]) == (fig.key, f"L{dest + 1}")
+    assert logged["span"].startswith("shared/game.mh:")  # the Move is the game's action
+    # the free Move is spent: no second one
+    assert d is not None and not any(a.startswith("move ") for a in d.actions)
+
+
+def test_end_turn_ends_the_turn(rules):
+    game, d = first_turn_with_moves(rules)
+    key = game.state.active.figure
+    game.act("end-turn")
+    ends = [e for e in game.events if e["event"] == "turn-end"]
+    assert ends[-1]["figure"] == key
+    assert game.state.active is None or game.state.active.figure != key
+
+
+# ---- the rule is content: change it, and the legal actions change -----------------------------
+
+def test_a_move_domain_changed_in_content_changes_the_legal_moves(rules, tmp_path):
+    # the first turn of the game: only dice were placed before, the same under both rules
+    _game, d = nth_turn(rules, "teen-titans-go", 11, 1)
+    before = [a for a in d.actions if a.startswith("move ")]
+    assert before == ["move raven L2", "move raven L6", "move raven L7"]
+    # a game whose free Move goes to any open Location, not only next door
+    changed = compiled_copy(tmp_path, "action move \"Move\" (location = adjacent)",
+                            "action move \"Move\" (location = anywhere)")
+    game2, d2 = nth_turn(changed, "teen-titans-go", 11, 1)
+    st = game2.state
+    after = [a for a in d2.actions if a.startswith("move ")]
+    assert after == [f"move raven L{i + 1}" for i in st.board.live() if game2.engine.is_open(i)]
+    assert set(before) < set(after)
+
+
+def test_a_move_guard_changed_in_content_changes_the_legal_moves(rules, tmp_path):
+    # a game whose free Move stays open after the Ability: drop `free-move-available`
+    changed = compiled_copy(tmp_path, "effect when free-move-available and can-move(self)",
+                            "effect when can-move(self)")
+    for r, offered in ((rules, False), (changed, True)):
+        game, d = nth_turn(r, "teen-titans-go", 11, 1)
+        d = game.act(next(a for a in d.actions if a.startswith("resolve ")))
+        while d is not None and d.kind != "turn":  # the Ability's own choices
+            d = game.act(d.actions[0])
+        assert game.state.active.ability_done
+        assert any(a.startswith("move ") for a in d.actions) is offered
+
+
+def test_without_the_end_turn_effect_end_turn_ends_nothing(ir):
+    doc = copy.deepcopy(ir)
+    end = next(a for a in actions_of(doc) if a["id"] == "end-turn")
+    end["effects"]["effect"]["body"] = []
+    rules = load_rules(doc)
+    game, d = first_turn_with_moves(rules)
+    key = game.state.active.figure
+    d = game.act("end-turn")
+    assert game.state.active is not None and game.state.active.figure == key
+    assert d.kind == "turn" and "end-turn" in d.actions
+
+
+def test_an_action_without_effect_the_engine_does_not_build_is_an_error(ir):
+    doc = copy.deepcopy(ir)
+    end = next(a for a in actions_of(doc) if a["id"] == "end-turn")
+    end["effects"] = {}
+    rules = load_rules(doc)
+    with pytest.raises(declared_actions.DeclarationError, match="'end-turn' declares no effect"):
+        first_turn_with_moves(rules)
+
+
+def play_options(d) -> list[str]:
+    return [a for a in d.actions if a.startswith("play ")]
+
+
+def after_playing_one(rules):
+    """The Looney Tunes game of seed 5 at its first turn, once a Mayhem card is played: the
+    turn decision that follows."""
+    game, d = nth_turn(rules, "looney-tunes", 5, 1)
+    first = play_options(d)[0]
+    d = game.act(first)
+    while d is not None and d.kind != "turn":  # the card's own choices
+        d = game.act(d.actions[0])
+    return game, first, d
+
+
+def test_a_card_played_is_the_teams_card_of_the_round(rules):
+    game, first, d = after_playing_one(rules)
+    team = game.state.teams[game.state.active_team]
+    assert [c.split("/")[-1] for c in team.played_this_round] == [first.split()[1]]
+    assert play_options(d) == []  # one Mayhem card a round
+
+
+def test_the_one_card_a_round_rule_is_content(rules, tmp_path):
+    changed = compiled_copy(tmp_path, "effect when not card-played and can-play(card, \"activation\")",
+                            "effect when can-play(card, \"activation\")")
+    _game, first, d = after_playing_one(changed)
+    _g, before = nth_turn(rules, "looney-tunes", 5, 1)
+    # without the rule, the other Activation cards of the hand are still offered
+    assert play_options(d) == [a for a in play_options(before) if a != first]
+    assert len(play_options(d)) == 4
+
+
+def turn_menu_with_card(rules, timing: str) -> tuple[list[str], dict]:
+    """The play actions of the first turn of the Teen Titans GO! game of seed 11, once a
+    Mayhem card of `timing` is put into the acting player's hand, and the hand's timings."""
+    game, d = nth_turn(rules, "teen-titans-go", 11, 1)
+    st = game.state
+    hand = st.teams[st.active_team].hands[d.player]
+    extra = next(q for q, c in sorted(game.rules.by_qid.items()) if c["kind"] == "mayhem-card" and q.startswith(
+        "teen-titans-go/") and c["props"]["timing"]["value"] == timing and "effect" in c["effects"] and q not in hand)
+    hand.append(extra)
+    timings = {q.split("/")[-1]: game.rules.by_qid[q]["props"]["timing"]["value"] for q in hand}
+    fig = st.figures[st.active.figure]
+    engine_built = {verb: list for verb in ENGINE_TURN_VERBS}  # offered by the engine: none here
+    options, _bound = declared_actions.menu(game.engine, fig, game.engine.fig_env(fig), engine_built)
+    return [a.card for a in options if a.verb == "play"], timings
+
+
+def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
+    offered, timings = turn_menu_with_card(rules, "round-start")
+    assert offered and {timings[c] for c in offered} == {"activation"}
+    changed = compiled_copy(tmp_path, "can-play(card, \"activation\")", "can-play(card, \"round-start\")")
+    offered, timings = turn_menu_with_card(changed, "round-start")
+    assert offered and {timings[c] for c in offered} == {"round-start"}
+
+
+def test_a_game_without_turn_actions_is_a_clear_error(ir):
+    doc = copy.deepcopy(ir)
+    game = game_comp(doc)
+    game["children"] = [c for c in game["children"] if c["kind"] != "action"]
+    with pytest.raises(declared_actions.DeclarationError, match="declares none that is legal now"):
+        first_turn_with_moves(load_rules(doc))
