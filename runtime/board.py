@@ -57,6 +57,9 @@ class Board:
         self.edge_tokens: dict[tuple[int, int], dict] = {}
         self.blocked: set[tuple[int, int]] = set()
         self._adj: dict[int, tuple[int, ...]] = {}
+        # the layout never changes: its edges and each tile's neighbours are read once
+        self._edges = sorted(self.edge(a, b) for a, b in self.graph.edges)
+        self._neighbours = {n: tuple(self.graph.neighbors(n)) for n in self.graph.nodes}
         self.refresh()
 
     @staticmethod
@@ -83,18 +86,21 @@ class Board:
         return self._adj[i]
 
     def edges(self) -> list[tuple[int, int]]:
-        return sorted(self.edge(a, b) for a, b in self.graph.edges
-                      if not self.locations[a].removed and not self.locations[b].removed)
+        locations = self.locations
+        return [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
 
     def would_enclose(self, e: tuple[int, int]) -> bool:
         """Blocking this edge leaves a Location with no open side."""
-        if e in self.blocked:
+        blocked = self.blocked
+        if e in blocked:
             return False
+        locations = self.locations
         for end in e:
-            open_sides = [n for n in self.graph.neighbors(end)
-                          if self.edge(end, n) not in self.blocked and self.edge(end, n) != e
-                          and not self.locations[n].removed]
-            if not open_sides:
+            for n in self._neighbours[end]:
+                side = (end, n) if end < n else (n, end)
+                if side != e and side not in blocked and not locations[n].removed:
+                    break  # an open side
+            else:
                 return True
         return False
 

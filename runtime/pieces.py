@@ -181,9 +181,11 @@ class PiecesMixin:
             return sum(self.count_tokens(token, w, of) for w in where)
         store = self.token_store(where)
         total = 0
-        if store is not None:
-            total = sum(n for (t, owner, _c), n in store.items() if self.matches(t, token)
-                        and (of is None or owner == of))
+        if store:  # matches() inlined: this runs for every `count` and `has` of a condition
+            group_of = self.group_of
+            for (t, owner, _c), n in store.items():
+                if (t == token or group_of.get(t) == token) and (of is None or owner == of):
+                    total += n
         if isinstance(where, str) and where in self.state.teams:
             for fk in self.state.teams[where].characters:
                 total += self.count_tokens(token, self.state.figures[fk], of)
