@@ -97,7 +97,9 @@ class EventsMixin:
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
                 if not keys:
                     continue
-                for tok, owner, colour in sorted(keys, key=str):
+                if len(keys) > 1:
+                    keys.sort(key=str)
+                for tok, owner, colour in keys:
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
@@ -191,12 +193,12 @@ class EventsMixin:
 
     def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
         st = self.state
-        if st.over:
+        if st.winners is not None:  # the game is over
             return
         found = self.listeners(event, params)
         if found:
             yield from self.run_listeners(event, params, pending, found)
-            if st.over:
+            if st.winners is not None:
                 return
         # a Reaction card can be offered only to a hand that holds one for this event
         reactions = self.code.heard[event]["reactions"]
@@ -211,7 +213,7 @@ class EventsMixin:
             found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
                     [x for x in found if x[1].holder is not None and x[1].until is None]
         for trigger, base in found:
-            if st.over:
+            if st.winners is not None:  # over
                 return
             if base.until is not None and not base.until.alive:
                 continue

@@ -133,13 +133,15 @@ class TurnMixin:
         if not team.played_this_round:
             for card in self.playable_cards(team, player, "activation", env):
                 options.append(action("play", (id_of(card),)))
-        for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ()):
-            if n > 0 and self.rules.token_flag(tok, "usable"):
-                options.append(action("use-token", (fig.key, id_of(tok))))
+        # the tokens that give an action, then sorted (the order of the options): few do
+        usable = [item for item in fig.tokens.items() if item[1] > 0 and self.rules.token_flag(item[0][0], "usable")]
+        for (tok, owner, colour), n in sorted(usable, key=str):
+            options.append(action("use-token", (fig.key, id_of(tok))))
         here = st.board.locations[fig.location]
-        for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ()):
-            if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour:
-                options.append(action("retrieve", (id_of(tok),)))
+        held = [item for item in here.tokens.items() if item[1] > 0 and item[0][1] == team.colour
+                and self.rules.token_flag(item[0][0], "retrievable")]
+        for (tok, owner, colour), n in sorted(held, key=str):
+            options.append(action("retrieve", (id_of(tok),)))
         options = list(dict.fromkeys(options))
         options.append(END_TURN)
         choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
