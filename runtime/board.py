@@ -75,12 +75,15 @@ class Board:
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play."""
         adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
-        for a, b in self.graph.edges:
-            if (a, b) in self.blocked or self.locations[a].removed or self.locations[b].removed:
+        blocked, locations = self.blocked, self.locations
+        # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
+        # below it, then those above it, each in order)
+        for a, b in self._edges:
+            if (a, b) in blocked or locations[a].removed or locations[b].removed:
                 continue
             adj[a].append(b)
             adj[b].append(a)
-        self._adj = {k: tuple(sorted(v)) for k, v in adj.items()}
+        self._adj = {k: tuple(v) for k, v in adj.items()}
 
     def adjacent(self, i: int) -> tuple[int, ...]:
         return self._adj[i]
