@@ -91,7 +91,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
-        printed = {str(a): a for a in actions}
+        printed = {}
+        for a in actions:  # str(a), read where action() keeps it
+            printed[a._text if hasattr(a, "_text") else str(a)] = a
         choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
         return printed[str(choice)]
 
