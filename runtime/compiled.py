@@ -61,6 +61,7 @@ class Code:
         self._bodies: dict[int, object] = {}
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
+        self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
         # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
         self.triggers: dict[str, dict[str, list]] = {}  # component qid -> event -> its triggers
@@ -154,10 +155,10 @@ def run_in_order(fns: list):
 
     def run(eng, env):
         st = eng.state
+        me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)
         for f in fns:
             if st.winners is not None:  # the game is over
                 return
-            me = env.self_fig
             if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
                 raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
             yield from f(eng, env)

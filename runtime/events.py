@@ -125,10 +125,11 @@ class EventsMixin:
                                 out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                    source=tok)))
             if specials:
+                known = self._specials  # TurnMixin.special()'s cache, read here without a call
                 for fig in figures:
                     if fig.kind != "character":
                         continue
-                    spec = self.special(fig)
+                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
                     if spec is None or spec["qid"] not in specials:
                         continue
                     for t in self.triggers_of(spec)[event]:
@@ -201,12 +202,13 @@ class EventsMixin:
             if st.winners is not None:
                 return
         # a Reaction card can be offered only to a hand that holds one for this event
-        reactions = self.code.heard[event]["reactions"]
+        reactions = self.code.heard[event]["reactions"]  # listeners() made the index
         if reactions and self.reaction_in_hand(reactions):
             yield from self.reactions(event, params, pending)
 
     def run_listeners(self, event: str, params: dict, pending: Pending | None, found: list):
         st = self.state
+        compiled = self.code.compiled_triggers
         if pending is not None:
             # With Damage pending, the tokens characters hold answer last, once abilities,
             # Missions and installed effects have changed the amount they are to stop.
@@ -231,7 +233,7 @@ class EventsMixin:
             stands = base.locals.get("$stands")
             if stands is not None and stands.location != base.here:
                 continue  # a Location hears about a figure only while it stands there
-            when, asks, body = self.code.trigger(trigger)
+            when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
             if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
