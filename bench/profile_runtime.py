@@ -1,9 +1,10 @@
 """Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box.
 
-    .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ...] [--top K] [--sort tottime|cumtime]
+    .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ...] [--top K] [--sort tottime|cumtime] [--cold]
 
 Plays the same seeded random games as bench/simulate.py's one-process figure (seeds
-0..N-1, random bots) under cProfile and prints, per box, the functions that take the
+0..N-1, random bots; after one warm-up game, as there, unless --cold) under cProfile
+and prints, per box, the functions that take the
 most time: own time (tottime), its share of the total, and time with callees (cumtime).
 The profiler slows Python down, and more so for many small calls, so the shares are the
 figure to read; decisions per second come from bench/simulate.py.
@@ -37,7 +38,9 @@ def where(code: tuple) -> str:
     return f"{shown}:{line} {func}" if shown else func
 
 
-def profile_box(rules, box: str, games: int) -> tuple[pstats.Stats, int]:
+def profile_box(rules, box: str, games: int, cold: bool = False) -> tuple[pstats.Stats, int]:
+    if not cold:  # warm up, as bench/simulate.py does: the box's effects compiled outside the profile
+        play_one(rules, GameConfig(box, seed=games), ["random", "random"])
     prof = cProfile.Profile()
     decisions = 0
     prof.enable()
@@ -62,6 +65,8 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--sort", choices=("tottime", "cumtime"), default="tottime")
     ap.add_argument("--content", default=str(ROOT / "content"))
+    ap.add_argument("--cold", action="store_true",
+                    help="no warm-up game: compiling the box's effects on first use is in the profile")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
@@ -71,7 +76,7 @@ def main() -> None:
     # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
     engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
     for box in args.box or engine_boxes:
-        stats, decisions = profile_box(rules, box, args.games)
+        stats, decisions = profile_box(rules, box, args.games, args.cold)
         print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {stats.total_tt:.2f} s under the "
               f"profiler, sorted by {args.sort}")
         report(stats, args.top, args.sort)

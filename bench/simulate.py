@@ -2,6 +2,7 @@
 random play of each box, on one process and on several, and the ratio to RLCard's UNO.
 
     .venv/bin/python bench/simulate.py [--games N] [--jobs J] [--box BOX ...] [--uno-games N] [--slices K]
+                                       [--competitive A.mh,B.mh] [--competitive-box BOX]
 
 The reference is RLCard's UNO between random agents (bench/uno.py; RLCard is in the
 `bench` extra: pip install -e '.[bench]'), played in the same run as each box's
@@ -10,7 +11,8 @@ that both see the same load on the machine. `x UNO` is the box's decisions per C
 of the process over UNO's: on a loaded machine the wall clock counts the other processes'
 turns too, CPU time counts this one's work only. Without RLCard the column is left out.
 A box that names a game of the rules kernel (Marvel Mayhem) is played by runtime/kernel,
-on one process.
+on one process. After the boxes, a row for Competitive Mode: the two example team lists of
+examples/teams (one character of each box per Team) on the Teen Titans GO! board.
 
 Each box's effects are compiled into closures on first use (runtime/compiled.py); a
 warm-up game before the timing compiles them, as UNO's warm-up imports RLCard.
@@ -27,6 +29,8 @@ import time
 import tracemalloc
 
 ROOT = Path(__file__).resolve().parent.parent
+# Competitive Mode's row: the example team lists, cross-box (examples/teams/)
+COMPETITIVE_TEAMS = (ROOT / "examples/teams/titans-and-taz.mh", ROOT / "examples/teams/toons-and-raven.mh")
 sys.path.insert(0, str(ROOT))
 
 from mayhem.compiler import driver  # noqa: E402
@@ -64,12 +68,27 @@ class Meter:
         return self.decisions / self.cpu
 
 
-def mayhem_player(rules, box: str):
-    """play(seeds) -> (games, decisions) for a box of the Mayhem engine."""
+def mayhem_player(rules, box: str, mode: str = "standard", team_lists: dict | None = None):
+    """play(seeds) -> (games, decisions) for a box (and mode) of the Mayhem engine."""
     def play(seeds) -> tuple[int, int]:
-        return len(seeds), sum(play_one(rules, GameConfig(box, seed=s), ["random", "random"])["decisions"]
-                               for s in seeds)
+        return len(seeds), sum(play_one(rules, GameConfig(box, seed=s, mode=mode, team_lists=team_lists),
+                                        ["random", "random"])["decisions"] for s in seeds)
     return play
+
+
+def competitive_lists(ir: dict, files: list[Path]) -> dict[str, dict]:
+    """Competitive Mode's two team lists (black, white) from team-list files."""
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+
+    lists = {}
+    for colour, path in zip(("black", "white"), files):
+        diags = Diagnostics()
+        team = load_team(path, ir, diags)
+        if team is None or diags.has_errors():
+            sys.exit(f"{path}: not a valid team list; run `mayhem team check {path}`")
+        lists[colour] = team.to_config()
+    return lists
 
 
 def kernel_player(ir: dict, box: str):
@@ -121,6 +140,9 @@ def main() -> None:
     ap.add_argument("--uno-games", type=int, default=1000,
                     help="games of RLCard's UNO with each box (0: no UNO reference)")
     ap.add_argument("--slices", type=int, default=5, help="interleaved slices of UNO's and the box's games")
+    ap.add_argument("--competitive", default=",".join(str(p) for p in COMPETITIVE_TEAMS),
+                    help="Competitive Mode's two team-list files, comma-separated ('' leaves the row out)")
+    ap.add_argument("--competitive-box", default="teen-titans-go", help="the box whose board Competitive Mode uses")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
@@ -140,8 +162,13 @@ def main() -> None:
     print(uno_note + "\n" if uno_note else "")
     print(f"{'box':<16} {'setting':<12} {'decisions/s':>12} {'games/s':>9} {'decisions/game':>15} {'peak MB':>8}"
           + (f" {'x UNO':>7}" if args.uno_games else ""))
-    for box in boxes:
-        play = kernel_player(comp.ir, box) if box in kernel_boxes else mayhem_player(rules, box)
+    settings = [(box, "standard", None) for box in boxes]
+    if args.competitive and (args.box is None or args.competitive_box in args.box):
+        files = [Path(f.strip()) for f in args.competitive.split(",") if f.strip()]
+        settings.append((args.competitive_box, "competitive", competitive_lists(comp.ir, files)))
+    for box, mode, team_lists in settings:
+        label = box if mode == "standard" else mode
+        play = kernel_player(comp.ir, box) if box in kernel_boxes else mayhem_player(rules, box, mode, team_lists)
         play([args.games])  # warm up: the box's effects compiled, as UNO's imports
         mine, uno = Meter(), Meter()
         for part, uno_part in zip(slices(args.games, args.slices), slices(args.uno_games, args.slices)):
@@ -150,20 +177,23 @@ def main() -> None:
             mine.time(play, part)
         peak = peak_memory(play, min(args.games, 20))
         ratio = f" {mine.per_cpu_second / uno.per_cpu_second:>6.2f}x" if uno.decisions else ""
-        print(f"{box:<16} {'1 process':<12} {mine.per_second:>12,.0f} {mine.games / mine.wall:>9.1f} "
-              f"{mine.decisions / mine.games:>15.0f} {peak:>8.1f}" + ratio)
+        print(f"{label:<16} {'1 process':<12} {mine.per_second:>12,.0f} {mine.games / mine.wall:>9.1f} "
+              f"{mine.decisions / mine.games:>15.0f} {peak:>8.1f}" + ratio
+              + (f"   ({mine.per_cpu_second:,.0f} decisions per CPU second)" if uno.decisions else ""))
         if uno.decisions:
             print(f"{'  RLCard UNO':<16} {'1 process':<12} {uno.per_second:>12,.0f} "
-                  f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x")
+                  f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x"
+                  f"   ({uno.per_cpu_second:,.0f} decisions per CPU second)")
         if box in kernel_boxes:
-            print(f"{box:<16} {'processes':<12}   (a kernel game: one process only, bench/kernel.py)")
+            print(f"{label:<16} {'processes':<12}   (a kernel game: one process only, bench/kernel.py)")
             continue
         start = time.perf_counter()
-        summary = simulate(comp.ir, box, args.games, ["random", "random"], seed=0, jobs=args.jobs)
+        summary = simulate(comp.ir, box, args.games, ["random", "random"], seed=0, jobs=args.jobs, mode=mode,
+                           team_lists=team_lists)
         seconds = time.perf_counter() - start
         rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1e3
         speedup = (summary.decisions / seconds) / mine.per_second
-        print(f"{box:<16} {f'{args.jobs} process' + ('es' if args.jobs > 1 else ''):<12} {summary.decisions / seconds:>12,.0f} "
+        print(f"{label:<16} {f'{args.jobs} process' + ('es' if args.jobs > 1 else ''):<12} {summary.decisions / seconds:>12,.0f} "
               f"{args.games / seconds:>9.1f} {summary.decisions / args.games:>15.0f} {rss:>8.1f}"
               + (" " * 8 if uno.decisions else "") + f"   speed-up x{speedup:.2f} (ideal x{args.jobs})")
     print("\npeak MB: traced Python allocations of one game at a time (1 process); max resident set of a worker "

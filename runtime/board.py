@@ -57,6 +57,9 @@ class Board:
         self.edge_tokens: dict[tuple[int, int], dict] = {}
         self.blocked: set[tuple[int, int]] = set()
         self._adj: dict[int, tuple[int, ...]] = {}
+        # the layout never changes: its edges and each tile's neighbours are read once
+        self._edges = sorted(self.edge(a, b) for a, b in self.graph.edges)
+        self._neighbours = {n: tuple(self.graph.neighbors(n)) for n in self.graph.nodes}
         self.refresh()
 
     @staticmethod
@@ -72,29 +75,35 @@ class Board:
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play."""
         adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
-        for a, b in self.graph.edges:
-            if (a, b) in self.blocked or self.locations[a].removed or self.locations[b].removed:
+        blocked, locations = self.blocked, self.locations
+        # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
+        # below it, then those above it, each in order)
+        for a, b in self._edges:
+            if (a, b) in blocked or locations[a].removed or locations[b].removed:
                 continue
             adj[a].append(b)
             adj[b].append(a)
-        self._adj = {k: tuple(sorted(v)) for k, v in adj.items()}
+        self._adj = {k: tuple(v) for k, v in adj.items()}
 
     def adjacent(self, i: int) -> tuple[int, ...]:
         return self._adj[i]
 
     def edges(self) -> list[tuple[int, int]]:
-        return sorted(self.edge(a, b) for a, b in self.graph.edges
-                      if not self.locations[a].removed and not self.locations[b].removed)
+        locations = self.locations
+        return [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
 
     def would_enclose(self, e: tuple[int, int]) -> bool:
         """Blocking this edge leaves a Location with no open side."""
-        if e in self.blocked:
+        blocked = self.blocked
+        if e in blocked:
             return False
+        locations = self.locations
         for end in e:
-            open_sides = [n for n in self.graph.neighbors(end)
-                          if self.edge(end, n) not in self.blocked and self.edge(end, n) != e
-                          and not self.locations[n].removed]
-            if not open_sides:
+            for n in self._neighbours[end]:
+                side = (end, n) if end < n else (n, end)
+                if side != e and side not in blocked and not locations[n].removed:
+                    break  # an open side
+            else:
                 return True
         return False
 

@@ -22,7 +22,7 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from .actions import SKIP
 from .compiled_expressions import EXPRESSION_COMPILERS, action, const
 from .decisions import slug
-from .effects import Stop
+from .effects import Env, Stop, _new
 from .rules import Rules, prop
 from .state import Figure
 
@@ -34,13 +34,16 @@ _NONE = (const(None), False)  # an absent expression: None
 class Args:
     """A primitive's arguments, compiled: their values in the order of its parameters."""
 
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "asks")
 
     def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
         self.parts = [(n, *code.expr(raw.get(n))) for n in names]
+        self.asks = any(asks for _n, _fn, asks in self.parts)
 
     def values(self, eng, env):
         """The arguments by name (a generator: an argument may be a selector that asks)."""
+        if not self.asks:
+            return {name: fn(eng, env) for name, fn, _asks in self.parts}
         out = {}
         for name, fn, asks in self.parts:
             out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
@@ -58,6 +61,7 @@ class Code:
         self._bodies: dict[int, object] = {}
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
+        self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
         # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
         self.triggers: dict[str, dict[str, list]] = {}  # component qid -> event -> its triggers
@@ -151,10 +155,10 @@ def run_in_order(fns: list):
 
     def run(eng, env):
         st = eng.state
+        me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)
         for f in fns:
-            if st.over:
+            if st.winners is not None:  # the game is over
                 return
-            me = env.self_fig
             if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
                 raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
             yield from f(eng, env)
@@ -181,7 +185,14 @@ class StatementCompiler:
         method = "p_" + s["name"].replace("-", "_")
         raw = s["args"]
         code.args(s["name"], raw)
-        return lambda eng, env: getattr(eng, method)(raw, env, s)
+        found = {}  # the engine's class -> its method, looked up once
+
+        def primitive(eng, env):
+            impl = found.get(eng.__class__)
+            if impl is None:
+                impl = found[eng.__class__] = getattr(eng.__class__, method)
+            return impl(eng, raw, env, s)
+        return primitive
 
     def compile_keyword(code, s):
         kw = code.rules.keywords.get(s["keyword"])
@@ -194,8 +205,10 @@ class StatementCompiler:
         inner_body = eff["body"] if eff is not None else None
 
         def keyword(eng, env):
-            inner = env.child()
-            inner.locals = scope = {}
+            inner = _new(Env)  # env.child() with locals of its own: the keyword's parameters
+            fields = inner.__dict__
+            fields.update(env.__dict__)
+            fields["locals"] = scope = {}
             for name, part in params:
                 if part is None:
                     scope[name] = None

@@ -31,7 +31,54 @@ def action(verb: str, args: tuple = ()) -> Action:
 
 def const(value):
     """A closure that returns `value`."""
-    return lambda eng, env: value
+    return joined(_literal(value), {} if value.__class__ in _LITERALS else {_name(value): value})
+
+
+# ---- joining closures into one: a pure expression's closures become one Python function -------
+#
+# A pure (non-asking) compiled expression may carry its Python source (`fn.src`, over `eng`,
+# `env` and the names in `fn.names`); an expression whose parts all do is compiled into one
+# function from the joined source, as Jinja2 turns a template into one function, instead of a
+# closure per node calling the closures of its parts. The source evaluates the parts in the
+# order the closures did, with the same operators.
+
+_LITERALS = (int, str, bool, type(None))
+_INLINE_UP_TO = 600  # a longer part's source is called as its own function: joined source stays small
+_CONTEXT_SOURCE = {"self": "env.self_fig", "holder": "env.holder", "owner": "env.owner", "my-team": "env.team"}
+
+
+def _name(obj) -> str:
+    """A name for a value or closure bound into joined source (unique while it lives)."""
+    return f"_k{id(obj)}"
+
+
+def _literal(value) -> str:
+    return repr(value) if value.__class__ in _LITERALS else _name(value)
+
+
+def joined(src: str, names: dict):
+    """The function `lambda eng, env: <src>`, carrying its source and names for the next join."""
+    fn = eval(f"lambda eng, env: {src}", dict(names))  # noqa: S307 (source made here, from the IR's forms)
+    fn.src, fn.names = src, names
+    return fn
+
+
+def source(part: tuple, names: dict) -> str:
+    """The Python source of a pure compiled part (fn, False), its names added to `names`:
+    its own source if it has one, else a call of the closure."""
+    fn = part[0]
+    src = getattr(fn, "src", None)
+    if src is not None and len(src) < _INLINE_UP_TO:
+        names.update(fn.names)
+        return f"({src})"
+    names[_name(fn)] = fn
+    return f"{_name(fn)}(eng, env)"
+
+
+def call(fn, args: list[tuple], names: dict, prefix: str = "eng, env") -> str:
+    """The source of `fn(prefix, *args)`, `fn` bound by name."""
+    names[_name(fn)] = fn
+    return f"{_name(fn)}({', '.join([prefix] + [source(a, names) for a in args])})"
 
 
 def as_generator(fn, asks: bool):
@@ -63,17 +110,18 @@ class ExpressionCompiler:
     compile_str = compile_bool = compile_num
 
     def compile_ctx(code, e):
-        return context(e["name"]), False
+        name = e["name"]
+        if name in _CONTEXT_SOURCE:
+            return joined(_CONTEXT_SOURCE[name], {}), False
+        return context(name), False
 
     def compile_var(code, e):
-        name = e["name"]
-        return (lambda eng, env: env.locals.get(name)), False
+        return joined(f"env.locals.get({e['name']!r})", {}), False
 
     compile_param = compile_it = compile_var
 
     def compile_event(code, e):
-        name = e["name"]
-        return (lambda eng, env: env.event.get(name)), False
+        return joined(f"env.event.get({e['name']!r})", {}), False
 
     def compile_token(code, e):
         return const(e["name"]), False
@@ -82,12 +130,10 @@ class ExpressionCompiler:
     compile_zone = compile_counter = compile_property = compile_token  # a kernel game's names
 
     def compile_component(code, e):
-        qid = e["name"]
-        return (lambda eng, env: eng.component_value(qid)), False
+        return joined(f"eng.component_value({e['name']!r})", {}), False
 
     def compile_relation(code, e):
-        name = e["name"]
-        return (lambda eng, env: ("relation", name)), False
+        return const(("relation", e["name"])), False
 
     def compile_none(code, e):
         return const(None), False
@@ -97,9 +143,11 @@ class ExpressionCompiler:
     # ---- compound forms ---------------------------------------------------------------
 
     def compile_list(code, e):
-        fns, asks = _ask_all([code.expr(item) for item in e["items"]])
+        parts = [code.expr(item) for item in e["items"]]
+        fns, asks = _ask_all(parts)
         if not asks:
-            return (lambda eng, env: [f(eng, env) for f in fns]), False
+            names = {}
+            return joined("[" + ", ".join(source(p, names) for p in parts) + "]", names), False
 
         def gen(eng, env):
             out = []
@@ -110,18 +158,11 @@ class ExpressionCompiler:
 
     def compile_fn(code, e):
         impl = function(e["name"])
-        fns, asks = _ask_all([code.expr(e["args"].get(p)) for p in FN_PARAMS.get(e["name"], ())])
+        parts = [code.expr(e["args"].get(p)) for p in FN_PARAMS.get(e["name"], ())]
+        fns, asks = _ask_all(parts)
         if not asks:
-            if len(fns) == 1:
-                f1, = fns
-                return (lambda eng, env: impl(eng, env, f1(eng, env))), False
-            if len(fns) == 2:
-                f1, f2 = fns
-                return (lambda eng, env: impl(eng, env, f1(eng, env), f2(eng, env))), False
-            if len(fns) == 3:
-                f1, f2, f3 = fns
-                return (lambda eng, env: impl(eng, env, f1(eng, env), f2(eng, env), f3(eng, env))), False
-            return (lambda eng, env: impl(eng, env, *[f(eng, env) for f in fns])), False
+            names = {}
+            return joined(call(impl, parts, names), names), False
 
         def gen(eng, env):
             args = []
@@ -132,13 +173,12 @@ class ExpressionCompiler:
 
     def compile_bin(code, e):
         op = e["op"]
-        (fl, fr), asks = _ask_all([code.expr(e["l"]), code.expr(e["r"])])
+        parts = [code.expr(e["l"]), code.expr(e["r"])]
+        (fl, fr), asks = _ask_all(parts)
         if not asks:
-            if op == "+":
-                return (lambda eng, env: (fl(eng, env) or 0) + (fr(eng, env) or 0)), False
-            if op == "-":
-                return (lambda eng, env: (fl(eng, env) or 0) - (fr(eng, env) or 0)), False
-            return (lambda eng, env: (fl(eng, env) or 0) * (fr(eng, env) or 0)), False
+            names = {}
+            left, right = (source(p, names) for p in parts)
+            return joined(f"({left} or 0) {op if op in ('+', '-') else '*'} ({right} or 0)", names), False
 
         def gen(eng, env):
             a = (yield from fl(eng, env)) or 0
@@ -149,7 +189,8 @@ class ExpressionCompiler:
     def compile_neg(code, e):
         fx, asks = code.expr(e["x"])
         if not asks:
-            return (lambda eng, env: -(fx(eng, env) or 0)), False
+            names = {}
+            return joined(f"-({source((fx, asks), names)} or 0)", names), False
 
         def gen(eng, env):
             return -((yield from fx(eng, env)) or 0)
@@ -157,9 +198,14 @@ class ExpressionCompiler:
 
     def compile_cmp(code, e):
         compare = _COMPARE[e["op"]]
-        (fl, fr), asks = _ask_all([code.expr(e["l"]), code.expr(e["r"])])
+        parts = [code.expr(e["l"]), code.expr(e["r"])]
+        (fl, fr), asks = _ask_all(parts)
         if not asks:
-            return (lambda eng, env: compare(fl(eng, env), fr(eng, env))), False
+            names = {}
+            left, right = (source(p, names) for p in parts)
+            if e["op"] in ("==", "!="):
+                return joined(f"{left} {e['op']} {right}", names), False
+            return joined(f"({left} or 0) {e['op']} ({right} or 0)", names), False
 
         def gen(eng, env):
             a = yield from fl(eng, env)
@@ -169,11 +215,13 @@ class ExpressionCompiler:
 
     def compile_is(code, e):
         negated = bool(e["negated"])
-        (fl, fr), asks = _ask_all([code.expr(e["l"]), code.expr(e["r"])])
+        parts = [code.expr(e["l"]), code.expr(e["r"])]
+        (fl, fr), asks = _ask_all(parts)
         if not asks:
-            if negated:
-                return (lambda eng, env: not is_test(eng, fl(eng, env), fr(eng, env), env)), False
-            return (lambda eng, env: is_test(eng, fl(eng, env), fr(eng, env), env)), False
+            names = {_name(is_test): is_test}
+            left, right = (source(p, names) for p in parts)
+            test = f"{_name(is_test)}(eng, {left}, {right}, env)"
+            return joined(f"not {test}" if negated else test, names), False
 
         def gen(eng, env):
             a = yield from fl(eng, env)
@@ -183,18 +231,13 @@ class ExpressionCompiler:
         return gen, True
 
     def compile_and(code, e):
-        fns, asks = _ask_all([code.expr(item) for item in e["items"]])
+        parts = [code.expr(item) for item in e["items"]]
+        fns, asks = _ask_all(parts)
         if not asks:
-            if len(fns) == 2:
-                f1, f2 = fns
-                return (lambda eng, env: bool(f1(eng, env)) and bool(f2(eng, env))), False
-
-            def every(eng, env):
-                for f in fns:
-                    if not f(eng, env):
-                        return False
-                return True
-            return every, False
+            if not parts:
+                return const(True), False
+            names = {}
+            return joined(" and ".join(f"bool({source(p, names)})" for p in parts), names), False
 
         def gen(eng, env):
             for f in fns:
@@ -204,14 +247,13 @@ class ExpressionCompiler:
         return gen, True
 
     def compile_or(code, e):
-        fns, asks = _ask_all([code.expr(item) for item in e["items"]])
+        parts = [code.expr(item) for item in e["items"]]
+        fns, asks = _ask_all(parts)
         if not asks:
-            def some(eng, env):
-                for f in fns:
-                    if f(eng, env):
-                        return True
-                return False
-            return some, False
+            if not parts:
+                return const(False), False
+            names = {}
+            return joined(" or ".join(f"bool({source(p, names)})" for p in parts), names), False
 
         def gen(eng, env):
             for f in fns:
@@ -223,7 +265,8 @@ class ExpressionCompiler:
     def compile_not(code, e):
         fx, asks = code.expr(e["x"])
         if not asks:
-            return (lambda eng, env: not fx(eng, env)), False
+            names = {}
+            return joined(f"not {source((fx, asks), names)}", names), False
 
         def gen(eng, env):
             return not (yield from fx(eng, env))

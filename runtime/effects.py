@@ -7,12 +7,13 @@ the engine's domain (expressions.py, primitives.py); none knows any content."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 import re
 
 from .state import Figure, Pending
 
 
+@lru_cache(maxsize=None)  # a few hundred qids, asked on every step
 def id_of(qid: str) -> str:
     """'shared/core:token:x' -> 'x'; 'some-box/some-character' -> 'some-character'."""
     return re.split(r"[:/]", qid)[-1]

@@ -49,7 +49,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
     """One game's state and rules, and the round procedure that plays it (the mixins'
     methods all work on `self.state`)."""
 
-    def __init__(self, rules: Rules, config: GameConfig) -> None:
+    def __init__(self, rules: Rules, config: GameConfig, record: bool = True) -> None:
+        """`record`: keep the game's log in `events` (a batch of games whose logs no one
+        reads plays without: the log's entries are then not even built)."""
         if config.box not in rules.boxes:
             raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
         self.config = config
@@ -60,6 +62,8 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self.team_names = team_names(rules)  # the Teams' names the game declares
         self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
+        if not record:
+            self.log = _unrecorded
         self.forced_rolls: list[str] = []  # scenario files queue die results here
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
         self.activated_this_round: list[str] = []
@@ -89,15 +93,15 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
-        printed = {str(a): a for a in actions}
+        printed = {}
+        for a in actions:  # str(a), read where action() keeps it
+            printed[a._text if hasattr(a, "_text") else str(a)] = a
         choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
         return printed[str(choice)]
 
     def log(self, kind: str, node: dict | None = None, **data) -> None:
-        entry = {"seq": len(self.events), "round": self.state.round, "event": kind}
-        entry.update(data)
-        entry["span"] = node.get("span") if node else None
-        self.events.append(entry)
+        self.events.append({"seq": len(self.events), "round": self.state.round, "event": kind, **data,
+                            "span": node.get("span") if node else None})
 
     def play(self):
         """The whole game, as a generator of decisions."""
@@ -150,3 +154,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
             st.winners = winners
             st.end_reason = reason
             self.log("game-over", winners=winners, reason=reason)
+
+
+def _unrecorded(kind: str, node: dict | None = None, **data) -> None:
+    """Engine.log of a game that keeps no log."""

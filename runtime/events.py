@@ -1,13 +1,15 @@
 """Events and triggers: components' triggers, temporary ones, who hears an event, emitting it."""
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .effects import Env
 from .rules import prop
 from .state import Figure, Pending, TempTrigger
 
 
-def _key(fig: Figure) -> str:
-    return fig.key
+_by_key = attrgetter("key")  # figures in the order of their names
+_NO_TAGS = frozenset()
 
 
 class EventsMixin:
@@ -48,23 +50,29 @@ class EventsMixin:
         """Which components have triggers for an event (computed once): most events reach
         few listeners, and emit() runs after every step. Tokens, Special Abilities,
         non-player figures and cards in play by the set of their qids; Locations and cards by
-        whether any has one."""
+        whether any has one; Reaction cards by their qids; `figures`: whether listeners() must
+        walk the figures."""
         idx = self.code.heard.get(event)
         if idx is None:
             rules = self.rules
 
-            def hear(comps) -> set:
-                return {c["qid"] for c in comps if event in self.triggers_of(c)}
+            def hear(comps) -> frozenset:
+                return frozenset(c["qid"] for c in comps if event in self.triggers_of(c))
 
+            cards = [c for box in rules.mayhem_cards.values() for c in box.values()]
             idx = {
                 "tokens": hear(rules.tokens.values()),
                 "locations": bool(hear(l for box in rules.locations.values() for l in box.values())),
                 "specials": hear(c for c in rules.by_qid.values() if c["kind"] == "special-ability"),
                 "npc": hear(n for box in rules.npcs.values() for n in box.values()),
                 "in-play": hear(c for c in rules.by_qid.values() if c["kind"] in rules.in_play_kinds),
-                "cards": bool(hear(c for box in rules.mayhem_cards.values() for c in box.values())),
+                "cards": bool(hear(cards)),
+                # the cards CardsMixin.reactions() offers for this event: only a hand that holds
+                # one can be asked, so emit() asks no one when no hand does
+                "reactions": hear(c for c in rules.by_qid.values() if prop(c, "timing") == "reaction"),
                 "game": event in self.triggers_of(rules.game),
             }
+            idx["figures"] = bool(idx["tokens"] or idx["specials"] or idx["npc"])
             self.code.heard[event] = idx
         return idx
 
@@ -73,7 +81,7 @@ class EventsMixin:
         a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
         cards in play (zones `in-play`), installed triggers."""
         st = self.state
-        idx = self.hearing(event)
+        idx = self.code.heard.get(event) or self.hearing(event)
         out = []
         if idx["game"]:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
@@ -90,34 +98,39 @@ class EventsMixin:
                 keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
                 if not keys:
                     continue
-                for tok, owner, colour in sorted(keys, key=str):
+                if len(keys) > 1:
+                    keys.sort(key=str)
+                for tok, owner, colour in keys:
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
                         out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
                                            source=tok)))
         if idx["locations"]:
             out.extend(self.location_listeners(event, params))
-        specials, npcs = idx["specials"], idx["npc"]
-        if tokens or specials or npcs:
-            figures = sorted((f for f in st.figures.values() if f.location is not None), key=_key)
+        if idx["figures"]:
+            specials, npcs = idx["specials"], idx["npc"]
+            figures = sorted([f for f in st.figures.values() if f.location is not None], key=_by_key)
             if tokens:
                 for fig in figures:
-                    if fig.kind != "character" or not fig.tokens:
+                    if not fig.tokens or fig.kind != "character":
                         continue
                     held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
                     if not held:
                         continue
+                    if len(held) > 1:
+                        held.sort(key=str)
                     seen = set()
-                    for tok, owner, colour in sorted(held, key=str):
+                    for tok, owner, colour in held:
                         if tok not in seen:
                             seen.add(tok)
                             for t in self.triggers_of(self.rules.tokens[tok])[event]:
                                 out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                    source=tok)))
             if specials:
+                known = self._specials  # TurnMixin.special()'s cache, read here without a call
                 for fig in figures:
                     if fig.kind != "character":
                         continue
-                    spec = self.special(fig)
+                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
                     if spec is None or spec["qid"] not in specials:
                         continue
                     for t in self.triggers_of(spec)[event]:
@@ -138,9 +151,10 @@ class EventsMixin:
                         for t in self.triggers_of(card)[event]:
                             out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
                                                source=card["qid"])))
-        for tt in st.temp_triggers:
-            if tt.alive and tt.trigger["event"] == event:
-                out.append((tt.trigger, tt.env))
+        if st.temp_triggers:
+            for tt in st.temp_triggers:
+                if tt.alive and tt.trigger["event"] == event:
+                    out.append((tt.trigger, tt.env))
         return out
 
     def location_listeners(self, event: str, params: dict) -> list:
@@ -182,22 +196,34 @@ class EventsMixin:
 
     def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
         st = self.state
-        if st.over:
+        if st.winners is not None:  # the game is over
             return
         found = self.listeners(event, params)
+        if found:
+            yield from self.run_listeners(event, params, pending, found)
+            if st.winners is not None:
+                return
+        # a Reaction card can be offered only to a hand that holds one for this event
+        reactions = self.code.heard[event]["reactions"]  # listeners() made the index
+        if reactions and self.reaction_in_hand(reactions):
+            yield from self.reactions(event, params, pending)
+
+    def run_listeners(self, event: str, params: dict, pending: Pending | None, found: list):
+        st = self.state
+        compiled = self.code.compiled_triggers
         if pending is not None:
             # With Damage pending, the tokens characters hold answer last, once abilities,
             # cards in play and installed effects have changed the amount they are to stop.
             found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
                     [x for x in found if x[1].holder is not None and x[1].until is None]
         for trigger, base in found:
-            if st.over:
+            if st.winners is not None:  # over
                 return
             if base.until is not None and not base.until.alive:
                 continue
             if base.card is not None and base.card["qid"] not in self.cards_in_play(base.team):
                 continue  # the card was done (and left play) by an earlier listener
-            event_params = {**params, "$tags": pending.tags if pending else frozenset()}
+            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base
                 env.event, env.pending = event_params, pending
@@ -209,10 +235,20 @@ class EventsMixin:
             stands = base.locals.get("$stands")
             if stands is not None and stands.location != base.here:
                 continue  # a Location hears about a figure only while it stands there
-            when, asks, body = self.code.trigger(trigger)
+            when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
             if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
             yield from body(self, env)
-        yield from self.reactions(event, params, pending)
+
+    def reaction_in_hand(self, cards: frozenset) -> bool:
+        """Does a player of a Team that has not played a card this round hold one of `cards`?"""
+        for team in self.state.teams.values():
+            if team.played_this_round:
+                continue
+            for player in team.players:
+                hand = team.hands.get(player)
+                if hand and not cards.isdisjoint(hand):
+                    return True
+        return False

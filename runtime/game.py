@@ -22,15 +22,17 @@ class Game:
     `act(action)` answers it with one of `decision.actions`."""
 
     def __init__(self, rules: Rules, config: GameConfig, engine: Engine | None = None,
-                 start_phase: str | None = None, restart: Callable[[], Engine] | None = None) -> None:
+                 start_phase: str | None = None, restart: Callable[[], Engine] | None = None,
+                 record: bool = True) -> None:
         """`engine` and `start_phase`: a state prepared by hand (scenario files) and the phase it
-        resumes at; `restart` builds that prepared engine afresh, so that such a game can be cloned."""
+        resumes at; `restart` builds that prepared engine afresh, so that such a game can be cloned.
+        `record=False`: no log in `events` (batch simulation that writes none; the play is the same)."""
         self.rules = rules
         self.config = config
         self._initial_config = copy.deepcopy(config)  # the engine may fill in config.sides as it sets up
         if engine is None:
-            engine = Engine(rules, config)
-            restart = restart or (lambda: Engine(rules, copy.deepcopy(self._initial_config)))
+            engine = Engine(rules, config, record=record)
+            restart = restart or (lambda: Engine(rules, copy.deepcopy(self._initial_config), record=record))
         self.engine = engine
         self._restart = restart
         self.start_phase = start_phase  # a prepared state (scenarios) resumes here

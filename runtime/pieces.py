@@ -202,16 +202,24 @@ class PiecesMixin:
     def count_tokens(self, token: str, where, of) -> int:
         if where is None:
             return 0
-        if isinstance(where, list):
+        # this runs for every `count` and `has` of a condition: the common places first,
+        # and matches() inlined
+        kind = where.__class__
+        if kind is Figure:
+            store = where.tokens
+        elif kind is list:
             return sum(self.count_tokens(token, w, of) for w in where)
-        store = self.token_store(where)
+        else:
+            store = self.token_store(where)
         total = 0
-        if store is not None:
-            total = sum(n for (t, owner, _c), n in store.items() if self.matches(t, token)
-                        and (of is None or owner == of))
-        if isinstance(where, int) and of is None:
+        if store:
+            group_of = self.group_of
+            for (t, owner, _c), n in store.items():
+                if (t == token or group_of.get(t) == token) and (of is None or owner == of):
+                    total += n
+        if kind is int and of is None:  # a Location's face-down pile too
             total += sum(1 for t in self.state.token_pile(where) or () if self.matches(t, token))
-        if isinstance(where, str) and where in self.state.teams:
+        if kind is str and where in self.state.teams:
             for fk in self.state.teams[where].characters:
                 total += self.count_tokens(token, self.state.figures[fk], of)
         return total

@@ -39,8 +39,8 @@ def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
 
 def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None) -> dict:
     """One full game; the result plus its number of decisions. With `log_dir`, its log is
-    written there as `seed-<seed>.jsonl`."""
-    game = Game(rules, config)
+    written there as `seed-<seed>.jsonl`; without, no log is kept."""
+    game = Game(rules, config, record=log_dir is not None)
     bots = seat_bots(rules, config.mode, bots)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
     decision = game.start()

@@ -138,15 +138,16 @@ class TurnMixin:
                 return []
             return [action("play", (id_of(card),)) for card in self.playable_cards(team, player, "activation", env)]
 
+        # the tokens that give an action, then sorted (the order of the options): few do
         def use_token():
-            return [action("use-token", (fig.key, id_of(tok)))
-                    for (tok, owner, colour), n in (sorted(fig.tokens.items(), key=str) if fig.tokens else ())
-                    if n > 0 and self.rules.token_flag(tok, "usable")]
+            usable = [item for item in fig.tokens.items()
+                      if item[1] > 0 and self.rules.token_flag(item[0][0], "usable")]
+            return [action("use-token", (fig.key, id_of(tok))) for (tok, owner, colour), n in sorted(usable, key=str)]
 
         def retrieve():
-            return [action("retrieve", (id_of(tok),))
-                    for (tok, owner, colour), n in (sorted(here.tokens.items(), key=str) if here.tokens else ())
-                    if n > 0 and self.rules.token_flag(tok, "retrievable") and owner == team.colour]
+            held = [item for item in here.tokens.items() if item[1] > 0 and item[0][1] == team.colour
+                    and self.rules.token_flag(item[0][0], "retrievable")]
+            return [action("retrieve", (id_of(tok),)) for (tok, owner, colour), n in sorted(held, key=str)]
 
         builders = {"resolve": resolve, "use": use, "play": play, "use-token": use_token, "retrieve": retrieve}
         options, bound = declared.menu(self, fig, env, builders)
