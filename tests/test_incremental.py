@@ -151,3 +151,41 @@ def test_an_edit_inside_a_card_rebuilds_that_files_components_and_an_edit_of_a_k
     core.write_text(core.read_text(encoding="utf-8").replace('text "', 'text "Edited. ', 1), encoding="utf-8")
     ws.check()
     assert not ws.back.same and ws.back.changed is None
+
+
+def test_a_display_name_taken_from_another_card_is_found_by_c201_and_c202_over_its_group_alone(root, monkeypatch):
+    from mayhem.compiler.checks import incremental as checks_incremental
+    seen: dict[str, list[int]] = {}
+    run_one = checks_incremental.run_one
+
+    def spy(col, code):
+        if code in ("C201", "C202"):
+            seen.setdefault(code, []).append(len(col.top))
+        return run_one(col, code)
+
+    monkeypatch.setattr(checks_incremental, "run_one", spy)
+    ws = Workspace(root)
+    ws.check()
+    titans = root / "teen-titans-go/mayhem-cards.mh"
+    looney = root / "looney-tunes/mayhem-cards.mh"
+    # across boxes: a Teen Titans GO! card called like a Looney Tunes one, meaning otherwise
+    titans.write_text(titans.read_text(encoding="utf-8").replace('"Pizza Time"', '"Dice Guys"', 1), encoding="utf-8")
+    across = ws.check()
+    assert [d.code for d in across.diagnostics.items if d.code == "C202"] == ["C202"]
+    assert findings(across) == findings(full(root))
+    # within a box: two Looney Tunes cards of one name
+    looney.write_text(looney.read_text(encoding="utf-8").replace('"Luckiest Varmint"', '"Dice Guys"', 1),
+                      encoding="utf-8")
+    within = ws.check()
+    assert "C201" in {d.code for d in within.diagnostics.items}
+    assert findings(within) == findings(full(root))
+    # each check ran over the groups of the edited file's cards (their old and new names): those
+    # cards and the few others of their names, a fraction of the named components
+    from mayhem.compiler.checks.names import BOX_KINDS
+    named = [c for c in ws.result.ir["components"] if c["kind"] in BOX_KINDS]
+    in_file = [len([c for c in named if c["span"].startswith(f"{box}/mayhem-cards.mh:")])
+               for box in ("teen-titans-go", "looney-tunes")]
+    assert len(seen["C201"]) == len(seen["C202"]) == 3  # the first check, then the two edits
+    assert seen["C201"][0] == seen["C202"][0] == len(ws.result.ir["components"])  # over everything
+    assert all(0 < n <= max(in_file) + 4 for n in seen["C201"][1:] + seen["C202"][1:]), (seen, in_file)
+    assert max(in_file) + 4 < len(named) / 3

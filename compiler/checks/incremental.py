@@ -8,14 +8,21 @@ A check is per-component when what it finds about a component depends on that co
 (its children included) and on the collection's interface alone (the vocabulary, the box
 manifests, the card types: compiler/incremental_passes.py), and, for some, on the
 components of a few kinds (`context`: C402 reads the icons the box's Locations show):
-a change to one of those runs the check over everything again. Every other check, and
-every check not listed here, runs over everything at every check.
+a change to one of those runs the check over everything again.
+
+A check is per-group (GROUPED) when its findings fall into groups of top-level components
+that share a key, each group's findings depending on the group's members alone: C201 (a
+box and a display name), C202 (a kind and a display name). After an edit it runs over the
+groups of the changed components (their keys before the edit and after), through a view
+whose `top` holds those groups' members; the other groups' findings are kept. Every other
+check runs over everything at every check.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import CHECKS, Collection, Finding, present, run_one
+from .names import BOX_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +48,27 @@ PER_COMPONENT: dict[str, PerComponent] = {
     "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
     "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
     "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
+}
+
+
+def _name(comp: dict, fallback: str | None) -> str:
+    return (comp["name"] or fallback or "").strip().lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Grouped:
+    key: object  # a top-level component -> its group's key, or None (in no group)
+    order: object  # (group key, finding) -> where a full run puts the finding
+
+
+GROUPED: dict[str, Grouped] = {
+    # duplicate-name: the components of BOX_KINDS of one box, by display name; a full run
+    # goes box by box, in qid order
+    "C201": Grouped(lambda c: (c["box"], _name(c, None)) if c["kind"] in BOX_KINDS else None,
+                    lambda key, f: (key[0], f.qid)),
+    # same-name-across-boxes: those of every box, by kind and display name (Collection.by_display_name)
+    "C202": Grouped(lambda c: (c["kind"], _name(c, c["id"])) if c["kind"] in BOX_KINDS and c["box"] else None,
+                    lambda key, f: (key, f.qid)),
 }
 
 
@@ -123,6 +151,9 @@ class CheckCache:
         qids = [q for top in tops for q in backend.pieces[top].qids]
         views: dict[bool, View] = {}
         for code in sorted(CHECKS):
+            if code in GROUPED:
+                findings.extend(self._grouped(col, code, dirty))
+                continue
             spec = PER_COMPONENT.get(code)
             kept = self.found.get(code)
             if spec is None or dirty is None or kept is None or spec.context & self.dirty_kinds:
@@ -148,6 +179,31 @@ class CheckCache:
         self.col = col
         self.dirty, self.dirty_kinds, self.removed_irs = set(), set(), []
         return present(col, findings)
+
+    def _grouped(self, col: Collection, code: str, dirty: set[str] | None) -> list[Finding]:
+        """A GROUPED check's findings: over the groups the changed components are (or were)
+        in, the others' kept."""
+        spec = GROUPED[code]
+        kept = self.found.get(code)
+        if dirty is None or kept is None:
+            touched, view = None, col
+        else:
+            old = self.col.by_qid
+            touched = {spec.key(old[q]) for q in dirty if q in old and self.col.parent.get(q) is None}
+            touched |= {spec.key(c) for c in self.removed_irs}
+            touched |= {spec.key(col.by_qid[q]) for q in dirty if q in col.by_qid}
+            touched.discard(None)
+            view = object.__new__(Collection)
+            view.__dict__.update(col.__dict__)
+            view.top = [c for c in col.top if spec.key(c) in touched]
+        new: dict = {}
+        for f in run_one(view, code):
+            new.setdefault(spec.key(col.by_qid[f.qid]), []).append(f)
+        if touched is not None:
+            new.update((k, fs) for k, fs in kept.items() if k not in touched)
+        self.found[code] = new
+        return sorted((f for fs in new.values() for f in fs),
+                      key=lambda f: spec.order(spec.key(col.by_qid[f.qid]), f))
 
     def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
         """The per-component facts of the components that did not change, and every
