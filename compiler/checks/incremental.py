@@ -124,6 +124,7 @@ class CheckCache:
 
     def __init__(self) -> None:
         self.found: dict[str, dict[str, list[Finding]] | None] = {}
+        self.groups: dict[str, dict[object, set[str]]] = {}  # a GROUPED check's groups: key -> qids
         self.dirty: set[str] | None = None  # top-level qids changed since the checks last ran; None: all
         self.dirty_kinds: set[str] = set()
         self.col: Collection | None = None
@@ -182,20 +183,36 @@ class CheckCache:
 
     def _grouped(self, col: Collection, code: str, dirty: set[str] | None) -> list[Finding]:
         """A GROUPED check's findings: over the groups the changed components are (or were)
-        in, the others' kept."""
+        in, the others' kept. The groups' members are kept too, patched for the changed
+        components (a pass over the whole collection costs more than the check's work)."""
         spec = GROUPED[code]
         kept = self.found.get(code)
         if dirty is None or kept is None:
             touched, view = None, col
+            groups: dict = {}
+            for c in col.top:
+                k = spec.key(c)
+                if k is not None:
+                    groups.setdefault(k, set()).add(c["qid"])
         else:
-            old = self.col.by_qid
-            touched = {spec.key(old[q]) for q in dirty if q in old and self.col.parent.get(q) is None}
-            touched |= {spec.key(c) for c in self.removed_irs}
-            touched |= {spec.key(col.by_qid[q]) for q in dirty if q in col.by_qid}
+            groups = self.groups[code]
+            old, touched = self.col.by_qid, set()
+            for c in [old[q] for q in dirty if q in old and self.col.parent.get(q) is None] + self.removed_irs:
+                k = spec.key(c)
+                touched.add(k)
+                groups.get(k, set()).discard(c["qid"])
+            for q in dirty:
+                c = col.by_qid.get(q)
+                if c is not None and col.parent.get(q) is None:
+                    k = spec.key(c)
+                    touched.add(k)
+                    if k is not None:
+                        groups.setdefault(k, set()).add(q)
             touched.discard(None)
             view = object.__new__(Collection)
             view.__dict__.update(col.__dict__)
-            view.top = [c for c in col.top if spec.key(c) in touched]
+            view.top = [col.by_qid[q] for q in sorted(q for k in touched for q in groups.get(k, ()))]
+        self.groups[code] = groups
         new: dict = {}
         for f in run_one(view, code):
             new.setdefault(spec.key(col.by_qid[f.qid]), []).append(f)
