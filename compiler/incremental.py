@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+import gc
 import hashlib
 import os
 from pathlib import Path
@@ -139,6 +140,9 @@ class ParseCache:
         return hit.tree
 
 
+COLLECT_EVERY = 50  # checks between two full garbage collections (see Workspace.check)
+
+
 class Workspace:
     """A content root kept checked: `check()` after every edit (saved, or set with
     `set_text`) re-parses only what changed; `dependants(name)` says which other files'
@@ -162,7 +166,20 @@ class Workspace:
         self.cache.start()
         self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache)
         self.cache.prune()
+        self._settle()
         return self.result
+
+    def _settle(self) -> None:
+        """What a check keeps (millions of objects at 10,000 cards) is moved out of the
+        garbage collector's sight (gc.freeze), so that its full collections, which came
+        in the middle of a later check and cost as much as the check, do not go through
+        it each time; every COLLECT_EVERY checks it is collected once (what earlier checks
+        dropped in reference cycles is freed then)."""
+        self._checks = getattr(self, "_checks", 0) + 1
+        if self._checks % COLLECT_EVERY == 0:
+            gc.unfreeze()
+            gc.collect()
+        gc.freeze()
 
     def check_in_context(self, paths: list[Path]) -> driver.Compilation:
         """As driver.check_in_context (`mayhem check FILE`), through the cache."""

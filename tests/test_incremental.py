@@ -189,3 +189,23 @@ def test_a_display_name_taken_from_another_card_is_found_by_c201_and_c202_over_i
     assert seen["C201"][0] == seen["C202"][0] == len(ws.result.ir["components"])  # over everything
     assert all(0 < n <= max(in_file) + 4 for n in seen["C201"][1:] + seen["C202"][1:]), (seen, in_file)
     assert max(in_file) + 4 < len(named) / 3
+
+
+def test_what_a_check_keeps_is_frozen_out_of_the_collectors_sight_and_collected_every_so_often(root, monkeypatch):
+    import gc
+
+    from mayhem.compiler import incremental
+    collected = []
+    monkeypatch.setattr(incremental, "COLLECT_EVERY", 3)
+    monkeypatch.setattr(incremental.gc, "collect", lambda *a: collected.append(gc.get_freeze_count()))
+    try:
+        ws = Workspace(root)
+        ws.check()
+        assert gc.get_freeze_count() > 100_000  # the parse trees, the model, the IR ...
+        ws.check()
+        assert collected == []
+        ws.check()
+        assert collected == [0]  # the third check unfroze everything and collected it
+        assert gc.get_freeze_count() > 100_000
+    finally:
+        gc.unfreeze()
