@@ -209,3 +209,22 @@ def test_what_a_check_keeps_is_frozen_out_of_the_collectors_sight_and_collected_
         assert gc.get_freeze_count() > 100_000
     finally:
         gc.unfreeze()
+
+
+def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_as_a_fresh_one(root):
+    from mayhem.compiler.applicability import Applicability
+    ws = Workspace(root)
+    ws.check()
+    before = ws.back.checks.col.where
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    after = ws.check()
+    col = ws.back.checks.col
+    carried, fresh = col.__dict__["where"], Applicability(after.ir)
+    assert carried is not before and carried.by_qid is col.by_qid
+    for board in fresh.boxes:
+        assert carried.icons_on(board) == fresh.icons_on(board)
+        assert carried.board_pools(board) == fresh.board_pools(board)
+        assert carried.brought_pools(board) == fresh.brought_pools(board)
+        assert carried.pools_on(board, fresh.boxes) == fresh.pools_on(board, fresh.boxes)
+    assert findings(after) == findings(full(root))

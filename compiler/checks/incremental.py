@@ -19,6 +19,7 @@ check runs over everything at every check.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from . import CHECKS, Collection, Finding, present, run_one
@@ -145,6 +146,7 @@ class CheckCache:
         dirty = self.dirty if self.col is not None else None
         if dirty is not None:
             self._carry(self.col, col, dirty)
+            self._carry_where(self.col, col)
         else:
             col.memo = Memo()
         findings: list[Finding] = []
@@ -221,6 +223,21 @@ class CheckCache:
         self.found[code] = new
         return sorted((f for fs in new.values() for f in fs),
                       key=lambda f: spec.order(spec.key(col.by_qid[f.qid]), f))
+
+    def _carry_where(self, old: Collection, new: Collection) -> None:
+        """What applies on which board (Collection.where) depends on the boxes, their pools,
+        the tokens and the Locations; while those are the same objects, the earlier answers
+        hold, and only its index of components is the new collection's."""
+        where = old.__dict__.get("where")
+        if where is None or "location" in self.dirty_kinds:
+            return
+        if new.boxes.keys() != where.boxes.keys() or any(new.boxes[b] is not where.boxes[b] for b in new.boxes):
+            return
+        if new.tokens.keys() != where.tokens.keys() or any(new.tokens[q] is not where.tokens[q] for q in new.tokens):
+            return
+        carried = copy.copy(where)
+        carried.by_qid, carried.tokens = new.by_qid, new.tokens
+        new.__dict__["where"] = carried
 
     def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
         """The per-component facts of the components that did not change, and every
