@@ -22,15 +22,15 @@ that file's components again (model, names, types, graph, IR, per-component chec
 rest is kept. It took 4.3 s at 10,000 cards when every pass after the parse ran over the
 whole collection (the checks 1.85 s, the IR 0.95, the graph 0.64, the model, names and
 types 0.65, the load 0.09); then 0.6 to 0.8 s, and now 0.24 to 0.32 s (December 2026, a
-loaded 2-core machine; per pass, mean of a card's edit: the consistency checks 0.10 to
-0.14 s, names and types of the whole collection's tables 0.08, the load of every file
+loaded 2-core machine; per pass, mean of a card's edit: the consistency checks 0.08 to
+0.10 s, names and types of the whole collection's tables 0.08, the load of every file
 0.04, the model 0.02, the graph 0.02, the IR 0.01). What made the difference: C201 and
 C202 run over the name groups an edit touches, C102 goes through the collection once, the
-loader makes each path's Path object once, the IR's graph lists are patched in order
+loader makes each path's Path object once, what applies on which board is carried over, the IR's graph lists are patched in order
 instead of sorted again, and what a check keeps is out of the garbage collector's sight
 (its full collections cost up to 0.26 s inside a check). What is left: the cross-set
-checks that still go over the whole collection (C501, C101, C102, C406, C803, C302, C405:
-10 to 25 ms each, and building the Collection's index), name resolution's and type
+checks that still go over the whole collection (C102, C406, C302, C101, C803, C405: 6
+to 16 ms each, and building the Collection's index), name resolution's and type
 checking's collection-wide tables, the load's walk of the root. An edit of the interface
 (a keyword of shared/core.mh) checks everything again: 4 s.
 

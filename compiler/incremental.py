@@ -17,7 +17,7 @@ CPU seconds; 4.3 s in all): reading and parsing the edited file 0.09, the model 
 names 0.19, types 0.21, the effect graph 0.64, the IR 0.95, the consistency checks 1.85
 (of them, half the text checks, C102 and the shared walks). Now a card's edit
 takes 0.24 to 0.32 s (bench/compile.py): the cross-set checks still run over the whole
-collection (C501, C101, C102, C406, C803, C302, C405, from the facts kept per component;
+collection (C102, C406, C302, C101, C803, C405, from the facts kept per component;
 C201 and C202 over the name groups the edit touches), then names' and types' collection-
 wide tables, the load of every file (the root walked, every `use` resolved), and the edited
 file's components. What a check keeps is frozen out of the garbage collector's sight
