@@ -23,6 +23,7 @@ between checks (checks/incremental.py).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 import hashlib
 
@@ -75,10 +76,8 @@ class BackEnd:
         self._shares: dict[str, tuple] = {}  # file -> (its syntax tree, its share of the key)
         self.pieces: dict[str, Piece] = {}
         self.builder: GraphBuilder | None = None
-        self.ir_nodes: dict[str, dict] = {}  # the IR's graph node dicts, by node id
-        self.ir_edges: dict[tuple, dict] = {}
-        self._node_order: list[str] | None = None
-        self._edge_order: list[tuple] | None = None
+        self.ir_nodes = Sorted()  # the IR's graph node dicts, by node id
+        self.ir_edges = Sorted()  # its edge dicts, by (source, target)
         self.cycles: list = []  # the E501 findings of the keywords, while they stay the same
         self.changed: set[str] | None = None  # top-level qids built again by the latest check (None: all)
         self.removed: dict[str, Piece] = {}  # the pieces the latest check dropped
@@ -179,9 +178,9 @@ class BackEnd:
         before = len(c.diagnostics.items)
         graph_mod._keyword_cycles(gb, c.model, c.diagnostics)
         self.cycles = c.diagnostics.items[before:]
-        self.ir_nodes = {nid: {"id": nid, **{k: v for k, v in sorted(data.items())}} for nid, data in g.nodes(data=True)}
-        self.ir_edges = {(a, b): {"source": a, "target": b, "type": d["type"]} for a, b, d in g.edges(data=True)}
-        self._node_order = self._edge_order = None
+        self.ir_nodes = Sorted((nid, {"id": nid, **{k: v for k, v in sorted(data.items())}})
+                               for nid, data in g.nodes(data=True))
+        self.ir_edges = Sorted(((a, b), {"source": a, "target": b, "type": d["type"]}) for a, b, d in g.edges(data=True))
         c.graph = gb
 
     @staticmethod
@@ -212,7 +211,6 @@ class BackEnd:
                 g.add_edge(a, b, **attrs)
                 self.ir_edges[(a, b)] = {"source": a, "target": b, "type": attrs["type"]}
         gb.node_of.update(piece.node_of)
-        self._node_order = self._edge_order = None
 
     def _drop(self, piece: Piece) -> None:
         """Take a piece out of the graph, and the event nodes no edge touches any more."""
@@ -235,7 +233,6 @@ class BackEnd:
                 self.ir_nodes.pop(nid, None)
         for key in piece.node_of:
             gb.node_of.pop(key, None)
-        self._node_order = self._edge_order = None
 
     # -- the IR ----------------------------------------------------------------------------
 
@@ -255,18 +252,13 @@ class BackEnd:
                 piece.ir = ser.component(comp)
                 piece.qids = _qids(piece.ir)
             components.append(piece.ir)
-        if self._node_order is None:
-            self._node_order = sorted(self.ir_nodes)
-        if self._edge_order is None:
-            self._edge_order = sorted(self.ir_edges)
         c.ir = {
             "ir_version": IR_VERSION,
             "generator": f"mayhem {__version__}",
             "files": sorted(c.model.units),
             "boxes": sorted(x.id for x in comps if x.kind == "box"),
             "components": components,
-            "graph": {"nodes": [self.ir_nodes[n] for n in self._node_order],
-                      "edges": [self.ir_edges[e] for e in self._edge_order]},
+            "graph": {"nodes": self.ir_nodes.in_order(), "edges": self.ir_edges.in_order()},
         }
 
     # -- the consistency checks ------------------------------------------------------------
@@ -282,6 +274,48 @@ class BackEnd:
         from . import driver
         return (driver.pass_load, self.pass_model, self.pass_resolve, self.pass_typecheck,
                 self.pass_graph, self.pass_serialize, self.pass_consistency)
+
+
+class Sorted:
+    """A table whose values the IR lists in the order of their keys: the sorted keys and the
+    values kept side by side and patched at each change (an edit changes a few hundred of a
+    large collection's hundred thousand graph nodes and edges: sorting them all again was
+    the IR pass's largest cost)."""
+
+    def __init__(self, items=()) -> None:
+        self._of = dict(items)
+        self._keys = sorted(self._of)
+        self._values = [self._of[k] for k in self._keys]
+
+    def __contains__(self, key) -> bool:
+        return key in self._of
+
+    def __getitem__(self, key):
+        return self._of[key]
+
+    def __len__(self) -> int:
+        return len(self._of)
+
+    def __setitem__(self, key, value) -> None:
+        at = bisect_left(self._keys, key)
+        if key in self._of:
+            self._values[at] = value
+        else:
+            self._keys.insert(at, key)
+            self._values.insert(at, value)
+        self._of[key] = value
+
+    def pop(self, key, default=None):
+        if key not in self._of:
+            return default
+        at = bisect_left(self._keys, key)
+        del self._keys[at]
+        del self._values[at]
+        return self._of.pop(key)
+
+    def in_order(self) -> list:
+        """The values in the order of their keys: a new list (an earlier result's stays as it was)."""
+        return list(self._values)
 
 
 def _qids(comp: dict) -> list[str]:

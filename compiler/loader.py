@@ -3,6 +3,7 @@ the content sets the root depends on (compiler/contentsets.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 import os
 from pathlib import Path
 
@@ -34,7 +35,36 @@ class Loaded:
 def absolute(path: Path) -> Path:
     """The path made absolute and normalised without following symbolic links, so that a
     file reached through a linked folder keeps its place inside the content root."""
-    return Path(os.path.normpath(os.path.abspath(path)))
+    return _path(os.path.normpath(os.path.abspath(path)))
+
+
+# A check of a large collection asks for the same few thousand paths again at every check (a
+# language server's): the Path objects and the names in a root are made once (pathlib's
+# parsing was most of the time of loading unchanged files)
+@lru_cache(maxsize=1 << 16)
+def _path(text: str) -> Path:
+    return Path(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _relative(path: Path, root: Path) -> Path | None:
+    try:
+        return path.relative_to(root)
+    except ValueError:
+        return None
+
+
+def name_in(path: Path, root: Path) -> str:
+    """The path's name in its root (`looney-tunes/taz.mh`); ValueError when it lies outside."""
+    rel = _relative(path, root)
+    if rel is None:
+        raise ValueError(f"'{path}' is not in '{root}'")
+    return _posix(rel)
+
+
+@lru_cache(maxsize=1 << 16)
+def _posix(rel: Path) -> str:
+    return rel.as_posix()
 
 
 def find_root(paths: list[Path]) -> Path:
@@ -88,9 +118,8 @@ def _inside(path: Path, root: Path) -> Path | None:
     """The path relative to the root, or None when it lies outside: by its place, or, for a
     file that is itself a link, by where the link leads (a linked folder is part of the
     collection, a linked file that leaves the root is not)."""
-    try:
-        rel = path.relative_to(root)
-    except ValueError:
+    rel = _relative(path, root)
+    if rel is None:
         return None
     if path.is_symlink() and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(root)):
         return None
@@ -123,14 +152,14 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, rea
         queue.append((full, root))
     owners: dict[str, Path] = {}  # name -> the file that has it
     for f, s in external:
-        name = absolute(f).relative_to(s.root).as_posix()
+        name = name_in(absolute(f), s.root)
         loaded.external.add(name)
         queue.append((absolute(f), s.root))
     use_graph = nx.DiGraph()
     use_sites: dict[tuple[str, str], ast.Use] = {}
     while queue:
         path, home = queue.pop(0)
-        name = path.relative_to(home).as_posix()
+        name = name_in(path, home)
         if owners.setdefault(name, path) != path:
             _same_name(name, path, owners[name], home, root, sets, diags)
             continue
@@ -155,7 +184,7 @@ def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, rea
             if found is None:
                 continue
             target, target_home = found
-            target_name = target.relative_to(target_home).as_posix()
+            target_name = name_in(target, target_home)
             unit.uses.append(target_name)
             use_graph.add_edge(name, target_name)
             use_sites[(name, target_name)] = use
@@ -216,7 +245,7 @@ def _resolve_use(use: ast.Use, path: Path, root: Path, sets, diags: Diagnostics)
     if ":" in raw:
         return _resolve_set_use(use, path, root, sets, diags)
     base = path.parent if raw.startswith(("./", "../")) else root
-    target = absolute(base / raw)
+    target = absolute(os.path.join(base, raw))
     if _inside(target, root) is None:
         diags.error("E304", f"'{raw}' leads outside the content root", use.span,
                     hint="modules are found inside the content root, or in a set it depends on: "

@@ -151,3 +151,80 @@ def test_an_edit_inside_a_card_rebuilds_that_files_components_and_an_edit_of_a_k
     core.write_text(core.read_text(encoding="utf-8").replace('text "', 'text "Edited. ', 1), encoding="utf-8")
     ws.check()
     assert not ws.back.same and ws.back.changed is None
+
+
+def test_a_display_name_taken_from_another_card_is_found_by_c201_and_c202_over_its_group_alone(root, monkeypatch):
+    from mayhem.compiler.checks import incremental as checks_incremental
+    seen: dict[str, list[int]] = {}
+    run_one = checks_incremental.run_one
+
+    def spy(col, code):
+        if code in ("C201", "C202"):
+            seen.setdefault(code, []).append(len(col.top))
+        return run_one(col, code)
+
+    monkeypatch.setattr(checks_incremental, "run_one", spy)
+    ws = Workspace(root)
+    ws.check()
+    titans = root / "teen-titans-go/mayhem-cards.mh"
+    looney = root / "looney-tunes/mayhem-cards.mh"
+    # across boxes: a Teen Titans GO! card called like a Looney Tunes one, meaning otherwise
+    titans.write_text(titans.read_text(encoding="utf-8").replace('"Pizza Time"', '"Dice Guys"', 1), encoding="utf-8")
+    across = ws.check()
+    assert [d.code for d in across.diagnostics.items if d.code == "C202"] == ["C202"]
+    assert findings(across) == findings(full(root))
+    # within a box: two Looney Tunes cards of one name
+    looney.write_text(looney.read_text(encoding="utf-8").replace('"Luckiest Varmint"', '"Dice Guys"', 1),
+                      encoding="utf-8")
+    within = ws.check()
+    assert "C201" in {d.code for d in within.diagnostics.items}
+    assert findings(within) == findings(full(root))
+    # each check ran over the groups of the edited file's cards (their old and new names): those
+    # cards and the few others of their names, a fraction of the named components
+    from mayhem.compiler.checks.names import BOX_KINDS
+    named = [c for c in ws.result.ir["components"] if c["kind"] in BOX_KINDS]
+    in_file = [len([c for c in named if c["span"].startswith(f"{box}/mayhem-cards.mh:")])
+               for box in ("teen-titans-go", "looney-tunes")]
+    assert len(seen["C201"]) == len(seen["C202"]) == 3  # the first check, then the two edits
+    assert seen["C201"][0] == seen["C202"][0] == len(ws.result.ir["components"])  # over everything
+    assert all(0 < n <= max(in_file) + 4 for n in seen["C201"][1:] + seen["C202"][1:]), (seen, in_file)
+    assert max(in_file) + 4 < len(named) / 3
+
+
+def test_what_a_check_keeps_is_frozen_out_of_the_collectors_sight_and_collected_every_so_often(root, monkeypatch):
+    import gc
+
+    from mayhem.compiler import incremental
+    collected = []
+    monkeypatch.setattr(incremental, "COLLECT_EVERY", 3)
+    monkeypatch.setattr(incremental.gc, "collect", lambda *a: collected.append(gc.get_freeze_count()))
+    try:
+        ws = Workspace(root)
+        ws.check()
+        assert gc.get_freeze_count() > 100_000  # the parse trees, the model, the IR ...
+        ws.check()
+        assert collected == []
+        ws.check()
+        assert collected == [0]  # the third check unfroze everything and collected it
+        assert gc.get_freeze_count() > 100_000
+    finally:
+        gc.unfreeze()
+
+
+def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_as_a_fresh_one(root):
+    from mayhem.compiler.applicability import Applicability
+    ws = Workspace(root)
+    ws.check()
+    before = ws.back.checks.col.where
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    after = ws.check()
+    col = ws.back.checks.col
+    carried, fresh = col.__dict__["where"], Applicability(after.ir)
+    assert carried is not before and carried.by_qid is col.by_qid
+    for board in fresh.boxes:
+        assert carried.icons_on(board) == fresh.icons_on(board)
+        assert carried.board_pools(board) == fresh.board_pools(board)
+        assert carried.brought_pools(board) == fresh.brought_pools(board)
+        assert carried.pools_on(board, fresh.boxes) == fresh.pools_on(board, fresh.boxes)
+    assert findings(after) == findings(full(root))

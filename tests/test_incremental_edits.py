@@ -2,7 +2,8 @@
 or deleted, an id renamed, a number changed, the syntax broken, a file added or removed,
 an unsaved buffer; and edits that change what the cross-file checks find: a declaration
 removed that other files use, a declaration copied into another file of its box (a
-duplicate id, or a duplicate name under a new id), a number of a card's text changed so
+duplicate id, or a duplicate name under a new id), a declaration given the display name of
+another of its kind, in its box or another (C201, C202), a number of a card's text changed so
 that text and effect disagree) applied one after another to a copy of content/, each followed by
 `Workspace.check()` of one long-lived workspace, compared with a fresh full compile of the
 same files: every diagnostic (code, severity, message, span, hint, related), every silenced
@@ -28,7 +29,7 @@ ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")  # dashed ids: melee-attac
 NUMBER = re.compile(r"\b\d+\b")
 
 KINDS = ("insert", "delete", "rename", "number", "break", "add-file", "remove-file", "buffer",
-         "drop-decl", "copy-decl", "text-number")
+         "drop-decl", "copy-decl", "text-number", "take-name")
 DECL = re.compile(r"^([a-z][a-z-]*) ([a-z][a-z0-9-]*)( \"[^\"]*\")? \{\n.*?^\}\n", re.S | re.M)
 TEXT_NUMBER = re.compile(r'(^\s*text "[^"\n]*?)\b(\d+)\b', re.M)
 EDIT = st.tuples(st.sampled_from(KINDS), st.sampled_from(FILES), st.integers(0, 10_000), st.integers(0, 20))
@@ -92,6 +93,16 @@ def edit(root, ws: Workspace, kind: str, name: str, k: int, n: int) -> str:
             other = others[n % len(others)]
             write(ws, other, ws.cache.overlays.get(absolute(other), other.read_text(encoding="utf-8")) + "\n" + copy)
             return f"copied {m.group(1)} {m.group(2)} of {name} into {other.name} ({n % 2})"
+    elif kind == "take-name":  # another component's display name: C201 in its box, C202 across boxes
+        decls = [m for m in DECL.finditer(text) if m.group(3)]
+        if decls:
+            m = decls[k % len(decls)]
+            names = sorted({o.group(3) for p in sorted(root.rglob("*.mh"))
+                            for o in DECL.finditer(p.read_text(encoding="utf-8"))
+                            if o.group(1) == m.group(1) and o.group(3) and o.group(3) != m.group(3)})
+            if names:
+                text = text[:m.start(3)] + names[n % len(names)] + text[m.end(3):]
+                lines = text.split("\n")
     elif kind == "text-number":  # the text says another number than the effect does (C307)
         found = list(TEXT_NUMBER.finditer(text))
         if found:
@@ -158,7 +169,7 @@ def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, e
     assert back[2] is not None, "content/ as shipped compiles"
 
 
-CROSS = st.tuples(st.sampled_from(("drop-decl", "copy-decl", "text-number")), st.sampled_from(FILES),
+CROSS = st.tuples(st.sampled_from(("drop-decl", "copy-decl", "text-number", "take-name")), st.sampled_from(FILES),
                  st.integers(0, 10_000), st.integers(0, 20))
 
 

@@ -8,14 +8,22 @@ A check is per-component when what it finds about a component depends on that co
 (its children included) and on the collection's interface alone (the vocabulary, the box
 manifests, the card types: compiler/incremental_passes.py), and, for some, on the
 components of a few kinds (`context`: C402 reads the icons the box's Locations show):
-a change to one of those runs the check over everything again. Every other check, and
-every check not listed here, runs over everything at every check.
+a change to one of those runs the check over everything again.
+
+A check is per-group (GROUPED) when its findings fall into groups of top-level components
+that share a key, each group's findings depending on the group's members alone: C201 (a
+box and a display name), C202 (a kind and a display name). After an edit it runs over the
+groups of the changed components (their keys before the edit and after), through a view
+whose `top` holds those groups' members; the other groups' findings are kept. Every other
+check runs over everything at every check.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from . import CHECKS, Collection, Finding, present, run_one
+from .names import BOX_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +49,27 @@ PER_COMPONENT: dict[str, PerComponent] = {
     "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
     "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
     "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
+}
+
+
+def _name(comp: dict, fallback: str | None) -> str:
+    return (comp["name"] or fallback or "").strip().lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Grouped:
+    key: object  # a top-level component -> its group's key, or None (in no group)
+    order: object  # (group key, finding) -> where a full run puts the finding
+
+
+GROUPED: dict[str, Grouped] = {
+    # duplicate-name: the components of BOX_KINDS of one box, by display name; a full run
+    # goes box by box, in qid order
+    "C201": Grouped(lambda c: (c["box"], _name(c, None)) if c["kind"] in BOX_KINDS else None,
+                    lambda key, f: (key[0], f.qid)),
+    # same-name-across-boxes: those of every box, by kind and display name (Collection.by_display_name)
+    "C202": Grouped(lambda c: (c["kind"], _name(c, c["id"])) if c["kind"] in BOX_KINDS and c["box"] else None,
+                    lambda key, f: (key, f.qid)),
 }
 
 
@@ -96,6 +125,7 @@ class CheckCache:
 
     def __init__(self) -> None:
         self.found: dict[str, dict[str, list[Finding]] | None] = {}
+        self.groups: dict[str, dict[object, set[str]]] = {}  # a GROUPED check's groups: key -> qids
         self.dirty: set[str] | None = None  # top-level qids changed since the checks last ran; None: all
         self.dirty_kinds: set[str] = set()
         self.col: Collection | None = None
@@ -116,6 +146,7 @@ class CheckCache:
         dirty = self.dirty if self.col is not None else None
         if dirty is not None:
             self._carry(self.col, col, dirty)
+            self._carry_where(self.col, col)
         else:
             col.memo = Memo()
         findings: list[Finding] = []
@@ -123,6 +154,9 @@ class CheckCache:
         qids = [q for top in tops for q in backend.pieces[top].qids]
         views: dict[bool, View] = {}
         for code in sorted(CHECKS):
+            if code in GROUPED:
+                findings.extend(self._grouped(col, code, dirty))
+                continue
             spec = PER_COMPONENT.get(code)
             kept = self.found.get(code)
             if spec is None or dirty is None or kept is None or spec.context & self.dirty_kinds:
@@ -148,6 +182,62 @@ class CheckCache:
         self.col = col
         self.dirty, self.dirty_kinds, self.removed_irs = set(), set(), []
         return present(col, findings)
+
+    def _grouped(self, col: Collection, code: str, dirty: set[str] | None) -> list[Finding]:
+        """A GROUPED check's findings: over the groups the changed components are (or were)
+        in, the others' kept. The groups' members are kept too, patched for the changed
+        components (a pass over the whole collection costs more than the check's work)."""
+        spec = GROUPED[code]
+        kept = self.found.get(code)
+        if dirty is None or kept is None:
+            touched, view = None, col
+            groups: dict = {}
+            for c in col.top:
+                k = spec.key(c)
+                if k is not None:
+                    groups.setdefault(k, set()).add(c["qid"])
+        else:
+            groups = self.groups[code]
+            old, touched = self.col.by_qid, set()
+            for c in [old[q] for q in dirty if q in old and self.col.parent.get(q) is None] + self.removed_irs:
+                k = spec.key(c)
+                touched.add(k)
+                groups.get(k, set()).discard(c["qid"])
+            for q in dirty:
+                c = col.by_qid.get(q)
+                if c is not None and col.parent.get(q) is None:
+                    k = spec.key(c)
+                    touched.add(k)
+                    if k is not None:
+                        groups.setdefault(k, set()).add(q)
+            touched.discard(None)
+            view = object.__new__(Collection)
+            view.__dict__.update(col.__dict__)
+            view.top = [col.by_qid[q] for q in sorted(q for k in touched for q in groups.get(k, ()))]
+        self.groups[code] = groups
+        new: dict = {}
+        for f in run_one(view, code):
+            new.setdefault(spec.key(col.by_qid[f.qid]), []).append(f)
+        if touched is not None:
+            new.update((k, fs) for k, fs in kept.items() if k not in touched)
+        self.found[code] = new
+        return sorted((f for fs in new.values() for f in fs),
+                      key=lambda f: spec.order(spec.key(col.by_qid[f.qid]), f))
+
+    def _carry_where(self, old: Collection, new: Collection) -> None:
+        """What applies on which board (Collection.where) depends on the boxes, their pools,
+        the tokens and the Locations; while those are the same objects, the earlier answers
+        hold, and only its index of components is the new collection's."""
+        where = old.__dict__.get("where")
+        if where is None or "location" in self.dirty_kinds:
+            return
+        if new.boxes.keys() != where.boxes.keys() or any(new.boxes[b] is not where.boxes[b] for b in new.boxes):
+            return
+        if new.tokens.keys() != where.tokens.keys() or any(new.tokens[q] is not where.tokens[q] for q in new.tokens):
+            return
+        carried = copy.copy(where)
+        carried.by_qid, carried.tokens = new.by_qid, new.tokens
+        new.__dict__["where"] = carried
 
     def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
         """The per-component facts of the components that did not change, and every

@@ -71,15 +71,19 @@ register(manifest_counts, "C101", "manifest-counts", "error", "manifest",
 
 def token_without_pool(col, emit):
     vp = [q for q, t in col.tokens.items() if col.prop(t, "victory-point")]
+    # each box's tokens and the first of its components (in the collection's order) using each:
+    # one pass over the collection for every box
+    users: dict[str, dict[str, dict]] = {box_id: {} for box_id in col.boxes}
+    for comp in col.top:
+        needed = users.get(comp["box"])
+        if needed is None or comp["kind"] in ("box", "keyword", "tag", "icon"):
+            continue
+        for tok in col.uses(comp)["token"]:
+            if tok != comp["qid"]:  # a token's own triggers (discard itself) are no use of it
+                needed.setdefault(tok, comp)
     for box_id, box in sorted(col.boxes.items()):
         pools = {c["id"] for c in box["children"] if c["kind"] == "pool"}
-        needed: dict[str, dict] = {}
-        for comp in col.top:
-            if comp["box"] != box_id or comp["kind"] in ("box", "keyword", "tag", "icon"):
-                continue
-            for tok in col.uses(comp)["token"]:
-                if tok != comp["qid"]:  # a token's own triggers (discard itself) are no use of it
-                    needed.setdefault(tok, comp)
+        needed = users[box_id]
         for q in vp:
             needed.setdefault(q, box)
         for tok, comp in sorted(needed.items()):

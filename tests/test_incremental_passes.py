@@ -1,0 +1,22 @@
+"""The tables compiler/incremental_passes.py patches between checks instead of building again."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from mayhem.compiler.incremental_passes import Sorted
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 30), st.integers()), max_size=60),
+       st.dictionaries(st.integers(0, 30), st.integers(), max_size=20))
+def test_the_graphs_tables_list_their_values_in_key_order_after_any_changes(ops, start):
+    table, plain = Sorted(start.items()), dict(start)
+    before = table.in_order()
+    for put, key, value in ops:
+        if put:
+            table[key] = value
+            plain[key] = value
+        else:
+            assert table.pop(key, "none") == plain.pop(key, "none")
+        assert table.in_order() == [plain[k] for k in sorted(plain)]
+        assert len(table) == len(plain) and all(k in table and table[k] == v for k, v in plain.items())
+    assert before == [start[k] for k in sorted(start)]  # a list given out earlier is not changed
