@@ -51,6 +51,7 @@ def test_collector_restored_when_a_pass_raises(default_thresholds):
 
 
 def test_what_the_passes_build_is_frozen_during_the_run_only(default_thresholds):
+    gc.unfreeze()  # another test of this worker may have left a Workspace's objects frozen
     assert gc.get_freeze_count() == 0
     frozen = []
     driver.run([CASE], passes=(driver.pass_load, lambda c: frozen.append(gc.get_freeze_count())))
@@ -63,3 +64,19 @@ def test_what_the_passes_build_is_frozen_during_the_run_only(default_thresholds)
     with pytest.raises(RuntimeError):
         driver.run([CASE], passes=(driver.pass_load, boom))
     assert gc.get_freeze_count() == 0
+
+
+def test_a_run_leaves_what_was_frozen_before_it_frozen(default_thresholds):
+    # a language server's Workspace keeps its results frozen between checks
+    # (compiler/incremental.py); a run inside it must not give them back to the collector
+    gc.unfreeze()
+    keep = [object() for _ in range(10)]
+    gc.freeze()
+    before = gc.get_freeze_count()
+    try:
+        assert before > 0
+        driver.run([CASE], passes=(driver.pass_load,))
+        assert gc.get_freeze_count() >= before
+    finally:
+        gc.unfreeze()
+    del keep
