@@ -93,18 +93,24 @@ def action_may_ask(game, action) -> bool:
     return answer
 
 
-def _action_may_ask(game, action) -> bool:
+def _per_printed(game, action, tag: str, compute):
+    """`compute(rules, decl, printed)` for this action, kept per verb and printed card of
+    each card argument (the same for every game of these rules)."""
     rules, state = game.rules, game.state
     decl = rules.actions[action.verb]
     printed = {}
     for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
         if is_card and type(value) is int:
             printed[name] = state.cards[value]
-    key = ("action", action.verb) + tuple(printed.items())  # the same for every game of these rules
+    key = (tag, action.verb) + tuple(printed.items())
     answer = rules.step_asks.get(key)
     if answer is None:
-        answer = rules.step_asks[key] = _action_asks(rules, decl, printed)
+        answer = rules.step_asks[key] = compute(rules, decl, printed)
     return answer
+
+
+def _action_may_ask(game, action) -> bool:
+    return _per_printed(game, action, "action", _action_asks)
 
 
 def _action_asks(rules, decl, printed: dict) -> bool:
@@ -186,17 +192,7 @@ def action_questions(game, action) -> int:
     """At most how many questions taking this action asks (after its choice): its body, a
     card it plays or resolves by what that card's parts ask; MANY if the end checks or the
     rules on `out` can ask. Known once per verb and printed card, as action_may_ask."""
-    rules, state = game.rules, game.state
-    decl = rules.actions[action.verb]
-    printed = {}
-    for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
-        if is_card and type(value) is int:
-            printed[name] = state.cards[value]
-    key = ("questions", action.verb) + tuple(printed.items())
-    answer = rules.step_asks.get(key)
-    if answer is None:
-        answer = rules.step_asks[key] = _action_questions(rules, decl, printed)
-    return answer
+    return _per_printed(game, action, "questions", _action_questions)
 
 
 def _action_questions(rules, decl, printed: dict) -> int:
