@@ -1,11 +1,16 @@
 """Games played by random bots up to a point that tests start from."""
 from __future__ import annotations
 
+from pathlib import Path
+import shutil
+
+from mayhem.compiler import driver
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import violations
 
+CONTENT = Path(__file__).resolve().parent.parent / "content"
 TITANS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 
 
@@ -30,3 +35,26 @@ def in_round_two(rules) -> Game:
         d = game.act(bots[d.player].choose(d, game))
     assert violations(game.engine) == []
     return game
+
+
+def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
+    """A game whose setup random bots have played: the first decision after it is next."""
+    game = Game(rules, GameConfig(box=box, mode=mode, seed=seed))
+    bots: dict[str, RandomBot] = {}
+    d = game.start()
+    while d is not None and game.state.phase == "setup":
+        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
+    return game
+
+
+def content_copy(root: Path, *edits: tuple[str, str]):
+    """The repository's content copied to `root` with game.mh edited (each `old` must be
+    there); the compiler's result."""
+    shutil.copytree(CONTENT, root)
+    game = root / "shared" / "game.mh"
+    text = game.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    game.write_text(text, encoding="utf-8")
+    return driver.compile_paths([root])

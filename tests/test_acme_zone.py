@@ -14,28 +14,21 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 import random
-import shutil
 
-from mayhem.compiler import driver
 from mayhem.runtime import scenario as sc
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import violations
 from mayhem.runtime.rules import load_rules
 from mayhem.runtime.state import Figure
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+import game_helpers
+from game_helpers import content_copy
+
 DESERT_ROAD = Path(__file__).resolve().parent / "scenarios" / "looney-tunes" / "desert-road.toml"
 
 
 def after_setup(rules, seed=3, mode="standard") -> Game:
-    game = Game(rules, GameConfig(box="looney-tunes", mode=mode, seed=seed))
-    bots: dict[str, RandomBot] = {}
-    d = game.start()
-    while d is not None and game.state.phase == "setup":
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
-    return game
+    return game_helpers.after_setup(rules, "looney-tunes", mode, seed)
 
 
 def desert_road(game: Game) -> int:
@@ -123,17 +116,6 @@ def test_a_scenario_clears_the_pile_and_expects_it_by_its_key(rules, tmp_path):
     path.write_text(text, encoding="utf-8")
     result = sc.run(rules, path)
     assert result.ok, result.failures
-
-
-def content_copy(root: Path, *edits: tuple[str, str]):
-    shutil.copytree(CONTENT, root)
-    game = root / "shared" / "game.mh"
-    text = game.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    game.write_text(text, encoding="utf-8")
-    return driver.compile_paths([root])
 
 
 def test_the_zone_the_pile_lies_in_is_the_contents(tmp_path):

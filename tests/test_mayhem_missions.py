@@ -12,40 +12,15 @@ mission is fulfilled." (GO! Cards)"""
 from __future__ import annotations
 
 from pathlib import Path
-import shutil
 
 import pytest
 
-from mayhem.compiler import driver
 from mayhem.runtime import scenario as sc
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
 from mayhem.runtime.rules import load_rules, prop
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+from game_helpers import after_setup, content_copy
+
 MONSTER = Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "monster-mission.toml"
-
-
-def content_copy(root: Path, *edits: tuple[str, str]):
-    """The repository's content with game.mh edited; the compiler's result."""
-    shutil.copytree(CONTENT, root)
-    game = root / "shared" / "game.mh"
-    text = game.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    game.write_text(text, encoding="utf-8")
-    return driver.compile_paths([root])
-
-
-def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
-    game = Game(rules, GameConfig(box=box, mode=mode, seed=seed))
-    bots: dict[str, RandomBot] = {}
-    d = game.start()
-    while d is not None and game.state.phase == "setup":
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
-    return game
 
 
 def test_the_card_flow_is_read_from_the_games_zones(rules):

@@ -17,27 +17,16 @@ import copy
 import pytest
 
 from mayhem.compiler.applicability import Applicability
-from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.effects import Env
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
 from mayhem.runtime.kernel.state import State as KernelState
 from mayhem.runtime.rules import load_rules
 from mayhem.runtime.state import Team, zone_key
 
+from game_helpers import after_setup
 
 
 def game_comp(ir: dict) -> dict:
     return next(c for c in ir["components"] if c["kind"] == "game" and c["box"] is None)
-
-
-def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
-    game = Game(rules, GameConfig(box=box, mode=mode, seed=seed))
-    bots: dict[str, RandomBot] = {}
-    d = game.start()
-    while d is not None and game.state.phase == "setup":
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
-    return game
 
 
 def test_the_piles_are_zones_of_the_shared_game(rules):
