@@ -14,7 +14,8 @@ import copy
 from mayhem.runtime.effects import Env
 from mayhem.runtime.rules import load_rules, prop
 
-from test_mayhem_zones import after_setup, game_comp
+from game_helpers import after_setup
+from test_mayhem_zones import game_comp
 
 
 def counter(doc: dict, cid: str) -> dict:

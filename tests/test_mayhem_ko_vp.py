@@ -12,7 +12,8 @@ import copy
 from mayhem.runtime.figures import GameOver
 from mayhem.runtime.rules import load_rules
 
-from test_mayhem_zones import after_setup, game_comp
+from game_helpers import after_setup
+from test_mayhem_zones import game_comp
 
 
 def ko_someone(game):

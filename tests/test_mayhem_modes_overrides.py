@@ -20,7 +20,8 @@ from mayhem.runtime.rules import load_rules
 from mayhem.site.words import mode_label, mode_value
 
 from test_mayhem_ko_vp import ko_someone
-from test_mayhem_zones import after_setup, game_comp
+from game_helpers import after_setup
+from test_mayhem_zones import game_comp
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 
