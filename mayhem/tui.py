@@ -9,6 +9,7 @@ from mayhem.runtime.actions import Action, ActionError
 from mayhem.runtime.effects import id_of
 from mayhem.runtime import Game
 from mayhem.runtime.rules import prop
+from mayhem.runtime.state import zone_key
 
 
 def token_text(counter) -> str:
@@ -86,8 +87,9 @@ def show(console: Console, game: Game, human: str) -> None:
     for colour in st.order:
         team = st.teams[colour]
         line = f"[bold]{colour}[/bold]: VP {game.engine.vp(colour)}  dice {dice_text(team)}"
-        if team.mission:  # a box without GO! cards has no missions
-            line += f"  mission {game.rules.by_qid[team.mission]['name']}"
+        for zone in game.engine.in_play_zones():  # the Team's cards in play, by their zone (`mission`)
+            for qid in st.zones.get(zone_key(zone, colour), ()):
+                line += f"  {zone} {game.rules.by_qid[qid]['name']}"
         if human in team.players:
             hand = ", ".join(game.rules.by_qid[c]["name"] for c in team.all_cards()) or "(empty)"
             line += f"  hand: {hand}"

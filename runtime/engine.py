@@ -49,6 +49,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
     """One game's state and rules, and the round procedure that plays it (the mixins'
     methods all work on `self.state`)."""
 
+    # where play_from() can resume a game set up by hand: a scenario's `phase`, in order
+    START_PHASES = ("round-start", "recovery", "activation", "turn")
+
     def __init__(self, rules: Rules, config: GameConfig, record: bool = True) -> None:
         """`record`: keep the game's log in `events` (a batch of games whose logs no one
         reads plays without: the log's entries are then not even built)."""
@@ -125,9 +128,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         """The rest of a game whose state was set up by hand (scenario files): from the
         start of `phase` of the current round, then round after round."""
         st = self.state
-        steps = {"round-start": 0, "recovery": 1, "activation": 2, "turn": 3}
+        steps = {p: i for i, p in enumerate(self.START_PHASES)}
         if phase not in steps:
-            raise ValueError(f"a scenario starts at round-start, recovery, activation or turn, not '{phase}'")
+            raise ValueError(f"a scenario starts at {', '.join(self.START_PHASES)}, not '{phase}'")
         try:
             start = steps[phase]
             while not st.over:

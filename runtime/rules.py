@@ -130,11 +130,6 @@ def read_game(rules: Rules, game: dict) -> None:
             rules.zone_decls[child["id"]] = child
             if prop(child, "in-play"):
                 rules.in_play.append(child["id"])
-                # the piles the state names by use: the cards in play, where they come from and go
-                if len(rules.in_play) == 1:
-                    rules.zone_of["card-in-play"] = child["id"]
-                    rules.zone_of["card-deck"] = prop(child, "draws-from", rules.zone_of["card-deck"])
-                    rules.zone_of["card-discard"] = prop(child, "done-to", rules.zone_of["card-discard"])
         elif child["kind"] == "counter":
             rules.counters[child["id"]] = CounterDecl(
                 child["id"], prop(child, "per"), prop(child, "start", 0), prop(child, "min"), prop(child, "max"),

@@ -19,9 +19,11 @@ from .effects import id_of
 from .game import Game
 from .dice import logged_events
 from .rules import Rules
-from .scenario_schema import Names, Problem, action_problems, expectation_problems, file_problems
+from .scenario_keys import file_problems, game_keys
+from .scenario_schema import SCALARS, TEAM_FIELDS, Names, Problem, action_problems, expectation_problems
 from .scenario_setup import ScenarioError, build, location_index, token_qid
 from .scenario_toml import key_positions, position
+from .state import zone_key
 
 __all__ = ["ScenarioError", "ScenarioResult", "load", "validate", "build", "check", "run"]
 
@@ -71,6 +73,7 @@ def names_of(game_rules: Rules, eng) -> Names:
     """The names an expectation may use in this scenario's game."""
     st = eng.state
     board = st.board
+    keys = game_keys(game_rules)
     return Names(
         figures=sorted(st.figures),
         token_figures=sorted(id_of(q) for q in game_rules.tokens if game_rules.token_flag(q, "attackable")),
@@ -83,13 +86,15 @@ def names_of(game_rules: Rules, eng) -> Names:
         events={**logged_kinds(game_rules), **logged_events(eng.dice_rules)},
         zones=sorted(game_rules.zones),
         colours=eng.team_names,
+        team_fields={**TEAM_FIELDS, **keys.team_fields()},
+        scalars={**SCALARS, **keys.scalars()},
     )
 
 
 def validate(rules: Rules, spec: dict, text: str, path: str = "scenario"):
     """The engine of a well-formed scenario and its starting phase; a ScenarioError with
     every problem otherwise."""
-    problems = file_problems(spec)
+    problems = file_problems(spec, game_keys(rules))
     if not problems:
         problems = action_problems(spec.get("steps", []))
     if problems:
@@ -139,12 +144,9 @@ def _actual(game: Game, key: str):
         attr = parts[2]
         if attr == "vp":
             return eng.vp(parts[1])
-        if attr == "hand":
-            return sorted(id_of(c) for c in team.all_cards())
-        if attr == "mission":
-            return id_of(team.mission) if team.mission else None
-        if attr == "played":
-            return [id_of(c) for c in team.played_this_round]
+        zone = game_keys(game.rules).team_zones.get(attr)
+        if zone is not None:
+            return _team_zone(game, zone, team)
         return eng.count_tokens(tok(), parts[1], None)
     if head == "players":
         team = next(t for t in st.teams.values() if parts[1] in t.players)
@@ -178,6 +180,18 @@ def _actual(game: Game, key: str):
             return None
         return {"kind": d.kind, "player": d.player, "actions": d.actions}[parts[1]]
     return getattr(st, head)  # round, winners
+
+
+def _team_zone(game: Game, zone: str, team):
+    """What a Team holds in a zone kept per Team (its cards in order; the card, or None, of a
+    zone of capacity 1), or per player (the cards of all its players, sorted)."""
+    decl = game.rules.zones[zone]
+    if decl.per == "player":
+        return sorted(id_of(c) for p in team.players for c in game.state.zones.get(zone_key(zone, p), ()))
+    cards = [id_of(c) for c in game.state.zones.get(zone_key(zone, team.colour), ())]
+    if decl.capacity == 1:
+        return cards[0] if cards else None
+    return cards
 
 
 def _same(want, got) -> bool:
@@ -225,7 +239,7 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
         except _Absent as absent:
             failures.append(f"{where}{key}: {absent} is not in play (never placed, or defeated)")
             continue
-        if want == "none":  # TOML has no null: "none" is no value (off the board, no Mission, game over)
+        if want == "none":  # TOML has no null: "none" is no value (off the board, no card, game over)
             want = None
         if key == "decision.actions" and got is not None:  # these must be among the legal actions
             missing = [w for w in want if w not in got]

@@ -1,7 +1,8 @@
 """What a scenario file may say: its tables and keys (a JSON Schema for the TOML, checked
-with jsonschema), its expectation paths and their value types, and the events a game
-logs. Everything is checked before the game runs; each problem is a positioned
-diagnostic with a did-you-mean. The format is documented in docs/scenarios.md."""
+with jsonschema; the keys the game's declarations name are added by scenario_keys), its
+expectation paths and their value types, and the events a game logs. Everything is checked
+before the game runs; each problem is a positioned diagnostic with a did-you-mean. The
+format is documented in docs/scenarios.md."""
 from __future__ import annotations
 
 import ast
@@ -25,7 +26,7 @@ POSITIVE = {"type": "integer", "minimum": 1}
 NAMES = {"type": "array", "items": NAME}
 LABEL = {"type": "string", "pattern": r"^L[1-9][0-9]*$", "x-expected": "a Location label L1, L2 ..."}
 FACE = {"anyOf": [{"type": "string", "pattern": r"^[0-9]+\*?$"}, COUNT],
-        "x-expected": "a die face: a number, \"3*\" with the Mayhem icon"}
+        "x-expected": "a die face: a number, \"3*\" with the die's icon"}
 PILE = {"type": "object", "additionalProperties": False, "properties": {
     "count": POSITIVE,
     "owner": NAME,  # the Team whose pieces they are (a placed token's owner is its placer)
@@ -60,8 +61,10 @@ TURN = {"type": "object", "additionalProperties": False, "required": ["figure", 
 }}
 PER_TEAM = {"type": "object", "minProperties": 1}
 
-# The keys of [setup], in one place: a new key is one line here (its JSON Schema), one
-# in scenario.build() and one in docs/scenarios.md.
+# The keys of [setup] every game has, in one place: a new key is one line here (its JSON
+# Schema), one in scenario_setup.build() and one in docs/scenarios.md. The keys the game's
+# declarations name (its lead, dice, decks and dealt zones, counters per Team, phases) are
+# added by scenario_keys.
 SETUP_KEYS: dict[str, dict] = {
     "mode": NAME,
     "seed": {"type": "integer"},
@@ -69,16 +72,9 @@ SETUP_KEYS: dict[str, dict] = {
     "sides": {"type": "object", "additionalProperties": NAME},
     "board": {**NAMES, "minItems": 1},
     "round": POSITIVE,
-    "phase": {"enum": ["round-start", "recovery", "activation", "turn"]},
-    "initiative": NAME,
-    "mayhem_die": FACE,
     "dice": {**PER_TEAM, "additionalProperties": {"type": "array", "items": POSITIVE}},
     "rolls": {"type": "array", "items": FACE},
     "tosses": NAMES,
-    "hands": {**PER_TEAM, "additionalProperties": NAMES},
-    "missions": {**PER_TEAM, "additionalProperties": NAME},
-    "go_deck": NAMES,
-    "vp": {**PER_TEAM, "additionalProperties": COUNT},
     "pools": {"type": "object", "additionalProperties": {"anyOf": [COUNT, {**PER_TEAM, "additionalProperties": COUNT}]}},
     "max_rounds": POSITIVE,
     "figures": {"type": "object", "additionalProperties": FIGURE},
@@ -112,9 +108,6 @@ SCHEMA = {
         "expect": EXPECT,
     },
 }
-
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-
 
 @dataclass
 class Problem:
@@ -186,21 +179,6 @@ def _schema_problems(errors, out: list[Problem]) -> None:
             out.append(Problem(path, f"{where}: {err.message}"))
 
 
-def file_problems(spec: dict) -> list[Problem]:
-    """The tables, keys and value types of a parsed scenario file:
-
-    >>> spec = {"scenario": {"name": "n", "box": "b"}, "setup": {"teams": {"t1": ["hero"]}, "round": True},
-    ...         "expected": {}}
-    >>> for p in file_problems(spec):
-    ...     print(dotted(p.path), "|", p.message, "|", p.hint)
-    expected | unknown key 'expected' in the file | did you mean 'expect'?
-    setup.round | setup.round is true, a boolean: expected an integer | None
-    """
-    out: list[Problem] = []
-    _schema_problems(sorted(_VALIDATOR.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path))), out)
-    return out
-
-
 # ---- the events a game logs ---------------------------------------------------------------
 
 EVENT_COMMON = ("event", "seq", "round", "span")
@@ -249,13 +227,13 @@ def event_problems(path: tuple, events: list, declared: dict | None = None) -> l
 # (L1, L2 ...); a trailing "?" also takes "none", TOML having no null.
 FIGURE_FIELDS = {"damage": "int", "remaining": "int", "life": "int", "location": "label?", "ko": "bool",
                  "eliminated": "bool", "off_board": "bool", "activated": "names", "tokens": "int"}
-TEAM_FIELDS = {"vp": "int", "hand": "names", "mission": "str?", "played": "names", "tokens": "int"}
+TEAM_FIELDS = {"tokens": "int"}  # and the zones and counters the game keeps per Team (scenario_keys)
 PLAYER_FIELDS = {"hand": "names"}
 LOCATION_FIELDS = {"tokens": "int", "figures": "names", "removed": "bool"}
 EDGE_FIELDS = {"tokens": "int"}
 DECISION_FIELDS = {"kind": "str?", "player": "str?", "actions": "names"}
-SCALARS = {"mayhem_die": "str", "initiative": "str?", "round": "int", "winners": "names?", "over": "bool"}
-HEADS = ["figures", "teams", "players", "locations", "edges", "pools", "zones", "decision", *SCALARS]
+SCALARS = {"round": "int", "winners": "names?", "over": "bool"}  # and the lead's and dice's (scenario_keys)
+HEADS = ["figures", "teams", "players", "locations", "edges", "pools", "zones", "decision"]
 
 
 @dataclass
@@ -273,6 +251,8 @@ class Names:
     events: dict = field(default_factory=dict)  # the events the content's declarations name: kind -> fields
     zones: list[str] = field(default_factory=list)  # the zones the game declares
     colours: tuple[str, ...] = ()  # the Teams' names the game declares: the colours of pools' pieces
+    team_fields: dict = field(default_factory=lambda: dict(TEAM_FIELDS))  # teams.T.FIELD -> its value type
+    scalars: dict = field(default_factory=lambda: dict(SCALARS))  # top-level expectations -> their value types
 
 
 def action_problems(steps: list) -> list[Problem]:
@@ -347,14 +327,15 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
         def bad(message: str, word: str | None = None, pool=()) -> None:
             out.append(Problem(path, f"{key!r}: {message}", did_you_mean(word, pool) if word else None))
 
-        if head not in HEADS:
-            bad(f"no expectation '{head}'", head, HEADS)
+        heads = HEADS + list(names.scalars)
+        if head not in heads:
+            bad(f"no expectation '{head}'", head, heads)
             continue
-        if head in SCALARS:
+        if head in names.scalars:
             if len(parts) > 1:
                 bad(f"'{head}' has no part '{parts[1]}'")
                 continue
-            kind = SCALARS[head]
+            kind = names.scalars[head]
         elif head == "decision":
             if len(parts) != 2 or parts[1] not in DECISION_FIELDS:
                 bad(f"decision.{'.'.join(parts[1:]) or '?'}: expected one of {', '.join(DECISION_FIELDS)}",
@@ -382,7 +363,7 @@ def expectation_problems(table_path: tuple, expect: dict, names: Names) -> list[
                 continue
             kind = "int"
         else:
-            fields = {"figures": FIGURE_FIELDS, "teams": TEAM_FIELDS, "players": PLAYER_FIELDS,
+            fields = {"figures": FIGURE_FIELDS, "teams": names.team_fields, "players": PLAYER_FIELDS,
                       "locations": LOCATION_FIELDS, "edges": EDGE_FIELDS}[head]
             if len(parts) < 3:
                 bad(f"expected {head}.NAME.FIELD (FIELD: {', '.join(fields)})")

@@ -11,7 +11,8 @@ from .effects import Env, id_of
 from .engine import Engine, GameConfig
 from .modes import load_mode, team_names
 from .rules import Rules, prop
-from .state import Activation, Figure, Team
+from .scenario_keys import game_keys
+from .state import Activation, Figure, zone_key
 
 
 class ScenarioError(ValueError):
@@ -217,42 +218,68 @@ class _Builder:
             st.board = Board(rows, [(locs[l], prop(locs[l], "slots", 2)) for l in order[:sum(rows)]])
 
     def cards(self, mode, box: str) -> None:
-        """The Mayhem deck (the mode's cards), the hands, the GO! deck and the Missions."""
+        """The decks the game fills at setup, in id order (the game's `draw-from`: the mode's
+        cards; a zone that `starts-with` a card type: the box's cards of that type, none if
+        the mode uses none), then what the scenario says of the decks and the zones dealt from
+        them (scenario_keys): a deck listed holds those cards, top first; an owner's cards are
+        taken from wherever they lie."""
         st = self.eng.state
         cards = self.rules.mayhem_cards.get(box, {})
         if mode.cards == "free-for-all":
             cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
-        players = {p: team for team in st.teams.values() for p in team.players}
-        for who, hand in self.setup.get("hands", {}).items():
-            at = ("setup", "hands", who)
-            if who in st.teams:  # a Team's hand is its first player's
-                team, player = st.teams[who], st.teams[who].players[0]
-            elif who in players:
-                team, player = players[who], who
-            else:
-                raise ScenarioError(f"no Team or player '{who}' in this game", at,
-                                    did_you_mean(who, [*st.teams, *players]))
-            for cid in hand:
-                if cid not in cards or cards[cid]["qid"] not in st.mayhem_deck:
-                    raise ScenarioError(f"no Mayhem card {cid!r} in the deck of this mode (or dealt twice)", at,
-                                        did_you_mean(cid, cards))
-                st.mayhem_deck.remove(cards[cid]["qid"])
-                team.hands[player].append(cards[cid]["qid"])
-        gos = self.rules.go_cards.get(box, {})
-        if mode.no_go:  # "GO! cards are not used in Free-For-All Mayhem"
-            for key in ("go_deck", "missions"):
-                if self.setup.get(key):
-                    raise ScenarioError(f"mode {mode.id} uses no GO! cards", ("setup", key))
-            gos = {}
-        for g in self.setup.get("go_deck", []) + list(self.setup.get("missions", {}).values()):
-            if g not in gos:
-                raise ScenarioError(f"no GO! card {g!r} in {box}", ("setup", "go_deck"), did_you_mean(g, gos))
-        st.go_deck = [gos[g]["qid"] for g in self.setup.get("go_deck", sorted(gos))]
-        for colour, gid in self.setup.get("missions", {}).items():
-            st.teams[self.team(colour, ("setup", "missions", colour))].mission = gos[gid]["qid"]
-            if gos[gid]["qid"] in st.go_deck:
-                st.go_deck.remove(gos[gid]["qid"])
+        for zid, decl in self.rules.zone_decls.items():
+            kind = prop(decl, "starts-with")
+            if kind is not None:
+                found = {} if mode.no_go else self.rules.by_kind.get(kind, {}).get(box, {})
+                st.zones[zid] = [found[k]["qid"] for k in sorted(found)]
+        keys = game_keys(self.rules)
+        start = {dz.source: list(st.zones.get(dz.source, [])) for dz in keys.zones.values()}
+        for key, dz in keys.zones.items():
+            if dz.per is None and key in self.setup:
+                st.zones[dz.zone] = [self.card(cid, dz, start, mode, ("setup", key)) for cid in self.setup[key]]
+        dealt: set[str] = set()
+        for key, dz in keys.zones.items():
+            if dz.per is None:
+                continue
+            for who, listed in self.setup.get(key, {}).items():
+                at = ("setup", key, who)
+                held = st.zones.setdefault(zone_key(dz.zone, self.owner(who, dz.per, at)), [])
+                if dz.single:
+                    held.clear()
+                for cid in [listed] if dz.single else listed:
+                    qid = self.card(cid, dz, start, mode, at)
+                    if qid in dealt:
+                        raise ScenarioError(f"{cid!r} is dealt twice", at)
+                    dealt.add(qid)
+                    for pile in st.zones.values():
+                        if qid in pile:
+                            pile.remove(qid)
+                    held.append(qid)
+
+    def card(self, cid: str, dz, start: dict, mode, at: tuple) -> str:
+        """The card `cid` of the cards the zone's deck starts with."""
+        found = [q for q in start[dz.source] if id_of(q) == cid]
+        if found:
+            return found[0]
+        name = self.rules.zone_decls[dz.source].get("name") or dz.source
+        if not start[dz.source]:
+            raise ScenarioError(f"the {name} holds no cards in mode {mode.id} (nor in this box)", at)
+        raise ScenarioError(f"no card {cid!r} in the {name} of this mode", at,
+                            did_you_mean(cid, sorted(id_of(q) for q in start[dz.source])))
+
+    def owner(self, who: str, per: str, at: tuple) -> str:
+        """The owner of a zone kept per Team or per player that `who` names (a Team's hand is its
+        first player's)."""
+        st = self.eng.state
+        if per == "team":
+            return self.team(who, at)
+        if who in st.teams:
+            return st.teams[who].players[0]
+        players = [p for team in st.teams.values() for p in team.players]
+        if who not in players:
+            raise ScenarioError(f"no Team or player '{who}' in this game", at, did_you_mean(who, [*st.teams, *players]))
+        return who
 
     def locations(self) -> None:
         eng, st = self.eng, self.eng.state

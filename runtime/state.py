@@ -12,8 +12,7 @@ from .board import Board
 # `draw-from`, `draw-to`, ...; the engine fills it from the IR): these defaults are for a state
 # built without rules (tests of the state alone).
 DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "mayhem-discard",
-                 "play-to": "played", "card-deck": "go-deck", "card-in-play": "mission",
-                 "card-discard": "go-discard", "pile-to": "token-pile"}
+                 "play-to": "played", "pile-to": "token-pile"}
 
 
 def zone_key(zone: str, owner: str | None) -> str:
@@ -76,7 +75,7 @@ class Figure:
     activations: list = field(default_factory=list)  # ability ids used this round
     special_used: dict = field(default_factory=dict)  # "turn"/"round"/"game" -> bool
     immune: frozenset = frozenset()
-    owner: str | None = None  # for tokens: the Team whose Mission it serves
+    owner: str | None = None  # for tokens: the Team it belongs to (whose card in play it serves)
     piece_colour: str | None = None  # for tokens: the colour of the piece it stands for
     player: str | None = None  # the player who controls it (3-4 players)
     turns: int = 0  # how many turns it has begun: "its next turn" is turn number turns + 1
@@ -89,13 +88,13 @@ class Figure:
 
 class Team:
     """A Team: its characters and players, its Activation dice, its area of tokens; its
-    cards (the hands of its players, the card it played this round, its card in play) are
-    zones of the state, which the Team reads and writes by their keys."""
+    cards (the hands of its players, the card it played this round, its cards in play) are
+    zones of the state, which the Team reads and writes by their keys (`zone_key`)."""
 
     def __init__(self, colour: str, characters: list[str] | None = None, players: list[str] | None = None,
                  dice: list[int] | None = None, placed: list[bool] | None = None,
                  hands: dict[str, list[str]] | None = None, played_this_round: list[str] | None = None,
-                 mission: str | None = None, tokens: Counter | None = None,
+                 tokens: Counter | None = None,
                  zones: dict[str, list[str]] | None = None, zone_of: dict[str, str] | None = None) -> None:
         self.colour = colour
         self.characters = characters if characters is not None else []
@@ -106,12 +105,10 @@ class Team:
         self.zones = zones if zones is not None else {}
         self.zone_of = zone_of if zone_of is not None else DEFAULT_ZONES
         self._played = zone_key(self.zone_of["play-to"], colour)
-        self._in_play = zone_key(self.zone_of["card-in-play"], colour)
         self.hands = Hands(self.zones, self.zone_of["draw-to"])  # player -> card qids
         for player, cards in (hands or {}).items():
             self.hands[player] = cards
         self.played_this_round = played_this_round if played_this_round is not None else []
-        self.mission = mission
 
     @property
     def played_this_round(self) -> list[str]:
@@ -121,16 +118,6 @@ class Team:
     @played_this_round.setter
     def played_this_round(self, cards: list[str]) -> None:
         self.zones[self._played] = cards
-
-    @property
-    def mission(self) -> str | None:
-        """The Team's card in play (zone `card-in-play` of the Team, capacity 1), or None."""
-        cards = self.zones.get(self._in_play)
-        return cards[0] if cards else None
-
-    @mission.setter
-    def mission(self, qid: str | None) -> None:
-        self.zones[self._in_play] = [qid] if qid is not None else []
 
     def all_cards(self) -> list[str]:
         return [c for hand in self.hands.values() for c in hand]
@@ -243,5 +230,3 @@ class GameState:
     # the names the engine's modules read the shared piles by
     mayhem_deck = _pile("draw-from")
     mayhem_discard = _pile("discard-to")
-    go_deck = _pile("card-deck")
-    go_discard = _pile("card-discard")

@@ -75,20 +75,21 @@ def test_zone_keys_are_the_kernels():
         assert zone_key(zone, owner) == kernel.zone_key(zone, owner)
 
 
-def test_a_teams_card_in_play_is_its_zone_of_capacity_one(rules):
+def test_a_teams_cards_in_play_are_its_zone_of_the_in_play_kind(rules):
     game = after_setup(rules, "teen-titans-go", "standard")
     st = game.state
-    team = st.teams[st.order[0]]
-    team.mission = "teen-titans-go/x"
-    assert st.zones[f"mission/{team.colour}"] == ["teen-titans-go/x"]
-    team.mission = None
-    assert st.zones[f"mission/{team.colour}"] == [] and team.mission is None
+    colour = st.order[0]
+    assert game.engine.in_play_zones() == ["mission"]
+    st.zones[f"mission/{colour}"] = ["teen-titans-go/x"]
+    assert game.engine.cards_in_play(colour) == ["teen-titans-go/x"]
+    st.zones[f"mission/{colour}"] = []
+    assert game.engine.cards_in_play(colour) == []
 
 
 def test_a_team_alone_keeps_its_hands_in_its_own_zones():
     team = Team("black", hands={"p1": ["x"], "p3": ["y", "z"]})
     assert list(team.hands) == ["p1", "p3"] and "p2" not in team.hands
-    assert team.zones == {"hand/p1": ["x"], "hand/p3": ["y", "z"], "played/black": [], "mission/black": []}
+    assert team.zones == {"hand/p1": ["x"], "hand/p3": ["y", "z"], "played/black": []}
     team.hands["p1"].append("w")
     assert team.all_cards() == ["x", "w", "y", "z"]
     with pytest.raises(KeyError):

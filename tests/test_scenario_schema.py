@@ -7,6 +7,7 @@ import re
 import pytest
 
 from mayhem.runtime import scenario as sc
+from mayhem.runtime.scenario_keys import game_keys
 from mayhem.runtime.scenario_schema import SETUP_KEYS, event_vocabulary
 from mayhem.runtime.scenario_toml import key_positions
 
@@ -218,9 +219,9 @@ def test_the_event_vocabulary_is_the_runtimes():
     assert {"frm", "to"} <= vocab["move"]
 
 
-def test_every_setup_key_is_documented():
+def test_every_setup_key_is_documented(rules):
     docs = DOCS.read_text(encoding="utf-8")
-    for key in SETUP_KEYS:
+    for key in [*SETUP_KEYS, *game_keys(rules).setup_keys()]:
         assert re.search(rf"^{key} = |\[setup\.{key}|`{key}`", docs, re.M), f"docs/scenarios.md: [setup] {key}"
 
 
@@ -268,6 +269,14 @@ SETUP_CASES = {
         'token = "fire"', "token 'fire' is no figure (it is not attackable)", None),
     "a hand for a player the mode does not seat": (
         '[setup.hands]\np3 = ["pizza-time"]\n', "p3 =", "no Team or player 'p3' in this game", None),
+    "a hand's card that the deck of the mode does not hold": (
+        '[setup.hands]\nblack = ["pizza-tme"]\n', 'black = ["pizza-tme"]',
+        "no card 'pizza-tme' in the Mayhem deck of this mode", "did you mean 'pizza-time'"),
+    "a card dealt to two hands": (
+        '[setup.hands]\nblack = ["pizza-time"]\nwhite = ["pizza-time"]\n', 'white = ["pizza-time"]',
+        "'pizza-time' is dealt twice", None),
+    "a Mission for a Team that is not playing": (
+        '[setup.missions]\nblue = "grudge-match"\n', "blue =", "no Team 'blue' in this game", None),
     "a pile of an unknown colour": (
         '[setup.locations.L3]\ntokens = { trap = { count = 1, owner = "white", colour = "red" } }\n', "tokens =",
         "setup.locations.L3.tokens.trap.colour is 'red': expected one of black, white", None),
@@ -284,3 +293,45 @@ def test_a_misused_setup_form_is_a_positioned_error(rules, tmp_path, case):
     assert message in error, error
     if hint is not None:
         assert f"hint: {hint}" in error, error
+
+
+# ---- the keys the game's declarations name (runtime/scenario_keys.py) ----------------------
+
+def test_the_mayhem_games_declarations_give_its_keys(rules):
+    from mayhem.runtime.scenario_keys import DealtZone
+    keys = game_keys(rules)
+    assert keys.lead == "initiative" and keys.dice == ("mayhem",) and keys.team_counters == ("vp",)
+    assert keys.zones == {"mayhem_deck": DealtZone("mayhem-deck", None, "mayhem-deck", False),
+                          "hands": DealtZone("hand", "player", "mayhem-deck", False),
+                          "go_deck": DealtZone("go-deck", None, "go-deck", False),
+                          "missions": DealtZone("mission", "team", "go-deck", True)}
+    assert keys.team_fields() == {"vp": "int", "hand": "names", "played": "names", "mission": "str?"}
+    assert keys.scalars() == {"mayhem_die": "str", "initiative": "str?"}
+    assert keys.phases == ("round-start", "recovery", "activation", "turn")
+
+
+def test_a_deck_listed_holds_those_cards_top_first(rules, tmp_path):
+    text = GOOD.replace('mayhem_die = "3*"', 'mayhem_die = "3*"\nmayhem_deck = ["ghosty-powers", "pizza-time"]\n'
+                        'hands = { white = ["pizza-time"] }')
+    text += '"zones.mayhem-deck" = ["ghosty-powers"]\n"teams.white.hand" = ["pizza-time"]\n"teams.black.hand" = []\n'
+    result = sc.run(rules, write(tmp_path, text))
+    assert result.ok, result.failures
+    text = text.replace('"zones.mayhem-deck" = ["ghosty-powers"]', '"zones.mayhem-deck" = ["pizza-time"]')
+    assert not sc.run(rules, write(tmp_path, text)).ok
+
+
+def test_keys_follow_the_declarations_they_come_from(tmp_path):
+    """A game whose lead is called otherwise and whose hand zone has another id has other
+    keys: the old ones are errors, the new ones set up and read the same state."""
+    from game_helpers import content_copy
+    from mayhem.runtime.rules import load_rules
+    result = content_copy(tmp_path / "content", ("  lead-called initiative\n", "  lead-called first-player\n"),
+                          ("  draw-to hand\n", "  draw-to grip\n"), ('  zone hand "Mayhem hand" {', '  zone grip "Grip" {'))
+    assert result.ok, [d.message for d in result.diagnostics.items]
+    changed = load_rules(result.ir)
+    error = error_of(changed, tmp_path, GOOD.replace('dice = {', 'hands = { black = ["pizza-time"] }\ndice = {'))
+    assert "unknown key 'initiative' in setup" in error and "unknown key 'hands' in setup" in error
+    text = GOOD.replace('initiative = "white"', 'first-player = "white"\ngrips = { black = ["pizza-time"] }')
+    text += '"first-player" = "white"\n"teams.black.grip" = ["pizza-time"]\n'
+    result = sc.run(changed, write(tmp_path, text))
+    assert result.ok, result.failures
