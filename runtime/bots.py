@@ -1,26 +1,19 @@
 """Bots: a random bot, and a greedy bot whose judgement comes from the effect graph.
 
 The greedy bot scores every component once from its compiled effects (what the
-graph says it does: attacks, damage, healing, Victory Points, statuses on foes,
-movement), then ranks the legal actions of each decision with those scores and
-the board. There is no per-card code."""
+graph says it does, each primitive worth what the vocabulary says: compiler/bot_values.py),
+then ranks the legal actions of each decision with those scores and the board. There is
+no per-card code, and no rule of the game."""
 from __future__ import annotations
 
 import random
 
+from mayhem.compiler.bot_values import BOT_VALUES, DEFAULT
 from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
 
 from .actions import END_TURN, Action, location_of
 from .effects import id_of
 from .rules import Rules, prop
-
-# What one use of each primitive is worth, before context.
-PRIMITIVE_VALUE = {
-    "attack": 3.0, "damage": 2.0, "remove-damage": 1.5, "place": 1.0, "remove": 0.3, "take": 1.0,
-    "gain-vp": 6.0, "move-figure": 0.6, "place-figure": 0.8, "prevent": 1.5, "increase": 1.5, "bonus": 1.5,
-    "complete-mission": 4.0, "roll-mayhem-die": 0.3, "reroll-dice": 0.5, "grant-mayhem-icon": 1.0,
-    "off-board": 1.0, "draw-mayhem": 1.0, "shift": 0.3,
-}
 
 
 _END_TURN = str(END_TURN)
@@ -62,7 +55,7 @@ class GreedyBot:
     # an op with bodies and no method of its own adds what its bodies are worth
 
     def worth_primitive(self, s: dict, depth: int, total: float) -> float:
-        total += PRIMITIVE_VALUE.get(s["name"], 0.2)
+        total += BOT_VALUES.get(s["name"], DEFAULT)
         amount = s["args"].get("amount") or s["args"].get("count")
         if amount and amount.get("e") == "num":
             total += 0.5 * max(0, amount["v"] - 1)
@@ -127,7 +120,7 @@ class GreedyBot:
         if verb == "discard":
             qid = next(q for q in hand if id_of(q) == action.card)
             return -self.value(game.rules.by_qid[qid])
-        if verb == "place":  # first placement and Recovery: near the middle of the board
+        if verb == "place":  # a figure put on the board: where it has the most neighbours
             loc = action.location
             return len(st.board.adjacent(loc)) - self.hazard(loc, me, eng)
         if verb == "place-die":
@@ -216,9 +209,9 @@ class GreedyBot:
         loc = st.board.locations[dest]
         if loc.comp is not None:
             score += 0.3 * self.value(loc.comp)
-            if me and me.mission:
+            for qid in eng.cards_in_play(me.colour) if me else ():  # icons its cards in play name
                 icons = prop(loc.comp, "icons", []) or []
-                card = game.rules.by_qid[me.mission]
+                card = game.rules.by_qid[qid]
                 text = str(card["effects"]) + str(card["triggers"])
                 score += sum(1.5 for icon in icons if icon in text)
         if any(o == me.colour for (_t, o, _c) in loc.tokens if me):
