@@ -9,6 +9,7 @@ from mayhem.dsl.schema import KINDS
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .asking import questions
 from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
@@ -110,8 +111,18 @@ class _Checker(ExprTyper):
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
+            if name == "end" and (shared_rules or comp.kind == "mode"):
+                self.asks_nothing(slot)
         for trig in comp.triggers:
             self.trigger(trig, Ctx("rules" if shared_rules else spec.triggers or "ability"))
+
+    def asks_nothing(self, slot) -> None:
+        """The Mayhem engine checks its `end when` (and a mode's) at any moment, even while a
+        player is being asked something else: its body may ask nothing (compiler/asking.py)."""
+        for span, why in questions(slot.body, self.res):
+            self.diags.error("E412", f"the body of `end when` asks a player something: {why}", span,
+                             hint="`end when` only decides who wins: compute the winners with `all` and "
+                             "`if`, and end the game with end-game(...); ask the question in a `rule` or the round")
 
     def turn_action(self, comp: Component) -> None:
         """An action of the Mayhem turn prints as a verb of the legal-action grammar

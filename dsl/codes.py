@@ -151,6 +151,11 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "verb of the legal-action grammar (docs/actions.md), its parameters named as the arguments of the "
          "verb's printed form; one without an effect is a verb the engine still builds.",
          "action walk \"Move\" (to = adjacent) { ... }", "action move \"Move\" (location = adjacent) { ... }"),
+    Code("E412", "end when asks", "The Mayhem engine checks the game's `end when` (and a mode's) at any "
+         "moment, even while a player is being asked something else: its body decides who wins and asks "
+         "nothing (no `may`, `choose one`, `one`/`up to` selector, nor a primitive or keyword that may ask).",
+         "end when count(all team where vp-of(it) >= 5) > 0 { choose one { ... } }",
+         "end when count(all team where vp-of(it) >= 5) > 0 { end-game(all team where vp-of(it) >= 5, \"vp\") }"),
     # -- team lists (Competitive Mode) -----------------------------------------------------
     Code("E601", "not one team", "A team file declares exactly one `team`, and no `in box` (a team mixes "
          "the boxes).", "in box teen-titans-go\nteam a \"A\" { ... }", "Remove the `in box` line."),

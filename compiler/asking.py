@@ -1,0 +1,50 @@
+"""Which statements of an effect may stop to ask a player something: `may`, `choose one`, a
+`one` or `up to` selector, a keyword whose effect does, and a primitive whose play may ask
+(it asks itself, or sets off events whose triggers and reactions may). The Mayhem engine
+checks its `end when` body at any moment, even in the middle of another question: that
+body must ask nothing (E412). tests/test_end_asks.py holds ASKING_PRIMITIVES to the
+runtime's primitives."""
+from __future__ import annotations
+
+from mayhem.dsl import ast
+from mayhem.dsl.spans import Span
+
+# the primitives whose play can stop with a question (runtime/primitives.py and the mixins:
+# their `p_` method yields from more than the evaluation of its arguments)
+ASKING_PRIMITIVES = frozenset({
+    "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll", "roll-mayhem-die",
+    "reroll-dice", "complete-mission", "place-figures", "draw-mission", "play-card",
+})
+
+
+def questions(block: ast.Block, res, seen: frozenset = frozenset()):
+    """Each statement or expression of `block` that may ask a player, with why, outermost
+    first (not what lies inside one that asks already). `res` resolves a call to its
+    primitive or keyword."""
+    stack: list[ast.Node] = [block]
+    while stack:
+        node = stack.pop()
+        found = _asks(node, res, seen)
+        if found is not None:
+            yield found
+        elif not isinstance(node, ast.Trigger):  # a trigger installed runs later, on its event
+            stack.extend(reversed(list(node.children())))
+
+
+def _asks(node: ast.Node, res, seen: frozenset) -> tuple[Span, str] | None:
+    if isinstance(node, ast.May):
+        return node.span, "'may' lets a player take it or leave it"
+    if isinstance(node, ast.Choose):
+        return node.span, "'choose one' asks a player which option"
+    if isinstance(node, ast.Selector) and node.quant in ("one", "up-to"):
+        return node.span, f"'{node.quant} {node.kind}' asks a player to pick"
+    if isinstance(node, ast.Call):
+        sym = res.of(node)
+        if sym is not None and sym.kind == "primitive" and node.name in ASKING_PRIMITIVES:
+            return node.name_span, f"'{node.name}' may ask a player (it asks, or its events' triggers may)"
+        if sym is not None and sym.kind == "keyword" and sym.target.qid not in seen:
+            slot = sym.target.slots.get("effect")
+            inner = next(questions(slot.body, res, seen | {sym.target.qid}), None) if slot is not None else None
+            if inner is not None:
+                return node.name_span, f"keyword '{node.name}' may ask a player: {inner[1]}"
+    return None
