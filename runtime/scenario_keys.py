@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 import jsonschema
 
 from .rules import Rules, prop
-from .scenario_schema import COUNT, FACE, NAME, NAMES, PER_TEAM, SCHEMA, SETUP_KEYS, Problem, _schema_problems
+from .scenario_problems import Problem, _schema_problems
+from .scenario_schema import COUNT, FACE, NAME, NAMES, PER_TEAM, SCHEMA, SETUP_KEYS
 
 
 @dataclass(frozen=True)

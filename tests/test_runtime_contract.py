@@ -125,6 +125,7 @@ STILL_NAMED = {
     "rules.py": ["GO!"],
     "scenario.py": ["Victory Point"],
     "scenario_keys.py": [],
+    "scenario_problems.py": [],
     "scenario_schema.py": [],
     "scenario_setup.py": ["Victory Point"],
     "scenario_toml.py": [],

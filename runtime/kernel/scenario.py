@@ -8,7 +8,7 @@ import jsonschema
 from ...dsl.diagnostics import did_you_mean
 
 from ..decisions import IllegalAction
-from ..scenario_schema import Problem, _schema_problems
+from ..scenario_problems import Problem, _schema_problems
 from .rules import GameRules, KernelError, load_game_rules
 from .state import State
 from .structure import KernelConfig, KernelGame
