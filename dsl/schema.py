@@ -359,8 +359,6 @@ _kind(KindSpec(
         PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
                  "any box, Locations and shared tokens from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("no-go-cards", "flag", "No GO! deck."),
-        PropSpec("no-piles", "flag", "No face-down token piles (ACME)."),
         PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
         PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
                  "if the last was KO'ed) removes an empty Location without splitting the board."),
@@ -368,7 +366,8 @@ _kind(KindSpec(
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
-                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck`. Repeatable."),
+                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck` (no GO! card is dealt), "
+                 "`without zone token-pile` (no face-down pile of tokens). Repeatable."),
     ),
     slots=(
         SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "

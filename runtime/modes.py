@@ -22,14 +22,12 @@ class Mode:
     chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
-    no_go: bool = False
-    no_piles: bool = False
     permanent_ko: bool = False
     shrink: bool = False
     initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
-    # what the mode leaves out of the game: (kind, id) pairs, `without counter vp`
+    # what the mode leaves out of the game: (kind, id) pairs, `without KIND ID`
     without: tuple[tuple[str, str], ...] = ()
 
     def team_ids(self, names: tuple[str, ...] = ()) -> list[str]:
@@ -80,8 +78,6 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        no_go=bool(prop(comp, "no-go-cards")),
-        no_piles=bool(prop(comp, "no-piles")),
         permanent_ko=bool(prop(comp, "permanent-ko")),
         shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
@@ -122,7 +118,9 @@ def rules_for(rules: Rules, mode: Mode) -> Rules:
     out = replace(rules, game=game,
                   counters={k: v for k, v in rules.counters.items() if ("counter", k) not in gone},
                   counter_from={k: v for k, v in rules.counter_from.items() if ("counter", k) not in gone},
-                  zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone})
+                  zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone},
+                  zone_decls={k: v for k, v in rules.zone_decls.items() if ("zone", k) not in gone},
+                  in_play=[z for z in rules.in_play if ("zone", z) not in gone])
     if "_applicability" in rules.__dict__:
         out.__dict__["_applicability"] = rules.__dict__["_applicability"]
     cache[key] = out

@@ -239,12 +239,12 @@ class _Builder:
                                         did_you_mean(cid, cards))
                 st.mayhem_deck.remove(cards[cid]["qid"])
                 team.hands[player].append(cards[cid]["qid"])
-        gos = self.rules.go_cards.get(box, {})
-        if mode.no_go:  # "GO! cards are not used in Free-For-All Mayhem"
+        deck = self.eng.rules.zone_decls.get(st.zone_of["card-deck"])  # None: the mode leaves it out
+        gos = self.rules.cards_of(prop(deck, "starts-with"), box) if deck is not None else {}
+        if deck is None:
             for key in ("go_deck", "missions"):
                 if self.setup.get(key):
                     raise ScenarioError(f"mode {mode.id} uses no GO! cards", ("setup", key))
-            gos = {}
         for g in self.setup.get("go_deck", []) + list(self.setup.get("missions", {}).values()):
             if g not in gos:
                 raise ScenarioError(f"no GO! card {g!r} in {box}", ("setup", "go_deck"), did_you_mean(g, gos))

@@ -33,7 +33,6 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
                "team-lists": "Teams chosen from the whole collection",
                "communal-tokens": "All tokens are communal", "without": "Left out of the game",
-               "no-go-cards": "No GO! cards", "no-piles": "No ACME tokens",
                "permanent-ko": "A KO'ed character stays out", "shrink-board": "The board shrinks every round"}
 
 

@@ -56,9 +56,9 @@ def test_free_for_all(rules):
     assert m == Mode(
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
         start="corners", npc=True, npc_move=True, cards="free-for-all", hand_draw=((4,), (4,), (4,)),
-        chosen_hands=False, team_lists=False, communal=True, no_go=True, no_piles=True,
+        chosen_hands=False, team_lists=False, communal=True,
         permanent_ko=True, shrink=True, initiative="rotating",
-        without=(("counter", "vp"), ("rule", "ko-vp")))
+        without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
     # "The last player left is the winner!": its own `end when`, in place of the game's
     assert m.end["body"][0]["name"] == "end-game" and m.end["span"].startswith("shared/modes.mh:")
     assert m.team_ids(team_names(rules)) == ["p1", "p2", "p3"]
