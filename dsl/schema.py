@@ -352,7 +352,8 @@ _kind(KindSpec(
         PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
         PropSpec("npc-move", "flag", "Before activating, the Initiative holder may move the non-player "
                  "figure to an adjacent Location."),
-        PropSpec("cards", "enum:all|free-for-all", "Which Mayhem cards make the deck."),
+        PropSpec("cards-with", "id", "The Mayhem deck holds only the cards with this flag of their card "
+                 "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
                  "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
         PropSpec("chosen-hands", "flag", "Players choose their Mayhem hand from the collection (team lists)."),

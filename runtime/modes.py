@@ -17,7 +17,7 @@ class Mode:
     start: str = "bases"
     npc: bool = False
     npc_move: bool = False
-    cards: str = "all"
+    cards_with: str | None = None  # the deck keeps only the cards with this flag
     hand_draw: tuple[tuple[int, ...], ...] | None = None
     chosen_hands: bool = False
     team_lists: bool = False
@@ -73,7 +73,7 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         start=prop(comp, "start", "bases"),
         npc=bool(prop(comp, "non-player-figure")),
         npc_move=bool(prop(comp, "npc-move")),
-        cards=prop(comp, "cards", "all"),
+        cards_with=prop(comp, "cards-with"),
         hand_draw=_nested(prop(comp, "hand-draw")),
         chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),

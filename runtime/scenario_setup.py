@@ -220,8 +220,8 @@ class _Builder:
         """The Mayhem deck (the mode's cards), the hands, the GO! deck and the Missions."""
         st = self.eng.state
         cards = self.rules.mayhem_cards.get(box, {})
-        if mode.cards == "free-for-all":
-            cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
+        if mode.cards_with:
+            cards = {k: c for k, c in cards.items() if prop(c, mode.cards_with)}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         players = {p: team for team in st.teams.values() for p in team.players}
         for who, hand in self.setup.get("hands", {}).items():

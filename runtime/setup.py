@@ -198,8 +198,8 @@ class SetupMixin:
         st = self.state
         cfg = self.config
         cards = self.rules.mayhem_cards.get(cfg.box, {})
-        if self.mode.cards == "free-for-all":
-            cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
+        if self.mode.cards_with:  # the mode's `cards-with FLAG`
+            cards = {k: c for k, c in cards.items() if prop(c, self.mode.cards_with)}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         self.rng.shuffle(st.mayhem_deck)
         if cfg.team_lists:

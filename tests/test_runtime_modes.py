@@ -55,7 +55,7 @@ def test_free_for_all(rules):
     m = load_mode(rules, "free-for-all")
     assert m == Mode(
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
-        start="corners", npc=True, npc_move=True, cards="free-for-all", hand_draw=((4,), (4,), (4,)),
+        start="corners", npc=True, npc_move=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
         chosen_hands=False, team_lists=False, communal=True,
         permanent_ko=True, shrink=True, initiative="rotating",
         without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
@@ -70,7 +70,7 @@ def test_competitive(rules):
     assert m.seats == ((2,), (2,))
     assert m.team_lists and m.chosen_hands
     assert m.board is None and m.hand_draw is None
-    assert (m.cards, m.start, m.initiative, m.end) == ("all", "bases", "lowest-dice", None)
+    assert (m.cards_with, m.start, m.initiative, m.end) == (None, "bases", "lowest-dice", None)
 
 
 def test_unknown_mode_lists_the_modes(rules):
@@ -91,7 +91,7 @@ def test_defaults_of_a_mode_that_says_little():
     comp = {"kind": "mode", "id": "duel", "props": {"seats": {"value": [[2], [2]]}}}
     m = load_mode(Rules({"components": [comp]}, "0"), "duel")
     assert m == Mode("duel", ((2,), (2,)))
-    assert (m.start, m.cards, m.initiative, m.end) == ("bases", "all", "lowest-dice", None)
+    assert (m.start, m.cards_with, m.initiative, m.end) == ("bases", None, "lowest-dice", None)
     assert m.board is None and m.hand_draw is None
 
 
