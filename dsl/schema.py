@@ -360,7 +360,6 @@ _kind(KindSpec(
         PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
                  "any box, Locations and shared tokens from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
         PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
                  "if the last was KO'ed) removes an empty Location without splitting the board."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
@@ -375,6 +374,7 @@ _kind(KindSpec(
                  "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
                  guard=True),
     ),
+    children=("rule",),
     component=False,
 ))
 _kind(KindSpec(

@@ -107,7 +107,7 @@ class RuleWatcher:
                 self.running[e["figure"]] -= e["amount"]
             elif kind == "ko":
                 self.running[e["figure"]] = 0
-                if eng.mode.permanent_ko:
+                if st.figures[e["figure"]].eliminated:  # its KO took it out for good
                     self.out.add(e["figure"])
             elif kind == "play":
                 self.plays[(e["round"], e["team"])] += 1

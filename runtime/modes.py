@@ -22,13 +22,14 @@ class Mode:
     chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
-    permanent_ko: bool = False
     shrink: bool = False
     initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
     # what the mode leaves out of the game: (kind, id) pairs, `without KIND ID`
     without: tuple[tuple[str, str], ...] = ()
+    # the mode's own `rule`s (IR), heard with the game's: Free-For-All's KO rule
+    rules: tuple[dict, ...] = field(default=(), compare=False)
 
     def team_ids(self, names: tuple[str, ...] = ()) -> list[str]:
         """As many Teams as the game names (`team-names`) are called by those names; more
@@ -78,11 +79,11 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        permanent_ko=bool(prop(comp, "permanent-ko")),
         shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
+        rules=tuple(c for c in comp.get("children", ()) if c["kind"] == "rule"),
     )
 
 
@@ -102,17 +103,18 @@ OVERRIDABLE = ("counter", "rule", "zone")
 
 def rules_for(rules: Rules, mode: Mode) -> Rules:
     """The rules a game of this mode plays with: the game's own triggers, then those of its
-    `rule`s, less the counters, rules and zones the mode's `without` leaves out. One Rules per
-    set of overrides (its compiled code is built once, then shared by every game of the mode)."""
-    key = tuple(sorted(mode.without))
+    `rule`s, less the counters, rules and zones the mode's `without` leaves out, then those of
+    the mode's own `rule`s. One Rules per set of overrides (its compiled code is built once,
+    then shared by every game of the mode)."""
+    key = (tuple(sorted(mode.without)), tuple(r["qid"] for r in mode.rules))
     cache = rules.__dict__.setdefault("_by_overrides", {})
     if key in cache:
         return cache[key]
     if rules.game is None:
         cache[key] = rules
         return rules
-    gone = set(key)
-    kept = [c for c in rules.game["children"] if (c["kind"], c["id"]) not in gone]
+    gone = set(key[0])
+    kept = [c for c in rules.game["children"] if (c["kind"], c["id"]) not in gone] + list(mode.rules)
     heard = list(rules.game["triggers"]) + [t for c in kept if c["kind"] == "rule" for t in c["triggers"]]
     game = {**rules.game, "children": kept, "triggers": heard}
     out = replace(rules, game=game,
