@@ -360,8 +360,6 @@ _kind(KindSpec(
         PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
                  "any box, Locations and shared tokens from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
-                 "if the last was KO'ed) removes an empty Location without splitting the board."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
@@ -373,6 +371,9 @@ _kind(KindSpec(
         SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
                  "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
                  guard=True),
+        SlotSpec("round-end", "What the mode adds to the End of Round, first, once every Character has "
+                 "activated: `round-end { remove-empty-location() }` (Free-For-All: the board shrinks).",
+                 "rules"),
     ),
     children=("rule",),
     component=False,

@@ -22,7 +22,6 @@ class Mode:
     chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
-    shrink: bool = False
     initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
@@ -30,6 +29,9 @@ class Mode:
     without: tuple[tuple[str, str], ...] = ()
     # the mode's own `rule`s (IR), heard with the game's: Free-For-All's KO rule
     rules: tuple[dict, ...] = field(default=(), compare=False)
+    # the mode's own slots (IR) run in the context `rules`: `round-end { }`
+    slots: dict = field(default_factory=dict, compare=False)
+    qid: str | None = field(default=None, compare=False)
 
     def team_ids(self, names: tuple[str, ...] = ()) -> list[str]:
         """As many Teams as the game names (`team-names`) are called by those names; more
@@ -79,11 +81,12 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
         rules=tuple(c for c in comp.get("children", ()) if c["kind"] == "rule"),
+        slots={k: v for k, v in comp.get("effects", {}).items() if k != "end"},
+        qid=comp.get("qid"),
     )
 
 

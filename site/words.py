@@ -32,7 +32,7 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
                "team-lists": "Teams chosen from the whole collection",
                "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
-               "shrink-board": "The board shrinks every round"}
+               "round-end": "At the end of each round"}
 
 
 # The parts of a game played on the rules kernel (dsl/kernel_kinds.py) in that game's words; a

@@ -39,7 +39,7 @@ def test_three_players(rules):
     # the Teams' first players, then their second players
     assert m.players() == [("p1", 0, 1), ("p2", 1, 2), ("p3", 0, 1)]
     assert (m.initiative, m.end, m.start) == ("lowest-dice", None, "bases")  # won as the game says
-    assert not (m.npc or m.face_down or m.communal or m.without or m.rules or m.shrink)
+    assert not (m.npc or m.face_down or m.communal or m.without or m.rules or m.slots)
 
 
 def test_four_players(rules):
@@ -57,7 +57,7 @@ def test_free_for_all(rules):
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
         start="corners", npc=True, npc_move=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
         chosen_hands=False, team_lists=False, communal=True,
-        shrink=True, initiative="rotating",
+        initiative="rotating",
         without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
     # "The last player left is the winner!": its own `end when`, in place of the game's
     assert m.end["body"][0]["name"] == "end-game" and m.end["span"].startswith("shared/modes.mh:")
