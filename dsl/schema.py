@@ -356,9 +356,9 @@ _kind(KindSpec(
                  "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
                  "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
-        PropSpec("chosen-hands", "flag", "Players choose their Mayhem hand from the collection (team lists)."),
-        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
-                 "any box, Locations and shared tokens from one box: Competitive Mode."),
+        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`): their characters, "
+                 "from any box, and their chosen Mayhem hands (no hand is drawn); Locations and shared tokens "
+                 "from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),

@@ -19,7 +19,6 @@ class Mode:
     npc_move: bool = False
     cards_with: str | None = None  # the deck keeps only the cards with this flag
     hand_draw: tuple[tuple[int, ...], ...] | None = None
-    chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
     initiative: str = "lowest-dice"
@@ -78,7 +77,6 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         npc_move=bool(prop(comp, "npc-move")),
         cards_with=prop(comp, "cards-with"),
         hand_draw=_nested(prop(comp, "hand-draw")),
-        chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
         initiative=prop(comp, "initiative", "lowest-dice"),

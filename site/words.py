@@ -29,8 +29,8 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "cards-with": "Mayhem deck", "board": "Location tiles laid out",
                "face-down-locations": "Location tiles kept facedown",
                "non-player-figure": "A non-player figure in the centre",
-               "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
-               "team-lists": "Teams chosen from the whole collection",
+               "npc-move": "The non-player figure moves",
+               "team-lists": "Teams and hands chosen from the whole collection",
                "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
                "round-end": "At the end of each round"}
 

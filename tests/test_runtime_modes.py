@@ -56,7 +56,7 @@ def test_free_for_all(rules):
     assert m == Mode(
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
         start="corners", npc=True, npc_move=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
-        chosen_hands=False, team_lists=False, communal=True,
+        team_lists=False, communal=True,
         initiative="rotating",
         without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
     # "The last player left is the winner!": its own `end when`, in place of the game's
@@ -68,7 +68,7 @@ def test_free_for_all(rules):
 def test_competitive(rules):
     m = load_mode(rules, "competitive")
     assert m.seats == ((2,), (2,))
-    assert m.team_lists and m.chosen_hands
+    assert m.team_lists  # the team list brings the characters and the hand
     assert m.board is None and m.hand_draw is None
     assert (m.cards_with, m.start, m.initiative, m.end) == (None, "bases", "lowest-dice", None)
 

@@ -274,7 +274,7 @@ def deck_too_small(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         cards = col.of_kind("mayhem-card", box_id)
         for mode in modes:
-            if col.prop(mode, "chosen-hands") or col.prop(mode, "team-lists"):
+            if col.prop(mode, "team-lists"):  # the team lists bring the hands
                 continue
             ffa = col.prop(mode, "cards-with")  # the deck keeps the cards with this flag
             deck = [c for c in cards if col.prop(c, ffa)] if ffa else cards
