@@ -89,8 +89,7 @@ def check_cards_with(modes: list[Component], card_types: list[Component], diags:
         name = prop.node.values[0]
         if name.id in flags:
             continue
-        hint = did_you_mean(name.id, flags) or (
-            "the flags the card types declare: " + ", ".join(flags) if flags
-            else "declare it in a card type: `NAME flag \"what the icon means\"`")
+        listed = ", ".join(flags) or "none"
+        hint = did_you_mean(name.id, flags) or "the flags the card types declare: " + listed
         diags.error("E301", f"unknown card property '{name.id}': no card type declares it as a flag", name.span,
                     hint=hint)
