@@ -138,6 +138,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "Place a figure into a Location with an open Slot; not a Move (PULL, PUSH, TELEPORT)."),
     Primitive("off-board", (_p("figure", "figure+"),),
               "Take a figure off the board; it comes back at the next Recovery."),
+    Primitive("remove-from-game", (_p("figure", "figure+"),),
+              "Take a KO'ed figure out of the game for good: it does not come back at Recovery, and a Team "
+              "with none left plays no more (a mode's KO rule: Free-For-All's `rule ko-out`).", ("rules",)),
+    Primitive("remove-empty-location", (),
+              "The last player to activate this round (the one before, if the last was KO'ed) removes an empty "
+              "Location from play, never splitting the board in two; none when every empty one would, or two "
+              "Locations are left (a mode's `round-end`: Free-For-All).", ("rules",)),
     Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
                                                    "Only to Attacks and placed tokens whose effect carries one of "
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),

@@ -1,6 +1,7 @@
 """A mode's overrides: `without counter vp`, `without rule ko-vp` name declarations of the
 game the Mayhem boxes share (a `game` of a module file, content/shared/game.mh) that the mode
-leaves out; each must name one, or it is an error with a did-you-mean."""
+leaves out; each must name one, or it is an error with a did-you-mean. `cards-with PROPERTY`
+keeps only the cards with that flag in the deck: it names a flag a card type declares."""
 from __future__ import annotations
 
 from mayhem.dsl import ast
@@ -58,3 +59,37 @@ def check_overrides(modes: list[Component], games: list[Component], diags: Diagn
                 hint = (f"the {kind.id}s of the game: " + ", ".join(sorted(declared[kind.id]))) \
                     if declared[kind.id] else f"the game '{games[0].id}' declares no {kind.id}"
             diags.error("E301", f"unknown {kind.id} '{name.id}' in the game '{games[0].id}'", name.span, hint=hint)
+
+
+def card_type_flags(card_types: list[Component]) -> list[str]:
+    """The flag properties the card types declare (`free-for-all flag "..."`), in order: the
+    content's own card types, then the toolchain's (content/shared/card-types.mh, which a
+    content root without card types plays with)."""
+    from .card_types import parse_propdecl, standard_kinds
+    out = []
+    for ct in card_types:
+        for member in ct.decl.members:
+            if isinstance(member, ast.Prop):
+                decl = parse_propdecl(member.values)
+                if decl is not None and decl["type"] == "flag" and member.name not in out:
+                    out.append(member.name)
+    for spec in standard_kinds().values():
+        out += [p.name for p in spec.props if p.shape == "flag" and p.name not in out]
+    return out
+
+
+def check_cards_with(modes: list[Component], card_types: list[Component], diags: Diagnostics) -> None:
+    """Every `cards-with PROPERTY` of a mode names a flag of a card type: the property its deck
+    keeps its cards by."""
+    flags = card_type_flags(card_types)
+    for mode in modes:
+        prop = mode.props.get("cards-with")
+        if prop is None or not prop.node.values or not isinstance(prop.node.values[0], ast.Name):
+            continue  # a malformed value has its E204 from the model pass
+        name = prop.node.values[0]
+        if name.id in flags:
+            continue
+        listed = ", ".join(flags) or "none"
+        hint = did_you_mean(name.id, flags) or "the flags the card types declare: " + listed
+        diags.error("E301", f"unknown card property '{name.id}': no card type declares it as a flag", name.span,
+                    hint=hint)

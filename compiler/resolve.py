@@ -4,7 +4,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 
 from . import builtins as B
-from .mode_overrides import check_overrides
+from .mode_overrides import check_cards_with, check_overrides
 from .model import VOCABULARY_KINDS, Model
 from .resolve_names import NameResolver
 from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, imported from here)
@@ -39,6 +39,9 @@ def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
     if modes:
         shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
         check_overrides(modes, shared, diags)
+    filtered = [c for c in model.components() if c.kind == "mode" and "cards-with" in c.props]
+    if filtered:
+        check_cards_with(filtered, [c for c in model.top_level() if c.kind == "card-type"], diags)
     return res
 
 

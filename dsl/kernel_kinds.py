@@ -181,7 +181,7 @@ def kernel_kinds() -> list:
         ),
         KindSpec(
             "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "
-            "run at every such event of the game, `me` being the player whose turn it is.", ("game",),
+            "run at every such event of the game, `me` being the player whose turn it is.", ("game", "mode"),
             props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
             triggers="game", component=False,
         ),

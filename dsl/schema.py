@@ -352,29 +352,30 @@ _kind(KindSpec(
         PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
         PropSpec("npc-move", "flag", "Before activating, the Initiative holder may move the non-player "
                  "figure to an adjacent Location."),
-        PropSpec("cards", "enum:all|free-for-all", "Which Mayhem cards make the deck."),
+        PropSpec("cards-with", "id", "The Mayhem deck holds only the cards with this flag of their card "
+                 "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
                  "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
-        PropSpec("chosen-hands", "flag", "Players choose their Mayhem hand from the collection (team lists)."),
-        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`), characters from "
-                 "any box, Locations and shared tokens from one box: Competitive Mode."),
+        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`): their characters, "
+                 "from any box, and their chosen Mayhem hands (no hand is drawn); Locations and shared tokens "
+                 "from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("no-go-cards", "flag", "No GO! deck."),
-        PropSpec("no-piles", "flag", "No face-down token piles (ACME)."),
-        PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
-        PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
-                 "if the last was KO'ed) removes an empty Location without splitting the board."),
         PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
                  "coin toss on a tie), or a random player first and then the next one clockwise.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
-                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck`. Repeatable."),
+                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck` (no GO! card is dealt), "
+                 "`without zone token-pile` (no face-down pile of tokens). Repeatable."),
     ),
     slots=(
         SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
                  "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
                  guard=True),
+        SlotSpec("round-end", "What the mode adds to the End of Round, first, once every Character has "
+                 "activated: `round-end { remove-empty-location() }` (Free-For-All: the board shrinks).",
+                 "rules"),
     ),
+    children=("rule",),
     component=False,
 ))
 _kind(KindSpec(

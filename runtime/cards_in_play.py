@@ -32,16 +32,16 @@ class CardsInPlayMixin:
         zones = self.state.zones
         return [q for z in self.rules.in_play for q in zones.get(zone_key(z, holder), ())]
 
-    def fill_starting_zones(self, box: str, none: bool = False) -> None:
+    def fill_starting_zones(self, box: str) -> None:
         """Every zone that `starts-with` a card type holds the box's cards of that type (at
-        setup), shuffled by the seeded generator if the zone is `shuffled`; with `none` (a
-        mode that uses none of them), it starts empty."""
+        setup), shuffled by the seeded generator if the zone is `shuffled`; a zone the mode
+        leaves out (`without zone ID`) is not in the rules, so it holds none."""
         st = self.state
         for zid, decl in self.rules.zone_decls.items():
             kind = prop(decl, "starts-with")
             if kind is None:
                 continue
-            cards = self.rules.by_kind.get(kind, {}).get(box, {}) if not none else {}
+            cards = self.rules.cards_of(kind, box)
             st.zones[zid] = [cards[k]["qid"] for k in sorted(cards)]
             if prop(decl, "shuffled"):
                 self.rng.shuffle(st.zones[zid])

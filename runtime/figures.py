@@ -75,8 +75,7 @@ class FiguresMixin:
                     self.return_piece(tok, colour)
                 del fig.tokens[key]
         self.log("ko", node, figure=fig.key)
-        if self.mode.permanent_ko:
-            fig.eliminated = True
+        # a mode whose KO removes the figure for good says it in its own rule (remove-from-game)
         # what a KO gives the other Team is the game's rule, in content (content/shared/game.mh, its KO rule)
         yield from self.emit("ko", {"figure": fig, "$at": where})
         self.check_win()

@@ -107,7 +107,8 @@ class RuleWatcher:
                 self.running[e["figure"]] -= e["amount"]
             elif kind == "ko":
                 self.running[e["figure"]] = 0
-                if eng.mode.permanent_ko:
+                gone = st.figures.get(e["figure"])  # a KO'ed token figure is no figure any more
+                if gone is not None and gone.eliminated:  # its KO took it out for good
                     self.out.add(e["figure"])
             elif kind == "play":
                 self.plays[(e["round"], e["team"])] += 1

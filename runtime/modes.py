@@ -17,20 +17,20 @@ class Mode:
     start: str = "bases"
     npc: bool = False
     npc_move: bool = False
-    cards: str = "all"
+    cards_with: str | None = None  # the deck keeps only the cards with this flag
     hand_draw: tuple[tuple[int, ...], ...] | None = None
-    chosen_hands: bool = False
     team_lists: bool = False
     communal: bool = False
-    no_go: bool = False
-    no_piles: bool = False
-    permanent_ko: bool = False
-    shrink: bool = False
     initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
-    # what the mode leaves out of the game: (kind, id) pairs, `without counter vp`
+    # what the mode leaves out of the game: (kind, id) pairs, `without KIND ID`
     without: tuple[tuple[str, str], ...] = ()
+    # the mode's own `rule`s (IR), heard with the game's: Free-For-All's KO rule
+    rules: tuple[dict, ...] = field(default=(), compare=False)
+    # the mode's own slots (IR) run in the context `rules`: `round-end { }`
+    slots: dict = field(default_factory=dict, compare=False)
+    qid: str | None = field(default=None, compare=False)
 
     def team_ids(self, names: tuple[str, ...] = ()) -> list[str]:
         """As many Teams as the game names (`team-names`) are called by those names; more
@@ -75,18 +75,16 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         start=prop(comp, "start", "bases"),
         npc=bool(prop(comp, "non-player-figure")),
         npc_move=bool(prop(comp, "npc-move")),
-        cards=prop(comp, "cards", "all"),
+        cards_with=prop(comp, "cards-with"),
         hand_draw=_nested(prop(comp, "hand-draw")),
-        chosen_hands=bool(prop(comp, "chosen-hands")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        no_go=bool(prop(comp, "no-go-cards")),
-        no_piles=bool(prop(comp, "no-piles")),
-        permanent_ko=bool(prop(comp, "permanent-ko")),
-        shrink=bool(prop(comp, "shrink-board")),
         initiative=prop(comp, "initiative", "lowest-dice"),
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
+        rules=tuple(c for c in comp.get("children", ()) if c["kind"] == "rule"),
+        slots={k: v for k, v in comp.get("effects", {}).items() if k != "end"},
+        qid=comp.get("qid"),
     )
 
 
@@ -106,23 +104,26 @@ OVERRIDABLE = ("counter", "rule", "zone")
 
 def rules_for(rules: Rules, mode: Mode) -> Rules:
     """The rules a game of this mode plays with: the game's own triggers, then those of its
-    `rule`s, less the counters, rules and zones the mode's `without` leaves out. One Rules per
-    set of overrides (its compiled code is built once, then shared by every game of the mode)."""
-    key = tuple(sorted(mode.without))
+    `rule`s, less the counters, rules and zones the mode's `without` leaves out, then those of
+    the mode's own `rule`s. One Rules per set of overrides (its compiled code is built once,
+    then shared by every game of the mode)."""
+    key = (tuple(sorted(mode.without)), tuple(r["qid"] for r in mode.rules))
     cache = rules.__dict__.setdefault("_by_overrides", {})
     if key in cache:
         return cache[key]
     if rules.game is None:
         cache[key] = rules
         return rules
-    gone = set(key)
-    kept = [c for c in rules.game["children"] if (c["kind"], c["id"]) not in gone]
+    gone = set(key[0])
+    kept = [c for c in rules.game["children"] if (c["kind"], c["id"]) not in gone] + list(mode.rules)
     heard = list(rules.game["triggers"]) + [t for c in kept if c["kind"] == "rule" for t in c["triggers"]]
     game = {**rules.game, "children": kept, "triggers": heard}
     out = replace(rules, game=game,
                   counters={k: v for k, v in rules.counters.items() if ("counter", k) not in gone},
                   counter_from={k: v for k, v in rules.counter_from.items() if ("counter", k) not in gone},
-                  zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone})
+                  zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone},
+                  zone_decls={k: v for k, v in rules.zone_decls.items() if ("zone", k) not in gone},
+                  in_play=[z for z in rules.in_play if ("zone", z) not in gone])
     if "_applicability" in rules.__dict__:
         out.__dict__["_applicability"] = rules.__dict__["_applicability"]
     cache[key] = out

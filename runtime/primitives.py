@@ -209,6 +209,13 @@ class PrimitivesMixin:
                 if self.state.active and self.state.active.figure == fig.key:
                     raise Stop()
 
+    def p_remove_from_game(self, raw: dict, env: Env, node: dict):
+        """Out for good: nothing brings the figure back to the board (its KO line is the log's)."""
+        a = yield from self.args("remove-from-game", raw, env)
+        for fig in self.as_list(a["figure"]):
+            if isinstance(fig, Figure):
+                fig.eliminated = True
+
     # ---- dice, VP, cards, missions -------------------------------------------------------
 
     def p_gain_vp(self, raw: dict, env: Env, node: dict):

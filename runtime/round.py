@@ -4,6 +4,7 @@ from __future__ import annotations
 from .actions import SKIP
 from .compiled import action
 from .dice import DiceMixin
+from .effects import Env
 from .rules import prop
 
 
@@ -126,8 +127,6 @@ class RoundMixin(DiceMixin):
             if all(st.teams[colour].placed):
                 continue
             yield from self.turn(colour)
-        if self.mode.shrink:
-            yield from self.shrink_board()
 
     def move_npc(self, colour: str):
         """Before activating, the Team that leads the round may move the non-player figure."""
@@ -141,9 +140,9 @@ class RoundMixin(DiceMixin):
             if choice != SKIP:
                 yield from self.move(npc, choice.location, None, is_move=True)
 
-    def shrink_board(self):
+    def p_remove_empty_location(self, raw: dict, env: Env, node: dict):
         """The last player to activate (the one before, if the last was KO'ed) removes an empty
-        Location, never splitting the board in two."""
+        Location, never splitting the board in two (a mode's `round-end`: Free-For-All)."""
         st = self.state
         board = st.board
         who = [k for k in self.activated_this_round if not st.figures[k].eliminated]
@@ -168,6 +167,10 @@ class RoundMixin(DiceMixin):
 
     def round_end(self):
         st = self.state
+        # the mode's own `round-end { }` first, once every Character has activated
+        slot = self.mode.slots.get("round-end")
+        if slot is not None:
+            yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.mode.qid))
         st.phase = "round-end"
         yield from self.emit("round-end", {})
         yield from self.run_slot("round-end")  # the game's End of Round (the cards played discarded)

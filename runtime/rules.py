@@ -32,7 +32,6 @@ class Rules:
     pools: dict[str, dict[str, dict]] = field(default_factory=dict)  # box -> pool id -> pool
     characters: dict[str, dict[str, dict]] = field(default_factory=dict)  # box -> id -> character
     mayhem_cards: dict[str, dict[str, dict]] = field(default_factory=dict)
-    go_cards: dict[str, dict[str, dict]] = field(default_factory=dict)
     locations: dict[str, dict[str, dict]] = field(default_factory=dict)
     npcs: dict[str, dict[str, dict]] = field(default_factory=dict)
     first_game: dict[str, dict[str, list[str]]] = field(default_factory=dict)
@@ -56,6 +55,11 @@ class Rules:
         if "_applicability" not in self.__dict__:
             self.__dict__["_applicability"] = Applicability(self.ir)
         return self.__dict__["_applicability"]
+
+    def cards_of(self, kind: str, box: str) -> dict[str, dict]:
+        """A box's components of a declared card type (any `card-type` the content declares), by id: the
+        table every card type has (`by_kind`), so a type needs no table of its own."""
+        return self.by_kind.get(kind, {}).get(box, {})
 
     def token_pool(self, token_qid: str) -> str:
         tok = self.tokens[token_qid]
@@ -89,7 +93,7 @@ def load_rules(source: dict | str | Path) -> Rules:
     ir_mod.validate(doc)
     digest = hashlib.sha256(ir_mod.dumps(doc).encode("utf-8")).hexdigest()[:16]
     rules = Rules(doc, digest)
-    kind_table = {"character": rules.characters, "mayhem-card": rules.mayhem_cards, "go-card": rules.go_cards,
+    kind_table = {"character": rules.characters, "mayhem-card": rules.mayhem_cards,
                   "location": rules.locations, "npc": rules.npcs}
 
     def index(comp: dict) -> None:

@@ -225,16 +225,20 @@ class _Builder:
         taken from wherever they lie."""
         st = self.eng.state
         cards = self.rules.mayhem_cards.get(box, {})
-        if mode.cards == "free-for-all":
-            cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
+        if mode.cards_with:
+            cards = {k: c for k, c in cards.items() if prop(c, mode.cards_with)}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         for zid, decl in self.rules.zone_decls.items():
             kind = prop(decl, "starts-with")
-            if kind is not None:
-                found = {} if mode.no_go else self.rules.by_kind.get(kind, {}).get(box, {})
+            if kind is not None and zid in self.eng.rules.zone_decls:  # not a zone the mode leaves out
+                found = self.rules.cards_of(kind, box)
                 st.zones[zid] = [found[k]["qid"] for k in sorted(found)]
         keys = game_keys(self.rules)
         start = {dz.source: list(st.zones.get(dz.source, [])) for dz in keys.zones.values()}
+        for key, dz in keys.zones.items():
+            if self.setup.get(key) and dz.source not in self.eng.rules.zone_decls:
+                name = self.rules.zone_decls[dz.source].get("name") or dz.source
+                raise ScenarioError(f"mode {mode.id} leaves out the {name}", ("setup", key))
         for key, dz in keys.zones.items():
             if dz.per is None and key in self.setup:
                 st.zones[dz.zone] = [self.card(cid, dz, start, mode, ("setup", key)) for cid in self.setup[key]]

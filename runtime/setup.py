@@ -53,7 +53,7 @@ class SetupMixin:
         self.fill_pools()
         self.deal_hands_setup()
         yield from self.draw_hands()
-        self.fill_starting_zones(cfg.box, none=mode.no_go)  # a mode may use none of those cards
+        self.fill_starting_zones(cfg.box)  # a zone the mode leaves out is not filled
         self.log("setup", mode=mode.id, teams={c: st.teams[c].characters for c in st.order},
                  board=[(loc.label, loc.comp["id"] if loc.comp else None) for loc in st.board.locations])
 
@@ -183,7 +183,7 @@ class SetupMixin:
                         for colour in self.team_names:
                             self.put_pieces(self.vp_token, 1, loc.index, None, None, colour=colour)
             pile = prop(pool, "pile-on")
-            if pile and not self.mode.no_piles:
+            if pile and self.rules.zone_of["pile-to"] in self.rules.zones:  # unless the mode leaves it out
                 where = [l for l in st.board.locations if l.comp is not None and l.comp["id"] == pile]
                 if where:
                     pieces = [face for (face, colour), n in sorted(st.pools[pid].items(), key=str)
@@ -198,8 +198,8 @@ class SetupMixin:
         st = self.state
         cfg = self.config
         cards = self.rules.mayhem_cards.get(cfg.box, {})
-        if self.mode.cards == "free-for-all":
-            cards = {k: c for k, c in cards.items() if prop(c, "free-for-all")}
+        if self.mode.cards_with:  # the mode's `cards-with FLAG`
+            cards = {k: c for k, c in cards.items() if prop(c, self.mode.cards_with)}
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         self.rng.shuffle(st.mayhem_deck)
         if cfg.team_lists:

@@ -14,7 +14,6 @@ MODE_WORDS = {
     "initiative": {"lowest-dice": "the lowest Activation dice total (a coin toss on a tie)",
                    "rotating": "a random player first, then the next player clockwise each round"},
     "start": {"bases": "on their Team's Bases in the first round", "corners": "on the corners of the board"},
-    "cards": {"free-for-all": "the Free-For-All Mayhem cards only", "standard": "the whole Mayhem deck"},
 }
 TOKEN_WORDS = {
     "restricts": {"move-or-ability": "its free Move or its Ability, not both", "no-move": "no Move",
@@ -27,14 +26,13 @@ TOKEN_WORDS = {
 # Mayhem", "Mayhem Competitive Mode"); no label is its property's id made a title.
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
                "initiative": "Who has the Initiative", "start": "Characters start",
-               "cards": "Mayhem deck", "board": "Location tiles laid out",
+               "cards-with": "Mayhem deck", "board": "Location tiles laid out",
                "face-down-locations": "Location tiles kept facedown",
                "non-player-figure": "A non-player figure in the centre",
-               "npc-move": "The non-player figure moves", "chosen-hands": "Players choose their Mayhem hand",
-               "team-lists": "Teams chosen from the whole collection",
-               "communal-tokens": "All tokens are communal", "without": "Left out of the game",
-               "no-go-cards": "No GO! cards", "no-piles": "No ACME tokens",
-               "permanent-ko": "A KO'ed character stays out", "shrink-board": "The board shrinks every round"}
+               "npc-move": "The non-player figure moves",
+               "team-lists": "Teams and hands chosen from the whole collection",
+               "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
+               "round-end": "At the end of each round"}
 
 
 # The parts of a game played on the rules kernel (dsl/kernel_kinds.py) in that game's words; a
@@ -106,6 +104,8 @@ def mode_value(name: str, value) -> str:
         return hands(value) if value and isinstance(value[0], list) else f"each player draws {value}"
     if name == "board" and isinstance(value, list):
         return "rows of " + _and([str(n) for n in value]) + " Location tiles"
+    if name == "cards-with" and isinstance(value, str):  # a flag of the card type
+        return f"only the cards marked {value.replace('-', ' ').title().replace(' ', '-')}"
     if name == "without" and isinstance(value, list):  # [[kind, id], ...]: `without rule ko-vp`
         return _and([f"the {kind} `{ident}`" for kind, ident in value])
     if isinstance(value, str):

@@ -47,14 +47,15 @@ def after_setup(rules, box="teen-titans-go", mode="standard", seed=3) -> Game:
     return game
 
 
-def content_copy(root: Path, *edits: tuple[str, str]):
+def content_copy(root: Path, *edits: tuple[str, str], modes: tuple[tuple[str, str], ...] = ()):
     """The repository's content copied to `root` with game.mh edited (each `old` must be
-    there); the compiler's result."""
+    there), and modes.mh by `modes`; the compiler's result."""
     shutil.copytree(CONTENT, root)
-    game = root / "shared" / "game.mh"
-    text = game.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, old
-        text = text.replace(old, new)
-    game.write_text(text, encoding="utf-8")
+    for name, changes in (("game.mh", edits), ("modes.mh", modes)):
+        path = root / "shared" / name
+        text = path.read_text(encoding="utf-8")
+        for old, new in changes:
+            assert old in text, old
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
     return driver.compile_paths([root])

@@ -120,7 +120,8 @@ def test_a_scenario_clears_the_pile_and_expects_it_by_its_key(rules, tmp_path):
 
 def test_the_zone_the_pile_lies_in_is_the_contents(tmp_path):
     result = content_copy(tmp_path / "content", ("pile-to token-pile", "pile-to acme-heap"),
-                          ('zone token-pile "Face-down pile of tokens"', 'zone acme-heap "Face-down heap"'))
+                          ('zone token-pile "Face-down pile of tokens"', 'zone acme-heap "Face-down heap"'),
+                          modes=(("without zone token-pile", "without zone acme-heap"),))
     assert result.ok, [d.message for d in result.diagnostics.items]
     game = after_setup(load_rules(result.ir), seed=3)
     label = game.state.board.locations[desert_road(game)].label

@@ -37,7 +37,7 @@ def test_rules_loaded_here_index_every_kind_of_component_under_its_box(ir):
     from mayhem.runtime.rules import load_rules
 
     rules = load_rules(ir)
-    tables = {"character": rules.characters, "mayhem-card": rules.mayhem_cards, "go-card": rules.go_cards,
+    tables = {"character": rules.characters, "mayhem-card": rules.mayhem_cards, "go-card": rules.by_kind["go-card"],
               "location": rules.locations, "npc": rules.npcs}
     for kind, table in tables.items():
         expected: dict[str, set[str]] = {}
@@ -46,7 +46,8 @@ def test_rules_loaded_here_index_every_kind_of_component_under_its_box(ir):
                 expected.setdefault(comp["box"], set()).add(comp["id"])
         assert {box: set(comps) for box, comps in table.items()} == expected, kind
     # Teen Titans GO! has GO! cards, Looney Tunes none; both have Mayhem cards
-    assert rules.go_cards.get("teen-titans-go") and not rules.go_cards.get("looney-tunes")
+    assert rules.cards_of("go-card", "teen-titans-go") and not rules.cards_of("go-card", "looney-tunes")
+    assert rules.cards_of("go-card", "teen-titans-go") is rules.by_kind["go-card"]["teen-titans-go"]
     assert rules.mayhem_cards["looney-tunes"] and rules.mayhem_cards["teen-titans-go"]
 
 

@@ -2,7 +2,7 @@
 its box and kind, by qid, the tokens, keywords, pools and first-game hands, and the
 digest that names an IR in game logs.
 
-Public API relied on: `load_rules`, `Rules` (`characters`, `mayhem_cards`, `go_cards`,
+Public API relied on: `load_rules`, `Rules` (`characters`, `mayhem_cards`, `cards_of`,
 `locations`, `npcs`, `boxes`, `pools`, `tokens`, `keywords`, `first_game`, `by_qid`,
 `digest`, `token_pool`, `token_flag`), `prop`, and `mayhem.compiler.ir.dumps`."""
 from __future__ import annotations
@@ -15,8 +15,7 @@ import pytest
 from mayhem.compiler import ir as ir_mod
 from mayhem.runtime.rules import load_rules, prop
 
-KINDS = {"character": "characters", "mayhem-card": "mayhem_cards", "go-card": "go_cards",
-         "location": "locations", "npc": "npcs"}
+KINDS = {"character": "characters", "mayhem-card": "mayhem_cards", "location": "locations", "npc": "npcs"}
 
 
 def walk(components):
@@ -34,6 +33,16 @@ def test_every_component_is_indexed_under_its_box_and_kind(rules, ir):
         indexed = {(box, cid) for box, comps in getattr(rules, table).items() for cid in comps}
         kind = next(k for k, t in KINDS.items() if t == table)
         assert indexed == {(c["box"], c["id"]) for c in ir["components"] if c["kind"] == kind and c["box"]}
+
+
+def test_a_card_type_is_read_by_its_kind_from_one_general_table(rules, ir):
+    # a declared card type (content/shared/card-types.mh: `go-card`) needs no table of its own
+    for kind in ("go-card", "mayhem-card"):
+        for comp in ir["components"]:
+            if comp["kind"] == kind and comp["box"]:
+                assert rules.cards_of(kind, comp["box"])[comp["id"]] is comp
+    assert rules.cards_of("go-card", "looney-tunes") == {} and rules.cards_of("no-such-type", "teen-titans-go") == {}
+    assert not hasattr(rules, "go_cards")
 
 
 def test_both_boxes_and_their_npcs(rules):

@@ -274,17 +274,17 @@ def deck_too_small(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         cards = col.of_kind("mayhem-card", box_id)
         for mode in modes:
-            if col.prop(mode, "chosen-hands") or col.prop(mode, "team-lists"):
+            if col.prop(mode, "team-lists"):  # the team lists bring the hands
                 continue
-            ffa = col.prop(mode, "cards") == "free-for-all"
-            deck = [c for c in cards if col.prop(c, "free-for-all")] if ffa else cards
+            ffa = col.prop(mode, "cards-with")  # the deck keeps the cards with this flag
+            deck = [c for c in cards if col.prop(c, ffa)] if ffa else cards
             hands = _hands(col, mode, box)
             if len(deck) < sum(hands):
-                what = "Free-For-All card" if ffa else "Mayhem card"
+                what = f"`{ffa}` card" if ffa else "Mayhem card"
                 emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({counted(sum(hands), 'card')}) from the "
                      f"{counted(len(deck), what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
                      related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
-                     hint=(f"flag {counted(sum(hands) - len(deck), 'more card')} `free-for-all`, or deal smaller hands"
+                     hint=(f"flag {counted(sum(hands) - len(deck), 'more card')} `{ffa}`, or deal smaller hands"
                            if ffa else f"the box needs {counted(sum(hands) - len(deck), 'more Mayhem card')}, or the mode smaller "
                            "hands (`hand-draw`)"))
 

@@ -1,0 +1,61 @@
+"""A KO that removes a figure for good is a mode's own rule (issue #11, step 8), not the flag
+`permanent-ko`: Free-For-All declares `rule ko-out { on ko when figure is character {
+remove-from-game(figure) } }`, quoting "When a Character is KO'ed, they are permanently removed
+from the game and do not return during the next Recovery phase." (Free-For-All Mayhem, How to
+Play), in place of the game's KO rule (`without rule ko-vp`)."""
+from __future__ import annotations
+
+import copy
+
+from mayhem.runtime.modes import load_mode
+from mayhem.runtime.rules import load_rules
+
+from game_helpers import after_setup, content_copy
+from test_mayhem_ko_vp import ko_someone
+from test_mayhem_modes_overrides import mode_comp
+
+
+def ko_out(doc: dict) -> dict:
+    return next(c for c in mode_comp(doc, "free-for-all")["children"] if c["id"] == "ko-out")
+
+
+def test_free_for_all_declares_its_ko_rule(ir, rules):
+    rule = ko_out(ir)
+    assert (rule["kind"], rule["name"]) == ("rule", "A KO'ed Character is out of the game")
+    assert [t["event"] for t in rule["triggers"]] == ["ko"]
+    assert rule["triggers"][0]["body"][0]["name"] == "remove-from-game"
+    assert "permanent-ko" not in mode_comp(ir, "free-for-all")["props"]  # the flag is gone
+    assert [r["id"] for r in load_mode(rules, "free-for-all").rules] == ["ko-out"]
+    assert load_mode(rules, "standard").rules == ()
+
+
+def test_a_kod_character_of_free_for_all_is_out_for_good(rules):
+    game = after_setup(rules, mode="free-for-all")
+    fig, _other, _before = ko_someone(game)
+    assert fig.ko and fig.eliminated
+
+
+def test_without_the_modes_rule_a_kod_character_is_not_out(ir):
+    doc = copy.deepcopy(ir)
+    comp = mode_comp(doc, "free-for-all")
+    comp["children"] = [c for c in comp["children"] if c["id"] != "ko-out"]
+    game = after_setup(load_rules(doc), mode="free-for-all")
+    fig, _other, _before = ko_someone(game)
+    assert fig.ko and not fig.eliminated
+
+
+def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, rules):
+    assert not ko_someone(after_setup(rules))[0].eliminated
+    doc = copy.deepcopy(ir)
+    mode_comp(doc, "standard").setdefault("children", []).append(copy.deepcopy(ko_out(doc)))
+    game = after_setup(load_rules(doc))
+    fig, other, before = ko_someone(game)
+    assert fig.eliminated
+    assert game.engine.vp(other) == before + 1  # the game's own KO rule still gives its VP
+
+
+def test_remove_from_game_is_a_word_of_the_rules_context(tmp_path):
+    result = content_copy(tmp_path / "c", modes=(("remove-from-game(figure)", "remove-from-gam(figure)"),))
+    [err] = [d for d in result.diagnostics.items if d.severity == "error"]
+    assert err.code == "E301" and "unknown effect 'remove-from-gam'" in err.message
+    assert "remove-from-game" in err.hint and err.span.file.endswith("shared/modes.mh")
