@@ -92,6 +92,9 @@ class Collection:
         self._kw_uses: dict[str, dict] = {}
         self._kw_busy: set[str] = set()
         self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
+        self.tallies: dict[str, object] = {}  # what cross-set checks count, by check (checks/tally.py)
+        self.tallies_fresh: set[str] = set()  # the tallies counted or patched for this collection
+        self.tallies_stale: set[str] | None = None  # the components changed since the tallies carried over
         self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
 

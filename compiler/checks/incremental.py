@@ -14,8 +14,13 @@ A check is per-group (GROUPED) when its findings fall into groups of top-level c
 that share a key, each group's findings depending on the group's members alone: C201 (a
 box and a display name), C202 (a kind and a display name). After an edit it runs over the
 groups of the changed components (their keys before the edit and after), through a view
-whose `top` holds those groups' members; the other groups' findings are kept. Every other
-check runs over everything at every check.
+whose `top` holds those groups' members; the other groups' findings are kept.
+
+A check that counts over the whole collection (C101 the cards of each box, C102 the tokens
+each box's components use, C302 the keywords called, C405 the unbounded triggers, C406 what
+comes into play) reads it through a tally (checks/tally.py): each top-level component's
+share, patched here for the changed ones, the conclusion drawn from the sums at every check.
+Every other check runs over everything at every check.
 """
 from __future__ import annotations
 
@@ -48,7 +53,7 @@ PER_COMPONENT: dict[str, PerComponent] = {
     "C502": PerComponent(context=frozenset({"location"})),
     "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
     "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
-    "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
+    "C802": _PLAIN, "C803": _PLAIN, "C804": _PLAIN,  # a card's symbols and text (the card types: interface)
 }
 
 
@@ -256,6 +261,9 @@ class CheckCache:
                 if hit is not None and hit[0] is node:
                     del exprs[id(node)]
         new._exprs = exprs
+        # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
+        new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}
+        new.tallies_stale = set(dirty)
 
 
 class Memo(dict):
