@@ -166,7 +166,8 @@ class Workspace:
     def check(self) -> driver.Compilation:
         """Every finding of the collection, as `mayhem check` of the root gives them."""
         self.cache.start()
-        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache)
+        # what the run builds is frozen after it (_settle): the run need not count the frozen objects
+        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache, frozen=True)
         self.cache.prune()
         self._settle()
         return self.result

@@ -211,6 +211,23 @@ def test_what_a_check_keeps_is_frozen_out_of_the_collectors_sight_and_collected_
         gc.unfreeze()
 
 
+def test_a_workspaces_check_does_not_count_the_frozen_objects(root, monkeypatch):
+    # gc.get_freeze_count() walks every frozen object (millions at 10,000 cards): the run is
+    # told the heap is frozen instead of asking
+    import gc
+
+    from mayhem.compiler import driver as driver_mod
+    try:
+        ws = Workspace(root)
+        first = findings(ws.check())
+        monkeypatch.setattr(driver_mod.gc, "get_freeze_count", lambda: pytest.fail("counted the frozen objects"))
+        assert findings(ws.check()) == first
+        monkeypatch.undo()
+        assert gc.get_freeze_count() > 100_000  # and what it keeps stays frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_as_a_fresh_one(root):
     from mayhem.compiler.applicability import Applicability
     ws = Workspace(root)
