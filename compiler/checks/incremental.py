@@ -135,6 +135,7 @@ class CheckCache:
         self.dirty_kinds: set[str] = set()
         self.col: Collection | None = None
         self.removed_irs: list[dict] = []
+        self.parts: dict = {}  # each top-level component's share of the Collection's indexes
 
     def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict]) -> None:
         """The graph pass built these top-level components again (None: every one); the IR of
@@ -147,7 +148,7 @@ class CheckCache:
         self.removed_irs.extend(removed_irs)
 
     def run(self, ir: dict, graph, backend):
-        col = Collection(ir, graph)
+        col = Collection(ir, graph, self.parts)
         dirty = self.dirty if self.col is not None else None
         if dirty is not None:
             self._carry(self.col, col, dirty)
