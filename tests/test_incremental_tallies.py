@@ -1,4 +1,4 @@
-"""The cross-set checks that count over the whole collection (C101, C102, C302, C405, C406)
+"""The cross-set checks that count over the whole collection (C101, C102, C108, C302, C405, C406)
 patch their tallies (compiler/checks/tally.py) after an edit instead of counting again:
 after edits that change what each of them finds, a long-lived Workspace finds what a full
 compile finds, and the edit did change that check's findings (so the patched tally, not a
@@ -30,6 +30,8 @@ EDITS = [
     # a trigger that sets itself off: the Special Ability is used once per round no more
     ("C405", [("looney-tunes/bugs-bunny.mh", "      once per round\n      on attack when target is self {\n"
                "        prevent(1)\n", "      on attack when target is self {\n        melee-attack\n")]),
+    # a card flagged for Free-For-All no more: the mode's three hands of 4 outnumber the 11 left
+    ("C108", [("looney-tunes/mayhem-cards.mh", "  free-for-all\n", "\n")]),
     # the Delivery icon on no Location and looked for by no effect any more
     ("C406", [("teen-titans-go/locations.mh", "  icons [delivery]\n", "\n"),
               ("teen-titans-go/go-cards.mh", "has-icon(location-of(it), delivery)", "has-icon(location-of(it), pizza-spot)")]),
@@ -80,3 +82,29 @@ def test_a_tally_counts_each_key_once_per_component_and_forgets_a_component_set_
     t.put("a", ())
     t.put("b", ("j",))
     assert (t.count("k"), t.first("k"), sorted(t.keys()), t.in_order()) == (0, None, ["j"], [("b", ("j",))])
+
+
+def test_the_index_by_kind_and_box_is_patched_as_a_fresh_collection_builds_it(root):
+    from mayhem.compiler.checks import Collection
+    from mayhem.compiler.checks.incremental import _patched_kinds
+    ws = Workspace(root)
+    ws.check()
+    old = ws.back.checks.col
+    path = root / "looney-tunes" / "locations.mh"  # its Locations come before the other box's
+    text = path.read_text(encoding="utf-8")
+    try:
+        path.write_text(text.replace("  base black\n", "\n", 1), encoding="utf-8")
+        after = ws.check()
+        col = ws.back.checks.col
+        dirty = set(ws.back.changed) | set(ws.back.removed)
+        assert col.tallies_stale == dirty and any(old.by_qid[q]["kind"] == "location" for q in dirty)
+        patched = _patched_kinds(old, col, dirty)
+        assert patched is not None, "patched, not indexed afresh"
+        fresh = Collection(after.ir)
+        fresh.of_kind("box")
+        assert {k: v for k, v in patched.items() if v} == fresh._kind_index
+        for kind in {c["kind"] for c in after.ir["components"]}:
+            assert col.of_kind(kind) == fresh.of_kind(kind)
+        assert all(c is f for c, f in zip(col.of_kind("location"), fresh.of_kind("location")))  # the IR's own dicts
+    finally:
+        path.write_text(text, encoding="utf-8")

@@ -142,13 +142,13 @@ class Collection:
         # each time made the checks quadratic in the number of components.
         found = self._of_kind.get((kind, box))
         if found is None:
-            if self._kind_index is None:  # one pass over the collection for every kind
-                self._kind_index = {}
+            if self._kind_index is None:  # one pass over the collection for every kind and box
+                self._kind_index = index = {}
                 for c in self.top:
-                    self._kind_index.setdefault(c["kind"], []).append(c)
-            found = self._kind_index.get(kind, [])
-            if box is not None:
-                found = [c for c in found if c["box"] == box]
+                    key = c["kind"]
+                    index.setdefault(key, []).append(c)
+                    index.setdefault((key, c["box"]), []).append(c)
+            found = self._kind_index.get(kind if box is None else (kind, box), [])
             self._of_kind[(kind, box)] = found
         return list(found)
 

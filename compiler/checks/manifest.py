@@ -290,23 +290,30 @@ def _hands_text(hands: list[int]) -> str:
     return "hands of " + ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
 
 
+def _in_decks(col, comp: dict) -> tuple:
+    """A Mayhem card's share of its box's decks: the whole deck, and the Free-For-All one if flagged."""
+    if comp["kind"] != "mayhem-card":
+        return ()
+    return ((comp["box"], False), (comp["box"], True)) if col.prop(comp, "free-for-all") else ((comp["box"], False),)
+
+
 def deck_too_small(col, emit):
     modes = sorted(col.of_kind("mode"), key=lambda c: c["qid"])
+    decks = tally(col, "C108", _in_decks)
     for box_id, box in sorted(col.boxes.items()):
-        cards = col.of_kind("mayhem-card", box_id)
         for mode in modes:
             if col.prop(mode, "chosen-hands") or col.prop(mode, "team-lists"):
                 continue
             ffa = col.prop(mode, "cards") == "free-for-all"
-            deck = [c for c in cards if col.prop(c, "free-for-all")] if ffa else cards
+            have = decks.count((box_id, ffa))  # the cards of the deck it deals from
             hands = _hands(col, mode, box)
-            if len(deck) < sum(hands):
+            if have < sum(hands):
                 what = "Free-For-All card" if ffa else "Mayhem card"
                 emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({counted(sum(hands), 'card')}) from the "
-                     f"{counted(len(deck), what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
+                     f"{counted(have, what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
                      related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
-                     hint=(f"flag {counted(sum(hands) - len(deck), 'more card')} `free-for-all`, or deal smaller hands"
-                           if ffa else f"the box needs {counted(sum(hands) - len(deck), 'more Mayhem card')}, or the mode smaller "
+                     hint=(f"flag {counted(sum(hands) - have, 'more card')} `free-for-all`, or deal smaller hands"
+                           if ffa else f"the box needs {counted(sum(hands) - have, 'more Mayhem card')}, or the mode smaller "
                            "hands (`hand-draw`)"))
 
 
