@@ -70,7 +70,8 @@ def pass_load(c: Compilation) -> None:
         gc.freeze()  # the file's syntax tree lives to the end of the run (see run())
         return tree
 
-    loaded = load(c.paths, c.diagnostics, c.root, read=read, parse=parse_and_keep)
+    found = {"discover": c.cache.discover} if getattr(c.cache, "discover", None) is not None else {}
+    loaded = load(c.paths, c.diagnostics, c.root, read=read, parse=parse_and_keep, **found)
     c.root = loaded.root
     c.sources = loaded.sources
     c.failed_files = set(loaded.failed)

@@ -245,3 +245,29 @@ def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_a
         assert carried.brought_pools(board) == fresh.brought_pools(board)
         assert carried.pools_on(board, fresh.boxes) == fresh.pools_on(board, fresh.boxes)
     assert findings(after) == findings(full(root))
+
+
+def test_a_watched_workspace_reads_the_files_it_is_told_of_and_walks_again_for_a_new_one(root):
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()  # as an editor that watches the root: it says what changes on disk
+    assert findings(ws.check()) == findings(full(root))
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    assert ws.check().ok and ws.cache.parsed_last == [], "a file it was not told of is not read again"
+    ws.saw(robin)
+    after = ws.check()
+    assert ws.cache.parsed_last == [ROBIN] and findings(after) == findings(full(root)) and not after.ok
+    extra = root / "teen-titans-go" / "extra.mh"
+    extra.write_text('in box teen-titans-go\n\nmayhem-card extra-card "Extra" {\n  source authored\n}\n',
+                     encoding="utf-8")
+    ws.saw(extra, added_or_removed=True)
+    after = ws.check()
+    assert "teen-titans-go/extra.mh" in after.sources and findings(after) == findings(full(root))
+    extra.unlink()
+    ws.saw(extra, added_or_removed=True)
+    assert "teen-titans-go/extra.mh" not in ws.check().sources
+    ws.clear_text(robin)  # an editor's buffer closed: the file on disk is read again
+    robin.write_text(text, encoding="utf-8")
+    assert findings(ws.check()) == findings(full(root))
