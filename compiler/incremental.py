@@ -4,7 +4,10 @@ the edit reaches is done again, with the findings and the IR of a check from scr
 (tests/test_incremental_edits.py holds every edit to that).
 
 - Reading and parsing (ParseCache, here): each file's syntax tree kept by the hash of its
-  text; a file whose size and modification time did not change is not read again.
+  text; a file whose size and modification time did not change is not read again, and a
+  Workspace told of every change on disk (`watched`: the language server, when the editor
+  watches the files) stats only the files it is told of and walks the root only after a
+  file was added or removed.
 - The model, names and types (incremental_front.py) and the effect graph, the IR and the
   consistency checks (incremental_passes.py, checks/incremental.py): kept per component,
   while the collection's *interface* (the vocabulary, the box manifests, the card types,
@@ -15,13 +18,15 @@ the edit reaches is done again, with the findings and the IR of a check from scr
 Where a one-line edit's time went at 10,000 cards before (bench/compile.py --profile,
 CPU seconds; 4.3 s in all): reading and parsing the edited file 0.09, the model 0.23,
 names 0.19, types 0.21, the effect graph 0.64, the IR 0.95, the consistency checks 1.85
-(of them, half the text checks, C102 and the shared walks). Now a card's edit
-takes 0.24 to 0.32 s (bench/compile.py): the cross-set checks still run over the whole
-collection (C102, C406, C302, C101, C803, C405, from the facts kept per component;
-C201 and C202 over the name groups the edit touches), then names' and types' collection-
-wide tables, the load of every file (the root walked, every `use` resolved), and the edited
-file's components. What a check keeps is frozen out of the garbage collector's sight
-(`Workspace._settle`).
+(of them, half the text checks, C102 and the shared walks). Then 0.24 to 0.32 s, of it
+the cross-set checks over the whole collection (C101, C102, C302, C405, C406, C803: 6 to
+16 ms each), which now count through tallies patched per component (checks/tally.py), the
+Collection's indexes (kept per component) and gc.get_freeze_count() (driver.run counted
+the frozen objects one by one: 60 to 90 ms). Now a card's edit takes about 0.2 CPU
+seconds: names' and types' collection-wide tables and their replay per component (about
+half), the load (told of the change, `watched`, it neither walks the root nor stats every
+file), the model, the graph, the IR and the checks. What a check keeps is frozen out of
+the garbage collector's sight (`Workspace._settle`).
 
 >>> from pathlib import Path
 >>> ws = Workspace(Path("content"))
@@ -101,6 +106,7 @@ class ParseCache:
             self._found = None
             self.files.clear()  # what changed before the caller watched: each file stat'ed once more
         self.watched_root = absolute(Path(root))
+        self._watched_prefix = os.path.join(str(self.watched_root), "")  # a path under it starts so
 
     def saw(self, path: Path, added_or_removed: bool = False) -> None:
         """A file changed on disk (or was added, or removed)."""
@@ -151,7 +157,7 @@ class ParseCache:
                 return SourceFile(name, text, path)
         hit = self.files.get(path)
         if (self.changed is not None and hit is not None and hit[1].name == name and path not in self.changed
-                and path.is_relative_to(self.watched_root)):
+                and str(path).startswith(self._watched_prefix)):
             return hit[1]  # watched, and not changed since it was read
         try:
             st = os.stat(path)
