@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mayhem.compiler.checks.card_text import facts, parser
+from mayhem.compiler.checks.card_text import STORE, facts, parser
 
 
 def said(text):
     # facts() is cached: parse afresh, so the phrase is read by the code under test now, not
     # remembered from an earlier test (mutation testing runs a changed _fact after others ran)
     facts.cache_clear()
+    STORE.clear()  # and the texts kept on disk, read again
     return [(f.kind, f.value) + ((f.name,) if f.name else ()) for f in facts(text)]
 
 

@@ -132,9 +132,11 @@ class Store:
 
     @staticmethod
     def path() -> Path | None:
-        """The file; `MAYHEM_CACHE` names another folder for it, or (off) turns it off."""
+        """The file; `MAYHEM_CACHE` names another folder for it, or (off) turns it off. Off
+        under mutation testing too (bench/mutation.py): mutmut's mutants share one source
+        file, so a key made of it would give a mutant what the original code read."""
         where = os.environ.get("MAYHEM_CACHE", "")
-        if where.lower() in ("off", "0", "no"):
+        if where.lower() in ("off", "0", "no") or "MUTANT_UNDER_TEST" in os.environ:
             return None
         key = hashlib.blake2b(GRAMMAR.read_bytes() + Path(__file__).read_bytes(), digest_size=12).hexdigest()
         return Path(where or tempfile.gettempdir()) / f".mayhem_card_text_{key}.json"
@@ -151,6 +153,8 @@ class Store:
         return self.known
 
     def get(self, text: str) -> tuple[Fact, ...] | None:
+        if "MUTANT_UNDER_TEST" in os.environ:  # each mutant reads its texts itself
+            return None
         known = self.known if self.known is not None else self._load()
         found = known.get(text)
         if found is not None:
