@@ -153,7 +153,8 @@ def report(label: str, r: dict) -> None:
     if r["cpu"]:
         cpu = [t * 1000 for t in r["cpu"]]
         print(f"{'':>16}  the server's CPU time from the edit to its diagnostics: median {statistics.median(cpu):.0f} ms, "
-              f"min {min(cpu):.0f}, max {max(cpu):.0f} (at {1000 / os.sysconf('SC_CLK_TCK'):.0f} ms a tick)")
+              f"min {min(cpu):.0f}, max {max(cpu):.0f} (at {1000 / os.sysconf('SC_CLK_TCK'):.0f} ms a tick; in order: "
+              f"{', '.join(f'{t:.0f}' for t in cpu)})")
 
 
 def main() -> None:
