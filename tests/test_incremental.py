@@ -271,3 +271,19 @@ def test_a_watched_workspace_reads_the_files_it_is_told_of_and_walks_again_for_a
     ws.clear_text(robin)  # an editor's buffer closed: the file on disk is read again
     robin.write_text(text, encoding="utf-8")
     assert findings(ws.check()) == findings(full(root))
+
+
+def test_a_syntax_error_in_a_card_file_is_checked_without_building_everything(root):
+    from test_incremental_edits import everything
+    ws = Workspace(root)
+    ws.check()
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    for broken in (text.replace("life ", "life (", 1), text + "\nbroken {\n"):
+        for body, kept in ((broken, True), (broken + "\n", True), (text, False)):
+            robin.write_text(body, encoding="utf-8")
+            got = ws.check()
+            # broken, the file's last share stands in for it; parsing again, everything is built
+            assert ws.back.same is kept
+            assert everything(got) == everything(full(root))
+    assert got.ok and got.ir is not None
