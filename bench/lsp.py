@@ -16,12 +16,17 @@ top of content/shared/core.mh).
     .venv/bin/python bench/lsp.py                     # content/ and 10,000 cards
     .venv/bin/python bench/lsp.py --sizes 1000 --edits 2
 
-Wall-clock times on a shared machine: the median says more than the extremes.
+The client watches files for the server, as VS Code does (the server then stats only
+the files it is told of; `--no-watch`: a client that does not, the root walked at each check).
+Wall-clock times on a shared machine: the median says more than the extremes; the server's
+CPU time from each edit to its diagnostics (from /proc, on Linux) is printed too, as the
+figure a loaded machine disturbs least.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import statistics
 import sys
@@ -47,6 +52,10 @@ class Client(LanguageClient):
         def on_diagnostics(params: T.PublishDiagnosticsParams) -> None:
             self.queues.setdefault(params.uri, asyncio.Queue()).put_nowait(params)
 
+        @self.feature(T.CLIENT_REGISTER_CAPABILITY)
+        def on_register(params: T.RegistrationParams) -> None:
+            return None  # the file watcher, as an editor registers it
+
     async def findings_of(self, uri: str, version: int, timeout: float = 1200) -> tuple[list[T.Diagnostic], float]:
         """The findings of that version of the file, and when the first of them came (the
         edited buffer's syntax errors come at once, the rest with the root's check)."""
@@ -70,26 +79,48 @@ def edit_target(root: Path) -> tuple[Path, str, str]:
     raise SystemExit(f"no line to edit in {root}")
 
 
-async def measure(root: Path, edits: int) -> dict:
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) a process has used so far, from /proc (None elsewhere):
+    on a loaded machine the server's CPU time for an edit says more than the wall clock."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def capabilities(watch: bool) -> T.ClientCapabilities:
+    """None, or (watch) those of an editor that watches files for the server (VS Code's
+    dynamic registration of workspace/didChangeWatchedFiles)."""
+    if not watch:
+        return T.ClientCapabilities()
+    return T.ClientCapabilities(workspace=T.WorkspaceClientCapabilities(
+        did_change_watched_files=T.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)))
+
+
+async def measure(root: Path, edits: int, watch: bool = True) -> dict:
     path, line, broken = edit_target(root)
     text = path.read_text(encoding="utf-8")
     uri = path.as_uri()
     client = Client()
     await client.start_io(sys.executable, "-m", "mayhem.cli", "lsp")
     await client.initialize_async(T.InitializeParams(
-        capabilities=T.ClientCapabilities(), workspace_folders=[T.WorkspaceFolder(uri=root.as_uri(), name="bench")]))
+        capabilities=capabilities(watch), workspace_folders=[T.WorkspaceFolder(uri=root.as_uri(), name="bench")]))
     client.initialized(T.InitializedParams())
     started = time.perf_counter()
     client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
         uri=uri, language_id="mayhem", version=1, text=text)))
     _, done = await client.findings_of(uri, 1)
     first = done - started
-    times, codes, syntax = [], [], []
+    times, codes, syntax, cpu = [], [], [], []
+    pid = client._server.pid  # pygls's subprocess of the server
     version = 1
     for i in range(edits):
         for body, kind in ((text.replace(line, broken, 1), "name"), (text, "back"),
                            (text.replace(line, line + "(", 1), "syntax"), (text, "back")):
             version += 1
+            await asyncio.sleep(0.2)  # the server idle again (its debounce, a late publish)
+            used = cpu_seconds(pid)
             started = time.perf_counter()
             client.text_document_did_change(T.DidChangeTextDocumentParams(
                 text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -99,12 +130,15 @@ async def measure(root: Path, edits: int) -> dict:
                 syntax.append(done - started)
                 continue
             times.append(done - started)
+            after = cpu_seconds(pid)
+            if used is not None and after is not None:
+                cpu.append(after - used)
             codes.append((kind, sorted({d.code for d in found if d.code})))
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
     files = sum(1 for _ in root.rglob("*.mh"))
-    return {"files": files, "first": first, "times": times, "codes": codes, "syntax": syntax}
+    return {"files": files, "first": first, "times": times, "codes": codes, "syntax": syntax, "cpu": cpu}
 
 
 def report(label: str, r: dict) -> None:
@@ -116,6 +150,11 @@ def report(label: str, r: dict) -> None:
           f"(incremental check): median {statistics.median(ms):.0f} ms, min {min(ms):.0f}, max {max(ms):.0f} "
           f"({len(ms)} edits{'' if broke else '; UNEXPECTED findings: ' + str(r['codes'])}); "
           f"a syntax error (the buffer alone): median {statistics.median(quick):.0f} ms, max {max(quick):.0f}")
+    if r["cpu"]:
+        cpu = [t * 1000 for t in r["cpu"]]
+        print(f"{'':>16}  the server's CPU time from the edit to its diagnostics: median {statistics.median(cpu):.0f} ms, "
+              f"min {min(cpu):.0f}, max {max(cpu):.0f} (at {1000 / os.sysconf('SC_CLK_TCK'):.0f} ms a tick; in order: "
+              f"{', '.join(f'{t:.0f}' for t in cpu)})")
 
 
 def main() -> None:
@@ -125,15 +164,20 @@ def main() -> None:
     ap.add_argument("--edits", type=int, default=3,
                     help="rounds of edits per content, each a misspelt name, the fix, a syntax error and "
                          "the fix (default: 3)")
+    ap.add_argument("--no-watch", action="store_true",
+                    help="a client that does not watch files: the server walks and stats the root at each check")
     args = ap.parse_args()
+    watch = not args.no_watch
     with tempfile.TemporaryDirectory(prefix="mayhem-bench-lsp-") as tmp:
         real = Path(tmp) / "content"
         shutil.copytree(REPO / "content", real)
-        report("content/", asyncio.run(measure(real, args.edits)))
+        report("content/", asyncio.run(measure(real, args.edits, watch)))
         for size in [int(s) for s in args.sizes.split(",") if s]:
             root = Path(tmp) / f"gen-{size}"
             generate(root, size, args.boxes)
-            report(f"{size:,} cards", asyncio.run(measure(root, args.edits)))
+            report(f"{size:,} cards", asyncio.run(measure(root, args.edits, watch)))
+    print(f"(a client that {'watches files for the server, as VS Code does' if watch else 'does not watch files'}; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

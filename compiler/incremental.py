@@ -4,24 +4,30 @@ the edit reaches is done again, with the findings and the IR of a check from scr
 (tests/test_incremental_edits.py holds every edit to that).
 
 - Reading and parsing (ParseCache, here): each file's syntax tree kept by the hash of its
-  text; a file whose size and modification time did not change is not read again.
+  text; a file whose size and modification time did not change is not read again, and a
+  Workspace told of every change on disk (`watched`: the language server, when the editor
+  watches the files) stats only the files it is told of and walks the root only after a
+  file was added or removed.
 - The model, names and types (incremental_front.py) and the effect graph, the IR and the
   consistency checks (incremental_passes.py, checks/incremental.py): kept per component,
   while the collection's *interface* (the vocabulary, the box manifests, the card types,
   the ids each file declares) is unchanged and the component's syntax tree is the same
   object. An edit of the interface (a keyword, a box, a new id, a file added) checks
-  everything again.
+  everything again; a card or character file that stops parsing does not (its last share
+  stands in), but the check after it parses again does.
 
 Where a one-line edit's time went at 10,000 cards before (bench/compile.py --profile,
 CPU seconds; 4.3 s in all): reading and parsing the edited file 0.09, the model 0.23,
 names 0.19, types 0.21, the effect graph 0.64, the IR 0.95, the consistency checks 1.85
-(of them, half the text checks, C102 and the shared walks). Now a card's edit
-takes 0.24 to 0.32 s (bench/compile.py): the cross-set checks still run over the whole
-collection (C102, C406, C302, C101, C803, C405, from the facts kept per component;
-C201 and C202 over the name groups the edit touches), then names' and types' collection-
-wide tables, the load of every file (the root walked, every `use` resolved), and the edited
-file's components. What a check keeps is frozen out of the garbage collector's sight
-(`Workspace._settle`).
+(of them, half the text checks, C102 and the shared walks). Then 0.24 to 0.32 s, of it
+the cross-set checks over the whole collection (C101, C102, C302, C405, C406, C803: 6 to
+16 ms each), which now count through tallies patched per component (checks/tally.py), the
+Collection's indexes (kept per component) and gc.get_freeze_count() (driver.run counted
+the frozen objects one by one: 60 to 90 ms). Now a card's edit takes about 0.2 CPU
+seconds: names' and types' collection-wide tables and their replay per component (about
+half), the load (told of the change, `watched`, it neither walks the root nor stats every
+file), the model, the graph, the IR and the checks. What a check keeps is frozen out of
+the garbage collector's sight (`Workspace._settle`).
 
 >>> from pathlib import Path
 >>> ws = Workspace(Path("content"))
@@ -78,17 +84,60 @@ class ParseCache:
         self.parses = 0  # files parsed since the cache was made
         self.parsed_last: list[str] = []  # the files parsed by the latest compile
         self._seen: set[str] = set()
+        # Told of every change on disk (`watched`): the files changed since the latest
+        # compile, the others neither walked for nor stat'ed again; None: they are
+        self.changed: set[Path] | None = None
+        self.watched_root: Path | None = None  # the folder whose files the caller watches
+        self._found: tuple[tuple, list[Path]] | None = None  # (the paths asked, the files found)
 
     def set_text(self, path: Path, text: str) -> None:
         self.overlays[absolute(Path(path))] = text
 
     def clear_text(self, path: Path) -> None:
         self.overlays.pop(absolute(Path(path)), None)
+        self.saw(path)  # its text on disk is read again
+
+    def watched(self, root: Path) -> None:
+        """From now on the caller says which files under `root` change on disk (`saw`), as an
+        editor that watches the content root does: a check stats only those (and the files
+        outside the root, a dependency's), and walks the root again only after a file was
+        added or removed."""
+        if self.changed is None:
+            self.changed = set()
+            self._found = None
+            self.files.clear()  # what changed before the caller watched: each file stat'ed once more
+        self.watched_root = absolute(Path(root))
+        self._watched_prefix = os.path.join(str(self.watched_root), "")  # a path under it starts so
+
+    def saw(self, path: Path, added_or_removed: bool = False) -> None:
+        """A file changed on disk (or was added, or removed)."""
+        if self.changed is not None:
+            self.changed.add(absolute(Path(path)))
+            if added_or_removed:
+                self._found = None
+
+    def discover(self, paths: list[Path], diags: Diagnostics) -> list[Path]:
+        """compiler.loader.discover, whose answer is kept while no file is added or removed
+        (watched); else the walk of every folder."""
+        from .loader import discover
+        key = tuple(paths)
+        inside = self.watched_root is not None and all(absolute(p).is_relative_to(self.watched_root) for p in paths)
+        if self.changed is not None and inside and self._found is not None and self._found[0] == key:
+            return list(self._found[1])
+        before = len(diags.items)
+        files = discover(paths, diags)
+        self._found = (key, list(files)) if self.changed is not None and len(diags.items) == before else None
+        return files
 
     def start(self) -> None:
         """Called before a compile: what it parses is counted afresh."""
         self.parsed_last = []
         self._seen = set()
+
+    def done(self) -> None:
+        """Called after a compile: the changes it was told of are read."""
+        if self.changed is not None:
+            self.changed = set()
 
     def prune(self) -> None:
         """Forget the files the latest compile did not read (deleted, or moved away)."""
@@ -107,12 +156,15 @@ class ParseCache:
                 text = self.overlays.get(absolute(path))
             if text is not None:
                 return SourceFile(name, text, path)
+        hit = self.files.get(path)
+        if (self.changed is not None and hit is not None and hit[1].name == name and path not in self.changed
+                and str(path).startswith(self._watched_prefix)):
+            return hit[1]  # watched, and not changed since it was read
         try:
             st = os.stat(path)
         except OSError:
             return read_source(path, name, diags)  # its error, as the loader reports it
         sig = (st.st_mtime_ns, st.st_size, st.st_ino)
-        hit = self.files.get(path)
         if hit is not None and hit[0] == sig and hit[1].name == name:
             return hit[1]
         now = time.time_ns()
@@ -163,10 +215,21 @@ class Workspace:
     def clear_text(self, path: Path) -> None:
         self.cache.clear_text(path)
 
+    def watched(self) -> None:
+        """The caller tells of every change on disk under the root from now on (`saw`), as an
+        editor watching it does: a check then stats only the files changed and walks the
+        root only after one was added or removed."""
+        self.cache.watched(self.root)
+
+    def saw(self, path: Path, added_or_removed: bool = False) -> None:
+        self.cache.saw(path, added_or_removed)
+
     def check(self) -> driver.Compilation:
         """Every finding of the collection, as `mayhem check` of the root gives them."""
         self.cache.start()
-        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache)
+        # what the run builds is frozen after it (_settle): the run need not count the frozen objects
+        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache, frozen=True)
+        self.cache.done()
         self.cache.prune()
         self._settle()
         return self.result

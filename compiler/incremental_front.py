@@ -41,10 +41,13 @@ class FrontEnd:
         kept: dict[int, Kept] = {}
         diags = c.diagnostics
 
+        before = self.made if same else {}
+
         def each(decl, build):
-            hit = self.made.get(id(decl)) if same else None
+            hit = before.get(id(decl))
             if hit is not None and hit.decl is decl:
-                diags.items.extend(hit.diagnostics)
+                if hit.diagnostics:
+                    diags.items.extend(hit.diagnostics)
             else:
                 start = len(diags.items)
                 hit = Kept(decl, {"component": build()}, diags.items[start:])
@@ -59,12 +62,15 @@ class FrontEnd:
         kept: dict[int, Kept] = {}
         replayed: set[int] = set()
 
-        def each(resolver, comp) -> None:
+        before = self.resolved if same else {}
+
+        def each(resolver, comp) -> None:  # once per component of the collection: kept lean
             key = id(comp.decl)
-            hit = self.resolved.get(key) if same else None
-            if hit is not None and hit.decl is comp.decl and not (hit.files & changed_files):
+            hit = before.get(key)
+            if hit is not None and hit.decl is comp.decl and hit.files.isdisjoint(changed_files):
                 resolver.res.symbols.update(hit.found)
-                names.items.extend(hit.diagnostics)
+                if hit.diagnostics:
+                    names.items.extend(hit.diagnostics)
                 replayed.add(key)
             else:
                 hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
@@ -78,12 +84,15 @@ class FrontEnd:
     def pass_typecheck(self, c) -> None:
         kept: dict[int, Kept] = {}
 
+        before, replayed = self.checked, self.replayed
+
         def each(checker, comp) -> None:
             key = id(comp.decl)
-            hit = self.checked.get(key) if key in self.replayed else None
+            hit = before.get(key) if key in replayed else None
             if hit is not None and hit.decl is comp.decl:
                 checker.types.of.update(hit.found)
-                c.diagnostics.items.extend(hit.diagnostics)
+                if hit.diagnostics:
+                    c.diagnostics.items.extend(hit.diagnostics)
             else:
                 hit = Kept(comp.decl, *_apart(checker.types, "of", c.diagnostics, lambda: checker.component(comp)))
             kept[key] = hit

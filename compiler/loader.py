@@ -127,11 +127,12 @@ def _inside(path: Path, root: Path) -> Path | None:
 
 
 def load(paths: list[Path], diags: Diagnostics, root: Path | None = None, *, read=read_source,
-         parse=parse_source) -> Loaded:
+         parse=parse_source, discover=discover) -> Loaded:
     """Read and parse the files given and every file they `use`; with a `mayhem.toml` that
     names dependencies, also every file of the sets the root depends on (given no paths but
-    a root, those alone). `read` and `parse` default to the parser's; compiler.incremental
-    passes its own, which keep each file's result by the hash of its text."""
+    a root, those alone). `read`, `parse` and `discover` default to the parser's and this
+    module's; compiler.incremental passes its own, which keep each file's result by the hash
+    of its text (and the files found, while the editor says none was added or removed)."""
     root = absolute(root or find_root(paths))
     loaded = Loaded(root)
     sets = contentsets.resolve(root, diags) if has_marker(root) else None

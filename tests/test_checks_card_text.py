@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mayhem.compiler.checks.card_text import facts, parser
+from mayhem.compiler.checks.card_text import STORE, facts, parser
 
 
 def said(text):
     # facts() is cached: parse afresh, so the phrase is read by the code under test now, not
     # remembered from an earlier test (mutation testing runs a changed _fact after others ran)
     facts.cache_clear()
+    STORE.clear()  # and the texts kept on disk, read again
     return [(f.kind, f.value) + ((f.name,) if f.name else ()) for f in facts(text)]
 
 
@@ -64,3 +65,26 @@ def test_every_text_of_the_content_parses(ir):
 def test_any_text_parses(text):
     parser().parse(text)
     assert isinstance(facts(text), tuple)
+
+
+def test_the_facts_of_a_text_read_by_an_earlier_run_come_from_disk_not_the_grammar(tmp_path, monkeypatch):
+    from mayhem.compiler.checks import card_text
+    monkeypatch.setenv("MAYHEM_CACHE", str(tmp_path))
+    text = "Once per turn: deal 2 Damage to an opposing Character. Reward: 1 Victory Point."
+    first = card_text.Store()
+    monkeypatch.setattr(card_text, "STORE", first)
+    facts.cache_clear()
+    want = facts(text)
+    assert [(f.kind, f.value) for f in want] == [("limiter", "turn"), ("damage", 2), ("vp", 1)]
+    first.save()  # as at the end of the run
+    [stored] = list(tmp_path.glob(".mayhem_card_text_*.json"))
+    later = card_text.Store()  # the next run
+    monkeypatch.setattr(card_text, "STORE", later)
+    monkeypatch.setattr(card_text, "_read", lambda t: pytest.fail(f"parsed again: {t}"))
+    facts.cache_clear()
+    assert facts(text) == want
+    stored.write_text("{not json", encoding="utf-8")  # a broken file is read as none
+    assert card_text.Store().get(text) is None
+    monkeypatch.setenv("MAYHEM_CACHE", "off")
+    assert card_text.Store.path() is None
+    facts.cache_clear()

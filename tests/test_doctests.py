@@ -20,6 +20,7 @@ MODULES = [
     "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
     "mayhem.compiler.checks.decks",
+    "mayhem.compiler.checks.tally",
     "mayhem.compiler.checks.wording",
     "mayhem.compiler.diff.meaning",
     "mayhem.compiler.diff.play",

@@ -211,6 +211,23 @@ def test_what_a_check_keeps_is_frozen_out_of_the_collectors_sight_and_collected_
         gc.unfreeze()
 
 
+def test_a_workspaces_check_does_not_count_the_frozen_objects(root, monkeypatch):
+    # gc.get_freeze_count() walks every frozen object (millions at 10,000 cards): the run is
+    # told the heap is frozen instead of asking
+    import gc
+
+    from mayhem.compiler import driver as driver_mod
+    try:
+        ws = Workspace(root)
+        first = findings(ws.check())
+        monkeypatch.setattr(driver_mod.gc, "get_freeze_count", lambda: pytest.fail("counted the frozen objects"))
+        assert findings(ws.check()) == first
+        monkeypatch.undo()
+        assert gc.get_freeze_count() > 100_000  # and what it keeps stays frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_as_a_fresh_one(root):
     from mayhem.compiler.applicability import Applicability
     ws = Workspace(root)
@@ -228,3 +245,45 @@ def test_after_a_cards_edit_what_applies_on_which_board_is_carried_and_answers_a
         assert carried.brought_pools(board) == fresh.brought_pools(board)
         assert carried.pools_on(board, fresh.boxes) == fresh.pools_on(board, fresh.boxes)
     assert findings(after) == findings(full(root))
+
+
+def test_a_watched_workspace_reads_the_files_it_is_told_of_and_walks_again_for_a_new_one(root):
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()  # as an editor that watches the root: it says what changes on disk
+    assert findings(ws.check()) == findings(full(root))
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    assert ws.check().ok and ws.cache.parsed_last == [], "a file it was not told of is not read again"
+    ws.saw(robin)
+    after = ws.check()
+    assert ws.cache.parsed_last == [ROBIN] and findings(after) == findings(full(root)) and not after.ok
+    extra = root / "teen-titans-go" / "extra.mh"
+    extra.write_text('in box teen-titans-go\n\nmayhem-card extra-card "Extra" {\n  source authored\n}\n',
+                     encoding="utf-8")
+    ws.saw(extra, added_or_removed=True)
+    after = ws.check()
+    assert "teen-titans-go/extra.mh" in after.sources and findings(after) == findings(full(root))
+    extra.unlink()
+    ws.saw(extra, added_or_removed=True)
+    assert "teen-titans-go/extra.mh" not in ws.check().sources
+    ws.clear_text(robin)  # an editor's buffer closed: the file on disk is read again
+    robin.write_text(text, encoding="utf-8")
+    assert findings(ws.check()) == findings(full(root))
+
+
+def test_a_syntax_error_in_a_card_file_is_checked_without_building_everything(root):
+    from test_incremental_edits import everything
+    ws = Workspace(root)
+    ws.check()
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    for broken in (text.replace("life ", "life (", 1), text + "\nbroken {\n"):
+        for body, kept in ((broken, True), (broken + "\n", True), (text, False)):
+            robin.write_text(body, encoding="utf-8")
+            got = ws.check()
+            # broken, the file's last share stands in for it; parsing again, everything is built
+            assert ws.back.same is kept
+            assert everything(got) == everything(full(root))
+    assert got.ok and got.ir is not None

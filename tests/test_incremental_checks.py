@@ -120,3 +120,24 @@ def test_each_per_component_check_finds_about_a_component_alone_what_it_finds_ov
             alone = run_one(View(col, [top], qids, spec.iterates_kinds), code)
             assert [(f.code, f.message, f.qid, f.span) for f in alone] == \
                 [(f.code, f.message, f.qid, f.span) for f in everything.get(top, [])], (code, top)
+
+
+def test_a_collection_indexed_from_kept_parts_equals_a_fresh_one_in_order_too(ir):
+    parts: dict = {}
+    Collection(ir, parts=parts)
+    kept = dict(parts)
+    edited = dict(ir)
+    components = list(ir["components"])
+    at = next(i for i, c in enumerate(components) if c["children"])
+    changed = copy.deepcopy(components[at])
+    changed["props"]["silence"] = {"value": [["C999", "why"]], "span": changed["span"]}
+    components[at] = changed
+    del components[at + 1]
+    edited["components"] = components
+    col, fresh = Collection(edited, parts=parts), Collection(edited)
+    for attr in ("by_qid", "parent", "keywords", "tokens"):
+        assert list(getattr(col, attr).items()) == list(getattr(fresh, attr).items())
+    assert col.silencing == fresh.silencing and changed in col.silencing
+    assert parts.keys() == {c["qid"] for c in components}
+    assert all(parts[c["qid"]] is kept[c["qid"]] for c in components if c is not changed)
+    assert parts[changed["qid"]] is not kept[changed["qid"]]

@@ -65,24 +65,60 @@ class Finding:
     related: list[Related] = field(default_factory=list)
 
 
+class _Part:
+    """One top-level component's share of a Collection's indexes (its qid and its children's)."""
+
+    __slots__ = ("comp", "by_qid", "parent", "keywords", "tokens", "silencing")
+
+    def __init__(self, comp: dict) -> None:
+        self.comp = comp
+        self.by_qid: dict[str, dict] = {}
+        self.parent: dict[str, str | None] = {}
+
+        def index(c: dict, parent: str | None) -> None:
+            self.by_qid[c["qid"]] = c
+            self.parent[c["qid"]] = parent
+            for child in c["children"]:
+                index(child, c["qid"])
+
+        index(comp, None)
+        self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
+        self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
+        self.silencing = [c for c in self.by_qid.values() if "silence" in c["props"]]
+
+
 class Collection:
     """The compiled content as the checks read it."""
 
-    def __init__(self, ir: dict, graph: nx.DiGraph | None = None) -> None:
+    def __init__(self, ir: dict, graph: nx.DiGraph | None = None, parts: dict | None = None) -> None:
+        """`parts`: each top-level component's share of the indexes, kept by a Workspace
+        between checks (by qid; a share is reused while its component is the same object)."""
         self.ir = ir
         self.graph = graph
         self.by_qid: dict[str, dict] = {}
         self.parent: dict[str, str | None] = {}
         self.top: list[dict] = ir["components"]
-
-        def index(comp: dict, parent: str | None) -> None:
-            self.by_qid[comp["qid"]] = comp
-            self.parent[comp["qid"]] = parent
-            for child in comp["children"]:
-                index(child, comp["qid"])
-
+        self.keywords: dict[str, dict] = {}
+        self.tokens: dict[str, dict] = {}
+        self.silencing: list[dict] = []  # the components with a `silence`, in the collection's order
+        kept = {} if parts is None else parts
+        fresh = {}
         for comp in self.top:
-            index(comp, None)
+            part = kept.get(comp["qid"])
+            if part is None or part.comp is not comp:
+                part = _Part(comp)
+            fresh[comp["qid"]] = part
+            self.by_qid.update(part.by_qid)
+            self.parent.update(part.parent)
+            if part.keywords:
+                self.keywords.update(part.keywords)
+            if part.tokens:
+                self.tokens.update(part.tokens)
+            if part.silencing:
+                self.silencing.extend(part.silencing)
+        if parts is not None:
+            parts.clear()
+            parts.update(fresh)
         # the Mayhem boxes; a box that names another `game` (Marvel Mayhem) has checks of its own
         self.boxes = {c["id"]: c for c in self.top if c["kind"] == "box" and "game" not in c["props"]}
         self._of_kind: dict[tuple[str, str | None], list[dict]] = {}
@@ -92,8 +128,9 @@ class Collection:
         self._kw_uses: dict[str, dict] = {}
         self._kw_busy: set[str] = set()
         self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
-        self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
-        self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
+        self.tallies: dict[str, object] = {}  # what cross-set checks count, by check (checks/tally.py)
+        self.tallies_fresh: set[str] = set()  # the tallies counted or patched for this collection
+        self.tallies_stale: set[str] | None = None  # the components changed since the tallies carried over
 
     @cached_property
     def where(self) -> Applicability:
@@ -105,13 +142,13 @@ class Collection:
         # each time made the checks quadratic in the number of components.
         found = self._of_kind.get((kind, box))
         if found is None:
-            if self._kind_index is None:  # one pass over the collection for every kind
-                self._kind_index = {}
+            if self._kind_index is None:  # one pass over the collection for every kind and box
+                self._kind_index = index = {}
                 for c in self.top:
-                    self._kind_index.setdefault(c["kind"], []).append(c)
-            found = self._kind_index.get(kind, [])
-            if box is not None:
-                found = [c for c in found if c["box"] == box]
+                    key = c["kind"]
+                    index.setdefault(key, []).append(c)
+                    index.setdefault((key, c["box"]), []).append(c)
+            found = self._kind_index.get(kind if box is None else (kind, box), [])
             self._of_kind[(kind, box)] = found
         return list(found)
 
@@ -336,7 +373,7 @@ def present(col: Collection, findings: list[Finding]):
             silenced.append((d, reason))
         else:
             shown.append(d)
-    for qid, comp in col.by_qid.items():
+    for comp in col.silencing:
         for code, _reason in col.prop(comp, "silence", []) or []:
             if code not in CHECKS:
                 unknown_silence.append(Diagnostic(

@@ -13,9 +13,14 @@ Victory Points, tokens, Life and Damage thresholds.
 """
 from __future__ import annotations
 
+import atexit
 from dataclasses import dataclass
 from functools import lru_cache
+import hashlib
+import json
+import os
 from pathlib import Path
+import tempfile
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
@@ -81,7 +86,17 @@ def _fact(tree: Tree) -> Fact | None:
 def facts(text: str) -> tuple[Fact, ...]:
     """The facts of a card text, in the order the text states them (cached: several
     checks read each text, and a large collection repeats its phrasing; the cache holds
-    a collection of tens of thousands of texts, so that each is parsed once per run)."""
+    a collection of tens of thousands of texts, so that each is parsed once per run; and
+    on disk, STORE, so that a text read by an earlier run is not parsed again)."""
+    known = STORE.get(text)
+    if known is not None:
+        return known
+    found = _read(text)
+    STORE.put(text, found)
+    return found
+
+
+def _read(text: str) -> tuple[Fact, ...]:
     try:
         tree = parser().parse(text)
     except LarkError:  # the grammar takes any run of words; this is a safety net, not a path
@@ -99,3 +114,80 @@ def of_kind(text: str | None, *kinds: str) -> list[Fact]:
     if not text:
         return []
     return [f for f in facts(text) if f.kind in kinds]
+
+
+class Store:
+    """The facts of the texts earlier runs read, in a JSON file next to Lark's cached grammar
+    tables (the temporary folder), keyed by the grammar's text and this module's: a change
+    to either starts a new file. Read on first use, written at exit when a run read new
+    texts (atomically: another process may write it too).
+    The card-text grammar was about a fifth of a check from scratch at 10,000 cards."""
+
+    LIMIT = 400_000  # texts kept at most; past it, only those of the latest run are
+
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[Fact, ...]] | None = None
+        self.used: set[str] = set()
+        self.added = False
+
+    @staticmethod
+    def path() -> Path | None:
+        """The file; `MAYHEM_CACHE` names another folder for it, or (off) turns it off. Off
+        under mutation testing too (bench/mutation.py): mutmut's mutants share one source
+        file, so a key made of it would give a mutant what the original code read."""
+        where = os.environ.get("MAYHEM_CACHE", "")
+        if where.lower() in ("off", "0", "no") or "MUTANT_UNDER_TEST" in os.environ:
+            return None
+        key = hashlib.blake2b(GRAMMAR.read_bytes() + Path(__file__).read_bytes(), digest_size=12).hexdigest()
+        return Path(where or tempfile.gettempdir()) / f".mayhem_card_text_{key}.json"
+
+    def _load(self) -> dict:
+        self.known = {}
+        path = self.path()
+        if path is not None:
+            try:
+                stored = json.loads(path.read_text(encoding="utf-8"))
+                self.known = {text: tuple(Fact(*f) for f in found) for text, found in stored["facts"].items()}
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                self.known = {}  # none yet, or unreadable: read afresh
+        return self.known
+
+    def get(self, text: str) -> tuple[Fact, ...] | None:
+        if "MUTANT_UNDER_TEST" in os.environ:  # each mutant reads its texts itself
+            return None
+        known = self.known if self.known is not None else self._load()
+        found = known.get(text)
+        if found is not None:
+            self.used.add(text)
+        return found
+
+    def put(self, text: str, found: tuple[Fact, ...]) -> None:
+        if self.known is None:
+            self._load()
+        self.known[text] = found
+        self.used.add(text)
+        if not self.added:
+            self.added = True
+            atexit.register(self.save)
+
+    def save(self) -> None:
+        path = self.path()
+        if path is None or not self.added or self.known is None:
+            return
+        keep = self.known if len(self.known) <= self.LIMIT else {t: self.known[t] for t in self.used}
+        data = {"facts": {t: [[f.kind, f.value, f.phrase, f.name] for f in found] for t, found in keep.items()}}
+        try:
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=path.name,
+                                             suffix=".tmp", delete=False) as out:
+                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
+            os.replace(out.name, path)
+        except OSError:
+            pass  # a cache: the next run reads the texts again
+        self.added = False
+
+    def clear(self) -> None:
+        """Forget what was read (in memory): the next text is looked up on disk again."""
+        self.known, self.used = None, set()
+
+
+STORE = Store()

@@ -7,6 +7,7 @@ import networkx as nx
 from mayhem.compiler import builtins as B
 
 from . import conditions, register, span_of
+from .tally import tally
 
 
 def _faces(col, box_id: str | None, prop: str) -> list[int]:
@@ -221,11 +222,17 @@ def _unbounded_triggers(col, qid: str, comp: dict) -> list[tuple[str, dict, set[
     return found
 
 
+def _unbounded_share(col, top: dict) -> list:
+    """(component qid, node, trigger, events) of the unbounded triggers of a top-level
+    component and its children, in the collection's order."""
+    return [(c["qid"], *found) for c in col.walk(top) for found in _unbounded_triggers(col, c["qid"], c)]
+
+
 def trigger_loop(col, emit):
     g = nx.DiGraph()
     where = {}
-    for qid, comp in col.by_qid.items():
-        for node, trig, emitted in _unbounded_triggers(col, qid, comp):
+    for _top, share in tally(col, "C405", _unbounded_share, index=False).in_order():
+        for qid, node, trig, emitted in share:
             where[node] = (qid, trig)
             g.add_edge(f"event:{trig['event']}", node)
             for ev in emitted:
@@ -273,15 +280,14 @@ def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
     return found
 
 
+def _brought(col, comp: dict) -> tuple:
+    placed, icons, tags = _brings_into_play(col, comp)
+    return (*(("token", q) for q in placed), *(("icon", i) for i in icons), *(("tag", t) for t in tags))
+
+
 def unreachable(col, emit):
-    placed: set[str] = set()
-    icons_used: set[str] = set()
-    tags_used: set[str] = set()
-    for comp in col.top:
-        placed_here, icons_here, tags_here = _brings_into_play(col, comp)
-        placed |= placed_here
-        icons_used |= icons_here
-        tags_used |= tags_here
+    brought = tally(col, "C406", _brought)
+    placed = {key[1] for key in brought.keys() if key[0] == "token"}
     set_up = set()
     for box in col.boxes.values():
         for pool in box["children"]:
@@ -295,11 +301,11 @@ def unreachable(col, emit):
             if not group_parent:
                 emit(f"token '{tok['id']}' never comes into play: no effect places or takes it and no pool sets "
                      f"it up", qid, span_of(tok["span"]))
-    for comp in col.top:
-        if comp["kind"] == "icon" and comp["id"] not in icons_used:
+    for comp in sorted(col.of_kind("icon") + col.of_kind("tag"), key=lambda c: brought.rank(c["qid"])):
+        if comp["kind"] == "icon" and not brought.count(("icon", comp["id"])):
             emit(f"icon '{comp['id']}' is on no Location and no effect looks for it", comp["qid"],
                  span_of(comp["span"]))
-        if comp["kind"] == "tag" and comp["id"] not in tags_used:
+        if comp["kind"] == "tag" and not brought.count(("tag", comp["id"])):
             emit(f"tag '{comp['id']}' is carried by no effect and nothing is immune to it", comp["qid"],
                  span_of(comp["span"]))
 

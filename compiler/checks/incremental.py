@@ -14,11 +14,19 @@ A check is per-group (GROUPED) when its findings fall into groups of top-level c
 that share a key, each group's findings depending on the group's members alone: C201 (a
 box and a display name), C202 (a kind and a display name). After an edit it runs over the
 groups of the changed components (their keys before the edit and after), through a view
-whose `top` holds those groups' members; the other groups' findings are kept. Every other
+whose `top` holds those groups' members; the other groups' findings are kept.
+
+A check that counts over the whole collection (C101 the cards of each box, C102 the tokens
+each box's components use, C302 the keywords called, C405 the unbounded triggers, C406 what
+comes into play) reads it through a tally (checks/tally.py): each top-level component's
+share, patched here for the changed ones, the conclusion drawn from the sums at every check
+(and C108 the Mayhem cards of each box's decks). A check that reads the interface alone
+(INTERFACE_ONLY: C301) keeps its findings while the interface is unchanged. Every other
 check runs over everything at every check.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 import copy
 from dataclasses import dataclass
 
@@ -48,8 +56,13 @@ PER_COMPONENT: dict[str, PerComponent] = {
     "C502": PerComponent(context=frozenset({"location"})),
     "C601": PerComponent(iterates_kinds=True),  # ffa-card-refers: of_kind("mayhem-card")
     "C702": PerComponent(iterates_kinds=True),  # slots: of_kind("location")
-    "C802": _PLAIN, "C804": _PLAIN,  # a card's symbols and text
+    "C802": _PLAIN, "C803": _PLAIN, "C804": _PLAIN,  # a card's symbols and text (the card types: interface)
 }
+
+
+# The checks whose findings read the interface alone (top-level keywords and tokens: C301
+# compares the definitions of one name): kept as they are while the interface is unchanged.
+INTERFACE_ONLY = frozenset({"C301"})
 
 
 def _name(comp: dict, fallback: str | None) -> str:
@@ -130,6 +143,7 @@ class CheckCache:
         self.dirty_kinds: set[str] = set()
         self.col: Collection | None = None
         self.removed_irs: list[dict] = []
+        self.parts: dict = {}  # each top-level component's share of the Collection's indexes
 
     def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict]) -> None:
         """The graph pass built these top-level components again (None: every one); the IR of
@@ -142,7 +156,7 @@ class CheckCache:
         self.removed_irs.extend(removed_irs)
 
     def run(self, ir: dict, graph, backend):
-        col = Collection(ir, graph)
+        col = Collection(ir, graph, self.parts)
         dirty = self.dirty if self.col is not None else None
         if dirty is not None:
             self._carry(self.col, col, dirty)
@@ -156,6 +170,12 @@ class CheckCache:
         for code in sorted(CHECKS):
             if code in GROUPED:
                 findings.extend(self._grouped(col, code, dirty))
+                continue
+            if code in INTERFACE_ONLY:
+                kept = self.found.get(code) if dirty is not None else None
+                got = kept[None] if kept is not None else run_one(col, code)
+                self.found[code] = {None: got}
+                findings.extend(got)
                 continue
             spec = PER_COMPONENT.get(code)
             kept = self.found.get(code)
@@ -256,6 +276,41 @@ class CheckCache:
                 if hit is not None and hit[0] is node:
                     del exprs[id(node)]
         new._exprs = exprs
+        new._kind_index = _patched_kinds(old, new, dirty)
+        # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
+        new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}
+        new.tallies_stale = set(dirty)
+
+
+def _patched_kinds(old: Collection, new: Collection, dirty: set[str]) -> dict | None:
+    """The old collection's index of top-level components by kind (and box), the changed
+    ones taken out and put in again at their place (the lists are in qid order, as a
+    Workspace's IR lists its components); None: the new collection indexes afresh."""
+    index = old._kind_index
+    if index is None:
+        return None
+    index = {key: list(comps) for key, comps in index.items()}  # the old collection's stays as it was
+
+    def place(comp: dict):
+        return (index.setdefault(comp["kind"], []), index.setdefault((comp["kind"], comp["box"]), []))
+
+    for qid in dirty:
+        comp = old.by_qid.get(qid)
+        if comp is not None and old.parent.get(qid) is None:
+            for comps in place(comp):
+                at = bisect_left(comps, qid, key=_qid)
+                if at == len(comps) or comps[at] is not comp:
+                    return None  # not in qid order: not patched
+                del comps[at]
+        comp = new.by_qid.get(qid)
+        if comp is not None and new.parent.get(qid) is None:
+            for comps in place(comp):
+                comps.insert(bisect_left(comps, qid, key=_qid), comp)
+    return index
+
+
+def _qid(comp: dict) -> str:
+    return comp["qid"]
 
 
 class Memo(dict):

@@ -7,6 +7,7 @@ from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
 from . import register, span_of
+from .tally import tally
 from .wording import counted
 
 
@@ -18,19 +19,37 @@ def pool_pieces(pool: dict, col) -> int:
     return sum(col.prop(pool, c, 0) or 0 for c in COLOURS)
 
 
+_COUNTED = ("character", "location", "mayhem-card", "go-card")
+
+
+def _counted(col, comp: dict) -> tuple:
+    """A top-level component's share of its box's counts: its kind; a Location's Base colour
+    (None: a Special Location); a character whose dashboard sides the box does not have."""
+    kind, box_id = comp["kind"], comp["box"]
+    if kind not in _COUNTED:
+        return ()
+    if kind == "location":
+        return ((box_id, kind), (box_id, "base", col.prop(comp, "base") or None))
+    if kind == "character":
+        box = col.boxes.get(box_id)
+        if box is not None:
+            sided = any(c["kind"] == "side" for c in comp["children"])
+            if sided != bool(col.prop(box, "double-sided-dashboards")):
+                return ((box_id, kind), (box_id, "sides"))
+    return ((box_id, kind),)
+
+
 def manifest_counts(col, emit):
+    counts = tally(col, "C101", _counted)
     for box_id, box in sorted(col.boxes.items()):
-        chars = col.of_kind("character", box_id)
-        locs = col.of_kind("location", box_id)
-        bases = {c: [l for l in locs if col.prop(l, "base") == c] for c in COLOURS}
-        special = [l for l in locs if not col.prop(l, "base")]
+        chars = counts.count((box_id, "character"))
         expected = [
-            ("figures", len(chars), ("character", "characters")),
-            ("dashboards", len(chars), ("dashboard (character)", "dashboards (characters)")),
-            ("location-tiles", len(locs), ("Location", "Locations")),
-            ("special-locations", len(special), ("Special Location", "Special Locations")),
-            ("mayhem-cards", len(col.of_kind("mayhem-card", box_id)), ("Mayhem card", "Mayhem cards")),
-            ("go-cards", len(col.of_kind("go-card", box_id)), ("GO! card", "GO! cards")),
+            ("figures", chars, ("character", "characters")),
+            ("dashboards", chars, ("dashboard (character)", "dashboards (characters)")),
+            ("location-tiles", counts.count((box_id, "location")), ("Location", "Locations")),
+            ("special-locations", counts.count((box_id, "base", None)), ("Special Location", "Special Locations")),
+            ("mayhem-cards", counts.count((box_id, "mayhem-card")), ("Mayhem card", "Mayhem cards")),
+            ("go-cards", counts.count((box_id, "go-card")), ("GO! card", "GO! cards")),
         ]
         for prop, have, what in expected:
             want = col.prop(box, prop)
@@ -39,9 +58,10 @@ def manifest_counts(col, emit):
                      col.prop_span(box, prop), hint="the component list is the rulebook's; count the declarations")
         want_bases = col.prop(box, "bases") or {}
         for colour in COLOURS:
-            if colour in want_bases and want_bases[colour] != len(bases[colour]):
+            have = counts.count((box_id, "base", colour))
+            if colour in want_bases and want_bases[colour] != have:
                 emit(f"box '{box_id}' lists {counted(want_bases[colour], colour.title() + ' Base')}; the content has "
-                     f"{len(bases[colour])}", box["qid"], col.prop_span(box, "bases"))
+                     f"{have}", box["qid"], col.prop_span(box, "bases"))
         pools = [c for c in box["children"] if c["kind"] == "pool"]
         total = sum(pool_pieces(p, col) for p in pools)
         want = col.prop(box, "tokens")
@@ -49,16 +69,16 @@ def manifest_counts(col, emit):
             emit(f"box '{box_id}' lists {counted(want, 'token')}; its pools hold {total}", box["qid"], col.prop_span(box, "tokens"),
                  hint="one `pool` per token type, with the rulebook's count (by colour if coloured)")
         double = bool(col.prop(box, "double-sided-dashboards"))
-        for ch in chars:
-            sided = any(c["kind"] == "side" for c in ch["children"])
-            if sided != double:
-                emit(f"character '{ch['id']}' {'has' if sided else 'lacks'} dashboard sides, but box '{box_id}' "
-                     f"{'does not have' if double is False else 'has'} double-sided dashboards", ch["qid"],
-                     col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"),
-                     hint=("give the character `side a { ... }` and `side b { ... }`, or remove the box's "
-                           "`double-sided-dashboards`") if double else
-                     "put the character's life, icons and abilities on one side, or add "
-                     "`double-sided-dashboards` to the box")
+        for qid in sorted(counts.users.get((box_id, "sides"), ())):
+            ch = col.by_qid[qid]
+            sided = not double
+            emit(f"character '{ch['id']}' {'has' if sided else 'lacks'} dashboard sides, but box '{box_id}' "
+                 f"{'does not have' if double is False else 'has'} double-sided dashboards", ch["qid"],
+                 col.prop_span(ch, "life") if not sided else col.prop_span(ch, "source"),
+                 hint=("give the character `side a { ... }` and `side b { ... }`, or remove the box's "
+                       "`double-sided-dashboards`") if double else
+                 "put the character's life, icons and abilities on one side, or add "
+                 "`double-sided-dashboards` to the box")
 
 
 register(manifest_counts, "C101", "manifest-counts", "error", "manifest",
@@ -69,24 +89,23 @@ register(manifest_counts, "C101", "manifest-counts", "error", "manifest",
          "Add the missing component, or correct the count if the rulebook says otherwise.")
 
 
+def _tokens_used(col, comp: dict) -> tuple:
+    """(its box, a token) for each token a top-level component uses (a token's own triggers,
+    which discard it, are no use of it)."""
+    if comp["kind"] in ("box", "keyword", "tag", "icon"):
+        return ()
+    return tuple((comp["box"], tok) for tok in col.uses(comp)["token"] if tok != comp["qid"])
+
+
 def token_without_pool(col, emit):
     vp = [q for q, t in col.tokens.items() if col.prop(t, "victory-point")]
-    # each box's tokens and the first of its components (in the collection's order) using each:
-    # one pass over the collection for every box
-    users: dict[str, dict[str, dict]] = {box_id: {} for box_id in col.boxes}
-    for comp in col.top:
-        needed = users.get(comp["box"])
-        if needed is None or comp["kind"] in ("box", "keyword", "tag", "icon"):
-            continue
-        for tok in col.uses(comp)["token"]:
-            if tok != comp["qid"]:  # a token's own triggers (discard itself) are no use of it
-                needed.setdefault(tok, comp)
+    used = tally(col, "C102", _tokens_used)
+    by_box: dict[str, set[str]] = {}
+    for box_id, tok in used.keys():
+        by_box.setdefault(box_id, set()).add(tok)
     for box_id, box in sorted(col.boxes.items()):
         pools = {c["id"] for c in box["children"] if c["kind"] == "pool"}
-        needed = users[box_id]
-        for q in vp:
-            needed.setdefault(q, box)
-        for tok, comp in sorted(needed.items()):
+        for tok in sorted(by_box.get(box_id, set()) | set(vp)):
             t = col.tokens.get(tok)
             if t is None:
                 continue
@@ -94,6 +113,8 @@ def token_without_pool(col, emit):
                 continue
             pool = col.prop(t, "drawn-from") or t["id"]
             if pool not in pools:
+                first = used.first((box_id, tok))  # the first component using it, in the collection's order
+                comp = col.by_qid[first] if first is not None else box
                 related = [] if comp is box else [Related(span_of(comp["span"]), f"{comp['kind']} '{comp['id']}' uses it")]
                 user = ("which KOs give" if comp is box else f"that {comp['kind']} '{comp['id']}' uses")
                 emit(f"box '{box_id}' has no pool '{pool}' for the token '{t['id']}' {user}", comp["qid"], col.prop_span(box, "tokens"),
@@ -269,23 +290,32 @@ def _hands_text(hands: list[int]) -> str:
     return "hands of " + ", ".join(str(h) for h in hands[:-1]) + f" and {hands[-1]}"
 
 
+def _in_decks(col, comp: dict) -> tuple:
+    """A Mayhem card's share of its box's decks: the whole deck (None), and the deck of each flag
+    it carries (a mode's `cards-with FLAG` deals from the cards with that flag)."""
+    if comp["kind"] != "mayhem-card":
+        return ()
+    flags = sorted(name for name, p in comp["props"].items() if p["value"] is True)
+    return ((comp["box"], None), *((comp["box"], flag) for flag in flags))
+
+
 def deck_too_small(col, emit):
     modes = sorted(col.of_kind("mode"), key=lambda c: c["qid"])
+    decks = tally(col, "C108", _in_decks)
     for box_id, box in sorted(col.boxes.items()):
-        cards = col.of_kind("mayhem-card", box_id)
         for mode in modes:
             if col.prop(mode, "team-lists"):  # the team lists bring the hands
                 continue
             ffa = col.prop(mode, "cards-with")  # the deck keeps the cards with this flag
-            deck = [c for c in cards if col.prop(c, ffa)] if ffa else cards
+            have = decks.count((box_id, ffa or None))  # the cards of the deck it deals from
             hands = _hands(col, mode, box)
-            if len(deck) < sum(hands):
+            if have < sum(hands):
                 what = f"`{ffa}` card" if ffa else "Mayhem card"
                 emit(f"mode '{mode['id']}' deals {_hands_text(hands)} ({counted(sum(hands), 'card')}) from the "
-                     f"{counted(len(deck), what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
+                     f"{counted(have, what)} of box '{box_id}'", box["qid"], col.prop_span(box, "mayhem-cards"),
                      related=[Related(span_of(mode["span"]), f"mode '{mode['id']}'")],
-                     hint=(f"flag {counted(sum(hands) - len(deck), 'more card')} `{ffa}`, or deal smaller hands"
-                           if ffa else f"the box needs {counted(sum(hands) - len(deck), 'more Mayhem card')}, or the mode smaller "
+                     hint=(f"flag {counted(sum(hands) - have, 'more card')} `{ffa}`, or deal smaller hands"
+                           if ffa else f"the box needs {counted(sum(hands) - have, 'more Mayhem card')}, or the mode smaller "
                            "hands (`hand-draw`)"))
 
 

@@ -8,6 +8,7 @@ import re
 from mayhem.dsl.diagnostics import Related
 
 from . import register, span_of
+from .tally import tally
 from .names import canonical
 from ..render_text import mentions, render, text_mentions
 
@@ -37,12 +38,14 @@ register(two_meanings, "C301", "two-meanings", "error", "vocabulary",
          "Use the shared definition, or give the new one another name.")
 
 
+def _keywords_called(col, comp: dict):
+    return col.uses(comp)["keyword"]
+
+
 def unused_keyword(col, emit):
-    used: set[str] = set()
-    for comp in col.top:
-        used |= col.uses(comp)["keyword"]
+    used = tally(col, "C302", _keywords_called)
     for qid, kw in sorted(col.keywords.items()):
-        if qid not in used:
+        if not used.count(qid):
             emit(f"keyword '{kw['id']}' (\"{kw['name']}\") is never used", qid, span_of(kw["span"]))
 
 

@@ -152,6 +152,22 @@ class Projects:
     def __init__(self) -> None:
         self.by_root: dict[Path, Project] = {}
         self.folders: list[Path] = []  # the editor's workspace folders
+        self.watched = False  # the editor says when files change on disk (under its folders)
+
+    def watch(self) -> None:
+        """The editor watches its folders' content files: the roots inside them are not walked
+        and stat'ed at each check, only told of changes (compiler.incremental.Workspace.saw)."""
+        self.watched = True
+        for project in self.by_root.values():
+            self._watch(project)
+
+    def _watch(self, project: Project) -> None:
+        if self.watched and any(project.root.is_relative_to(absolute(f)) for f in self.folders):
+            project.workspace.watched()
+
+    def saw(self, path: Path, added_or_removed: bool) -> None:
+        for project in self.by_root.values():
+            project.workspace.saw(path, added_or_removed)
 
     def root_for(self, path: Path) -> Path:
         """As `mayhem check` finds it: the nearest folder above with mayhem.toml; else, for a
@@ -177,6 +193,7 @@ class Projects:
         root = self.root_for(path)
         if root not in self.by_root:
             self.by_root[root] = Project(root)
+            self._watch(self.by_root[root])
         return self.by_root[root]
 
 

@@ -115,6 +115,8 @@ async def initialized(ls: MayhemServer, params: T.InitializedParams) -> None:
             register_options=T.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
     except JsonRpcException as exc:  # a client that says it can and cannot: files are read at each check anyway
         log.info("no file watching: %s", exc)
+        return
+    ls.projects.watch()  # the roots in its folders need not be walked at each check
 
 
 # -- documents ---------------------------------------------------------------------------
@@ -153,6 +155,10 @@ async def did_close(ls: MayhemServer, params: T.DidCloseTextDocumentParams) -> N
 
 @server.feature(T.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 async def did_change_watched(ls: MayhemServer, params: T.DidChangeWatchedFilesParams) -> None:
+    for event in params.changes:
+        path = uri_to_path(event.uri)
+        if path is not None:  # a mayhem.toml can make a folder another root: walked again
+            ls.projects.saw(path, event.type != T.FileChangeType.Changed or path.name == "mayhem.toml")
     for project in list(ls.projects.by_root.values()):
         await ls.recheck(project, "")
 
