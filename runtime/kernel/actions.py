@@ -59,7 +59,7 @@ def menu(game) -> tuple[list[Action], list[str]]:
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
             prefix = verb + " "
-            named = [prefix + label for label in labels(game, values, cards_of[0])]
+            named = list(map(prefix.__add__, labels(game, values, cards_of[0])))
             if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
                 seen.update(named)
                 texts += named

@@ -17,7 +17,7 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
-        out = [ids[v] for v in values]
+        out = list(map(ids.__getitem__, values))
     else:
         out = []
         for v in values:
@@ -29,7 +29,7 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
-    if only_cards and len({state.places[v] for v in values}) == 1 and "/#" not in "\n".join(state.counters):
+    if only_cards and len(set(map(state.places.__getitem__, values))) == 1 and "/#" not in "\n".join(state.counters):
         return out  # cards of one zone and no counter on any card (`NAME/#uid`): alike are the same
     seen: set[str] = set()
     alike: dict[str, None] = {}  # the labels two values or more share, in order

@@ -66,7 +66,6 @@ class KernelGame:
         self._plans = None  # actions.menu(): each verb's plan, read once
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
-        self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
         self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
@@ -114,7 +113,7 @@ class KernelGame:
         other.history = [dict(h) for h in self.history]
         other.decision = self.decision
         other._legal, other._texts = self._legal, self._texts  # immutable actions of the same state
-        other._plans, other._ids, other.asks_of = self._plans, self._ids, self.asks_of  # the same cards and rules
+        other._plans, other._ids = self._plans, self._ids  # the same cards and rules
         return other
 
     def _advance(self) -> Decision | None:
