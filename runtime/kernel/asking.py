@@ -75,7 +75,7 @@ def step_may_ask(game, kind: str) -> bool:
     if static is None:
         static = (asks(rules.slots.get(slot, []), rules.keywords) or _end_asks(rules, (kind, "out"))
                   or (kind == "turn-end" and not pure(rules.round_end_guard)))
-        rules.step_asks[kind] = static
+        rules.step_asks[kind] = static = bool(static)
     triggers = game.state.triggers
     return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
                                             for t in triggers if t["event"] == kind)

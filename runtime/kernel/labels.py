@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 _INT = {int}
+_INT_STR = {int, str}
 
 
 def labels(game, values: list, cards: bool = True) -> list[str]:
@@ -18,6 +19,11 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
         out = list(map(ids.__getitem__, values))
+    elif cards and not dice and set(map(type, values)) <= _INT_STR:  # cards and players (a target)
+        ids = game._ids
+        if len(ids) != len(state.cards):
+            ids = game._ids = [printed[qid].id for qid in state.cards]
+        out = [ids[v] if type(v) is int else v for v in values]
     else:
         out = []
         for v in values:

@@ -64,6 +64,7 @@ class KernelGame:
         self._legal = None  # the legal actions of the pending step, computed once
         self._texts: list[str] | None = None  # their strings, in the same order (the decision's)
         self._plans = None  # actions.menu(): each verb's plan, read once
+        self._run: Run | None = None  # _advance: the run of the step being played
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
@@ -117,7 +118,8 @@ class KernelGame:
         return other
 
     def _advance(self) -> Decision | None:
-        refills = self.rules.refills
+        rules = self.rules
+        refills = rules.refills
         while self.state.phase != "over":
             pending = self.pending
             if pending is None:
@@ -139,6 +141,8 @@ class KernelGame:
                         return self.decision
                     pending["action"] = legal[0]  # its only legal action, taken without asking
                     may_ask = action_may_ask(self, legal[0])
+                elif rules.step_asks.get(kind) is False and not self.state.triggers:
+                    may_ask = False  # a turn's start or end known to ask nothing, no trigger pending
                 else:
                     may_ask = step_may_ask(self, kind)
                 # a copy of the step's start to replay from, unless the step cannot ask
@@ -153,7 +157,11 @@ class KernelGame:
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
                 del self.state.log[pending["log"]:]  # what the last try wrote
-            run = Run(self, pending["answers"])
+            run = self._run  # one run per game, set to this step (a call fewer per step)
+            if run is None:
+                run = self._run = Run(self, pending["answers"])
+            else:
+                run.state, run.answers, run.used = self.state, pending["answers"], 0
             try:
                 self._run_step(run, pending["step"])
             except NeedChoice as need:
