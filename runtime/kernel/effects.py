@@ -2,8 +2,6 @@
 make comes from the run's answers, or stops the run with the question (NeedChoice)."""
 from __future__ import annotations
 
-from greenlet import getcurrent
-
 from ..decisions import Decision
 from .compile import compiled
 from .compile_stmts import compiled_block
@@ -21,11 +19,10 @@ class GameOver(Exception):
 
 class Run:
     """One step of play (setup, a turn's start or end, one action) being interpreted. The
-    answers are the choices made in this step so far. A step played in a greenlet (`pauses`,
-    structure.py) waits at a question for its answer; otherwise the question stops the run
-    (NeedChoice) and the step is replayed from its start with the answers so far."""
+    answers are the choices made in this step so far; the step is replayed from its start
+    with them when the next one arrives, so no Python frame outlives a decision."""
 
-    __slots__ = ("game", "rules", "state", "answers", "used", "pauses")
+    __slots__ = ("game", "rules", "state", "answers", "used")
 
     def __init__(self, game, answers: list[str]) -> None:
         self.game = game
@@ -33,23 +30,17 @@ class Run:
         self.state = game.state
         self.answers = answers
         self.used = 0
-        self.pauses = False
 
     # -- choices ---------------------------------------------------------------------
 
     def ask(self, player: str, kind: str, prompt: str, actions: list[str], span=None) -> str:
         if len(actions) == 1:
             return actions[0]
-        if self.used >= len(self.answers):
-            decision = Decision(player, kind, prompt, actions, span)
-            if not self.pauses:
-                raise NeedChoice(decision)
-            # the step's greenlet hands the question to whoever drives the game and waits here:
-            # KernelGame.act adds the answer to `answers` and switches back (structure.py)
-            getcurrent().parent.switch(decision)
-        answer = self.answers[self.used]
-        self.used += 1
-        return answer
+        if self.used < len(self.answers):
+            answer = self.answers[self.used]
+            self.used += 1
+            return answer
+        raise NeedChoice(Decision(player, kind, prompt, actions, span))
 
     def choose_value(self, player: str, values: list, prompt: str, span=None):
         if len(values) == 1:  # one choice: taken without asking

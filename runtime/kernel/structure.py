@@ -6,20 +6,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from greenlet import getcurrent, greenlet
-
 from ..decisions import Decision, IllegalAction
-from .actions import menu
-from .compile import compiled, state_reads
+from .actions import legal_actions, menu, take_action
+from .compile import compiled, pure, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
-from .compile_stmts import compiled_block
+from .compile_stmts import compiled_block, nothing as _nothing
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
 from .primitives import refill
+from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
 from .setup import setup_table
 from .state import State
-from .steps import reset, round_over, run_step
 
 
 def _copy(value):
@@ -67,7 +65,6 @@ class KernelGame:
         self._texts: list[str] | None = None  # their strings, in the same order (the decision's)
         self._plans = None  # actions.menu(): each verb's plan, read once
         self._run: Run | None = None  # _advance: the run of the step being played
-        self._paused = None  # the greenlet of a step waiting at a question (not copied by clone)
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
@@ -125,92 +122,67 @@ class KernelGame:
         refills = rules.refills
         while self.state.phase != "over":
             pending = self.pending
-            paused = self._paused
-            if paused is not None:  # a step waiting at a question, now answered: on from there
-                self._paused = None
-                paused.parent = getcurrent()  # whoever drives the game now
-                go, args = paused.switch, ()
+            if pending is None:
+                if refills and self.state.phase != "setup":
+                    refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
+                step = self._next_step()
+                if step is None:
+                    continue
+                self.pending = pending = {"step": step, "answers": [], "log": len(self.state.log)}
+                kind = step[0]
+                if kind == "choose-action":
+                    legal = self._legal
+                    if len(legal) > 1:
+                        # the step's first act is this question: nothing has changed yet, so the
+                        # state is still the step's start and no copy of it is needed until answered
+                        self.snapshot = None
+                        self.decision = Decision(self.state.active, "action",
+                                                 f"turn {self.state.turn}: choose an action", self._texts)
+                        return self.decision
+                    pending["action"] = legal[0]  # its only legal action, taken without asking
+                    may_ask = action_may_ask(self, legal[0])
+                elif rules.step_asks.get(kind) is False and not self.state.triggers:
+                    may_ask = False  # a turn's start or end known to ask nothing, no trigger pending
+                else:
+                    may_ask = step_may_ask(self, kind)
+                # a copy of the step's start to replay from, unless the step cannot ask
+                self.snapshot = self.state.clone(log=False) if may_ask else None
+            elif self.snapshot is None:  # answered before the step changed anything
+                # a copy to replay from only if the action taken can ask (a card that targets)
+                if action_may_ask(self, self._picked(pending)):
+                    self.snapshot = self.state.clone(log=False)
+            elif pending.get("final"):  # its last possible question answered: no replay after this one
+                self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
+                del self.state.log[pending["log"]:]  # what the last try wrote
+            else:  # replay the step from its start with every answer so far
+                self.state = self.snapshot.clone(log=False)
+                del self.state.log[pending["log"]:]  # what the last try wrote
+            run = self._run  # one run per game, set to this step (a call fewer per step)
+            if run is None:
+                run = self._run = Run(self, pending["answers"])
             else:
-                if pending is None:
-                    if refills and self.state.phase != "setup":
-                        refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-                    step = self._next_step()
-                    if step is None:
-                        continue
-                    self.pending = pending = {"step": step, "answers": [], "log": len(self.state.log)}
-                    kind = step[0]
-                    if kind == "choose-action":
-                        legal = self._legal
-                        if len(legal) > 1:
-                            # the step's first act is this question: nothing has changed yet, so the
-                            # state is still the step's start and no copy of it is needed until answered
-                            self.snapshot = None
-                            self.decision = Decision(self.state.active, "action",
-                                                     f"turn {self.state.turn}: choose an action", self._texts)
-                            return self.decision
-                        pending["action"] = legal[0]  # its only legal action, taken without asking
-                        may_ask = action_may_ask(self, legal[0])
-                    elif rules.step_asks.get(kind) is False and not self.state.triggers:
-                        may_ask = False  # a turn's start or end known to ask nothing, no trigger pending
-                    else:
-                        may_ask = step_may_ask(self, kind)
-                    # a copy of the step's start (a clone replays from it), unless the step cannot ask
-                    self.snapshot = self.state.clone(log=False) if may_ask else None
-                elif self.snapshot is None:  # answered before the step changed anything
-                    # a copy of its start only if the action taken can ask (a card that targets)
-                    if action_may_ask(self, self._picked(pending)):
-                        self.snapshot = self.state.clone(log=False)
-                elif pending.get("final"):  # a clone's: its last possible question answered, no replay after this
-                    self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
-                    del self.state.log[pending["log"]:]  # what the last try wrote
-                else:  # a clone's: the step replayed from its start with every answer so far
-                    self.state = self.snapshot.clone(log=False)
-                    del self.state.log[pending["log"]:]  # what the last try wrote
-                run = self._run  # one run per game, set to this step (a call fewer per step)
-                if run is None:
-                    run = self._run = Run(self, pending["answers"])
-                else:
-                    run.state, run.answers, run.used = self.state, pending["answers"], 0
-                if self.snapshot is not None:
-                    # a step that can ask runs in a greenlet of its own: at a question it waits,
-                    # and the answer takes it on from there (Run.ask), not from its start again
-                    paused = greenlet(self._run_step)
-                    run.pauses = True
-                    go, args = paused.switch, (run, pending["step"])
-                else:
-                    run.pauses = False
-                    go, args = self._run_step, (run, pending["step"])
+                run.state, run.answers, run.used = self.state, pending["answers"], 0
             try:
-                asked = go(*args)
-            except NeedChoice as need:  # a clone's replayed step, or one judged unable to ask
+                self._run_step(run, pending["step"])
+            except NeedChoice as need:
                 if self.snapshot is None:  # pragma: no cover - _may_ask said it could not
                     raise AssertionError(f"the step {pending['step']} asked a question it was "
                                          "judged unable to ask") from need
-                self._note_last(pending)
+                if pending["step"][0] == "choose-action":  # is this the action's last possible question?
+                    chose = len(self._legal) > 1  # the first answer chose the action
+                    action = self._picked(pending)
+                    asked = len(pending["answers"]) - chose + 1  # the action's questions, this one too
+                    most = action_questions(self, action)
+                    pending["final"] = most < MANY and asked >= most
                 self.decision = need.decision
                 return self.decision
             except GameOver:
                 pass
-            else:
-                if paused is not None and not paused.dead:  # it waits at a question
-                    self._paused = paused
-                    self._note_last(pending)
-                    self.decision = asked
-                    return asked
             self.pending = None
             self.snapshot = None
             self._legal = self._texts = None
         self.decision = None
         return None
-
-    def _note_last(self, pending: dict) -> None:
-        """Whether the question just asked is the action's last possible one: a clone of the
-        game paused here replays the step on its copy of the start itself, not on a copy of it."""
-        if pending["step"][0] == "choose-action":
-            chose = len(self._legal) > 1  # the first answer chose the action
-            asked = len(pending["answers"]) - chose + 1  # the action's questions, this one too
-            most = action_questions(self, self._picked(pending))
-            pending["final"] = most < MANY and asked >= most
 
     def _picked(self, pending: dict):
         """The action the step's first answer chose (its only one, if only one was legal)."""
@@ -252,10 +224,101 @@ class KernelGame:
             return ["turn-end"]
         raise AssertionError(state.phase)  # pragma: no cover
 
-    # the steps themselves (steps.py)
-    _run_step = run_step
-    round_over = round_over
-    _reset = reset
+    def _run_step(self, run: Run, step: list) -> None:
+        state = self.state
+        kind = step[0]
+        if kind == "choose-action":
+            action = self.pending.get("action") if self.pending is not None else None
+            if action is not None:  # chosen by the step's first answer, or the only one
+                if len(self._legal) > 1:
+                    run.used = 1
+                take_action(self, run, action)
+                return
+            # a step run apart from _advance: the action from the answers
+            actions = self._legal if self._legal is not None else legal_actions(self)
+            if len(actions) == 1:  # taken without asking
+                picked = actions[0].text
+            elif run.answers:  # the decision _advance returned, answered
+                picked = run.answers[0]
+                run.used = 1
+            else:
+                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                                 [a.text for a in actions])
+            for action in actions:
+                if action.text == picked:
+                    take_action(self, run, action)
+                    break
+            return
+        env = {"ctx:me": state.active}
+        if kind == "setup":
+            self._slots.get("setup", _nothing)(run, env)
+            self.check_end(run)
+            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
+        elif kind == "round-start":
+            previous, state.lead = state.lead, None
+            state.round += 1
+            state.passed, state.played = [], []
+            self._reset("round-start")
+            state.log.append({"event": "round-start", "round": state.round})
+            self._slots.get("round", _nothing)(run, env)
+            self.check_end(run)
+            run_triggers(self, run, "round-start")
+            state.active = first_of_round(self, previous)
+            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
+            state.phase = "turn-start"
+        elif kind == "round-end":
+            self._slots.get("round-end", _nothing)(run, env)
+            self.check_end(run)
+            run_triggers(self, run, "round-end")
+            self.round_over(run)
+            self._reset("round-end")
+            state.log.append({"event": "round-end", "round": state.round})
+            self.check_end(run)
+            state.phase = "round-start"
+        elif kind == "turn-start":
+            state.turn += 1
+            if state.turn > self.config.max_turns:
+                self.finish(run, [], "turn-limit")
+            if self._resets.get("turn-start") != []:  # none known yet, or some
+                self._reset("turn-start")
+            state.end_turn = False
+            state.acted = False
+            state.played.append(state.active)
+            state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
+            self._slots.get("turn", _nothing)(run, env)
+            self.check_end(run)
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-start")
+            state.phase = "actions"
+        elif kind == "turn-end":
+            self._slots.get("turn-end", _nothing)(run, env)
+            self.check_end(run)
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-end")
+            if self._resets.get("turn-end") != []:  # none known yet, or some
+                self._reset("turn-end")
+            state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
+            self.check_end(run)
+            after_turn(self, run)
+
+    def round_over(self, run: Run) -> None:
+        """At the end of a round, the dice placed on anything are free again."""
+        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
+        for d in freed:
+            self.state.dice[d]["on"] = None
+        if freed:
+            self.state.log.append({"event": "dice-freed", "dice": freed})
+
+    def _reset(self, when: str) -> None:
+        """The counters reset at that event back to their start, whoever holds them."""
+        resets = self._resets.get(when)
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
+        counters = self.state.counters
+        for ident, prefix, start in resets:
+            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
+                counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
