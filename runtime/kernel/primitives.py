@@ -116,17 +116,18 @@ def resolve(run, env, card, printed=None) -> None:
         return
     if printed is None:
         printed = run.rules.cards[run.state.cards[card]]
-    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": card}
+    me = env["ctx:me"]
     hit = _RESOLUTIONS.get(id(printed))
     parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
+    check_end = run.game.check_end
     for body, amount in parts:
         if amount is None:  # the card's own effect
-            body(run, dict(inner))
+            body(run, {"ctx:me": me, "ctx:this-card": card})
         else:
-            body(run, {**inner, "ctx:amount": amount})
+            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
         # the game ends between two parts of a card, not inside one: an effect that
         # knocks out every player at once leaves nobody, a tie
-        run.game.check_end(run)
+        check_end(run)
 
 
 _RESOLUTIONS: dict[int, tuple] = {}
@@ -315,9 +316,10 @@ def cards_in(run, env, zone, of=None) -> list[int]:
             who = state.team_of(who)
         return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
     out: list[int] = []
-    holders = [state.holder(who, per) for who in of]
+    holders = of if per != "team" else [state.holder(who, per) for who in of]
+    zones = state.zones
     for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
-        out += state.zones.get(state.zone_key(zone, holder), [])
+        out += zones.get(f"{zone}/{holder}" if holder is not None else zone, ())
     return out
 
 
