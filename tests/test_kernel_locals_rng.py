@@ -101,3 +101,22 @@ def test_a_state_given_a_saved_rng_draws_from_it():
     state = State(0)
     state.rng = ref.getstate()
     assert draws(state, 2) == [ref.random(), ref.random()]
+
+
+def test_a_table_dealt_again_is_a_copy_of_the_first(ir):
+    """setup.py keeps the first game's table (seats to decks dealt) and copies it for the next
+    games of the same players and decks: each game has its own lists, and plays the same."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+    from mayhem.runtime.kernel.play import play_game
+    rules = load_game_rules(ir, "marvel-mayhem")
+    decks = sorted(rules.decks)[:2]
+    first = play_game(rules, KernelConfig(players=2, seed=3, decks=decks), ["random"])
+    again = play_game(rules, KernelConfig(players=2, seed=3, decks=decks), ["random"])
+    assert again.state.log == first.state.log and again.state == first.state
+    a = KernelGame(rules, KernelConfig(players=2, seed=4, decks=decks))
+    b = KernelGame(rules, KernelConfig(players=2, seed=4, decks=decks))
+    a.start()
+    b.start()
+    assert a.state.zones == b.state.zones
+    assert all(a.state.zones[k] is not b.state.zones[k] for k in a.state.zones)
+    assert a.state.cards is not b.state.cards and a.state.counters is not b.state.counters
