@@ -120,3 +120,20 @@ def test_a_table_dealt_again_is_a_copy_of_the_first(ir):
     assert a.state.zones == b.state.zones
     assert all(a.state.zones[k] is not b.state.zones[k] for k in a.state.zones)
     assert a.state.cards is not b.state.cards and a.state.counters is not b.state.counters
+
+
+def select(where, items=("a", "b", "c")):
+    return {"e": "select", "kind": "player", "quant": "all", "span": "t.mh:1:1", "where": where,
+            "in": {"e": "list", "items": [{"e": "str", "v": v} for v in items]}}
+
+
+def test_a_selectors_condition_reads_each_candidate_as_it():
+    from mayhem.runtime.kernel.compile import compiled
+    not_b = {"e": "cmp", "op": "!=", "l": {"e": "it"}, "r": {"e": "str", "v": "b"}}
+    run = Run(SimpleNamespace(rules=None, state=State(0)), [])
+    assert compiled(select(not_b))(run, {"ctx:me": "p1"}) == ["a", "c"]
+    # a selector inside the condition reads `it` from env: the candidate there too
+    inner = {"e": "fn", "name": "first", "args": {"set": select({"e": "bool", "v": True}, ())}}
+    inner["args"]["set"]["in"] = {"e": "list", "items": [{"e": "it"}]}
+    is_b = {"e": "cmp", "op": "==", "l": inner, "r": {"e": "str", "v": "b"}}
+    assert compiled(select(is_b))(run, {"ctx:me": "p1"}) == ["b"]

@@ -114,15 +114,37 @@ def source(e: dict | None, space: dict, bound=None) -> str:
     raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
 
 
+class _It:
+    """`bound` of source(): `it` is the parameter `it`, every other name is read from env."""
+
+    @staticmethod
+    def read(key: str) -> str:
+        return "it" if key == "var:it" else f"env.get({key!r})"
+
+
+def _selects(e: dict) -> bool:
+    """Whether a selector is in the expression (its own function, reading `it` from env)."""
+    return e.get("e") == "select" or any(_selects(child) for child in _children(e))
+
+
 def _select(e: dict):
-    """`one KIND in SET where COND` (a choice, asked of `me`) or `all ...` (the list)."""
+    """`one KIND in SET where COND` (a choice, asked of `me`) or `all ...` (the list). The
+    condition is a function of `it` (no copy of env per candidate) unless a selector in it
+    reads `it` from env."""
     pool = compiled(e["in"]) if e["in"] is not None else None
-    where = compiled(e["where"]) if e["where"] is not None else None
+    where, of_it = None, None
+    if e["where"] is not None and not _selects(e["where"]):
+        space: dict = {}
+        of_it = eval("lambda run, env, it: " + source(e["where"], space, _It), space)  # noqa: S307 - from the IR
+    elif e["where"] is not None:
+        where = compiled(e["where"])
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
 
     def select(run, env):
         values = list(_as_list(pool(run, env) if pool is not None else run.game.pool(kind)))
-        if where is not None:
+        if of_it is not None:
+            values = [v for v in values if of_it(run, env, v)]
+        elif where is not None:
             values = [v for v in values if where(run, {**env, "var:it": v})]
         if every:
             return values
