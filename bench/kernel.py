@@ -4,7 +4,7 @@ one process, and the ratio to RLCard's UNO between random agents measured in the
 
     .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile]
     .venv/bin/python bench/kernel.py --parity 500 --before REV
-    .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P]
+    .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P] [--game ridge]
 
 UNO is played right before Marvel, so both see the same load on the machine; `x UNO` is
 Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x), by the
@@ -15,7 +15,8 @@ and the Python calls per decision (a figure the machine's load does not change).
 `--against REV` measures revision REV and the working tree side by side: one process each,
 kept running, playing K rounds of N seeded games in turn, with N games of UNO between them
 in this process, by CPU time; it prints each side's median decisions per CPU second, its
-ratio to UNO's and the paired ratio of the two, then each side's Python calls per decision.
+ratio to UNO's and the paired ratio of the two, then each side's Python calls per decision
+(`--game ridge`: the lab game Ridge instead of Marvel Mayhem).
 On a shared machine only such pairs compare: two runs minutes apart differ by more than a
 change of a few percent.
 `--parity N --before REV` plays N seeded games of Marvel Mayhem and of the lab game Ridge
@@ -177,12 +178,15 @@ import cProfile, pstats, time
 from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, load_game_rules
 from mayhem.runtime.kernel.play import play_game
-players = int(sys.argv[1])
-rules = load_game_rules(driver.compile_paths([root / "content"]).ir, "marvel-mayhem")
-decks = sorted(rules.decks)
+players, ridge = int(sys.argv[1]), sys.argv[2] == "ridge"
+if ridge:  # the lab game: Teams, rounds, dice and a board, no decks
+    rules = load_game_rules(driver.compile_paths([root / "tests" / "fixtures" / "kernel" / "ridge"]).ir, "ridge")
+else:
+    rules = load_game_rules(driver.compile_paths([root / "content"]).ir, "marvel-mayhem")
+decks = sorted(rules.decks) if not ridge else []
 def play(start, n):
     return sum(len(play_game(rules, KernelConfig(players=players, seed=s, decks=[decks[(s + i) % len(decks)]
-               for i in range(players)]), ["random"]).history) for s in range(start, start + n))
+               for i in range(players)] if decks else []), ["random"]).history) for s in range(start, start + n))
 play(10 ** 6, 5)  # warm up
 print("ready", flush=True)
 for line in sys.stdin:
@@ -200,7 +204,7 @@ for line in sys.stdin:
 """
 
 
-def against(rev: str, rounds: int, games: int, players: int, uno_games: int) -> int:
+def against(rev: str, rounds: int, games: int, players: int, uno_games: int, game: str = "marvel") -> int:
     """Revision `rev` and the working tree side by side (see the module's docstring)."""
     import statistics
     import subprocess
@@ -212,7 +216,7 @@ def against(rev: str, rounds: int, games: int, players: int, uno_games: int) -> 
         export(sha, tmp)
         sides = {}
         for label, root in ((rev, Path(tmp)), ("working tree", ROOT)):
-            sides[label] = subprocess.Popen([sys.executable, "-c", _WORKER, str(root), str(players)], cwd=root,
+            sides[label] = subprocess.Popen([sys.executable, "-c", _WORKER, str(root), str(players), game], cwd=root,
                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             if sides[label].stdout.readline().strip() != "ready":
                 print(f"bench/kernel.py: {label} failed to start (its error is above)", file=sys.stderr)
@@ -248,7 +252,7 @@ def against(rev: str, rounds: int, games: int, players: int, uno_games: int) -> 
         for worker in sides.values():
             worker.stdin.close()
             worker.wait()
-    print(f"Marvel Mayhem, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
+    print(f"{'Ridge' if game == 'ridge' else 'Marvel Mayhem'}, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
           f"side, {rounds} rounds of {games} games each" + (f", {uno_games} games of UNO between" if uno else ""))
     uno_median = statistics.median(uno_rates) if uno else None
     for label, xs in rates.items():
@@ -277,11 +281,13 @@ def main() -> None:
     parser.add_argument("--before", default="HEAD", help="the revision --parity compares with")
     parser.add_argument("--against", metavar="REV", help="measure REV and the working tree side by side")
     parser.add_argument("--rounds", type=int, default=10, help="rounds of --against")
+    parser.add_argument("--game", choices=["marvel", "ridge"], default="marvel",
+                        help="the game --against plays (ridge: the lab game, with --players 4)")
     args = parser.parse_args()
     if args.parity:
         sys.exit(parity(args.parity, args.before))
     if args.against:
-        sys.exit(against(args.against, args.rounds, args.games, args.players, args.uno_games))
+        sys.exit(against(args.against, args.rounds, args.games, args.players, args.uno_games, args.game))
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")
     marvel(rules, 5, args.players)  # warm up
