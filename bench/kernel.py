@@ -252,7 +252,8 @@ def against(rev: str, rounds: int, games: int, players: int, uno_games: int, gam
         for worker in sides.values():
             worker.stdin.close()
             worker.wait()
-    print(f"{'Ridge' if game == 'ridge' else 'Marvel Mayhem'}, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
+    name = "Ridge" if game == "ridge" else "Marvel Mayhem"
+    print(f"{name}, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
           f"side, {rounds} rounds of {games} games each" + (f", {uno_games} games of UNO between" if uno else ""))
     uno_median = statistics.median(uno_rates) if uno else None
     for label, xs in rates.items():
