@@ -4,12 +4,21 @@ one process, and the ratio to RLCard's UNO between random agents measured in the
 
     .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile]
     .venv/bin/python bench/kernel.py --parity 500 --before REV
+    .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P] [--game ridge]
 
 UNO is played right before Marvel, so both see the same load on the machine; `x UNO` is
 Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x), by the
 wall clock and by CPU time (this process's own: steadier when others share the machine). A
 decision is a choice a player makes (one `KernelGame.act`), as one UNO `env.step`.
-`--profile` prints the costliest functions (cProfile, by own time and by cumulative time).
+`--profile` prints the costliest functions (cProfile, by own time and by cumulative time)
+and the Python calls per decision (a figure the machine's load does not change).
+`--against REV` measures revision REV and the working tree side by side: one process each,
+kept running, playing K rounds of N seeded games in turn, with N games of UNO between them
+in this process, by CPU time; it prints each side's median decisions per CPU second, its
+ratio to UNO's and the paired ratio of the two, then each side's Python calls per decision
+(`--game ridge`: the lab game Ridge instead of Marvel Mayhem).
+On a shared machine only such pairs compare: two runs minutes apart differ by more than a
+change of a few percent.
 `--parity N --before REV` plays N seeded games of Marvel Mayhem and of the lab game Ridge
 with the working tree and with revision REV (exported apart with `git archive`, run in a
 subprocess) and prints how many logs are identical (tests/test_kernel_compiled.py holds a
@@ -59,6 +68,8 @@ def profiled(fn, *args):
     stats = pstats.Stats(prof)
     stats.sort_stats("tottime").print_stats(20)
     stats.sort_stats("cumulative").print_stats(15)
+    print(f"Python calls per decision: {stats.total_calls / out[2]:.1f} ({stats.total_calls:,} calls, "
+          f"{out[2]:,} decisions)")
     return out
 
 
@@ -110,21 +121,35 @@ print(json.dumps(out))
 """
 
 
+def revision(rev: str) -> str | None:
+    """The commit `rev` names in this checkout, or None (said on stderr)."""
+    import subprocess
+    sha = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, text=True,
+                         capture_output=True)
+    if sha.returncode != 0:
+        print(f"bench/kernel.py: '{rev}' is no revision of {ROOT}: {sha.stderr.strip()}", file=sys.stderr)
+        return None
+    return sha.stdout.strip()
+
+
+def export(sha: str, into: str) -> None:
+    """The files of commit `sha` written into the folder `into` (git archive)."""
+    import subprocess
+    archive = subprocess.run(["git", "archive", "--format=tar", sha], cwd=ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
+
+
 def parity(games: int, before: str) -> int:
     """Seeded games of Marvel Mayhem (2 to 4 players, rotating decks) and Ridge (2 and 4
     players) played by revision `before` and by the working tree: how many logs are the same."""
     import json
     import subprocess
     import tempfile
-    sha = subprocess.run(["git", "rev-parse", "--verify", f"{before}^{{commit}}"], cwd=ROOT, text=True,
-                         capture_output=True)
-    if sha.returncode != 0:
-        print(f"bench/kernel.py: '{before}' is no revision of {ROOT}: {sha.stderr.strip()}", file=sys.stderr)
+    sha = revision(before)
+    if sha is None:
         return 2
     with tempfile.TemporaryDirectory(prefix="kernel-parity-") as tmp:
-        archive = subprocess.run(["git", "archive", "--format=tar", sha.stdout.strip()], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        export(sha, tmp)
         sides = {}
         for label, root in (("before", Path(tmp)), ("after", ROOT)):
             run = subprocess.run([sys.executable, "-c", _SIDE, str(root), str(games)], cwd=root, text=True,
@@ -133,7 +158,7 @@ def parity(games: int, before: str) -> int:
                 print(f"bench/kernel.py: the {label} side failed:\n{run.stderr.strip()[-2000:]}", file=sys.stderr)
                 return 2
             sides[label] = json.loads(run.stdout.strip().splitlines()[-1])
-    print(f"kernel parity: {before} ({sha.stdout.strip()[:12]}) against the working tree, {games} seeded games each")
+    print(f"kernel parity: {before} ({sha[:12]}) against the working tree, {games} seeded games each")
     status = 0
     for game, digests in sides["before"].items():
         after = sides["after"][game]
@@ -145,6 +170,108 @@ def parity(games: int, before: str) -> int:
     return status
 
 
+# a side of --against, kept running: the checkout at argv[1] (parity's finder takes it off
+# argv), Marvel Mayhem for argv[1] players; each line "play START N" or "calls START N" on
+# stdin plays seeds START.. and answers "DECISIONS CPU-SECONDS" or "DECISIONS CALLS"
+_WORKER = CHECKOUT_FINDER + r"""
+import cProfile, pstats, time
+from mayhem.compiler import driver
+from mayhem.runtime.kernel import KernelConfig, load_game_rules
+from mayhem.runtime.kernel.play import play_game
+players, ridge = int(sys.argv[1]), sys.argv[2] == "ridge"
+if ridge:  # the lab game: Teams, rounds, dice and a board, no decks
+    rules = load_game_rules(driver.compile_paths([root / "tests" / "fixtures" / "kernel" / "ridge"]).ir, "ridge")
+else:
+    rules = load_game_rules(driver.compile_paths([root / "content"]).ir, "marvel-mayhem")
+decks = sorted(rules.decks) if not ridge else []
+def play(start, n):
+    return sum(len(play_game(rules, KernelConfig(players=players, seed=s, decks=[decks[(s + i) % len(decks)]
+               for i in range(players)] if decks else []), ["random"]).history) for s in range(start, start + n))
+play(10 ** 6, 5)  # warm up
+print("ready", flush=True)
+for line in sys.stdin:
+    what, start, n = line.split()
+    if what == "calls":
+        prof = cProfile.Profile()
+        prof.enable()
+        decisions = play(int(start), int(n))
+        prof.disable()
+        print(decisions, pstats.Stats(prof).total_calls, flush=True)
+    else:
+        cpu = time.process_time()
+        decisions = play(int(start), int(n))
+        print(decisions, time.process_time() - cpu, flush=True)
+"""
+
+
+def against(rev: str, rounds: int, games: int, players: int, uno_games: int, game: str = "marvel") -> int:
+    """Revision `rev` and the working tree side by side (see the module's docstring)."""
+    import statistics
+    import subprocess
+    import tempfile
+    sha = revision(rev)
+    if sha is None:
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kernel-against-") as tmp:
+        export(sha, tmp)
+        sides = {}
+        for label, root in ((rev, Path(tmp)), ("working tree", ROOT)):
+            sides[label] = subprocess.Popen([sys.executable, "-c", _WORKER, str(root), str(players), game], cwd=root,
+                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            if sides[label].stdout.readline().strip() != "ready":
+                print(f"bench/kernel.py: {label} failed to start (its error is above)", file=sys.stderr)
+                return 2
+
+        def ask(label: str, line: str) -> tuple[int, float]:
+            worker = sides[label]
+            worker.stdin.write(line + "\n")
+            worker.stdin.flush()
+            decisions, figure = worker.stdout.readline().split()
+            return int(decisions), float(figure)
+
+        rates: dict[str, list[float]] = {label: [] for label in sides}
+        uno_rates: list[float] = []
+        uno = uno_games > 0
+        if uno:
+            try:
+                play_uno(10)  # warm up
+            except RLCardMissing as e:
+                print(f"no UNO reference: {e}")
+                uno = False
+        order = list(sides) + (["UNO"] if uno else [])
+        for r in range(rounds):  # the order turns each round: no side always runs first
+            for label in order[r % len(order):] + order[:r % len(order)]:
+                if label == "UNO":
+                    cpu = time.process_time()
+                    figures = play_uno(uno_games, seed=r)
+                    uno_rates.append(figures.decisions / (time.process_time() - cpu))
+                else:
+                    decisions, cpu = ask(label, f"play {r * games} {games}")
+                    rates[label].append(decisions / cpu)
+        calls = {label: ask(label, f"calls 0 {min(games, 100)}") for label in sides}
+        for worker in sides.values():
+            worker.stdin.close()
+            worker.wait()
+    name = "Ridge" if game == "ridge" else "Marvel Mayhem"
+    print(f"{name}, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
+          f"side, {rounds} rounds of {games} games each" + (f", {uno_games} games of UNO between" if uno else ""))
+    uno_median = statistics.median(uno_rates) if uno else None
+    for label, xs in rates.items():
+        line = (f"  {label:<14} median {statistics.median(xs):>8,.0f} decisions per CPU second "
+                f"(runs {min(xs):,.0f} to {max(xs):,.0f})")
+        if uno:
+            line += f", {statistics.median([x / u for x, u in zip(xs, uno_rates)]):.2f}x UNO"
+        decisions, total = calls[label]
+        print(line + f"; {total / decisions:.1f} Python calls per decision")
+    if uno:
+        print(f"  {'RLCard UNO':<14} median {uno_median:>8,.0f} decisions per CPU second "
+              f"(runs {min(uno_rates):,.0f} to {max(uno_rates):,.0f})")
+    before, after = rates.values()
+    print(f"  working tree / {rev}: {statistics.median([a / b for a, b in zip(after, before)]):.3f} "
+          "(median of the rounds' ratios)")
+    return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
@@ -153,9 +280,15 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print the costliest functions")
     parser.add_argument("--parity", type=int, metavar="N", help="compare N seeded games with --before")
     parser.add_argument("--before", default="HEAD", help="the revision --parity compares with")
+    parser.add_argument("--against", metavar="REV", help="measure REV and the working tree side by side")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds of --against")
+    parser.add_argument("--game", choices=["marvel", "ridge"], default="marvel",
+                        help="the game --against plays (ridge: the lab game, with --players 4)")
     args = parser.parse_args()
     if args.parity:
         sys.exit(parity(args.parity, args.before))
+    if args.against:
+        sys.exit(against(args.against, args.rounds, args.games, args.players, args.uno_games, args.game))
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")
     marvel(rules, 5, args.players)  # warm up

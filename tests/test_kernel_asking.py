@@ -55,3 +55,26 @@ def test_a_game_paused_at_a_last_question_clones_to_the_same_game(marvel, player
                 break
             game.act(rnd.choice(game.decision.actions))
     assert paused > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_game_waiting_at_any_question_clones_to_the_same_game(marvel, players):
+    """A clone of a game whose step waits at a question (an Attack's target, one of King's
+    Fury's, last or not) replays the step from its copy of the start with the answers so
+    far, and plays on to the same game as the original."""
+    cloned = 0
+    for seed in range(8):
+        game = KernelGame(marvel, KernelConfig(players=players, seed=seed))
+        game.start()
+        rnd = random.Random(seed)
+        while game.decision is not None:
+            if game.decision.kind != "action" and cloned < 4 * (seed + 1):
+                cloned += 1
+                twin = game.clone()
+                assert twin.decision == game.decision and twin.state == game.state
+                play(game, seed)
+                play(twin, seed)
+                assert twin.state == game.state and twin.history == game.history
+                break
+            game.act(rnd.choice(game.decision.actions))
+    assert cloned > 0

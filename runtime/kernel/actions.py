@@ -27,13 +27,23 @@ _new = tuple.__new__  # an Action made without the named tuple's Python-level __
 
 
 def legal_actions(game) -> list[Action]:
+    return menu(game)[0]
+
+
+def menu(game) -> tuple[list[Action], list[str]]:
+    """The legal actions and their strings (a decision's `actions`), in the same order."""
     out: list[Action] = []
+    texts: list[str] = []
     seen: set[str] = set()
-    probe = Run(game, [])  # guards and domains ask nothing: one run for them all
+    probe = game._probe  # guards and domains ask nothing: one run for them all, per state
+    if probe is None or probe.state is not game.state:
+        probe = game._probe = Run(game, [])
     env = base = {"ctx:me": game.state.active}
-    for verb, action in game.rules.actions.items():
+    plans = game._plans
+    if plans is None:
+        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+    for verb, (domains_of, keys, once, alone, guard, _body, lifted), cards_of in plans:
         env = base
-        domains_of, keys, once, alone, guard, _body, lifted = _plan(action)
         if once is not None:
             for part in once:
                 if not part(probe, env):
@@ -49,14 +59,20 @@ def legal_actions(game) -> list[Action]:
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
             prefix = verb + " "
-            for value, label in zip(values, labels(game, values, action.cards[0])):
-                text = prefix + label
+            named = list(map(prefix.__add__, labels(game, values, cards_of[0])))
+            if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
+                seen.update(named)
+                texts += named
+                out += [_new(Action, (verb, (value,), text)) for value, text in zip(values, named)]
+                continue
+            for value, text in zip(values, named):  # copies alike: the first of them
                 if text not in seen:
                     seen.add(text)
+                    texts.append(text)
                     out.append(_new(Action, (verb, (value,), text)))
             continue
         pairs_of = []
-        for domain, cards, key, parts in zip(domains_of, action.cards, keys, alone):
+        for domain, cards, key, parts in zip(domains_of, cards_of, keys, alone):
             values = _values(domain(probe, env))
             pairs = list(zip(values, labels(game, values, cards)))
             if parts:  # the parts of the guard that read this parameter alone, asked once per value
@@ -79,8 +95,9 @@ def legal_actions(game) -> list[Action]:
                 allowed = True
             if allowed:
                 seen.add(text)
+                texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
-    return out
+    return out, texts
 
 
 def _allows(parts, probe, env, key, value) -> bool:
@@ -171,11 +188,12 @@ def parse(text: str, legal: list[Action]) -> Action:
 
 
 def take_action(game, run: Run, action: Action) -> None:
-    decl = game.rules.actions[action.verb]
-    env = {"ctx:me": game.state.active, "_stops": True}
-    for (name, _domain), value in zip(decl.params, action.args):
-        env["var:" + name] = value
-    game.state.log.append({"event": "action", "player": game.state.active, "action": action.text})
-    game.state.acted = True
-    _plan(decl)[5](run, env)  # the action's body
+    plan = _plan(game.rules.actions[action.verb])
+    state = game.state
+    env = {"ctx:me": state.active, "_stops": True}
+    for key, value in zip(plan[1], action.args):
+        env[key] = value
+    state.log.append({"event": "action", "player": state.active, "action": action.text})
+    state.acted = True
+    plan[5](run, env)  # the action's body
     game.check_end(run)

@@ -75,7 +75,7 @@ def step_may_ask(game, kind: str) -> bool:
     if static is None:
         static = (asks(rules.slots.get(slot, []), rules.keywords) or _end_asks(rules, (kind, "out"))
                   or (kind == "turn-end" and not pure(rules.round_end_guard)))
-        rules.step_asks[kind] = static
+        rules.step_asks[kind] = static = bool(static)
     triggers = game.state.triggers
     return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
                                             for t in triggers if t["event"] == kind)
@@ -86,25 +86,25 @@ def action_may_ask(game, action) -> bool:
     or `resolve(X)` of a card parameter X asks only what that card's resolution asks (its
     card type's parts it has, its own effect), then the end checks and the rules on `out`.
     Known once per verb and printed card."""
-    known = game.asks_of  # by the action's verb and arguments: a card's uid is its card for good
-    answer = known.get(action[:2])
-    if answer is None:
-        answer = known[action[:2]] = _action_may_ask(game, action)
-    return answer
+    return _per_printed(game, action, "action", _action_asks)
 
 
 def _per_printed(game, action, tag: str, compute):
     """`compute(rules, decl, printed)` for this action, kept per verb and printed card of
     each card argument (the same for every game of these rules)."""
-    rules, state = game.rules, game.state
-    decl = rules.actions[action.verb]
-    printed = {}
-    for (name, _domain), value, is_card in zip(decl.params, action.args, decl.cards):
-        if is_card and type(value) is int:
-            printed[name] = state.cards[value]
-    key = (tag, action.verb) + tuple(printed.items())
+    rules, cards = game.rules, game.state.cards
+    verb, args = action[0], action[1]
+    decl = rules.actions[verb]
+    if len(args) == 1:  # the common case: one argument, its printed card (or None) in the key
+        value = args[0]
+        key = (tag, verb, cards[value] if decl.cards[0] and type(value) is int else None)
+    else:
+        key = (tag, verb) + tuple([cards[value] if is_card and type(value) is int else None
+                                   for value, is_card in zip(args, decl.cards)])
     answer = rules.step_asks.get(key)
     if answer is None:
+        printed = {name: cards[value] for (name, _domain), value, is_card in zip(decl.params, args, decl.cards)
+                   if is_card and type(value) is int}
         answer = rules.step_asks[key] = compute(rules, decl, printed)
     return answer
 

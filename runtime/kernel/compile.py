@@ -51,9 +51,11 @@ _ORDER = {"<", "<=", ">", ">="}
 _INLINE = {"size": "len({0}({1}))", "first": "({0}({1}) or [None])[0]", "last": "({0}({1}) or [None])[-1]"}
 
 
-def source(e: dict | None, space: dict) -> str:
+def source(e: dict | None, space: dict, bound=None) -> str:
     """Python source of an expression, evaluated in `run`, `env` and `space`: it does what
-    the interpreter did, in the same order (the digests of tests/test_kernel_compiled.py)."""
+    the interpreter did, in the same order (the digests of tests/test_kernel_compiled.py).
+    In a block (compile_stmts.py) `bound` names the Python locals its variables are kept in;
+    alone, a variable is read from `env`."""
     if e is None:
         return "None"
     kind = e["e"]
@@ -64,60 +66,85 @@ def source(e: dict | None, space: dict) -> str:
     if kind in ("zone", "counter", "property"):
         return name_for(space, e["name"])
     if kind in ("var", "param", "it", "event"):
-        return f"env.get({'var:' + (e['name'] if kind != 'it' else 'it')!r})"
+        key = "var:" + (e["name"] if kind != "it" else "it")
+        return bound.read(key) if bound is not None else f"env.get({key!r})"
     if kind == "ctx":
-        return _CONTEXT.get(e["name"]) or f"env.get({'ctx:' + e['name']!r})"
+        key = "ctx:" + e["name"]
+        return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"env.get({key!r})")
     if kind == "list":
-        return "[" + ", ".join(source(i, space) for i in e["items"]) + "]"
+        return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"
     if kind == "fn":
         from .primitives import FUNCTIONS, get_value
         args = {k: v for k, v in e["args"].items() if v is not None}
         if e["name"] in _INLINE and list(args) == ["set"]:  # one argument, read once
-            return _INLINE[e["name"]].format(name_for(space, _as_list), source(args["set"], space))
+            return _INLINE[e["name"]].format(name_for(space, _as_list), source(args["set"], space, bound))
         if e["name"] == "value" and list(args) == ["counter"]:  # `value(plays)`: of `me`
-            return f"{name_for(space, get_value)}(run, {source(args['counter'], space)}, env['ctx:me'])"
+            return f"{name_for(space, get_value)}(run, {source(args['counter'], space, bound)}, env['ctx:me'])"
         return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
-                                                  if v is not None], space)
+                                                  if v is not None], space, bound)
     if kind == "select":
         return name_for(space, _select(e)) + "(run, env)"
     if kind == "bin":
-        left, right, op = source(e["l"], space), source(e["r"], space), e["op"]
+        left, right, op = source(e["l"], space, bound), source(e["r"], space, bound), e["op"]
         if op == "+":
             return f"{name_for(space, _plus)}({left}, {right})"
         return f"((({left}) or 0) {'-' if op == '-' else '*'} (({right}) or 0))"
     if kind == "neg":
-        return f"(-(({source(e['x'], space)}) or 0))"
+        return f"(-(({source(e['x'], space, bound)}) or 0))"
     if kind == "cmp":
-        left, op = source(e["l"], space), e["op"]
+        left, op = source(e["l"], space, bound), e["op"]
         if op in ("==", "!="):
-            return f"(({left}) {op} ({source(e['r'], space)}))"
+            return f"(({left}) {op} ({source(e['r'], space, bound)}))"
         if op not in _ORDER:  # pragma: no cover - the compiler knows no other
             raise ValueError(op)
         if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
             return f"(int(({left}) or 0) {op} {name_for(space, int(e['r']['v'] or 0))})"
-        return f"(int(({left}) or 0) {op} int(({source(e['r'], space)}) or 0))"
+        return f"(int(({left}) or 0) {op} int(({source(e['r'], space, bound)}) or 0))"
     if kind in ("and", "or"):
-        items = [f"({source(i, space)})" for i in e["items"]]
+        items = [f"({source(i, space, bound)})" for i in e["items"]]
         if not items:
             return "True" if kind == "and" else "False"
         return f"(True if {f' {kind} '.join(items)} else False)"
     if kind == "not":
-        return f"(not ({source(e['x'], space)}))"
+        return f"(not ({source(e['x'], space, bound)}))"
     if kind == "is":
-        return f"((({source(e['l'], space)}) == ({source(e['r'], space)})) != {name_for(space, e['negated'])})"
+        left, right = source(e["l"], space, bound), source(e["r"], space, bound)
+        return f"((({left}) == ({right})) != {name_for(space, e['negated'])})"
     from .rules import KernelError
     raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
 
 
+class _It:
+    """`bound` of source(): `it` is the parameter `it`, every other name is read from env."""
+
+    @staticmethod
+    def read(key: str) -> str:
+        return "it" if key == "var:it" else f"env.get({key!r})"
+
+
+def _selects(e: dict) -> bool:
+    """Whether a selector is in the expression (its own function, reading `it` from env)."""
+    return e.get("e") == "select" or any(_selects(child) for child in _children(e))
+
+
 def _select(e: dict):
-    """`one KIND in SET where COND` (a choice, asked of `me`) or `all ...` (the list)."""
+    """`one KIND in SET where COND` (a choice, asked of `me`) or `all ...` (the list). The
+    condition is a function of `it` (no copy of env per candidate) unless a selector in it
+    reads `it` from env."""
     pool = compiled(e["in"]) if e["in"] is not None else None
-    where = compiled(e["where"]) if e["where"] is not None else None
+    where, of_it = None, None
+    if e["where"] is not None and not _selects(e["where"]):
+        space: dict = {}
+        of_it = eval("lambda run, env, it: " + source(e["where"], space, _It), space)  # noqa: S307 - from the IR
+    elif e["where"] is not None:
+        where = compiled(e["where"])
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
 
     def select(run, env):
         values = list(_as_list(pool(run, env) if pool is not None else run.game.pool(kind)))
-        if where is not None:
+        if of_it is not None:
+            values = [v for v in values if of_it(run, env, v)]
+        elif where is not None:
             values = [v for v in values if where(run, {**env, "var:it": v})]
         if every:
             return values
@@ -212,7 +239,7 @@ def call(fn, args: list):
     return function(call_source(fn, args, space), space)
 
 
-def call_source(fn, args: list, space: dict) -> str:
+def call_source(fn, args: list, space: dict, bound=None) -> str:
     """Source calling `fn(run, env, ...)`: by position where `args` are fn's next parameters
     in that order, by keyword otherwise; a constant argument (a counter's name, a number)
     is a name bound to its value, any other argument its own source."""
@@ -222,7 +249,7 @@ def call_source(fn, args: list, space: dict) -> str:
     except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
         params = None
     positional = params is not None and names == params[:len(names)]
-    values = [source(e, space) for _k, e in args]
+    values = [source(e, space, bound) for _k, e in args]
     if positional:
         parts = values
     elif all(k.isidentifier() and not keyword.iskeyword(k) for k in names):

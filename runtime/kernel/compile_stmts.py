@@ -25,51 +25,102 @@ def compiled_block(body: list):
     if hit is not None and hit[0] is body:
         return hit[1]
     space: dict = {"_as_list": _as_list}
+    names = Locals()
     lines = ["def block(run, env):", "    state = run.state", "    stops = env.get('_stops')"]
-    _emit(body, space, lines, 1)
-    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+    _emit(body, space, lines, 1, names)
+    lines[3:3] = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    src = "\n".join(lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
+                                                      for key, local in names.local.items()) or "pass")
+    exec(src, space)  # noqa: S102 - source generated here, from the IR
     block = space["block"]
     _CACHE[id(body)] = (body, block)  # the list is kept alive with its function: its id stays its own
     return block
+
+
+_RESYNC = "__resync__"  # after `choose one`, whose options' blocks may set variables in this env
+
+
+class Locals:
+    """The block's variables and contexts kept in Python locals (`_l0`), not read from
+    `env` at each use: a `let` or a `for each` sets both the local and `env` (which the
+    primitives, selectors and nested functions read), and a name read where this block has
+    not surely set it yet is read from `env` once, at the block's start (`first`). `known`
+    holds the names surely set on the way to the statement being emitted."""
+
+    def __init__(self) -> None:
+        self.local: dict[str, str] = {}  # env key -> local name
+        self.first: dict[str, str] = {}  # the keys read from env at the block's start
+        self.known: set = set()
+
+    def name(self, key: str) -> str:
+        local = self.local.get(key)
+        if local is None:
+            local = self.local[key] = f"_l{len(self.local)}"
+        return local
+
+    def read(self, key: str) -> str:
+        local = self.name(key)
+        if key not in self.known:
+            self.first[key] = local
+        return local
+
+    def set(self, key: str) -> str:
+        local = self.name(key)
+        self.known.add(key)
+        return local
 
 
 def nothing(run, env):
     return None
 
 
-def _emit(body: list, space: dict, lines: list, depth: int) -> None:
+def _emit(body: list, space: dict, lines: list, depth: int, names: Locals) -> None:
     pad = "    " * depth
     if not body:
         lines.append(pad + "pass")
     for stmt in body:
         lines.append(pad + "if stops and state.end_turn: return")
-        _emit_statement(stmt, space, lines, depth)
+        _emit_statement(stmt, space, lines, depth, names)
 
 
-def _emit_statement(stmt: dict, space: dict, lines: list, depth: int) -> None:
+def _nested(body: list, space: dict, lines: list, depth: int, names: Locals, also=()) -> set:
+    """A nested block's statements; the names it surely sets are returned, not kept: the
+    statement after it may run without it (an `if` whose other branch ran, a loop run no time)."""
+    before = set(names.known)
+    names.known.update(also)
+    _emit(body, space, lines, depth, names)
+    after, names.known = names.known, before
+    return after
+
+
+def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Locals) -> None:
     pad, op, n = "    " * depth, stmt["op"], len(lines)
     if op == "primitive":
-        lines.append(pad + _primitive(stmt, space))
+        lines.append(pad + _primitive(stmt, space, names))
     elif op == "let":
-        lines.append(pad + f"env[{'var:' + stmt['name']!r}] = {source(stmt['value'], space)}")
+        key = "var:" + stmt["name"]
+        value = source(stmt["value"], space, names)  # read before the name is set
+        lines.append(pad + f"{names.set(key)} = env[{key!r}] = {value}")
     elif op == "if":
-        lines.append(pad + f"if {source(stmt['cond'], space)}:")
-        _emit(stmt["then"], space, lines, depth + 1)
+        lines.append(pad + f"if {source(stmt['cond'], space, names)}:")
+        then = _nested(stmt["then"], space, lines, depth + 1, names)
         lines.append(pad + "else:")
-        _emit(stmt["else"], space, lines, depth + 1)
+        other = _nested(stmt["else"], space, lines, depth + 1, names)
+        names.known |= then & other  # set on both ways
     elif op == "for-each":
-        lines.append(pad + f"for _v{n} in list(_as_list({source(stmt['source'], space)})):")
-        lines.append(pad + f"    env[{'var:' + stmt['var']!r}] = _v{n}")
-        _emit(stmt["body"], space, lines, depth + 1)
+        key = "var:" + stmt["var"]
+        lines.append(pad + f"for _v{n} in list(_as_list({source(stmt['source'], space, names)})):")
+        lines.append(pad + f"    {names.name(key)} = env[{key!r}] = _v{n}")
+        _nested(stmt["body"], space, lines, depth + 1, names, also=[key])
     elif op == "repeat":
-        lines.append(pad + f"for _r{n} in range(max(int(({source(stmt['count'], space)}) or 0), 0)):")
-        _emit(stmt["body"], space, lines, depth + 1)
+        lines.append(pad + f"for _r{n} in range(max(int(({source(stmt['count'], space, names)}) or 0), 0)):")
+        _nested(stmt["body"], space, lines, depth + 1, names)
     elif op == "may":
         label = stmt["label"] or "it"
         offered = name_for(space, (f"do {label}", "skip"))
         lines.append(pad + f"if run.ask(env['ctx:me'], 'may', {name_for(space, f'do {label}?')}, list({offered}), "
                      f"{name_for(space, stmt['span'])}) != 'skip':")
-        _emit(stmt["body"], space, lines, depth + 1)
+        _nested(stmt["body"], space, lines, depth + 1, names)
     else:  # a statement of its own: a keyword, `choose one`, `as`, `on EVENT`, or unknown
         make = _MAKERS.get(op)
         if make is None:
@@ -79,16 +130,19 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int) -> None:
         else:
             fn = make(stmt)
         lines.append(pad + name_for(space, fn) + "(run, env)")
+        if op == "choose":  # its option ran in this env and may have set variables: read them again
+            lines.append(pad + _RESYNC)
+            names.known.update(names.local)  # every local is read again there (the final list)
 
 
-def _primitive(stmt: dict, space: dict) -> str:
+def _primitive(stmt: dict, space: dict, names: Locals) -> str:
     from .primitives import PRIMITIVES
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return name_for(space, unknown) + "(run, env)"
-    return call_source(fn, [(k.replace("-", "_"), e) for k, e in stmt["args"].items()], space)
+    return call_source(fn, [(k.replace("-", "_"), e) for k, e in stmt["args"].items()], space, names)
 
 
 def _keyword(stmt: dict):

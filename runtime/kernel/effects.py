@@ -46,7 +46,7 @@ class Run:
         if len(values) == 1:  # one choice: taken without asking
             return values[0]
         labels = self.game.labels(values)
-        offered = list(dict.fromkeys(f"target {lab}" for lab in labels))  # copies alike: one choice
+        offered = list(dict.fromkeys(map("target ".__add__, labels)))  # copies alike: one choice
         picked = self.ask(player, "target", prompt, offered, span)
         return values[labels.index(picked.split(" ", 1)[1])]
 

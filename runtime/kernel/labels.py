@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 _INT = {int}
+_INT_STR = {int, str}
 
 
 def labels(game, values: list, cards: bool = True) -> list[str]:
@@ -17,7 +18,12 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
-        out = [ids[v] for v in values]
+        out = list(map(ids.__getitem__, values))
+    elif cards and not dice and set(map(type, values)) <= _INT_STR:  # cards and players (a target)
+        ids = game._ids
+        if len(ids) != len(state.cards):
+            ids = game._ids = [printed[qid].id for qid in state.cards]
+        out = [ids[v] if type(v) is int else v for v in values]
     else:
         out = []
         for v in values:
@@ -29,8 +35,13 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
-    if only_cards and len({state.places[v] for v in values}) == 1 and "/#" not in "\n".join(state.counters):
-        return out  # cards of one zone and no counter on any card (`NAME/#uid`): alike are the same
+    marked = None
+    if only_cards and len(set(map(state.places.__getitem__, values))) == 1:
+        if "/#" not in "\n".join(state.counters):
+            return out  # cards of one zone and no counter on any card (`NAME/#uid`): alike are the same
+        marked = {k[k.rfind("/#") + 2:] for k in state.counters if "/#" in k}  # the cards with a counter
+        if marked.isdisjoint(map(str, values)):
+            return out  # cards of one zone, none of them with a counter: alike are the same
     seen: set[str] = set()
     alike: dict[str, None] = {}  # the labels two values or more share, in order
     for lab in out:
@@ -38,7 +49,7 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
             alike[lab] = None
         else:
             seen.add(lab)
-    places, marked = state.places, None
+    places = state.places
     for lab in alike:
         same = [i for i, other in enumerate(out) if other == lab]
         if cards and type(values[same[0]]) is int:  # copies of a card: in one zone, no counters?

@@ -47,10 +47,14 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
 
 def draw(run, env, who, count=1) -> None:
     rules, state = run.rules, run.state
-    src, dst = _role(run, "draw-from", "draw"), _role(run, "draw-to", "draw")
+    roles = rules.zone_roles
+    src, dst = roles["draw-from"], roles["draw-to"]
+    if src is None or dst is None:
+        src, dst = _role(run, "draw-from", "draw"), _role(run, "draw-to", "draw")
+    zones = state.zones
     for player in _as_list(who):
         for _ in range(max(int(count or 0), 0)):
-            pile = state.zones.get(state.zone_key(src, player), [])
+            pile = zones.get(f"{src}/{player}" if player is not None else src, [])
             if not pile:
                 refill = rules.zones[src].reshuffle_from
                 if refill is None:
@@ -97,26 +101,33 @@ def destroy(run, env, card) -> None:
 def play_card(run, env, card) -> None:
     if card is None:
         return
-    zone = run.rules.zone_roles["play-to"]
+    rules, me = run.rules, env["ctx:me"]
+    zone = rules.zone_roles["play-to"]
     if zone is not None:
-        move(run, card, zone, _me(env))
-    run.state.log.append({"event": "play", "player": _me(env), "card": run.game.card_id(card), "uid": card})
-    resolve(run, env, card)
+        move(run, card, zone, me)
+    state = run.state
+    printed = rules.cards[state.cards[card]]
+    state.log.append({"event": "play", "player": me, "card": printed.id, "uid": card})
+    resolve(run, env, card, printed)
 
 
-def resolve(run, env, card) -> None:
+def resolve(run, env, card, printed=None) -> None:
     if card is None:
         return
-    printed = run.rules.cards[run.state.cards[card]]
-    inner = {"ctx:me": _me(env), "ctx:this-card": card}
-    for body, amount in _resolution(run, printed):
+    if printed is None:
+        printed = run.rules.cards[run.state.cards[card]]
+    me = env["ctx:me"]
+    hit = _RESOLUTIONS.get(id(printed))
+    parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
+    check_end = run.game.check_end
+    for body, amount in parts:
         if amount is None:  # the card's own effect
-            body(run, dict(inner))
+            body(run, {"ctx:me": me, "ctx:this-card": card})
         else:
-            body(run, {**inner, "ctx:amount": amount})
+            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
         # the game ends between two parts of a card, not inside one: an effect that
         # knocks out every player at once leaves nobody, a tie
-        run.game.check_end(run)
+        check_end(run)
 
 
 _RESOLUTIONS: dict[int, tuple] = {}
@@ -198,19 +209,45 @@ def get_value(run, counter: str, holder) -> int:
     return state.counters.get(key, spec.start)
 
 
+def _change(run, counter: str, holder, value: int, add: bool) -> None:
+    """set_value(get_value(...) + value) when `add`, set_value(value) otherwise, in one call."""
+    spec = run.rules.counters[counter]
+    state = run.state
+    per = spec.per
+    if not per:
+        holder = None  # the game's own counter has no holder
+        key = counter
+    else:
+        if per == "team" and holder in state.players:
+            holder = state.team_of(holder)
+        key = (counter if holder is None else f"{counter}/#{holder}" if isinstance(holder, int)
+               else f"{counter}/{holder}")
+    if add:
+        value += state.counters.get(key, spec.start)
+    low, high = spec.min, spec.max
+    if low is not None and value < low:
+        value = low
+    if high is not None and value > high:
+        value = high
+    state.counters[key] = value
+    if spec.out_at_min and low is not None and value <= low and holder in state.players \
+            and holder not in state.out:
+        knock_out(run, None, holder)
+
+
 def gain(run, env, counter, amount, on=None) -> None:
-    for holder in _holders(run, env, on):
-        set_value(run, counter, holder, get_value(run, counter, holder) + int(amount or 0))
+    for holder in (env["ctx:me"],) if on is None else _as_list(on):
+        _change(run, counter, holder, int(amount or 0), True)
 
 
 def lose(run, env, counter, amount, on=None) -> None:
-    for holder in _holders(run, env, on):
-        set_value(run, counter, holder, get_value(run, counter, holder) - int(amount or 0))
+    for holder in (env["ctx:me"],) if on is None else _as_list(on):
+        _change(run, counter, holder, -int(amount or 0), True)
 
 
 def set_counter(run, env, counter, value, on=None) -> None:
-    for holder in _holders(run, env, on):
-        set_value(run, counter, holder, int(value or 0))
+    for holder in (env["ctx:me"],) if on is None else _as_list(on):
+        _change(run, counter, holder, int(value or 0), False)
 
 
 # -- players and the game -------------------------------------------------------------------
@@ -274,11 +311,15 @@ def cards_in(run, env, zone, of=None) -> list[int]:
     if not per:
         return list(state.zones.get(zone, []))
     if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
-        return list(state.zones.get(state.zone_key(zone, state.holder(_me(env) if of is None else of, per)), ()))
+        who = env["ctx:me"] if of is None else of
+        if per == "team" and who in state.players:
+            who = state.team_of(who)
+        return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
     out: list[int] = []
-    holders = [state.holder(who, per) for who in of]
+    holders = of if per != "team" else [state.holder(who, per) for who in of]
+    zones = state.zones
     for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
-        out += state.zones.get(state.zone_key(zone, holder), [])
+        out += zones.get(f"{zone}/{holder}" if holder is not None else zone, ())
     return out
 
 

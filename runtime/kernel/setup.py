@@ -5,17 +5,62 @@ from __future__ import annotations
 from .board import setup_figures
 from .rules import KernelError
 
+_TABLES: dict[tuple, tuple] = {}  # (rules' id, seats, decks) -> (the rules, the table dealt)
+
 
 def setup_table(game) -> None:
+    """The table (setup.py's docstring). What does not depend on the seeded generator, the
+    seats to the decks dealt, is built once per rules, number of players and decks, and
+    copied for each game after (a random bot's game is short: building it was 4% of it)."""
     rules, state, config = game.rules, game.state, game.config
-    state.players = [f"p{i + 1}" for i in range(config.players)]
-    if rules.turn_order == "counterclockwise":
-        state.players = [state.players[0]] + list(reversed(state.players[1:]))
+    decks = _decks(rules, state, config)
+    key = (id(rules), config.players, tuple(decks))
+    hit = _TABLES.get(key)
+    fresh = not any(getattr(state, name) for name in _FIELDS)  # a new State (as a game starts)
+    if fresh and hit is not None and hit[0] is rules:
+        _copy_table(hit[1], state)
+    else:
+        _deal(rules, state, config, decks)
+        if fresh:
+            if len(_TABLES) > 256:  # many boxes and deck choices in one process: keep it small
+                _TABLES.clear()
+            _TABLES[key] = (rules, _copy_table(state, None))
+    _first_player(rules, state)
+
+
+_FIELDS = ("players", "teams", "team_next", "figures", "zones", "counters", "decks", "cards", "owners", "places")
+
+
+def _copy_table(source, target):
+    """The table's parts of `source` (a State, or the tuple kept) copied into `target` (a
+    State), or into a new tuple kept apart when `target` is None."""
+    if not isinstance(source, tuple):
+        source = tuple(getattr(source, name) for name in _FIELDS)
+    players, teams, team_next, figures, zones, counters, decks, cards, owners, places = source
+    copied = (players[:], dict(zip(teams, map(list.copy, teams.values()))), team_next.copy(),
+              dict(zip(figures, map(dict.copy, figures.values()))), dict(zip(zones, map(list.copy, zones.values()))),
+              counters.copy(), decks.copy(), cards[:], owners[:], places[:])
+    if target is None:
+        return copied
+    for name, value in zip(_FIELDS, copied):
+        setattr(target, name, value)
+    return target
+
+
+def _decks(rules, state, config) -> list[str]:
+    """The decks of the players, in seat order: the configured ones or a seeded choice."""
     decks = list(config.decks)
     if not decks and rules.decks:
         gen = state.random()
         decks = gen.sample(sorted(rules.decks), min(config.players, len(rules.decks)))
         state.keep(gen)
+    return decks
+
+
+def _deal(rules, state, config, decks: list[str]) -> None:
+    state.players = [f"p{i + 1}" for i in range(config.players)]
+    if rules.turn_order == "counterclockwise":
+        state.players = [state.players[0]] + list(reversed(state.players[1:]))
     for deck in decks:
         if deck not in rules.decks:
             raise KernelError(f"no deck '{deck}' in box '{rules.box}'; decks: " + ", ".join(sorted(rules.decks)))
@@ -51,6 +96,9 @@ def setup_table(game) -> None:
                 state.owners.append(player)
                 state.places.append(key)
                 state.zones[key].append(uid)
+
+
+def _first_player(rules, state) -> None:
     if rules.first_player == "seeded-choice":
         gen = state.random()
         state.active = state.players[gen.randrange(len(state.players))]

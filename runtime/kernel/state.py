@@ -7,15 +7,17 @@ import random
 
 
 _GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
+_HOLDER: list = [None]  # the state whose generator state is _GENERATOR's own, not yet saved in it
+_FIELDS = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
+           "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
+           "team_next", "dice", "die_serial", "forced", "figures")
 
 
 class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
-                 "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
-                 "team_next", "dice", "die_serial", "forced", "figures")
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS)
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -27,7 +29,10 @@ class State:
         self.places: list[str] = []  # the key of its zone
         self.zones: dict[str, list[int]] = {}  # "hand/p1" or "pile" -> uids, top first
         self.counters: dict[str, int] = {}  # "life/p1", "tokens/#12", "round"
-        self.rng = random.Random(seed).getstate()
+        _release()
+        _GENERATOR.seed(seed)  # as random.Random(seed): its state is this state's, saved when needed
+        _HOLDER[0] = self
+        self._rng = None
         self.turn = 0  # turns begun
         self.active: str | None = None
         self.phase = "setup"  # setup, turn-start, actions, turn-end, over
@@ -64,7 +69,7 @@ class State:
         zones = self.zones  # each list copied, in C (map), not by a comprehension's frame
         other.zones = dict(zip(zones, map(list.copy, zones.values())))
         other.counters = self.counters.copy()
-        other.rng = self.rng  # a tuple: immutable
+        other._rng = self.rng  # a tuple: immutable
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
@@ -86,21 +91,43 @@ class State:
         return other
 
     def to_json(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in _FIELDS}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
 
     # -- randomness: the generator's state is data; each draw restores and saves it ------
 
+    @property
+    def rng(self) -> tuple:
+        """The seeded generator's state (random.getstate()): data, copied with the state."""
+        if _HOLDER[0] is self:
+            _release()
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: tuple) -> None:
+        if _HOLDER[0] is self:
+            _HOLDER[0] = None
+        self._rng = value
+
     def random(self) -> random.Random:
         """The generator at this state's point: draw from it, then `keep` it, before another
-        state's (one generator serves them all, set from the state's data each time)."""
-        _GENERATOR.setstate(self.rng)
+        state's (one generator serves them all). It is set from the state's data only when
+        another state drew last, and its state is saved into the state's data (`rng`) only
+        when asked for (a copy, the JSON) or before another state draws: a state that draws
+        several times in a row (a game's shuffles) sets and saves it once, not at each draw."""
+        if _HOLDER[0] is not self:
+            _release()
+            _GENERATOR.setstate(self._rng)
+            _HOLDER[0] = self
         return _GENERATOR
 
     def keep(self, gen: random.Random) -> None:
-        self.rng = gen.getstate()
+        if gen is _GENERATOR:
+            _HOLDER[0] = self  # still the generator's: saved when needed
+        else:  # pragma: no cover - a generator of its own
+            self.rng = gen.getstate()
 
     # -- players ------------------------------------------------------------------------
 
@@ -128,3 +155,11 @@ class State:
         if holder is None:
             return counter
         return f"{counter}/#{holder}" if isinstance(holder, int) else f"{counter}/{holder}"
+
+
+def _release() -> None:
+    """The generator's state saved into the state that holds it, if one does."""
+    holder = _HOLDER[0]
+    if holder is not None:
+        holder._rng = _GENERATOR.getstate()
+        _HOLDER[0] = None

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import legal_actions, take_action
+from .actions import legal_actions, menu, take_action
 from .compile import compiled, pure, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block, nothing as _nothing
@@ -62,8 +62,11 @@ class KernelGame:
         self.history: list[dict] = []
         self.decision: Decision | None = None
         self._legal = None  # the legal actions of the pending step, computed once
+        self._texts: list[str] | None = None  # their strings, in the same order (the decision's)
+        self._plans = None  # actions.menu(): each verb's plan, read once
+        self._run: Run | None = None  # _advance: the run of the step being played
+        self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
-        self.asks_of: dict[tuple, bool] = {}  # asking.action_may_ask: by verb and arguments
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
         self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
@@ -106,14 +109,17 @@ class KernelGame:
         other.snapshot = self.snapshot.clone() if self.snapshot is not None else None
         other.pending = None if self.pending is None else {
             "step": list(self.pending["step"]), "answers": list(self.pending["answers"]),
-            "log": self.pending["log"], "final": self.pending.get("final", False)}
+            "log": self.pending["log"], "final": self.pending.get("final", False),
+            "action": self.pending.get("action")}
         other.history = [dict(h) for h in self.history]
         other.decision = self.decision
-        other._legal = self._legal  # immutable actions of the same state
+        other._legal, other._texts = self._legal, self._texts  # immutable actions of the same state
+        other._plans, other._ids = self._plans, self._ids  # the same cards and rules
         return other
 
     def _advance(self) -> Decision | None:
-        refills = self.rules.refills
+        rules = self.rules
+        refills = rules.refills
         while self.state.phase != "over":
             pending = self.pending
             if pending is None:
@@ -131,20 +137,19 @@ class KernelGame:
                         # state is still the step's start and no copy of it is needed until answered
                         self.snapshot = None
                         self.decision = Decision(self.state.active, "action",
-                                                 f"turn {self.state.turn}: choose an action",
-                                                 [a.text for a in legal])
+                                                 f"turn {self.state.turn}: choose an action", self._texts)
                         return self.decision
-                    may_ask = action_may_ask(self, legal[0])  # its only legal action, taken without asking
+                    pending["action"] = legal[0]  # its only legal action, taken without asking
+                    may_ask = action_may_ask(self, legal[0])
+                elif rules.step_asks.get(kind) is False and not self.state.triggers:
+                    may_ask = False  # a turn's start or end known to ask nothing, no trigger pending
                 else:
                     may_ask = step_may_ask(self, kind)
                 # a copy of the step's start to replay from, unless the step cannot ask
                 self.snapshot = self.state.clone(log=False) if may_ask else None
             elif self.snapshot is None:  # answered before the step changed anything
                 # a copy to replay from only if the action taken can ask (a card that targets)
-                if self._legal is None:  # a clone's: the legal actions of its state
-                    self._legal = legal_actions(self)
-                picked = pending["answers"][0]
-                if action_may_ask(self, next(a for a in self._legal if a.text == picked)):
+                if action_may_ask(self, self._picked(pending)):
                     self.snapshot = self.state.clone(log=False)
             elif pending.get("final"):  # its last possible question answered: no replay after this one
                 self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
@@ -152,7 +157,11 @@ class KernelGame:
             else:  # replay the step from its start with every answer so far
                 self.state = self.snapshot.clone(log=False)
                 del self.state.log[pending["log"]:]  # what the last try wrote
-            run = Run(self, pending["answers"])
+            run = self._run  # one run per game, set to this step (a call fewer per step)
+            if run is None:
+                run = self._run = Run(self, pending["answers"])
+            else:
+                run.state, run.answers, run.used = self.state, pending["answers"], 0
             try:
                 self._run_step(run, pending["step"])
             except NeedChoice as need:
@@ -160,9 +169,8 @@ class KernelGame:
                     raise AssertionError(f"the step {pending['step']} asked a question it was "
                                          "judged unable to ask") from need
                 if pending["step"][0] == "choose-action":  # is this the action's last possible question?
-                    legal = self._legal
-                    chose = len(legal) > 1  # the first answer chose the action
-                    action = next(a for a in legal if a.text == pending["answers"][0]) if chose else legal[0]
+                    chose = len(self._legal) > 1  # the first answer chose the action
+                    action = self._picked(pending)
                     asked = len(pending["answers"]) - chose + 1  # the action's questions, this one too
                     most = action_questions(self, action)
                     pending["final"] = most < MANY and asked >= most
@@ -172,9 +180,18 @@ class KernelGame:
                 pass
             self.pending = None
             self.snapshot = None
-            self._legal = None
+            self._legal = self._texts = None
         self.decision = None
         return None
+
+    def _picked(self, pending: dict):
+        """The action the step's first answer chose (its only one, if only one was legal)."""
+        action = pending.get("action")
+        if action is None:
+            if self._legal is None:  # a clone's: the legal actions of its state
+                self._legal, self._texts = menu(self)
+            action = pending["action"] = self._legal[self._texts.index(pending["answers"][0])]
+        return action
 
     def _may_ask(self, kind: str) -> bool:
         """Whether a step can stop with a question (asking.py): a turn's start or end whose
@@ -197,11 +214,11 @@ class KernelGame:
             if state.end_turn:
                 state.phase = "turn-end"
                 return ["turn-end"]
-            actions = legal_actions(self)
+            actions, texts = menu(self)
             if not actions:
                 state.phase = "turn-end"
                 return ["turn-end"]
-            self._legal = actions  # a cache of what the state gives: the step below asks it
+            self._legal, self._texts = actions, texts  # a cache of what the state gives: the step below asks it
             return ["choose-action"]
         if state.phase == "turn-end":
             return ["turn-end"]
@@ -210,6 +227,28 @@ class KernelGame:
     def _run_step(self, run: Run, step: list) -> None:
         state = self.state
         kind = step[0]
+        if kind == "choose-action":
+            action = self.pending.get("action") if self.pending is not None else None
+            if action is not None:  # chosen by the step's first answer, or the only one
+                if len(self._legal) > 1:
+                    run.used = 1
+                take_action(self, run, action)
+                return
+            # a step run apart from _advance: the action from the answers
+            actions = self._legal if self._legal is not None else legal_actions(self)
+            if len(actions) == 1:  # taken without asking
+                picked = actions[0].text
+            elif run.answers:  # the decision _advance returned, answered
+                picked = run.answers[0]
+                run.used = 1
+            else:
+                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                                 [a.text for a in actions])
+            for action in actions:
+                if action.text == picked:
+                    take_action(self, run, action)
+                    break
+            return
         env = {"ctx:me": state.active}
         if kind == "setup":
             self._slots.get("setup", _nothing)(run, env)
@@ -240,34 +279,24 @@ class KernelGame:
             state.turn += 1
             if state.turn > self.config.max_turns:
                 self.finish(run, [], "turn-limit")
-            self._reset("turn-start")
+            if self._resets.get("turn-start") != []:  # none known yet, or some
+                self._reset("turn-start")
             state.end_turn = False
             state.acted = False
             state.played.append(state.active)
             state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
             self._slots.get("turn", _nothing)(run, env)
             self.check_end(run)
-            run_triggers(self, run, "turn-start")
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-start")
             state.phase = "actions"
-        elif kind == "choose-action":
-            actions = self._legal if self._legal is not None else legal_actions(self)
-            if len(actions) == 1:  # taken without asking
-                picked = actions[0].text
-            elif run.answers:  # the decision _advance returned, answered
-                picked = run.answers[0]
-                run.used = 1
-            else:
-                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
-                                 [a.text for a in actions])
-            for action in actions:
-                if action.text == picked:
-                    take_action(self, run, action)
-                    break
         elif kind == "turn-end":
             self._slots.get("turn-end", _nothing)(run, env)
             self.check_end(run)
-            run_triggers(self, run, "turn-end")
-            self._reset("turn-end")
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-end")
+            if self._resets.get("turn-end") != []:  # none known yet, or some
+                self._reset("turn-end")
             state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
             self.check_end(run)
             after_turn(self, run)
