@@ -52,6 +52,20 @@ class Env:
 _new = object.__new__
 
 
+def make_env(controller, team, self_fig=None, holder=None, owner=None, here=None, source=None, card=None,
+             locals=None) -> Env:
+    """Env(...) of the fields the engine's listeners and effects set, without the dataclass's
+    __init__ (an Env is made for every listener of every event: this is the hot path)."""
+    env = _new(Env)
+    env.__dict__ = {"controller": controller, "team": team, "self_fig": self_fig, "holder": holder, "owner": owner,
+                    "here": here, "event": {}, "locals": {} if locals is None else locals, "pending": None,
+                    "until": None, "source": source, "card": card, "tags": _NO_TAGS}
+    return env
+
+
+_NO_TAGS = frozenset()
+
+
 class Stop(Exception):
     """The turn ends now (the Active Character left the board)."""
 

@@ -1,18 +1,24 @@
 """Events and triggers: components' triggers, temporary ones, who hears an event, emitting it."""
 from __future__ import annotations
 
-from operator import attrgetter
+from functools import cached_property
+from operator import attrgetter, itemgetter
 
-from .effects import Env
+from .effects import Env, make_env
 from .rules import prop
-from .state import Figure, Pending, TempTrigger
+from .state import Figure, Pending, TempTrigger, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
+_first = itemgetter(0)
 _NO_TAGS = frozenset()
 
 
 class EventsMixin:
+    @cached_property
+    def _in_play_zone_keys(self) -> dict[str, list[str]]:
+        return {}
+
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
@@ -79,7 +85,11 @@ class EventsMixin:
     def listeners(self, event: str, params: dict):
         """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
         a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
-        cards in play (zones `in-play`), installed triggers."""
+        cards in play (zones `in-play`), installed triggers.
+
+        Most events are heard by few: each part is looked at only if the index says that
+        something of its kind hears the event, and the figures are filtered before they are
+        put in order (by name), not sorted all for each event."""
         st = self.state
         idx = self.code.heard.get(event) or self.hearing(event)
         out = []
@@ -87,7 +97,7 @@ class EventsMixin:
             fig = params.get("figure", params.get("target"))
             team = fig.team if isinstance(fig, Figure) else None
             for t in self.triggers_of(self.rules.game)[event]:
-                out.append((t, Env(self.team_player(team), team, None, source=self.rules.game["qid"])))
+                out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
         tokens = idx["tokens"]
         if tokens:
             where = params.get("location")
@@ -102,60 +112,90 @@ class EventsMixin:
                     keys.sort(key=str)
                 for tok, owner, colour in keys:
                     for t in self.triggers_of(self.rules.tokens[tok])[event]:
-                        out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
-                                           source=tok)))
+                        out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
+                                                source=tok)))
         if idx["locations"]:
             out.extend(self.location_listeners(event, params))
         if idx["figures"]:
-            specials, npcs = idx["specials"], idx["npc"]
-            figures = sorted([f for f in st.figures.values() if f.location is not None], key=_by_key)
-            if tokens:
-                for fig in figures:
-                    if not fig.tokens or fig.kind != "character":
-                        continue
-                    held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
-                    if not held:
-                        continue
-                    if len(held) > 1:
-                        held.sort(key=str)
-                    seen = set()
-                    for tok, owner, colour in held:
-                        if tok not in seen:
-                            seen.add(tok)
-                            for t in self.triggers_of(self.rules.tokens[tok])[event]:
-                                out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
-                                                   source=tok)))
-            if specials:
-                known = self._specials  # TurnMixin.special()'s cache, read here without a call
-                for fig in figures:
-                    if fig.kind != "character":
-                        continue
-                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
-                    if spec is None or spec["qid"] not in specials:
-                        continue
-                    for t in self.triggers_of(spec)[event]:
-                        out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                           locals={"$special": spec})))
-            if npcs:
-                for fig in figures:
-                    if fig.kind == "npc" and fig.comp["qid"] in npcs:
-                        for t in self.triggers_of(fig.comp)[event]:
-                            out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
+            out.extend(self._figure_listeners(event, idx))
         in_play = idx["in-play"]
         if in_play:
+            zones = st.zones
+            keys_of = self._in_play_zone_keys
             for colour in st.order:
-                team = st.teams[colour]
-                for qid in self.cards_in_play(colour):
-                    if qid in in_play:
-                        card = self.rules.by_qid[qid]
-                        for t in self.triggers_of(card)[event]:
-                            out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
-                                               source=card["qid"])))
+                for key in keys_of.get(colour) or self._in_play_keys(colour):
+                    cards = zones.get(key)
+                    if not cards:
+                        continue
+                    for qid in cards:
+                        if qid in in_play:
+                            card = self.rules.by_qid[qid]
+                            for t in self.triggers_of(card)[event]:
+                                out.append((t, make_env(st.teams[colour].players[0], colour, owner=colour, card=card,
+                                                        source=qid)))
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
                     out.append((tt.trigger, tt.env))
         return out
+
+    def _figure_listeners(self, event: str, idx: dict) -> list:
+        """The listeners on the board's figures, in the order of listeners(): the tokens
+        characters hold, then Special Abilities, then non-player figures, each by figure name
+        (one pass over the figures picks those that hear; only they are put in order)."""
+        tokens, specials, npcs = idx["tokens"], idx["specials"], idx["npc"]
+        known = self._specials  # TurnMixin.special()'s cache, read here without a call
+        holders, abilities, others = [], [], []
+        for fig in self.state.figures.values():
+            if fig.location is None:
+                continue
+            if fig.kind == "character":
+                if tokens and fig.tokens:
+                    holders.append(fig)
+                if specials:
+                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
+                    if spec is not None and spec["qid"] in specials:
+                        abilities.append((fig.key, fig, spec))
+            elif npcs and fig.kind == "npc" and fig.comp["qid"] in npcs:
+                others.append(fig)
+        out = []
+        if holders:
+            if len(holders) > 1:
+                holders.sort(key=_by_key)
+            for fig in holders:
+                held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
+                if not held:
+                    continue
+                if len(held) > 1:
+                    held.sort(key=str)
+                seen = set()
+                for tok, owner, colour in held:
+                    if tok not in seen:
+                        seen.add(tok)
+                        for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                            out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
+                                                    source=tok)))
+        if abilities:
+            if len(abilities) > 1:
+                abilities.sort(key=_first)
+            for _key, fig, spec in abilities:
+                for t in self.triggers_of(spec)[event]:
+                    out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                            locals={"$special": spec})))
+        if others:
+            if len(others) > 1:
+                others.sort(key=_by_key)
+            for fig in others:
+                for t in self.triggers_of(fig.comp)[event]:
+                    out.append((t, make_env(None, None, fig, source=fig.comp["qid"])))
+        return out
+
+    def _in_play_keys(self, colour: str) -> list[str]:
+        """The state's keys of a Team's zones whose cards are in play (made once per Team)."""
+        keys = self._in_play_zone_keys.get(colour)
+        if keys is None:
+            keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
+        return keys
 
     def location_listeners(self, event: str, params: dict) -> list:
         """The Location triggers an event sets off, `here` being the Location. An event
@@ -187,7 +227,7 @@ class EventsMixin:
         for i in places:
             comp = board.locations[i].comp
             for t in self.triggers_of(comp).get(event, ()):
-                out.append((t, Env(controller, team, None, here=i, source=comp["qid"], locals={"$stands": stands})))
+                out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
         return out
 
     def team_player(self, colour: str | None) -> str | None:
@@ -221,7 +261,7 @@ class EventsMixin:
                 return
             if base.until is not None and not base.until.alive:
                 continue
-            if base.card is not None and base.card["qid"] not in self.cards_in_play(base.team):
+            if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                 continue  # the card was done (and left play) by an earlier listener
             event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
