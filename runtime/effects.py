@@ -81,11 +81,12 @@ class EffectsMixin:
         return compiled.code_for(self.rules)
 
     def run(self, body: list, env: Env):
-        """Run a body of the rules' IR (a generator of decisions)."""
+        """Run a body of the rules' IR: an iterator of its decisions to `yield from` (a generator,
+        or a finished iterator when it cannot ask)."""
         return self.code.body(body)(self, env)
 
     def run_stmt(self, s: dict, env: Env):
-        """Run one statement of the rules' IR (a generator of decisions)."""
+        """Run one statement of the rules' IR: an iterator of its decisions, as run()."""
         return self.code.stmt(s)(self, env)
 
     def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:
