@@ -317,23 +317,25 @@ def compile_selector(code, e: dict):
                     kept.append(item)
             return kept
         return select_all, False
-    g_in = as_generator(*fin) if fin else None
-    g_where = as_generator(*fwhere) if fwhere else None
+    # a part that asks is a generator to `yield from`; one that does not (most `in` and
+    # `where` of a `one` selector) is called as it is, with no generator per candidate
+    f_in, in_asks = fin if fin else (None, False)
+    f_where, where_asks = fwhere if fwhere else (None, False)
     g_count = as_generator(*fcount) if fcount else None
     prompt_one = f"choose one {kind}"
 
     def select(eng, env):
         places = None
-        if g_in is not None:
-            places = eng.places((yield from g_in(eng, env)))
+        if f_in is not None:
+            places = eng.places((yield from f_in(eng, env)) if in_asks else f_in(eng, env))
         items = eng.candidates(kind, places, env)
-        if g_where is not None:
+        if f_where is not None:
             kept = []
             inner = env.child()
             scope = inner.locals
             for item in items:
                 scope["it"] = item
-                if (yield from g_where(eng, inner)):
+                if ((yield from f_where(eng, inner)) if where_asks else f_where(eng, inner)):
                     kept.append(item)
             items = kept
         if quant == "all":
