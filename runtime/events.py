@@ -79,6 +79,8 @@ class EventsMixin:
                 "game": event in self.triggers_of(rules.game),
             }
             idx["figures"] = bool(idx["tokens"] or idx["specials"] or idx["npc"])
+            # does anything but an installed trigger or a Reaction hear it (else emit() asks no one)
+            idx["heard"] = bool(idx["game"] or idx["tokens"] or idx["locations"] or idx["figures"] or idx["in-play"])
             self.code.heard[event] = idx
         return idx
 
@@ -238,13 +240,15 @@ class EventsMixin:
         st = self.state
         if st.winners is not None:  # the game is over
             return
-        found = self.listeners(event, params)
-        if found:
-            yield from self.run_listeners(event, params, pending, found)
-            if st.winners is not None:
-                return
+        idx = self.code.heard.get(event) or self.hearing(event)
+        if idx["heard"] or st.temp_triggers:
+            found = self.listeners(event, params)
+            if found:
+                yield from self.run_listeners(event, params, pending, found)
+                if st.winners is not None:
+                    return
         # a Reaction card can be offered only to a hand that holds one for this event
-        reactions = self.code.heard[event]["reactions"]  # listeners() made the index
+        reactions = idx["reactions"]
         if reactions and self.reaction_in_hand(reactions):
             yield from self.reactions(event, params, pending)
 
@@ -283,12 +287,25 @@ class EventsMixin:
             yield from body(self, env)
 
     def reaction_in_hand(self, cards: frozenset) -> bool:
-        """Does a player of a Team that has not played a card this round hold one of `cards`?"""
-        for team in self.state.teams.values():
-            if team.played_this_round:
+        """Does a player of a Team that has not played a card this round hold one of `cards`?
+        (The Teams' zones read by their keys: the zone `play-to` of the Team and each
+        player's `draw-to`, the zones behind `played_this_round` and `hands`.)"""
+        keys = self._hand_keys
+        for colour, team in self.state.teams.items():
+            zones = team.zones
+            known = keys.get(colour)
+            if known is None or known[0] != team.players:
+                known = keys[colour] = (list(team.players), zone_key(team.zone_of["play-to"], colour),
+                                        [zone_key(team.zone_of["draw-to"], p) for p in team.players])
+            if zones.get(known[1]):  # the Team played a card this round
                 continue
-            for player in team.players:
-                hand = team.hands.get(player)
+            for key in known[2]:
+                hand = zones.get(key)
                 if hand and not cards.isdisjoint(hand):
                     return True
         return False
+
+    @cached_property
+    def _hand_keys(self) -> dict[str, tuple]:
+        """Team -> (its players, the key of its `play-to` zone, the keys of its players' hands)."""
+        return {}

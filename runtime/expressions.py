@@ -283,7 +283,8 @@ def _has_icon(eng, env, loc, icon):
     locations = eng.state.board.locations
     if loc is None or locations[loc].comp is None:
         return False
-    return id_of(icon) in (prop(locations[loc].comp, "icons", []) or [])
+    icons = locations[loc].comp["props"].get("icons")  # prop(comp, "icons"), read without a call
+    return icons is not None and id_of(icon) in (icons["value"] or ())
 
 
 def _adjacent_to(eng, env, where):

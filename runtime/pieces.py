@@ -207,6 +207,8 @@ class PiecesMixin:
         kind = where.__class__
         if kind is Figure:
             store = where.tokens
+        elif kind is int:
+            store = self.state.board.locations[where].tokens
         elif kind is list:
             return sum(self.count_tokens(token, w, of) for w in where)
         else:
