@@ -35,7 +35,7 @@ class CardsInPlayMixin:
     def in_play_now(self, qid: str, holder: str | None) -> bool:
         """Does the Team have the card in play (in one of its `in-play` zones)?"""
         zones = self.state.zones
-        for key in self._in_play_keys(holder):
+        for key in self._in_play_zone_keys.get(holder) or self._in_play_keys(holder):
             if qid in zones.get(key, ()):
                 return True
         return False

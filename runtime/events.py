@@ -12,6 +12,7 @@ from .state import Figure, Pending, TempTrigger, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 _first = itemgetter(0)
 _NO_TAGS = frozenset()
+NOTHING = ()  # the iterator of an event no one hears
 
 
 class EventsMixin:
@@ -107,7 +108,10 @@ class EventsMixin:
             for loc in locs:
                 if not loc.tokens:
                     continue
-                keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                keys = []
+                for k, n in loc.tokens.items():
+                    if n > 0 and k[0] in tokens:
+                        keys.append(k)
                 if not keys:
                     continue
                 if len(keys) > 1:
@@ -165,7 +169,10 @@ class EventsMixin:
             if len(holders) > 1:
                 holders.sort(key=_by_key)
             for fig in holders:
-                held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
+                held = []
+                for k, n in fig.tokens.items():
+                    if n > 0 and k[0] in tokens:
+                        held.append(k)
                 if not held:
                     continue
                 if len(held) > 1:
@@ -237,18 +244,28 @@ class EventsMixin:
         return team.players[0] if team else None
 
     def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
+        """Announce an event: its listeners run in order (run_listeners), then a Reaction
+        card may be played. An iterator of decisions to `yield from`: a generator when
+        someone hears the event, a finished one when no one does (most events)."""
         st = self.state
         if st.winners is not None:  # the game is over
-            return
+            return NOTHING
         idx = self.code.heard.get(event) or self.hearing(event)
-        if idx["heard"] or st.temp_triggers:
-            found = self.listeners(event, params)
-            if found:
-                yield from self.run_listeners(event, params, pending, found)
-                if st.winners is not None:
-                    return
-        # a Reaction card can be offered only to a hand that holds one for this event
+        found = self.listeners(event, params) if idx["heard"] or st.temp_triggers else None
         reactions = idx["reactions"]
+        if found:
+            return self._heard_by(event, params, pending, found, reactions)
+        # a Reaction card can be offered only to a hand that holds one for this event
+        if reactions and self.reaction_in_hand(reactions):
+            return self.reactions(event, params, pending)
+        return NOTHING
+
+    def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset):
+        """emit() of an event with listeners: they run, then a hand that (still) holds a
+        Reaction card for it may play one."""
+        yield from self.run_listeners(event, params, pending, found)
+        if self.state.winners is not None:
+            return
         if reactions and self.reaction_in_hand(reactions):
             yield from self.reactions(event, params, pending)
 

@@ -60,7 +60,7 @@ class ExpressionsMixin:
             return [e for e in edges if not st.board.would_enclose(e)]
         if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
             return [c for c in self.state.order if places is None or c in places]
-        test = relation_test(kind)
+        test = _RELATIONS.get(kind) or relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]
         return [f for f in st.figures.values() if f.location is not None and f.location in places and test(f, env)]
@@ -279,6 +279,14 @@ def _empty(eng, env, loc):
         and not any(loc in e for e in board.blocked)
 
 
+def _open(eng, env, loc):
+    """`open(loc)`: ExpressionsMixin.is_open, read without a second call (menus ask it per Location)."""
+    if loc is None:
+        return False
+    L = eng.state.board.locations[loc]
+    return not L.removed and len(L.figures) < L.slots
+
+
 def _has_icon(eng, env, loc, icon):
     locations = eng.state.board.locations
     if loc is None or locations[loc].comp is None:
@@ -337,7 +345,7 @@ def function(name: str):
     if name == "stack-bonus":
         return _stack_bonus
     if name == "open":
-        return lambda eng, env, loc: eng.is_open(loc)
+        return _open
     if name == "empty":
         return _empty
     if name == "has-icon":
