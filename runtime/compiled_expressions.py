@@ -14,6 +14,7 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import context, function, is_test, FN_PARAMS
+from .state import Figure
 
 
 _ACTIONS: dict[tuple, Action] = {}
@@ -27,6 +28,17 @@ def action(verb: str, args: tuple = ()) -> Action:
         a = _ACTIONS[(verb, args)] = Action(verb, args)
         str(a)  # its text, kept with it
     return a
+
+
+def _target(label: str) -> Action:
+    """action("target", (label,)), kept by the label alone."""
+    a = _TARGETS.get(label)
+    if a is None:
+        a = _TARGETS[label] = action("target", (label,))
+    return a
+
+
+_TARGETS: dict = {}
 
 
 def const(value):
@@ -345,7 +357,9 @@ def compile_selector(code, e: dict):
                 return None
             if len(items) == 1:
                 return items[0]
-            by_label = {action("target", (eng.label(i),)): i for i in items}
+            by_label = {}
+            for item in items:  # a figure by its key (eng.label's), without two calls for it
+                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N

@@ -95,6 +95,7 @@ class EventsMixin:
         put in order (by name), not sorted all for each event."""
         st = self.state
         idx = self.code.heard.get(event) or self.hearing(event)
+        known = self.code.triggers  # triggers_of()'s cache: component qid -> event -> triggers
         out = []
         if idx["game"]:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
@@ -117,7 +118,7 @@ class EventsMixin:
                 if len(keys) > 1:
                     keys.sort(key=str)
                 for tok, owner, colour in keys:
-                    for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                    for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
                                                 source=tok)))
         if idx["locations"]:
@@ -136,7 +137,7 @@ class EventsMixin:
                     for qid in cards:
                         if qid in in_play:
                             card = self.rules.by_qid[qid]
-                            for t in self.triggers_of(card)[event]:
+                            for t in (known.get(qid) or self.triggers_of(card))[event]:
                                 out.append((t, make_env(st.teams[colour].players[0], colour, owner=colour, card=card,
                                                         source=qid)))
         if st.temp_triggers:
@@ -150,7 +151,8 @@ class EventsMixin:
         characters hold, then Special Abilities, then non-player figures, each by figure name
         (one pass over the figures picks those that hear; only they are put in order)."""
         tokens, specials, npcs = idx["tokens"], idx["specials"], idx["npc"]
-        known = self._specials  # TurnMixin.special()'s cache, read here without a call
+        specials_of = self._specials  # TurnMixin.special()'s cache, read here without a call
+        known = self.code.triggers  # triggers_of()'s cache
         holders, abilities, others = [], [], []
         for fig in self.state.figures.values():
             if fig.location is None:
@@ -159,7 +161,7 @@ class EventsMixin:
                 if tokens and fig.tokens:
                     holders.append(fig)
                 if specials:
-                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
+                    spec = specials_of[fig.side["qid"]] if fig.side["qid"] in specials_of else self.special(fig)
                     if spec is not None and spec["qid"] in specials:
                         abilities.append((fig.key, fig, spec))
             elif npcs and fig.kind == "npc" and fig.comp["qid"] in npcs:
@@ -181,21 +183,21 @@ class EventsMixin:
                 for tok, owner, colour in held:
                     if tok not in seen:
                         seen.add(tok)
-                        for t in self.triggers_of(self.rules.tokens[tok])[event]:
+                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                             out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                     source=tok)))
         if abilities:
             if len(abilities) > 1:
                 abilities.sort(key=_first)
             for _key, fig, spec in abilities:
-                for t in self.triggers_of(spec)[event]:
+                for t in (known.get(spec["qid"]) or self.triggers_of(spec))[event]:
                     out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
                                             locals={"$special": spec})))
         if others:
             if len(others) > 1:
                 others.sort(key=_by_key)
             for fig in others:
-                for t in self.triggers_of(fig.comp)[event]:
+                for t in (known.get(fig.comp["qid"]) or self.triggers_of(fig.comp))[event]:
                     out.append((t, make_env(None, None, fig, source=fig.comp["qid"])))
         return out
 
