@@ -209,6 +209,9 @@ class PiecesMixin:
             store = where.tokens
         elif kind is int:
             store = self.state.board.locations[where].tokens
+        elif kind is str:
+            team = self.state.teams.get(where)
+            store = team.tokens if team is not None else None
         elif kind is list:
             return sum(self.count_tokens(token, w, of) for w in where)
         else:
