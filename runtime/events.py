@@ -279,6 +279,8 @@ class EventsMixin:
             # cards in play and installed effects have changed the amount they are to stop.
             found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
                     [x for x in found if x[1].holder is not None and x[1].until is None]
+        # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+        event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
         for trigger, base in found:
             if st.winners is not None:  # over
                 return
@@ -286,7 +288,6 @@ class EventsMixin:
                 continue
             if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                 continue  # the card was done (and left play) by an earlier listener
-            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base
                 env.event, env.pending = event_params, pending

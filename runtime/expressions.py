@@ -21,7 +21,8 @@ class ExpressionsMixin:
     def ev(self, e, env: Env):
         """The value of an expression, as a generator to `yield from` (a selector may ask for a
         decision): the compiled expression's own generator, or a finished one around its value."""
-        fn, asks = self.code.expr(e)
+        code = self.code
+        fn, asks = code._exprs.get(id(e)) or code.expr(e)  # the Code's cache read first, without a call
         return fn(self, env) if asks else _value(fn(self, env))
 
     def is_test(self, a, b, env: Env) -> bool:
