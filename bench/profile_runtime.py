@@ -79,6 +79,8 @@ def main() -> None:
         stats, decisions = profile_box(rules, box, args.games, args.cold)
         print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {stats.total_tt:.2f} s under the "
               f"profiler, sorted by {args.sort}")
+        print(f"  {stats.total_calls:,} calls, {stats.total_calls / max(decisions, 1):.0f} per decision "
+              "(Python functions and built-ins; the profiler counts each resumption of a generator)")
         report(stats, args.top, args.sort)
 
 

@@ -30,8 +30,11 @@ class RandomBot:
 
     def choose(self, decision, game) -> str:
         actions = decision.actions
-        if decision.kind == "turn" and _END_TURN in actions and any(a.startswith("resolve ") for a in actions):
-            actions = [a for a in actions if a != _END_TURN]
+        if decision.kind == "turn" and _END_TURN in actions:
+            for a in actions:
+                if a.startswith("resolve "):
+                    actions = [a for a in actions if a != _END_TURN]
+                    break
         return self.rng.choice(actions)
 
 

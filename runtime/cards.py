@@ -3,7 +3,7 @@ played when, the Round Start window, playing, Reactions."""
 from __future__ import annotations
 
 from .actions import PASS, Action
-from .effects import Env, id_of
+from .effects import Env, id_of, make_env
 from .rules import prop
 from .state import Figure, Pending, Team, zone_key
 
@@ -24,7 +24,7 @@ class CardsMixin:
         return cards.pop(0) if cards else None
 
     def fig_env(self, fig: Figure, source: str | None = None) -> Env:
-        return Env(self.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
+        return make_env(self.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
 
     def controller_of(self, fig: Figure) -> str:
         if fig.player:

@@ -30,7 +30,15 @@ class CardsInPlayMixin:
     def cards_in_play(self, holder: str | None) -> list[str]:
         """The cards a Team has in play, zone by zone."""
         zones = self.state.zones
-        return [q for z in self.rules.in_play for q in zones.get(zone_key(z, holder), ())]
+        return [q for key in self._in_play_keys(holder) for q in zones.get(key, ())]
+
+    def in_play_now(self, qid: str, holder: str | None) -> bool:
+        """Does the Team have the card in play (in one of its `in-play` zones)?"""
+        zones = self.state.zones
+        for key in self._in_play_zone_keys.get(holder) or self._in_play_keys(holder):
+            if qid in zones.get(key, ()):
+                return True
+        return False
 
     def fill_starting_zones(self, box: str) -> None:
         """Every zone that `starts-with` a card type holds the box's cards of that type (at

@@ -42,9 +42,11 @@ class Args:
 
     def values(self, eng, env):
         """The arguments by name (a generator: an argument may be a selector that asks)."""
-        if not self.asks:
-            return {name: fn(eng, env) for name, fn, _asks in self.parts}
         out = {}
+        if not self.asks:
+            for name, fn, _asks in self.parts:
+                out[name] = fn(eng, env)
+            return out
         for name, fn, asks in self.parts:
             out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
         return out
@@ -149,9 +151,23 @@ def code_for(rules: Rules) -> Code:
 
 def run_in_order(fns: list):
     """The statements of a body one after the other, while the game goes on and the figure
-    whose effect it is stays on the board when it is the Active Character."""
+    whose effect it is stays on the board when it is the Active Character. Like a statement's,
+    the body's function returns an iterator to `yield from` at once: a body of one statement
+    returns that statement's own (the checks are made when it is called)."""
     if not fns:
         return lambda eng, env: NOTHING
+    if len(fns) == 1:  # the statement's own iterator, not a generator around it: one layer less
+        only = fns[0]
+
+        def run_one(eng, env):
+            st = eng.state
+            if st.winners is not None:  # the game is over
+                return NOTHING
+            me = env.self_fig
+            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
+                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
+            return only(eng, env)
+        return run_one
 
     def run(eng, env):
         st = eng.state
@@ -203,6 +219,28 @@ class StatementCompiler:
         tags = prop(kw, "tags")
         eff = kw["effects"].get("effect")
         inner_body = eff["body"] if eff is not None else None
+
+        if not any(part[1] for _name, part in params if part is not None):
+            now = [(name, part[0] if part is not None else None) for name, part in params]
+            body_of = [None, None]  # the body's compiled form and its Code, found when first run (it may use keywords)
+
+            def keyword_now(eng, env):  # no parameter asks: the body's own iterator, no generator around it
+                inner = _new(Env)
+                fields = inner.__dict__
+                fields.update(env.__dict__)
+                fields["locals"] = scope = {}
+                for name, fn in now:
+                    scope[name] = None if fn is None else fn(eng, env)
+                if tags:
+                    inner.tags = env.tags | frozenset(eng.tag_qids(kw, tags))
+                if inner_body is None:
+                    return NOTHING
+                body = body_of[0]
+                if body is None or body_of[1] is not eng.code:
+                    body = eng.code.body(inner_body)
+                    body_of[:] = [body, eng.code]
+                return body(eng, inner)
+            return keyword_now
 
         def keyword(eng, env):
             inner = _new(Env)  # env.child() with locals of its own: the keyword's parameters
@@ -295,8 +333,18 @@ class StatementCompiler:
         return for_each
 
     def compile_as(code, s):
-        who_of = _value_of(code.expr(s["who"]))
+        who_fn, who_asks = code.expr(s["who"])
+        who_of = _value_of((who_fn, who_asks))
         body = code.body(s["body"])
+        if not who_asks:
+            def as_now(eng, env):
+                who = who_fn(eng, env)
+                if isinstance(who, Figure):
+                    team, controller = who.team, eng.controller_of(who)
+                else:
+                    team, controller = who, eng.team_player(who)
+                return body(eng, env.child(team=team, controller=controller)) if team is not None else NOTHING
+            return as_now
 
         def as_(eng, env):
             who = yield from who_of(eng, env)

@@ -14,6 +14,7 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import context, function, is_test, FN_PARAMS
+from .state import Figure
 
 
 _ACTIONS: dict[tuple, Action] = {}
@@ -27,6 +28,17 @@ def action(verb: str, args: tuple = ()) -> Action:
         a = _ACTIONS[(verb, args)] = Action(verb, args)
         str(a)  # its text, kept with it
     return a
+
+
+def _target(label: str) -> Action:
+    """action("target", (label,)), kept by the label alone."""
+    a = _TARGETS.get(label)
+    if a is None:
+        a = _TARGETS[label] = action("target", (label,))
+    return a
+
+
+_TARGETS: dict = {}
 
 
 def const(value):
@@ -317,23 +329,25 @@ def compile_selector(code, e: dict):
                     kept.append(item)
             return kept
         return select_all, False
-    g_in = as_generator(*fin) if fin else None
-    g_where = as_generator(*fwhere) if fwhere else None
+    # a part that asks is a generator to `yield from`; one that does not (most `in` and
+    # `where` of a `one` selector) is called as it is, with no generator per candidate
+    f_in, in_asks = fin if fin else (None, False)
+    f_where, where_asks = fwhere if fwhere else (None, False)
     g_count = as_generator(*fcount) if fcount else None
     prompt_one = f"choose one {kind}"
 
     def select(eng, env):
         places = None
-        if g_in is not None:
-            places = eng.places((yield from g_in(eng, env)))
+        if f_in is not None:
+            places = eng.places((yield from f_in(eng, env)) if in_asks else f_in(eng, env))
         items = eng.candidates(kind, places, env)
-        if g_where is not None:
+        if f_where is not None:
             kept = []
             inner = env.child()
             scope = inner.locals
             for item in items:
                 scope["it"] = item
-                if (yield from g_where(eng, inner)):
+                if ((yield from f_where(eng, inner)) if where_asks else f_where(eng, inner)):
                     kept.append(item)
             items = kept
         if quant == "all":
@@ -343,7 +357,9 @@ def compile_selector(code, e: dict):
                 return None
             if len(items) == 1:
                 return items[0]
-            by_label = {action("target", (eng.label(i),)): i for i in items}
+            by_label = {}
+            for item in items:  # a figure by its key (eng.label's), without two calls for it
+                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N

@@ -52,6 +52,20 @@ class Env:
 _new = object.__new__
 
 
+def make_env(controller, team, self_fig=None, holder=None, owner=None, here=None, source=None, card=None,
+             locals=None) -> Env:
+    """Env(...) of the fields the engine's listeners and effects set, without the dataclass's
+    __init__ (an Env is made for every listener of every event: this is the hot path)."""
+    env = _new(Env)
+    env.__dict__ = {"controller": controller, "team": team, "self_fig": self_fig, "holder": holder, "owner": owner,
+                    "here": here, "event": {}, "locals": {} if locals is None else locals, "pending": None,
+                    "until": None, "source": source, "card": card, "tags": _NO_TAGS}
+    return env
+
+
+_NO_TAGS = frozenset()
+
+
 class Stop(Exception):
     """The turn ends now (the Active Character left the board)."""
 
@@ -67,11 +81,12 @@ class EffectsMixin:
         return compiled.code_for(self.rules)
 
     def run(self, body: list, env: Env):
-        """Run a body of the rules' IR (a generator of decisions)."""
+        """Run a body of the rules' IR: an iterator of its decisions to `yield from` (a generator,
+        or a finished iterator when it cannot ask)."""
         return self.code.body(body)(self, env)
 
     def run_stmt(self, s: dict, env: Env):
-        """Run one statement of the rules' IR (a generator of decisions)."""
+        """Run one statement of the rules' IR: an iterator of its decisions, as run()."""
         return self.code.stmt(s)(self, env)
 
     def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:

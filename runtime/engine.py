@@ -98,7 +98,10 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
             return actions[0]
         printed = {}
         for a in actions:  # str(a), read where action() keeps it
-            printed[a._text if hasattr(a, "_text") else str(a)] = a
+            try:
+                printed[a._text] = a
+            except AttributeError:
+                printed[str(a)] = a
         choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
         return printed[str(choice)]
 

@@ -1,18 +1,25 @@
 """Events and triggers: components' triggers, temporary ones, who hears an event, emitting it."""
 from __future__ import annotations
 
-from operator import attrgetter
+from functools import cached_property
+from operator import attrgetter, itemgetter
 
-from .effects import Env
+from .effects import Env, make_env
 from .rules import prop
-from .state import Figure, Pending, TempTrigger
+from .state import Figure, Pending, TempTrigger, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
+_first = itemgetter(0)
 _NO_TAGS = frozenset()
+NOTHING = ()  # the iterator of an event no one hears
 
 
 class EventsMixin:
+    @cached_property
+    def _in_play_zone_keys(self) -> dict[str, list[str]]:
+        return {}
+
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
@@ -73,21 +80,28 @@ class EventsMixin:
                 "game": event in self.triggers_of(rules.game),
             }
             idx["figures"] = bool(idx["tokens"] or idx["specials"] or idx["npc"])
+            # does anything but an installed trigger or a Reaction hear it (else emit() asks no one)
+            idx["heard"] = bool(idx["game"] or idx["tokens"] or idx["locations"] or idx["figures"] or idx["in-play"])
             self.code.heard[event] = idx
         return idx
 
     def listeners(self, event: str, params: dict):
         """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
         a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
-        cards in play (zones `in-play`), installed triggers."""
+        cards in play (zones `in-play`), installed triggers.
+
+        Most events are heard by few: each part is looked at only if the index says that
+        something of its kind hears the event, and the figures are filtered before they are
+        put in order (by name), not sorted all for each event."""
         st = self.state
         idx = self.code.heard.get(event) or self.hearing(event)
+        known = self.code.triggers  # triggers_of()'s cache: component qid -> event -> triggers
         out = []
         if idx["game"]:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
             team = fig.team if isinstance(fig, Figure) else None
             for t in self.triggers_of(self.rules.game)[event]:
-                out.append((t, Env(self.team_player(team), team, None, source=self.rules.game["qid"])))
+                out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
         tokens = idx["tokens"]
         if tokens:
             where = params.get("location")
@@ -95,67 +109,104 @@ class EventsMixin:
             for loc in locs:
                 if not loc.tokens:
                     continue
-                keys = [k for k, n in loc.tokens.items() if n > 0 and k[0] in tokens]
+                keys = []
+                for k, n in loc.tokens.items():
+                    if n > 0 and k[0] in tokens:
+                        keys.append(k)
                 if not keys:
                     continue
                 if len(keys) > 1:
                     keys.sort(key=str)
                 for tok, owner, colour in keys:
-                    for t in self.triggers_of(self.rules.tokens[tok])[event]:
-                        out.append((t, Env(self.team_player(owner), owner, None, owner=owner, here=loc.index,
-                                           source=tok)))
+                    for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
+                        out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
+                                                source=tok)))
         if idx["locations"]:
             out.extend(self.location_listeners(event, params))
         if idx["figures"]:
-            specials, npcs = idx["specials"], idx["npc"]
-            figures = sorted([f for f in st.figures.values() if f.location is not None], key=_by_key)
-            if tokens:
-                for fig in figures:
-                    if not fig.tokens or fig.kind != "character":
-                        continue
-                    held = [k for k, n in fig.tokens.items() if n > 0 and k[0] in tokens]
-                    if not held:
-                        continue
-                    if len(held) > 1:
-                        held.sort(key=str)
-                    seen = set()
-                    for tok, owner, colour in held:
-                        if tok not in seen:
-                            seen.add(tok)
-                            for t in self.triggers_of(self.rules.tokens[tok])[event]:
-                                out.append((t, Env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
-                                                   source=tok)))
-            if specials:
-                known = self._specials  # TurnMixin.special()'s cache, read here without a call
-                for fig in figures:
-                    if fig.kind != "character":
-                        continue
-                    spec = known[fig.side["qid"]] if fig.side["qid"] in known else self.special(fig)
-                    if spec is None or spec["qid"] not in specials:
-                        continue
-                    for t in self.triggers_of(spec)[event]:
-                        out.append((t, Env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                           locals={"$special": spec})))
-            if npcs:
-                for fig in figures:
-                    if fig.kind == "npc" and fig.comp["qid"] in npcs:
-                        for t in self.triggers_of(fig.comp)[event]:
-                            out.append((t, Env(None, None, fig, source=fig.comp["qid"])))
+            out.extend(self._figure_listeners(event, idx))
         in_play = idx["in-play"]
         if in_play:
+            zones = st.zones
+            keys_of = self._in_play_zone_keys
             for colour in st.order:
-                team = st.teams[colour]
-                for qid in self.cards_in_play(colour):
-                    if qid in in_play:
-                        card = self.rules.by_qid[qid]
-                        for t in self.triggers_of(card)[event]:
-                            out.append((t, Env(team.players[0], colour, None, owner=colour, card=card,
-                                               source=card["qid"])))
+                for key in keys_of.get(colour) or self._in_play_keys(colour):
+                    cards = zones.get(key)
+                    if not cards:
+                        continue
+                    for qid in cards:
+                        if qid in in_play:
+                            card = self.rules.by_qid[qid]
+                            for t in (known.get(qid) or self.triggers_of(card))[event]:
+                                out.append((t, make_env(st.teams[colour].players[0], colour, owner=colour, card=card,
+                                                        source=qid)))
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
                     out.append((tt.trigger, tt.env))
         return out
+
+    def _figure_listeners(self, event: str, idx: dict) -> list:
+        """The listeners on the board's figures, in the order of listeners(): the tokens
+        characters hold, then Special Abilities, then non-player figures, each by figure name
+        (one pass over the figures picks those that hear; only they are put in order)."""
+        tokens, specials, npcs = idx["tokens"], idx["specials"], idx["npc"]
+        specials_of = self._specials  # TurnMixin.special()'s cache, read here without a call
+        known = self.code.triggers  # triggers_of()'s cache
+        holders, abilities, others = [], [], []
+        for fig in self.state.figures.values():
+            if fig.location is None:
+                continue
+            if fig.kind == "character":
+                if tokens and fig.tokens:
+                    holders.append(fig)
+                if specials:
+                    spec = specials_of[fig.side["qid"]] if fig.side["qid"] in specials_of else self.special(fig)
+                    if spec is not None and spec["qid"] in specials:
+                        abilities.append((fig.key, fig, spec))
+            elif npcs and fig.kind == "npc" and fig.comp["qid"] in npcs:
+                others.append(fig)
+        out = []
+        if holders:
+            if len(holders) > 1:
+                holders.sort(key=_by_key)
+            for fig in holders:
+                held = []
+                for k, n in fig.tokens.items():
+                    if n > 0 and k[0] in tokens:
+                        held.append(k)
+                if not held:
+                    continue
+                if len(held) > 1:
+                    held.sort(key=str)
+                seen = set()
+                for tok, owner, colour in held:
+                    if tok not in seen:
+                        seen.add(tok)
+                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
+                            out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
+                                                    source=tok)))
+        if abilities:
+            if len(abilities) > 1:
+                abilities.sort(key=_first)
+            for _key, fig, spec in abilities:
+                for t in (known.get(spec["qid"]) or self.triggers_of(spec))[event]:
+                    out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                            locals={"$special": spec})))
+        if others:
+            if len(others) > 1:
+                others.sort(key=_by_key)
+            for fig in others:
+                for t in (known.get(fig.comp["qid"]) or self.triggers_of(fig.comp))[event]:
+                    out.append((t, make_env(None, None, fig, source=fig.comp["qid"])))
+        return out
+
+    def _in_play_keys(self, colour: str) -> list[str]:
+        """The state's keys of a Team's zones whose cards are in play (made once per Team)."""
+        keys = self._in_play_zone_keys.get(colour)
+        if keys is None:
+            keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
+        return keys
 
     def location_listeners(self, event: str, params: dict) -> list:
         """The Location triggers an event sets off, `here` being the Location. An event
@@ -187,7 +238,7 @@ class EventsMixin:
         for i in places:
             comp = board.locations[i].comp
             for t in self.triggers_of(comp).get(event, ()):
-                out.append((t, Env(controller, team, None, here=i, source=comp["qid"], locals={"$stands": stands})))
+                out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
         return out
 
     def team_player(self, colour: str | None) -> str | None:
@@ -195,16 +246,28 @@ class EventsMixin:
         return team.players[0] if team else None
 
     def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
+        """Announce an event: its listeners run in order (run_listeners), then a Reaction
+        card may be played. An iterator of decisions to `yield from`: a generator when
+        someone hears the event, a finished one when no one does (most events)."""
         st = self.state
         if st.winners is not None:  # the game is over
-            return
-        found = self.listeners(event, params)
+            return NOTHING
+        idx = self.code.heard.get(event) or self.hearing(event)
+        found = self.listeners(event, params) if idx["heard"] or st.temp_triggers else None
+        reactions = idx["reactions"]
         if found:
-            yield from self.run_listeners(event, params, pending, found)
-            if st.winners is not None:
-                return
+            return self._heard_by(event, params, pending, found, reactions)
         # a Reaction card can be offered only to a hand that holds one for this event
-        reactions = self.code.heard[event]["reactions"]  # listeners() made the index
+        if reactions and self.reaction_in_hand(reactions):
+            return self.reactions(event, params, pending)
+        return NOTHING
+
+    def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset):
+        """emit() of an event with listeners: they run, then a hand that (still) holds a
+        Reaction card for it may play one."""
+        yield from self.run_listeners(event, params, pending, found)
+        if self.state.winners is not None:
+            return
         if reactions and self.reaction_in_hand(reactions):
             yield from self.reactions(event, params, pending)
 
@@ -216,14 +279,15 @@ class EventsMixin:
             # cards in play and installed effects have changed the amount they are to stop.
             found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
                     [x for x in found if x[1].holder is not None and x[1].until is None]
+        # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+        event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
         for trigger, base in found:
             if st.winners is not None:  # over
                 return
             if base.until is not None and not base.until.alive:
                 continue
-            if base.card is not None and base.card["qid"] not in self.cards_in_play(base.team):
+            if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                 continue  # the card was done (and left play) by an earlier listener
-            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base
                 env.event, env.pending = event_params, pending
@@ -243,12 +307,25 @@ class EventsMixin:
             yield from body(self, env)
 
     def reaction_in_hand(self, cards: frozenset) -> bool:
-        """Does a player of a Team that has not played a card this round hold one of `cards`?"""
-        for team in self.state.teams.values():
-            if team.played_this_round:
+        """Does a player of a Team that has not played a card this round hold one of `cards`?
+        (The Teams' zones read by their keys: the zone `play-to` of the Team and each
+        player's `draw-to`, the zones behind `played_this_round` and `hands`.)"""
+        keys = self._hand_keys
+        for colour, team in self.state.teams.items():
+            zones = team.zones
+            known = keys.get(colour)
+            if known is None or known[0] != team.players:
+                known = keys[colour] = (list(team.players), zone_key(team.zone_of["play-to"], colour),
+                                        [zone_key(team.zone_of["draw-to"], p) for p in team.players])
+            if zones.get(known[1]):  # the Team played a card this round
                 continue
-            for player in team.players:
-                hand = team.hands.get(player)
+            for key in known[2]:
+                hand = zones.get(key)
                 if hand and not cards.isdisjoint(hand):
                     return True
         return False
+
+    @cached_property
+    def _hand_keys(self) -> dict[str, tuple]:
+        """Team -> (its players, the key of its `play-to` zone, the keys of its players' hands)."""
+        return {}

@@ -21,7 +21,8 @@ class ExpressionsMixin:
     def ev(self, e, env: Env):
         """The value of an expression, as a generator to `yield from` (a selector may ask for a
         decision): the compiled expression's own generator, or a finished one around its value."""
-        fn, asks = self.code.expr(e)
+        code = self.code
+        fn, asks = code._exprs.get(id(e)) or code.expr(e)  # the Code's cache read first, without a call
         return fn(self, env) if asks else _value(fn(self, env))
 
     def is_test(self, a, b, env: Env) -> bool:
@@ -60,7 +61,7 @@ class ExpressionsMixin:
             return [e for e in edges if not st.board.would_enclose(e)]
         if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
             return [c for c in self.state.order if places is None or c in places]
-        test = relation_test(kind)
+        test = _RELATIONS.get(kind) or relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]
         return [f for f in st.figures.values() if f.location is not None and f.location in places and test(f, env)]
@@ -279,11 +280,20 @@ def _empty(eng, env, loc):
         and not any(loc in e for e in board.blocked)
 
 
+def _open(eng, env, loc):
+    """`open(loc)`: ExpressionsMixin.is_open, read without a second call (menus ask it per Location)."""
+    if loc is None:
+        return False
+    L = eng.state.board.locations[loc]
+    return not L.removed and len(L.figures) < L.slots
+
+
 def _has_icon(eng, env, loc, icon):
     locations = eng.state.board.locations
     if loc is None or locations[loc].comp is None:
         return False
-    return id_of(icon) in (prop(locations[loc].comp, "icons", []) or [])
+    icons = locations[loc].comp["props"].get("icons")  # prop(comp, "icons"), read without a call
+    return icons is not None and id_of(icon) in (icons["value"] or ())
 
 
 def _adjacent_to(eng, env, where):
@@ -336,7 +346,7 @@ def function(name: str):
     if name == "stack-bonus":
         return _stack_bonus
     if name == "open":
-        return lambda eng, env, loc: eng.is_open(loc)
+        return _open
     if name == "empty":
         return _empty
     if name == "has-icon":

@@ -98,11 +98,7 @@ class FiguresMixin:
         if end["when"] is not None and not self.static_eval(end["when"], env):
             return
         body = self.run(end["body"], env)
-        try:
-            body.send(None)  # an end asks no decision
-        except StopIteration:
-            pass
-        else:
+        for _decision in body:  # an end asks no decision
             body.close()
             raise AssertionError("the game's `end when` asked a decision")
         if st.over:

@@ -207,6 +207,11 @@ class PiecesMixin:
         kind = where.__class__
         if kind is Figure:
             store = where.tokens
+        elif kind is int:
+            store = self.state.board.locations[where].tokens
+        elif kind is str:
+            team = self.state.teams.get(where)
+            store = team.tokens if team is not None else None
         elif kind is list:
             return sum(self.count_tokens(token, w, of) for w in where)
         else:

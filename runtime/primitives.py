@@ -13,7 +13,8 @@ class PrimitivesMixin:
     def args(self, prim: str, raw: dict, env: Env):
         """A primitive's arguments by name, evaluated by their compiled forms in the order of its
         parameters (a generator: an argument may ask)."""
-        return self.code.args(prim, raw).values(self, env)
+        code = self.code
+        return (code._args.get(id(raw)) or code.args(prim, raw)).values(self, env)
 
     def tags_of(self, raw, env: Env) -> frozenset:
         return frozenset(raw or ()) | env.tags
