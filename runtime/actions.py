@@ -8,15 +8,15 @@ answer's arguments by name. The grammar, one line per form of a verb:
     pick CHARACTER                  draft a character
     side CHARACTER SIDE             choose a dashboard side (a or b)
     discard CARD                    discard a Mayhem card at setup
-    place CHARACTER Ln              put a character on a Location (first round, Recovery)
-    place-die N CHARACTER/ABILITY   place an Activation die showing N on an Ability
-    move CHARACTER Ln               \
-    resolve CHARACTER/ABILITY       |
-    use CHARACTER/SPECIAL           |  the Active Character's turn: the actions the shared
-    use-token CHARACTER TOKEN       |  game declares, in its order, with their labels
-    retrieve TOKEN                  |  (content/shared/game.mh; runtime/declared_actions.py)
-    play CARD                       |  (`play CARD` answers a Reaction too)
-    end-turn                        /
+    place CHARACTER Ln              put a character on a Location (the first placement, or back on the board)
+    place-die N CHARACTER/ABILITY   |  a Team's turn: the actions the shared game declares, in
+    move CHARACTER Ln               |  its order (content/shared/game.mh; runtime/declared_actions.py):
+    resolve CHARACTER/ABILITY       |  the one that starts the turn (a die showing N placed on an
+    use CHARACTER/SPECIAL           |  Ability), then the Active Character's menu
+    use-token CHARACTER TOKEN       |  (`play CARD` answers a Reaction too)
+    retrieve TOKEN                  |
+    play CARD                       |
+    end-turn                        |
     play CARD CHARACTER             play a Round Start card for that character
     pass                            play no card now
     target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
@@ -140,12 +140,6 @@ for _verb, _templates in FORMS.items():
         _form = _compile(_verb, _t)
         assert len(_form.names) not in _FORMS[_verb], f"two forms of '{_verb}' with {len(_form.names)} arguments"
         _FORMS[_verb][len(_form.names)] = _form
-
-
-# The verbs of the Active Character's menu that the engine still builds and takes itself
-# (runtime/turn.py): the shared game declares them without an effect, for their place in
-# the menu (docs/kernel.md, step 7). Every other verb of the menu is content.
-ENGINE_TURN_VERBS = ("resolve", "use", "use-token", "retrieve")
 
 
 def arguments(verb: str) -> list[tuple[str, ...]]:
