@@ -138,6 +138,8 @@ def _walk(eng, decl: Declared, guards: tuple, domains: tuple, env: Env, key, out
     values: list = [None] * len(domains)
     # a domain that reads no parameter: its values once a menu
     fixed = [None if reads else _as_list(domain(eng, env)) for domain, reads in domains]
+    if [] in fixed:
+        return  # a parameter without a value: no combination (a Team without a free die)
     slots = decl.slots
     verb = decl.verb
 

@@ -19,25 +19,49 @@ class TurnMixin:
             self._specials[qid] = next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
         return self._specials[qid]
 
+    def team_turns(self, after: str | None = None):
+        """The Teams' turns of a round, in the game's turn order (`turn-order alternate-teams`:
+        from the Team that leads the round; resuming a scenario set up mid-turn, from the Team
+        after `after`), until the round's turns are over (`round-ends`: every Team passed, one
+        after the other, or had one turn)."""
+        game = self.rules.game or {"props": {}}
+        order_rule = prop(game, "turn-order", "alternate-teams")
+        if order_rule != "alternate-teams":  # the compiler says so too (E205)
+            raise ValueError(f"the Mayhem engine plays `turn-order alternate-teams`, not '{order_rule}'")
+        each_once = prop(game, "round-ends", "all-passed") == "one-turn-each"
+        order = self.lead_order()
+        k = order.index(after) + 1 if after is not None else 0
+        passed = turns = 0
+        while passed < len(order) and not (each_once and turns == len(order)):
+            colour = order[k % len(order)]
+            k += 1
+            turns += 1
+            took = yield from self.turn(colour)
+            passed = 0 if took else passed + 1
+
     def turn(self, colour: str):
         """A Team's turn: the action that starts it (the game's `starts-turn` action: a die
         placed on an Ability), then the Active Character's turn it made. A Team whose starting
-        action allows nothing spends a free die of its pool without a turn."""
+        action allows nothing spends a free die of its pool without a turn, or, with none,
+        passes. Whether the Team took its turn (False: it passed)."""
         st = self.state
         team = st.teams[colour]
         player = team.players[0]
         env = declared.team_env(self, colour, player)
         options, bound = declared.menu(self, None, env, starts_turn=True)
         if not options:
+            if False not in team.placed:
+                return False
             i = team.placed.index(False)
             team.placed[i] = True
             self.log("die-forfeit", team=colour, die=team.dice[i])
-            return
+            return True
         choice = yield from self.decide(player, "die", "place an Activation die", options)
         decl, values = bound[choice]
         yield from declared.take(self, None, decl, values, env)
         if st.active is not None and st.active_team == colour:
             yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+        return True
 
     def p_activate(self, raw: dict, env, node: dict):
         """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the

@@ -326,3 +326,48 @@ def test_a_game_without_turn_actions_is_a_clear_error(ir):
     game["children"] = [c for c in game["children"] if c["kind"] != "action" or c["id"] == "place-die"]
     with pytest.raises(declared_actions.DeclarationError, match="declares none that is legal now"):
         first_turn_with_moves(load_rules(doc))
+
+
+# ---- the turn order is content: `turn-order alternate-teams`, `round-ends` -------------------
+
+def turns_of_round(rules, box: str, seed: int, round_: int) -> tuple[list[str], str]:
+    """The Teams whose turns round `round_` of a seeded game of random bots played, in order
+    (a turn: a die placed, or a die forfeited), and the Team that led the round."""
+    game = Game(rules, GameConfig(box, seed=seed))
+    bot = RandomBot(seed)
+    d = game.start()
+    while d is not None and game.state.round <= round_:
+        d = game.act(bot.choose(d, game))
+    owner = {k: c for c, t in game.state.teams.items() for k in t.characters}
+    lead = next(e["team"] for e in game.events if e["event"] == "initiative" and e["round"] == round_)
+    return [owner[e["figure"]] if e["event"] == "activate" else e["team"] for e in game.events
+            if e["round"] == round_ and e["event"] in ("activate", "die-forfeit")], lead
+
+
+def test_the_teams_alternate_from_the_leading_team_until_every_die_is_spent(rules):
+    # "Starting with the Team that won initiative, each player will alternate activating 1 of
+    # their Characters until all Activation dice have been placed for the round." (Character
+    # Activation)
+    turns, lead = turns_of_round(rules, "teen-titans-go", 3, 1)
+    assert len(turns) == 4 and turns[0] == lead
+    assert turns[0::2] == [turns[0]] * 2 and turns[1::2] == [turns[1]] * 2 and turns[0] != turns[1]
+
+
+def test_a_round_of_one_turn_each_is_content(rules, tmp_path):
+    # a game whose round's turns are over once each Team had one: one die each, the rest unused
+    changed = compiled_copy(tmp_path, "round-ends all-passed", "round-ends one-turn-each")
+    before, _lead = turns_of_round(rules, "teen-titans-go", 3, 1)
+    after, _lead = turns_of_round(changed, "teen-titans-go", 3, 1)
+    assert after == before[:2] and len(before) == 4
+
+
+def test_another_turn_order_is_a_clear_error(tmp_path):
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    game_mh = root / "shared" / "game.mh"
+    game_mh.write_text(game_mh.read_text(encoding="utf-8").replace("turn-order alternate-teams",
+                                                                    "turn-order clockwise"), encoding="utf-8")
+    result = driver.compile_paths([root])
+    errors = [d for d in result.diagnostics.items if d.code == "E205"]
+    assert len(errors) == 1 and "plays `turn-order alternate-teams` only" in errors[0].message
+    assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
