@@ -108,32 +108,50 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     out: list[Action] = []
     bound: dict = {}
     key = fig.key if fig is not None else None
-    for decl, plan in _plans(eng):
-        if decl.starts_turn is not starts_turn:
-            continue
+    inner = env.child()  # the parameters' values: each guard reads only its own action's
+    locals_ = inner.locals
+    for decl, guards, domains, names in _plans(eng)[starts_turn]:
         if decl.body is None:
             raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect: give it one "
                                    "(`effect { ... }`)")
-        guards, domains = plan
-        if guards[0] is not None and not guards[0](eng, env):
+        once = guards[0]
+        if once is not None and not once(eng, env):
             continue
-        if not domains:
+        count = len(domains)
+        if count == 0:
             act = action(decl.verb, (key,) * len(decl.slots))
             bound[act] = (decl, ())
             out.append(act)
-            continue
-        _walk(eng, decl, guards, domains, env, key, out, bound)
+        elif count == 1:  # one parameter (the Move's Location, the card played): no walk
+            name, guard, slots, verb = names[0], guards[1], decl.slots, decl.verb
+            value = domains[0][0](eng, env)
+            for value in (value if value.__class__ is list else () if value is None else (value,)):
+                if guard is not None:
+                    locals_[name] = value
+                    if not guard(eng, inner):
+                        continue
+                printed = value if value.__class__ is int else _printed(value)
+                act = action(verb, (printed,) if slots == _FIRST else (key, printed) if slots == _FIGURE_FIRST
+                             else tuple([printed if s >= 0 else key for s in slots]))
+                if act not in bound:
+                    bound[act] = (decl, (value,))
+                    out.append(act)
+        else:
+            _walk(eng, decl, guards, domains, names, env, inner, key, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
     return out, bound
 
 
-def _walk(eng, decl: Declared, guards: tuple, domains: tuple, env: Env, key, out: list, bound: dict) -> None:
+_FIRST = (0,)  # a form whose one argument is the parameter (`play CARD`)
+_FIGURE_FIRST = (-1, 0)  # the acting figure, then the parameter (`move CHARACTER Ln`)
+
+
+def _walk(eng, decl: Declared, guards: tuple, domains: tuple, names: tuple, env: Env, inner: Env, key,
+          out: list, bound: dict) -> None:
     """Every combination of the parameters' values, walked one parameter after the other; the
     guard's terms of each depth asked as soon as their parameters are bound."""
-    inner = env.child()
-    names = [name for name, _domain in decl.params]
     last = len(domains) - 1
     values: list = [None] * len(domains)
     # a domain that reads no parameter: its values once a menu
@@ -142,13 +160,14 @@ def _walk(eng, decl: Declared, guards: tuple, domains: tuple, env: Env, key, out
         return  # a parameter without a value: no combination (a Team without a free die)
     slots = decl.slots
     verb = decl.verb
+    locals_ = inner.locals
 
     def walk(i: int) -> None:
         domain, _reads_before = domains[i]
         guard = guards[i + 1]
         name = names[i]
         for value in (fixed[i] if fixed[i] is not None else _as_list(domain(eng, inner))):
-            inner.locals[name] = value
+            locals_[name] = value
             values[i] = value
             if guard is not None and not guard(eng, inner):
                 continue
@@ -162,17 +181,21 @@ def _walk(eng, decl: Declared, guards: tuple, domains: tuple, env: Env, key, out
     walk(0)
 
 
-def _plans(eng) -> tuple:
-    """Per declared action: it, the guard's terms per depth and the domains (with whether each
-    reads a parameter before it) as closures of the rules' compiled expressions
-    (runtime/compiled.py), made once per set of rules."""
+def _plans(eng) -> dict:
+    """The declared actions that start a turn (`True`) and the others (`False`), each with the
+    guard's terms per depth, the domains (with whether each reads a parameter before it) as
+    closures of the rules' compiled expressions (runtime/compiled.py) and the parameters'
+    names, made once per set of rules."""
     plans = eng.code.__dict__.get("_declared_plans")
     if plans is None:
-        plans = eng.code.__dict__["_declared_plans"] = tuple(
-            (decl, (tuple(_condition(eng, t) for t in decl.terms),
-                    tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
-                          for i, (_name, domain) in enumerate(decl.params))))
-            for decl in declared_actions(eng.rules))
+        plans = {True: [], False: []}
+        for decl in declared_actions(eng.rules):
+            plans[decl.starts_turn].append((
+                decl, tuple(_condition(eng, t) for t in decl.terms),
+                tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
+                      for i, (_name, domain) in enumerate(decl.params)),
+                tuple(name for name, _domain in decl.params)))
+        plans = eng.code.__dict__["_declared_plans"] = {k: tuple(v) for k, v in plans.items()}
     return plans
 
 

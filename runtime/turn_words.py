@@ -72,9 +72,12 @@ def tokens_on(eng, env, where, of):
         store = eng.state.board.locations[where].tokens
     else:
         return []
+    held = [item for item in store.items() if item[1] > 0 and (of is None or item[0][1] == of)]
+    if len(held) <= 1:
+        return [held[0][0][0]] if held else []
     out = []
-    for (token, owner, _colour), n in sorted(store.items(), key=str):
-        if n > 0 and (of is None or owner == of) and token not in out:
+    for (token, _owner, _colour), _n in sorted(held, key=str):
+        if token not in out:
             out.append(token)
     return out
 
