@@ -58,9 +58,12 @@ class TurnMixin:
             return True
         choice = yield from self.decide(player, "die", "place an Activation die", options)
         decl, values = bound[choice]
+        placed = team.placed.count(True)
         yield from declared.take(self, None, decl, values, env)
-        if st.active is not None and st.active_team == colour:
-            yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+        if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+            raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
+                                            "made no Active Character: it must `activate(figure, ability, die: N)`")
+        yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
         return True
 
     def p_activate(self, raw: dict, env, node: dict):
@@ -70,7 +73,11 @@ class TurnMixin:
         st = self.state
         team = st.teams[env.team]
         fig, ability, value = a["figure"], a["ability"], a["die"]
-        i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
+        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p), None)
+        if i is None or not isinstance(fig, Figure) or not ability:
+            raise declared.DeclarationError(f"{node.get('span')}: activate({fig}, {ability and ability['id']}, "
+                                            f"die: {value}): the Team has no free die showing {value}, or no such "
+                                            "figure or Ability (the action's guard should allow only those)")
         team.placed[i] = True
         fig.turns += 1
         fig.activations.append(ability["id"])

@@ -371,3 +371,12 @@ def test_another_turn_order_is_a_clear_error(tmp_path):
     errors = [d for d in result.diagnostics.items if d.code == "E205"]
     assert len(errors) == 1 and "plays `turn-order alternate-teams` only" in errors[0].message
     assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
+
+
+def test_a_starting_action_that_activates_nothing_is_a_clear_error(ir):
+    doc = copy.deepcopy(ir)
+    place = next(a for a in actions_of(doc) if a["id"] == "place-die")
+    place["effects"]["effect"]["body"] = []  # the die is never placed: the turn would never end
+    with pytest.raises(declared_actions.DeclarationError, match="'place-die' starts a turn, but its effect made "
+                                                                "no Active Character"):
+        nth_turn(load_rules(doc), "teen-titans-go", 3, 1)
