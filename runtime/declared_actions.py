@@ -110,32 +110,28 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     key = fig.key if fig is not None else None
     inner = env.child()  # the parameters' values: each guard reads only its own action's
     locals_ = inner.locals
-    for decl, guards, domains, names in _plans(eng)[starts_turn]:
-        if decl.body is None:
-            raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect: give it one "
-                                   "(`effect { ... }`)")
+    for decl, guards, domains, names, count, shape in _plans(eng)[starts_turn]:
         once = guards[0]
         if once is not None and not once(eng, env):
             continue
-        count = len(domains)
-        if count == 0:
-            act = action(decl.verb, (key,) * len(decl.slots))
-            bound[act] = (decl, ())
-            out.append(act)
-        elif count == 1:  # one parameter (the Move's Location, the card played): no walk
-            name, guard, slots, verb = names[0], guards[1], decl.slots, decl.verb
+        if count == 1:  # one parameter (the Move's Location, the card played): no walk
+            name, guard, verb = names[0], guards[1], decl.verb
             value = domains[0][0](eng, env)
             for value in (value if value.__class__ is list else () if value is None else (value,)):
                 if guard is not None:
                     locals_[name] = value
                     if not guard(eng, inner):
                         continue
-                printed = value if value.__class__ is int else _printed(value)
-                act = action(verb, (printed,) if slots == _FIRST else (key, printed) if slots == _FIGURE_FIRST
-                             else tuple([printed if s >= 0 else key for s in slots]))
+                printed = _printed(value)
+                act = action(verb, (printed,) if shape is _FIRST else (key, printed) if shape is _FIGURE_FIRST
+                             else tuple([printed if s >= 0 else key for s in shape]))
                 if act not in bound:
                     bound[act] = (decl, (value,))
                     out.append(act)
+        elif count == 0:
+            act = action(decl.verb, (key,) * len(shape))
+            bound[act] = (decl, ())
+            out.append(act)
         else:
             _walk(eng, decl, guards, domains, names, env, inner, key, out, bound)
     if not out and not starts_turn:
@@ -154,27 +150,36 @@ def _walk(eng, decl: Declared, guards: tuple, domains: tuple, names: tuple, env:
     guard's terms of each depth asked as soon as their parameters are bound."""
     last = len(domains) - 1
     values: list = [None] * len(domains)
-    # a domain that reads no parameter: its values once a menu
-    fixed = [None if reads else _as_list(domain(eng, env)) for domain, reads in domains]
-    if [] in fixed:
-        return  # a parameter without a value: no combination (a Team without a free die)
+    # a domain that reads no parameter: its values once a menu, the last first (an inner
+    # parameter without a value, as a Team without a free die, leaves no combination)
+    fixed: list = [None] * len(domains)
+    for i in range(last, -1, -1):
+        domain, reads = domains[i]
+        if not reads:
+            fixed[i] = _as_list(domain(eng, env))
+            if not fixed[i]:
+                return
     slots = decl.slots
     verb = decl.verb
     locals_ = inner.locals
+    printed: list = [key] * (len(domains) + 1)  # each parameter's value as printed; the last: the acting figure
+    picks = tuple(s if s >= 0 else len(domains) for s in slots)  # where each argument of the form is
 
     def walk(i: int) -> None:
         domain, _reads_before = domains[i]
         guard = guards[i + 1]
         name = names[i]
+        leaf = i == last
         for value in (fixed[i] if fixed[i] is not None else _as_list(domain(eng, inner))):
             locals_[name] = value
-            values[i] = value
             if guard is not None and not guard(eng, inner):
                 continue
-            if i < last:
+            values[i] = value
+            printed[i] = _printed(value)
+            if not leaf:
                 walk(i + 1)
                 continue
-            act = action(verb, tuple([_printed(values[s]) if s >= 0 else key for s in slots]))
+            act = action(verb, tuple([printed[p] for p in picks]))
             if act not in bound:
                 bound[act] = (decl, tuple(values))
                 out.append(act)
@@ -190,11 +195,15 @@ def _plans(eng) -> dict:
     if plans is None:
         plans = {True: [], False: []}
         for decl in declared_actions(eng.rules):
+            if decl.body is None:
+                raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect: give it one "
+                                       "(`effect { ... }`)")
+            shape = {_FIRST: _FIRST, _FIGURE_FIRST: _FIGURE_FIRST}.get(decl.slots, decl.slots)
             plans[decl.starts_turn].append((
                 decl, tuple(_condition(eng, t) for t in decl.terms),
                 tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
                       for i, (_name, domain) in enumerate(decl.params)),
-                tuple(name for name, _domain in decl.params)))
+                tuple(name for name, _domain in decl.params), len(decl.params), shape))
         plans = eng.code.__dict__["_declared_plans"] = {k: tuple(v) for k, v in plans.items()}
     return plans
 
@@ -226,16 +235,17 @@ def _as_list(value) -> list:
 def _printed(value):
     """A value as an action's argument: a figure by its key, a card, token or Ability by its
     id, a Location by its board index (printed Ln), a die by its face."""
-    if value.__class__ is int:
+    cls = value.__class__
+    if cls is int:
         return value
-    if isinstance(value, Figure):
-        return value.key
-    if isinstance(value, str):
+    if cls is str:
         known = _IDS.get(value)
         if known is None:
             known = _IDS[value] = id_of(value)
         return known
-    if isinstance(value, dict):  # a component: an Ability
+    if cls is Figure:
+        return value.key
+    if cls is dict:  # a component: an Ability
         return value["id"]
     return value
 

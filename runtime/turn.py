@@ -9,9 +9,17 @@ from .rules import prop
 from .state import Activation, Figure, Team
 
 
+_NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
+
+
 class TurnMixin:
     def abilities(self, fig: Figure) -> list[dict]:
-        return [c for c in fig.side["children"] if c["kind"] == "ability"]
+        """The Abilities of the figure's dashboard in use, in printed order (read once per dashboard)."""
+        qid = fig.side["qid"]
+        known = self._abilities.get(qid)
+        if known is None:
+            known = self._abilities[qid] = [c for c in fig.side["children"] if c["kind"] == "ability"]
+        return known
 
     def special(self, fig: Figure) -> dict | None:
         qid = fig.side["qid"]
@@ -120,6 +128,8 @@ class TurnMixin:
 
     def restriction(self, fig: Figure) -> set[str]:
         """What the tokens a figure holds forbid it (a token's `restricts`)."""
+        if not fig.tokens:
+            return _NOTHING
         out = set()
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:

@@ -47,7 +47,7 @@ def activated(eng, env, fig, ability):
 
 
 def restricted(eng, env, fig, what):
-    return isinstance(fig, Figure) and what in eng.restriction(fig)
+    return fig.__class__ is Figure and bool(fig.tokens) and what in eng.restriction(fig)
 
 
 def can_use(eng, env, special):
@@ -66,11 +66,14 @@ def can_use(eng, env, special):
 def tokens_on(eng, env, where, of):
     """The token types on a figure or a Location (placed by Team `of`, if given), each once, in
     the order of their keys."""
-    if isinstance(where, Figure):
+    cls = where.__class__
+    if cls is Figure:
         store = where.tokens
-    elif isinstance(where, int):
+    elif cls is int:
         store = eng.state.board.locations[where].tokens
     else:
+        return []
+    if not store:
         return []
     held = [item for item in store.items() if item[1] > 0 and (of is None or item[0][1] == of)]
     if len(held) <= 1:
