@@ -164,9 +164,8 @@ def slot(rules, figure: str, ability: str) -> int:
 
 def test_a_place_die_guard_changed_in_content_changes_the_placements(rules, tmp_path):
     # a game where a die goes only on an Ability whose slot it meets
-    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and not activated(figure, ability)",
-                            "effect when value >= slot-of(ability) and location-of(figure) != none and "
-                            "not activated(figure, ability)")
+    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and",
+                            "effect when value >= slot-of(ability) and location-of(figure) != none and")
     # the game's first placement: the same table and dice under both rules
     _g, before = nth_turn(rules, "teen-titans-go", 4, 1, kind="die")
     _g, after = nth_turn(changed, "teen-titans-go", 4, 1, kind="die")
@@ -178,8 +177,8 @@ def test_a_place_die_guard_changed_in_content_changes_the_placements(rules, tmp_
 def test_a_team_whose_place_die_allows_nothing_forfeits_a_die(rules, tmp_path):
     # a game where no die meets an Ability's slot: every such placement is refused, so a Team
     # whose dice meet no slot passes its turn, spending a die
-    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and not activated(figure, ability)",
-                            "effect when value > 6 and location-of(figure) != none and not activated(figure, ability)")
+    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and",
+                            "effect when value > 6 and location-of(figure) != none and")
     game = Game(changed, GameConfig("teen-titans-go", seed=3))
     bot = RandomBot(3)
     d = game.start()
