@@ -16,7 +16,7 @@ REQUIRED = object()
 # Parameter types may be unions written "a|b"; "figure+" means figure|figures.
 
 SET_OF = {"figure": "figures", "location": "locations", "edge": "edges", "tag": "tags",
-          "player": "players", "card": "cards"}
+          "player": "players", "card": "cards", "ability": "abilities", "token": "tokens"}
 ELEMENT_OF = {v: k for k, v in SET_OF.items()}
 
 
@@ -163,6 +163,23 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn."),
     Primitive("spend-free-move", (), "Use up the Active Character's free Move."),
+    # the turn's actions of the shared rules (`action`s of content/shared/game.mh)
+    Primitive("activate", (_p("figure", "figure"), _p("ability", "ability"),
+                           _p("die", "number", doc="The face of the Team's free die placed on the Ability.")),
+              "Place one of the Team's free dice showing `die` on the figure's Ability: the figure is the "
+              "Active Character, and its turn begins (logged `activate`).", ("team-turn",)),
+    Primitive("resolve-ability", (_p("ability", "ability"),
+                                  _p("special", "bool", False, "Its special effect is used too."),
+                                  _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
+              "Use the Active Character's Ability: its standard effect, then the special and Mayhem effects "
+              "asked for, as one effect whose `bonus`es apply first (logged `resolve` with the sections).",
+              ("turn",)),
+    Primitive("use-special", (_p("ability", "ability"),),
+              "Use the Active Character's Special Ability: its `once` limit is spent, its effect runs "
+              "(logged `special`).", ("turn",)),
+    Primitive("use-token", (_p("token", "token"),),
+              "The Active Character discards one token of this type it holds to its pool, and the token's "
+              "effect runs for it (logged `use-token`).", ("turn",)),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",
               ("mission",)),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
@@ -211,6 +228,28 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
              "for `self`."),
     Function("can-move", (_p("figure", "figure"),), "bool",
              "The figure is on the board and may Move: no token it holds `restricts no-move`."),
+    # the turn's actions of the shared rules: domains and guards
+    Function("abilities-of", (_p("figure", "figure"),), "abilities",
+             "The Abilities of the figure's dashboard in use, in printed order (its Special Ability is "
+             "`special-of`)."),
+    Function("special-of", (_p("figure", "figure"),), "ability",
+             "The Special Ability of the figure's dashboard in use (none without one)."),
+    Function("slot-of", (_p("ability", "ability"),), "number",
+             "The number on the Ability's Activation die slot (7 where it prints none: no die meets it)."),
+    Function("activations", (_p("figure", "figure+"),), "number",
+             "How many times the figure (or these figures, together) activated this round."),
+    Function("activated", (_p("figure", "figure"), _p("ability", "ability")), "bool",
+             "The figure activated this Ability this round."),
+    Function("restricted", (_p("figure", "figure"), _p("what", "string")), "bool",
+             "A token the figure holds `restricts` it so (`restricted(self, \"no-ability\")`)."),
+    Function("can-use", (_p("ability", "ability"),), "bool",
+             "The Special Ability has an effect, its `once` limit is not spent, and its own `when` condition "
+             "holds for `self`."),
+    Function("tokens-on", (_p("where", "figure|location"), _p("of", "team", None)), "tokens",
+             "The types of token lying on a figure or a Location (placed by that Team, if given), each once, "
+             "in id order."),
+    Function("flagged", (_p("token", "token"), _p("flag", "string")), "bool",
+             "The token's declaration gives it this flag (`flagged(token, \"usable\")`)."),
     # the round of the shared rules
     Function("dice-total", (_p("of", "any"),), "any",
              "The sum of a Team's free dice; of a set of Teams, each Team's sum, in order: "
@@ -248,6 +287,9 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("activation-die", "number", "The value of the Activation die on this Ability."),
     ContextName("attack-target", "figure", "The figure this Activation attacked."),
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),
+    ContextName("chosen-ability", "ability", "The Ability the Active Character's Activation die is on."),
+    ContextName("ability-used", "bool", "The Active Character has used its chosen Ability this turn."),
+    ContextName("moved", "bool", "The Active Character took the turn's `move` action."),
     ContextName("monster-life", "number", "The Monster's Life Points printed on this GO! card."),
     ContextName("my-hand", "cards", "The Mayhem cards in the hand of the player acting, in id order."),
     ContextName("card-played", "bool", "The Team acting has played its Mayhem card of the round."),
@@ -268,7 +310,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "mission": _COMMON + ("owner", "monster-life"),
     "npc": _SELFISH,
     "rules": _COMMON + ("teams", "round", "leading-team", "win-vp"),
-    "turn": _SELFISH + ("my-hand", "card-played"),
+    "turn": _SELFISH + ("my-hand", "card-played", "activation-die", "chosen-ability", "ability-used", "moved"),
+    "team-turn": _COMMON + ("teams", "round"),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -286,6 +329,8 @@ CONTEXT_DOCS = {
              "event is about; `teams` are every Team, in seat order; `win-vp` is the box's.",
     "turn": "The actions of the Active Character's turn, declared by the game the Mayhem boxes share "
             "(`content/shared/game.mh`): `self` is the Active Character, `here` and `adjacent` where it stands.",
+    "team-turn": "The action that starts a Team's turn in the game the Mayhem boxes share (`starts-turn`: "
+                 "`place-die`): `my-team` is the Team whose turn it is; no Character is Active yet.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

@@ -71,8 +71,19 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
     elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
+# The turn order the Mayhem engine plays: the Teams' turns alternate from the Team that leads
+# the round (runtime/turn.py, `team_turns`).
+SHARED_TURN_ORDER = {"turn-order": "alternate-teams"}
+
+
 def check_shared_rules(game, diags: Diagnostics) -> None:
-    """The game of a module file: the dice its `effect-die` and `pool-die` name are its own."""
+    """The game of a module file: the dice its `effect-die` and `pool-die` name are its own; its
+    turn order is one the Mayhem engine plays."""
+    for name, played in SHARED_TURN_ORDER.items():
+        pv = game.props.get(name)
+        if pv is not None and pv.value != played:
+            diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' engine plays `{name} {played}` only", pv.span,
+                        hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)

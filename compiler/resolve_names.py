@@ -95,12 +95,14 @@ class NameResolver:
                 check_shared_rules(comp, self.diags)
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
+            before: dict = {}  # an action's domain may read the parameters before it
             for p in comp.decl.params:
                 if p.default is not None:
-                    self.expr(p.default, file, box, {}, None)
+                    self.expr(p.default, file, box, dict(before) if comp.kind == "action" else {}, None)
                 elif comp.kind == "action":
                     self.diags.error("E402", f"the parameter '{p.name}' of action '{comp.id}' needs its domain",
                                      p.span, hint=f"for example: ({p.name} = cards-in(hand, me))")
+                before[p.name] = scope[p.name]
         else:
             scope = {}
         for slot in comp.slots.values():

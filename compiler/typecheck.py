@@ -86,11 +86,16 @@ class _Checker(ExprTyper):
         # an action of the game the Mayhem boxes share (a module's game) is a move of the
         # Active Character's turn, in the Mayhem vocabulary; a kernel game's, in its own
         turn = comp.kind == "action" and comp.parent is not None and comp.parent.scope.endswith(".mh")
+        # the action that starts a Team's turn (`starts-turn`: `place-die`) has no Active Character yet
+        kind = ("team-turn" if comp.prop("starts-turn") else "turn") if turn else "game"
         for p in comp.decl.params if comp.kind == "action" else ():
-            domain = self.expr(p.default, Ctx("turn" if turn else "game")) if p.default is not None else "any"
-            params[p.name] = B.ELEMENT_OF.get(domain, "any")
-            if domain not in B.ELEMENT_OF and domain != "any":
-                sets = "figures, Locations or edges" if turn else "players or cards"
+            inner = Ctx(kind)
+            inner.locals.update(params)  # a domain may read the parameters before it
+            domain = self.expr(p.default, inner) if p.default is not None else "any"
+            # a set of values, or one value (none: no action), as `chosen-ability`
+            params[p.name] = B.ELEMENT_OF.get(domain, domain if domain in B.SET_OF else "any")
+            if domain not in B.ELEMENT_OF and domain not in B.SET_OF and domain != "any":
+                sets = "figures, Abilities, tokens, Locations or edges" if turn else "players or cards"
                 self.diags.error("E401", f"the domain of '{p.name}' is a set of {sets}, not "
                                  f"{describe_type(domain)}", p.default.span)
         if turn:
@@ -101,7 +106,7 @@ class _Checker(ExprTyper):
         shared_rules = comp.kind in ("rule", "game") and comp.scope.endswith(".mh")
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
-            ctx = Ctx("turn" if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
+            ctx = Ctx(kind if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
             if shared_rules:
                 ctx = Ctx("rules")
                 if comp.kind == "game" and name not in SHARED_RULES_SLOTS:
@@ -129,17 +134,15 @@ class _Checker(ExprTyper):
         (runtime/actions.py): its verb is one, its parameters are the arguments of the verb's
         form (the Active Character fills `figure`), and without an effect it is a verb the
         engine still builds."""
-        from mayhem.runtime.actions import ENGINE_TURN_VERBS, VERBS, arguments, usage
+        from mayhem.runtime.actions import VERBS, arguments, usage
         verb = comp.id
         if verb not in VERBS:
             self.diags.error("E411", f"action '{verb}' is no verb of the legal-action grammar", comp.decl.id_span,
                              hint=did_you_mean(verb, VERBS) or "verbs: " + ", ".join(VERBS))
             return
         if "effect" not in comp.slots:
-            if verb not in ENGINE_TURN_VERBS:
-                self.diags.error("E411", f"action '{verb}' has no effect, and the engine builds no '{verb}'",
-                                 comp.decl.id_span, hint="give it `effect { ... }`; the verbs the engine still "
-                                 "builds: " + ", ".join(ENGINE_TURN_VERBS))
+            self.diags.error("E411", f"action '{verb}' has no effect", comp.decl.id_span,
+                             hint="give it `effect { ... }`: what taking the action does")
             return
         names = [p.name for p in comp.decl.params]
         if not any(set(names) <= set(form) <= set(names) | {"figure"} for form in arguments(verb)):

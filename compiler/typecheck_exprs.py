@@ -31,7 +31,8 @@ def describe_type(t: str) -> str:
             "token": "a token type", "tag": "a tag", "icon": "an icon", "string": "a string",
             "relation": "a kind of figure", "player": "a player", "players": "a set of players",
             "card": "a card", "cards": "a set of cards", "zone": "a zone", "counter": "a counter",
-            "property": "a card property"}.get(t, t)
+            "property": "a card property", "ability": "an Ability", "abilities": "a set of Abilities",
+            "tokens": "a set of token types"}.get(t, t)
 
 
 def describe_param(t: str) -> str:

@@ -189,7 +189,11 @@ def kernel_kinds() -> list:
             "action", "A verb a player may take in their turn: `action play \"Play a card\" (card = cards-in(hand, "
             "me)) { effect when GUARD { ... } }`. The legal actions are `play X` for every value X of the "
             "parameter's domain that the guard allows.", ("game",),
-            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("starts-turn", "flag", "In the shared rules: the action that starts a Team's turn "
+                            "(`place-die`), offered alone to the Team whose turn it is, in the context "
+                            "`team-turn`; taking it makes the Active Character, whose turn offers the other "
+                            "actions. A parameter's domain may read the parameters before it.")),
             slots=(SlotSpec("effect", "What taking the action does; `when COND` is its guard.", "game", guard=True),),
             params=True, component=False,
         ),

@@ -8,15 +8,15 @@ answer's arguments by name. The grammar, one line per form of a verb:
     pick CHARACTER                  draft a character
     side CHARACTER SIDE             choose a dashboard side (a or b)
     discard CARD                    discard a Mayhem card at setup
-    place CHARACTER Ln              put a character on a Location (first round, Recovery)
-    place-die N CHARACTER/ABILITY   place an Activation die showing N on an Ability
-    move CHARACTER Ln               \
-    resolve CHARACTER/ABILITY       |
-    use CHARACTER/SPECIAL           |  the Active Character's turn: the actions the shared
-    use-token CHARACTER TOKEN       |  game declares, in its order, with their labels
-    retrieve TOKEN                  |  (content/shared/game.mh; runtime/declared_actions.py)
-    play CARD                       |  (`play CARD` answers a Reaction too)
-    end-turn                        /
+    place CHARACTER Ln              put a character on a Location (the first placement, or back on the board)
+    place-die N CHARACTER/ABILITY   |  a Team's turn: the actions the shared game declares, in
+    move CHARACTER Ln               |  its order (content/shared/game.mh; runtime/declared_actions.py):
+    resolve CHARACTER/ABILITY       |  the one that starts the turn (a die showing N placed on an
+    use CHARACTER/SPECIAL           |  Ability), then the Active Character's menu
+    use-token CHARACTER TOKEN       |  (`play CARD` answers a Reaction too)
+    retrieve TOKEN                  |
+    play CARD                       |
+    end-turn                        |
     play CARD CHARACTER             play a Round Start card for that character
     pass                            play no card now
     target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
@@ -24,8 +24,8 @@ answer's arguments by name. The grammar, one line per form of a verb:
     do LABEL                        take an optional effect
     skip                            leave an optional effect
     choose LABEL                    pick an option
-    reroll mayhem-die               reroll the Mayhem die
-    reroll die-N                    reroll the Team's N-th Activation die
+    reroll KIND-die                 reroll the game's die of that kind (its `effect-die`)
+    reroll die-N                    reroll the Team's N-th die of its pool
     remove Ln                       take an empty Location out of play (Free-For-All)
 
 Arguments are typed: N is an int, a Location `Ln` is the board index n - 1 (an int),
@@ -38,6 +38,8 @@ every other argument is a name (a string without blanks or '/').
 'move hero L4'
 >>> Action.parse("reroll die-2").die
 2
+>>> Action.parse("reroll effect-die").kind
+'effect'
 >>> Action.parse("place-dice 6 hero/big-punch")
 Traceback (most recent call last):
 ...
@@ -53,7 +55,8 @@ from mayhem.dsl.diagnostics import did_you_mean
 
 # verb -> its forms, each a template of the text after the verb: `{name}` is a name,
 # `{name:int}` a number, `{name:loc}` a Location Ln (the board index n - 1). The forms
-# of one verb differ in their number of arguments, so that the arguments say the form.
+# of one verb differ in their number of arguments or in their types (a name or a number),
+# so that the arguments say the form.
 FORMS: dict[str, tuple[str, ...]] = {
     "colour": ("{colour}",),
     "pick": ("{character}",),
@@ -74,7 +77,7 @@ FORMS: dict[str, tuple[str, ...]] = {
     "do": ("{label}",),
     "skip": ("",),
     "choose": ("{label}",),
-    "reroll": ("mayhem-die", "die-{die:int}"),
+    "reroll": ("{kind}-die", "die-{die:int}"),
     "remove": ("{location:loc}",),
 }
 VERBS = tuple(FORMS)
@@ -133,29 +136,43 @@ def _compile(verb: str, template: str) -> _Form:
     return _Form(verb, template, tuple(names), tuple(kinds), re.compile("".join(pattern)), tuple(pieces))
 
 
-_FORMS: dict[str, dict[int, _Form]] = {}
+def _numeric(kinds: tuple) -> tuple:
+    """Which arguments of a form are numbers (an int or a Location), which names."""
+    return tuple(kind in ("int", "loc") for kind in kinds)
+
+
+# verb -> number of arguments -> its forms with that many (one, but for forms told apart by
+# their arguments' types: `reroll KIND-die`, `reroll die-N`)
+_FORMS: dict[str, dict[int, tuple[_Form, ...]]] = {}
 for _verb, _templates in FORMS.items():
     _FORMS[_verb] = {}
     for _t in _templates:
         _form = _compile(_verb, _t)
-        assert len(_form.names) not in _FORMS[_verb], f"two forms of '{_verb}' with {len(_form.names)} arguments"
-        _FORMS[_verb][len(_form.names)] = _form
+        _same = _FORMS[_verb].get(len(_form.names), ())
+        assert all(_numeric(f.kinds) != _numeric(_form.kinds) for f in _same), \
+            f"two forms of '{_verb}' with the same number and types of arguments"
+        _FORMS[_verb][len(_form.names)] = _same + (_form,)
 
 
-# The verbs of the Active Character's menu that the engine still builds and takes itself
-# (runtime/turn.py): the shared game declares them without an effect, for their place in
-# the menu (docs/kernel.md, step 7). Every other verb of the menu is content.
-ENGINE_TURN_VERBS = ("resolve", "use", "use-token", "retrieve")
+def _form_of(verb: str, args: tuple) -> _Form | None:
+    """The form of a verb its arguments say (their number, and which are numbers)."""
+    forms = _FORMS[verb].get(len(args))
+    if forms is None:
+        return None
+    if len(forms) == 1:
+        return forms[0]
+    numeric = tuple(isinstance(a, int) and not isinstance(a, bool) for a in args)
+    return next((f for f in forms if _numeric(f.kinds) == numeric), None)
 
 
 def arguments(verb: str) -> list[tuple[str, ...]]:
     """The argument names of a verb's forms: `arguments("move")` is `[('figure', 'location')]`."""
-    return [f.names for f in _FORMS[verb].values()]
+    return [f.names for forms in _FORMS[verb].values() for f in forms]
 
 
 def usage(verb: str) -> list[str]:
     """The usage lines of a verb's forms: `usage("place-die")` is `['place-die N CHARACTER/ABILITY']`."""
-    return [f.usage for f in _FORMS[verb].values()]
+    return [f.usage for forms in _FORMS[verb].values() for f in forms]
 
 
 class Action:
@@ -193,12 +210,12 @@ class Action:
 
     @property
     def form(self) -> _Form:
-        return _FORMS[self.verb][len(self.args)]
+        return _form_of(self.verb, self.args)
 
     def __getattr__(self, name: str):
         if name.startswith("_") or name in ("verb", "args"):
             raise AttributeError(name)
-        form = _FORMS[object.__getattribute__(self, "verb")][len(object.__getattribute__(self, "args"))]
+        form = _form_of(object.__getattribute__(self, "verb"), object.__getattribute__(self, "args"))
         try:
             return self.args[form.names.index(name)]
         except ValueError:
@@ -208,7 +225,7 @@ class Action:
         try:
             return self._text
         except AttributeError:
-            text = _FORMS[self.verb][len(self.args)].render(self.args)
+            text = _form_of(self.verb, self.args).render(self.args)
             object.__setattr__(self, "_text", text)
             return text
 
@@ -226,7 +243,9 @@ def _check(verb: str, args: tuple) -> None:
     forms = _FORMS.get(verb)
     if forms is None:
         raise ActionError(verb, f"no verb '{verb}'", did_you_mean(verb, VERBS))
-    form = forms.get(len(args)) if isinstance(args, tuple) else None
+    form = _form_of(verb, args) if isinstance(args, tuple) and len(args) in forms else None
+    if form is None and isinstance(args, tuple) and len(args) in forms:
+        form = forms[len(args)][0]  # its types are wrong: said below
     if form is None:
         raise ActionError(f"{verb} {args}", f"'{verb}' takes no {len(args)} arguments",
                           "expected " + " or ".join(repr(u) for u in usage(verb)))
@@ -251,7 +270,7 @@ def _parse(text: str) -> Action:
         joined = "-".join(text.split()[:2])
         hint = f"did you mean '{joined}'?" if joined in FORMS else did_you_mean(verb, VERBS)
         raise ActionError(text, f"no verb '{verb}'", hint or "verbs: " + ", ".join(VERBS))
-    for form in forms.values():
+    for form in (f for same in forms.values() for f in same):
         m = form.regex.fullmatch(rest)
         if m is not None:
             args = tuple(int(v) - 1 if kind == "loc" else int(v) if kind == "int" else v
@@ -262,7 +281,7 @@ def _parse(text: str) -> Action:
 
 def _raise_bad_form(text: str, verb: str):
     expected = " or ".join(repr(u) for u in usage(verb))
-    kinds = {k for f in _FORMS[verb].values() for k in f.kinds}
+    kinds = {k for same in _FORMS[verb].values() for f in same for k in f.kinds}
     notes = (["N is a number"] if "int" in kinds else []) + (["Ln a Location such as L3"] if "loc" in kinds else [])
     if "" in kinds:
         notes.append("a name has no blanks or '/'")

@@ -147,7 +147,8 @@ class GreedyBot:
         if verb == "target":
             return self.target_score(action.target, decision, me, game)
         if verb == "reroll":
-            return 0.5 if action.args or game.engine.effect_die_value() < 2 else -0.5
+            pool_die = isinstance(action.args[0], int)  # `reroll die-N`, not the game's own die
+            return 0.5 if pool_die or game.engine.effect_die_value() < 2 else -0.5
         return 0.0
 
     def team_of(self, player: str, game) -> str | None:

@@ -15,7 +15,7 @@ ICON = "*"  # a face written with this mark shows the die's icon
 
 # The kernel's functions the Mayhem engine plays too (in the `round { }` of the shared rules),
 # with their parameters in order, for the compiled calls (runtime/expressions.py's FN_PARAMS).
-KERNEL_FUNCTIONS_PLAYED = ("size", "figures-of", "lowest", "highest", "first", "last", "cards-in")
+KERNEL_FUNCTIONS_PLAYED = ("size", "figures-of", "lowest", "highest", "first", "last", "cards-in", "dice-of")
 KERNEL_FN_PARAMS = {name: [p.name for p in K.KERNEL_FUNCTIONS[name].params] for name in KERNEL_FUNCTIONS_PLAYED}
 
 

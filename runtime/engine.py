@@ -74,6 +74,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._triggers: dict[str, dict[str, list]] = {}
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
+        self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         self.vp_token = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mayhem.compiler import builtins as B
 
-from . import dice
+from . import dice, turn_words
 from .decisions import fig_label
 from .dice import KERNEL_FN_PARAMS
 from .effects import Env, id_of
@@ -249,6 +249,13 @@ def context(name: str):
         return lambda eng, env: prop(eng.box, "win-vp")  # required of a Mayhem box
     if name == "my-hand":
         return _my_hand
+    # the Active Character's turn so far (runtime/turn_words.py)
+    if name == "chosen-ability":
+        return turn_words.chosen_ability
+    if name == "ability-used":
+        return turn_words.ability_used
+    if name == "moved":
+        return turn_words.moved
     if name == "card-played":
         return lambda eng, env: bool(eng.state.teams[env.team].played_this_round) if env.team in eng.state.teams \
             else False
@@ -394,6 +401,27 @@ def function(name: str):
         return dice.ROUND_FUNCTIONS[name]
     if name == "can-play":
         return _can_play
+    # the domains and guards of the turn's actions (runtime/turn_words.py)
+    if name == "dice-of":
+        return turn_words.dice_of
+    if name == "abilities-of":
+        return turn_words.abilities_of
+    if name == "special-of":
+        return turn_words.special_of
+    if name == "slot-of":
+        return turn_words.slot_of
+    if name == "activations":
+        return turn_words.activations
+    if name == "activated":
+        return turn_words.activated
+    if name == "restricted":
+        return turn_words.restricted
+    if name == "can-use":
+        return turn_words.can_use
+    if name == "tokens-on":
+        return turn_words.tokens_on
+    if name == "flagged":
+        return turn_words.flagged
     return _unknown(name)  # another game's function (runtime/kernel): an error if it is ever evaluated
 
 

@@ -249,7 +249,7 @@ class PrimitivesMixin:
         while True:
             options = []
             if shown not in rerolled:
-                options.append(action("reroll"))
+                options.append(action("reroll", (shown,)))
             if team is not None:
                 for i, placed in enumerate(team.placed):
                     if (not placed or i == current) and f"die-{i + 1}" not in rerolled:
@@ -259,7 +259,7 @@ class PrimitivesMixin:
             choice = yield from self.decide(env.controller, "reroll", "reroll which die?", options + [DONE], node)
             if choice == DONE:
                 return
-            which = f"die-{choice.die}" if choice.args else shown
+            which = shown if choice.args == (shown,) else f"die-{choice.die}"
             rerolled.add(which)
             if which == shown:
                 yield from self.roll_shown(shown, node)

@@ -113,20 +113,11 @@ class RoundMixin(DiceMixin):
         scenario set up mid-turn, from the Team after `after`)."""
         st = self.state
         st.phase = "activation"
-        order = self.lead_order()
-        k = 0
         if after is None:
             self.activated_this_round: list[str] = []
             if self.mode.npc_move:
                 yield from self.move_npc(st.lead)
-        else:
-            k = order.index(after) + 1
-        while any(not all(st.teams[c].placed) for c in order):
-            colour = order[k % len(order)]
-            k += 1
-            if all(st.teams[colour].placed):
-                continue
-            yield from self.turn(colour)
+        yield from self.team_turns(after)  # the game's turn order (runtime/turn.py)
 
     def move_npc(self, colour: str):
         """Before activating, the Team that leads the round may move the non-player figure."""

@@ -9,34 +9,17 @@ from .rules import prop
 from .state import Activation, Figure, Team
 
 
+_NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
+
+
 class TurnMixin:
-    def can_activate(self, fig: Figure, team: Team) -> bool:
-        if fig.location is None:
-            return False
-        if not fig.activations:
-            return True
-        if len(fig.activations) >= 2:
-            return False
-        mates = [self.state.figures[k] for k in team.characters if k != fig.key]
-        return all(m.location is None and not m.activations for m in mates)
-
-    def die_options(self, team: Team) -> list[Action]:
-        st = self.state
-        values = sorted({v for v, p in zip(team.dice, team.placed) if not p})
-        options = []
-        for key in team.characters:
-            fig = st.figures[key]
-            if not self.can_activate(fig, team):
-                continue
-            for ab in self.abilities(fig):
-                if ab["id"] in fig.activations:
-                    continue
-                for v in values:
-                    options.append(action("place-die", (v, key, ab['id'])))
-        return options
-
     def abilities(self, fig: Figure) -> list[dict]:
-        return [c for c in fig.side["children"] if c["kind"] == "ability"]
+        """The Abilities of the figure's dashboard in use, in printed order (read once per dashboard)."""
+        qid = fig.side["qid"]
+        known = self._abilities.get(qid)
+        if known is None:
+            known = self._abilities[qid] = [c for c in fig.side["children"] if c["kind"] == "ability"]
+        return known
 
     def special(self, fig: Figure) -> dict | None:
         qid = fig.side["qid"]
@@ -44,29 +27,73 @@ class TurnMixin:
             self._specials[qid] = next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
         return self._specials[qid]
 
+    def team_turns(self, after: str | None = None):
+        """The Teams' turns of a round, in the game's turn order (`turn-order alternate-teams`:
+        from the Team that leads the round; resuming a scenario set up mid-turn, from the Team
+        after `after`), until the round's turns are over (`round-ends`: every Team passed, one
+        after the other, or had one turn)."""
+        game = self.rules.game or {"props": {}}
+        order_rule = prop(game, "turn-order", "alternate-teams")
+        if order_rule != "alternate-teams":  # the compiler says so too (E205)
+            raise ValueError(f"the Mayhem engine plays `turn-order alternate-teams`, not '{order_rule}'")
+        each_once = prop(game, "round-ends", "all-passed") == "one-turn-each"
+        order = self.lead_order()
+        k = order.index(after) + 1 if after is not None else 0
+        passed = turns = 0
+        while passed < len(order) and not (each_once and turns == len(order)):
+            colour = order[k % len(order)]
+            k += 1
+            turns += 1
+            took = yield from self.turn(colour)
+            passed = 0 if took else passed + 1
+
     def turn(self, colour: str):
+        """A Team's turn: the action that starts it (the game's `starts-turn` action: a die
+        placed on an Ability), then the Active Character's turn it made. A Team whose starting
+        action allows nothing spends a free die of its pool without a turn, or, with none,
+        passes. Whether the Team took its turn (False: it passed)."""
         st = self.state
         team = st.teams[colour]
         player = team.players[0]
-        options = self.die_options(team)
+        env = declared.team_env(self, colour, player)
+        options, bound = declared.menu(self, None, env, starts_turn=True)
         if not options:
+            if False not in team.placed:
+                return False
             i = team.placed.index(False)
             team.placed[i] = True
             self.log("die-forfeit", team=colour, die=team.dice[i])
-            return
+            return True
         choice = yield from self.decide(player, "die", "place an Activation die", options)
-        value, key, ability_id = choice.args
-        i = next(i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p)
+        decl, values = bound[choice]
+        placed = team.placed.count(True)
+        yield from declared.take(self, None, decl, values, env)
+        if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+            raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
+                                            "made no Active Character: it must `activate(figure, ability, die: N)`")
+        yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+        return True
+
+    def p_activate(self, raw: dict, env, node: dict):
+        """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the
+        figure's Ability; the figure is the Active Character (runtime/state.py's Activation)."""
+        a = yield from self.args("activate", raw, env)
+        st = self.state
+        team = st.teams[env.team]
+        fig, ability, value = a["figure"], a["ability"], a["die"]
+        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p), None)
+        if i is None or not isinstance(fig, Figure) or not ability:
+            raise declared.DeclarationError(f"{node.get('span')}: activate({fig}, {ability and ability['id']}, "
+                                            f"die: {value}): the Team has no free die showing {value}, or no such "
+                                            "figure or Ability (the action's guard should allow only those)")
         team.placed[i] = True
-        fig = st.figures[key]
         fig.turns += 1
-        fig.activations.append(ability_id)
-        self.activated_this_round.append(key)
-        st.active = Activation(key, ability_id, value, i)
-        st.active_team = colour
+        fig.activations.append(ability["id"])
+        self.activated_this_round.append(fig.key)
+        st.active = Activation(fig.key, ability["id"], value, i)
+        st.active_team = env.team
         fig.special_used["turn"] = False
-        self.log("activate", figure=key, ability=ability_id, die=value)
-        yield from self.rest_of_turn(fig, team, announce=True)
+        self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
 
     def rest_of_turn(self, fig: Figure, team: Team, announce: bool = False):
         """The Active Character's turn from where it stands to its end (`announce`: from
@@ -101,6 +128,8 @@ class TurnMixin:
 
     def restriction(self, fig: Figure) -> set[str]:
         """What the tokens a figure holds forbid it (a token's `restricts`)."""
+        if not fig.tokens:
+            return _NOTHING
         out = set()
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
@@ -111,71 +140,14 @@ class TurnMixin:
 
     def turn_action(self, fig: Figure, team: Team):
         """One choice of the Active Character's turn: the game's declared actions
-        (runtime/declared_actions.py), those the engine still builds among them built here."""
-        st = self.state
-        act = st.active
-        player = self.controller_of(fig)
-        limits = self.restriction(fig)
-        env = self.fig_env(fig)
-        spec = self.special(fig)
-        here = st.board.locations[fig.location]
-
-        def resolve():
-            if not act.ability_done and act.ability is not None and "no-ability" not in limits \
-                    and not ("move-or-ability" in limits and act.moved):
-                return [action("resolve", (fig.key, act.ability))]
-            return []
-
-        def use():
-            if spec is not None and "effect" in spec["effects"] and self.special_available(fig, spec):
-                guard = spec["effects"]["effect"]["when"]
-                if guard is None or self.static_eval(guard, env):
-                    return [action("use", (fig.key, spec['id']))]
-            return []
-
-        def play():
-            if team.played_this_round:
-                return []
-            return [action("play", (id_of(card),)) for card in self.playable_cards(team, player, "activation", env)]
-
-        # the tokens that give an action, then sorted (the order of the options): few do
-        def use_token():
-            usable = [item for item in fig.tokens.items()
-                      if item[1] > 0 and self.rules.token_flag(item[0][0], "usable")]
-            return [action("use-token", (fig.key, id_of(tok))) for (tok, owner, colour), n in sorted(usable, key=str)]
-
-        def retrieve():
-            held = [item for item in here.tokens.items() if item[1] > 0 and item[0][1] == team.colour
-                    and self.rules.token_flag(item[0][0], "retrievable")]
-            return [action("retrieve", (id_of(tok),)) for (tok, owner, colour), n in sorted(held, key=str)]
-
-        builders = {"resolve": resolve, "use": use, "play": play, "use-token": use_token, "retrieve": retrieve}
-        options, bound = declared.menu(self, fig, env, builders)
-        options = list(dict.fromkeys(options))
-        choice = yield from self.decide(player, "turn", f"{fig.key}'s turn", options)
-        taken = bound.get(choice)
-        if taken is not None:
-            decl, values = taken
-            # a token that `restricts move-or-ability`: the turn's Move, once taken, forbids the Ability
-            act.moved = act.moved or decl.verb == "move"
-            yield from declared.take(self, fig, decl, values)
-            return
-        verb = choice.verb
-        if verb == "resolve":
-            act.ability_done = True
-            yield from self.resolve_ability(fig)
-        elif verb == "use":
-            yield from self.use_special(fig, spec)
-        elif verb == "play":
-            card = self.card_by_id(team, player, choice.card)
-            yield from self.play_card(team, player, card, self.fig_env(fig))
-        elif verb == "use-token":
-            tok = next(t for (t, _o, _c), n in fig.tokens.items() if n > 0 and id_of(t) == choice.token)
-            yield from self.use_token(fig, tok)
-        elif verb == "retrieve":
-            tok = next(t for (t, o, _c), n in sorted(here.tokens.items(), key=str)
-                       if n > 0 and id_of(t) == choice.token and o == team.colour)
-            yield from self.transfer(tok, fig.location, fig, 1, None, keep_colour=True)
+        (runtime/declared_actions.py), taken by their effects."""
+        act = self.state.active
+        options, bound = declared.menu(self, fig, self.fig_env(fig))
+        choice = yield from self.decide(self.controller_of(fig), "turn", f"{fig.key}'s turn", options)
+        decl, values = bound[choice]
+        # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
+        act.moved = act.moved or decl.verb == "move"
+        yield from declared.take(self, fig, decl, values)
 
     def p_play_card(self, raw: dict, env, node: dict):
         """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""
@@ -191,21 +163,21 @@ class TurnMixin:
         return
         yield  # pragma: no cover
 
-    def resolve_ability(self, fig: Figure):
+    def p_resolve_ability(self, raw: dict, env, node: dict):
+        """`resolve-ability(ability, special: COND, mayhem: COND)`: the Ability's standard effect
+        and the sections asked for, as one effect whose bonuses apply first."""
+        a = yield from self.args("resolve-ability", raw, env)
         st = self.state
-        ab = next(a for a in self.abilities(fig) if a["id"] == st.active.ability)
-        slot = prop(ab, "slot", 7)
-        sections = ["standard"]
-        if st.active.die >= slot:
-            sections.append("special")
-            if self.effect_die_icon() or st.icon_granted:
-                sections.append("mayhem")
+        fig, ab = env.self_fig, a["ability"]
+        if st.active is not None:
+            st.active.ability_done = True
+        sections = ["standard"] + (["special"] if a["special"] else []) + (["mayhem"] if a["mayhem"] else [])
         body = []
         for name in sections:
             eff = ab["effects"].get(name)
             if eff is not None:
                 body.extend(eff["body"])
-        self.log("resolve", figure=fig.key, ability=ab["id"], sections=sections)
+        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=sections)
         env = self.fig_env(fig, source=ab["qid"])
         bonuses = [s for s in body if self.is_bonus(s)]
         for s in bonuses:
@@ -233,18 +205,29 @@ class TurnMixin:
         once = prop(spec, "once")
         return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
 
-    def use_special(self, fig: Figure, spec: dict):
+    def p_use_special(self, raw: dict, env, node: dict):
+        """`use-special(ability)`: the Active Character's Special Ability, its `once` limit spent."""
+        a = yield from self.args("use-special", raw, env)
+        fig, spec = env.self_fig, a["ability"]
         once = prop(spec, "once")
         if once:
             fig.special_used[once] = True
-        self.log("special", figure=fig.key, ability=spec["id"])
+        self.log("special", node, figure=fig.key, ability=spec["id"])
         yield from self.run(spec["effects"]["effect"]["body"], self.fig_env(fig, source=spec["qid"]))
 
-    def use_token(self, fig: Figure, token: str):
+    def p_use_token(self, raw: dict, env, node: dict):
+        """`use-token(token)`: the acting figure's token of that type, discarded for its effect."""
+        a = yield from self.args("use-token", raw, env)
+        fig = env.self_fig
+        token = next((t for (t, _o, _c), n in fig.tokens.items() if n > 0 and t == a["token"]), None)
+        if token is not None:
+            yield from self.use_token(fig, token, node)
+
+    def use_token(self, fig: Figure, token: str, node: dict | None = None):
         key = next(k for k, n in fig.tokens.items() if n > 0 and k[0] == token)
         fig.tokens[key] -= 1
         self.state.discarded[self.rules.token_pool(token)] += 1
-        self.log("use-token", figure=fig.key, token=token)
+        self.log("use-token", node, figure=fig.key, token=token)
         eff = self.rules.tokens[token]["effects"].get("effect")
         if eff is not None:
             yield from self.run(eff["body"], self.fig_env(fig, source=token).child(holder=fig))

@@ -56,7 +56,7 @@ def test_arguments_are_typed_and_named():
     assert str(Action("place", ("raven", 0))) == "place raven L1"
     assert Action.parse("play sneak-attack").args == ("sneak-attack",)
     assert Action.parse("play sneak-attack robin").figure == "robin"
-    assert Action.parse("reroll mayhem-die").args == ()
+    assert Action.parse("reroll mayhem-die").args == ("mayhem",)  # the game's die of that kind
     assert Action.parse("reroll die-2").die == 2
     assert Action.parse("target L3-L4").target == "L3-L4"
     assert location_of("L3") == 2 and location_of("L3-L4") is None
@@ -69,7 +69,9 @@ def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
         lines = usage(verb)
         assert len(lines) == len(FORMS[verb]) and all(line.startswith(verb) for line in lines)
     assert usage("play") == ["play CARD", "play CARD CHARACTER"]
-    assert usage("reroll") == ["reroll mayhem-die", "reroll die-N"]
+    assert usage("reroll") == ["reroll KIND-die", "reroll die-N"]
+    # two forms of one number of arguments, told apart by their types
+    assert str(Action("reroll", ("mayhem",))) == "reroll mayhem-die" and str(Action("reroll", (2,))) == "reroll die-2"
 
 
 @pytest.mark.parametrize("text, reason, hint", [
@@ -82,7 +84,7 @@ def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
     ("resolve robin", "'resolve' is written 'resolve CHARACTER/ABILITY'", "no blanks or '/'"),
     ("pass now", "'pass' is written 'pass'", "'pass' takes nothing more"),
     ("play", "'play' is written 'play CARD' or 'play CARD CHARACTER'", None),
-    ("reroll die-x", "'reroll' is written 'reroll mayhem-die' or 'reroll die-N'", "N is a number"),
+    ("reroll die-x", "'reroll' is written 'reroll KIND-die' or 'reroll die-N'", "N is a number"),
     (" end-turn", "words are separated by single blanks", "did you mean 'end-turn'?"),
     ("move  robin L2", "words are separated by single blanks", "did you mean 'move robin L2'?"),
 ])

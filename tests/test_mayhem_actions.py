@@ -1,7 +1,8 @@
-"""A turn's menu as declared actions (issue #11, migration step 7): the actions of the Active
-Character's turn are `action` declarations of the shared game (content/shared/game.mh),
-each with its parameters' domains and its guard; the engine offers what they allow, in
-their order, and prints the action strings it printed before.
+"""A turn's menu as declared actions (issue #11, migration step 7): the die placed on an
+Ability that starts a Team's turn and the actions of the Active Character's turn are `action`
+declarations of the shared game (content/shared/game.mh), each with its parameters' domains,
+its guard and its effect; the engine offers what they allow, in their order, and prints the
+action strings it printed before.
 
 The rulebooks: "Players are only allowed to play 1 Mayhem card each round." "Character
 Activation icon: May be used any time during a Character's Activation." (Mayhem Cards)
@@ -18,7 +19,7 @@ import pytest
 
 from mayhem.compiler import driver
 from mayhem.runtime import declared_actions
-from mayhem.runtime.actions import ENGINE_TURN_VERBS, VERBS, Action
+from mayhem.runtime.actions import VERBS, Action
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
@@ -47,19 +48,33 @@ BEFORE = [
 ]
 
 
-def nth_turn(rules, box: str, seed: int, n: int):
-    """The game and its n-th turn decision, random bots playing from the seed."""
-    game = Game(rules, GameConfig(box, seed=seed))
+# The decisions that start a Team's turn (box, mode, seed, the n-th such decision), as main
+# printed them before `place-die` was declared (fafc15f): every Character that may activate,
+# each of its Abilities, each face of the Team's free dice, lowest first.
+BEFORE_DIE = [
+    ("teen-titans-go", "standard", 3, 2, ["place-die 2 robin/staff-meeting", "place-die 4 robin/staff-meeting",
+                                          "place-die 2 robin/hero-reflexes", "place-die 4 robin/hero-reflexes",
+                                          "place-die 2 cyborg/body-armor", "place-die 4 cyborg/body-armor",
+                                          "place-die 2 cyborg/sonic-cannon", "place-die 4 cyborg/sonic-cannon"]),
+    ("looney-tunes", "standard", 5, 1, ["place-die 2 elmer-fudd/elephant-gun", "place-die 2 elmer-fudd/poisoned-carrot",
+                                        "place-die 2 bugs-bunny/slingshot", "place-die 2 bugs-bunny/tornado-in-the-box"]),
+    ("teen-titans-go", "free-for-all", 7, 2, ["place-die 5 raven/telekinesis", "place-die 5 raven/soul-self"]),
+]
+
+
+def nth_turn(rules, box: str, seed: int, n: int, kind: str = "turn", mode: str = "standard"):
+    """The game and its n-th decision of `kind` (a turn's), random bots playing from the seed."""
+    game = Game(rules, GameConfig(box, seed=seed, mode=mode))
     bot = RandomBot(seed)
     d = game.start()
     seen = 0
     while d is not None:
-        if d.kind == "turn":
+        if d.kind == kind:
             seen += 1
             if seen == n:
                 return game, d
         d = game.act(bot.choose(d, game))
-    raise AssertionError(f"{box} seed {seed} has no turn decision {n}")
+    raise AssertionError(f"{box} seed {seed} has no {kind} decision {n}")
 
 
 def first_turn_with_moves(rules, seed: int = 11):
@@ -91,11 +106,12 @@ def compiled_copy(tmp_path, old: str, new: str):
 
 def test_the_turn_menu_is_declared_in_its_order(ir):
     acts = actions_of(ir)
-    assert [a["id"] for a in acts] == ["move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
-    # the verbs whose rule is content (an effect); the others the engine still builds
-    assert [a["id"] for a in acts if "effect" in a["effects"]] == ["move", "play", "end-turn"]
-    assert [a["id"] for a in acts if "effect" not in a["effects"]] == list(ENGINE_TURN_VERBS)
-    move = acts[0]
+    assert [a["id"] for a in acts] == ["place-die", "move", "resolve", "use", "play", "use-token", "retrieve",
+                                       "end-turn"]
+    # every verb's rule is content: an effect, with its guard
+    assert all("effect" in a["effects"] for a in acts)
+    assert [a["id"] for a in acts if a["props"].get("starts-turn")] == ["place-die"]
+    move = acts[1]
     assert [p["name"] for p in move["params"]] == ["location"]
     assert (move["params"][0]["default"]["e"], move["params"][0]["default"]["name"]) == ("ctx", "adjacent")
     assert move["span"].startswith("shared/game.mh:")
@@ -106,6 +122,9 @@ def test_every_declared_verb_is_a_verb_of_the_action_grammar(rules):
     assert {d.verb for d in decls} <= set(VERBS)
     move = next(d for d in decls if d.verb == "move")
     assert move.slots == (-1, 0)  # `move CHARACTER Ln`: the acting figure, then the parameter
+    place = next(d for d in decls if d.verb == "place-die")
+    assert place.slots == (2, 0, 1)  # `place-die N CHARACTER/ABILITY`: value, figure, ability
+    assert place.starts_turn and not move.starts_turn
 
 
 # ---- the strings printed are the old ones ----------------------------------------------------
@@ -114,6 +133,59 @@ def test_every_declared_verb_is_a_verb_of_the_action_grammar(rules):
 def test_the_turn_menu_prints_what_it_printed_before(rules, box, seed, n, expected):
     _game, d = nth_turn(rules, box, seed, n)
     assert d.actions == expected
+
+
+@pytest.mark.parametrize("box,mode,seed,n,expected", BEFORE_DIE, ids=[f"{b}-{m}-{s}-{n}" for b, m, s, n, _e in BEFORE_DIE])
+def test_the_die_placements_print_what_they_printed_before(rules, box, mode, seed, n, expected):
+    _game, d = nth_turn(rules, box, seed, n, kind="die", mode=mode)
+    assert d.actions == expected
+
+
+def test_a_die_placed_makes_the_active_character(rules):
+    game, d = nth_turn(rules, "looney-tunes", 5, 1, kind="die")
+    colour = next(c for c, t in game.state.teams.items() if d.player in t.players)
+    game.act("place-die 2 bugs-bunny/slingshot")
+    st = game.state
+    assert (st.active.figure, st.active.ability, st.active.die, st.active_team) == \
+        ("bugs-bunny", "slingshot", 2, colour)
+    team = st.teams[colour]
+    assert team.placed[st.active.die_index] and team.dice[st.active.die_index] == 2
+    assert st.figures["bugs-bunny"].activations == ["slingshot"]
+    logged = [e for e in game.events if e["event"] == "activate"][-1]
+    assert (logged["figure"], logged["ability"], logged["die"]) == ("bugs-bunny", "slingshot", 2)
+    assert logged["span"].startswith("shared/game.mh:")  # the placement is the game's action
+
+
+def slot(rules, figure: str, ability: str) -> int:
+    comp = next(c for c in rules.ir["components"] if c["kind"] == "character" and c["id"] == figure)
+    ab = next(a for a in comp["children"] if a["kind"] == "ability" and a["id"] == ability)
+    return ab["props"]["slot"]["value"]
+
+
+def test_a_place_die_guard_changed_in_content_changes_the_placements(rules, tmp_path):
+    # a game where a die goes only on an Ability whose slot it meets
+    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and",
+                            "effect when value >= slot-of(ability) and location-of(figure) != none and")
+    # the game's first placement: the same table and dice under both rules
+    _g, before = nth_turn(rules, "teen-titans-go", 4, 1, kind="die")
+    _g, after = nth_turn(changed, "teen-titans-go", 4, 1, kind="die")
+    meets = [a for a in before.actions
+             if Action.parse(a).value >= slot(rules, Action.parse(a).figure, Action.parse(a).ability)]
+    assert after.actions == meets and 0 < len(meets) < len(before.actions)
+
+
+def test_a_team_whose_place_die_allows_nothing_forfeits_a_die(rules, tmp_path):
+    # a game where no die meets an Ability's slot: every such placement is refused, so a Team
+    # whose dice meet no slot passes its turn, spending a die
+    changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and",
+                            "effect when value > 6 and location-of(figure) != none and")
+    game = Game(changed, GameConfig("teen-titans-go", seed=3))
+    bot = RandomBot(3)
+    d = game.start()
+    while d is not None and d.kind not in ("die", "turn") and game.state.round < 2:
+        d = game.act(bot.choose(d, game))
+    forfeits = [e for e in game.events if e["event"] == "die-forfeit"]
+    assert forfeits and not [e for e in game.events if e["event"] == "activate"]
 
 
 def test_a_declared_move_is_taken_by_its_effect(rules):
@@ -182,7 +254,7 @@ def test_without_the_end_turn_effect_end_turn_ends_nothing(ir):
     assert d.kind == "turn" and "end-turn" in d.actions
 
 
-def test_an_action_without_effect_the_engine_does_not_build_is_an_error(ir):
+def test_an_action_without_effect_is_an_error(ir):
     doc = copy.deepcopy(ir)
     end = next(a for a in actions_of(doc) if a["id"] == "end-turn")
     end["effects"] = {}
@@ -234,8 +306,7 @@ def turn_menu_with_card(rules, timing: str) -> tuple[list[str], dict]:
     hand.append(extra)
     timings = {q.split("/")[-1]: game.rules.by_qid[q]["props"]["timing"]["value"] for q in hand}
     fig = st.figures[st.active.figure]
-    engine_built = {verb: list for verb in ENGINE_TURN_VERBS}  # offered by the engine: none here
-    options, _bound = declared_actions.menu(game.engine, fig, game.engine.fig_env(fig), engine_built)
+    options, _bound = declared_actions.menu(game.engine, fig, game.engine.fig_env(fig))
     return [a.card for a in options if a.verb == "play"], timings
 
 
@@ -250,6 +321,61 @@ def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
 def test_a_game_without_turn_actions_is_a_clear_error(ir):
     doc = copy.deepcopy(ir)
     game = game_comp(doc)
-    game["children"] = [c for c in game["children"] if c["kind"] != "action"]
+    # the die is still placed (the action that starts the turn), then the Active Character has none
+    game["children"] = [c for c in game["children"] if c["kind"] != "action" or c["id"] == "place-die"]
     with pytest.raises(declared_actions.DeclarationError, match="declares none that is legal now"):
         first_turn_with_moves(load_rules(doc))
+
+
+# ---- the turn order is content: `turn-order alternate-teams`, `round-ends` -------------------
+
+def turns_of_round(rules, box: str, seed: int, round_: int) -> tuple[list[str], str]:
+    """The Teams whose turns round `round_` of a seeded game of random bots played, in order
+    (a turn: a die placed, or a die forfeited), and the Team that led the round."""
+    game = Game(rules, GameConfig(box, seed=seed))
+    bot = RandomBot(seed)
+    d = game.start()
+    while d is not None and game.state.round <= round_:
+        d = game.act(bot.choose(d, game))
+    owner = {k: c for c, t in game.state.teams.items() for k in t.characters}
+    lead = next(e["team"] for e in game.events if e["event"] == "initiative" and e["round"] == round_)
+    return [owner[e["figure"]] if e["event"] == "activate" else e["team"] for e in game.events
+            if e["round"] == round_ and e["event"] in ("activate", "die-forfeit")], lead
+
+
+def test_the_teams_alternate_from_the_leading_team_until_every_die_is_spent(rules):
+    # "Starting with the Team that won initiative, each player will alternate activating 1 of
+    # their Characters until all Activation dice have been placed for the round." (Character
+    # Activation)
+    turns, lead = turns_of_round(rules, "teen-titans-go", 3, 1)
+    assert len(turns) == 4 and turns[0] == lead
+    assert turns[0::2] == [turns[0]] * 2 and turns[1::2] == [turns[1]] * 2 and turns[0] != turns[1]
+
+
+def test_a_round_of_one_turn_each_is_content(rules, tmp_path):
+    # a game whose round's turns are over once each Team had one: one die each, the rest unused
+    changed = compiled_copy(tmp_path, "round-ends all-passed", "round-ends one-turn-each")
+    before, _lead = turns_of_round(rules, "teen-titans-go", 3, 1)
+    after, _lead = turns_of_round(changed, "teen-titans-go", 3, 1)
+    assert after == before[:2] and len(before) == 4
+
+
+def test_another_turn_order_is_a_clear_error(tmp_path):
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    game_mh = root / "shared" / "game.mh"
+    game_mh.write_text(game_mh.read_text(encoding="utf-8").replace("turn-order alternate-teams",
+                                                                    "turn-order clockwise"), encoding="utf-8")
+    result = driver.compile_paths([root])
+    errors = [d for d in result.diagnostics.items if d.code == "E205"]
+    assert len(errors) == 1 and "plays `turn-order alternate-teams` only" in errors[0].message
+    assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
+
+
+def test_a_starting_action_that_activates_nothing_is_a_clear_error(ir):
+    doc = copy.deepcopy(ir)
+    place = next(a for a in actions_of(doc) if a["id"] == "place-die")
+    place["effects"]["effect"]["body"] = []  # the die is never placed: the turn would never end
+    with pytest.raises(declared_actions.DeclarationError, match="'place-die' starts a turn, but its effect made "
+                                                                "no Active Character"):
+        nth_turn(load_rules(doc), "teen-titans-go", 3, 1)
