@@ -14,6 +14,7 @@ from mayhem.dsl.spans import Span
 ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll", "roll-mayhem-die",
     "reroll-dice", "complete-mission", "place-figures", "draw-mission", "play-card", "remove-empty-location",
+    "resolve-ability", "use-special", "use-token",
 })
 
 
