@@ -8,7 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
-from .game_parts import check_die, check_part, check_shared_rules, check_zone_refs
+from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, _a
 from .symbols import Resolution, Symbol
 
@@ -91,6 +91,10 @@ class NameResolver:
                 check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
             if comp.kind == "die" and comp.parent is not None and comp.parent.kind == "game":
                 check_die(comp, comp.parent, self.diags)  # a die of the shared rules of a module
+            elif comp.kind == "counter" and comp.parent is not None and comp.parent.kind == "game":
+                check_kept_as(comp, self.diags)  # a counter kept as a token's pieces
+                if isinstance(comp.prop("kept-as"), str):
+                    self.find_vocab(file, "token", comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
         if comp.kind in ("keyword", "action"):
@@ -226,6 +230,8 @@ class NameResolver:
                 order, params = [], {}
             else:
                 self.res.symbols[id(node)] = Symbol("function", node.name, fn)
+                if node.name == "box-property" and node.args and isinstance(node.args[0].value, ast.String):
+                    check_box_property(node.args[0].value, self.diags)
                 order = [p.name for p in fn.params]
                 params = {p.name: p.type for p in fn.params}
             self.args(node.args, order, params, file, box, scope)

@@ -85,7 +85,7 @@ def show(console: Console, game: Game, human: str) -> None:
     console.print(dashboards(game))
     for colour in st.order:
         team = st.teams[colour]
-        line = f"[bold]{colour}[/bold]: VP {game.engine.vp(colour)}  dice {dice_text(team)}"
+        line = f"[bold]{colour}[/bold]: VP {game.engine.counter_value("vp", colour)}  dice {dice_text(team)}"
         if team.mission:  # a box without GO! cards has no missions
             line += f"  mission {game.rules.by_qid[team.mission]['name']}"
         if human in team.players:

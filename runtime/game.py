@@ -101,8 +101,9 @@ class Game:
 
     def result(self) -> dict:
         st = self.state
-        return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round,
-                "vp": {c: self.engine.vp(c) for c in st.order},
+        # each counter kept as pieces, by its name: {counter: {Team: value}}
+        counters = {c: self.engine.counter_values(c) for c in self.engine.kept_as_pieces}
+        return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round, **counters,
                 "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
 
     def header(self) -> dict:
