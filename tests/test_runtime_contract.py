@@ -135,7 +135,7 @@ STILL_NAMED = {
     "scenario_toml.py": [],
     "setup.py": [],
     "simulate.py": [],
-    "state.py": ["Mission", "Victory Point", "GO!"],
+    "state.py": ["Mission", "GO!"],
     "statuses.py": [],
     "turn.py": [],
 }
