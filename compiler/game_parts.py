@@ -14,9 +14,9 @@ ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 MAYHEM_ONLY = {"game": ("pile-to",), "zone": ("starts-with", "shuffled", "draws-from", "in-play", "enter-effect",
                                               "done-effect", "done-to"),
                "counter": ("kept-as", "set-out-on", "set-out-if")}
-KERNEL_TAKES = {"game": "a game of the kernel lays no tokens", "zone": "a zone of the kernel takes per, ordered, "
-                "visibility, capacity, reshuffle-from and refill-from", "counter": "a counter of the kernel takes "
-                "per, start, start-from, min, max, reset and out-at-min"}
+_ZONE_TAKES = "a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from and refill-from"
+KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
+                "start-from, min, max, reset and out-at-min"}
 
 
 def _items(pv) -> list[tuple[str, object]]:

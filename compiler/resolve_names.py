@@ -94,7 +94,7 @@ class NameResolver:
             elif comp.kind == "counter" and comp.parent is not None and comp.parent.kind == "game":
                 check_kept_as(comp, self.diags)  # a counter kept as a token's pieces
                 if isinstance(comp.prop("kept-as"), str):
-                    self.find_vocab(file, "token", comp.prop("kept-as"), comp.props["kept-as"].span)
+                    self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
         if comp.kind in ("keyword", "action"):
@@ -318,6 +318,13 @@ class NameResolver:
         if hint is None:
             hint = self.unused_module_hint(file, "token", name)
         self.diags.error("E301", f"unknown name '{name}'", node.span, hint=hint)
+
+    def any_token(self, name: str, span: Span) -> None:
+        """A token of the content, in any file: the shared rules are played with every box's."""
+        tokens = {n for scope in self.res.vocab.values() for n in scope.get("token", {})}
+        if tokens and name not in tokens:  # none at all: the rules' own set is missing (E706)
+            self.diags.error("E301", f"unknown token '{name}'", span,
+                             hint=did_you_mean(name, tokens) or "tokens of the content: " + ", ".join(sorted(tokens)))
 
     def kept_as_pieces(self, args: list[ast.Arg], file: str) -> None:
         """In the shared rules of a module, the Mayhem engine gains and reads the counters kept
