@@ -53,7 +53,7 @@ DEFAULT_MODULES = (
     "runtime/board.py", "runtime/primitives.py", "runtime/effects.py", "runtime/state.py",
     "runtime/modes.py", "runtime/statuses.py", "runtime/rules.py", "runtime/engine.py", "runtime/expressions.py", "runtime/actions.py",
     "runtime/setup.py", "runtime/round.py", "runtime/turn.py", "runtime/cards.py", "runtime/events.py",
-    "runtime/figures.py", "runtime/pieces.py", "runtime/victory.py",
+    "runtime/figures.py", "runtime/pieces.py", "runtime/counters.py",
     "compiler/checks/*.py", "site/escape.py",
 )
 

@@ -70,12 +70,29 @@ class Param:
 
 
 @dataclass(frozen=True)
+class StandsFor:
+    """A word the language keeps for the content that writes it, standing for a more general
+    word with some of its arguments given: `gain-vp(2, team: t)` is `gain(vp, 2, on: t)`. The
+    runtime plays the general word (compiler/shorthand.py lowers the IR node when it is
+    compiled); the IR, the checks and the site still see the word as written.
+
+    `word`: the primitive or function it stands for; `given`: that word's arguments fixed here,
+    (parameter, IR form, value): ("counter", "counter", "vp") is the IR `{"e": "counter", "name":
+    "vp"}`, ("name", "str", "win-vp") the string; `renamed`: (that word's parameter, this word's
+    own parameter)."""
+    word: str
+    given: tuple[tuple[str, str, str], ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Primitive:
     name: str
     params: tuple[Param, ...]
     doc: str
     contexts: tuple[str, ...] | None = None  # None: every context
     needs: tuple[str, ...] = ()  # context names the primitive relies on
+    stands_for: StandsFor | None = None  # a shorthand: the runtime plays this instead
 
 
 @dataclass(frozen=True)
@@ -84,6 +101,7 @@ class Function:
     params: tuple[Param, ...]
     returns: str
     doc: str
+    stands_for: StandsFor | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +109,7 @@ class ContextName:
     name: str
     type: str
     doc: str
+    stands_for: StandsFor | None = None  # a function call with its arguments given
 
 
 @dataclass(frozen=True)
@@ -102,6 +121,10 @@ class Event:
 
 def _p(name, type_, default=REQUIRED, doc=""):
     return Param(name, type_, default, doc)
+
+
+# the counter of the shared rules (content/shared/game.mh) that `gain-vp` and `vp-of` name
+_VP = (("counter", "counter", "vp"),)
 
 
 TAGS = _p("tags", "tags", (), "Tags of the effect, for immunities, bonuses and reactions.")
@@ -156,7 +179,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("increase", (_p("amount", "number"),),
               "Add to the pending Damage (in a `damage` or `attack` trigger)."),
     Primitive("gain-vp", (_p("amount", "number", 1), _p("team", "team", "my-team")),
-              "The Team takes Victory Point tokens of its colour from the pool."),
+              "The Team gains Victory Points: `gain(vp, amount, on: team)`, the shared rules' `vp` counter "
+              "(kept as the Team's tokens of its colour, taken from the pool).",
+              stands_for=StandsFor("gain", _VP, (("amount", "amount"), ("on", "team")))),
     Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round."),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
@@ -215,7 +240,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("team-of", (_p("figure", "figure"),), "team", "The Team a figure belongs to."),
     Function("damage-on", (_p("figure", "figure"),), "number", "Damage a figure has taken."),
     Function("life", (_p("figure", "figure"),), "number", "A figure's Life Points."),
-    Function("vp-of", (_p("team", "team"),), "number", "A Team's Victory Points."),
+    Function("vp-of", (_p("team", "team"),), "number", "A Team's Victory Points: `value(vp, of: team)`.",
+             stands_for=StandsFor("value", _VP, (("of", "team"),))),
     Function("all-ko-this-round", (_p("team", "team"),), "bool",
              "Every character of the Team was KO'ed this round and is still off the board."),
     Function("standing", (_p("team", "team"),), "bool",
@@ -267,6 +293,9 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("mode-property", (_p("name", "string"),), "any",
              "A property of the mode being played, as it gives it (`mode-property(\"initiative\")`); "
              "none when it gives none."),
+    Function("box-property", (_p("name", "string"),), "any",
+             "A property of the box being played, as it prints it (`box-property(\"win-vp\")`); none when "
+             "it prints none."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
@@ -295,7 +324,9 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("card-played", "bool", "The Team acting has played its Mayhem card of the round."),
     ContextName("pending", "number", "The Damage about to be dealt (in `damage` and `attack` triggers)."),
     ContextName("leading-team", "team", "The Team that leads the round (none before the first `lead`)."),
-    ContextName("win-vp", "number", "The Victory Points that win the game: the box's `win-vp`."),
+    ContextName("win-vp", "number", "The Victory Points that win the game: the box's `win-vp` "
+                "(`box-property(\"win-vp\")`).",
+                stands_for=StandsFor("box-property", (("name", "str", "win-vp"),))),
 )}
 
 _COMMON = ("my-team", "opposing-team", "mayhem-die", "mayhem-icon", "anywhere", "active",

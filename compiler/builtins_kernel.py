@@ -35,7 +35,9 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("gain", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None,
                                                                             "Whose counter (default `me`; a "
                                                                             "player's Team for a `per team` one).")),
-              "Add to a counter, up to its `max`.", _G),
+              "Add to a counter, up to its `max`. In the shared rules (`rules`): a counter `kept-as` a "
+              "token's pieces takes that many pieces of the holder's colour from the pool, which bounds it "
+              "(logged under the counter's name with its `total`).", _GR),
     Primitive("lose", (_p("counter", "counter"), _p("amount", "number"), _p("on", "player+|card+|team|figure+", None)),
               "Take from a counter, down to its `min` (a player whose `out-at-min` counter reaches it is "
               "out).", _G),

@@ -12,7 +12,11 @@ STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
 MAYHEM_ONLY = {"game": ("pile-to",), "zone": ("starts-with", "shuffled", "draws-from", "in-play", "enter-effect",
-                                              "done-effect", "done-to")}
+                                              "done-effect", "done-to"),
+               "counter": ("kept-as", "set-out-on", "set-out-if")}
+_ZONE_TAKES = "a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from and refill-from"
+KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
+                "start-from, min, max, reset and out-at-min"}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -46,8 +50,7 @@ def check_part(comp, game, diags: Diagnostics) -> None:
         if name in comp.props:  # a game of the rules kernel: these are the Mayhem engine's alone
             diags.error("E202", f"'{name}' is read by the Mayhem boxes' engine only: a game of the rules kernel "
                         "has no such property", comp.props[name].span,
-                        hint="a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from and "
-                        "refill-from")
+                        hint=KERNEL_TAKES[comp.kind])
     if comp.kind == "game" and comp.prop("turn-order") == "alternate-teams" and not teams:
         diags.error("E205", "'turn-order alternate-teams' needs Teams", comp.props["turn-order"].span,
                     hint="declare them in the game: teams 2")
@@ -71,9 +74,41 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
     elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
+
+
 # The turn order the Mayhem engine plays: the Teams' turns alternate from the Team that leads
 # the round (runtime/turn.py, `team_turns`).
 SHARED_TURN_ORDER = {"turn-order": "alternate-teams"}
+
+
+def check_kept_as(comp, diags: Diagnostics) -> None:
+    """A counter of the shared rules kept as pieces (`kept-as TOKEN`) is a Team's, and the
+    properties it sets the pieces out by are a Location's and a pool's flags."""
+    from mayhem.dsl.schema import KINDS
+    if "kept-as" not in comp.props:
+        for name in ("set-out-on", "set-out-if"):
+            if name in comp.props:
+                diags.error("E205", f"'{name}' sets out the pieces of a counter kept as pieces", comp.props[name].span,
+                            hint="name the token first: kept-as TOKEN")
+        return
+    if comp.prop("per") != "team":
+        diags.error("E205", f"counter '{comp.id}' is kept as pieces, which are a Team's", comp.props["kept-as"].span,
+                    hint="keep it per team: per team")
+    for name, kind in (("set-out-on", "location"), ("set-out-if", "pool")):
+        pv = comp.props.get(name)
+        flags = [p.name for p in KINDS[kind].props if p.shape == "flag"]
+        if pv is not None and pv.value not in flags:
+            diags.error("E301", f"unknown {kind} property '{pv.value}'", pv.span,
+                        hint=did_you_mean(pv.value, flags) or f"flags of a {kind}: " + ", ".join(flags))
+
+
+def check_box_property(name: ast.String, diags: Diagnostics) -> None:
+    """`box-property("win-vp")` reads a property a box can print."""
+    from mayhem.dsl.schema import KINDS
+    props = [p.name for p in KINDS["box"].props]
+    if name.value not in props:
+        diags.error("E301", f"unknown box property '{name.value}'", name.span,
+                    hint=did_you_mean(name.value, props) or "properties of a box: " + ", ".join(props))
 
 
 def check_shared_rules(game, diags: Diagnostics) -> None:

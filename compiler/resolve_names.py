@@ -8,7 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
-from .game_parts import check_die, check_part, check_shared_rules, check_zone_refs
+from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, _a
 from .symbols import Resolution, Symbol
 
@@ -91,6 +91,10 @@ class NameResolver:
                 check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
             if comp.kind == "die" and comp.parent is not None and comp.parent.kind == "game":
                 check_die(comp, comp.parent, self.diags)  # a die of the shared rules of a module
+            elif comp.kind == "counter" and comp.parent is not None and comp.parent.kind == "game":
+                check_kept_as(comp, self.diags)  # a counter kept as a token's pieces
+                if isinstance(comp.prop("kept-as"), str):
+                    self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
         if comp.kind in ("keyword", "action"):
@@ -201,6 +205,8 @@ class NameResolver:
             self.diags.error("E301", f"unknown effect '{call.name}'", call.name_span, hint=hint)
             order = []
         self.args(call.args, order, params, file, box, scope)
+        if call.name == "gain" and box is None:
+            self.kept_as_pieces(call.args, file)
 
     def args(self, args: list[ast.Arg], order: list[str], params: dict[str, str], file, box, scope) -> None:
         for i, arg in enumerate(args):
@@ -228,6 +234,10 @@ class NameResolver:
                 order, params = [], {}
             else:
                 self.res.symbols[id(node)] = Symbol("function", node.name, fn)
+                if node.name == "box-property" and node.args and isinstance(node.args[0].value, ast.String):
+                    check_box_property(node.args[0].value, self.diags)
+                if node.name == "value" and box is None:
+                    self.kept_as_pieces(node.args, file)
                 order = [p.name for p in fn.params]
                 params = {p.name: p.type for p in fn.params}
             self.args(node.args, order, params, file, box, scope)
@@ -310,6 +320,27 @@ class NameResolver:
         if hint is None:
             hint = self.unused_module_hint(file, "token", name)
         self.diags.error("E301", f"unknown name '{name}'", node.span, hint=hint)
+
+    def any_token(self, name: str, span: Span) -> None:
+        """A token of the content, in any file: the shared rules are played with every box's."""
+        tokens = {n for scope in self.res.vocab.values() for n in scope.get("token", {})}
+        if tokens and name not in tokens:  # none at all: the rules' own set is missing (E706)
+            self.diags.error("E301", f"unknown token '{name}'", span,
+                             hint=did_you_mean(name, tokens) or "tokens of the content: " + ", ".join(sorted(tokens)))
+
+    def kept_as_pieces(self, args: list[ast.Arg], file: str) -> None:
+        """In the shared rules of a module, the Mayhem engine gains and reads the counters kept
+        as pieces (`kept-as TOKEN`) only: `gain(counter, ...)`, `value(counter, ...)`."""
+        game = self.res.games.get(file)
+        arg = next((a for i, a in enumerate(args) if a.name == "counter" or (a.name is None and i == 0)), None)
+        if game is None or arg is None or not isinstance(arg.value, ast.Name):
+            return
+        decl = next((c for c in game.children if c.kind == "counter" and c.id == arg.value.id), None)
+        if decl is not None and decl.prop("kept-as") is None:
+            kept = sorted(c.id for c in game.children if c.kind == "counter" and c.prop("kept-as") is not None)
+            self.diags.error("E205", f"counter '{decl.id}' is not kept as pieces: the Mayhem engine gains and "
+                             "reads no other counter", arg.value.span,
+                             hint=f"declare it `kept-as TOKEN`; counters kept as pieces: {', '.join(kept) or 'none'}")
 
     def declared(self, node: ast.Name, box: str | None, kind: str) -> None:
         """A zone, a counter or a card property of the box's game."""

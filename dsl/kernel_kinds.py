@@ -145,6 +145,14 @@ def kernel_kinds() -> list:
                 PropSpec("reset", "enum:turn-start|turn-end|round-start|round-end", "Back to its start value at "
                          "the start or the end of every turn (or round)."),
                 PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
+                # the Mayhem boxes' engine (content/shared/game.mh): a counter kept as tokens
+                PropSpec("kept-as", "id", "Its value is the holder's pieces of this token (a Team's: of its "
+                         "colour, on the Team and its figures); `gain` takes them from the token's pool, which "
+                         "bounds it (`kept-as vp`; shared rules of a module, `per team`)."),
+                PropSpec("set-out-on", "id", "A Location property: at setup, one piece of each Team's colour "
+                         "lies on every Location that has it (`set-out-on vp-slots`), taken when gained there."),
+                PropSpec("set-out-if", "id", "A pool property: only a box whose pool of the token has it sets "
+                         "the pieces out (`set-out-if on-vp-slots`)."),
         ),
         component=False,
         ),

@@ -203,7 +203,8 @@ _kind(KindSpec(
         PropSpec("double-sided", "flag", "Each token has two faces (Trap/Stun)."),
         PropSpec("pile-on", "id", "At setup, the pool's tokens go face down and shuffled on this Location."),
         PropSpec("on-vp-slots", "flag",
-                 "At setup, one token of each colour goes on every Location with `vp-slots`."),
+                 "At setup, one token of each colour goes on every Location with `vp-slots` (read by the "
+                 "shared rules' `vp` counter: `set-out-if on-vp-slots`)."),
     ),
     needs_name=True, component=False,
 ))
@@ -317,7 +318,8 @@ _kind(KindSpec(
         PropSpec("slots", "int", "Character slots (1 or 2).", True),
         PropSpec("base", "enum:black|white", "A Team Base of this colour."),
         PropSpec("icons", "list", "Mission and board icons printed on the tile."),
-        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup."),
+        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup (read by the "
+                 "shared rules' `vp` counter: `set-out-on vp-slots`)."),
     ),
     triggers="location",
 ))

@@ -86,7 +86,7 @@ def show(console: Console, game: Game, human: str) -> None:
     console.print(dashboards(game))
     for colour in st.order:
         team = st.teams[colour]
-        line = f"[bold]{colour}[/bold]: VP {game.engine.vp(colour)}  dice {dice_text(team)}"
+        line = f"[bold]{colour}[/bold]: VP {game.engine.counter_value('vp', colour)}  dice {dice_text(team)}"
         for zone in game.engine.in_play_zones():  # the Team's cards in play, by their zone (`mission`)
             for qid in st.zones.get(zone_key(zone, colour), ()):
                 line += f"  {zone} {game.rules.by_qid[qid]['name']}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from mayhem.compiler import builtins as B
 from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
+from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
 from .compiled_expressions import EXPRESSION_COMPILERS, action, const
@@ -76,7 +77,8 @@ class Code:
             return _NONE
         hit = self._exprs.get(id(e))
         if hit is None:
-            hit = EXPRESSION_COMPILERS[e["e"]](self, e)
+            low = lowered(e)  # a shorthand word as the word it stands for (compiler/shorthand.py)
+            hit = EXPRESSION_COMPILERS[low["e"]](self, low)
             self._exprs[id(e)] = hit
             self._kept.append(e)
         return hit
@@ -85,7 +87,8 @@ class Code:
         """fn(engine, env) -> iterator of a statement."""
         fn = self._stmts.get(id(s))
         if fn is None:
-            fn = STATEMENT_COMPILERS[s["op"]](self, s)
+            low = lowered(s)  # a shorthand word as the word it stands for
+            fn = STATEMENT_COMPILERS[low["op"]](self, low)
             self._stmts[id(s)] = fn
             self._kept.append(s)
         return fn

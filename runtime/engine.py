@@ -1,7 +1,7 @@
 """The engine: a game's configuration, and the Engine that joins the parts and plays a game as decisions.
 
 Its parts, one module each: setup.py, round.py, turn.py, cards.py, events.py,
-figures.py, pieces.py, victory.py (the Mayhem round procedure and the board
+figures.py, pieces.py, counters.py (the Mayhem round procedure and the board
 services), effects.py and expressions.py (the effect interpreter), primitives.py
 and statuses.py. It knows the rules of the Mayhem family, never a component by name."""
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 from .actions import Action
 from .cards import CardsMixin
 from .cards_in_play import CardsInPlayMixin
+from .counters import CountersMixin
 from .decisions import Decision
 from .effects import EffectsMixin, id_of
 from .events import EventsMixin
@@ -26,7 +27,6 @@ from .setup import SetupMixin
 from .state import GameState
 from .statuses import StatusesMixin
 from .turn import TurnMixin
-from .victory import VictoryMixin
 
 __all__ = ["Engine", "GameConfig", "GameOver"]
 
@@ -44,7 +44,7 @@ class GameConfig:
     team_lists: dict[str, dict] | None = None
 
 
-class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, FiguresMixin, PiecesMixin, VictoryMixin,
+class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, FiguresMixin, PiecesMixin, CountersMixin,
              EffectsMixin, ExpressionsMixin, PrimitivesMixin, StatusesMixin, CardsInPlayMixin):
     """One game's state and rules, and the round procedure that plays it (the mixins'
     methods all work on `self.state`)."""
@@ -77,10 +77,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
-        self.vp_token = None
         for qid, tok in rules.tokens.items():
-            if prop(tok, "victory-point"):
-                self.vp_token = qid
             group = prop(tok, "group")
             if group:
                 for other in rules.tokens:

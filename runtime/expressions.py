@@ -6,6 +6,7 @@ evaluates a context name or a runtime function, so that play does not compare na
 from __future__ import annotations
 
 from mayhem.compiler import builtins as B
+from mayhem.compiler import builtins_kernel as K
 
 from . import dice, turn_words
 from .decisions import fig_label
@@ -14,7 +15,8 @@ from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
 
-FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()} | KERNEL_FN_PARAMS
+FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items()} | KERNEL_FN_PARAMS \
+    | {"value": [p.name for p in K.KERNEL_FUNCTIONS["value"].params]}
 
 
 class ExpressionsMixin:
@@ -245,8 +247,6 @@ def context(name: str):
         return lambda eng, env: prop(env.card, "monster-life", 0) if env.card else 0
     if name == "pending":
         return lambda eng, env: env.pending.amount if env.pending else 0
-    if name == "win-vp":
-        return lambda eng, env: prop(eng.box, "win-vp")  # required of a Mayhem box
     if name == "my-hand":
         return _my_hand
     # the Active Character's turn so far (runtime/turn_words.py)
@@ -370,8 +370,10 @@ def function(name: str):
         return lambda eng, env, f: f.damage if isinstance(f, Figure) else 0
     if name == "life":
         return lambda eng, env, f: (f.life or 0) if isinstance(f, Figure) else 0
-    if name == "vp-of":
-        return lambda eng, env, team: eng.vp(team) if team else 0
+    if name == "value":  # the kernel's: a counter's value (runtime/counters.py)
+        return lambda eng, env, counter, of: eng.counter_value(counter, of if of is not None else env.team)
+    if name == "box-property":
+        return lambda eng, env, name: prop(eng.box, name)
     if name == "all-ko-this-round":
         return _all_ko_this_round
     if name == "standing":

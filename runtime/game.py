@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .actions import Action
+from .counters import kept_as_pieces
 from .decisions import Decision, IllegalAction
 from .engine import Engine, GameConfig
 from .rules import Rules
@@ -101,8 +102,10 @@ class Game:
 
     def result(self) -> dict:
         st = self.state
-        return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round,
-                "vp": {c: self.engine.vp(c) for c in st.order},
+        # each counter of the game kept as pieces, by its name: {counter: {Team: value}} (0 where
+        # the mode leaves the counter out)
+        counters = {c: self.engine.counter_values(c) for c in kept_as_pieces(self.rules)}
+        return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round, **counters,
                 "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
 
     def header(self) -> dict:

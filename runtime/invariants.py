@@ -35,7 +35,17 @@ def pieces_in_play(eng: Engine) -> Counter:
     return out
 
 
-def violations(eng: Engine, last_vp: dict | None = None) -> list[str]:
+def counter_name(eng: Engine, counter: str) -> str:
+    """A counter's name as the game declares it (`counter hp "Hit Points"`: "Hit Points")."""
+    game = eng.rules.game or {"children": []}
+    decl = next((c for c in game["children"] if c["kind"] == "counter" and c["id"] == counter), None)
+    return (decl.get("name") if decl is not None else None) or counter
+
+
+def violations(eng: Engine, never_lower: dict | None = None) -> list[str]:
+    """What the state breaks: pools, Slots, Damage, figures, Obstacles; and `never_lower`:
+    {counter: {holder: value}}, counters that went below these values (counter_values() of
+    an earlier state) are reported by their declared name."""
     st = eng.state
     found = []
     if st.board is None:
@@ -59,10 +69,10 @@ def violations(eng: Engine, last_vp: dict | None = None) -> list[str]:
     enclosed = st.board.enclosed()
     if enclosed:
         found.append(f"enclosed by Obstacles: {', '.join(f'L{i + 1}' for i in enclosed)}")
-    if last_vp is not None:
-        for colour in st.order:
-            if eng.vp(colour) < last_vp.get(colour, 0):
-                found.append(f"{colour} lost Victory Points")
+    for counter, last in (never_lower or {}).items():
+        for holder, value in last.items():
+            if eng.counter_value(counter, holder) < value:
+                found.append(f"{holder} lost {counter_name(eng, counter)}")
     return found
 
 

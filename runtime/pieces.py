@@ -136,7 +136,7 @@ class PiecesMixin:
                 self.refresh_blocked()
             self.log("take", node, token=id_of(token), count=moved, frm=self.place_label(src),
                      to=self.place_label(dst))
-            if self.vp_token and self.matches(self.vp_token, token):
+            if self.counts_pieces(token):  # a counter kept as these pieces changed
                 self.check_win()
         return
         yield  # pragma: no cover

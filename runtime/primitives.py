@@ -217,12 +217,15 @@ class PrimitivesMixin:
             if isinstance(fig, Figure):
                 fig.eliminated = True
 
-    # ---- dice, VP, cards, missions -------------------------------------------------------
+    # ---- counters, dice, cards, missions -------------------------------------------------
 
-    def p_gain_vp(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("gain-vp", raw, env)
-        if a["team"] is not None:
-            self.gain_vp(a["team"], max(0, int(a["amount"] or 0)), node)
+    def p_gain(self, raw: dict, env: Env, node: dict):
+        """The kernel's `gain(counter, n, on: holder)` (runtime/counters.py); without `on`, the
+        Team acting."""
+        a = yield from self.args("gain", raw, env)
+        holder = a["on"] if a["on"] is not None else env.team
+        if holder is not None:
+            self.gain_counter(a["counter"], holder, max(0, int(a["amount"] or 0)), node)
 
     def p_end_game(self, raw: dict, env: Env, node: dict):
         """The game ends: a single Team given wins, for the reason given; none or several draw."""

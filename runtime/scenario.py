@@ -14,6 +14,7 @@ from mayhem.dsl.diagnostics import Diagnostic, format_all
 from mayhem.dsl.spans import SourceFile, Span
 
 from .cards_in_play import logged_kinds
+from .counters import logged_counters
 from .decisions import IllegalAction
 from .effects import id_of
 from .game import Game
@@ -83,7 +84,7 @@ def names_of(game_rules: Rules, eng) -> Names:
         pools=sorted(st.pools),
         locations=len(board.locations),
         edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
-        events={**logged_kinds(game_rules), **logged_events(eng.dice_rules)},
+        events={**logged_kinds(game_rules), **logged_events(eng.dice_rules), **logged_counters(game_rules)},
         zones=sorted(game_rules.zones),
         colours=eng.team_names,
         team_fields={**TEAM_FIELDS, **keys.team_fields()},
@@ -143,7 +144,7 @@ def _actual(game: Game, key: str):
         team = st.teams[parts[1]]
         attr = parts[2]
         if attr == "vp":
-            return eng.vp(parts[1])
+            return eng.counter_value("vp", parts[1])
         zone = game_keys(game.rules).team_zones.get(attr)
         if zone is not None:
             return _team_zone(game, zone, team)

@@ -131,7 +131,8 @@ class _Builder:
                 self.put(tid, n, edge, None, at + (tid,))
         for colour, n in setup.get("vp", {}).items():
             self.team(colour, ("setup", "vp", colour))
-            got = eng.put_pieces(eng.vp_token, n, colour, colour, None, colour=colour) if n else 0
+            kept = eng.kept_as_pieces.get("vp")
+            got = eng.put_pieces(kept.token, n, colour, colour, None, colour=colour) if n and kept else 0
             if got < n:
                 raise ScenarioError(f"only {got} of {n} Victory Points left in the pool", ("setup", "vp", colour))
         for pid, left in setup.get("pools", {}).items():

@@ -136,7 +136,7 @@ class SetupMixin:
         self.rng.shuffle(tiles)
         tiles = tiles[:sum(rows)]
         if self.mode.face_down:
-            # face-down tiles: 2 Slots each and no effect, icon or VP slot
+            # face-down tiles: 2 Slots each and no effect, icon or printed slot
             self.state.board = Board(rows, [(None, 2) for _ in tiles])
         else:
             self.state.board = Board(rows, [(t, prop(t, "slots", 2)) for t in tiles])
@@ -177,11 +177,7 @@ class SetupMixin:
         for pid, (box, pool) in sorted(pools.items()):
             if box != self.config.box:
                 continue
-            if prop(pool, "on-vp-slots") and self.keeps_vp():
-                for loc in st.board.locations:
-                    if loc.comp is not None and prop(loc.comp, "vp-slots"):
-                        for colour in self.team_names:
-                            self.put_pieces(self.vp_token, 1, loc.index, None, None, colour=colour)
+            self.set_out_pieces(pid, pool)  # the pieces a counter kept as this pool's sets out
             pile = prop(pool, "pile-on")
             if pile and self.rules.zone_of["pile-to"] in self.rules.zones:  # unless the mode leaves it out
                 where = [l for l in st.board.locations if l.comp is not None and l.comp["id"] == pile]

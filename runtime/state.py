@@ -197,7 +197,6 @@ class GameState:
     temp_triggers: list[TempTrigger] = field(default_factory=list)
     winners: list[str] | None = None
     end_reason: str | None = None
-    vp_log: list = field(default_factory=list)
 
     @property
     def over(self) -> bool:

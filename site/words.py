@@ -43,7 +43,9 @@ PART_LABELS = {
              "deck-size": "Cards in each deck"},
     "figure": {"per": "Figures of", "count": "Figures each", "start": "Starting spaces"},
     "counter": {"per": "Kept for", "start": "Starts at", "min": "Minimum", "max": "Maximum",
-                "out-at-min": "Out of the game at its minimum", "reset": "Back to its start at"},
+                "out-at-min": "Out of the game at its minimum", "reset": "Back to its start at",
+                "kept-as": "Kept as the tokens", "set-out-on": "Set out at setup on Locations with",
+                "set-out-if": "Set out when the pool has"},
     "zone": {"per": "Kept for", "capacity": "Holds at most"},
     "space": {"adjacent": "Adjacent spaces", "slots": "Die slots"},
 }

@@ -28,6 +28,7 @@ MODULES = [
     "mayhem.compiler.incremental",
     "mayhem.compiler.ir_ops",
     "mayhem.compiler.render_text",
+    "mayhem.compiler.shorthand",
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
     "mayhem.dsl.format",

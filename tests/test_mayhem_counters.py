@@ -69,14 +69,14 @@ def test_damage_is_never_removed_below_the_counters_min(rules, ir):
 def test_a_game_without_the_vp_counter_keeps_no_victory_points(rules, ir):
     game = after_setup(rules)
     colour = game.state.order[0]
-    before = game.engine.vp(colour)
-    game.engine.gain_vp(colour, 1, None)
-    assert game.engine.vp(colour) == before + 1
+    before = game.engine.counter_value("vp", colour)
+    game.engine.gain_counter("vp", colour, 1, None)
+    assert game.engine.counter_value("vp", colour) == before + 1
     doc = copy.deepcopy(ir)
     game_comp(doc)["children"] = [c for c in game_comp(doc)["children"] if c["id"] != "vp"]
     game = after_setup(load_rules(doc))
-    game.engine.gain_vp(colour, 1, None)
-    assert game.engine.vp(colour) == 0
+    game.engine.gain_counter("vp", colour, 1, None)
+    assert game.engine.counter_value("vp", colour) == 0
     assert not any(e["event"] == "vp" for e in game.events)
 
 

@@ -23,7 +23,7 @@ def ko_someone(game):
     fig = st.characters(st.order[0])[0]
     eng.relocate(fig, next(i for i in st.board.live()))
     other = st.order[1]
-    before = eng.vp(other)
+    before = eng.counter_value("vp", other)
     drive(eng.ko(fig, None))
     return fig, other, before
 
@@ -45,13 +45,14 @@ def ko_rule(ir: dict) -> dict:
 def test_the_ko_rule_is_a_named_rule_of_the_shared_game(ir):
     triggers = ko_rule(ir)["triggers"]
     assert [t["event"] for t in triggers] == ["ko"]
-    assert triggers[0]["body"][0]["name"] == "gain-vp"
+    gain = triggers[0]["body"][0]  # the kernel's counter word: gain(vp, 1, on: opposing-team)
+    assert (gain["name"], gain["args"]["counter"]["name"]) == ("gain", "vp")
 
 
 def test_a_ko_gives_the_other_team_1_vp(rules):
     game = after_setup(rules)
     fig, other, before = ko_someone(game)
-    assert game.engine.vp(other) == before + 1
+    assert game.engine.counter_value("vp", other) == before + 1
     ko, vp = [e for e in game.events if e["event"] in ("ko", "vp")][-2:]
     assert (ko["event"], ko["figure"], vp["event"], vp["team"]) == ("ko", fig.key, "vp", other)
     assert vp["span"].startswith("shared/game.mh:")  # the log points at the rule
@@ -62,7 +63,7 @@ def test_without_the_rule_a_ko_gives_nothing(ir):
     game_comp(doc)["children"].remove(ko_rule(doc))
     game = after_setup(load_rules(doc))
     _fig, other, before = ko_someone(game)
-    assert game.engine.vp(other) == before
+    assert game.engine.counter_value("vp", other) == before
     assert not any(e["event"] == "vp" for e in game.events)
 
 
@@ -70,5 +71,5 @@ def test_free_for_all_gains_no_vp_from_a_ko(rules):
     game = after_setup(rules, mode="free-for-all")
     st = game.state
     fig, _other, _before = ko_someone(game)
-    assert {game.engine.vp(c) for c in st.order} == {0}
+    assert {game.engine.counter_value("vp", c) for c in st.order} == {0}
     assert not any(e["event"] == "vp" for e in game.events)

@@ -51,7 +51,7 @@ def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, rules):
     game = after_setup(load_rules(doc))
     fig, other, before = ko_someone(game)
     assert fig.eliminated
-    assert game.engine.vp(other) == before + 1  # the game's own KO rule still gives its VP
+    assert game.engine.counter_value("vp", other) == before + 1  # the game's own KO rule still gives its VP
 
 
 def test_remove_from_game_is_a_word_of_the_rules_context(tmp_path):

@@ -61,8 +61,8 @@ def test_the_rules_of_a_mode_are_the_game_less_its_overrides(rules):
 def test_free_for_all_gains_no_vp_without_a_flag(rules):
     game = after_setup(rules, mode="free-for-all")
     _fig, _other, _before = ko_someone(game)
-    assert not game.engine.keeps_vp()
-    assert {game.engine.vp(c) for c in game.state.order} == {0}
+    assert "vp" not in game.engine.kept_as_pieces
+    assert {game.engine.counter_value("vp", c) for c in game.state.order} == {0}
     assert not any(e["event"] == "vp" for e in game.events)
 
 
@@ -71,8 +71,8 @@ def test_removing_the_overrides_from_free_for_all_makes_kos_give_vp_again(ir):
     del mode_comp(doc, "free-for-all")["props"]["without"]
     game = after_setup(load_rules(doc), mode="free-for-all")
     fig, other, before = ko_someone(game)
-    assert game.engine.keeps_vp()
-    assert game.engine.vp(other) == before + 1
+    assert "vp" in game.engine.kept_as_pieces
+    assert game.engine.counter_value("vp", other) == before + 1
     ko, vp = [e for e in game.events if e["event"] in ("ko", "vp")][-2:]
     assert (ko["figure"], vp["event"], vp["team"]) == (fig.key, "vp", other)
     assert vp["span"].startswith("shared/game.mh:")  # given by the game's KO rule
@@ -83,7 +83,7 @@ def test_leaving_out_only_the_ko_rule_keeps_the_counter(ir):
     mode_comp(doc, "free-for-all")["props"]["without"]["value"] = [["rule", "ko-vp"]]
     game = after_setup(load_rules(doc), mode="free-for-all")
     ko_someone(game)
-    assert game.engine.keeps_vp()  # the Teams still keep VP ...
+    assert "vp" in game.engine.kept_as_pieces  # the Teams still keep VP ...
     assert not any(e["event"] == "vp" for e in game.events)  # ... but a KO gives none
 
 
@@ -92,7 +92,7 @@ def test_a_standard_game_hears_the_ko_rule_of_the_game(rules):
     assert (rule["kind"], rule["name"]) == ("rule", "A KO gives the opposing Team 1 VP")
     game = after_setup(rules)
     fig, other, before = ko_someone(game)
-    assert game.engine.vp(other) == before + 1
+    assert game.engine.counter_value("vp", other) == before + 1
 
 
 # ---- the compiler: an override names a declaration of the game -----------------------------
@@ -159,7 +159,7 @@ def test_the_site_says_an_override_in_words():
 def give_vp(game, team: str, n: int) -> None:
     eng = game.engine
     try:
-        eng.gain_vp(team, n, None)
+        eng.gain_counter("vp", team, n, None)
     except GameOver:
         pass
 

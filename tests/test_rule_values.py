@@ -191,8 +191,8 @@ def test_the_invariants_catch_each_broken_state(rules, case):
 def test_the_invariants_catch_lost_victory_points(rules):
     game = in_round_two(rules)
     eng = game.engine
-    before = {c: eng.vp(c) + 1 for c in game.state.order}
-    found = violations(eng, before)
+    before = {"vp": {c: eng.counter_value("vp", c) + 1 for c in game.state.order}}
+    found = violations(eng, before)  # reported by the counter's declared name
     assert sorted(f for f in found if "lost Victory Points" in f) == sorted(
         f"{c} lost Victory Points" for c in game.state.order)
 

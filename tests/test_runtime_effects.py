@@ -171,7 +171,7 @@ def test_functions_on_figures(game):
     assert evaluate(game, fn("same-location", a=r, b=c), env) is (robin.location == cyborg.location)
     assert evaluate(game, fn("adjacent-to", where=r), env) == list(st.board.adjacent(robin.location))
     assert evaluate(game, fn("count", what={"e": "list", "items": [r, c]}), env) == 2
-    assert evaluate(game, fn("vp-of", team={"e": "str", "v": "black"}), env) == game.engine.vp("black")
+    assert evaluate(game, fn("vp-of", team={"e": "str", "v": "black"}), env) == game.engine.counter_value("vp", "black")
 
 
 def test_open_and_empty_locations(game):

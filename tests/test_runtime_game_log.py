@@ -103,7 +103,7 @@ def test_victory_points_add_up_and_decide_the_game(games):
                 assert e["total"] > totals.get(e["team"], 0), (cfg, e)
                 totals[e["team"]] = e["total"]
         state = game.state
-        final = {colour: game.engine.vp(colour) for colour in state.order}
+        final = {colour: game.engine.counter_value("vp", colour) for colour in state.order}
         for colour in state.order:
             # (Looney Tunes Victory Point tokens also come by taking them from a Location)
             assert final[colour] >= totals.get(colour, 0), cfg
