@@ -347,11 +347,10 @@ _kind(KindSpec(
         PropSpec("board", "ints", "The rows of the board (default: the box's)."),
         PropSpec("face-down-locations", "flag", "Location tiles lie face down: 2 Slots each, no effect, no "
                  "icon, no VP slot."),
-        PropSpec("start", "enum:bases|corners", "Where characters start: on their Team's Bases in the first "
-                 "round, or on the board's corners.", True),
+        PropSpec("start", "enum:bases|corners", "Where characters start, as the reference site draws the "
+                 "board: on their Team's Bases, or on the board's corners. The placement itself is the round's "
+                 "(`place-figures` in the game's `round { }`, or in the mode's own).", True),
         PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
-        PropSpec("npc-move", "flag", "Before activating, the Initiative holder may move the non-player "
-                 "figure to an adjacent Location."),
         PropSpec("cards", "enum:all|free-for-all", "Which Mayhem cards make the deck."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
                  "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
@@ -364,8 +363,6 @@ _kind(KindSpec(
         PropSpec("permanent-ko", "flag", "A KO'ed character is out of the game."),
         PropSpec("shrink-board", "flag", "After each round, the last player to activate (the one before, "
                  "if the last was KO'ed) removes an empty Location without splitting the board."),
-        PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
-                 "coin toss on a tie), or a random player first and then the next one clockwise.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
                  "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck`. Repeatable."),
@@ -374,7 +371,10 @@ _kind(KindSpec(
         SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
                  "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
                  guard=True),
+        SlotSpec("round", "The mode's own round start, in place of the game's `round { }` "
+                 "(content/shared/game.mh): Free-For-All's Initiative goes round the table.", "rules"),
     ),
+    children=("phase",),
     component=False,
 ))
 _kind(KindSpec(

@@ -126,8 +126,10 @@ class DiceMixin:
     # ---- the round slot of the shared rules --------------------------------------------
 
     def run_slot(self, name: str):
-        """A slot of the shared rules (`round { }`, `round-end { }`), in the context `rules`."""
-        slot = self.dice_rules.slots.get(name)
+        """A slot of the shared rules (`round { }`, `round-end { }`; the mode's own in place of
+        the game's), in the context `rules`."""
+        mode = self.dice_rules.modes.get(self.mode.id)
+        slot = (mode["effects"].get(name) if mode is not None else None) or self.dice_rules.slots.get(name)
         if slot is None:
             return
         self.lead_tossed = False

@@ -1,5 +1,5 @@
 """A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, tokens, non-player figure, Initiative, its own `end when`), and the rules a
+Teams, board, decks, tokens, non-player figure, its own `end when`), and the rules a
 mode plays with: the game's, less what its `without` overrides leave out."""
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ class Mode:
     seats: tuple[tuple[int, ...], ...]  # per Team, per player: characters controlled
     board: tuple[int, ...] | None = None
     face_down: bool = False
-    start: str = "bases"
     npc: bool = False
-    npc_move: bool = False
     cards: str = "all"
     hand_draw: tuple[tuple[int, ...], ...] | None = None
     chosen_hands: bool = False
@@ -26,7 +24,6 @@ class Mode:
     no_piles: bool = False
     permanent_ko: bool = False
     shrink: bool = False
-    initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
     # what the mode leaves out of the game: (kind, id) pairs, `without counter vp`
@@ -72,9 +69,7 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         seats=_nested(prop(comp, "seats")),
         board=tuple(prop(comp, "board")) if prop(comp, "board") else None,
         face_down=bool(prop(comp, "face-down-locations")),
-        start=prop(comp, "start", "bases"),
         npc=bool(prop(comp, "non-player-figure")),
-        npc_move=bool(prop(comp, "npc-move")),
         cards=prop(comp, "cards", "all"),
         hand_draw=_nested(prop(comp, "hand-draw")),
         chosen_hands=bool(prop(comp, "chosen-hands")),
@@ -84,7 +79,6 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         no_piles=bool(prop(comp, "no-piles")),
         permanent_ko=bool(prop(comp, "permanent-ko")),
         shrink=bool(prop(comp, "shrink-board")),
-        initiative=prop(comp, "initiative", "lowest-dice"),
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
     )

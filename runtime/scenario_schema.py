@@ -69,7 +69,7 @@ SETUP_KEYS: dict[str, dict] = {
     "sides": {"type": "object", "additionalProperties": NAME},
     "board": {**NAMES, "minItems": 1},
     "round": POSITIVE,
-    "phase": {"enum": ["round-start", "recovery", "activation", "turn"]},
+    "phase": NAME,  # a phase the game declares (`phase ID`), or "turn": Engine.phase_names()
     "initiative": NAME,
     "mayhem_die": FACE,
     "dice": {**PER_TEAM, "additionalProperties": {"type": "array", "items": POSITIVE}},
