@@ -249,9 +249,6 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("unowned-figures", (), "figures", "The figures in the game that no player controls."),
     Function("on-board", (_p("figures", "figure+"),), "figures",
              "Those of the figures that stand on the board, in order."),
-    Function("mode-property", (_p("name", "string"),), "any",
-             "A property of the mode being played, as it gives it (`mode-property(\"initiative\")`); "
-             "none when it gives none."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name

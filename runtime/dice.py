@@ -189,11 +189,6 @@ def in_lead_order(eng, env, among):
     return [c for c in eng.lead_order() if c in wanted]
 
 
-def mode_property(eng, env, name):
-    comp = eng.dice_rules.modes.get(eng.mode.id)
-    return prop(comp, name) if comp is not None else None
-
-
 def size(eng, env, items):
     return len(items) if isinstance(items, (list, tuple, set)) else (0 if items is None else 1)
 
@@ -234,5 +229,5 @@ def cards_in(eng, env, zone, of):
 
 ROUND_FUNCTIONS = {"dice-total": dice_total, "coin-toss-between": coin_toss_between,
                    "pick-at-random": pick_at_random, "next-team": next_team, "in-lead-order": in_lead_order,
-                   "mode-property": mode_property, "size": size, "figures-of": figures_of, "lowest": lowest,
+                   "size": size, "figures-of": figures_of, "lowest": lowest,
                    "highest": highest, "first": first, "last": last, "cards-in": cards_in}

@@ -378,8 +378,6 @@ def function(name: str):
         return dice.next_team
     if name == "in-lead-order":
         return dice.in_lead_order
-    if name == "mode-property":
-        return dice.mode_property
     from . import placement  # here: it needs the compiled forms, which need this module
     if name == "bases-of":
         return placement.bases_of

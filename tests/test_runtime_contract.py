@@ -143,7 +143,7 @@ STILL_NAMED = {
     "round.py": [],
     "rules.py": ["GO!"],
     "scenario.py": ["Mission", "Victory Point"],
-    "scenario_schema.py": ["Initiative", "Recovery", "Mission", "Victory Point", "GO!", "Mayhem die"],
+    "scenario_schema.py": ["Initiative", "Mission", "Victory Point", "GO!", "Mayhem die"],
     "scenario_setup.py": ["Mission", "Victory Point", "GO!"],
     "scenario_toml.py": [],
     "setup.py": ["Victory Point"],
