@@ -193,10 +193,7 @@ def kernel_kinds() -> list:
                             "The part of the round's structure the phase plays: the game's `round { }` (then "
                             "the round's first chance to play a card and the `round-start` event), the turns "
                             "(the Teams alternate from the one that leads), or the `round-end` event and "
-                            "`round-end { }`."),
-                   PropSpec("check-end-once", "flag",
-                            "The phase's effects happen at the same time: the game's `end when` is not "
-                            "checked while its effect runs, once after it.")),
+                            "`round-end { }`.")),
             slots=(SlotSpec("effect", "What the phase does; `when COND` skips it when COND does not hold "
                             "(`effect when round > 1`).", "rules", guard=True),),
             component=False,
