@@ -228,13 +228,14 @@ def test_the_phases_are_the_games_in_its_order(rules):
     game = Game(rules, GameConfig("teen-titans-go", seed=0))
     assert game.engine.phase_names() == ["round-start", "recovery", "activation", "round-end", "turn"]
     seen = decisions_by_phase(rules)
-    order = ["setup", "round-start", "recovery", "activation", "round-end"]
+    order = ["round-start", "recovery", "activation", "round-end"]
     for seed in range(6):
-        phases = [p for s, _r, p, _k in seen if s == seed]
-        assert phases and all(order.index(a) <= order.index(b) or a == "activation" and b == "round-start"
-                              or a == "round-end" for a, b in zip(phases, phases[1:]))
-    # the returns of Recovery: a Character KO'ed or off the board comes back in the next round
-    assert all(r > 1 for _s, r, p, k in seen if p == "recovery")  # "During the first round ... ignored"
+        steps = [(r, p) for s, r, p, _k in seen if s == seed and p != "setup"]
+        assert {r for r, p in steps if p == "activation"} == {r for r, _p in steps}
+        for (r1, p1), (r2, p2) in zip(steps, steps[1:]):
+            assert r1 < r2 or (r1 == r2 and order.index(p1) <= order.index(p2)), (seed, r1, p1, r2, p2)
+    # "During the first round of the game, this step is ignored." (Recovery)
+    assert all(r > 1 for _s, r, p, _k in seen if p == "recovery")
     assert all(p == "recovery" for _s, _r, p, k in seen if k == "return")
 
 
