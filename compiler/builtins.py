@@ -213,12 +213,36 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
               "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules",)),
     Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
-    # the round of the shared rules (`round { }` of content/shared/game.mh)
-    Primitive("place-figures", (),
-              "In the first round: each Team, from the one that leads, places its Characters on the board "
-              "(on its Bases; in a mode that starts on the corners, each on a corner).", ("rules",)),
-    Primitive("draw-mission", (_p("team", "team"),),
-              "The Team reveals the top GO! card as its Mission and resolves its When Picked effect.", ("rules",)),
+    # the round of the shared rules (its phases, `round { }`, `round-end { }`: content/shared/game.mh)
+    Primitive("place-figures", (_p("team", "team"), _p("on", "location+"),
+                                _p("apart", "string", "team",
+                                   "Where a figure may not go: `\"team\"`, where a figure of its Team stands "
+                                   "(the default); `\"all\"`, where any figure stands; `\"none\"`.")),
+              "Each figure of the Team that is off the board, in turn, is placed by its player on one of "
+              "these Locations with an open Slot, not `apart`; on any such Location of the board when none "
+              "is. Not a Move: nothing is entered.", ("rules",)),
+    Primitive("return-figures", (_p("team", "team"), _p("to", "location+")),
+              "Each figure of the Team taken off the board (KO'ed, or by an effect) and still in the game "
+              "comes back: its player places it on one of these Locations with an open Slot (on any open "
+              "Location when none has one), and it enters that Location.", ("rules",)),
+    Primitive("put-figure", (_p("figure", "figure+"), _p("on", "location")),
+              "Put figures on a Location, no player choosing (not a Move: nothing is entered).", ("rules",)),
+    Primitive("offer-move", (_p("figure", "figure+"), _p("by", "team")),
+              "The Team's first player may Move each of these figures on the board to an adjacent Location "
+              "with an open Slot, or not.", ("rules",)),
+    Primitive("announce-together", (_p("event", "string", doc="The event, one of the figure events: "
+                                       "`\"recovery\"`."), _p("figures", "figure+")),
+              "The event, once for each of the figures still on the board, in order, as one step whose "
+              "effects happen at the same time: the game's `end when` is checked once, after them all.",
+              ("rules",)),
+    Primitive("draw-into", (_p("zone", "zone"), _p("of", "team")),
+              "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
+              "`in-play`), which runs the card's `enter-effect`.", ("rules",)),
+    Primitive("reset-limits", (_p("period", "string", doc="`\"round\"` or `\"turn\"`."),),
+              "Every figure's limits of the period start again: what it may use once per round (or turn) "
+              "and, for a round, the Abilities it has activated in it.", ("rules",)),
+    Primitive("discard-tokens", (_p("when", "string", doc="The tokens' `discarded` value: `\"round-end\"`."),),
+              "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules",)),
 )}
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
@@ -290,12 +314,16 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
              "The Team after this one in seat order (clockwise) that is still playing."),
     Function("in-lead-order", (_p("set", "any"),), "any",
              "These Teams in seat order (clockwise), from the Team that leads the round."),
-    Function("mode-property", (_p("name", "string"),), "any",
-             "A property of the mode being played, as it gives it (`mode-property(\"initiative\")`); "
-             "none when it gives none."),
     Function("box-property", (_p("name", "string"),), "any",
              "A property of the box being played, as it prints it (`box-property(\"win-vp\")`); none when "
              "it prints none."),
+    Function("bases-of", (_p("team", "team"),), "locations",
+             "The Locations of the board that are the Team's Bases (`base TEAM`), in board order."),
+    Function("corners", (), "locations", "The Locations of the board with the fewest neighbours."),
+    Function("centre", (), "location", "The Location of the board nearest to every other."),
+    Function("unowned-figures", (), "figures", "The figures in the game that no player controls."),
+    Function("on-board", (_p("figures", "figure+"),), "figures",
+             "Those of the figures that stand on the board, in order."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
@@ -421,6 +449,8 @@ EMITS: dict[str, tuple[str, ...]] = {
     "damage": ("damage", "damaged", "ko"),
     "move-figure": ("move", "enter"),
     "place-figure": ("enter",),
+    "return-figures": ("enter",),
+    "offer-move": ("move", "enter"),
     "roll-mayhem-die": ("mayhem-roll",),
     "reroll-dice": ("mayhem-roll",),
 }

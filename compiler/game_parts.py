@@ -51,6 +51,10 @@ def check_part(comp, game, diags: Diagnostics) -> None:
             diags.error("E202", f"'{name}' is read by the Mayhem boxes' engine only: a game of the rules kernel "
                         "has no such property", comp.props[name].span,
                         hint=KERNEL_TAKES[comp.kind])
+    if comp.kind == "phase":
+        diags.error("E205", f"phase '{comp.id}': the phases of a round are played by the Mayhem boxes' engine "
+                    "only", comp.decl.id_span, hint="a game of the rules kernel plays `round { }`, the turns and "
+                    "`round-end { }`; declare phases in the shared rules of a module file")
     if comp.kind == "game" and comp.prop("turn-order") == "alternate-teams" and not teams:
         diags.error("E205", "'turn-order alternate-teams' needs Teams", comp.props["turn-order"].span,
                     hint="declare them in the game: teams 2")
@@ -113,12 +117,14 @@ def check_box_property(name: ast.String, diags: Diagnostics) -> None:
 
 def check_shared_rules(game, diags: Diagnostics) -> None:
     """The game of a module file: the dice its `effect-die` and `pool-die` name are its own; its
-    turn order is one the Mayhem engine plays."""
+    turn order is one the Mayhem engine plays; its phases each do something, and run each part
+    of the round's structure once at most."""
     for name, played in SHARED_TURN_ORDER.items():
         pv = game.props.get(name)
         if pv is not None and pv.value != played:
             diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' engine plays `{name} {played}` only", pv.span,
                         hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
+    check_phases([c for c in game.children if c.kind == "phase"], diags)
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
@@ -155,3 +161,19 @@ def check_one_shot(trig: ast.Trigger, diags: Diagnostics) -> None:
         diags.error("E404", f"'on {trig.event}' inside an effect waits for a structure event, once",
                     trig.event_span, hint=f"events here: {', '.join(STRUCTURE_EVENTS)}; 'on {trig.event}' "
                     "belongs to a `rule` of the game")
+
+
+def check_phases(phases, diags: Diagnostics) -> None:
+    """Phases of a round (a game's, or those a mode puts in their place): each runs a part of the
+    round's structure or has an effect, and no part is run twice."""
+    runs: dict[str, object] = {}
+    for phase in phases:
+        pv = phase.props.get("runs")
+        if pv is None and "effect" not in phase.slots:
+            diags.error("E205", f"phase '{phase.id}' does nothing", phase.decl.id_span,
+                        hint="give it `runs round`, `runs turns` or `runs round-end`, or an `effect { ... }`")
+        elif pv is not None and pv.value in runs:
+            diags.error("E205", f"phase '{phase.id}' runs {pv.value}, which another phase already runs",
+                        pv.span, hint="each part of the round's structure is run by one phase")
+        elif pv is not None:
+            runs[pv.value] = phase

@@ -93,3 +93,18 @@ def check_cards_with(modes: list[Component], card_types: list[Component], diags:
         hint = did_you_mean(name.id, flags) or "the flags the card types declare: " + listed
         diags.error("E301", f"unknown card property '{name.id}': no card type declares it as a flag", name.span,
                     hint=hint)
+
+
+def check_phase_overrides(modes: list[Component], games: list[Component], diags: Diagnostics) -> None:
+    """A mode's `phase` takes the place of the game's phase of the same id: it must name one."""
+    from .game_parts import check_phases
+    declared = [c.id for g in games for c in g.children if c.kind == "phase"]
+    for mode in modes:
+        phases = [c for c in mode.children if c.kind == "phase"]
+        check_phases(phases, diags)
+        for phase in phases:
+            if phase.id not in declared:
+                diags.error("E301", f"unknown phase '{phase.id}': a mode's phase replaces the game's of the same id",
+                            phase.decl.id_span, hint=did_you_mean(phase.id, declared) or
+                            ("the phases of the game: " + ", ".join(declared) if declared
+                             else "the game declares no phases"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 
 from . import builtins as B
-from .mode_overrides import check_cards_with, check_overrides
+from .mode_overrides import check_cards_with, check_overrides, check_phase_overrides
 from .model import VOCABULARY_KINDS, Model
 from .resolve_names import NameResolver
 from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, imported from here)
@@ -36,12 +36,15 @@ def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
     for comp in sorted(model.components(), key=lambda c: c.qid):
         resolver.component(comp) if each is None else each(resolver, comp)
     modes = [c for c in model.components() if c.kind == "mode" and "without" in c.props]
+    shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
     if modes:
-        shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
         check_overrides(modes, shared, diags)
     filtered = [c for c in model.components() if c.kind == "mode" and "cards-with" in c.props]
     if filtered:
         check_cards_with(filtered, [c for c in model.top_level() if c.kind == "card-type"], diags)
+    phased = [c for c in model.components() if c.kind == "mode" and any(k.kind == "phase" for k in c.children)]
+    if phased:
+        check_phase_overrides(phased, shared, diags)
     return res
 
 

@@ -277,7 +277,7 @@ class NameResolver:
                 self.res.symbols[id(node)] = Symbol("icon", comp.qid, comp)
             return
         if expected in K.DECLARED_TYPES:  # a module's shared rules are their own game
-            self.declared(node, box if box is not None else file, expected)
+            self.declared(node, self.game_scope(file, box), expected)
             return
         if name in scope:
             self.res.symbols[id(node)] = scope[name]
@@ -293,7 +293,7 @@ class NameResolver:
         if name == "none":
             self.res.symbols[id(node)] = Symbol("none", name)
             return
-        game_of = box if box is not None else file  # a module's shared rules are their own game
+        game_of = self.game_scope(file, box)
         for kind in ("space", "die"):  # a space or a die of the box's game, where a value is read
             if game_of in self.res.games and name in self.game_names(game_of, kind):
                 self.res.symbols[id(node)] = Symbol(kind, name)
@@ -352,6 +352,14 @@ class NameResolver:
         listed = ", ".join(sorted(names)) or "none"
         self.diags.error("E301", f"unknown {kind} '{node.id}'", node.span,
                          hint=did_you_mean(node.id, names) or f"{kind}s of {where}: {listed}")
+
+    def game_scope(self, file: str, box: str | None) -> str:
+        """Whose game names are read: the box's; a module's shared rules are their own game, and
+        a module that declares none (modes.mh: a mode's own round) reads the shared rules'."""
+        if box is not None or file in self.res.games:
+            return box if box is not None else file
+        shared = [scope for scope in sorted(self.res.games) if scope.endswith(".mh")]
+        return shared[0] if len(shared) == 1 else file
 
     def game_names(self, box: str | None, kind: str) -> set[str]:
         if kind == "property":

@@ -21,6 +21,14 @@ from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
 SHARED_RULES_SLOTS = ("round", "round-end", "end")
 
 
+def string_choices() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The string arguments of the round's statements that name one of a fixed set."""
+    figure_events = tuple(e.name for e in B.EVENTS.values() if e.params == (("figure", "figure"),))
+    discarded = KINDS["token"].prop("discarded").shape.split(":")[1].split("|")
+    return {("announce-together", "event"): figure_events, ("place-figures", "apart"): ("team", "all", "none"),
+            ("reset-limits", "period"): ("round", "turn"), ("discard-tokens", "when"): tuple(discarded)}
+
+
 @dataclass
 class Types:
     """Types of expressions (by node id), and the context names each keyword needs."""
@@ -154,6 +162,14 @@ class _Checker(ExprTyper):
                                                                      arguments(verb)) +
                              " (CHARACTER is the Active Character when no parameter is `figure`)")
 
+    def string_choice(self, prim: str, param: str, value: ast.String) -> None:
+        """A primitive's string argument that names one of a fixed set (an event, a period)."""
+        choices = string_choices().get((prim, param))
+        if choices is not None and value.value not in choices:
+            self.diags.error("E402", f"'{param}' of '{prim}' is one of: " + ", ".join(choices) +
+                             f", not \"{value.value}\"", value.span,
+                             hint=did_you_mean(value.value, choices) or None)
+
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
@@ -263,6 +279,8 @@ class _Checker(ExprTyper):
                 if p is not None and not B.accepts(p.type, t):
                     self.diags.error("E401", f"'{p.name}' of '{prim.name}' takes {describe_param(p.type)}, "
                                      f"not {describe_type(t)}", arg.value.span, hint=p.doc or None)
+                if p is not None and isinstance(arg.value, ast.String):
+                    self.string_choice(prim.name, p.name, arg.value)
         elif sym.kind == "keyword":
             kw: Component = sym.target
             params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]

@@ -102,7 +102,8 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure"), triggers="rules", component=False,
+        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase"), triggers="rules",
+        component=False,
         ),
         KindSpec(
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
@@ -185,6 +186,24 @@ def kernel_kinds() -> list:
                    PropSpec("count", "int", "How many figures each player (or Team) has (default 1)."),
                    PropSpec("start", "list", "Where they start: the Nth player's (or Team's) figures on the "
                             "Nth space listed, one space for all; none: off the board until `put`.")),
+            component=False,
+        ),
+        KindSpec(
+            "phase", "A phase of the round, in the order the phases are declared: `phase recovery \"Recovery\" "
+            "{ effect when round > 1 { ... } }`. Its id names it in the state and in a scenario's `phase = "
+            "\"recovery\"`. A phase `runs` a part of the round's structure (the game's `round { }`, the "
+            "turns, or `round-end { }`) or plays its own `effect`; with both, the effect first. A mode's "
+            "phase of the same id replaces the game's. The shared rules of a module file only "
+            "(`content/shared/game.mh`), played by the Mayhem engine in the context `rules`.",
+            ("game", "mode"),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("runs", "enum:round|turns|round-end",
+                            "The part of the round's structure the phase plays: the game's `round { }` (then "
+                            "the round's first chance to play a card and the `round-start` event), the turns "
+                            "(the Teams alternate from the one that leads), or the `round-end` event and "
+                            "`round-end { }`.")),
+            slots=(SlotSpec("effect", "What the phase does; `when COND` skips it when COND does not hold "
+                            "(`effect when round > 1`).", "rules", guard=True),),
             component=False,
         ),
         KindSpec(

@@ -349,11 +349,10 @@ _kind(KindSpec(
         PropSpec("board", "ints", "The rows of the board (default: the box's)."),
         PropSpec("face-down-locations", "flag", "Location tiles lie face down: 2 Slots each, no effect, no "
                  "icon, no VP slot."),
-        PropSpec("start", "enum:bases|corners", "Where characters start: on their Team's Bases in the first "
-                 "round, or on the board's corners.", True),
+        PropSpec("start", "enum:bases|corners", "Where characters start, as the reference site draws the "
+                 "board: on their Team's Bases, or on the board's corners. The placement itself is the round's "
+                 "(`place-figures` in the game's `round { }`, or in the mode's own).", True),
         PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
-        PropSpec("npc-move", "flag", "Before activating, the Initiative holder may move the non-player "
-                 "figure to an adjacent Location."),
         PropSpec("cards-with", "id", "The Mayhem deck holds only the cards with this flag of their card "
                  "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
@@ -362,8 +361,6 @@ _kind(KindSpec(
                  "from any box, and their chosen Mayhem hands (no hand is drawn); Locations and shared tokens "
                  "from one box: Competitive Mode."),
         PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
-        PropSpec("initiative", "enum:lowest-dice|rotating", "Who has the Initiative: the lowest dice (a "
-                 "coin toss on a tie), or a random player first and then the next one clockwise.", True),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
                  "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck` (no GO! card is dealt), "
@@ -376,8 +373,10 @@ _kind(KindSpec(
         SlotSpec("round-end", "What the mode adds to the End of Round, first, once every Character has "
                  "activated: `round-end { remove-empty-location() }` (Free-For-All: the board shrinks).",
                  "rules"),
+        SlotSpec("round", "The mode's own round start, in place of the game's `round { }` "
+                 "(content/shared/game.mh): Free-For-All's Initiative goes round the table.", "rules"),
     ),
-    children=("rule",),
+    children=("rule", "phase"),
     component=False,
 ))
 _kind(KindSpec(

@@ -10,6 +10,10 @@ from .effects import Env
 from .rules import Rules, prop
 from .state import Figure, zone_key
 
+# the slots a mode's own replaces (its `round { }`); a mode's `round-end { }` runs before the
+# game's instead (RoundMixin.round_end)
+MODE_REPLACES = frozenset({"round"})
+
 DEFAULT_FACES = ["1", "2", "3", "4", "5", "6"]  # a box that prints no faces for a die
 ICON = "*"  # a face written with this mark shows the die's icon
 
@@ -126,8 +130,10 @@ class DiceMixin:
     # ---- the round slot of the shared rules --------------------------------------------
 
     def run_slot(self, name: str):
-        """A slot of the shared rules (`round { }`, `round-end { }`), in the context `rules`."""
-        slot = self.dice_rules.slots.get(name)
+        """A slot of the shared rules (`round { }`, `round-end { }`; the mode's own `round { }`
+        in place of the game's), in the context `rules`."""
+        mode = self.dice_rules.modes.get(self.mode.id) if name in MODE_REPLACES else None
+        slot = (mode["effects"].get(name) if mode is not None else None) or self.dice_rules.slots.get(name)
         if slot is None:
             return
         self.lead_tossed = False
@@ -187,11 +193,6 @@ def in_lead_order(eng, env, among):
     return [c for c in eng.lead_order() if c in wanted]
 
 
-def mode_property(eng, env, name):
-    comp = eng.dice_rules.modes.get(eng.mode.id)
-    return prop(comp, name) if comp is not None else None
-
-
 def size(eng, env, items):
     return len(items) if isinstance(items, (list, tuple, set)) else (0 if items is None else 1)
 
@@ -232,5 +233,5 @@ def cards_in(eng, env, zone, of):
 
 ROUND_FUNCTIONS = {"dice-total": dice_total, "coin-toss-between": coin_toss_between,
                    "pick-at-random": pick_at_random, "next-team": next_team, "in-lead-order": in_lead_order,
-                   "mode-property": mode_property, "size": size, "figures-of": figures_of, "lowest": lowest,
+                   "size": size, "figures-of": figures_of, "lowest": lowest,
                    "highest": highest, "first": first, "last": last, "cards-in": cards_in}

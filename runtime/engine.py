@@ -1,7 +1,7 @@
 """The engine: a game's configuration, and the Engine that joins the parts and plays a game as decisions.
 
 Its parts, one module each: setup.py, round.py, turn.py, cards.py, events.py,
-figures.py, pieces.py, counters.py (the Mayhem round procedure and the board
+figures.py, pieces.py, counters.py (the round's phases as the game declares them, and the board
 services), effects.py and expressions.py (the effect interpreter), primitives.py
 and statuses.py. It knows the rules of the Mayhem family, never a component by name."""
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .figures import FiguresMixin, GameOver
 from .modes import load_mode, rules_for, team_names
 from .pieces import PiecesMixin
 from .primitives import PrimitivesMixin
-from .round import RoundMixin
+from .round import RoundMixin, round_phases
 from .rules import Rules, prop
 from .setup import SetupMixin
 from .state import GameState
@@ -49,8 +49,6 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
     """One game's state and rules, and the round procedure that plays it (the mixins'
     methods all work on `self.state`)."""
 
-    # where play_from() can resume a game set up by hand: a scenario's `phase`, in order
-    START_PHASES = ("round-start", "recovery", "activation", "turn")
 
     def __init__(self, rules: Rules, config: GameConfig, record: bool = True) -> None:
         """`record`: keep the game's log in `events` (a batch of games whose logs no one
@@ -63,6 +61,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self.mode = load_mode(rules, config.mode)
         self.rules = rules = rules_for(rules, self.mode)  # the game less what the mode leaves out
         self.team_names = team_names(rules)  # the Teams' names the game declares
+        self.phases = round_phases(rules, self.mode.id)  # the round's phases, in order
         self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
         if not record:
@@ -108,7 +107,8 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
                             "span": node.get("span") if node else None})
 
     def play(self):
-        """The whole game, as a generator of decisions."""
+        """The whole game, as a generator of decisions: setup, then round after round, each
+        the game's phases in order."""
         st = self.state
         try:
             yield from self.setup()
@@ -117,35 +117,21 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
                 if st.round > self.config.max_rounds:
                     self.finish([], "max-rounds")
                     break
-                yield from self.round_start()
-                if st.round > 1:
-                    yield from self.recovery()
-                yield from self.activation_phase()
-                yield from self.round_end()
+                yield from self.play_round()
         except GameOver:
             pass
 
     def play_from(self, phase: str):
         """The rest of a game whose state was set up by hand (scenario files): from the
-        start of `phase` of the current round, then round after round."""
+        start of `phase` of the current round (or the middle of a turn), then round after round."""
         st = self.state
-        steps = {p: i for i, p in enumerate(self.START_PHASES)}
-        if phase not in steps:
-            raise ValueError(f"a scenario starts at {', '.join(self.START_PHASES)}, not '{phase}'")
+        if phase not in self.phase_names():
+            raise ValueError(f"a scenario starts at {', '.join(self.phase_names())}, not '{phase}'")
         try:
-            start = steps[phase]
+            start = phase
             while not st.over:
-                if start <= 0:
-                    yield from self.round_start()
-                if start <= 1 and st.round > 1:
-                    yield from self.recovery()
-                after = None
-                if start == 3:  # in the middle of the Active Character's turn (st.active)
-                    after = st.active_team
-                    yield from self.rest_of_turn(st.figures[st.active.figure], st.teams[after])
-                yield from self.activation_phase(after=after)
-                yield from self.round_end()
-                start = 0
+                yield from self.play_round(start)
+                start = None
                 st.round += 1
                 if st.round > self.config.max_rounds:
                     self.finish([], "max-rounds")

@@ -397,8 +397,17 @@ def function(name: str):
         return dice.next_team
     if name == "in-lead-order":
         return dice.in_lead_order
-    if name == "mode-property":
-        return dice.mode_property
+    from . import placement  # here: it needs the compiled forms, which need this module
+    if name == "bases-of":
+        return placement.bases_of
+    if name == "corners":
+        return placement.corners
+    if name == "centre":
+        return placement.centre
+    if name == "unowned-figures":
+        return placement.unowned_figures
+    if name == "on-board":
+        return placement.on_board
     if name in dice.ROUND_FUNCTIONS:
         return dice.ROUND_FUNCTIONS[name]
     if name == "can-play":

@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections import Counter
 
 from .engine import Engine
-from .dice import mode_property
 from .rules import prop
 
 
@@ -160,10 +159,11 @@ class RuleWatcher:
         playing = [c for c in st.order if any(k not in self.out for k in st.teams[c].characters)]
         holder, previous = e["team"], self.last_lead
         self.last_lead = holder
-        called = eng.dice_rules.lead_called  # the log line's name, and the mode's property that rotates it
+        called = eng.dice_rules.lead_called  # the log line's name
         if holder not in playing:
             return [f"round {e['round']}: the {called.capitalize()} went to {holder}, out of the game"]
-        if mode_property(eng, None, called) == "rotating":  # the mode's property named after the leader
+        mode = eng.dice_rules.modes.get(eng.mode.id)
+        if mode is not None and "round" in mode["effects"]:  # a mode's own round start passes the lead round
             if previous is None:
                 return []
             k = st.order.index(previous)

@@ -1,5 +1,5 @@
 """A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, tokens, non-player figure, Initiative, its own `end when`), and the rules a
+Teams, board, decks, tokens, non-player figure, its own `end when`), and the rules a
 mode plays with: the game's, less what its `without` overrides leave out."""
 from __future__ import annotations
 
@@ -14,14 +14,11 @@ class Mode:
     seats: tuple[tuple[int, ...], ...]  # per Team, per player: characters controlled
     board: tuple[int, ...] | None = None
     face_down: bool = False
-    start: str = "bases"
     npc: bool = False
-    npc_move: bool = False
     cards_with: str | None = None  # the deck keeps only the cards with this flag
     hand_draw: tuple[tuple[int, ...], ...] | None = None
     team_lists: bool = False
     communal: bool = False
-    initiative: str = "lowest-dice"
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
     end: dict | None = field(default=None, compare=False)
     # what the mode leaves out of the game: (kind, id) pairs, `without KIND ID`
@@ -72,14 +69,11 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         seats=_nested(prop(comp, "seats")),
         board=tuple(prop(comp, "board")) if prop(comp, "board") else None,
         face_down=bool(prop(comp, "face-down-locations")),
-        start=prop(comp, "start", "bases"),
         npc=bool(prop(comp, "non-player-figure")),
-        npc_move=bool(prop(comp, "npc-move")),
         cards_with=prop(comp, "cards-with"),
         hand_draw=_nested(prop(comp, "hand-draw")),
         team_lists=bool(prop(comp, "team-lists")),
         communal=bool(prop(comp, "communal-tokens")),
-        initiative=prop(comp, "initiative", "lowest-dice"),
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
         rules=tuple(c for c in comp.get("children", ()) if c["kind"] == "rule"),

@@ -1,20 +1,92 @@
-"""The round: its start (the game's `round { }`, runtime/dice.py), Recovery and placement, Activation, End of Round."""
+"""The round as the game declares it: its phases in order (`phase` declarations of the shared
+rules, content/shared/game.mh; a mode's phase of the same id in place of the game's), each
+running a part of the round's structure (its start, the turns, its end) or its own effect."""
 from __future__ import annotations
 
-from .actions import SKIP
+from dataclasses import dataclass
+
 from .compiled import action
 from .dice import DiceMixin
 from .effects import Env
-from .rules import prop
+from .placement import PlacementMixin
+from .rules import Rules, prop
+
+# a resumed game (a scenario) may start in the middle of a turn of the phase that runs the turns
+MID_TURN = "turn"
 
 
-class RoundMixin(DiceMixin):
+@dataclass(frozen=True)
+class Phase:
+    id: str
+    runs: str | None  # "round" | "turns" | "round-end": the part of the structure it plays
+    effect: dict | None  # its own effect (IR slot), played first
+
+
+# A game that declares no phases plays the round's structure alone.
+STRUCTURE = (Phase("round-start", "round", None), Phase("activation", "turns", None), Phase("round-end", "round-end", None))
+
+
+def round_phases(rules: Rules, mode_id: str) -> tuple[Phase, ...]:
+    """The phases of the round in the game's order, a mode's own replacing the game's of the
+    same id; read once per set of rules and mode."""
+    cache = rules.__dict__.setdefault("_phases", {})
+    if mode_id in cache:
+        return cache[mode_id]
+    game = rules.game or {"children": []}
+    mode = next((c for c in rules.ir["components"] if c["kind"] == "mode" and c["id"] == mode_id), None)
+    own = {c["id"]: c for c in (mode or {}).get("children", ()) if c["kind"] == "phase"}
+    out = tuple(_phase(own.get(c["id"], c)) for c in game["children"] if c["kind"] == "phase") or STRUCTURE
+    cache[mode_id] = out
+    return out
+
+
+def _phase(comp: dict) -> Phase:
+    runs = comp["props"].get("runs")
+    return Phase(comp["id"], runs["value"] if runs else None, comp["effects"].get("effect"))
+
+
+class RoundMixin(DiceMixin, PlacementMixin):
+    def phase_names(self) -> list[str]:
+        """Where a game set up by hand may resume: a phase, or the middle of a turn."""
+        return [p.id for p in self.phases] + [MID_TURN]
+
+    def play_round(self, start: str | None = None):
+        """The round's phases in order, from the start of `start` (the first by default; the
+        middle of the Active Character's turn for `turn`)."""
+        phases = self.phases
+        k, mid_turn = 0, False
+        if start == MID_TURN:
+            k, mid_turn = next(i for i, p in enumerate(phases) if p.runs == "turns"), True
+        elif start is not None:
+            k = next(i for i, p in enumerate(phases) if p.id == start)
+        for phase in phases[k:]:
+            yield from self.play_phase(phase, mid_turn)
+            mid_turn = False
+
+    def play_phase(self, phase: Phase, mid_turn: bool = False):
+        st = self.state
+        st.phase = phase.id
+        if phase.effect is not None and not mid_turn:
+            env = Env(None, None, None, source=self.dice_rules.game_qid)
+            if phase.effect["when"] is None or self.static_eval(phase.effect["when"], env):
+                yield from self.code.body(phase.effect["body"])(self, env)
+                yield from self.emit("update", {})
+        if phase.runs == "round":
+            yield from self.round_start()
+        elif phase.runs == "turns":
+            after = None
+            if mid_turn:  # in the middle of the Active Character's turn (st.active)
+                after = st.active_team
+                yield from self.rest_of_turn(st.figures[st.active.figure], st.teams[after])
+            yield from self.activation_phase(after=after)
+        elif phase.runs == "round-end":
+            yield from self.round_end()
+
     def round_start(self):
         """The start of a round: the dice of the last one are gone, then the game's `round { }`
-        (rolls, the leading Team, the game's own die, ...), then the round's first chance to
-        play a card and the `round-start` event."""
+        (rolls, the leading Team, the game's own die, ...; a mode's own in its place), then the
+        round's first chance to play a card and the `round-start` event."""
         st = self.state
-        st.phase = "round-start"
         for team in st.teams.values():
             team.dice = []
             team.placed = []
@@ -23,113 +95,17 @@ class RoundMixin(DiceMixin):
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
 
-    def p_place_figures(self, raw: dict, env, node: dict):
-        yield from self.first_placement()
-
-    def p_draw_mission(self, raw: dict, env, node: dict):
-        a = yield from self.args("draw-mission", raw, env)
-        if a["team"] in self.state.teams:
-            yield from self.draw_in_play(a["team"], node)
-
-    def bases(self, colour: str) -> list[int]:
-        return [l.index for l in self.state.board.locations
-                if l.comp is not None and prop(l.comp, "base") == colour and not l.removed]
-
-    def first_placement(self):
-        st = self.state
-        if self.mode.start == "corners":
-            yield from self.corner_placement()
-            return
-        for colour in self.lead_order():
-            team = st.teams[colour]
-            for key in team.characters:
-                fig = st.figures[key]
-                used = {st.figures[k].location for k in team.characters if st.figures[k].location is not None}
-                options = [b for b in self.bases(colour) if b not in used and self.is_open(b)]
-                if not options:
-                    options = [b for b in st.board.live() if self.is_open(b) and b not in used]
-                choice = yield from self.decide(fig.player or team.players[0], "placement", f"place {key}",
-                                                [action("place", (key, b)) for b in options])
-                dest = choice.location
-                self.relocate(fig, dest)
-                self.log("place", figure=key, location=f"L{dest + 1}")
-
-    def corner_placement(self):
-        """Each player on a different corner of the board; the non-player figure in its centre."""
-        st = self.state
-        corners = st.board.corners()
-        for colour in self.lead_order():
-            for key in st.teams[colour].characters:
-                fig = st.figures[key]
-                options = [c for c in corners if self.is_open(c) and not st.board.locations[c].figures]
-                options = options or [l for l in st.board.live() if self.is_open(l)]
-                choice = yield from self.decide(fig.player, "placement", f"place {key} on a corner",
-                                                [action("place", (key, b)) for b in options])
-                dest = choice.location
-                self.relocate(fig, dest)
-                self.log("place", figure=key, location=f"L{dest + 1}")
-        for fig in st.figures.values():
-            if fig.kind == "npc":
-                self.relocate(fig, st.board.centre())
-                self.log("place", figure=fig.key, location=f"L{fig.location + 1}")
-
-    def recovery(self):
-        st = self.state
-        st.phase = "recovery"
-        for colour in self.lead_order():
-            team = st.teams[colour]
-            for key in team.characters:
-                fig = st.figures[key]
-                if fig.location is not None or fig.eliminated:
-                    continue
-                options = [b for b in self.bases(colour) if self.is_open(b)] or \
-                          [l for l in st.board.live() if self.is_open(l)]
-                if not options:
-                    continue
-                choice = yield from self.decide(fig.player or team.players[0], "return", f"return {key} to a Base",
-                                                [action("place", (key, b)) for b in options])
-                dest = choice.location
-                fig.ko = False
-                fig.off_board = False
-                self.log("return", figure=key, location=f"L{dest + 1}")
-                yield from self.move(fig, dest, None, is_move=False)
-        # The status tokens resolve in one step (the rulebooks' "Any Characters with ...
-        # tokens take Damage"): every Character's, then the win is checked once, so that
-        # both Teams losing their last Characters, or reaching the winning VP, draw.
-        self.win_check_held = True
-        try:
-            for colour in self.lead_order():
-                for key in st.teams[colour].characters:
-                    fig = st.figures[key]
-                    if fig.location is not None:
-                        yield from self.emit("recovery", {"figure": fig})
-        finally:
-            self.win_check_held = False
-        self.check_win()
-        yield from self.emit("update", {})
+    def p_draw_into(self, raw: dict, env, node: dict):
+        a = yield from self.args("draw-into", raw, env)
+        if a["of"] in self.state.teams:
+            yield from self.draw_in_play(a["of"], node, zone=a["zone"])
 
     def activation_phase(self, after: str | None = None):
         """Teams alternate placing dice, from the Team that leads the round (or, resuming a
         scenario set up mid-turn, from the Team after `after`)."""
-        st = self.state
-        st.phase = "activation"
         if after is None:
             self.activated_this_round: list[str] = []
-            if self.mode.npc_move:
-                yield from self.move_npc(st.lead)
         yield from self.team_turns(after)  # the game's turn order (runtime/turn.py)
-
-    def move_npc(self, colour: str):
-        """Before activating, the Team that leads the round may move the non-player figure."""
-        st = self.state
-        for npc in (f for f in st.figures.values() if f.kind == "npc" and f.location is not None):
-            options = [action("move", (npc.key, n)) for n in st.board.adjacent(npc.location) if self.is_open(n)]
-            if not options:
-                continue
-            choice = yield from self.decide(st.teams[colour].players[0], "npc", f"move {npc.key}?",
-                                            options + [SKIP])
-            if choice != SKIP:
-                yield from self.move(npc, choice.location, None, is_move=True)
 
     def p_remove_empty_location(self, raw: dict, env: Env, node: dict):
         """The last player to activate (the one before, if the last was KO'ed) removes an empty
@@ -157,23 +133,38 @@ class RoundMixin(DiceMixin):
         self.log("remove-location", location=f"L{i + 1}")
 
     def round_end(self):
+        """The `round-end` event, then the game's `round-end { }` (the cards played discarded,
+        the per-round limits and tokens cleared); what lasted until the end of the round ends."""
         st = self.state
         # the mode's own `round-end { }` first, once every Character has activated
         slot = self.mode.slots.get("round-end")
         if slot is not None:
             yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.mode.qid))
-        st.phase = "round-end"
         yield from self.emit("round-end", {})
-        yield from self.run_slot("round-end")  # the game's End of Round (the cards played discarded)
-        for fig in st.figures.values():
-            fig.activations = []
-            fig.special_used["round"] = False
-            for key, n in sorted(fig.tokens.items(), key=str):
-                if n > 0 and prop(self.rules.tokens[key[0]], "discarded") == "round-end":
-                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+        yield from self.run_slot("round-end")
         for t in st.temp_triggers:
             # what lasts until a character's next turn outlives the round, unless it is out for good
             if t.until != "next-turn-end" or t.figure is None or t.figure.eliminated:
                 t.alive = False
         st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         self.log("round-end")
+
+    def p_reset_limits(self, raw: dict, env, node: dict):
+        """Every figure's limits of the period start again: what it may use once per `round`
+        (or `turn`), and, for a round, the Abilities it has activated in it."""
+        a = yield from self.args("reset-limits", raw, env)
+        period = a["period"]
+        for fig in self.state.figures.values():
+            if period == "round":
+                fig.activations = []
+            fig.special_used[period] = False
+
+    def p_discard_tokens(self, raw: dict, env, node: dict):
+        """Every token on a figure whose type says `discarded WHEN` is removed."""
+        a = yield from self.args("discard-tokens", raw, env)
+        when = a["when"]
+        tokens = self.rules.tokens
+        for fig in self.state.figures.values():
+            for key, n in sorted(fig.tokens.items(), key=str):
+                if n > 0 and prop(tokens[key[0]], "discarded") == when:
+                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)

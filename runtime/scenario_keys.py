@@ -86,13 +86,13 @@ def game_keys(rules: Rules) -> GameKeys:
     cached = rules.__dict__.get("_scenario_keys")
     if cached is not None:
         return cached
-    from .engine import Engine  # where the engine can resume a game set up by hand
+    from .round import MID_TURN, round_phases  # where the engine can resume a game set up by hand
     game = rules.game or {"props": {}, "children": []}
     decks = {z for z, d in rules.zone_decls.items() if prop(d, "starts-with") and not rules.zones[z].per}
     draw_from, draw_to = prop(game, "draw-from"), prop(game, "draw-to")
     if draw_from in rules.zones:
         decks.add(draw_from)
-    keys = GameKeys(lead=prop(game, "lead-called", "lead"), phases=tuple(Engine.START_PHASES),
+    keys = GameKeys(lead=prop(game, "lead-called", "lead"), phases=(*(p.id for p in round_phases(rules, "")), MID_TURN),
                     dice=tuple(c["id"] for c in game["children"]
                                if c["kind"] == "die" and c["id"] != prop(game, "pool-die")),
                     team_counters=tuple(c for c, d in rules.counters.items() if d.per == "team"),

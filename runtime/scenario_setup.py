@@ -140,6 +140,9 @@ class _Builder:
         eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]
         eng.forced_tosses = [self.team(t, ("setup", "tosses")) for t in setup.get("tosses", [])]
         phase = setup.get("phase", "turn" if "turn" in setup else "activation")
+        if phase not in eng.phase_names():
+            raise ScenarioError(f"setup.phase is '{phase}': expected one of the game's phases, "
+                                + ", ".join(eng.phase_names()), ("setup", "phase"), did_you_mean(phase, eng.phase_names()))
         if (phase == "turn") != ("turn" in setup):
             raise ScenarioError('phase = "turn" and a [setup.turn] table go together', ("setup", "phase"))
         if "turn" in setup:

@@ -199,3 +199,188 @@ def test_faces_from_the_box_only_in_shared_rules(tmp_path):
                   encoding="utf-8")
     found = problems_of(root)
     assert any(c == "E205" and "only the shared rules of a module file" in m for c, m, _h in found), found
+
+
+# ---- the round's phases, Recovery and the End of Round as content (step 6) -------------------
+
+RECOVERY_PHASE = GAME_MH.read_text(encoding="utf-8")[
+    GAME_MH.read_text(encoding="utf-8").index('  phase recovery "Recovery" {'):
+    GAME_MH.read_text(encoding="utf-8").index('  phase activation "Character Activation" {')]
+RETURNS = "        return-figures(t, to: bases-of(t))\n"
+RESETS = '    reset-limits("round")\n'
+
+
+def decisions_by_phase(rules, box="teen-titans-go", mode="standard", seeds=range(6), rounds=4):
+    """(seed, round, state phase, decision kind) at every decision of seeded games."""
+    out = []
+    for seed in seeds:
+        game = Game(rules, GameConfig(box, seed=seed, mode=mode))
+        d, bots = game.start(), {}
+        while d is not None and game.state.round <= rounds:
+            out.append((seed, game.state.round, game.state.phase, d.kind))
+            d = game.act(bots.setdefault(d.player, RandomBot(seed)).choose(d, game))
+    return out
+
+
+def test_the_phases_are_the_games_in_its_order(rules):
+    """"1. Round Start ... 2. Recovery ... 3. Character Activation ... 4. Round End" (How to
+    Play): the engine plays the phases game.mh declares, and a scenario may start at each."""
+    game = Game(rules, GameConfig("teen-titans-go", seed=0))
+    assert game.engine.phase_names() == ["round-start", "recovery", "activation", "round-end", "turn"]
+    seen = decisions_by_phase(rules)
+    order = ["round-start", "recovery", "activation", "round-end"]
+    for seed in range(6):
+        steps = [(r, p) for s, r, p, _k in seen if s == seed and p != "setup"]
+        assert {r for r, p in steps if p == "activation"} == {r for r, _p in steps}
+        for (r1, p1), (r2, p2) in zip(steps, steps[1:]):
+            assert r1 < r2 or (r1 == r2 and order.index(p1) <= order.index(p2)), (seed, r1, p1, r2, p2)
+    # "During the first round of the game, this step is ignored." (Recovery)
+    assert all(r > 1 for _s, r, p, _k in seen if p == "recovery")
+    assert all(p == "recovery" for _s, _r, p, k in seen if k == "return")
+
+
+def returns_and_dice(rules, seeds=range(12), rounds=8) -> list[tuple[int, str]]:
+    """(round, "return" | "die") of seeded games' logs, in order: the Characters brought back,
+    and the Activation dice placed."""
+    out = []
+    for seed in seeds:
+        game = Game(rules, GameConfig("teen-titans-go", seed=seed))
+        d, bot = game.start(), RandomBot(seed)
+        while d is not None and game.state.round <= rounds:
+            d = game.act(bot.choose(d, game))
+        out.extend((e["round"], "return" if e["event"] == "return" else "die") for e in game.events
+                   if e["event"] == "return" or (e["event"] == "decision" and e["decision"] == "die"))
+        out.append((0, "end"))
+    return out
+
+
+def placed_around_returns(seen) -> tuple[int, int]:
+    """How many dice were placed in the same round before a return, and after one."""
+    before = after = 0
+    for i, (rnd, what) in enumerate(seen):
+        if what == "return":
+            before += any(r == rnd and w == "die" for r, w in seen[:i][-12:])
+            after += any(r == rnd and w == "die" for r, w in seen[i + 1:i + 12])
+    return before, after
+
+
+def test_a_game_whose_recovery_comes_after_activation_plays_that_way(rules, tmp_path):
+    """The order is content: as game.mh declares them, the Characters KO'ed come back before
+    the round's dice are placed; with the Recovery phase declared after Character Activation,
+    after them."""
+    before, after = placed_around_returns(returns_and_dice(rules))
+    assert before == 0 and after > 0
+    edited = rules_of(content_with(tmp_path, (RECOVERY_PHASE, ""),
+                                   ('  phase round-end "End of Round" {',
+                                    RECOVERY_PHASE + '  phase round-end "End of Round" {')))
+    assert Game(edited, GameConfig("teen-titans-go", seed=0)).engine.phase_names() == \
+        ["round-start", "activation", "recovery", "round-end", "turn"]
+    before, after = placed_around_returns(returns_and_dice(edited))
+    assert before > 0 and after == 0
+
+
+def test_a_recovery_that_returns_no_one_leaves_the_koed_off_the_board(tmp_path, rules):
+    """Recovery's returns are content: without `return-figures`, a Character KO'ed stays off
+    the board (the rule, not the engine, brings it back)."""
+    plain = decisions_by_phase(rules, seeds=range(8), rounds=6)
+    assert any(k == "return" for *_x, k in plain)
+    edited = rules_of(content_with(tmp_path, ("      for each t in in-lead-order(teams) {\n" + RETURNS + "      }\n", "")))
+    koed_later = 0
+    for seed in range(8):
+        game = Game(edited, GameConfig("teen-titans-go", seed=seed))
+        d, bot = game.start(), RandomBot(seed)
+        while d is not None and game.state.round <= 6:
+            assert d.kind != "return"
+            d = game.act(bot.choose(d, game))
+        koed_later += any(f.location is None and f.ko_round is not None and f.ko_round < game.state.round
+                          for f in game.state.characters())
+    assert koed_later > 0
+
+
+def test_the_scenario_phase_is_named_by_the_declaration(tmp_path):
+    """A scenario's `phase = "..."` is one of the game's phases: renamed in game.mh, the new
+    name is the one a scenario uses, and the old one is an error with a hint."""
+    from mayhem.runtime.scenario import ScenarioError, build
+    rules = rules_of(content_with(tmp_path, ('phase recovery "Recovery"', 'phase return "Recovery"')))
+    spec = {"scenario": {"name": "n", "box": "teen-titans-go"},
+            "setup": {"teams": {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}, "phase": "return"}}
+    eng, phase = build(rules, spec)
+    assert phase == "return" and "return" in eng.phase_names() and "recovery" not in eng.phase_names()
+    spec["setup"]["phase"] = "recovery"
+    with pytest.raises(ScenarioError) as exc:
+        build(rules, spec)
+    assert exc.value.at == ("setup", "phase") and "expected one of the game's phases" in str(exc.value)
+
+
+def test_the_round_end_resets_the_limits_of_the_round(rules, tmp_path):
+    """The per-round limits start again in `round-end { }`: without `reset-limits`, the
+    Abilities a Character activated in round 1 are still counted in round 2."""
+    def activations_at_round_two(r):
+        out = []
+        for seed in range(4):
+            game = Game(r, GameConfig("teen-titans-go", seed=seed))
+            d, bot = game.start(), RandomBot(seed)
+            while d is not None and game.state.round < 2:
+                d = game.act(bot.choose(d, game))
+            out.append(sum(len(f.activations) for f in game.state.characters()))
+        return out
+    assert activations_at_round_two(rules) == [0, 0, 0, 0]
+    assert all(n > 0 for n in activations_at_round_two(rules_of(content_with(tmp_path, (RESETS, "")))))
+
+
+def test_free_for_all_plays_its_own_round(rules):
+    """Free-For-All's `round { }` and `phase activation` (content/shared/modes.mh) replace the
+    game's: the characters start on corners, the non-player figure in the centre, and the
+    Initiative goes round the table ("The Initiative token goes to the next player going
+    clockwise")."""
+    from tests.game_helpers import after_setup
+    game = after_setup(rules, mode="free-for-all", seed=2)
+    d = game.decision
+    while d is not None and game.state.round < 4:
+        d = game.act(RandomBot(2).choose(d, game))
+    st = game.state
+    corners = st.board.corners()
+    first = [e for e in game.events if e["event"] == "place" and "location" in e]
+    npc = [e for e in first if st.figures[e["figure"]].kind == "npc"]
+    assert npc and all(e["location"] == f"L{st.board.centre() + 1}" for e in npc)
+    assert all(int(e["location"][1:]) - 1 in corners for e in first if e not in npc)
+    leads_ = [e["team"] for e in game.events if e["event"] == "initiative"]
+    order = st.order
+    assert len(leads_) >= 3
+    for a, b in zip(leads_, leads_[1:]):
+        assert order.index(b) == (order.index(a) + 1) % len(order) or not game.engine.living(order[(order.index(a) + 1) % len(order)])
+    assert any(k == "npc" for *_x, k in decisions_by_phase(rules, mode="free-for-all", seeds=range(2), rounds=2))
+
+
+@pytest.mark.parametrize("edit, code, words", [
+    (('announce-together("recovery"', 'announce-together("recovry"'), "E402", "did you mean 'recovery'"),
+    (('place-figures(t, on: bases-of(t), apart: "team")', 'place-figures(t, on: bases-of(t), apart: "teams")'),
+     "E402", "did you mean 'team'"),
+    (("    runs turns\n", ""), "E205", "phase 'activation' does nothing"),
+    (("    runs round-end\n", "    runs round\n"), "E205", "which another phase already runs"),
+], ids=["unknown-event", "unknown-apart", "phase-does-nothing", "runs-twice"])
+def test_the_compiler_checks_the_phases(tmp_path, edit, code, words):
+    found = problems_of(content_with(tmp_path, edit))
+    assert any(c == code and words in (m + " " + h) for c, m, h in found), found
+
+
+def test_a_modes_phase_must_replace_one_of_the_games(tmp_path):
+    root = content_with(tmp_path)
+    modes = root / "shared" / "modes.mh"
+    text = modes.read_text(encoding="utf-8")
+    modes.write_text(text.replace('  phase activation "Character Activation" {', '  phase activaton "Character Activation" {'),
+                     encoding="utf-8")
+    found = problems_of(root)
+    assert any(c == "E301" and "unknown phase 'activaton'" in m and "did you mean 'activation'" in h
+               for c, m, h in found), found
+
+
+def test_a_kernel_game_declares_no_phases(tmp_path):
+    root = tmp_path / "ridge"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge", root)
+    mh = root / "ridge.mh"
+    mh.write_text(mh.read_text(encoding="utf-8").replace('  counter points "Points" {',
+                                                         '  phase climb "Climb" {\n    runs turns\n  }\n\n'
+                                                         '  counter points "Points" {'), encoding="utf-8")
+    found = problems_of(root)
+    assert any(c == "E205" and "played by the Mayhem boxes' engine only" in m for c, m, _h in found), found

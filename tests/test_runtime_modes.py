@@ -38,7 +38,7 @@ def test_three_players(rules):
     assert m.team_ids(team_names(rules)) == ["black", "white"]
     # the Teams' first players, then their second players
     assert m.players() == [("p1", 0, 1), ("p2", 1, 2), ("p3", 0, 1)]
-    assert (m.initiative, m.end, m.start) == ("lowest-dice", None, "bases")  # won as the game says
+    assert m.end is None  # won as the game says
     assert not (m.npc or m.face_down or m.communal or m.without or m.rules or m.slots)
 
 
@@ -55,9 +55,8 @@ def test_free_for_all(rules):
     m = load_mode(rules, "free-for-all")
     assert m == Mode(
         id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
-        start="corners", npc=True, npc_move=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
+        npc=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
         team_lists=False, communal=True,
-        initiative="rotating",
         without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
     # "The last player left is the winner!": its own `end when`, in place of the game's
     assert m.end["body"][0]["name"] == "end-game" and m.end["span"].startswith("shared/modes.mh:")
@@ -70,7 +69,7 @@ def test_competitive(rules):
     assert m.seats == ((2,), (2,))
     assert m.team_lists  # the team list brings the characters and the hand
     assert m.board is None and m.hand_draw is None
-    assert (m.cards_with, m.start, m.initiative, m.end) == (None, "bases", "lowest-dice", None)
+    assert (m.cards_with, m.end) == (None, None)
 
 
 def test_unknown_mode_lists_the_modes(rules):
@@ -91,7 +90,7 @@ def test_defaults_of_a_mode_that_says_little():
     comp = {"kind": "mode", "id": "duel", "props": {"seats": {"value": [[2], [2]]}}}
     m = load_mode(Rules({"components": [comp]}, "0"), "duel")
     assert m == Mode("duel", ((2,), (2,)))
-    assert (m.start, m.cards_with, m.initiative, m.end) == ("bases", None, "lowest-dice", None)
+    assert (m.cards_with, m.end) == (None, None)
     assert m.board is None and m.hand_draw is None
 
 
