@@ -13,8 +13,8 @@ from mayhem.dsl.spans import Span
 # their `p_` method yields from more than the evaluation of its arguments)
 ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll", "roll-mayhem-die",
-    "reroll-dice", "complete-mission", "place-figures", "draw-mission", "play-card", "remove-empty-location",
-    "resolve-ability", "use-special", "use-token",
+    "reroll-dice", "complete-mission", "place-figures", "draw-into", "play-card", "remove-empty-location",
+    "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
 })
 
 
