@@ -143,9 +143,10 @@ def _actual(game: Game, key: str):
     if head == "teams":
         team = st.teams[parts[1]]
         attr = parts[2]
-        if attr == "vp":
-            return eng.counter_value("vp", parts[1])
-        zone = game_keys(game.rules).team_zones.get(attr)
+        keys = game_keys(game.rules)
+        if attr in keys.team_counters:  # a counter kept per Team
+            return eng.counter_value(attr, parts[1])
+        zone = keys.team_zones.get(attr)
         if zone is not None:
             return _team_zone(game, zone, team)
         return eng.count_tokens(tok(), parts[1], None)

@@ -129,12 +129,17 @@ class _Builder:
                 raise ScenarioError(f"{label} is not an edge between adjacent Locations", at)
             for tid, n in toks.items():
                 self.put(tid, n, edge, None, at + (tid,))
-        for colour, n in setup.get("vp", {}).items():
-            self.team(colour, ("setup", "vp", colour))
-            kept = eng.kept_as_pieces.get("vp")
-            got = eng.put_pieces(kept.token, n, colour, colour, None, colour=colour) if n and kept else 0
-            if got < n:
-                raise ScenarioError(f"only {got} of {n} Victory Points left in the pool", ("setup", "vp", colour))
+        game = self.rules.game or {"children": []}
+        for counter in game_keys(self.rules).team_counters:  # a counter kept per Team: its pieces
+            name = next((c.get("name") for c in game["children"] if c["kind"] == "counter" and c["id"] == counter),
+                        None) or counter
+            for colour, n in setup.get(counter, {}).items():
+                at = ("setup", counter, colour)
+                self.team(colour, at)
+                kept = eng.kept_as_pieces.get(counter)
+                got = eng.put_pieces(kept.token, n, colour, colour, None, colour=colour) if n and kept else 0
+                if got < n:
+                    raise ScenarioError(f"only {got} of {n} {name} left in the pool", at)
         for pid, left in setup.get("pools", {}).items():
             self.leave_in_pool(pid, left, ("setup", "pools", pid))
         eng.forced_rolls = [str(r) for r in setup.get("rolls", [])]

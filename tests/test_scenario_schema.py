@@ -307,7 +307,7 @@ def test_the_mayhem_games_declarations_give_its_keys(rules):
                           "missions": DealtZone("mission", "team", "go-deck", True)}
     assert keys.team_fields() == {"vp": "int", "hand": "names", "played": "names", "mission": "str?"}
     assert keys.scalars() == {"mayhem_die": "str", "initiative": "str?"}
-    assert keys.phases == ("round-start", "recovery", "activation", "turn")
+    assert keys.phases == ("round-start", "recovery", "activation", "round-end", "turn")  # declared, then mid-turn
 
 
 def test_a_deck_listed_holds_those_cards_top_first(rules, tmp_path):
