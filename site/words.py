@@ -1,18 +1,16 @@
 """Values the content stores as identifiers, said in words for players: a mode's seats, hands,
-Initiative, start and what it leaves out of the game; icons and pools by their names.
+start and what it leaves out of the game; icons and pools by their names.
 
 >>> seats([[1, 1], [2]])
 'Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters'
->>> mode_value("initiative", "lowest-dice")
-'the lowest Activation dice total (a coin toss on a tie)'
+>>> mode_value("start", "corners")
+'on the corners of the board'
 >>> mode_value("board", [4, 3, 2, 1])
 'rows of 4, 3, 2 and 1 Location tiles'
 """
 from __future__ import annotations
 
 MODE_WORDS = {
-    "initiative": {"lowest-dice": "the lowest Activation dice total (a coin toss on a tie)",
-                   "rotating": "a random player first, then the next player clockwise each round"},
     "start": {"bases": "on their Team's Bases in the first round", "corners": "on the corners of the board"},
 }
 TOKEN_WORDS = {
@@ -25,11 +23,10 @@ TOKEN_WORDS = {
 # A mode's properties in the rulebooks' words ("3 and 4 Player Variant Rules", "Free-For-All
 # Mayhem", "Mayhem Competitive Mode"); no label is its property's id made a title.
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
-               "initiative": "Who has the Initiative", "start": "Characters start",
+               "start": "Characters start",
                "cards-with": "Mayhem deck", "board": "Location tiles laid out",
                "face-down-locations": "Location tiles kept facedown",
                "non-player-figure": "A non-player figure in the centre",
-               "npc-move": "The non-player figure moves",
                "team-lists": "Teams and hands chosen from the whole collection",
                "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
                "round-end": "At the end of each round"}

@@ -456,7 +456,7 @@ def test_same_named_components_are_told_apart(site):
 def test_players_see_names_not_identifiers(site):
     modes = main_text(page(site, "looney-tunes/modes/index.html"))
     assert "lowest-dice" not in modes and "&#91;2&#93;" not in modes
-    assert "the lowest Activation dice total" in modes
+    assert "on the corners of the board" in modes  # Free-For-All's `start corners`
     assert "Team 1: 2 players, 1 character each; Team 2: 1 player with 2 characters" in modes
     lab = main_text(page(site, "teen-titans-go/locations/the-lab/index.html"))
     card = lab.split('class="mh-card ', 1)[1].split("</details>", 1)[0]
