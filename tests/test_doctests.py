@@ -17,7 +17,6 @@ from conftest import REPO
 
 MODULES = [
     "mayhem.compiler.applicability",
-    "mayhem.compiler.builtins",
     "mayhem.compiler.checks.card_text",
     "mayhem.compiler.checks.decks",
     "mayhem.compiler.checks.tally",
@@ -38,6 +37,7 @@ MODULES = [
     "mayhem.runtime.scenario_keys",
     "mayhem.runtime.scenario_schema",
     "mayhem.runtime.scenario_toml",
+    "mayhem.compiler.vocabulary_types",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 
@@ -74,7 +74,7 @@ def test_every_module_with_examples_is_listed():
     ("mayhem.compiler.driver", "mayhem.compiler.driver"),
     ("mayhem.dsl.diagnostics", "mayhem.dsl.diagnostics.did_you_mean"),
     ("mayhem.dsl.diagnostics", "mayhem.dsl.diagnostics.format_diagnostic"),
-    ("mayhem.compiler.builtins", "mayhem.compiler.builtins.accepts"),
+    ("mayhem.compiler.vocabulary_types", "mayhem.compiler.vocabulary_types.accepts"),
     ("mayhem.dsl.spans", "mayhem.dsl.spans.SourceFile.lines"),
     ("mayhem.dsl.codes", "mayhem.dsl.codes.explain"),
     ("mayhem.runtime.scenario_toml", "mayhem.runtime.scenario_toml"),
