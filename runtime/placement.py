@@ -39,10 +39,7 @@ class PlacementMixin:
         team, apart = a["team"], a["apart"] or "team"
         if team not in st.teams:
             return
-        for key in st.teams[team].characters:
-            fig = st.figures[key]
-            if fig.location is not None or fig.eliminated:
-                continue
+        for key, fig in self._off_board(team):
             if apart == "all":
                 taken = {l.index for l in st.board.locations if l.figures}
             elif apart == "team":
@@ -56,6 +53,15 @@ class PlacementMixin:
             self.relocate(fig, dest)
             self.log("place", node, figure=key, location=f"L{dest + 1}")
 
+    def _off_board(self, team: str):
+        """The Team's figures off the board and still in the game, in order (checked as each
+        comes up: one placed before it changes nothing of the next)."""
+        st = self.state
+        for key in st.teams[team].characters:
+            fig = st.figures[key]
+            if fig.location is None and not fig.eliminated:
+                yield key, fig
+
     def p_return_figures(self, raw: dict, env: Env, node: dict):
         """Each figure of the Team taken off the board (KO'ed, or by an effect) and still in the
         game comes back: its player places it on one of `to` with an open Slot, on any open
@@ -65,10 +71,7 @@ class PlacementMixin:
         team = a["team"]
         if team not in st.teams:
             return
-        for key in st.teams[team].characters:
-            fig = st.figures[key]
-            if fig.location is not None or fig.eliminated:
-                continue
+        for key, fig in self._off_board(team):
             options = self._open_among(self.as_list(a["to"])) or self._open_among(st.board.live())
             if not options:
                 continue
