@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 from . import declared_actions as declared
-from .actions import Action
-from .compiled import action
-from .effects import Stop, id_of
+from .effects import Stop
 from .rules import prop
 from .state import Activation, Figure, Team
 
