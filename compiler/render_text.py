@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import re
 import sys
 
+from . import builtins as B, builtins_kernel as K
 from .ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
 
 
@@ -76,6 +77,52 @@ def needs_parens(parent: dict, child, side: str = "l") -> bool:
     if k == "select":  # its count and `in` are sums; its `where` takes any expression
         return side != "where" and level < 5
     return False
+
+
+def parameters(name: str, primitive: bool = False) -> list[str] | None:
+    """The parameter names of a function (or a primitive) of the vocabulary, in order; None for
+    a name it does not hold.
+
+    >>> parameters("value")
+    ['counter', 'of']
+    """
+    table = (B.PRIMITIVES, K.KERNEL_PRIMITIVES) if primitive else (B.FUNCTIONS, K.KERNEL_FUNCTIONS)
+    found = table[0].get(name) or table[1].get(name)
+    return [p.name for p in found.params] if found is not None else None
+
+
+def call_args(params: list[str] | None, args: dict, named=None) -> list[tuple[str | None, dict]]:
+    """The arguments of a call as its writer gave them: `(name, value)`, the name None for one
+    given by position. Left out: an argument not given (None) and one the compiler filled in
+    from the parameter's default (its span is None). `params` are the callee's parameters in
+    order (None when unknown); `named(name, value)` says whether the writer named it (True,
+    False, or None when it cannot tell: read from the source where there is one). Without an
+    answer, the first argument is given by position and the others by name, which reads the
+    same to the compiler: `value(vp, of: it)`, never `value(vp, it)`.
+
+    >>> vp, it = {"e": "counter", "name": "vp"}, {"e": "it", "name": "it"}
+    >>> [n for n, _ in call_args(["counter", "of"], {"counter": vp, "of": it})]
+    [None, 'of']
+    >>> [n for n, _ in call_args(["die", "count"], {"die": vp, "count": {"e": "num", "v": 1, "span": None}})]
+    [None]
+    >>> [n for n, _ in call_args(["a", "b"], {"b": vp, "a": it})]
+    ['b', 'a']
+    """
+    shown = [(k, v) for k, v in args.items()
+             if v is not None and not (isinstance(v, dict) and "span" in v and v["span"] is None)]
+    out: list[tuple[str | None, dict]] = []
+    by_name = False
+    for i, (k, v) in enumerate(shown):
+        said = named(k, v) if named is not None else None
+        if said is None:
+            said = i > 0
+        # a value given by position binds the parameter at its place: only while they line up
+        if not by_name and not said and (params is None or (i < len(params) and params[i] == k)):
+            out.append((None, v))
+            continue
+        by_name = True
+        out.append((k, v))
+    return out
 
 
 @dataclass(frozen=True)

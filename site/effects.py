@@ -12,8 +12,9 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ..compiler.render_text import needs_parens
+from ..compiler.render_text import call_args, needs_parens, parameters
 from .escape import text
+from .model import parse_span
 
 Link = Callable[[str, str], Markup]  # (qid, label) -> an <a>, or the label
 
@@ -34,7 +35,7 @@ class Phrases:
         if op == "keyword":
             return self.keyword_call(s)
         if op == "primitive":
-            return Markup("<code>{}</code>{}").format(text(s["name"]), self.args(s["args"]))
+            return Markup("<code>{}</code>{}").format(text(s["name"]), self.args(s["args"], s["name"]))
         if op == "may":
             label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
             return Markup("<em>may</em>{}: {}").format(label, self.block(s["body"]))
@@ -84,13 +85,37 @@ class Phrases:
         inner = Markup(", ").join(Markup("{}: {}").format(text(k), self.expr(v)) for k, v in sorted(shown.items()))
         return Markup("{} ({})").format(label, inner)
 
-    def args(self, args: dict) -> Markup:
+    def args(self, args: dict, primitive: str) -> Markup:
         # arguments the compiler filled in from the primitive's defaults carry no span
-        shown = [(k, v) for k, v in args.items() if v is not None and v.get("span") is not None]
+        shown = {k: v for k, v in args.items() if v is not None and v.get("span") is not None}
         if not shown:
             return Markup("")
-        return Markup("({})").format(Markup(", ").join(
-            Markup("{}: {}").format(text(k), self.expr(v)) for k, v in shown))
+        return Markup("({})").format(self.call(parameters(primitive, primitive=True), shown))
+
+    def call(self, params: list[str] | None, args: dict) -> Markup:
+        """A call's arguments as written: by position, or named (`value(vp, of: it)`)."""
+        return Markup(", ").join(self.expr(v) if k is None else Markup("{}: {}").format(text(k), self.expr(v))
+                                 for k, v in call_args(params, args, self.named))
+
+    def named(self, name: str, value: dict) -> bool | None:
+        """Did the writer name this argument? Read from the source before the value's span: `of: it`."""
+        sources = getattr(self.model, "sources", None)
+        span = value.get("span") if isinstance(value, dict) else None
+        if not sources or not span:
+            return None
+        try:
+            file, (line, col), _ = parse_span(span)
+        except ValueError:
+            return None
+        text_ = sources.get(file)
+        lines = text_.split("\n") if text_ is not None else []
+        if not 0 < line <= len(lines):
+            return None
+        before = (lines[line - 2] + " " if line > 1 else "") + lines[line - 1][:col - 1]
+        m = re.search(r"([A-Za-z][\w-]*)\s*:\s*$", before)
+        if m:
+            return m.group(1) == name or None
+        return False if re.search(r"[(,]\s*$", before) else None
 
     # ---- expressions ------------------------------------------------------------------
 
@@ -110,8 +135,7 @@ class Phrases:
         if k == "list":
             return Markup("[{}]").format(Markup(", ").join(self.expr(i) for i in e["items"]))
         if k == "fn":
-            inner = Markup(", ").join(self.expr(v) for v in e["args"].values() if v is not None)
-            return Markup("{}({})").format(text(e["name"]), inner)
+            return Markup("{}({})").format(text(e["name"]), self.call(parameters(e["name"]), e["args"]))
         if k in ("bin", "cmp"):
             return Markup("{} {} {}").format(self.operand(e, "l"), text(e["op"]), self.operand(e, "r"))
         if k == "neg":

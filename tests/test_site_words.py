@@ -73,7 +73,7 @@ def test_the_modes_page_says_how_each_mode_is_won(pages):
         assert ffa.startswith("the game ends when count(all team where standing(it)) &lt;&#61; 1: ")
         assert "&#8220;last-standing&#8221;" in ffa and "this mode's own" in ffa and "win-vp" not in ffa
         for mode, row in rows.items():
-            assert row.startswith("the game ends when count(all team where value(vp, it) &gt;&#61; "
+            assert row.startswith("the game ends when count(all team where value(vp, of: it) &gt;&#61; "
                                   "box-property(&#8220;win-vp&#8221;) or all-ko-this-round(it)) &gt; 0"), mode
             assert "&#8220;double-ko&#8221;" in row and "the game's, <a href=" in row and ">Mayhem</a>" in row
 
