@@ -29,28 +29,32 @@ PLAYERS = click.option("--players", type=int, default=None,
 DECKS = click.option("--decks", default=None,
                      help="Games of the rules kernel: one deck per player, comma-separated (default: a seeded choice).")
 TEAMS = click.option("--teams", default=None,
-                     help="Competitive Mode: two team-list files, comma-separated (see `mayhem team check`).")
+                     help="A mode with team lists (Competitive Mode): one team-list file per Team, comma-separated, in the order of the game's team-names (see `mayhem team check`).")
 
 
 def _setup(ir, rules, box: str, mode: str, teams: str | None):
-    """Check the box, the mode and (Competitive Mode) the team lists; the team lists by colour."""
-    from mayhem.runtime.modes import available_modes, load_mode
+    """Check the box, the mode and (Competitive Mode) the team lists; the team lists by the
+    Teams' names, in seat order: the game's `team-names` (content/shared/game.mh) when it names
+    as many Teams as the mode seats, else p1, p2, ... (runtime/modes.py, `Mode.team_ids`)."""
+    from mayhem.runtime.modes import available_modes, load_mode, team_names
 
     _box_option(rules, box)
     if mode not in available_modes(rules):
         raise click.UsageError(f"no mode '{mode}'; modes: {', '.join(available_modes(rules))}")
-    if not load_mode(rules, mode).team_lists:
+    chosen = load_mode(rules, mode)
+    if not chosen.team_lists:
         if teams:
-            raise click.UsageError("--teams is for a mode with team lists (--mode competitive)")
+            with_lists = [m for m in available_modes(rules) if load_mode(rules, m).team_lists]
+            raise click.UsageError(f"--teams is for a mode with team lists "
+                                   f"({', '.join('--mode ' + m for m in with_lists) or 'none in this content'})")
         return None
+    names = chosen.team_ids(team_names(rules))
     files = [Path(t.strip()) for t in (teams or "").split(",") if t.strip()]
-    if len(files) != 2:
-        raise click.UsageError("--mode competitive needs --teams A.mh,B.mh")
-    lists = {}
-    for colour, path in zip(("black", "white"), files):
-        team = _team(ir, path)
-        lists[colour] = team.to_config()
-    return lists
+    if len(files) != len(names):
+        example = ",".join(f"{n.upper()}.mh" for n in names)
+        raise click.UsageError(f"--mode {mode} needs {len(names)} team lists, one per Team "
+                               f"({', '.join(names)}, in this order): --teams {example}")
+    return {name: _team(ir, path).to_config() for name, path in zip(names, files)}
 
 
 def _team(ir, path: Path):

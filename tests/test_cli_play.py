@@ -137,3 +137,45 @@ def test_the_log_of_a_played_game_replays_in_every_mode(tmp_path, mode):
     replayed = invoke("replay", log, "--content", CONTENT)
     assert replayed.exit_code == 0, replayed.output
     assert replayed.stdout.startswith(f"{log}: replay matches the log")
+
+
+
+def renamed_teams(tmp_path: Path) -> Path:
+    """The content with the game's Teams named the other way round, `team-names [white, black]`:
+    the first seat's Team is white. (The language knows the colours black and white of the Mayhem
+    pieces, `base black`, dsl/schema.py; the names and their order are the game's.)"""
+    import shutil
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    game = root / "shared" / "game.mh"
+    text = game.read_text(encoding="utf-8")
+    assert "team-names [black, white]" in text
+    game.write_text(text.replace("team-names [black, white]", "team-names [white, black]"), encoding="utf-8")
+    return root
+
+
+def test_team_lists_go_to_the_teams_the_game_names(tmp_path):
+    """The team lists of Competitive Mode belong to the game's Teams (`team-names`), in seat
+    order, not to black and white: a game whose first Team is white plays the first list as
+    white."""
+    from test_cli_replay import TEAMS
+    from mayhem.compiler import driver
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+
+    content = renamed_teams(tmp_path)
+    log = tmp_path / "game.jsonl"
+    result = invoke("play", "--board", "teen-titans-go", "--mode", "competitive", "--teams", TEAMS,
+                    "--seed", 3, "--log", log, "--content", content, input="1\n" * 40)
+    assert result.exit_code == 0, result.output[-2000:]
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["header"]
+    first, second = (Path(p.strip()) for p in TEAMS.split(","))
+    ir = driver.compile_paths([content]).ir
+    assert header["team_lists"] == {"white": load_team(first, ir, Diagnostics()).to_config(),
+                                    "black": load_team(second, ir, Diagnostics()).to_config()}
+    # the usage error names the Teams the lists are for, in the game's order
+    wrong = invoke("play", "--board", "teen-titans-go", "--mode", "competitive", "--teams", first,
+                   "--content", content)
+    assert wrong.exit_code == 2
+    assert "needs 2 team lists, one per Team (white, black, in this order): --teams WHITE.mh,BLACK.mh" \
+        in " ".join(wrong.output.split())
