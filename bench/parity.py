@@ -26,7 +26,9 @@ It prints, per box and mode:
 The exit status is 0 when every row passes, 1 when one differs, 2 on an error.
 Games are played in chunks (--chunk) whose logs are read and deleted, so disk use stays
 small; --jobs is passed to `mayhem simulate` (worker processes per side).
-Competitive Mode needs team lists and is not in the default modes.
+Competitive Mode plays the example team lists of examples/teams/ (one character of each
+box per Team, as bench/simulate.py's Competitive row does) on each box's board, the same
+files on both sides (a team list is a player's input, not content); --teams gives others.
 """
 from __future__ import annotations
 
@@ -45,7 +47,11 @@ import time
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BOXES = ("looney-tunes", "teen-titans-go")
-DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all")
+DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all", "competitive")
+# the modes that play with team lists (content/shared/modes.mh, `team-lists`), and the lists
+# they play by default: the examples, cross-box (examples/teams/), as bench/simulate.py's row
+TEAM_LIST_MODES = ("competitive",)
+COMPETITIVE_TEAMS = (ROOT / "examples/teams/titans-and-taz.mh", ROOT / "examples/teams/toons-and-raven.mh")
 WORKING_TREE = "."
 IGNORED_SPANS: set[str] = set()  # events whose `span` the digest leaves out (--ignore-span)
 
@@ -110,15 +116,18 @@ def read_log(path: Path, seed: int) -> GameRecord:
 
 
 def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, bots: str = "random",
-              chunk: int = 250, python: str = sys.executable) -> list[GameRecord]:
-    """Play `seeds` on the checkout at `root` with its own `mayhem simulate`; one record per game."""
+              chunk: int = 250, python: str = sys.executable,
+              teams: tuple[Path, ...] = COMPETITIVE_TEAMS) -> list[GameRecord]:
+    """Play `seeds` on the checkout at `root` with its own `mayhem simulate`; one record per game.
+    A mode of TEAM_LIST_MODES plays the team-list files `teams`, one per Team."""
     records: list[GameRecord] = []
+    with_lists = ["--teams", ",".join(str(t) for t in teams)] if mode in TEAM_LIST_MODES else []
     for start in range(seeds.start, seeds.stop, chunk):
         n = min(chunk, seeds.stop - start)
         with tempfile.TemporaryDirectory(prefix="parity-logs-") as logs:
             cmd = [python, "-c", _BOOT, str(root), "simulate", "--box", box, "--mode", mode, "--games", str(n),
                    "--seed", str(start), "--jobs", str(jobs), "--bots", bots, "--log-dir", logs,
-                   "--format", "json", "--content", str(root / "content")]
+                   "--format", "json", "--content", str(root / "content"), *with_lists]
             run = subprocess.run(cmd, cwd=root, text=True, capture_output=True)
             if run.returncode != 0:
                 raise RuntimeError(f"`mayhem simulate --box {box} --mode {mode}` failed in {root} "
@@ -271,8 +280,16 @@ def main(argv: list[str] | None = None) -> int:
                          "one token (a rule moved into content points at its new source: once a KO's VP is a "
                          "rule of game.mh, `--ignore-span vp --ignore-span place-token:vp`); '*' leaves out every "
                          "span (across many revisions, where edits to content/ move lines)")
+    ap.add_argument("--teams", metavar="A.mh,B.mh",
+                    help=f"the team lists of {', '.join(TEAM_LIST_MODES)} (default: "
+                         f"{','.join(str(t.relative_to(ROOT)) for t in COMPETITIVE_TEAMS)})")
     ap.add_argument("--json", metavar="FILE", help="also write every game's record and the tests as JSON")
     args = ap.parse_args(argv)
+    teams = tuple(Path(t.strip()).resolve() for t in args.teams.split(",") if t.strip()) if args.teams \
+        else COMPETITIVE_TEAMS
+    missing = [t for t in teams if not t.is_file()]
+    if missing:
+        ap.error(f"--teams: no team-list file {', '.join(map(str, missing))}")
     IGNORED_SPANS.update(args.ignore_span or ())
     if args.games < 1 or args.jobs < 1 or args.chunk < 1:
         ap.error("--games, --jobs and --chunk must be at least 1")
@@ -296,8 +313,10 @@ def main(argv: list[str] | None = None) -> int:
         for box in args.box or DEFAULT_BOXES:
             for mode in args.mode or DEFAULT_MODES:
                 start = time.perf_counter()
-                before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk)
-                after = play_side(after_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk)
+                before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
+                                   teams=teams)
+                after = play_side(after_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
+                                  teams=teams)
                 cmp = compare(before, after, args.alpha)
                 print(describe(box, mode, before, after, cmp) + f"   [{time.perf_counter() - start:.0f} s]\n",
                       flush=True)

@@ -118,3 +118,23 @@ def test_the_working_tree_against_itself_plays_identical_games(tmp_path, capsys)
 def test_a_revision_that_is_not_one_stops_with_a_clear_message():
     with pytest.raises(SystemExit, match="'no-such-rev' is no revision"):
         parity.main(["--before", "no-such-rev", "--games", "1"])
+
+
+def test_a_plain_run_covers_every_mode_competitive_mode_with_the_example_team_lists(tmp_path, capsys):
+    """The default rows are every mode of content/shared/modes.mh, Competitive Mode too: it
+    plays the example team lists (examples/teams/), as bench/simulate.py's Competitive row."""
+    modes = (ROOT / "content" / "shared" / "modes.mh").read_text(encoding="utf-8")
+    import re
+    assert set(parity.DEFAULT_MODES) == set(re.findall(r"^mode ([\w-]+) ", modes, re.M))
+    out = tmp_path / "parity.json"
+    code = parity.main(["--before", ".", "--after", ".", "--games", "2", "--box", "looney-tunes",
+                        "--mode", "competitive", "--json", str(out)])
+    assert code == 0, capsys.readouterr()
+    assert "looney-tunes / competitive: PASS (every log identical)" in capsys.readouterr().out
+    assert json.loads(out.read_text(encoding="utf-8"))["rows"][0]["identical"] == 2
+
+
+def test_team_lists_that_are_not_there_stop_with_a_clear_message(capsys):
+    with pytest.raises(SystemExit):
+        parity.main(["--before", ".", "--games", "1", "--teams", "no-such.mh,other.mh"])
+    assert "--teams: no team-list file" in capsys.readouterr().err
