@@ -63,6 +63,53 @@ class Phrases:
             return self.trigger(s)
         return text(op)
 
+    # ---- a body as steps: the rules text of a round, a phase, an action -----------------
+
+    def steps(self, body: list[dict]) -> Markup:
+        """A body as rules text to read: one plain statement inline, several as a numbered
+        list, and the body of a block (`if`, `for each`, `may`, `choose`, `on`) nested under
+        its head, `otherwise` as the next step. One line of HTML, for a table cell too."""
+        items = [item for s in body for item in self.step(s)]
+        if not items:
+            return Markup("&#8212;")
+        if len(items) == 1:
+            return items[0]
+        return Markup('<ol class="mh-steps">{}</ol>').format(
+            Markup("").join(Markup("<li>{}</li>").format(i) for i in items))
+
+    def step(self, s: dict) -> list[Markup]:
+        """The steps of one statement: a head and its nested steps (an `if` with its `otherwise`)."""
+        op = s["op"]
+        if op == "if":
+            out = [Markup("<em>if</em> {}: {}").format(self.expr(s["cond"]), self.steps(s["then"]))]
+            rest = s.get("else") or []
+            if len(rest) == 1 and rest[0]["op"] == "if":  # `else { if ... }`: the next case of the chain
+                chain = self.step(rest[0])
+                return out + [Markup("<em>otherwise,</em> {}").format(chain[0])] + chain[1:]
+            if rest:
+                out.append(Markup("<em>otherwise:</em> {}").format(self.steps(rest)))
+            return out
+        if op == "for-each":
+            return [Markup("<em>for each</em> {} in {}: {}").format(text(s["var"]), self.expr(s["source"]),
+                                                                    self.steps(s["body"]))]
+        if op == "may":
+            label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
+            return [Markup("<em>may</em>{}: {}").format(label, self.steps(s["body"]))]
+        if op == "choose":
+            opts = Markup("").join(Markup("<li>&#8220;{}&#8221;: {}</li>").format(text(o["label"]), self.steps(o["body"]))
+                                   for o in s["options"])
+            return [Markup('<em>choose one:</em> <ul class="mh-steps">{}</ul>').format(opts)]
+        if op == "repeat":
+            return [Markup("<em>repeat</em> {} times: {}").format(self.expr(s["count"]), self.steps(s["body"]))]
+        if op == "as":
+            return [Markup("<em>as</em> {}: {}").format(self.expr(s["who"]), self.steps(s["body"]))]
+        if op == "until":
+            return [Markup("<em>until</em> {}: {}").format(text(s["event"]), self.steps(s["body"]))]
+        if op == "trigger":
+            when = Markup(" <em>when</em> {}").format(self.expr(s["when"])) if s.get("when") else ""
+            return [Markup("<em>on</em> {}{}: {}").format(text(s["event"]), when, self.steps(s["body"]))]
+        return [self.stmt(s)]
+
     def trigger(self, t: dict) -> Markup:
         when = Markup(" <em>when</em> {}").format(self.expr(t["when"])) if t.get("when") else ""
         return Markup("<em>on</em> {}{}: {}").format(text(t["event"]), when, self.block(t["body"]))

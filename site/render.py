@@ -18,6 +18,7 @@ import yaml
 from . import escape, reference
 from .crosslinks import number_rules
 from .board import mode_board, standard_board
+from .procedure import actions, counters, label as part_label, mode_parts, procedure, rule_text
 from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
 from .report import linked as link_report
 from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, site_words, token_words
@@ -76,7 +77,7 @@ def environment() -> Environment:
                        kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
                        FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, prop_label=prop_label, printed_label=printed_label, kind_name=kind_name, link_report=link_report,
-                       mode_value=mode_value, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
+                       mode_value=mode_value, procedure=procedure, actions=actions, counters=counters, mode_parts=mode_parts, rule_text=rule_text, part_label=part_label, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
 
 

@@ -283,7 +283,9 @@ PAGES_AT_WIDTHS = ["index.html", "looney-tunes/characters/bugs-bunny/index.html"
                    "looney-tunes/characters/daffy-duck/index.html", "teen-titans-go/characters/robin/index.html",
                    "teen-titans-go/go-cards/bring-the-pizza/index.html", "looney-tunes/mayhem-cards/flower-power/index.html",
                    "components/index.html", "competitive/index.html", "teen-titans-go/setup/index.html",
-                   "looney-tunes/modes/index.html", "glossary/index.html"]
+                   "looney-tunes/modes/index.html", "glossary/index.html",
+                   # the rules text of a game's round and actions, and of a mode's own rules
+                   "shared/game/games/mayhem/index.html", "shared/modes/modes/free-for-all/index.html"]
 
 
 @pytest.mark.parametrize("width", [360, 768, 1280])
