@@ -179,3 +179,9 @@ def test_team_lists_go_to_the_teams_the_game_names(tmp_path):
     assert wrong.exit_code == 2
     assert "needs 2 team lists, one per Team (white, black, in this order): --teams WHITE.mh,BLACK.mh" \
         in " ".join(wrong.output.split())
+
+
+def test_team_lists_for_a_mode_without_them_name_the_modes_that_take_them():
+    result = invoke("play", "--box", "teen-titans-go", "--teams", "a.mh,b.mh", "--content", CONTENT)
+    assert result.exit_code == 2
+    assert "--teams is for a mode with team lists (--mode competitive)" in " ".join(result.output.split())
