@@ -179,10 +179,14 @@ def mode_parts(p: "Page", mode: dict, game: dict | None) -> list[Part]:
     return out
 
 
+# a mode's block that is no property, in words (the others: site/words.py, MODE_LABELS)
+SLOT_LABELS = {"round": "At the start of each round"}
+
+
 def label(part: Part, mode_label) -> Markup:
     """A part's label in a mode's table: a slot in the rulebooks' words, a phase or rule by its name."""
     if part.kind == "phase":
         return Markup("Phase: {}").format(escape.text(part.label))
     if part.kind == "rule":
         return Markup("Rule: {}").format(escape.text(part.label))
-    return escape.text(mode_label(part.label))
+    return escape.text(SLOT_LABELS.get(part.label) or mode_label(part.label))

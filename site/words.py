@@ -29,8 +29,7 @@ MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at
                "non-player-figure": "A non-player figure in the centre",
                "team-lists": "Teams and hands chosen from the whole collection",
                "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
-               "round-end": "At the end of each round", "round": "At the start of each round",
-               "setup": "At setup"}
+               "round-end": "At the end of each round"}
 
 
 # The parts of a game played on the rules kernel (dsl/kernel_kinds.py) in that game's words; a

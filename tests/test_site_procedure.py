@@ -14,6 +14,7 @@ import pytest
 from mayhem.compiler import driver
 from mayhem.site.model import SiteModel
 from mayhem.site.render import render
+from mayhem.site.words import mode_label
 
 from conftest import CONTENT
 
@@ -179,10 +180,11 @@ def test_a_setup_block_of_the_game_and_of_a_mode_is_shown_when_there_is_one(comp
     played = section(pages["shared/game/games/mayhem/index.md"], "How a game is played")
     assert re.findall(r"^### (.+)$", played, re.M)[:2] == ["1. Setup", "2. Round Start"]
     assert "<code>shuffle</code>" in played.split("### 2.")[0]
+    setup = mode_label("setup")
     for page in (section(pages["looney-tunes/modes/index.md"], "Free-For-All Mayhem"),
                  section(pages["shared/modes/modes/free-for-all/index.md"], "In play")):
         cells = dict(rows(page))
-        assert cells["At setup"].startswith("<code>roll</code>(&#8220;mayhem&#8221;) (this mode's own, in place of the "
-                                            "setup of the game <a href="), cells["At setup"]
-        assert [label for label, _ in rows(page)].index("At setup") < \
-            [label for label, _ in rows(page)].index("At the start of each round")
+        assert cells[setup].startswith("<code>roll</code>(&#8220;mayhem&#8221;) (this mode's own, in place of the "
+                                       "setup of the game <a href="), cells[setup]
+        labels = [label for label, _ in rows(page)]
+        assert labels.index(setup) < labels.index("At the start of each round")
