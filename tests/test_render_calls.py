@@ -67,3 +67,48 @@ def test_a_primitive_prints_its_arguments_as_written():
         "amount": {"e": "num", "v": 1, "span": at(1, 10, 11)},
         "on": {"e": "ctx", "name": "opposing-team", "span": at(1, 17, 30)}}}
     assert html.unescape(str(phrases.stmt(stmt))) == "<code>gain</code>(vp, 1, on: opposing-team)"
+
+
+def test_every_call_of_the_content_prints_as_its_source_writes_it():
+    """Each function call in the compiled content (game.mh's `value(vp, of: it)`, a card's
+    `count(trap, on: here, of: owner)`), printed by the site, is its source text: the same
+    arguments, named where the writer named them (components by their id, quotes and spaces aside)."""
+    import re
+    from pathlib import Path
+
+    from mayhem.compiler import driver
+    from mayhem.site.model import SiteModel, parse_span
+
+    from conftest import CONTENT
+
+    comp = driver.compile_paths([Path(CONTENT)])
+    sources = {n: sf.text for n, sf in comp.sources.items()}
+    phrases = Phrases(SiteModel(comp.ir, sources), lambda qid, label: Markup(re.split(r"[:/]", qid)[-1]))
+    calls = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            if x.get("e") == "fn" and x.get("span"):
+                calls.append(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(comp.ir["components"])
+    assert len(calls) > 100 and any(c["name"] == "value" and "of" in c["args"] for c in calls)
+
+    def norm(t: str) -> str:
+        return re.sub(r"\s+", "", t.replace("\u201c", '"').replace("\u201d", '"').replace("\u2212", "-"))
+
+    differ = []
+    for call in calls:
+        file, (l1, c1), (l2, c2) = parse_span(call["span"])
+        lines = sources[file].split("\n")
+        written = lines[l1 - 1][c1 - 1:c2 - 1] if l1 == l2 else \
+            "\n".join([lines[l1 - 1][c1 - 1:], *lines[l1:l2 - 1], lines[l2 - 1][:c2 - 1]])
+        shown = html.unescape(re.sub(r"<[^>]+>", "", str(phrases.expr(call))))
+        if norm(written) != norm(shown):
+            differ.append((call["span"], written, shown))
+    assert not differ, differ[:5]
