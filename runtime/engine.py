@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import random
 
-from .actions import Action
+from .actions import Action, texts
 from .cards import CardsMixin
 from .cards_in_play import CardsInPlayMixin
 from .counters import CountersMixin
@@ -93,14 +93,10 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
-        printed = {}
-        for a in actions:  # str(a), read where action() keeps it
-            try:
-                printed[a._text] = a
-            except AttributeError:
-                printed[str(a)] = a
-        choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
-        return printed[str(choice)]
+        shown = texts(actions)  # equal texts are equal actions: the list shows each once
+        unique = shown if len(set(shown)) == len(shown) else list(dict.fromkeys(shown))
+        choice = yield Decision(player, kind, prompt, unique, node.get("span") if node else None)
+        return actions[shown.index(choice)]
 
     def log(self, kind: str, node: dict | None = None, **data) -> None:
         self.events.append({"seq": len(self.events), "round": self.state.round, "event": kind, **data,

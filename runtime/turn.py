@@ -62,11 +62,13 @@ class TurnMixin:
             team.placed[i] = True
             self.log("die-forfeit", team=colour, die=team.dice[i])
             return True
-        choice = yield from self.decide(player, "die", "place an Activation die", options)
-        decl, values = bound[choice]
+        choice = options[0] if len(options) == 1 else (
+            yield from self.decide(player, "die", "place an Activation die", options))
+        plan, values = bound[choice]
         placed = team.placed.count(True)
-        yield from declared.take(self, None, decl, values, env)
+        yield from declared.take(self, None, plan, values, env)
         if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+            decl = plan.decl
             raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
                                             "made no Active Character: it must `activate(figure, ability, die: N)`")
         yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
@@ -100,8 +102,17 @@ class TurnMixin:
         try:
             if announce:
                 yield from self.emit("activate", {"figure": fig})
+            menu, take, prompt = declared.menu, declared.take, f"{fig.key}'s turn"
             while not st.active.ended and fig.location is not None:
-                yield from self.turn_action(fig, team)
+                # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
+                act = st.active
+                options, bound = menu(self, fig, self.fig_env(fig))
+                choice = options[0] if len(options) == 1 else (
+                    yield from self.decide(self.controller_of(fig), "turn", prompt, options))
+                plan, values = bound[choice]
+                # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
+                act.moved = act.moved or plan.decl.verb == "move"
+                yield from take(self, fig, plan, values)
                 yield from self.emit("update", {})
         except Stop:
             pass
@@ -135,17 +146,6 @@ class TurnMixin:
                 if r:
                     out.update([r] if isinstance(r, str) else r)
         return out
-
-    def turn_action(self, fig: Figure, team: Team):
-        """One choice of the Active Character's turn: the game's declared actions
-        (runtime/declared_actions.py), taken by their effects."""
-        act = self.state.active
-        options, bound = declared.menu(self, fig, self.fig_env(fig))
-        choice = yield from self.decide(self.controller_of(fig), "turn", f"{fig.key}'s turn", options)
-        decl, values = bound[choice]
-        # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
-        act.moved = act.moved or decl.verb == "move"
-        yield from declared.take(self, fig, decl, values)
 
     def p_play_card(self, raw: dict, env, node: dict):
         """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""
