@@ -16,7 +16,8 @@ ability, value) the function reads:
             L['figure'] = v0
             if not G1(eng, inner): continue     # location-of(figure) != none and ...
             p0 = <v0 printed>
-            for v1 in as_list(D1(eng, inner)):  # abilities-of(figure)
+            F1 = D1(eng, inner) ...             # abilities-of(figure)
+            for v1 in F1:
                 L['ability'] = v1
                 if not G2(eng, inner): continue # not activated(figure, ability)
                 ...
@@ -30,46 +31,60 @@ expressions (runtime/compiled.py), called directly."""
 from __future__ import annotations
 
 from .actions import Action
+from .compiled_expressions import source
 from .effects import id_of
 from .state import Figure
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
     """`offer(eng, env, inner, L, key, out, bound)`: adds the action's legal actions to `out`
-    and `bound` (Action -> (plan, values)), in the order of the combinations; `L` is `inner`'s
-    locals, `key` the acting figure's key. `slots`: per argument of the printed form, the
-    parameter's index or -1 (the acting figure); `guards`: the guard's terms per depth (None:
-    none); `domains`: (fn, reads a parameter before it) per parameter."""
-    ns = {"VERB": verb, "PLAN": plan, "MADE": _MADE, "MAKE": _make, "AS_LIST": as_list, "PRINTED": printed,
+    and `bound` (Action -> (plan, values)), in the order of the combinations; `inner` is the
+    `env` the parameters are bound in, `L` its locals, `key` the acting figure's key. `slots`:
+    per argument of the printed form, the parameter's index or -1 (the acting figure);
+    `guards`: the guard's terms per depth (None: none); `domains`: (fn, reads a parameter
+    before it) per parameter. A guard's or domain's Python source (a pure compiled expression
+    carries it: runtime/compiled_expressions.py) is written into the function; another is called."""
+    ns = {"VERB": verb, "PLAN": plan, "MADE": _MADE, "MAKE": _make, "PRINTED": printed,
           "IDS": _IDS, "FIGURE": Figure}
+
+    bound_names: list[str] = []  # the parameters bound where the source is written
+
+    def src(fn) -> str:  # over `eng` and `env`; a bound parameter's value read from its loop's variable
+        text = source((fn, False), ns)
+        for i in range(len(bound_names)):
+            text = text.replace(f"env.locals.get({bound_names[i]!r})", f"v{i}")
+        return text
+
+    def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
+        return [f"{indent}F{i} = {src(domains[i][0])}",
+                f"{indent}if F{i}.__class__ is not list: F{i} = [] if F{i} is None else F{i} if isinstance(F{i}, list) "
+                f"else [F{i}]"]
     count = len(names)
     lines = ["def offer(eng, env, inner, L, key, out, bound):"]
     if guards[0] is not None:
-        ns["G0"] = guards[0]
-        lines.append("    if not G0(eng, env): return")
+        lines.append(f"    if not {src(guards[0])}: return")
     fixed = set()
     if count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
-        ns["D0"] = domains[0][0]
-        lines.append("    F0 = AS_LIST(D0(eng, env))")
+        lines += listed(0, "    ")
         fixed.add(0)
     else:
         for i in range(count - 1, -1, -1):
-            fn, reads = domains[i]
-            ns[f"D{i}"] = fn
-            if not reads:
-                lines += [f"    F{i} = AS_LIST(D{i}(eng, env))", f"    if not F{i}: return"]
+            if not domains[i][1]:
+                lines += listed(i, "    ") + [f"    if not F{i}: return"]
                 fixed.add(i)
+    lines.append("    env = inner  # from here, the parameters are bound")
     indent = "    "
     for i, name in enumerate(names):
-        source = f"F{i}" if i in fixed else f"AS_LIST(D{i}(eng, inner))"
-        lines.append(f"{indent}for v{i} in {source}:")
+        if i not in fixed:
+            lines += listed(i, indent)
+        lines.append(f"{indent}for v{i} in F{i}:")
         indent += "    "
+        bound_names.append(name)
         guard = guards[i + 1]
         if guard is not None or count > 1:  # a later domain or guard may read it
             lines.append(f"{indent}L[{name!r}] = v{i}")
         if guard is not None:
-            ns[f"G{i + 1}"] = guard
-            lines.append(f"{indent}if not G{i + 1}(eng, inner): continue")
+            lines.append(f"{indent}if not {src(guard)}: continue")
         lines += [f"{indent}c = v{i}.__class__",
                   f"{indent}p{i} = (v{i} if c is int else v{i}.key if c is FIGURE else v{i}['id'] if c is dict "
                   f"else (IDS.get(v{i}) or PRINTED(v{i})) if c is str else PRINTED(v{i}))"]
@@ -81,14 +96,11 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
               f"{indent}    if a is None: a = MAKE(k)",
               f"{indent}    bound[a] = (PLAN, ({values}{',' if count == 1 else ''}))",
               f"{indent}    out.append(a)"]
-    exec(compile("\n".join(lines), f"<action {verb}>", "exec"), ns)
-    return ns["offer"]
-
-
-def as_list(value) -> list:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
+    text = "\n".join(lines)
+    exec(compile(text, f"<action {verb}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    offer = ns["offer"]
+    offer.src = text
+    return offer
 
 
 def printed(value):
