@@ -29,7 +29,13 @@ class TurnMixin:
         """The Teams' turns of a round, in the game's turn order (`turn-order alternate-teams`:
         from the Team that leads the round; resuming a scenario set up mid-turn, from the Team
         after `after`), until the round's turns are over (`round-ends`: every Team passed, one
-        after the other, or had one turn)."""
+        after the other, or had one turn).
+
+        A Team's turn: the action that starts it (the game's `starts-turn` action: a die placed
+        on an Ability), then the Active Character's turn it made (`rest_of_turn`). A Team whose
+        starting action allows nothing spends a free die of its pool without a turn, or, with
+        none, passes. The turn is written in this loop, and asks its question itself, so that a
+        decision is carried up through no generator of its own."""
         game = self.rules.game or {"props": {}}
         order_rule = prop(game, "turn-order", "alternate-teams")
         if order_rule != "alternate-teams":  # the compiler says so too (E205)
@@ -38,41 +44,38 @@ class TurnMixin:
         order = self.lead_order()
         k = order.index(after) + 1 if after is not None else 0
         passed = turns = 0
+        st = self.state
         while passed < len(order) and not (each_once and turns == len(order)):
             colour = order[k % len(order)]
             k += 1
             turns += 1
-            took = yield from self.turn(colour)
-            passed = 0 if took else passed + 1
-
-    def turn(self, colour: str):
-        """A Team's turn: the action that starts it (the game's `starts-turn` action: a die
-        placed on an Ability), then the Active Character's turn it made. A Team whose starting
-        action allows nothing spends a free die of its pool without a turn, or, with none,
-        passes. Whether the Team took its turn (False: it passed)."""
-        st = self.state
-        team = st.teams[colour]
-        player = team.players[0]
-        env = declared.team_env(self, colour, player)
-        options, bound = declared.menu(self, None, env, starts_turn=True)
-        if not options:
-            if False not in team.placed:
-                return False
-            i = team.placed.index(False)
-            team.placed[i] = True
-            self.log("die-forfeit", team=colour, die=team.dice[i])
-            return True
-        choice = options[0] if len(options) == 1 else (
-            yield from self.decide(player, "die", "place an Activation die", options))
-        plan, values = bound[choice]
-        placed = team.placed.count(True)
-        yield from declared.take(self, None, plan, values, env)
-        if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
-            decl = plan.decl
-            raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
-                                            "made no Active Character: it must `activate(figure, ability, die: N)`")
-        yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
-        return True
+            team = st.teams[colour]
+            player = team.players[0]
+            env = declared.team_env(self, colour, player)
+            options, bound = declared.menu(self, None, env, starts_turn=True)
+            if not options:
+                if False not in team.placed:
+                    passed += 1  # the Team passes
+                    continue
+                i = team.placed.index(False)
+                team.placed[i] = True
+                self.log("die-forfeit", team=colour, die=team.dice[i])
+                passed = 0
+                continue
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                decision, shown = self.question(player, "die", "place an Activation die", options)
+                choice = options[shown.index((yield decision))]
+            plan, values = bound[choice]
+            placed = team.placed.count(True)
+            yield from declared.take(self, None, plan, values, env)
+            if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+                decl = plan.decl
+                raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
+                                                "made no Active Character: it must `activate(figure, ability, die: N)`")
+            yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+            passed = 0
 
     def p_activate(self, raw: dict, env, node: dict):
         """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the
@@ -107,8 +110,11 @@ class TurnMixin:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
                 options, bound = menu(self, fig, self.fig_env(fig))
-                choice = options[0] if len(options) == 1 else (
-                    yield from self.decide(self.controller_of(fig), "turn", prompt, options))
+                if len(options) == 1:
+                    choice = options[0]
+                else:
+                    decision, shown = self.question(self.controller_of(fig), "turn", prompt, options)
+                    choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
                 act.moved = act.moved or plan.decl.verb == "move"
@@ -140,11 +146,14 @@ class TurnMixin:
         if not fig.tokens:
             return _NOTHING
         out = set()
+        known = self._restricts
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
-                r = prop(self.rules.tokens[tok], "restricts")
-                if r:
-                    out.update([r] if isinstance(r, str) else r)
+                r = known.get(tok)
+                if r is None:  # a token type's `restricts`, read once per game
+                    r = prop(self.rules.tokens[tok], "restricts")
+                    r = known[tok] = () if not r else (r,) if isinstance(r, str) else tuple(r)
+                out.update(r)
         return out
 
     def p_play_card(self, raw: dict, env, node: dict):
