@@ -180,10 +180,14 @@ def team_env(eng, team: str, player: str) -> Env:
     return Env(player, team, source=eng.rules.game["qid"])
 
 
-def take(eng, fig: Figure | None, plan: Plan, values: tuple, env: Env | None = None):
-    """Run a declared action's effect, its parameters bound: for the acting figure, or, for the
-    action that starts a turn, in the Team's `env`. The iterator of its decisions, to `yield from`."""
-    env = eng.fig_env(fig, source=eng.rules.game["qid"]) if fig is not None else env.child()
+def take(eng, fig: Figure | None, plan: Plan, values: tuple, env: Env):
+    """Run a declared action's effect, its parameters bound, in the `env` its menu was asked in
+    (the acting figure's, made for this choice; or, for the action that starts a turn, the
+    Team's, of which a child). The iterator of its decisions, to `yield from`."""
+    if fig is not None:  # the game's effect runs, as the game's
+        env.source = eng.rules.game["qid"]
+    else:
+        env = env.child()
     bind = env.locals
     for name, value in zip(plan.names, values):
         bind[name] = value

@@ -109,7 +109,8 @@ class TurnMixin:
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
-                options, bound = menu(self, fig, self.fig_env(fig))
+                env = self.fig_env(fig)  # the menu's, then the chosen action's
+                options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
                 else:
@@ -118,7 +119,7 @@ class TurnMixin:
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
                 act.moved = act.moved or plan.decl.verb == "move"
-                yield from take(self, fig, plan, values)
+                yield from take(self, fig, plan, values, env)
                 yield from self.emit("update", {})
         except Stop:
             pass
