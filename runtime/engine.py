@@ -76,6 +76,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._specials: dict[str, dict | None] = {}
         self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
         self._restricts: dict[str, tuple] = {}  # token type -> what it `restricts` (TurnMixin.restriction)
+        self._resolved: dict[tuple, tuple] = {}  # (Ability qid, special, mayhem) -> its statements compiled
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         for qid, tok in rules.tokens.items():

@@ -179,18 +179,23 @@ class TurnMixin:
         fig, ab = env.self_fig, a["ability"]
         if st.active is not None:
             st.active.ability_done = True
-        sections = ["standard"] + (["special"] if a["special"] else []) + (["mayhem"] if a["mayhem"] else [])
-        body = []
-        for name in sections:
-            eff = ab["effects"].get(name)
-            if eff is not None:
-                body.extend(eff["body"])
-        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=sections)
+        key = (ab["qid"], bool(a["special"]), bool(a["mayhem"]))
+        plan = self._resolved.get(key)
+        if plan is None:  # the sections' statements, compiled once per Ability and sections asked
+            sections = ["standard"] + (["special"] if key[1] else []) + (["mayhem"] if key[2] else [])
+            body = []
+            for name in sections:
+                eff = ab["effects"].get(name)
+                if eff is not None:
+                    body.extend(eff["body"])
+            plan = self._resolved[key] = (tuple(sections), [self.code.stmt(s) for s in body if self.is_bonus(s)],
+                                          self.code.statements([s for s in body if not self.is_bonus(s)]))
+        sections, bonuses, rest = plan
+        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=list(sections))
         env = self.fig_env(fig, source=ab["qid"])
-        bonuses = [s for s in body if self.is_bonus(s)]
-        for s in bonuses:
-            yield from self.run_stmt(s, env)
-        yield from self.code.statements([s for s in body if not self.is_bonus(s)])(self, env)
+        for bonus in bonuses:
+            yield from bonus(self, env)
+        yield from rest(self, env)
 
     def is_bonus(self, stmt: dict) -> bool:
         """Does the statement only add a bonus (a `bonus`, or a keyword of bonuses)? Decided by
