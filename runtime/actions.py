@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 import re
 
 from mayhem.dsl.diagnostics import did_you_mean
@@ -175,64 +176,71 @@ def usage(verb: str) -> list[str]:
     return [f.usage for forms in _FORMS[verb].values() for f in forms]
 
 
-class Action:
+class Action(tuple):
     """One action: a verb and its arguments, in the order of its form's template.
 
     The arguments are also readable by name (`action.figure`, `action.location`); `str()`
     prints the action's legal-action string and `Action.parse` reads one back. An action
-    is a value: immutable, equal to and hashed like any action with the same verb and arguments."""
+    is a value: immutable, equal to and hashed like any action with the same verb and
+    arguments. It is the pair `(verb, args)` underneath, so that hashing and comparing it
+    (the legal actions of a decision are told apart by it) run in C, and it equals that
+    plain pair; its text is printed when first read and kept."""
 
-    __slots__ = ("verb", "args", "_text")
+    __slots__ = ()  # no attribute of its own: the text is kept in _TEXTS
 
-    def __init__(self, verb: str, args: tuple = ()) -> None:
+    def __new__(cls, verb: str, args: tuple = ()) -> "Action":
         if args.__class__ is not tuple:
             raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "args", args)
-        if (verb, args) not in _CHECKED:  # each distinct action is checked once
+        key = (verb, args)
+        if key not in _CHECKED:  # each distinct action is checked once
             _check(verb, args)
-            _CHECKED.add((verb, args))
+            _CHECKED.add(key)
+        return tuple.__new__(cls, key)
+
+    verb = property(itemgetter(0), doc="the verb")
+    args = property(itemgetter(1), doc="the arguments, in the order of the form's template")
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Action is immutable; cannot set '{name}'")
 
-    def __eq__(self, other) -> bool:
-        return other.__class__ is Action and self.verb == other.verb and self.args == other.args
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.args))
-
     def __repr__(self) -> str:
-        return f"Action(verb={self.verb!r}, args={self.args!r})"
+        return f"Action(verb={self[0]!r}, args={self[1]!r})"
 
     def __reduce__(self):
-        return Action, (self.verb, self.args)
+        return Action, tuple(self)
 
     @property
     def form(self) -> _Form:
-        return _form_of(self.verb, self.args)
+        return _form_of(self[0], self[1])
 
     def __getattr__(self, name: str):
-        if name.startswith("_") or name in ("verb", "args"):
+        if name.startswith("_"):
             raise AttributeError(name)
-        form = _form_of(object.__getattribute__(self, "verb"), object.__getattribute__(self, "args"))
+        form = _form_of(self[0], self[1])
         try:
-            return self.args[form.names.index(name)]
+            return self[1][form.names.index(name)]
         except ValueError:
             raise AttributeError(f"'{form.usage}' has no argument '{name}'") from None
 
     def __str__(self) -> str:
-        try:
-            return self._text
-        except AttributeError:
-            text = _form_of(self.verb, self.args).render(self.args)
-            object.__setattr__(self, "_text", text)
-            return text
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _TEXTS[self] = _form_of(self[0], self[1]).render(self[1])
+        return text
 
     @staticmethod
     def parse(text: str) -> "Action":
         """The action a legal-action string says; ActionError (with a hint) if it says none."""
         return _parse(text)
+
+
+_TEXTS: dict = {}  # (verb, args) -> its text, printed once (the number of distinct actions of the games played)
+
+
+def texts(actions) -> list[str]:
+    """The printed actions of a list of them, in its order (each printed once, then read back)."""
+    get = _TEXTS.get
+    return [get(a) or str(a) for a in actions]
 
 
 _NAME = re.compile(_PATTERN[""])

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import VERBS, Action, arguments, usage
-from .compiled import action
-from .effects import Env, id_of
+from .declared_plan import offer_function
+from .effects import Env
 from .state import Figure
 
 
@@ -101,96 +101,40 @@ def _reads(node, names: set) -> bool:
 
 
 def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[list[Action], dict]:
-    """The legal actions of a decision in the declarations' order, and for each one the
-    declared action and the values it binds (`take`): the Active Character's turn (`fig`,
-    `env` its own), or, with `starts_turn`, the action that starts the Team's turn (`env` the
-    Team's; an empty list when it allows nothing)."""
+    """The legal actions of a decision in the declarations' order, and for each one its plan
+    and the values it binds (`take`): the Active Character's turn (`fig`, `env` its own), or,
+    with `starts_turn`, the action that starts the Team's turn (`env` the Team's; an empty
+    list when it allows nothing)."""
     out: list[Action] = []
     bound: dict = {}
     key = fig.key if fig is not None else None
     inner = env.child()  # the parameters' values: each guard reads only its own action's
-    locals_ = inner.locals
-    for decl, guards, domains, names, count, shape in _plans(eng)[starts_turn]:
-        once = guards[0]
-        if once is not None and not once(eng, env):
-            continue
-        if count == 1:  # one parameter (the Move's Location, the card played): no walk
-            name, guard, verb = names[0], guards[1], decl.verb
-            value = domains[0][0](eng, env)
-            for value in (value if value.__class__ is list else () if value is None else (value,)):
-                if guard is not None:
-                    locals_[name] = value
-                    if not guard(eng, inner):
-                        continue
-                printed = _printed(value)
-                act = action(verb, (printed,) if shape is _FIRST else (key, printed) if shape is _FIGURE_FIRST
-                             else tuple([printed if s >= 0 else key for s in shape]))
-                if act not in bound:
-                    bound[act] = (decl, (value,))
-                    out.append(act)
-        elif count == 0:
-            act = action(decl.verb, (key,) * len(shape))
-            bound[act] = (decl, ())
-            out.append(act)
-        else:
-            _walk(eng, decl, guards, domains, names, env, inner, key, out, bound)
+    for plan in _plans(eng)[starts_turn]:
+        plan.offer(eng, env, inner, inner.locals, key, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
     return out, bound
 
 
-_FIRST = (0,)  # a form whose one argument is the parameter (`play CARD`)
-_FIGURE_FIRST = (-1, 0)  # the acting figure, then the parameter (`move CHARACTER Ln`)
+class Plan:
+    """A declared action compiled once per set of rules: `offer(eng, env, inner, locals, key,
+    out, bound)` adds its legal actions to a menu, a function made from Python source with one
+    loop per parameter (runtime/declared_plan.py); `names` and `run` are what `take` binds and
+    runs."""
 
+    __slots__ = ("decl", "names", "run", "offer")
 
-def _walk(eng, decl: Declared, guards: tuple, domains: tuple, names: tuple, env: Env, inner: Env, key,
-          out: list, bound: dict) -> None:
-    """Every combination of the parameters' values, walked one parameter after the other; the
-    guard's terms of each depth asked as soon as their parameters are bound."""
-    last = len(domains) - 1
-    values: list = [None] * len(domains)
-    # a domain that reads no parameter: its values once a menu, the last first (an inner
-    # parameter without a value, as a Team without a free die, leaves no combination)
-    fixed: list = [None] * len(domains)
-    for i in range(last, -1, -1):
-        domain, reads = domains[i]
-        if not reads:
-            fixed[i] = _as_list(domain(eng, env))
-            if not fixed[i]:
-                return
-    slots = decl.slots
-    verb = decl.verb
-    locals_ = inner.locals
-    printed: list = [key] * (len(domains) + 1)  # each parameter's value as printed; the last: the acting figure
-    picks = tuple(s if s >= 0 else len(domains) for s in slots)  # where each argument of the form is
-
-    def walk(i: int) -> None:
-        domain, _reads_before = domains[i]
-        guard = guards[i + 1]
-        name = names[i]
-        leaf = i == last
-        for value in (fixed[i] if fixed[i] is not None else _as_list(domain(eng, inner))):
-            locals_[name] = value
-            if guard is not None and not guard(eng, inner):
-                continue
-            values[i] = value
-            printed[i] = _printed(value)
-            if not leaf:
-                walk(i + 1)
-                continue
-            act = action(verb, tuple([printed[p] for p in picks]))
-            if act not in bound:
-                bound[act] = (decl, tuple(values))
-                out.append(act)
-    walk(0)
+    def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
+        self.decl = decl
+        self.names = names
+        self.run = run
+        self.offer = offer
 
 
 def _plans(eng) -> dict:
-    """The declared actions that start a turn (`True`) and the others (`False`), each with the
-    guard's terms per depth, the domains (with whether each reads a parameter before it) as
-    closures of the rules' compiled expressions (runtime/compiled.py) and the parameters'
-    names, made once per set of rules."""
+    """The declared actions that start a turn (`True`) and the others (`False`) as Plans, made
+    once per set of rules."""
     plans = eng.code.__dict__.get("_declared_plans")
     if plans is None:
         plans = {True: [], False: []}
@@ -198,14 +142,19 @@ def _plans(eng) -> dict:
             if decl.body is None:
                 raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect: give it one "
                                        "(`effect { ... }`)")
-            shape = {_FIRST: _FIRST, _FIGURE_FIRST: _FIGURE_FIRST}.get(decl.slots, decl.slots)
-            plans[decl.starts_turn].append((
-                decl, tuple(_condition(eng, t) for t in decl.terms),
-                tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
-                      for i, (_name, domain) in enumerate(decl.params)),
-                tuple(name for name, _domain in decl.params), len(decl.params), shape))
+            plans[decl.starts_turn].append(_plan(eng, decl))
         plans = eng.code.__dict__["_declared_plans"] = {k: tuple(v) for k, v in plans.items()}
     return plans
+
+
+def _plan(eng, decl: Declared) -> Plan:
+    guards = tuple(_condition(eng, t) for t in decl.terms)
+    domains = tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
+                    for i, (_name, domain) in enumerate(decl.params))
+    names = tuple(name for name, _domain in decl.params)
+    plan = Plan(decl, names, eng.code.body(decl.body), None)
+    plan.offer = offer_function(decl.verb, names, decl.slots, guards, domains, plan)
+    return plan
 
 
 def _condition(eng, expr):
@@ -226,42 +175,20 @@ def _domain(eng, expr):
     return fn
 
 
-def _as_list(value) -> list:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
-
-
-def _printed(value):
-    """A value as an action's argument: a figure by its key, a card, token or Ability by its
-    id, a Location by its board index (printed Ln), a die by its face."""
-    cls = value.__class__
-    if cls is int:
-        return value
-    if cls is str:
-        known = _IDS.get(value)
-        if known is None:
-            known = _IDS[value] = id_of(value)
-        return known
-    if cls is Figure:
-        return value.key
-    if cls is dict:  # a component: an Ability
-        return value["id"]
-    return value
-
-
-_IDS: dict[str, str] = {}  # card or token qid -> its id, as printed
-
-
 def team_env(eng, team: str, player: str) -> Env:
     """Where the action that starts a Team's turn is asked and taken: the Team, no figure."""
     return Env(player, team, source=eng.rules.game["qid"])
 
 
-def take(eng, fig: Figure | None, decl: Declared, values: tuple, env: Env | None = None):
-    """Run a declared action's effect, its parameters bound: for the acting figure, or, for the
-    action that starts a turn, in the Team's `env`."""
-    env = eng.fig_env(fig, source=eng.rules.game["qid"]) if fig is not None else env.child()
-    for (name, _domain), value in zip(decl.params, values):
-        env.locals[name] = value
-    yield from eng.run(decl.body, env)
+def take(eng, fig: Figure | None, plan: Plan, values: tuple, env: Env):
+    """Run a declared action's effect, its parameters bound, in the `env` its menu was asked in
+    (the acting figure's, made for this choice; or, for the action that starts a turn, the
+    Team's, of which a child). The iterator of its decisions, to `yield from`."""
+    if fig is not None:  # the game's effect runs, as the game's
+        env.source = eng.rules.game["qid"]
+    else:
+        env = env.child()
+    bind = env.locals
+    for name, value in zip(plan.names, values):
+        bind[name] = value
+    return plan.run(eng, env)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import random
 
-from .actions import Action
+from .actions import Action, texts
 from .cards import CardsMixin
 from .cards_in_play import CardsInPlayMixin
 from .counters import CountersMixin
@@ -64,6 +64,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self.phases = round_phases(rules, self.mode.id)  # the round's phases, in order
         self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
+        self.record = record
         if not record:
             self.log = _unrecorded
         self.forced_rolls: list[str] = []  # scenario files queue die results here
@@ -74,6 +75,8 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._heard: dict[str, dict] = {}
         self._specials: dict[str, dict | None] = {}
         self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
+        self._restricts: dict[str, tuple] = {}  # token type -> what it `restricts` (TurnMixin.restriction)
+        self._resolved: dict[tuple, tuple] = {}  # (Ability qid, special, mayhem) -> its statements compiled
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         for qid, tok in rules.tokens.items():
@@ -93,14 +96,16 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
-        printed = {}
-        for a in actions:  # str(a), read where action() keeps it
-            try:
-                printed[a._text] = a
-            except AttributeError:
-                printed[str(a)] = a
-        choice = yield Decision(player, kind, prompt, list(printed), node.get("span") if node else None)
-        return printed[str(choice)]
+        decision, shown = self.question(player, kind, prompt, actions, node)
+        return actions[shown.index((yield decision))]
+
+    def question(self, player: str, kind: str, prompt: str, actions: list[Action], node: dict | None = None):
+        """The Decision that asks for one of `actions`, and their printed texts in the same order
+        (the answer, a text, is the action at its index): `decide` without a generator, for a
+        loop that yields the Decision itself (runtime/turn.py)."""
+        shown = texts(actions)  # equal texts are equal actions: the list shows each once
+        unique = shown if len(set(shown)) == len(shown) else list(dict.fromkeys(shown))
+        return Decision(player, kind, prompt, unique, node.get("span") if node else None), shown
 
     def log(self, kind: str, node: dict | None = None, **data) -> None:
         self.events.append({"seq": len(self.events), "round": self.state.round, "event": kind, **data,

@@ -67,10 +67,16 @@ class Game:
             raise IllegalAction(action, Decision("-", "over", "the game is over", []))
         if action not in self.decision.actions:
             raise IllegalAction(action, self.decision)
-        self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
-        self.engine.log("decision", None, player=self.decision.player, decision=self.decision.kind, action=action,
-                        options=len(self.decision.actions))
-        return self._advance(action)
+        decision = self.decision
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        if self.engine.record:
+            self.engine.log("decision", None, player=decision.player, decision=decision.kind, action=action,
+                            options=len(decision.actions))
+        try:
+            self.decision = self._gen.send(action)
+        except StopIteration:
+            self.decision = None
+        return self.decision
 
     def _advance(self, action) -> Decision | None:
         try:

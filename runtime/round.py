@@ -52,35 +52,36 @@ class RoundMixin(DiceMixin, PlacementMixin):
 
     def play_round(self, start: str | None = None):
         """The round's phases in order, from the start of `start` (the first by default; the
-        middle of the Active Character's turn for `turn`)."""
+        middle of the Active Character's turn for `turn`). Each phase runs its own effect, then
+        the part of the round's structure it names (written in this loop: a decision is carried
+        up through no generator per phase)."""
         phases = self.phases
+        st = self.state
         k, mid_turn = 0, False
         if start == MID_TURN:
             k, mid_turn = next(i for i, p in enumerate(phases) if p.runs == "turns"), True
         elif start is not None:
             k = next(i for i, p in enumerate(phases) if p.id == start)
         for phase in phases[k:]:
-            yield from self.play_phase(phase, mid_turn)
+            st.phase = phase.id
+            if phase.effect is not None and not mid_turn:
+                env = Env(None, None, None, source=self.dice_rules.game_qid)
+                if phase.effect["when"] is None or self.static_eval(phase.effect["when"], env):
+                    yield from self.code.body(phase.effect["body"])(self, env)
+                    yield from self.emit("update", {})
+            if phase.runs == "round":
+                yield from self.round_start()
+            elif phase.runs == "turns":
+                after = None
+                if mid_turn:  # in the middle of the Active Character's turn (st.active)
+                    after = st.active_team
+                    yield from self.rest_of_turn(st.figures[st.active.figure], st.teams[after])
+                else:  # Teams alternate placing dice, from the Team that leads the round
+                    self.activated_this_round: list[str] = []
+                yield from self.team_turns(after)  # the game's turn order (runtime/turn.py)
+            elif phase.runs == "round-end":
+                yield from self.round_end()
             mid_turn = False
-
-    def play_phase(self, phase: Phase, mid_turn: bool = False):
-        st = self.state
-        st.phase = phase.id
-        if phase.effect is not None and not mid_turn:
-            env = Env(None, None, None, source=self.dice_rules.game_qid)
-            if phase.effect["when"] is None or self.static_eval(phase.effect["when"], env):
-                yield from self.code.body(phase.effect["body"])(self, env)
-                yield from self.emit("update", {})
-        if phase.runs == "round":
-            yield from self.round_start()
-        elif phase.runs == "turns":
-            after = None
-            if mid_turn:  # in the middle of the Active Character's turn (st.active)
-                after = st.active_team
-                yield from self.rest_of_turn(st.figures[st.active.figure], st.teams[after])
-            yield from self.activation_phase(after=after)
-        elif phase.runs == "round-end":
-            yield from self.round_end()
 
     def round_start(self):
         """The start of a round: the dice of the last one are gone, then the game's `round { }`
@@ -99,13 +100,6 @@ class RoundMixin(DiceMixin, PlacementMixin):
         a = yield from self.args("draw-into", raw, env)
         if a["of"] in self.state.teams:
             yield from self.draw_in_play(a["of"], node, zone=a["zone"])
-
-    def activation_phase(self, after: str | None = None):
-        """Teams alternate placing dice, from the Team that leads the round (or, resuming a
-        scenario set up mid-turn, from the Team after `after`)."""
-        if after is None:
-            self.activated_this_round: list[str] = []
-        yield from self.team_turns(after)  # the game's turn order (runtime/turn.py)
 
     def p_remove_empty_location(self, raw: dict, env: Env, node: dict):
         """The last player to activate (the one before, if the last was KO'ed) removes an empty

@@ -29,7 +29,13 @@ class TurnMixin:
         """The Teams' turns of a round, in the game's turn order (`turn-order alternate-teams`:
         from the Team that leads the round; resuming a scenario set up mid-turn, from the Team
         after `after`), until the round's turns are over (`round-ends`: every Team passed, one
-        after the other, or had one turn)."""
+        after the other, or had one turn).
+
+        A Team's turn: the action that starts it (the game's `starts-turn` action: a die placed
+        on an Ability), then the Active Character's turn it made (`rest_of_turn`). A Team whose
+        starting action allows nothing spends a free die of its pool without a turn, or, with
+        none, passes. The turn is written in this loop, and asks its question itself, so that a
+        decision is carried up through no generator of its own."""
         game = self.rules.game or {"props": {}}
         order_rule = prop(game, "turn-order", "alternate-teams")
         if order_rule != "alternate-teams":  # the compiler says so too (E205)
@@ -38,39 +44,38 @@ class TurnMixin:
         order = self.lead_order()
         k = order.index(after) + 1 if after is not None else 0
         passed = turns = 0
+        st = self.state
         while passed < len(order) and not (each_once and turns == len(order)):
             colour = order[k % len(order)]
             k += 1
             turns += 1
-            took = yield from self.turn(colour)
-            passed = 0 if took else passed + 1
-
-    def turn(self, colour: str):
-        """A Team's turn: the action that starts it (the game's `starts-turn` action: a die
-        placed on an Ability), then the Active Character's turn it made. A Team whose starting
-        action allows nothing spends a free die of its pool without a turn, or, with none,
-        passes. Whether the Team took its turn (False: it passed)."""
-        st = self.state
-        team = st.teams[colour]
-        player = team.players[0]
-        env = declared.team_env(self, colour, player)
-        options, bound = declared.menu(self, None, env, starts_turn=True)
-        if not options:
-            if False not in team.placed:
-                return False
-            i = team.placed.index(False)
-            team.placed[i] = True
-            self.log("die-forfeit", team=colour, die=team.dice[i])
-            return True
-        choice = yield from self.decide(player, "die", "place an Activation die", options)
-        decl, values = bound[choice]
-        placed = team.placed.count(True)
-        yield from declared.take(self, None, decl, values, env)
-        if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
-            raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
-                                            "made no Active Character: it must `activate(figure, ability, die: N)`")
-        yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
-        return True
+            team = st.teams[colour]
+            player = team.players[0]
+            env = declared.team_env(self, colour, player)
+            options, bound = declared.menu(self, None, env, starts_turn=True)
+            if not options:
+                if False not in team.placed:
+                    passed += 1  # the Team passes
+                    continue
+                i = team.placed.index(False)
+                team.placed[i] = True
+                self.log("die-forfeit", team=colour, die=team.dice[i])
+                passed = 0
+                continue
+            if len(options) == 1:
+                choice = options[0]
+            else:
+                decision, shown = self.question(player, "die", "place an Activation die", options)
+                choice = options[shown.index((yield decision))]
+            plan, values = bound[choice]
+            placed = team.placed.count(True)
+            yield from declared.take(self, None, plan, values, env)
+            if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+                decl = plan.decl
+                raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
+                                                "made no Active Character: it must `activate(figure, ability, die: N)`")
+            yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+            passed = 0
 
     def p_activate(self, raw: dict, env, node: dict):
         """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the
@@ -100,8 +105,21 @@ class TurnMixin:
         try:
             if announce:
                 yield from self.emit("activate", {"figure": fig})
+            menu, take, prompt = declared.menu, declared.take, f"{fig.key}'s turn"
             while not st.active.ended and fig.location is not None:
-                yield from self.turn_action(fig, team)
+                # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
+                act = st.active
+                env = self.fig_env(fig)  # the menu's, then the chosen action's
+                options, bound = menu(self, fig, env)
+                if len(options) == 1:
+                    choice = options[0]
+                else:
+                    decision, shown = self.question(self.controller_of(fig), "turn", prompt, options)
+                    choice = options[shown.index((yield decision))]
+                plan, values = bound[choice]
+                # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
+                act.moved = act.moved or plan.decl.verb == "move"
+                yield from take(self, fig, plan, values, env)
                 yield from self.emit("update", {})
         except Stop:
             pass
@@ -129,23 +147,15 @@ class TurnMixin:
         if not fig.tokens:
             return _NOTHING
         out = set()
+        known = self._restricts
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
-                r = prop(self.rules.tokens[tok], "restricts")
-                if r:
-                    out.update([r] if isinstance(r, str) else r)
+                r = known.get(tok)
+                if r is None:  # a token type's `restricts`, read once per game
+                    r = prop(self.rules.tokens[tok], "restricts")
+                    r = known[tok] = () if not r else (r,) if isinstance(r, str) else tuple(r)
+                out.update(r)
         return out
-
-    def turn_action(self, fig: Figure, team: Team):
-        """One choice of the Active Character's turn: the game's declared actions
-        (runtime/declared_actions.py), taken by their effects."""
-        act = self.state.active
-        options, bound = declared.menu(self, fig, self.fig_env(fig))
-        choice = yield from self.decide(self.controller_of(fig), "turn", f"{fig.key}'s turn", options)
-        decl, values = bound[choice]
-        # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
-        act.moved = act.moved or decl.verb == "move"
-        yield from declared.take(self, fig, decl, values)
 
     def p_play_card(self, raw: dict, env, node: dict):
         """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""
@@ -169,18 +179,23 @@ class TurnMixin:
         fig, ab = env.self_fig, a["ability"]
         if st.active is not None:
             st.active.ability_done = True
-        sections = ["standard"] + (["special"] if a["special"] else []) + (["mayhem"] if a["mayhem"] else [])
-        body = []
-        for name in sections:
-            eff = ab["effects"].get(name)
-            if eff is not None:
-                body.extend(eff["body"])
-        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=sections)
+        key = (ab["qid"], bool(a["special"]), bool(a["mayhem"]))
+        plan = self._resolved.get(key)
+        if plan is None:  # the sections' statements, compiled once per Ability and sections asked
+            sections = ["standard"] + (["special"] if key[1] else []) + (["mayhem"] if key[2] else [])
+            body = []
+            for name in sections:
+                eff = ab["effects"].get(name)
+                if eff is not None:
+                    body.extend(eff["body"])
+            plan = self._resolved[key] = (tuple(sections), [self.code.stmt(s) for s in body if self.is_bonus(s)],
+                                          self.code.statements([s for s in body if not self.is_bonus(s)]))
+        sections, bonuses, rest = plan
+        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=list(sections))
         env = self.fig_env(fig, source=ab["qid"])
-        bonuses = [s for s in body if self.is_bonus(s)]
-        for s in bonuses:
-            yield from self.run_stmt(s, env)
-        yield from self.code.statements([s for s in body if not self.is_bonus(s)])(self, env)
+        for bonus in bonuses:
+            yield from bonus(self, env)
+        yield from rest(self, env)
 
     def is_bonus(self, stmt: dict) -> bool:
         """Does the statement only add a bonus (a `bonus`, or a keyword of bonuses)? Decided by

@@ -133,6 +133,7 @@ STILL_NAMED = {
     "counters.py": [],
     "decisions.py": [],
     "declared_actions.py": [],
+    "declared_plan.py": [],
     "dice.py": [],
     "effects.py": [],
     "engine.py": [],
