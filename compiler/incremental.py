@@ -54,7 +54,7 @@ from mayhem.dsl.spans import SourceFile
 
 from . import driver
 from .incremental_passes import BackEnd
-from .loader import absolute
+from .loader import Disk, absolute
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,7 @@ class ParseCache:
         self.changed: set[Path] | None = None
         self.watched_root: Path | None = None  # the folder whose files the caller watches
         self._found: tuple[tuple, list[Path]] | None = None  # (the paths asked, the files found)
+        self.disk: Disk | None = None  # the file system's answers, kept while watched
 
     def set_text(self, path: Path, text: str) -> None:
         self.overlays[absolute(Path(path))] = text
@@ -108,13 +109,17 @@ class ParseCache:
             self.files.clear()  # what changed before the caller watched: each file stat'ed once more
         self.watched_root = absolute(Path(root))
         self._watched_prefix = os.path.join(str(self.watched_root), "")  # a path under it starts so
+        self.disk = Disk(self.watched_root)
 
     def saw(self, path: Path, added_or_removed: bool = False) -> None:
         """A file changed on disk (or was added, or removed)."""
         if self.changed is not None:
-            self.changed.add(absolute(Path(path)))
+            full = absolute(Path(path))
+            self.changed.add(full)
+            self.disk.forget(full)
             if added_or_removed:
                 self._found = None
+                self.disk.clear()
 
     def discover(self, paths: list[Path], diags: Diagnostics) -> list[Path]:
         """compiler.loader.discover, whose answer is kept while no file is added or removed
@@ -126,6 +131,8 @@ class ParseCache:
             return list(self._found[1])
         before = len(diags.items)
         files = discover(paths, diags)
+        if self.disk is not None:
+            self.disk.clear()  # the files walked for again: whatever was added or removed, asked afresh
         self._found = (key, list(files)) if self.changed is not None and len(diags.items) == before else None
         return files
 
@@ -190,6 +197,8 @@ class ParseCache:
             self.entries[key] = hit
             self.parses += 1
             self.parsed_last.append(src.name)
+        elif hit.source is not src:  # read again, the same text: the next check need not hash it again
+            self.entries[key] = hit = _Parsed(sha, hit.tree, hit.diagnostics, src)
         diags.items.extend(hit.diagnostics)
         return hit.tree
 

@@ -287,3 +287,49 @@ def test_a_syntax_error_in_a_card_file_is_checked_without_building_everything(ro
             assert ws.back.same is kept
             assert everything(got) == everything(full(root))
     assert got.ok and got.ir is not None
+
+
+def test_a_watched_workspace_neither_stats_nor_hashes_the_files_it_is_not_told_of(root, monkeypatch):
+    import os
+
+    from mayhem.compiler import incremental
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()
+    ws.check()  # every file stat'ed once more after the editor started watching, its text the same
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    ws.saw(robin)
+    asked, hashed = [], []
+    real_stat, real_lstat, real_digest = os.stat, os.lstat, incremental.digest
+    monkeypatch.setattr(os, "stat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_stat(p, *a, **k))
+    monkeypatch.setattr(os, "lstat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_lstat(p, *a, **k))
+    monkeypatch.setattr(incremental, "digest", lambda text: hashed.append(text) or real_digest(text))
+    after = ws.check()
+    monkeypatch.undo()
+    under = str(root) + os.sep
+    assert {p for p in asked if p.startswith(under) and p.endswith(".mh")} == {str(robin)}, \
+        "of the root's files, only the one it was told of is stat'ed"
+    assert len(hashed) == 1 and after.files > 20
+    assert findings(after) == findings(full(root))
+
+
+def test_a_watched_workspace_asks_the_disk_again_for_a_module_it_is_told_was_removed(root):
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()
+    extra = root / "shared" / "extra.mh"
+    extra.write_text('tag extra-tag "Extra" {\n  source authored\n}\n', encoding="utf-8")
+    ws.saw(extra, added_or_removed=True)
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    robin.write_text(text.replace("in box teen-titans-go\n", 'in box teen-titans-go\nuse "shared/extra.mh"\n', 1),
+                     encoding="utf-8")
+    ws.saw(robin)
+    assert 'use "shared/extra.mh"' in robin.read_text(encoding="utf-8")
+    assert ws.check().ok and findings(ws.result) == findings(full(root))
+    extra.unlink()
+    ws.saw(extra, added_or_removed=True)
+    after = ws.check()
+    assert "E305" in {d.code for d in after.diagnostics.errors}
+    assert findings(after) == findings(full(root))
