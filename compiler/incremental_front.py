@@ -34,6 +34,8 @@ class FrontEnd:
         self.resolved: dict[int, Kept] = {}  # id(declaration) -> what resolving it gave
         self.checked: dict[int, Kept] = {}
         self.replayed: set[int] = set()  # the declarations whose names the latest check replayed
+        self.symbols: dict = {}  # the latest check's Resolution.symbols, patched by the next
+        self.types: dict = {}  # its Types.of, patched the same way
 
     def pass_model(self, c, same: bool) -> None:
         """The model, each unchanged top-level declaration's Component kept (the interface holds
@@ -63,42 +65,62 @@ class FrontEnd:
         replayed: set[int] = set()
 
         before = self.resolved if same else {}
+        # The whole table is patched, not rebuilt: a replayed component's entries are in it
+        # already (copying every component's share into a new table was most of the pass)
+        table = self.symbols if same else {}
 
         def each(resolver, comp) -> None:  # once per component of the collection: kept lean
             key = id(comp.decl)
             hit = before.get(key)
             if hit is not None and hit.decl is comp.decl and hit.files.isdisjoint(changed_files):
-                resolver.res.symbols.update(hit.found)
                 if hit.diagnostics:
                     names.items.extend(hit.diagnostics)
                 replayed.add(key)
             else:
+                if hit is not None:
+                    _forget(table, hit.found)
                 hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
                 hit.files = frozenset(s.target.file for s in hit.found.values() if isinstance(s.target, Component))
             kept[key] = hit
 
-        c.resolution = resolve(c.model, names, each)
-        self.resolved, self.replayed = kept, replayed
+        c.resolution = resolve(c.model, names, each, symbols=table)
+        for key, hit in before.items():  # the components no longer declared
+            if key not in kept:
+                _forget(table, hit.found)
+        self.resolved, self.replayed, self.symbols = kept, replayed, table
         driver._keep_unless_caused_by_broken_files(c, names)
 
     def pass_typecheck(self, c) -> None:
         kept: dict[int, Kept] = {}
 
         before, replayed = self.checked, self.replayed
+        table = self.types if replayed else {}  # patched, as the names' table
 
         def each(checker, comp) -> None:
             key = id(comp.decl)
-            hit = before.get(key) if key in replayed else None
-            if hit is not None and hit.decl is comp.decl:
-                checker.types.of.update(hit.found)
-                if hit.diagnostics:
-                    c.diagnostics.items.extend(hit.diagnostics)
+            old = before.get(key)
+            if old is not None and old.decl is comp.decl and key in replayed:
+                if old.diagnostics:
+                    c.diagnostics.items.extend(old.diagnostics)
+                hit = old
             else:
+                if old is not None:
+                    _forget(table, old.found)
                 hit = Kept(comp.decl, *_apart(checker.types, "of", c.diagnostics, lambda: checker.component(comp)))
             kept[key] = hit
 
-        c.types = typecheck(c.model, c.resolution, c.diagnostics, each)
-        self.checked = kept
+        c.types = typecheck(c.model, c.resolution, c.diagnostics, each, of=table)
+        for key, old in before.items():  # the components no longer declared
+            if key not in kept:
+                _forget(table, old.found)
+        self.checked, self.types = kept, table
+
+
+def _forget(table: dict, entries: dict) -> None:
+    """Take a component's former share out of a whole table (its syntax nodes are alive while
+    their Kept holds its declaration: no new node has their ids yet)."""
+    for k in entries:
+        table.pop(k, None)
 
 
 def _apart(owner, attr: str, diags: Diagnostics, run) -> tuple[dict, list]:
