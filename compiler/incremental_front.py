@@ -4,7 +4,9 @@ expressions (its share of Types.of) and the errors both passes found in it are r
 when the component's syntax tree is the same object as at the previous check, the
 collection's interface is unchanged (compiler/incremental_passes.py) and no component it
 names lives in a file that changed (a symbol holds the component it means: one from a
-re-read file is looked up again). The collection-wide part of each pass (the declaration
+re-read file is looked up again; a First Game's hands name characters and cards without a
+symbol: NameResolver.box_files says which files), nor did a file that did not parse when it
+was resolved (its names may find the file's components now). The collection-wide part of each pass (the declaration
 tables, the boxes and games, the keywords' needs) runs at every check.
 """
 from __future__ import annotations
@@ -59,7 +61,9 @@ class FrontEnd:
         c.model = build_model(c.model.units, diags, each=each)
         self.made = kept
 
-    def pass_resolve(self, c, same: bool, changed_files: set[str]) -> None:
+    def pass_resolve(self, c, same: bool, changed_files: set[str], broken: frozenset = frozenset()) -> None:
+        """`broken`: the files that do not parse and stand in by their last share (their
+        components are missing): what is resolved now is resolved again once they change."""
         names = Diagnostics()
         kept: dict[int, Kept] = {}
         replayed: set[int] = set()
@@ -79,8 +83,11 @@ class FrontEnd:
             else:
                 if hit is not None:
                     _forget(table, hit.found)
+                resolver.box_files = set()
                 hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
                 hit.files = frozenset(s.target.file for s in hit.found.values() if isinstance(s.target, Component))
+                hit.files |= resolver.box_files | broken  # a First Game's hands, and what it could not find
+                resolver.box_files = None
             kept[key] = hit
 
         c.resolution = resolve(c.model, names, each, symbols=table)

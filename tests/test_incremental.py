@@ -280,13 +280,45 @@ def test_a_syntax_error_in_a_card_file_is_checked_without_building_everything(ro
     robin = root / ROBIN
     text = robin.read_text(encoding="utf-8")
     for broken in (text.replace("life ", "life (", 1), text + "\nbroken {\n"):
-        for body, kept in ((broken, True), (broken + "\n", True), (text, False)):
+        for body in (broken, broken + "\n", text):
             robin.write_text(body, encoding="utf-8")
             got = ws.check()
-            # broken, the file's last share stands in for it; parsing again, everything is built
-            assert ws.back.same is kept
+            # broken, the file's last share stands in for it; parsing again, what was built
+            # while it was broken is built again, the rest kept
+            assert ws.back.same and ws.back.changed is not None
             assert everything(got) == everything(full(root))
     assert got.ok and got.ir is not None
+    assert len(ws.back.changed) < 10, "the fix rebuilds robin's components and what names them"
+
+
+def test_a_first_game_edited_while_a_hands_file_is_broken_finds_its_characters_once_it_is_fixed(root):
+    from test_incremental_edits import assert_tables_as_built_afresh, everything
+    ws = Workspace(root)
+    ws.check()
+    robin, hands = root / ROBIN, root / "teen-titans-go" / "first-game.mh"
+    text, hands_text = robin.read_text(encoding="utf-8"), hands.read_text(encoding="utf-8")
+    assert "robin [" in hands_text
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    assert everything(ws.check()) == everything(full(root))
+    hands.write_text(hands_text.replace("first-game hands {", "# edited\nfirst-game hands {"), encoding="utf-8")
+    got = ws.check()  # its hands resolved with robin's components missing (E309, a follow-on error)
+    assert everything(got) == everything(full(root)) and not got.ok
+    robin.write_text(text, encoding="utf-8")
+    got = ws.check()
+    # the edit of first-game.mh (not a leaf file: part of the interface) built everything
+    # while robin was broken: all of it is built again, the keywords' pieces with the rest
+    assert ws.back.changed is None
+    assert everything(got) == everything(full(root)) and got.ok
+    assert_tables_as_built_afresh(got, ["robin fixed"])
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    ws.check()
+    robin.write_text(text, encoding="utf-8")
+    got = ws.check()  # a break and its fix alone: robin's components and what names them
+    assert ws.back.changed is not None and any(q.startswith("teen-titans-go/robin") for q in ws.back.changed)
+    first = next(x for x in got.model.top_level() if x.kind == "first-game" and x.scope == "teen-titans-go")
+    assert id(first.decl) not in ws.back.front.replayed, "the First Game's hands are looked up again"
+    assert everything(got) == everything(full(root)) and got.ok
+    assert_tables_as_built_afresh(got, ["robin broken and fixed"])
 
 
 def test_a_watched_workspace_neither_stats_nor_hashes_the_files_it_is_not_told_of(root, monkeypatch):
