@@ -45,9 +45,9 @@ only 5 ms: the rest is the loader's `use` resolution and its import-cycle search
 model 20 to 25, the graph 15 to 25, the checks' pass 20 to 30, the IR 10. An edit of the
 interface (a keyword of shared/core.mh) checks everything again: 4.5 s. Fourth round
 (issue #15): the names' and types' tables patched per component, a watched root's unchanged
-files neither stat'ed nor hashed: a card's edit 209 ms median (CPU; the machine loaded
-fifteen times over; 250 to 260 ms against 278 to 282 for the code before, side by side in
-the same hour), the keyword's edit 5.3 s. The edits are timed after one check with the
+files neither stat'ed nor hashed, the components' order by qid kept: a card's edit 209 ms
+median (CPU; the machine loaded fifteen times over; 226 to 263 ms against 278 to 286 for the
+code before, side by side in the same hour), the keyword's edit 5.3 s. The edits are timed after one check with the
 watcher registered (an editor registers it after the first check: that check stats every
 file once more).
 

@@ -33,12 +33,13 @@ names' and types' tables are patched per component instead of copied whole
 nor hashed again (a file re-read with the same text keeps its new source, so the check
 after it knows it), and a file that parses again rebuilds only what was built while it was
 broken. Side by side with the code before, the same hour on a machine loaded fourteen times
-over: 250 to 260 ms against 278 to 282 (median of eight edits of a card or a character,
-CPU); per pass now, names 55 to 70 ms, types 36 to 40, the load 27 to 34, the model 24 to
-34, the graph 20 to 30, the checks 22 to 31, the IR 10 to 14. What is left is mostly
-collection-wide walks that each pass still makes once per check (the model's build over
-every declaration, the declaration tables, the sort of 16,000 components by qid, one
-call per component to replay it), not work on what the edit touched.
+over: 226 to 263 ms against 278 to 286 (median of eight edits of a card or a character,
+CPU, two runs each; the components' sorted order kept too, see FrontEnd._components); per
+pass now, names 55 to 80 ms (of them the declaration tables, resolve._declare, 13), types
+25 to 31, the load 29 to 34, the model 24 to 34, the graph 20 to 30, the checks 22 to 31,
+the IR 10 to 14. What is left is mostly collection-wide work each pass still does once per
+check (the model's build over every declaration, the declaration tables, one call per
+component to replay it), not work on what the edit touched.
 
 >>> from pathlib import Path
 >>> ws = Workspace(Path("content"))
