@@ -365,3 +365,17 @@ def test_a_watched_workspace_asks_the_disk_again_for_a_module_it_is_told_was_rem
     after = ws.check()
     assert "E305" in {d.code for d in after.diagnostics.errors}
     assert findings(after) == findings(full(root))
+
+
+def test_the_import_cycles_are_searched_again_only_when_the_uses_change(root):
+    from mayhem.compiler import loader
+    loader._import_cycles.cache_clear()
+    ws = Workspace(root)
+    ws.check()
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    ws.check()  # the same uses: the cycles of the check before
+    assert loader._import_cycles.cache_info().misses == 1 and loader._import_cycles.cache_info().hits >= 1
+    robin.write_text(robin.read_text(encoding="utf-8").replace('use "shared/core.mh"\n', "", 1), encoding="utf-8")
+    ws.check()  # one use fewer: searched again
+    assert loader._import_cycles.cache_info().misses == 2
