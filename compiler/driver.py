@@ -71,6 +71,8 @@ def pass_load(c: Compilation) -> None:
         return tree
 
     found = {"discover": c.cache.discover} if getattr(c.cache, "discover", None) is not None else {}
+    if getattr(c.cache, "disk", None) is not None:
+        found["disk"] = c.cache.disk  # the file system's answers the cache keeps (compiler.loader.Disk)
     loaded = load(c.paths, c.diagnostics, c.root, read=read, parse=parse_and_keep, **found)
     c.root = loaded.root
     c.sources = loaded.sources

@@ -12,10 +12,13 @@ from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, import
 COMPONENT_KINDS = ("box", "character", "mayhem-card", "go-card", "location", "npc", "first-game")
 
 
-def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
+def resolve(model: Model, diags: Diagnostics, each=None, symbols: dict | None = None,
+            components: list | None = None, order: list | None = None) -> Resolution:
     """`each(resolver, comp)`, when given, resolves one component in its place (a Workspace
-    replays what an unchanged component resolved to: compiler/incremental_passes.py)."""
-    res = Resolution()
+    replays what an unchanged component resolved to: compiler/incremental_front.py, which
+    passes the previous check's `symbols` table to be patched, and the model's `components`
+    in its order and in the `order` of their qids, kept between checks)."""
+    res = Resolution() if symbols is None else Resolution(symbols=symbols)
     _declare(model, res, diags)
     for name in sorted(model.units):
         unit = model.units[name]
@@ -33,16 +36,17 @@ def resolve(model: Model, diags: Diagnostics, each=None) -> Resolution:
             diags.error("E309", f"no game '{want}' in box '{box.id}'", box.props["game"].span,
                         hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
     resolver = NameResolver(model, res, diags)
-    for comp in sorted(model.components(), key=lambda c: c.qid):
+    everything = list(model.components()) if components is None else components  # walked once
+    for comp in sorted(everything, key=lambda c: c.qid) if order is None else order:
         resolver.component(comp) if each is None else each(resolver, comp)
-    modes = [c for c in model.components() if c.kind == "mode" and "without" in c.props]
+    modes = [c for c in everything if c.kind == "mode" and "without" in c.props]
     shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
     if modes:
         check_overrides(modes, shared, diags)
-    filtered = [c for c in model.components() if c.kind == "mode" and "cards-with" in c.props]
+    filtered = [c for c in everything if c.kind == "mode" and "cards-with" in c.props]
     if filtered:
         check_cards_with(filtered, [c for c in model.top_level() if c.kind == "card-type"], diags)
-    phased = [c for c in model.components() if c.kind == "mode" and any(k.kind == "phase" for k in c.children)]
+    phased = [c for c in everything if c.kind == "mode" and any(k.kind == "phase" for k in c.children)]
     if phased:
         check_phase_overrides(phased, shared, diags)
     return res

@@ -20,6 +20,9 @@ class NameResolver:
         self.model = model
         self.res = res
         self.diags = diags
+        # the files of the components box_ref found (no symbol says so): a Workspace that
+        # replays a component's names looks them up again when one of these files changes
+        self.box_files: set[str] | None = None
 
     # -- lookups ---------------------------------------------------------------
 
@@ -120,6 +123,8 @@ class NameResolver:
         if name is None:
             return
         comp = self.res.components.get(box, {}).get(name)
+        if comp is not None and self.box_files is not None:
+            self.box_files.add(comp.file)
         span = span or pv.span
         if comp is None or comp.kind != kind:
             names = [c.id for c in self.res.components.get(box, {}).values() if c.kind == kind]

@@ -39,10 +39,14 @@ class Types:
     default_needs: dict[str, dict[str, set[str]]] = field(default_factory=dict)
 
 
-def typecheck(model: Model, res: Resolution, diags: Diagnostics, each=None) -> Types:
-    """`each(checker, comp)`, when given, checks one component in its place (as resolve's)."""
+def typecheck(model: Model, res: Resolution, diags: Diagnostics, each=None, of: dict | None = None,
+              order: list | None = None) -> Types:
+    """`each(checker, comp)`, when given, checks one component in its place (as resolve's; `of`:
+    the previous check's table of types, to be patched; `order`: the components by qid)."""
     checker = _Checker(res, diags)
-    comps = sorted(model.components(), key=lambda c: c.qid)
+    if of is not None:
+        checker.types.of = of
+    comps = sorted(model.components(), key=lambda c: c.qid) if order is None else order
     for comp in comps:
         if comp.kind == "keyword":
             checker.keyword_needs(comp)

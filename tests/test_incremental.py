@@ -280,10 +280,102 @@ def test_a_syntax_error_in_a_card_file_is_checked_without_building_everything(ro
     robin = root / ROBIN
     text = robin.read_text(encoding="utf-8")
     for broken in (text.replace("life ", "life (", 1), text + "\nbroken {\n"):
-        for body, kept in ((broken, True), (broken + "\n", True), (text, False)):
+        for body in (broken, broken + "\n", text):
             robin.write_text(body, encoding="utf-8")
             got = ws.check()
-            # broken, the file's last share stands in for it; parsing again, everything is built
-            assert ws.back.same is kept
+            # broken, the file's last share stands in for it; parsing again, what was built
+            # while it was broken is built again, the rest kept
+            assert ws.back.same and ws.back.changed is not None
             assert everything(got) == everything(full(root))
     assert got.ok and got.ir is not None
+    assert len(ws.back.changed) < 10, "the fix rebuilds robin's components and what names them"
+
+
+def test_a_first_game_edited_while_a_hands_file_is_broken_finds_its_characters_once_it_is_fixed(root):
+    from test_incremental_edits import assert_tables_as_built_afresh, everything
+    ws = Workspace(root)
+    ws.check()
+    robin, hands = root / ROBIN, root / "teen-titans-go" / "first-game.mh"
+    text, hands_text = robin.read_text(encoding="utf-8"), hands.read_text(encoding="utf-8")
+    assert "robin [" in hands_text
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    assert everything(ws.check()) == everything(full(root))
+    hands.write_text(hands_text.replace("first-game hands {", "# edited\nfirst-game hands {"), encoding="utf-8")
+    got = ws.check()  # its hands resolved with robin's components missing (E309, a follow-on error)
+    assert everything(got) == everything(full(root)) and not got.ok
+    robin.write_text(text, encoding="utf-8")
+    got = ws.check()
+    # the edit of first-game.mh (not a leaf file: part of the interface) built everything
+    # while robin was broken: all of it is built again, the keywords' pieces with the rest
+    assert ws.back.changed is None
+    assert everything(got) == everything(full(root)) and got.ok
+    assert_tables_as_built_afresh(got, ["robin fixed"])
+    robin.write_text(text + "\nbroken {\n", encoding="utf-8")
+    ws.check()
+    robin.write_text(text, encoding="utf-8")
+    got = ws.check()  # a break and its fix alone: robin's components and what names them
+    assert ws.back.changed is not None and any(q.startswith("teen-titans-go/robin") for q in ws.back.changed)
+    first = next(x for x in got.model.top_level() if x.kind == "first-game" and x.scope == "teen-titans-go")
+    assert id(first.decl) not in ws.back.front.replayed, "the First Game's hands are looked up again"
+    assert everything(got) == everything(full(root)) and got.ok
+    assert_tables_as_built_afresh(got, ["robin broken and fixed"])
+
+
+def test_a_watched_workspace_neither_stats_nor_hashes_the_files_it_is_not_told_of(root, monkeypatch):
+    import os
+
+    from mayhem.compiler import incremental
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()
+    ws.check()  # every file stat'ed once more after the editor started watching, its text the same
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    ws.saw(robin)
+    asked, hashed = [], []
+    real_stat, real_lstat, real_digest = os.stat, os.lstat, incremental.digest
+    monkeypatch.setattr(os, "stat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_stat(p, *a, **k))
+    monkeypatch.setattr(os, "lstat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_lstat(p, *a, **k))
+    monkeypatch.setattr(incremental, "digest", lambda text: hashed.append(text) or real_digest(text))
+    after = ws.check()
+    monkeypatch.undo()
+    under = str(root) + os.sep
+    assert {p for p in asked if p.startswith(under) and p.endswith(".mh")} == {str(robin)}, \
+        "of the root's files, only the one it was told of is stat'ed"
+    assert len(hashed) == 1 and after.files > 20
+    assert findings(after) == findings(full(root))
+
+
+def test_a_watched_workspace_asks_the_disk_again_for_a_module_it_is_told_was_removed(root):
+    ws = Workspace(root)
+    ws.check()
+    ws.watched()
+    extra = root / "shared" / "extra.mh"
+    extra.write_text('tag extra-tag "Extra" {\n  source authored\n}\n', encoding="utf-8")
+    ws.saw(extra, added_or_removed=True)
+    robin = root / ROBIN
+    text = robin.read_text(encoding="utf-8")
+    robin.write_text(text.replace("in box teen-titans-go\n", 'in box teen-titans-go\nuse "shared/extra.mh"\n', 1),
+                     encoding="utf-8")
+    ws.saw(robin)
+    assert 'use "shared/extra.mh"' in robin.read_text(encoding="utf-8")
+    assert ws.check().ok and findings(ws.result) == findings(full(root))
+    extra.unlink()
+    ws.saw(extra, added_or_removed=True)
+    after = ws.check()
+    assert "E305" in {d.code for d in after.diagnostics.errors}
+    assert findings(after) == findings(full(root))
+
+
+def test_the_import_cycles_are_searched_again_only_when_the_uses_change(root):
+    from mayhem.compiler import loader
+    loader._import_cycles.cache_clear()
+    ws = Workspace(root)
+    ws.check()
+    robin = root / ROBIN
+    robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
+    ws.check()  # the same uses: the cycles of the check before
+    assert loader._import_cycles.cache_info().misses == 1 and loader._import_cycles.cache_info().hits >= 1
+    robin.write_text(robin.read_text(encoding="utf-8").replace('use "shared/core.mh"\n', "", 1), encoding="utf-8")
+    ws.check()  # one use fewer: searched again
+    assert loader._import_cycles.cache_info().misses == 2

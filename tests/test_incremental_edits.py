@@ -19,6 +19,9 @@ import pytest
 from mayhem.compiler import driver
 from mayhem.compiler.incremental import Workspace
 from mayhem.compiler.loader import absolute
+from mayhem.compiler.resolve import resolve
+from mayhem.compiler.typecheck import typecheck
+from mayhem.dsl.diagnostics import Diagnostics
 
 from conftest import CONTENT
 
@@ -117,6 +120,18 @@ def edit(root, ws: Workspace, kind: str, name: str, k: int, n: int) -> str:
     return f"{kind} in {name} at {at} ({n})"
 
 
+def assert_tables_as_built_afresh(c: driver.Compilation, done: list) -> None:
+    """The names' and types' tables a Workspace patches between checks (compiler/incremental_front.py)
+    hold what resolving and type-checking the same model from scratch writes: no entry of a
+    component edited or removed is left, none is missing."""
+    if c.resolution is None:
+        return
+    fresh = resolve(c.model, Diagnostics())
+    assert c.resolution.symbols == fresh.symbols, f"the names' table differs after: {done}"
+    if c.types is not None:
+        assert c.types.of == typecheck(c.model, fresh, Diagnostics()).of, f"the types' table differs after: {done}"
+
+
 def write(ws: Workspace, path, text: str) -> None:
     """Write a file; an unsaved buffer of it (an earlier `buffer` edit) gets the same text."""
     path.write_text(text, encoding="utf-8")
@@ -162,6 +177,7 @@ def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, e
             assert got[0] == want[0], f"diagnostics differ after: {done}"
             assert got[1] == want[1], f"silenced findings differ after: {done}"
             assert got[2] == want[2], f"the IR differs after: {done}"
+            assert_tables_as_built_afresh(ws.result, done)
     finally:
         restore(root, ws)
     back = everything(ws.check())
@@ -184,3 +200,4 @@ def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):
     root, ws = session
     assert everything(ws.check()) == everything(driver.check([root], root=root))
     assert ws.result.ok and ws.result.ir is not None
+    assert_tables_as_built_afresh(ws.result, ["the check again"])

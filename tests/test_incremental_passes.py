@@ -1,11 +1,12 @@
 """The tables compiler/incremental_passes.py patches between checks instead of building again."""
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from mayhem.compiler.incremental_passes import Sorted
 
 
+@settings(deadline=None)  # a shared, loaded machine: no timed examples
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 30), st.integers()), max_size=60),
        st.dictionaries(st.integers(0, 30), st.integers(), max_size=20))
 def test_the_graphs_tables_list_their_values_in_key_order_after_any_changes(ops, start):
