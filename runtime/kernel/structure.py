@@ -86,10 +86,16 @@ class KernelGame:
     def act(self, action: str) -> Decision | None:
         if self.decision is None:
             raise IllegalKernelAction(action, Decision("-", "over", "the game is over", []))
-        if action not in self.decision.actions:
-            raise IllegalKernelAction(action, self.decision)
-        self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
-        self.pending["answers"].append(action)
+        decision = self.decision
+        try:
+            index = decision.actions.index(action)  # found once: the action's place in the menu too
+        except ValueError:
+            raise IllegalKernelAction(action, decision) from None
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        pending = self.pending
+        if decision.actions is self._texts and not pending["answers"]:  # the choice of an action
+            pending["action"] = self._legal[index]
+        pending["answers"].append(action)
         return self._advance()
 
     def force(self, rolls: list[int], coins: list[str]) -> None:
