@@ -1,0 +1,109 @@
+"""Speed-ups of the kernel's fifth round (docs/kernel.md, "Speed") that must not change what a
+game does: copies of a state share the seeded generator's present point until it moves on
+(state.py), and an answer is found in the decision's list once (structure.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mayhem.runtime.kernel import state as state_module
+from mayhem.runtime.kernel.state import State
+
+
+def draws(state: State, n: int) -> list[float]:
+    gen = state.random()
+    out = [gen.random() for _ in range(n)]
+    state.keep(gen)
+    return out
+
+
+def test_a_copy_keeps_the_point_of_its_original_after_the_original_draws():
+    state = State(5)
+    draws(state, 3)
+    copy = state.clone()  # the generator's present point, not saved yet
+    copy_of_copy = copy.clone()
+    ahead = draws(state, 4)  # the original moves on first: the copies keep where it was
+    assert draws(copy, 4) == ahead
+    assert draws(copy_of_copy, 4) == ahead
+    ref = random.Random(5)
+    [ref.random() for _ in range(7)]
+    assert copy.rng == ref.getstate() == state.rng
+
+
+def test_copies_of_a_copy_made_before_any_draw_follow_the_seed():
+    state = State(11)
+    copies = [state.clone() for _ in range(3)]
+    ref = random.Random(11)
+    expected = [ref.random() for _ in range(2)]
+    for copy in copies:
+        assert draws(copy, 2) == expected
+    assert draws(state, 2) == expected
+
+
+def test_a_copy_given_another_generator_state_keeps_it():
+    state = State(3)
+    copy = state.clone()
+    other = random.Random(99)
+    copy.rng = other.getstate()
+    draws(state, 5)  # the original's draws do not overwrite what the copy was given
+    assert draws(copy, 2) == [other.random(), other.random()]
+
+
+def test_many_copies_alive_at_once_are_saved_not_kept_waiting():
+    state = State(8)
+    copies = [state.clone() for _ in range(state_module._MOST_SHARERS * 2 + 1)]
+    assert len(state_module._SHARERS) <= state_module._MOST_SHARERS
+    ref = random.Random(8).getstate()
+    assert all(copy.rng == ref for copy in copies)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    from pathlib import Path
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import load_game_rules
+    root = Path(__file__).resolve().parent.parent
+    return load_game_rules(driver.compile_paths([root / "content"]).ir, "marvel-mayhem")
+
+
+def test_a_clone_taken_at_every_decision_plays_the_seeded_game(rules):
+    """Clones made at each decision (their generator at the original's point) play on as the
+    original does, the reshuffles of an emptied deck too."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    decks = sorted(rules.decks)
+    for seed in range(3):
+        config = KernelConfig(players=2, seed=seed, decks=decks[:2])
+        game, pick = KernelGame(rules, config), random.Random(seed)
+        decision, checked = game.start(), 0
+        while decision is not None:
+            answer = pick.choice(decision.actions)
+            if checked < 40 and len(game.history) % 7 == 3:
+                trial, follow = game.clone(), random.Random(len(game.history))
+                d = trial.act(answer)
+                copy = trial.clone()
+                other = copy.act(d.actions[0]) if d is not None else None
+                mine = trial.act(d.actions[0]) if d is not None else None
+                while mine is not None:  # both copies answer alike: the same game
+                    assert other is not None and other.actions == mine.actions
+                    a = follow.choice(mine.actions)
+                    mine, other = trial.act(a), copy.act(a)
+                assert other is None and trial.state.log == copy.state.log
+                checked += 1
+            decision = game.act(answer)
+        assert game.state.result is not None
+
+
+def test_an_answer_not_offered_is_refused_with_the_legal_ones(rules):
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.structure import IllegalKernelAction
+    game = KernelGame(rules, KernelConfig(players=2, seed=4, decks=sorted(rules.decks)[:2]))
+    decision = game.start()
+    with pytest.raises(IllegalKernelAction, match="is not a legal action now.*legal: "):
+        game.act("play no-such-card")
+    assert decision.kind == "action" and len(set(decision.actions)) > 1
+    for taken in (decision.actions[-1], decision.actions[0]):  # the action taken is the one answered
+        trial = game.clone()
+        trial.act(taken)
+        acted = [entry["action"] for entry in trial.state.log if entry["event"] == "action"]
+        assert acted == [taken] and trial.history[-1]["action"] == taken
