@@ -209,3 +209,37 @@ def test_play_game_asks_in_place_only_bots_that_do_not_clone(rules):
     config = KernelConfig(players=2, seed=2, decks=sorted(rules.decks)[:2], max_turns=6)
     game = play_game(rules, config, ["random", "rollout"])  # the rollout bot clones at its decisions
     assert game.over and game.history
+
+
+def test_the_menu_prints_cards_alike_once_and_apart_where_they_differ(rules):
+    """The menu's cards made once per game (actions._plain) print as labels.py says: a card's
+    id, one action for copies alike in one hand, `#uid` where copies differ."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.actions import menu
+    from mayhem.runtime.kernel.labels import labels
+    game = KernelGame(rules, KernelConfig(players=2, seed=0, decks=sorted(rules.decks)[:2]))
+    game.start()
+    state = game.state
+    mine = "hand/" + state.active
+    hand = state.zones[mine]
+    by_id: dict[str, list[int]] = {}
+    for uid, qid in enumerate(state.cards):
+        by_id.setdefault(rules.cards[qid].id, []).append(uid)
+    twins = next(uids for uids in by_id.values() if len(uids) >= 2)[:2]
+    for uid in twins:  # two copies of one card into the hand
+        if state.places[uid] != mine:
+            state.zones[state.places[uid]].remove(uid)
+            hand.append(uid)
+            state.places[uid] = mine
+
+    def expected():
+        return list(dict.fromkeys("play " + label for label in labels(game, list(hand))))
+    actions, texts = menu(game)
+    assert texts == expected() and [a.text for a in actions] == texts
+    assert len(texts) == len({state.cards[uid] for uid in hand}) < len(hand)  # copies alike: one action
+    assert all(a.verb == "play" and a.args[0] in hand for a in actions)
+    state.counters[f"damage/#{twins[1]}"] = 1  # one copy now differs: both offered, apart
+    actions, texts = menu(game)
+    assert texts == expected() and len(texts) > len({state.cards[uid] for uid in hand})
+    assert any("#" in text for text in texts)
+    assert twins[1] in {a.args[0] for a in actions}  # the copy that differs is its own action

@@ -58,6 +58,19 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 env[key] = value(probe, env)
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
+            if cards_of[0]:  # cards: each one's "VERB ID" and its action, made once per game
+                by_uid = game._plain.get(verb)
+                if by_uid is None or by_uid[0] != len(game.state.cards):
+                    by_uid = _plain(game, verb)
+                try:
+                    named = list(map(by_uid[1].__getitem__, values))
+                except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
+                    named = None
+                if named is not None and len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
+                    seen.update(named)  # no two alike: each prints as its id (labels.py)
+                    texts += named
+                    out += map(by_uid[2].__getitem__, values)
+                    continue
             prefix = verb + " "
             named = list(map(prefix.__add__, labels(game, values, cards_of[0])))
             if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
@@ -98,6 +111,17 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
     return out, texts
+
+
+def _plain(game, verb: str) -> tuple:
+    """(the number of cards, each card's "VERB ID" by uid, each card's action so printed):
+    what the menu offers for a card where no other card of the listing prints alike. Kept per
+    game (a game's uids are only added to, and a clone starts its own)."""
+    state, printed = game.state, game.rules.cards
+    texts = [f"{verb} {printed[qid].id}" for qid in state.cards]
+    made = game._plain[verb] = (len(texts), texts, [_new(Action, (verb, (uid,), text))
+                                                    for uid, text in enumerate(texts)])
+    return made
 
 
 def _allows(parts, probe, env, key, value) -> bool:
