@@ -1,61 +1,12 @@
 """Speed-ups of the kernel's fifth round (docs/kernel.md, "Speed") that must not change what a
-game does: copies of a state share the seeded generator's present point until it moves on
-(state.py), and an answer is found in the decision's list once (structure.py)."""
+game does: an answer found in the decision's list once (structure.py), a whole game played
+with its questions answered where they arise (KernelGame.play_out), the menu's cards made
+once per game (actions.py)."""
 from __future__ import annotations
 
 import random
 
 import pytest
-
-from mayhem.runtime.kernel import state as state_module
-from mayhem.runtime.kernel.state import State
-
-
-def draws(state: State, n: int) -> list[float]:
-    gen = state.random()
-    out = [gen.random() for _ in range(n)]
-    state.keep(gen)
-    return out
-
-
-def test_a_copy_keeps_the_point_of_its_original_after_the_original_draws():
-    state = State(5)
-    draws(state, 3)
-    copy = state.clone()  # the generator's present point, not saved yet
-    copy_of_copy = copy.clone()
-    ahead = draws(state, 4)  # the original moves on first: the copies keep where it was
-    assert draws(copy, 4) == ahead
-    assert draws(copy_of_copy, 4) == ahead
-    ref = random.Random(5)
-    [ref.random() for _ in range(7)]
-    assert copy.rng == ref.getstate() == state.rng
-
-
-def test_copies_of_a_copy_made_before_any_draw_follow_the_seed():
-    state = State(11)
-    copies = [state.clone() for _ in range(3)]
-    ref = random.Random(11)
-    expected = [ref.random() for _ in range(2)]
-    for copy in copies:
-        assert draws(copy, 2) == expected
-    assert draws(state, 2) == expected
-
-
-def test_a_copy_given_another_generator_state_keeps_it():
-    state = State(3)
-    copy = state.clone()
-    other = random.Random(99)
-    copy.rng = other.getstate()
-    draws(state, 5)  # the original's draws do not overwrite what the copy was given
-    assert draws(copy, 2) == [other.random(), other.random()]
-
-
-def test_many_copies_alive_at_once_are_saved_not_kept_waiting():
-    state = State(8)
-    copies = [state.clone() for _ in range(state_module._MOST_SHARERS * 2 + 1)]
-    assert len(state_module._SHARERS) <= state_module._MOST_SHARERS
-    ref = random.Random(8).getstate()
-    assert all(copy.rng == ref for copy in copies)
 
 
 @pytest.fixture(scope="module")

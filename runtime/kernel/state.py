@@ -8,11 +8,6 @@ import random
 
 _GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setstate sets it all
 _HOLDER: list = [None]  # the state whose generator state is _GENERATOR's own, not yet saved in it
-# copies whose generator state is _GENERATOR's present one (their `_rng` is _LIVE): saved into
-# them only when the generator is about to move on (a draw, another state's) or when asked
-_SHARERS: list = []
-_LIVE = object()
-_MOST_SHARERS = 64  # more copies than this alive at once: saved, so old ones are not kept alive
 _FIELDS = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
            "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
            "team_next", "dice", "die_serial", "forced", "figures")
@@ -74,15 +69,7 @@ class State:
         zones = self.zones  # each list copied, in C (map), not by a comprehension's frame
         other.zones = dict(zip(zones, map(list.copy, zones.values())))
         other.counters = self.counters.copy()
-        if _HOLDER[0] is self or self._rng is _LIVE:  # the generator's present state: saved only when it moves on
-            if len(_SHARERS) >= _MOST_SHARERS:
-                _release()
-                other._rng = self._rng
-            else:
-                other._rng = _LIVE
-                _SHARERS.append(other)
-        else:
-            other._rng = self._rng  # a tuple: immutable
+        other._rng = self.rng  # a tuple: immutable
         other.turn = self.turn
         other.active = self.active
         other.phase = self.phase
@@ -114,7 +101,7 @@ class State:
     @property
     def rng(self) -> tuple:
         """The seeded generator's state (random.getstate()): data, copied with the state."""
-        if _HOLDER[0] is self or self._rng is _LIVE:
+        if _HOLDER[0] is self:
             _release()
         return self._rng
 
@@ -122,7 +109,7 @@ class State:
     def rng(self, value: tuple) -> None:
         if _HOLDER[0] is self:
             _HOLDER[0] = None
-        self._rng = value  # no longer _LIVE: _release() leaves it as it is
+        self._rng = value
 
     def random(self) -> random.Random:
         """The generator at this state's point: draw from it, then `keep` it, before another
@@ -131,14 +118,9 @@ class State:
         when asked for (a copy, the JSON) or before another state draws: a state that draws
         several times in a row (a game's shuffles) sets and saves it once, not at each draw."""
         if _HOLDER[0] is not self:
-            if self._rng is _LIVE:  # a copy made since the generator last moved: it is at this state's point
-                _release()
-            else:
-                _release()
-                _GENERATOR.setstate(self._rng)
+            _release()
+            _GENERATOR.setstate(self._rng)
             _HOLDER[0] = self
-        elif _SHARERS:  # copies of this state's present point: theirs before it moves on
-            _save_sharers(_GENERATOR.getstate())
         return _GENERATOR
 
     def keep(self, gen: random.Random) -> None:
@@ -176,20 +158,8 @@ class State:
 
 
 def _release() -> None:
-    """The generator's state saved into the state that holds it, if one does, and into the
-    copies that share its present point."""
+    """The generator's state saved into the state that holds it, if one does."""
     holder = _HOLDER[0]
-    if holder is not None or _SHARERS:
-        saved = _GENERATOR.getstate()
-        if holder is not None:
-            holder._rng = saved
-            _HOLDER[0] = None
-        if _SHARERS:
-            _save_sharers(saved)
-
-
-def _save_sharers(saved: tuple) -> None:
-    for state in _SHARERS:
-        if state._rng is _LIVE:  # not given another since (the `rng` setter)
-            state._rng = saved
-    _SHARERS.clear()
+    if holder is not None:
+        holder._rng = _GENERATOR.getstate()
+        _HOLDER[0] = None
