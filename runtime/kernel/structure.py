@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu
+from .actions import menu, take_action
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
@@ -160,6 +160,8 @@ class KernelGame(Steps):
         while self.state.phase != "over":
             pending = self.pending
             if pending is None:
+                if in_place is not None:  # play_out(): between two steps, the rest in place
+                    return self._steps_in_place()
                 if refills and self.state.phase != "setup":
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
@@ -175,17 +177,9 @@ class KernelGame(Steps):
                         self.snapshot = None
                         self.decision = Decision(self.state.active, "action",
                                                  f"turn {self.state.turn}: choose an action", self._texts)
-                        if in_place is None:
-                            return self.decision
-                        answer = in_place(self.decision)  # asked now: the step runs on, never replayed
-                        pending["answers"].append(answer)
-                        pending["action"] = legal[self._texts.index(answer)]
-                        may_ask = False
-                    else:
-                        pending["action"] = legal[0]  # its only legal action, taken without asking
-                        may_ask = in_place is None and action_may_ask(self, legal[0])
-                elif in_place is not None:
-                    may_ask = False  # its questions are asked where they arise: nothing to replay
+                        return self.decision
+                    pending["action"] = legal[0]  # its only legal action, taken without asking
+                    may_ask = action_may_ask(self, legal[0])
                 elif rules.step_asks.get(kind) is False and not self.state.triggers:
                     may_ask = False  # a turn's start or end known to ask nothing, no trigger pending
                 else:
@@ -229,6 +223,43 @@ class KernelGame(Steps):
             self._legal = self._texts = None
         self.decision = None
         return None
+
+    def _steps_in_place(self) -> None:
+        """play_out() between two steps: each step run to its end, its questions answered
+        where they arise, so none is kept pending, copied or replayed."""
+        refills = self.rules.refills
+        in_place = self._answer_in_place
+        self.pending = self.snapshot = None
+        run = self._run
+        if run is None:
+            run = self._run = Run(self, [])
+        run.in_place = in_place
+        next_step, run_step = self._next_step, self._run_step
+        while self.state.phase != "over":
+            state = self.state
+            if refills and state.phase != "setup":
+                refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
+            step = next_step()
+            if step is None:
+                continue
+            run.state, run.answers, run.used = state, [], 0
+            try:
+                if step[0] == "choose-action":
+                    legal = self._legal
+                    if len(legal) > 1:  # the step's first question
+                        answer = in_place(Decision(state.active, "action", f"turn {state.turn}: choose an action",
+                                                   self._texts))
+                        run.answers.append(answer)
+                        run.used = 1
+                        take_action(self, run, legal[self._texts.index(answer)])
+                    else:  # its only legal action, taken without asking
+                        take_action(self, run, legal[0])
+                else:
+                    run_step(run, step)
+            except GameOver:
+                pass
+            self._legal = self._texts = None
+        self.decision = None
 
     def _picked(self, pending: dict):
         """The action the step's first answer chose (its only one, if only one was legal)."""
