@@ -3,8 +3,6 @@
 run in a `Run`, the counters reset at structure events, and the end condition with the end."""
 from __future__ import annotations
 
-from operator import methodcaller
-
 from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
@@ -133,14 +131,12 @@ class Steps:
     def _reset(self, when: str) -> None:
         """The counters reset at that event back to their start, whoever holds them."""
         resets = self._resets.get(when)
-        if resets is None:  # (the counter's id, a test of its holders' keys, its start), read once
-            resets = self._resets[when] = [(c.id, methodcaller("startswith", c.id + "/"), c.start)
-                                           for c in self.rules.counters.values() if c.reset == when]
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
         counters = self.state.counters
-        for ident, held, start in resets:
-            if ident in counters:  # the game's own
-                counters[ident] = start
-            for key in list(filter(held, counters)):  # `NAME/HOLDER`, picked in C
+        for ident, prefix, start in resets:
+            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
                 counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
