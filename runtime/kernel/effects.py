@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..decisions import Decision
 from .compile import compiled
 from .compile_stmts import compiled_block
+from .labels import labels as label_values
 
 
 class NeedChoice(Exception):
@@ -53,10 +54,10 @@ class Run:
     def choose_value(self, player: str, values: list, prompt: str, span=None):
         if len(values) == 1:  # one choice: taken without asking
             return values[0]
-        labels = self.game.labels(values)
+        labels = label_values(self.game, values)
         offered = list(dict.fromkeys(map("target ".__add__, labels)))  # copies alike: one choice
         picked = self.ask(player, "target", prompt, offered, span)
-        return values[labels.index(picked.split(" ", 1)[1])]
+        return values[labels.index(picked[7:])]  # after "target "
 
     # -- statements ------------------------------------------------------------------
 
