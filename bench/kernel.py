@@ -2,14 +2,17 @@
 one process, and the ratio to RLCard's UNO between random agents measured in the same run
 (bench/uno.py; RLCard is in the `bench` extra: pip install -e '.[bench]').
 
-    .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile]
+    .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile] [--by-act]
     .venv/bin/python bench/kernel.py --parity 500 --before REV
     .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P] [--game ridge]
 
 UNO is played right before Marvel, so both see the same load on the machine; `x UNO` is
 Marvel's decisions per second over UNO's, one process each (issue #11 aims at 2x), by the
 wall clock and by CPU time (this process's own: steadier when others share the machine). A
-decision is a choice a player makes (one `KernelGame.act`), as one UNO `env.step`.
+decision is a choice a player makes (one `KernelGame.act`), as one UNO `env.step`. The games
+are played by `play_game`, which asks random bots each question where it arises
+(`KernelGame.play_out`), as RLCard's `env.run` asks its agents; `--by-act` drives them act()
+by act() instead (a step that asks stops there, and is replayed from a copy of its start).
 `--profile` prints the costliest functions (cProfile, by own time and by cumulative time)
 and the Python calls per decision (a figure the machine's load does not change).
 `--against REV` measures revision REV and the working tree side by side: one process each,
@@ -39,13 +42,26 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from mayhem.compiler import driver  # noqa: E402
-from mayhem.runtime.kernel import KernelConfig, load_game_rules  # noqa: E402
-from mayhem.runtime.kernel.play import play_game  # noqa: E402
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules  # noqa: E402
+from mayhem.runtime.kernel.play import RandomBot, play_game  # noqa: E402
 from parity import CHECKOUT_FINDER  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
-def marvel(rules, games: int, players: int) -> tuple[float, float, int, float]:
+def by_act(rules, config: KernelConfig) -> KernelGame:
+    """A game of random bots driven act() by act(), as a lookahead bot or the TUI drives one:
+    each step that asks stops, is copied and is replayed (play_game asks them in place)."""
+    game, bots = KernelGame(rules, config), {}
+    decision = game.start()
+    while decision is not None:
+        bot = bots.get(decision.player)
+        if bot is None:
+            bot = bots[decision.player] = RandomBot(config.seed * 31 + int(decision.player[1:]) - 1)
+        decision = game.act(bot.choose(decision, game))
+    return game
+
+
+def marvel(rules, games: int, players: int, act: bool = False) -> tuple[float, float, int, float]:
     """Decisions per second (wall clock), games per second, decisions, and decisions per
     CPU second of this process (less sensitive to other processes on a shared machine)."""
     decks = sorted(rules.decks)
@@ -53,7 +69,8 @@ def marvel(rules, games: int, players: int) -> tuple[float, float, int, float]:
     decisions = 0
     for seed in range(games):
         chosen = [decks[(seed + i) % len(decks)] for i in range(players)]
-        game = play_game(rules, KernelConfig(players=players, seed=seed, decks=chosen), ["random"])
+        config = KernelConfig(players=players, seed=seed, decks=chosen)
+        game = by_act(rules, config) if act else play_game(rules, config, ["random"])
         decisions += len(game.history)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return decisions / seconds, games / seconds, decisions, decisions / cpu
@@ -278,6 +295,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--uno-games", type=int, default=1000, help="games of RLCard's UNO (0: no ratio)")
     parser.add_argument("--profile", action="store_true", help="print the costliest functions")
+    parser.add_argument("--by-act", action="store_true",
+                        help="drive each game act() by act() (steps that ask are replayed), not play_game's play_out")
     parser.add_argument("--parity", type=int, metavar="N", help="compare N seeded games with --before")
     parser.add_argument("--before", default="HEAD", help="the revision --parity compares with")
     parser.add_argument("--against", metavar="REV", help="measure REV and the working tree side by side")
@@ -291,13 +310,14 @@ def main() -> None:
         sys.exit(against(args.against, args.rounds, args.games, args.players, args.uno_games, args.game))
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")
-    marvel(rules, 5, args.players)  # warm up
+    marvel(rules, 5, args.players, args.by_act)  # warm up
     uno, uno_line = uno_reference(args.uno_games)
     if args.profile:
-        rate, games_rate, decisions, cpu_rate = profiled(marvel, rules, args.games, args.players)
+        rate, games_rate, decisions, cpu_rate = profiled(marvel, rules, args.games, args.players, args.by_act)
     else:
-        rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players)
-    print(f"Marvel Mayhem, {args.players} players, random play, one process: {args.games} games, "
+        rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players, args.by_act)
+    print(f"Marvel Mayhem, {args.players} players, random play" + (", act() by act()" if args.by_act else "")
+          + f", one process: {args.games} games, "
           f"{decisions} decisions, {rate:,.0f} decisions/s, {cpu_rate:,.0f} per CPU second, "
           f"{games_rate:,.1f} games/s" + ratio(rate, cpu_rate, uno))
     print(uno_line)

@@ -58,6 +58,29 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 env[key] = value(probe, env)
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
+            if cards_of[0]:  # cards: each one's "VERB ID" and its action, made once per deal
+                by_uid = game._plain.get(verb)
+                if by_uid is None or by_uid[0] != len(game.state.cards):
+                    by_uid = _plain(game, verb)
+                try:
+                    named = list(map(by_uid[1].__getitem__, values))
+                except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
+                    named = None
+                if named is not None and (not seen or seen.isdisjoint(named)):
+                    if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
+                        seen.update(named)
+                        texts += named
+                        out += map(by_uid[2].__getitem__, values)
+                        continue
+                    if _same_copies(game.state, values):  # copies alike and the same: the first of them
+                        first: dict[str, int] = {}
+                        for value, text in zip(values, named):
+                            if text not in first:
+                                first[text] = value
+                        seen.update(first)
+                        texts += first
+                        out += map(by_uid[2].__getitem__, first.values())
+                        continue
             prefix = verb + " "
             named = list(map(prefix.__add__, labels(game, values, cards_of[0])))
             if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
@@ -98,6 +121,39 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
     return out, texts
+
+
+_DEALS: dict[tuple, tuple] = {}  # (verb, the printed card of each uid) -> (rules, _plain's answer)
+
+
+def _plain(game, verb: str) -> tuple:
+    """(the number of cards, each card's "VERB ID" by uid, each card's action so printed):
+    what the menu offers for a card where no other card of the listing prints alike. Kept per
+    game (a game's uids are only added to, and a clone starts its own), made once per deal
+    (the same decks dealt give every uid the same card: setup.py copies the table)."""
+    state, rules = game.state, game.rules
+    key = (verb, tuple(state.cards))
+    hit = _DEALS.get(key)
+    if hit is None or hit[0] is not rules:
+        printed = rules.cards
+        texts = [f"{verb} {printed[qid].id}" for qid in state.cards]
+        hit = _DEALS[key] = (rules, (len(texts), texts, [_new(Action, (verb, (uid,), text))
+                                                         for uid, text in enumerate(texts)]))
+    game._plain[verb] = hit[1]
+    return hit[1]
+
+
+def _same_copies(state, values: list) -> bool:
+    """Whether cards that print alike among `values` are the same (labels.py): all in one
+    zone, and none of them with a counter on it (`NAME/#uid`)."""
+    places = state.places
+    if len(set(map(places.__getitem__, values))) != 1:
+        return False
+    counters = state.counters
+    if "/#" not in "\n".join(counters):
+        return True
+    marked = {k[k.rfind("/#") + 2:] for k in counters if "/#" in k}
+    return marked.isdisjoint(map(str, values))
 
 
 def _allows(parts, probe, env, key, value) -> bool:

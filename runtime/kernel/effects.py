@@ -1,10 +1,12 @@
 """One step of play running the compiled effect statements and expressions of kernel games. A choice it cannot
-make comes from the run's answers, or stops the run with the question (NeedChoice)."""
+make comes from the run's answers, or stops the run with the question (NeedChoice), or (a game
+played out, KernelGame.play_out) is asked of its player where it arises."""
 from __future__ import annotations
 
 from ..decisions import Decision
 from .compile import compiled
 from .compile_stmts import compiled_block
+from .labels import labels as label_values
 
 
 class NeedChoice(Exception):
@@ -22,7 +24,7 @@ class Run:
     answers are the choices made in this step so far; the step is replayed from its start
     with them when the next one arrives, so no Python frame outlives a decision."""
 
-    __slots__ = ("game", "rules", "state", "answers", "used")
+    __slots__ = ("game", "rules", "state", "answers", "used", "in_place")
 
     def __init__(self, game, answers: list[str]) -> None:
         self.game = game
@@ -30,6 +32,7 @@ class Run:
         self.state = game.state
         self.answers = answers
         self.used = 0
+        self.in_place = None  # KernelGame.play_out(): a question is answered where it is asked
 
     # -- choices ---------------------------------------------------------------------
 
@@ -40,15 +43,21 @@ class Run:
             answer = self.answers[self.used]
             self.used += 1
             return answer
-        raise NeedChoice(Decision(player, kind, prompt, actions, span))
+        decision = Decision(player, kind, prompt, actions, span)
+        if self.in_place is None:
+            raise NeedChoice(decision)
+        answer = self.in_place(decision)  # the game asks its player now, and keeps the answer
+        self.answers.append(answer)
+        self.used += 1
+        return answer
 
     def choose_value(self, player: str, values: list, prompt: str, span=None):
         if len(values) == 1:  # one choice: taken without asking
             return values[0]
-        labels = self.game.labels(values)
+        labels = label_values(self.game, values)
         offered = list(dict.fromkeys(map("target ".__add__, labels)))  # copies alike: one choice
         picked = self.ask(player, "target", prompt, offered, span)
-        return values[labels.index(picked.split(" ", 1)[1])]
+        return values[labels.index(picked[7:])]  # after "target "
 
     # -- statements ------------------------------------------------------------------
 

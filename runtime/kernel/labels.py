@@ -13,13 +13,14 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     yields numbers prints them as numbers (rules.py, `Action.cards`)."""
     state, printed = game.state, game.rules.cards
     dice = state.dice
-    only_cards = cards and set(map(type, values)) <= _INT
+    types = set(map(type, values)) if cards else None
+    only_cards = cards and types <= _INT
     if only_cards:  # cards only (the common case)
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = [printed[qid].id for qid in state.cards]
         out = list(map(ids.__getitem__, values))
-    elif cards and not dice and set(map(type, values)) <= _INT_STR:  # cards and players (a target)
+    elif cards and not dice and types <= _INT_STR:  # cards and players (a target)
         ids = game._ids
         if len(ids) != len(state.cards):
             ids = game._ids = [printed[qid].id for qid in state.cards]

@@ -17,6 +17,8 @@ LOG_VERSION = 1
 class RandomBot:
     """A uniformly random legal action."""
 
+    in_place = True  # it reads only the decision: play_game asks it where a question arises
+
     def __init__(self, seed: int = 0) -> None:
         self.rnd = random.Random(seed)
 
@@ -27,6 +29,8 @@ class RandomBot:
 class RolloutBot:
     """For each legal action, a few random playouts from a clone of the game: the action
     whose playouts the deciding player wins most. Knows no game: only clones and results."""
+
+    in_place = False  # it clones the game: asked only at a decision act() returns
 
     def __init__(self, seed: int = 0, playouts: int = 4) -> None:
         self.rnd = random.Random(seed)
@@ -60,14 +64,25 @@ def make_bot(name: str, seed: int):
 
 
 def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> KernelGame:
+    """A whole game of bots, seat i played by bots[i % len(bots)] (seeded by the game's seed
+    and the seat). Bots that read only the decision are asked where each question arises
+    (KernelGame.play_out: no step replayed); the same game as decision by decision."""
     game = KernelGame(rules, config)
     seats = {}
+
+    def choose(decision) -> str:
+        bot = seats.get(decision.player)
+        if bot is None:
+            i = int(decision.player[1:]) - 1
+            bot = seats[decision.player] = make_bot(bots[i % len(bots)], config.seed * 31 + i)
+        return bot.choose(decision, game)
+
+    if all(getattr(BOTS.get(name), "in_place", False) for name in bots):
+        game.play_out(choose)
+        return game
     decision = game.start()
     while decision is not None:
-        if decision.player not in seats:
-            i = int(decision.player[1:]) - 1
-            seats[decision.player] = make_bot(bots[i % len(bots)], config.seed * 31 + i)
-        decision = game.act(seats[decision.player].choose(decision, game))
+        decision = game.act(choose(decision))
     return game
 
 

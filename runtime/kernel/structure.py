@@ -1,27 +1,23 @@
 """The structure interpreter of kernel games: setup, turns in order with their start and end,
 the action loop (the legal actions until none is left or the turn ends), the end condition,
-and one decision at a time behind runtime/decisions.py's Decision."""
+and one decision at a time behind runtime/decisions.py's Decision (the steps: steps.py); or a
+whole game with its questions answered where they arise (play_out)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import legal_actions, menu, take_action
-from .compile import compiled, pure, state_reads
+from .actions import menu, take_action
+from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
-from .compile_stmts import compiled_block, nothing as _nothing
+from .compile_stmts import compiled_block
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
 from .primitives import refill
-from .rounds import after_turn, run_triggers, first_of_round
 from .rules import GameRules, KernelError
-from .setup import setup_table
 from .state import State
-
-
-def _copy(value):
-    return value.copy() if isinstance(value, (list, dict)) else value
+from .steps import Steps
 
 
 class IllegalKernelAction(IllegalAction):
@@ -46,7 +42,7 @@ class KernelConfig:
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
 
 
-class KernelGame:
+class KernelGame(Steps):
     """A kernel game driven one decision at a time. Between decisions no Python frame is
     pending: `state` is all there is, and `pending` (the step and its answers so far)."""
 
@@ -67,6 +63,8 @@ class KernelGame:
         self._run: Run | None = None  # _advance: the run of the step being played
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
+        self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
+        self._choose = None  # play_out(): who answers each question where it is asked
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
         self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
@@ -86,11 +84,46 @@ class KernelGame:
     def act(self, action: str) -> Decision | None:
         if self.decision is None:
             raise IllegalKernelAction(action, Decision("-", "over", "the game is over", []))
-        if action not in self.decision.actions:
-            raise IllegalKernelAction(action, self.decision)
-        self.history.append({"player": self.decision.player, "kind": self.decision.kind, "action": action})
-        self.pending["answers"].append(action)
+        decision = self.decision
+        try:
+            index = decision.actions.index(action)  # found once: the action's place in the menu too
+        except ValueError:
+            raise IllegalKernelAction(action, decision) from None
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        pending = self.pending
+        if decision.actions is self._texts and not pending["answers"]:  # the choice of an action
+            pending["action"] = self._legal[index]
+        pending["answers"].append(action)
         return self._advance()
+
+    def play_out(self, choose) -> None:
+        """Plays the game on to its end, each question answered by `choose(decision)` (one of
+        `decision.actions`) where the rules ask it. No step stops at a question, so none is
+        copied at its start or replayed: a whole game of bots runs faster than act() by act(),
+        and the same answers give the same game (history, log, result). `choose` must not
+        clone the game (a step is under way when it is asked); a game stopped at a decision
+        (start(), act()) goes on from it."""
+        self._choose = choose
+        try:
+            if self.decision is not None:
+                self.act(choose(self.decision))  # its answer, then the rest in place
+            elif self.state.phase == "setup" and not self.state.players:
+                self.start()
+            else:
+                self._advance()
+        finally:
+            self._choose = None
+
+    def _answer_in_place(self, decision: Decision) -> str:
+        """play_out(): the answer to a question asked now, checked and kept in the history."""
+        self.decision = decision
+        action = self._choose(decision)
+        try:
+            index = decision.actions.index(action)
+        except ValueError:
+            raise IllegalKernelAction(action, decision) from None
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        return decision.actions[index]
 
     def force(self, rolls: list[int], coins: list[str]) -> None:
         """The next die rolls and coin tosses come out so (a scenario's forced results); kept
@@ -105,6 +138,9 @@ class KernelGame:
         return self.state.phase == "over"
 
     def clone(self) -> "KernelGame":
+        if self._choose is not None:
+            raise KernelError("a game cannot be cloned while play_out() plays it (a step is under way); "
+                              "drive it with act() to clone it at a decision")
         other = KernelGame(self.rules, self.config, self.state.clone())
         other.snapshot = self.snapshot.clone() if self.snapshot is not None else None
         other.pending = None if self.pending is None else {
@@ -120,9 +156,12 @@ class KernelGame:
     def _advance(self) -> Decision | None:
         rules = self.rules
         refills = rules.refills
+        in_place = self._answer_in_place if self._choose is not None else None  # play_out()
         while self.state.phase != "over":
             pending = self.pending
             if pending is None:
+                if in_place is not None:  # play_out(): between two steps, the rest in place
+                    return self._steps_in_place()
                 if refills and self.state.phase != "setup":
                     refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
                 step = self._next_step()
@@ -149,7 +188,7 @@ class KernelGame:
                 self.snapshot = self.state.clone(log=False) if may_ask else None
             elif self.snapshot is None:  # answered before the step changed anything
                 # a copy to replay from only if the action taken can ask (a card that targets)
-                if action_may_ask(self, self._picked(pending)):
+                if in_place is None and action_may_ask(self, self._picked(pending)):
                     self.snapshot = self.state.clone(log=False)
             elif pending.get("final"):  # its last possible question answered: no replay after this one
                 self.state, self.snapshot = self.snapshot, None  # so the copy itself is played on
@@ -162,6 +201,7 @@ class KernelGame:
                 run = self._run = Run(self, pending["answers"])
             else:
                 run.state, run.answers, run.used = self.state, pending["answers"], 0
+            run.in_place = in_place
             try:
                 self._run_step(run, pending["step"])
             except NeedChoice as need:
@@ -184,6 +224,43 @@ class KernelGame:
         self.decision = None
         return None
 
+    def _steps_in_place(self) -> None:
+        """play_out() between two steps: each step run to its end, its questions answered
+        where they arise, so none is kept pending, copied or replayed."""
+        refills = self.rules.refills
+        in_place = self._answer_in_place
+        self.pending = self.snapshot = None
+        run = self._run
+        if run is None:
+            run = self._run = Run(self, [])
+        run.in_place = in_place
+        next_step, run_step = self._next_step, self._run_step
+        while self.state.phase != "over":
+            state = self.state
+            if refills and state.phase != "setup":
+                refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
+            step = next_step()
+            if step is None:
+                continue
+            run.state, run.answers, run.used = state, [], 0
+            try:
+                if step[0] == "choose-action":
+                    legal = self._legal
+                    if len(legal) > 1:  # the step's first question
+                        answer = in_place(Decision(state.active, "action", f"turn {state.turn}: choose an action",
+                                                   self._texts))
+                        run.answers.append(answer)
+                        run.used = 1
+                        take_action(self, run, legal[self._texts.index(answer)])
+                    else:  # its only legal action, taken without asking
+                        take_action(self, run, legal[0])
+                else:
+                    run_step(run, step)
+            except GameOver:
+                pass
+            self._legal = self._texts = None
+        self.decision = None
+
     def _picked(self, pending: dict):
         """The action the step's first answer chose (its only one, if only one was legal)."""
         action = pending.get("action")
@@ -197,152 +274,6 @@ class KernelGame:
         """Whether a step can stop with a question (asking.py): a turn's start or end whose
         slot, triggers, rules and end checks ask nothing is run without a copy."""
         return step_may_ask(self, kind)
-
-    # -- the structure -------------------------------------------------------------------
-
-    def _setup_table(self) -> None:
-        setup_table(self)  # setup.py: the seats, Teams, zones, counters, decks and first player
-
-    def _next_step(self) -> list | None:
-        """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
-        state = self.state
-        if state.phase == "setup":
-            return ["setup"]
-        if state.phase in ("turn-start", "round-start", "round-end"):
-            return [state.phase]
-        if state.phase == "actions":
-            if state.end_turn:
-                state.phase = "turn-end"
-                return ["turn-end"]
-            actions, texts = menu(self)
-            if not actions:
-                state.phase = "turn-end"
-                return ["turn-end"]
-            self._legal, self._texts = actions, texts  # a cache of what the state gives: the step below asks it
-            return ["choose-action"]
-        if state.phase == "turn-end":
-            return ["turn-end"]
-        raise AssertionError(state.phase)  # pragma: no cover
-
-    def _run_step(self, run: Run, step: list) -> None:
-        state = self.state
-        kind = step[0]
-        if kind == "choose-action":
-            action = self.pending.get("action") if self.pending is not None else None
-            if action is not None:  # chosen by the step's first answer, or the only one
-                if len(self._legal) > 1:
-                    run.used = 1
-                take_action(self, run, action)
-                return
-            # a step run apart from _advance: the action from the answers
-            actions = self._legal if self._legal is not None else legal_actions(self)
-            if len(actions) == 1:  # taken without asking
-                picked = actions[0].text
-            elif run.answers:  # the decision _advance returned, answered
-                picked = run.answers[0]
-                run.used = 1
-            else:
-                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
-                                 [a.text for a in actions])
-            for action in actions:
-                if action.text == picked:
-                    take_action(self, run, action)
-                    break
-            return
-        env = {"ctx:me": state.active}
-        if kind == "setup":
-            self._slots.get("setup", _nothing)(run, env)
-            self.check_end(run)
-            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
-        elif kind == "round-start":
-            previous, state.lead = state.lead, None
-            state.round += 1
-            state.passed, state.played = [], []
-            self._reset("round-start")
-            state.log.append({"event": "round-start", "round": state.round})
-            self._slots.get("round", _nothing)(run, env)
-            self.check_end(run)
-            run_triggers(self, run, "round-start")
-            state.active = first_of_round(self, previous)
-            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
-            state.phase = "turn-start"
-        elif kind == "round-end":
-            self._slots.get("round-end", _nothing)(run, env)
-            self.check_end(run)
-            run_triggers(self, run, "round-end")
-            self.round_over(run)
-            self._reset("round-end")
-            state.log.append({"event": "round-end", "round": state.round})
-            self.check_end(run)
-            state.phase = "round-start"
-        elif kind == "turn-start":
-            state.turn += 1
-            if state.turn > self.config.max_turns:
-                self.finish(run, [], "turn-limit")
-            if self._resets.get("turn-start") != []:  # none known yet, or some
-                self._reset("turn-start")
-            state.end_turn = False
-            state.acted = False
-            state.played.append(state.active)
-            state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            self._slots.get("turn", _nothing)(run, env)
-            self.check_end(run)
-            if state.triggers or self.rules.rules:
-                run_triggers(self, run, "turn-start")
-            state.phase = "actions"
-        elif kind == "turn-end":
-            self._slots.get("turn-end", _nothing)(run, env)
-            self.check_end(run)
-            if state.triggers or self.rules.rules:
-                run_triggers(self, run, "turn-end")
-            if self._resets.get("turn-end") != []:  # none known yet, or some
-                self._reset("turn-end")
-            state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
-            self.check_end(run)
-            after_turn(self, run)
-
-    def round_over(self, run: Run) -> None:
-        """At the end of a round, the dice placed on anything are free again."""
-        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
-        for d in freed:
-            self.state.dice[d]["on"] = None
-        if freed:
-            self.state.log.append({"event": "dice-freed", "dice": freed})
-
-    def _reset(self, when: str) -> None:
-        """The counters reset at that event back to their start, whoever holds them."""
-        resets = self._resets.get(when)
-        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
-            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
-                                           if c.reset == when]
-        counters = self.state.counters
-        for ident, prefix, start in resets:
-            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
-                counters[key] = start
-
-    # -- the end -----------------------------------------------------------------------------
-
-    def check_end(self, run: Run) -> None:
-        end, state = self._end, self.state
-        if end is None or state.phase == "over":
-            return
-        reads, no = self._end_reads, self._end_no
-        if no is not None and no[0] is state and no[1] == reads(state):
-            return  # what it reads is as when it said no
-        if not end(run, {"ctx:me": state.active}):
-            if reads is not None:
-                parts = reads(state)
-                self._end_no = (state, tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts))
-            return
-        run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
-        if self.state.phase != "over":
-            self.finish(run, [], "ended")
-
-    def finish(self, run: Run, winners: list[str], reason: str) -> None:
-        self.state.phase = "over"
-        self.state.result = {"winners": winners, "reason": reason, "turns": self.state.turn}
-        self.state.log.append({"event": "game-over", **self.state.result})
-        raise GameOver()
 
     # -- names -------------------------------------------------------------------------------
 

@@ -1,0 +1,164 @@
+"""The steps of a kernel game's structure, a mixin of structure.KernelGame: what runs next
+(setup, a round's start and end, a turn's start and end, the choice of an action), each step
+run in a `Run`, the counters reset at structure events, and the end condition with the end."""
+from __future__ import annotations
+
+from .actions import legal_actions, menu, take_action
+from .compile_stmts import nothing as _nothing
+from .effects import GameOver, Run
+from .rounds import after_turn, run_triggers, first_of_round
+from .setup import setup_table
+
+
+def _copy(value):
+    return value.copy() if isinstance(value, (list, dict)) else value
+
+
+class Steps:
+    """KernelGame's steps (structure.py drives them one decision at a time)."""
+
+    # -- the structure -------------------------------------------------------------------
+
+    def _setup_table(self) -> None:
+        setup_table(self)  # setup.py: the seats, Teams, zones, counters, decks and first player
+
+    def _next_step(self) -> list | None:
+        """What runs next, as data: ["setup"], ["turn-start"], ["action", verb, args], ["turn-end"]."""
+        state = self.state
+        if state.phase == "setup":
+            return ["setup"]
+        if state.phase in ("turn-start", "round-start", "round-end"):
+            return [state.phase]
+        if state.phase == "actions":
+            if state.end_turn:
+                state.phase = "turn-end"
+                return ["turn-end"]
+            actions, texts = menu(self)
+            if not actions:
+                state.phase = "turn-end"
+                return ["turn-end"]
+            self._legal, self._texts = actions, texts  # a cache of what the state gives: the step below asks it
+            return ["choose-action"]
+        if state.phase == "turn-end":
+            return ["turn-end"]
+        raise AssertionError(state.phase)  # pragma: no cover
+
+    def _run_step(self, run: Run, step: list) -> None:
+        state = self.state
+        kind = step[0]
+        if kind == "choose-action":
+            action = self.pending.get("action") if self.pending is not None else None
+            if action is not None:  # chosen by the step's first answer, or the only one
+                if len(self._legal) > 1:
+                    run.used = 1
+                take_action(self, run, action)
+                return
+            # a step run apart from _advance: the action from the answers
+            actions = self._legal if self._legal is not None else legal_actions(self)
+            if len(actions) == 1:  # taken without asking
+                picked = actions[0].text
+            elif run.answers:  # the decision _advance returned, answered
+                picked = run.answers[0]
+                run.used = 1
+            else:
+                picked = run.ask(state.active, "action", f"turn {state.turn}: choose an action",
+                                 [a.text for a in actions])
+            for action in actions:
+                if action.text == picked:
+                    take_action(self, run, action)
+                    break
+            return
+        env = {"ctx:me": state.active}
+        if kind == "setup":
+            self._slots.get("setup", _nothing)(run, env)
+            self.check_end(run)
+            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
+        elif kind == "round-start":
+            previous, state.lead = state.lead, None
+            state.round += 1
+            state.passed, state.played = [], []
+            self._reset("round-start")
+            state.log.append({"event": "round-start", "round": state.round})
+            self._slots.get("round", _nothing)(run, env)
+            self.check_end(run)
+            run_triggers(self, run, "round-start")
+            state.active = first_of_round(self, previous)
+            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
+            state.phase = "turn-start"
+        elif kind == "round-end":
+            self._slots.get("round-end", _nothing)(run, env)
+            self.check_end(run)
+            run_triggers(self, run, "round-end")
+            self.round_over(run)
+            self._reset("round-end")
+            state.log.append({"event": "round-end", "round": state.round})
+            self.check_end(run)
+            state.phase = "round-start"
+        elif kind == "turn-start":
+            state.turn += 1
+            if state.turn > self.config.max_turns:
+                self.finish(run, [], "turn-limit")
+            if self._resets.get("turn-start") != []:  # none known yet, or some
+                self._reset("turn-start")
+            state.end_turn = False
+            state.acted = False
+            state.played.append(state.active)
+            state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
+            self._slots.get("turn", _nothing)(run, env)
+            self.check_end(run)
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-start")
+            state.phase = "actions"
+        elif kind == "turn-end":
+            self._slots.get("turn-end", _nothing)(run, env)
+            self.check_end(run)
+            if state.triggers or self.rules.rules:
+                run_triggers(self, run, "turn-end")
+            if self._resets.get("turn-end") != []:  # none known yet, or some
+                self._reset("turn-end")
+            state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
+            self.check_end(run)
+            after_turn(self, run)
+
+    def round_over(self, run: Run) -> None:
+        """At the end of a round, the dice placed on anything are free again."""
+        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
+        for d in freed:
+            self.state.dice[d]["on"] = None
+        if freed:
+            self.state.log.append({"event": "dice-freed", "dice": freed})
+
+    def _reset(self, when: str) -> None:
+        """The counters reset at that event back to their start, whoever holds them."""
+        resets = self._resets.get(when)
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
+        counters = self.state.counters
+        for ident, prefix, start in resets:
+            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
+                counters[key] = start
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def check_end(self, run: Run) -> None:
+        end, state = self._end, self.state
+        if end is None or state.phase == "over":
+            return
+        reads, no = self._end_reads, self._end_no
+        if no is not None and no[0] is state and no[1] == reads(state):
+            return  # what it reads is as when it said no
+        if not end(run, {"ctx:me": state.active}):
+            if reads is not None:
+                parts = reads(state)
+                self._end_no = (state, tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts))
+            return
+        run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
+        if self.state.phase != "over":
+            self.finish(run, [], "ended")
+
+    def finish(self, run: Run, winners: list[str], reason: str) -> None:
+        self.state.phase = "over"
+        self.state.result = {"winners": winners, "reason": reason, "turns": self.state.turn}
+        self.state.log.append({"event": "game-over", **self.state.result})
+        raise GameOver()
