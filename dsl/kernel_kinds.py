@@ -86,6 +86,9 @@ def kernel_kinds() -> list:
                          "roll again."),
                 PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
                          "`reroll-dice` rolls again and a scenario's `dice` sets."),
+                PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
+                         "the Team it belongs to when another Team or its Character takes it "
+                         "(`owner-kept-if mission`)."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),

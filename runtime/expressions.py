@@ -227,10 +227,6 @@ def context(name: str):
         return lambda eng, env: env.team
     if name == "opposing-team":
         return _opposing_team
-    if name == "mayhem-die":  # the face of the game's `effect-die`
-        return lambda eng, env: eng.effect_die_value()
-    if name == "mayhem-icon":
-        return lambda eng, env: eng.effect_die_icon() or eng.state.icon_granted
     if name == "leading-team":
         return lambda eng, env: eng.state.lead
     if name == "teams":  # every Team, in seat order
@@ -389,6 +385,10 @@ def function(name: str):
     # the round of the shared rules (runtime/dice.py), and the kernel's words it uses
     if name == "dice-total":
         return dice.dice_total
+    if name == "shown-face":
+        return dice.shown_face
+    if name == "shows-icon":
+        return dice.shows_icon
     if name == "coin-toss-between":
         return dice.coin_toss_between
     if name == "pick-at-random":

@@ -117,7 +117,7 @@ class TurnMixin:
         self.discard_due(fig)
         st.active = None
         st.active_team = None
-        st.icon_granted = False
+        st.icon_granted = frozenset()
         for t in st.temp_triggers:
             if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
                 t.alive = False
