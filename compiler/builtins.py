@@ -88,6 +88,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                            _p("die", "number", doc="The face of the Team's free die placed on the Ability.")),
               "Place one of the Team's free dice showing `die` on the figure's Ability: the figure is the "
               "Active Character, and its turn begins (logged `activate`).", ("team-turn",)),
+    Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
+              "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
+              "(logged `die-forfeit`).", ("team-turn",)),
     Primitive("resolve-ability", (_p("ability", "ability"),
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),

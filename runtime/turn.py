@@ -48,19 +48,20 @@ class TurnMixin:
     def turn(self, colour: str):
         """A Team's turn: the action that starts it (the game's `starts-turn` action: a die
         placed on an Ability), then the Active Character's turn it made. A Team whose starting
-        action allows nothing spends a free die of its pool without a turn, or, with none,
-        passes. Whether the Team took its turn (False: it passed)."""
+        action allows nothing takes the game's `fallback` action (a free die spent), without a
+        choice, or, when that allows nothing too, passes. Whether the Team took its turn (False:
+        it passed)."""
         st = self.state
         team = st.teams[colour]
         player = team.players[0]
         env = declared.team_env(self, colour, player)
         options, bound = declared.menu(self, None, env, starts_turn=True)
-        if not options:
-            if False not in team.placed:
+        if not options:  # the game's `fallback` action, its first legal values, without a choice
+            options, bound = declared.menu(self, None, env, starts_turn=declared.FALLBACK)
+            if not options:
                 return False
-            i = team.placed.index(False)
-            team.placed[i] = True
-            self.log("die-forfeit", team=colour, die=team.dice[i])
+            decl, values = bound[options[0]]
+            yield from declared.take(self, None, decl, values, env)
             return True
         choice = yield from self.decide(player, "die", "place an Activation die", options)
         decl, values = bound[choice]
@@ -92,6 +93,15 @@ class TurnMixin:
         st.active_team = env.team
         fig.special_used["turn"] = False
         self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
+
+    def p_forfeit_die(self, raw: dict, env, node: dict):
+        """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
+        a = yield from self.args("forfeit-die", raw, env)
+        team = self.state.teams[env.team]
+        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == a["die"] and not p), None)
+        if i is not None:
+            team.placed[i] = True
+            self.log("die-forfeit", node, team=env.team, die=team.dice[i])
 
     def rest_of_turn(self, fig: Figure, team: Team, announce: bool = False):
         """The Active Character's turn from where it stands to its end (`announce`: from
