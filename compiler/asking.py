@@ -15,7 +15,7 @@ from . import builtins as B
 # their `p_` method yields from more than the evaluation of its arguments)
 ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll",
-    "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-empty-location",
+    "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-location",
     "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
 })
 

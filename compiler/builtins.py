@@ -52,10 +52,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove-from-game", (_p("figure", "figure+"),),
               "Take a KO'ed figure out of the game for good: it does not come back at Recovery, and a Team "
               "with none left plays no more (a mode's KO rule: Free-For-All's `rule ko-out`).", ("rules",)),
-    Primitive("remove-empty-location", (),
-              "The last player to activate this round (the one before, if the last was KO'ed) removes an empty "
-              "Location from play, never splitting the board in two; none when every empty one would, or two "
-              "Locations are left (a mode's `round-end`: Free-For-All).", ("rules",)),
+    Primitive("remove-location", (_p("among", "locations", doc="The Locations the player may remove."),
+                                  _p("by", "figure", doc="The figure whose player chooses.")),
+              "The player of the figure removes one of these Locations from play (a decision, `remove Ln`; "
+              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All).",
+              ("rules",)),
     Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
                                                    "Only to Attacks and placed tokens whose effect carries one of "
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
@@ -233,6 +234,14 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
              "(`grant-icon`)."),
     Function("on-board", (_p("figures", "figure+"),), "figures",
              "Those of the figures that stand on the board, in order."),
+    Function("activated-this-round", (), "figures",
+             "The figures that activated this round, in the order they did (one entry per activation), "
+             "those still in the game: `last(activated-this-round())` is the last to activate."),
+    Function("connected-without", (_p("location", "location"),), "bool",
+             "The Locations in play stay one group if this one leaves play."),
+    Function("open-without", (_p("location", "location"),), "bool",
+             "Every other Location in play keeps an open side (an edge to another, no Obstacle on it) if this "
+             "one leaves play."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name

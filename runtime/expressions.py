@@ -274,6 +274,11 @@ def _stack_bonus(eng, env, token, on, of):
     return 0
 
 
+def _activated_this_round(eng, env):
+    figures = eng.state.figures
+    return [figures[k] for k in getattr(eng, "activated_this_round", ()) if not figures[k].eliminated]
+
+
 def _empty(eng, env, loc):
     if loc is None:
         return False
@@ -385,6 +390,12 @@ def function(name: str):
     # the round of the shared rules (runtime/dice.py), and the kernel's words it uses
     if name == "dice-total":
         return dice.dice_total
+    if name == "activated-this-round":
+        return _activated_this_round
+    if name == "connected-without":
+        return lambda eng, env, loc: loc is not None and eng.state.board.connected_without(loc)
+    if name == "open-without":
+        return lambda eng, env, loc: loc is not None and eng.state.board.open_without(loc)
     if name == "shown-face":
         return dice.shown_face
     if name == "shows-icon":
