@@ -9,13 +9,22 @@ from __future__ import annotations
 from mayhem.dsl import ast
 from mayhem.dsl.spans import Span
 
+from . import builtins as B
+
 # the primitives whose play can stop with a question (runtime/primitives.py and the mixins:
 # their `p_` method yields from more than the evaluation of its arguments)
 ASKING_PRIMITIVES = frozenset({
-    "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll", "roll-mayhem-die",
-    "reroll-dice", "complete-mission", "place-figures", "draw-into", "play-card", "remove-empty-location",
+    "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll",
+    "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-location",
     "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
 })
+
+
+def _played(name: str) -> str:
+    """The primitive the runtime plays for this one: a shorthand's word (`roll-mayhem-die` is
+    `roll`, compiler/shorthand.py), else itself."""
+    prim = B.PRIMITIVES.get(name)
+    return prim.stands_for.word if prim is not None and prim.stands_for is not None else name
 
 
 def questions(block: ast.Block, res, seen: frozenset = frozenset()):
@@ -41,7 +50,7 @@ def _asks(node: ast.Node, res, seen: frozenset) -> tuple[Span, str] | None:
         return node.span, f"'{node.quant} {node.kind}' asks a player to pick"
     if isinstance(node, ast.Call):
         sym = res.of(node)
-        if sym is not None and sym.kind == "primitive" and node.name in ASKING_PRIMITIVES:
+        if sym is not None and sym.kind == "primitive" and _played(node.name) in ASKING_PRIMITIVES:
             return node.name_span, f"'{node.name}' may ask a player (it asks, or its events' triggers may)"
         if sym is not None and sym.kind == "keyword" and sym.target.qid not in seen:
             slot = sym.target.slots.get("effect")

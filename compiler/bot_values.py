@@ -12,5 +12,7 @@ BOT_VALUES: dict[str, float] = {
     "gain-vp": 6.0, "move-figure": 0.6, "place-figure": 0.8, "prevent": 1.5, "increase": 1.5, "bonus": 1.5,
     "complete-mission": 4.0, "roll-mayhem-die": 0.3, "reroll-dice": 0.5, "grant-mayhem-icon": 1.0,
     "off-board": 1.0, "draw-mayhem": 1.0, "shift": 0.3,
+    # the general words the shorthands above stand for (compiler/shorthand.py), worth the same
+    "card-done": 4.0, "grant-icon": 1.0,
 }
 DEFAULT = 0.2

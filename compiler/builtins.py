@@ -11,6 +11,8 @@ from .vocabulary_types import (  # noqa: F401 (the vocabulary's types, imported 
 )
 
 _VP = (("counter", "counter", "vp"),)
+# the game's own die the effects read: the die the shared rules' `effect-die` names
+_EFFECT_DIE = (("die", "game", "effect-die"),)
 
 
 TAGS = _p("tags", "tags", (), "Tags of the effect, for immunities, bonuses and reactions.")
@@ -50,10 +52,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove-from-game", (_p("figure", "figure+"),),
               "Take a KO'ed figure out of the game for good: it does not come back at Recovery, and a Team "
               "with none left plays no more (a mode's KO rule: Free-For-All's `rule ko-out`).", ("rules",)),
-    Primitive("remove-empty-location", (),
-              "The last player to activate this round (the one before, if the last was KO'ed) removes an empty "
-              "Location from play, never splitting the board in two; none when every empty one would, or two "
-              "Locations are left (a mode's `round-end`: Free-For-All).", ("rules",)),
+    Primitive("remove-location", (_p("among", "locations", doc="The Locations the player may remove."),
+                                  _p("by", "figure", doc="The figure whose player chooses.")),
+              "The player of the figure removes one of these Locations from play (a decision, `remove Ln`; "
+              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All).",
+              ("rules",)),
     Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
                                                    "Only to Attacks and placed tokens whose effect carries one of "
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
@@ -68,17 +71,27 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The Team gains Victory Points: `gain(vp, amount, on: team)`, the shared rules' `vp` counter "
               "(kept as the Team's tokens of its colour, taken from the pool).",
               stands_for=StandsFor("gain", _VP, (("amount", "amount"), ("on", "team")))),
-    Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round."),
+    Primitive("roll-mayhem-die", (), "Roll the Mayhem die again; the new value holds for the rest of the round: "
+              "`roll(DIE)` of the game's `effect-die` (`roll(mayhem)`).",
+              stands_for=StandsFor("roll", _EFFECT_DIE)),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
               "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
-    Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn."),
+    Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn: "
+              "`grant-icon(DIE)` of the game's `effect-die`.",
+              stands_for=StandsFor("grant-icon", _EFFECT_DIE)),
+    Primitive("grant-icon", (_p("die", "string", doc="A die of the shared rules, rolled without `of`: `\"mayhem\"`."),),
+              "The game's own die counts as showing its icon (as a face marked `*` does) until the end of the "
+              "turn (logged `DIE-icon`)."),
     Primitive("spend-free-move", (), "Use up the Active Character's free Move."),
     # the turn's actions of the shared rules (`action`s of content/shared/game.mh)
     Primitive("activate", (_p("figure", "figure"), _p("ability", "ability"),
                            _p("die", "number", doc="The face of the Team's free die placed on the Ability.")),
               "Place one of the Team's free dice showing `die` on the figure's Ability: the figure is the "
               "Active Character, and its turn begins (logged `activate`).", ("team-turn",)),
+    Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
+              "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
+              "(logged `die-forfeit`).", ("team-turn",)),
     Primitive("resolve-ability", (_p("ability", "ability"),
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
@@ -91,8 +104,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("use-token", (_p("token", "token"),),
               "The Active Character discards one token of this type it holds to its pool, and the token's "
               "effect runs for it (logged `use-token`).", ("turn",)),
-    Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card.",
-              ("mission",)),
+    Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card "
+              "(`card-done()`: the zone `mission` sends it to its `done-to` and runs its `done-effect`).",
+              ("mission",), stands_for=StandsFor("card-done")),
+    Primitive("card-done", (),
+              "The card in play whose effect runs is done: logged `ZONE-complete`, it goes to its zone's "
+              "`done-to`, the zone's `done-effect` runs (the card's effect of that name), then its Team draws "
+              "the next one from the zone's `draws-from`.", ("mission",)),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
     Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
@@ -208,8 +226,22 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("corners", (), "locations", "The Locations of the board with the fewest neighbours."),
     Function("centre", (), "location", "The Location of the board nearest to every other."),
     Function("unowned-figures", (), "figures", "The figures in the game that no player controls."),
+    # the game's own dice (rolled without `of`: `roll(mayhem)`), shown to all
+    Function("shown-face", (_p("die", "string", doc="A die of the shared rules: `\"mayhem\"`."),), "number",
+             "The number the game's own die shows (1 before its first roll)."),
+    Function("shows-icon", (_p("die", "string", doc="A die of the shared rules: `\"mayhem\"`."),), "bool",
+             "The game's own die shows its icon (a face marked `*`), or counts as showing it this turn "
+             "(`grant-icon`)."),
     Function("on-board", (_p("figures", "figure+"),), "figures",
              "Those of the figures that stand on the board, in order."),
+    Function("activated-this-round", (), "figures",
+             "The figures that activated this round, in the order they did (one entry per activation), "
+             "those still in the game: `last(activated-this-round())` is the last to activate."),
+    Function("connected-without", (_p("location", "location"),), "bool",
+             "The Locations in play stay one group if this one leaves play."),
+    Function("open-without", (_p("location", "location"),), "bool",
+             "Every other Location in play keeps an open side (an edge to another, no Obstacle on it) if this "
+             "one leaves play."),
 )}
 
 # Names that an effect can read from where it runs. Which contexts see which name
@@ -225,8 +257,10 @@ CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (
     ContextName("active", "figure", "The Active Character."),
     ContextName("my-team", "team", "The Team acting."),
     ContextName("opposing-team", "team", "The other Team (every other Team in Free-For-All)."),
-    ContextName("mayhem-die", "number", "The value of the Mayhem die."),
-    ContextName("mayhem-icon", "bool", "The Mayhem die shows the Mayhem icon."),
+    ContextName("mayhem-die", "number", "The value of the Mayhem die: `shown-face(DIE)` of the game's `effect-die`.",
+                stands_for=StandsFor("shown-face", _EFFECT_DIE)),
+    ContextName("mayhem-icon", "bool", "The Mayhem die shows the Mayhem icon: `shows-icon(DIE)` of the game's "
+                "`effect-die`.", stands_for=StandsFor("shows-icon", _EFFECT_DIE)),
     ContextName("activation-die", "number", "The value of the Activation die on this Ability."),
     ContextName("attack-target", "figure", "The figure this Activation attacked."),
     ContextName("free-move-available", "bool", "The Active Character has not used its free Move."),

@@ -11,7 +11,7 @@ STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 # the properties that name another zone of the game
 ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
-MAYHEM_ONLY = {"game": ("pile-to",), "zone": ("starts-with", "shuffled", "draws-from", "in-play", "enter-effect",
+MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": ("starts-with", "shuffled", "draws-from", "in-play", "enter-effect",
                                               "done-effect", "done-to"),
                "counter": ("kept-as", "set-out-on", "set-out-if")}
 _ZONE_TAKES = "a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from and refill-from"
@@ -106,6 +106,16 @@ def check_kept_as(comp, diags: Diagnostics) -> None:
                         hint=did_you_mean(pv.value, flags) or f"flags of a {kind}: " + ", ".join(flags))
 
 
+def check_token_flag(comp, name: str, diags: Diagnostics) -> None:
+    """A property that names a flag a token's declaration may give (`owner-kept-if mission`)."""
+    from mayhem.dsl.schema import KINDS
+    pv = comp.props.get(name)
+    flags = [p.name for p in KINDS["token"].props if p.shape == "flag"]
+    if pv is not None and pv.value not in flags:
+        diags.error("E301", f"unknown token flag '{pv.value}'", pv.span,
+                    hint=did_you_mean(pv.value, flags) or "flags of a token: " + ", ".join(flags))
+
+
 def check_box_property(name: ast.String, diags: Diagnostics) -> None:
     """`box-property("win-vp")` reads a property a box can print."""
     from mayhem.dsl.schema import KINDS
@@ -125,6 +135,7 @@ def check_shared_rules(game, diags: Diagnostics) -> None:
             diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' engine plays `{name} {played}` only", pv.span,
                         hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     check_phases([c for c in game.children if c.kind == "phase"], diags)
+    check_token_flag(game, "owner-kept-if", diags)
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)

@@ -21,6 +21,7 @@ PRIMITIVE_PHRASES = {
     "reroll-dice": "reroll dice", "grant-mayhem-icon": "the Mayhem die shows the Mayhem icon",
     "spend-free-move": "sacrifice the free Move", "complete-mission": "the Mission is fulfilled",
     "expire": "", "draw-mayhem": "draw {count} Mayhem card",
+    "grant-icon": "the {die} die shows its icon", "card-done": "the card is done",
 }
 
 

@@ -99,7 +99,7 @@ class _Checker(ExprTyper):
         # Active Character's turn, in the Mayhem vocabulary; a kernel game's, in its own
         turn = comp.kind == "action" and comp.parent is not None and comp.parent.scope.endswith(".mh")
         # the action that starts a Team's turn (`starts-turn`: `place-die`) has no Active Character yet
-        kind = ("team-turn" if comp.prop("starts-turn") else "turn") if turn else "game"
+        kind = ("team-turn" if comp.prop("starts-turn") or comp.prop("fallback") else "turn") if turn else "game"
         for p in comp.decl.params if comp.kind == "action" else ():
             inner = Ctx(kind)
             inner.locals.update(params)  # a domain may read the parameters before it

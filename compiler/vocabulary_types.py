@@ -74,7 +74,8 @@ class StandsFor:
 
     `word`: the primitive or function it stands for; `given`: that word's arguments fixed here,
     (parameter, IR form, value): ("counter", "counter", "vp") is the IR `{"e": "counter", "name":
-    "vp"}`, ("name", "str", "win-vp") the string; `renamed`: (that word's parameter, this word's
+    "vp"}`, ("name", "str", "win-vp") the string, ("die", "game", "effect-die") the string the game's
+    property `effect-die` gives (`"mayhem"`); `renamed`: (that word's parameter, this word's
     own parameter)."""
     word: str
     given: tuple[tuple[str, str, str], ...] = ()

@@ -86,6 +86,9 @@ def kernel_kinds() -> list:
                          "roll again."),
                 PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
                          "`reroll-dice` rolls again and a scenario's `dice` sets."),
+                PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
+                         "the Team it belongs to when another Team or its Character takes it "
+                         "(`owner-kept-if mission`)."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
@@ -220,7 +223,10 @@ def kernel_kinds() -> list:
                    PropSpec("starts-turn", "flag", "In the shared rules: the action that starts a Team's turn "
                             "(`place-die`), offered alone to the Team whose turn it is, in the context "
                             "`team-turn`; taking it makes the Active Character, whose turn offers the other "
-                            "actions. A parameter's domain may read the parameters before it.")),
+                            "actions. A parameter's domain may read the parameters before it."),
+                   PropSpec("fallback", "flag", "In the shared rules: the action a Team takes, without a choice, "
+                            "when the one that `starts-turn` allows nothing (in the context `team-turn`): the "
+                            "first combination its domains and guard allow; with none, the Team passes.")),
             slots=(SlotSpec("effect", "What taking the action does; `when COND` is its guard.", "game", guard=True),),
             params=True, component=False,
         ),

@@ -371,7 +371,8 @@ _kind(KindSpec(
                  "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
                  guard=True),
         SlotSpec("round-end", "What the mode adds to the End of Round, first, once every Character has "
-                 "activated: `round-end { remove-empty-location() }` (Free-For-All: the board shrinks).",
+                 "activated: `round-end { remove-location(..., by: last(activated-this-round())) }` (Free-For-All: "
+                 "the board shrinks).",
                  "rules"),
         SlotSpec("round", "The mode's own round start, in place of the game's `round { }` "
                  "(content/shared/game.mh): Free-For-All's Initiative goes round the table.", "rules"),

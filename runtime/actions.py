@@ -10,6 +10,7 @@ answer's arguments by name. The grammar, one line per form of a verb:
     discard CARD                    discard a Mayhem card at setup
     place CHARACTER Ln              put a character on a Location (the first placement, or back on the board)
     place-die N CHARACTER/ABILITY   |  a Team's turn: the actions the shared game declares, in
+    forfeit N                       |  (a die spent on nothing, taken without a choice: `fallback`)
     move CHARACTER Ln               |  its order (content/shared/game.mh; runtime/declared_actions.py):
     resolve CHARACTER/ABILITY       |  the one that starts the turn (a die showing N placed on an
     use CHARACTER/SPECIAL           |  Ability), then the Active Character's menu
@@ -65,6 +66,7 @@ FORMS: dict[str, tuple[str, ...]] = {
     "discard": ("{card}",),
     "place": ("{figure} {location:loc}",),
     "place-die": ("{value:int} {figure}/{ability}",),
+    "forfeit": ("{value:int}",),
     "move": ("{figure} {location:loc}",),
     "resolve": ("{figure}/{ability}",),
     "use": ("{figure}/{special}",),

@@ -77,7 +77,7 @@ class Code:
             return _NONE
         hit = self._exprs.get(id(e))
         if hit is None:
-            low = lowered(e)  # a shorthand word as the word it stands for (compiler/shorthand.py)
+            low = lowered(e, self.rules.game)  # a shorthand word as what it stands for (compiler/shorthand.py)
             hit = EXPRESSION_COMPILERS[low["e"]](self, low)
             self._exprs[id(e)] = hit
             self._kept.append(e)
@@ -87,7 +87,7 @@ class Code:
         """fn(engine, env) -> iterator of a statement."""
         fn = self._stmts.get(id(s))
         if fn is None:
-            low = lowered(s)  # a shorthand word as the word it stands for
+            low = lowered(s, self.rules.game)  # a shorthand word as the word it stands for
             fn = STATEMENT_COMPILERS[low["op"]](self, low)
             self._stmts[id(s)] = fn
             self._kept.append(s)

@@ -27,6 +27,11 @@ from .effects import Env
 from .state import Figure
 
 
+# the group of the action a Team takes without a choice when the one that starts its turn
+# allows nothing (`fallback`); `menu(..., starts_turn=FALLBACK)` lists what it allows
+FALLBACK = "fallback"
+
+
 class DeclarationError(ValueError):
     """A declared action the engine cannot offer (a verb outside the action grammar, a
     parameter its printed form does not have): the content and runtime/actions.py disagree."""
@@ -43,7 +48,7 @@ class Declared:
     body: list | None  # None: the declaration gives no effect (an error when it is offered)
     span: str | None
     slots: tuple  # per argument of the printed form: the parameter's index, or -1 (the acting figure)
-    starts_turn: bool  # offered alone, to the Team whose turn it is (`starts-turn`)
+    starts_turn: bool | str  # offered alone, to the Team whose turn it is (`starts-turn`); FALLBACK: `fallback`
 
 
 def declared_actions(rules) -> tuple[Declared, ...]:
@@ -70,7 +75,8 @@ def _read(comp: dict) -> Declared:
             raise DeclarationError(f"{comp.get('span')}: the parameters of action '{verb}' ({', '.join(names)}) "
                                    f"are not the arguments of its printed form ({' or '.join(usage(verb))})")
         slots = tuple(names.index(n) if n in names else -1 for n in form)
-    starts = bool((comp.get("props") or {}).get("starts-turn", {}).get("value"))
+    props = comp.get("props") or {}
+    starts = FALLBACK if props.get("fallback", {}).get("value") else bool(props.get("starts-turn", {}).get("value"))
     return Declared(verb, comp.get("name") or verb, params, _by_depth(effect["when"] if effect else None, names),
                     effect["body"] if effect else None, comp.get("span"), slots, starts)
 
@@ -137,7 +143,7 @@ def _plans(eng) -> dict:
     once per set of rules."""
     plans = eng.code.__dict__.get("_declared_plans")
     if plans is None:
-        plans = {True: [], False: []}
+        plans = {True: [], False: [], FALLBACK: []}
         for decl in declared_actions(eng.rules):
             if decl.body is None:
                 raise DeclarationError(f"{decl.span}: action '{decl.verb}' declares no effect: give it one "

@@ -100,12 +100,21 @@ class DiceMixin:
         self.log(f"{die}-die", node, face=face)
         yield from self.emit("mayhem-roll", {})
 
-    # ---- the face of the die effects read ----------------------------------------------
+    # ---- the face of the game's own dice, and of the die effects read ------------------
+
+    def shown_face(self, die: str) -> int:
+        """The number the game's own die shows (1 before its first roll)."""
+        return face_value(self.state.shown.get(die, "1"))
+
+    def shows_icon(self, die: str) -> bool:
+        """The game's own die shows its icon, or counts as showing it this turn (`grant-icon`)."""
+        return self.state.shown.get(die, "1").endswith(ICON) or die in self.state.icon_granted
 
     def effect_die_value(self) -> int:
-        return face_value(self.state.shown.get(self.dice_rules.effect_die, "1"))
+        return self.shown_face(self.dice_rules.effect_die)
 
     def effect_die_icon(self) -> bool:
+        """The face of the game's `effect-die` shows its icon (an icon granted this turn aside)."""
         return self.state.shown.get(self.dice_rules.effect_die, "1").endswith(ICON)
 
     # ---- the Teams still playing, and the one that leads -------------------------------
@@ -169,6 +178,14 @@ def dice_total(eng, env, of):
     if isinstance(of, list):
         return [_free_total(teams[c]) for c in of]
     return _free_total(teams[of]) if of in teams else 0
+
+
+def shown_face(eng, env, die):
+    return eng.shown_face(die)
+
+
+def shows_icon(eng, env, die):
+    return eng.shows_icon(die)
 
 
 def coin_toss_between(eng, env, among):

@@ -227,10 +227,6 @@ def context(name: str):
         return lambda eng, env: env.team
     if name == "opposing-team":
         return _opposing_team
-    if name == "mayhem-die":  # the face of the game's `effect-die`
-        return lambda eng, env: eng.effect_die_value()
-    if name == "mayhem-icon":
-        return lambda eng, env: eng.effect_die_icon() or eng.state.icon_granted
     if name == "leading-team":
         return lambda eng, env: eng.state.lead
     if name == "teams":  # every Team, in seat order
@@ -276,6 +272,11 @@ def _stack_bonus(eng, env, token, on, of):
     if isinstance(on, int):
         return eng.state.board.locations[on].bonus.get((token, of), 0)
     return 0
+
+
+def _activated_this_round(eng, env):
+    figures = eng.state.figures
+    return [figures[k] for k in getattr(eng, "activated_this_round", ()) if not figures[k].eliminated]
 
 
 def _empty(eng, env, loc):
@@ -389,6 +390,16 @@ def function(name: str):
     # the round of the shared rules (runtime/dice.py), and the kernel's words it uses
     if name == "dice-total":
         return dice.dice_total
+    if name == "activated-this-round":
+        return _activated_this_round
+    if name == "connected-without":
+        return lambda eng, env, loc: loc is not None and eng.state.board.connected_without(loc)
+    if name == "open-without":
+        return lambda eng, env, loc: loc is not None and eng.state.board.open_without(loc)
+    if name == "shown-face":
+        return dice.shown_face
+    if name == "shows-icon":
+        return dice.shows_icon
     if name == "coin-toss-between":
         return dice.coin_toss_between
     if name == "pick-at-random":

@@ -107,6 +107,7 @@ class PiecesMixin:
         receiver = dst.team if isinstance(dst, Figure) else dst if isinstance(dst, str) else None
         pile = self.state.token_pile(src) if isinstance(src, int) else None
         moved = 0
+        kept_if = prop(self.rules.game, "owner-kept-if") if self.rules.game else None  # a flag of the pieces
         for _ in range(n):
             heap = self.with_pile(src_store, pile) if pile else src_store
             keys = [k for k in sorted(heap, key=str) if heap[k] > 0 and self.matches(k[0], token)]
@@ -125,7 +126,7 @@ class PiecesMixin:
                 if src_store[key] == 0:
                     del src_store[key]
             tok, owner, colour = key
-            new_owner = owner if self.rules.token_flag(tok, "mission") else (receiver or owner)
+            new_owner = owner if kept_if and self.rules.token_flag(tok, kept_if) else (receiver or owner)
             dkey = (tok, new_owner, colour)
             if isinstance(dst, Figure):
                 self.note_placed(dst, tok, self.count_tokens(tok, dst, None))

@@ -217,7 +217,7 @@ class PrimitivesMixin:
             if isinstance(fig, Figure):
                 fig.eliminated = True
 
-    # ---- counters, dice, cards, missions -------------------------------------------------
+    # ---- counters, dice, cards in play ---------------------------------------------------
 
     def p_gain(self, raw: dict, env: Env, node: dict):
         """The kernel's `gain(counter, n, on: holder)` (runtime/counters.py); without `on`, the
@@ -235,9 +235,6 @@ class PrimitivesMixin:
             self.finish(winners, str(a["reason"]))
         else:
             self.finish([], "draw")
-
-    def p_roll_mayhem_die(self, raw: dict, env: Env, node: dict):
-        yield from self.roll_shown(self.dice_rules.effect_die, node)
 
     def p_reroll_dice(self, raw: dict, env: Env, node: dict):
         """The game's `effect-die` and the acting Team's dice still in play (of the game's
@@ -274,11 +271,11 @@ class PrimitivesMixin:
                 self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i],
                          placed=i == current)
 
-    def p_grant_mayhem_icon(self, raw: dict, env: Env, node: dict):
-        self.state.icon_granted = True
-        self.log("mayhem-icon", node)
-        return
-        yield  # pragma: no cover
+    def p_grant_icon(self, raw: dict, env: Env, node: dict):
+        """The game's own die counts as showing its icon until the end of the turn."""
+        a = yield from self.args("grant-icon", raw, env)
+        self.state.icon_granted = self.state.icon_granted | {a["die"]}
+        self.log(f"{a['die']}-icon", node)
 
     def p_spend_free_move(self, raw: dict, env: Env, node: dict):
         if self.state.active is not None:
@@ -286,7 +283,7 @@ class PrimitivesMixin:
         return
         yield  # pragma: no cover
 
-    def p_complete_mission(self, raw: dict, env: Env, node: dict):
+    def p_card_done(self, raw: dict, env: Env, node: dict):
         if env.card is not None and env.team is not None:  # the card in play whose effect runs is done
             yield from self.card_done(env.team, env.card, node)
 

@@ -10,6 +10,7 @@ from .dice import DiceMixin
 from .effects import Env
 from .placement import PlacementMixin
 from .rules import Rules, prop
+from .state import Figure
 
 # a resumed game (a scenario) may start in the middle of a turn of the phase that runs the turns
 MID_TURN = "turn"
@@ -101,24 +102,13 @@ class RoundMixin(DiceMixin, PlacementMixin):
         if a["of"] in self.state.teams:
             yield from self.draw_in_play(a["of"], node, zone=a["zone"])
 
-    def p_remove_empty_location(self, raw: dict, env: Env, node: dict):
-        """The last player to activate (the one before, if the last was KO'ed) removes an empty
-        Location, never splitting the board in two (a mode's `round-end`: Free-For-All)."""
-        st = self.state
-        board = st.board
-        who = [k for k in self.activated_this_round if not st.figures[k].eliminated]
-        if not who or len(board.live()) <= 2:
-            return
-        fig = st.figures[who[-1]]
-        options = []
-        for i in board.live():
-            loc = board.locations[i]
-            blocked = any(i in e for e in board.blocked)
-            figures_here = any(f.location == i for f in st.figures.values())
-            if not figures_here and not any(n > 0 for n in loc.tokens.values()) and not blocked \
-                    and board.connected_without(i) and board.open_without(i):
-                options.append(action("remove", (i,)))
-        if not options:
+    def p_remove_location(self, raw: dict, env: Env, node: dict):
+        """The player of the figure `by` removes one of the Locations `among` from play (a mode's
+        `round-end`: Free-For-All's, which says which and by whom)."""
+        a = yield from self.args("remove-location", raw, env)
+        board, fig = self.state.board, a["by"]
+        options = [action("remove", (i,)) for i in self.as_list(a["among"]) if i in board.live()]
+        if not options or not isinstance(fig, Figure):
             return
         choice = yield from self.decide(fig.player, "remove", "remove an empty Location", options)
         i = choice.location

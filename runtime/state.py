@@ -187,7 +187,7 @@ class GameState:
     discarded: Counter = field(default_factory=Counter)  # pool id -> pieces out of play
     lead: str | None = None  # the Team that leads the round (`lead(...)` of the round slot)
     shown: dict[str, str] = field(default_factory=dict)  # the game's own dice: die id -> the face it shows
-    icon_granted: bool = False  # the die effects read counts as showing its icon until the turn ends
+    icon_granted: frozenset = frozenset()  # the game's own dice counted as showing their icon until the turn ends
     # the zones of cards: "mayhem-deck", "hand/p1", "played/TEAM" -> card qids, top first
     # (a Mayhem box holds one copy of each card, so the qid is the card instance)
     zones: dict[str, list[str]] = field(default_factory=dict)

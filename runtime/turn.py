@@ -33,8 +33,8 @@ class TurnMixin:
 
         A Team's turn: the action that starts it (the game's `starts-turn` action: a die placed
         on an Ability), then the Active Character's turn it made (`rest_of_turn`). A Team whose
-        starting action allows nothing spends a free die of its pool without a turn, or, with
-        none, passes. The turn is written in this loop, and asks its question itself, so that a
+        starting action allows nothing takes the game's `fallback` action (a free die spent)
+        without a choice, or, when that allows nothing too, passes. The turn is written in this loop, and asks its question itself, so that a
         decision is carried up through no generator of its own."""
         game = self.rules.game or {"props": {}}
         order_rule = prop(game, "turn-order", "alternate-teams")
@@ -53,13 +53,13 @@ class TurnMixin:
             player = team.players[0]
             env = declared.team_env(self, colour, player)
             options, bound = declared.menu(self, None, env, starts_turn=True)
-            if not options:
-                if False not in team.placed:
+            if not options:  # the game's `fallback` action, its first legal values, without a choice
+                options, bound = declared.menu(self, None, env, starts_turn=declared.FALLBACK)
+                if not options:
                     passed += 1  # the Team passes
                     continue
-                i = team.placed.index(False)
-                team.placed[i] = True
-                self.log("die-forfeit", team=colour, die=team.dice[i])
+                plan, values = bound[options[0]]
+                yield from declared.take(self, None, plan, values, env)
                 passed = 0
                 continue
             if len(options) == 1:
@@ -98,6 +98,15 @@ class TurnMixin:
         fig.special_used["turn"] = False
         self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
 
+    def p_forfeit_die(self, raw: dict, env, node: dict):
+        """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
+        a = yield from self.args("forfeit-die", raw, env)
+        team = self.state.teams[env.team]
+        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == a["die"] and not p), None)
+        if i is not None:
+            team.placed[i] = True
+            self.log("die-forfeit", node, team=env.team, die=team.dice[i])
+
     def rest_of_turn(self, fig: Figure, team: Team, announce: bool = False):
         """The Active Character's turn from where it stands to its end (`announce`: from
         its start; a scenario may start in the middle of it)."""
@@ -135,7 +144,7 @@ class TurnMixin:
         self.discard_due(fig)
         st.active = None
         st.active_team = None
-        st.icon_granted = False
+        st.icon_granted = frozenset()
         for t in st.temp_triggers:
             if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
                 t.alive = False

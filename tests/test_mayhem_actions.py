@@ -106,12 +106,13 @@ def compiled_copy(tmp_path, old: str, new: str):
 
 def test_the_turn_menu_is_declared_in_its_order(ir):
     acts = actions_of(ir)
-    assert [a["id"] for a in acts] == ["place-die", "move", "resolve", "use", "play", "use-token", "retrieve",
-                                       "end-turn"]
+    assert [a["id"] for a in acts] == ["place-die", "forfeit", "move", "resolve", "use", "play", "use-token",
+                                       "retrieve", "end-turn"]
     # every verb's rule is content: an effect, with its guard
     assert all("effect" in a["effects"] for a in acts)
     assert [a["id"] for a in acts if a["props"].get("starts-turn")] == ["place-die"]
-    move = acts[1]
+    assert [a["id"] for a in acts if a["props"].get("fallback")] == ["forfeit"]  # tests/test_mayhem_fallback.py
+    move = acts[2]
     assert [p["name"] for p in move["params"]] == ["location"]
     assert (move["params"][0]["default"]["e"], move["params"][0]["default"]["name"]) == ("ctx", "adjacent")
     assert move["span"].startswith("shared/game.mh:")

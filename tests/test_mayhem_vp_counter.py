@@ -127,8 +127,9 @@ def test_a_counter_kept_as_another_token_counts_those_pieces(tmp_path):
 # ---- the words of the language: the kernel's, and the shorthands that stand for them --------
 
 def test_gain_vp_vp_of_and_win_vp_stand_for_the_kernels_words():
-    assert {name: s.word for name, s in shorthands().items()} == \
-        {"gain-vp": "gain", "vp-of": "value", "win-vp": "box-property"}
+    words = {name: s.word for name, s in shorthands().items()}
+    assert {w: words[w] for w in ("gain-vp", "vp-of", "win-vp")} == \
+        {"gain-vp": "gain", "vp-of": "value", "win-vp": "box-property"}  # the others: tests/test_shorthand_words.py
     node = {"op": "primitive", "name": "gain-vp", "node": 3, "span": "x.mh:1:1",
             "args": {"amount": {"e": "num", "v": 2}, "team": {"e": "ctx", "name": "my-team"}}}
     low = lowered(node)

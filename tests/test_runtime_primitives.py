@@ -44,12 +44,27 @@ def token(game, tid):
     return next(q for q, t in game.rules.tokens.items() if t["id"] == tid)
 
 
-def test_grant_mayhem_icon(game):
-    st = game.state
-    st.icon_granted = False
-    assert run(game.engine.p_grant_mayhem_icon({}, env_of(game, "robin"), NODE)) == []
-    assert st.icon_granted is True
+def test_grant_icon(game):
+    st, eng = game.state, game.engine
+    st.icon_granted = frozenset()
+    st.shown["mayhem"] = "2"  # no icon on its face
+    assert run(eng.p_grant_icon({"die": {"e": "str", "v": "mayhem"}}, env_of(game, "robin"), NODE)) == []
+    assert st.icon_granted == {"mayhem"} and eng.shows_icon("mayhem") and not eng.shows_icon("activation")
     assert game.events[-1]["event"] == "mayhem-icon" and game.events[-1]["span"] == NODE["span"]
+
+
+def test_a_cards_grant_mayhem_icon_grants_the_icon_of_the_games_effect_die(game):
+    # the cards' word is a shorthand: `grant-icon` of the die the game's `effect-die` names
+    st, eng = game.state, game.engine
+    st.icon_granted = frozenset()
+    st.shown["mayhem"] = "2"
+    icon, _asks = eng.code.expr({"e": "ctx", "name": "mayhem-icon"})
+    face, _asks = eng.code.expr({"e": "ctx", "name": "mayhem-die"})
+    assert icon(eng, env_of(game, "robin")) is False and face(eng, env_of(game, "robin")) == 2
+    stmt = {"op": "primitive", "name": "grant-mayhem-icon", "args": {}, "node": None, "span": NODE["span"]}
+    assert run(eng.code.stmt(stmt)(eng, env_of(game, "robin"))) == []
+    assert st.icon_granted == {"mayhem"} and icon(eng, env_of(game, "robin")) is True
+    assert game.events[-1]["event"] == "mayhem-icon"
 
 
 def test_bonus_adds_to_the_active_characters_attack(game):
