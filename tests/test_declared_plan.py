@@ -56,7 +56,7 @@ def reference_menu(eng, fig, env, starts_turn: bool) -> list[str]:
 ])
 def test_the_compiled_menu_is_the_declarations_walked_naively(rules, monkeypatch, box, mode, seeds):
     compiled = declared_actions.menu
-    checked = {True: 0, False: 0}
+    checked = {True: 0, False: 0, declared_actions.FALLBACK: 0}
 
     def both(eng, fig, env, starts_turn=False):
         options, bound = compiled(eng, fig, env, starts_turn)
