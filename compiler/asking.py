@@ -9,13 +9,15 @@ from __future__ import annotations
 from mayhem.dsl import ast
 from mayhem.dsl.spans import Span
 
+from .builtins_setup import SETUP_ASKING
+
 # the primitives whose play can stop with a question (runtime/primitives.py and the mixins:
 # their `p_` method yields from more than the evaluation of its arguments)
 ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll", "roll-mayhem-die",
     "reroll-dice", "complete-mission", "place-figures", "draw-into", "play-card", "remove-empty-location",
     "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
-})
+}) | SETUP_ASKING
 
 
 def questions(block: ast.Block, res, seen: frozenset = frozenset()):

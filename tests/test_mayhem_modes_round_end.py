@@ -30,7 +30,7 @@ def test_free_for_all_declares_its_round_end(ir, rules):
     assert "shrink-board" not in comp["props"]  # the flag is gone
     assert [s["name"] for s in comp["effects"]["round-end"]["body"]] == ["remove-empty-location"]
     # its own round start too (in place of the game's: tests/test_mayhem_round.py)
-    assert set(load_mode(rules, "free-for-all").slots) == {"round", "round-end"}
+    assert set(load_mode(rules, "free-for-all").slots) == {"round", "round-end", "setup"}
     assert load_mode(rules, "standard").slots == {}
 
 

@@ -155,6 +155,7 @@ STILL_NAMED = {
     "scenario_setup.py": [],
     "scenario_toml.py": [],
     "setup.py": [],
+    "setup_words.py": [],
     "simulate.py": [],
     "state.py": [],
     "statuses.py": [],
