@@ -10,6 +10,7 @@ from mayhem.dsl import ast
 from mayhem.dsl.spans import Span
 
 from . import builtins as B
+from .builtins_setup import SETUP_ASKING
 
 # the primitives whose play can stop with a question (runtime/primitives.py and the mixins:
 # their `p_` method yields from more than the evaluation of its arguments)
@@ -17,7 +18,7 @@ ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll",
     "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-location",
     "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
-})
+}) | SETUP_ASKING
 
 
 def _played(name: str) -> str:

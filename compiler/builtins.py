@@ -6,6 +6,7 @@ exactly these names (a test holds them in step), and content builds everything
 else (keywords, statuses, Locations) out of them."""
 from __future__ import annotations
 
+from .builtins_setup import SETUP_PRIMITIVES
 from .vocabulary_types import (  # noqa: F401 (the vocabulary's types, imported from here too)
     ELEMENT_OF, REQUIRED, SET_OF, ContextName, Event, Function, Param, Primitive, StandsFor, _p, accepts, expand,
 )
@@ -148,6 +149,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("discard-tokens", (_p("when", "string", doc="The tokens' `discarded` value: `\"round-end\"`."),),
               "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules",)),
 )}
+# the steps of a `setup { }` (compiler/builtins_setup.py)
+PRIMITIVES.update(SETUP_PRIMITIVES)
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("count", (_p("what", "figures|locations|edges|teams|token"), _p("on", "figure+|location+|edge+|team", None),
@@ -291,6 +294,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "rules": _COMMON + ("teams", "round", "leading-team", "win-vp"),
     "turn": _SELFISH + ("my-hand", "card-played", "activation-die", "chosen-ability", "ability-used", "moved"),
     "team-turn": _COMMON + ("teams", "round"),
+    "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
 }
@@ -310,6 +314,8 @@ CONTEXT_DOCS = {
             "(`content/shared/game.mh`): `self` is the Active Character, `here` and `adjacent` where it stands.",
     "team-turn": "The action that starts a Team's turn in the game the Mayhem boxes share (`starts-turn`: "
                  "`place-die`): `my-team` is the Team whose turn it is; no Character is Active yet.",
+    "setup": "The `setup { }` of the game the Mayhem boxes share (`content/shared/game.mh`) and a mode's own, "
+             "its steps run once, in order, before the first round: `teams` are every Team, in seat order.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
             "`this-card` the card being resolved, `amount` the value of the symbol resolved.",

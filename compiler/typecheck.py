@@ -10,6 +10,7 @@ from mayhem.dsl.schema import KINDS
 from . import builtins as B
 from . import builtins_kernel as K
 from .asking import questions
+from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
@@ -17,8 +18,9 @@ from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
 
 
 # The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
-# plays, in the context of the game's triggers (`rules`): its round, its end and its `end when`.
-SHARED_RULES_SLOTS = ("round", "round-end", "end")
+# plays, in the context of the game's triggers (`rules`): its round, its end and its `end when`; and
+# its setup, in the context `setup` (its steps, compiler/builtins_setup.py).
+SHARED_RULES_SLOTS = ("setup", "round", "round-end", "end")
 
 
 def string_choices() -> dict[tuple[str, str], tuple[str, ...]]:
@@ -26,7 +28,8 @@ def string_choices() -> dict[tuple[str, str], tuple[str, ...]]:
     figure_events = tuple(e.name for e in B.EVENTS.values() if e.params == (("figure", "figure"),))
     discarded = KINDS["token"].prop("discarded").shape.split(":")[1].split("|")
     return {("announce-together", "event"): figure_events, ("place-figures", "apart"): ("team", "all", "none"),
-            ("reset-limits", "period"): ("round", "turn"), ("discard-tokens", "when"): tuple(discarded)}
+            ("reset-limits", "period"): ("round", "turn"), ("discard-tokens", "when"): tuple(discarded),
+            **SETUP_CHOICES}
 
 
 @dataclass
@@ -120,7 +123,7 @@ class _Checker(ExprTyper):
             slot_spec = spec.slot(name)
             ctx = Ctx(kind if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
             if shared_rules:
-                ctx = Ctx("rules")
+                ctx = Ctx("setup" if name == "setup" else "rules")  # the setup's steps: compiler/builtins_setup.py
                 if comp.kind == "game" and name not in SHARED_RULES_SLOTS:
                     self.diags.error("E205", f"the shared rules of a module file play no '{name}' slot",
                                      slot.name_span, hint="slots of shared rules: " + ", ".join(SHARED_RULES_SLOTS))
@@ -130,8 +133,17 @@ class _Checker(ExprTyper):
             self.block(slot.body, ctx)
             if name == "end" and (shared_rules or comp.kind == "mode"):
                 self.asks_nothing(slot)
+            if name == "setup" and ctx.kind == "setup":
+                self.setup_order(slot)
         for trig in comp.triggers:
             self.trigger(trig, Ctx("rules" if shared_rules else spec.triggers or "ability"))
+
+    def setup_order(self, slot) -> None:
+        """The steps of a `setup { }` come after what they need, and none it must have is missing
+        (compiler/builtins_setup.py)."""
+        calls = [s for s in slot.body.stmts if isinstance(s, ast.Call) and s.name in SETUP_PRIMITIVES]
+        for i, message, hint in order_problems([c.name for c in calls]):
+            self.diags.error("E205", message, calls[i].name_span if i is not None else slot.name_span, hint=hint)
 
     def asks_nothing(self, slot) -> None:
         """The Mayhem engine checks its `end when` (and a mode's) at any moment, even while a

@@ -346,21 +346,15 @@ _kind(KindSpec(
         PropSpec("seats", "nested", "One list per Team, one number per player: how many characters that "
                  "player controls. `[[2], [2]]` is the standard game, `[[1, 1], [1, 1]]` four players, "
                  "`[[1], [1], [1]]` Free-For-All.", True),
-        PropSpec("board", "ints", "The rows of the board (default: the box's)."),
-        PropSpec("face-down-locations", "flag", "Location tiles lie face down: 2 Slots each, no effect, no "
-                 "icon, no VP slot."),
+        PropSpec("board", "ints", "The rows of the board (default: the box's), read by the setup's `lay-board()`."),
         PropSpec("start", "enum:bases|corners", "Where characters start, as the reference site draws the "
                  "board: on their Team's Bases, or on the board's corners. The placement itself is the round's "
                  "(`place-figures` in the game's `round { }`, or in the mode's own).", True),
-        PropSpec("non-player-figure", "flag", "The box's non-player figure plays, from the centre of the board."),
         PropSpec("cards-with", "id", "The Mayhem deck holds only the cards with this flag of their card "
                  "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
         PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
-                 "(default: the box's `hand-draw`); each keeps up to the Mayhem icons of their characters."),
-        PropSpec("team-lists", "flag", "Teams come from team lists (`mayhem team check`): their characters, "
-                 "from any box, and their chosen Mayhem hands (no hand is drawn); Locations and shared tokens "
-                 "from one box: Competitive Mode."),
-        PropSpec("communal-tokens", "flag", "Every token belongs to no Team: Traps hit every character."),
+                 "(default: the box's `hand-draw`), read by the setup's `draw-hands()`; each keeps up to the "
+                 "Mayhem icons of their characters."),
         PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
                  "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
                  "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck` (no GO! card is dealt), "
@@ -374,6 +368,9 @@ _kind(KindSpec(
                  "activated: `round-end { remove-location(..., by: last(activated-this-round())) }` (Free-For-All: "
                  "the board shrinks).",
                  "rules"),
+        SlotSpec("setup", "The mode's own setup, in place of the game's `setup { }` (content/shared/game.mh): "
+                 "its steps in order, once, before the first round (Free-For-All: a draft without the figure "
+                 "nobody controls, that figure added, a board of face-down tiles, communal pools).", "setup"),
         SlotSpec("round", "The mode's own round start, in place of the game's `round { }` "
                  "(content/shared/game.mh): Free-For-All's Initiative goes round the table.", "rules"),
     ),

@@ -5,6 +5,7 @@ from collections import Counter
 
 from .engine import Engine
 from .rules import prop
+from .setup import setup_steps
 
 
 def pieces_in_play(eng: Engine) -> Counter:
@@ -140,6 +141,8 @@ class RuleWatcher:
         eng, st = self.eng, self.eng.state
         if eng.config.first_game or eng.config.team_lists:
             return []  # dealt, not drawn
+        if not any(s["name"] == "draw-hands" for s in setup_steps(eng.rules, eng.mode.slots)[0]):
+            return []  # the setup the game played draws no hand (its `setup { }` has no `draw-hands()`)
         found = []
         default = prop(eng.box, "hand-draw", 7)
         for player, t, _chars in eng.mode.players():

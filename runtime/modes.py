@@ -1,11 +1,14 @@
 """A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, tokens, non-player figure, its own `end when`), and the rules a
+Teams, board, decks, its own `setup { }` and what its steps say, its own `end when`), and the rules a
 mode plays with: the game's, less what its `without` overrides leave out."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from mayhem.compiler.mode_setup import step_literal
+
 from .rules import Rules, prop
+from .setup import setup_steps
 
 
 @dataclass(frozen=True)
@@ -13,10 +16,15 @@ class Mode:
     id: str
     seats: tuple[tuple[int, ...], ...]  # per Team, per player: characters controlled
     board: tuple[int, ...] | None = None
-    face_down: bool = False
-    npc: bool = False
     cards_with: str | None = None  # the deck keeps only the cards with this flag
     hand_draw: tuple[tuple[int, ...], ...] | None = None
+    # what the setup's steps say (the mode's own `setup { }`, else the game's), read when the mode
+    # is loaded so that a game set up by hand (a scenario) has it too: the Slots of each tile of
+    # a board laid face down (`lay-board(face-down-slots: N)`; 0: face up), a figure nobody
+    # controls (`add-unowned-figure()`), Teams from team lists (`take-team-lists()`), and pieces
+    # that belong to no Team (`fill-pools(owner: "none")`)
+    face_down: int = 0
+    npc: bool = False
     team_lists: bool = False
     communal: bool = False
     # how the mode is won, when not as the game says: its own `end when COND { ... }` (IR)
@@ -64,20 +72,22 @@ def load_mode(rules: Rules, mode_id: str) -> Mode:
         if mode_id == "standard":
             return STANDARD
         raise ValueError(f"no mode '{mode_id}'; modes: {', '.join(sorted(modes)) or 'standard'}")
+    slots = {k: v for k, v in comp.get("effects", {}).items() if k != "end"}
+    steps = {s["name"]: s["args"] for s in setup_steps(rules, slots)[0] if s["op"] == "primitive"}
     return Mode(
         id=mode_id,
         seats=_nested(prop(comp, "seats")),
         board=tuple(prop(comp, "board")) if prop(comp, "board") else None,
-        face_down=bool(prop(comp, "face-down-locations")),
-        npc=bool(prop(comp, "non-player-figure")),
+        face_down=int(step_literal(steps, "lay-board", "face-down-slots") or 0),
+        npc="add-unowned-figure" in steps,
         cards_with=prop(comp, "cards-with"),
         hand_draw=_nested(prop(comp, "hand-draw")),
-        team_lists=bool(prop(comp, "team-lists")),
-        communal=bool(prop(comp, "communal-tokens")),
+        team_lists="take-team-lists" in steps,
+        communal=step_literal(steps, "fill-pools", "owner") == "none",
         end=comp.get("effects", {}).get("end"),
         without=tuple((kind, name) for kind, name in prop(comp, "without", [])),
         rules=tuple(c for c in comp.get("children", ()) if c["kind"] == "rule"),
-        slots={k: v for k, v in comp.get("effects", {}).items() if k != "end"},
+        slots=slots,
         qid=comp.get("qid"),
     )
 

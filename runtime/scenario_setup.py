@@ -210,7 +210,8 @@ class _Builder:
                 life = self.rules.counter_start("life", side, prop(side, "life", 10))
                 st.figures[key] = Figure(key, "character", team.colour, comp, side, life, player=player)
                 team.characters.append(key)
-        eng.seat_npc()
+        if mode.npc:  # the mode's setup adds the figure nobody controls (`add-unowned-figure()`)
+            eng.add_unowned_figure()
 
     def lay_board(self, mode, box: str) -> None:
         st = self.eng.state
@@ -221,8 +222,8 @@ class _Builder:
             raise ScenarioError(f"no Location {missing[0]!r} in {box}", ("setup", "board"),
                                 did_you_mean(missing[0], locs))
         rows = list(mode.board or prop(self.eng.box, "board", [3, 4, 3]))
-        if mode.face_down:
-            st.board = Board(rows, [(None, 2) for _ in order[:sum(rows)]])
+        if mode.face_down:  # the Slots of a face-down tile (`lay-board(face-down-slots: N)`)
+            st.board = Board(rows, [(None, mode.face_down) for _ in order[:sum(rows)]])
         else:
             st.board = Board(rows, [(locs[l], prop(locs[l], "slots", 2)) for l in order[:sum(rows)]])
 

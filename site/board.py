@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from mayhem.compiler.mode_setup import face_down_slots, has_unowned_figure
 from mayhem.runtime.board import row_layout
 
 from .model import SiteModel, prop, sort_name
@@ -155,7 +156,7 @@ def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
     import networkx as nx
 
     rows = list(prop(mode, "board") or [])
-    face_down = bool(prop(mode, "face-down-locations"))
+    face_down = bool(face_down_slots(mode, model.ir["components"]))  # its setup's `lay-board(face-down-slots: N)`
     if not face_down and (not rows or rows == list(prop(box, "board") or [])):
         return None
     if not face_down:
@@ -168,7 +169,7 @@ def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
     degree = dict(graph.degree)
     corners = sorted(n for n, d in degree.items() if d == min(degree.values())) \
         if prop(mode, "start") == "corners" else []
-    centre = min(nx.center(graph)) if prop(mode, "non-player-figure") else None
+    centre = min(nx.center(graph)) if has_unowned_figure(mode, model.ir["components"]) else None
     npc = next((c for c in model.of_kind("npc", box["id"])), None)
     figure = model.by_qid.get(f"{box['id']}/{prop(npc, 'figure')}") if npc else None
     who = (figure or {}).get("name") or "the non-player figure"

@@ -17,6 +17,8 @@ import yaml
 
 from . import escape, reference
 from .crosslinks import number_rules
+from mayhem.compiler.mode_setup import setup_steps
+
 from .board import mode_board, standard_board
 from .procedure import actions, counters, label as part_label, mode_parts, procedure, rule_text
 from .faq import box_faq, has_faq, is_mayhem_box, rulings_of
@@ -106,6 +108,7 @@ class Renderer:
         text = self.env.get_template(template).render(p=page, m=self.model, box_kinds=self.box_kinds,
                                                       board=lambda box: standard_board(self.model, box),
                                                       mode_board=lambda box, mode: mode_board(self.model, box, mode),
+                                                      mode_steps=lambda mode: setup_steps(mode, self.model.ir["components"]),
                                                       site=self.site, any_mayhem=self.any_mayhem, **ctx)
         text = re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
         if template == "box_rules.md.j2":

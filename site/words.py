@@ -25,10 +25,7 @@ TOKEN_WORDS = {
 MODE_LABELS = {"seats": "Teams and players", "hand-draw": "Mayhem cards drawn at setup",
                "start": "Characters start",
                "cards-with": "Mayhem deck", "board": "Location tiles laid out",
-               "face-down-locations": "Location tiles kept facedown",
-               "non-player-figure": "A non-player figure in the centre",
-               "team-lists": "Teams and hands chosen from the whole collection",
-               "communal-tokens": "All tokens are communal", "without": "Left out of the game", "end": "To win",
+               "setup": "Setup, step by step", "without": "Left out of the game", "end": "To win",
                "round-end": "At the end of each round"}
 
 

@@ -33,7 +33,7 @@ def test_free_for_all_declares_its_round_end(ir, rules):
     assert (let["op"], let["value"]["name"], cond["op"]) == ("let", "last", "if")
     assert [s["name"] for s in cond["then"]] == ["remove-location"]
     # its own round start too (in place of the game's: tests/test_mayhem_round.py)
-    assert set(load_mode(rules, "free-for-all").slots) == {"round", "round-end"}
+    assert set(load_mode(rules, "free-for-all").slots) == {"round", "round-end", "setup"}
     assert load_mode(rules, "standard").slots == {}
 
 

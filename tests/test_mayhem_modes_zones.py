@@ -58,7 +58,7 @@ def acme_piles(game) -> list[list[str]]:
 def test_the_token_pile_override_alone_keeps_the_acme_pile_off_the_board(tmp_path):
     # Face-down tiles have no Desert Road to pile on; with the tiles face up, the override is
     # what keeps the ACME tokens off it, and without the override they lie there again.
-    face_up = ("  face-down-locations\n", "")
+    face_up = ("    lay-board(face-down-slots: 2)\n", "    lay-board()\n")
     with_override = content_copy(tmp_path / "a", modes=(face_up,))
     assert with_override.ok, [d.message for d in with_override.diagnostics.items]
     without_override = content_copy(tmp_path / "b", modes=(face_up, ("  without zone token-pile", "  # no override")))

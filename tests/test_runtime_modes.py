@@ -54,7 +54,7 @@ def test_free_for_all(rules):
     # board of face-down tiles that shrinks every round, with the non-player figure.
     m = load_mode(rules, "free-for-all")
     assert m == Mode(
-        id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=True,
+        id="free-for-all", seats=((1,), (1,), (1,)), board=(4, 3, 2, 1), face_down=2,
         npc=True, cards_with="free-for-all", hand_draw=((4,), (4,), (4,)),
         team_lists=False, communal=True,
         without=(("counter", "vp"), ("rule", "ko-vp"), ("zone", "go-deck"), ("zone", "token-pile")))
@@ -62,12 +62,19 @@ def test_free_for_all(rules):
     assert m.end["body"][0]["name"] == "end-game" and m.end["span"].startswith("shared/modes.mh:")
     assert m.team_ids(team_names(rules)) == ["p1", "p2", "p3"]
     assert m.players() == [("p1", 0, 1), ("p2", 1, 1), ("p3", 2, 1)]
+    # the face-down board, the non-player figure and the communal tokens are the steps of its own
+    # `setup { }` (content/shared/modes.mh), not flags
+    assert [s["name"] for s in m.slots["setup"]["body"]] == [
+        "form-teams", "draft", "choose-sides", "add-unowned-figure", "lay-board", "fill-pools", "shuffle-deck",
+        "draw-hands", "fill-zones"]
 
 
 def test_competitive(rules):
     m = load_mode(rules, "competitive")
     assert m.seats == ((2,), (2,))
-    assert m.team_lists  # the team list brings the characters and the hand
+    assert m.team_lists  # the team list brings the characters and the hand: its setup's step
+    steps = [s["name"] for s in m.slots["setup"]["body"]]
+    assert "take-team-lists" in steps and "draft" not in steps and "draw-hands" not in steps
     assert m.board is None and m.hand_draw is None
     assert (m.cards_with, m.end) == (None, None)
 

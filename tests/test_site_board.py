@@ -80,8 +80,9 @@ def test_a_mode_with_its_own_board_draws_it():
     non-player figure in the centre (where the runtime puts them: fewest neighbours, graph centre)."""
     m = _model([3, 4, 3], TEN)
     ffa = {"qid": "x:mode:ffa", "kind": "mode", "id": "ffa", "name": "Free-For-All", "props": {
-        "board": {"value": [4, 3, 2, 1]}, "face-down-locations": {"value": True}, "start": {"value": "corners"},
-        "non-player-figure": {"value": True}}}
+        "board": {"value": [4, 3, 2, 1]}, "start": {"value": "corners"}}, "effects": {"setup": {"body": [
+            {"op": "primitive", "name": "add-unowned-figure", "args": {}},
+            {"op": "primitive", "name": "lay-board", "args": {"face-down-slots": {"e": "num", "v": 2}}}]}}}
     d = mode_board(m, m.box("b"), ffa)
     assert [len(r) for r in d.rows] == [4, 3, 2, 1]
     marks = [t.marks for row in d.rows for t in row]

@@ -1,5 +1,5 @@
 """The site says the content's identifiers in the rulebooks' words: a mode's properties
-(`non-player-figure` is "A non-player figure in the centre", never "Non player figure") on every page that lists them.
+(`hand-draw` is "Mayhem cards drawn at setup", never "Hand draw") on every page that lists them.
 The pages are rendered to Markdown, without MkDocs: what is checked is what the templates write."""
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_no_mode_page_shows_a_property_id_as_its_label(pages):
     labels = [label for text in modes for label in re.findall(r"^\| (.+?) \| ", text, re.M)]
     for mode_page in (text for path, text in pages.items() if "/modes/" in path and path.count("/") > 2):
         labels += re.findall(r"<tr><td>(.*?)</td>", mode_page)
-    assert "A non-player figure in the centre" in labels and "Left out of the game" in labels and "To win" in labels
+    assert "Setup, step by step" in labels and "Left out of the game" in labels and "To win" in labels
     shown = [label for label in labels if as_title(label) in ids]
     assert not shown, f"labels that are property ids: {sorted(set(shown))}"
 

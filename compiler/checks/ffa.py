@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Related
 
+from ..mode_setup import has_unowned_figure
 from . import register, span_of
 
 
@@ -62,7 +63,8 @@ register(npc_tokens, "C602", "npc-tokens", "error", "Free-For-All",
 
 
 def ffa_without_npc(col, emit):
-    modes = [m for m in sorted(col.of_kind("mode"), key=lambda c: c["qid"]) if col.prop(m, "non-player-figure")]
+    # a mode whose setup puts the box's figure nobody controls in the game (`add-unowned-figure()`)
+    modes = [m for m in sorted(col.of_kind("mode"), key=lambda c: c["qid"]) if has_unowned_figure(m, col.top)]
     for box_id, box in sorted(col.boxes.items()):
         npcs = col.of_kind("npc", box_id)
         for mode in modes if not npcs else []:
@@ -72,7 +74,7 @@ def ffa_without_npc(col, emit):
 
 
 register(ffa_without_npc, "C603", "ffa-without-npc", "error", "Free-For-All",
-         "A mode with `non-player-figure` puts the box's non-player figure (an `npc`: Taz, Cyborg) in the "
+         "A mode whose setup says `add-unowned-figure()` puts the box's non-player figure (an `npc`: Taz, Cyborg) in the "
          "middle of the board; a box without one cannot play it, and its character would be dealt to a "
          "player instead (the rulebook: \"Cyborg is not a playable Character in this mode\").",
          "a box with no `npc` and the shared Free-For-All mode", 'npc spinning-taz "Spinning Taz" { figure taz ... }')

@@ -6,6 +6,7 @@ from itertools import combinations, product
 from mayhem.dsl.diagnostics import Related
 from mayhem.dsl.schema import COLOURS
 
+from ..mode_setup import draws_hands
 from . import register, span_of
 from .tally import tally
 from .wording import counted
@@ -304,7 +305,7 @@ def deck_too_small(col, emit):
     decks = tally(col, "C108", _in_decks)
     for box_id, box in sorted(col.boxes.items()):
         for mode in modes:
-            if col.prop(mode, "team-lists"):  # the team lists bring the hands
+            if not draws_hands(mode, col.top):  # the team lists bring the hands: its setup draws none
                 continue
             ffa = col.prop(mode, "cards-with")  # the deck keeps the cards with this flag
             have = decks.count((box_id, ffa or None))  # the cards of the deck it deals from

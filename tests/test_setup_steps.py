@@ -1,0 +1,101 @@
+"""The setup as declared steps (issue #11, step 8): `game mayhem`'s `setup { }` (content/shared/game.mh)
+is what the engine runs, in order, in place of a hard-coded sequence; a mode's own `setup { }`
+replaces it (content/shared/modes.mh), so that Free-For-All's face-down board, its non-player
+figure and its communal tokens, and Competitive Mode's team lists, are steps, not flags. A copy of
+the content with other steps plays another setup."""
+from __future__ import annotations
+
+import pytest
+
+from game_helpers import after_setup, content_copy
+from mayhem.compiler.builtins_setup import DEFAULT_STEPS
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.modes import load_mode
+from mayhem.runtime.rules import load_rules
+
+GAME_STEPS = ["form-teams", "draft", "choose-sides", "lay-board", "fill-pools", "shuffle-deck", "draw-hands",
+              "fill-zones"]
+
+
+def steps_of(body: list[dict]) -> list[str]:
+    return [s["name"] for s in body]
+
+
+def test_the_game_declares_its_setup_in_the_rulebooks_order(rules):
+    # "1. The youngest player chooses their Team color ... 2. ... players alternate selecting
+    # Characters ... 3. Randomly place the 10 Location tiles ... 4. Shuffle the Mayhem cards ...
+    # 5. Players draw 7 cards ... 6. Shuffle the 12 GO! Cards" (Setup); the tokens (7.) with the board
+    body = rules.game["effects"]["setup"]["body"]
+    assert steps_of(body) == GAME_STEPS
+    assert body[0]["args"]["names"]["v"] == "chosen"
+    assert body[0]["span"].startswith("shared/game.mh:")
+    # content without `game mayhem` plays the same steps (runtime/setup.py: default_setup)
+    assert [s if isinstance(s, str) else s[0] for s in DEFAULT_STEPS] == GAME_STEPS
+
+
+def test_what_free_for_all_s_setup_says_is_read_from_its_steps(rules):
+    ffa = load_mode(rules, "free-for-all")
+    assert (ffa.face_down, ffa.npc, ffa.communal, ffa.team_lists) == (2, True, True, False)
+    standard = load_mode(rules, "standard")  # the game's setup: none of them
+    assert (standard.face_down, standard.npc, standard.communal, standard.team_lists) == (0, False, False, False)
+
+
+def test_free_for_all_plays_its_own_setup(rules):
+    game = after_setup(rules, mode="free-for-all", seed=4)
+    st = game.state
+    # "arrange them facedown ... Each Location has 2 Slots and provides no other effects."
+    assert list(st.board.rows) == [4, 3, 2, 1]
+    assert all(loc.comp is None and loc.slots == 2 for loc in st.board.locations)
+    # "Cyborg is not a playable Character in this mode": the figure nobody controls, not drafted
+    [unowned] = [f for f in st.figures.values() if f.kind == "npc"]
+    npc_character = unowned.comp["props"]["figure"]["value"]
+    assert npc_character not in {f.comp["id"] for f in st.characters()}
+    # the draft never offers it (`draft(exclude: "unowned")`); the standard game's does
+    assert npc_character not in draft_offers(rules, "free-for-all")
+    assert npc_character in draft_offers(rules, "standard")
+
+
+def draft_offers(rules, mode: str) -> set[str]:
+    """The characters the first pick of a draft offers."""
+    game = Game(rules, GameConfig("teen-titans-go", seed=1, mode=mode))
+    d = game.start()
+    while d.kind != "draft":
+        d = game.act(d.actions[0])
+    return {a.split()[-1] for a in d.actions}
+
+
+def test_a_step_changed_in_the_content_changes_the_setup(tmp_path):
+    # the game's setup with face-down tiles of 3 Slots and no hands drawn
+    result = content_copy(tmp_path / "a", ("    lay-board()\n    # \"7.", "    lay-board(face-down-slots: 3)\n    # \"7."),
+                          ("    draw-hands()\n", ""))
+    assert result.ok, [d.message for d in result.diagnostics.items]
+    game = after_setup(load_rules(result.ir), seed=2)
+    assert all(loc.comp is None and loc.slots == 3 for loc in game.state.board.locations)
+    assert all(hand == [] for team in game.state.teams.values() for hand in team.hands.values())
+    assert load_mode(load_rules(result.ir), "standard").face_down == 3
+
+
+def test_free_for_all_s_tokens_are_communal_by_its_setup_step(tmp_path):
+    result = content_copy(tmp_path / "a", modes=(('    fill-pools(owner: "none")\n', "    fill-pools()\n"),))
+    assert result.ok
+    assert not load_mode(load_rules(result.ir), "free-for-all").communal
+
+
+def test_a_setup_without_a_board_is_a_positioned_error(tmp_path):
+    result = content_copy(tmp_path / "a", ("    lay-board()\n    # \"7.", "    # \"7."))
+    errors = [d for d in result.diagnostics.items if d.severity == "error"]
+    # fill-pools needs the board before it; and the setup has none at all
+    assert [(e.code, e.message) for e in errors] == [
+        ("E205", "setup step 'fill-pools' needs 'lay-board' before it"),
+        ("E205", "the setup has no 'lay-board()'")]
+    assert errors[0].span.file.endswith("shared/game.mh") and errors[0].hint == "add 'lay-board()' before it"
+
+
+def test_competitive_mode_takes_its_teams_from_the_lists_or_says_it_needs_them(rules):
+    game = Game(rules, GameConfig("teen-titans-go", seed=1, mode="competitive"))
+    with pytest.raises(ValueError) as err:
+        d = game.start()
+        while d is not None and game.state.phase == "setup":
+            d = game.act(d.actions[0])
+    assert "mode 'competitive' takes its Teams from team lists" in str(err.value)
