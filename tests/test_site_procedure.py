@@ -66,7 +66,7 @@ FFA_OWN = [
     ("Rule: A KO&#39;ed Character is out of the game", ["<em>on</em> ko <em>when</em> figure is character: "
                                                        "<code>remove-from-game</code>(figure)"]),
     # "the last player of the current round removes 1 empty Location from play": the shrinking board
-    ("At the end of each round", ["<code>remove-empty-location</code>", "first, once every player"]),
+    ("At the end of each round", ["<code>remove-location</code>", "first, once every player"]),
     ("To win", ["count(all team where standing(it)) &lt;&#61; 1", "&#8220;last-standing&#8221;"]),
 ]
 
@@ -112,9 +112,10 @@ def test_the_modes_own_page_says_its_rules_in_play(pages):
 def test_the_games_page_says_its_phases_in_order_with_their_effects(pages):
     page = pages["shared/game/games/mayhem/index.md"]
     played = section(page, "How a game is played")
-    # "1. Round Start ... 2. Recovery ... 3. Character Activation ... 4. Round End" (How to Play)
-    assert re.findall(r"^### (.+)$", played, re.M) == ["1. Round Start", "2. Recovery", "3. Character Activation",
-                                                       "4. End of Round"]
+    # the game's `setup { }` ("Setup"), then "1. Round Start ... 2. Recovery ... 3. Character
+    # Activation ... 4. Round End" (How to Play)
+    assert re.findall(r"^### (.+)$", played, re.M) == ["1. Setup", "2. Round Start", "3. Recovery",
+                                                       "4. Character Activation", "5. End of Round"]
     phases = dict(zip(re.findall(r"^### \d\. (.+)$", played, re.M), re.split(r"^### .+$", played, flags=re.M)[1:]))
     # Round Start runs the game's `round { }`: "The player with the lowest total gets the
     # Initiative. ... In the case of a tie, toss the Initiative token to decide."
@@ -133,7 +134,7 @@ def test_the_games_page_lists_its_actions_with_verb_parameters_and_guard(pages):
     page = pages["shared/game/games/mayhem/index.md"]
     actions = rows(section(page, "Actions"))[2:]
     verbs = [re.search(r"<code>(.+?)</code>", cells).group(1) for _label, cells in actions]
-    assert verbs == ["place-die", "move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
+    assert verbs == ["place-die", "forfeit", "move", "resolve", "use", "play", "use-token", "retrieve", "end-turn"]
     by_verb = dict(zip(verbs, (f"{label} | {cells}" for label, cells in actions)))
     assert "(starts the turn)" in by_verb["place-die"]
     assert "figure from figures-of(my-team); ability from abilities-of(figure); value from dice-of(my-team)" \
