@@ -1,5 +1,6 @@
 """Every mode on every box (and, in Competitive Mode, every box's characters on every box's
-board): thousands of seeded random games, with the runtime's invariants after each decision."""
+board): thousands of seeded random games, with the runtime's invariants after each decision.
+The default run plays 800 of them; the 2,600 are marked `slow` (`./scripts/test.sh --slow`)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -11,7 +12,10 @@ from mayhem.runtime.modes import load_mode
 
 BOXES = ("teen-titans-go", "looney-tunes")
 MODES = ("three-players", "four-players", "free-for-all")
-GAMES = 300  # per box and mode: 2 x 3 x 300 = 1,800 games, plus 4 x 200 Competitive games
+# per box and mode: 2 x 3 x 300 = 1,800 games, plus 4 x 200 Competitive games (slow); the
+# default run plays 2 x 3 x 100 = 600, plus 4 x 50 Competitive games
+GAMES, GAMES_CI = 300, 100
+COMPETITIVE, COMPETITIVE_CI = 200, 50
 
 
 def team_list(rules, chars: list[tuple[str, str]]) -> dict:
@@ -48,13 +52,14 @@ def play_checked(rules, config: GameConfig) -> Game:
     return game
 
 
+@pytest.mark.parametrize("games", [GAMES_CI, pytest.param(GAMES, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("box", BOXES)
-def test_modes_keep_the_invariants(rules, box, mode):
+def test_modes_keep_the_invariants(rules, box, mode, games):
     endings = set()
 
     # health checks on: plain integer seeds; deadline=None: a game's length varies
-    @settings(max_examples=GAMES, deadline=None, database=None, derandomize=True)
+    @settings(max_examples=games, deadline=None, database=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(box, seed=seed, mode=mode))
@@ -74,9 +79,10 @@ def test_modes_keep_the_invariants(rules, box, mode):
 PAIRINGS = [("teen-titans-go", "looney-tunes"), ("mixed", "mixed")]
 
 
+@pytest.mark.parametrize("games", [COMPETITIVE_CI, pytest.param(COMPETITIVE, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("board", BOXES)
 @pytest.mark.parametrize("pairing", PAIRINGS)
-def test_competitive_every_box_on_every_board(rules, board, pairing):
+def test_competitive_every_box_on_every_board(rules, board, pairing, games):
     ttg = sorted(rules.characters["teen-titans-go"])
     lt = sorted(rules.characters["looney-tunes"])
     if pairing[0] == "mixed":
@@ -87,7 +93,7 @@ def test_competitive_every_box_on_every_board(rules, board, pairing):
         white = [("looney-tunes", lt[0]), ("looney-tunes", lt[1])]
     lists = {"black": team_list(rules, black), "white": team_list(rules, white)}
 
-    @settings(max_examples=200, deadline=None, database=None, derandomize=True)
+    @settings(max_examples=games, deadline=None, database=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(board, seed=seed, mode="competitive", team_lists=lists))

@@ -5,8 +5,9 @@ values hold (runtime/invariants.py RuleWatcher): each figure's Damage is the sum
 damage events, Life never above the dashboard, one Mayhem card per Team per round, the
 hands after the draw within the players' icons, the Initiative to the lowest dice.
 
-A longer sweep (`@pytest.mark.slow`, left out of the default run) plays 40,000 more
-games: `pytest -m slow tests/test_properties.py`."""
+The default run plays 2,000 of them (250 per box and chunk); the 10,000 and a longer
+sweep of 40,000 more games are marked `slow`, left out of the default run:
+`./scripts/test.sh --slow`, or `pytest -m slow tests/test_properties.py`."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -18,7 +19,8 @@ from game_helpers import in_round_two
 
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
-GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games
+GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games (slow)
+GAMES_PER_CHUNK_CI = 250  # the default run: 2 boxes x 4 chunks x 250 = 2,000 games
 MAX_DECISIONS = 20_000
 
 
@@ -54,10 +56,11 @@ def sweep(rules, box: str, low: int, high: int, games: int) -> None:
     run()
 
 
+@pytest.mark.parametrize("games", [GAMES_PER_CHUNK_CI, pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("box", BOXES)
-def test_random_games_keep_the_invariants(rules, box, chunk):
-    sweep(rules, box, chunk * 10**8, (chunk + 1) * 10**8 - 1, GAMES_PER_CHUNK)
+def test_random_games_keep_the_invariants(rules, box, chunk, games):
+    sweep(rules, box, chunk * 10**8, (chunk + 1) * 10**8 - 1, games)
 
 
 @pytest.mark.slow

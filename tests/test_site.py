@@ -19,7 +19,7 @@ from pygments.token import Keyword, Name
 from mayhem.compiler import builtins as B
 from mayhem.dsl import codes, schema
 from mayhem.site import escape
-from mayhem.site.build import broken_links, build_site, project_docs
+from mayhem.site.build import broken_links, build_site
 from mayhem.site.lexer import MayhemLexer
 from mayhem.site.model import SiteModel
 from mayhem.site.reference import grammar_sections
@@ -31,32 +31,7 @@ HOSTILE = FIXTURES / "site" / "hostile"
 pytestmark = pytest.mark.xdist_group("site")
 
 
-@pytest.fixture(scope="session")
-def content_copy(tmp_path_factory) -> Path:
-    """A snapshot of the content, so that two builds see the same files."""
-    root = tmp_path_factory.mktemp("content") / "content"
-    shutil.copytree(CONTENT, root)
-    return root
-
-
-@pytest.fixture(scope="session")
-def docs():
-    """The guide's included pages, read once (a snapshot, like the content)."""
-    return project_docs()
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory, content_copy, docs) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    build_site(content_copy, out, docs=docs)
-    return out
-
-
-@pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("hostile") / "site"
-    build_site(HOSTILE, out)
-    return out
+# content_copy, docs, site and hostile_site: tests/conftest.py (one build per session)
 
 
 def page(site: Path, path: str) -> str:

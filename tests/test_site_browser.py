@@ -12,16 +12,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import os
 import re
 from pathlib import Path
-import shutil
 import threading
 from urllib.parse import urldefrag, urlsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from mayhem.site.build import build_site, project_docs
-
-from conftest import CONTENT, FIXTURES, REPO
+from conftest import REPO
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -33,18 +30,14 @@ pytestmark = pytest.mark.xdist_group("site")
 # ---- fixtures ------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("browser")
-    shutil.copytree(CONTENT, root / "content")
-    build_site(root / "content", root / "site", docs=project_docs())
-    return root / "site"
+def built(site) -> Path:
+    """The site of the real content (tests/conftest.py: built once per session)."""
+    return site
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("browser-hostile") / "site"
-    build_site(FIXTURES / "site" / "hostile", out)
-    return out
+def hostile(hostile_site) -> Path:
+    return hostile_site
 
 
 class _Quiet(SimpleHTTPRequestHandler):

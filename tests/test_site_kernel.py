@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright
 
 from mayhem.site.build import build_site
 
-from conftest import CONTENT, FIXTURES
+from conftest import FIXTURES
 from test_site_browser import ARGS, CHROMIUM, _serve
 
 pytestmark = pytest.mark.xdist_group("site")
@@ -31,10 +31,9 @@ def ridge_site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def content_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("content") / "site"
-    build_site(CONTENT, out)
-    return out
+def content_site(site) -> Path:
+    """The site of the real content (tests/conftest.py: built once per session)."""
+    return site
 
 
 def rows(html: str, kind: str) -> list[dict[str, str]]:

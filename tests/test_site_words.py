@@ -24,8 +24,8 @@ def as_title(ident: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def pages() -> dict[str, str]:
-    comp = driver.compile_paths([CONTENT])
+def pages(compiled) -> dict[str, str]:
+    comp = compiled  # tests/conftest.py: the content, compiled once per session
     assert comp.ok, "the content compiles"
     return render(SiteModel(comp.ir, {n: sf.text for n, sf in comp.sources.items()}), docs={}).pages
 
