@@ -294,6 +294,8 @@ class EventsMixin:
         found = self.listeners(event, params, here) if here.heard or st.temp_triggers else None
         reactions = here.reactions
         if found:
+            if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+                return self.run_listeners(event, params, pending, found)
             return self._heard_by(event, params, pending, found, reactions)
         # a Reaction card can be offered only to a hand that holds one for this event
         if reactions and self.reaction_in_hand(reactions):
@@ -319,29 +321,34 @@ class EventsMixin:
                     [x for x in found if x[1].holder is not None and x[1].until is None]
         # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
         event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+        ran = False  # has a listener's body run (and maybe changed what the list was made from)?
         for trigger, base in found:
-            if st.winners is not None:  # over
-                return
-            if base.until is not None and not base.until.alive:
-                continue
-            if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
-                continue  # the card was done (and left play) by an earlier listener
+            if ran:
+                if st.winners is not None:  # over
+                    return
+                if base.until is not None and not base.until.alive:
+                    continue
+                if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
+                    continue  # the card was done (and left play) by an earlier listener
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base
                 env.event, env.pending = event_params, pending
             else:  # an installed trigger's Env, kept for its next events: a copy
                 env = base.child(event=event_params, pending=pending)
-            spec = base.locals.get("$special")
-            if spec is not None and not self.special_available(base.self_fig, spec):
-                continue
-            stands = base.locals.get("$stands")
-            if stands is not None and stands.location != base.here:
-                continue  # a Location hears about a figure only while it stands there
+            spec = None
+            if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
+                spec = base.locals.get("$special")
+                if spec is not None and not self.special_available(base.self_fig, spec):
+                    continue
+                stands = base.locals.get("$stands")
+                if stands is not None and stands.location != base.here:
+                    continue  # a Location hears about a figure only while it stands there
             when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
             if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
+            ran = True
             yield from body(self, env)
 
     def reaction_in_hand(self, cards: frozenset) -> bool:
