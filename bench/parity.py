@@ -26,7 +26,8 @@ It prints, per box and mode:
 The exit status is 0 when every row passes, 1 when one differs, 2 on an error.
 Games are played in chunks (--chunk) whose logs are read and deleted, so disk use stays
 small; --jobs is passed to `mayhem simulate` (worker processes per side).
-Competitive Mode needs team lists and is not in the default modes.
+Competitive Mode (`--mode competitive`, not a default mode) plays the example team lists of
+examples/teams, as bench/simulate.py's row does.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ import time
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BOXES = ("looney-tunes", "teen-titans-go")
 DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all")
+COMPETITIVE_TEAMS = ("examples/teams/titans-and-taz.mh", "examples/teams/toons-and-raven.mh")  # --mode competitive
 WORKING_TREE = "."
 IGNORED_SPANS: set[str] = set()  # events whose `span` the digest leaves out (--ignore-span)
 
@@ -119,6 +121,8 @@ def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, b
             cmd = [python, "-c", _BOOT, str(root), "simulate", "--box", box, "--mode", mode, "--games", str(n),
                    "--seed", str(start), "--jobs", str(jobs), "--bots", bots, "--log-dir", logs,
                    "--format", "json", "--content", str(root / "content")]
+            if mode == "competitive":  # Competitive Mode plays the example team lists (as bench/simulate.py)
+                cmd += ["--teams", ",".join(str(root / t) for t in COMPETITIVE_TEAMS)]
             run = subprocess.run(cmd, cwd=root, text=True, capture_output=True)
             if run.returncode != 0:
                 raise RuntimeError(f"`mayhem simulate --box {box} --mode {mode}` failed in {root} "
