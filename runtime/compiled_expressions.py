@@ -13,7 +13,7 @@ from __future__ import annotations
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
-from .expressions import context, function, is_test, FN_PARAMS
+from .expressions import context, function, is_test, relation_test, FN_PARAMS
 from .state import Figure
 
 
@@ -306,6 +306,7 @@ _COMPARE = {op: _compare(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
 _UNSET = object()
+_NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
 
 
 def _kept(eng, env, items: list, f_where) -> list:
@@ -338,9 +339,20 @@ def compile_selector(code, e: dict):
     if quant == "all" and not any(a for _f, a in parts):
         f_in = fin[0] if fin else None
         f_where = fwhere[0] if fwhere else None
+        test = None if kind in _NOT_FIGURES else relation_test(kind)  # a kind of figure: its test, picked once
 
         def select_all(eng, env):
-            items = eng.candidates(kind, eng.places(f_in(eng, env)) if f_in is not None else None, env)
+            if f_in is None:
+                places = None
+            else:
+                where = f_in(eng, env)
+                places = {where} if where.__class__ is int else eng.places(where)  # one Location: no call
+            if test is None:  # Teams, Locations, edges
+                items = eng.candidates(kind, places, env)
+            elif places is None:  # eng.candidates(kind, places, env) for figures, inline
+                items = [f for f in eng.state.figures.values() if f.location is not None and test(f, env)]
+            else:  # (places never hold None: a figure off the board is in none)
+                items = [f for f in eng.state.figures.values() if f.location in places and test(f, env)]
             if f_where is None:
                 return items
             # _kept(), inline: `it` bound in the Env's own scope while the condition reads it

@@ -4,6 +4,8 @@ binds its own `it` and gives back the outer one; once the selector is done the E
 exactly what it was, whether it held an `it` before or not."""
 from __future__ import annotations
 
+import pytest
+
 from mayhem.runtime.effects import Env
 
 from game_helpers import everyone_on_the_board
@@ -75,3 +77,25 @@ def test_a_selector_inside_a_condition_binds_its_own_it_and_gives_back_the_outer
     env = Env("p1", me.team, me, locals={"x": me})
     assert value(eng, select("all", outer_where), env) == [me]
     assert env.locals == {"x": me}
+
+
+@pytest.mark.parametrize("kind", ["figure", "character", "friend", "opponent", "foe", "teammate", "location", "team"])
+def test_a_selector_of_all_picks_the_candidates_in_their_order(rules, kind):
+    """`all KIND in X` is eng.candidates(KIND, eng.places(X)), in the same order, whatever X is
+    (nothing, one Location, several, a figure, a Team): figures are picked without the call."""
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    me = next(f for f in st.figures.values() if f.kind == "character" and f.location is not None)
+    env = Env("p1", me.team, me)
+    full = next(i for i, loc in enumerate(st.board.locations) if loc.figures)
+    forms = [None, {"e": "num", "v": full, "span": SPAN}, {"e": "num", "v": 0, "span": SPAN},
+             {"e": "ctx", "name": "anywhere", "span": SPAN}, {"e": "ctx", "name": "self", "span": SPAN},
+             {"e": "ctx", "name": "my-team", "span": SPAN}]
+    picked = 0
+    for where in forms:
+        expr = {**select("all", None, kind), "in": where}
+        place_value = value(eng, where, env) if where is not None else None
+        expected = eng.candidates(kind, eng.places(place_value), env)
+        assert value(eng, expr, env) == expected, where
+        picked += len(expected)
+    assert picked > 0
