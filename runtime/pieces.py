@@ -227,8 +227,11 @@ class PiecesMixin:
         elif kind is str:
             team = self.state.teams.get(where)
             store = team.tokens if team is not None else None
-        elif kind is list:
-            return sum(self.count_tokens(token, w, of) for w in where)
+        elif kind is list:  # each place's count, added up (a loop: no generator to resume per place)
+            total = 0
+            for w in where:
+                total += self.count_tokens(token, w, of)
+            return total
         else:
             store = self.token_store(where)
         total = 0
@@ -249,7 +252,10 @@ class PiecesMixin:
             pile = self.state.token_pile(where)
             if pile:
                 total += sum(1 for t in pile if t in match)
-        if kind is str and where in self.state.teams:
+        if kind is str and where in self.state.teams:  # and what its characters hold, read in place
+            figures = self.state.figures
             for fk in self.state.teams[where].characters:
-                total += self.count_tokens(token, self.state.figures[fk], of)
+                for (t, owner, _c), n in figures[fk].tokens.items():
+                    if t in match and (of is None or owner == of):
+                        total += n
         return total
