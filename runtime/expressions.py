@@ -5,8 +5,6 @@ The forms themselves are compiled once into closures (runtime/compiled_expressio
 evaluates a context name or a runtime function, so that play does not compare names."""
 from __future__ import annotations
 
-from functools import cached_property
-
 from mayhem.compiler import builtins as B
 from mayhem.compiler import builtins_kernel as K
 
@@ -101,41 +99,22 @@ class ExpressionsMixin:
         return not L.removed and len(L.figures) < L.slots
 
     def component_value(self, qid: str):
-        """A component named in an expression: the Location it is on the board (its index,
-        while it is in play), or the figure it is. Where each component lies is read once per
-        board and set of figures (`_placed`), not by a walk over them at every read."""
+        """A component named in an expression: the Location it is (its index, while in play) or
+        the figure it is, read from where the game placed it (kept per board and set of figures)."""
         st = self.state
-        placed = self._placed
-        if placed[0] is not st.board or placed[1] is not st.figures or placed[2] != len(st.figures):
-            placed = self._place_components()
+        placed = self.__dict__.get("_placed")
+        if placed is None or placed[0] is not st.board or placed[1] is not st.figures or placed[2] != len(st.figures):
+            where: dict = {}
+            for fig in st.figures.values():
+                where.setdefault(fig.comp["qid"], fig)  # the first figure of a component, as a walk finds it
+            for loc in st.board.locations if st.board is not None else ():
+                if loc.comp is not None and loc.comp["kind"] == "location":
+                    where.setdefault(loc.comp["qid"], []).append(loc)
+            placed = self.__dict__["_placed"] = (st.board, st.figures, len(st.figures), where)
         found = placed[3].get(qid)
-        if found is None:
-            return None
-        if found.__class__ is Figure:
+        if found is None or found.__class__ is Figure:
             return found
-        for loc in found:  # the tiles of the Location, in board order: the first still in play
-            if not loc.removed:
-                return loc.index
-        return None
-
-    @cached_property
-    def _placed(self) -> list:
-        """[board, figures, their number, qid -> the figure it is or the Locations that are it]."""
-        return [None, None, -1, {}]
-
-    def _place_components(self) -> list:
-        st = self.state
-        where: dict = {}
-        for fig in st.figures.values():
-            if fig.comp["qid"] not in where:  # the first figure of a component, as a walk finds it
-                where[fig.comp["qid"]] = fig
-        for loc in st.board.locations if st.board is not None else ():
-            if loc.comp is not None and self.rules.by_qid.get(loc.comp["qid"], {}).get("kind") == "location":
-                tiles = where.get(loc.comp["qid"])
-                where[loc.comp["qid"]] = (tiles if isinstance(tiles, list) else []) + [loc]
-        placed = self._placed
-        placed[:] = [st.board, st.figures, len(st.figures), where]
-        return placed
+        return next((loc.index for loc in found if not loc.removed), None)
 
 
 def _value(value):
