@@ -3,7 +3,7 @@ played when, the Round Start window, playing, Reactions."""
 from __future__ import annotations
 
 from .actions import PASS, Action
-from .effects import Env, id_of, make_env
+from .effects import _NO_TAGS, Env, _new, id_of
 from .rules import prop
 from .state import Figure, Pending, Team, zone_key
 
@@ -24,7 +24,18 @@ class CardsMixin:
         return cards.pop(0) if cards else None
 
     def fig_env(self, fig: Figure, source: str | None = None) -> Env:
-        return make_env(self.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
+        """The Env of an effect of a figure: make_env(self.controller_of(fig), fig.team, fig,
+        source=...), made here without the two calls (the turn's menus ask for one per figure
+        and action)."""
+        controller = fig.player
+        if not controller:
+            team = self.state.teams.get(fig.team)
+            controller = team.players[0] if team else (fig.team or "")
+        env = _new(Env)
+        env.__dict__ = {"controller": controller, "team": fig.team, "self_fig": fig, "holder": None, "owner": None,
+                        "here": None, "event": {}, "locals": {}, "pending": None, "until": None,
+                        "source": source or fig.comp["qid"], "card": None, "tags": _NO_TAGS}
+        return env
 
     def controller_of(self, fig: Figure) -> str:
         if fig.player:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
-from .expressions import context, function, is_test, FN_PARAMS
+from .expressions import context, function, is_test, relation_test, FN_PARAMS
 from .state import Figure
 
 
@@ -305,6 +305,30 @@ def _compare(op: str):
 _COMPARE = {op: _compare(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
+_UNSET = object()
+_NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
+
+
+def _kept(eng, env, items: list, f_where) -> list:
+    """The items that meet a selector's condition (one that asks nothing), `it` bound to
+    each in turn. A condition only reads: `it` is bound in the Env's own scope while it runs
+    (no copy of the Env per selector) and the scope is given back as it was."""
+    scope = env.locals
+    before = scope["it"] if "it" in scope else _UNSET
+    kept = []
+    try:
+        for item in items:
+            scope["it"] = item
+            if f_where(eng, env):
+                kept.append(item)
+    finally:
+        if before is not _UNSET:
+            scope["it"] = before
+        elif "it" in scope:
+            del scope["it"]
+    return kept
+
+
 def compile_selector(code, e: dict):
     """A selector: the candidates of its kind in its places that meet its condition; `all` of
     them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
@@ -315,18 +339,36 @@ def compile_selector(code, e: dict):
     if quant == "all" and not any(a for _f, a in parts):
         f_in = fin[0] if fin else None
         f_where = fwhere[0] if fwhere else None
+        test = None if kind in _NOT_FIGURES else relation_test(kind)  # a kind of figure: its test, picked once
 
         def select_all(eng, env):
-            items = eng.candidates(kind, eng.places(f_in(eng, env)) if f_in is not None else None, env)
+            if f_in is None:
+                places = None
+            else:
+                where = f_in(eng, env)
+                places = {where} if where.__class__ is int else eng.places(where)  # one Location: no call
+            if test is None:  # Teams, Locations, edges
+                items = eng.candidates(kind, places, env)
+            elif places is None:  # eng.candidates(kind, places, env) for figures, inline
+                items = [f for f in eng.state.figures.values() if f.location is not None and test(f, env)]
+            else:  # (places never hold None: a figure off the board is in none)
+                items = [f for f in eng.state.figures.values() if f.location in places and test(f, env)]
             if f_where is None:
                 return items
-            inner = env.child()  # one Env for the condition of every candidate: it reads `it`
-            scope = inner.locals
+            # _kept(), inline: `it` bound in the Env's own scope while the condition reads it
+            scope = env.locals
+            before = scope["it"] if "it" in scope else _UNSET
             kept = []
-            for item in items:
-                scope["it"] = item
-                if f_where(eng, inner):
-                    kept.append(item)
+            try:
+                for item in items:
+                    scope["it"] = item
+                    if f_where(eng, env):
+                        kept.append(item)
+            finally:
+                if before is not _UNSET:
+                    scope["it"] = before
+                elif "it" in scope:
+                    del scope["it"]
             return kept
         return select_all, False
     # a part that asks is a generator to `yield from`; one that does not (most `in` and
@@ -341,13 +383,15 @@ def compile_selector(code, e: dict):
         if f_in is not None:
             places = eng.places((yield from f_in(eng, env)) if in_asks else f_in(eng, env))
         items = eng.candidates(kind, places, env)
-        if f_where is not None:
+        if f_where is not None and not where_asks:
+            items = _kept(eng, env, items, f_where)
+        elif f_where is not None:
             kept = []
-            inner = env.child()
+            inner = env.child()  # the condition may ask: its `it` in an Env of its own while it waits
             scope = inner.locals
             for item in items:
                 scope["it"] = item
-                if ((yield from f_where(eng, inner)) if where_asks else f_where(eng, inner)):
+                if (yield from f_where(eng, inner)):
                     kept.append(item)
             items = kept
         if quant == "all":

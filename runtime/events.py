@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from .effects import Env, make_env
 from .rules import prop
@@ -10,9 +10,16 @@ from .state import Figure, Pending, TempTrigger, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
-_first = itemgetter(0)
 _NO_TAGS = frozenset()
 NOTHING = ()  # the iterator of an event no one hears
+
+
+class Heard:
+    """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
+    event from the rules' index (hearing()) and the game's pieces that do not change in play."""
+
+    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "locations", "figures", "chars",
+                 "abilities", "npcs", "in_play", "reactions")
 
 
 class EventsMixin:
@@ -85,7 +92,7 @@ class EventsMixin:
             self.code.heard[event] = idx
         return idx
 
-    def listeners(self, event: str, params: dict):
+    def listeners(self, event: str, params: dict, here: Heard | None = None):
         """(trigger, env) pairs in a fixed order: the game's rules, tokens (on the Location of
         a located event first), the Location, tokens on characters, Special Abilities, non-player figures,
         cards in play (zones `in-play`), installed triggers.
@@ -94,15 +101,16 @@ class EventsMixin:
         something of its kind hears the event, and the figures are filtered before they are
         put in order (by name), not sorted all for each event."""
         st = self.state
-        idx = self.code.heard.get(event) or self.hearing(event)
+        if here is None:
+            here = self.heard_in_game(event)
         known = self.code.triggers  # triggers_of()'s cache: component qid -> event -> triggers
         out = []
-        if idx["game"]:  # the game's own rules first (content/shared/game.mh)
+        if here.game:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
             team = fig.team if isinstance(fig, Figure) else None
             for t in self.triggers_of(self.rules.game)[event]:
                 out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
-        tokens = idx["tokens"]
+        tokens = here.tokens
         if tokens:
             where = params.get("location")
             locs = [st.board.locations[where]] if where is not None else st.board.locations
@@ -121,11 +129,11 @@ class EventsMixin:
                     for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
                                                 source=tok)))
-        if idx["locations"]:
+        if here.locations:  # a Location of this board hears it
             out.extend(self.location_listeners(event, params))
-        if idx["figures"]:
-            out.extend(self._figure_listeners(event, idx))
-        in_play = idx["in-play"]
+        if here.figures:  # a figure of this game may hear it
+            out.extend(self._figure_listeners(event, here))
+        in_play = here.in_play
         if in_play:
             zones = st.zones
             keys_of = self._in_play_zone_keys
@@ -146,60 +154,87 @@ class EventsMixin:
                     out.append((tt.trigger, tt.env))
         return out
 
-    def _figure_listeners(self, event: str, idx: dict) -> list:
+    def _figure_listeners(self, event: str, here: Heard) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
-        characters hold, then Special Abilities, then non-player figures, each by figure name
-        (one pass over the figures picks those that hear; only they are put in order)."""
-        tokens, specials, npcs = idx["tokens"], idx["specials"], idx["npc"]
-        specials_of = self._specials  # TurnMixin.special()'s cache, read here without a call
+        characters hold, then Special Abilities, then non-player figures, each by figure name.
+        The figures that can hear the event are this game's, listed once in that order
+        (heard_in_game); only whether each stands on the board is asked here."""
+        tokens = here.tokens
         known = self.code.triggers  # triggers_of()'s cache
-        holders, abilities, others = [], [], []
-        for fig in self.state.figures.values():
+        out = []
+        for fig in here.chars:  # characters, by name, when a token that hears the event exists
+            if fig.location is None or not fig.tokens:
+                continue
+            held = []
+            for k, n in fig.tokens.items():
+                if n > 0 and k[0] in tokens:
+                    held.append(k)
+            if not held:
+                continue
+            if len(held) > 1:
+                held.sort(key=str)
+            seen = set()
+            for tok, owner, colour in held:
+                if tok not in seen:
+                    seen.add(tok)
+                    for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
+                        out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
+                                                source=tok)))
+        for fig, spec, triggers in here.abilities:
             if fig.location is None:
                 continue
-            if fig.kind == "character":
-                if tokens and fig.tokens:
-                    holders.append(fig)
-                if specials:
-                    spec = specials_of[fig.side["qid"]] if fig.side["qid"] in specials_of else self.special(fig)
-                    if spec is not None and spec["qid"] in specials:
-                        abilities.append((fig.key, fig, spec))
-            elif npcs and fig.kind == "npc" and fig.comp["qid"] in npcs:
-                others.append(fig)
-        out = []
-        if holders:
-            if len(holders) > 1:
-                holders.sort(key=_by_key)
-            for fig in holders:
-                held = []
-                for k, n in fig.tokens.items():
-                    if n > 0 and k[0] in tokens:
-                        held.append(k)
-                if not held:
-                    continue
-                if len(held) > 1:
-                    held.sort(key=str)
-                seen = set()
-                for tok, owner, colour in held:
-                    if tok not in seen:
-                        seen.add(tok)
-                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
-                            out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
-                                                    source=tok)))
-        if abilities:
-            if len(abilities) > 1:
-                abilities.sort(key=_first)
-            for _key, fig, spec in abilities:
-                for t in (known.get(spec["qid"]) or self.triggers_of(spec))[event]:
-                    out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                            locals={"$special": spec})))
-        if others:
-            if len(others) > 1:
-                others.sort(key=_by_key)
-            for fig in others:
-                for t in (known.get(fig.comp["qid"]) or self.triggers_of(fig.comp))[event]:
-                    out.append((t, make_env(None, None, fig, source=fig.comp["qid"])))
+            for t in triggers:
+                out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                        locals={"$special": spec})))
+        for fig, triggers in here.npcs:
+            if fig.location is None:
+                continue
+            for t in triggers:
+                out.append((t, make_env(None, None, fig, source=fig.comp["qid"])))
         return out
+
+    @cached_property
+    def _heard_here(self) -> dict[str, Heard]:
+        """event -> Heard: who can hear it in this game (heard_in_game)."""
+        return {}
+
+    def heard_in_game(self, event: str) -> Heard:
+        """Who can hear an event in this game, worked out once per event from the rules' index
+        (hearing()) and the game's own pieces that never change in play: its characters'
+        Special Abilities, its non-player figures, the Locations of its board. `heard`: does
+        anything but an installed trigger or a Reaction hear it (else emit() asks no one);
+        `chars`: the characters by name, when a token that hears it exists; `abilities`:
+        (character, Special Ability, its triggers) by name; `npcs`: (non-player figure, its
+        triggers) by name. Worked out again when the figures change (an attackable token's
+        figure comes or goes) or the board does."""
+        st = self.state
+        here = self._heard_here.get(event)
+        if here is not None and here.figures_of is st.figures and here.count == len(st.figures) \
+                and here.board is st.board:
+            return here
+        idx = self.code.heard.get(event) or self.hearing(event)
+        figs = sorted((f for f in st.figures.values() if f.kind in ("character", "npc")), key=_by_key)
+        here = Heard()
+        here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
+        here.game, here.tokens, here.in_play, here.reactions = idx["game"], idx["tokens"], idx["in-play"], \
+            idx["reactions"]
+        here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
+        abilities = []
+        if idx["specials"]:
+            for fig in figs:
+                if fig.kind == "character":
+                    spec = self.special(fig)
+                    if spec is not None and spec["qid"] in idx["specials"]:
+                        abilities.append((fig, spec, tuple(self.triggers_of(spec)[event])))
+        here.abilities = tuple(abilities)
+        here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
+                          if f.kind == "npc" and f.comp["qid"] in idx["npc"])
+        here.locations = bool(idx["locations"]) and st.board is not None and any(
+            event in self.triggers_of(loc.comp) for loc in st.board.locations if loc.comp is not None)
+        here.figures = bool(here.chars or here.abilities or here.npcs)
+        here.heard = bool(here.game or here.tokens or here.locations or here.figures or here.in_play)
+        self._heard_here[event] = here
+        return here
 
     def _in_play_keys(self, colour: str) -> list[str]:
         """The state's keys of a Team's zones whose cards are in play (made once per Team)."""
@@ -252,10 +287,15 @@ class EventsMixin:
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
-        idx = self.code.heard.get(event) or self.hearing(event)
-        found = self.listeners(event, params) if idx["heard"] or st.temp_triggers else None
-        reactions = idx["reactions"]
+        here = self._heard_here.get(event)
+        if here is None or here.figures_of is not st.figures or here.count != len(st.figures) \
+                or here.board is not st.board:
+            here = self.heard_in_game(event)
+        found = self.listeners(event, params, here) if here.heard or st.temp_triggers else None
+        reactions = here.reactions
         if found:
+            if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+                return self.run_listeners(event, params, pending, found)
             return self._heard_by(event, params, pending, found, reactions)
         # a Reaction card can be offered only to a hand that holds one for this event
         if reactions and self.reaction_in_hand(reactions):
@@ -281,29 +321,34 @@ class EventsMixin:
                     [x for x in found if x[1].holder is not None and x[1].until is None]
         # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
         event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+        ran = False  # has a listener's body run (and maybe changed what the list was made from)?
         for trigger, base in found:
-            if st.winners is not None:  # over
-                return
-            if base.until is not None and not base.until.alive:
-                continue
-            if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
-                continue  # the card was done (and left play) by an earlier listener
+            if ran:
+                if st.winners is not None:  # over
+                    return
+                if base.until is not None and not base.until.alive:
+                    continue
+                if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
+                    continue  # the card was done (and left play) by an earlier listener
             if base.until is None:  # an Env listeners() made for this event alone: used as it is
                 env = base
                 env.event, env.pending = event_params, pending
             else:  # an installed trigger's Env, kept for its next events: a copy
                 env = base.child(event=event_params, pending=pending)
-            spec = base.locals.get("$special")
-            if spec is not None and not self.special_available(base.self_fig, spec):
-                continue
-            stands = base.locals.get("$stands")
-            if stands is not None and stands.location != base.here:
-                continue  # a Location hears about a figure only while it stands there
+            spec = None
+            if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
+                spec = base.locals.get("$special")
+                if spec is not None and not self.special_available(base.self_fig, spec):
+                    continue
+                stands = base.locals.get("$stands")
+                if stands is not None and stands.location != base.here:
+                    continue  # a Location hears about a figure only while it stands there
             when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
             if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                 continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
+            ran = True
             yield from body(self, env)
 
     def reaction_in_hand(self, cards: frozenset) -> bool:

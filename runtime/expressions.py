@@ -99,18 +99,22 @@ class ExpressionsMixin:
         return not L.removed and len(L.figures) < L.slots
 
     def component_value(self, qid: str):
-        comp = self.rules.by_qid.get(qid)
-        if comp is None:
-            return None
-        if comp["kind"] == "location":
-            for loc in self.state.board.locations:
-                if loc.comp is not None and loc.comp["qid"] == qid and not loc.removed:
-                    return loc.index
-            return None
-        for fig in self.state.figures.values():
-            if fig.comp["qid"] == qid:
-                return fig
-        return None
+        """A component named in an expression: the Location it is (its index, while in play) or
+        the figure it is, read from where the game placed it (kept per board and set of figures)."""
+        st = self.state
+        placed = self.__dict__.get("_placed")
+        if placed is None or placed[0] is not st.board or placed[1] is not st.figures or placed[2] != len(st.figures):
+            where: dict = {}
+            for fig in st.figures.values():
+                where.setdefault(fig.comp["qid"], fig)  # the first figure of a component, as a walk finds it
+            for loc in st.board.locations if st.board is not None else ():
+                if loc.comp is not None and loc.comp["kind"] == "location":
+                    where.setdefault(loc.comp["qid"], []).append(loc)
+            placed = self.__dict__["_placed"] = (st.board, st.figures, len(st.figures), where)
+        found = placed[3].get(qid)
+        if found is None or found.__class__ is Figure:
+            return found
+        return next((loc.index for loc in found if not loc.removed), None)
 
 
 def _value(value):

@@ -5,6 +5,8 @@ game's `pile-to` zone, `GameState.token_pile`): counting, taking and removing pi
 Location read both, as a player sees one heap of tokens there."""
 from __future__ import annotations
 
+from functools import cached_property
+
 from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
@@ -198,13 +200,26 @@ class PiecesMixin:
         return None
 
     def matches(self, key_token: str, token: str) -> bool:
-        return key_token == token or self.group_of.get(key_token) == token
+        return key_token in (self._matching.get(token) or self.matching(token))
+
+    @cached_property
+    def _matching(self) -> dict[str, frozenset]:
+        """token qid -> matching(token), worked out once per token."""
+        return {}
+
+    def matching(self, token: str) -> frozenset:
+        """The token qids a count of `token` counts: itself and the tokens of its group (a
+        token whose `group` is it)."""
+        found = self._matching.get(token)
+        if found is None:
+            found = self._matching[token] = frozenset([token, *(t for t, g in self.group_of.items() if g == token)])
+        return found
 
     def count_tokens(self, token: str, where, of) -> int:
         if where is None:
             return 0
-        # this runs for every `count` and `has` of a condition: the common places first,
-        # and matches() inlined
+        # this runs for every `count` and `has` of a condition: the common places first, the
+        # tokens that count for `token` read once (matching())
         kind = where.__class__
         if kind is Figure:
             store = where.tokens
@@ -213,19 +228,35 @@ class PiecesMixin:
         elif kind is str:
             team = self.state.teams.get(where)
             store = team.tokens if team is not None else None
-        elif kind is list:
-            return sum(self.count_tokens(token, w, of) for w in where)
+        elif kind is list:  # each place's count, added up (a loop: no generator to resume per place)
+            total = 0
+            for w in where:
+                total += self.count_tokens(token, w, of)
+            return total
         else:
             store = self.token_store(where)
         total = 0
+        try:
+            match = self._matching[token]
+        except KeyError:
+            match = self.matching(token)
         if store:
-            group_of = self.group_of
-            for (t, owner, _c), n in store.items():
-                if (t == token or group_of.get(t) == token) and (of is None or owner == of):
-                    total += n
+            if of is None:
+                for key, n in store.items():
+                    if key[0] in match:
+                        total += n
+            else:
+                for (t, owner, _c), n in store.items():
+                    if t in match and owner == of:
+                        total += n
         if kind is int and of is None:  # a Location's face-down pile too
-            total += sum(1 for t in self.state.token_pile(where) or () if self.matches(t, token))
-        if kind is str and where in self.state.teams:
+            pile = self.state.token_pile(where)
+            if pile:
+                total += sum(1 for t in pile if t in match)
+        if kind is str and where in self.state.teams:  # and what its characters hold, read in place
+            figures = self.state.figures
             for fk in self.state.teams[where].characters:
-                total += self.count_tokens(token, self.state.figures[fk], of)
+                for (t, owner, _c), n in figures[fk].tokens.items():
+                    if t in match and (of is None or owner == of):
+                        total += n
         return total

@@ -48,6 +48,9 @@ class Rules:
     counters: dict[str, CounterDecl] = field(default_factory=dict)  # its counters, by id
     counter_from: dict[str, str] = field(default_factory=dict)  # counter id -> its `start-from` property
     zone_of: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_ZONES))  # use -> zone id
+    # what token_pool() and token_flag() read from the tokens' properties, read once per token
+    _pools: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    _flags: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def applicability(self) -> Applicability:
@@ -62,11 +65,21 @@ class Rules:
         return self.by_kind.get(kind, {}).get(box, {})
 
     def token_pool(self, token_qid: str) -> str:
-        tok = self.tokens[token_qid]
-        return prop(tok, "drawn-from") or tok["id"]
+        """The pool a token's pieces are taken from (its `drawn-from`, else its own id)."""
+        try:
+            return self._pools[token_qid]
+        except KeyError:
+            tok = self.tokens[token_qid]
+            pool = self._pools[token_qid] = prop(tok, "drawn-from") or tok["id"]
+            return pool
 
     def token_flag(self, token_qid: str, name: str) -> bool:
-        return bool(prop(self.tokens[token_qid], name, False))
+        """A token's yes-or-no property (`face-down`, `blocks-adjacency`, ...)."""
+        try:
+            return self._flags[(token_qid, name)]
+        except KeyError:
+            flag = self._flags[(token_qid, name)] = bool(prop(self.tokens[token_qid], name, False))
+            return flag
 
     def counter_start(self, counter: str, holder: dict, default: int | None = None) -> int | None:
         """A counter's value at setup for a holder: the holder's printed `start-from`

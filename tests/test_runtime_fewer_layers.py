@@ -94,3 +94,13 @@ def test_an_event_no_one_hears_runs_nothing(game):
     event = "no-such-event"
     assert eng.hearing(event)["heard"] is False and not eng.hearing(event)["reactions"]
     assert list(eng.emit(event, {})) == []
+
+
+def test_a_figures_env_is_the_env_the_dataclass_makes(game):
+    eng = game.engine
+    for fig in game.state.figures.values():
+        for source in (None, "box/card"):
+            made = eng.fig_env(fig, source)
+            plain = Env(eng.controller_of(fig), fig.team, fig, source=source or fig.comp["qid"])
+            assert list(vars(made).items()) == list(vars(plain).items())
+            assert made.locals is not eng.fig_env(fig, source).locals  # each its own scope
