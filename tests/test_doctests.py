@@ -17,6 +17,7 @@ from conftest import REPO
 
 MODULES = [
     "mayhem.compiler.applicability",
+    "mayhem.compiler.builtins_setup",
     "mayhem.compiler.checks.card_text",
     "mayhem.compiler.checks.decks",
     "mayhem.compiler.checks.tally",

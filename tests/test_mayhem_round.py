@@ -182,7 +182,7 @@ def test_a_round_end_that_discards_nothing_keeps_the_cards_played(tmp_path):
     (("faces-from mayhem-die-faces", ""), "E205", "needs its faces"),
     (("faces-from mayhem-die-faces", "faces-from mayhem-die-face"), "E301", "did you mean 'mayhem-die-faces'"),
     (("effect-die mayhem", "effect-die mayhm"), "E301", "did you mean 'mayhem'"),
-    (("  round {\n", "  turn {\n  }\n  round {\n"), "E205", "slots of shared rules: round"),
+    (("  round {\n", "  turn {\n  }\n  round {\n"), "E205", "slots of shared rules: setup, round"),
     (("lead(first(leaders))", "lead(first(leaders))\n        place-figures(2)"), "E402", ""),
 ], ids=["no-faces", "unknown-faces-from", "unknown-effect-die", "unplayed-slot", "bad-arguments"])
 def test_the_compiler_checks_the_round_and_the_dice(tmp_path, edit, code, words):
