@@ -11,7 +11,9 @@ from mayhem.compiler import builtins_kernel as K
 from . import dice, turn_words
 from .decisions import fig_label
 from .dice import KERNEL_FN_PARAMS
-from .effects import Env, id_of
+from .effects import Env
+from .functions import (_activated_this_round, _adjacent_to, _all_ko_this_round, _can_move, _can_play, _count,
+                        _empty, _has_icon, _is_base, _open, _same_location, _stack_bonus, _tagged, _team_of)
 from .rules import prop
 from .state import Figure
 
@@ -262,94 +264,7 @@ def context(name: str):
     return _unknown(name)
 
 
-# ---- runtime functions: each a closure (engine, env, arguments in FN_PARAMS order), picked once -------
-
-def _count(eng, env, what, on, of):
-    if isinstance(what, list):
-        return len(what)
-    if what is None:
-        return 0
-    return eng.count_tokens(what, on, of)
-
-
-def _stack_bonus(eng, env, token, on, of):
-    if isinstance(on, int):
-        return eng.state.board.locations[on].bonus.get((token, of), 0)
-    return 0
-
-
-def _activated_this_round(eng, env):
-    figures = eng.state.figures
-    return [figures[k] for k in getattr(eng, "activated_this_round", ()) if not figures[k].eliminated]
-
-
-def _empty(eng, env, loc):
-    if loc is None:
-        return False
-    board = eng.state.board
-    L = board.locations[loc]
-    return not L.figures and not any(L.tokens.values()) and not eng.state.token_pile(loc) \
-        and not any(loc in e for e in board.blocked)
-
-
-def _open(eng, env, loc):
-    """`open(loc)`: ExpressionsMixin.is_open, read without a second call (menus ask it per Location)."""
-    if loc is None:
-        return False
-    L = eng.state.board.locations[loc]
-    return not L.removed and len(L.figures) < L.slots
-
-
-def _has_icon(eng, env, loc, icon):
-    locations = eng.state.board.locations
-    if loc is None or locations[loc].comp is None:
-        return False
-    icons = locations[loc].comp["props"].get("icons")  # prop(comp, "icons"), read without a call
-    return icons is not None and id_of(icon) in (icons["value"] or ())
-
-
-def _adjacent_to(eng, env, where):
-    loc = where.location if isinstance(where, Figure) else where
-    return list(eng.state.board.adjacent(loc)) if loc is not None else []
-
-
-def _team_of(eng, env, f):
-    if not isinstance(f, Figure):
-        return None
-    return f.team if f.kind != "token" else f.owner
-
-
-def _all_ko_this_round(eng, env, team):
-    st = eng.state
-    chars = st.characters(team) if team in st.teams else []
-    return bool(chars) and all(f.ko_round == st.round and f.location is None for f in chars)
-
-
-def _is_base(eng, env, loc):
-    comp = eng.state.board.locations[loc].comp if loc is not None else None
-    return bool(comp and prop(comp, "base"))
-
-
-def _tagged(eng, env, tag):
-    tags = env.pending.tags if env.pending else env.event.get("$tags", frozenset())
-    return tag in tags
-
-
-def _can_move(eng, env, f):
-    return isinstance(f, Figure) and f.location is not None and "no-move" not in eng.restriction(f)
-
-
-def _same_location(eng, env, a, b):
-    return isinstance(a, Figure) and isinstance(b, Figure) and a.location is not None and a.location == b.location
-
-
-def _can_play(eng, env, card, timing):
-    comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
-    if comp is None or prop(comp, "timing") != timing or "effect" not in comp["effects"]:
-        return False
-    guard = comp["effects"]["effect"]["when"]
-    return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
-
+# ---- runtime functions: the closures of runtime/functions.py, picked once by name ----------------
 
 def function(name: str):
     """The closure (engine, env, *arguments in FN_PARAMS order) -> value of a runtime function."""
