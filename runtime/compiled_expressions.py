@@ -353,23 +353,7 @@ def compile_selector(code, e: dict):
                 items = [f for f in eng.state.figures.values() if f.location is not None and test(f, env)]
             else:  # (places never hold None: a figure off the board is in none)
                 items = [f for f in eng.state.figures.values() if f.location in places and test(f, env)]
-            if f_where is None:
-                return items
-            # _kept(), inline: `it` bound in the Env's own scope while the condition reads it
-            scope = env.locals
-            before = scope["it"] if "it" in scope else _UNSET
-            kept = []
-            try:
-                for item in items:
-                    scope["it"] = item
-                    if f_where(eng, env):
-                        kept.append(item)
-            finally:
-                if before is not _UNSET:
-                    scope["it"] = before
-                elif "it" in scope:
-                    del scope["it"]
-            return kept
+            return items if f_where is None else _kept(eng, env, items, f_where)
         return select_all, False
     # a part that asks is a generator to `yield from`; one that does not (most `in` and
     # `where` of a `one` selector) is called as it is, with no generator per candidate
