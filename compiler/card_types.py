@@ -67,7 +67,7 @@ def parse_propdecl(values: list) -> dict | None:
         return out
     if len(rest) != 1 or marker is not None:
         return None
-    from .model import _BAD, _shape  # the one shape checker of property values
+    from .values import BAD as _BAD, shape as _shape  # the one shape checker of property values
     if ptype == "flag":
         return None
     value = _shape(PropSpec("default", _value_shape(out), ""), rest)

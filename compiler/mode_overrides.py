@@ -16,8 +16,8 @@ OVERRIDABLE = ("counter", "rule", "zone")
 def override_names(values: list) -> tuple[ast.Name, ast.Name] | None:
     """`without KIND ID` (maybe ending with its provenance, `rulebook "Section"`): the kind and
     the id, or None when the values are not a kind and a name."""
-    from .model import _split_provenance
-    values, _own = _split_provenance(values)
+    from .model_props import split_provenance
+    values, _own = split_provenance(values)
     if len(values) == 2 and all(isinstance(v, ast.Name) for v in values) and values[0].id in OVERRIDABLE:
         return values[0], values[1]
     return None

@@ -5,37 +5,16 @@ from dataclasses import dataclass, field
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec, SlotSpec
+from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, KindSpec, SlotSpec
 from mayhem.dsl.spans import Span
 
-from .values import BAD as _BAD, FACE as _FACE, example as _example, shape as _shape, shape_text as _shape_text
+from .model_props import PropValue, Provenance, a_kind, parse_source, read_prop  # noqa: F401 (PropValue: part of the model)
+from .values import FACE as _FACE, example as _example
 
 # Kinds whose names live in a vocabulary namespace of their own (a keyword and a
 # token may both be called `shield`); every other kind is a box component and
 # shares one namespace per box.
 VOCABULARY_KINDS = ("keyword", "token", "tag", "icon", "pool")
-
-
-@dataclass(frozen=True, slots=True)
-class Provenance:
-    kind: str  # "rulebook" | "authored"
-    section: str | None = None
-
-    def to_json(self) -> dict:
-        if self.kind == "rulebook":
-            return {"kind": "rulebook", "section": self.section}
-        return {"kind": "authored"}
-
-    def __str__(self) -> str:
-        return f'rulebook "{self.section}"' if self.kind == "rulebook" else "authored"
-
-
-@dataclass(slots=True)
-class PropValue:
-    value: object
-    span: Span
-    source: Provenance
-    node: ast.Prop
 
 
 @dataclass(slots=True)
@@ -133,7 +112,7 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
     if spec is None or parent_kind not in spec.parents:
         allowed = _kind_names_for(where, kinds) if parent is None else list(kinds[parent.kind].children)
         place = {"<box-file>": "in a box file", "<module-file>": "in a module file (one without 'in box')"}
-        here = place.get(parent_kind, f"inside {_a(parent_kind)}")
+        here = place.get(parent_kind, f"inside {a_kind(parent_kind)}")
         hint = "allowed here: " + ", ".join(allowed) if allowed else "nothing can be declared here"
         if spec is None:
             hint = did_you_mean(decl.kind, allowed or kinds) or hint
@@ -142,13 +121,13 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
         if decl.kind in ("character", "mayhem-card", "go-card", "location", "npc", "first-game", "box") \
                 and parent_kind == "<module-file>":
             hint = "add 'in box BOX-ID' at the top of the file"
-        diags.error("E201", f"{_a(decl.kind)} cannot be declared {here}", decl.span, hint=hint)
+        diags.error("E201", f"{a_kind(decl.kind)} cannot be declared {here}", decl.span, hint=hint)
         return None
     if spec.needs_name and decl.name is None:
-        diags.error("E208", f"{_a(decl.kind)} needs a display name after its id",
+        diags.error("E208", f"{a_kind(decl.kind)} needs a display name after its id",
                     decl.id_span, hint=f'write: {decl.kind} {decl.id} "Display Name" {{ ... }}')
     if decl.params and not spec.params:
-        diags.error("E210", f"{_a(decl.kind)} takes no parameters", decl.params[0].span,
+        diags.error("E210", f"{a_kind(decl.kind)} takes no parameters", decl.params[0].span,
                     hint="only keywords take parameters")
     if decl.kind == "side" and decl.id not in ("a", "b"):
         diags.error("E211", f"a dashboard side is 'a' or 'b', not '{decl.id}'", decl.id_span)
@@ -179,7 +158,7 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
     source_given = False
     for member in decl.members:
         if isinstance(member, ast.Prop) and member.name == "source":
-            own_source = _parse_source(member.values, member, diags)
+            own_source = parse_source(member.values, member, diags)
             source_given = True
             break
     if own_source is not None:
@@ -192,7 +171,7 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
     seen_props: dict[str, ast.Prop] = {}
     for member in decl.members:
         if isinstance(member, ast.Prop):
-            _prop(comp, spec, member, seen_props, diags)
+            read_prop(comp, spec, member, seen_props, diags)
         elif isinstance(member, ast.Slot):
             slot_spec = spec.slot(member.name)
             if slot_spec is None and spec.dynamic_slots:
@@ -201,10 +180,10 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
                 names = [s.name for s in spec.slots]
                 hint = did_you_mean(member.name, names) or (
                     f"{decl.kind} effects go in: " + ", ".join(names) if names else
-                    f"{_a(decl.kind)} has no effects")
+                    f"{a_kind(decl.kind)} has no effects")
                 if spec.prop(member.name) is not None:
                     hint = f"'{member.name}' is a property: write it without braces"
-                diags.error("E206", f"'{member.name}' is not an effect slot of {_a(decl.kind)}",
+                diags.error("E206", f"'{member.name}' is not an effect slot of {a_kind(decl.kind)}",
                             member.name_span, hint=hint)
             elif member.name in comp.slots:
                 diags.error("E203", f"'{member.name}' is given twice", member.name_span,
@@ -215,7 +194,7 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
                 comp.slots[member.name] = member
         elif isinstance(member, ast.Trigger):
             if spec.triggers is None:
-                diags.error("E207", f"{_a(decl.kind)} has no triggers ('on ...')", member.event_span,
+                diags.error("E207", f"{a_kind(decl.kind)} has no triggers ('on ...')", member.event_span,
                             hint="triggers belong to tokens, Locations, cards, Special Abilities and GO! cards")
             elif decl.kind == "game" and not scope.endswith(".mh"):
                 diags.error("E207", "a game of the rules kernel has no triggers ('on ...')", member.event_span,
@@ -240,145 +219,8 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
     _check_shape(comp, set(seen_props), diags)
 
 
-def _a(kind: str) -> str:
-    """The kind with its article: "a tag", "an ability"."""
-    return ("an " if kind[:1] in "aeiou" else "a ") + kind
-
-
 def _what(comp: Component) -> str:
     return f"{comp.kind} '{comp.id}'"
-
-
-def _parse_source(values: list, node: ast.Node, diags: Diagnostics) -> Provenance | None:
-    if len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id == "authored":
-        return Provenance("authored")
-    if len(values) == 2 and isinstance(values[0], ast.Name) and values[0].id == "rulebook" \
-            and isinstance(values[1], ast.String) and values[1].value.strip():
-        return Provenance("rulebook", values[1].value)
-    diags.error("E204", "a source is `authored` or `rulebook \"Section\"`", node.span,
-                hint='name the rulebook section the facts come from, e.g. `source rulebook "Tokens"`')
-    return None
-
-
-def _split_provenance(values: list) -> tuple[list, Provenance | None]:
-    """A property may end with its own provenance: `slot 5 authored`."""
-    if values and isinstance(values[-1], ast.Name) and values[-1].id == "authored":
-        return values[:-1], Provenance("authored")
-    if len(values) >= 2 and isinstance(values[-1], ast.String) and isinstance(values[-2], ast.Name) \
-            and values[-2].id == "rulebook":
-        return values[:-2], Provenance("rulebook", values[-1].value)
-    return values, None
-
-
-def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Diagnostics) -> None:
-    if prop.name == "source":
-        if "source" in seen:
-            diags.error("E203", "'source' is given twice", prop.name_span,
-                        related=[Related(seen["source"].name_span, "first given here")])
-        seen["source"] = prop
-        return
-    universal = next((u for u in UNIVERSAL_PROPS if u.name == prop.name), None)
-    if universal is not None:
-        _universal(comp, universal, prop, diags)
-        return
-    pspec = spec.prop(prop.name)
-    if pspec is None and spec.dynamic_props:
-        pspec = PropSpec(prop.name, spec.dynamic_props, "")
-    if pspec is None:
-        names = [p.name for p in spec.props]
-        hint = did_you_mean(prop.name, names)
-        if hint is None and spec.slot(prop.name) is not None:
-            hint = f"'{prop.name}' is an effect: write `{prop.name} {{ ... }}`"
-        if hint is None and prop.name in KINDS:
-            hint = f"{_a(prop.name)} declaration needs an id, a name and a body"
-        if hint is None:
-            hint = f"{_a(comp.kind)} has: " + ", ".join(names) if names else None
-        diags.error("E202", f"unknown property '{prop.name}' in {_a(comp.kind)}", prop.name_span, hint=hint)
-        return
-    if pspec.shape == "overrides":  # repeatable: `without counter vp`, `without rule ko-vp`
-        _override(comp, prop, diags)
-        return
-    if prop.name in seen:
-        diags.error("E203", f"'{prop.name}' is given twice", prop.name_span,
-                    related=[Related(seen[prop.name].name_span, "first given here")])
-        return
-    seen[prop.name] = prop
-    if pspec.shape == "source":
-        value = _parse_source(prop.values, prop, diags)
-        if value is not None:
-            comp.props[prop.name] = PropValue(value.to_json(), prop.span, value, prop)
-        return
-    if pspec.shape == "propdecl":
-        from .card_types import DECL_TYPES_TEXT, bad_type_hint, parse_propdecl
-        decl = parse_propdecl(prop.values)
-        if decl is None:
-            diags.error("E204", f"'{prop.name}' declares a property: a type ({DECL_TYPES_TEXT}), then an "
-                        "optional default and description", prop.span,
-                        hint=bad_type_hint(prop.values) or f"for example: `{prop.name} int 0`")
-        else:
-            comp.props[prop.name] = PropValue(decl, prop.span, comp.source, prop)
-        return
-    values, own = _split_provenance(prop.values) if pspec.shape not in ("ids", "list") else (prop.values, None)
-    value = _shape(pspec, values)
-    if value is _BAD:
-        diags.error("E204", f"'{prop.name}' takes {_shape_text(pspec.shape)}", prop.span,
-                    hint=f"for example: `{_example(pspec)}`")
-        return
-    comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
-
-
-
-
-def _override(comp: Component, prop: ast.Prop, diags: Diagnostics) -> None:
-    """`without KIND ID`, one per line: what a mode leaves out of the game (compiler.mode_overrides)."""
-    from .mode_overrides import OVERRIDABLE, parse_without
-    pair = parse_without(prop.values)
-    if pair is None:
-        diags.error("E204", f"'{prop.name}' takes a kind ({', '.join(OVERRIDABLE[:-1])} or {OVERRIDABLE[-1]}) "
-                    "and the id of what the mode leaves out of the game", prop.span,
-                    hint=f"for example: `{prop.name} counter vp` or `{prop.name} rule ko-vp`, one per line")
-        return
-    pv = comp.props.get(prop.name)
-    if pv is None:
-        comp.props[prop.name] = PropValue(pair, prop.span, comp.source, prop)
-    elif pair[0] in pv.value:
-        diags.error("E203", f"'{prop.name} {' '.join(pair[0])}' is given twice", prop.span)
-    else:
-        pv.value.extend(pair)
-
-
-def _universal(comp: Component, spec: PropSpec, prop: ast.Prop, diags: Diagnostics) -> None:
-    """`silence` and `distinct-from`: repeatable, kept as lists."""
-    values = prop.values
-    if spec.shape == "slots":
-        names = [s.name for s in comp.spec.slots]
-        if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items and \
-                all(isinstance(v, ast.Name) and v.id in names for v in values[0].items):
-            comp.props[spec.name] = PropValue([v.id for v in values[0].items], prop.span, comp.source, prop)
-        else:
-            diags.error("E204", f"'{spec.name}' takes a [list] of the effect slots of {_a(comp.kind)}: "
-                        + (", ".join(names) or "it has none"), prop.span,
-                        hint="for example: `authored-effects [special, mayhem]`")
-        return
-    if spec.shape == "silence":
-        if len(values) == 2 and all(isinstance(v, ast.String) for v in values) and values[1].value.strip():
-            item = [values[0].value, values[1].value]
-        else:
-            diags.error("E204", "'silence' takes a check code and the reason, both as strings", prop.span,
-                        hint='for example: `silence "C303" "the text paraphrases the effect"`')
-            return
-    else:
-        if len(values) == 1 and isinstance(values[0], ast.String):
-            item = values[0].value
-        else:
-            diags.error("E204", f"'{spec.name}' takes a string", prop.span,
-                        hint=f'for example: `{spec.name} "looney-tunes/invisible-paint"`')
-            return
-    pv = comp.props.get(spec.name)
-    if pv is None:
-        comp.props[spec.name] = PropValue([item], prop.span, comp.source, prop)
-    else:
-        pv.value.append(item)
 
 
 def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:

@@ -9,7 +9,7 @@ from mayhem.dsl.spans import Span
 from . import builtins as B
 from . import builtins_kernel as K
 from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
-from .model import Component, Model, _a
+from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
 UNIVERSAL = {p.name for p in UNIVERSAL_PROPS}  # properties any component may carry
