@@ -121,6 +121,44 @@ def walk_expressions(node: dict, max_depth: int = 60) -> Iterator[dict]:
             stack.extend((c, depth + 1) for c in reversed(sub_expressions(n)))
 
 
+def component_bodies(comp: dict) -> Iterator[list]:
+    """The statement lists a compiled component holds itself (not its children's): each
+    effect slot's body, then its triggers."""
+    for eff in comp["effects"].values():
+        yield eff["body"]
+    yield comp["triggers"]
+
+
+def ir_statements(components: list[dict]) -> Iterator[dict]:
+    """Every statement of compiled components and their children, at any depth: effect slots,
+    triggers, keyword bodies, and the bodies inside them."""
+    stack = list(reversed(components))
+    while stack:
+        comp = stack.pop()
+        for body in component_bodies(comp):
+            yield from walk_statements(body)
+        stack.extend(reversed(comp["children"]))
+
+
+def ir_expressions(components: list[dict]) -> Iterator[dict]:
+    """Every expression of compiled components and their children: those of their statements,
+    their effect slots' `when` conditions and their parameters' defaults."""
+    stack = list(reversed(components))
+    while stack:
+        comp = stack.pop()
+        for eff in comp["effects"].values():
+            if eff.get("when"):
+                yield from walk_expressions(eff["when"])
+            for s in walk_statements(eff["body"]):
+                yield from walk_expressions(s)
+        for s in walk_statements(comp["triggers"]):
+            yield from walk_expressions(s)
+        for param in comp.get("params") or ():
+            if param.get("default"):
+                yield from walk_expressions(param["default"])
+        stack.extend(reversed(comp["children"]))
+
+
 REF_FORMS = frozenset({"token", "tag", "icon", "component"})  # expression forms that name a component
 
 

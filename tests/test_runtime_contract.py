@@ -3,7 +3,7 @@ from pathlib import Path
 import re
 
 from mayhem.compiler import builtins as B
-from mayhem.compiler import builtins_kernel as K
+from mayhem.compiler.ir_ops import ir_statements
 from mayhem.runtime.engine import Engine
 from mayhem.runtime import expressions as expressions_module
 
@@ -81,20 +81,8 @@ def test_every_function_and_context_name_is_evaluated():
 
 def announced(ir) -> set[str]:
     """The events the content's statements announce (`announce-together("recovery", ...)`)."""
-    found = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            if node.get("op") == "primitive" and node.get("name") == "announce-together":
-                found.add(node["args"]["event"]["v"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(ir["components"])
-    return found
+    return {s["args"]["event"]["v"] for s in ir_statements(ir["components"])
+            if s["op"] == "primitive" and s["name"] == "announce-together"}
 
 
 def test_every_event_is_emitted_by_the_runtime_or_announced_by_the_content(ir):

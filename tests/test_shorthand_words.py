@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from mayhem.compiler import builtins as B
+from mayhem.compiler.ir_ops import ir_expressions, ir_statements
 from mayhem.compiler.shorthand import lowered, shorthands
 from mayhem.runtime.effects import Env
 from mayhem.runtime.rules import load_rules
@@ -43,19 +44,9 @@ def test_the_effect_die_words_name_the_die_the_games_effect_die_names():
 
 
 def test_the_ir_keeps_the_words_as_written(ir):
-    written = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            if node.get("op") == "primitive" or node.get("e") == "ctx":
-                written.add(node["name"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(ir["components"])
+    components = ir["components"]
+    written = {s["name"] for s in ir_statements(components) if s["op"] == "primitive"}
+    written |= {e["name"] for e in ir_expressions(components) if e["e"] == "ctx"}
     assert {"mayhem-die", "mayhem-icon", "roll-mayhem-die", "grant-mayhem-icon", "complete-mission"} <= written
     assert not {"shown-face", "shows-icon", "grant-icon", "card-done"} & written
 
