@@ -45,6 +45,7 @@ from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules  # noqa: E402
 from mayhem.runtime.kernel.play import RandomBot, play_game  # noqa: E402
 from parity import CHECKOUT_FINDER  # noqa: E402
+from side_by_side import SideBySide, export, revision  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
@@ -138,24 +139,6 @@ print(json.dumps(out))
 """
 
 
-def revision(rev: str) -> str | None:
-    """The commit `rev` names in this checkout, or None (said on stderr)."""
-    import subprocess
-    sha = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, text=True,
-                         capture_output=True)
-    if sha.returncode != 0:
-        print(f"bench/kernel.py: '{rev}' is no revision of {ROOT}: {sha.stderr.strip()}", file=sys.stderr)
-        return None
-    return sha.stdout.strip()
-
-
-def export(sha: str, into: str) -> None:
-    """The files of commit `sha` written into the folder `into` (git archive)."""
-    import subprocess
-    archive = subprocess.run(["git", "archive", "--format=tar", sha], cwd=ROOT, capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
-
-
 def parity(games: int, before: str) -> int:
     """Seeded games of Marvel Mayhem (2 to 4 players, rotating decks) and Ridge (2 and 4
     players) played by revision `before` and by the working tree: how many logs are the same."""
@@ -187,11 +170,9 @@ def parity(games: int, before: str) -> int:
     return status
 
 
-# a side of --against, kept running: the checkout at argv[1] (parity's finder takes it off
-# argv), Marvel Mayhem for argv[1] players; each line "play START N" or "calls START N" on
-# stdin plays seeds START.. and answers "DECISIONS CPU-SECONDS" or "DECISIONS CALLS"
-_WORKER = CHECKOUT_FINDER + r"""
-import cProfile, pstats, time
+# a worker's setup for --against (bench/side_by_side.py): Marvel Mayhem (or the lab game Ridge,
+# argv[2] "ridge") for argv[1] players, and play(START, N) with random bots
+_SETUP = r"""
 from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, load_game_rules
 from mayhem.runtime.kernel.play import play_game
@@ -205,87 +186,26 @@ def play(start, n):
     return sum(len(play_game(rules, KernelConfig(players=players, seed=s, decks=[decks[(s + i) % len(decks)]
                for i in range(players)] if decks else []), ["random"]).history) for s in range(start, start + n))
 play(10 ** 6, 5)  # warm up
-print("ready", flush=True)
-for line in sys.stdin:
-    what, start, n = line.split()
-    if what == "calls":
-        prof = cProfile.Profile()
-        prof.enable()
-        decisions = play(int(start), int(n))
-        prof.disable()
-        print(decisions, pstats.Stats(prof).total_calls, flush=True)
-    else:
-        cpu = time.process_time()
-        decisions = play(int(start), int(n))
-        print(decisions, time.process_time() - cpu, flush=True)
 """
 
 
 def against(rev: str, rounds: int, games: int, players: int, uno_games: int, game: str = "marvel") -> int:
     """Revision `rev` and the working tree side by side (see the module's docstring)."""
     import statistics
-    import subprocess
-    import tempfile
-    sha = revision(rev)
-    if sha is None:
-        return 2
-    with tempfile.TemporaryDirectory(prefix="kernel-against-") as tmp:
-        export(sha, tmp)
-        sides = {}
-        for label, root in ((rev, Path(tmp)), ("working tree", ROOT)):
-            sides[label] = subprocess.Popen([sys.executable, "-c", _WORKER, str(root), str(players), game], cwd=root,
-                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            if sides[label].stdout.readline().strip() != "ready":
-                print(f"bench/kernel.py: {label} failed to start (its error is above)", file=sys.stderr)
-                return 2
-
-        def ask(label: str, line: str) -> tuple[int, float]:
-            worker = sides[label]
-            worker.stdin.write(line + "\n")
-            worker.stdin.flush()
-            decisions, figure = worker.stdout.readline().split()
-            return int(decisions), float(figure)
-
-        rates: dict[str, list[float]] = {label: [] for label in sides}
-        uno_rates: list[float] = []
-        uno = uno_games > 0
-        if uno:
-            try:
-                play_uno(10)  # warm up
-            except RLCardMissing as e:
-                print(f"no UNO reference: {e}")
-                uno = False
-        order = list(sides) + (["UNO"] if uno else [])
-        for r in range(rounds):  # the order turns each round: no side always runs first
-            for label in order[r % len(order):] + order[:r % len(order)]:
-                if label == "UNO":
-                    cpu = time.process_time()
-                    figures = play_uno(uno_games, seed=r)
-                    uno_rates.append(figures.decisions / (time.process_time() - cpu))
-                else:
-                    decisions, cpu = ask(label, f"play {r * games} {games}")
-                    rates[label].append(decisions / cpu)
-        calls = {label: ask(label, f"calls 0 {min(games, 100)}") for label in sides}
-        for worker in sides.values():
-            worker.stdin.close()
-            worker.wait()
+    with SideBySide(rev, _SETUP, [str(players), game], "bench/kernel.py") as sides:
+        if not sides.ok:
+            return 2
+        rates = sides.rounds("", rounds, games, uno_games, calls_games=min(games, 100))
     name = "Ridge" if game == "ridge" else "Marvel Mayhem"
-    print(f"{name}, {players} players, random play: {rev} ({sha[:12]}) and the working tree side by "
+    uno = rates.uno is not None
+    print(f"{name}, {players} players, random play: {rev} ({sides.sha[:12]}) and the working tree side by "
           f"side, {rounds} rounds of {games} games each" + (f", {uno_games} games of UNO between" if uno else ""))
-    uno_median = statistics.median(uno_rates) if uno else None
-    for label, xs in rates.items():
-        line = (f"  {label:<14} median {statistics.median(xs):>8,.0f} decisions per CPU second "
-                f"(runs {min(xs):,.0f} to {max(xs):,.0f})")
-        if uno:
-            line += f", {statistics.median([x / u for x, u in zip(xs, uno_rates)]):.2f}x UNO"
-        decisions, total = calls[label]
-        print(line + f"; {total / decisions:.1f} Python calls per decision")
+    for label in rates.sides:
+        print(rates.side_line(label, runs="runs"))
     if uno:
-        print(f"  {'RLCard UNO':<14} median {uno_median:>8,.0f} decisions per CPU second "
-              f"(runs {min(uno_rates):,.0f} to {max(uno_rates):,.0f})")
-    before, after = rates.values()
-    print(f"  working tree / {rev}: {statistics.median([a / b for a, b in zip(after, before)]):.3f} "
-          "(median of the rounds' ratios)")
+        print(f"  {'RLCard UNO':<14} median {statistics.median(rates.uno):>8,.0f} decisions per CPU second "
+              f"(runs {min(rates.uno):,.0f} to {max(rates.uno):,.0f})")
+    print(f"  working tree / {rev}: {statistics.median(rates.ratios()):.3f} (median of the rounds' ratios)")
     return 0
 
 
