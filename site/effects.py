@@ -12,17 +12,41 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ..compiler.render_text import call_args, needs_parens, parameters
+from ..compiler.render_expr import ExpressionText
+from ..compiler.render_text import parameters
 from .escape import text
 from .model import parse_span
 
 Link = Callable[[str, str], Markup]  # (qid, label) -> an <a>, or the label
 
 
-class Phrases:
+class Phrases(ExpressionText):
+    """Statements and expressions as escaped HTML; expressions are compiler.render_expr's, with
+    the pieces in HTML: names escaped, strings in quotes, components linked."""
+
+    minus = "&#8722;"
+
     def __init__(self, model, link: Link) -> None:
         self.model = model
         self.link = link
+
+    # ---- how the printer's pieces look in HTML (compiler/render_expr.py) ----------------
+
+    def fmt(self, template: str, *args) -> Markup:
+        return Markup(template).format(*args)
+
+    def word(self, value) -> Markup:
+        return text(value)
+
+    def join(self, sep: str, parts) -> Markup:
+        return Markup(sep).join(parts)
+
+    def string(self, value: str) -> Markup:
+        return Markup("&#8220;{}&#8221;").format(text(value))
+
+    def ref(self, e: dict) -> Markup:
+        comp = self.model.by_qid.get(e["name"])
+        return self.link(e["name"], comp["name"] if comp and comp.get("name") else e["name"].split(":")[-1])
 
     # ---- statements -----------------------------------------------------------------
 
@@ -139,11 +163,6 @@ class Phrases:
             return Markup("")
         return Markup("({})").format(self.call(parameters(primitive, primitive=True), shown))
 
-    def call(self, params: list[str] | None, args: dict) -> Markup:
-        """A call's arguments as written: by position, or named (`value(vp, of: it)`)."""
-        return Markup(", ").join(self.expr(v) if k is None else Markup("{}: {}").format(text(k), self.expr(v))
-                                 for k, v in call_args(params, args, self.named))
-
     def named(self, name: str, value: dict) -> bool | None:
         """Did the writer name this argument? Read from the source before the value's span: `of: it`."""
         sources = getattr(self.model, "sources", None)
@@ -163,54 +182,6 @@ class Phrases:
         if m:
             return m.group(1) == name or None
         return False if re.search(r"[(,]\s*$", before) else None
-
-    # ---- expressions ------------------------------------------------------------------
-
-    def expr(self, e: dict | None) -> Markup:
-        if e is None:
-            return Markup("")
-        k = e["e"]
-        if k in ("num", "bool"):
-            return text(str(e["v"]).lower() if k == "bool" else e["v"])
-        if k == "str":
-            return Markup("&#8220;{}&#8221;").format(text(e["v"]))
-        if k in ("token", "tag", "icon", "component"):
-            comp = self.model.by_qid.get(e["name"])
-            return self.link(e["name"], comp["name"] if comp and comp.get("name") else e["name"].split(":")[-1])
-        if k in ("ctx", "event", "var", "param", "it", "relation", "none", "unresolved", "zone", "counter", "property"):
-            return text(e["name"])
-        if k == "list":
-            return Markup("[{}]").format(Markup(", ").join(self.expr(i) for i in e["items"]))
-        if k == "fn":
-            return Markup("{}({})").format(text(e["name"]), self.call(parameters(e["name"]), e["args"]))
-        if k in ("bin", "cmp"):
-            return Markup("{} {} {}").format(self.operand(e, "l"), text(e["op"]), self.operand(e, "r"))
-        if k == "neg":
-            return Markup("&#8722;{}").format(self.operand(e, "x"))
-        if k == "is":
-            return Markup("{} is {}{}").format(self.operand(e, "l"), "not " if e.get("negated") else "",
-                                               self.operand(e, "r"))
-        if k in ("and", "or"):
-            return Markup(f" {k} ").join(self.operand(e, i) for i in range(len(e["items"])))
-        if k == "not":
-            return Markup("not {}").format(self.operand(e, "x"))
-        if k == "select":
-            quant = text(e["quant"])
-            if e.get("count") is not None:
-                quant = Markup("{} {}").format(quant, self.operand(e, "count"))
-            out = Markup("{} {}").format(quant, text(e["kind"]))
-            if e.get("in") is not None:
-                out += Markup(" in {}").format(self.operand(e, "in"))
-            if e.get("where") is not None:
-                out += Markup(" where {}").format(self.expr(e["where"]))
-            return out
-        return text(k)
-
-    def operand(self, e: dict, key: str | int) -> Markup:
-        """An operand of `e` (`e[key]`, or its `key`-th item), bracketed where precedence needs it."""
-        child = e["items"][key] if isinstance(key, int) else e[key]
-        out = self.expr(child)
-        return Markup("({})").format(out) if needs_parens(e, child, "l" if key == 0 else str(key)) else out
 
 
 def _plain(e):

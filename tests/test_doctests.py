@@ -27,6 +27,7 @@ MODULES = [
     "mayhem.compiler.driver",
     "mayhem.compiler.incremental",
     "mayhem.compiler.ir_ops",
+    "mayhem.compiler.render_expr",
     "mayhem.compiler.render_text",
     "mayhem.compiler.shorthand",
     "mayhem.dsl.codes",

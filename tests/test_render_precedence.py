@@ -1,5 +1,5 @@
 """Expressions printed from the IR keep their meaning: the site's effect phrases
-(site/effects.py) and `mayhem diff`'s words (compiler/diff/words.py) put brackets where
+(site/effects.py) and `mayhem diff`'s words (compiler/render_expr.py, the printer of both) put brackets where
 the grammar's precedence needs them (`a and (b or c)`), and nowhere else. Property: a
 generated and/or/not/comparison/arithmetic tree, printed, parsed again by the DSL's
 parser and evaluated, gives what the tree itself gives, under any values of its names."""
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings, strategies as st
 from markupsafe import Markup
 
-from mayhem.compiler.diff.words import expr as diff_words
+from mayhem.compiler.render_expr import expression_text as diff_words
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 from mayhem.dsl.parser import parse_source

@@ -1,11 +1,14 @@
 """The difference between two versions of a component in words, from the effect IR
-("Special: +2 Damage -> +1 Damage"), and the effect-graph nodes that changed."""
+("Special: +2 Damage -> +1 Damage"), and the effect-graph nodes that changed. Statements read
+as the card text renders them (compiler/render_text.py), expressions as the DSL writes them
+(compiler/render_expr.py, the printer the site uses too)."""
 from __future__ import annotations
 
 import difflib
 import json
 
-from ..render_text import SLOT_LABELS, needs_parens, phrases
+from ..render_expr import expression_text as expr
+from ..render_text import SLOT_LABELS, phrases
 from .meaning import PROVENANCE, WORDING, _key, _value, canon
 
 SLOT_NAMES = {**SLOT_LABELS, "standard": "Standard", "effect": "Effect"}
@@ -20,39 +23,6 @@ def _show(v) -> str:
     if isinstance(v, dict) and "e" in v:
         return expr(v)
     return json.dumps(v, sort_keys=True, ensure_ascii=False)
-
-
-def expr(e) -> str:
-    """A compact rendering of an IR expression: `2`, `count(trap, on: here)`, `one friend`."""
-    if not isinstance(e, dict):
-        return _show(e)
-    k = e.get("e")
-    if k in ("num", "str", "bool"):
-        return str(e["v"]).lower() if k == "bool" else (repr(e["v"]) if k == "str" else str(e["v"]))
-    if "name" in e and k not in ("fn",):
-        return str(e["name"]).rsplit(":", 1)[-1].rsplit("/", 1)[-1]
-    if k == "fn":
-        args = ", ".join(f"{n}: {expr(v)}" for n, v in e["args"].items() if v is not None)
-        return f"{e['name']}({args})"
-    if k in ("bin", "cmp"):
-        return f"{_operand(e, e['l'], 'l')} {e['op']} {_operand(e, e['r'], 'r')}"
-    if k == "is":
-        return f"{_operand(e, e['l'], 'l')} is {'not ' if e.get('negated') else ''}{_operand(e, e['r'], 'r')}"
-    if k in ("and", "or"):
-        return f" {k} ".join(_operand(e, i) for i in e["items"])
-    if k in ("neg", "not"):
-        return ("-" if k == "neg" else "not ") + _operand(e, e["x"])
-    if k == "list":
-        return "[" + ", ".join(expr(i) for i in e["items"]) + "]"
-    if k == "select":
-        parts = [e["quant"], _operand(e, e["count"], "count") if e.get("count") else None, e["kind"],
-                 f"in {_operand(e, e['in'], 'in')}" if e.get("in") else None, f"where {expr(e['where'])}" if e.get("where") else None]
-        return " ".join(p for p in parts if p)
-    return k or "?"
-
-
-def _operand(parent: dict, child, side: str = "l") -> str:
-    return f"({expr(child)})" if needs_parens(parent, child, side) else expr(child)
 
 
 def _stmt(s: dict) -> str:
