@@ -3,6 +3,7 @@ happen (damage, prevention, tokens, the bots' choices, cards and Reactions)."""
 from __future__ import annotations
 
 from mayhem.runtime import Game
+from mayhem.runtime.actions import location_of
 
 
 def _plural(n: int, word: str) -> str:
@@ -36,11 +37,10 @@ class Narrator:
         fig = st.figures.get(ident)
         if fig is not None:
             return fig.comp["name"]
-        if isinstance(ident, str) and ident.startswith("L") and ident[1:].isdigit() and st.board is not None:
-            i = int(ident[1:]) - 1
-            if 0 <= i < len(st.board.locations):
-                loc = st.board.locations[i]
-                return f"{ident} ({loc.comp['name']})" if loc.comp else ident
+        i = location_of(ident) if isinstance(ident, str) and st.board is not None else None  # `Ln`
+        if i is not None and i < len(st.board.locations):
+            loc = st.board.locations[i]
+            return f"{ident} ({loc.comp['name']})" if loc.comp else ident
         if self._names is None:  # a component's id to its name: a token before a keyword or a pool
             self._names = {}
             first = ("token", "character", "npc", "mayhem-card", "go-card", "location", "ability", "special-ability")

@@ -32,7 +32,7 @@ class RandomBot:
         actions = decision.actions
         if decision.kind == "turn" and _END_TURN in actions:
             for a in actions:
-                if a.startswith("resolve "):
+                if Action.parse(a).verb == "resolve":
                     actions = [a for a in actions if a != _END_TURN]
                     break
         return self.rng.choice(actions)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mayhem.dsl.diagnostics import did_you_mean
 
+from .actions import location_of
 from .board import Board
 from .effects import Env, id_of
 from .rules import Rules
@@ -34,9 +35,9 @@ def token_qid(rules: Rules, tid: str, at: tuple) -> str:
 
 
 def location_index(label: str, board: Board, at: tuple) -> int:
-    if not (isinstance(label, str) and label.startswith("L") and label[1:].isdigit()):
+    i = location_of(label) if isinstance(label, str) else None  # the action grammar's `Ln`
+    if i is None:
         raise ScenarioError(f"a Location is written L1..L{len(board.locations)}, not {label!r}", at)
-    i = int(label[1:]) - 1
     if not 0 <= i < len(board.locations):
         raise ScenarioError(f"no Location {label}: the board has L1..L{len(board.locations)}", at)
     return i
