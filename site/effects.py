@@ -12,6 +12,7 @@ from typing import Callable
 
 from markupsafe import Markup
 
+from ..compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from ..compiler.render_expr import ExpressionText
 from ..compiler.render_text import parameters
 from .escape import text
@@ -55,37 +56,51 @@ class Phrases(ExpressionText):
         return Markup("; ").join(parts) if parts else Markup("&#8212;")
 
     def stmt(self, s: dict) -> Markup:
-        op = s["op"]
-        if op == "keyword":
-            return self.keyword_call(s)
-        if op == "primitive":
-            return Markup("<code>{}</code>{}").format(text(s["name"]), self.args(s["args"], s["name"]))
-        if op == "may":
-            label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
-            return Markup("<em>may</em>{}: {}").format(label, self.block(s["body"]))
-        if op == "choose":
-            opts = [Markup("&#8220;{}&#8221;: {}").format(text(o["label"]), self.block(o["body"]))
-                    for o in s["options"]]
-            return Markup("<em>choose one</em> of {}").format(Markup(" / ").join(opts))
-        if op == "if":
-            out = Markup("<em>if</em> {}: {}").format(self.expr(s["cond"]), self.block(s["then"]))
-            if s.get("else"):
-                out += Markup(", <em>otherwise</em> {}").format(self.block(s["else"]))
-            return out
-        if op == "repeat":
-            return Markup("<em>repeat</em> {} times: {}").format(self.expr(s["count"]), self.block(s["body"]))
-        if op == "let":
-            return Markup("<em>let</em> {} = {}").format(text(s["name"]), self.expr(s["value"]))
-        if op == "for-each":
-            return Markup("<em>for each</em> {} in {}: {}").format(text(s["var"]), self.expr(s["source"]),
-                                                                   self.block(s["body"]))
-        if op == "as":
-            return Markup("<em>as</em> {}: {}").format(self.expr(s["who"]), self.block(s["body"]))
-        if op == "until":
-            return Markup("<em>until</em> {}: {}").format(text(s["event"]), self.block(s["body"]))
-        if op == "trigger":
-            return self.trigger(s)
-        return text(op)
+        handler = _STATEMENTS.get(s["op"])
+        return handler(self, s, self.block) if handler is not None else text(s["op"])
+
+    # one handler per statement op of the registry (compiler/ir_ops.py); `inner` renders a
+    # body inside the statement: inline (`block`) or as nested steps (`steps`)
+
+    def stmt_keyword(self, s: dict, inner) -> Markup:
+        return self.keyword_call(s)
+
+    def stmt_primitive(self, s: dict, inner) -> Markup:
+        return Markup("<code>{}</code>{}").format(text(s["name"]), self.args(s["args"], s["name"]))
+
+    def stmt_may(self, s: dict, inner) -> Markup:
+        label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
+        return Markup("<em>may</em>{}: {}").format(label, inner(s["body"]))
+
+    def stmt_choose(self, s: dict, inner) -> Markup:
+        opts = [Markup("&#8220;{}&#8221;: {}").format(text(o["label"]), inner(o["body"])) for o in s["options"]]
+        return Markup("<em>choose one</em> of {}").format(Markup(" / ").join(opts))
+
+    def stmt_if(self, s: dict, inner) -> Markup:
+        out = Markup("<em>if</em> {}: {}").format(self.expr(s["cond"]), inner(s["then"]))
+        if s.get("else"):
+            out += Markup(", <em>otherwise</em> {}").format(inner(s["else"]))
+        return out
+
+    def stmt_repeat(self, s: dict, inner) -> Markup:
+        return Markup("<em>repeat</em> {} times: {}").format(self.expr(s["count"]), inner(s["body"]))
+
+    def stmt_let(self, s: dict, inner) -> Markup:
+        return Markup("<em>let</em> {} = {}").format(text(s["name"]), self.expr(s["value"]))
+
+    def stmt_for_each(self, s: dict, inner) -> Markup:
+        return Markup("<em>for each</em> {} in {}: {}").format(text(s["var"]), self.expr(s["source"]),
+                                                               inner(s["body"]))
+
+    def stmt_as(self, s: dict, inner) -> Markup:
+        return Markup("<em>as</em> {}: {}").format(self.expr(s["who"]), inner(s["body"]))
+
+    def stmt_until(self, s: dict, inner) -> Markup:
+        return Markup("<em>until</em> {}: {}").format(text(s["event"]), inner(s["body"]))
+
+    def stmt_trigger(self, s: dict, inner) -> Markup:
+        when = Markup(" <em>when</em> {}").format(self.expr(s["when"])) if s.get("when") else ""
+        return Markup("<em>on</em> {}{}: {}").format(text(s["event"]), when, inner(s["body"]))
 
     # ---- a body as steps: the rules text of a round, a phase, an action -----------------
 
@@ -113,30 +128,15 @@ class Phrases(ExpressionText):
             if rest:
                 out.append(Markup("<em>otherwise:</em> {}").format(self.steps(rest)))
             return out
-        if op == "for-each":
-            return [Markup("<em>for each</em> {} in {}: {}").format(text(s["var"]), self.expr(s["source"]),
-                                                                    self.steps(s["body"]))]
-        if op == "may":
-            label = Markup(" &#8220;{}&#8221;").format(text(s["label"])) if s.get("label") else ""
-            return [Markup("<em>may</em>{}: {}").format(label, self.steps(s["body"]))]
         if op == "choose":
             opts = Markup("").join(Markup("<li>&#8220;{}&#8221;: {}</li>").format(text(o["label"]), self.steps(o["body"]))
                                    for o in s["options"])
             return [Markup('<em>choose one:</em> <ul class="mh-steps">{}</ul>').format(opts)]
-        if op == "repeat":
-            return [Markup("<em>repeat</em> {} times: {}").format(self.expr(s["count"]), self.steps(s["body"]))]
-        if op == "as":
-            return [Markup("<em>as</em> {}: {}").format(self.expr(s["who"]), self.steps(s["body"]))]
-        if op == "until":
-            return [Markup("<em>until</em> {}: {}").format(text(s["event"]), self.steps(s["body"]))]
-        if op == "trigger":
-            when = Markup(" <em>when</em> {}").format(self.expr(s["when"])) if s.get("when") else ""
-            return [Markup("<em>on</em> {}{}: {}").format(text(s["event"]), when, self.steps(s["body"]))]
-        return [self.stmt(s)]
+        handler = _STATEMENTS.get(op)
+        return [handler(self, s, self.steps) if handler is not None else text(op)]
 
     def trigger(self, t: dict) -> Markup:
-        when = Markup(" <em>when</em> {}").format(self.expr(t["when"])) if t.get("when") else ""
-        return Markup("<em>on</em> {}{}: {}").format(text(t["event"]), when, self.block(t["body"]))
+        return self.stmt_trigger(t, self.block)
 
     def keyword_call(self, s: dict) -> Markup:
         kw = self.model.by_qid.get(s["keyword"])
@@ -191,3 +191,7 @@ def _plain(e):
     if isinstance(e, list):
         return [_plain(v) for v in e]
     return e
+
+
+_STATEMENTS = dispatch(Phrases, "stmt_", STATEMENTS)
+register_walker("site: statements as phrases and steps", STATEMENTS, _STATEMENTS)

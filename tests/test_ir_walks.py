@@ -39,3 +39,17 @@ def test_a_component_s_bodies_are_its_slots_then_its_triggers():
               "params": [{"name": "x", "default": {"e": "num", "v": 2}}]}
     assert [s["op"] for s in ir_statements([parent])] == ["primitive", "trigger", "primitive"]
     assert [e["e"] for e in ir_expressions([parent])] == ["num"]
+
+
+def test_the_site_and_the_expression_printer_dispatch_on_the_registry():
+    """The site's statements (site/effects.py) and the one expression printer
+    (compiler/render_expr.py, the site's and `mayhem diff`'s) handle every registered op and
+    form: a new one cannot be forgotten by them."""
+    from mayhem.compiler import ir_ops
+    import mayhem.compiler.render_expr  # noqa: F401  (walkers register when imported)
+    import mayhem.site.effects  # noqa: F401
+    walkers = {w.name: w for w in ir_ops.WALKERS}
+    site = walkers["site: statements as phrases and steps"]
+    printer = walkers["text: expressions as the DSL writes them (diff, site)"]
+    assert site.handles == set(ir_ops.STATEMENTS) and not site.ignores
+    assert printer.handles == set(ir_ops.EXPRESSIONS) and not printer.ignores
