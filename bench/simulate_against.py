@@ -7,8 +7,8 @@ by a fifth from run to run); this compares two revisions in the same minutes. Re
 (exported with `git archive`) and the working tree each run in a process of their own, kept
 running (bench/side_by_side.py, as `bench/kernel.py --against`): each loads its own code and
 content once, plays a warm-up game per box, then, round after round, plays the same N seeded
-games (seeds r*N .. r*N+N-1 in round r) with random bots, the two sides in turn (the order turns each round), with U games of RLCard's UNO between
-(`--uno-games 0`: none). Per box it prints each side's median decisions per CPU second, its
+games (seeds r*N .. r*N+N-1 in round r) with random bots, the two sides in turn (the order
+turns each round), with U games of RLCard's UNO between (`--uno-games 0`: none). Per box it prints each side's median decisions per CPU second, its
 median ratio to UNO, and the median over the rounds of the working tree's speed over REV's;
 then the Python calls per decision of each side (cProfile over the first N seeds: the same on
 any machine). The boxes: the Mayhem engine's (`looney-tunes`, `teen-titans-go`) and
