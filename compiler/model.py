@@ -8,7 +8,7 @@ from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, KindSpec, SlotSpec
 from mayhem.dsl.spans import Span
 
-from .model_props import PropValue, Provenance, a_kind, parse_source, read_prop  # noqa: F401 (PropValue: part of the model)
+from .model_props import PropValue, Provenance, a_kind, parse_source, read_prop
 from .values import FACE as _FACE, example as _example
 
 # Kinds whose names live in a vocabulary namespace of their own (a keyword and a
