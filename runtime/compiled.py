@@ -21,7 +21,7 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_expressions import EXPRESSION_COMPILERS, action, const
+from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
 from .decisions import slug
 from .effects import Env, Stop, _new
 from .rules import Rules, prop
@@ -29,25 +29,31 @@ from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
 NOTHING = ()  # the iterator of a statement that does nothing now
+RAN = iter(())  # an iterator already at its end: what a primitive that has run returns (next() on it stops)
 _NONE = (const(None), False)  # an absent expression: None
 
 
 class Args:
-    """A primitive's arguments, compiled: their values in the order of its parameters."""
+    """A primitive's arguments, compiled: their values in the order of its parameters. When
+    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
+    that returns them by name (a dict display: evaluated in the parameters' order)."""
 
-    __slots__ = ("parts", "asks")
+    __slots__ = ("parts", "asks", "now")
 
     def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
         self.parts = [(n, *code.expr(raw.get(n))) for n in names]
         self.asks = any(asks for _n, _fn, asks in self.parts)
+        self.now = None
+        if not self.asks:
+            ns: dict = {}
+            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
+                              ns)
 
     def values(self, eng, env):
         """The arguments by name (a generator: an argument may be a selector that asks)."""
-        out = {}
         if not self.asks:
-            for name, fn, _asks in self.parts:
-                out[name] = fn(eng, env)
-            return out
+            return self.now(eng, env)
+        out = {}
         for name, fn, asks in self.parts:
             out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
         return out
@@ -203,15 +209,35 @@ class StatementCompiler:
     def compile_primitive(code, s):
         method = "p_" + s["name"].replace("-", "_")
         raw = s["args"]
-        code.args(s["name"], raw)
-        found = {}  # the engine's class -> its method, looked up once
+        args = code.args(s["name"], raw)
+        from .engine import Engine  # here: the engine's modules import this one
+        impl = getattr(Engine, method, None)
+        with_values = getattr(impl, "with_values", None)  # primitives.evaluated: (body, is a generator)
+        found = {}  # another engine class -> its method, looked up once
 
-        def primitive(eng, env):
-            impl = found.get(eng.__class__)
-            if impl is None:
-                impl = found[eng.__class__] = getattr(eng.__class__, method)
-            return impl(eng, raw, env, s)
-        return primitive
+        def generic(eng, env):
+            cls_impl = found.get(eng.__class__)
+            if cls_impl is None:
+                cls_impl = found[eng.__class__] = getattr(eng.__class__, method)
+            return cls_impl(eng, raw, env, s)
+        if with_values is None or args.asks:
+            return generic
+        # the arguments evaluated by the function compiled for this call, then the primitive's body
+        body, body_yields = with_values
+        now = args.now
+        if body_yields:
+            def primitive(eng, env):
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                return body(eng, now(eng, env), env, s)
+            return primitive
+
+        def primitive_now(eng, env):  # a primitive that cannot ask: run now, nothing to iterate
+            if eng.__class__ is not Engine:
+                return generic(eng, env)
+            body(eng, now(eng, env), env, s)
+            return RAN
+        return primitive_now
 
     def compile_keyword(code, s):
         kw = code.rules.keywords.get(s["keyword"])
