@@ -14,6 +14,7 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import context, function, is_test, relation_test, FN_PARAMS
+from .functions import INLINE, INLINE_NAMES, adjacent_source, here_source
 from .state import Figure
 
 
@@ -125,6 +126,10 @@ class ExpressionCompiler:
         name = e["name"]
         if name in _CONTEXT_SOURCE:
             return joined(_CONTEXT_SOURCE[name], {}), False
+        if name == "here":  # written in (runtime/functions.py), as `adjacent`
+            return joined(here_source(), {}), False
+        if name == "adjacent":
+            return joined(adjacent_source(), {}), False
         return context(name), False
 
     def compile_var(code, e):
@@ -179,6 +184,10 @@ class ExpressionCompiler:
                     and not any(e["args"].get(p) is not None for p in ("on", "of")):
                 # `count(all ...)`: the selector's list is counted in place (functions._count's first case)
                 return joined(f"len({source(parts[0], names)})", names), False
+            inline = INLINE.get(e["name"])
+            if inline is not None:  # written into the expression (runtime/functions.py)
+                names.update(INLINE_NAMES)
+                return joined(inline(*(source(p, names) for p in parts)), names), False
             return joined(call(impl, parts, names), names), False
 
         def gen(eng, env):
