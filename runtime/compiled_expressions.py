@@ -10,11 +10,13 @@ relations, candidates) is runtime/expressions.py's; this module knows only the f
 """
 from __future__ import annotations
 
+import re
+
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
-from .expressions import context, function, is_test, relation_test, FN_PARAMS
-from .functions import INLINE, INLINE_NAMES, adjacent_source, here_source
+from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
+from .functions import INLINE, INLINE_NAMES, adjacent_source, here_source, temp
 from .state import Figure
 
 
@@ -243,6 +245,17 @@ class ExpressionCompiler:
         negated = bool(e["negated"])
         parts = [code.expr(e["l"]), code.expr(e["r"])]
         (fl, fr), asks = _ask_all(parts)
+        if not asks and e["r"]["e"] == "relation":  # `x is opponent`: the relation's test written in
+            names = {"FIGURE": Figure}
+            a = temp()
+            rel = e["r"]["name"]
+            if rel in RELATION_SOURCE:
+                test = re.sub(r"\bit\b", a, RELATION_SOURCE[rel])
+            else:
+                names[_name(relation_test(rel))] = relation_test(rel)
+                test = f"{_name(relation_test(rel))}({a}, env)"
+            test = f"(isinstance({a} := {source(parts[0], names)}, FIGURE) and ({test}))"
+            return joined(f"not {test}" if negated else test, names), False
         if not asks:
             names = {_name(is_test): is_test}
             left, right = (source(p, names) for p in parts)

@@ -14,19 +14,11 @@ from __future__ import annotations
 
 from .actions import DONE, NO_TARGET
 from .compiled_expressions import _target, action, as_generator, source
-from .expressions import relation_test
+from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
 
 _UNSET = object()
 _NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
-# a relation's test (runtime/expressions.py, _relation) as Python source over `it` and `env`
-_RELATION_SOURCE = {
-    "figure": "True",
-    "character": "it.kind == 'character'",
-    "opponent": "it.kind == 'character' and it.team is not None and env.team is not None and it.team != env.team",
-    "friend": "it.kind == 'character' and it.team == env.team and env.team is not None",
-    "teammate": "it.kind == 'character' and it.team == env.team and it is not env.self_fig",
-}
 _IT = "env.locals.get('it')"  # how a compiled `it` reads it (compiled_expressions.compile_var)
 
 
@@ -46,7 +38,7 @@ def _places(f_in, ns: dict) -> list[str]:
 
 def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -> list[str]:
     """The loops over the candidates, each kept one going through `collect` (a line over `it`)."""
-    test = _RELATION_SOURCE.get(kind)
+    test = RELATION_SOURCE.get(kind)
     if test is None:
         ns["TEST"] = relation_test(kind)
         test = "TEST(it, env)"
@@ -131,7 +123,8 @@ def compile_selector(code, e: dict):
     def select(eng, env):
         places = None
         if f_in is not None:
-            places = eng.places((yield from f_in(eng, env)) if in_asks else f_in(eng, env))
+            where = (yield from f_in(eng, env)) if in_asks else f_in(eng, env)
+            places = {where} if where.__class__ is int else eng.places(where)  # one Location: no call
         items = eng.candidates(kind, places, env)
         if kept is not None:
             items = kept(eng, env, items)

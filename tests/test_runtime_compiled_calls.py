@@ -157,3 +157,20 @@ def test_an_evaluated_primitive_is_called_with_its_arguments_compiled_for_its_ca
             assert list(eng.p_remove_damage(stmt["args"], env, stmt)) == []
         healed.append(fig.damage)
     assert healed == [1, 1]
+
+
+@pytest.mark.parametrize("rel", ["figure", "character", "opponent", "friend", "teammate", "foe", "no-such"])
+def test_an_is_test_of_a_relation_written_in_gives_the_test_of_before(game, rel):
+    from mayhem.runtime.expressions import is_test
+    eng = game.engine
+    relation = {"e": "relation", "name": rel, "span": SPAN}
+    seen = set()
+    for env in envs(game):
+        for x in [None, 3, "t1", *game.state.figures.values()]:
+            env.locals = {"x": x}
+            for negated in (False, True):
+                expr = {"e": "is", "negated": negated, "l": var("x"), "r": relation, "span": SPAN}
+                want = is_test(eng, x, ("relation", rel), env)
+                assert value(eng, expr, env) is ((not want) if negated else want)
+                seen.add(want)
+    assert seen == ({False} if rel == "no-such" else {True, False})
