@@ -21,15 +21,14 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
+from .compiled_bodies import NOTHING, RAN, run_in_order
 from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
 from .decisions import slug
-from .effects import Env, Stop, _new
+from .effects import Env, _new
 from .rules import Rules, prop
 from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
-NOTHING = ()  # the iterator of a statement that does nothing now
-RAN = iter(())  # an iterator already at its end: what a primitive that has run returns (next() on it stops)
 _NONE = (const(None), False)  # an absent expression: None
 
 
@@ -158,38 +157,6 @@ def code_for(rules: Rules) -> Code:
     return code
 
 
-def run_in_order(fns: list):
-    """The statements of a body one after the other, while the game goes on and the figure
-    whose effect it is stays on the board when it is the Active Character. Like a statement's,
-    the body's function returns an iterator to `yield from` at once: a body of one statement
-    returns that statement's own (the checks are made when it is called)."""
-    if not fns:
-        return lambda eng, env: NOTHING
-    if len(fns) == 1:  # the statement's own iterator, not a generator around it: one layer less
-        only = fns[0]
-
-        def run_one(eng, env):
-            st = eng.state
-            if st.winners is not None:  # the game is over
-                return NOTHING
-            me = env.self_fig
-            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
-                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
-            return only(eng, env)
-        return run_one
-
-    def run(eng, env):
-        st = eng.state
-        me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)
-        for f in fns:
-            if st.winners is not None:  # the game is over
-                return
-            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
-                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
-            yield from f(eng, env)
-    return run
-
-
 def _value_of(part):
     """A compiled expression as a generator step: (fn, asks) -> gen(eng, env)."""
     fn, asks = part
@@ -230,14 +197,14 @@ class StatementCompiler:
                 if eng.__class__ is not Engine:
                     return generic(eng, env)
                 return body(eng, now(eng, env), env, s)
-            return primitive
-
-        def primitive_now(eng, env):  # a primitive that cannot ask: run now, nothing to iterate
-            if eng.__class__ is not Engine:
-                return generic(eng, env)
-            body(eng, now(eng, env), env, s)
-            return RAN
-        return primitive_now
+        else:
+            def primitive(eng, env):  # a primitive that cannot ask: run now, nothing to iterate
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                body(eng, now(eng, env), env, s)
+                return RAN
+        primitive.inline, primitive.node = ("call", body, body_yields, now.src, now.names), s  # compiled_bodies.py
+        return primitive
 
     def compile_keyword(code, s):
         kw = code.rules.keywords.get(s["keyword"])
@@ -342,6 +309,8 @@ class StatementCompiler:
             def let_now(eng, env):
                 env.locals[name] = value(eng, env)
                 return NOTHING
+            names: dict = {}
+            let_now.inline = ("let", name, source((value, False), names), names)  # compiled_bodies.py
             return let_now
 
         def let_asked(eng, env):

@@ -174,3 +174,40 @@ def test_an_is_test_of_a_relation_written_in_gives_the_test_of_before(game, rel)
                 assert value(eng, expr, env) is ((not want) if negated else want)
                 seen.add(want)
     assert seen == ({False} if rel == "no-such" else {True, False})
+
+
+def _heal(n: int) -> dict:
+    return {"op": "primitive", "name": "remove-damage", "span": SPAN,
+            "args": {"target": {"e": "ctx", "name": "self", "span": SPAN}, "amount": {"e": "num", "v": n}}}
+
+
+@pytest.mark.parametrize("generated", [True, False])
+def test_a_generated_body_runs_as_its_closures_do(rules, generated):
+    """`let x = 1; remove-damage(self, 1); remove-damage(self, 2)` written as one function (the
+    engine's class) and as closures (another class): the same healing, the same local, nothing
+    once the game is over, and Stop when the Active Character has left the board."""
+    from mayhem.runtime.effects import Stop
+    from mayhem.runtime.engine import Engine
+
+    class Other(Engine):  # an engine of another class runs the closures
+        pass
+
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    if not generated:
+        eng.__class__ = Other
+    body = [{"op": "let", "name": "x", "value": {"e": "num", "v": 1}, "span": SPAN}, _heal(1), _heal(2)]
+    run = eng.code.body(body)
+    assert hasattr(run, "body_src") and "B1(eng, {" in run.body_src and "raise STOP()" in run.body_src
+    fig = next(f for f in st.figures.values() if f.kind == "character" and f.location is not None)
+    fig.damage = 5
+    env = Env(fig.player, fig.team, fig)
+    assert list(run(eng, env)) == [] and fig.damage == 2 and env.locals == {"x": 1}
+    st.winners = []  # the game is over: nothing more happens
+    assert list(run(eng, Env(fig.player, fig.team, fig))) == [] and fig.damage == 2
+    st.winners = None
+    st.active = type("Active", (), {"figure": fig.key})()
+    fig.location, where = None, fig.location
+    with pytest.raises(Stop):
+        list(run(eng, Env(fig.player, fig.team, fig)))
+    fig.location = where
