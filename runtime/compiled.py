@@ -188,7 +188,15 @@ class StatementCompiler:
                 cls_impl = found[eng.__class__] = getattr(eng.__class__, method)
             return cls_impl(eng, raw, env, s)
         if with_values is None or args.asks:
-            return generic
+            if impl is None:
+                return generic
+
+            def primitive_raw(eng, env):  # the primitive evaluates its arguments (`self.args`)
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                return impl(eng, raw, env, s)
+            primitive_raw.inline, primitive_raw.node = ("raw", impl, raw), s  # compiled_bodies.py
+            return primitive_raw
         # the arguments evaluated by the function compiled for this call, then the primitive's body
         body, body_yields = with_values
         now = args.now

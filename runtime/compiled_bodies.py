@@ -53,20 +53,25 @@ def run_closures(fns: list):
 
 def run_in_order(fns: list):
     """fn(engine, env) -> iterator of the statements `fns` (compiled closures, some carrying
-    `inline`: ("call", body, yields, args source, names) or ("let", name, source, names))."""
+    `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR) or ("let",
+    name, source, names))."""
     closures = run_closures(fns)
     forms = [getattr(f, "inline", None) for f in fns]
     if not fns or (len(fns) == 1 and forms[0] is None) or all(form is None for form in forms):
         return closures  # nothing to write in: the closures' own body
     from .engine import Engine  # here: the engine's modules import this one
     ns = {"ENGINE": Engine, "CLOSURES": closures, "STOP": Stop, "RAN": RAN}
-    yields = any(form is None or (form[0] == "call" and form[2]) for form in forms)
+    yields = any(form is None or form[0] == "raw" or (form[0] == "call" and form[2]) for form in forms)
     lines = []
     for i, (fn, form) in enumerate(zip(fns, forms)):
         lines += [line.format(ran="" if yields else " RAN") for line in _CHECK]
         if form is None:
             ns[f"F{i}"] = fn
             lines.append(f"    yield from F{i}(eng, env)")
+        elif form[0] == "raw":  # a primitive called with its arguments' IR, an iterator to go through
+            ns[f"I{i}"], ns[f"R{i}"], ns[f"S{i}"] = form[1], form[2], fn.node
+            call = f"I{i}(eng, R{i}, env, S{i})"
+            lines.append(f"    return {call}" if len(fns) == 1 else f"    yield from {call}")
         elif form[0] == "let":
             _let, name, src, names = form
             ns.update(names)
@@ -82,7 +87,7 @@ def run_in_order(fns: list):
                 lines.append(f"    yield from {call}")
             else:
                 lines.append(f"    {call}")
-    single = len(fns) == 1 and forms[0][0] == "call" and forms[0][2]
+    single = len(fns) == 1 and (forms[0][0] == "raw" or (forms[0][0] == "call" and forms[0][2]))
     head = ["def run(eng, env):",
             "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not yields or single else
             "    if eng.__class__ is not ENGINE:\n        yield from CLOSURES(eng, env)\n        return",

@@ -256,6 +256,12 @@ class ExpressionCompiler:
                 test = f"{_name(relation_test(rel))}({a}, env)"
             test = f"(isinstance({a} := {source(parts[0], names)}, FIGURE) and ({test}))"
             return joined(f"not {test}" if negated else test, names), False
+        if not asks and e["r"]["e"] == "ctx" and e["r"]["name"] in ("self", "holder"):  # `x is self`: a figure or none
+            names = {"FIGURE": Figure}
+            a = temp()
+            left, right = (source(p, names) for p in parts)
+            test = f"(isinstance({a} := {left}, FIGURE) and {a} is {right})"
+            return joined(f"not {test}" if negated else test, names), False
         if not asks:
             names = {_name(is_test): is_test}
             left, right = (source(p, names) for p in parts)

@@ -299,21 +299,20 @@ class PrimitivesMixin:
         self.state.icon_granted = self.state.icon_granted | {a["die"]}
         self.log(f"{a['die']}-icon", node)
 
-    def p_spend_free_move(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_spend_free_move(self, a: dict, env: Env, node: dict):
         if self.state.active is not None:
             self.state.active.free_move_used = True
-        return
-        yield  # pragma: no cover
 
-    def p_card_done(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_card_done(self, a: dict, env: Env, node: dict):
         if env.card is not None and env.team is not None:  # the card in play whose effect runs is done
             yield from self.card_done(env.team, env.card, node)
 
-    def p_expire(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_expire(self, a: dict, env: Env, node: dict):
         if env.until is not None:
             env.until.alive = False
-        return
-        yield  # pragma: no cover
 
     @evaluated
     def p_draw_mayhem(self, a: dict, env: Env, node: dict):

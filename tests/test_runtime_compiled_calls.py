@@ -196,13 +196,16 @@ def test_a_generated_body_runs_as_its_closures_do(rules, generated):
     eng, st = game.engine, game.state
     if not generated:
         eng.__class__ = Other
-    body = [{"op": "let", "name": "x", "value": {"e": "num", "v": 1}, "span": SPAN}, _heal(1), _heal(2)]
+    lead = {"op": "primitive", "name": "lead", "span": SPAN, "args": {"who": {"e": "str", "v": st.order[-1]}}}
+    body = [{"op": "let", "name": "x", "value": {"e": "num", "v": 1}, "span": SPAN}, _heal(1), _heal(2), lead]
     run = eng.code.body(body)
-    assert hasattr(run, "body_src") and "B1(eng, {" in run.body_src and "raise STOP()" in run.body_src
+    # the evaluated primitive's arguments written in; `lead` (self.args) called with its IR
+    assert hasattr(run, "body_src") and "B1(eng, {" in run.body_src and "I3(eng, R3, env, S3)" in run.body_src
+    assert "raise STOP()" in run.body_src
     fig = next(f for f in st.figures.values() if f.kind == "character" and f.location is not None)
-    fig.damage = 5
+    fig.damage, st.lead = 5, st.order[0]
     env = Env(fig.player, fig.team, fig)
-    assert list(run(eng, env)) == [] and fig.damage == 2 and env.locals == {"x": 1}
+    assert list(run(eng, env)) == [] and fig.damage == 2 and env.locals == {"x": 1} and st.lead == st.order[-1]
     st.winners = []  # the game is over: nothing more happens
     assert list(run(eng, Env(fig.player, fig.team, fig))) == [] and fig.damage == 2
     st.winners = None
@@ -211,3 +214,21 @@ def test_a_generated_body_runs_as_its_closures_do(rules, generated):
     with pytest.raises(Stop):
         list(run(eng, Env(fig.player, fig.team, fig)))
     fig.location = where
+
+
+def test_an_is_test_of_self_or_holder_written_in_gives_the_test_of_before(game):
+    from mayhem.runtime.expressions import is_test
+    eng = game.engine
+    figs = list(game.state.figures.values())
+    seen = set()
+    for who in ("self", "holder"):
+        for me, x in itertools.product([None, figs[0], figs[1]], [None, 3, figs[0], figs[1]]):
+            env = Env("p1", game.state.order[0], me if who == "self" else None, holder=me if who == "holder" else None)
+            env.locals = {"x": x}
+            for negated in (False, True):
+                expr = {"e": "is", "negated": negated, "l": var("x"), "r": {"e": "ctx", "name": who, "span": SPAN},
+                        "span": SPAN}
+                want = is_test(eng, x, me, env)
+                assert value(eng, expr, env) is ((not want) if negated else want)
+                seen.add(want)
+    assert seen == {True, False}
