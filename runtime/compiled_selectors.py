@@ -116,11 +116,18 @@ def compile_selector(code, e: dict):
     # `where` of a `one` selector) is called as it is, with no generator per candidate
     f_in, in_asks = fin if fin else (None, False)
     f_where, where_asks = fwhere if fwhere else (None, False)
-    kept = kept_function(f_where) if f_where is not None and not where_asks else None
+    kept = kept_function(f_where) if f_where is not None and not where_asks and in_asks else None
+    # neither the place nor the condition asks: the candidates kept are select_all's (one function)
+    found = select_all_function(kind, f_in, f_where) if not in_asks and not where_asks else None
     g_count = as_generator(*fcount) if fcount else None
     prompt_one = f"choose one {kind}"
 
     def select(eng, env):
+        if found is not None:
+            items = found(eng, env)
+            if quant == "one" and len(items) < 2:  # nothing to choose: no generator for the choice
+                return items[0] if items else None
+            return (yield from choose(eng, env, items))
         places = None
         if f_in is not None:
             where = (yield from f_in(eng, env)) if in_asks else f_in(eng, env)
@@ -139,11 +146,13 @@ def compile_selector(code, e: dict):
             items = out
         if quant == "all":
             return items
-        if quant == "one":
-            if not items:
-                return None
-            if len(items) == 1:
-                return items[0]
+        if quant == "one" and len(items) < 2:
+            return items[0] if items else None
+        return (yield from choose(eng, env, items))
+
+    def choose(eng, env, items):
+        """The controller's choice among the candidates kept."""
+        if quant == "one":  # two candidates or more
             by_label = {}
             for item in items:  # a figure by its key (eng.label's), without two calls for it
                 by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item

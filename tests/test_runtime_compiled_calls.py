@@ -232,3 +232,29 @@ def test_an_is_test_of_self_or_holder_written_in_gives_the_test_of_before(game):
                 assert value(eng, expr, env) is ((not want) if negated else want)
                 seen.add(want)
     assert seen == {True, False}
+
+
+def test_a_one_selector_offers_the_candidates_a_generated_walk_keeps(game):
+    """`one KIND in X where COND` whose place and condition ask nothing takes its candidates
+    from the generated walk: the decision offers exactly those; one candidate is taken unasked."""
+    eng = game.engine
+    it = {"e": "it", "name": "it", "span": SPAN}
+    for kind, cond in (("location", fn("open", it)), ("character", None)):
+        expr = select(kind, cond, None, quant="one")
+        f, asks = eng.code.expr(expr)
+        assert asks
+        env = Env("p1", game.state.order[0])
+        want = [x for x in eng.candidates(kind, None, env)
+                if cond is None or F._open(eng, env, x)]
+        assert len(want) >= 2
+        gen = f(eng, env)
+        decision = next(gen)
+        assert decision.actions == [f"target {x.key if isinstance(x, Figure) else eng.label(x)}" for x in want]
+        with pytest.raises(StopIteration) as stop:
+            gen.send(decision.actions[-1])
+        assert stop.value.value == want[-1]
+    only = game.state.board.locations[0].index  # `one location in L1`: taken unasked
+    f, _asks = eng.code.expr(select("location", None, {"e": "num", "v": only}, quant="one"))
+    with pytest.raises(StopIteration) as stop:
+        next(f(eng, Env("p1", game.state.order[0])))
+    assert stop.value.value == only
