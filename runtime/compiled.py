@@ -301,11 +301,11 @@ class StatementCompiler:
         return if_asked
 
     def compile_repeat(code, s):
-        count = _value_of(code.expr(s["count"]))
+        count, count_asks = code.expr(s["count"])
         body = code.body(s["body"])
 
         def repeat(eng, env):
-            n = yield from count(eng, env)
+            n = (yield from count(eng, env)) if count_asks else count(eng, env)
             for _ in range(max(0, int(n or 0))):
                 yield from body(eng, env.child())
         return repeat
@@ -326,12 +326,12 @@ class StatementCompiler:
         return let_asked
 
     def compile_for_each(code, s):
-        source = _value_of(code.expr(s["source"]))
+        source_fn, source_asks = code.expr(s["source"])
         var = s["var"]
         body = code.body(s["body"])
 
         def for_each(eng, env):
-            items = yield from source(eng, env)
+            items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)  # no generator for a value
             for item in list(items or []):
                 inner = env.child()
                 inner.locals[var] = item

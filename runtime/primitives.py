@@ -201,12 +201,15 @@ class PrimitivesMixin:
     # ---- figures -----------------------------------------------------------------------
 
     def p_move_figure(self, raw: dict, env: Env, node: dict):
-        # the figures first: a figure that may not Move is not offered a destination
-        figures = self.as_list((yield from self.ev(raw.get("figure"), env)))
+        # the figures first: a figure that may not Move is not offered a destination (so the
+        # arguments are evaluated here, one after the other, by their compiled forms)
+        code = self.code
+        (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
+        figures = self.as_list((yield from figure(self, env)) if figure_asks else figure(self, env))
         figures = [f for f in figures if isinstance(f, Figure) and not self.restricted(f, "no-move", node)]
         if not figures:
             return
-        to = yield from self.ev(raw.get("to"), env)
+        to = (yield from to(self, env)) if to_asks else to(self, env)
         for fig in figures:
             if to is not None:
                 dest = to[0] if isinstance(to, list) else to
