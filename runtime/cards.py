@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import PASS, Action
 from .effects import _NO_TAGS, Env, _new, id_of
+from .primitives import evaluated
 from .rules import prop
 from .state import Figure, Pending, Team, zone_key
 
@@ -94,10 +95,10 @@ class CardsMixin:
             body = card["effects"]["effect"]["body"]
         yield from self.run(body, env)
 
-    def p_move_card(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_move_card(self, a: dict, env: Env, node: dict):
         """The kernel's `move-card`: cards (qids) out of the zone they lie in, onto the end of
         another (a zone at its capacity takes no more: logged `full`)."""
-        a = yield from self.args("move-card", raw, env)
         st = self.state
         decl = self.rules.zones.get(a["to"])
         key = zone_key(a["to"], a["of"] if decl is not None and decl.per is not None else None)

@@ -21,33 +21,38 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_expressions import EXPRESSION_COMPILERS, action, const
+from .compiled_bodies import NOTHING, RAN, run_in_order
+from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
 from .decisions import slug
-from .effects import Env, Stop, _new
+from .effects import Env, _new
 from .rules import Rules, prop
 from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
-NOTHING = ()  # the iterator of a statement that does nothing now
 _NONE = (const(None), False)  # an absent expression: None
 
 
 class Args:
-    """A primitive's arguments, compiled: their values in the order of its parameters."""
+    """A primitive's arguments, compiled: their values in the order of its parameters. When
+    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
+    that returns them by name (a dict display: evaluated in the parameters' order)."""
 
-    __slots__ = ("parts", "asks")
+    __slots__ = ("parts", "asks", "now")
 
     def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
         self.parts = [(n, *code.expr(raw.get(n))) for n in names]
         self.asks = any(asks for _n, _fn, asks in self.parts)
+        self.now = None
+        if not self.asks:
+            ns: dict = {}
+            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
+                              ns)
 
     def values(self, eng, env):
         """The arguments by name (a generator: an argument may be a selector that asks)."""
-        out = {}
         if not self.asks:
-            for name, fn, _asks in self.parts:
-                out[name] = fn(eng, env)
-            return out
+            return self.now(eng, env)
+        out = {}
         for name, fn, asks in self.parts:
             out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
         return out
@@ -152,38 +157,6 @@ def code_for(rules: Rules) -> Code:
     return code
 
 
-def run_in_order(fns: list):
-    """The statements of a body one after the other, while the game goes on and the figure
-    whose effect it is stays on the board when it is the Active Character. Like a statement's,
-    the body's function returns an iterator to `yield from` at once: a body of one statement
-    returns that statement's own (the checks are made when it is called)."""
-    if not fns:
-        return lambda eng, env: NOTHING
-    if len(fns) == 1:  # the statement's own iterator, not a generator around it: one layer less
-        only = fns[0]
-
-        def run_one(eng, env):
-            st = eng.state
-            if st.winners is not None:  # the game is over
-                return NOTHING
-            me = env.self_fig
-            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
-                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
-            return only(eng, env)
-        return run_one
-
-    def run(eng, env):
-        st = eng.state
-        me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)
-        for f in fns:
-            if st.winners is not None:  # the game is over
-                return
-            if me is not None and me.location is None and st.active is not None and st.active.figure == me.key:
-                raise Stop()  # the Active Character was KO'ed: the rest of its effects do not happen
-            yield from f(eng, env)
-    return run
-
-
 def _value_of(part):
     """A compiled expression as a generator step: (fn, asks) -> gen(eng, env)."""
     fn, asks = part
@@ -203,14 +176,42 @@ class StatementCompiler:
     def compile_primitive(code, s):
         method = "p_" + s["name"].replace("-", "_")
         raw = s["args"]
-        code.args(s["name"], raw)
-        found = {}  # the engine's class -> its method, looked up once
+        args = code.args(s["name"], raw)
+        from .engine import Engine  # here: the engine's modules import this one
+        impl = getattr(Engine, method, None)
+        with_values = getattr(impl, "with_values", None)  # primitives.evaluated: (body, is a generator)
+        found = {}  # another engine class -> its method, looked up once
 
-        def primitive(eng, env):
-            impl = found.get(eng.__class__)
+        def generic(eng, env):
+            cls_impl = found.get(eng.__class__)
+            if cls_impl is None:
+                cls_impl = found[eng.__class__] = getattr(eng.__class__, method)
+            return cls_impl(eng, raw, env, s)
+        if with_values is None or args.asks:
             if impl is None:
-                impl = found[eng.__class__] = getattr(eng.__class__, method)
-            return impl(eng, raw, env, s)
+                return generic
+
+            def primitive_raw(eng, env):  # the primitive evaluates its arguments (`self.args`)
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                return impl(eng, raw, env, s)
+            primitive_raw.inline, primitive_raw.node = ("raw", impl, raw), s  # compiled_bodies.py
+            return primitive_raw
+        # the arguments evaluated by the function compiled for this call, then the primitive's body
+        body, body_yields = with_values
+        now = args.now
+        if body_yields:
+            def primitive(eng, env):
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                return body(eng, now(eng, env), env, s)
+        else:
+            def primitive(eng, env):  # a primitive that cannot ask: run now, nothing to iterate
+                if eng.__class__ is not Engine:
+                    return generic(eng, env)
+                body(eng, now(eng, env), env, s)
+                return RAN
+        primitive.inline, primitive.node = ("call", body, body_yields, now.src, now.names), s  # compiled_bodies.py
         return primitive
 
     def compile_keyword(code, s):
@@ -300,11 +301,11 @@ class StatementCompiler:
         return if_asked
 
     def compile_repeat(code, s):
-        count = _value_of(code.expr(s["count"]))
+        count, count_asks = code.expr(s["count"])
         body = code.body(s["body"])
 
         def repeat(eng, env):
-            n = yield from count(eng, env)
+            n = (yield from count(eng, env)) if count_asks else count(eng, env)
             for _ in range(max(0, int(n or 0))):
                 yield from body(eng, env.child())
         return repeat
@@ -316,6 +317,8 @@ class StatementCompiler:
             def let_now(eng, env):
                 env.locals[name] = value(eng, env)
                 return NOTHING
+            names: dict = {}
+            let_now.inline = ("let", name, source((value, False), names), names)  # compiled_bodies.py
             return let_now
 
         def let_asked(eng, env):
@@ -323,12 +326,12 @@ class StatementCompiler:
         return let_asked
 
     def compile_for_each(code, s):
-        source = _value_of(code.expr(s["source"]))
+        source_fn, source_asks = code.expr(s["source"])
         var = s["var"]
         body = code.body(s["body"])
 
         def for_each(eng, env):
-            items = yield from source(eng, env)
+            items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)  # no generator for a value
             for item in list(items or []):
                 inner = env.child()
                 inner.locals[var] = item

@@ -10,10 +10,13 @@ relations, candidates) is runtime/expressions.py's; this module knows only the f
 """
 from __future__ import annotations
 
+import re
+
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
-from .expressions import context, function, is_test, relation_test, FN_PARAMS
+from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
+from .functions import INLINE, INLINE_NAMES, adjacent_source, here_source, temp
 from .state import Figure
 
 
@@ -125,6 +128,10 @@ class ExpressionCompiler:
         name = e["name"]
         if name in _CONTEXT_SOURCE:
             return joined(_CONTEXT_SOURCE[name], {}), False
+        if name == "here":  # written in (runtime/functions.py), as `adjacent`
+            return joined(here_source(), {}), False
+        if name == "adjacent":
+            return joined(adjacent_source(), {}), False
         return context(name), False
 
     def compile_var(code, e):
@@ -174,6 +181,15 @@ class ExpressionCompiler:
         fns, asks = _ask_all(parts)
         if not asks:
             names = {}
+            what = e["args"].get("what")
+            if e["name"] == "count" and what is not None and what["e"] == "select" and what["quant"] == "all" \
+                    and not any(e["args"].get(p) is not None for p in ("on", "of")):
+                # `count(all ...)`: the selector's list is counted in place (functions._count's first case)
+                return joined(f"len({source(parts[0], names)})", names), False
+            inline = INLINE.get(e["name"])
+            if inline is not None:  # written into the expression (runtime/functions.py)
+                names.update(INLINE_NAMES)
+                return joined(inline(*(source(p, names) for p in parts)), names), False
             return joined(call(impl, parts, names), names), False
 
         def gen(eng, env):
@@ -229,6 +245,23 @@ class ExpressionCompiler:
         negated = bool(e["negated"])
         parts = [code.expr(e["l"]), code.expr(e["r"])]
         (fl, fr), asks = _ask_all(parts)
+        if not asks and e["r"]["e"] == "relation":  # `x is opponent`: the relation's test written in
+            names = {"FIGURE": Figure}
+            a = temp()
+            rel = e["r"]["name"]
+            if rel in RELATION_SOURCE:
+                test = re.sub(r"\bit\b", a, RELATION_SOURCE[rel])
+            else:
+                names[_name(relation_test(rel))] = relation_test(rel)
+                test = f"{_name(relation_test(rel))}({a}, env)"
+            test = f"(isinstance({a} := {source(parts[0], names)}, FIGURE) and ({test}))"
+            return joined(f"not {test}" if negated else test, names), False
+        if not asks and e["r"]["e"] == "ctx" and e["r"]["name"] in ("self", "holder"):  # `x is self`: a figure or none
+            names = {"FIGURE": Figure}
+            a = temp()
+            left, right = (source(p, names) for p in parts)
+            test = f"(isinstance({a} := {left}, FIGURE) and {a} is {right})"
+            return joined(f"not {test}" if negated else test, names), False
         if not asks:
             names = {_name(is_test): is_test}
             left, right = (source(p, names) for p in parts)
@@ -285,7 +318,7 @@ class ExpressionCompiler:
         return gen, True
 
     def compile_select(code, e):
-        return compile_selector(code, e)
+        return compile_selector(code, e)  # runtime/compiled_selectors.py
 
 
 def _compare(op: str):
@@ -305,109 +338,7 @@ def _compare(op: str):
 _COMPARE = {op: _compare(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
-_UNSET = object()
-_NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
-
-
-def _kept(eng, env, items: list, f_where) -> list:
-    """The items that meet a selector's condition (one that asks nothing), `it` bound to
-    each in turn. A condition only reads: `it` is bound in the Env's own scope while it runs
-    (no copy of the Env per selector) and the scope is given back as it was."""
-    scope = env.locals
-    before = scope["it"] if "it" in scope else _UNSET
-    kept = []
-    try:
-        for item in items:
-            scope["it"] = item
-            if f_where(eng, env):
-                kept.append(item)
-    finally:
-        if before is not _UNSET:
-            scope["it"] = before
-        elif "it" in scope:
-            del scope["it"]
-    return kept
-
-
-def compile_selector(code, e: dict):
-    """A selector: the candidates of its kind in its places that meet its condition; `all` of
-    them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
-    kind, quant = e["kind"], e["quant"]
-    fin, fwhere = (code.expr(e[k]) if e[k] is not None else None for k in ("in", "where"))
-    fcount = code.expr(e["count"]) if quant not in ("all", "one") else None
-    parts = [p for p in (fin, fwhere, fcount) if p is not None]
-    if quant == "all" and not any(a for _f, a in parts):
-        f_in = fin[0] if fin else None
-        f_where = fwhere[0] if fwhere else None
-        test = None if kind in _NOT_FIGURES else relation_test(kind)  # a kind of figure: its test, picked once
-
-        def select_all(eng, env):
-            if f_in is None:
-                places = None
-            else:
-                where = f_in(eng, env)
-                places = {where} if where.__class__ is int else eng.places(where)  # one Location: no call
-            if test is None:  # Teams, Locations, edges
-                items = eng.candidates(kind, places, env)
-            elif places is None:  # eng.candidates(kind, places, env) for figures, inline
-                items = [f for f in eng.state.figures.values() if f.location is not None and test(f, env)]
-            else:  # (places never hold None: a figure off the board is in none)
-                items = [f for f in eng.state.figures.values() if f.location in places and test(f, env)]
-            return items if f_where is None else _kept(eng, env, items, f_where)
-        return select_all, False
-    # a part that asks is a generator to `yield from`; one that does not (most `in` and
-    # `where` of a `one` selector) is called as it is, with no generator per candidate
-    f_in, in_asks = fin if fin else (None, False)
-    f_where, where_asks = fwhere if fwhere else (None, False)
-    g_count = as_generator(*fcount) if fcount else None
-    prompt_one = f"choose one {kind}"
-
-    def select(eng, env):
-        places = None
-        if f_in is not None:
-            places = eng.places((yield from f_in(eng, env)) if in_asks else f_in(eng, env))
-        items = eng.candidates(kind, places, env)
-        if f_where is not None and not where_asks:
-            items = _kept(eng, env, items, f_where)
-        elif f_where is not None:
-            kept = []
-            inner = env.child()  # the condition may ask: its `it` in an Env of its own while it waits
-            scope = inner.locals
-            for item in items:
-                scope["it"] = item
-                if (yield from f_where(eng, inner)):
-                    kept.append(item)
-            items = kept
-        if quant == "all":
-            return items
-        if quant == "one":
-            if not items:
-                return None
-            if len(items) == 1:
-                return items[0]
-            by_label = {}
-            for item in items:  # a figure by its key (eng.label's), without two calls for it
-                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
-            choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
-            return by_label[choice]
-        # up-to N
-        n = (yield from g_count(eng, env)) if g_count is not None else None
-        chosen = []
-        remaining = list(items)
-        while remaining and len(chosen) < (n or 0):
-            by_label = {action("target", (eng.label(i),)): i for i in remaining}
-            options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
-            choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
-            if choice == NO_TARGET or choice == DONE:
-                break
-            item = by_label[choice]
-            chosen.append(item)
-            remaining.remove(item)
-        if n == 1:
-            return chosen[0] if chosen else None
-        return chosen
-    return select, True
-
-
 EXPRESSION_COMPILERS = dispatch(ExpressionCompiler, "compile_", EXPRESSIONS)
 register_walker("runtime: the effect interpreter's expressions", EXPRESSIONS, EXPRESSION_COMPILERS)
+
+from .compiled_selectors import compile_selector  # noqa: E402  (it builds on the forms above)

@@ -37,7 +37,14 @@ class DiceRules:
         self.modes = {c["id"]: c for c in rules.ir["components"] if c["kind"] == "mode"}
 
     def faces(self, die: str, box: dict) -> list[str]:
-        """A die's faces as printed: its range, its list, or the box's property that lists them."""
+        """A die's faces as printed: its range, its list, or the box's property that lists them
+        (read once per die and box: a roll reads them)."""
+        found = self.__dict__.setdefault("_faces", {}).get((die, id(box)))
+        if found is None:
+            found = self.__dict__["_faces"][(die, id(box))] = self._read_faces(die, box)
+        return found
+
+    def _read_faces(self, die: str, box: dict) -> list[str]:
         decl = self.dice.get(die)
         if decl is None:
             raise ValueError(f"the game declares no die '{die}'; dice: {', '.join(sorted(self.dice)) or 'none'}")

@@ -163,6 +163,16 @@ def _relation(rel: str):
     return lambda f, env: False
 
 
+# the relations above as Python source over `it` and `env`, written into generated selectors
+# (runtime/compiled_selectors.py) and `is` tests (tests/test_runtime_compiled_calls.py holds them alike)
+RELATION_SOURCE = {
+    "figure": "True",
+    "character": "it.kind == 'character'",
+    "opponent": "it.kind == 'character' and it.team is not None and env.team is not None and it.team != env.team",
+    "friend": "it.kind == 'character' and it.team == env.team and env.team is not None",
+    "teammate": "it.kind == 'character' and it.team == env.team and it is not env.self_fig",
+}
+
 _RELATIONS: dict = {}
 
 

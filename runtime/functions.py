@@ -93,3 +93,66 @@ def _can_play(eng, env, card, timing):
         return False
     guard = comp["effects"]["effect"]["when"]
     return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
+
+
+# ---- the commonest functions as Python source, written into a joined expression ------------
+#
+# A pure expression is compiled from its parts' joined source (runtime/compiled_expressions.py);
+# a function below is written into it as the expression its closure above computes, its
+# arguments evaluated once each, in order (an argument read twice is kept in a name of the
+# expression's own, `:=`), so a call of a guard or a condition costs no Python call. Each
+# gives the closure's value for every argument (tests/test_runtime_inline_functions.py).
+
+_TEMPS = iter(range(10 ** 9))
+
+
+def temp() -> str:
+    """A name for a value kept by `:=` in joined source (unique: sources nest and join)."""
+    return f"_t{next(_TEMPS)}"
+
+
+def _inline_open(loc):
+    a, L = temp(), temp()
+    return f"(({a} := {loc}) is not None and not ({L} := eng.state.board.locations[{a}]).removed " \
+           f"and len({L}.figures) < {L}.slots)"
+
+
+def _inline_has_icon(loc, icon):
+    a, c, i, n = temp(), temp(), temp(), temp()
+    return f"((({a} := {loc}), ({n} := {icon}))[0] is not None " \
+           f"and ({c} := eng.state.board.locations[{a}].comp) is not None " \
+           f"and ({i} := {c}['props'].get('icons')) is not None and ID_OF({n}) in ({i}['value'] or ()))"
+
+
+def _inline_count(what, on, of):
+    w, o, f = temp(), temp(), temp()
+    return f"(len({w}) if isinstance(({w} := {what}, {o} := {on}, {f} := {of})[0], list) " \
+           f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
+
+
+def _inline_location_of(f):
+    x = temp()
+    return f"({x}.location if isinstance({x} := {f}, FIGURE) else None)"
+
+
+def _inline_team_of(f):
+    x = temp()
+    return f"(({x}.team if {x}.kind != 'token' else {x}.owner) if isinstance({x} := {f}, FIGURE) else None)"
+
+
+def here_source() -> str:
+    """`here` (ExpressionsMixin.here_of): the Env's Location, else its figure's."""
+    h, f = temp(), temp()
+    return f"({h} if ({h} := env.here) is not None " \
+           f"else {f}.location if ({f} := env.self_fig or env.holder) is not None else None)"
+
+
+def adjacent_source() -> str:
+    """`adjacent` (expressions._adjacent): the Locations next to `here`, a list."""
+    h = temp()
+    return f"(list(eng.state.board.adjacent({h})) if ({h} := {here_source()}) is not None else [])"
+
+
+INLINE = {"open": _inline_open, "has-icon": _inline_has_icon, "count": _inline_count,
+          "location-of": _inline_location_of, "team-of": _inline_team_of}
+INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above read

@@ -1,11 +1,33 @@
 """The primitives of compiler/builtins.py, one method each (`p_<name>`)."""
 from __future__ import annotations
 
+import inspect
+
 from .actions import DONE
 from .compiled import action
 from .effects import Env, Stop, id_of
 from .rules import prop
 from .state import Figure, Pending
+
+
+def evaluated(body):
+    """A primitive written over its evaluated arguments: `body(self, a, env, node)`, `a` its
+    arguments by name. The play calls `body` with the arguments of the call site's own compiled
+    function (runtime/compiled.py, `Args.now`) when none asks, and does not iterate a body
+    that is not a generator (it cannot ask); `p_NAME(self, raw, env, node)`, the primitive's
+    interface, evaluates them as before."""
+    name = body.__name__[2:].replace("_", "-")
+    yields = inspect.isgeneratorfunction(body)
+
+    def primitive(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args(name, raw, env)
+        if yields:
+            yield from body(self, a, env, node)
+        else:
+            body(self, a, env, node)
+    primitive.__name__, primitive.__qualname__, primitive.__doc__ = body.__name__, body.__qualname__, body.__doc__
+    primitive.with_values = (body, yields)
+    return primitive
 
 
 class PrimitivesMixin:
@@ -51,15 +73,15 @@ class PrimitivesMixin:
                 return
             yield from self.deal_damage(target, pending.amount, tags, env.self_fig, node)
 
-    def p_damage(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("damage", raw, env)
+    @evaluated
+    def p_damage(self, a: dict, env: Env, node: dict):
         tags = self.tags_of(a["tags"], env)
         for target in self.as_list(a["target"]):
             if isinstance(target, Figure) and target.location is not None:
                 yield from self.deal_damage(target, int(a["amount"] or 0), tags, env.self_fig or env.holder, node)
 
-    def p_remove_damage(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("remove-damage", raw, env)
+    @evaluated
+    def p_remove_damage(self, a: dict, env: Env, node: dict):
         for target in self.as_list(a["target"]):
             floor = self.rules.counter_min("damage", 0)  # Damage never below its declared min
             if isinstance(target, Figure) and target.damage > floor:
@@ -67,21 +89,21 @@ class PrimitivesMixin:
                 target.damage -= healed
                 self.log("remove-damage", node, figure=target.key, amount=healed)
 
-    def p_prevent(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("prevent", raw, env)
+    @evaluated
+    def p_prevent(self, a: dict, env: Env, node: dict):
         if env.pending is not None:
             cut = min(env.pending.amount, max(0, int(a["amount"] or 0)))
             env.pending.amount -= cut
             self.log("prevent", node, amount=cut)
 
-    def p_increase(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("increase", raw, env)
+    @evaluated
+    def p_increase(self, a: dict, env: Env, node: dict):
         if env.pending is not None:
             env.pending.amount += max(0, int(a["amount"] or 0))
             self.log("increase", node, amount=int(a["amount"] or 0))
 
-    def p_bonus(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("bonus", raw, env)
+    @evaluated
+    def p_bonus(self, a: dict, env: Env, node: dict):
         act = self.state.active
         if act is None:
             return
@@ -105,8 +127,8 @@ class PrimitivesMixin:
 
     # ---- tokens ----------------------------------------------------------------------
 
-    def p_place(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("place", raw, env)
+    @evaluated
+    def p_place(self, a: dict, env: Env, node: dict):
         token = a["token"]
         tags = self.tags_of(a["tags"], env)
         count = max(0, int(a["count"] or 0))
@@ -139,18 +161,18 @@ class PrimitivesMixin:
                     loc = self.state.board.locations[target]
                     loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + bonus
 
-    def p_remove(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("remove", raw, env)
+    @evaluated
+    def p_remove(self, a: dict, env: Env, node: dict):
         for place in self.as_list(a["from"]):
             self.remove_pieces(a["token"], max(0, int(a["count"] or 0)), place, a["of"], node)
 
-    def p_remove_all(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("remove-all", raw, env)
+    @evaluated
+    def p_remove_all(self, a: dict, env: Env, node: dict):
         for place in self.as_list(a["from"]):
             self.remove_pieces(a["token"], 10 ** 6, place, a["of"], node)
 
-    def p_take(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("take", raw, env)
+    @evaluated
+    def p_take(self, a: dict, env: Env, node: dict):
         yield from self.transfer(a["token"], a["from"], a["to"], max(0, int(a["count"] or 0)), node)
 
     def p_shift(self, raw: dict, env: Env, node: dict):
@@ -179,20 +201,23 @@ class PrimitivesMixin:
     # ---- figures -----------------------------------------------------------------------
 
     def p_move_figure(self, raw: dict, env: Env, node: dict):
-        # the figures first: a figure that may not Move is not offered a destination
-        figures = self.as_list((yield from self.ev(raw.get("figure"), env)))
+        # the figures first: a figure that may not Move is not offered a destination (so the
+        # arguments are evaluated here, one after the other, by their compiled forms)
+        code = self.code
+        (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
+        figures = self.as_list((yield from figure(self, env)) if figure_asks else figure(self, env))
         figures = [f for f in figures if isinstance(f, Figure) and not self.restricted(f, "no-move", node)]
         if not figures:
             return
-        to = yield from self.ev(raw.get("to"), env)
+        to = (yield from to(self, env)) if to_asks else to(self, env)
         for fig in figures:
             if to is not None:
                 dest = to[0] if isinstance(to, list) else to
                 if dest is not None:
                     yield from self.move(fig, dest, node, is_move=True)
 
-    def p_place_figure(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("place-figure", raw, env)
+    @evaluated
+    def p_place_figure(self, a: dict, env: Env, node: dict):
         tags = self.tags_of(a["tags"], env)
         for fig in self.as_list(a["figure"]):
             if isinstance(fig, Figure) and not (fig.immune & tags) and a["to"] is not None:
@@ -200,8 +225,8 @@ class PrimitivesMixin:
                 if dest is not None:
                     yield from self.move(fig, dest, node, is_move=False)
 
-    def p_off_board(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("off-board", raw, env)
+    @evaluated
+    def p_off_board(self, a: dict, env: Env, node: dict):
         for fig in self.as_list(a["figure"]):
             if isinstance(fig, Figure) and fig.location is not None and fig.kind == "character":
                 self.take_off(fig)
@@ -210,26 +235,26 @@ class PrimitivesMixin:
                 if self.state.active and self.state.active.figure == fig.key:
                     raise Stop()
 
-    def p_remove_from_game(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_remove_from_game(self, a: dict, env: Env, node: dict):
         """Out for good: nothing brings the figure back to the board (its KO line is the log's)."""
-        a = yield from self.args("remove-from-game", raw, env)
         for fig in self.as_list(a["figure"]):
             if isinstance(fig, Figure):
                 fig.eliminated = True
 
     # ---- counters, dice, cards in play ---------------------------------------------------
 
-    def p_gain(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_gain(self, a: dict, env: Env, node: dict):
         """The kernel's `gain(counter, n, on: holder)` (runtime/counters.py); without `on`, the
         Team acting."""
-        a = yield from self.args("gain", raw, env)
         holder = a["on"] if a["on"] is not None else env.team
         if holder is not None:
             self.gain_counter(a["counter"], holder, max(0, int(a["amount"] or 0)), node)
 
-    def p_end_game(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_end_game(self, a: dict, env: Env, node: dict):
         """The game ends: a single Team given wins, for the reason given; none or several draw."""
-        a = yield from self.args("end-game", raw, env)
         winners = [t for t in self.as_list(a["winners"]) if t is not None]
         if len(winners) == 1:
             self.finish(winners, str(a["reason"]))
@@ -271,30 +296,29 @@ class PrimitivesMixin:
                 self.log("reroll", node, team=team.colour, die=i + 1, value=team.dice[i],
                          placed=i == current)
 
-    def p_grant_icon(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_grant_icon(self, a: dict, env: Env, node: dict):
         """The game's own die counts as showing its icon until the end of the turn."""
-        a = yield from self.args("grant-icon", raw, env)
         self.state.icon_granted = self.state.icon_granted | {a["die"]}
         self.log(f"{a['die']}-icon", node)
 
-    def p_spend_free_move(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_spend_free_move(self, a: dict, env: Env, node: dict):
         if self.state.active is not None:
             self.state.active.free_move_used = True
-        return
-        yield  # pragma: no cover
 
-    def p_card_done(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_card_done(self, a: dict, env: Env, node: dict):
         if env.card is not None and env.team is not None:  # the card in play whose effect runs is done
             yield from self.card_done(env.team, env.card, node)
 
-    def p_expire(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_expire(self, a: dict, env: Env, node: dict):
         if env.until is not None:
             env.until.alive = False
-        return
-        yield  # pragma: no cover
 
-    def p_draw_mayhem(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("draw-mayhem", raw, env)
+    @evaluated
+    def p_draw_mayhem(self, a: dict, env: Env, node: dict):
         team = self.state.teams.get(env.team)
         if team is None:
             return

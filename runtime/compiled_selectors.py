@@ -1,0 +1,177 @@
+"""Selectors compiled once: `all KIND in X where COND` as one Python function with its place, its kind's test and its condition written in.
+
+A selector that asks nothing (`all ...`, and the `in` and `where` of most `one ...`) is
+compiled, like runtime/declared_plan.py's menus, into the source of one function: the
+candidates are walked in a `for it in ...` loop, the kind's relation (`friend`, `opponent`,
+...) and the condition's Python source (a pure compiled expression carries it:
+runtime/compiled_expressions.py) are written into the loop with `it` read from the loop's
+variable, so a candidate costs no call of a test, a condition or `dict.get`. The condition
+still binds `it` in the Env's own scope while it runs (a part of it called as a closure, or
+a selector inside it, reads `it` there) and the scope is given back as it was
+(tests/test_runtime_selector_scope.py). A selector that asks (`one`, `up-to N`) stays a
+generator around the same compiled walk."""
+from __future__ import annotations
+
+from .actions import DONE, NO_TARGET
+from .compiled_expressions import _target, action, as_generator, source
+from .expressions import RELATION_SOURCE, relation_test
+from .state import Figure
+
+_UNSET = object()
+_NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
+_IT = "env.locals.get('it')"  # how a compiled `it` reads it (compiled_expressions.compile_var)
+
+
+def _condition(f_where, ns: dict) -> str:
+    """The Python source of a selector's condition with `it` read from the loop's variable."""
+    return source((f_where, False), ns).replace(_IT, "it")
+
+
+def _places(f_in, ns: dict) -> list[str]:
+    """Lines that set `P`, the places the candidates are taken from (None: anywhere), with the
+    `in` expression's source written in."""
+    if f_in is None:
+        return ["    P = None"]
+    return [f"    W = {source((f_in, False), ns)}",
+            "    P = {W} if W.__class__ is int else eng.places(W)  # one Location: no call"]
+
+
+def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -> list[str]:
+    """The loops over the candidates, each kept one going through `collect` (a line over `it`)."""
+    test = RELATION_SOURCE.get(kind)
+    if test is None:
+        ns["TEST"] = relation_test(kind)
+        test = "TEST(it, env)"
+
+    def body(indent: str) -> list[str]:
+        if where is None:
+            return [f"{indent}{collect}"]
+        return [f"{indent}L['it'] = it", f"{indent}if {where}:", f"{indent}    {collect}"]
+
+    if kind in _NOT_FIGURES:  # Teams, Locations, edges: the engine's candidates
+        return ["    for it in eng.candidates(KIND, P, env):"] + body("        ")
+    lines = []
+    branches = [("if P is None:", "it.location is not None")] if has_in else []
+    branches.append(("else:" if has_in else None, "it.location in P" if has_in else "it.location is not None"))
+    for head, located in branches:
+        indent = "        " if head else "    "
+        if head:
+            lines.append(f"    {head}")
+        lines.append(f"{indent}for it in eng.state.figures.values():")
+        lines.append(f"{indent}    if {located} and ({test}):")
+        lines += body(indent + "        ")
+    return lines
+
+
+def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str):
+    lines = [head] + _places(f_in, ns) + ["    out = []"]
+    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)")
+    if where is None:
+        lines += loops
+    else:  # `it` bound in the Env's own scope while the condition runs, then given back
+        lines += ["    L = env.locals", "    B = L.get('it', UNSET)", "    try:"]
+        lines += ["    " + line for line in loops]
+        lines += ["    finally:", "        if B is UNSET: L.pop('it', None)", "        else: L['it'] = B"]
+    lines.append(f"    return {ret}")
+    text = "\n".join(lines)
+    exec(compile(text, f"<selector {kind}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    fn = ns[name]
+    fn.selector_src = text
+    return fn
+
+
+def select_all_function(kind: str, f_in, f_where):
+    """`select_all(eng, env)`: the list of the candidates of `kind` in `f_in`'s places (every
+    one without it) that meet `f_where` (none: all), in the order the engine lists them."""
+    ns = {"KIND": kind, "UNSET": _UNSET}
+    where = _condition(f_where, ns) if f_where is not None else None
+    return _function("select_all", "def select_all(eng, env):", kind, f_in, where, ns, "out")
+
+
+def kept_function(f_where):
+    """`kept(eng, env, items)`: the items that meet a condition that asks nothing, `it` bound
+    to each in turn (in the Env's own scope, given back as it was)."""
+    ns = {"UNSET": _UNSET}
+    where = _condition(f_where, ns)
+    text = "\n".join(["def kept(eng, env, items):",
+                      "    out = []", "    L = env.locals", "    B = L.get('it', UNSET)", "    try:",
+                      "        for it in items:", "            L['it'] = it",
+                      f"            if {where}: out.append(it)",
+                      "    finally:", "        if B is UNSET: L.pop('it', None)", "        else: L['it'] = B",
+                      "    return out"])
+    exec(compile(text, "<selector condition>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    return ns["kept"]
+
+
+def compile_selector(code, e: dict):
+    """A selector: the candidates of its kind in its places that meet its condition; `all` of
+    them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
+    kind, quant = e["kind"], e["quant"]
+    fin, fwhere = (code.expr(e[k]) if e[k] is not None else None for k in ("in", "where"))
+    fcount = code.expr(e["count"]) if quant not in ("all", "one") else None
+    parts = [p for p in (fin, fwhere, fcount) if p is not None]
+    if quant == "all" and not any(a for _f, a in parts):
+        return select_all_function(kind, fin[0] if fin else None, fwhere[0] if fwhere else None), False
+    # a part that asks is a generator to `yield from`; one that does not (most `in` and
+    # `where` of a `one` selector) is called as it is, with no generator per candidate
+    f_in, in_asks = fin if fin else (None, False)
+    f_where, where_asks = fwhere if fwhere else (None, False)
+    kept = kept_function(f_where) if f_where is not None and not where_asks and in_asks else None
+    # neither the place nor the condition asks: the candidates kept are select_all's (one function)
+    found = select_all_function(kind, f_in, f_where) if not in_asks and not where_asks else None
+    g_count = as_generator(*fcount) if fcount else None
+    prompt_one = f"choose one {kind}"
+
+    def select(eng, env):
+        if found is not None:
+            items = found(eng, env)
+            if quant == "one" and len(items) < 2:  # nothing to choose: no generator for the choice
+                return items[0] if items else None
+            return (yield from choose(eng, env, items))
+        places = None
+        if f_in is not None:
+            where = (yield from f_in(eng, env)) if in_asks else f_in(eng, env)
+            places = {where} if where.__class__ is int else eng.places(where)  # one Location: no call
+        items = eng.candidates(kind, places, env)
+        if kept is not None:
+            items = kept(eng, env, items)
+        elif f_where is not None:
+            out = []
+            inner = env.child()  # the condition may ask: its `it` in an Env of its own while it waits
+            scope = inner.locals
+            for item in items:
+                scope["it"] = item
+                if (yield from f_where(eng, inner)):
+                    out.append(item)
+            items = out
+        if quant == "all":
+            return items
+        if quant == "one" and len(items) < 2:
+            return items[0] if items else None
+        return (yield from choose(eng, env, items))
+
+    def choose(eng, env, items):
+        """The controller's choice among the candidates kept."""
+        if quant == "one":  # two candidates or more
+            by_label = {}
+            for item in items:  # a figure by its key (eng.label's), without two calls for it
+                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
+            choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
+            return by_label[choice]
+        # up-to N
+        n = (yield from g_count(eng, env)) if g_count is not None else None
+        chosen = []
+        remaining = list(items)
+        while remaining and len(chosen) < (n or 0):
+            by_label = {action("target", (eng.label(i),)): i for i in remaining}
+            options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
+            choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
+            if choice == NO_TARGET or choice == DONE:
+                break
+            item = by_label[choice]
+            chosen.append(item)
+            remaining.remove(item)
+        if n == 1:
+            return chosen[0] if chosen else None
+        return chosen
+    return select, True
