@@ -86,6 +86,9 @@ class BackEnd:
         self.removed: dict[str, Piece] = {}  # the pieces the latest check dropped
         from .checks.incremental import CheckCache
         self.checks = CheckCache()
+        self.ir_components: Sorted | None = None  # the IR's components by qid (None: listed afresh)
+        self.ir_dirty: dict = {}  # qid -> its Component to serialize again, or None (gone)
+        self.ir_boxes: list = []
 
     # -- the interface ---------------------------------------------------------------------
 
@@ -142,6 +145,12 @@ class BackEnd:
     # -- the graph -------------------------------------------------------------------------
 
     def pass_graph(self, c) -> None:
+        front = self.front
+        if (front.redone is not None and self.same and self.builder is not None and not self.stood_in
+                and self.reset_broken.isdisjoint(self.changed_files)):
+            self._patch_graph(c)
+            return
+        self.ir_components = None
         comps = sorted(c.model.top_level(), key=lambda x: x.qid)
         qids = [x.qid for x in comps]
         same = self.same and self.builder is not None and len(set(qids)) == len(qids)
@@ -178,6 +187,31 @@ class BackEnd:
                          [p.ir for p in self.removed.values() if p.ir is not None])
         for d in self.cycles:  # the keywords are part of the interface: their cycles are the same
             c.diagnostics.items.append(d)
+        c.graph = gb
+
+    def _patch_graph(self, c) -> None:
+        """The graph by file (after the front end's by file): the pieces of the files whose
+        syntax tree changed built again, every other piece kept without a look."""
+        front, gb = self.front, self.builder
+        gb.res = c.resolution
+        self.changed, self.removed = set(), {}
+        for name, unit in front.fresh.items():
+            for comp in front.gone[name].components:
+                piece = self.pieces.pop(comp.qid, None)
+                if piece is not None:
+                    self._drop(piece)
+                    self.removed[comp.qid] = piece
+                self.ir_dirty[comp.qid] = None
+            for comp in unit.components:
+                piece, extra = self._build(c.resolution, comp)
+                self.pieces[comp.qid] = piece
+                self._add(piece, extra)
+                self.changed.add(comp.qid)
+                self.ir_dirty[comp.qid] = comp
+        kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
+        self.checks.note(self.changed | set(self.removed), kinds,
+                         [p.ir for p in self.removed.values() if p.ir is not None])
+        c.diagnostics.items.extend(self.cycles)
         c.graph = gb
 
     def _reset(self, c, comps) -> None:
@@ -275,19 +309,34 @@ class BackEnd:
             c.ir = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
             return
         ser = Serializer(c.resolution, c.graph)
-        comps = sorted(c.model.top_level(), key=lambda x: x.qid)
-        components = []
-        for comp in comps:
-            piece = self.pieces[comp.qid]
-            if piece.ir is None:
-                piece.ir = ser.component(comp)
-                piece.qids = _qids(piece.ir)
-            components.append(piece.ir)
+        if self.ir_components is not None:  # by file: the components built again serialized
+            for qid, comp in self.ir_dirty.items():
+                if comp is None:
+                    self.ir_components.pop(qid)
+                    continue
+                piece = self.pieces[qid]
+                if piece.ir is None:
+                    piece.ir = ser.component(comp)
+                    piece.qids = _qids(piece.ir)
+                self.ir_components[qid] = piece.ir
+            components = self.ir_components.in_order()
+        else:
+            comps = sorted(c.model.top_level(), key=lambda x: x.qid)
+            components = []
+            for comp in comps:
+                piece = self.pieces[comp.qid]
+                if piece.ir is None:
+                    piece.ir = ser.component(comp)
+                    piece.qids = _qids(piece.ir)
+                components.append(piece.ir)
+            self.ir_components = Sorted((x["qid"], x) for x in components)
+            self.ir_boxes = sorted(x.id for x in comps if x.kind == "box")
+        self.ir_dirty = {}
         c.ir = {
             "ir_version": IR_VERSION,
             "generator": f"mayhem {__version__}",
             "files": sorted(c.model.units),
-            "boxes": sorted(x.id for x in comps if x.kind == "box"),
+            "boxes": list(self.ir_boxes),
             "components": components,
             "graph": {"nodes": self.ir_nodes.in_order(), "edges": self.ir_edges.in_order()},
         }
