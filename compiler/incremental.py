@@ -238,6 +238,7 @@ class _Loaded:
     parse_diags: dict  # name -> what parsing it reported (the files with findings)
     names: dict  # absolute path -> name
     keys: set  # the parse cache's keys of the files (ParseCache._seen)
+    failed: set = frozenset()  # the files that do not parse now (their last tree in `units` stands in)
 
 
 COLLECT_EVERY = 50  # checks between two full garbage collections (see Workspace.check)
@@ -317,32 +318,38 @@ class Workspace:
         for name in was.external:  # outside the watched root: stat'ed at each check, as a load does
             if name not in names and cache.read(was.sources[name].path, name, found) is not was.sources[name]:
                 return False
-        fresh = {}
+        fresh, failed = {}, set(was.failed)
         for name, path in names.items():
             src = cache.read(path, name, found)
-            tree = cache.parse(src, found) if src is not None else None
-            if tree is None or name not in was.units:
+            if src is None or name not in was.units:
                 return False
+            tree = cache.parse(src, found)
             old, box, _uses = was.units[name]
+            if tree is None:  # its last syntax tree stands for its box and uses; no unit
+                failed.add(name)
+                fresh[name] = (src, old)
+                continue
             if [u.path for u in tree.uses] != [u.path for u in old.uses] or \
                     (tree.in_box.box if tree.in_box else None) != box:
                 return False
+            failed.discard(name)
             fresh[name] = (src, tree)
-        sources, units, parse_diags = dict(was.sources), {}, dict(was.parse_diags)
+        sources, units, kept, parse_diags = dict(was.sources), {}, {}, dict(was.parse_diags)
         for name, (tree, box, uses) in was.units.items():
             if name in fresh:
                 sources[name], tree = fresh[name]
                 parse_diags.pop(name, None)
                 if cache.parse_diags.get(name):
                     parse_diags[name] = cache.parse_diags[name]
-            units[name] = SourceUnit(tree, box, list(uses))
+            kept[name] = (tree, box, uses)
+            if name not in failed:
+                units[name] = SourceUnit(tree, box, list(uses))
         for items in parse_diags.values():
             c.diagnostics.items.extend(items)
         cache._seen |= was.keys  # every file read: none is pruned
-        c.sources, c.failed_files, c.external = sources, set(), set(was.external)
+        c.sources, c.failed_files, c.external = sources, set(failed), set(was.external)
         c.model = Model(units)
-        self._loaded = _Loaded(was.root, sources, {n: (u.file, u.box, tuple(u.uses)) for n, u in units.items()},
-                               was.external, parse_diags, was.names, was.keys)
+        self._loaded = _Loaded(was.root, sources, kept, was.external, parse_diags, was.names, was.keys, failed)
         return True
 
     def _settle(self) -> None:

@@ -26,6 +26,16 @@ from .typecheck import Types, _Checker, typecheck
 
 
 @dataclass(slots=True)
+class _NoUnit:
+    """The former unit of a file that did not parse: no components."""
+
+    components: tuple = ()
+
+
+_NO_UNIT = _NoUnit()
+
+
+@dataclass(slots=True)
 class Kept:
     decl: ast.Decl
     found: dict  # id(syntax node) -> its Symbol, or its type
@@ -61,6 +71,7 @@ class FrontEnd:
         self.redone: list | None = None  # by file: the components whose names the latest check resolved
         self.fresh: dict | None = None  # by file: the files whose components it built (name -> unit)
         self.gone: dict = {}  # by file: the files' units it dropped (name -> the former unit)
+        self.broken_files: set[str] = set()  # the files that stopped parsing after a check by file
 
     def pass_model(self, c, same: bool) -> None:
         """The model, each unchanged top-level declaration's Component kept (the interface holds
@@ -86,7 +97,7 @@ class FrontEnd:
 
         start = len(diags.items)
         c.model = build_model(c.model.units, diags, each=each)
-        self.made = kept
+        self.made, self.broken_files = kept, set()
         self.units, self.kinds = dict(c.model.units), c.model.kinds
         self.model_diags = {}
         own = set()
@@ -101,21 +112,28 @@ class FrontEnd:
     def _patch_model(self, c) -> bool:
         """The model by file: the components of the files whose syntax tree is the same object
         as at the previous check are kept as they are (their list too); the others' built
-        afresh. Only while the files are the same ones and those that changed declare leaf
-        kinds alone, with the same ids (what the interface says): else False, and the check
-        goes component by component (pass_model)."""
+        afresh. Only while the files that changed declare leaf kinds alone, with the ids the
+        interface says (a file that stops parsing stands in by its last share: its components
+        are gone until it parses again): else False, and the check goes component by
+        component (pass_model)."""
         units, before = c.model.units, self.units
-        if before is None or self.kinds is None or units.keys() != before.keys():
+        if before is None or self.kinds is None:
             return False
-        fresh = {}
+        broke, back = before.keys() - units.keys(), units.keys() - before.keys()
+        if not broke <= c.failed_files or not back <= self.broken_files:
+            return False
+        if any(x.kind not in LEAF_KINDS for name in broke for x in before[name].components):
+            return False
+        fresh, gone = {}, {name: before[name] for name in broke}
         for name, unit in units.items():
-            old = before[name]
-            if old.file is not unit.file:
+            old = before.get(name)
+            if old is None or old.file is not unit.file:
                 decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
-                if any(d.kind not in LEAF_KINDS for d in decls) or \
-                        [(d.kind, d.id) for d in decls] != [(x.kind, x.id) for x in old.components]:
+                if any(d.kind not in LEAF_KINDS for d in decls) or (old is not None and
+                        [(d.kind, d.id) for d in decls] != [(x.kind, x.id) for x in old.components]):
                     return False
                 fresh[name] = unit
+                gone[name] = old if old is not None else _NO_UNIT
         made: dict[int, Kept] = {}
         files: dict[str, list] = {}
         for name, unit in fresh.items():
@@ -127,7 +145,8 @@ class FrontEnd:
                 return hit.found["component"]
 
             build_model({name: unit}, found, kinds=self.kinds, each=each)
-            if [(x.kind, x.id) for x in unit.components] != [(x.kind, x.id) for x in before[name].components]:
+            decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
+            if [(x.kind, x.id) for x in unit.components] != [(d.kind, d.id) for d in decls]:
                 # a declaration the model refused (no component): the interface changed after all;
                 # the model is built component by component instead
                 for u in fresh.values():
@@ -137,27 +156,29 @@ class FrontEnd:
         for name, unit in units.items():
             if name not in fresh:
                 unit.components = before[name].components
-        for name, found in files.items():
+        for name, old in gone.items():
             self.model_diags.pop(name, None)
+            for comp in old.components:
+                self.made.pop(id(comp.decl), None)
+        for name, found in files.items():
             if found:
                 self.model_diags[name] = found
-            for comp in before[name].components:
-                self.made.pop(id(comp.decl), None)
         self.made.update(made)
         diags = c.diagnostics
         diags.items.extend(self.model_global)
         for found in self.model_diags.values():
             diags.items.extend(found)
         c.model.kinds = self.kinds
-        self.gone = {name: before[name] for name in fresh}
+        self.broken_files = (self.broken_files | broke) - back
+        self.gone = gone
         self.units, self.fresh = dict(units), fresh
         return True
 
     def pass_resolve(self, c, same: bool, changed_files: set[str], broken: frozenset = frozenset()) -> None:
         """`broken`: the files that do not parse and stand in by their last share (their
         components are missing): what is resolved now is resolved again once they change."""
-        if self.fresh is not None and not broken:
-            self._patch_resolve(c, changed_files)
+        if self.fresh is not None:
+            self._patch_resolve(c, changed_files, broken)
             return
         names = Diagnostics()
         kept: dict[int, Kept] = {}
@@ -207,7 +228,7 @@ class FrontEnd:
                 self.noisy[key] = hit.diagnostics
         driver._keep_unless_caused_by_broken_files(c, names)
 
-    def _patch_resolve(self, c, changed_files: set[str]) -> None:
+    def _patch_resolve(self, c, changed_files: set[str], broken: frozenset) -> None:
         """Names by file (after _patch_model): the declaration tables patched for the rebuilt
         components (the same ids, the same places), the components of the changed files
         resolved, and those of other files whose names meant one of them (`users`); every
@@ -217,14 +238,25 @@ class FrontEnd:
         res = c.resolution = Resolution(symbols=table, vocab=old.vocab, components=old.components,
                                         boxes=old.boxes, keyword_users=old.keyword_users, games=old.games)
         redo: dict[int, Component] = {}
-        for name, unit in self.fresh.items():
-            for top in self.gone[name].components:
+        for name, unit in self.gone.items():
+            for top in unit.components:
                 for comp in top.walk():
                     self._unresolve(id(comp.decl))
+                table_of = res.components.get(top.scope)
+                if name not in self.fresh and table_of is not None and table_of.get(top.id) is top:
+                    del table_of[top.id]  # a file that stopped parsing: its ids are unknown meanwhile
+        moved = set()
+        for name, unit in self.fresh.items():
             for top in unit.components:
-                res.components[top.scope][top.id] = top  # the same id, at its place in the table
+                table_of = res.components.setdefault(top.scope, {})
+                if top.id not in table_of:
+                    moved.add(top.scope)
+                table_of[top.id] = top  # the same id, at its place in the table
                 for comp in top.walk():
                     redo[id(comp.decl)] = comp
+        for scope in moved:  # a file parses again: its ids back at their place (_declare's order)
+            res.components[scope] = dict(sorted(res.components[scope].items(),
+                                                key=lambda kv: (kv[1].file, kv[1].span.line)))
         for name in changed_files:
             for key in list(self.users.get(name, ())):
                 if key not in redo and key in self.comps:
@@ -237,7 +269,7 @@ class FrontEnd:
         done = sorted(redo.values(), key=_qid)
         for comp in done:
             key = id(comp.decl)
-            hit = self.resolved[key] = _resolved(resolver, comp, names, frozenset())
+            hit = self.resolved[key] = _resolved(resolver, comp, names, broken)
             self.comps[key] = comp
             for f in hit.files:
                 self.users.setdefault(f, set()).add(key)
@@ -329,7 +361,7 @@ class FrontEnd:
         last = self.last_types
         checker.types = Types(of=self.types, keyword_needs=last.keyword_needs, default_needs=last.default_needs)
         diags.items.extend(self.types_global)
-        gone = [id(comp.decl) for name in self.fresh for top in self.gone[name].components for comp in top.walk()]
+        gone = [id(comp.decl) for unit in self.gone.values() for top in unit.components for comp in top.walk()]
         for key in gone:
             old = self.checked.pop(key, None)
             if old is not None:

@@ -90,6 +90,7 @@ class BackEnd:
         self.ir_components: Sorted | None = None  # the IR's components by qid (None: listed afresh)
         self.ir_dirty: dict = {}  # qid -> its Component to serialize again, or None (gone)
         self.ir_boxes: list = []
+        self.built_broken: dict[str, str] = {}  # qid -> file of a piece built while a file did not parse
 
     # -- the interface ---------------------------------------------------------------------
 
@@ -147,7 +148,7 @@ class BackEnd:
 
     def pass_graph(self, c) -> None:
         front = self.front
-        if (front.redone is not None and self.same and self.builder is not None and not self.stood_in
+        if (front.redone is not None and self.same and self.builder is not None
                 and self.reset_broken.isdisjoint(self.changed_files)):
             self._patch_graph(c)
             return
@@ -183,6 +184,7 @@ class BackEnd:
         for qid, piece in old.items():  # components no longer declared
             self._drop(piece)
             self.removed[qid] = piece
+        self.built_broken = {comp.qid: comp.file for comp in comps if self.pieces[comp.qid].broken}
         kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
         self.checks.note(self.changed | set(self.removed), kinds,
                          [p.ir for p in self.removed.values() if p.ir is not None])
@@ -196,19 +198,36 @@ class BackEnd:
         front, gb = self.front, self.builder
         gb.res = c.resolution
         self.changed, self.removed = set(), {}
-        for name, unit in front.fresh.items():
-            for comp in front.gone[name].components:
+        for name, old in front.gone.items():
+            for comp in old.components:
                 piece = self.pieces.pop(comp.qid, None)
                 if piece is not None:
                     self._drop(piece)
                     self.removed[comp.qid] = piece
                 self.ir_dirty[comp.qid] = None
-            for comp in unit.components:
-                piece, extra = self._build(c.resolution, comp)
-                self.pieces[comp.qid] = piece
-                self._add(piece, extra)
-                self.changed.add(comp.qid)
-                self.ir_dirty[comp.qid] = comp
+        build = [comp for unit in front.fresh.values() for comp in unit.components]
+        # the pieces built while a file now changed did not parse (Piece.broken): built again
+        again = {q: f for q, f in self.built_broken.items() if q not in self.removed and q in self.pieces
+                 and f not in front.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
+        for qid, file in again.items():
+            comp = next((x for x in c.model.units[file].components if x.qid == qid), None) \
+                if file in c.model.units else None
+            if comp is None:
+                return self._reset(c, sorted(c.model.top_level(), key=lambda x: x.qid))
+            piece = self.pieces.pop(qid)
+            self._drop(piece)
+            self.removed[qid] = piece
+            build.append(comp)
+        for comp in build:
+            piece, extra = self._build(c.resolution, comp)
+            piece.broken = frozenset(self.stood_in)
+            self.built_broken.pop(comp.qid, None)
+            if piece.broken:
+                self.built_broken[comp.qid] = comp.file
+            self.pieces[comp.qid] = piece
+            self._add(piece, extra)
+            self.changed.add(comp.qid)
+            self.ir_dirty[comp.qid] = comp
         kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
         self.checks.note(self.changed | set(self.removed), kinds,
                          [p.ir for p in self.removed.values() if p.ir is not None])
@@ -219,7 +238,7 @@ class BackEnd:
         """Everything built again, as a check from scratch does (one builder; each
         component's nodes noted as they are added)."""
         gb = self.builder = GraphBuilder(c.resolution)
-        self.pieces = {}
+        self.pieces, self.built_broken, self.ir_components = {}, {}, None
         self.reset_broken = frozenset(self.stood_in)
         self.changed, self.removed = None, {}
         self.checks.note(None, set(), [])

@@ -115,19 +115,34 @@ def test_a_watched_workspace_loads_the_files_it_is_told_of_alone(root):
     assert back.ok and everything(back) == everything(full(root))
 
 
-def test_a_syntax_error_and_its_fix_in_a_watched_workspace_find_what_a_full_check_finds(root):
+def test_a_syntax_error_and_its_fix_in_a_watched_workspace_are_checked_by_file(root):
     ws = Workspace(root)
     ws.watched()
     ws.check()
+    front = ws.back.front
+    read = []
+    plain = ws.cache.read
+    ws.cache.read = lambda path, name, diags: read.append(name) or plain(path, name, diags)
     text = edit(root / ROBIN, "  life ", "  life (")
     ws.saw(root / ROBIN)
     broken = ws.check()
+    # robin's last share stands in: its components are gone, and the First Game's hands that
+    # name robin are resolved again (their follow-on errors dropped, as a full check does)
+    assert read == [ROBIN] and front.fresh == {} and set(front.gone) == {ROBIN}
+    assert {c.file for c in front.redone} == {FIRST_GAME}
     assert not broken.ok and everything(broken) == everything(full(root))
+    read.clear()
     (root / ROBIN).write_text(text, encoding="utf-8")
     ws.saw(root / ROBIN)
     fixed = ws.check()
+    assert read == [ROBIN] and list(front.fresh) == [ROBIN]
+    assert {c.file for c in front.redone} == {ROBIN, FIRST_GAME}
     assert fixed.ok and everything(fixed) == everything(full(root))
-    edit(root / ROBIN, "  life ", "  life 1")  # the check after the fix goes by file again
+    # robin's ids back in the declaration table at their place, as a fresh resolve puts them
+    fresh = resolve(fixed.model, Diagnostics())
+    assert list(fixed.resolution.components["teen-titans-go"]) == list(fresh.components["teen-titans-go"])
+    assert fixed.resolution.symbols == fresh.symbols
+    edit(root / ROBIN, "  life ", "  life 1")  # and the check after the fix goes by file again
     ws.saw(root / ROBIN)
     again = ws.check()
-    assert list(ws.back.front.fresh) == [ROBIN] and everything(again) == everything(full(root))
+    assert list(front.fresh) == [ROBIN] and everything(again) == everything(full(root))
