@@ -6,40 +6,34 @@ the edit reaches is done again, with the findings and the IR of a check from scr
 - Reading and parsing (ParseCache, here): each file's syntax tree kept by the hash of its
   text; a file whose size and modification time did not change is not read again, and a
   Workspace told of every change on disk (`watched`: the language server, when the editor
-  watches the files) stats only the files it is told of and walks the root only after a
-  file was added or removed.
+  watches the files) stats only the files it is told of, walks the root only after a
+  file was added or removed, and loads by file (Workspace.pass_load): while the files are
+  the same ones and the changed ones `use` the same modules, only those are read and
+  parsed, the others' trees and parse findings kept without a look.
 - The model, names and types (incremental_front.py) and the effect graph, the IR and the
   consistency checks (incremental_passes.py, checks/incremental.py): kept per component,
   while the collection's *interface* (the vocabulary, the box manifests, the card types,
   the ids each file declares) is unchanged and the component's syntax tree is the same
-  object. An edit of the interface (a keyword, a box, a new id, a file added) checks
-  everything again; a card or character file that stops parsing does not (its last share
-  stands in), but the check after it parses again does.
+  object. When the files that changed declare leaf kinds alone (characters, cards,
+  Locations) with the ids the interface says, a check goes *by file*: each pass looks at
+  those files' components, and at the components whose names meant theirs, and patches
+  its tables, without a walk of the others. An edit of the interface (a keyword, a box, a
+  new id, a file added) checks everything again; a card or character file that stops
+  parsing does not (its last share stands in), nor does its fix.
 
-Where a one-line edit's time went at 10,000 cards before (bench/compile.py --profile,
-CPU seconds; 4.3 s in all): reading and parsing the edited file 0.09, the model 0.23,
-names 0.19, types 0.21, the effect graph 0.64, the IR 0.95, the consistency checks 1.85
-(of them, half the text checks, C102 and the shared walks). Then 0.24 to 0.32 s, of it
-the cross-set checks over the whole collection (C101, C102, C302, C405, C406, C803: 6 to
-16 ms each), which now count through tallies patched per component (checks/tally.py), the
-Collection's indexes (kept per component) and gc.get_freeze_count() (driver.run counted
-the frozen objects one by one: 60 to 90 ms). Now a card's edit takes about 0.2 CPU
-seconds: names' and types' collection-wide tables and their replay per component (about
-half), the load (told of the change, `watched`, it neither walks the root nor stats every
-file), the model, the graph, the IR and the checks. What a check keeps is frozen out of
-the garbage collector's sight (`Workspace._settle`). Then (issue #15, fourth round): the
-names' and types' tables are patched per component instead of copied whole
-(incremental_front.py), a watched root's unchanged files are neither stat'ed (loader.Disk)
-nor hashed again (a file re-read with the same text keeps its new source, so the check
-after it knows it), and a file that parses again rebuilds only what was built while it was
-broken. Side by side with the code before, the same hour on a machine loaded fourteen times
-over: 226 to 263 ms against 278 to 286 (median of eight edits of a card or a character,
-CPU, two runs each; the components' sorted order kept too, see FrontEnd._components); per
-pass now, names 55 to 80 ms (of them the declaration tables, resolve._declare, 13), types
-25 to 31, the load 29 to 34, the model 24 to 34, the graph 20 to 30, the checks 22 to 31,
-the IR 10 to 14. What is left is mostly collection-wide work each pass still does once per
-check (the model's build over every declaration, the declaration tables, one call per
-component to replay it), not work on what the edit touched.
+Where a one-line edit's time went at 10,000 cards (bench/compile.py, CPU): 4.3 s when every
+pass after the parse ran over the whole collection; then 0.24 to 0.32 s with the graph, the
+IR and the checks kept per component; then about 0.2 s with the cross-set checks counted
+through tallies patched per component (checks/tally.py), names' and types' tables patched,
+a watched root's unchanged files neither stat'ed nor hashed. Every pass still went through
+all 10,000 cards once per edit (a call per component to replay it, the declaration tables,
+the loader's walk of every file, the Collection's indexes, two 100,000-item lists of the
+IR's graph patched by insertion): 209 ms, 248 ms on a machine loaded eighteen times over.
+By file (issue #15, fifth round), the same edits on the same machine in the same half hour:
+29 ms (the syntax error 11 ms, its fix 25, against 176 and 237). An edit of a keyword
+every box uses still checks everything (6 s); re-checking only the components that use it
+needs the names' index by component rather than by file, and the keyword's share of the
+graph, the types (its needs) and the checks (its uses) kept apart: not done.
 
 >>> from pathlib import Path
 >>> ws = Workspace(Path("content"))

@@ -8,6 +8,15 @@ re-read file is looked up again; a First Game's hands name characters and cards 
 symbol: NameResolver.box_files says which files), nor did a file that did not parse when it
 was resolved (its names may find the file's components now). The collection-wide part of each pass (the declaration
 tables, the boxes and games, the keywords' needs) runs at every check.
+
+By file (issue #15): when the interface holds and the files whose syntax tree changed declare
+leaf kinds with the same ids (pass_model's _patch_model), the passes do not walk the
+collection at all: the model builds those files' components and keeps every other unit's
+list; names patch the declaration table in place and resolve those components and the ones
+whose names meant a component of a changed file (`users`: file -> the declarations whose
+Kept.files name it), replaying the declaration tables' and the modes' errors; types check
+what names resolved again, the keywords' needs kept. A file that stops parsing drops its
+components (its ids leave the table) and its fix brings them back at their place.
 """
 from __future__ import annotations
 
