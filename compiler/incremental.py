@@ -30,7 +30,8 @@ all 10,000 cards once per edit (a call per component to replay it, the declarati
 the loader's walk of every file, the Collection's indexes, two 100,000-item lists of the
 IR's graph patched by insertion): 209 ms, 248 ms on a machine loaded eighteen times over.
 By file (issue #15, fifth round), the same edits on the same machine in the same half hour:
-29 ms (the syntax error 11 ms, its fix 25, against 176 and 237). An edit of a keyword
+29 to 41 ms against 236 to 248 (the syntax error 11 to 16 ms, its fix 25 to 33, against
+176 to 193 and 237 to 271). An edit of a keyword
 every box uses still checks everything (6 s); re-checking only the components that use it
 needs the names' index by component rather than by file, and the keyword's share of the
 graph, the types (its needs) and the checks (its uses) kept apart: not done.
