@@ -4,8 +4,8 @@ A real client (pygls's) starts `mayhem lsp` over stdio, opens one file of a cont
 waits for its first findings (the whole root checked once), then sends edits of one line
 and times each until the server publishes the findings of that version of the file (aim:
 under 200 ms at 10,000 cards). Each round: a misspelt effect (an E301 with its
-did-you-mean: the root checked again through compiler.incremental, which re-does the
-edited file's components and the cross-set checks), the line as it was, a syntax error
+did-you-mean: the root checked again through compiler.incremental, by file: the
+edited file's components, those whose names meant them, and the cross-set checks), the line as it was, a syntax error
 (published from the buffer alone, before the check), the line as it was. The time includes the server's
 debounce (server.DEBOUNCE) and the JSON-RPC round trip.
 

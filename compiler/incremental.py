@@ -6,40 +6,35 @@ the edit reaches is done again, with the findings and the IR of a check from scr
 - Reading and parsing (ParseCache, here): each file's syntax tree kept by the hash of its
   text; a file whose size and modification time did not change is not read again, and a
   Workspace told of every change on disk (`watched`: the language server, when the editor
-  watches the files) stats only the files it is told of and walks the root only after a
-  file was added or removed.
+  watches the files) stats only the files it is told of, walks the root only after a
+  file was added or removed, and loads by file (Workspace.pass_load): while the files are
+  the same ones and the changed ones `use` the same modules, only those are read and
+  parsed, the others' trees and parse findings kept without a look.
 - The model, names and types (incremental_front.py) and the effect graph, the IR and the
   consistency checks (incremental_passes.py, checks/incremental.py): kept per component,
   while the collection's *interface* (the vocabulary, the box manifests, the card types,
   the ids each file declares) is unchanged and the component's syntax tree is the same
-  object. An edit of the interface (a keyword, a box, a new id, a file added) checks
-  everything again; a card or character file that stops parsing does not (its last share
-  stands in), but the check after it parses again does.
+  object. When the files that changed declare leaf kinds alone (characters, cards,
+  Locations) with the ids the interface says, a check goes *by file*: each pass looks at
+  those files' components, and at the components whose names meant theirs, and patches
+  its tables, without a walk of the others. An edit of the interface (a keyword, a box, a
+  new id, a file added) checks everything again; a card or character file that stops
+  parsing does not (its last share stands in), nor does its fix.
 
-Where a one-line edit's time went at 10,000 cards before (bench/compile.py --profile,
-CPU seconds; 4.3 s in all): reading and parsing the edited file 0.09, the model 0.23,
-names 0.19, types 0.21, the effect graph 0.64, the IR 0.95, the consistency checks 1.85
-(of them, half the text checks, C102 and the shared walks). Then 0.24 to 0.32 s, of it
-the cross-set checks over the whole collection (C101, C102, C302, C405, C406, C803: 6 to
-16 ms each), which now count through tallies patched per component (checks/tally.py), the
-Collection's indexes (kept per component) and gc.get_freeze_count() (driver.run counted
-the frozen objects one by one: 60 to 90 ms). Now a card's edit takes about 0.2 CPU
-seconds: names' and types' collection-wide tables and their replay per component (about
-half), the load (told of the change, `watched`, it neither walks the root nor stats every
-file), the model, the graph, the IR and the checks. What a check keeps is frozen out of
-the garbage collector's sight (`Workspace._settle`). Then (issue #15, fourth round): the
-names' and types' tables are patched per component instead of copied whole
-(incremental_front.py), a watched root's unchanged files are neither stat'ed (loader.Disk)
-nor hashed again (a file re-read with the same text keeps its new source, so the check
-after it knows it), and a file that parses again rebuilds only what was built while it was
-broken. Side by side with the code before, the same hour on a machine loaded fourteen times
-over: 226 to 263 ms against 278 to 286 (median of eight edits of a card or a character,
-CPU, two runs each; the components' sorted order kept too, see FrontEnd._components); per
-pass now, names 55 to 80 ms (of them the declaration tables, resolve._declare, 13), types
-25 to 31, the load 29 to 34, the model 24 to 34, the graph 20 to 30, the checks 22 to 31,
-the IR 10 to 14. What is left is mostly collection-wide work each pass still does once per
-check (the model's build over every declaration, the declaration tables, one call per
-component to replay it), not work on what the edit touched.
+Where a one-line edit's time went at 10,000 cards (bench/compile.py, CPU): 4.3 s when every
+pass after the parse ran over the whole collection; then 0.24 to 0.32 s with the graph, the
+IR and the checks kept per component; then about 0.2 s with the cross-set checks counted
+through tallies patched per component (checks/tally.py), names' and types' tables patched,
+a watched root's unchanged files neither stat'ed nor hashed. Every pass still went through
+all 10,000 cards once per edit (a call per component to replay it, the declaration tables,
+the loader's walk of every file, the Collection's indexes, two 100,000-item lists of the
+IR's graph patched by insertion): 209 ms, 248 ms on a machine loaded eighteen times over.
+By file (issue #15, fifth round), the same edits on the same machine in the same half hour:
+29 to 41 ms against 236 to 248 (the syntax error 11 to 16 ms, its fix 25 to 33, against
+176 to 193 and 237 to 271). An edit of a keyword
+every box uses still checks everything (6 s); re-checking only the components that use it
+needs the names' index by component rather than by file, and the keyword's share of the
+graph, the types (its needs) and the checks (its uses) kept apart: not done.
 
 >>> from pathlib import Path
 >>> ws = Workspace(Path("content"))
@@ -65,6 +60,7 @@ from mayhem.dsl.parser import parse_source, read_source
 from mayhem.dsl.spans import SourceFile
 
 from . import driver
+from .model import Model, SourceUnit
 from .incremental_passes import BackEnd
 from .loader import Disk, absolute
 
@@ -102,12 +98,18 @@ class ParseCache:
         self.watched_root: Path | None = None  # the folder whose files the caller watches
         self._found: tuple[tuple, list[Path]] | None = None  # (the paths asked, the files found)
         self.disk: Disk | None = None  # the file system's answers, kept while watched
+        self.touched: set[Path] = set()  # the files whose unsaved buffer was set or cleared since the latest compile
+        self.parse_diags: dict[str, tuple] = {}  # file -> what parsing it reported, by the latest parse of it
 
     def set_text(self, path: Path, text: str) -> None:
-        self.overlays[absolute(Path(path))] = text
+        full = absolute(Path(path))
+        self.overlays[full] = text
+        self.touched.add(full)
 
     def clear_text(self, path: Path) -> None:
-        self.overlays.pop(absolute(Path(path)), None)
+        full = absolute(Path(path))
+        self.overlays.pop(full, None)
+        self.touched.add(full)
         self.saw(path)  # its text on disk is read again
 
     def watched(self, root: Path) -> None:
@@ -157,6 +159,7 @@ class ParseCache:
         """Called after a compile: the changes it was told of are read."""
         if self.changed is not None:
             self.changed = set()
+        self.touched = set()
 
     def prune(self) -> None:
         """Forget the files the latest compile did not read (deleted, or moved away)."""
@@ -212,7 +215,25 @@ class ParseCache:
         elif hit.source is not src:  # read again, the same text: the next check need not hash it again
             self.entries[key] = hit = _Parsed(sha, hit.tree, hit.diagnostics, src)
         diags.items.extend(hit.diagnostics)
+        if hit.diagnostics:
+            self.parse_diags[src.name] = hit.diagnostics
+        else:
+            self.parse_diags.pop(src.name, None)
         return hit.tree
+
+
+@dataclass(slots=True)
+class _Loaded:
+    """What a Workspace's latest load found, for a load by file after it (Workspace.pass_load)."""
+
+    root: Path
+    sources: dict  # name -> SourceFile
+    units: dict  # name -> (its syntax tree, its box, the modules it uses)
+    external: set  # the files of the sets the root depends on
+    parse_diags: dict  # name -> what parsing it reported (the files with findings)
+    names: dict  # absolute path -> name
+    keys: set  # the parse cache's keys of the files (ParseCache._seen)
+    failed: set = frozenset()  # the files that do not parse now (their last tree in `units` stands in)
 
 
 COLLECT_EVERY = 50  # checks between two full garbage collections (see Workspace.check)
@@ -229,6 +250,7 @@ class Workspace:
         self.back = BackEnd()  # the graph, the IR and the checks, kept per component
         self.result: driver.Compilation | None = None
         self._by_file: tuple[driver.Compilation, dict[str, list[Diagnostic]]] | None = None
+        self._loaded: _Loaded | None = None  # what the latest load found, while a load by file can follow it
 
     def set_text(self, path: Path, text: str) -> None:
         self.cache.set_text(path, text)
@@ -249,11 +271,81 @@ class Workspace:
         """Every finding of the collection, as `mayhem check` of the root gives them."""
         self.cache.start()
         # what the run builds is frozen after it (_settle): the run need not count the frozen objects
-        self.result = driver.run([self.root], root=self.root, passes=self.back.passes, cache=self.cache, frozen=True)
+        passes = (self.pass_load,) + self.back.passes[1:]
+        self.result = driver.run([self.root], root=self.root, passes=passes, cache=self.cache, frozen=True)
         self.cache.done()
         self.cache.prune()
         self._settle()
         return self.result
+
+    def pass_load(self, c: driver.Compilation) -> None:
+        """driver.pass_load; or, for a watched root whose files are the same ones and whose
+        changed files `use` the same modules, a load by file: the files changed on disk or in
+        a buffer read and parsed again, the others' syntax trees and parse findings kept
+        without a look (the load of every file was a third of a card's edit at 10,000 cards)."""
+        if self._load_by_file(c):
+            return
+        self._loaded = None
+        start = len(c.diagnostics.items)
+        driver.pass_load(c)
+        cache = self.cache
+        if cache.changed is None or c.failed_files or c.model is None or not c.model.units:
+            return
+        parsed = {id(d) for name in c.sources for d in cache.parse_diags.get(name, ())}
+        if any(id(d) not in parsed for d in c.diagnostics.items[start:]):
+            return  # a finding of the load itself (a `use`, the manifest): loaded whole each time
+        self._loaded = _Loaded(c.root, dict(c.sources), {n: (u.file, u.box, tuple(u.uses)) for n, u in c.model.units.items()},
+                               set(c.external), {n: d for n in c.sources if (d := cache.parse_diags.get(n))},
+                               {absolute(src.path): n for n, src in c.sources.items() if src.path is not None},
+                               {f"{absolute(src.path) if src.path is not None else ''}\0{n}" for n, src in c.sources.items()})
+
+    def _load_by_file(self, c: driver.Compilation) -> bool:
+        cache, was = self.cache, self._loaded
+        if was is None or cache.changed is None or cache._found is None or c.root != was.root:
+            return False
+        names = {}
+        for path in cache.changed | cache.touched:
+            name = was.names.get(path)
+            if name is None:
+                return False  # a file the latest load did not read
+            names[name] = path
+        found = Diagnostics()
+        for name in was.external:  # outside the watched root: stat'ed at each check, as a load does
+            if name not in names and cache.read(was.sources[name].path, name, found) is not was.sources[name]:
+                return False
+        fresh, failed = {}, set(was.failed)
+        for name, path in names.items():
+            src = cache.read(path, name, found)
+            if src is None or name not in was.units:
+                return False
+            tree = cache.parse(src, found)
+            old, box, _uses = was.units[name]
+            if tree is None:  # its last syntax tree stands for its box and uses; no unit
+                failed.add(name)
+                fresh[name] = (src, old)
+                continue
+            if [u.path for u in tree.uses] != [u.path for u in old.uses] or \
+                    (tree.in_box.box if tree.in_box else None) != box:
+                return False
+            failed.discard(name)
+            fresh[name] = (src, tree)
+        sources, units, kept, parse_diags = dict(was.sources), {}, {}, dict(was.parse_diags)
+        for name, (tree, box, uses) in was.units.items():
+            if name in fresh:
+                sources[name], tree = fresh[name]
+                parse_diags.pop(name, None)
+                if cache.parse_diags.get(name):
+                    parse_diags[name] = cache.parse_diags[name]
+            kept[name] = (tree, box, uses)
+            if name not in failed:
+                units[name] = SourceUnit(tree, box, list(uses))
+        for items in parse_diags.values():
+            c.diagnostics.items.extend(items)
+        cache._seen |= was.keys  # every file read: none is pruned
+        c.sources, c.failed_files, c.external = sources, set(failed), set(was.external)
+        c.model = Model(units)
+        self._loaded = _Loaded(was.root, sources, kept, was.external, parse_diags, was.names, was.keys, failed)
+        return True
 
     def _settle(self) -> None:
         """What a check keeps (millions of objects at 10,000 cards) is moved out of the

@@ -8,6 +8,15 @@ re-read file is looked up again; a First Game's hands name characters and cards 
 symbol: NameResolver.box_files says which files), nor did a file that did not parse when it
 was resolved (its names may find the file's components now). The collection-wide part of each pass (the declaration
 tables, the boxes and games, the keywords' needs) runs at every check.
+
+By file (issue #15): when the interface holds and the files whose syntax tree changed declare
+leaf kinds with the same ids (pass_model's _patch_model), the passes do not walk the
+collection at all: the model builds those files' components and keeps every other unit's
+list; names patch the declaration table in place and resolve those components and the ones
+whose names meant a component of a changed file (`users`: file -> the declarations whose
+Kept.files name it), replaying the declaration tables' and the modes' errors; types check
+what names resolved again, the keywords' needs kept. A file that stops parsing drops its
+components (its ids leave the table) and its fix brings them back at their place.
 """
 from __future__ import annotations
 
@@ -17,9 +26,22 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 
 from . import driver
+from .incremental_passes import LEAF_KINDS
 from .model import Component, build_model
-from .resolve import resolve
-from .typecheck import typecheck
+from .resolve import _declare, check_modes, see_scopes
+from .resolve_names import NameResolver
+from .symbols import Resolution
+from .typecheck import Types, _Checker, typecheck
+
+
+@dataclass(slots=True)
+class _NoUnit:
+    """The former unit of a file that did not parse: no components."""
+
+    components: tuple = ()
+
+
+_NO_UNIT = _NoUnit()
 
 
 @dataclass(slots=True)
@@ -40,10 +62,32 @@ class FrontEnd:
         self.types: dict = {}  # its Types.of, patched the same way
         self._walks: dict[int, tuple] = {}  # id(top-level Component) -> (it, its walk)
         self._order: list = []  # the latest check's components by qid
+        # What a check by file (`_patch_model`: only the files whose syntax tree changed are
+        # looked at) reads from the check before it:
+        self.units: dict | None = None  # the latest check's SourceUnits (their components built)
+        self.kinds: dict | None = None  # the kinds its model was built with
+        self.model_diags: dict[str, list] = {}  # file -> the model's errors in its declarations
+        self.model_global: list = []  # the model's other errors (the card types')
+        self.res: Resolution | None = None  # the latest check's resolution (its tables patched)
+        self.declared: list = []  # the declaration tables' errors (while the ids are the same, the same)
+        self.mode_diags: list = []  # check_modes' (the modes are no leaf: the same too)
+        self.users: dict[str, set[int]] = {}  # file -> the declarations whose names mean its components
+        self.comps: dict[int, Component] = {}  # id(declaration) -> its Component
+        self.noisy: dict[int, list] = {}  # id(declaration) -> its names' errors, the non-empty ones
+        self.noisy_types: dict[int, list] = {}  # likewise, its types' errors
+        self.types_global: list = []  # the keywords' needs' errors (the keywords are the interface)
+        self.last_types: Types | None = None
+        self.redone: list | None = None  # by file: the components whose names the latest check resolved
+        self.fresh: dict | None = None  # by file: the files whose components it built (name -> unit)
+        self.gone: dict = {}  # by file: the files' units it dropped (name -> the former unit)
+        self.broken_files: set[str] = set()  # the files that stopped parsing after a check by file
 
     def pass_model(self, c, same: bool) -> None:
         """The model, each unchanged top-level declaration's Component kept (the interface holds
-        the card types that check it, its box and its file)."""
+        the card types that check it, its box and its file); by file when it can."""
+        self.fresh, self.redone = None, None
+        if same and self._patch_model(c):
+            return
         kept: dict[int, Kept] = {}
         diags = c.diagnostics
 
@@ -60,12 +104,91 @@ class FrontEnd:
             kept[id(decl)] = hit
             return hit.found["component"]
 
+        start = len(diags.items)
         c.model = build_model(c.model.units, diags, each=each)
-        self.made = kept
+        self.made, self.broken_files = kept, set()
+        self.units, self.kinds = dict(c.model.units), c.model.kinds
+        self.model_diags = {}
+        own = set()
+        for name, unit in c.model.units.items():
+            found = [d for decl in unit.file.decls if (hit := kept.get(id(decl))) is not None
+                     for d in hit.diagnostics]
+            if found:
+                self.model_diags[name] = found
+                own.update(map(id, found))
+        self.model_global = [d for d in diags.items[start:] if id(d) not in own]
+
+    def _patch_model(self, c) -> bool:
+        """The model by file: the components of the files whose syntax tree is the same object
+        as at the previous check are kept as they are (their list too); the others' built
+        afresh. Only while the files that changed declare leaf kinds alone, with the ids the
+        interface says (a file that stops parsing stands in by its last share: its components
+        are gone until it parses again): else False, and the check goes component by
+        component (pass_model)."""
+        units, before = c.model.units, self.units
+        if before is None or self.kinds is None:
+            return False
+        broke, back = before.keys() - units.keys(), units.keys() - before.keys()
+        if not broke <= c.failed_files or not back <= self.broken_files:
+            return False
+        if any(x.kind not in LEAF_KINDS for name in broke for x in before[name].components):
+            return False
+        fresh, gone = {}, {name: before[name] for name in broke}
+        for name, unit in units.items():
+            old = before.get(name)
+            if old is None or old.file is not unit.file:
+                decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
+                if any(d.kind not in LEAF_KINDS for d in decls) or (old is not None and
+                        [(d.kind, d.id) for d in decls] != [(x.kind, x.id) for x in old.components]):
+                    return False
+                fresh[name] = unit
+                gone[name] = old if old is not None else _NO_UNIT
+        made: dict[int, Kept] = {}
+        files: dict[str, list] = {}
+        for name, unit in fresh.items():
+            found = Diagnostics()
+
+            def each(decl, build, found=found):
+                start = len(found.items)
+                hit = made[id(decl)] = Kept(decl, {"component": build()}, found.items[start:])
+                return hit.found["component"]
+
+            build_model({name: unit}, found, kinds=self.kinds, each=each)
+            decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
+            if [(x.kind, x.id) for x in unit.components] != [(d.kind, d.id) for d in decls]:
+                # a declaration the model refused (no component): the interface changed after all;
+                # the model is built component by component instead
+                for u in fresh.values():
+                    u.components = []
+                return False
+            files[name] = found.items
+        for name, unit in units.items():
+            if name not in fresh:
+                unit.components = before[name].components
+        for name, old in gone.items():
+            self.model_diags.pop(name, None)
+            for comp in old.components:
+                self.made.pop(id(comp.decl), None)
+        for name, found in files.items():
+            if found:
+                self.model_diags[name] = found
+        self.made.update(made)
+        diags = c.diagnostics
+        diags.items.extend(self.model_global)
+        for found in self.model_diags.values():
+            diags.items.extend(found)
+        c.model.kinds = self.kinds
+        self.broken_files = (self.broken_files | broke) - back
+        self.gone = gone
+        self.units, self.fresh = dict(units), fresh
+        return True
 
     def pass_resolve(self, c, same: bool, changed_files: set[str], broken: frozenset = frozenset()) -> None:
         """`broken`: the files that do not parse and stand in by their last share (their
         components are missing): what is resolved now is resolved again once they change."""
+        if self.fresh is not None:
+            self._patch_resolve(c, changed_files, broken)
+            return
         names = Diagnostics()
         kept: dict[int, Kept] = {}
         replayed: set[int] = set()
@@ -85,20 +208,101 @@ class FrontEnd:
             else:
                 if hit is not None:
                     _forget(table, hit.found)
-                resolver.box_files = set()
-                hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
-                hit.files = frozenset(s.target.file for s in hit.found.values() if isinstance(s.target, Component))
-                hit.files |= resolver.box_files | broken  # a First Game's hands, and what it could not find
-                resolver.box_files = None
+                hit = _resolved(resolver, comp, names, broken)
             kept[key] = hit
 
         everything, order = self._components(c.model)
-        c.resolution = resolve(c.model, names, each, symbols=table, components=everything, order=order)
+        res = c.resolution = Resolution(symbols=table)
+        start = len(names.items)
+        _declare(c.model, res, names)
+        self.declared = names.items[start:]
+        see_scopes(c.model, res, names)
+        resolver = NameResolver(c.model, res, names)
+        for comp in order:
+            each(resolver, comp)
+        start = len(names.items)
+        check_modes(c.model, everything, res, names)
+        self.mode_diags = names.items[start:]
         for key, hit in before.items():  # the components no longer declared
             if key not in kept:
                 _forget(table, hit.found)
         self.resolved, self.replayed, self.symbols = kept, replayed, table
+        self.res = res
+        self.comps = {id(comp.decl): comp for comp in everything}
+        self.users, self.noisy = {}, {}
+        for key, hit in kept.items():
+            for f in hit.files:
+                self.users.setdefault(f, set()).add(key)
+            if hit.diagnostics:
+                self.noisy[key] = hit.diagnostics
         driver._keep_unless_caused_by_broken_files(c, names)
+
+    def _patch_resolve(self, c, changed_files: set[str], broken: frozenset) -> None:
+        """Names by file (after _patch_model): the declaration tables patched for the rebuilt
+        components (the same ids, the same places), the components of the changed files
+        resolved, and those of other files whose names meant one of them (`users`); every
+        other component's names, and its errors, stay as they were."""
+        old, model = self.res, c.model
+        table = self.symbols
+        res = c.resolution = Resolution(symbols=table, vocab=old.vocab, components=old.components,
+                                        boxes=old.boxes, keyword_users=old.keyword_users, games=old.games)
+        redo: dict[int, Component] = {}
+        for name, unit in self.gone.items():
+            for top in unit.components:
+                for comp in top.walk():
+                    self._unresolve(id(comp.decl))
+                table_of = res.components.get(top.scope)
+                if name not in self.fresh and table_of is not None and table_of.get(top.id) is top:
+                    del table_of[top.id]  # a file that stopped parsing: its ids are unknown meanwhile
+        moved = set()
+        for name, unit in self.fresh.items():
+            for top in unit.components:
+                table_of = res.components.setdefault(top.scope, {})
+                if top.id not in table_of:
+                    moved.add(top.scope)
+                table_of[top.id] = top  # the same id, at its place in the table
+                for comp in top.walk():
+                    redo[id(comp.decl)] = comp
+        for scope in moved:  # a file parses again: its ids back at their place (_declare's order)
+            res.components[scope] = dict(sorted(res.components[scope].items(),
+                                                key=lambda kv: (kv[1].file, kv[1].span.line)))
+        for name in changed_files:
+            for key in list(self.users.get(name, ())):
+                if key not in redo and key in self.comps:
+                    self._unresolve(key, keep_comp=True)
+                    redo[key] = self.comps[key]
+        names = Diagnostics()
+        names.items.extend(self.declared)
+        see_scopes(model, res, names)
+        resolver = NameResolver(model, res, names)
+        done = sorted(redo.values(), key=_qid)
+        for comp in done:
+            key = id(comp.decl)
+            hit = self.resolved[key] = _resolved(resolver, comp, names, broken)
+            self.comps[key] = comp
+            for f in hit.files:
+                self.users.setdefault(f, set()).add(key)
+            if hit.diagnostics:
+                self.noisy[key] = hit.diagnostics
+        for key, found in self.noisy.items():
+            if key not in redo:
+                names.items.extend(found)
+        names.items.extend(self.mode_diags)
+        self.res, self.redone = res, done
+        driver._keep_unless_caused_by_broken_files(c, names)
+
+    def _unresolve(self, key: int, keep_comp: bool = False) -> None:
+        """Take a component's names out of the tables (before it is resolved again, or gone)."""
+        hit = self.resolved.pop(key, None)
+        if hit is not None:
+            _forget(self.symbols, hit.found)
+            for f in hit.files:
+                users = self.users.get(f)
+                if users is not None:
+                    users.discard(key)
+        self.noisy.pop(key, None)
+        if not keep_comp:
+            self.comps.pop(key, None)
 
     def _components(self, model) -> tuple[list, list]:
         """The model's components in its order (model.components()), and by qid: a kept
@@ -125,33 +329,84 @@ class FrontEnd:
         return everything, order
 
     def pass_typecheck(self, c) -> None:
+        if self.redone is not None:
+            self._patch_typecheck(c)
+            return
         kept: dict[int, Kept] = {}
 
         before, replayed = self.checked, self.replayed
         table = self.types if replayed else {}  # patched, as the names' table
+        diags = c.diagnostics
+        start, first = len(diags.items), []
 
         def each(checker, comp) -> None:
+            if not first:  # the keywords' needs are worked out before the first component
+                first.append(len(diags.items))
             key = id(comp.decl)
             old = before.get(key)
             if old is not None and old.decl is comp.decl and key in replayed:
                 if old.diagnostics:
-                    c.diagnostics.items.extend(old.diagnostics)
+                    diags.items.extend(old.diagnostics)
                 hit = old
             else:
                 if old is not None:
                     _forget(table, old.found)
-                hit = Kept(comp.decl, *_apart(checker.types, "of", c.diagnostics, lambda: checker.component(comp)))
+                hit = Kept(comp.decl, *_apart(checker.types, "of", diags, lambda: checker.component(comp)))
             kept[key] = hit
 
-        c.types = typecheck(c.model, c.resolution, c.diagnostics, each, of=table, order=self._order)
+        c.types = typecheck(c.model, c.resolution, diags, each, of=table, order=self._order)
+        self.types_global = diags.items[start:first[0] if first else len(diags.items)]
         for key, old in before.items():  # the components no longer declared
             if key not in kept:
                 _forget(table, old.found)
-        self.checked, self.types = kept, table
+        self.checked, self.types, self.last_types = kept, table, c.types
+        self.noisy_types = {key: hit.diagnostics for key, hit in kept.items() if hit.diagnostics}
+
+    def _patch_typecheck(self, c) -> None:
+        """Types by file (after _patch_resolve): the components resolved again are checked
+        again; the keywords' needs (the interface) and every other component's types stay."""
+        diags = c.diagnostics
+        checker = _Checker(c.resolution, diags)
+        last = self.last_types
+        checker.types = Types(of=self.types, keyword_needs=last.keyword_needs, default_needs=last.default_needs)
+        diags.items.extend(self.types_global)
+        gone = [id(comp.decl) for unit in self.gone.values() for top in unit.components for comp in top.walk()]
+        for key in gone:
+            old = self.checked.pop(key, None)
+            if old is not None:
+                _forget(self.types, old.found)
+            self.noisy_types.pop(key, None)
+        redone = set()
+        for comp in self.redone:
+            key = id(comp.decl)
+            redone.add(key)
+            old = self.checked.get(key)
+            if old is not None:
+                _forget(self.types, old.found)
+            hit = self.checked[key] = Kept(comp.decl, *_apart(checker.types, "of", diags,
+                                                              lambda: checker.component(comp)))
+            self.noisy_types.pop(key, None)
+            if hit.diagnostics:
+                self.noisy_types[key] = hit.diagnostics
+        for key, found in self.noisy_types.items():
+            if key not in redone:
+                diags.items.extend(found)
+        c.types = self.last_types = checker.types
 
 
 def _qid(comp) -> str:
     return comp.qid
+
+
+def _resolved(resolver, comp, names: Diagnostics, broken: frozenset) -> Kept:
+    """Resolve one component's names apart: what it found, its errors, and the files of the
+    components they mean."""
+    resolver.box_files = set()
+    hit = Kept(comp.decl, *_apart(resolver.res, "symbols", names, lambda: resolver.component(comp)))
+    hit.files = frozenset(s.target.file for s in hit.found.values() if isinstance(s.target, Component))
+    hit.files |= resolver.box_files | broken  # a First Game's hands, and what it could not find
+    resolver.box_files = None
+    return hit
 
 
 def _forget(table: dict, entries: dict) -> None:

@@ -23,9 +23,10 @@ between checks (checks/incremental.py).
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
 import hashlib
+
+from sortedcontainers import SortedKeyList
 
 from mayhem import __version__
 from mayhem.dsl import ast
@@ -86,6 +87,10 @@ class BackEnd:
         self.removed: dict[str, Piece] = {}  # the pieces the latest check dropped
         from .checks.incremental import CheckCache
         self.checks = CheckCache()
+        self.ir_components: Sorted | None = None  # the IR's components by qid (None: listed afresh)
+        self.ir_dirty: dict = {}  # qid -> its Component to serialize again, or None (gone)
+        self.ir_boxes: list = []
+        self.built_broken: dict[str, str] = {}  # qid -> file of a piece built while a file did not parse
 
     # -- the interface ---------------------------------------------------------------------
 
@@ -142,6 +147,12 @@ class BackEnd:
     # -- the graph -------------------------------------------------------------------------
 
     def pass_graph(self, c) -> None:
+        front = self.front
+        if (front.redone is not None and self.same and self.builder is not None
+                and self.reset_broken.isdisjoint(self.changed_files)):
+            self._patch_graph(c)
+            return
+        self.ir_components = None
         comps = sorted(c.model.top_level(), key=lambda x: x.qid)
         qids = [x.qid for x in comps]
         same = self.same and self.builder is not None and len(set(qids)) == len(qids)
@@ -173,6 +184,7 @@ class BackEnd:
         for qid, piece in old.items():  # components no longer declared
             self._drop(piece)
             self.removed[qid] = piece
+        self.built_broken = {comp.qid: comp.file for comp in comps if self.pieces[comp.qid].broken}
         kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
         self.checks.note(self.changed | set(self.removed), kinds,
                          [p.ir for p in self.removed.values() if p.ir is not None])
@@ -180,11 +192,53 @@ class BackEnd:
             c.diagnostics.items.append(d)
         c.graph = gb
 
+    def _patch_graph(self, c) -> None:
+        """The graph by file (after the front end's by file): the pieces of the files whose
+        syntax tree changed built again, every other piece kept without a look."""
+        front, gb = self.front, self.builder
+        gb.res = c.resolution
+        self.changed, self.removed = set(), {}
+        for name, old in front.gone.items():
+            for comp in old.components:
+                piece = self.pieces.pop(comp.qid, None)
+                if piece is not None:
+                    self._drop(piece)
+                    self.removed[comp.qid] = piece
+                self.ir_dirty[comp.qid] = None
+        build = [comp for unit in front.fresh.values() for comp in unit.components]
+        # the pieces built while a file now changed did not parse (Piece.broken): built again
+        again = {q: f for q, f in self.built_broken.items() if q not in self.removed and q in self.pieces
+                 and f not in front.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
+        for qid, file in again.items():
+            comp = next((x for x in c.model.units[file].components if x.qid == qid), None) \
+                if file in c.model.units else None
+            if comp is None:
+                return self._reset(c, sorted(c.model.top_level(), key=lambda x: x.qid))
+            piece = self.pieces.pop(qid)
+            self._drop(piece)
+            self.removed[qid] = piece
+            build.append(comp)
+        for comp in build:
+            piece, extra = self._build(c.resolution, comp)
+            piece.broken = frozenset(self.stood_in)
+            self.built_broken.pop(comp.qid, None)
+            if piece.broken:
+                self.built_broken[comp.qid] = comp.file
+            self.pieces[comp.qid] = piece
+            self._add(piece, extra)
+            self.changed.add(comp.qid)
+            self.ir_dirty[comp.qid] = comp
+        kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
+        self.checks.note(self.changed | set(self.removed), kinds,
+                         [p.ir for p in self.removed.values() if p.ir is not None])
+        c.diagnostics.items.extend(self.cycles)
+        c.graph = gb
+
     def _reset(self, c, comps) -> None:
         """Everything built again, as a check from scratch does (one builder; each
         component's nodes noted as they are added)."""
         gb = self.builder = GraphBuilder(c.resolution)
-        self.pieces = {}
+        self.pieces, self.built_broken, self.ir_components = {}, {}, None
         self.reset_broken = frozenset(self.stood_in)
         self.changed, self.removed = None, {}
         self.checks.note(None, set(), [])
@@ -275,19 +329,34 @@ class BackEnd:
             c.ir = ir_mod.to_ir(c.model, c.resolution, c.graph, generator=f"mayhem {__version__}")
             return
         ser = Serializer(c.resolution, c.graph)
-        comps = sorted(c.model.top_level(), key=lambda x: x.qid)
-        components = []
-        for comp in comps:
-            piece = self.pieces[comp.qid]
-            if piece.ir is None:
-                piece.ir = ser.component(comp)
-                piece.qids = _qids(piece.ir)
-            components.append(piece.ir)
+        if self.ir_components is not None:  # by file: the components built again serialized
+            for qid, comp in self.ir_dirty.items():
+                if comp is None:
+                    self.ir_components.pop(qid)
+                    continue
+                piece = self.pieces[qid]
+                if piece.ir is None:
+                    piece.ir = ser.component(comp)
+                    piece.qids = _qids(piece.ir)
+                self.ir_components[qid] = piece.ir
+            components = self.ir_components.in_order()
+        else:
+            comps = sorted(c.model.top_level(), key=lambda x: x.qid)
+            components = []
+            for comp in comps:
+                piece = self.pieces[comp.qid]
+                if piece.ir is None:
+                    piece.ir = ser.component(comp)
+                    piece.qids = _qids(piece.ir)
+                components.append(piece.ir)
+            self.ir_components = Sorted((x["qid"], x) for x in components)
+            self.ir_boxes = sorted(x.id for x in comps if x.kind == "box")
+        self.ir_dirty = {}
         c.ir = {
             "ir_version": IR_VERSION,
             "generator": f"mayhem {__version__}",
             "files": sorted(c.model.units),
-            "boxes": sorted(x.id for x in comps if x.kind == "box"),
+            "boxes": list(self.ir_boxes),
             "components": components,
             "graph": {"nodes": self.ir_nodes.in_order(), "edges": self.ir_edges.in_order()},
         }
@@ -308,15 +377,20 @@ class BackEnd:
 
 
 class Sorted:
-    """A table whose values the IR lists in the order of their keys: the sorted keys and the
-    values kept side by side and patched at each change (an edit changes a few hundred of a
-    large collection's hundred thousand graph nodes and edges: sorting them all again was
-    the IR pass's largest cost)."""
+    """A table whose values the IR lists in the order of their keys, patched at each change
+    (an edit changes a few hundred of a large collection's hundred thousand graph nodes and
+    edges: sorting them all again was the IR pass's largest cost, and then inserting into
+    two lists of them, each insert moving half the list, a sixth of a card's edit). The
+    values are kept in sortedcontainers' SortedKeyList (lists of a thousand, an insert moves
+    a few hundred), listed in order by chaining them."""
 
     def __init__(self, items=()) -> None:
         self._of = dict(items)
-        self._keys = sorted(self._of)
-        self._values = [self._of[k] for k in self._keys]
+        self._key = {id(v): k for k, v in self._of.items()}  # a value -> its key (each value is in once)
+        self._list = SortedKeyList(self._of.values(), key=self._key_of)
+
+    def _key_of(self, value):
+        return self._key[id(value)]
 
     def __contains__(self, key) -> bool:
         return key in self._of
@@ -328,25 +402,23 @@ class Sorted:
         return len(self._of)
 
     def __setitem__(self, key, value) -> None:
-        at = bisect_left(self._keys, key)
         if key in self._of:
-            self._values[at] = value
-        else:
-            self._keys.insert(at, key)
-            self._values.insert(at, value)
+            self.pop(key)
         self._of[key] = value
+        self._key[id(value)] = key
+        self._list.add(value)
 
     def pop(self, key, default=None):
         if key not in self._of:
             return default
-        at = bisect_left(self._keys, key)
-        del self._keys[at]
-        del self._values[at]
-        return self._of.pop(key)
+        del self._list[self._list.bisect_key_left(key)]
+        value = self._of.pop(key)
+        del self._key[id(value)]
+        return value
 
     def in_order(self) -> list:
         """The values in the order of their keys: a new list (an earlier result's stays as it was)."""
-        return list(self._values)
+        return list(self._list)
 
 
 def _qids(comp: dict) -> list[str]:

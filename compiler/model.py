@@ -60,6 +60,7 @@ class SourceUnit:
 @dataclass(slots=True)
 class Model:
     units: dict[str, SourceUnit] = field(default_factory=dict)  # by file name
+    kinds: dict | None = None  # the kinds build_model checked the declarations with (card types' too)
 
     def components(self):
         for unit in self.units.values():
@@ -98,6 +99,7 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None, ea
             kinds.update(content_kinds([c for c in model.top_level() if c.kind == "card-type"], diags, known))
     for unit in units.values():
         unit.components.sort(key=lambda c: (c.span.line, c.span.col))
+    model.kinds = kinds
     return model
 
 

@@ -19,7 +19,25 @@ def resolve(model: Model, diags: Diagnostics, each=None, symbols: dict | None = 
     passes the previous check's `symbols` table to be patched, and the model's `components`
     in its order and in the `order` of their qids, kept between checks)."""
     res = Resolution() if symbols is None else Resolution(symbols=symbols)
+    declare(model, res, diags)
+    resolver = NameResolver(model, res, diags)
+    everything = list(model.components()) if components is None else components  # walked once
+    for comp in sorted(everything, key=lambda c: c.qid) if order is None else order:
+        resolver.component(comp) if each is None else each(resolver, comp)
+    check_modes(model, everything, res, diags)
+    return res
+
+
+def declare(model: Model, res: Resolution, diags: Diagnostics) -> None:
+    """The collection-wide part before the components' names: the tables of what each scope
+    declares, the scopes each file sees, each file's box and each box's game."""
     _declare(model, res, diags)
+    see_scopes(model, res, diags)
+
+
+def see_scopes(model: Model, res: Resolution, diags: Diagnostics) -> None:
+    """The scopes each file sees, its box declared, each box's game (per file: a Workspace
+    does this at every check, the declaration tables only when the ids changed)."""
     for name in sorted(model.units):
         unit = model.units[name]
         res.visible[name] = [unit.box or name] + [u for u in unit.uses if u in model.units]
@@ -35,10 +53,10 @@ def resolve(model: Model, diags: Diagnostics, each=None, symbols: dict | None = 
         if want is not None and (game is None or game.id != want):
             diags.error("E309", f"no game '{want}' in box '{box.id}'", box.props["game"].span,
                         hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
-    resolver = NameResolver(model, res, diags)
-    everything = list(model.components()) if components is None else components  # walked once
-    for comp in sorted(everything, key=lambda c: c.qid) if order is None else order:
-        resolver.component(comp) if each is None else each(resolver, comp)
+
+
+def check_modes(model: Model, everything: list, res: Resolution, diags: Diagnostics) -> None:
+    """The collection-wide part after the components' names: what the modes override."""
     modes = [c for c in everything if c.kind == "mode" and "without" in c.props]
     shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
     if modes:
@@ -49,7 +67,6 @@ def resolve(model: Model, diags: Diagnostics, each=None, symbols: dict | None = 
     phased = [c for c in everything if c.kind == "mode" and any(k.kind == "phase" for k in c.children)]
     if phased:
         check_phase_overrides(phased, shared, diags)
-    return res
 
 
 def _declare(model: Model, res: Resolution, diags: Diagnostics) -> None:

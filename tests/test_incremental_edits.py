@@ -196,6 +196,53 @@ def test_after_edits_that_change_cross_file_findings_the_workspace_finds_the_sam
     test_after_any_edit_the_workspace_finds_what_a_full_compile_finds.hypothesis.inner_test(session, edits)
 
 
+@pytest.fixture(scope="module")
+def watched_session(tmp_path_factory):
+    """A workspace told of every change on disk, as the language server's is by the editor:
+    its checks go by file (compiler/incremental.py, Workspace.pass_load) where they can."""
+    root = tmp_path_factory.mktemp("incremental-watched") / "content"
+    shutil.copytree(CONTENT, root)
+    ws = Workspace(root)
+    ws.watched()
+    ws.check()
+    return root, ws
+
+
+def texts(root) -> dict:
+    return {p: p.read_bytes() for p in root.rglob("*.mh")}
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])
+@given(edits=st.lists(EDIT, min_size=1, max_size=3))
+def test_a_watched_workspace_told_of_each_edit_finds_what_a_full_compile_finds(watched_session, edits):
+    root, ws = watched_session
+    try:
+        done = []
+        for kind, name, k, n in edits:
+            before = texts(root)
+            done.append(edit(root, ws, kind, name, k, n))
+            after = texts(root)
+            for path in before.keys() | after.keys():  # what the editor's file watcher says
+                if before.get(path) != after.get(path):
+                    ws.saw(path, added_or_removed=path not in before or path not in after)
+            got = everything(ws.check())
+            want = everything(driver.check([root], root=root))
+            assert got[0] == want[0], f"diagnostics differ after: {done}"
+            assert got[1] == want[1], f"silenced findings differ after: {done}"
+            assert got[2] == want[2], f"the IR differs after: {done}"
+            assert_tables_as_built_afresh(ws.result, done)
+    finally:
+        before = texts(root)
+        restore(root, ws)
+        after = texts(root)
+        for path in before.keys() | after.keys():
+            if before.get(path) != after.get(path):
+                ws.saw(path, added_or_removed=path not in before or path not in after)
+    back = everything(ws.check())
+    assert back == everything(driver.check([root], root=root))
+
+
 def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):
     root, ws = session
     assert everything(ws.check()) == everything(driver.check([root], root=root))

@@ -10,10 +10,13 @@ from mayhem.compiler.incremental_passes import Sorted
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 30), st.integers()), max_size=60),
        st.dictionaries(st.integers(0, 30), st.integers(), max_size=20))
 def test_the_graphs_tables_list_their_values_in_key_order_after_any_changes(ops, start):
+    # the values are the IR's dicts: each one is in the table once (the table knows a value's key by it)
+    start = {k: {"value": v} for k, v in start.items()}
     table, plain = Sorted(start.items()), dict(start)
     before = table.in_order()
     for put, key, value in ops:
         if put:
+            value = {"value": value}
             table[key] = value
             plain[key] = value
         else:

@@ -97,8 +97,10 @@ def test_the_index_by_kind_and_box_is_patched_as_a_fresh_collection_builds_it(ro
         after = ws.check()
         col = ws.back.checks.col
         dirty = set(ws.back.changed) | set(ws.back.removed)
-        assert col.tallies_stale == dirty and any(old.by_qid[q]["kind"] == "location" for q in dirty)
-        patched = _patched_kinds(old, col, dirty)
+        prior = ws.back.checks.prior  # the former top-level components of the changed qids
+        assert set(prior) <= dirty and any(c["kind"] == "location" for c in prior.values())
+        assert col.tallies_stale == dirty and col.by_qid is old.by_qid, "the index by qid patched in place"
+        patched = _patched_kinds(old, col, dirty, prior)
         assert patched is not None, "patched, not indexed afresh"
         fresh = Collection(after.ir)
         fresh.of_kind("box")

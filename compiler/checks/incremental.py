@@ -27,10 +27,11 @@ check runs over everything at every check.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Mapping
 import copy
 from dataclasses import dataclass
 
-from . import CHECKS, Collection, Finding, present, run_one
+from . import CHECKS, Collection, Finding, _Part, present, run_one
 from .names import BOX_KINDS
 
 
@@ -86,24 +87,37 @@ GROUPED: dict[str, Grouped] = {
 }
 
 
-class _Some(dict):
-    """`by_qid` of a view: every component looked up, the changed ones iterated."""
+class _Some(Mapping):
+    """`by_qid` of a view: every component looked up, the changed ones iterated (the whole
+    table is the collection's, not copied)."""
 
     def __init__(self, full: dict, keep: list[str]) -> None:
-        super().__init__(full)
+        self._full = full
         self._keep = keep
+
+    def __getitem__(self, qid):
+        return self._full[qid]
+
+    def get(self, qid, default=None):
+        return self._full.get(qid, default)
+
+    def __contains__(self, qid) -> bool:
+        return qid in self._full
 
     def __iter__(self):
         return iter(self._keep)
+
+    def __len__(self) -> int:
+        return len(self._keep)
 
     def keys(self):
         return list(self._keep)
 
     def values(self):
-        return [self[q] for q in self._keep]
+        return [self._full[q] for q in self._keep]
 
     def items(self):
-        return [(q, self[q]) for q in self._keep]
+        return [(q, self._full[q]) for q in self._keep]
 
 
 class View(Collection):
@@ -156,8 +170,13 @@ class CheckCache:
         self.removed_irs.extend(removed_irs)
 
     def run(self, ir: dict, graph, backend):
-        col = Collection(ir, graph, self.parts)
         dirty = self.dirty if self.col is not None else None
+        # the former top-level components of the changed qids (the old indexes are patched in place)
+        self.prior = {} if dirty is None else {q: self.col.by_qid[q] for q in dirty
+                                               if q in self.col.by_qid and self.col.parent.get(q) is None}
+        col = None if dirty is None else _patched_collection(self.col, ir, graph, self.parts, dirty, backend)
+        if col is None:
+            col = Collection(ir, graph, self.parts)
         if dirty is not None:
             self._carry(self.col, col, dirty)
             self._carry_where(self.col, col)
@@ -218,8 +237,8 @@ class CheckCache:
                     groups.setdefault(k, set()).add(c["qid"])
         else:
             groups = self.groups[code]
-            old, touched = self.col.by_qid, set()
-            for c in [old[q] for q in dirty if q in old and self.col.parent.get(q) is None] + self.removed_irs:
+            touched = set()
+            for c in list(self.prior.values()) + self.removed_irs:
                 k = spec.key(c)
                 touched.add(k)
                 groups.get(k, set()).discard(c["qid"])
@@ -276,13 +295,51 @@ class CheckCache:
                 if hit is not None and hit[0] is node:
                     del exprs[id(node)]
         new._exprs = exprs
-        new._kind_index = _patched_kinds(old, new, dirty)
+        new._kind_index = _patched_kinds(old, new, dirty, self.prior)
         # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
         new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}
         new.tallies_stale = set(dirty)
 
 
-def _patched_kinds(old: Collection, new: Collection, dirty: set[str]) -> dict | None:
+def _patched_collection(old: Collection, ir: dict, graph, parts: dict, dirty: set[str], backend) -> Collection | None:
+    """The Collection of `ir` made from the previous one: its indexes by qid patched for the
+    top-level components changed since (`dirty`), each one's share (_Part) made again, the
+    others' kept; the indexes of the kinds few components have (keywords, tokens, the
+    boxes, the silenced) listed again only when a changed component has some. None when
+    the IR is not the one the pieces say (the Collection is made from scratch then)."""
+    new_parts, old_parts = {}, {}
+    for qid in dirty:
+        piece = backend.pieces.get(qid)
+        if piece is not None:
+            if piece.ir is None:
+                return None
+            new_parts[qid] = _Part(piece.ir)
+        if qid in parts:
+            old_parts[qid] = parts[qid]
+    col = Collection(dict(ir, components=[]), graph)  # every other attribute as a new one has it
+    col.ir, col.top = ir, ir["components"]
+    col.by_qid, col.parent = old.by_qid, old.parent  # patched in place: the old collection is done with
+    for part in old_parts.values():
+        for qid in part.by_qid:
+            del col.by_qid[qid]
+            del col.parent[qid]
+    for part in new_parts.values():
+        col.by_qid.update(part.by_qid)
+        col.parent.update(part.parent)
+    for qid in old_parts:
+        del parts[qid]
+    parts.update(new_parts)
+    touched = list(old_parts.values()) + list(new_parts.values())
+    if len(parts) != len(col.top):
+        return None  # not the shares of this IR: from scratch
+    col.keywords, col.tokens, col.silencing, col.boxes = old.keywords, old.tokens, old.silencing, old.boxes
+    if any(p.keywords or p.tokens or p.silencing or p.comp["kind"] == "box" for p in touched):
+        fresh = Collection(ir, graph, parts)  # rare (a leaf component that silences a check): as a new one
+        col.keywords, col.tokens, col.silencing, col.boxes = fresh.keywords, fresh.tokens, fresh.silencing, fresh.boxes
+    return col
+
+
+def _patched_kinds(old: Collection, new: Collection, dirty: set[str], prior: dict) -> dict | None:
     """The old collection's index of top-level components by kind (and box), the changed
     ones taken out and put in again at their place (the lists are in qid order, as a
     Workspace's IR lists its components); None: the new collection indexes afresh."""
@@ -295,8 +352,8 @@ def _patched_kinds(old: Collection, new: Collection, dirty: set[str]) -> dict | 
         return (index.setdefault(comp["kind"], []), index.setdefault((comp["kind"], comp["box"]), []))
 
     for qid in dirty:
-        comp = old.by_qid.get(qid)
-        if comp is not None and old.parent.get(qid) is None:
+        comp = prior.get(qid)  # its former top-level component
+        if comp is not None:
             for comps in place(comp):
                 at = bisect_left(comps, qid, key=_qid)
                 if at == len(comps) or comps[at] is not comp:

@@ -84,35 +84,47 @@ def to_lsp(diag: Diagnostic, project: Project) -> T.Diagnostic:
 def publish_all(server, project: Project, uris: list[str], versions: dict[str, int] | None = None) -> None:
     """Publish the findings of the latest check, each with the version of the text checked,
     for the files whose findings or version changed since they were last published: the
-    files open in the editor (`uris`), the others with findings (an edit of one file may
-    change them), and the files that had findings and have none now (cleared once). An edit
-    that changes one file's findings sends that file's alone, not every file's again."""
+    files open in the editor (`uris`, the edited one first: it goes out before the rest), the
+    others with findings (an edit of one file may change them), and the files that had
+    findings and have none now (cleared once). An edit that changes one file's findings sends
+    that file's alone, not every file's again; a file whose findings are the same objects as
+    at its last publish (a Workspace keeps an unchanged component's findings) is not turned
+    into LSP diagnostics again."""
     comp = project.result
     if comp is None:
         return
-    by_file: dict[str, list[T.Diagnostic]] = {}
+    by_file: dict[str, list[Diagnostic]] = {}
     external = comp.external if comp.external else set()
-    for diag in comp.diagnostics.sorted():
+    for diag in comp.diagnostics.items:
         if diag.span is None or (diag.severity != "error" and diag.span.file in external):
             continue
-        by_file.setdefault(diag.span.file, []).append(to_lsp(diag, project))
-    shown = {project.uri_of(name): items for name, items in by_file.items()}
+        by_file.setdefault(diag.span.file, []).append(diag)
+    shown = {project.uri_of(name): sorted(items, key=Diagnostic.sort_key) for name, items in by_file.items()}
     versions = versions or {}
-    for uri in sorted(set(uris) | set(project.published) | set(shown)):
-        now = (versions.get(uri), shown.get(uri, []))
+    first = [u for u in dict.fromkeys(uris) if u]
+    rest = sorted((set(project.published) | set(shown)) - set(first))
+    for uri in first + rest:
+        found = shown.get(uri, [])
+        raw = (versions.get(uri), tuple(map(id, found)), found)
+        if project.raw_published.get(uri, (None, None))[:2] == raw[:2] and uri in project.published:
+            continue  # the same findings, the same version: nothing to send
+        now = (versions.get(uri), [to_lsp(d, project) for d in found])
         if project.published.get(uri, (None, [])) != now or (uri in uris and uri not in project.published):
             server.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
                 uri=uri, diagnostics=now[1], version=now[0]))
         if now[1] or uri in project.open:
             project.published[uri] = now
+            project.raw_published[uri] = raw
         else:
             project.published.pop(uri, None)
+            project.raw_published.pop(uri, None)
 
 
 def note_published(project: Project, uri: str, version: int | None, found: list[T.Diagnostic]) -> None:
     """A publish outside publish_all (a buffer's syntax errors, at once): the check after it
     compares with what the editor shows now."""
     project.published[uri] = (version, found)
+    project.raw_published.pop(uri, None)
 
 
 def syntax_errors(project: Project, uri: str, text: str) -> list[T.Diagnostic]:

@@ -41,6 +41,9 @@ class Project:
         # uri -> (version, findings) last published for it, while it has findings or is open:
         # a check publishes a file again only when that changes
         self.published: dict[str, tuple[int | None, list]] = {}
+        # uri -> (version, ids of the compiler's findings, those findings) of that publish: an
+        # unchanged file's findings are the same objects, not converted again
+        self.raw_published: dict[str, tuple] = {}
         self.scopes: dict[str, list[str]] = {}  # file -> the scopes it saw when it last parsed
         self._checking = threading.Lock()
         self.encoding = "utf-16"  # the position encoding agreed with the editor
