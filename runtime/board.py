@@ -2,10 +2,11 @@
 edges that blocking tokens close."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 import networkx as nx
+
+from .token_store import TokenStore
 
 
 def row_layout(rows: list[int]) -> nx.Graph:
@@ -40,9 +41,15 @@ class Location:
     comp: dict | None  # the Location tile (None: a face-down tile with no effect)
     slots: int
     figures: list = field(default_factory=list)  # Figure keys, in order of arrival
-    tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
+    tokens: TokenStore = field(default_factory=TokenStore)  # (token qid, owner, colour) -> count
     bonus: dict = field(default_factory=dict)  # (token qid, owner) -> damage bonus carried
     removed: bool = False
+    pile_key: tuple | None = field(default=None, repr=False, compare=False)  # GameState.token_pile's (zone, key)
+
+    def __post_init__(self) -> None:
+        if self.tokens.__class__ is not TokenStore:  # given as a plain Counter or dict
+            self.tokens = TokenStore(self.tokens)
+        self.tokens.place = self.index
 
     @property
     def label(self) -> str:
@@ -54,7 +61,7 @@ class Board:
         self.rows = rows
         self.graph = row_layout(rows)
         self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
-        self.edge_tokens: dict[tuple[int, int], dict] = {}
+        self.edge_tokens: dict[tuple[int, int], TokenStore] = {}
         self.blocked: set[tuple[int, int]] = set()
         self._adj: dict[int, tuple[int, ...]] = {}
         # the layout never changes: its edges and each tile's neighbours are read once

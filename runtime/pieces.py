@@ -10,6 +10,7 @@ from functools import cached_property
 from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
+from .token_store import TokenStore
 
 
 class PiecesMixin:
@@ -194,7 +195,11 @@ class PiecesMixin:
         if isinstance(place, int):
             return st.board.locations[place].tokens
         if isinstance(place, tuple):
-            return st.board.edge_tokens.setdefault(place, {})
+            store = st.board.edge_tokens.get(place)
+            if store is None:
+                store = st.board.edge_tokens[place] = TokenStore()
+                store.place = place
+            return store
         if isinstance(place, str) and place in st.teams:
             return st.teams[place].tokens
         return None
@@ -215,48 +220,90 @@ class PiecesMixin:
             found = self._matching[token] = frozenset([token, *(t for t, g in self.group_of.items() if g == token)])
         return found
 
+    @cached_property
+    def _counted(self) -> dict[str, tuple]:
+        """token qid -> the qids a count of it adds up (matching(), as a tuple), worked out once."""
+        return {}
+
     def count_tokens(self, token: str, where, of) -> int:
+        """The pieces of `token` (or of its group) at a place: a figure, a Location (with its
+        face-down pile), a Team (its area and its characters), an edge, or a list of them;
+        placed by Team `of` if given. Read from the counts each store keeps (TokenStore), not
+        walked; a list's figures and Locations are read in its loop, not by a call each."""
         if where is None:
             return 0
-        # this runs for every `count` and `has` of a condition: the common places first, the
-        # tokens that count for `token` read once (matching())
+        try:
+            counted = self._counted[token]
+        except KeyError:
+            counted = self._counted[token] = tuple(sorted(self.matching(token)))
         kind = where.__class__
-        if kind is Figure:
-            store = where.tokens
-        elif kind is int:
-            store = self.state.board.locations[where].tokens
+        total = 0
+        if kind is Figure or kind is int:  # one store
+            if kind is Figure:
+                store = where.tokens
+            else:
+                st = self.state
+                store = st.board.locations[where].tokens
+                if of is None:  # a Location's face-down pile too
+                    pile = st.token_pile(where)
+                    if pile:
+                        for t in pile:
+                            if t in counted:
+                                total += 1
+            if len(counted) == 1 and not total:  # most tokens have no group: one read
+                return store.totals.get(token, 0) if of is None else store.owned.get((token, of), 0)
+            stores = (store,)
         elif kind is str:
             team = self.state.teams.get(where)
-            store = team.tokens if team is not None else None
-        elif kind is list:  # each place's count, added up (a loop: no generator to resume per place)
-            total = 0
+            if team is None:
+                return 0
+            figures = self.state.figures  # the Team's area, and what its characters hold
+            stores = [team.tokens]
+            for k in team.characters:
+                stores.append(figures[k].tokens)
+        elif kind is list:  # each place's pieces added up in this loop (its figures and Locations)
+            st = self.state
+            locations = st.board.locations if st.board is not None else ()
             for w in where:
-                total += self.count_tokens(token, w, of)
+                k = w.__class__
+                if k is Figure or k is int:
+                    if k is Figure:
+                        kept = w.tokens.totals if of is None else w.tokens.owned
+                    else:
+                        store = locations[w].tokens
+                        kept = store.totals if of is None else store.owned
+                        if of is None:  # a Location's face-down pile too
+                            pile = st.token_pile(w)
+                            if pile:
+                                for t in pile:
+                                    if t in counted:
+                                        total += 1
+                    if kept:
+                        for t in counted:
+                            total += kept.get(t if of is None else (t, of), 0)
+                else:
+                    total += self.count_tokens(token, w, of)
             return total
+        elif kind is tuple:  # an edge: no store yet, no pieces
+            store = self.state.board.edge_tokens.get(where)
+            if store is None:
+                return 0
+            stores = (store,)
         else:
             store = self.token_store(where)
-        total = 0
-        try:
-            match = self._matching[token]
-        except KeyError:
-            match = self.matching(token)
-        if store:
-            if of is None:
-                for key, n in store.items():
-                    if key[0] in match:
-                        total += n
-            else:
-                for (t, owner, _c), n in store.items():
-                    if t in match and owner == of:
-                        total += n
-        if kind is int and of is None:  # a Location's face-down pile too
-            pile = self.state.token_pile(where)
-            if pile:
-                total += sum(1 for t in pile if t in match)
-        if kind is str and where in self.state.teams:  # and what its characters hold, read in place
-            figures = self.state.figures
-            for fk in self.state.teams[where].characters:
-                for (t, owner, _c), n in figures[fk].tokens.items():
-                    if t in match and (of is None or owner == of):
-                        total += n
+            if store is None:
+                return 0
+            stores = (store,)
+        if of is None:
+            for store in stores:
+                kept = store.totals
+                if kept:
+                    for t in counted:
+                        total += kept.get(t, 0)
+        else:
+            for store in stores:
+                kept = store.owned
+                if kept:
+                    for t in counted:
+                        total += kept.get((t, of), 0)
         return total
