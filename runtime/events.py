@@ -5,6 +5,7 @@ from functools import cached_property
 from operator import attrgetter
 
 from .effects import Env, make_env
+from .holders import Holders
 from .rules import prop
 from .state import Figure, Pending, TempTrigger, zone_key
 
@@ -18,11 +19,13 @@ class Heard:
     """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
-    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "locations", "figures", "chars",
-                 "abilities", "npcs", "in_play", "reactions")
+    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
+                 "chars", "abilities", "npcs", "in_play", "reactions")
 
 
 class EventsMixin:
+    _holders = Holders()  # who holds each token (holders.py): this game's, made by heard_in_game()
+
     @cached_property
     def _in_play_zone_keys(self) -> dict[str, list[str]]:
         return {}
@@ -111,28 +114,35 @@ class EventsMixin:
             for t in self.triggers_of(self.rules.game)[event]:
                 out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
         tokens = here.tokens
-        if tokens:
-            where = params.get("location")
-            locs = [st.board.locations[where]] if where is not None else st.board.locations
-            for loc in locs:
-                if not loc.tokens:
-                    continue
-                keys = []
-                for k, n in loc.tokens.items():
-                    if n > 0 and k[0] in tokens:
-                        keys.append(k)
-                if not keys:
-                    continue
-                if len(keys) > 1:
-                    keys.sort(key=str)
-                for tok, owner, colour in keys:
-                    for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
-                        out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
-                                                source=tok)))
+        chars = None
+        if tokens:  # the Locations and characters that hold a token that hears it (kept as pieces come and go)
+            holders = self._holders
+            one = here.one_token
+            if one is not None:
+                locs, chars = holders.at.get(one), holders.on.get(one)
+            else:
+                locs, chars = holders.locations(here.token_list), holders.characters(here.token_list)
+            if locs:
+                where = params.get("location")
+                if where is not None:
+                    locs = (where,) if where in locs else ()
+                elif len(locs) > 1:
+                    locs = sorted(locs)
+                locations = st.board.locations
+                for i in locs:
+                    keys = []
+                    for k, n in locations[i].tokens.items():
+                        if n > 0 and k[0] in tokens:
+                            keys.append(k)
+                    if len(keys) > 1:
+                        keys.sort(key=str)
+                    for tok, owner, colour in keys:
+                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
+                            out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
         if here.locations:  # a Location of this board hears it
             out.extend(self.location_listeners(event, params))
-        if here.figures:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here))
+        if chars or here.abilities or here.npcs:  # a figure of this game may hear it
+            out.extend(self._figure_listeners(event, here, chars))
         in_play = here.in_play
         if in_play:
             zones = st.zones
@@ -154,23 +164,23 @@ class EventsMixin:
                     out.append((tt.trigger, tt.env))
         return out
 
-    def _figure_listeners(self, event: str, here: Heard) -> list:
+    def _figure_listeners(self, event: str, here: Heard, chars: dict | None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
-        characters hold, then Special Abilities, then non-player figures, each by figure name.
-        The figures that can hear the event are this game's, listed once in that order
-        (heard_in_game); only whether each stands on the board is asked here."""
+        characters hold (`chars`, key -> character, those holding a token that hears the
+        event), then Special Abilities, then non-player figures, each by figure name. The
+        figures with an Ability or of a kind that hears the event are this game's, listed
+        once in that order (heard_in_game); only whether each stands on the board is asked here."""
         tokens = here.tokens
         known = self.code.triggers  # triggers_of()'s cache
         out = []
-        for fig in here.chars:  # characters, by name, when a token that hears the event exists
-            if fig.location is None or not fig.tokens:
+        for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
+            fig = chars[key]
+            if fig.location is None:
                 continue
             held = []
             for k, n in fig.tokens.items():
                 if n > 0 and k[0] in tokens:
                     held.append(k)
-            if not held:
-                continue
             if len(held) > 1:
                 held.sort(key=str)
             seen = set()
@@ -218,7 +228,11 @@ class EventsMixin:
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
         here.game, here.tokens, here.in_play, here.reactions = idx["game"], idx["tokens"], idx["in-play"], \
             idx["reactions"]
+        here.token_list = tuple(sorted(here.tokens))
+        here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
+        if not self._holders.fits(st):  # who holds which token: made again for these figures and board
+            self._holders = Holders.of(st)
         abilities = []
         if idx["specials"]:
             for fig in figs:
