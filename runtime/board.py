@@ -45,11 +45,17 @@ class Location:
     bonus: dict = field(default_factory=dict)  # (token qid, owner) -> damage bonus carried
     removed: bool = False
     pile_key: tuple | None = field(default=None, repr=False, compare=False)  # GameState.token_pile's (zone, key)
+    board: "Board | None" = field(default=None, repr=False, compare=False)  # the board it lies on
 
     def __post_init__(self) -> None:
         if self.tokens.__class__ is not TokenStore:  # given as a plain Counter or dict
             self.tokens = TokenStore(self.tokens)
         self.tokens.place = self.index
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+        if name == "removed" and self.board is not None:  # the board's live Locations are asked again
+            self.board._live = None
 
     @property
     def label(self) -> str:
@@ -61,6 +67,9 @@ class Board:
         self.rows = rows
         self.graph = row_layout(rows)
         self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
+        self._live: tuple[int, ...] | None = None  # live()'s, until a Location's `removed` changes
+        for loc in self.locations:
+            loc.board = self
         self.edge_tokens: dict[tuple[int, int], TokenStore] = {}
         self.blocked: set[tuple[int, int]] = set()
         self._adj: dict[int, tuple[int, ...]] = {}
@@ -77,7 +86,12 @@ class Board:
         return f"L{e[0] + 1}-L{e[1] + 1}"
 
     def live(self) -> list[int]:
-        return [loc.index for loc in self.locations if not loc.removed]
+        """The Locations still in play, in index order (a new list; read again only when a
+        Location's `removed` has changed)."""
+        live = self._live
+        if live is None:
+            live = self._live = tuple(loc.index for loc in self.locations if not loc.removed)
+        return list(live)
 
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play."""
@@ -125,7 +139,8 @@ class Board:
         return min(nx.center(self.graph))
 
     def enclosed(self) -> list[int]:
-        return [i for i in self.live() if not self._adj[i] and len(self.live()) > 1]
+        live = self.live()
+        return [i for i in live if not self._adj[i] and len(live) > 1]
 
     def open_without(self, i: int) -> bool:
         """Every other Location keeps an open side if Location i leaves play."""
