@@ -54,9 +54,9 @@ class PiecesMixin:
             return 0
         before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
         placed = 0
+        # the colour asked for is the same for every piece (taking pieces adds no colour to a pool)
+        want = colour if colour is not None else (team if self.coloured(self.rules.token_pool(token)) else None)
         for _ in range(n):
-            pid = self.rules.token_pool(token)
-            want = colour if colour is not None else (team if self.coloured(pid) else None)
             got = self.take_piece(token, want)
             if got is False:
                 break
