@@ -76,11 +76,13 @@ class PiecesMixin:
             return
         removed = 0
         pile = self.state.token_pile(place) if isinstance(place, int) else None
-        keys = set(store) | {(face, None, None) for face in pile or ()}  # the pile lies there too
-        for key in sorted(keys, key=str):
+        keys = set(store) | {(face, None, None) for face in pile} if pile else store  # the pile lies there too
+        match = self._matching.get(token) or self.matching(token)
+        found = [k for k in keys if k[0] in match and (of is None or k[1] == of)]
+        if len(found) > 1:
+            found.sort(key=str)
+        for key in found:
             tok, owner, colour = key
-            if not self.matches(tok, token) or (of is not None and owner != of):
-                continue
             piled = pile is not None and owner is None and colour is None
             while removed < n and (store.get(key, 0) > 0 or (piled and tok in pile)):
                 if store.get(key, 0) > 0:
