@@ -2,10 +2,11 @@
 edges that blocking tokens close."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 import networkx as nx
+
+from .token_store import TokenStore
 
 
 def row_layout(rows: list[int]) -> nx.Graph:
@@ -40,9 +41,21 @@ class Location:
     comp: dict | None  # the Location tile (None: a face-down tile with no effect)
     slots: int
     figures: list = field(default_factory=list)  # Figure keys, in order of arrival
-    tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
+    tokens: TokenStore = field(default_factory=TokenStore)  # (token qid, owner, colour) -> count
     bonus: dict = field(default_factory=dict)  # (token qid, owner) -> damage bonus carried
     removed: bool = False
+    pile_key: tuple | None = field(default=None, repr=False, compare=False)  # GameState.token_pile's (zone, key)
+    board: "Board | None" = field(default=None, repr=False, compare=False)  # the board it lies on
+
+    def __post_init__(self) -> None:
+        if self.tokens.__class__ is not TokenStore:  # given as a plain Counter or dict
+            self.tokens = TokenStore(self.tokens)
+        self.tokens.place = self.index
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+        if name == "removed" and self.board is not None:  # the board's live Locations are asked again
+            self.board._live = None
 
     @property
     def label(self) -> str:
@@ -54,7 +67,10 @@ class Board:
         self.rows = rows
         self.graph = row_layout(rows)
         self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
-        self.edge_tokens: dict[tuple[int, int], dict] = {}
+        self._live: tuple[int, ...] | None = None  # live()'s, until a Location's `removed` changes
+        for loc in self.locations:
+            loc.board = self
+        self.edge_tokens: dict[tuple[int, int], TokenStore] = {}
         self.blocked: set[tuple[int, int]] = set()
         self._adj: dict[int, tuple[int, ...]] = {}
         # the layout never changes: its edges and each tile's neighbours are read once
@@ -70,7 +86,12 @@ class Board:
         return f"L{e[0] + 1}-L{e[1] + 1}"
 
     def live(self) -> list[int]:
-        return [loc.index for loc in self.locations if not loc.removed]
+        """The Locations still in play, in index order (a new list; read again only when a
+        Location's `removed` has changed)."""
+        live = self._live
+        if live is None:
+            live = self._live = tuple(loc.index for loc in self.locations if not loc.removed)
+        return list(live)
 
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play."""
@@ -118,7 +139,8 @@ class Board:
         return min(nx.center(self.graph))
 
     def enclosed(self) -> list[int]:
-        return [i for i in self.live() if not self._adj[i] and len(self.live()) > 1]
+        live = self.live()
+        return [i for i in live if not self._adj[i] and len(live) > 1]
 
     def open_without(self, i: int) -> bool:
         """Every other Location keeps an open side if Location i leaves play."""

@@ -5,6 +5,7 @@ from functools import cached_property
 from operator import attrgetter
 
 from .effects import Env, make_env
+from .holders import Holders
 from .rules import prop
 from .state import Figure, Pending, TempTrigger, zone_key
 
@@ -14,15 +15,24 @@ _NO_TAGS = frozenset()
 NOTHING = ()  # the iterator of an event no one hears
 
 
+def _pending_order(found: list) -> list:
+    """With Damage pending, the tokens characters hold answer last, once abilities, cards in
+    play and installed effects have changed the amount they are to stop."""
+    return [x for x in found if x[1].holder is None or x[1].until is not None] + \
+        [x for x in found if x[1].holder is not None and x[1].until is None]
+
+
 class Heard:
     """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
-    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "locations", "figures", "chars",
-                 "abilities", "npcs", "in_play", "reactions")
+    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
+                 "chars", "abilities", "npcs", "in_play", "reactions")
 
 
 class EventsMixin:
+    _holders = Holders()  # who holds each token (holders.py): this game's, made by heard_in_game()
+
     @cached_property
     def _in_play_zone_keys(self) -> dict[str, list[str]]:
         return {}
@@ -111,28 +121,35 @@ class EventsMixin:
             for t in self.triggers_of(self.rules.game)[event]:
                 out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
         tokens = here.tokens
-        if tokens:
-            where = params.get("location")
-            locs = [st.board.locations[where]] if where is not None else st.board.locations
-            for loc in locs:
-                if not loc.tokens:
-                    continue
-                keys = []
-                for k, n in loc.tokens.items():
-                    if n > 0 and k[0] in tokens:
-                        keys.append(k)
-                if not keys:
-                    continue
-                if len(keys) > 1:
-                    keys.sort(key=str)
-                for tok, owner, colour in keys:
-                    for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
-                        out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=loc.index,
-                                                source=tok)))
+        chars = None
+        if tokens:  # the Locations and characters that hold a token that hears it (kept as pieces come and go)
+            holders = self._holders
+            one = here.one_token
+            if one is not None:
+                locs, chars = holders.at.get(one), holders.on.get(one)
+            else:
+                locs, chars = holders.locations(here.token_list), holders.characters(here.token_list)
+            if locs:
+                where = params.get("location")
+                if where is not None:
+                    locs = (where,) if where in locs else ()
+                elif len(locs) > 1:
+                    locs = sorted(locs)
+                locations = st.board.locations
+                for i in locs:
+                    keys = []
+                    for k, n in locations[i].tokens.items():
+                        if n > 0 and k[0] in tokens:
+                            keys.append(k)
+                    if len(keys) > 1:
+                        keys.sort(key=str)
+                    for tok, owner, colour in keys:
+                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
+                            out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
         if here.locations:  # a Location of this board hears it
             out.extend(self.location_listeners(event, params))
-        if here.figures:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here))
+        if chars or here.abilities or here.npcs:  # a figure of this game may hear it
+            out.extend(self._figure_listeners(event, here, chars))
         in_play = here.in_play
         if in_play:
             zones = st.zones
@@ -154,23 +171,23 @@ class EventsMixin:
                     out.append((tt.trigger, tt.env))
         return out
 
-    def _figure_listeners(self, event: str, here: Heard) -> list:
+    def _figure_listeners(self, event: str, here: Heard, chars: dict | None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
-        characters hold, then Special Abilities, then non-player figures, each by figure name.
-        The figures that can hear the event are this game's, listed once in that order
-        (heard_in_game); only whether each stands on the board is asked here."""
+        characters hold (`chars`, key -> character, those holding a token that hears the
+        event), then Special Abilities, then non-player figures, each by figure name. The
+        figures with an Ability or of a kind that hears the event are this game's, listed
+        once in that order (heard_in_game); only whether each stands on the board is asked here."""
         tokens = here.tokens
         known = self.code.triggers  # triggers_of()'s cache
         out = []
-        for fig in here.chars:  # characters, by name, when a token that hears the event exists
-            if fig.location is None or not fig.tokens:
+        for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
+            fig = chars[key]
+            if fig.location is None:
                 continue
             held = []
             for k, n in fig.tokens.items():
                 if n > 0 and k[0] in tokens:
                     held.append(k)
-            if not held:
-                continue
             if len(held) > 1:
                 held.sort(key=str)
             seen = set()
@@ -218,7 +235,11 @@ class EventsMixin:
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
         here.game, here.tokens, here.in_play, here.reactions = idx["game"], idx["tokens"], idx["in-play"], \
             idx["reactions"]
+        here.token_list = tuple(sorted(here.tokens))
+        here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
+        if not self._holders.fits(st):  # who holds which token: made again for these figures and board
+            self._holders = Holders.of(st)
         abilities = []
         if idx["specials"]:
             for fig in figs:
@@ -282,8 +303,9 @@ class EventsMixin:
 
     def emit(self, event: str, params: dict, pending: Pending | None = None, source=None):
         """Announce an event: its listeners run in order (run_listeners), then a Reaction
-        card may be played. An iterator of decisions to `yield from`: a generator when
-        someone hears the event, a finished one when no one does (most events)."""
+        card may be played. An iterator of decisions to `yield from`: a generator when a
+        listener is to run, a finished one when no one hears the event or every listener's
+        condition says no (most events): those are asked here, before any generator is made."""
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
@@ -294,58 +316,98 @@ class EventsMixin:
         found = self.listeners(event, params, here) if here.heard or st.temp_triggers else None
         reactions = here.reactions
         if found:
-            if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
-                return self.run_listeners(event, params, pending, found)
-            return self._heard_by(event, params, pending, found, reactions)
+            if pending is not None:
+                found = _pending_order(found)
+            # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+            # the first listener to run, asked here before any has run (nothing runs between this and
+            # the listeners' run: emit's caller goes on with its iterator at once): most events end here
+            compiled = self.code.compiled_triggers
+            for i, (trigger, base) in enumerate(found):
+                if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                    env = base
+                    env.event, env.pending = event_params, pending
+                else:  # an installed trigger's Env, kept for its next events: a copy
+                    env = base.child(event=event_params, pending=pending)
+                if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
+                    spec = base.locals.get("$special")
+                    if spec is not None and not self.special_available(base.self_fig, spec):
+                        continue
+                    stands = base.locals.get("$stands")
+                    if stands is not None and stands.location != base.here:
+                        continue
+                when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
+                if when is None or asks or when(self, env):
+                    first = (event_params, i, env, None if asks else body, when)
+                    if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+                        return self.run_listeners(event, params, pending, found, first)
+                    return self._heard_by(event, params, pending, found, reactions, first)
         # a Reaction card can be offered only to a hand that holds one for this event
         if reactions and self.reaction_in_hand(reactions):
             return self.reactions(event, params, pending)
         return NOTHING
 
-    def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset):
-        """emit() of an event with listeners: they run, then a hand that (still) holds a
-        Reaction card for it may play one."""
-        yield from self.run_listeners(event, params, pending, found)
+    def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset,
+                  first: tuple):
+        """emit() of an event with a listener to run: they run, then a hand that (still) holds
+        a Reaction card for it may play one."""
+        yield from self.run_listeners(event, params, pending, found, first)
         if self.state.winners is not None:
             return
         if reactions and self.reaction_in_hand(reactions):
             yield from self.reactions(event, params, pending)
 
-    def run_listeners(self, event: str, params: dict, pending: Pending | None, found: list):
+    def run_listeners(self, event: str, params: dict, pending: Pending | None, found: list, first: tuple = None):
+        """Run an event's listeners in order: each whose card is still in play, whose installed
+        trigger is still alive, whose Special Ability is still available, whose Location the
+        figure still stands on and whose condition holds. `first`: emit()'s (event fields, index,
+        Env, body if its condition was asked and holds else None, condition) of the first to run,
+        the ones before it having said no."""
         st = self.state
         compiled = self.code.compiled_triggers
-        if pending is not None:
-            # With Damage pending, the tokens characters hold answer last, once abilities,
-            # cards in play and installed effects have changed the amount they are to stop.
-            found = [x for x in found if x[1].holder is None or x[1].until is not None] + \
-                    [x for x in found if x[1].holder is not None and x[1].until is None]
-        # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
-        event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+        if first is None:
+            if pending is not None:
+                found = _pending_order(found)
+            # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+            start, ready = 0, None
+        else:
+            event_params, start, ready, checked_body, when = first
         ran = False  # has a listener's body run (and maybe changed what the list was made from)?
-        for trigger, base in found:
-            if ran:
-                if st.winners is not None:  # over
-                    return
-                if base.until is not None and not base.until.alive:
+        for i in range(start, len(found)):
+            trigger, base = found[i]
+            if ready is not None and i == start:  # emit() set it up and asked what it could
+                env = ready
+                spec = base.locals.get("$special") if base.locals else None
+                body = checked_body
+                if body is None:  # its condition can ask: asked here
+                    if not (yield from when(self, env)):
+                        continue
+                    body = (compiled.get(id(trigger)) or self.code.trigger(trigger))[2]
+            else:
+                if ran:
+                    if st.winners is not None:  # over
+                        return
+                    if base.until is not None and not base.until.alive:
+                        continue
+                    if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
+                        continue  # the card was done (and left play) by an earlier listener
+                if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                    env = base
+                    env.event, env.pending = event_params, pending
+                else:  # an installed trigger's Env, kept for its next events: a copy
+                    env = base.child(event=event_params, pending=pending)
+                spec = None
+                if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
+                    spec = base.locals.get("$special")
+                    if spec is not None and not self.special_available(base.self_fig, spec):
+                        continue
+                    stands = base.locals.get("$stands")
+                    if stands is not None and stands.location != base.here:
+                        continue  # a Location hears about a figure only while it stands there
+                when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
+                if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                     continue
-                if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
-                    continue  # the card was done (and left play) by an earlier listener
-            if base.until is None:  # an Env listeners() made for this event alone: used as it is
-                env = base
-                env.event, env.pending = event_params, pending
-            else:  # an installed trigger's Env, kept for its next events: a copy
-                env = base.child(event=event_params, pending=pending)
-            spec = None
-            if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
-                spec = base.locals.get("$special")
-                if spec is not None and not self.special_available(base.self_fig, spec):
-                    continue
-                stands = base.locals.get("$stands")
-                if stands is not None and stands.location != base.here:
-                    continue  # a Location hears about a figure only while it stands there
-            when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
-            if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
-                continue
             if spec is not None and prop(spec, "once"):
                 base.self_fig.special_used[prop(spec, "once")] = True
             ran = True

@@ -10,6 +10,7 @@ from functools import cached_property
 from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
+from .token_store import TokenStore
 
 
 class PiecesMixin:
@@ -53,9 +54,9 @@ class PiecesMixin:
             return 0
         before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
         placed = 0
+        # the colour asked for is the same for every piece (taking pieces adds no colour to a pool)
+        want = colour if colour is not None else (team if self.coloured(self.rules.token_pool(token)) else None)
         for _ in range(n):
-            pid = self.rules.token_pool(token)
-            want = colour if colour is not None else (team if self.coloured(pid) else None)
             got = self.take_piece(token, want)
             if got is False:
                 break
@@ -75,11 +76,13 @@ class PiecesMixin:
             return
         removed = 0
         pile = self.state.token_pile(place) if isinstance(place, int) else None
-        keys = set(store) | {(face, None, None) for face in pile or ()}  # the pile lies there too
-        for key in sorted(keys, key=str):
+        keys = set(store) | {(face, None, None) for face in pile} if pile else store  # the pile lies there too
+        match = self._matching.get(token) or self.matching(token)
+        found = [k for k in keys if k[0] in match and (of is None or k[1] == of)]
+        if len(found) > 1:
+            found.sort(key=str)
+        for key in found:
             tok, owner, colour = key
-            if not self.matches(tok, token) or (of is not None and owner != of):
-                continue
             piled = pile is not None and owner is None and colour is None
             while removed < n and (store.get(key, 0) > 0 or (piled and tok in pile)):
                 if store.get(key, 0) > 0:
@@ -194,7 +197,11 @@ class PiecesMixin:
         if isinstance(place, int):
             return st.board.locations[place].tokens
         if isinstance(place, tuple):
-            return st.board.edge_tokens.setdefault(place, {})
+            store = st.board.edge_tokens.get(place)
+            if store is None:
+                store = st.board.edge_tokens[place] = TokenStore()
+                store.place = place
+            return store
         if isinstance(place, str) and place in st.teams:
             return st.teams[place].tokens
         return None
@@ -215,48 +222,90 @@ class PiecesMixin:
             found = self._matching[token] = frozenset([token, *(t for t, g in self.group_of.items() if g == token)])
         return found
 
+    @cached_property
+    def _counted(self) -> dict[str, tuple]:
+        """token qid -> the qids a count of it adds up (matching(), as a tuple), worked out once."""
+        return {}
+
     def count_tokens(self, token: str, where, of) -> int:
+        """The pieces of `token` (or of its group) at a place: a figure, a Location (with its
+        face-down pile), a Team (its area and its characters), an edge, or a list of them;
+        placed by Team `of` if given. Read from the counts each store keeps (TokenStore), not
+        walked; a list's figures and Locations are read in its loop, not by a call each."""
         if where is None:
             return 0
-        # this runs for every `count` and `has` of a condition: the common places first, the
-        # tokens that count for `token` read once (matching())
+        try:
+            counted = self._counted[token]
+        except KeyError:
+            counted = self._counted[token] = tuple(sorted(self.matching(token)))
         kind = where.__class__
-        if kind is Figure:
-            store = where.tokens
-        elif kind is int:
-            store = self.state.board.locations[where].tokens
+        total = 0
+        if kind is Figure or kind is int:  # one store
+            if kind is Figure:
+                store = where.tokens
+            else:
+                st = self.state
+                store = st.board.locations[where].tokens
+                if of is None:  # a Location's face-down pile too
+                    pile = st.token_pile(where)
+                    if pile:
+                        for t in pile:
+                            if t in counted:
+                                total += 1
+            if len(counted) == 1 and not total:  # most tokens have no group: one read
+                return store.totals.get(token, 0) if of is None else store.owned.get((token, of), 0)
+            stores = (store,)
         elif kind is str:
             team = self.state.teams.get(where)
-            store = team.tokens if team is not None else None
-        elif kind is list:  # each place's count, added up (a loop: no generator to resume per place)
-            total = 0
+            if team is None:
+                return 0
+            figures = self.state.figures  # the Team's area, and what its characters hold
+            stores = [team.tokens]
+            for k in team.characters:
+                stores.append(figures[k].tokens)
+        elif kind is list:  # each place's pieces added up in this loop (its figures and Locations)
+            st = self.state
+            locations = st.board.locations if st.board is not None else ()
             for w in where:
-                total += self.count_tokens(token, w, of)
+                k = w.__class__
+                if k is Figure or k is int:
+                    if k is Figure:
+                        kept = w.tokens.totals if of is None else w.tokens.owned
+                    else:
+                        store = locations[w].tokens
+                        kept = store.totals if of is None else store.owned
+                        if of is None:  # a Location's face-down pile too
+                            pile = st.token_pile(w)
+                            if pile:
+                                for t in pile:
+                                    if t in counted:
+                                        total += 1
+                    if kept:
+                        for t in counted:
+                            total += kept.get(t if of is None else (t, of), 0)
+                else:
+                    total += self.count_tokens(token, w, of)
             return total
+        elif kind is tuple:  # an edge: no store yet, no pieces
+            store = self.state.board.edge_tokens.get(where)
+            if store is None:
+                return 0
+            stores = (store,)
         else:
             store = self.token_store(where)
-        total = 0
-        try:
-            match = self._matching[token]
-        except KeyError:
-            match = self.matching(token)
-        if store:
-            if of is None:
-                for key, n in store.items():
-                    if key[0] in match:
-                        total += n
-            else:
-                for (t, owner, _c), n in store.items():
-                    if t in match and owner == of:
-                        total += n
-        if kind is int and of is None:  # a Location's face-down pile too
-            pile = self.state.token_pile(where)
-            if pile:
-                total += sum(1 for t in pile if t in match)
-        if kind is str and where in self.state.teams:  # and what its characters hold, read in place
-            figures = self.state.figures
-            for fk in self.state.teams[where].characters:
-                for (t, owner, _c), n in figures[fk].tokens.items():
-                    if t in match and (of is None or owner == of):
-                        total += n
+            if store is None:
+                return 0
+            stores = (store,)
+        if of is None:
+            for store in stores:
+                kept = store.totals
+                if kept:
+                    for t in counted:
+                        total += kept.get(t, 0)
+        else:
+            for store in stores:
+                kept = store.owned
+                if kept:
+                    for t in counted:
+                        total += kept.get((t, of), 0)
         return total

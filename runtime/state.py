@@ -7,6 +7,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
 from .board import Board
+from .token_store import TokenStore
 
 # The zone each use of a pile names, as the game's declaration says it (content/shared/game.mh,
 # `draw-from`, `draw-to`, ...; the engine fills it from the IR): these defaults are for a state
@@ -67,7 +68,7 @@ class Figure:
     life: int | None
     damage: int = 0
     location: int | None = None
-    tokens: Counter = field(default_factory=Counter)  # (token qid, owner, colour) -> count
+    tokens: TokenStore = field(default_factory=TokenStore)  # (token qid, owner, colour) -> count
     ko: bool = False
     ko_round: int | None = None
     off_board: bool = False  # taken off by an effect; back on the board at the next round
@@ -80,6 +81,11 @@ class Figure:
     player: str | None = None  # the player who controls it (3-4 players)
     turns: int = 0  # how many turns it has begun: "its next turn" is turn number turns + 1
     expiry: dict = field(default_factory=dict)  # token qid -> the turn at whose end it is discarded
+
+    def __post_init__(self) -> None:
+        if self.tokens.__class__ is not TokenStore:  # given as a plain Counter or dict
+            self.tokens = TokenStore(self.tokens)
+        self.tokens.place = self
 
     @property
     def on_board(self) -> bool:
@@ -94,14 +100,15 @@ class Team:
     def __init__(self, colour: str, characters: list[str] | None = None, players: list[str] | None = None,
                  dice: list[int] | None = None, placed: list[bool] | None = None,
                  hands: dict[str, list[str]] | None = None, played_this_round: list[str] | None = None,
-                 tokens: Counter | None = None,
+                 tokens: dict | None = None,
                  zones: dict[str, list[str]] | None = None, zone_of: dict[str, str] | None = None) -> None:
         self.colour = colour
         self.characters = characters if characters is not None else []
         self.players = players if players is not None else []
         self.dice = dice if dice is not None else []
         self.placed = placed if placed is not None else []
-        self.tokens = tokens if tokens is not None else Counter()  # the Team's area: (token, owner, colour) -> count
+        self.tokens = TokenStore(tokens or ())  # the Team's area: (token, owner, colour) -> count
+        self.tokens.place = colour
         self.zones = zones if zones is not None else {}
         self.zone_of = zone_of if zone_of is not None else DEFAULT_ZONES
         self._played = zone_key(self.zone_of["play-to"], colour)
@@ -220,7 +227,11 @@ class GameState:
     def token_pile(self, loc: int, create: bool = False) -> list[str] | None:
         """The face-down pile of tokens Location `loc` holds, token qids top first: the zone the
         game's `pile-to` names, kept per Location (`token-pile/L2`); None if it holds none."""
-        key = zone_key(self.zone_of["pile-to"], self.board.locations[loc].label)
+        place, zone = self.board.locations[loc], self.zone_of["pile-to"]
+        made = place.pile_key  # (zone, key), made once per Location
+        if made is None or made[0] != zone:
+            made = place.pile_key = (zone, zone_key(zone, place.label))
+        key = made[1]
         return self.zones.setdefault(key, []) if create else self.zones.get(key)
 
     def new_team(self, colour: str) -> Team:

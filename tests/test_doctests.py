@@ -39,6 +39,7 @@ MODULES = [
     "mayhem.runtime.scenario_keys",
     "mayhem.runtime.scenario_schema",
     "mayhem.runtime.scenario_toml",
+    "mayhem.runtime.token_store",
     "mayhem.compiler.vocabulary_types",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)

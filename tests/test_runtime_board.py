@@ -178,3 +178,18 @@ def test_adjacency_is_symmetric_and_without_self_loops(rows):
         assert i not in b.adjacent(i)
         assert all(i in b.adjacent(n) for n in b.adjacent(i))
         assert list(b.adjacent(i)) == sorted(b.adjacent(i))
+
+
+def test_live_follows_a_location_taken_out_or_back_without_refresh():
+    """live() is kept between calls (issue #11, speed), and read again as soon as a Location's
+    `removed` changes, with or without refresh(); the list it gives is the caller's own."""
+    b = board()
+    first = b.live()
+    assert first == list(range(10))
+    first.append(99)  # the caller's list: the board's is untouched
+    assert b.live() == list(range(10))
+    b.locations[3].removed = True
+    assert b.live() == [0, 1, 2, 4, 5, 6, 7, 8, 9]
+    b.locations[3].removed = False
+    b.locations[0].removed = True
+    assert b.live() == list(range(1, 10))

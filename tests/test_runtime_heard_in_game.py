@@ -45,7 +45,9 @@ def found(eng, event: str) -> list[tuple]:
     here = eng.heard_in_game(event)
     if not here.figures:
         return []
-    return [(id(t), env.source, env.self_fig.key) for t, env in eng._figure_listeners(event, here)]
+    # the characters holding a token that hears it, from the index kept as pieces come and go (holders.py)
+    chars = eng._holders.characters(here.token_list)
+    return [(id(t), env.source, env.self_fig.key) for t, env in eng._figure_listeners(event, here, chars)]
 
 
 def figure_events(rules) -> list[str]:
