@@ -31,7 +31,8 @@ from collections.abc import Mapping
 import copy
 from dataclasses import dataclass
 
-from . import CHECKS, Collection, Finding, _Part, present, run_one
+from . import CHECKS, Collection, Finding, present, run_one
+from .collection import _Part
 from .names import BOX_KINDS
 
 
