@@ -64,6 +64,8 @@ class TurnMixin:
                 continue
             if len(options) == 1:
                 choice = options[0]
+            elif self.answer is not None:  # Game.play_out(): asked here
+                choice = self.answer(player, "die", "place an Activation die", options, None)
             else:
                 decision, shown = self.question(player, "die", "place an Activation die", options)
                 choice = options[shown.index((yield decision))]
@@ -122,6 +124,8 @@ class TurnMixin:
                 options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
+                elif self.answer is not None:  # Game.play_out(): asked here
+                    choice = self.answer(self.controller_of(fig), "turn", prompt, options, None)
                 else:
                     decision, shown = self.question(self.controller_of(fig), "turn", prompt, options)
                     choice = options[shown.index((yield decision))]
