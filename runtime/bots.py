@@ -45,7 +45,7 @@ class RandomBot:
                 if a[0] == "resolve":
                     actions = [a for a in actions if a != END_TURN]
                     break
-        return self.rng.choice(actions)
+        return actions[self.rng._randbelow(len(actions))]  # rng.choice(actions), one call fewer
 
 
 class GreedyBot:

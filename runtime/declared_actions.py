@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .actions import VERBS, Action, arguments, usage
 from .declared_plan import menu_function, offer_function
-from .effects import Env
+from .effects import Env, make_env
 from .state import Figure
 
 
@@ -110,14 +110,14 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     """The legal actions of a decision in the declarations' order, and for each one its plan
     and the values it binds (`take`): the Active Character's turn (`fig`, `env` its own), or,
     with `starts_turn`, the action that starts the Team's turn (`env` the Team's; an empty
-    list when it allows nothing)."""
+    list when it allows nothing). `env` is made for this decision: the parameters' values
+    are bound in its own locals as the walks go (each guard reads only its own action's, and
+    `take` binds the chosen action's again), not in a copy of it per menu."""
     out: list[Action] = []
     bound: dict = {}
-    key = fig.key if fig is not None else None
-    inner = env.child()  # the parameters' values: each guard reads only its own action's
-    _menus(eng)[starts_turn](eng, env, inner, inner.locals, key, out, bound)
+    _menus(eng)[starts_turn](eng, env, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
-        raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
+        raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
     return out, bound
 
@@ -194,7 +194,7 @@ def _domain(eng, expr):
 
 def team_env(eng, team: str, player: str) -> Env:
     """Where the action that starts a Team's turn is asked and taken: the Team, no figure."""
-    return Env(player, team, source=eng.rules.game["qid"])
+    return make_env(player, team, source=eng.rules.game["qid"])
 
 
 def take(eng, fig: Figure | None, plan: Plan, values: tuple, env: Env):
