@@ -1,6 +1,7 @@
 """Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box.
 
     .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ...] [--top K] [--sort tottime|cumtime] [--cold]
+                                              [--sample [MS]]
 
 Plays the same seeded random games as bench/simulate.py's one-process figure (seeds
 0..N-1, random bots; after one warm-up game, as there, unless --cold) under cProfile
@@ -9,13 +10,21 @@ most time: own time (tottime), its share of the total, and time with callees (cu
 The profiler slows Python down, and more so for many small calls, so the shares are the
 figure to read; decisions per second come from bench/simulate.py.
 
+`--sample` profiles by sampling instead: a `SIGPROF` timer (every MS milliseconds of CPU
+time, 1 by default) reads the Python stack of the running game, so that the cost of a call
+is not inflated by the profiler's own; it prints, per module of the runtime and per
+function, the share of the samples in which it runs (inclusive) and on top of the stack
+(own). Its figures are for where the time goes; cProfile's, for the calls per decision.
+
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import cProfile
 from pathlib import Path
 import pstats
+import signal
 import sys
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +59,62 @@ def profile_box(rules, box: str, games: int, cold: bool = False) -> tuple[pstats
     return pstats.Stats(prof), decisions
 
 
+def sample_box(rules, box: str, games: int, every_ms: float) -> tuple[Counter, Counter, Counter, int, int]:
+    """The games under a SIGPROF sampler: per function and per module, the samples in which it
+    is on the stack (each once per sample) and on top of it; the number of samples and of
+    decisions."""
+    play_one(rules, GameConfig(box, seed=games), ["random", "random"])  # warm up
+    inclusive, own, modules = Counter(), Counter(), Counter()
+    taken = [0]
+    own_file = __file__
+
+    named: dict = {}  # code object -> (its key, its module), worked out once
+
+    def on_tick(_signum, frame) -> None:
+        if frame.f_code.co_filename == own_file:  # a tick during the last one's handler
+            return
+        taken[0] += 1
+        seen, seen_modules, top = set(), set(), True
+        while frame is not None:
+            code = frame.f_code
+            known = named.get(code)
+            if known is None:
+                key = (code.co_filename, code.co_firstlineno, code.co_name)
+                known = named[code] = (key, where((code.co_filename, 0, "")).split(":")[0])
+            key, module = known
+            if top:
+                own[key] += 1
+                top = False
+            if key not in seen:
+                seen.add(key)
+                inclusive[key] += 1
+            if module not in seen_modules:
+                seen_modules.add(module)
+                modules[module] += 1
+            frame = frame.f_back
+
+    old = signal.signal(signal.SIGPROF, on_tick)
+    signal.setitimer(signal.ITIMER_PROF, every_ms / 1000, every_ms / 1000)
+    decisions = 0
+    try:
+        for seed in range(games):
+            decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, old)
+    return inclusive, own, modules, taken[0], decisions
+
+
+def report_samples(inclusive: Counter, own: Counter, modules: Counter, samples: int, top: int) -> None:
+    n = max(samples, 1)
+    print(f"  {'on stack':>8} {'own':>6}  module (a sample counts once per module on its stack)")
+    for module, k in modules.most_common(top):
+        print(f"  {100 * k / n:>7.1f}%          {module}")
+    print(f"\n  {'on stack':>8} {'own':>6}  function")
+    for key, k in inclusive.most_common(top):
+        print(f"  {100 * k / n:>7.1f}% {100 * own[key] / n:>5.1f}%  {where(key)}")
+
+
 def report(stats: pstats.Stats, top: int, sort: str) -> None:
     total = stats.total_tt
     rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2 if sort == "tottime" else 3], reverse=True)
@@ -67,6 +132,8 @@ def main() -> None:
     ap.add_argument("--content", default=str(ROOT / "content"))
     ap.add_argument("--cold", action="store_true",
                     help="no warm-up game: compiling the box's effects on first use is in the profile")
+    ap.add_argument("--sample", nargs="?", type=float, const=1.0, metavar="MS",
+                    help="sample the stack every MS ms of CPU time (default 1) instead of cProfile")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
@@ -76,6 +143,12 @@ def main() -> None:
     # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
     engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
     for box in args.box or engine_boxes:
+        if args.sample:
+            inclusive, own, modules, samples, decisions = sample_box(rules, box, args.games, args.sample)
+            print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {samples:,} samples "
+                  f"(one every {args.sample:g} ms of CPU time)")
+            report_samples(inclusive, own, modules, samples, args.top)
+            continue
         stats, decisions = profile_box(rules, box, args.games, args.cold)
         print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {stats.total_tt:.2f} s under the "
               f"profiler, sorted by {args.sort}")

@@ -6,7 +6,9 @@ may change from one version to the next.
 
 - `load_rules(ir)`: the compiled content (a dict, or an IR JSON file), validated.
 - `Game(rules, config)`: one game; `start()` and `act(action)` return the next
-  `Decision` (None once the game is over); `clone()` copies it (by replaying its answers).
+  `Decision` (None once the game is over); `clone()` copies it (by replaying its answers);
+  `play_out(choose)` plays it to its end, each question answered by `choose(decision)`
+  where the rules ask it (faster, and the same game as act() by act()).
 - `GameConfig(box, seed=0, mode="standard", ...)`: what a game is set up with (the
   Teams and sides it skips asking for, the round limit, Competitive Mode team lists).
 - `Decision`: who must answer, what kind of question, and its legal actions.

@@ -37,6 +37,16 @@ class RandomBot:
                     break
         return self.rng.choice(actions)
 
+    def pick(self, player: str, kind: str, actions: list[Action]) -> Action:
+        """`choose` on the decision's Actions themselves (Game.play_out): the same draw from the
+        same list, without the decision's texts."""
+        if kind == "turn" and END_TURN in actions:
+            for a in actions:
+                if a[0] == "resolve":
+                    actions = [a for a in actions if a != END_TURN]
+                    break
+        return actions[self.rng._randbelow(len(actions))]  # rng.choice(actions), one call fewer
+
 
 class GreedyBot:
     name = "greedy"

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import VERBS, Action, arguments, usage
-from .declared_plan import offer_function
-from .effects import Env
+from .declared_plan import menu_function, offer_function
+from .effects import Env, make_env
 from .state import Figure
 
 
@@ -110,15 +110,14 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     """The legal actions of a decision in the declarations' order, and for each one its plan
     and the values it binds (`take`): the Active Character's turn (`fig`, `env` its own), or,
     with `starts_turn`, the action that starts the Team's turn (`env` the Team's; an empty
-    list when it allows nothing)."""
+    list when it allows nothing). `env` is made for this decision: the parameters' values
+    are bound in its own locals as the walks go (each guard reads only its own action's, and
+    `take` binds the chosen action's again), not in a copy of it per menu."""
     out: list[Action] = []
     bound: dict = {}
-    key = fig.key if fig is not None else None
-    inner = env.child()  # the parameters' values: each guard reads only its own action's
-    for plan in _plans(eng)[starts_turn]:
-        plan.offer(eng, env, inner, inner.locals, key, out, bound)
+    _menus(eng)[starts_turn](eng, env, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
-        raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
+        raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
     return out, bound
 
@@ -126,10 +125,10 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
 class Plan:
     """A declared action compiled once per set of rules: `offer(eng, env, inner, locals, key,
     out, bound)` adds its legal actions to a menu, a function made from Python source with one
-    loop per parameter (runtime/declared_plan.py); `names` and `run` are what `take` binds and
-    runs."""
+    loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
+    one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer")
+    __slots__ = ("decl", "names", "run", "offer", "parts")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
@@ -153,13 +152,25 @@ def _plans(eng) -> dict:
     return plans
 
 
+def _menus(eng) -> dict:
+    """Per group of _plans, one function that offers all its actions in order
+    (declared_plan.menu_function), made once per set of rules."""
+    menus = eng.code.__dict__.get("_declared_menus")
+    if menus is None:
+        menus = eng.code.__dict__["_declared_menus"] = {
+            group: menu_function(f"menu {group}", [plan.parts for plan in plans])
+            for group, plans in _plans(eng).items()}
+    return menus
+
+
 def _plan(eng, decl: Declared) -> Plan:
     guards = tuple(_condition(eng, t) for t in decl.terms)
     domains = tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
                     for i, (_name, domain) in enumerate(decl.params))
     names = tuple(name for name, _domain in decl.params)
     plan = Plan(decl, names, eng.code.body(decl.body), None)
-    plan.offer = offer_function(decl.verb, names, decl.slots, guards, domains, plan)
+    plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
+    plan.offer = offer_function(*plan.parts)
     return plan
 
 
@@ -183,7 +194,7 @@ def _domain(eng, expr):
 
 def team_env(eng, team: str, player: str) -> Env:
     """Where the action that starts a Team's turn is asked and taken: the Team, no figure."""
-    return Env(player, team, source=eng.rules.game["qid"])
+    return make_env(player, team, source=eng.rules.game["qid"])
 
 
 def take(eng, fig: Figure | None, plan: Plan, values: tuple, env: Env):

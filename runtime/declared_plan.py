@@ -44,9 +44,38 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
     `guards`: the guard's terms per depth (None: none); `domains`: (fn, reads a parameter
     before it) per parameter. A guard's or domain's Python source (a pure compiled expression
     carries it: runtime/compiled_expressions.py) is written into the function; another is called."""
-    ns = {"VERB": verb, "PLAN": plan, "MADE": _MADE, "MAKE": _make, "PRINTED": printed,
-          "IDS": _IDS, "FIGURE": Figure}
+    return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)], single=True)
 
+
+def menu_function(name: str, actions: list, single: bool = False):
+    """One function that offers several actions in turn, `offer(eng, env, inner, L, key, out,
+    bound)` as offer_function's, with each action's walk written one after the other (each in
+    a block of its own that it leaves where the single function would return): a menu of
+    seven actions is one call, not seven. `actions`: offer_function's arguments but the last,
+    per action, in the menu's order."""
+    ns = {"MADE": _MADE, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure, "ONCE": (None,)}
+    lines = ["def offer(eng, env, inner, L, key, out, bound):"]
+    if not single:
+        lines.append("    outer = env")
+    for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
+        ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
+        block = _walk(j, names, slots, guards, domains, ns, "return" if single else "break")
+        if single:
+            lines += ["    " + line for line in block]
+        else:
+            lines += [f"    env = outer  # {verb}", "    for _once in ONCE:"] + ["        " + line for line in block]
+    if len(lines) == 1:
+        lines.append("    return")
+    text = "\n".join(lines)
+    exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    offer = ns["offer"]
+    offer.src = text
+    return offer
+
+
+def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns: dict, leave: str) -> list[str]:
+    """The lines (unindented) of one action's walk over its combinations: `leave` where it
+    offers nothing (`return`, or `break` out of its block in a menu of several)."""
     bound_names: list[str] = []  # the parameters bound where the source is written
 
     def src(fn) -> str:  # over `eng` and `env`; a bound parameter's value read from its loop's variable
@@ -60,20 +89,20 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
                 f"{indent}if F{i}.__class__ is not list: F{i} = [] if F{i} is None else F{i} if isinstance(F{i}, list) "
                 f"else [F{i}]"]
     count = len(names)
-    lines = ["def offer(eng, env, inner, L, key, out, bound):"]
+    lines = []
     if guards[0] is not None:
-        lines.append(f"    if not {src(guards[0])}: return")
+        lines.append(f"if not {src(guards[0])}: {leave}")
     fixed = set()
     if count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
-        lines += listed(0, "    ")
+        lines += listed(0, "")
         fixed.add(0)
     else:
         for i in range(count - 1, -1, -1):
             if not domains[i][1]:
-                lines += listed(i, "    ") + [f"    if not F{i}: return"]
+                lines += listed(i, "") + [f"if not F{i}: {leave}"]
                 fixed.add(i)
-    lines.append("    env = inner  # from here, the parameters are bound")
-    indent = "    "
+    lines.append("env = inner  # from here, the parameters are bound")
+    indent = ""
     for i, name in enumerate(names):
         if i not in fixed:
             lines += listed(i, indent)
@@ -90,17 +119,13 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
                   f"else (IDS.get(v{i}) or PRINTED(v{i})) if c is str else PRINTED(v{i}))"]
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
-    lines += [f"{indent}k = (VERB, ({args}{',' if len(slots) == 1 else ''}))",
+    lines += [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
               f"{indent}if k not in bound:",
               f"{indent}    a = MADE.get(k)",
               f"{indent}    if a is None: a = MAKE(k)",
-              f"{indent}    bound[a] = (PLAN, ({values}{',' if count == 1 else ''}))",
+              f"{indent}    bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))",
               f"{indent}    out.append(a)"]
-    text = "\n".join(lines)
-    exec(compile(text, f"<action {verb}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
-    offer = ns["offer"]
-    offer.src = text
-    return offer
+    return lines
 
 
 def printed(value):

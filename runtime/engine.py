@@ -65,6 +65,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self.state = GameState(config.box, config.mode, zone_of=dict(rules.zone_of))
         self.events: list[dict] = []
         self.record = record
+        # Game.play_out(): who answers a question where the rules ask it, (player, kind, prompt,
+        # actions, node) -> one of the actions; None: a question is yielded up to the driver
+        self.answer = None
         if not record:
             self.log = _unrecorded
         self.forced_rolls: list[str] = []  # scenario files queue die results here
@@ -96,6 +99,10 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         (a printed action of the list) comes back as its Action."""
         if len(actions) == 1:
             return actions[0]
+        if self.answer is not None:  # Game.play_out(): asked here, nothing yielded
+            if len(set(actions)) != len(actions):  # equal actions are one answer (their texts: question())
+                actions = list(dict.fromkeys(actions))
+            return self.answer(player, kind, prompt, actions, node)
         decision, shown = self.question(player, kind, prompt, actions, node)
         return actions[shown.index((yield decision))]
 

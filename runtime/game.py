@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .actions import Action
+from .actions import _TEXTS, Action, texts
 from .counters import kept_as_pieces
 from .decisions import Decision, IllegalAction
 from .engine import Engine, GameConfig
@@ -77,6 +77,53 @@ class Game:
         except StopIteration:
             self.decision = None
         return self.decision
+
+    def play_out(self, choose: Callable[[Decision], str],
+                 pick: Callable[[str, str, list], Action] | None = None) -> None:
+        """Plays the game on to its end, each question answered where the rules ask it, as
+        RLCard's `env.run` asks its agents: no decision is carried up through the generators
+        that play the game and sent back down, and the same answers give the same game as
+        act() by act() (history, log, result). `choose(decision)` answers with one of
+        `decision.actions`; `pick(player, kind, actions)`, when given, answers in its place
+        with one of the `Action`s (each once, in the decision's order) without the decision
+        being built or its actions printed (a bot that reads only their number and the one it
+        picks: the random bot). A game stopped at a decision (start(), act()) goes on from it."""
+        if self._gen is not None and self.decision is None:
+            return  # over
+        eng = self.engine
+        eng.answer = self._in_place(choose, pick)
+        try:
+            decision = self.start() if self._gen is None else self.act(choose(self.decision))
+            while decision is not None:  # a question not asked through the engine's own askers
+                decision = self.act(choose(decision))
+        finally:
+            eng.answer = None
+
+    def _in_place(self, choose, pick):
+        """Engine.answer for play_out(): asks, keeps the answer in the history (and the log) as
+        act() does, and gives the Action back to the rules."""
+        history, eng = self.history, self.engine
+        log = eng.log if eng.record else None
+
+        def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
+            # `actions`: each once (Engine.decide merges equal ones; a menu has none)
+            if pick is not None:
+                chosen = pick(player, kind, actions)
+                text = _TEXTS.get(chosen) or str(chosen)
+            else:
+                shown = texts(actions)
+                self.decision = decision = Decision(player, kind, prompt, shown, node.get("span") if node else None)
+                text = str(choose(decision))
+                self.decision = None
+                try:
+                    chosen = actions[shown.index(text)]
+                except ValueError:
+                    raise IllegalAction(text, decision) from None
+            history.append({"player": player, "kind": kind, "action": text})
+            if log is not None:
+                log("decision", None, player=player, decision=kind, action=text, options=len(actions))
+            return chosen
+        return answer
 
     def _advance(self, action) -> Decision | None:
         try:

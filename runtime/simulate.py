@@ -43,11 +43,8 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     game = Game(rules, config, record=log_dir is not None)
     bots = seat_bots(rules, config.mode, bots)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
-    decision = game.start()
-    decisions = 0
-    while decision is not None:
-        decisions += 1
-        decision = game.act(players[decision.player].choose(decision, game))
+    game.play_out(lambda decision: players[decision.player].choose(decision, game), _picker(players))
+    decisions = len(game.history)
     if log_dir is not None:
         game.write_log(Path(log_dir) / log_name(config.seed))
     result = game.result()
@@ -56,6 +53,15 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     result["bots"] = {p: c for c in game.state.order for p in game.state.teams[c].players}
     result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
     return result
+
+
+def _picker(players: dict):
+    """Game.play_out's `pick` when every player's bot picks among Actions (the random bot),
+    else None (each question is then a Decision for `choose`)."""
+    picks = {p: getattr(bot, "pick", None) for p, bot in players.items()}
+    if None in picks.values():
+        return None
+    return lambda player, kind, actions: picks[player](player, kind, actions)
 
 
 def log_name(seed: int) -> str:

@@ -64,6 +64,8 @@ class TurnMixin:
                 continue
             if len(options) == 1:
                 choice = options[0]
+            elif self.answer is not None:  # Game.play_out(): asked here
+                choice = self.answer(player, "die", "place an Activation die", options, None)
             else:
                 decision, shown = self.question(player, "die", "place an Activation die", options)
                 choice = options[shown.index((yield decision))]
@@ -84,7 +86,12 @@ class TurnMixin:
         st = self.state
         team = st.teams[env.team]
         fig, ability, value = a["figure"], a["ability"], a["die"]
-        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == value and not p), None)
+        placed = team.placed
+        i = None
+        for j, v in enumerate(team.dice):
+            if v == value and not placed[j]:
+                i = j
+                break
         if i is None or not isinstance(fig, Figure) or not ability:
             raise declared.DeclarationError(f"{node.get('span')}: activate({fig}, {ability and ability['id']}, "
                                             f"die: {value}): the Team has no free die showing {value}, or no such "
@@ -114,7 +121,7 @@ class TurnMixin:
         try:
             if announce:
                 yield from self.emit("activate", {"figure": fig})
-            menu, take, prompt = declared.menu, declared.take, f"{fig.key}'s turn"
+            menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
@@ -122,13 +129,20 @@ class TurnMixin:
                 options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
+                elif self.answer is not None:  # Game.play_out(): asked here
+                    choice = self.answer(env.controller, "turn", prompt, options, None)
                 else:
-                    decision, shown = self.question(self.controller_of(fig), "turn", prompt, options)
+                    decision, shown = self.question(env.controller, "turn", prompt, options)
                     choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
                 act.moved = act.moved or plan.decl.verb == "move"
-                yield from take(self, fig, plan, values, env)
+                # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
+                env.source = game
+                bind = env.locals
+                for name, value in zip(plan.names, values):
+                    bind[name] = value
+                yield from plan.run(self, env)
                 yield from self.emit("update", {})
         except Stop:
             pass
@@ -160,11 +174,29 @@ class TurnMixin:
         for (tok, _o, _c), n in fig.tokens.items():
             if n > 0:
                 r = known.get(tok)
-                if r is None:  # a token type's `restricts`, read once per game
-                    r = prop(self.rules.tokens[tok], "restricts")
-                    r = known[tok] = () if not r else (r,) if isinstance(r, str) else tuple(r)
+                if r is None:
+                    r = self._restricted_by(tok)
                 out.update(r)
         return out
+
+    def restricts(self, fig: Figure, what: str) -> bool:
+        """Does a token the figure holds forbid it `what`? (`what in restriction(fig)`, without
+        the set: a guard asks it of one restriction at a time.)"""
+        known = self._restricts
+        for (tok, _o, _c), n in fig.tokens.items():
+            if n > 0:
+                r = known.get(tok)
+                if r is None:
+                    r = self._restricted_by(tok)
+                if what in r:
+                    return True
+        return False
+
+    def _restricted_by(self, tok: str) -> tuple:
+        """A token type's `restricts`, read once per game."""
+        r = prop(self.rules.tokens[tok], "restricts")
+        r = self._restricts[tok] = () if not r else (r,) if isinstance(r, str) else tuple(r)
+        return r
 
     def p_play_card(self, raw: dict, env, node: dict):
         """`play-card(card)` in the turn: the acting player plays the Mayhem card for `self`."""

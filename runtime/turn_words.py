@@ -16,8 +16,11 @@ def dice_of(eng, env, who, die):
     """The kernel's `dice-of`, as the Mayhem engine keeps dice (a Team's pool of faces, each
     placed or not): the faces of the free dice of these Teams, lowest first, each once."""
     st = eng.state
+    if who is None or who.__class__ is str:  # one Team (its own, by default): its faces in one pass
+        team = st.teams.get(env.team if who is None else who)
+        return [] if team is None else sorted({v for v, placed in zip(team.dice, team.placed) if not placed})
     faces = set()
-    for colour in eng.as_list(who if who is not None else env.team):
+    for colour in eng.as_list(who):
         team = st.teams.get(colour)
         if team is not None:
             faces.update(v for v, placed in zip(team.dice, team.placed) if not placed)
@@ -47,7 +50,7 @@ def activated(eng, env, fig, ability):
 
 
 def restricted(eng, env, fig, what):
-    return fig.__class__ is Figure and bool(fig.tokens) and what in eng.restriction(fig)
+    return fig.__class__ is Figure and bool(fig.tokens) and eng.restricts(fig, what)
 
 
 def can_use(eng, env, special):

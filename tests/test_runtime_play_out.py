@@ -1,0 +1,127 @@
+"""A whole game played with its questions answered where the rules ask them
+(`Game.play_out`, issue #11's speed) against the same game driven `act()` by `act()`: the same
+seeded bots give the same history, log and result, in every mode and for both boxes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mayhem.runtime.actions import END_TURN, Action
+from mayhem.runtime.bots import RandomBot, make_bot
+from mayhem.runtime.decisions import Decision, IllegalAction
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.simulate import _picker, play_one, seat_bots
+
+TEAMS = Path(__file__).resolve().parent.parent / "examples" / "teams"
+
+
+def _bots(rules, config: GameConfig, names: list[str]) -> dict:
+    seated = seat_bots(rules, config.mode, names)
+    return {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(seated)}
+
+
+def by_act(rules, config: GameConfig, names: list[str]) -> Game:
+    game, bots = Game(rules, config), _bots(rules, config, names)
+    decision = game.start()
+    while decision is not None:
+        decision = game.act(bots[decision.player].choose(decision, game))
+    return game
+
+
+def played_out(rules, config: GameConfig, names: list[str], pick: bool) -> Game:
+    game, bots = Game(rules, config), _bots(rules, config, names)
+    game.play_out(lambda d: bots[d.player].choose(d, game), _picker(bots) if pick else None)
+    return game
+
+
+def _same(a: Game, b: Game) -> None:
+    assert len(a.history) > 20
+    assert a.history == b.history
+    assert a.events == b.events
+    assert a.result() == b.result()
+    assert a.over and b.over and a.decision is None and b.decision is None
+
+
+@pytest.fixture(scope="module")
+def team_lists(ir):
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+    return {c: load_team(TEAMS / f, ir, Diagnostics()).to_config()
+            for c, f in (("black", "titans-and-taz.mh"), ("white", "toons-and-raven.mh"))}
+
+
+@pytest.mark.parametrize("box", ["looney-tunes", "teen-titans-go"])
+@pytest.mark.parametrize("mode", ["standard", "three-players", "four-players", "free-for-all"])
+def test_a_game_played_out_by_random_bots_is_the_game_played_act_by_act(rules, box, mode):
+    for seed in range(4):
+        config = dict(box=box, seed=seed, mode=mode)
+        reference = by_act(rules, GameConfig(**config), ["random"])
+        _same(played_out(rules, GameConfig(**config), ["random"], pick=True), reference)
+        _same(played_out(rules, GameConfig(**config), ["random"], pick=False), reference)
+
+
+def test_competitive_and_first_games_played_out_are_the_same(rules, team_lists):
+    for seed in range(3):
+        for config in (dict(box="teen-titans-go", seed=seed, mode="competitive", team_lists=team_lists),
+                       dict(box="looney-tunes", seed=seed, first_game=True)):
+            reference = by_act(rules, GameConfig(**config), ["random"])
+            _same(played_out(rules, GameConfig(**config), ["random"], pick=True), reference)
+
+
+@pytest.mark.parametrize("box", ["looney-tunes", "teen-titans-go"])
+def test_a_greedy_bot_reads_the_state_at_its_question_played_out_too(rules, box):
+    """The greedy bot reads the board where it is asked: in place, the state is the one
+    act() would have stopped at."""
+    for seed in range(2):
+        reference = by_act(rules, GameConfig(box, seed=seed), ["greedy", "random"])
+        _same(played_out(rules, GameConfig(box, seed=seed), ["greedy", "random"], pick=False), reference)
+
+
+def test_play_one_plays_out_the_game_act_by_act_gives(rules, tmp_path):
+    for seed in (3, 8):
+        result = play_one(rules, GameConfig("teen-titans-go", seed=seed), ["random"], log_dir=tmp_path)
+        reference = by_act(rules, GameConfig("teen-titans-go", seed=seed), ["random"])
+        assert result["decisions"] == len(reference.history)
+        assert result["winners"] == reference.result()["winners"]
+        lines = (tmp_path / f"seed-{seed}.jsonl").read_text(encoding="utf-8").splitlines()
+        assert len(lines) == len(reference.events) + 2
+
+
+def test_a_game_stopped_at_a_decision_plays_on_in_place(rules):
+    """start() and a few act()s, then play_out(): the rest as act() by act() plays it, and
+    clone() still works once it is over."""
+    config = GameConfig("looney-tunes", seed=5)
+    reference = by_act(rules, config, ["random"])
+    game, bots = Game(rules, GameConfig("looney-tunes", seed=5)), _bots(rules, config, ["random"])
+    decision = game.start()
+    for _ in range(25):
+        decision = game.act(bots[decision.player].choose(decision, game))
+    game.play_out(lambda d: bots[d.player].choose(d, game), _picker(bots))
+    _same(game, reference)
+    assert game.engine.answer is None  # the engine asks by yielding again
+    twin = game.clone()
+    assert twin.history == game.history and twin.result() == game.result()
+    game.play_out(lambda d: pytest.fail("a game over asks nothing"))
+
+
+def test_an_answer_not_offered_in_place_is_refused_with_the_legal_ones(rules):
+    game = Game(rules, GameConfig("teen-titans-go", seed=2))
+    with pytest.raises(IllegalAction, match="is not a legal action now; legal: "):
+        game.play_out(lambda d: "move nobody L9")
+    assert game.engine.answer is None
+
+
+def test_the_random_bots_pick_is_its_choose_on_the_actions():
+    """The same draw from the same list: `end-turn` left out while the Ability is unused."""
+    turn = [Action("move", ("hero", 2)), Action("resolve", ("hero", "zap")), END_TURN]
+    other = [Action("target", ("hero",)), Action("target", ("foe",)), END_TURN]
+    for kind, actions in (("turn", turn), ("turn", other), ("target", turn), ("turn", turn[:1] + [END_TURN])):
+        for seed in range(20):
+            a, b = RandomBot(seed), RandomBot(seed)
+            picked = [a.pick("p1", kind, list(actions)) for _ in range(5)]
+            chosen = [b.choose(Decision("p1", kind, "?", [str(x) for x in actions]), None) for _ in range(5)]
+            assert [str(x) for x in picked] == chosen
+            if kind == "turn" and actions is turn:
+                assert END_TURN not in picked
