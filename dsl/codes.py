@@ -101,8 +101,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "character bugs-bunny \"Bugs Bunny\" {\n  life 10\n  side a { ... }\n}",
          "Move life and the abilities into the sides."),
     # -- names and modules ----------------------------------------------------------------
-    Code("E301", "unknown name", "A name that nothing visible declares. The hint offers the closest "
-         "names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
+    Code("E301", "unknown name", "A name that nothing visible declares, or a die (`shown-face(\"mayhem\")`, "
+         "`roll(d6)`) that the game does not declare. The hint offers the closest names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
     Code("E302", "declared twice", "Two declarations share an id in one box (or one module), a "
          "keyword takes the name of a primitive, or a card type takes the id of a built-in kind or is "
          "declared twice.", "location park \"Park\" { ... }\nlocation park ...",
