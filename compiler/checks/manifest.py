@@ -8,6 +8,7 @@ from mayhem.dsl.schema import COLOURS
 
 from ..mode_setup import draws_hands
 from . import register, span_of
+from .game_pieces import vp_token_ids, vp_tokens
 from .tally import tally
 from .wording import counted
 
@@ -99,7 +100,7 @@ def _tokens_used(col, comp: dict) -> tuple:
 
 
 def token_without_pool(col, emit):
-    vp = [q for q, t in col.tokens.items() if col.prop(t, "victory-point")]
+    vp = sorted(vp_tokens(col))
     used = tally(col, "C102", _tokens_used)
     by_box: dict[str, set[str]] = {}
     for box_id, tok in used.keys():
@@ -186,7 +187,7 @@ register(impossible_life, "C104", "impossible-life", "error", "manifest",
 
 def vp_pools(col, box: dict) -> list[dict]:
     """The box's pools of the Victory Point token."""
-    vp = {t["id"] for t in col.tokens.values() if col.prop(t, "victory-point")}
+    vp = vp_token_ids(col)
     vp_pools_ids = {col.prop(t, "drawn-from") or t["id"] for t in col.tokens.values() if t["id"] in vp}
     return [c for c in box["children"] if c["kind"] == "pool" and c["id"] in vp_pools_ids]
 
@@ -216,7 +217,7 @@ def win_vp_unreachable(col, emit):
 register(win_vp_unreachable, "C105", "win-vp-unreachable", "error", "manifest",
          "A Team wins on `win-vp` Victory Points, so it must be able to hold that many: no more than the "
          "Victory Point tokens of its colour in the box (or of the whole pool when it has no colours), and "
-         "at least 1.",
+         "at least 1. The Victory Point tokens are those the shared rules' counter `vp` is `kept-as`.",
          "box b \"B\" { win-vp 6  pool victory-points \"...\" { black 5 white 5 } }", "win-vp 5")
 
 
