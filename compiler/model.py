@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec, SlotSpec
+from mayhem.dsl.schema import GAME_BOX_REQUIRED, KINDS, UNIVERSAL_PROPS, KindSpec, PropSpec, SlotSpec
 from mayhem.dsl.spans import Span
 
 from .values import BAD as _BAD, FACE as _FACE, example as _example, shape as _shape, shape_text as _shape_text
@@ -284,6 +284,8 @@ def _prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Di
     pspec = spec.prop(prop.name)
     if pspec is None and spec.dynamic_props:
         pspec = PropSpec(prop.name, spec.dynamic_props, "")
+    if pspec is None and spec.team_props and len(prop.values) == 1 and isinstance(prop.values[0], ast.Number):
+        pspec = PropSpec(prop.name, spec.team_props, "")  # a count per Team: its name checked in compiler/typecheck_teams.py
     if pspec is None:
         names = [p.name for p in spec.props]
         hint = did_you_mean(prop.name, names)
@@ -416,7 +418,8 @@ def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:
             diags.error("E302", f"side '{dup}' is declared twice", second.decl.id_span)
     if comp.kind == "pool":
         has_count = "count" in given
-        has_colour = any(c in given for c in COLOURS)
+        own = {p.name for p in KINDS["pool"].props} | {u.name for u in UNIVERSAL_PROPS}
+        has_colour = any(n not in own for n in given)  # a count per Team (KindSpec.team_props)
         if has_count == has_colour:
             diags.error("E205", f"pool '{comp.id}' needs either 'count N' or colour counts "
-                        "('black N' and 'white N'), not both", comp.decl.id_span)
+                        "('black N' and 'white N': a count per Team the game names), not both", comp.decl.id_span)

@@ -14,6 +14,7 @@ from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
+from .typecheck_teams import check_team_names
 from .typecheck_exprs import DIE_PARAMS, Ctx, ExprTyper, describe_param, describe_type
 
 
@@ -100,6 +101,7 @@ class _Checker(ExprTyper):
         if comp.kind == "keyword":
             return
         self.comp = comp
+        check_team_names(comp, self.res.games, self.diags)  # pools, Bases and counts per Team
         spec = comp.spec or KINDS[comp.kind]
         params = {}
         # an action of the game the Mayhem boxes share (a module's game) is a move of the

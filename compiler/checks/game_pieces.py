@@ -5,6 +5,7 @@ a game that names its pieces otherwise is checked the same (content/shared/game.
 from __future__ import annotations
 
 from mayhem.compiler.builtins import PRIMITIVES
+from mayhem.dsl.schema import COLOURS
 
 # The counter the cards' Victory Points are: `gain-vp(n)` stands for `gain(vp, n, ...)`.
 VP_COUNTER = next(value for param, _form, value in PRIMITIVES["gain-vp"].stands_for.given if param == "counter")
@@ -56,9 +57,10 @@ def owner_kept_tokens(col) -> set[str]:
     return {q for q, t in col.tokens.items() if col.prop(t, flag)}
 
 
-def team_names(col) -> tuple[str, ...] | None:
-    """The Teams' names the game declares (`team-names [black, white]`), in order; None when
-    there is no game, or it names none."""
+def team_colours(col) -> tuple[str, ...]:
+    """The Teams' names the game declares (`team-names [black, white]`), in order, which are the
+    colours pools and Bases name; the Mayhem colours when no game names them (as the compiler
+    reads them: compiler/typecheck_teams.py)."""
     game = shared_game(col)
     names = col.prop(game, "team-names") if game is not None else None
-    return tuple(names) if names else None
+    return tuple(names) if names else COLOURS

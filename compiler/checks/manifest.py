@@ -4,11 +4,9 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from mayhem.dsl.diagnostics import Related
-from mayhem.dsl.schema import COLOURS
-
 from ..mode_setup import draws_hands
 from . import register, span_of
-from .game_pieces import vp_token_ids, vp_tokens
+from .game_pieces import team_colours, vp_token_ids, vp_tokens
 from .tally import tally
 from .wording import counted
 
@@ -18,7 +16,7 @@ def pool_pieces(pool: dict, col) -> int:
     count = col.prop(pool, "count")
     if count is not None:
         return count
-    return sum(col.prop(pool, c, 0) or 0 for c in COLOURS)
+    return sum(col.prop(pool, c, 0) or 0 for c in team_colours(col))
 
 
 _COUNTED = ("character", "location", "mayhem-card", "go-card")
@@ -59,7 +57,7 @@ def manifest_counts(col, emit):
                 emit(f"box '{box_id}' lists {counted(want, *what)}; the content has {have}", box["qid"],
                      col.prop_span(box, prop), hint="the component list is the rulebook's; count the declarations")
         want_bases = col.prop(box, "bases") or {}
-        for colour in COLOURS:
+        for colour in team_colours(col):
             have = counts.count((box_id, "base", colour))
             if colour in want_bases and want_bases[colour] != have:
                 emit(f"box '{box_id}' lists {counted(want_bases[colour], colour.title() + ' Base')}; the content has "
@@ -202,7 +200,7 @@ def win_vp_unreachable(col, emit):
                  box["qid"], col.prop_span(box, "win-vp"), hint="write the rulebook's number (5 in both boxes)")
             continue
         for pool in vp_pools(col, box):
-            per_team = {c: col.prop(pool, c) for c in COLOURS if col.prop(pool, c) is not None}
+            per_team = {c: col.prop(pool, c) for c in team_colours(col) if col.prop(pool, c) is not None}
             if not per_team and col.prop(pool, "count") is not None:
                 per_team = {"either": col.prop(pool, "count")}
             for colour, held in sorted(per_team.items()):
