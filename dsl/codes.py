@@ -103,7 +103,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "Move life and the abilities into the sides."),
     # -- names and modules ----------------------------------------------------------------
     Code("E301", "unknown name", "A name that nothing visible declares, or a die (`shown-face(\"mayhem\")`, "
-         "`roll(d6)`) that the game does not declare. The hint offers the closest names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
+         "`roll(d6)`) or a Team (a pool's count per Team, a `base`, a box's `bases`) that the game does not "
+         "declare (`die`, `team-names`). The hint offers the closest names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
     Code("E302", "declared twice", "Two declarations share an id in one box (or one module), a "
          "keyword takes the name of a primitive, or a card type takes the id of a built-in kind or is "
          "declared twice.", "location park \"Park\" { ... }\nlocation park ...",
