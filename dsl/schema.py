@@ -251,14 +251,16 @@ _kind(KindSpec(
                  "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
                  "`round-end` at the end of the round."),
         PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
-        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour."),
+        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour (as a reader is told: "
+                 "the pieces the game keeps its Victory Points as are its counter's `kept-as`)."),
         PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),
         PropSpec("attackable", "flag", "A figure-like token with Life Points that attacks can hit."),
         PropSpec("immune", "list", "Tags of effects that do nothing to it."),
         PropSpec("usable", "flag", "Its holder may use it during their own Activation (its `effect`)."),
         PropSpec("face-down", "flag", "Drawn at random from a face-down pile."),
         PropSpec("group", "id", "A family of tokens sharing one pool (the ACME tokens)."),
-        PropSpec("mission", "flag", "A Mission token, placed by GO! cards."),
+        PropSpec("mission", "flag", "A Mission token, placed by GO! cards (it keeps its owner: the game's "
+                 "`owner-kept-if mission`)."),
     ),
     slots=(SlotSpec("effect", "What using the token does.", "token"),),
     triggers="token", component=True,
