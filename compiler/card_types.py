@@ -166,12 +166,35 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
                     children=("ruling",), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
 
 
-def _context_ok(context: str, span, diags: Diagnostics) -> bool:
+# The contexts of effects that are a game's own slots and actions (its `setup { }`, its round and
+# triggers, its turn's actions) or a keyword's (the context of whoever calls it): no card's
+# effect runs there.
+NOT_CARD_CONTEXTS = {
+    "setup": "the game's setup steps, run once before the first round",
+    "rules": "the game's own round, end and triggers",
+    "turn": "the actions of the game's turn",
+    "team-turn": "the action that starts a Team's turn",
+    "keyword": "a keyword's, which runs in the context of whoever uses it",
+}
+
+
+def card_contexts() -> tuple[str, ...]:
+    """The contexts a card type's effects and triggers may name (`card`, `mission`, `game` ...)."""
     from .builtins import CONTEXTS
-    if context in CONTEXTS:
+    return tuple(c for c in CONTEXTS if c not in NOT_CARD_CONTEXTS)
+
+
+def _context_ok(context: str, span, diags: Diagnostics) -> bool:
+    allowed = card_contexts()
+    if context in allowed:
         return True
+    listed = "contexts of a card type's effects: " + ", ".join(allowed)
+    if context in NOT_CARD_CONTEXTS:
+        diags.error("E204", f"a card's effects are never in the context '{context}' "
+                    f"({NOT_CARD_CONTEXTS[context]})", span, hint=listed)
+        return False
     diags.error("E204", f"unknown context of effects '{context}'", span,
-                hint=did_you_mean(context, CONTEXTS) or "contexts: " + ", ".join(CONTEXTS))
+                hint=did_you_mean(context, allowed) or listed)
     return False
 
 

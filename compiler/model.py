@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import COLOURS, GAME_BOX_REQUIRED, KINDS, KindSpec, SlotSpec
+from mayhem.dsl.schema import GAME_BOX_REQUIRED, KINDS, UNIVERSAL_PROPS, KindSpec, SlotSpec
 from mayhem.dsl.spans import Span
 
 from .model_props import PropValue, Provenance, a_kind, parse_source, read_prop
@@ -260,7 +260,8 @@ def _check_shape(comp: Component, given: set[str], diags: Diagnostics) -> None:
             diags.error("E302", f"side '{dup}' is declared twice", second.decl.id_span)
     if comp.kind == "pool":
         has_count = "count" in given
-        has_colour = any(c in given for c in COLOURS)
+        own = {p.name for p in KINDS["pool"].props} | {u.name for u in UNIVERSAL_PROPS}
+        has_colour = any(n not in own for n in given)  # a count per Team (KindSpec.team_props)
         if has_count == has_colour:
             diags.error("E205", f"pool '{comp.id}' needs either 'count N' or colour counts "
-                        "('black N' and 'white N'), not both", comp.decl.id_span)
+                        "('black N' and 'white N': a count per Team the game names), not both", comp.decl.id_span)

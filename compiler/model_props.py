@@ -79,6 +79,8 @@ def read_prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags
     pspec = spec.prop(prop.name)
     if pspec is None and spec.dynamic_props:
         pspec = PropSpec(prop.name, spec.dynamic_props, "")
+    if pspec is None and spec.team_props and len(prop.values) == 1 and isinstance(prop.values[0], ast.Number):
+        pspec = PropSpec(prop.name, spec.team_props, "")  # a count per Team: its name checked in compiler/typecheck_teams.py
     if pspec is None:
         names = [p.name for p in spec.props]
         hint = did_you_mean(prop.name, names)

@@ -316,7 +316,7 @@ class NameResolver:
                 if comp is not None:
                     self.res.symbols[id(node)] = Symbol(kind, comp.qid, comp)
                     return
-        candidates = set(scope) | set(B.CONTEXT_NAMES) | set(K.KERNEL_CONTEXT_NAMES)
+        candidates = set(scope) | set(B.CONTEXT_NAMES) | set(K.KERNEL_CONTEXT_NAMES) | self.game_names(game_of, "die")
         if expected and "token" in B.expand(expected):
             candidates |= self.vocab_names(file, "token")
         hint = did_you_mean(name, candidates)

@@ -14,7 +14,8 @@ from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
-from .typecheck_exprs import Ctx, ExprTyper, describe_param, describe_type
+from .typecheck_teams import check_team_names
+from .typecheck_exprs import DIE_PARAMS, Ctx, ExprTyper, describe_param, describe_type
 
 
 # The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
@@ -64,6 +65,7 @@ class _Checker(ExprTyper):
         self.diags = diags
         self.types = Types()
         self._needs_in_progress: set[str] = set()
+        self.comp: Component | None = None  # the component being checked (the game whose dice it names)
 
     # -- keywords -------------------------------------------------------------
 
@@ -73,6 +75,7 @@ class _Checker(ExprTyper):
         if kw.qid in self._needs_in_progress:
             return set()  # recursion is reported by the graph pass
         self._needs_in_progress.add(kw.qid)
+        outer, self.comp = self.comp, kw
         ctx = Ctx("keyword", needs=set())
         ctx.locals = {p.name: "any" for p in kw.decl.params}
         defaults: dict[str, set[str]] = {}
@@ -88,6 +91,7 @@ class _Checker(ExprTyper):
             self.diags.error("E205", f"keyword '{kw.id}' needs an effect", kw.decl.id_span,
                              hint="write: effect { ... }")
         self._needs_in_progress.discard(kw.qid)
+        self.comp = outer
         self.types.keyword_needs[kw.qid] = ctx.needs
         return ctx.needs
 
@@ -96,6 +100,8 @@ class _Checker(ExprTyper):
     def component(self, comp: Component) -> None:
         if comp.kind == "keyword":
             return
+        self.comp = comp
+        check_team_names(comp, self.res.games, self.diags)  # pools, Bases and counts per Team
         spec = comp.spec or KINDS[comp.kind]
         params = {}
         # an action of the game the Mayhem boxes share (a module's game) is a move of the
@@ -297,6 +303,8 @@ class _Checker(ExprTyper):
                                      f"not {describe_type(t)}", arg.value.span, hint=p.doc or None)
                 if p is not None and isinstance(arg.value, ast.String):
                     self.string_choice(prim.name, p.name, arg.value)
+                if p is not None and (prim.name, p.name) in DIE_PARAMS:
+                    self.die_arg(prim.name, arg.value)
         elif sym.kind == "keyword":
             kw: Component = sym.target
             params = [B.Param(p.name, "any", B.REQUIRED if p.default is None else None) for p in kw.decl.params]

@@ -10,6 +10,12 @@ from . import builtins as B
 from . import builtins_kernel as K
 
 
+# The arguments that name a kind of die the game declares (`roll(mayhem)`, `shown-face("mayhem")`,
+# `dice-of(t, d6)`), checked against its `die` declarations: an unknown one would read 1.
+DIE_PARAMS = frozenset({("roll", "die"), ("grant-icon", "die"), ("shown-face", "die"), ("shows-icon", "die"),
+                        ("dice-of", "die")})
+
+
 @dataclass
 class Ctx:
     kind: str  # a key of builtins.CONTEXTS
@@ -126,6 +132,8 @@ class ExprTyper:
                 if p is not None and not B.accepts(p.type, t):
                     self.diags.error("E401", f"'{p.name}' of '{fn.name}' takes {describe_param(p.type)}, "
                                      f"not {describe_type(t)}", arg.value.span)
+                if p is not None and (fn.name, p.name) in DIE_PARAMS:
+                    self.die_arg(fn.name, arg.value)
             return fn.returns
         if isinstance(node, ast.BinOp) and node.op == "+" and ctx.kind == "game":
             lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
@@ -191,6 +199,30 @@ class ExprTyper:
                 self.cond(node.where, inner)
             return elem if node.quant == "one" else B.SET_OF.get(elem, "any")
         return "any"
+
+    def die_arg(self, what: str, value) -> None:
+        """A die named by a string (`shown-face("mayhem")`) is one the game declares; a name
+        (`roll(mayhem)`) is resolved as one already (compiler/resolve_names.py)."""
+        if not isinstance(value, ast.String):
+            return
+        dice = self.dice_in_scope()
+        if dice is not None and value.value not in dice:
+            self.diags.error("E301", f"unknown die \"{value.value}\" of '{what}'", value.span,
+                             hint=did_you_mean(value.value, dice) or
+                             ("dice of the game: " + ", ".join(sorted(dice)) if dice else
+                              "the game declares no die: die ID \"Name\" { faces 1..6 }"))
+
+    def dice_in_scope(self) -> set[str] | None:
+        """The dice of the game the component being checked plays with: its box's game (a game of
+        the rules kernel) or its module's, else those of the shared rules (module files); None
+        when no game is in the collection (a content set checked alone: nothing to check against)."""
+        comp = getattr(self, "comp", None)
+        games = self.res.games
+        game = games.get(comp.scope) if comp is not None else None
+        chosen = [game] if game is not None else [g for scope, g in sorted(games.items()) if scope.endswith(".mh")]
+        if not chosen:
+            return None
+        return {c.id for g in chosen for c in g.children if c.kind == "die"}
 
     def name(self, node: ast.Name, ctx: Ctx) -> str:
         sym = self.res.of(node)

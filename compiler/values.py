@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from mayhem.dsl import ast
-from mayhem.dsl.schema import COLOURS, PropSpec
+from mayhem.dsl.schema import PropSpec
 
 BAD = object()
 _BAD = BAD
@@ -90,7 +90,8 @@ def shape(p: PropSpec, values: list):
         if values and len(values) % 2 == 0:
             out = {}
             for colour, num in zip(values[::2], values[1::2]):
-                if not (isinstance(colour, ast.Name) and colour.id in COLOURS and isinstance(num, ast.Number)):
+                # a Team's name (its colour): checked against the game's `team-names` (compiler/typecheck_teams.py)
+                if not (isinstance(colour, ast.Name) and isinstance(num, ast.Number)):
                     return _BAD
                 if colour.id in out:
                     return _BAD

@@ -79,7 +79,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E204", "wrong value", "A property's value does not have the shape it needs (a number, a "
          "name, a list, a source, one of an enum's names ...), or a card type declares a property "
          "without a type (int, string, flag, id, list, ints, strings, enum, effect) or names an "
-         "unknown context of effects. The hint shows an example.", "life ten", "life 10"),
+         "unknown context of effects, or one no card's effect runs in (the game's `setup`, `rules`, `turn`, "
+         "`team-turn`; a `keyword`'s). The hint shows an example.", "life ten", "life 10"),
     Code("E205", "missing property", "A required property or effect is missing (of a card: a property "
          "its card type declares without a default, or lists in `requires`).",
          "ability staff-meeting \"Staff Meeting\" {\n  text \"...\"\n}", "Add `slot 5`."),
@@ -101,8 +102,9 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "character bugs-bunny \"Bugs Bunny\" {\n  life 10\n  side a { ... }\n}",
          "Move life and the abilities into the sides."),
     # -- names and modules ----------------------------------------------------------------
-    Code("E301", "unknown name", "A name that nothing visible declares. The hint offers the closest "
-         "names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
+    Code("E301", "unknown name", "A name that nothing visible declares, or a die (`shown-face(\"mayhem\")`, "
+         "`roll(d6)`) or a Team (a pool's count per Team, a `base`, a box's `bases`) that the game does not "
+         "declare (`die`, `team-names`). The hint offers the closest names, or the module to `use`.", "standard { melee-atack }", "standard { melee-attack }"),
     Code("E302", "declared twice", "Two declarations share an id in one box (or one module), a "
          "keyword takes the name of a primitive, or a card type takes the id of a built-in kind or is "
          "declared twice.", "location park \"Park\" { ... }\nlocation park ...",

@@ -63,6 +63,8 @@ def _property_rank(kind: str):
     for p in UNIVERSAL_PROPS:
         order.setdefault(p.name, len(order))
     unknown = len(order)
+    if spec is not None and spec.team_props:  # the counts per Team (a pool's `black 5 white 5`): after `count`
+        unknown = order.get("count", unknown) + 0.5
 
     def rank(indexed: tuple[int, _Member]) -> tuple:
         i, m = indexed

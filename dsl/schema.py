@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 #   overrides     a kind and an id, repeatable     `without rule ko-vp`
 # Every property but `source` may end with its own provenance, e.g. `slot 5 authored`.
 
+# The Teams' names (their colours: the pools' counts and the Bases name them) when no game
+# declares its own `team-names` (the Mayhem boxes' shared rules say `team-names [black, white]`).
 COLOURS = ("black", "white")
 
 
@@ -58,6 +60,9 @@ class KindSpec:
     params: bool = False
     needs_name: bool = True
     dynamic_props: str | None = None  # shape of props named after other components
+    # shape of props named after the game's Teams (a pool's `black 5 white 5`): one number each,
+    # checked against the game's `team-names` (compiler/typecheck_teams.py)
+    team_props: str | None = None
     component: bool = True  # a component of a box (listed, counted, rendered)
     dynamic_slots: str | None = None  # context of slots named after its declared properties
     origin: object = field(default=None, compare=False)  # the card-type component of a content kind
@@ -195,8 +200,6 @@ _kind(KindSpec(
         PropSpec("source", "source", "Where the count comes from."),
         TEXT,
         PropSpec("count", "int", "How many tokens, when the pool has no colours."),
-        PropSpec("black", "int", "How many Black tokens."),
-        PropSpec("white", "int", "How many White tokens."),
         PropSpec("value", "int", "What one token is worth, for tokens that track an amount."),
         PropSpec("tracks", "enum:damage|initiative|activated-ability",
                  "A pool the runtime uses as a counter rather than as pieces."),
@@ -207,6 +210,7 @@ _kind(KindSpec(
                  "shared rules' `vp` counter: `set-out-if on-vp-slots`)."),
     ),
     needs_name=True, component=False,
+    team_props="int",  # `black 5 white 5`: how many tokens of each Team's colour (the game's `team-names`)
 ))
 _kind(KindSpec(
     "module", "A shared rules module: the file's title and provenance.", ("<module-file>",),
@@ -247,14 +251,16 @@ _kind(KindSpec(
                  "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
                  "`round-end` at the end of the round."),
         PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
-        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour."),
+        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour (as a reader is told: "
+                 "the pieces the game keeps its Victory Points as are its counter's `kept-as`)."),
         PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),
         PropSpec("attackable", "flag", "A figure-like token with Life Points that attacks can hit."),
         PropSpec("immune", "list", "Tags of effects that do nothing to it."),
         PropSpec("usable", "flag", "Its holder may use it during their own Activation (its `effect`)."),
         PropSpec("face-down", "flag", "Drawn at random from a face-down pile."),
         PropSpec("group", "id", "A family of tokens sharing one pool (the ACME tokens)."),
-        PropSpec("mission", "flag", "A Mission token, placed by GO! cards."),
+        PropSpec("mission", "flag", "A Mission token, placed by GO! cards (it keeps its owner: the game's "
+                 "`owner-kept-if mission`)."),
     ),
     slots=(SlotSpec("effect", "What using the token does.", "token"),),
     triggers="token", component=True,
@@ -316,7 +322,7 @@ _kind(KindSpec(
         NAMED,
         SOURCE, TEXT,
         PropSpec("slots", "int", "Character slots (1 or 2).", True),
-        PropSpec("base", "enum:black|white", "A Team Base of this colour."),
+        PropSpec("base", "id", "A Team Base of this colour: one of the game's `team-names` (`black`, `white`)."),
         PropSpec("icons", "list", "Mission and board icons printed on the tile."),
         PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup (read by the "
                  "shared rules' `vp` counter: `set-out-on vp-slots`)."),

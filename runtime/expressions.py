@@ -51,8 +51,8 @@ class ExpressionsMixin:
 
     def candidates(self, kind: str, places, env: Env) -> list:
         st = self.state
-        if kind == "team":
-            return list(st.order)
+        if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
+            return list(st.order) if places is None else [c for c in st.order if c in places]
         if kind == "location":
             live = st.board.live()
             return live if places is None else [p for p in live if p in places]
@@ -63,8 +63,6 @@ class ExpressionsMixin:
             # edges hold the tokens that close them, and a Location always keeps an open
             # side: an edge that would close its last one is no choice at all
             return [e for e in edges if not st.board.would_enclose(e)]
-        if kind == "team":  # the Teams of the set after `in` (else every Team), in seat order
-            return [c for c in self.state.order if places is None or c in places]
         test = _RELATIONS.get(kind) or relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]

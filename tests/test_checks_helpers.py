@@ -113,17 +113,24 @@ def test_said():
 
 # --- ffa ---------------------------------------------------------------------------------
 
-def _col(used, tokens=None, **where):
+# The game the fake collections play: its Victory Points are kept as `coin` tokens, and the
+# tokens flagged `quest` keep their owner (a Mission's): pieces named otherwise than Mayhem's.
+GAME = {"kind": "game", "box": None, "owner-kept-if": "quest",
+        "children": [{"kind": "counter", "id": "vp", "kept-as": "coin"}]}
+
+
+def _col(used, tokens=None, game=GAME, **where):
     base = {"token": set(), "icon": set(), "component": set(), "primitive": set(), "select": set(), "fn": set()}
     base.update(used)
     tokens = tokens or {}
-    return SimpleNamespace(uses=lambda comp: base, tokens=tokens,
-                           prop=lambda t, k: t.get(k), where=SimpleNamespace(**where), by_qid={})
+    return SimpleNamespace(uses=lambda comp: base, tokens=tokens, ir={"components": [game] if game else []},
+                           memo={}, prop=lambda t, k, default=None: t.get(k, default),
+                           where=SimpleNamespace(**where), by_qid={})
 
 
 def test_team_only_uses_each_reference():
-    toks = {"t/vp": {"victory-point": True}, "t/m": {"mission": True}, "t/f": {"face-down": True},
-            "t/g": {"group": "x"}, "t/p": {}}
+    toks = {"t/vp": {"id": "coin"}, "t/m": {"id": "m", "quest": True}, "t/f": {"id": "f", "face-down": True},
+            "t/g": {"id": "g", "group": "x"}, "t/p": {"id": "p"}}
     assert ffa.team_only_uses(_col({}, toks), {}) == []
     assert ffa.team_only_uses(_col({"select": {"teammate"}}, toks), {}) == ["a Teammate"]
     assert ffa.team_only_uses(_col({"primitive": {"reroll-dice"}}, toks), {}) == ["the player's other die"]
@@ -137,6 +144,18 @@ def test_team_only_uses_each_reference():
     everything = {"select": {"teammate"}, "primitive": {"reroll-dice", "gain-vp"}, "token": {"t/m", "t/f"}}
     assert ffa.team_only_uses(_col(everything, toks), {}) == [
         "a Teammate", "the player's other die", "Victory Points", "GO! cards", "face-down token piles (ACME)"]
+
+
+def test_team_only_uses_reads_the_pieces_from_the_game_not_the_flags_names():
+    # tokens flagged as Mayhem's are not the game's pieces when the game names others
+    toks = {"t/old-vp": {"id": "vp", "victory-point": True}, "t/old-m": {"id": "pizza", "mission": True}}
+    assert ffa.team_only_uses(_col({"token": {"t/old-vp", "t/old-m"}}, toks), {}) == []
+    # without a game, no token is a Victory Point or a Mission's
+    assert ffa.team_only_uses(_col({"token": {"t/old-vp"}}, {"t/old-vp": {"id": "coin"}}, game=None), {}) == []
+    # a game that keeps its Victory Points as no pieces: `gain-vp` still refers to them
+    bare = {"kind": "game", "box": None, "children": [{"kind": "counter", "id": "vp"}]}
+    assert ffa.team_only_uses(_col({"token": {"t/vp"}}, {"t/vp": {"id": "coin"}}, game=bare), {}) == []
+    assert ffa.team_only_uses(_col({"primitive": {"gain-vp"}}, {}, game=bare), {}) == ["Victory Points"]
 
 
 # --- crossbox ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import networkx as nx
 from mayhem.runtime.board import row_layout
 
 from . import register, span_of
+from .game_pieces import team_colours
 from .wording import counted
 
 FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
@@ -43,12 +44,13 @@ register(slots, "C702", "slots", "error", "board",
 def bases(col, emit):
     for box_id, box in sorted(col.boxes.items()):
         locs = col.of_kind("location", box_id)
-        counts = {c: sum(1 for l in locs if col.prop(l, "base") == c) for c in ("black", "white")}
-        if counts["black"] != counts["white"] or min(counts.values()) < 2:
+        counts = {c: sum(1 for l in locs if col.prop(l, "base") == c) for c in team_colours(col)}
+        if len(set(counts.values())) > 1 or min(counts.values()) < 2:
             want = max(2, *counts.values())
             short = [f"`base {c}` on {want - n} more Location{'s' if want - n > 1 else ''}"
                      for c, n in counts.items() if n < want]
-            emit(f"box '{box_id}' has {counts['black']} Black and {counts['white']} White Bases; each Team needs "
+            has = " and ".join(f"{n} {c.title()}" for c, n in counts.items())
+            emit(f"box '{box_id}' has {has} Bases; each Team needs "
                  "as many as the other, and at least two", box["qid"], span_of(box["span"]),
                  hint=f"write {' and '.join(short)}, or turn a `base` of the other colour into this one")
 

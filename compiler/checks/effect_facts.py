@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .game_pieces import vp_tokens
+
 # primitive -> (kind of fact, the argument holding its number)
 NUMBERS = {
     "damage": ("damage", "amount"), "attack": ("damage", "amount"),
@@ -124,8 +126,7 @@ def _body(col, body: list, env: dict, found: EffectFacts, seen: frozenset | set)
                     if where.get("e") == "select" and where.get("quant") == "all":
                         n = None  # so many on each: the total is known only in play
                     found.tokens.setdefault(tok["name"], []).append(n)
-                    token = col.by_qid.get(tok["name"])
-                    if token is not None and col.prop(token, "victory-point"):
+                    if tok["name"] in vp_tokens(col):  # the tokens the game's Victory Points are kept as
                         found.add("vp", n, written=not seen)
         elif op == "keyword":
             kw = col.keywords.get(s["keyword"])

@@ -7,6 +7,7 @@ import networkx as nx
 from mayhem.compiler import builtins as B
 
 from . import conditions, register, span_of
+from .game_pieces import vp_tokens
 from .tally import tally
 
 
@@ -295,8 +296,9 @@ def unreachable(col, emit):
                 for q, t in col.tokens.items():
                     if (col.prop(t, "drawn-from") or t["id"]) == pool["id"]:
                         set_up.add(q)
+    vp = vp_tokens(col)  # the game's counter kept as pieces: KOs give them
     for qid, tok in sorted(col.tokens.items()):
-        if qid not in placed and qid not in set_up and not col.prop(tok, "victory-point"):
+        if qid not in placed and qid not in set_up and qid not in vp:
             group_parent = [q for q in placed if q.rsplit(":", 1)[-1] == col.prop(tok, "group")]
             if not group_parent:
                 emit(f"token '{tok['id']}' never comes into play: no effect places or takes it and no pool sets "

@@ -5,6 +5,7 @@ from mayhem.dsl.diagnostics import Related
 
 from ..mode_setup import has_unowned_figure
 from . import register, span_of
+from .game_pieces import owner_kept_tokens, vp_tokens
 
 
 def team_only_uses(col, comp: dict) -> list[str]:
@@ -14,10 +15,10 @@ def team_only_uses(col, comp: dict) -> list[str]:
         out.append("a Teammate")
     if "reroll-dice" in used["primitive"]:
         out.append("the player's other die")
-    vp = {q for q, t in col.tokens.items() if col.prop(t, "victory-point")}
+    vp = vp_tokens(col)
     if "gain-vp" in used["primitive"] or used["token"] & vp or "vp-of" in used["fn"]:
         out.append("Victory Points")
-    missions = {q for q, t in col.tokens.items() if col.prop(t, "mission")}
+    missions = owner_kept_tokens(col)
     if "complete-mission" in used["primitive"] or used["token"] & missions:
         out.append("GO! cards")
     faces = {q for q, t in col.tokens.items() if col.prop(t, "face-down") or col.prop(t, "group")}
@@ -38,7 +39,9 @@ def ffa_card_refers(col, emit):
 
 register(ffa_card_refers, "C601", "ffa-card-refers", "warning", "Free-For-All",
          "A card flagged for Free-For-All refers to what that mode does not have: a Teammate, the player's "
-         "other die, Victory Points, GO! cards or ACME tokens. Those texts do not apply in the mode.",
+         "other die, Victory Points (`gain-vp`, `vp-of`, the token the shared rules' counter `vp` is `kept-as`), "
+         "GO! cards (`complete-mission`, the tokens flagged as the shared rules' `owner-kept-if` says) or ACME "
+         "tokens. Those texts do not apply in the mode.",
          "mayhem-card c \"C\" { free-for-all ... effect { heal(one teammate) } }",
          "Remove the flag, or the reference.")
 

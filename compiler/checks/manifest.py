@@ -4,10 +4,9 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from mayhem.dsl.diagnostics import Related
-from mayhem.dsl.schema import COLOURS
-
 from ..mode_setup import draws_hands
 from . import register, span_of
+from .game_pieces import team_colours, vp_token_ids, vp_tokens
 from .tally import tally
 from .wording import counted
 
@@ -17,7 +16,7 @@ def pool_pieces(pool: dict, col) -> int:
     count = col.prop(pool, "count")
     if count is not None:
         return count
-    return sum(col.prop(pool, c, 0) or 0 for c in COLOURS)
+    return sum(col.prop(pool, c, 0) or 0 for c in team_colours(col))
 
 
 _COUNTED = ("character", "location", "mayhem-card", "go-card")
@@ -58,7 +57,7 @@ def manifest_counts(col, emit):
                 emit(f"box '{box_id}' lists {counted(want, *what)}; the content has {have}", box["qid"],
                      col.prop_span(box, prop), hint="the component list is the rulebook's; count the declarations")
         want_bases = col.prop(box, "bases") or {}
-        for colour in COLOURS:
+        for colour in team_colours(col):
             have = counts.count((box_id, "base", colour))
             if colour in want_bases and want_bases[colour] != have:
                 emit(f"box '{box_id}' lists {counted(want_bases[colour], colour.title() + ' Base')}; the content has "
@@ -99,7 +98,7 @@ def _tokens_used(col, comp: dict) -> tuple:
 
 
 def token_without_pool(col, emit):
-    vp = [q for q, t in col.tokens.items() if col.prop(t, "victory-point")]
+    vp = sorted(vp_tokens(col))
     used = tally(col, "C102", _tokens_used)
     by_box: dict[str, set[str]] = {}
     for box_id, tok in used.keys():
@@ -186,7 +185,7 @@ register(impossible_life, "C104", "impossible-life", "error", "manifest",
 
 def vp_pools(col, box: dict) -> list[dict]:
     """The box's pools of the Victory Point token."""
-    vp = {t["id"] for t in col.tokens.values() if col.prop(t, "victory-point")}
+    vp = vp_token_ids(col)
     vp_pools_ids = {col.prop(t, "drawn-from") or t["id"] for t in col.tokens.values() if t["id"] in vp}
     return [c for c in box["children"] if c["kind"] == "pool" and c["id"] in vp_pools_ids]
 
@@ -201,7 +200,7 @@ def win_vp_unreachable(col, emit):
                  box["qid"], col.prop_span(box, "win-vp"), hint="write the rulebook's number (5 in both boxes)")
             continue
         for pool in vp_pools(col, box):
-            per_team = {c: col.prop(pool, c) for c in COLOURS if col.prop(pool, c) is not None}
+            per_team = {c: col.prop(pool, c) for c in team_colours(col) if col.prop(pool, c) is not None}
             if not per_team and col.prop(pool, "count") is not None:
                 per_team = {"either": col.prop(pool, "count")}
             for colour, held in sorted(per_team.items()):
@@ -216,7 +215,7 @@ def win_vp_unreachable(col, emit):
 register(win_vp_unreachable, "C105", "win-vp-unreachable", "error", "manifest",
          "A Team wins on `win-vp` Victory Points, so it must be able to hold that many: no more than the "
          "Victory Point tokens of its colour in the box (or of the whole pool when it has no colours), and "
-         "at least 1.",
+         "at least 1. The Victory Point tokens are those the shared rules' counter `vp` is `kept-as`.",
          "box b \"B\" { win-vp 6  pool victory-points \"...\" { black 5 white 5 } }", "win-vp 5")
 
 
