@@ -81,7 +81,8 @@ class FastLoop:
                 if term.pattern.type != "str" or term.pattern.flags:
                     raise NotHere  # pragma: no cover
                 keywords[term.pattern.value] = term.name
-        plan = self._plans[state] = (scanner._mres[0].match, keywords, lexer.ignore_types)
+        plan = self._plans[state] = (scanner._mres[0].match, keywords, lexer.ignore_types,
+                                     lexer.ignore_types & lexer.newline_types)
         return plan
 
     def parse(self, text: str):
@@ -103,11 +104,19 @@ class FastLoop:
             plan = plans.get(state)
             if plan is None:
                 plan = self._plan(state)
-            match, keywords, ignore = plan
+            match, keywords, ignore, ignored_lines = plan
             m = match(text, pos)
             if m is None:
                 raise NotHere
             type_ = m.lastgroup
+            if type_ in ignore:  # blanks, comments
+                if type_ in ignored_lines:
+                    value = m.group()
+                    if "\n" in value:
+                        line += value.count("\n")
+                        line_start = pos + value.rindex("\n") + 1
+                pos = m.end()
+                continue
             value = m.group()
             start = pos
             column = pos - line_start + 1
@@ -118,8 +127,6 @@ class FastLoop:
                 line_start = start + value.rindex("\n") + 1
                 if (opened and opened[-1] != "LBRACE") or prev_type in _NO_NEWLINE_AFTER:
                     continue
-            elif type_ in ignore:
-                continue  # the ignored terminals (blanks, comments) hold no newline
             elif type_ == "ID":
                 type_ = keywords.get(value, "ID")
             elif type_ in OPENERS:
