@@ -49,11 +49,12 @@ class FastLoop:
         # state -> {nonterminal: new state}
         self.gotos: dict = {}
         reductions: dict = {}
+        terminals = {term.name for term in lark.terminals} | {"$END"}
         for state, row in table.states.items():
             acts, gotos = {}, {}
             for symbol, (action, arg) in row.items():
                 if action is Shift:
-                    (acts if symbol.isupper() or symbol == "$END" else gotos)[symbol] = arg
+                    (acts if symbol in terminals else gotos)[symbol] = arg
                 else:
                     red = reductions.get(arg)
                     if red is None:
