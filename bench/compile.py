@@ -69,13 +69,18 @@ rule's reduce function is written and compiled for that rule (dsl/reductions.py)
 eight `?rule`s that give back their child (`?sum: product`, ...; a third of the 729,000
 reductions) only change the parser's state. A Span is no longer a frozen dataclass (3 us to
 build through object.__setattr__, 0.7 us now; 400,000 of them). The IR reads the graph's
-dicts instead of networkx's per-item views. Side by side with the code before, three runs
-each, alternating, at 10,000 cards, card texts kept (a machine loaded twelve to seventeen
-times over its two cores, so the seconds are long, their ratios hold): the load 4.3-5.8 s ->
-2.3-3.0 s, a check 9.8-12.5 s -> 7.8-9.1 s (best 1,024 -> 1,276 cards/s on that machine;
-the check of the fourth round, 6.46 s on a quieter hour, would be about 5.2 s: about 1,900
-cards/s, short of 2,000). A check is now 0.96x a bare Lark parse of the same files (1.79x
-before), a compile 0.69x. Where it goes: the consistency checks 36%, the load 30% (nine
+dicts instead of networkx's per-item views. The card texts' grammar (compiler/checks/
+card_text.py) is read through the same loop, with Lark's tree builder: the same trees, 1.8x
+faster. Side by side with the code before, alternating runs at 10,000 cards on a machine
+loaded nine to seventeen times over its two cores (so the seconds are long; their ratios
+hold): the load 3.7-5.8 s -> 2.0-3.0 s; a check with the card texts' facts kept 9.1-12.5 s
+-> 6.8-9.1 s (best 1,098 -> 1,464 cards/s on that machine), a first run's (none kept)
+11.0-13.4 s -> 8.4-11.5 s (best 912 -> 1,192 cards/s). Scaled to the fourth round's
+quieter hour (6.46 s kept, 7.9 s first run), a check would take about 4.8 s kept (about
+2,050 cards/s) and 6.0 s on a first run (about 1,650 cards/s): the aim is met with the card
+texts kept, not on a first run, and neither was measured on a quiet machine. A check is now
+0.96x a bare Lark parse of the same files (1.79x before), a compile 0.69x. Where it goes
+(card texts kept): the consistency checks 36%, the load 30% (nine
 tenths of it the parse: the loop itself, lexing, tokens and LALR actions, half; the
 reductions, the syntax tree's nodes and spans, two fifths), the IR 13%, the graph 10%,
 the model, names and types 11%.
@@ -85,9 +90,9 @@ or parsed in worker processes both bring the trees back through pickle, and unpi
 trees of 10,000 cards takes 1.5 s of CPU, as long as parsing them now (slotted dataclasses
 unpickle through Python-level __setstate__); with 1 or 2 worker processes the parent's CPU
 for the parse stayed 1.9 to 2.0 s (2.3 s in-process) and the wall time grew, on that loaded
-machine. Left for a next round: the consistency checks (a third of a check; a first run
-reads the card texts with their own grammar through Lark's loop, which dsl/lalr_loop.py
-could drive too), and the graph's one networkx call per node and edge.
+machine. Left for a next round: the consistency checks (a third of a check, and on a first
+run the card texts' reading, still 1 to 1.5 s), and the graph's one networkx call per node
+and edge.
 
 The card texts' facts are kept on disk between runs (compiler/checks/card_text.Store);
 the check is timed twice, with none kept (a first run's) and with those of that run.
