@@ -75,7 +75,7 @@ faster. Side by side with the code before, alternating runs at 10,000 cards on a
 loaded nine to seventeen times over its two cores (so the seconds are long; their ratios
 hold): the load 3.7-5.8 s -> 2.0-3.0 s; a check with the card texts' facts kept 9.1-12.5 s
 -> 6.8-9.1 s (best 1,098 -> 1,464 cards/s on that machine), a first run's (none kept)
-11.0-13.4 s -> 8.4-11.5 s (best 912 -> 1,192 cards/s). Scaled to the fourth round's
+11.0-13.4 s -> 8.4-8.6 s (best 912 -> 1,192 cards/s). Scaled to the fourth round's
 quieter hour (6.46 s kept, 7.9 s first run), a check would take about 4.8 s kept (about
 2,050 cards/s) and 6.0 s on a first run (about 1,650 cards/s): the aim is met with the card
 texts kept, not on a first run, and neither was measured on a quiet machine. A check is now
