@@ -12,10 +12,11 @@ compile), and a one-line edit re-checked through compiler.incremental (aim: unde
     .venv/bin/python bench/compile.py --sizes 500,2000 --profile
 
 Where the time goes (--profile, 10,000 cards, CPU seconds on a shared 2-core machine):
-a check from scratch is the parse (Lark's LALR loop, fed by dsl/scanner.py's lexer, building
-dsl.ast as it reduces: 35 to 40%), the consistency checks (about 40%; of them, nearly half is reading the
-card texts with their own Lark grammar, cached per text, the rest spread over forty checks),
-then the IR and the effect graph (15%), types, names and the model (7%). The bare parse it is
+a check from scratch is the load (the parse: dsl/lalr_loop.py's loop over Lark's tables,
+building dsl.ast as it reduces; about 30%), the consistency checks (about 36% with the card
+texts' facts kept on disk; a first run also reads the card texts with their own Lark grammar),
+then the IR and the effect graph (23%), types, names and the model (11%); the fifth round
+below has the figures. The bare parse it is
 compared with is Lark's own: the same grammar building Lark's tree with its positions, as
 the compiler parsed before it lowered as it reduced.
 
@@ -81,9 +82,40 @@ to dsl.ast as it reduces 14%; Lark's `assert arg != end_state` calls Rule.__eq__
 reduction, 729,000 times), the consistency checks 23%, the IR 8%, the graph 8%, types,
 names and the model 8%. Measured then: a check 10.1 s, 992 cards/s (1.79x the bare parse);
 a compile (IR validated) 7.3 s, 1,378 cards/s (1.29x the bare parse: the "within 3x" aim is
-met). Not tried yet for the 2,000 cards/s aim: a loop of the LALR tables specialised to this
-grammar, and parsing files in worker processes (two cores: at best halves the parse's wall
-time, not its CPU time, and the syntax trees would cross the process boundary pickled).
+met).
+
+Fifth round (issue #15, December 2026): a well-formed file is parsed in one loop
+(dsl/lalr_loop.py) over the same Lark tables, lexers and keyword tables, with the
+post-lexer's rules inline and no generator, no `feed_token`, no assert per reduction; a
+file that is not well-formed goes through Lark's loop, which reports it as before. Each
+rule's reduce function is written and compiled for that rule (dsl/reductions.py), and the
+eight `?rule`s that give back their child (`?sum: product`, ...; a third of the 729,000
+reductions) only change the parser's state. A Span is no longer a frozen dataclass (3 us to
+build through object.__setattr__, 0.7 us now; 400,000 of them). The IR reads the graph's
+dicts instead of networkx's per-item views. The card texts' grammar (compiler/checks/
+card_text.py) is read through the same loop, with Lark's tree builder: the same trees, 1.8x
+faster. Side by side with the code before, alternating runs at 10,000 cards on a machine
+loaded nine to seventeen times over its two cores (so the seconds are long; their ratios
+hold): the load 3.7-5.8 s -> 2.0-3.0 s; a check with the card texts' facts kept 9.1-12.5 s
+-> 6.8-9.1 s (best 1,098 -> 1,464 cards/s on that machine), a first run's (none kept)
+11.0-13.4 s -> 8.4-8.6 s (best 912 -> 1,192 cards/s). Scaled to the fourth round's
+quieter hour (6.46 s kept, 7.9 s first run), a check would take about 4.8 s kept (about
+2,050 cards/s) and 6.0 s on a first run (about 1,650 cards/s): the aim is met with the card
+texts kept, not on a first run, and neither was measured on a quiet machine. A check is now
+0.96x a bare Lark parse of the same files (1.79x before), a compile 0.69x. Where it goes
+(card texts kept): the consistency checks 36%, the load 30% (nine
+tenths of it the parse: the loop itself, lexing, tokens and LALR actions, half; the
+reductions, the syntax tree's nodes and spans, two fifths), the IR 13%, the graph 10%,
+the model, names and types 11%.
+
+Tried and left: the syntax trees kept on disk by file hash (as mypy and ruff keep theirs)
+or parsed in worker processes both bring the trees back through pickle, and unpickling the
+trees of 10,000 cards takes 1.5 s of CPU, as long as parsing them now (slotted dataclasses
+unpickle through Python-level __setstate__); with 1 or 2 worker processes the parent's CPU
+for the parse stayed 1.9 to 2.0 s (2.3 s in-process) and the wall time grew, on that loaded
+machine. Left for a next round: the consistency checks (a third of a check, and on a first
+run the card texts' reading, still 1 to 1.5 s), and the graph's one networkx call per node
+and edge.
 
 The card texts' facts are kept on disk between runs (compiler/checks/card_text.Store);
 the check is timed twice, with none kept (a first run's) and with those of that run.

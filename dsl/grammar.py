@@ -7,8 +7,10 @@ import threading
 
 from lark import Lark
 
+from .lalr_loop import FastLoop
 from .lexer import NewlinePostLex
-from .lowering import Lowering, reductions
+from .lowering import Lowering
+from .reductions import reductions
 from .scanner import FastContextualLexer
 
 GRAMMAR_PATH = Path(__file__).with_name("mayhem.lark")
@@ -16,7 +18,7 @@ GRAMMAR_PATH = Path(__file__).with_name("mayhem.lark")
 
 class _LoweringLark(Lark):
     """Lark whose LALR parser calls dsl.lowering's functions as it reduces each rule,
-    instead of its tree builder's: `parse()` gives a dsl.ast.File (wrapped, see
+    (written by dsl.reductions) instead of its tree builder's: `parse()` gives a dsl.ast.File (wrapped, see
     dsl.lowering), never a Lark `Tree`."""
 
     def __init__(self, grammar: str, lowering: Lowering, **options) -> None:
@@ -42,6 +44,7 @@ def ast_parser() -> _LoweringLark:
             GRAMMAR_PATH.read_text(encoding="utf-8"), Lowering(), parser="lalr", lexer="contextual",
             postlex=NewlinePostLex(), maybe_placeholders=True, cache=True,
             _plugins={"ContextualLexer": FastContextualLexer})
+        parser.loop = FastLoop(parser)
     return parser
 
 

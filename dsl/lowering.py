@@ -1,16 +1,9 @@
 """Lowering: the LALR parser's reductions straight to dsl.ast nodes with their spans, no parse tree between.
 
-Lark's LALR parser calls one function per reduced rule (its `callbacks`); `reductions()` gives it
-functions that build the typed syntax tree at once, instead of a Lark `Tree` with position
-metadata that a second pass would walk. They shape the children as Lark's tree builder does
-for this grammar (`_rule`s inlined, anonymous tokens dropped, `[x]` absent as None, a `?rule`
-with one child replaced by it) and place a node where Lark's `propagate_positions` would: from
-the first to the last token of everything its rule matched, the dropped keywords and brackets
-included (`tests/test_lowering.py` compares both on every content file).
-
-Every value on the parser's stack for a rule is a tuple (value, depth, first token, last
-token): the depth counts the syntax-tree levels below the node, so that an over-deep
-expression is reported (E105) before later passes recurse over it.
+Lark's LALR parser calls one function per reduced rule (its `callbacks`); dsl.reductions writes
+those functions, which shape the rule's children as Lark's tree builder would and call the
+rule's `rule_<name>` below with them and the node's span: the typed syntax tree is built at
+once, instead of a Lark `Tree` with position metadata that a second pass would walk.
 """
 from __future__ import annotations
 
@@ -245,80 +238,3 @@ class Lowering:
         count, kind, place, where = c
         return ast.Selector("up-to", count, str(kind), place, where, span, self.tok_span(kind))
 
-
-# `1 + 1 + ... + 1` is one reduction but a left-nested chain of BinOps, one level per
-# operator, and later passes recurse over that chain
-_CHAINS = ("sum", "product")
-
-
-def reductions(rules, lowering: Lowering) -> dict:
-    """Lark's LALR callbacks (rule -> function of the matched children) that lower as they reduce."""
-    return {rule: _reduction(rule, lowering) for rule in rules}
-
-
-def _reduction(rule, lowering: Lowering):
-    name = rule.alias or rule.origin.name
-    expansion = rule.expansion
-    keep_all = rule.options.keep_all_tokens
-    # which children stay, as Lark's tree builder keeps them (maybe_placeholders=True):
-    # (index, inlined, Nones before it) per child, and the Nones after the last one
-    empty = rule.options.empty_indices
-    nones = [len(ones) for ones in "".join(str(int(b)) for b in empty).split("0")] if empty \
-        else [0] * (len(expansion) + 1)
-    include = []
-    pending = 0
-    for i, sym in enumerate(expansion):
-        pending += nones[i]
-        if keep_all or not (sym.is_term and sym.filter_out):
-            include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
-            pending = 0
-    include = tuple(include)
-    trailing = pending + nones[len(expansion)]
-    inline = name.startswith("_")
-    expand1 = rule.options.expand1 and not rule.alias
-    handler = None if inline else getattr(lowering, "rule_" + name, None)
-    chain = name in _CHAINS
-
-    def reduce(raw: list):
-        first = last = None
-        for c in raw:
-            first = c[2] if c.__class__ is tuple else c
-            if first is not None:
-                break
-        for c in reversed(raw):
-            last = c[3] if c.__class__ is tuple else c
-            if last is not None:
-                break
-        vals = []
-        depth = 0
-        for i, inlined, before in include:
-            if before:
-                vals.extend([None] * before)
-            c = raw[i]
-            if c.__class__ is tuple:
-                if inlined:
-                    vals.extend(c[0])
-                else:
-                    vals.append(c[0])
-                if c[1] > depth:
-                    depth = c[1]
-            else:
-                vals.append(c)
-        if trailing:
-            vals.extend([None] * trailing)
-        if inline:
-            return (vals, depth, first, last)
-        if expand1 and len(vals) == 1:
-            return (vals[0], depth, first, last)
-        if handler is None:  # pragma: no cover - grammar and lowering out of step
-            raise AssertionError(f"no lowering for rule {name!r}")
-        if first is None:
-            span = Span(lowering.name, 1, 1, 1, 1)
-        else:
-            span = Span(lowering.name, first.line, first.column, last.end_line, last.end_column)
-        depth += (len(vals) - 1) // 2 if chain else 1
-        if depth > MAX_EXPR_DEPTH and lowering.too_deep is None:
-            lowering.too_deep = span
-        return (handler(vals, span), depth, first, last)
-
-    return reduce

@@ -9,6 +9,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from . import ast
 from .diagnostics import Diagnostics
 from .grammar import GRAMMAR_PATH, ast_parser, lark_parser, terminal_texts  # noqa: F401 (the parser's API)
+from .lalr_loop import NotHere
 from .lexer import NestingTooDeep
 from .lowering import MAX_EXPR_DEPTH  # noqa: F401
 from .spans import SourceFile, Span
@@ -60,6 +61,16 @@ def parse_source(src: SourceFile, diags: Diagnostics) -> ast.File | None:
         return None
     parser = ast_parser()
     lowering = parser.lowering
+    found = Diagnostics()  # the lowering's findings (E113, E114), kept if the file parses
+    lowering.begin(src, found)
+    try:
+        result = parser.loop.parse(src.text)
+    except NotHere:
+        pass  # not well-formed: Lark's own loop (below) says where and why
+    else:
+        tree = lowering.end(result)
+        diags.extend(found)
+        return tree
     lowering.begin(src, diags)
     try:
         result = parser.parse(src.text)

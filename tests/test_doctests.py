@@ -33,6 +33,7 @@ MODULES = [
     "mayhem.dsl.codes",
     "mayhem.dsl.diagnostics",
     "mayhem.dsl.format",
+    "mayhem.dsl.reductions",
     "mayhem.dsl.spans",
     "mayhem.runtime",
     "mayhem.runtime.actions",

@@ -25,6 +25,7 @@ import tempfile
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
+from mayhem.dsl.lalr_loop import FastLoop, NotHere
 from mayhem.dsl.scanner import FastContextualLexer
 
 GRAMMAR = Path(__file__).with_name("card_text.lark")
@@ -96,9 +97,17 @@ def facts(text: str) -> tuple[Fact, ...]:
     return found
 
 
+@lru_cache(maxsize=1)
+def _loop() -> FastLoop:
+    return FastLoop(parser(), postlex=False)  # Lark's tables and tree builder, in one loop (dsl/lalr_loop.py)
+
+
 def _read(text: str) -> tuple[Fact, ...]:
     try:
-        tree = parser().parse(text)
+        try:
+            tree = _loop().parse(text)
+        except NotHere:  # Lark's own loop, as before, where the loop cannot go
+            tree = parser().parse(text)
     except LarkError:  # the grammar takes any run of words; this is a safety net, not a path
         return ()
     out = []
