@@ -3,6 +3,7 @@ those of compiler/builtins_kernel.py (a test holds the two in step)."""
 from __future__ import annotations
 
 from .compile import _as_list
+from .draws import shuffle as _shuffle
 
 
 def _me(env: dict) -> str:
@@ -80,7 +81,7 @@ def shuffle(run, env, zone, of=None) -> None:
     for player in _as_list(of) if of is not None else [None]:
         pile = state.zones.get(state.zone_key(zone, player))
         if pile:
-            gen.shuffle(pile)
+            _shuffle(gen, pile)  # gen.shuffle(pile), in one call (draws.py)
     state.keep(gen)
 
 
