@@ -234,31 +234,36 @@ class KernelGame(Steps):
         if run is None:
             run = self._run = Run(self, [])
         run.in_place = in_place
-        next_step, run_step = self._next_step, self._run_step
-        while self.state.phase != "over":
+        kinds = self._kinds
+        while True:
             state = self.state
-            if refills and state.phase != "setup":
+            phase = state.phase
+            if phase == "over":
+                break
+            if refills and phase != "setup":
                 refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-            step = next_step()
-            if step is None:
-                continue
             run.state, run.answers, run.used = state, [], 0
             try:
-                if step[0] == "choose-action":
-                    legal = self._legal
-                    if len(legal) > 1:  # the step's first question
-                        answer = in_place(Decision(state.active, "action", f"turn {state.turn}: choose an action",
-                                                   self._texts))
-                        run.answers.append(answer)
-                        run.used = 1
-                        take_action(self, run, legal[self._texts.index(answer)])
-                    else:  # its only legal action, taken without asking
-                        take_action(self, run, legal[0])
-                else:
-                    run_step(run, step)
+                if phase == "actions":  # _next_step's choice of an action, written out
+                    if not state.end_turn:
+                        legal, texts = menu(self)
+                        if legal:
+                            if len(legal) > 1:  # the step's first question
+                                answer = in_place(Decision(state.active, "action",
+                                                           f"turn {state.turn}: choose an action", texts))
+                                run.answers.append(answer)
+                                run.used = 1
+                                take_action(self, run, legal[texts.index(answer)])
+                            else:  # its only legal action, taken without asking
+                                take_action(self, run, legal[0])
+                            continue
+                    state.phase = "turn-end"  # the turn has ended, or no action is left
+                    kinds["turn-end"](self, run)
+                else:  # setup, a round's start or end, a turn's start or end
+                    kinds[phase](self, run)
             except GameOver:
                 pass
-            self._legal = self._texts = None
+        self._legal = self._texts = None
         self.decision = None
 
     def _picked(self, pending: dict):
