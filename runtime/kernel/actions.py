@@ -244,12 +244,17 @@ def parse(text: str, legal: list[Action]) -> Action:
 
 
 def take_action(game, run: Run, action: Action) -> None:
-    plan = _plan(game.rules.actions[action.verb])
+    verb = action.verb
+    plan = game._bodies.get(verb)
+    if plan is None:  # the parameters' keys and the body of each verb, read once per game
+        plan = game._bodies[verb] = _plan(game.rules.actions[verb])[1::4]
     state = game.state
     env = {"ctx:me": state.active, "_stops": True}
-    for key, value in zip(plan[1], action.args):
+    for key, value in zip(plan[0], action.args):
         env[key] = value
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
-    plan[5](run, env)  # the action's body
-    game.check_end(run)
+    plan[1](run, env)  # the action's body
+    no = game._end_no  # check_end's first test written out (steps.py)
+    if no is None or no[0] is not state or no[1] != game._end_reads(state):
+        game.check_end(run)

@@ -120,15 +120,17 @@ def resolve(run, env, card, printed=None) -> None:
     me = env["ctx:me"]
     hit = _RESOLUTIONS.get(id(printed))
     parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
-    check_end = run.game.check_end
+    game = run.game
     for body, amount in parts:
         if amount is None:  # the card's own effect
             body(run, {"ctx:me": me, "ctx:this-card": card})
         else:
             body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
         # the game ends between two parts of a card, not inside one: an effect that
-        # knocks out every player at once leaves nobody, a tie
-        check_end(run)
+        # knocks out every player at once leaves nobody, a tie (check_end, its first test here)
+        no, state = game._end_no, run.state
+        if no is None or no[0] is not state or no[1] != game._end_reads(state):
+            game.check_end(run)
 
 
 _RESOLUTIONS: dict[int, tuple] = {}

@@ -64,6 +64,7 @@ class KernelGame(Steps):
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
+        self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
         self._choose = None  # play_out(): who answers each question where it is asked
         self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
         self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
