@@ -140,7 +140,7 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
 def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     """The lines of a primitive's statement: its call, or, for the counters' `gain`, `lose`
     and `set-counter` and for `move-card`, their loop over the holders (cards) written out
-    around the one call it makes each time (primitives._change, primitives.move)."""
+    around the one call it makes each time (primitives._change, piles.move)."""
     from .primitives import PRIMITIVES
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
@@ -173,8 +173,8 @@ def _counter_lines(sign: str, add: bool):
 
 
 def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
-    """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (primitives.move_card)."""
-    from .primitives import move
+    """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (piles.move_card)."""
+    from .piles import move
     card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
     return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
             f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",

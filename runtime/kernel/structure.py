@@ -14,7 +14,7 @@ from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
-from .primitives import refill
+from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
 from .steps import Steps
