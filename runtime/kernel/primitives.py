@@ -36,7 +36,18 @@ def play_card(run, env, card) -> None:
     state = run.state
     printed = rules.cards[state.cards[card]]
     state.log.append({"event": "play", "player": me, "card": printed.id, "uid": card})
-    resolve(run, env, card, printed)
+    # resolve(run, env, card, printed), written out (a call fewer for every card played)
+    hit = _RESOLUTIONS.get(id(printed))
+    parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
+    game = run.game
+    for body, amount in parts:
+        if amount is None:  # the card's own effect
+            body(run, {"ctx:me": me, "ctx:this-card": card})
+        else:
+            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
+        no, state = game._end_no, run.state  # as in _resolve
+        if no is None or no[0] is not state or no[1] != game._end_reads(state):
+            game.check_end(run)
 
 
 def resolve(run, env, card, printed=None) -> None:
@@ -44,7 +55,11 @@ def resolve(run, env, card, printed=None) -> None:
         return
     if printed is None:
         printed = run.rules.cards[run.state.cards[card]]
-    me = env["ctx:me"]
+    _resolve(run, card, printed, env["ctx:me"])
+
+
+def _resolve(run, card, printed, me) -> None:
+    """The parts of the printed card resolved for `me`, the end checked after each."""
     hit = _RESOLUTIONS.get(id(printed))
     parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
     game = run.game

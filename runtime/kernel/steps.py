@@ -159,8 +159,9 @@ class Steps:
                                            if c.reset == when]
         counters = self.state.counters
         for ident, prefix, start in resets:
-            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
-                counters[key] = start
+            for key in counters:  # setting a key it has keeps the dict's keys as they are: walked safely
+                if key == ident or key.startswith(prefix):
+                    counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
