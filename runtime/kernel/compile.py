@@ -33,8 +33,10 @@ def _as_list(value):
 
 
 def _plus(a, b):
-    if isinstance(a, list) or isinstance(b, list):
-        return _as_list(a) + _as_list(b)
+    if isinstance(a, list):  # _as_list(a) + _as_list(b), written out
+        return a + (b if isinstance(b, list) else [] if b is None else [b])
+    if isinstance(b, list):
+        return ([] if a is None else [a]) + b
     return (a or 0) + (b or 0)
 
 
@@ -161,7 +163,8 @@ def _select(e: dict):
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
 
     def select(run, env):
-        values = list(_as_list(pool(run, env) if pool is not None else run.game.pool(kind)))
+        values = pool(run, env) if pool is not None else run.game.pool(kind)
+        values = list(values) if isinstance(values, list) else [] if values is None else [values]  # _as_list's copy
         if of_it is not None:
             values = [v for v in values if of_it(run, env, v)]
         elif where is not None:

@@ -51,7 +51,7 @@ def draw(run, env, who, count=1) -> None:
     zones, places = state.zones, state.places
     spec = rules.zones[dst]
     plain = spec.capacity is None and spec.per != "team"  # move() reduced to its lists, written out here
-    for player in _as_list(who):
+    for player in who if isinstance(who, list) else [] if who is None else (who,):  # _as_list(who)
         into = dst if not spec.per or player is None else f"{dst}/{player}"
         for _ in range(max(int(count or 0), 0)):
             pile = zones.get(f"{src}/{player}" if player is not None else src, [])
