@@ -29,11 +29,21 @@ def destroy(run, env, card) -> None:
 def play_card(run, env, card) -> None:
     if card is None:
         return
-    rules, me = run.rules, env["ctx:me"]
+    rules, me, state = run.rules, env["ctx:me"], run.state
     zone = rules.zone_roles["play-to"]
     if zone is not None:
-        move(run, card, zone, me)
-    state = run.state
+        spec = rules.zones[zone]
+        if spec.capacity is None and spec.per != "team":  # move(run, card, zone, me), its lists written out
+            key = zone if not spec.per or me is None else f"{zone}/{me}"
+            zones, places = state.zones, state.places
+            zones[places[card]].remove(card)
+            pile = zones.get(key)
+            if pile is None:
+                pile = zones[key] = []
+            pile.append(card)
+            places[card] = key
+        else:
+            move(run, card, zone, me)
     printed = rules.cards[state.cards[card]]
     state.log.append({"event": "play", "player": me, "card": printed.id, "uid": card})
     # resolve(run, env, card, printed), written out (a call fewer for every card played)
