@@ -98,6 +98,11 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         if e["name"] == "value" and list(args) == ["counter", "of"]:  # `value(tokens, of: c)`: of c, else `me`
             counter, of, w = source(args["counter"], space, bound), source(args["of"], space, bound), fresh(space)
             return f"{name_for(space, get_value)}(run, {counter}, {w} if ({w} := {of}) is not None else env['ctx:me'])"
+        if e["name"] == "owner-of" and list(args) == ["card"]:  # a card's owner read in place
+            from .primitives import owner_of
+            w = fresh(space)
+            return (f"(run.state.owners[{w}] if isinstance({w} := {source(args['card'], space, bound)}, int) "
+                    f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
         if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
             from .primitives import property_of
             card, name = source(args["card"], space, bound), source(args["name"], space, bound)
