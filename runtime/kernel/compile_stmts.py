@@ -131,7 +131,7 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
             fn = unsupported
         else:
             fn = make(stmt)
-        lines.append(pad + name_for(space, fn) + "(run, env)")
+        lines.append(pad + name_for(space, fn) + (".f(run, env)" if isinstance(fn, _Late) else "(run, env)"))
         if op == "choose":  # its option ran in this env and may have set variables: read them again
             lines.append(pad + _RESYNC)
             names.known.update(names.local)  # every local is read again there (the final list)
@@ -188,27 +188,37 @@ _WRITTEN_OUT = {"gain": (_counter_lines("", True), ("counter", "amount", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}
 
 
-def _keyword(stmt: dict):
-    qid = stmt["keyword"]
-    plan = None  # the keyword's parameters and body, read from the rules at the first call
+class _Late:
+    """A function set at its first call: a keyword's, built from the rules it is played with
+    (its parameters and body are read from them), then called as `holder.f(run, env)`."""
 
-    def keyword(run, env):
-        nonlocal plan
-        if plan is None:
-            kw = run.rules.keywords[qid]
-            params = []
-            for name in kw["params"]:
-                expr = stmt["args"].get(name)
-                if expr is None:
-                    expr = kw["defaults"].get(name)
-                params.append(("var:" + name, compiled(expr) if expr is not None else None))
-            plan = (tuple(params), compiled_block(kw["body"]))
-        params, body = plan
-        inner = {k: v for k, v in env.items() if k.startswith("ctx:")}
-        for key, f in params:
-            inner[key] = f(run, env) if f is not None else None
-        body(run, inner)
-    return keyword
+    __slots__ = ("f",)
+
+
+def _keyword(stmt: dict) -> _Late:
+    qid = stmt["keyword"]
+    holder = _Late()
+
+    def first(run, env):
+        """The keyword's parameters and body read from the rules at the first call: one
+        generated function making its env (the contexts, each parameter's value in order)
+        and running its body."""
+        kw = run.rules.keywords[qid]
+        space: dict = {"_body": compiled_block(kw["body"])}
+        lines = ["def keyword(run, env):",
+                 "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
+        for name in kw["params"]:
+            expr = stmt["args"].get(name)
+            if expr is None:
+                expr = kw["defaults"].get(name)
+            lines.append(f"    inner[{'var:' + name!r}] = {source(expr, space)}")  # source(None): None
+        lines.append("    _body(run, inner)")
+        exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+        holder.f = space["keyword"]
+        holder.f(run, env)
+
+    holder.f = first
+    return holder
 
 
 def _choose(stmt: dict):
