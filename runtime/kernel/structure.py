@@ -42,6 +42,24 @@ class KernelConfig:
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
 
 
+_PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
+
+
+def _per_rules(rules: GameRules) -> tuple:
+    """(the end condition's function, each slot's function by name, the parts of the state
+    the end condition reads as one attrgetter, or None): made once per rules, not per game."""
+    hit = _PER_RULES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        reads = state_reads(rules.end_guard)
+        made = (compiled(rules.end_guard) if rules.end_guard is not None else None,
+                {name: compiled_block(body) for name, body in rules.slots.items()},
+                attrgetter(*sorted(reads)) if reads else None)  # those parts, read in C
+        if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
+            _PER_RULES.clear()
+        hit = _PER_RULES[id(rules)] = (rules, made)
+    return hit[1]
+
+
 class KernelGame(Steps):
     """A kernel game driven one decision at a time. Between decisions no Python frame is
     pending: `state` is all there is, and `pending` (the step and its answers so far)."""
@@ -66,13 +84,11 @@ class KernelGame(Steps):
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
         self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
         self._choose = None  # play_out(): who answers each question where it is asked
-        self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
-        self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
-        # an end condition that reads only a few parts of the state (who is out, the round,
-        # counters) is not asked again while they are as when it last said no in this state
-        reads = state_reads(rules.end_guard)
-        self._end_reads = attrgetter(*sorted(reads)) if reads else None  # those parts, read in C
+        # the end condition, the slots' functions and what the end condition reads: an end
+        # condition that reads only a few parts of the state (who is out, the round, counters)
+        # is not asked again while they are as when it last said no in this state
+        self._end, self._slots, self._end_reads = _per_rules(rules)
         self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
