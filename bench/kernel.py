@@ -2,7 +2,7 @@
 one process, and the ratio to RLCard's UNO between random agents measured in the same run
 (bench/uno.py; RLCard is in the `bench` extra: pip install -e '.[bench]').
 
-    .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile] [--by-act]
+    .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile | --opcodes] [--by-act]
     .venv/bin/python bench/kernel.py --parity 500 --before REV
     .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P] [--game ridge]
 
@@ -14,7 +14,10 @@ are played by `play_game`, which asks random bots each question where it arises
 (`KernelGame.play_out`), as RLCard's `env.run` asks its agents; `--by-act` drives them act()
 by act() instead (a step that asks stops there, and is replayed from a copy of its start).
 `--profile` prints the costliest functions (cProfile, by own time and by cumulative time)
-and the Python calls per decision (a figure the machine's load does not change).
+and the Python calls per decision (a figure the machine's load does not change). `--opcodes`
+counts the Python opcodes and Python-level calls per decision (sys.settrace, no C calls
+counted) and the functions that run the most: a change of a percent shows, where the clock of
+a shared machine moves by a tenth from one run to the next.
 `--against REV` measures revision REV and the working tree side by side: one process each,
 kept running, playing K rounds of N seeded games in turn, with N games of UNO between them
 in this process, by CPU time; it prints each side's median decisions per CPU second, its
@@ -88,6 +91,37 @@ def profiled(fn, *args):
     stats.sort_stats("cumulative").print_stats(15)
     print(f"Python calls per decision: {stats.total_calls / out[2]:.1f} ({stats.total_calls:,} calls, "
           f"{out[2]:,} decisions)")
+    return out
+
+
+def opcodes(fn, *args, top: int = 25):
+    """fn(*args) traced opcode by opcode (sys.settrace): the Python opcodes and Python-level
+    calls per decision, and the functions that run the most opcodes. Unlike the clock, the
+    same on any machine and under any load (C work inside a call is not counted: callgrind
+    counts that); about 30 times slower than untraced."""
+    import collections
+    ops, calls = collections.Counter(), collections.Counter()
+
+    def tracer(frame, event, arg):
+        if event == "opcode":
+            ops[frame.f_code] += 1
+        elif event == "call":
+            calls[frame.f_code] += 1
+            frame.f_trace_opcodes = True
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        out = fn(*args)
+    finally:
+        sys.settrace(None)
+    decisions = out[2]
+    print(f"{'opcodes':>9} {'calls':>6}  per decision, by function")
+    for code, n in ops.most_common(top):
+        print(f"{n / decisions:9.1f} {calls[code] / decisions:6.2f}  "
+              f"{Path(code.co_filename).name}:{code.co_firstlineno}({code.co_name})")
+    print(f"Python opcodes per decision: {sum(ops.values()) / decisions:.0f}; Python-level calls per decision: "
+          f"{sum(calls.values()) / decisions:.1f} ({decisions:,} decisions)")
     return out
 
 
@@ -215,6 +249,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--uno-games", type=int, default=1000, help="games of RLCard's UNO (0: no ratio)")
     parser.add_argument("--profile", action="store_true", help="print the costliest functions")
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count the Python opcodes and calls per decision (sys.settrace; use --games 60)")
     parser.add_argument("--by-act", action="store_true",
                         help="drive each game act() by act() (steps that ask are replayed), not play_game's play_out")
     parser.add_argument("--parity", type=int, metavar="N", help="compare N seeded games with --before")
@@ -232,7 +268,9 @@ def main() -> None:
     rules = load_game_rules(comp.ir, "marvel-mayhem")
     marvel(rules, 5, args.players, args.by_act)  # warm up
     uno, uno_line = uno_reference(args.uno_games)
-    if args.profile:
+    if args.opcodes:
+        rate, games_rate, decisions, cpu_rate = opcodes(marvel, rules, args.games, args.players, args.by_act)
+    elif args.profile:
         rate, games_rate, decisions, cpu_rate = profiled(marvel, rules, args.games, args.players, args.by_act)
     else:
         rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players, args.by_act)

@@ -40,7 +40,7 @@ def whole_guard(game) -> list[str]:
 
 
 def test_the_climb_guard_is_split_by_what_each_part_reads(ridge):
-    _domains, keys, _once, alone, rest, _body, lifted = _plan(ridge.actions["climb"])
+    _domains, keys, _once, alone, rest, _body, lifted, _listing = _plan(ridge.actions["climb"])
     by_key = dict(zip(keys, alone))
     assert len(by_key["var:to"]) == 1  # free-slots(to) > 0: once per space
     assert by_key["var:die"] == () and rest is not None  # the `or` reads both

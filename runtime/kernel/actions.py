@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import product
 from typing import NamedTuple
 
-from .compile import compiled, pure
+from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
@@ -38,11 +38,39 @@ def menu(game) -> tuple[list[Action], list[str]]:
     probe = game._probe  # guards and domains ask nothing: one run for them all, per state
     if probe is None or probe.state is not game.state:
         probe = game._probe = Run(game, [])
-    env = base = {"ctx:me": game.state.active}
+    state = game.state
+    env = base = {"ctx:me": state.active}
     plans = game._plans
     if plans is None:
         plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
-    for verb, (domains_of, keys, once, alone, guard, _body, lifted), cards_of in plans:
+    for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
+        if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
+            values = listing(probe, base)  # None: a part of the guard said no for every card
+            if values is None:
+                continue
+            by_uid = game._plain.get(verb)  # each card's "VERB ID" and its action, made once per deal
+            if by_uid is None or by_uid[0] != len(state.cards):
+                by_uid = _plain(game, verb)
+            try:
+                named = list(map(by_uid[1].__getitem__, values))
+            except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
+                named = None
+            if named is not None and (not seen or seen.isdisjoint(named)):
+                if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
+                    seen.update(named)
+                    texts += named
+                    out += map(by_uid[2].__getitem__, values)
+                    continue
+                if _same_copies(state, values):  # copies alike and the same: the first of each
+                    first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+                    kept = list(dict.fromkeys(named))  # the texts in the order they first come
+                    seen.update(kept)
+                    texts += kept
+                    out += map(by_uid[2].__getitem__, map(first.__getitem__, kept))
+                    continue
+            prefix = verb + " "  # copies that differ: told apart by labels()
+            _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), seen, texts, out)
+            continue
         env = base
         if once is not None:
             for part in once:
@@ -82,17 +110,8 @@ def menu(game) -> tuple[list[Action], list[str]]:
                         out += map(by_uid[2].__getitem__, first.values())
                         continue
             prefix = verb + " "
-            named = list(map(prefix.__add__, labels(game, values, cards_of[0])))
-            if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
-                seen.update(named)
-                texts += named
-                out += [_new(Action, (verb, (value,), text)) for value, text in zip(values, named)]
-                continue
-            for value, text in zip(values, named):  # copies alike: the first of them
-                if text not in seen:
-                    seen.add(text)
-                    texts.append(text)
-                    out.append(_new(Action, (verb, (value,), text)))
+            _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, cards_of[0]))), seen, texts,
+                      out)
             continue
         pairs_of = []
         for domain, cards, key, parts in zip(domains_of, cards_of, keys, alone):
@@ -121,6 +140,21 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
     return out, texts
+
+
+def _labelled(game, verb: str, values: list, named: list, seen: set, texts: list, out: list) -> None:
+    """A parameter's values with their texts (labels.py) added to the menu; of copies alike,
+    the first, and none whose text is already offered."""
+    if len(set(named)) == len(named) and (not seen or seen.isdisjoint(named)):
+        seen.update(named)
+        texts += named
+        out += [_new(Action, (verb, (value,), text)) for value, text in zip(values, named)]
+        return
+    for value, text in zip(values, named):  # copies alike: the first of them
+        if text not in seen:
+            seen.add(text)
+            texts.append(text)
+            out.append(_new(Action, (verb, (value,), text)))
 
 
 _DEALS: dict[tuple, tuple] = {}  # (verb, the printed card of each uid) -> (rules, _plain's answer)
@@ -188,21 +222,37 @@ def _plan(action) -> tuple:
             for item in items:
                 read = [i for i, key in enumerate(keys) if not pure(item, frozenset([key]))]
                 if not read:
-                    once_parts.append(compiled(item))
+                    once_parts.append(item)
                 elif len(read) == 1:
                     alone_parts[read[0]].append(compiled(item))
                 else:
                     rest_items.append(item)
-            once = tuple(once_parts) or None
+            once = tuple(map(compiled, once_parts)) or None
             alone = tuple(tuple(parts) for parts in alone_parts)
             rest = (None if not rest_items else rest_items[0] if len(rest_items) == 1
                     else {"e": "and", "items": rest_items})
             if rest is not None:
                 rest = _lift(rest, names, lifted)
+    listing = None
+    if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None):
+        listing = _listing(action.params[0][1], once_parts if once is not None else [])
     plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
-            compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted))
+            compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted), listing)
     _PLANS[id(action)] = (action, plan)
     return plan
+
+
+def _listing(domain: dict | None, once: list):
+    """One function `f(run, env)` for an action of one parameter whose guard's parts read no
+    parameter: None when one of them says no (in their order), else the parameter's values
+    (its domain's list, a value alone in a list, none: []): those parts and the domain in one
+    generated source (compile.py), not a call each."""
+    space: dict = {}
+    value, w = source(domain, space), fresh(space)
+    src = f"(({w} if isinstance({w} := {value}, list) else [] if {w} is None else [{w}]))"
+    if once:
+        src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
+    return function(src, space)
 
 
 def _lift(e: dict, names: frozenset, lifted: list) -> dict:
@@ -244,12 +294,17 @@ def parse(text: str, legal: list[Action]) -> Action:
 
 
 def take_action(game, run: Run, action: Action) -> None:
-    plan = _plan(game.rules.actions[action.verb])
+    verb = action.verb
+    plan = game._bodies.get(verb)
+    if plan is None:  # the parameters' keys and the body of each verb, read once per game
+        plan = game._bodies[verb] = _plan(game.rules.actions[verb])[1::4]
     state = game.state
     env = {"ctx:me": state.active, "_stops": True}
-    for key, value in zip(plan[1], action.args):
+    for key, value in zip(plan[0], action.args):
         env[key] = value
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
-    plan[5](run, env)  # the action's body
-    game.check_end(run)
+    plan[1](run, env)  # the action's body
+    no = game._end_no  # check_end's first test written out (steps.py)
+    if no is None or no[0] is not state or no[1] != game._end_reads(state):
+        game.check_end(run)

@@ -33,8 +33,10 @@ def _as_list(value):
 
 
 def _plus(a, b):
-    if isinstance(a, list) or isinstance(b, list):
-        return _as_list(a) + _as_list(b)
+    if isinstance(a, list):  # _as_list(a) + _as_list(b), written out
+        return a + (b if isinstance(b, list) else [] if b is None else [b])
+    if isinstance(b, list):
+        return ([] if a is None else [a]) + b
     return (a or 0) + (b or 0)
 
 
@@ -48,7 +50,19 @@ def name_for(space: dict, value) -> str:
 _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active", "teams": "list(run.state.teams)",
             "round": "run.state.round", "spaces": "list(run.rules.spaces)"}
 _ORDER = {"<", "<=", ">", ">="}
-_INLINE = {"size": "len({0}({1}))", "first": "({0}({1}) or [None])[0]", "last": "({0}({1}) or [None])[-1]"}
+# functions of one argument written out in the source, `{0}` a fresh local the argument is
+# read into once (`size` is `len(_as_list(x))`, without calling _as_list)
+_INLINE = {"size": "(len({0}) if isinstance({0} := {1}, list) else 0 if {0} is None else 1)",
+           "first": "(({0} or [None])[0] if isinstance({0} := {1}, list) else {0})",
+           "last": "(({0} or [None])[-1] if isinstance({0} := {1}, list) else {0})",
+           "is-card": "(isinstance({0} := {1}, int) and not isinstance({0}, bool))"}
+_ARG = {"size": "set", "first": "set", "last": "set", "is-card": "x"}
+
+
+def fresh(space: dict) -> str:
+    """A name for a local of the generated code (a walrus's), its own in `space`'s code."""
+    n = space["__fresh__"] = space.get("__fresh__", 0) + 1
+    return f"_w{n}"
 
 
 def source(e: dict | None, space: dict, bound=None) -> str:
@@ -76,10 +90,23 @@ def source(e: dict | None, space: dict, bound=None) -> str:
     if kind == "fn":
         from .primitives import FUNCTIONS, get_value
         args = {k: v for k, v in e["args"].items() if v is not None}
-        if e["name"] in _INLINE and list(args) == ["set"]:  # one argument, read once
-            return _INLINE[e["name"]].format(name_for(space, _as_list), source(args["set"], space, bound))
+        if e["name"] in _INLINE and list(args) == [_ARG[e["name"]]]:  # one argument, read once
+            arg = source(args[_ARG[e["name"]]], space, bound)
+            return _INLINE[e["name"]].format(fresh(space), arg)
         if e["name"] == "value" and list(args) == ["counter"]:  # `value(plays)`: of `me`
             return f"{name_for(space, get_value)}(run, {source(args['counter'], space, bound)}, env['ctx:me'])"
+        if e["name"] == "value" and list(args) == ["counter", "of"]:  # `value(tokens, of: c)`: of c, else `me`
+            counter, of, w = source(args["counter"], space, bound), source(args["of"], space, bound), fresh(space)
+            return f"{name_for(space, get_value)}(run, {counter}, {w} if ({w} := {of}) is not None else env['ctx:me'])"
+        if e["name"] == "owner-of" and list(args) == ["card"]:  # a card's owner read in place
+            from .primitives import owner_of
+            w = fresh(space)
+            return (f"(run.state.owners[{w}] if isinstance({w} := {source(args['card'], space, bound)}, int) "
+                    f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
+        if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
+            from .primitives import property_of
+            card, name = source(args["card"], space, bound), source(args["name"], space, bound)
+            return f"{name_for(space, property_of)}(run, {card}, {name})"
         return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
                                                   if v is not None], space, bound)
     if kind == "select":
@@ -141,7 +168,8 @@ def _select(e: dict):
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
 
     def select(run, env):
-        values = list(_as_list(pool(run, env) if pool is not None else run.game.pool(kind)))
+        values = pool(run, env) if pool is not None else run.game.pool(kind)
+        values = list(values) if isinstance(values, list) else [] if values is None else [values]  # _as_list's copy
         if of_it is not None:
             values = [v for v in values if of_it(run, env, v)]
         elif where is not None:

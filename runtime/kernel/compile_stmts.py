@@ -96,7 +96,7 @@ def _nested(body: list, space: dict, lines: list, depth: int, names: Locals, als
 def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Locals) -> None:
     pad, op, n = "    " * depth, stmt["op"], len(lines)
     if op == "primitive":
-        lines.append(pad + _primitive(stmt, space, names))
+        lines += [pad + line for line in _primitive(stmt, space, names, n)]
     elif op == "let":
         key = "var:" + stmt["name"]
         value = source(stmt["value"], space, names)  # read before the name is set
@@ -109,7 +109,9 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
         names.known |= then & other  # set on both ways
     elif op == "for-each":
         key = "var:" + stmt["var"]
-        lines.append(pad + f"for _v{n} in list(_as_list({source(stmt['source'], space, names)})):")
+        lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
+        lines.append(pad + f"for _v{n} in (list(_s{n}) if isinstance(_s{n}, list) else [] if _s{n} is None "
+                     f"else [_s{n}]):")
         lines.append(pad + f"    {names.name(key)} = env[{key!r}] = _v{n}")
         _nested(stmt["body"], space, lines, depth + 1, names, also=[key])
     elif op == "repeat":
@@ -129,43 +131,94 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
             fn = unsupported
         else:
             fn = make(stmt)
-        lines.append(pad + name_for(space, fn) + "(run, env)")
+        lines.append(pad + name_for(space, fn) + (".f(run, env)" if isinstance(fn, _Late) else "(run, env)"))
         if op == "choose":  # its option ran in this env and may have set variables: read them again
             lines.append(pad + _RESYNC)
             names.known.update(names.local)  # every local is read again there (the final list)
 
 
-def _primitive(stmt: dict, space: dict, names: Locals) -> str:
+def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
+    """The lines of a primitive's statement: its call, or, for the counters' `gain`, `lose`
+    and `set-counter` and for `move-card`, their loop over the holders (cards) written out
+    around the one call it makes each time (primitives._change, piles.move)."""
     from .primitives import PRIMITIVES
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
-        return name_for(space, unknown) + "(run, env)"
-    return call_source(fn, [(k.replace("-", "_"), e) for k, e in stmt["args"].items()], space, names)
+        return [name_for(space, unknown) + "(run, env)"]
+    args = stmt["args"]
+    written = _WRITTEN_OUT.get(stmt["name"])
+    if written is not None and set(args) == set(written[1]):
+        return written[0](args, space, names, n)
+    return [call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)]
 
 
-def _keyword(stmt: dict):
+def _counter_lines(sign: str, add: bool):
+    """gain (sign "", add), lose (sign "-", add), set-counter (sign "", not add): for each
+    holder (`on`, a list or one; `me` when it is none) `_change(run, COUNTER, holder, VALUE, add)`,
+    its arguments evaluated in their order, once (primitives.gain)."""
+    def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+        from .primitives import _change
+        amount = args.get("amount", args.get("value"))
+        counter, amount = source(args["counter"], space, names), source(amount, space, names)
+        change = name_for(space, _change)
+        if args.get("on") is None:  # of `me`
+            return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
+        return [f"_c{n}, _a{n}, _o{n} = {counter}, {amount}, {source(args['on'], space, names)}",
+                f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+                f"else (_o{n},)):",
+                f"    {change}(run, _c{n}, _h{n}, {sign}int(_a{n} or 0), {add})"]
+    return lines
+
+
+def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+    """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (piles.move_card)."""
+    from .piles import move
+    card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
+    return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
+            f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+            f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
+
+
+# primitives written out: (the lines' maker, the IR arguments it expects)
+_WRITTEN_OUT = {"gain": (_counter_lines("", True), ("counter", "amount", "on")),
+                "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
+                "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
+                "move-card": (_move_card_lines, ("card", "to", "of"))}
+
+
+class _Late:
+    """A function set at its first call: a keyword's, built from the rules it is played with
+    (its parameters and body are read from them), then called as `holder.f(run, env)`."""
+
+    __slots__ = ("f",)
+
+
+def _keyword(stmt: dict) -> _Late:
     qid = stmt["keyword"]
-    plan = None  # the keyword's parameters and body, read from the rules at the first call
+    holder = _Late()
 
-    def keyword(run, env):
-        nonlocal plan
-        if plan is None:
-            kw = run.rules.keywords[qid]
-            params = []
-            for name in kw["params"]:
-                expr = stmt["args"].get(name)
-                if expr is None:
-                    expr = kw["defaults"].get(name)
-                params.append(("var:" + name, compiled(expr) if expr is not None else None))
-            plan = (tuple(params), compiled_block(kw["body"]))
-        params, body = plan
-        inner = {k: v for k, v in env.items() if k.startswith("ctx:")}
-        for key, f in params:
-            inner[key] = f(run, env) if f is not None else None
-        body(run, inner)
-    return keyword
+    def first(run, env):
+        """The keyword's parameters and body read from the rules at the first call: one
+        generated function making its env (the contexts, each parameter's value in order)
+        and running its body."""
+        kw = run.rules.keywords[qid]
+        space: dict = {"_body": compiled_block(kw["body"])}
+        lines = ["def keyword(run, env):",
+                 "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
+        for name in kw["params"]:
+            expr = stmt["args"].get(name)
+            if expr is None:
+                expr = kw["defaults"].get(name)
+            lines.append(f"    inner[{'var:' + name!r}] = {source(expr, space)}")  # source(None): None
+        lines.append("    _body(run, inner)")
+        exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+        holder.f = space["keyword"]
+        holder.f(run, env)
+
+    holder.f = first
+    return holder
 
 
 def _choose(stmt: dict):

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 import random
 
+from .draws import chooser, getrandbits_of
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 
@@ -21,9 +22,10 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rnd = random.Random(seed)
+        self._pick = chooser(self.rnd)  # rnd.choice, the same draws in one call (draws.py)
 
     def choose(self, decision, game: KernelGame) -> str:
-        return self.rnd.choice(decision.actions)
+        return self._pick(decision.actions)
 
 
 class RolloutBot:
@@ -68,14 +70,27 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
     and the seat). Bots that read only the decision are asked where each question arises
     (KernelGame.play_out: no step replayed); the same game as decision by decision."""
     game = KernelGame(rules, config)
-    seats = {}
+    seats = {}  # a seat -> its bot, and its generator's getrandbits when it is a RandomBot
 
     def choose(decision) -> str:
-        bot = seats.get(decision.player)
-        if bot is None:
+        seat = seats.get(decision.player)
+        if seat is None:
             i = int(decision.player[1:]) - 1
-            bot = seats[decision.player] = make_bot(bots[i % len(bots)], config.seed * 31 + i)
-        return bot.choose(decision, game)
+            bot = make_bot(bots[i % len(bots)], config.seed * 31 + i)
+            seat = seats[decision.player] = (bot, getrandbits_of(bot.rnd) if type(bot) is RandomBot else None)
+        bits = seat[1]
+        if bits is None:
+            return seat[0].choose(decision, game)
+        # a RandomBot's choice (random.Random.choice: the same bits drawn), in this call
+        actions = decision.actions
+        n = len(actions)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return actions[r]
 
     if all(getattr(BOTS.get(name), "in_place", False) for name in bots):
         game.play_out(choose)

@@ -3,6 +3,7 @@ those of compiler/builtins_kernel.py (a test holds the two in step)."""
 from __future__ import annotations
 
 from .compile import _as_list
+from .piles import _role, cards_in, draw, move, move_card, refill, shuffle, top_card  # noqa: F401 - the registry's
 
 
 def _me(env: dict) -> str:
@@ -10,79 +11,6 @@ def _me(env: dict) -> str:
 
 
 # -- zones and cards ------------------------------------------------------------------
-
-def _role(run, role: str, primitive: str) -> str:
-    zone = run.rules.zone_roles[role]
-    if zone is None:
-        from .rules import KernelError
-        raise KernelError(f"'{primitive}' needs the game's `{role}` zone; game '{run.rules.game['id']}' "
-                          f"names none (write `{role} ZONE`)")
-    return zone
-
-
-def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
-    """Move a card; a zone at its capacity takes no more (False)."""
-    state = run.state
-    spec = run.rules.zones[zone]
-    per = spec.per
-    if per == "team" and owner in state.players:
-        owner = state.team_of(owner)
-    key = zone if not per or owner is None else f"{zone}/{owner}"
-    zones = state.zones
-    capacity = spec.capacity
-    if capacity is not None and len(zones.get(key, ())) >= capacity:
-        state.log.append({"event": "full", "zone": key})
-        return False
-    zones[state.places[uid]].remove(uid)
-    pile = zones.get(key)
-    if pile is None:
-        pile = zones[key] = []
-    if top:
-        pile.insert(0, uid)
-    else:
-        pile.append(uid)
-    state.places[uid] = key
-    return True
-
-
-def draw(run, env, who, count=1) -> None:
-    rules, state = run.rules, run.state
-    roles = rules.zone_roles
-    src, dst = roles["draw-from"], roles["draw-to"]
-    if src is None or dst is None:
-        src, dst = _role(run, "draw-from", "draw"), _role(run, "draw-to", "draw")
-    zones = state.zones
-    for player in _as_list(who):
-        for _ in range(max(int(count or 0), 0)):
-            pile = zones.get(f"{src}/{player}" if player is not None else src, [])
-            if not pile:
-                refill = rules.zones[src].reshuffle_from
-                if refill is None:
-                    break
-                for uid in list(state.zones.get(state.zone_key(refill, player), [])):
-                    move(run, uid, src, player)
-                shuffle(run, env, src, player)
-                state.log.append({"event": "reshuffle", "player": player, "zone": src})
-                pile = state.zones.get(state.zone_key(src, player), [])
-                if not pile:
-                    break
-            move(run, pile[0], dst, player)
-
-
-def move_card(run, env, card, to, of=None) -> None:
-    for uid in _as_list(card):
-        move(run, uid, to, of if of is not None else run.state.owners[uid])
-
-
-def shuffle(run, env, zone, of=None) -> None:
-    state = run.state
-    gen = state.random()
-    for player in _as_list(of) if of is not None else [None]:
-        pile = state.zones.get(state.zone_key(zone, player))
-        if pile:
-            gen.shuffle(pile)
-    state.keep(gen)
-
 
 def reveal(run, env, card) -> None:
     for uid in _as_list(card):
@@ -101,14 +29,35 @@ def destroy(run, env, card) -> None:
 def play_card(run, env, card) -> None:
     if card is None:
         return
-    rules, me = run.rules, env["ctx:me"]
+    rules, me, state = run.rules, env["ctx:me"], run.state
     zone = rules.zone_roles["play-to"]
     if zone is not None:
-        move(run, card, zone, me)
-    state = run.state
+        spec = rules.zones[zone]
+        if spec.capacity is None and spec.per != "team":  # move(run, card, zone, me), its lists written out
+            key = zone if not spec.per or me is None else f"{zone}/{me}"
+            zones, places = state.zones, state.places
+            zones[places[card]].remove(card)
+            pile = zones.get(key)
+            if pile is None:
+                pile = zones[key] = []
+            pile.append(card)
+            places[card] = key
+        else:
+            move(run, card, zone, me)
     printed = rules.cards[state.cards[card]]
     state.log.append({"event": "play", "player": me, "card": printed.id, "uid": card})
-    resolve(run, env, card, printed)
+    # resolve(run, env, card, printed), written out (a call fewer for every card played)
+    hit = _RESOLUTIONS.get(id(printed))
+    parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
+    game = run.game
+    for body, amount in parts:
+        if amount is None:  # the card's own effect
+            body(run, {"ctx:me": me, "ctx:this-card": card})
+        else:
+            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
+        no, state = game._end_no, run.state  # as in _resolve
+        if no is None or no[0] is not state or no[1] != game._end_reads(state):
+            game.check_end(run)
 
 
 def resolve(run, env, card, printed=None) -> None:
@@ -116,18 +65,24 @@ def resolve(run, env, card, printed=None) -> None:
         return
     if printed is None:
         printed = run.rules.cards[run.state.cards[card]]
-    me = env["ctx:me"]
+    _resolve(run, card, printed, env["ctx:me"])
+
+
+def _resolve(run, card, printed, me) -> None:
+    """The parts of the printed card resolved for `me`, the end checked after each."""
     hit = _RESOLUTIONS.get(id(printed))
     parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
-    check_end = run.game.check_end
+    game = run.game
     for body, amount in parts:
         if amount is None:  # the card's own effect
             body(run, {"ctx:me": me, "ctx:this-card": card})
         else:
             body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
         # the game ends between two parts of a card, not inside one: an effect that
-        # knocks out every player at once leaves nobody, a tie
-        check_end(run)
+        # knocks out every player at once leaves nobody, a tie (check_end, its first test here)
+        no, state = game._end_no, run.state
+        if no is None or no[0] is not state or no[1] != game._end_reads(state):
+            game.check_end(run)
 
 
 _RESOLUTIONS: dict[int, tuple] = {}
@@ -283,50 +238,12 @@ def lead(run, env, who) -> None:
         raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
 
 
-def refill(run) -> None:
-    """Zones with `refill-from` and a capacity are filled up from the top of that zone
-    (of the same player), after every step of play."""
-    state = run.state
-    for zone in run.rules.zones.values():
-        if zone.refill_from is None or zone.capacity is None:
-            continue
-        for owner in (state.players if zone.per == "player" else list(state.teams) if zone.per else [None]):
-            key = state.zone_key(zone.id, owner)
-            per = run.rules.zones[zone.refill_from].per
-            source = state.zones.get(state.zone_key(zone.refill_from, state.holder(owner, per) if per else None), [])
-            while len(state.zones.get(key, ())) < zone.capacity and source:
-                move(run, source[0], zone.id, owner)
-
-
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,
               "play-card": play_card, "resolve": resolve, "gain": gain, "lose": lose, "set-counter": set_counter,
               "knock-out": knock_out, "win": win, "tie": tie, "end-turn": end_turn, "lead": lead}
 
 
 # -- functions ---------------------------------------------------------------------------
-
-def cards_in(run, env, zone, of=None) -> list[int]:
-    state = run.state
-    per = run.rules.zones[zone].per
-    if not per:
-        return list(state.zones.get(zone, []))
-    if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
-        who = env["ctx:me"] if of is None else of
-        if per == "team" and who in state.players:
-            who = state.team_of(who)
-        return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
-    out: list[int] = []
-    holders = of if per != "team" else [state.holder(who, per) for who in of]
-    zones = state.zones
-    for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
-        out += zones.get(f"{zone}/{holder}" if holder is not None else zone, ())
-    return out
-
-
-def top_card(run, env, zone, of=None):
-    cards = cards_in(run, env, zone, of)
-    return cards[0] if cards else None
-
 
 def opponents(run, env, who) -> list[str]:
     state = run.state

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 def next_seat(state) -> str:
     """The next player still in, in seat order (the table's turn order)."""
-    seats, alive = state.players, state.in_game()
-    i = seats.index(state.active)
-    for step in range(1, len(seats) + 1):
-        candidate = seats[(i + step) % len(seats)]
-        if candidate in alive:
+    seats, out = state.players, state.out  # still in: a seat not out (State.in_game)
+    i, n = seats.index(state.active), len(seats)
+    for step in range(1, n + 1):
+        candidate = seats[(i + step) % n]
+        if candidate not in out:
             return candidate
     return state.active
 

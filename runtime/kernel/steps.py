@@ -68,57 +68,80 @@ class Steps:
                     take_action(self, run, action)
                     break
             return
+        self._kinds[kind](self, run)
+
+    # each step of the structure but the choice of an action, by kind (_run_step; play_out's
+    # loop calls them directly)
+
+    def _setup_step(self, run: Run) -> None:
+        state = self.state
+        self._slots.get("setup", _nothing)(run, {"ctx:me": state.active})
+        self.check_end(run)
+        state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
+
+    def _round_start(self, run: Run) -> None:
+        state = self.state
         env = {"ctx:me": state.active}
-        if kind == "setup":
-            self._slots.get("setup", _nothing)(run, env)
+        previous, state.lead = state.lead, None
+        state.round += 1
+        state.passed, state.played = [], []
+        self._reset("round-start")
+        state.log.append({"event": "round-start", "round": state.round})
+        self._slots.get("round", _nothing)(run, env)
+        self.check_end(run)
+        run_triggers(self, run, "round-start")
+        state.active = first_of_round(self, previous)
+        state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
+        state.phase = "turn-start"
+
+    def _round_end(self, run: Run) -> None:
+        state = self.state
+        self._slots.get("round-end", _nothing)(run, {"ctx:me": state.active})
+        self.check_end(run)
+        run_triggers(self, run, "round-end")
+        self.round_over(run)
+        self._reset("round-end")
+        state.log.append({"event": "round-end", "round": state.round})
+        self.check_end(run)
+        state.phase = "round-start"
+
+    def _turn_start(self, run: Run) -> None:
+        state = self.state
+        state.turn += 1
+        if state.turn > self.config.max_turns:
+            self.finish(run, [], "turn-limit")
+        if self._resets.get("turn-start") != []:  # none known yet, or some
+            self._reset("turn-start")
+        state.end_turn = False
+        state.acted = False
+        state.played.append(state.active)
+        state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
+        self._slots.get("turn", _nothing)(run, {"ctx:me": state.active})
+        no = self._end_no  # check_end's first test written out (a call fewer when it holds)
+        if no is None or no[0] is not state or no[1] != self._end_reads(state):
             self.check_end(run)
-            state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
-        elif kind == "round-start":
-            previous, state.lead = state.lead, None
-            state.round += 1
-            state.passed, state.played = [], []
-            self._reset("round-start")
-            state.log.append({"event": "round-start", "round": state.round})
-            self._slots.get("round", _nothing)(run, env)
+        if state.triggers or self.rules.rules:
+            run_triggers(self, run, "turn-start")
+        state.phase = "actions"
+
+    def _turn_end(self, run: Run) -> None:
+        state = self.state
+        self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
+        no = self._end_no
+        if no is None or no[0] is not state or no[1] != self._end_reads(state):
             self.check_end(run)
-            run_triggers(self, run, "round-start")
-            state.active = first_of_round(self, previous)
-            state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
-            state.phase = "turn-start"
-        elif kind == "round-end":
-            self._slots.get("round-end", _nothing)(run, env)
+        if state.triggers or self.rules.rules:
+            run_triggers(self, run, "turn-end")
+        if self._resets.get("turn-end") != []:  # none known yet, or some
+            self._reset("turn-end")
+        state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
+        no = self._end_no
+        if no is None or no[0] is not state or no[1] != self._end_reads(state):
             self.check_end(run)
-            run_triggers(self, run, "round-end")
-            self.round_over(run)
-            self._reset("round-end")
-            state.log.append({"event": "round-end", "round": state.round})
-            self.check_end(run)
-            state.phase = "round-start"
-        elif kind == "turn-start":
-            state.turn += 1
-            if state.turn > self.config.max_turns:
-                self.finish(run, [], "turn-limit")
-            if self._resets.get("turn-start") != []:  # none known yet, or some
-                self._reset("turn-start")
-            state.end_turn = False
-            state.acted = False
-            state.played.append(state.active)
-            state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
-            self._slots.get("turn", _nothing)(run, env)
-            self.check_end(run)
-            if state.triggers or self.rules.rules:
-                run_triggers(self, run, "turn-start")
-            state.phase = "actions"
-        elif kind == "turn-end":
-            self._slots.get("turn-end", _nothing)(run, env)
-            self.check_end(run)
-            if state.triggers or self.rules.rules:
-                run_triggers(self, run, "turn-end")
-            if self._resets.get("turn-end") != []:  # none known yet, or some
-                self._reset("turn-end")
-            state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
-            self.check_end(run)
-            after_turn(self, run)
+        after_turn(self, run)
+
+    _kinds = {"setup": _setup_step, "round-start": _round_start, "round-end": _round_end,
+              "turn-start": _turn_start, "turn-end": _turn_end}
 
     def round_over(self, run: Run) -> None:
         """At the end of a round, the dice placed on anything are free again."""
@@ -136,12 +159,17 @@ class Steps:
                                            if c.reset == when]
         counters = self.state.counters
         for ident, prefix, start in resets:
-            for key in [k for k in counters if k == ident or k.startswith(prefix)]:
-                counters[key] = start
+            for key in counters:  # setting a key it has keeps the dict's keys as they are: walked safely
+                if key == ident or key.startswith(prefix):
+                    counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
     def check_end(self, run: Run) -> None:
+        """The end condition asked, unless what it reads (`_end_reads`) is as when it last said
+        no in this state. Its callers in the step loop make that test themselves before the
+        call (a call fewer when it holds): `no = self._end_no; if no is None or no[0] is not
+        state or no[1] != self._end_reads(state): self.check_end(run)`."""
         end, state = self._end, self.state
         if end is None or state.phase == "over":
             return

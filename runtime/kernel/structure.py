@@ -14,7 +14,7 @@ from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
-from .primitives import refill
+from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
 from .steps import Steps
@@ -42,6 +42,24 @@ class KernelConfig:
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
 
 
+_PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
+
+
+def _per_rules(rules: GameRules) -> tuple:
+    """(the end condition's function, each slot's function by name, the parts of the state
+    the end condition reads as one attrgetter, or None): made once per rules, not per game."""
+    hit = _PER_RULES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        reads = state_reads(rules.end_guard)
+        made = (compiled(rules.end_guard) if rules.end_guard is not None else None,
+                {name: compiled_block(body) for name, body in rules.slots.items()},
+                attrgetter(*sorted(reads)) if reads else None)  # those parts, read in C
+        if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
+            _PER_RULES.clear()
+        hit = _PER_RULES[id(rules)] = (rules, made)
+    return hit[1]
+
+
 class KernelGame(Steps):
     """A kernel game driven one decision at a time. Between decisions no Python frame is
     pending: `state` is all there is, and `pending` (the step and its answers so far)."""
@@ -64,14 +82,13 @@ class KernelGame(Steps):
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
+        self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
         self._choose = None  # play_out(): who answers each question where it is asked
-        self._end = compiled(rules.end_guard) if rules.end_guard is not None else None
-        self._slots = {name: compiled_block(body) for name, body in rules.slots.items()}
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
-        # an end condition that reads only a few parts of the state (who is out, the round,
-        # counters) is not asked again while they are as when it last said no in this state
-        reads = state_reads(rules.end_guard)
-        self._end_reads = attrgetter(*sorted(reads)) if reads else None  # those parts, read in C
+        # the end condition, the slots' functions and what the end condition reads: an end
+        # condition that reads only a few parts of the state (who is out, the round, counters)
+        # is not asked again while they are as when it last said no in this state
+        self._end, self._slots, self._end_reads = _per_rules(rules)
         self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
@@ -234,31 +251,36 @@ class KernelGame(Steps):
         if run is None:
             run = self._run = Run(self, [])
         run.in_place = in_place
-        next_step, run_step = self._next_step, self._run_step
-        while self.state.phase != "over":
+        kinds = self._kinds
+        while True:
             state = self.state
-            if refills and state.phase != "setup":
+            phase = state.phase
+            if phase == "over":
+                break
+            if refills and phase != "setup":
                 refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-            step = next_step()
-            if step is None:
-                continue
             run.state, run.answers, run.used = state, [], 0
             try:
-                if step[0] == "choose-action":
-                    legal = self._legal
-                    if len(legal) > 1:  # the step's first question
-                        answer = in_place(Decision(state.active, "action", f"turn {state.turn}: choose an action",
-                                                   self._texts))
-                        run.answers.append(answer)
-                        run.used = 1
-                        take_action(self, run, legal[self._texts.index(answer)])
-                    else:  # its only legal action, taken without asking
-                        take_action(self, run, legal[0])
-                else:
-                    run_step(run, step)
+                if phase == "actions":  # _next_step's choice of an action, written out
+                    if not state.end_turn:
+                        legal, texts = menu(self)
+                        if legal:
+                            if len(legal) > 1:  # the step's first question
+                                answer = in_place(Decision(state.active, "action",
+                                                           f"turn {state.turn}: choose an action", texts))
+                                run.answers.append(answer)
+                                run.used = 1
+                                take_action(self, run, legal[texts.index(answer)])
+                            else:  # its only legal action, taken without asking
+                                take_action(self, run, legal[0])
+                            continue
+                    state.phase = "turn-end"  # the turn has ended, or no action is left
+                    kinds["turn-end"](self, run)
+                else:  # setup, a round's start or end, a turn's start or end
+                    kinds[phase](self, run)
             except GameOver:
                 pass
-            self._legal = self._texts = None
+        self._legal = self._texts = None
         self.decision = None
 
     def _picked(self, pending: dict):

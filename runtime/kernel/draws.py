@@ -1,0 +1,64 @@
+"""Seeded draws with the very results of `random.Random`'s own `choice` and `shuffle`, with
+fewer Python calls: CPython draws each index by `_randbelow_with_getrandbits` (the bits of
+n's length, drawn again while the number is not below n), a Python call per element of a
+shuffle; here that loop is written out in one function. Where the generator draws its
+indexes another way (a subclass, another Python), the library's own methods are used, so a
+seeded game is the same either way (tests/test_kernel_speed6.py holds the two together)."""
+from __future__ import annotations
+
+import random
+
+# whether random.Random draws an index in [0, n) as the loop below does (CPython 3.x)
+_OURS = random.Random._randbelow is random.Random._randbelow_with_getrandbits
+
+
+def choice(gen: random.Random, seq):
+    """`gen.choice(seq)`: the same element, the same bits drawn."""
+    if type(gen) is not random.Random or not _OURS:
+        return gen.choice(seq)
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    getrandbits, k = gen.getrandbits, n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return seq[r]
+
+
+def shuffle(gen: random.Random, x: list) -> None:
+    """`gen.shuffle(x)`: the same order, the same bits drawn."""
+    if type(gen) is not random.Random or not _OURS:
+        gen.shuffle(x)
+        return
+    getrandbits = gen.getrandbits
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def chooser(gen: random.Random):
+    """A function of a list returning `choice(gen, it)`: one call per choice (a random bot's)."""
+    if type(gen) is not random.Random or not _OURS:
+        return gen.choice
+    getrandbits = gen.getrandbits
+
+    def choose(seq):
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+    return choose
+
+
+def getrandbits_of(gen: random.Random):
+    """`gen.getrandbits` where `choice` draws as its loop does, else None (use gen.choice)."""
+    return gen.getrandbits if type(gen) is random.Random and _OURS else None

@@ -1,0 +1,150 @@
+"""The kernel's primitives and functions over the piles of cards: moving a card (to a zone of
+a player, a Team or the table, within its capacity), drawing (with the reshuffle of an
+emptied pile), shuffling, the refill of zones between steps, and the cards of a zone.
+primitives.py registers them with the others (PRIMITIVES, FUNCTIONS)."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .draws import shuffle as _shuffle
+
+
+def _role(run, role: str, primitive: str) -> str:
+    zone = run.rules.zone_roles[role]
+    if zone is None:
+        from .rules import KernelError
+        raise KernelError(f"'{primitive}' needs the game's `{role}` zone; game '{run.rules.game['id']}' "
+                          f"names none (write `{role} ZONE`)")
+    return zone
+
+
+def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool:
+    """Move a card; a zone at its capacity takes no more (False)."""
+    state = run.state
+    spec = run.rules.zones[zone]
+    per = spec.per
+    if per == "team" and owner in state.players:
+        owner = state.team_of(owner)
+    key = zone if not per or owner is None else f"{zone}/{owner}"
+    zones = state.zones
+    capacity = spec.capacity
+    if capacity is not None and len(zones.get(key, ())) >= capacity:
+        state.log.append({"event": "full", "zone": key})
+        return False
+    zones[state.places[uid]].remove(uid)
+    pile = zones.get(key)
+    if pile is None:
+        pile = zones[key] = []
+    if top:
+        pile.insert(0, uid)
+    else:
+        pile.append(uid)
+    state.places[uid] = key
+    return True
+
+
+def draw(run, env, who, count=1) -> None:
+    rules, state = run.rules, run.state
+    roles = rules.zone_roles
+    src, dst = roles["draw-from"], roles["draw-to"]
+    if src is None or dst is None:
+        src, dst = _role(run, "draw-from", "draw"), _role(run, "draw-to", "draw")
+    zones, places = state.zones, state.places
+    spec = rules.zones[dst]
+    plain = spec.capacity is None and spec.per != "team"  # move() reduced to its lists, written out here
+    for player in who if isinstance(who, list) else [] if who is None else (who,):  # _as_list(who)
+        into = dst if not spec.per or player is None else f"{dst}/{player}"
+        for _ in range(max(int(count or 0), 0)):
+            pile = zones.get(f"{src}/{player}" if player is not None else src, [])
+            if not pile:
+                refill = rules.zones[src].reshuffle_from
+                if refill is None:
+                    break
+                _move_all(run, zones.get(state.zone_key(refill, player), []), src, player)
+                shuffle(run, env, src, player)
+                state.log.append({"event": "reshuffle", "player": player, "zone": src})
+                pile = state.zones.get(state.zone_key(src, player), [])
+                if not pile:
+                    break
+            if plain:  # move(run, pile[0], dst, player)
+                uid = pile[0]
+                zones[places[uid]].remove(uid)
+                hand = zones.get(into)
+                if hand is None:
+                    hand = zones[into] = []
+                hand.append(uid)
+                places[uid] = into
+            else:
+                move(run, pile[0], dst, player)
+
+
+def _move_all(run, uids: list, zone: str, owner) -> None:
+    """move(run, uid, zone, owner) for each of `uids` (a copy of it is walked), in order;
+    for a zone without a capacity or a Team, its lists changed here without a call each."""
+    spec = run.rules.zones[zone]
+    if spec.capacity is not None or spec.per == "team":
+        for uid in list(uids):
+            move(run, uid, zone, owner)
+        return
+    state = run.state
+    zones, places = state.zones, state.places
+    key = zone if not spec.per or owner is None else f"{zone}/{owner}"
+    for uid in list(uids):
+        zones[places[uid]].remove(uid)
+        pile = zones.get(key)
+        if pile is None:
+            pile = zones[key] = []
+        pile.append(uid)
+        places[uid] = key
+
+
+def move_card(run, env, card, to, of=None) -> None:
+    for uid in _as_list(card):
+        move(run, uid, to, of if of is not None else run.state.owners[uid])
+
+
+def shuffle(run, env, zone, of=None) -> None:
+    state = run.state
+    gen = state.random()
+    for player in _as_list(of) if of is not None else [None]:
+        pile = state.zones.get(state.zone_key(zone, player))
+        if pile:
+            _shuffle(gen, pile)  # gen.shuffle(pile), in one call (draws.py)
+    state.keep(gen)
+
+
+def refill(run) -> None:
+    """Zones with `refill-from` and a capacity are filled up from the top of that zone
+    (of the same player), after every step of play."""
+    state = run.state
+    for zone in run.rules.zones.values():
+        if zone.refill_from is None or zone.capacity is None:
+            continue
+        for owner in (state.players if zone.per == "player" else list(state.teams) if zone.per else [None]):
+            key = state.zone_key(zone.id, owner)
+            per = run.rules.zones[zone.refill_from].per
+            source = state.zones.get(state.zone_key(zone.refill_from, state.holder(owner, per) if per else None), [])
+            while len(state.zones.get(key, ())) < zone.capacity and source:
+                move(run, source[0], zone.id, owner)
+
+
+def cards_in(run, env, zone, of=None) -> list[int]:
+    state = run.state
+    per = run.rules.zones[zone].per
+    if not per:
+        return list(state.zones.get(zone, []))
+    if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
+        who = env["ctx:me"] if of is None else of
+        if per == "team" and who in state.players:
+            who = state.team_of(who)
+        return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
+    out: list[int] = []
+    holders = of if per != "team" else [state.holder(who, per) for who in of]
+    zones = state.zones
+    for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
+        out += zones.get(f"{zone}/{holder}" if holder is not None else zone, ())
+    return out
+
+
+def top_card(run, env, zone, of=None):
+    cards = cards_in(run, env, zone, of)
+    return cards[0] if cards else None
