@@ -1,4 +1,4 @@
-"""Benchmark of `mayhem diff`: synthetic content of N cards (bench/compile.py's generator),
+"""Benchmark of `mayhem diff`: synthetic content of N cards (bench/synthetic.py's generator, as bench/compile.py's),
 and a copy with 1% of the cards changed in a number, 1% renamed and 1% reworded. Prints
 the time to compile each side and to compare them (pairing, classification, words,
 consequences, applicability), the pairs per second of the comparison, and what it found
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compile import generate  # noqa: E402 (the generator of bench/compile.py)
+from synthetic import generate  # noqa: E402 (bench/synthetic.py, the content of bench/compile.py)
 
 from mayhem.compiler.diff import compare, compile_side  # noqa: E402
 

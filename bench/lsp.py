@@ -10,7 +10,7 @@ edited file's components, those whose names meant them, and the cross-set checks
 debounce (server.DEBOUNCE) and the JSON-RPC round trip.
 
 It measures the real content/ (copied, so the edits touch nothing) and a generated
-root of N cards (bench/compile.py's generator: boxes of characters and Mayhem cards on
+root of N cards (bench/synthetic.py's generator, as bench/compile.py's: boxes of characters and Mayhem cards on
 top of content/shared/core.mh).
 
     .venv/bin/python bench/lsp.py                     # content/ and 10,000 cards
@@ -38,7 +38,7 @@ from lsprotocol import types as T
 from pygls.lsp.client import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compile import generate  # noqa: E402 (bench/compile.py, next to this file)
+from synthetic import generate  # noqa: E402 (bench/synthetic.py, next to this file)
 
 REPO = Path(__file__).resolve().parent.parent
 

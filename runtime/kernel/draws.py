@@ -1,5 +1,6 @@
-"""Seeded draws with the very results of `random.Random`'s own `choice` and `shuffle`, with
-fewer Python calls: CPython draws each index by `_randbelow_with_getrandbits` (the bits of
+"""Seeded draws: the very results of `random.Random`'s own `choice` and `shuffle`.
+
+They take fewer Python calls: CPython draws each index by `_randbelow_with_getrandbits` (the bits of
 n's length, drawn again while the number is not below n), a Python call per element of a
 shuffle; here that loop is written out in one function. Where the generator draws its
 indexes another way (a subclass, another Python), the library's own methods are used, so a

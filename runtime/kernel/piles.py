@@ -1,5 +1,6 @@
-"""The kernel's primitives and functions over the piles of cards: moving a card (to a zone of
-a player, a Team or the table, within its capacity), drawing (with the reshuffle of an
+"""The kernel's primitives and functions over the piles of cards.
+
+Moving a card (to a zone of a player, a Team or the table, within its capacity), drawing (with the reshuffle of an
 emptied pile), shuffling, the refill of zones between steps, and the cards of a zone.
 primitives.py registers them with the others (PRIMITIVES, FUNCTIONS)."""
 from __future__ import annotations
