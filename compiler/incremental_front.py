@@ -2,7 +2,7 @@
 what a component's names resolved to (its share of Resolution.symbols), the types of its
 expressions (its share of Types.of) and the errors both passes found in it are replayed
 when the component's syntax tree is the same object as at the previous check, the
-collection's interface is unchanged (compiler/incremental_passes.py) and no component it
+collection's interface is unchanged (compiler/incremental_interface.py) and no component it
 names lives in a file that changed (a symbol holds the component it means: one from a
 re-read file is looked up again; a First Game's hands name characters and cards without a
 symbol: NameResolver.box_files says which files), nor did a file that did not parse when it
@@ -26,7 +26,7 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 
 from . import driver
-from .incremental_passes import LEAF_KINDS
+from .incremental_interface import LEAF_KINDS
 from .model import Component, build_model
 from .resolve import _declare, check_modes, see_scopes
 from .resolve_names import NameResolver

@@ -7,7 +7,7 @@ conditions, its walks) carried over for the components that did not change
 
 A check is per-component when what it finds about a component depends on that component
 (its children included) and on the collection's interface alone (the vocabulary, the box
-manifests, the card types: compiler/incremental_passes.py), and, for some, on the
+manifests, the card types: compiler/incremental_interface.py), and, for some, on the
 components of a few kinds (`context`: C402 reads the icons the box's Locations show):
 a change to one of those runs the check over everything again.
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..incremental_interface import LEAF_KINDS
 from . import CHECKS, Collection, Finding, present, run_one
 from .incremental_collection import Memo, carry, carry_where, patched_collection
 from .names import BOX_KINDS
@@ -140,7 +141,6 @@ class View(Collection):
         return self.full.where
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
-        from ..incremental_passes import LEAF_KINDS
         if self._restricted and kind in LEAF_KINDS:
             return Collection.of_kind(self, kind, box)
         return self.full.of_kind(kind, box)
