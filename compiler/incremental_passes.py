@@ -137,17 +137,17 @@ class BackEnd:
         front, gb = self.front, self.builder
         gb.res = c.resolution
         self.changed, self.removed = set(), {}
-        for name, old in front.gone.items():
+        for name, old in front.models.gone.items():
             for comp in old.components:
                 piece = self.pieces.pop(comp.qid, None)
                 if piece is not None:
                     self._drop(piece)
                     self.removed[comp.qid] = piece
                 self.ir_dirty[comp.qid] = None
-        build = [comp for unit in front.fresh.values() for comp in unit.components]
+        build = [comp for unit in front.models.fresh.values() for comp in unit.components]
         # the pieces built while a file now changed did not parse (Piece.broken): built again
         again = {q: f for q, f in self.built_broken.items() if q not in self.removed and q in self.pieces
-                 and f not in front.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
+                 and f not in front.models.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
         for qid, file in again.items():
             comp = next((x for x in c.model.units[file].components if x.qid == qid), None) \
                 if file in c.model.units else None
