@@ -12,10 +12,10 @@ the edit reaches is done again, with the findings and the IR of a check from scr
   only those are read and parsed, the others' trees and parse findings kept without a look.
 - The model, names and types (incremental_model.py, incremental_front.py) and the effect
   graph, the IR and the consistency checks (incremental_passes.py, checks/incremental.py,
-  checks/incremental_collection.py): kept per component,
-  while the collection's *interface* (the vocabulary, the box manifests, the card types,
-  the ids each file declares) is unchanged and the component's syntax tree is the same
-  object. When the files that changed declare leaf kinds alone (characters, cards,
+  checks/incremental_collection.py): kept per component, while the collection's
+  *interface* (incremental_interface.py: the vocabulary, the box manifests, the card
+  types, the ids each file declares) is unchanged and the component's syntax tree is the
+  same object. When the files that changed declare leaf kinds alone (characters, cards,
   Locations) with the ids the interface says, a check goes *by file*: each pass looks at
   those files' components, and at the components whose names meant theirs, and patches
   its tables, without a walk of the others. An edit of the interface (a keyword, a box, a
