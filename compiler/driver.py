@@ -43,7 +43,7 @@ class Compilation:
     # findings of the collection's other files that these files do not cause (not shown)
     asked: list[str] | None = None
     elsewhere: list = field(default_factory=list)
-    cache: object | None = None  # a compiler.incremental.ParseCache: files parsed once per content
+    cache: object | None = None  # a compiler.incremental_parse.ParseCache: files parsed once per content
     external: set[str] = field(default_factory=set)  # files of the sets the root depends on
     timings: dict[str, float] = field(default_factory=dict)  # pass name -> CPU seconds it took
 
@@ -211,7 +211,7 @@ def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None)
     them). Reported: every finding in the files asked about, and every finding elsewhere
     that the collection without those files does not have, that is, what they break.
     Outside a content root (no mayhem.toml) the files are checked alone. A `cache`
-    (compiler.incremental.ParseCache) parses each file once per content, across calls.
+    (compiler.incremental_parse.ParseCache) parses each file once per content, across calls.
 
     >>> c = check_in_context([Path("content/teen-titans-go/robin.mh")])
     >>> c.ok, c.asked, c.files > 20

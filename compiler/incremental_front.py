@@ -2,15 +2,16 @@
 what a component's names resolved to (its share of Resolution.symbols), the types of its
 expressions (its share of Types.of) and the errors both passes found in it are replayed
 when the component's syntax tree is the same object as at the previous check, the
-collection's interface is unchanged (compiler/incremental_passes.py) and no component it
+collection's interface is unchanged (compiler/incremental_interface.py) and no component it
 names lives in a file that changed (a symbol holds the component it means: one from a
 re-read file is looked up again; a First Game's hands name characters and cards without a
 symbol: NameResolver.box_files says which files), nor did a file that did not parse when it
-was resolved (its names may find the file's components now). The collection-wide part of each pass (the declaration
-tables, the boxes and games, the keywords' needs) runs at every check.
+was resolved (its names may find the file's components now). The collection-wide part of
+each pass (the declaration tables, the boxes and games, the keywords' needs) runs at every
+check. The model before them is kept per declaration (compiler/incremental_model.py).
 
 By file (issue #15): when the interface holds and the files whose syntax tree changed declare
-leaf kinds with the same ids (pass_model's _patch_model), the passes do not walk the
+leaf kinds with the same ids (ModelCache._patch_model), the passes do not walk the
 collection at all: the model builds those files' components and keeps every other unit's
 list; names patch the declaration table in place and resolve those components and the ones
 whose names meant a component of a changed file (`users`: file -> the declarations whose
@@ -20,41 +21,23 @@ components (its ids leave the table) and its fix brings them back at their place
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 
 from . import driver
-from .incremental_passes import LEAF_KINDS
-from .model import Component, build_model
+from .incremental_model import Kept, ModelCache
+from .model import Component
 from .resolve import _declare, check_modes, see_scopes
 from .resolve_names import NameResolver
 from .symbols import Resolution
 from .typecheck import Types, _Checker, typecheck
 
 
-@dataclass(slots=True)
-class _NoUnit:
-    """The former unit of a file that did not parse: no components."""
-
-    components: tuple = ()
-
-
-_NO_UNIT = _NoUnit()
-
-
-@dataclass(slots=True)
-class Kept:
-    decl: ast.Decl
-    found: dict  # id(syntax node) -> its Symbol, or its type
-    diagnostics: list
-    files: frozenset = frozenset()  # the files of the components its names mean
-
-
 class FrontEnd:
+    """The model, names and types passes of a Workspace (pass_model, pass_resolve,
+    pass_typecheck in driver's sense), with what they keep between checks."""
+
     def __init__(self) -> None:
-        self.made: dict[int, Kept] = {}  # id(declaration) -> (its Component, the model's errors in it)
+        self.models = ModelCache()  # each declaration's Component; what a check by file built and dropped
         self.resolved: dict[int, Kept] = {}  # id(declaration) -> what resolving it gave
         self.checked: dict[int, Kept] = {}
         self.replayed: set[int] = set()  # the declarations whose names the latest check replayed
@@ -62,12 +45,8 @@ class FrontEnd:
         self.types: dict = {}  # its Types.of, patched the same way
         self._walks: dict[int, tuple] = {}  # id(top-level Component) -> (it, its walk)
         self._order: list = []  # the latest check's components by qid
-        # What a check by file (`_patch_model`: only the files whose syntax tree changed are
+        # What a check by file (ModelCache.fresh: only the files whose syntax tree changed are
         # looked at) reads from the check before it:
-        self.units: dict | None = None  # the latest check's SourceUnits (their components built)
-        self.kinds: dict | None = None  # the kinds its model was built with
-        self.model_diags: dict[str, list] = {}  # file -> the model's errors in its declarations
-        self.model_global: list = []  # the model's other errors (the card types')
         self.res: Resolution | None = None  # the latest check's resolution (its tables patched)
         self.declared: list = []  # the declaration tables' errors (while the ids are the same, the same)
         self.mode_diags: list = []  # check_modes' (the modes are no leaf: the same too)
@@ -78,115 +57,15 @@ class FrontEnd:
         self.types_global: list = []  # the keywords' needs' errors (the keywords are the interface)
         self.last_types: Types | None = None
         self.redone: list | None = None  # by file: the components whose names the latest check resolved
-        self.fresh: dict | None = None  # by file: the files whose components it built (name -> unit)
-        self.gone: dict = {}  # by file: the files' units it dropped (name -> the former unit)
-        self.broken_files: set[str] = set()  # the files that stopped parsing after a check by file
 
     def pass_model(self, c, same: bool) -> None:
-        """The model, each unchanged top-level declaration's Component kept (the interface holds
-        the card types that check it, its box and its file); by file when it can."""
-        self.fresh, self.redone = None, None
-        if same and self._patch_model(c):
-            return
-        kept: dict[int, Kept] = {}
-        diags = c.diagnostics
-
-        before = self.made if same else {}
-
-        def each(decl, build):
-            hit = before.get(id(decl))
-            if hit is not None and hit.decl is decl:
-                if hit.diagnostics:
-                    diags.items.extend(hit.diagnostics)
-            else:
-                start = len(diags.items)
-                hit = Kept(decl, {"component": build()}, diags.items[start:])
-            kept[id(decl)] = hit
-            return hit.found["component"]
-
-        start = len(diags.items)
-        c.model = build_model(c.model.units, diags, each=each)
-        self.made, self.broken_files = kept, set()
-        self.units, self.kinds = dict(c.model.units), c.model.kinds
-        self.model_diags = {}
-        own = set()
-        for name, unit in c.model.units.items():
-            found = [d for decl in unit.file.decls if (hit := kept.get(id(decl))) is not None
-                     for d in hit.diagnostics]
-            if found:
-                self.model_diags[name] = found
-                own.update(map(id, found))
-        self.model_global = [d for d in diags.items[start:] if id(d) not in own]
-
-    def _patch_model(self, c) -> bool:
-        """The model by file: the components of the files whose syntax tree is the same object
-        as at the previous check are kept as they are (their list too); the others' built
-        afresh. Only while the files that changed declare leaf kinds alone, with the ids the
-        interface says (a file that stops parsing stands in by its last share: its components
-        are gone until it parses again): else False, and the check goes component by
-        component (pass_model)."""
-        units, before = c.model.units, self.units
-        if before is None or self.kinds is None:
-            return False
-        broke, back = before.keys() - units.keys(), units.keys() - before.keys()
-        if not broke <= c.failed_files or not back <= self.broken_files:
-            return False
-        if any(x.kind not in LEAF_KINDS for name in broke for x in before[name].components):
-            return False
-        fresh, gone = {}, {name: before[name] for name in broke}
-        for name, unit in units.items():
-            old = before.get(name)
-            if old is None or old.file is not unit.file:
-                decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
-                if any(d.kind not in LEAF_KINDS for d in decls) or (old is not None and
-                        [(d.kind, d.id) for d in decls] != [(x.kind, x.id) for x in old.components]):
-                    return False
-                fresh[name] = unit
-                gone[name] = old if old is not None else _NO_UNIT
-        made: dict[int, Kept] = {}
-        files: dict[str, list] = {}
-        for name, unit in fresh.items():
-            found = Diagnostics()
-
-            def each(decl, build, found=found):
-                start = len(found.items)
-                hit = made[id(decl)] = Kept(decl, {"component": build()}, found.items[start:])
-                return hit.found["component"]
-
-            build_model({name: unit}, found, kinds=self.kinds, each=each)
-            decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
-            if [(x.kind, x.id) for x in unit.components] != [(d.kind, d.id) for d in decls]:
-                # a declaration the model refused (no component): the interface changed after all;
-                # the model is built component by component instead
-                for u in fresh.values():
-                    u.components = []
-                return False
-            files[name] = found.items
-        for name, unit in units.items():
-            if name not in fresh:
-                unit.components = before[name].components
-        for name, old in gone.items():
-            self.model_diags.pop(name, None)
-            for comp in old.components:
-                self.made.pop(id(comp.decl), None)
-        for name, found in files.items():
-            if found:
-                self.model_diags[name] = found
-        self.made.update(made)
-        diags = c.diagnostics
-        diags.items.extend(self.model_global)
-        for found in self.model_diags.values():
-            diags.items.extend(found)
-        c.model.kinds = self.kinds
-        self.broken_files = (self.broken_files | broke) - back
-        self.gone = gone
-        self.units, self.fresh = dict(units), fresh
-        return True
+        self.redone = None
+        self.models.pass_model(c, same)
 
     def pass_resolve(self, c, same: bool, changed_files: set[str], broken: frozenset = frozenset()) -> None:
         """`broken`: the files that do not parse and stand in by their last share (their
         components are missing): what is resolved now is resolved again once they change."""
-        if self.fresh is not None:
+        if self.models.fresh is not None:
             self._patch_resolve(c, changed_files, broken)
             return
         names = Diagnostics()
@@ -238,24 +117,24 @@ class FrontEnd:
         driver._keep_unless_caused_by_broken_files(c, names)
 
     def _patch_resolve(self, c, changed_files: set[str], broken: frozenset) -> None:
-        """Names by file (after _patch_model): the declaration tables patched for the rebuilt
-        components (the same ids, the same places), the components of the changed files
-        resolved, and those of other files whose names meant one of them (`users`); every
-        other component's names, and its errors, stay as they were."""
-        old, model = self.res, c.model
+        """Names by file (after ModelCache._patch_model): the declaration tables patched for the
+        rebuilt components (the same ids, the same places), the components of the changed
+        files resolved, and those of other files whose names meant one of them (`users`);
+        every other component's names, and its errors, stay as they were."""
+        old, model, fresh = self.res, c.model, self.models.fresh
         table = self.symbols
         res = c.resolution = Resolution(symbols=table, vocab=old.vocab, components=old.components,
                                         boxes=old.boxes, keyword_users=old.keyword_users, games=old.games)
         redo: dict[int, Component] = {}
-        for name, unit in self.gone.items():
+        for name, unit in self.models.gone.items():
             for top in unit.components:
                 for comp in top.walk():
                     self._unresolve(id(comp.decl))
                 table_of = res.components.get(top.scope)
-                if name not in self.fresh and table_of is not None and table_of.get(top.id) is top:
+                if name not in fresh and table_of is not None and table_of.get(top.id) is top:
                     del table_of[top.id]  # a file that stopped parsing: its ids are unknown meanwhile
         moved = set()
-        for name, unit in self.fresh.items():
+        for name, unit in fresh.items():
             for top in unit.components:
                 table_of = res.components.setdefault(top.scope, {})
                 if top.id not in table_of:
@@ -370,7 +249,7 @@ class FrontEnd:
         last = self.last_types
         checker.types = Types(of=self.types, keyword_needs=last.keyword_needs, default_needs=last.default_needs)
         diags.items.extend(self.types_global)
-        gone = [id(comp.decl) for unit in self.gone.values() for top in unit.components for comp in top.walk()]
+        gone = [id(comp.decl) for unit in self.models.gone.values() for top in unit.components for comp in top.walk()]
         for key in gone:
             old = self.checked.pop(key, None)
             if old is not None:

@@ -2,29 +2,24 @@
 component between two checks, so that an edit rebuilds what it reaches and no more.
 
 What a top-level component's graph nodes and IR are depends on its declaration (its
-syntax tree: a file that did not change keeps its tree, see incremental.ParseCache) and on
-the declarations it can name: its box, the ids and kinds of the box's components, and the
-vocabulary (keywords with their parameters and bodies, tokens, tags, icons, pools, card
-types, games, modes). That second part is the collection's *interface*: one key made of
-each file's share (`interface_of`): for a file that declares only characters, Mayhem and
-GO! cards, Locations and NPCs (LEAF_KINDS), its box, its `use`s and the kinds and ids it
-declares; for any other file, its whole text. While the interface is unchanged, a
-component whose syntax tree is the same object as at the previous check keeps its graph
-nodes (`Piece`), its IR dict and its consistency findings (checks/incremental.py); the
-others are built again, the networkx graph and the IR's sorted node and edge lists
-patched (in place: the graph of a Workspace's result is the next check's too; the IR's
-component dicts are shared between results, and nothing may change them). An edit that changes the interface (a keyword, a box manifest, a new id, a file
-added or removed) rebuilds everything, as a check from scratch does.
+syntax tree: a file that did not change keeps its tree, see incremental_parse.ParseCache)
+and on the declarations it can name: the collection's *interface* (incremental_interface.py).
+While the interface is unchanged, a component whose syntax tree is the same object as at
+the previous check keeps its graph nodes (`Piece`), its IR dict and its consistency
+findings (checks/incremental.py); the others are built again, the networkx graph and the
+IR's sorted node and edge lists patched (in place: the graph of a Workspace's result is
+the next check's too; the IR's component dicts are shared between results, and nothing
+may change them). An edit that changes the interface (a keyword, a box manifest, a new
+id, a file added or removed) rebuilds everything, as a check from scratch does.
 
 The model, name resolution and type checking keep their per-component results the same
-way (incremental_front.py, from this module's interface); the cross-set consistency
-checks run over the whole collection, from the per-component facts the Collection keeps
-between checks (checks/incremental.py).
+way (incremental_model.py, incremental_front.py); the cross-set consistency checks run
+over the whole collection, from the per-component facts the Collection keeps between
+checks (checks/incremental.py, checks/incremental_collection.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import hashlib
 
 from sortedcontainers import SortedKeyList
 
@@ -33,25 +28,9 @@ from mayhem.dsl import ast
 
 from . import graph as graph_mod
 from .graph import GraphBuilder
+from .incremental_front import FrontEnd
+from .incremental_interface import Interface
 from .ir import IR_VERSION, Serializer
-
-# The kinds whose declarations no other component reads beyond their kind and id (what
-# they say is theirs alone). Every other kind, and every kind a card type of the content
-# declares, belongs to the interface whole.
-LEAF_KINDS = frozenset({"character", "mayhem-card", "go-card", "location", "npc"})
-
-
-def _shape(decl: ast.Decl) -> tuple:
-    """The kinds and ids a declaration and its nested declarations make known."""
-    return (decl.kind, decl.id, tuple(_shape(m) for m in decl.members if isinstance(m, ast.Decl)))
-
-
-def interface_of(name: str, unit, text: str) -> tuple:
-    """One file's share of the interface key."""
-    decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
-    if all(d.kind in LEAF_KINDS for d in decls):
-        return (name, "leaf", unit.box, tuple(unit.uses), tuple(_shape(d) for d in decls))
-    return (name, "whole", hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest())
 
 
 @dataclass(slots=True)
@@ -73,10 +52,8 @@ class BackEnd:
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.same = False  # the interface is the one of the previous check
-        from .incremental_front import FrontEnd
         self.front = FrontEnd()
-        self._shares: dict[str, tuple] = {}  # file -> (its syntax tree, its share of the key)
-        self.stood_in: set[str] = set()  # the files that did not parse, their last share in the key
+        self.interface = Interface()  # each file's share of the key, the files standing in
         self.pieces: dict[str, Piece] = {}
         self.reset_broken: frozenset = frozenset()  # the files that did not parse when everything was last built
         self.builder: GraphBuilder | None = None
@@ -92,46 +69,8 @@ class BackEnd:
         self.ir_boxes: list = []
         self.built_broken: dict[str, str] = {}  # qid -> file of a piece built while a file did not parse
 
-    # -- the interface ---------------------------------------------------------------------
-
-    def interface(self, c) -> tuple[tuple, set[str]]:
-        """The interface key, and the files whose syntax tree changed since the last check.
-
-        A file of LEAF_KINDS that no longer parses (an author in the middle of typing) keeps
-        its last share in the key: its components are gone from the model, as from a full
-        compile's, and the components that named them are resolved again (the file is in
-        the changed ones); what else changes is a follow-on error in the file's box, which
-        a check with a broken file drops (driver._keep_unless_caused_by_broken_files). So
-        that check keeps the rest (it built everything: 4 to 7 s at 10,000 cards). When the
-        file parses again, its ids come back: names elsewhere that found nothing, or another
-        component, while it was broken may find them. What was resolved or built while it
-        was broken remembers the file (Kept.files, Piece.broken) and is done again once it
-        changes; a First Game's hands, which name characters and cards without a symbol,
-        are remembered through NameResolver.box_files. The rest is kept (that check built
-        everything before: 5 to 7.5 s at 10,000 cards)."""
-        shares, changed = {}, set()
-        for name in sorted(c.model.units):
-            unit = c.model.units[name]
-            kept = self._shares.get(name)
-            if kept is None or kept[0] is not unit.file:
-                src = c.sources.get(name)
-                kept = (unit.file, interface_of(name, unit, src.text if src is not None else ""))
-                changed.add(name)
-            shares[name] = kept
-        changed |= set(self._shares) - set(shares)
-        failed = set(c.failed_files)
-        self.stood_in = set()
-        for name in sorted(failed):
-            kept = self._shares.get(name)
-            if kept is not None and kept[1][1] == "leaf":
-                shares[name] = kept  # its last share, and its last tree (a fixed file's is new)
-                failed.discard(name)
-                self.stood_in.add(name)
-        self._shares = dict(sorted(shares.items()))
-        return tuple(s for _tree, s in self._shares.values()) + (tuple(sorted(failed)),), changed
-
     def pass_model(self, c) -> None:
-        key, self.changed_files = self.interface(c)
+        key, self.changed_files = self.interface.key(c)
         # a file parsing again keeps its last share: what was built while it was broken is
         # built again (Kept.files, Piece.broken), the rest is kept
         self.same = key == self.key
@@ -139,7 +78,7 @@ class BackEnd:
         self.front.pass_model(c, self.same)
 
     def pass_resolve(self, c) -> None:
-        self.front.pass_resolve(c, self.same, self.changed_files, frozenset(self.stood_in))
+        self.front.pass_resolve(c, self.same, self.changed_files, frozenset(self.interface.stood_in))
 
     def pass_typecheck(self, c) -> None:
         self.front.pass_typecheck(c)
@@ -177,7 +116,7 @@ class BackEnd:
                 self._drop(piece)
                 self.removed[comp.qid] = piece
             piece, extra = self._build(c.resolution, comp)
-            piece.broken = frozenset(self.stood_in)
+            piece.broken = frozenset(self.interface.stood_in)
             self.pieces[comp.qid] = piece
             self._add(piece, extra)
             self.changed.add(comp.qid)
@@ -198,17 +137,17 @@ class BackEnd:
         front, gb = self.front, self.builder
         gb.res = c.resolution
         self.changed, self.removed = set(), {}
-        for name, old in front.gone.items():
+        for name, old in front.models.gone.items():
             for comp in old.components:
                 piece = self.pieces.pop(comp.qid, None)
                 if piece is not None:
                     self._drop(piece)
                     self.removed[comp.qid] = piece
                 self.ir_dirty[comp.qid] = None
-        build = [comp for unit in front.fresh.values() for comp in unit.components]
+        build = [comp for unit in front.models.fresh.values() for comp in unit.components]
         # the pieces built while a file now changed did not parse (Piece.broken): built again
         again = {q: f for q, f in self.built_broken.items() if q not in self.removed and q in self.pieces
-                 and f not in front.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
+                 and f not in front.models.fresh and not self.pieces[q].broken.isdisjoint(self.changed_files)}
         for qid, file in again.items():
             comp = next((x for x in c.model.units[file].components if x.qid == qid), None) \
                 if file in c.model.units else None
@@ -220,7 +159,7 @@ class BackEnd:
             build.append(comp)
         for comp in build:
             piece, extra = self._build(c.resolution, comp)
-            piece.broken = frozenset(self.stood_in)
+            piece.broken = frozenset(self.interface.stood_in)
             self.built_broken.pop(comp.qid, None)
             if piece.broken:
                 self.built_broken[comp.qid] = comp.file
@@ -239,7 +178,7 @@ class BackEnd:
         component's nodes noted as they are added)."""
         gb = self.builder = GraphBuilder(c.resolution)
         self.pieces, self.built_broken, self.ir_components = {}, {}, None
-        self.reset_broken = frozenset(self.stood_in)
+        self.reset_broken = frozenset(self.interface.stood_in)
         self.changed, self.removed = None, {}
         self.checks.note(None, set(), [])
         g = gb.g

@@ -125,7 +125,7 @@ def discover(paths: list[Path], diags: Diagnostics) -> list[Path]:
 class Disk:
     """The file system's answers the loader asks for each file at each load (is the file a
     link that leads out of the root; is a `use`'s target a file): asked once and kept, for a
-    caller told of every change on disk (compiler.incremental.ParseCache, `watched`), which
+    caller told of every change on disk (compiler.incremental_parse.ParseCache, `watched`), which
     forgets a changed file's answers and all of them when a file is added or removed. At
     10,000 cards these were three stats per file, 20 ms of a one-line edit's check."""
 

@@ -76,7 +76,7 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None, ea
     """Card types first: the kinds they declare check the declarations of their cards.
     `kinds` are the kinds known before (default: every kind of dsl.schema). `each(decl,
     build)`, when given, makes a top-level component in build()'s place (a Workspace keeps
-    the components of unchanged declarations: compiler/incremental_front.py)."""
+    the components of unchanged declarations: compiler/incremental_model.py)."""
     from .card_types import content_kinds
     model = Model(units)
     if kinds is None:

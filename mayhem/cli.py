@@ -40,7 +40,7 @@ def check(paths, fmt, root, limit, report_dir, watch):
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
     cache = None
     if watch:  # each check after a save parses only the files that changed
-        from mayhem.compiler.incremental import ParseCache
+        from mayhem.compiler.incremental_parse import ParseCache
         cache = ParseCache()
 
     def once() -> int:

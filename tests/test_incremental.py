@@ -326,7 +326,7 @@ def test_a_first_game_edited_while_a_hands_file_is_broken_finds_its_characters_o
 def test_a_watched_workspace_neither_stats_nor_hashes_the_files_it_is_not_told_of(root, monkeypatch):
     import os
 
-    from mayhem.compiler import incremental
+    from mayhem.compiler import incremental_parse
     ws = Workspace(root)
     ws.check()
     ws.watched()
@@ -335,10 +335,10 @@ def test_a_watched_workspace_neither_stats_nor_hashes_the_files_it_is_not_told_o
     robin.write_text(robin.read_text(encoding="utf-8").replace("life ", "life 1", 1), encoding="utf-8")
     ws.saw(robin)
     asked, hashed = [], []
-    real_stat, real_lstat, real_digest = os.stat, os.lstat, incremental.digest
+    real_stat, real_lstat, real_digest = os.stat, os.lstat, incremental_parse.digest
     monkeypatch.setattr(os, "stat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_stat(p, *a, **k))
     monkeypatch.setattr(os, "lstat", lambda p, *a, **k: asked.append(os.fspath(p)) or real_lstat(p, *a, **k))
-    monkeypatch.setattr(incremental, "digest", lambda text: hashed.append(text) or real_digest(text))
+    monkeypatch.setattr(incremental_parse, "digest", lambda text: hashed.append(text) or real_digest(text))
     after = ws.check()
     monkeypatch.undo()
     under = str(root) + os.sep

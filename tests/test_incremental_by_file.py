@@ -50,7 +50,7 @@ def test_a_characters_edit_rebuilds_its_file_and_resolves_again_the_first_game_h
     front = ws.back.front
     edit(root / ROBIN, "  life ", "  life 1")
     got = ws.check()
-    assert list(front.fresh) == [ROBIN], "checked by file"
+    assert list(front.models.fresh) == [ROBIN], "checked by file"
     redone = {c.file for c in front.redone}
     # the First Game's hands name Robin (NameResolver.box_files): its names are looked up again
     assert redone == {ROBIN, FIRST_GAME}
@@ -73,7 +73,7 @@ def test_an_edit_that_renames_an_id_or_adds_a_use_goes_the_whole_way(root):
     edit(root / ROBIN, "staff-meeting", "staff-meeting-x")  # a new id: the interface changed
     ws.saw(root / ROBIN)
     got = ws.check()
-    assert ws.back.front.fresh is None and ws.back.front.redone is None
+    assert ws.back.front.models.fresh is None and ws.back.front.redone is None
     assert everything(got) == everything(full(root))
     edit(root / ROBIN, 'use "shared/core.mh"', 'use "shared/core.mh"\nuse "shared/modes.mh"')
     ws.saw(root / ROBIN)
@@ -96,7 +96,7 @@ def test_a_watched_workspace_loads_the_files_it_is_told_of_alone(root):
     ws.saw(root / ROBIN)
     got = ws.check()
     assert read == [ROBIN] and ws.cache.parsed_last == [ROBIN]
-    assert list(ws.back.front.fresh) == [ROBIN]
+    assert list(ws.back.front.models.fresh) == [ROBIN]
     assert everything(got) == everything(full(root))
     # the files not read are not forgotten by the cache either
     assert len(ws.cache.entries) == got.files
@@ -128,14 +128,14 @@ def test_a_syntax_error_and_its_fix_in_a_watched_workspace_are_checked_by_file(r
     broken = ws.check()
     # robin's last share stands in: its components are gone, and the First Game's hands that
     # name robin are resolved again (their follow-on errors dropped, as a full check does)
-    assert read == [ROBIN] and front.fresh == {} and set(front.gone) == {ROBIN}
+    assert read == [ROBIN] and front.models.fresh == {} and set(front.models.gone) == {ROBIN}
     assert {c.file for c in front.redone} == {FIRST_GAME}
     assert not broken.ok and everything(broken) == everything(full(root))
     read.clear()
     (root / ROBIN).write_text(text, encoding="utf-8")
     ws.saw(root / ROBIN)
     fixed = ws.check()
-    assert read == [ROBIN] and list(front.fresh) == [ROBIN]
+    assert read == [ROBIN] and list(front.models.fresh) == [ROBIN]
     assert {c.file for c in front.redone} == {ROBIN, FIRST_GAME}
     assert fixed.ok and everything(fixed) == everything(full(root))
     # robin's ids back in the declaration table at their place, as a fresh resolve puts them
@@ -145,4 +145,4 @@ def test_a_syntax_error_and_its_fix_in_a_watched_workspace_are_checked_by_file(r
     edit(root / ROBIN, "  life ", "  life 1")  # and the check after the fix goes by file again
     ws.saw(root / ROBIN)
     again = ws.check()
-    assert list(front.fresh) == [ROBIN] and everything(again) == everything(full(root))
+    assert list(front.models.fresh) == [ROBIN] and everything(again) == everything(full(root))

@@ -107,7 +107,8 @@ def test_each_per_component_check_finds_about_a_component_alone_what_it_finds_ov
     # their findings about the others: on the real content, the findings of a View of each
     # top-level component are the full run's findings about that component
     from mayhem.compiler.checks import CHECKS, run_one
-    from mayhem.compiler.checks.incremental import PER_COMPONENT, View, _by_owner, _components
+    from mayhem.compiler.checks.incremental import PER_COMPONENT, View, _by_owner
+    from mayhem.compiler.checks.incremental_collection import _components
 
     assert set(PER_COMPONENT) <= set(CHECKS)
     col = Collection(compiled.ir, compiled.graph.g)

@@ -86,7 +86,7 @@ def test_a_tally_counts_each_key_once_per_component_and_forgets_a_component_set_
 
 def test_the_index_by_kind_and_box_is_patched_as_a_fresh_collection_builds_it(root):
     from mayhem.compiler.checks import Collection
-    from mayhem.compiler.checks.incremental import _patched_kinds
+    from mayhem.compiler.checks.incremental_collection import patched_kinds
     ws = Workspace(root)
     ws.check()
     old = ws.back.checks.col
@@ -100,7 +100,7 @@ def test_the_index_by_kind_and_box_is_patched_as_a_fresh_collection_builds_it(ro
         prior = ws.back.checks.prior  # the former top-level components of the changed qids
         assert set(prior) <= dirty and any(c["kind"] == "location" for c in prior.values())
         assert col.tallies_stale == dirty and col.by_qid is old.by_qid, "the index by qid patched in place"
-        patched = _patched_kinds(old, col, dirty, prior)
+        patched = patched_kinds(old, col, dirty, prior)
         assert patched is not None, "patched, not indexed afresh"
         fresh = Collection(after.ir)
         fresh.of_kind("box")

@@ -2,11 +2,12 @@
 the components the edit changed (through a view of the collection), its findings about
 the others kept from the check before; the cross-set checks run over the whole
 collection, from the per-component facts the Collection keeps (what a component uses, its
-conditions, its walks) carried over for the components that did not change.
+conditions, its walks) carried over for the components that did not change
+(checks/incremental_collection.py).
 
 A check is per-component when what it finds about a component depends on that component
 (its children included) and on the collection's interface alone (the vocabulary, the box
-manifests, the card types: compiler/incremental_passes.py), and, for some, on the
+manifests, the card types: compiler/incremental_interface.py), and, for some, on the
 components of a few kinds (`context`: C402 reads the icons the box's Locations show):
 a change to one of those runs the check over everything again.
 
@@ -26,13 +27,12 @@ check runs over everything at every check.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Mapping
-import copy
 from dataclasses import dataclass
 
+from ..incremental_interface import LEAF_KINDS
 from . import CHECKS, Collection, Finding, present, run_one
-from .collection import _Part
+from .incremental_collection import Memo, carry, carry_where, patched_collection
 from .names import BOX_KINDS
 
 
@@ -141,7 +141,6 @@ class View(Collection):
         return self.full.where
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
-        from ..incremental_passes import LEAF_KINDS
         if self._restricted and kind in LEAF_KINDS:
             return Collection.of_kind(self, kind, box)
         return self.full.of_kind(kind, box)
@@ -175,12 +174,12 @@ class CheckCache:
         # the former top-level components of the changed qids (the old indexes are patched in place)
         self.prior = {} if dirty is None else {q: self.col.by_qid[q] for q in dirty
                                                if q in self.col.by_qid and self.col.parent.get(q) is None}
-        col = None if dirty is None else _patched_collection(self.col, ir, graph, self.parts, dirty, backend)
+        col = None if dirty is None else patched_collection(self.col, ir, graph, self.parts, dirty, backend)
         if col is None:
             col = Collection(ir, graph, self.parts)
         if dirty is not None:
-            self._carry(self.col, col, dirty)
-            self._carry_where(self.col, col)
+            carry(self.col, col, dirty, self.removed_irs, self.prior)
+            carry_where(self.col, col, self.dirty_kinds)
         else:
             col.memo = Memo()
         findings: list[Finding] = []
@@ -264,135 +263,6 @@ class CheckCache:
         return sorted((f for fs in new.values() for f in fs),
                       key=lambda f: spec.order(spec.key(col.by_qid[f.qid]), f))
 
-    def _carry_where(self, old: Collection, new: Collection) -> None:
-        """What applies on which board (Collection.where) depends on the boxes, their pools,
-        the tokens and the Locations; while those are the same objects, the earlier answers
-        hold, and only its index of components is the new collection's."""
-        where = old.__dict__.get("where")
-        if where is None or "location" in self.dirty_kinds:
-            return
-        if new.boxes.keys() != where.boxes.keys() or any(new.boxes[b] is not where.boxes[b] for b in new.boxes):
-            return
-        if new.tokens.keys() != where.tokens.keys() or any(new.tokens[q] is not where.tokens[q] for q in new.tokens):
-            return
-        carried = copy.copy(where)
-        carried.by_qid, carried.tokens = new.by_qid, new.tokens
-        new.__dict__["where"] = carried
-
-    def _carry(self, old: Collection, new: Collection, dirty: set[str]) -> None:
-        """The per-component facts of the components that did not change, and every
-        keyword's (the keywords are in the interface: unchanged): the old collection's
-        tables, less what they hold about the components dropped since."""
-        new._kw_uses = old._kw_uses
-        new._uses, new.memo, exprs = old._uses, old.memo, old._exprs
-        for comp in self.removed_irs:
-            for c in _components(comp):
-                new._uses.pop((c["qid"], True), None)
-                new._uses.pop((c["qid"], False), None)
-                for key in new.memo.keys_of(c["qid"]):
-                    new.memo.pop(key, None)
-            for node in _containers(comp):
-                hit = exprs.get(id(node))
-                if hit is not None and hit[0] is node:
-                    del exprs[id(node)]
-        new._exprs = exprs
-        new._kind_index = _patched_kinds(old, new, dirty, self.prior)
-        # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
-        new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}
-        new.tallies_stale = set(dirty)
-
-
-def _patched_collection(old: Collection, ir: dict, graph, parts: dict, dirty: set[str], backend) -> Collection | None:
-    """The Collection of `ir` made from the previous one: its indexes by qid patched for the
-    top-level components changed since (`dirty`), each one's share (_Part) made again, the
-    others' kept; the indexes of the kinds few components have (keywords, tokens, the
-    boxes, the silenced) listed again only when a changed component has some. None when
-    the IR is not the one the pieces say (the Collection is made from scratch then)."""
-    new_parts, old_parts = {}, {}
-    for qid in dirty:
-        piece = backend.pieces.get(qid)
-        if piece is not None:
-            if piece.ir is None:
-                return None
-            new_parts[qid] = _Part(piece.ir)
-        if qid in parts:
-            old_parts[qid] = parts[qid]
-    col = Collection(dict(ir, components=[]), graph)  # every other attribute as a new one has it
-    col.ir, col.top = ir, ir["components"]
-    col.by_qid, col.parent = old.by_qid, old.parent  # patched in place: the old collection is done with
-    for part in old_parts.values():
-        for qid in part.by_qid:
-            del col.by_qid[qid]
-            del col.parent[qid]
-    for part in new_parts.values():
-        col.by_qid.update(part.by_qid)
-        col.parent.update(part.parent)
-    for qid in old_parts:
-        del parts[qid]
-    parts.update(new_parts)
-    touched = list(old_parts.values()) + list(new_parts.values())
-    if len(parts) != len(col.top):
-        return None  # not the shares of this IR: from scratch
-    col.keywords, col.tokens, col.silencing, col.boxes = old.keywords, old.tokens, old.silencing, old.boxes
-    if any(p.keywords or p.tokens or p.silencing or p.comp["kind"] == "box" for p in touched):
-        fresh = Collection(ir, graph, parts)  # rare (a leaf component that silences a check): as a new one
-        col.keywords, col.tokens, col.silencing, col.boxes = fresh.keywords, fresh.tokens, fresh.silencing, fresh.boxes
-    return col
-
-
-def _patched_kinds(old: Collection, new: Collection, dirty: set[str], prior: dict) -> dict | None:
-    """The old collection's index of top-level components by kind (and box), the changed
-    ones taken out and put in again at their place (the lists are in qid order, as a
-    Workspace's IR lists its components); None: the new collection indexes afresh."""
-    index = old._kind_index
-    if index is None:
-        return None
-    index = {key: list(comps) for key, comps in index.items()}  # the old collection's stays as it was
-
-    def place(comp: dict):
-        return (index.setdefault(comp["kind"], []), index.setdefault((comp["kind"], comp["box"]), []))
-
-    for qid in dirty:
-        comp = prior.get(qid)  # its former top-level component
-        if comp is not None:
-            for comps in place(comp):
-                at = bisect_left(comps, qid, key=_qid)
-                if at == len(comps) or comps[at] is not comp:
-                    return None  # not in qid order: not patched
-                del comps[at]
-        comp = new.by_qid.get(qid)
-        if comp is not None and new.parent.get(qid) is None:
-            for comps in place(comp):
-                comps.insert(bisect_left(comps, qid, key=_qid), comp)
-    return index
-
-
-def _qid(comp: dict) -> str:
-    return comp["qid"]
-
-
-class Memo(dict):
-    """Collection.memo, whose keys (what, qid, ...) are also found by their qid."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._by_qid: dict[str, set] = {}
-
-    def __setitem__(self, key, value) -> None:
-        super().__setitem__(key, value)
-        if isinstance(key, tuple) and len(key) > 1 and isinstance(key[1], str):
-            self._by_qid.setdefault(key[1], set()).add(key)
-
-    def keys_of(self, qid: str) -> set:
-        return self._by_qid.pop(qid, set())
-
-
-def _components(comp: dict):
-    yield comp
-    for child in comp["children"]:
-        yield from _components(child)
-
-
 def _owner(col: Collection):
     def top(qid: str) -> str | None:
         q = qid
@@ -413,16 +283,3 @@ def _by_owner(col: Collection, findings: list[Finding]) -> dict[str, list[Findin
             return None
         out.setdefault(top(f.qid), []).append(f)
     return out
-
-
-def _containers(node):
-    """Every dict and list in an IR subtree."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            yield item
-            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
-        elif isinstance(item, list):
-            yield item
-            stack.extend(v for v in item if isinstance(v, (dict, list)))

@@ -8,7 +8,7 @@ running it: `tally(col, "C302", share)` gives the collection's tally, counted ov
 `col.top` for a Collection made from scratch, and, for one a Workspace carries over from
 the previous check (checks/incremental.py), the previous tally with the shares of the
 changed components taken out and put in again. A share depends on its component and on
-the collection's interface alone (compiler/incremental_passes.py: the vocabulary, the
+the collection's interface alone (compiler/incremental_interface.py: the vocabulary, the
 boxes, the card types), as a per-component check's findings do: an edit of the interface
 makes a Collection from scratch.
 
