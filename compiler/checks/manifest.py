@@ -136,7 +136,6 @@ def first_game_hands(col, emit):
         box_id = fg["box"]
         chars = {c["id"]: c for c in col.of_kind("character", box_id)}
         hands = {k: v["value"] for k, v in fg["props"].items() if k in chars}
-        all_cards = [c for v in hands.values() for c in v]
         given: dict[str, str] = {}
         for holder, cards in sorted(hands.items()):
             for card in cards:
