@@ -14,10 +14,9 @@ FOLDERS = ("dsl", "compiler", "runtime", "site", "mayhem", "bench", "editors", "
 LIMIT = 400  # lines of a module
 
 # module -> its ceiling: the modules still over LIMIT (split each by what it owns, then strike it
-# off), others' work when the rule came in (411 and 413 lines), held to DESIGN.md's ~450
+# off), others' work when the rule came in (411 lines), held to DESIGN.md's ~450
 STILL_LONG = {
     "dsl/schema.py": 450,
-    "runtime/compiled_expressions.py": 450,
 }
 
 # the modules of runtime/ whose docstring's summary still runs past its first line
