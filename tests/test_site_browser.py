@@ -411,9 +411,15 @@ def test_search_finds_a_card_by_name(watch, base):
     watch.page.keyboard.type("Pizza Time", delay=30)
     first = watch.page.locator(".md-search-result__item").first
     first.wait_for(timeout=30_000)
+    # the results are drawn again as each key arrives: wait for the whole query's, then read
+    # them all in one evaluation (read one by one, a list drawn again between two reads
+    # loses the item being read)
+    watch.page.wait_for_function(
+        "() => [...document.querySelectorAll('.md-search-result__link')].some(a => a.innerText.includes('Pizza Time'))",
+        timeout=30_000)
     results = watch.page.locator(".md-search-result__link")
-    texts = [results.nth(i).inner_text() for i in range(results.count())]
-    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
+    texts = results.all_inner_texts()
+    hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert any("Pizza Time" in t for t in texts), texts
     assert any("Mayhem card" in t and "Teen Titans GO!" in t for t in texts), texts  # its kind and box
     assert any("mayhem-cards/pizza-time/" in (h or "") for h in hrefs), hrefs
