@@ -48,26 +48,8 @@ def menu(game) -> tuple[list[Action], list[str]]:
             values = listing(probe, base)  # None: a part of the guard said no for every card
             if values is None:
                 continue
-            by_uid = game._plain.get(verb)  # each card's "VERB ID" and its action, made once per deal
-            if by_uid is None or by_uid[0] != len(state.cards):
-                by_uid = _plain(game, verb)
-            try:
-                named = list(map(by_uid[1].__getitem__, values))
-            except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
-                named = None
-            if named is not None and (not seen or seen.isdisjoint(named)):
-                if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
-                    seen.update(named)
-                    texts += named
-                    out += map(by_uid[2].__getitem__, values)
-                    continue
-                if _same_copies(state, values):  # copies alike and the same: the first of each
-                    first = dict(zip(reversed(named), reversed(values)))  # each text's first card
-                    kept = list(dict.fromkeys(named))  # the texts in the order they first come
-                    seen.update(kept)
-                    texts += kept
-                    out += map(by_uid[2].__getitem__, map(first.__getitem__, kept))
-                    continue
+            if _card_values(game, verb, values, seen, texts, out):
+                continue
             prefix = verb + " "  # copies that differ: told apart by labels()
             _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), seen, texts, out)
             continue
@@ -86,29 +68,8 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 env[key] = value(probe, env)
         if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
             values = _values(domains_of[0](probe, env))
-            if cards_of[0]:  # cards: each one's "VERB ID" and its action, made once per deal
-                by_uid = game._plain.get(verb)
-                if by_uid is None or by_uid[0] != len(game.state.cards):
-                    by_uid = _plain(game, verb)
-                try:
-                    named = list(map(by_uid[1].__getitem__, values))
-                except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
-                    named = None
-                if named is not None and (not seen or seen.isdisjoint(named)):
-                    if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
-                        seen.update(named)
-                        texts += named
-                        out += map(by_uid[2].__getitem__, values)
-                        continue
-                    if _same_copies(game.state, values):  # copies alike and the same: the first of them
-                        first: dict[str, int] = {}
-                        for value, text in zip(values, named):
-                            if text not in first:
-                                first[text] = value
-                        seen.update(first)
-                        texts += first
-                        out += map(by_uid[2].__getitem__, first.values())
-                        continue
+            if cards_of[0] and _card_values(game, verb, values, seen, texts, out):
+                continue
             prefix = verb + " "
             _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, cards_of[0]))), seen, texts,
                       out)
@@ -140,6 +101,35 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
     return out, texts
+
+
+def _card_values(game, verb: str, values: list, seen: set, texts: list, out: list) -> bool:
+    """Adds the actions of a card parameter's values when each prints as its card's id (`VERB ID`,
+    made once per deal): all of them when no two are alike, else the first of each set of copies
+    alike and the same. False, adding nothing, when copies differ (labels() tells them apart) or
+    a text is listed already."""
+    by_uid = game._plain.get(verb)
+    if by_uid is None or by_uid[0] != len(game.state.cards):
+        by_uid = _plain(game, verb)
+    try:
+        named = list(map(by_uid[1].__getitem__, values))
+    except (TypeError, IndexError):  # pragma: no cover - a card domain yields card uids
+        return False
+    if seen and not seen.isdisjoint(named):
+        return False
+    if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
+        seen.update(named)
+        texts += named
+        out += map(by_uid[2].__getitem__, values)
+        return True
+    if not _same_copies(game.state, values):
+        return False
+    first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+    kept = list(dict.fromkeys(named))  # the texts in the order they first come
+    seen.update(kept)
+    texts += kept
+    out += map(by_uid[2].__getitem__, map(first.__getitem__, kept))
+    return True
 
 
 def _labelled(game, verb: str, values: list, named: list, seen: set, texts: list, out: list) -> None:
