@@ -1,5 +1,6 @@
-"""The board: Location tiles laid in rows, their adjacency (a networkx graph), and the
-edges that blocking tokens close."""
+"""The board: Location tiles laid in rows, their adjacency, and the edges blocking tokens close.
+
+The adjacency is a networkx graph."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

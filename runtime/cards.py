@@ -1,5 +1,6 @@
-"""Cards: taking one from a zone (refilled from its `reshuffle-from`), which Mayhem card may be
-played when, the Round Start window, playing, Reactions."""
+"""Cards: taking one from a zone, which Mayhem card may be played when, playing, Reactions.
+
+A zone taken from is refilled from its `reshuffle-from`; the Round Start window is here too."""
 from __future__ import annotations
 
 from .actions import PASS, Action

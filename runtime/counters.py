@@ -1,7 +1,8 @@
-"""Counters kept as pieces: a counter of the game whose `kept-as` names a token is its holder's
-pieces of that token. Gaining it takes pieces of the holder's colour from the token's pool,
-which bounds it; its `set-out-on` Locations hold one piece of each colour from setup
-(content/shared/game.mh declares which counter, which token, which Locations)."""
+"""Counters kept as pieces: a counter whose `kept-as` names a token is its holder's pieces of it.
+
+Gaining it takes pieces of the holder's colour from the token's pool, which bounds it; its
+`set-out-on` Locations hold one piece of each colour from setup (content/shared/game.mh
+declares which counter, which token, which Locations)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

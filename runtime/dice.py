@@ -1,7 +1,9 @@
-"""Dice and the leading Team as the game declares them: a `die`'s faces (a range, a list, or a
-property of the box that prints them), rolls (seeded, or forced by a scenario), the game's own
-shown die, the Teams' pools, coin tosses, `lead(...)`; and the functions and context names of
-the `round { }` of the shared rules that read them."""
+"""Dice and the leading Team as the game declares them: faces, rolls, pools, coins, `lead(...)`.
+
+A `die`'s faces are a range, a list, or a property of the box that prints them; rolls are
+seeded, or forced by a scenario. Here too: the game's own shown die, the Teams' pools, coin
+tosses, `lead(...)`, and the functions and context names of the `round { }` of the shared
+rules that read them."""
 from __future__ import annotations
 
 from mayhem.compiler import builtins_kernel as K

@@ -1,6 +1,8 @@
-"""A mode, as the runtime reads it: the `mode` declarations of the content (seats and
-Teams, board, decks, its own `setup { }` and what its steps say, its own `end when`), and the rules a
-mode plays with: the game's, less what its `without` overrides leave out."""
+"""A mode as the runtime reads it, and the rules it plays with: the game's, less what it leaves out.
+
+The `mode` declarations of the content give its seats and Teams, board, decks, its own
+`setup { }` and what its steps say, its own `end when`; what it leaves out is what its
+`without` overrides name."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace

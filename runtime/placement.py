@@ -1,7 +1,9 @@
-"""Figures put on the board by the game's statements: placed by their players (the first
-placement), brought back from off the board, put on a space no one chooses, or moved by the
-player a Team names; the events a phase announces for many figures at once; and the
-Locations these statements choose among (a Team's Bases, the board's corners and centre)."""
+"""Figures put on the board by the game's statements, and the Locations those statements choose.
+
+A figure is placed by its player (the first placement), brought back from off the board, put
+on a space no one chooses, or moved by the player a Team names; a phase announces the events
+of many figures at once. The Locations chosen among are a Team's Bases, the board's corners
+and centre."""
 from __future__ import annotations
 
 from .actions import SKIP

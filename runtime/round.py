@@ -1,6 +1,8 @@
-"""The round as the game declares it: its phases in order (`phase` declarations of the shared
-rules, content/shared/game.mh; a mode's phase of the same id in place of the game's), each
-running a part of the round's structure (its start, the turns, its end) or its own effect."""
+"""The round as the game declares it: its phases in order, each running a part of the round.
+
+The phases are the `phase` declarations of the shared rules (content/shared/game.mh), a
+mode's phase of the same id in place of the game's; each runs a part of the round's
+structure (its start, the turns, its end) or its own effect."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,6 +1,7 @@
-"""The keys of a scenario file that the game's declarations give (docs/scenarios.md): the
-JSON Schema of [setup] is the fixed keys of every game (scenario_schema.SETUP_KEYS) and the
-keys its declarations name, read from the IR:
+"""The keys of a scenario file that the game's declarations give (docs/scenarios.md).
+
+The JSON Schema of [setup] is the fixed keys of every game (scenario_schema.SETUP_KEYS) and
+the keys its declarations name, read from the IR:
 
 - the leading Team's key is the game's `lead-called` (`lead` when it says none);
 - a die's shown face is `DIE_die`, for each `die` the Teams do not roll into their dice

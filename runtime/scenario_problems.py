@@ -1,6 +1,7 @@
-"""A scenario file's problems: one thing wrong at a key path, with a hint, and the errors of
-jsonschema turned into such problems (an unknown key with a did-you-mean, a value of the
-wrong type saying what was expected), for the scenario files of every game."""
+"""A scenario file's problems: each one thing wrong at a key path, with a hint.
+
+The errors of jsonschema are turned into such problems (an unknown key with a did-you-mean,
+a value of the wrong type saying what was expected), for the scenario files of every game."""
 from __future__ import annotations
 
 from dataclasses import dataclass

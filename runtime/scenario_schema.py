@@ -1,8 +1,10 @@
-"""What a scenario file may say: its tables and keys (a JSON Schema for the TOML, checked
-with jsonschema, its errors turned into problems by scenario_problems; the keys the game's
-declarations name are added by scenario_keys), its expectation paths and their value types,
-and the events a game logs. Everything is checked before the game runs; each problem is a
-positioned diagnostic with a did-you-mean. The format is documented in docs/scenarios.md."""
+"""What a scenario file may say: its tables and keys, its expectation paths, the events a game logs.
+
+The tables and keys are a JSON Schema for the TOML, checked with jsonschema, its errors
+turned into problems by scenario_problems; the keys the game's declarations name are added
+by scenario_keys. An expectation path has a value type. Everything is checked before the
+game runs; each problem is a positioned diagnostic with a did-you-mean. The format is
+documented in docs/scenarios.md."""
 from __future__ import annotations
 
 import ast

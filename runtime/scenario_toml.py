@@ -1,5 +1,7 @@
-"""Where each key of a scenario file is written: tomllib gives values, not positions,
-so errors about a key (an unknown key, a wrong value) find its line and column here.
+"""Where each key of a scenario file is written (line and column), for errors about a key.
+
+tomllib gives values, not positions, so errors about a key (an unknown key, a wrong value)
+find its line and column here.
 
 The text has already been parsed by tomllib, so it is valid TOML; this scanner only
 follows its structure (tables, arrays of tables, dotted and quoted keys, inline tables,

@@ -1,7 +1,9 @@
-"""Setup: the steps the game declares (`setup { }` of the shared rules, a mode's own in its
-place; played by runtime/setup_words.py), run in order before the first round; and what the
-steps and the rest of the game ask of it: a character by id or by a team list's reference, a
-side chosen, the pools the game plays with, a player's hand limit."""
+"""Setup: the steps the game declares, run in order before the first round, and what they ask of it.
+
+The steps are the `setup { }` of the shared rules (a mode's own in its place), played by
+runtime/setup_words.py. The steps and the rest of the game ask of it a character by id or by
+a team list's reference, a side chosen, the pools the game plays with, a player's hand
+limit."""
 from __future__ import annotations
 
 from mayhem.compiler.builtins import PRIMITIVES

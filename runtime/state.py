@@ -1,5 +1,6 @@
-"""The state of one game: teams, figures, board, token pools, dice, and the zones of cards
-(decks, hands, discard piles) kept as the rules kernel keeps them."""
+"""The state of one game: teams, figures, board, token pools, dice, and the zones of cards.
+
+The zones of cards (decks, hands, discard piles) are kept as the rules kernel keeps them."""
 from __future__ import annotations
 
 from collections import Counter

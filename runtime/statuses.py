@@ -1,6 +1,7 @@
-"""How long the tokens a character holds last, and what they forbid it: the turn at
-whose end a token that lasts a turn goes back to its pool (a token's `discarded`),
-and the refusals of its `restricts` (docs/language.md, Durations and Restrictions)."""
+"""How long the tokens a character holds last, and what they forbid it.
+
+A token that lasts a turn goes back to its pool at the end of that turn (a token's
+`discarded`); its `restricts` are refusals (docs/language.md, Durations and Restrictions)."""
 from __future__ import annotations
 
 from .rules import prop

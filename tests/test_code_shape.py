@@ -19,19 +19,6 @@ STILL_LONG = {
     "dsl/schema.py": 450,
 }
 
-# the modules of runtime/ whose docstring's summary still runs past its first line
-STILL_WRAPPED = {
-    "runtime/board.py", "runtime/cards.py", "runtime/counters.py", "runtime/dice.py", "runtime/modes.py",
-    "runtime/placement.py", "runtime/round.py", "runtime/scenario_keys.py", "runtime/scenario_problems.py",
-    "runtime/scenario_schema.py", "runtime/scenario_toml.py", "runtime/setup.py", "runtime/state.py",
-    "runtime/statuses.py",
-    "runtime/kernel/__init__.py", "runtime/kernel/actions.py", "runtime/kernel/board.py", "runtime/kernel/compile.py",
-    "runtime/kernel/compile_stmts.py", "runtime/kernel/dice.py", "runtime/kernel/effects.py",
-    "runtime/kernel/labels.py", "runtime/kernel/play.py", "runtime/kernel/primitives.py", "runtime/kernel/rounds.py",
-    "runtime/kernel/rules.py", "runtime/kernel/scenario.py", "runtime/kernel/setup.py", "runtime/kernel/state.py",
-    "runtime/kernel/steps.py", "runtime/kernel/structure.py", "runtime/kernel/teams.py",
-}
-
 
 def modules(*folders: str) -> list[Path]:
     found = [p for folder in folders for p in (REPO / folder).rglob("*.py")
@@ -94,7 +81,7 @@ def test_every_module_of_the_runtime_opens_with_a_docstring_that_says_what_it_ow
     problems = {}
     for path in paths:
         found = summary_problem(path.read_text(encoding="utf-8"))
-        if found == "no docstring" or (found and name(path) not in STILL_WRAPPED):
+        if found:
             problems[name(path)] = found
     assert problems == {}
 

@@ -1,6 +1,8 @@
-"""Actions as data: a declared verb with its argument values. The legal actions are every
-value of each parameter's domain that the action's guard allows; each prints as a stable
-string (`VERB CARD`, `VERB PLAYER`) and parses back against the legal list (`parse`)."""
+"""Actions as data: a declared verb with its argument values, listed, printed and parsed back.
+
+The legal actions are every value of each parameter's domain that the action's guard allows;
+each prints as a stable string (`VERB CARD`, `VERB PLAYER`) and parses back against the
+legal list (`parse`)."""
 from __future__ import annotations
 
 from itertools import product

@@ -1,5 +1,7 @@
-"""The board: spaces joined by edges (a networkx graph, declared by the game's `space`s) and
-figures on them, instances with an owner (a player or a Team) and a space."""
+"""The board: spaces joined by edges, and the figures on them.
+
+The spaces are the game's `space` declarations, joined in a networkx graph; a figure is an
+instance with an owner (a player or a Team) and a space."""
 from __future__ import annotations
 
 import networkx as nx

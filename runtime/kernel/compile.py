@@ -1,8 +1,10 @@
-"""Expressions of the IR compiled once into Python functions `f(run, env)`, cached by the
-identity of their IR node, so that play does not walk dictionaries at every step. As Jinja2
-compiles a template, an expression becomes Python source, compiled once: its operators and
-names inline, constants in a namespace, a primitive or function called directly with its
-arguments; only a selector (`one card in ...`) stays a closure of its own."""
+"""Expressions of the IR compiled once into Python functions `f(run, env)`, cached by IR node.
+
+They are cached by the identity of their IR node, so that play does not walk dictionaries at
+every step. As Jinja2 compiles a template, an expression becomes Python source, compiled
+once: its operators and names inline, constants in a namespace, a primitive or function
+called directly with its arguments; only a selector (`one card in ...`) stays a closure of
+its own."""
 from __future__ import annotations
 
 import inspect

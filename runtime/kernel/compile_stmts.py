@@ -1,5 +1,6 @@
-"""Effect statements of the IR compiled once into Python functions `f(run, env)`, as
-compile.py does for expressions: a block becomes the source of one function (its `if`,
+"""Effect statements of the IR compiled once into Python functions `f(run, env)`.
+
+As compile.py does for expressions, a block becomes the source of one function (its `if`,
 `for each`, `repeat`, `let`, `may` and primitives inline, their expressions too), compiled
 once and cached by the identity of its IR list, so a step of play runs Python instead of
 reading `op` and `args` out of dictionaries. The functions belong to the rules (their IR

@@ -1,6 +1,8 @@
-"""Dice and coins: declared dice (`die d6 { faces 1..6 }`) rolled into pools of a player or
-a Team, read (`lowest`, `die-value`), set, placed on something (a space, a figure, a card,
-a player) until the round ends, and coin tosses; seeded, or forced by a scenario."""
+"""Dice and coins: declared dice rolled into pools, read, set and placed, and coin tosses.
+
+Declared dice (`die d6 { faces 1..6 }`) are rolled into pools of a player or a Team, read
+(`lowest`, `die-value`), set, and placed on something (a space, a figure, a card, a player)
+until the round ends; rolls and tosses are seeded, or forced by a scenario."""
 from __future__ import annotations
 
 from .compile import _as_list

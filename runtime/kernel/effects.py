@@ -1,6 +1,8 @@
-"""One step of play running the compiled effect statements and expressions of kernel games. A choice it cannot
-make comes from the run's answers, or stops the run with the question (NeedChoice), or (a game
-played out, KernelGame.play_out) is asked of its player where it arises."""
+"""One step of play, running the compiled effect statements and expressions of kernel games.
+
+A choice it cannot make comes from the run's answers, or stops the run with the question
+(NeedChoice), or (a game played out, KernelGame.play_out) is asked of its player where it
+arises."""
 from __future__ import annotations
 
 from ..decisions import Decision

@@ -1,5 +1,7 @@
-"""How the values of actions and choices print: a player's seat, a card's printed id (with
-`#uid` only where two cards alike differ), a die's value; stable strings that parse back."""
+"""How the values of actions and choices print, as stable strings that parse back.
+
+A player prints as its seat, a card as its printed id (with `#uid` only where two cards
+alike differ), a die as its value."""
 from __future__ import annotations
 
 _INT = {int}

@@ -1,5 +1,6 @@
-"""Playing kernel games whole: bots (random, and a rollout bot that explores clones),
-seeded simulation with a summary, JSON Lines logs and their replay."""
+"""Playing kernel games whole: bots, seeded simulation with a summary, logs and their replay.
+
+The bots are a random one and a rollout bot that explores clones; the logs are JSON Lines."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,5 +1,6 @@
-"""The kernel's primitives and functions over zones, card instances and counters: exactly
-those of compiler/builtins_kernel.py (a test holds the two in step)."""
+"""The kernel's primitives and functions over zones, card instances and counters.
+
+They are exactly those of compiler/builtins_kernel.py (a test holds the two in step)."""
 from __future__ import annotations
 
 from .compile import _as_list

@@ -1,6 +1,8 @@
-"""Rounds and turn order: a round's start and end around its turns, who takes the next turn
-(clockwise, or alternating Teams from the Team that leads the round), when a round is over,
-and the triggers of structure events (one-shot ones from effects, `rule` ones always)."""
+"""Rounds and turn order: a round's start and end, who takes the next turn, when a round is over.
+
+A round's start and end come around its turns; the next turn goes clockwise, or alternates
+Teams from the Team that leads the round. Here too are the triggers of structure events
+(one-shot ones from effects, `rule` ones always)."""
 from __future__ import annotations
 
 

@@ -1,5 +1,6 @@
-"""The rules of one game, read once from the IR: its declaration, zones, counters, card types,
-decks, actions, keywords and an index of effect statements by node id."""
+"""The rules of one game, read once from the IR, with an index of effect statements by node id.
+
+They hold its declaration, zones, counters, card types, decks, actions and keywords."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

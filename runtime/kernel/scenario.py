@@ -1,6 +1,8 @@
-"""Scenario files of kernel games (docs/kernel.md, "Scenarios"): a starting table (counters,
-the cards of each zone in order, counters on cards), actions, the expected state. Checked
-whole before the run, every problem positioned at its key, as every scenario file is."""
+"""Scenario files of kernel games: a starting table, actions, the expected state.
+
+The starting table gives counters, the cards of each zone in order, counters on cards
+(docs/kernel.md, "Scenarios"). A file is checked whole before the run, every problem
+positioned at its key, as every scenario file is."""
 from __future__ import annotations
 
 import jsonschema

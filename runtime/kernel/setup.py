@@ -1,5 +1,7 @@
-"""The table a kernel game starts from: the seats in turn order, each deck dealt to its
-player's zone, the Teams, the figures, every zone and counter, and the first player."""
+"""The table a kernel game starts from: seats, dealt decks, Teams, figures, zones and counters.
+
+The seats are in turn order, each deck dealt to its player's zone; every zone and counter is
+set, and the first player named."""
 from __future__ import annotations
 
 from .board import setup_figures

@@ -1,5 +1,7 @@
-"""The state of a kernel game as plain data: players, card instances, zones, counters, the
-turn, seeded randomness, pending triggers and the result. `clone()` is a copy of data."""
+"""The state of a kernel game as plain data, so that `clone()` is a copy of data.
+
+It holds the players, card instances, zones, counters, the turn, seeded randomness, pending
+triggers and the result."""
 from __future__ import annotations
 
 import copy

@@ -1,6 +1,7 @@
-"""The steps of a kernel game's structure, a mixin of structure.KernelGame: what runs next
-(setup, a round's start and end, a turn's start and end, the choice of an action), each step
-run in a `Run`, the counters reset at structure events, and the end condition with the end."""
+"""The steps of a kernel game's structure, each run in a `Run`: a mixin of structure.KernelGame.
+
+What runs next (setup, a round's start and end, a turn's start and end, the choice of an
+action), the counters reset at structure events, and the end condition with the end."""
 from __future__ import annotations
 
 from .actions import legal_actions, menu, take_action

@@ -1,7 +1,9 @@
-"""The structure interpreter of kernel games: setup, turns in order with their start and end,
-the action loop (the legal actions until none is left or the turn ends), the end condition,
-and one decision at a time behind runtime/decisions.py's Decision (the steps: steps.py); or a
-whole game with its questions answered where they arise (play_out)."""
+"""The structure interpreter of kernel games: setup, turns, the action loop, the end condition.
+
+Turns go in order with their start and end; the action loop lists the legal actions until
+none is left or the turn ends. A game runs one decision at a time behind
+runtime/decisions.py's Decision (the steps: steps.py), or whole with its questions answered
+where they arise (play_out)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

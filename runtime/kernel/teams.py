@@ -1,5 +1,7 @@
-"""Teams: the seats grouped into Teams by the game's `teams N`, and the functions over them
-(`team`, `members`, `teammates`, `foes`). A Team is its id, "t1", "t2", ..."""
+"""Teams: the seats grouped into Teams by the game's `teams N`, and the functions over them.
+
+The functions are `team`, `members`, `teammates` and `foes`. A Team is its id, "t1", "t2",
+..."""
 from __future__ import annotations
 
 from .compile import _as_list
