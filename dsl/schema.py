@@ -1,12 +1,21 @@
-"""The declaration kinds of the DSL: where each may stand, and its properties, effect
-slots, triggers and children. The grammar gives the shape of a declaration; this
-table gives its meaning, and the language reference is generated from both. Mayhem
-cards and GO! cards are not in the table: they are card types declared in content
+"""The declaration kinds of the DSL in one table (KINDS): built in, or card types of content.
+
+A kind says where a declaration may stand, and its properties, effect slots, triggers and
+children. The grammar gives the shape of a declaration; this table gives its meaning, and
+the language reference is generated from both. The kinds' parts are dsl/kind_specs.py's,
+the Mayhem boxes' kinds dsl/box_kinds.py's, the rules kernel's dsl/kernel_kinds.py's.
+Mayhem cards and GO! cards are not in the table: they are card types declared in content
 (content/shared/card-types.mh), and KINDS holds them too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from .kind_specs import (ANYWHERE, COLOURS, NAMED, SOURCE, TEXT, TEXT_REQ, UNIVERSAL_PROPS, KindSpec, PropSpec,
+                         SlotSpec)
+
+# what the toolchain imports from here: the table, and its parts
+__all__ = ["KINDS", "BUILTIN_KINDS", "CONTENT_DECLARED", "KindSpec", "PropSpec", "SlotSpec", "ANYWHERE", "COLOURS",
+           "NAMED", "SOURCE", "TEXT", "TEXT_REQ", "UNIVERSAL_PROPS", "GAME_BOX_REQUIRED", "PROPERTY_TYPES"]
 
 # Value shapes of properties (checked by compiler.model):
 #   flag          no value                         `free-for-all`
@@ -26,77 +35,6 @@ from dataclasses import dataclass, field
 #   once          `per turn`, `per round` or `per game`
 #   overrides     a kind and an id, repeatable     `without rule ko-vp`
 # Every property but `source` may end with its own provenance, e.g. `slot 5 authored`.
-
-# The Teams' names (their colours: the pools' counts and the Bases name them) when no game
-# declares its own `team-names` (the Mayhem boxes' shared rules say `team-names [black, white]`).
-COLOURS = ("black", "white")
-
-
-@dataclass(frozen=True)
-class PropSpec:
-    name: str
-    shape: str
-    doc: str
-    required: bool = False
-
-
-@dataclass(frozen=True)
-class SlotSpec:
-    name: str
-    doc: str
-    context: str  # the evaluation context of its effects (compiler.builtins.CONTEXTS)
-    guard: bool = False  # may carry `when COND`
-
-
-@dataclass(frozen=True)
-class KindSpec:
-    name: str
-    doc: str
-    parents: tuple[str, ...]  # "<box-file>", "<module-file>" or a kind name
-    props: tuple[PropSpec, ...] = ()
-    slots: tuple[SlotSpec, ...] = ()
-    triggers: str | None = None  # context of `on EVENT` members, None if not allowed
-    children: tuple[str, ...] = ()
-    params: bool = False
-    needs_name: bool = True
-    dynamic_props: str | None = None  # shape of props named after other components
-    # shape of props named after the game's Teams (a pool's `black 5 white 5`): one number each,
-    # checked against the game's `team-names` (compiler/typecheck_teams.py)
-    team_props: str | None = None
-    component: bool = True  # a component of a box (listed, counted, rendered)
-    dynamic_slots: str | None = None  # context of slots named after its declared properties
-    origin: object = field(default=None, compare=False)  # the card-type component of a content kind
-
-    def prop(self, name: str) -> PropSpec | None:
-        for p in self.props:
-            if p.name == name:
-                return p
-        return None
-
-    def slot(self, name: str) -> SlotSpec | None:
-        for s in self.slots:
-            if s.name == name:
-                return s
-        return None
-
-
-SOURCE = PropSpec("source", "source", "Where the facts come from: `rulebook \"Section\"` or `authored`.", True)
-TEXT = PropSpec("text", "string", "The text as a player reads it on the component.")
-NAMED = PropSpec("named", "source", "Where the rulebook prints the name, when only the name is printed and "
-                 "the rest is authored: `named rulebook \"Character Activation\"`.")
-TEXT_REQ = PropSpec("text", "string", "The text as a player reads it on the component.", True)
-ANYWHERE = ("<box-file>", "<module-file>")
-
-# Properties every declaration may carry, any number of times.
-UNIVERSAL_PROPS = (
-    PropSpec("silence", "silence", "Silence one consistency check on this component (and what it holds), "
-             "with the reason: `silence \"C303\" \"the text paraphrases the effect\"`."),
-    PropSpec("authored-effects", "slots", "Effect slots whose effects are authored, in a component whose "
-             "source is the rulebook: `authored-effects [special, mayhem]` when only the standard effect "
-             "is printed."),
-    PropSpec("distinct-from", "string", "Another box's component of the same name that is a different "
-             "component on purpose: `distinct-from \"looney-tunes/invisible-paint\"`."),
-)
 
 BUILTIN_KINDS: dict[str, KindSpec] = {}  # the kinds this table declares
 _ORDER: list[str] = []  # every kind's place, those declared in content included
@@ -160,255 +98,16 @@ class _Kinds(Mapping):
 
 KINDS: Mapping[str, KindSpec] = _Kinds()
 
+# the kinds of the Mayhem boxes, Mayhem cards and GO! cards by name at their place: card types
+# declared in content (content/shared/card-types.mh), their properties, effects and triggers
+# from there (compiler.card_types.standard_kinds)
+from .box_kinds import BOX_KINDS  # noqa: E402
 
-_kind(KindSpec(
-    "box", "A game box: its title, terminology and the exact component list of its rulebook.",
-    ("<box-file>",),
-    props=(
-        SOURCE, TEXT,
-        PropSpec("publisher", "string", "Who publishes the box."),
-        PropSpec("terminology", "enum:character|toon", "What the rulebook calls a playable figure.", True),
-        PropSpec("players", "range", "How many players the box plays.", True),
-        PropSpec("mayhem-die", "int", "How many Mayhem dice the box holds.", True),
-        PropSpec("mayhem-die-faces", "strings",
-                 "The six faces of the Mayhem die; `*` marks a face with the Mayhem icon.", True),
-        PropSpec("activation-die-faces", "strings", "The faces of an Activation die.", True),
-        PropSpec("figures", "int", "How many character figures.", True),
-        PropSpec("dashboards", "int", "How many character dashboards.", True),
-        PropSpec("double-sided-dashboards", "flag", "Dashboards have an A and a B side."),
-        PropSpec("location-tiles", "int", "How many Location tiles.", True),
-        PropSpec("bases", "counts", "How many Team Bases of each colour.", True),
-        PropSpec("special-locations", "int", "How many Special Locations.", True),
-        PropSpec("activation-dice", "counts", "How many Activation dice of each colour.", True),
-        PropSpec("counter-bases", "counts", "How many counter bases of each colour."),
-        PropSpec("go-cards", "int", "How many GO! cards (0 when the box has none).", True),
-        PropSpec("mayhem-cards", "int", "How many Mayhem cards.", True),
-        PropSpec("tokens", "int", "How many tokens in all, as the component list prints it.", True),
-        PropSpec("board", "ints", "The rows of the standard board, as Location counts: `[3, 4, 3]`."),
-        PropSpec("win-vp", "int", "Victory Points that win the game.", True),
-        PropSpec("hand-draw", "int", "Mayhem cards drawn at setup before discarding down."),
-        PropSpec("game", "id", "The game the box plays, when it is not a Mayhem box: a `game` declaration "
-                 "(`game marvel-mayhem`). A box that names a game needs only `source`, `players` and its "
-                 "game's components; the other required properties are the Mayhem boxes'."),
-    ),
-    children=("pool",),
-))
-_kind(KindSpec(
-    "pool", "A supply of physical tokens of one type, with its count (by colour if coloured).",
-    ("box",),
-    props=(
-        PropSpec("source", "source", "Where the count comes from."),
-        TEXT,
-        PropSpec("count", "int", "How many tokens, when the pool has no colours."),
-        PropSpec("value", "int", "What one token is worth, for tokens that track an amount."),
-        PropSpec("tracks", "enum:damage|initiative|activated-ability",
-                 "A pool the runtime uses as a counter rather than as pieces."),
-        PropSpec("double-sided", "flag", "Each token has two faces (Trap/Stun)."),
-        PropSpec("pile-on", "id", "At setup, the pool's tokens go face down and shuffled on this Location."),
-        PropSpec("on-vp-slots", "flag",
-                 "At setup, one token of each colour goes on every Location with `vp-slots` (read by the "
-                 "shared rules' `vp` counter: `set-out-if on-vp-slots`)."),
-    ),
-    needs_name=True, component=False,
-    team_props="int",  # `black 5 white 5`: how many tokens of each Team's colour (the game's `team-names`)
-))
-_kind(KindSpec(
-    "module", "A shared rules module: the file's title and provenance.", ("<module-file>",),
-    props=(SOURCE, TEXT), component=False,
-))
-_kind(KindSpec(
-    "tag", "A kind of effect (melee, trap, ...), for immunities, bonuses and reactions.", ANYWHERE,
-    props=(SOURCE, TEXT), component=False,
-))
-_kind(KindSpec(
-    "icon", "A mission or board icon printed on Locations (pizza, delivery, ...).", ANYWHERE,
-    props=(SOURCE, TEXT), component=False,
-))
-_kind(KindSpec(
-    "keyword", "A rules keyword (MELEE, TRAP X, ...) defined as an effect over primitives.", ANYWHERE,
-    props=(SOURCE, TEXT_REQ, PropSpec("tags", "list", "Tags added to every primitive of the keyword.")),
-    slots=(SlotSpec("effect", "What the keyword does.", "keyword"),),
-    params=True, component=False,
-))
-_kind(KindSpec(
-    "token", "A token type and its rules: where it goes, its limits and its triggers.", ANYWHERE,
-    props=(
-        NAMED,
-        SOURCE, TEXT_REQ,
-        PropSpec("drawn-from", "id", "The pool its pieces come from (default: a pool of its own name)."),
-        PropSpec("placed-on", "ids", "Where it may lie: `character`, `location`, `edge`, `team`.", True),
-        PropSpec("limit", "int", "At most this many on one character."),
-        PropSpec("negative", "flag", "A Negative status."),
-        PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
-        PropSpec("restricts", "enums:move-or-ability|no-move|no-ability|no-attack|no-special",
-                 "What a character holding it may not do: `move-or-ability` the free Move or the Ability, "
-                 "not both; `no-move` no Move at all (free Move, MOVE, Flee, a Move another effect makes it "
-                 "do; PULL, PUSH and TELEPORT are no Moves); `no-ability` not resolve the Ability its die is "
-                 "on; `no-attack` make no Attack; `no-special` neither use nor trigger its Special Ability."),
-        PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
-                 "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
-                 "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
-                 "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
-                 "`round-end` at the end of the round."),
-        PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
-        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour (as a reader is told: "
-                 "the pieces the game keeps its Victory Points as are its counter's `kept-as`)."),
-        PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),
-        PropSpec("attackable", "flag", "A figure-like token with Life Points that attacks can hit."),
-        PropSpec("immune", "list", "Tags of effects that do nothing to it."),
-        PropSpec("usable", "flag", "Its holder may use it during their own Activation (its `effect`)."),
-        PropSpec("face-down", "flag", "Drawn at random from a face-down pile."),
-        PropSpec("group", "id", "A family of tokens sharing one pool (the ACME tokens)."),
-        PropSpec("mission", "flag", "A Mission token, placed by GO! cards (it keeps its owner: the game's "
-                 "`owner-kept-if mission`)."),
-    ),
-    slots=(SlotSpec("effect", "What using the token does.", "token"),),
-    triggers="token", component=True,
-))
-_kind(KindSpec(
-    "character", "A character (Toon) with its dashboard, or two dashboard sides `a` and `b`.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT,
-        PropSpec("life", "int", "Life Points (on a one-sided dashboard)."),
-        PropSpec("mayhem-cards", "int", "Mayhem-card icons (on a one-sided dashboard)."),
-    ),
-    children=("side", "special-ability", "ability"),
-))
-_kind(KindSpec(
-    "side", "One side (`a` or `b`) of a double-sided dashboard.", ("character",),
-    props=(
-        PropSpec("source", "source", "Where the facts come from (default: the character's)."), TEXT,
-        PropSpec("life", "int", "Life Points.", True),
-        PropSpec("mayhem-cards", "int", "Mayhem-card icons.", True),
-    ),
-    children=("special-ability", "ability"), needs_name=False, component=False,
-))
-_kind(KindSpec(
-    "special-ability", "The character's Special Ability: passive triggers, or an effect used in "
-    "its Activation, with an optional `once per turn` or `once per game` limit.",
-    ("character", "side"),
-    props=(
-        NAMED,
-        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
-        PropSpec("once", "once", "Used at most once per turn, round or game."),
-    ),
-    slots=(SlotSpec("effect", "What using the Special Ability does.", "ability", guard=True),),
-    triggers="ability", component=False,
-))
-_kind(KindSpec(
-    "ability", "An Ability: its Activation die slot and its standard, special and Mayhem effects.",
-    ("character", "side"),
-    props=(
-        NAMED,
-        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
-        PropSpec("slot", "int", "The Activation die value that unlocks the special effect.", True),
-    ),
-    slots=(
-        SlotSpec("standard", "The standard effect, always used.", "ability"),
-        SlotSpec("special", "Used too when the die meets or exceeds the slot.", "ability"),
-        SlotSpec("mayhem", "Added to the special effect when the Mayhem die shows the icon.", "ability"),
-    ),
-    component=False,
-))
-# Mayhem cards and GO! cards are card types declared in content (content/shared/card-types.mh):
-# their properties, effects and triggers come from there (compiler.card_types.standard_kinds).
-_declared_in_content("mayhem-card", "go-card")
-_kind(KindSpec(
-    "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT,
-        PropSpec("slots", "int", "Character slots (1 or 2).", True),
-        PropSpec("base", "id", "A Team Base of this colour: one of the game's `team-names` (`black`, `white`)."),
-        PropSpec("icons", "list", "Mission and board icons printed on the tile."),
-        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup (read by the "
-                 "shared rules' `vp` counter: `set-out-on vp-slots`)."),
-    ),
-    triggers="location",
-))
-_kind(KindSpec(
-    "first-game", "The Mayhem cards each character gets in the first game, instead of the draw.",
-    ("<box-file>",),
-    props=(SOURCE,),
-    dynamic_props="list", needs_name=False, component=False,
-))
-_kind(KindSpec(
-    "npc", "A non-player figure of Free-For-All Mayhem, moved by the players.", ("<box-file>",),
-    props=(
-        SOURCE, TEXT_REQ,
-        PropSpec("figure", "id", "The character whose figure it uses.", True),
-    ),
-    triggers="npc",
-))
-
-_kind(KindSpec(
-    "mode", "A way to play: seats and Teams, dice, board, decks, tokens, non-player figures and how to "
-    "win, as data the runtime reads. The standard game is a mode too.", ANYWHERE,
-    props=(
-        SOURCE, TEXT,
-        PropSpec("seats", "nested", "One list per Team, one number per player: how many characters that "
-                 "player controls. `[[2], [2]]` is the standard game, `[[1, 1], [1, 1]]` four players, "
-                 "`[[1], [1], [1]]` Free-For-All.", True),
-        PropSpec("board", "ints", "The rows of the board (default: the box's), read by the setup's `lay-board()`."),
-        PropSpec("start", "enum:bases|corners", "Where characters start, as the reference site draws the "
-                 "board: on their Team's Bases, or on the board's corners. The placement itself is the round's "
-                 "(`place-figures` in the game's `round { }`, or in the mode's own).", True),
-        PropSpec("cards-with", "id", "The Mayhem deck holds only the cards with this flag of their card "
-                 "type (`cards-with free-for-all`: the Free-For-All icon); by default, every card."),
-        PropSpec("hand-draw", "nested", "Mayhem cards each player draws at setup, per seat like `seats` "
-                 "(default: the box's `hand-draw`), read by the setup's `draw-hands()`; each keeps up to the "
-                 "Mayhem icons of their characters."),
-        PropSpec("without", "overrides", "What the mode leaves out of the game the boxes share "
-                 "(`content/shared/game.mh`), one per line: `without counter vp` (no Team keeps Victory "
-                 "Points), `without rule ko-vp` (a KO gives none), `without zone go-deck` (no GO! card is dealt), "
-                 "`without zone token-pile` (no face-down pile of tokens). Repeatable."),
-    ),
-    slots=(
-        SlotSpec("end", "`end when COND { end-game(...) }`: how the game is won in this mode, in place of "
-                 "the game's own `end when` (content/shared/game.mh). Checked where the game's is.", "rules",
-                 guard=True),
-        SlotSpec("round-end", "What the mode adds to the End of Round, first, once every Character has "
-                 "activated: `round-end { remove-location(..., by: last(activated-this-round())) }` (Free-For-All: "
-                 "the board shrinks).",
-                 "rules"),
-        SlotSpec("setup", "The mode's own setup, in place of the game's `setup { }` (content/shared/game.mh): "
-                 "its steps in order, once, before the first round (Free-For-All: a draft without the figure "
-                 "nobody controls, that figure added, a board of face-down tiles, communal pools).", "setup"),
-        SlotSpec("round", "The mode's own round start, in place of the game's `round { }` "
-                 "(content/shared/game.mh): Free-For-All's Initiative goes round the table.", "rules"),
-    ),
-    children=("rule", "phase"),
-    component=False,
-))
-_kind(KindSpec(
-    "team", "A Competitive Mode team list: two different characters from the whole collection and the "
-    "Mayhem hand chosen for them.", ("<module-file>",),
-    props=(
-        SOURCE, TEXT,
-        PropSpec("characters", "strings", "Two characters, by box and id: `\"teen-titans-go/robin\"`; "
-                 "a side of a double-sided dashboard: `\"looney-tunes/taz/b\"`.", True),
-        PropSpec("hand", "strings", "The Mayhem cards, by box and id, at most the characters' Mayhem icons, "
-                 "no card twice.", True),
-    ),
-    component=False,
-))
-
-_kind(KindSpec(
-    "ruling", "A ruling or FAQ answer on the component it sits in (or on the whole box): the question "
-    "as its name, the answer, and where it is printed. The site shows it on the component's page and "
-    "on the box's FAQ page.",
-    ("box", "character", "side", "special-ability", "ability", "mayhem-card", "go-card", "location", "token",
-     "npc", "keyword"),
-    props=(
-        PropSpec("source", "source", "Where the ruling is printed: `rulebook \"Frequently Asked Questions\"`, "
-                 "or `authored` (default: the enclosing component's)."),
-        PropSpec("answer", "string", "The answer, as printed.", True),
-    ),
-    component=False,
-))
+for _entry in BOX_KINDS:
+    if isinstance(_entry, str):
+        _declared_in_content(_entry)
+    else:
+        _kind(_entry)
 
 # the kinds of the rules kernel's games: card types, decks, games and their parts
 from .kernel_kinds import GAME_BOX_REQUIRED, PROPERTY_TYPES, kernel_kinds  # noqa: E402
