@@ -108,7 +108,7 @@ def test_the_reference_lists_a_pools_counts_per_team(red_blue):
     text = _page(red_blue, REFERENCE, "reference.md.j2", ref=Reference(red_blue.team_names))
     pool = text[text.index("### <code>pool</code>"):]
     pool = pool[:pool.index("\n### ", 5)]
-    assert ("- Counts per Team: one property named after each Team the game names (its `team-names`: "
+    assert ("- Counts per Team: one property named after each Team the game names (its <code>team-names</code>: "
             "<code>red</code>, <code>blue</code>), each a <code>int</code>") in pool
     assert "<code>red 5 blue 5</code>" in pool
     rows = re.findall(r"^\| <code>([a-z-]+)</code> \| <code>([a-z:|-]+)</code> \|", pool, re.M)
