@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,7 @@ def test_the_checks_fail_on_a_page_that_has_rotted(tmp_path, monkeypatch):
     rotted = tmp_path / "rules-coverage.md"
     rotted.write_text(text.replace("tests/scenarios/core/teleport.toml", "tests/scenarios/core/teleports.toml")
                       .replace("| `tests/scenarios/core/mayhem-card-finish-turn.toml` |", "| |"), encoding="utf-8")
-    monkeypatch.setattr(__import__(__name__), "PAGE", rotted)
+    monkeypatch.setattr(sys.modules[__name__], "PAGE", rotted)
     assert not (ROOT / "tests/scenarios/core/teleports.toml").exists()
     assert "tests/scenarios/core/teleports.toml" in _holders()
     with pytest.raises(AssertionError, match="does not list"):
