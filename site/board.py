@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 from mayhem.compiler.mode_setup import face_down_slots, has_unowned_figure
 from mayhem.runtime.board import row_layout
+from mayhem.runtime.modes import Mode
 
 from .model import SiteModel, prop, sort_name
 
@@ -20,20 +21,43 @@ FONT, LINE = 24, 28  # SVG units: 12 px on screen when the widest row of 4 is dr
 CHARS = 10  # characters a line of a tile holds at that size
 
 STYLE = {  # fill, stroke, text
-    "black": ("#212121", "#212121", "#ffffff"),
-    "white": ("#ffffff", "#212121", "#111111"),
     "special": ("#ede7f6", "#5e35b1", "#1a1a1a"),
     "face-down": ("#9e9e9e", "#424242", "#111111"),
     "empty": ("none", "#757575", "#424242"),
 }
+# A Team's Bases in the Team's colour when its name is one (the game's `team-names`: the
+# Mayhem boxes' black and white), with how the caption says it; else a colour by seat.
+TEAM_COLOURS = {
+    "black": ("#212121", "#212121", "#ffffff", "dark"),
+    "white": ("#ffffff", "#212121", "#111111", "white, outlined"),
+    "red": ("#c62828", "#8e0000", "#ffffff", "red"),
+    "blue": ("#1565c0", "#003c8f", "#ffffff", "blue"),
+    "green": ("#2e7d32", "#005005", "#ffffff", "green"),
+    "yellow": ("#fdd835", "#c6a700", "#111111", "yellow"),
+    "orange": ("#ef6c00", "#b53d00", "#111111", "orange"),
+    "purple": ("#6a1b9a", "#38006b", "#ffffff", "purple"),
+    "grey": ("#757575", "#424242", "#ffffff", "grey"),
+    "gray": ("#757575", "#424242", "#ffffff", "grey"),
+}
+BY_SEAT = [("#37474f", "#102027", "#ffffff", "dark slate"), ("#fff8e1", "#ff8f00", "#111111", "cream, amber edge"),
+           ("#00695c", "#003d33", "#ffffff", "teal"), ("#ad1457", "#78002e", "#ffffff", "crimson")]
+
+
+def team_style(team: str, seat: int) -> tuple[str, str, str, str]:
+    """(fill, stroke, text, words) of a Team's Bases: its colour, or the colour of its seat."""
+    return TEAM_COLOURS.get(team.lower()) or BY_SEAT[seat % len(BY_SEAT)]
 
 
 @dataclass
 class Tile:
     name: str
-    style: str
+    style: str  # a STYLE, or the Team whose Base the tile is
     marks: list[str] = field(default_factory=list)
     said: str = ""  # how the description says it
+    colours: tuple[str, str, str] | None = None  # fill, stroke, text of a Team's Base
+
+    def paint(self) -> tuple[str, str, str]:
+        return self.colours or STYLE[self.style]
 
 
 @dataclass
@@ -71,11 +95,12 @@ def draw(rows: list[int], tiles: list[Tile], *, ident: str, title: str) -> Marku
         node = graph.nodes[i]
         x = PAD + node["x"] * (TILE_W + GAP)
         y = PAD + node["row"] * (height + GAP)
-        fill, stroke, ink = STYLE[tile.style]
+        fill, stroke, ink = tile.paint()
         dash = ' stroke-dasharray="8 6"' if tile.style == "empty" else ""
-        out.append(Markup('<g class="mh-tile mh-tile-{}"><rect x="{:g}" y="{:g}" width="{}" height="{}" rx="10" '
+        kind = Markup(" mh-tile-base") if tile.colours else Markup("")
+        out.append(Markup('<g class="mh-tile{} mh-tile-{}"><rect x="{:g}" y="{:g}" width="{}" height="{}" rx="10" '
                           'fill="{}" stroke="{}" stroke-width="3"{}/>').format(
-            tile.style, x, y, TILE_W, height, fill, stroke, Markup(dash)))
+            kind, tile.style, x, y, TILE_W, height, fill, stroke, Markup(dash)))
         top = y + (height - len(lines) * LINE) / 2 + FONT * 0.8
         n_name = len(wrap(tile.name))
         for k, line in enumerate(lines):
@@ -97,18 +122,28 @@ def _rows(rows: list[int], items: list) -> list[list]:
     return out
 
 
+def _team_order(model: SiteModel, locations: list[dict]) -> list[str]:
+    """The Teams whose Bases the board shows, in seat order: the game's `team-names`, then any
+    other Team a Base names (by name)."""
+    named = {prop(c, "base") for c in locations if prop(c, "base")}
+    return [t for t in model.team_names if t in named] + sorted(named - set(model.team_names))
+
+
 def standard_board(model: SiteModel, box: dict, ident: str | None = None) -> Drawing:
-    """The box's board: its `board` rows and its Location tiles, Black Bases first, then the
-    Special Locations by name, then the White Bases; each tile says what lies on it at setup."""
+    """The box's board: its `board` rows and its Location tiles, the first Team's Bases first
+    (the game's `team-names`: the Black Team's in the Mayhem boxes), then the Special Locations
+    by name, then the other Teams' Bases; each tile says what lies on it at setup."""
     locations = model.of_kind("location", box["id"])
     piles = {prop(pool, "pile-on"): pool for pool in box.get("children", ()) if pool["kind"] == "pool"
              and prop(pool, "pile-on")}
     vp = next((pool for pool in box.get("children", ()) if pool["kind"] == "pool" and prop(pool, "on-vp-slots")), None)
-    blacks = [c for c in locations if prop(c, "base") == "black"]
-    whites = [c for c in locations if prop(c, "base") == "white"]
+    teams = _team_order(model, locations)
+    seat = {t: i for i, t in enumerate(model.team_names)}
+    paint = {t: team_style(t, seat.get(t, len(seat) + i)) for i, t in enumerate(teams)}
+    bases = {t: [c for c in locations if prop(c, "base") == t] for t in teams}
     specials = sorted((c for c in locations if not prop(c, "base")), key=lambda c: (sort_name(c), c["qid"]))
     tiles = []
-    for c in blacks + specials + whites:
+    for c in [c for t in teams[:1] for c in bases[t]] + specials + [c for t in teams[1:] for c in bases[t]]:
         base = prop(c, "base")
         name = c.get("name") or c["id"]
         marks = []
@@ -118,7 +153,7 @@ def standard_board(model: SiteModel, box: dict, ident: str | None = None) -> Dra
             marks.append(f"pile of {piles[c['id']].get('name') or piles[c['id']]['id']}")
         notes = ([f"{base.capitalize()} Team Base"] if base else []) + marks
         said = f"{name} ({'; '.join(notes)})" if notes else name
-        tiles.append(Tile(name, base or "special", marks, said))
+        tiles.append(Tile(name, base or "special", marks, said, paint[base][:3] if base else None))
     rows = list(prop(box, "board") or [])
     missing = []
     if not rows:
@@ -143,10 +178,27 @@ def standard_board(model: SiteModel, box: dict, ident: str | None = None) -> Dra
         caption = (Markup("What the content does not record: ") + Markup("; ").join(escape(m) for m in missing) +
                    Markup(". The drawing shows what it does record."))
     else:
-        caption = escape("The tiles are shuffled into this shape for every game: drawn here in one arrangement, the "
-                   "Black Team's Bases (dark) first, then the Special Locations, then the White Team's Bases "
-                   "(white, outlined).")
+        said = [f"the {t.capitalize()} Team's Bases ({paint[t][3]})" for t in teams]
+        order = (said[:1] + ["the Special Locations"] + ([" and ".join(said[1:])] if said[1:] else [])) \
+            if said else ["the Special Locations"]
+        caption = escape("The tiles are shuffled into this shape for every game: drawn here in one arrangement, " +
+                         order[0] + " first" + "".join(f", then {o}" for o in order[1:]) + ".")
     return Drawing(svg, caption, missing, _rows(rows, tiles))
+
+
+def mode_teams(model: SiteModel, mode: dict) -> list[str]:
+    """The Teams of a game of the mode, named as the runtime names them (`Mode.team_ids`): the
+    game's `team-names` when there are as many Teams, else after their players (Free-For-All's
+    three one-player Teams: p1, p2, p3)."""
+    seats = tuple(tuple(team) for team in prop(mode, "seats") or ())
+    return Mode(mode["id"], seats).team_ids(model.team_names) if seats else []
+
+
+def _teams_said(teams: list[str]) -> str:
+    if not teams:
+        return "the players"
+    names = ", ".join(teams[:-1]) + " and " + teams[-1] if len(teams) > 1 else teams[0]
+    return f"the {len(teams)} Teams ({names})"
 
 
 def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
@@ -182,7 +234,9 @@ def mode_board(model: SiteModel, box: dict, mode: dict) -> Drawing | None:
     shape = "-".join(map(str, rows))
     title = f"The board of {name} in {box.get('name') or box['id']}: {len(rows)} rows of face-down tiles ({shape})"
     svg = draw(rows, tiles, ident=f"board-{mode['id']}", title=title)
+    teams = mode_teams(model, mode)
     caption = escape("Every tile lies face down (2 Slots, no effect)" +
-                     (", the corners are where the players' figures start" if corners else "") +
+                     (f", the figures of {_teams_said(teams)} start on the corners, one Team a corner"
+                      if corners else "") +
                      (f", {who} stands in the centre" if centre is not None else "") + ".")
     return Drawing(svg, caption, [], _rows(rows, tiles))

@@ -13,6 +13,8 @@ import networkx as nx
 
 from mayhem.compiler.applicability import Applicability
 from mayhem.compiler.ir_ops import named_refs
+from mayhem.dsl import schema
+from mayhem.dsl.schema import COLOURS
 
 # The folder of each kind's pages under its box (or module); kinds not listed get `<kind>s`.
 FOLDERS = {
@@ -117,6 +119,15 @@ class SiteModel:
 
     def box(self, box_id: str) -> dict | None:
         return next((b for b in self.boxes if b["id"] == box_id), None)
+
+    @cached_property
+    def team_names(self) -> tuple[str, ...]:
+        """The Teams' names the shared game declares (`team-names [black, white]`), in seat order:
+        the names a pool's counts per Team and the Bases use; the Mayhem colours when no game
+        names them (as the compiler reads them: compiler/checks/game_pieces.py)."""
+        game = next((c for c in self.components if c["kind"] == "game" and not c.get("box")
+                     and prop(c, "team-names")), None)
+        return tuple(prop(game, "team-names")) if game is not None else COLOURS
 
     def term(self, box_id: str | None, plural: bool = False) -> str:
         box = self.box(box_id) if box_id else None
@@ -324,11 +335,22 @@ def parse_span(span: str) -> tuple[str, tuple[int, int], tuple[int, int]]:
 
 
 def pool_total(pool: dict) -> int:
-    """How many pieces a pool holds: its count, or its coloured counts."""
+    """How many pieces a pool holds: its count, or the sum of its counts per Team (whatever the
+    Teams are called: every number-valued property of the pool that is not one of its own)."""
     count = prop(pool, "count")
     if count is not None:
         return count
-    return sum(prop(pool, colour, 0) or 0 for colour in ("black", "white"))
+    return sum(n for _team, n in team_counts(pool))
+
+
+def team_counts(pool: dict, teams: tuple[str, ...] = ()) -> list[tuple[str, int]]:
+    """A pool's counts per Team (`black 5 white 5`), as (Team, count): the Teams in `teams`'
+    order first (the game's `team-names`), then any other the pool names, by name."""
+    own = {p.name for p in schema.KINDS["pool"].props}
+    named = {k: v.get("value") for k, v in pool.get("props", {}).items()
+             if k not in own and isinstance(v.get("value"), int) and not isinstance(v.get("value"), bool)}
+    order = [t for t in teams if t in named] + sorted(t for t in named if t not in teams)
+    return [(t, named[t]) for t in order]
 
 
 def in_play(model: SiteModel, box_id: str, comp: dict) -> bool:

@@ -113,7 +113,15 @@ def default_text(value) -> str:
 
 
 class Reference:
-    """What the reference page lists, in a stable order."""
+    """What the reference page lists, in a stable order. `team_names`: the Teams the content's
+    game names (`team-names`), which name a pool's counts per Team."""
+
+    def __init__(self, team_names: tuple[str, ...] = schema.COLOURS) -> None:
+        self.team_names = tuple(team_names) or schema.COLOURS
+
+    def team_example(self, shape: str) -> str:
+        """A declaration of counts per Team with the content's own Team names: `black 5 white 5`."""
+        return " ".join(f"{team} {5 if shape == 'int' else shape}" for team in self.team_names)
 
     @cached_property
     def sections(self) -> list[GrammarSection]:

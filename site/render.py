@@ -26,7 +26,7 @@ from .report import linked as link_report
 from .words import mode_label, mode_value, printed_label, prop_label, property_declaration, site_words, token_words
 from .page import COMPETITIVE, CONSISTENCY, GLOSSARY, GUIDE, HOME, INDEX, REFERENCE, Page, anchor, fence
 from .model import (FOLDERS, KIND_ORDER, NO_PAGE, SiteModel, in_play, kind_title, listeners, pool_total, prop,
-                    prop_source, scope_folder, sort_name)
+                    prop_source, scope_folder, sort_name, team_counts)
 
 
 TIMING = {"round-start": "Round Start", "activation": "Activation", "reaction": "Reaction"}
@@ -77,7 +77,7 @@ def environment() -> Environment:
     env.filters["pool_total"] = pool_total
     env.globals.update(TIMING=TIMING, DURATION=DURATION, MISSIONS=MISSIONS, SLOT_TITLES=SLOT_TITLES,
                        kind_title=kind_title, prop=prop, prop_source=prop_source, Markup=Markup, anchor=anchor,
-                       FOLDERS=FOLDERS, pool_total=pool_total, fence=fence, named=named, prop_doc=prop_doc,
+                       FOLDERS=FOLDERS, pool_total=pool_total, team_counts=team_counts, fence=fence, named=named, prop_doc=prop_doc,
                        in_play=in_play, listeners=listeners, mode_label=mode_label, prop_label=prop_label, printed_label=printed_label, kind_name=kind_name, link_report=link_report,
                        mode_value=mode_value, procedure=procedure, actions=actions, counters=counters, mode_parts=mode_parts, rule_text=rule_text, part_label=part_label, token_words=token_words, property_declaration=property_declaration, is_mayhem_box=is_mayhem_box, rulings_of=rulings_of, box_faq=box_faq, has_faq=has_faq)
     return env
@@ -148,7 +148,7 @@ class Renderer:
         self.write(CONSISTENCY, "consistency.md.j2", diagnostics=self.diagnostics,
                    compiler_diags=[d for d in self.diagnostics if not d.code.startswith("C")],
                    report=Markup(self.report) if self.report else None)
-        self.write(REFERENCE, "reference.md.j2", ref=reference.Reference())
+        self.write(REFERENCE, "reference.md.j2", ref=reference.Reference(self.model.team_names))
         guide = [GUIDE]
         self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"),
                    has_language_guide=any(name == "language" for name, _, _ in self.docs.get("pages", [])))
