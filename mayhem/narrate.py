@@ -11,10 +11,16 @@ def _plural(n: int, word: str) -> str:
 
 
 def _tokens(n: int, name: str) -> str:
-    """>>> _tokens(1, "Fire"), _tokens(2, "Pizza")
-    ('a Fire token', '2 Pizza tokens')
+    """A number of tokens by name, the word `token` not said twice when the name has it.
+
+    >>> _tokens(1, "Fire"), _tokens(2, "Pizza"), _tokens(1, "ACME token"), _tokens(3, "ACME token")
+    ('a Fire token', '2 Pizza tokens', 'an ACME token', '3 ACME tokens')
     """
-    return f"a {name} token" if n == 1 else f"{n} {name} tokens"
+    if name.lower().endswith(" token"):
+        name = name[:-len(" token")]
+    if n != 1:
+        return f"{n} {name} tokens"
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} token"
 
 
 class Narrator:
@@ -47,6 +53,8 @@ class Narrator:
             rank = {kind: i for i, kind in enumerate(first)}
             for comp in sorted(self.game.rules.by_qid.values(), key=lambda c: rank.get(c.get("kind"), len(first))):
                 self._names.setdefault(comp.get("id"), comp.get("name") or comp.get("id"))
+                if comp.get("qid"):  # events name some components by their qualified id (`box:kind:id`)
+                    self._names.setdefault(comp["qid"], comp.get("name") or comp.get("id"))
         return self._names.get(ident, str(ident))
 
     # ---- events -----------------------------------------------------------------------
@@ -97,7 +105,7 @@ class Narrator:
             "place-token": lambda: f"{_tokens(count, n(e['token']))} placed on {n(e['on'])}",
             "remove-token": lambda: f"{_tokens(count, n(e['token']))} removed from {n(e['frm'])}",
             "take": lambda: f"{n(e['to'])} takes {_tokens(count, n(e['token']))} from {n(e['frm'])}",
-            "use-token": lambda: f"{n(e['figure'])} uses a {n(e['token'])} token",
+            "use-token": lambda: f"{n(e['figure'])} uses {_tokens(1, n(e['token']))}",
             "play": lambda: f"{e['team']} plays the Mayhem card {n(e['card'])}",
             "draw": lambda: f"{e['team']} draws {_plural(count, 'Mayhem card')}",
             "reroll": lambda: f"{e['team']} rerolls die {e['die']}: {e['value']}",

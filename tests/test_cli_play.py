@@ -43,7 +43,7 @@ def test_a_scripted_game_plays_to_the_end(whole_game):
 @pytest.mark.parametrize("kind, pattern", [
     ("damage", r"^.+ takes \d+ Damage \(\d+/\d+ life left\)$"),
     ("prevent", r"^\d+ Damage prevented$"),
-    ("place-token", r"^(a .+ token|\d+ .+ tokens) placed on .+$"),
+    ("place-token", r"^(an? .+ token|\d+ .+ tokens) placed on .+$"),
     ("play", r"^(black|white) plays the Mayhem card .+$"),
     ("ko", r"^.+ is knocked out!$"),
     ("move", r"^.+ moves from L\d+ .*to L\d+.*$"),
@@ -185,3 +185,21 @@ def test_team_lists_for_a_mode_without_them_name_the_modes_that_take_them():
     result = invoke("play", "--box", "teen-titans-go", "--teams", "a.mh,b.mh", "--content", CONTENT)
     assert result.exit_code == 2
     assert "--teams is for a mode with team lists (--mode competitive)" in " ".join(result.output.split())
+
+
+def test_the_narrator_names_tokens_by_their_names_and_says_token_once(rules):
+    """Events name some tokens by their qualified id; the narrator prints their names, and a
+    token whose name ends in `token` is not a `token token` (seen in a played game)."""
+    from mayhem.narrate import Narrator
+    from mayhem.runtime import Game, GameConfig
+
+    narrator = Narrator(Game(rules, GameConfig("looney-tunes", seed=1)), "p1")
+    qid = "looney-tunes:token:acme-pull-or-push"
+    assert qid in rules.by_qid
+    assert narrator.name(qid) == rules.by_qid[qid]["name"] == "Pull or Push"
+    assert narrator.render({"event": "use-token", "figure": "taz", "token": qid}).endswith(
+        " uses a Pull or Push token")
+    assert narrator.render({"event": "take", "to": "taz", "token": "ACME token", "frm": "L1", "count": 1}) \
+        .startswith("Taz takes an ACME token from L1")
+    assert narrator.render({"event": "take", "to": "taz", "token": "ACME token", "frm": "L1", "count": 2}) \
+        .startswith("Taz takes 2 ACME tokens from L1")
