@@ -120,3 +120,85 @@ def test_a_file_asked_about_under_watch_is_checked_in_its_collection_as_without_
     assert [f[0] for f in findings(got)] == ["C403"] and findings(got) == findings(driver.check_in_context([robin]))
     # the Workspace's own result is the whole root's, not narrowed to the file asked about
     assert len(ws.result.diagnostics.items) > len(got.diagnostics.items)
+
+
+# ---- the language server's path from an edit to its diagnostics ------------------------
+
+def test_a_change_told_of_while_a_check_runs_is_kept_for_the_next_check(tmp_path):
+    # the server checks in a worker thread while the editor's edits and saves keep coming:
+    # what it is told of during a check must not be forgotten when that check ends
+    from mayhem.compiler.incremental_parse import ParseCache
+    cache = ParseCache()
+    cache.watched(tmp_path)
+    before, during, saved = tmp_path / "a.mh", tmp_path / "b.mh", tmp_path / "c.mh"
+    cache.set_text(before, "x")
+    cache.start()  # a check begins: it reads `before`
+    cache.set_text(during, "y")
+    cache.set_text(before, "x2")  # edited again while the check runs: read again next time
+    cache.saw(saved)
+    cache.done()
+    assert cache.touched == {during, before} and cache.changed == {saved}
+    cache.start()
+    cache.done()
+    assert cache.touched == set() and cache.changed == set()
+
+
+def test_the_buffer_parsed_for_its_syntax_errors_is_not_parsed_again_by_the_check(tmp_path, monkeypatch):
+    from mayhem.compiler import incremental_parse
+    from mayhem.dsl.spans import SourceFile
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    ws = Workspace(root)
+    ws.watched()
+    ws.check()
+    parsed = []
+    plain = incremental_parse.parse_source
+    monkeypatch.setattr(incremental_parse, "parse_source", lambda src, diags: parsed.append(src.name) or plain(src, diags))
+    robin = root / ROBIN
+    body = robin.read_text(encoding="utf-8").replace("      melee-attack\n", "      melee-atack\n", 1)
+    ws.set_text(robin, body)
+    assert ws.cache.preparse(SourceFile(ROBIN, body, robin)) == ()  # no syntax error
+    got = ws.check()
+    assert parsed == [ROBIN] and ws.cache.parsed_last == [ROBIN], "parsed once, for both"
+    assert [d.code for d in got.diagnostics.errors] == ["E301"]
+    robin.write_text(body, encoding="utf-8")
+    assert sorted(map(str, got.diagnostics.items)) == sorted(map(str, driver.check([root], root=root).diagnostics.items))
+    # a text that is not the one parsed ahead is parsed by the check itself
+    ws.set_text(robin, body.replace("melee-atack", "melee-attack"))
+    ws.check()
+    assert parsed == [ROBIN, ROBIN]
+
+
+def test_the_servers_reader_gives_pygls_the_same_lines_one_thread_trip_per_message():
+    import asyncio
+    import io
+    from concurrent.futures import ThreadPoolExecutor
+    from pygls.io_ import StdinAsyncReader
+    from mayhem.lsp.stdio import MessageReader
+
+    bodies = [b'{"jsonrpc": "2.0", "method": "a"}', '{"x": "\u00e9t\u00e9"}'.encode("utf-8")]
+    stream = b"".join(b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n%s"
+                      % (len(b), b) for b in bodies)
+
+    async def drain(reader) -> list[bytes]:  # as pygls.io_.run_async reads
+        got, length = [], 0
+        while True:
+            line = await reader.readline()
+            got.append(line)
+            if not line:
+                return got
+            if not length and line.startswith(b"Content-Length: "):
+                length = int(line.split(b":")[1])
+            if length and not line.strip():
+                got.append(await reader.readexactly(length))
+                length = 0
+
+    with ThreadPoolExecutor(1) as pool:
+        ours = MessageReader(io.BytesIO(stream), pool)
+        trips = []
+        read = ours.read_message
+        ours.read_message = lambda: trips.append(1) or read()
+        mine = asyncio.run(drain(ours))
+        theirs = asyncio.run(drain(StdinAsyncReader(io.BytesIO(stream), pool)))
+    assert mine == theirs and bodies[1] in mine
+    assert len(trips) == 3  # two messages and the end of the input

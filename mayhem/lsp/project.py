@@ -100,7 +100,13 @@ class Project:
         if path is None:
             return None
         if self.result is not None:
-            for name, src in self.result.sources.items():
+            sources = self.result.sources
+            if path.is_relative_to(self.root):  # most often its path in the root: one look-up, not a walk
+                name = path.relative_to(self.root).as_posix()
+                guess = sources.get(name)
+                if guess is not None and guess.path is not None and absolute(guess.path) == path:
+                    return name
+            for name, src in sources.items():
                 if src.path is not None and absolute(src.path) == path:
                     return name
         if path.is_relative_to(self.root):
