@@ -92,6 +92,8 @@ class Workspace:
         self._by_file: tuple[driver.Compilation, dict[str, list[Diagnostic]]] | None = None
         self._loaded: _Loaded | None = None  # what the latest load found, while a load by file can follow it
         self._rest: ParseCache | None = None  # check_in_context's, for the root without the files asked about
+        self._checks = self._collected = 0  # checks made, and made at the latest full collection
+        self.tidy_later = False  # the caller runs tidy() after each check (see _settle)
 
     def set_text(self, path: Path, text: str) -> None:
         self.cache.set_text(path, text)
@@ -193,12 +195,21 @@ class Workspace:
         garbage collector's sight (gc.freeze), so that its full collections, which came
         in the middle of a later check and cost as much as the check, do not go through
         it each time; every COLLECT_EVERY checks it is collected once (what earlier checks
-        dropped in reference cycles is freed then)."""
-        self._checks = getattr(self, "_checks", 0) + 1
-        if self._checks % COLLECT_EVERY == 0:
+        dropped in reference cycles is freed then): here, or, when the caller says it will
+        (`tidy_later`: the language server, after it has published the check's findings),
+        in `tidy()`."""
+        self._checks += 1
+        if not self.tidy_later:
+            self.tidy()
+        gc.freeze()
+
+    def tidy(self) -> None:
+        """The full garbage collection the checks owe, when it is due (see _settle)."""
+        if self._checks - self._collected >= COLLECT_EVERY:
+            self._collected = self._checks
             gc.unfreeze()
             gc.collect()
-        gc.freeze()
+            gc.freeze()
 
     @property
     def by_file(self) -> bool:

@@ -33,6 +33,7 @@ class Project:
     def __init__(self, root: Path) -> None:
         self.root = absolute(root)
         self.workspace = Workspace(self.root)
+        self.workspace.tidy_later = True  # its full garbage collections after the findings are out (Project.tidy)
         self.result: driver.Compilation | None = None
         self._index: Index | None = None
         self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
@@ -82,6 +83,13 @@ class Project:
         if self.result.resolution is not None:
             self.scopes.update(self.result.resolution.visible)
         return self.result
+
+    def tidy(self) -> None:
+        """The full garbage collection a run of checks owes, when due: called after the
+        findings are published, so that no edit's diagnostics wait for it (0.1 to 0.3 s at
+        10,000 cards, every compiler.incremental.COLLECT_EVERY checks)."""
+        with self._checking:
+            self.workspace.tidy()
 
     @property
     def index(self) -> Index:

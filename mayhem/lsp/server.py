@@ -116,6 +116,7 @@ class MayhemServer(LanguageServer):
         if problems and problems != project.shown_problems:  # said when it changes, not at every keystroke
             self.window_show_message(T.ShowMessageParams(type=T.MessageType.Error, message=problems))
         project.shown_problems = problems
+        await asyncio.get_running_loop().run_in_executor(None, project.tidy)  # once the findings are out
 
 
 server = MayhemServer()
