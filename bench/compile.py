@@ -108,6 +108,21 @@ tenths of it the parse: the loop itself, lexing, tokens and LALR actions, half; 
 reductions, the syntax tree's nodes and spans, two fifths), the IR 13%, the graph 10%,
 the model, names and types 11%.
 
+Sixth round (issue #15, December 2026), profiled at 10,000 cards (`--profile`, card texts
+kept; CPU under the profiler, the machine loaded 9 to 20 times over): the load 38% (the
+parse loop's own time half of it: 740,000 matches of the contextual lexer's expressions,
+4.4 million dict look-ups of actions, gotos and plans; the reductions and dsl.lowering's
+nodes and spans the other half), the consistency checks 33%, the graph 9% (networkx's
+add_node and add_edge two thirds of it), the IR 8% (the components' dicts; the graph's 72,000
+nodes with their keys sorted a sixth), types 4.5%, the model 4%, names 4%. Cut: the keyword
+cycles (E501) are looked for among the calls inside keywords (0.03 s), not over every card's
+13,000 calls (0.14 s and more). Tried and measured, not kept: building the graph through
+networkx's add_nodes_from and add_edges_from (no faster in a micro-benchmark of 72,000 nodes). Side by side with main the same
+minutes, a whole run each (machine loaded 16 to 18 times over): check 8.23 s (1,216 cards/s)
+against 8.82 s (1,134), first run 977 against 951 cards/s, compile 1,924 against 1,700
+cards/s; the difference is mostly the machine's noise (alternating `--child check` runs:
+8.2-9.1 s against 9.0-9.1 s). The aim, 2,000 cards/s for a check, is not reached.
+
 Tried and left: the syntax trees kept on disk by file hash (as mypy and ruff keep theirs)
 or parsed in worker processes both bring the trees back through pickle, and unpickling the
 trees of 10,000 cards takes 1.5 s of CPU, as long as parsing them now (slotted dataclasses

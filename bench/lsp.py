@@ -7,7 +7,8 @@ under 200 ms at 10,000 cards). Each round: a misspelt effect (an E301 with its
 did-you-mean: the root checked again through compiler.incremental, by file: the
 edited file's components, those whose names meant them, and the cross-set checks), the line as it was, a syntax error
 (published from the buffer alone, before the check), the line as it was. The time includes the server's
-debounce (server.DEBOUNCE) and the JSON-RPC round trip.
+debounce (server.DEBOUNCE, none since issue #15's sixth round), the JSON-RPC round trip and
+this client's own reading of the reply (pygls's reader: a thread trip per line).
 
 It measures the real content/ (copied, so the edits touch nothing) and a generated
 root of N cards (bench/synthetic.py's generator, as bench/compile.py's: boxes of characters and Mayhem cards on
@@ -119,7 +120,7 @@ async def measure(root: Path, edits: int, watch: bool = True) -> dict:
         for body, kind in ((text.replace(line, broken, 1), "name"), (text, "back"),
                            (text.replace(line, line + "(", 1), "syntax"), (text, "back")):
             version += 1
-            await asyncio.sleep(0.2)  # the server idle again (its debounce, a late publish)
+            await asyncio.sleep(0.2)  # the server idle again (a late publish)
             used = cpu_seconds(pid)
             started = time.perf_counter()
             client.text_document_did_change(T.DidChangeTextDocumentParams(

@@ -205,13 +205,16 @@ def check(paths: list[Path], *, root: Path | None = None, cache=None) -> Compila
     return run(paths, root=root, passes=CHECK_PASSES, cache=cache)
 
 
-def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None) -> Compilation:
+def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None,
+                     whole=None) -> Compilation:
     """Check files or folders as part of their collection: the whole content root is loaded
     (a file alone cannot see its box, the other files of its box, or what it changes in
     them). Reported: every finding in the files asked about, and every finding elsewhere
     that the collection without those files does not have, that is, what they break.
     Outside a content root (no mayhem.toml) the files are checked alone. A `cache`
-    (compiler.incremental_parse.ParseCache) parses each file once per content, across calls.
+    (compiler.incremental_parse.ParseCache) parses each file once per content, across calls;
+    `whole`, a function that checks the whole root (compiler.incremental.Workspace.check, by
+    file after an edit), stands for the check of the root.
 
     >>> c = check_in_context([Path("content/teen-titans-go/robin.mh")])
     >>> c.ok, c.asked, c.files > 20
@@ -219,8 +222,9 @@ def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None)
     """
     paths = [Path(p) for p in paths] or [Path.cwd()]
     top = absolute(root) if root else find_root(paths)
+    is_top = whole is not None and [absolute(p) for p in paths] == [top]
     if not has_marker(top) or any(not p.exists() for p in paths):
-        return check(paths, root=root, cache=cache)
+        return whole() if is_top else check(paths, root=root, cache=cache)
     asked: set[str] = set()
     for f in discover(paths, Diagnostics()):
         name = absolute(f)
@@ -230,10 +234,10 @@ def check_in_context(paths: list[Path], *, root: Path | None = None, cache=None)
     everything = {f.relative_to(top).as_posix() for f in content_files(top)}
     full = None
     if not asked or everything <= asked:
-        full = check(paths, root=root, cache=cache)
+        full = whole() if is_top else check(paths, root=root, cache=cache)
         if not asked or not full.external:  # the sets it depends on are "elsewhere" too
             return full
-    full = full or check([top], root=top, cache=cache)
+    full = full or (whole() if whole is not None else check([top], root=top, cache=cache))
     rest = sorted(everything - asked)
     base = check([top / n for n in rest], root=top, cache=cache)
     before = Counter(_finding(d) for d in base.diagnostics.items)

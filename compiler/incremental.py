@@ -48,6 +48,7 @@ True
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 import gc
 from pathlib import Path
@@ -90,6 +91,9 @@ class Workspace:
         self.result: driver.Compilation | None = None
         self._by_file: tuple[driver.Compilation, dict[str, list[Diagnostic]]] | None = None
         self._loaded: _Loaded | None = None  # what the latest load found, while a load by file can follow it
+        self._rest: ParseCache | None = None  # check_in_context's, for the root without the files asked about
+        self._checks = self._collected = 0  # checks made, and made at the latest full collection
+        self.tidy_later = False  # the caller runs tidy() after each check (see _settle)
 
     def set_text(self, path: Path, text: str) -> None:
         self.cache.set_text(path, text)
@@ -191,17 +195,44 @@ class Workspace:
         garbage collector's sight (gc.freeze), so that its full collections, which came
         in the middle of a later check and cost as much as the check, do not go through
         it each time; every COLLECT_EVERY checks it is collected once (what earlier checks
-        dropped in reference cycles is freed then)."""
-        self._checks = getattr(self, "_checks", 0) + 1
-        if self._checks % COLLECT_EVERY == 0:
-            gc.unfreeze()
-            gc.collect()
+        dropped in reference cycles is freed then): here, or, when the caller says it will
+        (`tidy_later`: the language server, after it has published the check's findings),
+        in `tidy()`."""
+        self._checks += 1
+        if not self.tidy_later:
+            self.tidy()
         gc.freeze()
 
+    def tidy(self) -> None:
+        """The full garbage collection the checks owe, when it is due (see _settle)."""
+        if self._checks - self._collected >= COLLECT_EVERY:
+            self._collected = self._checks
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+
+    @property
+    def by_file(self) -> bool:
+        """Whether the latest check went by file (the changed files' components alone looked
+        at; not after an edit of the interface, nor for the first check)."""
+        return self.back.front.models.fresh is not None
+
     def check_in_context(self, paths: list[Path]) -> driver.Compilation:
-        """As driver.check_in_context (`mayhem check FILE`), through the cache."""
-        self.cache.start()
-        return driver.check_in_context(paths, root=self.root, cache=self.cache)
+        """As driver.check_in_context (`mayhem check --watch [FILE...]`): the root through
+        `check()` (by file after an edit); for files asked about, the root without them (what
+        they break elsewhere) through a parse cache of its own, checked whole."""
+        if self._rest is None:
+            self._rest = ParseCache()
+        self._rest.start()
+
+        def whole() -> driver.Compilation:
+            got = self.check()
+            # check_in_context narrows the findings it returns: a copy, not the kept result
+            diags = Diagnostics()
+            diags.items = list(got.diagnostics.items)
+            return dataclasses.replace(got, diagnostics=diags, elsewhere=[])
+
+        return driver.check_in_context(paths, root=self.root, cache=self._rest, whole=whole)
 
     def diagnostics(self, name: str) -> list[Diagnostic]:
         """The findings of the latest check in one file (by its name in the root). The

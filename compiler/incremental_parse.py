@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import hashlib
 import os
 from pathlib import Path
+import threading
 import time
 
 from mayhem.dsl import ast
@@ -56,17 +57,31 @@ class ParseCache:
         self.disk: Disk | None = None  # the file system's answers, kept while watched
         self.touched: set[Path] = set()  # the files whose unsaved buffer was set or cleared since the latest compile
         self.parse_diags: dict[str, tuple] = {}  # file -> what parsing it reported, by the latest parse of it
+        # key -> (digest, tree, findings) of a text parsed ahead of a check (`preparse`: an
+        # editor's buffer, parsed at once for its syntax errors), taken by the check that reads it
+        self.ready: dict[str, tuple] = {}
+        # A language server tells of edits and saves while a compile runs in another thread:
+        # those told of during a compile (`_late`: changed, touched) stay for the next one
+        self._told = threading.RLock()
+        self._late: tuple[set, set] | None = None  # while a compile runs
 
     def set_text(self, path: Path, text: str) -> None:
         full = absolute(Path(path))
-        self.overlays[full] = text
-        self.touched.add(full)
+        with self._told:
+            self.overlays[full] = text
+            self._touch(full)
 
     def clear_text(self, path: Path) -> None:
         full = absolute(Path(path))
-        self.overlays.pop(full, None)
+        with self._told:
+            self.overlays.pop(full, None)
+            self._touch(full)
+            self.saw(path)  # its text on disk is read again
+
+    def _touch(self, full: Path) -> None:
         self.touched.add(full)
-        self.saw(path)  # its text on disk is read again
+        if self._late is not None:
+            self._late[1].add(full)
 
     def watched(self, root: Path) -> None:
         """From now on the caller says which files under `root` change on disk (`saw`), as an
@@ -85,7 +100,10 @@ class ParseCache:
         """A file changed on disk (or was added, or removed)."""
         if self.changed is not None:
             full = absolute(Path(path))
-            self.changed.add(full)
+            with self._told:
+                self.changed.add(full)
+                if self._late is not None:
+                    self._late[0].add(full)
             self.disk.forget(full)
             if added_or_removed:
                 self._found = None
@@ -110,12 +128,18 @@ class ParseCache:
         """Called before a compile: what it parses is counted afresh."""
         self.parsed_last = []
         self._seen = set()
+        with self._told:
+            self._late = (set(), set())
 
     def done(self) -> None:
-        """Called after a compile: the changes it was told of are read."""
-        if self.changed is not None:
-            self.changed = set()
-        self.touched = set()
+        """Called after a compile: the changes it was told of before it began are read (those
+        told of while it ran are left for the next)."""
+        with self._told:
+            changed, touched = self._late if self._late is not None else (set(), set())
+            self._late = None
+            if self.changed is not None:
+                self.changed = changed
+            self.touched = touched
 
     def prune(self) -> None:
         """Forget the files the latest compile did not read (deleted, or moved away)."""
@@ -153,6 +177,20 @@ class ParseCache:
             self.files.pop(path, None)
         return src
 
+    def preparse(self, src: SourceFile) -> tuple[Diagnostic, ...]:
+        """What parsing a text reports, parsed now, outside a check (and while one runs in
+        another thread: nothing the check reads is touched); the next check that reads the
+        same text of that file takes its syntax tree instead of parsing it again."""
+        key = f"{absolute(src.path) if src.path is not None else ''}\0{src.name}"
+        sha = digest(src.text)
+        hit = self.entries.get(key)
+        if hit is not None and hit.digest == sha:
+            return hit.diagnostics
+        found = Diagnostics()
+        tree = parse_source(src, found)
+        self.ready = {key: (sha, tree, tuple(found.items))}  # the latest buffer's alone
+        return tuple(found.items)
+
     def parse(self, src: SourceFile, diags: Diagnostics) -> ast.File | None:
         key = f"{absolute(src.path) if src.path is not None else ''}\0{src.name}"
         self._seen.add(key)
@@ -162,9 +200,14 @@ class ParseCache:
             return hit.tree
         sha = digest(src.text)
         if hit is None or hit.digest != sha:
-            found = Diagnostics()
-            tree = parse_source(src, found)
-            hit = _Parsed(sha, tree, tuple(found.items), src)
+            ready = self.ready.get(key)
+            if ready is not None and ready[0] == sha:
+                tree, found_items = ready[1], ready[2]
+            else:
+                found = Diagnostics()
+                tree = parse_source(src, found)
+                found_items = tuple(found.items)
+            hit = _Parsed(sha, tree, found_items, src)
             self.entries[key] = hit
             self.parses += 1
             self.parsed_last.append(src.name)

@@ -38,19 +38,23 @@ def check(paths, fmt, root, limit, report_dir, watch):
     consistency checks over the whole collection.
 
     Exits 0 when clean (warnings and notes allowed), 1 on content errors, 2 on usage errors."""
-    cache = None
-    if watch:  # each check after a save parses only the files that changed
-        from mayhem.compiler.incremental_parse import ParseCache
-        cache = ParseCache()
+    ws = None
+    if watch:  # a Workspace, as the language server's: after a save, by file (only what it reaches)
+        from mayhem.compiler.incremental import Workspace
+        from mayhem.compiler.loader import absolute, find_root
+        ws = Workspace(absolute(root) if root else find_root(_paths(paths)))
+        ws.watched()  # told of every save by the watcher: the other files are neither walked for nor stat'ed
 
     def once() -> int:
-        if cache is not None:
-            cache.start()
-        comp = driver.check_in_context(_paths(paths), root=root, cache=cache)
-        if cache is not None and comp.files:
-            fresh = len(set(cache.parsed_last))
-            click.echo(f"parsed {fresh} file{'s' if fresh != 1 else ''}, "
-                       f"{max(comp.files - fresh, 0)} unchanged from the last check", err=True)
+        if ws is None:
+            comp = driver.check_in_context(_paths(paths), root=root)
+        else:
+            comp = ws.check_in_context(_paths(paths))
+            if comp.files:
+                fresh = len(set(ws.cache.parsed_last))
+                how = "; checked by file" if ws.by_file else ""
+                click.echo(f"parsed {fresh} file{'s' if fresh != 1 else ''}, "
+                           f"{max(comp.files - fresh, 0)} unchanged from the last check{how}", err=True)
         _report(comp, fmt, limit, out=sys.stdout if fmt != "text" else None, loaded=True)
         if report_dir is not None:
             from mayhem.compiler.checks.report import markdown
@@ -58,10 +62,9 @@ def check(paths, fmt, root, limit, report_dir, watch):
             findings = [d for d in comp.diagnostics.items if d.code.startswith("C")]
             (report_dir / "consistency.md").write_text(markdown(findings, comp.silenced), encoding="utf-8")
         return EXIT_OK if comp.ok else EXIT_CONTENT
-    if watch:
-        from mayhem.compiler.loader import find_root
+    if ws is not None:
         from mayhem.watch import watch as watch_and_check
-        sys.exit(watch_and_check([root or find_root(_paths(paths))], once))
+        sys.exit(watch_and_check([ws.root], once, saw=ws.saw))
     sys.exit(once())
 
 

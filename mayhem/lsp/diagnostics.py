@@ -129,16 +129,14 @@ def note_published(project: Project, uri: str, version: int | None, found: list[
 
 def syntax_errors(project: Project, uri: str, text: str) -> list[T.Diagnostic]:
     """The parse errors of one buffer, found in milliseconds: published at once, before the
-    whole root's check (seconds on a large root) replaces them."""
-    from mayhem.dsl.diagnostics import Diagnostics
-    from mayhem.dsl.parser import parse_source
+    whole root's check replaces them. The check takes the syntax tree of this parse (the
+    Workspace's ParseCache.preparse), not parsing the buffer twice."""
     from mayhem.dsl.spans import SourceFile
     name = project.name_of(uri)
     if name is None:
         return []
-    found = Diagnostics()
-    parse_source(SourceFile(name, text, project.path_of(name)), found)
-    return [to_lsp(d, project) for d in found.items if d.span is not None and d.severity == "error"]
+    found = project.workspace.cache.preparse(SourceFile(name, text, project.path_of(name)))
+    return [to_lsp(d, project) for d in found if d.span is not None and d.severity == "error"]
 
 
 def unplaced(comp) -> list[Diagnostic]:

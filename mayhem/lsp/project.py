@@ -33,6 +33,7 @@ class Project:
     def __init__(self, root: Path) -> None:
         self.root = absolute(root)
         self.workspace = Workspace(self.root)
+        self.workspace.tidy_later = True  # its full garbage collections after the findings are out (Project.tidy)
         self.result: driver.Compilation | None = None
         self._index: Index | None = None
         self.open: dict[str, str] = {}  # uri -> text of the buffers open in the editor
@@ -83,6 +84,13 @@ class Project:
             self.scopes.update(self.result.resolution.visible)
         return self.result
 
+    def tidy(self) -> None:
+        """The full garbage collection a run of checks owes, when due: called after the
+        findings are published, so that no edit's diagnostics wait for it (0.1 to 0.3 s at
+        10,000 cards, every compiler.incremental.COLLECT_EVERY checks)."""
+        with self._checking:
+            self.workspace.tidy()
+
     @property
     def index(self) -> Index:
         """The names of the latest check (built on first use after each check)."""
@@ -100,7 +108,13 @@ class Project:
         if path is None:
             return None
         if self.result is not None:
-            for name, src in self.result.sources.items():
+            sources = self.result.sources
+            if path.is_relative_to(self.root):  # most often its path in the root: one look-up, not a walk
+                name = path.relative_to(self.root).as_posix()
+                guess = sources.get(name)
+                if guess is not None and guess.path is not None and absolute(guess.path) == path:
+                    return name
+            for name, src in sources.items():
                 if src.path is not None and absolute(src.path) == path:
                     return name
         if path.is_relative_to(self.root):

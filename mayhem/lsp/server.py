@@ -1,12 +1,15 @@
 """The server: pygls's LanguageServer with the Mayhem features registered, over stdio.
-Edits are checked by compiler.incremental.Workspace a moment after the typing stops
-(a newer edit supersedes a pending check), off the event loop, one check at a time; the
-edited buffer's syntax errors are published at once, before that check."""
+Edits are checked by compiler.incremental.Workspace as soon as the messages already read are
+handled (no debounce: a newer edit supersedes a pending check, and the edits made during a
+check are checked together after it), off the event loop, one check at a time; the edited
+buffer's syntax errors are published at once, before that check, from a parse the check
+reuses. Messages are read whole, one per trip to the reading thread (stdio.py)."""
 from __future__ import annotations
 
 import asyncio
 import logging
 from pathlib import Path
+import sys
 
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
@@ -18,7 +21,10 @@ from . import completion, diagnostics, formatting, hover, navigation, outline
 from .project import Project, Projects, uri_to_path
 
 REQUEST_FAILED = -32803  # LSP's ErrorCodes.RequestFailed: the editor shows the message
-DEBOUNCE = 0.05  # seconds of quiet after an edit before the check starts
+# Seconds of quiet after an edit before its check starts: none. The check (tens of ms by
+# file) starts once the messages already read are handled, and edits that come while one
+# runs are checked together after it (the newest edit's check supersedes the others').
+DEBOUNCE = 0.0
 log = logging.getLogger("mayhem.lsp")
 
 
@@ -28,6 +34,25 @@ class MayhemServer(LanguageServer):
         self.projects = Projects()
         self.generation: dict[Path, int] = {}
         self.locks: dict[Path, asyncio.Lock] = {}
+
+    def _start_io_async(self, stdin=None, stdout=None) -> None:
+        """pygls's own (LanguageServer.start_io over stdio), reading a message per trip to its
+        thread (stdio.MessageReader) instead of a line per trip."""
+        from threading import Event
+        from pygls.io_ import StdoutWriter, run_async
+        from .stdio import MessageReader
+        self._stop_event = Event()
+        reader = MessageReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(run_async(stop_event=self._stop_event, reader=reader, protocol=self.protocol,
+                                  logger=log, error_handler=self.report_server_error))
+        except BrokenPipeError:
+            log.error("the client's connection was lost: the server stops")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     # -- projects ----------------------------------------------------------------------
 
@@ -91,6 +116,7 @@ class MayhemServer(LanguageServer):
         if problems and problems != project.shown_problems:  # said when it changes, not at every keystroke
             self.window_show_message(T.ShowMessageParams(type=T.MessageType.Error, message=problems))
         project.shown_problems = problems
+        await asyncio.get_running_loop().run_in_executor(None, project.tidy)  # once the findings are out
 
 
 server = MayhemServer()
