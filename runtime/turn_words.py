@@ -50,7 +50,19 @@ def activated(eng, env, fig, ability):
 
 
 def restricted(eng, env, fig, what):
-    return fig.__class__ is Figure and bool(fig.tokens) and eng.restricts(fig, what)
+    """TurnMixin.restricts (runtime/turn.py) of a figure, written out: a guard asks it two or
+    three times a menu."""
+    if fig.__class__ is not Figure or not fig.tokens:
+        return False
+    known = eng._restricts
+    for (tok, _o, _c), n in fig.tokens.items():
+        if n > 0:
+            r = known.get(tok)
+            if r is None:
+                r = eng._restricted_by(tok)
+            if what in r:
+                return True
+    return False
 
 
 def can_use(eng, env, special):
@@ -93,11 +105,22 @@ def flagged(eng, env, token, flag):
 
 
 def chosen_ability(eng, env):
-    act = eng.state.active
+    """The Active Character's Ability its die is on: the first of its dashboard's Abilities with
+    that id, found once per dashboard and id (`_CHOSEN`; the dashboards are the rules')."""
+    st = eng.state
+    act = st.active
     if act is None or act.ability is None:
         return None
-    fig = eng.state.figures[act.figure]
-    return next((a for a in eng.abilities(fig) if a["id"] == act.ability), None)
+    side = st.figures[act.figure].side
+    key = (id(side), act.ability)
+    found = _CHOSEN.get(key)
+    if found is None or found[0] is not side:
+        found = _CHOSEN[key] = (side, next((a for a in eng.abilities(st.figures[act.figure])
+                                            if a["id"] == act.ability), None))
+    return found[1]
+
+
+_CHOSEN: dict = {}  # (id of a dashboard, Ability id) -> (the dashboard, its Ability of that id or None)
 
 
 def ability_used(eng, env):
