@@ -32,7 +32,15 @@ def abilities_of(eng, env, fig):
 
 
 def special_of(eng, env, fig):
-    return eng.special(fig) if isinstance(fig, Figure) else None
+    """TurnMixin.special, its dashboard's Special Ability read once per dashboard (a menu asks it
+    at every decision: without the method's call once known)."""
+    if fig.__class__ is not Figure:
+        return None
+    known = eng._specials.get(fig.side["qid"], _UNKNOWN)
+    return eng.special(fig) if known is _UNKNOWN else known
+
+
+_UNKNOWN = object()  # no entry yet in TurnMixin's dashboards' Special Abilities
 
 
 def slot_of(eng, env, ability):

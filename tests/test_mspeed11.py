@@ -137,3 +137,25 @@ def test_chosen_ability_is_the_dashboards_ability_of_the_dies_id(rules):
         eng.state.active = None
         assert turn_words.chosen_ability(eng, None) is None
     assert checked > 50
+
+
+def test_special_of_is_the_dashboards_special_ability_known_or_not(rules):
+    """special-of written out: before and after the dashboard's entry is made, for every figure
+    of both boxes, and for a value that is no figure."""
+    checked = 0
+    for box in ("teen-titans-go", "looney-tunes"):
+        game = Game(rules, GameConfig(box, seed=4))
+        decision = game.start()
+        while decision is not None and decision.kind != "turn":
+            decision = game.act(decision.actions[0])
+        eng = game.engine
+        for fig in eng.state.figures.values():
+            naive = next((c for c in fig.side["children"] if c["kind"] == "special-ability"), None)
+            eng._specials.pop(fig.side["qid"], None)
+            assert turn_words.special_of(eng, None, fig) is naive  # unknown: found and kept
+            assert fig.side["qid"] in eng._specials
+            assert turn_words.special_of(eng, None, fig) is naive  # known
+            checked += naive is not None
+        assert turn_words.special_of(eng, None, "not a figure") is None
+        assert turn_words.special_of(eng, None, None) is None
+    assert checked > 2
