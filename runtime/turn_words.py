@@ -114,21 +114,19 @@ def flagged(eng, env, token, flag):
 
 def chosen_ability(eng, env):
     """The Active Character's Ability its die is on: the first of its dashboard's Abilities with
-    that id, found once per dashboard and id (`_CHOSEN`; the dashboards are the rules')."""
+    that id, found once per game, dashboard and id (as TurnMixin.abilities keeps them by the
+    dashboard's qid)."""
     st = eng.state
     act = st.active
     if act is None or act.ability is None:
         return None
-    side = st.figures[act.figure].side
-    key = (id(side), act.ability)
-    found = _CHOSEN.get(key)
-    if found is None or found[0] is not side:
-        found = _CHOSEN[key] = (side, next((a for a in eng.abilities(st.figures[act.figure])
-                                            if a["id"] == act.ability), None))
-    return found[1]
-
-
-_CHOSEN: dict = {}  # (id of a dashboard, Ability id) -> (the dashboard, its Ability of that id or None)
+    fig = st.figures[act.figure]
+    key = (fig.side["qid"], act.ability)
+    known = eng._chosen
+    if key in known:
+        return known[key]
+    found = known[key] = next((a for a in eng.abilities(fig) if a["id"] == act.ability), None)
+    return found
 
 
 def ability_used(eng, env):
