@@ -19,6 +19,9 @@ from .rules import Rules, prop
 
 _END_TURN = str(END_TURN)
 _VERB = itemgetter(0)  # an Action's verb
+# whether random.Random draws an index in [0, n) by the bits of n's length, drawn again while
+# not below n (CPython): then RandomBot.pick draws its index so, in its own lines
+_BITS = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 class RandomBot:
@@ -45,7 +48,14 @@ class RandomBot:
         if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):  # looked for in C
             actions = actions.copy()
             actions.remove(END_TURN)  # a menu lists each action once
-        return actions[self.rng._randbelow(len(actions))]  # rng.choice(actions), one call fewer
+        n, rng = len(actions), self.rng
+        if _BITS and n and rng.__class__ is random.Random:  # rng.choice(actions) written out: the same bits
+            getrandbits, k = rng.getrandbits, n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return actions[r]
+        return rng.choice(actions)
 
 
 class GreedyBot:

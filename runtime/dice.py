@@ -90,9 +90,7 @@ class DiceMixin:
         faces = self._faces_of.get(die)  # the box's faces of the die, kept per game: no lookup per roll
         if faces is None:
             faces = self._faces_of[die] = self.dice_rules.faces(die, self.box)
-        if not faces:
-            raise IndexError(f"the die '{die}' has no face to roll")
-        return faces[self.rng._randbelow(len(faces))]  # rng.choice(faces), one call fewer
+        return self.rng.choice(faces)
 
     def roll_value(self, die: str) -> int:
         return face_value(self.roll_face(die))

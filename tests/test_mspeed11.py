@@ -159,3 +159,20 @@ def test_special_of_is_the_dashboards_special_ability_known_or_not(rules):
         assert turn_words.special_of(eng, None, "not a figure") is None
         assert turn_words.special_of(eng, None, None) is None
     assert checked > 2
+
+
+def test_pick_draws_rng_choice_for_every_length_and_leaves_the_generator_where_it_does():
+    """pick's index written out against random.Random.choice: every menu length from 1 to 40
+    (lengths a power of two and just above it included: the redraws), the generators in step."""
+    a, b = RandomBot(11), RandomBot(11)
+    for n in list(range(1, 41)) * 5:
+        menu = [Action("move", (f"f{i}", 0)) for i in range(n)]
+        assert a.pick("p1", "die", menu) is b.rng.choice(menu)
+    assert a.rng.getstate() == b.rng.getstate()
+
+    class Other(random.Random):  # a generator of another kind: its own choice
+        def choice(self, seq):
+            return seq[-1]
+    c = RandomBot(0)
+    c.rng = Other(0)
+    assert c.pick("p1", "die", MENUS[0]) == MENUS[0][-1]
