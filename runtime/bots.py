@@ -7,6 +7,7 @@ no per-card code, and no rule of the game."""
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from mayhem.compiler.bot_values import BOT_VALUES, DEFAULT
 from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
@@ -17,6 +18,10 @@ from .rules import Rules, prop
 
 
 _END_TURN = str(END_TURN)
+_VERB = itemgetter(0)  # an Action's verb
+# whether random.Random draws an index in [0, n) by the bits of n's length, drawn again while
+# not below n (CPython): then RandomBot.pick draws its index so, in its own lines
+_BITS = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 class RandomBot:
@@ -40,12 +45,17 @@ class RandomBot:
     def pick(self, player: str, kind: str, actions: list[Action]) -> Action:
         """`choose` on the decision's Actions themselves (Game.play_out): the same draw from the
         same list, without the decision's texts."""
-        if kind == "turn" and END_TURN in actions:
-            for a in actions:
-                if a[0] == "resolve":
-                    actions = [a for a in actions if a != END_TURN]
-                    break
-        return actions[self.rng._randbelow(len(actions))]  # rng.choice(actions), one call fewer
+        if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):  # looked for in C
+            actions = actions.copy()
+            actions.remove(END_TURN)  # a menu lists each action once
+        n, rng = len(actions), self.rng
+        if _BITS and n and rng.__class__ is random.Random:  # rng.choice(actions) written out: the same bits
+            getrandbits, k = rng.getrandbits, n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return actions[r]
+        return rng.choice(actions)
 
 
 class GreedyBot:

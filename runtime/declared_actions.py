@@ -115,7 +115,8 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     `take` binds the chosen action's again), not in a copy of it per menu."""
     out: list[Action] = []
     bound: dict = {}
-    _menus(eng)[starts_turn](eng, env, env, env.locals, fig.key if fig is not None else None, out, bound)
+    menus = eng.code.__dict__.get("_declared_menus") or _menus(eng)  # _menus(eng), one call fewer a decision
+    menus[starts_turn](eng, env, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")

@@ -89,7 +89,10 @@ class DiceMixin:
         """One roll of a declared die: the next forced result of a scenario, else seeded."""
         if self.forced_rolls:
             return self.forced_rolls.pop(0)
-        return self.rng.choice(self.dice_rules.faces(die, self.box))
+        faces = self._faces_of.get(die)  # the box's faces of the die, kept per game: no lookup per roll
+        if faces is None:
+            faces = self._faces_of[die] = self.dice_rules.faces(die, self.box)
+        return self.rng.choice(faces)
 
     def roll_value(self, die: str) -> int:
         return face_value(self.roll_face(die))
@@ -165,7 +168,7 @@ class DiceMixin:
             return
         for colour in self.as_list(a["of"]):
             team = self.state.teams[colour]
-            team.dice.extend(self.roll_value(die) for _ in range(count))
+            team.dice.extend([self.roll_value(die) for _ in range(count)])
             team.placed.extend([False] * count)
 
     def p_lead(self, raw: dict, env: Env, node: dict):
@@ -224,10 +227,12 @@ def size(eng, env, items):
 
 
 def figures_of(eng, env, who):
-    st = eng.state
+    figures, teams = eng.state.figures, eng.state.teams
+    if who.__class__ is str:  # one Team: its figures in one pass
+        return [f for k in teams[who].characters if not (f := figures[k]).eliminated]
     out: list[Figure] = []
     for colour in eng.as_list(who):
-        out.extend(st.figures[k] for k in st.teams[colour].characters if not st.figures[k].eliminated)
+        out.extend([f for k in teams[colour].characters if not (f := figures[k]).eliminated])
     return out
 
 

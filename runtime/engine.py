@@ -71,6 +71,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         if not record:
             self.log = _unrecorded
         self.forced_rolls: list[str] = []  # scenario files queue die results here
+        self._faces_of: dict[str, list[str]] = {}  # die -> its faces in this game's box (DiceMixin.roll_face)
+        self._bases: dict[str, tuple] = {}  # Team -> (the board, its Locations that are the Team's Bases)
+        self._chosen: dict[tuple, dict | None] = {}  # (dashboard qid, Ability id) -> the Ability (chosen-ability)
         self.forced_tosses: list[str] = []  # ... and the colours that win coin tosses
         self.activated_this_round: list[str] = []
         self.win_check_held = False  # during a step whose effects happen at the same time

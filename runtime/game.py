@@ -87,7 +87,8 @@ class Game:
         `decision.actions`; `pick(player, kind, actions)`, when given, answers in its place
         with one of the `Action`s (each once, in the decision's order) without the decision
         being built or its actions printed (a bot that reads only their number and the one it
-        picks: the random bot). A game stopped at a decision (start(), act()) goes on from it."""
+        picks: the random bot); `pick` may also be a dict of such functions by player, called
+        without a function between. A game stopped at a decision (start(), act()) goes on from it."""
         if self._gen is not None and self.decision is None:
             return  # over
         eng = self.engine
@@ -104,6 +105,19 @@ class Game:
         act() does, and gives the Action back to the rules."""
         history, eng = self.history, self.engine
         log = eng.log if eng.record else None
+        append = history.append
+        if pick is not None and log is None:  # a game of bots that keeps no log: the fewest steps
+            picks = pick if isinstance(pick, dict) else None
+            get = _TEXTS.get
+
+            def picked(player: str, kind: str, prompt: str, actions: list, node: dict | None):
+                chosen = picks[player](player, kind, actions) if picks is not None else pick(player, kind, actions)
+                append({"player": player, "kind": kind, "action": get(chosen) or str(chosen)})
+                return chosen
+            return picked
+        if isinstance(pick, dict):
+            picks = pick
+            pick = lambda player, kind, actions: picks[player](player, kind, actions)  # noqa: E731
 
         def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
             # `actions`: each once (Engine.decide merges equal ones; a menu has none)
@@ -119,7 +133,7 @@ class Game:
                     chosen = actions[shown.index(text)]
                 except ValueError:
                     raise IllegalAction(text, decision) from None
-            history.append({"player": player, "kind": kind, "action": text})
+            append({"player": player, "kind": kind, "action": text})
             if log is not None:
                 log("decision", None, player=player, decision=kind, action=text, options=len(actions))
             return chosen

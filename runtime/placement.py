@@ -17,9 +17,15 @@ class PlacementMixin:
     # ---- the Locations the statements choose among -----------------------------------
 
     def bases(self, team: str) -> list[int]:
-        """The Locations of the board that are the Team's Bases (`base TEAM`), still in play."""
-        return [l.index for l in self.state.board.locations
-                if l.comp is not None and prop(l.comp, "base") == team and not l.removed]
+        """The Locations of the board that are the Team's Bases (`base TEAM`), still in play. Which
+        tiles are whose Bases is read once per board and Team (a tile's `base` is printed); only
+        whether each is still in play is asked each time."""
+        board = self.state.board
+        known = self._bases.get(team)
+        if known is None or known[0] is not board:  # the game's board: the same one but in a scenario's setup
+            known = self._bases[team] = (board, [l for l in board.locations
+                                                 if l.comp is not None and prop(l.comp, "base") == team])
+        return [l.index for l in known[1] if not l.removed]
 
     def _open_among(self, where, taken=()) -> list[int]:
         return [i for i in where if self.is_open(i) and i not in taken]

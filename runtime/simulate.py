@@ -56,12 +56,12 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
 
 
 def _picker(players: dict):
-    """Game.play_out's `pick` when every player's bot picks among Actions (the random bot),
-    else None (each question is then a Decision for `choose`)."""
+    """Game.play_out's `pick` (each player's bot's, by player) when every player's bot picks
+    among Actions (the random bot), else None (each question is then a Decision for `choose`)."""
     picks = {p: getattr(bot, "pick", None) for p, bot in players.items()}
     if None in picks.values():
         return None
-    return lambda player, kind, actions: picks[player](player, kind, actions)
+    return picks  # by player: Game.play_out calls each without a function between
 
 
 def log_name(seed: int) -> str:

@@ -32,7 +32,15 @@ def abilities_of(eng, env, fig):
 
 
 def special_of(eng, env, fig):
-    return eng.special(fig) if isinstance(fig, Figure) else None
+    """TurnMixin.special, its dashboard's Special Ability read once per dashboard (a menu asks it
+    at every decision: without the method's call once known)."""
+    if fig.__class__ is not Figure:
+        return None
+    known = eng._specials.get(fig.side["qid"], _UNKNOWN)
+    return eng.special(fig) if known is _UNKNOWN else known
+
+
+_UNKNOWN = object()  # no entry yet in TurnMixin's dashboards' Special Abilities
 
 
 def slot_of(eng, env, ability):
@@ -50,7 +58,19 @@ def activated(eng, env, fig, ability):
 
 
 def restricted(eng, env, fig, what):
-    return fig.__class__ is Figure and bool(fig.tokens) and eng.restricts(fig, what)
+    """TurnMixin.restricts (runtime/turn.py) of a figure, written out: a guard asks it two or
+    three times a menu."""
+    if fig.__class__ is not Figure or not fig.tokens:
+        return False
+    known = eng._restricts
+    for (tok, _o, _c), n in fig.tokens.items():
+        if n > 0:
+            r = known.get(tok)
+            if r is None:
+                r = eng._restricted_by(tok)
+            if what in r:
+                return True
+    return False
 
 
 def can_use(eng, env, special):
@@ -93,11 +113,20 @@ def flagged(eng, env, token, flag):
 
 
 def chosen_ability(eng, env):
-    act = eng.state.active
+    """The Active Character's Ability its die is on: the first of its dashboard's Abilities with
+    that id, found once per game, dashboard and id (as TurnMixin.abilities keeps them by the
+    dashboard's qid)."""
+    st = eng.state
+    act = st.active
     if act is None or act.ability is None:
         return None
-    fig = eng.state.figures[act.figure]
-    return next((a for a in eng.abilities(fig) if a["id"] == act.ability), None)
+    fig = st.figures[act.figure]
+    key = (fig.side["qid"], act.ability)
+    known = eng._chosen
+    if key in known:
+        return known[key]
+    found = known[key] = next((a for a in eng.abilities(fig) if a["id"] == act.ability), None)
+    return found
 
 
 def ability_used(eng, env):
