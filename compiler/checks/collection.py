@@ -9,7 +9,7 @@ import re
 import networkx as nx
 
 from mayhem.compiler.applicability import Applicability
-from mayhem.compiler.ir_ops import walk_expressions, walk_statements
+from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS
 from mayhem.dsl.spans import Span
 
 
@@ -82,6 +82,9 @@ class Collection:
         self._kind_index: dict[str, list[dict]] | None = None
         self._uses: dict[tuple[str, bool], dict] = {}
         self._exprs: dict[int, tuple[object, list[dict]]] = {}
+        self._stmts: dict[int, tuple[list, list[dict]]] = {}
+        self._texted: dict[tuple, tuple[object, list]] = {}
+        self._in_order: tuple[object, list] | None = None
         self._kw_uses: dict[str, dict] = {}
         self._kw_busy: set[str] = set()
         self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
@@ -140,20 +143,56 @@ class Collection:
         for trig in comp["triggers"]:
             yield f"on {trig['event']}", [trig], trig["span"]
 
-    @staticmethod
-    def stmts(body: list):
-        """Every statement of a body and of the bodies inside it, by the registry's walk."""
-        return walk_statements(body)
+    def stmts(self, body: list) -> list[dict]:
+        """Every statement of a body and of the bodies inside it, as the registry's walk
+        (compiler/ir_ops.walk_statements) gives them: kept by the body's identity, as exprs'
+        walks are (a dozen checks walk the same bodies)."""
+        hit = self._stmts.get(id(body))
+        if hit is None or hit[0] is not body:
+            out: list[dict] = []
+            _walk_statements(body, 0, out)
+            hit = (body, out)
+            self._stmts[id(body)] = hit
+        return hit[1]
 
     def exprs(self, node) -> list[dict]:
-        """Every expression under a statement (not in its bodies) or an expression, by the
-        registry's walk (compiler/ir_ops.py). The walk of a node is kept (by its identity, the
-        node held with it so that no other object can take its id): the checks walk the same
-        statements many times, and this walk was the largest single cost of the checks."""
+        """Every expression under a statement (not in its bodies) or an expression, as the
+        registry's walk (compiler/ir_ops.walk_expressions) gives them. The walk of a node is
+        kept (by its identity, the node held with it so that no other object can take its
+        id): the checks walk the same statements many times, and this walk was the largest
+        single cost of the checks."""
         hit = self._exprs.get(id(node))
         if hit is None or hit[0] is not node:
-            hit = (node, list(walk_expressions(node)))
+            out: list[dict] = []
+            _walk_expressions(node, 0, out)
+            hit = (node, out)
             self._exprs[id(node)] = hit
+        return hit[1]
+
+    def in_order(self) -> list[tuple[str, dict]]:
+        """(qid, component) of every component, in qid order (`sorted(by_qid.items())`, which a
+        dozen checks go through): sorted once per `by_qid` (a View of the collection has its own)."""
+        hit = self._in_order
+        if hit is None or hit[0] is not self.by_qid:
+            hit = self._in_order = (self.by_qid, sorted(self.by_qid.items()))
+        return hit[1]
+
+    def texted(self, kinds) -> list[tuple[str, dict, str]]:
+        """(qid, component, text) of the components of these kinds with a text, in qid order
+        (four text checks go through them): worked out once per `by_qid` (a View of the
+        collection has its own)."""
+        key = (id(self.by_qid), tuple(kinds))
+        hit = self._texted.get(key)
+        if hit is None or hit[0] is not self.by_qid:
+            kinds = set(kinds)
+            out = []
+            for qid, comp in self.in_order():
+                if comp["kind"] in kinds:
+                    p = comp["props"].get("text")
+                    if p is not None and p["value"]:
+                        out.append((qid, comp, p["value"]))
+            hit = (self.by_qid, out)
+            self._texted = {key: hit}
         return hit[1]
 
     def uses(self, comp: dict, *, children: bool = True) -> dict:
@@ -233,6 +272,53 @@ class Collection:
                 used["select"].add(e["kind"])
             elif kind == "fn":
                 used["fn"].add(e["name"])
+
+
+# The registry's walks (compiler/ir_ops.py), written out for the checks: the same nodes in the
+# same order and to the same depths, without a generator per level or a Form looked up by
+# attribute per node (the checks walk every statement and expression of a collection).
+_BODIES = {op: (f.bodies, f.options) for op, f in STATEMENTS.items()}
+_STMT_EXPRS = {op: (f.exprs, f.expr_lists, f.expr_maps) for op, f in STATEMENTS.items()}
+_EXPR_EXPRS = {e: (f.exprs, f.expr_lists, f.expr_maps) for e, f in EXPRESSIONS.items()}
+_MAX_STMT_DEPTH = 30  # walk_statements' max_depth
+_MAX_EXPR_DEPTH = 60  # walk_expressions'
+
+
+def _walk_statements(body: list, depth: int, out: list) -> None:
+    for s in body:
+        out.append(s)
+        if depth <= _MAX_STMT_DEPTH:
+            fields, options = _BODIES[s["op"]]
+            for b in fields:
+                inner = s.get(b)
+                if isinstance(inner, list):
+                    _walk_statements(inner, depth + 1, out)
+            if options:
+                for o in s.get("options") or []:
+                    _walk_statements(o["body"], depth + 1, out)
+
+
+def _walk_expressions(node: dict, depth: int, out: list) -> None:
+    if "e" in node:
+        out.append(node)
+        fields, lists, maps = _EXPR_EXPRS[node["e"]]
+    else:
+        fields, lists, maps = _STMT_EXPRS[node["op"]]
+    if depth >= _MAX_EXPR_DEPTH:
+        return
+    depth += 1
+    for k in fields:
+        v = node.get(k)
+        if isinstance(v, dict):
+            _walk_expressions(v, depth, out)
+    for k in lists:
+        for v in node.get(k) or []:
+            if isinstance(v, dict):
+                _walk_expressions(v, depth, out)
+    for k in maps:
+        for v in (node.get(k) or {}).values():
+            if isinstance(v, dict):
+                _walk_expressions(v, depth, out)
 
 
 class _KeywordCycle(Exception):

@@ -94,7 +94,7 @@ def _find_conditions(col, comp: dict):
 
 
 def no_target(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("keyword", "box", "pool"):
             continue
         box_id = comp["box"]
@@ -115,7 +115,7 @@ register(no_target, "C401", "no-target", "warning", "effect graph",
 
 
 def never_holds(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("keyword", "box", "pool"):
             continue
         for cond, where in _conditions(col, comp):
@@ -137,7 +137,7 @@ register(never_holds, "C402", "never-holds", "warning", "effect graph",
 
 
 def slot_off_the_die(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] != "ability":
             continue
         slot = col.prop(comp, "slot")
@@ -154,7 +154,7 @@ register(slot_off_the_die, "C403", "slot-off-the-die", "error", "effect graph",
 
 
 def mayhem_without_special(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] == "ability" and "mayhem" in comp["effects"] and "special" not in comp["effects"]:
             emit(f"ability '{comp['id']}' has a Mayhem effect but no special effect", qid,
                  span_of(comp["effects"]["mayhem"]["span"]))

@@ -88,7 +88,7 @@ def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[d
     keyword's (the keywords are in the interface: unchanged): the old collection's
     tables, less what they hold about the components dropped since."""
     new._kw_uses = old._kw_uses
-    new._uses, new.memo, exprs = old._uses, old.memo, old._exprs
+    new._uses, new.memo, exprs, stmts = old._uses, old.memo, old._exprs, old._stmts
     for comp in removed_irs:
         for c in _components(comp):
             new._uses.pop((c["qid"], True), None)
@@ -96,10 +96,11 @@ def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[d
             for key in new.memo.keys_of(c["qid"]):
                 new.memo.pop(key, None)
         for node in _containers(comp):
-            hit = exprs.get(id(node))
-            if hit is not None and hit[0] is node:
-                del exprs[id(node)]
-    new._exprs = exprs
+            for walks in (exprs, stmts):
+                hit = walks.get(id(node))
+                if hit is not None and hit[0] is node:
+                    del walks[id(node)]
+    new._exprs, new._stmts = exprs, stmts
     new._kind_index = patched_kinds(old, new, dirty, prior)
     # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
     new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}

@@ -19,11 +19,7 @@ NUMBER_WORDS = {"damage": ("deals", "Damage", "Damage"), "heal": ("heals", "Dama
 
 def _texted(col):
     """(qid, component, text) of every component with a text that says what it does."""
-    for qid, comp in sorted(col.by_qid.items()):
-        if comp["kind"] in TEXT_KINDS:
-            text = col.prop(comp, "text")
-            if text:
-                yield qid, comp, text
+    return col.texted(TEXT_KINDS)
 
 
 def _hint(col, comp) -> str:

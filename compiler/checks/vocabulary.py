@@ -62,7 +62,7 @@ def text_vs_effect(col, emit):
     for kw in col.keywords.values():
         for word in _CAPS.findall(kw["name"] or ""):
             caps_keywords.setdefault(word, set()).add(kw["qid"])
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] not in TEXT_KINDS:
             continue
         text = col.prop(comp, "text")
