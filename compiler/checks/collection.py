@@ -85,6 +85,7 @@ class Collection:
         self._stmts: dict[int, tuple[list, list[dict]]] = {}
         self._texted: dict[tuple, tuple[object, list]] = {}
         self._in_order: tuple[object, list] | None = None
+        self._bodies: dict[int, tuple[dict, list]] = {}
         self._kw_uses: dict[str, dict] = {}
         self._kw_busy: set[str] = set()
         self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
@@ -136,12 +137,17 @@ class Collection:
         for child in comp["children"]:
             yield from self.walk(child)
 
-    def bodies(self, comp: dict):
-        """(label, body, span) of every effect slot and trigger of a component (not its children)."""
-        for name, eff in sorted(comp["effects"].items()):
-            yield name, eff["body"], eff["span"]
-        for trig in comp["triggers"]:
-            yield f"on {trig['event']}", [trig], trig["span"]
+    def bodies(self, comp: dict) -> list[tuple[str, list, str]]:
+        """(label, body, span) of every effect slot and trigger of a component (not its
+        children): listed once per component (kept by its identity, as the walks are; a
+        trigger's one-statement body is the same list each time, so its walk is kept too)."""
+        hit = self._bodies.get(id(comp))
+        if hit is None or hit[0] is not comp:
+            out = [(name, eff["body"], eff["span"]) for name, eff in sorted(comp["effects"].items())]
+            out.extend((f"on {trig['event']}", [trig], trig["span"]) for trig in comp["triggers"])
+            hit = (comp, out)
+            self._bodies[id(comp)] = hit
+        return hit[1]
 
     def stmts(self, body: list) -> list[dict]:
         """Every statement of a body and of the bodies inside it, as the registry's walk
