@@ -31,17 +31,27 @@ class _Part:
         self.comp = comp
         self.by_qid: dict[str, dict] = {}
         self.parent: dict[str, str | None] = {}
-
-        def index(c: dict, parent: str | None) -> None:
-            self.by_qid[c["qid"]] = c
-            self.parent[c["qid"]] = parent
-            for child in c["children"]:
-                index(child, c["qid"])
-
-        index(comp, None)
-        self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
-        self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
-        self.silencing = [c for c in self.by_qid.values() if "silence" in c["props"]]
+        self.keywords: dict[str, dict] = {}
+        self.tokens: dict[str, dict] = {}
+        self.silencing: list[dict] = []
+        # one pass, depth first, a component before its children (the order of by_qid's
+        # keys, of `silencing`, and of the keywords and tokens the others are merged from)
+        stack = [(comp, None)]
+        while stack:
+            c, parent = stack.pop()
+            qid = c["qid"]
+            self.by_qid[qid] = c
+            self.parent[qid] = parent
+            kind = c["kind"]
+            if kind == "keyword":
+                self.keywords[qid] = c
+            elif kind == "token":
+                self.tokens[qid] = c
+            if "silence" in c["props"]:
+                self.silencing.append(c)
+            children = c["children"]
+            if children:
+                stack.extend((child, qid) for child in reversed(children))
 
 
 class Collection:
@@ -272,12 +282,10 @@ class Collection:
     def _collect_uses(self, node, used: dict) -> None:
         for e in self.exprs(node):
             kind = e["e"]
-            if kind in ("token", "icon", "component", "ctx", "tag"):
+            if kind in _NAMED_USES:
                 used[kind].add(e["name"])
             elif kind == "select":
                 used["select"].add(e["kind"])
-            elif kind == "fn":
-                used["fn"].add(e["name"])
 
 
 # The registry's walks (compiler/ir_ops.py), written out for the checks: the same nodes in the
@@ -325,6 +333,9 @@ def _walk_expressions(node: dict, depth: int, out: list) -> None:
         for v in (node.get(k) or {}).values():
             if isinstance(v, dict):
                 _walk_expressions(v, depth, out)
+
+
+_NAMED_USES = frozenset({"token", "icon", "component", "ctx", "tag", "fn"})  # a use by its `name`
 
 
 class _KeywordCycle(Exception):
