@@ -230,32 +230,40 @@ class Collection:
         used = _no_uses()
         comps = list(self.walk(comp)) if children else [comp]
         for c in comps:
+            # (a trigger's `when` is among its statement's expressions: the walk collects it)
             for _label, body, _span in self.bodies(c):
                 self._visit_uses(body, used, seen)
-                for s in body:
-                    if s["op"] == "trigger" and s.get("when"):
-                        self._collect_uses(s["when"], used)
             for eff in c["effects"].values():
                 if eff["when"]:
                     self._collect_uses(eff["when"], used)
+        if seen is None:
+            self._add_keyword_uses(used)
         return used
 
     def _visit_uses(self, body: list, used: dict, seen: set | None) -> None:
-        """`seen` None: a called keyword's uses come from _keyword_uses; else the keyword's
-        bodies are visited here, once (the keywords already visited are in `seen`)."""
+        """`seen` None: the keywords called are noted, and what they use is added once
+        (_add_keyword_uses) when the component's (or keyword's) bodies are walked; else the
+        keyword's bodies are visited here, once (the keywords already visited are in `seen`)."""
+        primitives, keywords = used["primitive"], used["keyword"]
         for s in self.stmts(body):
-            if s["op"] == "primitive":
-                used["primitive"].add(s["name"])
-            elif s["op"] == "keyword":
+            op = s["op"]
+            if op == "primitive":
+                primitives.add(s["name"])
+            elif op == "keyword":
                 qid = s["keyword"]
-                used["keyword"].add(qid)
-                if qid in self.keywords and seen is None:
-                    for kind, names in self._keyword_uses(qid).items():
-                        used[kind] |= names
-                elif qid in self.keywords and qid not in seen:
+                keywords.add(qid)
+                if seen is not None and qid in self.keywords and qid not in seen:
                     seen.add(qid)
                     self._keyword_body_uses(qid, used, seen)
             self._collect_uses(s, used)
+
+    def _add_keyword_uses(self, used: dict) -> None:
+        """What the keywords a walk noted use, their own calls followed (_keyword_uses is
+        transitive: the keywords it adds need no visit of their own)."""
+        for qid in [q for q in used["keyword"] if q in self.keywords]:
+            for kind, names in self._keyword_uses(qid).items():
+                if names:
+                    used[kind] |= names
 
     def _keyword_uses(self, qid: str) -> dict:
         """What a keyword's bodies and parameter defaults use, the keywords they call followed:
@@ -267,6 +275,7 @@ class Collection:
             self._kw_busy.add(qid)
             hit = _no_uses()
             self._keyword_body_uses(qid, hit, None)
+            self._add_keyword_uses(hit)
             self._kw_busy.discard(qid)
             self._kw_uses[qid] = hit
         return hit
