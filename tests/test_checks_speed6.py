@@ -223,3 +223,38 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     if "--write" in sys.argv:
         write()
+
+
+def _deep_if(depth: int) -> dict:
+    """An `if` nested `depth` times, each with a condition `not not ... true` as deep."""
+    cond: dict = {"e": "bool", "v": True}
+    for _ in range(depth):
+        cond = {"e": "not", "x": cond}
+    stmt: dict = {"op": "let", "name": "n", "value": {"e": "num", "v": 1}}
+    for _ in range(depth):
+        stmt = {"op": "if", "cond": cond, "then": [stmt], "else": []}
+    return stmt
+
+
+def test_the_checks_walks_are_the_registrys_walks_in_order_and_depth(ir):
+    """Collection.stmts and Collection.exprs (written out for speed) give the nodes the IR
+    registry's walks give, in the same order, cut at the same depths; and each is kept."""
+    from mayhem.compiler.checks.collection import Collection
+    from mayhem.compiler.ir_ops import walk_expressions, walk_statements
+
+    col = Collection(ir)
+    bodies = 0
+    for comp in col.by_qid.values():
+        for _label, body, _span in col.bodies(comp):
+            bodies += 1
+            got = col.stmts(body)
+            assert [id(s) for s in got] == [id(s) for s in walk_statements(body)]
+            assert col.stmts(body) is got  # kept, not walked again
+            for s in got:
+                assert [id(e) for e in col.exprs(s)] == [id(e) for e in walk_expressions(s)]
+    assert bodies > 100
+    deep = [_deep_if(80)]  # deeper than both walks go (30 bodies, 60 expressions)
+    assert [id(s) for s in col.stmts(deep)] == [id(s) for s in walk_statements(deep)]
+    assert len(col.stmts(deep)) == 32  # the bodies of depth 0 to 31 (depth 30 is the last entered)
+    assert [id(e) for e in col.exprs(deep[0])] == [id(e) for e in walk_expressions(deep[0])]
+    assert len(col.exprs(deep[0])) == 60
