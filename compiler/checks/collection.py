@@ -9,7 +9,7 @@ import re
 import networkx as nx
 
 from mayhem.compiler.applicability import Applicability
-from mayhem.compiler.ir_ops import walk_expressions, walk_statements
+from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS
 from mayhem.dsl.spans import Span
 
 
@@ -31,17 +31,27 @@ class _Part:
         self.comp = comp
         self.by_qid: dict[str, dict] = {}
         self.parent: dict[str, str | None] = {}
-
-        def index(c: dict, parent: str | None) -> None:
-            self.by_qid[c["qid"]] = c
-            self.parent[c["qid"]] = parent
-            for child in c["children"]:
-                index(child, c["qid"])
-
-        index(comp, None)
-        self.keywords = {q: c for q, c in self.by_qid.items() if c["kind"] == "keyword"}
-        self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
-        self.silencing = [c for c in self.by_qid.values() if "silence" in c["props"]]
+        self.keywords: dict[str, dict] = {}
+        self.tokens: dict[str, dict] = {}
+        self.silencing: list[dict] = []
+        # one pass, depth first, a component before its children (the order of by_qid's
+        # keys, of `silencing`, and of the keywords and tokens the others are merged from)
+        stack = [(comp, None)]
+        while stack:
+            c, parent = stack.pop()
+            qid = c["qid"]
+            self.by_qid[qid] = c
+            self.parent[qid] = parent
+            kind = c["kind"]
+            if kind == "keyword":
+                self.keywords[qid] = c
+            elif kind == "token":
+                self.tokens[qid] = c
+            if "silence" in c["props"]:
+                self.silencing.append(c)
+            children = c["children"]
+            if children:
+                stack.extend((child, qid) for child in reversed(children))
 
 
 class Collection:
@@ -82,6 +92,10 @@ class Collection:
         self._kind_index: dict[str, list[dict]] | None = None
         self._uses: dict[tuple[str, bool], dict] = {}
         self._exprs: dict[int, tuple[object, list[dict]]] = {}
+        self._stmts: dict[int, tuple[list, list[dict]]] = {}
+        self._texted: dict[tuple, tuple[object, list]] = {}
+        self._in_order: tuple[object, list] | None = None
+        self._bodies: dict[int, tuple[dict, list]] = {}
         self._kw_uses: dict[str, dict] = {}
         self._kw_busy: set[str] = set()
         self.memo: dict[tuple, object] = {}  # what the checks work out per component, for several of them
@@ -133,27 +147,68 @@ class Collection:
         for child in comp["children"]:
             yield from self.walk(child)
 
-    def bodies(self, comp: dict):
-        """(label, body, span) of every effect slot and trigger of a component (not its children)."""
-        for name, eff in sorted(comp["effects"].items()):
-            yield name, eff["body"], eff["span"]
-        for trig in comp["triggers"]:
-            yield f"on {trig['event']}", [trig], trig["span"]
+    def bodies(self, comp: dict) -> list[tuple[str, list, str]]:
+        """(label, body, span) of every effect slot and trigger of a component (not its
+        children): listed once per component (kept by its identity, as the walks are; a
+        trigger's one-statement body is the same list each time, so its walk is kept too)."""
+        hit = self._bodies.get(id(comp))
+        if hit is None or hit[0] is not comp:
+            out = [(name, eff["body"], eff["span"]) for name, eff in sorted(comp["effects"].items())]
+            out.extend((f"on {trig['event']}", [trig], trig["span"]) for trig in comp["triggers"])
+            hit = (comp, out)
+            self._bodies[id(comp)] = hit
+        return hit[1]
 
-    @staticmethod
-    def stmts(body: list):
-        """Every statement of a body and of the bodies inside it, by the registry's walk."""
-        return walk_statements(body)
+    def stmts(self, body: list) -> list[dict]:
+        """Every statement of a body and of the bodies inside it, as the registry's walk
+        (compiler/ir_ops.walk_statements) gives them: kept by the body's identity, as exprs'
+        walks are (a dozen checks walk the same bodies)."""
+        hit = self._stmts.get(id(body))
+        if hit is None or hit[0] is not body:
+            out: list[dict] = []
+            _walk_statements(body, 0, out)
+            hit = (body, out)
+            self._stmts[id(body)] = hit
+        return hit[1]
 
     def exprs(self, node) -> list[dict]:
-        """Every expression under a statement (not in its bodies) or an expression, by the
-        registry's walk (compiler/ir_ops.py). The walk of a node is kept (by its identity, the
-        node held with it so that no other object can take its id): the checks walk the same
-        statements many times, and this walk was the largest single cost of the checks."""
+        """Every expression under a statement (not in its bodies) or an expression, as the
+        registry's walk (compiler/ir_ops.walk_expressions) gives them. The walk of a node is
+        kept (by its identity, the node held with it so that no other object can take its
+        id): the checks walk the same statements many times, and this walk was the largest
+        single cost of the checks."""
         hit = self._exprs.get(id(node))
         if hit is None or hit[0] is not node:
-            hit = (node, list(walk_expressions(node)))
+            out: list[dict] = []
+            _walk_expressions(node, 0, out)
+            hit = (node, out)
             self._exprs[id(node)] = hit
+        return hit[1]
+
+    def in_order(self) -> list[tuple[str, dict]]:
+        """(qid, component) of every component, in qid order (`sorted(by_qid.items())`, which a
+        dozen checks go through): sorted once per `by_qid` (a View of the collection has its own)."""
+        hit = self._in_order
+        if hit is None or hit[0] is not self.by_qid:
+            hit = self._in_order = (self.by_qid, sorted(self.by_qid.items()))
+        return hit[1]
+
+    def texted(self, kinds) -> list[tuple[str, dict, str]]:
+        """(qid, component, text) of the components of these kinds with a text, in qid order
+        (four text checks go through them): worked out once per `by_qid` (a View of the
+        collection has its own)."""
+        key = (id(self.by_qid), tuple(kinds))
+        hit = self._texted.get(key)
+        if hit is None or hit[0] is not self.by_qid:
+            kinds = set(kinds)
+            out = []
+            for qid, comp in self.in_order():
+                if comp["kind"] in kinds:
+                    p = comp["props"].get("text")
+                    if p is not None and p["value"]:
+                        out.append((qid, comp, p["value"]))
+            hit = (self.by_qid, out)
+            self._texted = {key: hit}
         return hit[1]
 
     def uses(self, comp: dict, *, children: bool = True) -> dict:
@@ -175,32 +230,40 @@ class Collection:
         used = _no_uses()
         comps = list(self.walk(comp)) if children else [comp]
         for c in comps:
+            # (a trigger's `when` is among its statement's expressions: the walk collects it)
             for _label, body, _span in self.bodies(c):
                 self._visit_uses(body, used, seen)
-                for s in body:
-                    if s["op"] == "trigger" and s.get("when"):
-                        self._collect_uses(s["when"], used)
             for eff in c["effects"].values():
                 if eff["when"]:
                     self._collect_uses(eff["when"], used)
+        if seen is None:
+            self._add_keyword_uses(used)
         return used
 
     def _visit_uses(self, body: list, used: dict, seen: set | None) -> None:
-        """`seen` None: a called keyword's uses come from _keyword_uses; else the keyword's
-        bodies are visited here, once (the keywords already visited are in `seen`)."""
+        """`seen` None: the keywords called are noted, and what they use is added once
+        (_add_keyword_uses) when the component's (or keyword's) bodies are walked; else the
+        keyword's bodies are visited here, once (the keywords already visited are in `seen`)."""
+        primitives, keywords = used["primitive"], used["keyword"]
         for s in self.stmts(body):
-            if s["op"] == "primitive":
-                used["primitive"].add(s["name"])
-            elif s["op"] == "keyword":
+            op = s["op"]
+            if op == "primitive":
+                primitives.add(s["name"])
+            elif op == "keyword":
                 qid = s["keyword"]
-                used["keyword"].add(qid)
-                if qid in self.keywords and seen is None:
-                    for kind, names in self._keyword_uses(qid).items():
-                        used[kind] |= names
-                elif qid in self.keywords and qid not in seen:
+                keywords.add(qid)
+                if seen is not None and qid in self.keywords and qid not in seen:
                     seen.add(qid)
                     self._keyword_body_uses(qid, used, seen)
             self._collect_uses(s, used)
+
+    def _add_keyword_uses(self, used: dict) -> None:
+        """What the keywords a walk noted use, their own calls followed (_keyword_uses is
+        transitive: the keywords it adds need no visit of their own)."""
+        for qid in [q for q in used["keyword"] if q in self.keywords]:
+            for kind, names in self._keyword_uses(qid).items():
+                if names:
+                    used[kind] |= names
 
     def _keyword_uses(self, qid: str) -> dict:
         """What a keyword's bodies and parameter defaults use, the keywords they call followed:
@@ -212,6 +275,7 @@ class Collection:
             self._kw_busy.add(qid)
             hit = _no_uses()
             self._keyword_body_uses(qid, hit, None)
+            self._add_keyword_uses(hit)
             self._kw_busy.discard(qid)
             self._kw_uses[qid] = hit
         return hit
@@ -227,12 +291,60 @@ class Collection:
     def _collect_uses(self, node, used: dict) -> None:
         for e in self.exprs(node):
             kind = e["e"]
-            if kind in ("token", "icon", "component", "ctx", "tag"):
+            if kind in _NAMED_USES:
                 used[kind].add(e["name"])
             elif kind == "select":
                 used["select"].add(e["kind"])
-            elif kind == "fn":
-                used["fn"].add(e["name"])
+
+
+# The registry's walks (compiler/ir_ops.py), written out for the checks: the same nodes in the
+# same order and to the same depths, without a generator per level or a Form looked up by
+# attribute per node (the checks walk every statement and expression of a collection).
+_BODIES = {op: (f.bodies, f.options) for op, f in STATEMENTS.items()}
+_STMT_EXPRS = {op: (f.exprs, f.expr_lists, f.expr_maps) for op, f in STATEMENTS.items()}
+_EXPR_EXPRS = {e: (f.exprs, f.expr_lists, f.expr_maps) for e, f in EXPRESSIONS.items()}
+_MAX_STMT_DEPTH = 30  # walk_statements' max_depth
+_MAX_EXPR_DEPTH = 60  # walk_expressions'
+
+
+def _walk_statements(body: list, depth: int, out: list) -> None:
+    for s in body:
+        out.append(s)
+        if depth <= _MAX_STMT_DEPTH:
+            fields, options = _BODIES[s["op"]]
+            for b in fields:
+                inner = s.get(b)
+                if isinstance(inner, list):
+                    _walk_statements(inner, depth + 1, out)
+            if options:
+                for o in s.get("options") or []:
+                    _walk_statements(o["body"], depth + 1, out)
+
+
+def _walk_expressions(node: dict, depth: int, out: list) -> None:
+    if "e" in node:
+        out.append(node)
+        fields, lists, maps = _EXPR_EXPRS[node["e"]]
+    else:
+        fields, lists, maps = _STMT_EXPRS[node["op"]]
+    if depth >= _MAX_EXPR_DEPTH:
+        return
+    depth += 1
+    for k in fields:
+        v = node.get(k)
+        if isinstance(v, dict):
+            _walk_expressions(v, depth, out)
+    for k in lists:
+        for v in node.get(k) or []:
+            if isinstance(v, dict):
+                _walk_expressions(v, depth, out)
+    for k in maps:
+        for v in (node.get(k) or {}).values():
+            if isinstance(v, dict):
+                _walk_expressions(v, depth, out)
+
+
+_NAMED_USES = frozenset({"token", "icon", "component", "ctx", "tag", "fn"})  # a use by its `name`
 
 
 class _KeywordCycle(Exception):

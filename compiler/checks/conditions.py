@@ -140,7 +140,7 @@ def always_true(col, e: dict, box_id: str | None) -> str | None:
 
 def always_holds(col, emit):
     from .effect_graph import _conditions
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("keyword", "box", "pool"):
             continue
         for cond, _where in _conditions(col, comp):

@@ -10,9 +10,11 @@ TRAVELLING = ("character", "mayhem-card")
 def lacks(col, comp: dict, board: str) -> list[str]:
     """What the component's effects need that the board does not offer, with the boxes whose
     characters would bring a missing token."""
+    used = col.uses(comp)
+    if not (used["token"] or used["icon"] or used["component"] or "complete-mission" in used["primitive"]):
+        return []  # nothing a board may lack (most cards): no board asked
     where = col.where
     bringing = where.bringing_for(comp)
-    used = col.uses(comp)
     out = []
     for tok in where.missing(sorted(used["token"]), board, bringing):
         boxes = where.bringers(tok, board)
@@ -49,11 +51,22 @@ register(competitive_needs, "C501", "competitive-needs", "error", "cross-box",
 
 
 def does_not_apply(col, emit):
+    # what a board lacks depends on what a component uses and on the boxes it brings alone:
+    # worked out once per (uses, board, bringing), not per component and board (30,000 at
+    # 10,000 cards, of a few hundred different uses)
+    known: dict[tuple, list[str]] = {}
+    boards = sorted(col.boxes)
     for comp in sorted((c for c in col.top if c["kind"] in TRAVELLING), key=lambda c: c["qid"]):
-        for board in sorted(col.boxes):
+        used = col.uses(comp)
+        needs = (frozenset(used["token"]), frozenset(used["icon"]), frozenset(used["component"]),
+                 "complete-mission" in used["primitive"], frozenset(col.where.bringing_for(comp)))
+        for board in boards:
             if board == comp["box"]:
                 continue
-            missing = lacks(col, comp, board)
+            key = (needs, board)
+            missing = known.get(key)
+            if missing is None:
+                missing = known[key] = lacks(col, comp, board)
             if missing:
                 emit(f"on a {board} board, {comp['kind']} '{comp['id']}' has no {'; no '.join(missing)}: "
                      "that part of its effect does not apply", comp["qid"], span_of(comp["span"]),

@@ -49,7 +49,7 @@ def symbols(col, card_type: dict) -> list[str]:
 def cards(col):
     """(card, its card type) for every card of the collection, in qid order."""
     types = card_types(col)
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in types:
             yield comp, types[comp["kind"]]
 

@@ -82,7 +82,17 @@ def _conditions(node, out: list) -> None:
 
 
 def collect(col, comp: dict) -> EffectFacts:
-    """The facts of a component's own effects and triggers (not its children's)."""
+    """The facts of a component's own effects and triggers (not its children's): worked out
+    once per component (three checks ask; a Workspace keeps them for the components an edit
+    leaves). The checks only read them."""
+    key = ("effect-facts", comp["qid"])
+    found = col.memo.get(key)
+    if found is None:
+        found = col.memo[key] = _collect(col, comp)
+    return found
+
+
+def _collect(col, comp: dict) -> EffectFacts:
     found = EffectFacts()
     for eff in comp["effects"].values():
         _guard(eff.get("when"), {}, found)

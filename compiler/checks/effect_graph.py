@@ -12,6 +12,16 @@ from .tally import tally
 
 
 def _faces(col, box_id: str | None, prop: str) -> list[int]:
+    """The faces of a box's die (of every box's, for a component of none): worked out once
+    per collection, box and die (the boxes are the interface: a collection's for its life)."""
+    known = col.__dict__.setdefault("_faces", {})
+    key = (box_id, prop)
+    if key not in known:
+        known[key] = _faces_of(col, box_id, prop)
+    return list(known[key])
+
+
+def _faces_of(col, box_id: str | None, prop: str) -> list[int]:
     boxes = [col.boxes[box_id]] if box_id in col.boxes else list(col.boxes.values())
     out = []
     for box in boxes:
@@ -32,6 +42,9 @@ def _icon_id(qid: str) -> str:
     return qid.rsplit(":", 1)[-1]
 
 
+_DICE = {"mayhem-die": "mayhem-die-faces", "activation-die": "activation-die-faces"}  # ctx -> the box's faces
+
+
 def _never_true(col, e: dict, box_id: str | None) -> str | None:
     """Why a condition can never hold, or None (a conservative constant fold)."""
     kind = e.get("e")
@@ -41,11 +54,10 @@ def _never_true(col, e: dict, box_id: str | None) -> str | None:
             return f"no Location{' of ' + box_id if box_id else ''} shows the icon '{_icon_id(icon['name'])}'"
     if kind == "cmp":
         left, right, op = e["l"], e["r"], e["op"]
-        bounds = {"mayhem-die": _faces(col, box_id, "mayhem-die-faces"),
-                  "activation-die": _faces(col, box_id, "activation-die-faces")}
         for side, other, flip in ((left, right, False), (right, left, True)):
-            if side.get("e") == "ctx" and side["name"] in bounds and other.get("e") == "num":
-                lo, hi, n = min(bounds[side["name"]]), max(bounds[side["name"]]), other["v"]
+            if side.get("e") == "ctx" and side["name"] in _DICE and other.get("e") == "num":
+                faces = _faces(col, box_id, _DICE[side["name"]])
+                lo, hi, n = min(faces), max(faces), other["v"]
                 o = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op) if flip else op
                 if (o == ">" and n >= hi) or (o == ">=" and n > hi) or (o == "<" and n <= lo) or \
                         (o == "<=" and n < lo) or (o == "==" and not lo <= n <= hi):
@@ -94,7 +106,7 @@ def _find_conditions(col, comp: dict):
 
 
 def no_target(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("keyword", "box", "pool"):
             continue
         box_id = comp["box"]
@@ -115,7 +127,7 @@ register(no_target, "C401", "no-target", "warning", "effect graph",
 
 
 def never_holds(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("keyword", "box", "pool"):
             continue
         for cond, where in _conditions(col, comp):
@@ -137,7 +149,7 @@ register(never_holds, "C402", "never-holds", "warning", "effect graph",
 
 
 def slot_off_the_die(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] != "ability":
             continue
         slot = col.prop(comp, "slot")
@@ -154,7 +166,7 @@ register(slot_off_the_die, "C403", "slot-off-the-die", "error", "effect graph",
 
 
 def mayhem_without_special(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] == "ability" and "mayhem" in comp["effects"] and "special" not in comp["effects"]:
             emit(f"ability '{comp['id']}' has a Mayhem effect but no special effect", qid,
                  span_of(comp["effects"]["mayhem"]["span"]))

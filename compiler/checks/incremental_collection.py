@@ -88,18 +88,26 @@ def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[d
     keyword's (the keywords are in the interface: unchanged): the old collection's
     tables, less what they hold about the components dropped since."""
     new._kw_uses = old._kw_uses
-    new._uses, new.memo, exprs = old._uses, old.memo, old._exprs
+    new._uses, new.memo, exprs, stmts, bodies = old._uses, old.memo, old._exprs, old._stmts, old._bodies
     for comp in removed_irs:
         for c in _components(comp):
             new._uses.pop((c["qid"], True), None)
             new._uses.pop((c["qid"], False), None)
             for key in new.memo.keys_of(c["qid"]):
                 new.memo.pop(key, None)
+            hit = bodies.get(id(c))
+            if hit is not None and hit[0] is c:  # its bodies, and the walks of its triggers' own lists
+                del bodies[id(c)]
+                for _label, body, _span in hit[1]:
+                    walk = stmts.get(id(body))
+                    if walk is not None and walk[0] is body:
+                        del stmts[id(body)]
         for node in _containers(comp):
-            hit = exprs.get(id(node))
-            if hit is not None and hit[0] is node:
-                del exprs[id(node)]
-    new._exprs = exprs
+            for walks in (exprs, stmts):
+                hit = walks.get(id(node))
+                if hit is not None and hit[0] is node:
+                    del walks[id(node)]
+    new._exprs, new._stmts, new._bodies = exprs, stmts, bodies
     new._kind_index = patched_kinds(old, new, dirty, prior)
     # the cross-set checks' tallies (checks/tally.py), patched for `dirty` when a check asks
     new.tallies = {name: t for name, t in old.tallies.items() if name in old.tallies_fresh}

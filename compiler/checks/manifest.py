@@ -165,7 +165,7 @@ register(first_game_hands, "C103", "first-game-hands", "error", "manifest",
 
 
 def impossible_life(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         for name in ("life", "monster-life"):
             value = col.prop(comp, name)
             if isinstance(value, int) and value < 1:

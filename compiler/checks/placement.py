@@ -120,7 +120,7 @@ def _through_keyword(col, call: dict, scope: dict, event: str | None, found: lis
 
 
 def never_lies_there(col, emit):
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] in ("box", "pool"):
             continue
         found: list = []

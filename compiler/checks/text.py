@@ -19,11 +19,7 @@ NUMBER_WORDS = {"damage": ("deals", "Damage", "Damage"), "heal": ("heals", "Dama
 
 def _texted(col):
     """(qid, component, text) of every component with a text that says what it does."""
-    for qid, comp in sorted(col.by_qid.items()):
-        if comp["kind"] in TEXT_KINDS:
-            text = col.prop(comp, "text")
-            if text:
-                yield qid, comp, text
+    return col.texted(TEXT_KINDS)
 
 
 def _hint(col, comp) -> str:
@@ -133,12 +129,16 @@ def numbers_vs_text(col, emit):
         said = card_text.facts(text)
         if not said:
             continue
-        where = col.prop_span(comp, "text")
+        # (the text's span is worked out for a finding only: a regular expression per component)
+        by_kind: dict[str, list] = {}
+        for f in said:
+            by_kind.setdefault(f.kind, []).append(f)
         own = comp["effects"] or comp["triggers"]
         done = collect(col, comp) if own else None
+        thresholds = "at-least" in by_kind or "after" in by_kind
         if done is not None:
             for kind, does in NUMBER_WORDS.items():
-                stated = [f for f in said if f.kind == kind]
+                stated = by_kind.get(kind)
                 if not stated:
                     continue
                 text_numbers = {f.value for f in stated}
@@ -149,30 +149,30 @@ def numbers_vs_text(col, emit):
                 if effect_numbers and (text_numbers - effect_numbers or done.written.get(kind, set()) - text_numbers):
                     emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect "
                          f"{_does(does, effect_numbers)}",
-                         qid, where, hint=_hint(col, comp))
+                         qid, col.prop_span(comp, "text"), hint=_hint(col, comp))
                 elif not effect_numbers and kind not in done.unknown:
                     emit(f"the text of {comp['kind']} '{comp['id']}' says {quoted}, but its effect "
-                         f"{_does(does, set())}", qid, where,
+                         f"{_does(does, set())}", qid, col.prop_span(comp, "text"),
                          hint=_hint(col, comp))
-            for f in (f for f in said if f.kind == "tokens"):
-                _tokens(col, comp, f, done, where, emit)
+            for f in by_kind.get("tokens", ()):
+                _tokens(col, comp, f, done, col.prop_span(comp, "text"), emit)
             tested = {n for n, _c in done.thresholds}
-            for f in (f for f in said if f.kind in ("at-least", "after")):
+            for f in (f for f in said if thresholds and f.kind in ("at-least", "after")):
                 if tested and f.value not in tested:
                     emit(f"the text of {comp['kind']} '{comp['id']}' says \"{f.phrase}\", but its condition holds "
-                         f"from {_said(tested)} Damage", qid, where, hint=_hint(col, comp))
-        for f in (f for f in said if f.kind in ("at-least", "after")):
+                         f"from {_said(tested)} Damage", qid, col.prop_span(comp, "text"), hint=_hint(col, comp))
+        for f in (f for f in said if thresholds and f.kind in ("at-least", "after")):
             life = _life(col, qid)
             if life is not None and f.value > life[0]:
                 emit(f"the text of {comp['kind']} '{comp['id']}' says \"{f.phrase}\", but '{life[1]['id']}' has "
-                     f"{life[0]} Life: it is KO'ed before", qid, where,
+                     f"{life[0]} Life: it is KO'ed before", qid, col.prop_span(comp, "text"),
                      hint=f"a threshold of at most {life[0]} Damage, or more Life")
-        for f in (f for f in said if f.kind == "life"):
+        for f in by_kind.get("life", ()):
             life = col.prop(comp, "monster-life", col.prop(comp, "life"))
             if life is not None and life != f.value:
                 prop = "monster-life" if col.prop(comp, "monster-life") is not None else "life"
                 emit(f"the text of {comp['kind']} '{comp['id']}' says \"{f.phrase}\", but its `{prop}` is {life}",
-                     qid, where, hint=f"`{prop} {f.value}`, or fix the text")
+                     qid, col.prop_span(comp, "text"), hint=f"`{prop} {f.value}`, or fix the text")
 
 
 register(numbers_vs_text, "C307", "numbers-vs-text", "warning", "vocabulary",

@@ -62,7 +62,7 @@ def text_vs_effect(col, emit):
     for kw in col.keywords.values():
         for word in _CAPS.findall(kw["name"] or ""):
             caps_keywords.setdefault(word, set()).add(kw["qid"])
-    for qid, comp in sorted(col.by_qid.items()):
+    for qid, comp in col.in_order():
         if comp["kind"] not in TEXT_KINDS:
             continue
         text = col.prop(comp, "text")
@@ -70,18 +70,18 @@ def text_vs_effect(col, emit):
             continue
         body = [s for eff in comp["effects"].values() for s in eff["body"]] + comp["triggers"]
         used = mentions(body, col.keywords)
-        rendered = render(comp, col.keywords)
         for m in used:
             if not text_mentions(text, m.words, m.number):
                 emit(f"the text of {comp['kind']} '{comp['id']}' does not mention {m.rendered}, which its effect uses",
-                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {rendered}")
+                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {render(comp, col.keywords)}")
                 break
         used_qids = {m.keyword for m in used}
         for word in sorted(set(_CAPS.findall(text))):
             qids = caps_keywords.get(word)
             if qids and not (qids & used_qids):
+                # the effect rendered for the hint only (it was two fifths of the check)
                 emit(f"the text of {comp['kind']} '{comp['id']}' names {word}, which its effect does not use",
-                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {rendered}")
+                     qid, col.prop_span(comp, "text"), hint=f"the effect reads: {render(comp, col.keywords)}")
                 break
 
 
