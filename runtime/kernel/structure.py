@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu, take_action
+from .actions import menu, sole_listing, sole_menu, take_action
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
@@ -142,6 +142,17 @@ class KernelGame(Steps):
         self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
         return decision.actions[index]
 
+    def _answer_index(self, decision: Decision) -> int:
+        """_answer_in_place's answer by its place in `decision.actions`."""
+        self.decision = decision
+        action = self._choose(decision)
+        try:
+            index = decision.actions.index(action)
+        except ValueError:
+            raise IllegalKernelAction(action, decision) from None
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        return index
+
     def force(self, rolls: list[int], coins: list[str]) -> None:
         """The next die rolls and coin tosses come out so (a scenario's forced results); kept
         in the step's starting state too, since a step that asks a question is replayed."""
@@ -252,6 +263,7 @@ class KernelGame(Steps):
             run = self._run = Run(self, [])
         run.in_place = in_place
         kinds = self._kinds
+        sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
         while True:
             state = self.state
             phase = state.phase
@@ -263,14 +275,14 @@ class KernelGame(Steps):
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
-                        legal, texts = menu(self)
+                        legal, texts = menu(self) if sole is None else sole_menu(self, *sole)
                         if legal:
                             if len(legal) > 1:  # the step's first question
-                                answer = in_place(Decision(state.active, "action",
-                                                           f"turn {state.turn}: choose an action", texts))
-                                run.answers.append(answer)
+                                index = self._answer_index(Decision(state.active, "action",
+                                                                    f"turn {state.turn}: choose an action", texts))
+                                run.answers.append(texts[index])
                                 run.used = 1
-                                take_action(self, run, legal[texts.index(answer)])
+                                take_action(self, run, legal[index])
                             else:  # its only legal action, taken without asking
                                 take_action(self, run, legal[0])
                             continue
