@@ -162,6 +162,14 @@ def _counter_lines(sign: str, add: bool):
         from .primitives import _change
         amount = args.get("amount", args.get("value"))
         counter, amount = source(args["counter"], space, names), source(amount, space, names)
+        if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
+            change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
+            if args.get("on") is None:  # of `me`
+                return [f"{change}(run, env['ctx:me'], {sign}int(({amount}) or 0))"]
+            return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
+                    f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+                    f"else (_o{n},)):",
+                    f"    _c{n}(run, _h{n}, {sign}int(_a{n} or 0))"]
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
             return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]

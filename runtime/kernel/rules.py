@@ -3,6 +3,7 @@ decks, actions, keywords and an index of effect statements by node id."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 class KernelError(ValueError):
@@ -29,6 +30,25 @@ class Counter:
     max: int | None
     reset: str | None
     out_at_min: bool
+
+    # the counter's changes and reads made for it once (counters.py): what the generated source calls
+    @cached_property
+    def add(self):
+        """`add(run, holder, n)`: n added to the holder's counter, within its bounds."""
+        from .counters import make_change
+        return make_change(self, True)
+
+    @cached_property
+    def put(self):
+        """`put(run, holder, n)`: the holder's counter set to n, within its bounds."""
+        from .counters import make_change
+        return make_change(self, False)
+
+    @cached_property
+    def get(self):
+        """`get(run, holder)`: the holder's counter (its start if never set)."""
+        from .counters import make_get
+        return make_get(self)
 
 
 @dataclass
