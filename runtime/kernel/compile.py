@@ -107,6 +107,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
             w = fresh(space)
             return (f"(run.state.owners[{w}] if isinstance({w} := {source(args['card'], space, bound)}, int) "
                     f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
+        if e["name"] == "cards-in" and list(args) in (["zone"], ["zone", "of"]) and args["zone"]["e"] == "zone":
+            of = source(args["of"], space, bound) if "of" in args else "None"  # a zone named: its own function
+            return f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, {of})"
         if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
             from .primitives import property_of
             card, name = source(args["card"], space, bound), source(args["name"], space, bound)

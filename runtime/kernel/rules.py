@@ -20,6 +20,12 @@ class Zone:
     reshuffle_from: str | None
     refill_from: str | None = None
 
+    @cached_property
+    def cards(self):
+        """`cards(run, env, of)`: piles.cards_in(run, env, this zone, of), made for this zone once."""
+        from .piles import make_cards_in
+        return make_cards_in(self)
+
 
 @dataclass
 class Counter:
