@@ -184,6 +184,10 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
     """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (piles.move_card)."""
     from .piles import move
     card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
+    if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
+        return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
+                f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+                f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
     return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
             f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
             f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]

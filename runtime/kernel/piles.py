@@ -136,6 +136,29 @@ def make_cards_in(spec):
     return cards
 
 
+def make_put(spec):
+    """`put(run, uid, owner)`: move(run, uid, spec.id, owner) for this zone; for a zone without
+    a capacity or a Team, its lists changed without reading the zone's declaration (rules.Zone.put)."""
+    zone, prefix = spec.id, spec.id + "/"
+    if spec.capacity is not None or spec.per == "team":
+        return lambda run, uid, owner: move(run, uid, zone, owner)
+    per = bool(spec.per)
+
+    def put(run, uid, owner):
+        state = run.state
+        key = ((prefix + owner if type(owner) is str else zone if owner is None else f"{zone}/{owner}")
+               if per else zone)
+        zones, places = state.zones, state.places
+        zones[places[uid]].remove(uid)
+        pile = zones.get(key)
+        if pile is None:
+            pile = zones[key] = []
+        pile.append(uid)
+        places[uid] = key
+        return True
+    return put
+
+
 def _move_all(run, uids: list, zone: str, owner) -> None:
     """move(run, uid, zone, owner) for each of `uids` (a copy of it is walked), in order;
     for a zone without a capacity or a Team, its lists changed here without a call each."""

@@ -26,6 +26,12 @@ class Zone:
         from .piles import make_cards_in
         return make_cards_in(self)
 
+    @cached_property
+    def put(self):
+        """`put(run, uid, owner)`: piles.move(run, uid, this zone, owner), made for this zone once."""
+        from .piles import make_put
+        return make_put(self)
+
 
 @dataclass
 class Counter:
