@@ -131,11 +131,14 @@ def sole_menu(game, verb: str, listing) -> tuple[list, list]:
     named = list(map(by_uid[1].__getitem__, values))
     if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
         return list(map(by_uid[2].__getitem__, values)), named
-    out: list = []  # copies alike: as menu() adds them, from an empty menu
+    if _same_copies(state, values):  # copies alike: the first of each (_card_values, from an empty menu)
+        first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+        kept = list(dict.fromkeys(named))  # the texts in the order they first come
+        return list(map(by_uid[2].__getitem__, map(first.__getitem__, kept))), kept
+    out: list = []  # copies that differ: told apart by labels()
     texts: list = []
-    if not _card_values(game, verb, values, set(), texts, out):  # copies that differ: told apart by labels()
-        prefix = verb + " "
-        _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), set(), texts, out)
+    prefix = verb + " "
+    _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), set(), texts, out)
     return out, texts
 
 
@@ -326,8 +329,7 @@ def take_action(game, run: Run, action: Action) -> None:
         plan = game._bodies[verb] = _plan(game.rules.actions[verb])[1::4]
     state = game.state
     env = {"ctx:me": state.active, "_stops": True}
-    for key, value in zip(plan[0], action.args):
-        env[key] = value
+    env.update(zip(plan[0], action.args))  # each parameter's value
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
     plan[1](run, env)  # the action's body
