@@ -84,6 +84,7 @@ class KernelGame(Steps):
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
         self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
         self._choose = None  # play_out(): who answers each question where it is asked
+        self._pick = None  # play_out(): the same, by the answer's place in the decision's list
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
@@ -113,14 +114,16 @@ class KernelGame(Steps):
         pending["answers"].append(action)
         return self._advance()
 
-    def play_out(self, choose) -> None:
+    def play_out(self, choose, pick=None) -> None:
         """Plays the game on to its end, each question answered by `choose(decision)` (one of
         `decision.actions`) where the rules ask it. No step stops at a question, so none is
         copied at its start or replayed: a whole game of bots runs faster than act() by act(),
         and the same answers give the same game (history, log, result). `choose` must not
         clone the game (a step is under way when it is asked); a game stopped at a decision
-        (start(), act()) goes on from it."""
-        self._choose = choose
+        (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
+        its place in `decision.actions` (an index of the list; play_game's random bots): the
+        answer is then not searched for in the list."""
+        self._choose, self._pick = choose, pick
         try:
             if self.decision is not None:
                 self.act(choose(self.decision))  # its answer, then the rest in place
@@ -129,27 +132,32 @@ class KernelGame(Steps):
             else:
                 self._advance()
         finally:
-            self._choose = None
+            self._choose = self._pick = None
 
     def _answer_in_place(self, decision: Decision) -> str:
         """play_out(): the answer to a question asked now, checked and kept in the history."""
         self.decision = decision
-        action = self._choose(decision)
-        try:
-            index = decision.actions.index(action)
-        except ValueError:
-            raise IllegalKernelAction(action, decision) from None
+        if self._pick is not None:  # by its place (play_out's `pick`)
+            action = decision.actions[self._pick(decision)]
+        else:
+            action = self._choose(decision)
+            if action not in decision.actions:
+                raise IllegalKernelAction(action, decision)
         self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
-        return decision.actions[index]
+        return action
 
     def _answer_index(self, decision: Decision) -> int:
         """_answer_in_place's answer by its place in `decision.actions`."""
         self.decision = decision
-        action = self._choose(decision)
-        try:
-            index = decision.actions.index(action)
-        except ValueError:
-            raise IllegalKernelAction(action, decision) from None
+        if self._pick is not None:  # by its place (play_out's `pick`)
+            index = self._pick(decision)
+            action = decision.actions[index]
+        else:
+            action = self._choose(decision)
+            try:
+                index = decision.actions.index(action)
+            except ValueError:
+                raise IllegalKernelAction(action, decision) from None
         self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
         return index
 
