@@ -1,9 +1,10 @@
-"""A counter's changes and reads specialized to its declaration: `gain`, `lose`, `set-counter`
-and `value` of a counter named in the rules call one function made for that counter (its
-start, bounds and whether its holder is out at the minimum written in as constants), not
-primitives._change and primitives.get_value, which read the declaration at every call. They
-do exactly what those do (tests/test_kernel_speed7.py holds them together); a counter held
-by Teams keeps the general functions (a player's Team is looked up)."""
+"""A counter's changes and reads, made once for its declaration (rules.Counter.add, put, get).
+
+`gain`, `lose`, `set-counter` and `value` of a counter named in the rules call one function made
+for that counter (its start, bounds and whether its holder is out at the minimum written in as
+constants), not primitives._change and primitives.get_value, which read the declaration at
+every call. They do exactly what those do (tests/test_kernel_speed7.py holds them together); a
+counter held by Teams keeps the general functions (a player's Team is looked up)."""
 from __future__ import annotations
 
 
