@@ -272,6 +272,7 @@ class KernelGame(Steps):
         run.in_place = in_place
         kinds = self._kinds
         sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
+        prompt = (None, "")  # (the turn, its choice of an action's prompt)
         while True:
             state = self.state
             phase = state.phase
@@ -286,8 +287,9 @@ class KernelGame(Steps):
                         legal, texts = menu(self) if sole is None else sole_menu(self, *sole)
                         if legal:
                             if len(legal) > 1:  # the step's first question
-                                index = self._answer_index(Decision(state.active, "action",
-                                                                    f"turn {state.turn}: choose an action", texts))
+                                if prompt[0] != state.turn:  # its prompt, made once a turn
+                                    prompt = (state.turn, f"turn {state.turn}: choose an action")
+                                index = self._answer_index(Decision(state.active, "action", prompt[1], texts))
                                 run.answers.append(texts[index])
                                 run.used = 1
                                 take_action(self, run, legal[index])
