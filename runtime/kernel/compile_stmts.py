@@ -8,8 +8,6 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-import re
-
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
 
@@ -202,9 +200,6 @@ _WRITTEN_OUT = {"gain": (_counter_lines("", True), ("counter", "amount", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}
 
 
-_CTX_KEY = re.compile("ctx:").match  # a key of env that is a context
-
-
 class _Late:
     """A function set at its first call: a keyword's, built from the rules it is played with
     (its parameters and body are read from them), then called as `holder.f(run, env)`."""
@@ -221,11 +216,9 @@ def _keyword(stmt: dict) -> _Late:
         generated function making its env (the contexts, each parameter's value in order)
         and running its body."""
         kw = run.rules.keywords[qid]
-        space: dict = {"_body": compiled_block(kw["body"]), "_ctx": _CTX_KEY, "_filter": filter, "_zip": zip,
-                       "_map": map}
-        lines = ["def keyword(run, env):",  # the caller's contexts (`ctx:` keys, in order), picked in C
-                 "    keys = list(_filter(_ctx, env))",
-                 "    inner = dict(_zip(keys, _map(env.__getitem__, keys)))"]
+        space: dict = {"_body": compiled_block(kw["body"])}
+        lines = ["def keyword(run, env):",
+                 "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
         for name in kw["params"]:
             expr = stmt["args"].get(name)
             if expr is None:
