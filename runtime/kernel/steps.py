@@ -3,8 +3,6 @@
 run in a `Run`, the counters reset at structure events, and the end condition with the end."""
 from __future__ import annotations
 
-import re
-
 from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
@@ -156,12 +154,14 @@ class Steps:
     def _reset(self, when: str) -> None:
         """The counters reset at that event back to their start, whoever holds them."""
         resets = self._resets.get(when)
-        if resets is None:  # (the test of the counter's keys, its start), read once
-            resets = self._resets[when] = [(re.compile(re.escape(c.id) + r"(?:/|\Z)").match, c.start)
-                                           for c in self.rules.counters.values() if c.reset == when]
+        if resets is None:  # (the counter's id, its keys' prefix, its start), read once
+            resets = self._resets[when] = [(c.id, c.id + "/", c.start) for c in self.rules.counters.values()
+                                           if c.reset == when]
         counters = self.state.counters
-        for held, start in resets:  # its keys (the id, or `ID/holder`) picked in C, set in one update
-            counters.update(dict.fromkeys(filter(held, counters), start))  # their places in the dict kept
+        for ident, prefix, start in resets:
+            for key in counters:  # setting a key it has keeps the dict's keys as they are: walked safely
+                if key == ident or key.startswith(prefix):
+                    counters[key] = start
 
     # -- the end -----------------------------------------------------------------------------
 
