@@ -1,8 +1,9 @@
 """Speed-ups of the kernel's seventh round (docs/kernel.md, "Speed") that must not change what a
 game does: a counter's changes and reads made for it (counters.py), a zone's cards and moves
-made for it (rules.Zone.cards, Zone.put), one card drawn without move(), the counters reset
-picked in C, the menu of a game whose only action is of one card parameter (sole_menu), and
-play_game's bots answering by the answer's place (pick)."""
+made for it (rules.Zone.cards, Zone.put), one card drawn without move(), the menu of a game
+whose only action is of one card parameter (sole_menu), and play_game's bots answering by the
+answer's place (pick); and the counters reset at a structure event (picked in C for a while,
+walked in Python again: fewer instructions), which must touch no other counter."""
 from __future__ import annotations
 
 import copy
