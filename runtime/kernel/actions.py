@@ -329,7 +329,8 @@ def take_action(game, run: Run, action: Action) -> None:
         plan = game._bodies[verb] = _plan(game.rules.actions[verb])[1::4]
     state = game.state
     env = {"ctx:me": state.active, "_stops": True}
-    env.update(zip(plan[0], action.args))  # each parameter's value
+    for key, value in zip(plan[0], action.args):
+        env[key] = value
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
     plan[1](run, env)  # the action's body
