@@ -14,7 +14,9 @@ are played by `play_game`, which asks random bots each question where it arises
 (`KernelGame.play_out`), as RLCard's `env.run` asks its agents; `--by-act` drives them act()
 by act() instead (a step that asks stops there, and is replayed from a copy of its start).
 `--profile` prints the costliest functions (cProfile, by own time and by cumulative time)
-and the Python calls per decision (a figure the machine's load does not change). `--opcodes`
+and the Python calls per decision (a figure the machine's load does not change); the
+decisions per second are then measured by playing the same games again without the
+profiler (a rate under a tracer measures the tracer). `--opcodes`
 counts the Python opcodes and Python-level calls per decision (sys.settrace, no C calls
 counted) and the functions that run the most: a change of a percent shows, where the clock of
 a shared machine moves by a tenth from one run to the next.
@@ -267,13 +269,12 @@ def main() -> None:
     comp = driver.compile_paths([ROOT / "content"])
     rules = load_game_rules(comp.ir, "marvel-mayhem")
     marvel(rules, 5, args.players, args.by_act)  # warm up
+    if args.opcodes or args.profile:  # the counts under the tracer; its rate would measure the tracer
+        (opcodes if args.opcodes else profiled)(marvel, rules, args.games, args.players, args.by_act)
+        print(f"(the rate below is of the same games played again without the "
+              f"{'tracer' if args.opcodes else 'profiler'}, right after UNO)")
     uno, uno_line = uno_reference(args.uno_games)
-    if args.opcodes:
-        rate, games_rate, decisions, cpu_rate = opcodes(marvel, rules, args.games, args.players, args.by_act)
-    elif args.profile:
-        rate, games_rate, decisions, cpu_rate = profiled(marvel, rules, args.games, args.players, args.by_act)
-    else:
-        rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players, args.by_act)
+    rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players, args.by_act)
     print(f"Marvel Mayhem, {args.players} players, random play" + (", act() by act()" if args.by_act else "")
           + f", one process: {args.games} games, "
           f"{decisions} decisions, {rate:,.0f} decisions/s, {cpu_rate:,.0f} per CPU second, "

@@ -105,6 +105,45 @@ def menu(game) -> tuple[list[Action], list[str]]:
     return out, texts
 
 
+def sole_listing(game):
+    """(verb, listing) when the game's only action has one card parameter listed by one
+    generated function (`play CARD` where `value(plays) > 0`): sole_menu lists it without
+    menu()'s walk over verbs and plans; else None."""
+    plans = game._plans
+    if plans is None:
+        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+    if len(plans) != 1:
+        return None
+    verb, plan, cards_of = plans[0]
+    return (verb, plan[7]) if plan[7] is not None and cards_of[0] else None
+
+
+def sole_menu(game, verb: str, listing) -> tuple[list, list]:
+    """menu(game) for the game's sole action of one card parameter (sole_listing): the same
+    actions and texts; copies that print alike go through menu() itself."""
+    state, probe = game.state, game._probe
+    if probe is None or probe.state is not state:
+        probe = game._probe = Run(game, [])
+    values = listing(probe, {"ctx:me": state.active})
+    if not values:  # None: a part of the guard said no; []: no card
+        return [], []
+    by_uid = game._plain.get(verb)
+    if by_uid is None or by_uid[0] != len(state.cards):
+        by_uid = _plain(game, verb)
+    named = list(map(by_uid[1].__getitem__, values))
+    if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
+        return list(map(by_uid[2].__getitem__, values)), named
+    if _same_copies(state, values):  # copies alike: the first of each (_card_values, from an empty menu)
+        first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+        kept = list(dict.fromkeys(named))  # the texts in the order they first come
+        return list(map(by_uid[2].__getitem__, map(first.__getitem__, kept))), kept
+    out: list = []  # copies that differ: told apart by labels()
+    texts: list = []
+    prefix = verb + " "
+    _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), set(), texts, out)
+    return out, texts
+
+
 def _card_values(game, verb: str, values: list, seen: set, texts: list, out: list) -> bool:
     """Adds the actions of a card parameter's values when each prints as its card's id (`VERB ID`,
     made once per deal): all of them when no two are alike, else the first of each set of copies

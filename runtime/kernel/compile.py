@@ -95,16 +95,23 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         if e["name"] in _INLINE and list(args) == [_ARG[e["name"]]]:  # one argument, read once
             arg = source(args[_ARG[e["name"]]], space, bound)
             return _INLINE[e["name"]].format(fresh(space), arg)
-        if e["name"] == "value" and list(args) == ["counter"]:  # `value(plays)`: of `me`
-            return f"{name_for(space, get_value)}(run, {source(args['counter'], space, bound)}, env['ctx:me'])"
-        if e["name"] == "value" and list(args) == ["counter", "of"]:  # `value(tokens, of: c)`: of c, else `me`
-            counter, of, w = source(args["counter"], space, bound), source(args["of"], space, bound), fresh(space)
-            return f"{name_for(space, get_value)}(run, {counter}, {w} if ({w} := {of}) is not None else env['ctx:me'])"
+        if e["name"] == "value" and list(args) in (["counter"], ["counter", "of"]):
+            counter = source(args["counter"], space, bound)
+            # a counter named: its own function (counters.py); else get_value
+            call = (f"run.rules.counters[{counter}].get(run, " if args["counter"]["e"] == "counter"
+                    else f"{name_for(space, get_value)}(run, {counter}, ")
+            if "of" not in args:  # `value(plays)`: of `me`
+                return call + "env['ctx:me'])"
+            of, w = source(args["of"], space, bound), fresh(space)  # `value(tokens, of: c)`: of c, else `me`
+            return call + f"{w} if ({w} := {of}) is not None else env['ctx:me'])"
         if e["name"] == "owner-of" and list(args) == ["card"]:  # a card's owner read in place
             from .primitives import owner_of
             w = fresh(space)
             return (f"(run.state.owners[{w}] if isinstance({w} := {source(args['card'], space, bound)}, int) "
                     f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
+        if e["name"] == "cards-in" and list(args) in (["zone"], ["zone", "of"]) and args["zone"]["e"] == "zone":
+            of = source(args["of"], space, bound) if "of" in args else "None"  # a zone named: its own function
+            return f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, {of})"
         if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
             from .primitives import property_of
             card, name = source(args["card"], space, bound), source(args["name"], space, bound)

@@ -163,6 +163,14 @@ def _counter_lines(sign: str, add: bool):
         from .primitives import _change
         amount = args.get("amount", args.get("value"))
         counter, amount = source(args["counter"], space, names), source(amount, space, names)
+        if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
+            change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
+            if args.get("on") is None:  # of `me`
+                return [f"{change}(run, env['ctx:me'], {sign}int(({amount}) or 0))"]
+            return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
+                    f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+                    f"else (_o{n},)):",
+                    f"    _c{n}(run, _h{n}, {sign}int(_a{n} or 0))"]
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
             return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
@@ -177,6 +185,10 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
     """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (piles.move_card)."""
     from .piles import move
     card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
+    if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
+        return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
+                f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+                f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
     return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
             f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
             f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]

@@ -45,6 +45,22 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
 
 def draw(run, env, who, count=1) -> None:
     rules, state = run.rules, run.state
+    if count == 1 and type(who) is str:  # one card for one player (a turn's draw), written out
+        plain = _DRAW_PLAIN.get(id(rules))
+        if plain is None or plain[0] is not rules:
+            plain = _draw_plain(rules)
+        if plain[1] is not None:
+            zones = state.zones
+            pile = zones.get(plain[1] + who)
+            if pile:  # an empty pile is reshuffled below
+                uid = pile.pop(0)  # its first card: the pile is where its place says (move() keeps them so)
+                into = plain[2] + who if plain[3] else plain[2]
+                hand = zones.get(into)
+                if hand is None:
+                    hand = zones[into] = []
+                hand.append(uid)
+                state.places[uid] = into
+                return
     roles = rules.zone_roles
     src, dst = roles["draw-from"], roles["draw-to"]
     if src is None or dst is None:
@@ -76,6 +92,71 @@ def draw(run, env, who, count=1) -> None:
                 places[uid] = into
             else:
                 move(run, pile[0], dst, player)
+
+
+_DRAW_PLAIN: dict[int, tuple] = {}  # id(rules) -> (rules, "FROM/", TO, TO is per player or Team)
+
+
+def _draw_plain(rules) -> tuple:
+    """draw()'s zones read once per rules: (rules, the pile's key less its player, the hand's
+    zone, whether it is per holder); (rules, None, ...) when the hand has a capacity or is a
+    Team's (move() is called) or the game names no draw zones (draw() says so)."""
+    src, dst = rules.zone_roles["draw-from"], rules.zone_roles["draw-to"]
+    spec = rules.zones.get(dst) if src is not None and dst is not None else None
+    if spec is None or spec.capacity is not None or spec.per == "team":
+        hit = (rules, None, None, False)
+    else:
+        hit = (rules, f"{src}/", f"{dst}/" if spec.per else dst, bool(spec.per))
+    _DRAW_PLAIN[id(rules)] = hit
+    return hit
+
+
+def make_cards_in(spec):
+    """`cards(run, env, of)`: cards_in(run, env, spec.id, of) for this zone, its holder's key
+    made without reading the zone's declaration (rules.Zone.cards)."""
+    zone, prefix = spec.id, spec.id + "/"
+    if not spec.per:
+        return lambda run, env, of: list(run.state.zones.get(zone, []))
+    if spec.per == "team":
+        return lambda run, env, of: cards_in(run, env, zone, of)
+
+    def cards(run, env, of):
+        if of is None:
+            who = env["ctx:me"]
+        elif isinstance(of, list):
+            zones, out = run.state.zones, []
+            for holder in dict.fromkeys(of):
+                out += zones.get(prefix + holder if type(holder) is str else zone if holder is None
+                                 else f"{zone}/{holder}", ())
+            return out
+        else:
+            who = of
+        return list(run.state.zones.get(prefix + who if type(who) is str else zone if who is None
+                                        else f"{zone}/{who}", ()))
+    return cards
+
+
+def make_put(spec):
+    """`put(run, uid, owner)`: move(run, uid, spec.id, owner) for this zone; for a zone without
+    a capacity or a Team, its lists changed without reading the zone's declaration (rules.Zone.put)."""
+    zone, prefix = spec.id, spec.id + "/"
+    if spec.capacity is not None or spec.per == "team":
+        return lambda run, uid, owner: move(run, uid, zone, owner)
+    per = bool(spec.per)
+
+    def put(run, uid, owner):
+        state = run.state
+        key = ((prefix + owner if type(owner) is str else zone if owner is None else f"{zone}/{owner}")
+               if per else zone)
+        zones, places = state.zones, state.places
+        zones[places[uid]].remove(uid)
+        pile = zones.get(key)
+        if pile is None:
+            pile = zones[key] = []
+        pile.append(uid)
+        places[uid] = key
+        return True
+    return put
 
 
 def _move_all(run, uids: list, zone: str, owner) -> None:

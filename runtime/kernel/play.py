@@ -73,12 +73,14 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
     game = KernelGame(rules, config)
     seats = {}  # a seat -> its bot, and its generator's getrandbits when it is a RandomBot
 
+    def seat_of(player: str) -> tuple:
+        i = int(player[1:]) - 1
+        bot = make_bot(bots[i % len(bots)], config.seed * 31 + i)
+        seat = seats[player] = (bot, getrandbits_of(bot.rnd) if type(bot) is RandomBot else None)
+        return seat
+
     def choose(decision) -> str:
-        seat = seats.get(decision.player)
-        if seat is None:
-            i = int(decision.player[1:]) - 1
-            bot = make_bot(bots[i % len(bots)], config.seed * 31 + i)
-            seat = seats[decision.player] = (bot, getrandbits_of(bot.rnd) if type(bot) is RandomBot else None)
+        seat = seats.get(decision.player) or seat_of(decision.player)
         bits = seat[1]
         if bits is None:
             return seat[0].choose(decision, game)
@@ -93,8 +95,23 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
             r = bits(k)
         return actions[r]
 
+    def pick(decision) -> int:
+        """choose(decision)'s place in decision.actions (play_out asks it: no search of the list)."""
+        seat = seats.get(decision.player) or seat_of(decision.player)
+        bits = seat[1]
+        if bits is None:
+            return decision.actions.index(seat[0].choose(decision, game))  # a ValueError if not legal
+        n = len(decision.actions)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
     if all(getattr(BOTS.get(name), "in_place", False) for name in bots):
-        game.play_out(choose)
+        game.play_out(choose, pick)
         return game
     decision = game.start()
     while decision is not None:

@@ -4,6 +4,7 @@ They hold its declaration, zones, counters, card types, decks, actions and keywo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 class KernelError(ValueError):
@@ -20,6 +21,18 @@ class Zone:
     reshuffle_from: str | None
     refill_from: str | None = None
 
+    @cached_property
+    def cards(self):
+        """`cards(run, env, of)`: piles.cards_in(run, env, this zone, of), made for this zone once."""
+        from .piles import make_cards_in
+        return make_cards_in(self)
+
+    @cached_property
+    def put(self):
+        """`put(run, uid, owner)`: piles.move(run, uid, this zone, owner), made for this zone once."""
+        from .piles import make_put
+        return make_put(self)
+
 
 @dataclass
 class Counter:
@@ -30,6 +43,25 @@ class Counter:
     max: int | None
     reset: str | None
     out_at_min: bool
+
+    # the counter's changes and reads made for it once (counters.py): what the generated source calls
+    @cached_property
+    def add(self):
+        """`add(run, holder, n)`: n added to the holder's counter, within its bounds."""
+        from .counters import make_change
+        return make_change(self, True)
+
+    @cached_property
+    def put(self):
+        """`put(run, holder, n)`: the holder's counter set to n, within its bounds."""
+        from .counters import make_change
+        return make_change(self, False)
+
+    @cached_property
+    def get(self):
+        """`get(run, holder)`: the holder's counter (its start if never set)."""
+        from .counters import make_get
+        return make_get(self)
 
 
 @dataclass

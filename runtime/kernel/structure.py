@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu, take_action
+from .actions import menu, sole_listing, sole_menu, take_action
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
@@ -86,6 +86,7 @@ class KernelGame(Steps):
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
         self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
         self._choose = None  # play_out(): who answers each question where it is asked
+        self._pick = None  # play_out(): the same, by the answer's place in the decision's list
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
@@ -115,14 +116,16 @@ class KernelGame(Steps):
         pending["answers"].append(action)
         return self._advance()
 
-    def play_out(self, choose) -> None:
+    def play_out(self, choose, pick=None) -> None:
         """Plays the game on to its end, each question answered by `choose(decision)` (one of
         `decision.actions`) where the rules ask it. No step stops at a question, so none is
         copied at its start or replayed: a whole game of bots runs faster than act() by act(),
         and the same answers give the same game (history, log, result). `choose` must not
         clone the game (a step is under way when it is asked); a game stopped at a decision
-        (start(), act()) goes on from it."""
-        self._choose = choose
+        (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
+        its place in `decision.actions` (an index of the list; play_game's random bots): the
+        answer is then not searched for in the list."""
+        self._choose, self._pick = choose, pick
         try:
             if self.decision is not None:
                 self.act(choose(self.decision))  # its answer, then the rest in place
@@ -131,18 +134,34 @@ class KernelGame(Steps):
             else:
                 self._advance()
         finally:
-            self._choose = None
+            self._choose = self._pick = None
 
     def _answer_in_place(self, decision: Decision) -> str:
         """play_out(): the answer to a question asked now, checked and kept in the history."""
         self.decision = decision
-        action = self._choose(decision)
-        try:
-            index = decision.actions.index(action)
-        except ValueError:
-            raise IllegalKernelAction(action, decision) from None
+        if self._pick is not None:  # by its place (play_out's `pick`)
+            action = decision.actions[self._pick(decision)]
+        else:
+            action = self._choose(decision)
+            if action not in decision.actions:
+                raise IllegalKernelAction(action, decision)
         self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
-        return decision.actions[index]
+        return action
+
+    def _answer_index(self, decision: Decision) -> int:
+        """_answer_in_place's answer by its place in `decision.actions`."""
+        self.decision = decision
+        if self._pick is not None:  # by its place (play_out's `pick`)
+            index = self._pick(decision)
+            action = decision.actions[index]
+        else:
+            action = self._choose(decision)
+            try:
+                index = decision.actions.index(action)
+            except ValueError:
+                raise IllegalKernelAction(action, decision) from None
+        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        return index
 
     def force(self, rolls: list[int], coins: list[str]) -> None:
         """The next die rolls and coin tosses come out so (a scenario's forced results); kept
@@ -254,6 +273,8 @@ class KernelGame(Steps):
             run = self._run = Run(self, [])
         run.in_place = in_place
         kinds = self._kinds
+        sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
+        prompt = (None, "")  # (the turn, its choice of an action's prompt)
         while True:
             state = self.state
             phase = state.phase
@@ -265,14 +286,15 @@ class KernelGame(Steps):
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
-                        legal, texts = menu(self)
+                        legal, texts = menu(self) if sole is None else sole_menu(self, *sole)
                         if legal:
                             if len(legal) > 1:  # the step's first question
-                                answer = in_place(Decision(state.active, "action",
-                                                           f"turn {state.turn}: choose an action", texts))
-                                run.answers.append(answer)
+                                if prompt[0] != state.turn:  # its prompt, made once a turn
+                                    prompt = (state.turn, f"turn {state.turn}: choose an action")
+                                index = self._answer_index(Decision(state.active, "action", prompt[1], texts))
+                                run.answers.append(texts[index])
                                 run.used = 1
-                                take_action(self, run, legal[texts.index(answer)])
+                                take_action(self, run, legal[index])
                             else:  # its only legal action, taken without asking
                                 take_action(self, run, legal[0])
                             continue
