@@ -260,6 +260,17 @@ class PiecesMixin:
             if team is None:
                 return 0
             figures = self.state.figures  # the Team's area, and what its characters hold
+            if len(counted) == 1:  # most tokens have no group: one read per store, no list of them
+                if of is None:
+                    total = team.tokens.totals.get(token, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.totals.get(token, 0)
+                else:
+                    okey = (token, of)
+                    total = team.tokens.owned.get(okey, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.owned.get(okey, 0)
+                return total
             stores = [team.tokens]
             for k in team.characters:
                 stores.append(figures[k].tokens)
