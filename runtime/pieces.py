@@ -277,6 +277,17 @@ class PiecesMixin:
         elif kind is list:  # each place's pieces added up in this loop (its figures and Locations)
             st = self.state
             locations = st.board.locations if st.board is not None else ()
+            if of is not None and len(counted) == 1:  # one token placed by one Team: one read per place
+                okey = (token, of)
+                for w in where:
+                    k = w.__class__
+                    if k is int:
+                        total += locations[w].tokens.owned.get(okey, 0)
+                    elif k is Figure:
+                        total += w.tokens.owned.get(okey, 0)
+                    else:
+                        total += self.count_tokens(token, w, of)
+                return total
             for w in where:
                 k = w.__class__
                 if k is Figure or k is int:

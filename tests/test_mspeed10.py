@@ -146,3 +146,38 @@ def test_a_teams_count_of_tokens_is_the_walk_of_its_stores(rules, box, seed, mon
             for of in [None] + colours:
                 eng.count_tokens(token, colour, of)
     assert compared["n"] > 0 and compared["some"] > 0
+
+
+@pytest.mark.parametrize("box,seed", [("teen-titans-go", 11), ("looney-tunes", 12)])
+def test_a_count_over_a_list_of_places_is_the_walk_of_their_stores(rules, box, seed, monkeypatch):
+    from mayhem.runtime import pieces
+    from mayhem.runtime.state import Figure
+    real = pieces.PiecesMixin.count_tokens
+    compared = {"n": 0, "some": 0}
+
+    def walked(self, token, w, of) -> int:
+        counted = self.matching(token)
+        if isinstance(w, Figure):
+            store = w.tokens
+        else:
+            store = self.state.board.locations[w].tokens
+        n = sum(k for (tok, owner, _colour), k in store.items() if tok in counted and (of is None or owner == of))
+        if of is None and not isinstance(w, Figure):
+            n += sum(1 for t in self.state.token_pile(w) or () if t in counted)
+        return n
+
+    def checked(self, token, where, of):
+        got = real(self, token, where, of)
+        if isinstance(where, list) and all(isinstance(w, (Figure, int)) for w in where):
+            assert got == sum(walked(self, token, w, of) for w in where), (token, where, of)
+            compared["n"] += 1
+            compared["some"] += bool(got)
+        return got
+
+    monkeypatch.setattr(pieces.PiecesMixin, "count_tokens", checked)
+    eng = play(rules, box, seed).engine
+    places = list(range(len(eng.state.board.locations))) + [f for f in eng.state.figures.values()]
+    for token in rules.tokens:  # where the game stopped: every token over every place, by each Team and by anyone
+        for of in [None, *eng.state.teams]:
+            eng.count_tokens(token, places, of)
+    assert compared["n"] > 0 and compared["some"] > 0
