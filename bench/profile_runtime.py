@@ -1,7 +1,7 @@
 """Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box.
 
     .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ...] [--top K] [--sort tottime|cumtime] [--cold]
-                                              [--sample [MS]]
+                                              [--sample [MS] | --opcodes]
 
 Plays the same seeded random games as bench/simulate.py's one-process figure (seeds
 0..N-1, random bots; after one warm-up game, as there, unless --cold) under cProfile
@@ -15,6 +15,12 @@ time, 1 by default) reads the Python stack of the running game, so that the cost
 is not inflated by the profiler's own; it prints, per module of the runtime and per
 function, the share of the samples in which it runs (inclusive) and on top of the stack
 (own). Its figures are for where the time goes; cProfile's, for the calls per decision.
+
+`--opcodes` counts instead, per decision, the Python opcodes each function runs and the
+Python-level calls (sys.settrace, as `bench/kernel.py --opcodes`): the same on any machine and
+under any load, so two revisions compare by it where the clock of a shared machine cannot tell
+them apart (C work inside a call is not counted; about 30 times slower than untraced: use a
+few games).
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -57,6 +63,37 @@ def profile_box(rules, box: str, games: int, cold: bool = False) -> tuple[pstats
         decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
     prof.disable()
     return pstats.Stats(prof), decisions
+
+
+def opcodes_box(rules, box: str, games: int, top: int) -> None:
+    """The games traced opcode by opcode: per function, the opcodes it runs and its calls per
+    decision, most opcodes first; then the totals per decision."""
+    play_one(rules, GameConfig(box, seed=games), ["random", "random"])  # warm up, untraced
+    ops, calls = Counter(), Counter()
+
+    def tracer(frame, event, arg):
+        if event == "opcode":
+            ops[frame.f_code] += 1
+        elif event == "call":
+            calls[frame.f_code] += 1
+            frame.f_trace_opcodes = True
+        return tracer
+
+    decisions = 0
+    sys.settrace(tracer)
+    try:
+        for seed in range(games):
+            decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+    finally:
+        sys.settrace(None)
+    decisions = max(decisions, 1)
+    print(f"\n{box}: {games} random games, {decisions:,} decisions, traced")
+    print(f"  {'opcodes':>9} {'calls':>6}  per decision, by function")
+    for code, n in ops.most_common(top):
+        print(f"  {n / decisions:9.1f} {calls[code] / decisions:6.2f}  "
+              f"{where((code.co_filename, code.co_firstlineno, code.co_name))}")
+    print(f"  Python opcodes per decision: {sum(ops.values()) / decisions:.1f}; Python-level calls per decision: "
+          f"{sum(calls.values()) / decisions:.1f}")
 
 
 def sample_box(rules, box: str, games: int, every_ms: float) -> tuple[Counter, Counter, Counter, int, int]:
@@ -134,6 +171,8 @@ def main() -> None:
                     help="no warm-up game: compiling the box's effects on first use is in the profile")
     ap.add_argument("--sample", nargs="?", type=float, const=1.0, metavar="MS",
                     help="sample the stack every MS ms of CPU time (default 1) instead of cProfile")
+    ap.add_argument("--opcodes", action="store_true",
+                    help="count the Python opcodes and calls per decision (sys.settrace; use a few games)")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
@@ -143,6 +182,9 @@ def main() -> None:
     # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
     engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
     for box in args.box or engine_boxes:
+        if args.opcodes:
+            opcodes_box(rules, box, args.games, args.top)
+            continue
         if args.sample:
             inclusive, own, modules, samples, decisions = sample_box(rules, box, args.games, args.sample)
             print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {samples:,} samples "

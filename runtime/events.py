@@ -76,7 +76,26 @@ class EventsMixin(HearingMixin):
         if here is None or here.figures_of is not st.figures or here.count != len(st.figures) \
                 or here.board is not st.board:
             here = self.heard_in_game(event)
-        found = self.listeners(event, params, here) if here.heard or st.temp_triggers else None
+        if st.temp_triggers:
+            found = self.listeners(event, params, here)
+        elif not here.heard:
+            found = None
+        elif here.only_in_play:  # heard by cards in play alone: is one of them in play?
+            found = None
+            in_play, zones = here.in_play, st.zones
+            flat = self._in_play_flat
+            if flat[0] is not st.order:
+                flat = self.in_play_flat()
+            for key in flat[1]:
+                if key in zones:
+                    for qid in zones[key]:
+                        if qid in in_play:
+                            found = self.listeners(event, params, here)
+                            break
+                    if found is not None:
+                        break
+        else:
+            found = self.listeners(event, params, here)
         reactions = here.reactions
         if found:
             if pending is not None:

@@ -7,14 +7,13 @@ from __future__ import annotations
 from functools import cached_property
 from operator import attrgetter
 
-from .effects import make_env
+from .effects import _NO_TAGS, Env, _new, make_env
 from .holders import Holders
 from .rules import prop
 from .state import Figure, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
-_NO_TAGS = frozenset()
 
 
 class Heard:
@@ -22,7 +21,7 @@ class Heard:
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "reactions")
+                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions")
 
 
 class HearingMixin:
@@ -110,21 +109,25 @@ class HearingMixin:
             out.extend(self.location_listeners(event, params))
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
             out.extend(self._figure_listeners(event, here, chars))
-        in_play = here.in_play
-        if in_play:
+        table = here.in_play_table
+        if table:  # the cards in play that hear it, Team by Team in seat order
             zones = st.zones
             keys_of = self._in_play_zone_keys
             for colour in st.order:
-                for key in keys_of.get(colour) or self._in_play_keys(colour):
-                    cards = zones.get(key)
-                    if not cards:
+                for key in keys_of[colour] if colour in keys_of else self._in_play_keys(colour):
+                    if key not in zones:
                         continue
-                    for qid in cards:
-                        if qid in in_play:
-                            card = self.rules.by_qid[qid]
-                            for t in (known.get(qid) or self.triggers_of(card))[event]:
-                                out.append((t, make_env(st.teams[colour].players[0], colour, owner=colour, card=card,
-                                                        source=qid)))
+                    for qid in zones[key]:
+                        if qid in table:
+                            card, triggers = table[qid]
+                            player = st.teams[colour].players[0]
+                            for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
+                                env = _new(Env)
+                                env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
+                                                "owner": colour, "here": None, "event": {}, "locals": {},
+                                                "pending": None, "until": None, "source": qid, "card": card,
+                                                "tags": _NO_TAGS}
+                                out.append((t, env))
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
@@ -213,9 +216,24 @@ class HearingMixin:
         here.locations = bool(idx["locations"]) and st.board is not None and any(
             event in self.triggers_of(loc.comp) for loc in st.board.locations if loc.comp is not None)
         here.figures = bool(here.chars or here.abilities or here.npcs)
+        # the cards in play that hear it: card qid -> (card, its triggers for the event)
+        by_qid = self.rules.by_qid
+        here.in_play_table = {q: (by_qid[q], tuple(self.triggers_of(by_qid[q])[event])) for q in sorted(here.in_play)}
         here.heard = bool(here.game or here.tokens or here.locations or here.figures or here.in_play)
+        # only cards in play can hear it (besides installed triggers and Reactions): emit() asks
+        # the in-play zones whether one lies there before it calls listeners()
+        here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         self._heard_here[event] = here
         return here
+
+    _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
+
+    def in_play_flat(self) -> tuple:
+        """The keys of every Team's `in-play` zones, Team by Team in seat order (`state.order`),
+        made again when the order is (set at setup, never changed in place)."""
+        order = self.state.order
+        self._in_play_flat = (order, tuple(key for colour in order for key in self._in_play_keys(colour)))
+        return self._in_play_flat
 
     def _in_play_keys(self, colour: str) -> list[str]:
         """The state's keys of a Team's zones whose cards are in play (made once per Team)."""

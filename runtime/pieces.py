@@ -260,12 +260,34 @@ class PiecesMixin:
             if team is None:
                 return 0
             figures = self.state.figures  # the Team's area, and what its characters hold
+            if len(counted) == 1:  # most tokens have no group: one read per store, no list of them
+                if of is None:
+                    total = team.tokens.totals.get(token, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.totals.get(token, 0)
+                else:
+                    okey = (token, of)
+                    total = team.tokens.owned.get(okey, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.owned.get(okey, 0)
+                return total
             stores = [team.tokens]
             for k in team.characters:
                 stores.append(figures[k].tokens)
         elif kind is list:  # each place's pieces added up in this loop (its figures and Locations)
             st = self.state
             locations = st.board.locations if st.board is not None else ()
+            if of is not None and len(counted) == 1:  # one token placed by one Team: one read per place
+                okey = (token, of)
+                for w in where:
+                    k = w.__class__
+                    if k is int:
+                        total += locations[w].tokens.owned.get(okey, 0)
+                    elif k is Figure:
+                        total += w.tokens.owned.get(okey, 0)
+                    else:
+                        total += self.count_tokens(token, w, of)
+                return total
             for w in where:
                 k = w.__class__
                 if k is Figure or k is int:
