@@ -30,6 +30,25 @@ from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
 _NONE = (const(None), False)  # an absent expression: None
+_BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
+
+
+def env_for(binds: bool):
+    """How `as` makes its block's Env: a copy with locals of its own when the block binds a
+    name, else one sharing its parent's locals."""
+    if binds:
+        return lambda env, team, controller: env.child(team=team, controller=controller)
+    return _sharing
+
+
+def _sharing(env: Env, team, controller) -> Env:
+    """env.child(team=team, controller=controller) whose locals are its parent's dict (for a
+    block that binds no name: nothing is written into them)."""
+    inner = _new(Env)
+    fields = inner.__dict__
+    fields.update(env.__dict__)
+    fields["team"], fields["controller"] = team, controller
+    return inner
 
 
 class Args:
@@ -69,6 +88,7 @@ class Code:
         self._bodies: dict[int, object] = {}
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
+        self._binds: dict[int, bool] = {}
         self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
         # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
@@ -106,6 +126,24 @@ class Code:
             self._bodies[id(body)] = fn
             self._kept.append(body)
         return fn
+
+    def binds(self, body: list | None) -> bool:
+        """Does a statement of this block bind a name in the block's own scope (a `let`; an
+        `attack`'s `$attack-target`, primitives.p_attack)? An inner block that binds none
+        runs in its parent's Env as it is: there is nothing of its own to keep inside, so no
+        copy is made (a `for each` makes one Env for the whole loop, not one per item)."""
+        if not body:
+            return False
+        hit = self._binds.get(id(body))
+        if hit is None:
+            hit = False
+            for s in body:
+                low = lowered(s, self.rules.game)
+                if low["op"] == "let" or (low["op"] == "primitive" and low["name"] in _BINDING_PRIMITIVES):
+                    hit = True
+            self._binds[id(body)] = hit
+            self._kept.append(body)
+        return hit
 
     def statements(self, body: list):
         """A list of statements compiled (not kept: for a list made during play)."""
@@ -268,46 +306,53 @@ class StatementCompiler:
         prompt = f"{label}?"
         options = [action("do", (slug(label),)), SKIP]
         body = code.body(s["body"])
+        binds = code.binds(s["body"])
 
         def may(eng, env):
             choice = yield from eng.decide(env.controller, "optional", prompt, list(options), s)
             if choice != SKIP:
-                yield from body(eng, env.child())
+                yield from body(eng, env.child() if binds else env)
         return may
 
     def compile_choose(code, s):
         bodies = {action("choose", (slug(o['label']),)): code.body(o["body"]) for o in s["options"]}
+        binds = {action("choose", (slug(o['label']),)): code.binds(o["body"]) for o in s["options"]}
         labels = list(bodies)
 
         def choose(eng, env):
             choice = yield from eng.decide(env.controller, "option", "choose one", list(labels), s)
-            yield from bodies[choice](eng, env.child())
+            yield from bodies[choice](eng, env.child() if binds[choice] else env)
         return choose
 
     def compile_if(code, s):
         cond, asks = code.expr(s["cond"])
         then_body = code.body(s["then"]) if s["then"] else None
         else_body = code.body(s["else"]) if s["else"] else None
+        then_binds, else_binds = code.binds(s["then"]), code.binds(s["else"])
         if not asks:
             def if_now(eng, env):
-                body = then_body if cond(eng, env) else else_body
-                return body(eng, env.child()) if body is not None else NOTHING
+                if cond(eng, env):
+                    return then_body(eng, env.child() if then_binds else env) if then_body is not None else NOTHING
+                return else_body(eng, env.child() if else_binds else env) if else_body is not None else NOTHING
             return if_now
 
         def if_asked(eng, env):
-            body = then_body if (yield from cond(eng, env)) else else_body
-            if body is not None:
-                yield from body(eng, env.child())
+            if (yield from cond(eng, env)):
+                if then_body is not None:
+                    yield from then_body(eng, env.child() if then_binds else env)
+            elif else_body is not None:
+                yield from else_body(eng, env.child() if else_binds else env)
         return if_asked
 
     def compile_repeat(code, s):
         count, count_asks = code.expr(s["count"])
         body = code.body(s["body"])
+        binds = code.binds(s["body"])
 
         def repeat(eng, env):
             n = (yield from count(eng, env)) if count_asks else count(eng, env)
             for _ in range(max(0, int(n or 0))):
-                yield from body(eng, env.child())
+                yield from body(eng, env.child() if binds else env)
         return repeat
 
     def compile_let(code, s):
@@ -329,12 +374,23 @@ class StatementCompiler:
         source_fn, source_asks = code.expr(s["source"])
         var = s["var"]
         body = code.body(s["body"])
+        if code.binds(s["body"]):
+            def for_each_binding(eng, env):  # each item's block binds names of its own: an Env each
+                items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)
+                for item in list(items or []):
+                    inner = env.child()
+                    inner.locals[var] = item
+                    yield from body(eng, inner)
+            return for_each_binding
 
         def for_each(eng, env):
             items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)  # no generator for a value
-            for item in list(items or []):
-                inner = env.child()
-                inner.locals[var] = item
+            if not items:
+                return
+            inner = env.child()  # one Env for the loop: the block binds nothing but the item
+            scope = inner.locals
+            for item in list(items):
+                scope[var] = item
                 yield from body(eng, inner)
         return for_each
 
@@ -342,6 +398,7 @@ class StatementCompiler:
         who_fn, who_asks = code.expr(s["who"])
         who_of = _value_of((who_fn, who_asks))
         body = code.body(s["body"])
+        inner = env_for(code.binds(s["body"]))
         if not who_asks:
             def as_now(eng, env):
                 who = who_fn(eng, env)
@@ -349,7 +406,7 @@ class StatementCompiler:
                     team, controller = who.team, eng.controller_of(who)
                 else:
                     team, controller = who, eng.team_player(who)
-                return body(eng, env.child(team=team, controller=controller)) if team is not None else NOTHING
+                return body(eng, inner(env, team, controller)) if team is not None else NOTHING
             return as_now
 
         def as_(eng, env):
@@ -359,7 +416,7 @@ class StatementCompiler:
             else:
                 team, controller = who, eng.team_player(who)
             if team is not None:
-                yield from body(eng, env.child(team=team, controller=controller))
+                yield from body(eng, inner(env, team, controller))
         return as_
 
     def compile_until(code, s):
