@@ -21,7 +21,7 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_bodies import NOTHING, RAN, run_in_order
+from .compiled_bodies import NOTHING, RAN, loop_inline, run_in_order
 from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
 from .decisions import slug
 from .effects import Env, _new
@@ -334,6 +334,10 @@ class StatementCompiler:
                 if cond(eng, env):
                     return then_body(eng, env.child() if then_binds else env) if then_body is not None else NOTHING
                 return else_body(eng, env.child() if else_binds else env) if else_body is not None else NOTHING
+            if not then_binds and not else_binds:  # its blocks written into the body around it (compiled_bodies.py)
+                names: dict = {}
+                if_now.inline = ("if", source((cond, False), names), names, then_body.fns if then_body else [],
+                                 else_body.fns if else_body else [])
             return if_now
 
         def if_asked(eng, env):
@@ -382,6 +386,10 @@ class StatementCompiler:
                     inner.locals[var] = item
                     yield from body(eng, inner)
             return for_each_binding
+        inline = None
+        if not source_asks and loop_inline(body.fns):  # written into the body around it, the item a Python variable
+            names: dict = {}
+            inline = ("for", var, source((source_fn, False), names), names, body.fns)
 
         def for_each(eng, env):
             items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)  # no generator for a value
@@ -392,6 +400,7 @@ class StatementCompiler:
             for item in list(items):
                 scope[var] = item
                 yield from body(eng, inner)
+        for_each.inline = inline
         return for_each
 
     def compile_as(code, s):

@@ -51,43 +51,108 @@ def run_closures(fns: list):
     return run
 
 
+def _yields(forms: list) -> bool:
+    """Can a body of these statements' forms ask (is its function a generator)?"""
+    for form in forms:
+        if form is None or form[0] == "raw" or (form[0] == "call" and form[2]):
+            return True
+        if form[0] == "if" and (_yields(_forms(form[3])) or _yields(_forms(form[4]))) \
+                or form[0] == "for" and _yields(_forms(form[4])):
+            return True
+    return False
+
+
+def _forms(fns: list) -> list:
+    return [getattr(f, "inline", None) for f in fns]
+
+
+class _Writer:
+    """The lines of a body's function: each statement written in by its form, an inner block of
+    `if` or `for each` written inside its parent's (its statements indented under it)."""
+
+    def __init__(self, ns: dict, yields: bool) -> None:
+        self.ns, self.yields, self.n = ns, yields, 0
+
+    def block(self, fns: list, forms: list, pad: str, only: bool = False) -> list[str]:
+        ran = "" if self.yields else " RAN"
+        lines = []
+        for fn, form in zip(fns, forms):
+            i = self.n
+            self.n += 1
+            lines += [pad + line[4:].format(ran=ran) for line in _CHECK]
+            if form is None:
+                self.ns[f"F{i}"] = fn
+                lines.append(f"{pad}yield from F{i}(eng, env)")
+            elif form[0] == "raw":  # a primitive called with its arguments' IR, an iterator to go through
+                self.ns[f"I{i}"], self.ns[f"R{i}"], self.ns[f"S{i}"] = form[1], form[2], fn.node
+                call = f"I{i}(eng, R{i}, env, S{i})"
+                lines.append(f"{pad}return {call}" if only else f"{pad}yield from {call}")
+            elif form[0] == "let":
+                _let, name, src, names = form
+                self.ns.update(names)
+                lines.append(f"{pad}env.locals[{name!r}] = {src}")
+            elif form[0] == "if":  # its blocks bind no name: written here, in this Env
+                _if, src, names, then_fns, else_fns = form
+                self.ns.update(names)
+                lines.append(f"{pad}if {src}:")
+                lines += self.block(then_fns, _forms(then_fns), pad + "    ") or [pad + "    pass"]
+                if else_fns:
+                    lines.append(f"{pad}else:")
+                    lines += self.block(else_fns, _forms(else_fns), pad + "    ")
+            elif form[0] == "for":  # the item a Python variable of the loop, never in the Env
+                _for, var, src, names, body_fns = form
+                self.ns.update(names)
+                inner = self.block(body_fns, _forms(body_fns), pad + "    ")
+                v = f"V{i}"
+                lines.append(f"{pad}for {v} in list({src} or ()):")
+                lines += [line.replace(f"env.locals.get({var!r})", v) for line in inner] or [pad + "    pass"]
+            else:
+                _call, body, body_yields, src, names = form
+                self.ns.update(names)
+                self.ns[f"B{i}"], self.ns[f"S{i}"] = body, fn.node
+                call = f"B{i}(eng, {src}, env, S{i})"
+                if only and body_yields:
+                    lines.append(f"{pad}return {call}")  # its own iterator, not a generator around it
+                elif body_yields:
+                    lines.append(f"{pad}yield from {call}")
+                else:
+                    lines.append(f"{pad}{call}")
+        return lines
+
+
+def loop_inline(body_fns: list) -> bool:
+    """Can a `for each` over these statements be written into its parent's function, its item a
+    Python variable? Only when nothing in its block could read the item from the Env: every
+    statement written in (a primitive over its evaluated arguments, an `if` or a `for each`
+    written in), none a closure called with the Env, none a primitive that evaluates its
+    arguments' IR in it, no `let`, and no part of their source a closure called with the Env."""
+    forms = _forms(body_fns)
+    if not forms or any(f is None or f[0] in ("raw", "let") for f in forms):
+        return False
+    text = "\n".join(_Writer({}, True).block(body_fns, forms, "    "))
+    return "(eng, env)" not in text and "(eng, R" not in text and "env.locals[" not in text
+
+
 def run_in_order(fns: list):
     """fn(engine, env) -> iterator of the statements `fns` (compiled closures, some carrying
-    `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR) or ("let",
-    name, source, names))."""
+    `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR), ("let",
+    name, source, names), ("if", condition source, names, then fns, else fns) or ("for", name,
+    items source, names, block fns)); the function keeps `fns`."""
+    run = _run_in_order(fns)
+    run.fns = fns
+    return run
+
+
+def _run_in_order(fns: list):
     closures = run_closures(fns)
-    forms = [getattr(f, "inline", None) for f in fns]
+    forms = _forms(fns)
     if not fns or (len(fns) == 1 and forms[0] is None) or all(form is None for form in forms):
         return closures  # nothing to write in: the closures' own body
     from .engine import Engine  # here: the engine's modules import this one
     ns = {"ENGINE": Engine, "CLOSURES": closures, "STOP": Stop, "RAN": RAN}
-    yields = any(form is None or form[0] == "raw" or (form[0] == "call" and form[2]) for form in forms)
-    lines = []
-    for i, (fn, form) in enumerate(zip(fns, forms)):
-        lines += [line.format(ran="" if yields else " RAN") for line in _CHECK]
-        if form is None:
-            ns[f"F{i}"] = fn
-            lines.append(f"    yield from F{i}(eng, env)")
-        elif form[0] == "raw":  # a primitive called with its arguments' IR, an iterator to go through
-            ns[f"I{i}"], ns[f"R{i}"], ns[f"S{i}"] = form[1], form[2], fn.node
-            call = f"I{i}(eng, R{i}, env, S{i})"
-            lines.append(f"    return {call}" if len(fns) == 1 else f"    yield from {call}")
-        elif form[0] == "let":
-            _let, name, src, names = form
-            ns.update(names)
-            lines.append(f"    env.locals[{name!r}] = {src}")
-        else:
-            _call, body, body_yields, src, names = form
-            ns.update(names)
-            ns[f"B{i}"], ns[f"S{i}"] = body, fn.node
-            call = f"B{i}(eng, {src}, env, S{i})"
-            if len(fns) == 1 and body_yields:
-                lines.append(f"    return {call}")  # its own iterator, not a generator around it
-            elif body_yields:
-                lines.append(f"    yield from {call}")
-            else:
-                lines.append(f"    {call}")
+    yields = _yields(forms)
     single = len(fns) == 1 and (forms[0][0] == "raw" or (forms[0][0] == "call" and forms[0][2]))
+    lines = _Writer(ns, yields).block(fns, forms, "    ", only=single)
     head = ["def run(eng, env):",
             "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not yields or single else
             "    if eng.__class__ is not ENGINE:\n        yield from CLOSURES(eng, env)\n        return",
