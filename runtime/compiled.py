@@ -21,7 +21,7 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_bodies import NOTHING, RAN, loop_inline, run_in_order
+from .compiled_bodies import NOTHING, RAN, keyword_inline, loop_inline, run_in_order
 from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
 from .decisions import slug
 from .effects import Env, _new
@@ -89,6 +89,7 @@ class Code:
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
         self._binds: dict[int, bool] = {}
+        self.compiling: set[str] = set()  # the keywords whose blocks are being compiled now
         self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
         # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
@@ -282,6 +283,19 @@ class StatementCompiler:
                     body = eng.code.body(inner_body)
                     body_of[:] = [body, eng.code]
                 return body(eng, inner)
+            if not tags and inner_body is not None and s["keyword"] not in code.compiling:
+                # its block written into the body that calls it, its parameters Python variables (compiled_bodies.py)
+                code.compiling.add(s["keyword"])  # a keyword's block calling it again is not written into itself
+                try:
+                    body = code.body(inner_body)
+                finally:
+                    code.compiling.discard(s["keyword"])
+                if keyword_inline([name for name, _fn in now], body.fns):
+                    written = []
+                    for name, part in params:
+                        names: dict = {}
+                        written.append((name, source(part, names) if part is not None else "None", names))
+                    keyword_now.inline = ("keyword", written, body.fns)
             return keyword_now
 
         def keyword(eng, env):

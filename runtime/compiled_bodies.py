@@ -57,7 +57,7 @@ def _yields(forms: list) -> bool:
         if form is None or form[0] == "raw" or (form[0] == "call" and form[2]):
             return True
         if form[0] == "if" and (_yields(_forms(form[3])) or _yields(_forms(form[4]))) \
-                or form[0] == "for" and _yields(_forms(form[4])):
+                or form[0] == "for" and _yields(_forms(form[4])) or form[0] == "keyword" and _yields(_forms(form[2])):
             return True
     return False
 
@@ -106,6 +106,14 @@ class _Writer:
                 v = f"V{i}"
                 lines.append(f"{pad}for {v} in list({src} or ()):")
                 lines += [line.replace(f"env.locals.get({var!r})", v) for line in inner] or [pad + "    pass"]
+            elif form[0] == "keyword":  # its parameters Python variables, its block written here
+                _kw, params, body_fns = form
+                inner = self.block(body_fns, _forms(body_fns), pad)
+                for j, (name, src, names) in enumerate(params):
+                    self.ns.update(names)
+                    lines.append(f"{pad}K{i}_{j} = {src}")
+                    inner = [line.replace(f"env.locals.get({name!r})", f"K{i}_{j}") for line in inner]
+                lines += inner
             else:
                 _call, body, body_yields, src, names = form
                 self.ns.update(names)
@@ -131,6 +139,19 @@ def loop_inline(body_fns: list) -> bool:
         return False
     text = "\n".join(_Writer({}, True).block(body_fns, forms, "    "))
     return "(eng, env)" not in text and "(eng, R" not in text and "env.locals[" not in text
+
+
+def keyword_inline(params: list[str], body_fns: list) -> bool:
+    """Can a keyword's block be written into the body that calls it, its parameters Python
+    variables? As loop_inline, and its source reads no other name of the Env (a keyword's block
+    sees its parameters alone: a name of the caller's scope is not one of its)."""
+    forms = _forms(body_fns)
+    if not forms or any(f is None or f[0] in ("raw", "let") for f in forms):
+        return False
+    text = "\n".join(_Writer({}, True).block(body_fns, forms, "    "))
+    for name in params:
+        text = text.replace(f"env.locals.get({name!r})", "")
+    return "(eng, env)" not in text and "(eng, R" not in text and "env.locals" not in text
 
 
 def run_in_order(fns: list):
