@@ -62,6 +62,25 @@ def _yields(forms: list) -> bool:
     return False
 
 
+def _returns(forms: list) -> bool:
+    """Is a body of these forms one that asks by one statement's own iterator, returned, with
+    no generator of its own around it: one primitive (that evaluates its arguments' IR, or whose
+    body asks), or a keyword or an `if` written in whose blocks are such bodies or ask nothing?"""
+    if len(forms) != 1 or forms[0] is None:
+        return False
+    form = forms[0]
+    if form[0] == "raw":
+        return True
+    if form[0] == "call":
+        return form[2]
+    if form[0] == "keyword":
+        inner = _forms(form[2])
+        return not _yields(inner) or _returns(inner)
+    if form[0] == "if":
+        return all(not _yields(f) or _returns(f) for f in (_forms(form[3]), _forms(form[4])))
+    return False
+
+
 def _forms(fns: list) -> list:
     return [getattr(f, "inline", None) for f in fns]
 
@@ -74,6 +93,8 @@ class _Writer:
         self.ns, self.yields, self.n = ns, yields, 0
 
     def block(self, fns: list, forms: list, pad: str, only: bool = False) -> list[str]:
+        """The lines of a block; `only`: the function returns the iterator of the one statement
+        that asks (_returns), no generator around it."""
         ran = "" if self.yields else " RAN"
         lines = []
         for fn, form in zip(fns, forms):
@@ -95,10 +116,10 @@ class _Writer:
                 _if, src, names, then_fns, else_fns = form
                 self.ns.update(names)
                 lines.append(f"{pad}if {src}:")
-                lines += self.block(then_fns, _forms(then_fns), pad + "    ") or [pad + "    pass"]
+                lines += self.block(then_fns, _forms(then_fns), pad + "    ", only) or [pad + "    pass"]
                 if else_fns:
                     lines.append(f"{pad}else:")
-                    lines += self.block(else_fns, _forms(else_fns), pad + "    ")
+                    lines += self.block(else_fns, _forms(else_fns), pad + "    ", only)
             elif form[0] == "for":  # the item a Python variable of the loop, never in the Env
                 _for, var, src, names, body_fns = form
                 self.ns.update(names)
@@ -108,7 +129,7 @@ class _Writer:
                 lines += [line.replace(f"env.locals.get({var!r})", v) for line in inner] or [pad + "    pass"]
             elif form[0] == "keyword":  # its parameters Python variables, its block written here
                 _kw, params, body_fns = form
-                inner = self.block(body_fns, _forms(body_fns), pad)
+                inner = self.block(body_fns, _forms(body_fns), pad, only)
                 for j, (name, src, names) in enumerate(params):
                     self.ns.update(names)
                     lines.append(f"{pad}K{i}_{j} = {src}")
@@ -171,17 +192,15 @@ def _run_in_order(fns: list):
         return closures  # nothing to write in: the closures' own body
     from .engine import Engine  # here: the engine's modules import this one
     ns = {"ENGINE": Engine, "CLOSURES": closures, "STOP": Stop, "RAN": RAN}
-    yields = _yields(forms)
-    single = len(fns) == 1 and (forms[0][0] == "raw" or (forms[0][0] == "call" and forms[0][2]))
-    lines = _Writer(ns, yields).block(fns, forms, "    ", only=single)
+    single = _returns(forms)  # no generator: the one statement's own iterator returned
+    gen = _yields(forms) and not single
+    lines = _Writer(ns, gen).block(fns, forms, "    ", only=single)
     head = ["def run(eng, env):",
-            "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not yields or single else
+            "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not gen else
             "    if eng.__class__ is not ENGINE:\n        yield from CLOSURES(eng, env)\n        return",
             "    st = eng.state",
             "    me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)"]
-    if single:
-        lines = [line.format(ran=" RAN") for line in _CHECK] + lines[len(_CHECK):]
-    elif not yields:
+    if not gen and not (single and forms[0][0] in ("raw", "call")):
         lines.append("    return RAN")
     text = "\n".join(head + lines)
     exec(compile(text, "<body>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)

@@ -103,8 +103,8 @@ def kept_function(f_where):
     ns = {"UNSET": _UNSET}
     where = _condition(f_where, ns)
     if not _reads_it_in_env(where):  # `it` read from the loop's variable alone
-        text = "\n".join(["def kept(eng, env, items):",
-                          f"    return [it for it in items if {where}]"])
+        text = "\n".join(["def kept(eng, env, items):", "    out = []", "    for it in items:",
+                          f"        if {where}: out.append(it)", "    return out"])
         exec(compile(text, "<selector condition>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
         return ns["kept"]
     text = "\n".join(["def kept(eng, env, items):",
