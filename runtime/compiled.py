@@ -89,6 +89,7 @@ class Code:
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
         self._binds: dict[int, bool] = {}
+        self._lists: dict[tuple, object] = {}  # statements(): ids of the statements -> their function
         self.compiling: set[str] = set()  # the keywords whose blocks are being compiled now
         self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
@@ -147,8 +148,14 @@ class Code:
         return hit
 
     def statements(self, body: list):
-        """A list of statements compiled (not kept: for a list made during play)."""
-        return run_in_order([self.stmt(s) for s in body])
+        """A list of statements made during play (an Ability's sections, joined) compiled, kept by
+        the identities of its statements (each kept by stmt()): the next game that makes the
+        same list finds its function, not its source written and compiled again."""
+        key = tuple(map(id, body))
+        fn = self._lists.get(key)
+        if fn is None:
+            fn = self._lists[key] = run_in_order([self.stmt(s) for s in body])
+        return fn
 
     def args(self, prim: str, raw: dict) -> Args:
         hit = self._args.get(id(raw))
