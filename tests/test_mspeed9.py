@@ -199,3 +199,14 @@ def test_a_selector_reading_it_in_its_source_binds_nothing_in_the_env(rules):
     env.locals["it"] = "outer"
     got = fn(eng, env)
     assert got and all(f.team == fig.team for f in got) and env.locals == {"it": "outer"}
+
+
+def test_a_list_of_statements_made_during_play_is_compiled_once(rules):
+    """An Ability's sections joined again in the next game (a new list of the same statements)
+    find the function compiled for the first list; another list of statements gets its own."""
+    game = everyone_on_the_board(rules)
+    code = game.engine.code
+    a, b = heal(ctx("self"), num(1)), heal(ctx("self"), num(2))
+    first = code.statements([a, b])
+    assert code.statements([a, b]) is first
+    assert code.statements([b, a]) is not first and code.statements([a]) is not first
