@@ -21,60 +21,15 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_bodies import NOTHING, RAN, keyword_inline, loop_inline, run_in_order
-from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
+from .compiled_bodies import NOTHING, RAN, Args, binds_names, keyword_form, loop_inline, run_in_order
+from .compiled_expressions import EXPRESSION_COMPILERS, action, as_generator, const, source
 from .decisions import slug
-from .effects import Env, _new
+from .effects import Env, _new, env_for
 from .rules import Rules, prop
 from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
 _NONE = (const(None), False)  # an absent expression: None
-_BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
-
-
-def env_for(binds: bool):
-    """How `as` makes its block's Env: a copy with locals of its own when the block binds a
-    name, else one sharing its parent's locals."""
-    if binds:
-        return lambda env, team, controller: env.child(team=team, controller=controller)
-    return _sharing
-
-
-def _sharing(env: Env, team, controller) -> Env:
-    """env.child(team=team, controller=controller) whose locals are its parent's dict (for a
-    block that binds no name: nothing is written into them)."""
-    inner = _new(Env)
-    fields = inner.__dict__
-    fields.update(env.__dict__)
-    fields["team"], fields["controller"] = team, controller
-    return inner
-
-
-class Args:
-    """A primitive's arguments, compiled: their values in the order of its parameters. When
-    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
-    that returns them by name (a dict display: evaluated in the parameters' order)."""
-
-    __slots__ = ("parts", "asks", "now")
-
-    def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
-        self.parts = [(n, *code.expr(raw.get(n))) for n in names]
-        self.asks = any(asks for _n, _fn, asks in self.parts)
-        self.now = None
-        if not self.asks:
-            ns: dict = {}
-            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
-                              ns)
-
-    def values(self, eng, env):
-        """The arguments by name (a generator: an argument may be a selector that asks)."""
-        if not self.asks:
-            return self.now(eng, env)
-        out = {}
-        for name, fn, asks in self.parts:
-            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
-        return out
 
 
 class Code:
@@ -130,20 +85,13 @@ class Code:
         return fn
 
     def binds(self, body: list | None) -> bool:
-        """Does a statement of this block bind a name in the block's own scope (a `let`; an
-        `attack`'s `$attack-target`, primitives.p_attack)? An inner block that binds none
-        runs in its parent's Env as it is: there is nothing of its own to keep inside, so no
-        copy is made (a `for each` makes one Env for the whole loop, not one per item)."""
+        """Does this block bind a name in its own scope (compiled_bodies.binds_names)? Kept by
+        the block's identity."""
         if not body:
             return False
         hit = self._binds.get(id(body))
         if hit is None:
-            hit = False
-            for s in body:
-                low = lowered(s, self.rules.game)
-                if low["op"] == "let" or (low["op"] == "primitive" and low["name"] in _BINDING_PRIMITIVES):
-                    hit = True
-            self._binds[id(body)] = hit
+            hit = self._binds[id(body)] = binds_names([lowered(s, self.rules.game) for s in body])
             self._kept.append(body)
         return hit
 
@@ -201,18 +149,6 @@ def code_for(rules: Rules) -> Code:
     if code is None:
         code = rules.__dict__["_code"] = Code(rules)
     return code
-
-
-def _value_of(part):
-    """A compiled expression as a generator step: (fn, asks) -> gen(eng, env)."""
-    fn, asks = part
-    if asks:
-        return fn
-
-    def now(eng, env):
-        return fn(eng, env)
-        yield  # asks nothing
-    return now
 
 
 class StatementCompiler:
@@ -290,19 +226,8 @@ class StatementCompiler:
                     body = eng.code.body(inner_body)
                     body_of[:] = [body, eng.code]
                 return body(eng, inner)
-            if not tags and inner_body is not None and s["keyword"] not in code.compiling:
-                # its block written into the body that calls it, its parameters Python variables (compiled_bodies.py)
-                code.compiling.add(s["keyword"])  # a keyword's block calling it again is not written into itself
-                try:
-                    body = code.body(inner_body)
-                finally:
-                    code.compiling.discard(s["keyword"])
-                if keyword_inline([name for name, _fn in now], body.fns):
-                    written = []
-                    for name, part in params:
-                        names: dict = {}
-                        written.append((name, source(part, names) if part is not None else "None", names))
-                    keyword_now.inline = ("keyword", written, body.fns)
+            if not tags and inner_body is not None:  # its block written into the body that calls it
+                keyword_now.inline = keyword_form(code, s["keyword"], inner_body, params)
             return keyword_now
 
         def keyword(eng, env):
@@ -426,7 +351,7 @@ class StatementCompiler:
 
     def compile_as(code, s):
         who_fn, who_asks = code.expr(s["who"])
-        who_of = _value_of((who_fn, who_asks))
+        who_of = as_generator(who_fn, who_asks)
         body = code.body(s["body"])
         inner = env_for(code.binds(s["body"]))
         if not who_asks:

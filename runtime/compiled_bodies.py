@@ -13,6 +13,7 @@ others are generators. An engine of another class than `Engine` runs the closure
 (`run_closures`)."""
 from __future__ import annotations
 
+from .compiled_expressions import joined, source
 from .effects import Stop
 
 NOTHING = ()  # the iterator of a statement that does nothing now
@@ -175,6 +176,39 @@ def keyword_inline(params: list[str], body_fns: list) -> bool:
     return "(eng, env)" not in text and "(eng, R" not in text and "env.locals" not in text
 
 
+def keyword_form(code, qid: str, inner_body: list, params: list):
+    """The inline form of a call of keyword `qid` (("keyword", its parameters' (name, source,
+    names), its block's fns)) when its block can be written into the body that calls it, its
+    parameters Python variables (keyword_inline); else None. `params`: (name, (fn, asks) or
+    None) of the call, none asking."""
+    if qid in code.compiling:  # a keyword's block calling it again is not written into itself
+        return None
+    code.compiling.add(qid)
+    try:
+        body = code.body(inner_body)
+    finally:
+        code.compiling.discard(qid)
+    if not keyword_inline([name for name, _part in params], body.fns):
+        return None
+    written = []
+    for name, part in params:
+        names: dict = {}
+        written.append((name, source(part, names) if part is not None else "None", names))
+    return ("keyword", written, body.fns)
+
+
+BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
+
+
+def binds_names(statements: list) -> bool:
+    """Does a statement of this block (lowered) bind a name in the block's own scope (a `let`; an
+    `attack`'s `$attack-target`, primitives.p_attack)? An inner block that binds none runs in
+    its parent's Env as it is: there is nothing of its own to keep inside, so no copy is made
+    (a `for each` makes one Env for the whole loop, not one per item)."""
+    return any(s["op"] == "let" or (s["op"] == "primitive" and s["name"] in BINDING_PRIMITIVES)
+               for s in statements)
+
+
 def run_in_order(fns: list):
     """fn(engine, env) -> iterator of the statements `fns` (compiled closures, some carrying
     `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR), ("let",
@@ -207,3 +241,29 @@ def _run_in_order(fns: list):
     run = ns["run"]
     run.body_src = text
     return run
+
+
+class Args:
+    """A primitive's arguments, compiled: their values in the order of its parameters. When
+    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
+    that returns them by name (a dict display: evaluated in the parameters' order)."""
+
+    __slots__ = ("parts", "asks", "now")
+
+    def __init__(self, code: object, names: list[str], raw: dict) -> None:
+        self.parts = [(n, *code.expr(raw.get(n))) for n in names]
+        self.asks = any(asks for _n, _fn, asks in self.parts)
+        self.now = None
+        if not self.asks:
+            ns: dict = {}
+            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
+                              ns)
+
+    def values(self, eng, env):
+        """The arguments by name (a generator: an argument may be a selector that asks)."""
+        if not self.asks:
+            return self.now(eng, env)
+        out = {}
+        for name, fn, asks in self.parts:
+            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
+        return out
