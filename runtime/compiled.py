@@ -21,41 +21,15 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_bodies import NOTHING, RAN, run_in_order
-from .compiled_expressions import EXPRESSION_COMPILERS, action, const, joined, source
+from .compiled_bodies import NOTHING, RAN, Args, binds_names, keyword_form, loop_inline, run_in_order
+from .compiled_expressions import EXPRESSION_COMPILERS, action, as_generator, const, source
 from .decisions import slug
-from .effects import Env, _new
+from .effects import Env, _new, env_for
 from .rules import Rules, prop
 from .state import Figure
 
 PRIM_PARAMS = {name: [p.name for p in prim.params] for name, prim in B.PRIMITIVES.items()}
 _NONE = (const(None), False)  # an absent expression: None
-
-
-class Args:
-    """A primitive's arguments, compiled: their values in the order of its parameters. When
-    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
-    that returns them by name (a dict display: evaluated in the parameters' order)."""
-
-    __slots__ = ("parts", "asks", "now")
-
-    def __init__(self, code: "Code", names: list[str], raw: dict) -> None:
-        self.parts = [(n, *code.expr(raw.get(n))) for n in names]
-        self.asks = any(asks for _n, _fn, asks in self.parts)
-        self.now = None
-        if not self.asks:
-            ns: dict = {}
-            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
-                              ns)
-
-    def values(self, eng, env):
-        """The arguments by name (a generator: an argument may be a selector that asks)."""
-        if not self.asks:
-            return self.now(eng, env)
-        out = {}
-        for name, fn, asks in self.parts:
-            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
-        return out
 
 
 class Code:
@@ -69,6 +43,9 @@ class Code:
         self._bodies: dict[int, object] = {}
         self._args: dict[int, Args] = {}
         self._triggers: dict[int, tuple] = {}
+        self._binds: dict[int, bool] = {}
+        self._lists: dict[tuple, object] = {}  # statements(): ids of the statements -> their function
+        self.compiling: set[str] = set()  # the keywords whose blocks are being compiled now
         self.compiled_triggers = self._triggers  # id(trigger) -> what trigger() returned (read by emit)
         self._kept: list = []  # the nodes compiled: their ids stay theirs
         # what the rules alone decide, shared by every game (runtime/events.py, turn.py)
@@ -107,9 +84,26 @@ class Code:
             self._kept.append(body)
         return fn
 
+    def binds(self, body: list | None) -> bool:
+        """Does this block bind a name in its own scope (compiled_bodies.binds_names)? Kept by
+        the block's identity."""
+        if not body:
+            return False
+        hit = self._binds.get(id(body))
+        if hit is None:
+            hit = self._binds[id(body)] = binds_names([lowered(s, self.rules.game) for s in body])
+            self._kept.append(body)
+        return hit
+
     def statements(self, body: list):
-        """A list of statements compiled (not kept: for a list made during play)."""
-        return run_in_order([self.stmt(s) for s in body])
+        """A list of statements made during play (an Ability's sections, joined) compiled, kept by
+        the identities of its statements (each kept by stmt()): the next game that makes the
+        same list finds its function, not its source written and compiled again."""
+        key = tuple(map(id, body))
+        fn = self._lists.get(key)
+        if fn is None:
+            fn = self._lists[key] = run_in_order([self.stmt(s) for s in body])
+        return fn
 
     def args(self, prim: str, raw: dict) -> Args:
         hit = self._args.get(id(raw))
@@ -155,18 +149,6 @@ def code_for(rules: Rules) -> Code:
     if code is None:
         code = rules.__dict__["_code"] = Code(rules)
     return code
-
-
-def _value_of(part):
-    """A compiled expression as a generator step: (fn, asks) -> gen(eng, env)."""
-    fn, asks = part
-    if asks:
-        return fn
-
-    def now(eng, env):
-        return fn(eng, env)
-        yield  # asks nothing
-    return now
 
 
 class StatementCompiler:
@@ -244,6 +226,8 @@ class StatementCompiler:
                     body = eng.code.body(inner_body)
                     body_of[:] = [body, eng.code]
                 return body(eng, inner)
+            if not tags and inner_body is not None:  # its block written into the body that calls it
+                keyword_now.inline = keyword_form(code, s["keyword"], inner_body, params)
             return keyword_now
 
         def keyword(eng, env):
@@ -268,46 +252,57 @@ class StatementCompiler:
         prompt = f"{label}?"
         options = [action("do", (slug(label),)), SKIP]
         body = code.body(s["body"])
+        binds = code.binds(s["body"])
 
         def may(eng, env):
             choice = yield from eng.decide(env.controller, "optional", prompt, list(options), s)
             if choice != SKIP:
-                yield from body(eng, env.child())
+                yield from body(eng, env.child() if binds else env)
         return may
 
     def compile_choose(code, s):
         bodies = {action("choose", (slug(o['label']),)): code.body(o["body"]) for o in s["options"]}
+        binds = {action("choose", (slug(o['label']),)): code.binds(o["body"]) for o in s["options"]}
         labels = list(bodies)
 
         def choose(eng, env):
             choice = yield from eng.decide(env.controller, "option", "choose one", list(labels), s)
-            yield from bodies[choice](eng, env.child())
+            yield from bodies[choice](eng, env.child() if binds[choice] else env)
         return choose
 
     def compile_if(code, s):
         cond, asks = code.expr(s["cond"])
         then_body = code.body(s["then"]) if s["then"] else None
         else_body = code.body(s["else"]) if s["else"] else None
+        then_binds, else_binds = code.binds(s["then"]), code.binds(s["else"])
         if not asks:
             def if_now(eng, env):
-                body = then_body if cond(eng, env) else else_body
-                return body(eng, env.child()) if body is not None else NOTHING
+                if cond(eng, env):
+                    return then_body(eng, env.child() if then_binds else env) if then_body is not None else NOTHING
+                return else_body(eng, env.child() if else_binds else env) if else_body is not None else NOTHING
+            if not then_binds and not else_binds:  # its blocks written into the body around it (compiled_bodies.py)
+                names: dict = {}
+                if_now.inline = ("if", source((cond, False), names), names, then_body.fns if then_body else [],
+                                 else_body.fns if else_body else [])
             return if_now
 
         def if_asked(eng, env):
-            body = then_body if (yield from cond(eng, env)) else else_body
-            if body is not None:
-                yield from body(eng, env.child())
+            if (yield from cond(eng, env)):
+                if then_body is not None:
+                    yield from then_body(eng, env.child() if then_binds else env)
+            elif else_body is not None:
+                yield from else_body(eng, env.child() if else_binds else env)
         return if_asked
 
     def compile_repeat(code, s):
         count, count_asks = code.expr(s["count"])
         body = code.body(s["body"])
+        binds = code.binds(s["body"])
 
         def repeat(eng, env):
             n = (yield from count(eng, env)) if count_asks else count(eng, env)
             for _ in range(max(0, int(n or 0))):
-                yield from body(eng, env.child())
+                yield from body(eng, env.child() if binds else env)
         return repeat
 
     def compile_let(code, s):
@@ -329,19 +324,36 @@ class StatementCompiler:
         source_fn, source_asks = code.expr(s["source"])
         var = s["var"]
         body = code.body(s["body"])
+        if code.binds(s["body"]):
+            def for_each_binding(eng, env):  # each item's block binds names of its own: an Env each
+                items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)
+                for item in list(items or []):
+                    inner = env.child()
+                    inner.locals[var] = item
+                    yield from body(eng, inner)
+            return for_each_binding
+        inline = None
+        if not source_asks and loop_inline(body.fns):  # written into the body around it, the item a Python variable
+            names: dict = {}
+            inline = ("for", var, source((source_fn, False), names), names, body.fns)
 
         def for_each(eng, env):
             items = (yield from source_fn(eng, env)) if source_asks else source_fn(eng, env)  # no generator for a value
-            for item in list(items or []):
-                inner = env.child()
-                inner.locals[var] = item
+            if not items:
+                return
+            inner = env.child()  # one Env for the loop: the block binds nothing but the item
+            scope = inner.locals
+            for item in list(items):
+                scope[var] = item
                 yield from body(eng, inner)
+        for_each.inline = inline
         return for_each
 
     def compile_as(code, s):
         who_fn, who_asks = code.expr(s["who"])
-        who_of = _value_of((who_fn, who_asks))
+        who_of = as_generator(who_fn, who_asks)
         body = code.body(s["body"])
+        inner = env_for(code.binds(s["body"]))
         if not who_asks:
             def as_now(eng, env):
                 who = who_fn(eng, env)
@@ -349,7 +361,7 @@ class StatementCompiler:
                     team, controller = who.team, eng.controller_of(who)
                 else:
                     team, controller = who, eng.team_player(who)
-                return body(eng, env.child(team=team, controller=controller)) if team is not None else NOTHING
+                return body(eng, inner(env, team, controller)) if team is not None else NOTHING
             return as_now
 
         def as_(eng, env):
@@ -359,7 +371,7 @@ class StatementCompiler:
             else:
                 team, controller = who, eng.team_player(who)
             if team is not None:
-                yield from body(eng, env.child(team=team, controller=controller))
+                yield from body(eng, inner(env, team, controller))
         return as_
 
     def compile_until(code, s):

@@ -13,6 +13,7 @@ others are generators. An engine of another class than `Engine` runs the closure
 (`run_closures`)."""
 from __future__ import annotations
 
+from .compiled_expressions import joined, source
 from .effects import Stop
 
 NOTHING = ()  # the iterator of a statement that does nothing now
@@ -51,54 +52,218 @@ def run_closures(fns: list):
     return run
 
 
+def _yields(forms: list) -> bool:
+    """Can a body of these statements' forms ask (is its function a generator)?"""
+    for form in forms:
+        if form is None or form[0] == "raw" or (form[0] == "call" and form[2]):
+            return True
+        if form[0] == "if" and (_yields(_forms(form[3])) or _yields(_forms(form[4]))) \
+                or form[0] == "for" and _yields(_forms(form[4])) or form[0] == "keyword" and _yields(_forms(form[2])):
+            return True
+    return False
+
+
+def _returns(forms: list) -> bool:
+    """Is a body of these forms one that asks by one statement's own iterator, returned, with
+    no generator of its own around it: one primitive (that evaluates its arguments' IR, or whose
+    body asks), or a keyword or an `if` written in whose blocks are such bodies or ask nothing?"""
+    if len(forms) != 1 or forms[0] is None:
+        return False
+    form = forms[0]
+    if form[0] == "raw":
+        return True
+    if form[0] == "call":
+        return form[2]
+    if form[0] == "keyword":
+        inner = _forms(form[2])
+        return not _yields(inner) or _returns(inner)
+    if form[0] == "if":
+        return all(not _yields(f) or _returns(f) for f in (_forms(form[3]), _forms(form[4])))
+    return False
+
+
+def _forms(fns: list) -> list:
+    return [getattr(f, "inline", None) for f in fns]
+
+
+class _Writer:
+    """The lines of a body's function: each statement written in by its form, an inner block of
+    `if` or `for each` written inside its parent's (its statements indented under it)."""
+
+    def __init__(self, ns: dict, yields: bool) -> None:
+        self.ns, self.yields, self.n = ns, yields, 0
+
+    def block(self, fns: list, forms: list, pad: str, only: bool = False) -> list[str]:
+        """The lines of a block; `only`: the function returns the iterator of the one statement
+        that asks (_returns), no generator around it."""
+        ran = "" if self.yields else " RAN"
+        lines = []
+        for fn, form in zip(fns, forms):
+            i = self.n
+            self.n += 1
+            lines += [pad + line[4:].format(ran=ran) for line in _CHECK]
+            if form is None:
+                self.ns[f"F{i}"] = fn
+                lines.append(f"{pad}yield from F{i}(eng, env)")
+            elif form[0] == "raw":  # a primitive called with its arguments' IR, an iterator to go through
+                self.ns[f"I{i}"], self.ns[f"R{i}"], self.ns[f"S{i}"] = form[1], form[2], fn.node
+                call = f"I{i}(eng, R{i}, env, S{i})"
+                lines.append(f"{pad}return {call}" if only else f"{pad}yield from {call}")
+            elif form[0] == "let":
+                _let, name, src, names = form
+                self.ns.update(names)
+                lines.append(f"{pad}env.locals[{name!r}] = {src}")
+            elif form[0] == "if":  # its blocks bind no name: written here, in this Env
+                _if, src, names, then_fns, else_fns = form
+                self.ns.update(names)
+                lines.append(f"{pad}if {src}:")
+                lines += self.block(then_fns, _forms(then_fns), pad + "    ", only) or [pad + "    pass"]
+                if else_fns:
+                    lines.append(f"{pad}else:")
+                    lines += self.block(else_fns, _forms(else_fns), pad + "    ", only)
+            elif form[0] == "for":  # the item a Python variable of the loop, never in the Env
+                _for, var, src, names, body_fns = form
+                self.ns.update(names)
+                inner = self.block(body_fns, _forms(body_fns), pad + "    ")
+                v = f"V{i}"
+                lines.append(f"{pad}for {v} in list({src} or ()):")
+                lines += [line.replace(f"env.locals.get({var!r})", v) for line in inner] or [pad + "    pass"]
+            elif form[0] == "keyword":  # its parameters Python variables, its block written here
+                _kw, params, body_fns = form
+                inner = self.block(body_fns, _forms(body_fns), pad, only)
+                for j, (name, src, names) in enumerate(params):
+                    self.ns.update(names)
+                    lines.append(f"{pad}K{i}_{j} = {src}")
+                    inner = [line.replace(f"env.locals.get({name!r})", f"K{i}_{j}") for line in inner]
+                lines += inner
+            else:
+                _call, body, body_yields, src, names = form
+                self.ns.update(names)
+                self.ns[f"B{i}"], self.ns[f"S{i}"] = body, fn.node
+                call = f"B{i}(eng, {src}, env, S{i})"
+                if only and body_yields:
+                    lines.append(f"{pad}return {call}")  # its own iterator, not a generator around it
+                elif body_yields:
+                    lines.append(f"{pad}yield from {call}")
+                else:
+                    lines.append(f"{pad}{call}")
+        return lines
+
+
+def loop_inline(body_fns: list) -> bool:
+    """Can a `for each` over these statements be written into its parent's function, its item a
+    Python variable? Only when nothing in its block could read the item from the Env: every
+    statement written in (a primitive over its evaluated arguments, an `if` or a `for each`
+    written in), none a closure called with the Env, none a primitive that evaluates its
+    arguments' IR in it, no `let`, and no part of their source a closure called with the Env."""
+    forms = _forms(body_fns)
+    if not forms or any(f is None or f[0] in ("raw", "let") for f in forms):
+        return False
+    text = "\n".join(_Writer({}, True).block(body_fns, forms, "    "))
+    return "(eng, env)" not in text and "(eng, R" not in text and "env.locals[" not in text
+
+
+def keyword_inline(params: list[str], body_fns: list) -> bool:
+    """Can a keyword's block be written into the body that calls it, its parameters Python
+    variables? As loop_inline, and its source reads no other name of the Env (a keyword's block
+    sees its parameters alone: a name of the caller's scope is not one of its)."""
+    forms = _forms(body_fns)
+    if not forms or any(f is None or f[0] in ("raw", "let") for f in forms):
+        return False
+    text = "\n".join(_Writer({}, True).block(body_fns, forms, "    "))
+    for name in params:
+        text = text.replace(f"env.locals.get({name!r})", "")
+    return "(eng, env)" not in text and "(eng, R" not in text and "env.locals" not in text
+
+
+def keyword_form(code, qid: str, inner_body: list, params: list):
+    """The inline form of a call of keyword `qid` (("keyword", its parameters' (name, source,
+    names), its block's fns)) when its block can be written into the body that calls it, its
+    parameters Python variables (keyword_inline); else None. `params`: (name, (fn, asks) or
+    None) of the call, none asking."""
+    if qid in code.compiling:  # a keyword's block calling it again is not written into itself
+        return None
+    code.compiling.add(qid)
+    try:
+        body = code.body(inner_body)
+    finally:
+        code.compiling.discard(qid)
+    if not keyword_inline([name for name, _part in params], body.fns):
+        return None
+    written = []
+    for name, part in params:
+        names: dict = {}
+        written.append((name, source(part, names) if part is not None else "None", names))
+    return ("keyword", written, body.fns)
+
+
+BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
+
+
+def binds_names(statements: list) -> bool:
+    """Does a statement of this block (lowered) bind a name in the block's own scope (a `let`; an
+    `attack`'s `$attack-target`, primitives.p_attack)? An inner block that binds none runs in
+    its parent's Env as it is: there is nothing of its own to keep inside, so no copy is made
+    (a `for each` makes one Env for the whole loop, not one per item)."""
+    return any(s["op"] == "let" or (s["op"] == "primitive" and s["name"] in BINDING_PRIMITIVES)
+               for s in statements)
+
+
 def run_in_order(fns: list):
     """fn(engine, env) -> iterator of the statements `fns` (compiled closures, some carrying
-    `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR) or ("let",
-    name, source, names))."""
+    `inline`: ("call", body, yields, args source, names), ("raw", method, arguments' IR), ("let",
+    name, source, names), ("if", condition source, names, then fns, else fns) or ("for", name,
+    items source, names, block fns)); the function keeps `fns`."""
+    run = _run_in_order(fns)
+    run.fns = fns
+    return run
+
+
+def _run_in_order(fns: list):
     closures = run_closures(fns)
-    forms = [getattr(f, "inline", None) for f in fns]
+    forms = _forms(fns)
     if not fns or (len(fns) == 1 and forms[0] is None) or all(form is None for form in forms):
         return closures  # nothing to write in: the closures' own body
     from .engine import Engine  # here: the engine's modules import this one
     ns = {"ENGINE": Engine, "CLOSURES": closures, "STOP": Stop, "RAN": RAN}
-    yields = any(form is None or form[0] == "raw" or (form[0] == "call" and form[2]) for form in forms)
-    lines = []
-    for i, (fn, form) in enumerate(zip(fns, forms)):
-        lines += [line.format(ran="" if yields else " RAN") for line in _CHECK]
-        if form is None:
-            ns[f"F{i}"] = fn
-            lines.append(f"    yield from F{i}(eng, env)")
-        elif form[0] == "raw":  # a primitive called with its arguments' IR, an iterator to go through
-            ns[f"I{i}"], ns[f"R{i}"], ns[f"S{i}"] = form[1], form[2], fn.node
-            call = f"I{i}(eng, R{i}, env, S{i})"
-            lines.append(f"    return {call}" if len(fns) == 1 else f"    yield from {call}")
-        elif form[0] == "let":
-            _let, name, src, names = form
-            ns.update(names)
-            lines.append(f"    env.locals[{name!r}] = {src}")
-        else:
-            _call, body, body_yields, src, names = form
-            ns.update(names)
-            ns[f"B{i}"], ns[f"S{i}"] = body, fn.node
-            call = f"B{i}(eng, {src}, env, S{i})"
-            if len(fns) == 1 and body_yields:
-                lines.append(f"    return {call}")  # its own iterator, not a generator around it
-            elif body_yields:
-                lines.append(f"    yield from {call}")
-            else:
-                lines.append(f"    {call}")
-    single = len(fns) == 1 and (forms[0][0] == "raw" or (forms[0][0] == "call" and forms[0][2]))
+    single = _returns(forms)  # no generator: the one statement's own iterator returned
+    gen = _yields(forms) and not single
+    lines = _Writer(ns, gen).block(fns, forms, "    ", only=single)
     head = ["def run(eng, env):",
-            "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not yields or single else
+            "    if eng.__class__ is not ENGINE: return CLOSURES(eng, env)" if not gen else
             "    if eng.__class__ is not ENGINE:\n        yield from CLOSURES(eng, env)\n        return",
             "    st = eng.state",
             "    me = env.self_fig  # an Env's figure is never changed (an inner block's is its own Env)"]
-    if single:
-        lines = [line.format(ran=" RAN") for line in _CHECK] + lines[len(_CHECK):]
-    elif not yields:
+    if not gen and not (single and forms[0][0] in ("raw", "call")):
         lines.append("    return RAN")
     text = "\n".join(head + lines)
     exec(compile(text, "<body>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
     run = ns["run"]
     run.body_src = text
     return run
+
+
+class Args:
+    """A primitive's arguments, compiled: their values in the order of its parameters. When
+    none asks, `now(eng, env)` is one function built from the arguments' joined Python source
+    that returns them by name (a dict display: evaluated in the parameters' order)."""
+
+    __slots__ = ("parts", "asks", "now")
+
+    def __init__(self, code: object, names: list[str], raw: dict) -> None:
+        self.parts = [(n, *code.expr(raw.get(n))) for n in names]
+        self.asks = any(asks for _n, _fn, asks in self.parts)
+        self.now = None
+        if not self.asks:
+            ns: dict = {}
+            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
+                              ns)
+
+    def values(self, eng, env):
+        """The arguments by name (a generator: an argument may be a selector that asks)."""
+        if not self.asks:
+            return self.now(eng, env)
+        out = {}
+        for name, fn, asks in self.parts:
+            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
+        return out

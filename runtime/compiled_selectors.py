@@ -27,6 +27,15 @@ def _condition(f_where, ns: dict) -> str:
     return source((f_where, False), ns).replace(_IT, "it")
 
 
+def _reads_it_in_env(where: str) -> bool:
+    """Could the condition's source read `it` from the Env's scope? Only a compiled part it
+    calls as a closure (`F(eng, env)`: a part too long to write in, a selector inside it) or a
+    read of the scope left in it can; the domain's functions and relation tests read no local
+    but `$attack-target` (runtime/expressions.py). A condition that cannot reads `it` from the
+    loop's variable alone: nothing is bound in the Env, nothing given back."""
+    return "(eng, env)" in where or "env.locals" in where
+
+
 def _places(f_in, ns: dict) -> list[str]:
     """Lines that set `P`, the places the candidates are taken from (None: anywhere), with the
     `in` expression's source written in."""
@@ -66,8 +75,8 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -
 def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str):
     lines = [head] + _places(f_in, ns) + ["    out = []"]
     loops = _loops(kind, f_in is not None, where, ns, "out.append(it)")
-    if where is None:
-        lines += loops
+    if where is None or not _reads_it_in_env(where):
+        lines += [line for line in loops if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back
         lines += ["    L = env.locals", "    B = L.get('it', UNSET)", "    try:"]
         lines += ["    " + line for line in loops]
@@ -93,6 +102,11 @@ def kept_function(f_where):
     to each in turn (in the Env's own scope, given back as it was)."""
     ns = {"UNSET": _UNSET}
     where = _condition(f_where, ns)
+    if not _reads_it_in_env(where):  # `it` read from the loop's variable alone
+        text = "\n".join(["def kept(eng, env, items):", "    out = []", "    for it in items:",
+                          f"        if {where}: out.append(it)", "    return out"])
+        exec(compile(text, "<selector condition>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+        return ns["kept"]
     text = "\n".join(["def kept(eng, env, items):",
                       "    out = []", "    L = env.locals", "    B = L.get('it', UNSET)", "    try:",
                       "        for it in items:", "            L['it'] = it",

@@ -66,6 +66,24 @@ def make_env(controller, team, self_fig=None, holder=None, owner=None, here=None
 _NO_TAGS = frozenset()
 
 
+def env_for(binds: bool):
+    """How `as` makes its block's Env: a copy with locals of its own when the block binds a
+    name, else one sharing its parent's locals."""
+    if binds:
+        return lambda env, team, controller: env.child(team=team, controller=controller)
+    return _sharing
+
+
+def _sharing(env: Env, team, controller) -> Env:
+    """env.child(team=team, controller=controller) whose locals are its parent's dict (for a
+    block that binds no name: nothing is written into them)."""
+    inner = _new(Env)
+    fields = inner.__dict__
+    fields.update(env.__dict__)
+    fields["team"], fields["controller"] = team, controller
+    return inner
+
+
 class Stop(Exception):
     """The turn ends now (the Active Character left the board)."""
 

@@ -13,7 +13,7 @@ from .state import Figure, Pending
 def evaluated(body):
     """A primitive written over its evaluated arguments: `body(self, a, env, node)`, `a` its
     arguments by name. The play calls `body` with the arguments of the call site's own compiled
-    function (runtime/compiled.py, `Args.now`) when none asks, and does not iterate a body
+    function (runtime/compiled_bodies.py, `Args.now`) when none asks, and does not iterate a body
     that is not a generator (it cannot ask); `p_NAME(self, raw, env, node)`, the primitive's
     interface, evaluates them as before."""
     name = body.__name__[2:].replace("_", "-")
