@@ -13,14 +13,26 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 class PublicBuilder(graph_mod.GraphBuilder):
-    """The reference: each gathered node and edge given to networkx by add_node and add_edge."""
+    """The reference: the builder as it was, each node and edge given to networkx at once by
+    add_node and add_edge (an edge to a node not yet added adds it there)."""
 
-    def flush(self) -> None:
-        for nid, data in self._nodes.items():
-            self.g.add_node(nid, **data)
-        for a, b, data in self._edges:
-            self.g.add_edge(a, b, **data)
-        self._nodes, self._edges = {}, []
+    def add(self, nid, type_, label, span, owner, **attrs):
+        self.g.add_node(nid, type=type_, label=label, span=graph_mod.span_text(span) if span else None,
+                        component=owner, **attrs)
+        return nid
+
+    def edge(self, a, b, type_):
+        self.g.add_edge(a, b, type=type_)
+
+    def event(self, name):
+        nid = f"event:{name}"
+        if nid not in self.g:
+            doc = graph_mod.B.EVENTS[name].doc if name in graph_mod.B.EVENTS else ""
+            self.g.add_node(nid, type="event", label=name, span=None, component=None, doc=doc)
+        return nid
+
+    def flush(self):
+        assert not self._nodes and not self._edges
 
 
 def _layout(g: nx.DiGraph) -> tuple:
