@@ -27,23 +27,77 @@ class GraphBuilder:
         self.g = nx.DiGraph()
         self.node_of: dict[int, str] = {}  # AST node id -> graph node id
         self._target_count: dict[str, int] = {}
+        # A top-level component's nodes and edges are gathered here, in the order they are
+        # met, then written into the graph's dict-of-dicts (flush). One add_node or add_edge
+        # call per node and edge was two thirds of this pass, and networkx's bulk loaders
+        # (add_nodes_from, add_edges_from) were no faster (a (node, attrs) pair goes through a
+        # caught TypeError each). The graph comes out as those calls build it: its nodes,
+        # and each node's successors and predecessors, in the same order (a node an edge names
+        # before it is added, a keyword's, is noted where the edge names it, as add_edge adds
+        # it there); tests/test_ir_speed7.py compares it with the loaders' graph.
+        self._nodes: dict[str, dict] = {}
+        self._edges: list[tuple[str, str, dict]] = []
 
     def add(self, nid: str, type_: str, label: str, span, owner: str, **attrs) -> str:
-        self.g.add_node(nid, type=type_, label=label, span=span_text(span) if span else None,
-                        component=owner, **attrs)
+        data = {"type": type_, "label": label, "span": span_text(span) if span else None, "component": owner}
+        if attrs:
+            data.update(attrs)
+        have = self._nodes.get(nid)
+        if have is None:
+            self._nodes[nid] = data
+        else:  # added again: its attributes updated in place, as add_node does
+            have.update(data)
         return nid
 
     def edge(self, a: str, b: str, type_: str) -> None:
-        self.g.add_edge(a, b, type=type_)
+        nodes = self._nodes
+        if a not in nodes:
+            nodes[a] = {}
+        if b not in nodes:
+            nodes[b] = {}
+        self._edges.append((a, b, {"type": type_}))
+
+    def flush(self) -> None:
+        """Write what was gathered since the last flush into the graph. The layout written
+        is the one networkx documents for a DiGraph (its "Subclasses (Advanced)" section):
+        `_node` maps a node to its attribute dict, `_succ` and `_pred` map it to its
+        successors' and predecessors' dicts, and an edge's attribute dict is shared by the
+        two. Only a fresh graph's, or one this builder alone wrote, is written here."""
+        g = self.g
+        node, succ, pred = g._node, g._succ, g._pred
+        for nid, data in self._nodes.items():
+            have = node.get(nid)
+            if have is None:
+                node[nid] = data
+                succ[nid] = {}
+                pred[nid] = {}
+            else:  # added again: its attributes updated in place, as add_node does
+                have.update(data)
+        for a, b, data in self._edges:
+            out = succ[a]
+            have = out.get(b)
+            if have is None:
+                out[b] = data
+                pred[b][a] = data
+            else:
+                have.update(data)
+        self._nodes = {}
+        self._edges = []
+        nx._clear_cache(g)  # what add_node and add_edge do after a change
 
     def event(self, name: str) -> str:
         nid = f"event:{name}"
-        if nid not in self.g:
+        if nid not in self._nodes and nid not in self.g:
             doc = B.EVENTS[name].doc if name in B.EVENTS else ""
-            self.g.add_node(nid, type="event", label=name, span=None, component=None, doc=doc)
+            self._nodes[nid] = {"type": "event", "label": name, "span": None, "component": None, "doc": doc}
         return nid
 
     def component(self, comp: Component, parent: str | None) -> None:
+        self._component(comp, parent)
+        if parent is None:
+            self.flush()
+
+    def _component(self, comp: Component, parent: str | None) -> None:
         nid = self.add(comp.qid, "component", f"{comp.kind} {comp.name or comp.id}", comp.span, comp.qid,
                        kind=comp.kind)
         if parent is not None:
@@ -58,7 +112,7 @@ class GraphBuilder:
         for i, trig in enumerate(comp.triggers):
             self.trigger(trig, nid, comp.qid, f"{comp.qid}#on.{i}")
         for child in comp.children:
-            self.component(child, nid)
+            self._component(child, nid)
 
     def trigger(self, trig: ast.Trigger, parent: str, owner: str, nid: str) -> None:
         self.add(nid, "trigger", f"on {trig.event}", trig.span, owner, event=trig.event)

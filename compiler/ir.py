@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 import json
+from operator import itemgetter
 from pathlib import Path
 
 import jsonschema_rs
@@ -224,16 +225,39 @@ def to_ir(model: Model, res: Resolution, graph: GraphBuilder, *, generator: str)
     ser = Serializer(res, graph)
     comps = sorted(model.top_level(), key=lambda c: c.qid)
     g = graph.g
-    # straight from the graph's dicts (`nodes(data=True)`, `adjacency()`): networkx's views
-    # give each node and edge through a generator of their own, which was a third of this pass
-    nodes = [{"id": nid, **{k: v for k, v in sorted(data.items())}} for nid, data in sorted(g.nodes(data=True))]
-    edges = [{"source": a, "target": b, "type": d["type"]}
-             for a, b, d in sorted((a, b, d) for a, succ in g.adjacency() for b, d in succ.items())]
     return {
         "ir_version": IR_VERSION,
         "generator": generator,
         "files": sorted(model.units),
         "boxes": sorted(c.id for c in comps if c.kind == "box"),
         "components": [ser.component(c) for c in comps],
-        "graph": {"nodes": nodes, "edges": edges},
+        "graph": {"nodes": graph_nodes(g), "edges": graph_edges(g)},
     }
+
+
+def graph_nodes(g) -> list[dict]:
+    """The graph's nodes by id, each {"id", then its attributes by name}. The nodes come in a
+    few shapes (the attribute names of a kind of node, in the order the graph builder adds
+    them): each shape's key order and a getter of its values are made once, not a sort per
+    node (72,000 nodes at 10,000 cards)."""
+    shapes: dict[tuple, tuple] = {}
+    out = []
+    append = out.append
+    attrs = g._node  # the graph's own dicts (graph.py, flush): networkx's views cost a generator each
+    for nid in sorted(attrs):
+        data = attrs[nid]
+        shape = tuple(data)
+        known = shapes.get(shape)
+        if known is None:
+            names = tuple(sorted(shape))
+            get = itemgetter(*names) if len(names) > 1 else (lambda d, n=names: tuple(d[k] for k in n))
+            known = shapes[shape] = (("id",) + names, get)
+        keys, get = known
+        append(dict(zip(keys, (nid,) + get(data))))
+    return out
+
+
+def graph_edges(g) -> list[dict]:
+    """The graph's edges by (source, target): a DiGraph has one edge per pair."""
+    return [{"source": a, "target": b, "type": t}
+            for a, b, t in sorted((a, b, d["type"]) for a, succ in g._succ.items() for b, d in succ.items())]

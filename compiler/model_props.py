@@ -65,6 +65,22 @@ def split_provenance(values: list) -> tuple[list, Provenance | None]:
     return values, None
 
 
+_UNIVERSAL = {u.name: u for u in UNIVERSAL_PROPS}
+_SPECS: dict[int, tuple[KindSpec, dict[str, PropSpec]]] = {}  # id of a kind's spec -> it, its properties by name
+
+
+def _prop_spec(spec: KindSpec, name: str) -> PropSpec | None:
+    """spec.prop(name) from a dict made once per kind (spec.prop searches the list: 54,000
+    properties at 10,000 cards)."""
+    known = _SPECS.get(id(spec))
+    if known is None or known[0] is not spec:
+        by_name: dict[str, PropSpec] = {}
+        for p in spec.props:
+            by_name.setdefault(p.name, p)  # the first of a name, as spec.prop finds it
+        known = _SPECS[id(spec)] = (spec, by_name)
+    return known[1].get(name)
+
+
 def read_prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags: Diagnostics) -> None:
     if prop.name == "source":
         if "source" in seen:
@@ -72,11 +88,11 @@ def read_prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags
                         related=[Related(seen["source"].name_span, "first given here")])
         seen["source"] = prop
         return
-    universal = next((u for u in UNIVERSAL_PROPS if u.name == prop.name), None)
+    universal = _UNIVERSAL.get(prop.name)
     if universal is not None:
         _universal(comp, universal, prop, diags)
         return
-    pspec = spec.prop(prop.name)
+    pspec = _prop_spec(spec, prop.name)
     if pspec is None and spec.dynamic_props:
         pspec = PropSpec(prop.name, spec.dynamic_props, "")
     if pspec is None and spec.team_props and len(prop.values) == 1 and isinstance(prop.values[0], ast.Number):
