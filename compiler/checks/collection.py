@@ -330,18 +330,31 @@ def _walk_expressions(node: dict, depth: int, out: list) -> None:
     if depth >= _MAX_EXPR_DEPTH:
         return
     depth += 1
+    # a leaf (a number, a name: most expressions) is listed here, without a call of its own
     for k in fields:
         v = node.get(k)
         if isinstance(v, dict):
-            _walk_expressions(v, depth, out)
+            if v.get("e") in _LEAVES:
+                out.append(v)
+            else:
+                _walk_expressions(v, depth, out)
     for k in lists:
         for v in node.get(k) or []:
             if isinstance(v, dict):
-                _walk_expressions(v, depth, out)
+                if v.get("e") in _LEAVES:
+                    out.append(v)
+                else:
+                    _walk_expressions(v, depth, out)
     for k in maps:
         for v in (node.get(k) or {}).values():
             if isinstance(v, dict):
-                _walk_expressions(v, depth, out)
+                if v.get("e") in _LEAVES:
+                    out.append(v)
+                else:
+                    _walk_expressions(v, depth, out)
+
+
+_LEAVES = frozenset(e for e, (fields, lists, maps) in _EXPR_EXPRS.items() if not (fields or lists or maps))
 
 
 _NAMED_USES = frozenset({"token", "icon", "component", "ctx", "tag", "fn"})  # a use by its `name`
