@@ -244,7 +244,8 @@ class Collection:
         """`seen` None: the keywords called are noted, and what they use is added once
         (_add_keyword_uses) when the component's (or keyword's) bodies are walked; else the
         keyword's bodies are visited here, once (the keywords already visited are in `seen`)."""
-        primitives, keywords = used["primitive"], used["keyword"]
+        primitives, keywords, select = used["primitive"], used["keyword"], used["select"]
+        exprs = self.exprs
         for s in self.stmts(body):
             op = s["op"]
             if op == "primitive":
@@ -255,7 +256,12 @@ class Collection:
                 if seen is not None and qid in self.keywords and qid not in seen:
                     seen.add(qid)
                     self._keyword_body_uses(qid, used, seen)
-            self._collect_uses(s, used)
+            for e in exprs(s):  # _collect_uses(s, used), written out (once per statement)
+                kind = e["e"]
+                if kind in _NAMED_USES:
+                    used[kind].add(e["name"])
+                elif kind == "select":
+                    select.add(e["kind"])
 
     def _add_keyword_uses(self, used: dict) -> None:
         """What the keywords a walk noted use, their own calls followed (_keyword_uses is
