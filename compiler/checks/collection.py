@@ -147,10 +147,12 @@ class Collection:
         for child in comp["children"]:
             yield from self.walk(child)
 
-    def bodies(self, comp: dict) -> list[tuple[str, list, str]]:
+    def bodies(self, comp: dict) -> list[tuple[str, list, str]] | tuple:
         """(label, body, span) of every effect slot and trigger of a component (not its
         children): listed once per component (kept by its identity, as the walks are; a
         trigger's one-statement body is the same list each time, so its walk is kept too)."""
+        if not comp["effects"] and not comp["triggers"]:
+            return ()  # (most children: nothing to list or keep)
         hit = self._bodies.get(id(comp))
         if hit is None or hit[0] is not comp:
             out = [(name, eff["body"], eff["span"]) for name, eff in sorted(comp["effects"].items())]
