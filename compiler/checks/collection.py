@@ -143,9 +143,15 @@ class Collection:
         return span_of(p["span"]) if p is not None else span_of(comp["span"])
 
     def walk(self, comp: dict):
-        yield comp
-        for child in comp["children"]:
-            yield from self.walk(child)
+        """A component and its children, depth first, each before its children (one generator,
+        not one per level)."""
+        stack = [comp]
+        while stack:
+            c = stack.pop()
+            yield c
+            children = c["children"]
+            if children:
+                stack.extend(reversed(children))
 
     def bodies(self, comp: dict) -> list[tuple[str, list, str]] | tuple:
         """(label, body, span) of every effect slot and trigger of a component (not its
