@@ -6,6 +6,7 @@ from mayhem.compiler import builtins as B
 from mayhem.dsl.diagnostics import Related
 
 from . import register, span_of
+from .collection import _BODIES
 
 FIGURE_KINDS = {k for k, (t, _doc) in B.SELECTOR_KINDS.items() if t == "figure"}
 TYPE_PLACE = {"figure": "character", "figures": "character", "location": "location", "locations": "location",
@@ -76,16 +77,18 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: d
         if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
             _through_keyword(col, s, scope, event, found, memo)
         for e in col.exprs(s):  # its own expressions: exprs() does not enter the bodies
-            if e.get("e") == "fn" and e["name"] in LOOKS:
+            if e["e"] == "fn" and e["name"] in LOOKS:
                 at, what = LOOKS[e["name"]]
                 tok = e["args"].get(what) or {}
                 if tok.get("e") == "token" and e["args"].get(at) is not None:
                     found.append((tok["name"], place_kinds(e["args"][at], scope, event), e["args"][at], e, "look"))
-        for key in ("body", "then", "else"):
+        fields, options = _BODIES[op]  # its bodies (body, then, else) and options, by its op
+        for key in fields:
             if isinstance(s.get(key), list):
                 _visit(col, s[key], dict(scope), event, found, memo)
-        for o in s.get("options", []) or []:
-            _visit(col, o["body"], dict(scope), event, found, memo)
+        if options:
+            for o in s.get("options") or []:
+                _visit(col, o["body"], dict(scope), event, found, memo)
 
 
 def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list, memo: dict | None = None) -> None:
