@@ -7,7 +7,7 @@ import re
 import sys
 
 from . import builtins as B, builtins_kernel as K
-from .ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
+from .ir_ops import STATEMENTS, dispatch, register_walker
 
 
 SLOT_LABELS = {"special": "Special", "mayhem": "Mayhem", "when-picked": "When picked", "reward": "Reward"}
@@ -154,8 +154,8 @@ def keyword_text(kw: dict, args: dict) -> tuple[str, int | None]:
         if n is not None:
             number = n
             break
-    if number is not None and re.search(r"\bX\b", name):
-        return re.sub(r"\bX\b", str(number), name), number
+    if number is not None and _X.search(name):
+        return _X.sub(str(number), name), number
     return name, number
 
 
@@ -226,19 +226,44 @@ def render(comp: dict, keywords: dict[str, dict]) -> str:
 
 
 def mentions(body: list, keywords: dict[str, dict], depth: int = 0) -> list[Mention]:
-    out = []
+    out: list[Mention] = []
+    _mentions(body, keywords, depth, out)
+    return out
+
+
+def _mentions(body: list, keywords: dict[str, dict], depth: int, out: list) -> None:
+    # C303 asks this of every card with a text: the bodies a statement's op holds are looked
+    # up once per op (not through child_bodies' list per statement), the words per name
     for s in body:
-        if s["op"] == "keyword":
+        op = s["op"]
+        if op == "keyword":
             kw = keywords.get(s["keyword"])
             if kw is not None:
                 rendered, number = keyword_text(kw, s["args"])
-                words = re.sub(r"\bX\b", "", (kw["name"] or kw["id"])).lower()
-                words = re.sub(r"\s+", " ", words).strip()
-                out.append(Mention(s["keyword"], words, number, rendered))
+                out.append(Mention(s["keyword"], _mention_words(kw["name"] or kw["id"]), number, rendered))
         if depth < 8:
-            for inner in child_bodies(s):
-                out.extend(mentions(inner, keywords, depth + 1))
-    return out
+            fields, options = _BODIES[op]
+            for b in fields:
+                inner = s.get(b)
+                if isinstance(inner, list):
+                    _mentions(inner, keywords, depth + 1, out)
+            if options:
+                for o in s.get("options") or []:
+                    _mentions(o["body"], keywords, depth + 1, out)
+
+
+_BODIES = {op: (f.bodies, f.options) for op, f in STATEMENTS.items()}  # child_bodies' fields, per op
+_X = re.compile(r"\bX\b")
+_SPACES = re.compile(r"\s+")
+_WORDS: dict[str, str] = {}
+
+
+def _mention_words(name: str) -> str:
+    """A keyword's name as a mention's words: lower case, without its X (kept per name)."""
+    words = _WORDS.get(name)
+    if words is None:
+        words = _WORDS[name] = _SPACES.sub(" ", _X.sub("", name).lower()).strip()
+    return words
 
 
 def text_mentions(text: str, words: str, number: int | None) -> bool:

@@ -143,14 +143,22 @@ class Collection:
         return span_of(p["span"]) if p is not None else span_of(comp["span"])
 
     def walk(self, comp: dict):
-        yield comp
-        for child in comp["children"]:
-            yield from self.walk(child)
+        """A component and its children, depth first, each before its children (one generator,
+        not one per level)."""
+        stack = [comp]
+        while stack:
+            c = stack.pop()
+            yield c
+            children = c["children"]
+            if children:
+                stack.extend(reversed(children))
 
-    def bodies(self, comp: dict) -> list[tuple[str, list, str]]:
+    def bodies(self, comp: dict) -> list[tuple[str, list, str]] | tuple:
         """(label, body, span) of every effect slot and trigger of a component (not its
         children): listed once per component (kept by its identity, as the walks are; a
         trigger's one-statement body is the same list each time, so its walk is kept too)."""
+        if not comp["effects"] and not comp["triggers"]:
+            return ()  # (most children: nothing to list or keep)
         hit = self._bodies.get(id(comp))
         if hit is None or hit[0] is not comp:
             out = [(name, eff["body"], eff["span"]) for name, eff in sorted(comp["effects"].items())]
@@ -244,7 +252,8 @@ class Collection:
         """`seen` None: the keywords called are noted, and what they use is added once
         (_add_keyword_uses) when the component's (or keyword's) bodies are walked; else the
         keyword's bodies are visited here, once (the keywords already visited are in `seen`)."""
-        primitives, keywords = used["primitive"], used["keyword"]
+        primitives, keywords, select = used["primitive"], used["keyword"], used["select"]
+        exprs = self.exprs
         for s in self.stmts(body):
             op = s["op"]
             if op == "primitive":
@@ -255,7 +264,12 @@ class Collection:
                 if seen is not None and qid in self.keywords and qid not in seen:
                     seen.add(qid)
                     self._keyword_body_uses(qid, used, seen)
-            self._collect_uses(s, used)
+            for e in exprs(s):  # _collect_uses(s, used), written out (once per statement)
+                kind = e["e"]
+                if kind in _NAMED_USES:
+                    used[kind].add(e["name"])
+                elif kind == "select":
+                    select.add(e["kind"])
 
     def _add_keyword_uses(self, used: dict) -> None:
         """What the keywords a walk noted use, their own calls followed (_keyword_uses is
@@ -330,18 +344,31 @@ def _walk_expressions(node: dict, depth: int, out: list) -> None:
     if depth >= _MAX_EXPR_DEPTH:
         return
     depth += 1
+    # a leaf (a number, a name: most expressions) is listed here, without a call of its own
     for k in fields:
         v = node.get(k)
         if isinstance(v, dict):
-            _walk_expressions(v, depth, out)
+            if v.get("e") in _LEAVES:
+                out.append(v)
+            else:
+                _walk_expressions(v, depth, out)
     for k in lists:
         for v in node.get(k) or []:
             if isinstance(v, dict):
-                _walk_expressions(v, depth, out)
+                if v.get("e") in _LEAVES:
+                    out.append(v)
+                else:
+                    _walk_expressions(v, depth, out)
     for k in maps:
         for v in (node.get(k) or {}).values():
             if isinstance(v, dict):
-                _walk_expressions(v, depth, out)
+                if v.get("e") in _LEAVES:
+                    out.append(v)
+                else:
+                    _walk_expressions(v, depth, out)
+
+
+_LEAVES = frozenset(e for e, (fields, lists, maps) in _EXPR_EXPRS.items() if not (fields or lists or maps))
 
 
 _NAMED_USES = frozenset({"token", "icon", "component", "ctx", "tag", "fn"})  # a use by its `name`

@@ -286,9 +286,12 @@ def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
         placed = used["token"] - {comp["qid"]} if comp["kind"] == "token" else set(used["token"])
         icons = {_icon_id(i) for i in used["icon"]}
         tags = {i.rsplit(":", 1)[-1] for i in used["tag"]}
-        for c in col.walk(comp):
-            icons |= set(col.prop(c, "icons", []) or [])
-            tags |= set(col.prop(c, "immune", []) or []) | set(col.prop(c, "tags", []) or [])
+        for c in col.walk(comp):  # (col.prop's values, read once each, no set built per prop)
+            props = c["props"]
+            for name, into in (("icons", icons), ("immune", tags), ("tags", tags)):
+                p = props.get(name)
+                if p is not None and p["value"]:
+                    into.update(p["value"])
         found = col.memo[key] = (placed, icons, tags)
     return found
 

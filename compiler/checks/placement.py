@@ -6,6 +6,7 @@ from mayhem.compiler import builtins as B
 from mayhem.dsl.diagnostics import Related
 
 from . import register, span_of
+from .collection import _BODIES
 
 FIGURE_KINDS = {k for k, (t, _doc) in B.SELECTOR_KINDS.items() if t == "figure"}
 TYPE_PLACE = {"figure": "character", "figures": "character", "location": "location", "locations": "location",
@@ -56,7 +57,7 @@ def place_kinds(e, scope: dict, event: str | None) -> set[str] | None:
     return None
 
 
-def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None:
+def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: dict | None = None) -> None:
     for s in body:
         op = s["op"]
         if op == "let":
@@ -64,36 +65,40 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list) -> None
         elif op == "for-each":
             inner = dict(scope)
             inner[s["var"]] = place_kinds(s["source"], scope, event)
-            _visit(col, s["body"], inner, event, found)
+            _visit(col, s["body"], inner, event, found, memo)
             continue
         elif op == "primitive" and s["name"] in PUTS:
             tok, where = s["args"].get("token") or {}, s["args"].get(PUTS[s["name"]])
             if tok.get("e") == "token":
                 found.append((tok["name"], place_kinds(where, scope, event), where, s, "put"))
         if op == "trigger":
-            _visit(col, s["body"], dict(scope), s["event"], found)
+            _visit(col, s["body"], dict(scope), s["event"], found, memo)
             continue
         if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
-            _through_keyword(col, s, scope, event, found)
+            _through_keyword(col, s, scope, event, found, memo)
         for e in col.exprs(s):  # its own expressions: exprs() does not enter the bodies
-            if e.get("e") == "fn" and e["name"] in LOOKS:
+            if e["e"] == "fn" and e["name"] in LOOKS:
                 at, what = LOOKS[e["name"]]
                 tok = e["args"].get(what) or {}
                 if tok.get("e") == "token" and e["args"].get(at) is not None:
                     found.append((tok["name"], place_kinds(e["args"][at], scope, event), e["args"][at], e, "look"))
-        for key in ("body", "then", "else"):
+        fields, options = _BODIES[op]  # its bodies (body, then, else) and options, by its op
+        for key in fields:
             if isinstance(s.get(key), list):
-                _visit(col, s[key], dict(scope), event, found)
-        for o in s.get("options", []) or []:
-            _visit(col, o["body"], dict(scope), event, found)
+                _visit(col, s[key], dict(scope), event, found, memo)
+        if options:
+            for o in s.get("options") or []:
+                _visit(col, o["body"], dict(scope), event, found, memo)
 
 
-def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list) -> None:
+def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list, memo: dict | None = None) -> None:
     """What a keyword puts where its caller says (`stun(one location in here)`): its
     parameters take the kinds of the call's arguments; a finding points at the call's
     argument, or at the call itself when the argument is the keyword's default (the
     keyword, in a rules module, is not where the caller went wrong), with a note at the
-    default."""
+    default. `memo`: what a keyword's bodies put where, by the kinds of its arguments (and the
+    event), for one run of the check (thousands of cards call the same keyword, most of them
+    with arguments of the same kinds)."""
     kw = col.keywords[call["keyword"]]
     name = kw["name"] or kw["id"]
     inner, defaults = {}, {}
@@ -104,9 +109,14 @@ def _through_keyword(col, call: dict, scope: dict, event: str | None, found: lis
             defaults[p["name"]] = p["default"]["span"]
     if not any(v for v in inner.values()):
         return
-    mine: list = []
-    for eff in kw["effects"].values():
-        _visit(col, eff["body"], inner, event, mine)
+    key = (call["keyword"], event, tuple((p, None if k is None else frozenset(k)) for p, k in inner.items()))
+    mine = memo.get(key) if memo is not None else None
+    if mine is None:
+        mine = []
+        for eff in kw["effects"].values():
+            _visit(col, eff["body"], inner, event, mine, memo)
+        if memo is not None:
+            memo[key] = mine
     for tq, kinds, where, _node, how, *_via in mine:
         if isinstance(where, dict) and where.get("e") == "param":
             param = where["name"]
@@ -120,16 +130,17 @@ def _through_keyword(col, call: dict, scope: dict, event: str | None, found: lis
 
 
 def never_lies_there(col, emit):
+    memo: dict = {}  # what each keyword's bodies put where, by its arguments' kinds (this run only)
     for qid, comp in col.in_order():
         if comp["kind"] in ("box", "pool"):
             continue
         found: list = []
         for eff in comp["effects"].values():
             if eff.get("when"):
-                _visit(col, [{"op": "if", "cond": eff["when"], "then": []}], {}, None, found)
-            _visit(col, eff["body"], {}, None, found)
+                _visit(col, [{"op": "if", "cond": eff["when"], "then": []}], {}, None, found, memo)
+            _visit(col, eff["body"], {}, None, found, memo)
         for trig in comp["triggers"]:
-            _visit(col, [trig], {}, None, found)
+            _visit(col, [trig], {}, None, found, memo)
         for tq, kinds, where, node, how, *via in found:
             tok = col.by_qid.get(tq)
             allowed = set(col.prop(tok, "placed-on", []) or []) if tok is not None else set()
