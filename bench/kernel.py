@@ -50,6 +50,7 @@ from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules  # noqa: E402
 from mayhem.runtime.kernel.play import RandomBot, play_game  # noqa: E402
 from parity import CHECKOUT_FINDER  # noqa: E402
+from opcodes import traced  # noqa: E402
 from side_by_side import SideBySide, export, revision  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
@@ -101,22 +102,7 @@ def opcodes(fn, *args, top: int = 25):
     calls per decision, and the functions that run the most opcodes. Unlike the clock, the
     same on any machine and under any load (C work inside a call is not counted: callgrind
     counts that); about 30 times slower than untraced."""
-    import collections
-    ops, calls = collections.Counter(), collections.Counter()
-
-    def tracer(frame, event, arg):
-        if event == "opcode":
-            ops[frame.f_code] += 1
-        elif event == "call":
-            calls[frame.f_code] += 1
-            frame.f_trace_opcodes = True
-        return tracer
-
-    sys.settrace(tracer)
-    try:
-        out = fn(*args)
-    finally:
-        sys.settrace(None)
+    out, ops, calls = traced(fn, *args)
     decisions = out[2]
     print(f"{'opcodes':>9} {'calls':>6}  per decision, by function")
     for code, n in ops.most_common(top):

@@ -35,11 +35,13 @@ import sys
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.engine import GameConfig  # noqa: E402
 from mayhem.runtime.rules import load_rules  # noqa: E402
 from mayhem.runtime.simulate import play_one  # noqa: E402
+from opcodes import traced  # noqa: E402
 
 
 def where(code: tuple) -> str:
@@ -69,23 +71,14 @@ def opcodes_box(rules, box: str, games: int, top: int) -> None:
     """The games traced opcode by opcode: per function, the opcodes it runs and its calls per
     decision, most opcodes first; then the totals per decision."""
     play_one(rules, GameConfig(box, seed=games), ["random", "random"])  # warm up, untraced
-    ops, calls = Counter(), Counter()
 
-    def tracer(frame, event, arg):
-        if event == "opcode":
-            ops[frame.f_code] += 1
-        elif event == "call":
-            calls[frame.f_code] += 1
-            frame.f_trace_opcodes = True
-        return tracer
-
-    decisions = 0
-    sys.settrace(tracer)
-    try:
+    def games_played() -> int:
+        played = 0
         for seed in range(games):
-            decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
-    finally:
-        sys.settrace(None)
+            played += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+        return played
+
+    decisions, ops, calls = traced(games_played)
     decisions = max(decisions, 1)
     print(f"\n{box}: {games} random games, {decisions:,} decisions, traced")
     print(f"  {'opcodes':>9} {'calls':>6}  per decision, by function")
