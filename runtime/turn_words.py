@@ -204,7 +204,21 @@ def _inline_tokens_on(where, of):
            f"else TW_TOKENS_ON(eng, env, {x}, {o}))"
 
 
+def _inline_slot_of(ability):
+    a, p = _name(), _name()
+    return f"(({p}['value'] if ({p} := {a}['props'].get('slot')) is not None else {NO_SLOT}) if ({a} := {ability}) " \
+           f"else {NO_SLOT})"
+
+
+def _inline_flagged(token, flag):
+    head, (t, f) = _first([(_name(), token), (_name(), flag)])
+    k = _name()
+    return f"(isinstance({head}, str) and ({k} if ({k} := eng.rules._flags.get(({t}, {f}))) is not None " \
+           f"else bool(eng.rules.token_flag({t}, {f}))))"
+
+
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
-          "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on}
+          "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
+          "slot-of": _inline_slot_of, "flagged": _inline_flagged}
 INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_RESTRICTED": restricted, "TW_TOKENS_ON": tokens_on,
                 "TW_UNKNOWN": _UNKNOWN}

@@ -49,6 +49,8 @@ def test_each_written_in_turn_word_is_in_the_joined_source(game):
     assert "TW_RESTRICTED(" in compiled(eng, fn("restricted", var("x"), {"e": "str", "v": "no-move",
                                                                           "span": SPAN})).src
     assert "TW_TOKENS_ON(" in compiled(eng, fn("tokens-on", var("x"), var("of"))).src
+    assert "['props'].get('slot')" in compiled(eng, fn("slot-of", var("a"))).src
+    assert "eng.rules._flags.get(" in compiled(eng, fn("flagged", var("t"), var("f"))).src
 
 
 def test_the_written_in_turn_words_give_their_closures_values(game):
@@ -68,7 +70,11 @@ def test_the_written_in_turn_words_give_their_closures_values(game):
              "activated": compiled(eng, fn("activated", var("x"), var("a"))),
              "activated first": compiled(eng, fn("activated", var("x"), fn("first", var("as")))),
              "tokens-on": compiled(eng, fn("tokens-on", var("x"), var("of"))),
-             "tokens-on first": compiled(eng, fn("tokens-on", var("x"), fn("first", var("ofs"))))}
+             "tokens-on first": compiled(eng, fn("tokens-on", var("x"), fn("first", var("ofs")))),
+             "slot-of": compiled(eng, fn("slot-of", var("a")))}
+    flagged = {f: (compiled(eng, fn("flagged", var("t"), {"e": "str", "v": f, "span": SPAN})),
+                   compiled(eng, fn("flagged", var("t"), fn("first", var("fs")))))
+               for f in ("usable", "retrievable", "face-down", "no-such-flag")}
     restricted = {w: (compiled(eng, fn("restricted", var("x"), {"e": "str", "v": w, "span": SPAN})),
                       compiled(eng, fn("restricted", var("x"), fn("first", var("ws")))))
                   for w in whats}
@@ -92,11 +98,16 @@ def test_the_written_in_turn_words_give_their_closures_values(game):
                 if x is None or isinstance(x, Figure):
                     assert plain["abilities-of"](eng, env) == turn_words.abilities_of(eng, env, x)
                     assert plain["special-of"](eng, env) == turn_words.special_of(eng, env, x)
+                assert plain["slot-of"](eng, env) == turn_words.slot_of(eng, env, a)
                 expect = turn_words.activated(eng, env, x, a)
                 assert plain["activated"](eng, env) == expect and plain["activated first"](eng, env) == expect
                 if x is None or isinstance(x, (Figure, int, str)):
                     expect = turn_words.tokens_on(eng, env, x, of)
                     assert plain["tokens-on"](eng, env) == expect and plain["tokens-on first"](eng, env) == expect
+                for t, (f, (literal, first)) in product([None, fig, 2, *kinds[:3]], flagged.items()):
+                    env.locals.update(t=t, fs=[f])
+                    expect = turn_words.flagged(eng, env, t, f)
+                    assert literal(eng, env) == expect and first(eng, env) == expect, (t, f)
                 for w, (literal, first) in restricted.items():
                     env.locals["ws"] = [w]
                     expect = turn_words.restricted(eng, env, x, w)
