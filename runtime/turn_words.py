@@ -217,8 +217,16 @@ def _inline_flagged(token, flag):
            f"else bool(eng.rules.token_flag({t}, {f}))))"
 
 
+def _inline_can_move(f):
+    """runtime/functions.py's `can-move`: on the board, and no token it holds `restricts no-move`
+    (asked as `restricted` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
+    x = _name()
+    return f"(isinstance({x} := {f}, FIGURE) and {x}.location is not None " \
+           f"and (not {x}.tokens or not TW_RESTRICTED(eng, env, {x}, 'no-move')))"
+
+
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
-          "slot-of": _inline_slot_of, "flagged": _inline_flagged}
+          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
 INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_RESTRICTED": restricted, "TW_TOKENS_ON": tokens_on,
                 "TW_UNKNOWN": _UNKNOWN}

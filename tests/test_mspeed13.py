@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 
 from mayhem.runtime import declared_actions, turn_words
+from mayhem.runtime import functions as F
 from mayhem.runtime.actions import Action
 from mayhem.runtime.effects import Env
 from mayhem.runtime.expressions import FN_PARAMS
@@ -50,6 +51,7 @@ def test_each_written_in_turn_word_is_in_the_joined_source(game):
                                                                           "span": SPAN})).src
     assert "TW_TOKENS_ON(" in compiled(eng, fn("tokens-on", var("x"), var("of"))).src
     assert "['props'].get('slot')" in compiled(eng, fn("slot-of", var("a"))).src
+    assert "'no-move')" in compiled(eng, fn("can-move", var("x"))).src
     assert "eng.rules._flags.get(" in compiled(eng, fn("flagged", var("t"), var("f"))).src
 
 
@@ -71,7 +73,8 @@ def test_the_written_in_turn_words_give_their_closures_values(game):
              "activated first": compiled(eng, fn("activated", var("x"), fn("first", var("as")))),
              "tokens-on": compiled(eng, fn("tokens-on", var("x"), var("of"))),
              "tokens-on first": compiled(eng, fn("tokens-on", var("x"), fn("first", var("ofs")))),
-             "slot-of": compiled(eng, fn("slot-of", var("a")))}
+             "slot-of": compiled(eng, fn("slot-of", var("a"))),
+             "can-move": compiled(eng, fn("can-move", var("x")))}
     flagged = {f: (compiled(eng, fn("flagged", var("t"), {"e": "str", "v": f, "span": SPAN})),
                    compiled(eng, fn("flagged", var("t"), fn("first", var("fs")))))
                for f in ("usable", "retrievable", "face-down", "no-such-flag")}
@@ -99,6 +102,7 @@ def test_the_written_in_turn_words_give_their_closures_values(game):
                     assert plain["abilities-of"](eng, env) == turn_words.abilities_of(eng, env, x)
                     assert plain["special-of"](eng, env) == turn_words.special_of(eng, env, x)
                 assert plain["slot-of"](eng, env) == turn_words.slot_of(eng, env, a)
+                assert plain["can-move"](eng, env) == F._can_move(eng, env, x)
                 expect = turn_words.activated(eng, env, x, a)
                 assert plain["activated"](eng, env) == expect and plain["activated first"](eng, env) == expect
                 if x is None or isinstance(x, (Figure, int, str)):
@@ -148,3 +152,26 @@ def test_a_menu_of_a_guard_reading_a_bound_name_through_a_closure_binds_it(game)
     env.locals["special"] = special
     can = special is not None and not eng.restricts(fig, "no-special") and turn_words.can_use(eng, env, special)
     assert out == ([Action("use", (fig.key, special["id"]))] if can else [])
+
+
+@pytest.mark.parametrize("box, seed", [("teen-titans-go", 5), ("looney-tunes", 8)])
+def test_random_bots_answered_in_one_function_play_the_game_their_picks_play(rules, box, seed):
+    """Game.play_out with every player's RandomBot.pick and no log answers through
+    bots.random_answer (the draw and the history's record in one function); the same bots
+    asked through their `pick` one call at a time (wrapped, so that the one function is not
+    made) play the same game: the same history, the same result."""
+    from mayhem.runtime.bots import RandomBot, random_answer
+    from mayhem.runtime.engine import GameConfig
+    from mayhem.runtime.game import Game
+
+    def played(wrapped: bool) -> Game:
+        game = Game(rules, GameConfig(box, seed=seed), record=False)
+        bots = {"p1": RandomBot(seed * 7919), "p2": RandomBot(seed * 7919 + 1)}
+        picks = {p: ((lambda b: lambda player, kind, actions: b.pick(player, kind, actions))(b) if wrapped
+                     else b.pick) for p, b in bots.items()}
+        assert (random_answer(picks, [].append, str) is None) == wrapped
+        game.play_out(lambda decision: bots[decision.player].choose(decision, game), picks)
+        return game
+    one, two = played(False), played(True)
+    assert len(one.history) > 100
+    assert one.history == two.history and one.result() == two.result()
