@@ -48,14 +48,14 @@ def measure(rules, box: str, games: int, repeat: int) -> None:
         menu = declared_actions._menus(eng)[starts_turn]
         t = clock()
         for _ in range(repeat):
-            menu(eng, env, env, env.locals, key, [], {})
+            menu(eng, env, env.locals, key, [], {})
         whole[0] += (clock() - t) / repeat
         for plan in declared_actions._plans(eng)[starts_turn]:
             out: list = []
             t = clock()
             for _ in range(repeat):
                 out = []
-                plan.offer(eng, env, env, env.locals, key, out, {})
+                plan.offer(eng, env, env.locals, key, out, {})
             per_action[plan.decl.verb] += (clock() - t) / repeat
             offered[plan.decl.verb] += len(out)
             asked[plan.decl.verb] += 1

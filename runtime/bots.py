@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
+from typing import Callable
 
 from mayhem.compiler.bot_values import BOT_VALUES, DEFAULT
 from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
@@ -56,6 +57,37 @@ class RandomBot:
                 r = getrandbits(k)
             return actions[r]
         return rng.choice(actions)
+
+
+def random_answer(picks: dict, record: Callable[[dict], None], texts: Callable) -> Callable | None:
+    """Engine.answer for Game.play_out when every player's `pick` is a RandomBot's and no log is
+    kept: RandomBot.pick and the history's record written in one function, the player's draw
+    from the player's own generator (the same bits, in the same order), one call a decision
+    instead of two. `record` keeps a history entry, `texts(action)` its printed text (or None:
+    then str()). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
+    draws = {}
+    for player, pick in picks.items():
+        bot = getattr(pick, "__self__", None)
+        if not _BITS or getattr(pick, "__func__", None) is not RandomBot.pick or bot.rng.__class__ is not random.Random:
+            return None
+        draws[player] = bot.rng
+
+    def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
+        if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):
+            actions = actions.copy()
+            actions.remove(END_TURN)
+        n, rng = len(actions), draws[player]
+        if n:
+            getrandbits, k = rng.getrandbits, n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            chosen = actions[r]
+        else:
+            chosen = rng.choice(actions)  # refused as RandomBot.pick refuses it
+        record({"player": player, "kind": kind, "action": texts(chosen) or str(chosen)})
+        return chosen
+    return answer
 
 
 class GreedyBot:

@@ -116,7 +116,7 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     out: list[Action] = []
     bound: dict = {}
     menus = eng.code.__dict__.get("_declared_menus") or _menus(eng)  # _menus(eng), one call fewer a decision
-    menus[starts_turn](eng, env, env, env.locals, fig.key if fig is not None else None, out, bound)
+    menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
@@ -124,8 +124,8 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
 
 
 class Plan:
-    """A declared action compiled once per set of rules: `offer(eng, env, inner, locals, key,
-    out, bound)` adds its legal actions to a menu, a function made from Python source with one
+    """A declared action compiled once per set of rules: `offer(eng, env, locals, key, out,
+    bound)` adds its legal actions to a menu, a function made from Python source with one
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 

@@ -4,31 +4,40 @@
 combinations of an action's parameters (runtime/declared_actions.py) as Python source, one
 nested `for` per parameter, and compiles it: the guard's terms of each depth are asked
 where their parameters are bound, a domain that reads no parameter is read once before the
-loops (the last first: an inner parameter without a value leaves no combination), each
-value is printed once per level, and an action's pair `(verb, args)` is made only for a
-whole combination, its Action once per pair for the whole run. For `place-die` (figure,
+loops (the last first: an inner parameter without a value leaves no combination; its
+values printed once, before the loops), each value is printed once per level, a parameter is
+bound in the env's locals only while a later guard or domain may read it there, and an
+action's pair `(verb, args)` is made only for a whole combination, its Action once per pair
+for the whole run. Each level is nested under the conditions that let it offer something,
+so an action that offers nothing falls through to the next. For `place-die` (figure,
 ability, value) the function reads:
 
-    def offer(eng, env, inner, L, key, out, bound):
+    def offer(eng, env, L, key, out, bound):
+        # place-die
         F2 = D2(eng, env) ...                   # dice-of(my-team): once
-        F0 = D0(eng, env) ...                   # figures-of(my-team): once
-        for v0 in F0:
-            L['figure'] = v0
-            if not G1(eng, inner): continue     # location-of(figure) != none and ...
-            p0 = <v0 printed>
-            F1 = D1(eng, inner) ...             # abilities-of(figure)
-            for v1 in F1:
-                L['ability'] = v1
-                if not G2(eng, inner): continue # not activated(figure, ability)
-                ...
-                for v2 in F2:
-                    k = ('place-die', (p2, p0, p1))
-                    if k not in bound: ...      # two dice of one value: one action
+        if F2:
+            F0 = D0(eng, env) ...               # figures-of(my-team): once
+            if F0:
+                P2 = [<x printed> for x in F2]  # (a loop: no comprehension's call)
+                for v0 in F0:
+                    L['figure'] = v0
+                    if not G1(eng, env): continue       # location-of(figure) != none and ...
+                    p0 = <v0 printed>
+                    F1 = D1(eng, env) ...               # abilities-of(figure)
+                    for v1 in F1:
+                        L['ability'] = v1
+                        if not G2(eng, env): continue   # not activated(figure, ability)
+                        p1 = <v1 printed>
+                        for v2, p2 in zip(F2, P2):      # no guard reads `value`: not bound
+                            k = ('place-die', (p2, p0, p1))
+                            if k not in bound: ...      # two dice of one value: one action
 
 The menu is the same as walking the combinations one by one (the same calls, in the same
 order), with fewer Python calls: the guards and domains are the rules' compiled
-expressions (runtime/compiled.py), called directly."""
+expressions (runtime/compiled.py), written in where they carry their source, else called."""
 from __future__ import annotations
+
+import re
 
 from .actions import Action
 from .compiled_expressions import source
@@ -37,33 +46,28 @@ from .state import Figure
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
-    """`offer(eng, env, inner, L, key, out, bound)`: adds the action's legal actions to `out`
-    and `bound` (Action -> (plan, values)), in the order of the combinations; `inner` is the
-    `env` the parameters are bound in, `L` its locals, `key` the acting figure's key. `slots`:
+    """`offer(eng, env, L, key, out, bound)`: adds the action's legal actions to `out` and
+    `bound` (Action -> (plan, values)), in the order of the combinations; `env` is the env
+    the guards and domains read and the parameters are bound in, `L` its locals, `key` the
+    acting figure's key. `slots`:
     per argument of the printed form, the parameter's index or -1 (the acting figure);
     `guards`: the guard's terms per depth (None: none); `domains`: (fn, reads a parameter
     before it) per parameter. A guard's or domain's Python source (a pure compiled expression
     carries it: runtime/compiled_expressions.py) is written into the function; another is called."""
-    return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)], single=True)
+    return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)])
 
 
-def menu_function(name: str, actions: list, single: bool = False):
-    """One function that offers several actions in turn, `offer(eng, env, inner, L, key, out,
-    bound)` as offer_function's, with each action's walk written one after the other (each in
-    a block of its own that it leaves where the single function would return): a menu of
-    seven actions is one call, not seven. `actions`: offer_function's arguments but the last,
-    per action, in the menu's order."""
-    ns = {"MADE": _MADE, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure, "ONCE": (None,)}
-    lines = ["def offer(eng, env, inner, L, key, out, bound):"]
-    if not single:
-        lines.append("    outer = env")
+def menu_function(name: str, actions: list):
+    """One function that offers several actions in turn, `offer(eng, env, L, key, out, bound)`
+    as offer_function's, with each action's walk written one after the other, each nested under
+    its own conditions (its guard's first terms, its domains read once): a menu of seven actions
+    is one call, not seven, and an action that offers nothing leaves by falling through.
+    `actions`: offer_function's arguments but the last, per action, in the menu's order."""
+    ns = {"MADE": _MADE, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure}
+    lines = ["def offer(eng, env, L, key, out, bound):"]
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
-        block = _walk(j, names, slots, guards, domains, ns, "return" if single else "break")
-        if single:
-            lines += ["    " + line for line in block]
-        else:
-            lines += [f"    env = outer  # {verb}", "    for _once in ONCE:"] + ["        " + line for line in block]
+        lines += [f"    # {verb}"] + ["    " + line for line in _walk(j, names, slots, guards, domains, ns)]
     if len(lines) == 1:
         lines.append("    return")
     text = "\n".join(lines)
@@ -73,50 +77,60 @@ def menu_function(name: str, actions: list, single: bool = False):
     return offer
 
 
-def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns: dict, leave: str) -> list[str]:
-    """The lines (unindented) of one action's walk over its combinations: `leave` where it
-    offers nothing (`return`, or `break` out of its block in a menu of several)."""
-    bound_names: list[str] = []  # the parameters bound where the source is written
+def _printed(v: str) -> str:
+    """The source printing the value in `v` as an action's argument (`printed`, in place)."""
+    return (f"({v} if (c := {v}.__class__) is int else {v}.key if c is FIGURE else {v}['id'] if c is dict "
+            f"else (IDS.get({v}) or PRINTED({v})) if c is str else PRINTED({v}))")
 
-    def src(fn) -> str:  # over `eng` and `env`; a bound parameter's value read from its loop's variable
+
+def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns: dict) -> list[str]:
+    """The lines (unindented) of one action's walk over its combinations, each level nested
+    under the conditions that let it offer something (nothing after it in its block)."""
+    def src(fn, bound: int) -> str:  # over `eng` and `env`; a bound parameter's value read from its loop's variable
         text = source((fn, False), ns)
-        for i in range(len(bound_names)):
-            text = text.replace(f"env.locals.get({bound_names[i]!r})", f"v{i}")
+        for i in range(bound):
+            text = text.replace(f"env.locals.get({names[i]!r})", f"v{i}")
         return text
+    count = len(names)
+    guard_src = [None if g is None else src(g, d) for d, g in enumerate(guards)]
+    domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
-        return [f"{indent}F{i} = {src(domains[i][0])}",
+        return [f"{indent}F{i} = {domain_src[i]}",
                 f"{indent}if F{i}.__class__ is not list: F{i} = [] if F{i} is None else F{i} if isinstance(F{i}, list) "
                 f"else [F{i}]"]
-    count = len(names)
-    lines = []
+    lines: list[str] = []
+    indent = ""
     if guards[0] is not None:
-        lines.append(f"if not {src(guards[0])}: {leave}")
+        lines.append(f"if {guard_src[0]}:")
+        indent += "    "
     fixed = set()
     if count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
-        lines += listed(0, "")
+        lines += listed(0, indent)
         fixed.add(0)
     else:
         for i in range(count - 1, -1, -1):
             if not domains[i][1]:
-                lines += listed(i, "") + [f"if not F{i}: {leave}"]
+                lines += listed(i, indent) + [f"{indent}if F{i}:"]
+                indent += "    "
                 fixed.add(i)
-    lines.append("env = inner  # from here, the parameters are bound")
-    indent = ""
+    # a parameter is bound in the env's locals only where a later guard or domain may read them
+    read_later = [any(_reads_locals(t) for t in guard_src[i + 1:]) or
+                  any(_reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
+    hoisted = {i for i in fixed if i > 0}  # a fixed domain walked inside a loop: its values printed once
+    for i in sorted(hoisted):
+        lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
     for i, name in enumerate(names):
         if i not in fixed:
             lines += listed(i, indent)
-        lines.append(f"{indent}for v{i} in F{i}:")
+        lines.append(f"{indent}for v{i}, p{i} in zip(F{i}, P{i}):" if i in hoisted else f"{indent}for v{i} in F{i}:")
         indent += "    "
-        bound_names.append(name)
-        guard = guards[i + 1]
-        if guard is not None or count > 1:  # a later domain or guard may read it
+        if read_later[i]:
             lines.append(f"{indent}L[{name!r}] = v{i}")
-        if guard is not None:
-            lines.append(f"{indent}if not {src(guard)}: continue")
-        lines += [f"{indent}c = v{i}.__class__",
-                  f"{indent}p{i} = (v{i} if c is int else v{i}.key if c is FIGURE else v{i}['id'] if c is dict "
-                  f"else (IDS.get(v{i}) or PRINTED(v{i})) if c is str else PRINTED(v{i}))"]
+        if guards[i + 1] is not None:
+            lines.append(f"{indent}if not {guard_src[i + 1]}: continue")
+        if i not in hoisted and i in slots:
+            lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
     lines += [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
@@ -126,6 +140,21 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
               f"{indent}    bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))",
               f"{indent}    out.append(a)"]
     return lines
+
+
+_ENV_USE = re.compile(r"\benv\b(?!\.(?!locals\b)\w)")  # `env` itself, or its locals: not one of its fields
+
+
+def _reads_locals(text: str | None) -> bool:
+    """May this source read the env's locals? It does when it reads them or passes the env on
+    (a called closure may read them); reading the env's other fields (`env.self_fig`) does not.
+
+    >>> _reads_locals("open(env.self_fig) and env.team")
+    False
+    >>> _reads_locals("_k1(eng, env, (v0))"), _reads_locals("env.locals.get('x')")
+    (True, True)
+    """
+    return text is not None and _ENV_USE.search(text) is not None
 
 
 def printed(value):

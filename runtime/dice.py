@@ -109,7 +109,8 @@ class DiceMixin:
         rolled again."""
         face = self.roll_face(die)
         self.state.shown[die] = face
-        self.log(f"{die}-die", node, face=face)
+        if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
+            self.log(f"{die}-die", node, face=face)
         yield from self.emit("mayhem-roll", {})
 
     # ---- the face of the game's own dice, and of the die effects read ------------------
@@ -175,8 +176,9 @@ class DiceMixin:
         a = yield from self.args("lead", raw, env)
         st = self.state
         st.lead = a["who"]
-        self.log(self.dice_rules.lead_called, node, team=st.lead,
-                 dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
+        if self.record:
+            self.log(self.dice_rules.lead_called, node, team=st.lead,
+                     dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
 
 # ---- the functions and context names of the round, (engine, env, *arguments) -> value -------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .effects import id_of
 from .rules import prop
 from .state import Figure
+from . import turn_words
 
 
 def _count(eng, env, what, on, of):
@@ -156,3 +157,7 @@ def adjacent_source() -> str:
 INLINE = {"open": _inline_open, "has-icon": _inline_has_icon, "count": _inline_count,
           "location-of": _inline_location_of, "team-of": _inline_team_of}
 INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above read
+
+# the turn's words are written in too (runtime/turn_words.py, its own INLINE)
+INLINE.update(turn_words.INLINE)
+INLINE_NAMES.update(turn_words.INLINE_NAMES)

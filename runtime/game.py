@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from .actions import _TEXTS, Action, texts
+from .bots import random_answer
 from .counters import kept_as_pieces
 from .decisions import Decision, IllegalAction
 from .engine import Engine, GameConfig
@@ -109,6 +110,10 @@ class Game:
         if pick is not None and log is None:  # a game of bots that keeps no log: the fewest steps
             picks = pick if isinstance(pick, dict) else None
             get = _TEXTS.get
+            if picks is not None:  # random bots: their draw and the record in one function
+                answer = random_answer(picks, append, get)
+                if answer is not None:
+                    return answer
 
             def picked(player: str, kind: str, prompt: str, actions: list, node: dict | None):
                 chosen = picks[player](player, kind, actions) if picks is not None else pick(player, kind, actions)

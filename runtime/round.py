@@ -133,7 +133,8 @@ class RoundMixin(DiceMixin, PlacementMixin):
             if t.until != "next-turn-end" or t.figure is None or t.figure.eliminated:
                 t.alive = False
         st.temp_triggers = [t for t in st.temp_triggers if t.alive]
-        self.log("round-end")
+        if self.record:
+            self.log("round-end")
 
     def p_reset_limits(self, raw: dict, env, node: dict):
         """Every figure's limits of the period start again: what it may use once per `round`

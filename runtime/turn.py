@@ -103,7 +103,8 @@ class TurnMixin:
         st.active = Activation(fig.key, ability["id"], value, i)
         st.active_team = env.team
         fig.special_used["turn"] = False
-        self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
+        if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
+            self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
 
     def p_forfeit_die(self, raw: dict, env, node: dict):
         """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
@@ -150,7 +151,8 @@ class TurnMixin:
 
     def end_turn(self, fig: Figure):
         st = self.state
-        self.log("turn-end", figure=fig.key)
+        if self.record:
+            self.log("turn-end", figure=fig.key)
         try:
             yield from self.emit("turn-end", {"figure": fig})
         except Stop:
@@ -232,7 +234,8 @@ class TurnMixin:
             plan = self._resolved[key] = (tuple(sections), [self.code.stmt(s) for s in body if self.is_bonus(s)],
                                           self.code.statements([s for s in body if not self.is_bonus(s)]))
         sections, bonuses, rest = plan
-        self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=list(sections))
+        if self.record:
+            self.log("resolve", node, figure=fig.key, ability=ab["id"], sections=list(sections))
         env = self.fig_env(fig, source=ab["qid"])
         for bonus in bonuses:
             yield from bonus(self, env)
@@ -266,7 +269,8 @@ class TurnMixin:
         once = prop(spec, "once")
         if once:
             fig.special_used[once] = True
-        self.log("special", node, figure=fig.key, ability=spec["id"])
+        if self.record:
+            self.log("special", node, figure=fig.key, ability=spec["id"])
         yield from self.run(spec["effects"]["effect"]["body"], self.fig_env(fig, source=spec["qid"]))
 
     def p_use_token(self, raw: dict, env, node: dict):

@@ -3,8 +3,11 @@ a figure's Abilities and the die slot each prints, what it activated this round,
 tokens restrict, the token types lying somewhere, and the Active Character's turn so far.
 
 Each is a closure (engine, env, arguments) picked once when an expression is compiled
-(runtime/expressions.py names them)."""
+(runtime/expressions.py names them); those the menus ask most are also written into a joined
+expression's source (`INLINE`, added to runtime/functions.py's), their common case without a call."""
 from __future__ import annotations
+
+import re
 
 from .rules import prop
 from .state import Figure
@@ -137,3 +140,93 @@ def ability_used(eng, env):
 def moved(eng, env):
     act = eng.state.active
     return act is not None and act.moved
+
+
+# ---- the words above written into a joined expression (runtime/functions.py's INLINE) -------
+# A guard or domain of the turn's menus is compiled from its parts' joined source
+# (runtime/compiled_expressions.py); these words are written into it as the expression their
+# closure computes, so that a menu asks them without a Python call where it can: the common
+# case in place, the rest by the closure. Each argument is evaluated once, in order (kept in a
+# name of the expression's own, `:=`); tests/test_mspeed13.py holds each to its closure.
+
+_NAMES = iter(range(10 ** 9))
+# a name, a field, a literal, a bound name read from the env's locals: nothing to evaluate
+_PLAIN = re.compile(r"\(*(v\d+|env\.\w+|env\.locals\.get\('[\w-]+'\)|None|True|False|-?\d+|'[^'\\]*')\)*")
+
+
+def _name() -> str:
+    """A name for a value kept by `:=` in joined source (unique: functions.temp's are `_t`)."""
+    return f"_w{next(_NAMES)}"
+
+
+def _first(pairs: list[tuple[str, str]]) -> tuple[str, list[str]]:
+    """The source of the first argument's value, which evaluates every argument in order, and
+    how each is read after it: (name, source) pairs; an argument that is a name, a field or a
+    literal is read where it is used (evaluating it changes nothing and cannot fail)."""
+    kept = [(n, src) for n, src in pairs[1:] if not _PLAIN.fullmatch(src)]
+    head = f"{pairs[0][0]} := {pairs[0][1]}"
+    if kept:
+        head = f"({head}, {', '.join(f'{n} := {src}' for n, src in kept)})[0]"
+    return head, [pairs[0][0]] + [n if not _PLAIN.fullmatch(src) else f"({src})" for n, src in pairs[1:]]
+
+
+def _inline_activations(f):
+    x = _name()
+    return f"(len({x}.activations) if isinstance({x} := {f}, FIGURE) else TW_ACTIVATIONS(eng, env, {x}))"
+
+
+def _inline_activated(f, ability):
+    head, (x, a) = _first([(_name(), f), (_name(), ability)])
+    return f"(isinstance({head}, FIGURE) and {a} is not None and {a}['id'] in {x}.activations)"
+
+
+def _inline_abilities_of(f):
+    x = _name()
+    return f"((eng._abilities.get({x}.side['qid']) or eng.abilities({x})) if isinstance({x} := {f}, FIGURE) else [])"
+
+
+def _inline_special_of(f):
+    x, s = _name(), _name()
+    return f"(({s} if ({s} := eng._specials.get({x}.side['qid'], TW_UNKNOWN)) is not TW_UNKNOWN " \
+           f"else eng.special({x})) if ({x} := {f}).__class__ is FIGURE else None)"
+
+
+def _inline_restricted(f, what):
+    head, (x, w) = _first([(_name(), f), (_name(), what)])
+    return f"(False if ({head}).__class__ is not FIGURE or not {x}.tokens else TW_RESTRICTED(eng, env, {x}, {w}))"
+
+
+def _inline_tokens_on(where, of):
+    head, (x, o) = _first([(_name(), where), (_name(), of)])
+    c = _name()
+    return f"([] if not ({x}.tokens if ({c} := ({head}).__class__) is FIGURE " \
+           f"else eng.state.board.locations[{x}].tokens if {c} is int else None) " \
+           f"else TW_TOKENS_ON(eng, env, {x}, {o}))"
+
+
+def _inline_slot_of(ability):
+    a, p = _name(), _name()
+    return f"(({p}['value'] if ({p} := {a}['props'].get('slot')) is not None else {NO_SLOT}) if ({a} := {ability}) " \
+           f"else {NO_SLOT})"
+
+
+def _inline_flagged(token, flag):
+    head, (t, f) = _first([(_name(), token), (_name(), flag)])
+    k = _name()
+    return f"(isinstance({head}, str) and ({k} if ({k} := eng.rules._flags.get(({t}, {f}))) is not None " \
+           f"else bool(eng.rules.token_flag({t}, {f}))))"
+
+
+def _inline_can_move(f):
+    """runtime/functions.py's `can-move`: on the board, and no token it holds `restricts no-move`
+    (asked as `restricted` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
+    x = _name()
+    return f"(isinstance({x} := {f}, FIGURE) and {x}.location is not None " \
+           f"and (not {x}.tokens or not TW_RESTRICTED(eng, env, {x}, 'no-move')))"
+
+
+INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
+          "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
+          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
+INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_RESTRICTED": restricted, "TW_TOKENS_ON": tokens_on,
+                "TW_UNKNOWN": _UNKNOWN}

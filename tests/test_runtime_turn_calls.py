@@ -69,7 +69,7 @@ def test_a_menu_is_its_actions_own_walks_one_after_the_other(rules):
             one_by_one, bound = [], {}
             inner = (eng.fig_env(fig) if fig is not None else env).child()
             for plan in plans[group]:
-                plan.offer(eng, inner, inner, inner.locals, fig.key if fig is not None else None, one_by_one, bound)
+                plan.offer(eng, inner, inner.locals, fig.key if fig is not None else None, one_by_one, bound)
             assert merged == one_by_one and [str(a) for a in merged] == decision.actions
             checked += 1
         decision = game.act(decision.actions[len(game.history) % len(decision.actions)])
