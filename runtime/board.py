@@ -57,6 +57,7 @@ class Location:
         object.__setattr__(self, name, value)
         if name == "removed" and self.board is not None:  # the board's live Locations are asked again
             self.board._live = None
+            self.board._kept.clear()
 
     @property
     def label(self) -> str:
@@ -69,6 +70,7 @@ class Board:
         self.graph = row_layout(rows)
         self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
         self._live: tuple[int, ...] | None = None  # live()'s, until a Location's `removed` changes
+        self._kept: dict = {}  # live_set()'s and with_icons()'s, until a Location's `removed` changes
         for loc in self.locations:
             loc.board = self
         self.edge_tokens: dict[tuple[int, int], TokenStore] = {}
@@ -93,6 +95,30 @@ class Board:
         if live is None:
             live = self._live = tuple(loc.index for loc in self.locations if not loc.removed)
         return list(live)
+
+    def live_set(self) -> frozenset[int]:
+        """The Locations still in play as a set (what a selector's `in anywhere` gives its
+        candidates' test), kept until a Location's `removed` changes."""
+        hit = self._kept.get(None)
+        if hit is None:
+            hit = self._kept[None] = frozenset(self.live())
+        return hit
+
+    def with_icons(self, icons: tuple[str, ...]) -> tuple[int, ...]:
+        """The Locations still in play whose tile prints every one of these icons (ids), in
+        index order (a selector's `location ... where has-icon(it, ICON) and ...`). A tile's
+        icons are printed on it: this is worked out once per board and set of icons, and again
+        only when a Location's `removed` changes."""
+        hit = self._kept.get(icons)
+        if hit is None:
+            out = []
+            for i in self.live():
+                comp = self.locations[i].comp
+                shown = comp["props"].get("icons") if comp is not None else None  # prop(comp, "icons")
+                if shown is not None and all(icon in (shown["value"] or ()) for icon in icons):
+                    out.append(i)
+            hit = self._kept[icons] = tuple(out)
+        return hit
 
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play."""

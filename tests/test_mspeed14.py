@@ -1,0 +1,131 @@
+"""A selector specialised by the shape of its IR (issue #11, speed), held to the walk it replaces:
+an `in` that names `anywhere`, `adjacent`, `here-or-adjacent` or `teams` makes its set of places
+without `eng.places` (runtime/compiled_selectors.py, `_places`), and the leading
+`has-icon(it, ICON)` terms of a Location selector's condition are read from the board's kept
+list (`Board.with_icons`), made again when a Location leaves play."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from mayhem.runtime.effects import Env
+from mayhem.runtime.expressions import relation_test
+from mayhem.runtime.functions import _has_icon
+
+from game_helpers import everyone_on_the_board
+
+SPAN = "test.mh:1:1-1:9"
+IT = {"e": "it", "name": "it", "span": SPAN}
+KINDS = ["figure", "character", "opponent", "friend", "foe", "location", "team", "edge"]
+SHAPES = ["anywhere", "adjacent", "here-or-adjacent", "teams"]
+
+
+def ctx(name: str) -> dict:
+    return {"e": "ctx", "name": name, "span": SPAN}
+
+
+def has_icon(icon: str) -> dict:
+    return {"e": "fn", "name": "has-icon", "args": {"location": IT, "icon": {"e": "icon", "name": icon, "span": SPAN}},
+            "span": SPAN}
+
+
+def select(kind: str, where: dict | None, within: dict | None, quant: str = "all") -> dict:
+    return {"e": "select", "quant": quant, "count": None, "kind": kind, "in": within, "where": where, "span": SPAN}
+
+
+def compiled(eng, expr: dict):
+    f, asks = eng.code.expr(expr)
+    assert not asks
+    return f
+
+
+def walk(eng, kind: str, within, env: Env, keep=lambda x: True) -> list:
+    """What the engine's generic walk gives: its candidates in the places of `within`'s value."""
+    places = eng.places(within)
+    if kind in ("location", "team", "edge"):
+        found = eng.candidates(kind, places, env)
+    else:
+        test = relation_test(kind)
+        found = [f for f in eng.state.figures.values()
+                 if f.location is not None and (places is None or f.location in places) and test(f, env)]
+    return [x for x in found if keep(x)]
+
+
+@pytest.fixture()
+def game(rules):
+    return everyone_on_the_board(rules)
+
+
+def envs(game) -> list[Env]:
+    st = game.state
+    out = [Env(f.player, f.team, f) for f in st.figures.values() if f.location is not None]
+    return out + [Env(None, st.order[0], here=0), Env(None, None)]
+
+
+def test_an_in_of_a_known_shape_picks_what_the_walk_of_its_places_picks(game):
+    """Over every kind, shape and Env, with a Location out of play that a figure still stands on
+    (so that `in anywhere` is not the same as no `in` for figures): the generated selector gives
+    what the walk over `eng.places(value)` gives, and its source makes no call of `eng.places`."""
+    st, eng = game.state, game.engine
+    gone = next(loc for loc in st.board.locations if loc.figures)
+    gone.removed = True
+    checks = 0
+    for kind, shape in itertools.product(KINDS, SHAPES):
+        fn = compiled(eng, select(kind, None, ctx(shape)))
+        assert ("eng.places" in fn.selector_src) == (shape == "teams" and kind != "team")  # no set to make
+        for env in envs(game):
+            within = compiled(eng, ctx(shape))(eng, env)
+            assert fn(eng, env) == walk(eng, kind, within, env), (kind, shape)
+            checks += 1
+    assert checks == len(KINDS) * len(SHAPES) * len(envs(game))
+    figures_on_gone = [st.figures[k] for k in gone.figures]
+    assert figures_on_gone and not set(map(id, figures_on_gone)) & set(
+        map(id, compiled(eng, select("figure", None, ctx("anywhere")))(eng, envs(game)[0])))
+
+
+def test_a_location_selector_reads_its_printed_icons_from_the_board(game):
+    """`all location in X where has-icon(it, gift-spot) and COND` and `one location ...`: the
+    icons are not in the generated condition, the result is the walk's, with `it` given back."""
+    st, eng = game.state, game.engine
+    spot = "teen-titans-go:icon:gift-spot"
+    with_spot = [loc.index for loc in st.board.locations if _has_icon(eng, None, loc.index, spot)]
+    assert 1 < len(with_spot) < len(st.board.locations)
+    not_first = {"e": "cmp", "op": "!=", "l": IT, "r": {"e": "num", "v": with_spot[0], "span": SPAN}, "span": SPAN}
+    both = {"e": "and", "items": [has_icon(spot), not_first], "span": SPAN}
+    for where, within in itertools.product([has_icon(spot), both], [None, ctx("anywhere"), ctx("adjacent")]):
+        fn = compiled(eng, select("location", where, within))
+        assert "with_icons" in fn.selector_src and "gift-spot" not in fn.selector_src
+        for env in envs(game):
+            env.locals = {"x": 1}
+            place = compiled(eng, within)(eng, env) if within is not None else None
+            expect = walk(eng, "location", place, env,
+                          lambda i: _has_icon(eng, env, i, spot) and (where is not both or i != with_spot[0]))
+            assert fn(eng, env) == expect
+            assert env.locals == {"x": 1}
+    one, asks = eng.code.expr(select("location", both, ctx("anywhere"), quant="one"))
+    assert asks and len(with_spot) == 2  # one Location left by the condition: taken without asking
+    asked = one(eng, envs(game)[-1])
+    with pytest.raises(StopIteration) as stop:
+        next(asked)
+    assert stop.value.value == with_spot[1]
+
+
+def test_the_kept_icons_and_live_set_follow_a_location_leaving_play(game):
+    """The board's kept lists are made again when a Location's `removed` changes: a selector
+    asked before and after a Location with the icon leaves play (and comes back) follows it."""
+    st, eng = game.state, game.engine
+    spot = "teen-titans-go:icon:gift-spot"
+    fn = compiled(eng, select("location", has_icon(spot), ctx("anywhere")))
+    anywhere_figures = compiled(eng, select("figure", None, ctx("anywhere")))
+    env = envs(game)[0]
+    before = fn(eng, env)
+    figures_before = anywhere_figures(eng, env)
+    loc = st.board.locations[before[0]]
+    loc.removed = True
+    assert fn(eng, env) == before[1:]
+    assert st.board.live_set() == frozenset(st.board.live())
+    assert anywhere_figures(eng, env) == [f for f in figures_before if f.location != loc.index]
+    loc.removed = False
+    assert fn(eng, env) == before
+    assert anywhere_figures(eng, env) == figures_before
