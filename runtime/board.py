@@ -121,7 +121,14 @@ class Board:
         return hit
 
     def refresh(self) -> None:
-        """Recompute adjacency after a blocking token moved or a Location left play."""
+        """Recompute adjacency after a blocking token moved or a Location left play (kept per
+        set of blocked edges until a Location's `removed` changes: a token put back where it
+        was gives the adjacency worked out before)."""
+        key = ("adj", frozenset(self.blocked))
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._adj = kept
+            return
         adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
         blocked, locations = self.blocked, self.locations
         # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
@@ -131,7 +138,7 @@ class Board:
                 continue
             adj[a].append(b)
             adj[b].append(a)
-        self._adj = {k: tuple(v) for k, v in adj.items()}
+        self._adj = self._kept[key] = {k: tuple(v) for k, v in adj.items()}
 
     def adjacent(self, i: int) -> tuple[int, ...]:
         return self._adj[i]
@@ -139,6 +146,25 @@ class Board:
     def edges(self) -> list[tuple[int, int]]:
         locations = self.locations
         return [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
+
+    def choosable_edges(self) -> tuple[tuple[int, int], ...]:
+        """edges() less those that would close a Location's last open side (would_enclose): the
+        edges a selector may pick, kept per set of blocked edges until a Location's `removed`
+        changes."""
+        blocked = self.blocked
+        key = ("edges", frozenset(blocked))
+        hit = self._kept.get(key)
+        if hit is None:  # an edge between Locations in play encloses one whose only open side it is
+            locations = self.locations
+            sides = [0] * len(locations)  # each Location's open sides
+            for a, b in self._edges:
+                if (a, b) not in blocked and not locations[a].removed and not locations[b].removed:
+                    sides[a] += 1
+                    sides[b] += 1
+            hit = self._kept[key] = tuple([e for e in self._edges if not locations[e[0]].removed
+                                           and not locations[e[1]].removed
+                                           and (e in blocked or sides[e[0]] > 1 and sides[e[1]] > 1)])
+        return hit
 
     def would_enclose(self, e: tuple[int, int]) -> bool:
         """Blocking this edge leaves a Location with no open side."""

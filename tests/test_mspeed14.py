@@ -129,3 +129,59 @@ def test_the_kept_icons_and_live_set_follow_a_location_leaving_play(game):
     loc.removed = False
     assert fn(eng, env) == before
     assert anywhere_figures(eng, env) == figures_before
+
+
+def _walked_edges(board, places) -> list:
+    """The edge candidates as the engine walked them before the board kept them."""
+    edges = board.edges()
+    if places is not None:
+        edges = [e for e in edges if e[0] in places or e[1] in places]
+    return [e for e in edges if not board.would_enclose(e)]
+
+
+def _walked_adjacency(board) -> dict:
+    adj = {i: [] for i in range(len(board.locations))}
+    for a, b in sorted(board.edge(*e) for e in board.graph.edges):
+        if (a, b) not in board.blocked and not board.locations[a].removed and not board.locations[b].removed:
+            adj[a].append(b)
+            adj[b].append(a)
+    return {k: tuple(v) for k, v in adj.items()}
+
+
+def test_the_kept_edges_and_adjacency_follow_the_blocked_edges_and_removed_locations(game):
+    """The edges a selector may pick and the adjacency are kept per set of blocked edges (and
+    made again when a Location leaves play): each blocked set, reached by assignment or by
+    changing the set in place, and back again, gives what a fresh walk gives."""
+    st, eng = game.state, game.engine
+    board = st.board
+    every = board.edges()
+    env = envs(game)[0]
+    steps = [lambda: board.blocked.add(every[0]), lambda: board.blocked.add(every[5]),
+             lambda: board.blocked.discard(every[0]), lambda: setattr(board, "blocked", {every[1], every[2]}),
+             lambda: setattr(board.locations[3], "removed", True), lambda: board.blocked.clear(),
+             lambda: setattr(board.locations[3], "removed", False)]
+    seen = set()
+    for step in steps:
+        step()
+        board.refresh()
+        seen.add(frozenset(board.blocked))
+        assert board._adj == _walked_adjacency(board)
+        for places in (None, {0}, {every[5][1], 2}, set()):
+            assert eng.candidates("edge", places, env) == _walked_edges(board, places)
+    assert len(seen) == 5 and any(board._kept)
+
+
+def test_the_kept_edges_are_would_enclose_s_over_any_blocked_set(game):
+    """Any blocked set (a Location closed on every side included) and Locations out of play:
+    the edges kept are those `would_enclose` lets a selector pick."""
+    import random
+    board = game.state.board
+    every = list(board._edges)
+    rng = random.Random(14)
+    for _ in range(60):
+        board.blocked = set(rng.sample(every, rng.randrange(len(every) + 1)))
+        for loc in board.locations:
+            loc.removed = rng.random() < 0.15
+        assert list(board.choosable_edges()) == _walked_edges(board, None)
+    board.blocked = {board.edge(0, n) for n in board._neighbours[0]}
+    assert list(board.choosable_edges()) == _walked_edges(board, None)
