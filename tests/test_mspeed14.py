@@ -185,3 +185,29 @@ def test_the_kept_edges_are_would_enclose_s_over_any_blocked_set(game):
         assert list(board.choosable_edges()) == _walked_edges(board, None)
     board.blocked = {board.edge(0, n) for n in board._neighbours[0]}
     assert list(board.choosable_edges()) == _walked_edges(board, None)
+
+
+def test_figures_compare_as_the_dataclass_compared_them(game):
+    """Figure.__eq__ (the same figure, or different keys, answered first) against the field-by-
+    field comparison the dataclass made: every pair of the game's figures, and copies that
+    differ from one in a single field."""
+    import copy
+    from dataclasses import fields
+
+    from mayhem.runtime.state import Figure
+
+    def by_fields(a, b):
+        return [getattr(a, f.name) for f in fields(Figure)] == [getattr(b, f.name) for f in fields(Figure)]
+
+    figures = list(game.state.figures.values())
+    first = figures[0]
+    twins = [copy.copy(first)]
+    for f in fields(Figure):
+        twin = copy.copy(first)
+        object.__setattr__(twin, f.name, "changed")
+        twins.append(twin)
+    pairs = [(a, b) for a in figures + twins for b in figures + twins]
+    for a, b in pairs:
+        assert (a == b) is by_fields(a, b) and (a != b) is not by_fields(a, b)
+    assert sum(a == b for a, b in pairs) > len(figures) + len(twins)  # the copy equals its figure
+    assert (first == first.key) is False and Figure.__hash__ is None
