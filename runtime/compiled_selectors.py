@@ -15,7 +15,7 @@ from __future__ import annotations
 from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET
-from .compiled_expressions import _target, action, as_generator, source
+from .compiled_expressions import _target, as_generator, source
 from .effects import id_of
 from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
@@ -178,6 +178,24 @@ def kept_function(f_where):
     return ns["kept"]
 
 
+def _by_label(eng, items) -> dict:
+    """The candidates by their target actions (`target LABEL`, eng.label's): a figure's by its
+    key, a Location's from a table made once, an edge's by the board's label."""
+    out = {}
+    for item in items:
+        cls = item.__class__
+        if cls is Figure:
+            out[_target(item.key)] = item
+        elif cls is int and 0 <= item < len(_LOCATION_TARGETS):
+            out[_LOCATION_TARGETS[item]] = item
+        else:
+            out[_target(eng.label(item))] = item
+    return out
+
+
+_LOCATION_TARGETS = [_target(f"L{i + 1}") for i in range(64)]  # `target L1` ... (eng.label of a Location)
+
+
 def compile_selector(code, e: dict):
     """A selector: the candidates of its kind in its places that meet its condition; `all` of
     them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
@@ -228,9 +246,7 @@ def compile_selector(code, e: dict):
     def choose(eng, env, items):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
-            by_label = {}
-            for item in items:  # a figure by its key (eng.label's), without two calls for it
-                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
+            by_label = _by_label(eng, items)
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -238,7 +254,7 @@ def compile_selector(code, e: dict):
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = {action("target", (eng.label(i),)): i for i in remaining}
+            by_label = _by_label(eng, remaining)
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:

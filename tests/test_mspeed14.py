@@ -211,3 +211,17 @@ def test_figures_compare_as_the_dataclass_compared_them(game):
         assert (a == b) is by_fields(a, b) and (a != b) is not by_fields(a, b)
     assert sum(a == b for a, b in pairs) > len(figures) + len(twins)  # the copy equals its figure
     assert (first == first.key) is False and Figure.__hash__ is None
+
+
+def test_a_selector_s_targets_are_the_engine_s_labels(game):
+    """The target actions a `one` or `up-to` selector offers (compiled_selectors._by_label):
+    the same Action objects as `action("target", (eng.label(item),))` for figures, Locations
+    (the table's and one past it) and edges."""
+    from mayhem.runtime.compiled_expressions import action
+    from mayhem.runtime.compiled_selectors import _LOCATION_TARGETS, _by_label
+    eng = game.engine
+    items = [*game.state.figures.values(), *range(len(game.state.board.locations)), len(_LOCATION_TARGETS) + 1,
+             *game.state.board.edges()]
+    got = _by_label(eng, items)
+    assert list(got.items()) == [(action("target", (eng.label(i),)), i) for i in items]
+    assert all(a is action("target", (eng.label(i),)) for a, i in got.items())
