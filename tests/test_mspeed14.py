@@ -225,3 +225,30 @@ def test_a_selector_s_targets_are_the_engine_s_labels(game):
     got = _by_label(eng, items)
     assert list(got.items()) == [(action("target", (eng.label(i),)), i) for i in items]
     assert all(a is action("target", (eng.label(i),)) for a, i in got.items())
+
+
+def test_a_move_written_out_refuses_and_relocates_as_before(game):
+    """figures.move with is_open and relocate written in: nothing happens for the figure's own
+    Location, None, a full or a removed Location; else the figure leaves its Location's list
+    for the end of the destination's, and the recorded log says from where to where."""
+    st, eng = game.state, game.engine
+    fig = next(f for f in st.figures.values() if f.location is not None)
+    src = fig.location
+    snapshot = lambda: [list(loc.figures) for loc in st.board.locations]  # noqa: E731
+    full = next(loc for loc in st.board.locations if loc.index != src)
+    full.slots, slots = len(full.figures), full.slots
+    gone = next(loc for loc in st.board.locations if loc.index not in (src, full.index) and not loc.figures)
+    gone.removed = True
+    before = snapshot()
+    for dest in (src, None, full.index, gone.index):
+        assert list(eng.move(fig, dest, None, is_move=False)) == []
+        assert snapshot() == before and fig.location == src
+    full.slots, gone.removed = slots, False
+    logged = len(eng.events)
+    for _decision in eng.move(fig, gone.index, None, is_move=False):
+        break
+    assert fig.location == gone.index and fig.key not in st.board.locations[src].figures
+    assert st.board.locations[gone.index].figures[-1] == fig.key
+    entry = eng.events[logged]
+    assert (entry["event"], entry["figure"], entry["frm"], entry["to"]) == \
+        ("place", fig.key, f"L{src + 1}", f"L{gone.index + 1}")
