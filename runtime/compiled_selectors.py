@@ -188,12 +188,18 @@ def _by_label(eng, items) -> dict:
             out[_target(item.key)] = item
         elif cls is int and 0 <= item < len(_LOCATION_TARGETS):
             out[_LOCATION_TARGETS[item]] = item
+        elif cls is tuple:  # an edge: its label is its two Locations'
+            target = _EDGE_TARGETS.get(item)
+            if target is None:
+                target = _EDGE_TARGETS[item] = _target(eng.label(item))
+            out[target] = item
         else:
             out[_target(eng.label(item))] = item
     return out
 
 
 _LOCATION_TARGETS = [_target(f"L{i + 1}") for i in range(64)]  # `target L1` ... (eng.label of a Location)
+_EDGE_TARGETS: dict = {}  # (a, b) -> `target La-Lb` (eng.label of an edge: Board.edge_label)
 
 
 def compile_selector(code, e: dict):
