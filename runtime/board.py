@@ -57,6 +57,7 @@ class Location:
         object.__setattr__(self, name, value)
         if name == "removed" and self.board is not None:  # the board's live Locations are asked again
             self.board._live = None
+            self.board._kept.clear()
 
     @property
     def label(self) -> str:
@@ -69,6 +70,7 @@ class Board:
         self.graph = row_layout(rows)
         self.locations = [Location(i, comp, slots) for i, (comp, slots) in enumerate(tiles)]
         self._live: tuple[int, ...] | None = None  # live()'s, until a Location's `removed` changes
+        self._kept: dict = {}  # live_set()'s and with_icons()'s, until a Location's `removed` changes
         for loc in self.locations:
             loc.board = self
         self.edge_tokens: dict[tuple[int, int], TokenStore] = {}
@@ -94,8 +96,39 @@ class Board:
             live = self._live = tuple(loc.index for loc in self.locations if not loc.removed)
         return list(live)
 
+    def live_set(self) -> frozenset[int]:
+        """The Locations still in play as a set (what a selector's `in anywhere` gives its
+        candidates' test), kept until a Location's `removed` changes."""
+        hit = self._kept.get(None)
+        if hit is None:
+            hit = self._kept[None] = frozenset(self.live())
+        return hit
+
+    def with_icons(self, icons: tuple[str, ...]) -> tuple[int, ...]:
+        """The Locations still in play whose tile prints every one of these icons (ids), in
+        index order (a selector's `location ... where has-icon(it, ICON) and ...`). A tile's
+        icons are printed on it: this is worked out once per board and set of icons, and again
+        only when a Location's `removed` changes."""
+        hit = self._kept.get(icons)
+        if hit is None:
+            out = []
+            for i in self.live():
+                comp = self.locations[i].comp
+                shown = comp["props"].get("icons") if comp is not None else None  # prop(comp, "icons")
+                if shown is not None and all(icon in (shown["value"] or ()) for icon in icons):
+                    out.append(i)
+            hit = self._kept[icons] = tuple(out)
+        return hit
+
     def refresh(self) -> None:
-        """Recompute adjacency after a blocking token moved or a Location left play."""
+        """Recompute adjacency after a blocking token moved or a Location left play (kept per
+        set of blocked edges until a Location's `removed` changes: a token put back where it
+        was gives the adjacency worked out before)."""
+        key = ("adj", frozenset(self.blocked))
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._adj = kept
+            return
         adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
         blocked, locations = self.blocked, self.locations
         # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
@@ -105,7 +138,7 @@ class Board:
                 continue
             adj[a].append(b)
             adj[b].append(a)
-        self._adj = {k: tuple(v) for k, v in adj.items()}
+        self._adj = self._kept[key] = {k: tuple(v) for k, v in adj.items()}
 
     def adjacent(self, i: int) -> tuple[int, ...]:
         return self._adj[i]
@@ -113,6 +146,25 @@ class Board:
     def edges(self) -> list[tuple[int, int]]:
         locations = self.locations
         return [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
+
+    def choosable_edges(self) -> tuple[tuple[int, int], ...]:
+        """edges() less those that would close a Location's last open side (would_enclose): the
+        edges a selector may pick, kept per set of blocked edges until a Location's `removed`
+        changes."""
+        blocked = self.blocked
+        key = ("edges", frozenset(blocked))
+        hit = self._kept.get(key)
+        if hit is None:  # an edge between Locations in play encloses one whose only open side it is
+            locations = self.locations
+            sides = [0] * len(locations)  # each Location's open sides
+            for a, b in self._edges:
+                if (a, b) not in blocked and not locations[a].removed and not locations[b].removed:
+                    sides[a] += 1
+                    sides[b] += 1
+            hit = self._kept[key] = tuple([e for e in self._edges if not locations[e[0]].removed
+                                           and not locations[e[1]].removed
+                                           and (e in blocked or sides[e[0]] > 1 and sides[e[1]] > 1)])
+        return hit
 
     def would_enclose(self, e: tuple[int, int]) -> bool:
         """Blocking this edge leaves a Location with no open side."""

@@ -12,8 +12,11 @@ a selector inside it, reads `it` there) and the scope is given back as it was
 generator around the same compiled walk."""
 from __future__ import annotations
 
+from mayhem.compiler.shorthand import lowered
+
 from .actions import DONE, NO_TARGET
-from .compiled_expressions import _target, action, as_generator, source
+from .compiled_expressions import _target, as_generator, source
+from .effects import id_of
 from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
 
@@ -36,16 +39,57 @@ def _reads_it_in_env(where: str) -> bool:
     return "(eng, env)" in where or "env.locals" in where
 
 
-def _places(f_in, ns: dict) -> list[str]:
+def _places(f_in, ns: dict, shape: str | None = None, kind: str = "") -> list[str]:
     """Lines that set `P`, the places the candidates are taken from (None: anywhere), with the
-    `in` expression's source written in."""
-    if f_in is None:
+    `in` expression's source written in; `shape`, the context the `in` names (place_shape),
+    lets the set be made without `eng.places`: `anywhere` is every Location in play (no
+    filter at all for Locations and edges, the board's kept set for figures), `adjacent` and
+    `here-or-adjacent` are lists of Locations, `teams` every Team."""
+    if f_in is None or shape == "anywhere" and kind in ("location", "edge") or shape == "teams" and kind == "team":
         return ["    P = None"]
+    if shape == "anywhere":
+        return ["    P = eng.state.board.live_set()  # kept per board"]
+    if shape in ("adjacent", "here-or-adjacent"):
+        return [f"    P = set({source((f_in, False), ns)})  # a list of Locations"]
     return [f"    W = {source((f_in, False), ns)}",
             "    P = {W} if W.__class__ is int else eng.places(W)  # one Location: no call"]
 
 
-def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -> list[str]:
+def place_shape(code, e_in: dict | None) -> str | None:
+    """The context a selector's `in` names (`anywhere`, `adjacent`, ...), else None."""
+    if e_in is None:
+        return None
+    low = lowered(e_in, code.rules.game)
+    return low["name"] if low.get("e") == "ctx" else None
+
+
+def static_icons(code, kind: str, e_where: dict | None) -> tuple[tuple[str, ...], dict | None]:
+    """The icons (ids) of the leading `has-icon(it, ICON)` terms of a Location selector's
+    condition, and the IR of the rest of it (None: nothing left). A tile's icons are printed
+    on it, so those terms are asked once per board (`Board.with_icons`), not of every Location
+    at every call; the rest runs over the Locations they leave, in the same order."""
+    if kind != "location" or e_where is None:
+        return (), e_where
+    game = code.rules.game
+    low = lowered(e_where, game)
+    items = low["items"] if low.get("e") == "and" else [low]
+    icons = []
+    for item in items:
+        term = lowered(item, game)
+        args = term.get("args") or {}
+        if term.get("e") != "fn" or term["name"] != "has-icon" or (args.get("location") or {}).get("e") != "it" \
+                or (args.get("icon") or {}).get("e") != "icon":
+            break
+        icons.append(id_of(args["icon"]["name"]))
+    rest = items[len(icons):]
+    if not icons:
+        return (), e_where
+    if not rest:
+        return tuple(icons), None
+    return tuple(icons), rest[0] if len(rest) == 1 else {"e": "and", "items": rest, "span": low.get("span")}
+
+
+def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, icons: tuple = ()) -> list[str]:
     """The loops over the candidates, each kept one going through `collect` (a line over `it`)."""
     test = RELATION_SOURCE.get(kind)
     if test is None:
@@ -57,6 +101,10 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -
             return [f"{indent}{collect}"]
         return [f"{indent}L['it'] = it", f"{indent}if {where}:", f"{indent}    {collect}"]
 
+    if icons:  # Locations whose tiles print these icons: the board's kept list
+        ns["ICONS"] = icons
+        return ["    I = eng.state.board.with_icons(ICONS)",
+                "    for it in (I if P is None else [i for i in I if i in P]):"] + body("        ")
     if kind in _NOT_FIGURES:  # Teams, Locations, edges: the engine's candidates
         return ["    for it in eng.candidates(KIND, P, env):"] + body("        ")
     lines = []
@@ -72,9 +120,10 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str) -
     return lines
 
 
-def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str):
-    lines = [head] + _places(f_in, ns) + ["    out = []"]
-    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)")
+def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str, shape: str | None = None,
+              icons: tuple = ()):
+    lines = [head] + _places(f_in, ns, shape, kind) + ["    out = []"]
+    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)", icons)
     if where is None or not _reads_it_in_env(where):
         lines += [line for line in loops if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back
@@ -89,12 +138,24 @@ def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict
     return fn
 
 
-def select_all_function(kind: str, f_in, f_where):
+def select_all_function(kind: str, f_in, f_where, shape: str | None = None, icons: tuple = ()):
     """`select_all(eng, env)`: the list of the candidates of `kind` in `f_in`'s places (every
-    one without it) that meet `f_where` (none: all), in the order the engine lists them."""
+    one without it) that meet `f_where` (none: all), in the order the engine lists them; `shape`
+    the context `f_in` is (place_shape), `icons` those a Location must print besides `f_where`
+    (static_icons)."""
     ns = {"KIND": kind, "UNSET": _UNSET}
     where = _condition(f_where, ns) if f_where is not None else None
-    return _function("select_all", "def select_all(eng, env):", kind, f_in, where, ns, "out")
+    return _function("select_all", "def select_all(eng, env):", kind, f_in, where, ns, "out", shape, icons)
+
+
+def _select_all(code, e: dict, fin, fwhere):
+    """select_all_function for selector `e` (its `in` and `where` compiled, neither asking),
+    the shape of its place and its condition's printed icons read from its IR."""
+    icons, rest = static_icons(code, e["kind"], e["where"])
+    if icons:
+        fwhere = code.expr(rest) if rest is not None else None
+    return select_all_function(e["kind"], fin[0] if fin else None, fwhere[0] if fwhere else None,
+                               place_shape(code, e["in"]), icons)
 
 
 def kept_function(f_where):
@@ -117,6 +178,30 @@ def kept_function(f_where):
     return ns["kept"]
 
 
+def _by_label(eng, items) -> dict:
+    """The candidates by their target actions (`target LABEL`, eng.label's): a figure's by its
+    key, a Location's from a table made once, an edge's by the board's label."""
+    out = {}
+    for item in items:
+        cls = item.__class__
+        if cls is Figure:
+            out[_target(item.key)] = item
+        elif cls is int and 0 <= item < len(_LOCATION_TARGETS):
+            out[_LOCATION_TARGETS[item]] = item
+        elif cls is tuple:  # an edge: its label is its two Locations'
+            target = _EDGE_TARGETS.get(item)
+            if target is None:
+                target = _EDGE_TARGETS[item] = _target(eng.label(item))
+            out[target] = item
+        else:
+            out[_target(eng.label(item))] = item
+    return out
+
+
+_LOCATION_TARGETS = [_target(f"L{i + 1}") for i in range(64)]  # `target L1` ... (eng.label of a Location)
+_EDGE_TARGETS: dict = {}  # (a, b) -> `target La-Lb` (eng.label of an edge: Board.edge_label)
+
+
 def compile_selector(code, e: dict):
     """A selector: the candidates of its kind in its places that meet its condition; `all` of
     them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
@@ -125,14 +210,14 @@ def compile_selector(code, e: dict):
     fcount = code.expr(e["count"]) if quant not in ("all", "one") else None
     parts = [p for p in (fin, fwhere, fcount) if p is not None]
     if quant == "all" and not any(a for _f, a in parts):
-        return select_all_function(kind, fin[0] if fin else None, fwhere[0] if fwhere else None), False
+        return _select_all(code, e, fin, fwhere), False
     # a part that asks is a generator to `yield from`; one that does not (most `in` and
     # `where` of a `one` selector) is called as it is, with no generator per candidate
     f_in, in_asks = fin if fin else (None, False)
     f_where, where_asks = fwhere if fwhere else (None, False)
     kept = kept_function(f_where) if f_where is not None and not where_asks and in_asks else None
     # neither the place nor the condition asks: the candidates kept are select_all's (one function)
-    found = select_all_function(kind, f_in, f_where) if not in_asks and not where_asks else None
+    found = _select_all(code, e, fin, fwhere) if not in_asks and not where_asks else None
     g_count = as_generator(*fcount) if fcount else None
     prompt_one = f"choose one {kind}"
 
@@ -167,9 +252,7 @@ def compile_selector(code, e: dict):
     def choose(eng, env, items):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
-            by_label = {}
-            for item in items:  # a figure by its key (eng.label's), without two calls for it
-                by_label[_target(item.key if item.__class__ is Figure else eng.label(item))] = item
+            by_label = _by_label(eng, items)
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -177,7 +260,7 @@ def compile_selector(code, e: dict):
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = {action("target", (eng.label(i),)): i for i in remaining}
+            by_label = _by_label(eng, remaining)
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:

@@ -57,12 +57,10 @@ class ExpressionsMixin:
             live = st.board.live()
             return live if places is None else [p for p in live if p in places]
         if kind == "edge":
-            edges = st.board.edges()
-            if places is not None:
-                edges = [e for e in edges if e[0] in places or e[1] in places]
             # edges hold the tokens that close them, and a Location always keeps an open
-            # side: an edge that would close its last one is no choice at all
-            return [e for e in edges if not st.board.would_enclose(e)]
+            # side: an edge that would close its last one is no choice at all (kept by the board)
+            edges = st.board.choosable_edges()
+            return list(edges) if places is None else [e for e in edges if e[0] in places or e[1] in places]
         test = _RELATIONS.get(kind) or relation_test(kind)
         if places is None:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]

@@ -1,7 +1,7 @@
 """Figures on the board: relocating and moving them, damage, KO, and the win check."""
 from __future__ import annotations
 
-from .effects import Env
+from .effects import make_env
 from .state import Figure, Pending
 
 
@@ -24,14 +24,24 @@ class FiguresMixin:
 
     def move(self, fig: Figure, dest: int, node, is_move: bool):
         st = self.state
-        if fig.location == dest or not self.is_open(dest) or st.board.locations[dest].removed:
+        src = fig.location
+        if src == dest or dest is None:
+            return
+        locations = st.board.locations
+        there = locations[dest]
+        if there.removed or len(there.figures) >= there.slots:  # not is_open(dest)
             return
         if is_move and self.restricted(fig, "no-move", node):
             return
-        src = fig.location
-        self.relocate(fig, dest)
-        self.log("move" if is_move else "place", node, figure=fig.key, frm=f"L{src + 1}" if src is not None else None,
-                 to=f"L{dest + 1}")
+        if src is not None:  # relocate(), written out
+            figs = locations[src].figures
+            if fig.key in figs:
+                figs.remove(fig.key)
+        fig.location = dest
+        there.figures.append(fig.key)
+        if self.record:  # a game that keeps no log builds no entry
+            self.log("move" if is_move else "place", node, figure=fig.key,
+                     frm=f"L{src + 1}" if src is not None else None, to=f"L{dest + 1}")
         yield from self.emit("enter", {"figure": fig, "location": dest})
         if is_move and not st.over:
             # a Move is announced once the destination has resolved, whatever it did
@@ -94,7 +104,7 @@ class FiguresMixin:
         end = self.mode.end or (self.rules.game or {}).get("effects", {}).get("end")
         if end is None:
             return
-        env = Env(None, None, None, source=self.rules.game["qid"] if self.rules.game else None)
+        env = make_env(None, None, source=self.rules.game["qid"] if self.rules.game else None)
         if end["when"] is not None and not self.static_eval(end["when"], env):
             return
         body = self.run(end["body"], env)
