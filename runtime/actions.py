@@ -179,37 +179,42 @@ def usage(verb: str) -> list[str]:
 
 
 class Action(tuple):
-    """One action: a verb and its arguments, in the order of its form's template.
+    """One action, of either engine: a verb, its arguments and its text (`(verb, args, text)`).
 
-    The arguments are also readable by name (`action.figure`, `action.location`); `str()`
-    prints the action's legal-action string and `Action.parse` reads one back. An action
-    is a value: immutable, equal to and hashed like any action with the same verb and
-    arguments. It is the pair `(verb, args)` underneath, so that hashing and comparing it
-    (the legal actions of a decision are told apart by it) run in C, and it equals that
-    plain pair; its text is printed when first read and kept."""
+    The Mayhem engine's actions are made from the grammar: `Action(verb, args)` checks the
+    arguments against the verb's form and prints the text once (each distinct action is one
+    value, kept: made again, it is a look-up), and the arguments read by name (`action.figure`,
+    `action.location`). A kernel game's actions are made by its menu with their text
+    (`Action(verb, args, text)`, or `tuple.__new__(Action, (verb, args, text))` where a menu
+    makes many: no Python-level `__new__`): there the arguments are the parameters' values
+    (seats, card uids) and the text is the verb and their labels (runtime/kernel/labels.py).
+    An action is a value: immutable, equal to and hashed like any action with the same verb,
+    arguments and text, in C (a tuple); `str()` is its text, `parse` reads one back."""
 
-    __slots__ = ()  # no attribute of its own: the text is kept in _TEXTS
+    __slots__ = ()
 
-    def __new__(cls, verb: str, args: tuple = ()) -> "Action":
-        if args.__class__ is not tuple:
-            raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
-        key = (verb, args)
-        if key not in _CHECKED:  # each distinct action is checked once
-            _check(verb, args)
-            _CHECKED.add(key)
-        return tuple.__new__(cls, key)
+    def __new__(cls, verb: str, args: tuple = (), text: str | None = None) -> "Action":
+        if text is not None:  # a kernel menu's action, printed by its labels
+            return tuple.__new__(cls, (verb, args, text))
+        try:
+            made = _MADE.get((verb, args))
+        except TypeError:  # unhashable arguments: not a tuple of values
+            made = None
+        return made if made is not None else _made(cls, verb, args)
 
     verb = property(itemgetter(0), doc="the verb")
-    args = property(itemgetter(1), doc="the arguments, in the order of the form's template")
+    args = property(itemgetter(1), doc="the arguments: in the order of the form's template (a kernel game's: of "
+                                       "the declaration's parameters)")
+    text = property(itemgetter(2), doc="the printed action, as a decision lists it")
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Action is immutable; cannot set '{name}'")
 
     def __repr__(self) -> str:
-        return f"Action(verb={self[0]!r}, args={self[1]!r})"
+        return f"Action(verb={self[0]!r}, args={self[1]!r}, text={self[2]!r})"
 
     def __reduce__(self):
-        return Action, tuple(self)
+        return _unpickled, tuple(self)
 
     @property
     def form(self) -> _Form:
@@ -218,35 +223,47 @@ class Action(tuple):
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        form = _form_of(self[0], self[1])
+        form = _form_of(self[0], self[1]) if self[0] in _FORMS else None
+        if form is None:
+            raise AttributeError(f"'{self[2]}' has no argument '{name}'")
         try:
             return self[1][form.names.index(name)]
         except ValueError:
             raise AttributeError(f"'{form.usage}' has no argument '{name}'") from None
 
     def __str__(self) -> str:
-        text = _TEXTS.get(self)
-        if text is None:
-            text = _TEXTS[self] = _form_of(self[0], self[1]).render(self[1])
-        return text
+        return self[2]
 
     @staticmethod
-    def parse(text: str) -> "Action":
-        """The action a legal-action string says; ActionError (with a hint) if it says none."""
-        return _parse(text)
+    def parse(text: str, legal: list | None = None) -> "Action":
+        """`parse(text, legal)`: the one parser of action strings."""
+        return parse(text, legal)
 
 
-_TEXTS: dict = {}  # (verb, args) -> its text, printed once (the number of distinct actions of the games played)
+_MADE: dict = {}  # (verb, args) -> its Action of the grammar, made once (the distinct actions of the games played)
+
+
+def _made(cls, verb: str, args: tuple) -> Action:
+    if args.__class__ is not tuple:
+        raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
+    _check(verb, args)
+    a = _MADE[(verb, args)] = tuple.__new__(cls, (verb, args, _form_of(verb, args).render(args)))
+    return a
+
+
+def _unpickled(verb: str, args: tuple, text: str) -> Action:
+    return tuple.__new__(Action, (verb, args, text))
+
+
+_TEXT = itemgetter(2)
 
 
 def texts(actions) -> list[str]:
-    """The printed actions of a list of them, in its order (each printed once, then read back)."""
-    get = _TEXTS.get
-    return [get(a) or str(a) for a in actions]
+    """The printed actions of a list of them, in its order."""
+    return list(map(_TEXT, actions))
 
 
 _NAME = re.compile(_PATTERN[""])
-_CHECKED: set = set()
 
 
 def _check(verb: str, args: tuple) -> None:
@@ -316,6 +333,18 @@ END_TURN = Action("end-turn")
 NO_TARGET = Action("target", ("none",))
 
 
-def parse(text: str) -> Action:
-    """`Action.parse(text)`."""
-    return _parse(text)
+def parse(text: str, legal: list | None = None) -> Action:
+    """The action a string says: the one parser of action strings, both engines'.
+
+    Without `legal`, read by the grammar (the Mayhem engine's forms): the Action with its
+    typed arguments, an ActionError with a hint if the string says none. With `legal` (a
+    decision's legal actions, of either engine), the one of them whose text it is, blanks
+    around it aside (a kernel game's arguments are the values its menu listed, not the words
+    printed: they are read back from the list); a ValueError naming the legal ones if none."""
+    if legal is None:
+        return _parse(text)
+    wanted = text.strip() if isinstance(text, str) else text
+    for action in legal:
+        if action[2] == wanted:
+            return action
+    raise ValueError(f"'{text}' is not a legal action now; legal: " + ", ".join(a[2] for a in legal))
