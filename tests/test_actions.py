@@ -1,11 +1,18 @@
-"""Actions as typed values: every legal action of seeded games parses and prints back to the
-same string, the engine's answers carry typed arguments, and a bad string gets a clear
-error (what is wrong, what was expected), never a traceback."""
+"""Actions as typed values, one type for both engines: every legal action of seeded games of
+the Mayhem engine and of the rules kernel parses and prints back to the same string, the
+engine's answers carry typed arguments, a bad string gets a clear error (what is wrong, what
+was expected), never a traceback, and no module but runtime/actions.py splits an action string."""
 from __future__ import annotations
+
+import random
+import re
 
 import pytest
 
-from mayhem.runtime.actions import FORMS, VERBS, Action, ActionError, location_of, usage
+from mayhem.compiler import driver
+from mayhem.runtime.actions import FORMS, VERBS, Action, ActionError, location_of, parse, texts, usage
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel.actions import legal_actions
 from mayhem.runtime.bots import GreedyBot, RandomBot
 from mayhem.runtime.decisions import IllegalAction
 from mayhem.runtime import GameConfig
@@ -38,8 +45,8 @@ def test_every_legal_action_of_many_games_prints_back_to_itself(rules):
             bot = (RandomBot if seed % 2 else GreedyBot)(seed)
             for text in played_actions(rules, box, mode, seed, bot):
                 action = Action.parse(text)
-                assert str(action) == text
-                assert Action(action.verb, action.args) == action
+                assert str(action) == text and action.text == text
+                assert Action(action.verb, action.args) is action  # the one value of that verb and arguments
                 verbs.add(action.verb)
                 total += 1
     assert total > 1000
@@ -133,3 +140,97 @@ def test_a_scenario_with_a_misspelt_action_is_an_error_at_its_line(tmp_path):
     assert f"{bad}:{line}:1: error[S100]: 'place-die one robin/hero-reflexes' is not an action" in result.output
     assert "'place-die N CHARACTER/ABILITY'" in result.output
     assert "Traceback" not in result.output
+
+
+def kernel_menus(rules, players: int, seeds, decks=None):
+    """(the decision, its legal Actions) at every choice of an action of seeded random games of
+    a kernel game."""
+    for seed in seeds:
+        game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=decks or []))
+        rnd = random.Random(seed)
+        decision = game.start()
+        while decision is not None:
+            if decision.kind == "action":
+                yield decision, legal_actions(game)
+            decision = game.act(rnd.choice(decision.actions))
+
+
+def test_every_legal_action_of_kernel_games_prints_and_parses_back(ir):
+    ridge = driver.compile_paths([REPO / "tests" / "fixtures" / "kernel" / "ridge"]).ir
+    verbs: dict = {}
+    total = 0
+    for rules, players in ((load_game_rules(ir, "marvel-mayhem"), 2), (load_game_rules(ir, "marvel-mayhem"), 3),
+                           (load_game_rules(ridge, "ridge"), 4)):
+        for decision, legal in kernel_menus(rules, players, range(3)):
+            assert texts(legal) == decision.actions  # the decision lists the Actions' texts, in their order
+            for action in legal:
+                assert type(action) is Action
+                text = str(action)
+                assert parse(text, legal) is action and parse(text, legal).text == text  # print(parse(s)) == s
+                # the form of a declared verb: the verb, then one value per parameter of its declaration
+                params = [name for name, _domain in rules.actions[action.verb].params]
+                assert len(action.args) == len(params) and text.startswith(action.verb)
+                verbs.setdefault(rules.game["id"] if isinstance(rules.game, dict) else id(rules), set()).add(
+                    action.verb)
+                total += 1
+    assert total > 500
+    assert set().union(*verbs.values()) >= {"play", "climb", "rest"}
+
+
+def test_parsing_against_the_legal_actions_names_them_when_none_is_said(ir):
+    rules = load_game_rules(ir, "marvel-mayhem")
+    decision, legal = next(kernel_menus(rules, 2, [1]))
+    with pytest.raises(ValueError, match="'play nothing' is not a legal action now; legal: play "):
+        parse("play nothing", legal)
+    assert parse(" " + legal[0].text + " ", legal) is legal[0]  # blanks around an answer aside
+    mayhem = [Action.parse("pass"), Action.parse("end-turn")]
+    assert parse("end-turn", mayhem) is mayhem[1] is Action("end-turn")
+
+
+# Where a module splits a string at its blanks, or cuts a verb off the front: on an action's
+# text, that is a second parser (route it through runtime/actions.py's `parse`)
+SPLITS = re.compile(r"""\.(r?split)\(\s*(\)|" "|None|maxsplit)|\.r?partition\(" "\)|\.removeprefix\(|"""
+                    r"""\[len\(["'][a-z-]+ ["']\)\s*:|\b(picked|answer|action|choice|chosen)\[\d+:\]""")
+# the splits that are of something else than an action, with what they split
+NOT_ACTIONS = {
+    ("bench/side_by_side.py", "what, *key, start, n = line.split()"): "a request to a bench worker",
+    ("bench/side_by_side.py", "decisions, figure = worker.stdout.readline().split()"): "a bench worker's answer",
+    ("bench/lsp.py", 'fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()'): "/proc/PID/stat",
+}
+
+
+def action_splits(sources) -> list[tuple[str, str]]:
+    """(file, line) of every line of `sources` ((file, text) pairs) that splits a string as an
+    action is split, but the parser's own and those of NOT_ACTIONS."""
+    found = []
+    for name, text in sources:
+        if name == "runtime/actions.py":
+            continue
+        for line in text.splitlines():
+            if SPLITS.search(line) and (name, line.strip()) not in NOT_ACTIONS:
+                found.append((name, line.strip()))
+    return found
+
+
+def python_sources():
+    """The modules whose strings may be actions: the package (mayhem/, runtime/), bench/ and the
+    tests' helpers (tests/*.py that are not tests)."""
+    paths = [p for top in ("mayhem", "runtime", "bench") for p in sorted((REPO / top).rglob("*.py"))]
+    paths += [p for p in sorted((REPO / "tests").glob("*.py")) if not p.name.startswith("test_")]
+    return [(p.relative_to(REPO).as_posix(), p.read_text(encoding="utf-8")) for p in paths]
+
+
+def test_no_module_but_the_parser_splits_an_action_string():
+    sources = python_sources()
+    assert "runtime/kernel/effects.py" in dict(sources) and "tests/game_helpers.py" in dict(sources)
+    assert action_splits(sources) == []
+    for (name, line), what in NOT_ACTIONS.items():  # each exception still there, else it goes
+        assert line in dict(sources)[name], f"{name} no longer has the split of {what}"
+
+
+@pytest.mark.parametrize("line", ['verb, _, rest = text.partition(" ")', "card = action.split()[1]",
+                                  'label = picked[len("choose "):]', "return values[labels.index(picked[7:])]",
+                                  'words = text.split(" ")', 'name = answer.removeprefix("play ")'])
+def test_the_check_catches_an_action_split_anywhere(line):
+    assert action_splits([("runtime/kernel/effects.py", f"    {line}\n")]) == [("runtime/kernel/effects.py", line)]
+    assert action_splits([("runtime/actions.py", line)]) == []  # the parser's own
