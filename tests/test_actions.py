@@ -10,7 +10,8 @@ import re
 import pytest
 
 from mayhem.compiler import driver
-from mayhem.runtime.actions import FORMS, VERBS, Action, ActionError, location_of, parse, texts, usage
+from mayhem.runtime.actions import (_FORMS, FORMS, VERBS, Action, ActionError, declare, declared_form, location_of,
+                                    parse, texts, usage)
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.actions import legal_actions
 from mayhem.runtime.bots import GreedyBot, RandomBot
@@ -54,7 +55,7 @@ def test_every_legal_action_of_many_games_prints_back_to_itself(rules):
     assert {"pick", "side", "place", "place-die", "move", "resolve", "end-turn", "target", "pass"} <= verbs
 
 
-def test_arguments_are_typed_and_named():
+def test_arguments_are_typed_and_named(rules):  # the rules loaded: their actions' forms declared
     a = Action.parse("place-die 6 robin/staff-meeting")
     assert (a.verb, a.args) == ("place-die", (6, "robin", "staff-meeting"))
     assert (a.value, a.figure, a.ability) == (6, "robin", "staff-meeting")
@@ -71,14 +72,42 @@ def test_arguments_are_typed_and_named():
         move.card
 
 
-def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
+def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each(rules):
     for verb in VERBS:
         lines = usage(verb)
-        assert len(lines) == len(FORMS[verb]) and all(line.startswith(verb) for line in lines)
-    assert usage("play") == ["play CARD", "play CARD CHARACTER"]
+        assert len(lines) == sum(map(len, _FORMS[verb].values())) and all(line.startswith(verb) for line in lines)
+    assert usage("play") == ["play CARD", "play CARD CHARACTER"]  # the declared action's, then the table's
     assert usage("reroll") == ["reroll KIND-die", "reroll die-N"]
     # two forms of one number of arguments, told apart by their types
     assert str(Action("reroll", ("mayhem",))) == "reroll mayhem-die" and str(Action("reroll", (2,))) == "reroll die-2"
+
+
+def test_the_declared_actions_print_by_their_declarations_not_by_a_table(rules):
+    declared = [c for c in rules.game["children"] if c["kind"] == "action"]
+    assert len(declared) >= 9
+    for comp in declared:
+        params = [p["name"] for p in comp["params"]]
+        form = (comp["props"].get("form") or {}).get("value")
+        assert FORMS.get(comp["id"], ()) in ((), ("{card} {figure}",))  # no Python table of their forms
+        usage_line = declared_form(comp["id"], params, form).usage
+        assert usage_line in usage(comp["id"])
+        if form is None:  # its parameters in order, one word each
+            assert usage_line == " ".join([comp["id"]] + [p.upper() for p in params])
+    assert usage("place-die") == ["place-die N CHARACTER/ABILITY"] and usage("retrieve") == ["retrieve TOKEN"]
+    assert usage("end-turn") == ["end-turn"] and usage("move") == ["move CHARACTER Ln"]
+
+
+def test_a_declaration_s_form_is_checked_and_one_verb_prints_one_way(rules):
+    with pytest.raises(ValueError, match="names figure, location: not its parameters"):
+        declared_form("move", ["where"], "{figure} {location:loc}")
+    with pytest.raises(ValueError, match="'pass' is a verb of the engine's own questions"):
+        declared_form("pass", [])
+    with pytest.raises(ValueError, match="neither ':int' nor ':loc'"):
+        declared_form("forfeit", ["value"], "{value:die}")
+    assert declare("move", "{figure} {location:loc}", ["location"]).usage == "move CHARACTER Ln"  # again: the same
+    with pytest.raises(ValueError, match="'move' is declared printed 'move Ln CHARACTER', and already 'move CHARACTER Ln'"):
+        declare("move", "{location:loc} {figure}", ["location"])
+    assert str(Action("move", ("hero", 3))) == "move hero L4"
 
 
 @pytest.mark.parametrize("text, reason, hint", [
@@ -95,7 +124,7 @@ def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
     (" end-turn", "words are separated by single blanks", "did you mean 'end-turn'?"),
     ("move  robin L2", "words are separated by single blanks", "did you mean 'move robin L2'?"),
 ])
-def test_a_bad_string_says_what_is_wrong_and_what_was_expected(text, reason, hint):
+def test_a_bad_string_says_what_is_wrong_and_what_was_expected(rules, text, reason, hint):
     with pytest.raises(ActionError) as info:
         Action.parse(text)
     assert info.value.reason == reason
@@ -234,3 +263,16 @@ def test_no_module_but_the_parser_splits_an_action_string():
 def test_the_check_catches_an_action_split_anywhere(line):
     assert action_splits([("runtime/kernel/effects.py", f"    {line}\n")]) == [("runtime/kernel/effects.py", line)]
     assert action_splits([("runtime/actions.py", line)]) == []  # the parser's own
+
+
+def test_before_any_rules_are_loaded_a_declared_verb_says_so():
+    """The game's actions are in the grammar once its rules are read; before, parsing one says
+    that, not a guess at another verb (a fresh process: the tests' own have loaded rules)."""
+    import subprocess
+    import sys
+    code = ("from mayhem.runtime.actions import Action, ActionError\n"
+            "try:\n    Action.parse('move hero L4')\nexcept ActionError as exc:\n    print(exc.hint)\n"
+            "print(Action.parse('pick hero').character)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["no rules are loaded: a game's actions parse once load_rules() has read their "
+                                "declarations", "hero"]

@@ -71,7 +71,7 @@ def test_the_compiled_menu_is_the_declarations_walked_naively(rules, monkeypatch
     assert checked[True] > 20 and checked[False] > 20
 
 
-def test_an_action_is_its_verb_arguments_and_text():
+def test_an_action_is_its_verb_arguments_and_text(rules):  # the rules loaded: `move` declared
     a = Action("move", ("hero", 3))
     assert a == ("move", ("hero", 3), "move hero L4") and hash(a) == hash(("move", ("hero", 3), "move hero L4"))
     assert Action("move", ("hero", 3)) is a  # made once: the menus' actions are looked up, not printed again
