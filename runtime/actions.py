@@ -1,4 +1,4 @@
-"""Actions as typed values (a verb and typed arguments), with the one parser and printer of action strings.
+"""Actions as typed values of both engines (a verb, typed arguments, the text), with the one parser and printer of action strings.
 
 Every player answers a decision with one of its legal actions (docs/actions.md); the
 engine builds them as `Action` values, prints them for the decision, and reads the
