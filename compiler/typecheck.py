@@ -160,29 +160,26 @@ class _Checker(ExprTyper):
                              "`if`, and end the game with end-game(...); ask the question in a `rule` or the round")
 
     def turn_action(self, comp: Component) -> None:
-        """An action of the Mayhem turn prints as a verb of the legal-action grammar
-        (runtime/actions.py): its verb is one, its parameters are the arguments of the verb's
-        form (the Active Character fills `figure`), and without an effect it is a verb the
-        engine still builds."""
-        from mayhem.runtime.actions import VERBS, arguments, usage
+        """An action of the Mayhem turn prints by its declaration's form (runtime/actions.py):
+        its `form` names its parameters (the Active Character fills `figure`), or, without one,
+        its parameters print in order; it is not a verb of the engine's own questions printed
+        alike; and without an effect it is a verb the engine still builds."""
+        from mayhem.runtime.actions import FORMS, declared_form
         verb = comp.id
-        if verb not in VERBS:
-            self.diags.error("E411", f"action '{verb}' is no verb of the legal-action grammar", comp.decl.id_span,
-                             hint=did_you_mean(verb, VERBS) or "verbs: " + ", ".join(VERBS))
-            return
         if "effect" not in comp.slots:
             self.diags.error("E411", f"action '{verb}' has no effect", comp.decl.id_span,
                              hint="give it `effect { ... }`: what taking the action does")
             return
         names = [p.name for p in comp.decl.params]
-        if not any(set(names) <= set(form) <= set(names) | {"figure"} for form in arguments(verb)):
-            wrong = next((p for p in comp.decl.params if not any(p.name in f for f in arguments(verb))), None)
-            self.diags.error("E411", f"the parameters of action '{verb}' are not the arguments of its printed form",
-                             wrong.span if wrong is not None else comp.decl.id_span,
-                             hint=f"'{verb}' is printed " + " or ".join(repr(u) for u in usage(verb)) +
-                             "; name its parameters " + " or ".join(", ".join(f) or "nothing" for f in
-                                                                     arguments(verb)) +
-                             " (CHARACTER is the Active Character when no parameter is `figure`)")
+        form = comp.prop("form")
+        try:
+            declared_form(verb, names, form)
+        except ValueError as exc:
+            span = comp.props["form"].span if form is not None else comp.decl.id_span
+            hint = ("the verbs of the engine's own questions: " + ", ".join(FORMS)) if verb in FORMS else \
+                ("write its `form` with each parameter once, as `{name}`, `{name:int}` (a number) or "
+                 "`{name:loc}` (a Location Ln), and `{figure}` for the Active Character")
+            self.diags.error("E411", str(exc), span, hint=hint)
 
     def string_choice(self, prim: str, param: str, value: ast.String) -> None:
         """A primitive's string argument that names one of a fixed set (an event, a period)."""

@@ -226,7 +226,11 @@ def kernel_kinds() -> list:
                             "actions. A parameter's domain may read the parameters before it."),
                    PropSpec("fallback", "flag", "In the shared rules: the action a Team takes, without a choice, "
                             "when the one that `starts-turn` allows nothing (in the context `team-turn`): the "
-                            "first combination its domains and guard allow; with none, the Team passes.")),
+                            "first combination its domains and guard allow; with none, the Team passes."),
+                   PropSpec("form", "string", "In the shared rules: how its legal actions print after the verb, "
+                            "a template of its parameters (`\"{value:int} {figure}/{ability}\"`: `place-die 6 "
+                            "robin/staff-meeting`; `:int` a number, `:loc` a Location `Ln`, `figure` the Active "
+                            "Character where no parameter is so named). Default: its parameters in order.")),
             slots=(SlotSpec("effect", "What taking the action does; `when COND` is its guard.", "game", guard=True),),
             params=True, component=False,
         ),

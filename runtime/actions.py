@@ -1,23 +1,15 @@
-"""Actions as typed values (a verb and typed arguments), with the one parser and printer of action strings.
+"""Actions as typed values of both engines (a verb, typed arguments, the text), with the one parser and printer of action strings.
 
 Every player answers a decision with one of its legal actions (docs/actions.md); the
 engine builds them as `Action` values, prints them for the decision, and reads the
-answer's arguments by name. The grammar, one line per form of a verb:
+answer's arguments by name. The grammar, one line per form of a verb. The verbs of the
+engine's own questions have their forms here (`FORMS`):
 
     colour COLOUR                   choose a Team colour
     pick CHARACTER                  draft a character
     side CHARACTER SIDE             choose a dashboard side (a or b)
     discard CARD                    discard a Mayhem card at setup
     place CHARACTER Ln              put a character on a Location (the first placement, or back on the board)
-    place-die N CHARACTER/ABILITY   |  a Team's turn: the actions the shared game declares, in
-    forfeit N                       |  (a die spent on nothing, taken without a choice: `fallback`)
-    move CHARACTER Ln               |  its order (content/shared/game.mh; runtime/declared_actions.py):
-    resolve CHARACTER/ABILITY       |  the one that starts the turn (a die showing N placed on an
-    use CHARACTER/SPECIAL           |  Ability), then the Active Character's menu
-    use-token CHARACTER TOKEN       |  (`play CARD` answers a Reaction too)
-    retrieve TOKEN                  |
-    play CARD                       |
-    end-turn                        |
     play CARD CHARACTER             play a Round Start card for that character
     pass                            play no card now
     target TARGET                   choose a figure, a Location (Ln), an edge (Ln-Lm), or none
@@ -29,9 +21,16 @@ answer's arguments by name. The grammar, one line per form of a verb:
     reroll die-N                    reroll the Team's N-th die of its pool
     remove Ln                       take an empty Location out of play (Free-For-All)
 
+The actions of a Team's turn are the shared game's `action` declarations (content/shared/game.mh;
+runtime/declared_actions.py), each printed by its declaration's parameters: its `form` where the
+declaration gives one (`form "{value:int} {figure}/{ability}"`: `place-die N CHARACTER/ABILITY`),
+else its parameters in order (`play CARD`, `retrieve TOKEN`, `end-turn`); `figure` is the acting
+figure where no parameter is so named. Loading the rules declares them (`declare`).
+
 Arguments are typed: N is an int, a Location `Ln` is the board index n - 1 (an int),
 every other argument is a name (a string without blanks or '/').
 
+>>> _ = declare("place-die", "{value:int} {figure}/{ability}"), declare("move", "{figure} {location:loc}")
 >>> a = Action.parse("place-die 6 hero/big-punch")
 >>> a.verb, a.value, a.figure, a.ability
 ('place-die', 6, 'hero', 'big-punch')
@@ -58,23 +57,16 @@ from mayhem.dsl.diagnostics import did_you_mean
 # verb -> its forms, each a template of the text after the verb: `{name}` is a name,
 # `{name:int}` a number, `{name:loc}` a Location Ln (the board index n - 1). The forms
 # of one verb differ in their number of arguments or in their types (a name or a number),
-# so that the arguments say the form.
+# so that the arguments say the form. These are the verbs of the engine's own questions;
+# the verbs a game declares as its actions are added to the grammar by `declare`.
 FORMS: dict[str, tuple[str, ...]] = {
     "colour": ("{colour}",),
     "pick": ("{character}",),
     "side": ("{character} {side}",),
     "discard": ("{card}",),
     "place": ("{figure} {location:loc}",),
-    "place-die": ("{value:int} {figure}/{ability}",),
-    "forfeit": ("{value:int}",),
-    "move": ("{figure} {location:loc}",),
-    "resolve": ("{figure}/{ability}",),
-    "use": ("{figure}/{special}",),
-    "use-token": ("{figure} {token}",),
-    "retrieve": ("{token}",),
-    "play": ("{card}", "{card} {figure}"),
+    "play": ("{card} {figure}",),
     "pass": ("",),
-    "end-turn": ("",),
     "target": ("{target}",),
     "done": ("",),
     "do": ("{label}",),
@@ -83,7 +75,7 @@ FORMS: dict[str, tuple[str, ...]] = {
     "reroll": ("{kind}-die", "die-{die:int}"),
     "remove": ("{location:loc}",),
 }
-VERBS = tuple(FORMS)
+VERBS = list(FORMS)  # and the declared verbs, in the order they are declared
 
 # how a template's argument reads in a usage line and in the text of an action
 _SHOWN = {"value": "N", "figure": "CHARACTER", "location": "Ln", "die": "N"}
@@ -168,48 +160,107 @@ def _form_of(verb: str, args: tuple) -> _Form | None:
     return next((f for f in forms if _numeric(f.kinds) == numeric), None)
 
 
+def declared_form(verb: str, params: list[str], template: str | None = None) -> _Form:
+    """The form of a declared action: `template` (its `form`), else its parameters in order,
+    one word each; a ValueError saying what is wrong when the template does not name each
+    parameter once (`figure`, the acting figure, is the one other name it may hold) or the
+    verb is one of the engine's own questions (`FORMS`) with a form of the same arguments."""
+    template = " ".join(f"{{{p}}}" for p in params) if template is None else template
+    fields = [(m.group(1), m.group(2) or "") for m in _FIELD.finditer(template)]
+    if any(kind not in _PATTERN for _name, kind in fields):
+        raise ValueError(f"the form of action '{verb}' types an argument neither ':int' nor ':loc'")
+    names = [name for name, _kind in fields]
+    if len(set(names)) != len(names) or set(params) - set(names) or set(names) - set(params) - {"figure"}:
+        raise ValueError(f"the form of action '{verb}' names {', '.join(names) or 'nothing'}: not its "
+                         f"parameters ({', '.join(params) or 'none'}, and `figure` for the acting figure)")
+    form = _compile(verb, template)
+    own = next((f for f in _FORMS.get(verb, {}).get(len(names), ()) if f.template in FORMS.get(verb, ())
+                and _numeric(f.kinds) == _numeric(form.kinds)), None)
+    if own is not None:
+        raise ValueError(f"'{verb}' is a verb of the engine's own questions, printed '{own.usage}': "
+                         f"the action would print alike")
+    return form
+
+
+def declare(verb: str, template: str | None = None, params: list[str] | None = None) -> _Form:
+    """Adds a declared action's form (declared_form) to the grammar, once: the same form
+    declared again (the same rules loaded again) is the one kept; another form of a verb
+    already declared is a ValueError (two games that would print one verb two ways)."""
+    form = declared_form(verb, params if params is not None else _field_names(template), template)
+    other = _DECLARED.get(verb)
+    if other is not None:
+        if other.template != form.template:
+            raise ValueError(f"'{verb}' is declared printed '{form.usage}', and already '{other.usage}'")
+        return other
+    forms = _FORMS.setdefault(verb, {})
+    forms[len(form.names)] = forms.get(len(form.names), ()) + (form,)
+    _DECLARED[verb] = form
+    VERBS.append(verb)
+    return form
+
+
+_DECLARED: dict[str, _Form] = {}  # verb -> the form its declaration gives it
+
+
+def _unknown(verb: str, text: str) -> str | None:
+    """The hint for a verb no form knows: while no game has declared its actions, that."""
+    if not _DECLARED:
+        return "no rules are loaded: a game's actions parse once load_rules() has read their declarations"
+    joined = "-".join(text.split()[:2])
+    return f"did you mean '{joined}'?" if joined in _FORMS else did_you_mean(verb, VERBS)
+
+
+def _field_names(template: str | None) -> list[str]:
+    return [m.group(1) for m in _FIELD.finditer(template or "") if m.group(1) != "figure"]
+
+
 def arguments(verb: str) -> list[tuple[str, ...]]:
     """The argument names of a verb's forms: `arguments("move")` is `[('figure', 'location')]`."""
-    return [f.names for forms in _FORMS[verb].values() for f in forms]
+    return [f.names for n in sorted(_FORMS[verb]) for f in _FORMS[verb][n]]
 
 
 def usage(verb: str) -> list[str]:
     """The usage lines of a verb's forms: `usage("place-die")` is `['place-die N CHARACTER/ABILITY']`."""
-    return [f.usage for forms in _FORMS[verb].values() for f in forms]
+    return [f.usage for n in sorted(_FORMS[verb]) for f in _FORMS[verb][n]]
 
 
 class Action(tuple):
-    """One action: a verb and its arguments, in the order of its form's template.
+    """One action, of either engine: a verb, its arguments and its text (`(verb, args, text)`).
 
-    The arguments are also readable by name (`action.figure`, `action.location`); `str()`
-    prints the action's legal-action string and `Action.parse` reads one back. An action
-    is a value: immutable, equal to and hashed like any action with the same verb and
-    arguments. It is the pair `(verb, args)` underneath, so that hashing and comparing it
-    (the legal actions of a decision are told apart by it) run in C, and it equals that
-    plain pair; its text is printed when first read and kept."""
+    The Mayhem engine's actions are made from the grammar: `Action(verb, args)` checks the
+    arguments against the verb's form and prints the text once (each distinct action is one
+    value, kept: made again, it is a look-up), and the arguments read by name (`action.figure`,
+    `action.location`). A kernel game's actions are made by its menu with their text
+    (`Action(verb, args, text)`, or `tuple.__new__(Action, (verb, args, text))` where a menu
+    makes many: no Python-level `__new__`): there the arguments are the parameters' values
+    (seats, card uids) and the text is the verb and their labels (runtime/kernel/labels.py).
+    An action is a value: immutable, equal to and hashed like any action with the same verb,
+    arguments and text, in C (a tuple); `str()` is its text, `parse` reads one back."""
 
-    __slots__ = ()  # no attribute of its own: the text is kept in _TEXTS
+    __slots__ = ()
 
-    def __new__(cls, verb: str, args: tuple = ()) -> "Action":
-        if args.__class__ is not tuple:
-            raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
-        key = (verb, args)
-        if key not in _CHECKED:  # each distinct action is checked once
-            _check(verb, args)
-            _CHECKED.add(key)
-        return tuple.__new__(cls, key)
+    def __new__(cls, verb: str, args: tuple = (), text: str | None = None) -> "Action":
+        if text is not None:  # a kernel menu's action, printed by its labels
+            return tuple.__new__(cls, (verb, args, text))
+        try:
+            made = _MADE.get((verb, args))
+        except TypeError:  # unhashable arguments: not a tuple of values
+            made = None
+        return made if made is not None else _made(cls, verb, args)
 
     verb = property(itemgetter(0), doc="the verb")
-    args = property(itemgetter(1), doc="the arguments, in the order of the form's template")
+    args = property(itemgetter(1), doc="the arguments: in the order of the form's template (a kernel game's: of "
+                                       "the declaration's parameters)")
+    text = property(itemgetter(2), doc="the printed action, as a decision lists it")
 
     def __setattr__(self, name, value):
         raise AttributeError(f"an Action is immutable; cannot set '{name}'")
 
     def __repr__(self) -> str:
-        return f"Action(verb={self[0]!r}, args={self[1]!r})"
+        return f"Action(verb={self[0]!r}, args={self[1]!r}, text={self[2]!r})"
 
     def __reduce__(self):
-        return Action, tuple(self)
+        return _unpickled, tuple(self)
 
     @property
     def form(self) -> _Form:
@@ -218,41 +269,53 @@ class Action(tuple):
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        form = _form_of(self[0], self[1])
+        form = _form_of(self[0], self[1]) if self[0] in _FORMS else None
+        if form is None:
+            raise AttributeError(f"'{self[2]}' has no argument '{name}'")
         try:
             return self[1][form.names.index(name)]
         except ValueError:
             raise AttributeError(f"'{form.usage}' has no argument '{name}'") from None
 
     def __str__(self) -> str:
-        text = _TEXTS.get(self)
-        if text is None:
-            text = _TEXTS[self] = _form_of(self[0], self[1]).render(self[1])
-        return text
+        return self[2]
 
     @staticmethod
-    def parse(text: str) -> "Action":
-        """The action a legal-action string says; ActionError (with a hint) if it says none."""
-        return _parse(text)
+    def parse(text: str, legal: list | None = None) -> "Action":
+        """`parse(text, legal)`: the one parser of action strings."""
+        return parse(text, legal)
 
 
-_TEXTS: dict = {}  # (verb, args) -> its text, printed once (the number of distinct actions of the games played)
+_MADE: dict = {}  # (verb, args) -> its Action of the grammar, made once (the distinct actions of the games played)
+
+
+def _made(cls, verb: str, args: tuple) -> Action:
+    if args.__class__ is not tuple:
+        raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
+    _check(verb, args)
+    a = _MADE[(verb, args)] = tuple.__new__(cls, (verb, args, _form_of(verb, args).render(args)))
+    return a
+
+
+def _unpickled(verb: str, args: tuple, text: str) -> Action:
+    return tuple.__new__(Action, (verb, args, text))
+
+
+_TEXT = itemgetter(2)
 
 
 def texts(actions) -> list[str]:
-    """The printed actions of a list of them, in its order (each printed once, then read back)."""
-    get = _TEXTS.get
-    return [get(a) or str(a) for a in actions]
+    """The printed actions of a list of them, in its order."""
+    return list(map(_TEXT, actions))
 
 
 _NAME = re.compile(_PATTERN[""])
-_CHECKED: set = set()
 
 
 def _check(verb: str, args: tuple) -> None:
     forms = _FORMS.get(verb)
     if forms is None:
-        raise ActionError(verb, f"no verb '{verb}'", did_you_mean(verb, VERBS))
+        raise ActionError(verb, f"no verb '{verb}'", _unknown(verb, verb))
     form = _form_of(verb, args) if isinstance(args, tuple) and len(args) in forms else None
     if form is None and isinstance(args, tuple) and len(args) in forms:
         form = forms[len(args)][0]  # its types are wrong: said below
@@ -277,9 +340,7 @@ def _parse(text: str) -> Action:
         raise ActionError(text, "it is empty", "an action starts with a verb: " + ", ".join(VERBS))
     forms = _FORMS.get(verb)
     if forms is None:
-        joined = "-".join(text.split()[:2])
-        hint = f"did you mean '{joined}'?" if joined in FORMS else did_you_mean(verb, VERBS)
-        raise ActionError(text, f"no verb '{verb}'", hint or "verbs: " + ", ".join(VERBS))
+        raise ActionError(text, f"no verb '{verb}'", _unknown(verb, text) or "verbs: " + ", ".join(VERBS))
     for form in (f for same in forms.values() for f in same):
         m = form.regex.fullmatch(rest)
         if m is not None:
@@ -312,10 +373,22 @@ _LOCATION = re.compile(_PATTERN["loc"])
 PASS = Action("pass")
 SKIP = Action("skip")
 DONE = Action("done")
-END_TURN = Action("end-turn")
+END_TURN = _unpickled("end-turn", (), "end-turn")  # the shared game's `end-turn` (bots.py)
 NO_TARGET = Action("target", ("none",))
 
 
-def parse(text: str) -> Action:
-    """`Action.parse(text)`."""
-    return _parse(text)
+def parse(text: str, legal: list | None = None) -> Action:
+    """The action a string says: the one parser of action strings, both engines'.
+
+    Without `legal`, read by the grammar (the Mayhem engine's forms): the Action with its
+    typed arguments, an ActionError with a hint if the string says none. With `legal` (a
+    decision's legal actions, of either engine), the one of them whose text it is, blanks
+    around it aside (a kernel game's arguments are the values its menu listed, not the words
+    printed: they are read back from the list); a ValueError naming the legal ones if none."""
+    if legal is None:
+        return _parse(text)
+    wanted = text.strip() if isinstance(text, str) else text
+    for action in legal:
+        if action[2] == wanted:
+            return action
+    raise ValueError(f"'{text}' is not a legal action now; legal: " + ", ".join(a[2] for a in legal))

@@ -59,12 +59,11 @@ class RandomBot:
         return rng.choice(actions)
 
 
-def random_answer(picks: dict, record: Callable[[dict], None], texts: Callable) -> Callable | None:
+def random_answer(picks: dict, record: Callable[[dict], None]) -> Callable | None:
     """Engine.answer for Game.play_out when every player's `pick` is a RandomBot's and no log is
     kept: RandomBot.pick and the history's record written in one function, the player's draw
     from the player's own generator (the same bits, in the same order), one call a decision
-    instead of two. `record` keeps a history entry, `texts(action)` its printed text (or None:
-    then str()). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
+    instead of two. `record` keeps a history entry (the Action's own text). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
     draws = {}
     for player, pick in picks.items():
         bot = getattr(pick, "__self__", None)
@@ -85,7 +84,7 @@ def random_answer(picks: dict, record: Callable[[dict], None], texts: Callable) 
             chosen = actions[r]
         else:
             chosen = rng.choice(actions)  # refused as RandomBot.pick refuses it
-        record({"player": player, "kind": kind, "action": texts(chosen) or str(chosen)})
+        record({"player": player, "kind": kind, "action": chosen.text})
         return chosen
     return answer
 

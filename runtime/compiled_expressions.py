@@ -28,8 +28,7 @@ def action(verb: str, args: tuple = ()) -> Action:
     actions of every decision are these, so that printing them (`Engine.decide`) is a look-up."""
     a = _ACTIONS.get((verb, args))
     if a is None:
-        a = _ACTIONS[(verb, args)] = Action(verb, args)
-        str(a)  # its text, kept with it
+        a = _ACTIONS[(verb, args)] = Action(verb, args)  # its text printed with it
     return a
 
 

@@ -13,15 +13,16 @@ its top-level `and`) is asked as soon as the parameters it reads are bound: a te
 none once a menu, one that reads only the first parameter once per value of it, and so on.
 A domain that reads no parameter is evaluated once a menu.
 
-An action prints by its form in runtime/actions.py (`move hero L4`): a form's argument
-named like a parameter takes its value; `figure`, when no parameter is so named, is the
-acting figure.
+An action prints by its declaration's form (`form "{figure} {location:loc}"`: `move hero L4`;
+without one, its parameters in order), added to the grammar of runtime/actions.py as the
+rules are read: a form's argument named like a parameter takes its value; `figure`, when no
+parameter is so named, is the acting figure.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import VERBS, Action, arguments, usage
+from .actions import Action, declare
 from .declared_plan import menu_function, offer_function
 from .effects import Env, make_env
 from .state import Figure
@@ -33,8 +34,8 @@ FALLBACK = "fallback"
 
 
 class DeclarationError(ValueError):
-    """A declared action the engine cannot offer (a verb outside the action grammar, a
-    parameter its printed form does not have): the content and runtime/actions.py disagree."""
+    """A declared action the engine cannot offer (a form that does not name its parameters, a
+    verb of the engine's own questions): the content and runtime/actions.py disagree."""
 
 
 @dataclass(frozen=True)
@@ -65,17 +66,14 @@ def _read(comp: dict) -> Declared:
     params = tuple((p["name"], p["default"]) for p in comp.get("params", ()))
     effect = comp["effects"].get("effect")
     names = [name for name, _domain in params]
-    if verb not in VERBS:
-        raise DeclarationError(f"{comp.get('span')}: action '{verb}' is no verb of the action grammar "
-                               f"(runtime/actions.py)")
-    slots = ()
-    if effect is not None:  # the compiler checked the same (E411): the content and the grammar agree
-        form = next((f for f in arguments(verb) if set(names) <= set(f) <= set(names) | {"figure"}), None)
-        if form is None:
-            raise DeclarationError(f"{comp.get('span')}: the parameters of action '{verb}' ({', '.join(names)}) "
-                                   f"are not the arguments of its printed form ({' or '.join(usage(verb))})")
-        slots = tuple(names.index(n) if n in names else -1 for n in form)
     props = comp.get("props") or {}
+    slots = ()
+    if effect is not None:  # the compiler checked the same (E411): a form of the declaration's parameters
+        try:
+            form = declare(verb, (props.get("form") or {}).get("value"), names)
+        except ValueError as exc:
+            raise DeclarationError(f"{comp.get('span')}: {exc}") from None
+        slots = tuple(names.index(n) if n in names else -1 for n in form.names)
     starts = FALLBACK if props.get("fallback", {}).get("value") else bool(props.get("starts-turn", {}).get("value"))
     return Declared(verb, comp.get("name") or verb, params, _by_depth(effect["when"] if effect else None, names),
                     effect["body"] if effect else None, comp.get("span"), slots, starts)

@@ -30,7 +30,8 @@ ability, value) the function reads:
                         p1 = <v1 printed>
                         for v2, p2 in zip(F2, P2):      # no guard reads `value`: not bound
                             k = ('place-die', (p2, p0, p1))
-                            if k not in bound: ...      # two dice of one value: one action
+                            a = MADE.get(k) ...         # its Action, made once per pair
+                            if a not in bound: ...      # two dice of one value: one action
 
 The menu is the same as walking the combinations one by one (the same calls, in the same
 order), with fewer Python calls: the guards and domains are the rules' compiled
@@ -134,9 +135,9 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
     lines += [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
-              f"{indent}if k not in bound:",
-              f"{indent}    a = MADE.get(k)",
-              f"{indent}    if a is None: a = MAKE(k)",
+              f"{indent}a = MADE.get(k)",
+              f"{indent}if a is None: a = MAKE(k)",
+              f"{indent}if a not in bound:",
               f"{indent}    bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))",
               f"{indent}    out.append(a)"]
     return lines

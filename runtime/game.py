@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .actions import _TEXTS, Action, texts
+from .actions import Action, texts
 from .bots import random_answer
 from .counters import kept_as_pieces
 from .decisions import Decision, IllegalAction
@@ -109,15 +109,14 @@ class Game:
         append = history.append
         if pick is not None and log is None:  # a game of bots that keeps no log: the fewest steps
             picks = pick if isinstance(pick, dict) else None
-            get = _TEXTS.get
             if picks is not None:  # random bots: their draw and the record in one function
-                answer = random_answer(picks, append, get)
+                answer = random_answer(picks, append)
                 if answer is not None:
                     return answer
 
             def picked(player: str, kind: str, prompt: str, actions: list, node: dict | None):
                 chosen = picks[player](player, kind, actions) if picks is not None else pick(player, kind, actions)
-                append({"player": player, "kind": kind, "action": get(chosen) or str(chosen)})
+                append({"player": player, "kind": kind, "action": chosen.text})
                 return chosen
             return picked
         if isinstance(pick, dict):
@@ -128,7 +127,7 @@ class Game:
             # `actions`: each once (Engine.decide merges equal ones; a menu has none)
             if pick is not None:
                 chosen = pick(player, kind, actions)
-                text = _TEXTS.get(chosen) or str(chosen)
+                text = chosen.text
             else:
                 shown = texts(actions)
                 self.decision = decision = Decision(player, kind, prompt, shown, node.get("span") if node else None)

@@ -9,6 +9,7 @@ from pathlib import Path
 from mayhem.compiler import ir as ir_mod
 from mayhem.compiler.applicability import Applicability
 
+from .actions import declare
 from .kernel.rules import Counter as CounterDecl, Zone
 from .state import DEFAULT_ZONES
 
@@ -153,6 +154,11 @@ def read_game(rules: Rules, game: dict) -> None:
                 prop(child, "reset"), bool(prop(child, "out-at-min", False)))
             if prop(child, "start-from"):
                 rules.counter_from[child["id"]] = prop(child, "start-from")
+        elif child["kind"] == "action" and child["effects"].get("effect") is not None:
+            try:  # its printed form, in the grammar of runtime/actions.py: the rules' actions parse from now on
+                declare(child["id"], prop(child, "form"), [p["name"] for p in child.get("params", ())])
+            except ValueError:
+                pass  # said with the declaration's span where the engine reads it (declared_actions.py)
     for zid in rules.in_play:  # the card type the zone it draws from starts with
         source = rules.zone_decls.get(prop(rules.zone_decls[zid], "draws-from"))
         if source is not None and prop(source, "starts-with"):

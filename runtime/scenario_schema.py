@@ -189,10 +189,12 @@ class Names:
 def action_problems(steps: list) -> list[Problem]:
     """Every action a step plays, expects or forbids is written in the action grammar:
 
-    >>> for p in action_problems([{"action": "place-die six hero/big-punch"}, {"forbid_options": ["end turn"]}]):
+    >>> for p in action_problems([{"action": "place hero 3"}, {"forbid_options": ["pick two words"]}]):
     ...     print(p.path, p.message, "|", p.hint)
-    ('steps', 0, 'action') 'place-die six hero/big-punch' is not an action: 'place-die' is written 'place-die N CHARACTER/ABILITY' | N is a number, a name has no blanks or '/'
-    ('steps', 1, 'forbid_options', 0) 'end turn' is not an action: no verb 'end' | did you mean 'end-turn'?
+    ('steps', 0, 'action') 'place hero 3' is not an action: 'place' is written 'place CHARACTER Ln' | Ln a Location such as L3, a name has no blanks or '/'
+    ('steps', 1, 'forbid_options', 0) 'pick two words' is not an action: 'pick' is written 'pick CHARACTER' | a name has no blanks or '/'
+
+    (the verbs the game declares, `place-die` and the others, parse once the rules are loaded)
     """
     out: list[Problem] = []
     for n, step in enumerate(steps):

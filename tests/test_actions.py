@@ -1,11 +1,19 @@
-"""Actions as typed values: every legal action of seeded games parses and prints back to the
-same string, the engine's answers carry typed arguments, and a bad string gets a clear
-error (what is wrong, what was expected), never a traceback."""
+"""Actions as typed values, one type for both engines: every legal action of seeded games of
+the Mayhem engine and of the rules kernel parses and prints back to the same string, the
+engine's answers carry typed arguments, a bad string gets a clear error (what is wrong, what
+was expected), never a traceback, and no module but runtime/actions.py splits an action string."""
 from __future__ import annotations
+
+import random
+import re
 
 import pytest
 
-from mayhem.runtime.actions import FORMS, VERBS, Action, ActionError, location_of, usage
+from mayhem.compiler import driver
+from mayhem.runtime.actions import (_FORMS, FORMS, VERBS, Action, ActionError, declare, declared_form, location_of,
+                                    parse, texts, usage)
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel.actions import legal_actions
 from mayhem.runtime.bots import GreedyBot, RandomBot
 from mayhem.runtime.decisions import IllegalAction
 from mayhem.runtime import GameConfig
@@ -38,8 +46,8 @@ def test_every_legal_action_of_many_games_prints_back_to_itself(rules):
             bot = (RandomBot if seed % 2 else GreedyBot)(seed)
             for text in played_actions(rules, box, mode, seed, bot):
                 action = Action.parse(text)
-                assert str(action) == text
-                assert Action(action.verb, action.args) == action
+                assert str(action) == text and action.text == text
+                assert Action(action.verb, action.args) is action  # the one value of that verb and arguments
                 verbs.add(action.verb)
                 total += 1
     assert total > 1000
@@ -47,7 +55,7 @@ def test_every_legal_action_of_many_games_prints_back_to_itself(rules):
     assert {"pick", "side", "place", "place-die", "move", "resolve", "end-turn", "target", "pass"} <= verbs
 
 
-def test_arguments_are_typed_and_named():
+def test_arguments_are_typed_and_named(rules):  # the rules loaded: their actions' forms declared
     a = Action.parse("place-die 6 robin/staff-meeting")
     assert (a.verb, a.args) == ("place-die", (6, "robin", "staff-meeting"))
     assert (a.value, a.figure, a.ability) == (6, "robin", "staff-meeting")
@@ -64,14 +72,42 @@ def test_arguments_are_typed_and_named():
         move.card
 
 
-def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
+def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each(rules):
     for verb in VERBS:
         lines = usage(verb)
-        assert len(lines) == len(FORMS[verb]) and all(line.startswith(verb) for line in lines)
-    assert usage("play") == ["play CARD", "play CARD CHARACTER"]
+        assert len(lines) == sum(map(len, _FORMS[verb].values())) and all(line.startswith(verb) for line in lines)
+    assert usage("play") == ["play CARD", "play CARD CHARACTER"]  # the declared action's, then the table's
     assert usage("reroll") == ["reroll KIND-die", "reroll die-N"]
     # two forms of one number of arguments, told apart by their types
     assert str(Action("reroll", ("mayhem",))) == "reroll mayhem-die" and str(Action("reroll", (2,))) == "reroll die-2"
+
+
+def test_the_declared_actions_print_by_their_declarations_not_by_a_table(rules):
+    declared = [c for c in rules.game["children"] if c["kind"] == "action"]
+    assert len(declared) >= 9
+    for comp in declared:
+        params = [p["name"] for p in comp["params"]]
+        form = (comp["props"].get("form") or {}).get("value")
+        assert FORMS.get(comp["id"], ()) in ((), ("{card} {figure}",))  # no Python table of their forms
+        usage_line = declared_form(comp["id"], params, form).usage
+        assert usage_line in usage(comp["id"])
+        if form is None:  # its parameters in order, one word each
+            assert usage_line == " ".join([comp["id"]] + [p.upper() for p in params])
+    assert usage("place-die") == ["place-die N CHARACTER/ABILITY"] and usage("retrieve") == ["retrieve TOKEN"]
+    assert usage("end-turn") == ["end-turn"] and usage("move") == ["move CHARACTER Ln"]
+
+
+def test_a_declaration_s_form_is_checked_and_one_verb_prints_one_way(rules):
+    with pytest.raises(ValueError, match="names figure, location: not its parameters"):
+        declared_form("move", ["where"], "{figure} {location:loc}")
+    with pytest.raises(ValueError, match="'pass' is a verb of the engine's own questions"):
+        declared_form("pass", [])
+    with pytest.raises(ValueError, match="neither ':int' nor ':loc'"):
+        declared_form("forfeit", ["value"], "{value:die}")
+    assert declare("move", "{figure} {location:loc}", ["location"]).usage == "move CHARACTER Ln"  # again: the same
+    with pytest.raises(ValueError, match="'move' is declared printed 'move Ln CHARACTER', and already 'move CHARACTER Ln'"):
+        declare("move", "{location:loc} {figure}", ["location"])
+    assert str(Action("move", ("hero", 3))) == "move hero L4"
 
 
 @pytest.mark.parametrize("text, reason, hint", [
@@ -88,7 +124,7 @@ def test_the_grammar_has_one_form_per_arity_and_a_usage_line_each():
     (" end-turn", "words are separated by single blanks", "did you mean 'end-turn'?"),
     ("move  robin L2", "words are separated by single blanks", "did you mean 'move robin L2'?"),
 ])
-def test_a_bad_string_says_what_is_wrong_and_what_was_expected(text, reason, hint):
+def test_a_bad_string_says_what_is_wrong_and_what_was_expected(rules, text, reason, hint):
     with pytest.raises(ActionError) as info:
         Action.parse(text)
     assert info.value.reason == reason
@@ -133,3 +169,128 @@ def test_a_scenario_with_a_misspelt_action_is_an_error_at_its_line(tmp_path):
     assert f"{bad}:{line}:1: error[S100]: 'place-die one robin/hero-reflexes' is not an action" in result.output
     assert "'place-die N CHARACTER/ABILITY'" in result.output
     assert "Traceback" not in result.output
+
+
+def kernel_menus(rules, players: int, seeds, decks=None):
+    """(the decision, its legal Actions) at every choice of an action of seeded random games of
+    a kernel game."""
+    for seed in seeds:
+        game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=decks or []))
+        rnd = random.Random(seed)
+        decision = game.start()
+        while decision is not None:
+            if decision.kind == "action":
+                yield decision, legal_actions(game)
+            decision = game.act(rnd.choice(decision.actions))
+
+
+def test_every_legal_action_of_kernel_games_prints_and_parses_back(ir):
+    ridge = driver.compile_paths([REPO / "tests" / "fixtures" / "kernel" / "ridge"]).ir
+    verbs: dict = {}
+    total = 0
+    for rules, players in ((load_game_rules(ir, "marvel-mayhem"), 2), (load_game_rules(ir, "marvel-mayhem"), 3),
+                           (load_game_rules(ridge, "ridge"), 4)):
+        for decision, legal in kernel_menus(rules, players, range(3)):
+            assert texts(legal) == decision.actions  # the decision lists the Actions' texts, in their order
+            for action in legal:
+                assert type(action) is Action
+                text = str(action)
+                assert parse(text, legal) is action and parse(text, legal).text == text  # print(parse(s)) == s
+                # the form of a declared verb: the verb, then one value per parameter of its declaration
+                params = [name for name, _domain in rules.actions[action.verb].params]
+                assert len(action.args) == len(params) and text.startswith(action.verb)
+                verbs.setdefault(rules.game["id"] if isinstance(rules.game, dict) else id(rules), set()).add(
+                    action.verb)
+                total += 1
+    assert total > 500
+    assert set().union(*verbs.values()) >= {"play", "climb", "rest"}
+
+
+def test_parsing_against_the_legal_actions_names_them_when_none_is_said(ir):
+    rules = load_game_rules(ir, "marvel-mayhem")
+    decision, legal = next(kernel_menus(rules, 2, [1]))
+    with pytest.raises(ValueError, match="'play nothing' is not a legal action now; legal: play "):
+        parse("play nothing", legal)
+    assert parse(" " + legal[0].text + " ", legal) is legal[0]  # blanks around an answer aside
+    mayhem = [Action.parse("pass"), Action.parse("end-turn")]
+    assert parse("end-turn", mayhem) is mayhem[1] is Action("end-turn")
+
+
+# Where a module splits a string at its blanks, or cuts a verb off the front: on an action's
+# text, that is a second parser (route it through runtime/actions.py's `parse`)
+SPLITS = re.compile(r"""\.(r?split)\(\s*(\)|" "|None|maxsplit)|\.r?partition\(" "\)|\.removeprefix\(|"""
+                    r"""\[len\(["'][a-z-]+ ["']\)\s*:|\b(picked|answer|action|choice|chosen)\[\d+:\]""")
+# the splits that are of something else than an action, with what they split
+NOT_ACTIONS = {
+    ("bench/side_by_side.py", "what, *key, start, n = line.split()"): "a request to a bench worker",
+    ("bench/side_by_side.py", "decisions, figure = worker.stdout.readline().split()"): "a bench worker's answer",
+    ("bench/lsp.py", 'fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()'): "/proc/PID/stat",
+}
+
+
+def action_splits(sources) -> list[tuple[str, str]]:
+    """(file, line) of every line of `sources` ((file, text) pairs) that splits a string as an
+    action is split, but the parser's own and those of NOT_ACTIONS."""
+    found = []
+    for name, text in sources:
+        if name == "runtime/actions.py":
+            continue
+        for line in text.splitlines():
+            if SPLITS.search(line) and (name, line.strip()) not in NOT_ACTIONS:
+                found.append((name, line.strip()))
+    return found
+
+
+def python_sources():
+    """The modules whose strings may be actions: the package (mayhem/, runtime/), bench/ and the
+    tests' helpers (tests/*.py that are not tests)."""
+    paths = [p for top in ("mayhem", "runtime", "bench") for p in sorted((REPO / top).rglob("*.py"))]
+    paths += [p for p in sorted((REPO / "tests").glob("*.py")) if not p.name.startswith("test_")]
+    return [(p.relative_to(REPO).as_posix(), p.read_text(encoding="utf-8")) for p in paths]
+
+
+def test_no_module_but_the_parser_splits_an_action_string():
+    sources = python_sources()
+    assert "runtime/kernel/effects.py" in dict(sources) and "tests/game_helpers.py" in dict(sources)
+    assert action_splits(sources) == []
+    for (name, line), what in NOT_ACTIONS.items():  # each exception still there, else it goes
+        assert line in dict(sources)[name], f"{name} no longer has the split of {what}"
+
+
+@pytest.mark.parametrize("line", ['verb, _, rest = text.partition(" ")', "card = action.split()[1]",
+                                  'label = picked[len("choose "):]', "return values[labels.index(picked[7:])]",
+                                  'words = text.split(" ")', 'name = answer.removeprefix("play ")'])
+def test_the_check_catches_an_action_split_anywhere(line):
+    assert action_splits([("runtime/kernel/effects.py", f"    {line}\n")]) == [("runtime/kernel/effects.py", line)]
+    assert action_splits([("runtime/actions.py", line)]) == []  # the parser's own
+
+
+def test_before_any_rules_are_loaded_a_declared_verb_says_so():
+    """The game's actions are in the grammar once its rules are read; before, parsing one says
+    that, not a guess at another verb (a fresh process: the tests' own have loaded rules)."""
+    import subprocess
+    import sys
+    code = ("from mayhem.runtime.actions import Action, ActionError\n"
+            "try:\n    Action.parse('move hero L4')\nexcept ActionError as exc:\n    print(exc.hint)\n"
+            "print(Action.parse('pick hero').character)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["no rules are loaded: a game's actions parse once load_rules() has read their "
+                                "declarations", "hero"]
+
+
+def test_an_ir_whose_form_does_not_fit_its_parameters_is_a_declaration_error_at_its_span(ir, rules):
+    """The compiler refuses such a form (E411); an IR made otherwise is refused by the engine,
+    with the declaration's span, and leaves the grammar as it was."""
+    import copy
+    from mayhem.runtime import load_rules
+    from mayhem.runtime.declared_actions import DeclarationError
+    bad = copy.deepcopy(ir)
+    game = next(c for c in bad["components"] if c["kind"] == "game" and not c["box"])
+    move = next(c for c in game["children"] if c["kind"] == "action" and c["id"] == "move")
+    move["props"]["form"]["value"] = "{figure} {where:loc}"
+    with pytest.raises(DeclarationError, match=r"game\.mh:\d+.*the form of action 'move' names figure, where"):
+        game = Game(load_rules(bad), GameConfig("teen-titans-go", seed=1))
+        decision = game.start()
+        while decision is not None:  # the setup's questions, up to the first turn's menu
+            decision = game.act(decision.actions[0])
+    assert usage("move") == ["move CHARACTER Ln"]

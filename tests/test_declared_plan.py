@@ -71,13 +71,13 @@ def test_the_compiled_menu_is_the_declarations_walked_naively(rules, monkeypatch
     assert checked[True] > 20 and checked[False] > 20
 
 
-def test_an_action_is_its_pair_of_verb_and_arguments():
+def test_an_action_is_its_verb_arguments_and_text(rules):  # the rules loaded: `move` declared
     a = Action("move", ("hero", 3))
-    assert a == ("move", ("hero", 3)) and hash(a) == hash(("move", ("hero", 3)))
-    assert {a: 1}[("move", ("hero", 3))] == 1  # a menu's table is looked up by either
+    assert a == ("move", ("hero", 3), "move hero L4") and hash(a) == hash(("move", ("hero", 3), "move hero L4"))
+    assert Action("move", ("hero", 3)) is a  # made once: the menus' actions are looked up, not printed again
     assert a != Action("move", ("hero", 4)) and a != Action("place", ("hero", 3))
-    assert (a.verb, a.args, a.figure, a.location) == ("move", ("hero", 3), "hero", 3)
-    assert str(a) == "move hero L4" and repr(a) == "Action(verb='move', args=('hero', 3))"
+    assert (a.verb, a.args, a.text, a.figure, a.location) == ("move", ("hero", 3), "move hero L4", "hero", 3)
+    assert str(a) == "move hero L4" and repr(a) == "Action(verb='move', args=('hero', 3), text='move hero L4')"
     assert pickle.loads(pickle.dumps(a)) == a and type(pickle.loads(pickle.dumps(a))) is Action
     with pytest.raises(AttributeError, match="immutable"):
         a.verb = "place"

@@ -15,6 +15,7 @@ NO_PLACEMENT = ("effect when location-of(figure) != none and", "effect when valu
 FORFEIT = '''  action forfeit "Spend an Activation die on nothing" (value = dice-of(my-team)) {
     source authored
     fallback
+    form "{value:int}"
     effect {
       forfeit-die(value)
     }

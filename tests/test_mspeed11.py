@@ -65,17 +65,19 @@ def test_play_out_takes_pick_as_one_function_or_by_player(rules):
     assert len(played[0]) > 20 and all(h == played[0] for h in played)
 
 
-MENUS = [
-    [Action("move", ("hero", 3)), Action("resolve", ("hero", "a1")), END_TURN],
-    [Action("move", ("hero", 3)), Action("move", ("hero", 4)), END_TURN],  # no Ability left to use
-    [END_TURN, Action("resolve", ("hero", "a1"))],
-    [Action("resolve", ("hero", "a1")), Action("use", ("hero", "s1")), END_TURN, Action("play", ("c1",))],
-    [Action("resolve", ("hero", "a1"))],
-]
+def menus():  # made once the rules are loaded: their declared actions' forms print these
+    return [
+        [Action("move", ("hero", 3)), Action("resolve", ("hero", "a1")), END_TURN],
+        [Action("move", ("hero", 3)), Action("move", ("hero", 4)), END_TURN],  # no Ability left to use
+        [END_TURN, Action("resolve", ("hero", "a1"))],
+        [Action("resolve", ("hero", "a1")), Action("use", ("hero", "s1")), END_TURN, Action("play", ("c1",))],
+        [Action("resolve", ("hero", "a1"))],
+    ]
 
 
 @pytest.mark.parametrize("kind", ["turn", "die"])
-def test_the_random_bots_pick_draws_what_choose_draws(kind):
+def test_the_random_bots_pick_draws_what_choose_draws(rules, kind):
+    MENUS = menus()
     for n, menu in enumerate(MENUS):
         for seed in range(20):
             a, b = RandomBot(seed), RandomBot(seed)
@@ -161,7 +163,7 @@ def test_special_of_is_the_dashboards_special_ability_known_or_not(rules):
     assert checked > 2
 
 
-def test_pick_draws_rng_choice_for_every_length_and_leaves_the_generator_where_it_does():
+def test_pick_draws_rng_choice_for_every_length_and_leaves_the_generator_where_it_does(rules):
     """pick's index written out against random.Random.choice: every menu length from 1 to 40
     (lengths a power of two and just above it included: the redraws), the generators in step."""
     a, b = RandomBot(11), RandomBot(11)
@@ -175,4 +177,4 @@ def test_pick_draws_rng_choice_for_every_length_and_leaves_the_generator_where_i
             return seq[-1]
     c = RandomBot(0)
     c.rng = Other(0)
-    assert c.pick("p1", "die", MENUS[0]) == MENUS[0][-1]
+    assert c.pick("p1", "die", menus()[0]) == menus()[0][-1]

@@ -16,10 +16,12 @@ def runtime_source() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RUNTIME.rglob("*.py")))
 
 
-def action_verbs() -> set[str]:
-    """The verbs of the legal-action grammar (runtime/actions.py)."""
-    from mayhem.runtime.actions import VERBS
-    return set(VERBS)
+def action_verbs(ir) -> set[str]:
+    """The verbs of the legal-action grammar: the engine's own (runtime/actions.py) and those the
+    shared game declares as its actions."""
+    from mayhem.runtime.actions import FORMS
+    game = next(c for c in ir["components"] if c["kind"] == "game" and not c["box"])
+    return set(FORMS) | {c["id"] for c in game["children"] if c["kind"] == "action"}
 
 
 def content_names(ir) -> set[str]:
@@ -37,7 +39,7 @@ def content_names(ir) -> set[str]:
         walk(comp)
     # rules words the runtime itself owns: a primitive, an event, a context name or a
     # selector kind may share its spelling with a keyword (MOVE, the free Move)
-    owned = set(B.PRIMITIVES) | set(B.EVENTS) | set(B.CONTEXT_NAMES) | set(B.SELECTOR_KINDS) | action_verbs()
+    owned = set(B.PRIMITIVES) | set(B.EVENTS) | set(B.CONTEXT_NAMES) | set(B.SELECTOR_KINDS) | action_verbs(ir)
     return {n for n in names if n.lower() not in owned and len(n) > 2}
 
 

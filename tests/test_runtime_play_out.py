@@ -113,7 +113,7 @@ def test_an_answer_not_offered_in_place_is_refused_with_the_legal_ones(rules):
     assert game.engine.answer is None
 
 
-def test_the_random_bots_pick_is_its_choose_on_the_actions():
+def test_the_random_bots_pick_is_its_choose_on_the_actions(rules):  # the actions' forms declared
     """The same draw from the same list: `end-turn` left out while the Ability is unused."""
     turn = [Action("move", ("hero", 2)), Action("resolve", ("hero", "zap")), END_TURN]
     other = [Action("target", ("hero",)), Action("target", ("foe",)), END_TURN]

@@ -9,6 +9,7 @@ import pytest
 
 from game_helpers import after_setup, content_copy
 from mayhem.compiler.builtins_setup import DEFAULT_STEPS
+from mayhem.runtime.actions import Action
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.modes import load_mode
@@ -62,7 +63,7 @@ def draft_offers(rules, mode: str) -> set[str]:
     d = game.start()
     while d.kind != "draft":
         d = game.act(d.actions[0])
-    return {a.split()[-1] for a in d.actions}
+    return {Action.parse(a).character for a in d.actions}
 
 
 def test_a_step_changed_in_the_content_changes_the_setup(tmp_path):

@@ -6,26 +6,15 @@ legal list (`parse`)."""
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple
 
+from ..actions import Action, parse as _parse
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
 
 
-class Action(NamedTuple):
-    """A legal action: immutable, compared and hashed by its fields (a named tuple: made
-    many times a turn, faster than a frozen dataclass)."""
-    verb: str
-    args: tuple  # values: player seats (str), card uids or numbers (int: the parameter's `cards` says)
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-_new = tuple.__new__  # an Action made without the named tuple's Python-level __new__
+_new = tuple.__new__  # an Action (runtime/actions.py: `(verb, args, text)`) made without a Python-level __new__
 
 
 def legal_actions(game) -> list[Action]:
@@ -317,11 +306,8 @@ def _values(value):
 
 
 def parse(text: str, legal: list[Action]) -> Action:
-    """The legal action a string names; a ValueError naming the legal ones if none."""
-    for action in legal:
-        if action.text == text.strip():
-            return action
-    raise ValueError(f"'{text}' is not a legal action now; legal: " + ", ".join(a.text for a in legal))
+    """The legal action a string names (runtime/actions.py's parser); a ValueError naming the legal ones if none."""
+    return _parse(text, legal)
 
 
 def take_action(game, run: Run, action: Action) -> None:

@@ -241,7 +241,7 @@ def _choose(stmt: dict):
 
     def choose(run, env):
         picked = run.ask(env["ctx:me"], "choose", "choose one", list(offered), span)
-        bodies[labels.index(picked[len("choose "):])](run, env)
+        bodies[offered.index(picked)](run, env)  # the answer is one of the offered texts
     return choose
 
 

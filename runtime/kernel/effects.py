@@ -57,9 +57,9 @@ class Run:
         if len(values) == 1:  # one choice: taken without asking
             return values[0]
         labels = label_values(self.game, values)
-        offered = list(dict.fromkeys(map("target ".__add__, labels)))  # copies alike: one choice
-        picked = self.ask(player, "target", prompt, offered, span)
-        return values[labels.index(picked[7:])]  # after "target "
+        texts = list(map("target ".__add__, labels))
+        picked = self.ask(player, "target", prompt, list(dict.fromkeys(texts)), span)  # copies alike: one choice
+        return values[texts.index(picked)]  # the first value so printed
 
     # -- statements ------------------------------------------------------------------
 
