@@ -194,8 +194,22 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
             f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
 
 
+def _card_lines(play: bool):
+    """play-card and resolve: the printed card's own function (resolvers.py), called in place."""
+    def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+        from .resolvers import make
+        table = "plays" if play else "resolves"
+        return [f"_k{n} = {source(args['card'], space, names)}",
+                f"if _k{n} is not None:",
+                f"    _q{n} = state.cards[_k{n}]",
+                f"    (run.rules.{table}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
+                f"(run, env['ctx:me'], _k{n})"]
+    return lines
+
+
 # primitives written out: (the lines' maker, the IR arguments it expects)
-_WRITTEN_OUT = {"gain": (_counter_lines("", True), ("counter", "amount", "on")),
+_WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_lines(False), ("card",)),
+                "gain": (_counter_lines("", True), ("counter", "amount", "on")),
                 "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
                 "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}
