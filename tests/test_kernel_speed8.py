@@ -113,3 +113,143 @@ def test_a_card_played_in_a_game_without_a_play_zone_stays_and_resolves(rules):
     assert _after(game, card, qid, True, True, 0) == _after(game, card, qid, True, False, 0)
     state = _after(game, card, qid, True, True, 0)[0]
     assert card in state["zones"][f"hand/{game.state.active}"]
+
+
+# an action of two parameters whose body ends the turn before its last statement: the rest
+# is not done, and the end is still checked (the generated body returns through the check)
+BID = '''in box bid
+
+box bid "Bid" {
+  source authored
+  game bid
+  players 2
+}
+
+game bid "Bid" {
+  source authored
+  seats 2
+  decks-to deck
+  zone deck "Deck" {
+    per player
+    ordered
+  }
+  zone hand "Hand" { per player }
+  zone discard "Discard pile" { per player }
+  counter score "Score" {
+    per player
+    start 0
+  }
+  setup {
+    for each p in players {
+      draw(p, 3)
+    }
+  }
+  action bid "Bid" (n = [1, 2, 3], card = cards-in(hand, me)) {
+    effect {
+      let twice = n + n
+      gain(score, twice)
+      end-turn()
+      move-card(card, discard)
+    }
+  }
+  action discard "Discard a card" (card = cards-in(hand, me)) {
+    effect {
+      move-card(card, discard)
+    }
+  }
+  end when value(score, of: first(players)) >= 5 {
+    win(first(players))
+  }
+}
+
+card-type plain "Card" {
+  source authored
+  cost int 0
+}
+
+deck starter "Starter" {
+  source authored
+  plain a "A" { copies 1 }
+  plain b "B" { copies 1 }
+  plain c "C" { copies 1 }
+}
+'''
+
+
+def _bid_rules(tmp_path):
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import load_game_rules
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "bid.mh").write_text(BID)
+    comp = driver.compile_paths([tmp_path])
+    assert comp.ok, [d.message for d in comp.diagnostics.items]
+    return load_game_rules(comp.ir, "bid")
+
+
+def _taken(game, action, generated: bool):
+    """The state (as JSON), result and answers after `action` is taken, in a clone of the game."""
+    from mayhem.runtime.kernel.actions import take_action, take_general
+    from mayhem.runtime.kernel.effects import GameOver, Run
+    trial = game.clone()
+    run = Run(trial, [])
+    run.in_place = lambda decision: decision.actions[-1]
+    try:
+        (take_action if generated else take_general)(trial, run, action)
+    except GameOver:
+        pass
+    return trial.state.to_json(), trial.state.result, run.answers
+
+
+def _every_action_both_ways(game, turns: int) -> int:
+    """Every legal action of each decision of a seeded random game taken by its declaration's
+    generated function and by take_general, from the same state: the same outcome. The
+    number of actions compared."""
+    import random
+    from mayhem.runtime.kernel.actions import legal_actions
+    pick, compared = random.Random(5), 0
+    decision = game.start()
+    for _ in range(turns):
+        if decision is None:
+            break
+        if decision.kind == "action":
+            for action in legal_actions(game):
+                assert _taken(game, action, True) == _taken(game, action, False), action.text
+                compared += 1
+        decision = game.act(pick.choice(decision.actions))
+    return compared
+
+
+def test_an_action_s_generated_function_does_what_the_general_code_does(tmp_path):
+    """Two parameters, a `let`, a turn ended before the body's last statement (that
+    statement is not done) and a win the action makes (the end is checked on the way out)."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    rules = _bid_rules(tmp_path)
+    game = KernelGame(rules, KernelConfig(players=2, seed=1, decks=["starter", "starter"]))
+    assert _every_action_both_ways(game, 12) > 10
+    game = KernelGame(rules, KernelConfig(players=2, seed=1, decks=["starter", "starter"]))
+    game.start()
+    me = game.state.active
+    assert me == game.state.players[0], "the seed is chosen so that the first player wins"
+    bid = next(a for a in legal_actions_of(game) if a.text.startswith("bid 3"))
+    state, result, _answers = _taken(game, bid, True)
+    assert state["counters"][f"score/{me}"] == 6
+    assert bid.args[1] in state["zones"][f"hand/{me}"], "the turn ended before the card was discarded"
+    first = game.state.players[0]  # the end condition reads the first player's score
+    assert result == ({"winners": [first], "reason": "won", "turns": game.state.turn} if me == first else None)
+
+
+def legal_actions_of(game):
+    from mayhem.runtime.kernel.actions import legal_actions
+    return legal_actions(game)
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_marvel_and_ridge_actions_generated_do_what_the_general_code_does(rules, seed):
+    from pathlib import Path
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+    game = KernelGame(rules, KernelConfig(players=3, seed=seed, decks=sorted(rules.decks)[:3]))
+    assert _every_action_both_ways(game, 40) > 20
+    root = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge"
+    ridge = load_game_rules(driver.compile_paths([root]).ir, "ridge")
+    assert _every_action_both_ways(KernelGame(ridge, KernelConfig(players=4, seed=seed)), 40) > 20

@@ -9,7 +9,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .compile import compiled, fresh, function, pure, source
-from .compile_stmts import compiled_block
+from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
 
@@ -325,6 +325,16 @@ def parse(text: str, legal: list[Action]) -> Action:
 
 
 def take_action(game, run: Run, action: Action) -> None:
+    """The action taken: its declaration's own function (compile_stmts.compiled_action)."""
+    take = game._takes.get(action.verb)
+    if take is None:
+        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb])
+    take(game, run, action)
+
+
+def take_general(game, run: Run, action: Action) -> None:
+    """take_action read from the declaration: its parameters' values set in the env (as many
+    as there are values), the action logged, its body run, the end checked."""
     verb = action.verb
     plan = game._bodies.get(verb)
     if plan is None:  # the parameters' keys and the body of each verb, read once per game

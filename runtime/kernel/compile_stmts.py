@@ -38,6 +38,56 @@ def compiled_block(body: list):
     return block
 
 
+def compiled_action(action):
+    """`take(game, run, action)`: actions.take_action for one declared action, generated once
+    per declaration: the env of its parameters made in one literal (each parameter a local of
+    the body too), the action logged, its body written in (a turn ended by it returns through
+    the end check) and the end checked after it; an action whose values are not one per
+    parameter is taken by the general code (actions.take_general)."""
+    hit = _CACHE.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    from .actions import take_general
+    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check}
+    names = Locals()
+    keys = ["var:" + name for name, _domain in action.params]
+    params = [names.set(key) for key in keys]
+    me = names.set("ctx:me")
+    head = ["def take(game, run, action):",
+            "    args = action.args",
+            f"    if len(args) != {len(keys)}: return _general(game, run, action)",
+            "    gstate = game.state",
+            f"    {me} = gstate.active"]
+    head += [f"    {local} = args[{i}]" for i, local in enumerate(params)]
+    head += ["    env = {'ctx:me': " + me + ", '_stops': True"
+             + "".join(f", {key!r}: {local}" for key, local in zip(keys, params)) + "}",
+             f"    gstate.log.append({{'event': 'action', 'player': {me}, 'action': action.text}})",
+             "    gstate.acted = True",
+             "    state = run.state"]
+    lines: list[str] = []
+    _emit(action.body, space, lines, 1, names)
+    stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
+    lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
+             else line for line in lines]
+    lines += ["    no = game._end_no",
+              "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
+              "        game.check_end(run)"]
+    first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
+                                                                    for key, local in names.local.items()) or "pass")
+    exec(src, space)  # noqa: S102 - source generated here, from the IR
+    take = space["take"]
+    _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
+    return take
+
+
+def _end_check(game, run, state) -> None:
+    """The end check after an action (steps.check_end's first test, then the call)."""
+    no = game._end_no
+    if no is None or no[0] is not state or no[1] != game._end_reads(state):
+        game.check_end(run)
+
+
 _RESYNC = "__resync__"  # after `choose one`, whose options' blocks may set variables in this env
 
 

@@ -84,7 +84,8 @@ class KernelGame(Steps):
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
-        self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
+        self._bodies: dict[str, tuple] = {}  # actions.take_general(): by verb, its parameters' keys and body
+        self._takes: dict = {}  # actions.take_action(): by verb, its declaration's function (compiled_action)
         self._choose = None  # play_out(): who answers each question where it is asked
         self._pick = None  # play_out(): the same, by the answer's place in the decision's list
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
@@ -275,6 +276,7 @@ class KernelGame(Steps):
         kinds = self._kinds
         sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
+        takes = self._takes  # each verb's function, once take_action has made it
         while True:
             state = self.state
             phase = state.phase
@@ -294,9 +296,10 @@ class KernelGame(Steps):
                                 index = self._answer_index(Decision(state.active, "action", prompt[1], texts))
                                 run.answers.append(texts[index])
                                 run.used = 1
-                                take_action(self, run, legal[index])
+                                action = legal[index]
                             else:  # its only legal action, taken without asking
-                                take_action(self, run, legal[0])
+                                action = legal[0]
+                            (takes.get(action.verb) or take_action)(self, run, action)  # its own function
                             continue
                     state.phase = "turn-end"  # the turn has ended, or no action is left
                     kinds["turn-end"](self, run)
