@@ -253,3 +253,34 @@ def test_marvel_and_ridge_actions_generated_do_what_the_general_code_does(rules,
     root = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge"
     ridge = load_game_rules(driver.compile_paths([root]).ir, "ridge")
     assert _every_action_both_ways(KernelGame(ridge, KernelConfig(players=4, seed=seed)), 40) > 20
+
+
+def test_one_card_drawn_by_the_rules_own_function_is_what_draw_does(rules):
+    """rules.draw_one (piles.make_draw_one: a turn's `draw(me, 1)`) leaves the state draw()
+    leaves, for each player: from a pile with cards, from an empty pile reshuffled from the
+    discard pile (the seeded generator drawn the same), and with both empty."""
+    import copy
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.piles import draw, make_draw_one
+    game = _midgame(rules, 3, 14)
+    ours = copy.copy(rules)
+    ours.draw_one = None
+    one = make_draw_one(ours)
+    assert ours.draw_one is one
+    for player in game.state.players:
+        for emptied in (None, "reshuffle", "both"):
+            states = []
+            for special in (True, False):
+                trial = game.clone()
+                zones = trial.state.zones
+                if emptied:  # the deck's cards put in the discard pile (or out of both)
+                    zones[f"discard/{player}"] = [] if emptied == "both" else zones[f"discard/{player}"] + zones[f"deck/{player}"]
+                    for uid in zones[f"deck/{player}"]:
+                        trial.state.places[uid] = f"discard/{player}"
+                    zones[f"deck/{player}"] = []
+                run = Run(trial, [])
+                (one if special else draw)(run, {"ctx:me": player}, *((player,) if special else (player, 1)))
+                states.append(trial.state.to_json())
+            assert states[0] == states[1], (player, emptied)
+            hand = states[0]["zones"][f"hand/{player}"]
+            assert len(hand) == len(game.state.zones[f"hand/{player}"]) + (emptied != "both")

@@ -212,15 +212,19 @@ def _counter_lines(sign: str, add: bool):
     def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
         from .primitives import _change
         amount = args.get("amount", args.get("value"))
+        if amount is not None and amount.get("e") == "num" and type(amount["v"]) is int:
+            value = f"{sign}({int(amount['v'] or 0)!r})"  # a number written: int(n or 0) made here
+        else:
+            value = None
         counter, amount = source(args["counter"], space, names), source(amount, space, names)
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                return [f"{change}(run, env['ctx:me'], {sign}int(({amount}) or 0))"]
+                return [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
             return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
                     f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
-                    f"    _c{n}(run, _h{n}, {sign}int(_a{n} or 0))"]
+                    f"    _c{n}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
             return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
@@ -257,8 +261,22 @@ def _card_lines(play: bool):
     return lines
 
 
+def _draw_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+    """draw(WHO, 1), a turn's draw: for one player, the rules' own function (piles.make_draw_one)."""
+    from .piles import draw, make_draw_one
+    count = args["count"]
+    if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
+        return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    return [f"_d{n} = {source(args['who'], space, names)}",
+            f"if type(_d{n}) is str:",
+            f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
+            "else:",
+            f"    {name_for(space, draw)}(run, env, _d{n}, 1)"]
+
+
 # primitives written out: (the lines' maker, the IR arguments it expects)
 _WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_lines(False), ("card",)),
+                "draw": (_draw_lines, ("who", "count")),
                 "gain": (_counter_lines("", True), ("counter", "amount", "on")),
                 "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
                 "set-counter": (_counter_lines("", False), ("counter", "value", "on")),

@@ -128,6 +128,7 @@ class GameRules:
     # each printed card's play and resolution, generated at its first use (resolvers.py): qid -> function
     plays: dict = field(default_factory=dict, compare=False, repr=False)
     resolves: dict = field(default_factory=dict, compare=False, repr=False)
+    draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
 
 
 def _prop(comp: dict, name: str, default=None):
