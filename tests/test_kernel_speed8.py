@@ -284,3 +284,26 @@ def test_one_card_drawn_by_the_rules_own_function_is_what_draw_does(rules):
             assert states[0] == states[1], (player, emptied)
             hand = states[0]["zones"][f"hand/{player}"]
             assert len(hand) == len(game.state.zones[f"hand/{player}"]) + (emptied != "both")
+
+
+def test_the_sole_menu_kept_for_play_out_reads_the_cards_again_when_one_is_added(rules):
+    """actions.sole_menu_of keeps, for play_out's loop, the cards' plain actions by uid; a card
+    added to the game (as a scenario adds one) invalidates them: the next menu offers it, as
+    menu() does."""
+    from mayhem.runtime.kernel.actions import menu, sole_listing, sole_menu_of
+    game = _midgame(rules, 2, 9)
+    while game.decision.kind != "action" or not menu(game)[0]:  # a choice of an action
+        game.act(game.decision.actions[0])
+    listed = sole_menu_of(game, *sole_listing(game))
+    assert listed() == menu(game)
+    state, me = game.state, game.state.active
+    qid = next(q for q in rules.cards if rules.cards[q].id not in {rules.cards[state.cards[u]].id
+                                                                    for u in state.zones[f"hand/{me}"]})
+    state.cards.append(qid)  # a new card in the active player's hand, of a kind not in it yet
+    uid = len(state.cards) - 1
+    state.owners.append(me)
+    state.places.append(f"hand/{me}")
+    state.zones[f"hand/{me}"].append(uid)
+    ours = listed()
+    assert ours == menu(game)
+    assert f"play {rules.cards[qid].id}" in ours[1]

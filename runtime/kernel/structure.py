@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu, sole_listing, sole_menu, take_action
+from .actions import menu, sole_listing, sole_menu_of, take_action
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
@@ -275,6 +275,7 @@ class KernelGame(Steps):
         run.in_place = in_place
         kinds = self._kinds
         sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
+        listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
         takes = self._takes  # each verb's function, once take_action has made it
         while True:
@@ -288,7 +289,12 @@ class KernelGame(Steps):
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
-                        legal, texts = menu(self) if sole is None else sole_menu(self, *sole)
+                        if sole is None:
+                            legal, texts = menu(self)
+                        else:
+                            if listed is None:
+                                listed = sole_menu_of(self, *sole)
+                            legal, texts = listed()
                         if legal:
                             if len(legal) > 1:  # the step's first question
                                 if prompt[0] != state.turn:  # its prompt, made once a turn
