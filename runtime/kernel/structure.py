@@ -278,6 +278,7 @@ class KernelGame(Steps):
         listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
         takes = self._takes  # each verb's function, once take_action has made it
+        pick, history = self._pick, self.history
         while True:
             state = self.state
             phase = state.phase
@@ -299,8 +300,15 @@ class KernelGame(Steps):
                             if len(legal) > 1:  # the step's first question
                                 if prompt[0] != state.turn:  # its prompt, made once a turn
                                     prompt = (state.turn, f"turn {state.turn}: choose an action")
-                                index = self._answer_index(Decision(state.active, "action", prompt[1], texts))
-                                run.answers.append(texts[index])
+                                decision = Decision(state.active, "action", prompt[1], texts)
+                                if pick is None:
+                                    index = self._answer_index(decision)
+                                else:  # _answer_index(decision), written out: by its place (play_out's `pick`)
+                                    self.decision = decision
+                                    index = pick(decision)
+                                    history.append({"player": decision.player, "kind": "action",
+                                                    "action": texts[index]})
+                                run.answers = [texts[index]]  # its one answer so far: the choice of the action
                                 run.used = 1
                                 action = legal[index]
                             else:  # its only legal action, taken without asking
