@@ -16,6 +16,9 @@ _END = ["    no, state = game._end_no, run.state",
         "        game.check_end(run)"]
 
 
+_CODE: dict[str, object] = {}  # a generated source -> its code (its constants are names of its space)
+
+
 def _move_lines(rules, space: dict) -> list[str]:
     """The lines moving `card` to the `play-to` zone of `me` (piles.move, written out for a
     zone without a capacity or a Team); none when the game names no such zone."""
@@ -59,7 +62,11 @@ def make(rules, qid: str, play: bool):
         # the game ends between two parts of a card, not inside one: an effect that knocks
         # out every player at once leaves nobody, a tie
         lines += _END
-    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the rules
+    src = "\n".join(lines)
+    code = _CODE.get(src)
+    if code is None:  # cards of one shape (their parts' kinds, the zone) share the compiled source
+        code = _CODE[src] = compile(src, "<resolver>", "exec")
+    exec(code, space)  # noqa: S102 - source generated here, from the rules
     fn = space["play" if play else "resolve"]
     (rules.plays if play else rules.resolves)[qid] = fn
     return fn
