@@ -9,7 +9,7 @@ from itertools import product
 
 from ..actions import Action, parse as _parse
 from .compile import compiled, fresh, function, pure, source
-from .compile_stmts import compiled_block
+from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
 
@@ -110,27 +110,42 @@ def sole_listing(game):
 def sole_menu(game, verb: str, listing) -> tuple[list, list]:
     """menu(game) for the game's sole action of one card parameter (sole_listing): the same
     actions and texts; copies that print alike go through menu() itself."""
+    return sole_menu_of(game, verb, listing)()
+
+
+def sole_menu_of(game, verb: str, listing):
+    """sole_menu(game, verb, listing) as a function of no argument, for play_out's loop: the
+    state, the run its listing is asked in and the cards' plain actions read once, not at each
+    menu. The state must stay the game's while it is used (play_out never replaces it); the
+    cards' plain actions are read again when a card is added (a card's uid indexes them)."""
     state, probe = game.state, game._probe
     if probe is None or probe.state is not state:
         probe = game._probe = Run(game, [])
-    values = listing(probe, {"ctx:me": state.active})
-    if not values:  # None: a part of the guard said no; []: no card
-        return [], []
+    cards = state.cards
     by_uid = game._plain.get(verb)
-    if by_uid is None or by_uid[0] != len(state.cards):
+    if by_uid is None or by_uid[0] != len(cards):
         by_uid = _plain(game, verb)
-    named = list(map(by_uid[1].__getitem__, values))
-    if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
-        return list(map(by_uid[2].__getitem__, values)), named
-    if _same_copies(state, values):  # copies alike: the first of each (_card_values, from an empty menu)
-        first = dict(zip(reversed(named), reversed(values)))  # each text's first card
-        kept = list(dict.fromkeys(named))  # the texts in the order they first come
-        return list(map(by_uid[2].__getitem__, map(first.__getitem__, kept))), kept
-    out: list = []  # copies that differ: told apart by labels()
-    texts: list = []
-    prefix = verb + " "
-    _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, True))), set(), texts, out)
-    return out, texts
+    plain = [by_uid]
+
+    def sole() -> tuple[list, list]:
+        values = listing(probe, {"ctx:me": state.active})
+        if not values:  # None: a part of the guard said no; []: no card
+            return [], []
+        by_uid = plain[0]
+        if by_uid[0] != len(cards):  # a card added (a scenario's): its plain action too
+            by_uid = plain[0] = _plain(game, verb)
+        named = list(map(by_uid[1].__getitem__, values))
+        if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
+            return list(map(by_uid[2].__getitem__, values)), named
+        if _same_copies(state, values):  # copies alike: the first of each (_card_values, from an empty menu)
+            first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+            kept = list(dict.fromkeys(named))  # the texts in the order they first come
+            return list(map(by_uid[2].__getitem__, map(first.__getitem__, kept))), kept
+        out: list = []  # copies that differ: told apart by labels()
+        texts: list = []
+        _labelled(game, verb, values, list(map((verb + " ").__add__, labels(game, values, True))), set(), texts, out)
+        return out, texts
+    return sole
 
 
 def _card_values(game, verb: str, values: list, seen: set, texts: list, out: list) -> bool:
@@ -311,6 +326,16 @@ def parse(text: str, legal: list[Action]) -> Action:
 
 
 def take_action(game, run: Run, action: Action) -> None:
+    """The action taken: its declaration's own function (compile_stmts.compiled_action)."""
+    take = game._takes.get(action.verb)
+    if take is None:
+        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb])
+    take(game, run, action)
+
+
+def take_general(game, run: Run, action: Action) -> None:
+    """take_action read from the declaration: its parameters' values set in the env (as many
+    as there are values), the action logged, its body run, the end checked."""
     verb = action.verb
     plan = game._bodies.get(verb)
     if plan is None:  # the parameters' keys and the body of each verb, read once per game

@@ -38,6 +38,56 @@ def compiled_block(body: list):
     return block
 
 
+def compiled_action(action):
+    """`take(game, run, action)`: actions.take_action for one declared action, generated once
+    per declaration: the env of its parameters made in one literal (each parameter a local of
+    the body too), the action logged, its body written in (a turn ended by it returns through
+    the end check) and the end checked after it; an action whose values are not one per
+    parameter is taken by the general code (actions.take_general)."""
+    hit = _CACHE.get(id(action))
+    if hit is not None and hit[0] is action:
+        return hit[1]
+    from .actions import take_general
+    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check}
+    names = Locals()
+    keys = ["var:" + name for name, _domain in action.params]
+    params = [names.set(key) for key in keys]
+    me = names.set("ctx:me")
+    head = ["def take(game, run, action):",
+            "    args = action.args",
+            f"    if len(args) != {len(keys)}: return _general(game, run, action)",
+            "    gstate = game.state",
+            f"    {me} = gstate.active"]
+    head += [f"    {local} = args[{i}]" for i, local in enumerate(params)]
+    head += ["    env = {'ctx:me': " + me + ", '_stops': True"
+             + "".join(f", {key!r}: {local}" for key, local in zip(keys, params)) + "}",
+             f"    gstate.log.append({{'event': 'action', 'player': {me}, 'action': action.text}})",
+             "    gstate.acted = True",
+             "    state = run.state"]
+    lines: list[str] = []
+    _emit(action.body, space, lines, 1, names)
+    stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
+    lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
+             else line for line in lines]
+    lines += ["    no = game._end_no",
+              "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
+              "        game.check_end(run)"]
+    first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
+                                                                    for key, local in names.local.items()) or "pass")
+    exec(src, space)  # noqa: S102 - source generated here, from the IR
+    take = space["take"]
+    _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
+    return take
+
+
+def _end_check(game, run, state) -> None:
+    """The end check after an action (steps.check_end's first test, then the call)."""
+    no = game._end_no
+    if no is None or no[0] is not state or no[1] != game._end_reads(state):
+        game.check_end(run)
+
+
 _RESYNC = "__resync__"  # after `choose one`, whose options' blocks may set variables in this env
 
 
@@ -162,15 +212,19 @@ def _counter_lines(sign: str, add: bool):
     def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
         from .primitives import _change
         amount = args.get("amount", args.get("value"))
+        if amount is not None and amount.get("e") == "num" and type(amount["v"]) is int:
+            value = f"{sign}({int(amount['v'] or 0)!r})"  # a number written: int(n or 0) made here
+        else:
+            value = None
         counter, amount = source(args["counter"], space, names), source(amount, space, names)
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                return [f"{change}(run, env['ctx:me'], {sign}int(({amount}) or 0))"]
+                return [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
             return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
                     f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
-                    f"    _c{n}(run, _h{n}, {sign}int(_a{n} or 0))"]
+                    f"    _c{n}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
             return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
@@ -194,8 +248,36 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
             f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
 
 
+def _card_lines(play: bool):
+    """play-card and resolve: the printed card's own function (resolvers.py), called in place."""
+    def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+        from .resolvers import make
+        table = "plays" if play else "resolves"
+        return [f"_k{n} = {source(args['card'], space, names)}",
+                f"if _k{n} is not None:",
+                f"    _q{n} = state.cards[_k{n}]",
+                f"    (run.rules.{table}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
+                f"(run, env['ctx:me'], _k{n})"]
+    return lines
+
+
+def _draw_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
+    """draw(WHO, 1), a turn's draw: for one player, the rules' own function (piles.make_draw_one)."""
+    from .piles import draw, make_draw_one
+    count = args["count"]
+    if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
+        return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    return [f"_d{n} = {source(args['who'], space, names)}",
+            f"if type(_d{n}) is str:",
+            f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
+            "else:",
+            f"    {name_for(space, draw)}(run, env, _d{n}, 1)"]
+
+
 # primitives written out: (the lines' maker, the IR arguments it expects)
-_WRITTEN_OUT = {"gain": (_counter_lines("", True), ("counter", "amount", "on")),
+_WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_lines(False), ("card",)),
+                "draw": (_draw_lines, ("who", "count")),
+                "gain": (_counter_lines("", True), ("counter", "amount", "on")),
                 "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
                 "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}

@@ -111,6 +111,34 @@ def _draw_plain(rules) -> tuple:
     return hit
 
 
+def make_draw_one(rules):
+    """`one(run, env, who)`: draw(run, env, who, 1) for a player (a turn's draw), its zones'
+    keys written in; kept as `rules.draw_one`. An empty pile (its reshuffle) and a hand with a
+    capacity or a Team's go through draw()."""
+    _src, into, per = _draw_plain(rules)[1:]
+    if _src is None:
+        def one(run, env, who):
+            draw(run, env, who, 1)
+    else:
+        space = {"SRC": _src, "INTO": into, "draw": draw}
+        exec("\n".join(["def one(run, env, who):",
+                         "    state = run.state",
+                         "    zones = state.zones",
+                         "    pile = zones.get(SRC + who)",
+                         "    if not pile:",
+                         "        return draw(run, env, who, 1)",
+                         "    uid = pile.pop(0)",
+                         f"    into = {'INTO + who' if per else 'INTO'}",
+                         "    hand = zones.get(into)",
+                         "    if hand is None:",
+                         "        hand = zones[into] = []",
+                         "    hand.append(uid)",
+                         "    state.places[uid] = into"]), space)  # noqa: S102 - source generated here
+        one = space["one"]
+    rules.draw_one = one
+    return one
+
+
 def make_cards_in(spec):
     """`cards(run, env, of)`: cards_in(run, env, spec.id, of) for this zone, its holder's key
     made without reading the zone's declaration (rules.Zone.cards)."""

@@ -4,6 +4,7 @@ They are exactly those of compiler/builtins_kernel.py (a test holds the two in s
 from __future__ import annotations
 
 from .compile import _as_list
+from .resolvers import make as make_resolver
 from .piles import _role, cards_in, draw, move, move_card, refill, shuffle, top_card  # noqa: F401 - the registry's
 
 
@@ -28,77 +29,21 @@ def destroy(run, env, card) -> None:
 
 
 def play_card(run, env, card) -> None:
+    """The card moved to the game's `play-to` zone, logged and resolved part by part: one
+    function per printed card (resolvers.py)."""
     if card is None:
         return
-    rules, me, state = run.rules, env["ctx:me"], run.state
-    zone = rules.zone_roles["play-to"]
-    if zone is not None:
-        spec = rules.zones[zone]
-        if spec.capacity is None and spec.per != "team":  # move(run, card, zone, me), its lists written out
-            key = zone if not spec.per or me is None else f"{zone}/{me}"
-            zones, places = state.zones, state.places
-            zones[places[card]].remove(card)
-            pile = zones.get(key)
-            if pile is None:
-                pile = zones[key] = []
-            pile.append(card)
-            places[card] = key
-        else:
-            move(run, card, zone, me)
-    printed = rules.cards[state.cards[card]]
-    state.log.append({"event": "play", "player": me, "card": printed.id, "uid": card})
-    # resolve(run, env, card, printed), written out (a call fewer for every card played)
-    hit = _RESOLUTIONS.get(id(printed))
-    parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
-    game = run.game
-    for body, amount in parts:
-        if amount is None:  # the card's own effect
-            body(run, {"ctx:me": me, "ctx:this-card": card})
-        else:
-            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
-        no, state = game._end_no, run.state  # as in _resolve
-        if no is None or no[0] is not state or no[1] != game._end_reads(state):
-            game.check_end(run)
+    rules = run.rules
+    qid = run.state.cards[card]
+    (rules.plays.get(qid) or make_resolver(rules, qid, True))(run, env["ctx:me"], card)
 
 
 def resolve(run, env, card, printed=None) -> None:
     if card is None:
         return
-    if printed is None:
-        printed = run.rules.cards[run.state.cards[card]]
-    _resolve(run, card, printed, env["ctx:me"])
-
-
-def _resolve(run, card, printed, me) -> None:
-    """The parts of the printed card resolved for `me`, the end checked after each."""
-    hit = _RESOLUTIONS.get(id(printed))
-    parts = hit[1] if hit is not None and hit[0] is printed else _resolution(run, printed)
-    game = run.game
-    for body, amount in parts:
-        if amount is None:  # the card's own effect
-            body(run, {"ctx:me": me, "ctx:this-card": card})
-        else:
-            body(run, {"ctx:me": me, "ctx:this-card": card, "ctx:amount": amount})
-        # the game ends between two parts of a card, not inside one: an effect that
-        # knocks out every player at once leaves nobody, a tie (check_end, its first test here)
-        no, state = game._end_no, run.state
-        if no is None or no[0] is not state or no[1] != game._end_reads(state):
-            game.check_end(run)
-
-
-_RESOLUTIONS: dict[int, tuple] = {}
-
-
-def _resolution(run, printed) -> tuple:
-    """The parts a printed card resolves, in its card type's `resolve-order`: (the closure
-    of the part's body, its amount; None for the card's own effect), read once per card."""
-    hit = _RESOLUTIONS.get(id(printed))
-    if hit is not None and hit[0] is printed:
-        return hit[1]
-    from .compile_stmts import compiled_block
-    parts = tuple((compiled_block(body), amount) for body, amount in resolution_parts(run.rules, printed))
-    _RESOLUTIONS[id(printed)] = (printed, parts)
-    return parts
+    rules = run.rules
+    qid = run.state.cards[card] if printed is None else printed.qid
+    (rules.resolves.get(qid) or make_resolver(rules, qid, False))(run, env["ctx:me"], card)
 
 
 def resolution_parts(rules, printed) -> list:

@@ -125,6 +125,10 @@ class GameRules:
     figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
     step_asks: dict[str, bool] = field(default_factory=dict)  # structure.py: can a turn's start or end ask?
     refills: bool = False  # a zone fills up from another (`refill-from` and a capacity) between steps
+    # each printed card's play and resolution, generated at its first use (resolvers.py): qid -> function
+    plays: dict = field(default_factory=dict, compare=False, repr=False)
+    resolves: dict = field(default_factory=dict, compare=False, repr=False)
+    draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
 
 
 def _prop(comp: dict, name: str, default=None):

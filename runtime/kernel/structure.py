@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu, sole_listing, sole_menu, take_action
+from .actions import menu, sole_listing, sole_menu_of, take_action
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
@@ -84,7 +84,8 @@ class KernelGame(Steps):
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
-        self._bodies: dict[str, tuple] = {}  # actions.take_action(): by verb, its parameters' keys and body
+        self._bodies: dict[str, tuple] = {}  # actions.take_general(): by verb, its parameters' keys and body
+        self._takes: dict = {}  # actions.take_action(): by verb, its declaration's function (compiled_action)
         self._choose = None  # play_out(): who answers each question where it is asked
         self._pick = None  # play_out(): the same, by the answer's place in the decision's list
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
@@ -274,7 +275,10 @@ class KernelGame(Steps):
         run.in_place = in_place
         kinds = self._kinds
         sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
+        listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
+        takes = self._takes  # each verb's function, once take_action has made it
+        pick, history = self._pick, self.history
         while True:
             state = self.state
             phase = state.phase
@@ -286,17 +290,30 @@ class KernelGame(Steps):
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
-                        legal, texts = menu(self) if sole is None else sole_menu(self, *sole)
+                        if sole is None:
+                            legal, texts = menu(self)
+                        else:
+                            if listed is None:
+                                listed = sole_menu_of(self, *sole)
+                            legal, texts = listed()
                         if legal:
                             if len(legal) > 1:  # the step's first question
                                 if prompt[0] != state.turn:  # its prompt, made once a turn
                                     prompt = (state.turn, f"turn {state.turn}: choose an action")
-                                index = self._answer_index(Decision(state.active, "action", prompt[1], texts))
-                                run.answers.append(texts[index])
+                                decision = Decision(state.active, "action", prompt[1], texts)
+                                if pick is None:
+                                    index = self._answer_index(decision)
+                                else:  # _answer_index(decision), written out: by its place (play_out's `pick`)
+                                    self.decision = decision
+                                    index = pick(decision)
+                                    history.append({"player": decision.player, "kind": "action",
+                                                    "action": texts[index]})
+                                run.answers = [texts[index]]  # its one answer so far: the choice of the action
                                 run.used = 1
-                                take_action(self, run, legal[index])
+                                action = legal[index]
                             else:  # its only legal action, taken without asking
-                                take_action(self, run, legal[0])
+                                action = legal[0]
+                            (takes.get(action.verb) or take_action)(self, run, action)  # its own function
                             continue
                     state.phase = "turn-end"  # the turn has ended, or no action is left
                     kinds["turn-end"](self, run)

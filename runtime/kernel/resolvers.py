@@ -1,0 +1,72 @@
+"""A printed card's play and resolution as one Python function each, generated once per rules and card.
+
+`play-card(X)` moves the card to the game's `play-to` zone, logs it and resolves its parts;
+`resolve(X)` resolves them in place. Both did that by reading the zone's declaration, the card
+type's `resolve-order` (primitives.resolution_parts) and a table of the parts at every call;
+here each printed card gets `play(run, me, card)` and `resolve(run, me, card)` whose source
+names its zone, its parts' compiled bodies and their amounts as constants, with the end check
+between two parts written in (what steps.check_end tests first). They do what
+primitives.play_card and primitives._resolve did, in the same order
+(tests/test_kernel_speed8.py holds them together)."""
+from __future__ import annotations
+
+# the end check between two parts of a card (steps.check_end's first test, written out)
+_END = ["    no, state = game._end_no, run.state",
+        "    if no is None or no[0] is not state or no[1] != game._end_reads(state):",
+        "        game.check_end(run)"]
+
+
+_CODE: dict[str, object] = {}  # a generated source -> its code (its constants are names of its space)
+
+
+def _move_lines(rules, space: dict) -> list[str]:
+    """The lines moving `card` to the `play-to` zone of `me` (piles.move, written out for a
+    zone without a capacity or a Team); none when the game names no such zone."""
+    zone = rules.zone_roles.get("play-to")
+    if zone is None:
+        return []
+    spec = rules.zones[zone]
+    space.update(Z=zone, P=zone + "/")
+    if spec.capacity is not None or spec.per == "team":
+        from .piles import move
+        space["move"] = move
+        return ["    move(run, card, Z, me)"]
+    key = "Z if me is None else P + me if type(me) is str else f'{Z}/{me}'" if spec.per else "Z"
+    return [f"    key = {key}",
+            "    zones, places = state.zones, state.places",
+            "    zones[places[card]].remove(card)",
+            "    pile = zones.get(key)",
+            "    if pile is None:",
+            "        pile = zones[key] = []",
+            "    pile.append(card)",
+            "    places[card] = key"]
+
+
+def make(rules, qid: str, play: bool):
+    """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
+    from .compile_stmts import compiled_block
+    from .primitives import resolution_parts
+    printed = rules.cards[qid]
+    space: dict = {"ID": printed.id}
+    lines = ["def play(run, me, card):" if play else "def resolve(run, me, card):", "    game = run.game"]
+    if play:
+        lines.append("    state = run.state")
+        lines += _move_lines(rules, space)
+        lines.append("    state.log.append({'event': 'play', 'player': me, 'card': ID, 'uid': card})")
+    for n, (body, amount) in enumerate(resolution_parts(rules, printed)):
+        space[f"B{n}"], space[f"A{n}"] = compiled_block(body), amount
+        if amount is None:  # the card's own effect
+            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card}})")
+        else:
+            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}})")
+        # the game ends between two parts of a card, not inside one: an effect that knocks
+        # out every player at once leaves nobody, a tie
+        lines += _END
+    src = "\n".join(lines)
+    code = _CODE.get(src)
+    if code is None:  # cards of one shape (their parts' kinds, the zone) share the compiled source
+        code = _CODE[src] = compile(src, "<resolver>", "exec")
+    exec(code, space)  # noqa: S102 - source generated here, from the rules
+    fn = space["play" if play else "resolve"]
+    (rules.plays if play else rules.resolves)[qid] = fn
+    return fn
