@@ -85,6 +85,11 @@ class GraphBuilder:
         self._edges = []
         nx._clear_cache(g)  # what add_node and add_edge do after a change
 
+    def keyword_calls(self):
+        """(node id, owner, keyword called) of each keyword call, in the graph's order."""
+        return [(nid, data["component"], data["keyword"]) for nid, data in self.g.nodes(data=True)
+                if data.get("type") == "keyword-call"]
+
     def event(self, name: str) -> str:
         nid = f"event:{name}"
         if nid not in self._nodes and nid not in self.g:
@@ -225,17 +230,71 @@ def build_graph(model: Model, res: Resolution, diags: Diagnostics) -> GraphBuild
     return gb
 
 
+class NodeIds(GraphBuilder):
+    """What `mayhem check` needs of the graph pass: the graph's node ids of the syntax nodes
+    (`node_of`, for the IR) and the keyword calls (E501), found by the same walk as the
+    graph's without its nodes' attributes and edges (the consistency checks do not read the
+    graph). The graph itself, `g`, is built on first use, by a GraphBuilder of its own."""
+
+    def __init__(self, res: Resolution, model: Model) -> None:
+        self.res = res
+        self.node_of = {}
+        self._target_count = {}
+        self._model = model
+        self._g: nx.DiGraph | None = None
+        # node id -> (type, owner, keyword called): in the order the graph would first
+        # name each node (no edge names a keyword call's node before it is added)
+        self._seen: dict[str, tuple] = {}
+
+    def add(self, nid: str, type_: str, label: str, span, owner: str, **attrs) -> str:
+        self._seen[nid] = (type_, owner, attrs.get("keyword"))
+        return nid
+
+    def edge(self, a: str, b: str, type_: str) -> None:
+        pass
+
+    def event(self, name: str) -> str:
+        return f"event:{name}"
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def built(self) -> bool:
+        return self._g is not None
+
+    @property
+    def g(self) -> nx.DiGraph:
+        if self._g is None:
+            full = GraphBuilder(self.res)
+            for comp in sorted(self._model.top_level(), key=lambda c: c.qid):
+                full.component(comp, None)
+            self._g = full.g
+        return self._g
+
+    def keyword_calls(self):
+        return [(nid, owner, keyword) for nid, (type_, owner, keyword) in self._seen.items()
+                if type_ == "keyword-call"]
+
+
+def node_ids(model: Model, res: Resolution, diags: Diagnostics) -> NodeIds:
+    """build_graph's node ids and errors, its graph left for later (NodeIds)."""
+    ids = NodeIds(res, model)
+    for comp in sorted(model.top_level(), key=lambda c: c.qid):
+        ids.component(comp, None)
+    _keyword_cycles(ids, model, diags)
+    return ids
+
+
 def _keyword_cycles(gb: GraphBuilder, model: Model, diags: Diagnostics) -> None:
     """A keyword that uses itself, directly or through others, never ends. Only the calls
     made inside keywords are looked at: a call edge goes to a keyword, so a cycle goes
     through keywords alone (the 13,000 calls of 10,000 cards' effects cannot be on one)."""
     keywords = {c.qid: c for c in model.components() if c.kind == "keyword"}
     calls = nx.DiGraph()
-    for nid, data in gb.g.nodes(data=True):
-        if data.get("type") == "keyword-call":
-            owner = data["component"]
-            if owner in keywords:
-                calls.add_edge(owner, data["keyword"], site=nid)
+    for nid, owner, keyword in gb.keyword_calls():
+        if owner in keywords:
+            calls.add_edge(owner, keyword, site=nid)
     for cycle in sorted(nx.simple_cycles(calls), key=sorted):
         if not all(q in keywords for q in cycle):
             continue
