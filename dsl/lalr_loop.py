@@ -19,6 +19,8 @@ mutated ones.
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token
 from lark.lexer import UnlessCallback
 from lark.parsers.lalr_analysis import Shift
@@ -27,6 +29,8 @@ from .lexer import CLOSERS, MAX_NESTING, OPENERS
 
 # the post-lexer's rule (dsl.lexer.NewlinePostLex): a newline after these, or first, is dropped
 _NO_NEWLINE_AFTER = frozenset((None, "LBRACE", "_NL", "AND", "OR"))
+# the content grammar's blanks between tokens (`%ignore /[\t \f]+/`), as Lark gives the pattern
+_BLANKS = "[\t \x0c]+"
 
 
 class NotHere(Exception):
@@ -86,7 +90,16 @@ class FastLoop:
                 if term.pattern.type != "str" or term.pattern.flags:
                     raise NotHere  # pragma: no cover
                 keywords[term.pattern.value] = term.name
-        plan = self._plans[state] = (scanner._mres[0].match, keywords, lexer.ignore_types,
+        expression = scanner._mres[0]
+        blanks = [t.pattern.value for t in lexer.terminals if t.name in lexer.ignore_types
+                  and t.pattern.type == "re" and t.pattern.value == _BLANKS]
+        if blanks and isinstance(expression, re.Pattern):
+            # the blanks before a token matched with it (no terminal starts with one): one
+            # match per token, not one more per run of blanks (a third of the matches). At a
+            # place where no token follows the blanks (the end of the file), the `*` gives
+            # them back to the alternative that matches blanks alone, skipped as before.
+            expression = re.compile(f"{_BLANKS[:-1]}*(?:{expression.pattern})", expression.flags)
+        plan = self._plans[state] = (expression.match, keywords, lexer.ignore_types,
                                      lexer.ignore_types & lexer.newline_types,
                                      lexer.newline_types - lexer.ignore_types - {"_NL"})
         return plan
@@ -124,11 +137,11 @@ class FastLoop:
                         line_start = pos + value.rindex("\n") + 1
                 pos = m.end()
                 continue
-            value = m.group()
-            start = pos
-            column = pos - line_start + 1
-            start_line = line
             pos = m.end()
+            value = m.group(type_)  # without the blanks before it
+            start = pos - len(value)
+            column = start - line_start + 1
+            start_line = line
             if type_ == "_NL":
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1
