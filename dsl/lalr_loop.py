@@ -73,7 +73,7 @@ class FastLoop:
                     acts[symbol] = red
             self.actions[state] = acts
             self.gotos[state] = gotos
-        self._plans: dict = {}
+        self._plans: list = [None] * (max(table.states) + 1)  # by state, made on first use (_plan)
 
     def _plan(self, state):
         """What the loop needs of the contextual lexer of one parser state: its expression's
@@ -121,7 +121,7 @@ class FastLoop:
         prev_type = None
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            plan = plans.get(state)
+            plan = plans[state]
             if plan is None:
                 plan = self._plan(state)
             match, keywords, ignore, ignored_lines, token_lines = plan
@@ -171,19 +171,18 @@ class FastLoop:
             tok.end_column = pos - line_start + 1
             tok.end_pos = pos
             while True:
-                act = actions[state].get(type_)
-                if act is None:
-                    raise NotHere
+                try:  # (a subscript, not .get: no call; a try costs nothing until it raises)
+                    act = actions[state][type_]
+                except KeyError:
+                    raise NotHere from None
                 if act.__class__ is int:
                     state = act
                     push_state(state)
                     push_value(tok)
                     break
                 size, callback, origin = act
-                if callback is None:
-                    del state_stack[-1]
-                    state = gotos[state_stack[-1]][origin]
-                    push_state(state)
+                if callback is None:  # the one child stays: only the state changes
+                    state = state_stack[-1] = gotos[state_stack[-2]][origin]
                     continue
                 if size:
                     args = value_stack[-size:]
