@@ -85,6 +85,11 @@ class GraphBuilder:
         self._edges = []
         nx._clear_cache(g)  # what add_node and add_edge do after a change
 
+    def keyword_calls(self):
+        """(node id, owner, keyword called) of each keyword call, in the graph's order."""
+        return [(nid, data["component"], data["keyword"]) for nid, data in self.g.nodes(data=True)
+                if data.get("type") == "keyword-call"]
+
     def event(self, name: str) -> str:
         nid = f"event:{name}"
         if nid not in self._nodes and nid not in self.g:
@@ -225,17 +230,155 @@ def build_graph(model: Model, res: Resolution, diags: Diagnostics) -> GraphBuild
     return gb
 
 
+_NODE = ("node", None, None)  # NodeIds: what it notes of a node that is not a keyword call
+_LEAVES = (ast.Number, ast.String, ast.Name)  # expressions without a selector in them
+
+
+class NodeIds(GraphBuilder):
+    """What `mayhem check` needs of the graph pass: the graph's node ids of the syntax nodes
+    (`node_of`, for the IR) and the keyword calls (E501), found by the same walk as the
+    graph's without its nodes' attributes and edges (the consistency checks do not read the
+    graph). The graph itself, `g`, is built on first use, by a GraphBuilder of its own."""
+
+    def __init__(self, res: Resolution, model: Model) -> None:
+        self.res = res
+        self.node_of = {}
+        self._target_count = {}
+        self._model = model
+        self._g: nx.DiGraph | None = None
+        # node id -> (type, owner, keyword called): in the order the graph would first
+        # name each node (no edge names a keyword call's node before it is added)
+        self._seen: dict[str, tuple] = {}
+
+    def add(self, nid: str, type_: str, label: str, span, owner: str, **attrs) -> str:
+        self._seen[nid] = (type_, owner, attrs.get("keyword"))
+        return nid
+
+    # The walk of GraphBuilder with the same ids, without the labels and attributes it
+    # would give add (tests/test_check_speed9.py: the same node_of and keyword calls).
+
+    def _component(self, comp: Component, parent: str | None) -> None:
+        qid = comp.qid
+        seen, node_of = self._seen, self.node_of
+        seen[qid] = _NODE
+        for name, slot in comp.slots.items():
+            sid = f"{qid}#{name}"
+            seen[sid] = _NODE
+            node_of[id(slot)] = sid
+            if slot.guard is not None:
+                self.condition(slot.guard, sid, qid, f"{sid}?")
+            self.block(slot.body, sid, qid, sid)
+        for i, trig in enumerate(comp.triggers):
+            self.trigger(trig, qid, qid, f"{qid}#on.{i}")
+        for child in comp.children:
+            self._component(child, qid)
+
+    def trigger(self, trig: ast.Trigger, parent: str, owner: str, nid: str) -> None:
+        self._seen[nid] = _NODE
+        self.node_of[id(trig)] = nid
+        if trig.cond is not None:
+            self.condition(trig.cond, nid, owner, f"{nid}?")
+        self.block(trig.body, nid, owner, nid)
+
+    def condition(self, expr, parent: str, owner: str, nid: str) -> None:
+        self._seen[nid] = _NODE
+        self.node_of[id(expr)] = nid
+        self.targets(expr, nid, owner)
+
+    def targets(self, expr, parent: str, owner: str) -> None:
+        if expr.__class__ in _LEAVES:
+            return
+        for node in _selectors(expr):
+            k = self._target_count.get(parent, 0)
+            self._target_count[parent] = k + 1
+            tid = f"{parent}>{k}"
+            self._seen[tid] = _NODE
+            self.node_of[id(node)] = tid
+
+    def stmt(self, stmt, parent: str, owner: str, nid: str) -> None:
+        kind = stmt.__class__
+        if kind is ast.Call:
+            sym = self.res.of(stmt)
+            if sym is not None and sym.kind == "keyword":
+                self._seen[nid] = ("keyword-call", owner, sym.name)
+            else:
+                self._seen[nid] = _NODE
+            for arg in stmt.args:
+                self.targets(arg.value, nid, owner)
+            self.node_of[id(stmt)] = nid
+            return
+        if kind is ast.Trigger:
+            self.trigger(stmt, parent, owner, nid)
+            return
+        self._seen[nid] = _NODE
+        self.node_of[id(stmt)] = nid
+        if kind is ast.May:
+            self.block(stmt.body, nid, owner, nid)
+        elif kind is ast.Choose:
+            for k, opt in enumerate(stmt.options):
+                oid = f"{nid}/{k}"
+                self._seen[oid] = _NODE
+                self.block(opt.body, oid, owner, oid)
+        elif kind is ast.If:
+            self.condition(stmt.cond, nid, owner, f"{nid}?")
+            self.block(stmt.then, nid, owner, f"{nid}.then")
+            if isinstance(stmt.orelse, ast.Block):
+                self.block(stmt.orelse, nid, owner, f"{nid}.else")
+            elif stmt.orelse is not None:
+                self.stmt(stmt.orelse, nid, owner, f"{nid}.else")
+        elif kind in (ast.Repeat, ast.ForEach, ast.As, ast.Until):
+            for attr in ("count", "source", "who"):
+                if hasattr(stmt, attr):
+                    self.targets(getattr(stmt, attr), nid, owner)
+            self.block(stmt.body, nid, owner, nid)
+        elif kind is ast.Let:
+            self.targets(stmt.value, nid, owner)
+
+    def edge(self, a: str, b: str, type_: str) -> None:
+        pass
+
+    def event(self, name: str) -> str:
+        return f"event:{name}"
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def built(self) -> bool:
+        return self._g is not None
+
+    @property
+    def g(self) -> nx.DiGraph:
+        if self._g is None:
+            full = GraphBuilder(self.res)
+            for comp in sorted(self._model.top_level(), key=lambda c: c.qid):
+                full.component(comp, None)
+            self._g = full.g
+        return self._g
+
+    def keyword_calls(self):
+        return [(nid, owner, keyword) for nid, (type_, owner, keyword) in self._seen.items()
+                if type_ == "keyword-call"]
+
+
+def node_ids(model: Model, res: Resolution, diags: Diagnostics) -> NodeIds:
+    """build_graph's node ids and errors, its graph left for later (NodeIds)."""
+    ids = NodeIds(res, model)
+    for comp in sorted(model.top_level(), key=lambda c: c.qid):
+        ids.component(comp, None)
+    _keyword_cycles(ids, model, diags)
+    return ids
+
+
 def _keyword_cycles(gb: GraphBuilder, model: Model, diags: Diagnostics) -> None:
     """A keyword that uses itself, directly or through others, never ends. Only the calls
     made inside keywords are looked at: a call edge goes to a keyword, so a cycle goes
     through keywords alone (the 13,000 calls of 10,000 cards' effects cannot be on one)."""
     keywords = {c.qid: c for c in model.components() if c.kind == "keyword"}
     calls = nx.DiGraph()
-    for nid, data in gb.g.nodes(data=True):
-        if data.get("type") == "keyword-call":
-            owner = data["component"]
-            if owner in keywords:
-                calls.add_edge(owner, data["keyword"], site=nid)
+    for nid, owner, keyword in gb.keyword_calls():
+        if owner in keywords:
+            calls.add_edge(owner, keyword, site=nid)
     for cycle in sorted(nx.simple_cycles(calls), key=sorted):
         if not all(q in keywords for q in cycle):
             continue

@@ -221,18 +221,21 @@ def _plain(value):
     return value
 
 
-def to_ir(model: Model, res: Resolution, graph: GraphBuilder, *, generator: str) -> dict:
+def to_ir(model: Model, res: Resolution, graph: GraphBuilder, *, generator: str, graph_lists: bool = True) -> dict:
+    """The IR document; without `graph_lists`, without its "graph" (for a check: see
+    compiler.driver's Compilation.ir, which adds it on first use)."""
     ser = Serializer(res, graph)
     comps = sorted(model.top_level(), key=lambda c: c.qid)
-    g = graph.g
-    return {
+    doc = {
         "ir_version": IR_VERSION,
         "generator": generator,
         "files": sorted(model.units),
         "boxes": sorted(c.id for c in comps if c.kind == "box"),
         "components": [ser.component(c) for c in comps],
-        "graph": {"nodes": graph_nodes(g), "edges": graph_edges(g)},
     }
+    if graph_lists:
+        doc["graph"] = {"nodes": graph_nodes(graph.g), "edges": graph_edges(graph.g)}
+    return doc
 
 
 def graph_nodes(g) -> list[dict]:

@@ -13,6 +13,15 @@ from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
 UNIVERSAL = {p.name for p in UNIVERSAL_PROPS}  # properties any component may carry
+_PARAMS: dict[int, tuple] = {}  # id of a primitive or function -> it, its parameters' names, their types
+
+
+def _params(spec) -> tuple[list[str], dict[str, str]]:
+    """A primitive's or function's parameter names and types by name, made once (read only)."""
+    known = _PARAMS.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _PARAMS[id(spec)] = (spec, [p.name for p in spec.params], {p.name: p.type for p in spec.params})
+    return known[1], known[2]
 
 
 class NameResolver:
@@ -200,8 +209,7 @@ class NameResolver:
         elif call.name in B.PRIMITIVES or call.name in K.KERNEL_PRIMITIVES:
             prim = B.PRIMITIVES.get(call.name) or K.KERNEL_PRIMITIVES[call.name]
             self.res.symbols[id(call)] = Symbol("primitive", call.name, prim)
-            order = [p.name for p in prim.params]
-            params = {p.name: p.type for p in prim.params}
+            order, params = _params(prim)
         else:
             names = set(B.PRIMITIVES) | set(K.KERNEL_PRIMITIVES) | self.vocab_names(file, "keyword")
             hint = did_you_mean(call.name, names) or self.unused_module_hint(file, "keyword", call.name)
@@ -243,8 +251,7 @@ class NameResolver:
                     check_box_property(node.args[0].value, self.diags)
                 if node.name == "value" and box is None:
                     self.kept_as_pieces(node.args, file)
-                order = [p.name for p in fn.params]
-                params = {p.name: p.type for p in fn.params}
+                order, params = _params(fn)
             self.args(node.args, order, params, file, box, scope)
         elif isinstance(node, ast.Selector):
             if node.kind not in B.SELECTOR_KINDS and node.kind not in K.KERNEL_SELECTOR_KINDS:

@@ -15,7 +15,7 @@ from .game_parts import check_one_shot
 from .model import Component, Model
 from .resolve import Resolution
 from .typecheck_teams import check_team_names
-from .typecheck_exprs import DIE_PARAMS, Ctx, ExprTyper, describe_param, describe_type
+from .typecheck_exprs import DIE_PARAMS, Ctx, ExprTyper, describe_param, describe_type, params_by_name
 
 
 # The slots of a `game` of a module file (the rules the Mayhem boxes share) that the Mayhem engine
@@ -288,7 +288,7 @@ class _Checker(ExprTyper):
                 self.diags.error("E406", f"'{prim.name}' changes pending Damage, so it belongs in an "
                                  "'on damage' or 'on attack' trigger", call.name_span)
             bound = self.bind(call.args, prim.params, f"'{prim.name}'", call.span)
-            params = {p.name: p for p in prim.params}
+            params = params_by_name(prim)
             for arg in call.args:
                 pname = arg.name
                 if pname is None and bound:

@@ -15,6 +15,16 @@ from . import builtins_kernel as K
 DIE_PARAMS = frozenset({("roll", "die"), ("grant-icon", "die"), ("shown-face", "die"), ("shows-icon", "die"),
                         ("dice-of", "die")})
 
+_BY_NAME: dict[int, tuple] = {}  # id of a primitive or function -> it, its parameters by name
+
+
+def params_by_name(spec) -> dict:
+    """A primitive's or function's parameters by name, made once (read only)."""
+    known = _BY_NAME.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _BY_NAME[id(spec)] = (spec, {p.name: p for p in spec.params})
+    return known[1]
+
 
 @dataclass
 class Ctx:
@@ -125,7 +135,7 @@ class ExprTyper:
                 return "any"
             fn: B.Function = sym.target
             self.bind(node.args, fn.params, f"'{fn.name}'", node.span)
-            params = {p.name: p for p in fn.params}
+            params = params_by_name(fn)
             for i, arg in enumerate(node.args):
                 p = params.get(arg.name) if arg.name else (fn.params[i] if i < len(fn.params) else None)
                 t = self.expr(arg.value, ctx)

@@ -19,6 +19,8 @@ mutated ones.
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token
 from lark.lexer import UnlessCallback
 from lark.parsers.lalr_analysis import Shift
@@ -27,6 +29,8 @@ from .lexer import CLOSERS, MAX_NESTING, OPENERS
 
 # the post-lexer's rule (dsl.lexer.NewlinePostLex): a newline after these, or first, is dropped
 _NO_NEWLINE_AFTER = frozenset((None, "LBRACE", "_NL", "AND", "OR"))
+# the content grammar's blanks between tokens (`%ignore /[\t \f]+/`), as Lark gives the pattern
+_BLANKS = "[\t \x0c]+"
 
 
 class NotHere(Exception):
@@ -69,7 +73,7 @@ class FastLoop:
                     acts[symbol] = red
             self.actions[state] = acts
             self.gotos[state] = gotos
-        self._plans: dict = {}
+        self._plans: list = [None] * (max(table.states) + 1)  # by state, made on first use (_plan)
 
     def _plan(self, state):
         """What the loop needs of the contextual lexer of one parser state: its expression's
@@ -86,7 +90,16 @@ class FastLoop:
                 if term.pattern.type != "str" or term.pattern.flags:
                     raise NotHere  # pragma: no cover
                 keywords[term.pattern.value] = term.name
-        plan = self._plans[state] = (scanner._mres[0].match, keywords, lexer.ignore_types,
+        expression = scanner._mres[0]
+        blanks = [t.pattern.value for t in lexer.terminals if t.name in lexer.ignore_types
+                  and t.pattern.type == "re" and t.pattern.value == _BLANKS]
+        if blanks and isinstance(expression, re.Pattern):
+            # the blanks before a token matched with it (no terminal starts with one): one
+            # match per token, not one more per run of blanks (a third of the matches). At a
+            # place where no token follows the blanks (the end of the file), the `*` gives
+            # them back to the alternative that matches blanks alone, skipped as before.
+            expression = re.compile(f"{_BLANKS[:-1]}*(?:{expression.pattern})", expression.flags)
+        plan = self._plans[state] = (expression.match, keywords, lexer.ignore_types,
                                      lexer.ignore_types & lexer.newline_types,
                                      lexer.newline_types - lexer.ignore_types - {"_NL"})
         return plan
@@ -108,7 +121,7 @@ class FastLoop:
         prev_type = None
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            plan = plans.get(state)
+            plan = plans[state]
             if plan is None:
                 plan = self._plan(state)
             match, keywords, ignore, ignored_lines, token_lines = plan
@@ -124,11 +137,11 @@ class FastLoop:
                         line_start = pos + value.rindex("\n") + 1
                 pos = m.end()
                 continue
-            value = m.group()
-            start = pos
-            column = pos - line_start + 1
-            start_line = line
             pos = m.end()
+            value = m.group(type_)  # without the blanks before it
+            start = pos - len(value)
+            column = start - line_start + 1
+            start_line = line
             if type_ == "_NL":
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1
@@ -158,19 +171,18 @@ class FastLoop:
             tok.end_column = pos - line_start + 1
             tok.end_pos = pos
             while True:
-                act = actions[state].get(type_)
-                if act is None:
-                    raise NotHere
+                try:  # (a subscript, not .get: no call; a try costs nothing until it raises)
+                    act = actions[state][type_]
+                except KeyError:
+                    raise NotHere from None
                 if act.__class__ is int:
                     state = act
                     push_state(state)
                     push_value(tok)
                     break
                 size, callback, origin = act
-                if callback is None:
-                    del state_stack[-1]
-                    state = gotos[state_stack[-1]][origin]
-                    push_state(state)
+                if callback is None:  # the one child stays: only the state changes
+                    state = state_stack[-1] = gotos[state_stack[-2]][origin]
                     continue
                 if size:
                     args = value_stack[-size:]
