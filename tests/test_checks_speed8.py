@@ -1,0 +1,55 @@
+"""The consistency checks made faster in the eighth round (issue #15, "Speed"): the cyclic
+garbage collector is off while they run and put back as it was afterwards, even when a
+check raises; and what the checks now work out once per keyword (instead of once per
+component calling it) or per text is what they worked out per component before
+(tests/test_checks_speed6.py holds their findings over the content, mutants and 10,000
+synthetic cards)."""
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from mayhem.compiler.checks import CHECKS, Check, run_checks
+
+from conftest import FIXTURES
+
+
+def _ir():
+    from mayhem.compiler import driver
+
+    result = driver.compile_paths([FIXTURES / "compile" / "statements"])
+    assert result.ir is not None
+    return result
+
+
+def _spy(monkeypatch, run) -> None:
+    monkeypatch.setitem(CHECKS, "C999", Check("C999", "spy", "note", "checks", "", "", "", run))
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_off_during_the_checks_and_as_it_was_after(monkeypatch, enabled):
+    result = _ir()
+    seen = []
+    _spy(monkeypatch, lambda col, emit: seen.append(gc.isenabled()))
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        run_checks(result.ir, result.graph.g)
+        assert seen == [False]
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_the_collector_is_back_on_when_a_check_raises(monkeypatch):
+    result = _ir()
+
+    def boom(col, emit):
+        raise RuntimeError("a broken check")
+
+    _spy(monkeypatch, boom)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        run_checks(result.ir, result.graph.g)
+    assert gc.isenabled()
