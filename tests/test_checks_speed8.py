@@ -53,3 +53,22 @@ def test_the_collector_is_back_on_when_a_check_raises(monkeypatch):
     with pytest.raises(RuntimeError):
         run_checks(result.ir, result.graph.g)
     assert gc.isenabled()
+
+
+def test_a_text_normalised_once_mentions_what_the_text_itself_mentions():
+    """C303 normalises a card's text once and asks text_mentions for each keyword its effect
+    uses: the answers are those of the text as written (numbers alone, in words, "+X Damage")."""
+    from mayhem.compiler.render_text import normalised, text_mentions
+
+    texts = ["Deal 2 Damage.  TRAP 2!", "Special: trap 12", "+1 DAMAGE to one opponent", "Heal two Damage",
+             "MELEE\tATTACK 3", ""]
+    asked = [("trap", 2), ("trap", 1), ("+ damage", 1), ("damage", 2), ("heal", 2), ("melee attack", 3),
+             ("melee attack", None), ("", 12)]
+    answers = set()
+    for text in texts:
+        low = normalised(text)
+        for words, number in asked:
+            want = text_mentions(text, words, number)
+            assert text_mentions(text, words, number, low) == want, (text, words, number)
+            answers.add(want)
+    assert answers == {True, False}
