@@ -72,3 +72,25 @@ def test_a_text_normalised_once_mentions_what_the_text_itself_mentions():
             assert text_mentions(text, words, number, low) == want, (text, words, number)
             answers.add(want)
     assert answers == {True, False}
+
+
+def test_a_keyword_c409_does_not_follow_puts_and_looks_for_no_token():
+    """C409 follows a keyword call only when the keyword (or one it calls) puts or looks for
+    a token named as such: every keyword whose bodies add something to C409's walk is one."""
+    from mayhem.compiler import driver
+    from mayhem.compiler.checks import Collection
+    from mayhem.compiler.checks.placement import _places, _visit
+
+    from conftest import CONTENT
+
+    result = driver.compile_paths([CONTENT])
+    col = Collection(result.ir, result.graph.g)
+    verdicts = {}
+    for qid, kw in col.keywords.items():
+        found: list = []
+        for eff in kw["effects"].values():
+            _visit(col, eff["body"], {}, None, found, {})
+        verdicts[qid] = _places(col, qid)
+        if found:
+            assert verdicts[qid], qid
+    assert set(verdicts.values()) == {True, False}
