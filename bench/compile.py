@@ -117,11 +117,8 @@ add_node and add_edge two thirds of it), the IR 8% (the components' dicts; the g
 nodes with their keys sorted a sixth), types 4.5%, the model 4%, names 4%. Cut: the keyword
 cycles (E501) are looked for among the calls inside keywords (0.03 s), not over every card's
 13,000 calls (0.14 s and more). Tried and measured, not kept: building the graph through
-networkx's add_nodes_from and add_edges_from (no faster in a micro-benchmark of 72,000 nodes). Side by side with main the same
-minutes, a whole run each (machine loaded 16 to 18 times over): check 8.23 s (1,216 cards/s)
-against 8.82 s (1,134), first run 977 against 951 cards/s, compile 1,924 against 1,700
-cards/s; the difference is mostly the machine's noise (alternating `--child check` runs:
-8.2-9.1 s against 9.0-9.1 s). The aim, 2,000 cards/s for a check, is not reached.
+networkx's add_nodes_from and add_edges_from (no faster in a micro-benchmark of 72,000
+nodes). Side by side with main, the difference was mostly the machine's noise.
 
 Tried and left: the syntax trees kept on disk by file hash (as mypy and ruff keep theirs)
 or parsed in worker processes both bring the trees back through pickle, and unpickling the
@@ -132,19 +129,12 @@ machine. Left for a next round: the consistency checks (a third of a check, and 
 run the card texts' reading, still 1 to 1.5 s), and the graph's one networkx call per node
 and edge.
 
-Eighth round (check9, issue #15): a check builds only what the consistency checks read.
-They read the IR's components, not the effect graph nor the IR's lists of graph nodes and
-edges: a check finds the graph's node ids and keyword cycles alone (compiler/graph.py,
-NodeIds) and builds the graph and those lists on first use (side by side with main at 10,000
-cards, CPU: the graph pass 0.41 -> 0.21 s, then 0.195 with the ids' own walk; serialize 0.64
--> 0.38 s). The collector is off during the passes that keep all they build (their four young
-collections freed nothing: 0.1 s). The parse loop matches the blanks before a token with it
-(730,000 -> 507,000 matches) and finds actions by subscript: -5% of the parse's
-instructions. The check without its consistency checks: 4.86 -> 4.17 billion instructions at
-2,000 cards (callgrind).
-
-The card texts' facts are kept on disk between runs (compiler/checks/card_text.Store);
-the check is timed twice, with none kept (a first run's) and with those of that run.
+Eighth round (check9 and check8, issue #15; the README has the figures): a check builds
+only what the consistency checks read (no effect graph, no IR graph lists: graph.NodeIds),
+the collector is off while the passes and the checks keep all they build, the parse loop
+matches the blanks with the token after them, and the card texts' facts (kept on disk
+between runs, compiler/checks/card_text.Store) are a marshal file made into facts as a check
+asks. The check is timed twice, with no card texts kept (a first run's) and with that run's.
 
 Each measurement runs in a fresh Python process, so that the peak memory (the
 process's maximum resident set) belongs to that measurement alone; times are the

@@ -240,7 +240,11 @@ def _mentions(body: list, keywords: dict[str, dict], depth: int, out: list) -> N
             kw = keywords.get(s["keyword"])
             if kw is not None:
                 rendered, number = keyword_text(kw, s["args"])
-                out.append(Mention(s["keyword"], _mention_words(kw["name"] or kw["id"]), number, rendered))
+                key = (s["keyword"], rendered, number, kw["name"] or kw["id"])
+                m = _MENTIONS.get(key)  # one Mention per keyword and number, not one per call
+                if m is None:
+                    m = _MENTIONS[key] = Mention(s["keyword"], _mention_words(key[3]), number, rendered)
+                out.append(m)
         if depth < 8:
             fields, options = _BODIES[op]
             for b in fields:
@@ -266,18 +270,32 @@ def _mention_words(name: str) -> str:
     return words
 
 
-def text_mentions(text: str, words: str, number: int | None) -> bool:
-    """Does the text name the keyword (and its number, if any)?"""
-    low = " ".join(text.lower().split())
+def text_mentions(text: str, words: str, number: int | None, low: str | None = None) -> bool:
+    """Does the text name the keyword (and its number, if any)? `low`: the text as
+    normalised() gives it, when the caller has it (C303 asks once per keyword a card uses)."""
+    if low is None:
+        low = normalised(text)
     core = words.replace("+", "").strip()
     if core and core not in low:
         # "+X Damage" may read "+2 Damage", "2 extra Damage" or "deal 2 more Damage"
         if not (core == "damage" and "damage" in low):
             return False
-    if number is not None and not re.search(rf"(?<![0-9]){number}(?![0-9])", low) and \
-            _NUMBER_WORDS.get(number, "#") not in low:
-        return False
+    if number is not None:
+        pattern = _NUMBER_ALONE.get(number)
+        if pattern is None:
+            pattern = _NUMBER_ALONE[number] = re.compile(rf"(?<![0-9]){number}(?![0-9])")
+        if not pattern.search(low) and _NUMBER_WORDS.get(number, "#") not in low:
+            return False
     return True
+
+
+def normalised(text: str) -> str:
+    """A text as text_mentions compares it: lower case, its runs of spaces one space."""
+    return " ".join(text.lower().split())
+
+
+_NUMBER_ALONE: dict[int, re.Pattern] = {}  # a number not inside a longer one, by number
+_MENTIONS: dict[tuple, Mention] = {}  # (keyword qid, rendered, number, name) -> its Mention
 
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

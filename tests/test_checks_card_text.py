@@ -2,6 +2,8 @@
 every text parses (it lets through what it does not know)."""
 from __future__ import annotations
 
+import marshal
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -77,13 +79,18 @@ def test_the_facts_of_a_text_read_by_an_earlier_run_come_from_disk_not_the_gramm
     want = facts(text)
     assert [(f.kind, f.value) for f in want] == [("limiter", "turn"), ("damage", 2), ("vp", 1)]
     first.save()  # as at the end of the run
-    [stored] = list(tmp_path.glob(".mayhem_card_text_*.json"))
+    [stored] = list(tmp_path.glob(".mayhem_card_text_*.marshal"))
     later = card_text.Store()  # the next run
     monkeypatch.setattr(card_text, "STORE", later)
     monkeypatch.setattr(card_text, "_read", lambda t: pytest.fail(f"parsed again: {t}"))
     facts.cache_clear()
     assert facts(text) == want
-    stored.write_text("{not json", encoding="utf-8")  # a broken file is read as none
+    assert text in later.known and text not in later.stored  # its Facts made when asked for, not at the load
+    other = card_text.Store()
+    assert other.get("a text no run read") is None and text in other.stored and text not in other.known
+    stored.write_bytes(b"{not marshal")  # a broken file is read as none
+    assert card_text.Store().get(text) is None
+    stored.write_bytes(marshal.dumps({text: ((1, 2),)}))  # so is a text whose facts are not a Fact's fields
     assert card_text.Store().get(text) is None
     monkeypatch.setenv("MAYHEM_CACHE", "off")
     assert card_text.Store.path() is None

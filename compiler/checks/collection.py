@@ -236,15 +236,19 @@ class Collection:
 
     def _uses_of(self, comp: dict, children: bool, seen: set | None) -> dict:
         used = _no_uses()
-        comps = list(self.walk(comp)) if children else [comp]
-        for c in comps:
-            # (a trigger's `when` is among its statement's expressions: the walk collects it)
-            for _label, body, _span in self.bodies(c):
-                self._visit_uses(body, used, seen)
-            for eff in c["effects"].values():
-                if eff["when"]:
-                    self._collect_uses(eff["when"], used)
-        if seen is None:
+        stack = [comp]  # the component and (children) its children, as walk() gives them
+        while stack:
+            c = stack.pop()
+            if c["effects"] or c["triggers"]:  # (most children have neither)
+                # (a trigger's `when` is among its statement's expressions: the walk collects it)
+                for _label, body, _span in self.bodies(c):
+                    self._visit_uses(body, used, seen)
+                for eff in c["effects"].values():
+                    if eff["when"]:
+                        self._collect_uses(eff["when"], used)
+            if children and c["children"]:
+                stack.extend(reversed(c["children"]))
+        if seen is None and used["keyword"]:
             self._add_keyword_uses(used)
         return used
 
@@ -253,7 +257,7 @@ class Collection:
         (_add_keyword_uses) when the component's (or keyword's) bodies are walked; else the
         keyword's bodies are visited here, once (the keywords already visited are in `seen`)."""
         primitives, keywords, select = used["primitive"], used["keyword"], used["select"]
-        exprs = self.exprs
+        walked = self._exprs  # (exprs(s)'s look-up, written out: once per statement)
         for s in self.stmts(body):
             op = s["op"]
             if op == "primitive":
@@ -264,7 +268,9 @@ class Collection:
                 if seen is not None and qid in self.keywords and qid not in seen:
                     seen.add(qid)
                     self._keyword_body_uses(qid, used, seen)
-            for e in exprs(s):  # _collect_uses(s, used), written out (once per statement)
+            hit = walked.get(id(s))
+            for e in (hit[1] if hit is not None and hit[0] is s else self.exprs(s)):
+                # _collect_uses(s, used), written out (once per statement)
                 kind = e["e"]
                 if kind in _NAMED_USES:
                     used[kind].add(e["name"])

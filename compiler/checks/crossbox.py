@@ -33,11 +33,15 @@ def lacks(col, comp: dict, board: str) -> list[str]:
 
 def competitive_needs(col, emit):
     where = col.where
+    boards = sorted(col.boxes)
     for ch in col.of_kind("character"):
-        for board in sorted(col.boxes):
+        tokens = col.uses(ch)["token"]
+        if not tokens:
+            continue  # (most characters: no board lacks anything they use)
+        for board in boards:
             if board == ch["box"]:
                 continue
-            for tok in where.missing(sorted(col.uses(ch)["token"]), board, where.bringing_for(ch)):
+            for tok in where.missing(sorted(tokens), board, where.bringing_for(ch)):
                 t = col.tokens[tok]
                 emit(f"character '{ch['id']}' needs the token '{t['id']}', which a {board} board does not "
                      f"provide and {ch['box']} characters do not bring", ch["qid"], span_of(ch["span"]),
@@ -58,6 +62,8 @@ def does_not_apply(col, emit):
     boards = sorted(col.boxes)
     for comp in sorted((c for c in col.top if c["kind"] in TRAVELLING), key=lambda c: c["qid"]):
         used = col.uses(comp)
+        if not (used["token"] or used["icon"] or used["component"] or "complete-mission" in used["primitive"]):
+            continue  # nothing a board may lack (most cards): lacks() finds nothing on any board
         needs = (frozenset(used["token"]), frozenset(used["icon"]), frozenset(used["component"]),
                  "complete-mission" in used["primitive"], frozenset(col.where.bringing_for(comp)))
         for board in boards:

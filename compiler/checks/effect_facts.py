@@ -38,6 +38,21 @@ class EffectFacts:
             if written:
                 self.written.setdefault(kind, set()).add(n)
 
+    def merge(self, part: "EffectFacts") -> None:
+        """Add what `part` found, as if its statements had been walked here."""
+        for kind, ns in part.numbers.items():
+            self.numbers.setdefault(kind, set()).update(ns)
+        for kind, ns in part.written.items():
+            self.written.setdefault(kind, set()).update(ns)
+        if part.unknown:
+            self.unknown |= part.unknown
+        for tok, counts in part.tokens.items():
+            self.tokens.setdefault(tok, []).extend(counts)
+        if part.untils:
+            self.untils.extend(part.untils)
+        if part.thresholds:
+            self.thresholds.extend(part.thresholds)
+
     def uses(self, kind: str) -> bool:
         return kind in self.numbers or kind in self.unknown
 
@@ -139,12 +154,28 @@ def _body(col, body: list, env: dict, found: EffectFacts, seen: frozenset | set)
                     if tok["name"] in vp_tokens(col):  # the tokens the game's Victory Points are kept as
                         found.add("vp", n, written=not seen)
         elif op == "keyword":
-            kw = col.keywords.get(s["keyword"])
-            if kw is None or s["keyword"] in seen:
+            qid = s["keyword"]
+            kw = col.keywords.get(qid)
+            if kw is None or qid in seen:
                 continue
             inner = {}
             for p in kw.get("params", []):
                 given = s["args"].get(p["name"], p["default"])
                 inner[p["name"]] = value(given, env)
-            for eff in kw["effects"].values():
-                _body(col, eff["body"], inner, found, set(seen) | {s["keyword"]})
+            found.merge(_keyword_facts(col, qid, kw, inner, seen))
+
+
+def _keyword_facts(col, qid: str, kw: dict, inner: dict, seen) -> EffectFacts:
+    """What a keyword's bodies do with its parameters bound to `inner` (`seen`: the keywords
+    its caller is inside): worked out once per keyword and binding, not once per component
+    that calls it (thousands of cards call the same few keywords with the same numbers). A
+    keyword is in the collection's interface: a Workspace keeps these while it is unchanged."""
+    key = ("keyword-facts", qid, tuple(inner.items()), frozenset(seen))
+    part = col.memo.get(key)
+    if part is None:
+        part = EffectFacts()
+        inside = set(seen) | {qid}
+        for eff in kw["effects"].values():
+            _body(col, eff["body"], inner, part, inside)
+        col.memo[key] = part
+    return part

@@ -221,6 +221,8 @@ def _installed(col, comp: dict) -> list[dict]:
 def _unbounded_triggers(col, qid: str, comp: dict) -> list[tuple[str, dict, set[str]]]:
     """(node, trigger, the events its effect sets off) of a component's unbounded triggers: kept
     per component (a Workspace keeps it across checks for the components an edit leaves)."""
+    if not comp["triggers"] and not comp["effects"]:
+        return []  # (most children: nothing installed, nothing to keep)
     key = ("unbounded-triggers", qid)
     found = col.memo.get(key)
     if found is None:
@@ -288,16 +290,21 @@ def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
         tags = {i.rsplit(":", 1)[-1] for i in used["tag"]}
         for c in col.walk(comp):  # (col.prop's values, read once each, no set built per prop)
             props = c["props"]
-            for name, into in (("icons", icons), ("immune", tags), ("tags", tags)):
+            p = props.get("icons")
+            if p is not None and p["value"]:
+                icons.update(p["value"])
+            for name in ("immune", "tags"):
                 p = props.get(name)
                 if p is not None and p["value"]:
-                    into.update(p["value"])
+                    tags.update(p["value"])
         found = col.memo[key] = (placed, icons, tags)
     return found
 
 
 def _brought(col, comp: dict) -> tuple:
     placed, icons, tags = _brings_into_play(col, comp)
+    if not (placed or icons or tags):
+        return ()
     return (*(("token", q) for q in placed), *(("icon", i) for i in icons), *(("tag", t) for t in tags))
 
 

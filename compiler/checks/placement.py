@@ -74,7 +74,7 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: d
         if op == "trigger":
             _visit(col, s["body"], dict(scope), s["event"], found, memo)
             continue
-        if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000:
+        if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000 and _places(col, s["keyword"]):
             _through_keyword(col, s, scope, event, found, memo)
         for e in col.exprs(s):  # its own expressions: exprs() does not enter the bodies
             if e["e"] == "fn" and e["name"] in LOOKS:
@@ -127,6 +127,41 @@ def _through_keyword(col, call: dict, scope: dict, event: str | None, found: lis
                               (name, param, span)))
             else:
                 found.append((tq, kinds, arg if span else None, call, how + f" (through {name})"))
+
+
+def _places(col, qid: str) -> bool:
+    """Whether a keyword's bodies (or the keywords they call) put or look for a token named
+    as such, wherever: the others add nothing through _through_keyword, whatever their
+    arguments, and are not followed (most calls: `melee-attack`, `push`). Worked out once per
+    keyword (a keyword is in the collection's interface: a Workspace keeps it while it is
+    unchanged); the scan goes through every body and expression _visit would, and more."""
+    key = ("keyword-places", qid)
+    hit = col.memo.get(key)
+    if hit is None:
+        col.memo[key] = True  # (a keyword that calls itself, not in a compiled collection: followed)
+        kw = col.keywords[qid]
+        hit = col.memo[key] = any(_mentions_token(col, eff["body"]) for eff in kw["effects"].values())
+    return hit
+
+
+def _mentions_token(col, body: list) -> bool:
+    for s in body:
+        op = s["op"]
+        if op == "primitive" and s["name"] in PUTS and (s["args"].get("token") or {}).get("e") == "token":
+            return True
+        if op == "keyword" and s["keyword"] in col.keywords and _places(col, s["keyword"]):
+            return True
+        for e in col.exprs(s):
+            if e["e"] == "fn" and e["name"] in LOOKS and (e["args"].get(LOOKS[e["name"]][1]) or {}).get("e") == "token":
+                return True
+        fields, options = _BODIES[op]
+        for key in fields:
+            if isinstance(s.get(key), list) and _mentions_token(col, s[key]):
+                return True
+        for o in (s.get("options") or []) if options else ():
+            if _mentions_token(col, o["body"]):
+                return True
+    return False
 
 
 def never_lies_there(col, emit):

@@ -10,7 +10,7 @@ from mayhem.dsl.diagnostics import Related
 from . import register, span_of
 from .tally import tally
 from .names import canonical
-from ..render_text import mentions, render, text_mentions
+from ..render_text import mentions, normalised, render, text_mentions
 
 VOCAB_KINDS = ("keyword", "token")
 TEXT_KINDS = ("ability", "special-ability", "mayhem-card", "go-card", "location", "token", "npc")
@@ -62,16 +62,14 @@ def text_vs_effect(col, emit):
     for kw in col.keywords.values():
         for word in _CAPS.findall(kw["name"] or ""):
             caps_keywords.setdefault(word, set()).add(kw["qid"])
-    for qid, comp in col.in_order():
-        if comp["kind"] not in TEXT_KINDS:
-            continue
-        text = col.prop(comp, "text")
-        if not text or (not comp["effects"] and not comp["triggers"]):
+    for qid, comp, text in col.texted(TEXT_KINDS):  # (in qid order, as the text checks go)
+        if not comp["effects"] and not comp["triggers"]:
             continue
         body = [s for eff in comp["effects"].values() for s in eff["body"]] + comp["triggers"]
         used = mentions(body, col.keywords)
+        low = normalised(text) if used else None
         for m in used:
-            if not text_mentions(text, m.words, m.number):
+            if not text_mentions(text, m.words, m.number, low):
                 emit(f"the text of {comp['kind']} '{comp['id']}' does not mention {m.rendered}, which its effect uses",
                      qid, col.prop_span(comp, "text"), hint=f"the effect reads: {render(comp, col.keywords)}")
                 break
