@@ -129,12 +129,11 @@ machine. Left for a next round: the consistency checks (a third of a check, and 
 run the card texts' reading, still 1 to 1.5 s), and the graph's one networkx call per node
 and edge.
 
-Eighth round (check9 and check8, issue #15; the README has the figures): a check builds
-only what the consistency checks read (no effect graph, no IR graph lists: graph.NodeIds),
-the collector is off while the passes and the checks keep all they build, the parse loop
-matches the blanks with the token after them, and the card texts' facts (kept on disk
-between runs, compiler/checks/card_text.Store) are a marshal file made into facts as a check
-asks. The check is timed twice, with no card texts kept (a first run's) and with that run's.
+Eighth round (check9, check8; issue #15, figures in the README): a check builds only what the
+checks read (no effect graph, no IR graph lists: graph.NodeIds), the collector is off while the
+passes and checks keep all they build, the parse loop matches the blanks with the next token,
+and the card texts' facts (kept between runs, compiler/checks/card_text.Store) are a marshal
+file made into facts as a check asks. A check is timed with no card texts kept and with them.
 
 Each measurement runs in a fresh Python process, so that the peak memory (the
 process's maximum resident set) belongs to that measurement alone; times are the
