@@ -76,8 +76,16 @@ class EventsMixin(HearingMixin):
         if here is None or here.figures_of is not st.figures or here.count != len(st.figures) \
                 or here.board is not st.board:
             here = self.heard_in_game(event)
-        if st.temp_triggers:
+        if st.temp_triggers:  # an installed trigger may hear it (if none does, nothing else may when silent)
+            if here.silent:
+                for tt in st.temp_triggers:
+                    if tt.alive and tt.trigger["event"] == event:
+                        break
+                else:
+                    return NOTHING
             found = self.listeners(event, params, here)
+        elif here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
+            return NOTHING
         elif not here.heard:
             found = None
         elif here.only_in_play:  # heard by cards in play alone: is one of them in play?

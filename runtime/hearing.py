@@ -16,12 +16,18 @@ from .state import Figure, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 
 
+def box_of(qid: str) -> str:
+    """The box (or `shared`) a component's qid names first: `BOX/ID`, or `BOX:token:ID` for a
+    token."""
+    return qid.split("/", 1)[0].split(":", 1)[0]
+
+
 class Heard:
     """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions")
+                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes")
 
 
 class HearingMixin:
@@ -196,8 +202,12 @@ class HearingMixin:
         figs = sorted((f for f in st.figures.values() if f.kind in ("character", "npc")), key=_by_key)
         here = Heard()
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
-        here.game, here.tokens, here.in_play, here.reactions = idx["game"], idx["tokens"], idx["in-play"], \
-            idx["reactions"]
+        boxes = here.boxes = self.game_boxes()
+
+        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
+            return frozenset(q for q in qids if box_of(q) in boxes)
+        here.game, here.tokens, here.in_play, here.reactions = idx["game"], mine(idx["tokens"]), \
+            mine(idx["in-play"]), mine(idx["reactions"])
         here.token_list = tuple(sorted(here.tokens))
         here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
@@ -223,8 +233,30 @@ class HearingMixin:
         # only cards in play can hear it (besides installed triggers and Reactions): emit() asks
         # the in-play zones whether one lies there before it calls listeners()
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
+        # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
+        here.silent = not here.heard and not here.reactions
         self._heard_here[event] = here
         return here
+
+    _boxes = (None, 0, frozenset())  # (the figures, their number, the boxes game_boxes() found for them)
+
+    def game_boxes(self) -> frozenset:
+        """The boxes whose components this game can hold: `shared`, the game's box, the boxes of
+        its Competitive Mode team lists, and of every figure and card it holds (made again when the
+        figures change, with the `Heard` that reads it). A card, token, Location or figure of
+        another box never comes into a game: its triggers are not listened for."""
+        st = self.state
+        kept = self._boxes
+        if kept[0] is st.figures and kept[1] == len(st.figures):
+            return kept[2]
+        cfg = self.config
+        boxes = {"shared", cfg.box}
+        for lst in (cfg.team_lists or {}).values():
+            boxes.update(box_of(q) for q in (*lst.get("characters", ()), *lst.get("hand", ())))
+        boxes.update(box_of(f.comp["qid"]) for f in st.figures.values())
+        boxes.update(box_of(q) for cards in st.zones.values() for q in cards)
+        self._boxes = (st.figures, len(st.figures), frozenset(boxes))
+        return self._boxes[2]
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
 

@@ -63,6 +63,9 @@ def test_an_event_only_cards_in_play_hear_asks_listeners_only_when_one_lies_ther
         lying = None
         if here is not None and here.only_in_play and not st.temp_triggers:
             lying = plain_in_play(self, event)
+        elif here is not None and here.silent and not st.temp_triggers:  # no card of this game hears it
+            assert plain_in_play(self, event) == [], event
+            lying = []
         calls.clear()
         it = real_emit(self, event, params, pending, source)
         if lying is not None:
