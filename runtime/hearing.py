@@ -27,7 +27,8 @@ class Heard:
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes")
+                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
+                 "kept")
 
 
 class HearingMixin:
@@ -235,6 +236,7 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
+        here.kept = None  # keep_in_play()'s
         self._heard_here[event] = here
         return here
 
@@ -257,6 +259,21 @@ class HearingMixin:
         boxes.update(box_of(q) for cards in st.zones.values() for q in cards)
         self._boxes = (st.figures, len(st.figures), frozenset(boxes))
         return self._boxes[2]
+
+    def keep_in_play(self, event: str, params: dict, here: Heard) -> tuple:
+        """For an event only cards in play hear (`here.only_in_play`), with no installed trigger
+        waiting: (the Team order, what each `in-play` zone holds, the listeners() of the cards
+        there), kept in `here.kept`. emit() uses the listeners again while every zone holds the
+        same cards (a list compared in C, no walk of the cards), their Envs asking the
+        conditions only: a listener whose condition holds runs in a copy (run_listeners)."""
+        st = self.state
+        flat = self._in_play_flat
+        if flat[0] is not st.order:
+            flat = self.in_play_flat()
+        zones = st.zones
+        held = tuple((key, list(zones[key]) if key in zones else None) for key in flat[1])
+        here.kept = (st.order, held, self.listeners(event, params, here))
+        return here.kept
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
 

@@ -133,3 +133,38 @@ def test_an_installed_trigger_still_hears_a_silent_event(rules):
     eng.state.temp_triggers[0].alive = False
     list(eng.emit("update", {}))
     assert len(ran) == 1
+
+
+def test_a_kept_listener_runs_in_a_copy_of_its_env(rules):
+    """The cards in play's listeners of `update` are kept from one event to the next; their Envs
+    ask conditions only: a body runs in a copy, so what it binds never reaches the next event."""
+    eng = everyone_on_the_board(rules, "teen-titans-go").engine
+    st = eng.state
+    st.temp_triggers = []
+    here = eng.heard_in_game("update")
+    assert here.only_in_play
+    mission = sorted(here.in_play)[0]  # a card that hears `update`, put in the first Team's play
+    for cards in st.zones.values():
+        if mission in cards:
+            cards.remove(mission)
+    st.zones.setdefault(eng.in_play_flat()[1][0], []).append(mission)
+    kept = eng.keep_in_play("update", {}, here)[2]
+    assert kept, "a Mission that hears `update` lies in play"
+    trigger, kept_env = kept[0]
+    ran = []
+
+    def body(e, env):
+        ran.append(env)
+        env.locals["mine"] = 1
+        return iter(())
+    eng.code.compiled_triggers[id(trigger)] = (lambda e, env: True, False, body)
+    for _ in range(2):
+        list(eng.emit("update", {}))
+    assert here.kept[2] is kept  # the zones hold the same cards: the same listeners
+    assert len(ran) == 2 and all(env is not kept_env and env.card is kept_env.card for env in ran)
+    assert "mine" not in kept_env.locals and ran[0] is not ran[1]
+    # a card leaving play: the listeners are found again, without it
+    st.zones[eng.in_play_flat()[1][0]].remove(mission)
+    list(eng.emit("update", {}))
+    assert here.kept[2] is not kept and all(env.card["qid"] != mission for _, env in here.kept[2])
+    assert len(ran) == 2
