@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from .effects import Env
-from .hearing import HearingMixin
+from .hearing import KEPT, HearingMixin
 from .rules import prop
 from .state import Pending, TempTrigger, zone_key
 
@@ -112,7 +112,8 @@ class EventsMixin(HearingMixin):
             # the listeners' run: emit's caller goes on with its iterator at once): most events end here
             compiled = self.code.compiled_triggers
             for i, (trigger, base) in enumerate(found):
-                if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                until = base.until
+                if until is None or until is KEPT:  # an Env made for this event alone, or one kept that asks only
                     env = base
                     env.event, env.pending = event_params, pending
                 else:  # an installed trigger's Env, kept for its next events: a copy
@@ -128,6 +129,8 @@ class EventsMixin(HearingMixin):
                 if when is None or asks or when(self, env):
                     if shared:  # a kept Env only asks conditions: the listener runs in a copy of its own
                         env = base.child(event=event_params, pending=pending)
+                    elif until is KEPT:
+                        env = base.child(event=event_params, pending=pending, until=None)
                     first = (event_params, i, env, None if asks else body, when, shared)
                     if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
                         return self.run_listeners(event, params, pending, found, first)
@@ -188,6 +191,8 @@ class EventsMixin(HearingMixin):
                     env.event, env.pending = event_params, pending
                 else:  # an installed trigger's Env, or one kept for the next events (keep_in_play): a copy
                     env = base.child(event=event_params, pending=pending)
+                    if base.until is KEPT:
+                        env.until = None
                 spec = None
                 if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
                     spec = base.locals.get("$special")

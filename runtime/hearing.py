@@ -22,6 +22,17 @@ def box_of(qid: str) -> str:
     return qid.split("/", 1)[0].split(":", 1)[0]
 
 
+class _Kept:
+    """The `until` of a listener's Env kept in a `Heard` from one event to the next (a Special
+    Ability's): it asks the conditions, and a listener that runs gets a copy (EventsMixin.emit)."""
+
+    __slots__ = ()
+    alive = True  # never ended, as an installed trigger's `until` can be
+
+
+KEPT = _Kept()
+
+
 class Heard:
     """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
@@ -167,12 +178,10 @@ class HearingMixin:
                     for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                 source=tok)))
-        for fig, spec, triggers in here.abilities:
+        for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
             if fig.location is None:
                 continue
-            for t in triggers:
-                out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                        locals={"$special": spec})))
+            out.extend(kept)
         for fig, triggers in here.npcs:
             if fig.location is None:
                 continue
@@ -220,7 +229,13 @@ class HearingMixin:
                 if fig.kind == "character":
                     spec = self.special(fig)
                     if spec is not None and spec["qid"] in idx["specials"]:
-                        abilities.append((fig, spec, tuple(self.triggers_of(spec)[event])))
+                        kept = []
+                        for t in self.triggers_of(spec)[event]:
+                            env = make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                           locals={"$special": spec})
+                            env.until = KEPT
+                            kept.append((t, env))
+                        abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])

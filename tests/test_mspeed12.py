@@ -168,3 +168,50 @@ def test_a_kept_listener_runs_in_a_copy_of_its_env(rules):
     list(eng.emit("update", {}))
     assert here.kept[2] is not kept and all(env.card["qid"] != mission for _, env in here.kept[2])
     assert len(ran) == 2
+
+
+def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules):
+    """A Special Ability's listener Env is made once per game (`Heard.abilities`, its `until` the
+    KEPT mark) and asks conditions only: the body runs in a copy whose `until` is None (as a
+    listener made for one event has), with its own locals, never in the kept one."""
+    eng = None
+    for seed in range(3, 12):  # a game with a character whose Special Ability hears an event
+        game = Game(rules, GameConfig("looney-tunes", seed=seed))
+        d = game.start()
+        bot = RandomBot(seed)
+        while d is not None and not (game.state.round >= 1 and
+                                     all(f.location is not None for f in game.state.characters())):
+            d = game.act(bot.choose(d, game))
+        heard = [(e, game.engine.heard_in_game(e)) for e in ("attack", "enter", "damage", "recovery")]
+        heard = [(e, h) for e, h in heard if h.abilities]
+        if d is not None and heard:
+            eng = game.engine
+            break
+    assert eng is not None
+    event, here = heard[0]
+    fig, spec, kept = here.abilities[0]
+    trigger, kept_env = kept[0]
+    assert kept_env.until is hearing.KEPT and kept_env.locals == {"$special": spec}
+    ran = []
+
+    def body(e, env):
+        ran.append(env)
+        env.locals["mine"] = 1
+        return iter(())
+    eng.code.compiled_triggers[id(trigger)] = (lambda e, env: True, False, body)
+    eng.state.temp_triggers = []
+    fig.special_used.clear()
+    params = {"figure": fig, "target": fig, "attacker": fig, "location": fig.location}
+    found = eng.listeners(event, params, here)
+    assert any(env is kept_env for _, env in found)  # listeners() gives the kept Env itself
+    real = eng.listeners
+    eng.listeners = lambda event, params, here=None: [x for x in real(event, params, here) if x[0] is trigger]
+    eng.reaction_in_hand = lambda cards: False
+    for _ in range(2):
+        fig.special_used.clear()  # a Special Ability used `once` a turn: available again
+        assert list(eng.emit(event, params)) == []
+    assert eng.heard_in_game(event).abilities[0][2][0][1] is kept_env  # kept from one event to the next
+    assert len(ran) == 2 and ran[0] is not ran[1] and all(env is not kept_env for env in ran)
+    assert all(env.until is None and env.self_fig is fig and env.locals["$special"] is spec for env in ran)
+    assert "mine" not in kept_env.locals and kept_env.until is hearing.KEPT
+
