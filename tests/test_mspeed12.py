@@ -215,3 +215,36 @@ def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules):
     assert all(env.until is None and env.self_fig is fig and env.locals["$special"] is spec for env in ran)
     assert "mine" not in kept_env.locals and kept_env.until is hearing.KEPT
 
+
+def plain_count(eng, token: str, of: str) -> int:
+    """The pieces of `token` Team `of` placed on the board's Locations, read store by store."""
+    return sum(loc.tokens.owned.get((token, of), 0) for loc in eng.state.board.locations)
+
+
+def test_the_boards_tally_follows_every_write(rules):
+    """`count_tokens(T, every Location, of: TEAM)` reads the board's tally, which each
+    Location's store keeps as it is written (put, removed, set or deleted directly), and which
+    is made again for a new board."""
+    eng = everyone_on_the_board(rules, "teen-titans-go").engine
+    st = eng.state
+    everywhere = list(range(len(st.board.locations)))
+    token = next(t for t in sorted(eng.rules.tokens) if eng.matching(t) == {t})  # a token of no group
+    colour = st.order[0]
+    assert eng.count_tokens(token, everywhere, colour) == plain_count(eng, token, colour)
+    tally = eng.board_tally()[2]
+    assert st.board.locations[0].tokens.tally is tally  # the stores are attached
+    store = st.board.locations[2].tokens
+    store[(token, colour, None)] += 3
+    st.board.locations[5].tokens[(token, colour, colour)] = 2
+    assert eng.count_tokens(token, everywhere, colour) == plain_count(eng, token, colour) >= 5
+    del store[(token, colour, None)]
+    st.board.locations[5].tokens.clear()
+    assert eng.count_tokens(token, everywhere, colour) == plain_count(eng, token, colour)
+    assert eng.count_tokens(token, everywhere[:3], colour) == sum(
+        st.board.locations[i].tokens.owned.get((token, colour), 0) for i in range(3))  # not every Location: walked
+    # a new board: the tally is made again from its stores
+    from mayhem.runtime.board import Board
+    rows = [len(st.board.locations)]
+    st.board = Board(rows, [(loc.comp, loc.slots) for loc in st.board.locations])
+    st.board.locations[1].tokens[(token, colour, None)] = 4
+    assert eng.count_tokens(token, everywhere, colour) == 4
