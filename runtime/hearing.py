@@ -4,7 +4,8 @@ What does not change in play (the rules' index, the game's figures and board) is
 once per game; who holds which token is kept up to date (holders.py)."""
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import chain, compress
 from operator import attrgetter
 
 from .effects import _NO_TAGS, Env, _new, make_env
@@ -16,6 +17,7 @@ from .state import Figure, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 
 
+@cache
 def box_of(qid: str) -> str:
     """The box (or `shared`) a component's qid names first: `BOX/ID`, or `BOX:token:ID` for a
     token."""
@@ -215,7 +217,8 @@ class HearingMixin:
         boxes = here.boxes = self.game_boxes()
 
         def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
-            return frozenset(q for q in qids if box_of(q) in boxes)
+            qids = tuple(qids)
+            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
         here.game, here.tokens, here.in_play, here.reactions = idx["game"], mine(idx["tokens"]), \
             mine(idx["in-play"]), mine(idx["reactions"])
         here.token_list = tuple(sorted(here.tokens))
@@ -269,9 +272,9 @@ class HearingMixin:
         cfg = self.config
         boxes = {"shared", cfg.box}
         for lst in (cfg.team_lists or {}).values():
-            boxes.update(box_of(q) for q in (*lst.get("characters", ()), *lst.get("hand", ())))
+            boxes.update(map(box_of, (*lst.get("characters", ()), *lst.get("hand", ()))))
         boxes.update(box_of(f.comp["qid"]) for f in st.figures.values())
-        boxes.update(box_of(q) for cards in st.zones.values() for q in cards)
+        boxes.update(map(box_of, set(chain.from_iterable(st.zones.values()))))
         self._boxes = (st.figures, len(st.figures), frozenset(boxes))
         return self._boxes[2]
 
