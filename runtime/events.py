@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from .effects import Env
-from .hearing import HearingMixin
+from .hearing import KEPT, HearingMixin
 from .rules import prop
 from .state import Pending, TempTrigger, zone_key
 
@@ -76,24 +76,30 @@ class EventsMixin(HearingMixin):
         if here is None or here.figures_of is not st.figures or here.count != len(st.figures) \
                 or here.board is not st.board:
             here = self.heard_in_game(event)
-        if st.temp_triggers:
+        shared = False  # are the listeners' Envs kept from one event to the next (keep_in_play)?
+        if st.temp_triggers:  # an installed trigger may hear it (if none does, nothing else may when silent)
+            if here.silent:
+                for tt in st.temp_triggers:
+                    if tt.alive and tt.trigger["event"] == event:
+                        break
+                else:
+                    return NOTHING
             found = self.listeners(event, params, here)
+        elif here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
+            return NOTHING
         elif not here.heard:
             found = None
-        elif here.only_in_play:  # heard by cards in play alone: is one of them in play?
-            found = None
-            in_play, zones = here.in_play, st.zones
-            flat = self._in_play_flat
-            if flat[0] is not st.order:
-                flat = self.in_play_flat()
-            for key in flat[1]:
-                if key in zones:
-                    for qid in zones[key]:
-                        if qid in in_play:
-                            found = self.listeners(event, params, here)
-                            break
-                    if found is not None:
+        elif here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
+            kept = here.kept
+            if kept is None or kept[0] is not st.order:
+                kept = self.keep_in_play(event, params, here)
+            else:
+                zones = st.zones
+                for key, cards in kept[1]:
+                    if zones.get(key) != cards:
+                        kept = self.keep_in_play(event, params, here)
                         break
+            found, shared = kept[2], True
         else:
             found = self.listeners(event, params, here)
         reactions = here.reactions
@@ -106,7 +112,8 @@ class EventsMixin(HearingMixin):
             # the listeners' run: emit's caller goes on with its iterator at once): most events end here
             compiled = self.code.compiled_triggers
             for i, (trigger, base) in enumerate(found):
-                if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                until = base.until
+                if until is None or until is KEPT:  # an Env made for this event alone, or one kept that asks only
                     env = base
                     env.event, env.pending = event_params, pending
                 else:  # an installed trigger's Env, kept for its next events: a copy
@@ -120,7 +127,11 @@ class EventsMixin(HearingMixin):
                         continue
                 when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
                 if when is None or asks or when(self, env):
-                    first = (event_params, i, env, None if asks else body, when)
+                    if shared:  # a kept Env only asks conditions: the listener runs in a copy of its own
+                        env = base.child(event=event_params, pending=pending)
+                    elif until is KEPT:
+                        env = base.child(event=event_params, pending=pending, until=None)
+                    first = (event_params, i, env, None if asks else body, when, shared)
                     if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
                         return self.run_listeners(event, params, pending, found, first)
                     return self._heard_by(event, params, pending, found, reactions, first)
@@ -143,8 +154,9 @@ class EventsMixin(HearingMixin):
         """Run an event's listeners in order: each whose card is still in play, whose installed
         trigger is still alive, whose Special Ability is still available, whose Location the
         figure still stands on and whose condition holds. `first`: emit()'s (event fields, index,
-        Env, body if its condition was asked and holds else None, condition) of the first to run,
-        the ones before it having said no."""
+        Env, body if its condition was asked and holds else None, condition, whether the found
+        Envs are kept ones that a listener runs in a copy of) of the first to run, the ones before
+        it having said no."""
         st = self.state
         compiled = self.code.compiled_triggers
         if first is None:
@@ -152,9 +164,9 @@ class EventsMixin(HearingMixin):
                 found = _pending_order(found)
             # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
             event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
-            start, ready = 0, None
+            start, ready, shared = 0, None, False
         else:
-            event_params, start, ready, checked_body, when = first
+            event_params, start, ready, checked_body, when, shared = first
         ran = False  # has a listener's body run (and maybe changed what the list was made from)?
         for i in range(start, len(found)):
             trigger, base = found[i]
@@ -174,11 +186,13 @@ class EventsMixin(HearingMixin):
                         continue
                     if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                         continue  # the card was done (and left play) by an earlier listener
-                if base.until is None:  # an Env listeners() made for this event alone: used as it is
+                if base.until is None and not shared:  # an Env listeners() made for this event alone: used as it is
                     env = base
                     env.event, env.pending = event_params, pending
-                else:  # an installed trigger's Env, kept for its next events: a copy
+                else:  # an installed trigger's Env, or one kept for the next events (keep_in_play): a copy
                     env = base.child(event=event_params, pending=pending)
+                    if base.until is KEPT:
+                        env.until = None
                 spec = None
                 if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
                     spec = base.locals.get("$special")

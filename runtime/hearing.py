@@ -4,7 +4,8 @@ What does not change in play (the rules' index, the game's figures and board) is
 once per game; who holds which token is kept up to date (holders.py)."""
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import chain, compress
 from operator import attrgetter
 
 from .effects import _NO_TAGS, Env, _new, make_env
@@ -16,12 +17,31 @@ from .state import Figure, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 
 
+@cache
+def box_of(qid: str) -> str:
+    """The box (or `shared`) a component's qid names first: `BOX/ID`, or `BOX:token:ID` for a
+    token."""
+    return qid.split("/", 1)[0].split(":", 1)[0]
+
+
+class _Kept:
+    """The `until` of a listener's Env kept in a `Heard` from one event to the next (a Special
+    Ability's): it asks the conditions, and a listener that runs gets a copy (EventsMixin.emit)."""
+
+    __slots__ = ()
+    alive = True  # never ended, as an installed trigger's `until` can be
+
+
+KEPT = _Kept()
+
+
 class Heard:
     """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
     event from the rules' index (hearing()) and the game's pieces that do not change in play."""
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions")
+                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
+                 "kept")
 
 
 class HearingMixin:
@@ -160,12 +180,10 @@ class HearingMixin:
                     for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                 source=tok)))
-        for fig, spec, triggers in here.abilities:
+        for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
             if fig.location is None:
                 continue
-            for t in triggers:
-                out.append((t, make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
-                                        locals={"$special": spec})))
+            out.extend(kept)
         for fig, triggers in here.npcs:
             if fig.location is None:
                 continue
@@ -196,8 +214,13 @@ class HearingMixin:
         figs = sorted((f for f in st.figures.values() if f.kind in ("character", "npc")), key=_by_key)
         here = Heard()
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
-        here.game, here.tokens, here.in_play, here.reactions = idx["game"], idx["tokens"], idx["in-play"], \
-            idx["reactions"]
+        boxes = here.boxes = self.game_boxes()
+
+        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
+            qids = tuple(qids)
+            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
+        here.game, here.tokens, here.in_play, here.reactions = idx["game"], mine(idx["tokens"]), \
+            mine(idx["in-play"]), mine(idx["reactions"])
         here.token_list = tuple(sorted(here.tokens))
         here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
@@ -209,7 +232,13 @@ class HearingMixin:
                 if fig.kind == "character":
                     spec = self.special(fig)
                     if spec is not None and spec["qid"] in idx["specials"]:
-                        abilities.append((fig, spec, tuple(self.triggers_of(spec)[event])))
+                        kept = []
+                        for t in self.triggers_of(spec)[event]:
+                            env = make_env(self.controller_of(fig), fig.team, fig, source=spec["qid"],
+                                           locals={"$special": spec})
+                            env.until = KEPT
+                            kept.append((t, env))
+                        abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])
@@ -223,8 +252,46 @@ class HearingMixin:
         # only cards in play can hear it (besides installed triggers and Reactions): emit() asks
         # the in-play zones whether one lies there before it calls listeners()
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
+        # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
+        here.silent = not here.heard and not here.reactions
+        here.kept = None  # keep_in_play()'s
         self._heard_here[event] = here
         return here
+
+    _boxes = (None, 0, frozenset())  # (the figures, their number, the boxes game_boxes() found for them)
+
+    def game_boxes(self) -> frozenset:
+        """The boxes whose components this game can hold: `shared`, the game's box, the boxes of
+        its Competitive Mode team lists, and of every figure and card it holds (made again when the
+        figures change, with the `Heard` that reads it). A card, token, Location or figure of
+        another box never comes into a game: its triggers are not listened for."""
+        st = self.state
+        kept = self._boxes
+        if kept[0] is st.figures and kept[1] == len(st.figures):
+            return kept[2]
+        cfg = self.config
+        boxes = {"shared", cfg.box}
+        for lst in (cfg.team_lists or {}).values():
+            boxes.update(map(box_of, (*lst.get("characters", ()), *lst.get("hand", ()))))
+        boxes.update(box_of(f.comp["qid"]) for f in st.figures.values())
+        boxes.update(map(box_of, set(chain.from_iterable(st.zones.values()))))
+        self._boxes = (st.figures, len(st.figures), frozenset(boxes))
+        return self._boxes[2]
+
+    def keep_in_play(self, event: str, params: dict, here: Heard) -> tuple:
+        """For an event only cards in play hear (`here.only_in_play`), with no installed trigger
+        waiting: (the Team order, what each `in-play` zone holds, the listeners() of the cards
+        there), kept in `here.kept`. emit() uses the listeners again while every zone holds the
+        same cards (a list compared in C, no walk of the cards), their Envs asking the
+        conditions only: a listener whose condition holds runs in a copy (run_listeners)."""
+        st = self.state
+        flat = self._in_play_flat
+        if flat[0] is not st.order:
+            flat = self.in_play_flat()
+        zones = st.zones
+        held = tuple((key, list(zones[key]) if key in zones else None) for key in flat[1])
+        here.kept = (st.order, held, self.listeners(event, params, here))
+        return here.kept
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
 

@@ -227,6 +227,21 @@ class PiecesMixin:
         """token qid -> the qids a count of it adds up (matching(), as a tuple), worked out once."""
         return {}
 
+    _board_tally = (None, None, None)  # (the board, its Locations' indexes, (token, owner) -> pieces on them)
+
+    def board_tally(self) -> tuple:
+        """(the board, the list of its Locations' indexes, the pieces of each token each Team placed
+        on them all): each Location's store adds to the tally as it changes (TokenStore.tally),
+        so `count(T, on: anywhere, of: TEAM)` reads one number. Made for the board as it is."""
+        board = self.state.board
+        tally = {}
+        for loc in board.locations:
+            loc.tokens.tally = tally
+            for okey, n in loc.tokens.owned.items():
+                tally[okey] = tally.get(okey, 0) + n
+        self._board_tally = (board, list(range(len(board.locations))), tally)
+        return self._board_tally
+
     def count_tokens(self, token: str, where, of) -> int:
         """The pieces of `token` (or of its group) at a place: a figure, a Location (with its
         face-down pile), a Team (its area and its characters), an edge, or a list of them;
@@ -279,6 +294,11 @@ class PiecesMixin:
             locations = st.board.locations if st.board is not None else ()
             if of is not None and len(counted) == 1:  # one token placed by one Team: one read per place
                 okey = (token, of)
+                kept = self._board_tally
+                if kept[0] is not st.board and len(where) == len(locations):
+                    kept = self.board_tally()
+                if kept[0] is st.board and where == kept[1]:  # every Location of the board: the tally they keep
+                    return kept[2].get(okey, 0)
                 for w in where:
                     k = w.__class__
                     if k is int:

@@ -33,15 +33,18 @@ class TokenStore(Counter):
     """(token qid, owner, colour) -> pieces, with `totals` (token qid -> pieces) and `owned`
     ((token qid, owner) -> pieces) kept as it changes; neither holds a key whose count is 0.
     `place` and `holders`: where the store lies and the index told when a token's total
-    becomes or stops being 0 (EventsMixin's, `Holders`), once attached."""
+    becomes or stops being 0 (EventsMixin's, `Holders`), once attached; `tally`: the count per
+    (token, owner) over every Location of the board, which a Location's store adds to once
+    attached (PiecesMixin.board_tally)."""
 
-    __slots__ = ("totals", "owned", "place", "holders")
+    __slots__ = ("totals", "owned", "place", "holders", "tally")
 
     def __init__(self, *args, **kw) -> None:
         self.totals: dict[str, int] = {}
         self.owned: dict[tuple, int] = {}
         self.place = None
         self.holders = None
+        self.tally = None  # (token qid, owner) -> pieces over the board's Locations (PiecesMixin.board_tally)
         super().__init__(*args, **kw)
 
     def __setitem__(self, key, n) -> None:
@@ -71,6 +74,9 @@ class TokenStore(Counter):
             self.owned[okey] = left
         else:
             del self.owned[okey]
+        tally = self.tally
+        if tally is not None:
+            tally[okey] = tally.get(okey, 0) + d
         if self.holders is not None and (not was) != (not now):
             self.holders.changed(tok, self, bool(now))
 

@@ -38,7 +38,7 @@ def listening(rules, monkeypatch, conditions: list):
         eng.code._kept.append(t)
         found.append((t, make_env("p1", None)))
     here = eng.heard_in_game("test-event")
-    here.heard, here.reactions = True, frozenset()
+    here.heard, here.reactions, here.silent = True, frozenset(), False
     monkeypatch.setattr(eng, "listeners", lambda event, params, here=None: list(found))
     return eng, ran, asked
 
