@@ -135,7 +135,7 @@ def test_an_installed_trigger_still_hears_a_silent_event(rules):
     assert len(ran) == 1
 
 
-def test_a_kept_listener_runs_in_a_copy_of_its_env(rules):
+def test_a_kept_listener_runs_in_a_copy_of_its_env(rules, monkeypatch):
     """The cards in play's listeners of `update` are kept from one event to the next; their Envs
     ask conditions only: a body runs in a copy, so what it binds never reaches the next event."""
     eng = everyone_on_the_board(rules, "teen-titans-go").engine
@@ -157,7 +157,8 @@ def test_a_kept_listener_runs_in_a_copy_of_its_env(rules):
         ran.append(env)
         env.locals["mine"] = 1
         return iter(())
-    eng.code.compiled_triggers[id(trigger)] = (lambda e, env: True, False, body)
+    # the session's rules are shared: the content's trigger is given back its compiled form after the test
+    monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), (lambda e, env: True, False, body))
     for _ in range(2):
         list(eng.emit("update", {}))
     assert here.kept[2] is kept  # the zones hold the same cards: the same listeners
@@ -170,7 +171,7 @@ def test_a_kept_listener_runs_in_a_copy_of_its_env(rules):
     assert len(ran) == 2
 
 
-def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules):
+def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules, monkeypatch):
     """A Special Ability's listener Env is made once per game (`Heard.abilities`, its `until` the
     KEPT mark) and asks conditions only: the body runs in a copy whose `until` is None (as a
     listener made for one event has), with its own locals, never in the kept one."""
@@ -198,7 +199,7 @@ def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules):
         ran.append(env)
         env.locals["mine"] = 1
         return iter(())
-    eng.code.compiled_triggers[id(trigger)] = (lambda e, env: True, False, body)
+    monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), (lambda e, env: True, False, body))
     eng.state.temp_triggers = []
     fig.special_used.clear()
     params = {"figure": fig, "target": fig, "attacker": fig, "location": fig.location}
