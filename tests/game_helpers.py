@@ -14,14 +14,22 @@ CONTENT = Path(__file__).resolve().parent.parent / "content"
 TITANS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 
 
-def everyone_on_the_board(rules) -> Game:
-    """A Teen Titans GO! game (seed 3) played on until every character stands on the board
-    in the first round, with a decision pending."""
-    g = Game(rules, GameConfig("teen-titans-go", seed=3, teams=TITANS))
+def played_until_everyone_on_the_board(rules, box: str = "teen-titans-go", seed: int = 3,
+                                       teams: dict | None = None):
+    """A game of the box played by a random bot (seeded `seed`) until every character stands on
+    the board in the first round: the game and its pending decision (None: it ended first)."""
+    g = Game(rules, GameConfig(box, seed=seed, teams=teams))
     d = g.start()
-    bot = RandomBot(3)
+    bot = RandomBot(seed)
     while d is not None and not (g.state.round >= 1 and all(f.location is not None for f in g.state.characters())):
         d = g.act(bot.choose(d, g))
+    return g, d
+
+
+def everyone_on_the_board(rules, box: str = "teen-titans-go", teams: dict | None = TITANS) -> Game:
+    """A game of the box (seed 3; Teen Titans GO! with the Teams of TITANS) played on until every
+    character stands on the board in the first round, with a decision pending."""
+    g, d = played_until_everyone_on_the_board(rules, box, 3, teams)
     assert d is not None
     return g
 

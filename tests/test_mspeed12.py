@@ -21,21 +21,18 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.hearing import box_of
 from mayhem.runtime.state import Figure
 
-from mayhem.runtime.bots import RandomBot
+from game_helpers import everyone_on_the_board, played_until_everyone_on_the_board
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
-def everyone_on_the_board(rules, box: str) -> Game:
-    """A game of the box (seed 3) played on until every character stands on the board in the
-    first round, with a decision pending."""
-    g = Game(rules, GameConfig(box, seed=3))
-    d = g.start()
-    bot = RandomBot(3)
-    while d is not None and not (g.state.round >= 1 and all(f.location is not None for f in g.state.characters())):
-        d = g.act(bot.choose(d, g))
-    assert d is not None
-    return g
+def _recording_body(ran: list):
+    """A listener's compiled body that keeps the Env it runs in and writes a local into it."""
+    def body(e, env):
+        ran.append(env)
+        env.locals["mine"] = 1
+        return iter(())
+    return body
 
 
 def team_lists(ir) -> dict:
@@ -88,7 +85,7 @@ def test_the_games_boxes_hold_everything_it_holds(rules, ir, box, mode, seed):
 
 
 def test_a_figure_of_another_box_coming_in_is_heard(rules):
-    eng = everyone_on_the_board(rules, "looney-tunes").engine
+    eng = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
     assert "teen-titans-go" not in eng.game_boxes()
     assert eng.heard_in_game("update").silent  # only the GO! Missions hear it
     some = next(f for f in eng.state.figures.values() if f.kind == "character")
@@ -107,8 +104,8 @@ def emit_asks_no_one(eng, monkeypatch, event: str, params: dict) -> None:
 
 
 def test_an_event_only_another_boxs_cards_hear_is_silent(rules, monkeypatch):
-    loony = everyone_on_the_board(rules, "looney-tunes").engine
-    titans = everyone_on_the_board(rules, "teen-titans-go").engine
+    loony = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
+    titans = everyone_on_the_board(rules, "teen-titans-go", teams=None).engine
     # the rules' index: a GO! Mission hears `update`, a Teen Titans GO! Reaction answers `activate`
     assert loony.hearing("update")["in-play"] and loony.hearing("activate")["reactions"]
     for event in ("update", "activate"):
@@ -121,7 +118,7 @@ def test_an_event_only_another_boxs_cards_hear_is_silent(rules, monkeypatch):
 
 
 def test_an_installed_trigger_still_hears_a_silent_event(rules):
-    eng = everyone_on_the_board(rules, "looney-tunes").engine
+    eng = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
     assert eng.heard_in_game("update").silent
     ran = []
     trigger = {"op": "trigger", "event": "update", "when": None, "body": [], "span": "test.mh:1:1-1:9"}
@@ -138,7 +135,7 @@ def test_an_installed_trigger_still_hears_a_silent_event(rules):
 def test_a_kept_listener_runs_in_a_copy_of_its_env(rules, monkeypatch):
     """The cards in play's listeners of `update` are kept from one event to the next; their Envs
     ask conditions only: a body runs in a copy, so what it binds never reaches the next event."""
-    eng = everyone_on_the_board(rules, "teen-titans-go").engine
+    eng = everyone_on_the_board(rules, "teen-titans-go", teams=None).engine
     st = eng.state
     st.temp_triggers = []
     here = eng.heard_in_game("update")
@@ -152,11 +149,7 @@ def test_a_kept_listener_runs_in_a_copy_of_its_env(rules, monkeypatch):
     assert kept, "a Mission that hears `update` lies in play"
     trigger, kept_env = kept[0]
     ran = []
-
-    def body(e, env):
-        ran.append(env)
-        env.locals["mine"] = 1
-        return iter(())
+    body = _recording_body(ran)
     # the session's rules are shared: the content's trigger is given back its compiled form after the test
     monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), (lambda e, env: True, False, body))
     for _ in range(2):
@@ -177,12 +170,7 @@ def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules, monkeypatch):
     listener made for one event has), with its own locals, never in the kept one."""
     eng = None
     for seed in range(3, 12):  # a game with a character whose Special Ability hears an event
-        game = Game(rules, GameConfig("looney-tunes", seed=seed))
-        d = game.start()
-        bot = RandomBot(seed)
-        while d is not None and not (game.state.round >= 1 and
-                                     all(f.location is not None for f in game.state.characters())):
-            d = game.act(bot.choose(d, game))
+        game, d = played_until_everyone_on_the_board(rules, "looney-tunes", seed)
         heard = [(e, game.engine.heard_in_game(e)) for e in ("attack", "enter", "damage", "recovery")]
         heard = [(e, h) for e, h in heard if h.abilities]
         if d is not None and heard:
@@ -194,11 +182,7 @@ def test_a_special_abilitys_kept_listener_runs_in_a_copy(rules, monkeypatch):
     trigger, kept_env = kept[0]
     assert kept_env.until is hearing.KEPT and kept_env.locals == {"$special": spec}
     ran = []
-
-    def body(e, env):
-        ran.append(env)
-        env.locals["mine"] = 1
-        return iter(())
+    body = _recording_body(ran)
     monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), (lambda e, env: True, False, body))
     eng.state.temp_triggers = []
     fig.special_used.clear()
@@ -226,7 +210,7 @@ def test_the_boards_tally_follows_every_write(rules):
     """`count_tokens(T, every Location, of: TEAM)` reads the board's tally, which each
     Location's store keeps as it is written (put, removed, set or deleted directly), and which
     is made again for a new board."""
-    eng = everyone_on_the_board(rules, "teen-titans-go").engine
+    eng = everyone_on_the_board(rules, "teen-titans-go", teams=None).engine
     st = eng.state
     everywhere = list(range(len(st.board.locations)))
     token = next(t for t in sorted(eng.rules.tokens) if eng.matching(t) == {t})  # a token of no group
