@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 
-from .actions import Action
+from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
 from .effects import id_of
 from .state import Figure
@@ -64,7 +64,7 @@ def menu_function(name: str, actions: list):
     its own conditions (its guard's first terms, its domains read once): a menu of seven actions
     is one call, not seven, and an action that offers nothing leaves by falling through.
     `actions`: offer_function's arguments but the last, per action, in the menu's order."""
-    ns = {"MADE": _MADE, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure}
+    ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure}
     lines = ["def offer(eng, env, L, key, out, bound):"]
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
@@ -177,9 +177,6 @@ def printed(value):
 
 
 _IDS: dict[str, str] = {}  # card or token qid -> its id, as printed
-_MADE: dict[tuple, Action] = {}  # (verb, args) -> its Action, made once
-
-
 def _make(k: tuple) -> Action:
-    a = _MADE[k] = Action(*k)
-    return a
+    """The Action of a pair (verb, args) that runtime/actions.py's `_MADE` does not hold yet: made and kept there."""
+    return Action(*k)
