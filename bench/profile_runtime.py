@@ -175,6 +175,10 @@ def main() -> None:
     # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
     engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
     for box in args.box or engine_boxes:
+        if box not in engine_boxes:
+            print(f"\n{box}: " + ("a game of the rules kernel: profile it with bench/kernel.py --profile, "
+                                  "--opcodes" if box in rules.boxes else "no such box") + "; skipped")
+            continue
         if args.opcodes:
             opcodes_box(rules, box, args.games, args.top)
             continue

@@ -13,7 +13,8 @@ from mayhem.cli_common import EXIT_CONTENT, EXIT_OK, _console
 
 
 def is_game_box(ir: dict, box: str) -> bool:
-    return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
+    from mayhem.runtime.kernel.rules import names_a_game
+    return names_a_game(ir, box)
 
 
 def _rules(ir: dict, box: str):
@@ -41,7 +42,7 @@ def _players(rules, players: int | None) -> int:
 
 
 def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
-    from mayhem.runtime.kernel.play import BOTS, simulate as run
+    from mayhem.runtime.kernel.play import BOTS, default_decks, simulate as run
     rules = _rules(ir, box)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     names = ["random" if n == "greedy" else n for n in names]  # the Mayhem default means "a bot"
@@ -51,8 +52,7 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
     chosen = _decks(rules, decks)
     if chosen and len(chosen) != players:
         raise click.UsageError(f"--decks names one deck per player ({players})")
-    if not chosen and rules.decks and len(rules.decks) < players:
-        chosen = [sorted(rules.decks)[i % len(rules.decks)] for i in range(players)]
+    chosen = chosen or default_decks(rules, players)
     summary = run(rules, games, players, names, seed=seed, decks=chosen, log_dir=log_dir)
     if fmt == "json":
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
@@ -143,15 +143,17 @@ def _tell(event: dict) -> str:
 
 
 def replay(ir, log: Path) -> None:
-    from mayhem.runtime.kernel.play import replay as run
-    report = run(lambda box: _rules(ir, box), log)
+    from mayhem.runtime.kernel import load_game_rules
+    from mayhem.runtime.kernel.play import KernelLogError, replay as run
+    try:
+        report = run(lambda box: load_game_rules(ir, box), log)
+    except KernelLogError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_CONTENT)
     click.echo(f"{log}: {report.message} ({report.decisions} decisions)")
     sys.exit(EXIT_OK if report.ok else EXIT_CONTENT)
 
 
 def is_kernel_log(path: Path) -> bool:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return "kernel_log" in json.loads(fh.readline() or "{}")
-    except (OSError, ValueError):
-        return False
+    from mayhem.runtime.kernel.play import is_kernel_log as kernel_log
+    return kernel_log(path)

@@ -17,6 +17,10 @@ may change from one version to the next.
   returns a legal action.
 - `simulate(ir, box, games, bots)`: many seeded games, summed up.
 - `replay(rules, log_path)`: replays a JSON Lines log and says whether the same game came out.
+- A box that names a `game` of the rules kernel is played by `runtime.kernel`: `simulate`
+  and `replay` hand it (and its logs) over, a player per bot (`random`, `rollout`), and
+  `Game` of such a box is a ValueError that says to use `KernelGame(load_game_rules(ir,
+  box), KernelConfig(...))`.
 - `run_scenario(rules, path)`: runs a scenario file (docs/scenarios.md).
 - The errors a caller may catch: `IllegalAction` (an answer that is not a legal action),
   `ActionError` (a string that is not an action at all), `LogError` (a log that cannot be

@@ -55,6 +55,10 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         reads plays without: the log's entries are then not even built)."""
         if config.box not in rules.boxes:
             raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
+        if "game" in rules.boxes[config.box]["props"]:
+            raise ValueError(f"box '{config.box}' names a game of the rules kernel: play it with "
+                             f"mayhem.runtime.kernel (KernelGame(load_game_rules(ir, '{config.box}'), "
+                             f"KernelConfig(players=..., seed=...))), or simulate(ir, '{config.box}', ...)")
         self.config = config
         self.rng = random.Random(config.seed)
         self.box = rules.boxes[config.box]

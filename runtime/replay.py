@@ -8,6 +8,8 @@ from pathlib import Path
 from .decisions import IllegalAction
 from .engine import GameConfig
 from .game import LOG_VERSION, Game
+from .kernel import load_game_rules
+from .kernel.play import KernelLogError, is_kernel_log, replay as kernel_replay
 from .rules import Rules
 
 
@@ -68,7 +70,11 @@ def config_from_header(header: dict) -> GameConfig:
 
 def replay(rules: Rules, path: str | Path) -> ReplayReport:
     """Plays a log's decisions again from its header and compares every event and the result;
-    LogError if the file is no readable log."""
+    LogError if the file is no readable log. A log of a game of the rules kernel (a box that
+    names a `game`) is replayed by the kernel, which compares the decisions, the result and the
+    final state (its report's `events` is 0: such a log holds no events)."""
+    if is_kernel_log(path):
+        return _replay_kernel(rules, path)
     header, logged, result = read_log(path)
     if header.get("ir_digest") != rules.digest:
         return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "
@@ -100,3 +106,11 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
         return ReplayReport(False, len(replayed), len(actions), "the result differs")
     unfinished = "" if decision is None else " (the game was left unfinished)"
     return ReplayReport(True, len(replayed), len(actions), "replay matches the log" + unfinished)
+
+
+def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
+    try:
+        report = kernel_replay(lambda box: load_game_rules(rules.ir, box), path)
+    except KernelLogError as exc:
+        raise LogError(str(exc)) from None
+    return ReplayReport(report.ok, 0, report.decisions, report.message)

@@ -11,6 +11,7 @@ from .bots import make_bot
 from .engine import GameConfig
 from .game import Game
 from .modes import load_mode
+from .kernel.rules import names_a_game
 from .rules import Rules, load_rules
 
 _RULES: Rules | None = None
@@ -129,7 +130,11 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
              first_game: bool = False, progress=None, mode: str = "standard",
              team_lists: dict[str, dict] | None = None, log_dir: Path | None = None) -> Summary:
     """`games` seeded games (seeds `seed`, `seed + 1`, ...) of a box and mode between the named
-    bots, on `jobs` processes; each game's log goes to `log_dir` if given."""
+    bots, on `jobs` processes; each game's log goes to `log_dir` if given. A box that names a
+    game of the rules kernel is played by the kernel (one process, a player per bot: see
+    simulate_kernel) and summed up by its Summary."""
+    if names_a_game(ir, box):
+        return simulate_kernel(ir, box, games, bots, seed, progress, mode, log_dir)
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,
@@ -150,3 +155,24 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
                     progress()
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, progress=None,
+                    mode: str = "standard", log_dir: Path | None = None):
+    """simulate() of a box that names a game of the rules kernel: a player per bot (the kernel's
+    bots: `random`, `rollout`), each with a deck of the box in turn; a ValueError says what
+    does not fit (a mode, a bot, a number of players the game does not have)."""
+    from .kernel import load_game_rules
+    from .kernel.play import BOTS, default_decks, simulate as run
+    rules = load_game_rules(ir, box)
+    low, high = rules.seats
+    if mode != "standard":
+        raise ValueError(f"box '{box}' names a game of the rules kernel, which has no mode '{mode}'")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        raise ValueError(f"no bot '{unknown[0]}' for box '{box}' (a game of the rules kernel); bots: "
+                         f"{', '.join(BOTS)}")
+    if not low <= len(bots) <= high:
+        raise ValueError(f"box '{box}' plays {low} to {high} players: name a bot for each ({len(bots)} named)")
+    return run(rules, games, len(bots), bots, seed=seed, decks=default_decks(rules, len(bots)),
+               log_dir=log_dir, progress=progress)

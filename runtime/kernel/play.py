@@ -144,6 +144,14 @@ class Summary:
         return "\n".join(lines)
 
 
+def default_decks(rules: GameRules, players: int) -> list[str]:
+    """The decks simulate() deals when none is named: none (each game's seeded choice, a deck
+    per player) while the box has a deck for each player, else its decks in sorted order, in
+    turn, so that a player may share a deck's list."""
+    decks = sorted(rules.decks)
+    return [decks[i % len(decks)] for i in range(players)] if decks and len(decks) < players else []
+
+
 def simulate(rules: GameRules, games: int, players: int, bots: list[str], seed: int = 0,
              decks: list[str] | None = None, log_dir: Path | None = None, progress=None) -> Summary:
     summary = Summary()
@@ -170,8 +178,11 @@ def simulate(rules: GameRules, games: int, players: int, bots: list[str], seed: 
 
 def write_log(game: KernelGame, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    # `decks`: the ones the game was given (none: its seeded choice, which a replay makes again
+    # with the same draws); `dealt`: the decks the players took, for a reader
     head = {"kernel_log": LOG_VERSION, "box": game.rules.box, "seed": game.config.seed,
-            "players": game.config.players, "decks": [game.state.decks[p] for p in game.state.players if p in game.state.decks]}
+            "players": game.config.players, "decks": list(game.config.decks),
+            "dealt": [game.state.decks[p] for p in game.state.players if p in game.state.decks]}
     lines = [head] + [{"decision": h} for h in game.history] + [{"result": game.state.result},
                                                                {"state": game.state.to_json()}]
     path.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in lines), encoding="utf-8")
@@ -184,20 +195,83 @@ class ReplayReport:
     decisions: int
 
 
+class KernelLogError(KernelError):
+    """A file that is no readable log of a kernel game (the message says where and why)."""
+
+
+HEAD_KEYS = {"box": str, "seed": int, "players": int, "decks": list}
+
+
+def is_kernel_log(path: str | Path) -> bool:
+    """Does the file's first line open a log of a kernel game (write_log's header)?"""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            first = json.loads(fh.readline() or "{}")
+    except (OSError, ValueError):
+        return False
+    return isinstance(first, dict) and "kernel_log" in first
+
+
+def read_kernel_log(path: str | Path) -> tuple[dict, list[dict], dict | None, dict | None]:
+    """The header, the decisions, the result and the final state of a log write_log wrote;
+    KernelLogError (path:line:column: what is wrong) for a file that is not one."""
+    head, taken, result, state = None, [], None, None
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise KernelLogError(f"{path}:{n}:{exc.colno}: not JSON: {exc.msg}") from None
+            if not isinstance(item, dict) or len(item) != 1 and head is not None:
+                raise KernelLogError(f"{path}:{n}:1: not a line of a kernel log: an object with one of "
+                                     "'decision', 'result' or 'state' was expected")
+            if head is None:
+                if item.get("kernel_log") != LOG_VERSION:
+                    raise KernelLogError(f"{path}:{n}:1: log format {item.get('kernel_log')!r}; this mayhem "
+                                         f"reads kernel logs of format {LOG_VERSION}")
+                missing = [k for k, t in HEAD_KEYS.items() if not isinstance(item.get(k), t)]
+                if missing:
+                    raise KernelLogError(f"{path}:{n}:1: the header has no {missing[0]!r} "
+                                         f"(a {HEAD_KEYS[missing[0]].__name__}); write_log writes "
+                                         f"{', '.join(HEAD_KEYS)}")
+                head = item
+            elif "decision" in item and result is None:
+                step = item["decision"]
+                if not isinstance(step, dict) or not isinstance(step.get("action"), str):
+                    raise KernelLogError(f"{path}:{n}:1: a decision without its action "
+                                         '(\'{"decision": {"action": "...", ...}}\')')
+                taken.append(step)
+            elif "result" in item and result is None:
+                result = item["result"]
+            elif "state" in item and result is not None and state is None:
+                state = item["state"]
+            else:
+                raise KernelLogError(f"{path}:{n}:1: a {next(iter(item))!r} line out of place; a kernel log is "
+                                     "its header, its decisions, its result, then its final state")
+    if head is None:
+        raise KernelLogError(f"{path}:1:1: an empty file; a kernel log starts with its header")
+    return head, taken, result, state
+
+
 def replay(rules_for, path: Path) -> ReplayReport:
-    """Play the log's decisions again from its seed; the same result and final state?"""
-    lines = [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
-    head = lines[0]
-    rules = rules_for(head["box"])
-    game = KernelGame(rules, KernelConfig(players=head["players"], seed=head["seed"], decks=head["decks"]))
-    decision = game.start()
-    taken = [x["decision"] for x in lines if "decision" in x]
+    """Play the log's decisions again from its seed; the same result and final state?
+    `rules_for(box)` gives the rules of the log's box (a KernelError: the content has no such
+    box); KernelLogError if the file is no readable log."""
+    head, taken, result, state = read_kernel_log(path)
+    try:  # a box, a number of players or a deck the content does not have
+        game = KernelGame(rules_for(head["box"]), KernelConfig(players=head["players"], seed=head["seed"],
+                                                               decks=head["decks"]))
+        decision = game.start()
+    except KernelError as exc:
+        return ReplayReport(False, f"the log's header: {exc}", 0)
     for n, step in enumerate(taken, 1):
         if decision is None or step["action"] not in decision.actions:
             return ReplayReport(False, f"decision {n}: '{step['action']}' is not legal in the replayed game", n)
         decision = game.act(step["action"])
-    result = next((x["result"] for x in lines if "result" in x), None)
-    state = next((x["state"] for x in lines if "state" in x), None)
+    if result is None:
+        return ReplayReport(False, "the log has no result line: it was cut short", len(taken))
     if result != game.state.result:
         return ReplayReport(False, f"the replay ends {game.state.result}, the log {result}", len(taken))
     if state is not None and json.loads(json.dumps(game.state.to_json())) != state:

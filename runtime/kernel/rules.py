@@ -136,6 +136,11 @@ def _prop(comp: dict, name: str, default=None):
     return p["value"] if p is not None else default
 
 
+def names_a_game(ir: dict, box: str) -> bool:
+    """Does box `box` name a `game` of its own (a game of the kernel, played by KernelGame)?"""
+    return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
+
+
 def load_game_rules(ir: dict, box: str) -> GameRules:
     """The rules of the game that box `box` names."""
     tops = [c for c in ir["components"] if c["box"] == box]
