@@ -17,6 +17,15 @@ def is_game_box(ir: dict, box: str) -> bool:
     return names_a_game(ir, box)
 
 
+def refuse_mayhem_options(box: str, mode: str, teams, first_game: bool) -> None:
+    """A UsageError for an option of the Mayhem engine's games that a kernel game has not
+    (it would otherwise be left out without a word)."""
+    for given, option in ((mode != "standard", "--mode"), (bool(teams), "--teams"), (first_game, "--first-game")):
+        if given:
+            raise click.UsageError(f"{option}: box '{box}' names a game of the rules kernel, which has no modes, "
+                                   "Teams files nor first-game set-up; its options are --players and --decks")
+
+
 def _rules(ir: dict, box: str):
     from mayhem.runtime.kernel import KernelError, load_game_rules
     try:

@@ -99,6 +99,7 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
 
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+        kernel.refuse_mayhem_options(box, mode, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path)
     lists = _setup(ir, rules, box, mode, teams)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
@@ -194,6 +195,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
         raise click.UsageError("--games and --jobs must be at least 1")
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+        kernel.refuse_mayhem_options(box, mode, teams, first_game)
         return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt)
     lists = _setup(ir, rules, box, mode, teams)
     try:

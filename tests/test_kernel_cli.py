@@ -97,3 +97,13 @@ def test_the_lab_game_without_decks_simulates_plays_and_scenarios_run(tmp_path):
     assert "t1 (p1): points 0; dice" in played.stdout and "climber-p1 on camp-1" in played.stdout
     scenarios = invoke("scenario", "run", RIDGE.parent / "ridge-scenarios", "--content", RIDGE)
     assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
+
+
+def test_options_of_mayhem_games_are_refused_not_ignored():
+    """A kernel game has no modes, Teams files nor first-game set-up: saying one is a usage
+    error (it was left out without a word, and the games played the standard way)."""
+    for command, option in (("simulate", ["--mode", "free-for-all"]), ("play", ["--first-game"]),
+                            ("simulate", ["--teams", str(SCENARIOS)])):
+        result = invoke(command, "--box", "marvel-mayhem", *option, "--content", CONTENT, input="q\n")
+        assert result.exit_code == 2 and f"{option[0]}: box 'marvel-mayhem' names a game of the rules kernel" \
+            in result.output, result.output
