@@ -76,3 +76,16 @@ def test_names_of_the_game_are_checked(rules, tmp_path):
     assert "no zone 'hnd' in the game" in text and "did you mean 'hand'?" in text
     assert "'counters.hit-points.p2': no such counter" in text
     assert "'zonez.hand.p1' is no expectation" in text and "did you mean 'zones'?" in text
+
+
+def test_players_and_decks_the_game_has_not_are_errors_at_their_keys(rules, tmp_path):
+    """Too many players and a misspelt deck point at their own keys (line 7 and the deck's
+    place in line 8), each with what the game allows, not at [setup] as a whole."""
+    path = _write(tmp_path, HEAD.replace("players = 2", "players = 7").replace(
+        'decks = ["black-panther", "black-panther"]', 'decks = ["black-panther", "blak-panther"]'))
+    with pytest.raises(sc.ScenarioError) as err:
+        sc.run(rules, path)
+    text = str(err.value)
+    assert "case.toml:7:1: error[S100]: Marvel Mayhem plays 2 to 4 players, not 7" in text
+    assert "case.toml:8:27: error[S100]: no deck 'blak-panther' in box 'marvel-mayhem'" in text
+    assert "did you mean 'black-panther'?" in text

@@ -60,6 +60,16 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     problems: list[Problem] = []
     players = setup.get("players", rules.seats[0])
     decks = setup.get("decks") or [sorted(rules.decks)[0]] * players if rules.decks else []
+    low, high = rules.seats
+    if not low <= players <= high:  # pointed at the key, with what the game allows
+        problems.append(Problem(("setup", "players"), f"{rules.game['name']} plays {low} to {high} players, "
+                                                      f"not {players}"))
+    for i, deck in enumerate(setup.get("decks") or []):
+        if deck not in rules.decks:
+            problems.append(Problem(("setup", "decks", i), f"no deck '{deck}' in box '{rules.box}'",
+                                    did_you_mean(deck, sorted(rules.decks))))
+    if problems:
+        return None, problems
     try:
         game = KernelGame(rules, KernelConfig(players=players, seed=setup.get("seed", 0), decks=decks))
         game._setup_table()
