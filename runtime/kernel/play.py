@@ -229,7 +229,7 @@ def read_kernel_log(path: str | Path) -> tuple[dict, list[dict], dict | None, di
                                      "'decision', 'result' or 'state' was expected")
             if head is None:
                 if item.get("kernel_log") != LOG_VERSION:
-                    raise KernelLogError(f"{path}:{n}:1: log format {item.get('kernel_log')!r}; this mayhem "
+                    raise KernelLogError(f"{path}:{n}:1: log format {item.get('kernel_log')!r}; this version "
                                          f"reads kernel logs of format {LOG_VERSION}")
                 missing = [k for k, t in HEAD_KEYS.items() if not isinstance(item.get(k), t)]
                 if missing:
