@@ -248,6 +248,14 @@ class FrontEnd:
         self.checked, self.types, self.last_types = kept, table, c.types
         self.noisy_types = {key: hit.diagnostics for key, hit in kept.items() if hit.diagnostics}
 
+    def _callers(self, keywords: set[str], skip: set[int]) -> list[Component]:
+        """The components (but `skip`) whose names mean one of these keywords (by qid)."""
+        found = []
+        for key, hit in self.resolved.items():
+            if key not in skip and any(s.kind == "keyword" and s.name in keywords for s in hit.found.values()):
+                found.append(self.comps[key])
+        return sorted(found, key=_qid)
+
     def _needs(self, checker) -> None:
         """Each keyword's needs (typecheck's first loop), in qid order."""
         for comp in self.keywords:
@@ -256,28 +264,26 @@ class FrontEnd:
     def _patch_typecheck(self, c) -> None:
         """Types by file (after _patch_resolve): the components resolved again are checked
         again; the keywords' needs (the interface) and every other component's types stay.
-        After an edit of a keyword's body the keywords' needs are worked out again: while
-        they are the same, no caller's types change (else every component is checked again)."""
+        After an edit of a keyword's body the keywords' needs are worked out again: the
+        components whose calls name a keyword whose needs changed are checked again too."""
         diags = c.diagnostics
         checker = _Checker(c.resolution, diags)
         last = self.last_types
         checker.types = Types(of=self.types, keyword_needs=last.keyword_needs, default_needs=last.default_needs)
+        again = list(self.redone)
         if self.models.bodies:
             kept = Diagnostics()
             needs = _Checker(c.resolution, kept)
             _forget(self.types, self.keyword_types)
             needs.types.of = self.types
-            found, types_global = _apart(needs.types, "of", kept, lambda: self._needs(needs))
-            if (needs.types.keyword_needs, needs.types.default_needs) != (last.keyword_needs, last.default_needs):
-                self.keyword_types = found  # (forgotten again by the whole pass)
-                done, self.redone, self.replayed = self.redone, None, set()
-                self._components(c.model)
-                self.pass_typecheck(c)
-                self.redone = done  # the graph after it goes by file still
-                return
-            self.keyword_types, self.types_global = found, types_global
+            self.keyword_types, self.types_global = _apart(needs.types, "of", kept, lambda: self._needs(needs))
             checker.types = needs.types
-            checker.types.of = self.types
+            new, old = needs.types, last
+            changed = {q for q in new.keyword_needs.keys() | old.keyword_needs.keys()
+                       if new.keyword_needs.get(q) != old.keyword_needs.get(q)
+                       or new.default_needs.get(q) != old.default_needs.get(q)}
+            if changed:
+                again.extend(self._callers(changed, {id(comp.decl) for comp in again}))
         diags.items.extend(self.types_global)
         gone = [id(comp.decl) for unit in self.models.gone.values() for top in unit.components for comp in top.walk()]
         for key in gone:
@@ -286,7 +292,7 @@ class FrontEnd:
                 _forget(self.types, old.found)
             self.noisy_types.pop(key, None)
         redone = set()
-        for comp in self.redone:
+        for comp in again:
             key = id(comp.decl)
             redone.add(key)
             old = self.checked.get(key)

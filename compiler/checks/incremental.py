@@ -159,6 +159,7 @@ class CheckCache:
         self.removed_irs: list[dict] = []
         self.parts: dict = {}  # each top-level component's share of the Collection's indexes
         self.callers: set[str] = set()  # the components whose calls reach a keyword built again
+        self.rereads: list[dict] = []  # those of them the checks read again (their IR unchanged)
 
     def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict],
              callers: set[str] = frozenset()) -> None:
@@ -191,7 +192,7 @@ class CheckCache:
                 if t not in self.dirty:
                     self.dirty.add(t)
                     self.dirty_kinds.add(old.by_qid[t]["kind"])
-                    self.removed_irs.append(old.by_qid[t])
+                    self.rereads.append(old.by_qid[t])  # its IR the same: its walks kept, what it uses not
 
     def run(self, ir: dict, graph, backend):
         self._callers(backend)
@@ -203,7 +204,7 @@ class CheckCache:
         if col is None:
             col = Collection(ir, graph, self.parts)
         if dirty is not None:
-            carry(self.col, col, dirty, self.removed_irs, self.prior)
+            carry(self.col, col, dirty, self.removed_irs, self.prior, self.rereads)
             carry_where(self.col, col, self.dirty_kinds)
         else:
             col.memo = Memo()
@@ -244,7 +245,7 @@ class CheckCache:
             # a full run goes through the components in qid order: so do the kept findings
             findings.extend(sorted((f for fs in now.values() for f in fs), key=lambda f: f.qid))
         self.col = col
-        self.dirty, self.dirty_kinds, self.removed_irs = set(), set(), []
+        self.dirty, self.dirty_kinds, self.removed_irs, self.rereads = set(), set(), [], []
         return present(col, findings)
 
     def _grouped(self, col: Collection, code: str, dirty: set[str] | None) -> list[Finding]:

@@ -90,13 +90,21 @@ def patched_kinds(old: Collection, new: Collection, dirty: set[str], prior: dict
     return index
 
 
-def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[dict], prior: dict) -> None:
+def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[dict], prior: dict,
+          rereads: list[dict] = ()) -> None:
     """The per-component facts of the components that did not change, and every
     keyword's while no keyword changed (an edit of a keyword's body: what each keyword
     uses is worked out again): the old collection's tables, less what they hold about the
-    components dropped since."""
+    components dropped since, and what they hold of `rereads` (a keyword's callers, read
+    again: their IR, and so their walks, the same) but its walks."""
     new._kw_uses = {} if any(c["kind"] == "keyword" for c in removed_irs) else old._kw_uses
     new._uses, new.memo, exprs, stmts, bodies = old._uses, old.memo, old._exprs, old._stmts, old._bodies
+    for comp in rereads:  # a keyword's callers: what they use through it, and what was worked out from it
+        for c in _components(comp):
+            new._uses.pop((c["qid"], True), None)
+            new._uses.pop((c["qid"], False), None)
+            for key in new.memo.keys_of(c["qid"]):
+                new.memo.pop(key, None)
     for comp in removed_irs:
         for c in _components(comp):
             new._uses.pop((c["qid"], True), None)
