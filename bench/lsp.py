@@ -6,7 +6,9 @@ and times each until the server publishes the findings of that version of the fi
 under 200 ms at 10,000 cards). Each round: a misspelt effect (an E301 with its
 did-you-mean: the root checked again through compiler.incremental, by file: the
 edited file's components, those whose names meant them, and the cross-set checks), the line as it was, a syntax error
-(published from the buffer alone, before the check), the line as it was. The time includes the server's
+(published from the buffer alone, before the check), the line as it was; then an edit of a
+keyword's text in shared/core.mh, which every box uses (bench/synthetic.py's EDITS: checked by
+file, the keyword alone built again), and the line as it was. The time includes the server's
 debounce (server.DEBOUNCE, none since issue #15's sixth round), the JSON-RPC round trip and
 this client's own reading of the reply (pygls's reader: a thread trip per line).
 
@@ -39,7 +41,7 @@ from lsprotocol import types as T
 from pygls.lsp.client import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from synthetic import generate  # noqa: E402 (bench/synthetic.py, next to this file)
+from synthetic import EDITS, generate  # noqa: E402 (bench/synthetic.py, next to this file)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -113,10 +115,27 @@ async def measure(root: Path, edits: int, watch: bool = True) -> dict:
         uri=uri, language_id="mayhem", version=1, text=text)))
     _, done = await client.findings_of(uri, 1)
     first = done - started
-    times, codes, syntax, cpu = [], [], [], []
+    times, codes, syntax, cpu, keyword = [], [], [], [], []
     pid = client._server.pid  # pygls's subprocess of the server
     version = 1
+    core = root / "shared" / "core.mh"
+    _label, _name, kw_old, kw_new = next(e for e in EDITS if e[1] == "shared/core.mh")
+    core_text, core_version = core.read_text(encoding="utf-8"), 1
+    client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
+        uri=core.as_uri(), language_id="mayhem", version=1, text=core_text)))
+    await client.findings_of(core.as_uri(), 1)
     for i in range(edits):
+        for body in (core_text.replace(kw_old, kw_new, 1), core_text):  # a keyword's text, and back
+            core_version += 1
+            await asyncio.sleep(0.2)
+            used = cpu_seconds(pid)
+            started = time.perf_counter()
+            client.text_document_did_change(T.DidChangeTextDocumentParams(
+                text_document=T.VersionedTextDocumentIdentifier(uri=core.as_uri(), version=core_version),
+                content_changes=[T.TextDocumentContentChangeWholeDocument(text=body)]))
+            _found, done = await client.findings_of(core.as_uri(), core_version)
+            after = cpu_seconds(pid)
+            keyword.append((done - started, None if used is None or after is None else after - used))
         for body, kind in ((text.replace(line, broken, 1), "name"), (text, "back"),
                            (text.replace(line, line + "(", 1), "syntax"), (text, "back")):
             version += 1
@@ -139,7 +158,8 @@ async def measure(root: Path, edits: int, watch: bool = True) -> dict:
     client.exit(None)
     await client.stop()
     files = sum(1 for _ in root.rglob("*.mh"))
-    return {"files": files, "first": first, "times": times, "codes": codes, "syntax": syntax, "cpu": cpu}
+    return {"files": files, "first": first, "times": times, "codes": codes, "syntax": syntax, "cpu": cpu,
+            "keyword": keyword}
 
 
 def report(label: str, r: dict) -> None:
@@ -156,6 +176,12 @@ def report(label: str, r: dict) -> None:
         print(f"{'':>16}  the server's CPU time from the edit to its diagnostics: median {statistics.median(cpu):.0f} ms, "
               f"min {min(cpu):.0f}, max {max(cpu):.0f} (at {1000 / os.sysconf('SC_CLK_TCK'):.0f} ms a tick; in order: "
               f"{', '.join(f'{t:.0f}' for t in cpu)})")
+    if r["keyword"]:
+        wall = [t * 1000 for t, _c in r["keyword"]]
+        cpu = [c * 1000 for _t, c in r["keyword"] if c is not None]
+        print(f"{'':>16}  an edit of a keyword's text in shared/core.mh (and back) to its diagnostics: median "
+              f"{statistics.median(wall):.0f} ms, max {max(wall):.0f}" + (
+                  f"; the server's CPU: median {statistics.median(cpu):.0f} ms, max {max(cpu):.0f}" if cpu else ""))
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ from .model import Component
 from .resolve import _declare, check_modes, see_scopes
 from .resolve_names import NameResolver
 from .symbols import Resolution
-from .typecheck import Types, _Checker, typecheck
+from .typecheck import Types, _Checker
 
 
 class FrontEnd:
@@ -45,6 +45,7 @@ class FrontEnd:
         self.types: dict = {}  # its Types.of, patched the same way
         self._walks: dict[int, tuple] = {}  # id(top-level Component) -> (it, its walk)
         self._order: list = []  # the latest check's components by qid
+        self.keywords: list = []  # its keywords (a check by file keeps them: no leaf file has one)
         # What a check by file (ModelCache.fresh: only the files whose syntax tree changed are
         # looked at) reads from the check before it:
         self.res: Resolution | None = None  # the latest check's resolution (its tables patched)
@@ -55,6 +56,7 @@ class FrontEnd:
         self.noisy: dict[int, list] = {}  # id(declaration) -> its names' errors, the non-empty ones
         self.noisy_types: dict[int, list] = {}  # likewise, its types' errors
         self.types_global: list = []  # the keywords' needs' errors (the keywords are the interface)
+        self.keyword_types: dict = {}  # what working out the keywords' needs wrote in the types' table
         self.last_types: Types | None = None
         self.redone: list | None = None  # by file: the components whose names the latest check resolved
 
@@ -145,7 +147,7 @@ class FrontEnd:
         for scope in moved:  # a file parses again: its ids back at their place (_declare's order)
             res.components[scope] = dict(sorted(res.components[scope].items(),
                                                 key=lambda kv: (kv[1].file, kv[1].span.line)))
-        for name in changed_files:
+        for name in changed_files - self.models.bodies:  # a keyword's callers: its signature is the same
             for key in list(self.users.get(name, ())):
                 if key not in redo and key in self.comps:
                     self._unresolve(key, keep_comp=True)
@@ -205,6 +207,7 @@ class FrontEnd:
             order.extend(x for x in everything if id(x) not in known)
             order.sort(key=_qid)  # a sorted run and a few new ones: nearly linear
         self._walks, self._order = walks, order
+        self.keywords = [x for x in order if x.kind == "keyword"]
         return everything, order
 
     def pass_typecheck(self, c) -> None:
@@ -216,11 +219,8 @@ class FrontEnd:
         before, replayed = self.checked, self.replayed
         table = self.types if replayed else {}  # patched, as the names' table
         diags = c.diagnostics
-        start, first = len(diags.items), []
 
         def each(checker, comp) -> None:
-            if not first:  # the keywords' needs are worked out before the first component
-                first.append(len(diags.items))
             key = id(comp.decl)
             old = before.get(key)
             if old is not None and old.decl is comp.decl and key in replayed:
@@ -233,21 +233,57 @@ class FrontEnd:
                 hit = Kept(comp.decl, *_apart(checker.types, "of", diags, lambda: checker.component(comp)))
             kept[key] = hit
 
-        c.types = typecheck(c.model, c.resolution, diags, each, of=table, order=self._order)
-        self.types_global = diags.items[start:first[0] if first else len(diags.items)]
+        # as typecheck(): the keywords' needs first, then each component; what the keywords'
+        # needs wrote in the table kept apart (an edit of a keyword's body works them out again)
+        checker = _Checker(c.resolution, diags)
+        _forget(table, self.keyword_types)
+        checker.types.of = table
+        self.keyword_types, self.types_global = _apart(checker.types, "of", diags, lambda: self._needs(checker))
+        for comp in self._order:
+            each(checker, comp)
+        c.types = checker.types
         for key, old in before.items():  # the components no longer declared
             if key not in kept:
                 _forget(table, old.found)
         self.checked, self.types, self.last_types = kept, table, c.types
         self.noisy_types = {key: hit.diagnostics for key, hit in kept.items() if hit.diagnostics}
 
+    def _callers(self, keywords: set[str], skip: set[int]) -> list[Component]:
+        """The components (but `skip`) whose names mean one of these keywords (by qid)."""
+        found = []
+        for key, hit in self.resolved.items():
+            if key not in skip and any(s.kind == "keyword" and s.name in keywords for s in hit.found.values()):
+                found.append(self.comps[key])
+        return sorted(found, key=_qid)
+
+    def _needs(self, checker) -> None:
+        """Each keyword's needs (typecheck's first loop), in qid order."""
+        for comp in self.keywords:
+            checker.keyword_needs(comp)
+
     def _patch_typecheck(self, c) -> None:
         """Types by file (after _patch_resolve): the components resolved again are checked
-        again; the keywords' needs (the interface) and every other component's types stay."""
+        again; the keywords' needs (the interface) and every other component's types stay.
+        After an edit of a keyword's body the keywords' needs are worked out again: the
+        components whose calls name a keyword whose needs changed are checked again too."""
         diags = c.diagnostics
         checker = _Checker(c.resolution, diags)
         last = self.last_types
         checker.types = Types(of=self.types, keyword_needs=last.keyword_needs, default_needs=last.default_needs)
+        again = list(self.redone)
+        if self.models.bodies:
+            kept = Diagnostics()
+            needs = _Checker(c.resolution, kept)
+            _forget(self.types, self.keyword_types)
+            needs.types.of = self.types
+            self.keyword_types, self.types_global = _apart(needs.types, "of", kept, lambda: self._needs(needs))
+            checker.types = needs.types
+            new, old = needs.types, last
+            changed = {q for q in new.keyword_needs.keys() | old.keyword_needs.keys()
+                       if new.keyword_needs.get(q) != old.keyword_needs.get(q)
+                       or new.default_needs.get(q) != old.default_needs.get(q)}
+            if changed:
+                again.extend(self._callers(changed, {id(comp.decl) for comp in again}))
         diags.items.extend(self.types_global)
         gone = [id(comp.decl) for unit in self.models.gone.values() for top in unit.components for comp in top.walk()]
         for key in gone:
@@ -256,7 +292,7 @@ class FrontEnd:
                 _forget(self.types, old.found)
             self.noisy_types.pop(key, None)
         redone = set()
-        for comp in self.redone:
+        for comp in again:
             key = id(comp.decl)
             redone.add(key)
             old = self.checked.get(key)

@@ -14,7 +14,7 @@ incremental_passes.py, checks/incremental.py).
 """
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 
 from mayhem.dsl import ast
 
@@ -29,17 +29,24 @@ def _shape(decl: ast.Decl) -> tuple:
     return (decl.kind, decl.id, tuple(_shape(m) for m in decl.members if isinstance(m, ast.Decl)))
 
 
-def interface_of(name: str, unit, text: str) -> tuple:
+def signature(decl: ast.Decl) -> ast.Decl:
+    """What the key holds of a declaration: a keyword without its members (its body), any
+    other declaration whole (compared by value: the syntax tree's nodes are dataclasses)."""
+    return dataclasses.replace(decl, members=[]) if decl.kind == "keyword" else decl
+
+
+def interface_of(name: str, unit) -> tuple:
     """One file's share of the interface key."""
     decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
     if all(d.kind in LEAF_KINDS for d in decls):
         return (name, "leaf", unit.box, tuple(unit.uses), tuple(_shape(d) for d in decls))
-    return (name, "whole", hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest())
+    return (name, "whole", dataclasses.replace(unit.file, decls=[d for d in unit.file.decls if not isinstance(d, ast.Decl)]),
+            tuple(signature(d) for d in decls))
 
 
 class Interface:
     """Each file's share of the interface key as the latest check found it, kept while its
-    syntax tree is the same object (a file's text is hashed once per change)."""
+    syntax tree is the same object (made once per change of the file)."""
 
     def __init__(self) -> None:
         self.shares: dict[str, tuple] = {}  # file -> (its syntax tree, its share of the key)
@@ -65,8 +72,7 @@ class Interface:
             unit = c.model.units[name]
             kept = self.shares.get(name)
             if kept is None or kept[0] is not unit.file:
-                src = c.sources.get(name)
-                kept = (unit.file, interface_of(name, unit, src.text if src is not None else ""))
+                kept = (unit.file, interface_of(name, unit))
                 changed.add(name)
             shares[name] = kept
         changed |= set(self.shares) - set(shares)

@@ -4,23 +4,34 @@ its errors, built again only when its syntax tree changed, by file when it can (
 The names and types after it (incremental_front.py) and the graph (incremental_passes.py)
 read what a check by file did: the files whose components it built (`fresh`) and the
 former units it dropped (`gone`).
+
+A file of the interface (not of LEAF_KINDS alone) goes by file too when the interface key
+is the same: what changed in it is keywords' bodies (their members), each keyword's
+signature and every other declaration equal to what they were (compiler/incremental_interface.py).
+The equal declarations' former syntax nodes take their place in the new tree, and so keep
+their components and all that was built from them; each edited keyword is built again, and
+its former Component object takes the new one's fields, so that every symbol that meant it
+(a caller's) means the new one (`fresh` and `gone` hold the edited keywords alone: new and
+former, `bodies` the file).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
 
-from .incremental_interface import LEAF_KINDS
-from .model import build_model
+from .incremental_interface import LEAF_KINDS, signature
+from .model import Component, _component, build_model
 
 
 @dataclass(slots=True)
 class _NoUnit:
-    """The former unit of a file that did not parse: no components."""
+    """The former unit of a file that did not parse: no components; or the edited keywords
+    of a file whose keywords' bodies alone changed (`fresh` and `gone`)."""
 
-    components: tuple = ()
+    components: tuple | list = ()
 
 
 _NO_UNIT = _NoUnit()
@@ -49,11 +60,12 @@ class ModelCache:
         self.fresh: dict | None = None  # by file: the files whose components it built (name -> unit)
         self.gone: dict = {}  # by file: the files' units it dropped (name -> the former unit)
         self.broken_files: set[str] = set()  # the files that stopped parsing after a check by file
+        self.bodies: set[str] = set()  # by file: the files where only keywords' bodies changed
 
     def pass_model(self, c, same: bool) -> None:
         """The model, each unchanged top-level declaration's Component kept (the interface holds
         the card types that check it, its box and its file); by file when it can (`fresh`)."""
-        self.fresh = None
+        self.fresh, self.bodies = None, set()
         if same and self._patch_model(c):
             return
         kept: dict[int, Kept] = {}
@@ -102,11 +114,18 @@ class ModelCache:
         if any(x.kind not in LEAF_KINDS for name in broke for x in before[name].components):
             return False
         fresh, gone = {}, {name: before[name] for name in broke}
+        bodies: dict[str, list] = {}
         for name, unit in units.items():
             old = before.get(name)
             if old is None or old.file is not unit.file:
                 decls = [d for d in unit.file.decls if isinstance(d, ast.Decl)]
-                if any(d.kind not in LEAF_KINDS for d in decls) or (old is not None and
+                if any(d.kind not in LEAF_KINDS for d in decls):
+                    edited = _bodies_edited(old, unit)
+                    if edited is None:
+                        return False
+                    bodies[name] = edited
+                    continue
+                if (old is not None and
                         [(d.kind, d.id) for d in decls] != [(x.kind, x.id) for x in old.components]):
                     return False
                 fresh[name] = unit
@@ -130,8 +149,15 @@ class ModelCache:
                     u.components = []
                 return False
             files[name] = found.items
+        for name, edited in bodies.items():
+            built = self._rebuild_keywords(name, units[name], before[name], edited, made)
+            if built is None:
+                for u in fresh.values():
+                    u.components = []
+                return False
+            fresh[name], gone[name], files[name] = built
         for name, unit in units.items():
-            if name not in fresh:
+            if name not in fresh or name in bodies:
                 unit.components = before[name].components
         for name, old in gone.items():
             self.model_diags.pop(name, None)
@@ -148,5 +174,59 @@ class ModelCache:
         c.model.kinds = self.kinds
         self.broken_files = (self.broken_files | broke) - back
         self.gone = gone
-        self.units, self.fresh = dict(units), fresh
+        self.units, self.fresh, self.bodies = dict(units), fresh, set(bodies)
         return True
+
+    def _rebuild_keywords(self, name: str, unit, old, edited: list, made: dict):
+        """The edited keywords of a file of the interface built again (the other declarations'
+        former nodes put back in the new tree: equal, they keep their components): the
+        units of `fresh` and `gone` (the new and the former keywords) and the file's model
+        errors; None when a keyword's component does not come out as before (its kind and
+        id, no children)."""
+        where = "<box-file>" if unit.box else "<module-file>"
+        found = Diagnostics()
+        new_comps = []
+        for at, comp in edited:
+            decl = unit.file.decls[at]
+            start = len(found.items)
+            new = _component(decl, where, None, unit.box or name, name, None, found, self.kinds)
+            if new is None or new.kind != comp.kind or new.qid != comp.qid or new.children:
+                return None
+            new_comps.append((comp, new, found.items[start:]))
+        edited_at = {at for at, _comp in edited}
+        for at, decl in enumerate(old.file.decls):
+            if at not in edited_at:
+                unit.file.decls[at] = decl  # equal to the new one: its components and all built from them kept
+        fresh, former = [], []
+        for comp, new, diags in new_comps:
+            former.append(dataclasses.replace(comp))
+            self.made.pop(id(comp.decl), None)
+            for field in dataclasses.fields(Component):  # every symbol that meant it means the new one
+                setattr(comp, field.name, getattr(new, field.name))
+            made[id(comp.decl)] = Kept(comp.decl, {"component": comp}, diags)
+            fresh.append(comp)
+        errors = [d for decl in unit.file.decls
+                  if (hit := made.get(id(decl)) or self.made.get(id(decl))) is not None for d in hit.diagnostics]
+        return _NoUnit(fresh), _NoUnit(former), errors
+
+
+def _bodies_edited(old, unit) -> list | None:
+    """(place, former Component) of each keyword of a file of the interface whose body alone
+    changed, when every other declaration is equal to its former self and each edited
+    keyword's signature is the same (its place, kind, id, parameters and spans); else None."""
+    if old is None or not old.components or len(old.file.decls) != len(unit.file.decls):
+        return None
+    if dataclasses.replace(old.file, decls=[]) != dataclasses.replace(unit.file, decls=[]):
+        return None
+    comp_of = {id(comp.decl): comp for comp in old.components}
+    edited = []
+    for at, (was, now) in enumerate(zip(old.file.decls, unit.file.decls)):
+        if was is now or was == now:
+            continue
+        comp = comp_of.get(id(was))
+        if (not isinstance(now, ast.Decl) or not isinstance(was, ast.Decl) or now.kind != "keyword"
+                or was.kind != "keyword" or comp is None
+                or comp.children or signature(was) != signature(now)):
+            return None
+        edited.append((at, comp))
+    return edited

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sortedcontainers import SortedKeyList
-
 from mayhem import __version__
 from mayhem.dsl import ast
 
@@ -30,6 +28,7 @@ from . import graph as graph_mod
 from .graph import GraphBuilder
 from .incremental_front import FrontEnd
 from .incremental_interface import Interface
+from .incremental_tables import KeywordCalls, Sorted
 from .ir import IR_VERSION, Serializer
 
 
@@ -68,6 +67,8 @@ class BackEnd:
         self.ir_dirty: dict = {}  # qid -> its Component to serialize again, or None (gone)
         self.ir_boxes: list = []
         self.built_broken: dict[str, str] = {}  # qid -> file of a piece built while a file did not parse
+        self._cut: list = []  # the edges into the pieces dropped from other pieces' nodes (_drop)
+        self._cut_nodes: set = set()  # the nodes of the pieces dropped
 
     def pass_model(self, c) -> None:
         key, self.changed_files = self.interface.key(c)
@@ -76,6 +77,12 @@ class BackEnd:
         self.same = key == self.key
         self.key = key
         self.front.pass_model(c, self.same)
+        if self.same and self.front.models.fresh is None and any(
+                self.interface.shares[n][1][1] == "whole" for n in self.changed_files if n in self.interface.shares):
+            # a file of the interface changed, and not by file: its keywords' bodies (the key
+            # holds their signatures alone) are seen by names, types, graph and checks as an
+            # edit of the interface (the model kept per declaration holds either way)
+            self.same = False
 
     def pass_resolve(self, c) -> None:
         self.front.pass_resolve(c, self.same, self.changed_files, frozenset(self.interface.stood_in))
@@ -124,6 +131,7 @@ class BackEnd:
             self._drop(piece)
             self.removed[qid] = piece
         self.built_broken = {comp.qid: comp.file for comp in comps if self.pieces[comp.qid].broken}
+        self._cut, self._cut_nodes = [], set()  # leaf pieces: no other piece's edge goes into theirs
         kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
         self.checks.note(self.changed | set(self.removed), kinds,
                          [p.ir for p in self.removed.values() if p.ir is not None])
@@ -167,11 +175,46 @@ class BackEnd:
             self._add(piece, extra)
             self.changed.add(comp.qid)
             self.ir_dirty[comp.qid] = comp
+        callers = self._mend()
         kinds = {p.decl.kind for p in self.removed.values()} | {self.pieces[q].decl.kind for q in self.changed}
         self.checks.note(self.changed | set(self.removed), kinds,
-                         [p.ir for p in self.removed.values() if p.ir is not None])
-        c.diagnostics.items.extend(self.cycles)
+                         [p.ir for p in self.removed.values() if p.ir is not None], callers)
+        if "keyword" in kinds:  # a keyword's body edited: its calls may make a cycle, or end one
+            before = len(c.diagnostics.items)
+            calls = KeywordCalls(self.pieces, self.front.keywords)
+            graph_mod._keyword_cycles(calls, calls, c.diagnostics)
+            self.cycles = c.diagnostics.items[before:]
+        else:
+            c.diagnostics.items.extend(self.cycles)
         c.graph = gb
+
+    def _mend(self) -> set[str]:
+        """The edges that other pieces' nodes had into the pieces dropped (a call's into a
+        keyword rebuilt: `_drop` cut them) put back where both ends are in the graph again;
+        the components whose calls reach a keyword rebuilt (through other keywords too)."""
+        g = self.builder.g
+        cut, gone, self._cut, self._cut_nodes = self._cut, self._cut_nodes, [], set()
+        callers: set[str] = set()
+        todo = []
+        for a, b, attrs in cut:  # (the IR's list of edges kept them)
+            if a in gone or a not in g or b not in g or g.nodes[a].get("type") == "event":
+                # its own piece was dropped too (and built again with its edges), or gone
+                if not g.has_edge(a, b):
+                    self.ir_edges.pop((a, b), None)
+                continue
+            g.add_edge(a, b, **attrs)
+            if attrs["type"] == "calls":
+                todo.append(a)
+        while todo:
+            owner = g.nodes[todo.pop()].get("component")
+            if owner is None or owner in callers:
+                continue
+            callers.add(owner)
+            piece = self.pieces.get(owner)
+            if piece is not None and piece.decl.kind == "keyword":  # who calls it reads the body too
+                for nid, _attrs in piece.nodes:
+                    todo.extend(a for a, _b, t in g.in_edges(nid, data="type") if t == "calls")
+        return callers
 
     def _reset(self, c, comps) -> None:
         """Everything built again, as a check from scratch does (one builder; each
@@ -179,6 +222,7 @@ class BackEnd:
         gb = self.builder = GraphBuilder(c.resolution)
         self.pieces, self.built_broken, self.ir_components = {}, {}, None
         self.reset_broken = frozenset(self.interface.stood_in)
+        self._cut, self._cut_nodes = [], set()
         self.changed, self.removed = None, {}
         self.checks.note(None, set(), [])
         g = gb.g
@@ -237,14 +281,19 @@ class BackEnd:
         gb.node_of.update(piece.node_of)
 
     def _drop(self, piece: Piece) -> None:
-        """Take a piece out of the graph, and the event nodes no edge touches any more."""
+        """Take a piece out of the graph, and the event nodes no edge touches any more (the
+        edges other pieces' nodes had into it noted: _mend puts them back)."""
         gb = self.builder
         g = gb.g
         events = set()
+        mine = {nid for nid, _attrs in piece.nodes}
+        self._cut_nodes |= mine
         for nid, _attrs in piece.nodes:
             if nid not in g:
                 continue
-            for a, b in list(g.in_edges(nid)) + list(g.out_edges(nid)):
+            cut = [(a, b, attrs) for a, b, attrs in g.in_edges(nid, data=True) if a not in mine]
+            self._cut.extend(cut)
+            for a, b in [(a, b) for a, b in g.in_edges(nid) if a in mine] + list(g.out_edges(nid)):
                 self.ir_edges.pop((a, b), None)
                 for end in (a, b):
                     if g.nodes[end].get("type") == "event":
@@ -313,51 +362,6 @@ class BackEnd:
         from . import driver
         return (driver.pass_load, self.pass_model, self.pass_resolve, self.pass_typecheck,
                 self.pass_graph, self.pass_serialize, self.pass_consistency)
-
-
-class Sorted:
-    """A table whose values the IR lists in the order of their keys, patched at each change
-    (an edit changes a few hundred of a large collection's hundred thousand graph nodes and
-    edges: sorting them all again was the IR pass's largest cost, and then inserting into
-    two lists of them, each insert moving half the list, a sixth of a card's edit). The
-    values are kept in sortedcontainers' SortedKeyList (lists of a thousand, an insert moves
-    a few hundred), listed in order by chaining them."""
-
-    def __init__(self, items=()) -> None:
-        self._of = dict(items)
-        self._key = {id(v): k for k, v in self._of.items()}  # a value -> its key (each value is in once)
-        self._list = SortedKeyList(self._of.values(), key=self._key_of)
-
-    def _key_of(self, value):
-        return self._key[id(value)]
-
-    def __contains__(self, key) -> bool:
-        return key in self._of
-
-    def __getitem__(self, key):
-        return self._of[key]
-
-    def __len__(self) -> int:
-        return len(self._of)
-
-    def __setitem__(self, key, value) -> None:
-        if key in self._of:
-            self.pop(key)
-        self._of[key] = value
-        self._key[id(value)] = key
-        self._list.add(value)
-
-    def pop(self, key, default=None):
-        if key not in self._of:
-            return default
-        del self._list[self._list.bisect_key_left(key)]
-        value = self._of.pop(key)
-        del self._key[id(value)]
-        return value
-
-    def in_order(self) -> list:
-        """The values in the order of their keys: a new list (an earlier result's stays as it was)."""
-        return list(self._list)
 
 
 def _qids(comp: dict) -> list[str]:

@@ -7,7 +7,10 @@ another of its kind, in its box or another (C201, C202), a number of a card's te
 that text and effect disagree) applied one after another to a copy of content/, each followed by
 `Workspace.check()` of one long-lived workspace, compared with a fresh full compile of the
 same files: every diagnostic (code, severity, message, span, hint, related), every silenced
-finding, the IR, and the findings `Workspace.diagnostics(name)` gives for the edited file."""
+finding, the IR, and the findings `Workspace.diagnostics(name)` gives for the edited file.
+Edits of a keyword of shared/core.mh, which every box uses: of its text or its body (checked
+by file: the keyword built again, its callers' findings changed where what they read of it
+did), and of its signature or its place (the whole collection checked again)."""
 from __future__ import annotations
 
 import re
@@ -248,3 +251,54 @@ def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):
     assert everything(ws.check()) == everything(driver.check([root], root=root))
     assert ws.result.ok and ws.result.ir is not None
     assert_tables_as_built_afresh(ws.result, ["the check again"])
+
+
+# (what, the text in content/shared/core.mh, what it becomes, by file, a caller's finding changes)
+KEYWORD_EDITS = (
+    ("the text of melee-attack (bench/compile.py's edit)", 'to 1 opposing Character in the same Location."',
+     'to one opposing Character in the same Location."', True, False),
+    ("heal's body: the cards that heal 1 or 3 now heal 2 (C307 on them)", "remove-damage(self, x)",
+     "remove-damage(self, 2)", True, True),
+    ("plus-damage's body: +X Damage adds 1 (C307 on the abilities that say +2)", "bonus(x)", "bonus(1)", True, True),
+    ("stun's body reads attack-target, which Mayhem cards lack (E409 on the cards that STUN)",
+     "place(stun, 1, on: target, tags: [stun])", "place(stun, 1, on: attack-target, tags: [stun])", True, True),
+    ("heal's body calls heal (E501: an error, so the checks' notes on the cards are gone)", "remove-damage(self, x)",
+     "heal(1)", True, True),
+    ("shield's body places a Flee token (what the cards use through it)", "place(shield, 1, on: self)",
+     "place(flee, 1, on: self)", True, False),
+    ("heal's signature: a parameter more", 'keyword heal "Heal X" (x) {', 'keyword heal "Heal X" (x, y = 1) {', False, False),
+    ("heal's body a line longer: the declarations after it move", "remove-damage(self, x)",
+     "remove-damage(self, x)\n    remove-damage(self, 0)", False, False),
+)
+
+
+def findings(c: driver.Compilation) -> set:
+    return {(d.code, d.message, str(d.span)) for d in c.diagnostics.items}
+
+
+@pytest.mark.parametrize("what, old, new, by_file, reaches_callers", KEYWORD_EDITS, ids=[e[0] for e in KEYWORD_EDITS])
+def test_an_edit_of_a_shared_keyword_finds_what_a_full_compile_finds(watched_session, what, old, new, by_file,
+                                                                    reaches_callers):
+    root, ws = watched_session
+    core = root / "shared" / "core.mh"
+    text = core.read_text(encoding="utf-8")
+    assert old in text
+    before = findings(ws.check())
+    try:
+        for body in (text.replace(old, new, 1), text):
+            write(ws, core, body)
+            ws.saw(core)
+            got = ws.check()
+            assert ws.by_file == (by_file or body == text and ws.by_file), what
+            fresh = driver.check([root], root=root)
+            assert everything(got) == everything(fresh), what
+            assert ws.diagnostics("shared/core.mh") == [d for d in fresh.diagnostics.sorted()
+                                                        if d.span is not None and d.span.file == "shared/core.mh"]
+            assert_tables_as_built_afresh(got, [what])
+            if body != text:
+                elsewhere = {f for f in findings(got) ^ before if not f[2].startswith("shared/")}
+                assert bool(elsewhere) == reaches_callers, (what, sorted(elsewhere)[:3])
+    finally:
+        write(ws, core, text)
+        ws.saw(core)
+    assert findings(ws.check()) == before

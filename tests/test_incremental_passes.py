@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from mayhem.compiler.incremental_passes import Sorted
+from mayhem.compiler.incremental_tables import Sorted
 
 
 @settings(deadline=None)  # a shared, loaded machine: no timed examples

@@ -158,18 +158,44 @@ class CheckCache:
         self.col: Collection | None = None
         self.removed_irs: list[dict] = []
         self.parts: dict = {}  # each top-level component's share of the Collection's indexes
+        self.callers: set[str] = set()  # the components whose calls reach a keyword built again
+        self.rereads: list[dict] = []  # those of them the checks read again (their IR unchanged)
 
-    def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict]) -> None:
+    def note(self, changed: set[str] | None, kinds: set[str], removed_irs: list[dict],
+             callers: set[str] = frozenset()) -> None:
         """The graph pass built these top-level components again (None: every one); the IR of
-        the ones it dropped (rebuilt or gone)."""
+        the ones it dropped (rebuilt or gone); the components (their qids, children's too)
+        whose calls reach a keyword it built again."""
         if changed is None:
             self.dirty = None
         elif self.dirty is not None:
             self.dirty |= changed
         self.dirty_kinds |= kinds
         self.removed_irs.extend(removed_irs)
+        self.callers |= callers
+
+    def _callers(self, backend) -> None:
+        """When a keyword's body changed in what a caller's checks read of it (its IR but its
+        own text and source: `_as_called`), the components that call it (through other
+        keywords too) are checked again as if they had changed (their IR is the same)."""
+        callers, self.callers = self.callers, set()
+        if self.dirty is None or not callers or self.col is None:
+            return
+        old = self.col
+        edited = [q for q in self.dirty if q in old.keywords and q in backend.pieces]
+        if all(_as_called(old.by_qid[q]) == _as_called(backend.pieces[q].ir) for q in edited):
+            return
+        top = _owner(old)
+        for qid in callers:
+            if qid in old.by_qid:
+                t = top(qid)
+                if t not in self.dirty:
+                    self.dirty.add(t)
+                    self.dirty_kinds.add(old.by_qid[t]["kind"])
+                    self.rereads.append(old.by_qid[t])  # its IR the same: its walks kept, what it uses not
 
     def run(self, ir: dict, graph, backend):
+        self._callers(backend)
         dirty = self.dirty if self.col is not None else None
         # the former top-level components of the changed qids (the old indexes are patched in place)
         self.prior = {} if dirty is None else {q: self.col.by_qid[q] for q in dirty
@@ -178,7 +204,7 @@ class CheckCache:
         if col is None:
             col = Collection(ir, graph, self.parts)
         if dirty is not None:
-            carry(self.col, col, dirty, self.removed_irs, self.prior)
+            carry(self.col, col, dirty, self.removed_irs, self.prior, self.rereads)
             carry_where(self.col, col, self.dirty_kinds)
         else:
             col.memo = Memo()
@@ -191,7 +217,7 @@ class CheckCache:
                 findings.extend(self._grouped(col, code, dirty))
                 continue
             if code in INTERFACE_ONLY:
-                kept = self.found.get(code) if dirty is not None else None
+                kept = self.found.get(code) if dirty is not None and "keyword" not in self.dirty_kinds else None
                 got = kept[None] if kept is not None else run_one(col, code)
                 self.found[code] = {None: got}
                 findings.extend(got)
@@ -219,7 +245,7 @@ class CheckCache:
             # a full run goes through the components in qid order: so do the kept findings
             findings.extend(sorted((f for fs in now.values() for f in fs), key=lambda f: f.qid))
         self.col = col
-        self.dirty, self.dirty_kinds, self.removed_irs = set(), set(), []
+        self.dirty, self.dirty_kinds, self.removed_irs, self.rereads = set(), set(), [], []
         return present(col, findings)
 
     def _grouped(self, col: Collection, code: str, dirty: set[str] | None) -> list[Finding]:
@@ -262,6 +288,14 @@ class CheckCache:
         self.found[code] = new
         return sorted((f for fs in new.values() for f in fs),
                       key=lambda f: spec.order(spec.key(col.by_qid[f.qid]), f))
+
+def _as_called(keyword: dict) -> dict:
+    """What the checks of a keyword's callers read of it: its IR but its own text and source
+    (its words are checked on it alone: C303 reads a caller's keywords by their name)."""
+    out = {k: v for k, v in keyword.items() if k != "source"}
+    out["props"] = {k: v for k, v in keyword["props"].items() if k != "text"}
+    return out
+
 
 def _owner(col: Collection):
     def top(qid: str) -> str | None:

@@ -6,8 +6,9 @@ checks ask, what each one uses, its conditions and walks (compiler/checks/collec
 After an edit only the top-level components the graph pass built again (`dirty`) change:
 their shares of the indexes by qid and by kind are taken out and put in again
 (patched_collection, patched_kinds); every other component's facts, and every keyword's
-(the keywords are in the interface: unchanged), are the previous collection's, less what
-it holds about the components dropped (carry); what applies on which board is kept while
+(unless a keyword's body was edited), are the previous collection's, less what it holds
+about the components dropped (carry: a keyword's callers are among them when what they
+read of its body changed, checks/incremental.py); what applies on which board is kept while
 the boxes, the tokens and the Locations are the same (carry_where).
 """
 from __future__ import annotations
@@ -50,9 +51,15 @@ def patched_collection(old: Collection, ir: dict, graph, parts: dict, dirty: set
     if len(parts) != len(col.top):
         return None  # not the shares of this IR: from scratch
     col.keywords, col.tokens, col.silencing, col.boxes = old.keywords, old.tokens, old.silencing, old.boxes
-    if any(p.keywords or p.tokens or p.silencing or p.comp["kind"] == "box" for p in touched):
+    if any(p.tokens or p.silencing or p.comp["kind"] == "box" for p in touched) or any(
+            (old_parts[q].keywords.keys() if q in old_parts else set())
+            != (new_parts[q].keywords.keys() if q in new_parts else set()) for q in old_parts.keys() | new_parts.keys()):
         fresh = Collection(ir, graph, parts)  # rare (a leaf component that silences a check): as a new one
         col.keywords, col.tokens, col.silencing, col.boxes = fresh.keywords, fresh.tokens, fresh.silencing, fresh.boxes
+    elif any(p.keywords for p in touched):  # a keyword's body edited: the same qids, at their place
+        col.keywords = dict(old.keywords)
+        for part in new_parts.values():
+            col.keywords.update(part.keywords)
     return col
 
 
@@ -83,12 +90,21 @@ def patched_kinds(old: Collection, new: Collection, dirty: set[str], prior: dict
     return index
 
 
-def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[dict], prior: dict) -> None:
+def carry(old: Collection, new: Collection, dirty: set[str], removed_irs: list[dict], prior: dict,
+          rereads: list[dict] = ()) -> None:
     """The per-component facts of the components that did not change, and every
-    keyword's (the keywords are in the interface: unchanged): the old collection's
-    tables, less what they hold about the components dropped since."""
-    new._kw_uses = old._kw_uses
+    keyword's while no keyword changed (an edit of a keyword's body: what each keyword
+    uses is worked out again): the old collection's tables, less what they hold about the
+    components dropped since, and what they hold of `rereads` (a keyword's callers, read
+    again: their IR, and so their walks, the same) but its walks."""
+    new._kw_uses = {} if any(c["kind"] == "keyword" for c in removed_irs) else old._kw_uses
     new._uses, new.memo, exprs, stmts, bodies = old._uses, old.memo, old._exprs, old._stmts, old._bodies
+    for comp in rereads:  # a keyword's callers: what they use through it, and what was worked out from it
+        for c in _components(comp):
+            new._uses.pop((c["qid"], True), None)
+            new._uses.pop((c["qid"], False), None)
+            for key in new.memo.keys_of(c["qid"]):
+                new.memo.pop(key, None)
     for comp in removed_irs:
         for c in _components(comp):
             new._uses.pop((c["qid"], True), None)
