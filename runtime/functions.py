@@ -81,7 +81,7 @@ def _tagged(eng, env, tag):
 
 
 def _can_move(eng, env, f):
-    return isinstance(f, Figure) and f.location is not None and "no-move" not in eng.restriction(f)
+    return isinstance(f, Figure) and f.location is not None and not eng.restricts(f, "no-move")
 
 
 def _same_location(eng, env, a, b):

@@ -10,6 +10,17 @@ from .state import Activation, Figure, Team
 _NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
 
 
+def restricting(tokens: dict) -> dict[str, frozenset]:
+    """What a token may forbid -> the token types whose `restricts` name it (Engine._restricting,
+    made once per game): a figure is forbidden `what` when it holds a piece of one of them."""
+    out: dict[str, set] = {}
+    for qid, tok in tokens.items():
+        r = prop(tok, "restricts")
+        for what in () if not r else (r,) if isinstance(r, str) else r:
+            out.setdefault(what, set()).add(qid)
+    return {what: frozenset(qids) for what, qids in out.items()}
+
+
 class TurnMixin:
     def abilities(self, fig: Figure) -> list[dict]:
         """The Abilities of the figure's dashboard in use, in printed order (read once per dashboard)."""
@@ -173,26 +184,17 @@ class TurnMixin:
             return _NOTHING
         out = set()
         known = self._restricts
-        for (tok, _o, _c), n in fig.tokens.items():
-            if n > 0:
-                r = known.get(tok)
-                if r is None:
-                    r = self._restricted_by(tok)
-                out.update(r)
+        for tok in fig.tokens.totals:  # the token types it holds a piece of
+            r = known.get(tok)
+            if r is None:
+                r = self._restricted_by(tok)
+            out.update(r)
         return out
 
     def restricts(self, fig: Figure, what: str) -> bool:
         """Does a token the figure holds forbid it `what`? (`what in restriction(fig)`, without
-        the set: a guard asks it of one restriction at a time.)"""
-        known = self._restricts
-        for (tok, _o, _c), n in fig.tokens.items():
-            if n > 0:
-                r = known.get(tok)
-                if r is None:
-                    r = self._restricted_by(tok)
-                if what in r:
-                    return True
-        return False
+        the set: one test in C of the token types it holds against those that forbid `what`.)"""
+        return bool(fig.tokens) and not self._restricting.get(what, _NOTHING).isdisjoint(fig.tokens.totals)
 
     def _restricted_by(self, tok: str) -> tuple:
         """A token type's `restricts`, read once per game."""
@@ -260,7 +262,7 @@ class TurnMixin:
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
         once = prop(spec, "once")
-        return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
+        return (once is None or not fig.special_used.get(once)) and not self.restricts(fig, "no-special")
 
     def p_use_special(self, raw: dict, env, node: dict):
         """`use-special(ability)`: the Active Character's Special Ability, its `once` limit spent."""

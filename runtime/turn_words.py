@@ -62,18 +62,14 @@ def activated(eng, env, fig, ability):
 
 def restricted(eng, env, fig, what):
     """TurnMixin.restricts (runtime/turn.py) of a figure, written out: a guard asks it two or
-    three times a menu."""
+    three times a menu (one test in C of the token types it holds against those that forbid
+    `what`)."""
     if fig.__class__ is not Figure or not fig.tokens:
         return False
-    known = eng._restricts
-    for (tok, _o, _c), n in fig.tokens.items():
-        if n > 0:
-            r = known.get(tok)
-            if r is None:
-                r = eng._restricted_by(tok)
-            if what in r:
-                return True
-    return False
+    return not eng._restricting.get(what, _NONE).isdisjoint(fig.tokens.totals)
+
+
+_NONE: frozenset = frozenset()
 
 
 def can_use(eng, env, special):
@@ -193,7 +189,8 @@ def _inline_special_of(f):
 
 def _inline_restricted(f, what):
     head, (x, w) = _first([(_name(), f), (_name(), what)])
-    return f"(False if ({head}).__class__ is not FIGURE or not {x}.tokens else TW_RESTRICTED(eng, env, {x}, {w}))"
+    return f"(False if ({head}).__class__ is not FIGURE or not {x}.tokens " \
+           f"else not eng._restricting.get({w}, TW_NONE).isdisjoint({x}.tokens.totals))"
 
 
 def _inline_tokens_on(where, of):
@@ -222,11 +219,11 @@ def _inline_can_move(f):
     (asked as `restricted` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
     x = _name()
     return f"(isinstance({x} := {f}, FIGURE) and {x}.location is not None " \
-           f"and (not {x}.tokens or not TW_RESTRICTED(eng, env, {x}, 'no-move')))"
+           f"and (not {x}.tokens or eng._restricting.get('no-move', TW_NONE).isdisjoint({x}.tokens.totals)))"
 
 
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
           "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
-INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_RESTRICTED": restricted, "TW_TOKENS_ON": tokens_on,
-                "TW_UNKNOWN": _UNKNOWN}
+INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on,
+                "TW_UNKNOWN": _UNKNOWN, "TW_NONE": _NONE}
