@@ -161,3 +161,4 @@ INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above
 # the turn's words are written in too (runtime/turn_words.py, its own INLINE)
 INLINE.update(turn_words.INLINE)
 INLINE_NAMES.update(turn_words.INLINE_NAMES)
+CONTEXT_INLINE = dict(turn_words.CONTEXT_INLINE)  # context name -> () -> its source (compile_ctx)

@@ -222,8 +222,33 @@ def _inline_can_move(f):
            f"and (not {x}.tokens or eng._restricting.get('no-move', TW_NONE).isdisjoint({x}.tokens.totals)))"
 
 
+def _inline_ability_used():
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and {a}.ability_done)"
+
+
+def _inline_moved():
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and {a}.moved)"
+
+
+def _inline_free_move_available():
+    """runtime/expressions.py's `free-move-available` (an Activation is never false)."""
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and not {a}.free_move_used and not {a}.ability_done)"
+
+
+def _inline_card_played():
+    """runtime/expressions.py's `card-played`: the Team played a Mayhem card this round."""
+    t = _name()
+    return f"(bool({t}.played_this_round) if ({t} := eng.state.teams.get(env.team)) is not None else False)"
+
+
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
           "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
+# the contexts of the Active Character's turn so far, written in as the words above
+CONTEXT_INLINE = {"ability-used": _inline_ability_used, "moved": _inline_moved,
+                  "free-move-available": _inline_free_move_available, "card-played": _inline_card_played}
 INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on,
                 "TW_UNKNOWN": _UNKNOWN, "TW_NONE": _NONE}
