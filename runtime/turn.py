@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import declared_actions as declared
-from .effects import Stop
+from .effects import Env, Stop, _new
 from .rules import prop
 from .state import Activation, Figure, Team
 
@@ -134,10 +134,13 @@ class TurnMixin:
             if announce:
                 yield from self.emit("activate", {"figure": fig})
             menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
+            fields = self.fig_env(fig).__dict__  # each choice's env: a copy of the figure's, its own locals
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
-                env = self.fig_env(fig)  # the menu's, then the chosen action's
+                env = _new(Env)  # the menu's, then the chosen action's
+                env.__dict__ = own = fields.copy()
+                own["locals"], own["event"] = {}, {}
                 options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
