@@ -282,8 +282,8 @@ class ExpressionCompiler:
         if not asks:
             if not parts:
                 return const(True), False
-            names = {}
-            return joined(" and ".join(f"bool({source(p, names)})" for p in parts), names), False
+            names = {}  # bool(A and B) is bool(A) and bool(B), with one call
+            return joined("bool(" + " and ".join(source(p, names) for p in parts) + ")", names), False
 
         def gen(eng, env):
             for f in fns:
@@ -299,7 +299,7 @@ class ExpressionCompiler:
             if not parts:
                 return const(False), False
             names = {}
-            return joined(" or ".join(f"bool({source(p, names)})" for p in parts), names), False
+            return joined("bool(" + " or ".join(source(p, names) for p in parts) + ")", names), False
 
         def gen(eng, env):
             for f in fns:
