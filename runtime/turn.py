@@ -140,7 +140,8 @@ class TurnMixin:
                 act = st.active
                 env = _new(Env)  # the menu's, then the chosen action's
                 env.__dict__ = own = fields.copy()
-                own["locals"], own["event"] = {}, {}
+                own["locals"] = bind = {}
+                own["event"] = {}
                 options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
@@ -151,12 +152,11 @@ class TurnMixin:
                     choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
-                act.moved = act.moved or plan.decl.verb == "move"
+                if not act.moved and plan.decl.verb == "move":
+                    act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
-                env.source = game
-                bind = env.locals
-                for name, value in zip(plan.names, values):
-                    bind[name] = value
+                own["source"] = game
+                bind.update(zip(plan.names, values))
                 yield from plan.run(self, env)
                 yield from self.emit("update", {})
         except Stop:

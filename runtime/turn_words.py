@@ -87,7 +87,8 @@ def can_use(eng, env, special):
 
 def tokens_on(eng, env, where, of):
     """The token types on a figure or a Location (placed by Team `of`, if given), each once, in
-    the order of their keys."""
+    the order of their names (read from the store's kept counts: its `totals` per token type,
+    its `owned` per token type and Team, runtime/token_store.py)."""
     cls = where.__class__
     if cls is Figure:
         store = where.tokens
@@ -97,14 +98,10 @@ def tokens_on(eng, env, where, of):
         return []
     if not store:
         return []
-    held = [item for item in store.items() if item[1] > 0 and (of is None or item[0][1] == of)]
-    if len(held) <= 1:
-        return [held[0][0][0]] if held else []
-    out = []
-    for (token, _owner, _colour), _n in sorted(held, key=str):
-        if token not in out:
-            out.append(token)
-    return out
+    held = list(store.totals) if of is None else [tok for tok, owner in store.owned if owner == of]
+    if len(held) > 1:
+        held.sort()
+    return held
 
 
 def flagged(eng, env, token, flag):

@@ -156,3 +156,50 @@ def test_random_bots_in_one_function_play_the_games_of_act_by_act(rules):
         while decision is not None:
             decision = slow.act(again[decision.player].choose(decision, slow))
         assert fast.history == slow.history and fast.state.winners == slow.state.winners
+
+
+def _tokens_walked(store, of):
+    """tokens-on as it was: the store's keys of a positive count (of Team `of`), in the order
+    of their printed (key, count) pairs, each token type once."""
+    out = []
+    for (token, _owner, _colour), _n in sorted((item for item in store.items() if item[1] > 0 and
+                                                 (of is None or item[0][1] == of)), key=str):
+        if token not in out:
+            out.append(token)
+    return out
+
+
+def test_tokens_on_reads_the_stores_kept_counts_as_the_walk_of_its_keys(game):
+    """Every pair and triple of the content's token types on a figure and on a Location, placed
+    by each Team or none, some with a count of 0 or kept under two owners: tokens-on (and its
+    written-in form) gives the token types the walk of the store's keys gave, in its order."""
+    from itertools import combinations
+    eng, st = game.engine, game.state
+    fig = st.figures[next(iter(st.teams.values())).characters[0]]
+    loc = next(i for i, place in enumerate(st.board.locations) if not place.removed)
+    saved = {id(s): dict(s) for s in (fig.tokens, st.board.locations[loc].tokens)}
+    kinds = sorted(eng.rules.tokens)
+    owners = [None, *st.teams]
+    code, _asks = eng.code.expr({"e": "fn", "name": "tokens-on", "span": SPAN, "args": {
+        "where": {"e": "var", "name": "x", "span": SPAN}, "of": {"e": "var", "name": "of", "span": SPAN}}})
+    env = eng.fig_env(fig)
+    checked = 0
+    try:
+        for where, store in ((fig, fig.tokens), (loc, st.board.locations[loc].tokens)):
+            for n, held in enumerate(list(combinations(kinds, 2)) + list(combinations(kinds[:6], 3))):
+                store.clear()
+                for i, tok in enumerate(held):
+                    store[(tok, owners[(n + i) % len(owners)], None)] = 0 if (n + i) % 4 == 0 else 1 + i
+                    if i == 1:
+                        store[(tok, owners[(n + i + 1) % len(owners)], None)] = 1  # a second owner
+                for of in owners:
+                    env.locals.update(x=where, of=of)
+                    expected = _tokens_walked(store, of)
+                    assert turn_words.tokens_on(eng, env, where, of) == expected, (held, of)
+                    assert code(eng, env) == expected
+                    checked += 1
+    finally:
+        for s in (fig.tokens, st.board.locations[loc].tokens):
+            s.clear()
+            s.update(saved[id(s)])
+    assert checked > 200
