@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import declared_actions as declared
 from .effects import Env, Stop, _new
+from .primitives import evaluated
 from .rules import prop
 from .state import Activation, Figure, Team
 
@@ -90,10 +91,10 @@ class TurnMixin:
             yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
             passed = 0
 
-    def p_activate(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_activate(self, a: dict, env, node: dict):
         """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the
         figure's Ability; the figure is the Active Character (runtime/state.py's Activation)."""
-        a = yield from self.args("activate", raw, env)
         st = self.state
         team = st.teams[env.team]
         fig, ability, value = a["figure"], a["ability"], a["die"]
@@ -117,9 +118,9 @@ class TurnMixin:
         if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
             self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
 
-    def p_forfeit_die(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_forfeit_die(self, a: dict, env, node: dict):
         """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
-        a = yield from self.args("forfeit-die", raw, env)
         team = self.state.teams[env.team]
         i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == a["die"] and not p), None)
         if i is not None:
@@ -212,17 +213,16 @@ class TurnMixin:
         if isinstance(qid, str) and team is not None and qid in team.hands.get(env.controller, ()):
             yield from self.play_card(team, env.controller, self.rules.by_qid[qid], env.child(locals={}))
 
-    def p_end_turn(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_end_turn(self, a: dict, env, node: dict):
         """`end-turn()`: the Active Character's turn ends once the action in progress is over."""
         if self.state.active is not None:
             self.state.active.ended = True
-        return
-        yield  # pragma: no cover
 
-    def p_resolve_ability(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_resolve_ability(self, a: dict, env, node: dict):
         """`resolve-ability(ability, special: COND, mayhem: COND)`: the Ability's standard effect
         and the sections asked for, as one effect whose bonuses apply first."""
-        a = yield from self.args("resolve-ability", raw, env)
         st = self.state
         fig, ab = env.self_fig, a["ability"]
         if st.active is not None:
@@ -267,9 +267,9 @@ class TurnMixin:
         once = prop(spec, "once")
         return (once is None or not fig.special_used.get(once)) and not self.restricts(fig, "no-special")
 
-    def p_use_special(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_use_special(self, a: dict, env, node: dict):
         """`use-special(ability)`: the Active Character's Special Ability, its `once` limit spent."""
-        a = yield from self.args("use-special", raw, env)
         fig, spec = env.self_fig, a["ability"]
         once = prop(spec, "once")
         if once:
@@ -278,9 +278,9 @@ class TurnMixin:
             self.log("special", node, figure=fig.key, ability=spec["id"])
         yield from self.run(spec["effects"]["effect"]["body"], self.fig_env(fig, source=spec["qid"]))
 
-    def p_use_token(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_use_token(self, a: dict, env, node: dict):
         """`use-token(token)`: the acting figure's token of that type, discarded for its effect."""
-        a = yield from self.args("use-token", raw, env)
         fig = env.self_fig
         token = next((t for (t, _o, _c), n in fig.tokens.items() if n > 0 and t == a["token"]), None)
         if token is not None:
