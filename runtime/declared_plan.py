@@ -82,7 +82,7 @@ def menu_function(name: str, actions: list):
 
 def _printed(v: str) -> str:
     """The source printing the value in `v` as an action's argument (`printed`, in place)."""
-    return (f"({v} if (c := {v}.__class__) is int else {v}.key if c is FIGURE else {v}['id'] if c is dict "
+    return (f"({v} if (c := {v}.__class__) is int else {v}['id'] if c is dict else {v}.key if c is FIGURE "
             f"else (IDS.get({v}) or PRINTED({v})) if c is str else PRINTED({v}))")
 
 

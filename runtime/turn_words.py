@@ -7,6 +7,8 @@ Each is a closure (engine, env, arguments) picked once when an expression is com
 expression's source (`INLINE`, added to runtime/functions.py's), their common case without a call."""
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 import re
 
 from .rules import prop
@@ -20,8 +22,8 @@ def dice_of(eng, env, who, die):
     placed or not): the faces of the free dice of these Teams, lowest first, each once."""
     st = eng.state
     if who is None or who.__class__ is str:  # one Team (its own, by default): its faces in one pass
-        team = st.teams.get(env.team if who is None else who)
-        return [] if team is None else sorted({v for v, placed in zip(team.dice, team.placed) if not placed})
+        team = st.teams.get(env.team if who is None else who)  # its free faces in C
+        return [] if team is None else sorted(set(compress(team.dice, map(not_, team.placed))))
     faces = set()
     for colour in eng.as_list(who):
         team = st.teams.get(colour)
