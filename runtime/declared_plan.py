@@ -100,8 +100,8 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
         return [f"{indent}F{i} = {domain_src[i]}",
-                f"{indent}if F{i}.__class__ is not list: F{i} = [] if F{i} is None else F{i} if isinstance(F{i}, list) "
-                f"else [F{i}]"]
+                f"{indent}if F{i}.__class__ is not list: F{i} = [F{i}] if F{i}.__class__ is dict else [] if F{i} is None "
+                f"else F{i} if isinstance(F{i}, list) else [F{i}]"]  # one Ability (a dict), none, a list's subclass
     lines: list[str] = []
     indent = ""
     if guards[0] is not None:
