@@ -6,9 +6,6 @@ tosses, `lead(...)`, and the functions and context names of the `round { }` of t
 rules that read them."""
 from __future__ import annotations
 
-from itertools import filterfalse
-from operator import attrgetter
-
 from mayhem.compiler import builtins_kernel as K
 
 from .effects import Env
@@ -232,18 +229,13 @@ def size(eng, env, items):
 
 
 def figures_of(eng, env, who):
-    """The figures of these Teams still in the game, in the order of their characters (one
-    Team's in one pass in C: its figures filtered by `eliminated`)."""
     figures, teams = eng.state.figures, eng.state.teams
-    if who.__class__ is str:
-        return list(filterfalse(_ELIMINATED, map(figures.__getitem__, teams[who].characters)))
+    if who.__class__ is str:  # one Team: its figures in one pass
+        return [f for k in teams[who].characters if not (f := figures[k]).eliminated]
     out: list[Figure] = []
     for colour in eng.as_list(who):
-        out.extend(filterfalse(_ELIMINATED, map(figures.__getitem__, teams[colour].characters)))
+        out.extend([f for k in teams[colour].characters if not (f := figures[k]).eliminated])
     return out
-
-
-_ELIMINATED = attrgetter("eliminated")
 
 
 def lowest(eng, env, values):
