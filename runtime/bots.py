@@ -69,22 +69,27 @@ def random_answer(picks: dict, record: Callable[[dict], None]) -> Callable | Non
         bot = getattr(pick, "__self__", None)
         if not _BITS or getattr(pick, "__func__", None) is not RandomBot.pick or bot.rng.__class__ is not random.Random:
             return None
-        draws[player] = bot.rng
+        draws[player] = bot.rng.getrandbits
 
     def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
+        n = len(actions)
         if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):
-            actions = actions.copy()
-            actions.remove(END_TURN)
-        n, rng = len(actions), draws[player]
-        if n:
-            getrandbits, k = rng.getrandbits, n.bit_length()
+            if actions[-1] == END_TURN:  # drawn among the others: the list without it, uncopied
+                n -= 1
+            else:
+                actions = actions.copy()
+                actions.remove(END_TURN)
+                n -= 1
+        if n:  # RandomBot.pick's draw: the same bits from the player's generator
+            getrandbits = draws[player]
+            k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
                 r = getrandbits(k)
             chosen = actions[r]
         else:
-            chosen = rng.choice(actions)  # refused as RandomBot.pick refuses it
-        record({"player": player, "kind": kind, "action": chosen.text})
+            chosen = draws[player].__self__.choice(actions)  # an empty menu: refused as RandomBot.pick refuses it
+        record({"player": player, "kind": kind, "action": chosen[2]})
         return chosen
     return answer
 

@@ -16,7 +16,7 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import INLINE, INLINE_NAMES, adjacent_source, here_source, temp
+from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, temp
 from .state import Figure
 
 
@@ -131,6 +131,8 @@ class ExpressionCompiler:
             return joined(here_source(), {}), False
         if name == "adjacent":
             return joined(adjacent_source(), {}), False
+        if name in CONTEXT_INLINE:  # the turn's contexts (runtime/turn_words.py)
+            return joined(CONTEXT_INLINE[name](), {}), False
         return context(name), False
 
     def compile_var(code, e):
@@ -280,8 +282,8 @@ class ExpressionCompiler:
         if not asks:
             if not parts:
                 return const(True), False
-            names = {}
-            return joined(" and ".join(f"bool({source(p, names)})" for p in parts), names), False
+            names = {}  # bool(A and B) is bool(A) and bool(B), with one call
+            return joined("bool(" + " and ".join(source(p, names) for p in parts) + ")", names), False
 
         def gen(eng, env):
             for f in fns:
@@ -297,7 +299,7 @@ class ExpressionCompiler:
             if not parts:
                 return const(False), False
             names = {}
-            return joined(" or ".join(f"bool({source(p, names)})" for p in parts), names), False
+            return joined("bool(" + " or ".join(source(p, names) for p in parts) + ")", names), False
 
         def gen(eng, env):
             for f in fns:

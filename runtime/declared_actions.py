@@ -113,7 +113,7 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     `take` binds the chosen action's again), not in a copy of it per menu."""
     out: list[Action] = []
     bound: dict = {}
-    menus = eng.code.__dict__.get("_declared_menus") or _menus(eng)  # _menus(eng), one call fewer a decision
+    menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
     menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
@@ -159,6 +159,7 @@ def _menus(eng) -> dict:
         menus = eng.code.__dict__["_declared_menus"] = {
             group: menu_function(f"menu {group}", [plan.parts for plan in plans])
             for group, plans in _plans(eng).items()}
+    eng._menus = menus
     return menus
 
 

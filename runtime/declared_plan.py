@@ -8,8 +8,9 @@ loops (the last first: an inner parameter without a value leaves no combination;
 values printed once, before the loops), each value is printed once per level, a parameter is
 bound in the env's locals only while a later guard or domain may read it there, and an
 action's pair `(verb, args)` is made only for a whole combination, its Action once per pair
-for the whole run. Each level is nested under the conditions that let it offer something,
-so an action that offers nothing falls through to the next. For `place-die` (figure,
+for the whole run (an action without parameters: its one Action made with the function).
+Each level is nested under the conditions that let it offer something, so an action that
+offers nothing falls through to the next. For `place-die` (figure,
 ability, value) the function reads:
 
     def offer(eng, env, L, key, out, bound):
@@ -30,8 +31,9 @@ ability, value) the function reads:
                         p1 = <v1 printed>
                         for v2, p2 in zip(F2, P2):      # no guard reads `value`: not bound
                             k = ('place-die', (p2, p0, p1))
-                            a = MADE.get(k) ...         # its Action, made once per pair
+                            a = MADE.get(k) or ...      # its Action, made once per pair
                             if a not in bound: ...      # two dice of one value: one action
+        out.extend(bound)                               # the menu: the Actions in their order
 
 The menu is the same as walking the combinations one by one (the same calls, in the same
 order), with fewer Python calls: the guards and domains are the rules' compiled
@@ -47,8 +49,9 @@ from .state import Figure
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
-    """`offer(eng, env, L, key, out, bound)`: adds the action's legal actions to `out` and
-    `bound` (Action -> (plan, values)), in the order of the combinations; `env` is the env
+    """`offer(eng, env, L, key, out, bound)`: adds the action's legal actions to `bound` (Action
+    -> (plan, values), given empty), in the order of the combinations, and then its keys to
+    `out` (one list of them at the end, not an append per action); `env` is the env
     the guards and domains read and the parameters are bound in, `L` its locals, `key` the
     acting figure's key. `slots`:
     per argument of the printed form, the parameter's index or -1 (the acting figure);
@@ -69,8 +72,7 @@ def menu_function(name: str, actions: list):
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
         lines += [f"    # {verb}"] + ["    " + line for line in _walk(j, names, slots, guards, domains, ns)]
-    if len(lines) == 1:
-        lines.append("    return")
+    lines.append("    out.extend(bound)")  # the legal actions, in the order they were offered
     text = "\n".join(lines)
     exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
     offer = ns["offer"]
@@ -80,7 +82,7 @@ def menu_function(name: str, actions: list):
 
 def _printed(v: str) -> str:
     """The source printing the value in `v` as an action's argument (`printed`, in place)."""
-    return (f"({v} if (c := {v}.__class__) is int else {v}.key if c is FIGURE else {v}['id'] if c is dict "
+    return (f"({v} if (c := {v}.__class__) is int else {v}['id'] if c is dict else {v}.key if c is FIGURE "
             f"else (IDS.get({v}) or PRINTED({v})) if c is str else PRINTED({v}))")
 
 
@@ -98,8 +100,8 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
         return [f"{indent}F{i} = {domain_src[i]}",
-                f"{indent}if F{i}.__class__ is not list: F{i} = [] if F{i} is None else F{i} if isinstance(F{i}, list) "
-                f"else [F{i}]"]
+                f"{indent}if F{i}.__class__ is not list: F{i} = [F{i}] if F{i}.__class__ is dict else [] if F{i} is None "
+                f"else F{i} if isinstance(F{i}, list) else [F{i}]"]  # one Ability (a dict), none, a list's subclass
     lines: list[str] = []
     indent = ""
     if guards[0] is not None:
@@ -132,14 +134,14 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             lines.append(f"{indent}if not {guard_src[i + 1]}: continue")
         if i not in hoisted and i in slots:
             lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
+    if not count:  # no parameter: one Action, made here, and one entry
+        ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
+        return lines + [f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
     lines += [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
-              f"{indent}a = MADE.get(k)",
-              f"{indent}if a is None: a = MAKE(k)",
-              f"{indent}if a not in bound:",
-              f"{indent}    bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))",
-              f"{indent}    out.append(a)"]
+              f"{indent}a = MADE.get(k) or MAKE(k)",  # an Action is a non-empty tuple
+              f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
     return lines
 
 

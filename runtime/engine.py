@@ -26,7 +26,7 @@ from .rules import Rules, prop
 from .setup import SetupMixin
 from .state import GameState
 from .statuses import StatusesMixin
-from .turn import TurnMixin
+from .turn import TurnMixin, restricting
 
 __all__ = ["Engine", "GameConfig", "GameOver"]
 
@@ -86,7 +86,9 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._specials: dict[str, dict | None] = {}
         self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
         self._restricts: dict[str, tuple] = {}  # token type -> what it `restricts` (TurnMixin.restriction)
+        self._restricting = restricting(rules.tokens)  # what -> the token types that forbid it (TurnMixin.restricts)
         self._resolved: dict[tuple, tuple] = {}  # (Ability qid, special, mayhem) -> its statements compiled
+        self._menus: dict | None = None  # the rules' declared menus by group (declared_actions.menu)
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         for qid, tok in rules.tokens.items():

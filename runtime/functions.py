@@ -81,7 +81,7 @@ def _tagged(eng, env, tag):
 
 
 def _can_move(eng, env, f):
-    return isinstance(f, Figure) and f.location is not None and "no-move" not in eng.restriction(f)
+    return isinstance(f, Figure) and f.location is not None and not eng.restricts(f, "no-move")
 
 
 def _same_location(eng, env, a, b):
@@ -161,3 +161,4 @@ INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above
 # the turn's words are written in too (runtime/turn_words.py, its own INLINE)
 INLINE.update(turn_words.INLINE)
 INLINE_NAMES.update(turn_words.INLINE_NAMES)
+CONTEXT_INLINE = dict(turn_words.CONTEXT_INLINE)  # context name -> () -> its source (compile_ctx)

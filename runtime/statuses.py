@@ -9,7 +9,7 @@ from .state import Figure
 
 
 class StatusesMixin:
-    """The engine supplies state, rules, log(), restriction() and remove_pieces()."""
+    """The engine supplies state, rules, log(), restricts() and remove_pieces()."""
 
     def note_placed(self, fig: Figure, token: str, before: int) -> None:
         """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
@@ -34,7 +34,7 @@ class StatusesMixin:
 
     def restricted(self, fig: Figure, what: str, node=None) -> bool:
         """The figure may not do `what` now (logged when it was about to)."""
-        if what not in self.restriction(fig):
+        if not self.restricts(fig, what):
             return False
         self.log("restricted", node, figure=fig.key, restriction=what)
         return True

@@ -2,12 +2,24 @@
 from __future__ import annotations
 
 from . import declared_actions as declared
-from .effects import Stop
+from .effects import Env, Stop, _new
+from .primitives import evaluated
 from .rules import prop
 from .state import Activation, Figure, Team
 
 
 _NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
+
+
+def restricting(tokens: dict) -> dict[str, frozenset]:
+    """What a token may forbid -> the token types whose `restricts` name it (Engine._restricting,
+    made once per game): a figure is forbidden `what` when it holds a piece of one of them."""
+    out: dict[str, set] = {}
+    for qid, tok in tokens.items():
+        r = prop(tok, "restricts")
+        for what in () if not r else (r,) if isinstance(r, str) else r:
+            out.setdefault(what, set()).add(qid)
+    return {what: frozenset(qids) for what, qids in out.items()}
 
 
 class TurnMixin:
@@ -79,10 +91,10 @@ class TurnMixin:
             yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
             passed = 0
 
-    def p_activate(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_activate(self, a: dict, env, node: dict):
         """`activate(figure, ability, die: N)`: one of the Team's free dice showing N goes on the
         figure's Ability; the figure is the Active Character (runtime/state.py's Activation)."""
-        a = yield from self.args("activate", raw, env)
         st = self.state
         team = st.teams[env.team]
         fig, ability, value = a["figure"], a["ability"], a["die"]
@@ -106,9 +118,9 @@ class TurnMixin:
         if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
             self.log("activate", node, figure=fig.key, ability=ability["id"], die=value)
 
-    def p_forfeit_die(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_forfeit_die(self, a: dict, env, node: dict):
         """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
-        a = yield from self.args("forfeit-die", raw, env)
         team = self.state.teams[env.team]
         i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == a["die"] and not p), None)
         if i is not None:
@@ -123,10 +135,14 @@ class TurnMixin:
             if announce:
                 yield from self.emit("activate", {"figure": fig})
             menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
+            fields = self.fig_env(fig).__dict__  # each choice's env: a copy of the figure's, its own locals
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
-                env = self.fig_env(fig)  # the menu's, then the chosen action's
+                env = _new(Env)  # the menu's, then the chosen action's
+                env.__dict__ = own = fields.copy()
+                own["locals"] = bind = {}
+                own["event"] = {}
                 options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
@@ -137,12 +153,11 @@ class TurnMixin:
                     choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
-                act.moved = act.moved or plan.decl.verb == "move"
+                if not act.moved and plan.decl.verb == "move":
+                    act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
-                env.source = game
-                bind = env.locals
-                for name, value in zip(plan.names, values):
-                    bind[name] = value
+                own["source"] = game
+                bind.update(zip(plan.names, values))
                 yield from plan.run(self, env)
                 yield from self.emit("update", {})
         except Stop:
@@ -173,26 +188,17 @@ class TurnMixin:
             return _NOTHING
         out = set()
         known = self._restricts
-        for (tok, _o, _c), n in fig.tokens.items():
-            if n > 0:
-                r = known.get(tok)
-                if r is None:
-                    r = self._restricted_by(tok)
-                out.update(r)
+        for tok in fig.tokens.totals:  # the token types it holds a piece of
+            r = known.get(tok)
+            if r is None:
+                r = self._restricted_by(tok)
+            out.update(r)
         return out
 
     def restricts(self, fig: Figure, what: str) -> bool:
         """Does a token the figure holds forbid it `what`? (`what in restriction(fig)`, without
-        the set: a guard asks it of one restriction at a time.)"""
-        known = self._restricts
-        for (tok, _o, _c), n in fig.tokens.items():
-            if n > 0:
-                r = known.get(tok)
-                if r is None:
-                    r = self._restricted_by(tok)
-                if what in r:
-                    return True
-        return False
+        the set: one test in C of the token types it holds against those that forbid `what`.)"""
+        return bool(fig.tokens) and not self._restricting.get(what, _NOTHING).isdisjoint(fig.tokens.totals)
 
     def _restricted_by(self, tok: str) -> tuple:
         """A token type's `restricts`, read once per game."""
@@ -207,17 +213,16 @@ class TurnMixin:
         if isinstance(qid, str) and team is not None and qid in team.hands.get(env.controller, ()):
             yield from self.play_card(team, env.controller, self.rules.by_qid[qid], env.child(locals={}))
 
-    def p_end_turn(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_end_turn(self, a: dict, env, node: dict):
         """`end-turn()`: the Active Character's turn ends once the action in progress is over."""
         if self.state.active is not None:
             self.state.active.ended = True
-        return
-        yield  # pragma: no cover
 
-    def p_resolve_ability(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_resolve_ability(self, a: dict, env, node: dict):
         """`resolve-ability(ability, special: COND, mayhem: COND)`: the Ability's standard effect
         and the sections asked for, as one effect whose bonuses apply first."""
-        a = yield from self.args("resolve-ability", raw, env)
         st = self.state
         fig, ab = env.self_fig, a["ability"]
         if st.active is not None:
@@ -260,11 +265,11 @@ class TurnMixin:
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
         once = prop(spec, "once")
-        return (once is None or not fig.special_used.get(once)) and "no-special" not in self.restriction(fig)
+        return (once is None or not fig.special_used.get(once)) and not self.restricts(fig, "no-special")
 
-    def p_use_special(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_use_special(self, a: dict, env, node: dict):
         """`use-special(ability)`: the Active Character's Special Ability, its `once` limit spent."""
-        a = yield from self.args("use-special", raw, env)
         fig, spec = env.self_fig, a["ability"]
         once = prop(spec, "once")
         if once:
@@ -273,9 +278,9 @@ class TurnMixin:
             self.log("special", node, figure=fig.key, ability=spec["id"])
         yield from self.run(spec["effects"]["effect"]["body"], self.fig_env(fig, source=spec["qid"]))
 
-    def p_use_token(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_use_token(self, a: dict, env, node: dict):
         """`use-token(token)`: the acting figure's token of that type, discarded for its effect."""
-        a = yield from self.args("use-token", raw, env)
         fig = env.self_fig
         token = next((t for (t, _o, _c), n in fig.tokens.items() if n > 0 and t == a["token"]), None)
         if token is not None:

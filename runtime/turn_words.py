@@ -7,6 +7,8 @@ Each is a closure (engine, env, arguments) picked once when an expression is com
 expression's source (`INLINE`, added to runtime/functions.py's), their common case without a call."""
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 import re
 
 from .rules import prop
@@ -20,8 +22,8 @@ def dice_of(eng, env, who, die):
     placed or not): the faces of the free dice of these Teams, lowest first, each once."""
     st = eng.state
     if who is None or who.__class__ is str:  # one Team (its own, by default): its faces in one pass
-        team = st.teams.get(env.team if who is None else who)
-        return [] if team is None else sorted({v for v, placed in zip(team.dice, team.placed) if not placed})
+        team = st.teams.get(env.team if who is None else who)  # its free faces in C
+        return [] if team is None else sorted(set(compress(team.dice, map(not_, team.placed))))
     faces = set()
     for colour in eng.as_list(who):
         team = st.teams.get(colour)
@@ -62,18 +64,14 @@ def activated(eng, env, fig, ability):
 
 def restricted(eng, env, fig, what):
     """TurnMixin.restricts (runtime/turn.py) of a figure, written out: a guard asks it two or
-    three times a menu."""
+    three times a menu (one test in C of the token types it holds against those that forbid
+    `what`)."""
     if fig.__class__ is not Figure or not fig.tokens:
         return False
-    known = eng._restricts
-    for (tok, _o, _c), n in fig.tokens.items():
-        if n > 0:
-            r = known.get(tok)
-            if r is None:
-                r = eng._restricted_by(tok)
-            if what in r:
-                return True
-    return False
+    return not eng._restricting.get(what, _NONE).isdisjoint(fig.tokens.totals)
+
+
+_NONE: frozenset = frozenset()
 
 
 def can_use(eng, env, special):
@@ -91,7 +89,8 @@ def can_use(eng, env, special):
 
 def tokens_on(eng, env, where, of):
     """The token types on a figure or a Location (placed by Team `of`, if given), each once, in
-    the order of their keys."""
+    the order of their names (read from the store's kept counts: its `totals` per token type,
+    its `owned` per token type and Team, runtime/token_store.py)."""
     cls = where.__class__
     if cls is Figure:
         store = where.tokens
@@ -101,14 +100,10 @@ def tokens_on(eng, env, where, of):
         return []
     if not store:
         return []
-    held = [item for item in store.items() if item[1] > 0 and (of is None or item[0][1] == of)]
-    if len(held) <= 1:
-        return [held[0][0][0]] if held else []
-    out = []
-    for (token, _owner, _colour), _n in sorted(held, key=str):
-        if token not in out:
-            out.append(token)
-    return out
+    held = list(store.totals) if of is None else [tok for tok, owner in store.owned if owner == of]
+    if len(held) > 1:
+        held.sort()
+    return held
 
 
 def flagged(eng, env, token, flag):
@@ -193,7 +188,8 @@ def _inline_special_of(f):
 
 def _inline_restricted(f, what):
     head, (x, w) = _first([(_name(), f), (_name(), what)])
-    return f"(False if ({head}).__class__ is not FIGURE or not {x}.tokens else TW_RESTRICTED(eng, env, {x}, {w}))"
+    return f"(False if ({head}).__class__ is not FIGURE or not {x}.tokens " \
+           f"else not eng._restricting.get({w}, TW_NONE).isdisjoint({x}.tokens.totals))"
 
 
 def _inline_tokens_on(where, of):
@@ -222,11 +218,36 @@ def _inline_can_move(f):
     (asked as `restricted` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
     x = _name()
     return f"(isinstance({x} := {f}, FIGURE) and {x}.location is not None " \
-           f"and (not {x}.tokens or not TW_RESTRICTED(eng, env, {x}, 'no-move')))"
+           f"and (not {x}.tokens or eng._restricting.get('no-move', TW_NONE).isdisjoint({x}.tokens.totals)))"
+
+
+def _inline_ability_used():
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and {a}.ability_done)"
+
+
+def _inline_moved():
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and {a}.moved)"
+
+
+def _inline_free_move_available():
+    """runtime/expressions.py's `free-move-available` (an Activation is never false)."""
+    a = _name()
+    return f"(({a} := eng.state.active) is not None and not {a}.free_move_used and not {a}.ability_done)"
+
+
+def _inline_card_played():
+    """runtime/expressions.py's `card-played`: the Team played a Mayhem card this round."""
+    t = _name()
+    return f"(bool({t}.played_this_round) if ({t} := eng.state.teams.get(env.team)) is not None else False)"
 
 
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
           "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
-INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_RESTRICTED": restricted, "TW_TOKENS_ON": tokens_on,
-                "TW_UNKNOWN": _UNKNOWN}
+# the contexts of the Active Character's turn so far, written in as the words above
+CONTEXT_INLINE = {"ability-used": _inline_ability_used, "moved": _inline_moved,
+                  "free-move-available": _inline_free_move_available, "card-played": _inline_card_played}
+INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on,
+                "TW_UNKNOWN": _UNKNOWN, "TW_NONE": _NONE}

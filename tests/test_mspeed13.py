@@ -47,11 +47,11 @@ def test_each_written_in_turn_word_is_in_the_joined_source(game):
                          ("special-of", "eng._specials.get(")]:
         assert marker in compiled(eng, fn(name, var("x"))).src, name
     assert "['id'] in " in compiled(eng, fn("activated", var("x"), var("a"))).src
-    assert "TW_RESTRICTED(" in compiled(eng, fn("restricted", var("x"), {"e": "str", "v": "no-move",
+    assert "._restricting.get(" in compiled(eng, fn("restricted", var("x"), {"e": "str", "v": "no-move",
                                                                           "span": SPAN})).src
     assert "TW_TOKENS_ON(" in compiled(eng, fn("tokens-on", var("x"), var("of"))).src
     assert "['props'].get('slot')" in compiled(eng, fn("slot-of", var("a"))).src
-    assert "'no-move')" in compiled(eng, fn("can-move", var("x"))).src
+    assert "'no-move', TW_NONE)" in compiled(eng, fn("can-move", var("x"))).src
     assert "eng.rules._flags.get(" in compiled(eng, fn("flagged", var("t"), var("f"))).src
 
 

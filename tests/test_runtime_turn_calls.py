@@ -66,10 +66,10 @@ def test_a_menu_is_its_actions_own_walks_one_after_the_other(rules):
             env = eng.fig_env(fig) if fig is not None else declared_actions.team_env(
                 eng, _team_of(st, decision.player), decision.player)
             merged, _bound = declared_actions.menu(eng, fig, env, starts_turn=group)
-            one_by_one, bound = [], {}
+            one_by_one = []
             inner = (eng.fig_env(fig) if fig is not None else env).child()
-            for plan in plans[group]:
-                plan.offer(eng, inner, inner.locals, fig.key if fig is not None else None, one_by_one, bound)
+            for plan in plans[group]:  # each given its own empty `bound` (two verbs never offer one Action)
+                plan.offer(eng, inner, inner.locals, fig.key if fig is not None else None, one_by_one, {})
             assert merged == one_by_one and [str(a) for a in merged] == decision.actions
             checked += 1
         decision = game.act(decision.actions[len(game.history) % len(decision.actions)])
