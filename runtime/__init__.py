@@ -40,6 +40,8 @@ A whole game between two random bots, from the content of a checkout (run from i
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING
 
 # The API is imported on first use (PEP 562): a program that needs one module of the runtime
@@ -82,3 +84,17 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package, whose API names stay the API's: `simulate` and `replay` are also modules,
+    and importing a module sets the package's attribute of its name to it (as the imports
+    this file made at once used to set it back)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _API and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -36,3 +36,11 @@ def test_the_runtime_api_is_there_when_asked_for():
         assert "no_such_name" in str(e)
     else:
         raise AssertionError("an unknown name of the runtime gave no AttributeError")
+
+
+def test_a_module_of_the_name_of_a_function_of_the_api_leaves_the_function():
+    # `simulate` and `replay` are modules and the API's functions: imported first, the module
+    # does not take the name (a fresh interpreter, where nothing asked for the API before)
+    out = _fresh("import types\nimport mayhem.runtime.simulate, mayhem.runtime.replay\nimport mayhem.runtime as api\n"
+                 "print(isinstance(api.simulate, types.FunctionType), isinstance(api.replay, types.FunctionType))")
+    assert out == "True True"
