@@ -109,31 +109,29 @@ reductions, the syntax tree's nodes and spans, two fifths), the IR 13%, the grap
 the model, names and types 11%.
 
 Sixth round (issue #15, December 2026), profiled at 10,000 cards (`--profile`, card texts
-kept; CPU under the profiler, the machine loaded 9 to 20 times over): the load 38% (the
-parse loop's own time half of it: 740,000 matches of the contextual lexer's expressions,
-4.4 million dict look-ups of actions, gotos and plans; the reductions and dsl.lowering's
-nodes and spans the other half), the consistency checks 33%, the graph 9% (networkx's
-add_node and add_edge two thirds of it), the IR 8% (the components' dicts; the graph's 72,000
-nodes with their keys sorted a sixth), types 4.5%, the model 4%, names 4%. Cut: the keyword
-cycles (E501) are looked for among the calls inside keywords (0.03 s), not over every card's
-13,000 calls (0.14 s and more). Tried and measured, not kept: building the graph through
-networkx's add_nodes_from and add_edges_from (no faster in a micro-benchmark of 72,000
-nodes). Side by side with main, the difference was mostly the machine's noise.
-
-Tried and left: the syntax trees kept on disk by file hash (as mypy and ruff keep theirs)
-or parsed in worker processes both bring the trees back through pickle, and unpickling the
-trees of 10,000 cards takes 1.5 s of CPU, as long as parsing them now (slotted dataclasses
-unpickle through Python-level __setstate__); with 1 or 2 worker processes the parent's CPU
-for the parse stayed 1.9 to 2.0 s (2.3 s in-process) and the wall time grew, on that loaded
-machine. Left for a next round: the consistency checks (a third of a check, and on a first
-run the card texts' reading, still 1 to 1.5 s), and the graph's one networkx call per node
-and edge.
+kept): the load 38% (the parse loop's own time half of it: 740,000 matches of the lexer's
+expressions, 4.4 million look-ups of actions, gotos and plans; the reductions, nodes and spans
+the other half), the checks 33%, the graph 9%, the IR 8%, types, model and names 12.5%. Cut:
+the keyword cycles (E501) looked for among the calls inside keywords only. Not kept: networkx's
+add_nodes_from and add_edges_from (no faster). Tried and left: the syntax trees kept on disk by
+file hash or parsed in worker processes come back through pickle, and unpickling 10,000 cards'
+trees takes 1.5 s of CPU, as long as parsing them (slotted dataclasses unpickle through
+Python-level __setstate__); with 1 or 2 workers the parent's CPU stayed 1.9-2.0 s (2.3 s
+in-process) and the wall time grew, on that loaded machine.
 
 Eighth round (check9, check8; issue #15, figures in the README): a check builds only what the
 checks read (no effect graph, no IR graph lists: graph.NodeIds), the collector is off while the
 passes and checks keep all they build, the parse loop matches the blanks with the next token,
 and the card texts' facts (kept between runs, compiler/checks/card_text.Store) are a marshal
 file made into facts as a check asks. A check is timed with no card texts kept and with them.
+
+Eleventh round (check11, issue #15; figures in the README): a first run's reading of 10,429
+card texts was a fifth of it (1.0-1.4 s: Lark's tables through the parse loop, a callback per
+reduction, a Lark tree per text); compiler/checks/card_text_reader.py reads them with one
+finditer and one look-up per token in the parser's steps worked out once (0.26-0.38 s), and a
+check no longer imports the whole runtime (0.22 s) for runtime.board and runtime.actions. A
+first run 5.40 -> 4.33 s median side by side (-20%); kept texts: within the noise. Left: the
+parse loop (1.2-1.5 s) and the checks (1.0 s).
 
 Each measurement runs in a fresh Python process, so that the peak memory (the
 process's maximum resident set) belongs to that measurement alone; times are the

@@ -40,16 +40,13 @@ class NotHere(Exception):
 class FastLoop:
     """The content grammar's parse, for one Lark parser (dsl.grammar.ast_parser) and its lowering."""
 
-    def __init__(self, lark, postlex: bool = True) -> None:
-        """`postlex`: whether the content files' post-lexer rules apply (dsl.lexer); the card
-        texts' grammar (compiler/checks/card_text.py) has none."""
-        self.postlex = postlex
+    def __init__(self, lark) -> None:
         frontend = lark.parser
         lalr = frontend.parser.parser
         table = lalr.parse_table
         callbacks = lalr.callbacks
-        # the contextual lexer (dsl.scanner), behind the post-lexer if there is one
-        self.lexer = frontend.lexer.lexer if postlex else frontend.lexer
+        # the contextual lexer (dsl.scanner), behind the post-lexer
+        self.lexer = frontend.lexer.lexer
         self.start_state = table.start_states["start"]
         self.end_state = table.end_states["start"]
         # state -> {terminal: new state (a shift) or (size, callback, nonterminal) (a reduction)}
@@ -111,7 +108,6 @@ class FastLoop:
         gotos = self.gotos
         end_state = self.end_state
         new = str.__new__
-        postlex = self.postlex
         state = self.start_state
         state_stack = [state]
         value_stack: list = []
@@ -145,15 +141,13 @@ class FastLoop:
             if type_ == "_NL":
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1
-                if postlex and ((opened and opened[-1] != "LBRACE") or prev_type in _NO_NEWLINE_AFTER):
+                if (opened and opened[-1] != "LBRACE") or prev_type in _NO_NEWLINE_AFTER:
                     continue
             elif type_ in token_lines and "\n" in value:  # a terminal that may hold a newline (STRING)
                 line += value.count("\n")
                 line_start = start + value.rindex("\n") + 1
             elif type_ == "ID":
                 type_ = keywords.get(value, "ID")
-            elif not postlex:
-                pass
             elif type_ in OPENERS:
                 opened.append(type_)
                 if len(opened) > MAX_NESTING:

@@ -43,15 +43,62 @@ A whole game between two random bots, from the content of a checkout (run from i
 """
 from __future__ import annotations
 
-from .actions import Action, ActionError
-from .bots import make_bot
-from .decisions import Decision, IllegalAction
-from .engine import GameConfig
-from .game import Game
-from .replay import LogError, replay
-from .rules import load_rules
-from .scenario import ScenarioError, run as run_scenario
-from .simulate import simulate
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
 
-__all__ = ["load_rules", "Game", "GameConfig", "Decision", "Action", "make_bot", "simulate", "replay",
-           "run_scenario", "IllegalAction", "ActionError", "LogError", "ScenarioError"]
+# The API is imported on first use (PEP 562): a program that needs one module of the runtime
+# (the compiler's checks read runtime.board's layout and runtime.actions' forms) does not load
+# the engine, the bots, the scenarios and jsonschema with it (0.2 s of CPU of a check).
+_API = {"load_rules": "rules", "Game": "game", "GameConfig": "engine", "Decision": "decisions",
+        "Action": "actions", "make_bot": "bots", "simulate": "simulate", "replay": "replay",
+        "run_scenario": "scenario", "IllegalAction": "decisions", "ActionError": "actions",
+        "LogError": "replay", "ScenarioError": "scenario"}
+_RENAMED = {"run_scenario": "run"}  # the API's name -> the module's
+
+__all__ = list(_API)
+
+if TYPE_CHECKING:
+    from .actions import Action, ActionError
+    from .bots import make_bot
+    from .decisions import Decision, IllegalAction
+    from .engine import GameConfig
+    from .game import Game
+    from .replay import LogError, replay
+    from .rules import load_rules
+    from .scenario import ScenarioError, run as run_scenario
+    from .simulate import simulate
+
+
+def __getattr__(name: str):
+    """A name of the API, or a module of the runtime, imported when first asked for."""
+    module = _API.get(name)
+    if module is None:
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), _RENAMED.get(name, name))
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package, whose API names stay the API's: `simulate` and `replay` are also modules,
+    and importing a module sets the package's attribute of its name to it (as the imports
+    this file made at once used to set it back)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _API and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

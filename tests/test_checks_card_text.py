@@ -95,3 +95,68 @@ def test_the_facts_of_a_text_read_by_an_earlier_run_come_from_disk_not_the_gramm
     monkeypatch.setenv("MAYHEM_CACHE", "off")
     assert card_text.Store.path() is None
     facts.cache_clear()
+
+
+# --- the reader (compiler/checks/card_text_reader.py): Lark's phrases without Lark's tree ---
+
+def _larks(text):
+    """The phrases of Lark's tree: (name, the tokens' types, their texts)."""
+    from mayhem.compiler.checks.card_text import PHRASES
+    return [(str(node.data), [t.type for t in node.children], [str(t) for t in node.children])
+            for node in parser().parse(text).children if getattr(node, "data", None) in PHRASES]
+
+
+def _content_texts():
+    import random
+    import re
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    files = sorted((repo / "content").rglob("*.mh")) + sorted((repo / "tests").rglob("*.mh"))
+    texts = sorted({m.group(1) for p in files for m in re.finditer(r'text "((?:[^"\\\n]|\\.)*)"',
+                                                                   p.read_text(encoding="utf-8", errors="replace"))})
+    rng = random.Random(15)
+    texts += [t[:i] + rng.choice(["\n", "(", "é", "+3", "Heal", "\t", "~", "2 more", " once per ", "\u00a0"]) + t[i:]
+              for t in texts[:400] for i in [rng.randrange(len(t) + 1)]]
+    return texts + ["", " ", "Heal", "  Heal up to  ", "once per", "until the end of", "3 or", "after", "+1\n"]
+
+
+def test_the_reader_gives_the_phrases_of_larks_tree():
+    from mayhem.compiler.checks.card_text import _reader
+    texts = _content_texts()
+    assert len(texts) > 600
+    reader = _reader()
+    assert reader is not None
+    for text in texts:
+        assert reader.phrases(text) == _larks(text), text
+        marshal.dumps(tuple(map(tuple, facts(text))))  # plain strs and ints, which the Store keeps on disk (not Lark's Tokens)
+    assert len(reader.stack_of) < 100  # the grammar is flat: few stacks of states, each step worked out once
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=80)
+       | st.lists(st.sampled_from(["Heal", "up", "to", "2", "two", "Damage", "once", "per", "turn", "+1", "more",
+                                   "Poison", "tokens", "or", "after", "until the end of", "Victory Points", "(",
+                                   ".", "remove", "prevent", "add", "extra", "Life", "'s", "of"]),
+                  max_size=12).map(" ".join))
+def test_the_reader_gives_the_phrases_of_larks_tree_on_any_text(text):
+    from mayhem.compiler.checks.card_text import _reader
+    assert _reader().phrases(text) == _larks(text)
+
+
+def test_a_text_is_read_without_larks_parse(monkeypatch):
+    monkeypatch.setattr(type(parser()), "parse", lambda *a: pytest.fail("Lark's parse"))
+    assert said("Once per turn: Heal up to 2 Damage.") == [("limiter", "turn"), ("heal", 2)]
+
+
+def test_what_the_reader_cannot_read_is_left_to_lark():
+    from lark import Lark
+
+    from mayhem.compiler.checks.card_text_reader import NotHere, Reader
+    terminals = '\nWORD: /[a-z]+/\nNUMBER: /[0-9]+/\n%ignore " "'
+    reader = Reader(Lark("start: (WORD | NUMBER | pair)*\npair: NUMBER WORD" + terminals, parser="lalr"), {"pair"})
+    assert reader.phrases("a 2 b c 3") == [("pair", ["NUMBER", "WORD"], ["2", "b"])]
+    with pytest.raises(NotHere):
+        reader.phrases("a ~ b")  # a character no terminal matches: Lark's parse reports it
+    with pytest.raises(NotHere):  # a state whose lexer takes other terminals than the others'
+        Reader(Lark("start: (WORD | pair)*\npair: NUMBER WORD" + terminals, parser="lalr"), {"pair"})

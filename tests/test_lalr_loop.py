@@ -105,21 +105,3 @@ def test_a_broken_file_is_left_to_larks_loop(text):
     assert parse_source(SourceFile("broken.mh", text), diags) is None
     assert diags.errors and all(d.span is not None for d in diags.errors)
 
-
-def test_card_texts_read_by_the_loop_as_by_larks():
-    # compiler/checks/card_text.py reads card texts with its own grammar through the same loop
-    import re
-
-    from mayhem.compiler.checks import card_text
-
-    texts = sorted({m.group(1) for text in TEXTS.values() for m in re.finditer(r'text "((?:[^"\\\n]|\\.)*)"', text)})
-    rng = random.Random(15)
-    texts += [t[:i] + rng.choice(["\n", "(", "é", "+3", "Heal", "\t", "~"]) + t[i:]
-              for t in texts[:300] for i in [rng.randrange(len(t) + 1)]]
-    assert len(texts) > 500
-    for text in texts:
-        fast, lark = card_text._loop().parse(text), card_text.parser().parse(text)
-        assert fast == lark, text
-        positions = [[(t.line, t.column, t.end_line, t.end_column, t.start_pos, t.end_pos)
-                      for t in tree.scan_values(lambda v: True)] for tree in (fast, lark)]
-        assert positions[0] == positions[1], text

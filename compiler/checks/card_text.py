@@ -23,13 +23,15 @@ import sys
 import tempfile
 from typing import NamedTuple
 
-from lark import Lark, Token, Tree
+from lark import Lark, Tree
 from lark.exceptions import LarkError
 
-from mayhem.dsl.lalr_loop import FastLoop, NotHere
 from mayhem.dsl.scanner import FastContextualLexer
 
+from .card_text_reader import NotHere, Reader
+
 GRAMMAR = Path(__file__).with_name("card_text.lark")
+READER = Path(__file__).with_name("card_text_reader.py")
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
          "nine": 9, "ten": 10}
 
@@ -47,26 +49,30 @@ class Fact(NamedTuple):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    # the lexer of content files (dsl/scanner.py): Lark's, with a tighter loop per token
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+    # the lexer of content files (dsl/scanner.py): Lark's, with a tighter loop per token; the
+    # tables cached on disk by Lark, as the content grammar's are (70 ms to build, 5 to load)
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", cache=True,
                 _plugins={"ContextualLexer": FastContextualLexer})
 
 
-def _number(tok: Token) -> int:
-    text = str(tok).lower().lstrip("+")
+def _number(text: str) -> int:
+    text = text.lower().lstrip("+")
     return WORDS[text] if text in WORDS else int(text)
 
 
-def _fact(tree: Tree) -> Fact | None:
-    toks = [t for t in tree.children if isinstance(t, Token)]
-    types = [t.type for t in toks]
-    phrase = " ".join(str(t) for t in toks)
-    nums = [_number(t) for t in toks if t.type in ("NUMBER", "SIGNED_NUMBER")]
-    kind = str(tree.data)
+# the phrases that may state a fact (a rule's alias, or its name)
+PHRASES = frozenset(("limiter", "duration", "heal", "prevent", "increase", "add", "damage", "more", "vp", "tokens",
+                     "at_least", "life", "after"))
+
+
+def _fact(kind: str, types: list[str], values: list[str]) -> Fact | None:
+    """The fact of one phrase: its rule's name, its tokens' types and their texts."""
+    phrase = " ".join(values)
+    nums = [_number(v) for t, v in zip(types, values) if t in ("NUMBER", "SIGNED_NUMBER")]
     if kind == "limiter":
-        return Fact("limiter", str(toks[-1]).lower(), phrase) if "PERIOD" in types else None
+        return Fact("limiter", values[-1].lower(), phrase) if "PERIOD" in types else None
     if kind == "duration":
-        return Fact("duration", str(toks[-1]).lower(), phrase) if types[-1] == "PERIOD" else None
+        return Fact("duration", values[-1].lower(), phrase) if types[-1] == "PERIOD" else None
     if not nums:
         return None
     if kind == "heal" and types[0] == "REMOVE" and "DAMAGE" not in types:
@@ -78,7 +84,7 @@ def _fact(tree: Tree) -> Fact | None:
     if kind == "at_least":
         return Fact("at-least", nums[0], phrase) if "DAMAGE" in types else None
     if kind == "tokens":
-        name = next(str(t) for t in toks if t.type == "NAME")
+        name = next(v for t, v in zip(types, values) if t == "NAME")
         return Fact("tokens", nums[0], phrase, name)
     return None
 
@@ -98,24 +104,31 @@ def facts(text: str) -> tuple[Fact, ...]:
 
 
 @lru_cache(maxsize=1)
-def _loop() -> FastLoop:
-    return FastLoop(parser(), postlex=False)  # Lark's tables and tree builder, in one loop (dsl/lalr_loop.py)
+def _reader() -> Reader | None:
+    try:
+        return Reader(parser(), PHRASES)  # the grammar's tables, in one loop with no tree (card_text_reader.py)
+    except NotHere:  # pragma: no cover - a grammar the reader cannot read: Lark's parse reads every text
+        return None
 
 
 def _read(text: str) -> tuple[Fact, ...]:
+    reader = _reader()
     try:
+        if reader is None:
+            raise NotHere
+        phrases = reader.phrases(text)
+    except NotHere:  # Lark's own parse, where the reader cannot go
         try:
-            tree = _loop().parse(text)
-        except NotHere:  # Lark's own loop, as before, where the loop cannot go
             tree = parser().parse(text)
-    except LarkError:  # the grammar takes any run of words; this is a safety net, not a path
-        return ()
+        except LarkError:  # the grammar takes any run of words; this is a safety net, not a path
+            return ()
+        phrases = [(str(node.data), [t.type for t in node.children], [str(t) for t in node.children])
+                   for node in tree.children if isinstance(node, Tree) and node.data in PHRASES]
     out = []
-    for node in tree.children:
-        if isinstance(node, Tree):
-            f = _fact(node)
-            if f is not None:
-                out.append(f)
+    for kind, types, values in phrases:
+        f = _fact(kind, types, values)
+        if f is not None:
+            out.append(f)
     return tuple(out)
 
 
@@ -127,9 +140,9 @@ def of_kind(text: str | None, *kinds: str) -> list[Fact]:
 
 class Store:
     """The facts of the texts earlier runs read, in a file next to Lark's cached grammar
-    tables (the temporary folder), keyed by the grammar's text, this module's and the Python
-    version (the file is `marshal`'s: a tuple per fact, read five to ten times faster than the
-    JSON it replaced): a change to any starts a new file. Read on first use (each text's facts
+    tables (the temporary folder), keyed by the grammar's text, this module's, the reader's
+    (card_text_reader.py) and the Python version (the file is `marshal`'s: a tuple per fact,
+    read five to ten times faster than the JSON it replaced): a change to any starts a new file. Read on first use (each text's facts
     made when a check asks for that text), written at exit when a run read new texts
     (atomically: another process may write it too). A file another user owns is not read.
     The card-text grammar was about a fifth of a check from scratch at 10,000 cards."""
@@ -152,7 +165,7 @@ class Store:
         where = os.environ.get("MAYHEM_CACHE", "")
         if where.lower() in ("off", "0", "no") or "MUTANT_UNDER_TEST" in os.environ:
             return None
-        key = hashlib.blake2b(GRAMMAR.read_bytes() + Path(__file__).read_bytes()
+        key = hashlib.blake2b(GRAMMAR.read_bytes() + Path(__file__).read_bytes() + READER.read_bytes()
                               + repr((sys.version_info[:2], marshal.version)).encode(), digest_size=12).hexdigest()
         return Path(where or tempfile.gettempdir()) / f".mayhem_card_text_{key}.marshal"
 
