@@ -41,7 +41,7 @@ class Heard:
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept")
+                 "kept", "location_table")
 
 
 class HearingMixin:
@@ -126,7 +126,7 @@ class HearingMixin:
                         for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                             out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
         if here.locations:  # a Location of this board hears it
-            out.extend(self.location_listeners(event, params))
+            out.extend(self.location_listeners(event, params, here.location_table))
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
             out.extend(self._figure_listeners(event, here, chars))
         table = here.in_play_table
@@ -242,8 +242,12 @@ class HearingMixin:
         here.abilities = tuple(abilities)
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])
-        here.locations = bool(idx["locations"]) and st.board is not None and any(
-            event in self.triggers_of(loc.comp) for loc in st.board.locations if loc.comp is not None)
+        # the Locations of this board that hear it: index -> (its component, its triggers for the event)
+        here.location_table = {i: (loc.comp, tuple(self.triggers_of(loc.comp)[event]))
+                               for i, loc in enumerate(st.board.locations)
+                               if loc.comp is not None and event in self.triggers_of(loc.comp)} \
+            if idx["locations"] and st.board is not None else {}
+        here.locations = bool(here.location_table)
         here.figures = bool(here.chars or here.abilities or here.npcs)
         # the cards in play that hear it: card qid -> (card, its triggers for the event)
         by_qid = self.rules.by_qid
@@ -280,17 +284,22 @@ class HearingMixin:
 
     def keep_in_play(self, event: str, params: dict, here: Heard) -> tuple:
         """For an event only cards in play hear (`here.only_in_play`), with no installed trigger
-        waiting: (the Team order, what each `in-play` zone holds, the listeners() of the cards
-        there), kept in `here.kept`. emit() uses the listeners again while every zone holds the
-        same cards (a list compared in C, no walk of the cards), their Envs asking the
+        waiting: (the Team order, the keys of the `in-play` zones and what each holds, the
+        listeners() of the cards there, and for each its index, Env and compiled trigger), kept
+        in `here.kept`. emit() uses them again while every zone holds the same cards (the zones'
+        lists read and compared in C, no walk of the zones or the cards), their Envs asking the
         conditions only: a listener whose condition holds runs in a copy (run_listeners)."""
         st = self.state
         flat = self._in_play_flat
         if flat[0] is not st.order:
             flat = self.in_play_flat()
         zones = st.zones
-        held = tuple((key, list(zones[key]) if key in zones else None) for key in flat[1])
-        here.kept = (st.order, held, self.listeners(event, params, here))
+        held = (flat[1], [list(zones[key]) if key in zones else None for key in flat[1]])  # (keys, what each holds)
+        found = self.listeners(event, params, here)
+        compiled = self.code.compiled_triggers
+        # what emit() asks of each, in order: (index, Env, condition, whether it asks, body)
+        asked = tuple((i, env, *(compiled.get(id(t)) or self.code.trigger(t))) for i, (t, env) in enumerate(found))
+        here.kept = (st.order, held, found, asked)
         return here.kept
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
@@ -309,35 +318,37 @@ class HearingMixin:
             keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
         return keys
 
-    def location_listeners(self, event: str, params: dict) -> list:
-        """The Location triggers an event sets off, `here` being the Location. An event
+    def location_listeners(self, event: str, params: dict, table: dict) -> list:
+        """The Location triggers an event sets off, `here` being the Location (`table`: the
+        Locations of the board that hear it, heard_in_game()). An event
         about a figure is heard where the figure stands (the figure, or the target of
         an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
         it stood), and only while it still stands there; an event about no figure
         (round-start, round-end, mayhem-roll, update) by every Location on the board,
         decided by the first player of the Team that leads the round."""
         st = self.state
-        board = st.board
-        fig = params.get("figure", params.get("target"))
         if "figure" in params or "target" in params:
+            fig = params.get("figure", params.get("target"))
             if not isinstance(fig, Figure):
-                return []
+                return ()
             if event == "move":
                 where = params.get("to")
             elif "location" in params:
                 where = params["location"]
             else:
                 where = params.get("$at", fig.location)
-            places = [] if where is None else [where]
+            if where not in table:  # (None, or a Location without a trigger for it)
+                return ()
+            places = (where,)
             stands = None if event == "ko" else fig
             controller, team = self.controller_of(fig), fig.team
         else:
-            places = [i for i in board.live()]
+            places = [i for i in st.board.live() if i in table]
             stands = None
             controller, team = self.team_player(st.lead), None
         out = []
         for i in places:
-            comp = board.locations[i].comp
-            for t in self.triggers_of(comp).get(event, ()):
+            comp, triggers = table[i]
+            for t in triggers:
                 out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
         return out

@@ -1,0 +1,120 @@
+"""Who hears an event, kept from one emit to the next (issue #11, speed, mspeed15), held to
+listeners that appear in the middle of a game: each test first lets emit() keep what it
+knows (the cards in play's listeners, who holds a token, the figures on the board, the
+Reaction cards in the hands), then changes the game the way play does and emits again. A
+cache gone stale would miss the newcomer: the recording listener would not run."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime.rules import prop
+
+from game_helpers import everyone_on_the_board
+
+
+def _recording(ran: list):
+    """A listener's compiled form (condition, asks, body) whose condition holds and whose body
+    keeps the Env it runs in."""
+    def body(e, env):
+        ran.append(env)
+        return iter(())
+    return (lambda e, env: True), False, body
+
+
+@pytest.fixture
+def eng(rules):
+    eng = everyone_on_the_board(rules, "teen-titans-go", teams=None).engine
+    eng.state.temp_triggers = []  # nothing installed: emit() takes its kept paths
+    return eng
+
+
+def test_a_card_coming_into_play_is_heard(eng, monkeypatch):
+    st = eng.state
+    here = eng.heard_in_game("update")
+    assert here.only_in_play  # kept listeners: the cards in play's
+    for key in eng.in_play_flat()[1]:  # no card in play: nothing of the content runs
+        if key in st.zones:
+            st.zones[key].clear()
+    mission = sorted(here.in_play)[0]
+    for cards in st.zones.values():
+        while mission in cards:
+            cards.remove(mission)
+    ran = []
+    trigger = here.in_play_table[mission][1][0]
+    # the session's rules are shared: the trigger gets its compiled form back after the test
+    monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), _recording(ran))
+    assert list(eng.emit("update", {})) == [] and ran == []
+    assert here.kept is not None  # what the zones hold is kept
+    zone = eng.in_play_flat()[1][0]
+    st.zones.setdefault(zone, []).append(mission)  # the card played: its zone's list written in place
+    list(eng.emit("update", {}))
+    assert len(ran) == 1 and ran[0].card["qid"] == mission
+    list(eng.emit("update", {}))
+    assert len(ran) == 2  # kept: the same listener again
+    st.zones[zone].remove(mission)  # done: out of play
+    list(eng.emit("update", {}))
+    assert len(ran) == 2
+
+
+def test_a_token_placed_on_a_location_is_heard(eng, monkeypatch):
+    st = eng.state
+    here = eng.heard_in_game("enter")
+    assert here.tokens
+    token = sorted(here.tokens)[0]  # a token that hears a figure entering its Location
+    quiet = [i for i in st.board.live() if i not in here.location_table
+             and not any(k[0] in here.tokens for k in st.board.locations[i].tokens)]
+    assert quiet, "a Location with no trigger of its own for `enter` and no token that hears it"
+    where = quiet[0]
+    fig = next(f for f in st.characters() if f.location is not None)
+    ran = []
+    for t in eng.triggers_of(eng.rules.tokens[token])["enter"]:
+        monkeypatch.setitem(eng.code.compiled_triggers, id(t), _recording(ran))
+    eng.reaction_in_hand = lambda cards: False  # no Reaction card offered: nothing to answer
+    params = {"figure": fig, "location": where}
+    assert list(eng.emit("enter", params)) == [] and ran == []  # who holds the token: kept
+    assert eng.put_pieces(token, 1, where, st.order[0], None) == 1  # placed as play places it
+    list(eng.emit("enter", params))
+    assert len(ran) == 1 and ran[0].here == where and ran[0].source == token
+    eng.remove_pieces(token, 1, where, st.order[0], None)
+    list(eng.emit("enter", params))
+    assert len(ran) == 1
+
+
+def test_a_figure_returning_to_the_board_is_heard(eng, monkeypatch):
+    event = "recovery"
+    here = eng.heard_in_game(event)
+    assert here.abilities, "a Special Ability of this game hears Recovery"
+    fig, spec, kept = here.abilities[0]
+    ran = []
+    for trigger, _env in kept:
+        monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), _recording(ran))
+    eng.reaction_in_hand = lambda cards: False
+    fig.special_used.clear()
+    place, fig.location = fig.location, None  # KO'ed: off the board
+    assert list(eng.emit(event, {"figure": fig})) == [] and ran == []
+    assert eng.heard_in_game(event) is here  # the figures are the same: the same Heard, kept
+    fig.location = place  # back on the board (Recovery returns the figures)
+    list(eng.emit(event, {"figure": fig}))
+    assert len(ran) == 1 and ran[0].self_fig is fig and ran[0].locals["$special"] is spec
+
+
+def test_a_reaction_card_drawn_is_seen_in_the_hand(eng):
+    st = eng.state
+    reactions = frozenset(c["qid"] for c in eng.rules.by_qid.values() if prop(c, "timing") == "reaction")
+    for team in st.teams.values():
+        team.played_this_round = []
+        for player in team.players:
+            hand = team.hands[player]
+            hand[:] = [q for q in hand if q not in reactions]  # written in place, as moves do
+    assert not eng.reaction_in_hand(reactions)
+    assert not eng.reaction_in_hand(reactions)  # kept
+    team = st.teams[st.order[1]]
+    hand = team.hands[team.players[0]]
+    hand.append(sorted(reactions)[0])  # drawn
+    assert eng.reaction_in_hand(reactions)
+    assert not eng.reaction_in_hand(frozenset(sorted(reactions)[1:]))  # another set of cards: its own answer
+    st.zones[team._played].append(hand.pop())  # played: the Team has played a card this round
+    assert not eng.reaction_in_hand(reactions)
+    st.zones[team._played].clear()
+    hand.append(sorted(reactions)[0])
+    assert eng.reaction_in_hand(reactions)
