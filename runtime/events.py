@@ -80,8 +80,8 @@ class EventsMixin(HearingMixin):
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
-            kept = here.kept
-            if kept is None or kept[0] is not st.order or list(map(st.zones.get, kept[1][0])) != kept[1][1]:
+            kept = here.kept  # (the Team order is set at setup, before any event: the zones' keys stay)
+            if kept is None or list(map(st.zones.get, here.kept_keys)) != here.kept_held:
                 kept = self.keep_in_play(event, params, here)
             asked = kept[3]
             if asked:

@@ -41,7 +41,7 @@ class Heard:
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept", "location_table")
+                 "kept", "kept_keys", "kept_held", "location_table", "hits")
 
 
 class HearingMixin:
@@ -130,24 +130,19 @@ class HearingMixin:
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
             out.extend(self._figure_listeners(event, here, chars))
         table = here.in_play_table
-        if table:  # the cards in play that hear it, Team by Team in seat order
-            zones = st.zones
-            keys_of = self._in_play_zone_keys
-            for colour in st.order:
-                for key in keys_of[colour] if colour in keys_of else self._in_play_keys(colour):
-                    if key not in zones:
-                        continue
-                    for qid in zones[key]:
-                        if qid in table:
-                            card, triggers = table[qid]
-                            player = st.teams[colour].players[0]
-                            for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
-                                env = _new(Env)
-                                env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
-                                                "owner": colour, "here": None, "event": {}, "locals": {},
-                                                "pending": None, "until": None, "source": qid, "card": card,
-                                                "tags": _NO_TAGS}
-                                out.append((t, env))
+        if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
+            hits = here.hits
+            if hits is None or list(map(st.zones.get, hits[0])) != hits[1]:
+                hits = self.in_play_hits(here)
+            for colour, qid in hits[2]:
+                card, triggers = table[qid]
+                player = st.teams[colour].players[0]
+                for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
+                    env = _new(Env)
+                    env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
+                                    "owner": colour, "here": None, "event": {}, "locals": {},
+                                    "pending": None, "until": None, "source": qid, "card": card, "tags": _NO_TAGS}
+                    out.append((t, env))
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
@@ -258,7 +253,8 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
-        here.kept = None  # keep_in_play()'s
+        here.kept = here.kept_keys = here.kept_held = None  # keep_in_play()'s
+        here.hits = None  # in_play_hits()
         self._heard_here[event] = here
         return here
 
@@ -294,13 +290,28 @@ class HearingMixin:
         if flat[0] is not st.order:
             flat = self.in_play_flat()
         zones = st.zones
-        held = (flat[1], [list(zones[key]) if key in zones else None for key in flat[1]])  # (keys, what each holds)
+        here.kept_keys, here.kept_held = flat[1], [list(zones[key]) if key in zones else None for key in flat[1]]
+        held = (here.kept_keys, here.kept_held)
         found = self.listeners(event, params, here)
         compiled = self.code.compiled_triggers
         # what emit() asks of each, in order: (index, Env, condition, whether it asks, body)
         asked = tuple((i, env, *(compiled.get(id(t)) or self.code.trigger(t))) for i, (t, env) in enumerate(found))
         here.kept = (st.order, held, found, asked)
         return here.kept
+
+    def in_play_hits(self, here: Heard) -> tuple:
+        """(the keys of the `in-play` zones, what each holds, the (Team, card) pairs of the cards
+        there that hear the event, Team by Team in seat order), kept in `here.hits` while the
+        zones hold the same cards: listeners() makes the Envs of those alone, no walk of the zones."""
+        st = self.state
+        flat = self._in_play_flat
+        if flat[0] is not st.order:
+            flat = self.in_play_flat()
+        zones, table = st.zones, here.in_play_table
+        pairs = [(colour, qid) for colour in st.order for key in self._in_play_keys(colour)
+                 for qid in zones.get(key, ()) if qid in table]
+        here.hits = (flat[1], [list(zones[key]) if key in zones else None for key in flat[1]], pairs)
+        return here.hits
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
 

@@ -28,32 +28,39 @@ def eng(rules):
     return eng
 
 
-def test_a_card_coming_into_play_is_heard(eng, monkeypatch):
+@pytest.mark.parametrize("event", ["update", "recovery"])
+def test_a_card_coming_into_play_is_heard(eng, monkeypatch, event):
+    """`update`: only cards in play hear it (their listeners kept, `Heard.kept`); `recovery`:
+    figures and tokens too (listeners() keeps which cards in play hear it, `Heard.hits`)."""
     st = eng.state
-    here = eng.heard_in_game("update")
-    assert here.only_in_play  # kept listeners: the cards in play's
+    here = eng.heard_in_game(event)
+    assert here.in_play_table and here.only_in_play == (event == "update")
+    monkeypatch.setattr(eng, "_figure_listeners", lambda *a: [])  # only the cards' listeners
     for key in eng.in_play_flat()[1]:  # no card in play: nothing of the content runs
         if key in st.zones:
             st.zones[key].clear()
-    mission = sorted(here.in_play)[0]
+    card = sorted(here.in_play_table)[0]
     for cards in st.zones.values():
-        while mission in cards:
-            cards.remove(mission)
+        while card in cards:
+            cards.remove(card)
     ran = []
-    trigger = here.in_play_table[mission][1][0]
-    # the session's rules are shared: the trigger gets its compiled form back after the test
-    monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), _recording(ran))
-    assert list(eng.emit("update", {})) == [] and ran == []
-    assert here.kept is not None  # what the zones hold is kept
+    triggers = here.in_play_table[card][1]  # (a Mission may have two)
+    for trigger in triggers:
+        # the session's rules are shared: the trigger gets its compiled form back after the test
+        monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), _recording(ran))
+    params = {} if event == "update" else {"figure": next(f for f in st.characters() if f.location is not None)}
+    assert list(eng.emit(event, params)) == [] and ran == []
+    assert (here.kept if event == "update" else here.hits) is not None  # what the zones hold is kept
     zone = eng.in_play_flat()[1][0]
-    st.zones.setdefault(zone, []).append(mission)  # the card played: its zone's list written in place
-    list(eng.emit("update", {}))
-    assert len(ran) == 1 and ran[0].card["qid"] == mission
-    list(eng.emit("update", {}))
-    assert len(ran) == 2  # kept: the same listener again
-    st.zones[zone].remove(mission)  # done: out of play
-    list(eng.emit("update", {}))
-    assert len(ran) == 2
+    st.zones.setdefault(zone, []).append(card)  # the card played: its zone's list written in place
+    list(eng.emit(event, params))
+    n = len(triggers)
+    assert len(ran) == n and all(env.card["qid"] == card for env in ran)
+    list(eng.emit(event, params))
+    assert len(ran) == 2 * n  # kept: the same listeners again
+    st.zones[zone].remove(card)  # done: out of play
+    list(eng.emit(event, params))
+    assert len(ran) == 2 * n
 
 
 def test_a_token_placed_on_a_location_is_heard(eng, monkeypatch):
