@@ -41,7 +41,7 @@ class Heard:
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept", "kept_keys", "kept_held", "location_table", "hits")
+                 "kept", "kept_keys", "kept_held", "location_table", "hits", "listening")
 
 
 class HearingMixin:
@@ -198,17 +198,20 @@ class HearingMixin:
         anything but an installed trigger or a Reaction hear it (else emit() asks no one);
         `chars`: the characters by name, when a token that hears it exists; `abilities`:
         (character, Special Ability, its triggers) by name; `npcs`: (non-player figure, its
-        triggers) by name. Worked out again when the figures change (an attackable token's
-        figure comes or goes) or the board does."""
+        triggers) by name. Worked out again when the board changes, or the figures do in a way
+        that matters: a figure that is neither a character nor a non-player figure (an attackable
+        token's) coming or going changes no `Heard` whose boxes stay the same (recount())."""
         st = self.state
         here = self._heard_here.get(event)
-        if here is not None and here.figures_of is st.figures and here.count == len(st.figures) \
-                and here.board is st.board:
-            return here
+        if here is not None and here.figures_of is st.figures and here.board is st.board:
+            if here.count == len(st.figures) or self.recount(here):
+                return here
         idx = self.code.heard.get(event) or self.hearing(event)
-        figs = sorted((f for f in st.figures.values() if f.kind in ("character", "npc")), key=_by_key)
+        listening = tuple(f for f in st.figures.values() if f.kind in ("character", "npc"))
+        figs = sorted(listening, key=_by_key)
         here = Heard()
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
+        here.listening = listening
         boxes = here.boxes = self.game_boxes()
 
         def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
@@ -257,6 +260,25 @@ class HearingMixin:
         here.hits = None  # in_play_hits()
         self._heard_here[event] = here
         return here
+
+    def recount(self, here: Heard) -> bool:
+        """The figures' count changed but the characters and non-player figures, the boxes and
+        the board did not (a token's figure came or went): every `Heard` of this game still
+        holds, and so does who holds which token; they take the new count. False when they
+        must be worked out again."""
+        st = self.state
+        listening = tuple(f for f in st.figures.values() if f.kind in ("character", "npc"))
+        if listening != here.listening or self.game_boxes() != here.boxes:
+            return False
+        count, before = len(st.figures), here.count
+        for other in self._heard_here.values():
+            if other.figures_of is st.figures and other.board is st.board and other.listening == listening \
+                    and other.boxes == here.boxes:
+                other.count = count
+        holders = self._holders
+        if holders.figures_of is st.figures and holders.board is st.board and holders.count == before:
+            holders.count = count  # (made from the characters' and Locations' stores: the same)
+        return True
 
     _boxes = (None, 0, frozenset())  # (the figures, their number, the boxes game_boxes() found for them)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from mayhem.runtime.hearing import box_of
 from mayhem.runtime.rules import prop
 
 from game_helpers import everyone_on_the_board
@@ -125,3 +126,40 @@ def test_a_reaction_card_drawn_is_seen_in_the_hand(eng):
     st.zones[team._played].clear()
     hand.append(sorted(reactions)[0])
     assert eng.reaction_in_hand(reactions)
+
+
+def test_a_tokens_figure_coming_or_going_keeps_who_hears(eng, monkeypatch):
+    """An attackable token's figure changes the figures' count, not who can hear an event
+    (heard_in_game() reads the characters, the non-player figures, the boxes and the board):
+    the `Heard`s and the holders' index are kept and take the new count (recount()); a
+    character coming into the game still makes them again, and is heard."""
+    from mayhem.runtime.state import Figure
+
+    st = eng.state
+    event = "recovery"
+    here, holders = eng.heard_in_game(event), eng._holders
+    token = next(t for t in sorted(eng.rules.tokens) if box_of(t) in here.boxes)  # (another box's: made again)
+    comp = eng.rules.tokens[token]
+    st.figures["token-x"] = Figure("token-x", "token", None, comp, comp, 2, owner=st.order[0])
+    assert eng.heard_in_game(event) is here and here.count == len(st.figures)
+    assert eng._holders is holders and holders.fits(st)
+    del st.figures["token-x"]
+    assert eng.heard_in_game(event) is here and here.count == len(st.figures)
+    other = next(t for t in sorted(eng.rules.tokens) if box_of(t) not in here.boxes)  # another box's token
+    st.figures["token-y"] = Figure("token-y", "token", None, eng.rules.tokens[other], eng.rules.tokens[other], 2)
+    assert eng.heard_in_game(event) is not here  # its box's components may hear it now: made again
+    del st.figures["token-y"]
+    here = eng.heard_in_game(event)
+    some, spec, _kept = here.abilities[0]
+    st.figures["newcomer"] = Figure("newcomer", "character", some.team, some.comp, some.side, 10)
+    st.figures["newcomer"].location = some.location
+    again = eng.heard_in_game(event)
+    assert again is not here and any(fig.key == "newcomer" for fig, _s, _k in again.abilities)
+    ran = []
+    for trigger, _env in again.abilities[0][2]:
+        monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), _recording(ran))
+    eng.reaction_in_hand = lambda cards: False
+    for fig, _s, _k in again.abilities:
+        fig.special_used.clear()
+    list(eng.emit(event, {"figure": some}))
+    assert {env.self_fig.key for env in ran} == {"newcomer", some.key}  # the newcomer's Special Ability hears it
