@@ -74,8 +74,10 @@ class EventsMixin(HearingMixin):
         st = self.state
         if st.temp_triggers or st.winners is not None:
             return self._emit_installed(event, params, pending)
-        here = self._heard_here.get(event)  # (the state's `figures` dict is never replaced: its size tells)
-        if here is None or here.count != len(st.figures) or here.board is not st.board:
+        # kept per game: the state's `figures` dict is never replaced (its size tells what came or
+        # went) and its board is laid at setup, before any event (heard_in_game keeps none before)
+        here = self._heard_here.get(event)
+        if here is None or here.count != len(st.figures):
             here = self.heard_in_game(event)
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING

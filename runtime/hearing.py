@@ -258,7 +258,8 @@ class HearingMixin:
         here.silent = not here.heard and not here.reactions
         here.kept = here.kept_keys = here.kept_held = None  # keep_in_play()'s
         here.hits = None  # in_play_hits()
-        self._heard_here[event] = here
+        if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
+            self._heard_here[event] = here
         return here
 
     def recount(self, here: Heard) -> bool:
