@@ -1,7 +1,7 @@
 """Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box.
 
-    .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ...] [--top K] [--sort tottime|cumtime] [--cold]
-                                              [--sample [MS] | --opcodes]
+    .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ... | --competitive] [--top K]
+                                              [--sort tottime|cumtime] [--cold] [--sample [MS] | --opcodes]
 
 Plays the same seeded random games as bench/simulate.py's one-process figure (seeds
 0..N-1, random bots; after one warm-up game, as there, unless --cold) under cProfile
@@ -20,7 +20,8 @@ function, the share of the samples in which it runs (inclusive) and on top of th
 Python-level calls (sys.settrace, as `bench/kernel.py --opcodes`): the same on any machine and
 under any load, so two revisions compare by it where the clock of a shared machine cannot tell
 them apart (C work inside a call is not counted; about 30 times slower than untraced: use a
-few games).
+few games). `--competitive` plays Competitive Mode instead, as bench/simulate.py's row does
+(the example team lists of examples/teams on the Teen Titans GO! board).
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -55,27 +56,27 @@ def where(code: tuple) -> str:
     return f"{shown}:{line} {func}" if shown else func
 
 
-def profile_box(rules, box: str, games: int, cold: bool = False) -> tuple[pstats.Stats, int]:
+def profile_box(rules, make, games: int, cold: bool = False) -> tuple[pstats.Stats, int]:
     if not cold:  # warm up, as bench/simulate.py does: the box's effects compiled outside the profile
-        play_one(rules, GameConfig(box, seed=games), ["random", "random"])
+        play_one(rules, make(games), ["random", "random"])
     prof = cProfile.Profile()
     decisions = 0
     prof.enable()
     for seed in range(games):
-        decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+        decisions += play_one(rules, make(seed), ["random", "random"])["decisions"]
     prof.disable()
     return pstats.Stats(prof), decisions
 
 
-def opcodes_box(rules, box: str, games: int, top: int) -> None:
+def opcodes_box(rules, box: str, make, games: int, top: int) -> None:
     """The games traced opcode by opcode: per function, the opcodes it runs and its calls per
     decision, most opcodes first; then the totals per decision."""
-    play_one(rules, GameConfig(box, seed=games), ["random", "random"])  # warm up, untraced
+    play_one(rules, make(games), ["random", "random"])  # warm up, untraced
 
     def games_played() -> int:
         played = 0
         for seed in range(games):
-            played += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+            played += play_one(rules, make(seed), ["random", "random"])["decisions"]
         return played
 
     decisions, ops, calls = traced(games_played)
@@ -89,11 +90,11 @@ def opcodes_box(rules, box: str, games: int, top: int) -> None:
           f"{sum(calls.values()) / decisions:.1f}")
 
 
-def sample_box(rules, box: str, games: int, every_ms: float) -> tuple[Counter, Counter, Counter, int, int]:
+def sample_box(rules, make, games: int, every_ms: float) -> tuple[Counter, Counter, Counter, int, int]:
     """The games under a SIGPROF sampler: per function and per module, the samples in which it
     is on the stack (each once per sample) and on top of it; the number of samples and of
     decisions."""
-    play_one(rules, GameConfig(box, seed=games), ["random", "random"])  # warm up
+    play_one(rules, make(games), ["random", "random"])  # warm up
     inclusive, own, modules = Counter(), Counter(), Counter()
     taken = [0]
     own_file = __file__
@@ -128,7 +129,7 @@ def sample_box(rules, box: str, games: int, every_ms: float) -> tuple[Counter, C
     decisions = 0
     try:
         for seed in range(games):
-            decisions += play_one(rules, GameConfig(box, seed=seed), ["random", "random"])["decisions"]
+            decisions += play_one(rules, make(seed), ["random", "random"])["decisions"]
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0, 0)
         signal.signal(signal.SIGPROF, old)
@@ -166,6 +167,8 @@ def main() -> None:
                     help="sample the stack every MS ms of CPU time (default 1) instead of cProfile")
     ap.add_argument("--opcodes", action="store_true",
                     help="count the Python opcodes and calls per decision (sys.settrace; use a few games)")
+    ap.add_argument("--competitive", action="store_true",
+                    help="Competitive Mode alone: bench/simulate.py's row (its example team lists, its board)")
     args = ap.parse_args()
     comp = driver.compile_paths([Path(args.content)])
     if not comp.ok:
@@ -174,21 +177,28 @@ def main() -> None:
     # the boxes the Mayhem engine plays: a box that names a game of the rules kernel
     # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
     engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
-    for box in args.box or engine_boxes:
+    for box in args.box or []:
         if box not in engine_boxes:
             print(f"\n{box}: " + ("a game of the rules kernel: profile it with bench/kernel.py --profile, "
                                   "--opcodes" if box in rules.boxes else "no such box") + "; skipped")
-            continue
+    rows = [(box, lambda seed, box=box: GameConfig(box, seed=seed))
+            for box in args.box or engine_boxes if box in engine_boxes]
+    if args.competitive:
+        from simulate import COMPETITIVE_TEAMS, competitive_lists
+        lists = competitive_lists(comp.ir, list(COMPETITIVE_TEAMS))
+        rows = [("competitive", lambda seed: GameConfig("teen-titans-go", seed=seed, mode="competitive",
+                                                        team_lists=lists))]
+    for box, make in rows:
         if args.opcodes:
-            opcodes_box(rules, box, args.games, args.top)
+            opcodes_box(rules, box, make, args.games, args.top)
             continue
         if args.sample:
-            inclusive, own, modules, samples, decisions = sample_box(rules, box, args.games, args.sample)
+            inclusive, own, modules, samples, decisions = sample_box(rules, make, args.games, args.sample)
             print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {samples:,} samples "
                   f"(one every {args.sample:g} ms of CPU time)")
             report_samples(inclusive, own, modules, samples, args.top)
             continue
-        stats, decisions = profile_box(rules, box, args.games, args.cold)
+        stats, decisions = profile_box(rules, make, args.games, args.cold)
         print(f"\n{box}: {args.games} random games, {decisions:,} decisions, {stats.total_tt:.2f} s under the "
               f"profiler, sorted by {args.sort}")
         print(f"  {stats.total_calls:,} calls, {stats.total_calls / max(decisions, 1):.0f} per decision "

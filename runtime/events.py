@@ -11,6 +11,7 @@ from .state import Pending, TempTrigger, zone_key
 
 NOTHING = ()  # the iterator of an event no one hears
 _NO_TAGS = frozenset()
+_NO_FIELDS = {"$tags": _NO_TAGS}  # the fields of an event with none, nothing pending: read, never written to
 
 
 def _pending_order(found: list) -> list:
@@ -68,77 +69,106 @@ class EventsMixin(HearingMixin):
         """Announce an event: its listeners run in order (run_listeners), then a Reaction
         card may be played. An iterator of decisions to `yield from`: a generator when a
         listener is to run, a finished one when no one hears the event or every listener's
-        condition says no (most events): those are asked here, before any generator is made."""
+        condition says no (most events): those are asked here, before any generator is made.
+        With an installed trigger waiting or the game over, _emit_installed() answers."""
         st = self.state
-        if st.winners is not None:  # the game is over
-            return NOTHING
+        if st.temp_triggers or st.winners is not None:
+            return self._emit_installed(event, params, pending)
+        # kept per game: the state's `figures` dict is never replaced (its size tells what came or
+        # went) and its board is laid at setup, before any event (heard_in_game keeps none before)
         here = self._heard_here.get(event)
-        if here is None or here.figures_of is not st.figures or here.count != len(st.figures) \
-                or here.board is not st.board:
+        if here is None or here.count != len(st.figures):
             here = self.heard_in_game(event)
-        shared = False  # are the listeners' Envs kept from one event to the next (keep_in_play)?
-        if st.temp_triggers:  # an installed trigger may hear it (if none does, nothing else may when silent)
-            if here.silent:
-                for tt in st.temp_triggers:
-                    if tt.alive and tt.trigger["event"] == event:
-                        break
-                else:
-                    return NOTHING
-            found = self.listeners(event, params, here)
-        elif here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
+        if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING
-        elif not here.heard:
-            found = None
-        elif here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
-            kept = here.kept
-            if kept is None or kept[0] is not st.order:
+        if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
+            kept = here.kept  # (the Team order is set at setup, before any event: the zones' keys stay)
+            if kept is None or list(map(st.zones.get, here.kept_keys)) != here.kept_held:
                 kept = self.keep_in_play(event, params, here)
-            else:
-                zones = st.zones
-                for key, cards in kept[1]:
-                    if zones.get(key) != cards:
-                        kept = self.keep_in_play(event, params, here)
-                        break
-            found, shared = kept[2], True
-        else:
+            asked = kept[3]
+            if asked:
+                # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+                event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS} \
+                    if params or pending is not None else _NO_FIELDS
+                for i, base, when, asks, body in asked:  # kept Envs, card listeners: they only ask
+                    base.event, base.pending = event_params, pending
+                    if when is None or asks or when(self, base):
+                        first = (event_params, i, base.child(event=event_params, pending=pending),
+                                 None if asks else body, when, True)
+                        if not here.reactions:
+                            return self.run_listeners(event, params, pending, kept[2], first)
+                        return self._heard_by(event, params, pending, kept[2], here.reactions, first)
+        elif here.heard:
             found = self.listeners(event, params, here)
-        reactions = here.reactions
-        if found:
-            if pending is not None:
-                found = _pending_order(found)
-            # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
-            event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
-            # the first listener to run, asked here before any has run (nothing runs between this and
-            # the listeners' run: emit's caller goes on with its iterator at once): most events end here
-            compiled = self.code.compiled_triggers
-            for i, (trigger, base) in enumerate(found):
-                until = base.until
-                if until is None or until is KEPT:  # an Env made for this event alone, or one kept that asks only
-                    env = base
-                    env.event, env.pending = event_params, pending
-                else:  # an installed trigger's Env, kept for its next events: a copy
-                    env = base.child(event=event_params, pending=pending)
-                if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
-                    spec = base.locals.get("$special")
-                    if spec is not None and not self.special_available(base.self_fig, spec):
-                        continue
-                    stands = base.locals.get("$stands")
-                    if stands is not None and stands.location != base.here:
-                        continue
-                when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
-                if when is None or asks or when(self, env):
-                    if shared:  # a kept Env only asks conditions: the listener runs in a copy of its own
-                        env = base.child(event=event_params, pending=pending)
-                    elif until is KEPT:
-                        env = base.child(event=event_params, pending=pending, until=None)
-                    first = (event_params, i, env, None if asks else body, when, shared)
-                    if not reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+            if found:
+                ready = self._first_listener(event, params, pending, found, False)
+                if ready is not None:
+                    found, first = ready
+                    if not here.reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
                         return self.run_listeners(event, params, pending, found, first)
-                    return self._heard_by(event, params, pending, found, reactions, first)
+                    return self._heard_by(event, params, pending, found, here.reactions, first)
         # a Reaction card can be offered only to a hand that holds one for this event
+        reactions = here.reactions
         if reactions and self.reaction_in_hand(reactions):
             return self.reactions(event, params, pending)
         return NOTHING
+
+    def _emit_installed(self, event: str, params: dict, pending: Pending | None):
+        """emit() with an installed trigger waiting (it may hear any event) or the game over."""
+        st = self.state
+        if st.winners is not None:  # the game is over
+            return NOTHING
+        here = self.heard_in_game(event)
+        if here.silent:  # only an installed trigger may hear it
+            for tt in st.temp_triggers:
+                if tt.alive and tt.trigger["event"] == event:
+                    break
+            else:
+                return NOTHING
+        found = self.listeners(event, params, here)
+        reactions = here.reactions
+        if found:
+            ready = self._first_listener(event, params, pending, found, False)
+            if ready is not None:
+                found, first = ready
+                if not reactions:
+                    return self.run_listeners(event, params, pending, found, first)
+                return self._heard_by(event, params, pending, found, reactions, first)
+        if reactions and self.reaction_in_hand(reactions):
+            return self.reactions(event, params, pending)
+        return NOTHING
+
+    def _first_listener(self, event: str, params: dict, pending: Pending | None, found: list, shared: bool):
+        """The listeners in order and run_listeners()' `first` for the first whose condition holds,
+        asked here before any has run (nothing runs between this and the listeners' run: emit's
+        caller goes on with its iterator at once); None when every one says no (most events)."""
+        if pending is not None:
+            found = _pending_order(found)
+        # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
+        event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS}
+        compiled = self.code.compiled_triggers
+        for i, (trigger, base) in enumerate(found):
+            until = base.until
+            if until is None or until is KEPT:  # an Env made for this event alone, or one kept that asks only
+                env = base
+                env.event, env.pending = event_params, pending
+            else:  # an installed trigger's Env, kept for its next events: a copy
+                env = base.child(event=event_params, pending=pending)
+            if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
+                spec = base.locals.get("$special")
+                if spec is not None and not self.special_available(base.self_fig, spec):
+                    continue
+                stands = base.locals.get("$stands")
+                if stands is not None and stands.location != base.here:
+                    continue
+            when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
+            if when is None or asks or when(self, env):
+                if shared:  # a kept Env only asks conditions: the listener runs in a copy of its own
+                    env = base.child(event=event_params, pending=pending)
+                elif until is KEPT:
+                    env = base.child(event=event_params, pending=pending, until=None)
+                return found, (event_params, i, env, None if asks else body, when, shared)
+        return None
 
     def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset,
                   first: tuple):
@@ -211,24 +241,48 @@ class EventsMixin(HearingMixin):
 
     def reaction_in_hand(self, cards: frozenset) -> bool:
         """Does a player of a Team that has not played a card this round hold one of `cards`?
-        (The Teams' zones read by their keys: the zone `play-to` of the Team and each
-        player's `draw-to`, the zones behind `played_this_round` and `hands`.)"""
+        (The Teams' zones read by their keys, made once per Team order: the zone `play-to` of
+        each Team and its players' `draw-to`, the zones behind `played_this_round` and `hands`.)
+        The answer is kept per set of cards while those zones hold the same cards (their lists
+        read and compared in C): hands change a few times a round, the question comes at most
+        events."""
         keys = self._hand_keys
-        for colour, team in self.state.teams.items():
-            zones = team.zones
-            known = keys.get(colour)
-            if known is None or known[0] != team.players:
-                known = keys[colour] = (list(team.players), zone_key(team.zone_of["play-to"], colour),
-                                        [zone_key(team.zone_of["draw-to"], p) for p in team.players])
-            if zones.get(known[1]):  # the Team played a card this round
+        st = self.state
+        if keys[0] is not st.order:
+            keys = self.hand_keys()
+        now = list(map(st.zones.get, keys[2]))
+        if now != keys[3]:
+            keys[3][:] = [None if cards is None else list(cards) for cards in now]
+            keys[4].clear()
+        known = keys[4].get(cards)
+        if known is None:
+            known = keys[4][cards] = self._reaction_in_hand(cards, keys[1])
+        return known
+
+    def _reaction_in_hand(self, cards: frozenset, teams: tuple) -> bool:
+        zones = self.state.zones
+        for played, hands in teams:
+            if zones.get(played):  # the Team played a card this round
                 continue
-            for key in known[2]:
+            for key in hands:
                 hand = zones.get(key)
                 if hand and not cards.isdisjoint(hand):
                     return True
         return False
 
-    @cached_property
-    def _hand_keys(self) -> dict[str, tuple]:
-        """Team -> (its players, the key of its `play-to` zone, the keys of its players' hands)."""
-        return {}
+    _hand_keys = (None, (), (), [], {})  # (the state's Team order, hand_keys()' pairs, their keys, ...)
+
+    def hand_keys(self) -> tuple:
+        """(the Team order, for each Team in it the key of its `play-to` zone and the keys of its
+        players' hands, all those keys in one tuple, what those zones held when last asked, the
+        answers kept for it by set of cards), made again when the order is: the order is set at
+        setup just before the Teams get their players, and never changed in place."""
+        st = self.state
+        pairs = []
+        for colour in st.order:
+            team = st.teams[colour]
+            pairs.append((zone_key(team.zone_of["play-to"], colour),
+                          tuple(zone_key(team.zone_of["draw-to"], p) for p in team.players)))
+        flat = tuple(key for played, hands in pairs for key in (played, *hands))
+        self._hand_keys = (st.order, tuple(pairs), flat, [], {})
+        return self._hand_keys

@@ -41,7 +41,7 @@ class Heard:
 
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept")
+                 "kept", "kept_keys", "kept_held", "location_table", "hits", "listening")
 
 
 class HearingMixin:
@@ -126,28 +126,23 @@ class HearingMixin:
                         for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                             out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
         if here.locations:  # a Location of this board hears it
-            out.extend(self.location_listeners(event, params))
+            out.extend(self.location_listeners(event, params, here.location_table))
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
             out.extend(self._figure_listeners(event, here, chars))
         table = here.in_play_table
-        if table:  # the cards in play that hear it, Team by Team in seat order
-            zones = st.zones
-            keys_of = self._in_play_zone_keys
-            for colour in st.order:
-                for key in keys_of[colour] if colour in keys_of else self._in_play_keys(colour):
-                    if key not in zones:
-                        continue
-                    for qid in zones[key]:
-                        if qid in table:
-                            card, triggers = table[qid]
-                            player = st.teams[colour].players[0]
-                            for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
-                                env = _new(Env)
-                                env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
-                                                "owner": colour, "here": None, "event": {}, "locals": {},
-                                                "pending": None, "until": None, "source": qid, "card": card,
-                                                "tags": _NO_TAGS}
-                                out.append((t, env))
+        if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
+            hits = here.hits
+            if hits is None or list(map(st.zones.get, hits[0])) != hits[1]:
+                hits = self.in_play_hits(here)
+            for colour, qid in hits[2]:
+                card, triggers = table[qid]
+                player = st.teams[colour].players[0]
+                for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
+                    env = _new(Env)
+                    env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
+                                    "owner": colour, "here": None, "event": {}, "locals": {},
+                                    "pending": None, "until": None, "source": qid, "card": card, "tags": _NO_TAGS}
+                    out.append((t, env))
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
@@ -203,17 +198,20 @@ class HearingMixin:
         anything but an installed trigger or a Reaction hear it (else emit() asks no one);
         `chars`: the characters by name, when a token that hears it exists; `abilities`:
         (character, Special Ability, its triggers) by name; `npcs`: (non-player figure, its
-        triggers) by name. Worked out again when the figures change (an attackable token's
-        figure comes or goes) or the board does."""
+        triggers) by name. Worked out again when the board changes, or the figures do in a way
+        that matters: a figure that is neither a character nor a non-player figure (an attackable
+        token's) coming or going changes no `Heard` whose boxes stay the same (recount())."""
         st = self.state
         here = self._heard_here.get(event)
-        if here is not None and here.figures_of is st.figures and here.count == len(st.figures) \
-                and here.board is st.board:
-            return here
+        if here is not None and here.figures_of is st.figures and here.board is st.board:
+            if here.count == len(st.figures) or self.recount(here):
+                return here
         idx = self.code.heard.get(event) or self.hearing(event)
-        figs = sorted((f for f in st.figures.values() if f.kind in ("character", "npc")), key=_by_key)
+        listening = tuple(f for f in st.figures.values() if f.kind in ("character", "npc"))
+        figs = sorted(listening, key=_by_key)
         here = Heard()
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
+        here.listening = listening
         boxes = here.boxes = self.game_boxes()
 
         def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
@@ -242,8 +240,12 @@ class HearingMixin:
         here.abilities = tuple(abilities)
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])
-        here.locations = bool(idx["locations"]) and st.board is not None and any(
-            event in self.triggers_of(loc.comp) for loc in st.board.locations if loc.comp is not None)
+        # the Locations of this board that hear it: index -> (its component, its triggers for the event)
+        here.location_table = {i: (loc.comp, tuple(self.triggers_of(loc.comp)[event]))
+                               for i, loc in enumerate(st.board.locations)
+                               if loc.comp is not None and event in self.triggers_of(loc.comp)} \
+            if idx["locations"] and st.board is not None else {}
+        here.locations = bool(here.location_table)
         here.figures = bool(here.chars or here.abilities or here.npcs)
         # the cards in play that hear it: card qid -> (card, its triggers for the event)
         by_qid = self.rules.by_qid
@@ -254,9 +256,30 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
-        here.kept = None  # keep_in_play()'s
-        self._heard_here[event] = here
+        here.kept = here.kept_keys = here.kept_held = None  # keep_in_play()'s
+        here.hits = None  # in_play_hits()
+        if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
+            self._heard_here[event] = here
         return here
+
+    def recount(self, here: Heard) -> bool:
+        """The figures' count changed but the characters and non-player figures, the boxes and
+        the board did not (a token's figure came or went): every `Heard` of this game still
+        holds, and so does who holds which token; they take the new count. False when they
+        must be worked out again."""
+        st = self.state
+        listening = tuple(f for f in st.figures.values() if f.kind in ("character", "npc"))
+        if listening != here.listening or self.game_boxes() != here.boxes:
+            return False
+        count, before = len(st.figures), here.count
+        for other in self._heard_here.values():
+            if other.figures_of is st.figures and other.board is st.board and other.listening == listening \
+                    and other.boxes == here.boxes:
+                other.count = count
+        holders = self._holders
+        if holders.figures_of is st.figures and holders.board is st.board and holders.count == before:
+            holders.count = count  # (made from the characters' and Locations' stores: the same)
+        return True
 
     _boxes = (None, 0, frozenset())  # (the figures, their number, the boxes game_boxes() found for them)
 
@@ -280,18 +303,38 @@ class HearingMixin:
 
     def keep_in_play(self, event: str, params: dict, here: Heard) -> tuple:
         """For an event only cards in play hear (`here.only_in_play`), with no installed trigger
-        waiting: (the Team order, what each `in-play` zone holds, the listeners() of the cards
-        there), kept in `here.kept`. emit() uses the listeners again while every zone holds the
-        same cards (a list compared in C, no walk of the cards), their Envs asking the
+        waiting: (the Team order, the keys of the `in-play` zones and what each holds, the
+        listeners() of the cards there, and for each its index, Env and compiled trigger), kept
+        in `here.kept`. emit() uses them again while every zone holds the same cards (the zones'
+        lists read and compared in C, no walk of the zones or the cards), their Envs asking the
         conditions only: a listener whose condition holds runs in a copy (run_listeners)."""
         st = self.state
         flat = self._in_play_flat
         if flat[0] is not st.order:
             flat = self.in_play_flat()
         zones = st.zones
-        held = tuple((key, list(zones[key]) if key in zones else None) for key in flat[1])
-        here.kept = (st.order, held, self.listeners(event, params, here))
+        here.kept_keys, here.kept_held = flat[1], [list(zones[key]) if key in zones else None for key in flat[1]]
+        held = (here.kept_keys, here.kept_held)
+        found = self.listeners(event, params, here)
+        compiled = self.code.compiled_triggers
+        # what emit() asks of each, in order: (index, Env, condition, whether it asks, body)
+        asked = tuple((i, env, *(compiled.get(id(t)) or self.code.trigger(t))) for i, (t, env) in enumerate(found))
+        here.kept = (st.order, held, found, asked)
         return here.kept
+
+    def in_play_hits(self, here: Heard) -> tuple:
+        """(the keys of the `in-play` zones, what each holds, the (Team, card) pairs of the cards
+        there that hear the event, Team by Team in seat order), kept in `here.hits` while the
+        zones hold the same cards: listeners() makes the Envs of those alone, no walk of the zones."""
+        st = self.state
+        flat = self._in_play_flat
+        if flat[0] is not st.order:
+            flat = self.in_play_flat()
+        zones, table = st.zones, here.in_play_table
+        pairs = [(colour, qid) for colour in st.order for key in self._in_play_keys(colour)
+                 for qid in zones.get(key, ()) if qid in table]
+        here.hits = (flat[1], [list(zones[key]) if key in zones else None for key in flat[1]], pairs)
+        return here.hits
 
     _in_play_flat = (None, ())  # (the state's Team order, the keys of their `in-play` zones in that order)
 
@@ -309,35 +352,37 @@ class HearingMixin:
             keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
         return keys
 
-    def location_listeners(self, event: str, params: dict) -> list:
-        """The Location triggers an event sets off, `here` being the Location. An event
+    def location_listeners(self, event: str, params: dict, table: dict) -> list:
+        """The Location triggers an event sets off, `here` being the Location (`table`: the
+        Locations of the board that hear it, heard_in_game()). An event
         about a figure is heard where the figure stands (the figure, or the target of
         an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
         it stood), and only while it still stands there; an event about no figure
         (round-start, round-end, mayhem-roll, update) by every Location on the board,
         decided by the first player of the Team that leads the round."""
         st = self.state
-        board = st.board
-        fig = params.get("figure", params.get("target"))
         if "figure" in params or "target" in params:
+            fig = params.get("figure", params.get("target"))
             if not isinstance(fig, Figure):
-                return []
+                return ()
             if event == "move":
                 where = params.get("to")
             elif "location" in params:
                 where = params["location"]
             else:
                 where = params.get("$at", fig.location)
-            places = [] if where is None else [where]
+            if where not in table:  # (None, or a Location without a trigger for it)
+                return ()
+            places = (where,)
             stands = None if event == "ko" else fig
             controller, team = self.controller_of(fig), fig.team
         else:
-            places = [i for i in board.live()]
+            places = [i for i in st.board.live() if i in table]
             stands = None
             controller, team = self.team_player(st.lead), None
         out = []
         for i in places:
-            comp = board.locations[i].comp
-            for t in self.triggers_of(comp).get(event, ()):
+            comp, triggers = table[i]
+            for t in triggers:
                 out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
         return out

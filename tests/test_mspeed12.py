@@ -152,6 +152,8 @@ def test_a_kept_listener_runs_in_a_copy_of_its_env(rules, monkeypatch):
     body = _recording_body(ran)
     # the session's rules are shared: the content's trigger is given back its compiled form after the test
     monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), (lambda e, env: True, False, body))
+    kept = eng.keep_in_play("update", {}, here)[2]  # kept again: the kept listeners hold their compiled triggers
+    trigger, kept_env = kept[0]
     for _ in range(2):
         list(eng.emit("update", {}))
     assert here.kept[2] is kept  # the zones hold the same cards: the same listeners
