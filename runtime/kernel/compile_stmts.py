@@ -38,6 +38,19 @@ def compiled_block(body: list):
     return block
 
 
+def inline_lines(body: list, space: dict) -> list[str]:
+    """A structure slot's statements as lines of a function of its own (turns.py), at depth
+    1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
+    lines less its stop tests, which never hold there."""
+    names = Locals()
+    lines: list[str] = []
+    _emit(body, space, lines, 1, names)
+    lines = [line for line in lines if line.strip() != "if stops and state.end_turn: return"]
+    lines[0:0] = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    resync = "; ".join(f"{local} = env.get({key!r})" for key, local in names.local.items()) or "pass"
+    return [line.replace(_RESYNC, resync) for line in lines]
+
+
 def compiled_action(action):
     """`take(game, run, action)`: actions.take_action for one declared action, generated once
     per declaration: the env of its parameters made in one literal (each parameter a local of

@@ -72,7 +72,8 @@ class Steps:
         self._kinds[kind](self, run)
 
     # each step of the structure but the choice of an action, by kind (_run_step; play_out's
-    # loop calls them directly)
+    # loop calls them directly); a game plays a turn's start and end by the functions turns.py
+    # generates for its rules (KernelGame._kinds), which do what _turn_start and _turn_end do
 
     def _setup_step(self, run: Run) -> None:
         state = self.state

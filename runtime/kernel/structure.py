@@ -20,6 +20,7 @@ from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
 from .steps import Steps
+from .turns import make_turn_end, make_turn_start
 
 
 class IllegalKernelAction(IllegalAction):
@@ -49,13 +50,17 @@ _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer
 
 def _per_rules(rules: GameRules) -> tuple:
     """(the end condition's function, each slot's function by name, the parts of the state
-    the end condition reads as one attrgetter, or None): made once per rules, not per game."""
+    the end condition reads as one attrgetter, or None, each step's function by kind, with
+    a turn's start and end generated for these rules, turns.py): made once per rules, not
+    per game."""
     hit = _PER_RULES.get(id(rules))
     if hit is None or hit[0] is not rules:
         reads = state_reads(rules.end_guard)
-        made = (compiled(rules.end_guard) if rules.end_guard is not None else None,
-                {name: compiled_block(body) for name, body in rules.slots.items()},
-                attrgetter(*sorted(reads)) if reads else None)  # those parts, read in C
+        end = compiled(rules.end_guard) if rules.end_guard is not None else None
+        made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
+                attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
+                {**Steps._kinds, "turn-start": make_turn_start(rules, end, reads or None),
+                 "turn-end": make_turn_end(rules, end, reads or None)})
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)
@@ -92,7 +97,7 @@ class KernelGame(Steps):
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
         # is not asked again while they are as when it last said no in this state
-        self._end, self._slots, self._end_reads = _per_rules(rules)
+        self._end, self._slots, self._end_reads, self._kinds = _per_rules(rules)
         self._end_no: tuple | None = None  # (the state, those parts) when it said no
 
     # -- driving -------------------------------------------------------------------------
