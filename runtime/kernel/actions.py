@@ -329,7 +329,7 @@ def take_action(game, run: Run, action: Action) -> None:
     """The action taken: its declaration's own function (compile_stmts.compiled_action)."""
     take = game._takes.get(action.verb)
     if take is None:
-        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb])
+        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb], game.rules)
     take(game, run, action)
 
 

@@ -51,7 +51,7 @@ def inline_lines(body: list, space: dict) -> list[str]:
     return [line.replace(_RESYNC, resync) for line in lines]
 
 
-def compiled_action(action):
+def compiled_action(action, rules=None):
     """`take(game, run, action)`: actions.take_action for one declared action, generated once
     per declaration: the env of its parameters made in one literal (each parameter a local of
     the body too), the action logged, its body written in (a turn ended by it returns through
@@ -82,9 +82,13 @@ def compiled_action(action):
     stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
     lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
              else line for line in lines]
-    lines += ["    no = game._end_no",
-              "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
-              "        game.check_end(run)"]
+    if rules is not None:  # the rules the action is of: the parts their end condition reads written in
+        from .turns import end_lines
+        lines += end_lines(rules, state="gstate")
+    else:
+        lines += ["    no = game._end_no",
+                  "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
+                  "        game.check_end(run)"]
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")

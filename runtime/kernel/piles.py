@@ -149,6 +149,8 @@ def make_cards_in(spec):
         return lambda run, env, of: cards_in(run, env, zone, of)
 
     def cards(run, env, of):
+        if type(of) is str:  # one player (the common case: `cards-in(hand, me)`), first
+            return list(run.state.zones.get(prefix + of, ()))
         if of is None:
             who = env["ctx:me"]
         elif isinstance(of, list):

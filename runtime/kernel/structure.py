@@ -59,8 +59,7 @@ def _per_rules(rules: GameRules) -> tuple:
         end = compiled(rules.end_guard) if rules.end_guard is not None else None
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
                 attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
-                {**Steps._kinds, "turn-start": make_turn_start(rules, end, reads or None),
-                 "turn-end": make_turn_end(rules, end, reads or None)})
+                {**Steps._kinds, "turn-start": make_turn_start(rules), "turn-end": make_turn_end(rules)})
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)
@@ -284,14 +283,16 @@ class KernelGame(Steps):
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
         takes = self._takes  # each verb's function, once take_action has made it
         pick, history = self._pick, self.history
+        # the state is the game's until the end (no step is replayed from a copy); the run's
+        # answers only grow, each asked and used at once (Run.ask), so they need no reset
+        state = self.state
+        run.state, run.answers, run.used = state, [], 0
         while True:
-            state = self.state
             phase = state.phase
             if phase == "over":
                 break
             if refills and phase != "setup":
                 refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-            run.state, run.answers, run.used = state, [], 0
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
@@ -313,8 +314,6 @@ class KernelGame(Steps):
                                     index = pick(decision)
                                     history.append({"player": decision.player, "kind": "action",
                                                     "action": texts[index]})
-                                run.answers = [texts[index]]  # its one answer so far: the choice of the action
-                                run.used = 1
                                 action = legal[index]
                             else:  # its only legal action, taken without asking
                                 action = legal[0]

@@ -10,17 +10,23 @@ place. They do what `_turn_start` and `_turn_end` do, in the same order
 (tests/test_kernel_speed9.py holds them together)."""
 from __future__ import annotations
 
+from .compile import state_reads
 from .compile_stmts import inline_lines
 
 
-def _end_lines(reads, pad: str = "    ") -> list[str]:
-    """The end check (steps.check_end's first test, then the call), the parts it reads written in."""
-    if reads is None:  # what it reads is not known: asked every time
+def end_lines(rules, pad: str = "    ", state: str = "state") -> list[str]:
+    """The end check (steps.check_end's first test, then the call) for these rules, the parts
+    of the state their end condition reads written in (`state.out`, not `game._end_reads(state)`);
+    none for a game without an end condition (check_end would do nothing)."""
+    if rules.end_guard is None:
+        return []
+    reads = state_reads(rules.end_guard)
+    if not reads:  # what it reads is not known (or nothing): asked every time
         return [pad + "game.check_end(run)"]
     parts = sorted(reads)
-    now = f"state.{parts[0]}" if len(parts) == 1 else "(" + ", ".join(f"state.{p}" for p in parts) + ")"
+    now = f"{state}.{parts[0]}" if len(parts) == 1 else "(" + ", ".join(f"{state}.{p}" for p in parts) + ")"
     return [pad + "no = game._end_no",
-            pad + f"if no is None or no[0] is not state or no[1] != {now}:",
+            pad + f"if no is None or no[0] is not {state} or no[1] != {now}:",
             pad + "    game.check_end(run)"]
 
 
@@ -44,7 +50,7 @@ def _reset_lines(rules, when: str, space: dict) -> list[str]:
             "    counters.update(RESET_KEYS[1])"]
 
 
-def make_turn_start(rules, end, reads):
+def make_turn_start(rules):
     """`turn_start(game, run)`: steps.Steps._turn_start for these rules."""
     from .rounds import run_triggers
     space: dict = {"run_triggers": run_triggers}
@@ -63,15 +69,14 @@ def make_turn_start(rules, end, reads):
     if body:
         lines.append("    env = {'ctx:me': me}")
         lines += inline_lines(body, space)
-    if end is not None:
-        lines += _end_lines(reads)
+    lines += end_lines(rules)
     lines.append("    if state.triggers:" if not rules.rules else "    if True:")
     lines += ["        run_triggers(game, run, 'turn-start')",
               "    state.phase = 'actions'"]
     return _made(lines, space, "turn_start")
 
 
-def make_turn_end(rules, end, reads):
+def make_turn_end(rules):
     """`turn_end(game, run)`: steps.Steps._turn_end for these rules."""
     from .rounds import after_turn, next_seat, run_triggers
     space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat}
@@ -81,8 +86,7 @@ def make_turn_end(rules, end, reads):
     if body:
         lines.append("    env = {'ctx:me': state.active}")
         lines += inline_lines(body, space)
-    if end is not None:
-        lines += _end_lines(reads)
+    lines += end_lines(rules)
     lines.append("    if state.triggers:" if not rules.rules else "    if True:")
     lines.append("        run_triggers(game, run, 'turn-end')")
     resets = _reset_lines(rules, "turn-end", space)
@@ -90,8 +94,9 @@ def make_turn_end(rules, end, reads):
     lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")
     # asked again only if the reset may have changed what the end condition reads: since the
     # check above (and each trigger's), nothing else was written but the log
-    if end is not None and (reads is None or (resets and "counters" in reads)):
-        lines += _end_lines(reads)
+    reads = state_reads(rules.end_guard)
+    if not reads or (resets and "counters" in reads):
+        lines += end_lines(rules)
     if rules.uses_rounds:
         lines.append("    after_turn(game, run)")
     else:  # rounds.after_turn without rounds: the next seat still in (rounds.next_seat), in place
