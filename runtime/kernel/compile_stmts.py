@@ -86,9 +86,7 @@ def compiled_action(action, rules=None):
         from .turns import end_lines
         lines += end_lines(rules, state="gstate")
     else:
-        lines += ["    no = game._end_no",
-                  "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
-                  "        game.check_end(run)"]
+        lines.append("    game.check_end(run)")
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
@@ -100,9 +98,7 @@ def compiled_action(action, rules=None):
 
 def _end_check(game, run, state) -> None:
     """The end check after an action (steps.check_end's first test, then the call)."""
-    no = game._end_no
-    if no is None or no[0] is not state or no[1] != game._end_reads(state):
-        game.check_end(run)
+    game.check_end(run)
 
 
 _RESYNC = "__resync__"  # after `choose one`, whose options' blocks may set variables in this env

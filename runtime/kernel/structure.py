@@ -19,7 +19,7 @@ from .labels import labels
 from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
-from .steps import Steps
+from .steps import NEVER, Steps
 from .turns import make_turn_end, make_turn_start
 
 
@@ -97,7 +97,7 @@ class KernelGame(Steps):
         # condition that reads only a few parts of the state (who is out, the round, counters)
         # is not asked again while they are as when it last said no in this state
         self._end, self._slots, self._end_reads, self._kinds = _per_rules(rules)
-        self._end_no: tuple | None = None  # (the state, those parts) when it said no
+        self._end_no = NEVER  # (steps.check_end) a copy of those parts when it last said no
 
     # -- driving -------------------------------------------------------------------------
 

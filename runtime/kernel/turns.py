@@ -25,9 +25,7 @@ def end_lines(rules, pad: str = "    ", state: str = "state") -> list[str]:
         return [pad + "game.check_end(run)"]
     parts = sorted(reads)
     now = f"{state}.{parts[0]}" if len(parts) == 1 else "(" + ", ".join(f"{state}.{p}" for p in parts) + ")"
-    return [pad + "no = game._end_no",
-            pad + f"if no is None or no[0] is not {state} or no[1] != {now}:",
-            pad + "    game.check_end(run)"]
+    return [pad + f"if game._end_no != {now}:", pad + "    game.check_end(run)"]
 
 
 def _reset_lines(rules, when: str, space: dict) -> list[str]:
