@@ -216,3 +216,53 @@ def test_the_generated_reset_sets_the_counter_s_keys_as_they_are_now(marvel):
     assert end_turn({"plays/p1": 2, "plays/p2": 1, "plays/#9": 4}) == [("plays/p1", 0), ("plays/p2", 0),
                                                                     ("plays/#9", 0)]
     assert end_turn({"plays/p2": 5}) == [("plays/p2", 0)]
+
+
+def _expr(name: str, table: str, declared: str, of) -> dict:
+    arg = {"e": "zone" if table == "zones" else "counter", "name": declared}
+    args = {"zone" if table == "zones" else "counter": arg}
+    if of is not None:
+        args["of"] = of
+    return {"e": "fn", "name": name, "args": args}
+
+
+@pytest.mark.parametrize("table,name,declared", [("zones", "cards-in", "hand"), ("zones", "cards-in", "played"),
+                                                 ("counters", "value", "hp"), ("counters", "value", "damage"),
+                                                 ("counters", "value", "plays")])
+def test_a_pile_or_counter_read_in_place_is_what_its_declaration_s_function_reads(marvel, table, name, declared):
+    """`cards-in(ZONE, of: X)` and `value(COUNTER, of: X)` generated with the rules (a player's
+    key written in, compile._declared) give what the zone's and counter's own functions give,
+    for a player, nobody (`me`), several players, a card, and with no `of` at all."""
+    from mayhem.runtime.kernel.compile import function, source
+    from mayhem.runtime.kernel.effects import Run
+    game = _midgame(marvel)
+    state = game.state
+    run = Run(game, [])
+    damaged = next((int(k.split("#")[1]) for k in state.counters if k.startswith("damage/#")), 0)
+    state.counters.setdefault("hp/#%d" % damaged, 3)  # a card holding a player's counter
+    for of in [None, {"e": "var", "name": "x"}]:
+        expr = _expr(name, table, declared, of)
+        ruled: dict = {"__rules__": marvel}
+        fast = function(source(expr, ruled), ruled)
+        assert "run.state." in source(expr, {"__rules__": marvel}), "the key written in"
+        space: dict = {}
+        general = function(source(expr, space), space)
+        for x in ["p1", "p2", None, ["p1", "p2"], ["p2", "p2"], damaged]:
+            env = {"ctx:me": state.active, "var:x": x}
+            assert fast(run, env) == general(run, env), (declared, of, x)
+
+
+def _midgame(rules):
+    """A seeded game of two stopped after 30 decisions: cards in every zone, damage on a card."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    for seed in range(40):
+        game = KernelGame(rules, KernelConfig(players=2, seed=seed, decks=sorted(rules.decks)[:2]))
+        pick = random.Random(seed)
+        decision = game.start()
+        for _ in range(30):
+            if decision is None:
+                break
+            decision = game.act(pick.choice(decision.actions))
+        if decision is not None and any(k.startswith("damage/#") for k in game.state.counters):
+            return game
+    raise AssertionError("no seed left damage on a card")  # pragma: no cover

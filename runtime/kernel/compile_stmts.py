@@ -15,17 +15,18 @@ from .rules import KernelError
 _CACHE: dict[int, tuple[list, object]] = {}
 
 
-def compiled_block(body: list):
+def compiled_block(body: list, rules=None):
     """The function running a list of statements: before each of them an action's body
     stops once the turn has ended (`end-turn`), as an `_stops` env says. Where a statement
     nested in another sees that, the whole body stops: what the rest would still do (set a
-    loop's variable) changes nothing outside it."""
+    loop's variable) changes nothing outside it. Made with the `rules` the body is of (at
+    load, compile_rules), it reads a player's pile or counter in place (compile._declared)."""
     if not body:  # no statements (a slot the game leaves out: a new list each time)
         return nothing
     hit = _CACHE.get(id(body))
     if hit is not None and hit[0] is body:
         return hit[1]
-    space: dict = {"_as_list": _as_list}
+    space: dict = {"_as_list": _as_list, "__rules__": rules}
     names = Locals()
     lines = ["def block(run, env):", "    state = run.state", "    stops = env.get('_stops')"]
     _emit(body, space, lines, 1, names)
@@ -61,7 +62,7 @@ def compiled_action(action, rules=None):
     if hit is not None and hit[0] is action:
         return hit[1]
     from .actions import take_general
-    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check}
+    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check, "__rules__": rules}
     names = Locals()
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
@@ -312,7 +313,7 @@ def _keyword(stmt: dict) -> _Late:
         generated function making its env (the contexts, each parameter's value in order)
         and running its body."""
         kw = run.rules.keywords[qid]
-        space: dict = {"_body": compiled_block(kw["body"])}
+        space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
         lines = ["def keyword(run, env):",
                  "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
         for name in kw["params"]:
@@ -375,9 +376,9 @@ def compile_rules(rules) -> None:
     bodies += [c.effect for c in rules.cards.values() if c.effect]
     bodies += [r["body"] for r in rules.rules]  # keywords (shared ones too) compile when first called
     for body in bodies:
-        compiled_block(body)
+        compiled_block(body, rules)
     for action in rules.actions.values():
-        _plan(action)
+        _plan(action, rules)
     for e in [rules.end_guard, rules.round_end_guard] + [r.get("when") for r in rules.rules]:
         if e is not None:
             compiled(e)

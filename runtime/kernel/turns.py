@@ -51,7 +51,7 @@ def _reset_lines(rules, when: str, space: dict) -> list[str]:
 def make_turn_start(rules):
     """`turn_start(game, run)`: steps.Steps._turn_start for these rules."""
     from .rounds import run_triggers
-    space: dict = {"run_triggers": run_triggers}
+    space: dict = {"run_triggers": run_triggers, "__rules__": rules}
     lines = ["def turn_start(game, run):",
              "    state = game.state",
              "    state.turn += 1",
@@ -77,7 +77,7 @@ def make_turn_start(rules):
 def make_turn_end(rules):
     """`turn_end(game, run)`: steps.Steps._turn_end for these rules."""
     from .rounds import after_turn, next_seat, run_triggers
-    space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat}
+    space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
     lines = ["def turn_end(game, run):",
              "    state = game.state"]
     body = rules.slots.get("turn-end")
