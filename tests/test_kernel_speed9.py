@@ -266,3 +266,36 @@ def _midgame(rules):
         if decision is not None and any(k.startswith("damage/#") for k in game.state.counters):
             return game
     raise AssertionError("no seed left damage on a card")  # pragma: no cover
+
+
+@pytest.mark.parametrize("primitive", ["gain", "lose", "set-counter"])
+@pytest.mark.parametrize("counter", ["hp", "plays", "damage"])
+def test_a_counter_changed_in_place_is_what_its_own_function_does(marvel, primitive, counter):
+    """`gain`, `lose` and `set-counter` of `me` compiled with the rules (counters.inline_change:
+    the key, start, bounds and knock-out written in) leave the state as the counter's own
+    function does, for a player (below the minimum: knocked out; above the maximum) and a card."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    from mayhem.runtime.kernel.effects import GameOver, Run
+    spec = marvel.counters[counter]
+    game = _midgame(marvel)
+    card = next(int(k.split("#")[1]) for k in game.state.counters if k.startswith("damage/#"))
+    for me in [game.state.players[0], game.state.players[1], card]:
+        for amount in [3, 20, -20, 0]:
+            key = "value" if primitive == "set-counter" else "amount"
+            body = [{"op": "primitive", "name": primitive, "span": "test",
+                     "args": {"counter": {"e": "counter", "name": counter}, key: {"e": "num", "v": amount}, "on": None}}]
+            block = compiled_block(body, marvel)
+            states = []
+            for written in (True, False):
+                trial = game.clone()
+                run = Run(trial, [])
+                try:
+                    if written:
+                        block(run, {"ctx:me": me})
+                    else:
+                        change = spec.put if primitive == "set-counter" else spec.add
+                        change(run, me, -amount if primitive == "lose" else amount)
+                except GameOver:
+                    pass
+                states.append((trial.state.to_json(), trial.state.result))
+            assert states[0] == states[1], (counter, primitive, me, amount)

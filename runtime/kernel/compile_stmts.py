@@ -9,7 +9,8 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import _as_list, call_source, compiled, name_for, source
+from .compile import _as_list, _declared, call_source, compiled, name_for, source
+from .counters import inline_change
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -234,7 +235,10 @@ def _counter_lines(sign: str, add: bool):
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                return [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
+                spec = _declared(space, "counters", args["counter"])
+                written = spec is not None and inline_change(spec, "env['ctx:me']",
+                                                             value or f"{sign}int(({amount}) or 0)", add, n, space)
+                return written or [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
             return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
                     f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
