@@ -299,3 +299,32 @@ def test_a_counter_changed_in_place_is_what_its_own_function_does(marvel, primit
                     pass
                 states.append((trial.state.to_json(), trial.state.result))
             assert states[0] == states[1], (counter, primitive, me, amount)
+
+
+@pytest.mark.parametrize("zone", ["discard", "defenses", "hand"])
+def test_a_card_moved_in_place_is_what_its_zone_s_put_does(marvel, zone):
+    """`move-card(c, ZONE, of: o)` compiled with the rules (piles.inline_put: the player's pile
+    changed in place) leaves the state as the zone's own `put` does: to the card's owner (no
+    `of`), to a player named, to each card of a list."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    from mayhem.runtime.kernel.effects import Run
+    game = _midgame(marvel)
+    spec = marvel.zones[zone]
+    body = [{"op": "primitive", "name": "move-card", "span": "test",
+             "args": {"card": {"e": "var", "name": "c"}, "to": {"e": "zone", "name": zone},
+                      "of": {"e": "var", "name": "o"}}}]
+    block = compiled_block(body, marvel)
+    cards = [uid for key, pile in game.state.zones.items() for uid in pile[:2]]
+    for card in cards[:6] + [cards[:3]]:
+        for owner in [None] + game.state.players:
+            states = []
+            for written in (True, False):
+                trial = game.clone()
+                run = Run(trial, [])
+                if written:
+                    block(run, {"ctx:me": trial.state.active, "var:c": card, "var:o": owner})
+                else:
+                    for uid in card if isinstance(card, list) else [card]:
+                        spec.put(run, uid, owner if owner is not None else trial.state.owners[uid])
+                states.append(trial.state.to_json())
+            assert states[0] == states[1], (zone, card, owner)

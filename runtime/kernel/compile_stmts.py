@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .compile import _as_list, _declared, call_source, compiled, name_for, source
 from .counters import inline_change
+from .piles import inline_put
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -258,6 +259,12 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
     from .piles import move
     card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
     if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
+        spec = _declared(space, "zones", args["to"])
+        written = spec is not None and inline_put(spec, f"_u{n}", f"_h{n}", n)
+        if written:  # a player's pile changed in place
+            return [f"_k{n}, _o{n} = {card}, {of}",
+                    f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+                    f"    _h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + ["    " + x for x in written]
         return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
                 f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
                 f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]

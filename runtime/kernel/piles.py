@@ -260,3 +260,22 @@ def cards_in(run, env, zone, of=None) -> list[int]:
 def top_card(run, env, zone, of=None):
     cards = cards_in(run, env, zone, of)
     return cards[0] if cards else None
+
+
+def inline_put(spec, uid: str, owner: str, n: int) -> list[str] | None:
+    """make_put's body written into a generated block (compile_stmts' move-card) for an owner
+    that is a player (a str), for a zone kept per player without a capacity; the zone's own
+    `put` for any other owner. None for any other zone (its `put` is called)."""
+    if spec.per != "player" or spec.capacity is not None:
+        return None
+    key, pile = f"_y{n}", f"_p{n}"
+    return [f"if type({owner}) is str:",
+            f"    {key} = {spec.id + '/'!r} + {owner}",
+            f"    state.zones[state.places[{uid}]].remove({uid})",
+            f"    {pile} = state.zones.get({key})",
+            f"    if {pile} is None:",
+            f"        {pile} = state.zones[{key}] = []",
+            f"    {pile}.append({uid})",
+            f"    state.places[{uid}] = {key}",
+            "else:",
+            f"    run.rules.zones[{spec.id!r}].put(run, {uid}, {owner})"]
