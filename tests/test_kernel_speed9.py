@@ -328,3 +328,37 @@ def test_a_card_moved_in_place_is_what_its_zone_s_put_does(marvel, zone):
                         spec.put(run, uid, owner if owner is not None else trial.state.owners[uid])
                 states.append(trial.state.to_json())
             assert states[0] == states[1], (zone, card, owner)
+
+
+@pytest.mark.parametrize("pile", ["full", "reshuffled", "empty"])
+def test_one_card_drawn_in_place_is_what_draw_does(marvel, pile):
+    """`draw(me, 1)` compiled with the rules (piles.inline_draw_one: the top card moved to the
+    hand in place) leaves the state as piles.draw does: from a pile with cards, from an empty
+    pile reshuffled from the discard pile, from an empty pile and discard pile."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.piles import draw
+    game = _midgame(marvel)
+    me = game.state.active
+    zones = game.state.zones
+    if pile != "full":
+        for uid in list(zones[f"deck/{me}"]):
+            zones[f"deck/{me}"].remove(uid)
+            zones.setdefault(f"discard/{me}", []).append(uid)
+            game.state.places[uid] = f"discard/{me}"
+    if pile == "empty":
+        for uid in list(zones[f"discard/{me}"]):
+            zones[f"discard/{me}"].remove(uid)
+            zones.setdefault(f"defenses/{me}", []).append(uid)
+            game.state.places[uid] = f"defenses/{me}"
+    body = [{"op": "primitive", "name": "draw", "span": "test",
+             "args": {"who": {"e": "ctx", "name": "me"}, "count": {"e": "num", "v": 1}}}]
+    block = compiled_block(body, marvel)
+    states = []
+    for written in (True, False):
+        trial = game.clone()
+        run = Run(trial, [])
+        (block(run, {"ctx:me": me}) if written else draw(run, {"ctx:me": me}, me, 1))
+        states.append(trial.state.to_json())
+    assert states[0] == states[1]
+    assert len(states[0]["zones"][f"hand/{me}"]) == len(zones[f"hand/{me}"]) + (pile != "empty")

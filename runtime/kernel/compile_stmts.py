@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .compile import _as_list, _declared, call_source, compiled, name_for, source
 from .counters import inline_change
-from .piles import inline_put
+from .piles import inline_draw_one, inline_put
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -292,6 +292,10 @@ def _draw_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
     count = args["count"]
     if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
         return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
+                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)")
+    if written:  # the rules' draw_one written in
+        return [f"_d{n} = {source(args['who'], space, names)}"] + written
     return [f"_d{n} = {source(args['who'], space, names)}",
             f"if type(_d{n}) is str:",
             f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
