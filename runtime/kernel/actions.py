@@ -234,7 +234,7 @@ def _allows(parts, probe, env, key, value) -> bool:
 _PLANS: dict[int, tuple] = {}
 
 
-def _plan(action) -> tuple:
+def _plan(action, rules=None) -> tuple:
     """An action's domains as closures (compile.py), its parameters' keys, its guard split
     in parts, and its body's function (compile_stmts.py), made once per declaration. When the
     guard and the domains are `pure` (they ask and draw nothing), each part of the guard (the
@@ -270,19 +270,19 @@ def _plan(action) -> tuple:
                 rest = _lift(rest, names, lifted)
     listing = None
     if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None):
-        listing = _listing(action.params[0][1], once_parts if once is not None else [])
+        listing = _listing(action.params[0][1], once_parts if once is not None else [], rules)
     plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
             compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted), listing)
     _PLANS[id(action)] = (action, plan)
     return plan
 
 
-def _listing(domain: dict | None, once: list):
+def _listing(domain: dict | None, once: list, rules=None):
     """One function `f(run, env)` for an action of one parameter whose guard's parts read no
     parameter: None when one of them says no (in their order), else the parameter's values
     (its domain's list, a value alone in a list, none: []): those parts and the domain in one
     generated source (compile.py), not a call each."""
-    space: dict = {}
+    space: dict = {"__rules__": rules}
     value, w = source(domain, space), fresh(space)
     src = f"(({w} if isinstance({w} := {value}, list) else [] if {w} is None else [{w}]))"
     if once:
@@ -329,7 +329,7 @@ def take_action(game, run: Run, action: Action) -> None:
     """The action taken: its declaration's own function (compile_stmts.compiled_action)."""
     take = game._takes.get(action.verb)
     if take is None:
-        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb])
+        take = game._takes[action.verb] = compiled_action(game.rules.actions[action.verb], game.rules)
     take(game, run, action)
 
 
@@ -347,6 +347,4 @@ def take_general(game, run: Run, action: Action) -> None:
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
     plan[1](run, env)  # the action's body
-    no = game._end_no  # check_end's first test written out (steps.py)
-    if no is None or no[0] is not state or no[1] != game._end_reads(state):
-        game.check_end(run)
+    game.check_end(run)

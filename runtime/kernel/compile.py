@@ -61,6 +61,14 @@ _INLINE = {"size": "(len({0}) if isinstance({0} := {1}, list) else 0 if {0} is N
 _ARG = {"size": "set", "first": "set", "last": "set", "is-card": "x"}
 
 
+def _declared(space: dict, table: str, e: dict):
+    """The zone or counter an IR node names, from the rules the code is generated for (a
+    space's `__rules__`: a declaration's facts, its `per` and start, written into the source);
+    None for code made without them, which calls the declaration's own function."""
+    rules = space.get("__rules__")
+    return getattr(rules, table).get(e["name"]) if rules is not None else None
+
+
 def fresh(space: dict) -> str:
     """A name for a local of the generated code (a walrus's), its own in `space`'s code."""
     n = space["__fresh__"] = space.get("__fresh__", 0) + 1
@@ -101,9 +109,16 @@ def source(e: dict | None, space: dict, bound=None) -> str:
             call = (f"run.rules.counters[{counter}].get(run, " if args["counter"]["e"] == "counter"
                     else f"{name_for(space, get_value)}(run, {counter}, ")
             if "of" not in args:  # `value(plays)`: of `me`
-                return call + "env['ctx:me'])"
-            of, w = source(args["of"], space, bound), fresh(space)  # `value(tokens, of: c)`: of c, else `me`
-            return call + f"{w} if ({w} := {of}) is not None else env['ctx:me'])"
+                holder = "env['ctx:me']"
+            else:
+                of, w = source(args["of"], space, bound), fresh(space)  # `value(tokens, of: c)`: of c, else `me`
+                holder = f"{w} if ({w} := {of}) is not None else env['ctx:me']"
+            spec = _declared(space, "counters", args["counter"]) if args["counter"]["e"] == "counter" else None
+            if spec is not None and spec.per in ("player", "card"):  # a player's key read in place (counters.make_get)
+                w = fresh(space)
+                return (f"(run.state.counters.get({name_for(space, spec.id + '/')} + {w}, {name_for(space, spec.start)}) "
+                        f"if type({w} := ({holder})) is str else {call}{w}))")
+            return call + holder + ")"
         if e["name"] == "owner-of" and list(args) == ["card"]:  # a card's owner read in place
             from .primitives import owner_of
             w = fresh(space)
@@ -111,7 +126,13 @@ def source(e: dict | None, space: dict, bound=None) -> str:
                     f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
         if e["name"] == "cards-in" and list(args) in (["zone"], ["zone", "of"]) and args["zone"]["e"] == "zone":
             of = source(args["of"], space, bound) if "of" in args else "None"  # a zone named: its own function
-            return f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, {of})"
+            call = f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, "
+            spec = _declared(space, "zones", args["zone"])
+            if spec is not None and spec.per == "player":  # one player's pile read in place (piles.make_cards_in)
+                w, who = fresh(space), of if "of" in args else "env['ctx:me']"
+                return (f"(list(run.state.zones.get({name_for(space, spec.id + '/')} + {w}, ())) if type({w} := "
+                        f"{who}) is str else {call}{w}))")
+            return call + of + ")"
         if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
             from .primitives import property_of
             card, name = source(args["card"], space, bound), source(args["name"], space, bound)

@@ -9,23 +9,26 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import _as_list, call_source, compiled, name_for, source
+from .compile import _as_list, _declared, call_source, compiled, name_for, source
+from .counters import inline_change
+from .piles import inline_draw_one, inline_put
 from .rules import KernelError
 
 _CACHE: dict[int, tuple[list, object]] = {}
 
 
-def compiled_block(body: list):
+def compiled_block(body: list, rules=None):
     """The function running a list of statements: before each of them an action's body
     stops once the turn has ended (`end-turn`), as an `_stops` env says. Where a statement
     nested in another sees that, the whole body stops: what the rest would still do (set a
-    loop's variable) changes nothing outside it."""
+    loop's variable) changes nothing outside it. Made with the `rules` the body is of (at
+    load, compile_rules), it reads a player's pile or counter in place (compile._declared)."""
     if not body:  # no statements (a slot the game leaves out: a new list each time)
         return nothing
     hit = _CACHE.get(id(body))
     if hit is not None and hit[0] is body:
         return hit[1]
-    space: dict = {"_as_list": _as_list}
+    space: dict = {"_as_list": _as_list, "__rules__": rules}
     names = Locals()
     lines = ["def block(run, env):", "    state = run.state", "    stops = env.get('_stops')"]
     _emit(body, space, lines, 1, names)
@@ -38,7 +41,20 @@ def compiled_block(body: list):
     return block
 
 
-def compiled_action(action):
+def inline_lines(body: list, space: dict) -> list[str]:
+    """A structure slot's statements as lines of a function of its own (turns.py), at depth
+    1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
+    lines less its stop tests, which never hold there."""
+    names = Locals()
+    lines: list[str] = []
+    _emit(body, space, lines, 1, names)
+    lines = [line for line in lines if line.strip() != "if stops and state.end_turn: return"]
+    lines[0:0] = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    resync = "; ".join(f"{local} = env.get({key!r})" for key, local in names.local.items()) or "pass"
+    return [line.replace(_RESYNC, resync) for line in lines]
+
+
+def compiled_action(action, rules=None):
     """`take(game, run, action)`: actions.take_action for one declared action, generated once
     per declaration: the env of its parameters made in one literal (each parameter a local of
     the body too), the action logged, its body written in (a turn ended by it returns through
@@ -48,7 +64,7 @@ def compiled_action(action):
     if hit is not None and hit[0] is action:
         return hit[1]
     from .actions import take_general
-    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check}
+    space: dict = {"_as_list": _as_list, "_general": take_general, "_end": _end_check, "__rules__": rules}
     names = Locals()
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
@@ -69,9 +85,11 @@ def compiled_action(action):
     stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
     lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
              else line for line in lines]
-    lines += ["    no = game._end_no",
-              "    if no is None or no[0] is not gstate or no[1] != game._end_reads(gstate):",
-              "        game.check_end(run)"]
+    if rules is not None:  # the rules the action is of: the parts their end condition reads written in
+        from .turns import end_lines
+        lines += end_lines(rules, state="gstate")
+    else:
+        lines.append("    game.check_end(run)")
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
@@ -83,9 +101,7 @@ def compiled_action(action):
 
 def _end_check(game, run, state) -> None:
     """The end check after an action (steps.check_end's first test, then the call)."""
-    no = game._end_no
-    if no is None or no[0] is not state or no[1] != game._end_reads(state):
-        game.check_end(run)
+    game.check_end(run)
 
 
 _RESYNC = "__resync__"  # after `choose one`, whose options' blocks may set variables in this env
@@ -220,7 +236,10 @@ def _counter_lines(sign: str, add: bool):
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                return [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
+                spec = _declared(space, "counters", args["counter"])
+                written = spec is not None and inline_change(spec, "env['ctx:me']",
+                                                             value or f"{sign}int(({amount}) or 0)", add, n, space)
+                return written or [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
             return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
                     f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
@@ -240,6 +259,12 @@ def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str
     from .piles import move
     card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
     if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
+        spec = _declared(space, "zones", args["to"])
+        written = spec is not None and inline_put(spec, f"_u{n}", f"_h{n}", n)
+        if written:  # a player's pile changed in place
+            return [f"_k{n}, _o{n} = {card}, {of}",
+                    f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+                    f"    _h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + ["    " + x for x in written]
         return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
                 f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
                 f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
@@ -267,6 +292,10 @@ def _draw_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
     count = args["count"]
     if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
         return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
+                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)")
+    if written:  # the rules' draw_one written in
+        return [f"_d{n} = {source(args['who'], space, names)}"] + written
     return [f"_d{n} = {source(args['who'], space, names)}",
             f"if type(_d{n}) is str:",
             f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
@@ -299,7 +328,7 @@ def _keyword(stmt: dict) -> _Late:
         generated function making its env (the contexts, each parameter's value in order)
         and running its body."""
         kw = run.rules.keywords[qid]
-        space: dict = {"_body": compiled_block(kw["body"])}
+        space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
         lines = ["def keyword(run, env):",
                  "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
         for name in kw["params"]:
@@ -362,9 +391,9 @@ def compile_rules(rules) -> None:
     bodies += [c.effect for c in rules.cards.values() if c.effect]
     bodies += [r["body"] for r in rules.rules]  # keywords (shared ones too) compile when first called
     for body in bodies:
-        compiled_block(body)
+        compiled_block(body, rules)
     for action in rules.actions.values():
-        _plan(action)
+        _plan(action, rules)
     for e in [rules.end_guard, rules.round_end_guard] + [r.get("when") for r in rules.rules]:
         if e is not None:
             compiled(e)

@@ -60,3 +60,34 @@ def make_get(spec):
     space = _space(spec)
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the declaration
     return space["get"]
+
+
+def inline_change(spec, holder: str, value: str, add: bool, n: int, space: dict) -> list[str] | None:
+    """make_change's body written into a generated block (compile_stmts) for one holder, when
+    it is a player (a str: its key `C/holder`); else the counter's own function is called. None
+    for a counter held by Teams or the game (its function is called)."""
+    if spec.per not in ("player", "card"):
+        return None
+    from .primitives import knock_out
+    h, k, v = f"_h{n}", f"_x{n}", f"_y{n}"
+    prefix, start = _name(space, spec.id + "/"), _name(space, spec.start)
+    lines = [f"{h} = {holder}",
+             f"if type({h}) is str:",
+             f"    {k} = {prefix} + {h}",
+             f"    {v} = ({value}) + state.counters.get({k}, {start})" if add else f"    {v} = {value}"]
+    if spec.min is not None:
+        lines.append(f"    if {v} < {_name(space, spec.min)}: {v} = {_name(space, spec.min)}")
+    if spec.max is not None:
+        lines.append(f"    if {v} > {_name(space, spec.max)}: {v} = {_name(space, spec.max)}")
+    lines.append(f"    state.counters[{k}] = {v}")
+    if spec.out_at_min and spec.min is not None:
+        lines += [f"    if {v} <= {_name(space, spec.min)} and {h} in state.players and {h} not in state.out:",
+                  f"        {_name(space, knock_out)}(run, None, {h})"]
+    lines += ["else:",
+              f"    run.rules.counters[{_name(space, spec.id)}].{'add' if add else 'put'}(run, {h}, {value})"]
+    return lines
+
+
+def _name(space: dict, value) -> str:
+    from .compile import name_for
+    return name_for(space, value)

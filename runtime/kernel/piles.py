@@ -149,6 +149,8 @@ def make_cards_in(spec):
         return lambda run, env, of: cards_in(run, env, zone, of)
 
     def cards(run, env, of):
+        if type(of) is str:  # one player (the common case: `cards-in(hand, me)`), first
+            return list(run.state.zones.get(prefix + of, ()))
         if of is None:
             who = env["ctx:me"]
         elif isinstance(of, list):
@@ -258,3 +260,42 @@ def cards_in(run, env, zone, of=None) -> list[int]:
 def top_card(run, env, zone, of=None):
     cards = cards_in(run, env, zone, of)
     return cards[0] if cards else None
+
+
+def inline_put(spec, uid: str, owner: str, n: int) -> list[str] | None:
+    """make_put's body written into a generated block (compile_stmts' move-card) for an owner
+    that is a player (a str), for a zone kept per player without a capacity; the zone's own
+    `put` for any other owner. None for any other zone (its `put` is called)."""
+    if spec.per != "player" or spec.capacity is not None:
+        return None
+    key, pile = f"_y{n}", f"_p{n}"
+    return [f"if type({owner}) is str:",
+            f"    {key} = {spec.id + '/'!r} + {owner}",
+            f"    state.zones[state.places[{uid}]].remove({uid})",
+            f"    {pile} = state.zones.get({key})",
+            f"    if {pile} is None:",
+            f"        {pile} = state.zones[{key}] = []",
+            f"    {pile}.append({uid})",
+            f"    state.places[{uid}] = {key}",
+            "else:",
+            f"    run.rules.zones[{spec.id!r}].put(run, {uid}, {owner})"]
+
+
+def inline_draw_one(rules, who: str, n: int, fallback: str) -> list[str] | None:
+    """make_draw_one's body written into a generated block (compile_stmts' draw(WHO, 1)) for
+    a player `who` (a str) whose pile is not empty; `fallback` (draw()) otherwise. None when
+    draw_one itself would call draw() (a hand with a capacity or a Team's)."""
+    _rules, src, into, per = _draw_plain(rules)
+    if src is None:
+        return None
+    pile, uid, key, hand = f"_dp{n}", f"_du{n}", f"_dk{n}", f"_dh{n}"
+    return [f"if type({who}) is str and ({pile} := state.zones.get({src!r} + {who})):",
+            f"    {uid} = {pile}.pop(0)",
+            f"    {key} = {into!r} + {who}" if per else f"    {key} = {into!r}",
+            f"    {hand} = state.zones.get({key})",
+            f"    if {hand} is None:",
+            f"        {hand} = state.zones[{key}] = []",
+            f"    {hand}.append({uid})",
+            f"    state.places[{uid}] = {key}",
+            "else:",
+            f"    {fallback}"]

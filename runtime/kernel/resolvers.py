@@ -10,12 +10,6 @@ primitives.play_card and primitives._resolve did, in the same order
 (tests/test_kernel_speed8.py holds them together)."""
 from __future__ import annotations
 
-# the end check between two parts of a card (steps.check_end's first test, written out)
-_END = ["    no, state = game._end_no, run.state",
-        "    if no is None or no[0] is not state or no[1] != game._end_reads(state):",
-        "        game.check_end(run)"]
-
-
 _CODE: dict[str, object] = {}  # a generated source -> its code (its constants are names of its space)
 
 
@@ -45,12 +39,13 @@ def _move_lines(rules, space: dict) -> list[str]:
 def make(rules, qid: str, play: bool):
     """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
     from .compile_stmts import compiled_block
+    from .turns import end_lines
     from .primitives import resolution_parts
     printed = rules.cards[qid]
     space: dict = {"ID": printed.id}
-    lines = ["def play(run, me, card):" if play else "def resolve(run, me, card):", "    game = run.game"]
+    lines = ["def play(run, me, card):" if play else "def resolve(run, me, card):", "    game = run.game",
+             "    state = run.state"]
     if play:
-        lines.append("    state = run.state")
         lines += _move_lines(rules, space)
         lines.append("    state.log.append({'event': 'play', 'player': me, 'card': ID, 'uid': card})")
     for n, (body, amount) in enumerate(resolution_parts(rules, printed)):
@@ -61,7 +56,7 @@ def make(rules, qid: str, play: bool):
             lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}})")
         # the game ends between two parts of a card, not inside one: an effect that knocks
         # out every player at once leaves nobody, a tie
-        lines += _END
+        lines += end_lines(rules)
     src = "\n".join(lines)
     code = _CODE.get(src)
     if code is None:  # cards of one shape (their parts' kinds, the zone) share the compiled source

@@ -11,6 +11,9 @@ from .rounds import after_turn, run_triggers, first_of_round
 from .setup import setup_table
 
 
+NEVER = object()  # KernelGame._end_no before the end condition first says no: equal to nothing but itself
+
+
 def _copy(value):
     return value.copy() if isinstance(value, (list, dict)) else value
 
@@ -72,7 +75,8 @@ class Steps:
         self._kinds[kind](self, run)
 
     # each step of the structure but the choice of an action, by kind (_run_step; play_out's
-    # loop calls them directly)
+    # loop calls them directly); a game plays a turn's start and end by the functions turns.py
+    # generates for its rules (KernelGame._kinds), which do what _turn_start and _turn_end do
 
     def _setup_step(self, run: Run) -> None:
         state = self.state
@@ -118,9 +122,7 @@ class Steps:
         state.played.append(state.active)
         state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
         self._slots.get("turn", _nothing)(run, {"ctx:me": state.active})
-        no = self._end_no  # check_end's first test written out (a call fewer when it holds)
-        if no is None or no[0] is not state or no[1] != self._end_reads(state):
-            self.check_end(run)
+        self.check_end(run)
         if state.triggers or self.rules.rules:
             run_triggers(self, run, "turn-start")
         state.phase = "actions"
@@ -128,17 +130,13 @@ class Steps:
     def _turn_end(self, run: Run) -> None:
         state = self.state
         self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
-        no = self._end_no
-        if no is None or no[0] is not state or no[1] != self._end_reads(state):
-            self.check_end(run)
+        self.check_end(run)
         if state.triggers or self.rules.rules:
             run_triggers(self, run, "turn-end")
         if self._resets.get("turn-end") != []:  # none known yet, or some
             self._reset("turn-end")
         state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
-        no = self._end_no
-        if no is None or no[0] is not state or no[1] != self._end_reads(state):
-            self.check_end(run)
+        self.check_end(run)
         after_turn(self, run)
 
     _kinds = {"setup": _setup_step, "round-start": _round_start, "round-end": _round_end,
@@ -168,19 +166,20 @@ class Steps:
 
     def check_end(self, run: Run) -> None:
         """The end condition asked, unless what it reads (`_end_reads`) is as when it last said
-        no in this state. Its callers in the step loop make that test themselves before the
-        call (a call fewer when it holds): `no = self._end_no; if no is None or no[0] is not
-        state or no[1] != self._end_reads(state): self.check_end(run)`."""
+        no (`_end_no`, a copy of those parts; NEVER before). Its value depends on those parts
+        alone (compile.state_reads), so a copy of the state, or another state, with the same
+        parts has the same answer. The generated steps make that test themselves before the
+        call, the parts written in (turns.end_lines: `if game._end_no != state.out:`)."""
         end, state = self._end, self.state
         if end is None or state.phase == "over":
             return
-        reads, no = self._end_reads, self._end_no
-        if no is not None and no[0] is state and no[1] == reads(state):
+        reads = self._end_reads
+        if reads is not None and self._end_no == reads(state):
             return  # what it reads is as when it said no
         if not end(run, {"ctx:me": state.active}):
             if reads is not None:
                 parts = reads(state)
-                self._end_no = (state, tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts))
+                self._end_no = tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts)
             return
         run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
         if self.state.phase != "over":

@@ -19,7 +19,8 @@ from .labels import labels
 from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
-from .steps import Steps
+from .steps import NEVER, Steps
+from .turns import make_turn_end, make_turn_start
 
 
 class IllegalKernelAction(IllegalAction):
@@ -49,13 +50,16 @@ _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer
 
 def _per_rules(rules: GameRules) -> tuple:
     """(the end condition's function, each slot's function by name, the parts of the state
-    the end condition reads as one attrgetter, or None): made once per rules, not per game."""
+    the end condition reads as one attrgetter, or None, each step's function by kind, with
+    a turn's start and end generated for these rules, turns.py): made once per rules, not
+    per game."""
     hit = _PER_RULES.get(id(rules))
     if hit is None or hit[0] is not rules:
         reads = state_reads(rules.end_guard)
-        made = (compiled(rules.end_guard) if rules.end_guard is not None else None,
-                {name: compiled_block(body) for name, body in rules.slots.items()},
-                attrgetter(*sorted(reads)) if reads else None)  # those parts, read in C
+        end = compiled(rules.end_guard) if rules.end_guard is not None else None
+        made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
+                attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
+                {**Steps._kinds, "turn-start": make_turn_start(rules), "turn-end": make_turn_end(rules)})
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)
@@ -92,8 +96,8 @@ class KernelGame(Steps):
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
         # is not asked again while they are as when it last said no in this state
-        self._end, self._slots, self._end_reads = _per_rules(rules)
-        self._end_no: tuple | None = None  # (the state, those parts) when it said no
+        self._end, self._slots, self._end_reads, self._kinds = _per_rules(rules)
+        self._end_no = NEVER  # (steps.check_end) a copy of those parts when it last said no
 
     # -- driving -------------------------------------------------------------------------
 
@@ -279,14 +283,16 @@ class KernelGame(Steps):
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
         takes = self._takes  # each verb's function, once take_action has made it
         pick, history = self._pick, self.history
+        # the state is the game's until the end (no step is replayed from a copy); the run's
+        # answers only grow, each asked and used at once (Run.ask), so they need no reset
+        state = self.state
+        run.state, run.answers, run.used = state, [], 0
         while True:
-            state = self.state
             phase = state.phase
             if phase == "over":
                 break
             if refills and phase != "setup":
                 refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-            run.state, run.answers, run.used = state, [], 0
             try:
                 if phase == "actions":  # _next_step's choice of an action, written out
                     if not state.end_turn:
@@ -308,8 +314,6 @@ class KernelGame(Steps):
                                     index = pick(decision)
                                     history.append({"player": decision.player, "kind": "action",
                                                     "action": texts[index]})
-                                run.answers = [texts[index]]  # its one answer so far: the choice of the action
-                                run.used = 1
                                 action = legal[index]
                             else:  # its only legal action, taken without asking
                                 action = legal[0]

@@ -1,0 +1,112 @@
+"""A turn's start and end as one Python function each, generated once per rules.
+
+steps.py's `_turn_start` and `_turn_end` read, at every turn, whether the game has a slot, which
+counters reset at the event (walking every key of the counters), what the end condition reads
+and how the next player is found. Here that is read once: the slot's statements are written in
+(compile_stmts.inline_lines), the counters to reset are set by one `update` of the keys they
+hold (found again only when the counters' keys change), the end check is written only where
+the end condition can have changed, and a clockwise game without rounds passes the turn in
+place. They do what `_turn_start` and `_turn_end` do, in the same order
+(tests/test_kernel_speed9.py holds them together)."""
+from __future__ import annotations
+
+from .compile import state_reads
+from .compile_stmts import inline_lines
+
+
+def end_lines(rules, pad: str = "    ", state: str = "state") -> list[str]:
+    """The end check (steps.check_end's first test, then the call) for these rules, the parts
+    of the state their end condition reads written in (`state.out`, not `game._end_reads(state)`);
+    none for a game without an end condition (check_end would do nothing)."""
+    if rules.end_guard is None:
+        return []
+    reads = state_reads(rules.end_guard)
+    if not reads:  # what it reads is not known (or nothing): asked every time
+        return [pad + "game.check_end(run)"]
+    parts = sorted(reads)
+    now = f"{state}.{parts[0]}" if len(parts) == 1 else "(" + ", ".join(f"{state}.{p}" for p in parts) + ")"
+    return [pad + f"if game._end_no != {now}:", pad + "    game.check_end(run)"]
+
+
+def _reset_lines(rules, when: str, space: dict) -> list[str]:
+    """steps._reset(when), written out: the keys the reset counters hold (their own, `C/...`)
+    found once per set of keys, then set to their starts by one update (keys it has: the
+    dict's order is kept)."""
+    resets = [(c.id, c.id + "/", c.start) for c in rules.counters.values() if c.reset == when]
+    if not resets:
+        return []
+
+    def refresh(counters: dict, known: list) -> None:
+        known[0] = frozenset(counters)
+        known[1] = {key: start for key in counters for ident, prefix, start in resets
+                    if key == ident or key.startswith(prefix)}
+
+    space["RESET_KEYS"], space["refresh"] = [None, {}], refresh  # its cell: [the keys, {key: start}]
+    return ["    counters = state.counters",
+            "    if counters.keys() != RESET_KEYS[0]:",
+            "        refresh(counters, RESET_KEYS)",
+            "    counters.update(RESET_KEYS[1])"]
+
+
+def make_turn_start(rules):
+    """`turn_start(game, run)`: steps.Steps._turn_start for these rules."""
+    from .rounds import run_triggers
+    space: dict = {"run_triggers": run_triggers, "__rules__": rules}
+    lines = ["def turn_start(game, run):",
+             "    state = game.state",
+             "    state.turn += 1",
+             "    if state.turn > game.config.max_turns:",
+             "        game.finish(run, [], 'turn-limit')"]
+    lines += _reset_lines(rules, "turn-start", space)
+    lines += ["    state.end_turn = False",
+              "    state.acted = False",
+              "    me = state.active",
+              "    state.played.append(me)",
+              "    state.log.append({'event': 'turn-start', 'player': me, 'turn': state.turn})"]
+    body = rules.slots.get("turn")
+    if body:
+        lines.append("    env = {'ctx:me': me}")
+        lines += inline_lines(body, space)
+    lines += end_lines(rules)
+    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
+    lines += ["        run_triggers(game, run, 'turn-start')",
+              "    state.phase = 'actions'"]
+    return _made(lines, space, "turn_start")
+
+
+def make_turn_end(rules):
+    """`turn_end(game, run)`: steps.Steps._turn_end for these rules."""
+    from .rounds import after_turn, next_seat, run_triggers
+    space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
+    lines = ["def turn_end(game, run):",
+             "    state = game.state"]
+    body = rules.slots.get("turn-end")
+    if body:
+        lines.append("    env = {'ctx:me': state.active}")
+        lines += inline_lines(body, space)
+    lines += end_lines(rules)
+    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
+    lines.append("        run_triggers(game, run, 'turn-end')")
+    resets = _reset_lines(rules, "turn-end", space)
+    lines += resets
+    lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")
+    # asked again only if the reset may have changed what the end condition reads: since the
+    # check above (and each trigger's), nothing else was written but the log
+    reads = state_reads(rules.end_guard)
+    if not reads or (resets and "counters" in reads):
+        lines += end_lines(rules)
+    if rules.uses_rounds:
+        lines.append("    after_turn(game, run)")
+    else:  # rounds.after_turn without rounds: the next seat still in (rounds.next_seat), in place
+        lines += ["    seats = state.players",
+                  "    if state.out:",
+                  "        state.active = next_seat(state)",
+                  "    else:",
+                  "        state.active = seats[(seats.index(state.active) + 1) % len(seats)]",
+                  "    state.phase = 'turn-start'"]
+    return _made(lines, space, "turn_end")
+
+
+def _made(lines: list[str], space: dict, name: str):
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the rules
+    return space[name]
