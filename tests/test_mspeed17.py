@@ -1,0 +1,102 @@
+"""The sixth speed round on pieces, the board and selectors (issue #11), each shortcut held to
+the walk it replaces: a count of a token with no group is one read of the place's store
+(runtime/pieces.py, `_alone`), the board's open adjacency and choosable edges are taken from
+its Locations in play less the blocked edges (runtime/board.py, `_open`)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mayhem.runtime.board import Board
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+
+# ---- counts: the one-read path against a walk of the store --------------------------------
+
+
+def walked(eng, token: str, store, of) -> int:
+    return sum(n for (t, owner, _c), n in store.items()
+               if (t == token or eng.group_of.get(t) == token) and (of is None or owner == of))
+
+
+@pytest.mark.parametrize("box,seed", [("looney-tunes", 3), ("teen-titans-go", 4)])
+def test_counts_at_figures_and_edges_are_the_walks(rules, box, seed):
+    game = Game(rules, GameConfig(box, seed=seed), record=False)
+    decision = game.start()
+    pick = random.Random(seed)
+    eng, st = game.engine, game.state
+    tokens = sorted(eng.rules.tokens) + sorted(set(eng.group_of.values()))
+    seen = steps = 0
+    while decision is not None and steps < 500:
+        if steps % 20 == 0 and st.board is not None:
+            edges = sorted(set(st.board.edges()) | set(st.board.edge_tokens))
+            for _twice in range(2):  # the first count of a token finds whether it stands alone
+                for token in tokens:
+                    for of in (None, *st.order):
+                        for e in edges:
+                            stored = st.board.edge_tokens.get(e)
+                            n = eng.count_tokens(token, e, of)
+                            assert n == (walked(eng, token, stored, of) if stored is not None else 0), (token, e, of)
+                            seen += n
+                        for fig in st.figures.values():
+                            assert eng.count_tokens(token, fig, of) == walked(eng, token, fig.tokens, of)
+                        for i, loc in enumerate(st.board.locations):
+                            if of is not None:  # a pile's pieces have no owner: test_runtime_count_tokens's
+                                assert eng.count_tokens(token, i, of) == walked(eng, token, loc.tokens, of)
+        decision = game.act(pick.choice(decision.actions))
+        steps += 1
+    assert seen > 0  # some edge held a piece
+    grouped = set(eng.group_of.values())
+    assert eng._alone and not eng._alone & grouped  # a group's token is never counted alone
+
+
+# ---- the board: its open adjacency and choosable edges, against a walk of every edge ------
+
+
+def adjacency_walked(board: Board) -> dict:
+    adj = {i: [] for i in range(len(board.locations))}
+    for a, b in board._edges:
+        if (a, b) in board.blocked or board.locations[a].removed or board.locations[b].removed:
+            continue
+        adj[a].append(b)
+        adj[b].append(a)
+    return {k: tuple(v) for k, v in adj.items()}
+
+
+def choosable_walked(board: Board) -> tuple:
+    return tuple(e for e in board.edges() if not board.would_enclose(e))
+
+
+@pytest.mark.parametrize("rows", [[3, 4, 3], [2, 3, 2], [4, 4]])
+def test_the_boards_tables_are_the_walks(rows):
+    draw = random.Random(sum(rows))
+    board = Board(rows, [(None, 2)] * sum(rows))
+    edges = board._edges
+    checked = 0
+    for _ in range(300):
+        if draw.random() < 0.2:  # a Location leaves or comes back: the kept tables are dropped
+            loc = board.locations[draw.randrange(len(board.locations))]
+            loc.removed = not loc.removed
+        blocked = set(draw.sample(edges, draw.choice([0, 1, 1, 2, 3, 5])))
+        if draw.random() < 0.1:
+            blocked.add((5, 0))  # not an edge as the board writes them: blocks nothing
+        board.blocked = blocked
+        board.refresh()
+        assert board._adj == adjacency_walked(board), (blocked, [l.removed for l in board.locations])
+        assert board.choosable_edges() == choosable_walked(board), blocked
+        checked += 1
+    assert checked == 300
+
+
+def test_a_location_out_of_play_drops_what_the_board_kept():
+    board = Board([3, 4, 3], [(None, 2)] * 10)
+    assert 1 in board.adjacent(0) and (0, 1) in board.choosable_edges()
+    board.locations[1].removed = True
+    board.refresh()
+    assert 1 not in board.adjacent(0) and (0, 1) not in board.choosable_edges()
+    board.locations[1].removed = False
+    board.blocked = {(0, 1)}
+    board.refresh()
+    assert 1 not in board.adjacent(0) and (0, 1) in board.choosable_edges()  # a blocked edge can be chosen
+    assert board.choosable_edges() == choosable_walked(board)
