@@ -99,16 +99,13 @@ def tokens_on(eng, env, where, of):
         store = eng.state.board.locations[where].tokens
     else:
         return []
-    if not store:
-        return []
-    held = [item for item in store.items() if item[1] > 0 and (of is None or item[0][1] == of)]
-    if len(held) <= 1:
-        return [held[0][0][0]] if held else []
-    out = []
-    for (token, _owner, _colour), _n in sorted(held, key=str):
-        if token not in out:
-            out.append(token)
-    return out
+    # the store keeps its tokens held (TokenStore.totals, .owned): their keys' order by str is
+    # the tokens' own (a qid's characters all sort after its quote)
+    if of is None:
+        held = store.totals
+        return sorted(held) if len(held) > 1 else list(held)
+    held = [t for t, o in store.owned if o == of]
+    return sorted(held) if len(held) > 1 else held
 
 
 def flagged(eng, env, token, flag):

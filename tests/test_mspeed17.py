@@ -128,3 +128,39 @@ def test_a_selector_s_targets_by_its_kind_are_the_general_walk_s(rules):
         assert list(got.values()) == items
     past = [0, len(_LOCATION_TARGETS) + 1]
     assert list(_by_label(eng, past, "location").items()) == list(_by_label(eng, past).items())
+
+
+# ---- tokens-on: the store's kept tokens against a walk of its keys ----------------------
+
+
+def tokens_on_walked(store, of) -> list:
+    """The walk tokens_on made: the keys held (more than 0 pieces, placed by `of` if given),
+    sorted by their text, each token once."""
+    out = []
+    for (token, owner, _c), n in sorted(store.items(), key=str):
+        if n > 0 and (of is None or owner == of) and token not in out:
+            out.append(token)
+    return out
+
+
+@pytest.mark.parametrize("box,seed", [("looney-tunes", 5), ("teen-titans-go", 6)])
+def test_tokens_on_is_the_walk(rules, box, seed):
+    from mayhem.runtime.turn_words import tokens_on
+    game = Game(rules, GameConfig(box, seed=seed), record=False)
+    decision = game.start()
+    pick = random.Random(seed)
+    eng, st = game.engine, game.state
+    several = steps = 0
+    while decision is not None and steps < 500:
+        if st.board is not None:
+            places = [(f, f.tokens) for f in st.figures.values()] + [(i, loc.tokens) for i, loc in
+                                                                     enumerate(st.board.locations)]
+            for where, store in places:
+                for of in (None, *st.order):
+                    got = tokens_on(eng, None, where, of)
+                    assert got == tokens_on_walked(store, of), (where, of, dict(store))
+                    several += len(got) > 1
+        decision = game.act(pick.choice(decision.actions))
+        steps += 1
+    assert several > 0  # some place held two tokens or more
+    assert tokens_on(eng, None, "t1", None) == []  # neither a figure nor a Location
