@@ -164,3 +164,33 @@ def test_tokens_on_is_the_walk(rules, box, seed):
         steps += 1
     assert several > 0  # some place held two tokens or more
     assert tokens_on(eng, None, "t1", None) == []  # neither a figure nor a Location
+
+
+# ---- a selector whose condition reads another name of the scope binds no `it` -----------
+
+SPAN = "test.mh:1:1-1:9"
+
+
+def test_a_condition_reading_another_name_binds_no_it(rules):
+    """`all character where it != figure`: the condition reads `figure` from the Env's scope,
+    which is not `it`, so the generated loop binds nothing there; its result is the walk's, and
+    the scope is left as it was. A condition that reads `it` through a closure still binds it."""
+    from mayhem.runtime.compiled_selectors import _reads_it_in_env
+    from mayhem.runtime.effects import Env
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    it = {"e": "it", "name": "it", "span": SPAN}
+    figure = {"e": "var", "name": "figure", "span": SPAN}
+    where = {"e": "cmp", "op": "!=", "l": it, "r": figure, "span": SPAN}
+    sel = {"e": "select", "quant": "all", "count": None, "kind": "character", "in": None, "where": where,
+           "span": SPAN}
+    fn, asks = eng.code.expr(sel)
+    assert not asks and "env.locals.get('figure')" in fn.selector_src and "L['it']" not in fn.selector_src
+    chars = [f for f in st.figures.values() if f.kind == "character" and f.location is not None]
+    for fig in chars:
+        env = Env(fig.player, fig.team, fig)
+        env.locals = {"figure": fig, "it": "kept"}
+        assert fn(eng, env) == [f for f in chars if f is not fig]
+        assert env.locals == {"figure": fig, "it": "kept"}
+    assert _reads_it_in_env("F(eng, env) and x") and _reads_it_in_env("env.locals.get('it') == 1")
+    assert not _reads_it_in_env("it != env.locals.get('figure') and env.locals.get('item')")
