@@ -37,6 +37,11 @@ class Hands(MutableMapping):
     def __getitem__(self, player: str) -> list[str]:
         return self._zones[self._keys[player]]
 
+    def get(self, player: str, default=None):
+        """Mapping.get in one call (not a `try` around __getitem__): a player's hand, else `default`."""
+        key = self._keys.get(player)
+        return default if key is None else self._zones.get(key, default)
+
     def __setitem__(self, player: str, cards: list[str]) -> None:
         key = self._keys.setdefault(player, zone_key(self._zone, player))
         self._zones[key] = cards

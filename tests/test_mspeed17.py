@@ -194,3 +194,18 @@ def test_a_condition_reading_another_name_binds_no_it(rules):
         assert env.locals == {"figure": fig, "it": "kept"}
     assert _reads_it_in_env("F(eng, env) and x") and _reads_it_in_env("env.locals.get('it') == 1")
     assert not _reads_it_in_env("it != env.locals.get('figure') and env.locals.get('item')")
+
+
+def test_a_hand_read_by_get_is_the_mapping_s():
+    """Hands.get in one call gives what Mapping.get (a `try` around __getitem__) gives: a hand,
+    a default for a player with none, and for a player whose zone is gone."""
+    from collections.abc import Mapping
+
+    from mayhem.runtime.state import Hands
+    zones: dict = {}
+    hands = Hands(zones, "hand")
+    hands["p1"], hands["p2"] = ["a", "b"], []
+    del zones["hand/p2"]
+    for player in ("p1", "p2", "p3"):
+        for default in ((), ([],), ("none",)):
+            assert hands.get(player, *default) is Mapping.get(hands, player, *default), (player, default)
