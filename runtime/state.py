@@ -38,9 +38,12 @@ class Hands(MutableMapping):
         return self._zones[self._keys[player]]
 
     def get(self, player: str, default=None):
-        """Mapping.get in one call (not a `try` around __getitem__): a player's hand, else `default`."""
-        key = self._keys.get(player)
-        return default if key is None else self._zones.get(key, default)
+        """Mapping.get in one call, not two (its `try` around __getitem__ written in): a player's
+        hand, else `default`."""
+        try:
+            return self._zones[self._keys[player]]
+        except KeyError:
+            return default
 
     def __setitem__(self, player: str, cards: list[str]) -> None:
         key = self._keys.setdefault(player, zone_key(self._zone, player))
