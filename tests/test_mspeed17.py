@@ -209,3 +209,34 @@ def test_a_hand_read_by_get_is_the_mapping_s():
     for player in ("p1", "p2", "p3"):
         for default in ((), ([],), ("none",)):
             assert hands.get(player, *default) is Mapping.get(hands, player, *default), (player, default)
+
+
+# ---- the Teams' living figures, read in C ---------------------------------------------------
+
+
+def test_living_figures_and_the_lead_order_skip_the_eliminated(rules):
+    """figures-of, living and lead_order, reading the eliminated flags with map and filterfalse,
+    give the comprehensions' answers for every set of one Team's characters out for good."""
+    from itertools import combinations
+
+    from mayhem.runtime.dice import figures_of
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    first, other = st.order[0], st.order[1]
+    chars = st.teams[first].characters
+    cases = 0
+    for n in range(len(chars) + 1):
+        for out in combinations(chars, n):
+            for k in chars:
+                st.figures[k].eliminated = k in out
+            for lead in st.order:
+                st.lead = lead
+                want = [c for c in st.order[st.order.index(lead):] + st.order[:st.order.index(lead)]
+                        if any(not st.figures[k].eliminated for k in st.teams[c].characters)]
+                assert eng.lead_order() == want
+            assert eng.living(first) is (n < len(chars)) and eng.living(other)
+            assert figures_of(eng, None, first) == [st.figures[k] for k in chars if k not in out]
+            assert figures_of(eng, None, [other, first]) == [st.figures[k] for k in st.teams[other].characters] + [
+                st.figures[k] for k in chars if k not in out]
+            cases += 1
+    assert cases == 2 ** len(chars) and len(chars) > 1
