@@ -12,19 +12,17 @@ a selector inside it, reads `it` there) and the scope is given back as it was
 generator around the same compiled walk."""
 from __future__ import annotations
 
-from operator import attrgetter
 import re
 
 from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET
-from .compiled_expressions import _TARGETS, _target, as_generator, source
+from .compiled_expressions import _target, as_generator, source
 from .effects import id_of
 from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
 
 _UNSET = object()
-_KEY = attrgetter("key")
 _NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
 _IT = "env.locals.get('it')"  # how a compiled `it` reads it (compiled_expressions.compile_var)
 
@@ -186,22 +184,9 @@ def kept_function(f_where):
     return ns["kept"]
 
 
-def _by_label(eng, items, kind: str | None = None) -> dict:
+def _by_label(eng, items) -> dict:
     """The candidates by their target actions (`target LABEL`, eng.label's): a figure's by its
-    key, a Location's from a table made once, an edge's by the board's label. Given the
-    selector's kind, its candidates are all of one class (figures, Locations or edges): their
-    targets are looked up in one pass of `map` (run in C), the dict made by `zip`."""
-    if kind is not None and kind not in _NOT_FIGURES:
-        targets = list(map(_TARGETS.get, map(_KEY, items)))
-        if None in targets:
-            targets = [_target(item.key) for item in items]
-        return dict(zip(targets, items))
-    if kind == "location" and items and min(items) >= 0 and max(items) < len(_LOCATION_TARGETS):
-        return dict(zip(map(_LOCATION_TARGETS.__getitem__, items), items))
-    if kind == "edge":
-        targets = list(map(_EDGE_TARGETS.get, items))
-        if None not in targets:
-            return dict(zip(targets, items))
+    key, a Location's from a table made once, an edge's by the board's label."""
     out = {}
     for item in items:
         cls = item.__class__
@@ -273,7 +258,7 @@ def compile_selector(code, e: dict):
     def choose(eng, env, items):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
-            by_label = _by_label(eng, items, kind)
+            by_label = _by_label(eng, items)
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -281,7 +266,7 @@ def compile_selector(code, e: dict):
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = _by_label(eng, remaining, kind)
+            by_label = _by_label(eng, remaining)
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:

@@ -6,9 +6,6 @@ tosses, `lead(...)`, and the functions and context names of the `round { }` of t
 rules that read them."""
 from __future__ import annotations
 
-from itertools import filterfalse
-from operator import attrgetter
-
 from mayhem.compiler import builtins_kernel as K
 
 from .effects import Env
@@ -21,7 +18,6 @@ MODE_REPLACES = frozenset({"round"})
 
 DEFAULT_FACES = ["1", "2", "3", "4", "5", "6"]  # a box that prints no faces for a die
 ICON = "*"  # a face written with this mark shows the die's icon
-_ELIMINATED = attrgetter("eliminated")  # a figure out for good (Free-For-All), read in C
 
 # The kernel's functions the Mayhem engine plays too (in the `round { }` of the shared rules),
 # with their parameters in order, for the compiled calls (runtime/expressions.py's FN_PARAMS).
@@ -137,8 +133,11 @@ class DiceMixin:
     # ---- the Teams still playing, and the one that leads -------------------------------
 
     def living(self, colour: str) -> bool:
-        """The Team has a character not out for good (its characters' flags read in C)."""
-        return not all(map(_ELIMINATED, map(self.state.figures.__getitem__, self.state.teams[colour].characters)))
+        figures = self.state.figures
+        for k in self.state.teams[colour].characters:
+            if not figures[k].eliminated:
+                return True
+        return False
 
     def playing(self) -> list[str]:
         """The Teams with a Character still in the game, in seat order."""
@@ -148,7 +147,7 @@ class DiceMixin:
         """The Teams still playing, from the one that leads the round on, clockwise."""
         st = self.state
         k = st.order.index(st.lead)
-        return list(filter(self.living, st.order[k:] + st.order[:k]))
+        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
 
     # ---- the round slot of the shared rules --------------------------------------------
 
@@ -231,11 +230,11 @@ def size(eng, env, items):
 
 def figures_of(eng, env, who):
     figures, teams = eng.state.figures, eng.state.teams
-    if who.__class__ is str:  # one Team: its figures in one pass, in C
-        return list(filterfalse(_ELIMINATED, map(figures.__getitem__, teams[who].characters)))
+    if who.__class__ is str:  # one Team: its figures in one pass
+        return [f for k in teams[who].characters if not (f := figures[k]).eliminated]
     out: list[Figure] = []
     for colour in eng.as_list(who):
-        out.extend(filterfalse(_ELIMINATED, map(figures.__getitem__, teams[colour].characters)))
+        out.extend([f for k in teams[colour].characters if not (f := figures[k]).eliminated])
     return out
 
 

@@ -6,14 +6,11 @@ Location read both, as a player sees one heap of tokens there."""
 from __future__ import annotations
 
 from functools import cached_property
-from operator import attrgetter, methodcaller
 
 from .effects import Env, id_of
 from .rules import prop
 from .state import Figure
 from .token_store import TokenStore
-
-_TOTALS, _OWNED = attrgetter("tokens.totals"), attrgetter("tokens.owned")  # a figure's kept counts
 
 
 class PiecesMixin:
@@ -296,13 +293,17 @@ class PiecesMixin:
             if team is None:
                 return 0
             figures = self.state.figures  # the Team's area, and what its characters hold
-            if len(counted) == 1:  # most tokens have no group: one read per store, its characters' in C
+            if len(counted) == 1:  # most tokens have no group: one read per store, no list of them
                 if of is None:
-                    return team.tokens.totals.get(token, 0) + sum(map(
-                        methodcaller("get", token, 0), map(_TOTALS, map(figures.__getitem__, team.characters))))
-                okey = (token, of)
-                return team.tokens.owned.get(okey, 0) + sum(map(
-                    methodcaller("get", okey, 0), map(_OWNED, map(figures.__getitem__, team.characters))))
+                    total = team.tokens.totals.get(token, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.totals.get(token, 0)
+                else:
+                    okey = (token, of)
+                    total = team.tokens.owned.get(okey, 0)
+                    for k in team.characters:
+                        total += figures[k].tokens.owned.get(okey, 0)
+                return total
             stores = [team.tokens]
             for k in team.characters:
                 stores.append(figures[k].tokens)
