@@ -126,19 +126,40 @@ class Board:
         was gives the adjacency worked out before)."""
         key = ("adj", frozenset(self.blocked))
         kept = self._kept.get(key)
-        if kept is not None:
-            self._adj = kept
-            return
-        adj: dict[int, list[int]] = {i: [] for i in range(len(self.locations))}
-        blocked, locations = self.blocked, self.locations
-        # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
-        # below it, then those above it, each in order)
-        for a, b in self._edges:
-            if (a, b) in blocked or locations[a].removed or locations[b].removed:
-                continue
-            adj[a].append(b)
-            adj[b].append(a)
-        self._adj = self._kept[key] = {k: tuple(v) for k, v in adj.items()}
+        if kept is None:
+            kept = self._kept[key] = self._adjacency()
+        self._adj = kept
+
+    def _open(self) -> tuple:
+        """(the edges between Locations in play, each Location's neighbours in play, the
+        number of them, the Locations with one at most), kept until a Location's `removed`
+        changes: what the blocked edges are taken from."""
+        hit = self._kept.get("open")
+        if hit is None:
+            locations = self.locations
+            live = [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
+            adj: dict[int, list[int]] = {i: [] for i in range(len(locations))}
+            # the edges (a, b), a < b, in order: each tile's list comes out sorted (the tiles
+            # below it, then those above it, each in order)
+            for a, b in live:
+                adj[a].append(b)
+                adj[b].append(a)
+            sides = [len(adj[i]) for i in range(len(locations))]
+            hit = self._kept["open"] = (tuple(live), frozenset(live), {k: tuple(v) for k, v in adj.items()},
+                                        sides, frozenset(i for i, n in enumerate(sides) if n <= 1))
+        return hit
+
+    def _adjacency(self) -> dict[int, tuple[int, ...]]:
+        """Each Location's open neighbours: those in play less the blocked edges'."""
+        _live, live_set, adj, _sides, _low = self._open()
+        cut = [e for e in self.blocked if e in live_set]
+        if not cut:
+            return adj
+        adj = dict(adj)
+        for a, b in cut:
+            adj[a] = tuple([n for n in adj[a] if n != b])
+            adj[b] = tuple([n for n in adj[b] if n != a])
+        return adj
 
     def adjacent(self, i: int) -> tuple[int, ...]:
         return self._adj[i]
@@ -155,15 +176,19 @@ class Board:
         key = ("edges", frozenset(blocked))
         hit = self._kept.get(key)
         if hit is None:  # an edge between Locations in play encloses one whose only open side it is
-            locations = self.locations
-            sides = [0] * len(locations)  # each Location's open sides
-            for a, b in self._edges:
-                if (a, b) not in blocked and not locations[a].removed and not locations[b].removed:
-                    sides[a] += 1
-                    sides[b] += 1
-            hit = self._kept[key] = tuple([e for e in self._edges if not locations[e[0]].removed
-                                           and not locations[e[1]].removed
-                                           and (e in blocked or sides[e[0]] > 1 and sides[e[1]] > 1)])
+            live, live_set, _adj, sides, low = self._open()
+            cut = [e for e in blocked if e in live_set]
+            if cut:  # each blocked edge closes a side of both its Locations
+                sides = list(sides)
+                for a, b in cut:
+                    sides[a] -= 1
+                    sides[b] -= 1
+                low = low.union([i for e in cut for i in e if sides[i] <= 1])
+            if low:
+                hit = tuple([e for e in live if e in blocked or e[0] not in low and e[1] not in low])
+            else:
+                hit = live
+            self._kept[key] = hit
         return hit
 
     def would_enclose(self, e: tuple[int, int]) -> bool:

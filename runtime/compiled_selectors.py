@@ -12,6 +12,8 @@ a selector inside it, reads `it` there) and the scope is given back as it was
 generator around the same compiled walk."""
 from __future__ import annotations
 
+import re
+
 from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET
@@ -35,8 +37,12 @@ def _reads_it_in_env(where: str) -> bool:
     calls as a closure (`F(eng, env)`: a part too long to write in, a selector inside it) or a
     read of the scope left in it can; the domain's functions and relation tests read no local
     but `$attack-target` (runtime/expressions.py). A condition that cannot reads `it` from the
-    loop's variable alone: nothing is bound in the Env, nothing given back."""
-    return "(eng, env)" in where or "env.locals" in where
+    loop's variable alone: nothing is bound in the Env, nothing given back. A read of another
+    name of the scope (`env.locals.get('figure')`, compile_var's) reads no `it`."""
+    return "(eng, env)" in where or "env.locals" in _OTHER_NAMES.sub("", where)
+
+
+_OTHER_NAMES = re.compile(r"env\.locals\.get\('(?!it')[^']*'\)")  # compile_var's read of a name but `it`
 
 
 def _places(f_in, ns: dict, shape: str | None = None, kind: str = "") -> list[str]:

@@ -227,6 +227,12 @@ class PiecesMixin:
         """token qid -> the qids a count of it adds up (matching(), as a tuple), worked out once."""
         return {}
 
+    @cached_property
+    def _alone(self) -> set[str]:
+        """The tokens a count of which counts them alone (no group of theirs), as count_tokens
+        meets them: their count at a figure, an edge or a Team's pieces at a Location is one read."""
+        return set()
+
     _board_tally = (None, None, None)  # (the board, its Locations' indexes, (token, owner) -> pieces on them)
 
     def board_tally(self) -> tuple:
@@ -247,13 +253,25 @@ class PiecesMixin:
         face-down pile), a Team (its area and its characters), an edge, or a list of them;
         placed by Team `of` if given. Read from the counts each store keeps (TokenStore), not
         walked; a list's figures and Locations are read in its loop, not by a call each."""
+        kind = where.__class__
+        if token in self._alone:  # a token with no group (most): one read, by the kind of place
+            if kind is Figure:
+                return where.tokens.totals.get(token, 0) if of is None else where.tokens.owned.get((token, of), 0)
+            if kind is tuple:  # an edge: no store yet, no pieces
+                store = self.state.board.edge_tokens.get(where)
+                if store is None:
+                    return 0
+                return store.totals.get(token, 0) if of is None else store.owned.get((token, of), 0)
+            if kind is int and of is not None:  # a Location's pieces placed by a Team (its pile has no owner)
+                return self.state.board.locations[where].tokens.owned.get((token, of), 0)
         if where is None:
             return 0
         try:
             counted = self._counted[token]
         except KeyError:
             counted = self._counted[token] = tuple(sorted(self.matching(token)))
-        kind = where.__class__
+            if len(counted) == 1:
+                self._alone.add(token)
         total = 0
         if kind is Figure or kind is int:  # one store
             if kind is Figure:

@@ -37,6 +37,14 @@ class Hands(MutableMapping):
     def __getitem__(self, player: str) -> list[str]:
         return self._zones[self._keys[player]]
 
+    def get(self, player: str, default=None):
+        """Mapping.get in one call, not two (its `try` around __getitem__ written in): a player's
+        hand, else `default`."""
+        try:
+            return self._zones[self._keys[player]]
+        except KeyError:
+            return default
+
     def __setitem__(self, player: str, cards: list[str]) -> None:
         key = self._keys.setdefault(player, zone_key(self._zone, player))
         self._zones[key] = cards

@@ -98,6 +98,8 @@ def tokens_on(eng, env, where, of):
         store = eng.state.board.locations[where].tokens
     else:
         return []
+    # the store keeps its tokens held (TokenStore.totals, .owned): sorted, they are in the order of
+    # the sorted text of the store's keys before (a qid's characters all sort after its quote)
     if not store:
         return []
     held = list(store.totals) if of is None else [tok for tok, owner in store.owned if owner == of]
