@@ -319,7 +319,8 @@ class ExpressionCompiler:
         return gen, True
 
     def compile_select(code, e):
-        return compile_selector(code, e)  # runtime/compiled_selectors.py
+        from .compiled_selectors import compile_selector  # here: that module builds on this one's forms
+        return compile_selector(code, e)
 
 
 def _compare(op: str):
@@ -341,5 +342,3 @@ _COMPARE = {op: _compare(op) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 EXPRESSION_COMPILERS = dispatch(ExpressionCompiler, "compile_", EXPRESSIONS)
 register_walker("runtime: the effect interpreter's expressions", EXPRESSIONS, EXPRESSION_COMPILERS)
-
-from .compiled_selectors import compile_selector  # noqa: E402  (it builds on the forms above)

@@ -96,6 +96,7 @@ class EffectsMixin:
     @cached_property
     def code(self):
         """The compiled forms of the rules' IR, shared by every game on the same rules."""
+        from . import compiled  # here, not at import: compiled's modules import this one's Env
         return compiled.code_for(self.rules)
 
     def run(self, body: list, env: Env):
@@ -114,5 +115,3 @@ class EffectsMixin:
             out.extend(q for q in self.tags_by_id.get(tid, ()))
         return out
 
-
-from . import compiled  # noqa: E402  (the statements' and expressions' compiled forms register here)

@@ -44,3 +44,24 @@ def test_a_module_of_the_name_of_a_function_of_the_api_leaves_the_function():
     out = _fresh("import types\nimport mayhem.runtime.simulate, mayhem.runtime.replay\nimport mayhem.runtime as api\n"
                  "print(isinstance(api.simulate, types.FunctionType), isinstance(api.replay, types.FunctionType))")
     assert out == "True True"
+
+
+def test_every_module_of_the_runtime_imports_first():
+    """With the API imported on first use, the first module a program imports sets the order
+    of the runtime's imports: each one, imported first in a runtime not loaded yet, imports
+    (a cycle between two of them was an ImportError when the program began with one of them)."""
+    out = _fresh("""
+import importlib, pkgutil, sys
+import mayhem.runtime as api, mayhem.runtime.kernel as kernel
+names = [f"{pkg.__name__}.{m.name}" for pkg in (api, kernel) for m in pkgutil.iter_modules(pkg.__path__)]
+for name in names:
+    for loaded in [m for m in sys.modules if m.startswith("mayhem.runtime")]:
+        del sys.modules[loaded]
+    try:
+        importlib.import_module(name)
+    except ImportError as e:
+        print(f"{name}: {e}")
+print(len(names), "modules")
+""").splitlines()
+    assert out[-1].endswith(" modules") and int(out[-1].split()[0]) > 40
+    assert out[:-1] == []
