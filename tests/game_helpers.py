@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+import random
 import shutil
 
 from mayhem.compiler import driver
@@ -67,3 +68,17 @@ def content_copy(root: Path, *edits: tuple[str, str], modes: tuple[tuple[str, st
             text = text.replace(old, new)
         path.write_text(text, encoding="utf-8")
     return driver.compile_paths([root])
+
+
+
+def random_steps(game: Game, seed: int, steps: int):
+    """Starts `game` and answers each decision by `random.Random(seed).choice` over its
+    actions: yields each step's number before the step is answered, `steps` steps at most
+    (fewer if the game ends)."""
+    decision = game.start()
+    pick = random.Random(seed)
+    for step in range(steps):
+        if decision is None:
+            return
+        yield step
+        decision = game.act(pick.choice(decision.actions))

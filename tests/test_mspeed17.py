@@ -15,7 +15,7 @@ from mayhem.runtime.board import Board
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 
-from game_helpers import everyone_on_the_board
+from game_helpers import everyone_on_the_board, random_steps
 
 # ---- counts: the one-read path against a walk of the store --------------------------------
 
@@ -28,12 +28,10 @@ def walked(eng, token: str, store, of) -> int:
 @pytest.mark.parametrize("box,seed", [("looney-tunes", 3), ("teen-titans-go", 4)])
 def test_counts_at_figures_and_edges_are_the_walks(rules, box, seed):
     game = Game(rules, GameConfig(box, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
     eng, st = game.engine, game.state
     tokens = sorted(eng.rules.tokens) + sorted(set(eng.group_of.values()))
-    seen = steps = 0
-    while decision is not None and steps < 500:
+    seen = 0
+    for steps in random_steps(game, seed, 500):
         if steps % 20 == 0 and st.board is not None:
             edges = sorted(set(st.board.edges()) | set(st.board.edge_tokens))
             for _twice in range(2):  # the first count of a token finds whether it stands alone
@@ -49,8 +47,6 @@ def test_counts_at_figures_and_edges_are_the_walks(rules, box, seed):
                         for i, loc in enumerate(st.board.locations):
                             if of is not None:  # a pile's pieces have no owner: test_runtime_count_tokens's
                                 assert eng.count_tokens(token, i, of) == walked(eng, token, loc.tokens, of)
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
     assert seen > 0  # some edge held a piece
     grouped = set(eng.group_of.values())
     assert eng._alone and not eng._alone & grouped  # a group's token is never counted alone
@@ -124,11 +120,9 @@ def tokens_on_walked(store, of) -> list:
 def test_tokens_on_is_the_walk(rules, box, seed):
     from mayhem.runtime.turn_words import tokens_on
     game = Game(rules, GameConfig(box, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
     eng, st = game.engine, game.state
-    several = steps = 0
-    while decision is not None and steps < 500:
+    several = 0
+    for _step in random_steps(game, seed, 500):
         if st.board is not None:
             places = [(f, f.tokens) for f in st.figures.values()] + [(i, loc.tokens) for i, loc in
                                                                      enumerate(st.board.locations)]
@@ -137,8 +131,6 @@ def test_tokens_on_is_the_walk(rules, box, seed):
                     got = tokens_on(eng, None, where, of)
                     assert got == tokens_on_walked(store, of), (where, of, dict(store))
                     several += len(got) > 1
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
     assert several > 0  # some place held two tokens or more
     assert tokens_on(eng, None, "t1", None) == []  # neither a figure nor a Location
 

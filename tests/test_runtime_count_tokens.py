@@ -4,13 +4,13 @@ token, place (a figure, a Location with its face-down pile, a Team with its char
 list of places) and owner, at many points of seeded games of both boxes."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.state import Figure
+
+from game_helpers import random_steps
 
 
 def walked(eng, token: str, where, of) -> int:
@@ -41,12 +41,10 @@ def walked(eng, token: str, where, of) -> int:
 @pytest.mark.parametrize("box,seed", [("looney-tunes", 1), ("teen-titans-go", 2)])
 def test_every_count_is_the_walks(rules, box, seed):
     game = Game(rules, GameConfig(box, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
     eng, st = game.engine, game.state
     tokens = sorted(eng.rules.tokens) + sorted(set(eng.group_of.values()))
-    seen = steps = 0
-    while decision is not None and steps < 600:
+    seen = 0
+    for steps in random_steps(game, seed, 600):
         if steps % 25 == 0 and st.board is not None:
             figs = [f for f in st.figures.values() if f.location is not None]
             places = figs + list(range(len(st.board.locations))) + list(st.order) + [figs[:2], [0, 1, 2]]
@@ -56,6 +54,4 @@ def test_every_count_is_the_walks(rules, box, seed):
                         n = eng.count_tokens(token, where, of)
                         assert n == walked(eng, token, where, of), (token, where, of, steps)
                         seen += n
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
     assert seen > 0  # some tokens were counted

@@ -6,8 +6,6 @@ seeded games, emit gives a generator exactly when a plain walk of its listeners 
 whose checks and condition hold."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from mayhem.runtime import events
@@ -15,7 +13,7 @@ from mayhem.runtime.effects import make_env
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 
-from game_helpers import everyone_on_the_board
+from game_helpers import everyone_on_the_board, random_steps
 
 
 def listening(rules, monkeypatch, conditions: list):
@@ -97,10 +95,6 @@ def test_emit_gives_a_generator_exactly_when_a_listener_is_to_run(rules, box, se
 
     monkeypatch.setattr(events.EventsMixin, "emit", checked)
     game = Game(rules, GameConfig(box, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
-    steps = 0
-    while decision is not None and steps < 300:
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
+    for _step in random_steps(game, seed, 300):  # every event of 300 steps through checked()
+        pass
     assert seen["nothing"] > 0 and seen["runs"] > 0

@@ -5,8 +5,6 @@ step of seeded games; an event heard by nothing of this game (a Special Ability 
 of it has) asks no one; a figure coming into the game is seen."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from mayhem.runtime import events
@@ -14,7 +12,7 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.state import Figure
 
-from game_helpers import everyone_on_the_board
+from game_helpers import everyone_on_the_board, random_steps
 
 
 def walked(eng, event: str) -> list[tuple]:
@@ -59,18 +57,14 @@ def figure_events(rules) -> list[str]:
                                            ("teen-titans-go", "free-for-all", 3)])
 def test_the_index_finds_what_a_walk_over_every_figure_finds(rules, box, mode, seed):
     game = Game(rules, GameConfig(box, mode=mode, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
     evs = figure_events(game.engine.rules)
     assert evs  # tokens, Special Abilities and non-player figures hear something
     steps = compared = 0
-    while decision is not None and steps < 400:
+    for steps in random_steps(game, seed, 400):
         if steps % 7 == 0:
             for event in evs:
                 assert found(game.engine, event) == walked(game.engine, event), (event, steps)
                 compared += bool(walked(game.engine, event))
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
     assert compared > 0  # some figure did hear some event
 
 

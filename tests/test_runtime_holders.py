@@ -13,6 +13,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.holders import Holders
 
+from game_helpers import random_steps
+
 
 def walked_index(st) -> tuple[dict, dict]:
     at, on = {}, {}
@@ -57,12 +59,10 @@ def found_location_tokens(eng, event: str, where) -> list[tuple]:
                                            ("teen-titans-go", "free-for-all", 8)])
 def test_the_kept_index_is_the_walks_at_every_step(rules, box, mode, seed):
     game = Game(rules, GameConfig(box, mode=mode, seed=seed), record=False)
-    decision = game.start()
-    pick = random.Random(seed)
     eng, st = game.engine, game.state
     token_events = sorted({t["event"] for q in eng.rules.tokens.values() for t in q["triggers"]})
-    held = steps = 0
-    while decision is not None and steps < 500:
+    held = 0
+    for steps in random_steps(game, seed, 500):
         if st.board is not None:
             here = eng.heard_in_game(token_events[0])  # makes the index for these figures and board
             assert eng._holders.fits(st) and here is not None
@@ -72,8 +72,6 @@ def test_the_kept_index_is_the_walks_at_every_step(rules, box, mode, seed):
                 for event in token_events:
                     for where in (None, *range(len(st.board.locations))):
                         assert found_location_tokens(eng, event, where) == walked_location_tokens(eng, event, where)
-        decision = game.act(pick.choice(decision.actions))
-        steps += 1
     assert held > 0  # some Location or character held a token
 
 
