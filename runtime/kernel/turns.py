@@ -48,6 +48,20 @@ def _reset_lines(rules, when: str, space: dict) -> list[str]:
             "    counters.update(RESET_KEYS[1])"]
 
 
+def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]:
+    """The slot's statements written in (its `me` the expression `me`), the end check, then the
+    triggers of `event` (always, when the game has rules of its own: they may hear it)."""
+    lines = []
+    body = rules.slots.get(slot)
+    if body:
+        lines.append(f"    env = {{'ctx:me': {me}}}")
+        lines += inline_lines(body, space)
+    lines += end_lines(rules)
+    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
+    lines.append(f"        run_triggers(game, run, '{event}')")
+    return lines
+
+
 def make_turn_start(rules):
     """`turn_start(game, run)`: steps.Steps._turn_start for these rules."""
     from .rounds import run_triggers
@@ -63,14 +77,8 @@ def make_turn_start(rules):
               "    me = state.active",
               "    state.played.append(me)",
               "    state.log.append({'event': 'turn-start', 'player': me, 'turn': state.turn})"]
-    body = rules.slots.get("turn")
-    if body:
-        lines.append("    env = {'ctx:me': me}")
-        lines += inline_lines(body, space)
-    lines += end_lines(rules)
-    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
-    lines += ["        run_triggers(game, run, 'turn-start')",
-              "    state.phase = 'actions'"]
+    lines += _slot_lines(rules, "turn", "me", "turn-start", space)
+    lines.append("    state.phase = 'actions'")
     return _made(lines, space, "turn_start")
 
 
@@ -80,13 +88,7 @@ def make_turn_end(rules):
     space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
     lines = ["def turn_end(game, run):",
              "    state = game.state"]
-    body = rules.slots.get("turn-end")
-    if body:
-        lines.append("    env = {'ctx:me': state.active}")
-        lines += inline_lines(body, space)
-    lines += end_lines(rules)
-    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
-    lines.append("        run_triggers(game, run, 'turn-end')")
+    lines += _slot_lines(rules, "turn-end", "state.active", "turn-end", space)
     resets = _reset_lines(rules, "turn-end", space)
     lines += resets
     lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")
