@@ -1,15 +1,14 @@
-"""`mayhem play`, `simulate` and `replay` for a box that names a game of the rules kernel
-(Marvel Mayhem): the Mayhem commands hand such a box over to these."""
+"""`mayhem play` and `simulate` for a box that names a game of the rules kernel (Marvel Mayhem),
+and whether a log is one of its games: the Mayhem commands hand such a box over to these."""
 from __future__ import annotations
 
 import json
 import random as _random
-import sys
 from pathlib import Path
 
 import click
 
-from mayhem.cli_common import EXIT_CONTENT, EXIT_OK, _console
+from mayhem.cli_common import _console
 
 
 def is_game_box(ir: dict, box: str) -> bool:
@@ -149,18 +148,6 @@ def _show(console, game) -> None:
 def _tell(event: dict) -> str:
     rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("event", "uid"))
     return f"- {event['event']}: {rest}" if rest else f"- {event['event']}"
-
-
-def replay(ir, log: Path) -> None:
-    from mayhem.runtime.kernel import load_game_rules
-    from mayhem.runtime.kernel.play import KernelLogError, replay as run
-    try:
-        report = run(lambda box: load_game_rules(ir, box), log)
-    except KernelLogError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_CONTENT)
-    click.echo(f"{log}: {report.message} ({report.decisions} decisions)")
-    sys.exit(EXIT_OK if report.ok else EXIT_CONTENT)
 
 
 def is_kernel_log(path: Path) -> bool:

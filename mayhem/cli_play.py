@@ -241,14 +241,13 @@ def replay(log, content, allow_errors):
     from mayhem.runtime import LogError, replay as run_replay
 
     _ir, rules = _rules(content, allow_errors)
-    if kernel.is_kernel_log(log):  # a game of the rules kernel (Marvel Mayhem)
-        return kernel.replay(_ir, log)
-    try:
+    try:  # a log of a game of the rules kernel (Marvel Mayhem) too: runtime.replay hands it over
         report_ = run_replay(rules, log)
     except LogError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_CONTENT)
-    click.echo(f"{log}: {report_.message} ({report_.decisions} decisions, {report_.events} events)")
+    events = "" if kernel.is_kernel_log(log) else f", {report_.events} events"  # a kernel log holds none
+    click.echo(f"{log}: {report_.message} ({report_.decisions} decisions{events})")
     sys.exit(EXIT_OK if report_.ok else EXIT_CONTENT)
 
 
