@@ -160,9 +160,9 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
 def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, progress=None,
                     mode: str = "standard", log_dir: Path | None = None):
     """simulate() of a box that names a game of the rules kernel: a player per bot (the kernel's
-    bots: `random`, `rollout`), the decks dealt as `mayhem simulate` deals them (kernel.play.default_decks);
-    a ValueError says what
-    does not fit (a mode, a bot, a number of players the game does not have)."""
+    bots: `random`, `rollout`), the decks dealt as `mayhem simulate` deals them
+    (kernel.play.default_decks); a ValueError says what does not fit (a mode, a bot, a number of
+    players the game does not have)."""
     from .kernel import load_game_rules
     from .kernel.play import BOTS, default_decks, simulate as run
     rules = load_game_rules(ir, box)
