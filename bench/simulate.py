@@ -10,8 +10,8 @@ one-process figure, in K interleaved slices (UNO's games, the box's games, again
 that both see the same load on the machine. `x UNO` is the box's decisions per CPU second
 of the process over UNO's: on a loaded machine the wall clock counts the other processes'
 turns too, CPU time counts this one's work only. Without RLCard the column is left out.
-A box that names a game of the rules kernel (Marvel Mayhem) is played by runtime/kernel,
-on one process. After the boxes, a row for Competitive Mode: the two example team lists of
+A box that names a game of the rules kernel (Marvel Mayhem) is played by runtime/kernel
+(two players, random bots), its processes' row by `mayhem simulate`'s simulate_kernel. After the boxes, a row for Competitive Mode: the two example team lists of
 examples/teams (one character of each box per Team) on the Teen Titans GO! board.
 
 Each box's effects are compiled into closures on first use (runtime/compiled.py); a
@@ -184,9 +184,6 @@ def main() -> None:
             print(f"{'  RLCard UNO':<16} {'1 process':<12} {uno.per_second:>12,.0f} "
                   f"{uno.games / uno.wall:>9.1f} {uno.decisions / uno.games:>15.1f} {'':>8} {1.0:>6.2f}x"
                   f"   ({uno.per_cpu_second:,.0f} decisions per CPU second)")
-        if box in kernel_boxes:
-            print(f"{label:<16} {'processes':<12}   (a kernel game: one process only, bench/kernel.py)")
-            continue
         start = time.perf_counter()
         summary = simulate(comp.ir, box, args.games, ["random", "random"], seed=0, jobs=args.jobs, mode=mode,
                            team_lists=team_lists)

@@ -49,8 +49,10 @@ def _players(rules, players: int | None) -> int:
     return players
 
 
-def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
-    from mayhem.runtime.kernel.play import BOTS, default_decks, simulate as run
+def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1) -> None:
+    from rich.progress import Progress
+    from mayhem.runtime.kernel.play import BOTS
+    from mayhem.runtime.simulate import simulate_kernel
     rules = _rules(ir, box)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     names = ["random" if n == "greedy" else n for n in names]  # the Mayhem default means "a bot"
@@ -60,8 +62,13 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt) -> None:
     chosen = _decks(rules, decks)
     if chosen and len(chosen) != players:
         raise click.UsageError(f"--decks names one deck per player ({players})")
-    chosen = chosen or default_decks(rules, players)
-    summary = run(rules, games, players, names, seed=seed, decks=chosen, log_dir=log_dir)
+    with Progress(console=_console(err=True), transient=True) as progress:
+        task = progress.add_task(f"{box}: {games} games", total=games)
+        try:
+            summary = simulate_kernel(ir, box, games, names, seed=seed, log_dir=log_dir, jobs=jobs, players=players,
+                                      decks=chosen or None, progress=lambda: progress.advance(task))
+        except ValueError as exc:
+            raise click.UsageError(str(exc))
     if fmt == "json":
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
     else:

@@ -196,7 +196,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, mode, teams, first_game)
-        return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt)
+        return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs)
     lists = _setup(ir, rules, box, mode, teams)
     try:
         seat_bots(rules, mode, names)

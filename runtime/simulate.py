@@ -131,10 +131,10 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
              team_lists: dict[str, dict] | None = None, log_dir: Path | None = None) -> Summary:
     """`games` seeded games (seeds `seed`, `seed + 1`, ...) of a box and mode between the named
     bots, on `jobs` processes; each game's log goes to `log_dir` if given. A box that names a
-    game of the rules kernel is played by the kernel (one process, a player per bot: see
-    simulate_kernel) and summed up by its Summary."""
+    game of the rules kernel is played by the kernel (a player per bot: see simulate_kernel)
+    and summed up by its Summary."""
     if names_a_game(ir, box):
-        return simulate_kernel(ir, box, games, bots, seed, progress, mode, log_dir)
+        return simulate_kernel(ir, box, games, bots, seed, progress, mode, log_dir, jobs)
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,
@@ -158,22 +158,68 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
 
 
 def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, progress=None,
-                    mode: str = "standard", log_dir: Path | None = None):
-    """simulate() of a box that names a game of the rules kernel: a player per bot (the kernel's
-    bots: `random`, `rollout`), the decks dealt as `mayhem simulate` deals them
-    (kernel.play.default_decks); a ValueError says what does not fit (a mode, a bot, a number of
-    players the game does not have)."""
+                    mode: str = "standard", log_dir: Path | None = None, jobs: int = 1,
+                    players: int | None = None, decks: list[str] | None = None):
+    """simulate() of a box that names a game of the rules kernel, on `jobs` processes (the same
+    games and summary on any number): `players` players (default: one per bot), seat i played by
+    bots[i % len(bots)] (the kernel's bots: `random`, `rollout`), the named `decks` (one per
+    player) or, without them, the decks dealt by kernel.play.default_decks (the game's seeded
+    choice while the box has a deck per player); a ValueError says what does not fit (a mode, a
+    bot, a number of players the game does not have, a deck). `progress()` is called once per game."""
     from .kernel import load_game_rules
-    from .kernel.play import BOTS, default_decks, simulate as run
+    from .kernel.play import BOTS, Summary, default_decks
     rules = load_game_rules(ir, box)
     low, high = rules.seats
     if mode != "standard":
         raise ValueError(f"box '{box}' names a game of the rules kernel, which has no mode '{mode}'")
     unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        raise ValueError(f"no bot '{unknown[0]}' for box '{box}' (a game of the rules kernel); bots: "
-                         f"{', '.join(BOTS)}")
-    if not low <= len(bots) <= high:
-        raise ValueError(f"box '{box}' plays {low} to {high} players: name a bot for each ({len(bots)} named)")
-    return run(rules, games, len(bots), bots, seed=seed, decks=default_decks(rules, len(bots)),
-               log_dir=log_dir, progress=progress)
+    if unknown or not bots:
+        raise ValueError(f"no bot '{unknown[0] if unknown else ''}' for box '{box}' (a game of the rules kernel); "
+                         f"bots: {', '.join(BOTS)}")
+    if players is None:
+        players = len(bots)
+        if not low <= players <= high:
+            raise ValueError(f"box '{box}' plays {low} to {high} players: name a bot for each ({players} named)")
+    elif not low <= players <= high:
+        raise ValueError(f"box '{box}' plays {low} to {high} players, not {players}")
+    if decks:
+        wrong = [d for d in decks if d not in rules.decks]
+        if wrong or len(decks) != players:
+            raise ValueError(f"no deck '{wrong[0]}' in box '{box}'; decks: {', '.join(sorted(rules.decks))}" if wrong
+                             else f"name one deck per player ({players}), not {len(decks)}")
+    decks = list(decks or default_decks(rules, players))
+    if log_dir is not None:
+        Path(log_dir).mkdir(parents=True, exist_ok=True)
+    size = max(1, games // (max(jobs, 1) * 8))  # seeds per task: a few tasks per process, as simulate()'s chunks
+    batches = [(seed + n, min(size, games - n), players, bots, decks, log_dir) for n in range(0, games, size)]
+    if jobs <= 1:
+        results = (_run_kernel(batch, rules) for batch in batches)
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box))
+        results = pool.map(_run_kernel, batches)
+    summary = Summary()
+    try:
+        for part in results:  # in the order of the seeds, whatever process played them
+            summary.add(part)
+            for _ in range(part.games if progress else 0):
+                progress()
+    finally:
+        if jobs > 1:
+            pool.shutdown()
+    return summary
+
+
+_KERNEL_RULES = None  # a worker's rules (simulate_kernel)
+
+
+def _init_kernel_worker(ir: dict, box: str) -> None:
+    global _KERNEL_RULES
+    from .kernel import load_game_rules
+    _KERNEL_RULES = load_game_rules(ir, box)
+
+
+def _run_kernel(batch: tuple, rules=None):
+    """The summary of a batch of consecutive seeds of a kernel game (a worker's rules unless given)."""
+    from .kernel.play import simulate as run
+    first, games, players, bots, decks, log_dir = batch
+    return run(rules or _KERNEL_RULES, games, players, bots, seed=first, decks=decks, log_dir=log_dir)

@@ -27,6 +27,13 @@ def test_simulate_is_seeded(tmp_path):
     assert runs[0] == runs[1] and json.loads(runs[0])["games"] == 3
 
 
+def test_simulate_on_two_processes_prints_the_same_summary():
+    runs = [invoke("simulate", "--box", "marvel-mayhem", "--games", "12", "--jobs", str(jobs), "--seed", "4",
+                   "--content", CONTENT) for jobs in (1, 2)]
+    assert runs[0].exit_code == 0 and "12 games" in runs[0].stdout, runs[0].output
+    assert runs[1].stdout == runs[0].stdout
+
+
 def test_simulate_logs_replay_to_the_same_game(tmp_path):
     result = invoke("simulate", "--box", "marvel-mayhem", "--games", "2", "--decks", DECKS, "--log-dir", tmp_path,
                     "--content", CONTENT)

@@ -28,6 +28,33 @@ def test_simulate_plays_a_kernel_box(ir):
     assert again.as_dict() == summary.as_dict()
 
 
+def test_simulate_on_two_processes_plays_the_same_games(ir, tmp_path):
+    """`jobs=2` splits the seeds among processes: the summary, the per-game progress and each
+    game's log are those of one process (the games are their seeds')."""
+    runs = {}
+    for jobs in (1, 2):
+        ticks = []
+        summary = simulate(ir, BOX, 21, ["random", "rollout", "random"], seed=5, jobs=jobs,
+                           log_dir=tmp_path / str(jobs), progress=lambda: ticks.append(1))
+        logs = {p.name: p.read_text() for p in (tmp_path / str(jobs)).iterdir()}
+        runs[jobs] = (summary.as_dict(), len(ticks), logs)
+    assert runs[1][0]["games"] == 21 and runs[1][1] == 21 and len(runs[1][2]) == 21
+    assert sorted(runs[1][2]) == sorted(f"seed-{s}.jsonl" for s in range(5, 26))
+    assert runs[2] == runs[1]
+
+
+def test_simulate_kernel_takes_players_and_decks(ir):
+    from mayhem.runtime.simulate import simulate_kernel
+    summary = simulate_kernel(ir, BOX, 4, ["random"], seed=2, players=3,
+                              decks=["iron-man", "iron-man", "black-panther"])
+    assert summary.deck_games == {"iron-man": 8, "black-panther": 4}
+    for kwargs, says in (({"players": 5}, "plays 2 to 4 players, not 5"),
+                         ({"players": 2, "decks": ["hulk", "iron-man"]}, "no deck 'hulk'"),
+                         ({"players": 2, "decks": ["iron-man"]}, "one deck per player")):
+        with pytest.raises(ValueError, match=says):
+            simulate_kernel(ir, BOX, 1, ["random"], **kwargs)
+
+
 @pytest.mark.parametrize("bots, mode, says", [
     (["greedy", "random"], "standard", "no bot 'greedy'"),
     (["random"] * 5, "standard", "plays 2 to 4 players"),

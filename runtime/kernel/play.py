@@ -129,6 +129,15 @@ class Summary:
     reasons: Counter = field(default_factory=Counter)
     turns: int = 0
 
+    def add(self, other: Summary) -> None:
+        """Count another run's games in (simulate_kernel's processes: each sums up its own seeds)."""
+        self.games += other.games
+        self.decisions += other.decisions
+        self.turns += other.turns
+        for mine, theirs in ((self.wins, other.wins), (self.deck_wins, other.deck_wins),
+                             (self.deck_games, other.deck_games), (self.reasons, other.reasons)):
+            mine.update(theirs)
+
     def as_dict(self) -> dict:
         return {"games": self.games, "decisions": self.decisions, "wins": dict(self.wins),
                 "deck_wins": dict(self.deck_wins), "deck_games": dict(self.deck_games),
