@@ -187,16 +187,16 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     from mayhem.runtime import simulate as run_sim
     from mayhem.runtime.simulate import seat_bots
 
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS and b != "rollout"]
-    if unknown or not names:
-        raise click.UsageError(f"--bots takes names of: {', '.join(BOTS)}")
     if games < 1 or jobs < 1:
         raise click.UsageError("--games and --jobs must be at least 1")
     ir, rules = _rules(content, allow_errors)
-    if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+    if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem): its own bots
         kernel.refuse_mayhem_options(box, mode, teams, first_game)
         return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or not names:
+        raise click.UsageError(f"--bots takes names of: {', '.join(BOTS)}")
     lists = _setup(ir, rules, box, mode, teams)
     try:
         seat_bots(rules, mode, names)

@@ -174,8 +174,8 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
         raise ValueError(f"box '{box}' names a game of the rules kernel, which has no mode '{mode}'")
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
-        raise ValueError(f"no bot '{unknown[0] if unknown else ''}' for box '{box}' (a game of the rules kernel); "
-                         f"bots: {', '.join(BOTS)}")
+        raise ValueError((f"no bot '{unknown[0]}'" if unknown else "no bot named") +
+                         f" for box '{box}' (a game of the rules kernel); bots: {', '.join(BOTS)}")
     if players is None:
         players = len(bots)
         if not low <= players <= high:

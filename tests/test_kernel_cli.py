@@ -56,6 +56,10 @@ def test_simulate_refuses_bad_options():
     assert result.exit_code == 2 and "plays 2 to 4 players" in result.output
     result = invoke("simulate", "--box", "marvel-mayhem", "--decks", "hulk,black-panther", "--content", CONTENT)
     assert result.exit_code == 2 and "no deck 'hulk'" in result.output
+    result = invoke("simulate", "--box", "marvel-mayhem", "--bots", "greedy,minimax", "--content", CONTENT)
+    assert result.exit_code == 2 and "no bot 'minimax'" in result.output and "random, rollout" in result.output
+    result = invoke("simulate", "--box", "teen-titans-go", "--bots", "rollout", "--content", CONTENT)
+    assert result.exit_code == 2 and "--bots takes names of: random, greedy" in result.output
 
 
 def test_play_in_the_terminal_to_the_end(tmp_path):
