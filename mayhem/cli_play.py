@@ -101,6 +101,9 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, mode, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path)
+    from mayhem.runtime.bots import BOTS
+    if bot not in BOTS:  # `rollout` is a bot of the rules kernel's games
+        raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
     lists = _setup(ir, rules, box, mode, teams)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))

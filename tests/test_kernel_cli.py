@@ -60,6 +60,8 @@ def test_simulate_refuses_bad_options():
     assert result.exit_code == 2 and "no bot 'minimax'" in result.output and "random, rollout" in result.output
     result = invoke("simulate", "--box", "teen-titans-go", "--bots", "rollout", "--content", CONTENT)
     assert result.exit_code == 2 and "--bots takes names of: random, greedy" in result.output
+    result = invoke("play", "--box", "teen-titans-go", "--bot", "rollout", "--content", CONTENT, input="1\n")
+    assert result.exit_code == 2 and "played by the bots random, greedy, not 'rollout'" in result.output
 
 
 def test_play_in_the_terminal_to_the_end(tmp_path):
