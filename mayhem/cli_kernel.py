@@ -74,10 +74,10 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1) -
 
 def play(ir, box, players, seed, bot, decks, log_path) -> None:
     from mayhem.runtime.kernel import KernelConfig, KernelGame
-    from mayhem.runtime.kernel.play import make_bot, write_log
+    from mayhem.runtime.kernel.play import default_decks, make_bot, write_log
     rules = _rules(ir, box)
     players = _players(rules, players)
-    chosen = _decks(rules, decks) or [sorted(rules.decks)[i % len(rules.decks)] for i in range(players) if rules.decks]
+    chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
     console = _console()

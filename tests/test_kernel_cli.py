@@ -80,6 +80,22 @@ def test_play_quits_on_q(tmp_path):
     assert "'x' is not one of the" in result.stdout and "left unfinished" in result.stdout
 
 
+def test_play_without_decks_deals_them_as_simulate_does(tmp_path):
+    """No --decks: each seed's decks are the game's seeded choice (as `simulate` deals them), not
+    the same two decks in every game."""
+    dealt = {}
+    for seed in range(1, 7):
+        result = invoke("play", "--box", "marvel-mayhem", "--seed", str(seed), "--content", CONTENT, input="q\n")
+        assert result.exit_code == 0, result.output
+        line = next(line for line in result.stdout.splitlines() if line.startswith("- setup:"))
+        dealt[seed] = line.split("decks ", 1)[1].split("}")[0]
+        simulate = invoke("simulate", "--box", "marvel-mayhem", "--games", "1", "--seed", str(seed), "--log-dir",
+                          tmp_path, "--content", CONTENT)
+        assert simulate.exit_code == 0, simulate.output
+        assert dealt[seed] in (tmp_path / f"seed-{seed}.jsonl").read_text().replace('"', "'")
+    assert len(set(dealt.values())) > 1
+
+
 def test_scenario_run_on_marvel_scenarios():
     result = invoke("scenario", "run", SCENARIOS, "--content", CONTENT)
     assert result.exit_code == 0, result.output
