@@ -57,7 +57,8 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
     meaning (an effect changed under the same text is flagged loudly), with the difference in
     words; who uses a changed keyword, token or status; Competitive Mode applicability and
     consistency findings that change; scenario files whose outcome changes; with --games, the
-    win-rate shift of every character with its 95% confidence interval.
+    win-rate shift of every character (a kernel game's: of every deck) with its 95% confidence
+    interval.
 
     Exits 0 when nothing changes meaning, 1 when something does, 2 on errors."""
     from mayhem.compiler.diff import DiffError, compare, open_side

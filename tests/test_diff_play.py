@@ -43,7 +43,7 @@ def test_balance_on_both_sides(fiery):
     old, new = fiery
     a, b = compile_side(old).ir, compile_side(new).ir
     report = balance(a, b, 4, seed=3)
-    assert sorted(report["boxes"]) == ["looney-tunes", "teen-titans-go"]
+    assert sorted(report["boxes"]) == ["looney-tunes", "marvel-mayhem", "teen-titans-go"]
     rows = {r["character"]: r for r in report["boxes"]["teen-titans-go"]["characters"]}
     assert sorted(rows) == ["cyborg", "raven", "robin", "starfire"]
     for r in rows.values():
@@ -54,6 +54,40 @@ def test_balance_on_both_sides(fiery):
         assert r["significant"] == (low > 0 or high < 0)
     same = balance(a, a, 4, seed=3)["boxes"]["looney-tunes"]["characters"]
     assert all(r["shift"] == 0 and not r["significant"] for r in same)  # same seeds, same games
+
+
+@pytest.fixture(scope="module")
+def panther(tmp_path_factory):
+    """Black Panther's Panther Strike (Marvel Mayhem, a game of the rules kernel) hits for 6, not 2."""
+    base = tmp_path_factory.mktemp("panther")
+    old = copy_content(base / "old")
+    new = copy_content(base / "new")
+    edit(new, "marvel-mayhem/black-panther.mh", 'panther-strike "Panther Strike" {\n    copies 3\n    attack 2\n',
+         'panther-strike "Panther Strike" {\n    copies 3\n    attack 6\n')
+    return old, new
+
+
+def test_balance_of_a_kernel_game_by_deck(panther):
+    """A box of the rules kernel is compared per deck: the deck whose Attack card got stronger
+    wins more, beyond chance; the same seeds on an unchanged side move nothing."""
+    a, b = (compile_side(side).ir for side in panther)
+    data = balance(a, b, 60, seed=1)["boxes"]["marvel-mayhem"]
+    rows = {r["deck"]: r for r in data["decks"]}
+    assert sorted(rows) == ["black-panther", "captain-marvel", "iron-man", "scarlet-witch"]
+    assert sum(r["old"]["games"] for r in rows.values()) == sum(r["new"]["games"] for r in rows.values()) == 120
+    assert rows["black-panther"]["shift"] > 0 and rows["black-panther"]["significant"]
+    assert data["turns"]["old"] > 0 and data["turns"]["new"] > 0
+    same = balance(a, a, 10, seed=1)["boxes"]["marvel-mayhem"]["decks"]
+    assert all(r["shift"] == 0 and not r["significant"] for r in same)
+
+
+def test_cli_games_names_a_kernel_games_decks(panther):
+    old, new = panther
+    result = invoke("diff", old, new, "--no-scenarios", "--games", "3")
+    assert result.exit_code == 1
+    assert "marvel-mayhem: (decks)" in result.output and "black-panther (deck)" in result.output
+    markdown = invoke("diff", old, new, "--no-scenarios", "--games", "3", "--format", "markdown")
+    assert "| marvel-mayhem | black-panther (deck) |" in markdown.output
 
 
 def test_cli_games(fiery):

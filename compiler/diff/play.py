@@ -1,6 +1,6 @@
 """What a change does in play: the scenario files run on both sides (those whose outcome
-changed), and seeded simulations on both sides (the win-rate shift of each character, with
-a 95% confidence interval from statsmodels)."""
+changed), and seeded simulations on both sides (the win-rate shift of each character, or of
+each deck of a game of the rules kernel, with a 95% confidence interval from statsmodels)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,10 +34,33 @@ def run_scenarios(old_ir: dict, new_ir: dict, folder: Path) -> list[dict]:
     return out
 
 
-def _boxes(ir: dict) -> list[str]:
-    """The Mayhem boxes, whose characters `--games` compares (a box of a kernel game names its
-    `game`; its heroes are not compared yet)."""
-    return sorted(c["id"] for c in ir["components"] if c["kind"] == "box" and "game" not in c["props"])
+def _boxes(ir: dict) -> dict[str, bool]:
+    """Every box, and whether it names a game of the rules kernel (whose decks `--games`
+    compares, as it compares a Mayhem box's characters)."""
+    return {c["id"]: "game" in c["props"] for c in ir["components"] if c["kind"] == "box"}
+
+
+def _kernel_bots(bots: tuple[str, ...], players: int) -> list[str]:
+    """The bots of a kernel game's seats: a Mayhem bot's name means the kernel's random bot
+    (a kernel game has no greedy one), one per seat, in turn."""
+    from mayhem.runtime.kernel.play import BOTS
+    names = [b if b in BOTS else "random" for b in bots]
+    return [names[i % len(names)] for i in range(players)]
+
+
+def _rows(games_a, wins_a, games_b, wins_b, key: str) -> list[dict]:
+    """Per character (or deck) the win rates on both sides and the shift with its interval."""
+    rows = []
+    for name in sorted(set(games_a) | set(games_b)):
+        ga, wa, gb, wb = games_a[name], wins_a[name], games_b[name], wins_b[name]
+        row = {key: name, "old": {"games": ga, "wins": wa, "rate": wa / ga if ga else None},
+               "new": {"games": gb, "wins": wb, "rate": wb / gb if gb else None},
+               "shift": None, "interval": None, "significant": False}
+        if ga and gb:
+            low, high = shift_interval(wb, gb, wa, ga)
+            row.update(shift=wb / gb - wa / ga, interval=[low, high], significant=low > 0 or high < 0)
+        rows.append(row)
+    return rows
 
 
 def shift_interval(wins_new: int, games_new: int, wins_old: int, games_old: int) -> tuple[float, float]:
@@ -57,24 +80,28 @@ def shift_interval(wins_new: int, games_new: int, wins_old: int, games_old: int)
 def balance(old_ir: dict, new_ir: dict, games: int, *, seed: int = 0, bots: tuple[str, ...] = ("greedy",),
             progress=None) -> dict:
     """`games` seeded games per box on each side (the same seeds), and per character the win
-    rates and the shift with its 95% interval; `significant` when the interval leaves out 0."""
-    from mayhem.runtime.simulate import simulate
+    rates and the shift with its 95% interval; `significant` when the interval leaves out 0.
+    A box that names a game of the rules kernel is compared per deck (`decks` in place of
+    `characters`, mean `turns` in place of `rounds`): its fewest players, the kernel's bots
+    (_kernel_bots), each game's decks its seeded choice."""
+    from mayhem.runtime.simulate import simulate, simulate_kernel
     out = {"games": games, "seed": seed, "bots": list(bots), "boxes": {}}
-    for box in sorted(set(_boxes(old_ir)) & set(_boxes(new_ir))):
+    old_boxes, new_boxes = _boxes(old_ir), _boxes(new_ir)
+    for box in sorted(set(old_boxes) & set(new_boxes)):
+        if old_boxes[box] or new_boxes[box]:
+            if not (old_boxes[box] and new_boxes[box]):
+                continue  # a Mayhem box on one side, a kernel game's on the other: nothing to compare
+            from mayhem.runtime.kernel import load_game_rules
+            players = load_game_rules(new_ir, box).seats[0]
+            seats = _kernel_bots(bots, players)
+            a, b = (simulate_kernel(ir, box, games, seats, seed=seed, progress=progress) for ir in (old_ir, new_ir))
+            out["boxes"][box] = {"decks": _rows(a.deck_games, a.deck_wins, b.deck_games, b.deck_wins, "deck"),
+                                 "turns": {"old": a.turns / max(a.games, 1), "new": b.turns / max(b.games, 1)}}
+            continue
         a = simulate(old_ir, box, games, list(bots), seed=seed, progress=progress)
         b = simulate(new_ir, box, games, list(bots), seed=seed, progress=progress)
-        rows = []
-        for ch in sorted(set(a.character_games) | set(b.character_games)):
-            ga, wa = a.character_games[ch], a.character_wins[ch]
-            gb, wb = b.character_games[ch], b.character_wins[ch]
-            row = {"character": ch, "old": {"games": ga, "wins": wa, "rate": wa / ga if ga else None},
-                   "new": {"games": gb, "wins": wb, "rate": wb / gb if gb else None},
-                   "shift": None, "interval": None, "significant": False}
-            if ga and gb:
-                low, high = shift_interval(wb, gb, wa, ga)
-                row.update(shift=wb / gb - wa / ga, interval=[low, high], significant=low > 0 or high < 0)
-            rows.append(row)
-        out["boxes"][box] = {"characters": rows,
+        out["boxes"][box] = {"characters": _rows(a.character_games, a.character_wins, b.character_games,
+                                                 b.character_wins, "character"),
                              "rounds": {"old": sum(a.rounds) / max(a.games, 1), "new": sum(b.rounds) / max(b.games, 1)}}
     return out
 

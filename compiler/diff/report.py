@@ -85,14 +85,23 @@ def text(diff: Diff) -> str:
         out += ["", f"Balance: {b['games']} seeded games per box on each side (bots: {', '.join(b['bots'])}, "
                     f"seed {b['seed']}); win-rate shift with its 95% interval"]
         for box, data in b["boxes"].items():
-            out.append(f"  {box}:")
-            for r in data["characters"]:
+            out.append(f"  {box}:" + ("" if "characters" in data else " (decks)"))
+            for r in _balance_rows(data):
                 iv = f"[{_signed(r['interval'][0])}, {_signed(r['interval'][1])}]" if r["interval"] else ""
                 flag = "  *" if r["significant"] else ""
-                out.append(f"    {r['character']:<20} {_pct(r['old']['rate']):>7} -> {_pct(r['new']['rate']):>7}"
+                out.append(f"    {_balance_name(r):<24} {_pct(r['old']['rate']):>7} -> {_pct(r['new']['rate']):>7}"
                            f"  {_signed(r['shift']):>10} {iv}{flag}")
         out.append("  (* the interval leaves out 0: a shift beyond chance at 95%)")
     return "\n".join(out)
+
+
+def _balance_rows(data: dict) -> list[dict]:
+    """A box's rows of the balance: its characters', or its decks' (a game of the rules kernel)."""
+    return data["characters"] if "characters" in data else data["decks"]
+
+
+def _balance_name(row: dict) -> str:
+    return row["character"] if "character" in row else f"{row['deck']} (deck)"
 
 
 def _md(s: str) -> str:
@@ -138,12 +147,13 @@ def markdown(diff: Diff) -> str:
     if diff.balance is not None:
         b = diff.balance
         out += ["", f"### Balance ({b['games']} games per box and side, 95% intervals)", "",
-                "| Box | Character | Before | After | Shift | 95% interval |", "| --- | --- | --- | --- | --- | --- |"]
+                "| Box | Character or deck | Before | After | Shift | 95% interval |",
+                "| --- | --- | --- | --- | --- | --- |"]
         for box, data in b["boxes"].items():
-            for r in data["characters"]:
+            for r in _balance_rows(data):
                 iv = f"{_signed(r['interval'][0])} … {_signed(r['interval'][1])}" if r["interval"] else ""
                 shift = f"**{_signed(r['shift'])}**" if r["significant"] else _signed(r["shift"])
-                out.append(f"| {box} | {r['character']} | {_pct(r['old']['rate'])} | {_pct(r['new']['rate'])} "
+                out.append(f"| {box} | {_balance_name(r)} | {_pct(r['old']['rate'])} | {_pct(r['new']['rate'])} "
                            f"| {shift} | {iv} |")
     return "\n".join(out) + "\n"
 
