@@ -127,13 +127,14 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
         self.names = names
         self.run = run
         self.offer = offer
+        self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
 
 
 def _plans(eng) -> dict:
@@ -169,9 +170,34 @@ def _plan(eng, decl: Declared) -> Plan:
                     for i, (_name, domain) in enumerate(decl.params))
     names = tuple(name for name, _domain in decl.params)
     plan = Plan(decl, names, eng.code.body(decl.body), None)
+    plan.flagged = _flagged_tokens(eng, decl)
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan
+
+
+def _flagged_tokens(eng, decl: Declared) -> tuple | None:
+    """For an action of one parameter `(token = tokens-on(W, of: T))` whose guard on it is
+    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F), so
+    that its menu asks the store for those types before listing it (runtime/declared_plan.py).
+    A token's flags are printed, so the set is made once per set of rules."""
+    if len(decl.params) != 1 or decl.terms[1] is None:
+        return None
+    (name, domain), term = decl.params[0], decl.terms[1]
+    flag = (term.get("args") or {}).get("flag") or {}
+    token = (term.get("args") or {}).get("token") or {}
+    if not (term.get("e") == "fn" and term.get("name") == "flagged" and flag.get("e") == "str"
+            and token.get("e") in ("param", "var") and token.get("name") == name
+            and (domain or {}).get("e") == "fn" and domain.get("name") == "tokens-on"):
+        return None
+    where, of = domain["args"].get("where"), domain["args"].get("of")
+    if where is None or _reads(where, {name}) or _reads(of, {name}):
+        return None
+    (w, w_asks), (o, o_asks) = eng.code.expr(where), (eng.code.expr(of) if of is not None else (None, False))
+    if w_asks or o_asks:
+        return None
+    rules = eng.rules
+    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])))
 
 
 def _condition(eng, expr):

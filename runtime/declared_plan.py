@@ -46,6 +46,7 @@ from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
 from .effects import id_of
 from .state import Figure
+from .turn_words import tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -67,7 +68,8 @@ def menu_function(name: str, actions: list):
     its own conditions (its guard's first terms, its domains read once): a menu of seven actions
     is one call, not seven, and an action that offers nothing leaves by falling through.
     `actions`: offer_function's arguments but the last, per action, in the menu's order."""
-    ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure}
+    ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
+          "TOKENS_ON": tokens_on}
     lines = ["def offer(eng, env, L, key, out, bound):"]
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
@@ -108,7 +110,18 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         lines.append(f"if {guard_src[0]}:")
         indent += "    "
     fixed = set()
-    if count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
+    flagged = getattr(ns[f"PLAN{j}"], "flagged", None)
+    if flagged is not None:  # `tokens-on(W, of: T)` whose guard is `flagged(token, F)`: the store asked first
+        where, of, ns[f"FLAG{j}"] = flagged
+        lines += [f"{indent}W{j} = {source((where, False), ns)}",
+                  f"{indent}S{j} = W{j}.tokens if (c := W{j}.__class__) is FIGURE else "
+                  f"eng.state.board.locations[W{j}].tokens if c is int else None",
+                  f"{indent}if S{j} and not FLAG{j}.isdisjoint(S{j}.totals):",  # a token of type F lies there
+                  f"{indent}    F0 = TOKENS_ON(eng, env, W{j}, {'None' if of is None else source((of, False), ns)})"]
+        indent += "    "
+        guard_src[1] = f"v0 in FLAG{j}"
+        fixed.add(0)
+    elif count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
         lines += listed(0, indent)
         fixed.add(0)
     else:

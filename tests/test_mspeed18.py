@@ -1,0 +1,69 @@
+"""The turn's menus and decisions with fewer opcodes, a seventh round (issue #11, speed; branch
+mspeed18), each held to what it replaces: a token action whose guard is `flagged(token, F)` asks
+the store for the token types flagged F (a set made once per set of rules) before it lists the
+store, and a token given or taken within a turn changes the next menu."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime import declared_actions
+from mayhem.runtime.state import Activation
+
+from game_helpers import everyone_on_the_board
+from test_declared_plan import reference_menu
+
+
+@pytest.fixture(scope="module")
+def game(rules):
+    return everyone_on_the_board(rules)
+
+
+def _flagged(eng, flag: str) -> str:
+    return next(tok for tok in sorted(eng.rules.tokens) if eng.rules.token_flag(tok, flag))
+
+
+def _unflagged(eng) -> str:
+    return next(tok for tok in sorted(eng.rules.tokens)
+                if not eng.rules.token_flag(tok, "usable") and not eng.rules.token_flag(tok, "retrievable"))
+
+
+def test_flagged_token_actions_see_tokens_given_and_taken_within_the_turn(game):
+    """`use-token` (a `usable` token on the Active Character) and `retrieve` (a `retrievable`
+    one of the Team's at its Location): a token put there between two menus of one turn is
+    offered in the next, one taken away is not, a token of another flag is never offered, and
+    every menu is the declarations walked naively (tests/test_declared_plan.py)."""
+    eng, st = game.engine, game.state
+    fig = st.figures[next(iter(st.teams.values())).characters[0]]
+    here = st.board.locations[fig.location].tokens
+    saved = st.active, st.active_team, dict(fig.tokens), dict(here)
+    st.active, st.active_team = Activation(fig.key, eng.abilities(fig)[0]["id"], 6, 0), fig.team
+    usable, retrievable, other = _flagged(eng, "usable"), _flagged(eng, "retrievable"), _unflagged(eng)
+
+    def menu() -> list[str]:
+        env = eng.fig_env(fig)
+        options, _bound = declared_actions.menu(eng, fig, env)
+        shown = [str(a) for a in options]
+        assert shown == reference_menu(eng, fig, eng.fig_env(fig), False)
+        return [a.verb for a in options]
+    try:
+        fig.tokens.clear()
+        here.clear()
+        assert "use-token" not in menu() and "retrieve" not in menu()
+        fig.tokens[(other, None, None)] = 1
+        here[(other, fig.team, None)] = 1
+        assert "use-token" not in menu() and "retrieve" not in menu()
+        fig.tokens[(usable, None, None)] = 1
+        assert menu().count("use-token") == 1
+        here[(retrievable, fig.team, None)] = 1
+        assert menu().count("retrieve") == 1
+        here[(retrievable, "nobody", None)] = 1  # another Team's: still one
+        assert menu().count("retrieve") == 1
+        fig.tokens[(usable, None, None)] = 0  # a count of 0 kept in the store: holds none
+        del here[(retrievable, fig.team, None)]
+        assert "use-token" not in menu() and "retrieve" not in menu()
+    finally:
+        st.active, st.active_team = saved[0], saved[1]
+        fig.tokens.clear()
+        fig.tokens.update(saved[2])
+        here.clear()
+        here.update(saved[3])
