@@ -26,6 +26,7 @@ from .actions import Action, declare
 from .declared_plan import menu_function, offer_function
 from .effects import Env, make_env
 from .state import Figure
+from .turn_words import ONE_VALUED
 
 
 # the group of the action a Team takes without a choice when the one that starts its turn
@@ -127,7 +128,7 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
@@ -135,6 +136,7 @@ class Plan:
         self.run = run
         self.offer = offer
         self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
+        self.one = False  # one parameter whose domain is one component or none (turn_words.ONE_VALUED)
 
 
 def _plans(eng) -> dict:
@@ -171,6 +173,8 @@ def _plan(eng, decl: Declared) -> Plan:
     names = tuple(name for name, _domain in decl.params)
     plan = Plan(decl, names, eng.code.body(decl.body), None)
     plan.flagged = _flagged_tokens(eng, decl)
+    plan.one = len(decl.params) == 1 and (decl.params[0][1] or {}).get("e") in ("fn", "ctx") \
+        and decl.params[0][1].get("name") in ONE_VALUED
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan

@@ -121,6 +121,17 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         indent += "    "
         guard_src[1] = f"v0 in FLAG{j}"
         fixed.add(0)
+    elif count == 1 and getattr(ns[f"PLAN{j}"], "one", False):  # a component or none (`special-of(self)`)
+        lines += [f"{indent}v0 = {domain_src[0]}", f"{indent}if v0 is not None:"]  # no list, no loop
+        indent += "    "
+        if _reads_locals(guard_src[1]):
+            lines.append(f"{indent}L[{names[0]!r}] = v0")
+        if guards[1] is not None:
+            lines.append(f"{indent}if {guard_src[1]}:")
+            indent += "    "
+        if 0 in slots:  # a component prints as its id
+            lines.append(f"{indent}p0 = v0['id'] if v0.__class__ is dict else PRINTED(v0)")
+        return lines + _entry(j, slots, count, indent)
     elif count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
         lines += listed(0, indent)
         fixed.add(0)
@@ -149,13 +160,18 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
     if not count:  # no parameter: one Action, made here, and one entry
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
-        return lines + [f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+    return lines + _entry(j, slots, count, indent)
+
+
+def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
+    """The lines that add a whole combination's Action and entry to `bound` (once per Action)."""
+    if not count:  # no parameter: one Action, made with the function (_walk), and one entry
+        return [f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
-    lines += [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
-              f"{indent}a = MADE.get(k) or MAKE(k)",  # an Action is a non-empty tuple
-              f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
-    return lines
+    return [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
+            f"{indent}a = MADE.get(k) or MAKE(k)",  # an Action is a non-empty tuple
+            f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
 
 
 _ENV_USE = re.compile(r"\benv\b(?!\.(?!locals\b)\w)")  # `env` itself, or its locals: not one of its fields

@@ -245,6 +245,8 @@ def _inline_card_played():
     return f"(bool({t}.played_this_round) if ({t} := eng.state.teams.get(env.team)) is not None else False)"
 
 
+# the words that give one component or none (never a list): a domain of one of them is no loop
+ONE_VALUED = frozenset({"special-of", "chosen-ability"})
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
           "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}

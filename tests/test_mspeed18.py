@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime import declared_actions
+from mayhem.runtime import declared_actions, turn_words
 from mayhem.runtime.state import Activation
 
 from game_helpers import everyone_on_the_board
@@ -67,3 +67,25 @@ def test_flagged_token_actions_see_tokens_given_and_taken_within_the_turn(game):
         fig.tokens.update(saved[2])
         here.clear()
         here.update(saved[3])
+
+
+def test_one_valued_domains_offer_one_action_or_none(game):
+    """`special-of(self)` and `chosen-ability` give one component or none (turn_words.ONE_VALUED):
+    their actions are written without a loop, offered once when the word gives an Ability and
+    not at all when it gives none (no Active Character's Ability chosen), as walked naively."""
+    eng, st = game.engine, game.state
+    assert all(turn_words.special_of(eng, None, f) is None or turn_words.special_of(eng, None, f).__class__ is dict
+               for f in st.figures.values())
+    fig = st.figures[next(iter(st.teams.values())).characters[0]]
+    saved = st.active, st.active_team
+    try:
+        for ability in (eng.abilities(fig)[0]["id"], None):
+            st.active, st.active_team = Activation(fig.key, ability, 6, 0), fig.team
+            env = eng.fig_env(fig)
+            found = turn_words.chosen_ability(eng, env)
+            options, _bound = declared_actions.menu(eng, fig, env)
+            assert [str(a) for a in options] == reference_menu(eng, fig, eng.fig_env(fig), False)
+            assert [a.verb for a in options].count("resolve") == (found is not None)
+            assert (found is None) == (ability is None)
+    finally:
+        st.active, st.active_team = saved
