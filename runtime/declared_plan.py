@@ -75,11 +75,37 @@ def menu_function(name: str, actions: list):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
         lines += [f"    # {verb}"] + ["    " + line for line in _walk(j, names, slots, guards, domains, ns)]
     lines.append("    out.extend(bound)")  # the legal actions, in the order they were offered
-    text = "\n".join(lines)
+    text = _hoisted("\n".join(lines))
     exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
     offer = ns["offer"]
     offer.src = text
     return offer
+
+
+# what a menu's guards and domains read of the env and the state that no guard changes (they are
+# conditions): read once, at the function's start, when read at all
+_HOISTED = (("SELF", "env.self_fig"), ("ACT", "eng.state.active"))
+# `restricted(self, W)` as runtime/turn_words.py writes it in, on the acting figure: one test of ST,
+# the token types it holds (read once a menu), against those that forbid W
+_RESTRICTED_SELF = re.compile(r"\(False if \((_w\d+) := SELF\)\.__class__ is not FIGURE or not \1\.tokens "
+                              r"else not eng\._restricting\.get\(([^()]*|\(+'[\w-]+'\)+), TW_NONE\)"
+                              r"\.isdisjoint\(\1\.tokens\.totals\)\)")
+
+
+def _hoisted(text: str) -> str:
+    """A menu's source with the acting figure and the Activation read once, at its start, and
+    `restricted(self, W)` a test of the token types the figure holds, read once too."""
+    head = []
+    for name, read in _HOISTED:
+        if read in text:
+            text = text.replace(f"({read})", name).replace(read, name)
+            head.append(f"    {name} = {read}")
+    text, n = _RESTRICTED_SELF.subn(r"(ST is not None and not RESTRICTING.get(\2, TW_NONE).isdisjoint(ST))", text)
+    if n:
+        head += ["    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None",
+                 "    RESTRICTING = eng._restricting"]
+    first, _, rest = text.partition("\n")
+    return "\n".join([first] + head + [rest])
 
 
 def _printed(v: str) -> str:
