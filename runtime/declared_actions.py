@@ -114,8 +114,14 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     `take` binds the chosen action's again), not in a copy of it per menu."""
     out: list[Action] = []
     bound: dict = {}
-    menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
-    menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
+    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu)
+        mine = eng._fig_menus.get(fig.key)
+        if mine is None or mine[0] is not fig.side:
+            mine = _fig_menu(eng, fig)
+        mine[1](eng, env, env.locals, fig.key, out, bound)
+    else:
+        menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
+        menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
@@ -164,6 +170,19 @@ def _menus(eng) -> dict:
             for group, plans in _plans(eng).items()}
     eng._menus = menus
     return menus
+
+
+def _fig_menu(eng, fig: Figure) -> tuple:
+    """The Active Character's menu written for one character (declared_plan.menu_function with
+    `fig`: what the actions read of its dashboard folded in), made once per set of rules,
+    dashboard and key, and kept on the engine by key with the dashboard it was made for."""
+    made = eng.code.__dict__.setdefault("_declared_fig_menus", {})
+    key = (fig.side["qid"], fig.key)
+    offer = made.get(key)
+    if offer is None:
+        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig)
+    mine = eng._fig_menus[fig.key] = (fig.side, offer)
+    return mine
 
 
 def _plan(eng, decl: Declared) -> Plan:

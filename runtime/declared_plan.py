@@ -46,7 +46,8 @@ from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
 from .effects import id_of
 from .state import Figure
-from .turn_words import tokens_on
+from .rules import prop
+from .turn_words import special_of, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -62,18 +63,24 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
     return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)])
 
 
-def menu_function(name: str, actions: list):
+def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None):
     """One function that offers several actions in turn, `offer(eng, env, L, key, out, bound)`
     as offer_function's, with each action's walk written one after the other, each nested under
     its own conditions (its guard's first terms, its domains read once): a menu of seven actions
     is one call, not seven, and an action that offers nothing leaves by falling through.
-    `actions`: offer_function's arguments but the last, per action, in the menu's order."""
+    `actions`: offer_function's arguments but the last, per action, in the menu's order.
+
+    With `fig` (and its game's `eng`): the menu of that acting character alone (`key` its key),
+    what it reads of the character's dashboard folded in (`_folded`)."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on}
     lines = ["def offer(eng, env, L, key, out, bound):"]
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
-        lines += [f"    # {verb}"] + ["    " + line for line in _walk(j, names, slots, guards, domains, ns)]
+        walk = None if fig is None else _folded(j, names, slots, guards, domains, ns, eng, fig)
+        if walk is None:
+            walk = _walk(j, names, slots, guards, domains, ns)
+        lines += [f"    # {verb}"] + ["    " + line for line in walk]
     lines.append("    out.extend(bound)")  # the legal actions, in the order they were offered
     text = _hoisted("\n".join(lines))
     exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
@@ -187,6 +194,74 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     if not count:  # no parameter: one Action, made here, and one entry
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
     return lines + _entry(j, slots, count, indent)
+
+
+def _folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns: dict, eng, fig: Figure):
+    """The lines of an action of one parameter whose domain is the acting character's own
+    `special-of(self)` or its `chosen-ability`, folded for that character (None: another
+    action, walked as for any figure). `special-of(self)` is read from the dashboard when the
+    function is made: no Special Ability, nothing offered; a guard `can-use(special)` is its
+    parts written in (an effect, its `once` limit, its own condition), and its Action and entry
+    are constants. `chosen-ability`: the dashboard's Abilities by id (the first of each id), each
+    with its Action and entry, read by the Activation's Ability while the Activation is this
+    character's (a table made when the function is made)."""
+    plan = ns[f"PLAN{j}"]
+    decl = getattr(plan, "decl", None)
+    if decl is None or not getattr(plan, "one", False):
+        return None
+    domain, term = decl.params[0][1], decl.terms[1]
+    verb, name = ns[f"VERB{j}"], names[0]
+    head, indent = [], ""
+    if guards[0] is not None:
+        head, indent = [f"if {source((guards[0], False), ns)}:"], "    "
+
+    def made(value) -> tuple:  # (the Action, its entry) of the value, its printed form in the slots
+        args = tuple(printed(value) if s >= 0 else fig.key for s in slots)
+        return MADE_ACTIONS.get((verb, args)) or _make((verb, args)), (plan, (value,))
+    if domain.get("name") == "chosen-ability" and term is None:
+        table = {}
+        for ability in reversed(eng.abilities(fig)):  # the first Ability of each id
+            table[ability["id"]] = made(ability)
+        ns[f"KEY{j}"], ns[f"CHOSEN{j}"] = fig.key, table
+        generic = _walk(j, names, slots, (None,) + guards[1:], domains, ns)
+        return head + [f"{indent}if (a := eng.state.active) is not None and a.figure == KEY{j}:",
+                       f"{indent}    e = CHOSEN{j}.get(a.ability)",
+                       f"{indent}    if e is not None and e[0] not in bound: bound[e[0]] = e[1]",
+                       f"{indent}else:"] + [f"{indent}    {line}" for line in generic]
+    if domain.get("name") != "special-of" or (domain.get("args") or {}).get("figure", {}).get("e") != "ctx" \
+            or domain["args"]["figure"].get("name") != "self":
+        return None
+    special = special_of(eng, None, fig)
+    if special is None:
+        return []  # no Special Ability: the domain is empty
+    ns[f"V{j}"] = special
+    ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = made(special)
+    lines = head
+    ability = ((term or {}).get("args") or {}).get("ability") or {}
+    if term is not None and term.get("e") == "fn" and term.get("name") == "can-use" \
+            and ability.get("e") in ("param", "var") and ability.get("name") == name:
+        effect = special["effects"].get("effect")
+        if effect is None:
+            return []  # no effect: never usable
+        conds = ["env.self_fig is not None"]
+        once = prop(special, "once")
+        if once is not None:
+            conds.append(f"not env.self_fig.special_used.get({once!r})")
+        if effect["when"] is not None:
+            fn, asks = eng.code.expr(effect["when"])
+            if asks:
+                ns[f"WHEN{j}"] = effect["when"]
+                conds.append(f"eng.static_eval(WHEN{j}, env)")
+            else:
+                conds.append(f"bool({source((fn, False), ns)})")
+    elif term is not None:
+        conds = [source((guards[1], False), ns).replace(f"env.locals.get({name!r})", f"V{j}")]
+    else:
+        conds = ["True"]
+    cond = " and ".join(conds)
+    if _reads_locals(cond):
+        lines = lines + [f"{indent}L[{name!r}] = V{j}"]
+    return lines + [f"{indent}if {cond}:", f"{indent}    if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
 
 
 def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:

@@ -4,6 +4,8 @@ the store for the token types flagged F (a set made once per set of rules) befor
 store, and a token given or taken within a turn changes the next menu."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mayhem.runtime import declared_actions, turn_words
@@ -89,3 +91,70 @@ def test_one_valued_domains_offer_one_action_or_none(game):
             assert (found is None) == (ability is None)
     finally:
         st.active, st.active_team = saved
+
+
+def test_a_characters_own_menu_sees_its_special_used_and_its_activation_change(game):
+    """The Active Character's menu is written for each character (declared_actions._fig_menu):
+    its Special Ability, the Special's `once` and condition and its Abilities by id are folded
+    in, the state they are asked against is not. Using the Special within the turn takes `use`
+    out of the next menu (its `once`), an Activation on another Ability or of another character
+    changes `resolve`, and every menu is the declarations walked naively."""
+    eng, st = game.engine, game.state
+    figs = [f for f in st.figures.values() if f.kind == "character" and f.location is not None]
+    with_once = [f for f in figs if (sp := turn_words.special_of(eng, None, f)) is not None
+                 and "effect" in sp["effects"] and sp["props"].get("once") is not None]
+    assert with_once
+    saved = st.active, st.active_team
+
+    def menu(fig) -> list[str]:
+        options, _bound = declared_actions.menu(eng, fig, eng.fig_env(fig))
+        shown = [str(a) for a in options]
+        assert shown == reference_menu(eng, fig, eng.fig_env(fig), False)
+        return shown
+    try:
+        for fig in figs:
+            used = dict(fig.special_used)
+            for ability in eng.abilities(fig):
+                st.active, st.active_team = Activation(fig.key, ability["id"], 6, 0), fig.team
+                assert f"resolve {fig.key}/{ability['id']}" in menu(fig)
+            st.active = Activation(figs[0].key if fig is not figs[0] else figs[1].key, eng.abilities(fig)[0]["id"], 6, 0)
+            assert not any(a.startswith("resolve") for a in menu(fig))  # another character's Activation
+            st.active = Activation(fig.key, eng.abilities(fig)[0]["id"], 6, 0)
+            if fig in with_once:
+                once = turn_words.special_of(eng, None, fig)["props"]["once"]["value"]
+                fig.special_used[once] = False
+                menu(fig)  # `use` offered as its own condition says
+                fig.special_used[once] = True
+                assert not [a for a in menu(fig) if a.startswith("use ")]
+                fig.special_used.clear()
+                fig.special_used.update(used)
+    finally:
+        st.active, st.active_team = saved
+
+
+def test_a_characters_own_menu_is_made_again_for_another_dashboard(game):
+    """A figure of the same key on another dashboard (a scenario sets one up) gets a menu of its
+    own: the engine keeps each character's menu with the dashboard it was written for, so the
+    Special Ability offered is the new dashboard's, never the one folded in before."""
+    eng, st = game.engine, game.state
+    fig = st.figures["robin"]  # a Special Ability once a turn, no condition: offered while unused
+    mine = turn_words.special_of(eng, None, fig)
+    other = next(c for c in eng.rules.characters["teen-titans-go"].values()
+                 if (sp := turn_words.special_of(eng, None, replace(fig, side=c))) is not None
+                 and sp["id"] != mine["id"] and "effect" in sp["effects"] and not sp["effects"]["effect"]["when"])
+    saved = st.active, st.active_team, fig.side, dict(fig.special_used)
+
+    def uses() -> list[str]:
+        options = [str(a) for a in declared_actions.menu(eng, fig, eng.fig_env(fig))[0]]
+        assert options == reference_menu(eng, fig, eng.fig_env(fig), False)
+        return [a for a in options if a.startswith("use ")]
+    try:
+        st.active, st.active_team = Activation(fig.key, eng.abilities(fig)[0]["id"], 6, 0), fig.team
+        fig.special_used.clear()
+        assert uses() == [f"use robin/{mine['id']}"]
+        fig.side = other
+        assert uses() == [f"use robin/{turn_words.special_of(eng, None, fig)['id']}"]
+    finally:
+        st.active, st.active_team, fig.side = saved[:3]
+        fig.special_used.clear()
+        fig.special_used.update(saved[3])
