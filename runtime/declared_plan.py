@@ -73,7 +73,7 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     With `fig` (and its game's `eng`): the menu of that acting character alone (`key` its key),
     what it reads of the character's dashboard folded in (`_folded`)."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
-          "TOKENS_ON": tokens_on}
+          "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of}
     lines = ["def offer(eng, env, L, key, out, bound):"]
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
@@ -181,15 +181,21 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     for i in sorted(hoisted):
         lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
     for i, name in enumerate(names):
-        if i not in fixed:
+        m = None if i in fixed else _of_dashboard(ns[f"PLAN{j}"], i, names)
+        if m is not None:  # `abilities-of(an earlier figure)`: its Abilities and their ids, per dashboard
+            ns[f"ABILITIES{j}_{i}"] = {}
+            lines += [f"{indent}F{i} = (ABILITIES{j}_{i}.get(v{m}.side['qid']) or ABILITIES_OF(eng, v{m}, "
+                      f"ABILITIES{j}_{i})) if v{m}.__class__ is FIGURE else ()"]
+        elif i not in fixed:
             lines += listed(i, indent)
-        lines.append(f"{indent}for v{i}, p{i} in zip(F{i}, P{i}):" if i in hoisted else f"{indent}for v{i} in F{i}:")
+        lines.append(f"{indent}for v{i}, p{i} in zip(F{i}, P{i}):" if i in hoisted else
+                     f"{indent}for v{i}, p{i} in F{i}:" if m is not None else f"{indent}for v{i} in F{i}:")
         indent += "    "
         if read_later[i]:
             lines.append(f"{indent}L[{name!r}] = v{i}")
         if guards[i + 1] is not None:
             lines.append(f"{indent}if not {guard_src[i + 1]}: continue")
-        if i not in hoisted and i in slots:
+        if i not in hoisted and m is None and i in slots:
             lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
     if not count:  # no parameter: one Action, made here, and one entry
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
@@ -262,6 +268,26 @@ def _folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, n
     if _reads_locals(cond):
         lines = lines + [f"{indent}L[{name!r}] = V{j}"]
     return lines + [f"{indent}if {cond}:", f"{indent}    if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+
+
+def _of_dashboard(plan, i: int, names: tuple) -> int | None:
+    """The index of the earlier parameter whose Abilities parameter i's domain is
+    (`abilities-of(figure)`: read from the figure's dashboard alone), else None."""
+    decl = getattr(plan, "decl", None)
+    domain = decl.params[i][1] if decl is not None else None
+    if not domain or domain.get("e") != "fn" or domain.get("name") != "abilities-of":
+        return None
+    arg = (domain.get("args") or {}).get("figure") or {}
+    if arg.get("e") in ("param", "var") and arg.get("name") in names[:i]:
+        return names.index(arg["name"])
+    return None
+
+
+def abilities_of(eng, fig: Figure, known: dict) -> list:
+    """A figure's Abilities (TurnMixin.abilities: its dashboard's) with each one's printed id,
+    kept in `known` by the dashboard's qid."""
+    pairs = known[fig.side["qid"]] = [(a, printed(a)) for a in eng.abilities(fig)]
+    return pairs
 
 
 def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:

@@ -158,3 +158,37 @@ def test_a_characters_own_menu_is_made_again_for_another_dashboard(game):
         st.active, st.active_team, fig.side = saved[:3]
         fig.special_used.clear()
         fig.special_used.update(saved[3])
+
+
+def test_the_teams_menu_reads_each_dashboards_abilities_kept_and_the_activations_anew(game):
+    """`abilities-of(figure)` of the Team's menu is kept per dashboard with the Abilities'
+    printed ids (declared_plan.abilities_of); what the figure activated is read at each menu. An
+    Ability activated between two menus leaves the next; a figure on another dashboard offers
+    that dashboard's Abilities; every menu is the declarations walked naively."""
+    eng, st = game.engine, game.state
+    team = next(iter(st.teams.values()))
+    fig = st.figures[team.characters[0]]
+    other = next(c for c in eng.rules.characters["teen-titans-go"].values() if c["qid"] != fig.side["qid"])
+    saved = fig.side, list(fig.activations), list(team.dice), list(team.placed)
+    env = declared_actions.team_env(eng, team.colour, team.players[0])
+
+    def menu() -> list[str]:
+        options = [str(a) for a in declared_actions.menu(eng, None, env, starts_turn=True)[0]]
+        assert options == reference_menu(eng, None, env, True)
+        return options
+    try:
+        team.dice, team.placed = [3, 5], [False, False]
+        fig.activations.clear()
+        first = eng.abilities(fig)[0]["id"]
+        assert f"place-die 3 {fig.key}/{first}" in menu()
+        fig.activations.append(first)
+        assert f"place-die 3 {fig.key}/{first}" not in menu()
+        fig.activations.clear()
+        fig.side = other
+        ids = [a["id"] for a in eng.abilities(fig)]
+        shown = [a for a in menu() if a.startswith(f"place-die 3 {fig.key}/")]
+        assert shown == [f"place-die 3 {fig.key}/{i}" for i in ids] and ids
+    finally:
+        fig.side = saved[0]
+        fig.activations[:] = saved[1]
+        team.dice, team.placed = saved[2], saved[3]
