@@ -112,14 +112,17 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     list when it allows nothing). `env` is made for this decision: the parameters' values
     are bound in its own locals as the walks go (each guard reads only its own action's, and
     `take` binds the chosen action's again), not in a copy of it per menu."""
-    out: list[Action] = []
-    bound: dict = {}
     if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu)
         mine = eng._fig_menus.get(fig.key)
         if mine is None or mine[0] is not fig.side:
             mine = _fig_menu(eng, fig)
-        mine[1](eng, env, env.locals, fig.key, out, bound)
+        made = mine[1](eng, env)
+        if made[0]:
+            return made
+        out, bound = made
     else:
+        out: list[Action] = []
+        bound: dict = {}
         menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
         menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:

@@ -70,18 +70,24 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     is one call, not seven, and an action that offers nothing leaves by falling through.
     `actions`: offer_function's arguments but the last, per action, in the menu's order.
 
-    With `fig` (and its game's `eng`): the menu of that acting character alone (`key` its key),
-    what it reads of the character's dashboard folded in (`_folded`)."""
+    With `fig` (and its game's `eng`): the menu of that acting character alone, what it reads of
+    the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of}
-    lines = ["def offer(eng, env, L, key, out, bound):"]
+    lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
+    if fig is not None:  # its own list and entries, given back
+        lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
+        ns["KEY"] = fig.key
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
         walk = None if fig is None else _folded(j, names, slots, guards, domains, ns, eng, fig)
         if walk is None:
             walk = _walk(j, names, slots, guards, domains, ns)
         lines += [f"    # {verb}"] + ["    " + line for line in walk]
-    lines.append("    out.extend(bound)")  # the legal actions, in the order they were offered
+    # the legal actions, in the order they were offered
+    lines.append("    out.extend(bound)" if fig is None else "    return [*bound], bound")
+    if fig is not None and "L[" not in "\n".join(lines[4:]):
+        del lines[1]  # no parameter bound in the env's locals: `L` unread
     text = _hoisted("\n".join(lines))
     exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
     offer = ns["offer"]
