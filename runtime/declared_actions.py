@@ -26,7 +26,7 @@ from .actions import Action, declare
 from .declared_plan import menu_function, offer_function
 from .effects import Env, make_env
 from .state import Figure
-from .turn_words import ONE_VALUED
+from .turn_words import KEYED_BY_VALUE, ONE_VALUED
 
 
 # the group of the action a Team takes without a choice when the one that starts its turn
@@ -137,7 +137,7 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
@@ -146,6 +146,7 @@ class Plan:
         self.offer = offer
         self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
         self.one = False  # one parameter whose domain is one component or none (turn_words.ONE_VALUED)
+        self.keyed = False  # one parameter whose values are numbers or texts (turn_words.KEYED_BY_VALUE)
 
 
 def _plans(eng) -> dict:
@@ -195,8 +196,9 @@ def _plan(eng, decl: Declared) -> Plan:
     names = tuple(name for name, _domain in decl.params)
     plan = Plan(decl, names, eng.code.body(decl.body), None)
     plan.flagged = _flagged_tokens(eng, decl)
-    plan.one = len(decl.params) == 1 and (decl.params[0][1] or {}).get("e") in ("fn", "ctx") \
-        and decl.params[0][1].get("name") in ONE_VALUED
+    word = (decl.params[0][1] or {}).get("name") if len(decl.params) == 1 and \
+        (decl.params[0][1] or {}).get("e") in ("fn", "ctx") else None
+    plan.one, plan.keyed = word in ONE_VALUED, word in KEYED_BY_VALUE
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan

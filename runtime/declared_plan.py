@@ -73,7 +73,7 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     With `fig` (and its game's `eng`): the menu of that acting character alone, what it reads of
     the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
-          "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of}
+          "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry}
     lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
     if fig is not None:  # its own list and entries, given back
         lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
@@ -136,6 +136,8 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             text = text.replace(f"env.locals.get({names[i]!r})", f"v{i}")
         return text
     count = len(names)
+    # a character's own menu (its key fixed) of one parameter whose values are numbers or texts
+    kept = "KEY" in ns and count == 1 and getattr(ns[f"PLAN{j}"], "keyed", False)
     guard_src = [None if g is None else src(g, d) for d, g in enumerate(guards)]
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
@@ -201,10 +203,14 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             lines.append(f"{indent}L[{name!r}] = v{i}")
         if guards[i + 1] is not None:
             lines.append(f"{indent}if not {guard_src[i + 1]}: continue")
-        if i not in hoisted and m is None and i in slots:
+        if i not in hoisted and m is None and i in slots and not kept:
             lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
     if not count:  # no parameter: one Action, made here, and one entry
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
+    if kept:  # one character's menu: the value's Action and entry made once, kept by the value
+        ns[f"KEPT{j}"], ns[f"SLOTS{j}"] = {}, slots
+        return lines + [f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)",
+                        f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
     return lines + _entry(j, slots, count, indent)
 
 
@@ -294,6 +300,14 @@ def abilities_of(eng, fig: Figure, known: dict) -> list:
     kept in `known` by the dashboard's qid."""
     pairs = known[fig.side["qid"]] = [(a, printed(a)) for a in eng.abilities(fig)]
     return pairs
+
+
+def kept_entry(kept: dict, verb: str, plan, slots: tuple, key, value) -> tuple:
+    """(Action, entry) of an action of one parameter at `value` (a number or a text) in the menu
+    of the character `key`, made and kept in `kept` by the value: the same for every menu."""
+    args = tuple(printed(value) if s >= 0 else key for s in slots)
+    made = kept[value] = (MADE_ACTIONS.get((verb, args)) or _make((verb, args)), (plan, (value,)))
+    return made
 
 
 def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
