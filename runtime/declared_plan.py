@@ -40,6 +40,7 @@ order), with fewer Python calls: the guards and domains are the rules' compiled
 expressions (runtime/compiled.py), written in where they carry their source, else called."""
 from __future__ import annotations
 
+import ast
 import re
 
 from .actions import _MADE as MADE_ACTIONS, Action
@@ -121,6 +122,30 @@ def _hoisted(text: str) -> str:
     return "\n".join([first] + head + [rest])
 
 
+def _truth(text: str | None) -> str | None:
+    """A guard's source as an `if` reads it: a `bool(X)` whose value is only tested (the guard
+    itself, an operand of `and`, `or` or `not` that is) as `X`: the truth of `A and B` is that
+    of `bool(A and B)`, and an `and` or `or` is true when the operand it gives is.
+
+    >>> _truth("(bool((a) and (bool(b or c))))"), _truth("(not bool(x == bool(y)))")
+    ('(a and (b or c))', '(not x == bool(y))')
+    """
+    if text is None or "bool(" not in text:
+        return text
+    return f"({ast.unparse(_truthy(ast.parse(text, mode='eval').body))})"
+
+
+def _truthy(node: ast.expr) -> ast.expr:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" \
+            and len(node.args) == 1 and not node.keywords:
+        return _truthy(node.args[0])
+    if isinstance(node, ast.BoolOp):
+        return ast.BoolOp(node.op, [_truthy(v) for v in node.values])
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ast.UnaryOp(node.op, _truthy(node.operand))
+    return node
+
+
 def _printed(v: str) -> str:
     """The source printing the value in `v` as an action's argument (`printed`, in place)."""
     return (f"({v} if (c := {v}.__class__) is int else {v}['id'] if c is dict else {v}.key if c is FIGURE "
@@ -138,7 +163,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     count = len(names)
     # a character's own menu (its key fixed) of one parameter whose values are numbers or texts
     kept = "KEY" in ns and count == 1 and getattr(ns[f"PLAN{j}"], "keyed", False)
-    guard_src = [None if g is None else src(g, d) for d, g in enumerate(guards)]
+    guard_src = [None if g is None else _truth(src(g, d)) for d, g in enumerate(guards)]
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
@@ -231,7 +256,7 @@ def _folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, n
     verb, name = ns[f"VERB{j}"], names[0]
     head, indent = [], ""
     if guards[0] is not None:
-        head, indent = [f"if {source((guards[0], False), ns)}:"], "    "
+        head, indent = [f"if {_truth(source((guards[0], False), ns))}:"], "    "
 
     def made(value) -> tuple:  # (the Action, its entry) of the value, its printed form in the slots
         args = tuple(printed(value) if s >= 0 else fig.key for s in slots)
