@@ -48,7 +48,7 @@ from .compiled_expressions import source
 from .effects import id_of
 from .state import Figure
 from .rules import prop
-from .turn_words import special_of, tokens_on
+from .turn_words import LIST_VALUED, special_of, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -167,6 +167,8 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
+        if _word(ns[f"PLAN{j}"], i) in LIST_VALUED:  # a list already
+            return [f"{indent}F{i} = {domain_src[i]}"]
         return [f"{indent}F{i} = {domain_src[i]}",
                 f"{indent}if F{i}.__class__ is not list: F{i} = [F{i}] if F{i}.__class__ is dict else [] if F{i} is None "
                 f"else F{i} if isinstance(F{i}, list) else [F{i}]"]  # one Ability (a dict), none, a list's subclass
@@ -305,6 +307,13 @@ def _folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, n
     if _reads_locals(cond):
         lines = lines + [f"{indent}L[{name!r}] = V{j}"]
     return lines + [f"{indent}if {cond}:", f"{indent}    if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+
+
+def _word(plan, i: int) -> str | None:
+    """The word (function or context) parameter i's domain is, if it is one."""
+    decl = getattr(plan, "decl", None)
+    domain = decl.params[i][1] if decl is not None else None
+    return domain.get("name") if domain and domain.get("e") in ("fn", "ctx") else None
 
 
 def _of_dashboard(plan, i: int, names: tuple) -> int | None:
