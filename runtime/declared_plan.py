@@ -40,15 +40,12 @@ order), with fewer Python calls: the guards and domains are the rules' compiled
 expressions (runtime/compiled.py), written in where they carry their source, else called."""
 from __future__ import annotations
 
-import ast
-import re
-
 from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
+from .declared_own import folded, hoisted, reads_locals, truth
 from .effects import id_of
 from .state import Figure
-from .rules import prop
-from .turn_words import LIST_VALUED, special_of, tokens_on
+from .turn_words import LIST_VALUED, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -81,7 +78,7 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
         ns["KEY"] = fig.key
     for j, (verb, names, slots, guards, domains, plan) in enumerate(actions):
         ns[f"VERB{j}"], ns[f"PLAN{j}"] = verb, plan
-        walk = None if fig is None else _folded(j, names, slots, guards, domains, ns, eng, fig)
+        walk = None if fig is None else folded(j, names, slots, guards, domains, ns, eng, fig, _walk)
         if walk is None:
             walk = _walk(j, names, slots, guards, domains, ns)
         lines += [f"    # {verb}"] + ["    " + line for line in walk]
@@ -89,61 +86,11 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     lines.append("    out.extend(bound)" if fig is None else "    return [*bound], bound")
     if fig is not None and "L[" not in "\n".join(lines[4:]):
         del lines[1]  # no parameter bound in the env's locals: `L` unread
-    text = _hoisted("\n".join(lines))
+    text = hoisted("\n".join(lines))
     exec(compile(text, f"<{name}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
     offer = ns["offer"]
     offer.src = text
     return offer
-
-
-# what a menu's guards and domains read of the env and the state that no guard changes (they are
-# conditions): read once, at the function's start, when read at all
-_HOISTED = (("SELF", "env.self_fig"), ("ACT", "eng.state.active"))
-# `restricted(self, W)` as runtime/turn_words.py writes it in, on the acting figure: one test of ST,
-# the token types it holds (read once a menu), against those that forbid W
-_RESTRICTED_SELF = re.compile(r"\(False if \((_w\d+) := SELF\)\.__class__ is not FIGURE or not \1\.tokens "
-                              r"else not eng\._restricting\.get\(([^()]*|\(+'[\w-]+'\)+), TW_NONE\)"
-                              r"\.isdisjoint\(\1\.tokens\.totals\)\)")
-
-
-def _hoisted(text: str) -> str:
-    """A menu's source with the acting figure and the Activation read once, at its start, and
-    `restricted(self, W)` a test of the token types the figure holds, read once too."""
-    head = []
-    for name, read in _HOISTED:
-        if read in text:
-            text = text.replace(f"({read})", name).replace(read, name)
-            head.append(f"    {name} = {read}")
-    text, n = _RESTRICTED_SELF.subn(r"(ST is not None and not RESTRICTING.get(\2, TW_NONE).isdisjoint(ST))", text)
-    if n:
-        head += ["    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None",
-                 "    RESTRICTING = eng._restricting"]
-    first, _, rest = text.partition("\n")
-    return "\n".join([first] + head + [rest])
-
-
-def _truth(text: str | None) -> str | None:
-    """A guard's source as an `if` reads it: a `bool(X)` whose value is only tested (the guard
-    itself, an operand of `and`, `or` or `not` that is) as `X`: the truth of `A and B` is that
-    of `bool(A and B)`, and an `and` or `or` is true when the operand it gives is.
-
-    >>> _truth("(bool((a) and (bool(b or c))))"), _truth("(not bool(x == bool(y)))")
-    ('(a and (b or c))', '(not x == bool(y))')
-    """
-    if text is None or "bool(" not in text:
-        return text
-    return f"({ast.unparse(_truthy(ast.parse(text, mode='eval').body))})"
-
-
-def _truthy(node: ast.expr) -> ast.expr:
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" \
-            and len(node.args) == 1 and not node.keywords:
-        return _truthy(node.args[0])
-    if isinstance(node, ast.BoolOp):
-        return ast.BoolOp(node.op, [_truthy(v) for v in node.values])
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return ast.UnaryOp(node.op, _truthy(node.operand))
-    return node
 
 
 def _printed(v: str) -> str:
@@ -163,7 +110,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     count = len(names)
     # a character's own menu (its key fixed) of one parameter whose values are numbers or texts
     kept = "KEY" in ns and count == 1 and getattr(ns[f"PLAN{j}"], "keyed", False)
-    guard_src = [None if g is None else _truth(src(g, d)) for d, g in enumerate(guards)]
+    guard_src = [None if g is None else truth(src(g, d)) for d, g in enumerate(guards)]
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
@@ -192,7 +139,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     elif count == 1 and getattr(ns[f"PLAN{j}"], "one", False):  # a component or none (`special-of(self)`)
         lines += [f"{indent}v0 = {domain_src[0]}", f"{indent}if v0 is not None:"]  # no list, no loop
         indent += "    "
-        if _reads_locals(guard_src[1]):
+        if reads_locals(guard_src[1]):
             lines.append(f"{indent}L[{names[0]!r}] = v0")
         if guards[1] is not None:
             lines.append(f"{indent}if {guard_src[1]}:")
@@ -210,8 +157,8 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
                 indent += "    "
                 fixed.add(i)
     # a parameter is bound in the env's locals only where a later guard or domain may read them
-    read_later = [any(_reads_locals(t) for t in guard_src[i + 1:]) or
-                  any(_reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
+    read_later = [any(reads_locals(t) for t in guard_src[i + 1:]) or
+                  any(reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
     hoisted = {i for i in fixed if i > 0}  # a fixed domain walked inside a loop: its values printed once
     for i in sorted(hoisted):
         lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
@@ -239,74 +186,6 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         return lines + [f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)",
                         f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
     return lines + _entry(j, slots, count, indent)
-
-
-def _folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns: dict, eng, fig: Figure):
-    """The lines of an action of one parameter whose domain is the acting character's own
-    `special-of(self)` or its `chosen-ability`, folded for that character (None: another
-    action, walked as for any figure). `special-of(self)` is read from the dashboard when the
-    function is made: no Special Ability, nothing offered; a guard `can-use(special)` is its
-    parts written in (an effect, its `once` limit, its own condition), and its Action and entry
-    are constants. `chosen-ability`: the dashboard's Abilities by id (the first of each id), each
-    with its Action and entry, read by the Activation's Ability while the Activation is this
-    character's (a table made when the function is made)."""
-    plan = ns[f"PLAN{j}"]
-    decl = getattr(plan, "decl", None)
-    if decl is None or not getattr(plan, "one", False):
-        return None
-    domain, term = decl.params[0][1], decl.terms[1]
-    verb, name = ns[f"VERB{j}"], names[0]
-    head, indent = [], ""
-    if guards[0] is not None:
-        head, indent = [f"if {_truth(source((guards[0], False), ns))}:"], "    "
-
-    def made(value) -> tuple:  # (the Action, its entry) of the value, its printed form in the slots
-        args = tuple(printed(value) if s >= 0 else fig.key for s in slots)
-        return MADE_ACTIONS.get((verb, args)) or _make((verb, args)), (plan, (value,))
-    if domain.get("name") == "chosen-ability" and term is None:
-        table = {}
-        for ability in reversed(eng.abilities(fig)):  # the first Ability of each id
-            table[ability["id"]] = made(ability)
-        ns[f"KEY{j}"], ns[f"CHOSEN{j}"] = fig.key, table
-        generic = _walk(j, names, slots, (None,) + guards[1:], domains, ns)
-        return head + [f"{indent}if (a := eng.state.active) is not None and a.figure == KEY{j}:",
-                       f"{indent}    e = CHOSEN{j}.get(a.ability)",
-                       f"{indent}    if e is not None and e[0] not in bound: bound[e[0]] = e[1]",
-                       f"{indent}else:"] + [f"{indent}    {line}" for line in generic]
-    if domain.get("name") != "special-of" or (domain.get("args") or {}).get("figure", {}).get("e") != "ctx" \
-            or domain["args"]["figure"].get("name") != "self":
-        return None
-    special = special_of(eng, None, fig)
-    if special is None:
-        return []  # no Special Ability: the domain is empty
-    ns[f"V{j}"] = special
-    ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = made(special)
-    lines = head
-    ability = ((term or {}).get("args") or {}).get("ability") or {}
-    if term is not None and term.get("e") == "fn" and term.get("name") == "can-use" \
-            and ability.get("e") in ("param", "var") and ability.get("name") == name:
-        effect = special["effects"].get("effect")
-        if effect is None:
-            return []  # no effect: never usable
-        conds = ["env.self_fig is not None"]
-        once = prop(special, "once")
-        if once is not None:
-            conds.append(f"not env.self_fig.special_used.get({once!r})")
-        if effect["when"] is not None:
-            fn, asks = eng.code.expr(effect["when"])
-            if asks:
-                ns[f"WHEN{j}"] = effect["when"]
-                conds.append(f"eng.static_eval(WHEN{j}, env)")
-            else:
-                conds.append(f"bool({source((fn, False), ns)})")
-    elif term is not None:
-        conds = [source((guards[1], False), ns).replace(f"env.locals.get({name!r})", f"V{j}")]
-    else:
-        conds = ["True"]
-    cond = " and ".join(conds)
-    if _reads_locals(cond):
-        lines = lines + [f"{indent}L[{name!r}] = V{j}"]
-    return lines + [f"{indent}if {cond}:", f"{indent}    if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
 
 
 def _word(plan, i: int) -> str | None:
@@ -355,24 +234,13 @@ def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
             f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
 
 
-_ENV_USE = re.compile(r"\benv\b(?!\.(?!locals\b)\w)")  # `env` itself, or its locals: not one of its fields
-
-
-def _reads_locals(text: str | None) -> bool:
-    """May this source read the env's locals? It does when it reads them or passes the env on
-    (a called closure may read them); reading the env's other fields (`env.self_fig`) does not.
-
-    >>> _reads_locals("open(env.self_fig) and env.team")
-    False
-    >>> _reads_locals("_k1(eng, env, (v0))"), _reads_locals("env.locals.get('x')")
-    (True, True)
-    """
-    return text is not None and _ENV_USE.search(text) is not None
-
-
 def printed(value):
     """A value as an action's argument: a figure by its key, a card, token or Ability by its
-    id, a Location by its board index (printed Ln), a die by its face."""
+    id, a Location by its board index (printed Ln), a die by its face.
+
+    >>> printed(4), printed({"id": "first-ability", "qid": "box/hero/first-ability"})
+    (4, 'first-ability')
+    """
     cls = value.__class__
     if cls is int:
         return value
