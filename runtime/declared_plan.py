@@ -45,7 +45,7 @@ from .compiled_expressions import source
 from .declared_own import folded, hoisted, reads_locals, truth
 from .effects import id_of
 from .state import Figure
-from .turn_words import LIST_VALUED, tokens_on
+from .turn_words import KEYED_BY_VALUE, LIST_VALUED, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -71,7 +71,8 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     With `fig` (and its game's `eng`): the menu of that acting character alone, what it reads of
     the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
-          "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry}
+          "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry,
+          "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action}
     lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
     if fig is not None:  # its own list and entries, given back
         lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
@@ -160,9 +161,29 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     read_later = [any(reads_locals(t) for t in guard_src[i + 1:]) or
                   any(reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
     hoisted = {i for i in fixed if i > 0}  # a fixed domain walked inside a loop: its values printed once
-    for i in sorted(hoisted):
+    # (figure, one of its Abilities, a number of a fixed domain: `place-die`): the Actions kept per
+    # figure and Ability, by the number (own_abilities)
+    own = count == 3 and 2 in hoisted and 1 not in fixed and _of_dashboard(ns[f"PLAN{j}"], 1, names) == 0 \
+        and _word(ns[f"PLAN{j}"], 2) in KEYED_BY_VALUE
+    for i in sorted(hoisted) if not own else ():
         lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
     for i, name in enumerate(names):
+        if own and i == 1:
+            ns[f"OWN{j}"] = {}
+            lines += [f"{indent}if v0.__class__ is not FIGURE: continue",  # abilities-of: none
+                      f"{indent}c = OWN{j}.get(v0.key)",
+                      f"{indent}if c is None or c[0] is not v0.side: c = OWN_ABILITIES(eng, v0, OWN{j})",
+                      f"{indent}for v1, acts in c[1]:"]
+            indent += "    "
+            if read_later[1]:
+                lines.append(f"{indent}L[{name!r}] = v1")
+            if guards[2] is not None:
+                lines.append(f"{indent}if not {guard_src[2]}: continue")
+            lines += [f"{indent}for v2 in F2:",
+                      f"{indent}    a = acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))",
+                      f"{indent}    if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"]
+            ns[f"SLOTS{j}"] = slots
+            return lines
         m = None if i in fixed else _of_dashboard(ns[f"PLAN{j}"], i, names)
         if m is not None:  # `abilities-of(an earlier figure)`: its Abilities and their ids, per dashboard
             ns[f"ABILITIES{j}_{i}"] = {}
@@ -177,7 +198,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             lines.append(f"{indent}L[{name!r}] = v{i}")
         if guards[i + 1] is not None:
             lines.append(f"{indent}if not {guard_src[i + 1]}: continue")
-        if i not in hoisted and m is None and i in slots and not kept:
+        if i not in hoisted and m is None and i in slots and not kept and not own:
             lines.append(f"{indent}p{i} = {_printed(f'v{i}')}")
     if not count:  # no parameter: one Action, made here, and one entry
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
@@ -213,6 +234,21 @@ def abilities_of(eng, fig: Figure, known: dict) -> list:
     kept in `known` by the dashboard's qid."""
     pairs = known[fig.side["qid"]] = [(a, printed(a)) for a in eng.abilities(fig)]
     return pairs
+
+
+def own_abilities(eng, fig: Figure, known: dict) -> tuple:
+    """(its dashboard, [(Ability, {number: Action})]) of a figure, kept in `known` by its key: its
+    Abilities (TurnMixin.abilities), each with the Actions made so far by own_action."""
+    made = known[fig.key] = (fig.side, [(a, {}) for a in eng.abilities(fig)])
+    return made
+
+
+def own_action(acts: dict, verb: str, slots: tuple, key, values: tuple) -> Action:
+    """The Action of `values` (figure, Ability, number) printed by the slots, kept in `acts` by the
+    number (the figure's and the Ability's own table)."""
+    args = tuple(printed(values[s]) if s >= 0 else key for s in slots)
+    a = acts[values[-1]] = MADE_ACTIONS.get((verb, args)) or _make((verb, args))
+    return a
 
 
 def kept_entry(kept: dict, verb: str, plan, slots: tuple, key, value) -> tuple:
