@@ -9,6 +9,7 @@ at the menu's start. `truth`: a guard's `bool()` calls whose value is only teste
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 import re
 
 from .compiled_expressions import source
@@ -113,6 +114,7 @@ def hoisted(text: str) -> str:
     return "\n".join([first] + head + [rest])
 
 
+@lru_cache(maxsize=1024)  # a rules' guards are few, and each character's menu writes them again
 def truth(text: str | None) -> str | None:
     """A guard's source as an `if` reads it: a `bool(X)` whose value is only tested (the guard
     itself, an operand of `and`, `or` or `not` that is) as `X`: the truth of `A and B` is that
