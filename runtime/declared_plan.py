@@ -179,8 +179,12 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
                 lines.append(f"{indent}L[{name!r}] = v1")
             if guards[2] is not None:
                 lines.append(f"{indent}if not {guard_src[2]}: continue")
-            lines += [f"{indent}for v2 in F2:",
-                      f"{indent}    a = acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))",
+            lines.append(f"{indent}for v2 in F2:")
+            if read_later[2]:
+                lines.append(f"{indent}    L[{names[2]!r}] = v2")
+            if guards[3] is not None:  # a term that reads the number
+                lines.append(f"{indent}    if not {guard_src[3]}: continue")
+            lines += [f"{indent}    a = acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))",
                       f"{indent}    if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"]
             ns[f"SLOTS{j}"] = slots
             return lines
