@@ -37,7 +37,13 @@ ability, value) the function reads:
 
 The menu is the same as walking the combinations one by one (the same calls, in the same
 order), with fewer Python calls: the guards and domains are the rules' compiled
-expressions (runtime/compiled.py), written in where they carry their source, else called."""
+expressions (runtime/compiled.py), written in where they carry their source, else called.
+What the function can know when it is written shortens it further (the `place-die` above is
+the plain form): a domain of one component is no loop, one of a word that gives a list is not
+made a list, a token action guarded by `flagged` asks the store for the flagged types first,
+`abilities-of(figure)` and `place-die`'s Actions are kept per figure (`own_abilities`), and the
+Active Character's menu is written for each character (runtime/declared_own.py's `folded`:
+its dashboard's Special Ability and Abilities folded in, each value's Action kept)."""
 from __future__ import annotations
 
 from .actions import _MADE as MADE_ACTIONS, Action
