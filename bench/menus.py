@@ -7,7 +7,8 @@ guards, domains, the printing of each value) at two or three times their share o
 This plays the seeded random games of bench/simulate.py twice: once as they are, for the CPU
 time per decision, and once with each menu of the Mayhem engine's turn
 (runtime/declared_actions.menu) also asked R times more in place, each action's own walk
-(its Plan's `offer`) timed by itself, and the whole menu's function timed, by CPU time. A
+(its Plan's `offer`) timed by itself, and the whole menu's function timed (the Active
+Character's: its own, runtime/declared_actions._fig_menu), by CPU time. A
 menu asks nothing and changes nothing but its own lists, so asking it again changes no game.
 The figures are those of menus asked again at once (warm caches): a lower bound of their
 cost in the game.
@@ -45,10 +46,16 @@ def measure(rules, box: str, games: int, repeat: int) -> None:
 
     def timed(eng, fig, env, starts_turn=False):
         key = fig.key if fig is not None else None
-        menu = declared_actions._menus(eng)[starts_turn]
-        t = clock()
-        for _ in range(repeat):
-            menu(eng, env, env.locals, key, [], {})
+        if fig is not None and starts_turn is False:  # the character's own menu, as the game asks it
+            own = declared_actions._fig_menu(eng, fig)[1]
+            t = clock()
+            for _ in range(repeat):
+                own(eng, env)
+        else:
+            menu = declared_actions._menus(eng)[starts_turn]
+            t = clock()
+            for _ in range(repeat):
+                menu(eng, env, env.locals, key, [], {})
         whole[0] += (clock() - t) / repeat
         for plan in declared_actions._plans(eng)[starts_turn]:
             out: list = []

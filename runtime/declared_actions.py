@@ -26,6 +26,7 @@ from .actions import Action, declare
 from .declared_plan import menu_function, offer_function
 from .effects import Env, make_env
 from .state import Figure
+from .turn_words import KEYED_BY_VALUE, ONE_VALUED
 
 
 # the group of the action a Team takes without a choice when the one that starts its turn
@@ -111,10 +112,19 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     list when it allows nothing). `env` is made for this decision: the parameters' values
     are bound in its own locals as the walks go (each guard reads only its own action's, and
     `take` binds the chosen action's again), not in a copy of it per menu."""
-    out: list[Action] = []
-    bound: dict = {}
-    menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
-    menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
+    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu)
+        mine = eng._fig_menus.get(fig.key)
+        if mine is None or mine[0] is not fig.side:
+            mine = _fig_menu(eng, fig)
+        made = mine[1](eng, env)
+        if made[0]:
+            return made
+        out, bound = made
+    else:
+        out: list[Action] = []
+        bound: dict = {}
+        menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
+        menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
         raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
                                "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
@@ -127,13 +137,16 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
         self.names = names
         self.run = run
         self.offer = offer
+        self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
+        self.one = False  # one parameter whose domain is one component or none (turn_words.ONE_VALUED)
+        self.keyed = False  # one parameter whose values are numbers or texts (turn_words.KEYED_BY_VALUE)
 
 
 def _plans(eng) -> dict:
@@ -163,15 +176,56 @@ def _menus(eng) -> dict:
     return menus
 
 
+def _fig_menu(eng, fig: Figure) -> tuple:
+    """The Active Character's menu written for one character (declared_plan.menu_function with
+    `fig`: what the actions read of its dashboard folded in), made once per set of rules,
+    dashboard and key, and kept on the engine by key with the dashboard it was made for."""
+    made = eng.code.__dict__.setdefault("_declared_fig_menus", {})
+    key = (fig.side["qid"], fig.key)
+    offer = made.get(key)
+    if offer is None:
+        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig)
+    mine = eng._fig_menus[fig.key] = (fig.side, offer)
+    return mine
+
+
 def _plan(eng, decl: Declared) -> Plan:
     guards = tuple(_condition(eng, t) for t in decl.terms)
     domains = tuple((_domain(eng, domain), _reads(domain, {n for n, _d in decl.params[:i]}))
                     for i, (_name, domain) in enumerate(decl.params))
     names = tuple(name for name, _domain in decl.params)
     plan = Plan(decl, names, eng.code.body(decl.body), None)
+    plan.flagged = _flagged_tokens(eng, decl)
+    word = (decl.params[0][1] or {}).get("name") if len(decl.params) == 1 and \
+        (decl.params[0][1] or {}).get("e") in ("fn", "ctx") else None
+    plan.one, plan.keyed = word in ONE_VALUED, word in KEYED_BY_VALUE
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan
+
+
+def _flagged_tokens(eng, decl: Declared) -> tuple | None:
+    """For an action of one parameter `(token = tokens-on(W, of: T))` whose guard on it is
+    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F), so
+    that its menu asks the store for those types before listing it (runtime/declared_plan.py).
+    A token's flags are printed, so the set is made once per set of rules."""
+    if len(decl.params) != 1 or decl.terms[1] is None:
+        return None
+    (name, domain), term = decl.params[0], decl.terms[1]
+    flag = (term.get("args") or {}).get("flag") or {}
+    token = (term.get("args") or {}).get("token") or {}
+    if not (term.get("e") == "fn" and term.get("name") == "flagged" and flag.get("e") == "str"
+            and token.get("e") in ("param", "var") and token.get("name") == name
+            and (domain or {}).get("e") == "fn" and domain.get("name") == "tokens-on"):
+        return None
+    where, of = domain["args"].get("where"), domain["args"].get("of")
+    if where is None or _reads(where, {name}) or _reads(of, {name}):
+        return None
+    (w, w_asks), (o, o_asks) = eng.code.expr(where), (eng.code.expr(of) if of is not None else (None, False))
+    if w_asks or o_asks:
+        return None
+    rules = eng.rules
+    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])))
 
 
 def _condition(eng, expr):

@@ -89,6 +89,7 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._restricting = restricting(rules.tokens)  # what -> the token types that forbid it (TurnMixin.restricts)
         self._resolved: dict[tuple, tuple] = {}  # (Ability qid, special, mayhem) -> its statements compiled
         self._menus: dict | None = None  # the rules' declared menus by group (declared_actions.menu)
+        self._fig_menus: dict[str, tuple] = {}  # figure key -> (its dashboard, its own menu): declared_actions._fig_menu
         self.tags_by_id: dict[str, list[str]] = {}
         self.group_of: dict[str, str] = {}
         for qid, tok in rules.tokens.items():

@@ -245,6 +245,14 @@ def _inline_card_played():
     return f"(bool({t}.played_this_round) if ({t} := eng.state.teams.get(env.team)) is not None else False)"
 
 
+# the words that give one component or none (never a list): a domain of one of them is no loop
+ONE_VALUED = frozenset({"special-of", "chosen-ability"})
+# the words whose values are numbers or texts, never a bool (a Location's index, a card's or a
+# token's qid, a die's face): an action of one of them may keep its Action by the value
+KEYED_BY_VALUE = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of"})
+# the words that always give a list (a menu walks it as it is; tests/test_declared_plan.py's
+# naive walk reads anything else as one value)
+LIST_VALUED = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of", "figures-of"})
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
           "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}

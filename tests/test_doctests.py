@@ -37,6 +37,7 @@ MODULES = [
     "mayhem.dsl.spans",
     "mayhem.runtime",
     "mayhem.runtime.actions",
+    "mayhem.runtime.declared_own",
     "mayhem.runtime.declared_plan",
     "mayhem.runtime.scenario_keys",
     "mayhem.runtime.scenario_schema",
