@@ -4,44 +4,18 @@ What does not change in play (the rules' index, the game's figures and board) is
 once per game; who holds which token is kept up to date (holders.py)."""
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import chain, compress
 from operator import attrgetter
 
 from .effects import _NO_TAGS, Env, _new, make_env
+from .heard import KEPT, Heard, box_of, common_subject  # noqa: F401 (KEPT, box_of: read from here)
 from .holders import Holders
 from .rules import prop
 from .state import Figure, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
-
-
-@cache
-def box_of(qid: str) -> str:
-    """The box (or `shared`) a component's qid names first: `BOX/ID`, or `BOX:token:ID` for a
-    token."""
-    return qid.split("/", 1)[0].split(":", 1)[0]
-
-
-class _Kept:
-    """The `until` of a listener's Env kept in a `Heard` from one event to the next (a Special
-    Ability's): it asks the conditions, and a listener that runs gets a copy (EventsMixin.emit)."""
-
-    __slots__ = ()
-    alive = True  # never ended, as an installed trigger's `until` can be
-
-
-KEPT = _Kept()
-
-
-class Heard:
-    """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
-    event from the rules' index (hearing()) and the game's pieces that do not change in play."""
-
-    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept", "kept_keys", "kept_held", "location_table", "hits", "listening")
 
 
 class HearingMixin:
@@ -128,7 +102,7 @@ class HearingMixin:
         if here.locations:  # a Location of this board hears it
             out.extend(self.location_listeners(event, params, here.location_table))
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here, chars))
+            out.extend(self._figure_listeners(event, here, chars, params))
         table = here.in_play_table
         if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
             hits = here.hits
@@ -149,15 +123,20 @@ class HearingMixin:
                     out.append((tt.trigger, tt.env))
         return out
 
-    def _figure_listeners(self, event: str, here: Heard, chars: dict | None) -> list:
+    def _figure_listeners(self, event: str, here: Heard, chars: dict | None, params: dict | None = None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
         characters hold (`chars`, key -> character, those holding a token that hears the
         event), then Special Abilities, then non-player figures, each by figure name. The
         figures with an Ability or of a kind that hears the event are this game's, listed
-        once in that order (heard_in_game); only whether each stands on the board is asked here."""
+        once in that order (heard_in_game); only whether each stands on the board is asked here.
+        Given the event's `params`, the tokens' or the Abilities' listeners whose conditions all
+        ask for the event's figure to be their own (subject_of()) are looked for on it alone."""
         tokens = here.tokens
         known = self.code.triggers  # triggers_of()'s cache
         out = []
+        if params is not None and chars and here.token_subject is not None:
+            fig = params.get(here.token_subject)
+            chars = {fig.key: fig} if fig.__class__ is Figure and chars.get(fig.key) is fig else None
         for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
             fig = chars[key]
             if fig.location is None:
@@ -175,10 +154,16 @@ class HearingMixin:
                     for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                 source=tok)))
-        for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
-            if fig.location is None:
-                continue
-            out.extend(kept)
+        if params is not None and here.ability_subject is not None:
+            fig = params.get(here.ability_subject)
+            hit = here.ability_of.get(fig.key) if fig.__class__ is Figure else None
+            if hit is not None and hit[0] is fig and fig.location is not None:
+                out.extend(hit[2])
+        else:
+            for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
+                if fig.location is None:
+                    continue
+                out.extend(kept)
         for fig, triggers in here.npcs:
             if fig.location is None:
                 continue
@@ -238,6 +223,11 @@ class HearingMixin:
                             kept.append((t, env))
                         abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
+        # the field of the event that every token's or every Ability's listener asks to be its own figure
+        here.token_subject = common_subject((t for tok in here.token_list for t in self.triggers_of(
+            self.rules.tokens[tok])[event]), ("holder", "self")) if here.chars else None
+        here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
+        here.ability_of = {entry[0].key: entry for entry in abilities}
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])
         # the Locations of this board that hear it: index -> (its component, its triggers for the event)
