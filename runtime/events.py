@@ -82,10 +82,10 @@ class EventsMixin(HearingMixin):
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
-            kept = here.kept  # (the Team order is set at setup, before any event: the zones' keys stay)
-            if kept is None or list(map(st.zones.get, here.kept_keys)) != here.kept_held:
-                kept = self.keep_in_play(event, params, here)
-            asked = kept[3]
+            # (the Team order is set at setup, before any event: the zones' keys stay; none held: `kept_held` None)
+            if list(map(st.zones.get, here.kept_keys)) != here.kept_held:
+                self.keep_in_play(event, params, here)
+            asked = here.asked
             if asked:
                 # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
                 event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS} \
@@ -96,8 +96,10 @@ class EventsMixin(HearingMixin):
                         first = (event_params, i, base.child(event=event_params, pending=pending),
                                  None if asks else body, when, True)
                         if not here.reactions:
-                            return self.run_listeners(event, params, pending, kept[2], first)
-                        return self._heard_by(event, params, pending, kept[2], here.reactions, first)
+                            return self.run_listeners(event, params, pending, here.kept[2], first)
+                        return self._heard_by(event, params, pending, here.kept[2], here.reactions, first)
+            if not here.reactions:
+                return NOTHING
         elif here.heard:
             found = self.listeners(event, params, here)
             if found:
@@ -216,13 +218,6 @@ class EventsMixin(HearingMixin):
                         continue
                     if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                         continue  # the card was done (and left play) by an earlier listener
-                if base.until is None and not shared:  # an Env listeners() made for this event alone: used as it is
-                    env = base
-                    env.event, env.pending = event_params, pending
-                else:  # an installed trigger's Env, or one kept for the next events (keep_in_play): a copy
-                    env = base.child(event=event_params, pending=pending)
-                    if base.until is KEPT:
-                        env.until = None
                 spec = None
                 if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
                     spec = base.locals.get("$special")
@@ -232,6 +227,20 @@ class EventsMixin(HearingMixin):
                     if stands is not None and stands.location != base.here:
                         continue  # a Location hears about a figure only while it stands there
                 when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
+                until = base.until
+                if until is None and not shared:  # an Env listeners() made for this event alone: used as it is
+                    env = base
+                    env.event, env.pending = event_params, pending
+                elif asks or not (shared or until is KEPT):  # an installed trigger's Env (or an asking condition): a copy
+                    env = base.child(event=event_params, pending=pending)
+                    if until is KEPT:
+                        env.until = None
+                else:  # a kept Env (keep_in_play, a Special Ability's) asks the condition, a copy runs the body
+                    base.event, base.pending = event_params, pending
+                    if when is not None and not when(self, base):
+                        continue
+                    env = base.child(event=event_params, pending=pending, until=None)
+                    when = None
                 if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                     continue
             if spec is not None and prop(spec, "once"):

@@ -246,7 +246,8 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
-        here.kept = here.kept_keys = here.kept_held = None  # keep_in_play()'s
+        here.kept = here.kept_held = here.asked = None  # keep_in_play()'s
+        here.kept_keys = ()
         here.hits = None  # in_play_hits()
         if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
             self._heard_here[event] = here
@@ -309,7 +310,7 @@ class HearingMixin:
         compiled = self.code.compiled_triggers
         # what emit() asks of each, in order: (index, Env, condition, whether it asks, body)
         asked = tuple((i, env, *(compiled.get(id(t)) or self.code.trigger(t))) for i, (t, env) in enumerate(found))
-        here.kept = (st.order, held, found, asked)
+        here.kept, here.asked = (st.order, held, found, asked), asked
         return here.kept
 
     def in_play_hits(self, here: Heard) -> tuple:
