@@ -120,7 +120,9 @@ class EventsMixin(HearingMixin):
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
-        here = self.heard_in_game(event)
+        here = self._heard_here.get(event)  # (kept as emit() keeps it)
+        if here is None or here.count != len(st.figures):
+            here = self.heard_in_game(event)
         if here.silent:  # only an installed trigger may hear it
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:

@@ -66,7 +66,6 @@ class HearingMixin:
         st = self.state
         if here is None:
             here = self.heard_in_game(event)
-        known = self.code.triggers  # triggers_of()'s cache: component qid -> event -> triggers
         out = []
         if here.game:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
@@ -88,7 +87,7 @@ class HearingMixin:
                     locs = (where,) if where in locs else ()
                 elif len(locs) > 1:
                     locs = sorted(locs)
-                locations = st.board.locations
+                locations, known = st.board.locations, self.code.triggers  # (triggers_of()'s cache)
                 for i in locs:
                     keys = []
                     for k, n in locations[i].tokens.items():
@@ -131,12 +130,11 @@ class HearingMixin:
         once in that order (heard_in_game); only whether each stands on the board is asked here.
         Given the event's `params`, the tokens' or the Abilities' listeners whose conditions all
         ask for the event's figure to be their own (subject_of()) are looked for on it alone."""
-        tokens = here.tokens
-        known = self.code.triggers  # triggers_of()'s cache
         out = []
         if params is not None and chars and here.token_subject is not None:
             fig = params.get(here.token_subject)
             chars = {fig.key: fig} if fig.__class__ is Figure and chars.get(fig.key) is fig else None
+        tokens, known = (here.tokens, self.code.triggers) if chars else (None, None)  # (triggers_of()'s cache)
         for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
             fig = chars[key]
             if fig.location is None:
