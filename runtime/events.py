@@ -100,6 +100,9 @@ class EventsMixin(HearingMixin):
                         return self._heard_by(event, params, pending, here.kept[2], here.reactions, first)
             if not here.reactions:
                 return NOTHING
+        elif here.token_alone is not None and not self._holders.at.get(here.token_alone) \
+                and not self._holders.on.get(here.token_alone):
+            pass  # heard by one token alone, and nothing holds it (holders.py keeps who does): no listener
         elif here.heard:
             found = self.listeners(event, params, here)
             if found:

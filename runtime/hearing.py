@@ -244,6 +244,9 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
+        # one token alone hears it (besides installed triggers and Reactions): emit() asks who holds it first
+        here.token_alone = here.one_token if not (here.game or here.locations or here.abilities or here.npcs
+                                                  or here.in_play) else None
         here.kept = here.kept_held = here.asked = None  # keep_in_play()'s
         here.kept_keys = ()
         here.hits = None  # in_play_hits()

@@ -113,3 +113,33 @@ def test_a_tokens_listener_on_the_events_figure_is_still_heard(rules):
                 if env.holder is holder]
     assert token in sources(holder)
     assert token not in sources(other)
+
+
+def test_an_event_one_token_alone_hears_asks_who_holds_it(rules, monkeypatch):
+    """Looney Tunes' `recovery` is heard by the Poison token alone (`Heard.token_alone`): emit()
+    asks the holders' index before listeners(). Nothing holds one: no listener; a Poison token
+    put on a character mid-game (its store tells the index): its listener runs."""
+    game = Game(rules, GameConfig("looney-tunes", seed=2), record=False)
+    eng = game.engine
+    for _ in random_steps(game, 2, 40):
+        pass
+    st = eng.state
+    st.temp_triggers = []
+    here = eng.heard_in_game("recovery")
+    token = here.token_alone
+    assert token is not None and token.endswith(":poison")
+    for place in [*eng.state.figures.values(), *st.board.locations]:
+        for key in [k for k in place.tokens if k[0] == token]:
+            del place.tokens[key]
+    ran = []
+
+    def body(e, env):
+        ran.append(env)
+        return iter(())
+    for trigger in eng.triggers_of(eng.rules.tokens[token])["recovery"]:
+        monkeypatch.setitem(eng.code.compiled_triggers, id(trigger), ((lambda e, env: True), False, body))
+    fig = next(f for f in st.figures.values() if f.kind == "character" and f.location is not None)
+    assert list(eng.emit("recovery", {"figure": fig})) == [] and ran == []
+    fig.tokens[(token, fig.team, None)] = 1
+    list(eng.emit("recovery", {"figure": fig}))
+    assert [env.holder for env in ran] == [fig]
