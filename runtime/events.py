@@ -93,11 +93,14 @@ class EventsMixin(HearingMixin):
                 for i, base, when, asks, body in asked:  # kept Envs, card listeners: they only ask
                     base.event, base.pending = event_params, pending
                     if when is None or asks or when(self, base):
-                        first = (event_params, i, base.child(event=event_params, pending=pending),
-                                 None if asks else body, when, True)
+                        env = base.child(event=event_params, pending=pending)
                         if not here.reactions:
-                            return self.run_listeners(event, params, pending, here.kept[2], first)
-                        return self._heard_by(event, params, pending, here.kept[2], here.reactions, first)
+                            if not asks and i == len(asked) - 1:  # the last listener: its body alone, no generator around it
+                                return body(self, env)
+                            return self.run_listeners(event, params, pending, here.kept[2],
+                                                      (event_params, i, env, None if asks else body, when, True))
+                        return self._heard_by(event, params, pending, here.kept[2], here.reactions,
+                                              (event_params, i, env, None if asks else body, when, True))
             if not here.reactions:
                 return NOTHING
         elif here.token_alone is not None and not self._holders.at.get(here.token_alone) \
@@ -110,6 +113,8 @@ class EventsMixin(HearingMixin):
                 if ready is not None:
                     found, first = ready
                     if not here.reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+                        if first[3] is not None and first[1] == len(found) - 1:
+                            return self._last_listener(found, first)
                         return self.run_listeners(event, params, pending, found, first)
                     return self._heard_by(event, params, pending, found, here.reactions, first)
         # a Reaction card can be offered only to a hand that holds one for this event
@@ -176,6 +181,16 @@ class EventsMixin(HearingMixin):
                     env = base.child(event=event_params, pending=pending, until=None)
                 return found, (event_params, i, env, None if asks else body, when, shared)
         return None
+
+    def _last_listener(self, found: list, first: tuple):
+        """run_listeners(found, first) when `first` is the last listener and its condition was asked
+        (emit()'s caller goes on with the iterator at once): its body's own iterator, no generator
+        around it; a Special Ability used `once` marked first, as run_listeners() marks it."""
+        base = found[first[1]][1]
+        spec = base.locals.get("$special") if base.locals else None
+        if spec is not None and prop(spec, "once"):
+            base.self_fig.special_used[prop(spec, "once")] = True
+        return first[3](self, first[2])
 
     def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset,
                   first: tuple):
