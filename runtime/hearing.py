@@ -131,9 +131,14 @@ class HearingMixin:
         Given the event's `params`, the tokens' or the Abilities' listeners whose conditions all
         ask for the event's figure to be their own (subject_of()) are looked for on it alone."""
         out = []
-        if params is not None and chars and here.token_subject is not None:
-            fig = params.get(here.token_subject)
-            chars = {fig.key: fig} if fig.__class__ is Figure and chars.get(fig.key) is fig else None
+        if params is not None and chars:
+            if here.token_subject is not None:
+                fig = params.get(here.token_subject)
+                chars = {fig.key: fig} if fig.__class__ is Figure and chars.get(fig.key) is fig else None
+            elif here.token_other is not None:  # (`figure is not holder`: not on the event's figure)
+                fig = params.get(here.token_other)
+                if fig.__class__ is Figure and chars.get(fig.key) is fig:
+                    chars = {key: other for key, other in chars.items() if other is not fig}
         tokens, known = (here.tokens, self.code.triggers) if chars else (None, None)  # (triggers_of()'s cache)
         for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
             fig = chars[key]
@@ -222,8 +227,9 @@ class HearingMixin:
                         abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
         # the field of the event that every token's or every Ability's listener asks to be its own figure
-        here.token_subject = common_subject((t for tok in here.token_list for t in self.triggers_of(
-            self.rules.tokens[tok])[event]), ("holder", "self")) if here.chars else None
+        token_triggers = [t for tok in here.token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
+        here.token_subject = common_subject(token_triggers, ("holder", "self")) if here.chars else None
+        here.token_other = common_subject(token_triggers, ("holder", "self"), True) if here.chars else None
         here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
         here.ability_of = {entry[0].key: entry for entry in abilities}
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs

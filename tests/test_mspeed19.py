@@ -2,7 +2,8 @@
 
 A listener on a figure whose condition opens with `event.F is self` (or `is holder`, for a
 token a character holds) can run only when the event is about its own figure: listeners()
-looks for it on that figure alone (heard.subject_of). Held here to seeded games: every
+looks for it on that figure alone (heard.subject_of); one that opens with `event.F is not
+holder`, never on that figure. Held here to seeded games: every
 listener left out is one whose condition says no, the others come in the same order."""
 from __future__ import annotations
 
@@ -35,6 +36,14 @@ _MORE = {"e": "cmp", "op": ">", "l": {"e": "ctx", "name": "pending"}, "r": {"e":
 ])
 def test_the_subject_is_an_identity_the_condition_asks_first(when, ctx, field):
     assert subject_of({"when": when}, ctx) == field
+
+
+def test_a_negated_identity_is_asked_for_apart():
+    """`figure is not holder ...` (Flee): its listener on the event's figure itself never runs."""
+    when = {"e": "and", "items": [_is("figure", "holder", negated=True), _MORE]}
+    assert subject_of({"when": when}, ("holder", "self"), negated=True) == "figure"
+    assert subject_of({"when": when}, ("holder", "self")) is None
+    assert subject_of({"when": _is("figure", "holder")}, ("holder", "self"), negated=True) is None
 
 
 def test_a_subject_is_common_only_when_every_trigger_has_the_same():
@@ -71,7 +80,7 @@ def test_a_listener_left_out_is_one_whose_condition_says_no(rules, box, mode, se
             continue
         for event in events:
             here = eng.heard_in_game(event)
-            if here.token_subject is None and here.ability_subject is None:
+            if here.token_subject is None and here.ability_subject is None and here.token_other is None:
                 continue
             chars = eng._holders.characters(here.token_list)
             every = eng._figure_listeners(event, here, dict(chars))
