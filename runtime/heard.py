@@ -55,4 +55,5 @@ class Heard:
     __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
                  "kept", "kept_keys", "kept_held", "asked", "location_table", "hits", "listening", "token_subject",
-                 "ability_subject", "ability_of", "token_alone", "token_other")
+                 "ability_subject", "ability_of", "token_alone", "token_other",
+                 "ability_fields")

@@ -162,6 +162,11 @@ class HearingMixin:
             hit = here.ability_of.get(fig.key) if fig.__class__ is Figure else None
             if hit is not None and hit[0] is fig and fig.location is not None:
                 out.extend(hit[2])
+        elif params is not None and here.ability_fields is not None:  # a field of its own for some Abilities
+            for (fig, spec, kept), field in zip(here.abilities, here.ability_fields):
+                if fig.location is None or (field is not None and params.get(field) is not fig):
+                    continue
+                out.extend(kept)
         else:
             for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
                 if fig.location is None:
@@ -231,6 +236,8 @@ class HearingMixin:
         here.token_subject = common_subject(token_triggers, ("holder", "self")) if here.chars else None
         here.token_other = common_subject(token_triggers, ("holder", "self"), True) if here.chars else None
         here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
+        fields = tuple(common_subject((t for t, _ in kept), ("self",)) for _, _, kept in abilities)
+        here.ability_fields = fields if here.ability_subject is None and any(fields) else None
         here.ability_of = {entry[0].key: entry for entry in abilities}
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])

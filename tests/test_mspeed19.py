@@ -80,7 +80,8 @@ def test_a_listener_left_out_is_one_whose_condition_says_no(rules, box, mode, se
             continue
         for event in events:
             here = eng.heard_in_game(event)
-            if here.token_subject is None and here.ability_subject is None and here.token_other is None:
+            if here.token_subject is None and here.ability_subject is None and here.token_other is None \
+                    and here.ability_fields is None:
                 continue
             chars = eng._holders.characters(here.token_list)
             every = eng._figure_listeners(event, here, dict(chars))
