@@ -82,10 +82,10 @@ class EventsMixin(HearingMixin):
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
-            kept = here.kept  # (the Team order is set at setup, before any event: the zones' keys stay)
-            if kept is None or list(map(st.zones.get, here.kept_keys)) != here.kept_held:
-                kept = self.keep_in_play(event, params, here)
-            asked = kept[3]
+            # (the Team order is set at setup, before any event: the zones' keys stay; none held: `kept_held` None)
+            if list(map(st.zones.get, here.kept_keys)) != here.kept_held:
+                self.keep_in_play(event, params, here)
+            asked = here.asked
             if asked:
                 # the event's fields as the listeners read them (`event.x`): one dict for all, never written to
                 event_params = {**params, "$tags": pending.tags if pending else _NO_TAGS} \
@@ -93,11 +93,19 @@ class EventsMixin(HearingMixin):
                 for i, base, when, asks, body in asked:  # kept Envs, card listeners: they only ask
                     base.event, base.pending = event_params, pending
                     if when is None or asks or when(self, base):
-                        first = (event_params, i, base.child(event=event_params, pending=pending),
-                                 None if asks else body, when, True)
+                        env = base.child(event=event_params, pending=pending)
                         if not here.reactions:
-                            return self.run_listeners(event, params, pending, kept[2], first)
-                        return self._heard_by(event, params, pending, kept[2], here.reactions, first)
+                            if not asks and i == len(asked) - 1:  # the last listener: its body alone, no generator around it
+                                return body(self, env)
+                            return self.run_listeners(event, params, pending, here.kept[2],
+                                                      (event_params, i, env, None if asks else body, when, True))
+                        return self._heard_by(event, params, pending, here.kept[2], here.reactions,
+                                              (event_params, i, env, None if asks else body, when, True))
+            if not here.reactions:
+                return NOTHING
+        elif here.token_alone is not None and not self._holders.at.get(here.token_alone) \
+                and not self._holders.on.get(here.token_alone):
+            pass  # heard by one token alone, and nothing holds it (holders.py keeps who does): no listener
         elif here.heard:
             found = self.listeners(event, params, here)
             if found:
@@ -105,6 +113,8 @@ class EventsMixin(HearingMixin):
                 if ready is not None:
                     found, first = ready
                     if not here.reactions:  # no Reaction card for it: the listeners' own generator, no layer around it
+                        if first[3] is not None and first[1] == len(found) - 1:
+                            return self._last_listener(found, first)
                         return self.run_listeners(event, params, pending, found, first)
                     return self._heard_by(event, params, pending, found, here.reactions, first)
         # a Reaction card can be offered only to a hand that holds one for this event
@@ -118,7 +128,9 @@ class EventsMixin(HearingMixin):
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
-        here = self.heard_in_game(event)
+        here = self._heard_here.get(event)  # (kept as emit() keeps it)
+        if here is None or here.count != len(st.figures):
+            here = self.heard_in_game(event)
         if here.silent:  # only an installed trigger may hear it
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
@@ -170,6 +182,16 @@ class EventsMixin(HearingMixin):
                 return found, (event_params, i, env, None if asks else body, when, shared)
         return None
 
+    def _last_listener(self, found: list, first: tuple):
+        """run_listeners(found, first) when `first` is the last listener and its condition was asked
+        (emit()'s caller goes on with the iterator at once): its body's own iterator, no generator
+        around it; a Special Ability used `once` marked first, as run_listeners() marks it."""
+        base = found[first[1]][1]
+        spec = base.locals.get("$special") if base.locals else None
+        if spec is not None and prop(spec, "once"):
+            base.self_fig.special_used[prop(spec, "once")] = True
+        return first[3](self, first[2])
+
     def _heard_by(self, event: str, params: dict, pending: Pending | None, found: list, reactions: frozenset,
                   first: tuple):
         """emit() of an event with a listener to run: they run, then a hand that (still) holds
@@ -216,13 +238,6 @@ class EventsMixin(HearingMixin):
                         continue
                     if base.card is not None and not self.in_play_now(base.card["qid"], base.team):
                         continue  # the card was done (and left play) by an earlier listener
-                if base.until is None and not shared:  # an Env listeners() made for this event alone: used as it is
-                    env = base
-                    env.event, env.pending = event_params, pending
-                else:  # an installed trigger's Env, or one kept for the next events (keep_in_play): a copy
-                    env = base.child(event=event_params, pending=pending)
-                    if base.until is KEPT:
-                        env.until = None
                 spec = None
                 if base.locals:  # a Special Ability's (`$special`) or a Location's (`$stands`) listener
                     spec = base.locals.get("$special")
@@ -232,6 +247,20 @@ class EventsMixin(HearingMixin):
                     if stands is not None and stands.location != base.here:
                         continue  # a Location hears about a figure only while it stands there
                 when, asks, body = compiled.get(id(trigger)) or self.code.trigger(trigger)
+                until = base.until
+                if until is None and not shared:  # an Env listeners() made for this event alone: used as it is
+                    env = base
+                    env.event, env.pending = event_params, pending
+                elif asks or not (shared or until is KEPT):  # an installed trigger's Env (or an asking condition): a copy
+                    env = base.child(event=event_params, pending=pending)
+                    if until is KEPT:
+                        env.until = None
+                else:  # a kept Env (keep_in_play, a Special Ability's) asks the condition, a copy runs the body
+                    base.event, base.pending = event_params, pending
+                    if when is not None and not when(self, base):
+                        continue
+                    env = base.child(event=event_params, pending=pending, until=None)
+                    when = None
                 if when is not None and not ((yield from when(self, env)) if asks else when(self, env)):
                     continue
             if spec is not None and prop(spec, "once"):

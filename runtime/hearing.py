@@ -4,44 +4,18 @@ What does not change in play (the rules' index, the game's figures and board) is
 once per game; who holds which token is kept up to date (holders.py)."""
 from __future__ import annotations
 
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import chain, compress
 from operator import attrgetter
 
 from .effects import _NO_TAGS, Env, _new, make_env
+from .heard import KEPT, Heard, box_of, common_subject  # noqa: F401 (KEPT, box_of: read from here)
 from .holders import Holders
 from .rules import prop
 from .state import Figure, zone_key
 
 
 _by_key = attrgetter("key")  # figures in the order of their names
-
-
-@cache
-def box_of(qid: str) -> str:
-    """The box (or `shared`) a component's qid names first: `BOX/ID`, or `BOX:token:ID` for a
-    token."""
-    return qid.split("/", 1)[0].split(":", 1)[0]
-
-
-class _Kept:
-    """The `until` of a listener's Env kept in a `Heard` from one event to the next (a Special
-    Ability's): it asks the conditions, and a listener that runs gets a copy (EventsMixin.emit)."""
-
-    __slots__ = ()
-    alive = True  # never ended, as an installed trigger's `until` can be
-
-
-KEPT = _Kept()
-
-
-class Heard:
-    """Who can hear an event in one game (EventsMixin.heard_in_game): worked out once per
-    event from the rules' index (hearing()) and the game's pieces that do not change in play."""
-
-    __slots__ = ("figures_of", "count", "board", "heard", "game", "tokens", "token_list", "one_token", "locations", "figures",
-                 "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
-                 "kept", "kept_keys", "kept_held", "location_table", "hits", "listening")
 
 
 class HearingMixin:
@@ -92,7 +66,6 @@ class HearingMixin:
         st = self.state
         if here is None:
             here = self.heard_in_game(event)
-        known = self.code.triggers  # triggers_of()'s cache: component qid -> event -> triggers
         out = []
         if here.game:  # the game's own rules first (content/shared/game.mh)
             fig = params.get("figure", params.get("target"))
@@ -114,7 +87,7 @@ class HearingMixin:
                     locs = (where,) if where in locs else ()
                 elif len(locs) > 1:
                     locs = sorted(locs)
-                locations = st.board.locations
+                locations, known = st.board.locations, self.code.triggers  # (triggers_of()'s cache)
                 for i in locs:
                     keys = []
                     for k, n in locations[i].tokens.items():
@@ -128,7 +101,7 @@ class HearingMixin:
         if here.locations:  # a Location of this board hears it
             out.extend(self.location_listeners(event, params, here.location_table))
         if chars or here.abilities or here.npcs:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here, chars))
+            out.extend(self._figure_listeners(event, here, chars, params))
         table = here.in_play_table
         if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
             hits = here.hits
@@ -149,15 +122,24 @@ class HearingMixin:
                     out.append((tt.trigger, tt.env))
         return out
 
-    def _figure_listeners(self, event: str, here: Heard, chars: dict | None) -> list:
+    def _figure_listeners(self, event: str, here: Heard, chars: dict | None, params: dict | None = None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
         characters hold (`chars`, key -> character, those holding a token that hears the
         event), then Special Abilities, then non-player figures, each by figure name. The
         figures with an Ability or of a kind that hears the event are this game's, listed
-        once in that order (heard_in_game); only whether each stands on the board is asked here."""
-        tokens = here.tokens
-        known = self.code.triggers  # triggers_of()'s cache
+        once in that order (heard_in_game); only whether each stands on the board is asked here.
+        Given the event's `params`, the tokens' or the Abilities' listeners whose conditions all
+        ask for the event's figure to be their own (subject_of()) are looked for on it alone."""
         out = []
+        if params is not None and chars:
+            if here.token_subject is not None:
+                fig = params.get(here.token_subject)
+                chars = {fig.key: fig} if fig.__class__ is Figure and chars.get(fig.key) is fig else None
+            elif here.token_other is not None:  # (`figure is not holder`: not on the event's figure)
+                fig = params.get(here.token_other)
+                if fig.__class__ is Figure and chars.get(fig.key) is fig:
+                    chars = {key: other for key, other in chars.items() if other is not fig}
+        tokens, known = (here.tokens, self.code.triggers) if chars else (None, None)  # (triggers_of()'s cache)
         for key in (sorted(chars) if len(chars) > 1 else chars) if chars else ():
             fig = chars[key]
             if fig.location is None:
@@ -175,10 +157,21 @@ class HearingMixin:
                     for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
                         out.append((t, make_env(self.controller_of(fig), fig.team, fig, holder=fig, owner=owner,
                                                 source=tok)))
-        for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
-            if fig.location is None:
-                continue
-            out.extend(kept)
+        if params is not None and here.ability_subject is not None:
+            fig = params.get(here.ability_subject)
+            hit = here.ability_of.get(fig.key) if fig.__class__ is Figure else None
+            if hit is not None and hit[0] is fig and fig.location is not None:
+                out.extend(hit[2])
+        elif params is not None and here.ability_fields is not None:  # a field of its own for some Abilities
+            for (fig, spec, kept), field in zip(here.abilities, here.ability_fields):
+                if fig.location is None or (field is not None and params.get(field) is not fig):
+                    continue
+                out.extend(kept)
+        else:
+            for fig, spec, kept in here.abilities:  # their Envs made once per game (heard_in_game)
+                if fig.location is None:
+                    continue
+                out.extend(kept)
         for fig, triggers in here.npcs:
             if fig.location is None:
                 continue
@@ -238,6 +231,14 @@ class HearingMixin:
                             kept.append((t, env))
                         abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
+        # the field of the event that every token's or every Ability's listener asks to be its own figure
+        token_triggers = [t for tok in here.token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
+        here.token_subject = common_subject(token_triggers, ("holder", "self")) if here.chars else None
+        here.token_other = common_subject(token_triggers, ("holder", "self"), True) if here.chars else None
+        here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
+        fields = tuple(common_subject((t for t, _ in kept), ("self",)) for _, _, kept in abilities)
+        here.ability_fields = fields if here.ability_subject is None and any(fields) else None
+        here.ability_of = {entry[0].key: entry for entry in abilities}
         here.npcs = tuple((f, tuple(self.triggers_of(f.comp)[event])) for f in figs
                           if f.kind == "npc" and f.comp["qid"] in idx["npc"])
         # the Locations of this board that hear it: index -> (its component, its triggers for the event)
@@ -256,7 +257,11 @@ class HearingMixin:
         here.only_in_play = bool(here.in_play) and not (here.game or here.tokens or here.locations or here.figures)
         # nothing of this game hears it, nor can a Reaction card of it: emit() returns at once
         here.silent = not here.heard and not here.reactions
-        here.kept = here.kept_keys = here.kept_held = None  # keep_in_play()'s
+        # one token alone hears it (besides installed triggers and Reactions): emit() asks who holds it first
+        here.token_alone = here.one_token if not (here.game or here.locations or here.abilities or here.npcs
+                                                  or here.in_play) else None
+        here.kept = here.kept_held = here.asked = None  # keep_in_play()'s
+        here.kept_keys = ()
         here.hits = None  # in_play_hits()
         if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
             self._heard_here[event] = here
@@ -319,7 +324,7 @@ class HearingMixin:
         compiled = self.code.compiled_triggers
         # what emit() asks of each, in order: (index, Env, condition, whether it asks, body)
         asked = tuple((i, env, *(compiled.get(id(t)) or self.code.trigger(t))) for i, (t, env) in enumerate(found))
-        here.kept = (st.order, held, found, asked)
+        here.kept, here.asked = (st.order, held, found, asked), asked
         return here.kept
 
     def in_play_hits(self, here: Heard) -> tuple:

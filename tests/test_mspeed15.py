@@ -161,5 +161,6 @@ def test_a_tokens_figure_coming_or_going_keeps_who_hears(eng, monkeypatch):
     eng.reaction_in_hand = lambda cards: False
     for fig, _s, _k in again.abilities:
         fig.special_used.clear()
-    list(eng.emit(event, {"figure": some}))
+    for fig in (some, st.figures["newcomer"]):  # (a `figure is self` listener hears of its own figure alone)
+        list(eng.emit(event, {"figure": fig}))
     assert {env.self_fig.key for env in ran} == {"newcomer", some.key}  # the newcomer's Special Ability hears it
