@@ -35,9 +35,10 @@ class TokenStore(Counter):
     `place` and `holders`: where the store lies and the index told when a token's total
     becomes or stops being 0 (EventsMixin's, `Holders`), once attached; `tally`: the count per
     (token, owner) over every Location of the board, which a Location's store adds to once
-    attached (PiecesMixin.board_tally)."""
+    attached (PiecesMixin.board_tally); `sums`: the count per token over a Team's area and its
+    characters, which their stores add to once attached (PiecesMixin.team_sums)."""
 
-    __slots__ = ("totals", "owned", "place", "holders", "tally")
+    __slots__ = ("totals", "owned", "place", "holders", "tally", "sums")
 
     def __init__(self, *args, **kw) -> None:
         self.totals: dict[str, int] = {}
@@ -45,6 +46,7 @@ class TokenStore(Counter):
         self.place = None
         self.holders = None
         self.tally = None  # (token qid, owner) -> pieces over the board's Locations (PiecesMixin.board_tally)
+        self.sums = None  # token qid -> pieces over a Team's area and its characters (PiecesMixin.team_sums)
         super().__init__(*args, **kw)
 
     def __setitem__(self, key, n) -> None:
@@ -77,6 +79,9 @@ class TokenStore(Counter):
         tally = self.tally
         if tally is not None:
             tally[okey] = tally.get(okey, 0) + d
+        sums = self.sums
+        if sums is not None:
+            sums[tok] = sums.get(tok, 0) + d
         if self.holders is not None and (not was) != (not now):
             self.holders.changed(tok, self, bool(now))
 
