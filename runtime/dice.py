@@ -144,10 +144,18 @@ class DiceMixin:
         return [c for c in self.state.order if self.living(c)]
 
     def lead_order(self) -> list[str]:
-        """The Teams still playing, from the one that leads the round on, clockwise."""
+        """The Teams still playing, from the one that leads the round on, clockwise (`living`
+        written in: a Team with a Character not out for good)."""
         st = self.state
-        k = st.order.index(st.lead)
-        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
+        order, figures, teams = st.order, st.figures, st.teams
+        k = order.index(st.lead)
+        out = []
+        for c in order[k:] + order[:k] if k else order:
+            for key in teams[c].characters:
+                if not figures[key].eliminated:
+                    out.append(c)
+                    break
+        return out
 
     # ---- the round slot of the shared rules --------------------------------------------
 
@@ -167,9 +175,11 @@ class DiceMixin:
         if a["of"] is None:
             yield from self.roll_shown(die, node)
             return
+        teams, roll = self.state.teams, self.roll_face
         for colour in self.as_list(a["of"]):
-            team = self.state.teams[colour]
-            team.dice.extend([self.roll_value(die) for _ in range(count)])
+            team = teams[colour]
+            for _ in range(count):  # roll_value(), written in
+                team.dice.append(int(roll(die).rstrip(ICON)))
             team.placed.extend([False] * count)
 
     def p_lead(self, raw: dict, env: Env, node: dict):
@@ -229,9 +239,11 @@ def size(eng, env, items):
 
 
 def figures_of(eng, env, who):
-    figures, teams = eng.state.figures, eng.state.teams
+    st = eng.state
+    figures = st.figures
     if who.__class__ is str:  # one Team: its figures in one pass
-        return [f for k in teams[who].characters if not (f := figures[k]).eliminated]
+        return [f for k in st.teams[who].characters if not (f := figures[k]).eliminated]
+    teams = st.teams
     out: list[Figure] = []
     for colour in eng.as_list(who):
         out.extend([f for k in teams[colour].characters if not (f := figures[k]).eliminated])

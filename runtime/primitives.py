@@ -142,7 +142,9 @@ class PrimitivesMixin:
                 if target.location is None or (target.immune & tags) or target.kind != "character":
                     continue
                 if limit is not None:
-                    n = min(n, max(0, limit - self.count_tokens(token, target, None)))
+                    held = target.tokens.totals.get(token, 0) if token in self._alone else \
+                        self.count_tokens(token, target, None)
+                    n = min(n, max(0, limit - held))
                     if not n:  # at its limit: no piece to place
                         continue
             elif attackable and kind is int:
@@ -221,7 +223,7 @@ class PrimitivesMixin:
         code = self.code
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
         figures = self.as_list((yield from figure(self, env)) if figure_asks else figure(self, env))
-        figures = [f for f in figures if isinstance(f, Figure) and not self.restricted(f, "no-move", node)]
+        figures = [f for f in figures if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
         if not figures:
             return
         to = (yield from to(self, env)) if to_asks else to(self, env)

@@ -71,17 +71,16 @@ class TokenStore(Counter):
         else:
             del totals[tok]
         okey = (tok, key[1])
-        left = self.owned.get(okey, 0) + d
+        owned = self.owned
+        left = owned.get(okey, 0) + d
         if left:
-            self.owned[okey] = left
+            owned[okey] = left
         else:
-            del self.owned[okey]
-        tally = self.tally
-        if tally is not None:
-            tally[okey] = tally.get(okey, 0) + d
-        sums = self.sums
-        if sums is not None:
-            sums[tok] = sums.get(tok, 0) + d
+            del owned[okey]
+        if self.tally is not None:
+            self.tally[okey] = self.tally.get(okey, 0) + d
+        if self.sums is not None:
+            self.sums[tok] = self.sums.get(tok, 0) + d
         if self.holders is not None and (not was) != (not now):
             self.holders.changed(tok, self, bool(now))
 
