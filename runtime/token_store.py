@@ -52,8 +52,31 @@ class TokenStore(Counter):
     def __setitem__(self, key, n) -> None:
         old = _get(self, key, 0)
         _set(self, key, n)
-        if n != old:
-            self._add(key, n - old)
+        if n == old:
+            return
+        # _add(key, n - old), written in: the commonest write of the engine
+        d = n - old
+        tok = key[0]
+        totals = self.totals
+        was = totals.get(tok, 0)
+        now = was + d
+        if now:
+            totals[tok] = now
+        else:
+            del totals[tok]
+        okey = (tok, key[1])
+        owned = self.owned
+        left = owned.get(okey, 0) + d
+        if left:
+            owned[okey] = left
+        else:
+            del owned[okey]
+        if self.tally is not None:
+            self.tally[okey] = self.tally.get(okey, 0) + d
+        if self.sums is not None:
+            self.sums[tok] = self.sums.get(tok, 0) + d
+        if self.holders is not None and (not was) != (not now):
+            self.holders.changed(tok, self, bool(now))
 
     def __delitem__(self, key) -> None:
         old = _get(self, key, 0)
