@@ -2,8 +2,8 @@
 
 A `die`'s faces are a range, a list, or a property of the box that prints them; rolls are
 seeded, or forced by a scenario. Here too: the game's own shown die, the Teams' pools, coin
-tosses, `lead(...)`, and the functions and context names of the `round { }` of the shared
-rules that read them."""
+tosses, the Teams' lead order, and the functions and context names of the `round { }` of the
+shared rules that read them (its primitives `roll` and `lead` are runtime/round.py's)."""
 from __future__ import annotations
 
 from mayhem.compiler import builtins_kernel as K
@@ -168,27 +168,6 @@ class DiceMixin:
             return
         self.lead_tossed = False
         yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.dice_rules.game_qid))
-
-    def p_roll(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("roll", raw, env)
-        die, count = a["die"], 1 if a["count"] is None else max(0, int(a["count"]))
-        if a["of"] is None:
-            yield from self.roll_shown(die, node)
-            return
-        teams, roll = self.state.teams, self.roll_face
-        for colour in self.as_list(a["of"]):
-            team = teams[colour]
-            for _ in range(count):  # roll_value(), written in
-                team.dice.append(int(roll(die).rstrip(ICON)))
-            team.placed.extend([False] * count)
-
-    def p_lead(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("lead", raw, env)
-        st = self.state
-        st.lead = a["who"]
-        if self.record:
-            self.log(self.dice_rules.lead_called, node, team=st.lead,
-                     dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
 
 # ---- the functions and context names of the round, (engine, env, *arguments) -> value -------

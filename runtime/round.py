@@ -2,15 +2,18 @@
 
 The phases are the `phase` declarations of the shared rules (content/shared/game.mh), a
 mode's phase of the same id in place of the game's; each runs a part of the round's
-structure (its start, the turns, its end) or its own effect."""
+structure (its start, the turns, its end) or its own effect. Here too the primitives of the
+round's statements: `roll` (the Teams' dice, the game's own die) and `lead`, over their
+evaluated arguments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .compiled import action
-from .dice import DiceMixin
+from .dice import ICON, DiceMixin
 from .effects import Env
 from .placement import PlacementMixin
+from .primitives import evaluated
 from .rules import Rules, prop
 from .state import Figure
 
@@ -98,6 +101,27 @@ class RoundMixin(DiceMixin, PlacementMixin):
         yield from self.card_window("round-start", None)
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
+
+    @evaluated
+    def p_roll(self, a: dict, env: Env, node: dict):
+        die, count = a["die"], 1 if a["count"] is None else max(0, int(a["count"]))
+        if a["of"] is None:
+            yield from self.roll_shown(die, node)
+            return
+        teams, roll = self.state.teams, self.roll_face
+        for colour in self.as_list(a["of"]):
+            team = teams[colour]
+            for _ in range(count):  # roll_value(), written in
+                team.dice.append(int(roll(die).rstrip(ICON)))
+            team.placed.extend([False] * count)
+
+    @evaluated
+    def p_lead(self, a: dict, env: Env, node: dict):
+        st = self.state
+        st.lead = a["who"]
+        if self.record:
+            self.log(self.dice_rules.lead_called, node, team=st.lead,
+                     dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
     def p_draw_into(self, raw: dict, env, node: dict):
         a = yield from self.args("draw-into", raw, env)

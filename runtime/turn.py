@@ -279,8 +279,9 @@ class TurnMixin:
         return False
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
-        once = prop(spec, "once")
-        return (once is None or not fig.special_used.get(once)) and not self.restricts(fig, "no-special")
+        once = spec["props"].get("once")  # prop(spec, "once"), written in
+        return (once is None or not fig.special_used.get(once["value"])) and \
+            not (fig.tokens and not self._restricting.get("no-special", _NOTHING).isdisjoint(fig.tokens.totals))
 
     @evaluated
     def p_use_special(self, a: dict, env, node: dict):
