@@ -8,6 +8,7 @@ evaluated arguments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .compiled import action
 from .dice import ICON, DiceMixin
@@ -170,12 +171,24 @@ class RoundMixin(DiceMixin, PlacementMixin):
                 fig.activations = []
             fig.special_used[period] = False
 
-    def p_discard_tokens(self, raw: dict, env, node: dict):
-        """Every token on a figure whose type says `discarded WHEN` is removed."""
-        a = yield from self.args("discard-tokens", raw, env)
+    @evaluated
+    def p_discard_tokens(self, a: dict, env, node: dict):
+        """Every token on a figure whose type says `discarded WHEN` is removed (the token types
+        that say so found once per game)."""
         when = a["when"]
-        tokens = self.rules.tokens
+        due = self._discarded.get(when)
+        if due is None:
+            due = self._discarded[when] = frozenset(q for q, tok in self.rules.tokens.items()
+                                                    if prop(tok, "discarded") == when)
+        if not due:
+            return
         for fig in self.state.figures.values():
-            for key, n in sorted(fig.tokens.items(), key=str):
-                if n > 0 and prop(tokens[key[0]], "discarded") == when:
-                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+            if fig.tokens and not due.isdisjoint(fig.tokens.totals):
+                for key, n in sorted(fig.tokens.items(), key=str):
+                    if n > 0 and key[0] in due:
+                        self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+
+    @cached_property
+    def _discarded(self) -> dict:
+        """`discarded WHEN` -> the token types that say it, per game."""
+        return {}

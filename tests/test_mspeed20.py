@@ -138,3 +138,25 @@ def test_a_die_placed_without_an_active_character_is_an_error(rules):
         for _step in random_steps(game, 2, 400):
             pass
     assert calls
+
+
+# ---- the round's end: the tokens discarded by their type, found once per game -------------
+
+
+def test_discard_tokens_removes_every_piece_of_the_types_that_say_so(rules):
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    when = {q: t["props"]["discarded"]["value"] for q, t in eng.rules.tokens.items() if "discarded" in t["props"]}
+    due = sorted(q for q, w in when.items() if w == "turn-end")
+    kept = next(q for q in sorted(eng.rules.tokens) if q not in when and q not in eng.group_of)
+    assert due
+    figs = [st.figures[k] for c in st.order for k in st.teams[c].characters]
+    for fig in figs:
+        fig.tokens[(due[0], fig.team, None)] += 2
+        fig.tokens[(kept, fig.team, None)] += 1
+    discard, _yields = type(eng).p_discard_tokens.with_values
+    discard(eng, {"when": "nobody-says-this"}, None, None)  # no token type says it: nothing goes
+    assert all(fig.tokens.totals.get(due[0]) == 2 for fig in figs)
+    discard(eng, {"when": "turn-end"}, None, None)
+    for fig in figs:
+        assert due[0] not in fig.tokens.totals and fig.tokens.totals.get(kept) == 1
