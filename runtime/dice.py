@@ -6,6 +6,8 @@ tosses, the Teams' lead order, and the functions and context names of the `round
 shared rules that read them (its primitives `roll` and `lead` are runtime/round.py's)."""
 from __future__ import annotations
 
+from functools import cached_property
+
 from mayhem.compiler import builtins_kernel as K
 
 from .effects import Env
@@ -79,8 +81,9 @@ def face_value(face: str) -> int:
 
 
 class DiceMixin:
-    @property
+    @cached_property
     def dice_rules(self) -> DiceRules:
+        """The dice of the game's rules (kept on the engine: the round's slots and rolls read it)."""
         return dice_rules(self.rules)
 
     # ---- rolls and tosses ------------------------------------------------------------

@@ -29,15 +29,17 @@ class PiecesMixin(TokenCountsMixin):
     def _colours(self) -> dict:
         return {}
 
-    def take_piece(self, token: str, colour: str | None) -> str | None | bool:
-        """Take one piece for `token` from its pool; the colour taken, or False if empty.
+    def take_piece(self, token: str, colour: str | None, pool=False) -> str | None | bool:
+        """Take one piece for `token` from its pool (`pool`, if the caller read it); the colour
+        taken, or False if empty.
 
         A Team takes the pieces of its colour: when they are gone, the effect takes
         nothing ("If an effect instructs to take a token, but the corresponding pool is
         empty, the effect doesn't take place"), never the other colour's. Any colour
         will do only with communal tokens, or for a Team whose colour the pool has no
         pieces of at all."""
-        pool = self.state.pools.get(self.rules.token_pool(token))
+        if pool is False:
+            pool = self.state.pools.get(self.rules.token_pool(token))
         if pool is None:
             return False
         key = (token, colour)  # the token's own pieces of the colour, else the pool's plain ones
@@ -74,9 +76,11 @@ class PiecesMixin(TokenCountsMixin):
             before = 0
         placed = 0
         # the colour asked for is the same for every piece (taking pieces adds no colour to a pool)
-        want = colour if colour is not None else (team if self.coloured(self.rules.token_pool(token)) else None)
+        pid = self.rules.token_pool(token)
+        want = colour if colour is not None else (team if self.coloured(pid) else None)
+        pool = self.state.pools.get(pid)
         for _ in range(n):
-            got = self.take_piece(token, want)
+            got = self.take_piece(token, want, pool)
             if got is False:
                 break
             key = (token, team, got)
