@@ -3,7 +3,7 @@
 A `die`'s faces are a range, a list, or a property of the box that prints them; rolls are
 seeded, or forced by a scenario. Here too: the game's own shown die, the Teams' pools, coin
 tosses, the Teams' lead order, and the functions and context names of the `round { }` of the
-shared rules that read them (its primitives `roll` and `lead` are runtime/round.py's)."""
+shared rules that read them (the primitive `roll` is runtime/round.py's)."""
 from __future__ import annotations
 
 from functools import cached_property
@@ -171,6 +171,15 @@ class DiceMixin:
             return
         self.lead_tossed = False
         yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.dice_rules.game_qid))
+
+
+    def p_lead(self, raw: dict, env: Env, node: dict):
+        a = yield from self.args("lead", raw, env)
+        st = self.state
+        st.lead = a["who"]
+        if self.record:
+            self.log(self.dice_rules.lead_called, node, team=st.lead,
+                     dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
 
 # ---- the functions and context names of the round, (engine, env, *arguments) -> value -------

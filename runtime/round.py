@@ -2,9 +2,8 @@
 
 The phases are the `phase` declarations of the shared rules (content/shared/game.mh), a
 mode's phase of the same id in place of the game's; each runs a part of the round's
-structure (its start, the turns, its end) or its own effect. Here too the primitives of the
-round's statements: `roll` (the Teams' dice, the game's own die) and `lead`, over their
-evaluated arguments."""
+structure (its start, the turns, its end) or its own effect. Here too the round's primitive
+`roll` (the Teams' dice, the game's own die), over its evaluated arguments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -115,14 +114,6 @@ class RoundMixin(DiceMixin, PlacementMixin):
             for _ in range(count):  # roll_value(), written in
                 team.dice.append(int(roll(die).rstrip(ICON)))
             team.placed.extend([False] * count)
-
-    @evaluated
-    def p_lead(self, a: dict, env: Env, node: dict):
-        st = self.state
-        st.lead = a["who"]
-        if self.record:
-            self.log(self.dice_rules.lead_called, node, team=st.lead,
-                     dice={c: st.teams[c].dice for c in st.order}, coin_toss=getattr(self, "lead_tossed", False))
 
     def p_draw_into(self, raw: dict, env, node: dict):
         a = yield from self.args("draw-into", raw, env)
