@@ -2,9 +2,11 @@
 
 A `die`'s faces are a range, a list, or a property of the box that prints them; rolls are
 seeded, or forced by a scenario. Here too: the game's own shown die, the Teams' pools, coin
-tosses, `lead(...)`, and the functions and context names of the `round { }` of the shared
-rules that read them."""
+tosses, the Teams' lead order, and the functions and context names of the `round { }` of the
+shared rules that read them (the primitive `roll` is runtime/round.py's)."""
 from __future__ import annotations
+
+from functools import cached_property
 
 from mayhem.compiler import builtins_kernel as K
 
@@ -79,8 +81,9 @@ def face_value(face: str) -> int:
 
 
 class DiceMixin:
-    @property
+    @cached_property
     def dice_rules(self) -> DiceRules:
+        """The dice of the game's rules (kept on the engine: the round's slots and rolls read it)."""
         return dice_rules(self.rules)
 
     # ---- rolls and tosses ------------------------------------------------------------
@@ -144,10 +147,18 @@ class DiceMixin:
         return [c for c in self.state.order if self.living(c)]
 
     def lead_order(self) -> list[str]:
-        """The Teams still playing, from the one that leads the round on, clockwise."""
+        """The Teams still playing, from the one that leads the round on, clockwise (`living`
+        written in: a Team with a Character not out for good)."""
         st = self.state
-        k = st.order.index(st.lead)
-        return [c for c in st.order[k:] + st.order[:k] if self.living(c)]
+        order, figures, teams = st.order, st.figures, st.teams
+        k = order.index(st.lead)
+        out = []
+        for c in order[k:] + order[:k] if k else order:
+            for key in teams[c].characters:
+                if not figures[key].eliminated:
+                    out.append(c)
+                    break
+        return out
 
     # ---- the round slot of the shared rules --------------------------------------------
 
@@ -161,16 +172,6 @@ class DiceMixin:
         self.lead_tossed = False
         yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.dice_rules.game_qid))
 
-    def p_roll(self, raw: dict, env: Env, node: dict):
-        a = yield from self.args("roll", raw, env)
-        die, count = a["die"], 1 if a["count"] is None else max(0, int(a["count"]))
-        if a["of"] is None:
-            yield from self.roll_shown(die, node)
-            return
-        for colour in self.as_list(a["of"]):
-            team = self.state.teams[colour]
-            team.dice.extend([self.roll_value(die) for _ in range(count)])
-            team.placed.extend([False] * count)
 
     def p_lead(self, raw: dict, env: Env, node: dict):
         a = yield from self.args("lead", raw, env)
@@ -229,9 +230,11 @@ def size(eng, env, items):
 
 
 def figures_of(eng, env, who):
-    figures, teams = eng.state.figures, eng.state.teams
+    st = eng.state
+    figures = st.figures
     if who.__class__ is str:  # one Team: its figures in one pass
-        return [f for k in teams[who].characters if not (f := figures[k]).eliminated]
+        return [f for k in st.teams[who].characters if not (f := figures[k]).eliminated]
+    teams = st.teams
     out: list[Figure] = []
     for colour in eng.as_list(who):
         out.extend([f for k in teams[colour].characters if not (f := figures[k]).eliminated])

@@ -1,4 +1,4 @@
-"""Token pieces: the pools; taking, placing, removing, moving and counting pieces; token figures.
+"""Token pieces: the pools; taking, placing, removing and moving pieces; token figures.
 
 A Location's pieces are its token store and, under them, the face-down pile it may hold (the
 game's `pile-to` zone, `GameState.token_pile`): counting, taking and removing pieces at a
@@ -12,27 +12,44 @@ from .rules import prop
 from .state import Figure
 from .token_store import TokenStore
 
+from .token_counts import TokenCountsMixin
 
-class PiecesMixin:
+
+class PiecesMixin(TokenCountsMixin):
     def coloured(self, pid: str) -> bool:
-        return any(c is not None for (_f, c) in self.state.pools.get(pid, {}))
+        """Are the pool's pieces coloured? Read once per pool: taking and returning pieces adds no
+        colour to a pool (`_colours`: pid -> (the pool, the answer), made again for a new pool)."""
+        pool = self.state.pools.get(pid)
+        kept = self._colours.get(pid)
+        if kept is None or kept[0] is not pool:
+            kept = self._colours[pid] = (pool, any(c is not None for (_f, c) in pool or {}))
+        return kept[1]
 
-    def take_piece(self, token: str, colour: str | None) -> str | None | bool:
-        """Take one piece for `token` from its pool; the colour taken, or False if empty.
+    @cached_property
+    def _colours(self) -> dict:
+        return {}
+
+    def take_piece(self, token: str, colour: str | None, pool=False) -> str | None | bool:
+        """Take one piece for `token` from its pool (`pool`, if the caller read it); the colour
+        taken, or False if empty.
 
         A Team takes the pieces of its colour: when they are gone, the effect takes
         nothing ("If an effect instructs to take a token, but the corresponding pool is
         empty, the effect doesn't take place"), never the other colour's. Any colour
         will do only with communal tokens, or for a Team whose colour the pool has no
         pieces of at all."""
-        pid = self.rules.token_pool(token)
-        pool = self.state.pools.get(pid)
+        if pool is False:
+            pool = self.state.pools.get(self.rules.token_pool(token))
         if pool is None:
             return False
-        for key in ((token, colour), (None, colour)):
-            if pool.get(key, 0) > 0:
-                pool[key] -= 1
-                return colour
+        key = (token, colour)  # the token's own pieces of the colour, else the pool's plain ones
+        if pool.get(key, 0) > 0:
+            pool[key] -= 1
+            return colour
+        key = (None, colour)
+        if pool.get(key, 0) > 0:
+            pool[key] -= 1
+            return colour
         own_colour = colour is not None and any(c == colour for (_f, c) in pool)
         if (colour is not None and not own_colour) or self.mode.communal:
             for key in sorted((k for k, n in pool.items() if n > 0 and k[0] in (None, token)), key=str):
@@ -49,33 +66,47 @@ class PiecesMixin:
         pool[(face, colour)] += 1
 
     def put_pieces(self, token: str, n: int, place, team: str | None, node, colour=None) -> int:
-        store = self.token_store(place)
-        if store is None:
-            return 0
-        before = self.count_tokens(token, place, None) if isinstance(place, Figure) else 0
+        if place.__class__ is Figure:
+            store = place.tokens
+            before = store.totals.get(token, 0) if token in self._alone else self.count_tokens(token, place, None)
+        else:
+            store = self.token_store(place)
+            if store is None:
+                return 0
+            before = 0
         placed = 0
         # the colour asked for is the same for every piece (taking pieces adds no colour to a pool)
-        want = colour if colour is not None else (team if self.coloured(self.rules.token_pool(token)) else None)
+        pid = self.rules.token_pool(token)
+        want = colour if colour is not None else (team if self.coloured(pid) else None)
+        pool = self.state.pools.get(pid)
         for _ in range(n):
-            got = self.take_piece(token, want)
+            got = self.take_piece(token, want, pool)
             if got is False:
                 break
-            store[(token, team, got)] = store.get((token, team, got), 0) + 1
+            key = (token, team, got)
+            store[key] = store.get(key, 0) + 1
             placed += 1
         if placed:
-            if isinstance(place, Figure):
+            if place.__class__ is Figure:
                 self.note_placed(place, token, before)
-            if isinstance(place, tuple) and self.rules.token_flag(token, "blocks-adjacency"):
+            elif place.__class__ is tuple and self.rules.token_flag(token, "blocks-adjacency"):
                 self.refresh_blocked()
-            self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
+            if self.record:  # a game that keeps no log builds no entry
+                self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
         return placed
 
     def remove_pieces(self, token: str, n: int, place, of, node) -> None:
-        store = self.token_store(place)
-        if store is None:
-            return
+        kind = place.__class__
+        pile = None
+        if kind is Figure:
+            store = place.tokens
+        else:
+            store = self.token_store(place)
+            if store is None:
+                return
+            if kind is int:
+                pile = self.state.token_pile(place)
         removed = 0
-        pile = self.state.token_pile(place) if isinstance(place, int) else None
         keys = set(store) | {(face, None, None) for face in pile} if pile else store  # the pile lies there too
         match = self._matching.get(token) or self.matching(token)
         found = [k for k in keys if k[0] in match and (of is None or k[1] == of)]
@@ -84,24 +115,29 @@ class PiecesMixin:
         for key in found:
             tok, owner, colour = key
             piled = pile is not None and owner is None and colour is None
-            while removed < n and (store.get(key, 0) > 0 or (piled and tok in pile)):
-                if store.get(key, 0) > 0:
-                    store[key] -= 1
-                else:
+            while removed < n:
+                have = store.get(key, 0)
+                if have > 0:
+                    store[key] = have - 1
+                elif piled and tok in pile:
                     pile.remove(tok)
+                else:
+                    break
                 self.return_piece(tok, colour)
                 removed += 1
             if store.get(key) == 0:
                 del store[key]
-        if isinstance(place, int):
+        if kind is int:
             loc = self.state.board.locations[place]
-            for bkey in [k for k in loc.bonus if k[0] == token and (of is None or k[1] == of)]:
-                if self.count_tokens(token, place, bkey[1]) == 0:
-                    del loc.bonus[bkey]
+            if loc.bonus:
+                for bkey in [k for k in loc.bonus if k[0] == token and (of is None or k[1] == of)]:
+                    if self.count_tokens(token, place, bkey[1]) == 0:
+                        del loc.bonus[bkey]
         if removed:
-            if isinstance(place, tuple):
+            if kind is tuple:
                 self.refresh_blocked()
-            self.log("remove-token", node, token=id_of(token), count=removed, frm=self.place_label(place))
+            if self.record:  # a game that keeps no log builds no entry
+                self.log("remove-token", node, token=id_of(token), count=removed, frm=self.place_label(place))
 
     def transfer(self, token: str, src, dst, n: int, node, keep_colour: bool = False):
         """Move pieces between places; a face-down pile gives random faces; a coloured
@@ -205,167 +241,3 @@ class PiecesMixin:
         if isinstance(place, str) and place in st.teams:
             return st.teams[place].tokens
         return None
-
-    def matches(self, key_token: str, token: str) -> bool:
-        return key_token in (self._matching.get(token) or self.matching(token))
-
-    @cached_property
-    def _matching(self) -> dict[str, frozenset]:
-        """token qid -> matching(token), worked out once per token."""
-        return {}
-
-    def matching(self, token: str) -> frozenset:
-        """The token qids a count of `token` counts: itself and the tokens of its group (a
-        token whose `group` is it)."""
-        found = self._matching.get(token)
-        if found is None:
-            found = self._matching[token] = frozenset([token, *(t for t, g in self.group_of.items() if g == token)])
-        return found
-
-    @cached_property
-    def _counted(self) -> dict[str, tuple]:
-        """token qid -> the qids a count of it adds up (matching(), as a tuple), worked out once."""
-        return {}
-
-    @cached_property
-    def _alone(self) -> set[str]:
-        """The tokens a count of which counts them alone (no group of theirs), as count_tokens
-        meets them: their count at a figure, an edge or a Team's pieces at a Location is one read."""
-        return set()
-
-    _board_tally = (None, None, None)  # (the board, its Locations' indexes, (token, owner) -> pieces on them)
-
-    def board_tally(self) -> tuple:
-        """(the board, the list of its Locations' indexes, the pieces of each token each Team placed
-        on them all): each Location's store adds to the tally as it changes (TokenStore.tally),
-        so `count(T, on: anywhere, of: TEAM)` reads one number. Made for the board as it is."""
-        board = self.state.board
-        tally = {}
-        for loc in board.locations:
-            loc.tokens.tally = tally
-            for okey, n in loc.tokens.owned.items():
-                tally[okey] = tally.get(okey, 0) + n
-        self._board_tally = (board, list(range(len(board.locations))), tally)
-        return self._board_tally
-
-    def count_tokens(self, token: str, where, of) -> int:
-        """The pieces of `token` (or of its group) at a place: a figure, a Location (with its
-        face-down pile), a Team (its area and its characters), an edge, or a list of them;
-        placed by Team `of` if given. Read from the counts each store keeps (TokenStore), not
-        walked; a list's figures and Locations are read in its loop, not by a call each."""
-        kind = where.__class__
-        if token in self._alone:  # a token with no group (most): one read, by the kind of place
-            if kind is Figure:
-                return where.tokens.totals.get(token, 0) if of is None else where.tokens.owned.get((token, of), 0)
-            if kind is tuple:  # an edge: no store yet, no pieces
-                store = self.state.board.edge_tokens.get(where)
-                if store is None:
-                    return 0
-                return store.totals.get(token, 0) if of is None else store.owned.get((token, of), 0)
-            if kind is int and of is not None:  # a Location's pieces placed by a Team (its pile has no owner)
-                return self.state.board.locations[where].tokens.owned.get((token, of), 0)
-        if where is None:
-            return 0
-        try:
-            counted = self._counted[token]
-        except KeyError:
-            counted = self._counted[token] = tuple(sorted(self.matching(token)))
-            if len(counted) == 1:
-                self._alone.add(token)
-        total = 0
-        if kind is Figure or kind is int:  # one store
-            if kind is Figure:
-                store = where.tokens
-            else:
-                st = self.state
-                store = st.board.locations[where].tokens
-                if of is None:  # a Location's face-down pile too
-                    pile = st.token_pile(where)
-                    if pile:
-                        for t in pile:
-                            if t in counted:
-                                total += 1
-            if len(counted) == 1 and not total:  # most tokens have no group: one read
-                return store.totals.get(token, 0) if of is None else store.owned.get((token, of), 0)
-            stores = (store,)
-        elif kind is str:
-            team = self.state.teams.get(where)
-            if team is None:
-                return 0
-            figures = self.state.figures  # the Team's area, and what its characters hold
-            if len(counted) == 1:  # most tokens have no group: one read per store, no list of them
-                if of is None:
-                    total = team.tokens.totals.get(token, 0)
-                    for k in team.characters:
-                        total += figures[k].tokens.totals.get(token, 0)
-                else:
-                    okey = (token, of)
-                    total = team.tokens.owned.get(okey, 0)
-                    for k in team.characters:
-                        total += figures[k].tokens.owned.get(okey, 0)
-                return total
-            stores = [team.tokens]
-            for k in team.characters:
-                stores.append(figures[k].tokens)
-        elif kind is list:  # each place's pieces added up in this loop (its figures and Locations)
-            st = self.state
-            locations = st.board.locations if st.board is not None else ()
-            if of is not None and len(counted) == 1:  # one token placed by one Team: one read per place
-                okey = (token, of)
-                kept = self._board_tally
-                if kept[0] is not st.board and len(where) == len(locations):
-                    kept = self.board_tally()
-                if kept[0] is st.board and where == kept[1]:  # every Location of the board: the tally they keep
-                    return kept[2].get(okey, 0)
-                for w in where:
-                    k = w.__class__
-                    if k is int:
-                        total += locations[w].tokens.owned.get(okey, 0)
-                    elif k is Figure:
-                        total += w.tokens.owned.get(okey, 0)
-                    else:
-                        total += self.count_tokens(token, w, of)
-                return total
-            for w in where:
-                k = w.__class__
-                if k is Figure or k is int:
-                    if k is Figure:
-                        kept = w.tokens.totals if of is None else w.tokens.owned
-                    else:
-                        store = locations[w].tokens
-                        kept = store.totals if of is None else store.owned
-                        if of is None:  # a Location's face-down pile too
-                            pile = st.token_pile(w)
-                            if pile:
-                                for t in pile:
-                                    if t in counted:
-                                        total += 1
-                    if kept:
-                        for t in counted:
-                            total += kept.get(t if of is None else (t, of), 0)
-                else:
-                    total += self.count_tokens(token, w, of)
-            return total
-        elif kind is tuple:  # an edge: no store yet, no pieces
-            store = self.state.board.edge_tokens.get(where)
-            if store is None:
-                return 0
-            stores = (store,)
-        else:
-            store = self.token_store(where)
-            if store is None:
-                return 0
-            stores = (store,)
-        if of is None:
-            for store in stores:
-                kept = store.totals
-                if kept:
-                    for t in counted:
-                        total += kept.get(t, 0)
-        else:
-            for store in stores:
-                kept = store.owned
-                if kept:
-                    for t in counted:
-                        total += kept.get((t, of), 0)
-        return total

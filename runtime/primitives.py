@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import inspect
+from functools import cached_property
 
 from .actions import DONE
 from .compiled import action
@@ -132,34 +133,50 @@ class PrimitivesMixin:
         token = a["token"]
         tags = self.tags_of(a["tags"], env)
         count = max(0, int(a["count"] or 0))
-        for target in self.as_list(a["on"]):
-            if isinstance(target, Figure):
+        limit, attackable, blocks = self._place_facts.get(token) or self.place_facts(token)
+        on = a["on"]
+        for target in on if on.__class__ is list else () if on is None else (on,):
+            kind = target.__class__
+            n = count
+            if kind is Figure:
                 if target.location is None or (target.immune & tags) or target.kind != "character":
                     continue
-                limit = prop(self.rules.tokens[token], "limit")
-                n = count
                 if limit is not None:
-                    n = min(n, max(0, limit - self.count_tokens(token, target, None)))
-            else:
-                n = count
-            if self.rules.token_flag(token, "attackable") and isinstance(target, int):
+                    held = target.tokens.totals.get(token, 0) if token in self._alone else \
+                        self.count_tokens(token, target, None)
+                    n = min(n, max(0, limit - held))
+                    if not n:  # at its limit: no piece to place
+                        continue
+            elif attackable and kind is int:
                 for _ in range(n):
                     self.spawn_token_figure(token, target, env, int(a["life"] or 0), node)
                 continue
-            if isinstance(target, tuple) and self.rules.token_flag(token, "blocks-adjacency") \
-                    and self.state.board.would_enclose(target):
+            elif blocks and kind is tuple and self.state.board.would_enclose(target):
                 continue
             owner = None if self.mode.communal else env.team
             placed = self.put_pieces(token, n, target, owner, node)
-            act = self.state.active
-            if placed and isinstance(target, int) and act is not None and env.team == self.state.active_team:
-                # a stack the Activation places carries its bonus until its tokens leave
-                key = (target, token, owner)
-                act.stacks[key] = act.stacks.get(key, frozenset()) | tags
-                bonus = self.activation_bonus(tags)
-                if bonus:
-                    loc = self.state.board.locations[target]
-                    loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + bonus
+            if placed and kind is int:
+                act = self.state.active
+                if act is not None and env.team == self.state.active_team:
+                    # a stack the Activation places carries its bonus until its tokens leave
+                    key = (target, token, owner)
+                    act.stacks[key] = act.stacks.get(key, frozenset()) | tags
+                    bonus = self.activation_bonus(tags)
+                    if bonus:
+                        loc = self.state.board.locations[target]
+                        loc.bonus[(token, owner)] = loc.bonus.get((token, owner), 0) + bonus
+
+    @cached_property
+    def _place_facts(self) -> dict:
+        return {}
+
+    def place_facts(self, token: str) -> tuple:
+        """What `place` reads of a token, once per game: its `limit` (per figure), whether its
+        piece is an attackable figure, whether it blocks adjacency (on an edge)."""
+        facts = self._place_facts[token] = (prop(self.rules.tokens[token], "limit"),
+                                            self.rules.token_flag(token, "attackable"),
+                                            self.rules.token_flag(token, "blocks-adjacency"))
+        return facts
 
     @evaluated
     def p_remove(self, a: dict, env: Env, node: dict):
@@ -206,7 +223,7 @@ class PrimitivesMixin:
         code = self.code
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
         figures = self.as_list((yield from figure(self, env)) if figure_asks else figure(self, env))
-        figures = [f for f in figures if isinstance(f, Figure) and not self.restricted(f, "no-move", node)]
+        figures = [f for f in figures if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
         if not figures:
             return
         to = (yield from to(self, env)) if to_asks else to(self, env)

@@ -2,15 +2,18 @@
 
 The phases are the `phase` declarations of the shared rules (content/shared/game.mh), a
 mode's phase of the same id in place of the game's; each runs a part of the round's
-structure (its start, the turns, its end) or its own effect."""
+structure (its start, the turns, its end) or its own effect. Here too the round's primitive
+`roll` (the Teams' dice, the game's own die), over its evaluated arguments."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .compiled import action
-from .dice import DiceMixin
+from .dice import ICON, DiceMixin
 from .effects import Env
 from .placement import PlacementMixin
+from .primitives import evaluated
 from .rules import Rules, prop
 from .state import Figure
 
@@ -99,6 +102,19 @@ class RoundMixin(DiceMixin, PlacementMixin):
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
 
+    @evaluated
+    def p_roll(self, a: dict, env: Env, node: dict):
+        die, count = a["die"], 1 if a["count"] is None else max(0, int(a["count"]))
+        if a["of"] is None:
+            yield from self.roll_shown(die, node)
+            return
+        teams, roll = self.state.teams, self.roll_face
+        for colour in self.as_list(a["of"]):
+            team = teams[colour]
+            for _ in range(count):  # roll_value(), written in
+                team.dice.append(int(roll(die).rstrip(ICON)))
+            team.placed.extend([False] * count)
+
     def p_draw_into(self, raw: dict, env, node: dict):
         a = yield from self.args("draw-into", raw, env)
         if a["of"] in self.state.teams:
@@ -146,12 +162,24 @@ class RoundMixin(DiceMixin, PlacementMixin):
                 fig.activations = []
             fig.special_used[period] = False
 
-    def p_discard_tokens(self, raw: dict, env, node: dict):
-        """Every token on a figure whose type says `discarded WHEN` is removed."""
-        a = yield from self.args("discard-tokens", raw, env)
+    @evaluated
+    def p_discard_tokens(self, a: dict, env, node: dict):
+        """Every token on a figure whose type says `discarded WHEN` is removed (the token types
+        that say so found once per game)."""
         when = a["when"]
-        tokens = self.rules.tokens
+        due = self._discarded.get(when)
+        if due is None:
+            due = self._discarded[when] = frozenset(q for q, tok in self.rules.tokens.items()
+                                                    if prop(tok, "discarded") == when)
+        if not due:
+            return
         for fig in self.state.figures.values():
-            for key, n in sorted(fig.tokens.items(), key=str):
-                if n > 0 and prop(tokens[key[0]], "discarded") == when:
-                    self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+            if fig.tokens and not due.isdisjoint(fig.tokens.totals):
+                for key, n in sorted(fig.tokens.items(), key=str):
+                    if n > 0 and key[0] in due:
+                        self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+
+    @cached_property
+    def _discarded(self) -> dict:
+        """`discarded WHEN` -> the token types that say it, per game."""
+        return {}

@@ -7,6 +7,8 @@ from __future__ import annotations
 from .rules import prop
 from .state import Figure
 
+_NOTHING: frozenset = frozenset()  # the token types that forbid what no token forbids
+
 
 class StatusesMixin:
     """The engine supplies state, rules, log(), restricts() and remove_pieces()."""
@@ -33,8 +35,9 @@ class StatusesMixin:
                 self.remove_pieces(token, 10 ** 6, fig, None, self.rules.tokens[token]["props"]["discarded"])
 
     def restricted(self, fig: Figure, what: str, node=None) -> bool:
-        """The figure may not do `what` now (logged when it was about to)."""
-        if not self.restricts(fig, what):
+        """The figure may not do `what` now (logged when it was about to). (`restricts`, written in:
+        a test in C of the token types it holds against those that forbid `what`.)"""
+        if not fig.tokens or self._restricting.get(what, _NOTHING).isdisjoint(fig.tokens.totals):
             return False
         self.log("restricted", node, figure=fig.key, restriction=what)
         return True

@@ -35,9 +35,10 @@ class TokenStore(Counter):
     `place` and `holders`: where the store lies and the index told when a token's total
     becomes or stops being 0 (EventsMixin's, `Holders`), once attached; `tally`: the count per
     (token, owner) over every Location of the board, which a Location's store adds to once
-    attached (PiecesMixin.board_tally)."""
+    attached (PiecesMixin.board_tally); `sums`: the count per token over a Team's area and its
+    characters, which their stores add to once attached (PiecesMixin.team_sums)."""
 
-    __slots__ = ("totals", "owned", "place", "holders", "tally")
+    __slots__ = ("totals", "owned", "place", "holders", "tally", "sums")
 
     def __init__(self, *args, **kw) -> None:
         self.totals: dict[str, int] = {}
@@ -45,13 +46,37 @@ class TokenStore(Counter):
         self.place = None
         self.holders = None
         self.tally = None  # (token qid, owner) -> pieces over the board's Locations (PiecesMixin.board_tally)
+        self.sums = None  # token qid -> pieces over a Team's area and its characters (PiecesMixin.team_sums)
         super().__init__(*args, **kw)
 
     def __setitem__(self, key, n) -> None:
         old = _get(self, key, 0)
         _set(self, key, n)
-        if n != old:
-            self._add(key, n - old)
+        if n == old:
+            return
+        # _add(key, n - old), written in: the commonest write of the engine
+        d = n - old
+        tok = key[0]
+        totals = self.totals
+        was = totals.get(tok, 0)
+        now = was + d
+        if now:
+            totals[tok] = now
+        else:
+            del totals[tok]
+        okey = (tok, key[1])
+        owned = self.owned
+        left = owned.get(okey, 0) + d
+        if left:
+            owned[okey] = left
+        else:
+            del owned[okey]
+        if self.tally is not None:
+            self.tally[okey] = self.tally.get(okey, 0) + d
+        if self.sums is not None:
+            self.sums[tok] = self.sums.get(tok, 0) + d
+        if self.holders is not None and (not was) != (not now):
+            self.holders.changed(tok, self, bool(now))
 
     def __delitem__(self, key) -> None:
         old = _get(self, key, 0)
@@ -69,14 +94,16 @@ class TokenStore(Counter):
         else:
             del totals[tok]
         okey = (tok, key[1])
-        left = self.owned.get(okey, 0) + d
+        owned = self.owned
+        left = owned.get(okey, 0) + d
         if left:
-            self.owned[okey] = left
+            owned[okey] = left
         else:
-            del self.owned[okey]
-        tally = self.tally
-        if tally is not None:
-            tally[okey] = tally.get(okey, 0) + d
+            del owned[okey]
+        if self.tally is not None:
+            self.tally[okey] = self.tally.get(okey, 0) + d
+        if self.sums is not None:
+            self.sums[tok] = self.sums.get(tok, 0) + d
         if self.holders is not None and (not was) != (not now):
             self.holders.changed(tok, self, bool(now))
 

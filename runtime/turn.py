@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import declared_actions as declared
-from .effects import Env, Stop, _new
+from .effects import Env, Stop, _new, make_env
 from .primitives import evaluated
 from .rules import prop
 from .state import Activation, Figure, Team
@@ -20,6 +20,18 @@ def restricting(tokens: dict) -> dict[str, frozenset]:
         for what in () if not r else (r,) if isinstance(r, str) else r:
             out.setdefault(what, set()).add(qid)
     return {what: frozenset(qids) for what, qids in out.items()}
+
+
+def _free_die(dice: list, placed: list, value) -> int | None:
+    """The place of the Team's first free die showing `value` (the dice are found by `index`, in C)."""
+    i = -1
+    try:
+        while True:
+            i = dice.index(value, i + 1)
+            if not placed[i]:
+                return i
+    except ValueError:
+        return None
 
 
 class TurnMixin:
@@ -54,19 +66,20 @@ class TurnMixin:
             raise ValueError(f"the Mayhem engine plays `turn-order alternate-teams`, not '{order_rule}'")
         each_once = prop(game, "round-ends", "all-passed") == "one-turn-each"
         order = self.lead_order()
+        n = len(order)
         k = order.index(after) + 1 if after is not None else 0
         passed = turns = 0
-        st = self.state
-        while passed < len(order) and not (each_once and turns == len(order)):
-            colour = order[k % len(order)]
+        st, teams, menu, team_env, game_qid = self.state, self.state.teams, declared.menu, make_env, game.get("qid")
+        while passed < n and not (each_once and turns == n):
+            colour = order[k % n]
             k += 1
             turns += 1
-            team = st.teams[colour]
+            team = teams[colour]
             player = team.players[0]
-            env = declared.team_env(self, colour, player)
-            options, bound = declared.menu(self, None, env, starts_turn=True)
+            env = team_env(player, colour, source=game_qid)  # declared.team_env, written in
+            options, bound = menu(self, None, env, starts_turn=True)
             if not options:  # the game's `fallback` action, its first legal values, without a choice
-                options, bound = declared.menu(self, None, env, starts_turn=declared.FALLBACK)
+                options, bound = menu(self, None, env, starts_turn=declared.FALLBACK)
                 if not options:
                     passed += 1  # the Team passes
                     continue
@@ -82,13 +95,17 @@ class TurnMixin:
                 decision, shown = self.question(player, "die", "place an Activation die", options)
                 choice = options[shown.index((yield decision))]
             plan, values = bound[choice]
-            placed = team.placed.count(True)
-            yield from declared.take(self, None, plan, values, env)
-            if st.active is None or st.active_team != colour or team.placed.count(True) == placed:
+            # declared.take(), in place: the action's parameters bound in the env its menu was asked in
+            # (made for this turn; nothing reads it after), no copy of it
+            before = st.active
+            env.locals.update(zip(plan.names, values))
+            yield from plan.run(self, env)
+            act = st.active  # p_activate makes a new Activation, with the die it places
+            if act is None or act is before or st.active_team != colour:
                 decl = plan.decl
                 raise declared.DeclarationError(f"{decl.span}: action '{decl.verb}' starts a turn, but its effect "
                                                 "made no Active Character: it must `activate(figure, ability, die: N)`")
-            yield from self.rest_of_turn(st.figures[st.active.figure], team, announce=True)
+            yield from self.rest_of_turn(st.figures[act.figure], team, announce=True)
             passed = 0
 
     @evaluated
@@ -99,16 +116,12 @@ class TurnMixin:
         team = st.teams[env.team]
         fig, ability, value = a["figure"], a["ability"], a["die"]
         placed = team.placed
-        i = None
-        for j, v in enumerate(team.dice):
-            if v == value and not placed[j]:
-                i = j
-                break
-        if i is None or not isinstance(fig, Figure) or not ability:
+        i = _free_die(team.dice, placed, value)
+        if i is None or fig.__class__ is not Figure or not ability:
             raise declared.DeclarationError(f"{node.get('span')}: activate({fig}, {ability and ability['id']}, "
                                             f"die: {value}): the Team has no free die showing {value}, or no such "
                                             "figure or Ability (the action's guard should allow only those)")
-        team.placed[i] = True
+        placed[i] = True
         fig.turns += 1
         fig.activations.append(ability["id"])
         self.activated_this_round.append(fig.key)
@@ -122,7 +135,7 @@ class TurnMixin:
     def p_forfeit_die(self, a: dict, env, node: dict):
         """`forfeit-die(N)`: one of the Team's free dice showing N is spent on nothing."""
         team = self.state.teams[env.team]
-        i = next((i for i, (v, p) in enumerate(zip(team.dice, team.placed)) if v == a["die"] and not p), None)
+        i = _free_die(team.dice, team.placed, a["die"])
         if i is not None:
             team.placed[i] = True
             self.log("die-forfeit", node, team=env.team, die=team.dice[i])
@@ -153,7 +166,7 @@ class TurnMixin:
                     choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
                 # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
-                if not act.moved and plan.decl.verb == "move":
+                if plan.decl.verb == "move" and not act.moved:
                     act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
                 own["source"] = game
@@ -172,14 +185,16 @@ class TurnMixin:
             yield from self.emit("turn-end", {"figure": fig})
         except Stop:
             pass
-        self.discard_due(fig)
+        if fig.expiry:  # discard_due(): the tokens whose time has come
+            self.discard_due(fig)
         st.active = None
         st.active_team = None
-        st.icon_granted = frozenset()
-        for t in st.temp_triggers:
-            if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
-                t.alive = False
-        st.temp_triggers = [t for t in st.temp_triggers if t.alive]
+        st.icon_granted = _NOTHING
+        if st.temp_triggers:
+            for t in st.temp_triggers:
+                if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
+                    t.alive = False
+            st.temp_triggers = [t for t in st.temp_triggers if t.alive]
         yield from self.emit("update", {})
 
     def restriction(self, fig: Figure) -> set[str]:
@@ -264,8 +279,9 @@ class TurnMixin:
         return False
 
     def special_available(self, fig: Figure, spec: dict) -> bool:
-        once = prop(spec, "once")
-        return (once is None or not fig.special_used.get(once)) and not self.restricts(fig, "no-special")
+        once = spec["props"].get("once")  # prop(spec, "once"), written in
+        return (once is None or not fig.special_used.get(once["value"])) and \
+            not (fig.tokens and not self._restricting.get("no-special", _NOTHING).isdisjoint(fig.tokens.totals))
 
     @evaluated
     def p_use_special(self, a: dict, env, node: dict):

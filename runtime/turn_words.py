@@ -100,9 +100,9 @@ def tokens_on(eng, env, where, of):
         return []
     # the store keeps its tokens held (TokenStore.totals, .owned): sorted, they are in the order of
     # the sorted text of the store's keys before (a qid's characters all sort after its quote)
-    if not store:
-        return []
-    held = list(store.totals) if of is None else [tok for tok, owner in store.owned if owner == of]
+    if of is None:
+        return sorted(store.totals)
+    held = [tok for tok, owner in store.owned if owner == of]
     if len(held) > 1:
         held.sort()
     return held
