@@ -17,7 +17,7 @@ import re
 from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET
-from .compiled_expressions import _target, as_generator, source
+from .compiled_expressions import _TARGETS, _target, as_generator, source
 from .effects import id_of
 from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
@@ -206,6 +206,43 @@ def _by_label(eng, items) -> dict:
 
 _LOCATION_TARGETS = [_target(f"L{i + 1}") for i in range(64)]  # `target L1` ... (eng.label of a Location)
 _EDGE_TARGETS: dict = {}  # (a, b) -> `target La-Lb` (eng.label of an edge: Board.edge_label)
+_TABLES: dict = {}  # a tuple of Locations or edges -> its _by_label (labels that name no board: `L3`, `L2-L5`)
+
+
+def _kept_by_label(eng, items) -> dict:
+    """_by_label of Locations or edges, kept by the tuple of the candidates (their labels are
+    their indices', the same on every board): shared, never changed by its readers."""
+    key = tuple(items)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 4096:  # bounded: the sets a game offers are few, but a long run meets many
+            _TABLES.clear()
+        table = _TABLES[key] = _by_label(eng, items)
+    return table
+
+
+def _figures_by_label(eng, items) -> dict:
+    """_by_label of figures: each by its key's target action."""
+    out = {}
+    for item in items:
+        target = _FIGURE_TARGETS.get(item.key)
+        if target is None:
+            target = _target(item.key)
+        out[target] = item
+    return out
+
+
+_FIGURE_TARGETS = _TARGETS  # a figure's label is its key (decisions.fig_label)
+
+
+def by_label_function(kind: str):
+    """The _by_label a selector of `kind` uses: Locations' and edges' kept by their tuple,
+    figures' by their keys, Teams' (and any other) the general one."""
+    if kind in ("location", "edge"):
+        return _kept_by_label
+    if kind not in _NOT_FIGURES:
+        return _figures_by_label
+    return _by_label
 
 
 def compile_selector(code, e: dict):
@@ -226,6 +263,16 @@ def compile_selector(code, e: dict):
     found = _select_all(code, e, fin, fwhere) if not in_asks and not where_asks else None
     g_count = as_generator(*fcount) if fcount else None
     prompt_one = f"choose one {kind}"
+    labels_of = by_label_function(kind)
+    if found is not None and quant == "one":
+        def select_one(eng, env):  # the candidates one function, the choice written in: no generator but this
+            items = found(eng, env)
+            if len(items) < 2:  # nothing to choose
+                return items[0] if items else None
+            by_label = labels_of(eng, items)
+            choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
+            return by_label[choice]
+        return select_one, True
 
     def select(eng, env):
         if found is not None:
@@ -258,7 +305,7 @@ def compile_selector(code, e: dict):
     def choose(eng, env, items):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
-            by_label = _by_label(eng, items)
+            by_label = labels_of(eng, items)
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
@@ -266,7 +313,7 @@ def compile_selector(code, e: dict):
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = _by_label(eng, remaining)
+            by_label = labels_of(eng, remaining)
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:
