@@ -150,6 +150,9 @@ class ExpressionCompiler:
     compile_zone = compile_counter = compile_property = compile_token  # a kernel game's names
 
     def compile_component(code, e):
+        comp = code.rules.by_qid.get(e["name"])
+        if comp is not None and comp["kind"] == "location":  # a tile's index: no figure looked at
+            return joined(f"eng.location_value({e['name']!r})", {}), False
         return joined(f"eng.component_value({e['name']!r})", {}), False
 
     def compile_relation(code, e):

@@ -112,7 +112,26 @@ class ExpressionsMixin:
         found = placed[3].get(qid)
         if found is None or found.__class__ is Figure:
             return found
-        return next((loc.index for loc in found if not loc.removed), None)
+        for loc in found:  # the first in play (a loop: no generator for a list of one or two)
+            if not loc.removed:
+                return loc.index
+        return None
+
+    def location_value(self, qid: str):
+        """component_value of a Location component (the compiler knows its kind): the index of
+        its first tile in play, from the tiles kept per board (no figure is looked at)."""
+        board = self.state.board
+        kept = self.__dict__.get("_tiles")
+        if kept is None or kept[0] is not board:
+            tiles: dict = {}
+            for loc in board.locations if board is not None else ():
+                if loc.comp is not None:
+                    tiles.setdefault(loc.comp["qid"], []).append(loc)
+            kept = self.__dict__["_tiles"] = (board, tiles)
+        for loc in kept[1].get(qid, ()):
+            if not loc.removed:
+                return loc.index
+        return None
 
 
 def _value(value):
