@@ -3,6 +3,8 @@
 Each takes (engine, env, the arguments in FN_PARAMS order)."""
 from __future__ import annotations
 
+import ast
+
 from .effects import id_of
 from .rules import prop
 from .state import Figure
@@ -118,7 +120,23 @@ def _inline_open(loc):
            f"and len({L}.figures) < {L}.slots)"
 
 
+def _literal(src: str):
+    """The value of a source that is a string literal (a token's or an icon's qid written in),
+    else None: what such an argument is is known when the expression is compiled."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return value if value.__class__ is str else None
+
+
 def _inline_has_icon(loc, icon):
+    qid = _literal(icon)
+    if qid is not None:  # the icon's id worked out now, not at every call
+        a, c, i = temp(), temp(), temp()
+        return f"(({a} := {loc}) is not None " \
+               f"and ({c} := eng.state.board.locations[{a}].comp) is not None " \
+               f"and ({i} := {c}['props'].get('icons')) is not None and {id_of(qid)!r} in ({i}['value'] or ()))"
     a, c, i, n = temp(), temp(), temp(), temp()
     return f"((({a} := {loc}), ({n} := {icon}))[0] is not None " \
            f"and ({c} := eng.state.board.locations[{a}].comp) is not None " \
@@ -126,6 +144,8 @@ def _inline_has_icon(loc, icon):
 
 
 def _inline_count(what, on, of):
+    if _literal(what) is not None:  # a token's qid: neither a list nor None, counted at once
+        return f"eng.count_tokens({what}, {on}, {of})"
     w, o, f = temp(), temp(), temp()
     return f"(len({w}) if isinstance(({w} := {what}, {o} := {on}, {f} := {of})[0], list) " \
            f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
