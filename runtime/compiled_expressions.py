@@ -16,7 +16,7 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, temp
+from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
 from .state import Figure
 
 
@@ -210,7 +210,7 @@ class ExpressionCompiler:
         if not asks:
             names = {}
             left, right = (source(p, names) for p in parts)
-            return joined(f"({left} or 0) {op if op in ('+', '-') else '*'} ({right} or 0)", names), False
+            return joined(f"{or_0(left)} {op if op in ('+', '-') else '*'} {or_0(right)}", names), False
 
         def gen(eng, env):
             a = (yield from fl(eng, env)) or 0
@@ -237,7 +237,7 @@ class ExpressionCompiler:
             left, right = (source(p, names) for p in parts)
             if e["op"] in ("==", "!="):
                 return joined(f"{left} {e['op']} {right}", names), False
-            return joined(f"({left} or 0) {e['op']} ({right} or 0)", names), False
+            return joined(f"{or_0(left)} {e['op']} {or_0(right)}", names), False
 
         def gen(eng, env):
             a = yield from fl(eng, env)

@@ -130,6 +130,16 @@ def _literal(src: str):
     return value if value.__class__ is str else None
 
 
+def or_0(src: str) -> str:
+    """`(SRC or 0)`, a number's source in a comparison or a sum; a number written as a literal
+    is its own value (`(0) or 0` is `0`)."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return f"({src} or 0)"
+    return repr(value or 0) if value.__class__ is int else f"({src} or 0)"
+
+
 def _inline_has_icon(loc, icon):
     qid = _literal(icon)
     if qid is not None:  # the icon's id worked out now, not at every call
