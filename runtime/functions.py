@@ -92,7 +92,10 @@ def _same_location(eng, env, a, b):
 
 def _can_play(eng, env, card, timing):
     comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
-    if comp is None or prop(comp, "timing") != timing or "effect" not in comp["effects"]:
+    if comp is None or "effect" not in comp["effects"]:
+        return False
+    p = comp["props"].get("timing")  # rules.prop written in
+    if (p["value"] if p is not None else None) != timing:
         return False
     guard = comp["effects"]["effect"]["when"]
     return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
@@ -161,6 +164,12 @@ def _inline_count(what, on, of):
            f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
 
 
+def _inline_box_property(name):
+    """`box-property(NAME)`: the game's box's printed property (rules.prop written in)."""
+    p = temp()
+    return f"({p}['value'] if ({p} := eng.box['props'].get({name})) is not None else None)"
+
+
 def _inline_location_of(f):
     x = temp()
     return f"({x}.location if isinstance({x} := {f}, FIGURE) else None)"
@@ -185,10 +194,19 @@ def adjacent_source() -> str:
 
 
 INLINE = {"open": _inline_open, "has-icon": _inline_has_icon, "count": _inline_count,
-          "location-of": _inline_location_of, "team-of": _inline_team_of}
+          "box-property": _inline_box_property, "location-of": _inline_location_of, "team-of": _inline_team_of}
 INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above read
 
 # the turn's words are written in too (runtime/turn_words.py, its own INLINE)
 INLINE.update(turn_words.INLINE)
 INLINE_NAMES.update(turn_words.INLINE_NAMES)
 CONTEXT_INLINE = dict(turn_words.CONTEXT_INLINE)  # context name -> () -> its source (compile_ctx)
+
+
+def _inline_my_hand():
+    """`my-hand` (expressions._my_hand): the sorted hand of the Env's controller in its Team."""
+    t = temp()
+    return f"(sorted({t}.hands.get(env.controller, [])) if ({t} := eng.state.teams.get(env.team)) is not None else [])"
+
+
+CONTEXT_INLINE["my-hand"] = _inline_my_hand

@@ -6,7 +6,6 @@ import inspect
 from .actions import DONE
 from .compiled import action
 from .effects import Env, Stop, id_of
-from .rules import prop
 from .state import Figure, Pending
 
 
@@ -51,7 +50,8 @@ class PrimitivesMixin:
 
     def p_attack(self, raw: dict, env: Env, node: dict):
         st = self.state
-        if env.self_fig is not None and self.restricted(env.self_fig, "no-attack", node):
+        me = env.self_fig
+        if me is not None and me.tokens and self.restricted(me, "no-attack", node):  # no token: nothing forbids
             return  # no Attack at all: no target chosen, nothing announced
         a = yield from self.args("attack", raw, env)
         tags = self.tags_of(a["tags"], env)
@@ -59,20 +59,19 @@ class PrimitivesMixin:
         for target in (v if v.__class__ is list else [] if v is None else [v]):
             if not isinstance(target, Figure) or target.location is None:
                 continue
-            bonus = self.activation_bonus(tags) if st.active and env.self_fig is not None \
-                and st.active.figure == env.self_fig.key else 0
-            if st.active is not None and env.self_fig is not None and st.active.figure == env.self_fig.key:
-                st.active.attack_target = target
+            act = st.active
+            if act is not None and me is not None and act.figure == me.key:  # the Active Character's Attack
+                bonus = self.activation_bonus(tags)
+                act.attack_target = target
             else:
+                bonus = 0
                 env.locals["$attack-target"] = target
             pending = Pending(int(a["amount"] or 0) + bonus, tags)
-            self.log("attack", node, attacker=env.self_fig.key if env.self_fig else None, target=target.key,
-                     amount=pending.amount)
-            yield from self.emit("attack", {"attacker": env.self_fig, "target": target}, pending=pending,
-                                 source=env.self_fig)
+            self.log("attack", node, attacker=me.key if me else None, target=target.key, amount=pending.amount)
+            yield from self.emit("attack", {"attacker": me, "target": target}, pending=pending, source=me)
             if self.state.over:
                 return
-            yield from self.deal_damage(target, pending.amount, tags, env.self_fig, node)
+            yield from self.deal_damage(target, pending.amount, tags, me, node)
 
     @evaluated
     def p_damage(self, a: dict, env: Env, node: dict):
@@ -140,7 +139,8 @@ class PrimitivesMixin:
             if isinstance(target, Figure):
                 if target.location is None or (target.immune & tags) or target.kind != "character":
                     continue
-                limit = prop(self.rules.tokens[token], "limit")
+                limit = self.rules.tokens[token]["props"].get("limit")  # rules.prop written in
+                limit = limit["value"] if limit is not None else None
                 n = count
                 if limit is not None:
                     n = min(n, max(0, limit - self.count_tokens(token, target, None)))

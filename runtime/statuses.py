@@ -4,7 +4,6 @@ A token that lasts a turn goes back to its pool at the end of that turn (a token
 `discarded`); its `restricts` are refusals (docs/language.md, Durations and Restrictions)."""
 from __future__ import annotations
 
-from .rules import prop
 from .state import Figure
 
 
@@ -16,7 +15,8 @@ class StatusesMixin:
         the turn of its holder at whose end it is discarded. `turn-end` is the turn in
         progress if the holder is Active, else its next one; `next-turn-end` always the
         next one it begins. More pieces of a token it already holds keep the later end."""
-        when = prop(self.rules.tokens[token], "discarded")
+        when = self.rules.tokens[token]["props"].get("discarded")  # rules.prop written in
+        when = when["value"] if when is not None else None
         if when not in ("turn-end", "next-turn-end"):
             return
         st = self.state
@@ -33,8 +33,9 @@ class StatusesMixin:
                 self.remove_pieces(token, 10 ** 6, fig, None, self.rules.tokens[token]["props"]["discarded"])
 
     def restricted(self, fig: Figure, what: str, node=None) -> bool:
-        """The figure may not do `what` now (logged when it was about to)."""
-        if not self.restricts(fig, what):
+        """The figure may not do `what` now (logged when it was about to). A figure that holds no
+        token is forbidden nothing (restricts' own first test, asked here without the call)."""
+        if not fig.tokens or not self.restricts(fig, what):
             return False
         self.log("restricted", node, figure=fig.key, restriction=what)
         return True
