@@ -24,6 +24,7 @@ from .state import Figure
 
 _UNSET = object()
 _NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
+_WALKED = {"location": "eng.state.board.live()", "team": "eng.state.order"}  # what eng.candidates walks
 _IT = "env.locals.get('it')"  # how a compiled `it` reads it (compiled_expressions.compile_var)
 
 
@@ -111,7 +112,11 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, i
         ns["ICONS"] = icons
         return ["    I = eng.state.board.with_icons(ICONS)",
                 "    for it in (I if P is None else [i for i in I if i in P]):"] + body("        ")
-    if kind in _NOT_FIGURES:  # Teams, Locations, edges: the engine's candidates
+    if kind in _WALKED:  # Locations in play, Teams in seat order: eng.candidates' walk written in
+        if not has_in:
+            return [f"    for it in {_WALKED[kind]}:"] + body("        ")
+        return [f"    for it in {_WALKED[kind]}:", "        if P is None or it in P:"] + body("            ")
+    if kind in _NOT_FIGURES:  # edges: the engine's candidates
         return ["    for it in eng.candidates(KIND, P, env):"] + body("        ")
     lines = []
     branches = [("if P is None:", "it.location is not None")] if has_in else []

@@ -186,6 +186,8 @@ RELATION_SOURCE = {
     "opponent": "it.kind == 'character' and it.team is not None and env.team is not None and it.team != env.team",
     "friend": "it.kind == 'character' and it.team == env.team and env.team is not None",
     "teammate": "it.kind == 'character' and it.team == env.team and it is not env.self_fig",
+    "foe": "(it.team is not None and env.team is not None and it.team != env.team if it.kind == 'character' "
+           "else it.owner == env.team if it.kind == 'token' else it.kind == 'npc')",
 }
 
 _RELATIONS: dict = {}
