@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
+from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
@@ -189,6 +190,10 @@ class ExpressionCompiler:
             if e["name"] == "count" and what is not None and what["e"] == "select" and what["quant"] == "all" \
                     and not any(e["args"].get(p) is not None for p in ("on", "of")):
                 # `count(all ...)`: the selector's list is counted in place (functions._count's first case)
+                from .compiled_selectors import count_function  # here: that module builds on this one's forms
+                counter = count_function(code, lowered(what, code.rules.game))
+                if counter is not None:  # its candidates read from the Locations' lists
+                    return joined(call(counter, [], names), names), False
                 return joined(f"len({source(parts[0], names)})", names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)

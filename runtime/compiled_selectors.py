@@ -169,6 +169,45 @@ def _select_all(code, e: dict, fin, fwhere):
                                place_shape(code, e["in"]), icons)
 
 
+_BY_PLACE = ("friend", "opponent", "teammate", "character")  # relations only characters meet
+
+
+def count_function(code, e: dict):
+    """`count(all KIND in X where COND)` of a relation only characters meet, as one generated
+    function: the candidates are read from the figures each Location of X lists (figures.relocate
+    keeps a character's key in its Location's list while it stands there), not from a walk of every
+    figure; a count needs no order. None when the selector is another (use len of select_all)."""
+    kind = e["kind"]
+    if e["quant"] != "all" or e["in"] is None or kind not in _BY_PLACE:
+        return None
+    shape = place_shape(code, e["in"])
+    fin = code.expr(e["in"])
+    fwhere = code.expr(e["where"]) if e["where"] is not None else None
+    if shape == "anywhere" or fin[1] or (fwhere is not None and fwhere[1]):
+        return None
+    ns = {"KIND": kind, "UNSET": _UNSET}
+    where = _condition(fwhere[0], ns) if fwhere is not None else None
+    test = RELATION_SOURCE[kind]
+    lines = _places(fin[0], ns, shape, kind) + ["    n = 0", "    if P is None:"]
+    lines += ["    " + line for line in _loops(kind, False, where, ns, "n += 1")]
+    lines += ["    else:", "        locations, figures = eng.state.board.locations, eng.state.figures",
+              "        for w in P:", "            if w.__class__ is not int: continue  # a Team: no figure stands there",
+              "            for k in locations[w].figures:", "                it = figures[k]",
+              f"                if {test}:"]
+    pad = " " * 20
+    lines += [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    if where is None or not _reads_it_in_env(where):
+        lines = [line for line in lines if line.strip() != "L['it'] = it"]
+    else:  # `it` bound in the Env's own scope while the condition runs, then given back
+        lines = ["    L = env.locals", "    B = L.get('it', UNSET)", "    try:"] + ["    " + line for line in lines] \
+            + ["    finally:", "        if B is UNSET: L.pop('it', None)", "        else: L['it'] = B"]
+    text = "\n".join(["def count_all(eng, env):"] + lines + ["    return n"])
+    exec(compile(text, f"<count {kind}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    fn = ns["count_all"]
+    fn.selector_src = text
+    return fn
+
+
 def kept_function(f_where):
     """`kept(eng, env, items)`: the items that meet a condition that asks nothing, `it` bound
     to each in turn (in the Env's own scope, given back as it was)."""

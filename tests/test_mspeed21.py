@@ -246,3 +246,46 @@ def test_a_count_and_an_icon_written_as_literals_give_the_closures_values(game):
             assert got == (c > n if op == ">" else c <= n)
     assert checks > 10
     assert F.or_0("(0)") == "0" and F.or_0("(3)") == "3" and F.or_0("(x)") == "((x) or 0)"
+
+
+@pytest.mark.parametrize("kind", ["friend", "opponent", "teammate", "character"])
+def test_a_count_of_characters_in_a_place_follows_them_as_they_move(game, kind):
+    """`count(all KIND in X where COND)` read from the Locations' lists of figures against the
+    length of the selector's list, for every Env and place (none, each Location, a figure, a
+    list with a Team in it), and again once a character has moved and once one has left the
+    board in the same turn."""
+    st, eng = game.state, game.engine
+    cond = {"e": "cmp", "op": "!=", "l": fn("team-of", IT), "r": var("who"), "span": SPAN}
+    within = {"e": "var", "name": "w", "span": SPAN}
+    envs = [Env(f.player, f.team, f) for f in st.figures.values() if f.location is not None]
+    envs += [Env(None, st.order[0]), Env(None, None)]
+    figs = list(st.figures.values())
+    places = [None, *range(len(st.board.locations)), figs[0], [0, figs[-1], st.order[0]], []]
+
+    def same() -> int:
+        seen = 0
+        for env, where, c in itertools.product(envs, places, (None, cond)):
+            env.locals = {"who": env.team, "w": where}
+            sel = {**select(kind, c), "in": within}
+            counted = fn("count", sel)
+            f, _asks = eng.code.expr(counted)
+            assert any(getattr(v, "__name__", "") == "count_all" for v in f.names.values())
+            want = len(value(eng, sel, env))
+            assert value(eng, counted, env) == want
+            assert env.locals == {"who": env.team, "w": where}
+            seen += want
+        return seen
+
+    before = same()
+    mover = next(f for f in figs if f.kind == "character" and f.location is not None)
+    src = mover.location
+    dest = next(loc.index for loc in st.board.locations
+                if loc.index != src and not loc.removed and len(loc.figures) < loc.slots)
+    eng.relocate(mover, dest)
+    try:
+        same()
+        eng.take_off(mover)
+        assert same() < before or before == 0
+    finally:
+        eng.relocate(mover, src)
+    assert same() == before
