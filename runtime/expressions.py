@@ -22,6 +22,7 @@ FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items
 
 
 class ExpressionsMixin:
+    _tiles: tuple = (None, {})  # (the board, Location qid -> its tiles): location_value's, kept per board
     def ev(self, e, env: Env):
         """The value of an expression, as a generator to `yield from` (a selector may ask for a
         decision): the compiled expression's own generator, or a finished one around its value."""
@@ -120,13 +121,11 @@ class ExpressionsMixin:
     def location_value(self, qid: str):
         """component_value of a Location component (the compiler knows its kind): the index of
         its first tile in play, from the tiles kept per board (no figure is looked at)."""
-        board = self.state.board
-        kept = self.__dict__.get("_tiles")
-        if kept is None or kept[0] is not board:
+        kept = self._tiles
+        if kept[0] is not (board := self.state.board):
             tiles: dict = {}
             for loc in board.locations if board is not None else ():
-                if loc.comp is not None:
-                    tiles.setdefault(loc.comp["qid"], []).append(loc)
+                tiles.setdefault(loc.comp and loc.comp["qid"], []).append(loc)  # a face-down tile: None's
             kept = self.__dict__["_tiles"] = (board, tiles)
         for loc in kept[1].get(qid, ()):
             if not loc.removed:
