@@ -96,7 +96,8 @@ def static_icons(code, kind: str, e_where: dict | None) -> tuple[tuple[str, ...]
     return tuple(icons), rest[0] if len(rest) == 1 else {"e": "and", "items": rest, "span": low.get("span")}
 
 
-def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, icons: tuple = ()) -> list[str]:
+def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, icons: tuple = (),
+           shape: str | None = None) -> list[str]:
     """The loops over the candidates, each kept one going through `collect` (a line over `it`)."""
     test = RELATION_SOURCE.get(kind)
     if test is None:
@@ -112,6 +113,9 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, i
         ns["ICONS"] = icons
         return ["    I = eng.state.board.with_icons(ICONS)",
                 "    for it in (I if P is None else [i for i in I if i in P]):"] + body("        ")
+    if kind == "location" and shape in ("adjacent", "here-or-adjacent"):  # a few Locations: in index order,
+        return ["    for it in sorted(P):",  # as the board's live ones are, less those out of play
+                "        if not eng.state.board.locations[it].removed:"] + body("            ")
     if kind in _WALKED:  # Locations in play, Teams in seat order: eng.candidates' walk written in
         if not has_in:
             return [f"    for it in {_WALKED[kind]}:"] + body("        ")
@@ -134,7 +138,7 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, i
 def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str, shape: str | None = None,
               icons: tuple = ()):
     lines = [head] + _places(f_in, ns, shape, kind) + ["    out = []"]
-    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)", icons)
+    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)", icons, shape)
     if where is None or not _reads_it_in_env(where):
         lines += [line for line in loops if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back

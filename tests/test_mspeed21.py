@@ -289,3 +289,33 @@ def test_a_count_of_characters_in_a_place_follows_them_as_they_move(game, kind):
     finally:
         eng.relocate(mover, src)
     assert same() == before
+
+
+@pytest.mark.parametrize("shape", ["adjacent", "here-or-adjacent"])
+def test_the_locations_next_to_a_figure_are_walked_in_the_board_s_order(game, shape):
+    """`all location in adjacent` (and `here-or-adjacent`), walked over its few Locations in
+    index order, against the engine's candidates (the board's live Locations kept if in the
+    place), for the Env of every figure on the board, and again once one of them left play."""
+    st, eng = game.state, game.engine
+    within = {"e": "ctx", "name": shape, "span": SPAN}
+    plain, opened = ({**select("location", c), "in": within} for c in (None, fn("open", IT)))
+
+    def same() -> None:
+        for f in st.figures.values():
+            if f.location is None:
+                continue
+            env = Env(f.player, f.team, f)
+            where = eng.places(value(eng, within, env))
+            want = eng.candidates("location", where, env)
+            assert value(eng, plain, env) == want
+            assert value(eng, opened, env) == [i for i in want if F._open(eng, env, i)]
+
+    same()
+    fig = next(f for f in st.figures.values() if f.location is not None)
+    gone = st.board.locations[st.board.adjacent(fig.location)[0]]
+    gone.removed = True
+    try:
+        assert gone.index not in value(eng, plain, Env(fig.player, fig.team, fig))
+        same()
+    finally:
+        gone.removed = False
