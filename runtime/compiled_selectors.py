@@ -309,7 +309,8 @@ def compile_selector(code, e: dict):
     kept = kept_function(f_where) if f_where is not None and not where_asks and in_asks else None
     # neither the place nor the condition asks: the candidates kept are select_all's (one function)
     found = _select_all(code, e, fin, fwhere) if not in_asks and not where_asks else None
-    g_count = as_generator(*fcount) if fcount else None
+    g_count = as_generator(*fcount) if fcount and fcount[1] else None  # a count that asks; else called as it is
+    f_count = fcount[0] if fcount and not fcount[1] else None
     prompt_one = f"choose one {kind}"
     labels_of = by_label_function(kind)
     if found is not None and quant == "one":
@@ -357,7 +358,7 @@ def compile_selector(code, e: dict):
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
-        n = (yield from g_count(eng, env)) if g_count is not None else None
+        n = (yield from g_count(eng, env)) if g_count is not None else f_count(eng, env) if f_count is not None else None
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
