@@ -51,12 +51,21 @@ class CardsMixin:
 
     def playable_cards(self, team: Team, player: str, timing: str, env: Env) -> list[str]:
         out = []
-        for qid in sorted(team.hands.get(player, [])):
-            card = self.rules.by_qid[qid]
-            if prop(card, "timing") != timing or "effect" not in card["effects"]:
-                continue
-            guard = card["effects"]["effect"]["when"]
+        for qid in self.cards_of_timing(team, player, timing):
+            guard = self.rules.by_qid[qid]["effects"]["effect"]["when"]
             if guard is None or self.static_eval(guard, env):
+                out.append(qid)
+        return out
+
+    def cards_of_timing(self, team: Team, player: str, timing: str) -> list[str]:
+        """The cards of a player's hand (sorted) of this timing that have an effect: those
+        playable_cards asks the guards of (card_window asks no Env of a hand that holds none)."""
+        by_qid = self.rules.by_qid
+        out = []
+        for qid in sorted(team.hands.get(player, [])):
+            card = by_qid[qid]
+            p = card["props"].get("timing")
+            if p is not None and p["value"] == timing and "effect" in card["effects"]:
                 out.append(qid)
         return out
 
@@ -71,13 +80,19 @@ class CardsMixin:
             if team.played_this_round:
                 continue
             for player in team.players:
+                cards = self.cards_of_timing(team, player, timing)
+                if not cards:  # nothing to play: no figure's Env made, no guard asked
+                    continue
                 options = []
                 for key in team.characters:
                     fig = st.figures[key]
                     if fig.location is None:
                         continue
-                    for qid in self.playable_cards(team, player, timing, self.fig_env(fig)):
-                        options.append(Action("play", (id_of(qid), key)))
+                    env = self.fig_env(fig)
+                    for qid in cards:
+                        guard = self.rules.by_qid[qid]["effects"]["effect"]["when"]
+                        if guard is None or self.static_eval(guard, env):
+                            options.append(Action("play", (id_of(qid), key)))
                 if not options:
                     continue
                 choice = yield from self.decide(player, "card", f"play a {timing} card?", options + [PASS])
@@ -103,7 +118,8 @@ class CardsMixin:
         st = self.state
         decl = self.rules.zones.get(a["to"])
         key = zone_key(a["to"], a["of"] if decl is not None and decl.per is not None else None)
-        for qid in self.as_list(a["card"]):
+        v = a["card"]  # as_list written in
+        for qid in (v if v.__class__ is list else [] if v is None else [v]):
             target = st.zones.setdefault(key, [])
             if decl is not None and decl.capacity is not None and len(target) >= decl.capacity:
                 self.log("full", node, zone=key)

@@ -21,7 +21,8 @@ from mayhem.compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from mayhem.compiler.shorthand import lowered
 
 from .actions import SKIP
-from .compiled_bodies import NOTHING, RAN, Args, binds_names, keyword_form, loop_inline, run_in_order
+from .compiled_bodies import NOTHING, RAN, Args, binds_names, keyword_form, keyword_function, loop_inline, \
+    run_in_order
 from .compiled_expressions import EXPRESSION_COMPILERS, action, as_generator, const, source
 from .decisions import slug
 from .effects import Env, _new, env_for
@@ -206,26 +207,8 @@ class StatementCompiler:
         eff = kw["effects"].get("effect")
         inner_body = eff["body"] if eff is not None else None
 
-        if not any(part[1] for _name, part in params if part is not None):
-            now = [(name, part[0] if part is not None else None) for name, part in params]
-            body_of = [None, None]  # the body's compiled form and its Code, found when first run (it may use keywords)
-
-            def keyword_now(eng, env):  # no parameter asks: the body's own iterator, no generator around it
-                inner = _new(Env)
-                fields = inner.__dict__
-                fields.update(env.__dict__)
-                fields["locals"] = scope = {}
-                for name, fn in now:
-                    scope[name] = None if fn is None else fn(eng, env)
-                if tags:
-                    inner.tags = env.tags | frozenset(eng.tag_qids(kw, tags))
-                if inner_body is None:
-                    return NOTHING
-                body = body_of[0]
-                if body is None or body_of[1] is not eng.code:
-                    body = eng.code.body(inner_body)
-                    body_of[:] = [body, eng.code]
-                return body(eng, inner)
+        if not any(part[1] for _name, part in params if part is not None):  # no parameter asks: one function
+            keyword_now = keyword_function(kw, tags, inner_body, params)
             if not tags and inner_body is not None:  # its block written into the body that calls it
                 keyword_now.inline = keyword_form(code, s["keyword"], inner_body, params)
             return keyword_now

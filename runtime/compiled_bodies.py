@@ -14,7 +14,7 @@ others are generators. An engine of another class than `Engine` runs the closure
 from __future__ import annotations
 
 from .compiled_expressions import joined, source
-from .effects import Stop
+from .effects import Env, Stop, _new
 
 NOTHING = ()  # the iterator of a statement that does nothing now
 RAN = iter(())  # an iterator already at its end: what a primitive that has run returns (next() on it stops)
@@ -197,6 +197,33 @@ def keyword_form(code, qid: str, inner_body: list, params: list):
     return ("keyword", written, body.fns)
 
 
+def keyword_function(kw: dict, tags, inner_body: list | None, params: list):
+    """`keyword_now(eng, env)`: a call of keyword `kw` none of whose parameters asks, as one
+    generated function: its Env a copy of the caller's with the parameters' values (their
+    source written in a dict display) as its locals and the keyword's `tags` added (their qids
+    kept per Code: they are the rules'), and the keyword's block compiled when first run (a
+    keyword's block may call keywords) returning its own iterator."""
+    ns = {"NEW": _new, "ENV": Env, "NOTHING": NOTHING, "KW": kw, "TAGS": tags, "INNER": inner_body,
+          "KEPT": [None, None], "QIDS": [None, None]}
+    scope = ", ".join(f"{name!r}: {source(part, ns) if part is not None else 'None'}" for name, part in params)
+    lines = ["def keyword_now(eng, env):", "    inner = NEW(ENV)", "    fields = inner.__dict__",
+             "    fields.update(env.__dict__)", f"    fields['locals'] = {{{scope}}}"]
+    if tags:
+        lines += ["    Q = QIDS", "    if Q[1] is not eng.code: Q[:] = [frozenset(eng.tag_qids(KW, TAGS)), eng.code]",
+                  "    fields['tags'] = env.tags | Q[0]"]
+    if inner_body is None:
+        lines.append("    return NOTHING")
+    else:
+        lines += ["    body = KEPT[0]", "    if body is None or KEPT[1] is not eng.code:",
+                  "        body = eng.code.body(INNER)", "        KEPT[:] = [body, eng.code]",
+                  "    return body(eng, inner)"]
+    text = "\n".join(lines)
+    exec(compile(text, "<keyword>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    fn = ns["keyword_now"]
+    fn.keyword_src = text
+    return fn
+
+
 BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
 
 
@@ -246,24 +273,27 @@ def _run_in_order(fns: list):
 class Args:
     """A primitive's arguments, compiled: their values in the order of its parameters. When
     none asks, `now(eng, env)` is one function built from the arguments' joined Python source
-    that returns them by name (a dict display: evaluated in the parameters' order)."""
+    that returns them by name (a dict display: evaluated in the parameters' order). `values(eng,
+    env)`, a generator to `yield from` (an argument may be a selector that asks), is one generated
+    function of the same display, an argument that asks written in as `(yield from A<i>(eng, env))`."""
 
-    __slots__ = ("parts", "asks", "now")
+    __slots__ = ("parts", "asks", "now", "values")
 
     def __init__(self, code: object, names: list[str], raw: dict) -> None:
         self.parts = [(n, *code.expr(raw.get(n))) for n in names]
         self.asks = any(asks for _n, _fn, asks in self.parts)
         self.now = None
+        ns: dict = {}
+        items = []
+        for i, (n, fn, asks) in enumerate(self.parts):
+            if asks:
+                ns[f"A{i}"] = fn
+                items.append(f"{n!r}: (yield from A{i}(eng, env))")
+            else:
+                items.append(f"{n!r}: {source((fn, False), ns)}")
+        display = "{" + ", ".join(items) + "}"
         if not self.asks:
-            ns: dict = {}
-            self.now = joined("{" + ", ".join(f"{n!r}: {source((fn, False), ns)}" for n, fn, _a in self.parts) + "}",
-                              ns)
-
-    def values(self, eng, env):
-        """The arguments by name (a generator: an argument may be a selector that asks)."""
-        if not self.asks:
-            return self.now(eng, env)
-        out = {}
-        for name, fn, asks in self.parts:
-            out[name] = (yield from fn(eng, env)) if asks else fn(eng, env)
-        return out
+            self.now = joined(display, dict(ns))
+        text = f"def values(eng, env):\n    return {display}\n    yield  # a generator, even when none asks"
+        exec(compile(text, "<arguments>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+        self.values = ns["values"]

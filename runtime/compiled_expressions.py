@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from mayhem.compiler.ir_ops import EXPRESSIONS, dispatch, register_walker
+from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, temp
+from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
 from .state import Figure
 
 
@@ -150,6 +151,9 @@ class ExpressionCompiler:
     compile_zone = compile_counter = compile_property = compile_token  # a kernel game's names
 
     def compile_component(code, e):
+        comp = code.rules.by_qid.get(e["name"])
+        if comp is not None and comp["kind"] == "location":  # a tile's index: no figure looked at
+            return joined(f"eng.location_value({e['name']!r})", {}), False
         return joined(f"eng.component_value({e['name']!r})", {}), False
 
     def compile_relation(code, e):
@@ -186,6 +190,10 @@ class ExpressionCompiler:
             if e["name"] == "count" and what is not None and what["e"] == "select" and what["quant"] == "all" \
                     and not any(e["args"].get(p) is not None for p in ("on", "of")):
                 # `count(all ...)`: the selector's list is counted in place (functions._count's first case)
+                from .compiled_selectors import count_function  # here: that module builds on this one's forms
+                counter = count_function(code, lowered(what, code.rules.game))
+                if counter is not None:  # its candidates read from the Locations' lists
+                    return joined(call(counter, [], names), names), False
                 return joined(f"len({source(parts[0], names)})", names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
@@ -207,7 +215,7 @@ class ExpressionCompiler:
         if not asks:
             names = {}
             left, right = (source(p, names) for p in parts)
-            return joined(f"({left} or 0) {op if op in ('+', '-') else '*'} ({right} or 0)", names), False
+            return joined(f"{or_0(left)} {op if op in ('+', '-') else '*'} {or_0(right)}", names), False
 
         def gen(eng, env):
             a = (yield from fl(eng, env)) or 0
@@ -234,7 +242,7 @@ class ExpressionCompiler:
             left, right = (source(p, names) for p in parts)
             if e["op"] in ("==", "!="):
                 return joined(f"{left} {e['op']} {right}", names), False
-            return joined(f"({left} or 0) {e['op']} ({right} or 0)", names), False
+            return joined(f"{or_0(left)} {e['op']} {or_0(right)}", names), False
 
         def gen(eng, env):
             a = yield from fl(eng, env)

@@ -17,13 +17,14 @@ import re
 from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET
-from .compiled_expressions import _target, as_generator, source
+from .compiled_expressions import _TARGETS, _target, as_generator, source
 from .effects import id_of
 from .expressions import RELATION_SOURCE, relation_test
 from .state import Figure
 
 _UNSET = object()
 _NOT_FIGURES = ("team", "location", "edge")  # the selectors' kinds that are not figures (candidates())
+_WALKED = {"location": "eng.state.board.live()", "team": "eng.state.order"}  # what eng.candidates walks
 _IT = "env.locals.get('it')"  # how a compiled `it` reads it (compiled_expressions.compile_var)
 
 
@@ -95,7 +96,8 @@ def static_icons(code, kind: str, e_where: dict | None) -> tuple[tuple[str, ...]
     return tuple(icons), rest[0] if len(rest) == 1 else {"e": "and", "items": rest, "span": low.get("span")}
 
 
-def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, icons: tuple = ()) -> list[str]:
+def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, icons: tuple = (),
+           shape: str | None = None) -> list[str]:
     """The loops over the candidates, each kept one going through `collect` (a line over `it`)."""
     test = RELATION_SOURCE.get(kind)
     if test is None:
@@ -111,7 +113,14 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, i
         ns["ICONS"] = icons
         return ["    I = eng.state.board.with_icons(ICONS)",
                 "    for it in (I if P is None else [i for i in I if i in P]):"] + body("        ")
-    if kind in _NOT_FIGURES:  # Teams, Locations, edges: the engine's candidates
+    if kind == "location" and shape in ("adjacent", "here-or-adjacent"):  # a few Locations: in index order,
+        return ["    for it in sorted(P):",  # as the board's live ones are, less those out of play
+                "        if not eng.state.board.locations[it].removed:"] + body("            ")
+    if kind in _WALKED:  # Locations in play, Teams in seat order: eng.candidates' walk written in
+        if not has_in:
+            return [f"    for it in {_WALKED[kind]}:"] + body("        ")
+        return [f"    for it in {_WALKED[kind]}:", "        if P is None or it in P:"] + body("            ")
+    if kind in _NOT_FIGURES:  # edges: the engine's candidates
         return ["    for it in eng.candidates(KIND, P, env):"] + body("        ")
     lines = []
     branches = [("if P is None:", "it.location is not None")] if has_in else []
@@ -129,7 +138,7 @@ def _loops(kind: str, has_in: bool, where: str | None, ns: dict, collect: str, i
 def _function(name: str, head: str, kind: str, f_in, where: str | None, ns: dict, ret: str, shape: str | None = None,
               icons: tuple = ()):
     lines = [head] + _places(f_in, ns, shape, kind) + ["    out = []"]
-    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)", icons)
+    loops = _loops(kind, f_in is not None, where, ns, "out.append(it)", icons, shape)
     if where is None or not _reads_it_in_env(where):
         lines += [line for line in loops if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back
@@ -162,6 +171,45 @@ def _select_all(code, e: dict, fin, fwhere):
         fwhere = code.expr(rest) if rest is not None else None
     return select_all_function(e["kind"], fin[0] if fin else None, fwhere[0] if fwhere else None,
                                place_shape(code, e["in"]), icons)
+
+
+_BY_PLACE = ("friend", "opponent", "teammate", "character")  # relations only characters meet
+
+
+def count_function(code, e: dict):
+    """`count(all KIND in X where COND)` of a relation only characters meet, as one generated
+    function: the candidates are read from the figures each Location of X lists (figures.relocate
+    keeps a character's key in its Location's list while it stands there), not from a walk of every
+    figure; a count needs no order. None when the selector is another (use len of select_all)."""
+    kind = e["kind"]
+    if e["quant"] != "all" or e["in"] is None or kind not in _BY_PLACE:
+        return None
+    shape = place_shape(code, e["in"])
+    fin = code.expr(e["in"])
+    fwhere = code.expr(e["where"]) if e["where"] is not None else None
+    if shape == "anywhere" or fin[1] or (fwhere is not None and fwhere[1]):
+        return None
+    ns = {"KIND": kind, "UNSET": _UNSET}
+    where = _condition(fwhere[0], ns) if fwhere is not None else None
+    test = RELATION_SOURCE[kind]
+    lines = _places(fin[0], ns, shape, kind) + ["    n = 0", "    if P is None:"]
+    lines += ["    " + line for line in _loops(kind, False, where, ns, "n += 1")]
+    lines += ["    else:", "        locations, figures = eng.state.board.locations, eng.state.figures",
+              "        for w in P:", "            if w.__class__ is not int: continue  # a Team: no figure stands there",
+              "            for k in locations[w].figures:", "                it = figures[k]",
+              f"                if {test}:"]
+    pad = " " * 20
+    lines += [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    if where is None or not _reads_it_in_env(where):
+        lines = [line for line in lines if line.strip() != "L['it'] = it"]
+    else:  # `it` bound in the Env's own scope while the condition runs, then given back
+        lines = ["    L = env.locals", "    B = L.get('it', UNSET)", "    try:"] + ["    " + line for line in lines] \
+            + ["    finally:", "        if B is UNSET: L.pop('it', None)", "        else: L['it'] = B"]
+    text = "\n".join(["def count_all(eng, env):"] + lines + ["    return n"])
+    exec(compile(text, f"<count {kind}>", "exec"), ns)  # noqa: S102 (source made here, from the IR's forms)
+    fn = ns["count_all"]
+    fn.selector_src = text
+    return fn
 
 
 def kept_function(f_where):
@@ -206,6 +254,43 @@ def _by_label(eng, items) -> dict:
 
 _LOCATION_TARGETS = [_target(f"L{i + 1}") for i in range(64)]  # `target L1` ... (eng.label of a Location)
 _EDGE_TARGETS: dict = {}  # (a, b) -> `target La-Lb` (eng.label of an edge: Board.edge_label)
+_TABLES: dict = {}  # a tuple of Locations or edges -> its _by_label (labels that name no board: `L3`, `L2-L5`)
+
+
+def _kept_by_label(eng, items) -> dict:
+    """_by_label of Locations or edges, kept by the tuple of the candidates (their labels are
+    their indices', the same on every board): shared, never changed by its readers."""
+    key = tuple(items)
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) > 4096:  # bounded: the sets a game offers are few, but a long run meets many
+            _TABLES.clear()
+        table = _TABLES[key] = _by_label(eng, items)
+    return table
+
+
+def _figures_by_label(eng, items) -> dict:
+    """_by_label of figures: each by its key's target action."""
+    out = {}
+    for item in items:
+        target = _FIGURE_TARGETS.get(item.key)
+        if target is None:
+            target = _target(item.key)
+        out[target] = item
+    return out
+
+
+_FIGURE_TARGETS = _TARGETS  # a figure's label is its key (decisions.fig_label)
+
+
+def by_label_function(kind: str):
+    """The _by_label a selector of `kind` uses: Locations' and edges' kept by their tuple,
+    figures' by their keys, Teams' (and any other) the general one."""
+    if kind in ("location", "edge"):
+        return _kept_by_label
+    if kind not in _NOT_FIGURES:
+        return _figures_by_label
+    return _by_label
 
 
 def compile_selector(code, e: dict):
@@ -224,8 +309,19 @@ def compile_selector(code, e: dict):
     kept = kept_function(f_where) if f_where is not None and not where_asks and in_asks else None
     # neither the place nor the condition asks: the candidates kept are select_all's (one function)
     found = _select_all(code, e, fin, fwhere) if not in_asks and not where_asks else None
-    g_count = as_generator(*fcount) if fcount else None
+    g_count = as_generator(*fcount) if fcount and fcount[1] else None  # a count that asks; else called as it is
+    f_count = fcount[0] if fcount and not fcount[1] else None
     prompt_one = f"choose one {kind}"
+    labels_of = by_label_function(kind)
+    if found is not None and quant == "one":
+        def select_one(eng, env):  # the candidates one function, the choice written in: no generator but this
+            items = found(eng, env)
+            if len(items) < 2:  # nothing to choose
+                return items[0] if items else None
+            by_label = labels_of(eng, items)
+            choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
+            return by_label[choice]
+        return select_one, True
 
     def select(eng, env):
         if found is not None:
@@ -258,15 +354,15 @@ def compile_selector(code, e: dict):
     def choose(eng, env, items):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
-            by_label = _by_label(eng, items)
+            by_label = labels_of(eng, items)
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N
-        n = (yield from g_count(eng, env)) if g_count is not None else None
+        n = (yield from g_count(eng, env)) if g_count is not None else f_count(eng, env) if f_count is not None else None
         chosen = []
         remaining = list(items)
         while remaining and len(chosen) < (n or 0):
-            by_label = _by_label(eng, remaining)
+            by_label = labels_of(eng, remaining)
             options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
             choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
             if choice == NO_TARGET or choice == DONE:

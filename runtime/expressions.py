@@ -22,6 +22,7 @@ FN_PARAMS = {name: [p.name for p in fn.params] for name, fn in B.FUNCTIONS.items
 
 
 class ExpressionsMixin:
+    _tiles: tuple = (None, {})  # (the board, Location qid -> its tiles): location_value's, kept per board
     def ev(self, e, env: Env):
         """The value of an expression, as a generator to `yield from` (a selector may ask for a
         decision): the compiled expression's own generator, or a finished one around its value."""
@@ -112,7 +113,24 @@ class ExpressionsMixin:
         found = placed[3].get(qid)
         if found is None or found.__class__ is Figure:
             return found
-        return next((loc.index for loc in found if not loc.removed), None)
+        for loc in found:  # the first in play (a loop: no generator for a list of one or two)
+            if not loc.removed:
+                return loc.index
+        return None
+
+    def location_value(self, qid: str):
+        """component_value of a Location component (the compiler knows its kind): the index of
+        its first tile in play, from the tiles kept per board (no figure is looked at)."""
+        kept = self._tiles
+        if kept[0] is not (board := self.state.board):
+            tiles: dict = {}
+            for loc in board.locations if board is not None else ():
+                tiles.setdefault(loc.comp and loc.comp["qid"], []).append(loc)  # a face-down tile: None's
+            kept = self.__dict__["_tiles"] = (board, tiles)
+        for loc in kept[1].get(qid, ()):
+            if not loc.removed:
+                return loc.index
+        return None
 
 
 def _value(value):
@@ -167,6 +185,8 @@ RELATION_SOURCE = {
     "opponent": "it.kind == 'character' and it.team is not None and env.team is not None and it.team != env.team",
     "friend": "it.kind == 'character' and it.team == env.team and env.team is not None",
     "teammate": "it.kind == 'character' and it.team == env.team and it is not env.self_fig",
+    "foe": "(it.team is not None and env.team is not None and it.team != env.team if it.kind == 'character' "
+           "else it.owner == env.team if it.kind == 'token' else it.kind == 'npc')",
 }
 
 _RELATIONS: dict = {}

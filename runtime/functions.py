@@ -3,6 +3,8 @@
 Each takes (engine, env, the arguments in FN_PARAMS order)."""
 from __future__ import annotations
 
+import ast
+
 from .effects import id_of
 from .rules import prop
 from .state import Figure
@@ -90,7 +92,10 @@ def _same_location(eng, env, a, b):
 
 def _can_play(eng, env, card, timing):
     comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
-    if comp is None or prop(comp, "timing") != timing or "effect" not in comp["effects"]:
+    if comp is None or "effect" not in comp["effects"]:
+        return False
+    p = comp["props"].get("timing")  # rules.prop written in
+    if (p["value"] if p is not None else None) != timing:
         return False
     guard = comp["effects"]["effect"]["when"]
     return guard is None or eng.static_eval(guard, env)  # a card's own condition reads no local
@@ -118,7 +123,33 @@ def _inline_open(loc):
            f"and len({L}.figures) < {L}.slots)"
 
 
+def _literal(src: str):
+    """The value of a source that is a string literal (a token's or an icon's qid written in),
+    else None: what such an argument is is known when the expression is compiled."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    return value if value.__class__ is str else None
+
+
+def or_0(src: str) -> str:
+    """`(SRC or 0)`, a number's source in a comparison or a sum; a number written as a literal
+    is its own value (`(0) or 0` is `0`)."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return f"({src} or 0)"
+    return repr(value or 0) if value.__class__ is int else f"({src} or 0)"
+
+
 def _inline_has_icon(loc, icon):
+    qid = _literal(icon)
+    if qid is not None:  # the icon's id worked out now, not at every call
+        a, c, i = temp(), temp(), temp()
+        return f"(({a} := {loc}) is not None " \
+               f"and ({c} := eng.state.board.locations[{a}].comp) is not None " \
+               f"and ({i} := {c}['props'].get('icons')) is not None and {id_of(qid)!r} in ({i}['value'] or ()))"
     a, c, i, n = temp(), temp(), temp(), temp()
     return f"((({a} := {loc}), ({n} := {icon}))[0] is not None " \
            f"and ({c} := eng.state.board.locations[{a}].comp) is not None " \
@@ -126,9 +157,17 @@ def _inline_has_icon(loc, icon):
 
 
 def _inline_count(what, on, of):
+    if _literal(what) is not None:  # a token's qid: neither a list nor None, counted at once
+        return f"eng.count_tokens({what}, {on}, {of})"
     w, o, f = temp(), temp(), temp()
     return f"(len({w}) if isinstance(({w} := {what}, {o} := {on}, {f} := {of})[0], list) " \
            f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
+
+
+def _inline_box_property(name):
+    """`box-property(NAME)`: the game's box's printed property (rules.prop written in)."""
+    p = temp()
+    return f"({p}['value'] if ({p} := eng.box['props'].get({name})) is not None else None)"
 
 
 def _inline_location_of(f):
@@ -155,10 +194,19 @@ def adjacent_source() -> str:
 
 
 INLINE = {"open": _inline_open, "has-icon": _inline_has_icon, "count": _inline_count,
-          "location-of": _inline_location_of, "team-of": _inline_team_of}
+          "box-property": _inline_box_property, "location-of": _inline_location_of, "team-of": _inline_team_of}
 INLINE_NAMES = {"ID_OF": id_of, "FIGURE": Figure}  # the names the sources above read
 
 # the turn's words are written in too (runtime/turn_words.py, its own INLINE)
 INLINE.update(turn_words.INLINE)
 INLINE_NAMES.update(turn_words.INLINE_NAMES)
 CONTEXT_INLINE = dict(turn_words.CONTEXT_INLINE)  # context name -> () -> its source (compile_ctx)
+
+
+def _inline_my_hand():
+    """`my-hand` (expressions._my_hand): the sorted hand of the Env's controller in its Team."""
+    t = temp()
+    return f"(sorted({t}.hands.get(env.controller, [])) if ({t} := eng.state.teams.get(env.team)) is not None else [])"
+
+
+CONTEXT_INLINE["my-hand"] = _inline_my_hand

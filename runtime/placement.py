@@ -9,6 +9,7 @@ from __future__ import annotations
 from .actions import SKIP
 from .compiled import action
 from .effects import Env
+from .primitives import evaluated
 from .rules import prop
 from .state import Figure
 
@@ -70,11 +71,11 @@ class PlacementMixin:
             if fig.location is None and not fig.eliminated:
                 yield key, fig
 
-    def p_return_figures(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_return_figures(self, a: dict, env: Env, node: dict):
         """Each figure of the Team taken off the board (KO'ed, or by an effect) and still in the
         game comes back: its player places it on one of `to` with an open Slot, on any open
         Location when none of them has one. It enters the Location it is placed on."""
-        a = yield from self.args("return-figures", raw, env)
         st = self.state
         team = a["team"]
         if team not in st.teams:
@@ -118,10 +119,10 @@ class PlacementMixin:
 
     # ---- events of many figures at once ------------------------------------------------
 
-    def p_announce_together(self, raw: dict, env: Env, node: dict):
+    @evaluated
+    def p_announce_together(self, a: dict, env: Env, node: dict):
         """The event, once for each of the figures, as one step whose effects happen at the
         same time: the game's end is checked once, after them all."""
-        a = yield from self.args("announce-together", raw, env)
         self.win_check_held = True
         try:
             for fig in self.as_list(a["figures"]):

@@ -7,7 +7,6 @@ from functools import cached_property
 from .actions import DONE
 from .compiled import action
 from .effects import Env, Stop, id_of
-from .rules import prop
 from .state import Figure, Pending
 
 
@@ -52,38 +51,41 @@ class PrimitivesMixin:
 
     def p_attack(self, raw: dict, env: Env, node: dict):
         st = self.state
-        if env.self_fig is not None and self.restricted(env.self_fig, "no-attack", node):
+        me = env.self_fig
+        if me is not None and me.tokens and self.restricted(me, "no-attack", node):  # no token: nothing forbids
             return  # no Attack at all: no target chosen, nothing announced
         a = yield from self.args("attack", raw, env)
         tags = self.tags_of(a["tags"], env)
-        for target in self.as_list(a["target"]):
+        v = a["target"]  # as_list written in
+        for target in (v if v.__class__ is list else [] if v is None else [v]):
             if not isinstance(target, Figure) or target.location is None:
                 continue
-            bonus = self.activation_bonus(tags) if st.active and env.self_fig is not None \
-                and st.active.figure == env.self_fig.key else 0
-            if st.active is not None and env.self_fig is not None and st.active.figure == env.self_fig.key:
-                st.active.attack_target = target
+            act = st.active
+            if act is not None and me is not None and act.figure == me.key:  # the Active Character's Attack
+                bonus = self.activation_bonus(tags)
+                act.attack_target = target
             else:
+                bonus = 0
                 env.locals["$attack-target"] = target
             pending = Pending(int(a["amount"] or 0) + bonus, tags)
-            self.log("attack", node, attacker=env.self_fig.key if env.self_fig else None, target=target.key,
-                     amount=pending.amount)
-            yield from self.emit("attack", {"attacker": env.self_fig, "target": target}, pending=pending,
-                                 source=env.self_fig)
+            self.log("attack", node, attacker=me.key if me else None, target=target.key, amount=pending.amount)
+            yield from self.emit("attack", {"attacker": me, "target": target}, pending=pending, source=me)
             if self.state.over:
                 return
-            yield from self.deal_damage(target, pending.amount, tags, env.self_fig, node)
+            yield from self.deal_damage(target, pending.amount, tags, me, node)
 
     @evaluated
     def p_damage(self, a: dict, env: Env, node: dict):
         tags = self.tags_of(a["tags"], env)
-        for target in self.as_list(a["target"]):
+        v = a["target"]  # as_list written in
+        for target in (v if v.__class__ is list else [] if v is None else [v]):
             if isinstance(target, Figure) and target.location is not None:
                 yield from self.deal_damage(target, int(a["amount"] or 0), tags, env.self_fig or env.holder, node)
 
     @evaluated
     def p_remove_damage(self, a: dict, env: Env, node: dict):
-        for target in self.as_list(a["target"]):
+        v = a["target"]  # as_list written in
+        for target in (v if v.__class__ is list else [] if v is None else [v]):
             floor = self.rules.counter_min("damage", 0)  # Damage never below its declared min
             if isinstance(target, Figure) and target.damage > floor:
                 healed = min(target.damage - floor, max(0, int(a["amount"] or 0)))
@@ -180,12 +182,14 @@ class PrimitivesMixin:
 
     @evaluated
     def p_remove(self, a: dict, env: Env, node: dict):
-        for place in self.as_list(a["from"]):
+        v = a["from"]  # as_list written in
+        for place in (v if v.__class__ is list else [] if v is None else [v]):
             self.remove_pieces(a["token"], max(0, int(a["count"] or 0)), place, a["of"], node)
 
     @evaluated
     def p_remove_all(self, a: dict, env: Env, node: dict):
-        for place in self.as_list(a["from"]):
+        v = a["from"]  # as_list written in
+        for place in (v if v.__class__ is list else [] if v is None else [v]):
             self.remove_pieces(a["token"], 10 ** 6, place, a["of"], node)
 
     @evaluated
@@ -222,8 +226,9 @@ class PrimitivesMixin:
         # arguments are evaluated here, one after the other, by their compiled forms)
         code = self.code
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
-        figures = self.as_list((yield from figure(self, env)) if figure_asks else figure(self, env))
-        figures = [f for f in figures if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
+        v = (yield from figure(self, env)) if figure_asks else figure(self, env)
+        figures = [f for f in (v if v.__class__ is list else [] if v is None else [v])  # as_list written in
+                   if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
         if not figures:
             return
         to = (yield from to(self, env)) if to_asks else to(self, env)
@@ -236,7 +241,8 @@ class PrimitivesMixin:
     @evaluated
     def p_place_figure(self, a: dict, env: Env, node: dict):
         tags = self.tags_of(a["tags"], env)
-        for fig in self.as_list(a["figure"]):
+        v = a["figure"]  # as_list written in
+        for fig in (v if v.__class__ is list else [] if v is None else [v]):
             if isinstance(fig, Figure) and not (fig.immune & tags) and a["to"] is not None:
                 dest = a["to"][0] if isinstance(a["to"], list) else a["to"]
                 if dest is not None:
@@ -244,7 +250,8 @@ class PrimitivesMixin:
 
     @evaluated
     def p_off_board(self, a: dict, env: Env, node: dict):
-        for fig in self.as_list(a["figure"]):
+        v = a["figure"]  # as_list written in
+        for fig in (v if v.__class__ is list else [] if v is None else [v]):
             if isinstance(fig, Figure) and fig.location is not None and fig.kind == "character":
                 self.take_off(fig)
                 fig.off_board = True
@@ -255,7 +262,8 @@ class PrimitivesMixin:
     @evaluated
     def p_remove_from_game(self, a: dict, env: Env, node: dict):
         """Out for good: nothing brings the figure back to the board (its KO line is the log's)."""
-        for fig in self.as_list(a["figure"]):
+        v = a["figure"]  # as_list written in
+        for fig in (v if v.__class__ is list else [] if v is None else [v]):
             if isinstance(fig, Figure):
                 fig.eliminated = True
 

@@ -4,7 +4,6 @@ A token that lasts a turn goes back to its pool at the end of that turn (a token
 `discarded`); its `restricts` are refusals (docs/language.md, Durations and Restrictions)."""
 from __future__ import annotations
 
-from .rules import prop
 from .state import Figure
 
 _NOTHING: frozenset = frozenset()  # the token types that forbid what no token forbids
@@ -18,7 +17,8 @@ class StatusesMixin:
         the turn of its holder at whose end it is discarded. `turn-end` is the turn in
         progress if the holder is Active, else its next one; `next-turn-end` always the
         next one it begins. More pieces of a token it already holds keep the later end."""
-        when = prop(self.rules.tokens[token], "discarded")
+        when = self.rules.tokens[token]["props"].get("discarded")  # rules.prop written in
+        when = when["value"] if when is not None else None
         if when not in ("turn-end", "next-turn-end"):
             return
         st = self.state
