@@ -7,6 +7,7 @@ from functools import cached_property
 from .actions import DONE
 from .compiled import action
 from .effects import Env, Stop, id_of
+from .rules import prop
 from .state import Figure, Pending
 
 
