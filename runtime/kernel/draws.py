@@ -60,6 +60,24 @@ def chooser(gen: random.Random):
     return choose
 
 
+def index_drawer(gen: random.Random):
+    """A function of n returning the index `gen.choice` draws from a list of n items (the same
+    bits drawn): a random bot's answer by its place, without the list (play.play_game)."""
+    if type(gen) is not random.Random or not _OURS:
+        return lambda n: gen.choice(range(n))
+    getrandbits = gen.getrandbits
+
+    def draw(n: int) -> int:
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+    return draw
+
+
 def getrandbits_of(gen: random.Random):
     """`gen.getrandbits` where `choice` draws as its loop does, else None (use gen.choice)."""
     return gen.getrandbits if type(gen) is random.Random and _OURS else None

@@ -92,6 +92,7 @@ class KernelGame(Steps):
         self._takes: dict = {}  # actions.take_action(): by verb, its declaration's function (compiled_action)
         self._choose = None  # play_out(): who answers each question where it is asked
         self._pick = None  # play_out(): the same, by the answer's place in the decision's list
+        self._draws = None  # play_out(): the same by player, of the number of answers (no Decision made)
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
@@ -129,8 +130,14 @@ class KernelGame(Steps):
         clone the game (a step is under way when it is asked); a game stopped at a decision
         (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
         its place in `decision.actions` (an index of the list; play_game's random bots): the
-        answer is then not searched for in the list."""
-        self._choose, self._pick = choose, pick
+        answer is then not searched for in the list. `pick` may also be a dict: by player, a
+        function of the number of answers giving the answer's place (play_game's random bots,
+        _Draws); no Decision is then made for a question."""
+        self._choose = choose
+        if isinstance(pick, dict):
+            self._pick, self._draws = None, pick
+        else:
+            self._pick, self._draws = pick, None
         try:
             if self.decision is not None:
                 self.act(choose(self.decision))  # its answer, then the rest in place
@@ -139,11 +146,17 @@ class KernelGame(Steps):
             else:
                 self._advance()
         finally:
-            self._choose = self._pick = None
+            self._choose = self._pick = self._draws = None
 
-    def _answer_in_place(self, decision: Decision) -> str:
-        """play_out(): the answer to a question asked now, checked and kept in the history."""
-        self.decision = decision
+    def _answer_in_place(self, player: str, kind: str, prompt: str, actions: list[str], span=None) -> str:
+        """play_out(): the answer to a question asked now (Run.ask's), checked and kept in the
+        history; by `_draws`, no Decision is made."""
+        draws = self._draws
+        if draws is not None:
+            action = actions[draws[player](len(actions))]
+            self.history.append({"player": player, "kind": kind, "action": action})
+            return action
+        decision = self.decision = Decision(player, kind, prompt, actions, span)
         if self._pick is not None:  # by its place (play_out's `pick`)
             action = decision.actions[self._pick(decision)]
         else:
@@ -282,7 +295,7 @@ class KernelGame(Steps):
         listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
         prompt = (None, "")  # (the turn, its choice of an action's prompt)
         takes = self._takes  # each verb's function, once take_action has made it
-        pick, history = self._pick, self.history
+        pick, draws, history = self._pick, self._draws, self.history
         # the state is the game's until the end (no step is replayed from a copy); the run's
         # answers only grow, each asked and used at once (Run.ask), so they need no reset
         state = self.state
@@ -303,7 +316,11 @@ class KernelGame(Steps):
                                 listed = sole_menu_of(self, *sole)
                             legal, texts = listed()
                         if legal:
-                            if len(legal) > 1:  # the step's first question
+                            if len(legal) > 1 and draws is not None:  # by the player's draw: no Decision
+                                index = draws[state.active](len(texts))
+                                history.append({"player": state.active, "kind": "action", "action": texts[index]})
+                                action = legal[index]
+                            elif len(legal) > 1:  # the step's first question
                                 if prompt[0] != state.turn:  # its prompt, made once a turn
                                     prompt = (state.turn, f"turn {state.turn}: choose an action")
                                 decision = Decision(state.active, "action", prompt[1], texts)
