@@ -1,0 +1,87 @@
+"""The menu of a game whose only action has one card parameter, generated once per rules.
+
+actions.menu() for such an action (`play CARD` where `value(plays) > 0`) as one function of no
+argument, made for a game's state (play_out's loop asks it at each choice of an action): the
+guard's parts and the domain written in with the player (`me`) a local, the cards' texts and
+actions by uid read once, copies that print alike merged as menu() merges them. Its source is
+compiled once per action declaration; a game only binds it to its state (`make(...)`)."""
+from __future__ import annotations
+
+import re
+
+from .actions import _labelled, _plain, _same_copies
+from .compile import fresh, source
+from .labels import labels
+
+_NONE = ([], [])  # no action: the same empty lists each time (the loop only reads them)
+_MAKERS: dict[int, tuple] = {}  # id(the listing) -> (the listing, make)
+
+
+def made_sole(game, verb: str, listing):
+    """actions.sole_menu_of(game, verb, listing): the menu as a function of no argument, reading
+    the game's state, whose cards' plain actions are read again when a card is added. The state
+    must stay the game's while it is used (play_out never replaces it)."""
+    hit = _MAKERS.get(id(listing))
+    if hit is None or hit[0] is not listing:
+        hit = _MAKERS[id(listing)] = (listing, _maker(listing))
+    state = game.state
+    probe = game._probe
+    if probe is None or probe.state is not state:
+        from .effects import Run
+        probe = game._probe = Run(game, [])
+    cards = state.cards
+    by_uid = game._plain.get(verb)
+    if by_uid is None or by_uid[0] != len(cards):
+        by_uid = _plain(game, verb)
+
+    def plain() -> tuple:
+        return _plain(game, verb)
+
+    def merged(values: list, named: list, action_of) -> tuple:
+        """Copies that print alike: the first of each when they are the same (no counter on
+        them, one zone; actions._card_values), else told apart by labels()."""
+        if _same_copies(state, values):
+            first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+            kept = list(dict.fromkeys(named))  # the texts in the order they first come
+            return list(map(action_of, map(first.__getitem__, kept))), kept
+        out: list = []
+        texts: list = []
+        _labelled(game, verb, values, list(map((verb + " ").__add__, labels(game, values, True))), set(), texts, out)
+        return out, texts
+    return hit[1](state, probe, cards, by_uid, plain, merged, _NONE)
+
+
+def _maker(listing):
+    """The source of the menu for the listing's IR (actions._listing: its domain and the parts
+    of its guard), compiled once: `make(state, run, cards, by_uid, plain, merged, NONE)`."""
+    domain, once, rules = listing.ir
+    space: dict = {"__rules__": rules}
+    value, w = source(domain, space), fresh(space)
+    src = f"(({w} if isinstance({w} := {value}, list) else [] if {w} is None else [{w}]))"
+    if once:
+        src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
+    src = src.replace("env['ctx:me']", "me").replace("env.get('ctx:me')", "me")
+    env = []
+    if re.search(r"'[^']*env", src):  # `env` in a string: kept as a local
+        env = ["        env = {'ctx:me': me}"]
+    else:  # read only where a declaration's own function is called: made there
+        src = re.sub(r"\benv\b", "{'ctx:me': me}", src)
+    lines = ["def make(state, run, cards, by_uid, plain, merged, NONE):",
+             "    count, text_of, action_of = by_uid[0], by_uid[1].__getitem__, by_uid[2].__getitem__",
+             "    def sole():",
+             "        nonlocal count, text_of, action_of",
+             "        me = state.active",
+             *env,
+             f"        values = {src}",
+             "        if not values:",  # None: a part of the guard said no; []: no card
+             "            return NONE",
+             "        if count != len(cards):",  # a card added (a scenario's): its plain action too
+             "            by_uid = plain()",
+             "            count, text_of, action_of = by_uid[0], by_uid[1].__getitem__, by_uid[2].__getitem__",
+             "        named = list(map(text_of, values))",
+             "        if len(set(named)) == len(named):",  # no two alike: each prints as its id (labels.py)
+             "            return list(map(action_of, values)), named",
+             "        return merged(values, named, action_of)",
+             "    return sole"]
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+    return space["make"]
