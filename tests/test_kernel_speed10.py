@@ -90,3 +90,89 @@ def test_an_index_drawer_draws_what_choice_draws():
     assert index_drawer(Odd(0))(7) == 6
     with pytest.raises(IndexError):
         index_drawer(random.Random(0))(0)
+
+
+def _midgame(rules):
+    """A seeded game of two stopped after 30 decisions, with damage on a card."""
+    from mayhem.runtime.kernel import KernelGame
+    for seed in range(40):
+        game = KernelGame(rules, _config(rules, 2, seed))
+        pick = random.Random(seed)
+        decision = game.start()
+        for _ in range(30):
+            if decision is None:
+                break
+            decision = game.act(pick.choice(decision.actions))
+        if decision is not None and any(k.startswith("damage/#") for k in game.state.counters):
+            return game
+    raise AssertionError("no seed left damage on a card")  # pragma: no cover
+
+
+def _after(game, block, env) -> tuple:
+    """The state (and result) a block leaves in a copy of the game, or the error it raises."""
+    from mayhem.runtime.kernel.effects import GameOver, Run
+    trial = game.clone()
+    try:
+        block(Run(trial, []), dict(env))
+    except GameOver:
+        pass
+    except (TypeError, KeyError) as error:  # an odd value (owner-of a list): the same error either way
+        return type(error).__name__
+    return trial.state.to_json(), trial.state.result
+
+
+@pytest.mark.parametrize("primitive", ["gain", "lose", "set-counter"])
+@pytest.mark.parametrize("counter", ["hp", "plays", "damage"])
+def test_a_counter_changed_on_a_holder_in_place_is_what_the_general_code_does(marvel, primitive, counter):
+    """`gain`, `lose` and `set-counter` with `on: X` compiled with the rules (one player changed
+    in place, counters.inline_change) leave the state as the block compiled without them (the
+    counter's own function per holder): for a player (knocked out below the minimum, held at
+    the maximum), nobody (`me`), a list of players and a card."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    game = _midgame(marvel)
+    card = next(int(k.split("#")[1]) for k in game.state.counters if k.startswith("damage/#"))
+    players = game.state.players
+    for on in [players[0], players[1], None, list(players), card]:
+        for amount in [3, 20, -20, 0]:
+            key = "value" if primitive == "set-counter" else "amount"
+            body = [{"op": "primitive", "name": primitive, "span": "test",
+                     "args": {"counter": {"e": "counter", "name": counter}, key: {"e": "var", "name": "n"},
+                              "on": {"e": "var", "name": "o"}}}]
+            env = {"ctx:me": game.state.active, "var:n": amount, "var:o": on}
+            written, general = compiled_block(body, marvel), compiled_block(list(body))
+            assert _after(game, written, env) == _after(game, general, env), (counter, primitive, on, amount)
+
+
+def test_a_card_moved_to_its_owner_s_pile_in_place_is_what_the_general_code_does(marvel):
+    """`move-card(c, Z, of: owner-of(c))` (the turn's end of Marvel Mayhem) compiled with the
+    rules reads the card's owner from the state: the same as the block compiled without them,
+    for one card (another player's too), a list of cards and none."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    game = _midgame(marvel)
+    state = game.state
+    mine = [u for u, owner in enumerate(state.owners) if owner == state.active][:3]
+    theirs = [u for u, owner in enumerate(state.owners) if owner not in (state.active, None)][:3]
+    assert mine and theirs
+    for zone in ("discard", "defenses", "hand"):
+        body = [{"op": "primitive", "name": "move-card", "span": "test",
+                 "args": {"card": {"e": "var", "name": "c"}, "to": {"e": "zone", "name": zone},
+                          "of": {"e": "fn", "name": "owner-of", "args": {"card": {"e": "var", "name": "c"}}}}}]
+        written, general = compiled_block(body, marvel), compiled_block(list(body))
+        for card in mine + theirs + [mine + theirs, None]:
+            env = {"ctx:me": state.active, "var:c": card}
+            assert _after(game, written, env) == _after(game, general, env), (zone, card)
+
+
+def test_an_action_with_values_not_one_per_parameter_is_taken_by_the_general_code(marvel):
+    """A declaration's function unpacks its one value; given none or two, it takes the action
+    as actions.take_general does."""
+    from mayhem.runtime.actions import Action
+    from mayhem.runtime.kernel.actions import take_general
+    from mayhem.runtime.kernel.compile_stmts import compiled_action
+    game = _midgame(marvel)
+    take = compiled_action(marvel.actions["play"], marvel)
+    hand = game.state.zones[f"hand/{game.state.active}"]
+    for args in [(hand[0],), (), (hand[0], hand[-1])]:
+        action = tuple.__new__(Action, ("play", args, "play x"))
+        assert _after(game, lambda run, env: take(run.game, run, action), {}) == \
+            _after(game, lambda run, env: take_general(run.game, run, action), {}), args

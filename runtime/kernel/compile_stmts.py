@@ -40,11 +40,15 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
-    lines less its stop tests, which never hold there."""
+    lines less its stop tests, which never hold there. `known`: env keys whose values are
+    locals there already (`{'ctx:me': 'me'}`)."""
     names = Locals()
+    for key, local in (known or {}).items():
+        names.local[key] = local
+        names.known.add(key)
     lines: list[str] = []
     _emit(body, space, lines, 1, names)
     lines = [line for line in lines if line.strip() != "if stops and state.end_turn: return"]
@@ -68,12 +72,13 @@ def compiled_action(action, rules=None):
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
-    head = ["def take(game, run, action):",
-            "    args = action.args",
-            f"    if len(args) != {len(keys)}: return _general(game, run, action)",
-            "    gstate = game.state",
-            f"    {me} = gstate.active"]
-    head += [f"    {local} = args[{i}]" for i, local in enumerate(params)]
+    head = ["def take(game, run, action):"]
+    if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
+        head += ["    try:", f"        {', '.join(params)}, = action.args",
+                 "    except ValueError:", "        return _general(game, run, action)"]
+    else:
+        head.append("    if action.args: return _general(game, run, action)")
+    head += ["    gstate = game.state", f"    {me} = gstate.active"]
     head += ["    env = {'ctx:me': " + me + ", '_stops': True"
              + "".join(f", {key!r}: {local}" for key, local in zip(keys, params)) + "}",
              f"    gstate.log.append({{'event': 'action', 'player': {me}, 'action': action.text}})",
@@ -176,8 +181,11 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
     elif op == "for-each":
         key = "var:" + stmt["var"]
         lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
-        lines.append(pad + f"for _v{n} in (list(_s{n}) if isinstance(_s{n}, list) else [] if _s{n} is None "
-                     f"else [_s{n}]):")
+        if stmt["source"].get("e") == "fn" and stmt["source"].get("name") == "cards-in":
+            lines.append(pad + f"for _v{n} in _s{n}:")  # a list of its own already (piles.cards_in)
+        else:
+            lines.append(pad + f"for _v{n} in (list(_s{n}) if isinstance(_s{n}, list) else [] if _s{n} is None "
+                         f"else [_s{n}]):")
         lines.append(pad + f"    {names.name(key)} = env[{key!r}] = _v{n}")
         _nested(stmt["body"], space, lines, depth + 1, names, also=[key])
     elif op == "repeat":

@@ -55,7 +55,7 @@ def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]
     body = rules.slots.get(slot)
     if body:
         lines.append(f"    env = {{'ctx:me': {me}}}")
-        lines += inline_lines(body, space)
+        lines += inline_lines(body, space, {"ctx:me": me} if me.isidentifier() else None)
     lines += end_lines(rules)
     lines.append("    if state.triggers:" if not rules.rules else "    if True:")
     lines.append(f"        run_triggers(game, run, '{event}')")
@@ -88,7 +88,9 @@ def make_turn_end(rules):
     space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
     lines = ["def turn_end(game, run):",
              "    state = game.state"]
-    lines += _slot_lines(rules, "turn-end", "state.active", "turn-end", space)
+    if rules.slots.get("turn-end"):
+        lines.append("    me = state.active")
+    lines += _slot_lines(rules, "turn-end", "me", "turn-end", space)
     resets = _reset_lines(rules, "turn-end", space)
     lines += resets
     lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")

@@ -31,10 +31,16 @@ def _counter_lines(sign: str, add: bool):
                 written = spec is not None and inline_change(spec, "env['ctx:me']",
                                                              value or f"{sign}int(({amount}) or 0)", add, n, space)
                 return written or [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
-            return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
-                    f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+            loop = [f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
-                    f"    _c{n}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
+                    f"    {change}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
+            spec = _declared(space, "counters", args["counter"])
+            one = spec is not None and inline_change(spec, f"_o{n}", value or f"{sign}int(_a{n} or 0)", add, n,
+                                                     space, checked=True)
+            if one:  # one player (`lose(C, n, on: who)`) changed in place; a list, `me` or a card, one by one
+                return ([f"_a{n}, _o{n} = {amount}, {source(args['on'], space, names)}", f"if type(_o{n}) is str:"]
+                        + ["    " + line for line in one] + ["else:"] + ["    " + line for line in loop])
+            return [f"_a{n}, _o{n} = {amount}, {source(args['on'], space, names)}"] + loop
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
             return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
@@ -53,15 +59,32 @@ def _move_card_lines(args: dict, space: dict, names, n: int) -> list[str]:
         spec = _declared(space, "zones", args["to"])
         written = spec is not None and inline_put(spec, f"_u{n}", f"_h{n}", n)
         if written:  # a player's pile changed in place
-            return [f"_k{n}, _o{n} = {card}, {of}",
-                    f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
+            loop = [f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
                     f"    _h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + ["    " + x for x in written]
+            if _owner_of_itself(args):  # `move-card(c, Z, of: owner-of(c))`: one card, to its owner's pile
+                return ([f"_k{n} = {card}", f"if type(_k{n}) is int:", f"    _u{n} = _k{n}",
+                         f"    _h{n} = state.owners[_u{n}]"] + ["    " + x for x in written]
+                        + ["else:", f"    _o{n} = {of}"] + ["    " + x for x in loop])
+            one = [f"_u{n} = _k{n}", f"_h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + written
+            return ([f"_k{n}, _o{n} = {card}, {of}", f"if type(_k{n}) is int:"] + ["    " + x for x in one]
+                    + ["else:"] + ["    " + x for x in loop])
         return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
                 f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
                 f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
     return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
             f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
             f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
+
+
+def _owner_of_itself(args: dict) -> bool:
+    """Whether move-card's `of` is the owner of the card it moves, named alike (a variable or
+    a context: read twice, the same value): the card's owner is then read from the state."""
+    card, of = args["card"], args["of"]
+    if of is None or of.get("e") != "fn" or of.get("name") != "owner-of" or card is None:
+        return False
+    inner = {k: v for k, v in of["args"].items() if v is not None}
+    return (list(inner) == ["card"] and card.get("e") in ("var", "ctx") and inner["card"].get("e") == card["e"]
+            and inner["card"].get("name") == card.get("name"))
 
 
 def _card_lines(play: bool):
