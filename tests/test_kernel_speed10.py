@@ -176,3 +176,103 @@ def test_an_action_with_values_not_one_per_parameter_is_taken_by_the_general_cod
         action = tuple.__new__(Action, ("play", args, "play x"))
         assert _after(game, lambda run, env: take(run.game, run, action), {}) == \
             _after(game, lambda run, env: take_general(run.game, run, action), {}), args
+
+
+SOLO = '''in box solo
+
+box solo "Solo" {
+  source authored
+  game solo
+  players 2
+}
+
+game solo "Solo" {
+  source authored
+  seats 2..3
+  decks-to deck
+  zone deck "Deck" {
+    per player
+    ordered
+    reshuffle-from discard
+  }
+  zone hand "Hand" { per player }
+  zone discard "Discard pile" { per player }
+  counter plays "Plays" {
+    per player
+    start 2
+    reset turn-start
+  }
+  counter hp "Hit points" {
+    per player
+    start 3
+    min 0
+    out-at-min
+  }
+  setup {
+    for each p in players {
+      draw(p, 3)
+    }
+  }
+  turn {
+    draw(me, 1)
+  }
+  action play "Play" (card = DOMAIN) {
+    effect when GUARD {
+      lose(plays, 1)
+      move-card(card, discard)
+      lose(hp, 1, on: first(opponents(me)))
+    }
+  }
+  end when size(players) <= 1 {
+    win(players)
+  }
+}
+
+card-type plain "Card" {
+  source authored
+  cost int 0
+}
+
+deck starter "Starter" {
+  source authored
+  plain a "A" { copies 3 }
+  plain b "B" { copies 2 }
+  plain c "C" { copies 1 }
+}
+'''
+
+
+@pytest.mark.parametrize("domain,guard,fast", [
+    ("cards-in(hand, me)", "value(plays) >= 1", True),
+    ("cards-in(hand)", "value(plays) > 0 and value(plays) <= 2", True),
+    ("cards-in(hand, me)", "value(plays) > 0 and value(plays, of: first(opponents(me))) >= 0", False),
+    ("cards-in(hand, first(opponents(me)))", "value(plays) > 0", False)])
+def test_the_sole_menu_generated_for_a_player_is_menu_s(tmp_path, domain, guard, fast):
+    """The sole action's menu (sole.py) reads a player's pile and counters in place when its
+    domain is `cards-in(ZONE)` of `me` and its guard's parts compare `value(COUNTER)` of `me`
+    with a number; any other listing is written as compile.py writes it. Either way it gives
+    menu()'s actions and texts at every choice of an action, and play_out plays the game
+    act() by act() plays."""
+    from mayhem.runtime.kernel import KernelGame
+    from mayhem.runtime.kernel.actions import menu, sole_listing, sole_menu_of
+    from mayhem.runtime.kernel.sole import _for_a_player
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "solo.mh").write_text(SOLO.replace("DOMAIN", domain).replace("GUARD", guard))
+    rules = _load(tmp_path, "solo")
+    listing = sole_listing(KernelGame(rules, _config(rules, 2, 0)))[1]
+    domain_ir, once, _rules = listing.ir
+    assert (_for_a_player(domain_ir, once, rules, {}) is not None) == fast
+    menus = 0
+    for seed in range(6):
+        config = _config(rules, 2 + seed % 2, seed)
+        game, pick = KernelGame(rules, config), random.Random(seed)
+        decision = game.start()
+        while decision is not None:
+            if decision.kind == "action":
+                assert sole_menu_of(game, *sole_listing(game))() == menu(game)
+                menus += 1
+            decision = game.act(pick.choice(decision.actions))
+        out, pick = KernelGame(rules, config), random.Random(seed)
+        out.play_out(lambda d: pick.choice(d.actions))
+        _same(out, game)
+    assert menus

@@ -61,6 +61,9 @@ def _maker(listing):
     if once:
         src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
     src = src.replace("env['ctx:me']", "me").replace("env.get('ctx:me')", "me")
+    fast = _for_a_player(domain, once, rules, space)
+    if fast is not None:  # `me` a player: the pile and counters read in place, without the copy
+        src = f"({fast} if type(me) is str else {src})"
     env = []
     if re.search(r"'[^']*env", src):  # `env` in a string: kept as a local
         env = ["        env = {'ctx:me': me}"]
@@ -85,3 +88,36 @@ def _maker(listing):
              "    return sole"]
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
     return space["make"]
+
+
+def _for_a_player(domain: dict | None, once: tuple, rules, space: dict) -> str | None:
+    """The listing for `me` a player (a str) when its domain is `cards-in(ZONE)` of `me` and
+    each part of the guard compares `value(COUNTER)` of `me` with a number, both kept per
+    player: the pile itself (the menu only reads it) where the parts allow, else None. None
+    (no such source) for any other listing."""
+    from .compile import name_for
+    if rules is None or domain is None or domain.get("e") != "fn" or domain.get("name") != "cards-in":
+        return None
+    args = {k: v for k, v in domain["args"].items() if v is not None}
+    zone = rules.zones.get(args.get("zone", {}).get("name")) if args.get("zone", {}).get("e") == "zone" else None
+    if zone is None or zone.per != "player" or not set(args) <= {"zone", "of"} or not _is_me(args.get("of")):
+        return None
+    tests = []
+    for part in once:
+        left, right = part.get("l") or {}, part.get("r") or {}
+        largs = {k: v for k, v in (left.get("args") or {}).items() if v is not None}
+        counter = largs.get("counter") or {}
+        spec = rules.counters.get(counter.get("name")) if counter.get("e") == "counter" else None
+        if (part.get("e") != "cmp" or part.get("op") not in ("<", "<=", ">", ">=") or right.get("e") != "num"
+                or left.get("e") != "fn" or left.get("name") != "value" or spec is None or spec.per != "player"
+                or not set(largs) <= {"counter", "of"} or not _is_me(largs.get("of"))):
+            return None
+        tests.append(f"int(state.counters.get({name_for(space, spec.id + '/')} + me, {name_for(space, spec.start)})"
+                     f" or 0) {part['op']} {name_for(space, int(right['v'] or 0))}")
+    pile = f"state.zones.get({name_for(space, zone.id + '/')} + me)"
+    return f"({pile} if {' and '.join(tests)} else None)" if tests else pile
+
+
+def _is_me(e: dict | None) -> bool:
+    return e is None or (e.get("e") == "ctx" and e.get("name") == "me")
+
