@@ -276,3 +276,14 @@ def test_the_sole_menu_generated_for_a_player_is_menu_s(tmp_path, domain, guard,
         out.play_out(lambda d: pick.choice(d.actions))
         _same(out, game)
     assert menus
+
+
+def test_the_printed_ids_by_uid_are_made_once_per_deal_and_rules(marvel):
+    """labels._ids_of keeps each uid's printed id per deal: the same list for the same cards
+    dealt with the same rules, made again for other rules (their cards may print otherwise)."""
+    from mayhem.runtime.kernel.labels import _ids_of
+    other = _load(ROOT / "content", "marvel-mayhem")
+    cards = sorted(marvel.cards)[:5] * 2
+    ids = _ids_of(marvel, cards)
+    assert ids == [marvel.cards[q].id for q in cards] and _ids_of(marvel, list(cards)) is ids
+    assert _ids_of(other, cards) is not ids and _ids_of(other, cards) == ids
