@@ -92,10 +92,12 @@ def _card_lines(play: bool):
     def lines(args: dict, space: dict, names, n: int) -> list[str]:
         from .resolvers import make
         table = "plays" if play else "resolves"
+        rules = space.get("__rules__")  # the rules' own table of the cards' functions, read once
+        found = f"run.rules.{table}" if rules is None else name_for(space, getattr(rules, table))
         return [f"_k{n} = {source(args['card'], space, names)}",
                 f"if _k{n} is not None:",
                 f"    _q{n} = state.cards[_k{n}]",
-                f"    (run.rules.{table}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
+                f"    ({found}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
                 f"(run, env['ctx:me'], _k{n})"]
     return lines
 
