@@ -287,3 +287,43 @@ def test_the_printed_ids_by_uid_are_made_once_per_deal_and_rules(marvel):
     ids = _ids_of(marvel, cards)
     assert ids == [marvel.cards[q].id for q in cards] and _ids_of(marvel, list(cards)) is ids
     assert _ids_of(other, cards) is not ids and _ids_of(other, cards) == ids
+
+
+def test_the_kernel_sets_no_context_a_keyword_would_not_copy():
+    """A keyword's env copies the contexts of its caller's env by their names
+    (compile_stmts.CONTEXTS), not by a walk over every key: the kernel names no other context
+    (`ctx:NAME` written in its source), so none is left behind."""
+    import re
+    from mayhem.runtime.kernel.compile_stmts import CONTEXTS
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "runtime" / "kernel").glob("*.py")))
+    named = set(re.findall(r"ctx:[a-z][a-z-]*", source))
+    assert named and named <= set(CONTEXTS), named - set(CONTEXTS)
+
+
+def test_a_keyword_s_env_holds_its_caller_s_contexts_in_their_order(marvel):
+    """The env a keyword's body runs in: the caller's contexts in the order the caller set
+    them (as the walk over its keys copied them), then the keyword's parameters."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    from mayhem.runtime.kernel.effects import Run
+    seen = []
+    qid = next(q for q in marvel.keywords if marvel.keywords[q]["params"])
+    keyword = marvel.keywords[qid]
+    body = [{"op": "keyword", "keyword": qid, "span": "test", "args": {name: {"e": "num", "v": 1}
+                                                                        for name in keyword["params"]}}]
+    block = compiled_block(body, marvel)
+    game = _midgame(marvel)
+    original = keyword["body"]
+    keyword["body"] = [{"op": "primitive", "name": "spy", "span": "test", "args": {}}]
+    try:
+        from mayhem.runtime.kernel import compile_stmts
+        compile_stmts._CACHE.pop(id(keyword["body"]), None)
+        import mayhem.runtime.kernel.primitives as primitives
+        primitives.PRIMITIVES["spy"] = lambda run, env: seen.append(list(env.items()))
+        for env in [{"ctx:me": "p1", "ctx:this-card": 3, "ctx:amount": 2, "var:t": "p2"},
+                    {"ctx:me": "p2", "_stops": True, "var:card": 4}]:
+            block(Run(game, []), env)
+            params = [("var:" + name, 1) for name in keyword["params"]]
+            assert seen[-1] == [(k, v) for k, v in env.items() if k.startswith("ctx:")] + params
+    finally:
+        keyword["body"] = original
+        primitives.PRIMITIVES.pop("spy", None)

@@ -228,6 +228,12 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     return [call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)]
 
 
+# the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
+# `amount`; an action's, a slot's, a trigger's and `as`'s `me`): a keyword's env copies them
+# (tests/test_kernel_speed10.py holds the kernel to setting no other)
+CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
+
+
 class _Late:
     """A function set at its first call: a keyword's, built from the rules it is played with
     (its parameters and body are read from them), then called as `holder.f(run, env)`."""
@@ -245,8 +251,8 @@ def _keyword(stmt: dict) -> _Late:
         and running its body."""
         kw = run.rules.keywords[qid]
         space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
-        lines = ["def keyword(run, env):",
-                 "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
+        lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
+        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS]
         for name in kw["params"]:
             expr = stmt["args"].get(name)
             if expr is None:
