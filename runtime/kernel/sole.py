@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .actions import _labelled, _plain, _same_copies
+from .actions import _labelled, _plain
 from .compile import fresh, source
 from .labels import labels
 
@@ -37,13 +37,21 @@ def made_sole(game, verb: str, listing):
     def plain() -> tuple:
         return _plain(game, verb)
 
+    marks: list = [None, None]  # the counters' keys when last read, and the cards (uids as text) with one
+
     def merged(values: list, named: list, action_of) -> tuple:
         """Copies that print alike: the first of each when they are the same (no counter on
-        them, one zone; actions._card_values), else told apart by labels()."""
-        if _same_copies(state, values):
-            first = dict(zip(reversed(named), reversed(values)))  # each text's first card
-            kept = list(dict.fromkeys(named))  # the texts in the order they first come
-            return list(map(action_of, map(first.__getitem__, kept))), kept
+        them, one zone: actions._same_copies, the cards with a counter found again only when
+        the counters' keys change), else told apart by labels()."""
+        if len(set(map(state.places.__getitem__, values))) == 1:
+            counters = state.counters
+            if counters.keys() != marks[0]:
+                marks[0] = set(counters)
+                marks[1] = {k[k.rfind("/#") + 2:] for k in counters if "/#" in k}
+            if marks[1].isdisjoint(map(str, values)):
+                first = dict(zip(reversed(named), reversed(values)))  # each text's first card
+                kept = list(dict.fromkeys(named))  # the texts in the order they first come
+                return list(map(action_of, map(first.__getitem__, kept))), kept
         out: list = []
         texts: list = []
         _labelled(game, verb, values, list(map((verb + " ").__add__, labels(game, values, True))), set(), texts, out)
