@@ -327,3 +327,33 @@ def test_a_keyword_s_env_holds_its_caller_s_contexts_in_their_order(marvel):
     finally:
         keyword["body"] = original
         primitives.PRIMITIVES.pop("spy", None)
+
+
+def test_a_game_whose_zones_refill_between_steps_plays_out_as_act_by_act(tmp_path):
+    """play_out's loop takes a turn's end and the next turn's start one after the other, and a
+    turn's actions in a loop of their own, except where zones refill between two steps (a
+    line-up filled from a shared deck): the same game as act() by act()."""
+    from test_kernel_zones import GAME
+    from mayhem.runtime.kernel import KernelGame
+    text = GAME.replace('''  action buy''', '''  setup {
+    for each p in players {
+      for each c in cards-in(deck, of: p) {
+        move-card(c, main)
+      }
+    }
+  }
+  action buy''')
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "lineup.mh").write_text(text)
+    rules = _load(tmp_path, "lineup")
+    assert rules.refills
+    for seed in range(4):
+        config = _config(rules, 2, seed)
+        game, pick = KernelGame(rules, config), random.Random(seed)
+        decision = game.start()
+        while decision is not None:
+            decision = game.act(pick.choice(decision.actions))
+        out, pick = KernelGame(rules, config), random.Random(seed)
+        out.play_out(lambda d: pick.choice(d.actions))
+        _same(out, game)
+        assert game.state.result["reason"] == "tie" and len(game.history) > 1  # the line-up bought out

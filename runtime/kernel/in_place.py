@@ -21,6 +21,7 @@ def steps_in_place(game) -> None:
         run = game._run = Run(game, [])
     run.in_place = game._answer_in_place
     kinds = game._kinds
+    turn_start, turn_end = kinds["turn-start"], kinds["turn-end"]
     sole = sole_listing(game)  # the game's only action, of one card parameter: listed by sole.py
     listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
     take = None  # its declaration's function
@@ -40,47 +41,56 @@ def steps_in_place(game) -> None:
         try:
             if phase != "actions":  # setup, a round's start or end, a turn's start or end
                 kinds[phase](game, run)
-                continue
-            # the turn's choices of an action (_next_step's, written out), one step each: the
-            # phase stays `actions` until the turn ends (the end of the game raises GameOver)
-            while not state.end_turn:
-                if sole is None:
-                    legal, texts = menu(game)
-                else:
-                    if listed is None:
-                        listed = sole_menu_of(game, *sole)
-                        take = takes.get(sole[0])
-                        if take is None:
-                            take = takes[sole[0]] = compiled_action(game.rules.actions[sole[0]], game.rules)
-                    legal, texts = listed()
-                if not legal:
+                if refills or state.phase != "actions":
+                    continue
+            while True:  # a turn's actions, its end and the next turn's start, one after the other
+                # the turn's choices of an action (_next_step's, written out), one step each: the
+                # phase stays `actions` until the turn ends (the end of the game raises GameOver)
+                while not state.end_turn:
+                    if sole is None:
+                        legal, texts = menu(game)
+                    else:
+                        if listed is None:
+                            listed = sole_menu_of(game, *sole)
+                            take = takes.get(sole[0])
+                            if take is None:
+                                take = takes[sole[0]] = compiled_action(game.rules.actions[sole[0]], game.rules)
+                        legal, texts = listed()
+                    if not legal:
+                        break
+                    if len(legal) == 1:  # its only legal action, taken without asking
+                        action = legal[0]
+                    elif draws is not None:  # by the player's draw: no Decision made
+                        me = state.active
+                        index = draws[me](len(texts))
+                        history.append({"player": me, "kind": "action", "action": texts[index]})
+                        action = legal[index]
+                    else:  # the step's first question
+                        if prompt[0] != state.turn:  # its prompt, made once a turn
+                            prompt = (state.turn, f"turn {state.turn}: choose an action")
+                        decision = Decision(state.active, "action", prompt[1], texts)
+                        if pick is None:
+                            index = game._answer_index(decision)
+                        else:  # _answer_index(decision), written out: by its place (play_out's `pick`)
+                            game.decision = decision
+                            index = pick(decision)
+                            history.append({"player": decision.player, "kind": "action", "action": texts[index]})
+                        action = legal[index]
+                    if sole is not None:
+                        take(game, run, action)
+                    else:
+                        (takes.get(action.verb) or take_action)(game, run, action)  # its own function
+                    if refills:
+                        refill(Run(game, []))  # between two steps
+                state.phase = "turn-end"  # the turn has ended, or no action is left
+                turn_end(game, run)
+                # the next turn's start at once, unless zones refill between two steps or a
+                # round ends first (then the loop above takes the next step)
+                if refills or state.phase != "turn-start":
                     break
-                if len(legal) == 1:  # its only legal action, taken without asking
-                    action = legal[0]
-                elif draws is not None:  # by the player's draw: no Decision made
-                    me = state.active
-                    index = draws[me](len(texts))
-                    history.append({"player": me, "kind": "action", "action": texts[index]})
-                    action = legal[index]
-                else:  # the step's first question
-                    if prompt[0] != state.turn:  # its prompt, made once a turn
-                        prompt = (state.turn, f"turn {state.turn}: choose an action")
-                    decision = Decision(state.active, "action", prompt[1], texts)
-                    if pick is None:
-                        index = game._answer_index(decision)
-                    else:  # _answer_index(decision), written out: by its place (play_out's `pick`)
-                        game.decision = decision
-                        index = pick(decision)
-                        history.append({"player": decision.player, "kind": "action", "action": texts[index]})
-                    action = legal[index]
-                if sole is not None:
-                    take(game, run, action)
-                else:
-                    (takes.get(action.verb) or take_action)(game, run, action)  # its own function
-                if refills:
-                    refill(Run(game, []))  # between two steps
-            state.phase = "turn-end"  # the turn has ended, or no action is left
-            kinds["turn-end"](game, run)
+                turn_start(game, run)
+                if state.phase != "actions":
+                    break
         except GameOver:
             pass
     game._legal = game._texts = None
