@@ -10,6 +10,8 @@ place. They do what `_turn_start` and `_turn_end` do, in the same order
 (tests/test_kernel_speed9.py holds them together)."""
 from __future__ import annotations
 
+import re
+
 from .compile import state_reads
 from .compile_stmts import inline_lines
 
@@ -32,14 +34,18 @@ def _reset_lines(rules, when: str, space: dict) -> list[str]:
     """steps._reset(when), written out: the keys the reset counters hold (their own, `C/...`)
     found once per set of keys, then set to their starts by one update (keys it has: the
     dict's order is kept)."""
-    resets = [(c.id, c.id + "/", c.start) for c in rules.counters.values() if c.reset == when]
+    # each counter's keys picked in C (its id, or `ID/...`), the later counter's start kept
+    # where two would reset one key, as a walk over the keys and the counters in turn did
+    resets = [(re.compile(re.escape(c.id) + r"(?:/|\Z)").match, c.start) for c in rules.counters.values()
+              if c.reset == when]
     if not resets:
         return []
 
     def refresh(counters: dict, known: list) -> None:
         known[0] = frozenset(counters)
-        known[1] = {key: start for key in counters for ident, prefix, start in resets
-                    if key == ident or key.startswith(prefix)}
+        known[1] = {}
+        for match, start in resets:
+            known[1].update(dict.fromkeys(filter(match, counters), start))
 
     space["RESET_KEYS"], space["refresh"] = [None, {}], refresh  # its cell: [the keys, {key: start}]
     return ["    counters = state.counters",
