@@ -357,3 +357,16 @@ def test_a_game_whose_zones_refill_between_steps_plays_out_as_act_by_act(tmp_pat
         out.play_out(lambda d: pick.choice(d.actions))
         _same(out, game)
         assert game.state.result["reason"] == "tie" and len(game.history) > 1  # the line-up bought out
+
+
+def test_me_is_read_from_its_local_only_where_the_block_surely_set_it():
+    """Generated code reads `me` from the local an action's function or a turn's slot keeps it
+    in (compile.me_of), and from env where the block has only read it (its value may be unset)."""
+    from mayhem.runtime.kernel.compile import me_of
+    from mayhem.runtime.kernel.compile_stmts import Locals
+    names = Locals()
+    assert me_of(None) == me_of(names) == "env['ctx:me']"
+    names.read("ctx:me")
+    assert me_of(names) == "env['ctx:me']"
+    local = names.set("ctx:me")
+    assert me_of(names) == local != "env['ctx:me']"

@@ -7,7 +7,7 @@ turn's `draw(me, 1)`; where the rules the block is made with declare the counter
 change is written in for a player (a card) in place (counters.inline_change, piles.inline_put)."""
 from __future__ import annotations
 
-from .compile import _declared, call_source, name_for, source
+from .compile import _declared, call_source, me_of, name_for, source
 from .counters import inline_change
 from .piles import inline_draw_one, inline_put
 
@@ -28,10 +28,10 @@ def _counter_lines(sign: str, add: bool):
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
                 spec = _declared(space, "counters", args["counter"])
-                written = spec is not None and inline_change(spec, "env['ctx:me']",
+                written = spec is not None and inline_change(spec, me_of(names),
                                                              value or f"{sign}int(({amount}) or 0)", add, n, space)
-                return written or [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
-            loop = [f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+                return written or [f"{change}(run, {me_of(names)}, {value or f'{sign}int(({amount}) or 0)'})"]
+            loop = [f"for _h{n} in (({me_of(names)},) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
                     f"    {change}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
             spec = _declared(space, "counters", args["counter"])
@@ -43,9 +43,9 @@ def _counter_lines(sign: str, add: bool):
             return [f"_a{n}, _o{n} = {amount}, {source(args['on'], space, names)}"] + loop
         change = name_for(space, _change)
         if args.get("on") is None:  # of `me`
-            return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
+            return [f"{change}(run, {counter}, {me_of(names)}, {sign}int(({amount}) or 0), {add})"]
         return [f"_c{n}, _a{n}, _o{n} = {counter}, {amount}, {source(args['on'], space, names)}",
-                f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
+                f"for _h{n} in (({me_of(names)},) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                 f"else (_o{n},)):",
                 f"    {change}(run, _c{n}, _h{n}, {sign}int(_a{n} or 0), {add})"]
     return lines
@@ -98,7 +98,7 @@ def _card_lines(play: bool):
                 f"if _k{n} is not None:",
                 f"    _q{n} = state.cards[_k{n}]",
                 f"    ({found}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
-                f"(run, env['ctx:me'], _k{n})"]
+                f"(run, {me_of(names)}, _k{n})"]
     return lines
 
 
