@@ -23,8 +23,13 @@ def steps_in_place(game) -> None:
     kinds = game._kinds
     turn_start, turn_end = kinds["turn-start"], kinds["turn-end"]
     sole = sole_listing(game)  # the game's only action, of one card parameter: listed by sole.py
-    listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
     take = None  # its declaration's function
+    if sole is not None:  # its menu's function (actions.sole_menu_of): the state is the game's to the end
+        listed = sole_menu_of(game, *sole)
+        take = takes_of(game, sole[0])
+    else:
+        def listed():
+            return menu(game)
     prompt = (None, "")  # (the turn, its choice of an action's prompt)
     takes = game._takes  # each verb's function, once take_action has made it
     pick, draws, history = game._pick, game._draws, game.history
@@ -47,15 +52,7 @@ def steps_in_place(game) -> None:
                 # the turn's choices of an action (_next_step's, written out), one step each: the
                 # phase stays `actions` until the turn ends (the end of the game raises GameOver)
                 while not state.end_turn:
-                    if sole is None:
-                        legal, texts = menu(game)
-                    else:
-                        if listed is None:
-                            listed = sole_menu_of(game, *sole)
-                            take = takes.get(sole[0])
-                            if take is None:
-                                take = takes[sole[0]] = compiled_action(game.rules.actions[sole[0]], game.rules)
-                        legal, texts = listed()
+                    legal, texts = listed()
                     if not legal:
                         break
                     if len(legal) == 1:  # its only legal action, taken without asking
@@ -76,7 +73,7 @@ def steps_in_place(game) -> None:
                             index = pick(decision)
                             history.append({"player": decision.player, "kind": "action", "action": texts[index]})
                         action = legal[index]
-                    if sole is not None:
+                    if take is not None:
                         take(game, run, action)
                     else:
                         (takes.get(action.verb) or take_action)(game, run, action)  # its own function
@@ -95,3 +92,12 @@ def steps_in_place(game) -> None:
             pass
     game._legal = game._texts = None
     game.decision = None
+
+
+def takes_of(game, verb: str):
+    """The declaration's function of the verb (actions.take_action's), kept by the game."""
+    take = game._takes.get(verb)
+    if take is None:
+        take = game._takes[verb] = compiled_action(game.rules.actions[verb], game.rules)
+    return take
+
