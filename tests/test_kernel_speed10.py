@@ -370,3 +370,20 @@ def test_me_is_read_from_its_local_only_where_the_block_surely_set_it():
     assert me_of(names) == "env['ctx:me']"
     local = names.set("ctx:me")
     assert me_of(names) == local != "env['ctx:me']"
+
+
+def test_a_destroyed_card_loses_its_counters_and_only_its_own(marvel):
+    """destroy() drops the counters on the card (`NAME/#uid`), looked for only when the uid's
+    mark is among the counters' keys: a card without one, with one, and a card whose uid
+    begins another's (`/#1` in `damage/#12`)."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.primitives import destroy
+    game = _midgame(marvel)
+    for uid, marks in [(1, ["damage/#12"]), (1, ["damage/#1", "damage/#12", "hp/#1"]), (2, [])]:
+        trial = game.clone()
+        for key in [k for k in trial.state.counters if "/#" in k]:
+            del trial.state.counters[key]
+        trial.state.counters.update(dict.fromkeys(marks, 1))
+        destroy(Run(trial, []), {"ctx:me": trial.state.active}, uid)
+        assert sorted(k for k in trial.state.counters if "/#" in k) == sorted(m for m in marks if not m.endswith(f"/#{uid}"))
+        assert trial.state.places[uid].startswith("discard/")
