@@ -387,3 +387,27 @@ def test_a_destroyed_card_loses_its_counters_and_only_its_own(marvel):
         destroy(Run(trial, []), {"ctx:me": trial.state.active}, uid)
         assert sorted(k for k in trial.state.counters if "/#" in k) == sorted(m for m in marks if not m.endswith(f"/#{uid}"))
         assert trial.state.places[uid].startswith("discard/")
+
+
+@pytest.mark.parametrize("pile", ["full", "reshuffled", "empty"])
+def test_a_draw_of_an_amount_is_what_draw_does(marvel, pile):
+    """`draw(WHO, n)` of an amount not written as 1 (a Draw & Play card's `draw(me, amount)`)
+    compiled with the rules: one card written in when n is 1, draw() for any other amount or
+    holder; the same state as the block compiled without the rules, from a pile with cards, an
+    emptied one reshuffled from the discard pile, and an empty pile and discard pile."""
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    game = _midgame(marvel)
+    me = game.state.active
+    zones = game.state.zones
+    for where, into in ([] if pile == "full" else [("deck", "discard")]) + ([("discard", "defenses")] if pile == "empty" else []):
+        for uid in list(zones.get(f"{where}/{me}", [])):
+            zones[f"{where}/{me}"].remove(uid)
+            zones.setdefault(f"{into}/{me}", []).append(uid)
+            game.state.places[uid] = f"{into}/{me}"
+    body = [{"op": "primitive", "name": "draw", "span": "test",
+             "args": {"who": {"e": "var", "name": "w"}, "count": {"e": "var", "name": "n"}}}]
+    written, general = compiled_block(body, marvel), compiled_block(list(body))
+    for n in [1, 2, 0, None, True]:
+        for who in [me, None, list(game.state.players)]:
+            env = {"ctx:me": me, "var:n": n, "var:w": who}
+            assert _after(game, written, env) == _after(game, general, env), (n, who)

@@ -107,6 +107,12 @@ def _draw_lines(args: dict, space: dict, names, n: int) -> list[str]:
     from .piles import draw, make_draw_one
     count = args["count"]
     if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
+        written = (count is not None and space.get("__rules__") is not None
+                   and inline_draw_one(space["__rules__"], f"_d{n}", n, f"{name_for(space, draw)}(run, env, _d{n}, _c{n})"))
+        if written:  # `draw(me, amount)`: one card written in when the amount is 1, else draw()
+            return ([f"_d{n} = {source(args['who'], space, names)}", f"_c{n} = {source(count, space, names)}",
+                     f"if _c{n} == 1:"] + ["    " + line for line in written]
+                    + ["else:", f"    {name_for(space, draw)}(run, env, _d{n}, _c{n})"])
         return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
     written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
                                                                  f"{name_for(space, draw)}(run, env, _d{n}, 1)")
