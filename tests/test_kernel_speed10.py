@@ -411,3 +411,29 @@ def test_a_draw_of_an_amount_is_what_draw_does(marvel, pile):
         for who in [me, None, list(game.state.players)]:
             env = {"ctx:me": me, "var:n": n, "var:w": who}
             assert _after(game, written, env) == _after(game, general, env), (n, who)
+
+
+def test_a_whole_pile_moved_at_once_is_what_moving_each_card_does(marvel):
+    """piles._move_all moves a whole pile (a discard pile reshuffled into its deck) at once:
+    the same state as piles.move card by card, for a pile, a copy of one, cards of several
+    piles, no card, and a pile moved where it is."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.piles import _move_all, move
+    game = _midgame(marvel)
+    me = game.state.active
+    for source, to in [(f"hand/{me}", "deck"), ("copy", "deck"), ("mixed", "discard"), ("none", "deck"),
+                       (f"deck/{me}", "deck")]:
+        states = []
+        for at_once in (True, False):
+            trial = game.clone()
+            zones = trial.state.zones
+            made = {"copy": list(zones[f"hand/{me}"]), "none": [],
+                    "mixed": zones[f"hand/{me}"][:1] + zones[f"deck/{me}"][:2]}
+            uids = made[source] if source in made else zones[source]
+            if at_once:
+                _move_all(Run(trial, []), uids, to, me)
+            else:
+                for uid in list(uids):
+                    move(Run(trial, []), uid, to, me)
+            states.append(trial.state.to_json())
+        assert states[0] == states[1], source
