@@ -38,10 +38,16 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
             ids = game._ids = _ids_of(game.rules, state.cards)
         out = list(map(ids.__getitem__, values))
     elif cards and not dice and types <= _INT_STR:  # cards and players (a target)
-        ids = game._ids
-        if len(ids) != len(state.cards):
+        names = game._names  # (the cards, the seats, each uid's id and each seat by itself), per game
+        if names is None or names[0] != len(state.cards) or names[1] is not state.players:
             ids = game._ids = _ids_of(game.rules, state.cards)
-        out = [ids[v] if type(v) is int else v for v in values]
+            names = game._names = (len(ids), state.players, {**dict(enumerate(ids)),
+                                                             **dict(zip(state.players, state.players))})
+        try:
+            out = list(map(names[2].__getitem__, values))
+        except KeyError:  # a string that is no seat (a Team, a space) prints as itself
+            ids = _ids_of(game.rules, state.cards)
+            out = [ids[v] if type(v) is int else v for v in values]
     else:
         out = []
         for v in values:
