@@ -437,21 +437,3 @@ def test_a_whole_pile_moved_at_once_is_what_moving_each_card_does(marvel):
                     move(Run(trial, []), uid, to, me)
             states.append(trial.state.to_json())
         assert states[0] == states[1], source
-
-
-def test_a_target_s_labels_are_its_seats_and_its_cards_ids(marvel):
-    """labels() of players and cards (an Attack's targets) reads each from one table per game,
-    made again when a card is added: a seat prints as itself, a card as its id (`#uid` where
-    two alike differ), any other string as itself."""
-    from mayhem.runtime.kernel.labels import labels
-    game = _midgame(marvel)
-    state = game.state
-    ids = [marvel.cards[q].id for q in state.cards]
-    hand = state.zones[f"hand/{state.active}"]
-    for values in [list(state.players), state.players[:1] + hand[:2], [hand[0], "t9", state.players[-1]]]:
-        assert labels(game, values) == [ids[v] if type(v) is int else v for v in values], values
-    state.cards.append(state.cards[hand[0]])  # a card added (a scenario's): its uid prints too
-    state.owners.append(state.active)
-    state.places.append(f"hand/{state.active}")
-    state.zones[f"hand/{state.active}"].append(len(state.cards) - 1)
-    assert labels(game, [state.players[0], len(state.cards) - 1]) == [state.players[0], ids[hand[0]]]

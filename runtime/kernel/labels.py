@@ -23,21 +23,6 @@ def _ids_of(rules, cards: list) -> list[str]:
     return hit[1]
 
 
-_NAMES: dict[tuple, tuple] = {}  # (the printed card of each uid, the seats) -> (the rules, their labels)
-
-
-def _names_of(rules, cards: list, seats: list) -> dict:
-    """Each uid's printed id and each seat by itself (a target's labels), made once per deal
-    and seats, not once per game."""
-    key = (tuple(cards), tuple(seats))
-    hit = _NAMES.get(key)
-    if hit is None or hit[0] is not rules:
-        if len(_NAMES) > 4096:  # many deals in one process: keep it small
-            _NAMES.clear()
-        hit = _NAMES[key] = (rules, {**dict(enumerate(_ids_of(rules, cards))), **dict(zip(seats, seats))})
-    return hit[1]
-
-
 def labels(game, values: list, cards: bool = True) -> list[str]:
     """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
     only where two of the values share an id but differ (zone or counters). An int is a
@@ -53,14 +38,10 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
             ids = game._ids = _ids_of(game.rules, state.cards)
         out = list(map(ids.__getitem__, values))
     elif cards and not dice and types <= _INT_STR:  # cards and players (a target)
-        names = game._names  # (the cards, the seats, each uid's id and each seat by itself), per game
-        if names is None or names[0] != len(state.cards) or names[1] is not state.players:
-            names = game._names = (len(state.cards), state.players, _names_of(game.rules, state.cards, state.players))
-        try:
-            out = list(map(names[2].__getitem__, values))
-        except KeyError:  # a string that is no seat (a Team, a space) prints as itself
-            ids = _ids_of(game.rules, state.cards)
-            out = [ids[v] if type(v) is int else v for v in values]
+        ids = game._ids
+        if len(ids) != len(state.cards):
+            ids = game._ids = _ids_of(game.rules, state.cards)
+        out = [ids[v] if type(v) is int else v for v in values]
     else:
         out = []
         for v in values:

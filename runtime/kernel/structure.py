@@ -88,7 +88,6 @@ class KernelGame(Steps):
         self._run: Run | None = None  # _advance: the run of the step being played
         self._probe: Run | None = None  # actions.menu(): the run its guards and domains are asked in
         self._ids: list[str] = []  # labels(): each card's printed id, by uid
-        self._names = None  # labels(): a target's label by uid or seat (and the cards and seats it is of)
         self._plain: dict[str, tuple] = {}  # actions.menu(): by verb, each card's plain action, by uid
         self._bodies: dict[str, tuple] = {}  # actions.take_general(): by verb, its parameters' keys and body
         self._takes: dict = {}  # actions.take_action(): by verb, its declaration's function (compiled_action)
