@@ -1,6 +1,10 @@
 """Speed-ups of the kernel's tenth round (docs/kernel.md, "Speed", kspeed10) that must not change
-what a game does: random bots answering by the number of answers alone (no Decision made),
-held here to RandomBot.choose driven act() by act(), in Marvel Mayhem and the lab game Ridge."""
+what a game does, each held to the code it replaces: random bots answering by the number of
+answers alone (no Decision made) to RandomBot.choose act() by act(), in Marvel Mayhem and Ridge;
+counters, moves and draws written in place to the block compiled without the rules; an action's
+value unpacked to take_general; the sole menu generated for a player to menu() in a game written
+for the test; a keyword's contexts, a destroyed card's counters, a whole pile moved at once, and
+play_out's loop in a game whose zones refill."""
 from __future__ import annotations
 
 from pathlib import Path
