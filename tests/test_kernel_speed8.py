@@ -61,7 +61,7 @@ def _after(game, card, qid, play: bool, generated: bool, answer: int):
     trial = game.clone()
     trial.state.cards[card] = qid
     run = Run(trial, [])
-    run.in_place = lambda decision: decision.actions[answer % len(decision.actions)]
+    run.in_place = lambda _player, _kind, _prompt, actions, _span=None: actions[answer % len(actions)]
     env = {"ctx:me": trial.state.active}
     try:
         if generated:
@@ -192,7 +192,7 @@ def _taken(game, action, generated: bool):
     from mayhem.runtime.kernel.effects import GameOver, Run
     trial = game.clone()
     run = Run(trial, [])
-    run.in_place = lambda decision: decision.actions[-1]
+    run.in_place = lambda _player, _kind, _prompt, actions, _span=None: actions[-1]
     try:
         (take_action if generated else take_general)(trial, run, action)
     except GameOver:

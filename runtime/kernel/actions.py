@@ -115,37 +115,11 @@ def sole_menu(game, verb: str, listing) -> tuple[list, list]:
 
 def sole_menu_of(game, verb: str, listing):
     """sole_menu(game, verb, listing) as a function of no argument, for play_out's loop: the
-    state, the run its listing is asked in and the cards' plain actions read once, not at each
-    menu. The state must stay the game's while it is used (play_out never replaces it); the
-    cards' plain actions are read again when a card is added (a card's uid indexes them)."""
-    state, probe = game.state, game._probe
-    if probe is None or probe.state is not state:
-        probe = game._probe = Run(game, [])
-    cards = state.cards
-    by_uid = game._plain.get(verb)
-    if by_uid is None or by_uid[0] != len(cards):
-        by_uid = _plain(game, verb)
-    plain = [by_uid]
-
-    def sole() -> tuple[list, list]:
-        values = listing(probe, {"ctx:me": state.active})
-        if not values:  # None: a part of the guard said no; []: no card
-            return [], []
-        by_uid = plain[0]
-        if by_uid[0] != len(cards):  # a card added (a scenario's): its plain action too
-            by_uid = plain[0] = _plain(game, verb)
-        named = list(map(by_uid[1].__getitem__, values))
-        if len(set(named)) == len(named):  # no two alike: each prints as its id (labels.py)
-            return list(map(by_uid[2].__getitem__, values)), named
-        if _same_copies(state, values):  # copies alike: the first of each (_card_values, from an empty menu)
-            first = dict(zip(reversed(named), reversed(values)))  # each text's first card
-            kept = list(dict.fromkeys(named))  # the texts in the order they first come
-            return list(map(by_uid[2].__getitem__, map(first.__getitem__, kept))), kept
-        out: list = []  # copies that differ: told apart by labels()
-        texts: list = []
-        _labelled(game, verb, values, list(map((verb + " ").__add__, labels(game, values, True))), set(), texts, out)
-        return out, texts
-    return sole
+    menu generated for the action (sole.py), reading the state, the run its listing is asked in
+    and the cards' plain actions, which are read again when a card is added (a card's uid
+    indexes them). The state must stay the game's while it is used (play_out never replaces it)."""
+    from .sole import made_sole
+    return made_sole(game, verb, listing)
 
 
 def _card_values(game, verb: str, values: list, seen: set, texts: list, out: list) -> bool:
@@ -287,7 +261,9 @@ def _listing(domain: dict | None, once: list, rules=None):
     src = f"(({w} if isinstance({w} := {value}, list) else [] if {w} is None else [{w}]))"
     if once:
         src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
-    return function(src, space)
+    listing = function(src, space)
+    listing.ir = (domain, tuple(once), rules)  # sole.py writes it again, its player a local
+    return listing
 
 
 def _lift(e: dict, names: frozenset, lifted: list) -> dict:

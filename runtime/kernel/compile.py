@@ -69,6 +69,14 @@ def _declared(space: dict, table: str, e: dict):
     return getattr(rules, table).get(e["name"]) if rules is not None else None
 
 
+def me_of(bound) -> str:
+    """`me` in generated source: the local a block keeps it in where the block has surely set
+    it (an action's function, a turn's slot: compile_stmts.Locals.known), else read from env."""
+    if bound is not None and "ctx:me" in getattr(bound, "known", ()):
+        return bound.local["ctx:me"]
+    return "env['ctx:me']"
+
+
 def fresh(space: dict) -> str:
     """A name for a local of the generated code (a walrus's), its own in `space`'s code."""
     n = space["__fresh__"] = space.get("__fresh__", 0) + 1
@@ -109,10 +117,10 @@ def source(e: dict | None, space: dict, bound=None) -> str:
             call = (f"run.rules.counters[{counter}].get(run, " if args["counter"]["e"] == "counter"
                     else f"{name_for(space, get_value)}(run, {counter}, ")
             if "of" not in args:  # `value(plays)`: of `me`
-                holder = "env['ctx:me']"
+                holder = me_of(bound)
             else:
                 of, w = source(args["of"], space, bound), fresh(space)  # `value(tokens, of: c)`: of c, else `me`
-                holder = f"{w} if ({w} := {of}) is not None else env['ctx:me']"
+                holder = f"{w} if ({w} := {of}) is not None else {me_of(bound)}"
             spec = _declared(space, "counters", args["counter"]) if args["counter"]["e"] == "counter" else None
             if spec is not None and spec.per in ("player", "card"):  # a player's key read in place (counters.make_get)
                 w = fresh(space)
@@ -129,7 +137,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
             call = f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, "
             spec = _declared(space, "zones", args["zone"])
             if spec is not None and spec.per == "player":  # one player's pile read in place (piles.make_cards_in)
-                w, who = fresh(space), of if "of" in args else "env['ctx:me']"
+                w, who = fresh(space), of if "of" in args else me_of(bound)
                 return (f"(list(run.state.zones.get({name_for(space, spec.id + '/')} + {w}, ())) if type({w} := "
                         f"{who}) is str else {call}{w}))")
             return call + of + ")"

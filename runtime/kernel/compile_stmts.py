@@ -9,10 +9,9 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
-from .compile import _as_list, _declared, call_source, compiled, name_for, source
-from .counters import inline_change
-from .piles import inline_draw_one, inline_put
+from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
+from .written import WRITTEN_OUT
 
 _CACHE: dict[int, tuple[list, object]] = {}
 
@@ -41,11 +40,15 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
-    lines less its stop tests, which never hold there."""
+    lines less its stop tests, which never hold there. `known`: env keys whose values are
+    locals there already (`{'ctx:me': 'me'}`)."""
     names = Locals()
+    for key, local in (known or {}).items():
+        names.local[key] = local
+        names.known.add(key)
     lines: list[str] = []
     _emit(body, space, lines, 1, names)
     lines = [line for line in lines if line.strip() != "if stops and state.end_turn: return"]
@@ -69,12 +72,13 @@ def compiled_action(action, rules=None):
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
-    head = ["def take(game, run, action):",
-            "    args = action.args",
-            f"    if len(args) != {len(keys)}: return _general(game, run, action)",
-            "    gstate = game.state",
-            f"    {me} = gstate.active"]
-    head += [f"    {local} = args[{i}]" for i, local in enumerate(params)]
+    head = ["def take(game, run, action):"]
+    if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
+        head += ["    try:", f"        {', '.join(params)}, = action.args",
+                 "    except ValueError:", "        return _general(game, run, action)"]
+    else:
+        head.append("    if action.args: return _general(game, run, action)")
+    head += ["    gstate = game.state", f"    {me} = gstate.active"]
     head += ["    env = {'ctx:me': " + me + ", '_stops': True"
              + "".join(f", {key!r}: {local}" for key, local in zip(keys, params)) + "}",
              f"    gstate.log.append({{'event': 'action', 'player': {me}, 'action': action.text}})",
@@ -177,8 +181,11 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
     elif op == "for-each":
         key = "var:" + stmt["var"]
         lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
-        lines.append(pad + f"for _v{n} in (list(_s{n}) if isinstance(_s{n}, list) else [] if _s{n} is None "
-                     f"else [_s{n}]):")
+        if stmt["source"].get("e") == "fn" and stmt["source"].get("name") == "cards-in":
+            lines.append(pad + f"for _v{n} in _s{n}:")  # a list of its own already (piles.cards_in)
+        else:
+            lines.append(pad + f"for _v{n} in (list(_s{n}) if isinstance(_s{n}, list) else [] if _s{n} is None "
+                         f"else [_s{n}]):")
         lines.append(pad + f"    {names.name(key)} = env[{key!r}] = _v{n}")
         _nested(stmt["body"], space, lines, depth + 1, names, also=[key])
     elif op == "repeat":
@@ -215,101 +222,16 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return [name_for(space, unknown) + "(run, env)"]
     args = stmt["args"]
-    written = _WRITTEN_OUT.get(stmt["name"])
+    written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
         return written[0](args, space, names, n)
     return [call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)]
 
 
-def _counter_lines(sign: str, add: bool):
-    """gain (sign "", add), lose (sign "-", add), set-counter (sign "", not add): for each
-    holder (`on`, a list or one; `me` when it is none) `_change(run, COUNTER, holder, VALUE, add)`,
-    its arguments evaluated in their order, once (primitives.gain)."""
-    def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
-        from .primitives import _change
-        amount = args.get("amount", args.get("value"))
-        if amount is not None and amount.get("e") == "num" and type(amount["v"]) is int:
-            value = f"{sign}({int(amount['v'] or 0)!r})"  # a number written: int(n or 0) made here
-        else:
-            value = None
-        counter, amount = source(args["counter"], space, names), source(amount, space, names)
-        if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
-            change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
-            if args.get("on") is None:  # of `me`
-                spec = _declared(space, "counters", args["counter"])
-                written = spec is not None and inline_change(spec, "env['ctx:me']",
-                                                             value or f"{sign}int(({amount}) or 0)", add, n, space)
-                return written or [f"{change}(run, env['ctx:me'], {value or f'{sign}int(({amount}) or 0)'})"]
-            return [f"_c{n}, _a{n}, _o{n} = {change}, {amount}, {source(args['on'], space, names)}",
-                    f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
-                    f"else (_o{n},)):",
-                    f"    _c{n}(run, _h{n}, {value or f'{sign}int(_a{n} or 0)'})"]
-        change = name_for(space, _change)
-        if args.get("on") is None:  # of `me`
-            return [f"{change}(run, {counter}, env['ctx:me'], {sign}int(({amount}) or 0), {add})"]
-        return [f"_c{n}, _a{n}, _o{n} = {counter}, {amount}, {source(args['on'], space, names)}",
-                f"for _h{n} in ((env['ctx:me'],) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
-                f"else (_o{n},)):",
-                f"    {change}(run, _c{n}, _h{n}, {sign}int(_a{n} or 0), {add})"]
-    return lines
-
-
-def _move_card_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
-    """move-card: for each card, `move(run, uid, TO, OF or the card's owner)` (piles.move_card)."""
-    from .piles import move
-    card, to, of = (source(args[k], space, names) for k in ("card", "to", "of"))
-    if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
-        spec = _declared(space, "zones", args["to"])
-        written = spec is not None and inline_put(spec, f"_u{n}", f"_h{n}", n)
-        if written:  # a player's pile changed in place
-            return [f"_k{n}, _o{n} = {card}, {of}",
-                    f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
-                    f"    _h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + ["    " + x for x in written]
-        return [f"_k{n}, _t{n}, _o{n} = {card}, run.rules.zones[{to}].put, {of}",
-                f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
-                f"    _t{n}(run, _u{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
-    return [f"_k{n}, _t{n}, _o{n} = {card}, {to}, {of}",
-            f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
-            f"    {name_for(space, move)}(run, _u{n}, _t{n}, _o{n} if _o{n} is not None else state.owners[_u{n}])"]
-
-
-def _card_lines(play: bool):
-    """play-card and resolve: the printed card's own function (resolvers.py), called in place."""
-    def lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
-        from .resolvers import make
-        table = "plays" if play else "resolves"
-        return [f"_k{n} = {source(args['card'], space, names)}",
-                f"if _k{n} is not None:",
-                f"    _q{n} = state.cards[_k{n}]",
-                f"    (run.rules.{table}.get(_q{n}) or {name_for(space, make)}(run.rules, _q{n}, {play}))"
-                f"(run, env['ctx:me'], _k{n})"]
-    return lines
-
-
-def _draw_lines(args: dict, space: dict, names: Locals, n: int) -> list[str]:
-    """draw(WHO, 1), a turn's draw: for one player, the rules' own function (piles.make_draw_one)."""
-    from .piles import draw, make_draw_one
-    count = args["count"]
-    if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
-        return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
-    written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
-                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)")
-    if written:  # the rules' draw_one written in
-        return [f"_d{n} = {source(args['who'], space, names)}"] + written
-    return [f"_d{n} = {source(args['who'], space, names)}",
-            f"if type(_d{n}) is str:",
-            f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
-            "else:",
-            f"    {name_for(space, draw)}(run, env, _d{n}, 1)"]
-
-
-# primitives written out: (the lines' maker, the IR arguments it expects)
-_WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_lines(False), ("card",)),
-                "draw": (_draw_lines, ("who", "count")),
-                "gain": (_counter_lines("", True), ("counter", "amount", "on")),
-                "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
-                "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
-                "move-card": (_move_card_lines, ("card", "to", "of"))}
+# the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
+# `amount`; an action's, a slot's, a trigger's and `as`'s `me`): a keyword's env copies them
+# (tests/test_kernel_speed10.py holds the kernel to setting no other)
+CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
 
 
 class _Late:
@@ -329,8 +251,8 @@ def _keyword(stmt: dict) -> _Late:
         and running its body."""
         kw = run.rules.keywords[qid]
         space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
-        lines = ["def keyword(run, env):",
-                 "    inner = {k: v for k, v in env.items() if k.startswith('ctx:')}"]
+        lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
+        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS]
         for name in kw["params"]:
             expr = stmt["args"].get(name)
             if expr is None:

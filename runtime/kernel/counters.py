@@ -62,14 +62,16 @@ def make_get(spec):
     return space["get"]
 
 
-def inline_change(spec, holder: str, value: str, add: bool, n: int, space: dict) -> list[str] | None:
+def inline_change(spec, holder: str, value: str, add: bool, n: int, space: dict,
+                  checked: bool = False) -> list[str] | None:
     """make_change's body written into a generated block (compile_stmts) for one holder, when
     it is a player (a str: its key `C/holder`); else the counter's own function is called. None
-    for a counter held by Teams or the game (its function is called)."""
+    for a counter held by Teams or the game (its function is called). `checked`: the holder is
+    a local known to be a str, and the lines are the change alone."""
     if spec.per not in ("player", "card"):
         return None
     from .primitives import knock_out
-    h, k, v = f"_h{n}", f"_x{n}", f"_y{n}"
+    h, k, v = (holder if checked else f"_h{n}"), f"_x{n}", f"_y{n}"
     prefix, start = _name(space, spec.id + "/"), _name(space, spec.start)
     lines = [f"{h} = {holder}",
              f"if type({h}) is str:",
@@ -83,6 +85,8 @@ def inline_change(spec, holder: str, value: str, add: bool, n: int, space: dict)
     if spec.out_at_min and spec.min is not None:
         lines += [f"    if {v} <= {_name(space, spec.min)} and {h} in state.players and {h} not in state.out:",
                   f"        {_name(space, knock_out)}(run, None, {h})"]
+    if checked:
+        return [line[4:] for line in lines[2:]]
     lines += ["else:",
               f"    run.rules.counters[{_name(space, spec.id)}].{'add' if add else 'put'}(run, {h}, {value})"]
     return lines

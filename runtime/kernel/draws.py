@@ -27,15 +27,19 @@ def choice(gen: random.Random, seq):
     return seq[r]
 
 
+_STEPS: dict[int, tuple] = {}  # a list's length -> shuffle's (i, n, n's bit length), from the last place down
+
+
 def shuffle(gen: random.Random, x: list) -> None:
     """`gen.shuffle(x)`: the same order, the same bits drawn."""
     if type(gen) is not random.Random or not _OURS:
         gen.shuffle(x)
         return
     getrandbits = gen.getrandbits
-    for i in reversed(range(1, len(x))):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(x))
+    if steps is None:
+        steps = _STEPS[len(x)] = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(x))))
+    for i, n, k in steps:  # the place, the count below it and the bits drawn: made once per length
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -58,6 +62,24 @@ def chooser(gen: random.Random):
             r = getrandbits(k)
         return seq[r]
     return choose
+
+
+def index_drawer(gen: random.Random):
+    """A function of n returning the index `gen.choice` draws from a list of n items (the same
+    bits drawn): a random bot's answer by its place, without the list (play.play_game)."""
+    if type(gen) is not random.Random or not _OURS:
+        return lambda n: gen.choice(range(n))
+    getrandbits = gen.getrandbits
+
+    def draw(n: int) -> int:
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+    return draw
 
 
 def getrandbits_of(gen: random.Random):

@@ -45,10 +45,9 @@ class Run:
             answer = self.answers[self.used]
             self.used += 1
             return answer
-        decision = Decision(player, kind, prompt, actions, span)
         if self.in_place is None:
-            raise NeedChoice(decision)
-        answer = self.in_place(decision)  # the game asks its player now, and keeps the answer
+            raise NeedChoice(Decision(player, kind, prompt, actions, span))
+        answer = self.in_place(player, kind, prompt, actions, span)  # the game asks its player now, and keeps it
         self.answers.append(answer)
         self.used += 1
         return answer

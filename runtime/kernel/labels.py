@@ -8,6 +8,21 @@ _INT = {int}
 _INT_STR = {int, str}
 
 
+_DEALS: dict[tuple, tuple] = {}  # the printed card of each uid -> (the rules, each uid's printed id)
+
+
+def _ids_of(rules, cards: list) -> list[str]:
+    """Each card's printed id by uid, made once per deal (the same decks dealt give every uid
+    the same card: setup.py copies the table), not once per game."""
+    key = tuple(cards)
+    hit = _DEALS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_DEALS) > 4096:  # many deals in one process: keep it small
+            _DEALS.clear()
+        hit = _DEALS[key] = (rules, [rules.cards[qid].id for qid in cards])
+    return hit[1]
+
+
 def labels(game, values: list, cards: bool = True) -> list[str]:
     """Stable strings for players and cards: a player's seat; a card's id, with `#uid`
     only where two of the values share an id but differ (zone or counters). An int is a
@@ -20,12 +35,12 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     if only_cards:  # cards only (the common case)
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
-            ids = game._ids = [printed[qid].id for qid in state.cards]
+            ids = game._ids = _ids_of(game.rules, state.cards)
         out = list(map(ids.__getitem__, values))
     elif cards and not dice and types <= _INT_STR:  # cards and players (a target)
         ids = game._ids
         if len(ids) != len(state.cards):
-            ids = game._ids = [printed[qid].id for qid in state.cards]
+            ids = game._ids = _ids_of(game.rules, state.cards)
         out = [ids[v] if type(v) is int else v for v in values]
     else:
         out = []

@@ -200,6 +200,17 @@ def _move_all(run, uids: list, zone: str, owner) -> None:
     state = run.state
     zones, places = state.zones, state.places
     key = zone if not spec.per or owner is None else f"{zone}/{owner}"
+    here = places[uids[0]] if uids else key
+    if here != key and zones.get(here) is uids and len(set(map(places.__getitem__, uids))) == 1:
+        # a whole pile (a discard pile reshuffled into its deck): moved at once, in its order
+        pile = zones.get(key)
+        if pile is None:
+            pile = zones[key] = []
+        pile += uids
+        for uid in uids:
+            places[uid] = key
+        uids.clear()
+        return
     for uid in list(uids):
         zones[places[uid]].remove(uid)
         pile = zones.get(key)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 import random
 
-from .draws import chooser, getrandbits_of
+from .draws import chooser, getrandbits_of, index_drawer
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 
@@ -58,6 +58,20 @@ class RolloutBot:
 
 
 BOTS = {"random": RandomBot, "rollout": RolloutBot}
+
+
+class _Draws(dict):
+    """play_out's `pick` for seats all played by random bots: by player, the place of the
+    answer its RandomBot draws among n (draws.index_drawer: the same bits as its `choose`),
+    made when the player is first asked."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.seed = seed
+
+    def __missing__(self, player: str):
+        drawer = self[player] = index_drawer(RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
+        return drawer
 
 
 def make_bot(name: str, seed: int):
@@ -110,6 +124,9 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
             r = bits(k)
         return r
 
+    if all(BOTS.get(name) is RandomBot for name in bots):  # each seat's draw by the number of answers
+        game.play_out(choose, _Draws(config.seed))
+        return game
     if all(getattr(BOTS.get(name), "in_place", False) for name in bots):
         game.play_out(choose, pick)
         return game

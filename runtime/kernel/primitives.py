@@ -22,8 +22,10 @@ def reveal(run, env, card) -> None:
 def destroy(run, env, card) -> None:
     state = run.state
     for uid in _as_list(card):
-        for key in [k for k in state.counters if k.endswith(f"/#{uid}")]:
-            del state.counters[key]
+        mark = f"/#{uid}"
+        if mark in "\n".join(state.counters):  # a counter on it, or on a card whose uid it begins
+            for key in [k for k in state.counters if k.endswith(mark)]:
+                del state.counters[key]
         move(run, uid, _role(run, "discard-to", "destroy"), state.owners[uid])
         state.log.append({"event": "destroy", "card": run.game.card_id(uid), "uid": uid})
 

@@ -25,7 +25,7 @@ def _move_lines(rules, space: dict) -> list[str]:
         from .piles import move
         space["move"] = move
         return ["    move(run, card, Z, me)"]
-    key = "Z if me is None else P + me if type(me) is str else f'{Z}/{me}'" if spec.per else "Z"
+    key = "P + me if type(me) is str else Z if me is None else f'{Z}/{me}'" if spec.per else "Z"
     return [f"    key = {key}",
             "    zones, places = state.zones, state.places",
             "    zones[places[card]].remove(card)",

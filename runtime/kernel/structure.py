@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
-from .actions import menu, sole_listing, sole_menu_of, take_action
+from .actions import menu
 from .compile import compiled, state_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
+from .in_place import steps_in_place
 from .effects import GameOver, NeedChoice, Run
 from .labels import labels
 from .piles import refill
@@ -92,6 +93,7 @@ class KernelGame(Steps):
         self._takes: dict = {}  # actions.take_action(): by verb, its declaration's function (compiled_action)
         self._choose = None  # play_out(): who answers each question where it is asked
         self._pick = None  # play_out(): the same, by the answer's place in the decision's list
+        self._draws = None  # play_out(): the same by player, of the number of answers (no Decision made)
         self._resets: dict[str, list] = {}  # _reset: event -> the counters it resets
         # the end condition, the slots' functions and what the end condition reads: an end
         # condition that reads only a few parts of the state (who is out, the round, counters)
@@ -129,8 +131,14 @@ class KernelGame(Steps):
         clone the game (a step is under way when it is asked); a game stopped at a decision
         (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
         its place in `decision.actions` (an index of the list; play_game's random bots): the
-        answer is then not searched for in the list."""
-        self._choose, self._pick = choose, pick
+        answer is then not searched for in the list. `pick` may also be a dict: by player, a
+        function of the number of answers giving the answer's place (play_game's random bots,
+        _Draws); no Decision is then made for a question."""
+        self._choose = choose
+        if isinstance(pick, dict):
+            self._pick, self._draws = None, pick
+        else:
+            self._pick, self._draws = pick, None
         try:
             if self.decision is not None:
                 self.act(choose(self.decision))  # its answer, then the rest in place
@@ -139,11 +147,17 @@ class KernelGame(Steps):
             else:
                 self._advance()
         finally:
-            self._choose = self._pick = None
+            self._choose = self._pick = self._draws = None
 
-    def _answer_in_place(self, decision: Decision) -> str:
-        """play_out(): the answer to a question asked now, checked and kept in the history."""
-        self.decision = decision
+    def _answer_in_place(self, player: str, kind: str, prompt: str, actions: list[str], span=None) -> str:
+        """play_out(): the answer to a question asked now (Run.ask's), checked and kept in the
+        history; by `_draws`, no Decision is made."""
+        draws = self._draws
+        if draws is not None:
+            action = actions[draws[player](len(actions))]
+            self.history.append({"player": player, "kind": kind, "action": action})
+            return action
+        decision = self.decision = Decision(player, kind, prompt, actions, span)
         if self._pick is not None:  # by its place (play_out's `pick`)
             action = decision.actions[self._pick(decision)]
         else:
@@ -269,64 +283,8 @@ class KernelGame(Steps):
 
     def _steps_in_place(self) -> None:
         """play_out() between two steps: each step run to its end, its questions answered
-        where they arise, so none is kept pending, copied or replayed."""
-        refills = self.rules.refills
-        in_place = self._answer_in_place
-        self.pending = self.snapshot = None
-        run = self._run
-        if run is None:
-            run = self._run = Run(self, [])
-        run.in_place = in_place
-        kinds = self._kinds
-        sole = sole_listing(self)  # the game's only action, of one card parameter: listed by sole_menu
-        listed = None  # its menu's function (actions.sole_menu_of), made at the first choice of an action
-        prompt = (None, "")  # (the turn, its choice of an action's prompt)
-        takes = self._takes  # each verb's function, once take_action has made it
-        pick, history = self._pick, self.history
-        # the state is the game's until the end (no step is replayed from a copy); the run's
-        # answers only grow, each asked and used at once (Run.ask), so they need no reset
-        state = self.state
-        run.state, run.answers, run.used = state, [], 0
-        while True:
-            phase = state.phase
-            if phase == "over":
-                break
-            if refills and phase != "setup":
-                refill(Run(self, []))  # between two steps, zones with `refill-from` fill up
-            try:
-                if phase == "actions":  # _next_step's choice of an action, written out
-                    if not state.end_turn:
-                        if sole is None:
-                            legal, texts = menu(self)
-                        else:
-                            if listed is None:
-                                listed = sole_menu_of(self, *sole)
-                            legal, texts = listed()
-                        if legal:
-                            if len(legal) > 1:  # the step's first question
-                                if prompt[0] != state.turn:  # its prompt, made once a turn
-                                    prompt = (state.turn, f"turn {state.turn}: choose an action")
-                                decision = Decision(state.active, "action", prompt[1], texts)
-                                if pick is None:
-                                    index = self._answer_index(decision)
-                                else:  # _answer_index(decision), written out: by its place (play_out's `pick`)
-                                    self.decision = decision
-                                    index = pick(decision)
-                                    history.append({"player": decision.player, "kind": "action",
-                                                    "action": texts[index]})
-                                action = legal[index]
-                            else:  # its only legal action, taken without asking
-                                action = legal[0]
-                            (takes.get(action.verb) or take_action)(self, run, action)  # its own function
-                            continue
-                    state.phase = "turn-end"  # the turn has ended, or no action is left
-                    kinds["turn-end"](self, run)
-                else:  # setup, a round's start or end, a turn's start or end
-                    kinds[phase](self, run)
-            except GameOver:
-                pass
-        self._legal = self._texts = None
-        self.decision = None
+        where they arise, so none is kept pending, copied or replayed (in_place.py)."""
+        steps_in_place(self)
 
     def _picked(self, pending: dict):
         """The action the step's first answer chose (its only one, if only one was legal)."""

@@ -10,6 +10,8 @@ place. They do what `_turn_start` and `_turn_end` do, in the same order
 (tests/test_kernel_speed9.py holds them together)."""
 from __future__ import annotations
 
+import re
+
 from .compile import state_reads
 from .compile_stmts import inline_lines
 
@@ -32,14 +34,18 @@ def _reset_lines(rules, when: str, space: dict) -> list[str]:
     """steps._reset(when), written out: the keys the reset counters hold (their own, `C/...`)
     found once per set of keys, then set to their starts by one update (keys it has: the
     dict's order is kept)."""
-    resets = [(c.id, c.id + "/", c.start) for c in rules.counters.values() if c.reset == when]
+    # each counter's keys picked in C (its id, or `ID/...`), the later counter's start kept
+    # where two would reset one key, as a walk over the keys and the counters in turn did
+    resets = [(re.compile(re.escape(c.id) + r"(?:/|\Z)").match, c.start) for c in rules.counters.values()
+              if c.reset == when]
     if not resets:
         return []
 
     def refresh(counters: dict, known: list) -> None:
         known[0] = frozenset(counters)
-        known[1] = {key: start for key in counters for ident, prefix, start in resets
-                    if key == ident or key.startswith(prefix)}
+        known[1] = {}
+        for match, start in resets:
+            known[1].update(dict.fromkeys(filter(match, counters), start))
 
     space["RESET_KEYS"], space["refresh"] = [None, {}], refresh  # its cell: [the keys, {key: start}]
     return ["    counters = state.counters",
@@ -55,7 +61,7 @@ def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]
     body = rules.slots.get(slot)
     if body:
         lines.append(f"    env = {{'ctx:me': {me}}}")
-        lines += inline_lines(body, space)
+        lines += inline_lines(body, space, {"ctx:me": me} if me.isidentifier() else None)
     lines += end_lines(rules)
     lines.append("    if state.triggers:" if not rules.rules else "    if True:")
     lines.append(f"        run_triggers(game, run, '{event}')")
@@ -88,7 +94,9 @@ def make_turn_end(rules):
     space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
     lines = ["def turn_end(game, run):",
              "    state = game.state"]
-    lines += _slot_lines(rules, "turn-end", "state.active", "turn-end", space)
+    if rules.slots.get("turn-end"):
+        lines.append("    me = state.active")
+    lines += _slot_lines(rules, "turn-end", "me", "turn-end", space)
     resets = _reset_lines(rules, "turn-end", space)
     lines += resets
     lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")
