@@ -67,9 +67,11 @@ class ExpressionsMixin:
             return [f for f in st.figures.values() if f.location is not None and test(f, env)]
         return [f for f in st.figures.values() if f.location is not None and f.location in places and test(f, env)]
 
-    def places(self, value) -> set | None:
+    def places(self, value) -> set:
+        """The places a selector's `in` names; one not in play (a Location off the board, `here`
+        of a figure off it) is none, not anywhere (a selector without `in`: None, not this)."""
         if value is None:
-            return None
+            return set()
         if isinstance(value, Figure):
             return {value.location} if value.location is not None else set()
         if isinstance(value, int):

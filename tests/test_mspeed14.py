@@ -40,9 +40,12 @@ def compiled(eng, expr: dict):
     return f
 
 
+NO_IN = object()  # a selector without `in`: anywhere (an `in` whose value is None is nowhere)
+
+
 def walk(eng, kind: str, within, env: Env, keep=lambda x: True) -> list:
     """What the engine's generic walk gives: its candidates in the places of `within`'s value."""
-    places = eng.places(within)
+    places = None if within is NO_IN else eng.places(within)
     if kind in ("location", "team", "edge"):
         found = eng.candidates(kind, places, env)
     else:
@@ -98,7 +101,7 @@ def test_a_location_selector_reads_its_printed_icons_from_the_board(game):
         assert "with_icons" in fn.selector_src and "gift-spot" not in fn.selector_src
         for env in envs(game):
             env.locals = {"x": 1}
-            place = compiled(eng, within)(eng, env) if within is not None else None
+            place = compiled(eng, within)(eng, env) if within is not None else NO_IN
             expect = walk(eng, "location", place, env,
                           lambda i: _has_icon(eng, env, i, spot) and (where is not both or i != with_spot[0]))
             assert fn(eng, env) == expect

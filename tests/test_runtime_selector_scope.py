@@ -82,7 +82,8 @@ def test_a_selector_inside_a_condition_binds_its_own_it_and_gives_back_the_outer
 @pytest.mark.parametrize("kind", ["figure", "character", "friend", "opponent", "foe", "teammate", "location", "team"])
 def test_a_selector_of_all_picks_the_candidates_in_their_order(rules, kind):
     """`all KIND in X` is eng.candidates(KIND, eng.places(X)), in the same order, whatever X is
-    (nothing, one Location, several, a figure, a Team): figures are picked without the call."""
+    (one Location, several, a figure, a Team; without `in`, anywhere): figures are picked
+    without the call."""
     game = everyone_on_the_board(rules)
     eng, st = game.engine, game.state
     me = next(f for f in st.figures.values() if f.kind == "character" and f.location is not None)
@@ -94,8 +95,8 @@ def test_a_selector_of_all_picks_the_candidates_in_their_order(rules, kind):
     picked = 0
     for where in forms:
         expr = {**select("all", None, kind), "in": where}
-        place_value = value(eng, where, env) if where is not None else None
-        expected = eng.candidates(kind, eng.places(place_value), env)
+        places = eng.places(value(eng, where, env)) if where is not None else None  # no `in`: anywhere
+        expected = eng.candidates(kind, places, env)
         assert value(eng, expr, env) == expected, where
         picked += len(expected)
     assert picked > 0
