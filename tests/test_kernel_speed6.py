@@ -57,7 +57,7 @@ def test_a_generator_of_another_kind_draws_by_its_own_methods():
     draws.shuffle(Fixed(0), items)
     assert items == [3, 2, 1]
     assert draws.choice(Fixed(0), items) == 1 and draws.chooser(Fixed(0))(items) == 1
-    assert draws.getrandbits_of(Fixed(0)) is None
+    assert draws.index_drawer(Fixed(0))(len(items)) == 2  # its choice's index
 
 
 def test_play_game_s_random_bots_answer_as_random_choice_would(rules):

@@ -80,8 +80,3 @@ def index_drawer(gen: random.Random):
             r = getrandbits(k)
         return r
     return draw
-
-
-def getrandbits_of(gen: random.Random):
-    """`gen.getrandbits` where `choice` draws as its loop does, else None (use gen.choice)."""
-    return gen.getrandbits if type(gen) is random.Random and _OURS else None

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 import random
 
-from .draws import chooser, getrandbits_of, index_drawer
+from .draws import chooser, index_drawer
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 
@@ -85,44 +85,29 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
     and the seat). Bots that read only the decision are asked where each question arises
     (KernelGame.play_out: no step replayed); the same game as decision by decision."""
     game = KernelGame(rules, config)
-    seats = {}  # a seat -> its bot, and its generator's getrandbits when it is a RandomBot
+    seats = {}  # a seat -> its bot, and its index drawer (draws.index_drawer) when it is a RandomBot
 
     def seat_of(player: str) -> tuple:
         i = int(player[1:]) - 1
         bot = make_bot(bots[i % len(bots)], config.seed * 31 + i)
-        seat = seats[player] = (bot, getrandbits_of(bot.rnd) if type(bot) is RandomBot else None)
+        seat = seats[player] = (bot, index_drawer(bot.rnd) if type(bot) is RandomBot else None)
         return seat
 
     def choose(decision) -> str:
         seat = seats.get(decision.player) or seat_of(decision.player)
-        bits = seat[1]
-        if bits is None:
+        draw = seat[1]
+        if draw is None:
             return seat[0].choose(decision, game)
-        # a RandomBot's choice (random.Random.choice: the same bits drawn), in this call
-        actions = decision.actions
-        n = len(actions)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return actions[r]
+        actions = decision.actions  # a RandomBot's choice: random.Random.choice's bits, drawn here
+        return actions[draw(len(actions))]
 
     def pick(decision) -> int:
         """choose(decision)'s place in decision.actions (play_out asks it: no search of the list)."""
         seat = seats.get(decision.player) or seat_of(decision.player)
-        bits = seat[1]
-        if bits is None:
+        draw = seat[1]
+        if draw is None:
             return decision.actions.index(seat[0].choose(decision, game))  # a ValueError if not legal
-        n = len(decision.actions)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
+        return draw(len(decision.actions))
 
     if all(BOTS.get(name) is RandomBot for name in bots):  # each seat's draw by the number of answers
         game.play_out(choose, _Draws(config.seed))
