@@ -190,13 +190,12 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
     decks = list(decks or default_decks(rules, players))
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
-    size = max(1, games // (max(jobs, 1) * 8))  # seeds per task: a few tasks per process, as simulate()'s chunks
+    if jobs <= 1:  # one run, its progress told game by game
+        return _run_kernel((seed, games, players, bots, decks, log_dir), rules, progress)
+    size = max(1, games // (jobs * 8))  # seeds per task: a few tasks per process, as simulate()'s chunks
     batches = [(seed + n, min(size, games - n), players, bots, decks, log_dir) for n in range(0, games, size)]
-    if jobs <= 1:
-        results = (_run_kernel(batch, rules) for batch in batches)
-    else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box))
-        results = pool.map(_run_kernel, batches)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box))
+    results = pool.map(_run_kernel, batches)
     summary = Summary()
     try:
         for part in results:  # in the order of the seeds, whatever process played them
@@ -204,8 +203,7 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
             for _ in range(part.games if progress else 0):
                 progress()
     finally:
-        if jobs > 1:
-            pool.shutdown()
+        pool.shutdown()
     return summary
 
 
@@ -218,8 +216,9 @@ def _init_kernel_worker(ir: dict, box: str) -> None:
     _KERNEL_RULES = load_game_rules(ir, box)
 
 
-def _run_kernel(batch: tuple, rules=None):
+def _run_kernel(batch: tuple, rules=None, progress=None):
     """The summary of a batch of consecutive seeds of a kernel game (a worker's rules unless given)."""
     from .kernel.play import simulate as run
     first, games, players, bots, decks, log_dir = batch
-    return run(rules or _KERNEL_RULES, games, players, bots, seed=first, decks=decks, log_dir=log_dir)
+    return run(rules or _KERNEL_RULES, games, players, bots, seed=first, decks=decks, log_dir=log_dir,
+               progress=progress)
