@@ -34,12 +34,14 @@ def test_simulate_on_two_processes_plays_the_same_games(ir, tmp_path):
     runs = {}
     for jobs in (1, 2):
         ticks = []
-        summary = simulate(ir, BOX, 21, ["random", "rollout", "random"], seed=5, jobs=jobs,
+        summary = simulate(ir, BOX, 21, ["random"] * 3, seed=5, jobs=jobs,
                            log_dir=tmp_path / str(jobs), progress=lambda: ticks.append(1))
         logs = {p.name: p.read_text() for p in (tmp_path / str(jobs)).iterdir()}
-        runs[jobs] = (summary.as_dict(), len(ticks), logs)
+        mixed = simulate(ir, BOX, 2, ["rollout", "random"], seed=9, jobs=jobs)  # a bot that explores clones
+        runs[jobs] = (summary.as_dict(), len(ticks), logs, mixed.as_dict())
     assert runs[1][0]["games"] == 21 and runs[1][1] == 21 and len(runs[1][2]) == 21
     assert sorted(runs[1][2]) == sorted(f"seed-{s}.jsonl" for s in range(5, 26))
+    assert runs[1][3]["games"] == 2
     assert runs[2] == runs[1]
 
 
