@@ -151,7 +151,11 @@ async function start() {
     // a server that dies while starting can leave start() resolved but the client not running
     if (!client.isRunning()) throw new Error('it exited before it was ready');
   } catch (err) {
-    // what the server printed says more than the connection's error
+    // what the server printed says more than the connection's error; it may be read just after
+    // the connection broke (a write to the dead server fails first): wait a moment for it
+    for (let waited = 0; !tee.tail.length && waited < 2000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const said = tee.tail.slice(-3).join(' ');
     const noLsp = /no such command\W+lsp/i.test(said)
       ? ' This `mayhem` has no `lsp` command: install a newer toolchain with its `lsp` extra.' : '';
