@@ -50,18 +50,8 @@ def chooser(gen: random.Random):
     """A function of a list returning `choice(gen, it)`: one call per choice (a random bot's)."""
     if type(gen) is not random.Random or not _OURS:
         return gen.choice
-    getrandbits = gen.getrandbits
-
-    def choose(seq):
-        n = len(seq)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return seq[r]
-    return choose
+    draw = index_drawer(gen)  # the place `choice` draws, the same bits
+    return lambda seq: seq[draw(len(seq))]
 
 
 def index_drawer(gen: random.Random):
