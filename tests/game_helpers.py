@@ -82,3 +82,12 @@ def random_steps(game: Game, seed: int, steps: int):
             return
         yield step
         decision = game.act(pick.choice(decision.actions))
+
+
+def kernel_rules(path: Path, box: str):
+    """The rules of the kernel game that `box` names, compiled from the content under `path`
+    (asserted clean)."""
+    from mayhem.runtime.kernel import load_game_rules
+    comp = driver.compile_paths([path])
+    assert comp.ok, [d.message for d in comp.diagnostics.items]
+    return load_game_rules(comp.ir, box)

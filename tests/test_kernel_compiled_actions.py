@@ -7,6 +7,8 @@ from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.rules import yields_cards
 
+from game_helpers import kernel_rules
+
 GAME = '''in box bid
 
 box bid "Bid" {
@@ -70,9 +72,7 @@ def rules(tmp_path_factory):
     root = tmp_path_factory.mktemp("bid")
     (root / "mayhem.toml").write_text("[collection]\n")
     (root / "bid.mh").write_text(GAME)
-    comp = driver.compile_paths([root])
-    assert comp.ok, [d.message for d in comp.diagnostics.items]
-    return load_game_rules(comp.ir, "bid")
+    return kernel_rules(root, "bid")
 
 
 def test_a_number_parameter_prints_numbers_and_a_card_parameter_cards(rules):

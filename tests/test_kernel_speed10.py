@@ -12,25 +12,19 @@ import random
 
 import pytest
 
+from game_helpers import kernel_rules
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _load(path: Path, box: str):
-    from mayhem.compiler import driver
-    from mayhem.runtime.kernel import load_game_rules
-    comp = driver.compile_paths([path])
-    assert comp.ok, [d.message for d in comp.diagnostics.items]
-    return load_game_rules(comp.ir, box)
 
 
 @pytest.fixture(scope="module")
 def marvel():
-    return _load(ROOT / "content", "marvel-mayhem")
+    return kernel_rules(ROOT / "content", "marvel-mayhem")
 
 
 @pytest.fixture(scope="module")
 def ridge():
-    return _load(ROOT / "tests" / "fixtures" / "kernel" / "ridge", "ridge")
+    return kernel_rules(ROOT / "tests" / "fixtures" / "kernel" / "ridge", "ridge")
 
 
 def _config(rules, players: int, seed: int):
@@ -262,7 +256,7 @@ def test_the_sole_menu_generated_for_a_player_is_menu_s(tmp_path, domain, guard,
     from mayhem.runtime.kernel.sole import _for_a_player
     (tmp_path / "mayhem.toml").write_text("[collection]\n")
     (tmp_path / "solo.mh").write_text(SOLO.replace("DOMAIN", domain).replace("GUARD", guard))
-    rules = _load(tmp_path, "solo")
+    rules = kernel_rules(tmp_path, "solo")
     listing = sole_listing(KernelGame(rules, _config(rules, 2, 0)))[1]
     domain_ir, once, _rules = listing.ir
     assert (_for_a_player(domain_ir, once, rules, {}) is not None) == fast
@@ -286,7 +280,7 @@ def test_the_printed_ids_by_uid_are_made_once_per_deal_and_rules(marvel):
     """labels._ids_of keeps each uid's printed id per deal: the same list for the same cards
     dealt with the same rules, made again for other rules (their cards may print otherwise)."""
     from mayhem.runtime.kernel.labels import _ids_of
-    other = _load(ROOT / "content", "marvel-mayhem")
+    other = kernel_rules(ROOT / "content", "marvel-mayhem")
     cards = sorted(marvel.cards)[:5] * 2
     ids = _ids_of(marvel, cards)
     assert ids == [marvel.cards[q].id for q in cards] and _ids_of(marvel, list(cards)) is ids
@@ -349,7 +343,7 @@ def test_a_game_whose_zones_refill_between_steps_plays_out_as_act_by_act(tmp_pat
   action buy''')
     (tmp_path / "mayhem.toml").write_text("[collection]\n")
     (tmp_path / "lineup.mh").write_text(text)
-    rules = _load(tmp_path, "lineup")
+    rules = kernel_rules(tmp_path, "lineup")
     assert rules.refills
     for seed in range(4):
         config = _config(rules, 2, seed)

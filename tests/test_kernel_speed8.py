@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from game_helpers import kernel_rules
+
 
 @pytest.fixture(scope="module")
 def rules():
@@ -177,13 +179,9 @@ deck starter "Starter" {
 
 
 def _bid_rules(tmp_path):
-    from mayhem.compiler import driver
-    from mayhem.runtime.kernel import load_game_rules
     (tmp_path / "mayhem.toml").write_text("[collection]\n")
     (tmp_path / "bid.mh").write_text(BID)
-    comp = driver.compile_paths([tmp_path])
-    assert comp.ok, [d.message for d in comp.diagnostics.items]
-    return load_game_rules(comp.ir, "bid")
+    return kernel_rules(tmp_path, "bid")
 
 
 def _taken(game, action, generated: bool):

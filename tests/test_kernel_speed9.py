@@ -11,6 +11,8 @@ import random
 
 import pytest
 
+from game_helpers import kernel_rules
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # the end condition reads the counter reset at the turn's end: the check after the reset decides
@@ -103,17 +105,9 @@ deck starter "Starter" {
 '''
 
 
-def _load(path: Path, box: str):
-    from mayhem.compiler import driver
-    from mayhem.runtime.kernel import load_game_rules
-    comp = driver.compile_paths([path])
-    assert comp.ok, [d.message for d in comp.diagnostics.items]
-    return load_game_rules(comp.ir, box)
-
-
 @pytest.fixture(scope="module")
 def marvel():
-    return _load(ROOT / "content", "marvel-mayhem")
+    return kernel_rules(ROOT / "content", "marvel-mayhem")
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +115,7 @@ def tally(tmp_path_factory):
     root = tmp_path_factory.mktemp("tally")
     (root / "mayhem.toml").write_text("[collection]\n")
     (root / "tally.mh").write_text(TALLY)
-    return _load(root, "tally")
+    return kernel_rules(root, "tally")
 
 
 def _played(rules, players: int, seed: int, by_steps: bool, by_act: bool = False):
@@ -164,7 +158,7 @@ def test_marvel_turns_generated_play_as_the_steps_methods(marvel, players):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_ridge_turns_generated_play_as_the_steps_methods(players):
-    ridge = _load(ROOT / "tests" / "fixtures" / "kernel" / "ridge", "ridge")
+    ridge = kernel_rules(ROOT / "tests" / "fixtures" / "kernel" / "ridge", "ridge")
     _both_ways(ridge, players, range(3))
 
 
