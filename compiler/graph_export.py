@@ -19,11 +19,20 @@ def find_component(g: nx.DiGraph, name: str) -> list[str]:
     return sorted(n for n, d in comps if d["label"].split(" ", 1)[-1].lower() == low)
 
 
-def component_subgraph(g: nx.DiGraph, root: str) -> nx.DiGraph:
+def component_subgraph(g: nx.DiGraph, root: str, ir: dict | None = None) -> nx.DiGraph:
     """The component, everything it contains, the keywords it calls (their own graphs
-    included) and the events its effects set off."""
-    keep = {root}
-    stack = [root]
+    included) and the events its effects set off. Given the `ir`, a card whose card type
+    resolves symbols (with_symbols) shows them too."""
+    sub = g.subgraph(_reach(g, [root])).copy()
+    if ir is not None:
+        with_symbols(g, sub, root, ir)
+    return sub
+
+
+def _reach(g: nx.DiGraph, roots: list[str]) -> set[str]:
+    """The nodes reached from `roots` along FOLLOW edges (an event is reached, not walked)."""
+    keep = set(roots)
+    stack = list(roots)
     while stack:
         node = stack.pop()
         for _, succ, data in g.out_edges(node, data=True):
@@ -31,7 +40,42 @@ def component_subgraph(g: nx.DiGraph, root: str) -> nx.DiGraph:
                 keep.add(succ)
                 if g.nodes[succ].get("type") != "event":
                     stack.append(succ)
-    return g.subgraph(keep).copy()
+    return keep
+
+
+def with_symbols(g: nx.DiGraph, sub: nx.DiGraph, root: str, ir: dict) -> None:
+    """Add to `sub` the symbols of each card in it (`root`, or a deck's cards) whose card type
+    resolves them (a Marvel Mayhem card's Attack 2: a property of the card that the card
+    type's effect of the same name resolves, in its `resolve-order`): a `symbol` node per
+    symbol the card prints above 0, each leading (`resolves`) to that effect and what it
+    reaches. A card whose symbols are all it does has no effect of its own: without them its
+    graph would be the card alone."""
+    from .checks.collection import Collection
+    from .checks.decks import card_types, symbols
+
+    col = Collection(ir)
+    types = card_types(col)
+    if not types:
+        return
+    for qid in [n for n, d in sub.nodes(data=True) if d.get("type") == "component" and d.get("kind") in types]:
+        card = col.by_qid.get(qid)
+        if card is None:
+            continue
+        ct = types[card["kind"]]
+        for i, name in enumerate(symbols(col, ct)):
+            value = col.prop(card, name, 0)
+            effect = f"{ct['qid']}#{name}"
+            if not isinstance(value, int) or value <= 0 or effect not in g:
+                continue
+            nid = f"{qid}@{i}.{name}"  # (in resolve order: a node's edges are listed by id)
+            sub.add_node(nid, type="symbol", label=f"{name} {value}", span=card["props"][name].get("span"),
+                         component=qid)
+            sub.add_edge(qid, nid, type="contains")
+            if effect not in sub:
+                reached = _reach(g, [effect])
+                sub.add_nodes_from((n, g.nodes[n]) for n in reached)
+                sub.add_edges_from(g.subgraph(reached).edges(data=True))
+            sub.add_edge(nid, effect, type="resolves")
 
 
 def _label(data: dict) -> str:

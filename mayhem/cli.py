@@ -233,7 +233,7 @@ def graph(name, paths, fmt, output, allow_errors):
         raise click.UsageError(f"no component called '{name}'")
     if len(matches) > 1:
         raise click.UsageError(f"'{name}' is ambiguous: " + ", ".join(matches))
-    sub = component_subgraph(comp.graph.g, matches[0])
+    sub = component_subgraph(comp.graph.g, matches[0], comp.ir)
     text = {"text": to_text, "dot": to_dot, "mermaid": to_mermaid}[fmt](sub, matches[0])
     if output:
         output.write_text(text + "\n", encoding="utf-8")

@@ -1,7 +1,7 @@
 """A component's effect graph as a Mermaid flowchart, rendered in the browser by the site's own Mermaid.
 
 The subgraph is the compiler's (`component_subgraph`: the component, what it
-contains, the keywords it calls, the events it sets off). Labels come from
+contains, the keywords it calls, the events it sets off, the symbols its cards resolve). Labels come from
 content, so every character that Mermaid or Markdown could read as syntax is
 written as a Mermaid entity code (`#60;`), and newlines become spaces.
 """
@@ -23,9 +23,10 @@ def label(s: str) -> str:
     return "".join(c if _SAFE.fullmatch(c) else f"#{ord(c)};" for c in s)
 
 
-def mermaid(g: nx.DiGraph, root: str) -> str:
-    """The flowchart of `root`'s subgraph, with node ids in sorted order (stable across builds)."""
-    sub = component_subgraph(g, root)
+def mermaid(g: nx.DiGraph, root: str, ir: dict | None = None) -> str:
+    """The flowchart of `root`'s subgraph, with node ids in sorted order (stable across builds);
+    given the `ir`, its cards' symbols too (a Marvel Mayhem card's Attack 2)."""
+    sub = component_subgraph(g, root, ir)
     ids = {n: f"n{i}" for i, n in enumerate(sorted(sub.nodes))}
     out = ["flowchart TD"]  # top to bottom: a long chain grows down the page, not past its edge
     for n in sorted(sub.nodes):

@@ -201,7 +201,7 @@ class Page(CrossLinks):
     def graph(self, comp: dict) -> Markup:
         if comp["qid"] not in self.m.graph:
             return Markup("*No effect graph: the compiler drew none for it.*")
-        return fence(mermaid(self.m.graph, comp["qid"]), "mh-graph")
+        return fence(mermaid(self.m.graph, comp["qid"], self.m.ir), "mh-graph")
 
     def users(self, qid: str) -> list:
         return self.m.users.get(qid, [])

@@ -466,3 +466,12 @@ def test_graph_text_of_a_box_file_keeps_its_whole_path():
     assert lines[0] == "component: character Robin  (teen-titans-go/robin.mh:9:1)"
     assert lines[1] == "  component: ability Hero Reflexes  (teen-titans-go/robin.mh:40:3)"
     assert "(teen)" not in result.stdout
+
+
+def test_graph_of_a_marvel_card_shows_its_symbols():
+    """A Marvel Mayhem card that is only symbols (Panther Strike: Attack 2) showed the card
+    alone; its graph now leads from the symbol to the card type's effect that resolves it."""
+    result = invoke("graph", "panther-strike", "--content", CONTENT, "--format", "mermaid")
+    assert result.exit_code == 0, result.output
+    assert '["symbol: attack 2"]' in result.stdout
+    assert "-->|resolves|" in result.stdout and '["keyword-call: shield-then-hurt"]' in result.stdout

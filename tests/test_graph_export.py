@@ -54,3 +54,43 @@ def test_text_spans_keep_dashes_in_the_path():
         "component: character Robin  (teen-titans-go/robin.mh:3:1)",
         "  slot: effect  (teen-titans-go/robin.mh:12:5)",
     ]
+
+
+# ---- a card's symbols (Marvel Mayhem) ------------------------------------------------------
+
+def test_a_card_whose_symbols_are_all_it_does_shows_them(compiled):
+    """Panther Strike is `attack 2` and nothing else: its graph shows the symbol and the card
+    type's `attack` effect that resolves it (and what that effect calls), not the card alone."""
+    g, root = compiled.graph.g, "marvel-mayhem/black-panther/panther-strike"
+    assert set(component_subgraph(g, root).nodes) == {root}  # without the IR: the graph alone
+    sub = component_subgraph(g, root, compiled.ir)
+    symbols = [(n, d["label"]) for n, d in sub.nodes(data=True) if d["type"] == "symbol"]
+    assert [label for _, label in symbols] == ["attack 2"]
+    (nid, _), = symbols
+    assert sub.nodes[nid]["span"].startswith("marvel-mayhem/black-panther.mh:21:")
+    assert sub.edges[nid, "marvel-mayhem/marvel-card#attack"]["type"] == "resolves"
+    assert "marvel-mayhem:keyword:shield-then-hurt" in sub  # reached from the attack effect
+    assert "marvel-mayhem/marvel-card#healing" not in sub  # a symbol the card does not print
+    text = to_text(sub, root).splitlines()
+    assert text[1:3] == ["  symbol: attack 2  (marvel-mayhem/black-panther.mh:21:5)",
+                         "    [resolves] slot: attack  (marvel-mayhem/game.mh:123:3)"]
+
+
+def test_symbols_come_in_the_card_types_resolve_order(compiled):
+    """Wakanda Forever! prints Healing 1 and Attack 1; "The order for completing a card with
+    multiple actions is Healing, Attack, Draw & Play, Defense": so they are listed."""
+    root = "marvel-mayhem/black-panther/wakanda-forever"
+    text = to_text(component_subgraph(compiled.graph.g, root, compiled.ir), root)
+    assert [line.strip().split("  (")[0] for line in text.splitlines() if line.startswith("  symbol")] == \
+        ["symbol: healing 1", "symbol: attack 1"]
+
+
+def test_a_decks_graph_shows_each_cards_symbols_and_a_mayhem_card_none(compiled):
+    g, ir = compiled.graph.g, compiled.ir
+    deck = component_subgraph(g, "marvel-mayhem/iron-man", ir)
+    cards = {n for n, d in deck.nodes(data=True) if d.get("kind") == "marvel-card"}
+    with_symbol = {d["component"] for _, d in deck.nodes(data=True) if d["type"] == "symbol"}
+    assert with_symbol and with_symbol <= cards
+    assert any(d["label"].startswith("draw-play ") for _, d in deck.nodes(data=True) if d["type"] == "symbol")
+    robin = "teen-titans-go/robin"
+    assert set(component_subgraph(g, robin, ir).nodes) == set(component_subgraph(g, robin).nodes)

@@ -155,3 +155,12 @@ def test_words_examples():
     import mayhem.site.words
     result = doctest.testmod(mayhem.site.words)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_a_marvel_decks_effect_graph_shows_its_cards_symbols(content_site):
+    """The deck page's graph (For authors) leads from each card's symbols to the card type's
+    effects that resolve them: a card that is only symbols is no longer a lone box."""
+    html = (content_site / "marvel-mayhem" / "decks" / "black-panther" / "index.html").read_text(encoding="utf-8")
+    graph = htmllib.unescape(html[html.index('class="mh-graph'):])
+    assert "symbol: attack 2" in graph and "-->|resolves|" in graph
+    assert "symbol: healing 1" in graph
