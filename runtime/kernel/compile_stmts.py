@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
-from .written import WRITTEN_OUT
+from .written import WRITTEN_OUT, emptied_pile_lines
 
 _CACHE: dict[int, tuple[list, object]] = {}
 
@@ -180,6 +180,10 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
         names.known |= then & other  # set on both ways
     elif op == "for-each":
         key = "var:" + stmt["var"]
+        emptied = emptied_pile_lines(stmt, space, names, n)
+        if emptied:  # a pile moved card by card into others, then emptied at once; else the loop
+            lines += [pad + line for line in emptied] + [pad + "else:"]
+            pad, depth = pad + "    ", depth + 1
         lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
         if stmt["source"].get("e") == "fn" and stmt["source"].get("name") == "cards-in":
             lines.append(pad + f"for _v{n} in _s{n}:")  # a list of its own already (piles.cards_in)

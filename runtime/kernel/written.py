@@ -132,3 +132,42 @@ WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_li
                 "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
                 "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}
+
+
+def emptied_pile_lines(stmt: dict, space: dict, names, n: int) -> list[str] | None:
+    """`for each c in cards-in(Z) { move-card(c, Z2, of: owner-of(c)) }` (a turn's played cards
+    put into their owners' discard piles): Z's pile of one player moved card by card to the
+    owners' piles of Z2, then emptied at once, not each card taken out of it (no `remove`),
+    when every card of it has a player for its owner; the loop's variable left at its last
+    card, as the loop leaves it. Lines that test that (`if ...:`), to be followed by the
+    loop's own lines under `else:`; None for any other loop, or zones not kept per player."""
+    source_e, body, key = stmt["source"], stmt["body"], "var:" + stmt["var"]
+    if (source_e.get("e") != "fn" or source_e.get("name") != "cards-in" or len(body) != 1
+            or body[0].get("op") != "primitive" or body[0].get("name") != "move-card"):
+        return None
+    args = {k: v for k, v in source_e["args"].items() if v is not None}
+    margs = body[0]["args"]
+    zone, of, card, to = args.get("zone") or {}, args.get("of"), margs.get("card") or {}, margs.get("to") or {}
+    if (not set(args) <= {"zone", "of"} or zone.get("e") != "zone" or to.get("e") != "zone"
+            or zone.get("name") == to.get("name") or (of is not None and of.get("e") not in ("var", "ctx"))
+            or card.get("e") != "var" or card.get("name") != stmt["var"]
+            or not (margs.get("of") is None or _owner_of_itself(margs))):
+        return None
+    src, dst = _declared(space, "zones", zone), _declared(space, "zones", to)
+    if (src is None or dst is None or src.per != "player" or dst.per != "player"
+            or src.capacity is not None or dst.capacity is not None):
+        return None
+    who = source(of, space, names) if of is not None else me_of(names)
+    pile, v, y, p = f"_sp{n}", f"_v{n}", f"_y{n}", f"_p{n}"
+    strs = name_for(space, frozenset([str]))
+    return [f"if type(_e{n} := {who}) is str and ({pile} := state.zones.get({src.id + '/'!r} + _e{n})) "
+            f"and {strs} == set(map(type, map(state.owners.__getitem__, {pile}))):",
+            f"    for {v} in {pile}:",
+            f"        {y} = {dst.id + '/'!r} + state.owners[{v}]",
+            f"        {p} = state.zones.get({y})",
+            f"        if {p} is None:",
+            f"            {p} = state.zones[{y}] = []",
+            f"        {p}.append({v})",
+            f"        state.places[{v}] = {y}",
+            f"    {names.name(key)} = env[{key!r}] = {v}",
+            f"    {pile}.clear()"]
