@@ -40,12 +40,14 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict, known: dict | None = None) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = ()) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
     lines less its stop tests, which never hold there. `known`: env keys whose values are
-    locals there already (`{'ctx:me': 'me'}`)."""
+    locals there already (`{'ctx:me': 'me'}`); `players`: those of them surely the player whose
+    turn it is (a str)."""
     names = Locals()
+    names.players.update(players)
     for key, local in (known or {}).items():
         names.local[key] = local
         names.known.add(key)
@@ -72,6 +74,7 @@ def compiled_action(action, rules=None):
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
+    names.players.add("ctx:me")  # the player whose turn it is (gstate.active), a seat
     head = ["def take(game, run, action):"]
     if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
         head += ["    try:", f"        {', '.join(params)}, = action.args",
@@ -122,6 +125,7 @@ class Locals:
         self.local: dict[str, str] = {}  # env key -> local name
         self.first: dict[str, str] = {}  # the keys read from env at the block's start
         self.known: set = set()
+        self.players: set = set()  # the keys surely set to the player whose turn it is (compile.me_player)
 
     def name(self, key: str) -> str:
         local = self.local.get(key)

@@ -70,8 +70,8 @@ def _maker(listing):
         src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
     src = src.replace("env['ctx:me']", "me").replace("env.get('ctx:me')", "me")
     fast = _for_a_player(domain, once, rules, space)
-    if fast is not None:  # `me` a player: the pile and counters read in place, without the copy
-        src = f"({fast} if type(me) is str else {src})"
+    if fast is not None:  # `me` a player (state.active, a seat): the pile and counters read in place, without the copy
+        src = fast
     env = []
     if re.search(r"'[^']*env", src):  # `env` in a string: kept as a local
         env = ["        env = {'ctx:me': me}"]

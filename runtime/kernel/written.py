@@ -7,7 +7,7 @@ turn's `draw(me, 1)`; where the rules the block is made with declare the counter
 change is written in for a player (a card) in place (counters.inline_change, piles.inline_put)."""
 from __future__ import annotations
 
-from .compile import _declared, call_source, me_of, name_for, source
+from .compile import _declared, call_source, me_of, me_player, name_for, source
 from .counters import inline_change
 from .piles import inline_draw_one, inline_put
 
@@ -27,9 +27,10 @@ def _counter_lines(sign: str, add: bool):
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                spec = _declared(space, "counters", args["counter"])
-                written = spec is not None and inline_change(spec, me_of(names),
-                                                             value or f"{sign}int(({amount}) or 0)", add, n, space)
+                spec, player = _declared(space, "counters", args["counter"]), me_player(names)
+                written = spec is not None and inline_change(spec, player or me_of(names),
+                                                             value or f"{sign}int(({amount}) or 0)", add, n, space,
+                                                             checked=player is not None)
                 return written or [f"{change}(run, {me_of(names)}, {value or f'{sign}int(({amount}) or 0)'})"]
             loop = [f"for _h{n} in (({me_of(names)},) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
@@ -114,10 +115,13 @@ def _draw_lines(args: dict, space: dict, names, n: int) -> list[str]:
                      f"if _c{n} == 1:"] + ["    " + line for line in written]
                     + ["else:", f"    {name_for(space, draw)}(run, env, _d{n}, _c{n})"])
         return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    who = args["who"]
+    player = me_player(names) if who is not None and who.get("e") == "ctx" and who.get("name") == "me" else None
     written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
-                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)")
+                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)",
+                                                                 player=player is not None)
     if written:  # the rules' draw_one written in
-        return [f"_d{n} = {source(args['who'], space, names)}"] + written
+        return [f"_d{n} = {source(who, space, names)}"] + written
     return [f"_d{n} = {source(args['who'], space, names)}",
             f"if type(_d{n}) is str:",
             f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
@@ -160,7 +164,10 @@ def emptied_pile_lines(stmt: dict, space: dict, names, n: int) -> list[str] | No
     who = source(of, space, names) if of is not None else me_of(names)
     pile, v, y, p = f"_sp{n}", f"_v{n}", f"_y{n}", f"_p{n}"
     strs = name_for(space, frozenset([str]))
-    return [f"if type(_e{n} := {who}) is str and ({pile} := state.zones.get({src.id + '/'!r} + _e{n})) "
+    player = me_player(names) if of is None else None  # `me`, surely a player: not tested
+    test = f"({pile} := state.zones.get({src.id + '/'!r} + {player}))" if player else (
+        f"type(_e{n} := {who}) is str and ({pile} := state.zones.get({src.id + '/'!r} + _e{n}))")
+    return [f"if {test} "
             f"and {strs} == set(map(type, map(state.owners.__getitem__, {pile}))):",
             f"    for {v} in {pile}:",
             f"        {y} = {dst.id + '/'!r} + state.owners[{v}]",
