@@ -4,8 +4,9 @@
 `resolve(X)` resolves them in place. Both did that by reading the zone's declaration, the card
 type's `resolve-order` (primitives.resolution_parts) and a table of the parts at every call;
 here each printed card gets `play(run, me, card)` and `resolve(run, me, card)` whose source
-names its zone, its parts' compiled bodies and their amounts as constants, with the end check
-between two parts written in (what steps.check_end tests first). They do what
+names its zone and its parts' amounts as constants, each part's statements written in (not a
+call of its compiled block), with the end check between two parts written in (what
+steps.check_end tests first). They do what
 primitives.play_card and primitives._resolve did, in the same order
 (tests/test_kernel_speed8.py holds them together)."""
 from __future__ import annotations
@@ -38,7 +39,7 @@ def _move_lines(rules, space: dict) -> list[str]:
 
 def make(rules, qid: str, play: bool):
     """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
-    from .compile_stmts import compiled_block
+    from .compile_stmts import inline_lines
     from .turns import end_lines
     from .primitives import resolution_parts
     printed = rules.cards[qid]
@@ -48,12 +49,17 @@ def make(rules, qid: str, play: bool):
     if play:
         lines += _move_lines(rules, space)
         lines.append("    state.log.append({'event': 'play', 'player': me, 'card': ID, 'uid': card})")
+    space["__rules__"] = rules
     for n, (body, amount) in enumerate(resolution_parts(rules, printed)):
-        space[f"B{n}"], space[f"A{n}"] = compiled_block(body), amount
+        # the part's statements written in (compile_stmts.inline_lines: its env has no `_stops`,
+        # so none of them stops), `me`, the card and the amount read from locals, in an env of its own
+        known = {"ctx:me": "me", "ctx:this-card": "card"}
         if amount is None:  # the card's own effect
-            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card}})")
+            lines.append("    env = {'ctx:me': me, 'ctx:this-card': card}")
         else:
-            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}})")
+            space[f"A{n}"], known["ctx:amount"] = amount, f"A{n}"
+            lines.append(f"    env = {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}}")
+        lines += inline_lines(body, space, known) if body else []
         # the game ends between two parts of a card, not inside one: an effect that knocks
         # out every player at once leaves nobody, a tie
         lines += end_lines(rules)
