@@ -9,6 +9,8 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
+import re
+
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
 from .written import WRITTEN_OUT, emptied_pile_lines
@@ -98,6 +100,8 @@ def compiled_action(action, rules=None):
     else:
         lines.append("    game.check_end(run)")
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    if not re.search(r"\benv\b", "\n".join(first + lines).replace(_RESYNC, "env")):
+        head = [line for line in head if not line.startswith("    env = ")]  # nothing reads it: not made
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
