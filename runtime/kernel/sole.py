@@ -39,11 +39,12 @@ def made_sole(game, verb: str, listing):
 
     marks: list = [None, None]  # the counters' keys when last read, and the cards (uids as text) with one
 
-    def merged(values: list, named: list, action_of) -> tuple:
+    def merged(values: list, named: list, action_of, one_pile: bool = False) -> tuple:
         """Copies that print alike: the first of each when they are the same (no counter on
         them, one zone: actions._same_copies, the cards with a counter found again only when
-        the counters' keys change), else told apart by labels()."""
-        if len(set(map(state.places.__getitem__, values))) == 1:
+        the counters' keys change), else told apart by labels(). `one_pile`: the values are
+        one pile's cards (a player's, read in place), so in one zone without looking."""
+        if one_pile or len(set(map(state.places.__getitem__, values))) == 1:
             counters = state.counters
             if counters.keys() != marks[0]:
                 marks[0] = set(counters)
@@ -72,6 +73,7 @@ def _maker(listing):
     fast = _for_a_player(domain, once, rules, space)
     if fast is not None:  # `me` a player (state.active, a seat): the pile and counters read in place, without the copy
         src = fast
+    merge = "merged(values, named, action_of, True)" if fast is not None else "merged(values, named, action_of)"
     env = []
     if re.search(r"'[^']*env", src):  # `env` in a string: kept as a local
         env = ["        env = {'ctx:me': me}"]
@@ -92,7 +94,7 @@ def _maker(listing):
              "        named = list(map(text_of, values))",
              "        if len(set(named)) == len(named):",  # no two alike: each prints as its id (labels.py)
              "            return list(map(action_of, values)), named",
-             "        return merged(values, named, action_of)",
+             f"        return {merge}",
              "    return sole"]
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
     return space["make"]
