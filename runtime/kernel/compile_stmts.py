@@ -262,15 +262,18 @@ def _keyword(stmt: dict) -> _Late:
         generated function making its env (the contexts, each parameter's value in order)
         and running its body."""
         kw = run.rules.keywords[qid]
-        space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
+        space: dict = {"__rules__": run.rules}
         lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
         lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS]
-        for name in kw["params"]:
+        known = {}
+        for n, name in enumerate(kw["params"]):
             expr = stmt["args"].get(name)
             if expr is None:
                 expr = kw["defaults"].get(name)
-            lines.append(f"    inner[{'var:' + name!r}] = {source(expr, space)}")  # source(None): None
-        lines.append("    _body(run, inner)")
+            known["var:" + name] = f"_kp{n}"  # source(None): None
+            lines.append(f"    _kp{n} = inner[{'var:' + name!r}] = {source(expr, space)}")
+        # the body written in, run in its own env: no `_stops` there, so none of its statements stops
+        lines += ["    env = inner", "    state = run.state"] + (inline_lines(kw["body"], space, known) or ["    pass"])
         exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
         holder.f = space["keyword"]
         holder.f(run, env)
