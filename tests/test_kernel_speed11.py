@@ -368,3 +368,23 @@ def test_a_card_owned_by_nobody_in_a_played_pile_goes_by_the_loop(duel):
         step(trial, Run(trial, []))
     assert written.state.to_json() == general.state.to_json()
     assert written.state.zones[f"discard/{me}"] and not written.state.zones[f"played/{me}"]
+
+
+@pytest.mark.parametrize("domain,guard", [
+    ("cards-in(hand, me)", "value(plays) >= 1"),
+    ("cards-in(hand, me)", "value(plays) > 0 and value(plays, of: first(opponents(me))) >= 0"),
+    ("cards-in(hand, first(opponents(me)))", "value(plays) > 0")])
+def test_the_sole_menu_s_drawn_loop_plays_as_act_by_act(tmp_path, domain, guard):
+    """sole.py's loop of a turn's drawn choices (the menu written in, a card's action made
+    only for the card drawn, copies alike merged) plays the game act() by act() plays, for a
+    menu read in place and for menus written the general way."""
+    from test_kernel_speed10 import SOLO
+    from mayhem.runtime.kernel.play import play_game
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "solo.mh").write_text(SOLO.replace("DOMAIN", domain).replace("GUARD", guard))
+    rules = kernel_rules(tmp_path, "solo")
+    for seed in range(6):
+        config = _config(rules, 2 + seed % 2, seed)
+        played = play_game(rules, config, ["random"])
+        _same(played, _by_act(rules, config))
+        assert len(played.history) > 1

@@ -107,19 +107,11 @@ def _drawn_turns(game, run, listed, take, draws, turn_start, turn_end) -> None:
     Decision made) and with no zone to refill: the same steps in the same order, less the
     tests those three make, until a round ends or the game does (GameOver)."""
     state, history = game.state, game.history
+    drawn = listed.drawn  # sole.py's: the loop below, with the menu written in
     while True:
-        while not state.end_turn:
-            legal, texts = listed()
-            n = len(legal)
-            if n > 1:  # by the player's draw among n
-                me = state.active
-                index = draws[me](n)
-                history.append({"player": me, "kind": "action", "action": texts[index]})
-                take(game, run, legal[index])
-            elif n:  # its only legal action, taken without asking
-                take(game, run, legal[0])
-            else:
-                break
+        # while not state.end_turn: the menu listed, one action drawn among n (taken without
+        # asking when it is the only one) and taken; out of it when no action is left
+        drawn(take, draws, history, game, run)
         state.phase = "turn-end"  # the turn has ended, or no action is left
         turn_end(game, run)
         if state.phase != "turn-start":  # a round ends first: steps_in_place takes the next step

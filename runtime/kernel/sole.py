@@ -4,7 +4,10 @@ actions.menu() for such an action (`play CARD` where `value(plays) > 0`) as one 
 argument, made for a game's state (play_out's loop asks it at each choice of an action): the
 guard's parts and the domain written in with the player (`me`) a local, the cards' texts and
 actions by uid read once, copies that print alike merged as menu() merges them. Its source is
-compiled once per action declaration; a game only binds it to its state (`make(...)`)."""
+compiled once per action declaration; a game only binds it to its state (`make(...)`). Its
+`drawn` is play_out's loop of a turn's choices of an action by seats that draw their answers
+(in_place._drawn_turns), the menu written into it and a card's action made only for the card
+drawn."""
 from __future__ import annotations
 
 import re
@@ -95,6 +98,38 @@ def _maker(listing):
              "        if len(set(named)) == len(named):",  # no two alike: each prints as its id (labels.py)
              "            return list(map(action_of, values)), named",
              f"        return {merge}",
+             # the turn's choices of an action drawn by the players (in_place._drawn_turns): the
+             # menu above, each card's action made only for the card drawn, and the action taken
+             "    def drawn(take, draws, history, game, step):",  # step: the run its actions are taken in
+             "        nonlocal count, text_of, action_of",
+             "        while not state.end_turn:",
+             "            me = state.active",
+             *["    " + line for line in env],
+             f"            values = {src}",
+             "            if not values:",
+             "                return",
+             "            if count != len(cards):",
+             "                by_uid = plain()",
+             "                count, text_of, action_of = by_uid[0], by_uid[1].__getitem__, by_uid[2].__getitem__",
+             "            named = list(map(text_of, values))",
+             "            if len(set(named)) == len(named):",
+             "                n = len(values)",
+             "                if n > 1:",
+             "                    index = draws[me](n)",
+             "                    history.append({'player': me, 'kind': 'action', 'action': named[index]})",
+             "                    take(game, step, action_of(values[index]))",
+             "                else:",
+             "                    take(game, step, action_of(values[0]))",
+             "            else:",
+             f"                legal, texts = {merge}",
+             "                n = len(legal)",
+             "                if n > 1:",
+             "                    index = draws[me](n)",
+             "                    history.append({'player': me, 'kind': 'action', 'action': texts[index]})",
+             "                    take(game, step, legal[index])",
+             "                else:",
+             "                    take(game, step, legal[0])",
+             "    sole.drawn = drawn",
              "    return sole"]
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
     return space["make"]
