@@ -214,8 +214,8 @@ def _select(e: dict):
         where = compiled(e["where"])
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
     if e["in"] is not None and e["where"] is None:  # the pool's source written in: one function
-        from .selects import written_select
-        return written_select(e["in"], every, prompt, span)
+        from .selects import select_of
+        return select_of(e)
 
     def select(run, env):
         values = pool(run, env) if pool is not None else run.game.pool(kind)

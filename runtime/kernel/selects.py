@@ -23,6 +23,19 @@ class _Shared:
         return self.names.get(key) or f"env.get({key!r})"
 
 
+_MADE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its function)
+
+
+def select_of(e: dict):
+    """written_select for the selector `e` (`one KIND in POOL`, no `where`), made once per IR
+    node (the node kept alive with it: its id stays its own), however often its source is
+    written (a card's parts are written into each card's own function)."""
+    hit = _MADE.get(id(e))
+    if hit is None or hit[0] is not e:
+        hit = _MADE[id(e)] = (e, written_select(e["in"], e["quant"] == "all", f"choose a {e['kind']}", e["span"]))
+    return hit[1]
+
+
 def written_select(pool: dict, every: bool, prompt: str, span):
     """`select(run, env)` for `one KIND in POOL` (`all` when `every`): the value chosen (None
     when the pool is empty), or the list."""
