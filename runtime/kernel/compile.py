@@ -77,6 +77,15 @@ def me_of(bound) -> str:
     return "env['ctx:me']"
 
 
+def me_player(bound) -> str | None:
+    """The local `me` is kept in where it is surely the player whose turn it is (a str: an
+    action's function, a turn's slot; compile_stmts.Locals.players), so generated code needs
+    no `type(me) is str` test; else None."""
+    if bound is not None and "ctx:me" in getattr(bound, "players", ()) and "ctx:me" in bound.known:
+        return bound.local["ctx:me"]
+    return None
+
+
 def fresh(space: dict) -> str:
     """A name for a local of the generated code (a walrus's), its own in `space`'s code."""
     n = space["__fresh__"] = space.get("__fresh__", 0) + 1
@@ -204,6 +213,9 @@ def _select(e: dict):
     elif e["where"] is not None:
         where = compiled(e["where"])
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
+    if e["in"] is not None and e["where"] is None:  # the pool's source written in: one function
+        from .selects import select_of
+        return select_of(e)
 
     def select(run, env):
         values = pool(run, env) if pool is not None else run.game.pool(kind)

@@ -9,9 +9,11 @@ same functions. Each does exactly what effects.py's `Run` methods did, in the sa
 (the digests of tests/test_kernel_compiled.py hold the games to it)."""
 from __future__ import annotations
 
+import re
+
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
-from .written import WRITTEN_OUT
+from .written import WRITTEN_OUT, emptied_pile_lines
 
 _CACHE: dict[int, tuple[list, object]] = {}
 
@@ -40,12 +42,14 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict, known: dict | None = None) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = ()) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
     lines less its stop tests, which never hold there. `known`: env keys whose values are
-    locals there already (`{'ctx:me': 'me'}`)."""
+    locals there already (`{'ctx:me': 'me'}`); `players`: those of them surely the player whose
+    turn it is (a str)."""
     names = Locals()
+    names.players.update(players)
     for key, local in (known or {}).items():
         names.local[key] = local
         names.known.add(key)
@@ -72,6 +76,7 @@ def compiled_action(action, rules=None):
     keys = ["var:" + name for name, _domain in action.params]
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
+    names.players.add("ctx:me")  # the player whose turn it is (gstate.active), a seat
     head = ["def take(game, run, action):"]
     if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
         head += ["    try:", f"        {', '.join(params)}, = action.args",
@@ -95,6 +100,8 @@ def compiled_action(action, rules=None):
     else:
         lines.append("    game.check_end(run)")
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
+    if not re.search(r"\benv\b", "\n".join(first + lines).replace(_RESYNC, "env")):
+        head = [line for line in head if not line.startswith("    env = ")]  # nothing reads it: not made
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
@@ -122,6 +129,7 @@ class Locals:
         self.local: dict[str, str] = {}  # env key -> local name
         self.first: dict[str, str] = {}  # the keys read from env at the block's start
         self.known: set = set()
+        self.players: set = set()  # the keys surely set to the player whose turn it is (compile.me_player)
 
     def name(self, key: str) -> str:
         local = self.local.get(key)
@@ -180,6 +188,10 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
         names.known |= then & other  # set on both ways
     elif op == "for-each":
         key = "var:" + stmt["var"]
+        emptied = emptied_pile_lines(stmt, space, names, n)
+        if emptied:  # a pile moved card by card into others, then emptied at once; else the loop
+            lines += [pad + line for line in emptied] + [pad + "else:"]
+            pad, depth = pad + "    ", depth + 1
         lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
         if stmt["source"].get("e") == "fn" and stmt["source"].get("name") == "cards-in":
             lines.append(pad + f"for _v{n} in _s{n}:")  # a list of its own already (piles.cards_in)
@@ -250,15 +262,18 @@ def _keyword(stmt: dict) -> _Late:
         generated function making its env (the contexts, each parameter's value in order)
         and running its body."""
         kw = run.rules.keywords[qid]
-        space: dict = {"_body": compiled_block(kw["body"], run.rules), "__rules__": run.rules}
+        space: dict = {"__rules__": run.rules}
         lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
         lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS]
-        for name in kw["params"]:
+        known = {}
+        for n, name in enumerate(kw["params"]):
             expr = stmt["args"].get(name)
             if expr is None:
                 expr = kw["defaults"].get(name)
-            lines.append(f"    inner[{'var:' + name!r}] = {source(expr, space)}")  # source(None): None
-        lines.append("    _body(run, inner)")
+            known["var:" + name] = f"_kp{n}"  # source(None): None
+            lines.append(f"    _kp{n} = inner[{'var:' + name!r}] = {source(expr, space)}")
+        # the body written in, run in its own env: no `_stops` there, so none of its statements stops
+        lines += ["    env = inner", "    state = run.state"] + (inline_lines(kw["body"], space, known) or ["    pass"])
         exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
         holder.f = space["keyword"]
         holder.f(run, env)

@@ -26,7 +26,7 @@ class Run:
     answers are the choices made in this step so far; the step is replayed from its start
     with them when the next one arrives, so no Python frame outlives a decision."""
 
-    __slots__ = ("game", "rules", "state", "answers", "used", "in_place")
+    __slots__ = ("game", "rules", "state", "answers", "used", "in_place", "draws")
 
     def __init__(self, game, answers: list[str]) -> None:
         self.game = game
@@ -35,6 +35,7 @@ class Run:
         self.answers = answers
         self.used = 0
         self.in_place = None  # KernelGame.play_out(): a question is answered where it is asked
+        self.draws = None  # play_out's draws by player (in_place.steps_in_place): a choice of a value drawn here
 
     # -- choices ---------------------------------------------------------------------
 
@@ -57,6 +58,14 @@ class Run:
             return values[0]
         labels = label_values(self.game, values)
         texts = list(map("target ".__add__, labels))
+        draws = self.draws
+        if draws is not None:  # ask() and the game's _answer_in_place by draws, written out: no answer is kept
+            options = list(dict.fromkeys(texts))
+            if len(options) == 1:
+                return values[0]
+            picked = options[draws[player](len(options))]
+            self.game.history.append({"player": player, "kind": "target", "action": picked})
+            return values[texts.index(picked)]
         picked = self.ask(player, "target", prompt, list(dict.fromkeys(texts)), span)  # copies alike: one choice
         return values[texts.index(picked)]  # the first value so printed
 

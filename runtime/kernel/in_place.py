@@ -20,6 +20,9 @@ def steps_in_place(game) -> None:
     if run is None:
         run = game._run = Run(game, [])
     run.in_place = game._answer_in_place
+    # a choice of a value (Run.choose_value) drawn in place by play_out's draws: the run's
+    # answers, which only grow there, are never read again, so it keeps none
+    run.draws = game._draws
     kinds = game._kinds
     turn_start, turn_end = kinds["turn-start"], kinds["turn-end"]
     sole = sole_listing(game)  # the game's only action, of one card parameter: listed by sole.py
@@ -48,6 +51,9 @@ def steps_in_place(game) -> None:
                 kinds[phase](game, run)
                 if refills or state.phase != "actions":
                     continue
+            if take is not None and draws is not None and not refills:  # the common case, in a loop of its own
+                _drawn_turns(game, run, listed, take, draws, turn_start, turn_end)
+                continue
             while True:  # a turn's actions, its end and the next turn's start, one after the other
                 # the turn's choices of an action (_next_step's, written out), one step each: the
                 # phase stays `actions` until the turn ends (the end of the game raises GameOver)
@@ -90,8 +96,29 @@ def steps_in_place(game) -> None:
                     break
         except GameOver:
             pass
+    run.draws = None
     game._legal = game._texts = None
     game.decision = None
+
+
+def _drawn_turns(game, run, listed, take, draws, turn_start, turn_end) -> None:
+    """steps_in_place's loop of a turn's actions, its end and the next turn's start, for a game
+    whose sole action is listed by sole.py, played by seats that draw their answers (no
+    Decision made) and with no zone to refill: the same steps in the same order, less the
+    tests those three make, until a round ends or the game does (GameOver)."""
+    state, history = game.state, game.history
+    drawn = listed.drawn  # sole.py's: the loop below, with the menu written in
+    while True:
+        # while not state.end_turn: the menu listed, one action drawn among n (taken without
+        # asking when it is the only one) and taken; out of it when no action is left
+        drawn(take, draws, history, game, run)
+        state.phase = "turn-end"  # the turn has ended, or no action is left
+        turn_end(game, run)
+        if state.phase != "turn-start":  # a round ends first: steps_in_place takes the next step
+            return
+        turn_start(game, run)
+        if state.phase != "actions":
+            return
 
 
 def takes_of(game, verb: str):

@@ -292,15 +292,17 @@ def inline_put(spec, uid: str, owner: str, n: int) -> list[str] | None:
             f"    run.rules.zones[{spec.id!r}].put(run, {uid}, {owner})"]
 
 
-def inline_draw_one(rules, who: str, n: int, fallback: str) -> list[str] | None:
+def inline_draw_one(rules, who: str, n: int, fallback: str, player: bool = False) -> list[str] | None:
     """make_draw_one's body written into a generated block (compile_stmts' draw(WHO, 1)) for
     a player `who` (a str) whose pile is not empty; `fallback` (draw()) otherwise. None when
-    draw_one itself would call draw() (a hand with a capacity or a Team's)."""
+    draw_one itself would call draw() (a hand with a capacity or a Team's). `player`: `who` is
+    surely a player (the one whose turn it is), not tested."""
     _rules, src, into, per = _draw_plain(rules)
     if src is None:
         return None
     pile, uid, key, hand = f"_dp{n}", f"_du{n}", f"_dk{n}", f"_dh{n}"
-    return [f"if type({who}) is str and ({pile} := state.zones.get({src!r} + {who})):",
+    test = "" if player else f"type({who}) is str and "
+    return [f"if {test}({pile} := state.zones.get({src!r} + {who})):",
             f"    {uid} = {pile}.pop(0)",
             f"    {key} = {into!r} + {who}" if per else f"    {key} = {into!r}",
             f"    {hand} = state.zones.get({key})",

@@ -4,8 +4,9 @@
 `resolve(X)` resolves them in place. Both did that by reading the zone's declaration, the card
 type's `resolve-order` (primitives.resolution_parts) and a table of the parts at every call;
 here each printed card gets `play(run, me, card)` and `resolve(run, me, card)` whose source
-names its zone, its parts' compiled bodies and their amounts as constants, with the end check
-between two parts written in (what steps.check_end tests first). They do what
+names its zone and its parts' amounts as constants, each part's statements written in (not a
+call of its compiled block), with the end check between two parts written in (what
+steps.check_end tests first). They do what
 primitives.play_card and primitives._resolve did, in the same order
 (tests/test_kernel_speed8.py holds them together)."""
 from __future__ import annotations
@@ -36,28 +37,53 @@ def _move_lines(rules, space: dict) -> list[str]:
             "    places[card] = key"]
 
 
-def make(rules, qid: str, play: bool):
-    """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
-    from .compile_stmts import compiled_block
+_SHAPES: dict[tuple, tuple] = {}  # a card's shape -> (the rules, its parts' bodies, the source, the names it binds)
+
+
+def _source(rules, parts: list, play: bool) -> tuple[str, dict]:
+    """The source of a card's play (or resolve) for its parts, and the names it binds but the
+    card's own (`ID`, the amounts)."""
+    from .compile_stmts import inline_lines
     from .turns import end_lines
-    from .primitives import resolution_parts
-    printed = rules.cards[qid]
-    space: dict = {"ID": printed.id}
+    space: dict = {}
     lines = ["def play(run, me, card):" if play else "def resolve(run, me, card):", "    game = run.game",
              "    state = run.state"]
     if play:
         lines += _move_lines(rules, space)
         lines.append("    state.log.append({'event': 'play', 'player': me, 'card': ID, 'uid': card})")
-    for n, (body, amount) in enumerate(resolution_parts(rules, printed)):
-        space[f"B{n}"], space[f"A{n}"] = compiled_block(body), amount
+    space["__rules__"] = rules
+    for n, (body, amount) in enumerate(parts):
+        # the part's statements written in (compile_stmts.inline_lines: its env has no `_stops`,
+        # so none of them stops), `me`, the card and the amount read from locals, in an env of its own
+        known = {"ctx:me": "me", "ctx:this-card": "card"}
         if amount is None:  # the card's own effect
-            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card}})")
+            lines.append("    env = {'ctx:me': me, 'ctx:this-card': card}")
         else:
-            lines.append(f"    B{n}(run, {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}})")
+            known["ctx:amount"] = f"A{n}"
+            lines.append(f"    env = {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}}")
+        lines += inline_lines(body, space, known) if body else []
         # the game ends between two parts of a card, not inside one: an effect that knocks
         # out every player at once leaves nobody, a tie
         lines += end_lines(rules)
-    src = "\n".join(lines)
+    return "\n".join(lines), space
+
+
+def make(rules, qid: str, play: bool):
+    """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
+    from .primitives import resolution_parts
+    printed = rules.cards[qid]
+    parts = resolution_parts(rules, printed)
+    # cards of one shape (their parts' bodies, which of them have an amount) share the source
+    # and the names it binds; a card binds its own id and amounts (`ID`, `A0`, ...)
+    key = (play, tuple((id(body), amount is None) for body, amount in parts))
+    hit = _SHAPES.get(key)
+    if hit is None or hit[0] is not rules or any(a is not b for a, (b, _) in zip(hit[1], parts)):
+        hit = _SHAPES[key] = (rules, [body for body, _ in parts], *_source(rules, parts, play))
+    src, space = hit[2], dict(hit[3])
+    space["ID"] = printed.id
+    for n, (_body, amount) in enumerate(parts):
+        if amount is not None:
+            space[f"A{n}"] = amount
     code = _CODE.get(src)
     if code is None:  # cards of one shape (their parts' kinds, the zone) share the compiled source
         code = _CODE[src] = compile(src, "<resolver>", "exec")

@@ -4,7 +4,10 @@ actions.menu() for such an action (`play CARD` where `value(plays) > 0`) as one 
 argument, made for a game's state (play_out's loop asks it at each choice of an action): the
 guard's parts and the domain written in with the player (`me`) a local, the cards' texts and
 actions by uid read once, copies that print alike merged as menu() merges them. Its source is
-compiled once per action declaration; a game only binds it to its state (`make(...)`)."""
+compiled once per action declaration; a game only binds it to its state (`make(...)`). Its
+`drawn` is play_out's loop of a turn's choices of an action by seats that draw their answers
+(in_place._drawn_turns), the menu written into it and a card's action made only for the card
+drawn."""
 from __future__ import annotations
 
 import re
@@ -39,11 +42,12 @@ def made_sole(game, verb: str, listing):
 
     marks: list = [None, None]  # the counters' keys when last read, and the cards (uids as text) with one
 
-    def merged(values: list, named: list, action_of) -> tuple:
+    def merged(values: list, named: list, action_of, one_pile: bool = False) -> tuple:
         """Copies that print alike: the first of each when they are the same (no counter on
         them, one zone: actions._same_copies, the cards with a counter found again only when
-        the counters' keys change), else told apart by labels()."""
-        if len(set(map(state.places.__getitem__, values))) == 1:
+        the counters' keys change), else told apart by labels(). `one_pile`: the values are
+        one pile's cards (a player's, read in place), so in one zone without looking."""
+        if one_pile or len(set(map(state.places.__getitem__, values))) == 1:
             counters = state.counters
             if counters.keys() != marks[0]:
                 marks[0] = set(counters)
@@ -70,8 +74,9 @@ def _maker(listing):
         src = f"({src} if {' and '.join(f'({source(part, space)})' for part in once)} else None)"
     src = src.replace("env['ctx:me']", "me").replace("env.get('ctx:me')", "me")
     fast = _for_a_player(domain, once, rules, space)
-    if fast is not None:  # `me` a player: the pile and counters read in place, without the copy
-        src = f"({fast} if type(me) is str else {src})"
+    if fast is not None:  # `me` a player (state.active, a seat): the pile and counters read in place, without the copy
+        src = fast
+    merge = "merged(values, named, action_of, True)" if fast is not None else "merged(values, named, action_of)"
     env = []
     if re.search(r"'[^']*env", src):  # `env` in a string: kept as a local
         env = ["        env = {'ctx:me': me}"]
@@ -92,7 +97,39 @@ def _maker(listing):
              "        named = list(map(text_of, values))",
              "        if len(set(named)) == len(named):",  # no two alike: each prints as its id (labels.py)
              "            return list(map(action_of, values)), named",
-             "        return merged(values, named, action_of)",
+             f"        return {merge}",
+             # the turn's choices of an action drawn by the players (in_place._drawn_turns): the
+             # menu above, each card's action made only for the card drawn, and the action taken
+             "    def drawn(take, draws, history, game, step):",  # step: the run its actions are taken in
+             "        nonlocal count, text_of, action_of",
+             "        while not state.end_turn:",
+             "            me = state.active",
+             *["    " + line for line in env],
+             f"            values = {src}",
+             "            if not values:",
+             "                return",
+             "            if count != len(cards):",
+             "                by_uid = plain()",
+             "                count, text_of, action_of = by_uid[0], by_uid[1].__getitem__, by_uid[2].__getitem__",
+             "            named = list(map(text_of, values))",
+             "            if len(set(named)) == len(named):",
+             "                n = len(values)",
+             "                if n > 1:",
+             "                    index = draws[me](n)",
+             "                    history.append({'player': me, 'kind': 'action', 'action': named[index]})",
+             "                    take(game, step, action_of(values[index]))",
+             "                else:",
+             "                    take(game, step, action_of(values[0]))",
+             "            else:",
+             f"                legal, texts = {merge}",
+             "                n = len(legal)",
+             "                if n > 1:",
+             "                    index = draws[me](n)",
+             "                    history.append({'player': me, 'kind': 'action', 'action': texts[index]})",
+             "                    take(game, step, legal[index])",
+             "                else:",
+             "                    take(game, step, legal[0])",
+             "    sole.drawn = drawn",
              "    return sole"]
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
     return space["make"]

@@ -258,7 +258,7 @@ class KernelGame(Steps):
                 run = self._run = Run(self, pending["answers"])
             else:
                 run.state, run.answers, run.used = self.state, pending["answers"], 0
-            run.in_place = in_place
+            run.in_place, run.draws = in_place, None  # a step's questions asked by ask() (in_place.py sets draws)
             try:
                 self._run_step(run, pending["step"])
             except NeedChoice as need:

@@ -7,7 +7,7 @@ turn's `draw(me, 1)`; where the rules the block is made with declare the counter
 change is written in for a player (a card) in place (counters.inline_change, piles.inline_put)."""
 from __future__ import annotations
 
-from .compile import _declared, call_source, me_of, name_for, source
+from .compile import _declared, call_source, me_of, me_player, name_for, source
 from .counters import inline_change
 from .piles import inline_draw_one, inline_put
 
@@ -27,9 +27,10 @@ def _counter_lines(sign: str, add: bool):
         if args["counter"].get("e") == "counter":  # a counter named: its own function (counters.py)
             change = f"run.rules.counters[{counter}].{'add' if add else 'put'}"
             if args.get("on") is None:  # of `me`
-                spec = _declared(space, "counters", args["counter"])
-                written = spec is not None and inline_change(spec, me_of(names),
-                                                             value or f"{sign}int(({amount}) or 0)", add, n, space)
+                spec, player = _declared(space, "counters", args["counter"]), me_player(names)
+                written = spec is not None and inline_change(spec, player or me_of(names),
+                                                             value or f"{sign}int(({amount}) or 0)", add, n, space,
+                                                             checked=player is not None)
                 return written or [f"{change}(run, {me_of(names)}, {value or f'{sign}int(({amount}) or 0)'})"]
             loop = [f"for _h{n} in (({me_of(names)},) if _o{n} is None else _o{n} if isinstance(_o{n}, list) "
                     f"else (_o{n},)):",
@@ -114,10 +115,13 @@ def _draw_lines(args: dict, space: dict, names, n: int) -> list[str]:
                      f"if _c{n} == 1:"] + ["    " + line for line in written]
                     + ["else:", f"    {name_for(space, draw)}(run, env, _d{n}, _c{n})"])
         return [call_source(draw, [("who", args["who"]), ("count", count)], space, names)]
+    who = args["who"]
+    player = me_player(names) if who is not None and who.get("e") == "ctx" and who.get("name") == "me" else None
     written = space.get("__rules__") is not None and inline_draw_one(space["__rules__"], f"_d{n}", n,
-                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)")
+                                                                 f"{name_for(space, draw)}(run, env, _d{n}, 1)",
+                                                                 player=player is not None)
     if written:  # the rules' draw_one written in
-        return [f"_d{n} = {source(args['who'], space, names)}"] + written
+        return [f"_d{n} = {source(who, space, names)}"] + written
     return [f"_d{n} = {source(args['who'], space, names)}",
             f"if type(_d{n}) is str:",
             f"    (run.rules.draw_one or {name_for(space, make_draw_one)}(run.rules))(run, env, _d{n})",
@@ -132,3 +136,45 @@ WRITTEN_OUT = {"play-card": (_card_lines(True), ("card",)), "resolve": (_card_li
                 "lose": (_counter_lines("-", True), ("counter", "amount", "on")),
                 "set-counter": (_counter_lines("", False), ("counter", "value", "on")),
                 "move-card": (_move_card_lines, ("card", "to", "of"))}
+
+
+def emptied_pile_lines(stmt: dict, space: dict, names, n: int) -> list[str] | None:
+    """`for each c in cards-in(Z) { move-card(c, Z2, of: owner-of(c)) }` (a turn's played cards
+    put into their owners' discard piles): Z's pile of one player moved card by card to the
+    owners' piles of Z2, then emptied at once, not each card taken out of it (no `remove`),
+    when every card of it has a player for its owner; the loop's variable left at its last
+    card, as the loop leaves it. Lines that test that (`if ...:`), to be followed by the
+    loop's own lines under `else:`; None for any other loop, or zones not kept per player."""
+    source_e, body, key = stmt["source"], stmt["body"], "var:" + stmt["var"]
+    if (source_e.get("e") != "fn" or source_e.get("name") != "cards-in" or len(body) != 1
+            or body[0].get("op") != "primitive" or body[0].get("name") != "move-card"):
+        return None
+    args = {k: v for k, v in source_e["args"].items() if v is not None}
+    margs = body[0]["args"]
+    zone, of, card, to = args.get("zone") or {}, args.get("of"), margs.get("card") or {}, margs.get("to") or {}
+    if (not set(args) <= {"zone", "of"} or zone.get("e") != "zone" or to.get("e") != "zone"
+            or zone.get("name") == to.get("name") or (of is not None and of.get("e") not in ("var", "ctx"))
+            or card.get("e") != "var" or card.get("name") != stmt["var"]
+            or not (margs.get("of") is None or _owner_of_itself(margs))):
+        return None
+    src, dst = _declared(space, "zones", zone), _declared(space, "zones", to)
+    if (src is None or dst is None or src.per != "player" or dst.per != "player"
+            or src.capacity is not None or dst.capacity is not None):
+        return None
+    who = source(of, space, names) if of is not None else me_of(names)
+    pile, v, y, p = f"_sp{n}", f"_v{n}", f"_y{n}", f"_p{n}"
+    strs = name_for(space, frozenset([str]))
+    player = me_player(names) if of is None else None  # `me`, surely a player: not tested
+    test = f"({pile} := state.zones.get({src.id + '/'!r} + {player}))" if player else (
+        f"type(_e{n} := {who}) is str and ({pile} := state.zones.get({src.id + '/'!r} + _e{n}))")
+    return [f"if {test} "
+            f"and {strs} == set(map(type, map(state.owners.__getitem__, {pile}))):",
+            f"    for {v} in {pile}:",
+            f"        {y} = {dst.id + '/'!r} + state.owners[{v}]",
+            f"        {p} = state.zones.get({y})",
+            f"        if {p} is None:",
+            f"            {p} = state.zones[{y}] = []",
+            f"        {p}.append({v})",
+            f"        state.places[{v}] = {y}",
+            f"    {names.name(key)} = env[{key!r}] = {v}",
+            f"    {pile}.clear()"]

@@ -1,0 +1,83 @@
+"""A selector without `where` (`one target in A + B`) as one generated function, its pool's source written in.
+
+compile._select's closure calls the pool's own function, copies its list, then asks
+`Run.choose_value`, which takes a lone value without asking. Here the pool's source is the
+function's body, a list the pool makes itself (`A + B`) is not copied again, a lone value is
+taken in place, and in `A + f(..., A)` (`opponents(me) + cards-in(ZONE, of:
+opponents(me))`) a pure A is evaluated once: nothing between its two places can change it
+(tests/test_kernel_speed11.py holds it to the closure)."""
+from __future__ import annotations
+
+from .compile import _plus, fresh, name_for, pure, source
+
+_SHARED = "var:\x00shared"  # the key a repeated pure expression is read by in the generated source
+
+
+class _Shared:
+    """`bound` of compile.source(): a shared expression's local by its key, any other name read from env."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def read(self, key: str) -> str:
+        return self.names.get(key) or f"env.get({key!r})"
+
+
+_MADE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its function)
+
+
+def select_of(e: dict):
+    """written_select for the selector `e` (`one KIND in POOL`, no `where`), made once per IR
+    node (the node kept alive with it: its id stays its own), however often its source is
+    written (a card's parts are written into each card's own function)."""
+    hit = _MADE.get(id(e))
+    if hit is None or hit[0] is not e:
+        hit = _MADE[id(e)] = (e, written_select(e["in"], e["quant"] == "all", f"choose a {e['kind']}", e["span"]))
+    return hit[1]
+
+
+def written_select(pool: dict, every: bool, prompt: str, span):
+    """`select(run, env)` for `one KIND in POOL` (`all` when `every`): the value chosen (None
+    when the pool is empty), or the list."""
+    space: dict = {"_prompt": prompt, "_span": span}
+    if pool.get("e") == "bin" and pool.get("op") == "+":
+        left, right, shared = source(pool["l"], space), pool["r"], _Shared()
+        if pool["l"].get("e") == "fn" and pure(pool):
+            replaced = _replaced(right, _bare(pool["l"]), {"e": "var", "name": _SHARED[4:]})
+            if replaced is not right:  # the left operand again in the right one: read from its local
+                local = shared.names[_SHARED] = fresh(space)
+                left, right = f"({local} := {left})", replaced
+        src = f"{name_for(space, _plus)}({left}, {source(right, space, shared)})"
+        made = f"values if isinstance(values := {src}, list) else [] if values is None else [values]"  # _plus's list
+    else:
+        made = f"list(values) if isinstance(values := {source(pool, space)}, list) else [] if values is None else [values]"
+    lines = ["def select(run, env):", f"    values = {made}"]
+    lines += ["    return values"] if every else [
+        "    if not values:", "        return None",
+        "    if len(values) == 1:", "        return values[0]",  # run.choose_value's own first test
+        "    return run.choose_value(env['ctx:me'], values, _prompt, _span)"]
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+    return space["select"]
+
+
+def _bare(e):
+    """An IR node without its spans: two nodes of the same expression compare equal."""
+    if isinstance(e, dict):
+        return {k: _bare(v) for k, v in e.items() if k != "span"}
+    if isinstance(e, list):
+        return [_bare(v) for v in e]
+    return e
+
+
+def _replaced(e, target: dict, by: dict):
+    """`e` with each node equal to `target` (spans aside) replaced by `by`; `e` itself (the
+    same object) where none is."""
+    if isinstance(e, dict):
+        if "e" in e and _bare(e) == target:
+            return by
+        out = {k: _replaced(v, target, by) for k, v in e.items()}
+        return out if any(out[k] is not e[k] for k in e) else e
+    if isinstance(e, list):
+        out = [_replaced(v, target, by) for v in e]
+        return out if any(a is not b for a, b in zip(out, e)) else e
+    return e
