@@ -70,15 +70,16 @@ class EventsMixin(HearingMixin):
         card may be played. An iterator of decisions to `yield from`: a generator when a
         listener is to run, a finished one when no one hears the event or every listener's
         condition says no (most events): those are asked here, before any generator is made.
-        With an installed trigger waiting or the game over, _emit_installed() answers."""
+        With an installed trigger waiting or the game over (or a Heard that cannot be kept: no
+        board yet), _emit_installed() answers."""
         st = self.state
-        if st.temp_triggers or st.winners is not None:
-            return self._emit_installed(event, params, pending)
         # kept per game: the state's `figures` dict is never replaced (its size tells what came or
         # went) and its board is laid at setup, before any event (heard_in_game keeps none before)
-        here = self._heard_here.get(event)
-        if here is None or here.count != len(st.figures):
-            here = self.heard_in_game(event)
+        here = self._heard_here[event]
+        if here.count != len(st.figures) or st.temp_triggers or st.winners is not None:
+            if st.temp_triggers or st.winners is not None or self.heard_in_game(event) is not self._heard_here.get(event):
+                return self._emit_installed(event, params, pending)
+            here = self._heard_here[event]  # (recounted, or made again for the figures as they are)
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
@@ -128,8 +129,8 @@ class EventsMixin(HearingMixin):
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
-        here = self._heard_here.get(event)  # (kept as emit() keeps it)
-        if here is None or here.count != len(st.figures):
+        here = self._heard_here[event]  # (kept as emit() keeps it)
+        if here.count != len(st.figures):
             here = self.heard_in_game(event)
         if here.silent:  # only an installed trigger may hear it
             for tt in st.temp_triggers:

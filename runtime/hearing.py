@@ -18,6 +18,20 @@ from .state import Figure, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 
 
+class HeardHere(dict):
+    """event -> Heard of one game (HearingMixin._heard_here): a missing event is worked out by
+    heard_in_game(), which keeps it once a board is laid."""
+
+    __slots__ = ("eng",)
+
+    def __init__(self, eng) -> None:
+        super().__init__()
+        self.eng = eng
+
+    def __missing__(self, event: str) -> Heard:
+        return self.eng.heard_in_game(event)
+
+
 class HearingMixin:
     """The listeners of an event (mixed into the engine with EventsMixin, which emits it)."""
 
@@ -181,8 +195,9 @@ class HearingMixin:
 
     @cached_property
     def _heard_here(self) -> dict[str, Heard]:
-        """event -> Heard: who can hear it in this game (heard_in_game)."""
-        return {}
+        """event -> Heard: who can hear it in this game (heard_in_game; an event not asked yet:
+        `_heard_here[event]` works it out, so emit() asks one subscript, no `None` test)."""
+        return HeardHere(self)
 
     def heard_in_game(self, event: str) -> Heard:
         """Who can hear an event in this game, worked out once per event from the rules' index
