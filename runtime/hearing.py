@@ -8,8 +8,9 @@ from functools import cached_property
 from itertools import chain, compress
 from operator import attrgetter
 
-from .effects import _NO_TAGS, Env, _new, make_env
+from .effects import make_env
 from .heard import KEPT, Heard, box_of, common_subject  # noqa: F401 (KEPT, box_of: read from here)
+from .heard_gather import ListenersMixin, make_gather
 from .holders import Holders
 from .rules import prop
 from .state import Figure, zone_key
@@ -32,7 +33,7 @@ class HeardHere(dict):
         return self.eng.heard_in_game(event)
 
 
-class HearingMixin:
+class HearingMixin(ListenersMixin):
     """The listeners of an event (mixed into the engine with EventsMixin, which emits it)."""
 
     _holders = Holders()  # who holds each token (holders.py): this game's, made by heard_in_game()
@@ -76,65 +77,14 @@ class HearingMixin:
 
         Most events are heard by few: each part is looked at only if the index says that
         something of its kind hears the event, and the figures are filtered before they are
-        put in order (by name), not sorted all for each event."""
-        st = self.state
+        put in order (by name), not sorted all for each event. With no installed trigger waiting,
+        the function made for this game's `Heard` of the event gives them (heard_gather.py: this
+        walk with what never changes in play folded in)."""
         if here is None:
             here = self.heard_in_game(event)
-        out = []
-        if here.game:  # the game's own rules first (content/shared/game.mh)
-            fig = params.get("figure", params.get("target"))
-            team = fig.team if isinstance(fig, Figure) else None
-            for t in self.triggers_of(self.rules.game)[event]:
-                out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
-        tokens = here.tokens
-        chars = None
-        if tokens:  # the Locations and characters that hold a token that hears it (kept as pieces come and go)
-            holders = self._holders
-            one = here.one_token
-            if one is not None:
-                locs, chars = holders.at.get(one), holders.on.get(one)
-            else:
-                locs, chars = holders.locations(here.token_list), holders.characters(here.token_list)
-            if locs:
-                where = params.get("location")
-                if where is not None:
-                    locs = (where,) if where in locs else ()
-                elif len(locs) > 1:
-                    locs = sorted(locs)
-                locations, known = st.board.locations, self.code.triggers  # (triggers_of()'s cache)
-                for i in locs:
-                    keys = []
-                    for k, n in locations[i].tokens.items():
-                        if n > 0 and k[0] in tokens:
-                            keys.append(k)
-                    if len(keys) > 1:
-                        keys.sort(key=str)
-                    for tok, owner, colour in keys:
-                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
-                            out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
-        if here.locations:  # a Location of this board hears it
-            out.extend(self.location_listeners(event, params, here.location_table))
-        if chars or here.abilities or here.npcs:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here, chars, params))
-        table = here.in_play_table
-        if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
-            hits = here.hits
-            if hits is None or list(map(st.zones.get, hits[0])) != hits[1]:
-                hits = self.in_play_hits(here)
-            for colour, qid in hits[2]:
-                card, triggers = table[qid]
-                player = st.teams[colour].players[0]
-                for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
-                    env = _new(Env)
-                    env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
-                                    "owner": colour, "here": None, "event": {}, "locals": {},
-                                    "pending": None, "until": None, "source": qid, "card": card, "tags": _NO_TAGS}
-                    out.append((t, env))
-        if st.temp_triggers:
-            for tt in st.temp_triggers:
-                if tt.alive and tt.trigger["event"] == event:
-                    out.append((tt.trigger, tt.env))
-        return out
+        if not self.state.temp_triggers:
+            return here.gather(self, params)
+        return self.listeners_walk(event, params, here)
 
     def _figure_listeners(self, event: str, here: Heard, chars: dict | None, params: dict | None = None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
@@ -278,6 +228,7 @@ class HearingMixin:
         here.kept = here.kept_held = here.asked = None  # keep_in_play()'s
         here.kept_keys = ()
         here.hits = None  # in_play_hits()
+        here.gather = make_gather(self, here, event)  # listeners() for this game and event, generated
         if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
             self._heard_here[event] = here
         return here
@@ -371,38 +322,3 @@ class HearingMixin:
         if keys is None:
             keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
         return keys
-
-    def location_listeners(self, event: str, params: dict, table: dict) -> list:
-        """The Location triggers an event sets off, `here` being the Location (`table`: the
-        Locations of the board that hear it, heard_in_game()). An event
-        about a figure is heard where the figure stands (the figure, or the target of
-        an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
-        it stood), and only while it still stands there; an event about no figure
-        (round-start, round-end, mayhem-roll, update) by every Location on the board,
-        decided by the first player of the Team that leads the round."""
-        st = self.state
-        if "figure" in params or "target" in params:
-            fig = params.get("figure", params.get("target"))
-            if not isinstance(fig, Figure):
-                return ()
-            if event == "move":
-                where = params.get("to")
-            elif "location" in params:
-                where = params["location"]
-            else:
-                where = params.get("$at", fig.location)
-            if where not in table:  # (None, or a Location without a trigger for it)
-                return ()
-            places = (where,)
-            stands = None if event == "ko" else fig
-            controller, team = self.controller_of(fig), fig.team
-        else:
-            places = [i for i in st.board.live() if i in table]
-            stands = None
-            controller, team = self.team_player(st.lead), None
-        out = []
-        for i in places:
-            comp, triggers = table[i]
-            for t in triggers:
-                out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
-        return out

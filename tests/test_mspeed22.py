@@ -1,0 +1,89 @@
+"""The events, an eighth round (issue #11, speed, mspeed22).
+
+An event's listeners come from one function generated per game and event (heard_gather.py),
+its tables taken from the game's `Heard` as constants: held here to the walk part by part
+(`listeners_walk`) at every emit of seeded games, the same (trigger, Env) pairs in the same
+order, while tokens come and go on the board, figures move and cards come into play; and to a
+token put on a Location in the middle of a turn, a Location's listener whose figure stands
+elsewhere, and a game whose figures change (its `Heard`, and the function, made again)."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime import events
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
+from mayhem.runtime.state import Figure
+
+from game_helpers import everyone_on_the_board, random_steps
+from test_mspeed12 import team_lists
+
+
+def _same(got: list, walked: list) -> None:
+    assert [id(t) for t, _ in got] == [id(t) for t, _ in walked]
+    assert [env.__dict__ for _, env in got] == [env.__dict__ for _, env in walked]
+    assert all(env is not other for (_, env), (_, other) in zip(got, walked) if env.until is None)  # Envs of its own
+
+
+@pytest.mark.parametrize("box,mode,seed", [("teen-titans-go", "standard", 21), ("looney-tunes", "standard", 22),
+                                           ("teen-titans-go", "free-for-all", 23),
+                                           ("looney-tunes", "competitive", 24)])
+def test_the_generated_listeners_are_the_walks_at_every_emit(rules, ir, box, mode, seed, monkeypatch):
+    real = events.EventsMixin.emit
+    seen = {"compared": 0, "found": 0, "events": set()}
+
+    def checked(self, event, params, pending=None, source=None):
+        st = self.state
+        if not st.temp_triggers and st.winners is None:
+            here = self.heard_in_game(event)
+            got = here.gather(self, params)
+            _same(got, self.listeners_walk(event, params, here))
+            seen["compared"] += 1
+            seen["found"] += bool(got)
+            seen["events"].add(event)
+        return real(self, event, params, pending, source)
+
+    monkeypatch.setattr(events.EventsMixin, "emit", checked)
+    lists = team_lists(ir) if mode == "competitive" else None
+    game = Game(rules, GameConfig(box, mode=mode, seed=seed, team_lists=lists), record=False)
+    for _ in random_steps(game, seed, 1500):
+        pass
+    assert seen["compared"] > 200 and seen["found"] > 20
+    assert {"enter", "move", "recovery", "damage"} <= seen["events"]
+
+
+def test_a_token_put_on_a_location_mid_turn_is_heard_there(rules):
+    """A Trap token placed where a figure is about to enter: the generated listeners of `enter`
+    read who holds it as it is now (holders.py), not as when they were made."""
+    eng = everyone_on_the_board(rules).engine
+    st = eng.state
+    here = eng.heard_in_game("enter")
+    trap = next(t for t in here.token_list if t.endswith(":trap"))
+    fig = next(f for f in st.figures.values() if f.kind == "character")
+    dest = next(i for i, loc in enumerate(st.board.locations) if i != fig.location and not loc.removed)
+    before = [env.source for _, env in here.gather(eng, {"figure": fig, "location": dest})]
+    assert trap not in before
+    st.board.locations[dest].tokens[(trap, st.order[0], st.order[0])] = 1  # (its store tells holders.py)
+    after = here.gather(eng, {"figure": fig, "location": dest})
+    assert [env.source for _, env in after].count(trap) == 1
+    _same(after, eng.listeners_walk("enter", {"figure": fig, "location": dest}, here))
+    assert eng.heard_in_game("enter") is here  # the same Heard and function: only the holders changed
+
+
+def test_a_figure_coming_in_makes_the_function_again(rules):
+    """A character of another box comes into a Looney Tunes game: `recovery`'s `Heard` is made
+    again with its Special Ability, and so is its function, which now hears it."""
+    eng = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
+    st = eng.state
+    first = eng.heard_in_game("recovery")
+    some = next(f for f in st.figures.values() if f.kind == "character")
+    raven = rules.characters["teen-titans-go"]["raven"]
+    st.figures["newcomer"] = fig = Figure("newcomer", "character", some.team, raven, raven, 10)
+    fig.location = some.location
+    again = eng.heard_in_game("recovery")
+    assert again is not first and again.gather is not first.gather
+    params = {"figure": fig}
+    found = again.gather(eng, params)
+    assert any(env.self_fig is fig for _, env in found)  # Raven's Special Ability hears its own recovery
+    assert not any(env.self_fig is fig for _, env in first.gather(eng, params))
+    _same(found, eng.listeners_walk("recovery", params, again))
