@@ -28,6 +28,14 @@ class EventsMixin(HearingMixin):
     def _in_play_zone_keys(self) -> dict[str, list[str]]:
         return {}
 
+    # The events this game's components cannot hear (their `Heard` is `silent`) while no installed
+    # trigger waits and the figures are `quiet_count` many (a figure coming or going may bring a
+    # box with it): a caller may skip emit() of one, and the fields dict it would build, when
+    # `event in self.quiet and self.quiet_count == len(state.figures)`. emit() adds an event as
+    # it finds it silent; install() empties it (an installed trigger may hear any event).
+    quiet: frozenset = frozenset()
+    quiet_count = -1
+
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
@@ -47,6 +55,7 @@ class EventsMixin(HearingMixin):
             t.turn = t.figure.turns + 1 if t.figure is not None else 0
         t.env = env.child(until=t)
         self.state.temp_triggers.append(t)
+        self.quiet = frozenset()  # (emit() tells them again once no installed trigger waits)
 
     def static_eval(self, expr: dict, env: Env) -> bool:
         """A condition that needs no decision (card and Special Ability guards)."""
@@ -81,6 +90,10 @@ class EventsMixin(HearingMixin):
                 return self._emit_installed(event, params, pending)
             here = self._heard_here[event]  # (recounted, or made again for the figures as they are)
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
+            if (event not in self.quiet or self.quiet_count != here.count) and self._heard_here.get(event) is here:
+                # told to the callers that ask `quiet` first: kept while the figures' count is this one
+                self.quiet = (self.quiet | {event}) if self.quiet_count == here.count else frozenset((event,))
+                self.quiet_count = here.count
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
             # (the Team order is set at setup, before any event: the zones' keys stay; none held: `kept_held` None)

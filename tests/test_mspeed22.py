@@ -87,3 +87,44 @@ def test_a_figure_coming_in_makes_the_function_again(rules):
     assert any(env.self_fig is fig for _, env in found)  # Raven's Special Ability hears its own recovery
     assert not any(env.self_fig is fig for _, env in first.gather(eng, params))
     _same(found, eng.listeners_walk("recovery", params, again))
+
+
+@pytest.mark.parametrize("box,mode,seed", [("looney-tunes", "standard", 25), ("teen-titans-go", "standard", 26),
+                                           ("looney-tunes", "competitive", 27)])
+def test_an_event_told_quiet_is_one_nothing_hears(rules, ir, box, mode, seed):
+    """`quiet` (the events a caller may skip, EventsMixin.quiet): at every step of seeded games,
+    while the figures are as many as when it was told, each event in it has a silent `Heard` and
+    no installed trigger waits."""
+    lists = team_lists(ir) if mode == "competitive" else None
+    game = Game(rules, GameConfig(box, mode=mode, seed=seed, team_lists=lists), record=False)
+    eng = game.engine
+    told = 0
+    for _ in random_steps(game, seed, 1500):
+        st = eng.state
+        if eng.quiet_count == len(st.figures):
+            assert not st.temp_triggers or not eng.quiet
+            for event in eng.quiet:
+                assert eng.heard_in_game(event).silent, event
+            told += len(eng.quiet)
+    assert told > 0
+
+
+def test_an_installed_trigger_or_a_figure_coming_in_ends_quiet(rules):
+    """An installed trigger may hear any event: install() empties `quiet`; a figure coming in
+    (its box's components may hear what was silent) leaves it told for another count of figures."""
+    eng = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
+    st = eng.state
+    assert list(eng.emit("update", {})) == []  # only the GO! Missions hear it: none in this game
+    assert "update" in eng.quiet and eng.quiet_count == len(st.figures)
+    some = next(f for f in st.figures.values() if f.kind == "character")
+    raven = rules.characters["teen-titans-go"]["raven"]
+    st.figures["newcomer"] = Figure("newcomer", "character", some.team, raven, raven, 10)
+    assert eng.quiet_count != len(st.figures)  # a caller asks emit() again
+    assert not eng.heard_in_game("update").silent  # and the newcomer's box's Missions could hear it
+    del st.figures["newcomer"]
+    eng.heard_in_game("update")
+    list(eng.emit("turn-end", {"figure": some}))
+    assert "turn-end" in eng.quiet
+    trigger = {"op": "trigger", "event": "turn-end", "when": None, "body": [], "span": "test.mh:1:1-1:9"}
+    eng.install(trigger, eng.fig_env(some), "turn-end")
+    assert eng.quiet == frozenset()
