@@ -121,7 +121,7 @@ class EventsMixin(HearingMixin):
                 and not self._holders.on.get(here.token_alone):
             pass  # heard by one token alone, and nothing holds it (holders.py keeps who does): no listener
         elif here.heard:
-            found = self.listeners(event, params, here)
+            found = here.gather(self, params)  # listeners(), no installed trigger waiting (heard_gather.py)
             if found:
                 ready = self._first_listener(event, params, pending, found, False)
                 if ready is not None:
