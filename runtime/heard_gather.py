@@ -5,8 +5,8 @@ rules, tokens, Locations, figures, cards in play) and reads the event's tables f
 Those answers are fixed once the game's `Heard` of the event is made (heard_in_game), so the
 function made here holds only the parts that can hear it, their tables as constants, the
 Locations' part written in (no location_listeners() call) and each Env made in place (no
-make_env() call): the same (trigger, Env) pairs in the same order, for an emit with no
-installed trigger waiting (HearingMixin.listeners() sends those down the walk)."""
+make_env() call): the same (trigger, Env) pairs in the same order, but for the installed
+triggers, which HearingMixin.listeners() puts after them."""
 from __future__ import annotations
 
 from .effects import _NO_TAGS, Env, _new, make_env
@@ -18,8 +18,8 @@ class ListenersMixin:
     """The listeners of an event walked part by part (mixed into HearingMixin)."""
 
     def listeners_walk(self, event: str, params: dict, here: Heard) -> list:
-        """listeners(), walked part by part from the `Heard` (what its generated function gives
-        when no installed trigger waits; the installed ones come last)."""
+        """listeners(), walked part by part from the `Heard`: what its generated function gives
+        (make_gather), then the installed triggers; the reference the tests hold it to."""
         st = self.state
         out = []
         if here.game:  # the game's own rules first (content/shared/game.mh)

@@ -77,14 +77,18 @@ class HearingMixin(ListenersMixin):
 
         Most events are heard by few: each part is looked at only if the index says that
         something of its kind hears the event, and the figures are filtered before they are
-        put in order (by name), not sorted all for each event. With no installed trigger waiting,
-        the function made for this game's `Heard` of the event gives them (heard_gather.py: this
-        walk with what never changes in play folded in)."""
+        put in order (by name), not sorted all for each event. The function made for this game's
+        `Heard` of the event gives all but the installed triggers (heard_gather.py: the walk part
+        by part, listeners_walk(), with what never changes in play folded in)."""
         if here is None:
             here = self.heard_in_game(event)
-        if not self.state.temp_triggers:
-            return here.gather(self, params)
-        return self.listeners_walk(event, params, here)
+        out = here.gather(self, params)
+        st = self.state
+        if st.temp_triggers:
+            for tt in st.temp_triggers:
+                if tt.alive and tt.trigger["event"] == event:
+                    out.append((tt.trigger, tt.env))
+        return out
 
     def _figure_listeners(self, event: str, here: Heard, chars: dict | None, params: dict | None = None) -> list:
         """The listeners on the board's figures, in the order of listeners(): the tokens
