@@ -9,6 +9,8 @@ make_env() call): the same (trigger, Env) pairs in the same order, but for the i
 triggers, which HearingMixin.listeners() puts after them."""
 from __future__ import annotations
 
+from functools import cache
+
 from .effects import _NO_TAGS, Env, _new, make_env
 from .heard import Heard
 from .state import Figure
@@ -122,28 +124,40 @@ def _env(controller: str, team: str, self_fig: str = "None", holder: str = "None
 
 
 def make_gather(eng, here, event: str):
-    """gather(eng, params) -> the (trigger, Env) pairs listeners(event, params, here) gives when no
-    installed trigger waits, for this game's `here` of `event`."""
+    """gather(eng, params) -> the (trigger, Env) pairs listeners(event, params, here) gives but
+    for the installed triggers, for this game's `here` of `event`: the code of its shape (which
+    parts hear it) compiled once, the game's own tables its namespace."""
     rules = eng.rules
-    ns = {"_new": _new, "Env": Env, "_NO_TAGS": _NO_TAGS, "Figure": Figure, "_isinstance": isinstance}
-    lines = ["def gather(self, params):", "    st = self.state", "    out = []", "    _a = out.append"]
-    add = lines.append
-    if here.game:  # the game's own rules first (content/shared/game.mh)
+    ns = {"_new": _new, "Env": Env, "_NO_TAGS": _NO_TAGS, "Figure": Figure, "_isinstance": isinstance,
+          "EVENT": event, "HERE": here}
+    if here.game:
         ns["GAME_TRIGGERS"] = tuple(eng.triggers_of(rules.game)[event])
         ns["GAME_QID"] = rules.game["qid"]
+    if here.tokens:
+        ns["TOKENS"] = here.tokens
+        ns["TOKEN_TRIGGERS"] = {tok: tuple(eng.triggers_of(rules.tokens[tok])[event]) for tok in here.tokens}
+        ns["ONE"], ns["TOKEN_LIST"] = here.one_token, here.token_list
+    ns["LOCATIONS"], ns["TABLE"] = here.location_table, here.in_play_table
+    exec(_code(event, bool(here.game), bool(here.tokens), here.one_token is not None, here.locations,  # noqa: S102
+               bool(here.abilities or here.npcs), bool(here.in_play_table)), ns)
+    return ns["gather"]
+
+
+@cache
+def _code(event: str, game: bool, tokens: bool, one: bool, locations: bool, figures: bool, in_play: bool):
+    """The compiled source of gather() for a `Heard` of this shape: the parts that can hear the event."""
+    lines = ["def gather(self, params):", "    st = self.state", "    out = []", "    _a = out.append"]
+    add = lines.append
+    if game:  # the game's own rules first (content/shared/game.mh)
         add("    fig = params.get('figure', params.get('target'))")
         add("    team = fig.team if _isinstance(fig, Figure) else None")
         add("    for t in GAME_TRIGGERS:")
         add("        " + _env("self.team_player(team)", "team", source="GAME_QID") + "; _a((t, _e))")
-    if here.tokens:  # the Locations and characters that hold a token that hears it (holders.py)
-        ns["TOKENS"] = here.tokens
-        ns["TOKEN_TRIGGERS"] = {tok: tuple(eng.triggers_of(rules.tokens[tok])[event]) for tok in here.tokens}
+    if tokens:  # the Locations and characters that hold a token that hears it (holders.py)
         add("    holders = self._holders")
-        if here.one_token is not None:
-            ns["ONE"] = here.one_token
+        if one:
             add("    locs, chars = holders.at.get(ONE), holders.on.get(ONE)")
         else:
-            ns["TOKEN_LIST"] = here.token_list
             add("    locs, chars = holders.locations(TOKEN_LIST), holders.characters(TOKEN_LIST)")
         add("    if locs:")
         add("        where = params.get('location')")
@@ -165,8 +179,7 @@ def make_gather(eng, here, event: str):
             + "; _a((t, _e))")
     else:
         add("    chars = None")
-    if here.locations:  # location_listeners(), written in: where the event's figure is, or every live Location
-        ns["LOCATIONS"] = here.location_table
+    if locations:  # location_listeners(), written in: where the event's figure is, or every live Location
         add("    if 'figure' in params or 'target' in params:")
         add("        fig = params.get('figure', params.get('target'))")
         add("        if _isinstance(fig, Figure):")
@@ -189,13 +202,12 @@ def make_gather(eng, here, event: str):
         add("                for t in hit[1]:")
         add("                    " + _env("controller", "None", here="i", source="hit[0]['qid']",
                                          locals_="{'$stands': None}") + "; _a((t, _e))")
-    if here.abilities or here.npcs:  # a figure of this game may hear it
+    if figures:  # a figure of this game may hear it
         add("    out.extend(self._figure_listeners(EVENT, HERE, chars, params))")
-    elif here.tokens:
+    elif tokens:
         add("    if chars:")
         add("        out.extend(self._figure_listeners(EVENT, HERE, chars, params))")
-    if here.in_play_table:  # the cards in play that hear it, Team by Team in seat order (kept: in_play_hits())
-        ns["TABLE"] = here.in_play_table
+    if in_play:  # the cards in play that hear it, Team by Team in seat order (kept: in_play_hits())
         add("    hits = HERE.hits")
         add("    if hits is None or list(map(st.zones.get, hits[0])) != hits[1]:")
         add("        hits = self.in_play_hits(HERE)")
@@ -207,13 +219,4 @@ def make_gather(eng, here, event: str):
             "'holder': None, 'owner': colour, 'here': None, 'event': {}, 'locals': {}, 'pending': None, "
             "'until': None, 'source': qid, 'card': card, 'tags': _NO_TAGS}; _a((t, _e))")
     add("    return out")
-    ns["EVENT"], ns["HERE"] = event, here
-    source = "\n".join(lines)
-    code = _compiled.get((source, event))
-    if code is None:  # compiled once per shape of `Heard`: a game's own tables are its namespace
-        code = _compiled[(source, event)] = compile(source, f"<listeners {event}>", "exec")
-    exec(code, ns)  # noqa: S102 (source made above)
-    return ns["gather"]
-
-
-_compiled: dict[tuple[str, str], object] = {}  # (source, event) -> its code object
+    return compile("\n".join(lines), f"<listeners {event}>", "exec")
