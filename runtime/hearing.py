@@ -63,6 +63,7 @@ class HearingMixin(ListenersMixin):
                 # one can be asked, so emit() asks no one when no hand does
                 "reactions": hear(c for c in rules.by_qid.values() if prop(c, "timing") == "reaction"),
                 "game": event in self.triggers_of(rules.game),
+                "for-boxes": {},  # heard_in_game()'s reading of it for a set of boxes (_heard_for_boxes)
             }
             idx["figures"] = bool(idx["tokens"] or idx["specials"] or idx["npc"])
             # does anything but an installed trigger or a Reaction hear it (else emit() asks no one)
@@ -175,13 +176,11 @@ class HearingMixin(ListenersMixin):
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
         here.listening = listening
         boxes = here.boxes = self.game_boxes()
-
-        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
-            qids = tuple(qids)
-            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
-        here.game, here.tokens, here.in_play, here.reactions = idx["game"], mine(idx["tokens"]), \
-            mine(idx["in-play"]), mine(idx["reactions"])
-        here.token_list = tuple(sorted(here.tokens))
+        # what the rules say of it for these boxes, worked out once per set of boxes (not per game)
+        part = idx["for-boxes"].get(boxes) or self._heard_for_boxes(event, idx, boxes)
+        here.game = idx["game"]
+        here.tokens, here.in_play, here.reactions, here.token_list, token_subject, token_other, \
+            here.in_play_table = part
         here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
         if not self._holders.fits(st):  # who holds which token: made again for these figures and board
@@ -201,9 +200,8 @@ class HearingMixin(ListenersMixin):
                         abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
         # the field of the event that every token's or every Ability's listener asks to be its own figure
-        token_triggers = [t for tok in here.token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
-        here.token_subject = common_subject(token_triggers, ("holder", "self")) if here.chars else None
-        here.token_other = common_subject(token_triggers, ("holder", "self"), True) if here.chars else None
+        here.token_subject = token_subject if here.chars else None
+        here.token_other = token_other if here.chars else None
         here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
         fields = tuple(common_subject((t for t, _ in kept), ("self",)) for _, _, kept in abilities)
         here.ability_fields = fields if here.ability_subject is None and any(fields) else None
@@ -217,9 +215,6 @@ class HearingMixin(ListenersMixin):
             if idx["locations"] and st.board is not None else {}
         here.locations = bool(here.location_table)
         here.figures = bool(here.chars or here.abilities or here.npcs)
-        # the cards in play that hear it: card qid -> (card, its triggers for the event)
-        by_qid = self.rules.by_qid
-        here.in_play_table = {q: (by_qid[q], tuple(self.triggers_of(by_qid[q])[event])) for q in sorted(here.in_play)}
         here.heard = bool(here.game or here.tokens or here.locations or here.figures or here.in_play)
         # only cards in play can hear it (besides installed triggers and Reactions): emit() asks
         # the in-play zones whether one lies there before it calls listeners()
@@ -236,6 +231,25 @@ class HearingMixin(ListenersMixin):
         if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
             self._heard_here[event] = here
         return here
+
+    def _heard_for_boxes(self, event: str, idx: dict, boxes: frozenset) -> tuple:
+        """What heard_in_game() reads of the rules' index for a game of these boxes (kept in the
+        index's `for-boxes`): the tokens, cards in play and Reaction cards of those boxes that hear
+        the event, the tokens in order, the field every token's listener asks to be its holder
+        (`is`, then `is not`), and the cards in play that hear it (qid -> (card, its triggers))."""
+        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
+            qids = tuple(qids)
+            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
+        tokens, in_play = mine(idx["tokens"]), mine(idx["in-play"])
+        token_list = tuple(sorted(tokens))
+        token_triggers = [t for tok in token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
+        by_qid = self.rules.by_qid
+        part = (tokens, in_play, mine(idx["reactions"]), token_list,
+                common_subject(token_triggers, ("holder", "self")),
+                common_subject(token_triggers, ("holder", "self"), True),
+                {q: (by_qid[q], tuple(self.triggers_of(by_qid[q])[event])) for q in sorted(in_play)})
+        idx["for-boxes"][boxes] = part
+        return part
 
     def recount(self, here: Heard) -> bool:
         """The figures' count changed but the characters and non-player figures, the boxes and

@@ -132,3 +132,20 @@ def test_an_installed_trigger_or_a_figure_coming_in_ends_quiet(rules):
     trigger = {"op": "trigger", "event": "turn-end", "when": None, "body": [], "span": "test.mh:1:1-1:9"}
     eng.install(trigger, eng.fig_env(some), "turn-end")
     assert eng.quiet == frozenset()
+
+
+def test_what_the_rules_say_for_a_games_boxes_is_read_once_per_set_of_boxes(rules):
+    """heard_in_game() reads the rules' index for the game's boxes once per set of boxes
+    (`_heard_for_boxes`): a second game of the same boxes shares it, a game whose boxes differ
+    (a character of another box comes in) reads its own, and hears what that box brings."""
+    first = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
+    second = everyone_on_the_board(rules, "looney-tunes", teams=None).engine
+    a, b = first.heard_in_game("update"), second.heard_in_game("update")
+    assert a is not b and a.in_play_table is b.in_play_table and not a.in_play  # shared; no GO! Mission here
+    st = second.state
+    some = next(f for f in st.figures.values() if f.kind == "character")
+    raven = rules.characters["teen-titans-go"]["raven"]
+    st.figures["newcomer"] = Figure("newcomer", "character", some.team, raven, raven, 10)
+    c = second.heard_in_game("update")
+    assert c.in_play and c.in_play_table is not a.in_play_table  # the GO! Missions of its box hear it now
+    assert not first.heard_in_game("update").in_play  # the first game's boxes read as before
