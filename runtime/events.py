@@ -86,7 +86,8 @@ class EventsMixin(HearingMixin):
         # went) and its board is laid at setup, before any event (heard_in_game keeps none before)
         here = self._heard_here[event]
         if here.count != len(st.figures) or st.temp_triggers or st.winners is not None:
-            if st.temp_triggers or st.winners is not None or self.heard_in_game(event) is not self._heard_here.get(event):
+            if st.temp_triggers or st.winners is not None \
+                    or self.heard_in_game(event) is not self._heard_here.get(event):
                 return self._emit_installed(event, params, pending)
             here = self._heard_here[event]  # (recounted, or made again for the figures as they are)
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
