@@ -114,7 +114,8 @@ class DiceMixin:
         self.state.shown[die] = face
         if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
             self.log(f"{die}-die", node, face=face)
-        yield from self.emit("mayhem-roll", {})
+        if "mayhem-roll" not in self.quiet or self.quiet_count != len(self.state.figures):  # (EventsMixin.quiet)
+            yield from self.emit("mayhem-roll", {})
 
     # ---- the face of the game's own dice, and of the die effects read ------------------
 

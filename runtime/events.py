@@ -28,6 +28,14 @@ class EventsMixin(HearingMixin):
     def _in_play_zone_keys(self) -> dict[str, list[str]]:
         return {}
 
+    # The events this game's components cannot hear (their `Heard` is `silent`) while no installed
+    # trigger waits and the figures are `quiet_count` many (a figure coming or going may bring a
+    # box with it): a caller may skip emit() of one, and the fields dict it would build, when
+    # `event in self.quiet and self.quiet_count == len(state.figures)`. emit() adds an event as
+    # it finds it silent; install() empties it (an installed trigger may hear any event).
+    quiet: frozenset = frozenset()
+    quiet_count = -1
+
     def triggers_of(self, comp: dict | None) -> dict[str, list]:
         if comp is None:
             return {}
@@ -47,6 +55,7 @@ class EventsMixin(HearingMixin):
             t.turn = t.figure.turns + 1 if t.figure is not None else 0
         t.env = env.child(until=t)
         self.state.temp_triggers.append(t)
+        self.quiet = frozenset()  # (emit() tells them again once no installed trigger waits)
 
     def static_eval(self, expr: dict, env: Env) -> bool:
         """A condition that needs no decision (card and Special Ability guards)."""
@@ -70,16 +79,22 @@ class EventsMixin(HearingMixin):
         card may be played. An iterator of decisions to `yield from`: a generator when a
         listener is to run, a finished one when no one hears the event or every listener's
         condition says no (most events): those are asked here, before any generator is made.
-        With an installed trigger waiting or the game over, _emit_installed() answers."""
+        With an installed trigger waiting or the game over (or a Heard that cannot be kept: no
+        board yet), _emit_installed() answers."""
         st = self.state
-        if st.temp_triggers or st.winners is not None:
-            return self._emit_installed(event, params, pending)
         # kept per game: the state's `figures` dict is never replaced (its size tells what came or
         # went) and its board is laid at setup, before any event (heard_in_game keeps none before)
-        here = self._heard_here.get(event)
-        if here is None or here.count != len(st.figures):
-            here = self.heard_in_game(event)
+        here = self._heard_here[event]
+        if here.count != len(st.figures) or st.temp_triggers or st.winners is not None:
+            if st.temp_triggers or st.winners is not None \
+                    or self.heard_in_game(event) is not self._heard_here.get(event):
+                return self._emit_installed(event, params, pending)
+            here = self._heard_here[event]  # (recounted, or made again for the figures as they are)
         if here.silent:  # nothing of this game's boxes hears it, no Reaction card of them answers it
+            if (event not in self.quiet or self.quiet_count != here.count) and self._heard_here.get(event) is here:
+                # told to the callers that ask `quiet` first: kept while the figures' count is this one
+                self.quiet = (self.quiet | {event}) if self.quiet_count == here.count else frozenset((event,))
+                self.quiet_count = here.count
             return NOTHING
         if here.only_in_play:  # heard by cards in play alone: their listeners, kept while the zones hold the same
             # (the Team order is set at setup, before any event: the zones' keys stay; none held: `kept_held` None)
@@ -107,7 +122,7 @@ class EventsMixin(HearingMixin):
                 and not self._holders.on.get(here.token_alone):
             pass  # heard by one token alone, and nothing holds it (holders.py keeps who does): no listener
         elif here.heard:
-            found = self.listeners(event, params, here)
+            found = here.gather(self, params)  # listeners(), no installed trigger waiting (heard_gather.py)
             if found:
                 ready = self._first_listener(event, params, pending, found, False)
                 if ready is not None:
@@ -128,8 +143,8 @@ class EventsMixin(HearingMixin):
         st = self.state
         if st.winners is not None:  # the game is over
             return NOTHING
-        here = self._heard_here.get(event)  # (kept as emit() keeps it)
-        if here is None or here.count != len(st.figures):
+        here = self._heard_here[event]  # (kept as emit() keeps it)
+        if here.count != len(st.figures):
             here = self.heard_in_game(event)
         if here.silent:  # only an installed trigger may hear it
             for tt in st.temp_triggers:

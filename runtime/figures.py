@@ -60,7 +60,8 @@ class FiguresMixin:
             return
         target.damage += n
         self.log("damage", node, figure=target.key, amount=n, total=target.damage)
-        yield from self.emit("damaged", {"target": target, "source": source}, pending=Pending(n, tags))
+        if "damaged" not in self.quiet or self.quiet_count != len(st.figures):  # (EventsMixin.quiet)
+            yield from self.emit("damaged", {"target": target, "source": source}, pending=Pending(n, tags))
         if target.damage >= target.life and target.location is not None:
             yield from self.ko(target, node)
 

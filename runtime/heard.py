@@ -56,4 +56,4 @@ class Heard:
                  "chars", "abilities", "npcs", "in_play", "in_play_table", "only_in_play", "reactions", "silent", "boxes",
                  "kept", "kept_keys", "kept_held", "asked", "location_table", "hits", "listening", "token_subject",
                  "ability_subject", "ability_of", "token_alone", "token_other",
-                 "ability_fields")
+                 "ability_fields", "gather")

@@ -8,8 +8,9 @@ from functools import cached_property
 from itertools import chain, compress
 from operator import attrgetter
 
-from .effects import _NO_TAGS, Env, _new, make_env
+from .effects import make_env
 from .heard import KEPT, Heard, box_of, common_subject  # noqa: F401 (KEPT, box_of: read from here)
+from .heard_gather import ListenersMixin, make_gather
 from .holders import Holders
 from .rules import prop
 from .state import Figure, zone_key
@@ -18,7 +19,21 @@ from .state import Figure, zone_key
 _by_key = attrgetter("key")  # figures in the order of their names
 
 
-class HearingMixin:
+class HeardHere(dict):
+    """event -> Heard of one game (HearingMixin._heard_here): a missing event is worked out by
+    heard_in_game(), which keeps it once a board is laid."""
+
+    __slots__ = ("eng",)
+
+    def __init__(self, eng) -> None:
+        super().__init__()
+        self.eng = eng
+
+    def __missing__(self, event: str) -> Heard:
+        return self.eng.heard_in_game(event)
+
+
+class HearingMixin(ListenersMixin):
     """The listeners of an event (mixed into the engine with EventsMixin, which emits it)."""
 
     _holders = Holders()  # who holds each token (holders.py): this game's, made by heard_in_game()
@@ -48,6 +63,7 @@ class HearingMixin:
                 # one can be asked, so emit() asks no one when no hand does
                 "reactions": hear(c for c in rules.by_qid.values() if prop(c, "timing") == "reaction"),
                 "game": event in self.triggers_of(rules.game),
+                "for-boxes": {},  # heard_in_game()'s reading of it for a set of boxes (_heard_for_boxes)
             }
             idx["figures"] = bool(idx["tokens"] or idx["specials"] or idx["npc"])
             # does anything but an installed trigger or a Reaction hear it (else emit() asks no one)
@@ -62,60 +78,13 @@ class HearingMixin:
 
         Most events are heard by few: each part is looked at only if the index says that
         something of its kind hears the event, and the figures are filtered before they are
-        put in order (by name), not sorted all for each event."""
-        st = self.state
+        put in order (by name), not sorted all for each event. The function made for this game's
+        `Heard` of the event gives all but the installed triggers (heard_gather.py: the walk part
+        by part, listeners_walk(), with what never changes in play folded in)."""
         if here is None:
             here = self.heard_in_game(event)
-        out = []
-        if here.game:  # the game's own rules first (content/shared/game.mh)
-            fig = params.get("figure", params.get("target"))
-            team = fig.team if isinstance(fig, Figure) else None
-            for t in self.triggers_of(self.rules.game)[event]:
-                out.append((t, make_env(self.team_player(team), team, source=self.rules.game["qid"])))
-        tokens = here.tokens
-        chars = None
-        if tokens:  # the Locations and characters that hold a token that hears it (kept as pieces come and go)
-            holders = self._holders
-            one = here.one_token
-            if one is not None:
-                locs, chars = holders.at.get(one), holders.on.get(one)
-            else:
-                locs, chars = holders.locations(here.token_list), holders.characters(here.token_list)
-            if locs:
-                where = params.get("location")
-                if where is not None:
-                    locs = (where,) if where in locs else ()
-                elif len(locs) > 1:
-                    locs = sorted(locs)
-                locations, known = st.board.locations, self.code.triggers  # (triggers_of()'s cache)
-                for i in locs:
-                    keys = []
-                    for k, n in locations[i].tokens.items():
-                        if n > 0 and k[0] in tokens:
-                            keys.append(k)
-                    if len(keys) > 1:
-                        keys.sort(key=str)
-                    for tok, owner, colour in keys:
-                        for t in (known.get(tok) or self.triggers_of(self.rules.tokens[tok]))[event]:
-                            out.append((t, make_env(self.team_player(owner), owner, owner=owner, here=i, source=tok)))
-        if here.locations:  # a Location of this board hears it
-            out.extend(self.location_listeners(event, params, here.location_table))
-        if chars or here.abilities or here.npcs:  # a figure of this game may hear it
-            out.extend(self._figure_listeners(event, here, chars, params))
-        table = here.in_play_table
-        if table:  # the cards in play that hear it, Team by Team in seat order (kept while the zones hold the same)
-            hits = here.hits
-            if hits is None or list(map(st.zones.get, hits[0])) != hits[1]:
-                hits = self.in_play_hits(here)
-            for colour, qid in hits[2]:
-                card, triggers = table[qid]
-                player = st.teams[colour].players[0]
-                for t in triggers:  # make_env(player, colour, owner=colour, card=card, source=qid)
-                    env = _new(Env)
-                    env.__dict__ = {"controller": player, "team": colour, "self_fig": None, "holder": None,
-                                    "owner": colour, "here": None, "event": {}, "locals": {},
-                                    "pending": None, "until": None, "source": qid, "card": card, "tags": _NO_TAGS}
-                    out.append((t, env))
+        out = here.gather(self, params)
+        st = self.state
         if st.temp_triggers:
             for tt in st.temp_triggers:
                 if tt.alive and tt.trigger["event"] == event:
@@ -181,8 +150,9 @@ class HearingMixin:
 
     @cached_property
     def _heard_here(self) -> dict[str, Heard]:
-        """event -> Heard: who can hear it in this game (heard_in_game)."""
-        return {}
+        """event -> Heard: who can hear it in this game (heard_in_game; an event not asked yet:
+        `_heard_here[event]` works it out, so emit() asks one subscript, no `None` test)."""
+        return HeardHere(self)
 
     def heard_in_game(self, event: str) -> Heard:
         """Who can hear an event in this game, worked out once per event from the rules' index
@@ -206,13 +176,11 @@ class HearingMixin:
         here.figures_of, here.count, here.board = st.figures, len(st.figures), st.board
         here.listening = listening
         boxes = here.boxes = self.game_boxes()
-
-        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
-            qids = tuple(qids)
-            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
-        here.game, here.tokens, here.in_play, here.reactions = idx["game"], mine(idx["tokens"]), \
-            mine(idx["in-play"]), mine(idx["reactions"])
-        here.token_list = tuple(sorted(here.tokens))
+        # what the rules say of it for these boxes, worked out once per set of boxes (not per game)
+        part = idx["for-boxes"].get(boxes) or self._heard_for_boxes(event, idx, boxes)
+        here.game = idx["game"]
+        here.tokens, here.in_play, here.reactions, here.token_list, token_subject, token_other, \
+            here.in_play_table = part
         here.one_token = here.token_list[0] if len(here.token_list) == 1 else None
         here.chars = tuple(f for f in figs if f.kind == "character") if here.tokens else ()
         if not self._holders.fits(st):  # who holds which token: made again for these figures and board
@@ -232,9 +200,8 @@ class HearingMixin:
                         abilities.append((fig, spec, tuple(kept)))
         here.abilities = tuple(abilities)
         # the field of the event that every token's or every Ability's listener asks to be its own figure
-        token_triggers = [t for tok in here.token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
-        here.token_subject = common_subject(token_triggers, ("holder", "self")) if here.chars else None
-        here.token_other = common_subject(token_triggers, ("holder", "self"), True) if here.chars else None
+        here.token_subject = token_subject if here.chars else None
+        here.token_other = token_other if here.chars else None
         here.ability_subject = common_subject((t for _, _, kept in abilities for t, _ in kept), ("self",))
         fields = tuple(common_subject((t for t, _ in kept), ("self",)) for _, _, kept in abilities)
         here.ability_fields = fields if here.ability_subject is None and any(fields) else None
@@ -248,9 +215,6 @@ class HearingMixin:
             if idx["locations"] and st.board is not None else {}
         here.locations = bool(here.location_table)
         here.figures = bool(here.chars or here.abilities or here.npcs)
-        # the cards in play that hear it: card qid -> (card, its triggers for the event)
-        by_qid = self.rules.by_qid
-        here.in_play_table = {q: (by_qid[q], tuple(self.triggers_of(by_qid[q])[event])) for q in sorted(here.in_play)}
         here.heard = bool(here.game or here.tokens or here.locations or here.figures or here.in_play)
         # only cards in play can hear it (besides installed triggers and Reactions): emit() asks
         # the in-play zones whether one lies there before it calls listeners()
@@ -263,9 +227,29 @@ class HearingMixin:
         here.kept = here.kept_held = here.asked = None  # keep_in_play()'s
         here.kept_keys = ()
         here.hits = None  # in_play_hits()
+        here.gather = make_gather(self, here, event)  # listeners() for this game and event, generated
         if st.board is not None:  # kept (emit() asks no board again: one is laid at setup, before any event)
             self._heard_here[event] = here
         return here
+
+    def _heard_for_boxes(self, event: str, idx: dict, boxes: frozenset) -> tuple:
+        """What heard_in_game() reads of the rules' index for a game of these boxes (kept in the
+        index's `for-boxes`): the tokens, cards in play and Reaction cards of those boxes that hear
+        the event, the tokens in order, the field every token's listener asks to be its holder
+        (`is`, then `is not`), and the cards in play that hear it (qid -> (card, its triggers))."""
+        def mine(qids: frozenset) -> frozenset:  # the components of the boxes this game can hold
+            qids = tuple(qids)
+            return frozenset(compress(qids, map(boxes.__contains__, map(box_of, qids))))
+        tokens, in_play = mine(idx["tokens"]), mine(idx["in-play"])
+        token_list = tuple(sorted(tokens))
+        token_triggers = [t for tok in token_list for t in self.triggers_of(self.rules.tokens[tok])[event]]
+        by_qid = self.rules.by_qid
+        part = (tokens, in_play, mine(idx["reactions"]), token_list,
+                common_subject(token_triggers, ("holder", "self")),
+                common_subject(token_triggers, ("holder", "self"), True),
+                {q: (by_qid[q], tuple(self.triggers_of(by_qid[q])[event])) for q in sorted(in_play)})
+        idx["for-boxes"][boxes] = part
+        return part
 
     def recount(self, here: Heard) -> bool:
         """The figures' count changed but the characters and non-player figures, the boxes and
@@ -356,38 +340,3 @@ class HearingMixin:
         if keys is None:
             keys = self._in_play_zone_keys[colour] = [zone_key(z, colour) for z in self.rules.in_play]
         return keys
-
-    def location_listeners(self, event: str, params: dict, table: dict) -> list:
-        """The Location triggers an event sets off, `here` being the Location (`table`: the
-        Locations of the board that hear it, heard_in_game()). An event
-        about a figure is heard where the figure stands (the figure, or the target of
-        an attack or Damage; for `enter` and `move` the Location entered; for `ko` where
-        it stood), and only while it still stands there; an event about no figure
-        (round-start, round-end, mayhem-roll, update) by every Location on the board,
-        decided by the first player of the Team that leads the round."""
-        st = self.state
-        if "figure" in params or "target" in params:
-            fig = params.get("figure", params.get("target"))
-            if not isinstance(fig, Figure):
-                return ()
-            if event == "move":
-                where = params.get("to")
-            elif "location" in params:
-                where = params["location"]
-            else:
-                where = params.get("$at", fig.location)
-            if where not in table:  # (None, or a Location without a trigger for it)
-                return ()
-            places = (where,)
-            stands = None if event == "ko" else fig
-            controller, team = self.controller_of(fig), fig.team
-        else:
-            places = [i for i in st.board.live() if i in table]
-            stands = None
-            controller, team = self.team_player(st.lead), None
-        out = []
-        for i in places:
-            comp, triggers = table[i]
-            for t in triggers:
-                out.append((t, make_env(controller, team, here=i, source=comp["qid"], locals={"$stands": stands})))
-        return out

@@ -145,7 +145,7 @@ class TurnMixin:
         its start; a scenario may start in the middle of it)."""
         st = self.state
         try:
-            if announce:
+            if announce and ("activate" not in self.quiet or self.quiet_count != len(st.figures)):
                 yield from self.emit("activate", {"figure": fig})
             menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
             fields = self.fig_env(fig).__dict__  # each choice's env: a copy of the figure's, its own locals
@@ -172,7 +172,8 @@ class TurnMixin:
                 own["source"] = game
                 bind.update(zip(plan.names, values))
                 yield from plan.run(self, env)
-                yield from self.emit("update", {})
+                if "update" not in self.quiet or self.quiet_count != len(st.figures):  # (EventsMixin.quiet)
+                    yield from self.emit("update", {})
         except Stop:
             pass
         yield from self.end_turn(fig)
@@ -182,7 +183,8 @@ class TurnMixin:
         if self.record:
             self.log("turn-end", figure=fig.key)
         try:
-            yield from self.emit("turn-end", {"figure": fig})
+            if "turn-end" not in self.quiet or self.quiet_count != len(st.figures):  # (EventsMixin.quiet)
+                yield from self.emit("turn-end", {"figure": fig})
         except Stop:
             pass
         if fig.expiry:  # discard_due(): the tokens whose time has come
@@ -195,7 +197,8 @@ class TurnMixin:
                 if t.until == "turn-end" or (t.until == "next-turn-end" and t.figure is fig and fig.turns >= t.turn):
                     t.alive = False
             st.temp_triggers = [t for t in st.temp_triggers if t.alive]
-        yield from self.emit("update", {})
+        if "update" not in self.quiet or self.quiet_count != len(st.figures):
+            yield from self.emit("update", {})
 
     def restriction(self, fig: Figure) -> set[str]:
         """What the tokens a figure holds forbid it (a token's `restricts`)."""
