@@ -149,14 +149,19 @@ class TurnMixin:
                 yield from self.emit("activate", {"figure": fig})
             menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
             fields = self.fig_env(fig).__dict__  # each choice's env: a copy of the figure's, its own locals
+            # the character's own menu (declared_actions.menu's first step), found once a turn: made
+            # again only when the figure turns to another dashboard; an empty one is menu()'s to refuse
+            mine = self._fig_menus.get(fig.key) or declared._fig_menu(self, fig)
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
                 env = _new(Env)  # the menu's, then the chosen action's
-                env.__dict__ = own = fields.copy()
-                own["locals"] = bind = {}
-                own["event"] = {}
-                options, bound = menu(self, fig, env)
+                env.__dict__ = own = {**fields, "locals": {}, "event": {}}
+                if mine[0] is not fig.side:
+                    mine = declared._fig_menu(self, fig)
+                options, bound = mine[1](self, env)
+                if not options:
+                    options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
                 elif self.answer is not None:  # Game.play_out(): asked here
@@ -170,7 +175,7 @@ class TurnMixin:
                     act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
                 own["source"] = game
-                bind.update(zip(plan.names, values))
+                own["locals"].update(zip(plan.names, values))
                 yield from plan.run(self, env)
                 yield from self.emit("update", {})
         except Stop:
