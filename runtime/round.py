@@ -11,7 +11,7 @@ from functools import cached_property
 
 from .compiled import action
 from .dice import ICON, DiceMixin
-from .effects import Env
+from .effects import Env, make_env
 from .placement import PlacementMixin
 from .primitives import evaluated
 from .rules import Rules, prop
@@ -71,7 +71,7 @@ class RoundMixin(DiceMixin, PlacementMixin):
         for phase in phases[k:]:
             st.phase = phase.id
             if phase.effect is not None and not mid_turn:
-                env = Env(None, None, None, source=self.dice_rules.game_qid)
+                env = make_env(None, None, source=self.dice_rules.game_qid)
                 if phase.effect["when"] is None or self.static_eval(phase.effect["when"], env):
                     yield from self.code.body(phase.effect["body"])(self, env)
                     yield from self.emit("update", {})
@@ -108,11 +108,28 @@ class RoundMixin(DiceMixin, PlacementMixin):
         if a["of"] is None:
             yield from self.roll_shown(die, node)
             return
-        teams, roll = self.state.teams, self.roll_face
+        teams = self.state.teams
+        if self.forced_rolls:  # a scenario's results, queued: roll_face() takes them in turn
+            roll = self.roll_face
+            for colour in self.as_list(a["of"]):
+                team = teams[colour]
+                for _ in range(count):  # roll_value(), written in
+                    team.dice.append(int(roll(die).rstrip(ICON)))
+                team.placed.extend([False] * count)
+            return
+        # roll_face()'s draw among the die's faces, from their values (the same bits: a list as long)
+        values = self._face_values.get(die)
+        if values is None:
+            faces = self._faces_of.get(die)
+            if faces is None:
+                faces = self._faces_of[die] = self.dice_rules.faces(die, self.box)
+            values = self._face_values[die] = [int(f.rstrip(ICON)) for f in faces]
+        choice = self.rng.choice
         for colour in self.as_list(a["of"]):
             team = teams[colour]
-            for _ in range(count):  # roll_value(), written in
-                team.dice.append(int(roll(die).rstrip(ICON)))
+            dice = team.dice
+            for _ in range(count):
+                dice.append(choice(values))
             team.placed.extend([False] * count)
 
     def p_draw_into(self, raw: dict, env, node: dict):
@@ -141,7 +158,7 @@ class RoundMixin(DiceMixin, PlacementMixin):
         # the mode's own `round-end { }` first, once every Character has activated
         slot = self.mode.slots.get("round-end")
         if slot is not None:
-            yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.mode.qid))
+            yield from self.code.body(slot["body"])(self, make_env(None, None, source=self.mode.qid))
         yield from self.emit("round-end", {})
         yield from self.run_slot("round-end")
         for t in st.temp_triggers:
@@ -178,6 +195,11 @@ class RoundMixin(DiceMixin, PlacementMixin):
                 for key, n in sorted(fig.tokens.items(), key=str):
                     if n > 0 and key[0] in due:
                         self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+
+    @cached_property
+    def _face_values(self) -> dict:
+        """A die -> the values of its faces in this game's box, in their order (p_roll), per game."""
+        return {}
 
     @cached_property
     def _discarded(self) -> dict:

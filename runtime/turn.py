@@ -5,7 +5,7 @@ from . import declared_actions as declared
 from .effects import Env, Stop, _new, make_env
 from .primitives import evaluated
 from .rules import prop
-from .state import Activation, Figure, Team
+from .state import Figure, Team, new_activation
 
 
 _NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
@@ -69,15 +69,20 @@ class TurnMixin:
         n = len(order)
         k = order.index(after) + 1 if after is not None else 0
         passed = turns = 0
-        st, teams, menu, team_env, game_qid = self.state, self.state.teams, declared.menu, make_env, game.get("qid")
+        st, teams, menu = self.state, self.state.teams, declared.menu
+        # the Team's menu, declared_actions.menu(starts_turn=True) without the call: the rules' own function
+        team_menu = (self._menus or declared._menus(self))[True]
+        fields = make_env(None, None, source=game.get("qid")).__dict__  # each Team turn's env: a copy, its own
         while passed < n and not (each_once and turns == n):
             colour = order[k % n]
             k += 1
             turns += 1
             team = teams[colour]
             player = team.players[0]
-            env = team_env(player, colour, source=game_qid)  # declared.team_env, written in
-            options, bound = menu(self, None, env, starts_turn=True)
+            env = _new(Env)  # declared.team_env, written in
+            env.__dict__ = {**fields, "controller": player, "team": colour, "event": {}, "locals": (scope := {})}
+            options, bound = [], {}
+            team_menu(self, env, scope, None, options, bound)
             if not options:  # the game's `fallback` action, its first legal values, without a choice
                 options, bound = menu(self, None, env, starts_turn=declared.FALLBACK)
                 if not options:
@@ -98,7 +103,7 @@ class TurnMixin:
             # declared.take(), in place: the action's parameters bound in the env its menu was asked in
             # (made for this turn; nothing reads it after), no copy of it
             before = st.active
-            env.locals.update(zip(plan.names, values))
+            scope.update(zip(plan.names, values))
             yield from plan.run(self, env)
             act = st.active  # p_activate makes a new Activation, with the die it places
             if act is None or act is before or st.active_team != colour:
@@ -125,7 +130,7 @@ class TurnMixin:
         fig.turns += 1
         fig.activations.append(ability["id"])
         self.activated_this_round.append(fig.key)
-        st.active = Activation(fig.key, ability["id"], value, i)
+        st.active = new_activation(fig.key, ability["id"], value, i)
         st.active_team = env.team
         fig.special_used["turn"] = False
         if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)
