@@ -80,7 +80,8 @@ class TurnMixin:
             team = teams[colour]
             player = team.players[0]
             env = _new(Env)  # declared.team_env, written in
-            env.__dict__ = {**fields, "controller": player, "team": colour, "event": {}, "locals": (scope := {})}
+            env.__dict__ = own = fields.copy()
+            own["controller"], own["team"], own["event"], own["locals"] = player, colour, {}, (scope := {})
             options, bound = [], {}
             team_menu(self, env, scope, None, options, bound)
             if not options:  # the game's `fallback` action, its first legal values, without a choice
@@ -161,7 +162,9 @@ class TurnMixin:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
                 env = _new(Env)  # the menu's, then the chosen action's
-                env.__dict__ = own = {**fields, "locals": {}, "event": {}}
+                env.__dict__ = own = fields.copy()  # (a copy and two writes: faster than a `{**fields}` display)
+                own["locals"] = bind = {}
+                own["event"] = {}
                 if mine[0] is not fig.side:
                     mine = declared._fig_menu(self, fig)
                 options, bound = mine[1](self, env)
@@ -180,7 +183,7 @@ class TurnMixin:
                     act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
                 own["source"] = game
-                own["locals"].update(zip(plan.names, values))
+                bind.update(zip(plan.names, values))
                 yield from plan.run(self, env)
                 yield from self.emit("update", {})
         except Stop:
