@@ -1,13 +1,15 @@
 """The turn loop, its decisions and the random bot with fewer opcodes (issue #11, speed; branch
 mspeed23), each held to what it replaces: the random bots' history kept as tuples until read,
 the Active Character's own menu found once a turn, each Team turn's env of its own, the
-Activation made without its `__init__`, and `roll` drawing the die's face values."""
+Activation made without its `__init__`, `roll` drawing the die's face values, and `may`,
+`choose one` and a selector's `one` answered in place in Game.play_out."""
 from __future__ import annotations
 
 from dataclasses import fields
 import random
 
 from mayhem.runtime import declared_actions
+from mayhem.runtime.actions import DONE, NO_TARGET
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import Engine, GameConfig
 from mayhem.runtime.game import Game
@@ -128,3 +130,30 @@ def test_roll_draws_the_faces_values_as_roll_face_does(rules):
     team.dice, team.placed = [], []
     list(roll(eng, {"die": "activation", "count": 2, "of": colour}, None, {}))
     assert team.dice == [int(faces[-1].rstrip("*")), int(faces[0].rstrip("*"))] and eng.forced_rolls == []
+
+
+def test_may_and_one_target_are_answered_in_place_as_decide_answers(rules, monkeypatch):
+    """In play_out, `may`, `choose one` and a selector's `one` ask Engine.answer themselves, without
+    Engine.decide's generator: the same answers, history and result as a game played act() by
+    act(), where they ask through decide (one candidate or one label is still taken unasked)."""
+    kinds: list = []
+    plain = Engine.decide
+
+    def watched(self, player, kind, prompt, actions, node=None):
+        # a target among several that is not an `up-to N` choice (which offers `none` or `done`)
+        one = kind == "target" and NO_TARGET not in actions and DONE not in actions
+        kinds.append((kind if kind != "target" or one else "up-to", self.answer is not None and len(actions) > 1))
+        return plain(self, player, kind, prompt, actions, node)
+    monkeypatch.setattr(Engine, "decide", watched)
+    for seed in range(3):
+        game, bots = _random_game(rules, seed)
+        game.play_out(lambda d: bots[d.player].choose(d, game), _picker(bots))
+        asked = {step["kind"] for step in game.history}
+        assert {"optional", "target"} <= asked  # both were asked in place ...
+        assert not any(kind in ("optional", "target", "option") and in_place for kind, in_place in kinds)  # not decide
+        slow, again = Game(rules, GameConfig("teen-titans-go", seed=seed), record=False), _random_game(rules, seed)[1]
+        decision = slow.start()
+        while decision is not None:
+            decision = slow.act(again[decision.player].choose(decision, slow))
+        assert slow.history == game.history and slow.result() == game.result()
+    assert any(kind in ("optional", "target") and not in_place for kind, in_place in kinds)
