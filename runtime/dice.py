@@ -10,7 +10,7 @@ from functools import cached_property
 
 from mayhem.compiler import builtins_kernel as K
 
-from .effects import Env, make_env
+from .effects import Env
 from .rules import Rules, prop
 from .state import Figure, zone_key
 
@@ -170,7 +170,7 @@ class DiceMixin:
         if slot is None:
             return
         self.lead_tossed = False
-        yield from self.code.body(slot["body"])(self, make_env(None, None, source=self.dice_rules.game_qid))
+        yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.dice_rules.game_qid))
 
 
     def p_lead(self, raw: dict, env: Env, node: dict):

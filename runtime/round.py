@@ -11,7 +11,7 @@ from functools import cached_property
 
 from .compiled import action
 from .dice import ICON, DiceMixin
-from .effects import Env, make_env
+from .effects import Env
 from .placement import PlacementMixin
 from .primitives import evaluated
 from .rules import Rules, prop
@@ -71,7 +71,7 @@ class RoundMixin(DiceMixin, PlacementMixin):
         for phase in phases[k:]:
             st.phase = phase.id
             if phase.effect is not None and not mid_turn:
-                env = make_env(None, None, source=self.dice_rules.game_qid)
+                env = Env(None, None, None, source=self.dice_rules.game_qid)
                 if phase.effect["when"] is None or self.static_eval(phase.effect["when"], env):
                     yield from self.code.body(phase.effect["body"])(self, env)
                     yield from self.emit("update", {})
@@ -158,7 +158,7 @@ class RoundMixin(DiceMixin, PlacementMixin):
         # the mode's own `round-end { }` first, once every Character has activated
         slot = self.mode.slots.get("round-end")
         if slot is not None:
-            yield from self.code.body(slot["body"])(self, make_env(None, None, source=self.mode.qid))
+            yield from self.code.body(slot["body"])(self, Env(None, None, None, source=self.mode.qid))
         yield from self.emit("round-end", {})
         yield from self.run_slot("round-end")
         for t in st.temp_triggers:

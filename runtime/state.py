@@ -181,19 +181,6 @@ class Activation:
     ended: bool = False
 
 
-def new_activation(figure: str, ability: str | None, die: int, die_index: int) -> Activation:
-    """Activation(figure, ability, die, die_index) without the dataclass's `__init__` (one a
-    turn: p_activate); its fields the dataclass's, the defaults the same (tests/test_mspeed23.py)."""
-    act = _new(Activation)
-    act.__dict__ = {"figure": figure, "ability": ability, "die": die, "die_index": die_index, "moved": False,
-                    "free_move_used": False, "ability_done": False, "bonus": 0, "scoped_bonus": [], "stacks": {},
-                    "attack_target": None, "ended": False}
-    return act
-
-
-_new = object.__new__
-
-
 @dataclass
 class TempTrigger:
     trigger: dict  # the trigger IR node

@@ -5,7 +5,7 @@ from . import declared_actions as declared
 from .effects import Env, Stop, _new, make_env
 from .primitives import evaluated
 from .rules import prop
-from .state import Figure, Team, new_activation
+from .state import Activation, Figure, Team
 
 
 _NOTHING: frozenset = frozenset()  # what a figure without tokens is forbidden
@@ -131,7 +131,7 @@ class TurnMixin:
         fig.turns += 1
         fig.activations.append(ability["id"])
         self.activated_this_round.append(fig.key)
-        st.active = new_activation(fig.key, ability["id"], value, i)
+        st.active = Activation(fig.key, ability["id"], value, i)
         st.active_team = env.team
         fig.special_used["turn"] = False
         if self.record:  # a game that keeps no log builds no entry (Engine.log would drop it)

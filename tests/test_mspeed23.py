@@ -1,11 +1,10 @@
 """The turn loop, its decisions and the random bot with fewer opcodes (issue #11, speed; branch
 mspeed23), each held to what it replaces: the random bots' history kept as tuples until read,
-the Active Character's own menu found once a turn, each Team turn's env of its own, the
-Activation made without its `__init__`, `roll` drawing the die's face values, and `may`,
-`choose one` and a selector's `one` answered in place in Game.play_out."""
+the Active Character's own menu found once a turn, each Team turn's env of its own, `roll`
+drawing the die's face values, and `may`, `choose one` and a selector's `one` answered in place
+in Game.play_out."""
 from __future__ import annotations
 
-from dataclasses import fields
 import random
 
 from mayhem.runtime import declared_actions
@@ -14,7 +13,6 @@ from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import Engine, GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.simulate import _picker, play_one
-from mayhem.runtime.state import Activation, new_activation
 
 from game_helpers import after_setup
 
@@ -101,14 +99,6 @@ def test_each_team_turn_gets_an_env_of_its_own(rules):
     eng._menus = menus
     game.play_out(lambda d: bots[d.player].choose(d, game), _picker(bots))
     assert len(seen) > 20 and any(e.locals for e in seen)  # a chosen die bound its parameters
-
-
-def test_new_activation_is_the_dataclass(rules):
-    """state.new_activation has every field of Activation, the dataclass's defaults, and mutable
-    ones of its own."""
-    one, two = new_activation("k", "a", 5, 2), new_activation("k", "a", 5, 2)
-    assert one == Activation("k", "a", 5, 2) and list(vars(one)) == [f.name for f in fields(Activation)]
-    assert one.stacks is not two.stacks and one.scoped_bonus is not two.scoped_bonus
 
 
 def test_roll_draws_the_faces_values_as_roll_face_does(rules):
