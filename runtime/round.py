@@ -169,10 +169,11 @@ class RoundMixin(DiceMixin, PlacementMixin):
         if self.record:
             self.log("round-end")
 
-    def p_reset_limits(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_reset_limits(self, a: dict, env, node: dict):
         """Every figure's limits of the period start again: what it may use once per `round`
-        (or `turn`), and, for a round, the Abilities it has activated in it."""
-        a = yield from self.args("reset-limits", raw, env)
+        (or `turn`), and, for a round, the Abilities it has activated in it (a primitive over its
+        evaluated arguments: the call site's own function evaluates them, nothing to iterate)."""
         period = a["period"]
         for fig in self.state.figures.values():
             if period == "round":
