@@ -63,7 +63,8 @@ def random_answer(picks: dict, record: Callable[[dict], None]) -> Callable | Non
     """Engine.answer for Game.play_out when every player's `pick` is a RandomBot's and no log is
     kept: RandomBot.pick and the history's record written in one function, the player's draw
     from the player's own generator (the same bits, in the same order), one call a decision
-    instead of two. `record` keeps a history entry (the Action's own text). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
+    instead of two. `record` keeps a history entry ((player, kind, Action): Game.history makes
+    it a dict when read). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
     draws = {}
     for player, pick in picks.items():
         bot = getattr(pick, "__self__", None)
@@ -89,7 +90,7 @@ def random_answer(picks: dict, record: Callable[[dict], None]) -> Callable | Non
             chosen = actions[r]
         else:
             chosen = draws[player].__self__.choice(actions)  # an empty menu: refused as RandomBot.pick refuses it
-        record({"player": player, "kind": kind, "action": chosen[2]})
+        record((player, kind, chosen))
         return chosen
     return answer
 

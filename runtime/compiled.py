@@ -238,7 +238,11 @@ class StatementCompiler:
         binds = code.binds(s["body"])
 
         def may(eng, env):
-            choice = yield from eng.decide(env.controller, "optional", prompt, list(options), s)
+            answer = eng.answer
+            if answer is not None:  # Game.play_out(): Engine.decide's answer without its generator (two options)
+                choice = answer(env.controller, "optional", prompt, list(options), s)
+            else:
+                choice = yield from eng.decide(env.controller, "optional", prompt, list(options), s)
             if choice != SKIP:
                 yield from body(eng, env.child() if binds else env)
         return may
@@ -249,7 +253,11 @@ class StatementCompiler:
         labels = list(bodies)
 
         def choose(eng, env):
-            choice = yield from eng.decide(env.controller, "option", "choose one", list(labels), s)
+            answer = eng.answer
+            if answer is not None and len(labels) > 1:  # Game.play_out(): Engine.decide's answer, no generator
+                choice = answer(env.controller, "option", "choose one", list(labels), s)
+            else:
+                choice = yield from eng.decide(env.controller, "option", "choose one", list(labels), s)
             yield from bodies[choice](eng, env.child() if binds[choice] else env)
         return choose
 

@@ -319,6 +319,9 @@ def compile_selector(code, e: dict):
             if len(items) < 2:  # nothing to choose
                 return items[0] if items else None
             by_label = labels_of(eng, items)
+            answer = eng.answer
+            if answer is not None and len(by_label) > 1:  # Game.play_out(): Engine.decide's answer, no generator
+                return by_label[answer(env.controller, "target", prompt_one, list(by_label), e)]
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         return select_one, True
@@ -355,6 +358,9 @@ def compile_selector(code, e: dict):
         """The controller's choice among the candidates kept."""
         if quant == "one":  # two candidates or more
             by_label = labels_of(eng, items)
+            answer = eng.answer
+            if answer is not None and len(by_label) > 1:  # Game.play_out(): Engine.decide's answer, no generator
+                return by_label[answer(env.controller, "target", prompt_one, list(by_label), e)]
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
         # up-to N

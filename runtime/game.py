@@ -38,9 +38,28 @@ class Game:
         self.engine = engine
         self._restart = restart
         self.start_phase = start_phase  # a prepared state (scenarios) resumes here
-        self.history: list[dict] = []
+        # each decision answered: {"player", "kind", "action"} (`history`); play_out's random bots
+        # append (player, kind, Action) instead, made a dict when the history is first read
+        self._steps: list = []
+        self._read = 0  # the steps before this one are dicts
         self._gen = None
         self.decision: Decision | None = None
+
+    @property
+    def history(self) -> list[dict]:
+        """Every decision answered, in order: {"player", "kind", "action"} (the action's text)."""
+        steps = self._steps
+        for i in range(self._read, len(steps)):
+            step = steps[i]
+            if step.__class__ is tuple:
+                steps[i] = {"player": step[0], "kind": step[1], "action": step[2][2]}
+        self._read = len(steps)
+        return steps
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions were answered (`len(history)`, without making its entries)."""
+        return len(self._steps)
 
     @property
     def state(self) -> GameState:
@@ -69,7 +88,7 @@ class Game:
         if action not in self.decision.actions:
             raise IllegalAction(action, self.decision)
         decision = self.decision
-        self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
+        self._steps.append({"player": decision.player, "kind": decision.kind, "action": action})
         if self.engine.record:
             self.engine.log("decision", None, player=decision.player, decision=decision.kind, action=action,
                             options=len(decision.actions))
@@ -104,7 +123,7 @@ class Game:
     def _in_place(self, choose, pick):
         """Engine.answer for play_out(): asks, keeps the answer in the history (and the log) as
         act() does, and gives the Action back to the rules."""
-        history, eng = self.history, self.engine
+        history, eng = self._steps, self.engine
         log = eng.log if eng.record else None
         append = history.append
         if pick is not None and log is None:  # a game of bots that keeps no log: the fewest steps
@@ -116,7 +135,7 @@ class Game:
 
             def picked(player: str, kind: str, prompt: str, actions: list, node: dict | None):
                 chosen = picks[player](player, kind, actions) if picks is not None else pick(player, kind, actions)
-                append({"player": player, "kind": kind, "action": chosen.text})
+                append((player, kind, chosen))  # made a dict when the history is read
                 return chosen
             return picked
         if isinstance(pick, dict):

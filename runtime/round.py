@@ -108,11 +108,28 @@ class RoundMixin(DiceMixin, PlacementMixin):
         if a["of"] is None:
             yield from self.roll_shown(die, node)
             return
-        teams, roll = self.state.teams, self.roll_face
+        teams = self.state.teams
+        if self.forced_rolls:  # a scenario's results, queued: roll_face() takes them in turn
+            roll = self.roll_face
+            for colour in self.as_list(a["of"]):
+                team = teams[colour]
+                for _ in range(count):  # roll_value(), written in
+                    team.dice.append(int(roll(die).rstrip(ICON)))
+                team.placed.extend([False] * count)
+            return
+        # roll_face()'s draw among the die's faces, from their values (the same bits: a list as long)
+        values = self._face_values.get(die)
+        if values is None:
+            faces = self._faces_of.get(die)
+            if faces is None:
+                faces = self._faces_of[die] = self.dice_rules.faces(die, self.box)
+            values = self._face_values[die] = [int(f.rstrip(ICON)) for f in faces]
+        choice = self.rng.choice
         for colour in self.as_list(a["of"]):
             team = teams[colour]
-            for _ in range(count):  # roll_value(), written in
-                team.dice.append(int(roll(die).rstrip(ICON)))
+            dice = team.dice
+            for _ in range(count):
+                dice.append(choice(values))
             team.placed.extend([False] * count)
 
     def p_draw_into(self, raw: dict, env, node: dict):
@@ -152,10 +169,11 @@ class RoundMixin(DiceMixin, PlacementMixin):
         if self.record:
             self.log("round-end")
 
-    def p_reset_limits(self, raw: dict, env, node: dict):
+    @evaluated
+    def p_reset_limits(self, a: dict, env, node: dict):
         """Every figure's limits of the period start again: what it may use once per `round`
-        (or `turn`), and, for a round, the Abilities it has activated in it."""
-        a = yield from self.args("reset-limits", raw, env)
+        (or `turn`), and, for a round, the Abilities it has activated in it (a primitive over its
+        evaluated arguments: the call site's own function evaluates them, nothing to iterate)."""
         period = a["period"]
         for fig in self.state.figures.values():
             if period == "round":
@@ -178,6 +196,11 @@ class RoundMixin(DiceMixin, PlacementMixin):
                 for key, n in sorted(fig.tokens.items(), key=str):
                     if n > 0 and key[0] in due:
                         self.remove_pieces(key[0], 10 ** 6, fig, None, None)
+
+    @cached_property
+    def _face_values(self) -> dict:
+        """A die -> the values of its faces in this game's box, in their order (p_roll), per game."""
+        return {}
 
     @cached_property
     def _discarded(self) -> dict:

@@ -45,7 +45,7 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     bots = seat_bots(rules, config.mode, bots)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
     game.play_out(lambda decision: players[decision.player].choose(decision, game), _picker(players))
-    decisions = len(game.history)
+    decisions = game.decisions  # the history's length, its entries left as they were kept
     if log_dir is not None:
         game.write_log(Path(log_dir) / log_name(config.seed))
     result = game.result()

@@ -69,15 +69,21 @@ class TurnMixin:
         n = len(order)
         k = order.index(after) + 1 if after is not None else 0
         passed = turns = 0
-        st, teams, menu, team_env, game_qid = self.state, self.state.teams, declared.menu, make_env, game.get("qid")
+        st, teams, menu = self.state, self.state.teams, declared.menu
+        # the Team's menu, declared_actions.menu(starts_turn=True) without the call: the rules' own function
+        team_menu = (self._menus or declared._menus(self))[True]
+        fields = make_env(None, None, source=game.get("qid")).__dict__  # each Team turn's env: a copy, its own
         while passed < n and not (each_once and turns == n):
             colour = order[k % n]
             k += 1
             turns += 1
             team = teams[colour]
             player = team.players[0]
-            env = team_env(player, colour, source=game_qid)  # declared.team_env, written in
-            options, bound = menu(self, None, env, starts_turn=True)
+            env = _new(Env)  # declared.team_env, written in
+            env.__dict__ = own = fields.copy()
+            own["controller"], own["team"], own["event"], own["locals"] = player, colour, {}, (scope := {})
+            options, bound = [], {}
+            team_menu(self, env, scope, None, options, bound)
             if not options:  # the game's `fallback` action, its first legal values, without a choice
                 options, bound = menu(self, None, env, starts_turn=declared.FALLBACK)
                 if not options:
@@ -98,7 +104,7 @@ class TurnMixin:
             # declared.take(), in place: the action's parameters bound in the env its menu was asked in
             # (made for this turn; nothing reads it after), no copy of it
             before = st.active
-            env.locals.update(zip(plan.names, values))
+            scope.update(zip(plan.names, values))
             yield from plan.run(self, env)
             act = st.active  # p_activate makes a new Activation, with the die it places
             if act is None or act is before or st.active_team != colour:
@@ -149,14 +155,21 @@ class TurnMixin:
                 yield from self.emit("activate", {"figure": fig})
             menu, prompt, game = declared.menu, f"{fig.key}'s turn", self.rules.game["qid"]
             fields = self.fig_env(fig).__dict__  # each choice's env: a copy of the figure's, its own locals
+            # the character's own menu (declared_actions.menu's first step), found once a turn: made
+            # again only when the figure turns to another dashboard; an empty one is menu()'s to refuse
+            mine = self._fig_menus.get(fig.key) or declared._fig_menu(self, fig)
             while not st.active.ended and fig.location is not None:
                 # one choice of the turn: the game's declared actions (runtime/declared_actions.py)
                 act = st.active
                 env = _new(Env)  # the menu's, then the chosen action's
-                env.__dict__ = own = fields.copy()
+                env.__dict__ = own = fields.copy()  # (a copy and two writes: faster than a `{**fields}` display)
                 own["locals"] = bind = {}
                 own["event"] = {}
-                options, bound = menu(self, fig, env)
+                if mine[0] is not fig.side:
+                    mine = declared._fig_menu(self, fig)
+                options, bound = mine[1](self, env)
+                if not options:
+                    options, bound = menu(self, fig, env)
                 if len(options) == 1:
                     choice = options[0]
                 elif self.answer is not None:  # Game.play_out(): asked here

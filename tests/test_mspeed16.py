@@ -99,18 +99,22 @@ def test_each_choice_of_a_turn_gets_an_env_of_its_own(rules, monkeypatch):
     """The Active Character's env is copied from one made per turn: each menu of a turn gets a
     new env with empty locals (the chosen action's parameters bound in the last one stay there)
     and the figure's controller, Team and figure."""
-    plain = declared_actions.menu
+    plain = declared_actions._fig_menu  # rest_of_turn asks the character's own menu (mspeed23)
     seen: list = []
 
-    def watched(eng, fig, env, starts_turn=False):
-        if fig is not None:
+    def watched(eng, fig):
+        side, offer = plain(eng, fig)
+
+        def offer_watched(eng, env):
             assert env.locals == {} and env.event == {} and env.self_fig is fig and env.team == fig.team
             assert env.controller == eng.controller_of(fig) and env.source == fig.comp["qid"]
             assert all(env is not e and env.locals is not e.locals for e in seen[-3:])
             seen.append(env)
-        return plain(eng, fig, env, starts_turn)
+            return offer(eng, env)
+        mine = eng._fig_menus[fig.key] = (side, offer_watched)
+        return mine
 
-    monkeypatch.setattr(declared_actions, "menu", watched)
+    monkeypatch.setattr(declared_actions, "_fig_menu", watched)
     play_one(rules, GameConfig("teen-titans-go", seed=4), ["random", "random"])
     assert len(seen) > 50 and any(e.locals for e in seen)  # a chosen action bound its parameters
 
