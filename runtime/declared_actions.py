@@ -137,7 +137,7 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed", "playable")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
@@ -147,6 +147,7 @@ class Plan:
         self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
         self.one = False  # one parameter whose domain is one component or none (turn_words.ONE_VALUED)
         self.keyed = False  # one parameter whose values are numbers or texts (turn_words.KEYED_BY_VALUE)
+        self.playable = None  # that parameter's guard `can-play(card, "T")` alone: "T" (_playable)
 
 
 def _plans(eng) -> dict:
@@ -199,6 +200,7 @@ def _plan(eng, decl: Declared) -> Plan:
     word = (decl.params[0][1] or {}).get("name") if len(decl.params) == 1 and \
         (decl.params[0][1] or {}).get("e") in ("fn", "ctx") else None
     plan.one, plan.keyed = word in ONE_VALUED, word in KEYED_BY_VALUE
+    plan.playable = _playable(decl) if plan.keyed else None
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan
@@ -206,8 +208,9 @@ def _plan(eng, decl: Declared) -> Plan:
 
 def _flagged_tokens(eng, decl: Declared) -> tuple | None:
     """For an action of one parameter `(token = tokens-on(W, of: T))` whose guard on it is
-    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F), so
-    that its menu asks the store for those types before listing it (runtime/declared_plan.py).
+    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F, and
+    `"self"` or `"here"` when W is that context: a figure's store or a Location's), so that its
+    menu asks the store for those types before listing it (runtime/declared_plan.py).
     A token's flags are printed, so the set is made once per set of rules."""
     if len(decl.params) != 1 or decl.terms[1] is None:
         return None
@@ -225,7 +228,21 @@ def _flagged_tokens(eng, decl: Declared) -> tuple | None:
     if w_asks or o_asks:
         return None
     rules = eng.rules
-    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])))
+    kind = where.get("name") if where.get("e") == "ctx" and where.get("name") in ("self", "here") else None
+    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])), kind)
+
+
+def _playable(decl: Declared) -> str | None:
+    """For an action of one parameter whose guard on it is `can-play(card, "T")` alone: "T", so
+    that its menu keeps what the function reads of each card's printed declaration (its effect,
+    its timing, its condition) by the card (runtime/declared_plan.py's `playable`)."""
+    term = decl.terms[1]
+    args = (term or {}).get("args") or {}
+    card, timing = args.get("card") or {}, args.get("timing") or {}
+    if term is None or term.get("e") != "fn" or term.get("name") != "can-play" or timing.get("e") != "str" \
+            or card.get("e") not in ("param", "var") or card.get("name") != decl.params[0][0]:
+        return None
+    return timing["v"]
 
 
 def _condition(eng, expr):

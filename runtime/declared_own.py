@@ -96,6 +96,7 @@ _HOISTED = (("SELF", "env.self_fig"), ("ACT", "eng.state.active"))
 _RESTRICTED_SELF = re.compile(r"\(False if \((_w\d+) := SELF\)\.__class__ is not FIGURE or not \1\.tokens "
                               r"else not eng\._restricting\.get\(([^()]*|\(+'[\w-]+'\)+), TW_NONE\)"
                               r"\.isdisjoint\(\1\.tokens\.totals\)\)")
+_ST = re.compile(r"\bST\b")
 
 
 def hoisted(text: str) -> str:
@@ -107,9 +108,10 @@ def hoisted(text: str) -> str:
             text = text.replace(f"({read})", name).replace(read, name)
             head.append(f"    {name} = {read}")
     text, n = _RESTRICTED_SELF.subn(r"(ST is not None and not RESTRICTING.get(\2, TW_NONE).isdisjoint(ST))", text)
+    if n or _ST.search(text):  # (a token action on the acting figure reads ST too: declared_plan._walk)
+        head.append("    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None")
     if n:
-        head += ["    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None",
-                 "    RESTRICTING = eng._restricting"]
+        head.append("    RESTRICTING = eng._restricting")
     first, _, rest = text.partition("\n")
     return "\n".join([first] + head + [rest])
 

@@ -46,6 +46,10 @@ Active Character's menu is written for each character (runtime/declared_own.py's
 its dashboard's Special Ability and Abilities folded in, each value's Action kept)."""
 from __future__ import annotations
 
+import ast
+from functools import lru_cache
+import re
+
 from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
 from .declared_own import folded, hoisted, reads_locals, truth
@@ -78,7 +82,7 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry,
-          "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action}
+          "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action, "PLAYABLE": playable, "MISS": _MISS}
     lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
     if fig is not None:  # its own list and entries, given back
         lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
@@ -118,6 +122,11 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     # a character's own menu (its key fixed) of one parameter whose values are numbers or texts
     kept = "KEY" in ns and count == 1 and getattr(ns[f"PLAN{j}"], "keyed", False)
     guard_src = [None if g is None else truth(src(g, d)) for d, g in enumerate(guards)]
+    timing = getattr(ns[f"PLAN{j}"], "playable", None)
+    if timing is not None:  # `can-play(v0, T)`: the card's printed part kept by the card (playable)
+        ns[f"PLAY{j}"], ns[f"TIMING{j}"] = {}, timing
+        guard_src[1] = (f"((cp := PLAY{j}.get(v0, MISS)) is True or cp is not False and (eng.static_eval(cp, env) "
+                        f"if cp is not MISS else PLAYABLE(eng, env, PLAY{j}, v0, TIMING{j})))")
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
@@ -134,12 +143,19 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     fixed = set()
     flagged = getattr(ns[f"PLAN{j}"], "flagged", None)
     if flagged is not None:  # `tokens-on(W, of: T)` whose guard is `flagged(token, F)`: the store asked first
-        where, of, ns[f"FLAG{j}"] = flagged
-        lines += [f"{indent}W{j} = {source((where, False), ns)}",
-                  f"{indent}S{j} = W{j}.tokens if (c := W{j}.__class__) is FIGURE else "
-                  f"eng.state.board.locations[W{j}].tokens if c is int else None",
-                  f"{indent}if S{j} and not FLAG{j}.isdisjoint(S{j}.totals):",  # a token of type F lies there
-                  f"{indent}    F0 = TOKENS_ON(eng, env, W{j}, {'None' if of is None else source((of, False), ns)})"]
+        where, of, ns[f"FLAG{j}"], kind = flagged
+        of_src = 'None' if of is None else source((of, False), ns)
+        if kind == "self":  # the acting figure's store: the token types it holds, read once a menu (ST)
+            lines += [f"{indent}if ST is not None and not FLAG{j}.isdisjoint(ST):",
+                      f"{indent}    F0 = TOKENS_ON(eng, env, env.self_fig, {of_src})"]
+        else:
+            lines += [f"{indent}W{j} = {source((where, False), ns)}",
+                      f"{indent}S{j} = eng.state.board.locations[W{j}].tokens if W{j} is not None else None"
+                      if kind == "here" else  # a Location's index or none
+                      f"{indent}S{j} = W{j}.tokens if (c := W{j}.__class__) is FIGURE else "
+                      f"eng.state.board.locations[W{j}].tokens if c is int else None",
+                      f"{indent}if S{j} and not FLAG{j}.isdisjoint(S{j}.totals):",  # a token of type F lies there
+                      f"{indent}    F0 = TOKENS_ON(eng, env, W{j}, {of_src})"]
         indent += "    "
         guard_src[1] = f"v0 in FLAG{j}"
         fixed.add(0)
@@ -163,6 +179,10 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
                 lines += listed(i, indent) + [f"{indent}if F{i}:"]
                 indent += "    "
                 fixed.add(i)
+    if flagged is None:  # a guard inside the loops that asks a fixed domain again reads its list
+        for i in sorted(fixed):
+            if _word(ns[f"PLAN{j}"], i) in LIST_VALUED:  # F{i} is the domain's value itself
+                guard_src[1:] = [shared(g, domain_src[i], f"F{i}") for g in guard_src[1:]]
     # a parameter is bound in the env's locals only where a later guard or domain may read them
     read_later = [any(reads_locals(t) for t in guard_src[i + 1:]) or
                   any(reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
@@ -219,6 +239,33 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     return lines + _entry(j, slots, count, indent)
 
 
+_CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
+
+
+@lru_cache(maxsize=1024)  # each character's menu writes the same guards again
+def shared(text: str | None, part: str, name: str) -> str | None:
+    """A guard's source with each evaluation of `part` (a domain's source, read before the
+    loops: it reads no parameter and a guard changes nothing) read from `name` instead.
+
+    >>> shared("(len(_k1(eng, env, env.team)) == 1 and g(v0))", "(_k1(eng, env, (env.team)))", "F0")
+    '(len(F0) == 1 and g(v0))'
+    """
+    call = _CALLED.match(part)
+    if text is None or call is None or call.group(1) not in text:  # (the common case: no ast parsed)
+        return text
+    tree, dump = ast.parse(text, mode="eval"), ast.dump(ast.parse(part, mode="eval").body)
+    found = []
+
+    class Shared(ast.NodeTransformer):
+        def visit(self, node):
+            if isinstance(node, ast.expr) and ast.dump(node) == dump:
+                found.append(node)
+                return ast.Name(name, ast.Load())
+            return super().visit(node)
+    body = Shared().visit(tree.body)
+    return f"({ast.unparse(body)})" if found else text
+
+
 def _word(plan, i: int) -> str | None:
     """The word (function or context) parameter i's domain is, if it is one."""
     decl = getattr(plan, "decl", None)
@@ -267,6 +314,28 @@ def kept_entry(kept: dict, verb: str, plan, slots: tuple, key, value) -> tuple:
     args = tuple(printed(value) if s >= 0 else key for s in slots)
     made = kept[value] = (MADE_ACTIONS.get((verb, args)) or _make((verb, args)), (plan, (value,)))
     return made
+
+
+def playable(eng, env, kept: dict, card, timing: str):
+    """`can-play(card, timing)` (runtime/functions.py's `_can_play`), what it reads of the card's
+    printed declaration kept in `kept` by the card: False (no effect, another timing), True (no
+    condition) or the condition, asked at each menu."""
+    comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
+    if comp is None or "effect" not in comp["effects"]:
+        kept[card] = False
+        return False
+    p = comp["props"].get("timing")
+    if (p["value"] if p is not None else None) != timing:
+        kept[card] = False
+        return False
+    guard = kept[card] = comp["effects"]["effect"]["when"]
+    if guard is None:
+        kept[card] = True
+        return True
+    return eng.static_eval(guard, env)
+
+
+_MISS = object()  # no entry yet in a `playable` table
 
 
 def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
