@@ -55,7 +55,7 @@ from .compiled_expressions import source
 from .declared_own import folded, hoisted, reads_locals, truth
 from .effects import id_of
 from .state import Figure
-from .turn_words import KEYED_BY_VALUE, LIST_VALUED, tokens_on
+from .turn_words import INT_VALUED, KEYED_BY_VALUE, LIST_VALUED, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -83,6 +83,9 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry,
           "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action, "PLAYABLE": playable, "MISS": _MISS}
+    # each action's own verb: no two actions offer one Action, so an action whose values cannot
+    # print alike adds its entries without asking `bound` first (_entry, _walk)
+    ns["DISTINCT"] = len({verb for verb, *_rest in actions}) == len(actions)
     lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
     if fig is not None:  # its own list and entries, given back
         lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
@@ -169,7 +172,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             indent += "    "
         if 0 in slots:  # a component prints as its id
             lines.append(f"{indent}p0 = v0['id'] if v0.__class__ is dict else PRINTED(v0)")
-        return lines + _entry(j, slots, count, indent)
+        return lines + _entry(j, slots, count, indent, ns["DISTINCT"])  # one value: one Action
     elif count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
         lines += listed(0, indent)
         fixed.add(0)
@@ -195,25 +198,31 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
     for i, name in enumerate(names):
         if own and i == 1:
-            ns[f"OWN{j}"] = {}
+            ns[f"OWN{j}"], ns[f"SLOTS{j}"] = {}, slots
             lines += [f"{indent}if v0.__class__ is not FIGURE: continue",  # abilities-of: none
                       f"{indent}c = OWN{j}.get(v0.key)",
-                      f"{indent}if c is None or c[0] is not v0.side: c = OWN_ABILITIES(eng, v0, OWN{j})",
-                      f"{indent}for v1, acts in c[1]:"]
-            indent += "    "
-            if read_later[1]:
-                lines.append(f"{indent}L[{name!r}] = v1")
-            if guards[2] is not None:
-                lines.append(f"{indent}if not {guard_src[2]}: continue")
-            lines.append(f"{indent}for v2 in F2:")
-            if read_later[2]:
-                lines.append(f"{indent}    L[{names[2]!r}] = v2")
-            if guards[3] is not None:  # a term that reads the number
-                lines.append(f"{indent}    if not {guard_src[3]}: continue")
-            lines += [f"{indent}    a = acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))",
-                      f"{indent}    if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"]
-            ns[f"SLOTS{j}"] = slots
-            return lines
+                      f"{indent}if c is None or c[0] is not v0.side: c = OWN_ABILITIES(eng, v0, OWN{j})"]
+
+            def walk(indent: str, unasked: bool) -> list[str]:  # unasked: no Action of it in `bound` yet
+                out = [f"{indent}for v1, acts in c[1]:"]
+                if read_later[1]:
+                    out.append(f"{indent}    L[{name!r}] = v1")
+                if guards[2] is not None:
+                    out.append(f"{indent}    if not {guard_src[2]}: continue")
+                out.append(f"{indent}    for v2 in F2:")
+                if read_later[2]:
+                    out.append(f"{indent}        L[{names[2]!r}] = v2")
+                if guards[3] is not None:  # a term that reads the number
+                    out.append(f"{indent}        if not {guard_src[3]}: continue")
+                a = f"acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))"
+                return out + ([f"{indent}        bound[{a}] = (PLAN{j}, (v0, v1, v2))"] if unasked else
+                              [f"{indent}        a = {a}", f"{indent}        if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"])
+            # the figure, its Ability (ids of one dashboard told apart: c[2]) and the number all printed,
+            # the numbers never printed alike: no two combinations print alike
+            if ns["DISTINCT"] and {0, 1, 2} <= set(slots) and _word(ns[f"PLAN{j}"], 2) in INT_VALUED:
+                return lines + [f"{indent}if c[2]:"] + walk(indent + "    ", True) + [f"{indent}else:"] + \
+                    walk(indent + "    ", False)
+            return lines + walk(indent, False)
         m = None if i in fixed else _of_dashboard(ns[f"PLAN{j}"], i, names)
         if m is not None:  # `abilities-of(an earlier figure)`: its Abilities and their ids, per dashboard
             ns[f"ABILITIES{j}_{i}"] = {}
@@ -234,9 +243,11 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
     if kept:  # one character's menu: the value's Action and entry made once, kept by the value
         ns[f"KEPT{j}"], ns[f"SLOTS{j}"] = {}, slots
-        return lines + [f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)",
-                        f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
-    return lines + _entry(j, slots, count, indent)
+        lines.append(f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)")
+        # numbers print apart, and one number's entry is one tuple: set again, nothing changes
+        return lines + [f"{indent}bound[e[0]] = e[1]" if ns["DISTINCT"] and _word(ns[f"PLAN{j}"], 0) in INT_VALUED
+                        else f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
+    return lines + _entry(j, slots, count, indent, ns["DISTINCT"] and not count)
 
 
 _CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
@@ -294,9 +305,11 @@ def abilities_of(eng, fig: Figure, known: dict) -> list:
 
 
 def own_abilities(eng, fig: Figure, known: dict) -> tuple:
-    """(its dashboard, [(Ability, {number: Action})]) of a figure, kept in `known` by its key: its
-    Abilities (TurnMixin.abilities), each with the Actions made so far by own_action."""
-    made = known[fig.key] = (fig.side, [(a, {}) for a in eng.abilities(fig)])
+    """(its dashboard, [(Ability, {number: Action})], whether no two of them share an id) of a
+    figure, kept in `known` by its key: its Abilities (TurnMixin.abilities), each with the
+    Actions made so far by own_action."""
+    abilities = eng.abilities(fig)
+    made = known[fig.key] = (fig.side, [(a, {}) for a in abilities], len({a["id"] for a in abilities}) == len(abilities))
     return made
 
 
@@ -338,15 +351,16 @@ def playable(eng, env, kept: dict, card, timing: str):
 _MISS = object()  # no entry yet in a `playable` table
 
 
-def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
-    """The lines that add a whole combination's Action and entry to `bound` (once per Action)."""
+def _entry(j: int, slots: tuple, count: int, indent: str, unasked: bool = False) -> list[str]:
+    """The lines that add a whole combination's Action and entry to `bound` (once per Action;
+    `unasked`: the action offers one Action, which no other action offers: set, not asked)."""
     if not count:  # no parameter: one Action, made with the function (_walk), and one entry
-        return [f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+        return [f"{indent}bound[ACTION{j}] = ENTRY{j}" if unasked else f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
     return [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
             f"{indent}a = MADE.get(k) or MAKE(k)",  # an Action is a non-empty tuple
-            f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
+            f"{indent}{'' if unasked else 'if a not in bound: '}bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
 
 
 def printed(value):

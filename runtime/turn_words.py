@@ -250,6 +250,8 @@ ONE_VALUED = frozenset({"special-of", "chosen-ability"})
 # the words whose values are numbers or texts, never a bool (a Location's index, a card's or a
 # token's qid, a die's face): an action of one of them may keep its Action by the value
 KEYED_BY_VALUE = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of"})
+# the words whose values are numbers (a Location's index, a die's face): no two print alike
+INT_VALUED = frozenset({"adjacent", "dice-of"})
 # the words that always give a list (a menu walks it as it is; tests/test_declared_plan.py's
 # naive walk reads anything else as one value)
 LIST_VALUED = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of", "figures-of"})
