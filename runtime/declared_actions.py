@@ -112,23 +112,24 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     list when it allows nothing). `env` is made for this decision: the parameters' values
     are bound in its own locals as the walks go (each guard reads only its own action's, and
     `take` binds the chosen action's again), not in a copy of it per menu."""
-    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu)
+    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu): never empty
         mine = eng._fig_menus.get(fig.key)
-        if mine is None or mine[0] is not fig.side:
-            mine = _fig_menu(eng, fig)
-        made = mine[1](eng, env)
-        if made[0]:
-            return made
-        out, bound = made
-    else:
-        out: list[Action] = []
-        bound: dict = {}
-        menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
-        menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
+        if mine is not None and mine[0] is fig.side:
+            return mine[1](eng, env)
+        return _fig_menu(eng, fig)[1](eng, env)
+    out: list[Action] = []
+    bound: dict = {}
+    menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
+    menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
-        raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
-                               "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
+        no_action(fig.key if fig is not None else None)
     return out, bound
+
+
+def no_action(key) -> None:
+    """The error of a turn whose menu offers nothing (a character's own menu raises it too)."""
+    raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
+                           "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
 
 
 class Plan:
@@ -185,7 +186,8 @@ def _fig_menu(eng, fig: Figure) -> tuple:
     key = (fig.side["qid"], fig.key)
     offer = made.get(key)
     if offer is None:
-        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig)
+        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig,
+                                          no_action)
     mine = eng._fig_menus[fig.key] = (fig.side, offer)
     return mine
 

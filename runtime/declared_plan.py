@@ -71,7 +71,7 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
     return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)])
 
 
-def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None):
+def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None, empty=None):
     """One function that offers several actions in turn, `offer(eng, env, L, key, out, bound)`
     as offer_function's, with each action's walk written one after the other, each nested under
     its own conditions (its guard's first terms, its domains read once): a menu of seven actions
@@ -79,7 +79,8 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     `actions`: offer_function's arguments but the last, per action, in the menu's order.
 
     With `fig` (and its game's `eng`): the menu of that acting character alone, what it reads of
-    the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
+    the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`,
+    never empty: `empty(key)` raises when it would be (not asked when an action is always offered)."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry,
           "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action, "PLAYABLE": playable, "MISS": _MISS}
@@ -97,6 +98,9 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
             walk = _walk(j, names, slots, guards, domains, ns)
         lines += [f"    # {verb}"] + ["    " + line for line in walk]
     # the legal actions, in the order they were offered
+    if fig is not None and not any(_ALWAYS.fullmatch(line) for line in lines):  # it may offer nothing
+        ns["EMPTY"] = empty
+        lines.append("    if not bound: EMPTY(key)")
     lines.append("    out.extend(bound)" if fig is None else "    return [*bound], bound")
     if fig is not None and "L[" not in "\n".join(lines[4:]):
         del lines[1]  # no parameter bound in the env's locals: `L` unread
@@ -250,6 +254,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     return lines + _entry(j, slots, count, indent, ns["DISTINCT"] and not count)
 
 
+_ALWAYS = re.compile(r"    bound\[ACTION\d+\] = ENTRY\d+")  # an action offered at every menu (its entry unasked)
 _CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
 
 

@@ -202,6 +202,15 @@ def _inline_tokens_on(where, of):
            f"else TW_TOKENS_ON(eng, env, {x}, {o}))"
 
 
+def _inline_dice_of(who, die):
+    """`dice-of` of one Team (or of the Env's, `who` none) in place, another `who` by the closure."""
+    head, (w, d) = _first([(_name(), who), (_name(), die)])
+    t = _name()
+    return f"((sorted(set(TW_COMPRESS({t}.dice, map(TW_NOT, {t}.placed)))) if ({t} := eng.state.teams.get(" \
+           f"env.team if {w} is None else {w})) is not None else []) if ({head}) is None or {w}.__class__ is str " \
+           f"else TW_DICE_OF(eng, env, {w}, {d}))"
+
+
 def _inline_slot_of(ability):
     a, p = _name(), _name()
     return f"(({p}['value'] if ({p} := {a}['props'].get('slot')) is not None else {NO_SLOT}) if ({a} := {ability}) " \
@@ -257,9 +266,11 @@ INT_VALUED = frozenset({"adjacent", "dice-of"})
 LIST_VALUED = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of", "figures-of"})
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
-          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
+          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move,
+          "dice-of": _inline_dice_of}
 # the contexts of the Active Character's turn so far, written in as the words above
 CONTEXT_INLINE = {"ability-used": _inline_ability_used, "moved": _inline_moved,
                   "free-move-available": _inline_free_move_available, "card-played": _inline_card_played}
-INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on,
+INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on, "TW_DICE_OF": dice_of,
+                "TW_COMPRESS": compress, "TW_NOT": not_,
                 "TW_UNKNOWN": _UNKNOWN, "TW_NONE": _NONE}
