@@ -5,7 +5,8 @@ what its actions read of that character's dashboard folded in (its Special Abili
 Special's `once` and condition, its Abilities by id with their Actions). `hoisted`: what no
 guard changes (the acting figure, the Activation, the token types the figure holds) read once,
 at the menu's start. `truth`: a guard's `bool()` calls whose value is only tested left out.
-`reads_locals`: whether a source may read the env's locals (a parameter must then be bound there)."""
+`reads_locals`: whether a source may read the env's locals (a parameter must then be bound there).
+`shared`: a guard's second evaluation of a domain read before the loops read from its list."""
 from __future__ import annotations
 
 import ast
@@ -174,3 +175,30 @@ def reads_locals(text: str | None) -> bool:
     (True, True)
     """
     return text is not None and _ENV_USE.search(text) is not None
+
+
+_CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
+
+
+@lru_cache(maxsize=1024)  # each character's menu writes the same guards again
+def shared(text: str | None, part: str, name: str) -> str | None:
+    """A guard's source with each evaluation of `part` (a domain's source, read before the
+    loops: it reads no parameter and a guard changes nothing) read from `name` instead.
+
+    >>> shared("(len(_k1(eng, env, env.team)) == 1 and g(v0))", "(_k1(eng, env, (env.team)))", "F0")
+    '(len(F0) == 1 and g(v0))'
+    """
+    call = _CALLED.match(part)
+    if text is None or call is None or call.group(1) not in text:  # (the common case: no ast parsed)
+        return text
+    tree, dump = ast.parse(text, mode="eval"), ast.dump(ast.parse(part, mode="eval").body)
+    found = []
+
+    class Shared(ast.NodeTransformer):
+        def visit(self, node):
+            if isinstance(node, ast.expr) and ast.dump(node) == dump:
+                found.append(node)
+                return ast.Name(name, ast.Load())
+            return super().visit(node)
+    body = Shared().visit(tree.body)
+    return f"({ast.unparse(body)})" if found else text

@@ -46,13 +46,11 @@ Active Character's menu is written for each character (runtime/declared_own.py's
 its dashboard's Special Ability and Abilities folded in, each value's Action kept)."""
 from __future__ import annotations
 
-import ast
-from functools import lru_cache
 import re
 
 from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
-from .declared_own import folded, hoisted, reads_locals, truth
+from .declared_own import folded, hoisted, reads_locals, shared, truth
 from .effects import id_of
 from .state import Figure
 from .turn_words import INT_VALUED, KEYED_BY_VALUE, LIST_VALUED, tokens_on
@@ -255,33 +253,6 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
 
 
 _ALWAYS = re.compile(r"    bound\[ACTION\d+\] = ENTRY\d+")  # an action offered at every menu (its entry unasked)
-_CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
-
-
-@lru_cache(maxsize=1024)  # each character's menu writes the same guards again
-def shared(text: str | None, part: str, name: str) -> str | None:
-    """A guard's source with each evaluation of `part` (a domain's source, read before the
-    loops: it reads no parameter and a guard changes nothing) read from `name` instead.
-
-    >>> shared("(len(_k1(eng, env, env.team)) == 1 and g(v0))", "(_k1(eng, env, (env.team)))", "F0")
-    '(len(F0) == 1 and g(v0))'
-    """
-    call = _CALLED.match(part)
-    if text is None or call is None or call.group(1) not in text:  # (the common case: no ast parsed)
-        return text
-    tree, dump = ast.parse(text, mode="eval"), ast.dump(ast.parse(part, mode="eval").body)
-    found = []
-
-    class Shared(ast.NodeTransformer):
-        def visit(self, node):
-            if isinstance(node, ast.expr) and ast.dump(node) == dump:
-                found.append(node)
-                return ast.Name(name, ast.Load())
-            return super().visit(node)
-    body = Shared().visit(tree.body)
-    return f"({ast.unparse(body)})" if found else text
-
-
 def _word(plan, i: int) -> str | None:
     """The word (function or context) parameter i's domain is, if it is one."""
     decl = getattr(plan, "decl", None)
