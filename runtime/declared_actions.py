@@ -112,23 +112,24 @@ def menu(eng, fig: Figure | None, env: Env, starts_turn: bool = False) -> tuple[
     list when it allows nothing). `env` is made for this decision: the parameters' values
     are bound in its own locals as the walks go (each guard reads only its own action's, and
     `take` binds the chosen action's again), not in a copy of it per menu."""
-    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu)
+    if fig is not None and starts_turn is False:  # the acting character's own menu (_fig_menu): never empty
         mine = eng._fig_menus.get(fig.key)
-        if mine is None or mine[0] is not fig.side:
-            mine = _fig_menu(eng, fig)
-        made = mine[1](eng, env)
-        if made[0]:
-            return made
-        out, bound = made
-    else:
-        out: list[Action] = []
-        bound: dict = {}
-        menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
-        menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
+        if mine is not None and mine[0] is fig.side:
+            return mine[1](eng, env)
+        return _fig_menu(eng, fig)[1](eng, env)
+    out: list[Action] = []
+    bound: dict = {}
+    menus = eng._menus or _menus(eng)  # the rules' menus, kept on the engine: one look-up a decision
+    menus[starts_turn](eng, env, env.locals, fig.key if fig is not None else None, out, bound)
     if not out and not starts_turn:
-        raise DeclarationError(f"{fig.key if fig is not None else None}'s turn offers no action: the shared game (content/shared/game.mh) "
-                               "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
+        no_action(fig.key if fig is not None else None)
     return out, bound
+
+
+def no_action(key) -> None:
+    """The error of a turn whose menu offers nothing (a character's own menu raises it too)."""
+    raise DeclarationError(f"{key}'s turn offers no action: the shared game (content/shared/game.mh) "
+                           "declares none that is legal now; declare `action end-turn` (effect `end-turn()`)")
 
 
 class Plan:
@@ -137,7 +138,7 @@ class Plan:
     loop per parameter (runtime/declared_plan.py; a menu runs the walks of all its actions in
     one such function, made from `parts`); `names` and `run` are what `take` binds and runs."""
 
-    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed")
+    __slots__ = ("decl", "names", "run", "offer", "parts", "flagged", "one", "keyed", "playable")
 
     def __init__(self, decl: Declared, names: tuple, run, offer) -> None:
         self.decl = decl
@@ -147,6 +148,7 @@ class Plan:
         self.flagged = None  # (where, of, the token types flagged): _flagged_tokens
         self.one = False  # one parameter whose domain is one component or none (turn_words.ONE_VALUED)
         self.keyed = False  # one parameter whose values are numbers or texts (turn_words.KEYED_BY_VALUE)
+        self.playable = None  # that parameter's guard `can-play(card, "T")` alone: "T" (_playable)
 
 
 def _plans(eng) -> dict:
@@ -184,7 +186,8 @@ def _fig_menu(eng, fig: Figure) -> tuple:
     key = (fig.side["qid"], fig.key)
     offer = made.get(key)
     if offer is None:
-        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig)
+        offer = made[key] = menu_function(f"menu {fig.key}", [plan.parts for plan in _plans(eng)[False]], eng, fig,
+                                          no_action)
     mine = eng._fig_menus[fig.key] = (fig.side, offer)
     return mine
 
@@ -199,6 +202,7 @@ def _plan(eng, decl: Declared) -> Plan:
     word = (decl.params[0][1] or {}).get("name") if len(decl.params) == 1 and \
         (decl.params[0][1] or {}).get("e") in ("fn", "ctx") else None
     plan.one, plan.keyed = word in ONE_VALUED, word in KEYED_BY_VALUE
+    plan.playable = _playable(decl) if plan.keyed else None
     plan.parts = (decl.verb, names, decl.slots, guards, domains, plan)
     plan.offer = offer_function(*plan.parts)
     return plan
@@ -206,8 +210,9 @@ def _plan(eng, decl: Declared) -> Plan:
 
 def _flagged_tokens(eng, decl: Declared) -> tuple | None:
     """For an action of one parameter `(token = tokens-on(W, of: T))` whose guard on it is
-    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F), so
-    that its menu asks the store for those types before listing it (runtime/declared_plan.py).
+    `flagged(token, "F")` alone: (W and T compiled, the token types of the rules flagged F, and
+    `"self"` or `"here"` when W is that context: a figure's store or a Location's), so that its
+    menu asks the store for those types before listing it (runtime/declared_plan.py).
     A token's flags are printed, so the set is made once per set of rules."""
     if len(decl.params) != 1 or decl.terms[1] is None:
         return None
@@ -225,7 +230,21 @@ def _flagged_tokens(eng, decl: Declared) -> tuple | None:
     if w_asks or o_asks:
         return None
     rules = eng.rules
-    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])))
+    kind = where.get("name") if where.get("e") == "ctx" and where.get("name") in ("self", "here") else None
+    return (w, o, frozenset(t for t in rules.tokens if rules.token_flag(t, flag["v"])), kind)
+
+
+def _playable(decl: Declared) -> str | None:
+    """For an action of one parameter whose guard on it is `can-play(card, "T")` alone: "T", so
+    that its menu keeps what the function reads of each card's printed declaration (its effect,
+    its timing, its condition) by the card (runtime/declared_plan.py's `playable`)."""
+    term = decl.terms[1]
+    args = (term or {}).get("args") or {}
+    card, timing = args.get("card") or {}, args.get("timing") or {}
+    if term is None or term.get("e") != "fn" or term.get("name") != "can-play" or timing.get("e") != "str" \
+            or card.get("e") not in ("param", "var") or card.get("name") != decl.params[0][0]:
+        return None
+    return timing["v"]
 
 
 def _condition(eng, expr):

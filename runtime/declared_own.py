@@ -5,7 +5,8 @@ what its actions read of that character's dashboard folded in (its Special Abili
 Special's `once` and condition, its Abilities by id with their Actions). `hoisted`: what no
 guard changes (the acting figure, the Activation, the token types the figure holds) read once,
 at the menu's start. `truth`: a guard's `bool()` calls whose value is only tested left out.
-`reads_locals`: whether a source may read the env's locals (a parameter must then be bound there)."""
+`reads_locals`: whether a source may read the env's locals (a parameter must then be bound there).
+`shared`: a guard's second evaluation of a domain read before the loops read from its list."""
 from __future__ import annotations
 
 import ast
@@ -50,7 +51,7 @@ def folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns
         generic = walk(j, names, slots, (None,) + guards[1:], domains, ns)
         return head + [f"{indent}if (a := eng.state.active) is not None and a.figure == KEY{j}:",
                        f"{indent}    e = CHOSEN{j}.get(a.ability)",
-                       f"{indent}    if e is not None and e[0] not in bound: bound[e[0]] = e[1]",
+                       f"{indent}    if e is not None{'' if ns['DISTINCT'] else ' and e[0] not in bound'}: bound[e[0]] = e[1]",
                        f"{indent}else:"] + [f"{indent}    {line}" for line in generic]
     if domain.get("name") != "special-of" or (domain.get("args") or {}).get("figure", {}).get("e") != "ctx" \
             or domain["args"]["figure"].get("name") != "self":
@@ -85,31 +86,48 @@ def folded(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns
     cond = " and ".join(conds)
     if reads_locals(cond):
         lines = lines + [f"{indent}L[{name!r}] = V{j}"]
-    return lines + [f"{indent}if {cond}:", f"{indent}    if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+    entry = f"bound[ACTION{j}] = ENTRY{j}" if ns["DISTINCT"] else f"if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"
+    return lines + [f"{indent}if {cond}:", f"{indent}    {entry}"]
 
 
 # what a menu's guards and domains read of the env and the state that no guard changes (they are
 # conditions): read once, at the function's start, when read at all
-_HOISTED = (("SELF", "env.self_fig"), ("ACT", "eng.state.active"))
+_HOISTED = (("SELF", "env.self_fig"), ("ACT", "eng.state.active"), ("TEAM", "eng.state.teams.get(env.team)"))
+# `here` as runtime/functions.py writes it in (the Env's Location, else its figure's), SELF hoisted
+_HERE = re.compile(r"\((_t\d+) if \(\1 := env\.here\) is not None "
+                   r"else (_t\d+)\.location if \(\2 := SELF or env\.holder\) is not None else None\)")
 # `restricted(self, W)` as runtime/turn_words.py writes it in, on the acting figure: one test of ST,
 # the token types it holds (read once a menu), against those that forbid W
 _RESTRICTED_SELF = re.compile(r"\(False if \((_w\d+) := SELF\)\.__class__ is not FIGURE or not \1\.tokens "
                               r"else not eng\._restricting\.get\(([^()]*|\(+'[\w-]+'\)+), TW_NONE\)"
                               r"\.isdisjoint\(\1\.tokens\.totals\)\)")
+_ST = re.compile(r"\bST\b")
+# `can-move(self)` as runtime/turn_words.py writes it in: its token test one of ST (no Figure subclass)
+_CAN_MOVE_SELF = re.compile(r"\(isinstance\(\((_w\d+) := SELF\), FIGURE\) and \1\.location is not None "
+                            r"and \(not \1\.tokens or eng\._restricting\.get\(('[\w-]+'), TW_NONE\)"
+                            r"\.isdisjoint\(\1\.tokens\.totals\)\)\)")
 
 
 def hoisted(text: str) -> str:
-    """A menu's source with the acting figure and the Activation read once, at its start, and
-    `restricted(self, W)` a test of the token types the figure holds, read once too."""
+    """A menu's source with the acting figure, the Activation, the Team and `here` read once, at
+    its start, and `restricted(self, W)` a test of the token types the figure holds, read once too."""
     head = []
     for name, read in _HOISTED:
         if read in text:
             text = text.replace(f"({read})", name).replace(read, name)
             head.append(f"    {name} = {read}")
     text, n = _RESTRICTED_SELF.subn(r"(ST is not None and not RESTRICTING.get(\2, TW_NONE).isdisjoint(ST))", text)
+    text, m = _CAN_MOVE_SELF.subn(r"(SELF.__class__ is FIGURE and SELF.location is not None "
+                                  r"and (ST is None or RESTRICTING.get(\2, TW_NONE).isdisjoint(ST)))", text)
+    n += m
+    if n or _ST.search(text):  # (a token action on the acting figure reads ST too: declared_plan._walk)
+        head.append("    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None")
     if n:
-        head += ["    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None",
-                 "    RESTRICTING = eng._restricting"]
+        head.append("    RESTRICTING = eng._restricting")
+    text, n = _HERE.subn("HERE", text)
+    if n:
+        head.append("    HERE = h if (h := env.here) is not None else f.location if (f := SELF or env.holder) is not None "
+                    "else None")
     first, _, rest = text.partition("\n")
     return "\n".join([first] + head + [rest])
 
@@ -117,11 +135,14 @@ def hoisted(text: str) -> str:
 @lru_cache(maxsize=1024)  # a rules' guards are few, and each character's menu writes them again
 def truth(text: str | None) -> str | None:
     """A guard's source as an `if` reads it: a `bool(X)` whose value is only tested (the guard
-    itself, an operand of `and`, `or` or `not` that is) as `X`: the truth of `A and B` is that
-    of `bool(A and B)`, and an `and` or `or` is true when the operand it gives is.
+    itself, an operand of `and`, `or` or `not` that is, a branch of `X if C else Y` that is) as
+    `X`: the truth of `A and B` is that of `bool(A and B)`, and an `and` or `or` is true when the
+    operand it gives is.
 
     >>> truth("(bool((a) and (bool(b or c))))"), truth("(not bool(x == bool(y)))")
     ('(a and (b or c))', '(not x == bool(y))')
+    >>> truth("(not (bool(t.played) if (t := team) is not None else False))")
+    '(not (t.played if (t := team) is not None else False))'
     """
     if text is None or "bool(" not in text:
         return text
@@ -136,6 +157,8 @@ def _truthy(node: ast.expr) -> ast.expr:
         return ast.BoolOp(node.op, [_truthy(v) for v in node.values])
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return ast.UnaryOp(node.op, _truthy(node.operand))
+    if isinstance(node, ast.IfExp):  # the branch it gives is tested
+        return ast.IfExp(node.test, _truthy(node.body), _truthy(node.orelse))
     return node
 
 
@@ -152,3 +175,30 @@ def reads_locals(text: str | None) -> bool:
     (True, True)
     """
     return text is not None and _ENV_USE.search(text) is not None
+
+
+_CALLED = re.compile(r"\(*(_k\d+\()")  # a domain's source that calls a function: its name
+
+
+@lru_cache(maxsize=1024)  # each character's menu writes the same guards again
+def shared(text: str | None, part: str, name: str) -> str | None:
+    """A guard's source with each evaluation of `part` (a domain's source, read before the
+    loops: it reads no parameter and a guard changes nothing) read from `name` instead.
+
+    >>> shared("(len(_k1(eng, env, env.team)) == 1 and g(v0))", "(_k1(eng, env, (env.team)))", "F0")
+    '(len(F0) == 1 and g(v0))'
+    """
+    call = _CALLED.match(part)
+    if text is None or call is None or call.group(1) not in text:  # (the common case: no ast parsed)
+        return text
+    tree, dump = ast.parse(text, mode="eval"), ast.dump(ast.parse(part, mode="eval").body)
+    found = []
+
+    class Shared(ast.NodeTransformer):
+        def visit(self, node):
+            if isinstance(node, ast.expr) and ast.dump(node) == dump:
+                found.append(node)
+                return ast.Name(name, ast.Load())
+            return super().visit(node)
+    body = Shared().visit(tree.body)
+    return f"({ast.unparse(body)})" if found else text

@@ -46,12 +46,14 @@ Active Character's menu is written for each character (runtime/declared_own.py's
 its dashboard's Special Ability and Abilities folded in, each value's Action kept)."""
 from __future__ import annotations
 
+import re
+
 from .actions import _MADE as MADE_ACTIONS, Action
 from .compiled_expressions import source
-from .declared_own import folded, hoisted, reads_locals, truth
+from .declared_own import folded, hoisted, reads_locals, shared, truth
 from .effects import id_of
 from .state import Figure
-from .turn_words import KEYED_BY_VALUE, LIST_VALUED, tokens_on
+from .turn_words import INT_VALUED, KEYED_BY_VALUE, LIST_VALUED, tokens_on
 
 
 def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains: tuple, plan):
@@ -67,7 +69,7 @@ def offer_function(verb: str, names: tuple, slots: tuple, guards: tuple, domains
     return menu_function(f"action {verb}", [(verb, names, slots, guards, domains, plan)])
 
 
-def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None):
+def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None, empty=None):
     """One function that offers several actions in turn, `offer(eng, env, L, key, out, bound)`
     as offer_function's, with each action's walk written one after the other, each nested under
     its own conditions (its guard's first terms, its domains read once): a menu of seven actions
@@ -75,10 +77,14 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
     `actions`: offer_function's arguments but the last, per action, in the menu's order.
 
     With `fig` (and its game's `eng`): the menu of that acting character alone, what it reads of
-    the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`."""
+    the character's dashboard folded in (`_folded`), as `offer(eng, env) -> (actions, bound)`,
+    never empty: `empty(key)` raises when it would be (not asked when an action is always offered)."""
     ns = {"MADE": MADE_ACTIONS, "MAKE": _make, "PRINTED": printed, "IDS": _IDS, "FIGURE": Figure,
           "TOKENS_ON": tokens_on, "ABILITIES_OF": abilities_of, "KEPT_ENTRY": kept_entry,
-          "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action}
+          "OWN_ABILITIES": own_abilities, "OWN_ACTION": own_action, "PLAYABLE": playable, "MISS": _MISS}
+    # each action's own verb: no two actions offer one Action, so an action whose values cannot
+    # print alike adds its entries without asking `bound` first (_entry, _walk)
+    ns["DISTINCT"] = len({verb for verb, *_rest in actions}) == len(actions)
     lines = ["def offer(eng, env, L, key, out, bound):" if fig is None else "def offer(eng, env):"]
     if fig is not None:  # its own list and entries, given back
         lines += ["    L = env.locals", "    key = KEY", "    bound = {}"]
@@ -90,6 +96,9 @@ def menu_function(name: str, actions: list, eng=None, fig: Figure | None = None)
             walk = _walk(j, names, slots, guards, domains, ns)
         lines += [f"    # {verb}"] + ["    " + line for line in walk]
     # the legal actions, in the order they were offered
+    if fig is not None and not any(_ALWAYS.fullmatch(line) for line in lines):  # it may offer nothing
+        ns["EMPTY"] = empty
+        lines.append("    if not bound: EMPTY(key)")
     lines.append("    out.extend(bound)" if fig is None else "    return [*bound], bound")
     if fig is not None and "L[" not in "\n".join(lines[4:]):
         del lines[1]  # no parameter bound in the env's locals: `L` unread
@@ -118,6 +127,11 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     # a character's own menu (its key fixed) of one parameter whose values are numbers or texts
     kept = "KEY" in ns and count == 1 and getattr(ns[f"PLAN{j}"], "keyed", False)
     guard_src = [None if g is None else truth(src(g, d)) for d, g in enumerate(guards)]
+    timing = getattr(ns[f"PLAN{j}"], "playable", None)
+    if timing is not None:  # `can-play(v0, T)`: the card's printed part kept by the card (playable)
+        ns[f"PLAY{j}"], ns[f"TIMING{j}"] = {}, timing
+        guard_src[1] = (f"((cp := PLAY{j}.get(v0, MISS)) is True or cp is not False and (eng.static_eval(cp, env) "
+                        f"if cp is not MISS else PLAYABLE(eng, env, PLAY{j}, v0, TIMING{j})))")
     domain_src = [src(fn, i) for i, (fn, _reads) in enumerate(domains)]
 
     def listed(i: int, indent: str) -> list[str]:  # F{i}: a domain's values as a list
@@ -134,12 +148,19 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
     fixed = set()
     flagged = getattr(ns[f"PLAN{j}"], "flagged", None)
     if flagged is not None:  # `tokens-on(W, of: T)` whose guard is `flagged(token, F)`: the store asked first
-        where, of, ns[f"FLAG{j}"] = flagged
-        lines += [f"{indent}W{j} = {source((where, False), ns)}",
-                  f"{indent}S{j} = W{j}.tokens if (c := W{j}.__class__) is FIGURE else "
-                  f"eng.state.board.locations[W{j}].tokens if c is int else None",
-                  f"{indent}if S{j} and not FLAG{j}.isdisjoint(S{j}.totals):",  # a token of type F lies there
-                  f"{indent}    F0 = TOKENS_ON(eng, env, W{j}, {'None' if of is None else source((of, False), ns)})"]
+        where, of, ns[f"FLAG{j}"], kind = flagged
+        of_src = 'None' if of is None else source((of, False), ns)
+        if kind == "self":  # the acting figure's store: the token types it holds, read once a menu (ST)
+            lines += [f"{indent}if ST is not None and not FLAG{j}.isdisjoint(ST):",
+                      f"{indent}    F0 = TOKENS_ON(eng, env, env.self_fig, {of_src})"]
+        else:
+            lines += [f"{indent}W{j} = {source((where, False), ns)}",
+                      f"{indent}S{j} = eng.state.board.locations[W{j}].tokens if W{j} is not None else None"
+                      if kind == "here" else  # a Location's index or none
+                      f"{indent}S{j} = W{j}.tokens if (c := W{j}.__class__) is FIGURE else "
+                      f"eng.state.board.locations[W{j}].tokens if c is int else None",
+                      f"{indent}if S{j} and not FLAG{j}.isdisjoint(S{j}.totals):",  # a token of type F lies there
+                      f"{indent}    F0 = TOKENS_ON(eng, env, W{j}, {of_src})"]
         indent += "    "
         guard_src[1] = f"v0 in FLAG{j}"
         fixed.add(0)
@@ -153,7 +174,7 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
             indent += "    "
         if 0 in slots:  # a component prints as its id
             lines.append(f"{indent}p0 = v0['id'] if v0.__class__ is dict else PRINTED(v0)")
-        return lines + _entry(j, slots, count, indent)
+        return lines + _entry(j, slots, count, indent, ns["DISTINCT"])  # one value: one Action
     elif count == 1:  # one parameter (the Move's Location, the card played): its domain after the guard
         lines += listed(0, indent)
         fixed.add(0)
@@ -163,6 +184,10 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
                 lines += listed(i, indent) + [f"{indent}if F{i}:"]
                 indent += "    "
                 fixed.add(i)
+    if flagged is None:  # a guard inside the loops that asks a fixed domain again reads its list
+        for i in sorted(fixed):
+            if _word(ns[f"PLAN{j}"], i) in LIST_VALUED:  # F{i} is the domain's value itself
+                guard_src[1:] = [shared(g, domain_src[i], f"F{i}") for g in guard_src[1:]]
     # a parameter is bound in the env's locals only where a later guard or domain may read them
     read_later = [any(reads_locals(t) for t in guard_src[i + 1:]) or
                   any(reads_locals(domain_src[k]) for k in range(i + 1, count) if k not in fixed) for i in range(count)]
@@ -175,25 +200,31 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         lines += [f"{indent}P{i} = []", f"{indent}for x in F{i}: P{i}.append({_printed('x')})"]
     for i, name in enumerate(names):
         if own and i == 1:
-            ns[f"OWN{j}"] = {}
+            ns[f"OWN{j}"], ns[f"SLOTS{j}"] = {}, slots
             lines += [f"{indent}if v0.__class__ is not FIGURE: continue",  # abilities-of: none
                       f"{indent}c = OWN{j}.get(v0.key)",
-                      f"{indent}if c is None or c[0] is not v0.side: c = OWN_ABILITIES(eng, v0, OWN{j})",
-                      f"{indent}for v1, acts in c[1]:"]
-            indent += "    "
-            if read_later[1]:
-                lines.append(f"{indent}L[{name!r}] = v1")
-            if guards[2] is not None:
-                lines.append(f"{indent}if not {guard_src[2]}: continue")
-            lines.append(f"{indent}for v2 in F2:")
-            if read_later[2]:
-                lines.append(f"{indent}    L[{names[2]!r}] = v2")
-            if guards[3] is not None:  # a term that reads the number
-                lines.append(f"{indent}    if not {guard_src[3]}: continue")
-            lines += [f"{indent}    a = acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))",
-                      f"{indent}    if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"]
-            ns[f"SLOTS{j}"] = slots
-            return lines
+                      f"{indent}if c is None or c[0] is not v0.side: c = OWN_ABILITIES(eng, v0, OWN{j})"]
+
+            def walk(indent: str, unasked: bool) -> list[str]:  # unasked: no Action of it in `bound` yet
+                out = [f"{indent}for v1, acts in c[1]:"]
+                if read_later[1]:
+                    out.append(f"{indent}    L[{name!r}] = v1")
+                if guards[2] is not None:
+                    out.append(f"{indent}    if not {guard_src[2]}: continue")
+                out.append(f"{indent}    for v2 in F2:")
+                if read_later[2]:
+                    out.append(f"{indent}        L[{names[2]!r}] = v2")
+                if guards[3] is not None:  # a term that reads the number
+                    out.append(f"{indent}        if not {guard_src[3]}: continue")
+                a = f"acts.get(v2) or OWN_ACTION(acts, VERB{j}, SLOTS{j}, key, (v0, v1, v2))"
+                return out + ([f"{indent}        bound[{a}] = (PLAN{j}, (v0, v1, v2))"] if unasked else
+                              [f"{indent}        a = {a}", f"{indent}        if a not in bound: bound[a] = (PLAN{j}, (v0, v1, v2))"])
+            # the figure, its Ability (ids of one dashboard told apart: c[2]) and the number all printed,
+            # the numbers never printed alike: no two combinations print alike
+            if ns["DISTINCT"] and {0, 1, 2} <= set(slots) and _word(ns[f"PLAN{j}"], 2) in INT_VALUED:
+                return lines + [f"{indent}if c[2]:"] + walk(indent + "    ", True) + [f"{indent}else:"] + \
+                    walk(indent + "    ", False)
+            return lines + walk(indent, False)
         m = None if i in fixed else _of_dashboard(ns[f"PLAN{j}"], i, names)
         if m is not None:  # `abilities-of(an earlier figure)`: its Abilities and their ids, per dashboard
             ns[f"ABILITIES{j}_{i}"] = {}
@@ -214,11 +245,14 @@ def _walk(j: int, names: tuple, slots: tuple, guards: tuple, domains: tuple, ns:
         ns[f"ACTION{j}"], ns[f"ENTRY{j}"] = _make((ns[f"VERB{j}"], ())), (ns[f"PLAN{j}"], ())
     if kept:  # one character's menu: the value's Action and entry made once, kept by the value
         ns[f"KEPT{j}"], ns[f"SLOTS{j}"] = {}, slots
-        return lines + [f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)",
-                        f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
-    return lines + _entry(j, slots, count, indent)
+        lines.append(f"{indent}e = KEPT{j}.get(v0) or KEPT_ENTRY(KEPT{j}, VERB{j}, PLAN{j}, SLOTS{j}, key, v0)")
+        # numbers print apart, and one number's entry is one tuple: set again, nothing changes
+        return lines + [f"{indent}bound[e[0]] = e[1]" if ns["DISTINCT"] and _word(ns[f"PLAN{j}"], 0) in INT_VALUED
+                        else f"{indent}if e[0] not in bound: bound[e[0]] = e[1]"]
+    return lines + _entry(j, slots, count, indent, ns["DISTINCT"] and not count)
 
 
+_ALWAYS = re.compile(r"    bound\[ACTION\d+\] = ENTRY\d+")  # an action offered at every menu (its entry unasked)
 def _word(plan, i: int) -> str | None:
     """The word (function or context) parameter i's domain is, if it is one."""
     decl = getattr(plan, "decl", None)
@@ -247,9 +281,11 @@ def abilities_of(eng, fig: Figure, known: dict) -> list:
 
 
 def own_abilities(eng, fig: Figure, known: dict) -> tuple:
-    """(its dashboard, [(Ability, {number: Action})]) of a figure, kept in `known` by its key: its
-    Abilities (TurnMixin.abilities), each with the Actions made so far by own_action."""
-    made = known[fig.key] = (fig.side, [(a, {}) for a in eng.abilities(fig)])
+    """(its dashboard, [(Ability, {number: Action})], whether no two of them share an id) of a
+    figure, kept in `known` by its key: its Abilities (TurnMixin.abilities), each with the
+    Actions made so far by own_action."""
+    abilities = eng.abilities(fig)
+    made = known[fig.key] = (fig.side, [(a, {}) for a in abilities], len({a["id"] for a in abilities}) == len(abilities))
     return made
 
 
@@ -269,15 +305,38 @@ def kept_entry(kept: dict, verb: str, plan, slots: tuple, key, value) -> tuple:
     return made
 
 
-def _entry(j: int, slots: tuple, count: int, indent: str) -> list[str]:
-    """The lines that add a whole combination's Action and entry to `bound` (once per Action)."""
+def playable(eng, env, kept: dict, card, timing: str):
+    """`can-play(card, timing)` (runtime/functions.py's `_can_play`), what it reads of the card's
+    printed declaration kept in `kept` by the card: False (no effect, another timing), True (no
+    condition) or the condition, asked at each menu."""
+    comp = eng.rules.by_qid.get(card) if isinstance(card, str) else None
+    if comp is None or "effect" not in comp["effects"]:
+        kept[card] = False
+        return False
+    p = comp["props"].get("timing")
+    if (p["value"] if p is not None else None) != timing:
+        kept[card] = False
+        return False
+    guard = kept[card] = comp["effects"]["effect"]["when"]
+    if guard is None:
+        kept[card] = True
+        return True
+    return eng.static_eval(guard, env)
+
+
+_MISS = object()  # no entry yet in a `playable` table
+
+
+def _entry(j: int, slots: tuple, count: int, indent: str, unasked: bool = False) -> list[str]:
+    """The lines that add a whole combination's Action and entry to `bound` (once per Action;
+    `unasked`: the action offers one Action, which no other action offers: set, not asked)."""
     if not count:  # no parameter: one Action, made with the function (_walk), and one entry
-        return [f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
+        return [f"{indent}bound[ACTION{j}] = ENTRY{j}" if unasked else f"{indent}if ACTION{j} not in bound: bound[ACTION{j}] = ENTRY{j}"]
     args = ", ".join(f"p{s}" if s >= 0 else "key" for s in slots)
     values = ", ".join(f"v{i}" for i in range(count))
     return [f"{indent}k = (VERB{j}, ({args}{',' if len(slots) == 1 else ''}))",
             f"{indent}a = MADE.get(k) or MAKE(k)",  # an Action is a non-empty tuple
-            f"{indent}if a not in bound: bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
+            f"{indent}{'' if unasked else 'if a not in bound: '}bound[a] = (PLAN{j}, ({values}{',' if count == 1 else ''}))"]
 
 
 def printed(value):

@@ -202,6 +202,15 @@ def _inline_tokens_on(where, of):
            f"else TW_TOKENS_ON(eng, env, {x}, {o}))"
 
 
+def _inline_dice_of(who, die):
+    """`dice-of` of one Team (or of the Env's, `who` none) in place, another `who` by the closure."""
+    head, (w, d) = _first([(_name(), who), (_name(), die)])
+    t = _name()
+    return f"((sorted(set(TW_COMPRESS({t}.dice, map(TW_NOT, {t}.placed)))) if ({t} := eng.state.teams.get(" \
+           f"env.team if {w} is None else {w})) is not None else []) if ({head}) is None or {w}.__class__ is str " \
+           f"else TW_DICE_OF(eng, env, {w}, {d}))"
+
+
 def _inline_slot_of(ability):
     a, p = _name(), _name()
     return f"(({p}['value'] if ({p} := {a}['props'].get('slot')) is not None else {NO_SLOT}) if ({a} := {ability}) " \
@@ -250,14 +259,18 @@ ONE_VALUED = frozenset({"special-of", "chosen-ability"})
 # the words whose values are numbers or texts, never a bool (a Location's index, a card's or a
 # token's qid, a die's face): an action of one of them may keep its Action by the value
 KEYED_BY_VALUE = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of"})
+# the words whose values are numbers (a Location's index, a die's face): no two print alike
+INT_VALUED = frozenset({"adjacent", "dice-of"})
 # the words that always give a list (a menu walks it as it is; tests/test_declared_plan.py's
 # naive walk reads anything else as one value)
 LIST_VALUED = frozenset({"adjacent", "my-hand", "tokens-on", "dice-of", "figures-of"})
 INLINE = {"activations": _inline_activations, "activated": _inline_activated, "abilities-of": _inline_abilities_of,
           "special-of": _inline_special_of, "restricted": _inline_restricted, "tokens-on": _inline_tokens_on,
-          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move}
+          "slot-of": _inline_slot_of, "flagged": _inline_flagged, "can-move": _inline_can_move,
+          "dice-of": _inline_dice_of}
 # the contexts of the Active Character's turn so far, written in as the words above
 CONTEXT_INLINE = {"ability-used": _inline_ability_used, "moved": _inline_moved,
                   "free-move-available": _inline_free_move_available, "card-played": _inline_card_played}
-INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on,
+INLINE_NAMES = {"TW_ACTIVATIONS": activations, "TW_TOKENS_ON": tokens_on, "TW_DICE_OF": dice_of,
+                "TW_COMPRESS": compress, "TW_NOT": not_,
                 "TW_UNKNOWN": _UNKNOWN, "TW_NONE": _NONE}
