@@ -17,7 +17,7 @@ from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
+from .functions import CONTEXT_INLINE, COUNT_SOURCES, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
 from .state import Figure
 
 
@@ -195,6 +195,10 @@ class ExpressionCompiler:
                 if counter is not None:  # its candidates read from the Locations' lists
                     return joined(call(counter, [], names), names), False
                 return joined(f"len({source(parts[0], names)})", names), False
+            counted = COUNT_SOURCES.get(e["name"])
+            if counted is not None:  # a count of pieces written in, the token's group known (runtime/functions.py)
+                names.update(INLINE_NAMES)
+                return joined(counted(*(source(p, names) for p in parts), code.rules), names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
                 names.update(INLINE_NAMES)

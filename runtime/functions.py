@@ -164,6 +164,51 @@ def _inline_count(what, on, of):
            f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
 
 
+def alone(rules, qid: str) -> bool:
+    """Does a count of token `qid` count its own pieces alone (no token's `group` is it)? Read
+    from the rules, as TokenCountsMixin.matching finds it at play (a group's name read as any
+    token's id: a doubt counts the group, by the general path)."""
+    tid = id_of(qid)
+    return qid in rules.tokens and not any(t != qid and prop(tok, "group") == tid for t, tok in rules.tokens.items())
+
+
+def _none(src: str) -> bool:
+    """Is a source the literal None (a count's `of` not given)?"""
+    try:
+        return ast.literal_eval(src) is None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+
+
+def count_source(what: str, on: str, of: str, rules) -> str:
+    """`count(TOKEN, on: X, of: Y)` written in: for a token counted alone (`alone`), the read
+    TokenCountsMixin.count_tokens makes for the place's kind, without its call and its walk
+    down the kinds: a figure's store, an edge's (none yet: 0), a Team's sums (`team_count`),
+    a Location's pieces placed by a Team; any other place (a Location with its face-down pile,
+    a list) by count_tokens itself."""
+    qid = _literal(what)
+    if qid is None or not alone(rules, qid):
+        return _inline_count(what, on, of)
+    q = repr(qid)
+    o, c, f, e = temp(), temp(), temp(), temp()
+    if _none(of):
+        return f"({o}.tokens.totals.get({q}, 0) if ({c} := ({o} := {on}).__class__) is FIGURE " \
+               f"else ({e}.totals.get({q}, 0) if ({e} := eng.state.board.edge_tokens.get({o})) is not None else 0) " \
+               f"if {c} is tuple else eng.team_count({q}, {o}) if {c} is str else eng.count_tokens({q}, {o}, None))"
+    return f"(({o}.tokens.owned.get(({q}, {f}), 0) if {f} is not None else {o}.tokens.totals.get({q}, 0)) " \
+           f"if ({c} := (({o} := {on}), ({f} := {of}))[0].__class__) is FIGURE " \
+           f"else eng.state.board.locations[{o}].tokens.owned.get(({q}, {f}), 0) if {c} is int and {f} is not None " \
+           f"else eng.count_tokens({q}, {o}, {f}))"
+
+
+def has_source(holder: str, token: str, rules) -> str:
+    """`has(X, TOKEN)`: its count (count_source) above 0."""
+    return f"({count_source(token, holder, 'None', rules)} > 0)"
+
+
+COUNT_SOURCES = {"count": count_source, "has": has_source}  # written in with the rules (the tokens' groups)
+
+
 def _inline_box_property(name):
     """`box-property(NAME)`: the game's box's printed property (rules.prop written in)."""
     p = temp()

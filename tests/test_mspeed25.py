@@ -1,0 +1,85 @@
+"""The eighth speed round on the pieces and the figures (issue #11), each shortcut held to what it
+replaces: a count of a token written into a compiled expression (runtime/functions.py,
+`count_source`: the read for the place's kind, no call) gives count_tokens' answer for every
+token, place and Team at every step of seeded games, groups and face-down piles included."""
+from __future__ import annotations
+
+import pytest
+
+from mayhem.runtime import functions as F
+from mayhem.runtime.effects import Env
+from mayhem.runtime.expressions import FN_PARAMS
+from mayhem.runtime.game import Game
+from mayhem.runtime.engine import GameConfig
+
+from game_helpers import random_steps
+
+SPAN = "test.mh:1:1-1:9"
+
+
+def var(name: str) -> dict:
+    return {"e": "var", "name": name, "span": SPAN}
+
+
+def fn(name: str, *args: dict) -> dict:
+    return {"e": "fn", "name": name, "args": dict(zip(FN_PARAMS[name], args)), "span": SPAN}
+
+
+def token(qid: str) -> dict:
+    return {"e": "token", "name": qid, "span": SPAN}
+
+
+def compiled(eng, expr: dict):
+    f, asks = eng.code.expr(expr)
+    assert not asks
+    return f
+
+
+def places(st) -> list:
+    """Every place a count may be asked of: none, each Location, figure, edge with a store and
+    Team, the board's Locations as a list, a list of a figure and a Location."""
+    locs = list(range(len(st.board.locations)))
+    figs = list(st.figures.values())
+    return [None, *locs, *figs, *st.board.edge_tokens, *st.order, "nobody", locs, [figs[0], locs[0]], []]
+
+
+def test_only_a_token_no_group_names_is_counted_alone(rules):
+    grouped = {qid for qid, tok in rules.tokens.items()
+               if any(o != qid and (t["props"].get("group") or {}).get("value") == qid.rsplit(":", 1)[-1]
+                      for o, t in rules.tokens.items())}
+    assert grouped  # the boxes have a group (a count of it counts its members)
+    for qid in rules.tokens:
+        assert F.alone(rules, qid) is (qid not in grouped)
+    assert "eng.count_tokens" in F.count_source(repr(next(iter(grouped))), "(env.holder)", "(None)", rules)
+    assert not F.alone(rules, "no:such:token")
+
+
+@pytest.mark.parametrize("box,seed", [("teen-titans-go", 3), ("looney-tunes", 5)])
+def test_a_count_written_in_is_count_tokens_at_every_step(rules, box, seed):
+    """Pieces placed, moved and removed within a turn change the next count written in: the
+    generated read is never another answer than the engine's count (every token, place, Team)."""
+    game = Game(rules, GameConfig(box, seed=seed), record=False)
+    eng, st = game.engine, game.state
+    tokens = sorted(eng.rules.tokens)
+    counts = {q: compiled(eng, fn("count", token(q), var("x"), var("of"))) for q in tokens}
+    counts_none = {q: compiled(eng, fn("count", token(q), var("x"))) for q in tokens}
+    has = {q: compiled(eng, fn("has", var("x"), token(q))) for q in tokens}
+    assert "team_count" in counts_none[tokens[0]].src or not F.alone(rules, tokens[0])
+    seen = set()
+    for step in random_steps(game, seed, 400):
+        if step % 4 or not st.order or st.board is None:  # the draft: no Teams, no board yet
+            continue
+        env = Env(None, st.order[0])
+        for x in places(st):
+            for q in tokens:
+                env.locals = {"x": x, "of": None}
+                want = eng.count_tokens(q, x, None) if x is not None else 0
+                assert counts_none[q](eng, env) == want, (q, x)
+                assert counts[q](eng, env) == want, (q, x)
+                assert has[q](eng, env) is (want > 0), (q, x)
+                if want:
+                    seen.add((x.__class__.__name__, q in eng._alone or F.alone(rules, q)))
+                for of in st.order:
+                    env.locals = {"x": x, "of": of}
+                    assert counts[q](eng, env) == (eng.count_tokens(q, x, of) if x is not None else 0), (q, x, of)
+    assert {("Figure", True), ("int", True), ("str", True)} <= seen  # pieces were there to count
