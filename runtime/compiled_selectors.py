@@ -192,14 +192,21 @@ def count_function(code, e: dict):
     ns = {"KIND": kind, "UNSET": _UNSET}
     where = _condition(fwhere[0], ns) if fwhere is not None else None
     test = RELATION_SOURCE[kind]
-    lines = _places(fin[0], ns, shape, kind) + ["    n = 0", "    if P is None:"]
+    pad = " " * 20
+    counted = [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    lines = _places(fin[0], ns, shape, kind)
+    if lines[0].startswith("    W = "):  # one Location (most): its figures' list alone, no set of places
+        lines = [lines[0], "    if W.__class__ is int:", "        n = 0", "        figures = eng.state.figures",
+                 "        for k in eng.state.board.locations[W].figures:", "            it = figures[k]",
+                 f"            if {test}:"] + [line[4:] for line in counted] + ["        return n",
+                                                                              "    P = eng.places(W)"]
+    lines += ["    n = 0", "    if P is None:"]
     lines += ["    " + line for line in _loops(kind, False, where, ns, "n += 1")]
     lines += ["    else:", "        locations, figures = eng.state.board.locations, eng.state.figures",
               "        for w in P:", "            if w.__class__ is not int: continue  # a Team: no figure stands there",
               "            for k in locations[w].figures:", "                it = figures[k]",
               f"                if {test}:"]
-    pad = " " * 20
-    lines += [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    lines += counted
     if where is None or not _reads_it_in_env(where):
         lines = [line for line in lines if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back
