@@ -228,6 +228,14 @@ class PrimitivesMixin:
         code = self.code
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
         v = (yield from figure(self, env)) if figure_asks else figure(self, env)
+        if v.__class__ is Figure:  # one figure (most): no list of them
+            if v.tokens and self.restricted(v, "no-move", node):
+                return
+            to = (yield from to(self, env)) if to_asks else to(self, env)
+            dest = to[0] if to.__class__ is list else to
+            if dest is not None:
+                yield from self.move(v, dest, node, True)
+            return
         figures = [f for f in (v if v.__class__ is list else [] if v is None else [v])  # as_list written in
                    if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
         if not figures:
