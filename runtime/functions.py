@@ -184,13 +184,13 @@ def count_source(what: str, on: str, of: str, rules) -> str:
     """`count(TOKEN, on: X, of: Y)` written in: for a token counted alone (`alone`), the read
     TokenCountsMixin.count_tokens makes for the place's kind, without its call and its walk
     down the kinds: a figure's store, an edge's (none yet: 0), a Team's sums (`team_count`),
-    a Location's pieces placed by a Team; any other place (a Location with its face-down pile,
-    a list) by count_tokens itself."""
+    a Location's pieces placed by a Team, a Team's over every Location (the board's tally, once
+    made); any other place (a Location with its face-down pile, a list) by count_tokens itself."""
     qid = _literal(what)
     if qid is None or not alone(rules, qid):
         return _inline_count(what, on, of)
     q = repr(qid)
-    o, c, f, e = temp(), temp(), temp(), temp()
+    o, c, f, e, k = temp(), temp(), temp(), temp(), temp()
     if _none(of):
         return f"({o}.tokens.totals.get({q}, 0) if ({c} := ({o} := {on}).__class__) is FIGURE " \
                f"else ({e}.totals.get({q}, 0) if ({e} := eng.state.board.edge_tokens.get({o})) is not None else 0) " \
@@ -198,6 +198,8 @@ def count_source(what: str, on: str, of: str, rules) -> str:
     return f"(({o}.tokens.owned.get(({q}, {f}), 0) if {f} is not None else {o}.tokens.totals.get({q}, 0)) " \
            f"if ({c} := (({o} := {on}), ({f} := {of}))[0].__class__) is FIGURE " \
            f"else eng.state.board.locations[{o}].tokens.owned.get(({q}, {f}), 0) if {c} is int and {f} is not None " \
+           f"else {k}[2].get(({q}, {f}), 0) if {c} is list and {f} is not None and " \
+           f"({k} := eng._board_tally)[0] is eng.state.board and {o} == {k}[1] " \
            f"else eng.count_tokens({q}, {o}, {f}))"
 
 
