@@ -198,7 +198,7 @@ class ExpressionCompiler:
             counted = COUNT_SOURCES.get(e["name"])
             if counted is not None:  # a count of pieces written in, the token's group known (runtime/functions.py)
                 names.update(INLINE_NAMES)
-                return joined(counted(*(source(p, names) for p in parts), code.rules), names), False
+                return joined(counted(*(source(p, names) for p in parts), code.rules, names), names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
                 names.update(INLINE_NAMES)

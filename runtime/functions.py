@@ -180,7 +180,7 @@ def _none(src: str) -> bool:
         return False
 
 
-def count_source(what: str, on: str, of: str, rules) -> str:
+def count_source(what: str, on: str, of: str, rules, names: dict) -> str:
     """`count(TOKEN, on: X, of: Y)` written in: for a token counted alone (`alone`), the read
     TokenCountsMixin.count_tokens makes for the place's kind, without its call and its walk
     down the kinds: a figure's store, an edge's (none yet: 0), a Team's sums (`team_count`),
@@ -189,7 +189,8 @@ def count_source(what: str, on: str, of: str, rules) -> str:
     qid = _literal(what)
     if qid is None or not alone(rules, qid):
         return _inline_count(what, on, of)
-    q = repr(qid)
+    q = temp()  # the qid bound by a short name: the joined source stays short (compiled_expressions._INLINE_UP_TO)
+    names[q] = qid
     o, c, f, e, k = temp(), temp(), temp(), temp(), temp()
     if _none(of):
         return f"({o}.tokens.totals.get({q}, 0) if ({c} := ({o} := {on}).__class__) is FIGURE " \
@@ -203,9 +204,9 @@ def count_source(what: str, on: str, of: str, rules) -> str:
            f"else eng.count_tokens({q}, {o}, {f}))"
 
 
-def has_source(holder: str, token: str, rules) -> str:
+def has_source(holder: str, token: str, rules, names: dict) -> str:
     """`has(X, TOKEN)`: its count (count_source) above 0."""
-    return f"({count_source(token, holder, 'None', rules)} > 0)"
+    return f"({count_source(token, holder, 'None', rules, names)} > 0)"
 
 
 COUNT_SOURCES = {"count": count_source, "has": has_source}  # written in with the rules (the tokens' groups)

@@ -50,7 +50,7 @@ def test_only_a_token_no_group_names_is_counted_alone(rules):
     assert grouped  # the boxes have a group (a count of it counts its members)
     for qid in rules.tokens:
         assert F.alone(rules, qid) is (qid not in grouped)
-    assert "eng.count_tokens" in F.count_source(repr(next(iter(grouped))), "(env.holder)", "(None)", rules)
+    assert "eng.count_tokens" in F.count_source(repr(next(iter(grouped))), "(env.holder)", "(None)", rules, {})
     assert not F.alone(rules, "no:such:token")
 
 
