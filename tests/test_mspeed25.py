@@ -83,3 +83,74 @@ def test_a_count_written_in_is_count_tokens_at_every_step(rules, box, seed):
                     env.locals = {"x": x, "of": of}
                     assert counts[q](eng, env) == (eng.count_tokens(q, x, of) if x is not None else 0), (q, x, of)
     assert {("Figure", True), ("int", True), ("str", True)} <= seen  # pieces were there to count
+
+
+# ---- pieces placed and removed: their bookkeeping once, not per piece and per layer ----------
+
+
+def removed_one_by_one(eng, store: dict, pools: dict, token: str, n: int, of) -> None:
+    """remove_pieces at a figure as it was written: piece by piece, each returned to its pool."""
+    match = eng.matching(token)
+    removed = 0
+    for key in sorted((k for k in store if k[0] in match and (of is None or k[1] == of)), key=str):
+        while removed < n and store.get(key, 0) > 0:
+            store[key] -= 1
+            pool = pools[eng.rules.token_pool(key[0])]
+            face = key[0] if (key[0], None) in pool or (key[0], key[2]) in pool else None
+            pool[(face, key[2])] = pool.get((face, key[2]), 0) + 1
+            removed += 1
+        if store.get(key) == 0:
+            del store[key]
+
+
+def test_pieces_removed_in_one_write_are_those_removed_one_by_one(rules):
+    """Pieces of several owners and colours on a figure (one key left at 0, as a write may leave
+    it), removed n at a time, by owner or not: the same store, the same pools, the same counts."""
+    from game_helpers import everyone_on_the_board
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    fig = next(f for f in st.figures.values() if f.location is not None and f.kind == "character")
+    token = next(q for q in sorted(rules.tokens) if rules.token_pool(q) in st.pools and F.alone(rules, q))
+    black, white = st.order[0], st.order[1]
+    start = {(token, black, black): 2, (token, white, None): 3, (token, None, None): 0, (token, white, white): 1}
+    cases = 0
+    for n in range(0, 8):
+        for of in (None, black, white):
+            fig.tokens.clear()
+            for key, k in start.items():
+                fig.tokens[key] = k
+            pools = {pid: dict(pool) for pid, pool in st.pools.items()}
+            want = dict(fig.tokens)
+            removed_one_by_one(eng, want, pools, token, n, of)
+            eng.remove_pieces(token, n, fig, of, None)
+            assert dict(fig.tokens) == want, (n, of)
+            assert {pid: {k: v for k, v in pool.items() if v} for pid, pool in st.pools.items()} == \
+                {pid: {k: v for k, v in pool.items() if v} for pid, pool in pools.items()}, (n, of)
+            assert fig.tokens.totals == {t: sum(v for (t2, _o, _c), v in want.items() if t2 == t)
+                                         for t in {k[0] for k, v in want.items() if v}}
+            cases += 1
+            fig.tokens.clear()  # the pools as they were, for the next case
+            for pid, pool in st.pools.items():
+                pool.clear()
+                pool.update(pools[pid])
+    assert cases == 24
+
+
+def test_a_token_placed_gets_its_turn_to_go_exactly_when_it_lasts_a_turn(rules):
+    """put_pieces calls note_placed only for the tokens discarded at a turn's end (`_lasting`):
+    each token placed on a character gets an expiry if and only if it says so."""
+    from mayhem.runtime.rules import prop
+    from game_helpers import everyone_on_the_board
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    fig = next(f for f in st.figures.values() if f.location is not None and f.kind == "character")
+    lasting = 0
+    for q, tok in sorted(rules.tokens.items()):
+        if rules.token_pool(q) not in st.pools:
+            continue
+        fig.expiry.clear()
+        placed = eng.put_pieces(q, 1, fig, st.order[0], None)
+        says = prop(tok, "discarded") in ("turn-end", "next-turn-end")
+        assert (q in fig.expiry) is (says and placed == 1), q
+        lasting += says and placed == 1
+    assert lasting  # a token that lasts a turn was placed (Stun)
