@@ -134,10 +134,12 @@ class PrimitivesMixin:
     @evaluated
     def p_place(self, a: dict, env: Env, node: dict):
         token = a["token"]
-        tags = self.tags_of(a["tags"], env)
+        tags = a["tags"]  # tags_of written in
+        tags = frozenset(tags) | env.tags if tags else env.tags
         count = max(0, int(a["count"] or 0))
         limit, attackable, blocks = self._place_facts.get(token) or self.place_facts(token)
         on = a["on"]
+        owner = None if self.mode.communal else env.team
         for target in on if on.__class__ is list else () if on is None else (on,):
             kind = target.__class__
             n = count
@@ -156,7 +158,6 @@ class PrimitivesMixin:
                 continue
             elif blocks and kind is tuple and self.state.board.would_enclose(target):
                 continue
-            owner = None if self.mode.communal else env.team
             placed = self.put_pieces(token, n, target, owner, node)
             if placed and kind is int:
                 act = self.state.active
