@@ -198,7 +198,9 @@ class ExpressionCompiler:
             counted = COUNT_SOURCES.get(e["name"])
             if counted is not None:  # a count of pieces written in, the token's group known (runtime/functions.py)
                 names.update(INLINE_NAMES)
-                return joined(counted(*(source(p, names) for p in parts), code.rules, names), names), False
+                place = e["args"].get("on" if e["name"] == "count" else "holder")
+                it_kind = code.__dict__.get("it_kind") if place is not None and place["e"] == "it" else None
+                return joined(counted(*(source(p, names) for p in parts), code.rules, names, it_kind), names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
                 names.update(INLINE_NAMES)

@@ -163,12 +163,24 @@ def select_all_function(kind: str, f_in, f_where, shape: str | None = None, icon
     return _function("select_all", "def select_all(eng, env):", kind, f_in, where, ns, "out", shape, icons)
 
 
+def where_of(code, kind: str, e_where: dict):
+    """code.expr of a selector's condition with the kind of its `it` known while it compiles
+    (`code.it_kind`: a figure, a Location, an edge or a Team), so that a count of `it`'s pieces
+    reads the store of that kind without asking its class (functions.count_source)."""
+    before = code.__dict__.get("it_kind")
+    code.it_kind = kind if kind in _NOT_FIGURES else "figure"
+    try:
+        return code.expr(e_where)
+    finally:
+        code.it_kind = before
+
+
 def _select_all(code, e: dict, fin, fwhere):
     """select_all_function for selector `e` (its `in` and `where` compiled, neither asking),
     the shape of its place and its condition's printed icons read from its IR."""
     icons, rest = static_icons(code, e["kind"], e["where"])
     if icons:
-        fwhere = code.expr(rest) if rest is not None else None
+        fwhere = where_of(code, e["kind"], rest) if rest is not None else None
     return select_all_function(e["kind"], fin[0] if fin else None, fwhere[0] if fwhere else None,
                                place_shape(code, e["in"]), icons)
 
@@ -186,7 +198,7 @@ def count_function(code, e: dict):
         return None
     shape = place_shape(code, e["in"])
     fin = code.expr(e["in"])
-    fwhere = code.expr(e["where"]) if e["where"] is not None else None
+    fwhere = where_of(code, kind, e["where"]) if e["where"] is not None else None
     if shape == "anywhere" or fin[1] or (fwhere is not None and fwhere[1]):
         return None
     ns = {"KIND": kind, "UNSET": _UNSET}
@@ -304,7 +316,8 @@ def compile_selector(code, e: dict):
     """A selector: the candidates of its kind in its places that meet its condition; `all` of
     them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
     kind, quant = e["kind"], e["quant"]
-    fin, fwhere = (code.expr(e[k]) if e[k] is not None else None for k in ("in", "where"))
+    fin = code.expr(e["in"]) if e["in"] is not None else None
+    fwhere = where_of(code, kind, e["where"]) if e["where"] is not None else None
     fcount = code.expr(e["count"]) if quant not in ("all", "one") else None
     parts = [p for p in (fin, fwhere, fcount) if p is not None]
     if quant == "all" and not any(a for _f, a in parts):

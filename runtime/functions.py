@@ -180,7 +180,7 @@ def _none(src: str) -> bool:
         return False
 
 
-def count_source(what: str, on: str, of: str, rules, names: dict) -> str:
+def count_source(what: str, on: str, of: str, rules, names: dict, on_kind: str | None = None) -> str:
     """`count(TOKEN, on: X, of: Y)` written in: for a token counted alone (`alone`), the read
     TokenCountsMixin.count_tokens makes for the place's kind, without its call and its walk
     down the kinds: a figure's store, an edge's (none yet: 0), a Team's sums (`team_count`),
@@ -191,6 +191,8 @@ def count_source(what: str, on: str, of: str, rules, names: dict) -> str:
         return _inline_count(what, on, of)
     q = temp()  # the qid bound by a short name: the joined source stays short (compiled_expressions._INLINE_UP_TO)
     names[q] = qid
+    if on_kind is not None:  # the place is a selector's `it`, whose kind is known: its one read
+        return _count_at_kind(q, on, of, on_kind)
     o, c, f, e, k = temp(), temp(), temp(), temp(), temp()
     if _none(of):
         return f"({o}.tokens.totals.get({q}, 0) if ({c} := ({o} := {on}).__class__) is FIGURE " \
@@ -204,9 +206,28 @@ def count_source(what: str, on: str, of: str, rules, names: dict) -> str:
            f"else eng.count_tokens({q}, {o}, {f}))"
 
 
-def has_source(holder: str, token: str, rules, names: dict) -> str:
+def _count_at_kind(q: str, on: str, of: str, kind: str) -> str:
+    """count_source's read when the place (`on`, a selector's `it`: read twice at no cost) is
+    known to be a figure, a Location, an edge or a Team."""
+    f, e = temp(), temp()
+    given = not _none(of)
+    if kind == "figure":
+        if not given:
+            return f"{on}.tokens.totals.get({q}, 0)"
+        return f"({on}.tokens.owned.get(({q}, {f}), 0) if ({f} := {of}) is not None else {on}.tokens.totals.get({q}, 0))"
+    if kind == "location" and given:  # without `of`: its face-down pile too, count_tokens'
+        return f"(eng.state.board.locations[{on}].tokens.owned.get(({q}, {f}), 0) if ({f} := {of}) is not None " \
+               f"else eng.count_tokens({q}, {on}, None))"
+    if kind == "edge" and not given:
+        return f"({e}.totals.get({q}, 0) if ({e} := eng.state.board.edge_tokens.get({on})) is not None else 0)"
+    if kind == "team" and not given:
+        return f"eng.team_count({q}, {on})"
+    return f"eng.count_tokens({q}, {on}, {of})"
+
+
+def has_source(holder: str, token: str, rules, names: dict, on_kind: str | None = None) -> str:
     """`has(X, TOKEN)`: its count (count_source) above 0."""
-    return f"({count_source(token, holder, 'None', rules, names)} > 0)"
+    return f"({count_source(token, holder, 'None', rules, names, on_kind)} > 0)"
 
 
 COUNT_SOURCES = {"count": count_source, "has": has_source}  # written in with the rules (the tokens' groups)

@@ -154,3 +154,42 @@ def test_a_token_placed_gets_its_turn_to_go_exactly_when_it_lasts_a_turn(rules):
         assert (q in fig.expiry) is (says and placed == 1), q
         lasting += says and placed == 1
     assert lasting  # a token that lasts a turn was placed (Stun)
+
+
+# ---- a count of a selector's `it`: the read of its kind's store --------------------------
+
+
+def it_node() -> dict:
+    return {"e": "it", "name": "it", "span": SPAN}
+
+
+@pytest.mark.parametrize("kind", ["location", "edge", "character", "friend", "team"])
+def test_a_selector_s_count_of_it_is_count_tokens_of_each_candidate(rules, kind):
+    """`all KIND where count(T, on: it[, of: X]) > 0` and `has(it, T)`, the count written in for
+    the kind of `it`, pick what count_tokens picks of each candidate, at every step of a game."""
+    game = Game(rules, GameConfig("teen-titans-go", seed=4), record=False)
+    eng, st = game.engine, game.state
+    tokens = sorted(q for q in rules.tokens if F.alone(rules, q))
+    gt0 = lambda x: {"e": "cmp", "op": ">", "l": x, "r": {"e": "num", "v": 0, "span": SPAN}, "span": SPAN}
+    sel = lambda where: {"e": "select", "quant": "all", "count": None, "kind": kind, "in": None, "where": where,
+                         "span": SPAN}
+    by_token = {q: (compiled(eng, sel(gt0(fn("count", token(q), it_node())))),
+                    compiled(eng, sel(gt0(fn("count", token(q), it_node(), var("of"))))),
+                    compiled(eng, sel(fn("has", it_node(), token(q))))) for q in tokens}
+    plain, owned, has = by_token[tokens[0]]
+    assert "count_tokens" not in plain.selector_src or kind == "location"  # the store of `it`'s kind read
+    found = 0
+    for step in random_steps(game, 4, 300):
+        if step % 3 or not st.order or st.board is None:
+            continue
+        env = Env(None, st.order[0], locals={})
+        for q, (plain, owned, has) in by_token.items():
+            for of in (None, *st.order):
+                env.locals = {"of": of}
+                candidates = eng.candidates(kind, None, env)
+                want = [c for c in candidates if eng.count_tokens(q, c, of) > 0]
+                assert owned(eng, env) == want, (q, of)
+                if of is None:
+                    assert plain(eng, env) == want == has(eng, env), q
+                found += len(want)
+    assert found  # pieces were there to find
