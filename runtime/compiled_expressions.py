@@ -17,7 +17,7 @@ from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import CONTEXT_INLINE, COUNT_SOURCES, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
+from .functions import CONTEXT_INLINE, COUNT_SOURCES, INLINE, OF_FIGURE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
 from .state import Figure
 
 
@@ -201,6 +201,9 @@ class ExpressionCompiler:
                 place = e["args"].get("on" if e["name"] == "count" else "holder")
                 it_kind = code.__dict__.get("it_kind") if place is not None and place["e"] == "it" else None
                 return joined(counted(*(source(p, names) for p in parts), code.rules, names, it_kind), names), False
+            if e["name"] in OF_FIGURE and code.__dict__.get("it_kind") == "figure" \
+                    and (e["args"].get("figure") or {}).get("e") == "it":  # a figure selector's `it`: no test of its class
+                return joined(OF_FIGURE[e["name"]](source(parts[0], names)), names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
                 names.update(INLINE_NAMES)

@@ -249,6 +249,15 @@ def _inline_team_of(f):
     return f"(({x}.team if {x}.kind != 'token' else {x}.owner) if isinstance({x} := {f}, FIGURE) else None)"
 
 
+def _team_of_figure(f: str) -> str:
+    x = temp()
+    return f"({x}.team if ({x} := {f}).kind != 'token' else {x}.owner)"
+
+
+# team-of and location-of of a value known to be a figure (a figure selector's `it`): no test of its class
+OF_FIGURE = {"team-of": _team_of_figure, "location-of": lambda f: f"{f}.location"}
+
+
 def here_source() -> str:
     """`here` (ExpressionsMixin.here_of): the Env's Location, else its figure's."""
     h, f = temp(), temp()

@@ -193,3 +193,29 @@ def test_a_selector_s_count_of_it_is_count_tokens_of_each_candidate(rules, kind)
                     assert plain(eng, env) == want == has(eng, env), q
                 found += len(want)
     assert found  # pieces were there to find
+
+
+@pytest.mark.parametrize("kind", ["figure", "foe", "character", "friend"])
+def test_team_of_and_location_of_a_figure_selector_s_it_are_the_closures(rules, kind):
+    """`team-of(it)` and `location-of(it)` in a figure selector's condition, written without a test
+    of `it`'s class: the figures the closures pick (tokens' Team is their owner)."""
+    from mayhem.runtime.functions import _team_of
+    from game_helpers import everyone_on_the_board
+    game = everyone_on_the_board(rules)
+    eng, st = game.engine, game.state
+    sel = lambda where: {"e": "select", "quant": "all", "count": None, "kind": kind, "in": None, "where": where,
+                         "span": SPAN}
+    eq = lambda a, b: {"e": "cmp", "op": "==", "l": a, "r": b, "span": SPAN}
+    by_team = compiled(eng, sel(eq(fn("team-of", it_node()), var("who"))))
+    by_place = compiled(eng, sel(eq(fn("location-of", it_node()), var("where"))))
+    assert "isinstance" not in by_team.selector_src + by_place.selector_src
+    picked = 0
+    for who in (*st.order, None):
+        for where in (*range(len(st.board.locations)), None):
+            env = Env(None, st.order[0], locals={"who": who, "where": where})
+            candidates = eng.candidates(kind, None, env)
+            assert by_team(eng, env) == [c for c in candidates if _team_of(eng, env, c) == who]
+            want = [c for c in candidates if c.location == where]
+            assert by_place(eng, env) == want
+            picked += len(want)
+    assert picked
