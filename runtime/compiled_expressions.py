@@ -199,7 +199,8 @@ class ExpressionCompiler:
             if counted is not None:  # a count of pieces written in, the token's group known (runtime/functions.py)
                 names.update(INLINE_NAMES)
                 place = e["args"].get("on" if e["name"] == "count" else "holder")
-                it_kind = code.__dict__.get("it_kind") if place is not None and place["e"] == "it" else None
+                it_kind = None if place is None else code.__dict__.get("it_kind") if place["e"] == "it" else \
+                    "team" if place["e"] == "ctx" and place["name"] == "my-team" else None  # a Team's id, or None
                 return joined(counted(*(source(p, names) for p in parts), code.rules, names, it_kind), names), False
             if e["name"] in OF_FIGURE and code.__dict__.get("it_kind") == "figure" \
                     and (e["args"].get("figure") or {}).get("e") == "it":  # a figure selector's `it`: no test of its class

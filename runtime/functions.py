@@ -207,8 +207,8 @@ def count_source(what: str, on: str, of: str, rules, names: dict, on_kind: str |
 
 
 def _count_at_kind(q: str, on: str, of: str, kind: str) -> str:
-    """count_source's read when the place (`on`, a selector's `it`: read twice at no cost) is
-    known to be a figure, a Location, an edge or a Team."""
+    """count_source's read when the place (`on`: a selector's `it`, read twice at no cost, or
+    `my-team`) is known to be a figure, a Location, an edge or a Team (a Team's id, or None)."""
     f, e = temp(), temp()
     given = not _none(of)
     if kind == "figure":

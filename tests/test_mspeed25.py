@@ -85,6 +85,29 @@ def test_a_count_written_in_is_count_tokens_at_every_step(rules, box, seed):
     assert {("Figure", True), ("int", True), ("str", True)} <= seen  # pieces were there to count
 
 
+def test_a_count_of_my_team_is_count_tokens_of_the_env_s_team(rules):
+    """`count(T, on: my-team)` and `has(my-team, T)`, written in as a Team's count (`team_count`),
+    for each Team and for an Env of no Team, at every step of a seeded game."""
+    game = Game(rules, GameConfig("teen-titans-go", seed=6), record=False)
+    eng, st = game.engine, game.state
+    mine = {"e": "ctx", "name": "my-team", "span": SPAN}
+    tokens = sorted(eng.rules.tokens)
+    counts = {q: compiled(eng, fn("count", token(q), mine)) for q in tokens}
+    has = {q: compiled(eng, fn("has", mine, token(q))) for q in tokens}
+    assert "eng.team_count" in counts[next(q for q in tokens if F.alone(rules, q))].src
+    held = 0
+    for step in random_steps(game, 6, 300):
+        if step % 3 or not st.order:
+            continue
+        for team in (*st.order, None):
+            env = Env(None, team)
+            for q in tokens:
+                want = eng.count_tokens(q, team, None) if team is not None else 0
+                assert counts[q](eng, env) == want and has[q](eng, env) is (want > 0), (q, team)
+                held += want
+    assert held
+
+
 # ---- pieces placed and removed: their bookkeeping once, not per piece and per layer ----------
 
 
