@@ -1,7 +1,10 @@
 """The eighth speed round on the pieces and the figures (issue #11), each shortcut held to what it
 replaces: a count of a token written into a compiled expression (runtime/functions.py,
 `count_source`: the read for the place's kind, no call) gives count_tokens' answer for every
-token, place and Team at every step of seeded games, groups and face-down piles included."""
+token, place and Team at every step of seeded games, groups and face-down piles included, as
+does a selector's count of its `it` and of `my-team`; `team-of(it)` and `location-of(it)` of a
+figure selector are the closures'; pieces removed in one write are those removed one by one, and
+a token placed gets its turn to go exactly when it lasts a turn."""
 from __future__ import annotations
 
 import pytest
