@@ -17,7 +17,7 @@ from mayhem.compiler.shorthand import lowered
 
 from .actions import DONE, NO_TARGET, Action
 from .expressions import RELATION_SOURCE, context, function, is_test, relation_test, FN_PARAMS
-from .functions import CONTEXT_INLINE, INLINE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
+from .functions import CONTEXT_INLINE, COUNT_SOURCES, INLINE, OF_FIGURE, INLINE_NAMES, adjacent_source, here_source, or_0, temp
 from .state import Figure
 
 
@@ -195,6 +195,16 @@ class ExpressionCompiler:
                 if counter is not None:  # its candidates read from the Locations' lists
                     return joined(call(counter, [], names), names), False
                 return joined(f"len({source(parts[0], names)})", names), False
+            counted = COUNT_SOURCES.get(e["name"])
+            if counted is not None:  # a count of pieces written in, the token's group known (runtime/functions.py)
+                names.update(INLINE_NAMES)
+                place = e["args"].get("on" if e["name"] == "count" else "holder")
+                it_kind = None if place is None else code.__dict__.get("it_kind") if place["e"] == "it" else \
+                    "team" if place["e"] == "ctx" and place["name"] == "my-team" else None  # a Team's id, or None
+                return joined(counted(*(source(p, names) for p in parts), code.rules, names, it_kind), names), False
+            if e["name"] in OF_FIGURE and code.__dict__.get("it_kind") == "figure" \
+                    and (e["args"].get("figure") or {}).get("e") == "it":  # a figure selector's `it`: no test of its class
+                return joined(OF_FIGURE[e["name"]](source(parts[0], names)), names), False
             inline = INLINE.get(e["name"])
             if inline is not None:  # written into the expression (runtime/functions.py)
                 names.update(INLINE_NAMES)

@@ -163,12 +163,24 @@ def select_all_function(kind: str, f_in, f_where, shape: str | None = None, icon
     return _function("select_all", "def select_all(eng, env):", kind, f_in, where, ns, "out", shape, icons)
 
 
+def where_of(code, kind: str, e_where: dict):
+    """code.expr of a selector's condition with the kind of its `it` known while it compiles
+    (`code.it_kind`: a figure, a Location, an edge or a Team), so that a count of `it`'s pieces
+    reads the store of that kind without asking its class (functions.count_source)."""
+    before = code.__dict__.get("it_kind")
+    code.it_kind = kind if kind in _NOT_FIGURES else "figure"
+    try:
+        return code.expr(e_where)
+    finally:
+        code.it_kind = before
+
+
 def _select_all(code, e: dict, fin, fwhere):
     """select_all_function for selector `e` (its `in` and `where` compiled, neither asking),
     the shape of its place and its condition's printed icons read from its IR."""
     icons, rest = static_icons(code, e["kind"], e["where"])
     if icons:
-        fwhere = code.expr(rest) if rest is not None else None
+        fwhere = where_of(code, e["kind"], rest) if rest is not None else None
     return select_all_function(e["kind"], fin[0] if fin else None, fwhere[0] if fwhere else None,
                                place_shape(code, e["in"]), icons)
 
@@ -186,20 +198,27 @@ def count_function(code, e: dict):
         return None
     shape = place_shape(code, e["in"])
     fin = code.expr(e["in"])
-    fwhere = code.expr(e["where"]) if e["where"] is not None else None
+    fwhere = where_of(code, kind, e["where"]) if e["where"] is not None else None
     if shape == "anywhere" or fin[1] or (fwhere is not None and fwhere[1]):
         return None
     ns = {"KIND": kind, "UNSET": _UNSET}
     where = _condition(fwhere[0], ns) if fwhere is not None else None
     test = RELATION_SOURCE[kind]
-    lines = _places(fin[0], ns, shape, kind) + ["    n = 0", "    if P is None:"]
+    pad = " " * 20
+    counted = [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    lines = _places(fin[0], ns, shape, kind)
+    if lines[0].startswith("    W = "):  # one Location (most): its figures' list alone, no set of places
+        lines = [lines[0], "    if W.__class__ is int:", "        n = 0", "        figures = eng.state.figures",
+                 "        for k in eng.state.board.locations[W].figures:", "            it = figures[k]",
+                 f"            if {test}:"] + [line[4:] for line in counted] + ["        return n",
+                                                                              "    P = eng.places(W)"]
+    lines += ["    n = 0", "    if P is None:"]
     lines += ["    " + line for line in _loops(kind, False, where, ns, "n += 1")]
     lines += ["    else:", "        locations, figures = eng.state.board.locations, eng.state.figures",
               "        for w in P:", "            if w.__class__ is not int: continue  # a Team: no figure stands there",
               "            for k in locations[w].figures:", "                it = figures[k]",
               f"                if {test}:"]
-    pad = " " * 20
-    lines += [f"{pad}L['it'] = it", f"{pad}if {where}:", f"{pad}    n += 1"] if where is not None else [f"{pad}n += 1"]
+    lines += counted
     if where is None or not _reads_it_in_env(where):
         lines = [line for line in lines if line.strip() != "L['it'] = it"]
     else:  # `it` bound in the Env's own scope while the condition runs, then given back
@@ -297,7 +316,8 @@ def compile_selector(code, e: dict):
     """A selector: the candidates of its kind in its places that meet its condition; `all` of
     them is a value, `one` and `up-to N` ask the controller (one candidate is taken unasked)."""
     kind, quant = e["kind"], e["quant"]
-    fin, fwhere = (code.expr(e[k]) if e[k] is not None else None for k in ("in", "where"))
+    fin = code.expr(e["in"]) if e["in"] is not None else None
+    fwhere = where_of(code, kind, e["where"]) if e["where"] is not None else None
     fcount = code.expr(e["count"]) if quant not in ("all", "one") else None
     parts = [p for p in (fin, fwhere, fcount) if p is not None]
     if quant == "all" and not any(a for _f, a in parts):

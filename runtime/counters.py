@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import id_of
+from .functions import alone
 from .rules import Rules, prop
 
 
@@ -18,6 +19,7 @@ class KeptAsPieces:
     per: str  # whose counter: "team" (pieces of the Team's colour, on the Team and its figures)
     set_out_on: str | None  # a Location property: one piece of each colour lies there from setup
     set_out_if: str | None  # ... when the token's pool has this property
+    alone: bool = False  # no token's `group` is it: a Team's count is one read of its sums (team_count)
 
 
 def kept_as_pieces(rules: Rules) -> dict[str, KeptAsPieces]:
@@ -36,7 +38,8 @@ def kept_as_pieces(rules: Rules) -> dict[str, KeptAsPieces]:
                 raise ValueError(f"counter '{child['id']}' is kept as pieces of token '{token_id}', which the "
                                  "content does not declare")
             found[child["id"]] = KeptAsPieces(child["id"], token, prop(child, "per") or "team",
-                                              prop(child, "set-out-on"), prop(child, "set-out-if"))
+                                              prop(child, "set-out-on"), prop(child, "set-out-if"),
+                                              alone(rules, token))
         rules.__dict__["_kept_as_pieces"] = found
     return found
 
@@ -64,6 +67,8 @@ class CountersMixin:
             return 0
         if holder is None or holder not in self.state.teams:
             return 0
+        if kept.alone:
+            return self.team_count(kept.token, holder)
         return self.count_tokens(kept.token, holder, None)
 
     def counter_values(self, counter: str) -> dict:

@@ -164,6 +164,75 @@ def _inline_count(what, on, of):
            f"else 0 if {w} is None else eng.count_tokens({w}, {o}, {f}))"
 
 
+def alone(rules, qid: str) -> bool:
+    """Does a count of token `qid` count its own pieces alone (no token's `group` is it)? Read
+    from the rules, as TokenCountsMixin.matching finds it at play (a group's name read as any
+    token's id: a doubt counts the group, by the general path)."""
+    tid = id_of(qid)
+    return qid in rules.tokens and not any(t != qid and prop(tok, "group") == tid for t, tok in rules.tokens.items())
+
+
+def _none(src: str) -> bool:
+    """Is a source the literal None (a count's `of` not given)?"""
+    try:
+        return ast.literal_eval(src) is None
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+
+
+def count_source(what: str, on: str, of: str, rules, names: dict, on_kind: str | None = None) -> str:
+    """`count(TOKEN, on: X, of: Y)` written in: for a token counted alone (`alone`), the read
+    TokenCountsMixin.count_tokens makes for the place's kind, without its call and its walk
+    down the kinds: a figure's store, an edge's (none yet: 0), a Team's sums (`team_count`),
+    a Location's pieces placed by a Team, a Team's over every Location (the board's tally, once
+    made); any other place (a Location with its face-down pile, a list) by count_tokens itself."""
+    qid = _literal(what)
+    if qid is None or not alone(rules, qid):
+        return _inline_count(what, on, of)
+    q = temp()  # the qid bound by a short name: the joined source stays short (compiled_expressions._INLINE_UP_TO)
+    names[q] = qid
+    if on_kind is not None:  # the place is a selector's `it`, whose kind is known: its one read
+        return _count_at_kind(q, on, of, on_kind)
+    o, c, f, e, k = temp(), temp(), temp(), temp(), temp()
+    if _none(of):
+        return f"({o}.tokens.totals.get({q}, 0) if ({c} := ({o} := {on}).__class__) is FIGURE " \
+               f"else ({e}.totals.get({q}, 0) if ({e} := eng.state.board.edge_tokens.get({o})) is not None else 0) " \
+               f"if {c} is tuple else eng.team_count({q}, {o}) if {c} is str else eng.count_tokens({q}, {o}, None))"
+    return f"(({o}.tokens.owned.get(({q}, {f}), 0) if {f} is not None else {o}.tokens.totals.get({q}, 0)) " \
+           f"if ({c} := (({o} := {on}), ({f} := {of}))[0].__class__) is FIGURE " \
+           f"else eng.state.board.locations[{o}].tokens.owned.get(({q}, {f}), 0) if {c} is int and {f} is not None " \
+           f"else {k}[2].get(({q}, {f}), 0) if {c} is list and {f} is not None and " \
+           f"({k} := eng._board_tally)[0] is eng.state.board and {o} == {k}[1] " \
+           f"else eng.count_tokens({q}, {o}, {f}))"
+
+
+def _count_at_kind(q: str, on: str, of: str, kind: str) -> str:
+    """count_source's read when the place (`on`: a selector's `it`, read twice at no cost, or
+    `my-team`) is known to be a figure, a Location, an edge or a Team (a Team's id, or None)."""
+    f, e = temp(), temp()
+    given = not _none(of)
+    if kind == "figure":
+        if not given:
+            return f"{on}.tokens.totals.get({q}, 0)"
+        return f"({on}.tokens.owned.get(({q}, {f}), 0) if ({f} := {of}) is not None else {on}.tokens.totals.get({q}, 0))"
+    if kind == "location" and given:  # without `of`: its face-down pile too, count_tokens'
+        return f"(eng.state.board.locations[{on}].tokens.owned.get(({q}, {f}), 0) if ({f} := {of}) is not None " \
+               f"else eng.count_tokens({q}, {on}, None))"
+    if kind == "edge" and not given:
+        return f"({e}.totals.get({q}, 0) if ({e} := eng.state.board.edge_tokens.get({on})) is not None else 0)"
+    if kind == "team" and not given:
+        return f"eng.team_count({q}, {on})"
+    return f"eng.count_tokens({q}, {on}, {of})"
+
+
+def has_source(holder: str, token: str, rules, names: dict, on_kind: str | None = None) -> str:
+    """`has(X, TOKEN)`: its count (count_source) above 0."""
+    return f"({count_source(token, holder, 'None', rules, names, on_kind)} > 0)"
+
+
+COUNT_SOURCES = {"count": count_source, "has": has_source}  # written in with the rules (the tokens' groups)
+
+
 def _inline_box_property(name):
     """`box-property(NAME)`: the game's box's printed property (rules.prop written in)."""
     p = temp()
@@ -178,6 +247,15 @@ def _inline_location_of(f):
 def _inline_team_of(f):
     x = temp()
     return f"(({x}.team if {x}.kind != 'token' else {x}.owner) if isinstance({x} := {f}, FIGURE) else None)"
+
+
+def _team_of_figure(f: str) -> str:
+    x = temp()
+    return f"({x}.team if ({x} := {f}).kind != 'token' else {x}.owner)"
+
+
+# team-of and location-of of a value known to be a figure (a figure selector's `it`): no test of its class
+OF_FIGURE = {"team-of": _team_of_figure, "location-of": lambda f: f"{f}.location"}
 
 
 def here_source() -> str:

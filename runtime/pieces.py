@@ -58,14 +58,26 @@ class PiecesMixin(TokenCountsMixin):
         return False
 
     def return_piece(self, token: str, colour: str | None) -> None:
-        pid = self.rules.token_pool(token)
-        pool = self.state.pools.get(pid)
+        self.return_pieces(token, colour, 1)
+
+    def return_pieces(self, token: str, colour: str | None, n: int) -> None:
+        """n pieces of a token back to its pool: under its own face if the pool has pieces of
+        it, else as the pool's plain pieces of the colour."""
+        pool = self.state.pools.get(self.rules.token_pool(token))
         if pool is None:
             return
         face = token if (token, None) in pool or (token, colour) in pool else None
-        pool[(face, colour)] += 1
+        pool[(face, colour)] += n
 
     def put_pieces(self, token: str, n: int, place, team: str | None, node, colour=None) -> int:
+        pid = self.rules.token_pool(token)
+        pool = self.state.pools.get(pid)
+        if colour is None and team is not None:  # coloured(pid) written in
+            kept = self._colours.get(pid)
+            if kept is None or kept[0] is not pool:
+                kept = (pool, self.coloured(pid))
+            if kept[1]:
+                colour = team
         if place.__class__ is Figure:
             store = place.tokens
             before = store.totals.get(token, 0) if token in self._alone else self.count_tokens(token, place, None)
@@ -76,24 +88,33 @@ class PiecesMixin(TokenCountsMixin):
             before = 0
         placed = 0
         # the colour asked for is the same for every piece (taking pieces adds no colour to a pool)
-        pid = self.rules.token_pool(token)
-        want = colour if colour is not None else (team if self.coloured(pid) else None)
-        pool = self.state.pools.get(pid)
         for _ in range(n):
-            got = self.take_piece(token, want, pool)
-            if got is False:
-                break
+            if pool is not None and (pool.get(own := (token, colour), 0) > 0 or pool.get(own := (None, colour), 0) > 0):
+                pool[own] -= 1  # take_piece's first two cases written in: the token's own pieces, the pool's plain ones
+                got = colour
+            else:
+                got = self.take_piece(token, colour, pool)
+                if got is False:
+                    break
             key = (token, team, got)
             store[key] = store.get(key, 0) + 1
             placed += 1
         if placed:
             if place.__class__ is Figure:
-                self.note_placed(place, token, before)
+                if token in self._lasting:  # a token discarded at a turn's end: when (statuses.note_placed)
+                    self.note_placed(place, token, before)
             elif place.__class__ is tuple and self.rules.token_flag(token, "blocks-adjacency"):
                 self.refresh_blocked()
             if self.record:  # a game that keeps no log builds no entry
                 self.log("place-token", node, token=id_of(token), count=placed, on=self.place_label(place))
         return placed
+
+    @cached_property
+    def _lasting(self) -> frozenset:
+        """The tokens note_placed gives a turn to be discarded at (`discarded turn-end` or
+        `next-turn-end`): placing another token needs no call of it."""
+        return frozenset(q for q, tok in self.rules.tokens.items()
+                         if prop(tok, "discarded") in ("turn-end", "next-turn-end"))
 
     def remove_pieces(self, token: str, n: int, place, of, node) -> None:
         kind = place.__class__
@@ -114,12 +135,24 @@ class PiecesMixin(TokenCountsMixin):
             found.sort(key=str)
         for key in found:
             tok, owner, colour = key
-            piled = pile is not None and owner is None and colour is None
+            if pile is None or owner is not None or colour is not None:  # pieces of the store alone: one write
+                have = store.get(key, 0)
+                take = have if have <= n - removed else n - removed
+                if take < 0:
+                    take = 0
+                if have - take:
+                    store[key] = have - take
+                elif key in store:
+                    del store[key]
+                if take:
+                    self.return_pieces(tok, colour, take)
+                    removed += take
+                continue
             while removed < n:
                 have = store.get(key, 0)
                 if have > 0:
                     store[key] = have - 1
-                elif piled and tok in pile:
+                elif tok in pile:
                     pile.remove(tok)
                 else:
                     break

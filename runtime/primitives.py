@@ -134,10 +134,12 @@ class PrimitivesMixin:
     @evaluated
     def p_place(self, a: dict, env: Env, node: dict):
         token = a["token"]
-        tags = self.tags_of(a["tags"], env)
+        tags = a["tags"]  # tags_of written in
+        tags = frozenset(tags) | env.tags if tags else env.tags
         count = max(0, int(a["count"] or 0))
         limit, attackable, blocks = self._place_facts.get(token) or self.place_facts(token)
         on = a["on"]
+        owner = None if self.mode.communal else env.team
         for target in on if on.__class__ is list else () if on is None else (on,):
             kind = target.__class__
             n = count
@@ -156,7 +158,6 @@ class PrimitivesMixin:
                 continue
             elif blocks and kind is tuple and self.state.board.would_enclose(target):
                 continue
-            owner = None if self.mode.communal else env.team
             placed = self.put_pieces(token, n, target, owner, node)
             if placed and kind is int:
                 act = self.state.active
@@ -228,6 +229,14 @@ class PrimitivesMixin:
         code = self.code
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
         v = (yield from figure(self, env)) if figure_asks else figure(self, env)
+        if v.__class__ is Figure:  # one figure (most): no list of them
+            if v.tokens and self.restricted(v, "no-move", node):
+                return
+            to = (yield from to(self, env)) if to_asks else to(self, env)
+            dest = to[0] if to.__class__ is list else to
+            if dest is not None:
+                yield from self.move(v, dest, node, True)
+            return
         figures = [f for f in (v if v.__class__ is list else [] if v is None else [v])  # as_list written in
                    if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
         if not figures:

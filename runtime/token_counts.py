@@ -68,6 +68,17 @@ class TokenCountsMixin:
                 sums[tok] = sums.get(tok, 0) + n
         return sums
 
+    def team_count(self, token: str, where: str) -> int:
+        """count_tokens(token, where, None) of a token without a group at a Team: one read of
+        the sums its stores keep (count_source writes this call in)."""
+        team = self.state.teams.get(where)
+        if team is None:
+            return 0
+        sums = team.tokens.sums
+        if sums is None or sums[_MEMBERS] != len(team.characters):
+            sums = self.team_sums(team)
+        return sums.get(token, 0)
+
     def count_tokens(self, token: str, where, of) -> int:
         """The pieces of `token` (or of its group) at a place: a figure, a Location (with its
         face-down pile), a Team (its area and its characters), an edge, or a list of them;

@@ -81,29 +81,28 @@ class TokenStore(Counter):
     def __delitem__(self, key) -> None:
         old = _get(self, key, 0)
         _del(self, key)
-        if old:
-            self._add(key, -old)
-
-    def _add(self, key, d: int) -> None:
+        if not old:
+            return
+        # _add(key, -old), written in: a key's last pieces removed (PiecesMixin.remove_pieces)
         tok = key[0]
         totals = self.totals
         was = totals.get(tok, 0)
-        now = was + d
+        now = was - old
         if now:
             totals[tok] = now
         else:
             del totals[tok]
         okey = (tok, key[1])
         owned = self.owned
-        left = owned.get(okey, 0) + d
+        left = owned.get(okey, 0) - old
         if left:
             owned[okey] = left
         else:
             del owned[okey]
         if self.tally is not None:
-            self.tally[okey] = self.tally.get(okey, 0) + d
+            self.tally[okey] = self.tally.get(okey, 0) - old
         if self.sums is not None:
-            self.sums[tok] = self.sums.get(tok, 0) + d
+            self.sums[tok] = self.sums.get(tok, 0) - old
         if self.holders is not None and (not was) != (not now):
             self.holders.changed(tok, self, bool(now))
 
