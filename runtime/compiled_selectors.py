@@ -164,11 +164,9 @@ def select_all_function(kind: str, f_in, f_where, shape: str | None = None, icon
 
 
 def where_of(code, kind: str, e_where: dict):
-    """code.expr of a selector's condition with the kind of its `it` known while it compiles
-    (`code.it_kind`: a figure, a Location, an edge or a Team), so that a count of `it`'s pieces
-    reads the store of that kind without asking its class (functions.count_source)."""
-    before = code.__dict__.get("it_kind")
-    code.it_kind = kind if kind in _NOT_FIGURES else "figure"
+    """code.expr of a selector's condition, `code.it_kind` (a figure, Location, edge or Team) set while it
+    compiles: a count of `it`'s pieces then reads that kind's store without asking its class."""
+    before, code.it_kind = code.__dict__.get("it_kind"), kind if kind in _NOT_FIGURES else "figure"
     try:
         return code.expr(e_where)
     finally:
