@@ -55,17 +55,47 @@ def reference_menu(eng, fig, env, starts_turn: bool) -> list[str]:
     ("teen-titans-go", "free-for-all", range(2)),
 ])
 def test_the_compiled_menu_is_the_declarations_walked_naively(rules, monkeypatch, box, mode, seeds):
-    compiled = declared_actions.menu
+    """Every menu the turn asks for is checked where it is made: the Team's (the rules' own
+    function, which team_turns calls without menu()), the Active Character's own (_fig_menu's,
+    kept by rest_of_turn for the turn) and menu()'s (the fallback, an empty menu)."""
     checked = {True: 0, False: 0, declared_actions.FALLBACK: 0}
 
-    def both(eng, fig, env, starts_turn=False):
-        options, bound = compiled(eng, fig, env, starts_turn)
+    def check(eng, fig, env, starts_turn, options, bound):
         assert [str(a) for a in options] == reference_menu(eng, fig, env, starts_turn)
         assert list(bound) == options and all(bound[a][0].decl.verb == a.verb for a in options)
         checked[starts_turn] += 1
+
+    compiled_menu, compiled_menus, compiled_fig_menu = declared_actions.menu, declared_actions._menus, \
+        declared_actions._fig_menu
+
+    def menu(eng, fig, env, starts_turn=False):
+        options, bound = compiled_menu(eng, fig, env, starts_turn)
+        check(eng, fig, env, starts_turn, options, bound)
         return options, bound
 
-    monkeypatch.setattr(declared_actions, "menu", both)
+    def menus(eng):
+        def team(offer):
+            def checked_offer(eng, env, scope, key, out, bound):
+                offer(eng, env, scope, key, out, bound)
+                check(eng, None, env, True, out, bound)
+            return checked_offer
+        eng._menus = {group: team(offer) if group is True else offer
+                      for group, offer in compiled_menus(eng).items()}
+        return eng._menus
+
+    def fig_menu(eng, fig):
+        side, offer = compiled_fig_menu(eng, fig)
+
+        def checked_offer(eng, env):
+            options, bound = offer(eng, env)
+            check(eng, fig, env, False, options, bound)
+            return options, bound
+        mine = eng._fig_menus[fig.key] = (side, checked_offer)
+        return mine
+
+    monkeypatch.setattr(declared_actions, "menu", menu)
+    monkeypatch.setattr(declared_actions, "_menus", menus)
+    monkeypatch.setattr(declared_actions, "_fig_menu", fig_menu)
     for seed in seeds:
         play_one(rules, GameConfig(box, seed=seed, mode=mode), ["random"])
     assert checked[True] > 20 and checked[False] > 20
