@@ -97,14 +97,8 @@ class TokenCountsMixin:
                 if of is not None:  # a Location's pieces placed by a Team (its pile has no owner)
                     return self.state.board.locations[where].tokens.owned.get((token, of), 0)
             elif kind is str:
-                if of is None:  # a Team's: the sums its stores keep
-                    team = self.state.teams.get(where)
-                    if team is None:
-                        return 0
-                    sums = team.tokens.sums
-                    if sums is None or sums[_MEMBERS] != len(team.characters):
-                        sums = self.team_sums(team)
-                    return sums.get(token, 0)
+                if of is None:  # a Team's: the sums its stores keep (the compiled counts call team_count)
+                    return self.team_count(token, where)
             elif kind is list and of is not None:  # one Team's pieces over every Location: the board's tally
                 st = self.state
                 kept = self._board_tally

@@ -91,3 +91,32 @@ def kernel_rules(path: Path, box: str):
     comp = driver.compile_paths([path])
     assert comp.ok, [d.message for d in comp.diagnostics.items]
     return load_game_rules(comp.ir, box)
+
+
+def kernel_config(rules, players: int, seed: int):
+    """The KernelConfig play_game's random bots get: `players` seats, the seed, the decks in
+    turn from the seed's (none for a game without decks)."""
+    from mayhem.runtime.kernel import KernelConfig
+    decks = sorted(rules.decks)
+    return KernelConfig(players=players, seed=seed,
+                        decks=[decks[(seed + i) % len(decks)] for i in range(players)] if decks else [])
+
+
+def kernel_by_act(rules, config):
+    """The game of play_game's random bots, each decision answered by its RandomBot's choose
+    (act() by act(), as a lookahead bot or the TUI drives one)."""
+    from mayhem.runtime.kernel import KernelGame
+    from mayhem.runtime.kernel.play import RandomBot as KernelRandomBot
+    game, bots = KernelGame(rules, config), {}
+    decision = game.start()
+    while decision is not None:
+        bot = bots.get(decision.player)
+        if bot is None:
+            bot = bots[decision.player] = KernelRandomBot(config.seed * 31 + int(decision.player[1:]) - 1)
+        decision = game.act(bot.choose(decision, game))
+    return game
+
+
+def assert_same_kernel_game(a, b) -> None:
+    """Two kernel games played alike: the same decisions, log and result."""
+    assert a.history == b.history and a.state.log == b.state.log and a.state.result == b.state.result

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from game_helpers import kernel_rules
+from game_helpers import assert_same_kernel_game, kernel_by_act, kernel_config, kernel_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,31 +27,6 @@ def ridge():
     return kernel_rules(ROOT / "tests" / "fixtures" / "kernel" / "ridge", "ridge")
 
 
-def _config(rules, players: int, seed: int):
-    from mayhem.runtime.kernel import KernelConfig
-    decks = sorted(rules.decks)
-    return KernelConfig(players=players, seed=seed,
-                        decks=[decks[(seed + i) % len(decks)] for i in range(players)] if decks else [])
-
-
-def _by_act(rules, config):
-    """The game of play_game's random bots, each decision answered by its RandomBot's choose."""
-    from mayhem.runtime.kernel import KernelGame
-    from mayhem.runtime.kernel.play import RandomBot
-    game, bots = KernelGame(rules, config), {}
-    decision = game.start()
-    while decision is not None:
-        bot = bots.get(decision.player)
-        if bot is None:
-            bot = bots[decision.player] = RandomBot(config.seed * 31 + int(decision.player[1:]) - 1)
-        decision = game.act(bot.choose(decision, game))
-    return game
-
-
-def _same(a, b) -> None:
-    assert a.history == b.history and a.state.log == b.state.log and a.state.result == b.state.result
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_bots_drawn_by_the_number_of_answers_play_as_their_choose(marvel, players):
     """play_game's random bots answer play_out by a draw of the answer's place among n (draws.
@@ -59,9 +34,9 @@ def test_random_bots_drawn_by_the_number_of_answers_play_as_their_choose(marvel,
     from mayhem.runtime.kernel.play import play_game
     targets = 0
     for seed in range(8):
-        config = _config(marvel, players, seed)
+        config = kernel_config(marvel, players, seed)
         played = play_game(marvel, config, ["random"])
-        _same(played, _by_act(marvel, config))
+        assert_same_kernel_game(played, kernel_by_act(marvel, config))
         targets += sum(h["kind"] == "target" for h in played.history)
     assert targets  # questions asked inside an action were drawn too
 
@@ -69,8 +44,8 @@ def test_random_bots_drawn_by_the_number_of_answers_play_as_their_choose(marvel,
 def test_ridge_s_random_bots_drawn_by_the_number_of_answers(ridge):
     from mayhem.runtime.kernel.play import play_game
     for seed in range(4):
-        config = _config(ridge, 2 + 2 * (seed % 2), seed)
-        _same(play_game(ridge, config, ["random"]), _by_act(ridge, config))
+        config = kernel_config(ridge, 2 + 2 * (seed % 2), seed)
+        assert_same_kernel_game(play_game(ridge, config, ["random"]), kernel_by_act(ridge, config))
 
 
 def test_an_index_drawer_draws_what_choice_draws():
@@ -94,7 +69,7 @@ def _midgame(rules):
     """A seeded game of two stopped after 30 decisions, with damage on a card."""
     from mayhem.runtime.kernel import KernelGame
     for seed in range(40):
-        game = KernelGame(rules, _config(rules, 2, seed))
+        game = KernelGame(rules, kernel_config(rules, 2, seed))
         pick = random.Random(seed)
         decision = game.start()
         for _ in range(30):
@@ -257,12 +232,12 @@ def test_the_sole_menu_generated_for_a_player_is_menu_s(tmp_path, domain, guard,
     (tmp_path / "mayhem.toml").write_text("[collection]\n")
     (tmp_path / "solo.mh").write_text(SOLO.replace("DOMAIN", domain).replace("GUARD", guard))
     rules = kernel_rules(tmp_path, "solo")
-    listing = sole_listing(KernelGame(rules, _config(rules, 2, 0)))[1]
+    listing = sole_listing(KernelGame(rules, kernel_config(rules, 2, 0)))[1]
     domain_ir, once, _rules = listing.ir
     assert (_for_a_player(domain_ir, once, rules, {}) is not None) == fast
     menus = 0
     for seed in range(6):
-        config = _config(rules, 2 + seed % 2, seed)
+        config = kernel_config(rules, 2 + seed % 2, seed)
         game, pick = KernelGame(rules, config), random.Random(seed)
         decision = game.start()
         while decision is not None:
@@ -272,7 +247,7 @@ def test_the_sole_menu_generated_for_a_player_is_menu_s(tmp_path, domain, guard,
             decision = game.act(pick.choice(decision.actions))
         out, pick = KernelGame(rules, config), random.Random(seed)
         out.play_out(lambda d: pick.choice(d.actions))
-        _same(out, game)
+        assert_same_kernel_game(out, game)
     assert menus
 
 
@@ -346,14 +321,14 @@ def test_a_game_whose_zones_refill_between_steps_plays_out_as_act_by_act(tmp_pat
     rules = kernel_rules(tmp_path, "lineup")
     assert rules.refills
     for seed in range(4):
-        config = _config(rules, 2, seed)
+        config = kernel_config(rules, 2, seed)
         game, pick = KernelGame(rules, config), random.Random(seed)
         decision = game.start()
         while decision is not None:
             decision = game.act(pick.choice(decision.actions))
         out, pick = KernelGame(rules, config), random.Random(seed)
         out.play_out(lambda d: pick.choice(d.actions))
-        _same(out, game)
+        assert_same_kernel_game(out, game)
         assert game.state.result["reason"] == "tie" and len(game.history) > 1  # the line-up bought out
 
 

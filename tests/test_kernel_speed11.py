@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game_helpers import kernel_rules
+from game_helpers import assert_same_kernel_game, kernel_by_act, kernel_config, kernel_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,35 +22,11 @@ def marvel():
     return kernel_rules(ROOT / "content", "marvel-mayhem")
 
 
-def _config(rules, players: int, seed: int):
-    from mayhem.runtime.kernel import KernelConfig
-    decks = sorted(rules.decks)
-    return KernelConfig(players=players, seed=seed, decks=[decks[(seed + i) % len(decks)] for i in range(players)])
-
-
-def _by_act(rules, config):
-    """The game of play_game's random bots, each decision answered by its RandomBot's choose."""
-    from mayhem.runtime.kernel import KernelGame
-    from mayhem.runtime.kernel.play import RandomBot
-    game, bots = KernelGame(rules, config), {}
-    decision = game.start()
-    while decision is not None:
-        bot = bots.get(decision.player)
-        if bot is None:
-            bot = bots[decision.player] = RandomBot(config.seed * 31 + int(decision.player[1:]) - 1)
-        decision = game.act(bot.choose(decision, game))
-    return game
-
-
-def _same(a, b) -> None:
-    assert a.history == b.history and a.state.log == b.state.log and a.state.result == b.state.result
-
-
 def _midgame(rules, seed: int = 3, players: int = 3):
     """A game of `players` stopped at a choice of an action, some turns in."""
     from mayhem.runtime.kernel import KernelGame
     import random
-    game, pick = KernelGame(rules, _config(rules, players, seed)), random.Random(seed)
+    game, pick = KernelGame(rules, kernel_config(rules, players, seed)), random.Random(seed)
     decision = game.start()
     for _ in range(12):
         decision = game.act(pick.choice(decision.actions))
@@ -336,9 +312,9 @@ def test_a_game_of_other_rules_plays_out_by_draws_as_act_by_act(duel, players):
     from mayhem.runtime.kernel.play import play_game
     targets = ended = 0
     for seed in range(6):
-        config = _config(duel, players, seed)
+        config = kernel_config(duel, players, seed)
         played = play_game(duel, config, ["random"])
-        _same(played, _by_act(duel, config))
+        assert_same_kernel_game(played, kernel_by_act(duel, config))
         targets += sum(h["kind"] == "target" and h["action"] != f"target {h['player']}" for h in played.history)
         ended += played.state.result["reason"] in ("won", "tie")
         assert played._run.draws is None
@@ -351,7 +327,7 @@ def test_a_card_owned_by_nobody_in_a_played_pile_goes_by_the_loop(duel):
     from mayhem.runtime.kernel import KernelGame
     from mayhem.runtime.kernel.effects import Run
     from mayhem.runtime.kernel.steps import Steps
-    game = KernelGame(duel, _config(duel, 2, 1))
+    game = KernelGame(duel, kernel_config(duel, 2, 1))
     decision = game.start()
     while decision is not None and decision.kind != "action":  # pragma: no cover - the first is an action
         decision = game.act(decision.actions[0])
@@ -384,7 +360,7 @@ def test_the_sole_menu_s_drawn_loop_plays_as_act_by_act(tmp_path, domain, guard)
     (tmp_path / "solo.mh").write_text(SOLO.replace("DOMAIN", domain).replace("GUARD", guard))
     rules = kernel_rules(tmp_path, "solo")
     for seed in range(6):
-        config = _config(rules, 2 + seed % 2, seed)
+        config = kernel_config(rules, 2 + seed % 2, seed)
         played = play_game(rules, config, ["random"])
-        _same(played, _by_act(rules, config))
+        assert_same_kernel_game(played, kernel_by_act(rules, config))
         assert len(played.history) > 1
