@@ -1,13 +1,13 @@
-"""Kinds declared in content: a `card-type` declaration becomes a kind of declaration
-whose properties are typed by it, so that cards are `marvel-card id "Name" { attack 2 }`."""
+"""Kinds declared in content: a `card-type` or `token-type` declaration becomes a kind of
+declaration whose properties it types: `marvel-card id "Name" { attack 2 }`, `token stun ...`."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
-from mayhem.dsl.schema import (BUILTIN_KINDS, CONTENT_DECLARED, KINDS, NAMED, PROPERTY_TYPES, SOURCE, TEXT, KindSpec,
-                               PropSpec, SlotSpec)
+from mayhem.dsl.schema import (ANYWHERE, BUILTIN_KINDS, CONTENT_DECLARED, KINDS, NAMED, PROPERTY_TYPES, SOURCE, TEXT,
+                               KindSpec, PropSpec, SlotSpec)
 
 # What every card of every card type has, whatever its type declares.
 CARD_PROPS = (
@@ -21,9 +21,13 @@ BOX_CARD_PROPS = (NAMED, SOURCE, TEXT)
 CARD_PROP_NAMES = {p.name for p in CARD_PROPS} | {"source"}
 EFFECT = SlotSpec("effect", "What the card's own text does (a Super Power), at its place in the "
                   "card type's `resolve-order`.", "game")
-# The types a card type's property may have: the value types, an enum of names, and an
-# effect (a slot its cards fill, with the context its effects are checked in).
-DECL_TYPES = tuple(PROPERTY_TYPES) + ("enum", "effect")
+# The declarations that make kinds: of cards (at the top of a box file, or in a deck), of
+# tokens (anywhere a box file or a module file declares one).
+DECLARING = ("card-type", "token-type")
+# The types a declared property may have: the value types, an enum of names (`enum`: one of
+# them; `enums`: one or more), and an effect (a slot its cards fill, with the context its
+# effects are checked in).
+DECL_TYPES = tuple(PROPERTY_TYPES) + ("enum", "enums", "effect")
 DECL_TYPES_TEXT = ", ".join(DECL_TYPES)
 # The toolchain's own card types (Mayhem cards, GO! cards): content/shared/ of the shipped content.
 STANDARD_FILE = "shared/card-types.mh"
@@ -34,7 +38,7 @@ def parse_propdecl(values: list) -> dict | None:
     A string after the type is the property's documentation, except for a `string`
     property, whose first string is its default. `required` or `optional` in place of the
     default says so outright (a property without a default is otherwise required, a flag
-    never). `enum [a, b]` takes one of the listed names; `effect CONTEXT [guarded]` is an
+    never). `enum [a, b]` takes one of the listed names, `enums [a, b]` one or more; `effect CONTEXT [guarded]` is an
     effect its cards write (`NAME { ... }`, `NAME when COND { ... }` if guarded), checked
     in that context of effects."""
     if not values or not isinstance(values[0], ast.Name) or values[0].id not in DECL_TYPES:
@@ -50,7 +54,7 @@ def parse_propdecl(values: list) -> dict | None:
             return None
         out.update(context=rest[0].id, guarded=len(rest) == 2)
         return out
-    if ptype == "enum":
+    if ptype in ("enum", "enums"):
         if not rest or not isinstance(rest[0], ast.ListExpr) or not rest[0].items \
                 or not all(isinstance(v, ast.Name) for v in rest[0].items):
             return None
@@ -78,8 +82,8 @@ def parse_propdecl(values: list) -> dict | None:
 
 
 def _value_shape(decl: dict) -> str:
-    if decl["type"] == "enum":
-        return "enum:" + "|".join(decl["values"])
+    if decl["type"] in ("enum", "enums"):
+        return decl["type"] + ":" + "|".join(decl["values"])
     return PROPERTY_TYPES[decl["type"]]
 
 
@@ -87,6 +91,8 @@ def bad_type_hint(values: list) -> str | None:
     if values and isinstance(values[0], ast.Name):
         if values[0].id == "enum":
             return "an enum lists its names, then an optional default among them: `enum [sun, moon] sun`"
+        if values[0].id == "enums":
+            return "`enums` lists the names its values are among: `enums [no-move, no-attack] optional`"
         if values[0].id == "effect":
             return "an effect names its context of effects, then `guarded` if it may carry `when COND`: " \
                    "`effect card guarded`"
@@ -98,11 +104,11 @@ def bad_type_hint(values: list) -> str | None:
 
 
 def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str, KindSpec]:
-    """The kinds the collection's card types declare (by id), and `deck` holding them.
-    `known` are the kinds already defined (default: every kind of dsl.schema). The
-    toolchain's own card types (content/shared/card-types.mh) compiled with the content are
-    no new kinds; a collection that declares them otherwise (a fork of the set that holds
-    them) has its cards checked against its own declaration."""
+    """The kinds the collection's card types and token types declare (by id), and `deck`
+    holding the cards. `known` are the kinds already defined (default: every kind of
+    dsl.schema). The toolchain's own (content/shared/card-types.mh) compiled with the content
+    are no new kinds; a collection that declares them otherwise (a fork of the set that holds
+    them) has its cards and tokens checked against its own declaration."""
     known = KINDS if known is None else known
     out: dict[str, KindSpec] = {}
     first: dict[str, object] = {}  # id -> the card type that declared it first
@@ -113,8 +119,13 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
                         related=[Related(first[ct.id].decl.id_span, "first declared here")])
             continue
         if ct.id in known and ct.id not in CONTENT_DECLARED:
-            diags.error("E302", f"card type '{ct.id}' would hide the built-in kind '{ct.id}'",
-                        ct.decl.id_span, hint="give the card type another id")
+            diags.error("E302", f"{_noun(ct)} type '{ct.id}' would hide the built-in kind '{ct.id}'",
+                        ct.decl.id_span, hint=f"give the {_noun(ct)} type another id")
+            continue
+        shipped = getattr(known.get(ct.id), "origin", None)
+        if shipped is not None and shipped.kind != ct.kind:
+            diags.error("E302", f"'{ct.id}' is a {shipped.kind}, not a {ct.kind}", ct.decl.kind_span,
+                        hint=f"declare it as the toolchain does: `{shipped.kind} {ct.id}`")
             continue
         first[ct.id] = ct
         if spec is not None and not (ct.id in CONTENT_DECLARED and spec == known.get(ct.id)):
@@ -130,25 +141,34 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
     return out
 
 
+def _noun(ct) -> str:
+    return "token" if ct.kind == "token-type" else "card"
+
+
 def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
-    """The kind a card type declares: its properties in the order written, its effects."""
-    boxed = bool(ct.prop("no-decks"))
+    """The kind a card type or token type declares: its properties in the order written, its
+    effects. A token stands anywhere a box file or a module file declares one, and is a
+    component of its box."""
+    tokens = ct.kind == "token-type"
+    boxed = tokens or bool(ct.prop("no-decks"))
     common = BOX_CARD_PROPS if boxed else CARD_PROPS
+    noun = _noun(ct)
     required = set(ct.prop("requires") or ())
     for item in _list_items(ct, "requires"):
         if item.id not in {p.name for p in common}:
-            diags.error("E206", f"'{item.id}' in requires is not a property every card has", item.span,
+            diags.error("E206", f"'{item.id}' in requires is not a property every {noun} has", item.span,
                         hint=did_you_mean(item.id, [p.name for p in common])
-                        or "every card has: " + ", ".join(p.name for p in common))
+                        or f"every {noun} has: " + ", ".join(p.name for p in common))
+    own = {p.name for p in common} | {"source"} if tokens else CARD_PROP_NAMES
     common = tuple(replace(p, required=True) if p.name in required else p for p in common)
     props, slots = [], []
     for name, pv in ct.props.items():
         decl = pv.value if isinstance(pv.value, dict) and "type" in pv.value else None
         if decl is None:
             continue
-        if name in CARD_PROP_NAMES:
-            diags.error("E302", f"every card already has '{name}'", pv.node.name_span,
-                        hint="card types declare their own properties: " + ", ".join(sorted(CARD_PROP_NAMES)))
+        if name in own:
+            diags.error("E302", f"every {noun} already has '{name}'", pv.node.name_span,
+                        hint=f"{noun} types declare their own properties: " + ", ".join(sorted(own)))
             continue
         doc = decl["doc"] or f"{name} ({decl['type']})"
         if decl["type"] == "effect":
@@ -161,6 +181,9 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     if triggers is not None and not _context_ok(triggers, ct.props["triggers"].node.values[0].span, diags):
         triggers = None
     _check_card_type(ct, {p.name for p in props}, diags)
+    if tokens:
+        return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ANYWHERE, props=common + tuple(props),
+                        slots=tuple(slots), triggers=triggers, origin=ct)
     return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ("<box-file>",) if boxed else ("<box-file>", "deck"),
                     props=common + tuple(props), slots=tuple(slots) or (EFFECT,), triggers=triggers,
                     children=("ruling",), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
@@ -231,7 +254,7 @@ def standard_kinds() -> dict[str, KindSpec]:
         unit = SourceUnit(tree, None, [])
         build_model({STANDARD_FILE: unit}, diags, kinds=BUILTIN_KINDS)
         for ct in unit.components:
-            if ct.kind == "card-type" and ct.id in CONTENT_DECLARED:
+            if ct.kind in DECLARING and ct.id in CONTENT_DECLARED:
                 spec = _kind_of(ct, Diagnostics())
                 if spec is not None:
                     kinds[ct.id] = spec

@@ -74,6 +74,8 @@ def card_type_flags(card_types: list[Component]) -> list[str]:
                 if decl is not None and decl["type"] == "flag" and member.name not in out:
                     out.append(member.name)
     for spec in standard_kinds().values():
+        if spec.origin.kind != "card-type":
+            continue  # (the token type: a deck holds no tokens)
         out += [p.name for p in spec.props if p.shape == "flag" and p.name not in out]
     return out
 

@@ -73,11 +73,11 @@ class Model:
 
 
 def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None, each=None) -> Model:
-    """Card types first: the kinds they declare check the declarations of their cards.
+    """Card types and token types first: the kinds they declare check their declarations.
     `kinds` are the kinds known before (default: every kind of dsl.schema). `each(decl,
     build)`, when given, makes a top-level component in build()'s place (a Workspace keeps
     the components of unchanged declarations: compiler/incremental_model.py)."""
-    from .card_types import content_kinds
+    from .card_types import DECLARING, content_kinds
     model = Model(units)
     if kinds is None:
         KINDS.refresh()  # content/shared/card-types.mh may have changed since the last compilation
@@ -89,14 +89,14 @@ def build_model(units: dict[str, SourceUnit], diags: Diagnostics, kinds=None, ea
             where = "<box-file>" if unit.box else "<module-file>"
             scope = unit.box or name
             for decl in unit.file.decls:
-                if (decl.kind == "card-type") == first:
+                if (decl.kind in DECLARING) == first:
                     def build(decl=decl, where=where, scope=scope, name=name):
                         return _component(decl, where, None, scope, name, None, diags, kinds)
                     comp = build() if each is None else each(decl, build)
                     if comp is not None:
                         unit.components.append(comp)
         if first:
-            kinds.update(content_kinds([c for c in model.top_level() if c.kind == "card-type"], diags, known))
+            kinds.update(content_kinds([c for c in model.top_level() if c.kind in DECLARING], diags, known))
     for unit in units.values():
         unit.components.sort(key=lambda c: (c.span.line, c.span.col))
     model.kinds = kinds

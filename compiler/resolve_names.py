@@ -77,10 +77,10 @@ class NameResolver:
     def component(self, comp: Component) -> None:
         file = comp.file
         box = self.model.units[file].box
-        for tag in comp.prop("tags", []) or []:
-            self.find_vocab(file, "tag", tag, comp.props["tags"].span)
-        for tag in comp.prop("immune", []) or []:
-            self.find_vocab(file, "tag", tag, comp.props["immune"].span)
+        for name in ("tags", "immune"):  # (a card or token type's `immune list` declares, names no tag)
+            tags = comp.prop(name)
+            for tag in tags if isinstance(tags, list) else ():
+                self.find_vocab(file, "tag", tag, comp.props[name].span)
         for icon in comp.prop("icons", []) or []:
             self.find_vocab(file, "icon", icon, comp.props["icons"].span)
         if comp.kind == "pool" and comp.prop("pile-on") and box:

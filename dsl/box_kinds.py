@@ -2,9 +2,9 @@
 
 Also their pools, shared rules modules, keywords, tags and icons, the first game's hands,
 non-player figures, Competitive Mode team lists and rulings. dsl/schema.py registers them,
-in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); Mayhem cards and GO!
-cards stand here by name only, at their place in the order: they are card types declared
-in content (content/shared/card-types.mh)."""
+in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, Mayhem cards
+and GO! cards stand here by name only, at their place in the order: they are a token type
+and card types declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
 from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
@@ -90,41 +90,9 @@ _kind(KindSpec(
     slots=(SlotSpec("effect", "What the keyword does.", "keyword"),),
     params=True, component=False,
 ))
-_kind(KindSpec(
-    "token", "A token type and its rules: where it goes, its limits and its triggers.", ANYWHERE,
-    props=(
-        NAMED,
-        SOURCE, TEXT_REQ,
-        PropSpec("drawn-from", "id", "The pool its pieces come from (default: a pool of its own name)."),
-        PropSpec("placed-on", "ids", "Where it may lie: `character`, `location`, `edge`, `team`.", True),
-        PropSpec("limit", "int", "At most this many on one character."),
-        PropSpec("negative", "flag", "A Negative status."),
-        PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
-        PropSpec("restricts", "enums:move-or-ability|no-move|no-ability|no-attack|no-special",
-                 "What a character holding it may not do: `move-or-ability` the free Move or the Ability, "
-                 "not both; `no-move` no Move at all (free Move, MOVE, Flee, a Move another effect makes it "
-                 "do; PULL, PUSH and TELEPORT are no Moves); `no-ability` not resolve the Ability its die is "
-                 "on; `no-attack` make no Attack; `no-special` neither use nor trigger its Special Ability."),
-        PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
-                 "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
-                 "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
-                 "at the end of the next turn its holder begins (\"until the end of its next turn\"); "
-                 "`round-end` at the end of the round."),
-        PropSpec("blocks-adjacency", "flag", "Lying on an edge, it separates the two Locations."),
-        PropSpec("victory-point", "flag", "Each piece is one Victory Point for its colour (as a reader is told: "
-                 "the pieces the game keeps its Victory Points as are its counter's `kept-as`)."),
-        PropSpec("retrievable", "flag", "The Team it belongs to may pick it up from a Location."),
-        PropSpec("attackable", "flag", "A figure-like token with Life Points that attacks can hit."),
-        PropSpec("immune", "list", "Tags of effects that do nothing to it."),
-        PropSpec("usable", "flag", "Its holder may use it during their own Activation (its `effect`)."),
-        PropSpec("face-down", "flag", "Drawn at random from a face-down pile."),
-        PropSpec("group", "id", "A family of tokens sharing one pool (the ACME tokens)."),
-        PropSpec("mission", "flag", "A Mission token, placed by GO! cards (it keeps its owner: the game's "
-                 "`owner-kept-if mission`)."),
-    ),
-    slots=(SlotSpec("effect", "What using the token does.", "token"),),
-    triggers="token", component=True,
-))
+# Tokens are a token type declared in content (content/shared/card-types.mh): their
+# properties, effect and triggers come from there (compiler.card_types.standard_kinds).
+_declared_in_content("token")
 _kind(KindSpec(
     "character", "A character (Toon) with its dashboard, or two dashboard sides `a` and `b`.",
     ("<box-file>",),

@@ -72,13 +72,14 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "Move it inside its character."),
     Code("E202", "unknown property", "The property is not one this kind of declaration has. A card "
          "has the properties its card type declares (Mayhem cards and GO! cards: "
-         "content/shared/card-types.mh) and the ones every card has.",
+         "content/shared/card-types.mh) and the ones every card has; a token those of its token type "
+         "(the same file).",
          "character robin \"Robin\" {\n  lifes 10\n}", "life 10"),
     Code("E203", "given twice", "A property or effect slot appears twice in one declaration.",
          "life 10\nlife 12", "Keep one."),
     Code("E204", "wrong value", "A property's value does not have the shape it needs (a number, a "
          "name, a list, a source, one of an enum's names ...), or a card type declares a property "
-         "without a type (int, string, flag, id, list, ints, strings, enum, effect) or names an "
+         "without a type (int, string, flag, id, ids, list, ints, strings, enum, enums, effect) or names an "
          "unknown context of effects, or one no card's effect runs in (the game's `setup`, `rules`, `turn`, "
          "`team-turn`; a `keyword`'s). The hint shows an example.", "life ten", "life 10"),
     Code("E205", "missing property", "A required property or effect is missing (of a card: a property "

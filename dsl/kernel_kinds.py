@@ -7,7 +7,7 @@ from __future__ import annotations
 GAME_BOX_REQUIRED = ("source", "players")
 
 # Property types a card type may declare, and the value shape each takes.
-PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "list": "list",
+PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "ids": "ids", "list": "list",
                   "ints": "ints", "strings": "strings"}
 
 
@@ -34,6 +34,19 @@ def kernel_kinds() -> list:
                          "of effects: `triggers card`."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
+        ),
+        KindSpec(
+            "token-type", "A kind of token, declared in content as a card type is: its typed properties, its "
+            "effect and its triggers. Its id becomes a kind, declared in a box file or a module file: "
+            "`token stun \"Stun\" { placed-on character }` (content/shared/card-types.mh).", ANYWHERE,
+            props=(
+                SOURCE, TEXT,
+                PropSpec("requires", "list", "Properties every token has (`named`, `source`, `text`) that each "
+                         "token of this type must give: `requires [text]`."),
+                PropSpec("triggers", "id", "Its tokens may carry `on EVENT` triggers, checked in this context "
+                         "of effects: `triggers token`."),
+        ),
+        dynamic_props="propdecl", component=False,
         ),
         KindSpec(
             "deck", "A deck of cards a player takes at setup (a Super Hero's deck): its cards, each with `copies N`.",

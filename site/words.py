@@ -186,12 +186,12 @@ def token_words(name: str, values) -> str:
     return joiner.join(said)
 
 
-_TYPE_WORDS = {"int": "a number", "string": "a string", "flag": "a flag", "id": "a name", "list": "a list of names",
-               "ints": "a list of numbers", "strings": "a list of strings"}
+_TYPE_WORDS = {"int": "a number", "string": "a string", "flag": "a flag", "id": "a name", "ids": "one or more names",
+               "list": "a list of names", "ints": "a list of numbers", "strings": "a list of strings"}
 
 
 def property_declaration(decl: dict) -> str:
-    """A card type's property declaration in words: its type, its default (or whether the
+    """A card or token type's property declaration in words: its type, its default (or whether the
     cards must give it) and its description."""
     kind = decl.get("type")
     if kind == "effect":
@@ -199,7 +199,8 @@ def property_declaration(decl: dict) -> str:
         if decl.get("guarded"):
             head += ", that may carry a when condition"
     else:
-        head = "one of: " + ", ".join(decl.get("values", [])) if kind == "enum" else _TYPE_WORDS.get(kind, str(kind))
+        head = {"enum": "one of: ", "enums": "one or more of: "}.get(kind)
+        head = head + ", ".join(decl.get("values", [])) if head else _TYPE_WORDS.get(kind, str(kind))
         default = decl.get("default")
         if kind != "flag":
             if default is not None and decl.get("required") is not True:

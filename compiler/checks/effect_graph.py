@@ -295,7 +295,7 @@ def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
                 icons.update(p["value"])
             for name in ("immune", "tags"):
                 p = props.get(name)
-                if p is not None and p["value"]:
+                if p is not None and isinstance(p["value"], list):  # (not a token type's declaration)
                     tags.update(p["value"])
         found = col.memo[key] = (placed, icons, tags)
     return found

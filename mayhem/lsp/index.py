@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mayhem.compiler import driver
-from mayhem.compiler.card_types import content_kinds
+from mayhem.compiler.card_types import DECLARING, content_kinds
 from mayhem.compiler.model import VOCABULARY_KINDS, Component
 from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics
@@ -39,7 +39,7 @@ class Index:
         self.content_kinds: dict = {}  # the kinds declared by `card-type`
         if comp.model is None:
             return
-        self.content_kinds = content_kinds([c for c in comp.model.top_level() if c.kind == "card-type"],
+        self.content_kinds = content_kinds([c for c in comp.model.top_level() if c.kind in DECLARING],
                                            Diagnostics())
         for name, unit in comp.model.units.items():
             self.uses[name] = self._uses_of(name, unit)
