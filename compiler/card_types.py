@@ -87,6 +87,15 @@ def _value_shape(decl: dict) -> str:
     return PROPERTY_TYPES[decl["type"]]
 
 
+def tag_properties(spec) -> tuple[str, ...]:
+    """The properties of a declared kind whose declaration types them `tags` (`immune tags`)."""
+    origin = getattr(spec, "origin", None)
+    if origin is None:
+        return ()
+    return tuple(name for name, pv in origin.props.items()
+                 if isinstance(pv.value, dict) and pv.value.get("type") == "tags")
+
+
 def bad_type_hint(values: list) -> str | None:
     if values and isinstance(values[0], ast.Name):
         if values[0].id == "enum":

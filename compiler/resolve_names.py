@@ -77,8 +77,9 @@ class NameResolver:
     def component(self, comp: Component) -> None:
         file = comp.file
         box = self.model.units[file].box
-        for name in ("tags", "immune"):  # (a card or token type's `immune list` declares, names no tag)
-            tags = comp.prop(name)
+        from .card_types import tag_properties
+        for name in dict.fromkeys(("tags", "immune") + tag_properties(comp.spec)):
+            tags = comp.prop(name)  # (a list: a card or token type's `immune tags` declares, names no tag)
             for tag in tags if isinstance(tags, list) else ():
                 self.find_vocab(file, "tag", tag, comp.props[name].span)
         for icon in comp.prop("icons", []) or []:

@@ -79,7 +79,7 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "life 10\nlife 12", "Keep one."),
     Code("E204", "wrong value", "A property's value does not have the shape it needs (a number, a "
          "name, a list, a source, one of an enum's names ...), or a card type declares a property "
-         "without a type (int, string, flag, id, ids, list, ints, strings, enum, enums, effect) or names an "
+         "without a type (int, string, flag, id, ids, list, tags, ints, strings, enum, enums, effect) or names an "
          "unknown context of effects, or one no card's effect runs in (the game's `setup`, `rules`, `turn`, "
          "`team-turn`; a `keyword`'s). The hint shows an example.", "life ten", "life 10"),
     Code("E205", "missing property", "A required property or effect is missing (of a card: a property "

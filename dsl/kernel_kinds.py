@@ -7,8 +7,9 @@ from __future__ import annotations
 GAME_BOX_REQUIRED = ("source", "players")
 
 # Property types a card type may declare, and the value shape each takes.
+# (`tags` is a list whose names are tags: compiler.resolve_names checks them.)
 PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "ids": "ids", "list": "list",
-                  "ints": "ints", "strings": "strings"}
+                  "tags": "list", "ints": "ints", "strings": "strings"}
 
 
 

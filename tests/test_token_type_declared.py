@@ -126,6 +126,7 @@ def test_the_token_type_has_its_page_with_what_each_property_takes():
         "character holding it may not do" in page
     assert "<td>one or more names; required. Where it may lie" in page
     assert "<td>an effect, in the context token. What using the token does.</td>" in page
+    assert "<td>a list of tags; optional. Tags of effects that do nothing to it.</td>" in page
 
 
 BAD_TOKENS = {
@@ -301,3 +302,24 @@ mood-card scowl "Scowl" {
     grin = next(c for c in comp.model.components() if c.id == "grin")
     assert grin.prop("moods") == ["happy", "cross"] and grin.prop("friends") == ["robin", "raven"]
     assert grin.spec.prop("moods").shape == "enums:happy|sad|cross" and grin.spec.prop("friends").shape == "ids"
+
+
+def test_a_property_declared_tags_names_declared_tags(tmp_path):
+    """`immune` is checked as tags by its declaration (`immune tags`), and so is a fork's own."""
+    declaration = FORK.replace('  weight int 1', '  immune tags optional "Immune to."\n'
+                               '  weak-to tags optional "Weak to."\n  weight int 1')
+    comp = _fork(tmp_path, '''tag fire "Fire" {
+  source authored
+}
+
+token ice "Ice" {
+  source authored
+  text "Cold."
+  placed-on character
+  immune [fire, frost]
+  weak-to [fier]
+}
+''', declaration)
+    found = [(d.code, d.message, d.span.line, d.hint) for d in comp.diagnostics.items if d.severity == "error"]
+    assert found == [("E301", "unknown tag 'frost'", 9, None),
+                     ("E301", "unknown tag 'fier'", 10, "did you mean 'fire'?")]
