@@ -239,7 +239,7 @@ _standard: tuple = (None, {})  # (the file's path, modification time and size; i
 
 
 def standard_kinds() -> dict[str, KindSpec]:
-    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`),
+    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`, `token`),
     compiled against the built-in kinds alone, again only when the file changed; {} when it
     is missing or does not compile (its errors show when the content holding it is checked)."""
     global _standard

@@ -1,11 +1,11 @@
-"""The declaration kinds of the DSL in one table (KINDS): built in, or card types of content.
+"""The declaration kinds of the DSL in one table (KINDS): built in, or declared in content.
 
 A kind says where a declaration may stand, and its properties, effect slots, triggers and
 children. The grammar gives the shape of a declaration; this table gives its meaning, and
 the language reference is generated from both. The kinds' parts are dsl/kind_specs.py's,
 the Mayhem boxes' kinds dsl/box_kinds.py's, the rules kernel's dsl/kernel_kinds.py's.
-Mayhem cards and GO! cards are not in the table: they are card types declared in content
-(content/shared/card-types.mh), and KINDS holds them too."""
+Mayhem cards, GO! cards and tokens are not in the table: they are card types and a token
+type declared in content (content/shared/card-types.mh), and KINDS holds them too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -38,7 +38,7 @@ __all__ = ["KINDS", "BUILTIN_KINDS", "CONTENT_DECLARED", "KindSpec", "PropSpec",
 
 BUILTIN_KINDS: dict[str, KindSpec] = {}  # the kinds this table declares
 _ORDER: list[str] = []  # every kind's place, those declared in content included
-CONTENT_DECLARED: list[str] = []  # the kinds content/shared/card-types.mh declares
+CONTENT_DECLARED: list[str] = []  # the kinds content/shared/card-types.mh declares (cards, tokens)
 
 
 def _kind(spec: KindSpec) -> None:
@@ -52,8 +52,8 @@ def _declared_in_content(*names: str) -> None:
 
 
 class _Kinds(Mapping):
-    """Every kind of declaration: this table's, and the card types that the toolchain's
-    `content/shared/card-types.mh` declares (read on first use, in this table's order;
+    """Every kind of declaration: this table's, and the card types and token type that the
+    toolchain's `content/shared/card-types.mh` declares (read on first use, in this table's order;
     `refresh()` reads it again if it changed). While that file is being compiled, only
     this table's kinds are known."""
 
@@ -98,9 +98,9 @@ class _Kinds(Mapping):
 
 KINDS: Mapping[str, KindSpec] = _Kinds()
 
-# the kinds of the Mayhem boxes, Mayhem cards and GO! cards by name at their place: card types
-# declared in content (content/shared/card-types.mh), their properties, effects and triggers
-# from there (compiler.card_types.standard_kinds)
+# the kinds of the Mayhem boxes; tokens, Mayhem cards and GO! cards by name at their place: a
+# token type and card types declared in content (content/shared/card-types.mh), their
+# properties, effects and triggers from there (compiler.card_types.standard_kinds)
 from .box_kinds import BOX_KINDS  # noqa: E402
 
 for _entry in BOX_KINDS:

@@ -187,7 +187,8 @@ def token_words(name: str, values) -> str:
 
 
 _TYPE_WORDS = {"int": "a number", "string": "a string", "flag": "a flag", "id": "a name", "ids": "one or more names",
-               "list": "a list of names", "tags": "a list of tags", "ints": "a list of numbers", "strings": "a list of strings"}
+               "list": "a list of names", "tags": "a list of tags", "ints": "a list of numbers",
+               "strings": "a list of strings"}
 
 
 def property_declaration(decl: dict) -> str:

@@ -323,3 +323,34 @@ token ice "Ice" {
     found = [(d.code, d.message, d.span.line, d.hint) for d in comp.diagnostics.items if d.severity == "error"]
     assert found == [("E301", "unknown tag 'frost'", 9, None),
                      ("E301", "unknown tag 'fier'", 10, "did you mean 'fire'?")]
+
+
+def test_a_changed_declaration_changes_the_kind(tmp_path, monkeypatch):
+    """The schema is the file's: a property added to the token type there is a property of
+    every token from the next compilation on (as `mayhem watch` recompiles)."""
+    shipped = tmp_path / "shipped"
+    (shipped / "shared").mkdir(parents=True)
+    (shipped / "mayhem.toml").write_text("[collection]\n")
+    text = (CONTENT / STANDARD).read_text(encoding="utf-8")
+    (shipped / STANDARD).write_text(text)
+    monkeypatch.setattr("mayhem.compiler.contentsets.shipped_root", lambda: shipped)
+    box = tmp_path / "box"
+    box.mkdir()
+    (box / "mayhem.toml").write_text("[collection]\n")
+    (box / "tokens.mh").write_text('token glue "Glue" {\n  source authored\n  text "Sticky."\n'
+                                   '  placed-on location\n  stickiness 2\n}\n')
+    try:
+        first = driver.check([box], root=box)
+        assert [d.message for d in first.diagnostics.items if d.code == "E202"] == \
+            ["unknown property 'stickiness' in a token"]
+        (shipped / STANDARD).write_text(text.replace(
+            '  negative flag', '  stickiness int 0 "How sticky it is."\n  negative flag'))
+        again = driver.check([box], root=box)
+        assert [d for d in again.diagnostics.items if d.severity == "error"] == []
+        spec = schema.KINDS["token"]
+        assert spec.prop("stickiness") == PropSpec("stickiness", "int", "How sticky it is.", False)
+        assert spec.origin.file == STANDARD
+    finally:
+        monkeypatch.undo()
+        schema.KINDS.refresh()
+    assert schema.KINDS["token"] == OLD_TOKEN
