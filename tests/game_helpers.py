@@ -120,3 +120,22 @@ def kernel_by_act(rules, config):
 def assert_same_kernel_game(a, b) -> None:
     """Two kernel games played alike: the same decisions, log and result."""
     assert a.history == b.history and a.state.log == b.state.log and a.state.result == b.state.result
+
+
+def shipped_card_types(tmp_path: Path, monkeypatch, box_file: str, box_text: str) -> tuple[Path, str, Path]:
+    """A copy of the toolchain's content/shared/card-types.mh that the compiler reads as its
+    own (contentsets.shipped_root patched), its text, and a content root `box` holding one
+    file: (the copy's path, its text, the box). Undo with monkeypatch.undo() and
+    schema.KINDS.refresh()."""
+    standard = "shared/card-types.mh"
+    shipped = tmp_path / "shipped"
+    (shipped / "shared").mkdir(parents=True)
+    (shipped / "mayhem.toml").write_text("[collection]\n")
+    text = (Path(__file__).resolve().parent.parent / "content" / standard).read_text(encoding="utf-8")
+    (shipped / standard).write_text(text)
+    monkeypatch.setattr("mayhem.compiler.contentsets.shipped_root", lambda: shipped)
+    box = tmp_path / "box"
+    box.mkdir()
+    (box / "mayhem.toml").write_text("[collection]\n")
+    (box / box_file).write_text(box_text)
+    return shipped / standard, text, box

@@ -13,6 +13,8 @@ from mayhem.compiler.diff.compare import compare
 from mayhem.dsl import schema
 from mayhem.dsl.schema import NAMED, SOURCE, TEXT_REQ, KindSpec, PropSpec, SlotSpec
 
+from game_helpers import shipped_card_types
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 STANDARD = "shared/card-types.mh"
@@ -206,22 +208,14 @@ def test_wrong_cards_get_the_errors_the_old_table_gave(tmp_path, monkeypatch, ol
 def test_a_changed_declaration_changes_the_kind(tmp_path, monkeypatch):
     """The schema is the file's: a property added there is a property of every Mayhem card,
     from the next compilation on (as `mayhem watch` recompiles)."""
-    shipped = tmp_path / "shipped"
-    (shipped / "shared").mkdir(parents=True)
-    (shipped / "mayhem.toml").write_text("[collection]\n")
-    text = (CONTENT / STANDARD).read_text(encoding="utf-8")
-    (shipped / STANDARD).write_text(text)
-    monkeypatch.setattr("mayhem.compiler.contentsets.shipped_root", lambda: shipped)
-    box = tmp_path / "box"
-    box.mkdir()
-    (box / "mayhem.toml").write_text("[collection]\n")
-    (box / "cards.mh").write_text('in box tiny\n\nmayhem-card zap "Zap" {\n  source authored\n  text "Zap."\n'
-                                  '  timing activation\n  duration immediate\n  rarity rare\n}\n')
+    standard, text, box = shipped_card_types(tmp_path, monkeypatch, "cards.mh", (
+        'in box tiny\n\nmayhem-card zap "Zap" {\n  source authored\n  text "Zap."\n'
+        '  timing activation\n  duration immediate\n  rarity rare\n}\n'))
     try:
         first = driver.check([box], root=box)
         assert [d.message for d in first.diagnostics.items if d.code == "E202"] == \
             ["unknown property 'rarity' in a mayhem-card"]
-        (shipped / STANDARD).write_text(text.replace(
+        standard.write_text(text.replace(
             '  free-for-all flag', '  rarity enum [common, rare] common "How rare the card is."\n  free-for-all flag'))
         again = driver.check([box], root=box)
         assert [d for d in again.diagnostics.items if d.code == "E202"] == []

@@ -13,6 +13,8 @@ from mayhem.compiler.diff.compare import compare
 from mayhem.dsl import schema
 from mayhem.dsl.schema import ANYWHERE, NAMED, SOURCE, TEXT_REQ, KindSpec, PropSpec, SlotSpec
 
+from game_helpers import shipped_card_types
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 STANDARD = "shared/card-types.mh"
@@ -328,22 +330,13 @@ token ice "Ice" {
 def test_a_changed_declaration_changes_the_kind(tmp_path, monkeypatch):
     """The schema is the file's: a property added to the token type there is a property of
     every token from the next compilation on (as `mayhem watch` recompiles)."""
-    shipped = tmp_path / "shipped"
-    (shipped / "shared").mkdir(parents=True)
-    (shipped / "mayhem.toml").write_text("[collection]\n")
-    text = (CONTENT / STANDARD).read_text(encoding="utf-8")
-    (shipped / STANDARD).write_text(text)
-    monkeypatch.setattr("mayhem.compiler.contentsets.shipped_root", lambda: shipped)
-    box = tmp_path / "box"
-    box.mkdir()
-    (box / "mayhem.toml").write_text("[collection]\n")
-    (box / "tokens.mh").write_text('token glue "Glue" {\n  source authored\n  text "Sticky."\n'
-                                   '  placed-on location\n  stickiness 2\n}\n')
+    standard, text, box = shipped_card_types(tmp_path, monkeypatch, "tokens.mh", (
+        'token glue "Glue" {\n  source authored\n  text "Sticky."\n  placed-on location\n  stickiness 2\n}\n'))
     try:
         first = driver.check([box], root=box)
         assert [d.message for d in first.diagnostics.items if d.code == "E202"] == \
             ["unknown property 'stickiness' in a token"]
-        (shipped / STANDARD).write_text(text.replace(
+        standard.write_text(text.replace(
             '  negative flag', '  stickiness int 0 "How sticky it is."\n  negative flag'))
         again = driver.check([box], root=box)
         assert [d for d in again.diagnostics.items if d.severity == "error"] == []
