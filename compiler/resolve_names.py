@@ -8,6 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .card_types import tag_properties
 from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
@@ -77,7 +78,6 @@ class NameResolver:
     def component(self, comp: Component) -> None:
         file = comp.file
         box = self.model.units[file].box
-        from .card_types import tag_properties
         for name in dict.fromkeys(("tags", "immune") + tag_properties(comp.spec)):
             tags = comp.prop(name)  # (a list: a card or token type's `immune tags` declares, names no tag)
             for tag in tags if isinstance(tags, list) else ():

@@ -331,18 +331,32 @@ def compile_selector(code, e: dict):
     f_count = fcount[0] if fcount and not fcount[1] else None
     prompt_one = f"choose one {kind}"
     labels_of = by_label_function(kind)
-    if found is not None and quant == "one":
-        def select_one(eng, env):  # the candidates one function, the choice written in: no generator but this
-            items = found(eng, env)
-            if len(items) < 2:  # nothing to choose
-                return items[0] if items else None
+
+    def choose(eng, env, items):
+        """The controller's choice among the candidates kept."""
+        if quant == "one":  # two candidates or more
             by_label = labels_of(eng, items)
             answer = eng.answer
             if answer is not None and len(by_label) > 1:  # Game.play_out(): Engine.decide's answer, no generator
                 return by_label[answer(env.controller, "target", prompt_one, list(by_label), e)]
             choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
             return by_label[choice]
-        return select_one, True
+        # up-to N
+        n = (yield from g_count(eng, env)) if g_count is not None else f_count(eng, env) if f_count is not None else None
+        chosen = []
+        remaining = list(items)
+        while remaining and len(chosen) < (n or 0):
+            by_label = labels_of(eng, remaining)
+            options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
+            choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
+            if choice == NO_TARGET or choice == DONE:
+                break
+            item = by_label[choice]
+            chosen.append(item)
+            remaining.remove(item)
+        if n == 1:
+            return chosen[0] if chosen else None
+        return chosen
 
     def select(eng, env):
         if found is not None:
@@ -372,29 +386,4 @@ def compile_selector(code, e: dict):
             return items[0] if items else None
         return (yield from choose(eng, env, items))
 
-    def choose(eng, env, items):
-        """The controller's choice among the candidates kept."""
-        if quant == "one":  # two candidates or more
-            by_label = labels_of(eng, items)
-            answer = eng.answer
-            if answer is not None and len(by_label) > 1:  # Game.play_out(): Engine.decide's answer, no generator
-                return by_label[answer(env.controller, "target", prompt_one, list(by_label), e)]
-            choice = yield from eng.decide(env.controller, "target", prompt_one, list(by_label), e)
-            return by_label[choice]
-        # up-to N
-        n = (yield from g_count(eng, env)) if g_count is not None else f_count(eng, env) if f_count is not None else None
-        chosen = []
-        remaining = list(items)
-        while remaining and len(chosen) < (n or 0):
-            by_label = labels_of(eng, remaining)
-            options = list(by_label) + ([NO_TARGET] if not chosen else [DONE])
-            choice = yield from eng.decide(env.controller, "target", f"choose up to {n} {kind}", options, e)
-            if choice == NO_TARGET or choice == DONE:
-                break
-            item = by_label[choice]
-            chosen.append(item)
-            remaining.remove(item)
-        if n == 1:
-            return chosen[0] if chosen else None
-        return chosen
     return select, True
