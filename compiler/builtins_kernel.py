@@ -152,3 +152,8 @@ KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
 
 # Names of the game's own declarations that arguments of these types refer to.
 DECLARED_TYPES = ("zone", "counter", "property")
+
+# a board laid from tiles (compiler/builtins_board.py)
+from .builtins_board import BOARD_FUNCTIONS, BOARD_PRIMITIVES  # noqa: E402
+KERNEL_PRIMITIVES.update((p.name, p) for p in BOARD_PRIMITIVES)
+KERNEL_FUNCTIONS.update((f.name, f) for f in BOARD_FUNCTIONS)

@@ -2,6 +2,8 @@
 zones, counters and actions (dsl.schema registers them with the Mayhem kinds)."""
 from __future__ import annotations
 
+from .kernel_kinds_board import board_kinds
+
 # The properties a box needs whatever its game; the box's other required properties are
 # required only of Mayhem boxes (those that name no `game`).
 GAME_BOX_REQUIRED = ("source", "players")
@@ -119,7 +121,7 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase"), triggers="rules",
+        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "board"), triggers="rules",
         component=False,
         ),
         KindSpec(
@@ -249,4 +251,4 @@ def kernel_kinds() -> list:
             params=True, component=False,
         ),
 
-    ]
+    ] + board_kinds()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from . import layout
 from .compile import _as_list
 
 
@@ -32,12 +33,16 @@ def _space(run, x):
 def put(run, env, figure, at=None) -> None:
     """A figure onto a space (none: off the board), without moving through the board."""
     for f in _as_list(figure):
+        if run.rules.layout is not None and at is not None and not _room(run, f, at):
+            continue
         run.state.figures[f]["space"] = at
         run.state.log.append({"event": "put", "figure": f, "to": at})
 
 
 def move_to(run, env, figure, to) -> None:
     for f in _as_list(figure):
+        if run.rules.layout is not None and not _room(run, f, to):
+            continue
         was = run.state.figures[f]["space"]
         run.state.figures[f]["space"] = to
         run.state.log.append({"event": "move", "figure": f, "from": was, "to": to})
@@ -50,6 +55,8 @@ def adjacent(run, env, x) -> list[str]:
     space = _space(run, x)
     if space is None:
         return []
+    if run.rules.layout is not None:  # a board laid from tiles (layout.py)
+        return layout.adjacent(run, space) if space in run.rules.layout.printed else []
     return list(_ways(run.rules)[0][space])
 
 
@@ -58,6 +65,8 @@ def distance(run, env, a, b):
     x, y = _space(run, a), _space(run, b)
     if x is None or y is None:
         return None
+    if run.rules.layout is not None:
+        return layout.distance(run, x, y)
     return _ways(run.rules)[1][x].get(y)
 
 
@@ -102,3 +111,11 @@ FUNCTIONS = {
     "figures-of": figures_of,
     "space-of": lambda run, env, figure: _space(run, figure) if figure in run.state.figures else None,
 }
+
+
+def _room(run, figure, space) -> bool:
+    """A figure may go onto a tile with room for it (its `capacity`); a full one is logged `full`."""
+    if space is None or run.state.figures[figure]["space"] == space or layout.has_room(run, space):
+        return True
+    run.state.log.append({"event": "full", "figure": figure, "space": space})
+    return False

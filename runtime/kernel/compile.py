@@ -50,7 +50,7 @@ def name_for(space: dict, value) -> str:
 
 
 _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active", "teams": "list(run.state.teams)",
-            "round": "run.state.round", "spaces": "list(run.rules.spaces)"}
+            "round": "run.state.round", "spaces": "(list(run.rules.spaces) if run.rules.layout is None else run.rules.layout.spaces(run))"}
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is
 # read into once (`size` is `len(_as_list(x))`, without calling _as_list)
@@ -262,9 +262,9 @@ def _children(x):
 
 
 _READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
-              "me": {"active"}, "spaces": set()}  # the seats, Teams and spaces never change in play
+              "me": {"active"}, "spaces": {"board"}}  # the seats and Teams never change in play; the tiles may
 _READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"}}
-_READS_POOL = {"player": {"out"}, "team": set(), "space": set()}
+_READS_POOL = {"player": {"out"}, "team": set(), "space": {"board"}}
 
 
 def state_reads(e: dict | None) -> frozenset | None:

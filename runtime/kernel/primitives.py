@@ -205,6 +205,8 @@ def opponents(run, env, who) -> list[str]:
 
 def property_of(run, card, name, printed=None):
     if printed is None:
+        if type(card) is str and run.rules.layout is not None and card in run.rules.layout.printed:
+            return _printed_property(run.rules, run.rules.layout.printed[card], name)  # a tile's (layout.py)
         if card is None or not isinstance(card, int):
             return None
         printed = run.rules.cards[run.state.cards[card]]
@@ -250,8 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, dice, teams
-    for module in (teams, dice, board):
+    from . import board, dice, layout, teams
+    for module in (teams, dice, board, layout):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 

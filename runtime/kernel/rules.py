@@ -129,6 +129,7 @@ class GameRules:
     plays: dict = field(default_factory=dict, compare=False, repr=False)
     resolves: dict = field(default_factory=dict, compare=False, repr=False)
     draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
+    layout: object = None  # a board laid from tiles (layout.Layout), if the game declares one
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -226,6 +227,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         if child["kind"] == "rule":
             rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
     _board(rules, game)
+    from .layout import load as load_layout
+    load_layout(rules, game)  # a `board` laid from tiles: its tiles are spaces too
     rules.teams = int(_prop(game, "teams", 0) or 0)
     rules.team_seats = _prop(game, "team-seats", "alternate")
     if rules.turn_order == "alternate-teams" and not rules.teams:

@@ -12,6 +12,7 @@ from ...dsl.diagnostics import did_you_mean
 from ..decisions import IllegalAction
 from ..scenario_problems import Problem, _schema_problems
 from .rules import GameRules, KernelError, load_game_rules
+from .layout import SCENARIO_SCHEMA, scenario_board, actual as board_actual
 from .state import State
 from .structure import KernelConfig, KernelGame
 
@@ -39,7 +40,7 @@ SCHEMA = {
             "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
-            "keep_rest": {"type": "boolean"}}},
+            "keep_rest": {"type": "boolean"}, "board": SCENARIO_SCHEMA}},
         "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
             "action": {"type": "string"}, "expect": _EXPECT,
             "rolls": {"type": "array", "items": {"type": "integer"}},
@@ -51,7 +52,7 @@ SCHEMA = {
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
-         "teams", "dice", "dice-on", "figure", "round", "lead")
+         "teams", "dice", "dice-on", "figure", "round", "lead", "board")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -140,6 +141,7 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
                                     did_you_mean(holder, state.players + list(state.teams) + list(state.figures))))
         else:
             state.counters[state.counter_key(counter, holder)] = value
+    problems += scenario_board(rules, state, setup)  # a board laid from tiles (layout.py)
     problems += _board_and_dice(rules, state, setup)
     active = setup.get("active", state.active)
     if active not in state.players:
@@ -245,6 +247,8 @@ def actual(game: KernelGame, key: str):
     if head == "figure":
         fig = state.figures.get(".".join(parts[1:]))
         return fig["space"] if fig else "no such figure"
+    if head == "board":
+        return board_actual(game, parts)
     if head == "teams":
         return state.teams.get(parts[1]) if len(parts) > 1 else state.teams
     if head == "decision":

@@ -311,6 +311,8 @@ class KernelGame(Steps):
             return list(self.state.teams)
         if name == "round":
             return self.state.round
+        if name == "spaces" and self.rules.layout is not None:
+            return self.rules.layout.spaces(self)
         if name == "spaces":
             return list(self.rules.spaces)
         return env.get("ctx:" + name)
@@ -319,6 +321,8 @@ class KernelGame(Steps):
         """What a selector of that kind ranges over when it names no set (`one team`)."""
         if kind == "team":
             return list(self.state.teams)
+        if kind == "space" and self.rules.layout is not None:
+            return self.rules.layout.spaces(self)
         if kind == "space":
             return list(self.rules.spaces)
         if kind == "die":

@@ -1,0 +1,314 @@
+"""A board laid from tiles: positions in rows, the tiles laid on them as spaces, blocked edges, tiles removed.
+
+A game's `board` declaration names the rows of its positions (`layout [2, 3, 2]`) and the card
+type whose cards are its tiles; `lay-tiles()` lays them at setup (seeded), each tile then a
+space next to the tiles its position touches. What changes in play is the state's `board`,
+plain data: the tiles by position, the tiles removed, the blocked edges and a key naming the
+three; what is derived from it (each tile's open neighbours, the shortest ways, the groups) is
+worked out once per key, on the rules' Layout, and read again until the board changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from .compile import _as_list
+from .rules import KernelError
+
+
+@dataclass
+class Layout:
+    rows: list[int]
+    tiles: list[str]  # the tiles' ids (spaces), in declaration order
+    printed: dict  # tile id -> its Card (rules.Card): what `prop(space, name)` reads
+    capacity: str | None  # the tiles' property that caps the figures on one
+    bases: str | None  # the tiles' property naming the Team whose Base a tile is
+    shuffled: bool
+    touching: list[tuple[int, int]]  # the edges between positions (i < j)
+    derived: dict = field(default_factory=dict, compare=False, repr=False)  # board key -> _Derived
+
+    def spaces(self, run) -> list[str]:
+        """The game's spaces: those it declares, then the tiles in play in board order."""
+        live = derive(run).live if run.state.board else []
+        return [s for s in run.rules.spaces if s not in self.printed] + live
+
+
+def row_edges(rows: list[int]) -> list[tuple[int, int]]:
+    """Square tiles in centred rows, numbered row by row: tiles side by side in a row touch; a
+    tile touches the tiles of the next row whose sides it overlaps by more than a corner.
+
+    >>> row_edges([2, 3, 2])
+    [(0, 1), (2, 3), (3, 4), (5, 6), (0, 2), (0, 3), (1, 3), (1, 4), (2, 5), (3, 5), (3, 6), (4, 6)]
+    """
+    widest, starts, index, edges = max(rows), [], 0, []
+    for length in rows:
+        starts.append((index, length, (widest - length) / 2))
+        edges += [(index + k - 1, index + k) for k in range(1, length)]
+        index += length
+    for (a, alen, aoff), (b, blen, boff) in zip(starts, starts[1:]):
+        edges += [(a + i, b + j) for i in range(alen) for j in range(blen) if abs(aoff + i - boff - j) < 1 - 1e-9]
+    return edges
+
+
+def load(rules, game: dict) -> None:
+    """The game's `board` declaration, if it has one: its tiles become spaces of the game."""
+    decl = next((c for c in game["children"] if c["kind"] == "board"), None)
+    if decl is None:
+        return
+    props = {k: v["value"] for k, v in decl["props"].items()}
+    rows, ctype = list(props.get("layout") or []), props.get("tiles")
+    if ctype not in rules.card_types:
+        raise KernelError(f"board '{decl['id']}': 'tiles {ctype}' names no card type of the box")
+    if not rows or any(not isinstance(n, int) or n < 1 for n in rows):
+        raise KernelError(f"board '{decl['id']}': 'layout' needs rows of one position or more: `layout [2, 3, 2]`")
+    printed = {c.id: c for c in rules.cards.values() if c.type == ctype}
+    if len(printed) < sum(rows):
+        raise KernelError(f"board '{decl['id']}': {sum(rows)} positions, but only {len(printed)} cards of '{ctype}'")
+    for ident, card in printed.items():
+        if ident in rules.spaces:
+            raise KernelError(f"board '{decl['id']}': the tile '{ident}' has the id of a space of the game")
+        rules.spaces[ident] = {"name": card.name, "slots": None, "adjacent": []}
+    rules.layout = Layout(rows, list(printed), printed, props.get("capacity"), props.get("bases"),
+                          props.get("order", "shuffled") != "as-declared", row_edges(rows))
+
+
+# -- the board in the state ------------------------------------------------------------------
+
+def set_board(state, tiles: list[str], gone=(), blocked=()) -> None:
+    """The state's board: plain data, with the key its derived facts are kept under."""
+    state.board = {"tiles": list(tiles), "gone": list(gone), "blocked": [sorted(e) for e in blocked]}
+    _rekey(state.board)
+
+
+def _rekey(board: dict) -> None:
+    board["key"] = "/".join((",".join(board["tiles"]), ",".join(board["gone"]),
+                             ",".join("~".join(e) for e in board["blocked"])))
+
+
+@dataclass
+class _Derived:
+    live: list[str]  # the tiles in play, in board order
+    touch: dict[str, list[str]]  # tile -> the tiles in play its position touches (blocks aside)
+    near: dict[str, list[str]]  # tile -> those of them not behind a blocked edge
+    lengths: dict[str, dict[str, int]]  # the shortest ways over open edges
+    asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
+
+
+def derive(run) -> _Derived:
+    board, layout = run.state.board, run.rules.layout
+    hit = layout.derived.get(board["key"])
+    if hit is not None:
+        return hit
+    tiles, gone = board["tiles"], set(board["gone"])
+    blocked = {tuple(e) for e in board["blocked"]}
+    live = [t for t in tiles if t not in gone]
+    touch: dict[str, list[str]] = {t: [] for t in live}
+    for i, j in layout.touching:
+        a, b = tiles[i], tiles[j]
+        if a in touch and b in touch:
+            touch[a].append(b)
+            touch[b].append(a)
+    order = {t: n for n, t in enumerate(tiles)}
+    for t in live:
+        touch[t].sort(key=order.__getitem__)
+    near = {t: [u for u in touch[t] if tuple(sorted((t, u))) not in blocked] for t in live}
+    graph = nx.Graph()
+    graph.add_nodes_from(live)
+    graph.add_edges_from((t, u) for t in live for u in near[t])
+    lengths = {s: dict(d) for s, d in nx.all_pairs_shortest_path_length(graph)}
+    if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
+        layout.derived.clear()
+    hit = layout.derived[board["key"]] = _Derived(live, touch, near, lengths)
+    return hit
+
+
+def adjacent(run, space) -> list[str]:
+    return list(derive(run).near.get(space, ())) if run.state.board else []
+
+
+def distance(run, a, b):
+    return derive(run).lengths.get(a, {}).get(b) if run.state.board else None
+
+
+def has_room(run, space) -> bool:
+    """Fewer figures on the space than its capacity (a space without one always has room)."""
+    layout = run.rules.layout
+    card = layout.printed.get(space) if layout is not None else None
+    if card is None or layout.capacity is None:
+        return True
+    from .primitives import _printed_property
+    cap = _printed_property(run.rules, card, layout.capacity)
+    if cap is None:
+        return True
+    return sum(1 for f in run.state.figures.values() if f["space"] == space) < cap
+
+
+# -- primitives ------------------------------------------------------------------------------
+
+def lay_tiles(run, env) -> None:
+    layout, state = run.rules.layout, run.state
+    if layout is None:
+        raise KernelError("lay-tiles(): the game declares no `board`")
+    tiles = list(layout.tiles)
+    if layout.shuffled:
+        from .draws import shuffle
+        gen = state.random()
+        shuffle(gen, tiles)
+        state.keep(gen)
+    set_board(state, tiles[:sum(layout.rows)])
+    state.log.append({"event": "lay-tiles", "tiles": list(state.board["tiles"])})
+
+
+def _edge(run, a, b):
+    """The edge between two tiles in play that touch, as [a, b] sorted; None if there is none."""
+    if not run.state.board:
+        return None
+    return sorted((a, b)) if b in derive(run).touch.get(a, ()) else None
+
+
+def block(run, env, a, b) -> None:
+    edge, board = _edge(run, a, b), run.state.board
+    if edge is not None and edge not in board["blocked"]:
+        board["blocked"] = board["blocked"] + [edge]
+        _rekey(board)
+        run.state.log.append({"event": "block", "edge": edge})
+
+
+def unblock(run, env, a, b) -> None:
+    board = run.state.board
+    edge = sorted((a, b))
+    if board and edge in board["blocked"]:
+        board["blocked"] = [e for e in board["blocked"] if e != edge]
+        _rekey(board)
+        run.state.log.append({"event": "unblock", "edge": edge})
+
+
+def remove_space(run, env, space) -> None:
+    """A tile out of play, with the blocks on its edges; refused while a figure stands on it."""
+    state = run.state
+    for s in _as_list(space):
+        board = state.board
+        if not board or s not in board["tiles"] or s in board["gone"]:
+            continue
+        if any(f["space"] == s for f in state.figures.values()):
+            state.log.append({"event": "refused", "remove-space": s, "why": "a figure stands on it"})
+            continue
+        board["gone"] = board["gone"] + [s]
+        board["blocked"] = [e for e in board["blocked"] if s not in e]
+        _rekey(board)
+        state.log.append({"event": "remove-space", "space": s})
+
+
+PRIMITIVES = {"lay-tiles": lay_tiles, "block": block, "unblock": unblock, "remove-space": remove_space}
+
+
+# -- functions -------------------------------------------------------------------------------
+
+def _asked(run, question: str, space, answer):
+    """What the board says of a tile, worked out once per board."""
+    d = derive(run)
+    key = (question, space)
+    if key not in d.asked:
+        d.asked[key] = answer(d)
+    return d.asked[key]
+
+
+def bases_of(run, env, team) -> list[str]:
+    layout = run.rules.layout
+    if not run.state.board or layout.bases is None:
+        return []
+    from .primitives import _printed_property
+    teams = _as_list(team)
+    return [t for t in derive(run).live if _printed_property(run.rules, layout.printed[t], layout.bases) in teams]
+
+
+def corners(run, env) -> list[str]:
+    if not run.state.board:
+        return []
+    touch = derive(run).touch
+    low = min(map(len, touch.values()), default=0)
+    return [t for t, n in touch.items() if len(n) == low]
+
+
+def centre(run, env):
+    def answer(d):
+        graph = nx.Graph([(t, u) for t in d.live for u in d.touch[t]])
+        graph.add_nodes_from(d.live)
+        if not d.live or not nx.is_connected(graph):
+            return None
+        centres = set(nx.center(graph))
+        return next(t for t in d.live if t in centres)
+    return _asked(run, "centre", None, answer) if run.state.board else None
+
+
+def connected_without(run, env, location) -> bool:
+    def answer(d):
+        rest = [t for t in d.live if t != location]
+        if not rest:
+            return False
+        graph = nx.Graph([(t, u) for t in rest for u in d.touch[t] if u != location])
+        graph.add_nodes_from(rest)
+        return nx.is_connected(graph)
+    return bool(run.state.board) and _asked(run, "connected-without", location, answer)
+
+
+def open_without(run, env, location) -> bool:
+    """Every other tile in play keeps an open side (an edge not blocked) if this one leaves play."""
+    def answer(d):
+        return all(any(m != location for m in d.near[n]) for n in d.touch.get(location, ()))
+    return bool(run.state.board) and _asked(run, "open-without", location, answer)
+
+
+def is_blocked(run, env, a, b) -> bool:
+    return bool(run.state.board) and sorted((a, b)) in run.state.board["blocked"]
+
+
+FUNCTIONS = {"open": lambda run, env, location: has_room(run, location), "blocked": is_blocked,
+             "bases-of": bases_of, "corners": corners, "centre": centre, "connected-without": connected_without,
+             "open-without": open_without}
+
+
+# -- scenarios -------------------------------------------------------------------------------
+
+SCENARIO_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["tiles"], "properties": {
+    "tiles": {"type": "array", "items": {"type": "string"}},
+    "blocked": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
+                                           "maxItems": 2}},
+    "removed": {"type": "array", "items": {"type": "string"}}}}
+
+
+def scenario_board(rules, state, setup: dict) -> list:
+    """A scenario's `board = { tiles = [...], blocked = [[a, b]], removed = [...] }`: the tiles by
+    position, row by row; the problems of its names."""
+    from ...dsl.diagnostics import did_you_mean
+    from ..scenario_problems import Problem
+    spec = setup.get("board")
+    if spec is None:
+        return []
+    layout, at = rules.layout, ("setup", "board")
+    if layout is None:
+        return [Problem(at, "the game declares no `board`", "declare one in the game: board NAME { layout [...] }")]
+    problems = []
+    tiles, need = spec["tiles"], sum(layout.rows)
+    if len(tiles) != need:
+        problems.append(Problem(at + ("tiles",), f"the board has {need} positions ({layout.rows}), not {len(tiles)}"))
+    for key in ("tiles", "removed"):
+        for i, tile in enumerate(spec.get(key, [])):
+            if tile not in layout.printed or (key == "removed" and tile not in tiles):
+                problems.append(Problem(at + (key, i), f"no tile '{tile}' on the board",
+                                        did_you_mean(tile, tiles if key == "removed" else layout.tiles)))
+    if not problems:
+        for i, (a, b) in enumerate(spec.get("blocked", [])):
+            if not any({tiles[x], tiles[y]} == {a, b} for x, y in layout.touching):
+                problems.append(Problem(at + ("blocked", i), f"'{a}' and '{b}' are not next to each other"))
+        set_board(state, tiles, spec.get("removed", []), spec.get("blocked", []))
+    return problems
+
+
+def actual(game, parts: list[str]):
+    """`board.tiles`, `board.removed`, `board.blocked` (edges as [a, b]), `board.adjacent.SPACE`."""
+    board = game.state.board
+    if len(parts) > 2 and parts[1] == "adjacent":
+        return adjacent(game, parts[2])
+    return {"tiles": board.get("tiles"), "removed": board.get("gone"), "blocked": board.get("blocked")}.get(
+        parts[1] if len(parts) > 1 else "", "board.tiles, board.removed, board.blocked or board.adjacent.SPACE")
