@@ -241,29 +241,39 @@ def centre(run, env):
     return _asked(run, "centre", None, answer) if run.state.board else None
 
 
-def connected_without(run, env, location) -> bool:
+def _named(given: tuple, named: dict):
+    """The one argument of a function whose parameter keeps the name the Mayhem boxes give it
+    (compiler/builtins_board.py): passed by that name, read by place."""
+    return given[0] if given else next(iter(named.values()), None)
+
+
+def connected_without(run, env, *given, **named) -> bool:
+    tile = _named(given, named)
+
     def answer(d):
-        rest = [t for t in d.live if t != location]
+        rest = [t for t in d.live if t != tile]
         if not rest:
             return False
-        graph = nx.Graph([(t, u) for t in rest for u in d.touch[t] if u != location])
+        graph = nx.Graph([(t, u) for t in rest for u in d.touch[t] if u != tile])
         graph.add_nodes_from(rest)
         return nx.is_connected(graph)
-    return bool(run.state.board) and _asked(run, "connected-without", location, answer)
+    return bool(run.state.board) and _asked(run, "connected-without", tile, answer)
 
 
-def open_without(run, env, location) -> bool:
+def open_without(run, env, *given, **named) -> bool:
     """Every other tile in play keeps an open side (an edge not blocked) if this one leaves play."""
+    tile = _named(given, named)
+
     def answer(d):
-        return all(any(m != location for m in d.near[n]) for n in d.touch.get(location, ()))
-    return bool(run.state.board) and _asked(run, "open-without", location, answer)
+        return all(any(m != tile for m in d.near[n]) for n in d.touch.get(tile, ()))
+    return bool(run.state.board) and _asked(run, "open-without", tile, answer)
 
 
 def is_blocked(run, env, a, b) -> bool:
     return bool(run.state.board) and sorted((a, b)) in run.state.board["blocked"]
 
 
-FUNCTIONS = {"open": lambda run, env, location: has_room(run, location), "blocked": is_blocked,
+FUNCTIONS = {"open": lambda run, env, *given, **named: has_room(run, _named(given, named)), "blocked": is_blocked,
              "bases-of": bases_of, "corners": corners, "centre": centre, "connected-without": connected_without,
              "open-without": open_without}
 
