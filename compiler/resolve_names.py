@@ -99,6 +99,9 @@ class NameResolver:
         game = self.res.games.get(box) if box else None
         if game is not None and (comp is game or comp.parent is game):
             check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
+            if comp.kind == "board":
+                from .game_board import check_board
+                check_board(comp, game, self.model, self.diags)  # a board laid from tiles
         else:
             if not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
                 check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
