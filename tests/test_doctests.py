@@ -44,6 +44,7 @@ MODULES = [
     "mayhem.runtime.scenario_toml",
     "mayhem.runtime.token_store",
     "mayhem.compiler.vocabulary_types",
+    "mayhem.runtime.kernel.layout",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 

@@ -242,7 +242,7 @@ def centre(run, env):
 
 
 def _named(given: tuple, named: dict):
-    """The one argument of a function whose parameter keeps the name the Mayhem boxes give it
+    """The one argument of a function whose parameter keeps the name the older boxes give it
     (compiler/builtins_board.py): passed by that name, read by place."""
     return given[0] if given else next(iter(named.values()), None)
 
