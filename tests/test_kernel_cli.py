@@ -136,3 +136,19 @@ def test_options_of_mayhem_games_are_refused_not_ignored():
         result = invoke(command, "--box", "marvel-mayhem", *option, "--content", CONTENT, input="q\n")
         assert result.exit_code == 2 and f"{option[0]}: box 'marvel-mayhem' names a game of the rules kernel" \
             in result.output, result.output
+
+
+RUINS = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ruins"
+
+
+def test_the_lab_game_of_tiles_checks_simulates_and_its_scenarios_run():
+    checked = invoke("check", RUINS)
+    assert checked.exit_code == 0 and "no problems" in checked.output, checked.output
+    result = invoke("simulate", "--box", "ruins", "--games", "200", "--players", "3", "--format", "json",
+                    "--content", RUINS)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 200 and set(summary["reasons"]) <= {"won", "tie"}
+    assert summary["wins"].get("p1", 0) == summary["wins"].get("p3", 0) > 0  # a Team wins: both its players
+    scenarios = invoke("scenario", "run", RUINS.parent / "ruins-scenarios", "--content", RUINS)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
