@@ -55,8 +55,8 @@ def adjacent(run, env, x) -> list[str]:
     space = _space(run, x)
     if space is None:
         return []
-    if run.rules.layout is not None:  # a board laid from tiles (layout.py)
-        return layout.adjacent(run, space) if space in run.rules.layout.printed else []
+    if run.rules.layout is not None and space in run.rules.layout.printed:  # a tile (layout.py)
+        return layout.adjacent(run, space)
     return list(_ways(run.rules)[0][space])
 
 
@@ -65,7 +65,7 @@ def distance(run, env, a, b):
     x, y = _space(run, a), _space(run, b)
     if x is None or y is None:
         return None
-    if run.rules.layout is not None:
+    if run.rules.layout is not None and (x in run.rules.layout.printed or y in run.rules.layout.printed):
         return layout.distance(run, x, y)
     return _ways(run.rules)[1][x].get(y)
 
