@@ -152,3 +152,8 @@ KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
 
 # Names of the game's own declarations that arguments of these types refer to.
 DECLARED_TYPES = ("zone", "counter", "property")
+
+# the words of pieces (compiler/builtins_pieces.py): the Mayhem vocabulary's, played by the kernel in a game
+from .builtins_pieces import PIECE_FUNCTIONS, PIECE_PRIMITIVES  # noqa: E402 - appended to the tables above
+KERNEL_PRIMITIVES.update(PIECE_PRIMITIVES)
+KERNEL_FUNCTIONS.update(PIECE_FUNCTIONS)

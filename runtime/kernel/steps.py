@@ -131,7 +131,7 @@ class Steps:
         state = self.state
         self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
-        if state.triggers or self.rules.rules:
+        if state.triggers or self.rules.rules or self.rules.pieces is not None:
             run_triggers(self, run, "turn-end")
         if self._resets.get("turn-end") != []:  # none known yet, or some
             self._reset("turn-end")
