@@ -136,3 +136,17 @@ def test_options_of_mayhem_games_are_refused_not_ignored():
         result = invoke(command, "--box", "marvel-mayhem", *option, "--content", CONTENT, input="q\n")
         assert result.exit_code == 2 and f"{option[0]}: box 'marvel-mayhem' names a game of the rules kernel" \
             in result.output, result.output
+
+
+EMBERS = Path(__file__).resolve().parent / "fixtures" / "kernel" / "embers"
+
+
+def test_the_pieces_lab_game_checks_simulates_and_its_scenarios_run():
+    checked = invoke("check", EMBERS)
+    assert checked.exit_code == 0 and "no problems" in checked.output, checked.output
+    result = invoke("simulate", "--box", "embers", "--games", "200", "--format", "json", "--content", EMBERS)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 200 and set(summary["reasons"]) == {"won", "tie"}
+    scenarios = invoke("scenario", "run", EMBERS.parent / "embers-scenarios", "--content", EMBERS)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
