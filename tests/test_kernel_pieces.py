@@ -21,7 +21,7 @@ from mayhem.runtime.kernel.play import replay, write_log
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 LAB = HERE / "embers"
 SCENARIOS = sorted((HERE / "embers-scenarios").glob("*.toml"))
-PIECES = 6 + 2 + 4  # the box's pools: embers, freezes, loot
+PIECES = 6 + 2 + 2 + 4  # the box's pools: embers, freezes, dazes, loot
 
 
 def _compiled(folder):
@@ -59,7 +59,7 @@ def test_setup_lays_the_pools_and_shuffles_the_face_down_pile(embers):
         game.start()
         state = game.state
         ids = [embers.cards[state.cards[uid]].id for uid in state.zones["supply"]]
-        assert sorted(ids) == ["ember"] * 6 + ["freeze"] * 2
+        assert sorted(ids) == ["daze"] * 2 + ["ember"] * 6 + ["freeze"] * 2
         pile = tuple(embers.cards[state.cards[uid]].id for uid in state.zones["ground/vault"])
         assert sorted(pile) == ["dud", "dud", "gem", "gem"]  # the loot pool feeds its two tokens in turn
         assert state.zones["ground/camp"] == [] and state.zones["carried/ranger-p1"] == []
@@ -87,6 +87,20 @@ def _frozen_since_round_end(log) -> int:
     return placed
 
 
+def _dazes_wear_off(game) -> set:
+    """The figures dazed, from the log: placed on, sent back; none is left on a figure of a
+    player whose turn ended (its discard time, turn-end)."""
+    dazed = set()
+    for e in game.state.log:
+        if e["event"] == "place" and e["token"] == "daze" and e["count"]:
+            dazed.add(e["on"])
+        elif e["event"] == "discard" and e["token"] == "daze":
+            dazed.discard(e["from"])
+        elif e["event"] == "turn-end":
+            assert not [f for f in dazed if game.state.figures[f]["owner"] == e["player"]]
+    return dazed
+
+
 def test_random_games_keep_the_pieces_invariants(embers):
     reasons, spent, frozen_turns = set(), 0, 0
     for seed in range(300):
@@ -100,12 +114,20 @@ def test_random_games_keep_the_pieces_invariants(embers):
             frozen = [uid for uid, key in where.items() if key.startswith("carried/")
                       and game.rules.cards[state.cards[uid]].id == "freeze"]
             assert len(frozen) == _frozen_since_round_end(state.log)  # every freeze melts at round-end
-            mine = [f for f, x in state.figures.items() if x["owner"] == state.active]
-            if any(state.places[uid] in [f"carried/{f}" for f in mine] for uid in frozen):
+            mine = [f"carried/{f}" for f, x in state.figures.items() if x["owner"] == state.active]
+            held = {game.rules.cards[state.cards[uid]].id for key in mine for uid in state.zones[key]}
+            if "freeze" in held:  # a freeze forbids move, a daze dig: no guard of the lab says so
                 frozen_turns += 1
-                assert not any(a.startswith("move ") for a in decision.actions)  # a freeze forbids move
+                assert not any(a.startswith("move ") for a in decision.actions)
+            if "daze" in held:
+                assert "dig" not in decision.actions
+            dazes = [key for key in where.values() if key.startswith("carried/")]
+            assert all(sum(state.cards[u] == "embers:token:daze" for u in state.zones[k]) <= 1 for k in dazes)
             decision = game.act(rnd.choice(decision.actions))
         assert game.over
+        dazed = _dazes_wear_off(game)
+        assert dazed == {k[len("carried/"):] for k, v in game.state.zones.items() if k.startswith("carried/")
+                         and any(game.state.cards[u] == "embers:token:daze" for u in v)}
         reasons.add(game.state.result["reason"])
         spent += any(e["event"] == "place" and e.get("short") for e in game.state.log)
     assert reasons >= {"won", "tie"} and spent and frozen_turns
@@ -172,7 +194,8 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
     assert not result.ok and "['move camp', 'move vault'] should not be legal here" in result.failures[0]
     fewer = _compiled(_lab_copy(tmp_path / "b", "count 6", "count 1"))
     result = _run(fewer, HERE / "embers-scenarios" / "throw-and-burn.toml")
-    assert not result.ok and "step 1: zones.carried.ranger-p2: expected ['ember', 'ember'], got ['ember']" in result.failures
+    assert not result.ok and ("step 1: zones.carried.ranger-p2: expected ['ember', 'ember', 'daze'], got ['ember', 'daze']"
+                              in result.failures)
 
 
 @pytest.mark.parametrize("old, new, said", [
@@ -187,7 +210,7 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
      ("E205", "zone 'carried' holds pieces, so it is kept per the kind of holder they lie on", None)),
     ("pool freeze \"Freeze pieces\"", "pool frost \"Freeze pieces\"",
      ("E301", "pool 'frost' feeds no token: a pool is named after its token, or a token names it `drawn-from`",
-      "tokens of the box: dud, ember, freeze, gem")),
+      "tokens of the box: daze, dud, ember, freeze, gem")),
 ])
 def test_bad_pieces_are_said_with_their_place_and_a_hint(tmp_path, old, new, said):
     result = driver.compile_paths([_lab_copy(tmp_path, old, new)])
@@ -211,5 +234,6 @@ def test_a_placed_on_kind_without_its_zone_is_said(tmp_path):
 def test_a_game_without_pieces_has_none(embers):
     ridge = load_game_rules(_compiled(HERE / "ridge"), "ridge")
     assert ridge.pieces is None and embers.pieces is not None
-    assert embers.pieces.restricts == {"move": {"embers:token:freeze"}}
-    assert embers.pieces.discards == {"round-end": {"embers:token:freeze"}}
+    assert embers.pieces.restricts == {"move": {"embers:token:freeze"}, "dig": {"embers:token:daze"}}
+    assert embers.pieces.discards == {"round-end": {"embers:token:freeze"}, "turn-end": {"embers:token:daze"}}
+    assert embers.pieces.limits == {"embers:token:daze": 1}
