@@ -201,7 +201,7 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
 @pytest.mark.parametrize("old, new, said", [
     ("restricts move", "restricts mvoe",
      ("E301", "unknown action 'mvoe': a token restricts actions of the game", "did you mean 'move'?")),
-    ("  drawn-from loot\n  worth 2", "  drawn-from lot\n  worth 2",
+    ("  drawn-from loot\n  placed-on space player\n  worth 2", "  drawn-from lot\n  placed-on space player\n  worth 2",
      ("E301", "unknown pool 'lot'", "did you mean 'loot'?")),
     ("pile-on vault", "pile-on valt", ("E301", "unknown space 'valt'", "did you mean 'vault'?")),
     ("discarded round-end", "discarded turn-start",
@@ -224,8 +224,8 @@ def test_bad_pieces_are_said_with_their_place_and_a_hint(tmp_path, old, new, sai
 
 
 def test_a_placed_on_kind_without_its_zone_is_said(tmp_path):
-    result = driver.compile_paths([_lab_copy(tmp_path, "  placed-on space player\n  drawn-from loot\n  worth 2",
-                                             "  placed-on team\n  drawn-from loot\n  worth 2")])
+    result = driver.compile_paths([_lab_copy(tmp_path, "  placed-on space player\n  worth 2",
+                                             "  placed-on team\n  worth 2")])
     said = [(e.code, e.message, e.hint) for e in result.diagnostics.items if e.severity == "error"]
     assert ("E205", "token 'gem' is placed on a team, but no zone of the game holds pieces on a team",
             "declare one: zone on-team { per team  pieces }") in said
