@@ -194,8 +194,8 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
     assert not result.ok and "['move camp', 'move vault'] should not be legal here" in result.failures[0]
     fewer = _compiled(_lab_copy(tmp_path / "b", "count 6", "count 1"))
     result = _run(fewer, HERE / "embers-scenarios" / "throw-and-burn.toml")
-    assert not result.ok and ("step 1: zones.carried.ranger-p2: expected ['ember', 'ember', 'daze'], got ['ember', 'daze']"
-                              in result.failures)
+    said = "step 1: zones.carried.ranger-p2: expected ['ember', 'ember', 'daze'], got ['ember', 'daze']"
+    assert not result.ok and said in result.failures
 
 
 @pytest.mark.parametrize("old, new, said", [
