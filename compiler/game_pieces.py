@@ -48,13 +48,13 @@ def _pool(comp, game, tokens: dict, diags: Diagnostics) -> None:
     pile = comp.props.get("pile-on")
     if pile is not None and pile.value not in spaces:
         diags.error("E301", f"unknown space '{pile.value}'", pile.span,
-                    hint=did_you_mean(pile.value, spaces) or "spaces of the game: " + (", ".join(spaces) or "none"))
+                    hint=did_you_mean(pile.value, spaces) or f"spaces of the game: {', '.join(spaces) or 'none'}")
     fed = [c.id for c in tokens.values() if (c.prop("drawn-from") or c.id) == comp.id]
     if not fed:
         tokens = sorted(tokens)
         diags.error("E301", f"pool '{comp.id}' feeds no token: a pool is named after its token, or a token "
                     "names it `drawn-from`", comp.decl.id_span,
-                    hint=did_you_mean(comp.id, tokens) or "tokens of the box: " + (", ".join(tokens) or "none"))
+                    hint=did_you_mean(comp.id, tokens) or f"tokens of the box: {', '.join(tokens) or 'none'}")
     if not any(c.kind == "zone" and c.prop("pools") for c in game.children):
         diags.error("E205", f"pool '{comp.id}': the game has no zone for the pools", comp.decl.id_span,
                     hint=f"declare one in game '{game.id}': zone supply \"The supply\" {{ pools }}")
@@ -66,12 +66,12 @@ def _token(comp, game, box, diags: Diagnostics) -> None:
     for name, span in (_items(pv) if pv is not None else []):
         if name not in actions:
             diags.error("E301", f"unknown action '{name}': a token restricts actions of the game", span,
-                        hint=did_you_mean(name, actions) or "actions of the game: " + (", ".join(actions) or "none"))
+                        hint=did_you_mean(name, actions) or f"actions of the game: {', '.join(actions) or 'none'}")
     pools = [c.id for c in (box.children if box is not None else ()) if c.kind == "pool"]
     pv = comp.props.get("drawn-from")
     if pv is not None and pv.value not in pools:
         diags.error("E301", f"unknown pool '{pv.value}'", pv.span,
-                    hint=did_you_mean(pv.value, pools) or "pools of the box: " + (", ".join(pools) or "none"))
+                    hint=did_you_mean(pv.value, pools) or f"pools of the box: {', '.join(pools) or 'none'}")
     pv = comp.props.get("discarded")
     if pv is not None and pv.value not in DISCARD_TIMES:
         diags.error("E205", f"'discarded {pv.value}': a game of the rules kernel discards pieces at "
