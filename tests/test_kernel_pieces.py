@@ -237,3 +237,37 @@ def test_a_game_without_pieces_has_none(embers):
     assert embers.pieces.restricts == {"move": {"embers:token:freeze"}, "dig": {"embers:token:daze"}}
     assert embers.pieces.discards == {"round-end": {"embers:token:freeze"}, "turn-end": {"embers:token:daze"}}
     assert embers.pieces.limits == {"embers:token:daze": 1}
+
+
+def test_a_team_s_own_pool_by_its_name(tmp_path):
+    """A pool counted per Team (`red 3  blue 2`, the game's `team-names`) lays each Team's pieces
+    in its own pile of a `pools` zone kept per Team, owned by the Team; a Team places from its own
+    pile, a piece goes back to its owner's; a pool with one `count` stays shared."""
+    folder = _lab_copy(tmp_path, 'pool ember "Ember pieces" {\n    count 6',
+                       'pool ember "Ember pieces" {\n    red 3\n    blue 2')
+    source = folder / "embers.mh"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("  first-player first-seat\n",
+                        "  first-player first-seat\n  teams 2\n  team-names [red, blue]\n", 1)
+    source.write_text(text.replace('"The supply" {\n    pools', '"The supply" {\n    per team\n    pools'),
+                      encoding="utf-8")
+    rules = load_game_rules(_compiled(folder), "embers")
+    spec = {"scenario": {"name": "x", "box": "embers"},
+            "setup": {"players": 2, "phase": "actions", "active": "p2",
+                      "figures": {"ranger-p1": "field", "ranger-p2": "field"}}}
+    game, problems = ksc.build(rules, spec)
+    assert problems == []
+    state = game.state
+
+    def ids(key):
+        return [(rules.cards[state.cards[uid]].id, state.owners[uid]) for uid in state.zones[key]]
+
+    assert ids("supply/t1") == [("ember", "t1")] * 3 and ids("supply/t2") == [("ember", "t2")] * 2
+    assert sorted(ids("supply")) == [("daze", None)] * 2 + [("freeze", None)] * 2
+    game.start()
+    game.act("throw ranger-p1")  # blue's two embers, a shared daze; then red's turn
+    assert ids("carried/ranger-p1") == [("ember", "t2"), ("ember", "t2"), ("daze", None)]
+    assert ids("supply/t2") == []
+    game.act("throw ranger-p2")  # red throws two of its own; at its turn's end one of blue's burns, back to blue
+    assert ids("supply/t1") == [("ember", "t1")] and ids("supply/t2") == [("ember", "t2")]
+    assert ids("carried/ranger-p1") == [("ember", "t2")]

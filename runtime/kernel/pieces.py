@@ -29,6 +29,7 @@ class Pieces:
     restricts: dict[str, set[str]] = field(default_factory=dict)  # verb -> qids of the tokens restricting it
     discards: dict[str, set[str]] = field(default_factory=dict)  # structure event -> qids discarded at it
     limits: dict[str, int] = field(default_factory=dict)  # qid -> at most this many on one holder
+    teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -83,6 +84,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
         if pile is None and pool_zone is None:
             raise KernelError(f"pool '{pool['id']}': the game has no zone flagged `pools` for it")
         pieces.pools.append((pool["id"], counts, pile))
+        if None not in counts and counts:
+            pieces.teamed.update(pieces.fed[pool["id"]])
     if "round-end" in pieces.discards:
         rules.uses_rounds = True  # a discard at the round's end: the turns come in rounds
     rules.pieces = pieces
@@ -104,7 +107,7 @@ def setup_pieces(rules, state) -> None:
         for team, n in counts.items():
             if pile is not None:
                 key = f"{p.zones['space']}/{pile}"
-            else:
+            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest shared
                 key = p.pool_zone if p.pool_per is None or team is None else f"{p.pool_zone}/{team}"
             for i in range(n or 0):
                 uid = len(state.cards)
@@ -145,14 +148,17 @@ def holder_key(run, holder) -> str:
     return f"{zone}/{holder}"
 
 
-def _pool_key(run, env, owner) -> str:
+def _pool_key(run, env, owner, kind=None) -> str:
+    """The pile of the pool a piece goes back to (of its owner, a Team, or the shared one), or
+    that a token's pieces come from (`kind`: of `me`'s Team when its pool counts per Team)."""
     p = run.rules.pieces
     if p.pool_zone is None:
         raise KernelError("the game has no zone flagged `pools`: pieces have no pool to come from or go back to")
     if p.pool_per is None:
         return p.pool_zone
-    team = owner if owner is not None else run.state.holder(env["ctx:me"], "team")
-    return f"{p.pool_zone}/{team}"
+    if owner is None and kind in p.teamed:
+        owner = run.state.holder(env["ctx:me"], "team")
+    return p.pool_zone if owner is None else f"{p.pool_zone}/{owner}"
 
 
 def _move(state, uid: int, key: str) -> None:
@@ -182,7 +188,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         n = max(int(count or 0), 0)
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
-        taken = _of(state, _pool_key(run, env, None), token)[:n]
+        taken = _of(state, _pool_key(run, env, None, token), token)[:n]
         for uid in taken:
             _move(state, uid, key)
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
@@ -234,7 +240,7 @@ def has(run, env, holder, token) -> bool:
 def count(run, env, what, on=None, of=None) -> int:
     """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's)."""
     if on is None:
-        return len(_of(run.state, _pool_key(run, env, of), what))
+        return len(_of(run.state, _pool_key(run, env, of, what), what))
     return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))
 
 
