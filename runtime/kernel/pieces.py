@@ -5,7 +5,8 @@ the tokens each feeds, the zone of pieces of each kind of holder, the actions ea
 restricts and its discard time. Setup lays each pool's pieces in the game's `pools` zone (a
 `pile-on` pool's face down and shuffled on its space); `place`, `remove`, `remove-all` and
 `take` move them; the legal actions leave out those a piece on the acting player restricts
-(actions.menu); the structure events send pieces back at their discard times (rounds.run_triggers).
+(a part of their guards: actions.menu); the turn-end and round-end steps send pieces back at
+their discard times, after the event's triggers.
 A piece is a card: `cards-in`, `top-card`, `move-card` and the scenarios' `zones` serve it too."""
 from __future__ import annotations
 
@@ -263,15 +264,31 @@ def _concerned(state, p, player: str) -> list[str]:
     return keys
 
 
-def unrestricted(game, plans: list) -> list:
-    """The plans of actions.menu without the verbs a piece on the acting player restricts."""
-    state, p = game.state, game.rules.pieces
-    zones, cards = state.zones, state.cards
-    held = {cards[uid] for key in _concerned(state, p, state.active) for uid in zones.get(key, ())}
-    if not held:
+def restricted_plans(rules, plans: list) -> list:
+    """actions.menu's plans (verb, plan, cards), made once per game, with a part that reads no
+    parameter added to the guard of each verb a token restricts: no piece of those tokens lies
+    on the acting player, their Team or a figure of theirs. Such a verb is listed by menu()'s
+    general walk (its generated `listing` left out); other verbs, and games whose tokens
+    restrict nothing, keep their plans and pay nothing."""
+    restricts = rules.pieces.restricts
+    if not restricts:
         return plans
-    banned = {verb for verb, tokens in p.restricts.items() if not tokens.isdisjoint(held)}
-    return [plan for plan in plans if plan[0] not in banned] if banned else plans
+    out = []
+    for verb, plan, cards in plans:
+        tokens = restricts.get(verb)
+        if tokens is not None:
+            plan = plan[:2] + ((plan[2] or ()) + (_allowed(frozenset(tokens)),),) + plan[3:7] + (None,)
+        out.append((verb, plan, cards))
+    return out
+
+
+def _allowed(tokens: frozenset):
+    def allowed(run, env) -> bool:
+        state = run.state
+        zones, cards = state.zones, state.cards
+        return not any(cards[uid] in tokens for key in _concerned(state, run.rules.pieces, env["ctx:me"])
+                       for uid in zones.get(key, ()))
+    return allowed
 
 
 def discard_due(game, run, event: str) -> None:

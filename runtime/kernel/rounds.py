@@ -115,6 +115,3 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
             continue
         run.block(rule["body"], env)
         game.check_end(run)
-    if game.rules.pieces is not None:  # pieces whose discard time this is go back (pieces.py)
-        from .pieces import discard_due
-        discard_due(game, run, event)
