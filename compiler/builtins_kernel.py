@@ -157,3 +157,7 @@ DECLARED_TYPES = ("zone", "counter", "property")
 from .builtins_board import BOARD_FUNCTIONS, BOARD_PRIMITIVES  # noqa: E402
 KERNEL_PRIMITIVES.update((p.name, p) for p in BOARD_PRIMITIVES)
 KERNEL_FUNCTIONS.update((f.name, f) for f in BOARD_FUNCTIONS)
+# the words of pieces (compiler/builtins_pieces.py): the Mayhem vocabulary's, played by the kernel in a game
+from .builtins_pieces import PIECE_FUNCTIONS, PIECE_PRIMITIVES  # noqa: E402 - appended to the tables above
+KERNEL_PRIMITIVES.update(PIECE_PRIMITIVES)
+KERNEL_FUNCTIONS.update(PIECE_FUNCTIONS)

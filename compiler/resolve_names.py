@@ -9,6 +9,7 @@ from mayhem.dsl.spans import Span
 from . import builtins as B
 from . import builtins_kernel as K
 from .card_types import tag_properties
+from .game_pieces import check_pieces
 from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
@@ -84,7 +85,7 @@ class NameResolver:
                 self.find_vocab(file, "tag", tag, comp.props[name].span)
         for icon in comp.prop("icons", []) or []:
             self.find_vocab(file, "icon", icon, comp.props["icons"].span)
-        if comp.kind == "pool" and comp.prop("pile-on") and box:
+        if comp.kind == "pool" and comp.prop("pile-on") and box and self.res.games.get(box) is None:
             self.box_ref(box, comp.prop("pile-on"), "location", comp.props["pile-on"])
         if comp.kind == "npc" and box:
             self.box_ref(box, comp.prop("figure"), "character", comp.props.get("figure"))
@@ -97,6 +98,8 @@ class NameResolver:
                 for card, item in zip(pv.value, items):
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
         game = self.res.games.get(box) if box else None
+        if game is not None:  # the pieces of a game of the kernel: zones, pools, tokens
+            check_pieces(comp, game, self.res.boxes.get(box), self.res.vocab.get(box, {}).get("token", {}), self.diags)
         if game is not None and (comp is game or comp.parent is game):
             check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
             if comp.kind == "board":
@@ -379,7 +382,7 @@ class NameResolver:
 
     def game_names(self, box: str | None, kind: str) -> set[str]:
         if kind == "property":
-            return {name for comp in self.res.components.get(box, {}).values() if comp.kind == "card-type"
+            return {name for comp in self.res.components.get(box, {}).values() if comp.kind in ("card-type", "token-type")
                     for name, pv in comp.props.items() if isinstance(pv.value, dict)} | {"copies", "text"}
         game = self.res.games.get(box)
         return {c.id for c in game.children if c.kind == kind} if game is not None else set()

@@ -9,6 +9,7 @@ from mayhem.dsl.schema import KINDS
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .builtins_pieces import in_game
 from .asking import questions
 from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
@@ -273,6 +274,7 @@ class _Checker(ExprTyper):
             return
         if sym.kind == "primitive":
             prim: B.Primitive = sym.target
+            prim = in_game(prim, ctx.kind)  # a piece word in a game: the kernel's (builtins_pieces.py)
             if (prim.contexts is not None and ctx.kind not in prim.contexts) or \
                     (prim.contexts is None and ctx.kind == "game"):
                 if prim.contexts is None:

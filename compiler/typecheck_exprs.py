@@ -8,6 +8,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 
 from . import builtins as B
 from . import builtins_kernel as K
+from .builtins_pieces import in_game
 
 
 # The arguments that name a kind of die the game declares (`roll(mayhem)`, `shown-face("mayhem")`,
@@ -133,7 +134,7 @@ class ExprTyper:
                 for a in node.args:
                     self.expr(a.value, ctx)
                 return "any"
-            fn: B.Function = sym.target
+            fn: B.Function = in_game(sym.target, ctx.kind)  # a piece word in a game: the kernel's
             self.bind(node.args, fn.params, f"'{fn.name}'", node.span)
             params = params_by_name(fn)
             for i, arg in enumerate(node.args):

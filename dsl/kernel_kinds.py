@@ -128,8 +128,9 @@ def kernel_kinds() -> list:
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|team|location", "One zone per player (or Team, or Location: a "
-                         "pile of tokens the game's `pile-to` names); without it, one shared zone."),
+                PropSpec("per", "enum:player|team|location|figure|space", "One zone per player (or Team, or Location: a "
+                         "pile of tokens the game's `pile-to` names; or per figure or space of the board: pieces "
+                         "lying on it); without it, one shared zone."),
                 PropSpec("ordered", "flag", "Its cards keep an order (a deck: `draw` takes the top one)."),
                 PropSpec("visibility", "enum:public|owner|hidden", "Who sees its cards (default public)."),
                 PropSpec("capacity", "int", "At most this many cards."),
@@ -147,6 +148,11 @@ def kernel_kinds() -> list:
                          "(`enter-effect when-picked`)."),
                 PropSpec("done-to", "id", "Where a card of the zone goes when done (a Mission fulfilled)."),
                 PropSpec("done-effect", "id", "The effect of its cards run when one is done (`done-effect reward`)."),
+                # pieces (runtime/kernel/pieces.py): the box's pools, and what lies on a holder
+                PropSpec("pools", "flag", "The box's `pool`s lie here at setup, a piece of a token per count (kept "
+                         "`per team`: each Team's pool of its own count); `place` takes from here, `remove` puts back."),
+                PropSpec("pieces", "flag", "The pieces placed on its holders lie here (one such zone per kind of "
+                         "holder: `per figure`, `per space`, `per player` or `per team`)."),
         ),
         component=False,
         ),

@@ -152,3 +152,17 @@ def test_the_lab_game_of_tiles_checks_simulates_and_its_scenarios_run():
     assert summary["wins"].get("p1", 0) == summary["wins"].get("p3", 0) > 0  # a Team wins: both its players
     scenarios = invoke("scenario", "run", RUINS.parent / "ruins-scenarios", "--content", RUINS)
     assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
+
+
+EMBERS = Path(__file__).resolve().parent / "fixtures" / "kernel" / "embers"
+
+
+def test_the_pieces_lab_game_checks_simulates_and_its_scenarios_run():
+    checked = invoke("check", EMBERS)
+    assert checked.exit_code == 0 and "no problems" in checked.output, checked.output
+    result = invoke("simulate", "--box", "embers", "--games", "200", "--format", "json", "--content", EMBERS)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 200 and set(summary["reasons"]) == {"won", "tie"}
+    scenarios = invoke("scenario", "run", EMBERS.parent / "embers-scenarios", "--content", EMBERS)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout

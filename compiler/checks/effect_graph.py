@@ -312,7 +312,7 @@ def unreachable(col, emit):
     brought = tally(col, "C406", _brought)
     placed = {key[1] for key in brought.keys() if key[0] == "token"}
     set_up = set()
-    for box in col.boxes.values():
+    for box in (c for c in col.top if c["kind"] == "box"):  # a kernel game's box too: its piles (pieces.py)
         for pool in box["children"]:
             if pool["kind"] == "pool" and (col.prop(pool, "pile-on") or col.prop(pool, "on-vp-slots")):
                 for q, t in col.tokens.items():

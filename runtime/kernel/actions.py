@@ -12,6 +12,7 @@ from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
+from .pieces import restricted_plans
 
 
 _new = tuple.__new__  # an Action (runtime/actions.py: `(verb, args, text)`) made without a Python-level __new__
@@ -34,6 +35,8 @@ def menu(game) -> tuple[list[Action], list[str]]:
     plans = game._plans
     if plans is None:
         plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
+            plans = game._plans = restricted_plans(game.rules, plans)
     for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
         if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
             values = listing(probe, base)  # None: a part of the guard said no for every card
@@ -101,6 +104,8 @@ def sole_listing(game):
     plans = game._plans
     if plans is None:
         plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
+            plans = game._plans = restricted_plans(game.rules, plans)
     if len(plans) != 1:
         return None
     verb, plan, cards_of = plans[0]

@@ -252,8 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, dice, layout, teams
-    for module in (teams, dice, board, layout):
+    from . import board, dice, layout, pieces, teams
+    for module in (teams, dice, board, layout, pieces):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 

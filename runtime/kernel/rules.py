@@ -130,6 +130,7 @@ class GameRules:
     resolves: dict = field(default_factory=dict, compare=False, repr=False)
     draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
     layout: object = None  # a board laid from tiles (layout.Layout), if the game declares one
+    pieces: object = None  # pieces.Pieces: tokens, pools, zones of pieces (None: the game declares none)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -242,6 +243,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or any(t["event"].startswith("round-") for t in rules.rules)
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
+    from .pieces import load as load_pieces
+    load_pieces(rules, tops, box_comp)  # tokens, pools, zones of pieces: once per game (pieces.py)
     _index(rules)
     from .compile_stmts import compile_rules
     compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)

@@ -86,6 +86,8 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
             problems.append(Problem(at, f"no zone '{zone}' in the game", did_you_mean(zone, rules.zones)))
             continue
         holders = list(state.teams) if rules.zones[zone].per == "team" else state.players
+        if rules.zones[zone].per in ("figure", "space"):  # pieces on a figure or a space (pieces.py)
+            holders = list(state.figures) if rules.zones[zone].per == "figure" else list(rules.spaces)
         if rules.zones[zone].per and owner not in holders:
             problems.append(Problem(at, f"'{key}' names no {'Team' if holders is not state.players else 'player'}: "
                                         f"write {zone}.{holders[0]} ... {zone}.{holders[-1]}"))
@@ -102,7 +104,10 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
                 problems.append(Problem(at + (i,), f"no card '{item['card']}' in the decks of box '{rules.box}'",
                                         did_you_mean(item["card"], known)))
                 continue
-            if who not in state.players:
+            piece = rules.pieces is not None and rules.cards[state.cards[uid]].type in rules.pieces.types
+            if piece:  # a piece keeps its pool's owner (none, or a Team)
+                who = item.get("owner", state.owners[uid])
+            elif who not in state.players:
                 problems.append(Problem(at + (i,), f"no player '{who}'"))
                 continue
             was = state.zones.get(state.places[uid], [])

@@ -5,6 +5,7 @@ set, and the first player named."""
 from __future__ import annotations
 
 from .board import setup_figures
+from .pieces import setup_pieces, shuffle_piles
 from .rules import KernelError
 
 _TABLES: dict[tuple, tuple] = {}  # (rules' id, seats, decks) -> (the rules, the table dealt)
@@ -27,6 +28,8 @@ def setup_table(game) -> None:
             if len(_TABLES) > 256:  # many boxes and deck choices in one process: keep it small
                 _TABLES.clear()
             _TABLES[key] = (rules, _copy_table(state, None))
+    if rules.pieces is not None:  # face-down piles, shuffled for this game
+        shuffle_piles(rules, state)
     _first_player(rules, state)
 
 
@@ -80,7 +83,8 @@ def _deal(rules, state, config, decks: list[str]) -> None:
             state.teams[f"t{t + 1}"].append(p)
         state.team_next = {t: 0 for t in state.teams}
     setup_figures(rules, state)
-    holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None]}
+    holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None],
+               "space": list(rules.spaces)}
     for zone in rules.zones.values():
         for owner in holders[zone.per]:
             state.zones[state.zone_key(zone.id, owner)] = []
@@ -98,6 +102,8 @@ def _deal(rules, state, config, decks: list[str]) -> None:
                 state.owners.append(player)
                 state.places.append(key)
                 state.zones[key].append(uid)
+    if rules.pieces is not None:  # the pools' pieces, after the decks' cards (pieces.py)
+        setup_pieces(rules, state)
 
 
 def _first_player(rules, state) -> None:

@@ -8,6 +8,7 @@ from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
 from .rounds import after_turn, run_triggers, first_of_round
+from .pieces import discard_due
 from .setup import setup_table
 
 
@@ -104,6 +105,8 @@ class Steps:
         self._slots.get("round-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
         run_triggers(self, run, "round-end")
+        if self.rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
+            discard_due(self, run, "round-end")
         self.round_over(run)
         self._reset("round-end")
         state.log.append({"event": "round-end", "round": state.round})
@@ -133,6 +136,8 @@ class Steps:
         self.check_end(run)
         if state.triggers or self.rules.rules:
             run_triggers(self, run, "turn-end")
+        if self.rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
+            discard_due(self, run, "turn-end")
         if self._resets.get("turn-end") != []:  # none known yet, or some
             self._reset("turn-end")
         state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})

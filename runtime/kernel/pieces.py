@@ -1,0 +1,315 @@
+"""Pieces: tokens as card instances of a declared token type, lying on figures, spaces, players or Teams.
+
+Worked out once per game at load (`load`): each token as a printed card, the box's pools and
+the tokens each feeds, the zone of pieces of each kind of holder, the actions each token
+restricts and its discard time. Setup lays each pool's pieces in the game's `pools` zone (a
+`pile-on` pool's face down and shuffled on its space); `place`, `remove`, `remove-all` and
+`take` move them; the legal actions leave out those a piece on the acting player restricts
+(a part of their guards: actions.menu); the turn-end and round-end steps send pieces back at
+their discard times, after the event's triggers.
+A piece is a card: `cards-in`, `top-card`, `move-card` and the scenarios' `zones` serve it too."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .compile import _as_list
+from .draws import shuffle as _shuffle
+from .rules import Card, CardType, KernelError
+
+HOLDER_KINDS = ("figure", "space", "player", "team")
+
+
+@dataclass
+class Pieces:
+    types: set[str]  # the token types' ids: a card of one of these kinds is a piece
+    pool_zone: str | None  # the zone flagged `pools`
+    pool_per: str | None  # None (one shared pool zone) or "team"
+    zones: dict[str, str]  # kind of holder -> the zone flagged `pieces` kept per it
+    pools: list[tuple[str, dict, str | None]]  # (pool id, {Team or None: count}, the `pile-on` space)
+    fed: dict[str, list[str]]  # pool id -> the qids of the tokens it feeds, in declaration order
+    restricts: dict[str, set[str]] = field(default_factory=dict)  # verb -> qids of the tokens restricting it
+    discards: dict[str, set[str]] = field(default_factory=dict)  # structure event -> qids discarded at it
+    limits: dict[str, int] = field(default_factory=dict)  # qid -> at most this many on one holder
+    teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
+
+
+def _prop(comp: dict, name: str, default=None):
+    p = comp["props"].get(name)
+    return p["value"] if p is not None else default
+
+
+def load(rules, tops: list[dict], box: dict) -> None:
+    """rules.pieces for the game's tokens, pools and zones of pieces; None (nothing to pay for
+    at play) when the game declares no token type and no zone of pieces or pools."""
+    types = {c["id"]: c for c in tops if c["kind"] == "token-type"}
+    zones = {z: c for c in rules.game["children"] if c["kind"] == "zone"
+             for z in (c["id"],) if _prop(c, "pieces") or _prop(c, "pools")}
+    if not types and not zones:
+        return
+    for ident, comp in types.items():
+        decl = {k: v["value"] for k, v in comp["props"].items() if isinstance(v["value"], dict)}
+        rules.card_types[ident] = CardType(ident, decl, [], {})
+    held = {_prop(c, "per"): z for z, c in zones.items() if _prop(c, "pieces")}
+    pool_zone = next((z for z, c in zones.items() if _prop(c, "pools")), None)
+    pieces = Pieces(set(types), pool_zone, rules.zones[pool_zone].per if pool_zone else None,
+                    {k: held[k] for k in HOLDER_KINDS if k in held}, [], {})
+    for c in tops:
+        if c["kind"] not in types:
+            continue
+        rules.cards[c["qid"]] = Card(c["qid"], c["id"], c["name"] or c["id"], c["kind"],
+                                     {k: v["value"] for k, v in c["props"].items()}, 1, None)
+        pieces.fed.setdefault(_prop(c, "drawn-from") or c["id"], []).append(c["qid"])
+        for verb in _prop(c, "restricts") or ():
+            if verb not in rules.actions:
+                raise KernelError(f"token '{c['id']}': 'restricts {verb}' names no action of the game")
+            pieces.restricts.setdefault(verb, set()).add(c["qid"])
+        if _prop(c, "discarded"):
+            pieces.discards.setdefault(_prop(c, "discarded"), set()).add(c["qid"])
+        if _prop(c, "limit") is not None:
+            pieces.limits[c["qid"]] = _prop(c, "limit")
+    names = list(_prop(rules.game, "team-names") or [])
+    for pool in box["children"] if box else ():
+        if pool["kind"] != "pool":
+            continue
+        counts = {None: _prop(pool, "count")} if _prop(pool, "count") is not None else {}
+        for i in range(rules.teams):  # a Team's own count, under its id (`t1 4`) or its name
+            team = f"t{i + 1}"
+            n = _prop(pool, team, _prop(pool, names[i]) if i < len(names) else None)
+            if n is not None:
+                counts[team] = n
+        if pool["id"] not in pieces.fed:
+            raise KernelError(f"pool '{pool['id']}' feeds no token of the game")
+        pile = _prop(pool, "pile-on")
+        if pile is not None and "space" not in pieces.zones:
+            raise KernelError(f"pool '{pool['id']}': 'pile-on {pile}' needs a zone of pieces kept per space")
+        if pile is None and pool_zone is None:
+            raise KernelError(f"pool '{pool['id']}': the game has no zone flagged `pools` for it")
+        pieces.pools.append((pool["id"], counts, pile))
+        if None not in counts and counts:
+            pieces.teamed.update(pieces.fed[pool["id"]])
+    if "round-end" in pieces.discards:
+        rules.uses_rounds = True  # a discard at the round's end: the turns come in rounds
+    rules.pieces = pieces
+
+
+# -- setup ---------------------------------------------------------------------------------
+
+def setup_pieces(rules, state) -> None:
+    """Each pool's pieces, in the order the box declares the pools: its count of pieces (per
+    Team, owned by the Team) in the pools zone, or on its `pile-on` space; the tokens a pool
+    feeds take turns. Zones kept per space get a pile for every space."""
+    p = rules.pieces
+    for kind, zone in p.zones.items():
+        if kind == "space":
+            for space in rules.spaces:
+                state.zones.setdefault(f"{zone}/{space}", [])
+    for pool, counts, pile in p.pools:
+        fed = p.fed[pool]
+        for team, n in counts.items():
+            if pile is not None:
+                key = f"{p.zones['space']}/{pile}"
+            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest shared
+                key = p.pool_zone if p.pool_per is None or team is None else f"{p.pool_zone}/{team}"
+            for i in range(n or 0):
+                uid = len(state.cards)
+                state.cards.append(fed[i % len(fed)])
+                state.owners.append(team)
+                state.places.append(key)
+                state.zones.setdefault(key, []).append(uid)
+
+
+def shuffle_piles(rules, state) -> None:
+    """The face-down piles (`pile-on`) shuffled, seeded, once the table is laid."""
+    piles = [f"{rules.pieces.zones['space']}/{pile}" for _pool, _counts, pile in rules.pieces.pools if pile]
+    if piles:
+        gen = state.random()
+        for key in dict.fromkeys(piles):
+            _shuffle(gen, state.zones[key])
+        state.keep(gen)
+
+
+# -- where pieces lie ------------------------------------------------------------------------
+
+def holder_key(run, holder) -> str:
+    """The key of the pile of pieces lying on a figure, a space, a Team or a player."""
+    state, p = run.state, run.rules.pieces
+    if holder in state.figures:
+        kind = "figure"
+    elif holder in run.rules.spaces:
+        kind = "space"
+    elif holder in state.teams:
+        kind = "team"
+    elif holder in state.players:
+        kind = "player"
+    else:
+        raise KernelError(f"{holder!r} is no figure, space, player or Team: no piece lies on it")
+    zone = p.zones.get(kind)
+    if zone is None:
+        raise KernelError(f"no zone of the game holds pieces on a {kind}: declare one `per {kind}` with `pieces`")
+    return f"{zone}/{holder}"
+
+
+def _pool_key(run, env, owner, kind=None) -> str:
+    """The pile of the pool a piece goes back to (of its owner, a Team, or the shared one), or
+    that a token's pieces come from (`kind`: of `me`'s Team when its pool counts per Team)."""
+    p = run.rules.pieces
+    if p.pool_zone is None:
+        raise KernelError("the game has no zone flagged `pools`: pieces have no pool to come from or go back to")
+    if p.pool_per is None:
+        return p.pool_zone
+    if owner is None and kind in p.teamed:
+        owner = run.state.holder(env["ctx:me"], "team")
+    return p.pool_zone if owner is None else f"{p.pool_zone}/{owner}"
+
+
+def _move(state, uid: int, key: str) -> None:
+    state.zones[state.places[uid]].remove(uid)
+    state.zones.setdefault(key, []).append(uid)
+    state.places[uid] = key
+
+
+def _of(state, key: str, token: str) -> list[int]:
+    cards = state.cards
+    return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
+
+
+def _token_id(run, token: str) -> str:
+    return run.rules.cards[token].id
+
+
+# -- primitives ------------------------------------------------------------------------------
+
+def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
+    """Pieces of the token from its pool onto each holder: as many as are left (a spent pool
+    places fewer), up to the token's `limit` on one holder."""
+    state = run.state
+    limit = run.rules.pieces.limits.get(token)
+    for holder in _as_list(on):
+        key = holder_key(run, holder)
+        n = max(int(count or 0), 0)
+        if limit is not None:
+            n = min(n, max(limit - len(_of(state, key, token)), 0))
+        taken = _of(state, _pool_key(run, env, None, token), token)[:n]
+        for uid in taken:
+            _move(state, uid, key)
+        state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
+                          **({"short": n - len(taken)} if len(taken) < n else {})})
+
+
+def _back(run, env, token, holders, count, event: str) -> None:
+    state = run.state
+    for holder in _as_list(holders):
+        pieces = _of(state, holder_key(run, holder), token)
+        back = pieces if count is None else pieces[:max(int(count or 0), 0)]
+        for uid in back:
+            _move(state, uid, _pool_key(run, env, state.owners[uid]))
+        if back:
+            state.log.append({"event": event, "token": _token_id(run, token), "from": holder, "count": len(back)})
+
+
+def remove(run, env, token, count=1, **where) -> None:
+    """Up to `count` pieces of the token on each holder (`from`) back into their pool."""
+    _back(run, env, token, where.get("from"), count, "remove")
+
+
+def remove_all(run, env, token, **where) -> None:
+    _back(run, env, token, where.get("from"), None, "remove")
+
+
+def take(run, env, token, **where) -> None:
+    """Up to `count` pieces of the token from one holder to another, the first lying there
+    (the top of an ordered pile)."""
+    state = run.state
+    source, to = where.get("from"), where.get("to")
+    moved = _of(state, holder_key(run, source), token)[:max(int(where.get("count", 1) or 0), 0)]
+    key = holder_key(run, to)
+    for uid in moved:
+        _move(state, uid, key)
+    state.log.append({"event": "take", "token": _token_id(run, token), "from": source, "to": to,
+                      "count": len(moved)})
+
+
+PRIMITIVES = {"place": place, "remove": remove, "remove-all": remove_all, "take": take}
+
+
+# -- functions -------------------------------------------------------------------------------
+
+def has(run, env, holder, token) -> bool:
+    return holder is not None and bool(_of(run.state, holder_key(run, holder), token))
+
+
+def count(run, env, what, on=None, of=None) -> int:
+    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's)."""
+    if on is None:
+        return len(_of(run.state, _pool_key(run, env, of, what), what))
+    return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))
+
+
+FUNCTIONS = {"has": has, "count": count}
+
+
+# -- what pieces forbid, and when they go back -------------------------------------------------
+
+def _concerned(state, p, player: str) -> list[str]:
+    """The piles of pieces a player's restrictions and turn-end discards concern: on the
+    player, on their Team and on the figures they (or their Team) own."""
+    team = state.team_of(player) if state.teams else None
+    keys = []
+    if "player" in p.zones:
+        keys.append(f"{p.zones['player']}/{player}")
+    if team is not None and "team" in p.zones:
+        keys.append(f"{p.zones['team']}/{team}")
+    if "figure" in p.zones:
+        keys += [f"{p.zones['figure']}/{f}" for f, x in state.figures.items() if x["owner"] in (player, team)]
+    return keys
+
+
+def restricted_plans(rules, plans: list) -> list:
+    """actions.menu's plans (verb, plan, cards), made once per game, with a part that reads no
+    parameter added to the guard of each verb a token restricts: no piece of those tokens lies
+    on the acting player, their Team or a figure of theirs. Such a verb is listed by menu()'s
+    general walk (its generated `listing` left out); other verbs, and games whose tokens
+    restrict nothing, keep their plans and pay nothing."""
+    restricts = rules.pieces.restricts
+    if not restricts:
+        return plans
+    out = []
+    for verb, plan, cards in plans:
+        tokens = restricts.get(verb)
+        if tokens is not None:
+            plan = plan[:2] + ((plan[2] or ()) + (_allowed(frozenset(tokens)),),) + plan[3:7] + (None,)
+        out.append((verb, plan, cards))
+    return out
+
+
+def _allowed(tokens: frozenset):
+    def allowed(run, env) -> bool:
+        state = run.state
+        zones, cards = state.zones, state.cards
+        return not any(cards[uid] in tokens for key in _concerned(state, run.rules.pieces, env["ctx:me"])
+                       for uid in zones.get(key, ()))
+    return allowed
+
+
+def discard_due(game, run, event: str) -> None:
+    """At a structure event, the pieces whose token is `discarded` then go back to the pool:
+    at `round-end` wherever they lie, at `turn-end` those the turn's player concerns."""
+    p = game.rules.pieces
+    due = p.discards.get(event)
+    if not due:
+        return
+    state = game.state
+    if event == "turn-end":
+        keys = _concerned(state, p, state.active)
+    else:
+        prefixes = tuple(zone + "/" for zone in p.zones.values())
+        keys = [key for key in state.zones if key.startswith(prefixes)]
+    env = {"ctx:me": state.active}
+    for key in keys:
+        for token in sorted(due):
+            back = _of(state, key, token)
+            for uid in back:
+                _move(state, uid, _pool_key(run, env, state.owners[uid]))
+            if back:
+                state.log.append({"event": "discard", "token": _token_id(run, token),
+                                  "from": key.partition("/")[2], "count": len(back)})
