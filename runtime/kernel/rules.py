@@ -129,6 +129,8 @@ class GameRules:
     plays: dict = field(default_factory=dict, compare=False, repr=False)
     resolves: dict = field(default_factory=dict, compare=False, repr=False)
     draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
+    dash: object = None  # dashboards.Dashboards: figures that are cards, their parts (None: no such figure)
+    turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -226,6 +228,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         if child["kind"] == "rule":
             rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
     _board(rules, game)
+    from .dashboards import load_dashboards
+    load_dashboards(rules, tops)  # figures that are cards, their parts, the actions that start a turn
     rules.teams = int(_prop(game, "teams", 0) or 0)
     rules.team_seats = _prop(game, "team-seats", "alternate")
     if rules.turn_order == "alternate-teams" and not rules.teams:
@@ -246,6 +250,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
 
 
 CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
+CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
 
 
 def yields_cards(e: dict | None) -> bool:

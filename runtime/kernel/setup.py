@@ -27,6 +27,9 @@ def setup_table(game) -> None:
             if len(_TABLES) > 256:  # many boxes and deck choices in one process: keep it small
                 _TABLES.clear()
             _TABLES[key] = (rules, _copy_table(state, None))
+    if rules.dash is not None:  # figures that are cards, dealt seeded: not part of the table kept
+        from .dashboards import deal_figures
+        deal_figures(game)
     _first_player(rules, state)
 
 

@@ -12,7 +12,7 @@ _GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setsta
 _HOLDER: list = [None]  # the state whose generator state is _GENERATOR's own, not yet saved in it
 _FIELDS = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
            "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
-           "team_next", "dice", "die_serial", "forced", "figures")
+           "team_next", "dice", "die_serial", "forced", "figures", "active_figure", "active_turn")
 
 
 class State:
@@ -58,6 +58,9 @@ class State:
         self.forced: dict[str, list] = {"rolls": [], "coins": []}  # results a scenario forces, in order
         # figures on the board by id ("pawn-p1"): {"kind", "owner", "space" (None: off the board)}
         self.figures: dict[str, dict] = {}
+        # the Active figure (dashboards.py) and the turn it was made Active in (`self` only in that turn)
+        self.active_figure: str | None = None
+        self.active_turn = 0
 
     def clone(self, log: bool = True) -> "State":
         """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
@@ -90,6 +93,8 @@ class State:
         other.die_serial = self.die_serial
         other.forced = dict(zip(self.forced, map(list.copy, self.forced.values())))
         other.figures = dict(zip(self.figures, map(dict.copy, self.figures.values()))) if self.figures else {}
+        other.active_figure = self.active_figure
+        other.active_turn = self.active_turn
         return other
 
     def to_json(self) -> dict:
