@@ -4,7 +4,7 @@ parts: Abilities), a die placed on a part, and the Active figure whose menu the 
 A figure kind with `card-type T` deals `count` of the box's cards of type T to each player (or
 Team) at setup; the figure's id is its card's, its counters `start-from` the card's properties,
 and the cards declared inside it (a card type's `children`) are card instances in a zone of
-their own (`ability/ID`), owned by the figure. `activate(figure, part, die)` places the die on
+their own (`TYPE/ID`: the card type, the figure), owned by the figure. `activate(figure, part, die)` places the die on
 the part and makes the figure Active (`self`) for the turn; while none is, the turn offers only
 the actions that `starts-turn`, then only the others. `resolve-ability(part, FLAG: cond, ...)`
 runs the part's effects in its card type's order: an effect named by a flag when the flag
@@ -125,7 +125,7 @@ def deal_figures(game) -> None:
 
 
 def _named(rules, roster: list, holders: list, chosen: dict, count: int, kind: str) -> list[str]:
-    from mayhem.dsl.diagnostics import did_you_mean
+    from ...dsl.diagnostics import did_you_mean
     ids = {rules.cards[q].id: q for q in roster}
     picked = []
     for holder in holders:
@@ -176,35 +176,44 @@ def turn_plans(game, plans: list) -> list:
 
 # -- primitives and functions ------------------------------------------------------------------
 
-def activate(run, env, figure, ability, die=None) -> None:
-    """The die placed on the figure's part (an Ability card): the figure is Active this turn."""
+def _card_among(given: dict):
+    """The card among a call's keyword arguments (a uid; the shared words name it by their own
+    parameter's name), none without one."""
+    return next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+
+
+def activate(run, env, figure, **given) -> None:
+    """`activate(figure, PART, die: DIE)`: the die placed on the figure's part (a card declared
+    inside its card), and the figure Active this turn."""
     from .dice import place_die
     state = run.state
-    if die is not None:
-        place_die(run, env, die, ability)
+    part, die = _card_among(given), given.get("die")
+    if die is not None and part is not None:
+        place_die(run, env, die, part)
     state.active_figure, state.active_turn = figure, state.turn
     value = state.dice[die]["value"] if die in state.dice else None
-    state.log.append({"event": "activate", "figure": figure, "ability": run.game.card_id(ability), "die": value,
-                      "player": env["ctx:me"]})
+    state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
+                      else None, "die": value, "player": env["ctx:me"]})
 
 
-def resolve_ability(run, env, ability, **flags) -> None:
-    """The part's effects in its card type's declaration order: one named by a flag when the
-    flag holds, the others always; the end checked between two of them."""
-    if ability is None:
+def resolve_part(run, env, **given) -> None:
+    """`resolve-ability(PART, FLAG: cond, ...)`: the part's effects in its card type's
+    declaration order, one named by a flag when the flag holds, the others always; the end
+    checked after each."""
+    from .compile_stmts import compiled_block
+    part = _card_among(given)
+    if part is None:
         return
     state = run.state
-    qid = state.cards[ability]
     done = []
-    for name, body in run.rules.dash.effects.get(qid, []):
-        if name in flags and not flags[name]:
+    for name, body in run.rules.dash.effects.get(state.cards[part], []):
+        if name in given and not given[name]:
             continue
-        from .compile_stmts import compiled_block
         done.append(name)
-        compiled_block(body, run.rules)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": ability})
+        compiled_block(body, run.rules)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": part})
         run.game.check_end(run)
-    state.log.append({"event": "resolve-ability", "figure": state.owners[ability],
-                      "ability": run.game.card_id(ability), "effects": done})
+    state.log.append({"event": "resolve-ability", "figure": state.owners[part], "card": run.game.card_id(part),
+                      "effects": done})
 
 
 def abilities_of(run, env, figure) -> list[int]:
@@ -219,14 +228,15 @@ def abilities_of(run, env, figure) -> list[int]:
     return sorted(set(out)) if len(_as_list(figure)) > 1 else out
 
 
-def slot_of(run, env, ability):
+def slot_of(run, env, **given):
     """A part's printed `slot` (none where it prints none)."""
-    if ability is None:
+    part = _card_among(given)
+    if part is None:
         return None
-    return run.rules.cards[run.state.cards[ability]].props.get("slot")
+    return run.rules.cards[run.state.cards[part]].props.get("slot")
 
 
-PRIMITIVES = {"activate": activate, "resolve-ability": resolve_ability}
+PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
 def figure_of(run, env, card):
     """The figure whose card this card is declared inside (its holder); none for another card."""
     if not isinstance(card, int) or isinstance(card, bool):
