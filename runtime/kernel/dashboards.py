@@ -1,5 +1,7 @@
-"""Dashboards: figures that are cards of a declared card type, the cards nested in them (their
-parts: Abilities), a die placed on a part, and the Active figure whose menu the turn offers.
+"""Dashboards: figures that are cards, the cards declared inside them, and the Active figure.
+
+The parts of a figure's card are its Abilities; a die is placed on one, and the Active figure's
+menu is what the turn offers.
 
 A figure kind with `card-type T` deals `count` of the box's cards of type T to each player (or
 Team) at setup; the figure's id is its card's, its counters `start-from` the card's properties,
