@@ -31,3 +31,14 @@ def nest(kinds: dict, card_types: list, diags: Diagnostics) -> None:
                 kinds[ct.id] = replace(kinds[ct.id], children=kinds[ct.id].children + (child,))
     for child, holders in parents.items():
         kinds[child] = replace(kinds[child], parents=tuple(holders))
+
+
+def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
+    """A figure kind's `card-type` names a card type of the collection (its figures are its cards)."""
+    pv = figure.props["card-type"]
+    known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+    if pv.value not in known:
+        span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
+        diags.error("E301", f"unknown card type '{pv.value}'", span,
+                    hint=did_you_mean(str(pv.value), known) or "card types of the collection: "
+                    + (", ".join(known) or "none"))
