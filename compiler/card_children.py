@@ -39,6 +39,6 @@ def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
     known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
     if pv.value not in known:
         span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
+        listed = ", ".join(known) or "none"
         diags.error("E301", f"unknown card type '{pv.value}'", span,
-                    hint=did_you_mean(str(pv.value), known) or "card types of the collection: "
-                    + (", ".join(known) or "none"))
+                    hint=did_you_mean(str(pv.value), known) or f"card types of the collection: {listed}")
