@@ -169,6 +169,17 @@ def test_a_replay_of_the_decisions_is_the_same_game(squads, tmp_path):
         assert report.ok, report.message
 
 
+def test_a_game_dealt_named_heroes_replays_with_them(squads, tmp_path):
+    chosen = {"t1": ["stone", "moss"], "t2": ["blaze", "gale"]}
+    game = KernelGame(squads, KernelConfig(players=2, seed=9, dashboards=chosen))
+    _play(game, 9)
+    assert {f: x["owner"] for f, x in game.state.figures.items()} == {
+        "stone": "t1", "moss": "t1", "blaze": "t2", "gale": "t2"}
+    write_log(game, tmp_path / "named.jsonl")
+    report = replay(lambda box: squads, tmp_path / "named.jsonl")
+    assert report.ok, report.message
+
+
 def test_a_game_played_out_is_the_game_played_act_by_act(squads):
     asked: list[str] = []
     for seed in range(10):
