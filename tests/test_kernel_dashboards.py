@@ -73,6 +73,16 @@ def test_figures_are_the_box_s_cards_with_their_parts(squads):
         assert [squads.cards[state.cards[uid]].type for uid in parts] == ["talent"] * len(parts)
 
 
+def test_a_game_without_dashboards_keeps_none(squads):
+    """Marvel Mayhem and Ridge declare no figure of a card type and no action that starts a
+    turn: the kernel's menu and setup skip the dashboards for them (nothing to pay)."""
+    root = HERE.parent.parent.parent
+    for path, box in ((root / "content", "marvel-mayhem"), (HERE / "ridge", "ridge")):
+        rules = load_game_rules(_compile(path), box)
+        assert rules.dash is None and rules.turn_starters == ()
+    assert squads.dash is not None and squads.turn_starters == ("place",)
+
+
 def _turns(log):
     """Each turn's events (turn-start to turn-end)."""
     turns, current = [], None

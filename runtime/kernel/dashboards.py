@@ -5,10 +5,10 @@ menu is what the turn offers.
 
 A figure kind with `card-type T` deals `count` of the box's cards of type T to each player (or
 Team) at setup; the figure's id is its card's, its counters `start-from` the card's properties,
-and the cards declared inside it (a card type's `children`) are card instances in a zone of
-their own (`TYPE/ID`: the card type, the figure), owned by the figure. `activate(figure, part, die)` places the die on
-the part and makes the figure Active (`self`) for the turn; while none is, the turn offers only
-the actions that `starts-turn`, then only the others. `resolve-ability(part, FLAG: cond, ...)`
+and the cards declared inside it (a card type's `children`) are card instances owned by the
+figure, in a zone of their own (`TYPE/ID`: the card type, the figure). `activate(figure, part,
+die)` places the die on the part and makes the figure Active (`self`) for the turn; while none
+is, the turn offers only the actions that `starts-turn`, then only the others. `resolve-ability(part, FLAG: cond, ...)`
 runs the part's effects in its card type's order: an effect named by a flag when the flag
 holds, the others always."""
 from __future__ import annotations
@@ -55,7 +55,8 @@ def load_dashboards(rules, tops: list) -> None:
             ctype = rules.card_types.get(child["kind"])
             if ctype is None:
                 continue
-            props = {k: v["value"] for k, v in child["props"].items() if k in ctype.props}
+            props = {k: v["default"] for k, v in ctype.props.items() if v.get("default") is not None}
+            props.update({k: v["value"] for k, v in child["props"].items() if k in ctype.props})
             rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"],
                                              props, 1, None)
             parts[comp["qid"]].append(child["qid"])
