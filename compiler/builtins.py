@@ -89,7 +89,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("activate", (_p("figure", "figure"), _p("ability", "ability"),
                            _p("die", "number", doc="The face of the Team's free die placed on the Ability.")),
               "Place one of the Team's free dice showing `die` on the figure's Ability: the figure is the "
-              "Active Character, and its turn begins (logged `activate`).", ("team-turn",)),
+              "Active Character, and its turn begins (logged `activate`). In a kernel game (`game`): `die` is a free "
+              "die, placed on the Ability card (docs/kernel.md, Dashboards).", ("team-turn", "game")),
     Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
               "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
               "(logged `die-forfeit`).", ("team-turn",)),
@@ -97,8 +98,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
               "Use the Active Character's Ability: its standard effect, then the special and Mayhem effects "
-              "asked for, as one effect whose `bonus`es apply first (logged `resolve` with the sections).",
-              ("turn",)),
+              "asked for, as one effect whose `bonus`es apply first (logged `resolve` with the sections). In a "
+              "kernel game: the Ability card's effects in declaration order, each named by a flag when it holds.",
+              ("turn", "game")),
     Primitive("use-special", (_p("ability", "ability"),),
               "Use the Active Character's Special Ability: its `once` limit is spent, its effect runs "
               "(logged `special`).", ("turn",)),
@@ -296,7 +298,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "team-turn": _COMMON + ("teams", "round"),
     "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
-    "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces"),
+    "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self"),
 }
 
 CONTEXT_DOCS = {

@@ -116,7 +116,13 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("foes", (_p("who", "player"),), "players",
              "The players still in who are not of the player's Team (without Teams: every other player), "
              "in turn order from the player."),
+    Function("figure-of", (_p("card", "any"),), "figure",
+             "The figure whose card a card is declared inside (a dashboard's Ability); none for another card."),
 )}
+
+# Words of the Mayhem vocabulary (compiler/builtins.py) that kernel games play too, with the same
+# parameters (dashboards: runtime/kernel/dashboards.py; docs/kernel.md, Dashboards).
+SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of")
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
 KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (

@@ -139,6 +139,8 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
         first[ct.id] = ct
         if spec is not None and not (ct.id in CONTENT_DECLARED and spec == known.get(ct.id)):
             out[ct.id] = spec
+    from .card_children import nest
+    nest(out, card_types, diags)  # `children [ability]`: card types whose cards stand inside others'
     if out:
         ruling = known.get("ruling", KINDS["ruling"])
         deck = known.get("deck", KINDS["deck"])

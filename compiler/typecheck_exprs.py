@@ -148,7 +148,8 @@ class ExprTyper:
             return fn.returns
         if isinstance(node, ast.BinOp) and node.op == "+" and ctx.kind == "game":
             lt, rt = self.expr(node.left, ctx), self.expr(node.right, ctx)
-            if lt in ("players", "cards", "any") or rt in ("players", "cards", "any"):
+            if lt in ("players", "cards", "any", "figures", "abilities") or \
+                    rt in ("players", "cards", "any", "figures", "abilities"):  # abilities: dashboards
                 return lt if lt == rt else "any"  # a union of sets (players and cards: targets)
             for side, t in ((node.left, lt), (node.right, rt)):
                 if not B.accepts("number", t):

@@ -35,6 +35,9 @@ def kernel_kinds() -> list:
                          "`requires [text]`."),
                 PropSpec("triggers", "id", "Its cards may carry `on EVENT` triggers, checked in this context "
                          "of effects: `triggers card`."),
+                PropSpec("children", "list", "Card types whose cards are declared inside each card of this one, "
+                         "and only there (a dashboard's Abilities: `children [ability]`); see docs/kernel.md, "
+                         "Dashboards."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
         ),
@@ -210,7 +213,10 @@ def kernel_kinds() -> list:
                    PropSpec("per", "enum:player|team", "Whose figures: each player's (the default) or each Team's."),
                    PropSpec("count", "int", "How many figures each player (or Team) has (default 1)."),
                    PropSpec("start", "list", "Where they start: the Nth player's (or Team's) figures on the "
-                            "Nth space listed, one space for all; none: off the board until `put`.")),
+                            "Nth space listed, one space for all; none: off the board until `put`."),
+                   PropSpec("card-type", "id", "Its figures are cards of this card type (a dashboard): at setup "
+                            "each player (or Team) is dealt `count` of the box's cards of it, seeded; a figure's "
+                            "id is its card's, its counters `start-from` the card's properties.")),
             component=False,
         ),
         KindSpec(

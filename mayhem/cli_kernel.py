@@ -140,7 +140,10 @@ def _show(console, game) -> None:
         console.print(f"{team} ({', '.join(seats)}): {counters}; dice {' '.join(dice) or 'none'}", highlight=False,
                       markup=False)
     if state.figures:
-        console.print("board: " + ", ".join(f"{f} on {x['space']}" for f, x in state.figures.items()),
+        def kept(f):  # a figure's own counters (a dashboard's Life)
+            own = ", ".join(f"{k.split('/')[0]} {v}" for k, v in sorted(state.counters.items()) if k.endswith("/" + f))
+            return f" ({own})" if own else ""
+        console.print("board: " + ", ".join(f"{f}{kept(f)} on {x['space']}" for f, x in state.figures.items()),
                       highlight=False, markup=False)
     hand = game.rules.zone_roles["draw-to"]
     if hand is not None:

@@ -128,6 +128,23 @@ def test_the_lab_game_without_decks_simulates_plays_and_scenarios_run(tmp_path):
     assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
 
 
+SQUADS = RIDGE.parent / "squads"
+
+
+def test_the_dashboards_lab_game_checks_simulates_plays_and_scenarios_run():
+    checked = invoke("check", SQUADS)
+    assert checked.exit_code == 0 and "no problems" in checked.output, checked.output
+    result = invoke("simulate", "--box", "squads", "--games", "200", "--format", "json", "--content", SQUADS)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 200 and summary["reasons"].get("won", 0) > 100
+    played = invoke("play", "--box", "squads", "--seed", "3", "--content", SQUADS, input="1\n" * 6 + "q\n")
+    assert played.exit_code == 0, played.output
+    assert "gale (life 5) on None" in played.stdout and "activate: figure gale" in played.stdout
+    scenarios = invoke("scenario", "run", SQUADS.parent / "squads-scenarios", "--content", SQUADS)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
+
+
 def test_options_of_mayhem_games_are_refused_not_ignored():
     """A kernel game has no modes, Teams files nor first-game set-up: saying one is a usage
     error (it was left out without a word, and the games played the standard way)."""

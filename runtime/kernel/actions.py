@@ -37,6 +37,9 @@ def menu(game) -> tuple[list[Action], list[str]]:
         plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
         if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
             plans = game._plans = restricted_plans(game.rules, plans)
+    if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
+        from .dashboards import turn_plans
+        plans = turn_plans(game, plans)
     for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
         if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
             values = listing(probe, base)  # None: a part of the guard said no for every card

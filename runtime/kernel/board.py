@@ -14,6 +14,8 @@ def setup_figures(rules, state) -> None:
     """Each kind of figure: `count` figures per player (or Team), the Nth player's (or Team's)
     on the Nth space of its `start` list (one space: all there; none: off the board)."""
     for kind, spec in rules.figures.items():
+        if rules.dash is not None and kind in rules.dash.kinds:
+            continue  # figures that are cards: dealt by dashboards.py
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
         for i, holder in enumerate(holders):
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None

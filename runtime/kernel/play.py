@@ -194,6 +194,8 @@ def write_log(game: KernelGame, path: Path) -> None:
     head = {"kernel_log": LOG_VERSION, "box": game.rules.box, "seed": game.config.seed,
             "players": game.config.players, "decks": list(game.config.decks),
             "dealt": [game.state.decks[p] for p in game.state.players if p in game.state.decks]}
+    if game.config.dashboards:  # the figures' cards the game was given (dashboards.py)
+        head["dashboards"] = game.config.dashboards
     lines = [head] + [{"decision": h} for h in game.history] + [{"result": game.state.result},
                                                                {"state": game.state.to_json()}]
     path.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in lines), encoding="utf-8")
@@ -273,7 +275,8 @@ def replay(rules_for, path: Path) -> ReplayReport:
     head, taken, result, state = read_kernel_log(path)
     try:  # a box, a number of players or a deck the content does not have
         game = KernelGame(rules_for(head["box"]), KernelConfig(players=head["players"], seed=head["seed"],
-                                                               decks=head["decks"]))
+                                                               decks=head["decks"],
+                                                               dashboards=head.get("dashboards")))
         decision = game.start()
     except KernelError as exc:
         return ReplayReport(False, f"the log's header: {exc}", 0)

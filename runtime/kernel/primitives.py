@@ -252,8 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, dice, layout, pieces, teams
-    for module in (teams, dice, board, layout, pieces):
+    from . import board, dashboards, dice, layout, pieces, teams
+    for module in (teams, dice, board, layout, pieces, dashboards):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 

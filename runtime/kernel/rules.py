@@ -131,6 +131,8 @@ class GameRules:
     draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
     layout: object = None  # a board laid from tiles (layout.Layout), if the game declares one
     pieces: object = None  # pieces.Pieces: tokens, pools, zones of pieces (None: the game declares none)
+    dash: object = None  # dashboards.Dashboards: figures that are cards, their parts (None: no such figure)
+    turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -230,6 +232,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
     _board(rules, game)
     from .layout import load as load_layout
     load_layout(rules, game)  # a `board` laid from tiles: its tiles are spaces too
+    from .dashboards import load_dashboards
+    load_dashboards(rules, tops)  # figures that are cards, their parts, the actions that start a turn
     rules.teams = int(_prop(game, "teams", 0) or 0)
     rules.team_seats = _prop(game, "team-seats", "alternate")
     if rules.turn_order == "alternate-teams" and not rules.teams:
@@ -252,6 +256,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
 
 
 CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
+CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
 
 
 def yields_cards(e: dict | None) -> bool:

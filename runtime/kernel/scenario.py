@@ -38,6 +38,7 @@ SCHEMA = {
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
             "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
             "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
+            "dashboards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
             "keep_rest": {"type": "boolean"}, "board": SCENARIO_SCHEMA}},
@@ -72,7 +73,8 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     if problems:
         return None, problems
     try:
-        game = KernelGame(rules, KernelConfig(players=players, seed=setup.get("seed", 0), decks=decks))
+        game = KernelGame(rules, KernelConfig(players=players, seed=setup.get("seed", 0), decks=decks,
+                                              dashboards=setup.get("dashboards")))
         game._setup_table()
     except KernelError as exc:
         return None, [Problem(("setup",), str(exc))]

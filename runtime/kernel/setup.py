@@ -30,6 +30,9 @@ def setup_table(game) -> None:
             _TABLES[key] = (rules, _copy_table(state, None))
     if rules.pieces is not None:  # face-down piles, shuffled for this game
         shuffle_piles(rules, state)
+    if rules.dash is not None:  # figures that are cards, dealt seeded: not part of the table kept
+        from .dashboards import deal_figures
+        deal_figures(game)
     _first_player(rules, state)
 
 

@@ -12,7 +12,7 @@ _GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setsta
 _HOLDER: list = [None]  # the state whose generator state is _GENERATOR's own, not yet saved in it
 _FIELDS = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
            "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
-           "team_next", "dice", "die_serial", "forced", "figures", "board")
+           "team_next", "dice", "die_serial", "forced", "figures", "board", "active_figure", "active_turn")
 
 
 class State:
@@ -60,6 +60,9 @@ class State:
         self.figures: dict[str, dict] = {}
         # a board laid from tiles (layout.py): {"tiles", "gone", "blocked", "key"}; {} until laid
         self.board: dict = {}
+        # the Active figure (dashboards.py) and the turn it was made Active in (`self` only in that turn)
+        self.active_figure: str | None = None
+        self.active_turn = 0
 
     def clone(self, log: bool = True) -> "State":
         """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
@@ -94,6 +97,8 @@ class State:
         other.figures = dict(zip(self.figures, map(dict.copy, self.figures.values()))) if self.figures else {}
         other.board = {k: v if k == "key" else [e[:] if isinstance(e, list) else e for e in v]
                        for k, v in self.board.items()} if self.board else {}
+        other.active_figure = self.active_figure
+        other.active_turn = self.active_turn
         return other
 
     def to_json(self) -> dict:

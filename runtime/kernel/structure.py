@@ -44,6 +44,7 @@ class KernelConfig:
     seed: int = 0
     decks: list[str] = field(default_factory=list)  # one per player; default: a seeded choice
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
+    dashboards: dict | None = None  # figures that are cards: the card ids dealt to each holder (dashboards.py)
 
 
 _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)

@@ -1,0 +1,44 @@
+"""Card types nested in card types: `children [ability]` makes each card of a card type hold
+cards of the child types, declared inside it and only there (a dashboard's Abilities)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+
+
+def nest(kinds: dict, card_types: list, diags: Diagnostics) -> None:
+    """The kinds of the collection's card types (`kinds`, by id) with their `children`: each
+    child type's cards stand only inside the card types that list it, which hold them. A name
+    that is no card type of the collection, or its own parent, is an error with a did-you-mean."""
+    parents: dict[str, list[str]] = {}
+    for ct in card_types:
+        pv = ct.props.get("children")
+        if pv is None or ct.id not in kinds:
+            continue
+        for item in pv.node.values[0].items:
+            child = getattr(item, "id", None)
+            if child == ct.id:
+                diags.error("E206", f"card type '{ct.id}' cannot hold cards of its own type", item.span,
+                            hint="its children are other card types: `children [ability]`")
+            elif child not in kinds or kinds[child].origin is None or kinds[child].origin.kind != "card-type":
+                known = [k for k, s in kinds.items() if s.origin is not None and s.origin.kind == "card-type"]
+                diags.error("E206", f"'{child}' in children is no card type of the collection", item.span,
+                            hint=did_you_mean(str(child), known) or "declare it: `card-type ability \"Ability\" "
+                            "{ slot int }`")
+            elif ct.id not in parents.setdefault(child, []):
+                parents[child].append(ct.id)
+                kinds[ct.id] = replace(kinds[ct.id], children=kinds[ct.id].children + (child,))
+    for child, holders in parents.items():
+        kinds[child] = replace(kinds[child], parents=tuple(holders))
+
+
+def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
+    """A figure kind's `card-type` names a card type of the collection (its figures are its cards)."""
+    pv = figure.props["card-type"]
+    known = sorted(k for k, s in (kinds or {}).items() if s.origin is not None and s.origin.kind == "card-type")
+    if pv.value not in known:
+        span = pv.node.values[0].span if getattr(pv.node, "values", None) else pv.span
+        listed = ", ".join(known) or "none"
+        diags.error("E301", f"unknown card type '{pv.value}'", span,
+                    hint=did_you_mean(str(pv.value), known) or f"card types of the collection: {listed}")

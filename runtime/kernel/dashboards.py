@@ -1,0 +1,251 @@
+"""Dashboards: figures that are cards, the cards declared inside them, and the Active figure.
+
+The parts of a figure's card are its Abilities; a die is placed on one, and the Active figure's
+menu is what the turn offers.
+
+A figure kind with `card-type T` deals `count` of the box's cards of type T to each player (or
+Team) at setup; the figure's id is its card's, its counters `start-from` the card's properties,
+and the cards declared inside it (a card type's `children`) are card instances owned by the
+figure, in a zone of their own (`TYPE/ID`: the card type, the figure). `activate(figure, part,
+die)` places the die on the part and makes the figure Active (`self`) for the turn; while none
+is, the turn offers only the actions that `starts-turn`, then only the others. `resolve-ability(part, FLAG: cond, ...)`
+runs the part's effects in its card type's order: an effect named by a flag when the flag
+holds, the others always."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import re
+
+from .compile import _as_list
+from .rules import Card, KernelError
+
+
+@dataclass
+class Dashboards:
+    kinds: dict[str, str]  # figure kind -> the card type of its figures
+    roster: dict[str, list[str]]  # that card type -> the qids of the box's cards of it, in declaration order
+    parts: dict[str, list[str]]  # a figure card's qid -> the qids of the cards declared inside it, in order
+    starts: dict[str, str]  # a per-figure counter -> the printed property it starts from
+    effects: dict[str, list[tuple[str, list]]] = field(default_factory=dict)  # part qid -> [(effect, body)]
+
+
+def load_dashboards(rules, tops: list) -> None:
+    """rules.dash and rules.turn_starters from the IR, once per game; a game with neither
+    keeps None and (): the kernel's other paths then pay nothing for them."""
+    game = rules.game
+    rules.turn_starters = tuple(c["id"] for c in game["children"]
+                                if c["kind"] == "action" and "starts-turn" in c["props"])
+    kinds = {c["id"]: c["props"]["card-type"]["value"] for c in game["children"]
+             if c["kind"] == "figure" and "card-type" in c["props"]}
+    if not kinds:
+        return
+    for kind, ctype in kinds.items():
+        if ctype not in rules.card_types:
+            raise KernelError(f"figure '{kind}': 'card-type {ctype}' names no card type of box '{rules.box}'")
+    orders = {c["id"]: _effect_order(c) for c in tops if c["kind"] == "card-type"}
+    roster: dict[str, list[str]] = {ctype: [] for ctype in kinds.values()}
+    parts: dict[str, list[str]] = {}
+    effects: dict[str, list] = {}
+    for comp in tops:
+        if comp["kind"] not in roster:
+            continue
+        roster[comp["kind"]].append(comp["qid"])
+        parts[comp["qid"]] = []
+        for child in comp["children"]:
+            ctype = rules.card_types.get(child["kind"])
+            if ctype is None:
+                continue
+            props = {k: v["default"] for k, v in ctype.props.items() if v.get("default") is not None}
+            props.update({k: v["value"] for k, v in child["props"].items() if k in ctype.props})
+            rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"],
+                                             props, 1, None)
+            parts[comp["qid"]].append(child["qid"])
+            order = orders.get(child["kind"], [])
+            effects[child["qid"]] = [(k, child["effects"][k]["body"]) for k in order if k in child["effects"]]
+    starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
+              if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "figure"}
+    rules.dash = Dashboards(kinds, roster, parts, starts, effects)
+    from .compile_stmts import compiled_block
+    for bodies in effects.values():
+        for _name, body in bodies:
+            compiled_block(body, rules)
+            _index(rules, body)
+
+
+def _effect_order(card_type: dict) -> list[str]:
+    """The effects a card type declares, in the order written (the IR keeps properties by name)."""
+    def at(pv: dict) -> tuple:  # "file.mh:LINE:COL-LINE:COL"
+        found = re.search(r":(\d+):(\d+)-", pv.get("span") or "")
+        return (int(found[1]), int(found[2])) if found else (0, 0)
+    effects = [(at(pv), k) for k, pv in card_type["props"].items()
+               if isinstance(pv["value"], dict) and pv["value"].get("type") == "effect"]
+    return [k for _at, k in sorted(effects)]
+
+
+def _per(comp: dict):
+    p = comp["props"].get("per")
+    return p["value"] if p is not None else None
+
+
+def _index(rules, body: list) -> None:
+    """Its statements by node id (rules._index): a trigger inside an effect is kept as one."""
+    work = list(body)
+    while work:
+        stmt = work.pop()
+        if stmt.get("node"):
+            rules.nodes[stmt["node"]] = stmt
+        for key in ("body", "then", "else"):
+            work.extend(stmt.get(key) or [])
+        for opt in stmt.get("options") or []:
+            work.extend(opt["body"])
+
+
+# -- setup --------------------------------------------------------------------------------
+
+def deal_figures(game) -> None:
+    """Each figure kind of a card type: `count` of its cards for each player (or Team), a
+    seeded draw from the box's, or those the configuration names (`{"t1": ["ID", ...]}`)."""
+    rules, state = game.rules, game.state
+    chosen = getattr(game.config, "dashboards", None) or {}
+    for kind, ctype in rules.dash.kinds.items():
+        spec = rules.figures[kind]
+        holders = list(state.teams) if spec["per"] == "team" else list(state.players)
+        roster = rules.dash.roster[ctype]
+        need = spec["count"] * len(holders)
+        if chosen:
+            picked = _named(rules, roster, holders, chosen, spec["count"], kind)
+        else:
+            if need > len(roster):
+                raise KernelError(f"figure '{kind}': {len(holders)} holders of {spec['count']} need {need} cards "
+                                  f"of card type '{ctype}'; box '{rules.box}' has {len(roster)}")
+            gen = state.random()
+            picked = gen.sample(roster, need)
+            state.keep(gen)
+        for i, holder in enumerate(holders):
+            start = spec["start"][i % len(spec["start"])] if spec["start"] else None
+            for qid in picked[i * spec["count"]:(i + 1) * spec["count"]]:
+                _place(rules, state, kind, holder, qid, start)
+
+
+def _named(rules, roster: list, holders: list, chosen: dict, count: int, kind: str) -> list[str]:
+    from ...dsl.diagnostics import did_you_mean
+    ids = {rules.cards[q].id: q for q in roster}
+    picked = []
+    for holder in holders:
+        names = list(chosen.get(holder, []))
+        if len(names) != count:
+            raise KernelError(f"figure '{kind}': '{holder}' takes {count} cards, not {len(names)}: "
+                              f"{', '.join(names) or 'none'}")
+        for name in names:
+            if name not in ids or ids[name] in picked:
+                hint = did_you_mean(name, sorted(ids)) if name not in ids else "each card is dealt once"
+                raise KernelError(f"figure '{kind}': no card '{name}' to deal to '{holder}'"
+                                  + (f" ({hint})" if hint else ""))
+            picked.append(ids[name])
+    for holder in chosen:
+        if holder not in holders:
+            raise KernelError(f"figure '{kind}': no player or Team '{holder}' to deal to")
+    return picked
+
+
+def _place(rules, state, kind: str, holder: str, qid: str, space) -> None:
+    printed = rules.cards[qid]
+    fid = printed.id
+    state.figures[fid] = {"kind": kind, "owner": holder, "space": space, "card": qid}
+    for counter in rules.counters.values():
+        if counter.per == "figure":
+            prop = rules.dash.starts.get(counter.id)
+            value = printed.props.get(prop) if prop is not None else None
+            state.counters[f"{counter.id}/{fid}"] = value if isinstance(value, int) else counter.start
+    for part in rules.dash.parts.get(qid, []):
+        key = f"{rules.cards[part].type}/{fid}"
+        uid = len(state.cards)
+        state.cards.append(part)
+        state.owners.append(fid)
+        state.places.append(key)
+        state.zones.setdefault(key, []).append(uid)
+
+
+# -- the turn's menu ------------------------------------------------------------------------
+
+def turn_plans(game, plans: list) -> list:
+    """The plans of the actions the turn offers now: those that `starts-turn` while no figure
+    is Active this turn, the others once one is (actions.menu)."""
+    state = game.state
+    starters = game.rules.turn_starters
+    active = state.active_turn == state.turn and state.active_figure is not None
+    return [p for p in plans if (p[0] in starters) != active]
+
+
+# -- primitives and functions ------------------------------------------------------------------
+
+def _card_among(given: dict):
+    """The card among a call's keyword arguments (a uid; the shared words name it by their own
+    parameter's name), none without one."""
+    return next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+
+
+def activate(run, env, figure, **given) -> None:
+    """`activate(figure, PART, die: DIE)`: the die placed on the figure's part (a card declared
+    inside its card), and the figure Active this turn."""
+    from .dice import place_die
+    state = run.state
+    part, die = _card_among(given), given.get("die")
+    if die is not None and part is not None:
+        place_die(run, env, die, part)
+    state.active_figure, state.active_turn = figure, state.turn
+    value = state.dice[die]["value"] if die in state.dice else None
+    state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
+                      else None, "die": value, "player": env["ctx:me"]})
+
+
+def resolve_part(run, env, **given) -> None:
+    """`resolve-ability(PART, FLAG: cond, ...)`: the part's effects in its card type's
+    declaration order, one named by a flag when the flag holds, the others always; the end
+    checked after each."""
+    from .compile_stmts import compiled_block
+    part = _card_among(given)
+    if part is None:
+        return
+    state = run.state
+    done = []
+    for name, body in run.rules.dash.effects.get(state.cards[part], []):
+        if name in given and not given[name]:
+            continue
+        done.append(name)
+        compiled_block(body, run.rules)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": part})
+        run.game.check_end(run)
+    state.log.append({"event": "resolve-ability", "figure": state.owners[part], "card": run.game.card_id(part),
+                      "effects": done})
+
+
+def abilities_of(run, env, figure) -> list[int]:
+    """The cards declared inside these figures' cards (their parts), in printed order."""
+    state = run.state
+    out: list[int] = []
+    for f in _as_list(figure):
+        fig = state.figures.get(f) if isinstance(f, str) else None
+        if fig is not None and "card" in fig:
+            for part in run.rules.dash.parts.get(fig["card"], []):
+                out += state.zones.get(f"{run.rules.cards[part].type}/{f}", [])
+    return sorted(set(out)) if len(_as_list(figure)) > 1 else out
+
+
+def slot_of(run, env, **given):
+    """A part's printed `slot` (none where it prints none)."""
+    part = _card_among(given)
+    if part is None:
+        return None
+    return run.rules.cards[run.state.cards[part]].props.get("slot")
+
+
+PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
+def figure_of(run, env, card):
+    """The figure whose card this card is declared inside (its holder); none for another card."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return None
+    owner = run.state.owners[card]
+    return owner if owner in run.state.figures else None
+
+
+FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of}
