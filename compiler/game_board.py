@@ -37,4 +37,5 @@ def check_board(comp, game, model, diags: Diagnostics) -> None:
     count = sum(1 for c in model.top_level() if c.kind == ctype)
     if isinstance(rows, list) and all(isinstance(n, int) for n in rows) and count < sum(rows):
         cards = f"{count} card" + ("" if count == 1 else "s")
-        diags.error("E204", f"the layout has {sum(rows)} positions, but the content has {cards} of '{ctype}'", comp.props["layout"].span, hint="declare more tiles, or fewer positions")
+        diags.error("E204", f"the layout has {sum(rows)} positions, but the content has {cards} of '{ctype}'",
+                    comp.props["layout"].span, hint="declare more tiles, or fewer positions")
