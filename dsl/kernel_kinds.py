@@ -33,6 +33,8 @@ def kernel_kinds() -> list:
                          "`requires [text]`."),
                 PropSpec("triggers", "id", "Its cards may carry `on EVENT` triggers, checked in this context "
                          "of effects: `triggers card`."),
+                PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
+                         "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
         ),
@@ -119,7 +121,7 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase"), triggers="rules",
+        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "event"), triggers="rules",
         component=False,
         ),
         KindSpec(
@@ -226,7 +228,9 @@ def kernel_kinds() -> list:
         KindSpec(
             "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "
             "run at every such event of the game, `me` being the player whose turn it is.", ("game", "mode"),
-            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("once", "once", "Its triggers on the game's own events run at most once per turn, "
+                            "round or game.")),
             triggers="game", component=False,
         ),
         KindSpec(
@@ -249,4 +253,9 @@ def kernel_kinds() -> list:
             params=True, component=False,
         ),
 
-    ]
+    ] + _event_kinds()
+
+
+def _event_kinds() -> list:
+    from .kernel_kinds_events import event_kinds
+    return event_kinds()

@@ -51,6 +51,7 @@ def name_for(space: dict, value) -> str:
 
 _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active", "teams": "list(run.state.teams)",
             "round": "run.state.round", "spaces": "list(run.rules.spaces)"}
+_CONTEXT["pending"] = "(env.get('_pending') or (0,))[0]"  # the pending amount of the event being heard (events.py)
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is
 # read into once (`size` is `len(_as_list(x))`, without calling _as_list)

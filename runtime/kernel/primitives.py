@@ -250,8 +250,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, dice, teams
-    for module in (teams, dice, board):
+    from . import board, dice, events, teams
+    for module in (teams, dice, board, events):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 

@@ -129,6 +129,7 @@ class GameRules:
     plays: dict = field(default_factory=dict, compare=False, repr=False)
     resolves: dict = field(default_factory=dict, compare=False, repr=False)
     draw_one: object = field(default=None, compare=False, repr=False)  # piles.make_draw_one, at its first use
+    hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -240,6 +241,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
     _index(rules)
+    from .listeners import load_events
+    load_events(rules, game, tops)  # the game's own events and who hears them
     from .compile_stmts import compile_rules
     compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
     return rules
