@@ -29,10 +29,10 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
         raise KernelError(f"{stmt['span']}: raise(...) names the game's event first: raise(hit, 2, target: t)")
     amount = args.pop("amount", None)
     fields = ", ".join(f"{'var:' + k!r}: {source(e, space, names)}" for k, e in args.items())
-    return [f"{name_for(space, fire)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
+    return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
 
 
-def fire(run, env: dict, event: str, amount, fields: dict) -> int:
+def land(run, env: dict, event: str, amount, fields: dict) -> int:
     """The event raised by `me` of env: heard, answered, landed; the amount that landed."""
     rules, state = run.rules, run.state
     hearing = rules.hearing
@@ -139,7 +139,7 @@ def increase(run, env, amount) -> None:
 
 def raise_event(run, env, event, amount=0, **fields) -> None:
     """raise(...) called as a function (the statement is written by raise_lines)."""
-    fire(run, env, event, amount, {"var:" + k.replace("_", "-"): v for k, v in fields.items()})
+    land(run, env, event, amount, {"var:" + k.replace("_", "-"): v for k, v in fields.items()})
 
 
 PRIMITIVES = {"raise": raise_event, "prevent": prevent, "increase": increase}
