@@ -192,12 +192,11 @@ class _Checker(ExprTyper):
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         own = kernel_events.heard(self.res, getattr(self.comp, "scope", None), trig.event)  # the game's own event
-        if own is not None:
-            pass
-        elif ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
+        if own is None and ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
                              trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
-        elif ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS and trig.event not in B.EVENTS:
+        elif own is None and ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS \
+                and trig.event not in B.EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is an event of games of the rules kernel only",
                              trig.event_span, hint=did_you_mean(trig.event, B.EVENTS) or "events: " +
                              ", ".join(B.EVENTS))
