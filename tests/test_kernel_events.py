@@ -220,3 +220,29 @@ def test_check_simulate_and_scenario_run_on_the_lab_game():
     assert summary["games"] == 200 and summary["reasons"].get("won", 0) > 100
     result = invoke("scenario", "run", HERE / "bastion-scenarios", "--content", LAB)
     assert result.exit_code == 0 and f"{len(SCENARIOS)} passed, 0 failed" in result.stdout, result.output
+
+
+def test_zones_kept_per_team_hear_and_answer_for_the_team(tmp_path):
+    """A copy of the lab game with Teams, its hands and Ramparts kept per Team: the cards in a
+    Team's zone in play hear, and a Team's hand answers an event, played by one of its players."""
+    root = tmp_path / "teams"
+    shutil.copytree(LAB, root)
+    source = root / "bastion.mh"
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("  round-ends one-turn-each\n", "  round-ends one-turn-each\n  teams 2\n")
+    text = text.replace('zone hand "Hand" {\n    per player', 'zone hand "Hand" {\n    per team')
+    text = text.replace('zone walls "Ramparts in play" {\n    per player', 'zone walls "Ramparts in play" {\n    per team')
+    source.write_text(text, encoding="utf-8")
+    rules = load_game_rules(_compile(root), "bastion")
+    reacted = walls = 0
+    for seed in range(40):
+        game = KernelGame(rules, KernelConfig(players=3, seed=seed))
+        _play(game, seed)
+        assert game.over and set(game.state.zones) >= {"hand/t1", "hand/t2", "walls/t1"}
+        walls += len(game.state.zones["walls/t1"]) + len(game.state.zones["walls/t2"])
+        reacted += sum(h["kind"] == "react" for h in game.history)
+        for e in game.state.log:  # a Team's card answers for the Team: played by one of its players
+            if e["event"] == "react":
+                assert game.state.team_of(e["player"]) == game.state.team_of(game.state.owners[e["uid"]]) \
+                    or e["player"] == game.state.owners[e["uid"]]
+    assert reacted > 10 and walls > 0

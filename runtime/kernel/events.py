@@ -72,7 +72,9 @@ def _listeners(state, rules, here, event: str) -> list:
     if here.cards:
         zones, cards, owners = state.zones, state.cards, state.owners
         for zone in rules.hearing.in_play:
-            keys = [f"{zone}/{p}" for p in state.players] + [zone]
+            per = rules.zones[zone].per  # a zone per player in seat order, per Team in Team order, or one
+            keys = ([f"{zone}/{p}" for p in state.players] if per == "player" else
+                    [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
             for key in keys:
                 for uid in list(zones.get(key, ())):
                     for t in here.cards.get(cards[uid], ()):
@@ -86,15 +88,17 @@ def _listeners(state, rules, here, event: str) -> list:
 
 
 def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
-    """Each player still in, from the player whose turn it is, may answer with one card."""
+    """Each player still in, from the player whose turn it is, may answer with one card (a
+    zone kept per Team is offered once, to the first of its players asked)."""
     from .labels import labels
     from .piles import move
     state, rules, game = run.state, run.rules, run.game
     seats = state.in_game()
     start = seats.index(state.active) if state.active in seats else 0
+    asked = set()
     for player in seats[start:] + seats[:start]:
         offered = []
-        for uid in _held(state, rules, player):
+        for uid in _held(state, rules, player, asked):
             for t in here.reactions.get(state.cards[uid], ()):
                 lenv = {"ctx:me": player, "ctx:this-card": uid, **fields, "_pending": pending}
                 if t.get("when") is None or compiled(t["when"])(run, lenv):
@@ -114,13 +118,20 @@ def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
         compiled_block(trigger["body"])(run, lenv)
 
 
-def _held(state, rules, player: str) -> list[int]:
-    """The player's cards lying in a zone their card type reacts from."""
+def _held(state, rules, player: str, asked: set) -> list[int]:
+    """The player's cards (or their Team's) lying in a zone their card type reacts from, but
+    for a zone already offered (`asked`: its keys)."""
     reacts = rules.hearing.reacts
     out = []
     for zone in dict.fromkeys(reacts.values()):
-        for uid in state.zones.get(f"{zone}/{player}", ()):
-            if reacts.get(rules.cards[state.cards[uid]].type) == zone:
+        per = rules.zones[zone].per
+        key = state.zone_key(zone, state.holder(player, per)) if per else zone
+        if key in asked:
+            continue
+        if per:
+            asked.add(key)
+        for uid in state.zones.get(key, ()):
+            if reacts.get(rules.cards[state.cards[uid]].type) == zone and (per or state.owners[uid] == player):
                 out.append(uid)
     return out
 
