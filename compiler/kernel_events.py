@@ -61,7 +61,14 @@ def raise_signature(res, comp, call, prim, diags):
 
 
 def check_event(comp, diags) -> None:
-    """An event's name is not one of the kernel's structure events, nor a field given twice."""
+    """An event's name is not one of the kernel's structure events, nor a field given twice; a
+    rule's `once` limit has a trigger on one of the game's own events to limit."""
+    if comp.kind == "rule" and comp.prop("once") is not None and comp.parent is not None:
+        own = {c.id for c in comp.parent.children if c.kind == "event"}
+        if not any(t.event in own for t in comp.triggers):
+            listed = ", ".join(sorted(own)) or "none"
+            diags.error("E205", f"rule '{comp.id}': `once` limits its triggers on the game's own events, and it "
+                        "has none", comp.props["once"].span, hint=f"events of the game: {listed}")
     if comp.kind != "event":
         return
     if comp.id in RESERVED:
