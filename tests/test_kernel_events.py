@@ -246,3 +246,21 @@ def test_zones_kept_per_team_hear_and_answer_for_the_team(tmp_path):
                 assert game.state.team_of(e["player"]) == game.state.team_of(game.state.owners[e["uid"]]) \
                     or e["player"] == game.state.owners[e["uid"]]
     assert reacted > 10 and walls > 0
+
+
+def test_prevent_in_a_keyword_is_said_not_lost(tmp_path):
+    """A keyword's env carries no pending amount: `prevent` there stops the game with a clear error
+    rather than preventing nothing."""
+    from mayhem.runtime.kernel.rules import KernelError
+    root = tmp_path / "bastion"
+    shutil.copytree(LAB, root)
+    source = root / "bastion.mh"
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace("on hit when target == me {\n      prevent(1)", "on hit when target == me {\n"
+                                   "      blunt()") + '\nkeyword blunt "Blunt" {\n  source authored\n  text "Blunt a hit."\n'
+                      "  effect {\n    prevent(1)\n  }\n}\n", encoding="utf-8")
+    ir = _compile(root)
+    path = HERE / "bastion-scenarios" / "rampart-in-play.toml"
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(KernelError, match="in the trigger itself"):
+        ksc.run(ir, tomllib.loads(text), text, str(path))

@@ -136,16 +136,22 @@ def _held(state, rules, player: str, asked: set) -> list[int]:
     return out
 
 
-def prevent(run, env, amount) -> None:
+def _pending(env: dict, word: str) -> list:
     pending = env.get("_pending")
-    if pending is not None:
-        pending[0] = max(pending[0] - max(int(amount or 0), 0), 0)
+    if pending is None:  # a keyword's env carries no pending amount (compile_stmts.CONTEXTS)
+        raise KernelError(f"{word}(...) changes the amount of the event being heard: write it in the trigger "
+                          "itself, not in a keyword it calls")
+    return pending
+
+
+def prevent(run, env, amount) -> None:
+    pending = _pending(env, "prevent")
+    pending[0] = max(pending[0] - max(int(amount or 0), 0), 0)
 
 
 def increase(run, env, amount) -> None:
-    pending = env.get("_pending")
-    if pending is not None:
-        pending[0] += max(int(amount or 0), 0)
+    pending = _pending(env, "increase")
+    pending[0] += max(int(amount or 0), 0)
 
 
 def raise_event(run, env, event, amount=0, **fields) -> None:
