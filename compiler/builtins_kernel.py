@@ -70,6 +70,14 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "In `round { }`: who takes the round's first turn, a player or a Team (its next player); "
               "with `turn-order alternate-teams` the Teams alternate from that Team. In the shared rules: the Team "
               "that leads the round, logged under the game's `lead-called` name.", _GR),
+    Primitive("raise", (_p("event", "event", doc="An event the game declares: `event hit \"A hit\" (attacker, target)`."),
+                        _p("amount", "number", 0, "Its pending amount (an event declared with `amount`).")),
+              "Raise one of the game's events with its fields (`raise(hit, 2, attacker: me, target: t)`): the "
+              "game's rules, the cards in play, the installed triggers and the Reactions hear it in that order, "
+              "then the event's `effect` runs with `amount` what landed (logged `raise`).", _G),
+    Primitive("prevent", (_p("amount", "number"),),
+              "Lower the pending amount of the event being heard, never below 0.", _G),
+    Primitive("increase", (_p("amount", "number"),), "Raise the pending amount of the event being heard.", _G),
 )}
 
 KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
@@ -157,7 +165,7 @@ KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
 )}
 
 # Names of the game's own declarations that arguments of these types refer to.
-DECLARED_TYPES = ("zone", "counter", "property")
+DECLARED_TYPES = ("zone", "counter", "property", "event")
 
 # a board laid from tiles (compiler/builtins_board.py)
 from .builtins_board import BOARD_FUNCTIONS, BOARD_PRIMITIVES  # noqa: E402

@@ -8,6 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
+from . import kernel_events
 from .card_types import tag_properties
 from .game_pieces import check_pieces
 from .card_children import check_figure_cards
@@ -119,6 +120,7 @@ class NameResolver:
                     self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
+        kernel_events.check_event(comp, self.diags)  # a game's own event
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
             before: dict = {}  # an action's domain may read the parameters before it
@@ -131,6 +133,8 @@ class NameResolver:
                 before[p.name] = scope[p.name]
         else:
             scope = {}
+        if comp.kind == "event":  # a game's own event: its effect reads its fields by name
+            scope = {p.name: Symbol("event", p.name) for p in comp.decl.params}
         for slot in comp.slots.values():
             if slot.guard is not None:
                 self.expr(slot.guard, file, box, dict(scope), None)
@@ -153,9 +157,11 @@ class NameResolver:
 
     def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
         event = B.EVENTS.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
+        event = kernel_events.heard(self.res, self.game_scope(file, box), trig.event) or event  # the game's own
         if event is None:
             self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
-                             hint=did_you_mean(trig.event, B.EVENTS) or "events: " + ", ".join(B.EVENTS))
+                             hint=kernel_events.unknown_event_hint(self.res, self.game_scope(file, box), trig.event,
+                                                                   B.EVENTS) or "events: " + ", ".join(B.EVENTS))
             # the misspelt event's parameters would each be an 'unknown name' too: the
             # E404 is the one to fix, so every event parameter is taken as known here
             for known in B.EVENTS.values():

@@ -10,6 +10,7 @@ from mayhem.dsl.schema import KINDS
 from . import builtins as B
 from . import builtins_kernel as K
 from .builtins_pieces import in_game
+from . import kernel_events
 from .asking import questions
 from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
@@ -191,15 +192,18 @@ class _Checker(ExprTyper):
                              hint=did_you_mean(value.value, choices) or None)
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
-        if ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
+        own = kernel_events.heard(self.res, getattr(self.comp, "scope", None), trig.event)  # the game's own event
+        if own is None and ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
                              trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
-        elif ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS and trig.event not in B.EVENTS:
+        elif own is None and ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS \
+                and trig.event not in B.EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is an event of games of the rules kernel only",
                              trig.event_span, hint=did_you_mean(trig.event, B.EVENTS) or "events: " +
                              ", ".join(B.EVENTS))
         inner = ctx.inner(event=trig.event)
         event = (K.KERNEL_EVENTS if ctx.kind == "game" else B.EVENTS).get(trig.event)
+        event = own or event
         if event is not None:
             for pname, ptype in event.params:
                 inner.locals[pname] = ptype
@@ -275,6 +279,10 @@ class _Checker(ExprTyper):
         if sym.kind == "primitive":
             prim: B.Primitive = sym.target
             prim = in_game(prim, ctx.kind)  # a piece word in a game: the kernel's (builtins_pieces.py)
+            if ctx.kind == "game" and prim.name in kernel_events.KERNEL_OWN:  # the kernel's own word
+                prim = K.KERNEL_PRIMITIVES[prim.name]
+            if prim.name == "raise":  # its parameters are the event's fields too
+                prim = kernel_events.raise_signature(self.res, self.comp, call, prim, self.diags)
             if (prim.contexts is not None and ctx.kind not in prim.contexts) or \
                     (prim.contexts is None and ctx.kind == "game"):
                 if prim.contexts is None:
@@ -286,9 +294,13 @@ class _Checker(ExprTyper):
                 self.diags.error("E406", f"'{prim.name}' cannot be used in "
                                  f"{B.CONTEXT_DOCS.get(ctx.kind, ctx.kind).split(':')[0].lower()}",
                                  call.name_span, hint=f"'{prim.name}' works in: " + ", ".join(prim.contexts))
-            if prim.name in ("prevent", "increase") and ctx.kind != "keyword" and ctx.event not in ("damage", "attack"):
-                self.diags.error("E406", f"'{prim.name}' changes pending Damage, so it belongs in an "
-                                 "'on damage' or 'on attack' trigger", call.name_span)
+            if prim.name in ("prevent", "increase") and ctx.kind != "keyword" and ctx.event not in ("damage", "attack") \
+                    and not kernel_events.carries_amount(self.res, self.comp, ctx.event):
+                if ctx.kind == "game":  # a game of the kernel: its own events carry the amounts
+                    kernel_events.no_amount(prim.name, call.name_span, self.res, self.comp, self.diags)
+                else:
+                    self.diags.error("E406", f"'{prim.name}' changes pending Damage, so it belongs in an "
+                                     "'on damage' or 'on attack' trigger", call.name_span)
             bound = self.bind(call.args, prim.params, f"'{prim.name}'", call.span)
             params = params_by_name(prim)
             for arg in call.args:

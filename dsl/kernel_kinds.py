@@ -38,6 +38,8 @@ def kernel_kinds() -> list:
                 PropSpec("children", "list", "Card types whose cards are declared inside each card of this one, "
                          "and only there (a dashboard's Abilities: `children [ability]`); see docs/kernel.md, "
                          "Dashboards."),
+                PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
+                         "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
         ),
@@ -124,7 +126,8 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "board"), triggers="rules",
+        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "board", "event"),
+        triggers="rules",
         component=False,
         ),
         KindSpec(
@@ -240,7 +243,9 @@ def kernel_kinds() -> list:
         KindSpec(
             "rule", "A rule that is always in force: its triggers (`on round-end { ... }`, `on out { ... }`) "
             "run at every such event of the game, `me` being the player whose turn it is.", ("game", "mode"),
-            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("once", "once", "Its triggers on the game's own events run at most once per turn, "
+                            "round or game.")),
             triggers="game", component=False,
         ),
         KindSpec(
@@ -263,4 +268,9 @@ def kernel_kinds() -> list:
             params=True, component=False,
         ),
 
-    ] + board_kinds()
+    ] + board_kinds() + _event_kinds()
+
+
+def _event_kinds() -> list:
+    from .kernel_kinds_events import event_kinds
+    return event_kinds()

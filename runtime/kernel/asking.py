@@ -9,7 +9,7 @@ from .compile import _children, pure
 
 STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "for-each", "as", "trigger"}
 
-ASKING_PRIMITIVES = {"play-card", "resolve"}  # they run a card's effects, which may ask anything
+ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effects (or listeners), which may ask anything
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
 
 

@@ -228,6 +228,9 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     and `set-counter` and for `move-card`, their loop over the holders (cards) written out
     around the one call it makes each time (primitives._change, piles.move)."""
     from .primitives import PRIMITIVES
+    if stmt["name"] == "raise":  # the event its statement names, and its fields (events.py)
+        from .events import raise_lines
+        return raise_lines(stmt, space, names)
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
@@ -317,6 +320,14 @@ def _trigger(stmt: dict):
 
 
 _MAKERS = {"keyword": _keyword, "choose": _choose, "as": _as, "trigger": _trigger}  # each its own function
+
+
+def _until(stmt: dict):
+    from .listeners import make_until  # triggers installed until a structure event (listeners.py)
+    return make_until(stmt)
+
+
+_MAKERS["until"] = _until
 
 
 def compile_rules(rules) -> None:

@@ -115,3 +115,6 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
             continue
         run.block(rule["body"], env)
         game.check_end(run)
+    if state.triggers and game.rules.hearing.expires:  # installed triggers and once-per limits (listeners.py)
+        from .listeners import expire
+        expire(state, event)

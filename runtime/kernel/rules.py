@@ -133,6 +133,7 @@ class GameRules:
     pieces: object = None  # pieces.Pieces: tokens, pools, zones of pieces (None: the game declares none)
     dash: object = None  # dashboards.Dashboards: figures that are cards, their parts (None: no such figure)
     turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
+    hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -250,6 +251,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
     from .pieces import load as load_pieces
     load_pieces(rules, tops, box_comp)  # tokens, pools, zones of pieces: once per game (pieces.py)
     _index(rules)
+    from .listeners import load_events
+    load_events(rules, game, tops)  # the game's own events and who hears them
     from .compile_stmts import compile_rules
     compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
     return rules

@@ -1,0 +1,162 @@
+"""Raising a game's own event: its listeners change its pending amount, Reactions answer it, then it lands.
+
+`raise(hit, 2, attacker: me, target: t)` hears the listeners listeners.py orders (the game's
+rules, the cards in play, the installed triggers), each whose `when` holds running its body
+with the event's fields as names (`target`), `me` and `this-card` its own, and `pending` the
+amount still to land, which `prevent(n)` lowers (never below 0) and `increase(n)` raises.
+Then each player still in, in turn order from the player whose turn it is, holding cards of
+a card type that `reacts-from` a zone whose trigger hears the event and holds, is asked
+(`react CARD` or `pass`); a card played goes where the game's played cards go (`play-to`,
+else `discard-to`) and runs its trigger's body. The amount that landed is logged (`raise`)
+and the event's `effect` runs with it as `amount`. A question asked here is asked mid-step,
+as any other (effects.py): the step stops and is replayed with the answer, or the game asks
+its player in place (play_out)."""
+from __future__ import annotations
+
+from .compile import compiled, source
+from .compile_stmts import compiled_block
+from .listeners import spend, spent
+from .rules import KernelError
+
+
+def raise_lines(stmt: dict, space: dict, names) -> list[str]:
+    """The source of a `raise` statement (compile_stmts._primitive): the event's name is the
+    statement's own (not a value read in play), its fields an env of `var:` keys."""
+    from .compile import name_for
+    args = dict(stmt["args"])
+    event = args.pop("event", None)
+    if not event or event.get("e") != "event":
+        raise KernelError(f"{stmt['span']}: raise(...) names the game's event first: raise(hit, 2, target: t)")
+    amount = args.pop("amount", None)
+    fields = ", ".join(f"{'var:' + k!r}: {source(e, space, names)}" for k, e in args.items())
+    return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
+
+
+def land(run, env: dict, event: str, amount, fields: dict) -> int:
+    """The event raised by `me` of env: heard, answered, landed; the amount that landed."""
+    rules, state = run.rules, run.state
+    hearing = rules.hearing
+    spec = hearing.events.get(event)
+    if spec is None:
+        raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
+    pending = [max(int(amount or 0), 0) if spec["amount"] else 0]
+    given = pending[0]
+    here = hearing.table(rules, event)
+    if not here.silent or state.triggers:
+        for trigger, me, card, kept in _listeners(state, rules, here, event):
+            lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
+            if "once" in trigger and spent(state, trigger):
+                continue
+            when = trigger.get("when")
+            if when is None or compiled(when)(run, lenv):
+                if "once" in trigger:
+                    spend(state, trigger)
+                compiled_block(trigger["body"])(run, lenv)
+        if here.reactions:
+            _reactions(run, here, event, fields, pending)
+    landed = pending[0]
+    entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
+    entry.update((k[4:], v) for k, v in fields.items())
+    if spec["amount"]:
+        entry["pending"], entry["landed"] = given, landed
+    state.log.append(entry)
+    if spec["body"]:
+        compiled_block(spec["body"])(run, {"ctx:me": env.get("ctx:me"), "ctx:amount": landed, **fields})
+    return landed
+
+
+def _listeners(state, rules, here, event: str) -> list:
+    """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
+    player whose turn it is), the cards in play (`me` the card's owner), the installed ones."""
+    out = [(t, state.active, None, {}) for t in here.rules]
+    if here.cards:
+        zones, cards, owners = state.zones, state.cards, state.owners
+        for zone in rules.hearing.in_play:
+            per = rules.zones[zone].per  # a zone per player in seat order, per Team in Team order, or one
+            keys = ([f"{zone}/{p}" for p in state.players] if per == "player" else
+                    [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
+            for key in keys:
+                for uid in list(zones.get(key, ())):
+                    for t in here.cards.get(cards[uid], ()):
+                        out.append((t, owners[uid], uid, {}))
+    if state.triggers:
+        nodes = rules.nodes
+        for t in state.triggers:
+            if t["event"] == event and "until" in t:
+                out.append((nodes[t["node"]], t["me"], t["card"], t["vars"]))
+    return out
+
+
+def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
+    """Each player still in, from the player whose turn it is, may answer with one card (a
+    zone kept per Team is offered once, to the first of its players asked)."""
+    from .labels import labels
+    from .piles import move
+    state, rules, game = run.state, run.rules, run.game
+    seats = state.in_game()
+    start = seats.index(state.active) if state.active in seats else 0
+    asked = set()
+    for player in seats[start:] + seats[:start]:
+        offered = []
+        for uid in _held(state, rules, player, asked):
+            for t in here.reactions.get(state.cards[uid], ()):
+                lenv = {"ctx:me": player, "ctx:this-card": uid, **fields, "_pending": pending}
+                if t.get("when") is None or compiled(t["when"])(run, lenv):
+                    offered.append((uid, t, lenv))
+                    break
+        if not offered:
+            continue
+        texts = ["react " + label for label in labels(game, [uid for uid, _t, _e in offered])]
+        picked = run.ask(player, "react", f"answer the {event}?", list(dict.fromkeys(texts)) + ["pass"])
+        if picked == "pass":
+            continue
+        uid, trigger, lenv = offered[texts.index(picked)]
+        to = rules.zone_roles.get("play-to") or rules.zone_roles.get("discard-to")
+        if to is not None:
+            move(run, uid, to, state.owners[uid])
+        state.log.append({"event": "react", "player": player, "card": game.card_id(uid), "uid": uid, "to": event})
+        compiled_block(trigger["body"])(run, lenv)
+
+
+def _held(state, rules, player: str, asked: set) -> list[int]:
+    """The player's cards (or their Team's) lying in a zone their card type reacts from, but
+    for a zone already offered (`asked`: its keys)."""
+    reacts = rules.hearing.reacts
+    out = []
+    for zone in dict.fromkeys(reacts.values()):
+        per = rules.zones[zone].per
+        key = state.zone_key(zone, state.holder(player, per)) if per else zone
+        if key in asked:
+            continue
+        if per:
+            asked.add(key)
+        for uid in state.zones.get(key, ()):
+            if reacts.get(rules.cards[state.cards[uid]].type) == zone and (per or state.owners[uid] == player):
+                out.append(uid)
+    return out
+
+
+def _pending(env: dict, word: str) -> list:
+    pending = env.get("_pending")
+    if pending is None:  # a keyword's env carries no pending amount (compile_stmts.CONTEXTS)
+        raise KernelError(f"{word}(...) changes the amount of the event being heard: write it in the trigger "
+                          "itself, not in a keyword it calls")
+    return pending
+
+
+def prevent(run, env, amount) -> None:
+    pending = _pending(env, "prevent")
+    pending[0] = max(pending[0] - max(int(amount or 0), 0), 0)
+
+
+def increase(run, env, amount) -> None:
+    pending = _pending(env, "increase")
+    pending[0] += max(int(amount or 0), 0)
+
+
+def raise_event(run, env, event, amount=0, **fields) -> None:
+    """raise(...) called as a function (the statement is written by raise_lines)."""
+    land(run, env, event, amount, {"var:" + k.replace("_", "-"): v for k, v in fields.items()})
+
+
+PRIMITIVES = {"raise": raise_event, "prevent": prevent, "increase": increase}

@@ -1,0 +1,159 @@
+"""Who hears a game's own events: read once at load, a table per event made at its first raise.
+
+A game declares its events (`event hit "A hit" (attacker, target) { amount }`). Four kinds of
+listener hear one, always in this order: the game's `rule`s (in declaration order), the cards
+lying in a zone marked `in-play` (zones in declaration order, a zone kept per player in seat
+order, its cards in order), the triggers installed by `until EVENT { on ... }` (in the order
+installed), then the cards of a card type that `reacts-from` a zone, offered to their owners
+(events.py). Installed triggers and spent once-per limits are entries of the state's
+`triggers` list (plain data, copied by `clone()`): an installed one is `{"event", "node", "me",
+"card", "vars", "until"}`, a spent limit `{"event": "spent", "key", "until"}`, each gone at
+its `until` structure event. A game that declares no event pays nothing: nothing here runs."""
+from __future__ import annotations
+
+from .rules import KernelError
+
+PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
+UNTIL = ("turn-end", "round-end")
+
+
+class Hearing:
+    """What the game's events need, read once from the IR (load_events): the events, the
+    zones in play, the zones cards react from, the cards' triggers; and, made at an event's
+    first raise, its table of listeners (`heard`)."""
+
+    __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires")
+
+    def __init__(self) -> None:
+        self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
+        self.in_play: list[str] = []  # zones marked `in-play`, in declaration order
+        self.reacts: dict[str, str] = {}  # card type -> the zone its cards react from
+        self.card_triggers: dict[str, list] = {}  # printed card qid -> its triggers
+        self.heard: dict[str, "Heard"] = {}
+        self.expires = False  # an installed trigger or a once-per limit may wait for a structure event
+
+    def table(self, rules, event: str) -> "Heard":
+        here = self.heard.get(event)
+        if here is None:
+            here = self.heard[event] = Heard(rules, self, event)
+        return here
+
+
+class Heard:
+    """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
+    play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
+
+    __slots__ = ("rules", "cards", "reactions", "silent")
+
+    def __init__(self, rules, hearing: Hearing, event: str) -> None:
+        self.rules = [t for t in rules.rules if t["event"] == event]
+        self.cards: dict[str, list] = {}
+        self.reactions: dict[str, list] = {}
+        for qid, triggers in hearing.card_triggers.items():
+            mine = [t for t in triggers if t["event"] == event]
+            if mine:
+                reacting = rules.cards[qid].type in hearing.reacts
+                (self.reactions if reacting else self.cards)[qid] = mine
+        if not hearing.in_play:
+            self.cards = {}
+        self.silent = not (self.rules or self.cards or self.reactions)
+
+
+def load_events(rules, game: dict, tops: list) -> None:
+    """The game's events, zones in play, reacting card types and cards' triggers (rules.py)."""
+    hearing = rules.hearing = Hearing()
+    once = {}
+    for child in game["children"]:
+        props = child["props"]
+        if child["kind"] == "event":
+            effect = child["effects"].get("effect")
+            hearing.events[child["id"]] = {"amount": bool(props.get("amount", {}).get("value")),
+                                           "body": effect["body"] if effect else []}
+        elif child["kind"] == "zone" and props.get("in-play", {}).get("value"):
+            hearing.in_play.append(child["id"])
+        elif child["kind"] == "rule" and "once" in props:
+            once[child["id"]] = props["once"]["value"]
+    for t in rules.rules:
+        if t["rule"] in once and t["event"] in hearing.events:
+            t["once"] = once[t["rule"]]
+            hearing.expires = True
+    for c in tops:
+        if c["kind"] == "card-type" and "reacts-from" in c["props"]:
+            zone = c["props"]["reacts-from"]["value"]
+            if zone not in rules.zones:
+                raise KernelError(f"card type '{c['id']}': 'reacts-from {zone}' names no zone of the game")
+            hearing.reacts[c["id"]] = zone
+    comps = [c for top in tops for c in [top] + (top["children"] if top["kind"] == "deck" else [])]
+    for c in comps:
+        if c.get("qid") in rules.cards and c["triggers"]:
+            hearing.card_triggers[c["qid"]] = c["triggers"]
+    bodies = [e["body"] for e in hearing.events.values()] + [t["body"] for ts in hearing.card_triggers.values()
+                                                             for t in ts]
+    for t in (t for ts in hearing.card_triggers.values() for t in ts):
+        if t["event"] not in hearing.events:
+            raise KernelError(f"{t['span']}: 'on {t['event']}' on a card hears no event of the game; events: "
+                              + (", ".join(hearing.events) or "none"))
+    _index(rules, hearing, bodies)
+
+
+def _index(rules, hearing: Hearing, bodies: list) -> None:
+    """Every statement of these bodies by its node id (as rules._index), and whether one of
+    the game's bodies installs a trigger (`until`)."""
+    work = [s for b in bodies for s in b]
+    while work:
+        stmt = work.pop()
+        if stmt.get("node"):
+            rules.nodes[stmt["node"]] = stmt
+        for key in ("body", "then", "else"):
+            work.extend(stmt.get(key) or [])
+        for opt in stmt.get("options") or []:
+            work.extend(opt["body"])
+    hearing.expires = hearing.expires or any(s.get("op") == "until" for s in rules.nodes.values())
+
+
+def make_until(stmt: dict):
+    """`until turn-end { on hit when ... { ... } }` in an effect: its triggers installed, data
+    in the state (the statement's node id, `me`, the card, the variables), until that event."""
+    until = stmt["event"]
+    if until not in UNTIL:
+        raise KernelError(f"{stmt['span']}: 'until {until}' lasts until a figure's next turn ends, which a game "
+                          "of the kernel does not keep: write until turn-end or until round-end")
+    triggers = []
+    for t in stmt["body"]:
+        if t.get("op") != "trigger":
+            raise KernelError(f"{t['span']}: inside `until {until}` a game of the kernel takes triggers only "
+                              "(`on EVENT { ... }`)")
+        triggers.append((t["event"], t["node"]))
+
+    def install(run, env):
+        state = run.state
+        me, card = env.get("ctx:me"), env.get("ctx:this-card")
+        kept = {k: v for k, v in env.items() if k.startswith("var:")}
+        for event, node in triggers:
+            if event not in run.rules.hearing.events:
+                raise KernelError(f"{stmt['span']}: 'on {event}' inside `until` hears no event of the game; "
+                                  "events: " + (", ".join(run.rules.hearing.events) or "none"))
+            state.triggers.append({"event": event, "node": node, "me": me, "card": card, "turn": state.turn,
+                                   "vars": kept, "until": until})
+        state.log.append({"event": "install", "until": until, "player": me})
+    return install
+
+
+def spent(state, t: dict) -> bool:
+    """Whether a rule's once-per limit is spent (an entry of the state's triggers says so)."""
+    key = t["rule"]
+    return any(s["event"] == "spent" and s["key"] == key for s in state.triggers)
+
+
+def spend(state, t: dict) -> None:
+    state.triggers.append({"event": "spent", "node": None, "key": t["rule"], "until": PERIODS[t["once"]],
+                           "me": None, "card": None, "turn": state.turn, "vars": {}})
+
+
+def expire(state, event: str) -> None:
+    """At a structure event: the installed triggers and the spent limits that last until it go."""
+    if any(t.get("until") == event for t in state.triggers):
+        gone = [t for t in state.triggers if t.get("until") == event and t["event"] != "spent"]
+        state.triggers = [t for t in state.triggers if t.get("until") != event]
+        if gone:
+            state.log.append({"event": "uninstall", "until": event, "count": len(gone)})
