@@ -14,8 +14,8 @@ ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": ("starts-with", "shuffled", "draws-from", "enter-effect",
                                               "done-effect", "done-to"),
                "counter": ("kept-as", "set-out-on", "set-out-if")}
-_ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from and "
-               "in-play")
+_ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
+               "in-play, pools and pieces")
 KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
                 "start-from, min, max, reset and out-at-min"}
 
@@ -75,7 +75,7 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
                         or ("zones of the game: " + ", ".join(zones) if zones else None))
     if comp.kind == "zone" and comp.prop("per") == "location" and kernel:
         diags.error("E204", f"zone '{comp.id}' is kept per location, a pile of tokens of the Mayhem boxes' engine",
-                    comp.props["per"].span, hint="a zone of the kernel is kept per player or per team")
+                    comp.props["per"].span, hint="a zone of the kernel is kept per player, team, figure or space")
     elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
