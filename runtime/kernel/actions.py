@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..actions import Action, parse as _parse
+from .chained import Chained, chained, chained_menu
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
@@ -70,6 +71,9 @@ def menu(game) -> tuple[list[Action], list[str]]:
             prefix = verb + " "
             _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, cards_of[0]))), seen, texts,
                       out)
+            continue
+        if domains_of.__class__ is Chained:  # a domain reads the parameters before it (chained.py)
+            chained_menu(game, verb, domains_of, keys, guard, cards_of, probe, env, seen, texts, out)
             continue
         pairs_of = []
         for domain, cards, key, parts in zip(domains_of, cards_of, keys, alone):
@@ -228,6 +232,7 @@ def _plan(action, rules=None) -> tuple:
     if hit is not None and hit[0] is action:
         return hit[1]
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
+    domains = chained(domains, action.params)  # Chained when one reads a parameter before it
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
     lifted: list = []
