@@ -42,3 +42,17 @@ def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
         listed = ", ".join(known) or "none"
         diags.error("E301", f"unknown card type '{pv.value}'", span,
                     hint=did_you_mean(str(pv.value), known) or f"card types of the collection: {listed}")
+
+
+def check_fallback(action, game, diags: Diagnostics) -> None:
+    """A `fallback` action stands in for the game's actions that `starts-turn` when none is
+    legal: the game has one, and the fallback is not one of them."""
+    starters = [c.id for c in game.children if c.kind == "action" and c.prop("starts-turn")]
+    span = action.props["fallback"].span
+    if action.prop("starts-turn"):
+        diags.error("E204", f"action '{action.id}' is both `starts-turn` and `fallback`", span,
+                    hint="the fallback is taken when no action that starts the turn is legal: keep one of the two")
+    elif not starters:
+        diags.error("E205", f"action '{action.id}' is `fallback`, but no action of game '{game.id}' `starts-turn`",
+                    span, hint="mark the action that begins a turn `starts-turn` (`place`: a die placed on an "
+                    "Ability), or drop `fallback`")

@@ -11,7 +11,7 @@ from . import builtins_kernel as K
 from . import kernel_events
 from .card_types import tag_properties
 from .game_pieces import check_pieces
-from .card_children import check_figure_cards
+from .card_children import check_fallback, check_figure_cards
 from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
@@ -109,6 +109,8 @@ class NameResolver:
                 check_board(comp, game, self.model, self.diags)  # a board laid from tiles
             if comp.kind == "figure" and "card-type" in comp.props:  # figures that are cards (dashboards)
                 check_figure_cards(comp, self.model.kinds, self.diags)
+            elif comp.kind == "action" and "fallback" in comp.props:  # the turn's fallback (dashboards)
+                check_fallback(comp, game, self.diags)
         else:
             if not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
                 check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game

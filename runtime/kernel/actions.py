@@ -23,7 +23,7 @@ def legal_actions(game) -> list[Action]:
     return menu(game)[0]
 
 
-def menu(game) -> tuple[list[Action], list[str]]:
+def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     """The legal actions and their strings (a decision's `actions`), in the same order."""
     out: list[Action] = []
     texts: list[str] = []
@@ -40,7 +40,7 @@ def menu(game) -> tuple[list[Action], list[str]]:
             plans = game._plans = restricted_plans(game.rules, plans)
     if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
         from .dashboards import turn_plans
-        plans = turn_plans(game, plans)
+        plans = turn_plans(game, plans, fallback)
     for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
         if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
             values = listing(probe, base)  # None: a part of the guard said no for every card
@@ -101,6 +101,9 @@ def menu(game) -> tuple[list[Action], list[str]]:
                 seen.add(text)
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
+    if not out and game.rules.turn_fallbacks and not fallback:  # dashboards.py: nothing starts the turn
+        from .dashboards import fallback_menu
+        return fallback_menu(game)
     return out, texts
 
 

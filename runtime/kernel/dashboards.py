@@ -35,6 +35,7 @@ def load_dashboards(rules, tops: list) -> None:
     game = rules.game
     rules.turn_starters = tuple(c["id"] for c in game["children"]
                                 if c["kind"] == "action" and "starts-turn" in c["props"])
+    load_fallbacks(rules, game)
     kinds = {c["id"]: c["props"]["card-type"]["value"] for c in game["children"]
              if c["kind"] == "figure" and "card-type" in c["props"]}
     if not kinds:
@@ -168,13 +169,40 @@ def _place(rules, state, kind: str, holder: str, qid: str, space) -> None:
 
 # -- the turn's menu ------------------------------------------------------------------------
 
-def turn_plans(game, plans: list) -> list:
+def turn_plans(game, plans: list, fallback: bool = False) -> list:
     """The plans of the actions the turn offers now: those that `starts-turn` while no figure
-    is Active this turn, the others once one is (actions.menu)."""
+    is Active this turn, the others once one is (actions.menu); a `fallback` action's only
+    when `fallback` (fallback_menu)."""
     state = game.state
-    starters = game.rules.turn_starters
+    starters, fallbacks = game.rules.turn_starters, game.rules.turn_fallbacks
+    if fallback:
+        return [p for p in plans if p[0] in fallbacks]
     active = state.active_turn == state.turn and state.active_figure is not None
-    return [p for p in plans if (p[0] in starters) != active]
+    return [p for p in plans if (p[0] in starters) != active and p[0] not in fallbacks]
+
+
+def load_fallbacks(rules, game: dict) -> None:
+    """rules.turn_fallbacks: the actions marked `fallback`, each ending the turn it is taken in
+    (an `end-turn()` added to its body: the turn it takes is spent)."""
+    from dataclasses import replace
+    fallbacks = [c["id"] for c in game["children"] if c["kind"] == "action" and "fallback" in c["props"]]
+    rules.turn_fallbacks = tuple(fallbacks)
+    for verb in fallbacks:
+        action = rules.actions[verb]
+        end = {"op": "primitive", "name": "end-turn", "args": {}, "node": f"{verb}#fallback-end"}
+        rules.actions[verb] = replace(action, body=[*action.body, end])
+
+
+def fallback_menu(game) -> tuple[list, list]:
+    """What the turn offers when no action that `starts-turn` is legal and no figure is Active:
+    the first legal combination of the `fallback` actions, taken without a choice; none (the
+    player passes) without one (actions.menu)."""
+    state = game.state
+    if state.active_turn == state.turn and state.active_figure is not None:
+        return [], []
+    from .actions import menu
+    out, texts = menu(game, True)
+    return out[:1], texts[:1]
 
 
 # -- primitives and functions ------------------------------------------------------------------

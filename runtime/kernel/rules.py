@@ -133,6 +133,7 @@ class GameRules:
     pieces: object = None  # pieces.Pieces: tokens, pools, zones of pieces (None: the game declares none)
     dash: object = None  # dashboards.Dashboards: figures that are cards, their parts (None: no such figure)
     turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
+    turn_fallbacks: tuple = ()  # the actions marked `fallback` (dashboards.py): taken when no starter is legal
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
 
 
