@@ -10,7 +10,7 @@ figure, in a zone of their own (`TYPE/ID`: the card type, the figure). `activate
 die)` places the die on the part and makes the figure Active (`self`) for the turn; while none
 is, the turn offers only the actions that `starts-turn`, then only the others. `resolve-ability(part, FLAG: cond, ...)`
 runs the part's effects in its card type's order: an effect named by a flag when the flag
-holds, the others always."""
+holds, the others always; a guarded one (`special when COND { ... }`) only when COND holds too."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,7 +26,7 @@ class Dashboards:
     roster: dict[str, list[str]]  # that card type -> the qids of the box's cards of it, in declaration order
     parts: dict[str, list[str]]  # a figure card's qid -> the qids of the cards declared inside it, in order
     starts: dict[str, str]  # a per-figure counter -> the printed property it starts from
-    effects: dict[str, list[tuple[str, list]]] = field(default_factory=dict)  # part qid -> [(effect, body)]
+    effects: dict[str, list[tuple[str, list, dict | None]]] = field(default_factory=dict)  # part qid -> [(effect, body, when)]
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -62,13 +62,14 @@ def load_dashboards(rules, tops: list) -> None:
                                              props, 1, None)
             parts[comp["qid"]].append(child["qid"])
             order = orders.get(child["kind"], [])
-            effects[child["qid"]] = [(k, child["effects"][k]["body"]) for k in order if k in child["effects"]]
+            effects[child["qid"]] = [(k, child["effects"][k]["body"], child["effects"][k].get("when"))
+                                     for k in order if k in child["effects"]]  # `when`: a guarded effect
     starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
               if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "figure"}
     rules.dash = Dashboards(kinds, roster, parts, starts, effects)
     from .compile_stmts import compiled_block
     for bodies in effects.values():
-        for _name, body in bodies:
+        for _name, body, _when in bodies:
             compiled_block(body, rules)
             _index(rules, body)
 
@@ -231,17 +232,21 @@ def resolve_part(run, env, **given) -> None:
     """`resolve-ability(PART, FLAG: cond, ...)`: the part's effects in its card type's
     declaration order, one named by a flag when the flag holds, the others always; the end
     checked after each."""
+    from .compile import compiled
     from .compile_stmts import compiled_block
     part = _card_among(given)
     if part is None:
         return
     state = run.state
     done = []
-    for name, body in run.rules.dash.effects.get(state.cards[part], []):
+    for name, body, when in run.rules.dash.effects.get(state.cards[part], []):
         if name in given and not given[name]:
             continue
+        inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+        if when is not None and not compiled(when)(run, inner):
+            continue  # a guarded effect (`special when COND { ... }`) whose condition does not hold
         done.append(name)
-        compiled_block(body, run.rules)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": part})
+        compiled_block(body, run.rules)(run, inner)
         run.game.check_end(run)
     state.log.append({"event": "resolve-ability", "figure": state.owners[part], "card": run.game.card_id(part),
                       "effects": done})
