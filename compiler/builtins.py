@@ -103,7 +103,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               ("turn", "game")),
     Primitive("use-special", (_p("ability", "ability"),),
               "Use the Active Character's Special Ability: its `once` limit is spent, its effect runs "
-              "(logged `special`).", ("turn",)),
+              "(logged `special`). In a kernel game: a card of a card type that declares `once`, its effects "
+              "in declaration order (docs/kernel.md, Dashboards).", ("turn", "game")),
     Primitive("use-token", (_p("token", "token"),),
               "The Active Character discards one token of this type it holds to its pool, and the token's "
               "effect runs for it (logged `use-token`).", ("turn",)),

@@ -11,7 +11,7 @@ GAME_BOX_REQUIRED = ("source", "players")
 # Property types a card type may declare, and the value shape each takes.
 # (`tags` is a list whose names are tags: compiler.resolve_names checks them.)
 PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "ids": "ids", "list": "list",
-                  "tags": "list", "ints": "ints", "strings": "strings"}
+                  "tags": "list", "ints": "ints", "strings": "strings", "once": "once"}
 
 
 

@@ -262,7 +262,7 @@ def _errors(tmp_path, old: str, new: str) -> list:
 @pytest.mark.parametrize("old, new, message, hint", [
     ("  talent fireball", "  talnt fireball", "unknown kind of declaration 'talnt'", "did you mean 'talent'?"),
     ("    slot 5\n", "    slott 5\n", "slott", "did you mean 'slot'?"),
-    ("children [talent]", "children [talnt]", "'talnt' in children is no card type", "did you mean 'talent'?"),
+    ("children [talent, knack]", "children [talnt, knack]", "'talnt' in children is no card type", "did you mean 'talent'?"),
     ("card-type hero\n", "card-type heroo\n", "unknown card type 'heroo'", "did you mean 'hero'?"),
 ])
 def test_bad_dashboards_are_said_with_a_did_you_mean(tmp_path, old, new, message, hint):

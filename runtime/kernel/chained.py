@@ -1,6 +1,6 @@
 """Action parameters whose domain reads the parameters before them, listed one after another.
 
-`(figure = figures-of(me), ability = abilities-of(figure), die = dice-of(me))`: the legal
+`(figure = figures-of(me), part = abilities-of(figure), die = dice-of(me))`: the legal
 actions are each value of the first domain, then each value of the second read with it, and
 so on, that the guard allows. Only such an action is walked here (actions._plan marks its
 domains `Chained`); an action whose domains read no parameter keeps menu()'s product."""

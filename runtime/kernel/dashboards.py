@@ -27,6 +27,7 @@ class Dashboards:
     parts: dict[str, list[str]]  # a figure card's qid -> the qids of the cards declared inside it, in order
     starts: dict[str, str]  # a per-figure counter -> the printed property it starts from
     effects: dict[str, list[tuple[str, list, dict | None]]] = field(default_factory=dict)  # part qid -> [(effect, body, when)]
+    limited: frozenset = frozenset()  # the card types of parts used `once per ...` (they declare `once`), not placed on
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -66,7 +67,8 @@ def load_dashboards(rules, tops: list) -> None:
                                      for k in order if k in child["effects"]]  # `when`: a guarded effect
     starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
               if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "figure"}
-    rules.dash = Dashboards(kinds, roster, parts, starts, effects)
+    limited = frozenset(c["id"] for c in tops if c["kind"] == "card-type" and "once" in rules.card_types[c["id"]].props)
+    rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited)
     from .compile_stmts import compiled_block
     for bodies in effects.values():
         for _name, body, _when in bodies:
@@ -232,14 +234,20 @@ def resolve_part(run, env, **given) -> None:
     """`resolve-ability(PART, FLAG: cond, ...)`: the part's effects in its card type's
     declaration order, one named by a flag when the flag holds, the others always; the end
     checked after each."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     part = _card_among(given)
     if part is None:
         return
-    state = run.state
+    done = _effects(run, env, part, given)
+    run.state.log.append({"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part),
+                          "effects": done})
+
+
+def _effects(run, env, part: int, given: dict) -> list[str]:
+    """The part's effects run in order (resolve_part, use_part), and the names of those run."""
+    from .compile import compiled
+    from .compile_stmts import compiled_block
     done = []
-    for name, body, when in run.rules.dash.effects.get(state.cards[part], []):
+    for name, body, when in run.rules.dash.effects.get(run.state.cards[part], []):
         if name in given and not given[name]:
             continue
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
@@ -248,18 +256,20 @@ def resolve_part(run, env, **given) -> None:
         done.append(name)
         compiled_block(body, run.rules)(run, inner)
         run.game.check_end(run)
-    state.log.append({"event": "resolve-ability", "figure": state.owners[part], "card": run.game.card_id(part),
-                      "effects": done})
+    return done
 
 
 def abilities_of(run, env, figure) -> list[int]:
     """The cards declared inside these figures' cards (their parts), in printed order."""
     state = run.state
     out: list[int] = []
+    limited = run.rules.dash.limited
     for f in _as_list(figure):
         fig = state.figures.get(f) if isinstance(f, str) else None
         if fig is not None and "card" in fig:
             for part in run.rules.dash.parts.get(fig["card"], []):
+                if limited and run.rules.cards[part].type in limited:
+                    continue  # a part used `once per ...` (special_of), not placed on
                 out += state.zones.get(f"{run.rules.cards[part].type}/{f}", [])
     return sorted(set(out)) if len(_as_list(figure)) > 1 else out
 
@@ -272,7 +282,6 @@ def slot_of(run, env, **given):
     return run.rules.cards[run.state.cards[part]].props.get("slot")
 
 
-PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
 def figure_of(run, env, card):
     """The figure whose card this card is declared inside (its holder); none for another card."""
     if not isinstance(card, int) or isinstance(card, bool):
@@ -281,4 +290,52 @@ def figure_of(run, env, card):
     return owner if owner in run.state.figures else None
 
 
-FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of}
+def special_of(run, env, figure):
+    """The figure's first part of a card type used `once per ...` (one that declares `once`);
+    none without one."""
+    state, dash = run.state, run.rules.dash
+    fig = state.figures.get(figure) if isinstance(figure, str) else None
+    for part in dash.parts.get(fig["card"], []) if fig is not None and "card" in fig else []:
+        if run.rules.cards[part].type in dash.limited:
+            uids = state.zones.get(f"{run.rules.cards[part].type}/{figure}")
+            if uids:
+                return uids[0]
+    return None
+
+
+def can_use(run, env, **given) -> bool:
+    """`can-use(PART)`: the part's `once per turn|round|game` is not spent (in this turn, this
+    round, this game); a part without `once` always can."""
+    part = _card_among(given)
+    if part is None:
+        return False
+    state = run.state
+    limit = run.rules.cards[state.cards[part]].props.get("once")
+    if limit is None:
+        return True
+    fig = state.figures.get(state.owners[part])
+    marks = [m for m in (fig or {}).get("used", ()) if m[0] == part]  # (uid, turn, round) of each use
+    if limit == "turn":
+        return not any(m[1] == state.turn for m in marks)
+    if limit == "round":
+        return not any(m[2] == state.round for m in marks)
+    return not marks
+
+
+def use_part(run, env, **given) -> None:
+    """`use-special(PART)`: its `once` limit spent (the use marked on its figure, as data) and
+    its effects run in its card type's order (a guarded one when its `when` holds)."""
+    part = _card_among(given)
+    if part is None:
+        return
+    state = run.state
+    fig = state.figures.get(state.owners[part])
+    if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
+        fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
+    done = _effects(run, env, part, {})
+    state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
+
+
+PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-special": use_part}
+FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
+             "can-use": can_use}

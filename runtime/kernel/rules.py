@@ -261,6 +261,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
 
 CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
 CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
+CARD_FUNCTIONS.add("special-of")  # and the part used `once per ...` (dashboards.py)
 
 
 def yields_cards(e: dict | None) -> bool:
