@@ -203,6 +203,24 @@ def test_a_knack_once_per_turn_may_be_used_again_next_round(squads, tmp_path):
     assert again
 
 
+def test_a_knack_whose_effect_is_guarded_is_offered_only_when_its_condition_holds(squads, tmp_path):
+    """`can-use`, as the shared rules' word: the part has an effect whose `when` holds."""
+    changed = _changed(tmp_path, ("    once per round\n    effect {", "    once per round\n    effect when value(life, of: self) < 5 {"))
+    offered = 0
+    for seed in range(20):
+        game = KernelGame(changed, KernelConfig(players=2, seed=seed))
+        decision, rnd = game.start(), random.Random(seed)
+        while decision is not None:
+            if "stone" in game.state.figures and game.state.active_figure == "stone":
+                wounded = game.state.counters["life/stone"] < 5
+                spent = any(e["event"] == "use" for e in game.state.log if e.get("figure") == "stone")
+                assert ("use rally" in decision.actions) <= wounded
+                offered += "use rally" in decision.actions and not spent
+            decision = game.act(rnd.choice(decision.actions))
+    assert _differ(squads, changed)
+    assert offered
+
+
 # -- 4. a guarded effect ----------------------------------------------------------------------
 
 def test_a_guarded_effect_runs_only_when_its_condition_holds(squads):

@@ -304,12 +304,17 @@ def special_of(run, env, figure):
 
 
 def can_use(run, env, **given) -> bool:
-    """`can-use(PART)`: the part's `once per turn|round|game` is not spent (in this turn, this
-    round, this game); a part without `once` always can."""
+    """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
+    turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit."""
+    from .compile import compiled
     part = _card_among(given)
     if part is None:
         return False
     state = run.state
+    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+    if not any(when is None or compiled(when)(run, inner) for _name, _body, when in
+               run.rules.dash.effects.get(state.cards[part], [])):
+        return False  # nothing it would do now
     limit = run.rules.cards[state.cards[part]].props.get("once")
     if limit is None:
         return True
