@@ -8,7 +8,7 @@ from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 from .game_parts import _items
 
-HOLDERS = ("figure", "space", "player", "team")  # what a piece may lie on: a zone kept per each
+HOLDERS = ("figure", "space", "player", "team", "edge")  # what a piece may lie on: a zone kept per each
 DISCARD_TIMES = ("turn-end", "round-end")  # the structure events the kernel discards pieces at
 
 
@@ -33,6 +33,10 @@ def _zone(comp, game, diags: Diagnostics) -> None:
         if first is not comp:
             diags.error("E205", f"zone '{comp.id}': pieces on a {per} already lie in zone '{first.id}'",
                         comp.props["pieces"].span, hint="one zone of pieces per kind of holder")
+    if comp.prop("pieces") and per == "edge" and not any(c.kind == "board" for c in game.children):
+        diags.error("E205", f"zone '{comp.id}' holds pieces on edges, but game '{game.id}' lays no board of tiles",
+                    comp.props["per"].span, hint="edges are those of a `board`: declare one in the game, "
+                    "board NAME { layout [2, 3, 2]  tiles TYPE }")
     if comp.prop("pools"):
         if per not in (None, "team"):
             diags.error("E205", f"zone '{comp.id}' holds the pools: one shared zone, or one per Team",

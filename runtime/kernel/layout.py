@@ -26,6 +26,7 @@ class Layout:
     shuffled: bool
     touching: list[tuple[int, int]]  # the edges between positions (i < j)
     derived: dict = field(default_factory=dict, compare=False, repr=False)  # board key -> _Derived
+    edges: dict = field(default_factory=dict, compare=False, repr=False)  # edge id (`L1-L2`) -> positions (edges.py)
 
     def spaces(self, run) -> list[str]:
         """The game's spaces: those it declares, then the tiles in play in board order."""
@@ -70,6 +71,8 @@ def load(rules, game: dict) -> None:
         rules.spaces[ident] = {"name": card.name, "slots": None, "adjacent": []}
     rules.layout = Layout(rows, list(printed), printed, props.get("capacity"), props.get("bases"),
                           props.get("order", "shuffled") != "as-declared", row_edges(rows))
+    from .edges import labels
+    rules.layout.edges = labels(rules.layout.touching)
 
 
 # -- the board in the state ------------------------------------------------------------------
@@ -174,10 +177,12 @@ def block(run, env, a, b) -> None:
         run.state.log.append({"event": "block", "edge": edge})
 
 
-def unblock(run, env, a, b) -> None:
+def unblock(run, env, a, b, lifted=False) -> None:
     board = run.state.board
     edge = sorted((a, b))
-    if board and edge in board["blocked"]:
+    if board and edge in board["blocked"] and not lifted and _under_piece(run, a, b):
+        run.state.log.append({"event": "refused", "unblock": edge, "why": "a blocking piece lies on it"})
+    elif board and edge in board["blocked"]:
         board["blocked"] = [e for e in board["blocked"] if e != edge]
         _rekey(board)
         run.state.log.append({"event": "unblock", "edge": edge})
@@ -193,10 +198,24 @@ def remove_space(run, env, space) -> None:
         if any(f["space"] == s for f in state.figures.values()):
             state.log.append({"event": "refused", "remove-space": s, "why": "a figure stands on it"})
             continue
+        if run.rules.pieces is not None and holds_pieces(run, s):  # pieces on it or its edges (edges.py)
+            state.log.append({"event": "refused", "remove-space": s, "why": "a piece lies on it"})
+            continue
         board["gone"] = board["gone"] + [s]
         board["blocked"] = [e for e in board["blocked"] if s not in e]
         _rekey(board)
         state.log.append({"event": "remove-space", "space": s})
+
+
+def _under_piece(run, a, b) -> bool:
+    from .edges import edge_of, lies_under
+    label = edge_of(run, a, b)
+    return label is not None and lies_under(run, label)
+
+
+def holds_pieces(run, space) -> bool:
+    from .edges import holds_pieces as holds
+    return holds(run, space)
 
 
 PRIMITIVES = {"lay-tiles": lay_tiles, "block": block, "unblock": unblock, "remove-space": remove_space}
