@@ -1,15 +1,15 @@
 """Pieces on the edges of a board laid from tiles: edge ids, edges as holders, blocking pieces, `empty`.
 
 An edge of a laid board is named after the two positions it joins, `L1-L2` (positions
-numbered from 1, row by row, the lower first), as the Mayhem engine names its edges, so an
+numbered from 1, row by row, the lower first), as the older engine's boards name theirs, so an
 edge keeps its id whichever tiles are laid on it. A zone flagged `pieces` and kept `per edge`
 holds the pieces lying on edges (`place(tok, 1, on: edge(a, b))`). A token whose type says
 `blocks-adjacency` blocks the edge it lies on: the state's board keeps the blocked edges
 (layout.py, where adjacency, distance and the board's questions read them), and every move of
 a piece onto or off an edge brings that edge's block in step with its pieces (`sync`): the
 edge is blocked while a blocking piece lies on it and opened when the last one leaves. A
-`remove-space` is refused while a piece lies on the tile or on one of its edges: the Mayhem
-rule removes an empty Location only (`empty`: no figure, no piece on it or on its edges)."""
+`remove-space` is refused while a piece lies on the tile or on one of its edges: what leaves
+play is an empty tile (`empty`: no figure, no piece on it or on its edges)."""
 from __future__ import annotations
 
 from .compile import _as_list
@@ -92,9 +92,11 @@ def holds_pieces(run, space) -> bool:
     return "edge" in p.zones and any(zones.get(f"{p.zones['edge']}/{e}") for e in _edges_at(run, space))
 
 
-def empty(run, env, location) -> bool:
-    """No figure and no piece on the space, and no piece on its edges."""
-    space = location
+def empty(run, env, *given, **named) -> bool:
+    """No figure and no piece on the space, and no piece on its edges (its one parameter keeps
+    the older boxes' name: layout._named)."""
+    from .layout import _named
+    space = _named(given, named)
     if space is None:
         return False
     if any(f["space"] == space for f in run.state.figures.values()):
@@ -106,12 +108,12 @@ def edge(run, env, a, b):
     return edge_of(run, a, b)
 
 
-def edges_of(run, env, location) -> list[str]:
+def edges_of(run, env, *given, **named) -> list[str]:
     """The edges between the space and the tiles in play next to it (blocked or not), in
     board order of those tiles."""
-    from .layout import derive
+    from .layout import _named, derive
     out = []
-    for s in _as_list(location):
+    for s in _as_list(_named(given, named)):
         if run.state.board:
             out += [e for e in (edge_of(run, s, t) for t in derive(run).touch.get(s, ())) if e is not None]
     return out
