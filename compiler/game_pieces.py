@@ -12,13 +12,13 @@ HOLDERS = ("figure", "space", "player", "team", "edge")  # what a piece may lie 
 DISCARD_TIMES = ("turn-end", "round-end")  # the structure events the kernel discards pieces at
 
 
-def check_pieces(comp, game, box, tokens: dict, diags: Diagnostics) -> None:
+def check_pieces(comp, game, box, tokens: dict, diags: Diagnostics, parts=None) -> None:
     """One component of a box (`box`, its declaration) whose game is `game` (`tokens`: the
-    box's, by id)."""
+    box's, by id; `parts`: the box's components by id, among them a board's tiles)."""
     if comp.kind == "zone" and comp.parent is game:
         _zone(comp, game, diags)
     elif comp.kind == "pool":
-        _pool(comp, game, tokens, diags)
+        _pool(comp, game, tokens, diags, parts or {})
     elif comp.kind == "token":
         _token(comp, game, box, diags)
 
@@ -47,8 +47,11 @@ def _zone(comp, game, diags: Diagnostics) -> None:
                         comp.props["pools"].span, hint="one zone holds the pools")
 
 
-def _pool(comp, game, tokens: dict, diags: Diagnostics) -> None:
+def _pool(comp, game, tokens: dict, diags: Diagnostics, parts: dict) -> None:
     spaces = [c.id for c in game.children if c.kind == "space"]
+    board = next((c for c in game.children if c.kind == "board"), None)
+    if board is not None and isinstance(board.prop("tiles"), str):  # a tile of a laid board is a space too
+        spaces += sorted(c.id for c in parts.values() if c.kind == board.prop("tiles"))
     pile = comp.props.get("pile-on")
     if pile is not None and pile.value not in spaces:
         diags.error("E301", f"unknown space '{pile.value}'", pile.span,

@@ -20,7 +20,8 @@ from mayhem.runtime.kernel.play import replay, write_log
 
 from test_kernel_board import HERE, _play, changed, compiled
 
-NEW = ["a-barricade-blocks-its-edge", "a-tile-with-a-barricade-on-an-edge-stays"]
+NEW = ["a-barricade-blocks-its-edge", "a-tile-with-a-barricade-on-an-edge-stays",
+       "a-relic-is-salvaged-from-the-hall-s-pile"]
 TILES = ["west-camp", "stair", "rotten-floor", "great-hall", "old-well", "sunken-court", "east-camp"]
 
 
@@ -141,6 +142,29 @@ def test_random_games_keep_the_pieces_and_the_blocked_edges_in_step(ruins):
     assert placed > 100 and cleared > 20 and refused == 0  # the content removes empty tiles only
 
 
+def test_the_face_down_pile_lies_on_its_tile_wherever_it_is_laid(ruins):
+    """The relics' pile is the great hall's, at whatever position the seed lays the hall; the
+    hall is not `empty` while a relic lies there, and `salvage` is offered on it only."""
+    positions, salvaged = set(), 0
+    for seed in range(40):
+        game = KernelGame(ruins, KernelConfig(players=2, seed=seed))
+        decision, pick = game.start(), random.Random(seed)
+        positions.add(game.state.board["tiles"].index("great-hall"))
+        assert len(game.state.zones["ground/great-hall"]) == 2
+        from mayhem.runtime.kernel.edges import empty
+        while decision is not None:
+            run = Run(game, [])
+            relics = game.state.zones["ground/great-hall"]
+            here = game.state.figures[f"runner-{game.state.active}"]["space"]
+            assert ("salvage" in decision.actions) == (here == "great-hall" and bool(relics)) or \
+                decision.actions[0].startswith("target ")
+            if relics:
+                assert not empty(run, {}, "great-hall")
+            decision = game.act(pick.choice(decision.actions))
+        salvaged += sum(1 for e in game.state.log if e["event"] == "take" and e["token"] == "relic")
+    assert len(positions) >= 5 and salvaged >= 10
+
+
 def test_a_clone_a_replay_and_a_game_played_out_agree(ruins, tmp_path):
     cloned = 0
     for seed in range(6):
@@ -166,3 +190,16 @@ def test_a_clone_a_replay_and_a_game_played_out_agree(ruins, tmp_path):
         played.play_out(lambda d: pick.choice(d.actions))
         assert played.state.to_json() == by_act.state.to_json() and played.state.log == by_act.state.log
     assert cloned >= 3
+
+
+def test_a_pile_on_names_a_tile_of_the_board(tmp_path):
+    """`pile-on` takes a tile of the game's board as a space; a misspelt one gets a did-you-mean."""
+    from mayhem.compiler import driver
+    folder = tmp_path / "ruins"
+    import shutil
+    shutil.copytree(HERE / "ruins", folder)
+    text = (folder / "ruins.mh").read_text(encoding="utf-8")
+    (folder / "ruins.mh").write_text(text.replace("pile-on great-hall", "pile-on great-hal"), encoding="utf-8")
+    errors = [d for d in driver.compile_paths([folder]).diagnostics.items if d.severity == "error"]
+    assert [(e.code, e.message, e.hint) for e in errors] == [
+        ("E301", "unknown space 'great-hal'", "did you mean 'great-hall'?")]
