@@ -203,3 +203,31 @@ def test_a_pile_on_names_a_tile_of_the_board(tmp_path):
     errors = [d for d in driver.compile_paths([folder]).diagnostics.items if d.severity == "error"]
     assert [(e.code, e.message, e.hint) for e in errors] == [
         ("E301", "unknown space 'great-hal'", "did you mean 'great-hall'?")]
+
+
+def test_a_blocking_piece_discarded_at_round_end_opens_its_edge(tmp_path):
+    """A copy whose barricades go back to the supply at the end of the round: the discard
+    brings the edge's block in step too."""
+    from mayhem.compiler import driver
+    import shutil
+    folder = tmp_path / "ruins"
+    shutil.copytree(HERE / "ruins", folder)
+    text = (folder / "ruins.mh").read_text(encoding="utf-8")
+    text = text.replace('  blocks-adjacency flag "Lying on an edge, it separates the two tiles."\n',
+                        '  blocks-adjacency flag "Lying on an edge, it separates the two tiles."\n'
+                        '  discarded enum [turn-end, round-end] optional "When its pieces go back."\n')
+    text = text.replace("  placed-on edge\n  blocks-adjacency\n", "  placed-on edge\n  blocks-adjacency\n"
+                        "  discarded round-end\n")
+    (folder / "ruins.mh").write_text(text, encoding="utf-8")
+    rules = load_game_rules(compiled(folder), "ruins")
+    spec, _text, _path = _scenario("a-barricade-blocks-its-edge")
+    game, problems = ksc.build(rules, spec)
+    assert not problems
+    game.start()
+    game.act("barricade stair")
+    assert game.state.board["blocked"] == [["stair", "west-camp"]]
+    game.act("step great-hall")
+    game.act("target sunken-court")  # the round's end: the barricade goes back, the edge opens
+    events = [e["event"] for e in game.state.log]
+    assert game.state.board["blocked"] == [] and game.state.zones["barricades/L1-L2"] == []
+    assert events.index("unblock") == events.index("discard") + 1

@@ -329,3 +329,4 @@ def discard_due(game, run, event: str) -> None:
             if back:
                 state.log.append({"event": "discard", "token": _token_id(run, token),
                                   "from": key.partition("/")[2], "count": len(back)})
+                _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
