@@ -231,3 +231,13 @@ def test_a_blocking_piece_discarded_at_round_end_opens_its_edge(tmp_path):
     events = [e["event"] for e in game.state.log]
     assert game.state.board["blocked"] == [] and game.state.zones["barricades/L1-L2"] == []
     assert events.index("unblock") == events.index("discard") + 1
+
+
+def test_a_scenario_s_barricade_on_an_edge_blocks_it(ruins):
+    spec, _text, _path = _scenario("a-barricade-blocks-its-edge")
+    spec["setup"]["zones"] = {"barricades.L1-L2": ["barricade"], "supply": ["barricade"]}
+    game, problems = ksc.build(ruins, spec)
+    assert not problems
+    game.start()
+    assert game.state.board["blocked"] == [["stair", "west-camp"]]
+    assert "step west-camp" not in game.decision.actions and "clear L1-L2" in game.decision.actions

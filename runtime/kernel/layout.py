@@ -331,7 +331,22 @@ def scenario_board(rules, state, setup: dict) -> list:
             if not any({tiles[x], tiles[y]} == {a, b} for x, y in layout.touching):
                 problems.append(Problem(at + ("blocked", i), f"'{a}' and '{b}' are not next to each other"))
         set_board(state, tiles, spec.get("removed", []), spec.get("blocked", []))
+        _blocked_by_pieces(rules, state)
     return problems
+
+
+def _blocked_by_pieces(rules, state) -> None:
+    """A scenario's blocking pieces on edges (its `zones`) block their edges: the two agree from
+    the first decision on (edges.py)."""
+    p = rules.pieces
+    if p is None or not p.blocking or "edge" not in p.zones:
+        return
+    for label, (i, j) in rules.layout.edges.items():
+        edge = sorted((state.board["tiles"][i], state.board["tiles"][j]))
+        if edge not in state.board["blocked"] and any(
+                state.cards[uid] in p.blocking for uid in state.zones.get(f"{p.zones['edge']}/{label}", ())):
+            state.board["blocked"] = state.board["blocked"] + [edge]
+    _rekey(state.board)
 
 
 def actual(game, parts: list[str]):
