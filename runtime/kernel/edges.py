@@ -44,11 +44,6 @@ def tiles_of(run, label: str) -> list[str]:
     return sorted((tiles[i], tiles[j]))
 
 
-def is_edge(run, holder) -> bool:
-    layout = run.rules.layout
-    return layout is not None and isinstance(holder, str) and holder in layout.edges
-
-
 def sync(run, label: str) -> None:
     """The edge blocked while a blocking piece lies on it, opened when none does (logged
     `block` and `unblock` by layout.py)."""
