@@ -22,10 +22,13 @@ BOARD_PRIMITIVES = (
     Primitive("block", (_p("a", "any", doc="A space."), _p("b", "any", doc="A space next to it.")),
               "Block the edge between two spaces of the laid board: `adjacent`, `distance` and "
               "`open-without` no longer cross it (logged `block`); nothing if they are not next to each other.", _G),
-    Primitive("unblock", (_p("a", "any"), _p("b", "any")), "Open a blocked edge again (logged `unblock`).", _G),
+    Primitive("unblock", (_p("a", "any"), _p("b", "any")),
+              "Open a blocked edge again (logged `unblock`); refused (logged `refused`) while a blocking "
+              "piece lies on it.", _G),
     Primitive("remove-space", (_p("space", "any"),),
               "Take a tile of the laid board out of play, with the blocks on its edges; refused (logged "
-              "`refused`) while a figure stands on it: what leaves play is an empty tile.", _G),
+              "`refused`) while a figure stands on it or a piece lies on it or on its edges: what leaves "
+              "play is an empty tile.", _G),
 )
 
 BOARD_FUNCTIONS = (
@@ -43,4 +46,11 @@ BOARD_FUNCTIONS = (
     Function("open-without", (_p("location", "any"),), "bool",
              "Every other tile in play keeps an open side (an edge to another, not blocked) if this one "
              "leaves play."),
+    Function("edge", (_p("a", "any", doc="A tile in play."), _p("b", "any", doc="A tile next to it.")), "any",
+             "The edge between two tiles in play that touch, named after their positions as `L1-L2` (none "
+             "otherwise): a holder of pieces for a zone kept `per edge` (runtime/kernel/edges.py)."),
+    Function("edges-of", (_p("location", "any"),), "any",
+             "The edges between a tile and the tiles in play next to it, blocked or not."),
+    Function("empty", (_p("location", "any"),), "bool",
+             "No figure and no piece lie on the space, and no piece on its edges."),
 )

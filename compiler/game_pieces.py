@@ -8,17 +8,17 @@ from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 from .game_parts import _items
 
-HOLDERS = ("figure", "space", "player", "team")  # what a piece may lie on: a zone kept per each
+HOLDERS = ("figure", "space", "player", "team", "edge")  # what a piece may lie on: a zone kept per each
 DISCARD_TIMES = ("turn-end", "round-end")  # the structure events the kernel discards pieces at
 
 
-def check_pieces(comp, game, box, tokens: dict, diags: Diagnostics) -> None:
+def check_pieces(comp, game, box, tokens: dict, diags: Diagnostics, parts=None) -> None:
     """One component of a box (`box`, its declaration) whose game is `game` (`tokens`: the
-    box's, by id)."""
+    box's, by id; `parts`: the box's components by id, among them a board's tiles)."""
     if comp.kind == "zone" and comp.parent is game:
         _zone(comp, game, diags)
     elif comp.kind == "pool":
-        _pool(comp, game, tokens, diags)
+        _pool(comp, game, tokens, diags, parts or {})
     elif comp.kind == "token":
         _token(comp, game, box, diags)
 
@@ -33,6 +33,10 @@ def _zone(comp, game, diags: Diagnostics) -> None:
         if first is not comp:
             diags.error("E205", f"zone '{comp.id}': pieces on a {per} already lie in zone '{first.id}'",
                         comp.props["pieces"].span, hint="one zone of pieces per kind of holder")
+    if comp.prop("pieces") and per == "edge" and not any(c.kind == "board" for c in game.children):
+        diags.error("E205", f"zone '{comp.id}' holds pieces on edges, but game '{game.id}' lays no board of tiles",
+                    comp.props["per"].span, hint="edges are those of a `board`: declare one in the game, "
+                    "board NAME { layout [2, 3, 2]  tiles TYPE }")
     if comp.prop("pools"):
         if per not in (None, "team"):
             diags.error("E205", f"zone '{comp.id}' holds the pools: one shared zone, or one per Team",
@@ -43,8 +47,11 @@ def _zone(comp, game, diags: Diagnostics) -> None:
                         comp.props["pools"].span, hint="one zone holds the pools")
 
 
-def _pool(comp, game, tokens: dict, diags: Diagnostics) -> None:
+def _pool(comp, game, tokens: dict, diags: Diagnostics, parts: dict) -> None:
     spaces = [c.id for c in game.children if c.kind == "space"]
+    board = next((c for c in game.children if c.kind == "board"), None)
+    if board is not None and isinstance(board.prop("tiles"), str):  # a tile of a laid board is a space too
+        spaces += sorted(c.id for c in parts.values() if c.kind == board.prop("tiles"))
     pile = comp.props.get("pile-on")
     if pile is not None and pile.value not in spaces:
         diags.error("E301", f"unknown space '{pile.value}'", pile.span,

@@ -101,7 +101,8 @@ class NameResolver:
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
         game = self.res.games.get(box) if box else None
         if game is not None:  # the pieces of a game of the kernel: zones, pools, tokens
-            check_pieces(comp, game, self.res.boxes.get(box), self.res.vocab.get(box, {}).get("token", {}), self.diags)
+            check_pieces(comp, game, self.res.boxes.get(box), self.res.vocab.get(box, {}).get("token", {}), self.diags,
+                         self.res.components.get(box, {}))
         if game is not None and (comp is game or comp.parent is game):
             check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
             if comp.kind == "board":

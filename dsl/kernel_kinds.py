@@ -134,8 +134,8 @@ def kernel_kinds() -> list:
             "zone", "A place cards lie in: a deck, a hand, a discard pile, the cards in play.", ("game",),
             props=(
                 PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
-                PropSpec("per", "enum:player|team|location|figure|space", "One zone per player (or Team, or Location: a "
-                         "pile of tokens the game's `pile-to` names; or per figure or space of the board: pieces "
+                PropSpec("per", "enum:player|team|location|figure|space|edge", "One zone per player (or Team, or Location: a "
+                         "pile of tokens the game's `pile-to` names; or per figure, space or edge of the board: pieces "
                          "lying on it); without it, one shared zone."),
                 PropSpec("ordered", "flag", "Its cards keep an order (a deck: `draw` takes the top one)."),
                 PropSpec("visibility", "enum:public|owner|hidden", "Who sees its cards (default public)."),

@@ -45,6 +45,7 @@ MODULES = [
     "mayhem.runtime.token_store",
     "mayhem.compiler.vocabulary_types",
     "mayhem.runtime.kernel.layout",
+    "mayhem.runtime.kernel.edges",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 

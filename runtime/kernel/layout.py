@@ -26,6 +26,7 @@ class Layout:
     shuffled: bool
     touching: list[tuple[int, int]]  # the edges between positions (i < j)
     derived: dict = field(default_factory=dict, compare=False, repr=False)  # board key -> _Derived
+    edges: dict = field(default_factory=dict, compare=False, repr=False)  # edge id (`L1-L2`) -> positions (edges.py)
 
     def spaces(self, run) -> list[str]:
         """The game's spaces: those it declares, then the tiles in play in board order."""
@@ -70,6 +71,8 @@ def load(rules, game: dict) -> None:
         rules.spaces[ident] = {"name": card.name, "slots": None, "adjacent": []}
     rules.layout = Layout(rows, list(printed), printed, props.get("capacity"), props.get("bases"),
                           props.get("order", "shuffled") != "as-declared", row_edges(rows))
+    from .edges import labels
+    rules.layout.edges = labels(rules.layout.touching)
 
 
 # -- the board in the state ------------------------------------------------------------------
@@ -174,10 +177,12 @@ def block(run, env, a, b) -> None:
         run.state.log.append({"event": "block", "edge": edge})
 
 
-def unblock(run, env, a, b) -> None:
+def unblock(run, env, a, b, lifted=False) -> None:
     board = run.state.board
     edge = sorted((a, b))
-    if board and edge in board["blocked"]:
+    if board and edge in board["blocked"] and not lifted and _under_piece(run, a, b):
+        run.state.log.append({"event": "refused", "unblock": edge, "why": "a blocking piece lies on it"})
+    elif board and edge in board["blocked"]:
         board["blocked"] = [e for e in board["blocked"] if e != edge]
         _rekey(board)
         run.state.log.append({"event": "unblock", "edge": edge})
@@ -193,10 +198,24 @@ def remove_space(run, env, space) -> None:
         if any(f["space"] == s for f in state.figures.values()):
             state.log.append({"event": "refused", "remove-space": s, "why": "a figure stands on it"})
             continue
+        if run.rules.pieces is not None and holds_pieces(run, s):  # pieces on it or its edges (edges.py)
+            state.log.append({"event": "refused", "remove-space": s, "why": "a piece lies on it"})
+            continue
         board["gone"] = board["gone"] + [s]
         board["blocked"] = [e for e in board["blocked"] if s not in e]
         _rekey(board)
         state.log.append({"event": "remove-space", "space": s})
+
+
+def _under_piece(run, a, b) -> bool:
+    from .edges import edge_of, lies_under
+    label = edge_of(run, a, b)
+    return label is not None and lies_under(run, label)
+
+
+def holds_pieces(run, space) -> bool:
+    from .edges import holds_pieces as holds
+    return holds(run, space)
 
 
 PRIMITIVES = {"lay-tiles": lay_tiles, "block": block, "unblock": unblock, "remove-space": remove_space}
@@ -312,7 +331,22 @@ def scenario_board(rules, state, setup: dict) -> list:
             if not any({tiles[x], tiles[y]} == {a, b} for x, y in layout.touching):
                 problems.append(Problem(at + ("blocked", i), f"'{a}' and '{b}' are not next to each other"))
         set_board(state, tiles, spec.get("removed", []), spec.get("blocked", []))
+        _blocked_by_pieces(rules, state)
     return problems
+
+
+def _blocked_by_pieces(rules, state) -> None:
+    """A scenario's blocking pieces on edges (its `zones`) block their edges: the two agree from
+    the first decision on (edges.py)."""
+    p = rules.pieces
+    if p is None or not p.blocking or "edge" not in p.zones:
+        return
+    for label, (i, j) in rules.layout.edges.items():
+        edge = sorted((state.board["tiles"][i], state.board["tiles"][j]))
+        if edge not in state.board["blocked"] and any(
+                state.cards[uid] in p.blocking for uid in state.zones.get(f"{p.zones['edge']}/{label}", ())):
+            state.board["blocked"] = state.board["blocked"] + [edge]
+    _rekey(state.board)
 
 
 def actual(game, parts: list[str]):

@@ -16,7 +16,7 @@ from .compile import _as_list
 from .draws import shuffle as _shuffle
 from .rules import Card, CardType, KernelError
 
-HOLDER_KINDS = ("figure", "space", "player", "team")
+HOLDER_KINDS = ("figure", "space", "player", "team", "edge")
 
 
 @dataclass
@@ -31,6 +31,7 @@ class Pieces:
     discards: dict[str, set[str]] = field(default_factory=dict)  # structure event -> qids discarded at it
     limits: dict[str, int] = field(default_factory=dict)  # qid -> at most this many on one holder
     teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
+    blocking: set[str] = field(default_factory=set)  # qids that say `blocks-adjacency`: block their edge (edges.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -67,6 +68,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.discards.setdefault(_prop(c, "discarded"), set()).add(c["qid"])
         if _prop(c, "limit") is not None:
             pieces.limits[c["qid"]] = _prop(c, "limit")
+        if _prop(c, "blocks-adjacency"):
+            pieces.blocking.add(c["qid"])
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
         if pool["kind"] != "pool":
@@ -141,8 +144,10 @@ def holder_key(run, holder) -> str:
         kind = "team"
     elif holder in state.players:
         kind = "player"
+    elif run.rules.layout is not None and holder in run.rules.layout.edges:
+        kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
     else:
-        raise KernelError(f"{holder!r} is no figure, space, player or Team: no piece lies on it")
+        raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
     zone = p.zones.get(kind)
     if zone is None:
         raise KernelError(f"no zone of the game holds pieces on a {kind}: declare one `per {kind}` with `pieces`")
@@ -194,6 +199,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
             _move(state, uid, key)
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
                           **({"short": n - len(taken)} if len(taken) < n else {})})
+        _blocks(run, token, holder)
 
 
 def _back(run, env, token, holders, count, event: str) -> None:
@@ -205,6 +211,7 @@ def _back(run, env, token, holders, count, event: str) -> None:
             _move(state, uid, _pool_key(run, env, state.owners[uid]))
         if back:
             state.log.append({"event": event, "token": _token_id(run, token), "from": holder, "count": len(back)})
+            _blocks(run, token, holder)
 
 
 def remove(run, env, token, count=1, **where) -> None:
@@ -227,6 +234,15 @@ def take(run, env, token, **where) -> None:
         _move(state, uid, key)
     state.log.append({"event": "take", "token": _token_id(run, token), "from": source, "to": to,
                       "count": len(moved)})
+    _blocks(run, token, source)
+    _blocks(run, token, to)
+
+
+def _blocks(run, token, holder) -> None:
+    """A blocking piece moved onto or off an edge: the edge's block in step with it (edges.py)."""
+    if token in run.rules.pieces.blocking and run.rules.layout is not None and holder in run.rules.layout.edges:
+        from .edges import sync
+        sync(run, holder)
 
 
 PRIMITIVES = {"place": place, "remove": remove, "remove-all": remove_all, "take": take}
@@ -313,3 +329,4 @@ def discard_due(game, run, event: str) -> None:
             if back:
                 state.log.append({"event": "discard", "token": _token_id(run, token),
                                   "from": key.partition("/")[2], "count": len(back)})
+                _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge

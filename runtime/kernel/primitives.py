@@ -259,3 +259,11 @@ def _more() -> None:
 
 
 _more()
+
+
+def _more_edges() -> None:
+    from . import edges  # pieces on the edges of a laid board, `empty` (edges.py)
+    FUNCTIONS.update(edges.FUNCTIONS)
+
+
+_more_edges()

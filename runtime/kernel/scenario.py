@@ -90,6 +90,8 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
         holders = list(state.teams) if rules.zones[zone].per == "team" else state.players
         if rules.zones[zone].per in ("figure", "space"):  # pieces on a figure or a space (pieces.py)
             holders = list(state.figures) if rules.zones[zone].per == "figure" else list(rules.spaces)
+        if rules.zones[zone].per == "edge":  # pieces on an edge of a laid board, `L1-L2` (edges.py)
+            holders = list(rules.layout.edges) if rules.layout is not None else []
         if rules.zones[zone].per and owner not in holders:
             problems.append(Problem(at, f"'{key}' names no {'Team' if holders is not state.players else 'player'}: "
                                         f"write {zone}.{holders[0]} ... {zone}.{holders[-1]}"))

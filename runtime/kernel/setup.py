@@ -88,6 +88,7 @@ def _deal(rules, state, config, decks: list[str]) -> None:
     setup_figures(rules, state)
     holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None],
                "space": list(rules.spaces)}
+    holders["edge"] = list(rules.layout.edges) if rules.layout is not None else []  # edges.py
     for zone in rules.zones.values():
         for owner in holders[zone.per]:
             state.zones[state.zone_key(zone.id, owner)] = []
