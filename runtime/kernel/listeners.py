@@ -22,7 +22,8 @@ class Hearing:
     zones in play, the zones cards react from, the cards' triggers; and, made at an event's
     first raise, its table of listeners (`heard`)."""
 
-    __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires")
+    __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
+                 "figure_triggers", "structure")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -31,6 +32,9 @@ class Hearing:
         self.card_triggers: dict[str, list] = {}  # printed card qid -> its triggers
         self.heard: dict[str, "Heard"] = {}
         self.expires = False  # an installed trigger or a once-per limit may wait for a structure event
+        self.piece_triggers: dict[str, list] = {}  # token qid -> its triggers, heard while a piece lies on a holder
+        self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
+        self.structure = False  # a piece or a figure hears a structure event (rounds.run_triggers)
 
     def table(self, rules, event: str) -> "Heard":
         here = self.heard.get(event)
@@ -43,7 +47,7 @@ class Heard:
     """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
     play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
 
-    __slots__ = ("rules", "cards", "reactions", "silent")
+    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures")
 
     def __init__(self, rules, hearing: Hearing, event: str) -> None:
         self.rules = [t for t in rules.rules if t["event"] == event]
@@ -56,7 +60,10 @@ class Heard:
                 (self.reactions if reacting else self.cards)[qid] = mine
         if not hearing.in_play:
             self.cards = {}
-        self.silent = not (self.rules or self.cards or self.reactions)
+        self.pieces = {q: m for q, ts in hearing.piece_triggers.items() if (m := [t for t in ts if t["event"] == event])}
+        self.figures = {q: m for q, ts in hearing.figure_triggers.items()
+                        if (m := [(part, t) for part, t in ts if t["event"] == event])}
+        self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures)
 
 
 def load_events(rules, game: dict, tops: list) -> None:
@@ -84,16 +91,104 @@ def load_events(rules, game: dict, tops: list) -> None:
                 raise KernelError(f"card type '{c['id']}': 'reacts-from {zone}' names no zone of the game")
             hearing.reacts[c["id"]] = zone
     comps = [c for top in tops for c in [top] + (top["children"] if top["kind"] == "deck" else [])]
+    tokens = rules.pieces.types if rules.pieces is not None else ()
+    figures = {q for qs in rules.dash.roster.values() for q in qs} if rules.dash is not None else ()
     for c in comps:
-        if c.get("qid") in rules.cards and c["triggers"]:
-            hearing.card_triggers[c["qid"]] = c["triggers"]
+        if c["qid"] in figures:
+            _figure(rules, hearing, c)
+        elif c.get("qid") in rules.cards and c["triggers"]:
+            _once(hearing, c)
+            (hearing.piece_triggers if c["kind"] in tokens else hearing.card_triggers)[c["qid"]] = c["triggers"]
     bodies = [e["body"] for e in hearing.events.values()] + [t["body"] for ts in hearing.card_triggers.values()
                                                              for t in ts]
+    bodies += [t["body"] for ts in hearing.piece_triggers.values() for t in ts]
+    bodies += [t["body"] for ts in hearing.figure_triggers.values() for _part, t in ts]
+    for t in [t for ts in hearing.piece_triggers.values() for t in ts] + \
+            [t for ts in hearing.figure_triggers.values() for _part, t in ts]:
+        if t["event"] in UNTIL + ("round-start", "turn-start"):
+            hearing.structure = True
+        elif t["event"] not in hearing.events:
+            raise KernelError(f"{t['span']}: 'on {t['event']}' hears no event of the game; events: "
+                              + ", ".join(list(hearing.events) + ["round-start", "round-end", "turn-start", "turn-end"]))
     for t in (t for ts in hearing.card_triggers.values() for t in ts):
         if t["event"] not in hearing.events:
             raise KernelError(f"{t['span']}: 'on {t['event']}' on a card hears no event of the game; events: "
                               + (", ".join(hearing.events) or "none"))
     _index(rules, hearing, bodies)
+
+
+def _once(hearing: Hearing, comp: dict) -> None:
+    """A card's `once per turn|round|game` on each of its triggers (spent per card: listener_key)."""
+    once = comp["props"].get("once")
+    if once is not None:
+        for t in comp["triggers"]:
+            t["once"] = once["value"]
+        hearing.expires = True
+
+
+def _figure(rules, hearing: Hearing, comp: dict) -> None:
+    """A figure's card: its own triggers and those of the cards declared inside it (its parts)."""
+    heard = []
+    for c in [comp] + comp["children"]:
+        if c["triggers"] and (c is comp or c["qid"] in rules.cards):
+            _once(hearing, c)
+            heard += [(None if c is comp else c["qid"], t) for t in c["triggers"]]
+    if heard:
+        hearing.figure_triggers[comp["qid"]] = heard
+
+
+def components(state, rules, here) -> list:
+    """(trigger, me, card, variables) of the pieces and the figures that hear the event, in
+    order: the pieces lying on figures, spaces, players, then Teams (each holder in the order
+    of its kind, each token once per holder: `holder` names it, `this-card` its first piece),
+    then the figures that are cards, in the order dealt (`self` the figure, `this-card` the
+    part whose trigger it is). `me` is the player whose turn it is, as for the rules."""
+    out = []
+    me = state.active
+    if here.pieces:
+        zones, cards = state.zones, state.cards
+        kinds = rules.pieces.zones
+        order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams}
+        for kind, zone in kinds.items():
+            for holder in order[kind]:
+                seen = set()
+                for uid in zones.get(f"{zone}/{holder}", ()):
+                    qid = cards[uid]
+                    if qid in here.pieces and qid not in seen:
+                        seen.add(qid)
+                        for t in here.pieces[qid]:
+                            out.append((t, me, uid, {"ctx:holder": holder}))
+    if here.figures:
+        zones = state.zones
+        for fid, fig in state.figures.items():
+            heard = here.figures.get(fig.get("card"))
+            for part, t in heard or ():
+                uid = None
+                if part is not None:
+                    key = f"{rules.cards[part].type}/{fid}"
+                    uid = next((u for u in zones.get(key, ()) if state.cards[u] == part), None)
+                out.append((t, me, uid, {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+    return out
+
+
+def hear_structure(game, run, event: str) -> None:
+    """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
+    whose `when` holds, then the end check; a `once` limit spent as a rule's is."""
+    from .compile import compiled
+    from .compile_stmts import compiled_block
+    state, rules = game.state, game.rules
+    here = rules.hearing.table(rules, event)
+    if not (here.pieces or here.figures):
+        return
+    for trigger, me, card, kept in components(state, rules, here):
+        env = {"ctx:me": me, "ctx:this-card": card, **kept}
+        if "once" in trigger and spent(state, trigger, kept):
+            continue
+        if trigger.get("when") is None or compiled(trigger["when"])(run, env):
+            if "once" in trigger:
+                spend(state, trigger, kept)
+            compiled_block(trigger["body"])(run, env)
+            game.check_end(run)
 
 
 def _index(rules, hearing: Hearing, bodies: list) -> None:
@@ -139,14 +234,21 @@ def make_until(stmt: dict):
     return install
 
 
-def spent(state, t: dict) -> bool:
-    """Whether a rule's once-per limit is spent (an entry of the state's triggers says so)."""
-    key = t["rule"]
+def listener_key(t: dict, kept: dict | None) -> str:
+    """What a once-per limit is spent for: a rule, a figure's card or part (`FIGURE/PART`), or a card in play (its uid)."""
+    if kept and "_once" in kept:
+        return kept["_once"]
+    return t["rule"] if "rule" in t else f"card/{kept.get('ctx:this-card') if kept else None}"
+
+
+def spent(state, t: dict, kept: dict | None = None) -> bool:
+    """Whether a listener's once-per limit is spent (an entry of the state's triggers says so)."""
+    key = listener_key(t, kept)
     return any(s["event"] == "spent" and s["key"] == key for s in state.triggers)
 
 
-def spend(state, t: dict) -> None:
-    state.triggers.append({"event": "spent", "node": None, "key": t["rule"], "until": PERIODS[t["once"]],
+def spend(state, t: dict, kept: dict | None = None) -> None:
+    state.triggers.append({"event": "spent", "node": None, "key": listener_key(t, kept), "until": PERIODS[t["once"]],
                            "me": None, "card": None, "turn": state.turn, "vars": {}})
 
 
