@@ -1,9 +1,10 @@
 """Who hears a game's own events: read once at load, a table per event made at its first raise.
 
-A game declares its events (`event hit "A hit" (attacker, target) { amount }`). Four kinds of
-listener hear one, always in this order: the game's `rule`s (in declaration order), the cards
-lying in a zone marked `in-play` (zones in declaration order, a zone kept per player in seat
-order, its cards in order), the triggers installed by `until EVENT { on ... }` (in the order
+A game declares its events (`event hit "A hit" (attacker, target) { amount }`). Six kinds of
+listener hear one, always in this order: the game's `rule`s (in declaration order), the pieces
+lying on holders and the figures that are cards (`components`: also for structure events,
+`hear_structure`), the cards lying in a zone marked `in-play` (zones in declaration order, a
+zone kept per player in seat order, its cards in order), the triggers installed by `until EVENT { on ... }` (in the order
 installed), then the cards of a card type that `reacts-from` a zone, offered to their owners
 (events.py). Installed triggers and spent once-per limits are entries of the state's
 `triggers` list (plain data, copied by `clone()`): an installed one is `{"event", "node", "me",
