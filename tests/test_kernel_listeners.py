@@ -171,7 +171,8 @@ def test_clone_replay_and_play_out_agree(embers_ir, squads_ir, tmp_path, lab, pl
     rules = load_game_rules(embers_ir if lab == "embers" else squads_ir, lab)
     config = KernelConfig(players=players, seed=seed)
     if lab == "squads":  # Briar dealt, so that its trigger is heard
-        config = KernelConfig(players=players, seed=seed, dashboards={"t1": ["briar", "moss"], "t2": ["blaze", "stone"]})
+        config = KernelConfig(players=players, seed=seed,
+                              dashboards={"t1": ["briar", "moss"], "t2": ["blaze", "stone"]})
     game, rnd = KernelGame(rules, config), random.Random(seed)
     decision = game.start()
     for _ in range(6):

@@ -67,7 +67,8 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
 
 def _listeners(state, rules, here, event: str) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
-    player whose turn it is), the pieces and the figures, the cards in play (`me` the card's owner), the installed ones."""
+    player whose turn it is), the pieces and the figures, the cards in play (`me` the card's
+    owner), the installed ones."""
     out = [(t, state.active, None, {}) for t in here.rules]
     if here.pieces or here.figures:  # the pieces lying on holders, then the figures (listeners.components)
         out += components(state, rules, here)

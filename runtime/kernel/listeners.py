@@ -4,9 +4,9 @@ A game declares its events (`event hit "A hit" (attacker, target) { amount }`). 
 listener hear one, always in this order: the game's `rule`s (in declaration order), the pieces
 lying on holders and the figures that are cards (`components`: also for structure events,
 `hear_structure`), the cards lying in a zone marked `in-play` (zones in declaration order, a
-zone kept per player in seat order, its cards in order), the triggers installed by `until EVENT { on ... }` (in the order
-installed), then the cards of a card type that `reacts-from` a zone, offered to their owners
-(events.py). Installed triggers and spent once-per limits are entries of the state's
+zone kept per player in seat order, its cards in order), the triggers installed by `until
+EVENT { on ... }` (in the order installed), then the cards of a card type that `reacts-from`
+a zone, offered to their owners (events.py). Installed triggers and spent once-per limits are entries of the state's
 `triggers` list (plain data, copied by `clone()`): an installed one is `{"event", "node", "me",
 "card", "vars", "until"}`, a spent limit `{"event": "spent", "key", "until"}`, each gone at
 its `until` structure event. A game that declares no event pays nothing: nothing here runs."""
@@ -61,7 +61,8 @@ class Heard:
                 (self.reactions if reacting else self.cards)[qid] = mine
         if not hearing.in_play:
             self.cards = {}
-        self.pieces = {q: m for q, ts in hearing.piece_triggers.items() if (m := [t for t in ts if t["event"] == event])}
+        self.pieces = {q: m for q, ts in hearing.piece_triggers.items()
+                       if (m := [t for t in ts if t["event"] == event])}
         self.figures = {q: m for q, ts in hearing.figure_triggers.items()
                         if (m := [(part, t) for part, t in ts if t["event"] == event])}
         self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures)
@@ -109,8 +110,9 @@ def load_events(rules, game: dict, tops: list) -> None:
         if t["event"] in UNTIL + ("round-start", "turn-start"):
             hearing.structure = True
         elif t["event"] not in hearing.events:
+            known = list(hearing.events) + ["round-start", "round-end", "turn-start", "turn-end"]
             raise KernelError(f"{t['span']}: 'on {t['event']}' hears no event of the game; events: "
-                              + ", ".join(list(hearing.events) + ["round-start", "round-end", "turn-start", "turn-end"]))
+                              + ", ".join(known))
     for t in (t for ts in hearing.card_triggers.values() for t in ts):
         if t["event"] not in hearing.events:
             raise KernelError(f"{t['span']}: 'on {t['event']}' on a card hears no event of the game; events: "
@@ -236,7 +238,8 @@ def make_until(stmt: dict):
 
 
 def listener_key(t: dict, kept: dict | None) -> str:
-    """What a once-per limit is spent for: a rule, a figure's card or part (`FIGURE/PART`), or a card in play (its uid)."""
+    """What a once-per limit is spent for: a rule, a figure's card or part (`FIGURE/PART`), or
+    a card in play (its uid)."""
     if kept and "_once" in kept:
         return kept["_once"]
     return t["rule"] if "rule" in t else f"card/{kept.get('ctx:this-card') if kept else None}"
