@@ -194,3 +194,34 @@ def test_clone_replay_and_play_out_agree(embers_ir, squads_ir, tmp_path, lab, pl
         d = stepped.act(pick2.choice(d.actions))
     whole.play_out(lambda decision: pick.choice(decision.actions))
     assert whole.state.log == stepped.state.log
+
+
+def test_until_next_turn_end_lasts_to_the_end_of_the_installer_s_next_turn(tmp_path):
+    """`until next-turn-end`: the War Cry installed in p1's turn outlives that turn and p2's, and
+    goes at the end of p1's next turn; `until turn-end` (the lab's) goes with the first."""
+    def hits(until: str) -> list:
+        folder = _copy(tmp_path / until, "bastion", ("      until turn-end {", f"      until {until} {{"))
+        rules = load_game_rules(_compiled(folder), "bastion")
+        spec = {"scenario": {"name": "x", "box": "bastion"},
+                "setup": {"players": 2, "phase": "actions", "active": "p1", "counters": {"plays.p1": 2},
+                          "zones": {"hand.p1": ["war-cry", "blow"], "deck.p1": ["blow"] * 4,
+                                    "hand.p2": [], "deck.p2": ["blow"] * 4}}}
+        game, problems = ksc.build(rules, spec)
+        assert problems == []
+        game.start()
+        d = game.decision
+        while d is not None and game.state.turn < 6:
+            mine = game.state.active == "p1"
+            wanted = [a for a in d.actions if a == ("play war-cry" if "play war-cry" in d.actions else "play blow")]
+            d = game.act(wanted[0] if mine and wanted else "rest" if "rest" in d.actions else d.actions[0])
+        return [(e["event"], e.get("landed"), e.get("until")) for e in game.state.log
+                if (e["event"] == "raise" and e["by"] == "p1") or e["event"] in ("uninstall", "install")]
+
+    once = hits("turn-end")
+    longer = hits("next-turn-end")
+    assert once[:3] == [("install", None, "turn-end"), ("raise", 3, None), ("uninstall", None, "turn-end")]
+    assert ("raise", 2, None) in once[3:]
+    assert longer[:2] == [("install", None, "next-turn-end"), ("raise", 3, None)]
+    gone = longer.index(("uninstall", None, "next-turn-end"))
+    assert gone > 2 and longer[2:gone] and all(x == ("raise", 3, None) for x in longer[2:gone])
+    assert all(x[1] != 3 for x in longer[gone + 1:] if x[0] == "raise")

@@ -16,6 +16,7 @@ from .rules import KernelError
 
 PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
 UNTIL = ("turn-end", "round-end")
+NEXT = "next-turn-end"  # `until next-turn-end`: to the end of the next turn its installer begins
 
 
 class Hearing:
@@ -213,9 +214,9 @@ def make_until(stmt: dict):
     """`until turn-end { on hit when ... { ... } }` in an effect: its triggers installed, data
     in the state (the statement's node id, `me`, the card, the variables), until that event."""
     until = stmt["event"]
-    if until not in UNTIL:
-        raise KernelError(f"{stmt['span']}: 'until {until}' lasts until a figure's next turn ends, which a game "
-                          "of the kernel does not keep: write until turn-end or until round-end")
+    if until not in UNTIL + (NEXT,):
+        raise KernelError(f"{stmt['span']}: 'until {until}' is no time a game of the kernel keeps: write until "
+                          "turn-end, until round-end or until next-turn-end")
     triggers = []
     for t in stmt["body"]:
         if t.get("op") != "trigger":
@@ -263,3 +264,9 @@ def expire(state, event: str) -> None:
         state.triggers = [t for t in state.triggers if t.get("until") != event]
         if gone:
             state.log.append({"event": "uninstall", "until": event, "count": len(gone)})
+    if event == "turn-end" and any(t.get("until") == NEXT for t in state.triggers):  # the installer's next turn
+        due = [t for t in state.triggers if t.get("until") == NEXT and t["me"] == state.active
+               and t["turn"] < state.turn]
+        if due:
+            state.triggers = [t for t in state.triggers if t not in due]
+            state.log.append({"event": "uninstall", "until": NEXT, "count": len(due)})
