@@ -225,3 +225,24 @@ def test_until_next_turn_end_lasts_to_the_end_of_the_installer_s_next_turn(tmp_p
     gone = longer.index(("uninstall", None, "next-turn-end"))
     assert gone > 2 and longer[2:gone] and all(x == ("raise", 3, None) for x in longer[2:gone])
     assert all(x[1] != 3 for x in longer[gone + 1:] if x[0] == "raise")
+
+
+def test_a_piece_s_trigger_may_ask_at_a_turn_s_end(tmp_path):
+    """A cinder whose trigger asks (`one figure in ...`) stops the turn's end with a question to
+    the player whose turn it is; the step keeps its copy, so act, clone and replay agree."""
+    folder = _copy(tmp_path, "embers", ("    raise(scorch, 1, target: holder)\n",
+                                        "    raise(scorch, 1, target: one figure in figures-of(players))\n"))
+    rules = load_game_rules(_compiled(folder), "embers")
+    spec = {"scenario": {"name": "x", "box": "embers"},
+            "setup": {"players": 2, "phase": "actions", "active": "p1",
+                      "figures": {"ranger-p1": "field", "ranger-p2": "field"}}}
+    game, problems = ksc.build(rules, spec)
+    assert problems == []
+    game.start()
+    game.act("kindle ranger-p2")
+    decision = game.act("move camp")
+    assert decision.player == "p2" and sorted(decision.actions) == ["target ranger-p1", "target ranger-p2"]
+    twin = game.clone()
+    game.act("target ranger-p1")
+    twin.act("target ranger-p1")
+    assert game.state == twin.state and game.state.counters["life/p1"] == 2 and game.state.counters["life/p2"] == 3
