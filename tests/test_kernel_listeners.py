@@ -246,3 +246,27 @@ def test_a_piece_s_trigger_may_ask_at_a_turn_s_end(tmp_path):
     game.act("target ranger-p1")
     twin.act("target ranger-p1")
     assert game.state == twin.state and game.state.counters["life/p1"] == 2 and game.state.counters["life/p2"] == 3
+
+
+def test_a_raise_nobody_can_answer_keeps_no_copy(embers_ir):
+    """`raise` asks only when a listener or a Reaction of the game can: Embers' scorch (heard
+    by a freeze's `prevent`, no Reaction) is marked quiet, so a turn's end that raises it runs
+    without a copy to replay from; Bastion's hit (a Parry answers it) still asks."""
+    from mayhem.runtime.kernel.asking import step_may_ask
+    embers = load_game_rules(embers_ir, "embers")
+    game = KernelGame(embers, KernelConfig(players=2, seed=1))
+    game.start()
+    assert not step_may_ask(game, "turn-end")
+    cinder = next(t for ts in embers.hearing.piece_triggers.values() for t in ts if t["event"] == "turn-end")
+    assert cinder["body"][0]["name"] == "raise" and cinder["body"][0].get("quiet")
+    ir = _compiled(HERE / "bastion")
+    load_game_rules(ir, "bastion")
+    raises, work = [], [ir]
+    while work:
+        x = work.pop()
+        if isinstance(x, dict):
+            raises += [x] if x.get("op") == "primitive" and x.get("name") == "raise" else []
+            work.extend(x.values())
+        elif isinstance(x, list):
+            work.extend(x)
+    assert raises and not any(s.get("quiet") for s in raises)

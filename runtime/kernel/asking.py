@@ -34,7 +34,7 @@ def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
         op = stmt.get("op")
         if op in ("may", "choose") or op not in STATEMENTS:
             return True
-        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
+        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet"):
             return True
         if op == "keyword":
             kw = keywords.get(stmt["keyword"])
@@ -172,7 +172,7 @@ def questions(body: list, keywords: dict, seen: frozenset = frozenset()) -> int:
 
 def _stmt_questions(stmt: dict, keywords: dict, seen: frozenset) -> int:
     op = stmt.get("op")
-    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES):
+    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet")):
         return MANY
     total = 1 if op in ("may", "choose") else 0
     if op == "keyword":
