@@ -186,6 +186,8 @@ def components(state, rules, here) -> list:
         kinds = rules.pieces.zones
         order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams}
         for kind, zone in kinds.items():
+            if kind == "space" and rules.layout is not None:  # a board laid from tiles: its piles in the order made
+                order["space"] = [k[len(zone) + 1:] for k in zones if k.startswith(zone + "/")]
             for holder in order[kind]:
                 seen = set()
                 for uid in zones.get(f"{zone}/{holder}", ()):
