@@ -299,7 +299,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "team-turn": _COMMON + ("teams", "round"),
     "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
-    "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self"),
+    "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
+             "holder"),
 }
 
 CONTEXT_DOCS = {

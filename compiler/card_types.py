@@ -192,6 +192,8 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     if triggers is not None and not _context_ok(triggers, ct.props["triggers"].node.values[0].span, diags):
         triggers = None
     _check_card_type(ct, {p.name for p in props}, diags)
+    if triggers == "game" and not tokens and "once" not in {p.name for p in props}:  # a kernel game's cards: once per
+        props.append(PropSpec("once", "once", "Its triggers run at most once per turn, round or game (listeners.py)."))
     if tokens:
         return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ANYWHERE, props=common + tuple(props),
                         slots=tuple(slots), triggers=triggers, origin=ct)

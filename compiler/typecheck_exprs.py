@@ -42,6 +42,12 @@ class Ctx:
         return c
 
 
+def _on_a_piece(comp, ctx: Ctx) -> bool:
+    """Inside a trigger of a token of a declared token type (a kernel game's piece, listeners.py)."""
+    origin = getattr(getattr(comp, "spec", None), "origin", None)
+    return ctx.event is not None and origin is not None and origin.kind == "token-type"
+
+
 def describe_type(t: str) -> str:
     return {"figures": "a set of figures", "locations": "a set of Locations", "edges": "a set of edges",
             "tags": "a list of tags", "empty-list": "an empty list", "number": "a number", "bool": "a condition",
@@ -251,6 +257,10 @@ class ExprTyper:
                 if ctx.event not in B.PENDING_EVENTS and not kernel_events.carries_amount(self.res, self.comp, ctx.event):
                     self.diags.error("E403", "'pending' is the Damage about to be dealt: it exists only in "
                                      "'on damage', 'on damaged' and 'on attack' triggers", node.span)
+            elif sym.name == "holder" and ctx.kind == "game" and not _on_a_piece(self.comp, ctx):
+                self.diags.error("E403", "'holder' is what a piece lies on: it means something only in a token's "
+                                 "trigger", node.span, hint="write it in an `on EVENT` trigger of a token whose "
+                                 "token-type says `triggers game`; elsewhere name the figure, space or player")
             elif sym.name not in B.CONTEXTS[ctx.kind]:
                 self.diags.error("E403", f"'{sym.name}' means nothing in "
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,

@@ -21,7 +21,7 @@ from mayhem.runtime.kernel.play import replay, write_log
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 LAB = HERE / "embers"
 SCENARIOS = sorted((HERE / "embers-scenarios").glob("*.toml"))
-PIECES = 6 + 2 + 2 + 4  # the box's pools: embers, freezes, dazes, loot
+PIECES = 6 + 2 + 2 + 3 + 4  # the box's pools: embers, freezes, dazes, cinders, loot
 
 
 def _compiled(folder):
@@ -59,7 +59,7 @@ def test_setup_lays_the_pools_and_shuffles_the_face_down_pile(embers):
         game.start()
         state = game.state
         ids = [embers.cards[state.cards[uid]].id for uid in state.zones["supply"]]
-        assert sorted(ids) == ["daze"] * 2 + ["ember"] * 6 + ["freeze"] * 2
+        assert sorted(ids) == ["cinder"] * 3 + ["daze"] * 2 + ["ember"] * 6 + ["freeze"] * 2
         pile = tuple(embers.cards[state.cards[uid]].id for uid in state.zones["ground/vault"])
         assert sorted(pile) == ["dud", "dud", "gem", "gem"]  # the loot pool feeds its two tokens in turn
         assert state.zones["ground/camp"] == [] and state.zones["carried/ranger-p1"] == []
@@ -210,7 +210,7 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
      ("E205", "zone 'carried' holds pieces, so it is kept per the kind of holder they lie on", None)),
     ("pool freeze \"Freeze pieces\"", "pool frost \"Freeze pieces\"",
      ("E301", "pool 'frost' feeds no token: a pool is named after its token, or a token names it `drawn-from`",
-      "tokens of the box: daze, dud, ember, freeze, gem")),
+      "tokens of the box: cinder, daze, dud, ember, freeze, gem")),
 ])
 def test_bad_pieces_are_said_with_their_place_and_a_hint(tmp_path, old, new, said):
     result = driver.compile_paths([_lab_copy(tmp_path, old, new)])
@@ -263,7 +263,7 @@ def test_a_team_s_own_pool_by_its_name(tmp_path):
         return [(rules.cards[state.cards[uid]].id, state.owners[uid]) for uid in state.zones[key]]
 
     assert ids("supply/t1") == [("ember", "t1")] * 3 and ids("supply/t2") == [("ember", "t2")] * 2
-    assert sorted(ids("supply")) == [("daze", None)] * 2 + [("freeze", None)] * 2
+    assert sorted(ids("supply")) == [("cinder", None)] * 3 + [("daze", None)] * 2 + [("freeze", None)] * 2
     game.start()
     game.act("throw ranger-p1")  # blue's two embers, a shared daze; then red's turn
     assert ids("carried/ranger-p1") == [("ember", "t2"), ("ember", "t2"), ("daze", None)]

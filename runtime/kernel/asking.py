@@ -34,7 +34,7 @@ def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
         op = stmt.get("op")
         if op in ("may", "choose") or op not in STATEMENTS:
             return True
-        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES:
+        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet"):
             return True
         if op == "keyword":
             kw = keywords.get(stmt["keyword"])
@@ -75,11 +75,21 @@ def step_may_ask(game, kind: str) -> bool:
     static = rules.step_asks.get(kind)
     if static is None:
         static = (asks(rules.slots.get(slot, []), rules.keywords) or _end_asks(rules, (kind, "out"))
-                  or (kind == "turn-end" and not pure(rules.round_end_guard)))
+                  or (kind == "turn-end" and not pure(rules.round_end_guard)) or _heard_asks(rules, kind))
         rules.step_asks[kind] = static = bool(static)
     triggers = game.state.triggers
     return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
                                             for t in triggers if t["event"] == kind)
+
+
+def _heard_asks(rules, event: str) -> bool:
+    """Whether a piece's or a figure's trigger on this structure event can ask (listeners.components)."""
+    hearing = rules.hearing
+    if hearing is None or not hearing.structure:
+        return False
+    heard = [t for ts in hearing.piece_triggers.values() for t in ts]
+    heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
+    return any(asks(t["body"], rules.keywords) or not pure(t.get("when")) for t in heard if t["event"] == event)
 
 
 def action_may_ask(game, action) -> bool:
@@ -162,7 +172,7 @@ def questions(body: list, keywords: dict, seen: frozenset = frozenset()) -> int:
 
 def _stmt_questions(stmt: dict, keywords: dict, seen: frozenset) -> int:
     op = stmt.get("op")
-    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES):
+    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet")):
         return MANY
     total = 1 if op in ("may", "choose") else 0
     if op == "keyword":

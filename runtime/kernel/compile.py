@@ -53,6 +53,8 @@ _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active",
             "round": "run.state.round", "spaces": "(list(run.rules.spaces) if run.rules.layout is None else run.rules.layout.spaces(run))"}
 # the Active figure of the turn (dashboards.py), none before one is
 _CONTEXT["self"] = "(run.state.active_figure if run.state.active_turn == run.state.turn else None)"
+# ... but in a figure's own trigger, that figure (listeners.components)
+_CONTEXT["self"] = f"(env['ctx:self'] if 'ctx:self' in env else {_CONTEXT['self']})"
 _CONTEXT["pending"] = "(env.get('_pending') or (0,))[0]"  # the pending amount of the event being heard (events.py)
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is

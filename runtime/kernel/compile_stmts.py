@@ -247,6 +247,8 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
 # `amount`; an action's, a slot's, a trigger's and `as`'s `me`): a keyword's env copies them
 # (tests/test_kernel_speed10.py holds the kernel to setting no other)
 CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
+CONTEXTS += ("ctx:self", "ctx:holder")  # a figure's and a piece's trigger (listeners.components): copied only in
+HEARD = CONTEXTS[3:]                    # a game whose pieces or figures hear events
 
 
 class _Late:
@@ -267,7 +269,10 @@ def _keyword(stmt: dict) -> _Late:
         kw = run.rules.keywords[qid]
         space: dict = {"__rules__": run.rules}
         lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
-        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS]
+        hearing = run.rules.hearing
+        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers)
+        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
+                  if heard or key not in HEARD]
         known = {}
         for n, name in enumerate(kw["params"]):
             expr = stmt["args"].get(name)

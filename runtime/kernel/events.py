@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .compile import compiled, source
 from .compile_stmts import compiled_block
-from .listeners import spend, spent
+from .listeners import components, spend, spent
 from .rules import KernelError
 
 
@@ -45,12 +45,12 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
     if not here.silent or state.triggers:
         for trigger, me, card, kept in _listeners(state, rules, here, event):
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
-            if "once" in trigger and spent(state, trigger):
+            if "once" in trigger and spent(state, trigger, lenv):
                 continue
             when = trigger.get("when")
             if when is None or compiled(when)(run, lenv):
                 if "once" in trigger:
-                    spend(state, trigger)
+                    spend(state, trigger, lenv)
                 compiled_block(trigger["body"])(run, lenv)
         if here.reactions:
             _reactions(run, here, event, fields, pending)
@@ -67,8 +67,11 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
 
 def _listeners(state, rules, here, event: str) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
-    player whose turn it is), the cards in play (`me` the card's owner), the installed ones."""
+    player whose turn it is), the pieces and the figures, the cards in play (`me` the card's
+    owner), the installed ones."""
     out = [(t, state.active, None, {}) for t in here.rules]
+    if here.pieces or here.figures:  # the pieces lying on holders, then the figures (listeners.components)
+        out += components(state, rules, here)
     if here.cards:
         zones, cards, owners = state.zones, state.cards, state.owners
         for zone in rules.hearing.in_play:

@@ -1,11 +1,12 @@
 """Who hears a game's own events: read once at load, a table per event made at its first raise.
 
-A game declares its events (`event hit "A hit" (attacker, target) { amount }`). Four kinds of
-listener hear one, always in this order: the game's `rule`s (in declaration order), the cards
-lying in a zone marked `in-play` (zones in declaration order, a zone kept per player in seat
-order, its cards in order), the triggers installed by `until EVENT { on ... }` (in the order
-installed), then the cards of a card type that `reacts-from` a zone, offered to their owners
-(events.py). Installed triggers and spent once-per limits are entries of the state's
+A game declares its events (`event hit "A hit" (attacker, target) { amount }`). Six kinds of
+listener hear one, always in this order: the game's `rule`s (in declaration order), the pieces
+lying on holders and the figures that are cards (`components`: also for structure events,
+`hear_structure`), the cards lying in a zone marked `in-play` (zones in declaration order, a
+zone kept per player in seat order, its cards in order), the triggers installed by `until
+EVENT { on ... }` (in the order installed), then the cards of a card type that `reacts-from`
+a zone, offered to their owners (events.py). Installed triggers and spent once-per limits are entries of the state's
 `triggers` list (plain data, copied by `clone()`): an installed one is `{"event", "node", "me",
 "card", "vars", "until"}`, a spent limit `{"event": "spent", "key", "until"}`, each gone at
 its `until` structure event. A game that declares no event pays nothing: nothing here runs."""
@@ -15,6 +16,7 @@ from .rules import KernelError
 
 PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
 UNTIL = ("turn-end", "round-end")
+NEXT = "next-turn-end"  # `until next-turn-end`: to the end of the next turn its installer begins
 
 
 class Hearing:
@@ -22,7 +24,8 @@ class Hearing:
     zones in play, the zones cards react from, the cards' triggers; and, made at an event's
     first raise, its table of listeners (`heard`)."""
 
-    __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires")
+    __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
+                 "figure_triggers", "structure")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -31,6 +34,9 @@ class Hearing:
         self.card_triggers: dict[str, list] = {}  # printed card qid -> its triggers
         self.heard: dict[str, "Heard"] = {}
         self.expires = False  # an installed trigger or a once-per limit may wait for a structure event
+        self.piece_triggers: dict[str, list] = {}  # token qid -> its triggers, heard while a piece lies on a holder
+        self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
+        self.structure = False  # a piece or a figure hears a structure event (rounds.run_triggers)
 
     def table(self, rules, event: str) -> "Heard":
         here = self.heard.get(event)
@@ -43,7 +49,7 @@ class Heard:
     """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
     play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
 
-    __slots__ = ("rules", "cards", "reactions", "silent")
+    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures")
 
     def __init__(self, rules, hearing: Hearing, event: str) -> None:
         self.rules = [t for t in rules.rules if t["event"] == event]
@@ -56,7 +62,11 @@ class Heard:
                 (self.reactions if reacting else self.cards)[qid] = mine
         if not hearing.in_play:
             self.cards = {}
-        self.silent = not (self.rules or self.cards or self.reactions)
+        self.pieces = {q: m for q, ts in hearing.piece_triggers.items()
+                       if (m := [t for t in ts if t["event"] == event])}
+        self.figures = {q: m for q, ts in hearing.figure_triggers.items()
+                        if (m := [(part, t) for part, t in ts if t["event"] == event])}
+        self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures)
 
 
 def load_events(rules, game: dict, tops: list) -> None:
@@ -84,16 +94,139 @@ def load_events(rules, game: dict, tops: list) -> None:
                 raise KernelError(f"card type '{c['id']}': 'reacts-from {zone}' names no zone of the game")
             hearing.reacts[c["id"]] = zone
     comps = [c for top in tops for c in [top] + (top["children"] if top["kind"] == "deck" else [])]
+    tokens = rules.pieces.types if rules.pieces is not None else ()
+    figures = {q for qs in rules.dash.roster.values() for q in qs} if rules.dash is not None else ()
     for c in comps:
-        if c.get("qid") in rules.cards and c["triggers"]:
-            hearing.card_triggers[c["qid"]] = c["triggers"]
+        if c["qid"] in figures:
+            _figure(rules, hearing, c)
+        elif c.get("qid") in rules.cards and c["triggers"]:
+            _once(hearing, c)
+            (hearing.piece_triggers if c["kind"] in tokens else hearing.card_triggers)[c["qid"]] = c["triggers"]
     bodies = [e["body"] for e in hearing.events.values()] + [t["body"] for ts in hearing.card_triggers.values()
                                                              for t in ts]
+    bodies += [t["body"] for ts in hearing.piece_triggers.values() for t in ts]
+    bodies += [t["body"] for ts in hearing.figure_triggers.values() for _part, t in ts]
+    for t in [t for ts in hearing.piece_triggers.values() for t in ts] + \
+            [t for ts in hearing.figure_triggers.values() for _part, t in ts]:
+        if t["event"] in UNTIL + ("round-start", "turn-start"):
+            hearing.structure = True
+        elif t["event"] not in hearing.events:
+            known = list(hearing.events) + ["round-start", "round-end", "turn-start", "turn-end"]
+            raise KernelError(f"{t['span']}: 'on {t['event']}' hears no event of the game; events: "
+                              + ", ".join(known))
     for t in (t for ts in hearing.card_triggers.values() for t in ts):
         if t["event"] not in hearing.events:
             raise KernelError(f"{t['span']}: 'on {t['event']}' on a card hears no event of the game; events: "
                               + (", ".join(hearing.events) or "none"))
     _index(rules, hearing, bodies)
+    if hearing.events:
+        _quiet(rules, hearing, [game] + tops)
+
+
+def _quiet(rules, hearing: Hearing, decls: list) -> None:
+    """Each `raise` of an event that nobody hearing it can ask about marked `quiet`: no
+    Reaction answers it, and no listener's `when` or body (a `raise` in it counted as asking),
+    nor the event's `effect`, can ask; a step that raises only such events keeps no copy to
+    replay from (asking.py). Worked out once per game at load."""
+    from .asking import _ASKS, asks
+    from .compile import pure
+    kw = rules.keywords
+    heard = [t for t in rules.rules] + [t for ts in hearing.card_triggers.values() for t in ts]
+    heard += [t for ts in hearing.piece_triggers.values() for t in ts]
+    heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
+    heard += [t for s in rules.nodes.values() if s.get("op") == "until" for t in s["body"] if t.get("op") == "trigger"]
+    loud = {q for q, ts in hearing.card_triggers.items() if rules.cards[q].type in hearing.reacts for t in ts}
+    loud = {t["event"] for q in loud for t in hearing.card_triggers[q]}
+    loud |= {t["event"] for t in heard if asks(t["body"], kw) or not pure(t.get("when"))}
+    loud |= {e for e, spec in hearing.events.items() if asks(spec["body"], kw)}
+    work = list(decls)
+    while work:
+        x = work.pop()
+        if isinstance(x, dict):
+            if x.get("op") == "primitive" and x.get("name") == "raise":
+                event = (x.get("args") or {}).get("event") or {}
+                if event.get("e") == "event" and event.get("name") in hearing.events and event["name"] not in loud:
+                    x["quiet"] = True
+            work.extend(x.values())
+        elif isinstance(x, list):
+            work.extend(x)
+    _ASKS.clear()  # (asked above before the marks: asked again)
+
+
+def _once(hearing: Hearing, comp: dict) -> None:
+    """A card's `once per turn|round|game` on each of its triggers (spent per card: listener_key)."""
+    once = comp["props"].get("once")
+    if once is not None:
+        for t in comp["triggers"]:
+            t["once"] = once["value"]
+        hearing.expires = True
+
+
+def _figure(rules, hearing: Hearing, comp: dict) -> None:
+    """A figure's card: its own triggers and those of the cards declared inside it (its parts)."""
+    heard = []
+    for c in [comp] + comp["children"]:
+        if c["triggers"] and (c is comp or c["qid"] in rules.cards):
+            _once(hearing, c)
+            heard += [(None if c is comp else c["qid"], t) for t in c["triggers"]]
+    if heard:
+        hearing.figure_triggers[comp["qid"]] = heard
+
+
+def components(state, rules, here) -> list:
+    """(trigger, me, card, variables) of the pieces and the figures that hear the event, in
+    order: the pieces lying on figures, spaces, players, then Teams (each holder in the order
+    of its kind, each token once per holder: `holder` names it, `this-card` its first piece),
+    then the figures that are cards, in the order dealt (`self` the figure, `this-card` the
+    part whose trigger it is). `me` is the player whose turn it is, as for the rules."""
+    out = []
+    me = state.active
+    if here.pieces:
+        zones, cards = state.zones, state.cards
+        kinds = rules.pieces.zones
+        order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams}
+        for kind, zone in kinds.items():
+            if kind == "space" and rules.layout is not None:  # a board laid from tiles: its piles in the order made
+                order["space"] = [k[len(zone) + 1:] for k in zones if k.startswith(zone + "/")]
+            for holder in order[kind]:
+                seen = set()
+                for uid in zones.get(f"{zone}/{holder}", ()):
+                    qid = cards[uid]
+                    if qid in here.pieces and qid not in seen:
+                        seen.add(qid)
+                        for t in here.pieces[qid]:
+                            out.append((t, me, uid, {"ctx:holder": holder}))
+    if here.figures:
+        zones = state.zones
+        for fid, fig in state.figures.items():
+            heard = here.figures.get(fig.get("card"))
+            for part, t in heard or ():
+                uid = None
+                if part is not None:
+                    key = f"{rules.cards[part].type}/{fid}"
+                    uid = next((u for u in zones.get(key, ()) if state.cards[u] == part), None)
+                out.append((t, me, uid, {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+    return out
+
+
+def hear_structure(game, run, event: str) -> None:
+    """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
+    whose `when` holds, then the end check; a `once` limit spent as a rule's is."""
+    from .compile import compiled
+    from .compile_stmts import compiled_block
+    state, rules = game.state, game.rules
+    here = rules.hearing.table(rules, event)
+    if not (here.pieces or here.figures):
+        return
+    for trigger, me, card, kept in components(state, rules, here):
+        env = {"ctx:me": me, "ctx:this-card": card, **kept}
+        if "once" in trigger and spent(state, trigger, kept):
+            continue
+        if trigger.get("when") is None or compiled(trigger["when"])(run, env):
+            if "once" in trigger:
+                spend(state, trigger, kept)
+            compiled_block(trigger["body"])(run, env)
+            game.check_end(run)
 
 
 def _index(rules, hearing: Hearing, bodies: list) -> None:
@@ -115,9 +248,9 @@ def make_until(stmt: dict):
     """`until turn-end { on hit when ... { ... } }` in an effect: its triggers installed, data
     in the state (the statement's node id, `me`, the card, the variables), until that event."""
     until = stmt["event"]
-    if until not in UNTIL:
-        raise KernelError(f"{stmt['span']}: 'until {until}' lasts until a figure's next turn ends, which a game "
-                          "of the kernel does not keep: write until turn-end or until round-end")
+    if until not in UNTIL + (NEXT,):
+        raise KernelError(f"{stmt['span']}: 'until {until}' is no time a game of the kernel keeps: write until "
+                          "turn-end, until round-end or until next-turn-end")
     triggers = []
     for t in stmt["body"]:
         if t.get("op") != "trigger":
@@ -139,14 +272,22 @@ def make_until(stmt: dict):
     return install
 
 
-def spent(state, t: dict) -> bool:
-    """Whether a rule's once-per limit is spent (an entry of the state's triggers says so)."""
-    key = t["rule"]
+def listener_key(t: dict, kept: dict | None) -> str:
+    """What a once-per limit is spent for: a rule, a figure's card or part (`FIGURE/PART`), or
+    a card in play (its uid)."""
+    if kept and "_once" in kept:
+        return kept["_once"]
+    return t["rule"] if "rule" in t else f"card/{kept.get('ctx:this-card') if kept else None}"
+
+
+def spent(state, t: dict, kept: dict | None = None) -> bool:
+    """Whether a listener's once-per limit is spent (an entry of the state's triggers says so)."""
+    key = listener_key(t, kept)
     return any(s["event"] == "spent" and s["key"] == key for s in state.triggers)
 
 
-def spend(state, t: dict) -> None:
-    state.triggers.append({"event": "spent", "node": None, "key": t["rule"], "until": PERIODS[t["once"]],
+def spend(state, t: dict, kept: dict | None = None) -> None:
+    state.triggers.append({"event": "spent", "node": None, "key": listener_key(t, kept), "until": PERIODS[t["once"]],
                            "me": None, "card": None, "turn": state.turn, "vars": {}})
 
 
@@ -157,3 +298,9 @@ def expire(state, event: str) -> None:
         state.triggers = [t for t in state.triggers if t.get("until") != event]
         if gone:
             state.log.append({"event": "uninstall", "until": event, "count": len(gone)})
+    if event == "turn-end" and any(t.get("until") == NEXT for t in state.triggers):  # the installer's next turn
+        due = [t for t in state.triggers if t.get("until") == NEXT and t["me"] == state.active
+               and t["turn"] < state.turn]
+        if due:
+            state.triggers = [t for t in state.triggers if t not in due]
+            state.log.append({"event": "uninstall", "until": NEXT, "count": len(due)})

@@ -115,6 +115,9 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
             continue
         run.block(rule["body"], env)
         game.check_end(run)
+    if game.rules.hearing.structure:  # the pieces' and the figures' triggers on it (listeners.py)
+        from .listeners import hear_structure
+        hear_structure(game, run, event)
     if state.triggers and game.rules.hearing.expires:  # installed triggers and once-per limits (listeners.py)
         from .listeners import expire
         expire(state, event)

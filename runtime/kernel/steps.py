@@ -126,7 +126,7 @@ class Steps:
         state.log.append({"event": "turn-start", "player": state.active, "turn": state.turn})
         self._slots.get("turn", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
-        if state.triggers or self.rules.rules:
+        if state.triggers or self.rules.rules or self.rules.hearing.structure:
             run_triggers(self, run, "turn-start")
         state.phase = "actions"
 
@@ -134,7 +134,7 @@ class Steps:
         state = self.state
         self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
-        if state.triggers or self.rules.rules:
+        if state.triggers or self.rules.rules or self.rules.hearing.structure:
             run_triggers(self, run, "turn-end")
         if self.rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
             discard_due(self, run, "turn-end")

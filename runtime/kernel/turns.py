@@ -64,7 +64,7 @@ def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]
         lines += (inline_lines(body, space, {"ctx:me": me}, ("ctx:me",)) if me == "me"  # state.active, a seat
                   else inline_lines(body, space, {"ctx:me": me} if me.isidentifier() else None))
     lines += end_lines(rules)
-    lines.append("    if state.triggers:" if not rules.rules else "    if True:")
+    lines.append("    if state.triggers:" if not (rules.rules or rules.hearing.structure) else "    if True:")
     lines.append(f"        run_triggers(game, run, '{event}')")
     return lines
 
