@@ -79,7 +79,7 @@ def test_without_the_freeze_s_trigger_the_scorch_lands(tmp_path):
 
 
 def test_bark_without_its_limit_heals_twice_a_round(tmp_path):
-    folder = _copy(tmp_path, "squads", ("    once per round\n", ""))
+    folder = _copy(tmp_path, "squads", ("    slot 3\n    once per round\n", "    slot 3\n"))
     result = _run(_compiled(folder), NEW[2])
     assert not result.ok and any("counters.life.briar" in f for f in result.failures)
 
@@ -108,7 +108,7 @@ def test_a_figure_hears_the_game_s_own_event(tmp_path):
     game, problems = ksc.build(rules, spec)
     assert problems == []
     game.start()
-    for action in ("place fireball 2", "resolve fireball", "target briar"):
+    for action in ("place blaze fireball 2", "resolve fireball", "target briar"):
         game.act(action)
     raised = [e for e in game.state.log if e["event"] == "raise"]
     assert raised[-1]["target"] == "briar" and raised[-1]["landed"] == 0
