@@ -1,7 +1,8 @@
 """The parts of a `game` declaration that name each other: a space's `adjacent` spaces, a
 figure's `start` spaces, Teams that `per team` and `turn-order alternate-teams` need, a
-die's faces, and events a one-shot trigger can wait for. Checked when names are resolved,
-so each problem is positioned at the property that has it."""
+die's faces, and events a one-shot trigger can wait for; and `check_kernel_component`, which
+runs the checks of a kernel game's pieces, board, figures that are cards and fallback. Checked
+when names are resolved, so each problem is positioned at the property that has it."""
 from __future__ import annotations
 
 from mayhem.dsl import ast
@@ -189,3 +190,23 @@ def check_phases(phases, diags: Diagnostics) -> None:
                         pv.span, hint="each part of the round's structure is run by one phase")
         elif pv is not None:
             runs[pv.value] = phase
+
+
+def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics) -> None:
+    """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
+    of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
+    cards, the turn's fallback."""
+    from .card_children import check_fallback, check_figure_cards
+    from .game_board import check_board
+    from .game_pieces import check_pieces
+    check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
+                 res.components.get(box, {}))
+    if not (comp is game or comp.parent is game):
+        return
+    check_part(comp, game, diags)
+    if comp.kind == "board":
+        check_board(comp, game, model, diags)
+    if comp.kind == "figure" and "card-type" in comp.props:
+        check_figure_cards(comp, model.kinds, diags)
+    elif comp.kind == "action" and "fallback" in comp.props:
+        check_fallback(comp, game, diags)

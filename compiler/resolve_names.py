@@ -10,9 +10,8 @@ from . import builtins as B
 from . import builtins_kernel as K
 from . import kernel_events
 from .card_types import tag_properties
-from .game_pieces import check_pieces
-from .card_children import check_fallback, check_figure_cards
-from .game_parts import check_box_property, check_die, check_kept_as, check_part, check_shared_rules, check_zone_refs
+from .game_parts import (check_box_property, check_die, check_kept_as, check_kernel_component, check_shared_rules,
+                         check_zone_refs)
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
@@ -100,19 +99,9 @@ class NameResolver:
                 for card, item in zip(pv.value, items):
                     self.box_ref(box, card, "mayhem-card", pv, span=item.span)
         game = self.res.games.get(box) if box else None
-        if game is not None:  # the pieces of a game of the kernel: zones, pools, tokens
-            check_pieces(comp, game, self.res.boxes.get(box), self.res.vocab.get(box, {}).get("token", {}), self.diags,
-                         self.res.components.get(box, {}))
-        if game is not None and (comp is game or comp.parent is game):
-            check_part(comp, game, self.diags)  # spaces, figures, Teams, dice of a game
-            if comp.kind == "board":
-                from .game_board import check_board
-                check_board(comp, game, self.model, self.diags)  # a board laid from tiles
-            if comp.kind == "figure" and "card-type" in comp.props:  # figures that are cards (dashboards)
-                check_figure_cards(comp, self.model.kinds, self.diags)
-            elif comp.kind == "action" and "fallback" in comp.props:  # the turn's fallback (dashboards)
-                check_fallback(comp, game, self.diags)
-        else:
+        if game is not None:  # a component of a box whose game is the kernel's, or a part of that game
+            check_kernel_component(comp, game, box, self.res, self.model, self.diags)
+        if game is None or not (comp is game or comp.parent is game):
             if not box and (comp.kind == "game" or (comp.parent is not None and comp.parent.kind == "game")):
                 check_zone_refs(comp, comp if comp.kind == "game" else comp.parent, self.diags)  # a module's game
             if comp.kind == "die" and comp.parent is not None and comp.parent.kind == "game":
