@@ -93,6 +93,23 @@ def kernel_rules(path: Path, box: str):
     return load_game_rules(comp.ir, box)
 
 
+def lab_ir(folder: Path) -> dict:
+    """The IR of the kernel game's content under `folder` (a lab game or a copy of one), asserted
+    free of errors (warnings allowed)."""
+    result = driver.compile_paths([folder])
+    errors = [d for d in result.diagnostics.items if d.severity == "error"]
+    assert not errors, [(str(e.span), e.message) for e in errors]
+    return result.ir
+
+
+def run_kernel_scenario(ir: dict, path: Path, text: str | None = None):
+    """The kernel game's scenario file at `path` (or `text` read as that file) run against the IR."""
+    import tomllib
+    from mayhem.runtime.kernel import scenario as ksc
+    text = path.read_text(encoding="utf-8") if text is None else text
+    return ksc.run(ir, tomllib.loads(text), text, str(path))
+
+
 def kernel_config(rules, players: int, seed: int):
     """The KernelConfig play_game's random bots get: `players` seats, the seed, the decks in
     turn from the seed's (none for a game without decks)."""

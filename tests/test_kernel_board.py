@@ -20,16 +20,11 @@ from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.layout import row_edges
 from mayhem.runtime.kernel.play import replay, write_log
+from game_helpers import lab_ir as compiled
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 SCENARIOS = sorted((HERE / "ruins-scenarios").glob("*.toml"))
 
-
-def compiled(folder: Path):
-    result = driver.compile_paths([folder])
-    errors = [d for d in result.diagnostics.items if d.severity == "error"]
-    assert not errors, [(str(e.span), e.message) for e in errors]
-    return result.ir
 
 
 @pytest.fixture(scope="module")

@@ -20,17 +20,12 @@ from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
 from mayhem.runtime.kernel.rules import KernelError
+from game_helpers import lab_ir as _compile
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 SQUADS = HERE / "squads"
 SCENARIOS = sorted((HERE / "squads-scenarios").glob("*.toml"))
 
-
-def _compile(root: Path) -> dict:
-    result = driver.compile_paths([root])
-    errors = [d for d in result.diagnostics.items if d.severity == "error"]
-    assert not errors, [(str(e.span), e.message) for e in errors]
-    return result.ir
 
 
 @pytest.fixture(scope="module")

@@ -208,7 +208,6 @@ def test_a_pile_on_names_a_tile_of_the_board(tmp_path):
 def test_a_blocking_piece_discarded_at_round_end_opens_its_edge(tmp_path):
     """A copy whose barricades go back to the supply at the end of the round: the discard
     brings the edge's block in step too."""
-    from mayhem.compiler import driver
     import shutil
     folder = tmp_path / "ruins"
     shutil.copytree(HERE / "ruins", folder)

@@ -14,21 +14,15 @@ import tomllib
 import pytest
 
 from cli_helpers import invoke
-from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
+from game_helpers import lab_ir as _compile, run_kernel_scenario as _run
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 LAB = HERE / "bastion"
 SCENARIOS = sorted((HERE / "bastion-scenarios").glob("*.toml"))
 
-
-def _compile(root: Path) -> dict:
-    result = driver.compile_paths([root])
-    errors = [d for d in result.diagnostics.items if d.severity == "error"]
-    assert not errors, [(str(e.span), e.message) for e in errors]
-    return result.ir
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +34,6 @@ def bastion_ir():
 def bastion(bastion_ir):
     return load_game_rules(bastion_ir, "bastion")
 
-
-def _run(ir, path: Path):
-    text = path.read_text(encoding="utf-8")
-    return ksc.run(ir, tomllib.loads(text), text, str(path))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -8,26 +8,19 @@ play_out that agree."""
 from pathlib import Path
 import random
 import shutil
-import tomllib
 
 import pytest
 
-from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
+from game_helpers import lab_ir as _compiled, run_kernel_scenario as _run
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 NEW = [HERE / "embers-scenarios" / "cinders-scorch-once-per-ranger.toml",
        HERE / "embers-scenarios" / "freeze-hears-a-scorch.toml",
        HERE / "squads-scenarios" / "bark-heard-once-per-round.toml"]
 
-
-def _compiled(folder):
-    result = driver.compile_paths([folder])
-    errors = [d for d in result.diagnostics.items if d.severity == "error"]
-    assert not errors, [(str(e.span), e.message) for e in errors]
-    return result.ir
 
 
 def _copy(tmp_path, lab: str, *edits) -> Path:
@@ -41,10 +34,6 @@ def _copy(tmp_path, lab: str, *edits) -> Path:
     source.write_text(text, encoding="utf-8")
     return folder
 
-
-def _run(ir, path: Path):
-    text = path.read_text(encoding="utf-8")
-    return ksc.run(ir, tomllib.loads(text), text, str(path))
 
 
 @pytest.fixture(scope="module")

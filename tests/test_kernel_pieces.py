@@ -9,7 +9,6 @@ plays differently; bad declarations are said with their place and a hint."""
 from pathlib import Path
 import random
 import shutil
-import tomllib
 
 import pytest
 
@@ -17,18 +16,13 @@ from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
+from game_helpers import lab_ir as _compiled, run_kernel_scenario as _run
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 LAB = HERE / "embers"
 SCENARIOS = sorted((HERE / "embers-scenarios").glob("*.toml"))
 PIECES = 6 + 2 + 2 + 3 + 4  # the box's pools: embers, freezes, dazes, cinders, loot
 
-
-def _compiled(folder):
-    result = driver.compile_paths([folder])
-    errors = [d for d in result.diagnostics.items if d.severity == "error"]
-    assert not errors, [(str(e.span), e.message) for e in errors]
-    return result.ir
 
 
 @pytest.fixture(scope="module")
@@ -40,10 +34,6 @@ def embers_ir():
 def embers(embers_ir):
     return load_game_rules(embers_ir, "embers")
 
-
-def _run(ir, path: Path, text: str | None = None):
-    text = path.read_text(encoding="utf-8") if text is None else text
-    return ksc.run(ir, tomllib.loads(text), text, str(path))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

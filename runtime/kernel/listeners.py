@@ -12,7 +12,7 @@ a zone, offered to their owners (events.py). Installed triggers and spent once-p
 its `until` structure event. A game that declares no event pays nothing: nothing here runs."""
 from __future__ import annotations
 
-from .rules import KernelError
+from .rules import KernelError, index_bodies
 
 PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
 UNTIL = ("turn-end", "round-end")
@@ -232,15 +232,7 @@ def hear_structure(game, run, event: str) -> None:
 def _index(rules, hearing: Hearing, bodies: list) -> None:
     """Every statement of these bodies by its node id (as rules._index), and whether one of
     the game's bodies installs a trigger (`until`)."""
-    work = [s for b in bodies for s in b]
-    while work:
-        stmt = work.pop()
-        if stmt.get("node"):
-            rules.nodes[stmt["node"]] = stmt
-        for key in ("body", "then", "else"):
-            work.extend(stmt.get(key) or [])
-        for opt in stmt.get("options") or []:
-            work.extend(opt["body"])
+    index_bodies(rules, bodies)
     hearing.expires = hearing.expires or any(s.get("op") == "until" for s in rules.nodes.values())
 
 

@@ -330,6 +330,11 @@ def _index(rules: GameRules) -> None:
     bodies += [c.effect for c in rules.cards.values() if c.effect]
     bodies += [k["body"] for k in rules.keywords.values()]
     bodies += [[t] for t in rules.rules]
+    index_bodies(rules, bodies)
+
+
+def index_bodies(rules: GameRules, bodies: list) -> None:
+    """Every statement of these bodies, at any depth, in `rules.nodes` by its node id."""
     work = [s for b in bodies for s in b]
     while work:
         stmt = work.pop()
