@@ -26,7 +26,6 @@ HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 SCENARIOS = sorted((HERE / "ruins-scenarios").glob("*.toml"))
 
 
-
 @pytest.fixture(scope="module")
 def ruins_ir():
     return compiled(HERE / "ruins")

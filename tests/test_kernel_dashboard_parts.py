@@ -27,7 +27,6 @@ SQUADS = HERE / "squads"
 SCENARIOS = HERE / "squads-scenarios"
 
 
-
 @pytest.fixture(scope="module")
 def squads_ir():
     return _compile(SQUADS)

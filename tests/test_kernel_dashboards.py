@@ -27,7 +27,6 @@ SQUADS = HERE / "squads"
 SCENARIOS = sorted((HERE / "squads-scenarios").glob("*.toml"))
 
 
-
 @pytest.fixture(scope="module")
 def squads_ir():
     return _compile(SQUADS)

@@ -24,7 +24,6 @@ LAB = HERE / "bastion"
 SCENARIOS = sorted((HERE / "bastion-scenarios").glob("*.toml"))
 
 
-
 @pytest.fixture(scope="module")
 def bastion_ir():
     return _compile(LAB)
@@ -33,7 +32,6 @@ def bastion_ir():
 @pytest.fixture(scope="module")
 def bastion(bastion_ir):
     return load_game_rules(bastion_ir, "bastion")
-
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -22,7 +22,6 @@ NEW = [HERE / "embers-scenarios" / "cinders-scorch-once-per-ranger.toml",
        HERE / "squads-scenarios" / "bark-heard-once-per-round.toml"]
 
 
-
 def _copy(tmp_path, lab: str, *edits) -> Path:
     folder = tmp_path / lab
     shutil.copytree(HERE / lab, folder)
@@ -33,7 +32,6 @@ def _copy(tmp_path, lab: str, *edits) -> Path:
         text = text.replace(old, new)
     source.write_text(text, encoding="utf-8")
     return folder
-
 
 
 @pytest.fixture(scope="module")

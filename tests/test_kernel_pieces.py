@@ -24,7 +24,6 @@ SCENARIOS = sorted((HERE / "embers-scenarios").glob("*.toml"))
 PIECES = 6 + 2 + 2 + 3 + 4  # the box's pools: embers, freezes, dazes, cinders, loot
 
 
-
 @pytest.fixture(scope="module")
 def embers_ir():
     return _compiled(LAB)
@@ -33,7 +32,6 @@ def embers_ir():
 @pytest.fixture(scope="module")
 def embers(embers_ir):
     return load_game_rules(embers_ir, "embers")
-
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -92,16 +92,9 @@ def _per(comp: dict):
 
 
 def _index(rules, body: list) -> None:
-    """Its statements by node id (rules._index): a trigger inside an effect is kept as one."""
-    work = list(body)
-    while work:
-        stmt = work.pop()
-        if stmt.get("node"):
-            rules.nodes[stmt["node"]] = stmt
-        for key in ("body", "then", "else"):
-            work.extend(stmt.get(key) or [])
-        for opt in stmt.get("options") or []:
-            work.extend(opt["body"])
+    """Its statements by node id (rules.index_bodies): a trigger inside an effect is kept as one."""
+    from .rules import index_bodies
+    index_bodies(rules, [body])
 
 
 # -- setup --------------------------------------------------------------------------------
