@@ -120,13 +120,14 @@ def test_seats_and_decks_are_checked(marvel):
 
 
 # Concepts of the Mayhem games that the kernel must not know (DESIGN.md, principle 1), and
-# the words of Marvel Mayhem. (A token is the kernel's own word since pieces (pieces.py): a
+# the words of Marvel Mayhem and of the lab games. (A token is the kernel's own word since pieces (pieces.py): a
 # piece is a card of a `token-type` the content declares, and the piece words take the
 # vocabulary's `token` argument; no token of a box is named: test_runtime_contract.py.)
 CONCEPTS = ("initiative", "recovery", "mayhem", "mission", "victory", "black", "white", "go!",
             "hit point", "hp", "defense", "attack", "healing", "draw-play", "super hero", "marvel",
             "vp", "activation", "ability", "location", "ko", "character", "ridge", "summit", "climber",
-            "ember", "freeze", "ranger")
+            "ember", "freeze", "ranger", "bastion", "rampart", "parry", "bulwark", "ruins", "barricade", "relic",
+            "squads", "blaze", "briar", "knack", "talent", "cinder", "scorch")
 
 
 def kernel_source() -> str:
