@@ -27,10 +27,11 @@ ratio to UNO's and the paired ratio of the two, then each side's Python calls pe
 (`--game ridge`: the lab game Ridge instead of Marvel Mayhem).
 On a shared machine only such pairs compare: two runs minutes apart differ by more than a
 change of a few percent.
-`--parity N --before REV` plays N seeded games of Marvel Mayhem and of the lab game Ridge
-with the working tree and with revision REV (exported apart with `git archive`, run in a
-subprocess) and prints how many logs are identical (tests/test_kernel_compiled.py holds a
-few dozen of them to digests).
+`--parity N --before REV` plays N seeded games of Marvel Mayhem and of each lab game of
+tests/fixtures/kernel/ (Ridge, Bastion, Embers, Ruins, Squads: those REV has too) with the
+working tree and with revision REV (exported apart with `git archive`, run in a subprocess)
+and prints how many logs are identical (tests/test_kernel_compiled.py holds a few dozen of
+them to digests).
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -154,16 +155,28 @@ decks = sorted(rules.decks)
 out["Marvel Mayhem"] = [digest(play_game(rules, KernelConfig(players=2 + s % 3, seed=s,
                         decks=[decks[(s + i) % len(decks)] for i in range(2 + s % 3)]), ["random"]))
                         for s in range(games)]
-rules = load_game_rules(driver.compile_paths([root / "tests" / "fixtures" / "kernel" / "ridge"]).ir, "ridge")
-out["Ridge"] = [digest(play_game(rules, KernelConfig(players=2 + 2 * (s % 2), seed=s), ["random"]))
-                for s in range(games)]
+# the lab games a side has (an older revision may lack the newer ones): the fewest seats and the most
+for lab in ("ridge", "bastion", "embers", "ruins", "squads"):
+    folder = root / "tests" / "fixtures" / "kernel" / lab
+    if not folder.is_dir():
+        continue
+    rules = load_game_rules(driver.compile_paths([folder]).ir, lab)
+    low, high = rules.seats
+    labdecks = sorted(rules.decks)
+    def config(s):
+        n = low if s % 2 == 0 else high
+        return KernelConfig(players=n, seed=s, decks=[labdecks[(s + i) % len(labdecks)] for i in range(n)]
+                            if labdecks else [])
+    out[lab.title()] = [digest(play_game(rules, config(s), ["random"])) for s in range(games)]
 print(json.dumps(out))
 """
 
 
 def parity(games: int, before: str) -> int:
-    """Seeded games of Marvel Mayhem (2 to 4 players, rotating decks) and Ridge (2 and 4
-    players) played by revision `before` and by the working tree: how many logs are the same."""
+    """Seeded games of Marvel Mayhem (2 to 4 players, rotating decks) and of each lab game of
+    tests/fixtures/kernel/ (its fewest and most seats in turn: Ridge 2 and 4) played by revision
+    `before` and by the working tree: how many logs are the same (a lab game the revision lacks is
+    said, not compared)."""
     import json
     import subprocess
     import tempfile
@@ -183,12 +196,18 @@ def parity(games: int, before: str) -> int:
     print(f"kernel parity: {before} ({sha[:12]}) against the working tree, {games} seeded games each")
     status = 0
     for game, digests in sides["before"].items():
-        after = sides["after"][game]
+        after = sides["after"].get(game)
+        if after is None:
+            print(f"{game:<14} not in the working tree")
+            status = 2
+            continue
         same = sum(a == b for a, b in zip(digests, after))
         first = next((seed for seed, (a, b) in enumerate(zip(digests, after)) if a != b), None)
         print(f"{game:<14} identical logs: {same}/{len(digests)}"
               + (f" (first different: seed {first})" if first is not None else ""))
         status |= int(same != len(digests))
+    for game in [g for g in sides["after"] if g not in sides["before"]]:
+        print(f"{game:<14} not in {before}: nothing to compare")
     return status
 
 
