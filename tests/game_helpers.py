@@ -110,6 +110,18 @@ def run_kernel_scenario(ir: dict, path: Path, text: str | None = None):
     return ksc.run(ir, tomllib.loads(text), text, str(path))
 
 
+def play_random(game, seed: int, cap: int = 5000) -> list[str]:
+    """A kernel game played on by seeded random choices from where it stands (started if it was
+    not) to its end, or `cap` actions: the actions taken."""
+    rnd = random.Random(seed)
+    decision = game.decision if game.decision is not None or game.over else game.start()
+    taken = []
+    while decision is not None and len(taken) < cap:
+        taken.append(rnd.choice(decision.actions))
+        decision = game.act(taken[-1])
+    return taken
+
+
 def kernel_config(rules, players: int, seed: int):
     """The KernelConfig play_game's random bots get: `players` seats, the seed, the decks in
     turn from the seed's (none for a game without decks)."""

@@ -20,7 +20,7 @@ from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
 from mayhem.runtime.kernel.rules import KernelError
-from game_helpers import lab_ir as _compile
+from game_helpers import lab_ir as _compile, play_random as _play
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 SQUADS = HERE / "squads"
@@ -89,16 +89,6 @@ def _turns(log):
                 turns.append(current)
                 current = None
     return turns
-
-
-def _play(game: KernelGame, seed: int) -> list[str]:
-    rnd = random.Random(seed)
-    decision = game.decision if game.decision is not None or game.over else game.start()
-    taken = []
-    while decision is not None and len(taken) < 5000:
-        taken.append(rnd.choice(decision.actions))
-        decision = game.act(taken[-1])
-    return taken
 
 
 def test_random_games_keep_the_dashboards_invariants(squads):

@@ -17,7 +17,7 @@ from cli_helpers import invoke
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
-from game_helpers import lab_ir as _compile, run_kernel_scenario as _run
+from game_helpers import lab_ir as _compile, run_kernel_scenario as _run, play_random as _play
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 LAB = HERE / "bastion"
@@ -63,16 +63,6 @@ def test_the_rules_are_content(tmp_path, scenario, old, new, said):
     """Each scenario hangs on its rule as written: the copy with that rule changed plays otherwise."""
     result = _run(_changed(tmp_path, old, new), HERE / "bastion-scenarios" / f"{scenario}.toml")
     assert not result.ok and any(said in f for f in result.failures), result.failures
-
-
-def _play(game: KernelGame, seed: int) -> list[str]:
-    rnd = random.Random(seed)
-    decision = game.decision if game.decision is not None or game.over else game.start()
-    taken = []
-    while decision is not None and len(taken) < 5000:
-        taken.append(rnd.choice(decision.actions))
-        decision = game.act(taken[-1])
-    return taken
 
 
 def test_random_games_keep_the_invariants(bastion):

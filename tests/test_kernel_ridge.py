@@ -13,6 +13,7 @@ from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 from mayhem.runtime.kernel.play import replay, write_log
+from game_helpers import play_random as _play
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 SCENARIOS = sorted((HERE / "ridge-scenarios").glob("*.toml"))
@@ -58,16 +59,6 @@ def test_scenario_names_of_dice_figures_and_faces_are_checked(ridge):
     assert said[("setup", "figures", "climber-p9")][0] == "no figure 'climber-p9'"
     assert said[("setup", "figures", "climber-p1")] == ("no space 'sumit'", "did you mean 'summit'?")
     assert said[("setup", "lead")][0] == "no player or Team 't5'"
-
-
-def _play(game: KernelGame, seed: int) -> list[str]:
-    rnd = random.Random(seed)
-    decision = game.decision if game.decision is not None or game.over else game.start()
-    taken = []
-    while decision is not None and len(taken) < 5000:
-        taken.append(rnd.choice(decision.actions))
-        decision = game.act(taken[-1])
-    return taken
 
 
 def _rounds(log):
