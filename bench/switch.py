@@ -1,0 +1,153 @@
+"""How far the rules kernel is from playing the Mayhem boxes (issue #11, "the switch"): every
+word the Mayhem content uses (the two boxes, the shared rules, the modes), after its shorthands
+are lowered, and whether the kernel's runtime plays it.
+
+    .venv/bin/python bench/switch.py [--root content] [--missing N] [--json]
+
+A word is a primitive (a statement), a function, a context name, a selector's kind, an event a
+trigger hears, or the kind of a declaration. The kernel plays a primitive or a function if
+runtime/kernel/primitives.py has it (with the modules it gathers), a context name if the
+kernel's compiler knows it, a selector kind or an event if the kernel's vocabulary has it or
+the shared `game mayhem` declares it, a kind if it is a kernel kind or a card type declared
+in content. Uses are counted once per place in the IR that says the word; the box column says
+where (`shared`: content/shared/). Prints figures; asserts nothing: the plan in docs/kernel.md
+quotes them."""
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+import json
+from pathlib import Path
+import sys
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mayhem.compiler import builtins_kernel as K  # noqa: E402
+from mayhem.compiler import driver  # noqa: E402
+from mayhem.compiler.game_parts import STRUCTURE_EVENTS  # noqa: E402
+from mayhem.compiler.shorthand import lowered  # noqa: E402
+from mayhem.dsl.kernel_kinds import kernel_kinds  # noqa: E402
+from mayhem.dsl.schema import CONTENT_DECLARED  # noqa: E402
+from mayhem.runtime.kernel import compile as kcompile  # noqa: E402
+from mayhem.runtime.kernel import primitives as kprims  # noqa: E402
+
+CATEGORIES = ("primitive", "function", "context", "selector", "event", "kind")
+
+
+def mayhem_components(ir: dict) -> list[dict]:
+    """The components the Mayhem engine plays: those of the boxes that declare no game of
+    their own, and the shared ones (box None); not a kernel game's box."""
+    kernel_boxes = {c["box"] for c in ir["components"] if c["kind"] == "game" and c["box"] is not None}
+    return [c for c in ir["components"] if c["box"] not in kernel_boxes]
+
+
+def _walk(node, found: list, box: str, game: dict | None) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _walk(item, found, box, game)
+        return
+    if not isinstance(node, dict):
+        return
+    if "op" in node or "e" in node:
+        node = lowered(node, game)
+        op, form = node.get("op"), node.get("e")
+        if op == "primitive":
+            found.append(("primitive", node["name"], box))
+        elif op == "trigger" or ("event" in node and "body" in node and op is None):
+            found.append(("event", node["event"], box))
+        elif form == "fn":
+            found.append(("function", node["name"], box))
+        elif form == "ctx":
+            found.append(("context", node["name"], box))
+        elif form == "select":
+            found.append(("selector", node["kind"], box))
+    for key, value in node.items():
+        if key != "children" and isinstance(value, (dict, list)):
+            _walk(value, found, box, game)
+
+
+def uses(components: list[dict], game: dict | None) -> list[tuple[str, str, str]]:
+    """(category, word, box) once per place that says it, children included."""
+    found: list[tuple[str, str, str]] = []
+    stack = list(components)
+    while stack:
+        comp = stack.pop()
+        box = comp["box"] or "shared"
+        found.append(("kind", comp["kind"], box))
+        _walk({k: v for k, v in comp.items() if k != "children"}, found, box, game)
+        stack.extend(comp["children"])
+    return found
+
+
+def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset()) -> dict[str, set[str]]:
+    """The words the kernel's runtime plays, by category (`kernel_kinds_used`: the kinds of
+    the kernel games' own content, which the kernel plays: keywords, boxes)."""
+    declared_events = {ch["id"] for ch in (game or {}).get("children", ()) if ch["kind"] == "event"}
+    return {
+        "primitive": set(kprims.PRIMITIVES),
+        "function": set(kprims.FUNCTIONS) | set(kcompile._INLINE),
+        "context": set(K.KERNEL_CONTEXT_NAMES) | set(kcompile._CONTEXT),
+        "selector": set(K.KERNEL_SELECTOR_KINDS),
+        "event": set(STRUCTURE_EVENTS) | set(K.KERNEL_EVENTS) | declared_events,
+        "kind": {k.name for k in kernel_kinds()} | set(CONTENT_DECLARED) | set(kernel_kinds_used),
+    }
+
+
+def measure(root: Path) -> dict:
+    comp = driver.compile_paths([root])
+    if comp.ir is None:
+        raise SystemExit(f"{root}: the content does not compile")
+    components = mayhem_components(comp.ir)
+    played = {c["kind"] for c in comp.ir["components"] if c not in components}
+    game = next((c for c in components if c["kind"] == "game" and c["box"] is None), None)
+    found = uses(components, game)
+    has = kernel_has(game, played)
+    count: Counter = Counter((cat, word) for cat, word, _ in found)
+    where: dict = defaultdict(Counter)
+    for cat, word, box in found:
+        where[(cat, word)][box] += 1
+    rows = {}
+    for cat in CATEGORIES:
+        words = sorted(w for c, w in count if c == cat)
+        known = [w for w in words if w in has[cat]]
+        rows[cat] = {"words": len(words), "kernel": len(known),
+                     "uses": sum(count[(cat, w)] for w in words),
+                     "kernel_uses": sum(count[(cat, w)] for w in known),
+                     "missing": sorted(((w, count[(cat, w)], dict(where[(cat, w)])) for w in words
+                                        if w not in has[cat]), key=lambda m: (-m[1], m[0]))}
+    return {"components": len(components), "rows": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT / "content", help="the content root")
+    parser.add_argument("--missing", type=int, default=15, help="list this many missing words per category")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    result = measure(args.root)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    rows = result["rows"]
+    print(f"The words of the Mayhem content ({result['components']} components) that the kernel plays")
+    print(f"{'':<10} {'words':>6} {'kernel':>7} {'uses':>6} {'kernel':>7}")
+    for cat in CATEGORIES:
+        r = rows[cat]
+        print(f"{cat:<10} {r['words']:>6} {r['kernel']:>7} {r['uses']:>6} {r['kernel_uses']:>7}")
+    words = sum(r["words"] for r in rows.values())
+    known = sum(r["kernel"] for r in rows.values())
+    total = sum(r["uses"] for r in rows.values())
+    played = sum(r["kernel_uses"] for r in rows.values())
+    print(f"{'all':<10} {words:>6} {known:>7} {total:>6} {played:>7}   "
+          f"({known / words:.0%} of the words, {played / total:.0%} of the uses)")
+    for cat in CATEGORIES:
+        missing = rows[cat]["missing"]
+        if missing:
+            shown = ", ".join(f"{w} {n}" for w, n, _ in missing[:args.missing])
+            more = f", and {len(missing) - args.missing} more" if len(missing) > args.missing else ""
+            print(f"missing {cat}s (uses): {shown}{more}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""bench/switch.py, the meter of what the kernel lacks to play the Mayhem boxes: it counts what
+the content says (the same primitives as the IR's own walk), reads the kernel's registries (a
+word the kernel gains leaves the missing list) and leaves the kernel games' content out."""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+import sys
+
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.compiler.ir_ops import ir_statements
+from mayhem.compiler.shorthand import lowered
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import switch  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def ir() -> dict:
+    return driver.compile_paths([ROOT / "content"]).ir
+
+
+def _missing(result: dict, cat: str) -> dict[str, int]:
+    return {w: n for w, n, _ in result["rows"][cat]["missing"]}
+
+
+def test_the_primitives_counted_are_those_the_irs_walk_finds(ir):
+    components = switch.mayhem_components(ir)
+    game = next(c for c in components if c["kind"] == "game" and c["box"] is None)
+    walked = Counter(lowered(s, game)["name"] for s in ir_statements(components) if s["op"] == "primitive")
+    counted = Counter(w for cat, w, _ in switch.uses(components, game) if cat == "primitive")
+    assert counted == walked and counted["damage"] > 0
+    # shorthands are lowered: the content says `roll-mayhem-die` and `gain-vp`, the kernel plays `roll` and `gain`
+    assert "roll-mayhem-die" not in counted and counted["roll"] > 0 and "gain-vp" not in counted
+
+
+def test_a_word_the_kernel_gains_leaves_the_missing_list(monkeypatch):
+    before = switch.measure(ROOT / "content")
+    uses = _missing(before, "primitive")["damage"]
+    assert uses > 0 and "take" not in _missing(before, "primitive")  # the kernel's pieces take
+    monkeypatch.setitem(switch.kprims.PRIMITIVES, "damage", lambda run, env, **kw: None)
+    after = switch.measure(ROOT / "content")
+    assert "damage" not in _missing(after, "primitive")
+    row, was = after["rows"]["primitive"], before["rows"]["primitive"]
+    assert (row["kernel"], row["kernel_uses"]) == (was["kernel"] + 1, was["kernel_uses"] + uses)
+
+
+def test_the_kernel_games_content_is_left_out(ir):
+    kernel_boxes = {c["box"] for c in ir["components"] if c["kind"] == "game" and c["box"] is not None}
+    assert kernel_boxes  # Marvel Mayhem
+    components = switch.mayhem_components(ir)
+    assert components and not {c["box"] for c in components} & kernel_boxes
+    # the kinds the kernel games' content uses are the kernel's: a Mayhem keyword is no missing
+    # kind; a kind missing is neither a kernel kind nor one declared in content
+    result = switch.measure(ROOT / "content")
+    missing = _missing(result, "kind")
+    assert "keyword" not in missing and "mayhem-card" not in missing
+    assert missing and not set(missing) & switch.kernel_has(None)["kind"]
