@@ -198,10 +198,13 @@ class ExprTyper:
             self.cond(node.operand, ctx)
             return "bool"
         if isinstance(node, ast.Selector):
-            elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
+            kernel = K.KERNEL_SELECTOR_KINDS.get(node.kind) if ctx.kind == "game" else None  # a game's own first
+            elem = (kernel or B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS or ctx.kind == "game"):
+            # `edge` is the Mayhem vocabulary's too: outside a game its `in` takes Locations
+            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS and node.kind != "edge"
+                                           or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("players|cards|figures", pt):
                     self.diags.error("E401", f"'in' takes players, cards or figures here, not {describe_type(pt)}",

@@ -231,6 +231,9 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     if stmt["name"] == "raise":  # the event its statement names, and its fields (events.py)
         from .events import raise_lines
         return raise_lines(stmt, space, names)
+    if stmt["name"] == "shift":  # its destination judged once the piece is lifted (edges.py)
+        from .edges import shift_lines
+        return shift_lines(stmt, space, names)
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
