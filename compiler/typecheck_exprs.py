@@ -234,6 +234,13 @@ class ExprTyper:
                              ("dice of the game: " + ", ".join(sorted(dice)) if dice else
                               "the game declares no die: die ID \"Name\" { faces 1..6 }"))
 
+    def on_a_tile(self, ctx: Ctx) -> bool:
+        """Inside a trigger of a tile: a card of the card type a game's board lays (spaces.py)."""
+        comp = getattr(self, "comp", None)
+        return ctx.event is not None and comp is not None and any(
+            board.prop("tiles") == comp.kind for g in self.res.games.values() for board in g.children
+            if board.kind == "board")
+
     def dice_in_scope(self) -> set[str] | None:
         """The dice of the game the component being checked plays with: its box's game (a game of
         the rules kernel) or its module's, else those of the shared rules (module files); None
@@ -264,6 +271,10 @@ class ExprTyper:
                 self.diags.error("E403", "'holder' is what a piece lies on: it means something only in a token's "
                                  "trigger", node.span, hint="write it in an `on EVENT` trigger of a token whose "
                                  "token-type says `triggers game`; elsewhere name the figure, space or player")
+            elif sym.name == "here" and ctx.kind == "game" and not self.on_a_tile(ctx):
+                self.diags.error("E403", "'here' is the tile whose trigger is heard: it means something only in a "
+                                 "trigger of a tile of the game's board", node.span, hint="write it in an `on "
+                                 "EVENT` trigger of a card of the board's `tiles` card type; elsewhere name the space")
             elif sym.name not in B.CONTEXTS[ctx.kind]:
                 self.diags.error("E403", f"'{sym.name}' means nothing in "
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,

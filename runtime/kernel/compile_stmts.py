@@ -251,7 +251,8 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
 # (tests/test_kernel_speed10.py holds the kernel to setting no other)
 CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
 CONTEXTS += ("ctx:self", "ctx:holder")  # a figure's and a piece's trigger (listeners.components): copied only in
-HEARD = CONTEXTS[3:]                    # a game whose pieces or figures hear events
+CONTEXTS += ("ctx:here",)               # (a tile's trigger: spaces.py)
+HEARD = CONTEXTS[3:]                    # a game whose pieces, tiles or figures hear events
 
 
 class _Late:
@@ -273,7 +274,8 @@ def _keyword(stmt: dict) -> _Late:
         space: dict = {"__rules__": run.rules}
         lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
         hearing = run.rules.hearing
-        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers)
+        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers
+                                             or hearing.space_triggers)
         lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
                   if heard or key not in HEARD]
         known = {}
