@@ -1,4 +1,4 @@
-"""Pieces on the edges of a board laid from tiles: edge ids, edges as holders, blocking pieces, `empty`.
+"""Pieces on the edges of a board laid from tiles: edge ids, edges as holders and choices, blocking pieces, `encloses`, `shift`, `empty`.
 
 An edge of a laid board is named after the two positions it joins, `L1-L2` (positions
 numbered from 1, row by row, the lower first), as the older engine's boards name theirs, so an
@@ -9,7 +9,10 @@ holds the pieces lying on edges (`place(tok, 1, on: edge(a, b))`). A token whose
 a piece onto or off an edge brings that edge's block in step with its pieces (`sync`): the
 edge is blocked while a blocking piece lies on it and opened when the last one leaves. A
 `remove-space` is refused while a piece lies on the tile or on one of its edges: what leaves
-play is an empty tile (`empty`: no figure, no piece on it or on its edges)."""
+play is an empty tile (`empty`: no figure, no piece on it or on its edges). An edge is chosen as
+a space is (`one edge in X`: the edges of X's tiles in play); `encloses(e)` says a block there
+would leave a tile no open side, and neither `place` nor `shift` puts a blocking piece there;
+`shift` judges its destination with the piece's old edge open."""
 from __future__ import annotations
 
 from .compile import _as_list
