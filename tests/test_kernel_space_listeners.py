@@ -114,3 +114,13 @@ def test_a_cinder_that_reads_me_scorches_at_every_turn_s_end(tmp_path):
     assert game.state.counters["life/p2"] == 2 and game.state.active == "p2"
     lab = ksc.run(compiled(HERE / "embers"), spec, text, str(path))
     assert lab.ok, lab.failures
+
+
+def test_a_tile_hears_a_structure_event(tmp_path):
+    """A copy whose old well gives t1 its wall back at every turn's end: heard while it is in play."""
+    rules = _copy(tmp_path, "ruins", ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+                                      "  on turn-end {\n    gain(walls, 1, on: first(teams))"))
+    for removed, walls in (((), 1), (["old-well"], 0)):
+        game = _ruins_table(rules, removed=removed)
+        game.act("wall rotten-floor")  # t1's one wall: 0 left, until the well hears the turn end
+        assert game.state.counters["walls/t1"] == walls

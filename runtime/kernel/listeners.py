@@ -36,7 +36,7 @@ class Hearing:
         self.expires = False  # an installed trigger or a once-per limit may wait for a structure event
         self.piece_triggers: dict[str, list] = {}  # token qid -> its triggers, heard while a piece lies on a holder
         self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
-        self.structure = False  # a piece or a figure hears a structure event (rounds.run_triggers)
+        self.structure = False  # a piece, a tile or a figure hears a structure event (rounds.run_triggers)
         self.space_triggers: dict[str, list] = {}  # tile (space) id -> its card's triggers, heard while it is in play
 
     def table(self, rules, event: str) -> "Heard":
