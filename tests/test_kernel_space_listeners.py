@@ -75,8 +75,9 @@ def test_a_tile_out_of_play_hears_nothing(echoing):
 def test_tiles_heard_in_board_order_with_here_the_tile():
     state = SimpleNamespace(board={"tiles": ["a", "b", "c"], "gone": ["b"]}, active="p2")
     spaces = {"c": ["tc"], "b": ["tb"], "a": ["ta1", "ta2"]}
-    assert tiles_heard(state, spaces) == [("ta1", "p2", None, {"ctx:here": "a"}), ("ta2", "p2", None, {"ctx:here": "a"}),
-                                          ("tc", "p2", None, {"ctx:here": "c"})]
+    assert tiles_heard(state, spaces) == [("ta1", "p2", None, {"ctx:here": "a", "_once": "space/a"}),
+                                          ("ta2", "p2", None, {"ctx:here": "a", "_once": "space/a"}),
+                                          ("tc", "p2", None, {"ctx:here": "c", "_once": "space/c"})]
     assert tiles_heard(SimpleNamespace(board={}, active="p1"), spaces) == []
 
 
@@ -124,3 +125,23 @@ def test_a_tile_hears_a_structure_event(tmp_path):
         game = _ruins_table(rules, removed=removed)
         game.act("wall rotten-floor")  # t1's one wall: 0 left, until the well hears the turn end
         assert game.state.counters["walls/t1"] == walls
+
+
+def test_a_tile_s_once_per_is_spent_per_tile(tmp_path):
+    """A copy whose old well gives t2 its wall back at every turn's end, `once per round`: spent at
+    the round's first turn end (t2 has its wall), so t2's wall raised in the second turn does not
+    come back in that round."""
+    rules = _copy(tmp_path, "ruins", ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+                                      "  on turn-end {\n    gain(walls, 1, on: last(teams))"),
+                  ("  slots 1\n  crumbles\n", "  slots 1\n  crumbles\n  once per round\n"))
+    game = _ruins_table(rules)
+    game.act("step rotten-floor")
+    assert any(t["event"] == "spent" and t["key"] == "space/old-well" for t in game.state.triggers)
+    game.act("wall great-hall")  # p2 (t2) raises its wall in the round's second turn
+    assert game.state.counters["walls/t2"] == 0
+    unlimited = _ruins_table(_copy(tmp_path / "unlimited", "ruins",
+                                   ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+                                    "  on turn-end {\n    gain(walls, 1, on: last(teams))")))
+    unlimited.act("step rotten-floor")
+    unlimited.act("wall great-hall")
+    assert unlimited.state.counters["walls/t2"] == 1  # without the limit the well gives it back

@@ -104,6 +104,7 @@ def load_events(rules, game: dict, tops: list) -> None:
         if c["qid"] in figures:
             _figure(rules, hearing, c)
         elif c["qid"] in tiles and c["triggers"]:  # a tile of the board: heard while it is in play
+            _once(hearing, c)
             hearing.space_triggers[tiles[c["qid"]]] = c["triggers"]
         elif c.get("qid") in rules.cards and c["triggers"]:
             _once(hearing, c)

@@ -2,7 +2,8 @@
 
 A tile of a board laid from tiles is a card (layout.py), and its card's `on EVENT` triggers are
 heard while the tile is in play (not once it has left play), after the pieces and before the
-figures (listeners.components), each with `here` the tile and `me` the player whose turn it is.
+figures (listeners.components), each with `here` the tile and `me` the player whose turn it is
+(a tile's `once per` spent per tile).
 A piece hears with `me` the player who controls what it lies on: a figure's player (a Team's
 figure: the Team's player whose turn it is, else its first player still in), the player it lies
 on, a Team's player as for a figure; on a space or an edge, which nobody controls, the player
@@ -29,5 +30,5 @@ def tiles_heard(state, spaces: dict) -> list:
     if not board:
         return []
     gone, me = board["gone"], state.active
-    return [(t, me, None, {"ctx:here": tile}) for tile in board["tiles"] if tile not in gone
-            for t in spaces.get(tile, ())]
+    return [(t, me, None, {"ctx:here": tile, "_once": f"space/{tile}"}) for tile in board["tiles"]
+            if tile not in gone for t in spaces.get(tile, ())]
