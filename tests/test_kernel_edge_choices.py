@@ -133,3 +133,25 @@ def test_random_games_haul_barricades_and_never_enclose_a_tile(ruins):
         shifted += sum(1 for e in game.state.log if e["event"] == "shift" and e["count"] == 1)
         assert not any(e["event"] == "refused" for e in game.state.log)
     assert shifted > 300
+
+
+def test_encloses_says_what_the_lab_s_adjacent_sizes_said(ruins):
+    """At every decision of seeded games, for the runner's tile and each open neighbour,
+    `encloses` of their edge is the guard Ruins read before (one of the two tiles with no other
+    open side): the barricade's guard changed words, not meaning."""
+    from mayhem.runtime.kernel.edges import edge_of
+    from mayhem.runtime.kernel.layout import adjacent
+    asked = 0
+
+    def agree(game, _decision):
+        nonlocal asked
+        run = Run(game, [])
+        here = game.state.figures[f"runner-{game.state.active}"]["space"]
+        for to in adjacent(run, here):
+            before = not (len(adjacent(run, to)) > 1 and len(adjacent(run, here)) > 1)
+            assert encloses(run, {}, edge_of(run, here, to)) == before
+            asked += 1
+
+    for seed in range(60):
+        _play(KernelGame(ruins, KernelConfig(players=2 + seed % 3, seed=seed)), seed, agree)
+    assert asked > 1000
