@@ -300,7 +300,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
-             "holder"),
+             "holder", "here"),
 }
 
 CONTEXT_DOCS = {

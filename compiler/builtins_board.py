@@ -51,6 +51,9 @@ BOARD_FUNCTIONS = (
              "otherwise): a holder of pieces for a zone kept `per edge` (runtime/kernel/edges.py)."),
     Function("edges-of", (_p("location", "any"),), "any",
              "The edges between a tile and the tiles in play next to it, blocked or not."),
+    Function("encloses", (_p("edge", "any", doc="An edge of the laid board: `edge(a, b)`, `L1-L2`."),), "bool",
+             "Blocking the edge would leave one of its two tiles with no open side (an edge already blocked "
+             "encloses nothing): the guard of a blocking piece's placement."),
     Function("empty", (_p("location", "any"),), "bool",
              "No figure and no piece lie on the space, and no piece on its edges."),
 )

@@ -152,6 +152,8 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "team": ("team", "A Team (of the set after `in`, else every Team)."),
     "space": ("any", "A space of the board (of the set after `in`, else every space)."),
     "die": ("any", "A die (of the set after `in`, else every die in the game)."),
+    "edge": ("any", "An edge of the laid board between tiles in play, named `L1-L2` (those touching a space of "
+                    "the set after `in`, else every one), in the board's order."),
 }
 
 # Events of games: an effect waits for the next structure event once (`on turn-end { ... }`);

@@ -34,6 +34,11 @@ PIECE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                        _p("count", "number", 1)),
               "Move up to that many pieces of the token from one holder to another, the first ones lying there "
               "(the top of an ordered pile; logged `take`).", _G),
+    Primitive("shift", (_p("token", "token"), _p("from", "any", doc=_HOLDER + " Or an edge."),
+                        _p("to", "any", doc=_HOLDER + " Or an edge.")),
+              "Move one piece of the token from one holder to another (the first lying there; logged `shift`). "
+              "A `blocks-adjacency` piece lifted off an edge leaves it open while `to` is evaluated, and does not "
+              "go onto an edge whose block would then leave a tile with no open side (logged `refused`).", _G),
 )}
 
 PIECE_FUNCTIONS: dict[str, Function] = {f.name: f for f in (

@@ -198,10 +198,13 @@ class ExprTyper:
             self.cond(node.operand, ctx)
             return "bool"
         if isinstance(node, ast.Selector):
-            elem = (B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
+            kernel = K.KERNEL_SELECTOR_KINDS.get(node.kind) if ctx.kind == "game" else None  # a game's own first
+            elem = (kernel or B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS or ctx.kind == "game"):
+            # `edge` is the Mayhem vocabulary's too: outside a game its `in` takes Locations
+            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS and node.kind != "edge"
+                                           or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("players|cards|figures", pt):
                     self.diags.error("E401", f"'in' takes players, cards or figures here, not {describe_type(pt)}",
@@ -230,6 +233,13 @@ class ExprTyper:
                              hint=did_you_mean(value.value, dice) or
                              ("dice of the game: " + ", ".join(sorted(dice)) if dice else
                               "the game declares no die: die ID \"Name\" { faces 1..6 }"))
+
+    def on_a_tile(self, ctx: Ctx) -> bool:
+        """Inside a trigger of a tile: a card of the card type a game's board lays (spaces.py)."""
+        comp = getattr(self, "comp", None)
+        return ctx.event is not None and comp is not None and any(
+            board.prop("tiles") == comp.kind for g in self.res.games.values() for board in g.children
+            if board.kind == "board")
 
     def dice_in_scope(self) -> set[str] | None:
         """The dice of the game the component being checked plays with: its box's game (a game of
@@ -261,6 +271,10 @@ class ExprTyper:
                 self.diags.error("E403", "'holder' is what a piece lies on: it means something only in a token's "
                                  "trigger", node.span, hint="write it in an `on EVENT` trigger of a token whose "
                                  "token-type says `triggers game`; elsewhere name the figure, space or player")
+            elif sym.name == "here" and ctx.kind == "game" and not self.on_a_tile(ctx):
+                self.diags.error("E403", "'here' is the tile whose trigger is heard: it means something only in a "
+                                 "trigger of a tile of the game's board", node.span, hint="write it in an `on "
+                                 "EVENT` trigger of a card of the board's `tiles` card type; elsewhere name the space")
             elif sym.name not in B.CONTEXTS[ctx.kind]:
                 self.diags.error("E403", f"'{sym.name}' means nothing in "
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,

@@ -121,7 +121,8 @@ def _in_step(rules, game, _decision=None) -> None:
     barred = [tiles_of(run, label) for label in on_edges]
     for a, b in barred:
         assert [a, b] in board["blocked"] and a not in board["gone"] and b not in board["gone"]
-    walls = 2 - state.counters["walls/t1"] - state.counters["walls/t2"]
+    # the walls raised (the old well gives a Team its wall back: the counter does not say)
+    walls = sum(1 for e in state.log if e["event"] == "action" and e["action"].startswith("wall "))
     assert len(board["blocked"]) - len(barred) <= walls
     for t in board["gone"]:  # nothing lay on a tile that left play, nor on its edges
         at = board["tiles"].index(t)

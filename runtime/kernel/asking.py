@@ -83,12 +83,13 @@ def step_may_ask(game, kind: str) -> bool:
 
 
 def _heard_asks(rules, event: str) -> bool:
-    """Whether a piece's or a figure's trigger on this structure event can ask (listeners.components)."""
+    """Whether a piece's, a tile's or a figure's trigger on this structure event can ask (listeners.components)."""
     hearing = rules.hearing
     if hearing is None or not hearing.structure:
         return False
     heard = [t for ts in hearing.piece_triggers.values() for t in ts]
     heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
+    heard += [t for ts in hearing.space_triggers.values() for t in ts]  # the tiles' (spaces.py)
     return any(asks(t["body"], rules.keywords) or not pure(t.get("when")) for t in heard if t["event"] == event)
 
 

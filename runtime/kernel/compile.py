@@ -213,6 +213,9 @@ def _select(e: dict):
     condition is a function of `it` (no copy of env per candidate) unless a selector in it
     reads `it` from env."""
     pool = compiled(e["in"]) if e["in"] is not None else None
+    if pool is not None and e["kind"] == "edge":  # the edges that touch the spaces of the set (edges.py)
+        from .edges import edges_in
+        pool = (lambda spaces: lambda run, env: edges_in(run, spaces(run, env)))(pool)
     where, of_it = None, None
     if e["where"] is not None and not _selects(e["where"]):
         space: dict = {}
@@ -220,7 +223,7 @@ def _select(e: dict):
     elif e["where"] is not None:
         where = compiled(e["where"])
     kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
-    if e["in"] is not None and e["where"] is None:  # the pool's source written in: one function
+    if e["in"] is not None and e["where"] is None and kind != "edge":  # the pool's source written in: one function
         from .selects import select_of
         return select_of(e)
 

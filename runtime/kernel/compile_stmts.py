@@ -231,6 +231,9 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     if stmt["name"] == "raise":  # the event its statement names, and its fields (events.py)
         from .events import raise_lines
         return raise_lines(stmt, space, names)
+    if stmt["name"] == "shift":  # its destination judged once the piece is lifted (edges.py)
+        from .edges import shift_lines
+        return shift_lines(stmt, space, names)
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
@@ -248,7 +251,8 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
 # (tests/test_kernel_speed10.py holds the kernel to setting no other)
 CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
 CONTEXTS += ("ctx:self", "ctx:holder")  # a figure's and a piece's trigger (listeners.components): copied only in
-HEARD = CONTEXTS[3:]                    # a game whose pieces or figures hear events
+CONTEXTS += ("ctx:here",)               # (a tile's trigger: spaces.py)
+HEARD = CONTEXTS[3:]                    # a game whose pieces, tiles or figures hear events
 
 
 class _Late:
@@ -270,7 +274,8 @@ def _keyword(stmt: dict) -> _Late:
         space: dict = {"__rules__": run.rules}
         lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
         hearing = run.rules.hearing
-        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers)
+        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers
+                                             or hearing.space_triggers)
         lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
                   if heard or key not in HEARD]
         known = {}

@@ -1,4 +1,4 @@
-"""Pieces on the edges of a board laid from tiles: edge ids, edges as holders, blocking pieces, `empty`.
+"""Pieces on the edges of a board laid from tiles: edge ids, edges as holders and choices, blocking pieces, `encloses`, `shift`, `empty`.
 
 An edge of a laid board is named after the two positions it joins, `L1-L2` (positions
 numbered from 1, row by row, the lower first), as the older engine's boards name theirs, so an
@@ -9,7 +9,10 @@ holds the pieces lying on edges (`place(tok, 1, on: edge(a, b))`). A token whose
 a piece onto or off an edge brings that edge's block in step with its pieces (`sync`): the
 edge is blocked while a blocking piece lies on it and opened when the last one leaves. A
 `remove-space` is refused while a piece lies on the tile or on one of its edges: what leaves
-play is an empty tile (`empty`: no figure, no piece on it or on its edges)."""
+play is an empty tile (`empty`: no figure, no piece on it or on its edges). An edge is chosen as
+a space is (`one edge in X`: the edges of X's tiles in play); `encloses(e)` says a block there
+would leave a tile no open side, and neither `place` nor `shift` puts a blocking piece there;
+`shift` judges its destination with the piece's old edge open."""
 from __future__ import annotations
 
 from .compile import _as_list
@@ -115,3 +118,101 @@ def edges_of(run, env, *given, **named) -> list[str]:
 
 
 FUNCTIONS = {"edge": edge, "edges-of": edges_of, "empty": empty}
+
+
+# -- edges chosen, edges that would enclose, a piece shifted --------------------------------
+
+def in_play(run) -> list[str]:
+    """The edges between tiles in play, in the layout's order of edges (`one edge`)."""
+    board, layout = run.state.board, run.rules.layout
+    if not board or layout is None:
+        return []
+    tiles, gone = board["tiles"], set(board["gone"])
+    return [label for label, (i, j) in layout.edges.items() if tiles[i] not in gone and tiles[j] not in gone]
+
+
+def edges_in(run, values) -> list[str]:
+    """What `one edge in X` ranges over: the edges between tiles in play that touch a space of
+    X, or are themselves in X, in the layout's order of edges."""
+    wanted = set(_as_list(values))
+    if not wanted:
+        return []
+    tiles = run.state.board["tiles"] if run.state.board else []
+    edges = run.rules.layout.edges
+    return [label for label in in_play(run)
+            if label in wanted or tiles[edges[label][0]] in wanted or tiles[edges[label][1]] in wanted]
+
+
+def encloses(run, env, edge) -> bool:
+    """Blocking the edge would leave one of its two tiles with no open side (no edge to a tile
+    in play that is not blocked); an edge already blocked, or none, encloses nothing."""
+    from .layout import derive
+    if edge is None or not run.state.board or run.rules.layout is None or edge not in run.rules.layout.edges:
+        return False
+    a, b = tiles_of(run, edge)
+    near = derive(run).near
+    if b not in near.get(a, ()):  # blocked already, or a tile out of play
+        return False
+    return not any(n != b for n in near[a]) or not any(n != a for n in near[b])
+
+
+def shift(run, env, token, source, to) -> None:
+    """One piece of the token from a holder to another (the first lying there; logged `shift`).
+    `to` is a function: a blocking piece lifted off an edge leaves it open while its
+    destination is judged, as it is no longer there; onto an edge that would then enclose a
+    tile it does not go (logged `refused`)."""
+    from . import layout
+    from .pieces import _move, _of, _token_id, holder_key
+    state, p = run.state, run.rules.pieces
+    blocking = p is not None and token in p.blocking
+    lifted = None
+    if (blocking and source is not None and run.rules.layout is not None and source in run.rules.layout.edges
+            and _of(state, holder_key(run, source), token)):
+        edge = tiles_of(run, source)
+        if edge in state.board["blocked"]:  # open while the destination is judged: no log, the key rewritten
+            lifted = state.board["blocked"]
+            state.board["blocked"] = [e for e in lifted if e != edge]
+            layout._rekey(state.board)
+    try:
+        dest = to()
+        refused = blocking and dest is not None and source != dest and encloses(run, env, dest)
+    finally:
+        if lifted is not None:
+            state.board["blocked"] = lifted
+            layout._rekey(state.board)
+    if source is None or dest is None or source == dest:
+        return
+    if refused:
+        state.log.append({"event": "refused", "shift": _token_id(run, token), "to": dest,
+                          "why": "it would enclose a tile"})
+        return
+    moved = _of(state, holder_key(run, source), token)[:1]
+    key = holder_key(run, dest)
+    for uid in moved:
+        _move(state, uid, key)
+    state.log.append({"event": "shift", "token": _token_id(run, token), "from": source, "to": dest,
+                      "count": len(moved)})
+    if blocking:
+        for holder in (source, dest):
+            if holder in run.rules.layout.edges:
+                sync(run, holder)
+
+
+FUNCTIONS["encloses"] = encloses
+
+
+def shift_lines(stmt: dict, space: dict, names) -> list[str]:
+    """`shift(tok, from: x, to: y)` in a compiled block: the token and `from` evaluated, then
+    `to` within the call, once the piece is lifted (compile_stmts._primitive)."""
+    from .compile import name_for, source
+    args = stmt["args"]
+    token, source_ = source(args.get("token"), space, names), source(args.get("from"), space, names)
+    return [f"{name_for(space, shift)}(run, env, {token}, {source_}, lambda: {source(args.get('to'), space, names)})"]
+
+
+def _shift_given(run, env, token, **where) -> None:
+    """`shift` with its destination already evaluated (a call not written into a block)."""
+    shift(run, env, token, where.get("from"), lambda: where.get("to"))
+
+
+PRIMITIVES = {"shift": _shift_given}

@@ -70,7 +70,7 @@ def _listeners(state, rules, here, event: str) -> list:
     player whose turn it is), the pieces and the figures, the cards in play (`me` the card's
     owner), the installed ones."""
     out = [(t, state.active, None, {}) for t in here.rules]
-    if here.pieces or here.figures:  # the pieces lying on holders, then the figures (listeners.components)
+    if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here)
     if here.cards:
         zones, cards, owners = state.zones, state.cards, state.owners

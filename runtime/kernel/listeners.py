@@ -25,7 +25,7 @@ class Hearing:
     first raise, its table of listeners (`heard`)."""
 
     __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
-                 "figure_triggers", "structure")
+                 "figure_triggers", "structure", "space_triggers")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -36,7 +36,8 @@ class Hearing:
         self.expires = False  # an installed trigger or a once-per limit may wait for a structure event
         self.piece_triggers: dict[str, list] = {}  # token qid -> its triggers, heard while a piece lies on a holder
         self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
-        self.structure = False  # a piece or a figure hears a structure event (rounds.run_triggers)
+        self.structure = False  # a piece, a tile or a figure hears a structure event (rounds.run_triggers)
+        self.space_triggers: dict[str, list] = {}  # tile (space) id -> its card's triggers, heard while it is in play
 
     def table(self, rules, event: str) -> "Heard":
         here = self.heard.get(event)
@@ -49,7 +50,7 @@ class Heard:
     """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
     play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
 
-    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures")
+    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures", "spaces")
 
     def __init__(self, rules, hearing: Hearing, event: str) -> None:
         self.rules = [t for t in rules.rules if t["event"] == event]
@@ -66,7 +67,9 @@ class Heard:
                        if (m := [t for t in ts if t["event"] == event])}
         self.figures = {q: m for q, ts in hearing.figure_triggers.items()
                         if (m := [(part, t) for part, t in ts if t["event"] == event])}
-        self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures)
+        self.spaces = {s: m for s, ts in hearing.space_triggers.items()
+                       if (m := [t for t in ts if t["event"] == event])}
+        self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures or self.spaces)
 
 
 def load_events(rules, game: dict, tops: list) -> None:
@@ -96,9 +99,13 @@ def load_events(rules, game: dict, tops: list) -> None:
     comps = [c for top in tops for c in [top] + (top["children"] if top["kind"] == "deck" else [])]
     tokens = rules.pieces.types if rules.pieces is not None else ()
     figures = {q for qs in rules.dash.roster.values() for q in qs} if rules.dash is not None else ()
+    tiles = {card.qid: ident for ident, card in rules.layout.printed.items()} if rules.layout is not None else {}
     for c in comps:
         if c["qid"] in figures:
             _figure(rules, hearing, c)
+        elif c["qid"] in tiles and c["triggers"]:  # a tile of the board: heard while it is in play
+            _once(hearing, c)
+            hearing.space_triggers[tiles[c["qid"]]] = c["triggers"]
         elif c.get("qid") in rules.cards and c["triggers"]:
             _once(hearing, c)
             (hearing.piece_triggers if c["kind"] in tokens else hearing.card_triggers)[c["qid"]] = c["triggers"]
@@ -106,8 +113,10 @@ def load_events(rules, game: dict, tops: list) -> None:
                                                              for t in ts]
     bodies += [t["body"] for ts in hearing.piece_triggers.values() for t in ts]
     bodies += [t["body"] for ts in hearing.figure_triggers.values() for _part, t in ts]
+    bodies += [t["body"] for ts in hearing.space_triggers.values() for t in ts]
     for t in [t for ts in hearing.piece_triggers.values() for t in ts] + \
-            [t for ts in hearing.figure_triggers.values() for _part, t in ts]:
+            [t for ts in hearing.figure_triggers.values() for _part, t in ts] + \
+            [t for ts in hearing.space_triggers.values() for t in ts]:
         if t["event"] in UNTIL + ("round-start", "turn-start"):
             hearing.structure = True
         elif t["event"] not in hearing.events:
@@ -134,6 +143,7 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     heard = [t for t in rules.rules] + [t for ts in hearing.card_triggers.values() for t in ts]
     heard += [t for ts in hearing.piece_triggers.values() for t in ts]
     heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
+    heard += [t for ts in hearing.space_triggers.values() for t in ts]
     heard += [t for s in rules.nodes.values() if s.get("op") == "until" for t in s["body"] if t.get("op") == "trigger"]
     loud = {q for q, ts in hearing.card_triggers.items() if rules.cards[q].type in hearing.reacts for t in ts}
     loud = {t["event"] for q in loud for t in hearing.card_triggers[q]}
@@ -174,17 +184,21 @@ def _figure(rules, hearing: Hearing, comp: dict) -> None:
 
 
 def components(state, rules, here) -> list:
-    """(trigger, me, card, variables) of the pieces and the figures that hear the event, in
-    order: the pieces lying on figures, spaces, players, then Teams (each holder in the order
-    of its kind, each token once per holder: `holder` names it, `this-card` its first piece),
-    then the figures that are cards, in the order dealt (`self` the figure, `this-card` the
-    part whose trigger it is). `me` is the player whose turn it is, as for the rules."""
+    """(trigger, me, card, variables) of the pieces, the spaces and the figures that hear the
+    event, in order: the pieces lying on figures, spaces, players, Teams, then edges (each
+    holder in the order of its kind, each token once per holder: `holder` names it,
+    `this-card` its first piece, `me` its holder's controller: spaces.controller), then the
+    tiles in play in board order (`here` the tile), then the figures that are cards, in the
+    order dealt (`self` the figure, `this-card` the part whose trigger it is). `me` is, for the
+    tiles and the figures, the player whose turn it is, as for the rules."""
+    from .spaces import controller, tiles_heard
     out = []
     me = state.active
     if here.pieces:
         zones, cards = state.zones, state.cards
         kinds = rules.pieces.zones
-        order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams}
+        order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams,
+                 "edge": list(rules.layout.edges) if rules.layout is not None else []}
         for kind, zone in kinds.items():
             if kind == "space" and rules.layout is not None:  # a board laid from tiles: its piles in the order made
                 order["space"] = [k[len(zone) + 1:] for k in zones if k.startswith(zone + "/")]
@@ -195,7 +209,9 @@ def components(state, rules, here) -> list:
                     if qid in here.pieces and qid not in seen:
                         seen.add(qid)
                         for t in here.pieces[qid]:
-                            out.append((t, me, uid, {"ctx:holder": holder}))
+                            out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
+    if here.spaces:
+        out += tiles_heard(state, here.spaces)
     if here.figures:
         zones = state.zones
         for fid, fig in state.figures.items():
@@ -216,7 +232,7 @@ def hear_structure(game, run, event: str) -> None:
     from .compile_stmts import compiled_block
     state, rules = game.state, game.rules
     here = rules.hearing.table(rules, event)
-    if not (here.pieces or here.figures):
+    if not (here.pieces or here.figures or here.spaces):
         return
     for trigger, me, card, kept in components(state, rules, here):
         env = {"ctx:me": me, "ctx:this-card": card, **kept}

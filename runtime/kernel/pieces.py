@@ -191,6 +191,10 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
     limit = run.rules.pieces.limits.get(token)
     for holder in _as_list(on):
         key = holder_key(run, holder)
+        if token in run.rules.pieces.blocking and _encloses(run, env, holder):
+            state.log.append({"event": "refused", "place": _token_id(run, token), "on": holder,
+                              "why": "it would enclose a tile"})
+            continue
         n = max(int(count or 0), 0)
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
@@ -200,6 +204,14 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
                           **({"short": n - len(taken)} if len(taken) < n else {})})
         _blocks(run, token, holder)
+
+
+def _encloses(run, env, holder) -> bool:
+    """A blocking piece placed there would leave a tile with no open side (edges.encloses)."""
+    if run.rules.layout is None or holder not in run.rules.layout.edges:
+        return False
+    from .edges import encloses
+    return encloses(run, env, holder)
 
 
 def _back(run, env, token, holders, count, event: str) -> None:

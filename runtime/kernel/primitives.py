@@ -264,6 +264,7 @@ _more()
 def _more_edges() -> None:
     from . import edges  # pieces on the edges of a laid board, `empty` (edges.py)
     FUNCTIONS.update(edges.FUNCTIONS)
+    PRIMITIVES.update(edges.PRIMITIVES)
 
 
 _more_edges()

@@ -330,6 +330,9 @@ class KernelGame(Steps):
             return list(self.state.dice)
         if kind == "figure":
             return list(self.state.figures)
+        if kind == "edge":  # the edges between tiles in play (edges.py)
+            from .edges import in_play
+            return in_play(self)
         return self.state.in_game()
 
     def card_id(self, uid: int) -> str:

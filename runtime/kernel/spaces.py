@@ -1,0 +1,34 @@
+"""Spaces and pieces as listeners: a tile's triggers heard while it is in play, and a piece's `me`, its holder's controller.
+
+A tile of a board laid from tiles is a card (layout.py), and its card's `on EVENT` triggers are
+heard while the tile is in play (not once it has left play), after the pieces and before the
+figures (listeners.components), each with `here` the tile and `me` the player whose turn it is
+(a tile's `once per` spent per tile).
+A piece hears with `me` the player who controls what it lies on: a figure's player (a Team's
+figure: the Team's player whose turn it is, else its first player still in), the player it lies
+on, a Team's player as for a figure; on a space or an edge, which nobody controls, the player
+whose turn it is."""
+from __future__ import annotations
+
+
+def controller(state, kind: str, holder):
+    """Who a piece lying on this holder hears as (`me`)."""
+    if kind == "player":
+        return holder
+    owner = state.figures[holder]["owner"] if kind == "figure" else holder if kind == "team" else None
+    if owner is None or owner in state.players:
+        return owner if owner is not None else state.active
+    if state.active is not None and state.team_of(state.active) == owner:  # a Team's: its player in turn
+        return state.active
+    members = [p for p in state.in_game() if state.team_of(p) == owner]
+    return members[0] if members else state.active
+
+
+def tiles_heard(state, spaces: dict) -> list:
+    """(trigger, me, card, variables) of the tiles in play that hear the event, in board order."""
+    board = state.board
+    if not board:
+        return []
+    gone, me = board["gone"], state.active
+    return [(t, me, None, {"ctx:here": tile, "_once": f"space/{tile}"}) for tile in board["tiles"]
+            if tile not in gone for t in spaces.get(tile, ())]
