@@ -9,7 +9,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 from . import builtins as B
 from . import builtins_kernel as K
 from .builtins_pieces import in_game
-from . import kernel_events
+from . import kernel_events, mayhem_events
 
 
 # The arguments that name a kind of die the game declares (`roll(mayhem)`, `shown-face("mayhem")`,
@@ -254,7 +254,8 @@ class ExprTyper:
             if ctx.needs is not None:
                 ctx.needs.add(sym.name)
             elif sym.name == "pending":
-                if ctx.event not in B.PENDING_EVENTS and not kernel_events.carries_amount(self.res, self.comp, ctx.event):
+                if ctx.event not in mayhem_events.pending(self.res) and \
+                        not kernel_events.carries_amount(self.res, self.comp, ctx.event):
                     self.diags.error("E403", "'pending' is the Damage about to be dealt: it exists only in "
                                      "'on damage', 'on damaged' and 'on attack' triggers", node.span)
             elif sym.name == "holder" and ctx.kind == "game" and not _on_a_piece(self.comp, ctx):
