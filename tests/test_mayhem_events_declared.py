@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from mayhem.compiler import builtins as B, driver, ir as ir_mod, mayhem_events
-from mayhem.lsp import completion
+from mayhem.lsp import completion, hover
 from mayhem.lsp.index import Index
+from mayhem.lsp.project import Project
 from mayhem.site.model import SiteModel
 from mayhem.site.render import REFERENCE, render
 
@@ -145,4 +146,10 @@ def test_a_game_that_declares_teleport_lets_a_card_hear_it(tmp_path):
     assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(
         result, mayhem_events.events(result.resolution))
     assert "teleport" in [item.label for item in completion._events(Index(result))]
+    project = Project(root)
+    project.check()
+    lines = (root / "teen-titans-go" / "go-cards.mh").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(lines) if "on teleport" in t)
+    found = hover.hover(project, "teen-titans-go/go-cards.mh", line, lines[line].index("teleport") + 1)
+    assert found.contents.value.startswith("**event** `teleport`\n\nA figure is placed on an open Slot by a TELEPORT.")
 
