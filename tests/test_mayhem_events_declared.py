@@ -153,3 +153,18 @@ def test_a_game_that_declares_teleport_lets_a_card_hear_it(tmp_path):
     found = hover.hover(project, "teen-titans-go/go-cards.mh", line, lines[line].index("teleport") + 1)
     assert found.contents.value.startswith("**event** `teleport`\n\nA figure is placed on an open Slot by a TELEPORT.")
 
+
+
+def test_a_kernel_games_event_types_its_fields(tmp_path):
+    """In general terms: a field's `= TYPE` types it in the triggers that hear the event (Bastion's
+    `hit` with players for fields compiles as before; its target compared with a number is E405)."""
+    root = tmp_path / "bastion"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / "bastion", root)
+    game = root / "bastion.mh"
+    text = game.read_text(encoding="utf-8").replace('event hit "A hit" (attacker, target)',
+                                                    'event hit "A hit" (attacker = player, target = player)')
+    game.write_text(text, encoding="utf-8")
+    assert errors(compiled(root)) == []
+    game.write_text(text.replace("on hit when pending >= 3 {", "on hit when pending >= 3 and target > 2 {"),
+                    encoding="utf-8")
+    assert [(d.code, d.message) for d in errors(compiled(root))] == [("E405", "'>' compares numbers, not a player")]
