@@ -10,6 +10,7 @@ from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import Diagnostics, Related
 
 from . import builtins as B
+from . import mayhem_events
 from .model import Component, Model
 from .resolve import Resolution
 
@@ -93,7 +94,8 @@ class GraphBuilder:
     def event(self, name: str) -> str:
         nid = f"event:{name}"
         if nid not in self._nodes and nid not in self.g:
-            doc = B.EVENTS[name].doc if name in B.EVENTS else ""
+            known = mayhem_events.events(self.res).get(name)  # the shared game's declaration
+            doc = known.doc if known is not None else ""
             self._nodes[nid] = {"type": "event", "label": name, "span": None, "component": None, "doc": doc}
         return nid
 
@@ -117,13 +119,14 @@ class GraphBuilder:
         for i, trig in enumerate(comp.triggers):
             self.trigger(trig, nid, comp.qid, f"{comp.qid}#on.{i}")
         for child in comp.children:
-            self._component(child, nid)
+            if not mayhem_events.engine_event(child):  # the event nodes stand for them
+                self._component(child, nid)
 
     def trigger(self, trig: ast.Trigger, parent: str, owner: str, nid: str) -> None:
         self.add(nid, "trigger", f"on {trig.event}", trig.span, owner, event=trig.event)
         self.node_of[id(trig)] = nid
         self.edge(parent, nid, "contains")
-        if trig.event in B.EVENTS:
+        if trig.event in mayhem_events.events(self.res):
             self.edge(self.event(trig.event), nid, "listens")
         if trig.cond is not None:
             self.condition(trig.cond, nid, owner, f"{nid}?")

@@ -12,6 +12,7 @@ from mayhem.dsl import ast
 
 from . import builtins as B
 from . import builtins_kernel as K
+from . import mayhem_events
 from .graph import GraphBuilder, span_text
 from .model import Component, Model
 from .resolve import Resolution
@@ -74,7 +75,7 @@ class Serializer:
                       for k, v in sorted(comp.props.items())},
             "effects": {},
             "triggers": [self.trigger(t) for t in comp.triggers],
-            "children": [self.component(c) for c in comp.children],
+            "children": [self.component(c) for c in comp.children if not mayhem_events.engine_event(c)],
         }
         for name, slot in sorted(comp.slots.items()):
             authored = name in (comp.prop("authored-effects") or [])

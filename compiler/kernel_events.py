@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mayhem.dsl import ast
 from mayhem.dsl.diagnostics import did_you_mean
 
 from .vocabulary_types import Event, Param
@@ -25,9 +26,22 @@ def game_event(res, scope: str | None, name: str):
     return next((c for c in game.children if c.kind == "event" and c.id == name), None)
 
 
+# the types a field may name after `=` (`(attacker = figure, target = figure)`); without one, `any`
+FIELD_TYPES = ("figure", "location", "edge", "player", "card", "team", "token", "ability", "tag", "number",
+               "string", "any")
+
+
+def field_type(param) -> str:
+    """The type a field of an event declares (`target = figure`), `any` where it names none (or no type)."""
+    value = param.default
+    return value.id if isinstance(value, ast.Name) and value.id in FIELD_TYPES else "any"
+
+
 def as_event(decl) -> Event:
-    """The declaration as the vocabulary's Event: its parameters are its fields (any type)."""
-    return Event(decl.id, tuple((p.name, "any") for p in decl.decl.params), decl.name or decl.id)
+    """The declaration as the vocabulary's Event: its parameters are its fields, with their types;
+    its doc its `text`, else its display name."""
+    return Event(decl.id, tuple((p.name, field_type(p)) for p in decl.decl.params),
+                 decl.prop("text") or decl.name or decl.id)
 
 
 def heard(res, scope: str | None, name: str) -> Event | None:
@@ -71,14 +85,15 @@ def check_event(comp, diags) -> None:
                         "has none", comp.props["once"].span, hint=f"events of the game: {listed}")
     if comp.kind != "event":
         return
-    if comp.id in RESERVED:
+    shared = comp.scope.endswith(".mh")  # the Mayhem game of a module: its engine announces these too
+    if comp.id in RESERVED and not shared:
         diags.error("E205", f"'{comp.id}' is an event of the kernel's structure: a game's event takes "
                     "another name", comp.decl.id_span, hint="structure events: " + ", ".join(RESERVED))
     names = [p.name for p in comp.decl.params]
     for p in comp.decl.params:
-        if p.default is not None:
-            diags.error("E402", f"the field '{p.name}' of event '{comp.id}' takes no value here",
-                        p.span, hint="write the fields' names alone: `(attacker, target)`; `raise` gives them")
+        if p.default is not None and not (isinstance(p.default, ast.Name) and p.default.id in FIELD_TYPES):
+            diags.error("E402", f"the field '{p.name}' of event '{comp.id}' names no type", p.default.span,
+                        hint=f"after `=` a type, one of: {', '.join(FIELD_TYPES)}; `raise` gives the value")
         if names.count(p.name) > 1:
             diags.error("E402", f"the field '{p.name}' of event '{comp.id}' is given twice", p.span)
             names.remove(p.name)

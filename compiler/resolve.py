@@ -4,6 +4,7 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 
 from . import builtins as B
+from . import mayhem_events
 from .mode_overrides import check_cards_with, check_overrides, check_phase_overrides
 from .model import VOCABULARY_KINDS, Model
 from .resolve_names import NameResolver
@@ -56,7 +57,9 @@ def see_scopes(model: Model, res: Resolution, diags: Diagnostics) -> None:
 
 
 def check_modes(model: Model, everything: list, res: Resolution, diags: Diagnostics) -> None:
-    """The collection-wide part after the components' names: what the modes override."""
+    """The collection-wide part after the components' names: what the modes override, and the
+    Mayhem events the engine announces declared by the shared game."""
+    mayhem_events.check_emits(res, diags)
     modes = [c for c in everything if c.kind == "mode" and "without" in c.props]
     shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
     if modes:

@@ -8,7 +8,7 @@ from mayhem.dsl.spans import Span
 
 from . import builtins as B
 from . import builtins_kernel as K
-from . import kernel_events
+from . import kernel_events, mayhem_events
 from .card_types import tag_properties
 from .game_parts import (check_box_property, check_die, check_kept_as, check_kernel_component, check_shared_rules,
                          check_zone_refs)
@@ -148,15 +148,16 @@ class NameResolver:
     # -- effects ------------------------------------------------------------------
 
     def trigger(self, trig: ast.Trigger, file: str, box: str | None, scope: dict) -> None:
-        event = B.EVENTS.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
+        mayhem = mayhem_events.events(self.res)  # the Mayhem events: the shared game's declarations
+        event = mayhem.get(trig.event) or K.KERNEL_EVENTS.get(trig.event)  # which fits where: typecheck
         event = kernel_events.heard(self.res, self.game_scope(file, box), trig.event) or event  # the game's own
         if event is None:
             self.diags.error("E404", f"unknown event '{trig.event}'", trig.event_span,
                              hint=kernel_events.unknown_event_hint(self.res, self.game_scope(file, box), trig.event,
-                                                                   B.EVENTS) or "events: " + ", ".join(B.EVENTS))
+                                                                   mayhem) or "events: " + ", ".join(mayhem))
             # the misspelt event's parameters would each be an 'unknown name' too: the
             # E404 is the one to fix, so every event parameter is taken as known here
-            for known in B.EVENTS.values():
+            for known in (*mayhem.values(), *B.EVENTS.values()):  # a fork's, and the built-in fields
                 for pname, _ in known.params:
                     scope.setdefault(pname, Symbol("event", pname))
         else:

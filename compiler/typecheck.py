@@ -10,7 +10,7 @@ from mayhem.dsl.schema import KINDS
 from . import builtins as B
 from . import builtins_kernel as K
 from .builtins_pieces import in_game
-from . import kernel_events
+from . import kernel_events, mayhem_events
 from .asking import questions
 from .builtins_setup import SETUP_CHOICES, SETUP_PRIMITIVES, order_problems
 from .game_parts import check_one_shot
@@ -26,9 +26,10 @@ from .typecheck_exprs import DIE_PARAMS, Ctx, ExprTyper, describe_param, describ
 SHARED_RULES_SLOTS = ("setup", "round", "round-end", "end")
 
 
-def string_choices() -> dict[tuple[str, str], tuple[str, ...]]:
-    """The string arguments of the round's statements that name one of a fixed set."""
-    figure_events = tuple(e.name for e in B.EVENTS.values() if e.params == (("figure", "figure"),))
+def string_choices(events=None) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The string arguments of the round's statements that name one of a fixed set (an event
+    announced for each figure: one of `events`, the Mayhem events, by default the built-in table)."""
+    figure_events = tuple(e.name for e in (events or B.EVENTS).values() if e.params == (("figure", "figure"),))
     discarded = KINDS["token"].prop("discarded").shape.split(":")[1].split("|")
     return {("announce-together", "event"): figure_events, ("place-figures", "apart"): ("team", "all", "none"),
             ("reset-limits", "period"): ("round", "turn"), ("discard-tokens", "when"): tuple(discarded),
@@ -185,7 +186,7 @@ class _Checker(ExprTyper):
 
     def string_choice(self, prim: str, param: str, value: ast.String) -> None:
         """A primitive's string argument that names one of a fixed set (an event, a period)."""
-        choices = string_choices().get((prim, param))
+        choices = string_choices(mayhem_events.events(self.res)).get((prim, param))
         if choices is not None and value.value not in choices:
             self.diags.error("E402", f"'{param}' of '{prim}' is one of: " + ", ".join(choices) +
                              f", not \"{value.value}\"", value.span,
@@ -193,16 +194,17 @@ class _Checker(ExprTyper):
 
     def trigger(self, trig: ast.Trigger, ctx: Ctx) -> None:
         own = kernel_events.heard(self.res, getattr(self.comp, "scope", None), trig.event)  # the game's own event
-        if own is None and ctx.kind == "game" and trig.event in B.EVENTS and trig.event not in K.KERNEL_EVENTS:
+        mayhem = mayhem_events.events(self.res)  # the Mayhem events: the shared game's declarations
+        if own is None and ctx.kind == "game" and trig.event in mayhem and trig.event not in K.KERNEL_EVENTS:
             self.diags.error("E404", f"'on {trig.event}' is not an event of games of the rules kernel",
                              trig.event_span, hint="events of games: " + ", ".join(K.KERNEL_EVENTS))
         elif own is None and ctx.kind not in ("game", "keyword") and trig.event in K.KERNEL_EVENTS \
-                and trig.event not in B.EVENTS:
+                and trig.event not in mayhem:
             self.diags.error("E404", f"'on {trig.event}' is an event of games of the rules kernel only",
-                             trig.event_span, hint=did_you_mean(trig.event, B.EVENTS) or "events: " +
-                             ", ".join(B.EVENTS))
+                             trig.event_span, hint=did_you_mean(trig.event, mayhem) or "events: " +
+                             ", ".join(mayhem))
         inner = ctx.inner(event=trig.event)
-        event = (K.KERNEL_EVENTS if ctx.kind == "game" else B.EVENTS).get(trig.event)
+        event = (K.KERNEL_EVENTS if ctx.kind == "game" else mayhem).get(trig.event)
         event = own or event
         if event is not None:
             for pname, ptype in event.params:

@@ -9,7 +9,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 from . import builtins as B
 from . import builtins_kernel as K
 from .builtins_pieces import in_game
-from . import kernel_events
+from . import kernel_events, mayhem_events
 
 
 # The arguments that name a kind of die the game declares (`roll(mayhem)`, `shown-face("mayhem")`,
@@ -264,9 +264,12 @@ class ExprTyper:
             if ctx.needs is not None:
                 ctx.needs.add(sym.name)
             elif sym.name == "pending":
-                if ctx.event not in B.PENDING_EVENTS and not kernel_events.carries_amount(self.res, self.comp, ctx.event):
-                    self.diags.error("E403", "'pending' is the Damage about to be dealt: it exists only in "
-                                     "'on damage', 'on damaged' and 'on attack' triggers", node.span)
+                carrying = mayhem_events.pending(self.res)  # the Mayhem events declared with `amount`
+                if ctx.event not in carrying and not kernel_events.carries_amount(self.res, self.comp, ctx.event):
+                    listed = ", ".join(f"'on {e}'" for e in carrying[:-1]) + f" and 'on {carrying[-1]}'" \
+                        if len(carrying) > 1 else ", ".join(f"'on {e}'" for e in carrying) or "no"
+                    self.diags.error("E403", "'pending' is the amount of the event being heard (the Damage about "
+                                     f"to be dealt): it exists only in {listed} triggers", node.span)
             elif sym.name == "holder" and ctx.kind == "game" and not _on_a_piece(self.comp, ctx):
                 self.diags.error("E403", "'holder' is what a piece lies on: it means something only in a token's "
                                  "trigger", node.span, hint="write it in an `on EVENT` trigger of a token whose "

@@ -134,7 +134,9 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E403", "name not available here", "A context name means nothing where it is used: "
          "`holder` outside a token, `attack-target` outside an ability ...",
          "location l \"L\" { on enter when holder is opponent { ... } }", "Use the event's `figure`."),
-    Code("E404", "unknown event", "A trigger names an event the runtime does not emit.",
+    Code("E404", "unknown event", "A trigger names an event the runtime does not emit (the Mayhem events are "
+         "those `game mayhem` declares); or the shared game declares its events and leaves out one the Mayhem "
+         "engine announces.",
          "on entr { ... }", "on enter { ... }"),
     Code("E405", "not a condition", "A condition is not true/false, or compares values of different "
          "types.", "if mayhem-die { ... }", "if mayhem-die >= 2 { ... }"),

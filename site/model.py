@@ -89,6 +89,9 @@ class Use:
 class SiteModel:
     ir: dict
     sources: dict[str, str] = field(default_factory=dict)  # content file -> text
+    # the Mayhem events as the compiler read them (`event`s of `game mayhem`: compiler/mayhem_events.py),
+    # which the IR does not carry; None: the built-in table
+    events: dict | None = None
 
     # ---- components ---------------------------------------------------------------
 

@@ -114,10 +114,13 @@ def default_text(value) -> str:
 
 class Reference:
     """What the reference page lists, in a stable order. `team_names`: the Teams the content's
-    game names (`team-names`), which name a pool's counts per Team."""
+    game names (`team-names`), which name a pool's counts per Team; `events`: the Mayhem events
+    the compiler read (`game mayhem`'s declarations: compiler/mayhem_events.py), by default the
+    built-in table."""
 
-    def __init__(self, team_names: tuple[str, ...] = schema.COLOURS) -> None:
+    def __init__(self, team_names: tuple[str, ...] = schema.COLOURS, events: dict | None = None) -> None:
         self.team_names = tuple(team_names) or schema.COLOURS
+        self.mayhem_events = B.EVENTS if events is None else events  # the shared game's declarations
 
     def team_example(self, shape: str) -> str:
         """A declaration of counts per Team with the content's own Team names: `black 5 white 5`."""
@@ -161,7 +164,7 @@ class Reference:
 
     @property
     def events(self):
-        return [B.EVENTS[k] for k in sorted(B.EVENTS)]
+        return [self.mayhem_events[k] for k in sorted(self.mayhem_events)]
 
     def emits(self, primitive: str) -> list[str]:
         return list(B.EMITS.get(primitive, ()))

@@ -103,7 +103,7 @@ def _modules(file, index) -> list[T.CompletionItem]:
 def _members(cur: Cursor, spec: KindSpec, file, index, kinds) -> list[T.CompletionItem]:
     words = cur.words
     if words and words[0] == "on":
-        return _events() if len(words) == 1 else []
+        return _events(index) if len(words) == 1 else []
     if words:
         prop = spec.prop(words[0]) or next((p for p in UNIVERSAL_PROPS if p.name == words[0]), None)
         if prop is None:
@@ -153,7 +153,7 @@ def _values(prop: str, shape: str, spec: KindSpec, file, index) -> list[T.Comple
 def _effect(cur: Cursor, text: str, file, index, kinds) -> list[T.CompletionItem]:
     words = cur.words
     if words and words[-1] == "on":
-        return _events()
+        return _events(index)
     if words and words[-1] in ("until",):
         return [T.CompletionItem(label=e, kind=CIK.Event) for e in B.UNTIL_EVENTS]
     if words and (words[-1] in ("one", "all") or (len(words) > 1 and words[-2] == "up-to")):
@@ -176,10 +176,11 @@ def _effect(cur: Cursor, text: str, file, index, kinds) -> list[T.CompletionItem
         ctx = every.get(name)
         items.append(T.CompletionItem(label=name, kind=CIK.Variable, detail=f"context name ({ctx.type})" if ctx
                                       else "context name", documentation=ctx.doc if ctx else None))
-    event = B.EVENTS.get(cur.event or "")
+    events, pending = index.mayhem_events() if index is not None else (B.EVENTS, B.PENDING_EVENTS)
+    event = events.get(cur.event or "")
     for pname, ptype in (event.params if event else ()):
         items.append(T.CompletionItem(label=pname, kind=CIK.Variable, detail=f"event parameter ({ptype})"))
-    if event is not None and event.name in B.PENDING_EVENTS:
+    if event is not None and event.name in pending:
         items.append(T.CompletionItem(label="pending", kind=CIK.Variable, detail="context name (number)"))
     body = text[cur.effect_start:]
     for var in sorted(set(re.findall(r"\b(?:let|each)\s+([a-z][a-z0-9-]*)", body))):
@@ -204,10 +205,12 @@ def _context(cur: Cursor, kinds) -> str | None:
     return spec.dynamic_slots
 
 
-def _events() -> list[T.CompletionItem]:
+def _events(index) -> list[T.CompletionItem]:
+    """The Mayhem events the check read (the shared game's declarations)."""
+    events = index.mayhem_events()[0] if index is not None else B.EVENTS
     return [T.CompletionItem(label=e.name, kind=CIK.Event, detail="event" + (
         " (" + ", ".join(p for p, _ in e.params) + ")" if e.params else ""), documentation=e.doc)
-        for e in B.EVENTS.values()]
+        for e in events.values()]
 
 
 def _named(comp) -> T.CompletionItem:

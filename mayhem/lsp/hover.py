@@ -109,7 +109,8 @@ def syntax_text(project: Project, name: str, line: int, col: int) -> tuple[str, 
                     doc = B.CONTEXT_DOCS.get(slot.context, "")
                     return f"**effect slot** `{m.name}` ({slot.context} context)\n\n{slot.doc}\n\n{doc}", m.name_span
             elif isinstance(m, ast.Trigger) and at(m.event_span):
-                event = B.EVENTS.get(m.event)
+                events = project.index.mayhem_events()[0] if project.index is not None else B.EVENTS
+                event = events.get(m.event)
                 if event is not None:
                     params = ", ".join(f"`{p}` ({t})" for p, t in event.params) or "none"
                     return f"**event** `{m.event}`\n\n{event.doc}\n\nParameters: {params}", m.event_span

@@ -1,0 +1,85 @@
+"""The Mayhem events as the compiler reads them: the `event`s declared by the game the Mayhem boxes share.
+
+The game of a module file (`game mayhem`, content/shared/game.mh) declares the events the
+Mayhem engine announces (`event ko "KO" (figure = figure) { ... }`): a trigger of a Mayhem box,
+of a module or of the game's own rules hears one of them, reads its fields, and reads `pending`
+where it carries an amount. A collection without that game, or whose game declares no event
+(a box checked alone, the tests' small fixtures), hears the built-in table
+`compiler/builtins.py` EVENTS, which `game mayhem` declares word for word
+(tests/test_mayhem_events_declared.py)."""
+from __future__ import annotations
+
+from mayhem.dsl.diagnostics import Diagnostics
+
+from . import builtins as B
+from . import kernel_events
+from .vocabulary_types import Event
+
+_CACHE: dict[int, tuple] = {}  # id of the shared game -> (it, its events, those with an amount)
+
+
+def shared_game(res):
+    """The game of a module file, if the collection holds exactly one (`game mayhem`), else None."""
+    shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
+    return shared[0] if len(shared) == 1 else None
+
+
+def _tables(res) -> tuple:
+    game = shared_game(res)
+    if game is None:
+        return None, B.EVENTS, B.PENDING_EVENTS
+    known = _CACHE.get(id(game))
+    if known is None or known[0] is not game:
+        decls = [c for c in game.children if c.kind == "event"]
+        if decls:
+            known = (game, {d.id: kernel_events.as_event(d) for d in decls},
+                     tuple(d.id for d in decls if d.prop("amount")))
+        else:
+            known = (game, B.EVENTS, B.PENDING_EVENTS)
+        if len(_CACHE) > 64:  # an editor's session makes a new game at every edit of its file
+            _CACHE.clear()
+        _CACHE[id(game)] = known
+    return known
+
+
+def engine_event(comp) -> bool:
+    """Whether `comp` is an event of the shared game (of a module file): announced by the Mayhem
+    engine, whose IR does not carry it (the effect graph's event nodes stand for it)."""
+    return comp.kind == "event" and comp.parent is not None and comp.parent.kind == "game" \
+        and comp.scope.endswith(".mh")
+
+
+def events(res) -> dict[str, Event]:
+    """The Mayhem events by name, in the order declared: the shared game's, else the built-in table."""
+    return _tables(res)[1]
+
+
+def pending(res) -> tuple[str, ...]:
+    """The Mayhem events whose triggers read (and change) `pending`: those declared with `amount`."""
+    return _tables(res)[2]
+
+
+def declared_by_game(res) -> bool:
+    """Whether the shared game declares the Mayhem events (else the built-in table stands in)."""
+    game = _tables(res)[0]
+    return game is not None and any(c.kind == "event" for c in game.children)
+
+
+def check_emits(res, diags: Diagnostics) -> None:
+    """Every event the Mayhem engine announces after a primitive (`B.EMITS`) is one the shared game
+    declares, when it declares its events: a trigger on it could never be written otherwise."""
+    if not declared_by_game(res):
+        return
+    game = shared_game(res)
+    declared = events(res)
+    missing: dict[str, list[str]] = {}
+    for prim, evs in B.EMITS.items():
+        for ev in evs:
+            if ev not in declared:
+                missing.setdefault(ev, []).append(prim)
+    if missing:
+        said = "; ".join(f"'{ev}' (after {', '.join(prims)})" for ev, prims in sorted(missing.items()))
+        diags.error("E404", f"game '{game.id}' declares the Mayhem events, and not these the engine announces: "
+                    f"{said}", game.decl.id_span,
+                    hint=f"declare each in the game, as `event {min(missing)} \"...\" (FIELD = TYPE, ...) "
+                    "{ text \"...\" }`; declared: " + ", ".join(declared))

@@ -1,0 +1,170 @@
+"""The Mayhem events declared in `game mayhem` (content/shared/game.mh), read by the compiler
+instead of the built-in table (issue #11, plan step 1; compiler/mayhem_events.py).
+
+The declarations say what the built-in table says, word for word, so the IR and the language
+reference are what they were; a fork of the content that removes or renames an event, or
+declares a new one, gets the findings an author expects."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mayhem.compiler import builtins as B, driver, ir as ir_mod, mayhem_events
+from mayhem.lsp import completion, hover
+from mayhem.lsp.index import Index
+from mayhem.lsp.project import Project
+from mayhem.site.model import SiteModel
+from mayhem.site.render import REFERENCE, render
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+SECTION = "\n  # ---- the Mayhem events"  # where game.mh's section of events begins
+
+
+def fork(tmp_path: Path, edit) -> Path:
+    """A copy of the content whose shared game.mh is `edit(text)`."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    game = root / "shared" / "game.mh"
+    game.write_text(edit(game.read_text(encoding="utf-8")), encoding="utf-8")
+    return root
+
+
+def compiled(root: Path):
+    return driver.compile_paths([root])
+
+
+def errors(result) -> list:
+    return [d for d in result.diagnostics.items if d.severity == "error"]
+
+
+@pytest.fixture(scope="module")
+def content():
+    result = compiled(CONTENT)
+    assert errors(result) == []
+    return result
+
+
+def without_section(text: str) -> str:
+    """game.mh as it was before the events were declared: the section cut out."""
+    start = text.index(SECTION)
+    return text[:start] + "\n}\n"
+
+
+def test_the_shared_game_declares_the_built_in_events_word_for_word(content):
+    res = content.resolution
+    assert mayhem_events.declared_by_game(res)
+    declared = mayhem_events.events(res)
+    assert declared is not B.EVENTS  # read from the declarations, not the table
+    assert list(declared) == list(B.EVENTS)
+    for name, event in B.EVENTS.items():
+        assert declared[name] == event, name  # fields, their types, the doc
+    assert sorted(mayhem_events.pending(res)) == sorted(B.PENDING_EVENTS)
+
+
+def test_the_ir_is_the_one_the_built_in_table_gave(content, tmp_path):
+    """The content's IR against the IR of the same content with the section of events cut out
+    (which hears the built-in table, as main did): the same bytes but for the game's own span,
+    which ends where its last declaration, now the events', ends."""
+    before = compiled(fork(tmp_path, without_section))
+    assert errors(before) == [] and not mayhem_events.declared_by_game(before.resolution)
+    now_text, before_text = ir_mod.dumps(content.ir), ir_mod.dumps(before.ir)
+    game_span = re.compile(r'"span": "shared/game\.mh:15:1-\d+:2"')
+    assert len(game_span.findall(now_text)) == 2  # the game's component and its graph node
+    assert now_text != before_text
+    assert game_span.sub("GAME", now_text) == game_span.sub("GAME", before_text)
+    assert '"kind": "event"' not in now_text  # the engine's events are no component of its IR
+
+
+def reference_page(result, events) -> str:
+    page = render(SiteModel(result.ir, events=events), docs={}).pages[REFERENCE]
+    return page[page.index("## Events"):]
+
+
+def test_the_language_reference_lists_the_declared_events_as_before(content):
+    declared = reference_page(content, mayhem_events.events(content.resolution))
+    assert declared == reference_page(content, None)  # None: the built-in table
+    assert "<code>attacker: figure</code>, <code>target: figure</code>" in declared
+
+
+def knocked_out_at(text: str) -> tuple[int, int]:
+    """Line and column (from 1) of the rule ko-vp's `on ko` in game.mh."""
+    lines = text.splitlines()
+    line = next(i for i, t in enumerate(lines) if "on ko when figure is character" in t)
+    return line + 1, lines[line].index("ko when") + 1
+
+
+def test_a_game_without_ko_makes_on_ko_an_unknown_event(tmp_path):
+    def drop_ko(text: str) -> str:
+        start = text.index('  event ko "KO"')
+        return text[:start] + text[text.index("\n  }\n", start) + 5:]
+    root = fork(tmp_path, drop_ko)
+    result = compiled(root)
+    found = errors(result)
+    unknown = [d for d in found if d.message == "unknown event 'ko'"]
+    line, col = knocked_out_at((root / "shared" / "game.mh").read_text(encoding="utf-8"))
+    assert [(d.span.file, d.span.line, d.span.col) for d in unknown if d.span.file.endswith("game.mh")] == \
+        [("shared/game.mh", line, col)]
+    hearing = {p.relative_to(root).as_posix() for p in root.rglob("*.mh")
+               if re.search(r"\bon ko\b", p.read_text(encoding="utf-8"))}
+    assert {d.span.file for d in unknown} == hearing and len(hearing) > 3  # the rules, the modes, the boxes' cards
+    hint = unknown[0].hint
+    assert hint.startswith("events: round-start, recovery, activate") and "damaged" in hint and " ko" not in hint
+    announced = [d for d in found if d.code == "E404" and "the engine announces" in d.message]
+    assert len(announced) == 1 and "'ko' (after attack, damage)" in announced[0].message
+
+
+def test_a_game_that_renames_ko_says_did_you_mean(tmp_path):
+    result = compiled(fork(tmp_path, lambda text: text.replace('event ko "KO"', 'event k-o "KO"')))
+    unknown = [d for d in errors(result) if d.message == "unknown event 'ko'"]
+    assert unknown and all(d.code == "E404" and d.hint == "did you mean 'k-o'?" for d in unknown)
+
+
+TELEPORT = '''
+  event teleport "A Teleport" (figure = figure) {
+    source authored
+    text "A figure is placed on an open Slot by a TELEPORT."
+  }
+}
+'''
+
+
+def test_a_game_that_declares_teleport_lets_a_card_hear_it(tmp_path):
+    root = fork(tmp_path, lambda text: text[:text.rindex("}")] + TELEPORT.lstrip("\n"))
+    cards = root / "teen-titans-go" / "go-cards.mh"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("on ko when figure is foe", "on teleport when figure is foe", 1), encoding="utf-8")
+    result = compiled(root)
+    assert errors(result) == []
+    assert mayhem_events.events(result.resolution)["teleport"].params == (("figure", "figure"),)
+    nodes = {n["id"]: n for n in result.ir["graph"]["nodes"]}
+    assert nodes["event:teleport"]["doc"] == "A figure is placed on an open Slot by a TELEPORT."
+    triggers = [t for c in result.ir["components"] if c["id"] == "control-freak" for t in c["triggers"]]
+    assert [t["event"] for t in triggers] == ["teleport"]
+    assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(
+        result, mayhem_events.events(result.resolution))
+    assert "teleport" in [item.label for item in completion._events(Index(result))]
+    project = Project(root)
+    project.check()
+    lines = (root / "teen-titans-go" / "go-cards.mh").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(lines) if "on teleport" in t)
+    found = hover.hover(project, "teen-titans-go/go-cards.mh", line, lines[line].index("teleport") + 1)
+    assert found.contents.value.startswith("**event** `teleport`\n\nA figure is placed on an open Slot by a TELEPORT.")
+
+
+
+def test_a_kernel_games_event_types_its_fields(tmp_path):
+    """In general terms: a field's `= TYPE` types it in the triggers that hear the event (Bastion's
+    `hit` with players for fields compiles as before; its target compared with a number is E405)."""
+    root = tmp_path / "bastion"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / "bastion", root)
+    game = root / "bastion.mh"
+    text = game.read_text(encoding="utf-8").replace('event hit "A hit" (attacker, target)',
+                                                    'event hit "A hit" (attacker = player, target = player)')
+    game.write_text(text, encoding="utf-8")
+    assert errors(compiled(root)) == []
+    game.write_text(text.replace("on hit when pending >= 3 {", "on hit when pending >= 3 and target > 2 {"),
+                    encoding="utf-8")
+    assert [(d.code, d.message) for d in errors(compiled(root))] == [("E405", "'>' compares numbers, not a player")]
