@@ -15,6 +15,7 @@ import pytest
 from mayhem.compiler import driver
 from mayhem.compiler.diff.compare import compare
 from mayhem.compiler.ir import dumps
+from mayhem.compiler.listing import list_components
 from mayhem.dsl import schema
 from mayhem.dsl.schema import NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
 
@@ -159,11 +160,42 @@ def test_the_ir_the_findings_and_diff_are_the_ones_the_old_table_gave(tmp_path, 
     added = sorted(c["qid"] for c in new["components"] if c["qid"] not in {o["qid"] for o in old["components"]})
     assert added == [f"shared/card-types:card-type:{k}" for k in sorted(DASHBOARD)]
     assert _findings(after) == _findings(before)
+    # `mayhem list`: one row per character, or per side of a double-sided one, as before
+    rows = list_components(after.model, "character")
+    assert rows == list_components(before.model, "character") and any(r["side"] == "b" for r in rows)
     changes = compare(old, new).components
     assert sorted((c.change, c.qid) for c in changes if c.change != "changed") == [("added", q) for q in added]
     # the card types below the new section moved down the file; nothing else of them changed
     assert {c.qid for c in changes if c.change == "changed"} <= {c["qid"] for c in new["components"]
                                                                   if c["span"].startswith(STANDARD + ":")}
+
+
+def _site_pages(comp) -> dict[str, str]:
+    from mayhem.site.build import diagnostics_of
+    from mayhem.site.model import SiteModel
+    from mayhem.site.render import render
+    model = SiteModel(comp.ir, {name: sf.text for name, sf in comp.sources.items()})
+    return render(model, diagnostics=diagnostics_of(comp), docs={}).pages
+
+
+def test_the_site_shows_the_characters_as_the_old_table_did(tmp_path, monkeypatch, old_table):
+    """Every page of a character, of a box and of a mode is the same; the pages that change list
+    the four new card types (the home page's count, the indexes, the language reference)."""
+    old_root = _without_declarations(tmp_path)
+    before = _site_pages(driver.build(sorted(old_root.rglob("*.mh")), root=old_root))
+    monkeypatch.undo()
+    after = _site_pages(driver.build(sorted(CONTENT.rglob("*.mh")), root=CONTENT))
+    changed = sorted(p for p in before if after.get(p) != before[p])
+    assert changed == ["components/index.md", "index.md", "reference/index.md",
+                       "shared/card-types/card-types/index.md",
+                       "shared/card-types/token-types/token/index.md"]  # (its source moved down the file)
+    assert sorted(set(after) - set(before)) == [f"shared/card-types/card-types/{k}/index.md" for k in sorted(DASHBOARD)]
+    assert len([p for p in before if p.startswith(("teen-titans-go/", "looney-tunes/"))]) > 40
+    # the reference: a ruling may stand in each, and a side's source says what every child's says
+    assert "- Holds: <code>ruling</code>, <code>side</code>, <code>special-ability</code>, <code>ability</code>." \
+        in after["reference/index.md"]
+    page = after["shared/card-types/card-types/side/index.md"]
+    assert "<td>a number; required. Life Points.</td>" in page
 
 
 FIXTURES = sorted({p.parent for p in (ROOT / "tests" / "fixtures").rglob("*.mh")
