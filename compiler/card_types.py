@@ -121,7 +121,7 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
     known = KINDS if known is None else known
     out: dict[str, KindSpec] = {}
     first: dict[str, object] = {}  # id -> the card type that declared it first
-    from .card_children import nest
+    from .card_children import as_child, nest
     for ct in card_types:
         spec = _kind_of(ct, diags)
         if ct.id in first:
@@ -140,7 +140,12 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
         first[ct.id] = ct
         if spec is not None:
             out[ct.id] = spec
-    nest(out, card_types, diags)  # `children [ability]`: card types whose cards stand inside others'
+    children = nest(out, card_types, diags)  # `children [ability]`: card types whose cards stand inside others'
+    for k, spec in out.items():  # a fork of the toolchain's `ability` alone: it stands where the toolchain's does
+        shipped = known.get(k)
+        if k in CONTENT_DECLARED and k not in children and shipped is not None and shipped.origin is not None \
+                and not any(p.startswith("<") for p in shipped.parents):
+            out[k] = as_child(spec, shipped.parents)
     # the toolchain's own, declared as the toolchain does, are no new kinds
     out = {k: s for k, s in out.items() if not (k in CONTENT_DECLARED and s == known.get(k))}
     if out:

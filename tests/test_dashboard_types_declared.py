@@ -354,3 +354,72 @@ character taz "Taz" {
         monkeypatch.undo()
         schema.KINDS.refresh()
     assert schema.KINDS["ability"].prop("range") is None
+
+
+def test_a_copy_of_the_content_whose_ability_declares_one_more_property_compiles_robin_using_it(tmp_path):
+    """The copy's own card-types.mh declares the kinds of its collection: one more property of
+    `card-type ability` there is one Robin's Staff Meeting may give, and the IR carries it."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    types, robin = root / STANDARD, root / "teen-titans-go" / "robin.mh"
+    anchor = '  slot int required "The Activation die value'
+    types.write_text(types.read_text().replace(anchor, '  range int optional "How far it reaches."\n' + anchor))
+    text = robin.read_text()
+    assert '    slot 4 authored\n' in text
+    robin.write_text(text.replace('    slot 4 authored\n', '    slot 4 authored\n    range 2 authored\n', 1))
+    comp = driver.build(sorted(root.rglob("*.mh")), root=root)
+    assert comp.ok, [(d.code, d.message) for d in comp.diagnostics.items if d.severity == "error"]
+    staff = next(c for c in comp.model.components() if c.qid == "teen-titans-go/robin/staff-meeting")
+    assert staff.spec.prop("range") == PropSpec("range", "int", "How far it reaches.", False)
+    assert staff.spec.parents == ("character", "side") and staff.prop("range") == 2
+    ir_robin = next(c for c in comp.ir["components"] if c["qid"] == "teen-titans-go/robin")
+    ir_staff = next(c for c in ir_robin["children"] if c["id"] == "staff-meeting")
+    assert ir_staff["props"]["range"]["value"] == 2
+    # without the declaration's line, the same property is an unknown one, with the copy's own kinds
+    types.write_text(types.read_text().replace('  range int optional "How far it reaches."\n', ""))
+    again = driver.build(sorted(root.rglob("*.mh")), root=root)
+    assert [(d.code, d.message) for d in again.diagnostics.items if d.severity == "error"] == \
+        [("E202", "unknown property 'range' in an ability")]
+    # the toolchain's own declaration is untouched for the next collection
+    assert schema.KINDS["ability"].prop("range") is None
+
+
+def test_a_collection_that_redeclares_ability_alone_keeps_it_in_characters_and_sides(tmp_path):
+    """A fork of the toolchain's `ability` alone (no `character` of its own to list it among its
+    children): its Abilities stand where the toolchain's do, inside a character or a side."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "types.mh").write_text('''card-type ability "Ability" {
+  source authored
+  no-decks
+  requires [text]
+  slot int required "The slot."
+  range int optional "How far."
+  standard effect ability "Standard."
+}
+''')
+    (tmp_path / "chars.mh").write_text('''in box tiny
+
+character robin "Robin" {
+  source authored
+  life 8
+  mayhem-cards 2
+  ability staff "Staff" {
+    text "Staff."
+    slot 6
+    range 2
+  }
+}
+
+ability loose "Loose" {
+  source authored
+  text "Loose."
+  slot 3
+}
+''')
+    comp = driver.check([tmp_path], root=tmp_path)
+    errors = [(d.code, d.message, d.span.line) for d in comp.diagnostics.items
+              if d.severity == "error" and d.code != "E307"]  # (no box `tiny` is declared)
+    assert errors == [("E201", "an ability cannot be declared in a box file", 14)]
+    staff = next(c for c in comp.model.components() if c.id == "staff")
+    assert staff.prop("range") == 2 and staff.spec.parents == ("character", "side") and not staff.spec.component
+    assert staff.spec.prop("source").required is False
