@@ -134,7 +134,8 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
     if spec.ids and decl.id not in spec.ids:  # a card type's `ids [a, b]` (a dashboard's sides)
         noun = (getattr(spec.origin, "name", None) or decl.kind).lower()
         listed = " or ".join(", ".join(f"'{i}'" for i in spec.ids).rsplit(", ", 1))
-        diags.error("E211", f"a {noun} is {listed}, not '{decl.id}'", decl.id_span)
+        article = "an" if noun[:1] in "aeiou" else "a"
+        diags.error("E211", f"{article} {noun} is {listed}, not '{decl.id}'", decl.id_span)
 
     if parent is None:
         # box components: "teen-titans-go/robin"; vocabulary: "shared/core:token:trap",

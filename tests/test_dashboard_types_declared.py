@@ -423,3 +423,46 @@ ability loose "Loose" {
     staff = next(c for c in comp.model.components() if c.id == "staff")
     assert staff.prop("range") == 2 and staff.spec.parents == ("character", "side") and not staff.spec.component
     assert staff.spec.prop("source").required is False
+
+
+def test_any_card_type_may_be_unnamed_with_fixed_ids_and_a_holder_has_no_effect_of_its_own(tmp_path):
+    """`unnamed`, `ids [...]` and a holder without a default `effect` are the card-type
+    language's, not the dashboard's: a kernel collection's own card types use them too."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    (tmp_path / "cards.mh").write_text('''in box tiny
+
+card-type hero "Hero" {
+  source authored
+  no-decks
+  children [face]
+  life int "Life."
+}
+
+card-type face "Card face" {
+  source authored
+  no-decks
+  unnamed
+  ids [front, back]
+  power int "Power."
+}
+
+hero blaze "Blaze" {
+  source authored
+  life 6
+  face front {
+    power 2
+  }
+  face sideways {
+    power 1
+  }
+  effect { }
+}
+''')
+    comp = driver.check([tmp_path], root=tmp_path)
+    errors = [(d.code, d.message, d.span.line, d.hint) for d in comp.diagnostics.items
+              if d.severity == "error" and d.code != "E307"]  # (no box `tiny` is declared)
+    assert errors == [("E211", "a card face is 'front' or 'back', not 'sideways'", 24, None),
+                      ("E206", "'effect' is not an effect slot of a hero", 27, "a hero has no effects")]
+    face = next(c for c in comp.model.components() if c.id == "front")
+    assert face.spec.ids == ("front", "back") and not face.spec.needs_name and face.spec.prop("named") is None
+    assert face.source.kind == "authored" and face.spec.prop("source").required is False
