@@ -5,12 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+from mayhem.dsl.schema import PropSpec
+
+# A child's provenance: its parent's unless it says otherwise.
+CHILD_SOURCE = PropSpec("source", "source", "Where the facts come from (default: the enclosing one).")
 
 
-def nest(kinds: dict, card_types: list, diags: Diagnostics) -> None:
+def nest(kinds: dict, card_types: list, diags: Diagnostics) -> set[str]:
     """The kinds of the collection's card types (`kinds`, by id) with their `children`: each
-    child type's cards stand only inside the card types that list it, which hold them. A name
-    that is no card type of the collection, or its own parent, is an error with a did-you-mean."""
+    child type's cards stand only inside the card types that list it, which hold them, and are
+    parts of them (no component of their own; their `source` the parent's by default). A name
+    that is no card type of the collection, or its own parent, is an error with a did-you-mean.
+    Returns the child types."""
     parents: dict[str, list[str]] = {}
     for ct in card_types:
         pv = ct.props.get("children")
@@ -30,7 +36,15 @@ def nest(kinds: dict, card_types: list, diags: Diagnostics) -> None:
                 parents[child].append(ct.id)
                 kinds[ct.id] = replace(kinds[ct.id], children=kinds[ct.id].children + (child,))
     for child, holders in parents.items():
-        kinds[child] = replace(kinds[child], parents=tuple(holders))
+        kinds[child] = as_child(kinds[child], tuple(holders))
+    return set(parents)
+
+
+def as_child(spec, holders: tuple[str, ...]):
+    """A card type's kind as a child of `holders`: part of its parent (listed, counted and rendered
+    with it), its `source` the parent's by default."""
+    props = tuple(CHILD_SOURCE if p.name == "source" else p for p in spec.props)
+    return replace(spec, parents=holders, props=props, component=False)
 
 
 def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:

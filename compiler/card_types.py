@@ -121,6 +121,7 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
     known = KINDS if known is None else known
     out: dict[str, KindSpec] = {}
     first: dict[str, object] = {}  # id -> the card type that declared it first
+    from .card_children import as_child, nest
     for ct in card_types:
         spec = _kind_of(ct, diags)
         if ct.id in first:
@@ -137,10 +138,16 @@ def content_kinds(card_types: list, diags: Diagnostics, known=None) -> dict[str,
                         hint=f"declare it as the toolchain does: `{shipped.kind} {ct.id}`")
             continue
         first[ct.id] = ct
-        if spec is not None and not (ct.id in CONTENT_DECLARED and spec == known.get(ct.id)):
+        if spec is not None:
             out[ct.id] = spec
-    from .card_children import nest
-    nest(out, card_types, diags)  # `children [ability]`: card types whose cards stand inside others'
+    children = nest(out, card_types, diags)  # `children [ability]`: card types whose cards stand inside others'
+    for k, spec in out.items():  # a fork of the toolchain's `ability` alone: it stands where the toolchain's does
+        shipped = known.get(k)
+        if k in CONTENT_DECLARED and k not in children and shipped is not None and shipped.origin is not None \
+                and not any(p.startswith("<") for p in shipped.parents):
+            out[k] = as_child(spec, shipped.parents)
+    # the toolchain's own, declared as the toolchain does, are no new kinds
+    out = {k: s for k, s in out.items() if not (k in CONTENT_DECLARED and s == known.get(k))}
     if out:
         ruling = known.get("ruling", KINDS["ruling"])
         deck = known.get("deck", KINDS["deck"])
@@ -163,6 +170,8 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     tokens = ct.kind == "token-type"
     boxed = tokens or bool(ct.prop("no-decks"))
     common = BOX_CARD_PROPS if boxed else CARD_PROPS
+    if ct.prop("unnamed"):  # `side a { ... }`: no display name, so no `named` either
+        common = tuple(p for p in common if p.name != "named")
     noun = _noun(ct)
     required = set(ct.prop("requires") or ())
     for item in _list_items(ct, "requires"):
@@ -197,9 +206,12 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     if tokens:
         return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ANYWHERE, props=common + tuple(props),
                         slots=tuple(slots), triggers=triggers, origin=ct)
+    # a card that holds others (a dashboard) has no effect of its own unless it declares one: its parts have them
+    holder = "children" in ct.props
     return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ("<box-file>",) if boxed else ("<box-file>", "deck"),
-                    props=common + tuple(props), slots=tuple(slots) or (EFFECT,), triggers=triggers,
-                    children=("ruling",), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
+                    props=common + tuple(props), slots=tuple(slots) or (() if holder else (EFFECT,)),
+                    triggers=triggers, children=("ruling",), needs_name=not ct.prop("unnamed"),
+                    ids=tuple(ct.prop("ids") or ()), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
 
 
 # The contexts of effects that are a game's own slots and actions (its `setup { }`, its round and
@@ -266,11 +278,13 @@ def standard_kinds() -> dict[str, KindSpec]:
     if tree is not None:
         unit = SourceUnit(tree, None, [])
         build_model({STANDARD_FILE: unit}, diags, kinds=BUILTIN_KINDS)
-        for ct in unit.components:
-            if ct.kind in DECLARING and ct.id in CONTENT_DECLARED:
-                spec = _kind_of(ct, Diagnostics())
-                if spec is not None:
-                    kinds[ct.id] = spec
+        declared = [ct for ct in unit.components if ct.kind in DECLARING and ct.id in CONTENT_DECLARED]
+        for ct in declared:
+            spec = _kind_of(ct, Diagnostics())
+            if spec is not None:
+                kinds[ct.id] = spec
+        from .card_children import nest
+        nest(kinds, declared, Diagnostics())  # a character's sides and Abilities: `children [...]`
     _standard = (stamp, kinds)
     return kinds
 

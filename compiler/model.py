@@ -131,8 +131,11 @@ def _component(decl: ast.Decl, where: str, parent: Component | None, scope: str,
     if decl.params and not spec.params:
         diags.error("E210", f"{a_kind(decl.kind)} takes no parameters", decl.params[0].span,
                     hint="only keywords take parameters")
-    if decl.kind == "side" and decl.id not in ("a", "b"):
-        diags.error("E211", f"a dashboard side is 'a' or 'b', not '{decl.id}'", decl.id_span)
+    if spec.ids and decl.id not in spec.ids:  # a card type's `ids [a, b]` (a dashboard's sides)
+        noun = (getattr(spec.origin, "name", None) or decl.kind).lower()
+        listed = " or ".join(", ".join(f"'{i}'" for i in spec.ids).rsplit(", ", 1))
+        article = "an" if noun[:1] in "aeiou" else "a"
+        diags.error("E211", f"{article} {noun} is {listed}, not '{decl.id}'", decl.id_span)
 
     if parent is None:
         # box components: "teen-titans-go/robin"; vocabulary: "shared/core:token:trap",

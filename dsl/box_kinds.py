@@ -2,9 +2,10 @@
 
 Also their pools, shared rules modules, keywords, tags and icons, the first game's hands,
 non-player figures, Competitive Mode team lists and rulings. dsl/schema.py registers them,
-in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, Mayhem cards
-and GO! cards stand here by name only, at their place in the order: they are a token type
-and card types declared in content (content/shared/card-types.mh)."""
+in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, characters and
+their dashboards' parts (sides, Special Abilities, Abilities), Mayhem cards and GO! cards
+stand here by name only, at their place in the order: they are a token type and card types
+declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
 from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
@@ -93,53 +94,10 @@ _kind(KindSpec(
 # Tokens are a token type declared in content (content/shared/card-types.mh): their
 # properties, effect and triggers come from there (compiler.card_types.standard_kinds).
 _declared_in_content("token")
-_kind(KindSpec(
-    "character", "A character (Toon) with its dashboard, or two dashboard sides `a` and `b`.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT,
-        PropSpec("life", "int", "Life Points (on a one-sided dashboard)."),
-        PropSpec("mayhem-cards", "int", "Mayhem-card icons (on a one-sided dashboard)."),
-    ),
-    children=("side", "special-ability", "ability"),
-))
-_kind(KindSpec(
-    "side", "One side (`a` or `b`) of a double-sided dashboard.", ("character",),
-    props=(
-        PropSpec("source", "source", "Where the facts come from (default: the character's)."), TEXT,
-        PropSpec("life", "int", "Life Points.", True),
-        PropSpec("mayhem-cards", "int", "Mayhem-card icons.", True),
-    ),
-    children=("special-ability", "ability"), needs_name=False, component=False,
-))
-_kind(KindSpec(
-    "special-ability", "The character's Special Ability: passive triggers, or an effect used in "
-    "its Activation, with an optional `once per turn` or `once per game` limit.",
-    ("character", "side"),
-    props=(
-        NAMED,
-        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
-        PropSpec("once", "once", "Used at most once per turn, round or game."),
-    ),
-    slots=(SlotSpec("effect", "What using the Special Ability does.", "ability", guard=True),),
-    triggers="ability", component=False,
-))
-_kind(KindSpec(
-    "ability", "An Ability: its Activation die slot and its standard, special and Mayhem effects.",
-    ("character", "side"),
-    props=(
-        NAMED,
-        PropSpec("source", "source", "Where the facts come from (default: the enclosing one)."), TEXT_REQ,
-        PropSpec("slot", "int", "The Activation die value that unlocks the special effect.", True),
-    ),
-    slots=(
-        SlotSpec("standard", "The standard effect, always used.", "ability"),
-        SlotSpec("special", "Used too when the die meets or exceeds the slot.", "ability"),
-        SlotSpec("mayhem", "Added to the special effect when the Mayhem die shows the icon.", "ability"),
-    ),
-    component=False,
-))
+# Characters, their dashboard sides, Special Abilities and Abilities are card types declared in
+# content (content/shared/card-types.mh): their properties, effects, triggers and children come
+# from there (compiler.card_types.standard_kinds).
+_declared_in_content("character", "side", "special-ability", "ability")
 # Mayhem cards and GO! cards are card types declared in content (content/shared/card-types.mh):
 # their properties, effects and triggers come from there (compiler.card_types.standard_kinds).
 _declared_in_content("mayhem-card", "go-card")

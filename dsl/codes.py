@@ -97,7 +97,9 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "character robin {", 'character robin "Robin" {'),
     Code("E210", "parameters not allowed", "Only keywords take parameters.",
          "character robin \"Robin\" (x) {", "Remove the parameters."),
-    Code("E211", "bad dashboard side", "Dashboard sides are `a` and `b`.", "side c { ... }", "side a { ... }"),
+    Code("E211", "bad dashboard side", "A card whose card type lists its `ids` takes one of them: dashboard "
+         "sides are `a` and `b` (`card-type side` in content/shared/card-types.mh says `ids [a, b]`).",
+         "side c { ... }", "side a { ... }"),
     Code("E212", "mixed dashboard", "A character has either one dashboard (life, mayhem-cards and "
          "abilities in the character) or two sides `a` and `b`, not both.",
          "character bugs-bunny \"Bugs Bunny\" {\n  life 10\n  side a { ... }\n}",

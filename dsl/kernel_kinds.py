@@ -38,6 +38,10 @@ def kernel_kinds() -> list:
                 PropSpec("children", "list", "Card types whose cards are declared inside each card of this one, "
                          "and only there (a dashboard's Abilities: `children [ability]`); see docs/kernel.md, "
                          "Dashboards."),
+                PropSpec("unnamed", "flag", "Its cards need no display name after their id, and have no `named` "
+                         "(a dashboard's sides: `side a { ... }`)."),
+                PropSpec("ids", "list", "The only ids its cards may take (a dashboard's sides: `ids [a, b]`); "
+                         "another id is an E211."),
                 PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
                          "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
         ),

@@ -46,6 +46,7 @@ class KindSpec:
     team_props: str | None = None
     component: bool = True  # a component of a box (listed, counted, rendered)
     dynamic_slots: str | None = None  # context of slots named after its declared properties
+    ids: tuple[str, ...] = ()  # the only ids its declarations may take (a dashboard side: `a`, `b`); () any
     origin: object = field(default=None, compare=False)  # the card-type component of a content kind
 
     def prop(self, name: str) -> PropSpec | None:

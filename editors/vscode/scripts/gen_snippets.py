@@ -11,8 +11,6 @@ from mayhem.dsl import schema
 # Not required by the table, but a skeleton without them fails the checks: a one-sided
 # dashboard needs its Life Points and Mayhem-card icons (E205).
 EXTRA_PROPS = {"character": ("life", "mayhem-cards")}
-# The id a kind's declarations must take.
-FIXED_IDS = {"side": "${1|a,b|}"}
 
 
 def _value(shape: str, n: int) -> str:
@@ -41,8 +39,8 @@ def _value(shape: str, n: int) -> str:
 def snippet(kind: str, spec) -> dict:
     n = 1
     head = [kind]
-    if kind in FIXED_IDS:
-        head.append(FIXED_IDS[kind])
+    if spec.ids:  # the ids its declarations must take (a side: `ids [a, b]`)
+        head.append("${1|%s|}" % ",".join(spec.ids))
         n += 1
     else:
         head.append("${%d:%s}" % (n, "id"))
