@@ -12,6 +12,7 @@ from . import kernel_events
 from .card_types import tag_properties
 from .game_parts import (check_box_property, check_die, check_kept_as, check_kernel_component, check_shared_rules,
                          check_zone_refs)
+from .game_restrictions import check_restriction, check_restricts
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
@@ -112,6 +113,10 @@ class NameResolver:
                     self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
+            elif comp.kind == "restriction" and comp.parent is not None and comp.parent.kind == "game":
+                check_restriction(comp, comp.parent, self.diags)  # a restriction of the shared rules
+            if comp.kind == "token" and game is None:  # a Mayhem box's token: the shared rules' restrictions
+                check_restricts(comp, self.res.games.get(self.game_scope(file, None)), self.diags)
         kernel_events.check_event(comp, self.diags)  # a game's own event
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}

@@ -1,0 +1,51 @@
+"""A game's restrictions (`restriction NAME { actions [...]  stops [...] }`) and the tokens that name
+them (`restricts NAME`), checked when names are resolved: what each forbids is the game's actions
+and the words the primitives ask (runtime/turn.py, runtime/kernel/pieces.py play them)."""
+from __future__ import annotations
+
+from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+
+from .game_parts import _items
+
+# what a primitive of the Mayhem boxes' engine asks the restrictions of the figure it concerns
+STOP_WORDS = ("move", "attack", "special", "place")
+
+
+def check_restriction(comp, game, diags: Diagnostics) -> None:
+    """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks
+    (the Mayhem boxes' engine only: compiler/game_parts.py's MAYHEM_ONLY)."""
+    actions = [c.id for c in game.children if c.kind == "action"]
+    pv = comp.props.get("actions")
+    for name, span in (_items(pv) if pv is not None else []):
+        if name not in actions:
+            diags.error("E301", f"unknown action '{name}': a restriction forbids actions of the game", span,
+                        hint=did_you_mean(name, actions) or f"actions of the game: {', '.join(actions) or 'none'}")
+    pv = comp.props.get("stops")
+    for name, span in (_items(pv) if pv is not None else []):
+        if name not in STOP_WORDS:
+            diags.error("E301", f"unknown word '{name}': a restriction stops {', '.join(STOP_WORDS)}", span,
+                        hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
+
+
+def _names(pv) -> list[tuple[str, object]]:
+    """(name, span) of each name of a property: a [list], or names one after the other (`ids`)."""
+    values = getattr(pv.node, "values", None) or []
+    if isinstance(pv.value, list) and len(values) == len(pv.value) and all(hasattr(v, "span") for v in values):
+        return list(zip(pv.value, (v.span for v in values)))
+    return _items(pv)
+
+
+def check_restricts(comp, game, diags: Diagnostics) -> None:
+    """A token's `restricts` names restrictions its game declares (a Mayhem box's token: those of
+    the shared rules, content/shared/game.mh)."""
+    pv = comp.props.get("restricts")
+    if pv is None:
+        return
+    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else []
+    for name, span in _names(pv):
+        if name not in names:
+            where = f"game '{game.id}'" if game is not None else "the game"
+            diags.error("E301", f"unknown restriction '{name}': a token restricts what {where} declares", span,
+                        hint=did_you_mean(name, names) or (f"restrictions of {where}: {', '.join(names)}" if names
+                                                          else f"declare one in {where}: restriction {name} "
+                                                          f"\"...\" {{ actions [ACTION] }}"))
