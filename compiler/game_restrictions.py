@@ -49,3 +49,17 @@ def check_restricts(comp, game, diags: Diagnostics) -> None:
                         hint=did_you_mean(name, names) or (f"restrictions of {where}: {', '.join(names)}" if names
                                                           else f"declare one in {where}: restriction {name} "
                                                           f"\"...\" {{ actions [ACTION] }}"))
+
+
+def check_restriction_named(args: list, game, diags: Diagnostics) -> None:
+    """`restricted(figure, "NAME")` in a guard names a restriction the game declares (`args`:
+    the call's)."""
+    from mayhem.dsl import ast
+    name = next((a.value for i, a in enumerate(args) if a.name == "what" or (a.name is None and i == 1)), None)
+    if not isinstance(name, ast.String):
+        return
+    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else []
+    if game is not None and name.value not in names:
+        diags.error("E301", f"unknown restriction '{name.value}'", name.span,
+                    hint=did_you_mean(name.value, names) or f"restrictions of game '{game.id}': "
+                    f"{', '.join(names) or 'none'}")

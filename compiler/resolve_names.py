@@ -12,7 +12,7 @@ from . import kernel_events
 from .card_types import tag_properties
 from .game_parts import (check_box_property, check_die, check_kept_as, check_kernel_component, check_shared_rules,
                          check_zone_refs)
-from .game_restrictions import check_restriction, check_restricts
+from .game_restrictions import check_restriction, check_restriction_named, check_restricts
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
@@ -264,6 +264,8 @@ class NameResolver:
                     check_box_property(node.args[0].value, self.diags)
                 if node.name == "value" and box is None:
                     self.kept_as_pieces(node.args, file)
+                if node.name == "restricted":  # `restricted(self, "no-ability")`: a restriction of the game
+                    check_restriction_named(node.args, self.res.games.get(self.game_scope(file, box)), self.diags)
                 order, params = _params(fn)
             self.args(node.args, order, params, file, box, scope)
         elif isinstance(node, ast.Selector):
