@@ -213,4 +213,4 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":
-        check_restriction(comp, game, diags)
+        check_restriction(comp, game, diags, kernel=True)

@@ -11,11 +11,15 @@ from .game_parts import _items
 STOP_WORDS = ("move", "attack", "special", "place")
 
 
-def check_restriction(comp, game, diags: Diagnostics) -> None:
+def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
     """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks
-    (the Mayhem boxes' engine only: compiler/game_parts.py's MAYHEM_ONLY)."""
+    (the Mayhem boxes' engine only: compiler/game_parts.py's MAYHEM_ONLY); one of a game of the
+    rules `kernel` names actions (no guard of the kernel reads a restriction)."""
     actions = [c.id for c in game.children if c.kind == "action"]
     pv = comp.props.get("actions")
+    if pv is None and kernel:
+        diags.error("E205", f"restriction '{comp.id}' forbids nothing: a game of the rules kernel reads its "
+                    "`actions`", comp.decl.id_span, hint="name the actions it forbids: actions [ACTION]")
     for name, span in (_items(pv) if pv is not None else []):
         if name not in actions:
             diags.error("E301", f"unknown action '{name}': a restriction forbids actions of the game", span,

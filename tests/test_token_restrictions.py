@@ -46,6 +46,14 @@ token glue "Glue" {
   restricts grounded
 }
 
+token cuffs "Cuffs" {
+  source authored
+  text "Its holder makes no Move and no Attack."
+  drawn-from flee
+  placed-on character
+  restricts no-move no-attack
+}
+
 token daze "Daze" {
   source authored
   text "Its holder resolves no Ability."
@@ -183,3 +191,41 @@ def test_a_token_that_restricts_an_undeclared_name_is_a_compile_error(tmp_path):
     span = errors[0].span
     assert span.file.endswith("game.mh") and span.col == len("  restricts ") + 1
     assert game.read_text(encoding="utf-8").splitlines()[span.line - 1] == "  restricts no-abilty"
+
+
+def test_the_shipped_restrictions_stops_are_what_the_primitives_ask(copied, tmp_path):
+    """`no-move` and `no-attack` of game.mh (`stops [move]`, `stops [attack]`) on Robin: no free
+    Move is offered (`can-move`), and his Staff Meeting's Melee Attack chooses no target and
+    announces nothing, logged under the restriction that stopped it; the rest of the Ability
+    happens (its Mayhem STUN still asks for a target in his Location)."""
+    body = f"""[setup]
+teams = {{ black = ["cyborg", "starfire"], white = ["robin", "raven"] }}
+{BOARD}
+initiative = "white"
+mayhem_die = "2"
+dice = {{ black = [4, 1], white = [6, 2] }}
+
+[setup.figures.robin]
+location = "L5"
+tokens = {{ cuffs = 1 }}
+[setup.figures.cyborg]
+location = "L5"
+[setup.figures.raven]
+location = "L7"
+[setup.figures.starfire]
+location = "L1"
+
+[[steps]]
+action = "place-die 6 robin/staff-meeting"
+[[steps]]
+expect_options = ["resolve robin/staff-meeting"]
+forbid_options = ["move robin L4", "move robin L6"]
+action = "resolve robin/staff-meeting"
+
+[expect]
+"figures.cyborg.damage" = 0
+events = [{{ event = "restricted", figure = "robin", restriction = "no-attack" }}]
+no_events = ["attack", "damage"]
+"""
+    result = sc.run(copied, _scenario(tmp_path, "cuffed", body))
+    assert result.ok, result.failures
