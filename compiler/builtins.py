@@ -187,7 +187,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
              "The Mayhem card's `timing` is this one (`\"activation\"`) and its own `when` condition holds "
              "for `self`."),
     Function("can-move", (_p("figure", "figure"),), "bool",
-             "The figure is on the board and may Move: no token it holds `restricts no-move`."),
+             "The figure is on the board and may Move: no token it holds names a restriction that "
+             "`stops [move]`."),
     # the turn's actions of the shared rules: domains and guards
     Function("abilities-of", (_p("figure", "figure"),), "abilities",
              "The Abilities of the figure's dashboard in use, in printed order (its Special Ability is "
@@ -201,7 +202,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("activated", (_p("figure", "figure"), _p("ability", "ability")), "bool",
              "The figure activated this Ability this round."),
     Function("restricted", (_p("figure", "figure"), _p("what", "string")), "bool",
-             "A token the figure holds `restricts` it so (`restricted(self, \"no-ability\")`)."),
+             "A token the figure holds `restricts` it so: `what` is a restriction the game declares "
+             "(`restricted(self, \"move-or-ability\")`)."),
     Function("can-use", (_p("ability", "ability"),), "bool",
              "The Special Ability has an effect, its `once` limit is not spent, and its own `when` condition "
              "holds for `self`."),

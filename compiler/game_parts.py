@@ -14,11 +14,12 @@ ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
 MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": ("starts-with", "shuffled", "draws-from", "enter-effect",
                                               "done-effect", "done-to"),
-               "counter": ("kept-as", "set-out-on", "set-out-if")}
+               "counter": ("kept-as", "set-out-on", "set-out-if"), "restriction": ("stops",)}
 _ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
                "in-play, pools and pieces")
 KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
-                "start-from, min, max, reset and out-at-min"}
+                "start-from, min, max, reset and out-at-min",
+                "restriction": "a restriction of the kernel forbids actions: actions [move]"}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -199,6 +200,7 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     from .card_children import check_fallback, check_figure_cards
     from .game_board import check_board
     from .game_pieces import check_pieces
+    from .game_restrictions import check_restriction
     check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
                  res.components.get(box, {}))
     if not (comp is game or comp.parent is game):
@@ -210,3 +212,5 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_figure_cards(comp, model.kinds, diags)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
+    elif comp.kind == "restriction":
+        check_restriction(comp, game, diags, kernel=True)

@@ -1,15 +1,16 @@
 """The pieces of a game of the rules kernel, checked when names are resolved: its zones of
 pieces and its pools' zone, the box's pools (what they feed, where a face-down pile lies) and
-each token's `restricts`, `drawn-from`, `placed-on` and `discarded` (runtime/kernel/pieces.py
+each token's `restricts` (compiler/game_restrictions.py), `drawn-from`, `placed-on` and `discarded` (runtime/kernel/pieces.py
 plays them). Each problem is positioned at the property that has it."""
 from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 from .game_parts import _items
+from .game_restrictions import check_restricts
 
 HOLDERS = ("figure", "space", "player", "team", "edge")  # what a piece may lie on: a zone kept per each
-DISCARD_TIMES = ("turn-end", "round-end")  # the structure events the kernel discards pieces at
+DISCARD_TIMES = ("turn-end", "next-turn-end", "round-end")  # the structure events the kernel discards pieces at
 
 
 def check_pieces(comp, game, box, tokens: dict, diags: Diagnostics, parts=None) -> None:
@@ -68,12 +69,7 @@ def _pool(comp, game, tokens: dict, diags: Diagnostics, parts: dict) -> None:
 
 
 def _token(comp, game, box, diags: Diagnostics) -> None:
-    actions = [c.id for c in game.children if c.kind == "action"]
-    pv = comp.props.get("restricts")
-    for name, span in (_items(pv) if pv is not None else []):
-        if name not in actions:
-            diags.error("E301", f"unknown action '{name}': a token restricts actions of the game", span,
-                        hint=did_you_mean(name, actions) or f"actions of the game: {', '.join(actions) or 'none'}")
+    check_restricts(comp, game, diags)
     pools = [c.id for c in (box.children if box is not None else ()) if c.kind == "pool"]
     pv = comp.props.get("drawn-from")
     if pv is not None and pv.value not in pools:
@@ -82,7 +78,8 @@ def _token(comp, game, box, diags: Diagnostics) -> None:
     pv = comp.props.get("discarded")
     if pv is not None and pv.value not in DISCARD_TIMES:
         diags.error("E205", f"'discarded {pv.value}': a game of the rules kernel discards pieces at "
-                    "turn-end or round-end", pv.span, hint="discarded turn-end, or discarded round-end")
+                    "turn-end, next-turn-end or round-end", pv.span, hint="discarded turn-end, next-turn-end or "
+                    "round-end")
     held = {c.prop("per") for c in game.children if c.kind == "zone" and c.prop("pieces")}
     pv = comp.props.get("placed-on")
     for name, span in (_items(pv) if pv is not None else []):

@@ -12,6 +12,7 @@ from . import kernel_events, mayhem_events
 from .card_types import tag_properties
 from .game_parts import (check_box_property, check_die, check_kept_as, check_kernel_component, check_shared_rules,
                          check_zone_refs)
+from .game_restrictions import check_restriction, check_restriction_named, check_restricts
 from .model import Component, Model, a_kind as _a
 from .symbols import Resolution, Symbol
 
@@ -112,6 +113,10 @@ class NameResolver:
                     self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
                 check_shared_rules(comp, self.diags)
+            elif comp.kind == "restriction" and comp.parent is not None and comp.parent.kind == "game":
+                check_restriction(comp, comp.parent, self.diags)  # a restriction of the shared rules
+            if comp.kind == "token" and game is None:  # a Mayhem box's token: the shared rules' restrictions
+                check_restricts(comp, self.res.games.get(self.game_scope(file, None)), self.diags)
         kernel_events.check_event(comp, self.diags)  # a game's own event
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}
@@ -260,6 +265,8 @@ class NameResolver:
                     check_box_property(node.args[0].value, self.diags)
                 if node.name == "value" and box is None:
                     self.kept_as_pieces(node.args, file)
+                if node.name == "restricted":  # `restricted(self, "no-ability")`: a restriction of the game
+                    check_restriction_named(node.args, self.res.games.get(self.game_scope(file, box)), self.diags)
                 order, params = _params(fn)
             self.args(node.args, order, params, file, box, scope)
         elif isinstance(node, ast.Selector):

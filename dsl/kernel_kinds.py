@@ -130,7 +130,8 @@ def kernel_kinds() -> list:
             SlotSpec("end", "`end when COND { ... }`: checked after each part of a card, each action and each slot; when it holds, the body "
                      "names the winners (`win(...)`) or a tie (`tie()`) and the game ends.", "game", guard=True),
         ),
-        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "board", "event"),
+        children=("zone", "counter", "action", "rule", "die", "space", "figure", "phase", "board", "event",
+                  "restriction"),
         triggers="rules",
         component=False,
         ),
@@ -271,7 +272,19 @@ def kernel_kinds() -> list:
             slots=(SlotSpec("effect", "What taking the action does; `when COND` is its guard.", "game", guard=True),),
             params=True, component=False,
         ),
-
+        KindSpec(
+            "restriction", "What a piece forbids its holder: `restriction frozen \"Frozen\" { actions [move] }`. A "
+            "token's `restricts` names the game's restrictions; the holder is the figure that acts (the "
+            "Active figure, when the game has one), or the acting player.", ("game",),
+            props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
+                   PropSpec("actions", "list", "The game's actions its holder may not take: a part of each one's "
+                            "guard (`actions [resolve]`)."),
+                   PropSpec("stops", "list", "What the primitives refuse its holder (the Mayhem boxes' "
+                            "engine; `stops [move, attack]`): `move` a Move (`move-figure`, `offer-move`, "
+                            "`can-move`), `attack` an Attack it makes, `special` its Special Ability used or "
+                            "heard, `place` being placed (`place-figure`: PULL, PUSH, TELEPORT).")),
+            component=False,
+        ),
     ] + board_kinds() + _event_kinds()
 
 

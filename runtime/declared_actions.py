@@ -57,15 +57,38 @@ def declared_actions(rules) -> tuple[Declared, ...]:
     """The shared game's actions in declaration order, read once per set of rules."""
     known = rules.__dict__.get("_declared_actions")
     if known is None:
+        children = (rules.game or {}).get("children", ())
+        forbidding: dict[str, list] = {}  # verb -> the restrictions whose `actions` name it
+        for child in children:
+            if child["kind"] == "restriction":
+                for verb in (child["props"].get("actions") or {}).get("value") or ():
+                    forbidding.setdefault(verb, []).append(child)
         known = rules.__dict__["_declared_actions"] = tuple(
-            _read(child) for child in (rules.game or {}).get("children", ()) if child["kind"] == "action")
+            _read(child, forbidding.get(child["id"], ())) for child in children if child["kind"] == "action")
     return known
 
 
-def _read(comp: dict) -> Declared:
+def _forbidden(effect: dict | None, restrictions) -> dict | None:
+    """The effect with its guard's part of each restriction whose `actions` name the action:
+    `not restricted(self, NAME)` before the terms the game wrote (the Active Character holds
+    no token that restricts NAME), at the restriction's span."""
+    if effect is None or not restrictions:
+        return effect
+    terms = []
+    for r in restrictions:
+        at = r.get("span")
+        terms.append({"e": "not", "x": {"e": "fn", "name": "restricted", "args": {
+            "figure": {"e": "ctx", "name": "self", "span": at}, "what": {"e": "str", "v": r["id"], "span": at}},
+            "span": at}, "span": at})
+    when = effect["when"]
+    items = terms + ([] if when is None else when["items"] if when.get("e") == "and" else [when])
+    return {**effect, "when": {"e": "and", "items": items, "span": when["span"] if when else terms[0]["span"]}}
+
+
+def _read(comp: dict, restrictions=()) -> Declared:
     verb = comp["id"]
     params = tuple((p["name"], p["default"]) for p in comp.get("params", ()))
-    effect = comp["effects"].get("effect")
+    effect = _forbidden(comp["effects"].get("effect"), restrictions)
     names = [name for name, _domain in params]
     props = comp.get("props") or {}
     slots = ()

@@ -104,7 +104,7 @@ _RESTRICTED_SELF = re.compile(r"\(False if \((_w\d+) := SELF\)\.__class__ is not
 _ST = re.compile(r"\bST\b")
 # `can-move(self)` as runtime/turn_words.py writes it in: its token test one of ST (no Figure subclass)
 _CAN_MOVE_SELF = re.compile(r"\(isinstance\(\((_w\d+) := SELF\), FIGURE\) and \1\.location is not None "
-                            r"and \(not \1\.tokens or eng\._restricting\.get\(('[\w-]+'), TW_NONE\)"
+                            r"and \(not \1\.tokens or eng\._stopping\.get\(('[\w-]+'), TW_NONE\)"
                             r"\.isdisjoint\(\1\.tokens\.totals\)\)\)")
 
 
@@ -118,12 +118,13 @@ def hoisted(text: str) -> str:
             head.append(f"    {name} = {read}")
     text, n = _RESTRICTED_SELF.subn(r"(ST is not None and not RESTRICTING.get(\2, TW_NONE).isdisjoint(ST))", text)
     text, m = _CAN_MOVE_SELF.subn(r"(SELF.__class__ is FIGURE and SELF.location is not None "
-                                  r"and (ST is None or RESTRICTING.get(\2, TW_NONE).isdisjoint(ST)))", text)
-    n += m
-    if n or _ST.search(text):  # (a token action on the acting figure reads ST too: declared_plan._walk)
+                                  r"and (ST is None or STOPPING.get(\2, TW_NONE).isdisjoint(ST)))", text)
+    if n or m or _ST.search(text):  # (a token action on the acting figure reads ST too: declared_plan._walk)
         head.append("    ST = SELF.tokens.totals if SELF.__class__ is FIGURE and SELF.tokens else None")
     if n:
         head.append("    RESTRICTING = eng._restricting")
+    if m:
+        head.append("    STOPPING = eng._stopping")
     text, n = _HERE.subn("HERE", text)
     if n:
         head.append("    HERE = h if (h := env.here) is not None else f.location if (f := SELF or env.holder) is not None "

@@ -26,7 +26,7 @@ from .rules import Rules, prop
 from .setup import SetupMixin
 from .state import GameState
 from .statuses import StatusesMixin
-from .turn import TurnMixin, restricting
+from .turn import TurnMixin, restricting, stopping
 
 __all__ = ["Engine", "GameConfig", "GameOver"]
 
@@ -87,6 +87,8 @@ class Engine(SetupMixin, RoundMixin, TurnMixin, CardsMixin, EventsMixin, Figures
         self._abilities: dict[str, list[dict]] = {}  # dashboard qid -> its Abilities (TurnMixin.abilities)
         self._restricts: dict[str, tuple] = {}  # token type -> what it `restricts` (TurnMixin.restriction)
         self._restricting = restricting(rules.tokens)  # what -> the token types that forbid it (TurnMixin.restricts)
+        # what a primitive asks -> the token types that stop it, and the restrictions that do (StatusesMixin.stopped)
+        self._stopping, self._stoppers = stopping(rules.game, self._restricting)
         self._resolved: dict[tuple, tuple] = {}  # (Ability qid, special, mayhem) -> its statements compiled
         self._menus: dict | None = None  # the rules' declared menus by group (declared_actions.menu)
         self._fig_menus: dict[str, tuple] = {}  # figure key -> (its dashboard, its own menu): declared_actions._fig_menu

@@ -31,7 +31,7 @@ class FiguresMixin:
         there = locations[dest]
         if there.removed or len(there.figures) >= there.slots:  # not is_open(dest)
             return
-        if is_move and fig.tokens and self.restricted(fig, "no-move", node):  # a figure without tokens is not restricted
+        if is_move and fig.tokens and self.stopped(fig, "move", node):  # a figure without tokens is not restricted
             return
         if src is not None:  # relocate(), written out
             figs = locations[src].figures

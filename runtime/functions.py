@@ -83,7 +83,7 @@ def _tagged(eng, env, tag):
 
 
 def _can_move(eng, env, f):
-    return isinstance(f, Figure) and f.location is not None and not eng.restricts(f, "no-move")
+    return isinstance(f, Figure) and f.location is not None and not eng.stops(f, "move")
 
 
 def _same_location(eng, env, a, b):

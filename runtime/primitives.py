@@ -53,7 +53,7 @@ class PrimitivesMixin:
     def p_attack(self, raw: dict, env: Env, node: dict):
         st = self.state
         me = env.self_fig
-        if me is not None and me.tokens and self.restricted(me, "no-attack", node):  # no token: nothing forbids
+        if me is not None and me.tokens and self.stopped(me, "attack", node):  # no token: nothing forbids
             return  # no Attack at all: no target chosen, nothing announced
         a = yield from self.args("attack", raw, env)
         tags = self.tags_of(a["tags"], env)
@@ -230,7 +230,7 @@ class PrimitivesMixin:
         (_f, figure, figure_asks), (_t, to, to_asks) = (code._args.get(id(raw)) or code.args("move-figure", raw)).parts
         v = (yield from figure(self, env)) if figure_asks else figure(self, env)
         if v.__class__ is Figure:  # one figure (most): no list of them
-            if v.tokens and self.restricted(v, "no-move", node):
+            if v.tokens and self.stopped(v, "move", node):
                 return
             to = (yield from to(self, env)) if to_asks else to(self, env)
             dest = to[0] if to.__class__ is list else to
@@ -238,7 +238,7 @@ class PrimitivesMixin:
                 yield from self.move(v, dest, node, True)
             return
         figures = [f for f in (v if v.__class__ is list else [] if v is None else [v])  # as_list written in
-                   if isinstance(f, Figure) and not (f.tokens and self.restricted(f, "no-move", node))]
+                   if isinstance(f, Figure) and not (f.tokens and self.stopped(f, "move", node))]
         if not figures:
             return
         to = (yield from to(self, env)) if to_asks else to(self, env)
@@ -253,7 +253,8 @@ class PrimitivesMixin:
         tags = self.tags_of(a["tags"], env)
         v = a["figure"]  # as_list written in
         for fig in (v if v.__class__ is list else [] if v is None else [v]):
-            if isinstance(fig, Figure) and not (fig.immune & tags) and a["to"] is not None:
+            if isinstance(fig, Figure) and not (fig.immune & tags) and a["to"] is not None \
+                    and not (fig.tokens and self.stopped(fig, "place", node)):
                 dest = a["to"][0] if isinstance(a["to"], list) else a["to"]
                 if dest is not None:
                     yield from self.move(fig, dest, node, is_move=False)

@@ -1,7 +1,8 @@
 """How long the tokens a character holds last, and what they forbid it.
 
 A token that lasts a turn goes back to its pool at the end of that turn (a token's
-`discarded`); its `restricts` are refusals (docs/language.md, Durations and Restrictions)."""
+`discarded`); its `restricts` name the game's restrictions, whose `stops` the primitives ask
+(docs/language.md, Durations and Restrictions)."""
 from __future__ import annotations
 
 from .state import Figure
@@ -10,7 +11,7 @@ _NOTHING: frozenset = frozenset()  # the token types that forbid what no token f
 
 
 class StatusesMixin:
-    """The engine supplies state, rules, log(), restricts() and remove_pieces()."""
+    """The engine supplies state, rules, log(), _stopping, _stoppers and remove_pieces()."""
 
     def note_placed(self, fig: Figure, token: str, before: int) -> None:
         """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
@@ -34,10 +35,13 @@ class StatusesMixin:
                 # the log points at the token's `discarded`, the rule that sends it back
                 self.remove_pieces(token, 10 ** 6, fig, None, self.rules.tokens[token]["props"]["discarded"])
 
-    def restricted(self, fig: Figure, what: str, node=None) -> bool:
-        """The figure may not do `what` now (logged when it was about to). (`restricts`, written in:
-        a test in C of the token types it holds against those that forbid `what`.)"""
-        if not fig.tokens or self._restricting.get(what, _NOTHING).isdisjoint(fig.tokens.totals):
+    def stopped(self, fig: Figure, word: str, node=None) -> bool:
+        """A restriction of a token the figure holds stops `word` (`move`, `attack`, `place`: the
+        declaration's `stops`), logged under the first such restriction the game declares. (A
+        test in C of the token types it holds against those that stop `word`, written in.)"""
+        held = fig.tokens.totals if fig.tokens else None
+        if held is None or self._stopping.get(word, _NOTHING).isdisjoint(held):
             return False
-        self.log("restricted", node, figure=fig.key, restriction=what)
+        name = next(name for name, tokens in self._stoppers[word] if not tokens.isdisjoint(held))
+        self.log("restricted", node, figure=fig.key, restriction=name)
         return True

@@ -22,6 +22,24 @@ def restricting(tokens: dict) -> dict[str, frozenset]:
     return {what: frozenset(qids) for what, qids in out.items()}
 
 
+def stopping(game: dict | None, restricting: dict) -> tuple[dict[str, frozenset], dict[str, tuple]]:
+    """What a primitive asks (`move`, `attack`, `special`, `place`) -> the token types whose
+    restrictions `stop` it (Engine._stopping), and -> (restriction, its token types) in the
+    game's order, for the log's `restriction` (Engine._stoppers): read once per game from the
+    game's `restriction` declarations (content/shared/game.mh)."""
+    stops: dict[str, set] = {}
+    names: dict[str, list] = {}
+    for decl in (game or {}).get("children", ()):
+        if decl["kind"] != "restriction":
+            continue
+        words = prop(decl, "stops") or ()
+        for word in (words,) if isinstance(words, str) else words:
+            tokens = restricting.get(decl["id"], _NOTHING)
+            stops.setdefault(word, set()).update(tokens)
+            names.setdefault(word, []).append((decl["id"], tokens))
+    return {w: frozenset(t) for w, t in stops.items()}, {w: tuple(n) for w, n in names.items()}
+
+
 def _free_die(dice: list, placed: list, value) -> int | None:
     """The place of the Team's first free die showing `value` (the dice are found by `index`, in C)."""
     i = -1
@@ -178,7 +196,7 @@ class TurnMixin:
                     decision, shown = self.question(env.controller, "turn", prompt, options)
                     choice = options[shown.index((yield decision))]
                 plan, values = bound[choice]
-                # `moved`: a token that `restricts move-or-ability` forbids the Ability once the turn's Move is taken
+                # `moved`: the game's guard of `resolve` forbids it once the turn's Move is taken (`move-or-ability`)
                 if plan.decl.verb == "move" and not act.moved:
                     act.moved = True
                 # declared.take(), in place: the game's effect, in the menu's env, its parameters bound
@@ -230,6 +248,10 @@ class TurnMixin:
         """Does a token the figure holds forbid it `what`? (`what in restriction(fig)`, without
         the set: one test in C of the token types it holds against those that forbid `what`.)"""
         return bool(fig.tokens) and not self._restricting.get(what, _NOTHING).isdisjoint(fig.tokens.totals)
+
+    def stops(self, fig: Figure, word: str) -> bool:
+        """Does a restriction of a token the figure holds stop `word` (`move`, `attack`, ...)?"""
+        return bool(fig.tokens) and not self._stopping.get(word, _NOTHING).isdisjoint(fig.tokens.totals)
 
     def _restricted_by(self, tok: str) -> tuple:
         """A token type's `restricts`, read once per game."""
@@ -297,7 +319,7 @@ class TurnMixin:
     def special_available(self, fig: Figure, spec: dict) -> bool:
         once = spec["props"].get("once")  # prop(spec, "once"), written in
         return (once is None or not fig.special_used.get(once["value"])) and \
-            not (fig.tokens and not self._restricting.get("no-special", _NOTHING).isdisjoint(fig.tokens.totals))
+            not (fig.tokens and not self._stopping.get("special", _NOTHING).isdisjoint(fig.tokens.totals))
 
     @evaluated
     def p_use_special(self, a: dict, env, node: dict):

@@ -225,11 +225,11 @@ def _inline_flagged(token, flag):
 
 
 def _inline_can_move(f):
-    """runtime/functions.py's `can-move`: on the board, and no token it holds `restricts no-move`
-    (asked as `restricted` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
+    """runtime/functions.py's `can-move`: on the board, and no restriction of a token it holds
+    `stops [move]` (asked as `stops` asks it: tests/test_runtime_turn_calls.py holds the two alike)."""
     x = _name()
     return f"(isinstance({x} := {f}, FIGURE) and {x}.location is not None " \
-           f"and (not {x}.tokens or eng._restricting.get('no-move', TW_NONE).isdisjoint({x}.tokens.totals)))"
+           f"and (not {x}.tokens or eng._stopping.get('move', TW_NONE).isdisjoint({x}.tokens.totals)))"
 
 
 def _inline_ability_used():

@@ -117,13 +117,20 @@ def procedure(p: "Page", game: dict) -> list[Part]:
 
 
 def actions(p: "Page", game: dict) -> list[Action]:
+    """The game's actions, each guard followed by the restrictions whose `actions` name it (a
+    part of the guard the runtime adds: runtime/declared_actions.py)."""
     out = []
     for a in _children(game, "action"):
         eff = _slot(a, "effect") or {}
         params = [(prm["name"], p.phrases.expr(prm["default"]) if prm.get("default") else Markup("&#8212;"))
                   for prm in a.get("params", ())]
-        out.append(Action(a.get("name") or a["id"], a["id"], a["qid"], params,
-                          p.phrases.expr(eff["when"]) if eff.get("when") else Markup(""),
+        guard = p.phrases.expr(eff["when"]) if eff.get("when") else Markup("")
+        names = [escape.text(r["id"]) for r in _children(game, "restriction")
+                 if a["id"] in (((r.get("props") or {}).get("actions") or {}).get("value") or ())]
+        if names:
+            held = Markup("no token restricts it ({})").format(Markup(", ").join(names))
+            guard = Markup("{} and {}").format(guard, held) if guard else held
+        out.append(Action(a.get("name") or a["id"], a["id"], a["qid"], params, guard,
                           p.phrases.steps(eff.get("body") or []),
                           bool(((a.get("props") or {}).get("starts-turn") or {}).get("value")),
                           a.get("source")))

@@ -174,10 +174,10 @@ def _lab_copy(tmp_path, old: str, new: str) -> Path:
 
 
 def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
-    """The freeze restricts `dig` instead of `move` in a copy of the lab game: the frozen
-    ranger moves; and a pool of one ember places one of the two thrown."""
+    """The freeze restricts `dazed` (what forbids `dig`) instead of `frozen` in a copy of the lab
+    game: the frozen ranger moves; and a pool of one ember places one of the two thrown."""
     path = HERE / "embers-scenarios" / "freeze-forbids-move-until-round-end.toml"
-    changed = _compiled(_lab_copy(tmp_path / "a", "restricts move", "restricts dig"))
+    changed = _compiled(_lab_copy(tmp_path / "a", "restricts frozen", "restricts dazed"))
     result = _run(changed, path)
     assert not result.ok and "['move camp', 'move vault'] should not be legal here" in result.failures[0]
     fewer = _compiled(_lab_copy(tmp_path / "b", "count 6", "count 1"))
@@ -187,8 +187,14 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, said", [
-    ("restricts move", "restricts mvoe",
-     ("E301", "unknown action 'mvoe': a token restricts actions of the game", "did you mean 'move'?")),
+    ("restricts frozen", "restricts frozne",
+     ("E301", "unknown restriction 'frozne': a token restricts what game 'embers' declares",
+      "did you mean 'frozen'?")),
+    ("    actions [move]", "    actions [mvoe]",
+     ("E301", "unknown action 'mvoe': a restriction forbids actions of the game", "did you mean 'move'?")),
+    ("    actions [move]", "    stops [move]",
+     ("E202", "'stops' is read by the Mayhem boxes' engine only: a game of the rules kernel has no such property",
+      "a restriction of the kernel forbids actions: actions [move]")),
     ("  drawn-from loot\n  placed-on space player\n  worth 2", "  drawn-from lot\n  placed-on space player\n  worth 2",
      ("E301", "unknown pool 'lot'", "did you mean 'loot'?")),
     ("pile-on vault", "pile-on valt", ("E301", "unknown space 'valt'", "did you mean 'vault'?")),

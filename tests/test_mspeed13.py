@@ -51,7 +51,7 @@ def test_each_written_in_turn_word_is_in_the_joined_source(game):
                                                                           "span": SPAN})).src
     assert "TW_TOKENS_ON(" in compiled(eng, fn("tokens-on", var("x"), var("of"))).src
     assert "['props'].get('slot')" in compiled(eng, fn("slot-of", var("a"))).src
-    assert "'no-move', TW_NONE)" in compiled(eng, fn("can-move", var("x"))).src
+    assert "._stopping.get('move', TW_NONE)" in compiled(eng, fn("can-move", var("x"))).src
     assert "eng.rules._flags.get(" in compiled(eng, fn("flagged", var("t"), var("f"))).src
 
 

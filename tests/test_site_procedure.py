@@ -144,6 +144,9 @@ def test_the_games_page_lists_its_actions_with_verb_parameters_and_guard(pages):
     # Location with an open Slot."
     assert "| location from adjacent | free-move-available and can-move(self) and open(location) |" in by_verb["move"]
     assert "| &#8212; | always | <code>end-turn</code>" in by_verb["end-turn"]
+    # a restriction whose `actions` name the action is a part of its guard the game writes nowhere
+    assert "| special from special-of(self) | can-use(special) and no token restricts it (no-special) |" \
+        in by_verb["use"]
 
 
 def test_the_games_page_lists_its_counters_and_rules_and_how_it_ends(pages):

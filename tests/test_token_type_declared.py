@@ -1,7 +1,9 @@
 """Tokens are a token type declared in content (content/shared/card-types.mh: `token-type
 token`), not an entry of dsl/schema.py's table. Everything the compiler, the checks, the site
 and `mayhem diff` see of them is what they saw when the table declared them: the old entry is
-kept here (OLD_TOKEN) and the content is compiled with it and with the declaration."""
+kept here (OLD_TOKEN) and the content is compiled with it and with the declaration. One property
+changed since: `restricts` names restrictions the game declares (`ids`, checked against the game's
+`restriction`s), no longer a list of names of its own."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,11 +32,10 @@ OLD_TOKEN = KindSpec(
         PropSpec("limit", "int", "At most this many on one character."),
         PropSpec("negative", "flag", "A Negative status."),
         PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
-        PropSpec("restricts", "enums:move-or-ability|no-move|no-ability|no-attack|no-special",
-                 "What a character holding it may not do: `move-or-ability` the free Move or the Ability, "
-                 "not both; `no-move` no Move at all (free Move, MOVE, Flee, a Move another effect makes it "
-                 "do; PULL, PUSH and TELEPORT are no Moves); `no-ability` not resolve the Ability its die is "
-                 "on; `no-attack` make no Attack; `no-special` neither use nor trigger its Special Ability."),
+        PropSpec("restricts", "ids",
+                 "What a character holding it may not do: restrictions the game declares (`restriction no-move "
+                 "\"No Move\" { stops [move] }`, content/shared/game.mh: `move-or-ability`, `no-move`, "
+                 "`no-ability`, `no-attack`, `no-special`)."),
         PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
                  "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
                  "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
@@ -124,8 +125,8 @@ def _site_pages(comp) -> dict[str, str]:
 def test_the_token_type_has_its_page_with_what_each_property_takes():
     pages = _site_pages(driver.build(_content_files(), root=CONTENT))
     page = pages["shared/card-types/token-types/token/index.md"]
-    assert "<td>one or more of: move-or-ability, no-move, no-ability, no-attack, no-special; optional. What a " \
-        "character holding it may not do" in page
+    assert "<td>one or more names; optional. What a character holding it may not do: restrictions the game " \
+        "declares" in page
     assert "<td>one or more names; required. Where it may lie" in page
     assert "<td>an effect, in the context token. What using the token does.</td>" in page
     assert "<td>a list of tags; optional. Tags of effects that do nothing to it.</td>" in page
@@ -184,7 +185,9 @@ def test_wrong_tokens_get_the_errors_the_old_entry_gave(tmp_path, monkeypatch, o
         by_code.setdefault(code, []).append((message, span, hint))
     assert ("unknown property 'limt' in a token", "rules.mh:9:3", "did you mean 'limit'?") in by_code["E202"]
     assert ("unknown property 'negatve' in a token", "box.mh:7:3", "did you mean 'negative'?") in by_code["E202"]
-    assert any(m.startswith("'restricts' takes") and s == "rules.mh:10:3" for m, s, _h in by_code["E204"])
+    # no game declares restrictions here: each name is unknown, at its place
+    assert ("unknown restriction 'no-atack': a token restricts what the game declares", "rules.mh:10:21",
+            "declare one in the game: restriction no-atack \"...\" { actions [ACTION] }") in by_code["E301"]
     assert any(m.startswith("'discarded' takes one of: turn-end") for m, _s, _h in by_code["E204"])
     assert any(m == "token 'quiet' needs 'text'" for m, _s, _h in by_code["E205"])
     assert any(m == "token 'quiet' needs 'placed-on'" for m, _s, _h in by_code["E205"])
@@ -197,7 +200,6 @@ FORK = '''token-type token "Token" {
   requires [text]
   triggers token
   placed-on ids required "Where it may lie."
-  restricts enums [no-move, no-attack] optional "What its holder may not do."
   weight int 1 "How heavy it is."
   effect effect token "What using it does."
 }
@@ -216,7 +218,6 @@ def test_a_fork_that_declares_token_with_one_more_property_lets_a_token_use_it(t
   source authored
   text "Heavy."
   placed-on character location
-  restricts no-move no-attack
   weight 3
 }
 
@@ -230,11 +231,11 @@ token feather "Feather" {
 ''')
     errors = [(d.code, d.message, d.span.line) for d in comp.diagnostics.items if d.severity == "error"]
     # the fork's token has `weight` and no `negative`; the toolchain's has `negative` and no `weight`
-    assert errors == [("E204", "'weight' takes a number", 13),
-                      ("E202", "unknown property 'negative' in a token", 14)]
+    assert errors == [("E204", "'weight' takes a number", 12),
+                      ("E202", "unknown property 'negative' in a token", 13)]
     anvil = next(c for c in comp.model.components() if c.id == "anvil")
     assert anvil.spec.prop("weight") == PropSpec("weight", "int", "How heavy it is.", False)
-    assert anvil.prop("weight") == 3 and anvil.prop("restricts") == ["no-move", "no-attack"]
+    assert anvil.prop("weight") == 3 and anvil.prop("placed-on") == ["character", "location"]
     # the toolchain's own declaration is untouched for the next collection
     assert schema.KINDS["token"] == OLD_TOKEN
 

@@ -32,6 +32,7 @@ class Pieces:
     limits: dict[str, int] = field(default_factory=dict)  # qid -> at most this many on one holder
     teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
     blocking: set[str] = field(default_factory=set)  # qids that say `blocks-adjacency`: block their edge (edges.py)
+    later: set[str] = field(default_factory=set)  # qids `discarded next-turn-end`: spared by their holder's own turn
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -51,6 +52,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
         decl = {k: v["value"] for k, v in comp["props"].items() if isinstance(v["value"], dict)}
         rules.card_types[ident] = CardType(ident, decl, [], {})
     held = {_prop(c, "per"): z for z, c in zones.items() if _prop(c, "pieces")}
+    restrictions = {c["id"]: _prop(c, "actions") or () for c in rules.game["children"] if c["kind"] == "restriction"}
     pool_zone = next((z for z, c in zones.items() if _prop(c, "pools")), None)
     pieces = Pieces(set(types), pool_zone, rules.zones[pool_zone].per if pool_zone else None,
                     {k: held[k] for k in HOLDER_KINDS if k in held}, [], {})
@@ -60,10 +62,11 @@ def load(rules, tops: list[dict], box: dict) -> None:
         rules.cards[c["qid"]] = Card(c["qid"], c["id"], c["name"] or c["id"], c["kind"],
                                      {k: v["value"] for k, v in c["props"].items()}, 1, None)
         pieces.fed.setdefault(_prop(c, "drawn-from") or c["id"], []).append(c["qid"])
-        for verb in _prop(c, "restricts") or ():
-            if verb not in rules.actions:
-                raise KernelError(f"token '{c['id']}': 'restricts {verb}' names no action of the game")
-            pieces.restricts.setdefault(verb, set()).add(c["qid"])
+        for name in _prop(c, "restricts") or ():
+            if name not in restrictions:
+                raise KernelError(f"token '{c['id']}': 'restricts {name}' names no restriction of the game")
+            for verb in restrictions[name]:
+                pieces.restricts.setdefault(verb, set()).add(c["qid"])
         if _prop(c, "discarded"):
             pieces.discards.setdefault(_prop(c, "discarded"), set()).add(c["qid"])
         if _prop(c, "limit") is not None:
@@ -90,6 +93,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
         pieces.pools.append((pool["id"], counts, pile))
         if None not in counts and counts:
             pieces.teamed.update(pieces.fed[pool["id"]])
+    for name in pieces.discards.get("next-turn-end", ()):
+        pieces.later.add(name)
     if "round-end" in pieces.discards:
         rules.uses_rounds = True  # a discard at the round's end: the turns come in rounds
     rules.pieces = pieces
@@ -171,6 +176,8 @@ def _move(state, uid: int, key: str) -> None:
     state.zones[state.places[uid]].remove(uid)
     state.zones.setdefault(key, []).append(uid)
     state.places[uid] = key
+    if state.spared and uid in state.spared:  # off its holder: no longer spared by its turn
+        state.spared.remove(uid)
 
 
 def _of(state, key: str, token: str) -> list[int]:
@@ -201,6 +208,8 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
         for uid in taken:
             _move(state, uid, key)
+        if taken and token in run.rules.pieces.later and key in _concerned(run.rules, state, state.active):
+            state.spared.extend(taken)  # placed in its holder's own turn: gone at the end of the next
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
                           **({"short": n - len(taken)} if len(taken) < n else {})})
         _blocks(run, token, holder)
@@ -278,16 +287,24 @@ FUNCTIONS = {"has": has, "count": count}
 
 # -- what pieces forbid, and when they go back -------------------------------------------------
 
-def _concerned(state, p, player: str) -> list[str]:
-    """The piles of pieces a player's restrictions and turn-end discards concern: on the
-    player, on their Team and on the figures they (or their Team) own."""
+def _concerned(rules, state, player: str) -> list[str]:
+    """The piles of pieces the turn's restrictions and turn-end discards concern: on the player,
+    on their Team, and on the figure that acts: the Active figure in a game that has one
+    (`starts-turn`: none before a figure is made Active this turn), else the figures the player
+    (or their Team) owns."""
+    p = rules.pieces
     team = state.team_of(player) if state.teams else None
     keys = []
     if "player" in p.zones:
         keys.append(f"{p.zones['player']}/{player}")
     if team is not None and "team" in p.zones:
         keys.append(f"{p.zones['team']}/{team}")
-    if "figure" in p.zones:
+    if "figure" not in p.zones:
+        return keys
+    if rules.turn_starters:
+        if state.active_figure is not None and state.active_turn == state.turn:
+            keys.append(f"{p.zones['figure']}/{state.active_figure}")
+    else:
         keys += [f"{p.zones['figure']}/{f}" for f, x in state.figures.items() if x["owner"] in (player, team)]
     return keys
 
@@ -314,21 +331,24 @@ def _allowed(tokens: frozenset):
     def allowed(run, env) -> bool:
         state = run.state
         zones, cards = state.zones, state.cards
-        return not any(cards[uid] in tokens for key in _concerned(state, run.rules.pieces, env["ctx:me"])
+        return not any(cards[uid] in tokens for key in _concerned(run.rules, state, env["ctx:me"])
                        for uid in zones.get(key, ()))
     return allowed
 
 
 def discard_due(game, run, event: str) -> None:
     """At a structure event, the pieces whose token is `discarded` then go back to the pool:
-    at `round-end` wherever they lie, at `turn-end` those the turn's player concerns."""
+    at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
+    those `discarded next-turn-end` but the ones placed in this very turn of their holder."""
     p = game.rules.pieces
     due = p.discards.get(event)
+    if event == "turn-end" and p.later:
+        due = (due or set()) | p.later
     if not due:
         return
     state = game.state
     if event == "turn-end":
-        keys = _concerned(state, p, state.active)
+        keys = _concerned(game.rules, state, state.active)
     else:
         prefixes = tuple(zone + "/" for zone in p.zones.values())
         keys = [key for key in state.zones if key.startswith(prefixes)]
@@ -336,6 +356,10 @@ def discard_due(game, run, event: str) -> None:
     for key in keys:
         for token in sorted(due):
             back = _of(state, key, token)
+            if state.spared and token in p.later:  # spared by this turn of their holder: once
+                kept = [uid for uid in back if uid in state.spared]
+                state.spared = [uid for uid in state.spared if uid not in kept]
+                back = [uid for uid in back if uid not in kept]
             for uid in back:
                 _move(state, uid, _pool_key(run, env, state.owners[uid]))
             if back:

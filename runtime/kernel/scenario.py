@@ -97,6 +97,7 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
                                         f"write {zone}.{holders[0]} ... {zone}.{holders[-1]}"))
             continue
         zkey = state.zone_key(zone, owner if rules.zones[zone].per else None)
+        state.zones.setdefault(zkey, [])  # (pieces on a figure dealt as a card: no pile until one lies there)
         rest += [(zkey, uid) for uid in state.zones[zkey] if uid not in placed]
         state.zones[zkey] = [uid for uid in state.zones[zkey] if uid in placed]
         for i, entry in enumerate(cards):

@@ -12,7 +12,7 @@ _GENERATOR = random.Random(0)  # seeded by a number, not from os.urandom: setsta
 _HOLDER: list = [None]  # the state whose generator state is _GENERATOR's own, not yet saved in it
 _FIELDS = ("players", "out", "cards", "owners", "places", "zones", "counters", "rng", "turn", "active", "phase",
            "result", "triggers", "end_turn", "log", "decks", "teams", "round", "lead", "passed", "acted", "played",
-           "team_next", "dice", "die_serial", "forced", "figures", "board", "active_figure", "active_turn")
+           "team_next", "dice", "die_serial", "forced", "figures", "board", "active_figure", "active_turn", "spared")
 
 
 class State:
@@ -63,6 +63,9 @@ class State:
         # the Active figure (dashboards.py) and the turn it was made Active in (`self` only in that turn)
         self.active_figure: str | None = None
         self.active_turn = 0
+        # pieces of a `discarded next-turn-end` token placed in their holder's own turn: that turn's
+        # end spares them once (pieces.py)
+        self.spared: list[int] = []
 
     def clone(self, log: bool = True) -> "State":
         """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
@@ -99,6 +102,7 @@ class State:
                        for k, v in self.board.items()} if self.board else {}
         other.active_figure = self.active_figure
         other.active_turn = self.active_turn
+        other.spared = self.spared[:]
         return other
 
     def to_json(self) -> dict:

@@ -98,7 +98,7 @@ def make_turn_end(rules):
     if rules.slots.get("turn-end"):
         lines.append("    me = state.active")
     lines += _slot_lines(rules, "turn-end", "me", "turn-end", space)
-    if rules.pieces is not None and "turn-end" in rules.pieces.discards:  # after the triggers (pieces.py)
+    if rules.pieces is not None and ("turn-end" in rules.pieces.discards or rules.pieces.later):  # after the triggers
         from .pieces import discard_due
         space["discard_due"] = discard_due
         lines.append("    discard_due(game, run, 'turn-end')")

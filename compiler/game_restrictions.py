@@ -1,0 +1,69 @@
+"""A game's restrictions (`restriction NAME { actions [...]  stops [...] }`) and the tokens that name
+them (`restricts NAME`), checked when names are resolved: what each forbids is the game's actions
+and the words the primitives ask (runtime/turn.py, runtime/kernel/pieces.py play them)."""
+from __future__ import annotations
+
+from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
+
+from .game_parts import _items
+
+# what a primitive of the Mayhem boxes' engine asks the restrictions of the figure it concerns
+STOP_WORDS = ("move", "attack", "special", "place")
+
+
+def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
+    """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks
+    (the Mayhem boxes' engine only: compiler/game_parts.py's MAYHEM_ONLY); one of a game of the
+    rules `kernel` names actions (no guard of the kernel reads a restriction)."""
+    actions = [c.id for c in game.children if c.kind == "action"]
+    pv = comp.props.get("actions")
+    if pv is None and kernel:
+        diags.error("E205", f"restriction '{comp.id}' forbids nothing: a game of the rules kernel reads its "
+                    "`actions`", comp.decl.id_span, hint="name the actions it forbids: actions [ACTION]")
+    for name, span in (_items(pv) if pv is not None else []):
+        if name not in actions:
+            diags.error("E301", f"unknown action '{name}': a restriction forbids actions of the game", span,
+                        hint=did_you_mean(name, actions) or f"actions of the game: {', '.join(actions) or 'none'}")
+    pv = comp.props.get("stops")
+    for name, span in (_items(pv) if pv is not None else []):
+        if name not in STOP_WORDS:
+            diags.error("E301", f"unknown word '{name}': a restriction stops {', '.join(STOP_WORDS)}", span,
+                        hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
+
+
+def _names(pv) -> list[tuple[str, object]]:
+    """(name, span) of each name of a property: a [list], or names one after the other (`ids`)."""
+    values = getattr(pv.node, "values", None) or []
+    if isinstance(pv.value, list) and len(values) == len(pv.value) and all(hasattr(v, "span") for v in values):
+        return list(zip(pv.value, (v.span for v in values)))
+    return _items(pv)
+
+
+def check_restricts(comp, game, diags: Diagnostics) -> None:
+    """A token's `restricts` names restrictions its game declares (a Mayhem box's token: those of
+    the shared rules, content/shared/game.mh)."""
+    pv = comp.props.get("restricts")
+    if pv is None:
+        return
+    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else []
+    for name, span in _names(pv):
+        if name not in names:
+            where = f"game '{game.id}'" if game is not None else "the game"
+            diags.error("E301", f"unknown restriction '{name}': a token restricts what {where} declares", span,
+                        hint=did_you_mean(name, names) or (f"restrictions of {where}: {', '.join(names)}" if names
+                                                          else f"declare one in {where}: restriction {name} "
+                                                          f"\"...\" {{ actions [ACTION] }}"))
+
+
+def check_restriction_named(args: list, game, diags: Diagnostics) -> None:
+    """`restricted(figure, "NAME")` in a guard names a restriction the game declares (`args`:
+    the call's)."""
+    from mayhem.dsl import ast
+    name = next((a.value for i, a in enumerate(args) if a.name == "what" or (a.name is None and i == 1)), None)
+    if not isinstance(name, ast.String):
+        return
+    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else []
+    if game is not None and name.value not in names:
+        diags.error("E301", f"unknown restriction '{name.value}'", name.span,
+                    hint=did_you_mean(name.value, names) or f"restrictions of game '{game.id}': "
+                    f"{', '.join(names) or 'none'}")
