@@ -197,8 +197,9 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     if tokens:
         return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ANYWHERE, props=common + tuple(props),
                         slots=tuple(slots), triggers=triggers, origin=ct)
+    default = () if ct.prop("no-effect") else (EFFECT,)  # (Locations: what they do is their triggers)
     return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ("<box-file>",) if boxed else ("<box-file>", "deck"),
-                    props=common + tuple(props), slots=tuple(slots) or (EFFECT,), triggers=triggers,
+                    props=common + tuple(props), slots=tuple(slots) or default, triggers=triggers,
                     children=("ruling",), origin=ct)  # a Super Power's `on turn-end` goes inside its effect
 
 

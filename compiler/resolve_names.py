@@ -84,7 +84,8 @@ class NameResolver:
             tags = comp.prop(name)  # (a list: a card or token type's `immune tags` declares, names no tag)
             for tag in tags if isinstance(tags, list) else ():
                 self.find_vocab(file, "tag", tag, comp.props[name].span)
-        for icon in comp.prop("icons", []) or []:
+        icons = comp.prop("icons")  # (a list: a card type's `icons list` declares, names no icon)
+        for icon in icons if isinstance(icons, list) else ():
             self.find_vocab(file, "icon", icon, comp.props["icons"].span)
         if comp.kind == "pool" and comp.prop("pile-on") and box and self.res.games.get(box) is None:
             self.box_ref(box, comp.prop("pile-on"), "location", comp.props["pile-on"])

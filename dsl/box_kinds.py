@@ -143,20 +143,9 @@ _kind(KindSpec(
 # Mayhem cards and GO! cards are card types declared in content (content/shared/card-types.mh):
 # their properties, effects and triggers come from there (compiler.card_types.standard_kinds).
 _declared_in_content("mayhem-card", "go-card")
-_kind(KindSpec(
-    "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT,
-        PropSpec("slots", "int", "Character slots (1 or 2).", True),
-        PropSpec("base", "id", "A Team Base of this colour: one of the game's `team-names` (`black`, `white`)."),
-        PropSpec("icons", "list", "Mission and board icons printed on the tile."),
-        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup (read by the "
-                 "shared rules' `vp` counter: `set-out-on vp-slots`)."),
-    ),
-    triggers="location",
-))
+# Locations are a card type declared in content (content/shared/card-types.mh): their
+# properties and triggers come from there (compiler.card_types.standard_kinds).
+_declared_in_content("location")
 _kind(KindSpec(
     "first-game", "The Mayhem cards each character gets in the first game, instead of the draw.",
     ("<box-file>",),

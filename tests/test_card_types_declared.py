@@ -103,8 +103,9 @@ def test_the_ir_of_the_content_is_the_one_the_old_table_gave(monkeypatch, old_ta
         return [x for x in items if not (x["span"] or "").startswith(STANDARD + ":")]
 
     added = [c["qid"] for c in new["components"] if c["span"].startswith(STANDARD + ":")]
-    assert sorted(added) == ["shared/card-types:card-type:go-card", "shared/card-types:card-type:mayhem-card",
-                             "shared/card-types:module:card-types", "shared/card-types:token-type:token"]
+    assert sorted(added) == ["shared/card-types:card-type:go-card", "shared/card-types:card-type:location",
+                             "shared/card-types:card-type:mayhem-card", "shared/card-types:module:card-types",
+                             "shared/card-types:token-type:token"]
     assert own(new["components"]) == old["components"]
     assert new["boxes"] == old["boxes"]
     assert sorted(new["files"]) == sorted([*old["files"], STANDARD])
