@@ -29,7 +29,7 @@ DECLARING = ("card-type", "token-type")
 # effects are checked in).
 DECL_TYPES = tuple(PROPERTY_TYPES) + ("enum", "enums", "effect")
 DECL_TYPES_TEXT = ", ".join(DECL_TYPES)
-# The toolchain's own card types (Mayhem cards, GO! cards): content/shared/ of the shipped content.
+# The toolchain's own card types (Mayhem cards, GO! cards, Locations): content/shared/ of the shipped content.
 STANDARD_FILE = "shared/card-types.mh"
 
 
@@ -244,7 +244,7 @@ _standard: tuple = (None, {})  # (the file's path, modification time and size; i
 
 
 def standard_kinds() -> dict[str, KindSpec]:
-    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`, `token`),
+    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`, `token`, `location`),
     compiled against the built-in kinds alone, again only when the file changed; {} when it
     is missing or does not compile (its errors show when the content holding it is checked)."""
     global _standard

@@ -2,9 +2,9 @@
 
 Also their pools, shared rules modules, keywords, tags and icons, the first game's hands,
 non-player figures, Competitive Mode team lists and rulings. dsl/schema.py registers them,
-in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, Mayhem cards
-and GO! cards stand here by name only, at their place in the order: they are a token type
-and card types declared in content (content/shared/card-types.mh)."""
+in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, Mayhem cards,
+GO! cards and Locations stand here by name only, at their place in the order: they are a
+token type and card types declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
 from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
