@@ -112,7 +112,7 @@ class NameResolver:
                 if isinstance(comp.prop("kept-as"), str):
                     self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
-                check_shared_rules(comp, self.diags)
+                check_shared_rules(comp, self.model, self.diags)
         kernel_events.check_event(comp, self.diags)  # a game's own event
         if comp.kind in ("keyword", "action"):
             scope = {p.name: Symbol("param", p.name) for p in comp.decl.params}

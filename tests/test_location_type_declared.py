@@ -83,13 +83,35 @@ def test_the_order_of_kinds_is_the_tables():
     assert kinds[kinds.index("go-card"):][:3] == ["go-card", "location", "first-game"]
 
 
-def test_the_ir_the_findings_and_the_site_are_the_ones_the_old_entry_gave(monkeypatch, old_table):
+def _main_content(tmp_path: Path) -> list[Path]:
+    """A copy of the content as it was when the table declared Locations: without the file that
+    declares them, and without the shared game's `board` (whose tiles are that card type)."""
+    import shutil
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    (root / STANDARD).unlink()
+    game = root / "shared" / "game.mh"
+    lines = game.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("  board "))
+    last = next(i for i in range(first, len(lines)) if lines[i] == "  }")
+    while lines[first - 1].startswith("  #"):
+        first -= 1
+    game.write_text("\n".join(lines[:first] + lines[last + 2:]), encoding="utf-8")
+    return sorted(root.rglob("*.mh"))
+
+
+def _nodes(ir) -> list:
+    """The graph's nodes, but those of the two shared files the move changed (their spans)."""
+    return [n for n in ir["graph"]["nodes"] if not (n.get("span") or "").startswith((STANDARD, "shared/game.mh"))]
+
+
+def test_the_ir_the_findings_and_the_site_are_the_ones_the_old_entry_gave(tmp_path, monkeypatch, old_table):
     """The content compiled twice: every Location read through the old entry (without the file
     that declares it), then through the declaration. Each box's components and the graph of the
-    boxes are the same to the byte, the checks find the same, `mayhem diff` sees only the new
-    declaration, and every page of a box is the same."""
+    boxes are the same to the byte, the checks find the same, `mayhem diff` sees no change in a
+    box, and every page of a box (its Locations' pages, its board drawn) is the same."""
     from mayhem.compiler.ir import dumps
-    before = driver.build(_content_files(without_standard=True), root=CONTENT)
+    before = driver.build(_main_content(tmp_path), root=tmp_path / "content")
     assert before.ok
     assert schema.KINDS["location"].origin is None  # (the old entry was the one read)
     monkeypatch.undo()  # the declared kind again
@@ -99,25 +121,21 @@ def test_the_ir_the_findings_and_the_site_are_the_ones_the_old_entry_gave(monkey
     for box in BOXES:
         old = [c for c in before.ir["components"] if c["box"] == box]
         new = [c for c in after.ir["components"] if c["box"] == box]
-        locations = [c for c in new if c["kind"] == "location"]
-        assert len(locations) == 10 and any(c["props"].get("vp-slots") for c in after.ir["components"]
-                                            if c["kind"] == "location")
+        assert len([c for c in new if c["kind"] == "location"]) == 10
+        assert any(c["props"].get("vp-slots") for c in new if c["kind"] == "location") == (box == "looney-tunes")
         assert dumps(new) == dumps(old), box
     assert after.ir["boxes"] == before.ir["boxes"]
-
-    def own(items):
-        return [x for x in items if not (x.get("span") or "").startswith(STANDARD + ":")]
-
-    assert dumps(own(after.ir["graph"]["nodes"])) == dumps(own(before.ir["graph"]["nodes"]))
-    assert after.ir["graph"]["edges"] == before.ir["graph"]["edges"]
+    assert dumps(_nodes(after.ir)) == dumps(_nodes(before.ir))
+    board = "shared/game:game:mayhem/locations"  # the one new node: the shared game's board
+    assert [e for e in after.ir["graph"]["edges"] if board not in (e["source"], e["target"])] == \
+        before.ir["graph"]["edges"]
     assert _findings(after) == _findings(before)
-    added = {c.qid for c in compare(before.ir, after.ir).components if c.change == "added"}
-    assert "shared/card-types:card-type:location" in added
-    assert [c for c in compare(before.ir, after.ir).components
-            if not c.qid.startswith("shared/card-types:")] == []
+    changes = compare(before.ir, after.ir).components
+    assert ("added", "shared/card-types:card-type:location") in {(c.change, c.qid) for c in changes}
+    assert [c.qid for c in changes if not c.qid.startswith(("shared/card-types:", "shared/game:"))] == []
     pages_before, pages_after = _site_pages(before), _site_pages(after)
     boxed = [p for p in pages_before if p.startswith(BOXES)]
-    assert any("/locations/" in p for p in boxed)
+    assert any("/locations/" in p for p in boxed) and any("<svg" in pages_before[p] for p in boxed)
     assert {p: pages_after[p] for p in boxed} == {p: pages_before[p] for p in boxed}
 
 
@@ -267,3 +285,58 @@ plain-tile yard "Yard" {
     assert found == [("E206", "'effect' is not an effect slot of a tile", 5)]
     kinds = comp.model.kinds
     assert kinds["tile"].slots == () and [s.name for s in kinds["plain-tile"].slots] == ["effect"]
+
+
+def _renamed_content(tmp_path: Path, board: bool = True) -> Path:
+    """A copy of the content whose Locations call their slots `seats` and their Base `camp`
+    (its card-types.mh declares them so), and whose shared game's board reads them (or, with
+    `board=False`, still reads `slots` and `base`)."""
+    import re
+    import shutil
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root)
+    standard = root / STANDARD
+    standard.write_text(standard.read_text(encoding="utf-8").replace("  slots int required", "  seats int required")
+                        .replace("  base id optional", "  camp id optional"), encoding="utf-8")
+    for box in BOXES:
+        tiles = root / box / "locations.mh"
+        text = re.sub(r"^  slots ", "  seats ", tiles.read_text(encoding="utf-8"), flags=re.M)
+        tiles.write_text(re.sub(r"^  base ", "  camp ", text, flags=re.M), encoding="utf-8")
+    if board:
+        game = root / "shared" / "game.mh"
+        game.write_text(game.read_text(encoding="utf-8").replace("    capacity slots\n", "    capacity seats\n")
+                        .replace("    bases base\n", "    bases camp\n"), encoding="utf-8")
+    return root
+
+
+def test_the_checks_and_the_site_read_a_location_through_the_games_board(tmp_path):
+    """The board checks (C702 the slots, C703 the Bases), the component list's counts (C101) and
+    the board drawn on the site read a Location's capacity and Base as the shared game's `board`
+    names them: renamed in the card type, the tiles and the board, they are found as before."""
+    root = _renamed_content(tmp_path)
+    tiles = root / "teen-titans-go" / "locations.mh"
+    text = tiles.read_text(encoding="utf-8")
+    text = text.replace("  seats 2\n  camp white\n", "  seats 3\n  camp black\n", 1)  # a White Base turned Black
+    tiles.write_text(text, encoding="utf-8")
+    comp = driver.build(sorted(root.rglob("*.mh")), root=root)
+    errors = [(code, message) for code, severity, message, _span, _hint in _findings(comp) if severity == "error"]
+    assert ("C702", "Location 'white-base-1' has 3 slots; a Location has 1 or 2") in errors
+    assert ("C703", "box 'teen-titans-go' has 3 Black and 1 White Bases; each Team needs as many as the other, "
+            "and at least two") in errors
+    assert ("C101", "box 'teen-titans-go' lists 2 White Bases; the content has 1") in errors
+    assert not any(code == "C101" and "Special Location" in message for code, message in errors)
+    # (and the Looney Tunes White Base of the same name differs now: C202 compares every property)
+    assert [code for code, _m in errors if code not in ("C702", "C703", "C101")] == ["C202"]
+    board = next(p for p in _site_pages(comp).values() if "<svg" in p and "Looney" not in p and "Black Team Base" in p)
+    assert board.count("White Team Base") == 1
+
+
+def test_a_board_that_reads_a_property_the_tiles_lack_is_an_error(tmp_path):
+    root = _renamed_content(tmp_path, board=False)
+    comp = driver.check([root], root=root)
+    found = [(d.code, d.message, d.hint, str(d.span)) for d in comp.diagnostics.items if d.severity == "error"]
+    assert [f[:3] for f in found] == [
+        ("E301", "card type 'location' declares no property 'slots'", "did you mean 'vp-slots' or 'seats'?"),
+        ("E301", "card type 'location' declares no property 'base'",
+         "its properties: named, source, text, seats, camp, icons, vp-slots")]
+    assert all(f[3].startswith("shared/game.mh:") for f in found)
