@@ -3,8 +3,8 @@
 Also their pools, shared rules modules, keywords, tags and icons, the first game's hands,
 non-player figures, Competitive Mode team lists and rulings. dsl/schema.py registers them,
 in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, Mayhem cards,
-GO! cards and Locations stand here by name only, at their place in the order: they are a
-token type and card types declared in content (content/shared/card-types.mh)."""
+GO! cards, Locations and non-player figures stand here by name only, at their place in the
+order: they are a token type and card types declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
 from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
@@ -152,14 +152,9 @@ _kind(KindSpec(
     props=(SOURCE,),
     dynamic_props="list", needs_name=False, component=False,
 ))
-_kind(KindSpec(
-    "npc", "A non-player figure of Free-For-All Mayhem, moved by the players.", ("<box-file>",),
-    props=(
-        SOURCE, TEXT_REQ,
-        PropSpec("figure", "id", "The character whose figure it uses.", True),
-    ),
-    triggers="npc",
-))
+# Free-For-All's non-player figures are a card type declared in content
+# (content/shared/card-types.mh): their properties and triggers come from there.
+_declared_in_content("npc")
 
 _kind(KindSpec(
     "mode", "A way to play: seats and Teams, dice, board, decks, tokens, non-player figures and how to "

@@ -4,8 +4,9 @@ A kind says where a declaration may stand, and its properties, effect slots, tri
 children. The grammar gives the shape of a declaration; this table gives its meaning, and
 the language reference is generated from both. The kinds' parts are dsl/kind_specs.py's,
 the Mayhem boxes' kinds dsl/box_kinds.py's, the rules kernel's dsl/kernel_kinds.py's.
-Mayhem cards, GO! cards, Locations and tokens are not in the table: they are card types and a
-token type declared in content (content/shared/card-types.mh), and KINDS holds them too."""
+Mayhem cards, GO! cards, Locations, non-player figures and tokens are not in the table: they
+are card types and a token type declared in content (content/shared/card-types.mh), and KINDS
+holds them too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -98,7 +99,7 @@ class _Kinds(Mapping):
 
 KINDS: Mapping[str, KindSpec] = _Kinds()
 
-# the kinds of the Mayhem boxes; tokens, Mayhem cards, GO! cards and Locations by name at their place: a
+# the kinds of the Mayhem boxes; tokens, Mayhem cards, GO! cards, Locations and npcs by name at their place: a
 # token type and card types declared in content (content/shared/card-types.mh), their
 # properties, effects and triggers from there (compiler.card_types.standard_kinds)
 from .box_kinds import BOX_KINDS  # noqa: E402
