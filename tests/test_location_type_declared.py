@@ -340,3 +340,14 @@ def test_a_board_that_reads_a_property_the_tiles_lack_is_an_error(tmp_path):
         ("E301", "card type 'location' declares no property 'base'",
          "its properties: named, source, text, seats, camp, icons, vp-slots")]
     assert all(f[3].startswith("shared/game.mh:") for f in found)
+
+
+def test_the_team_of_a_base_is_checked_through_the_games_board(tmp_path):
+    """The compiler's Team check (E301) reads a Location's Base as the board names it: `camp whit`."""
+    root = _renamed_content(tmp_path)
+    tiles = root / "teen-titans-go" / "locations.mh"
+    tiles.write_text(tiles.read_text(encoding="utf-8").replace("  camp white\n", "  camp whit\n", 1), encoding="utf-8")
+    comp = driver.check([root], root=root)
+    found = [(d.code, d.message, d.hint, str(d.span)) for d in comp.diagnostics.items if d.severity == "error"]
+    assert found == [("E301", "unknown Team 'whit' as the Base of Location 'white-base-1'", "did you mean 'white'?",
+                      "teen-titans-go/locations.mh:40:8")]
