@@ -29,7 +29,8 @@ DECLARING = ("card-type", "token-type")
 # effects are checked in).
 DECL_TYPES = tuple(PROPERTY_TYPES) + ("enum", "enums", "effect")
 DECL_TYPES_TEXT = ", ".join(DECL_TYPES)
-# The toolchain's own card types (Mayhem cards, GO! cards): content/shared/ of the shipped content.
+# The toolchain's own card types (Mayhem cards, GO! cards, Locations, non-player figures): content/shared/ of
+# the shipped content.
 STANDARD_FILE = "shared/card-types.mh"
 
 
@@ -206,8 +207,10 @@ def _kind_of(ct, diags: Diagnostics) -> KindSpec | None:
     if tokens:
         return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ANYWHERE, props=common + tuple(props),
                         slots=tuple(slots), triggers=triggers, origin=ct)
-    # a card that holds others (a dashboard) has no effect of its own unless it declares one: its parts have them
-    holder = "children" in ct.props
+    # a card that holds others (a dashboard) has no effect of its own unless it declares one: its
+    # parts have them; nor has a card type that says `no-effect` (Locations, npcs: what they do is
+    # their triggers)
+    holder = "children" in ct.props or ct.prop("no-effect")
     return KindSpec(ct.id, ct.prop("text") or ct.name or ct.id, ("<box-file>",) if boxed else ("<box-file>", "deck"),
                     props=common + tuple(props), slots=tuple(slots) or (() if holder else (EFFECT,)),
                     triggers=triggers, children=("ruling",), needs_name=not ct.prop("unnamed"),
@@ -255,7 +258,7 @@ _standard: tuple = (None, {})  # (the file's path, modification time and size; i
 
 
 def standard_kinds() -> dict[str, KindSpec]:
-    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`, `token`),
+    """The kinds of the toolchain's content/shared/card-types.mh (`mayhem-card`, `go-card`, `token`, `location`, `npc`),
     compiled against the built-in kinds alone, again only when the file changed; {} when it
     is missing or does not compile (its errors show when the content holding it is checked)."""
     global _standard

@@ -5,7 +5,9 @@ from __future__ import annotations
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 
-def check_board(comp, game, model, diags: Diagnostics) -> None:
+def check_board(comp, game, model, diags: Diagnostics, counted: bool = True) -> None:
+    """`counted`: the content holds a tile for each position (not for the shared rules' board, whose
+    boxes each lay their own Locations in their own rows: C701)."""
     boards = [c for c in game.children if c.kind == "board"]
     if boards and comp is not boards[0]:
         diags.error("E205", f"a game lays one board: '{boards[0].id}' is declared first", comp.decl.id_span,
@@ -17,11 +19,14 @@ def check_board(comp, game, model, diags: Diagnostics) -> None:
     ctype = comp.prop("tiles")
     if not isinstance(ctype, str):
         return
-    types = sorted(c.id for c in model.top_level() if c.kind == "card-type")
-    spec = (model.kinds or {}).get(ctype) if ctype in types else None
+    # the collection's card types, and the toolchain's (`location`: known whether or not the
+    # collection holds content/shared/card-types.mh), as a figure's `card-type` reads them
+    kinds = model.kinds or {}
+    types = sorted(k for k, s in kinds.items() if s.origin is not None and s.origin.kind == "card-type")
+    spec = kinds.get(ctype) if ctype in types else None
     if spec is None:
         diags.error("E301", f"unknown card type '{ctype}'", comp.props["tiles"].span,
-                    hint=did_you_mean(ctype, types) or "card types of the content: " + (", ".join(types) or "none"))
+                    hint=did_you_mean(ctype, types) or "card types of the content: " + ", ".join(types))
         return
     declared = {p.name: p.shape for p in spec.props}
     for role, shapes in (("capacity", ("int",)), ("bases", None)):
@@ -35,7 +40,7 @@ def check_board(comp, game, model, diags: Diagnostics) -> None:
             diags.error("E204", f"'{role} {name}': the property is {declared[name]}, not a number",
                         comp.props[role].span, hint=f"declare it in '{ctype}': {name} int 2")
     count = sum(1 for c in model.top_level() if c.kind == ctype)
-    if isinstance(rows, list) and all(isinstance(n, int) for n in rows) and count < sum(rows):
+    if counted and isinstance(rows, list) and all(isinstance(n, int) for n in rows) and count < sum(rows):
         cards = f"{count} card" + ("" if count == 1 else "s")
         diags.error("E204", f"the layout has {sum(rows)} positions, but the content has {cards} of '{ctype}'",
                     comp.props["layout"].span, hint="declare more tiles, or fewer positions")

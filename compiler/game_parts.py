@@ -128,10 +128,14 @@ def check_box_property(name: ast.String, diags: Diagnostics) -> None:
                     hint=did_you_mean(name.value, props) or "properties of a box: " + ", ".join(props))
 
 
-def check_shared_rules(game, diags: Diagnostics) -> None:
+def check_shared_rules(game, model, diags: Diagnostics) -> None:
     """The game of a module file: the dice its `effect-die` and `pool-die` name are its own; its
     turn order is one the Mayhem engine plays; its phases each do something, and run each part
-    of the round's structure once at most."""
+    of the round's structure once at most; its board (the Locations laid) is checked as a kernel
+    game's is."""
+    from .game_board import check_board
+    for board in (c for c in game.children if c.kind == "board"):
+        check_board(board, game, model, diags, counted=False)
     for name, played in SHARED_TURN_ORDER.items():
         pv = game.props.get(name)
         if pv is not None and pv.value != played:

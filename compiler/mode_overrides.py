@@ -64,18 +64,21 @@ def check_overrides(modes: list[Component], games: list[Component], diags: Diagn
 def card_type_flags(card_types: list[Component]) -> list[str]:
     """The flag properties the card types declare (`free-for-all flag "..."`), in order: the
     content's own card types, then the toolchain's (content/shared/card-types.mh, which a
-    content root without card types plays with)."""
+    content root without card types plays with). A card type with `no-effect` (Locations,
+    non-player figures) has no card a deck holds: its flags are not listed."""
     from .card_types import parse_propdecl, standard_kinds
     out = []
     for ct in card_types:
+        if ct.prop("no-effect"):
+            continue
         for member in ct.decl.members:
             if isinstance(member, ast.Prop):
                 decl = parse_propdecl(member.values)
                 if decl is not None and decl["type"] == "flag" and member.name not in out:
                     out.append(member.name)
     for spec in standard_kinds().values():
-        if spec.origin.kind != "card-type":
-            continue  # (the token type: a deck holds no tokens)
+        if spec.origin.kind != "card-type" or spec.origin.prop("no-effect"):
+            continue  # (the token type, Locations, npcs: a deck holds no tokens, tiles or figures)
         out += [p.name for p in spec.props if p.shape == "flag" and p.name not in out]
     return out
 

@@ -85,7 +85,8 @@ class NameResolver:
             tags = comp.prop(name)  # (a list: a card or token type's `immune tags` declares, names no tag)
             for tag in tags if isinstance(tags, list) else ():
                 self.find_vocab(file, "tag", tag, comp.props[name].span)
-        for icon in comp.prop("icons", []) or []:
+        icons = comp.prop("icons")  # (a list: a card type's `icons list` declares, names no icon)
+        for icon in icons if isinstance(icons, list) else ():
             self.find_vocab(file, "icon", icon, comp.props["icons"].span)
         if comp.kind == "pool" and comp.prop("pile-on") and box and self.res.games.get(box) is None:
             self.box_ref(box, comp.prop("pile-on"), "location", comp.props["pile-on"])
@@ -112,7 +113,7 @@ class NameResolver:
                 if isinstance(comp.prop("kept-as"), str):
                     self.any_token(comp.prop("kept-as"), comp.props["kept-as"].span)
             elif comp.kind == "game":
-                check_shared_rules(comp, self.diags)
+                check_shared_rules(comp, self.model, self.diags)
             elif comp.kind == "restriction" and comp.parent is not None and comp.parent.kind == "game":
                 check_restriction(comp, comp.parent, self.diags)  # a restriction of the shared rules
             if comp.kind == "token" and game is None:  # a Mayhem box's token: the shared rules' restrictions

@@ -1,5 +1,6 @@
 """The Teams' names that content writes outside effects, checked against the game's `team-names`:
-a pool's count per Team (`black 5 white 5`), a Location's Base (`base black`) and a box's counts per
+a pool's count per Team (`black 5 white 5`), a Location's Base (`base black`: the property the shared
+game's `board` reads as a tile's Base, `bases base`) and a box's counts per
 Team (`bases black 2 white 2`, `activation-dice`, `counter-bases`). The Mayhem boxes' shared rules
 name their Teams by their colours (`team-names [black, white]`, content/shared/game.mh); a game
 that names them otherwise has boxes that write its names."""
@@ -26,6 +27,18 @@ def team_names_for(comp, games: dict) -> tuple[tuple[str, ...], str]:
     return COLOURS, "the Teams (no game declares `team-names`)"
 
 
+def base_property(comp, games: dict) -> str:
+    """The property of a Location that names its Base's Team: the one the board of its game names
+    (`board ... { bases base }`, the shared rules' for a Mayhem box), else `base`."""
+    game = games.get(comp.scope)
+    chosen = [game] if game is not None else [g for scope, g in sorted(games.items()) if scope.endswith(".mh")]
+    for g in chosen:
+        board = next((c for c in g.children if c.kind == "board"), None)
+        if board is not None and isinstance(board.prop("bases"), str):
+            return board.prop("bases")
+    return "base"
+
+
 def check_team_names(comp, games: dict, diags: Diagnostics) -> None:
     if comp.kind not in ("pool", "location", "box"):
         return
@@ -43,7 +56,7 @@ def check_team_names(comp, games: dict, diags: Diagnostics) -> None:
                 check(name, pv.node.name_span, f"in pool '{comp.id}': a pool counts its tokens per Team",
                       others=own)
     elif comp.kind == "location":
-        pv = comp.props.get("base")
+        pv = comp.props.get(base_property(comp, games))
         if pv is not None and pv.node.values:
             check(str(pv.value), pv.node.values[0].span, f"as the Base of Location '{comp.id}'")
     else:

@@ -3,9 +3,9 @@
 Also their pools, shared rules modules, keywords, tags and icons, the first game's hands,
 non-player figures, Competitive Mode team lists and rulings. dsl/schema.py registers them,
 in this order, with the rules kernel's kinds (dsl/kernel_kinds.py); tokens, characters and
-their dashboards' parts (sides, Special Abilities, Abilities), Mayhem cards and GO! cards
-stand here by name only, at their place in the order: they are a token type and card types
-declared in content (content/shared/card-types.mh)."""
+their dashboards' parts (sides, Special Abilities, Abilities), Mayhem cards, GO! cards,
+Locations and non-player figures stand here by name only, at their place in the order: they
+are a token type and card types declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
 from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
@@ -101,34 +101,18 @@ _declared_in_content("character", "side", "special-ability", "ability")
 # Mayhem cards and GO! cards are card types declared in content (content/shared/card-types.mh):
 # their properties, effects and triggers come from there (compiler.card_types.standard_kinds).
 _declared_in_content("mayhem-card", "go-card")
-_kind(KindSpec(
-    "location", "A Location tile: slots, base colour, icons, VP slots and its effect.",
-    ("<box-file>",),
-    props=(
-        NAMED,
-        SOURCE, TEXT,
-        PropSpec("slots", "int", "Character slots (1 or 2).", True),
-        PropSpec("base", "id", "A Team Base of this colour: one of the game's `team-names` (`black`, `white`)."),
-        PropSpec("icons", "list", "Mission and board icons printed on the tile."),
-        PropSpec("vp-slots", "flag", "Holds one Victory Point token of each colour at setup (read by the "
-                 "shared rules' `vp` counter: `set-out-on vp-slots`)."),
-    ),
-    triggers="location",
-))
+# Locations are a card type declared in content (content/shared/card-types.mh): their
+# properties and triggers come from there (compiler.card_types.standard_kinds).
+_declared_in_content("location")
 _kind(KindSpec(
     "first-game", "The Mayhem cards each character gets in the first game, instead of the draw.",
     ("<box-file>",),
     props=(SOURCE,),
     dynamic_props="list", needs_name=False, component=False,
 ))
-_kind(KindSpec(
-    "npc", "A non-player figure of Free-For-All Mayhem, moved by the players.", ("<box-file>",),
-    props=(
-        SOURCE, TEXT_REQ,
-        PropSpec("figure", "id", "The character whose figure it uses.", True),
-    ),
-    triggers="npc",
-))
+# Free-For-All's non-player figures are a card type declared in content
+# (content/shared/card-types.mh): their properties and triggers come from there.
+_declared_in_content("npc")
 
 _kind(KindSpec(
     "mode", "A way to play: seats and Teams, dice, board, decks, tokens, non-player figures and how to "

@@ -66,12 +66,12 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "Each kind of declaration has its place: characters, cards and Locations in box files "
          "(files that start with `in box`); abilities inside characters or sides; keywords, tokens, "
          "tags and icons anywhere at the top level. Cards of a card type marked `no-decks` (Mayhem "
-         "cards and GO! cards, declared in content/shared/card-types.mh) stand at the top of a box "
+         "cards, GO! cards and Locations, declared in content/shared/card-types.mh) stand at the top of a box "
          "file only; other cards also inside a `deck`.",
          'ability staff-meeting "Staff Meeting" { ... }   # at the top of a file',
          "Move it inside its character."),
     Code("E202", "unknown property", "The property is not one this kind of declaration has. A card "
-         "has the properties its card type declares (Mayhem cards and GO! cards: "
+         "has the properties its card type declares (Mayhem cards, GO! cards and Locations: "
          "content/shared/card-types.mh) and the ones every card has; a token those of its token type "
          "(the same file).",
          "character robin \"Robin\" {\n  lifes 10\n}", "life 10"),

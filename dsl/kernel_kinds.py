@@ -31,6 +31,8 @@ def kernel_kinds() -> list:
                          "they resolve when a card is played: `[healing, attack, draw-play, defense, effect]`."),
                 PropSpec("no-decks", "flag", "Its cards are printed once each and declared at the top of a box "
                          "file: no `deck`, no `copies` (Mayhem cards, GO! cards)."),
+                PropSpec("no-effect", "flag", "Its cards have no `effect` of their own when it declares no effect: "
+                         "what they do is their triggers (Locations, non-player figures)."),
                 PropSpec("requires", "list", "Properties every card has that each card of this type must give: "
                          "`requires [text]`."),
                 PropSpec("triggers", "id", "Its cards may carry `on EVENT` triggers, checked in this context "

@@ -4,9 +4,9 @@ A kind says where a declaration may stand, and its properties, effect slots, tri
 children. The grammar gives the shape of a declaration; this table gives its meaning, and
 the language reference is generated from both. The kinds' parts are dsl/kind_specs.py's,
 the Mayhem boxes' kinds dsl/box_kinds.py's, the rules kernel's dsl/kernel_kinds.py's.
-Characters (their sides, Special Abilities and Abilities), Mayhem cards, GO! cards and tokens
-are not in the table: they are card types and a token type declared in content
-(content/shared/card-types.mh), and KINDS holds them too."""
+Characters (their sides, Special Abilities and Abilities), Mayhem cards, GO! cards, Locations,
+non-player figures and tokens are not in the table: they are card types and a token type
+declared in content (content/shared/card-types.mh), and KINDS holds them too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -99,8 +99,8 @@ class _Kinds(Mapping):
 
 KINDS: Mapping[str, KindSpec] = _Kinds()
 
-# the kinds of the Mayhem boxes; tokens, characters, Mayhem cards and GO! cards by name at their place: a
-# token type and card types declared in content (content/shared/card-types.mh), their
+# the kinds of the Mayhem boxes; tokens, characters, Mayhem cards, GO! cards, Locations and npcs by
+# name at their place: a token type and card types declared in content (content/shared/card-types.mh), their
 # properties, effects and triggers from there (compiler.card_types.standard_kinds)
 from .box_kinds import BOX_KINDS  # noqa: E402
 

@@ -125,7 +125,7 @@ def _rows(rows: list[int], items: list) -> list[list]:
 def _team_order(model: SiteModel, locations: list[dict]) -> list[str]:
     """The Teams whose Bases the board shows, in seat order: the game's `team-names`, then any
     other Team a Base names (by name)."""
-    named = {prop(c, "base") for c in locations if prop(c, "base")}
+    named = {prop(c, model.tiles.bases) for c in locations if prop(c, model.tiles.bases)}
     return [t for t in model.team_names if t in named] + sorted(named - set(model.team_names))
 
 
@@ -133,21 +133,25 @@ def standard_board(model: SiteModel, box: dict, ident: str | None = None) -> Dra
     """The box's board: its `board` rows and its Location tiles, the first Team's Bases first
     (the game's `team-names`: the Black Team's in the Mayhem boxes), then the Special Locations
     by name, then the other Teams' Bases; each tile says what lies on it at setup."""
-    locations = model.of_kind("location", box["id"])
+    locations = model.of_kind(model.tiles.kind, box["id"])
+    base_of = model.tiles.bases  # the tiles' property the board reads as a Base (`bases base`)
     piles = {prop(pool, "pile-on"): pool for pool in box.get("children", ()) if pool["kind"] == "pool"
              and prop(pool, "pile-on")}
-    vp = next((pool for pool in box.get("children", ()) if pool["kind"] == "pool" and prop(pool, "on-vp-slots")), None)
+    # the pieces set out at setup: a counter's `set-out-on vp-slots` on the tiles with that property,
+    # from the pool with its `set-out-if on-vp-slots` (the shared game's `vp`)
+    on, when = model.set_out
+    vp = next((pool for pool in box.get("children", ()) if pool["kind"] == "pool" and prop(pool, when)), None)
     teams = _team_order(model, locations)
     seat = {t: i for i, t in enumerate(model.team_names)}
     paint = {t: team_style(t, seat.get(t, len(seat) + i)) for i, t in enumerate(teams)}
-    bases = {t: [c for c in locations if prop(c, "base") == t] for t in teams}
-    specials = sorted((c for c in locations if not prop(c, "base")), key=lambda c: (sort_name(c), c["qid"]))
+    bases = {t: [c for c in locations if prop(c, base_of) == t] for t in teams}
+    specials = sorted((c for c in locations if not prop(c, base_of)), key=lambda c: (sort_name(c), c["qid"]))
     tiles = []
     for c in [c for t in teams[:1] for c in bases[t]] + specials + [c for t in teams[1:] for c in bases[t]]:
-        base = prop(c, "base")
+        base = prop(c, base_of)
         name = c.get("name") or c["id"]
         marks = []
-        if prop(c, "vp-slots") and vp is not None:
+        if prop(c, on) and vp is not None:
             marks.append("VP tokens")
         if c["id"] in piles:
             marks.append(f"pile of {piles[c['id']].get('name') or piles[c['id']]['id']}")

@@ -132,6 +132,22 @@ class SiteModel:
                      and prop(c, "team-names")), None)
         return tuple(prop(game, "team-names")) if game is not None else COLOURS
 
+    @cached_property
+    def tiles(self):
+        """The card type of the board's tiles and the properties the board reads as a tile's
+        capacity and Base (the shared game's `board`: compiler/mode_setup.tile_roles)."""
+        from mayhem.compiler.mode_setup import tile_roles
+        return tile_roles(self.ir["components"])
+
+    @cached_property
+    def set_out(self) -> tuple[str, str]:
+        """The tiles' property and the pool's flag under which the shared game's counter sets its
+        pieces out at setup (`counter vp { set-out-on vp-slots  set-out-if on-vp-slots }`)."""
+        game = next((c for c in self.components if c["kind"] == "game" and not c.get("box")), None)
+        counter = next((k for k in (game or {}).get("children", ()) if k["kind"] == "counter"
+                        and prop(k, "set-out-on")), None)
+        return (prop(counter, "set-out-on"), prop(counter, "set-out-if", "")) if counter else ("vp-slots", "on-vp-slots")
+
     def term(self, box_id: str | None, plural: bool = False) -> str:
         box = self.box(box_id) if box_id else None
         word = TERMS.get(prop(box, "terminology", "character"), "Character") if box else "Character"

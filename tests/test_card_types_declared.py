@@ -104,7 +104,8 @@ def test_the_ir_of_the_content_is_the_one_the_old_table_gave(monkeypatch, old_ta
 
     added = [c["qid"] for c in new["components"] if c["span"].startswith(STANDARD + ":")]
     assert sorted(added) == ["shared/card-types:card-type:ability", "shared/card-types:card-type:character",
-                             "shared/card-types:card-type:go-card", "shared/card-types:card-type:mayhem-card",
+                             "shared/card-types:card-type:go-card", "shared/card-types:card-type:location",
+                             "shared/card-types:card-type:mayhem-card", "shared/card-types:card-type:npc",
                              "shared/card-types:card-type:side", "shared/card-types:card-type:special-ability",
                              "shared/card-types:module:card-types", "shared/card-types:token-type:token"]
     assert own(new["components"]) == old["components"]

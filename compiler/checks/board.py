@@ -1,4 +1,5 @@
-"""Board checks: the layouts, the Locations' slots, the Bases."""
+"""Board checks: the layouts, the Locations' slots, the Bases (the tiles and the properties the
+shared game's `board` names: game_pieces.tiles)."""
 from __future__ import annotations
 
 import networkx as nx
@@ -6,7 +7,7 @@ import networkx as nx
 from mayhem.runtime.board import row_layout
 
 from . import register, span_of
-from .game_pieces import team_colours
+from .game_pieces import team_colours, tiles
 from .wording import counted
 
 FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
@@ -14,12 +15,12 @@ FREE_FOR_ALL_ROWS = [4, 3, 2, 1]
 
 def layout(col, emit):
     for box_id, box in sorted(col.boxes.items()):
-        tiles = len(col.of_kind("location", box_id))
+        laid = len(col.of_kind(tiles(col).kind, box_id))
         for rows, name in ((col.prop(box, "board"), "standard board"), (FREE_FOR_ALL_ROWS, "Free-For-All triangle")):
             if not rows:
                 continue
-            if sum(rows) != tiles:
-                emit(f"the {name} {rows} has {counted(sum(rows), 'place')} for {counted(tiles, 'Location tile')} of '{box_id}'",
+            if sum(rows) != laid:
+                emit(f"the {name} {rows} has {counted(sum(rows), 'place')} for {counted(laid, 'Location tile')} of '{box_id}'",
                      box["qid"], col.prop_span(box, "board"))
             elif not nx.is_connected(row_layout(list(rows))):
                 emit(f"the {name} {rows} of '{box_id}' falls apart", box["qid"], col.prop_span(box, "board"))
@@ -31,10 +32,12 @@ register(layout, "C701", "layout", "error", "board",
 
 
 def slots(col, emit):
-    for loc in sorted(col.of_kind("location"), key=lambda c: c["qid"]):
-        n = col.prop(loc, "slots")
+    kind, capacity, _bases = tiles(col)
+    for loc in sorted(col.of_kind(kind), key=lambda c: c["qid"]):
+        n = col.prop(loc, capacity)
         if n not in (1, 2):
-            emit(f"Location '{loc['id']}' has {counted(n, 'slot')}; a Location has 1 or 2", loc["qid"], col.prop_span(loc, "slots"))
+            emit(f"Location '{loc['id']}' has {counted(n, 'slot')}; a Location has 1 or 2", loc["qid"],
+                 col.prop_span(loc, capacity))
 
 
 register(slots, "C702", "slots", "error", "board",
@@ -43,8 +46,8 @@ register(slots, "C702", "slots", "error", "board",
 
 def bases(col, emit):
     for box_id, box in sorted(col.boxes.items()):
-        locs = col.of_kind("location", box_id)
-        counts = {c: sum(1 for l in locs if col.prop(l, "base") == c) for c in team_colours(col)}
+        locs = col.of_kind(tiles(col).kind, box_id)
+        counts = {c: sum(1 for l in locs if col.prop(l, tiles(col).bases) == c) for c in team_colours(col)}
         if len(set(counts.values())) > 1 or min(counts.values()) < 2:
             want = max(2, *counts.values())
             short = [f"`base {c}` on {want - n} more Location{'s' if want - n > 1 else ''}"

@@ -291,7 +291,7 @@ def _brings_into_play(col, comp: dict) -> tuple[set[str], set[str], set[str]]:
         for c in col.walk(comp):  # (col.prop's values, read once each, no set built per prop)
             props = c["props"]
             p = props.get("icons")
-            if p is not None and p["value"]:
+            if p is not None and isinstance(p["value"], list):  # (not a card type's declaration)
                 icons.update(p["value"])
             for name in ("immune", "tags"):
                 p = props.get(name)

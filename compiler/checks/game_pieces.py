@@ -1,10 +1,12 @@
 """What the shared rules of the Mayhem boxes declare about their pieces, as the checks read it:
 the token the Victory Points are kept as (the counter `vp`'s `kept-as`), the token flag that
-keeps a Mission token's owner (`owner-kept-if`) and the Teams' names (`team-names`), so that
-a game that names its pieces otherwise is checked the same (content/shared/game.mh)."""
+keeps a Mission token's owner (`owner-kept-if`), the Teams' names (`team-names`) and the board's
+tiles (`board { tiles location  capacity slots  bases base }`), so that a game that names its
+pieces otherwise is checked the same (content/shared/game.mh)."""
 from __future__ import annotations
 
 from mayhem.compiler.builtins import PRIMITIVES
+from mayhem.compiler.mode_setup import tile_roles
 from mayhem.dsl.schema import COLOURS
 
 # The counter the cards' Victory Points are: `gain-vp(n)` stands for `gain(vp, n, ...)`.
@@ -18,6 +20,15 @@ def shared_game(col) -> dict | None:
     if key not in col.memo:
         # the whole collection's components: a View (checks/incremental.py) narrows `top`
         col.memo[key] = next((c for c in col.ir["components"] if c["kind"] == "game" and not c["box"]), None)
+    return col.memo[key]
+
+
+def tiles(col):
+    """The card type of the board's tiles and the properties the board reads (mode_setup.TileRoles):
+    the shared game's `board`, else the Locations' `slots` and `base`."""
+    key = ("tile-roles",)
+    if key not in col.memo:
+        col.memo[key] = tile_roles(col.ir["components"])  # the whole collection's (a View narrows `top`)
     return col.memo[key]
 
 

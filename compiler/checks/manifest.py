@@ -6,7 +6,7 @@ from itertools import combinations, product
 from mayhem.dsl.diagnostics import Related
 from ..mode_setup import draws_hands
 from . import register, span_of
-from .game_pieces import team_colours, vp_token_ids, vp_tokens
+from .game_pieces import team_colours, tiles, vp_token_ids, vp_tokens
 from .tally import tally
 from .wording import counted
 
@@ -24,12 +24,13 @@ _COUNTED = ("character", "location", "mayhem-card", "go-card")
 
 def _counted(col, comp: dict) -> tuple:
     """A top-level component's share of its box's counts: its kind; a Location's Base colour
-    (None: a Special Location); a character whose dashboard sides the box does not have."""
+    (None: a Special Location; the property the shared game's board reads as a tile's Base); a
+    character whose dashboard sides the box does not have."""
     kind, box_id = comp["kind"], comp["box"]
     if kind not in _COUNTED:
         return ()
     if kind == "location":
-        return ((box_id, kind), (box_id, "base", col.prop(comp, "base") or None))
+        return ((box_id, kind), (box_id, "base", col.prop(comp, tiles(col).bases) or None))
     if kind == "character":
         box = col.boxes.get(box_id)
         if box is not None:
