@@ -300,7 +300,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
-             "holder", "here"),
+             "holder", "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team",
+             "owner", "active"),
 }
 
 CONTEXT_DOCS = {
