@@ -205,13 +205,13 @@ class ExprTyper:
             elem = (kernel or B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            # `edge` is the Mayhem vocabulary's too: outside a game its `in` takes Locations
-            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS and node.kind not in K.SHARED_SELECTOR_KINDS
-                                           or ctx.kind == "game"):
+            # `edge`, `location`, `friend` ... are the Mayhem vocabulary's too: outside a game their `in` takes Locations
+            kernel_place = node.kind in K.KERNEL_SELECTOR_KINDS and node.kind not in K.SHARED_SELECTOR_KINDS
+            if node.place is not None and (kernel_place or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("players|cards|figures|location+", pt):  # a game's spaces: `in here`
-                    self.diags.error("E401", f"'in' takes players, cards or figures here, not {describe_type(pt)}",
-                                     node.place.span)
+                    self.diags.error("E401", "'in' takes players, cards, figures or spaces here, not "
+                                     f"{describe_type(pt)}", node.place.span)
             elif node.place is not None:
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("location+|figure", pt):
