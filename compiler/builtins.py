@@ -302,7 +302,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "setup": ("teams",),
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
-             "holder", "here"),
+             "holder", "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team",
+             "owner", "active"),
 }
 
 CONTEXT_DOCS = {
@@ -324,7 +325,8 @@ CONTEXT_DOCS = {
              "its steps run once, in order, before the first round: `teams` are every Team, in seat order.",
     "keyword": "Keywords run in the context of whoever uses them.",
     "game": "Games of the rules kernel (card types, actions, turns): `me` is the player acting, "
-            "`this-card` the card being resolved, `amount` the value of the symbol resolved.",
+            "`this-card` the card being resolved, `amount` the value of the symbol resolved; `here`, "
+            "`adjacent` and the like are relative to the figure the effect is for, `my-team` to `me`.",
 }
 
 # What a selector can range over: `one opponent in here`.

@@ -154,7 +154,19 @@ KERNEL_SELECTOR_KINDS: dict[str, tuple[str, str]] = {
     "die": ("any", "A die (of the set after `in`, else every die in the game)."),
     "edge": ("any", "An edge of the laid board between tiles in play, named `L1-L2` (those touching a space of "
                     "the set after `in`, else every one), in the board's order."),
+    "location": ("any", "A space of the board: `space` (compiler/shorthand.py, `kernel_kind`)."),
+    # figures by whom they belong to, relative to the player acting (runtime/kernel/relations.py): those of
+    # the set after `in` and those on its spaces, else every figure on the board
+    "friend": ("figure", "A figure of the acting player's side (their Team; without Teams, theirs), `self` included."),
+    "teammate": ("figure", "A figure of the acting player's side other than the acting figure (`self`, a piece's holder)."),
+    "opponent": ("figure", "A figure of another side than the acting player's."),
+    "foe": ("figure", "An opponent, or a figure that no player or Team holds."),
+    "player-figure": ("figure", "A figure of a player or a Team."),
+    "character": ("figure", "A figure of a player or a Team: `player-figure` (compiler/shorthand.py, `kernel_kind`)."),
 }
+
+# the kinds above that the Mayhem vocabulary has too, whose `in` outside a game takes Locations
+SHARED_SELECTOR_KINDS = ("edge", "location", "friend", "teammate", "opponent", "foe", "character")
 
 # Events of games: an effect waits for the next structure event once (`on turn-end { ... }`);
 # a `rule`'s triggers run at every one.

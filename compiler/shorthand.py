@@ -2,7 +2,8 @@
 `gain-vp(2, team: t)` is `gain(vp, 2, on: t)`, `vp-of(t)` is `value(vp, of: t)`, `win-vp` is
 `box-property("win-vp")`; `mayhem-die`, `mayhem-icon`, `roll-mayhem-die` and `grant-mayhem-icon`
 are `shown-face`, `shows-icon`, `roll` and `grant-icon` of the die the game's `effect-die` names
-(`roll(mayhem)`), and `complete-mission` is `card-done()`. The IR keeps the word as written (the
+(`roll(mayhem)`), and `complete-mission` is `card-done()`; the selectors `one location` and `one
+character` are the kernel's `one space` and `one player-figure` (`kernel_kind`). The IR keeps the word as written (the
 checks, the site and the bots read it); the runtime lowers each node once, when it compiles it,
 with the game whose declarations a given argument may name."""
 from __future__ import annotations
@@ -67,6 +68,19 @@ def lowered(node: dict, game: dict | None = None) -> dict:
         if ctx is not None and ctx.stands_for is not None:
             return {"e": "fn", "name": ctx.stands_for.word, "args": _args(ctx.stands_for, {}, game), "span": node.get("span")}
     return node
+
+
+# selectors' kinds of the Mayhem vocabulary and the kernel's kinds they are (runtime/kernel/compile.py)
+KERNEL_KINDS = {"location": "space", "character": "player-figure"}
+
+
+def kernel_kind(kind: str) -> str:
+    """The rules kernel's kind of figure or space a selector's kind stands for.
+
+    >>> kernel_kind("location"), kernel_kind("character"), kernel_kind("friend")
+    ('space', 'player-figure', 'friend')
+    """
+    return KERNEL_KINDS.get(kind, kind)
 
 
 def shorthands() -> dict[str, B.StandsFor]:

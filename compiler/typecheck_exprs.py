@@ -42,6 +42,9 @@ class Ctx:
         return c
 
 
+_SPATIAL = ("here", "adjacent", "here-or-adjacent", "anywhere")  # spaces of the board (runtime/kernel/relations.py)
+
+
 def _on_a_piece(comp, ctx: Ctx) -> bool:
     """Inside a trigger of a token of a declared token type (a kernel game's piece, listeners.py)."""
     origin = getattr(getattr(comp, "spec", None), "origin", None)
@@ -202,13 +205,13 @@ class ExprTyper:
             elem = (kernel or B.SELECTOR_KINDS.get(node.kind) or K.KERNEL_SELECTOR_KINDS.get(node.kind) or ("any",))[0]
             if node.count is not None:
                 self.expect(node.count, "number", ctx, "'up-to' count")
-            # `edge` is the Mayhem vocabulary's too: outside a game its `in` takes Locations
-            if node.place is not None and (node.kind in K.KERNEL_SELECTOR_KINDS and node.kind != "edge"
-                                           or ctx.kind == "game"):
+            # `edge`, `location`, `friend` ... are the Mayhem vocabulary's too: outside a game their `in` takes Locations
+            kernel_place = node.kind in K.KERNEL_SELECTOR_KINDS and node.kind not in K.SHARED_SELECTOR_KINDS
+            if node.place is not None and (kernel_place or ctx.kind == "game"):
                 pt = self.expr(node.place, ctx)
-                if not B.accepts("players|cards|figures", pt):
-                    self.diags.error("E401", f"'in' takes players, cards or figures here, not {describe_type(pt)}",
-                                     node.place.span)
+                if not B.accepts("players|cards|figures|location+", pt):  # a game's spaces: `in here`
+                    self.diags.error("E401", "'in' takes players, cards, figures or spaces here, not "
+                                     f"{describe_type(pt)}", node.place.span)
             elif node.place is not None:
                 pt = self.expr(node.place, ctx)
                 if not B.accepts("location+|figure", pt):
@@ -234,12 +237,14 @@ class ExprTyper:
                              ("dice of the game: " + ", ".join(sorted(dice)) if dice else
                               "the game declares no die: die ID \"Name\" { faces 1..6 }"))
 
-    def on_a_tile(self, ctx: Ctx) -> bool:
-        """Inside a trigger of a tile: a card of the card type a game's board lays (spaces.py)."""
+    def board_in_scope(self) -> bool:
+        """The game the component being checked plays with has a board: `space` declarations or a
+        `board` laid from tiles (any game's, for a component of no game's box: a tile's card type)."""
         comp = getattr(self, "comp", None)
-        return ctx.event is not None and comp is not None and any(
-            board.prop("tiles") == comp.kind for g in self.res.games.values() for board in g.children
-            if board.kind == "board")
+        games = self.res.games
+        game = games.get(comp.scope) if comp is not None else None
+        chosen = [game] if game is not None else list(games.values())
+        return any(c.kind in ("space", "board") for g in chosen for c in g.children)
 
     def dice_in_scope(self) -> set[str] | None:
         """The dice of the game the component being checked plays with: its box's game (a game of
@@ -274,10 +279,11 @@ class ExprTyper:
                 self.diags.error("E403", "'holder' is what a piece lies on: it means something only in a token's "
                                  "trigger", node.span, hint="write it in an `on EVENT` trigger of a token whose "
                                  "token-type says `triggers game`; elsewhere name the figure, space or player")
-            elif sym.name == "here" and ctx.kind == "game" and not self.on_a_tile(ctx):
-                self.diags.error("E403", "'here' is the tile whose trigger is heard: it means something only in a "
-                                 "trigger of a tile of the game's board", node.span, hint="write it in an `on "
-                                 "EVENT` trigger of a card of the board's `tiles` card type; elsewhere name the space")
+            elif sym.name in _SPATIAL and ctx.kind == "game" and not self.board_in_scope():
+                self.diags.error("E403", f"'{sym.name}' names spaces of the board, and this game has none",
+                                 node.span, hint="declare the game's `space`s or a `board` laid from tiles; `here` "
+                                 "is the tile whose trigger is heard, the space a piece lies on, else the space of "
+                                 "the figure the effect is for (`self`, a piece's holder, the Active figure)")
             elif sym.name not in B.CONTEXTS[ctx.kind]:
                 self.diags.error("E403", f"'{sym.name}' means nothing in "
                                  f"{B.CONTEXT_DOCS[ctx.kind].split(':')[0].lower()}", node.span,

@@ -61,7 +61,11 @@ def load(which: str):
     from mayhem.runtime.kernel import load_game_rules
     if which == "marvel":
         return load_game_rules(driver.compile_paths([ROOT / "content"]).ir, "marvel-mayhem")
-    return load_game_rules(driver.compile_paths([RIDGE]).ir, "ridge")
+    rules = load_game_rules(driver.compile_paths([RIDGE]).ir, "ridge")
+    # Ridge as the interpreter played it: without `belay` (and so without a rope ever placed),
+    # added to the lab later (its rope's scenario; test_ridge_games_rope_climbers below)
+    del rules.actions["belay"]
+    return rules
 
 
 MARVEL_GAMES = 36
@@ -104,6 +108,26 @@ def test_seeded_ridge_games_are_the_games_the_interpreter_played(ridge):
     got = digests(ridge, ridge_configs(RIDGE_GAMES))
     different = [seed for seed, (a, b) in enumerate(zip(got, RIDGE_DIGESTS)) if a != b]
     assert len(got) == len(RIDGE_DIGESTS) and not different, f"seeds played differently: {different}"
+
+
+def test_ridge_games_rope_climbers():
+    """With `belay`, four-player games of Ridge rope climbers, whose ropes haul teammates (the
+    kernel's `teammate in adjacent` and `here`, runtime/kernel/relations.py): the games the
+    digests above hold without it are others."""
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import load_game_rules
+    from mayhem.runtime.kernel.play import play_game
+    rules = load_game_rules(driver.compile_paths([RIDGE]).ir, "ridge")
+    ropes = hauled = 0
+    for config in ridge_configs(RIDGE_GAMES)(rules):
+        game = play_game(rules, config, ["random"])
+        log = game.state.log
+        for i, entry in enumerate(log):
+            if entry.get("event") == "remove" and entry.get("token") == "rope":
+                ropes += 1
+                mover = next(e for e in reversed(log[:i]) if e.get("event") in ("move", "action"))
+                hauled += mover["event"] == "move"
+    assert ropes > 0 and hauled > 0
 
 
 def test_a_step_that_cannot_ask_is_known_and_one_that_can_is_copied(marvel):

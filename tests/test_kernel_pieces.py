@@ -226,8 +226,8 @@ def test_a_placed_on_kind_without_its_zone_is_said(tmp_path):
 
 
 def test_a_game_without_pieces_has_none(embers):
-    ridge = load_game_rules(_compiled(HERE / "ridge"), "ridge")
-    assert ridge.pieces is None and embers.pieces is not None
+    bastion = load_game_rules(_compiled(HERE / "bastion"), "bastion")  # (Ridge has its ropes)
+    assert bastion.pieces is None and embers.pieces is not None
     assert embers.pieces.restricts == {"move": {"embers:token:freeze"}, "dig": {"embers:token:daze"}}
     assert embers.pieces.discards == {"round-end": {"embers:token:freeze"}, "turn-end": {"embers:token:daze"}}
     assert embers.pieces.limits == {"embers:token:daze": 1}

@@ -56,6 +56,10 @@ _CONTEXT["self"] = "(run.state.active_figure if run.state.active_turn == run.sta
 # ... but in a figure's own trigger, that figure (listeners.components)
 _CONTEXT["self"] = f"(env['ctx:self'] if 'ctx:self' in env else {_CONTEXT['self']})"
 _CONTEXT["pending"] = "(env.get('_pending') or (0,))[0]"  # the pending amount of the event being heard (events.py)
+_CONTEXT["holder"] = "env.get('ctx:holder')"  # what a piece lies on, in its trigger (listeners.py)
+# the names relative to the acting figure and the player acting, each a function of relations.py
+_CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in (
+    "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team", "owner", "active"))
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is
 # read into once (`size` is `len(_as_list(x))`, without calling _as_list)
@@ -118,6 +122,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return bound.read(key) if bound is not None else f"env.get({key!r})"
     if kind == "ctx":
         key = "ctx:" + e["name"]
+        if "_rel[" in _CONTEXT.get(e["name"], ""):
+            from .relations import CONTEXT
+            space["_rel"] = CONTEXT
         return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"env.get({key!r})")
     if kind == "list":
         return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"
@@ -188,6 +195,10 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return f"(True if {f' {kind} '.join(items)} else False)"
     if kind == "not":
         return f"(not ({source(e['x'], space, bound)}))"
+    if kind == "is" and e["r"]["e"] == "relation":  # `x is friend`: relations.py
+        from .relations import is_related
+        left, rel = source(e["l"], space, bound), name_for(space, e["r"]["name"])
+        return f"({name_for(space, is_related)}(run, env, {left}, {rel}) != {name_for(space, e['negated'])})"
     if kind == "is":
         left, right = source(e["l"], space, bound), source(e["r"], space, bound)
         return f"((({left}) == ({right})) != {name_for(space, e['negated'])})"
@@ -216,14 +227,21 @@ def _select(e: dict):
     if pool is not None and e["kind"] == "edge":  # the edges that touch the spaces of the set (edges.py)
         from .edges import edges_in
         pool = (lambda spaces: lambda run, env: edges_in(run, spaces(run, env)))(pool)
+    from ...compiler.shorthand import kernel_kind  # the compiler's table of the vocabulary's other words
+    from .relations import RELATIONS, figures_in
+    kind = kernel_kind(e["kind"])  # a kind the vocabulary gives another word for: the kernel's word
+    if kind in RELATIONS:  # figures by whom they belong to, of the set or on its spaces (relations.py)
+        pool = (lambda kind, of: lambda run, env: figures_in(run, env, kind, of(run, env) if of else None))(
+            kind, pool)
     where, of_it = None, None
     if e["where"] is not None and not _selects(e["where"]):
         space: dict = {}
         of_it = eval("lambda run, env, it: " + source(e["where"], space, _It), space)  # noqa: S307 - from the IR
     elif e["where"] is not None:
         where = compiled(e["where"])
-    kind, every, span, prompt = e["kind"], e["quant"] == "all", e["span"], f"choose a {e['kind']}"
-    if e["in"] is not None and e["where"] is None and kind != "edge":  # the pool's source written in: one function
+    every, span, prompt = e["quant"] == "all", e["span"], f"choose a {e['kind']}"
+    # the pool's source written in: one function
+    if e["in"] is not None and e["where"] is None and kind != "edge" and kind not in RELATIONS:
         from .selects import select_of
         return select_of(e)
 

@@ -1,0 +1,159 @@
+"""Words relative to the figure an effect is for: its space and the spaces next to it, the Teams of the player acting, and who a figure is to them.
+
+The figure an effect is for (`acting`) is the figure whose own trigger is heard (`self`), the
+figure a piece lies on (in the piece's trigger), else the Active figure in its turn. The context
+names `here`, `adjacent`, `here-or-adjacent` and `anywhere` are spaces relative to it; `my-team`,
+`opposing-team`, `leading-team`, `owner`, `holder` and `active` name Teams, players and figures;
+the selectors `friend`, `teammate`, `opponent`, `foe` and `player-figure` range over the figures
+on the board by whom they belong to (docs/kernel.md, "Spaces, Teams and figures relative to the
+acting figure")."""
+from __future__ import annotations
+
+from .compile import _as_list
+
+# the selectors' kinds that range over figures by whom they belong to
+RELATIONS = ("friend", "teammate", "opponent", "foe", "player-figure")
+
+
+def acting(run, env):
+    """The figure an effect is for: `self` in a figure's trigger, the figure a piece lies on in
+    the piece's trigger, else the Active figure in the turn it was made Active; none without one."""
+    if "ctx:self" in env:
+        return env["ctx:self"]
+    holder = env.get("ctx:holder")
+    state = run.state
+    if holder is not None and holder in state.figures:
+        return holder
+    return state.active_figure if state.active_turn == state.turn else None
+
+
+def here(run, env):
+    """The tile whose trigger is heard; the space a piece lies on; else the acting figure's space
+    (none off the board, or without one)."""
+    if "ctx:here" in env:
+        return env["ctx:here"]
+    holder = env.get("ctx:holder")
+    if holder is not None and _is_space(run, holder):
+        return holder
+    fig = acting(run, env)
+    return run.state.figures[fig]["space"] if fig is not None else None
+
+
+def adjacent(run, env) -> list:
+    """The spaces next to `here` (in the board's order), none when `here` is none."""
+    from .board import adjacent as next_to
+    at = here(run, env)
+    return next_to(run, env, at) if at is not None else []
+
+
+def here_or_adjacent(run, env) -> list:
+    at = here(run, env)
+    return [at, *adjacent(run, env)] if at is not None else []
+
+
+def anywhere(run, env) -> list:
+    """Every space in play: the declared spaces, or the tiles laid and not removed."""
+    return list(run.rules.spaces) if run.rules.layout is None else run.rules.layout.spaces(run)
+
+
+def side_of_me(run, env):
+    """Whose side the player acting is on: their Team (`me` itself when it is a Team); without
+    Teams, the player."""
+    me = env.get("ctx:me")
+    state = run.state
+    if not state.teams or me in state.teams:
+        return me
+    return state.team_of(me)
+
+
+def my_team(run, env):
+    """The Team of the player acting (none in a game without Teams)."""
+    return side_of_me(run, env) if run.state.teams else None
+
+
+def opposing_team(run, env):
+    """The first Team, in order, that is not `my-team` (none without Teams)."""
+    mine = my_team(run, env)
+    return next((t for t in run.state.teams if t != mine), None)
+
+
+def leading_team(run, env):
+    """The Team that leads the round (`lead(...)`; a player's Team when a player leads)."""
+    lead = run.state.lead
+    return run.state.team_of(lead) if lead in run.state.players else lead
+
+
+def owner(run, env):
+    """The owner of the card whose effect or trigger this is (a piece: its pool's), as `owner-of`."""
+    card = env.get("ctx:this-card")
+    return run.state.owners[card] if isinstance(card, int) and not isinstance(card, bool) else None
+
+
+def active(run, env):
+    """The Active figure, in the turn it was made Active (dashboards.py); none before one is."""
+    state = run.state
+    return state.active_figure if state.active_turn == state.turn else None
+
+
+# context names as Python source over `run` and `env` (compile._CONTEXT): the function named `_rel`
+CONTEXT = {"here": here, "adjacent": adjacent, "here-or-adjacent": here_or_adjacent, "anywhere": anywhere,
+           "my-team": my_team, "opposing-team": opposing_team, "leading-team": leading_team, "owner": owner,
+           "active": active}
+
+
+def _is_space(run, x) -> bool:
+    if not isinstance(x, str):
+        return False
+    layout = run.rules.layout
+    return x in run.rules.spaces or (layout is not None and x in layout.printed)
+
+
+def _side(state, owner_):
+    """Whose side a figure's owner is on: a player's Team (with Teams), else the owner."""
+    return state.team_of(owner_) if state.teams and owner_ in state.players else owner_
+
+
+def related(run, env, kind: str):
+    """The test `fig -> bool` of a relation to the player acting (and to the acting figure):
+    `friend` a figure of their side (Team, or the player without Teams), `teammate` a friend other
+    than the acting figure, `opponent` a figure of another side, `foe` an opponent or a figure of
+    no one, `player-figure` a figure of a player or a Team."""
+    state = run.state
+    figures = state.figures
+    if kind == "figure":
+        return lambda f: True
+    if kind == "player-figure":
+        return lambda f: figures[f]["owner"] is not None
+    mine = side_of_me(run, env)
+    if kind in ("friend", "teammate"):
+        me_fig = acting(run, env) if kind == "teammate" else None
+        return lambda f: (mine is not None and figures[f]["owner"] is not None
+                          and _side(state, figures[f]["owner"]) == mine and f != me_fig)
+    if kind == "opponent":
+        return lambda f: (mine is not None and figures[f]["owner"] is not None
+                          and _side(state, figures[f]["owner"]) != mine)
+    # foe: an opponent, or a figure no one holds
+    return lambda f: figures[f]["owner"] is None or (mine is not None and _side(state, figures[f]["owner"]) != mine)
+
+
+def figures_in(run, env, kind: str, values) -> list:
+    """The figures a relation's selector ranges over: those of `values` (a set of figures and
+    spaces: the figures themselves, and the figures on the spaces), else every figure on the
+    board; those that meet the relation, in the order of the figures."""
+    state = run.state
+    test = related(run, env, kind)
+    if values is None:
+        return [f for f, x in state.figures.items() if x["space"] is not None and test(f)]
+    named, places = set(), set()
+    for v in _as_list(values):
+        if v in state.figures:
+            named.add(v)
+        elif v is not None:
+            places.add(v)
+    return [f for f, x in state.figures.items()
+            if (f in named or (x["space"] is not None and x["space"] in places)) and test(f)]
+
+
+def is_related(run, env, x, kind: str) -> bool:
+    """`x is friend` (a relation on the right of `is`): a figure that meets it."""
+    return isinstance(x, str) and x in run.state.figures and related(run, env, kind)(x)
