@@ -43,12 +43,12 @@ def check_restricts(comp, game, diags: Diagnostics) -> None:
     """A token's `restricts` names restrictions its game declares (a Mayhem box's token: those of
     the shared rules, content/shared/game.mh)."""
     pv = comp.props.get("restricts")
-    if pv is None:
-        return
-    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else []
+    if pv is None or game is None:  # no game among the files checked (a box's folder checked
+        return  # alone: content/shared/game.mh is none of its files): nothing to check against
+    names = [c.id for c in game.children if c.kind == "restriction"]
     for name, span in _names(pv):
         if name not in names:
-            where = f"game '{game.id}'" if game is not None else "the game"
+            where = f"game '{game.id}'"
             diags.error("E301", f"unknown restriction '{name}': a token restricts what {where} declares", span,
                         hint=did_you_mean(name, names) or (f"restrictions of {where}: {', '.join(names)}" if names
                                                           else f"declare one in {where}: restriction {name} "
