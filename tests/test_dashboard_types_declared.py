@@ -188,7 +188,9 @@ def test_the_site_shows_the_characters_as_the_old_table_did(tmp_path, monkeypatc
     changed = sorted(p for p in before if after.get(p) != before[p])
     assert changed == ["components/index.md", "index.md", "reference/index.md",
                        "shared/card-types/card-types/index.md",
-                       "shared/card-types/token-types/token/index.md"]  # (its source moved down the file)
+                       # (their sources moved down the file)
+                       "shared/card-types/card-types/location/index.md", "shared/card-types/card-types/npc/index.md",
+                       "shared/card-types/token-types/token/index.md"]
     assert sorted(set(after) - set(before)) == [f"shared/card-types/card-types/{k}/index.md" for k in sorted(DASHBOARD)]
     assert len([p for p in before if p.startswith(("teen-titans-go/", "looney-tunes/"))]) > 40
     # the reference: a ruling may stand in each, and a side's source says what every child's says

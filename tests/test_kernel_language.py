@@ -102,14 +102,14 @@ duel-card jab "Jab" {
 
 
 def test_a_card_type_cannot_hide_a_built_in_kind(tmp_path):
-    # (`character` is no built-in kind any more: it is a card type of content/shared/card-types.mh,
-    # which a collection may declare its own way, as a fork does)
+    # (`character`, `location` and `npc` are no built-in kinds any more: they are card types of
+    # content/shared/card-types.mh, which a collection may declare its own way, as a fork does)
     _, errors = _compile(tmp_path, BOX + '''
-card-type npc "Hero card" {
+card-type pool "Hero card" {
   source authored
 }
 ''')
-    assert [(e.code, e.message) for e in errors] == [("E302", "card type 'npc' would hide the built-in kind 'npc'")]
+    assert [(e.code, e.message) for e in errors] == [("E302", "card type 'pool' would hide the built-in kind 'pool'")]
 
 
 def test_a_minimal_game_box_checks_clean(tmp_path):
