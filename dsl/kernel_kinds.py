@@ -102,9 +102,10 @@ def kernel_kinds() -> list:
                 PropSpec("lead-called", "id", "What the rules call the Team that leads the round: the name of "
                          "the log line `lead(...)` writes and of the scenario key that sets or reads the leader "
                          "(`lead-called initiative`; default `lead`)."),
-                PropSpec("effect-die", "id", "Shared rules (a module's game): the die of the game whose face "
-                         "effects read (`mayhem-die`, `mayhem-icon`), that `roll-mayhem-die` and `reroll-dice` "
-                         "roll again."),
+                PropSpec("effect-die", "id", "The game's own die, on the table for all: `roll(DIE)` without "
+                         "`of` rolls it, `shown-face(\"DIE\")` and `shows-icon(\"DIE\")` read its face. In the "
+                         "shared rules, the die whose face effects read (`mayhem-die`, `mayhem-icon`), that "
+                         "`roll-mayhem-die` and `reroll-dice` roll again."),
                 PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
                          "`reroll-dice` rolls again and a scenario's `dice` sets."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
@@ -197,7 +198,8 @@ def kernel_kinds() -> list:
                    PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`."),
                    PropSpec("faces-from", "id", "Its faces are this property of the box being played, a list "
                             "of faces as printed (`faces-from mayhem-die-faces`); a face ending in `*` shows the "
-                            "die's icon. Where the box prints none, 1 to 6.")),
+                            "die's icon (`shows-icon`). In the shared rules, where the box prints none, 1 to 6; "
+                            "a box's own game needs its box to print them.")),
             component=False,
         ),
         KindSpec(

@@ -22,6 +22,7 @@ _CARD = {"anyOf": [{"type": "string"}, {
 _EXPECT = {"type": "object", "properties": {
     "events": {"type": "array", "items": {"type": ["string", "object"]}},
     "no_events": {"type": "array", "items": {"type": ["string", "object"]}}}}
+_FACE = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[0-9]+[*]$"}]}  # "3*": with the icon
 SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["scenario"],
     "properties": {
@@ -34,8 +35,9 @@ SCHEMA = {
             "active": {"type": "string"}, "turn": {"type": "integer"},
             "phase": {"enum": ["round-start", "turn-start", "actions"]},
             "round": {"type": "integer", "minimum": 1}, "lead": {"type": "string"},
-            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": _FACE},
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
+            "shown": {"type": "object", "additionalProperties": _FACE},
             "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
             "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "dashboards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
@@ -44,7 +46,7 @@ SCHEMA = {
             "keep_rest": {"type": "boolean"}, "board": SCENARIO_SCHEMA}},
         "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
             "action": {"type": "string"}, "expect": _EXPECT,
-            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": _FACE},
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
             "expect_options": {"type": "array", "items": {"type": "string"}},
             "forbid_options": {"type": "array", "items": {"type": "string"}}}}},
@@ -53,7 +55,7 @@ SCHEMA = {
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
-         "teams", "dice", "dice-on", "figure", "round", "lead", "board")
+         "teams", "dice", "dice-on", "figure", "round", "lead", "board", "shown")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -165,9 +167,11 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
 
 
 def _face_problems(rules: GameRules, rolls: list, at: tuple) -> list[Problem]:
+    faces = {**rules.dice, **rules.printed}  # a die with an icon: its faces as printed ("3*")
     return [Problem(at + (i,), f"{value} is no face of any die of the game",
-                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in rules.dice.items()) or "none"))
-            for i, value in enumerate(rolls) if not any(value in faces for faces in rules.dice.values())]
+                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in faces.items()) or "none"))
+            for i, value in enumerate(rolls) if not any(value in listed or str(value) in rules.printed.get(d, ())
+                                                        for d, listed in faces.items())]
 
 
 def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem]:
@@ -188,6 +192,16 @@ def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem
             for value in values:
                 state.die_serial += 1
                 state.dice[f"die#{state.die_serial}"] = {"type": die, "owner": holder, "value": value, "on": None}
+    for die, face in setup.get("shown", {}).items():  # the game's own die (its `effect-die`), on the table
+        if die != rules.effect_die:
+            problems.append(Problem(("setup", "shown", die), f"'{die}' is not the game's own die (its effect-die)",
+                                    hint=f"the game's own die: {rules.effect_die}" if rules.effect_die else
+                                    "the game declares none: effect-die ID"))
+        elif str(face) not in rules.printed.get(die, list(map(str, rules.dice[die]))):
+            problems.append(Problem(("setup", "shown", die), f"{face} is no face of die '{die}'"))
+        else:
+            state.dice[die] = {"type": die, "owner": None, "value": int(str(face).rstrip("*")), "on": None,
+                               "icon": str(face).endswith("*")}
     for fig, space in setup.get("figures", {}).items():
         at = ("setup", "figures", fig)
         space = space or None  # "": off the board
@@ -250,6 +264,9 @@ def actual(game: KernelGame, key: str):
     if head == "dice":
         holder = parts[1] if len(parts) > 1 else None
         return [d["value"] for d in state.dice.values() if d["owner"] == holder and d["on"] is None]
+    if head == "shown":  # the game's own die's face, as printed ("3*": with the icon)
+        x = state.dice.get(".".join(parts[1:]))
+        return None if x is None else f"{x['value']}{'*' if x.get('icon') else ''}"
     if head == "dice-on":
         target = ".".join(parts[1:])
         return [d["value"] for d in state.dice.values() if d["on"] == target]
