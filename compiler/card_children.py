@@ -1,5 +1,8 @@
 """Card types nested in card types: `children [ability]` makes each card of a card type hold
-cards of the child types, declared inside it and only there (a dashboard's Abilities)."""
+cards of the child types, declared inside it and only there (a dashboard's Abilities).
+
+And the other checks of a kernel game's dashboards: a figure's card type, the turn's fallback,
+an action's printed form."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -56,3 +59,16 @@ def check_fallback(action, game, diags: Diagnostics) -> None:
         diags.error("E205", f"action '{action.id}' is `fallback`, but no action of game '{game.id}' `starts-turn`",
                     span, hint="mark the action that begins a turn `starts-turn` (`place`: a die placed on an "
                     "Ability), or drop `fallback`")
+
+
+def check_form(action, diags: Diagnostics) -> None:
+    """A kernel game's action that declares its `form` names each of its parameters in it once
+    (`{figure}`, where no parameter is so named, prints the Active figure): runtime/actions.py's
+    template, read as the Mayhem turn's actions' are, its answers read back from the legal list."""
+    from mayhem.runtime.actions import declared_form
+    try:
+        declared_form(action.id, [p.name for p in action.decl.params], action.prop("form"), own=False)
+    except ValueError as exc:
+        diags.error("E411", str(exc), action.props["form"].span,
+                    hint="write its `form` with each parameter once, as `{name}` or `{name:int}` (a number), "
+                    "and `{figure}` for the Active figure: `form \"{die:int} {figure}/{ability}\"`")

@@ -196,7 +196,7 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
     of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
     cards, the turn's fallback."""
-    from .card_children import check_fallback, check_figure_cards
+    from .card_children import check_fallback, check_figure_cards, check_form
     from .game_board import check_board
     from .game_pieces import check_pieces
     check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
@@ -210,3 +210,5 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_figure_cards(comp, model.kinds, diags)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
+    if comp.kind == "action" and "form" in comp.props:
+        check_form(comp, diags)

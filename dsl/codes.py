@@ -152,7 +152,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "until round-end { ... }"),
     Code("E411", "bad turn action", "An action of the shared Mayhem game (`content/shared/game.mh`) is a "
          "verb of the legal-action grammar (docs/actions.md), its parameters named as the arguments of the "
-         "verb's printed form, with an effect (what taking it does).",
+         "verb's printed form, with an effect (what taking it does). An action of a kernel game that declares "
+         "its `form` names each of its parameters in it once (`{figure}`: the Active figure).",
          "action walk \"Move\" (to = adjacent) { ... }", "action move \"Move\" (location = adjacent) { ... }"),
     Code("E412", "end when asks", "The Mayhem engine checks the game's `end when` (and a mode's) at any "
          "moment, even while a player is being asked something else: its body decides who wins and asks "

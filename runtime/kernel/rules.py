@@ -72,6 +72,7 @@ class Action:
     guard: dict | None
     body: list
     cards: tuple[bool, ...] = ()  # per parameter: its domain yields cards (card uids), not numbers
+    form: str | None = None  # how its strings print (`"{die:int} {figure}/{part}"`: chained.Formed)
 
 
 @dataclass
@@ -174,7 +175,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
             params = [(p["name"], p["default"]) for p in child.get("params", [])]
             actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params,
                                           effect["when"], effect["body"],
-                                          tuple(yields_cards(domain) for _name, domain in params))
+                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"))
     card_types = {}
     for c in tops:
         if c["kind"] == "card-type":
