@@ -33,7 +33,10 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "drawn. A game given no team lists is an error.", SETUP),
     Primitive("choose-sides", (),
               "Each player, in seat order, chooses the side of each double-sided dashboard they took (unless "
-              "the game is given it), and each character comes into the game with its Life.", SETUP),
+              "the game is given it), and each character comes into the game with its Life. In a kernel game's "
+              "`setup { }`: each figure whose card has sides (its card type's `sides`), in the order dealt, "
+              "takes the side its player chooses (`side FIGURE SIDE`), its counters and parts read from it.",
+              SETUP + ("game",)),
     Primitive("add-unowned-figure", (),
               "The box's figure that nobody controls (the first `npc` in id order) comes into the game, off "
               "the board: the round puts it on the board (`put-figure(unowned-figures(), ...)`).", SETUP),

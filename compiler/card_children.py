@@ -34,6 +34,37 @@ def nest(kinds: dict, card_types: list, diags: Diagnostics) -> None:
                 kinds[ct.id] = replace(kinds[ct.id], children=kinds[ct.id].children + (child,))
     for child, holders in parents.items():
         kinds[child] = replace(kinds[child], parents=tuple(holders))
+    for ct in card_types:  # `sides [face]`: some of its children are a card's sides
+        pv = ct.props.get("sides")
+        for item in pv.node.values[0].items if pv is not None and ct.id in kinds else ():
+            side = getattr(item, "id", None)
+            held = [c for c in kinds[ct.id].children if c in parents and ct.id in parents[c]]  # its card types
+            if side not in held:
+                diags.error("E206", f"'{side}' in the sides of card type '{ct.id}' is none of its children",
+                            item.span, hint=f"list it in its children too: `children [{', '.join(held + [str(side)])}]`")
+
+
+_UNIVERSAL = ("source", "text", "named", "silence")
+
+
+def check_sides(card, kinds: dict, diags: Diagnostics) -> None:
+    """A card of a card type with `sides` holds its sides or a one-sided card, not both: no child
+    of another type beside a side, and none of the sides' properties printed on it (E212)."""
+    spec = kinds.get(card.kind)
+    origin = getattr(spec, "origin", None)
+    pv = origin.props.get("sides") if origin is not None and origin.kind == "card-type" else None
+    if pv is None:
+        return
+    side_kinds = set(pv.value)
+    if not any(c.kind in side_kinds for c in card.children):
+        return
+    others = [c.id for c in card.children if c.kind not in side_kinds]
+    shared = {p.name for k in side_kinds if k in kinds for p in kinds[k].props} - set(_UNIVERSAL)
+    printed = sorted(name for name in card.props if name in shared)
+    if others or printed:
+        diags.error("E212", f"{card.kind} '{card.id}' mixes sides with a one-sided card: "
+                    + ", ".join(others + printed) + " outside its sides", card.decl.id_span,
+                    hint="put its properties and parts either all in the card or all in each of its sides")
 
 
 def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:

@@ -196,11 +196,12 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
     of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
     cards, the turn's fallback."""
-    from .card_children import check_fallback, check_figure_cards, check_form
+    from .card_children import check_fallback, check_figure_cards, check_form, check_sides
     from .game_board import check_board
     from .game_pieces import check_pieces
     check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
                  res.components.get(box, {}))
+    check_sides(comp, model.kinds or {}, diags)  # a figure's card with sides holds nothing else (E212)
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags, res.boxes.get(box))

@@ -99,7 +99,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "character robin \"Robin\" (x) {", "Remove the parameters."),
     Code("E211", "bad dashboard side", "Dashboard sides are `a` and `b`.", "side c { ... }", "side a { ... }"),
     Code("E212", "mixed dashboard", "A character has either one dashboard (life, mayhem-cards and "
-         "abilities in the character) or two sides `a` and `b`, not both.",
+         "abilities in the character) or two sides `a` and `b`, not both; so does a card of a card type "
+         "with `sides` (its parts and the sides' properties all in the card, or all in each side).",
          "character bugs-bunny \"Bugs Bunny\" {\n  life 10\n  side a { ... }\n}",
          "Move life and the abilities into the sides."),
     # -- names and modules ----------------------------------------------------------------

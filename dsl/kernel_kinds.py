@@ -38,6 +38,9 @@ def kernel_kinds() -> list:
                 PropSpec("children", "list", "Card types whose cards are declared inside each card of this one, "
                          "and only there (a dashboard's Abilities: `children [ability]`); see docs/kernel.md, "
                          "Dashboards."),
+                PropSpec("sides", "list", "Of its `children`, the card types whose cards are a card's sides "
+                         "(`sides [face]`): a card holding sides holds nothing else, and its figure plays the "
+                         "one chosen at setup (`choose-sides()`), its counters and parts read from it."),
                 PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
                          "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
         ),

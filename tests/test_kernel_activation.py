@@ -87,11 +87,12 @@ def test_the_surge_comes_only_with_the_icon(squads, tmp_path):
 
 
 def test_a_forced_roll_names_a_face_as_printed(squads):
-    game = KernelGame(squads, KernelConfig(players=2, seed=1))
+    dealt = {"t1": ["blaze", "stone"], "t2": ["gale", "moss"]}
+    game = KernelGame(squads, KernelConfig(players=2, seed=1, dashboards=dealt))
     game.state.forced["rolls"] = [4, 2, 6, 1, "3*"]
     game.start()
     assert game.state.log[[e["event"] for e in game.state.log].index("omen-die")]["face"] == "3*"
-    bad = KernelGame(squads, KernelConfig(players=2, seed=1))
+    bad = KernelGame(squads, KernelConfig(players=2, seed=1, dashboards=dealt))
     bad.state.forced["rolls"] = [4, 2, 6, 1, "4*"]
     with pytest.raises(KernelError, match=r"a forced roll of 4\* is no face of die 'omen'"):
         bad.start()
@@ -159,3 +160,50 @@ def test_a_string_not_of_the_form_is_told_how_it_is_written(squads):
     with pytest.raises(IllegalKernelAction) as caught:
         game.act("place 9 gale/gust")  # of the form, but not legal: no hint of the form
     assert "written" not in str(caught.value)
+
+
+# -- 3. two-sided dashboards ------------------------------------------------------------------------
+
+TWIN = {"t1": ["twin", "moss"], "t2": ["blaze", "gale"]}
+
+
+@pytest.mark.parametrize("side, life, talent, other", [("a", 4, "flare", "wall"), ("b", 7, "wall", "flare")])
+def test_the_side_chosen_at_setup_gives_the_hero_its_life_and_talents(squads, side, life, talent, other):
+    game = KernelGame(squads, KernelConfig(players=2, seed=5, dashboards=TWIN))
+    decision = game.start()
+    assert (decision.kind, decision.player, decision.actions) == ("side", "p1", ["side twin a", "side twin b"])
+    assert game.state.zones.get("talent/twin", []) == []  # no talent before its side
+    decision = game.act(f"side twin {side}")
+    assert game.state.counters["life/twin"] == life
+    assert [game.card_id(uid) for uid in game.state.zones["talent/twin"]] == [talent]
+    assert {"event": "side", "figure": "twin", "side": side, "player": "p1"} in game.state.log
+    offered = set()
+    rnd = random.Random(5)
+    while decision is not None:
+        offered |= {a.split()[2] for a in decision.actions if a.startswith("place ") and "twin/" in a}
+        decision = game.act(rnd.choice(decision.actions))
+    assert offered <= {f"twin/{talent}"} and f"twin/{other}" not in offered
+
+
+def test_a_side_given_is_not_asked_and_a_game_without_a_two_sided_hero_asks_nothing(squads):
+    given = KernelGame(squads, KernelConfig(players=2, seed=5, dashboards=TWIN, sides={"twin": "b"}))
+    assert given.start().kind == "action" and given.state.counters["life/twin"] == 7
+    plain = KernelGame(squads, KernelConfig(players=2, seed=5, dashboards={"t1": ["stone", "moss"],
+                                                                            "t2": ["blaze", "gale"]}))
+    assert plain.start().kind == "action" and not any(e["event"] == "side" for e in plain.state.log)
+
+
+def test_a_clone_at_the_side_question_plays_on_as_the_game(squads):
+    game = KernelGame(squads, KernelConfig(players=2, seed=5, dashboards=TWIN))
+    game.start()
+    twin = game.clone()
+    for g in (game, twin):
+        decision, rnd = g.act("side twin a"), random.Random(9)
+        while decision is not None:
+            decision = g.act(rnd.choice(decision.actions))
+    assert twin.state.log == game.state.log and twin.state.result == game.state.result
+
+
+def test_sides_need_choose_sides_in_the_setup(tmp_path):
+    with pytest.raises(KernelError, match=r"must choose them: `choose-sides\(\)`"):
+        _changed(tmp_path, ("  setup {\n    choose-sides()\n  }\n", ""))

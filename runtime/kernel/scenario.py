@@ -41,6 +41,7 @@ SCHEMA = {
             "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
             "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "dashboards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "sides": {"type": "object", "additionalProperties": {"type": "string"}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
             "keep_rest": {"type": "boolean"}, "board": SCENARIO_SCHEMA}},
@@ -142,6 +143,7 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
             if uid not in placed:
                 state.places[uid] = "set-aside"
         state.zones["set-aside"] = [uid for uid in range(len(state.cards)) if uid not in placed]
+    problems += _sides(rules, state, setup)  # two-sided figures (sides.py): their counters, then the scenario's
     for key, value in setup.get("counters", {}).items():
         counter, holder = _split(key)
         if counter not in rules.counters:
@@ -164,6 +166,25 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     state.phase = phase
     state.log.append({"event": "scenario-setup"})
     return game, problems
+
+
+def _sides(rules: GameRules, state: State, setup: dict) -> list[Problem]:
+    """The side each two-sided figure plays (`sides = { "twin" = "b" }`): every one needs its side."""
+    from .sides import take_side
+    problems, given = [], setup.get("sides", {})
+    sided = [f for f, x in state.figures.items() if rules.dash is not None and rules.dash.sides.get(x.get("card"))]
+    for figure, side in given.items():
+        if figure not in sided:
+            problems.append(Problem(("setup", "sides", figure), f"no figure '{figure}' with sides",
+                                    did_you_mean(figure, sided) or f"figures with sides: {', '.join(sided) or 'none'}"))
+            continue
+        try:
+            take_side(rules, state, figure, side)
+        except KernelError as exc:
+            problems.append(Problem(("setup", "sides", figure), str(exc)))
+    problems += [Problem(("setup",), f"figure '{f}' has sides: name the one it plays, sides = {{ \"{f}\" = \"a\" }}")
+                 for f in sided if f not in given]
+    return problems
 
 
 def _face_problems(rules: GameRules, rolls: list, at: tuple) -> list[Problem]:

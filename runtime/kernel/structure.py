@@ -55,6 +55,7 @@ class KernelConfig:
     decks: list[str] = field(default_factory=list)  # one per player; default: a seeded choice
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
     dashboards: dict | None = None  # figures that are cards: the card ids dealt to each holder (dashboards.py)
+    sides: dict | None = None  # the side each two-sided figure plays, by figure, not asked (sides.py)
 
 
 _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
