@@ -26,7 +26,8 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                            "may not be picked; `\"none\"` (the default): every character may."),),
               "The players pick the box's characters one at a time, in seat order, until each has as many as "
               "their seat says; a picked one is gone. A game given its Teams (team lists, `teams`) takes "
-              "them instead.", SETUP),
+              "them instead. In a kernel game's `setup { }`: the figures that are cards are picked so "
+              "(`pick CARD`), each for its player or Team, rather than dealt.", SETUP + ("game",)),
     Primitive("take-team-lists", (),
               "Each Team's characters are its team list's (any box, `mayhem team check`), in place of a "
               "draft; the hand the list chose is taken out of the deck by `shuffle-deck()`, and no hand is "

@@ -207,3 +207,59 @@ def test_a_clone_at_the_side_question_plays_on_as_the_game(squads):
 def test_sides_need_choose_sides_in_the_setup(tmp_path):
     with pytest.raises(KernelError, match=r"must choose them: `choose-sides\(\)`"):
         _changed(tmp_path, ("  setup {\n    choose-sides()\n  }\n", ""))
+
+
+# -- 4. a figure's card drafted rather than dealt ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def drafted(tmp_path_factory):
+    """Squads whose setup drafts its heroes (`draft()` before `choose-sides()`)."""
+    return _changed(tmp_path_factory.mktemp("drafted"), ("  setup {\n    choose-sides()",
+                                                         "  setup {\n    draft()\n    choose-sides()"))
+
+
+def test_the_players_pick_the_heroes_in_seat_order_each_for_their_team(drafted):
+    for players in (2, 3, 4):
+        game = KernelGame(drafted, KernelConfig(players=players, seed=players))
+        decision, rnd, pickers = game.start(), random.Random(players), []
+        assert not game.state.figures and decision.kind == "pick"
+        while decision.kind in ("pick", "side"):
+            if decision.kind == "pick":
+                offered = [a.split()[1] for a in decision.actions]
+                assert not set(offered) & set(game.state.figures)  # a picked hero is gone
+                pickers.append(decision.player)
+            decision = game.act(rnd.choice(decision.actions))
+        state = game.state
+        expected, have = [], {t: 0 for t in state.teams}  # round and round from p1, a full Team passed over
+        for p in state.players * 4:
+            if have[state.team_of(p)] < 2 and len(expected) < 4:
+                expected.append(p)
+                have[state.team_of(p)] += 1
+        assert pickers == expected
+        assert sorted(x["owner"] for x in state.figures.values()) == ["t1", "t1", "t2", "t2"]
+        picks = [e for e in state.log if e["event"] == "pick"]
+        assert [(e["player"], e["holder"]) for e in picks] == [(p, state.team_of(p)) for p in pickers]
+        for e in picks:
+            side = state.figures[e["card"]].get("side")
+            printed = drafted.cards[side or state.figures[e["card"]]["card"]]
+            assert state.counters[f"life/{e['card']}"] == printed.props["life"]
+
+
+def test_a_drafted_game_plays_out_as_it_is_played_act_by_act(drafted):
+    for seed in range(6):
+        config = KernelConfig(players=2 + seed % 3, seed=seed)
+        by_act, pick = KernelGame(drafted, config), random.Random(seed)
+        decision = by_act.start()
+        while decision is not None:
+            decision = by_act.act(pick.choice(decision.actions))
+        in_place, pick = KernelGame(drafted, config), random.Random(seed)
+        in_place.play_out(lambda d: pick.choice(d.actions))
+        assert in_place.history == by_act.history and in_place.state.to_json() == by_act.state.to_json()
+        assert by_act.over and sum(h["kind"] == "pick" for h in by_act.history) == 4
+
+
+def test_heroes_named_by_the_configuration_are_dealt_not_drafted(drafted, squads):
+    game = KernelGame(drafted, KernelConfig(players=2, seed=1, dashboards={"t1": ["stone", "moss"],
+                                                                            "t2": ["blaze", "gale"]}))
+    assert game.start().kind == "action" and not any(e["event"] == "pick" for e in game.state.log)
+    assert not squads.dash.drafted and drafted.dash.drafted

@@ -29,6 +29,7 @@ class Dashboards:
     effects: dict[str, list[tuple[str, list, dict | None]]] = field(default_factory=dict)  # part qid -> [(effect, body, when)]
     limited: frozenset = frozenset()  # the card types of parts used `once per ...` (they declare `once`), not placed on
     sides: dict[str, list[str]] = field(default_factory=dict)  # a figure card's qid -> its sides' qids (sides.py)
+    drafted: bool = False  # the setup picks the figures' cards (`draft()`, draft.py) rather than dealing them
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -80,7 +81,8 @@ def load_dashboards(rules, tops: list) -> None:
     starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
               if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "figure"}
     limited = frozenset(c["id"] for c in tops if c["kind"] == "card-type" and "once" in rules.card_types[c["id"]].props)
-    rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited, sides)
+    from .draft import drafts
+    rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited, sides, drafts(rules))
     if sides and not any(s.get("op") == "primitive" and s.get("name") == "choose-sides"
                          for s in rules.slots.get("setup", [])):
         raise KernelError(f"game '{game['id']}': a figure's card has sides (`sides` of its card type): its "
@@ -120,6 +122,8 @@ def deal_figures(game) -> None:
     seeded draw from the box's, or those the configuration names (`{"t1": ["ID", ...]}`)."""
     rules, state = game.rules, game.state
     chosen = getattr(game.config, "dashboards", None) or {}
+    if not chosen and rules.dash.drafted:
+        return  # the players pick them at setup (draft.py)
     for kind, ctype in rules.dash.kinds.items():
         spec = rules.figures[kind]
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
