@@ -88,9 +88,7 @@ class ActionError(ValueError):
 
     def __init__(self, text: str, reason: str, hint: str | None = None) -> None:
         super().__init__(f"{text!r} is not an action: {reason}" + (f" ({hint})" if hint else ""))
-        self.text = text
-        self.reason = reason
-        self.hint = hint
+        self.text, self.reason, self.hint = text, reason, hint
 
 
 @dataclass(frozen=True)
@@ -115,10 +113,13 @@ class _Form:
         filled = "".join([piece + word for piece, word in zip(self.pieces, words)])
         return f"{self.verb}{' ' if self.template else ''}{filled}{self.pieces[-1]}"
 
+    def says_verb(self, text: str) -> bool:
+        """Whether a string is of this verb (its first word), of this form or not."""
+        return text.partition(" ")[0] == self.verb
+
     def read(self, text: str) -> tuple[str, ...] | None:
         """The words in a string of this form, in the template's order (the one parser's match); else None."""
-        verb, _, rest = text.partition(" ")
-        m = self.regex.fullmatch(rest) if verb == self.verb else None
+        m = self.regex.fullmatch(text.partition(" ")[2]) if self.says_verb(text) else None
         return None if m is None else m.groups()
 
 
@@ -137,8 +138,7 @@ def _compile(verb: str, template: str) -> _Form:
     return _Form(verb, template, tuple(names), tuple(kinds), re.compile("".join(pattern)), tuple(pieces))
 
 
-def _numeric(kinds: tuple) -> tuple:
-    """Which arguments of a form are numbers (an int or a Location), which names."""
+def _numeric(kinds: tuple) -> tuple:  # which arguments of a form are numbers (an int or a Location), which names
     return tuple(kind in ("int", "loc") for kind in kinds)
 
 

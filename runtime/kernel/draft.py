@@ -43,8 +43,9 @@ def draft(run, env, exclude=None) -> None:
             if have[holder] >= spec["count"]:
                 continue  # full: the next player picks
             names = [rules.cards[q].id for q in free]
-            picked = run.ask(player, "pick", f"pick a {ctype}", [f"pick {n}" for n in names]).split(" ", 1)[1]
-            qid = free.pop(names.index(picked))
+            options = [f"pick {n}" for n in names]
+            at = options.index(run.ask(player, "pick", f"pick a {ctype}", options))
+            picked, qid = names[at], free.pop(at)
             index = holders.index(holder)
             start = spec["start"][index % len(spec["start"])] if spec["start"] else None
             _place(rules, state, kind, holder, qid, start)

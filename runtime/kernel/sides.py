@@ -68,8 +68,8 @@ def choose_sides(run, env) -> None:
         ids = [rules.cards[q].id for q in sides]
         side = given.get(figure)
         if side is None:
-            picked = run.ask(player, "side", f"choose the side of {figure}", [f"side {figure} {i}" for i in ids])
-            side = picked.rsplit(" ", 1)[1]
+            options = [f"side {figure} {i}" for i in ids]
+            side = ids[options.index(run.ask(player, "side", f"choose the side of {figure}", options))]
         take_side(rules, state, figure, side)
         state.log.append({"event": "side", "figure": figure, "side": side, "player": player})
 

@@ -40,12 +40,14 @@ class IllegalKernelAction(IllegalAction):
 
 def _form_hint(text, rules) -> str | None:
     """How the verb's strings are written, when its action declares a `form` the text is not of."""
-    declared = rules.actions.get(str(text).partition(" ")[0]) if rules is not None else None
-    if declared is None or declared.form is None:
-        return None
     from ..actions import declared_form
-    form = declared_form(declared.id, [name for name, _domain in declared.params], declared.form, own=False)
-    return None if form.read(str(text)) is not None else f"'{form.verb}' is written '{form.usage}'"
+    for declared in rules.actions.values() if rules is not None else ():
+        if declared.form is None:
+            continue
+        form = declared_form(declared.id, [name for name, _domain in declared.params], declared.form, own=False)
+        if form.says_verb(str(text)) and form.read(str(text)) is None:
+            return f"'{form.verb}' is written '{form.usage}'"
+    return None
 
 
 @dataclass
