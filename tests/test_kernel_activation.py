@@ -263,3 +263,17 @@ def test_heroes_named_by_the_configuration_are_dealt_not_drafted(drafted, squads
                                                                             "t2": ["blaze", "gale"]}))
     assert game.start().kind == "action" and not any(e["event"] == "pick" for e in game.state.log)
     assert not squads.dash.drafted and drafted.dash.drafted
+
+
+def test_an_action_of_no_parameter_prints_by_its_form_too(tmp_path):
+    """`rest` with `form "{figure}"` prints the Active hero (`rest gale`) and still heals it."""
+    rules = _changed(tmp_path, ('  action rest "Rest" {\n', '  action rest "Rest" {\n    form "{figure}"\n'))
+    game = KernelGame(rules, KernelConfig(players=2, seed=1, dashboards={"t1": ["gale", "moss"],
+                                                                         "t2": ["blaze", "stone"]}))
+    decision = game.start()
+    place = next(a for a in decision.actions if a.startswith("place ") and " gale/" in a)
+    decision = game.act(place)
+    assert "rest gale" in decision.actions and "rest" not in decision.actions
+    life = game.state.counters["life/gale"]
+    game.act("rest gale")
+    assert game.state.counters["life/gale"] == min(life + 1, 9)

@@ -85,7 +85,11 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
 
     if last < 0:  # no parameter (an action of a form alone): one action, if the guard allows it
         text = printed(game, [])
-        if text not in seen and (guard is None or guard(probe, env)):
+        try:
+            allowed = guard is None or guard(probe, env)
+        except NeedChoice:
+            allowed = False  # a guard asks no question
+        if allowed and text not in seen:
             seen.add(text)
             texts.append(text)
             out.append(Action(verb, (), text))
