@@ -74,10 +74,11 @@ def test_the_omen_die_is_rolled_for_all_each_round_and_its_icon_comes_as_often_a
 
 
 def test_the_surge_comes_only_with_the_icon(squads, tmp_path):
-    """The same game with no icon printed on the omen die never resolves a `mayhem` effect; the
-    lab's own does, and its games differ from then on."""
+    """The same game with no icon printed on the omen die (and Blaze's Kindle granting none) never
+    resolves a `mayhem` effect; the lab's own does, and its games differ from then on."""
     plain = _changed(tmp_path, ('mayhem-die-faces ["1", "1*", "2", "2", "3", "3*"]',
-                                'mayhem-die-faces ["1", "1", "2", "2", "3", "3"]'))
+                                'mayhem-die-faces ["1", "1", "2", "2", "3", "3"]'),
+                     ('      grant-icon("omen")\n', '      gain(life, 1, on: self)\n'))
     assert "omen" not in plain.printed
 
     def surges(rules):

@@ -160,7 +160,7 @@ def _uses(game) -> dict:
     for e in game.state.log:
         if e["event"] == "round-start":
             current = e["round"]
-        elif e["event"] == "use":
+        elif e["event"] == "use" and e["card"] == "rally":  # Stone's Rally (Blaze's Kindle: tests/test_kernel_activation.py)
             per[(current, e["figure"])] = per.get((current, e["figure"]), 0) + 1
     return per
 
@@ -171,7 +171,7 @@ def test_a_knack_is_used_once_a_round_at_most(squads):
         per = _uses(game)
         used += len(per)
         assert all(n == 1 for n in per.values())
-        assert all(figure == "stone" for _round, figure in per)  # the only hero with a knack
+        assert all(figure == "stone" for _round, figure in per)  # the only hero with Rally
     assert used
 
 

@@ -104,12 +104,16 @@ def test_random_games_keep_the_dashboards_invariants(squads):
         assert game.over
         reasons.add(state.result["reason"])
         assert all(0 <= state.counters[f"life/{f}"] <= 9 for f in state.figures)
-        icon, icons = False, {}  # the omen die's icon when each Ability was resolved
+        icon, granted, icons = False, False, {}  # the omen die's icon when each Ability was resolved
         for e in state.log:
             if e["event"] == "omen-die":
                 icon = e["face"].endswith("*")
+            elif e["event"] == "omen-icon":  # Blaze's Kindle: it counts as showing it this turn
+                granted = True
+            elif e["event"] == "turn-start":
+                granted = False
             elif e["event"] == "resolve-ability":
-                icons[id(e)] = icon
+                icons[id(e)] = icon or granted
         for turn in _turns(state.log):
             player = turn[0]["player"]
             acts = [e for e in turn if e["event"] == "activate"]

@@ -79,8 +79,11 @@ def roll_own(run, die: str) -> None:
     its face holds until it is rolled again (logged `DIE-die` with the face, as printed)."""
     state = run.state
     gen = state.random()
+    was = state.dice.get(die)
     state.dice[die] = x = _record(run, die, gen, None)
     state.keep(gen)
+    if was is not None and "granted" in was:  # `grant-icon` holds until the turn ends, rolled again or not
+        x["granted"] = was["granted"]
     state.log.append({"event": f"{die}-die", "face": f"{x['value']}{ICON if x.get('icon') else ''}"})
 
 
@@ -200,9 +203,22 @@ def shown_face(run, env, die) -> int:
 
 
 def shows_icon(run, env, die) -> bool:
-    """The die shows its icon: the game's own die of that kind, or a die (none before a roll)."""
+    """The die shows its icon (the game's own die of that kind, or a die; none before a roll), or
+    counts as showing it this turn (`grant-icon`)."""
     x = run.state.dice.get(die)
-    return x is not None and x.get("icon", False)
+    return x is not None and (x.get("icon", False) or x.get("granted") == run.state.turn)
+
+
+def grant_icon(run, env, die) -> None:
+    """`grant-icon(DIE)`: the game's own die counts as showing its icon until the turn ends
+    (logged `DIE-icon`); not rolled yet, it lies on the table showing 1."""
+    state = run.state
+    _known(run, die)
+    x = state.dice.get(die)
+    if x is None:
+        x = state.dice[die] = {"type": die, "owner": None, "value": 1, "on": None, "icon": False}
+    x["granted"] = state.turn
+    state.log.append({"event": f"{die}-icon"})
 
 
 def coin_toss(run, env) -> str:
@@ -227,3 +243,4 @@ FUNCTIONS = {
     "shown-face": shown_face,
     "shows-icon": shows_icon,
 }
+PRIMITIVES["grant-icon"] = grant_icon
