@@ -236,10 +236,11 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
     Function("unowned-figures", (), "figures", "The figures in the game that no player controls."),
     # the game's own dice (rolled without `of`: `roll(mayhem)`), shown to all
     Function("shown-face", (_p("die", "string", doc="A die of the shared rules: `\"mayhem\"`."),), "number",
-             "The number the game's own die shows (1 before its first roll)."),
+             "The number the game's own die shows (1 before its first roll). In a kernel game: its "
+             "`effect-die` (or a die of a pool)."),
     Function("shows-icon", (_p("die", "string", doc="A die of the shared rules: `\"mayhem\"`."),), "bool",
              "The game's own die shows its icon (a face marked `*`), or counts as showing it this turn "
-             "(`grant-icon`)."),
+             "(`grant-icon`). In a kernel game: its `effect-die` (or a die of a pool), no `grant-icon` yet."),
     Function("on-board", (_p("figures", "figure+"),), "figures",
              "Those of the figures that stand on the board, in order."),
     Function("activated-this-round", (), "figures",

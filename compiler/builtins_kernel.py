@@ -130,7 +130,10 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
 
 # Words of the Mayhem vocabulary (compiler/builtins.py) that kernel games play too, with the same
 # parameters (dashboards: runtime/kernel/dashboards.py; docs/kernel.md, Dashboards).
-SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-special", "special-of", "can-use")
+SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-special", "special-of", "can-use",
+                "shown-face", "shows-icon", "grant-icon",  # and the face of the game's own die (runtime/kernel/dice.py)
+                "choose-sides",  # and a two-sided dashboard's side, chosen at setup (runtime/kernel/sides.py)
+                "draft")  # and the figures' cards picked in turn at setup (runtime/kernel/draft.py)
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
 KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (

@@ -26,14 +26,18 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                            "may not be picked; `\"none\"` (the default): every character may."),),
               "The players pick the box's characters one at a time, in seat order, until each has as many as "
               "their seat says; a picked one is gone. A game given its Teams (team lists, `teams`) takes "
-              "them instead.", SETUP),
+              "them instead. In a kernel game's `setup { }`: the figures that are cards are picked so "
+              "(`pick CARD`), each for its player or Team, rather than dealt.", SETUP + ("game",)),
     Primitive("take-team-lists", (),
               "Each Team's characters are its team list's (any box, `mayhem team check`), in place of a "
               "draft; the hand the list chose is taken out of the deck by `shuffle-deck()`, and no hand is "
               "drawn. A game given no team lists is an error.", SETUP),
     Primitive("choose-sides", (),
               "Each player, in seat order, chooses the side of each double-sided dashboard they took (unless "
-              "the game is given it), and each character comes into the game with its Life.", SETUP),
+              "the game is given it), and each character comes into the game with its Life. In a kernel game's "
+              "`setup { }`: each figure whose card has sides (its card type's `sides`), in the order dealt, "
+              "takes the side its player chooses (`side FIGURE SIDE`), its counters and parts read from it.",
+              SETUP + ("game",)),
     Primitive("add-unowned-figure", (),
               "The box's figure that nobody controls (the first `npc` in id order) comes into the game, off "
               "the board: the round puts it on the board (`put-figure(unowned-figures(), ...)`).", SETUP),

@@ -1,5 +1,8 @@
 """Card types nested in card types: `children [ability]` makes each card of a card type hold
-cards of the child types, declared inside it and only there (a dashboard's Abilities)."""
+cards of the child types, declared inside it and only there (a dashboard's Abilities).
+
+And the other checks of a kernel game's dashboards: a figure's card type, the turn's fallback,
+an action's printed form."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -37,6 +40,14 @@ def nest(kinds: dict, card_types: list, diags: Diagnostics) -> set[str]:
                 kinds[ct.id] = replace(kinds[ct.id], children=kinds[ct.id].children + (child,))
     for child, holders in parents.items():
         kinds[child] = as_child(kinds[child], tuple(holders))
+    for ct in card_types:  # `sides [face]`: some of its children are a card's sides
+        pv = ct.props.get("sides")
+        for item in pv.node.values[0].items if pv is not None and ct.id in kinds else ():
+            side = getattr(item, "id", None)
+            held = [c for c in kinds[ct.id].children if c in parents and ct.id in parents[c]]  # its card types
+            if side not in held:
+                diags.error("E206", f"'{side}' in the sides of card type '{ct.id}' is none of its children",
+                            item.span, hint=f"list it in its children too: `children [{', '.join(held + [str(side)])}]`")
     return set(parents)
 
 
@@ -45,6 +56,29 @@ def as_child(spec, holders: tuple[str, ...]):
     with it), its `source` the parent's by default."""
     props = tuple(CHILD_SOURCE if p.name == "source" else p for p in spec.props)
     return replace(spec, parents=holders, props=props, component=False)
+
+
+_UNIVERSAL = ("source", "text", "named", "silence")
+
+
+def check_sides(card, kinds: dict, diags: Diagnostics) -> None:
+    """A card of a card type with `sides` holds its sides or a one-sided card, not both: no child
+    of another type beside a side, and none of the sides' properties printed on it (E212)."""
+    spec = kinds.get(card.kind)
+    origin = getattr(spec, "origin", None)
+    pv = origin.props.get("sides") if origin is not None and origin.kind == "card-type" else None
+    if pv is None:
+        return
+    side_kinds = set(pv.value)
+    if not any(c.kind in side_kinds for c in card.children):
+        return
+    others = [c.id for c in card.children if c.kind not in side_kinds]
+    shared = {p.name for k in side_kinds if k in kinds for p in kinds[k].props} - set(_UNIVERSAL)
+    printed = sorted(name for name in card.props if name in shared)
+    if others or printed:
+        diags.error("E212", f"{card.kind} '{card.id}' mixes sides with a one-sided card: "
+                    + ", ".join(others + printed) + " outside its sides", card.decl.id_span,
+                    hint="put its properties and parts either all in the card or all in each of its sides")
 
 
 def check_figure_cards(figure, kinds: dict, diags: Diagnostics) -> None:
@@ -70,3 +104,16 @@ def check_fallback(action, game, diags: Diagnostics) -> None:
         diags.error("E205", f"action '{action.id}' is `fallback`, but no action of game '{game.id}' `starts-turn`",
                     span, hint="mark the action that begins a turn `starts-turn` (`place`: a die placed on an "
                     "Ability), or drop `fallback`")
+
+
+def check_form(action, diags: Diagnostics) -> None:
+    """A kernel game's action that declares its `form` names each of its parameters in it once
+    (`{figure}`, where no parameter is so named, prints the Active figure): runtime/actions.py's
+    template, read as the Mayhem turn's actions' are, its answers read back from the legal list."""
+    from mayhem.runtime.actions import declared_form
+    try:
+        declared_form(action.id, [p.name for p in action.decl.params], action.prop("form"), own=False)
+    except ValueError as exc:
+        diags.error("E411", str(exc), action.props["form"].span,
+                    hint="write its `form` with each parameter once, as `{name}` or `{name:int}` (a number), "
+                    "and `{figure}` for the Active figure: `form \"{die:int} {figure}/{ability}\"`")

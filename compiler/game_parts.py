@@ -32,8 +32,8 @@ def _items(pv) -> list[tuple[str, object]]:
     return [(value, pv.span)] if isinstance(value, str) else []
 
 
-def check_part(comp, game, diags: Diagnostics) -> None:
-    """One child of a game (or the game itself)."""
+def check_part(comp, game, diags: Diagnostics, box=None) -> None:
+    """One child of a game (or the game itself); `box`, the box that names the game."""
     spaces = [c.id for c in game.children if c.kind == "space"]
     teams = game.prop("teams")
     if comp.kind in ("space", "figure"):
@@ -44,7 +44,7 @@ def check_part(comp, game, diags: Diagnostics) -> None:
                 diags.error("E301", f"unknown space '{name}'", span,
                             hint=did_you_mean(name, spaces) or "spaces of the game: " + (", ".join(spaces) or "none"))
     if comp.kind == "die":
-        check_die(comp, game, diags)
+        check_die(comp, game, diags, box)
     if comp.kind in ("zone", "counter", "figure") and comp.prop("per") == "team" and not teams:
         diags.error("E205", f"'{comp.id}' is kept per team, but the game has no Teams", comp.props["per"].span,
                     hint="declare them in the game: teams 2")
@@ -151,9 +151,9 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
                         hint=did_you_mean(pv.value, dice) or "dice of the game: " + (", ".join(dice) or "none"))
 
 
-def check_die(comp, game, diags: Diagnostics) -> None:
-    """A die needs its faces: a range, a list, or (in the shared rules of a module file, which
-    the box being played fills in) a property of the box that lists them."""
+def check_die(comp, game, diags: Diagnostics, box=None) -> None:
+    """A die needs its faces: a range, a list, or a property of the box being played that lists
+    them (the shared rules of a module file: any box; a box's game: `box`, which prints it)."""
     given = [p for p in ("faces", "face-values", "faces-from") if p in comp.props]
     if not given:
         diags.error("E205", f"die '{comp.id}' needs its faces", comp.decl.id_span,
@@ -162,15 +162,15 @@ def check_die(comp, game, diags: Diagnostics) -> None:
     pv = comp.props.get("faces-from")
     if pv is None:
         return
-    if not game.scope.endswith(".mh"):
-        diags.error("E205", f"die '{comp.id}' reads its faces from the box being played: only the shared "
-                    "rules of a module file can", pv.span, hint="write its faces: faces 1..6")
-        return
     from mayhem.dsl.schema import KINDS
     listed = [p.name for p in KINDS["box"].props if p.shape == "strings"]
     if pv.value not in listed:
         diags.error("E301", f"unknown list of faces '{pv.value}': a box has no such property", pv.span,
                     hint=did_you_mean(pv.value, listed) or "lists of faces of a box: " + ", ".join(listed))
+    elif box is not None and pv.value not in box.props:
+        diags.error("E205", f"die '{comp.id}' reads its faces from box '{box.id}', which prints no "
+                    f"'{pv.value}'", pv.span, hint=f"print them in the box: {pv.value} [\"1\", \"2\", \"3*\"] "
+                    "(`*`: the face shows the die's icon), or write the die's faces: faces 1..6")
 
 
 def check_one_shot(trig: ast.Trigger, diags: Diagnostics) -> None:
@@ -201,15 +201,16 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
     of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
     cards, the turn's fallback."""
-    from .card_children import check_fallback, check_figure_cards
+    from .card_children import check_fallback, check_figure_cards, check_form, check_sides
     from .game_board import check_board
     from .game_pieces import check_pieces
     from .game_restrictions import check_restriction
     check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
                  res.components.get(box, {}))
+    check_sides(comp, model.kinds or {}, diags)  # a figure's card with sides holds nothing else (E212)
     if not (comp is game or comp.parent is game):
         return
-    check_part(comp, game, diags)
+    check_part(comp, game, diags, res.boxes.get(box))
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:
@@ -218,3 +219,5 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":
         check_restriction(comp, game, diags, kernel=True)
+    if comp.kind == "action" and "form" in comp.props:
+        check_form(comp, diags)

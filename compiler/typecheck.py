@@ -286,7 +286,7 @@ class _Checker(ExprTyper):
             if prim.name == "raise":  # its parameters are the event's fields too
                 prim = kernel_events.raise_signature(self.res, self.comp, call, prim, self.diags)
             if (prim.contexts is not None and ctx.kind not in prim.contexts) or \
-                    (prim.contexts is None and ctx.kind == "game"):
+                    (prim.contexts is None and ctx.kind == "game" and prim.name not in K.SHARED_WORDS):
                 if prim.contexts is None:
                     self.diags.error("E406", f"'{prim.name}' is a Mayhem primitive; games of the rules "
                                      "kernel use its own", call.name_span,

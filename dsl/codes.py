@@ -101,7 +101,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "sides are `a` and `b` (`card-type side` in content/shared/card-types.mh says `ids [a, b]`).",
          "side c { ... }", "side a { ... }"),
     Code("E212", "mixed dashboard", "A character has either one dashboard (life, mayhem-cards and "
-         "abilities in the character) or two sides `a` and `b`, not both.",
+         "abilities in the character) or two sides `a` and `b`, not both; so does a card of a card type "
+         "with `sides` (its parts and the sides' properties all in the card, or all in each side).",
          "character bugs-bunny \"Bugs Bunny\" {\n  life 10\n  side a { ... }\n}",
          "Move life and the abilities into the sides."),
     # -- names and modules ----------------------------------------------------------------
@@ -156,7 +157,8 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "until round-end { ... }"),
     Code("E411", "bad turn action", "An action of the shared Mayhem game (`content/shared/game.mh`) is a "
          "verb of the legal-action grammar (docs/actions.md), its parameters named as the arguments of the "
-         "verb's printed form, with an effect (what taking it does).",
+         "verb's printed form, with an effect (what taking it does). An action of a kernel game that declares "
+         "its `form` names each of its parameters in it once (`{figure}`: the Active figure).",
          "action walk \"Move\" (to = adjacent) { ... }", "action move \"Move\" (location = adjacent) { ... }"),
     Code("E412", "end when asks", "The Mayhem engine checks the game's `end when` (and a mode's) at any "
          "moment, even while a player is being asked something else: its body decides who wins and asks "

@@ -44,6 +44,9 @@ def kernel_kinds() -> list:
                          "(a dashboard's sides: `side a { ... }`)."),
                 PropSpec("ids", "list", "The only ids its cards may take (a dashboard's sides: `ids [a, b]`); "
                          "another id is an E211."),
+                PropSpec("sides", "list", "Of its `children`, the card types whose cards are a card's sides "
+                         "(`sides [face]`): a card holding sides holds nothing else, and its figure plays the "
+                         "one chosen at setup (`choose-sides()`), its counters and parts read from it."),
                 PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
                          "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
         ),
@@ -108,9 +111,10 @@ def kernel_kinds() -> list:
                 PropSpec("lead-called", "id", "What the rules call the Team that leads the round: the name of "
                          "the log line `lead(...)` writes and of the scenario key that sets or reads the leader "
                          "(`lead-called initiative`; default `lead`)."),
-                PropSpec("effect-die", "id", "Shared rules (a module's game): the die of the game whose face "
-                         "effects read (`mayhem-die`, `mayhem-icon`), that `roll-mayhem-die` and `reroll-dice` "
-                         "roll again."),
+                PropSpec("effect-die", "id", "The game's own die, on the table for all: `roll(DIE)` without "
+                         "`of` rolls it, `shown-face(\"DIE\")` and `shows-icon(\"DIE\")` read its face. In the "
+                         "shared rules, the die whose face effects read (`mayhem-die`, `mayhem-icon`), that "
+                         "`roll-mayhem-die` and `reroll-dice` roll again."),
                 PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
                          "`reroll-dice` rolls again and a scenario's `dice` sets."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
@@ -204,7 +208,8 @@ def kernel_kinds() -> list:
                    PropSpec("face-values", "ints", "Its faces listed, repeats allowed: `face-values [1, 1, 2]`."),
                    PropSpec("faces-from", "id", "Its faces are this property of the box being played, a list "
                             "of faces as printed (`faces-from mayhem-die-faces`); a face ending in `*` shows the "
-                            "die's icon. Where the box prints none, 1 to 6.")),
+                            "die's icon (`shows-icon`). In the shared rules, where the box prints none, 1 to 6; "
+                            "a box's own game needs its box to print them.")),
             component=False,
         ),
         KindSpec(

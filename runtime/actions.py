@@ -88,9 +88,7 @@ class ActionError(ValueError):
 
     def __init__(self, text: str, reason: str, hint: str | None = None) -> None:
         super().__init__(f"{text!r} is not an action: {reason}" + (f" ({hint})" if hint else ""))
-        self.text = text
-        self.reason = reason
-        self.hint = hint
+        self.text, self.reason, self.hint = text, reason, hint
 
 
 @dataclass(frozen=True)
@@ -108,12 +106,21 @@ class _Form:
         return f"{self.verb} {shown}".strip()
 
     def render(self, args: tuple) -> str:
-        out = [self.verb, " " if self.template else ""]
-        for piece, kind, value in zip(self.pieces, self.kinds, args):
-            out.append(piece)
-            out.append(f"L{value + 1}" if kind == "loc" else str(value))
-        out.append(self.pieces[-1])
-        return "".join(out)
+        return self.fill([f"L{value + 1}" if kind == "loc" else str(value) for kind, value in zip(self.kinds, args)])
+
+    def fill(self, words) -> str:
+        """The one printer: these words in the template's fields (the arguments', or a kernel menu's labels)."""
+        filled = "".join([piece + word for piece, word in zip(self.pieces, words)])
+        return f"{self.verb}{' ' if self.template else ''}{filled}{self.pieces[-1]}"
+
+    def says_verb(self, text: str) -> bool:
+        """Whether a string is of this verb (its first word), of this form or not."""
+        return text.partition(" ")[0] == self.verb
+
+    def read(self, text: str) -> tuple[str, ...] | None:
+        """The words in a string of this form, in the template's order (the one parser's match); else None."""
+        m = self.regex.fullmatch(text.partition(" ")[2]) if self.says_verb(text) else None
+        return None if m is None else m.groups()
 
 
 def _compile(verb: str, template: str) -> _Form:
@@ -131,13 +138,11 @@ def _compile(verb: str, template: str) -> _Form:
     return _Form(verb, template, tuple(names), tuple(kinds), re.compile("".join(pattern)), tuple(pieces))
 
 
-def _numeric(kinds: tuple) -> tuple:
-    """Which arguments of a form are numbers (an int or a Location), which names."""
+def _numeric(kinds: tuple) -> tuple:  # which arguments of a form are numbers (an int or a Location), which names
     return tuple(kind in ("int", "loc") for kind in kinds)
 
 
-# verb -> number of arguments -> its forms with that many (one, but for forms told apart by
-# their arguments' types: `reroll KIND-die`, `reroll die-N`)
+# verb -> number of arguments -> its forms with that many (one, but `reroll KIND-die`, `reroll die-N`)
 _FORMS: dict[str, dict[int, tuple[_Form, ...]]] = {}
 for _verb, _templates in FORMS.items():
     _FORMS[_verb] = {}
@@ -160,11 +165,11 @@ def _form_of(verb: str, args: tuple) -> _Form | None:
     return next((f for f in forms if _numeric(f.kinds) == numeric), None)
 
 
-def declared_form(verb: str, params: list[str], template: str | None = None) -> _Form:
+def declared_form(verb: str, params: list[str], template: str | None = None, own: bool = True) -> _Form:
     """The form of a declared action: `template` (its `form`), else its parameters in order,
     one word each; a ValueError saying what is wrong when the template does not name each
-    parameter once (`figure`, the acting figure, is the one other name it may hold) or the
-    verb is one of the engine's own questions (`FORMS`) with a form of the same arguments."""
+    parameter once (`figure`, the acting figure, is the one other name it may hold) or, with
+    `own` (not a kernel game's), the verb is one of the engine's own questions printed alike."""
     template = " ".join(f"{{{p}}}" for p in params) if template is None else template
     fields = [(m.group(1), m.group(2) or "") for m in _FIELD.finditer(template)]
     if any(kind not in _PATTERN for _name, kind in fields):
@@ -174,6 +179,8 @@ def declared_form(verb: str, params: list[str], template: str | None = None) -> 
         raise ValueError(f"the form of action '{verb}' names {', '.join(names) or 'nothing'}: not its "
                          f"parameters ({', '.join(params) or 'none'}, and `figure` for the acting figure)")
     form = _compile(verb, template)
+    if not own:
+        return form
     own = next((f for f in _FORMS.get(verb, {}).get(len(names), ()) if f.template in FORMS.get(verb, ())
                 and _numeric(f.kinds) == _numeric(form.kinds)), None)
     if own is not None:
@@ -293,8 +300,7 @@ def _made(cls, verb: str, args: tuple) -> Action:
     if args.__class__ is not tuple:
         raise TypeError(f"{verb}: an action's arguments are a tuple, not {args!r}")
     _check(verb, args)
-    a = _MADE[(verb, args)] = tuple.__new__(cls, (verb, args, _form_of(verb, args).render(args)))
-    return a
+    return _MADE.setdefault((verb, args), tuple.__new__(cls, (verb, args, _form_of(verb, args).render(args))))
 
 
 def _unpickled(verb: str, args: tuple, text: str) -> Action:

@@ -61,6 +61,9 @@ def test_figures_are_the_box_s_cards_with_their_parts(squads):
     printed = {c.id: c for c in squads.cards.values() if c.type == "hero"}
     assert set(heroes) <= set(printed)
     for f in heroes:
+        if squads.dash.sides.get(heroes[f]["card"]):  # a hero of two sides: its side is chosen first
+            assert game.decision.kind == "side" and not state.zones.get(f"talent/{f}")
+            continue
         assert state.counters[f"life/{f}"] == printed[f].props["life"]  # start-from life
         parts = state.zones[f"talent/{f}"]
         assert parts and all(state.owners[uid] == f for uid in parts)
@@ -93,7 +96,7 @@ def _turns(log):
 
 def test_random_games_keep_the_dashboards_invariants(squads):
     slots = {c.id: c.props["slot"] for c in squads.cards.values() if c.type == "talent"}
-    reasons = set()
+    reasons, surged = set(), 0
     for seed in range(300):
         game = KernelGame(squads, KernelConfig(players=2 + seed % 3, seed=seed))
         _play(game, seed)
@@ -101,6 +104,16 @@ def test_random_games_keep_the_dashboards_invariants(squads):
         assert game.over
         reasons.add(state.result["reason"])
         assert all(0 <= state.counters[f"life/{f}"] <= 9 for f in state.figures)
+        icon, granted, icons = False, False, {}  # the omen die's icon when each Ability was resolved
+        for e in state.log:
+            if e["event"] == "omen-die":
+                icon = e["face"].endswith("*")
+            elif e["event"] == "omen-icon":  # Blaze's Kindle: it counts as showing it this turn
+                granted = True
+            elif e["event"] == "turn-start":
+                granted = False
+            elif e["event"] == "resolve-ability":
+                icons[id(e)] = icon or granted
         for turn in _turns(state.log):
             player = turn[0]["player"]
             acts = [e for e in turn if e["event"] == "activate"]
@@ -114,8 +127,13 @@ def test_random_games_keep_the_dashboards_invariants(squads):
             if resolved:
                 r = resolved[0]
                 assert (r["figure"], r["card"]) == (act["figure"], act["card"])
-                # standard always; special exactly when the die meets the slot
-                want = ["standard", "special"] if act["die"] >= slots[act["card"]] else ["standard"]
+                # standard always; special exactly when the die meets the slot; the surge (`mayhem`) too
+                # when the omen die shows its icon (Blaze's Fireball alone has one)
+                met = act["die"] >= slots[act["card"]]
+                want = ["standard", "special"] if met else ["standard"]
+                if met and icons[id(r)] and act["card"] == "fireball":
+                    want.append("mayhem")
+                    surged += 1
                 guarded = act["card"] == "ember-shield"  # its special effect has a `when` of its own too
                 assert r["effects"] == want or (guarded and r["effects"] == ["standard"])
         per_round: dict[tuple, int] = {}
@@ -127,7 +145,7 @@ def test_random_games_keep_the_dashboards_invariants(squads):
                 key = (current, e["figure"])
                 per_round[key] = per_round.get(key, 0) + 1
         assert all(n == 1 for n in per_round.values())  # a hero is activated once a round at most
-    assert "won" in reasons
+    assert "won" in reasons and surged > 0
 
 
 def _to_a_question(game: KernelGame, rnd: random.Random):

@@ -80,7 +80,9 @@ def test_a_figure_hears_the_game_s_own_event(tmp_path):
                     "      lose(life, amount, on: target)\n    }\n  }\n\n  die d6 \"Six-sided die\" {"),
                    ("    standard {\n      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)\n"
                     "    }\n    special {\n      lose(life, 2, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)\n"
-                    "    }\n  }\n\n  talent ember-shield",
+                    "    }\n    # the surge: the flames spread to every foe still standing\n    mayhem {\n"
+                    "      for each f in figures-of(foes(me)) {\n        if value(life, of: f) > 0 {\n"
+                    "          lose(life, 1, on: f)\n        }\n      }\n    }\n  }\n\n  talent ember-shield",
                     "    standard {\n      raise(blow, 1, target: one figure in figures-of(foes(me)) where value(life, of: it) > 0)\n"
                     "    }\n  }\n\n  talent ember-shield"),
                    ("    on turn-end when size(all figure in figures-of(team(me)) where it == self) > 0 and\n"
@@ -95,7 +97,7 @@ def test_a_figure_hears_the_game_s_own_event(tmp_path):
     game, problems = ksc.build(rules, spec)
     assert problems == []
     game.start()
-    for action in ("place blaze fireball 2", "resolve fireball", "target briar"):
+    for action in ("place 2 blaze/fireball", "resolve fireball", "target briar"):
         game.act(action)
     raised = [e for e in game.state.log if e["event"] == "raise"]
     assert raised[-1]["target"] == "briar" and raised[-1]["landed"] == 0

@@ -190,15 +190,19 @@ def test_the_compiler_checks_the_round_and_the_dice(tmp_path, edit, code, words)
     assert any(c == code and words in (m + " " + h) for c, m, h in found), found
 
 
-def test_faces_from_the_box_only_in_shared_rules(tmp_path):
-    """A game a box names is played by the rules kernel, which has no box to read faces from."""
+def test_faces_from_the_box_in_a_box_s_game_only_when_the_box_prints_them(tmp_path):
+    """A game a box names is played by the rules kernel, which reads the faces its box prints
+    (runtime/kernel/dice.py); a box that prints none is an error, not 1 to 6 as for the shared rules."""
     root = tmp_path / "ridge"
     shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge", root)
     mh = root / "ridge.mh"
     mh.write_text(mh.read_text(encoding="utf-8").replace("faces 1..6", "faces-from mayhem-die-faces"),
                   encoding="utf-8")
     found = problems_of(root)
-    assert any(c == "E205" and "only the shared rules of a module file" in m for c, m, _h in found), found
+    assert any(c == "E205" and "which prints no 'mayhem-die-faces'" in m for c, m, _h in found), found
+    mh.write_text(mh.read_text(encoding="utf-8").replace(
+        "  game ridge\n}", '  game ridge\n  mayhem-die-faces ["1", "2", "3", "4", "5", "6"]\n}', 1), encoding="utf-8")
+    assert not [c for c, _m, _h in problems_of(root) if c == "E205"]
 
 
 # ---- the round's phases, Recovery and the End of Round as content (step 6) -------------------

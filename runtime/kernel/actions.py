@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..actions import Action, parse as _parse
-from .chained import Chained, chained, chained_menu
+from .chained import Chained, Formed, chained, chained_menu
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
@@ -64,7 +64,7 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
             env = dict(env)
             for key, value in lifted:
                 env[key] = value(probe, env)
-        if len(domains_of) == 1 and guard is None and not alone[0]:  # one parameter, any value
+        if len(domains_of) == 1 and guard is None and not alone[0] and domains_of.__class__ is not Formed:
             values = _values(domains_of[0](probe, env))
             if cards_of[0] and _card_values(game, verb, values, seen, texts, out):
                 continue
@@ -72,7 +72,7 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
             _labelled(game, verb, values, list(map(prefix.__add__, labels(game, values, cards_of[0]))), seen, texts,
                       out)
             continue
-        if domains_of.__class__ is Chained:  # a domain reads the parameters before it (chained.py)
+        if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
             chained_menu(game, verb, domains_of, keys, guard, cards_of, probe, env, seen, texts, out)
             continue
         pairs_of = []
@@ -235,12 +235,12 @@ def _plan(action, rules=None) -> tuple:
     if hit is not None and hit[0] is action:
         return hit[1]
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
-    domains = chained(domains, action.params)  # Chained when one reads a parameter before it
+    domains = chained(domains, action.params, action.form, action.id)  # Chained: one reads a parameter before it
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
     lifted: list = []
     once, alone, rest = None, tuple(() for _ in keys), action.guard
-    if action.guard is not None and all(pure(d, names) for _n, d in action.params):
+    if action.guard is not None and action.form is None and all(pure(d, names) for _n, d in action.params):
         items = action.guard["items"] if action.guard["e"] == "and" else [action.guard]
         if items and all(pure(item) for item in items):
             once_parts, alone_parts, rest_items = [], [[] for _ in keys], []
@@ -259,7 +259,8 @@ def _plan(action, rules=None) -> tuple:
             if rest is not None:
                 rest = _lift(rest, names, lifted)
     listing = None
-    if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None):
+    if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None) \
+            and action.form is None:
         listing = _listing(action.params[0][1], once_parts if once is not None else [], rules)
     plan = (domains, keys, once, alone, compiled(rest) if rest is not None else None,
             compiled_block(action.body), tuple((key, compiled(e)) for key, e in lifted), listing)

@@ -11,6 +11,8 @@ STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "f
 
 ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effects (or listeners), which may ask anything
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
+ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
+ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

@@ -28,6 +28,8 @@ class Dashboards:
     starts: dict[str, str]  # a per-figure counter -> the printed property it starts from
     effects: dict[str, list[tuple[str, list, dict | None]]] = field(default_factory=dict)  # part qid -> [(effect, body, when)]
     limited: frozenset = frozenset()  # the card types of parts used `once per ...` (they declare `once`), not placed on
+    sides: dict[str, list[str]] = field(default_factory=dict)  # a figure card's qid -> its sides' qids (sides.py)
+    drafted: bool = False  # the setup picks the figures' cards (`draft()`, draft.py) rather than dealing them
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -45,30 +47,46 @@ def load_dashboards(rules, tops: list) -> None:
         if ctype not in rules.card_types:
             raise KernelError(f"figure '{kind}': 'card-type {ctype}' names no card type of box '{rules.box}'")
     orders = {c["id"]: _effect_order(c) for c in tops if c["kind"] == "card-type"}
+    side_types = {c["id"]: tuple(c["props"]["sides"]["value"]) for c in tops
+                  if c["kind"] == "card-type" and "sides" in c["props"]}  # two-sided dashboards (sides.py)
     roster: dict[str, list[str]] = {ctype: [] for ctype in kinds.values()}
     parts: dict[str, list[str]] = {}
     effects: dict[str, list] = {}
+    sides: dict[str, list[str]] = {}
+
+    def card_of(child: dict) -> str | None:
+        ctype = rules.card_types.get(child["kind"])
+        if ctype is None:
+            return None
+        props = {k: v["default"] for k, v in ctype.props.items() if v.get("default") is not None}
+        props.update({k: v["value"] for k, v in child["props"].items() if k in ctype.props})
+        rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"],
+                                         props, 1, None)
+        order = orders.get(child["kind"], [])
+        effects[child["qid"]] = [(k, child["effects"][k]["body"], child["effects"][k].get("when"))
+                                 for k in order if k in child["effects"]]  # `when`: a guarded effect
+        return child["qid"]
+
+    from .sides import load_sides
     for comp in tops:
         if comp["kind"] not in roster:
             continue
         roster[comp["kind"]].append(comp["qid"])
-        parts[comp["qid"]] = []
-        for child in comp["children"]:
-            ctype = rules.card_types.get(child["kind"])
-            if ctype is None:
-                continue
-            props = {k: v["default"] for k, v in ctype.props.items() if v.get("default") is not None}
-            props.update({k: v["value"] for k, v in child["props"].items() if k in ctype.props})
-            rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"],
-                                             props, 1, None)
-            parts[comp["qid"]].append(child["qid"])
-            order = orders.get(child["kind"], [])
-            effects[child["qid"]] = [(k, child["effects"][k]["body"], child["effects"][k].get("when"))
-                                     for k in order if k in child["effects"]]  # `when`: a guarded effect
+        held = load_sides(side_types, comp, card_of, parts)  # its sides, each with its parts
+        if held:
+            sides[comp["qid"]] = held
+        own = side_types.get(comp["kind"], ())
+        parts[comp["qid"]] = [q for q in map(card_of, [c for c in comp["children"] if c["kind"] not in own])
+                              if q is not None]
     starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
               if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "figure"}
     limited = frozenset(c["id"] for c in tops if c["kind"] == "card-type" and "once" in rules.card_types[c["id"]].props)
-    rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited)
+    from .draft import drafts
+    rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited, sides, drafts(rules))
+    if sides and not any(s.get("op") == "primitive" and s.get("name") == "choose-sides"
+                         for s in rules.slots.get("setup", [])):
+        raise KernelError(f"game '{game['id']}': a figure's card has sides (`sides` of its card type): its "
+                          "`setup { }` must choose them: `choose-sides()`")
     from .compile_stmts import compiled_block
     for bodies in effects.values():
         for _name, body, _when in bodies:
@@ -104,6 +122,8 @@ def deal_figures(game) -> None:
     seeded draw from the box's, or those the configuration names (`{"t1": ["ID", ...]}`)."""
     rules, state = game.rules, game.state
     chosen = getattr(game.config, "dashboards", None) or {}
+    if not chosen and rules.dash.drafted:
+        return  # the players pick them at setup (draft.py)
     for kind, ctype in rules.dash.kinds.items():
         spec = rules.figures[kind]
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
@@ -260,7 +280,7 @@ def abilities_of(run, env, figure) -> list[int]:
     for f in _as_list(figure):
         fig = state.figures.get(f) if isinstance(f, str) else None
         if fig is not None and "card" in fig:
-            for part in run.rules.dash.parts.get(fig["card"], []):
+            for part in run.rules.dash.parts.get(fig.get("side") or fig["card"], []):  # a side's, once chosen
                 if limited and run.rules.cards[part].type in limited:
                     continue  # a part used `once per ...` (special_of), not placed on
                 out += state.zones.get(f"{run.rules.cards[part].type}/{f}", [])
@@ -288,7 +308,7 @@ def special_of(run, env, figure):
     none without one."""
     state, dash = run.state, run.rules.dash
     fig = state.figures.get(figure) if isinstance(figure, str) else None
-    for part in dash.parts.get(fig["card"], []) if fig is not None and "card" in fig else []:
+    for part in dash.parts.get(fig.get("side") or fig["card"], []) if fig is not None and "card" in fig else []:
         if run.rules.cards[part].type in dash.limited:
             uids = state.zones.get(f"{run.rules.cards[part].type}/{figure}")
             if uids:

@@ -2,7 +2,10 @@
 
 Declared dice (`die d6 { faces 1..6 }`) are rolled into pools of a player or a Team, read
 (`lowest`, `die-value`), set, and placed on something (a space, a figure, a card, a player)
-until the round ends; rolls and tosses are seeded, or forced by a scenario."""
+until the round ends; rolls and tosses are seeded, or forced by a scenario. A die may read its
+faces as the box prints them (`faces-from PROP`: `"3*"` is a 3 that shows the die's icon), and
+the game's own die (its `effect-die`), rolled without `of`, lies on the table for all: its face
+is read by `shown-face` and `shows-icon` until it is rolled again (logged `DIE-die`)."""
 from __future__ import annotations
 
 from .compile import _as_list
@@ -18,6 +21,27 @@ def _forced(run, kind: str):
     return queue.pop(0) if queue else None
 
 
+ICON = "*"  # a printed face ending in it shows the die's icon
+
+
+def load_printed(rules, game: dict, box: dict) -> None:
+    """The dice whose faces are the box's property (`faces-from PROP`, a list of faces as
+    printed; 1 to 6 where the box prints none): their numbers in `rules.dice`, and, where a
+    face shows the icon, the printed faces in `rules.printed`; the game's `effect-die`."""
+    props = box["props"] if box is not None else {}
+    for child in game["children"]:
+        source = child["props"].get("faces-from") if child["kind"] == "die" else None
+        if source is None:
+            continue
+        listed = props.get(source["value"])
+        printed = [str(face) for face in (listed["value"] if listed is not None else range(1, 7))]
+        rules.dice[child["id"]] = [int(face.rstrip(ICON)) for face in printed]
+        if any(face.endswith(ICON) for face in printed):
+            rules.printed[child["id"]] = printed
+    effect_die = game["props"].get("effect-die")
+    rules.effect_die = effect_die["value"] if effect_die is not None else None
+
+
 def _roll_one(run, die: str, gen) -> int:
     faces = run.rules.dice[die]
     value = _forced(run, "rolls")
@@ -26,6 +50,41 @@ def _roll_one(run, die: str, gen) -> int:
     if value not in faces:
         raise KernelError(f"a forced roll of {value} is no face of die '{die}' ({', '.join(map(str, faces))})")
     return value
+
+
+def _roll_printed(run, die: str, gen) -> str:
+    """One roll of a die with an icon on some faces: the face as printed (`"3*"`); a forced
+    number is its face without the icon, a forced `"3*"` with it."""
+    printed = run.rules.printed[die]
+    value = _forced(run, "rolls")
+    if value is None:
+        return gen.choice(printed)
+    face = str(value)
+    if face not in printed:
+        raise KernelError(f"a forced roll of {face} is no face of die '{die}' ({', '.join(printed)})")
+    return face
+
+
+def _record(run, die: str, gen, owner) -> dict:
+    """A new die of that kind, rolled: its value, and whether its face shows the icon (a die
+    of a kind with an icon only)."""
+    if die in run.rules.printed:
+        face = _roll_printed(run, die, gen)
+        return {"type": die, "owner": owner, "value": int(face.rstrip(ICON)), "on": None, "icon": face.endswith(ICON)}
+    return {"type": die, "owner": owner, "value": _roll_one(run, die, gen), "on": None}
+
+
+def roll_own(run, die: str) -> None:
+    """The game's own die rolled, on the table for all (its id is its kind's, its owner none):
+    its face holds until it is rolled again (logged `DIE-die` with the face, as printed)."""
+    state = run.state
+    gen = state.random()
+    was = state.dice.get(die)
+    state.dice[die] = x = _record(run, die, gen, None)
+    state.keep(gen)
+    if was is not None and "granted" in was:  # `grant-icon` holds until the turn ends, rolled again or not
+        x["granted"] = was["granted"]
+    state.log.append({"event": f"{die}-die", "face": f"{x['value']}{ICON if x.get('icon') else ''}"})
 
 
 def _known(run, die: str) -> str:
@@ -38,13 +97,15 @@ def roll(run, env, die, count=1, of=None) -> None:
     """`count` new dice of that kind for each holder (a player or a Team; default `me`)."""
     state = run.state
     _known(run, die)
+    if of is None and die == run.rules.effect_die:
+        return roll_own(run, die)
     gen = state.random()
     for holder in _as_list(of) if of is not None else [_me(env)]:
         ids = []
         for _ in range(max(int(count or 0), 0)):
             state.die_serial += 1
             ident = f"die#{state.die_serial}"
-            state.dice[ident] = {"type": die, "owner": holder, "value": _roll_one(run, die, gen), "on": None}
+            state.dice[ident] = _record(run, die, gen, holder)
             ids.append(ident)
         state.log.append({"event": "roll", "die": die, "owner": holder, "dice": ids,
                           "values": [state.dice[d]["value"] for d in ids]})
@@ -56,7 +117,11 @@ def reroll(run, env, dice) -> None:
     gen = state.random()
     ids = [d for d in _as_list(dice) if d in state.dice]
     for d in ids:
-        state.dice[d]["value"] = _roll_one(run, state.dice[d]["type"], gen)
+        x = state.dice[d]
+        new = _record(run, x["type"], gen, x["owner"])
+        x["value"] = new["value"]
+        if "icon" in new:
+            x["icon"] = new["icon"]
     state.keep(gen)
     if ids:
         state.log.append({"event": "roll", "dice": ids, "values": [state.dice[d]["value"] for d in ids]})
@@ -131,6 +196,31 @@ def _values(run, dice) -> list[int]:
     return out
 
 
+def shown_face(run, env, die) -> int:
+    """The number a die shows: the game's own die of that kind (1 before its first roll), or a die."""
+    x = run.state.dice.get(die)
+    return x["value"] if x is not None else 1
+
+
+def shows_icon(run, env, die) -> bool:
+    """The die shows its icon (the game's own die of that kind, or a die; none before a roll), or
+    counts as showing it this turn (`grant-icon`)."""
+    x = run.state.dice.get(die)
+    return x is not None and (x.get("icon", False) or x.get("granted") == run.state.turn)
+
+
+def grant_icon(run, env, die) -> None:
+    """`grant-icon(DIE)`: the game's own die counts as showing its icon until the turn ends
+    (logged `DIE-icon`); not rolled yet, it lies on the table showing 1."""
+    state = run.state
+    _known(run, die)
+    x = state.dice.get(die)
+    if x is None:
+        x = state.dice[die] = {"type": die, "owner": None, "value": 1, "on": None, "icon": False}
+    x["granted"] = state.turn
+    state.log.append({"event": f"{die}-icon"})
+
+
 def coin_toss(run, env) -> str:
     state = run.state
     result = _forced(run, "coins")
@@ -150,4 +240,7 @@ FUNCTIONS = {
     "lowest": lambda run, env, set: min(_values(run, set), default=None),
     "highest": lambda run, env, set: max(_values(run, set), default=None),
     "coin-toss": coin_toss,
+    "shown-face": shown_face,
+    "shows-icon": shows_icon,
 }
+PRIMITIVES["grant-icon"] = grant_icon

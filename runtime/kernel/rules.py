@@ -72,6 +72,7 @@ class Action:
     guard: dict | None
     body: list
     cards: tuple[bool, ...] = ()  # per parameter: its domain yields cards (card uids), not numbers
+    form: str | None = None  # how its strings print (`"{die:int} {figure}/{part}"`: chained.Formed)
 
 
 @dataclass
@@ -120,6 +121,8 @@ class GameRules:
     uses_rounds: bool = False  # turns are grouped into rounds (a `round` slot, Team order, ...)
     rules: list[dict] = field(default_factory=list)  # the triggers of `rule` declarations: always active
     dice: dict[str, list[int]] = field(default_factory=dict)  # die kind -> its faces
+    printed: dict[str, list[str]] = field(default_factory=dict)  # a die kind with an icon -> its faces ("3*")
+    effect_die: str | None = None  # the game's own die (`effect-die`): rolled without `of`, shown to all
     spaces: dict[str, dict] = field(default_factory=dict)  # space id -> {"name", "slots"}, in declaration order
     board: object = None  # the spaces as a networkx graph (edges: `adjacent`)
     figures: dict[str, dict] = field(default_factory=dict)  # figure kind -> {"per", "start", "count"}
@@ -172,7 +175,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
             params = [(p["name"], p["default"]) for p in child.get("params", [])]
             actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params,
                                           effect["when"], effect["body"],
-                                          tuple(yields_cards(domain) for _name, domain in params))
+                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"))
     card_types = {}
     for c in tops:
         if c["kind"] == "card-type":
@@ -232,6 +235,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         if child["kind"] == "rule":
             rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
     _board(rules, game)
+    from .dice import load_printed
+    load_printed(rules, game, box_comp)  # dice whose faces the box prints, an icon on some
     from .layout import load as load_layout
     load_layout(rules, game)  # a `board` laid from tiles: its tiles are spaces too
     from .dashboards import load_dashboards
@@ -291,6 +296,8 @@ def _board(rules: GameRules, game: dict) -> None:
     import networkx as nx
     for child in game["children"]:
         kind, ident = child["kind"], child["id"]
+        if kind == "die" and "faces-from" in child["props"]:
+            continue  # the box's printed faces (dice.load_printed)
         if kind == "die":
             faces = _prop(child, "face-values") or _prop(child, "faces")
             if isinstance(faces, (list, tuple)) and len(faces) == 2 and "face-values" not in child["props"]:

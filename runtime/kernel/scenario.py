@@ -22,6 +22,7 @@ _CARD = {"anyOf": [{"type": "string"}, {
 _EXPECT = {"type": "object", "properties": {
     "events": {"type": "array", "items": {"type": ["string", "object"]}},
     "no_events": {"type": "array", "items": {"type": ["string", "object"]}}}}
+_FACE = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[0-9]+[*]$"}]}  # "3*": with the icon
 SCHEMA = {
     "type": "object", "additionalProperties": False, "required": ["scenario"],
     "properties": {
@@ -34,17 +35,19 @@ SCHEMA = {
             "active": {"type": "string"}, "turn": {"type": "integer"},
             "phase": {"enum": ["round-start", "turn-start", "actions"]},
             "round": {"type": "integer", "minimum": 1}, "lead": {"type": "string"},
-            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": _FACE},
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
+            "shown": {"type": "object", "additionalProperties": _FACE},
             "dice": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
             "figures": {"type": "object", "additionalProperties": {"type": ["string", "null"]}},
             "dashboards": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "sides": {"type": "object", "additionalProperties": {"type": "string"}},
             "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
             "zones": {"type": "object", "additionalProperties": {"type": "array", "items": _CARD}},
             "keep_rest": {"type": "boolean"}, "board": SCENARIO_SCHEMA}},
         "steps": {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
             "action": {"type": "string"}, "expect": _EXPECT,
-            "rolls": {"type": "array", "items": {"type": "integer"}},
+            "rolls": {"type": "array", "items": _FACE},
             "coins": {"type": "array", "items": {"enum": ["heads", "tails"]}},
             "expect_options": {"type": "array", "items": {"type": "string"}},
             "forbid_options": {"type": "array", "items": {"type": "string"}}}}},
@@ -53,7 +56,7 @@ SCHEMA = {
 }
 _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HEADS = ("counters", "zones", "card-counters", "winners", "over", "out", "active", "reason", "turn", "decision",
-         "teams", "dice", "dice-on", "figure", "round", "lead", "board")
+         "teams", "dice", "dice-on", "figure", "round", "lead", "board", "shown")
 
 
 def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
@@ -141,6 +144,7 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
             if uid not in placed:
                 state.places[uid] = "set-aside"
         state.zones["set-aside"] = [uid for uid in range(len(state.cards)) if uid not in placed]
+    problems += _sides(rules, state, setup)  # two-sided figures (sides.py): their counters, then the scenario's
     for key, value in setup.get("counters", {}).items():
         counter, holder = _split(key)
         if counter not in rules.counters:
@@ -165,10 +169,31 @@ def build(rules: GameRules, spec: dict) -> tuple[KernelGame, list[Problem]]:
     return game, problems
 
 
+def _sides(rules: GameRules, state: State, setup: dict) -> list[Problem]:
+    """The side each two-sided figure plays (`sides = { "twin" = "b" }`): every one needs its side."""
+    from .sides import take_side
+    problems, given = [], setup.get("sides", {})
+    sided = [f for f, x in state.figures.items() if rules.dash is not None and rules.dash.sides.get(x.get("card"))]
+    for figure, side in given.items():
+        if figure not in sided:
+            problems.append(Problem(("setup", "sides", figure), f"no figure '{figure}' with sides",
+                                    did_you_mean(figure, sided) or f"figures with sides: {', '.join(sided) or 'none'}"))
+            continue
+        try:
+            take_side(rules, state, figure, side)
+        except KernelError as exc:
+            problems.append(Problem(("setup", "sides", figure), str(exc)))
+    problems += [Problem(("setup",), f"figure '{f}' has sides: name the one it plays, sides = {{ \"{f}\" = \"a\" }}")
+                 for f in sided if f not in given]
+    return problems
+
+
 def _face_problems(rules: GameRules, rolls: list, at: tuple) -> list[Problem]:
+    faces = {**rules.dice, **rules.printed}  # a die with an icon: its faces as printed ("3*")
     return [Problem(at + (i,), f"{value} is no face of any die of the game",
-                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in rules.dice.items()) or "none"))
-            for i, value in enumerate(rolls) if not any(value in faces for faces in rules.dice.values())]
+                    hint="dice: " + (", ".join(f"{d} {faces}" for d, faces in faces.items()) or "none"))
+            for i, value in enumerate(rolls) if not any(value in listed or str(value) in rules.printed.get(d, ())
+                                                        for d, listed in faces.items())]
 
 
 def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem]:
@@ -189,6 +214,16 @@ def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem
             for value in values:
                 state.die_serial += 1
                 state.dice[f"die#{state.die_serial}"] = {"type": die, "owner": holder, "value": value, "on": None}
+    for die, face in setup.get("shown", {}).items():  # the game's own die (its `effect-die`), on the table
+        if die != rules.effect_die:
+            problems.append(Problem(("setup", "shown", die), f"'{die}' is not the game's own die (its effect-die)",
+                                    hint=f"the game's own die: {rules.effect_die}" if rules.effect_die else
+                                    "the game declares none: effect-die ID"))
+        elif str(face) not in rules.printed.get(die, list(map(str, rules.dice[die]))):
+            problems.append(Problem(("setup", "shown", die), f"{face} is no face of die '{die}'"))
+        else:
+            state.dice[die] = {"type": die, "owner": None, "value": int(str(face).rstrip("*")), "on": None,
+                               "icon": str(face).endswith("*")}
     for fig, space in setup.get("figures", {}).items():
         at = ("setup", "figures", fig)
         space = space or None  # "": off the board
@@ -251,6 +286,9 @@ def actual(game: KernelGame, key: str):
     if head == "dice":
         holder = parts[1] if len(parts) > 1 else None
         return [d["value"] for d in state.dice.values() if d["owner"] == holder and d["on"] is None]
+    if head == "shown":  # the game's own die's face, as printed ("3*": with the icon)
+        x = state.dice.get(".".join(parts[1:]))
+        return None if x is None else f"{x['value']}{'*' if x.get('icon') else ''}"
     if head == "dice-on":
         target = ".".join(parts[1:])
         return [d["value"] for d in state.dice.values() if d["on"] == target]

@@ -28,14 +28,26 @@ class IllegalKernelAction(IllegalAction):
     """An answer that is not among the decision's legal actions, said in the game's own
     verbs (the action grammar of runtime/actions.py knows none of them)."""
 
-    def __init__(self, action: str, decision: Decision) -> None:
+    def __init__(self, action: str, decision: Decision, rules=None) -> None:
         from ...dsl.diagnostics import did_you_mean
         shown = ", ".join(decision.actions[:12]) + (" ..." if len(decision.actions) > 12 else "")
-        hint = did_you_mean(action, decision.actions)
+        hint = did_you_mean(action, decision.actions) or _form_hint(action, rules)
         ValueError.__init__(self, f"'{action}' is not a legal action now" + (f" ({hint})" if hint else "")
                             + (f"; legal: {shown}" if decision.actions else ""))
         self.action = action
         self.decision = decision
+
+
+def _form_hint(text, rules) -> str | None:
+    """How the verb's strings are written, when its action declares a `form` the text is not of."""
+    from ..actions import declared_form
+    for declared in rules.actions.values() if rules is not None else ():
+        if declared.form is None:
+            continue
+        form = declared_form(declared.id, [name for name, _domain in declared.params], declared.form, own=False)
+        if form.says_verb(str(text)) and form.read(str(text)) is None:
+            return f"'{form.verb}' is written '{form.usage}'"
+    return None
 
 
 @dataclass
@@ -45,6 +57,7 @@ class KernelConfig:
     decks: list[str] = field(default_factory=list)  # one per player; default: a seeded choice
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
     dashboards: dict | None = None  # figures that are cards: the card ids dealt to each holder (dashboards.py)
+    sides: dict | None = None  # the side each two-sided figure plays, by figure, not asked (sides.py)
 
 
 _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
@@ -116,7 +129,7 @@ class KernelGame(Steps):
         try:
             index = decision.actions.index(action)  # found once: the action's place in the menu too
         except ValueError:
-            raise IllegalKernelAction(action, decision) from None
+            raise IllegalKernelAction(action, decision, self.rules) from None
         self.history.append({"player": decision.player, "kind": decision.kind, "action": action})
         pending = self.pending
         if decision.actions is self._texts and not pending["answers"]:  # the choice of an action

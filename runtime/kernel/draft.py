@@ -1,0 +1,56 @@
+"""A figure's card drafted rather than dealt: the players pick the box's cards of its type in turn (`draft()`).
+
+A game whose `setup { }` says `draft()` deals no figure that is a card (dashboards.deal_figures):
+the players pick them, one at a time, in seat order from the first player and round and round,
+each for themselves (a figure kind kept `per player`) or for their Team (`per team`), until
+every holder has its `count` (a holder full is passed over); a picked card is gone from the
+choices. A configuration that names the cards (`KernelConfig.dashboards`, a scenario's
+`dashboards`) deals them instead."""
+from __future__ import annotations
+
+from .rules import KernelError
+
+
+def drafts(rules) -> bool:
+    """Whether the game's setup drafts its figures' cards (a top-level `draft()` in `setup { }`)."""
+    return any(s.get("op") == "primitive" and s.get("name") == "draft" for s in rules.slots.get("setup", []))
+
+
+def draft(run, env, exclude=None) -> None:
+    """`draft()`: each kind of figure that is a card, drafted (the module's docstring); logged
+    `pick` (`player`, `holder`, `card`). Nothing when the figures were dealt already."""
+    from .dashboards import _place
+    state, rules = run.state, run.rules
+    if rules.dash is None:
+        return
+    for kind, ctype in rules.dash.kinds.items():
+        spec = rules.figures[kind]
+        if any(x["kind"] == kind for x in state.figures.values()):
+            continue  # named by the configuration: dealt
+        per_team = spec["per"] == "team"
+        holders = list(state.teams) if per_team else list(state.players)
+        have = {h: 0 for h in holders}
+        free = list(rules.dash.roster[ctype])
+        if spec["count"] * len(holders) > len(free):
+            raise KernelError(f"figure '{kind}': {len(holders)} holders of {spec['count']} need "
+                              f"{spec['count'] * len(holders)} cards of card type '{ctype}'; box '{rules.box}' "
+                              f"has {len(free)}")
+        seat = state.players.index(state.active) if state.active in state.players else 0  # the first player first
+        while any(n < spec["count"] for n in have.values()):
+            player = state.players[seat % len(state.players)]
+            seat += 1
+            holder = state.team_of(player) if per_team else player
+            if have[holder] >= spec["count"]:
+                continue  # full: the next player picks
+            names = [rules.cards[q].id for q in free]
+            options = [f"pick {n}" for n in names]
+            at = options.index(run.ask(player, "pick", f"pick a {ctype}", options))
+            picked, qid = names[at], free.pop(at)
+            index = holders.index(holder)
+            start = spec["start"][index % len(spec["start"])] if spec["start"] else None
+            _place(rules, state, kind, holder, qid, start)
+            have[holder] += 1
+            state.log.append({"event": "pick", "player": player, "holder": holder, "card": picked})
+
+
+PRIMITIVES = {"draft": draft}
