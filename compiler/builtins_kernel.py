@@ -131,6 +131,11 @@ KERNEL_FUNCTIONS: dict[str, Function] = {f.name: f for f in (
 # Words of the Mayhem vocabulary (compiler/builtins.py) that kernel games play too, with the same
 # parameters (dashboards: runtime/kernel/dashboards.py; docs/kernel.md, Dashboards).
 SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-special", "special-of", "can-use")
+# ... and the vocabulary's functions they play in general terms (runtime/kernel/vocabulary.py; docs/kernel.md,
+# "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
+SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",
+                    "next-team", "dice-total", "flagged", "box-property")
+SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
 KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (

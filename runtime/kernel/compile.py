@@ -291,7 +291,8 @@ def _children(x):
 
 _READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
               "me": {"active"}, "spaces": {"board"}}  # the seats and Teams never change in play; the tiles may
-_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"}}
+_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"},
+             "box-property": set()}  # the box prints it: it never changes
 _READS_POOL = {"player": {"out"}, "team": set(), "space": {"board"}}
 
 

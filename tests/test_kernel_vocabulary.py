@@ -1,0 +1,182 @@
+"""The shared vocabulary's functions that kernel games play in general terms
+(runtime/kernel/vocabulary.py): `location-of`, `adjacent-to`, `team-of`, `on-board`,
+`unowned-figures`, `in-lead-order`, `next-team`, `dice-total`, `flagged` and `box-property`,
+each read in a game of four seats in two Teams on a line of four spaces, and their words known
+to the compiler in a game (a call with a wrong argument is an error, as in the boxes)."""
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel.compile import compiled
+from mayhem.runtime.kernel.effects import Run
+
+GAME = '''in box line
+
+box line "Line" {
+  source authored
+  game line
+  players 4
+  win-vp 3
+
+  pool flag "Flags" {
+    count 2
+  }
+}
+
+token-type token "Token" {
+  source authored
+  text "A kind of piece."
+  requires [text]
+  placed-on ids required "Where its pieces may lie."
+  heavy flag "It slows its holder."
+}
+
+token flag "Flag" {
+  source authored
+  text "A flag."
+  placed-on figure
+  heavy
+}
+
+token pennant "Pennant" {
+  source authored
+  text "A light flag."
+  placed-on figure
+}
+
+game line "Line" {
+  source authored
+  seats 4
+  teams 2
+
+  die d6 "Six-sided die" {
+    faces 1..6
+  }
+
+  space a "A" { adjacent [b] }
+  space b "B" { adjacent [a, c] }
+  space c "C" { adjacent [b, d] }
+  space d "D" { adjacent [c] }
+
+  # p1 on a, p2 on d, p3 on b, p4 on c; p1 and p3 are t1, p2 and p4 are t2
+  figure scout "Scout" {
+    per player
+    start [a, d, b, c]
+  }
+
+  zone supply "Supply" { pools }
+  zone carried "On a scout" {
+    per figure
+    pieces
+  }
+
+  # each word read into a local, the test evaluates each `let`'s value
+  action probe "Probe" {
+    effect {
+      let where = location-of(first(figures-of(me)))
+      let beside = adjacent-to(first(figures-of(me)))
+      let beside-space = adjacent-to(c)
+      let team = team-of(last(figures-of(players)))
+      let standing = on-board(figures-of(players))
+      let loose = unowned-figures()
+      let order = in-lead-order(teams)
+      let seats = in-lead-order(players)
+      let after = next-team(first(teams))
+      let totals = dice-total(teams)
+      let total = dice-total(last(teams))
+      let heavy = flagged(flag, "heavy")
+      let light = flagged(pennant, "heavy")
+      let win = box-property("win-vp")
+      let players = box-property("players")
+      end-turn()
+    }
+  }
+}
+'''
+
+NAMES = ("where", "beside", "beside-space", "team", "standing", "loose", "order", "seats", "after", "totals",
+         "total", "heavy", "light", "win", "players")
+
+
+@pytest.fixture(scope="module")
+def line(tmp_path_factory):
+    root = tmp_path_factory.mktemp("line")
+    (root / "mayhem.toml").write_text("[collection]\n")
+    (root / "line.mh").write_text(GAME)
+    result = driver.compile_paths([root])
+    errors = [d for d in result.diagnostics.items if d.severity == "error"]
+    assert not errors, [(e.code, e.message) for e in errors]
+    return load_game_rules(result.ir, "line")
+
+
+def _read(rules, state_change=None, me: str = "p1") -> dict:
+    game = KernelGame(rules, KernelConfig(players=4, seed=1))
+    game.start()
+    if state_change is not None:
+        state_change(game.state)
+    run = Run(game, [])
+    lets = {stmt["name"]: stmt["value"] for stmt in rules.actions["probe"].body if stmt["op"] == "let"}
+    return {name: compiled(lets[name])(run, {"ctx:me": me}) for name in NAMES}
+
+
+def _dice(state):
+    """t1 holds a free 2 and 5 and a placed 6; t2 a free 4."""
+    state.dice.update({
+        "d6#1": {"type": "d6", "owner": "t1", "value": 2, "on": None},
+        "d6#2": {"type": "d6", "owner": "t1", "value": 5, "on": None},
+        "d6#3": {"type": "d6", "owner": "t1", "value": 6, "on": "a"},
+        "d6#4": {"type": "d6", "owner": "t2", "value": 4, "on": None},
+    })
+
+
+def test_figures_spaces_and_teams(line):
+    words = _read(line)
+    assert words["where"] == "a" and words["beside"] == ["b"]  # p1's scout on a, next to b
+    assert words["beside-space"] == ["b", "d"]  # a space's neighbours, as `adjacent`
+    assert words["team"] == "t2"  # p4's scout
+    assert words["standing"] == ["scout-p1", "scout-p2", "scout-p3", "scout-p4"]
+    assert words["loose"] == []
+
+
+def test_a_figure_off_the_board_or_of_no_one(line):
+    def change(state):
+        state.figures["scout-p1"]["space"] = None
+        state.figures["scout-p4"]["owner"] = None
+    words = _read(line, change)
+    assert words["where"] is None and words["beside"] == []  # off the board: nowhere, next to nothing
+    assert words["standing"] == ["scout-p2", "scout-p3"]  # p4's scout is no one's: not among the players'
+    assert words["loose"] == ["scout-p4"] and words["team"] == "t1"  # the last of the players' is p3's
+
+
+def test_teams_in_lead_order_and_after_one(line):
+    words = _read(line, lambda s: setattr(s, "lead", "t2"))
+    assert words["order"] == ["t2", "t1"] and words["seats"] == ["p2", "p3", "p4", "p1"]  # t2's first seat leads
+    assert words["after"] == "t2"
+    words = _read(line, lambda s: setattr(s, "lead", "p3"))  # a player leads: their Team, from their seat
+    assert words["order"] == ["t1", "t2"] and words["seats"] == ["p3", "p4", "p1", "p2"]
+
+    def t2_out(state):
+        state.out.extend(["p2", "p4"])
+    assert _read(line, t2_out)["after"] == "t1"  # a Team with no player in the game is passed over
+
+
+def test_dice_totals_count_the_free_dice(line):
+    words = _read(line, _dice)
+    assert words["totals"] == [7, 4]  # t1's placed 6 is not free
+    assert words["total"] == 4
+
+
+def test_a_token_s_flags_and_the_box_s_properties(line):
+    words = _read(line)
+    assert (words["heavy"], words["light"]) == (True, False)
+    assert words["win"] == 3 and words["players"] == [4, 4]  # `players 4`: a range of one
+    assert words["order"] == ["t1", "t2"]  # no lead yet: from the first Team
+
+
+def test_a_wrong_argument_is_the_compiler_s_error(tmp_path):
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    bad = GAME.replace('let win = box-property("win-vp")', 'let win = box-property("win-vpp")')
+    (tmp_path / "line.mh").write_text(bad)
+    result = driver.compile_paths([tmp_path])
+    found = [(d.code, d.message) for d in result.diagnostics.items if d.severity == "error"]
+    assert found == [("E301", "unknown box property 'win-vpp'")]
