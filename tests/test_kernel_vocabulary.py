@@ -3,6 +3,8 @@
 `unowned-figures`, `in-lead-order`, `next-team`, `dice-total`, `flagged` and `box-property`,
 each read in a game of four seats in two Teams on a line of four spaces, and their words known
 to the compiler in a game (a call with a wrong argument is an error, as in the boxes)."""
+from pathlib import Path
+
 import pytest
 
 from mayhem.compiler import driver
@@ -180,3 +182,48 @@ def test_a_wrong_argument_is_the_compiler_s_error(tmp_path):
     result = driver.compile_paths([tmp_path])
     found = [(d.code, d.message) for d in result.diagnostics.items if d.severity == "error"]
     assert found == [("E301", "unknown box property 'win-vpp'")]
+
+
+RUINS = Path(__file__).parent / "fixtures" / "kernel" / "ruins"
+
+
+def test_a_tile_prints_the_icons_its_board_names():
+    """Ruins' board names the tiles' `icons` property: the well, the rotten floor and the sunken
+    court print cracks (so they may crumble), the great hall does not; a value that is no tile
+    prints nothing."""
+    result = driver.compile_paths([RUINS])
+    rules = load_game_rules(result.ir, "ruins")
+    game = KernelGame(rules, KernelConfig(players=2, seed=1))
+    game.start()
+    run = Run(game, [])
+
+    def prints(space) -> bool:
+        e = {"e": "fn", "name": "has-icon", "span": None,
+             "args": {"location": {"e": "str", "v": space}, "icon": {"e": "icon", "name": "ruins:icon:cracks"}}}
+        return compiled(e)(run, {"ctx:me": "p1"})
+    cracked = [t for t in rules.layout.tiles if prints(t)]
+    assert cracked == ["old-well", "rotten-floor", "sunken-court"]
+    assert not prints("runner-p1") and not prints(None)
+
+
+def test_a_board_s_icons_property_is_a_list(tmp_path):
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    text = (RUINS / "ruins.mh").read_text(encoding="utf-8")
+    (tmp_path / "ruins.mh").write_text(text.replace("    icons icons\n", "    icons slots\n"))
+    result = driver.compile_paths([tmp_path])
+    found = [(d.code, d.message, d.hint) for d in result.diagnostics.items if d.severity == "error"]
+    assert found == [("E204", "'icons slots': the property is int, not a list",
+                      "declare it in 'tile': slots list optional")]
+
+
+def test_an_icon_no_tile_prints_is_a_selector_that_never_finds_one(tmp_path):
+    """The check C401 reads the icons a kernel game's tiles print through its board, as it reads
+    the Locations': Ruins with no cracked tile never finds rubble."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    text = (RUINS / "ruins.mh").read_text(encoding="utf-8")
+    (tmp_path / "ruins.mh").write_text(text.replace("  icons [cracks]\n", ""))
+    result = driver.check([tmp_path])
+    found = [(d.code, d.message) for d in result.diagnostics.items if d.code == "C401"]
+    assert found == [("C401", "a selector of game 'ruins' never finds a target: no Location of ruins shows the "
+                              "icon 'cracks'")]
+    assert not [d for d in driver.check([RUINS]).diagnostics.items if d.code == "C401"]

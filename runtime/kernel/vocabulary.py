@@ -1,10 +1,12 @@
-"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, a card's flags and the box's properties.
+"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, a tile's icons, a card's flags and the box's properties.
 
 Each keeps the name and the parameters of its entry in compiler/builtins.py (FUNCTIONS), so a
 content reads the same on either engine; compiler/builtins_kernel.py lists them among the
 words kernel games share (SHARED_FUNCTIONS). docs/kernel.md, "Functions of the shared
 vocabulary"."""
 from __future__ import annotations
+
+import re
 
 from .compile import _as_list
 
@@ -100,6 +102,19 @@ def flagged(run, env, token, flag) -> bool:
     return bool(property_of(run, token, flag))
 
 
+def has_icon(run, env, icon=None, **given) -> bool:
+    """The tile prints the icon: the icon's id is in its property that the game's board names
+    `icons` (`board ... { icons icons }`); a space that is no tile, or a board that names no such
+    property, prints none. (`given`: the space, under the shared word's own parameter name.)"""
+    space = next(iter(given.values()), None)
+    layout = run.rules.layout
+    if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
+        return False
+    from .primitives import _printed_property
+    printed = _printed_property(run.rules, layout.printed[space], layout.icons) or ()
+    return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
+
+
 def box_property(run, env, name):
     """A property the box being played prints (`box-property("players")`); none when it prints
     none."""
@@ -108,4 +123,4 @@ def box_property(run, env, name):
 
 FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of": team_of, "on-board": on_board,
              "unowned-figures": unowned_figures, "in-lead-order": in_lead_order, "next-team": next_team,
-             "dice-total": dice_total, "flagged": flagged, "box-property": box_property}
+             "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon}
