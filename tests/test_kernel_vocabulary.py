@@ -227,3 +227,38 @@ def test_an_icon_no_tile_prints_is_a_selector_that_never_finds_one(tmp_path):
     assert found == [("C401", "a selector of game 'ruins' never finds a target: no Location of ruins shows the "
                               "icon 'cracks'")]
     assert not [d for d in driver.check([RUINS]).diagnostics.items if d.code == "C401"]
+
+
+def test_the_figures_made_active_this_round_are_those_with_a_die_on_a_part():
+    """Squads (tests/fixtures/kernel/squads): moss made Active with a die on its bloom has one
+    activation, on bloom and not on thorn; gale none; both together one; at the round's end the
+    dice are free and no one has any."""
+    import tomllib
+    from mayhem.runtime.kernel import scenario as ksc
+    from mayhem.runtime.kernel.dashboards import abilities_of
+    squads = Path(__file__).parent / "fixtures" / "kernel" / "squads"
+    rules = load_game_rules(driver.compile_paths([squads]).ir, "squads")
+    path = squads.parent / "squads-scenarios" / "one-activation-per-hero-per-round.toml"
+    game, problems = ksc.build(rules, tomllib.loads(path.read_text(encoding="utf-8")))
+    assert not problems
+    game.start()
+
+    def read(name, **args):
+        e = {"e": "fn", "name": name, "span": None,
+             "args": {k: {"e": "num" if isinstance(v, int) else "str", "v": v} for k, v in args.items()}}
+        return compiled(e)(Run(game, []), {"ctx:me": "p1"})
+    parts = {game.card_id(uid): uid for uid in abilities_of(Run(game, []), {}, "moss")}
+    assert (read("activations", figure="moss"), read("activated", figure="moss", ability=parts["bloom"])) == (0, False)
+    game.act("place moss bloom 2")
+    assert read("activations", figure="moss") == 1 and read("activations", figure="gale") == 0
+    assert read("activated", figure="moss", ability=parts["bloom"])
+    assert not read("activated", figure="moss", ability=parts["thorn"])
+    assert not read("activated", figure="gale", ability=parts["bloom"])  # not a part of gale's
+    e = {"e": "fn", "name": "activations", "span": None,
+         "args": {"figure": {"e": "list", "items": [{"e": "str", "v": "gale"}, {"e": "str", "v": "moss"}]}}}
+    assert compiled(e)(Run(game, []), {"ctx:me": "p1"}) == 1
+    for action in ("rest", "place stone brace 1", "rest", "place gale gust 5", "rest", "place blaze fireball 6"):
+        game.act(action)
+    assert read("activations", figure="gale") == 1 and game.state.round == 1
+    game.act("rest")  # every die is placed: the round is over, the dice rolled anew
+    assert game.state.round == 2 and read("activations", figure="moss") == read("activations", figure="gale") == 0

@@ -1,4 +1,4 @@
-"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, a tile's icons, a card's flags and the box's properties.
+"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, a tile's icons, a card's flags and the box's properties.
 
 Each keeps the name and the parameters of its entry in compiler/builtins.py (FUNCTIONS), so a
 content reads the same on either engine; compiler/builtins_kernel.py lists them among the
@@ -115,6 +115,26 @@ def has_icon(run, env, icon=None, **given) -> bool:
     return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
 
 
+def activations(run, env, figure) -> int:
+    """How many times these figures were made Active this round: the dice placed on their parts
+    (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
+    if run.rules.dash is None:
+        return 0
+    from .dashboards import abilities_of
+    parts = set(abilities_of(run, env, figure))
+    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
+
+
+def activated(run, env, figure=None, **given) -> bool:
+    """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
+    under the shared word's own parameter name.)"""
+    from .dashboards import _card_among, abilities_of
+    part = _card_among(given)
+    if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
+        return False
+    return any(x["on"] == part for x in run.state.dice.values())
+
+
 def box_property(run, env, name):
     """A property the box being played prints (`box-property("players")`); none when it prints
     none."""
@@ -123,4 +143,5 @@ def box_property(run, env, name):
 
 FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of": team_of, "on-board": on_board,
              "unowned-figures": unowned_figures, "in-lead-order": in_lead_order, "next-team": next_team,
-             "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon}
+             "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
+             "activations": activations, "activated": activated}
