@@ -90,6 +90,9 @@ game line "Line" {
       let light = flagged(pennant, "heavy")
       let win = box-property("win-vp")
       let players = box-property("players")
+      let carried = tokens-on(first(figures-of(me)))
+      let carried-of = tokens-on(first(figures-of(me)), of: last(teams))
+      let up = standing(last(teams))
       end-turn()
     }
   }
@@ -97,7 +100,7 @@ game line "Line" {
 '''
 
 NAMES = ("where", "beside", "beside-space", "team", "standing", "loose", "order", "seats", "after", "totals",
-         "total", "heavy", "light", "win", "players")
+         "total", "heavy", "light", "win", "players", "carried", "carried-of", "up")
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +162,27 @@ def test_teams_in_lead_order_and_after_one(line):
 
     def t2_out(state):
         state.out.extend(["p2", "p4"])
-    assert _read(line, t2_out)["after"] == "t1"  # a Team with no player in the game is passed over
+    words = _read(line, t2_out)
+    assert words["after"] == "t1"  # a Team with no player in the game is passed over
+    assert words["up"] is False and _read(line)["up"] is True  # standing: a player of the Team still in
+
+
+def test_the_tokens_on_a_holder_each_once(line):
+    def flags_on_p1(state):
+        for uid in list(state.zones["supply"]):  # both flags onto p1's scout, one of them owned by t2
+            state.zones["supply"].remove(uid)
+            state.zones.setdefault("carried/scout-p1", []).append(uid)
+            state.places[uid] = "carried/scout-p1"
+        state.owners[state.zones["carried/scout-p1"][0]] = "t2"
+    assert (_read(line)["carried"], _read(line)["carried-of"]) == ([], [])
+    words = _read(line, flags_on_p1)
+    assert words["carried"] == ["line:token:flag"] and words["carried-of"] == ["line:token:flag"]
+    def t1_s_flags_on_p1(state):
+        flags_on_p1(state)
+        for uid in state.zones["carried/scout-p1"]:
+            state.owners[uid] = "t1"
+    words = _read(line, t1_s_flags_on_p1)
+    assert words["carried"] == ["line:token:flag"] and words["carried-of"] == []  # none of t2's
 
 
 def test_dice_totals_count_the_free_dice(line):

@@ -1,4 +1,4 @@
-"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, a tile's icons, a card's flags and the box's properties.
+"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, the tokens on a holder, a tile's icons, a card's flags and the box's properties.
 
 Each keeps the name and the parameters of its entry in compiler/builtins.py (FUNCTIONS), so a
 content reads the same on either engine; compiler/builtins_kernel.py lists them among the
@@ -135,6 +135,33 @@ def activated(run, env, figure=None, **given) -> bool:
     return any(x["on"] == part for x in run.state.dice.values())
 
 
+def tokens_on(run, env, where, of=None) -> list:
+    """The tokens whose pieces lie on a figure, a space, a player or a Team (those owned by `of`,
+    if given: a Team, or a player), each once, in the order of their ids; none on a holder no
+    zone of pieces is kept for."""
+    pieces = run.rules.pieces
+    if pieces is None or where is None:
+        return []
+    from .pieces import holder_key
+    from .rules import KernelError
+    try:
+        key = holder_key(run, where)
+    except KernelError:
+        return []
+    state = run.state
+    owners = {of, *(state.teams.get(of, ()))} if of is not None else None
+    found = {state.cards[uid] for uid in state.zones.get(key, ())
+             if owners is None or state.owners[uid] in owners}
+    return sorted(found, key=lambda qid: run.rules.cards[qid].id)
+
+
+def standing(run, env, team) -> bool:
+    """The Team still has a player in the game."""
+    state = run.state
+    alive = state.in_game()
+    return team in state.teams and any(p in alive for p in state.teams[team])
+
+
 def box_property(run, env, name):
     """A property the box being played prints (`box-property("players")`); none when it prints
     none."""
@@ -144,4 +171,4 @@ def box_property(run, env, name):
 FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of": team_of, "on-board": on_board,
              "unowned-figures": unowned_figures, "in-lead-order": in_lead_order, "next-team": next_team,
              "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
-             "activations": activations, "activated": activated}
+             "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing}
