@@ -135,7 +135,7 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
 # "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
 SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",
                     "next-team", "dice-total", "flagged", "box-property", "has-icon", "activations", "activated",
-                    "tokens-on", "standing")
+                    "tokens-on", "standing", "coin-toss-between", "pick-at-random")
 SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).

@@ -285,3 +285,24 @@ def test_the_figures_made_active_this_round_are_those_with_a_die_on_a_part():
     assert read("activations", figure="gale") == 1 and game.state.round == 1
     game.act("rest")  # every die is placed: the round is over, the dice rolled anew
     assert game.state.round == 2 and read("activations", figure="moss") == read("activations", figure="gale") == 0
+
+
+def test_a_pick_by_chance_among_two_is_a_coin_toss(line):
+    """`coin-toss-between` of two is a coin toss (a scenario's forced `coins`: heads the first,
+    tails the last; logged `coin`); of more, a seeded draw; `pick-at-random` the same, not logged."""
+    game = KernelGame(line, KernelConfig(players=4, seed=1))
+    game.start()
+
+    def pick(name, *values):
+        e = {"e": "fn", "name": name, "span": None,
+             "args": {"set": {"e": "list", "items": [{"e": "str", "v": v} for v in values]}}}
+        return compiled(e)(Run(game, []), {"ctx:me": "p1"})
+    game.state.forced["coins"] = ["tails", "heads", "tails"]
+    size = len(game.state.log)
+    assert (pick("coin-toss-between", "t1", "t2"), pick("coin-toss-between", "t1", "t2")) == ("t2", "t1")
+    assert [e["result"] for e in game.state.log[size:] if e["event"] == "coin"] == ["tails", "heads"]
+    size = len(game.state.log)
+    assert pick("pick-at-random", "t1", "t2") == "t2" and len(game.state.log) == size  # the toss, not logged
+    assert pick("coin-toss-between", "p1") == "p1" and pick("coin-toss-between") is None
+    drawn = {pick("coin-toss-between", "p1", "p2", "p3") for _ in range(30)}
+    assert drawn == {"p1", "p2", "p3"}  # of three: drawn, each of them in 30 draws (seeded)

@@ -333,7 +333,7 @@ def state_reads(e: dict | None) -> frozenset | None:
     return frozenset(out)
 
 
-IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
+IMPURE_FUNCTIONS = {"coin-toss", "coin-toss-between", "pick-at-random"}  # functions that change the state (a toss is logged and drawn)
 
 
 CONSTANTS = ("num", "bool", "str", "zone", "counter", "property", "none")  # a value known before play

@@ -1,4 +1,4 @@
-"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, the tokens on a holder, a tile's icons, a card's flags and the box's properties.
+"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, the tokens on a holder, a pick by chance, a tile's icons, a card's flags and the box's properties.
 
 Each keeps the name and the parameters of its entry in compiler/builtins.py (FUNCTIONS), so a
 content reads the same on either engine; compiler/builtins_kernel.py lists them among the
@@ -162,6 +162,33 @@ def standing(run, env, team) -> bool:
     return team in state.teams and any(p in alive for p in state.teams[team])
 
 
+def coin_toss_between(run, env, set):
+    """One of these values by chance: of two, a coin toss (`coin-toss()`: forced by a scenario's
+    `coins`, else seeded; logged `coin`), heads the first, tails the last; of more, one drawn at
+    random (seeded); of one, that one; none of none."""
+    among = _as_list(set)
+    if len(among) < 2:
+        return among[0] if among else None
+    if len(among) == 2:
+        from .dice import coin_toss
+        return among[0] if coin_toss(run, env) == "heads" else among[1]
+    from .draws import choice
+    state = run.state
+    gen = state.random()
+    picked = choice(gen, among)
+    state.keep(gen)
+    return picked
+
+
+def pick_at_random(run, env, set):
+    """One of these values at random, as `coin-toss-between` picks it, but not logged."""
+    log = run.state.log
+    size = len(log)
+    picked = coin_toss_between(run, env, set)
+    del log[size:]
+    return picked
+
+
 def box_property(run, env, name):
     """A property the box being played prints (`box-property("players")`); none when it prints
     none."""
@@ -171,4 +198,5 @@ def box_property(run, env, name):
 FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of": team_of, "on-board": on_board,
              "unowned-figures": unowned_figures, "in-lead-order": in_lead_order, "next-team": next_team,
              "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
-             "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing}
+             "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing,
+             "coin-toss-between": coin_toss_between, "pick-at-random": pick_at_random}
