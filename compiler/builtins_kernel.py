@@ -134,6 +134,12 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
                 "shown-face", "shows-icon", "grant-icon",  # and the face of the game's own die (runtime/kernel/dice.py)
                 "choose-sides",  # and a two-sided dashboard's side, chosen at setup (runtime/kernel/sides.py)
                 "draft")  # and the figures' cards picked in turn at setup (runtime/kernel/draft.py)
+# ... and the vocabulary's functions they play in general terms (runtime/kernel/vocabulary.py; docs/kernel.md,
+# "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
+SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",
+                    "next-team", "dice-total", "flagged", "box-property", "has-icon", "activations", "activated",
+                    "tokens-on", "standing", "coin-toss-between", "pick-at-random")
+SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
 KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (

@@ -1,5 +1,5 @@
 """A game's `board` laid from tiles, checked: one per game, its rows, the card type of its tiles and
-the properties it reads (`capacity`, `bases`), each problem at its property with a did-you-mean."""
+the properties it reads (`capacity`, `bases`, `icons`), each problem at its property with a did-you-mean."""
 from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
@@ -29,7 +29,7 @@ def check_board(comp, game, model, diags: Diagnostics, counted: bool = True) -> 
                     hint=did_you_mean(ctype, types) or "card types of the content: " + ", ".join(types))
         return
     declared = {p.name: p.shape for p in spec.props}
-    for role, shapes in (("capacity", ("int",)), ("bases", None)):
+    for role, shapes in (("capacity", ("int",)), ("bases", None), ("icons", ("list",))):
         name = comp.prop(role)
         if not isinstance(name, str):
             continue
@@ -37,8 +37,9 @@ def check_board(comp, game, model, diags: Diagnostics, counted: bool = True) -> 
             diags.error("E301", f"card type '{ctype}' declares no property '{name}'", comp.props[role].span,
                         hint=did_you_mean(name, declared) or "its properties: " + ", ".join(declared))
         elif shapes and declared[name] not in shapes:
-            diags.error("E204", f"'{role} {name}': the property is {declared[name]}, not a number",
-                        comp.props[role].span, hint=f"declare it in '{ctype}': {name} int 2")
+            want, example = ("a list", "list optional") if role == "icons" else ("a number", "int 2")
+            diags.error("E204", f"'{role} {name}': the property is {declared[name]}, not {want}",
+                        comp.props[role].span, hint=f"declare it in '{ctype}': {name} {example}")
     count = sum(1 for c in model.top_level() if c.kind == ctype)
     if counted and isinstance(rows, list) and all(isinstance(n, int) for n in rows) and count < sum(rows):
         cards = f"{count} card" + ("" if count == 1 else "s")

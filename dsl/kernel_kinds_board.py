@@ -19,6 +19,8 @@ def board_kinds() -> list:
                             "`move-to` and `put` take no figure onto a full tile, `open(space)` says it has room."),
                    PropSpec("bases", "id", "The tiles' property that names the Team whose Base a tile is "
                             "(`base t1`): what `bases-of(t)` reads."),
+                   PropSpec("icons", "id", "The tiles' property (a list) of the icons printed on a tile "
+                            "(`icons [spring]`): what `has-icon(space, ICON)` reads."),
                    PropSpec("order", "enum:shuffled|as-declared", "How `lay-board()` lays the tiles: shuffled "
                             "(seeded; the default), or in the order declared (a first game's fixed layout).")),
             component=False,

@@ -133,7 +133,7 @@ def test_a_tile_s_once_per_is_spent_per_tile(tmp_path):
     come back in that round."""
     rules = _copy(tmp_path, "ruins", ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
                                       "  on turn-end {\n    gain(walls, 1, on: last(teams))"),
-                  ("  slots 1\n  crumbles\n", "  slots 1\n  crumbles\n  once per round\n"))
+                  ("  slots 1\n  icons [cracks]\n", "  slots 1\n  icons [cracks]\n  once per round\n"))
     game = _ruins_table(rules)
     game.act("step rotten-floor")
     assert any(t["event"] == "spent" and t["key"] == "space/old-well" for t in game.state.triggers)

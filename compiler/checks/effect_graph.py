@@ -31,10 +31,18 @@ def _faces_of(col, box_id: str | None, prop: str) -> list[int]:
 
 
 def _icons_on_board(col, box_id: str | None) -> set[str]:
+    """The icons the Locations show, and the tiles of a kernel game's board whose `icons` names
+    the tiles' property that lists them (`board ... { tiles tile  icons icons }`)."""
+    printed = {("location", "icons")}
+    for game in col.of_kind("game"):
+        for board in game["children"]:
+            if board["kind"] == "board" and col.prop(board, "tiles") and col.prop(board, "icons"):
+                printed.add((col.prop(board, "tiles"), col.prop(board, "icons")))
     out = set()
-    for loc in col.of_kind("location"):
-        if box_id is None or loc["box"] == box_id:
-            out |= set(col.prop(loc, "icons", []) or [])
+    for kind, prop in printed:
+        for tile in col.of_kind(kind):
+            if box_id is None or tile["box"] == box_id:
+                out |= set(col.prop(tile, prop, []) or [])
     return out
 
 

@@ -115,7 +115,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return "None"
     if kind in ("zone", "counter", "property"):
         return name_for(space, e["name"])
-    if kind == "token":  # a token of the box: its qid, the printed card its pieces are (pieces.py)
+    if kind in ("token", "icon"):  # a token of the box: its qid, the printed card its pieces are (pieces.py); an icon's
         return name_for(space, e["name"])
     if kind in ("var", "param", "it", "event"):
         key = "var:" + (e["name"] if kind != "it" else "it")
@@ -291,7 +291,8 @@ def _children(x):
 
 _READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
               "me": {"active"}, "spaces": {"board"}}  # the seats and Teams never change in play; the tiles may
-_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"}}
+_READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters", "active"},
+             "box-property": set()}  # the box prints it: it never changes
 _READS_POOL = {"player": {"out"}, "team": set(), "space": {"board"}}
 
 
@@ -332,7 +333,7 @@ def state_reads(e: dict | None) -> frozenset | None:
     return frozenset(out)
 
 
-IMPURE_FUNCTIONS = {"coin-toss"}  # functions that change the state (a toss is logged and drawn)
+IMPURE_FUNCTIONS = {"coin-toss", "coin-toss-between", "pick-at-random"}  # functions that change the state (a toss is logged and drawn)
 
 
 CONSTANTS = ("num", "bool", "str", "zone", "counter", "property", "none")  # a value known before play

@@ -27,6 +27,7 @@ class Layout:
     touching: list[tuple[int, int]]  # the edges between positions (i < j)
     derived: dict = field(default_factory=dict, compare=False, repr=False)  # board key -> _Derived
     edges: dict = field(default_factory=dict, compare=False, repr=False)  # edge id (`L1-L2`) -> positions (edges.py)
+    icons: str | None = None  # the tiles' property listing the icons printed on one (`has-icon`, vocabulary.py)
 
     def spaces(self, run) -> list[str]:
         """The game's spaces: those it declares, then the tiles in play in board order."""
@@ -73,6 +74,7 @@ def load(rules, game: dict) -> None:
                           props.get("order", "shuffled") != "as-declared", row_edges(rows))
     from .edges import labels
     rules.layout.edges = labels(rules.layout.touching)
+    rules.layout.icons = props.get("icons")
 
 
 # -- the board in the state ------------------------------------------------------------------

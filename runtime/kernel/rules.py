@@ -138,6 +138,7 @@ class GameRules:
     turn_starters: tuple = ()  # the actions that `starts-turn` (dashboards.py): offered until a figure is Active
     turn_fallbacks: tuple = ()  # the actions marked `fallback` (dashboards.py): taken when no starter is legal
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
+    box_props: dict = field(default_factory=dict)  # the box's printed properties (`box-property`, vocabulary.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -226,6 +227,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                       {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
+    rules.box_props = {k: v["value"] for k, v in box_comp["props"].items()}
     for name in ("round", "round-end"):
         if name in effects:
             rules.slots[name] = effects[name]["body"]

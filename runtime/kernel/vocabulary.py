@@ -1,0 +1,202 @@
+"""The shared vocabulary's functions that kernel games play in general terms: a figure's space and Team, the spaces next to one, figures on the board or of no one, Teams in lead order and after one, dice totals, the figures made Active this round, the tokens on a holder, a pick by chance, a tile's icons, a card's flags and the box's properties.
+
+Each keeps the name and the parameters of its entry in compiler/builtins.py (FUNCTIONS), so a
+content reads the same on either engine; compiler/builtins_kernel.py lists them among the
+words kernel games share (SHARED_FUNCTIONS). docs/kernel.md, "Functions of the shared
+vocabulary"."""
+from __future__ import annotations
+
+import re
+
+from .compile import _as_list
+
+
+def figure_space(run, env, figure):
+    """The space a figure stands on (none off the board, or for a value that is no figure): the
+    kernel's `space-of`."""
+    fig = run.state.figures.get(figure) if isinstance(figure, str) else None
+    return fig["space"] if fig is not None else None
+
+
+def adjacent_to(run, env, where) -> list:
+    """The spaces next to a space, or to a figure's space: the kernel's `adjacent`."""
+    from .board import adjacent
+    return adjacent(run, env, where) if where is not None else []
+
+
+def team_of(run, env, figure):
+    """The Team a figure belongs to: the Team that holds it, or its player's Team; none for a
+    figure of no one, or in a game without Teams."""
+    state = run.state
+    fig = state.figures.get(figure) if isinstance(figure, str) else None
+    if fig is None or fig["owner"] is None or not state.teams:
+        return None
+    owner = fig["owner"]
+    return owner if owner in state.teams else state.team_of(owner)
+
+
+def on_board(run, env, figures) -> list:
+    """Those of the figures that stand on a space, in the order given."""
+    known = run.state.figures
+    return [f for f in _as_list(figures) if isinstance(f, str) and f in known and known[f]["space"] is not None]
+
+
+def unowned_figures(run, env) -> list:
+    """The figures that no player and no Team holds, in the order of the figures."""
+    return [f for f, x in run.state.figures.items() if x["owner"] is None]
+
+
+def _leading_team(state):
+    lead = state.lead
+    return state.team_of(lead) if lead in state.players else lead
+
+
+def in_lead_order(run, env, set) -> list:
+    """These Teams in seat order from the Team that leads the round (from the first Team
+    without a lead); players in seat order from the leading player (a leading Team's first
+    seat). Values that are neither are left out."""
+    state = run.state
+    wanted = _as_list(set)
+    teams = list(state.teams)
+    if teams and all(x in state.teams for x in wanted):
+        lead = _leading_team(state)
+        k = teams.index(lead) if lead in teams else 0
+        return [t for t in teams[k:] + teams[:k] if t in wanted]
+    seats = state.players
+    lead = state.lead
+    first = lead if lead in seats else (state.teams[lead][0] if lead in state.teams else None)
+    k = seats.index(first) if first in seats else 0
+    return [p for p in seats[k:] + seats[:k] if p in wanted]
+
+
+def next_team(run, env, team):
+    """The Team after this one in order (`t1`, `t2`, ...) that still has a player in the game;
+    none without Teams."""
+    state = run.state
+    teams = list(state.teams)
+    if team not in teams:
+        return None
+    alive = state.in_game()
+    k = teams.index(team)
+    return next((t for t in teams[k + 1:] + teams[:k + 1] if any(p in alive for p in state.teams[t])), None)
+
+
+def dice_total(run, env, of):
+    """The sum of the free dice of a player or a Team; of a set of them, each one's sum, in order."""
+    dice = run.state.dice
+
+    def total(holder) -> int:
+        return sum(x["value"] or 0 for x in dice.values() if x["owner"] == holder and x["on"] is None)
+    if isinstance(of, list):
+        return [total(h) for h in of]
+    return total(of) if of is not None else 0
+
+
+def flagged(run, env, token, flag) -> bool:
+    """The card's declaration gives it this flag (or any property not false): a token's printed
+    card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
+    from .primitives import _printed_property, property_of
+    rules = run.rules
+    if isinstance(token, str) and token in rules.cards:
+        return bool(_printed_property(rules, rules.cards[token], flag))
+    return bool(property_of(run, token, flag))
+
+
+def has_icon(run, env, icon=None, **given) -> bool:
+    """The tile prints the icon: the icon's id is in its property that the game's board names
+    `icons` (`board ... { icons icons }`); a space that is no tile, or a board that names no such
+    property, prints none. (`given`: the space, under the shared word's own parameter name.)"""
+    space = next(iter(given.values()), None)
+    layout = run.rules.layout
+    if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
+        return False
+    from .primitives import _printed_property
+    printed = _printed_property(run.rules, layout.printed[space], layout.icons) or ()
+    return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
+
+
+def activations(run, env, figure) -> int:
+    """How many times these figures were made Active this round: the dice placed on their parts
+    (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
+    if run.rules.dash is None:
+        return 0
+    from .dashboards import abilities_of
+    parts = set(abilities_of(run, env, figure))
+    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
+
+
+def activated(run, env, figure=None, **given) -> bool:
+    """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
+    under the shared word's own parameter name.)"""
+    from .dashboards import _card_among, abilities_of
+    part = _card_among(given)
+    if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
+        return False
+    return any(x["on"] == part for x in run.state.dice.values())
+
+
+def tokens_on(run, env, where, of=None) -> list:
+    """The tokens whose pieces lie on a figure, a space, a player or a Team (those owned by `of`,
+    if given: a Team, or a player), each once, in the order of their ids; none on a holder no
+    zone of pieces is kept for."""
+    pieces = run.rules.pieces
+    if pieces is None or where is None:
+        return []
+    from .pieces import holder_key
+    from .rules import KernelError
+    try:
+        key = holder_key(run, where)
+    except KernelError:
+        return []
+    state = run.state
+    owners = {of, *(state.teams.get(of, ()))} if of is not None else None
+    found = {state.cards[uid] for uid in state.zones.get(key, ())
+             if owners is None or state.owners[uid] in owners}
+    return sorted(found, key=lambda qid: run.rules.cards[qid].id)
+
+
+def standing(run, env, team) -> bool:
+    """The Team still has a player in the game."""
+    state = run.state
+    alive = state.in_game()
+    return team in state.teams and any(p in alive for p in state.teams[team])
+
+
+def coin_toss_between(run, env, set):
+    """One of these values by chance: of two, a coin toss (`coin-toss()`: forced by a scenario's
+    `coins`, else seeded; logged `coin`), heads the first, tails the last; of more, one drawn at
+    random (seeded); of one, that one; none of none."""
+    among = _as_list(set)
+    if len(among) < 2:
+        return among[0] if among else None
+    if len(among) == 2:
+        from .dice import coin_toss
+        return among[0] if coin_toss(run, env) == "heads" else among[1]
+    from .draws import choice
+    state = run.state
+    gen = state.random()
+    picked = choice(gen, among)
+    state.keep(gen)
+    return picked
+
+
+def pick_at_random(run, env, set):
+    """One of these values at random, as `coin-toss-between` picks it, but not logged."""
+    log = run.state.log
+    size = len(log)
+    picked = coin_toss_between(run, env, set)
+    del log[size:]
+    return picked
+
+
+def box_property(run, env, name):
+    """A property the box being played prints (`box-property("players")`); none when it prints
+    none."""
+    return run.rules.box_props.get(name)
+
+
+FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of": team_of, "on-board": on_board,
+             "unowned-figures": unowned_figures, "in-lead-order": in_lead_order, "next-team": next_team,
+             "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
+             "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing,
+             "coin-toss-between": coin_toss_between, "pick-at-random": pick_at_random}
