@@ -47,7 +47,7 @@ SQUADS_PIECES = (
   }
 
   # Each Team rolls two dice.'''),
-    ("# A hero: its Life, and its Abilities declared inside it.", '''token-type token "Token" {
+    ("# A hero: its Life, and its Abilities declared inside it; or two sides (faces), one of which its", '''token-type token "Token" {
   source authored
   text "A kind of piece."
   requires [text]
@@ -62,7 +62,7 @@ token chill "Chill" {
   restricts numb
 }
 
-# A hero: its Life, and its Abilities declared inside it.'''),
+# A hero: its Life, and its Abilities declared inside it; or two sides (faces), one of which its'''),
 )
 
 
@@ -76,7 +76,7 @@ def _squads_turn(rules, chilled: str) -> list[str]:
     game, problems = ksc.build(rules, spec)
     assert problems == []
     game.start()
-    decision = game.act("place stone smash 5")
+    decision = game.act("place 5 stone/smash")
     assert game.state.active_figure == "stone" and decision.player == "p1"
     return [str(a) for a in decision.actions]
 
@@ -85,9 +85,9 @@ def test_a_restriction_concerns_the_active_figure_not_its_teammates(tmp_path):
     rules = _copy(tmp_path, "squads", *SQUADS_PIECES)
     assert rules.pieces.restricts == {"rest": {"squads:token:chill"}}
     on_teammate = _squads_turn(rules, "moss")  # Moss is not the figure that acts
-    assert on_teammate == ["resolve smash", "use rally", "rest"]
+    assert on_teammate == ["resolve smash", "use stone/rally", "rest"]
     on_active = _squads_turn(rules, "stone")
-    assert on_active == ["resolve smash", "use rally"]
+    assert on_active == ["resolve smash", "use stone/rally"]
 
 
 # Embers with a guard a ranger's player puts on their own ranger, gone at the end of their next

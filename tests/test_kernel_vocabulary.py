@@ -272,7 +272,7 @@ def test_the_figures_made_active_this_round_are_those_with_a_die_on_a_part():
         return compiled(e)(Run(game, []), {"ctx:me": "p1"})
     parts = {game.card_id(uid): uid for uid in abilities_of(Run(game, []), {}, "moss")}
     assert (read("activations", figure="moss"), read("activated", figure="moss", ability=parts["bloom"])) == (0, False)
-    game.act("place moss bloom 2")
+    game.act("place 2 moss/bloom")
     assert read("activations", figure="moss") == 1 and read("activations", figure="gale") == 0
     assert read("activated", figure="moss", ability=parts["bloom"])
     assert not read("activated", figure="moss", ability=parts["thorn"])
@@ -280,7 +280,7 @@ def test_the_figures_made_active_this_round_are_those_with_a_die_on_a_part():
     e = {"e": "fn", "name": "activations", "span": None,
          "args": {"figure": {"e": "list", "items": [{"e": "str", "v": "gale"}, {"e": "str", "v": "moss"}]}}}
     assert compiled(e)(Run(game, []), {"ctx:me": "p1"}) == 1
-    for action in ("rest", "place stone brace 1", "rest", "place gale gust 5", "rest", "place blaze fireball 6"):
+    for action in ("rest", "place 1 stone/brace", "rest", "place 5 gale/gust", "rest", "place 6 blaze/fireball"):
         game.act(action)
     assert read("activations", figure="gale") == 1 and game.state.round == 1
     game.act("rest")  # every die is placed: the round is over, the dice rolled anew
