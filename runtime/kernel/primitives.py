@@ -252,8 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, dashboards, dice, events, layout, pieces, teams
-    for module in (teams, dice, board, layout, pieces, dashboards, events):
+    from . import board, damage, dashboards, dice, events, layout, pieces, teams
+    for module in (teams, dice, board, layout, pieces, dashboards, events, damage):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 
