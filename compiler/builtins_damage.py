@@ -32,3 +32,40 @@ DAMAGE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "Take up to that much off each figure's `damage-counter`, never below its `min` (logged "
               "`remove-damage` with what was taken).", _G),
 )}
+
+
+# the properties of a game that say what its damage uses: the counters, then the events with the
+# fields the kernel fills in and whether they carry the amount
+DAMAGE_COUNTERS = ("damage-counter", "damage-bound")
+DAMAGE_EVENTS = {"assault-event": (("attacker", "target"), True), "damage-event": (("target", "source"), True),
+                 "dealt-event": (("target", "source"), True), "ko-event": (("figure",), False)}
+
+
+def check_damage(game, diags) -> None:
+    """A game's damage properties name its own counters kept per figure and its own events, each
+    event with the fields the kernel fills in and, where it carries one, `amount`."""
+    from mayhem.dsl.diagnostics import did_you_mean
+    counters = [c.id for c in game.children if c.kind == "counter" and c.prop("per") == "figure"]
+    events = {c.id: c for c in game.children if c.kind == "event"}
+    for name in DAMAGE_COUNTERS:
+        pv = game.props.get(name)
+        if pv is not None and pv.value not in counters:
+            diags.error("E301", f"'{name} {pv.value}' names no counter of the game kept per figure", pv.span,
+                        hint=did_you_mean(pv.value, counters) or "counters kept per figure: " + (", ".join(counters)
+                                                                                               or "none"))
+    for name, (fields, amount) in DAMAGE_EVENTS.items():
+        pv = game.props.get(name)
+        if pv is None:
+            continue
+        decl = events.get(pv.value)
+        if decl is None:
+            diags.error("E301", f"'{name} {pv.value}' names no event of the game", pv.span,
+                        hint=did_you_mean(pv.value, list(events)) or "events of the game: " + (", ".join(events)
+                                                                                             or "none"))
+            continue
+        has = [p.name for p in decl.decl.params]
+        lacking = [f for f in fields if f not in has]
+        if lacking or (amount and not decl.prop("amount")):
+            diags.error("E402", f"'{name} {pv.value}': the event lacks what the kernel fills in", pv.span,
+                        hint=f"declare event '{pv.value}' with the fields ({', '.join(fields)})"
+                             + (" and `amount`" if amount else ""))

@@ -210,6 +210,9 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags)
+    if comp is game:  # what its damage uses (builtins_damage.py)
+        from .builtins_damage import check_damage
+        check_damage(game, diags)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:
