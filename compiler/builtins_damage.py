@@ -41,12 +41,13 @@ DAMAGE_EVENTS = {"assault-event": (("attacker", "target"), True), "damage-event"
                  "dealt-event": (("target", "source"), True), "ko-event": (("figure",), False)}
 
 
-def check_damage(game, diags) -> None:
+def check_damage(game, diags, events: bool = True) -> None:
     """A game's damage properties name its own counters kept per figure and its own events, each
-    event with the fields the kernel fills in and, where it carries one, `amount`."""
+    event with the fields the kernel fills in and, where it carries one, `amount` (`events`
+    False: the shared rules of a module file that declares none, the built-in table standing in)."""
     from mayhem.dsl.diagnostics import did_you_mean
     counters = [c.id for c in game.children if c.kind == "counter" and c.prop("per") == "figure"]
-    events = {c.id: c for c in game.children if c.kind == "event"}
+    declared = {c.id: c for c in game.children if c.kind == "event"}
     for name in DAMAGE_COUNTERS:
         pv = game.props.get(name)
         if pv is not None and pv.value not in counters:
@@ -55,17 +56,17 @@ def check_damage(game, diags) -> None:
                                                                                                or "none"))
     for name, (fields, amount) in DAMAGE_EVENTS.items():
         pv = game.props.get(name)
-        if pv is None:
+        if pv is None or not events:
             continue
-        decl = events.get(pv.value)
+        decl = declared.get(pv.value)
         if decl is None:
             diags.error("E301", f"'{name} {pv.value}' names no event of the game", pv.span,
-                        hint=did_you_mean(pv.value, list(events)) or "events of the game: " + (", ".join(events)
+                        hint=did_you_mean(pv.value, list(declared)) or "events of the game: " + (", ".join(declared)
                                                                                              or "none"))
             continue
         has = [p.name for p in decl.decl.params]
         lacking = [f for f in fields if f not in has]
         if lacking or (amount and not decl.prop("amount")):
+            need = f"the fields ({', '.join(fields)})" + (" and `amount`" if amount else "")
             diags.error("E402", f"'{name} {pv.value}': the event lacks what the kernel fills in", pv.span,
-                        hint=f"declare event '{pv.value}' with the fields ({', '.join(fields)})"
-                             + (" and `amount`" if amount else ""))
+                        hint=f"declare event '{pv.value}' with {need}")

@@ -143,6 +143,9 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
                         hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     check_phases([c for c in game.children if c.kind == "phase"], diags)
     check_token_flag(game, "owner-kept-if", diags)
+    from .builtins_damage import check_damage
+    # what the kernel's damage uses (builtins_damage.py); its events once the game declares them
+    check_damage(game, diags, events=any(c.kind == "event" for c in game.children))
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
