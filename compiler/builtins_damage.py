@@ -5,7 +5,7 @@ same order, so a statement binds the same in either; in a game's effects (contex
 compiler checks a call against these (compiler/kernel_events.py, KERNEL_OWN). `assault` is the
 kernel's general attack: an event raised with the amount pending, then what is left dealt.
 Which counter and which events they use is the game's declaration (`damage-counter`,
-`damage-bound`, `damage-event`, `dealt-event`, `ko-event`, `assault-event`)."""
+`damage-bound`, `damage-event`, `dealt-event`, `ko-event`, `assault-event`), which `check_damage` checks."""
 from __future__ import annotations
 
 from .builtins import REQUIRED, Param, Primitive
