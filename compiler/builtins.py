@@ -22,7 +22,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("attack", (_p("target", "figure+", doc="Who is attacked (usually `one foe in ...`)."),
                          _p("amount", "number", "mayhem-die", "Damage before bonuses."), TAGS),
               "Attack: announce the target (`on attack` triggers and Reactions may answer), then deal "
-              "the amount plus the Activation's bonus as Damage with the given tags. Binds `attack-target`."),
+              "the amount plus the Activation's bonus as Damage with the given tags. Binds `attack-target`. "
+              "The kernel's `assault` with the same arguments (compiler/shorthand.py).",
+              stands_for=StandsFor("assault", (), (("target", "target"), ("amount", "amount"), ("tags", "tags")))),
     Primitive("damage", (_p("target", "figure+"), _p("amount", "number"), TAGS),
               "Deal Damage (Shields and other `damage` triggers may change it first)."),
     Primitive("remove-damage", (_p("target", "figure+"), _p("amount", "number")),

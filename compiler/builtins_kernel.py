@@ -198,3 +198,6 @@ KERNEL_FUNCTIONS.update((f.name, f) for f in BOARD_FUNCTIONS)
 from .builtins_pieces import PIECE_FUNCTIONS, PIECE_PRIMITIVES  # noqa: E402 - appended to the tables above
 KERNEL_PRIMITIVES.update(PIECE_PRIMITIVES)
 KERNEL_FUNCTIONS.update(PIECE_FUNCTIONS)
+# damage dealt to figures (compiler/builtins_damage.py): `damage` and `remove-damage` the Mayhem vocabulary's words
+from .builtins_damage import DAMAGE_PRIMITIVES  # noqa: E402 - appended to the table above
+KERNEL_PRIMITIVES.update(DAMAGE_PRIMITIVES)

@@ -143,6 +143,9 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
                         hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     check_phases([c for c in game.children if c.kind == "phase"], diags)
     check_token_flag(game, "owner-kept-if", diags)
+    from .builtins_damage import check_damage
+    # what the kernel's damage uses (builtins_damage.py); its events once the game declares them
+    check_damage(game, diags, events=any(c.kind == "event" for c in game.children))
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
@@ -211,6 +214,9 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags, res.boxes.get(box))
+    if comp is game:  # what its damage uses (builtins_damage.py)
+        from .builtins_damage import check_damage
+        check_damage(game, diags)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:

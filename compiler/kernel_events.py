@@ -13,7 +13,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 from .vocabulary_types import Event, Param
 
 # words of both vocabularies that a game of the kernel plays as the kernel's (builtins_kernel.py)
-KERNEL_OWN = ("prevent", "increase")
+KERNEL_OWN = ("prevent", "increase", "damage", "remove-damage")  # (builtins_damage.py: damage)
 # names a game's event may not take: the kernel's structure events
 RESERVED = ("round-start", "round-end", "turn-start", "turn-end", "out")
 

@@ -117,6 +117,18 @@ def kernel_kinds() -> list:
                          "`roll-mayhem-die` and `reroll-dice` roll again."),
                 PropSpec("pool-die", "id", "Shared rules: the kind of the dice in the Teams' pools, that "
                          "`reroll-dice` rolls again and a scenario's `dice` sets."),
+                PropSpec("damage-counter", "id", "The counter kept per figure that `damage` and `attack` add to "
+                         "and `remove-damage` takes from (runtime/kernel/damage.py)."),
+                PropSpec("damage-bound", "id", "The counter kept per figure that bounds the `damage-counter`: a "
+                         "figure whose damage reaches it is knocked out (default: the damage counter's `max`)."),
+                PropSpec("assault-event", "id", "The event (with `amount`; fields `attacker`, `target`) "
+                         "`assault` raises before it deals what is left of its amount."),
+                PropSpec("damage-event", "id", "The event (with `amount`; fields `target`, `source`) raised "
+                         "before damage is dealt: its listeners `prevent` or `increase` it."),
+                PropSpec("dealt-event", "id", "The event (with `amount`; fields `target`, `source`) raised once "
+                         "damage was dealt, with the amount dealt."),
+                PropSpec("ko-event", "id", "The event (field `figure`) raised when a figure is knocked out: "
+                         "taken off the board, its damage counter back to its start."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),

@@ -224,12 +224,12 @@ def keyword_function(kw: dict, tags, inner_body: list | None, params: list):
     return fn
 
 
-BINDING_PRIMITIVES = frozenset({"attack"})  # the primitives that write a name into their Env's locals
+BINDING_PRIMITIVES = frozenset({"assault"})  # (the Mayhem `attack`, lowered)  # the primitives that write a name into their Env's locals
 
 
 def binds_names(statements: list) -> bool:
     """Does a statement of this block (lowered) bind a name in the block's own scope (a `let`; an
-    `attack`'s `$attack-target`, primitives.p_attack)? An inner block that binds none runs in
+    `attack`'s `$attack-target`, primitives.p_assault)? An inner block that binds none runs in
     its parent's Env as it is: there is nothing of its own to keep inside, so no copy is made
     (a `for each` makes one Env for the whole loop, not one per item)."""
     return any(s["op"] == "let" or (s["op"] == "primitive" and s["name"] in BINDING_PRIMITIVES)

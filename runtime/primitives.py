@@ -50,7 +50,9 @@ class PrimitivesMixin:
 
     # ---- damage -----------------------------------------------------------------
 
-    def p_attack(self, raw: dict, env: Env, node: dict):
+    def p_assault(self, raw: dict, env: Env, node: dict):
+        """The Mayhem `attack`, a shorthand for `assault` (compiler/shorthand.py): the Activation's
+        bonus added, `attack-target` bound."""
         st = self.state
         me = env.self_fig
         if me is not None and me.tokens and self.stopped(me, "attack", node):  # no token: nothing forbids

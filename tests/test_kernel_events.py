@@ -58,6 +58,15 @@ def _changed(tmp_path, old: str, new: str) -> dict:
     ("listeners-in-order", "on hit when pending >= 3 {", "on hit when pending >= 4 {", "expected 6, got 5"),
     ("parry-answers-a-hit", "  reacts-from hand\n", "", "not among the legal actions"),
     ("war-cry-until-turn-end", "until turn-end {", "until round-end {", "expected 2, got 1"),
+    # damage (runtime/kernel/damage.py): the game's declarations say what it uses
+    ("a-sally-damages-a-sentry", "on harm when pending >= 2 {", "on harm when pending >= 9 {",
+     "counters.hp.p2: expected 7, got 5"),  # 3 wounds: the sentry falls
+    ("a-sally-damages-a-sentry", "  damage-counter wounds\n", "  damage-counter toughness\n",
+     "counters.wounds.sentry-p2: expected 2, got 0"),
+    ("a-sentry-falls-at-its-toughness", "  damage-bound toughness\n", "", "counters.hp.p2: expected 5, got 7"),
+    ("a-sentry-falls-at-its-toughness", "  ko-event fall\n", "", "counters.hp.p2: expected 5, got 7"),
+    ("mend-removes-wounds", "remove-damage(figures-of(me), 2)", "remove-damage(figures-of(me), 0)",
+     "counters.wounds.sentry-p1: expected 0, got 1"),
 ])
 def test_the_rules_are_content(tmp_path, scenario, old, new, said):
     """Each scenario hangs on its rule as written: the copy with that rule changed plays otherwise."""
@@ -81,11 +90,14 @@ def test_random_games_keep_the_invariants(bastion):
             if e["event"] == "react":
                 answered = True
                 reacted += 1
-            elif e["event"] == "raise":
+            elif e["event"] == "raise" and e["name"] == "hit":
                 assert 0 <= e["landed"]
                 assert e["landed"] == 0 or not answered
                 answered = False
                 hp[e["target"]] = max(hp[e["target"]] - e["landed"], 0)
+            elif e["event"] == "raise" and e["name"] == "fall":  # a sentry knocked out: its keep loses 2
+                owner = game.state.figures[e["figure"]]["owner"]
+                hp[owner] = max(hp[owner] - 2, 0)
             elif e["event"] == "install":
                 waiting += 1
                 installed += 1
@@ -95,6 +107,41 @@ def test_random_games_keep_the_invariants(bastion):
                 assert waiting == 0
         assert hp == {p: game.state.counters.get(f"hp/{p}", 7) for p in game.state.players}
     assert reasons >= {"won"} and reacted > 50 and installed > 50
+
+
+def test_random_games_deal_damage_to_sentries_as_declared(bastion):
+    """In seeded games a sentry's wounds are what was dealt less what was removed, each harm
+    landing after the Mail rule's prevent; it is knocked out exactly when its wounds reach its
+    toughness (3), its wounds then cleared, and it takes no charge or harm after."""
+    dealt = knocked = removed = 0
+    for seed in range(200):
+        game = KernelGame(bastion, KernelConfig(players=2 + seed % 2, seed=seed))
+        _play(game, seed)
+        wounds = {f: 0 for f in game.state.figures}
+        out = set()
+        for e in game.state.log:
+            if e["event"] == "raise" and e["name"] == "harm":
+                assert e["target"] not in out
+                assert e["landed"] == (e["pending"] - 1 if e["pending"] >= 2 else e["pending"])  # Mail
+            elif e["event"] == "assault":
+                assert e["target"] not in out
+            elif e["event"] == "damage":
+                wounds[e["figure"]] += e["amount"]
+                assert e["total"] == wounds[e["figure"]] and e["amount"] > 0
+                dealt += 1
+            elif e["event"] == "knock-out":
+                assert wounds[e["figure"]] >= 3
+                wounds[e["figure"]] = 0
+                out.add(e["figure"])
+                knocked += 1
+            elif e["event"] == "remove-damage":
+                wounds[e["figure"]] -= e["amount"]
+                assert wounds[e["figure"]] >= 0
+                removed += 1
+        assert all(w < 3 for w in wounds.values())
+        assert wounds == {f: game.state.counters.get(f"wounds/{f}", 0) for f in game.state.figures}
+        assert out == {f for f, x in game.state.figures.items() if x.get("out")}
+    assert dealt > 100 and knocked > 20 and removed > 20
 
 
 def _at_a_reaction(rules, seed: int):

@@ -174,7 +174,7 @@ def test_the_active_characters_bonus_counts_for_its_own_attacks_only(game):
     def attack_amount(attacker, target):
         env = env_of(game, attacker)
         env.locals["t"] = st.figures[target]
-        gen = game.engine.p_attack(raw, env, NODE)
+        gen = game.engine.p_assault(raw, env, NODE)
         try:
             next(gen)  # a Reaction window, or the end
         except StopIteration:

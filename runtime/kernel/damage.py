@@ -1,0 +1,136 @@
+"""Damage dealt to figures: `damage`, `assault` and `remove-damage` through the counter and events the game declares.
+
+A game says which counter kept per figure takes damage (`damage-counter`), which counter bounds
+it (`damage-bound`, else the counter's `max`) and which of its own events are raised
+(`damage-event`, `dealt-event`, `ko-event`, `assault-event`): no counter or event is named
+here. `damage(target, amount)` raises the damage event with the amount pending (its listeners
+`prevent` or `increase` it, Reactions answer it: events.land), adds what is left to the
+counter (logged `damage` with the `total`), raises the dealt event with that amount, and
+knocks the figure out when its counter reaches its bound: the figure leaves the board, its
+counter goes back to its start (logged `knock-out`), and the `ko-event` is raised. A figure
+knocked out takes no more damage (nothing puts it back yet). `assault(target, amount)`
+raises the assault event with the amount pending, then deals what is left as `damage` does.
+`remove-damage(target, amount)` takes up to that much off the counter, never below its `min`
+(logged with what it took). Tags are read by the other engine only."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .events import land
+from .rules import KernelError
+
+
+class Damage:
+    """What a game's damage uses, read once from its declaration."""
+
+    __slots__ = ("counter", "bound", "before", "after", "out", "announce")
+
+    def __init__(self, rules) -> None:
+        props = rules.game["props"]
+        read = {name: (props[name]["value"] if name in props else None)
+                for name in ("damage-counter", "damage-bound", "damage-event", "dealt-event", "ko-event",
+                             "assault-event")}
+        game = rules.game["id"]
+        self.counter = read["damage-counter"]
+        if self.counter is None:
+            raise KernelError(f"game '{game}' deals damage but declares no `damage-counter`: name the counter "
+                              "kept per figure that damage adds to")
+        for prop in ("damage-counter", "damage-bound"):
+            name = read[prop]
+            if name is not None and (name not in rules.counters or rules.counters[name].per != "figure"):
+                raise KernelError(f"game '{game}': `{prop} {name}` names no counter kept per figure; counters: "
+                                  + ", ".join(c for c, s in rules.counters.items() if s.per == "figure"))
+        self.bound = read["damage-bound"]
+        events = rules.hearing.events
+        for prop in ("damage-event", "dealt-event", "ko-event", "assault-event"):
+            name = read[prop]
+            if name is not None and name not in events:
+                raise KernelError(f"game '{game}': `{prop} {name}` names no event of the game; events: "
+                                  + (", ".join(events) or "none"))
+            if name is not None and prop != "ko-event" and not events[name]["amount"]:
+                raise KernelError(f"game '{game}': `{prop} {name}`: the event carries the amount dealt; "
+                                  f"declare it with `amount`")
+        self.before, self.after = read["damage-event"], read["dealt-event"]
+        self.out, self.announce = read["ko-event"], read["assault-event"]
+
+
+def _of(run) -> Damage:
+    rules = run.rules
+    found = rules.__dict__.get("_damage")
+    if found is None:
+        found = rules.__dict__["_damage"] = Damage(rules)
+    return found
+
+
+def _standing(state, figure) -> bool:
+    fig = state.figures.get(figure)
+    return fig is not None and not fig.get("out")
+
+
+def deal(run, env, figure, amount: int, source) -> None:
+    """Deal `amount` to one figure still standing: heard, added, heard again, bounded."""
+    spec, state = _of(run), run.state
+    if spec.before is not None:
+        amount = land(run, env, spec.before, amount, {"var:target": figure, "var:source": source})
+    amount = max(int(amount or 0), 0)
+    if amount == 0 or run.state.result is not None or not _standing(state, figure):
+        return
+    counter = run.rules.counters[spec.counter]
+    counter.add(run, figure, amount)
+    total = counter.get(run, figure)
+    state.log.append({"event": "damage", "figure": figure, "amount": amount, "total": total})
+    if spec.after is not None:
+        land(run, env, spec.after, amount, {"var:target": figure, "var:source": source})
+    bound = run.rules.counters[spec.bound].get(run, figure) if spec.bound is not None else counter.max
+    if bound is not None and total >= bound and _standing(state, figure):
+        knock_out_figure(run, env, figure)
+
+
+def knock_out_figure(run, env, figure) -> None:
+    """The figure leaves the board and stands no more; its damage counter is back to its start."""
+    spec, state = _of(run), run.state
+    fig = state.figures[figure]
+    fig["space"], fig["out"] = None, True
+    counter = run.rules.counters[spec.counter]
+    counter.put(run, figure, counter.start)
+    state.log.append({"event": "knock-out", "figure": figure})
+    if spec.out is not None:
+        land(run, env, spec.out, 0, {"var:figure": figure})
+
+
+def damage(run, env, target, amount, tags=()) -> None:
+    source = env.get("ctx:self") or env.get("ctx:holder")
+    for figure in _as_list(target):
+        if _standing(run.state, figure):
+            deal(run, env, figure, amount, source)
+
+
+def assault(run, env, target, amount, tags=()) -> None:
+    spec, state = _of(run), run.state
+    by = env.get("ctx:self")
+    for figure in _as_list(target):
+        if not _standing(state, figure):
+            continue
+        pending = max(int(amount or 0), 0)
+        state.log.append({"event": "assault", "by": by, "target": figure, "amount": pending})
+        if spec.announce is not None:
+            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure})
+        if run.state.result is not None:
+            return
+        deal(run, env, figure, pending, by)
+
+
+def remove_damage(run, env, target, amount) -> None:
+    spec, state = _of(run), run.state
+    counter = run.rules.counters[spec.counter]
+    floor = counter.min if counter.min is not None else 0
+    for figure in _as_list(target):
+        if figure not in state.figures:
+            continue
+        has = counter.get(run, figure)
+        taken = min(has - floor, max(int(amount or 0), 0))
+        if taken > 0:
+            counter.put(run, figure, has - taken)
+            state.log.append({"event": "remove-damage", "figure": figure, "amount": taken})
+
+
+PRIMITIVES = {"damage": damage, "assault": assault, "remove-damage": remove_damage}
