@@ -31,6 +31,35 @@ def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> N
                         hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
 
 
+_SHIPPED: dict = {}
+
+
+def shipped_restrictions() -> list[str]:
+    """The restrictions the toolchain's content/shared/game.mh declares, read once per change of
+    the file ([] without it)."""
+    from mayhem.dsl.parser import parse_source, read_source
+    from .contentsets import shipped_root
+    root = shipped_root()
+    path = root / "shared" / "game.mh" if root is not None else None
+    try:
+        stamp = (str(path), path.stat().st_mtime_ns) if path is not None else None
+    except OSError:
+        stamp = None
+    if stamp not in _SHIPPED:
+        diags = Diagnostics()
+        src = read_source(path, "shared/game.mh", diags) if stamp is not None else None
+        tree = parse_source(src, diags) if src is not None else None
+        found, stack = [], list(tree.decls) if tree is not None else []
+        while stack:
+            decl = stack.pop(0)
+            if decl.kind == "restriction":
+                found.append(decl.id)
+            stack.extend(m for m in decl.members if hasattr(m, "members") and hasattr(m, "kind"))
+        _SHIPPED.clear()
+        _SHIPPED[stamp] = found
+    return _SHIPPED[stamp]
+
+
 def _names(pv) -> list[tuple[str, object]]:
     """(name, span) of each name of a property: a [list], or names one after the other (`ids`)."""
     values = getattr(pv.node, "values", None) or []
@@ -43,13 +72,16 @@ def check_restricts(comp, game, diags: Diagnostics) -> None:
     """A token's `restricts` names restrictions its game declares (a Mayhem box's token: those of
     the shared rules, content/shared/game.mh)."""
     pv = comp.props.get("restricts")
-    if pv is None or game is None:  # no game among the files checked (a box's folder checked
-        return  # alone: content/shared/game.mh is none of its files): nothing to check against
-    names = [c.id for c in game.children if c.kind == "restriction"]
+    if pv is None:
+        return
+    # no game among the files checked (a box's folder checked alone: content/shared/game.mh is
+    # none of its files): the restrictions of the toolchain's own shared rules
+    names = [c.id for c in game.children if c.kind == "restriction"] if game is not None else shipped_restrictions()
     for name, span in _names(pv):
         if name not in names:
-            where = f"game '{game.id}'"
-            diags.error("E301", f"unknown restriction '{name}': a token restricts what {where} declares", span,
+            where = f"game '{game.id}'" if game is not None else "the shared rules"
+            says = "declares" if game is not None else "declare"
+            diags.error("E301", f"unknown restriction '{name}': a token restricts what {where} {says}", span,
                         hint=did_you_mean(name, names) or (f"restrictions of {where}: {', '.join(names)}" if names
                                                           else f"declare one in {where}: restriction {name} "
                                                           f"\"...\" {{ actions [ACTION] }}"))

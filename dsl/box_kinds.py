@@ -8,7 +8,7 @@ Locations and non-player figures stand here by name only, at their place in the 
 are a token type and card types declared in content (content/shared/card-types.mh)."""
 from __future__ import annotations
 
-from .kind_specs import ANYWHERE, NAMED, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
+from .kind_specs import ANYWHERE, SOURCE, TEXT, TEXT_REQ, KindSpec, PropSpec, SlotSpec
 
 # every kind in its order; a name is a kind that content declares, at its place
 BOX_KINDS: list[KindSpec | str] = []

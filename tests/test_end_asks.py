@@ -3,6 +3,7 @@ the Mayhem engine checks it at any moment and cannot stop there with a question.
 import ast
 from pathlib import Path
 
+from mayhem.compiler import builtins as B
 from mayhem.compiler.asking import ASKING_PRIMITIVES
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
@@ -22,5 +23,8 @@ def test_the_asking_primitives_are_those_whose_play_can_yield():
             if isinstance(fn, ast.FunctionDef) and fn.name.startswith("p_"):
                 if any(isinstance(n, ast.YieldFrom) and not _evaluates_arguments(n) for n in ast.walk(fn)):
                     found.add(fn.name[2:].replace("_", "-"))
-    assert found == set(ASKING_PRIMITIVES)
+    # the content's `attack` is a shorthand for the kernel's `assault`, which the engine plays
+    # (`p_assault`): the compiler sees the word written
+    assert B.PRIMITIVES["attack"].stands_for.word == "assault" and "assault" in found
+    assert found - {"assault"} | {"attack"} == set(ASKING_PRIMITIVES)
 

@@ -5,7 +5,6 @@ that `place` and `shift` refuse to put where it would enclose a tile, and `shift
 judged with the piece's old edge open (the scenario `a-barricade-is-hauled-with-its-old-edge-open`)."""
 from __future__ import annotations
 
-import tomllib
 
 import pytest
 

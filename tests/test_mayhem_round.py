@@ -200,8 +200,10 @@ def test_faces_from_the_box_in_a_box_s_game_only_when_the_box_prints_them(tmp_pa
                   encoding="utf-8")
     found = problems_of(root)
     assert any(c == "E205" and "which prints no 'mayhem-die-faces'" in m for c, m, _h in found), found
-    mh.write_text(mh.read_text(encoding="utf-8").replace(
-        "  game ridge\n}", '  game ridge\n  mayhem-die-faces ["1", "2", "3", "4", "5", "6"]\n}', 1), encoding="utf-8")
+    text = mh.read_text(encoding="utf-8")
+    assert text.count("  game ridge\n") == 1
+    mh.write_text(text.replace("  game ridge\n", '  game ridge\n  mayhem-die-faces ["1", "2", "3", "4", "5", "6"]\n', 1),
+                  encoding="utf-8")
     assert not [c for c, _m, _h in problems_of(root) if c == "E205"]
 
 

@@ -33,9 +33,8 @@ OLD_TOKEN = KindSpec(
         PropSpec("negative", "flag", "A Negative status."),
         PropSpec("cleared-on-ko", "flag", "Removed from a character that is KO'ed."),
         PropSpec("restricts", "ids",
-                 "What a character holding it may not do: restrictions the game declares (`restriction no-move "
-                 "\"No Move\" { stops [move] }`, content/shared/game.mh: `move-or-ability`, `no-move`, "
-                 "`no-ability`, `no-attack`, `no-special`)."),
+                 "What a character holding it may not do: the names of restrictions the game declares (the "
+                 "shared rules declare `move-or-ability`, `no-move`, `no-ability`, `no-attack` and `no-special`)."),
         PropSpec("discarded", "enum:turn-end|next-turn-end|round-end",
                  "When a character's pieces of it go back to the pool: `turn-end` at the end of its "
                  "holder's turn (the one in progress if it is Active, else its next one); `next-turn-end` "
@@ -125,8 +124,8 @@ def _site_pages(comp) -> dict[str, str]:
 def test_the_token_type_has_its_page_with_what_each_property_takes():
     pages = _site_pages(driver.build(_content_files(), root=CONTENT))
     page = pages["shared/card-types/token-types/token/index.md"]
-    assert "<td>one or more names; optional. What a character holding it may not do: restrictions the game " \
-        "declares" in page
+    assert "<td>one or more names; optional. What a character holding it may not do: the names of " \
+        "restrictions the game declares" in page
     assert "<td>one or more names; required. Where it may lie" in page
     assert "<td>an effect, in the context token. What using the token does.</td>" in page
     assert "<td>a list of tags; optional. Tags of effects that do nothing to it.</td>" in page
@@ -185,9 +184,11 @@ def test_wrong_tokens_get_the_errors_the_old_entry_gave(tmp_path, monkeypatch, o
         by_code.setdefault(code, []).append((message, span, hint))
     assert ("unknown property 'limt' in a token", "rules.mh:9:3", "did you mean 'limit'?") in by_code["E202"]
     assert ("unknown property 'negatve' in a token", "box.mh:7:3", "did you mean 'negative'?") in by_code["E202"]
-    # no game declares restrictions here: each name is unknown, at its place
-    assert ("unknown restriction 'no-atack': a token restricts what the game declares", "rules.mh:10:21",
-            "declare one in the game: restriction no-atack \"...\" { actions [ACTION] }") in by_code["E301"]
+    # no game among these files: the names are those of the toolchain's shared rules, as the old
+    # entry's enum gave them
+    assert ("unknown restriction 'no-atack': a token restricts what the shared rules declare", "rules.mh:10:21",
+            "did you mean 'no-attack'?") in by_code["E301"]
+    assert not any("'no-move'" in m for m, _s, _h in by_code["E301"])
     assert any(m.startswith("'discarded' takes one of: turn-end") for m, _s, _h in by_code["E204"])
     assert any(m == "token 'quiet' needs 'text'" for m, _s, _h in by_code["E205"])
     assert any(m == "token 'quiet' needs 'placed-on'" for m, _s, _h in by_code["E205"])
