@@ -174,6 +174,12 @@ def _place(rules, state, kind: str, holder: str, qid: str, space) -> None:
             prop = rules.dash.starts.get(counter.id)
             value = printed.props.get(prop) if prop is not None else None
             state.counters[f"{counter.id}/{fid}"] = value if isinstance(value, int) else counter.start
+    deal_parts(rules, state, qid, fid)
+
+
+def deal_parts(rules, state, qid: str, fid: str) -> None:
+    """The parts declared inside a card (`qid`: a figure's card, or the side it plays) dealt to
+    the figure as card instances it owns, each in the zone of its card type kept for the figure."""
     for part in rules.dash.parts.get(qid, []):
         key = f"{rules.cards[part].type}/{fid}"
         uid = len(state.cards)

@@ -8,6 +8,7 @@ the figure's counters then start from the side's properties, and its parts are t
 declared inside the side."""
 from __future__ import annotations
 
+from .dashboards import deal_parts
 from .rules import KernelError
 
 
@@ -44,13 +45,7 @@ def take_side(rules, state, figure: str, side_id: str) -> None:
         value = printed.props.get(prop)
         if isinstance(value, int):
             state.counters[f"{counter}/{figure}"] = value
-    for part in rules.dash.parts.get(qid, []):
-        key = f"{rules.cards[part].type}/{figure}"
-        uid = len(state.cards)
-        state.cards.append(part)
-        state.owners.append(figure)
-        state.places.append(key)
-        state.zones.setdefault(key, []).append(uid)
+    deal_parts(rules, state, qid, figure)
 
 
 def choose_sides(run, env) -> None:
