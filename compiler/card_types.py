@@ -263,15 +263,9 @@ def standard_kinds() -> dict[str, KindSpec]:
     is missing or does not compile (its errors show when the content holding it is checked)."""
     global _standard
     from mayhem.dsl.parser import parse_source, read_source
-    from .contentsets import shipped_root
+    from .contentsets import shipped_file
     from .model import SourceUnit, build_model
-    root = shipped_root()
-    path = root / STANDARD_FILE if root is not None else None
-    try:
-        st = path.stat() if path is not None else None
-    except OSError:
-        st = None
-    stamp = (str(path), st.st_mtime_ns, st.st_size) if st is not None else None
+    path, stamp = shipped_file(STANDARD_FILE)
     if stamp == _standard[0]:
         return _standard[1]
     kinds: dict[str, KindSpec] = {}

@@ -46,6 +46,19 @@ def shipped_root() -> Path | None:
     return None
 
 
+def shipped_file(relative: str) -> tuple[Path | None, tuple | None]:
+    """A file of the shipped content (`shared/game.mh`) and its stamp (path, modification time and
+    size: a cache keyed by it is read again when the file changes); the stamp is None when the
+    file is missing."""
+    root = shipped_root()
+    path = root / relative if root is not None else None
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        st = None
+    return path, ((str(path), st.st_mtime_ns, st.st_size) if st is not None else None)
+
+
 @dataclass(slots=True)
 class Resolved:
     """The sets a root depends on, directly or not, and the manifests they come from."""

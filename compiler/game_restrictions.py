@@ -31,33 +31,28 @@ def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> N
                         hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
 
 
-_SHIPPED: dict = {}
+_shipped: tuple = (None, [])  # (the file's stamp; its restrictions)
 
 
 def shipped_restrictions() -> list[str]:
-    """The restrictions the toolchain's content/shared/game.mh declares, read once per change of
-    the file ([] without it)."""
+    """The restrictions the toolchain's content/shared/game.mh declares, read again only when the
+    file changed ([] without it)."""
+    global _shipped
+    from mayhem.dsl import ast
     from mayhem.dsl.parser import parse_source, read_source
-    from .contentsets import shipped_root
-    root = shipped_root()
-    path = root / "shared" / "game.mh" if root is not None else None
-    try:
-        stamp = (str(path), path.stat().st_mtime_ns) if path is not None else None
-    except OSError:
-        stamp = None
-    if stamp not in _SHIPPED:
-        diags = Diagnostics()
-        src = read_source(path, "shared/game.mh", diags) if stamp is not None else None
-        tree = parse_source(src, diags) if src is not None else None
+    from .contentsets import shipped_file
+    path, stamp = shipped_file("shared/game.mh")
+    if stamp != _shipped[0]:
+        src = read_source(path, "shared/game.mh", Diagnostics()) if stamp is not None else None
+        tree = parse_source(src, Diagnostics()) if src is not None else None
         found, stack = [], list(tree.decls) if tree is not None else []
         while stack:
             decl = stack.pop(0)
             if decl.kind == "restriction":
                 found.append(decl.id)
-            stack.extend(m for m in decl.members if hasattr(m, "members") and hasattr(m, "kind"))
-        _SHIPPED.clear()
-        _SHIPPED[stamp] = found
-    return _SHIPPED[stamp]
+            stack.extend(m for m in decl.members if isinstance(m, ast.Decl))
+        _shipped = (stamp, found)
+    return _shipped[1]
 
 
 def _names(pv) -> list[tuple[str, object]]:
