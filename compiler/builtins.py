@@ -58,8 +58,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove-location", (_p("among", "locations", doc="The Locations the player may remove."),
                                   _p("by", "figure", doc="The figure whose player chooses.")),
               "The player of the figure removes one of these Locations from play (a decision, `remove Ln`; "
-              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All).",
-              ("rules",)),
+              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All). "
+              "In a kernel game (`game`): a space among a laid board's tiles, `remove-space` (runtime/kernel/finish.py).",
+              ("rules", "game")),
     Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
                                                    "Only to Attacks and placed tokens whose effect carries one of "
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
@@ -116,12 +117,14 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("card-done", (),
               "The card in play whose effect runs is done: logged `ZONE-complete`, it goes to its zone's "
               "`done-to`, the zone's `done-effect` runs (the card's effect of that name), then its Team draws "
-              "the next one from the zone's `draws-from`.", ("mission",)),
+              "the next one from the zone's `draws-from`. In a kernel game (`game`): the card whose trigger runs "
+              "(`this-card`), in any `in-play` zone (runtime/kernel/finish.py).", ("mission", "game")),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
     Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
-              "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules",)),
+              "draw (end reason `draw`). The game's `end when COND { ... }` says it. In a kernel game (`game`): the "
+              "players of the one Team (or the one player) given win.", ("rules", "game")),
     Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
     # the round of the shared rules (its phases, `round { }`, `round-end { }`: content/shared/game.mh)
     Primitive("place-figures", (_p("team", "team"), _p("on", "location+"),
@@ -147,7 +150,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               ("rules",)),
     Primitive("draw-into", (_p("zone", "zone"), _p("of", "team")),
               "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
-              "`in-play`), which runs the card's `enter-effect`.", ("rules",)),
+              "`in-play`), which runs the card's `enter-effect`. In a kernel game (`game`): a zone kept per "
+              "player or Team, `of` its holder.", ("rules", "game")),
     Primitive("reset-limits", (_p("period", "string", doc="`\"round\"` or `\"turn\"`."),),
               "Every figure's limits of the period start again: what it may use once per round (or turn) "
               "and, for a round, the Abilities it has activated in it.", ("rules",)),

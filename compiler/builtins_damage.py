@@ -39,6 +39,8 @@ DAMAGE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
 DAMAGE_COUNTERS = ("damage-counter", "damage-bound")
 DAMAGE_EVENTS = {"assault-event": (("attacker", "target"), True), "damage-event": (("target", "source"), True),
                  "dealt-event": (("target", "source"), True), "ko-event": (("figure",), False)}
+# and the event raised after every step of play (runtime/kernel/finish.py), checked the same way
+DAMAGE_EVENTS["update-event"] = ((), False)
 
 
 def check_damage(game, diags, events: bool = True) -> None:

@@ -129,6 +129,9 @@ def kernel_kinds() -> list:
                          "damage was dealt, with the amount dealt."),
                 PropSpec("ko-event", "id", "The event (field `figure`) raised when a figure is knocked out: "
                          "taken off the board, its damage counter back to its start."),
+                PropSpec("update-event", "id", "The event (no fields) raised after every step of play (the "
+                         "setup, a round's start and end, a turn's start and end, each action): what a card in play "
+                         "watches for its goal (runtime/kernel/finish.py)."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),
@@ -166,7 +169,8 @@ def kernel_kinds() -> list:
                 PropSpec("reshuffle-from", "id", "When a card must be taken and the zone is empty, this zone of "
                          "the same player is shuffled into it first."),
                 PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
-                # the card flow of the Mayhem boxes' GO! cards (read by the Mayhem engine)
+                # the card flow of cards in play (runtime/kernel/finish.py; `starts-with` and `shuffled`
+                # are read by the Mayhem engine only)
                 PropSpec("starts-with", "id", "At setup, the box's cards of this card type, one of each, are put "
                          "into the zone (the Mayhem boxes: `starts-with go-card`)."),
                 PropSpec("shuffled", "flag", "The cards it starts with are shuffled at setup."),
@@ -174,8 +178,9 @@ def kernel_kinds() -> list:
                          "zone; one is drawn at once when a card of the zone is done."),
                 PropSpec("in-play", "flag", "Its cards are in play: their triggers are heard while they lie here."),
                 PropSpec("enter-effect", "id", "The effect of its cards run when one is drawn into the zone "
-                         "(`enter-effect when-picked`)."),
-                PropSpec("done-to", "id", "Where a card of the zone goes when done (a Mission fulfilled)."),
+                         "(`enter-effect when-picked`: the card's effect of that name, `me` the zone's holder)."),
+                PropSpec("done-to", "id", "Where a card of the zone goes when done (`card-done()`: a Mission "
+                         "fulfilled)."),
                 PropSpec("done-effect", "id", "The effect of its cards run when one is done (`done-effect reward`)."),
                 # pieces (runtime/kernel/pieces.py): the box's pools, and what lies on a holder
                 PropSpec("pools", "flag", "The box's `pool`s lie here at setup, a piece of a token per count (kept "

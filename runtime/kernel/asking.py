@@ -13,6 +13,7 @@ ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effec
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
 ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
+ASKING_PRIMITIVES |= {"card-done", "draw-into", "remove-location"}  # a card's effects run; a player picks (finish.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}
@@ -31,12 +32,18 @@ def asks(body: list, keywords: dict) -> bool:
     return answer
 
 
+def _played(stmt: dict) -> str:
+    """The primitive a statement plays: a shorthand's word (compiler/shorthand.py), else its own."""
+    from ...compiler.shorthand import lowered
+    return lowered(stmt)["name"]
+
+
 def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
     for stmt in body:
         op = stmt.get("op")
         if op in ("may", "choose") or op not in STATEMENTS:
             return True
-        if op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet"):
+        if op == "primitive" and _played(stmt) in ASKING_PRIMITIVES and not stmt.get("quiet"):
             return True
         if op == "keyword":
             kw = keywords.get(stmt["keyword"])
@@ -63,6 +70,9 @@ def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
 def _end_asks(rules, events: tuple) -> bool:
     """The end checks (the `end` slot and its condition) and the rules of these events."""
     kw = rules.keywords
+    from .finish import update_event
+    if update_event(rules) is not None:  # the update event after the step: whatever hears it may ask
+        return True
     return (asks(rules.slots.get("end", []), kw) or not pure(rules.end_guard)
             or any(asks(r["body"], kw) or not pure(r.get("when")) for r in rules.rules if r["event"] in events))
 

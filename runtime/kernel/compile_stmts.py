@@ -105,7 +105,8 @@ def compiled_action(action, rules=None):
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
-    take = space["take"]
+    from .finish import after_step
+    take = after_step(rules, space["take"])  # the game's update event after it (finish.py)
     _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
     return take
 
@@ -235,6 +236,11 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
         from .edges import shift_lines
         return shift_lines(stmt, space, names)
     fn = PRIMITIVES.get(stmt["name"])
+    if fn is None:  # a shorthand of the vocabulary (compiler/shorthand.py): the word it stands for
+        from ...compiler.shorthand import lowered
+        rules = space.get("__rules__")
+        stmt = lowered(stmt, rules.game if rules is not None else None)
+        fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a primitive of another runtime (a shared keyword's): an error if it runs
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")

@@ -32,8 +32,9 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
     return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
 
 
-def land(run, env: dict, event: str, amount, fields: dict) -> int:
-    """The event raised by `me` of env: heard, answered, landed; the amount that landed."""
+def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) -> int:
+    """The event raised by `me` of env: heard, answered, landed; the amount that landed (logged
+    `raise` unless `logged` is False: the event after every step, finish.py)."""
     rules, state = run.rules, run.state
     hearing = rules.hearing
     spec = hearing.events.get(event)
@@ -59,7 +60,8 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
     entry.update((k[4:], v) for k, v in fields.items())
     if spec["amount"]:
         entry["pending"], entry["landed"] = given, landed
-    state.log.append(entry)
+    if logged:
+        state.log.append(entry)
     if spec["body"]:
         compiled_block(spec["body"])(run, {"ctx:me": env.get("ctx:me"), "ctx:amount": landed, **fields})
     return landed

@@ -93,6 +93,7 @@ class Card:
     props: dict
     copies: int
     effect: list | None
+    named: dict = field(default_factory=dict)  # its other effects by name (a zone's `enter-effect`: finish.py)
 
 
 @dataclass
@@ -190,7 +191,8 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         props = {k: v["value"] for k, v in comp["props"].items() if k in ct.props}
         effect = comp["effects"].get("effect")
         return Card(comp["qid"], comp["id"], comp["name"] or comp["id"], comp["kind"], props,
-                    _prop(comp, "copies", 1), effect["body"] if effect else None)
+                    _prop(comp, "copies", 1), effect["body"] if effect else None,
+                    {k: e["body"] for k, e in comp["effects"].items() if k != "effect"})
 
     for c in tops:
         if c["kind"] == "deck":
@@ -337,6 +339,7 @@ def _index(rules: GameRules) -> None:
     bodies = list(rules.slots.values()) + [a.body for a in rules.actions.values()]
     bodies += [b for ct in rules.card_types.values() for b in ct.effects.values()]
     bodies += [c.effect for c in rules.cards.values() if c.effect]
+    bodies += [b for c in rules.cards.values() for b in c.named.values()]
     bodies += [k["body"] for k in rules.keywords.values()]
     bodies += [[t] for t in rules.rules]
     index_bodies(rules, bodies)

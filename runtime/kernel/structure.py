@@ -16,6 +16,7 @@ from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
 from .in_place import steps_in_place
 from .effects import GameOver, NeedChoice, Run
+from .finish import after_steps
 from .labels import labels
 from .piles import refill
 from .rules import GameRules, KernelError
@@ -74,7 +75,8 @@ def _per_rules(rules: GameRules) -> tuple:
         end = compiled(rules.end_guard) if rules.end_guard is not None else None
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
                 attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
-                {**Steps._kinds, "turn-start": make_turn_start(rules), "turn-end": make_turn_end(rules)})
+                after_steps(rules, {**Steps._kinds, "turn-start": make_turn_start(rules),
+                                    "turn-end": make_turn_end(rules)}))  # the update event after each (finish.py)
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)
