@@ -1,6 +1,7 @@
-"""Cards in play that finish: a card drawn into play (`draw-into`) and done (`card-done`), the end the rules name (`end-game`), a space removed by a player's choice (`remove-location`), the event after every step.
+"""Cards in play that finish: a card drawn into play and done, the end the rules name, a space removed by a player's choice, the event after every step.
 
-A zone says what happens to a card entering it and finishing there, each a property of its
+`draw-into`, `card-done`, `end-game` and `remove-location` are the shared vocabulary's words. A
+zone says what happens to a card entering it and finishing there, each a property of its
 declaration: `draws-from` (the zone a card drawn into it comes from, its top card first: the
 holder's own when that zone is kept per player or Team, refilled from its `reshuffle-from` when
 empty), `enter-effect` (the card's effect of that name, run once it is drawn in), `done-to`
@@ -128,7 +129,7 @@ def end_game(run, env, winners, reason) -> None:
         run.game.finish(run, [], "draw")
 
 
-def remove_location(run, env, among, by) -> None:
+def remove_chosen(run, env, among, by) -> None:
     """The player of figure `by` removes one of the spaces `among` still in play (a decision,
     `remove SPACE`); nothing when none is, or `by` is no figure."""
     from .layout import remove_space
@@ -148,7 +149,7 @@ def remove_location(run, env, among, by) -> None:
 
 
 PRIMITIVES = {"draw-into": draw_into, "card-done": card_done, "end-game": end_game,
-              "remove-location": remove_location}
+              "remove-location": remove_chosen}
 
 
 # -- the event after every step of play ----------------------------------------------------

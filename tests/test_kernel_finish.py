@@ -1,0 +1,219 @@
+"""The kernel's cards in play that finish (runtime/kernel/finish.py), proven by the lab game Errands
+(tests/fixtures/kernel/errands): a zone's `draws-from`, `enter-effect`, `done-to` and
+`done-effect`, `draw-into`, `card-done`, the game's `update-event` raised after every step, and
+`end-game`; and `remove-location`, a player's choice among spaces, in a copy of Ruins. Each rule
+has a scenario (tests/fixtures/kernel/errands-scenarios); random games keep every card in one
+zone; a game played out, a clone at a question asked inside the update event and a replay give
+the same game; a copy without `update-event` never finishes a card."""
+from __future__ import annotations
+
+from pathlib import Path
+import random
+import shutil
+import tomllib
+
+import pytest
+
+from mayhem.compiler import driver
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel import scenario as ksc
+from mayhem.runtime.kernel.compile_stmts import compiled_block
+from mayhem.runtime.kernel.effects import Run
+from mayhem.runtime.kernel.play import replay, write_log
+from mayhem.runtime.kernel.rules import KernelError
+from game_helpers import lab_ir as compiled
+
+HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
+SCENARIOS = sorted((HERE / "errands-scenarios").glob("*.toml"))
+DECKS = ["north", "south"]
+
+
+@pytest.fixture(scope="module")
+def errands_ir():
+    return compiled(HERE / "errands")
+
+
+@pytest.fixture(scope="module")
+def errands(errands_ir):
+    return load_game_rules(errands_ir, "errands")
+
+
+def changed(tmp_path: Path, game: str, old: str, new: str, *more: str) -> dict:
+    """The IR of a copy of a lab game with passages of its content changed (old, new, old, new ...)."""
+    folder = tmp_path / game
+    shutil.copytree(HERE / game, folder)
+    path = folder / f"{game}.mh"
+    text = path.read_text(encoding="utf-8")
+    pairs = (old, new) + more
+    for was, now in zip(pairs[::2], pairs[1::2]):
+        assert was in text
+        text = text.replace(was, now)
+    path.write_text(text, encoding="utf-8")
+    return compiled(folder)
+
+
+def _play(game: KernelGame, seed: int) -> list[str]:
+    rnd = random.Random(seed)
+    decision = game.decision if game.decision is not None or game.over else game.start()
+    taken = []
+    while decision is not None and len(taken) < 2000:
+        taken.append(rnd.choice(decision.actions))
+        decision = game.act(taken[-1])
+    return taken
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_errands_scenario(errands_ir, path):
+    text = path.read_text(encoding="utf-8")
+    result = ksc.run(errands_ir, tomllib.loads(text), text, str(path))
+    assert result.ok, "\n".join([result.name, *result.failures])
+
+
+def test_random_games_finish_errands_and_keep_every_card_in_one_zone(errands):
+    done, drawn, reasons = 0, 0, set()
+    for seed in range(60):
+        game = KernelGame(errands, KernelConfig(players=2, seed=seed, decks=DECKS))
+        _play(game, seed)
+        state = game.state
+        assert game.over
+        assert sorted(uid for pile in state.zones.values() for uid in pile) == list(range(len(state.cards)))
+        assert all(state.places[uid] == key for key, pile in state.zones.items() for uid in pile)
+        assert all(len(state.zones[f"errand/{t}"]) <= 1 for t in state.teams)  # its capacity
+        log = state.log
+        done += sum(e["event"] == "card-done" for e in log)
+        drawn += sum(e["event"] == "draw-into" for e in log)
+        # a card done went to the zone's `done-to`, and its Team drew the next at once
+        assert [e["card"] for e in log if e["event"] == "card-done"] == \
+            [game.card_id(uid) for uid in state.zones["run"]]
+        assert all(state.owners[uid] in state.teams[t] for t in state.teams for uid in state.zones[f"errand/{t}"])
+        reasons.add(state.result["reason"])
+        points = {t: state.counters[f"points/{t}"] for t in state.teams}
+        if state.result["reason"] == "errands":  # end-game: the one Team with two points wins
+            (team,) = [t for t, p in points.items() if p >= 2]
+            assert state.result["winners"] == state.teams[team]
+    assert done > 60 and drawn > done and reasons == {"errands", "draw"}
+
+
+def test_a_game_played_out_is_the_game_played_act_by_act(errands):
+    asked = 0
+    for seed in range(16):
+        config = KernelConfig(players=2, seed=seed, decks=DECKS)
+        by_act, pick = KernelGame(errands, config), random.Random(seed)
+        decision = by_act.start()
+        while decision is not None:
+            asked += decision.actions[0].startswith("target ")  # Grind grain's, asked inside a step
+            decision = by_act.act(pick.choice(decision.actions))
+        played, pick = KernelGame(errands, config), random.Random(seed)
+        played.play_out(lambda d: pick.choice(d.actions))
+        assert played.history == by_act.history and played.state.log == by_act.state.log
+        assert played.state.to_json() == by_act.state.to_json()
+    assert asked >= 3
+
+
+def test_a_clone_at_a_question_asked_after_a_step_plays_on_to_the_same_game(errands, tmp_path):
+    stopped = []
+    for seed in range(40):
+        game = KernelGame(errands, KernelConfig(players=2, seed=seed, decks=DECKS))
+        decision, rnd = game.start(), random.Random(seed)
+        while decision is not None and not (decision.actions[0].startswith("target ") and game.state.turn > 0):
+            decision = game.act(rnd.choice(decision.actions))
+        if decision is not None:
+            stopped.append(game)
+    assert len(stopped) >= 2
+    for game in stopped[:3]:
+        assert game.pending is not None  # an action's step, stopped at the errand drawn after it
+        twin = game.clone()
+        _play(game, 3)
+        _play(twin, 3)
+        assert twin.state == game.state and twin.history == game.history
+        write_log(game, tmp_path / "errands.jsonl")
+        report = replay(lambda box: errands, tmp_path / "errands.jsonl")
+        assert report.ok, report.message
+
+
+def test_without_an_update_event_no_card_is_ever_done(tmp_path):
+    ir = changed(tmp_path, "errands", "  update-event update\n", "")
+    rules = load_game_rules(ir, "errands")
+    for seed in range(10):
+        game = KernelGame(rules, KernelConfig(players=2, seed=seed, decks=DECKS))
+        _play(game, seed)
+        assert not any(e["event"] == "card-done" for e in game.state.log)
+        assert game.state.result["reason"] == "turn-limit"
+
+
+def test_a_zone_without_done_to_sends_a_card_done_to_the_discard_zone(tmp_path):
+    ir = changed(tmp_path, "errands", "    done-to run\n", "")
+    with pytest.raises(KernelError, match="names no `done-to` zone, and the game no `discard-to`"):
+        _play(KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)), 0)
+    ir = changed(tmp_path / "b", "errands", "    done-to run\n", "",
+                 "  decks-to satchel\n", "  decks-to satchel\n  discard-to run\n")
+    game = KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=1, decks=DECKS))
+    _play(game, 1)
+    done = [e["card"] for e in game.state.log if e["event"] == "card-done"]
+    assert done and done == [game.card_id(uid) for uid in game.state.zones["run"]]
+
+
+def test_draw_into_a_zone_that_draws_from_none_is_a_clear_error(tmp_path):
+    ir = changed(tmp_path, "errands", "    draws-from pile\n", "")
+    with pytest.raises(KernelError, match=r"draw-into\(errand\): zone 'errand' draws from no zone"):
+        KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)).start()
+
+
+def test_an_update_event_the_game_does_not_declare_is_an_error(tmp_path):
+    folder = tmp_path / "errands"
+    shutil.copytree(HERE / "errands", folder)
+    path = folder / "errands.mh"
+    path.write_text(path.read_text(encoding="utf-8").replace("update-event update", "update-event updat"),
+                    encoding="utf-8")
+    comp = driver.compile_paths([folder])
+    found = [d for d in comp.diagnostics.items if d.code == "E301"]
+    assert found and "'update-event updat' names no event of the game" in found[0].message
+    assert found[0].hint == "did you mean 'update'?"
+
+
+def test_the_kernel_plays_a_shorthand_as_the_word_it_stands_for(errands):
+    """`complete-mission` (compiler/shorthand.py) is played as `card-done()`."""
+    game = KernelGame(errands, KernelConfig(players=2, seed=0, decks=DECKS))
+    game.start()
+    state = game.state
+    (uid,) = state.zones["errand/t1"]
+    block = compiled_block([{"op": "primitive", "name": "complete-mission", "args": {}, "node": "x", "span": "s"}],
+                           errands)
+    block(Run(game, []), {"ctx:me": state.owners[uid], "ctx:this-card": uid})
+    assert uid in state.zones["run"] and any(e["event"] == "card-done" for e in state.log)
+
+
+# -- remove-location: a player's choice among spaces (a copy of Ruins) ---------------------------
+
+RUBBLE = "      remove-space(one space in rubble)\n"
+CHOSEN = "      remove-location(rubble, by: first(figures-of(me)))\n"
+
+
+def test_remove_location_asks_the_figure_s_player_which_space_leaves_play(tmp_path):
+    ir = changed(tmp_path, "ruins", RUBBLE, CHOSEN)
+    path = HERE / "ruins-scenarios" / "an-empty-tile-crumbles.toml"
+    text = path.read_text(encoding="utf-8").replace('"target old-well", "target sunken-court"',
+                                                    '"remove old-well", "remove sunken-court"')
+    text = text.replace('"target rotten-floor", "target stair", "target great-hall"',
+                        '"remove rotten-floor", "remove stair", "remove great-hall"')
+    text = text.replace('action = "target old-well"', 'action = "remove old-well"')
+    result = ksc.run(ir, tomllib.loads(text), text, str(path))
+    assert result.ok, "\n".join([result.name, *result.failures])
+    rules = load_game_rules(ir, "ruins")
+    removed = 0
+    for seed in range(30):
+        game = KernelGame(rules, KernelConfig(players=2 + seed % 3, seed=seed))
+        _play(game, seed)
+        gone = game.state.board["gone"]
+        removed += len(gone)
+        assert not {"west-camp", "east-camp"} & set(gone)  # only what may crumble leaves play
+    assert removed > 20
+
+
+def test_remove_location_by_no_figure_removes_nothing(tmp_path):
+    ir = changed(tmp_path, "ruins", RUBBLE, "      remove-location(rubble, by: none)\n")
+    rules = load_game_rules(ir, "ruins")
+    for seed in range(6):
+        game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+        _play(game, seed)
+        assert game.state.board["gone"] == []
