@@ -156,7 +156,7 @@ out["Marvel Mayhem"] = [digest(play_game(rules, KernelConfig(players=2 + s % 3, 
                         decks=[decks[(s + i) % len(decks)] for i in range(2 + s % 3)]), ["random"]))
                         for s in range(games)]
 # the lab games a side has (an older revision may lack the newer ones): the fewest seats and the most
-for lab in ("ridge", "bastion", "embers", "ruins", "squads"):
+for lab in ("ridge", "bastion", "embers", "ruins", "squads", "errands"):
     folder = root / "tests" / "fixtures" / "kernel" / lab
     if not folder.is_dir():
         continue

@@ -7,6 +7,7 @@ zone; a game played out, a clone at a question asked inside the update event and
 the same game; a copy without `update-event` never finishes a card."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 import random
 import shutil
@@ -21,6 +22,7 @@ from mayhem.runtime.kernel.compile_stmts import compiled_block
 from mayhem.runtime.kernel.effects import Run
 from mayhem.runtime.kernel.play import replay, write_log
 from mayhem.runtime.kernel.rules import KernelError
+from cli_helpers import invoke
 from game_helpers import lab_ir as compiled
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
@@ -181,6 +183,19 @@ def test_the_kernel_plays_a_shorthand_as_the_word_it_stands_for(errands):
                            errands)
     block(Run(game, []), {"ctx:me": state.owners[uid], "ctx:this-card": uid})
     assert uid in state.zones["run"] and any(e["event"] == "card-done" for e in state.log)
+
+
+def test_the_lab_game_checks_simulates_and_its_scenarios_run():
+    folder = HERE / "errands"
+    checked = invoke("check", folder)
+    assert checked.exit_code == 0 and "no problems" in checked.output, checked.output
+    result = invoke("simulate", "--box", "errands", "--games", "100", "--format", "json", "--content", folder)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 100 and set(summary["reasons"]) == {"errands", "draw"}
+    assert summary["wins"].get("p1", 0) > 0 and summary["wins"].get("p2", 0) > 0
+    scenarios = invoke("scenario", "run", HERE / "errands-scenarios", "--content", folder)
+    assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
 
 
 # -- remove-location: a player's choice among spaces (a copy of Ruins) ---------------------------
