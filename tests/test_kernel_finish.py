@@ -133,6 +133,25 @@ def test_a_clone_at_a_question_asked_after_a_step_plays_on_to_the_same_game(erra
         assert report.ok, report.message
 
 
+def test_a_card_done_hears_no_more_of_the_event_it_was_done_in(tmp_path, errands_ir):
+    """Idle about given a second trigger on the update event, after the one that finishes it:
+    the card has left play by then, so it gives no point; a copy whose point comes first gives it."""
+    second = ("    on update {\n      card-done()\n    }\n  }\n}\n",
+              "    on update {\n      card-done()\n    }\n    on update {\n      gain(points, 1, on: my-team)\n"
+              "    }\n  }\n}\n")
+    first = ("    on update {\n      card-done()\n    }\n  }\n}\n",
+             "    on update {\n      gain(points, 1, on: my-team)\n    }\n    on update {\n      card-done()\n"
+             "    }\n  }\n}\n")
+    path = HERE / "errands-scenarios" / "no-errand-left-is-a-draw.toml"
+    text = path.read_text(encoding="utf-8")
+    spec = tomllib.loads(text)
+    for pair, points in ((second, 0), (first, 1)):
+        ir = changed(tmp_path / str(points), "errands", *pair)
+        spec["steps"][0]["expect"] = {"counters.points.t1": points, "zones.run": ["idle"]}
+        result = ksc.run(ir, spec, text, str(path))
+        assert result.ok, "\n".join([result.name, *result.failures])
+
+
 def test_without_an_update_event_no_card_is_ever_done(tmp_path):
     ir = changed(tmp_path, "errands", "  update-event update\n", "")
     rules = load_game_rules(ir, "errands")

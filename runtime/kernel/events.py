@@ -45,6 +45,8 @@ def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) 
     here = hearing.table(rules, event)
     if not here.silent or state.triggers:
         for trigger, me, card, kept in _listeners(state, rules, here, event):
+            if "_in" in kept and state.places[card] != kept["_in"]:
+                continue  # a card in play that left its zone while the event was heard (finish.card_done)
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
             if "once" in trigger and spent(state, trigger, lenv):
                 continue
@@ -70,7 +72,7 @@ def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) 
 def _listeners(state, rules, here, event: str) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
     player whose turn it is), the pieces and the figures, the cards in play (`me` the card's
-    owner), the installed ones."""
+    owner; `_in` the zone it lies in, heard only while it still does), the installed ones."""
     out = [(t, state.active, None, {}) for t in here.rules]
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here)
@@ -83,7 +85,7 @@ def _listeners(state, rules, here, event: str) -> list:
             for key in keys:
                 for uid in list(zones.get(key, ())):
                     for t in here.cards.get(cards[uid], ()):
-                        out.append((t, owners[uid], uid, {}))
+                        out.append((t, owners[uid], uid, {"_in": key}))
     if state.triggers:
         nodes = rules.nodes
         for t in state.triggers:
