@@ -180,6 +180,12 @@ def test_draw_into_a_zone_that_draws_from_none_is_a_clear_error(tmp_path):
         KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)).start()
 
 
+def test_a_team_s_zone_drawing_from_a_player_s_zone_is_a_clear_error(tmp_path):
+    ir = changed(tmp_path, "errands", "    draws-from pile\n", "    draws-from satchel\n")
+    with pytest.raises(KernelError, match="zone 'satchel' is kept per player, and t1 holds none"):
+        KernelGame(load_game_rules(ir, "errands"), KernelConfig(players=2, seed=0, decks=DECKS)).start()
+
+
 def test_an_update_event_the_game_does_not_declare_is_an_error(tmp_path):
     folder = tmp_path / "errands"
     shutil.copytree(HERE / "errands", folder)

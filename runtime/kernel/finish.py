@@ -72,6 +72,9 @@ def draw_into(run, env, zone, of=None) -> None:
         return
     per = rules.zones[source].per
     mine = state.holder(holder, per) if per else None
+    if per and state.zone_key(source, mine) not in state.zones:
+        raise KernelError(f"draw-into({zone}, of: {holder}): zone '{source}' is kept per {per}, and {holder} "
+                          f"holds none; draw from a zone of the table or of the same kind of holder")
     pile = state.zones.get(state.zone_key(source, mine))
     refill = rules.zones[source].reshuffle_from
     if not pile and refill is not None:  # as draw() does: the refill zone shuffled into it
