@@ -144,15 +144,15 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                        "`\"recovery\"`."), _p("figures", "figure+")),
               "The event, once for each of the figures still on the board, in order, as one step whose "
               "effects happen at the same time: the game's `end when` is checked once, after them all.",
-              ("rules",)),
+              ("rules", "game")),
     Primitive("draw-into", (_p("zone", "zone"), _p("of", "team")),
               "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
               "`in-play`), which runs the card's `enter-effect`.", ("rules",)),
     Primitive("reset-limits", (_p("period", "string", doc="`\"round\"` or `\"turn\"`."),),
               "Every figure's limits of the period start again: what it may use once per round (or turn) "
-              "and, for a round, the Abilities it has activated in it.", ("rules",)),
+              "and, for a round, the Abilities it has activated in it.", ("rules", "game")),
     Primitive("discard-tokens", (_p("when", "string", doc="The tokens' `discarded` value: `\"round-end\"`."),),
-              "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules",)),
+              "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules", "game")),
 )}
 # the steps of a `setup { }` (compiler/builtins_setup.py)
 PRIMITIVES.update(SETUP_PRIMITIVES)

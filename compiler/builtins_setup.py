@@ -20,7 +20,9 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                 "is their Team's, the other Team takes the other; `\"in-order\"`: in seat order (the default)."),),
               "The seats form the mode's Teams (its `seats`: per Team, per player, the characters each "
               "controls), named by the game's `team-names` when there are as many, else after their first "
-              "player (`p1`, `p2`, ...). A game given its Teams (team lists, `teams`) asks no name.", SETUP),
+              "player (`p1`, `p2`, ...). A game given its Teams (team lists, `teams`) asks no name. In a kernel "
+              "game's `setup { }`: the Teams are the table's (`teams N`); with `names: \"chosen\"` and two Teams "
+              "the first player chooses which is theirs (`colour TEAM`).", SETUP + ("game",)),
     Primitive("draft", (_p("exclude", "string", None,
                            "`\"unowned\"`: the character of the box's figure that nobody controls (its `npc`) "
                            "may not be picked; `\"none\"` (the default): every character may."),),
@@ -56,7 +58,8 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("shuffle-deck", (),
               "The zone the game draws from (its `draw-from`) is the box's cards (only those the mode's "
               "`cards-with` flags), shuffled. Hands chosen before the game (team lists, a first game's "
-              "hands) are taken out of it.", SETUP),
+              "hands) are taken out of it. In a kernel game's `setup { }`: the `draw-from` zone's cards as "
+              "dealt, shuffled (each player's or Team's pile).", SETUP + ("game",)),
     Primitive("draw-hands", (),
               "Each player draws the mode's `hand-draw` for their seat (else the box's `hand-draw`), every "
               "player before any discards; then each keeps up to their `hand-limit` and puts the rest at "

@@ -1,0 +1,123 @@
+"""The setup's and the round's keeping steps of the shared vocabulary, played in general terms: Teams formed, a deck shuffled, an event raised for many figures at once, limits reset, pieces discarded.
+
+These are the words a game's `setup { }`, `round-end { }` or phases say in the shared rules
+(compiler/builtins_setup.py, compiler/builtins.py), with the same parameters:
+
+- `form-teams(names:)`: the Teams are the table's (`teams N`, `team-seats`: setup.py forms
+  them from the seats); with `names: "chosen"` and two Teams, the first player chooses which
+  of the two is theirs (`colour TEAM`, the other engine's question's form): choosing the other
+  one swaps the two Teams' players, so each Team keeps its id, its zones, counters, pieces and
+  Bases, and the first player's Team is the one chosen. A configuration that names the Teams'
+  cards (`KernelConfig.dashboards`) asks nothing.
+- `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
+  with the game's seeded generator (logged `shuffle`).
+- `announce-together(event, figures)`: the game's event (named as a string: one it declares,
+  with a field `figure`) raised once for each of the figures still standing on a space, in
+  order; the end is checked after the step, so once after them all.
+- `reset-limits(period)`: the once-per limits of that period (`"turn"` or `"round"`) start
+  again now: the spent limits of triggers (listeners.py) and the parts used (dashboards.py).
+- `discard-tokens(when)`: the pieces whose token is `discarded WHEN` go back to their pools
+  now (pieces.discard_due), rather than after the structure event's triggers.
+
+`setting(rules, name)` is the one place the setup reads a number the mode or the box prints
+(the mode's property, else the box's, else the game's)."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .rules import KernelError
+
+PERIODS = {"turn": "turn-end", "round": "round-end"}
+
+
+def setting(rules, name: str, default=None):
+    """What the mode being played (`rules.mode`, when the game is loaded with one), else the
+    box, else the game prints for `name`; `default` when none does."""
+    mode = getattr(rules, "mode", None)
+    for props in ((mode or {}).get("props", {}), rules.box_props, rules.game.get("props", {})):
+        found = props.get(name)
+        if found is not None:
+            return found["value"] if isinstance(found, dict) and "value" in found else found
+    return default
+
+
+def form_teams(run, env, names=None) -> None:
+    """`form-teams(names:)`: the module's docstring; logged `teams` with each Team's players."""
+    state = run.state
+    if not state.teams:
+        raise KernelError("form-teams(): the game has no Teams: declare `teams N` in the game")
+    if names not in (None, "in-order", "chosen"):
+        raise KernelError(f"form-teams(names: {names!r}): \"chosen\" or \"in-order\"")
+    ids = list(state.teams)
+    if names == "chosen" and len(ids) == 2 and not getattr(run.game.config, "dashboards", None):
+        first = state.active if state.active in state.players else state.players[0]
+        options = [f"colour {t}" for t in ids]
+        chosen = ids[options.index(run.ask(first, "colour", "choose your Team", options))]
+        if first not in state.teams[chosen]:  # the other Team's players become the first Team's
+            a, b = ids
+            state.teams[a], state.teams[b] = state.teams[b], state.teams[a]
+            state.team_next[a], state.team_next[b] = state.team_next[b], state.team_next[a]
+    state.log.append({"event": "teams", "teams": {t: list(m) for t, m in state.teams.items()}})
+
+
+
+def shuffle_deck(run, env) -> None:
+    """`shuffle-deck()`: each pile of the game's `draw-from` zone, shuffled (seeded)."""
+    from .piles import _role, shuffle
+    zone = _role(run, "draw-from", "shuffle-deck")
+    state = run.state
+    per = run.rules.zones[zone].per
+    holders = {"player": state.players, "team": list(state.teams)}.get(per) if per else None
+    if per and holders is None:
+        raise KernelError(f"shuffle-deck(): the `draw-from` zone '{zone}' is kept per {per}: a deck is one "
+                          "pile, or one per player or Team")
+    shuffle(run, env, zone, of=holders)
+    state.log.append({"event": "shuffle", "zone": zone})
+
+
+def announce_together(run, env, event, figures) -> None:
+    """`announce-together(event, figures)`: the module's docstring."""
+    from .events import land
+    hearing = run.rules.hearing
+    spec = hearing.events.get(event) if hearing is not None else None
+    if spec is None:
+        raise KernelError(f"announce-together({event!r}, ...): no event '{event}' in the game; events: "
+                          + (", ".join(hearing.events) if hearing is not None and hearing.events else "none"))
+    state = run.state
+    for figure in _as_list(figures):
+        fig = state.figures.get(figure)
+        if fig is None or fig.get("space") is None or fig.get("out"):
+            continue  # off the board, or knocked out
+        land(run, env, event, 0, {"var:figure": figure})
+        if state.result is not None:
+            return
+
+
+def reset_limits(run, env, period) -> None:
+    """`reset-limits(period)`: the module's docstring; logged `reset-limits`."""
+    until = PERIODS.get(period)
+    if until is None:
+        raise KernelError(f"reset-limits({period!r}): \"turn\" or \"round\"")
+    state = run.state
+    if any(t["event"] == "spent" and t.get("until") == until for t in state.triggers):
+        state.triggers = [t for t in state.triggers if not (t["event"] == "spent" and t.get("until") == until)]
+    dash, cards = run.rules.dash, run.rules.cards
+    for fig in state.figures.values():
+        used = fig.get("used")
+        if used and dash is not None:
+            kept = tuple(m for m in used if cards[state.cards[m[0]]].props.get("once") != period)
+            if kept != used:
+                fig["used"] = kept
+    state.log.append({"event": "reset-limits", "period": period})
+
+
+def discard_tokens(run, env, when) -> None:
+    """`discard-tokens(when)`: the pieces discarded `when` (`"turn-end"`, `"round-end"`), back now."""
+    if when not in ("turn-end", "round-end"):
+        raise KernelError(f"discard-tokens({when!r}): \"turn-end\" or \"round-end\"")
+    if run.rules.pieces is not None:
+        from .pieces import discard_due
+        discard_due(run.game, run, when)
+
+
+PRIMITIVES = {"form-teams": form_teams, "shuffle-deck": shuffle_deck, "announce-together": announce_together,
+              "reset-limits": reset_limits, "discard-tokens": discard_tokens}

@@ -1,0 +1,211 @@
+"""The setup's and the round's keeping steps of the shared vocabulary played by the rules kernel
+(runtime/kernel/keeping.py; docs/kernel.md, "Setup and round-keeping steps"): `form-teams` with
+a Team chosen, `shuffle-deck`, `announce-together`, `reset-limits` and `discard-tokens`, each in
+a copy of a lab game whose slots say it."""
+from __future__ import annotations
+
+from pathlib import Path
+import shutil
+
+import pytest
+
+from mayhem.runtime.kernel import KernelConfig, KernelError, KernelGame, load_game_rules
+from mayhem.runtime.kernel import scenario as ksc
+
+from game_helpers import lab_ir, play_random
+
+HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
+
+
+def _copy(tmp_path: Path, lab: str, *edits: tuple[str, str]):
+    folder = tmp_path / lab
+    shutil.copytree(HERE / lab, folder)
+    source = folder / f"{lab}.mh"
+    text = source.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    source.write_text(text, encoding="utf-8")
+    return load_game_rules(lab_ir(folder), lab)
+
+
+RIDGE_CHOSEN = (("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",
+                 "  setup {\n    form-teams(names: \"chosen\")\n  }\n\n"
+                 "  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie."),)
+
+
+# ---- form-teams ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, chosen, teams", [
+    (2, "t1", {"t1": ["p1"], "t2": ["p2"]}),
+    (2, "t2", {"t1": ["p2"], "t2": ["p1"]}),
+    (4, "t2", {"t1": ["p2", "p4"], "t2": ["p1", "p3"]}),
+])
+def test_the_first_player_chooses_their_team(tmp_path, players, chosen, teams):
+    rules = _copy(tmp_path, "ridge", *RIDGE_CHOSEN)
+    game = KernelGame(rules, KernelConfig(players=players, seed=3))
+    decision = game.start()
+    assert decision.player == "p1" and [str(a) for a in decision.actions] == ["colour t1", "colour t2"]
+    game.act(f"colour {chosen}")
+    assert game.state.teams == teams
+    assert {"event": "teams", "teams": teams} in game.state.log
+    # a climber stays its player's; the Team's own counter stays the Team's
+    assert game.state.figures["climber-p1"]["owner"] == "p1"
+    assert game.state.team_of("p1") == chosen
+
+
+def test_a_team_chosen_plays_on_as_any_game(tmp_path):
+    rules = _copy(tmp_path, "ridge", *RIDGE_CHOSEN)
+    for seed in range(6):
+        game = KernelGame(rules, KernelConfig(players=2 + 2 * (seed % 2), seed=seed))
+        play_random(game, seed)
+        assert game.over
+        # every turn is taken by a player of the Team whose turn it is: the Teams as chosen
+        teams = next(e["teams"] for e in game.state.log if e["event"] == "teams")
+        assert sorted(p for members in teams.values() for p in members) == game.state.players
+        clone = KernelGame(rules, KernelConfig(players=2 + 2 * (seed % 2), seed=seed))
+        play_random(clone, seed)
+        assert clone.state.log == game.state.log
+
+
+def test_in_order_asks_nothing(tmp_path):
+    rules = _copy(tmp_path, "ridge", (RIDGE_CHOSEN[0][0], RIDGE_CHOSEN[0][1].replace('names: "chosen"', "")))
+    game = KernelGame(rules, KernelConfig(players=2, seed=3))
+    decision = game.start()
+    assert not any(str(a).startswith("colour") for a in decision.actions)
+    assert game.state.teams == {"t1": ["p1"], "t2": ["p2"]}
+
+
+def test_a_game_without_teams_cannot_form_them(tmp_path):
+    rules = _copy(tmp_path, "embers", ("  event scorch", "  setup {\n    form-teams()\n  }\n\n  event scorch"))
+    with pytest.raises(KernelError, match="no Teams: declare `teams N`"):
+        KernelGame(rules, KernelConfig(players=2, seed=0)).start()
+
+
+# ---- shuffle-deck -----------------------------------------------------------------------------
+
+def _bastion_setup(tmp_path, name: str, first: str):
+    """Bastion whose setup says `first` in place of its shuffle of each deck."""
+    return _copy(tmp_path / name, "bastion", ("    for each p in players {\n      shuffle(deck, of: p)\n",
+                                             f"    {first}\n    for each p in players {{\n"))
+
+
+def test_shuffle_deck_shuffles_each_pile_of_the_draw_zone(tmp_path):
+    words = _bastion_setup(tmp_path, "words", "shuffle-deck()")
+    plain = _bastion_setup(tmp_path, "plain", "shuffle(deck, of: players)")
+    unshuffled = _bastion_setup(tmp_path, "none", "")
+    for seed in range(3):
+        games = [KernelGame(r, KernelConfig(players=2, seed=seed)) for r in (words, plain, unshuffled)]
+        for g in games:
+            g.start()
+        decks = [{k: v for k, v in g.state.zones.items() if k.startswith(("deck/", "hand/"))} for g in games]
+        assert decks[0] == decks[1] != decks[2]  # the seeded shuffle of each player's pile, no other draw
+        assert {"event": "shuffle", "zone": "deck"} in games[0].state.log
+
+
+# ---- announce-together ------------------------------------------------------------------------
+
+RIDGE_RALLY = (
+    ("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",
+     "  event rally \"A rally\" (figure) {}\n\n"
+     "  rule tally \"Each rally scores\" {\n    on rally {\n      gain(points, 1, on: team-of(figure))\n    }\n  }\n\n"
+     "  turn-end {\n    announce-together(\"rally\", figures-of(players))\n  }\n\n"
+     "  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie."),
+)
+
+
+def _rally(tmp_path, setup: dict) -> KernelGame:
+    rules = _copy(tmp_path, "ridge", *RIDGE_RALLY)
+    spec = {"scenario": {"name": "rally", "box": "ridge"},
+            "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1",
+                      "dice": {"d6.t1": [1, 4], "d6.t2": [3]}, **setup}}
+    game, problems = ksc.build(rules, spec)
+    assert problems == []
+    game.start()
+    return game
+
+
+def test_the_event_is_raised_once_for_each_figure_on_the_board(tmp_path):
+    game = _rally(tmp_path, {"figures": {"climber-p2": ""}})  # p2's climber is off the board
+    since = len(game.state.log)
+    game.act("rest 1")
+    log = game.state.log[since:]
+    first_turn = log[:next(i for i, e in enumerate(log) if e["event"] == "turn-end")]
+    raised = [e for e in first_turn if e["event"] == "raise"]
+    assert raised == [{"event": "raise", "name": "rally", "by": "p1", "figure": "climber-p1"}]
+    assert game.state.counters["points/t2"] == 0  # p2's climber, off the board, never rallies
+
+
+def test_the_end_is_checked_once_after_them_all(tmp_path):
+    # both Teams reach 3 points in the one announcement: a tie, not the first Team's win
+    game = _rally(tmp_path, {"counters": {"points.t1": 2, "points.t2": 2}})
+    game.act("rest 1")
+    assert [e["figure"] for e in game.state.log if e["event"] == "raise"] == ["climber-p1", "climber-p2"]
+    assert game.over and game.state.result["reason"] == "tie" and game.state.result["winners"] == []
+
+
+def test_an_event_the_game_does_not_declare_is_an_error(tmp_path):
+    from mayhem.compiler import driver
+    folder = tmp_path / "ridge"
+    shutil.copytree(HERE / "ridge", folder)
+    source = folder / "ridge.mh"
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace(RIDGE_RALLY[0][0], RIDGE_RALLY[0][1].replace('("rally"', '("rallye"')), encoding="utf-8")
+    errors = [d for d in driver.compile_paths([folder]).diagnostics.items if d.severity == "error"]
+    assert [(e.code, e.message, e.hint) for e in errors] == [
+        ("E402", "'event' of 'announce-together' is one of: rally, not \"rallye\"", "did you mean 'rally'?")]
+    assert str(errors[0].span).startswith("ridge.mh:")
+
+
+# ---- reset-limits -----------------------------------------------------------------------------
+
+BULWARK = {"setup": {"players": 2, "counters": {"hp.p2": 9}},
+           "zones": {"hand.p1": ["great-blow", "blow"], "deck.p1": ["blow"], "hand.p2": ["great-blow"],
+                     "deck.p2": ["blow"]}}
+
+
+def _bulwark_round(tmp_path, name: str, turn_end: str) -> list[int]:
+    """Bastion's Bulwark (`once per round`) blunts p1's Great Blow; p1 rests; then, in the same
+    round, p2's Great Blow: what landed of each hit."""
+    rules = _copy(tmp_path / name, "bastion", ("  turn-end {\n", "  turn-end {\n" + turn_end))
+    spec = {"scenario": {"name": "bulwark", "box": "bastion"},
+            "setup": {**BULWARK["setup"], "zones": BULWARK["zones"]}}
+    game, problems = ksc.build(rules, spec)
+    assert problems == []
+    game.start()
+    for action in ("play great-blow", "rest", "play great-blow"):
+        game.act(action)
+    assert game.state.round == 1
+    return [e["landed"] for e in game.state.log if e["event"] == "raise" and e["name"] == "hit"]
+
+
+def test_reset_limits_lets_a_once_per_round_limit_be_spent_again(tmp_path):
+    assert _bulwark_round(tmp_path, "kept", "") == [2, 3]  # spent for the round
+    assert _bulwark_round(tmp_path, "reset", "    reset-limits(\"round\")\n") == [2, 2]
+    assert _bulwark_round(tmp_path, "turn", "    reset-limits(\"turn\")\n") == [2, 3]  # not a turn's limit
+
+
+# ---- discard-tokens ---------------------------------------------------------------------------
+
+def _thaw(tmp_path, name: str, turn_end: str) -> KernelGame:
+    """A copy of Embers (its freeze `discarded round-end`) whose turn-end slot says `turn_end`: a
+    freeze on p2's ranger, p1's turn ends with a move."""
+    rules = _copy(tmp_path / name, "embers", ("  event scorch", f"  turn-end {{\n    {turn_end}\n  }}\n\n  event scorch"))
+    spec = {"scenario": {"name": "thaw", "box": "embers"},
+            "setup": {"players": 3, "phase": "actions", "active": "p1", "zones": {"carried.ranger-p2": ["freeze"]},
+                      "keep_rest": True}}
+    game, problems = ksc.build(rules, spec)
+    assert problems == []
+    game.start()
+    game.act("move field")
+    assert game.state.round == 1 and game.state.active == "p2"  # the round goes on
+    return game
+
+
+def test_discard_tokens_sends_the_pieces_back_at_once(tmp_path):
+    game = _thaw(tmp_path, "thaw", 'discard-tokens("round-end")')
+    assert game.state.zones["carried/ranger-p2"] == []
+    assert [e for e in game.state.log if e["event"] == "discard"] == [
+        {"event": "discard", "token": "freeze", "from": "ranger-p2", "count": 1}]
+    kept = _thaw(tmp_path, "kept", 'discard-tokens("turn-end")')  # no token of Embers' is discarded then
+    assert len(kept.state.zones["carried/ranger-p2"]) == 1
