@@ -47,7 +47,9 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                "Lay the tiles face down: each has this many Slots and no effect, icon or "
                                "printed slot (0: face up, as printed)."),),
               "The box's Locations, shuffled, laid in rows: the mode's `board`, else the box's `board` "
-              "(3-4-3 by default); tiles left over stay in the box.", SETUP),
+              "(3-4-3 by default); tiles left over stay in the box. In a kernel game's `setup { }`: the "
+              "`board`'s tiles laid as `lay-tiles()` lays them, on the mode's or the box's `board` rows, else "
+              "its `layout`.", SETUP + ("game",)),
     Primitive("fill-pools", (_p("owner", "string", None,
                                 "Whose a placed piece is: `\"placer\"` (the default), the Team that places it; `\"none\"`, "
                                 "no Team's (communal: it acts against every figure, its placer's too)."),),

@@ -209,3 +209,61 @@ def test_discard_tokens_sends_the_pieces_back_at_once(tmp_path):
         {"event": "discard", "token": "freeze", "from": "ranger-p2", "count": 1}]
     kept = _thaw(tmp_path, "kept", 'discard-tokens("turn-end")')  # no token of Embers' is discarded then
     assert len(kept.state.zones["carried/ranger-p2"]) == 1
+
+
+# ---- lay-board --------------------------------------------------------------------------------
+
+def _ruins(tmp_path, name: str, lay: str, box: str = "", put: str = "first(bases-of(team(p)))"):
+    return _copy(tmp_path / name, "ruins",
+                 ("  setup {\n    lay-tiles()\n    for each p in players {\n      put(figures-of(p), first(bases-of(team(p))))",
+                  f"  setup {{\n    {lay}\n    for each p in players {{\n      put(figures-of(p), {put})"),
+                 ("  win-vp 3\n", f"  win-vp 3\n{box}"))
+
+
+def test_lay_board_lays_the_tiles_as_lay_tiles_does(tmp_path):
+    tiles = _ruins(tmp_path, "tiles", "lay-tiles()")
+    board = _ruins(tmp_path, "board", "lay-board()")
+    for seed in range(4):
+        a, b = (KernelGame(r, KernelConfig(players=2, seed=seed)) for r in (tiles, board))
+        play_random(a, seed)
+        play_random(b, seed)
+        assert a.state.log == b.state.log and a.state.board == b.state.board
+
+
+def test_the_box_rows_override_the_layout(tmp_path):
+    rules = _ruins(tmp_path, "rows", "lay-board()", box="  board [3, 4]\n")
+    assert rules.layout.rows == [3, 4]
+    game = KernelGame(rules, KernelConfig(players=2, seed=1))
+    game.start()
+    assert len(game.state.board["tiles"]) == 7
+    # in two centred rows of 3 and 4, the first tile of the first row touches two of the second
+    first = game.state.board["tiles"][0]
+    from mayhem.runtime.kernel.layout import derive
+    from mayhem.runtime.kernel.effects import Run
+    assert len(derive(Run(game, [])).touch[first]) == 3  # its row's neighbour and two below
+
+
+def test_a_board_laid_face_down_prints_nothing_but_its_slots(tmp_path):
+    rules = _ruins(tmp_path, "down", "lay-board(face-down-slots: 1)", put="first(corners())")
+    game = KernelGame(rules, KernelConfig(players=2, seed=2))
+    game.start()
+    state = game.state
+    assert state.board["down"] == 1
+    assert any(e["event"] == "lay-tiles" and e.get("face-down-slots") == 1 for e in state.log)
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.primitives import FUNCTIONS
+    run = Run(game, [])
+    env = {"ctx:me": "p1"}
+    corner = FUNCTIONS["first"](run, env, FUNCTIONS["corners"](run, env))
+    # both runners on the one corner tile: a face-down tile holds one figure, so the second stays off
+    assert [f["space"] for f in state.figures.values()].count(corner) == 1
+    for tile in state.board["tiles"]:
+        assert FUNCTIONS["prop"](run, env, tile, "slots") == 1
+        assert FUNCTIONS["prop"](run, env, tile, "base") is None
+        assert FUNCTIONS["has-icon"](run, env, "cracks", location=tile) is False
+    assert FUNCTIONS["bases-of"](run, env, "t1") == []
+    face_up = KernelGame(_ruins(tmp_path, "up", "lay-board()"), KernelConfig(players=2, seed=2))
+    face_up.start()
+    run = Run(face_up, [])
+    assert FUNCTIONS["bases-of"](run, env, "t1") == ["west-camp"]
+    assert any(FUNCTIONS["has-icon"](run, env, "cracks", location=t) for t in face_up.state.board["tiles"])

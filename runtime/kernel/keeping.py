@@ -9,6 +9,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   one swaps the two Teams' players, so each Team keeps its id, its zones, counters, pieces and
   Bases, and the first player's Team is the one chosen. A configuration that names the Teams'
   cards (`KernelConfig.dashboards`) asks nothing.
+- `lay-board(face-down-slots:)`: the board's tiles laid (`lay-tiles()`), on the rows of
+  `setting(rules, "board")`; face down with `face-down-slots: N`.
 - `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
   with the game's seeded generator (logged `shuffle`).
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
@@ -58,6 +60,23 @@ def form_teams(run, env, names=None) -> None:
             state.team_next[a], state.team_next[b] = state.team_next[b], state.team_next[a]
     state.log.append({"event": "teams", "teams": {t: list(m) for t, m in state.teams.items()}})
 
+
+
+def lay_board(run, env, face_down_slots=None) -> None:
+    """`lay-board(face-down-slots:)`: the tiles laid as `lay-tiles()` lays them (layout.py), on
+    the rows the mode or the box prints (`board [4, 3, 2, 1]`, read at load: `setting`), else
+    the `board` declaration's `layout`; with `face-down-slots: N` (N > 0) face down: every tile
+    holds N figures and prints nothing else (no Base, icon or trigger: layout.tile_property)."""
+    from .layout import lay_tiles
+    if run.rules.layout is None:
+        raise KernelError("lay-board(): the game declares no `board` to lay")
+    lay_tiles(run, env)
+    down = int(face_down_slots or 0)
+    if down < 0:
+        raise KernelError(f"lay-board(face-down-slots: {down}): a number of Slots, 0 or more")
+    if down:
+        run.state.board["down"] = down
+        run.state.log[-1]["face-down-slots"] = down
 
 
 def shuffle_deck(run, env) -> None:
@@ -119,5 +138,6 @@ def discard_tokens(run, env, when) -> None:
         discard_due(run.game, run, when)
 
 
-PRIMITIVES = {"form-teams": form_teams, "shuffle-deck": shuffle_deck, "announce-together": announce_together,
+PRIMITIVES = {"form-teams": form_teams, "lay-board": lay_board, "shuffle-deck": shuffle_deck,
+              "announce-together": announce_together,
               "reset-limits": reset_limits, "discard-tokens": discard_tokens}

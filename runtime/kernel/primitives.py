@@ -206,7 +206,8 @@ def opponents(run, env, who) -> list[str]:
 def property_of(run, card, name, printed=None):
     if printed is None:
         if type(card) is str and run.rules.layout is not None and card in run.rules.layout.printed:
-            return _printed_property(run.rules, run.rules.layout.printed[card], name)  # a tile's (layout.py)
+            from .layout import tile_property
+            return tile_property(run, card, name)  # a tile's, as it lies (layout.py)
         if card is None or not isinstance(card, int):
             return None
         printed = run.rules.cards[run.state.cards[card]]
