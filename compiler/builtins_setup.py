@@ -68,7 +68,7 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the bottom of the deck. A game whose hands were chosen draws none.", SETUP),
     Primitive("fill-zones", (),
               "Every zone that `starts-with` a card type takes the box's cards of that type (shuffled if "
-              "`shuffled`); a zone the mode leaves out is not filled.", SETUP),
+              "`shuffled`); a zone the mode leaves out is not filled.", SETUP + ("game",)),
 )}
 
 # the statements that ask a player something (compiler/asking.py)

@@ -166,7 +166,8 @@ def kernel_kinds() -> list:
                 PropSpec("reshuffle-from", "id", "When a card must be taken and the zone is empty, this zone of "
                          "the same player is shuffled into it first."),
                 PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
-                # the card flow of the Mayhem boxes' GO! cards (read by the Mayhem engine)
+                # the card flow of the Mayhem boxes' GO! cards (read by the Mayhem engine; `starts-with` and
+                # `shuffled` by the rules kernel's `fill-zones()` too, runtime/kernel/keeping.py)
                 PropSpec("starts-with", "id", "At setup, the box's cards of this card type, one of each, are put "
                          "into the zone (the Mayhem boxes: `starts-with go-card`)."),
                 PropSpec("shuffled", "flag", "The cards it starts with are shuffled at setup."),

@@ -267,3 +267,37 @@ def test_a_board_laid_face_down_prints_nothing_but_its_slots(tmp_path):
     run = Run(face_up, [])
     assert FUNCTIONS["bases-of"](run, env, "t1") == ["west-camp"]
     assert any(FUNCTIONS["has-icon"](run, env, "cracks", location=t) for t in face_up.state.board["tiles"])
+
+
+# ---- fill-zones -------------------------------------------------------------------------------
+
+def _ruins_zones(tmp_path, name: str, zones: str):
+    return _copy(tmp_path / name, "ruins",
+                 ("  setup {\n    lay-tiles()\n", "  setup {\n    lay-tiles()\n    fill-zones()\n"),
+                 ("  zone supply", f"{zones}\n  zone supply"))
+
+
+def test_fill_zones_puts_the_box_cards_of_the_type_into_each_zone_that_starts_with_it(tmp_path):
+    rules = _ruins_zones(tmp_path, "fill", '  zone rubble "Rubble" {\n    ordered\n    starts-with tile\n  }\n\n'
+                                          '  zone maps "Maps" {\n    per player\n    starts-with tile\n    shuffled\n  }\n')
+    tiles = [c.qid for c in rules.cards.values() if c.type == "tile"]
+    orders = set()
+    for seed in range(4):
+        game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+        game.start()
+        state = game.state
+        assert [state.cards[u] for u in state.zones["rubble"]] == tiles  # in declaration order: not shuffled
+        for p in ("p1", "p2"):
+            pile = state.zones[f"maps/{p}"]
+            assert sorted(state.cards[u] for u in pile) == sorted(tiles)  # one of each, the player's
+            assert all(state.owners[u] == p and state.places[u] == f"maps/{p}" for u in pile)
+            orders.add(tuple(state.cards[u] for u in pile))
+        assert {"event": "fill", "zone": "rubble", "count": len(tiles)} in state.log
+        play_random(game, seed)  # the cards so made play on as any
+    assert len(orders) > 1  # shuffled, seeded
+
+
+def test_a_zone_that_starts_with_no_card_type_is_an_error(tmp_path):
+    rules = _ruins_zones(tmp_path, "bad", '  zone rubble "Rubble" {\n    starts-with tiles\n  }\n')
+    with pytest.raises(KernelError, match="'starts-with tiles' names no card type"):
+        KernelGame(rules, KernelConfig(players=2, seed=0)).start()

@@ -13,6 +13,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   `setting(rules, "board")`; face down with `face-down-slots: N`.
 - `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
   with the game's seeded generator (logged `shuffle`).
+- `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
+  of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
   with a field `figure`) raised once for each of the figures still standing on a space, in
   order; the end is checked after the step, so once after them all.
@@ -93,6 +95,40 @@ def shuffle_deck(run, env) -> None:
     state.log.append({"event": "shuffle", "zone": zone})
 
 
+def fill_zones(run, env) -> None:
+    """`fill-zones()`: each zone of the game that `starts-with` a card type takes the box's cards
+    of that type, one of each, in declaration order (each holder's pile of a zone kept per player
+    or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
+    rules, state = run.rules, run.state
+    for zone in rules.game["children"]:
+        props = zone["props"] if zone["kind"] == "zone" else {}
+        ctype = props["starts-with"]["value"] if "starts-with" in props else None
+        if ctype is None:
+            continue
+        if ctype not in rules.card_types:
+            raise KernelError(f"zone '{zone['id']}': 'starts-with {ctype}' names no card type; card types: "
+                              + ", ".join(sorted(rules.card_types)))
+        if zone["id"] not in rules.zones:
+            continue  # left out of the game
+        qids = [c.qid for c in rules.cards.values() if c.type == ctype]
+        per = rules.zones[zone["id"]].per
+        holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
+        for holder in holders:
+            key = state.zone_key(zone["id"], holder)
+            pile = state.zones.setdefault(key, [])
+            for qid in qids:
+                pile.append(len(state.cards))
+                state.cards.append(qid)
+                state.owners.append(holder)
+                state.places.append(key)
+            if "shuffled" in props and pile:
+                from .draws import shuffle
+                gen = state.random()
+                shuffle(gen, pile)
+                state.keep(gen)
+            state.log.append({"event": "fill", "zone": key, "count": len(qids)})
+
+
 def announce_together(run, env, event, figures) -> None:
     """`announce-together(event, figures)`: the module's docstring."""
     from .events import land
@@ -139,5 +175,5 @@ def discard_tokens(run, env, when) -> None:
 
 
 PRIMITIVES = {"form-teams": form_teams, "lay-board": lay_board, "shuffle-deck": shuffle_deck,
-              "announce-together": announce_together,
+              "fill-zones": fill_zones, "announce-together": announce_together,
               "reset-limits": reset_limits, "discard-tokens": discard_tokens}
