@@ -65,7 +65,8 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("draw-hands", (),
               "Each player draws the mode's `hand-draw` for their seat (else the box's `hand-draw`), every "
               "player before any discards; then each keeps up to their `hand-limit` and puts the rest at "
-              "the bottom of the deck. A game whose hands were chosen draws none.", SETUP),
+              "the bottom of the deck. A game whose hands were chosen draws none. In a kernel game's `setup { }`: "
+              "the counter kept down to is the one the game's `hand-limit` names.", SETUP + ("game",)),
     Primitive("fill-zones", (),
               "Every zone that `starts-with` a card type takes the box's cards of that type (shuffled if "
               "`shuffled`); a zone the mode leaves out is not filled.", SETUP + ("game",)),

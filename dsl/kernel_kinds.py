@@ -132,6 +132,9 @@ def kernel_kinds() -> list:
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),
+                PropSpec("hand-limit", "id", "The counter (kept per player) a hand is kept down to after "
+                         "`draw-hands()`: each player whose hand holds more discards to the bottom of the "
+                         "`draw-from` zone (runtime/kernel/keeping.py)."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),

@@ -301,3 +301,64 @@ def test_a_zone_that_starts_with_no_card_type_is_an_error(tmp_path):
     rules = _ruins_zones(tmp_path, "bad", '  zone rubble "Rubble" {\n    starts-with tiles\n  }\n')
     with pytest.raises(KernelError, match="'starts-with tiles' names no card type"):
         KernelGame(rules, KernelConfig(players=2, seed=0)).start()
+
+
+# ---- draw-hands -------------------------------------------------------------------------------
+
+BASTION_HANDS = (("    for each p in players {\n      shuffle(deck, of: p)\n      draw(p, 3)\n    }\n",
+                  "    shuffle-deck()\n    draw-hands()\n"),
+                 ("  counter plays ", '  counter keep "Cards a hand keeps at setup" {\n    per player\n    start 3\n  }\n\n'
+                                     "  counter plays "))
+
+
+def _bastion_hands(tmp_path, name: str, box: str, limit: str = "  hand-limit keep\n"):
+    return _copy(tmp_path / name, "bastion", *BASTION_HANDS, ("  players 2..3\n", f"  players 2..3\n{box}"),
+                 ("  play-to played\n", f"  play-to played\n{limit}"))
+
+
+def test_each_player_draws_the_box_hand_draw_then_discards_down_to_the_hand_limit(tmp_path):
+    rules = _bastion_hands(tmp_path, "hands", "  hand-draw 5\n")
+    game = KernelGame(rules, KernelConfig(players=2, seed=4))
+    decision = game.start()
+    state = game.state
+    # every player drew before any discards: both hands hold 5, p1 is asked first
+    assert len(state.zones["hand/p1"]) == len(state.zones["hand/p2"]) == 5
+    assert decision.player == "p1" and decision.kind == "discard"
+    assert all(a.startswith("discard ") for a in decision.actions)
+    given = []
+    while decision is not None and decision.kind == "discard":
+        given.append((decision.player, decision.actions[0][len("discard "):]))
+        decision = game.act(decision.actions[0])
+    assert [p for p, _ in given] == ["p1", "p1", "p2", "p2"]
+    # each keeps 3 (the turn's draw comes after); the cards given back lie at the bottom of their decks
+    state = game.state
+    turn_draws = {state.active: 1}
+    for p in ("p1", "p2"):
+        assert len(state.zones[f"hand/{p}"]) == 3 + turn_draws.get(p, 0)
+        bottom = [game.card_id(u) for u in state.zones[f"deck/{p}"][-2:]]
+        assert bottom == [c for q, c in given if q == p]
+    assert {"event": "discard-down", "cards": 4} in state.log
+
+
+def test_without_a_hand_limit_every_card_drawn_is_kept(tmp_path):
+    rules = _bastion_hands(tmp_path, "keep", "  hand-draw 4\n", limit="")
+    game = KernelGame(rules, KernelConfig(players=3, seed=1))
+    game.start()
+    assert sorted(len(game.state.zones[f"hand/{p}"]) for p in ("p1", "p2", "p3")) == [4, 4, 5]
+
+
+def test_a_hand_draw_per_seat_reads_the_player_seat():
+    from types import SimpleNamespace
+    from mayhem.runtime.kernel.keeping import seat_value
+    teams = {"t1": ["p1", "p3"], "t2": ["p2"]}
+    state = SimpleNamespace(players=["p1", "p2", "p3"], teams=teams,
+                            team_of=lambda p: next(t for t, m in teams.items() if p in m))
+    assert [seat_value(state, [[4, 4], [7]], p) for p in ("p1", "p2", "p3")] == [4, 7, 4]
+    assert [seat_value(state, [[4, 5], [7]], p) for p in ("p1", "p3")] == [4, 5]
+    assert seat_value(state, 7, "p2") == 7
+
+
+def test_a_setup_that_draws_hands_needs_a_hand_draw(tmp_path):
+    rules = _bastion_hands(tmp_path, "none", "")
+    with pytest.raises(KernelError, match="prints a `hand-draw`"):
+        KernelGame(rules, KernelConfig(players=2, seed=0)).start()

@@ -13,7 +13,7 @@ ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effec
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
 ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
-ASKING_PRIMITIVES.update(("form-teams", "announce-together"))  # a Team chosen; an event raised for many figures (keeping.py)
+ASKING_PRIMITIVES.update(("form-teams", "draw-hands", "announce-together"))  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

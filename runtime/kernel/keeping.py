@@ -15,6 +15,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   with the game's seeded generator (logged `shuffle`).
 - `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
   of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
+- `draw-hands()`: each player draws their seat's `hand-draw` (the mode's, else the box's: `setting`),
+  then discards down to the counter the game's `hand-limit` names, to the bottom of the deck.
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
   with a field `figure`) raised once for each of the figures still standing on a space, in
   order; the end is checked after the step, so once after them all.
@@ -129,6 +131,55 @@ def fill_zones(run, env) -> None:
             state.log.append({"event": "fill", "zone": key, "count": len(qids)})
 
 
+def seat_value(state, given, player: str):
+    """A number printed per seat (`hand-draw [[4, 4], [7]]`: per Team in order, per player of it
+    in seat order), or one number for every seat, for this player."""
+    if not isinstance(given, list):
+        return given
+    team = state.team_of(player)
+    if team is None:  # no Teams: one list of one number per seat
+        row, at = given, state.players.index(player)
+        return row[at] if at < len(row) and not isinstance(row[at], list) else (row[at][0] if at < len(row) else None)
+    row = given[list(state.teams).index(team)] if list(state.teams).index(team) < len(given) else []
+    at = state.teams[team].index(player)
+    return row[at] if isinstance(row, list) and at < len(row) else None
+
+
+def draw_hands(run, env) -> None:
+    """`draw-hands()`: each player draws the `hand-draw` the mode (for their seat) or the box
+    prints, every player before any discards; then each player whose hand holds more cards than
+    their counter named by the game's `hand-limit` discards down to it (`discard CARD`, asked), the
+    cards given back going to the bottom of the `draw-from` zone."""
+    from .piles import _role, draw, move
+    rules, state = run.rules, run.state
+    given = setting(rules, "hand-draw")
+    if given is None:
+        raise KernelError("draw-hands(): neither the mode nor the box prints a `hand-draw`")
+    wants = {p: int(seat_value(state, given, p) or 0) for p in state.players}
+    for player in state.players:
+        if wants[player]:
+            draw(run, env, player, wants[player])
+    limit = rules.game["props"].get("hand-limit", {}).get("value")
+    if limit is None:
+        return
+    if limit not in rules.counters or rules.counters[limit].per != "player":
+        raise KernelError(f"game '{rules.game['id']}': `hand-limit {limit}` names no counter kept per player")
+    hand, deck = _role(run, "draw-to", "draw-hands"), _role(run, "draw-from", "draw-hands")
+    from .primitives import get_value
+    given_back = 0
+    for player in state.players:
+        keep = get_value(run, limit, player)
+        pile = state.zones[state.zone_key(hand, player)]
+        while len(pile) > keep:
+            ids = sorted(dict.fromkeys(run.game.card_id(u) for u in pile))
+            picked = run.ask(player, "discard", f"discard down to {keep}", [f"discard {i}" for i in ids])
+            uid = next(u for u in pile if run.game.card_id(u) == picked[len("discard "):])
+            move(run, uid, deck, player)  # at the bottom of the deck: every player drew already
+            given_back += 1
+    if given_back:
+        state.log.append({"event": "discard-down", "cards": given_back})
+
+
 def announce_together(run, env, event, figures) -> None:
     """`announce-together(event, figures)`: the module's docstring."""
     from .events import land
@@ -175,5 +226,5 @@ def discard_tokens(run, env, when) -> None:
 
 
 PRIMITIVES = {"form-teams": form_teams, "lay-board": lay_board, "shuffle-deck": shuffle_deck,
-              "fill-zones": fill_zones, "announce-together": announce_together,
+              "fill-zones": fill_zones, "draw-hands": draw_hands, "announce-together": announce_together,
               "reset-limits": reset_limits, "discard-tokens": discard_tokens}
