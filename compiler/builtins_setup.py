@@ -55,8 +55,9 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                 "no Team's (communal: it acts against every figure, its placer's too)."),),
               "Every pool of the board's box (and the pools that characters of other boxes bring) is filled; "
               "a counter kept as a pool's pieces sets them out, and a pool's `pile-on` pieces lie face down, "
-              "shuffled, in the game's `pile-to` zone on that Location (unless the mode leaves the zone out).",
-              SETUP),
+              "shuffled, in the game's `pile-to` zone on that Location (unless the mode leaves the zone out). "
+              "In a kernel game the pools are laid with the table (so a scenario has them); `owner: \"none\"` "
+              "makes every piece no one's.", SETUP + ("game",)),
     Primitive("shuffle-deck", (),
               "The zone the game draws from (its `draw-from`) is the box's cards (only those the mode's "
               "`cards-with` flags), shuffled. Hands chosen before the game (team lists, a first game's "

@@ -362,3 +362,44 @@ def test_a_setup_that_draws_hands_needs_a_hand_draw(tmp_path):
     rules = _bastion_hands(tmp_path, "none", "")
     with pytest.raises(KernelError, match="prints a `hand-draw`"):
         KernelGame(rules, KernelConfig(players=2, seed=0)).start()
+
+
+# ---- fill-pools -------------------------------------------------------------------------------
+
+def _ridge_pools(tmp_path, name: str, setup: str, supply: str = "    pools\n"):
+    return _copy(tmp_path / name, "ridge",
+                 ("  pool rope \"Ropes\" {\n    count 2\n  }", "  pool rope \"Ropes\" {\n    red 1\n    blue 1\n  }"),
+                 ("  teams 2\n", "  teams 2\n  team-names [red, blue]\n"),
+                 ("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",
+                  f"  setup {{\n    {setup}\n  }}\n\n  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie."),
+                 ("  zone supply \"The supply of ropes\" {\n    pools\n", f"  zone supply \"The supply of ropes\" {{\n{supply}"))
+
+
+def _rope_owners(state) -> list:
+    return [state.owners[u] for u in state.zones["supply"]]
+
+
+def test_fill_pools_lays_each_team_count_as_the_team_pieces(tmp_path):
+    game = KernelGame(_ridge_pools(tmp_path, "placer", "fill-pools()"), KernelConfig(players=2, seed=0))
+    game.start()
+    assert _rope_owners(game.state) == ["t1", "t2"]
+    assert {"event": "fill-pools", "pieces": 2} in game.state.log
+
+
+def test_fill_pools_owner_none_lays_every_piece_no_one_s_even_in_a_scenario(tmp_path):
+    rules = _ridge_pools(tmp_path, "none", 'fill-pools(owner: "none")')
+    game = KernelGame(rules, KernelConfig(players=2, seed=0))
+    game.start()
+    assert _rope_owners(game.state) == [None, None]
+    assert {"event": "fill-pools", "pieces": 2, "owner": "none"} in game.state.log
+    # a scenario starts after the setup: the pools were laid with the table, no one's
+    spec = {"scenario": {"name": "ropes", "box": "ridge"},
+            "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1", "dice": {"d6.t1": [6, 4]}}}
+    played, problems = ksc.build(rules, spec)
+    assert problems == [] and _rope_owners(played.state) == [None, None]
+
+
+def test_pieces_of_no_one_need_a_pool_kept_per_no_one(tmp_path):
+    rules = _ridge_pools(tmp_path, "team", 'fill-pools(owner: "none")', supply="    per team\n    pools\n")
+    with pytest.raises(KernelError, match="kept per no one"):
+        KernelGame(rules, KernelConfig(players=2, seed=0)).start()

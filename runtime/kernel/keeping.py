@@ -15,6 +15,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   with the game's seeded generator (logged `shuffle`).
 - `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
   of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
+- `fill-pools(owner:)`: the pools are laid with the table (pieces.py), so that a scenario has
+  them; with `owner: "none"` (read at load: `communal`) every piece is no one's.
 - `draw-hands()`: each player draws their seat's `hand-draw` (the mode's, else the box's: `setting`),
   then discards down to the counter the game's `hand-limit` names, to the bottom of the deck.
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
@@ -180,6 +182,34 @@ def draw_hands(run, env) -> None:
         state.log.append({"event": "discard-down", "cards": given_back})
 
 
+def communal(rules) -> bool:
+    """Whether the game's setup says `fill-pools(owner: "none")` (a top-level statement): the
+    pools' pieces are laid with the table, no one's (pieces.setup_pieces reads it once per rules,
+    so a scenario, which starts after the setup, has them too, as the other engine's does)."""
+    for stmt in rules.slots.get("setup", []):
+        if stmt.get("op") == "primitive" and stmt.get("name") == "fill-pools":
+            return ((stmt["args"].get("owner") or {}).get("v")) == "none"
+    return False
+
+
+def fill_pools(run, env, owner=None) -> None:
+    """`fill-pools(owner:)`: the pools are laid with the table (setup.py, pieces.setup_pieces:
+    each pool's count, a `pile-on` pool's face down and shuffled on its space), before any step
+    of the setup, so that a scenario has them; what this step says, its `owner`, is read there
+    (`communal`). Run, it checks that the pieces are where it says: no one's with `"none"`."""
+    if owner not in (None, "placer", "none"):
+        raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
+    pieces, state = run.rules.pieces, run.state
+    if pieces is None:
+        return  # a game without pools fills none
+    if owner == "none" and pieces.pool_per is not None:
+        raise KernelError("fill-pools(owner: \"none\"): the pieces are no one's, so their pool is one: the "
+                          "zone flagged `pools` is kept per no one (not per team)")
+    laid = sum(1 for zone in (pieces.pool_zone,) if zone for key in state.zones
+               if key == zone or key.startswith(zone + "/") for _ in state.zones[key])
+    state.log.append({"event": "fill-pools", "pieces": laid, **({"owner": "none"} if owner == "none" else {})})
+
+
 def announce_together(run, env, event, figures) -> None:
     """`announce-together(event, figures)`: the module's docstring."""
     from .events import land
@@ -226,5 +256,5 @@ def discard_tokens(run, env, when) -> None:
 
 
 PRIMITIVES = {"form-teams": form_teams, "lay-board": lay_board, "shuffle-deck": shuffle_deck,
-              "fill-zones": fill_zones, "draw-hands": draw_hands, "announce-together": announce_together,
+              "fill-zones": fill_zones, "fill-pools": fill_pools, "draw-hands": draw_hands, "announce-together": announce_together,
               "reset-limits": reset_limits, "discard-tokens": discard_tokens}
