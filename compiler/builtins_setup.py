@@ -33,7 +33,8 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("take-team-lists", (),
               "Each Team's characters are its team list's (any box, `mayhem team check`), in place of a "
               "draft; the hand the list chose is taken out of the deck by `shuffle-deck()`, and no hand is "
-              "drawn. A game given no team lists is an error.", SETUP),
+              "drawn. A game given no team lists is an error. In a kernel game's `setup { }`: the figures' cards "
+              "are the ones the configuration lists (`dashboards`).", SETUP + ("game",)),
     Primitive("choose-sides", (),
               "Each player, in seat order, chooses the side of each double-sided dashboard they took (unless "
               "the game is given it), and each character comes into the game with its Life. In a kernel game's "

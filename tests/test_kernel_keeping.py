@@ -403,3 +403,15 @@ def test_pieces_of_no_one_need_a_pool_kept_per_no_one(tmp_path):
     rules = _ridge_pools(tmp_path, "team", 'fill-pools(owner: "none")', supply="    per team\n    pools\n")
     with pytest.raises(KernelError, match="kept per no one"):
         KernelGame(rules, KernelConfig(players=2, seed=0)).start()
+
+
+# ---- take-team-lists --------------------------------------------------------------------------
+
+def test_the_figures_are_the_teams_lists(tmp_path):
+    rules = _copy(tmp_path, "squads", ("  setup {\n    choose-sides()\n", "  setup {\n    take-team-lists()\n    choose-sides()\n"))
+    lists = {"t1": ["stone", "moss"], "t2": ["gale", "blaze"]}
+    game = KernelGame(rules, KernelConfig(players=2, seed=5, dashboards=lists))
+    game.start()
+    assert {"event": "team-lists", "figures": lists} in game.state.log
+    with pytest.raises(KernelError, match="come from the Teams' lists: give them"):
+        KernelGame(rules, KernelConfig(players=2, seed=5)).start()

@@ -9,6 +9,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   one swaps the two Teams' players, so each Team keeps its id, its zones, counters, pieces and
   Bases, and the first player's Team is the one chosen. A configuration that names the Teams'
   cards (`KernelConfig.dashboards`) asks nothing.
+- `take-team-lists()`: the figures that are cards are the ones the configuration lists
+  (`dashboards`), dealt with the table; none given is an error.
 - `lay-board(face-down-slots:)`: the board's tiles laid (`lay-tiles()`), on the rows of
   `setting(rules, "board")`; face down with `face-down-slots: N`.
 - `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
@@ -83,6 +85,23 @@ def lay_board(run, env, face_down_slots=None) -> None:
     if down:
         run.state.board["down"] = down
         run.state.log[-1]["face-down-slots"] = down
+
+
+def take_team_lists(run, env) -> None:
+    """`take-team-lists()`: the figures that are cards are those the Teams' lists name (the
+    configuration's `dashboards`, a scenario's: dealt with the table, dashboards.deal_figures),
+    in place of a draft or a seeded deal; a game given no lists is an error. Logged `team-lists`."""
+    state = run.state
+    if run.rules.dash is None:
+        raise KernelError("take-team-lists(): the game has no figures that are cards to take from lists")
+    if not getattr(run.game.config, "dashboards", None):
+        raise KernelError("take-team-lists(): the figures' cards come from the Teams' lists: give them "
+                          "(KernelConfig.dashboards, a scenario's `dashboards`)")
+    listed: dict = {}
+    for figure, fig in state.figures.items():
+        if fig.get("card") is not None:
+            listed.setdefault(fig["owner"], []).append(figure)
+    state.log.append({"event": "team-lists", "figures": listed})
 
 
 def shuffle_deck(run, env) -> None:
@@ -255,6 +274,6 @@ def discard_tokens(run, env, when) -> None:
         discard_due(run.game, run, when)
 
 
-PRIMITIVES = {"form-teams": form_teams, "lay-board": lay_board, "shuffle-deck": shuffle_deck,
-              "fill-zones": fill_zones, "fill-pools": fill_pools, "draw-hands": draw_hands, "announce-together": announce_together,
-              "reset-limits": reset_limits, "discard-tokens": discard_tokens}
+PRIMITIVES = {"form-teams": form_teams, "take-team-lists": take_team_lists, "lay-board": lay_board,
+              "fill-pools": fill_pools, "shuffle-deck": shuffle_deck, "draw-hands": draw_hands, "fill-zones": fill_zones,
+              "announce-together": announce_together, "reset-limits": reset_limits, "discard-tokens": discard_tokens}
