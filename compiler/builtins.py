@@ -122,7 +122,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
               "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules",)),
-    Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
+    Primitive("draw-mayhem", (_p("count", "number", 1),),
+              "Draw Mayhem cards into the acting Team's hand: the kernel's `draw(me, count)` (compiler/shorthand.py).",
+              stands_for=StandsFor("draw", (("who", "ctx", "me"),), (("count", "count"),))),
     # the round of the shared rules (its phases, `round { }`, `round-end { }`: content/shared/game.mh)
     Primitive("place-figures", (_p("team", "team"), _p("on", "location+"),
                                 _p("apart", "string", "team",

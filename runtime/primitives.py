@@ -356,7 +356,9 @@ class PrimitivesMixin:
             env.until.alive = False
 
     @evaluated
-    def p_draw_mayhem(self, a: dict, env: Env, node: dict):
+    def p_draw(self, a: dict, env: Env, node: dict):
+        """`draw(me, count)`, which the cards' `draw-mayhem(count)` stands for (compiler/shorthand.py):
+        cards from the game's `draw-from` zone into the hand of the acting Team's player (`me`)."""
         team = self.state.teams.get(env.team)
         if team is None:
             return

@@ -89,7 +89,7 @@ def test_draw_mayhem_takes_from_the_top_of_the_deck(game):
     hand = list(team.hands[player])
     top = st.mayhem_deck[:2]
     assert len(top) == 2
-    run(game.engine.p_draw_mayhem({"count": {"e": "num", "v": 2}}, env_of(game, "robin"), NODE))
+    run(game.engine.p_draw({"who": None, "count": {"e": "num", "v": 2}}, env_of(game, "robin"), NODE))
     assert team.hands[player] == hand + top
     assert game.events[-1]["event"] == "draw" and game.events[-1]["count"] == 2
     assert game.events[-1]["team"] == "black"
@@ -101,7 +101,7 @@ def test_draw_mayhem_from_an_empty_deck_draws_nothing(game):
     team = st.teams["black"]
     player = env_of(game, "robin").controller
     hand = list(team.hands[player])
-    run(game.engine.p_draw_mayhem({"count": {"e": "num", "v": 3}}, env_of(game, "robin"), NODE))
+    run(game.engine.p_draw({"who": None, "count": {"e": "num", "v": 3}}, env_of(game, "robin"), NODE))
     assert team.hands[player] == hand
 
 
