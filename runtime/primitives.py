@@ -363,7 +363,8 @@ class PrimitivesMixin:
         if team is None:
             return
         st = self.state
-        player = env.controller if env.controller in team.hands else next(iter(team.hands))
+        who = a.get("who")  # `me` (None when called without it): the acting player, else the Team's first
+        player = who if who in team.hands else env.controller if env.controller in team.hands else next(iter(team.hands))
         drawn = 0
         for _ in range(max(0, int(a["count"] or 0))):
             card = self.take_card(st.zone_of["draw-from"], node)  # reshuffled as the zone says

@@ -95,6 +95,19 @@ def test_draw_mayhem_takes_from_the_top_of_the_deck(game):
     assert game.events[-1]["team"] == "black"
 
 
+def test_draw_mayhem_as_written_is_the_kernel_draw_of_me(game):
+    # the IR keeps `draw-mayhem(2)`; the engine plays it lowered, `draw(me, 2)`: the acting player's hand
+    st = game.state
+    team = st.teams["black"]
+    env = env_of(game, "raven")
+    hand, top = list(team.hands[env.controller]), st.mayhem_deck[:2]
+    stmt = {"op": "primitive", "name": "draw-mayhem", "args": {"count": {"e": "num", "v": 2}}, "node": "t#1",
+            "span": NODE["span"]}
+    run(game.engine.code.body([stmt])(game.engine, env))
+    assert team.hands[env.controller] == hand + top
+    assert game.events[-1]["event"] == "draw" and game.events[-1]["count"] == 2
+
+
 def test_draw_mayhem_from_an_empty_deck_draws_nothing(game):
     st = game.state
     st.mayhem_deck.clear()
