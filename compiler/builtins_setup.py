@@ -117,3 +117,14 @@ def order_problems(steps: list[str]) -> list[tuple[int | None, str, str]]:
             out.append((None, f"the setup has no '{step}()'",
                         f"add '{step}()': the round needs the Teams, their figures and the board"))
     return out
+
+
+def check_hand_limit(game, diags) -> None:
+    """A game's `hand-limit` (the counter `draw-hands()` keeps a hand down to) names one of its
+    counters kept per player."""
+    from mayhem.dsl.diagnostics import did_you_mean
+    pv = game.props.get("hand-limit")
+    counters = [c.id for c in game.children if c.kind == "counter" and c.prop("per") == "player"]
+    if pv is not None and pv.value not in counters:
+        diags.error("E301", f"'hand-limit {pv.value}' names no counter of the game kept per player", pv.span,
+                    hint=did_you_mean(pv.value, counters) or f"counters kept per player: {', '.join(counters) or 'none'}")
