@@ -243,8 +243,6 @@ def context(name: str):
     """The closure (engine, env) -> value of a context name."""
     if name == "self":
         return lambda eng, env: env.self_fig
-    if name == "me":  # the player acting (the kernel's word, which a shorthand's arguments may name)
-        return lambda eng, env: env.controller
     if name == "holder":
         return lambda eng, env: env.holder
     if name == "owner":
