@@ -125,7 +125,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
               "draw (end reason `draw`). The game's `end when COND { ... }` says it. In a kernel game (`game`): the "
               "players of the one Team (or the one player) given win.", ("rules", "game")),
-    Primitive("draw-mayhem", (_p("count", "number", 1),), "Draw Mayhem cards into the acting Team's hand."),
+    Primitive("draw-mayhem", (_p("count", "number", 1),),
+              "Draw Mayhem cards into the acting Team's hand: the kernel's `draw(me, count)` (compiler/shorthand.py).",
+              stands_for=StandsFor("draw", (("who", "ctx", "me"),), (("count", "count"),))),
     # the round of the shared rules (its phases, `round { }`, `round-end { }`: content/shared/game.mh)
     Primitive("place-figures", (_p("team", "team"), _p("on", "location+"),
                                 _p("apart", "string", "team",
@@ -147,16 +149,16 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                        "`\"recovery\"`."), _p("figures", "figure+")),
               "The event, once for each of the figures still on the board, in order, as one step whose "
               "effects happen at the same time: the game's `end when` is checked once, after them all.",
-              ("rules",)),
+              ("rules", "game")),
     Primitive("draw-into", (_p("zone", "zone"), _p("of", "team")),
               "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
               "`in-play`), which runs the card's `enter-effect`. In a kernel game (`game`): a zone kept per "
               "player or Team, `of` its holder.", ("rules", "game")),
     Primitive("reset-limits", (_p("period", "string", doc="`\"round\"` or `\"turn\"`."),),
               "Every figure's limits of the period start again: what it may use once per round (or turn) "
-              "and, for a round, the Abilities it has activated in it.", ("rules",)),
+              "and, for a round, the Abilities it has activated in it.", ("rules", "game")),
     Primitive("discard-tokens", (_p("when", "string", doc="The tokens' `discarded` value: `\"round-end\"`."),),
-              "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules",)),
+              "Every token on a figure whose type says `discarded WHEN` goes back to its pool.", ("rules", "game")),
 )}
 # the steps of a `setup { }` (compiler/builtins_setup.py)
 PRIMITIVES.update(SETUP_PRIMITIVES)

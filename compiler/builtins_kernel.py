@@ -135,7 +135,9 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
                 "choose-sides",  # and a two-sided dashboard's side, chosen at setup (runtime/kernel/sides.py)
                 "draft",  # and the figures' cards picked in turn at setup (runtime/kernel/draft.py)
                 # cards in play that finish, drawn into play, the end named, a space removed (runtime/kernel/finish.py)
-                "card-done", "draw-into", "end-game", "remove-location")
+                "card-done", "draw-into", "end-game", "remove-location",
+                # and the setup's and the round's keeping steps (runtime/kernel/keeping.py)
+                "form-teams", "take-team-lists", "lay-board", "shuffle-deck", "fill-zones", "fill-pools", "draw-hands", "announce-together", "reset-limits", "discard-tokens")
 # ... and the vocabulary's functions they play in general terms (runtime/kernel/vocabulary.py; docs/kernel.md,
 # "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
 SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",

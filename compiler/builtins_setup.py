@@ -20,7 +20,9 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                 "is their Team's, the other Team takes the other; `\"in-order\"`: in seat order (the default)."),),
               "The seats form the mode's Teams (its `seats`: per Team, per player, the characters each "
               "controls), named by the game's `team-names` when there are as many, else after their first "
-              "player (`p1`, `p2`, ...). A game given its Teams (team lists, `teams`) asks no name.", SETUP),
+              "player (`p1`, `p2`, ...). A game given its Teams (team lists, `teams`) asks no name. In a kernel "
+              "game's `setup { }`: the Teams are the table's (`teams N`); with `names: \"chosen\"` and two Teams "
+              "the first player chooses which is theirs (`colour TEAM`).", SETUP + ("game",)),
     Primitive("draft", (_p("exclude", "string", None,
                            "`\"unowned\"`: the character of the box's figure that nobody controls (its `npc`) "
                            "may not be picked; `\"none\"` (the default): every character may."),),
@@ -31,7 +33,8 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("take-team-lists", (),
               "Each Team's characters are its team list's (any box, `mayhem team check`), in place of a "
               "draft; the hand the list chose is taken out of the deck by `shuffle-deck()`, and no hand is "
-              "drawn. A game given no team lists is an error.", SETUP),
+              "drawn. A game given no team lists is an error. In a kernel game's `setup { }`: the figures' cards "
+              "are the ones the configuration lists (`dashboards`).", SETUP + ("game",)),
     Primitive("choose-sides", (),
               "Each player, in seat order, chooses the side of each double-sided dashboard they took (unless "
               "the game is given it), and each character comes into the game with its Life. In a kernel game's "
@@ -45,25 +48,30 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                "Lay the tiles face down: each has this many Slots and no effect, icon or "
                                "printed slot (0: face up, as printed)."),),
               "The box's Locations, shuffled, laid in rows: the mode's `board`, else the box's `board` "
-              "(3-4-3 by default); tiles left over stay in the box.", SETUP),
+              "(3-4-3 by default); tiles left over stay in the box. In a kernel game's `setup { }`: the "
+              "`board`'s tiles laid as `lay-tiles()` lays them, on the mode's or the box's `board` rows, else "
+              "its `layout`.", SETUP + ("game",)),
     Primitive("fill-pools", (_p("owner", "string", None,
                                 "Whose a placed piece is: `\"placer\"` (the default), the Team that places it; `\"none\"`, "
                                 "no Team's (communal: it acts against every figure, its placer's too)."),),
               "Every pool of the board's box (and the pools that characters of other boxes bring) is filled; "
               "a counter kept as a pool's pieces sets them out, and a pool's `pile-on` pieces lie face down, "
-              "shuffled, in the game's `pile-to` zone on that Location (unless the mode leaves the zone out).",
-              SETUP),
+              "shuffled, in the game's `pile-to` zone on that Location (unless the mode leaves the zone out). "
+              "In a kernel game the pools are laid with the table (so a scenario has them); `owner: \"none\"` "
+              "makes every piece no one's.", SETUP + ("game",)),
     Primitive("shuffle-deck", (),
               "The zone the game draws from (its `draw-from`) is the box's cards (only those the mode's "
               "`cards-with` flags), shuffled. Hands chosen before the game (team lists, a first game's "
-              "hands) are taken out of it.", SETUP),
+              "hands) are taken out of it. In a kernel game's `setup { }`: the `draw-from` zone's cards as "
+              "dealt, shuffled (each player's or Team's pile).", SETUP + ("game",)),
     Primitive("draw-hands", (),
               "Each player draws the mode's `hand-draw` for their seat (else the box's `hand-draw`), every "
               "player before any discards; then each keeps up to their `hand-limit` and puts the rest at "
-              "the bottom of the deck. A game whose hands were chosen draws none.", SETUP),
+              "the bottom of the deck. A game whose hands were chosen draws none. In a kernel game's `setup { }`: "
+              "the counter kept down to is the one the game's `hand-limit` names.", SETUP + ("game",)),
     Primitive("fill-zones", (),
               "Every zone that `starts-with` a card type takes the box's cards of that type (shuffled if "
-              "`shuffled`); a zone the mode leaves out is not filled.", SETUP),
+              "`shuffled`); a zone the mode leaves out is not filled.", SETUP + ("game",)),
 )}
 
 # the statements that ask a player something (compiler/asking.py)
@@ -109,3 +117,14 @@ def order_problems(steps: list[str]) -> list[tuple[int | None, str, str]]:
             out.append((None, f"the setup has no '{step}()'",
                         f"add '{step}()': the round needs the Teams, their figures and the board"))
     return out
+
+
+def check_hand_limit(game, diags) -> None:
+    """A game's `hand-limit` (the counter `draw-hands()` keeps a hand down to) names one of its
+    counters kept per player."""
+    from mayhem.dsl.diagnostics import did_you_mean
+    pv = game.props.get("hand-limit")
+    counters = [c.id for c in game.children if c.kind == "counter" and c.prop("per") == "player"]
+    if pv is not None and pv.value not in counters:
+        diags.error("E301", f"'hand-limit {pv.value}' names no counter of the game kept per player", pv.span,
+                    hint=did_you_mean(pv.value, counters) or f"counters kept per player: {', '.join(counters) or 'none'}")

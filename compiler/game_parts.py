@@ -12,10 +12,10 @@ STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 # the properties that name another zone of the game
 ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
-MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": ("starts-with", "shuffled"),
+MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": (),
                "counter": ("kept-as", "set-out-on", "set-out-if"), "restriction": ("stops",)}
 _ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
-               "in-play, draws-from, enter-effect, done-to, done-effect, pools and pieces")
+               "in-play, draws-from, enter-effect, done-to, done-effect, pools, pieces, starts-with and shuffled")
 KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
                 "start-from, min, max, reset and out-at-min",
                 "restriction": "a restriction of the kernel forbids actions: actions [move]"}
@@ -145,6 +145,8 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
     from .builtins_damage import check_damage
     # what the kernel's damage uses (builtins_damage.py); its events once the game declares them
     check_damage(game, diags, events=any(c.kind == "event" for c in game.children))
+    from .builtins_setup import check_hand_limit
+    check_hand_limit(game, diags)  # the counter `draw-hands()` keeps a hand down to
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
@@ -216,6 +218,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if comp is game:  # what its damage uses (builtins_damage.py)
         from .builtins_damage import check_damage
         check_damage(game, diags)
+        from .builtins_setup import check_hand_limit
+        check_hand_limit(game, diags)  # the counter `draw-hands()` keeps a hand down to
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:

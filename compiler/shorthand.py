@@ -2,7 +2,8 @@
 `gain-vp(2, team: t)` is `gain(vp, 2, on: t)`, `vp-of(t)` is `value(vp, of: t)`, `win-vp` is
 `box-property("win-vp")`; `mayhem-die`, `mayhem-icon`, `roll-mayhem-die` and `grant-mayhem-icon`
 are `shown-face`, `shows-icon`, `roll` and `grant-icon` of the die the game's `effect-die` names
-(`roll(mayhem)`), `complete-mission` is `card-done()` and `attack` the kernel's `assault`; the selectors `one location` and `one
+(`roll(mayhem)`), `complete-mission` is `card-done()`, `attack` the kernel's `assault` and
+`draw-mayhem(n)` its `draw(me, n)`; the selectors `one location` and `one
 character` are the kernel's `one space` and `one player-figure` (`kernel_kind`). The IR keeps the word as written (the
 checks, the site and the bots read it); the runtime lowers each node once, when it compiles it,
 with the game whose declarations a given argument may name."""

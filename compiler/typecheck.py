@@ -187,6 +187,11 @@ class _Checker(ExprTyper):
     def string_choice(self, prim: str, param: str, value: ast.String) -> None:
         """A primitive's string argument that names one of a fixed set (an event, a period)."""
         choices = string_choices(mayhem_events.events(self.res)).get((prim, param))
+        scope = getattr(self.comp, "scope", None)
+        if prim == "announce-together" and scope in self.res.games and not scope.endswith(".mh"):
+            # a game of the rules kernel: its own events with the one field `figure` (runtime/kernel/keeping.py)
+            choices = tuple(c.id for c in self.res.games[scope].children if c.kind == "event"
+                            and [p.name for p in c.decl.params] == ["figure"])
         if choices is not None and value.value not in choices:
             self.diags.error("E402", f"'{param}' of '{prim}' is one of: " + ", ".join(choices) +
                              f", not \"{value.value}\"", value.span,

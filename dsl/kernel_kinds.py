@@ -135,6 +135,9 @@ def kernel_kinds() -> list:
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),
+                PropSpec("hand-limit", "id", "The counter (kept per player) a hand is kept down to after "
+                         "`draw-hands()`: each player whose hand holds more discards to the bottom of the "
+                         "`draw-from` zone (runtime/kernel/keeping.py)."),
         ),
         slots=(
             SlotSpec("setup", "Once, before the first turn; `players` are every seat.", "game"),
@@ -169,8 +172,8 @@ def kernel_kinds() -> list:
                 PropSpec("reshuffle-from", "id", "When a card must be taken and the zone is empty, this zone of "
                          "the same player is shuffled into it first."),
                 PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
-                # the card flow of cards in play (runtime/kernel/finish.py; `starts-with` and `shuffled`
-                # are read by the Mayhem engine only)
+                # the card flow of cards in play (runtime/kernel/finish.py) and a zone's first cards
+                # (`starts-with`, `shuffled`: runtime/kernel/keeping.py's `fill-zones()`)
                 PropSpec("starts-with", "id", "At setup, the box's cards of this card type, one of each, are put "
                          "into the zone (the Mayhem boxes: `starts-with go-card`)."),
                 PropSpec("shuffled", "flag", "The cards it starts with are shuffled at setup."),

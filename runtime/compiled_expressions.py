@@ -59,7 +59,9 @@ def const(value):
 
 _LITERALS = (int, str, bool, type(None))
 _INLINE_UP_TO = 600  # a longer part's source is called as its own function: joined source stays small
-_CONTEXT_SOURCE = {"self": "env.self_fig", "holder": "env.holder", "owner": "env.owner", "my-team": "env.team"}
+# `me`, the player acting, is the kernel's word, which a shorthand's arguments may name (`draw-mayhem(n)`: `draw(me, n)`)
+_CONTEXT_SOURCE = {"self": "env.self_fig", "holder": "env.holder", "owner": "env.owner", "my-team": "env.team",
+                   "me": "env.controller"}
 
 
 def _name(obj) -> str:

@@ -356,12 +356,15 @@ class PrimitivesMixin:
             env.until.alive = False
 
     @evaluated
-    def p_draw_mayhem(self, a: dict, env: Env, node: dict):
+    def p_draw(self, a: dict, env: Env, node: dict):
+        """`draw(me, count)`, which the cards' `draw-mayhem(count)` stands for (compiler/shorthand.py):
+        cards from the game's `draw-from` zone into the hand of the acting Team's player (`me`)."""
         team = self.state.teams.get(env.team)
         if team is None:
             return
         st = self.state
-        player = env.controller if env.controller in team.hands else next(iter(team.hands))
+        who = a.get("who")  # `me` (None when called without it): the acting player, else the Team's first
+        player = who if who in team.hands else env.controller if env.controller in team.hands else next(iter(team.hands))
         drawn = 0
         for _ in range(max(0, int(a["count"] or 0))):
             card = self.take_card(st.zone_of["draw-from"], node)  # reshuffled as the zone says

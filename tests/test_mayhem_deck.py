@@ -106,7 +106,7 @@ def test_an_empty_deck_is_made_again_from_the_discards(rules):
     st.mayhem_deck = []
     team = st.teams[st.order[0]]
     before = team.all_cards()
-    list(eng.p_draw_mayhem({"count": {"e": "num", "v": 2}}, Env(team.players[0], team.colour), None))
+    list(eng.p_draw({"who": None, "count": {"e": "num", "v": 2}}, Env(team.players[0], team.colour), None))
     drawn = [c for c in team.all_cards() if c not in before]
     assert len(drawn) == 2 and set(drawn) <= set(discards)
     assert sorted(st.mayhem_deck + drawn) == sorted(discards) and st.mayhem_discard == []
@@ -121,7 +121,7 @@ def test_drawing_from_no_cards_at_all_draws_nothing(rules):
     st.mayhem_deck, st.mayhem_discard = [], []
     team = st.teams[st.order[0]]
     before = team.all_cards()
-    list(eng.p_draw_mayhem({"count": {"e": "num", "v": 2}}, Env(team.players[0], team.colour), None))
+    list(eng.p_draw({"who": None, "count": {"e": "num", "v": 2}}, Env(team.players[0], team.colour), None))
     assert team.all_cards() == before
     assert eng.events[-1]["event"] == "draw" and eng.events[-1]["count"] == 0
 

@@ -100,7 +100,7 @@ def draw(game, count: int) -> None:
     st = game.state
     team = st.teams[st.order[0]]
     env = Env(team.players[0], team.colour, None)
-    list(game.engine.p_draw_mayhem({"count": {"e": "num", "v": count}}, env, {"span": None}))
+    list(game.engine.p_draw({"who": None, "count": {"e": "num", "v": count}}, env, {"span": None}))
 
 
 def test_an_empty_deck_is_refilled_from_its_reshuffle_from_zone(rules):

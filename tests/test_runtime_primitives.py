@@ -89,10 +89,23 @@ def test_draw_mayhem_takes_from_the_top_of_the_deck(game):
     hand = list(team.hands[player])
     top = st.mayhem_deck[:2]
     assert len(top) == 2
-    run(game.engine.p_draw_mayhem({"count": {"e": "num", "v": 2}}, env_of(game, "robin"), NODE))
+    run(game.engine.p_draw({"who": None, "count": {"e": "num", "v": 2}}, env_of(game, "robin"), NODE))
     assert team.hands[player] == hand + top
     assert game.events[-1]["event"] == "draw" and game.events[-1]["count"] == 2
     assert game.events[-1]["team"] == "black"
+
+
+def test_draw_mayhem_as_written_is_the_kernel_draw_of_me(game):
+    # the IR keeps `draw-mayhem(2)`; the engine plays it lowered, `draw(me, 2)`: the acting player's hand
+    st = game.state
+    team = st.teams["black"]
+    env = env_of(game, "raven")
+    hand, top = list(team.hands[env.controller]), st.mayhem_deck[:2]
+    stmt = {"op": "primitive", "name": "draw-mayhem", "args": {"count": {"e": "num", "v": 2}}, "node": "t#1",
+            "span": NODE["span"]}
+    run(game.engine.code.body([stmt])(game.engine, env))
+    assert team.hands[env.controller] == hand + top
+    assert game.events[-1]["event"] == "draw" and game.events[-1]["count"] == 2
 
 
 def test_draw_mayhem_from_an_empty_deck_draws_nothing(game):
@@ -101,7 +114,7 @@ def test_draw_mayhem_from_an_empty_deck_draws_nothing(game):
     team = st.teams["black"]
     player = env_of(game, "robin").controller
     hand = list(team.hands[player])
-    run(game.engine.p_draw_mayhem({"count": {"e": "num", "v": 3}}, env_of(game, "robin"), NODE))
+    run(game.engine.p_draw({"who": None, "count": {"e": "num", "v": 3}}, env_of(game, "robin"), NODE))
     assert team.hands[player] == hand
 
 

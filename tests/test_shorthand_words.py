@@ -19,7 +19,8 @@ from game_helpers import after_setup, content_copy, everyone_on_the_board
 
 GENERAL = {"mayhem-die": "shown-face", "mayhem-icon": "shows-icon", "roll-mayhem-die": "roll",
            "grant-mayhem-icon": "grant-icon", "complete-mission": "card-done",
-           "gain-vp": "gain", "vp-of": "value", "win-vp": "box-property", "attack": "assault"}
+           "gain-vp": "gain", "vp-of": "value", "win-vp": "box-property", "attack": "assault",
+           "draw-mayhem": "draw"}
 
 
 def test_every_shorthand_word_and_the_word_it_stands_for():

@@ -14,6 +14,7 @@ ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashbo
 ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
 ASKING_PRIMITIVES |= {"card-done", "draw-into", "remove-location"}  # a card's effects run; a player picks (finish.py)
+ASKING_PRIMITIVES.update(("form-teams", "draw-hands", "announce-together"))  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

@@ -58,7 +58,8 @@ def load(rules, game: dict) -> None:
     if decl is None:
         return
     props = {k: v["value"] for k, v in decl["props"].items()}
-    rows, ctype = list(props.get("layout") or []), props.get("tiles")
+    from .keeping import setting  # the rows the mode or the box prints, else the declaration's
+    rows, ctype = list(setting(rules, "board") or props.get("layout") or []), props.get("tiles")
     if ctype not in rules.card_types:
         raise KernelError(f"board '{decl['id']}': 'tiles {ctype}' names no card type of the box")
     if not rows or any(not isinstance(n, int) or n < 1 for n in rows):
@@ -135,14 +136,24 @@ def distance(run, a, b):
     return derive(run).lengths.get(a, {}).get(b) if run.state.board else None
 
 
+def tile_property(run, tile: str, name: str):
+    """A tile's property as it lies: as printed (its card type's default where it gives none); on
+    a board laid face down (`lay-board(face-down-slots: N)`, keeping.py) nothing is printed but
+    the capacity, N for every tile."""
+    board, layout = run.state.board, run.rules.layout
+    if board and board.get("down"):
+        return board["down"] if name == layout.capacity else None
+    from .primitives import _printed_property
+    return _printed_property(run.rules, layout.printed[tile], name)
+
+
 def has_room(run, space) -> bool:
     """Fewer figures on the space than its capacity (a space without one always has room)."""
     layout = run.rules.layout
     card = layout.printed.get(space) if layout is not None else None
     if card is None or layout.capacity is None:
         return True
-    from .primitives import _printed_property
-    cap = _printed_property(run.rules, card, layout.capacity)
+    cap = tile_property(run, space, layout.capacity)
     if cap is None:
         return True
     return sum(1 for f in run.state.figures.values() if f["space"] == space) < cap
@@ -238,9 +249,8 @@ def bases_of(run, env, team) -> list[str]:
     layout = run.rules.layout
     if not run.state.board or layout.bases is None:
         return []
-    from .primitives import _printed_property
     teams = _as_list(team)
-    return [t for t in derive(run).live if _printed_property(run.rules, layout.printed[t], layout.bases) in teams]
+    return [t for t in derive(run).live if tile_property(run, t, layout.bases) in teams]
 
 
 def corners(run, env) -> list[str]:

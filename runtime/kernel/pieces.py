@@ -107,6 +107,8 @@ def setup_pieces(rules, state) -> None:
     Team, owned by the Team) in the pools zone, or on its `pile-on` space; the tokens a pool
     feeds take turns. Zones kept per space get a pile for every space."""
     p = rules.pieces
+    from .keeping import communal
+    nobody = communal(rules)  # `fill-pools(owner: "none")` in the setup: every piece is no one's
     for kind, zone in p.zones.items():
         if kind == "space":
             for space in rules.spaces:
@@ -121,7 +123,7 @@ def setup_pieces(rules, state) -> None:
             for i in range(n or 0):
                 uid = len(state.cards)
                 state.cards.append(fed[i % len(fed)])
-                state.owners.append(team)
+                state.owners.append(None if nobody else team)
                 state.places.append(key)
                 state.zones.setdefault(key, []).append(uid)
 

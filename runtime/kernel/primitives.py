@@ -206,7 +206,8 @@ def opponents(run, env, who) -> list[str]:
 def property_of(run, card, name, printed=None):
     if printed is None:
         if type(card) is str and run.rules.layout is not None and card in run.rules.layout.printed:
-            return _printed_property(run.rules, run.rules.layout.printed[card], name)  # a tile's (layout.py)
+            from .layout import tile_property
+            return tile_property(run, card, name)  # a tile's, as it lies (layout.py)
         if card is None or not isinstance(card, int):
             return None
         printed = run.rules.cards[run.state.cards[card]]
@@ -252,8 +253,9 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, damage, dashboards, dice, draft, events, finish, layout, pieces, sides, teams, vocabulary
-    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish):
+    from . import board, damage, dashboards, dice, draft, events, finish, keeping, layout, pieces, sides, teams, vocabulary
+    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish,
+                   keeping):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 

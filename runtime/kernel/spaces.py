@@ -27,7 +27,7 @@ def controller(state, kind: str, holder):
 def tiles_heard(state, spaces: dict) -> list:
     """(trigger, me, card, variables) of the tiles in play that hear the event, in board order."""
     board = state.board
-    if not board:
+    if not board or board.get("down"):  # a board laid face down prints no trigger (keeping.py)
         return []
     gone, me = board["gone"], state.active
     return [(t, me, None, {"ctx:here": tile, "_once": f"space/{tile}"}) for tile in board["tiles"]

@@ -98,7 +98,7 @@ class State:
         other.die_serial = self.die_serial
         other.forced = dict(zip(self.forced, map(list.copy, self.forced.values())))
         other.figures = dict(zip(self.figures, map(dict.copy, self.figures.values()))) if self.figures else {}
-        other.board = {k: v if k == "key" else [e[:] if isinstance(e, list) else e for e in v]
+        other.board = {k: [e[:] if isinstance(e, list) else e for e in v] if type(v) is list else v
                        for k, v in self.board.items()} if self.board else {}
         other.active_figure = self.active_figure
         other.active_turn = self.active_turn

@@ -110,8 +110,8 @@ def has_icon(run, env, icon=None, **given) -> bool:
     layout = run.rules.layout
     if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
         return False
-    from .primitives import _printed_property
-    printed = _printed_property(run.rules, layout.printed[space], layout.icons) or ()
+    from .layout import tile_property
+    printed = tile_property(run, space, layout.icons) or ()  # face down: none (layout.py)
     return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
 
 

@@ -1,0 +1,279 @@
+"""The setup's and the round's keeping steps of the shared vocabulary, played in general terms: Teams formed, a deck shuffled, an event raised for many figures at once, limits reset, pieces discarded.
+
+These are the words a game's `setup { }`, `round-end { }` or phases say in the shared rules
+(compiler/builtins_setup.py, compiler/builtins.py), with the same parameters:
+
+- `form-teams(names:)`: the Teams are the table's (`teams N`, `team-seats`: setup.py forms
+  them from the seats); with `names: "chosen"` and two Teams, the first player chooses which
+  of the two is theirs (`colour TEAM`, the other engine's question's form): choosing the other
+  one swaps the two Teams' players, so each Team keeps its id, its zones, counters, pieces and
+  Bases, and the first player's Team is the one chosen. A configuration that names the Teams'
+  cards (`KernelConfig.dashboards`) asks nothing.
+- `take-team-lists()`: the figures that are cards are the ones the configuration lists
+  (`dashboards`), dealt with the table; none given is an error.
+- `lay-board(face-down-slots:)`: the board's tiles laid (`lay-tiles()`), on the rows of
+  `setting(rules, "board")`; face down with `face-down-slots: N`.
+- `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
+  with the game's seeded generator (logged `shuffle`).
+- `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
+  of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
+- `fill-pools(owner:)`: the pools are laid with the table (pieces.py), so that a scenario has
+  them; with `owner: "none"` (read at load: `communal`) every piece is no one's.
+- `draw-hands()`: each player draws their seat's `hand-draw` (the mode's, else the box's: `setting`),
+  then discards down to the counter the game's `hand-limit` names, to the bottom of the deck.
+- `announce-together(event, figures)`: the game's event (named as a string: one it declares,
+  with a field `figure`) raised once for each of the figures still standing on a space, in
+  order; the end is checked after the step, so once after them all.
+- `reset-limits(period)`: the once-per limits of that period (`"turn"` or `"round"`) start
+  again now: the spent limits of triggers (listeners.py) and the parts used (dashboards.py).
+- `discard-tokens(when)`: the pieces whose token is `discarded WHEN` go back to their pools
+  now (pieces.discard_due), rather than after the structure event's triggers.
+
+`setting(rules, name)` is the one place the setup reads a number the mode or the box prints
+(the mode's property, else the box's, else the game's)."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .rules import KernelError
+
+PERIODS = {"turn": "turn-end", "round": "round-end"}
+
+
+def setting(rules, name: str, default=None):
+    """What the mode being played (`rules.mode`, when the game is loaded with one), else the
+    box, else the game prints for `name`; `default` when none does."""
+    mode = getattr(rules, "mode", None)
+    for props in ((mode or {}).get("props", {}), rules.box_props, rules.game.get("props", {})):
+        found = props.get(name)
+        if found is not None:
+            return found["value"] if isinstance(found, dict) and "value" in found else found
+    return default
+
+
+def form_teams(run, env, names=None) -> None:
+    """`form-teams(names:)`: the module's docstring; logged `teams` with each Team's players."""
+    state = run.state
+    if not state.teams:
+        raise KernelError("form-teams(): the game has no Teams: declare `teams N` in the game")
+    if names not in (None, "in-order", "chosen"):
+        raise KernelError(f"form-teams(names: {names!r}): \"chosen\" or \"in-order\"")
+    ids = list(state.teams)
+    if names == "chosen" and len(ids) == 2 and not getattr(run.game.config, "dashboards", None):
+        first = state.active if state.active in state.players else state.players[0]
+        options = [f"colour {t}" for t in ids]
+        chosen = ids[options.index(run.ask(first, "colour", "choose your Team", options))]
+        if first not in state.teams[chosen]:  # the other Team's players become the first Team's
+            a, b = ids
+            state.teams[a], state.teams[b] = state.teams[b], state.teams[a]
+            state.team_next[a], state.team_next[b] = state.team_next[b], state.team_next[a]
+    state.log.append({"event": "teams", "teams": {t: list(m) for t, m in state.teams.items()}})
+
+
+
+def lay_board(run, env, face_down_slots=None) -> None:
+    """`lay-board(face-down-slots:)`: the tiles laid as `lay-tiles()` lays them (layout.py), on
+    the rows the mode or the box prints (`board [4, 3, 2, 1]`, read at load: `setting`), else
+    the `board` declaration's `layout`; with `face-down-slots: N` (N > 0) face down: every tile
+    holds N figures and prints nothing else (no Base, icon or trigger: layout.tile_property)."""
+    from .layout import lay_tiles
+    if run.rules.layout is None:
+        raise KernelError("lay-board(): the game declares no `board` to lay")
+    lay_tiles(run, env)
+    down = int(face_down_slots or 0)
+    if down < 0:
+        raise KernelError(f"lay-board(face-down-slots: {down}): a number of Slots, 0 or more")
+    if down:
+        run.state.board["down"] = down
+        run.state.log[-1]["face-down-slots"] = down
+
+
+def take_team_lists(run, env) -> None:
+    """`take-team-lists()`: the figures that are cards are those the Teams' lists name (the
+    configuration's `dashboards`, a scenario's: dealt with the table, dashboards.deal_figures),
+    in place of a draft or a seeded deal; a game given no lists is an error. Logged `team-lists`."""
+    state = run.state
+    if run.rules.dash is None:
+        raise KernelError("take-team-lists(): the game has no figures that are cards to take from lists")
+    if not getattr(run.game.config, "dashboards", None):
+        raise KernelError("take-team-lists(): the figures' cards come from the Teams' lists: give them "
+                          "(KernelConfig.dashboards, a scenario's `dashboards`)")
+    listed: dict = {}
+    for figure, fig in state.figures.items():
+        if fig.get("card") is not None:
+            listed.setdefault(fig["owner"], []).append(figure)
+    state.log.append({"event": "team-lists", "figures": listed})
+
+
+def shuffle_deck(run, env) -> None:
+    """`shuffle-deck()`: each pile of the game's `draw-from` zone, shuffled (seeded)."""
+    from .piles import _role, shuffle
+    zone = _role(run, "draw-from", "shuffle-deck")
+    state = run.state
+    per = run.rules.zones[zone].per
+    holders = {"player": state.players, "team": list(state.teams)}.get(per) if per else None
+    if per and holders is None:
+        raise KernelError(f"shuffle-deck(): the `draw-from` zone '{zone}' is kept per {per}: a deck is one "
+                          "pile, or one per player or Team")
+    shuffle(run, env, zone, of=holders)
+    state.log.append({"event": "shuffle", "zone": zone})
+
+
+def fill_zones(run, env) -> None:
+    """`fill-zones()`: each zone of the game that `starts-with` a card type takes the box's cards
+    of that type, one of each, in declaration order (each holder's pile of a zone kept per player
+    or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
+    rules, state = run.rules, run.state
+    for zone in rules.game["children"]:
+        props = zone["props"] if zone["kind"] == "zone" else {}
+        ctype = props["starts-with"]["value"] if "starts-with" in props else None
+        if ctype is None:
+            continue
+        if ctype not in rules.card_types:
+            raise KernelError(f"zone '{zone['id']}': 'starts-with {ctype}' names no card type; card types: "
+                              + ", ".join(sorted(rules.card_types)))
+        if zone["id"] not in rules.zones:
+            continue  # left out of the game
+        qids = [c.qid for c in rules.cards.values() if c.type == ctype]
+        per = rules.zones[zone["id"]].per
+        holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
+        for holder in holders:
+            key = state.zone_key(zone["id"], holder)
+            pile = state.zones.setdefault(key, [])
+            for qid in qids:
+                pile.append(len(state.cards))
+                state.cards.append(qid)
+                state.owners.append(holder)
+                state.places.append(key)
+            if "shuffled" in props and pile:
+                from .draws import shuffle
+                gen = state.random()
+                shuffle(gen, pile)
+                state.keep(gen)
+            state.log.append({"event": "fill", "zone": key, "count": len(qids)})
+
+
+def seat_value(state, given, player: str):
+    """A number printed per seat (`hand-draw [[4, 4], [7]]`: per Team in order, per player of it
+    in seat order), or one number for every seat, for this player."""
+    if not isinstance(given, list):
+        return given
+    team = state.team_of(player)
+    if team is None:  # no Teams: one list of one number per seat
+        row, at = given, state.players.index(player)
+        return row[at] if at < len(row) and not isinstance(row[at], list) else (row[at][0] if at < len(row) else None)
+    row = given[list(state.teams).index(team)] if list(state.teams).index(team) < len(given) else []
+    at = state.teams[team].index(player)
+    return row[at] if isinstance(row, list) and at < len(row) else None
+
+
+def draw_hands(run, env) -> None:
+    """`draw-hands()`: each player draws the `hand-draw` the mode (for their seat) or the box
+    prints, every player before any discards; then each player whose hand holds more cards than
+    their counter named by the game's `hand-limit` discards down to it (`discard CARD`, asked), the
+    cards given back going to the bottom of the `draw-from` zone."""
+    from .piles import _role, draw, move
+    rules, state = run.rules, run.state
+    given = setting(rules, "hand-draw")
+    if given is None:
+        raise KernelError("draw-hands(): neither the mode nor the box prints a `hand-draw`")
+    wants = {p: int(seat_value(state, given, p) or 0) for p in state.players}
+    for player in state.players:
+        if wants[player]:
+            draw(run, env, player, wants[player])
+    limit = rules.game["props"].get("hand-limit", {}).get("value")
+    if limit is None:
+        return
+    if limit not in rules.counters or rules.counters[limit].per != "player":
+        raise KernelError(f"game '{rules.game['id']}': `hand-limit {limit}` names no counter kept per player")
+    hand, deck = _role(run, "draw-to", "draw-hands"), _role(run, "draw-from", "draw-hands")
+    from .primitives import get_value
+    given_back = 0
+    for player in state.players:
+        keep = get_value(run, limit, player)
+        pile = state.zones[state.zone_key(hand, player)]
+        while len(pile) > keep:
+            ids = sorted(dict.fromkeys(run.game.card_id(u) for u in pile))
+            picked = run.ask(player, "discard", f"discard down to {keep}", [f"discard {i}" for i in ids])
+            uid = next(u for u in pile if run.game.card_id(u) == picked[len("discard "):])
+            move(run, uid, deck, player)  # at the bottom of the deck: every player drew already
+            given_back += 1
+    if given_back:
+        state.log.append({"event": "discard-down", "cards": given_back})
+
+
+def communal(rules) -> bool:
+    """Whether the game's setup says `fill-pools(owner: "none")` (a top-level statement): the
+    pools' pieces are laid with the table, no one's (pieces.setup_pieces reads it once per rules,
+    so a scenario, which starts after the setup, has them too, as the other engine's does)."""
+    for stmt in rules.slots.get("setup", []):
+        if stmt.get("op") == "primitive" and stmt.get("name") == "fill-pools":
+            return ((stmt["args"].get("owner") or {}).get("v")) == "none"
+    return False
+
+
+def fill_pools(run, env, owner=None) -> None:
+    """`fill-pools(owner:)`: the pools are laid with the table (setup.py, pieces.setup_pieces:
+    each pool's count, a `pile-on` pool's face down and shuffled on its space), before any step
+    of the setup, so that a scenario has them; what this step says, its `owner`, is read there
+    (`communal`). Run, it checks that the pieces are where it says: no one's with `"none"`."""
+    if owner not in (None, "placer", "none"):
+        raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
+    pieces, state = run.rules.pieces, run.state
+    if pieces is None:
+        return  # a game without pools fills none
+    if owner == "none" and pieces.pool_per is not None:
+        raise KernelError("fill-pools(owner: \"none\"): the pieces are no one's, so their pool is one: the "
+                          "zone flagged `pools` is kept per no one (not per team)")
+    laid = sum(1 for zone in (pieces.pool_zone,) if zone for key in state.zones
+               if key == zone or key.startswith(zone + "/") for _ in state.zones[key])
+    state.log.append({"event": "fill-pools", "pieces": laid, **({"owner": "none"} if owner == "none" else {})})
+
+
+def announce_together(run, env, event, figures) -> None:
+    """`announce-together(event, figures)`: the module's docstring."""
+    from .events import land
+    hearing = run.rules.hearing
+    spec = hearing.events.get(event) if hearing is not None else None
+    if spec is None:
+        raise KernelError(f"announce-together({event!r}, ...): no event '{event}' in the game; events: "
+                          + (", ".join(hearing.events) if hearing is not None and hearing.events else "none"))
+    state = run.state
+    for figure in _as_list(figures):
+        fig = state.figures.get(figure)
+        if fig is None or fig.get("space") is None or fig.get("out"):
+            continue  # off the board, or knocked out
+        land(run, env, event, 0, {"var:figure": figure})
+        if state.result is not None:
+            return
+
+
+def reset_limits(run, env, period) -> None:
+    """`reset-limits(period)`: the module's docstring; logged `reset-limits`."""
+    until = PERIODS.get(period)
+    if until is None:
+        raise KernelError(f"reset-limits({period!r}): \"turn\" or \"round\"")
+    state = run.state
+    if any(t["event"] == "spent" and t.get("until") == until for t in state.triggers):
+        state.triggers = [t for t in state.triggers if not (t["event"] == "spent" and t.get("until") == until)]
+    dash, cards = run.rules.dash, run.rules.cards
+    for fig in state.figures.values():
+        used = fig.get("used")
+        if used and dash is not None:
+            kept = tuple(m for m in used if cards[state.cards[m[0]]].props.get("once") != period)
+            if kept != used:
+                fig["used"] = kept
+    state.log.append({"event": "reset-limits", "period": period})
+
+
+def discard_tokens(run, env, when) -> None:
+    """`discard-tokens(when)`: the pieces discarded `when` (`"turn-end"`, `"round-end"`), back now."""
+    if when not in ("turn-end", "round-end"):
+        raise KernelError(f"discard-tokens({when!r}): \"turn-end\" or \"round-end\"")
+    if run.rules.pieces is not None:
+        from .pieces import discard_due
+        discard_due(run.game, run, when)
+
+
+PRIMITIVES = {"form-teams": form_teams, "take-team-lists": take_team_lists, "lay-board": lay_board,
+              "fill-pools": fill_pools, "shuffle-deck": shuffle_deck, "draw-hands": draw_hands, "fill-zones": fill_zones,
+              "announce-together": announce_together, "reset-limits": reset_limits, "discard-tokens": discard_tokens}
