@@ -79,7 +79,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
             continue
         counts = {None: _prop(pool, "count")} if _prop(pool, "count") is not None else {}
         for i in range(rules.teams):  # a Team's own count, under its id (`t1 4`) or its name
-            team = f"t{i + 1}"
+            team = rules.team_ids[i]
             n = _prop(pool, team, _prop(pool, names[i]) if i < len(names) else None)
             if n is not None:
                 counts[team] = n
