@@ -1,7 +1,7 @@
 """The switch's trial (issue #11, plan step 5): a Mayhem box that names `game mayhem`, the shared
 rules' game, as Marvel Mayhem names its own, loaded and played by the rules kernel.
 
-    .venv/bin/python bench/trial.py --box teen-titans-go [--mode M] [--games N] [--json]
+    .venv/bin/python bench/trial.py --box teen-titans-go [--mode M] [--games N] [--amend] [--json]
 
 In a temporary copy of the content root (the shipped boxes are never changed), the box's
 declaration gains `game mayhem`. The trial then reports, in order:
@@ -13,7 +13,9 @@ declaration gains `game mayhem`. The trial then reports, in order:
    names, events raised at no moment), grouped by word with their places;
 3. if the box loads, seeded random games: how far each gets (its first error and the step it
    was in: the round, the turn, the phase), or how it ended.
-With `--mode`, the mode's own bodies are read too (the kernel loads no mode yet: a reason).
+With `--mode`, the mode's own bodies are read too (the kernel loads no mode yet: a reason). With
+`--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS: the
+Characters as figures, the zones of pieces), to show what blocks after them.
 Prints figures; asserts nothing (tests/test_switch_trial.py asserts on `trial()`)."""
 from __future__ import annotations
 
@@ -45,6 +47,51 @@ def name_the_game(root: Path, box: str, game: str = GAME) -> None:
             path.write_text(text[:found.end()] + f"\n  game {game}" + text[found.end():])
             return
     raise SystemExit(f"no `box {box}` declaration under {root}")
+
+
+# Declarations the shared game lacks for the kernel, which `--amend` adds to the copy's game.mh (the
+# trial's proposals, docs/kernel.md plan step 5: not in the shipped content this round).
+AMENDMENTS = (
+    ("the Characters are figures whose cards the draft deals (dashboards.py)", """
+  # "players alternate selecting Characters until each of them has 2 Characters each" (Setup, 2)
+  figure character "Character" {
+    source rulebook "Setup"
+    per team
+    count 2
+    card-type character
+  }
+"""),
+    ("the token pools and the pieces on Characters and Locations are zones (pieces.py)", """
+  zone supply "The token pools" {
+    source authored
+    per team
+    pools
+  }
+
+  zone on-figure "Tokens on a Character" {
+    source authored
+    per figure
+    pieces
+  }
+
+  zone on-space "Tokens on a Location" {
+    source authored
+    per space
+    pieces
+  }
+"""),
+)
+
+
+def amend(root: Path) -> list[str]:
+    """The copy's shared game gains AMENDMENTS (before its counters); what each is for."""
+    path = root / "shared" / "game.mh"
+    text = path.read_text()
+    mark = "  # ---- counters"
+    if mark not in text:
+        raise SystemExit(f"{path}: no '{mark}' line to add the amendments before")
+    path.write_text(text.replace(mark, "".join(block for _why, block in AMENDMENTS) + "\n" + mark, 1))
+    return [why for why, _block in AMENDMENTS]
 
 
 def findings(root: Path) -> tuple[list, dict | None]:
@@ -101,16 +148,19 @@ def _step(exc: Exception) -> dict:
     return step
 
 
-def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: int = 0) -> dict:
-    """The trial of `box` naming the shared game, in a copy of `root`: a dict of what it found."""
+def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: int = 0,
+          amended: bool = False) -> dict:
+    """The trial of `box` naming the shared game, in a copy of `root`: a dict of what it found
+    (`amended`: with the shared game's AMENDMENTS too)."""
     with tempfile.TemporaryDirectory(prefix="mayhem-trial-") as tmp:
         copy = Path(tmp) / "content"
         shutil.copytree(root, copy)
         before, _ = findings(copy)
         name_the_game(copy, box)
+        amendments = amend(copy) if amended else []
         after, ir = findings(copy)
-    report: dict = {"box": box, "mode": mode, "compile": brought(before, after), "load": [], "loads": False,
-                    "games": []}
+    report: dict = {"box": box, "mode": mode, "amended": amendments, "compile": brought(before, after),
+                    "load": [], "loads": False, "games": []}
     if ir is None:
         report["load"].append({"kind": "load", "word": None, "where": None,
                                "why": "the copy does not compile: the kernel has no IR to load"})
@@ -163,6 +213,8 @@ def missing_words(report: dict) -> dict[str, set[str]]:
 
 def print_report(report: dict, show: int = 3) -> None:
     print(f"The trial: box '{report['box']}' names `game {GAME}`" + (f", mode {report['mode']}" if report["mode"] else ""))
+    for why in report["amended"]:
+        print(f"   amended (the copy's game.mh): {why}")
     print(f"1. what naming the game brings to the compiler: {len(report['compile'])} finding(s)")
     for f in report["compile"]:
         print(f"   {f['where']}: {f['severity']}[{f['code']}]: {f['why']}")
@@ -191,9 +243,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5, help="seeded games to play if it loads")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3, help="places shown per word")
+    parser.add_argument("--amend", action="store_true", help="add the declarations the trial proposes to the copy")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args()
-    report = trial(args.root, args.box, args.mode, args.games, args.seed)
+    report = trial(args.root, args.box, args.mode, args.games, args.seed, args.amend)
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:

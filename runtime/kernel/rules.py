@@ -174,10 +174,12 @@ def load_game_rules(ir: dict, box: str, collect: list | None = None) -> GameRule
     game, *tops = lower_components([game] + tops, game)  # shorthand words as the kernel's own
     box_comp = next(c for c in tops if c["kind"] == "box")
     from .gather import compile_all, problem, stage
+    from ...compiler.shorthand import kernel_kind
     zones, counters, actions = {}, {}, {}
     for child in game["children"]:
         if child["kind"] == "zone":
-            zones[child["id"]] = Zone(child["id"], _prop(child, "per"), bool(_prop(child, "ordered", False)),
+            per = kernel_kind(_prop(child, "per")) if _prop(child, "per") else None  # a Location's: a space's
+            zones[child["id"]] = Zone(child["id"], per, bool(_prop(child, "ordered", False)),
                                       _prop(child, "visibility", "public"), _prop(child, "capacity"),
                                       _prop(child, "reshuffle-from"), _prop(child, "refill-from"))
         elif child["kind"] == "counter":
