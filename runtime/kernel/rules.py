@@ -178,7 +178,7 @@ def load_game_rules(ir: dict, box: str, collect: list | None = None) -> GameRule
     zones, counters, actions = {}, {}, {}
     for child in game["children"]:
         if child["kind"] == "zone":
-            per = kernel_kind(_prop(child, "per")) if _prop(child, "per") else None  # a Location's: a space's
+            per = kernel_kind(_prop(child, "per")) if _prop(child, "per") else None  # the vocabulary's kinds: a space's
             zones[child["id"]] = Zone(child["id"], per, bool(_prop(child, "ordered", False)),
                                       _prop(child, "visibility", "public"), _prop(child, "capacity"),
                                       _prop(child, "reshuffle-from"), _prop(child, "refill-from"))
