@@ -242,3 +242,17 @@ def test_count_of_a_set_is_its_size():
     `count` of pieces counts a set's members."""
     from mayhem.runtime.kernel.pieces import count
     assert count(None, {}, ["black", "white"]) == 2 and count(None, {}, []) == 0
+
+
+def test_a_component_named_in_an_effect_is_its_tile_on_the_board():
+    """`has(desert-road, acme)` names a Location: in the kernel, a tile of the board is the space
+    it is laid as (its id), any other component its qid (it was "the expression 'component' is
+    not supported")."""
+    from types import SimpleNamespace
+    from mayhem.runtime.kernel.compile import compiled
+    ir = driver.compile_paths([ROOT / "tests" / "fixtures" / "kernel" / "ruins"]).ir
+    rules = load_game_rules(ir, "ruins")
+    ident, card = next(iter(rules.layout.printed.items()))
+    run = SimpleNamespace(rules=rules)
+    assert compiled({"e": "component", "name": card.qid, "span": "s"})(run, {}) == ident != card.qid
+    assert compiled({"e": "component", "name": "ruins/elsewhere", "span": "s"})(run, {}) == "ruins/elsewhere"
