@@ -86,7 +86,7 @@ def test_what_the_kernel_does_not_read_is_what_the_compiler_calls_the_mayhem_eng
     from mayhem.compiler.game_parts import MAYHEM_ONLY
     allowed = {name for names in MAYHEM_ONLY.values() for name in names} | {"start-from", "pool-die"}
     words = {r["word"] for r in reports[box]["load"] if r["kind"] == "unread"}
-    assert words and words <= allowed
+    assert words and words <= allowed and "start-from" not in words  # a per-player start-from is read
 
 
 # ---- the machinery, each on its own ----------------------------------------------------------
@@ -256,3 +256,27 @@ def test_a_component_named_in_an_effect_is_its_tile_on_the_board():
     run = SimpleNamespace(rules=rules)
     assert compiled({"e": "component", "name": card.qid, "span": "s"})(run, {}) == ident != card.qid
     assert compiled({"e": "component", "name": "ruins/elsewhere", "span": "s"})(run, {}) == "ruins/elsewhere"
+
+
+def test_a_counter_kept_per_player_starts_from_the_sum_over_the_players_figures(tmp_path):
+    """Squads with `counter vigour { per player  start-from life }` (as the shared rules' hand
+    limit sums the Mayhem icons of a player's Characters): each player's is the Life printed on
+    their Team's heroes, a hero of two sides counting its chosen side's."""
+    folder = tmp_path / "squads"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "kernel" / "squads", folder)
+    source = folder / "squads.mh"
+    text = source.read_text(encoding="utf-8")
+    old = '  counter life "Life" {'
+    assert text.count(old) == 1
+    source.write_text(text.replace(old, '  counter vigour "Vigour" {\n    per player\n    start-from life\n  }\n\n' + old),
+                      encoding="utf-8")
+    rules = load_game_rules(driver.compile_paths([folder]).ir, "squads")
+    from mayhem.runtime.kernel.structure import KernelGame
+    config = KernelConfig(players=2, seed=1, dashboards={"t1": ["blaze", "stone"], "t2": ["gale", "twin"]},
+                          sides={"twin": "b"})
+    game = KernelGame(rules, config)
+    game.start()
+    life = {f: game.state.counters[f"life/{f}"] for f in game.state.figures}
+    assert life["twin"] != rules.cards[game.state.figures["twin"]["card"]].props.get("life")  # its side's
+    assert game.state.counters["vigour/p1"] == life["blaze"] + life["stone"] == 14
+    assert game.state.counters["vigour/p2"] == life["gale"] + life["twin"]

@@ -217,8 +217,8 @@ def _kernel_literals() -> frozenset:
 
 def unread(game: dict) -> list[dict]:
     """What the game declares that the kernel's load does not read: declarations of another
-    kind (`phase`), properties its source never names, a counter kept per player that starts
-    from a printed property (dashboards.py reads `start-from` per figure only)."""
+    kind, properties its source never names, a counter kept per Team that starts from a printed
+    property (dashboards.py reads `start-from` per figure and per player only)."""
     said = _kernel_literals()
     out = [reason("unread", f"{name}", None, f"the game's property '{name}' is read by no part of the kernel")
            for name in game["props"] if name not in said and name not in SAID]
@@ -231,7 +231,7 @@ def unread(game: dict) -> list[dict]:
         out += [reason("unread", name, None, f"{where}: its property '{name}' is read by no part of the kernel")
                 for name in child["props"] if name not in said and name not in SAID]
         per = child["props"].get("per", {}).get("value")
-        if child["kind"] == "counter" and "start-from" in child["props"] and per not in (None, "figure"):
+        if child["kind"] == "counter" and "start-from" in child["props"] and per not in (None, "figure", "player"):
             out.append(reason("unread", "start-from", None,
-                              f"{where}: `start-from` is read for a counter kept per figure only, not per {per}"))
+                              f"{where}: `start-from` is read for a counter kept per figure or player, not per {per}"))
     return out
