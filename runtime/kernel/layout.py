@@ -37,7 +37,7 @@ class Layout:
 
 
 def component(run, qid: str):
-    """A component an effect names (`has(desert-road, ...)`): the tile of the board it is, as the
+    """A component an effect names (`has(TILE, TOKEN)`): the tile of the board it is, as the
     space it is laid as (its id); any other, its qid (the printed card)."""
     layout = run.rules.layout
     if layout is None:
