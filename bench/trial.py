@@ -166,12 +166,13 @@ def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: i
                                "why": "the copy does not compile: the kernel has no IR to load"})
         return report
     reasons: list[dict] = []
+    rules = None
     try:
-        load_game_rules(ir, box, collect=reasons)
+        rules = load_game_rules(ir, box, collect=reasons)
     except KernelError as exc:  # no box, no game: nothing to load at all
         reasons.append({"kind": "load", "word": None, "where": None, "why": str(exc)})
     if mode is not None:
-        reasons += _mode_reasons(ir, mode)
+        reasons += _mode_reasons(ir, mode, rules)
     report["load"] = reasons
     try:
         rules = load_game_rules(ir, box)
@@ -183,12 +184,16 @@ def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: i
     return report
 
 
-def _mode_reasons(ir: dict, mode: str) -> list[dict]:
+def _mode_reasons(ir: dict, mode: str, rules) -> list[dict]:
+    """The mode is not loaded (a reason); the words its own bodies say that the kernel lacks."""
+    from mayhem.runtime.kernel.gather import words_lacking
+    from mayhem.runtime.kernel.shorthands import lower_components
     comp = next((c for c in ir["components"] if c["kind"] == "mode" and c["id"] == mode), None)
     if comp is None:
         return [{"kind": "load", "word": mode, "where": None, "why": f"no mode '{mode}' in the content"}]
-    return [{"kind": "load", "word": mode, "where": None,
-             "why": "the kernel loads no mode: its `without`, `setup`, `round`, `phase` and rules are not read"}]
+    out = [{"kind": "load", "word": mode, "where": None,
+            "why": "the kernel loads no mode: its `without`, `setup`, `round`, `phase` and rules are not read"}]
+    return out + (words_lacking(rules, lower_components([comp], rules.game)) if rules is not None else [])
 
 
 def by_word(reasons: list[dict]) -> list[tuple]:

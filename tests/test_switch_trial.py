@@ -280,3 +280,12 @@ def test_a_counter_kept_per_player_starts_from_the_sum_over_the_players_figures(
     assert life["twin"] != rules.cards[game.state.figures["twin"]["card"]].props.get("life")  # its side's
     assert game.state.counters["vigour/p1"] == life["blaze"] + life["stone"] == 14
     assert game.state.counters["vigour/p2"] == life["gale"] + life["twin"]
+
+
+def test_a_mode_is_a_reason_and_its_own_bodies_are_read():
+    """With a mode, the trial says the kernel loads none, and lists the words of the mode's own
+    setup, round and rules that the kernel lacks, at their places in modes.mh."""
+    report = trial.trial(ROOT / "content", "teen-titans-go", mode="free-for-all", games=0)
+    assert any(r["kind"] == "load" and r["word"] == "free-for-all" for r in report["load"])
+    from_mode = [r for r in report["load"] if (r["where"] or "").startswith("shared/modes.mh:")]
+    assert from_mode and {r["kind"] for r in from_mode} <= {"primitive", "function", "context", "event", "statement"}
