@@ -45,8 +45,10 @@ class Applicability:
             index(comp)
         self._brought: dict[str, set[str]] = {}
         self._on: dict[tuple[str, frozenset], dict[str, str]] = {}
-        # the boards of Competitive Mode: the Mayhem boxes (a box of another game names its `game`)
-        self.boxes = {c["id"]: c for c in ir["components"] if c["kind"] == "box" and "game" not in c["props"]}
+        # the boards of Competitive Mode: the Mayhem boxes (a box of another game names its `game`;
+        # one that names the shared rules' game, `game mayhem`, is a Mayhem box still)
+        shared = {c["id"] for c in ir["components"] if c["kind"] == "game" and c["box"] is None}
+        self.boxes = {c["id"]: c for c in ir["components"] if c["kind"] == "box" and _prop(c, "game") in shared | {None}}
         self.tokens = {q: c for q, c in self.by_qid.items() if c["kind"] == "token"}
         self._pools = {b: [c for c in box["children"] if c["kind"] == "pool"] for b, box in self.boxes.items()}
         self._icons: dict[str, set[str]] = {b: set() for b in self.boxes}

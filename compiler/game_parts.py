@@ -34,7 +34,7 @@ def _items(pv) -> list[tuple[str, object]]:
 def check_part(comp, game, diags: Diagnostics, box=None) -> None:
     """One child of a game (or the game itself); `box`, the box that names the game."""
     spaces = [c.id for c in game.children if c.kind == "space"]
-    teams = game.prop("teams")
+    teams = game.prop("teams") or game.prop("team-names")  # `team-names [a, b]`: as many Teams
     if comp.kind in ("space", "figure"):
         prop = "adjacent" if comp.kind == "space" else "start"
         pv = comp.props.get(prop)
@@ -53,10 +53,12 @@ def check_part(comp, game, diags: Diagnostics, box=None) -> None:
             diags.error("E202", f"'{name}' is read by the Mayhem boxes' engine only: a game of the rules kernel "
                         "has no such property", comp.props[name].span,
                         hint=KERNEL_TAKES[comp.kind])
-    if comp.kind == "phase":
-        diags.error("E205", f"phase '{comp.id}': the phases of a round are played by the Mayhem boxes' engine "
-                    "only", comp.decl.id_span, hint="a game of the rules kernel plays `round { }`, the turns and "
-                    "`round-end { }`; declare phases in the shared rules of a module file")
+    phases = [c for c in comp.children if c.kind == "phase"] if comp.kind == "game" else []
+    if phases:  # the kernel plays them in order (runtime/kernel/phases.py): one of them runs the turns
+        check_phases(phases, diags)
+        if not any(p.prop("runs") == "turns" for p in phases):
+            diags.error("E205", f"game '{comp.id}': its phases run no turns", phases[0].decl.id_span,
+                        hint="one phase plays the round's turns: phase turns \"Turns\" { runs turns }")
     if comp.kind == "game" and comp.prop("turn-order") == "alternate-teams" and not teams:
         diags.error("E205", "'turn-order alternate-teams' needs Teams", comp.props["turn-order"].span,
                     hint="declare them in the game: teams 2")

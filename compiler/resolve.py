@@ -51,7 +51,9 @@ def see_scopes(model: Model, res: Resolution, diags: Diagnostics) -> None:
     for box in res.boxes.values():
         want = box.prop("game")
         game = res.games.get(box.id)
-        if want is not None and (game is None or game.id != want):
+        # or the shared rules' game, declared in a module file (`game mayhem`: the switch's trial)
+        shared = [g for scope, g in res.games.items() if scope.endswith(".mh") and g.id == want]
+        if want is not None and (game is None or game.id != want) and not shared:
             diags.error("E309", f"no game '{want}' in box '{box.id}'", box.props["game"].span,
                         hint="declare it in the box: game " + want + " \"Title\" { seats 2..4 ... }")
 

@@ -259,8 +259,9 @@ def kernel_kinds() -> list:
             "{ effect when round > 1 { ... } }`. Its id names it in the state and in a scenario's `phase = "
             "\"recovery\"`. A phase `runs` a part of the round's structure (the game's `round { }`, the "
             "turns, or `round-end { }`) or plays its own `effect`; with both, the effect first. A mode's "
-            "phase of the same id replaces the game's. The shared rules of a module file only "
-            "(`content/shared/game.mh`), played by the Mayhem engine in the context `rules`.",
+            "phase of the same id replaces the game's. Played by the Mayhem engine in the shared rules of a "
+            "module file (`content/shared/game.mh`, the context `rules`), and by the rules kernel in a "
+            "game a box names (one phase `runs turns`; those before it make the round's start).",
             ("game", "mode"),
             props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
                    PropSpec("runs", "enum:round|turns|round-end",

@@ -117,6 +117,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return name_for(space, e["name"])
     if kind in ("token", "icon"):  # a token of the box: its qid, the printed card its pieces are (pieces.py); an icon's
         return name_for(space, e["name"])
+    if kind == "component":  # a component named: a tile of the board is its space (layout.py), else its qid
+        from .layout import component
+        return f"{name_for(space, component)}(run, {name_for(space, e['name'])})"
     if kind in ("var", "param", "it", "event"):
         key = "var:" + (e["name"] if kind != "it" else "it")
         return bound.read(key) if bound is not None else f"env.get({key!r})"

@@ -30,6 +30,7 @@ class Dashboards:
     limited: frozenset = frozenset()  # the card types of parts used `once per ...` (they declare `once`), not placed on
     sides: dict[str, list[str]] = field(default_factory=dict)  # a figure card's qid -> its sides' qids (sides.py)
     drafted: bool = False  # the setup picks the figures' cards (`draft()`, draft.py) rather than dealing them
+    player_starts: dict[str, str] = field(default_factory=dict)  # a per-player counter -> the property it sums
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -83,6 +84,8 @@ def load_dashboards(rules, tops: list) -> None:
     limited = frozenset(c["id"] for c in tops if c["kind"] == "card-type" and "once" in rules.card_types[c["id"]].props)
     from .draft import drafts
     rules.dash = Dashboards(kinds, roster, parts, starts, effects, limited, sides, drafts(rules))
+    rules.dash.player_starts = {c["id"]: c["props"]["start-from"]["value"] for c in game["children"]
+                                if c["kind"] == "counter" and "start-from" in c["props"] and _per(c) == "player"}
     if sides and not any(s.get("op") == "primitive" and s.get("name") == "choose-sides"
                          for s in rules.slots.get("setup", [])):
         raise KernelError(f"game '{game['id']}': a figure's card has sides (`sides` of its card type): its "
@@ -142,6 +145,29 @@ def deal_figures(game) -> None:
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None
             for qid in picked[i * spec["count"]:(i + 1) * spec["count"]]:
                 _place(rules, state, kind, holder, qid, start)
+    player_starts(rules, state)
+
+
+def player_starts(rules, state) -> None:
+    """A counter kept per player that starts from a printed property (`start-from mayhem-cards`):
+    the sum of it over the figures the player holds (their side's when they play one, else their
+    card's), set once the figures are dealt, drafted or turned to a side. A figure of the
+    player's Team counts when the Team is that player alone; with more, which player holds it is
+    not the kernel's to say (an error)."""
+    if not rules.dash.player_starts:
+        return
+    holder = {p: p for p in state.players} | {t: m[0] for t, m in state.teams.items() if len(m) == 1}
+    for counter, prop in rules.dash.player_starts.items():
+        sums = dict.fromkeys(state.players, 0)
+        for figure, fig in state.figures.items():
+            if fig.get("card") is None:
+                continue
+            if fig["owner"] not in holder:
+                raise KernelError(f"counter '{counter}' starts from the '{prop}' of each player's figures, "
+                                  f"but figure '{figure}' is its Team's, of several players")
+            printed = [rules.cards[q].props.get(prop) for q in (fig.get("side"), fig.get("card")) if q]
+            sums[holder[fig["owner"]]] += next((n for n in printed if isinstance(n, int)), 0)
+        state.counters.update((f"{counter}/{p}", n) for p, n in sums.items())
 
 
 def _named(rules, roster: list, holders: list, chosen: dict, count: int, kind: str) -> list[str]:

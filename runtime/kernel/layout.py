@@ -28,11 +28,23 @@ class Layout:
     derived: dict = field(default_factory=dict, compare=False, repr=False)  # board key -> _Derived
     edges: dict = field(default_factory=dict, compare=False, repr=False)  # edge id (`L1-L2`) -> positions (edges.py)
     icons: str | None = None  # the tiles' property listing the icons printed on one (`has-icon`, vocabulary.py)
+    by_qid: dict = field(default_factory=dict, compare=False, repr=False)  # a tile's card qid -> its id (`component`)
 
     def spaces(self, run) -> list[str]:
         """The game's spaces: those it declares, then the tiles in play in board order."""
         live = derive(run).live if run.state.board else []
         return [s for s in run.rules.spaces if s not in self.printed] + live
+
+
+def component(run, qid: str):
+    """A component an effect names (`has(TILE, TOKEN)`): the tile of the board it is, as the
+    space it is laid as (its id); any other, its qid (the printed card)."""
+    layout = run.rules.layout
+    if layout is None:
+        return qid
+    if not layout.by_qid:
+        layout.by_qid.update((card.qid, ident) for ident, card in layout.printed.items())
+    return layout.by_qid.get(qid, qid)
 
 
 def row_edges(rows: list[int]) -> list[tuple[int, int]]:

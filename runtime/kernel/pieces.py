@@ -75,11 +75,11 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.blocking.add(c["qid"])
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
-        if pool["kind"] != "pool":
-            continue
+        if pool["kind"] != "pool" or _prop(pool, "tracks") is not None:
+            continue  # a pool that `tracks` a number (damage markers): the kernel keeps its counter instead
         counts = {None: _prop(pool, "count")} if _prop(pool, "count") is not None else {}
         for i in range(rules.teams):  # a Team's own count, under its id (`t1 4`) or its name
-            team = f"t{i + 1}"
+            team = rules.team_ids[i]
             n = _prop(pool, team, _prop(pool, names[i]) if i < len(names) else None)
             if n is not None:
                 counts[team] = n
@@ -278,7 +278,10 @@ def has(run, env, holder, token) -> bool:
 
 
 def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's)."""
+    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's). Of a
+    set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
+    if isinstance(what, list):
+        return len(what)
     if on is None:
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))

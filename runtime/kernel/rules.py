@@ -116,6 +116,8 @@ class GameRules:
     zone_roles: dict[str, str]  # decks-to, draw-from, draw-to, discard-to, play-to -> zone id
     nodes: dict[str, dict] = field(default_factory=dict)  # statement node id -> statement
     teams: int = 0  # how many Teams the seats are grouped into (0: none)
+    team_ids: tuple = ()  # the Teams' ids: the game's `team-names`, else t1 ... tN
+    lead_called: str = "lead"  # the log line of the round's leader: the game's `lead-called`
     team_seats: str = "alternate"  # seat i in Team (i mod teams) + 1, or "consecutive" blocks
     round_ends: str = "one-turn-each"  # or "all-passed": every player still in passed, one after the other
     round_end_guard: dict | None = None  # `round-end when COND`: the round also ends when it holds
@@ -152,20 +154,33 @@ def names_a_game(ir: dict, box: str) -> bool:
     return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
 
 
-def load_game_rules(ir: dict, box: str) -> GameRules:
-    """The rules of the game that box `box` names."""
+def load_game_rules(ir: dict, box: str, collect: list | None = None) -> GameRules:
+    """The rules of the game that box `box` names: declared in the box, or shared rules (a
+    game of a module, box None) whose card types, token types and keywords come with it.
+    With a list `collect`, every KernelError of the load is appended to it and the load goes
+    on where it can (gather.py: the switch's trial); without, the first is raised."""
     tops = [c for c in ir["components"] if c["box"] == box]
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
         raise KernelError(f"no box '{box}' in the compiled content")
     game_id = _prop(box_comp, "game")
     game = next((c for c in tops if c["kind"] == "game" and c["id"] == game_id), None)
+    if game is None:  # the shared rules' game: their declarations are the box's too
+        game = next((c for c in ir["components"] if c["kind"] == "game" and c["box"] is None
+                     and c["id"] == game_id), None)
+        tops += [c for c in ir["components"] if c["box"] is None and c["kind"] != "game"] if game else []
     if game is None:
         raise KernelError(f"box '{box}' names no game the kernel can play")
+    from .shorthands import lower_components
+    game, *tops = lower_components([game] + tops, game)  # shorthand words as the kernel's own
+    box_comp = next(c for c in tops if c["kind"] == "box")
+    from .gather import compile_all, problem, stage
+    from ...compiler.shorthand import kernel_kind
     zones, counters, actions = {}, {}, {}
     for child in game["children"]:
         if child["kind"] == "zone":
-            zones[child["id"]] = Zone(child["id"], _prop(child, "per"), bool(_prop(child, "ordered", False)),
+            per = kernel_kind(_prop(child, "per")) if _prop(child, "per") else None  # the vocabulary's kinds: a space's
+            zones[child["id"]] = Zone(child["id"], per, bool(_prop(child, "ordered", False)),
                                       _prop(child, "visibility", "public"), _prop(child, "capacity"),
                                       _prop(child, "reshuffle-from"), _prop(child, "refill-from"))
         elif child["kind"] == "counter":
@@ -218,11 +233,11 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
             roles[role] = default
     for role, zone in roles.items():
         if zone is not None and zone not in zones:
-            raise KernelError(f"game '{game['id']}': '{role} {zone}' names no zone of the game")
+            problem(collect, f"game '{game['id']}': '{role} {zone}' names no zone of the game")
     for zone in zones.values():
         for role, other in (("reshuffle-from", zone.reshuffle_from), ("refill-from", zone.refill_from)):
             if other is not None and other not in zones:
-                raise KernelError(f"zone '{zone.id}': '{role} {other}' names no zone of the game")
+                problem(collect, f"zone '{zone.id}': '{role} {other}' names no zone of the game")
     rules = GameRules(box, game, tuple(_prop(game, "seats")), _prop(game, "turn-order", "clockwise"),
                       _prop(game, "first-player", "first-seat"), zones, counters, actions, card_types, cards,
                       decks, deck_names, keywords,
@@ -234,37 +249,46 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         if name in effects:
             rules.slots[name] = effects[name]["body"]
     rules.round_end_guard = effects["round-end"]["when"] if "round-end" in effects else None
+    from .phases import load_phases
+    stage(collect, load_phases, rules, game)  # declared phases: the round's start and end in their order
     rules.round_ends = _prop(game, "round-ends", "one-turn-each")
+    rules.lead_called = _prop(game, "lead-called", "lead")
     for child in game["children"]:
         if child["kind"] == "rule":
             rules.rules += [{**t, "rule": child["id"]} for t in child.get("triggers", [])]
-    _board(rules, game)
+    stage(collect, _board, rules, game)
     from .dice import load_printed
-    load_printed(rules, game, box_comp)  # dice whose faces the box prints, an icon on some
+    stage(collect, load_printed, rules, game, box_comp)  # dice whose faces the box prints, an icon on some
     from .layout import load as load_layout
-    load_layout(rules, game)  # a `board` laid from tiles: its tiles are spaces too
+    stage(collect, load_layout, rules, game)  # a `board` laid from tiles: its tiles are spaces too
     from .dashboards import load_dashboards
-    load_dashboards(rules, tops)  # figures that are cards, their parts, the actions that start a turn
+    stage(collect, load_dashboards, rules, tops)  # figures that are cards, their parts, the actions that start a turn
     rules.teams = int(_prop(game, "teams", 0) or 0)
+    names = tuple(_prop(game, "team-names") or ())  # `team-names [a, b]`: as many Teams, their ids
+    rules.teams = rules.teams or len(names)
+    rules.team_ids = names if len(names) == rules.teams else tuple(f"t{i + 1}" for i in range(rules.teams))
     rules.team_seats = _prop(game, "team-seats", "alternate")
     if rules.turn_order == "alternate-teams" and not rules.teams:
-        raise KernelError(f"game '{game['id']}': 'turn-order alternate-teams' needs Teams: declare `teams 2`")
+        problem(collect, f"game '{game['id']}': 'turn-order alternate-teams' needs Teams: declare `teams 2`")
     for zone in list(zones.values()) + list(counters.values()):
         if zone.per == "team" and not rules.teams:
-            raise KernelError(f"game '{game['id']}': '{zone.id}' is kept per team, but the game declares no "
-                              "Teams: declare `teams 2`")
-    rules.uses_rounds = bool({"round", "round-end"} & set(effects) or rules.turn_order == "alternate-teams"
+            problem(collect, f"game '{game['id']}': '{zone.id}' is kept per team, but the game declares no "
+                    "Teams: declare `teams 2`")
+    rules.uses_rounds = bool({"round", "round-end"} & set(rules.slots) or rules.turn_order == "alternate-teams"
                              or "round-ends" in game["props"]
                              or any(t["event"].startswith("round-") for t in rules.rules)
                              or any(c.reset in ("round-start", "round-end") for c in counters.values()))
     rules.refills = any(z.refill_from is not None and z.capacity is not None for z in zones.values())
     from .pieces import load as load_pieces
-    load_pieces(rules, tops, box_comp)  # tokens, pools, zones of pieces: once per game (pieces.py)
+    stage(collect, load_pieces, rules, tops, box_comp)  # tokens, pools, zones of pieces: once per game (pieces.py)
     _index(rules)
     from .listeners import load_events
-    load_events(rules, game, tops)  # the game's own events and who hears them
+    stage(collect, load_events, rules, game, tops)  # the game's own events and who hears them
     from .compile_stmts import compile_rules
-    compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
+    if collect is None:
+        compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
+    else:  # every failure kept, and the words of what the game plays that the kernel lacks
+        compile_all(rules, collect, [game] + [c for c in tops if c["kind"] != "mode"])
     return rules
 
 

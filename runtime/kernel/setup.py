@@ -79,11 +79,11 @@ def _deal(rules, state, config, decks: list[str]) -> None:
         if config.players < rules.teams:
             raise KernelError(f"{rules.game['name']} has {rules.teams} Teams: it needs {rules.teams} players "
                               f"or more, not {config.players}")
-        state.teams = {f"t{t + 1}": [] for t in range(rules.teams)}
+        state.teams = {team: [] for team in rules.team_ids}
         size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
         for i, p in enumerate(state.players):
             t = i % rules.teams if rules.team_seats == "alternate" else i // size
-            state.teams[f"t{t + 1}"].append(p)
+            state.teams[rules.team_ids[t]].append(p)
         state.team_next = {t: 0 for t in state.teams}
     setup_figures(rules, state)
     holders = {"player": state.players, "team": list(state.teams), "figure": list(state.figures), None: [None],

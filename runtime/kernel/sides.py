@@ -46,6 +46,8 @@ def take_side(rules, state, figure: str, side_id: str) -> None:
         if isinstance(value, int):
             state.counters[f"{counter}/{figure}"] = value
     deal_parts(rules, state, qid, figure)
+    from .dashboards import player_starts
+    player_starts(rules, state)  # a per-player counter summing the sides' printed property
 
 
 def choose_sides(run, env) -> None:

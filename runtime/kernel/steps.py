@@ -97,7 +97,8 @@ class Steps:
         self.check_end(run)
         run_triggers(self, run, "round-start")
         state.active = first_of_round(self, previous)
-        state.log.append({"event": "lead", "round": state.round, "lead": state.lead, "player": state.active})
+        state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
+                          "player": state.active})
         state.phase = "turn-start"
 
     def _round_end(self, run: Run) -> None:

@@ -1,0 +1,262 @@
+"""The switch's trial (issue #11, plan step 5): a Mayhem box that names `game mayhem`, the shared
+rules' game, as Marvel Mayhem names its own, loaded and played by the rules kernel.
+
+    .venv/bin/python bench/trial.py --box teen-titans-go [--mode M] [--games N] [--amend] [--json]
+
+In a temporary copy of the content root (the shipped boxes are never changed), the box's
+declaration gains `game mayhem`. The trial then reports, in order:
+1. what naming the game brings to the compiler: the errors and check findings of the copy that
+   the unchanged content does not have, each with its file:line and message;
+2. every reason the kernel cannot load the box (runtime/kernel/gather.py: `load_game_rules(...,
+   collect=[])`): the parts of the load that fail, the expressions its compiler cannot compile,
+   and the words of what the game plays that the kernel lacks (primitives, functions, context
+   names, events raised at no moment), grouped by word with their places;
+3. if the box loads, seeded random games: how far each gets (its first error and the step it
+   was in: the round, the turn, the phase), or how it ended.
+With `--mode`, the mode's own bodies are read too (the kernel loads no mode yet: a reason). With
+`--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS: the
+Characters as figures, the zones of pieces), to show what blocks after them.
+Prints figures; asserts nothing (tests/test_switch_trial.py asserts on `trial()`)."""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+import json
+from pathlib import Path
+import re
+import shutil
+import sys
+import tempfile
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mayhem.compiler import driver  # noqa: E402
+from mayhem.runtime.kernel.rules import KernelError, load_game_rules  # noqa: E402
+
+GAME = "mayhem"  # the shared rules' game (content/shared/game.mh)
+
+
+def name_the_game(root: Path, box: str, game: str = GAME) -> None:
+    """The box's declaration in the content root `root` gains `game GAME` (its first line)."""
+    opening = re.compile(rf'^box {re.escape(box)} "[^"]*" \{{\s*$', re.M)
+    for path in sorted(root.rglob("*.mh")):
+        text = path.read_text()
+        found = opening.search(text)
+        if found:
+            path.write_text(text[:found.end()] + f"\n  game {game}" + text[found.end():])
+            return
+    raise SystemExit(f"no `box {box}` declaration under {root}")
+
+
+# Declarations the shared game lacks for the kernel, which `--amend` adds to the copy's game.mh (the
+# trial's proposals, docs/kernel.md plan step 5: not in the shipped content this round).
+AMENDMENTS = (
+    ("the Characters are figures whose cards the draft deals (dashboards.py)", """
+  # "players alternate selecting Characters until each of them has 2 Characters each" (Setup, 2)
+  figure character "Character" {
+    source rulebook "Setup"
+    per team
+    count 2
+    card-type character
+  }
+"""),
+    ("the token pools and the pieces on Characters and Locations are zones (pieces.py)", """
+  zone supply "The token pools" {
+    source authored
+    per team
+    pools
+  }
+
+  zone on-figure "Tokens on a Character" {
+    source authored
+    per figure
+    pieces
+  }
+
+  zone on-space "Tokens on a Location" {
+    source authored
+    per space
+    pieces
+  }
+"""),
+)
+
+
+def amend(root: Path) -> list[str]:
+    """The copy's shared game gains AMENDMENTS (before its counters); what each is for."""
+    path = root / "shared" / "game.mh"
+    text = path.read_text()
+    mark = "  # ---- counters"
+    if mark not in text:
+        raise SystemExit(f"{path}: no '{mark}' line to add the amendments before")
+    path.write_text(text.replace(mark, "".join(block for _why, block in AMENDMENTS) + "\n" + mark, 1))
+    return [why for why, _block in AMENDMENTS]
+
+
+def findings(root: Path) -> tuple[list, dict | None]:
+    """The compiler's errors and the checks' findings of a content root, and its IR (None when
+    it does not compile)."""
+    comp = driver.check([root], root=root)
+    return comp.diagnostics.items, comp.ir
+
+
+def _key(d) -> tuple:
+    return (d.code, d.span.file if d.span else None, d.message)
+
+
+def brought(before: list, after: list) -> list[dict]:
+    """The findings of `after` that `before` does not have (by code, file and message: the line
+    `game mayhem` was added on shifts the lines after it)."""
+    left = Counter(_key(d) for d in before)
+    out = []
+    for d in after:
+        if left[_key(d)] > 0:
+            left[_key(d)] -= 1
+            continue
+        out.append({"code": d.code, "severity": d.severity, "where": str(d.span) if d.span else None,
+                    "why": d.message})
+    return out
+
+
+def play(rules, games: int, seed: int = 0) -> list[dict]:
+    """Seeded games of random bots: how far each got (its error and step), or how it ended."""
+    from mayhem.runtime.kernel.play import play_game
+    from mayhem.runtime.kernel.structure import KernelConfig
+    out = []
+    for n in range(games):
+        config = KernelConfig(players=2, seed=seed + n)
+        try:
+            game = play_game(rules, config, ["random"])
+            result = game.state.result or {}
+            out.append({"seed": seed + n, "ended": result.get("reason"), "turns": result.get("turns"),
+                        "decisions": len(game.history)})
+        except Exception as exc:  # noqa: BLE001 - the first error is the finding
+            out.append({"seed": seed + n, "error": f"{type(exc).__name__}: {exc}", "step": _step(exc)})
+    return out
+
+
+def _step(exc: Exception) -> dict:
+    """The step the game was in when it failed: read from the innermost KernelGame on the stack."""
+    tb, step = exc.__traceback__, {}
+    while tb is not None:
+        run = tb.tb_frame.f_locals.get("self")
+        state = getattr(run, "state", None)
+        if state is not None and hasattr(state, "round") and hasattr(state, "phase"):
+            step = {"phase": state.phase, "round": state.round, "turn": state.turn}
+        tb = tb.tb_next
+    return step
+
+
+def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: int = 0,
+          amended: bool = False) -> dict:
+    """The trial of `box` naming the shared game, in a copy of `root`: a dict of what it found
+    (`amended`: with the shared game's AMENDMENTS too)."""
+    with tempfile.TemporaryDirectory(prefix="mayhem-trial-") as tmp:
+        copy = Path(tmp) / "content"
+        shutil.copytree(root, copy)
+        before, _ = findings(copy)
+        name_the_game(copy, box)
+        amendments = amend(copy) if amended else []
+        after, ir = findings(copy)
+    report: dict = {"box": box, "mode": mode, "amended": amendments, "compile": brought(before, after),
+                    "load": [], "loads": False, "games": []}
+    if ir is None:
+        report["load"].append({"kind": "load", "word": None, "where": None,
+                               "why": "the copy does not compile: the kernel has no IR to load"})
+        return report
+    reasons: list[dict] = []
+    rules = None
+    try:
+        rules = load_game_rules(ir, box, collect=reasons)
+    except KernelError as exc:  # no box, no game: nothing to load at all
+        reasons.append({"kind": "load", "word": None, "where": None, "why": str(exc)})
+    if mode is not None:
+        reasons += _mode_reasons(ir, mode, rules)
+    report["load"] = reasons
+    try:
+        rules = load_game_rules(ir, box)
+    except Exception as exc:  # noqa: BLE001 - a normal load's first error: the box does not load
+        report["first"] = f"{type(exc).__name__}: {exc}"
+        return report
+    report["loads"] = True
+    report["games"] = play(rules, games, seed) if mode is None else []
+    return report
+
+
+def _mode_reasons(ir: dict, mode: str, rules) -> list[dict]:
+    """The mode is not loaded (a reason); the words its own bodies say that the kernel lacks."""
+    from mayhem.runtime.kernel.gather import words_lacking
+    from mayhem.runtime.kernel.shorthands import lower_components
+    comp = next((c for c in ir["components"] if c["kind"] == "mode" and c["id"] == mode), None)
+    if comp is None:
+        return [{"kind": "load", "word": mode, "where": None, "why": f"no mode '{mode}' in the content"}]
+    out = [{"kind": "load", "word": mode, "where": None,
+            "why": "the kernel loads no mode: its `without`, `setup`, `round`, `phase` and rules are not read"}]
+    return out + (words_lacking(rules, lower_components([comp], rules.game)) if rules is not None else [])
+
+
+def by_word(reasons: list[dict]) -> list[tuple]:
+    """(kind, word, why, places): the reasons grouped by word, the most said first."""
+    groups: dict = {}
+    for r in reasons:
+        key = (r["kind"], r["word"] if r["kind"] not in ("load", "unread") else r["why"])
+        groups.setdefault(key, []).append(r)
+    rows = [(kind, word, rs[0]["why"], [r["where"] for r in rs if r["where"]]) for (kind, word), rs in groups.items()]
+    return sorted(rows, key=lambda row: (row[0] != "load", -len(row[3]), row[0], str(row[1])))
+
+
+def missing_words(report: dict) -> dict[str, set[str]]:
+    """The words the trial found the kernel lacks, by the meter's category (bench/switch.py)."""
+    cats = {"primitive": "primitive", "function": "function", "context": "context", "event": "event"}
+    out: dict[str, set[str]] = {c: set() for c in cats.values()}
+    for r in report["load"]:
+        if r["kind"] in cats and r["word"] is not None:
+            out[cats[r["kind"]]].add(r["word"])
+    return out
+
+
+def print_report(report: dict, show: int = 3) -> None:
+    print(f"The trial: box '{report['box']}' names `game {GAME}`" + (f", mode {report['mode']}" if report["mode"] else ""))
+    for why in report["amended"]:
+        print(f"   amended (the copy's game.mh): {why}")
+    print(f"1. what naming the game brings to the compiler: {len(report['compile'])} finding(s)")
+    for f in report["compile"]:
+        print(f"   {f['where']}: {f['severity']}[{f['code']}]: {f['why']}")
+    rows = by_word(report["load"])
+    print(f"2. why the kernel cannot load it: {len(report['load'])} reason(s), {len(rows)} distinct")
+    for kind, word, why, places in rows:
+        where = ", ".join(places[:show]) + (f", and {len(places) - show} more" if len(places) > show else "")
+        label = kind if kind in ("load", "unread") else f"{kind} '{word}'"
+        print(f"   {label}: {why}" + (f"  ({len(places)}: {where})" if places else ""))
+    if not report["loads"]:
+        print(f"3. it does not load: {report.get('first', 'no IR')}")
+        return
+    print(f"3. it loads: {len(report['games'])} seeded game(s)")
+    for g in report["games"]:
+        if "error" in g:
+            print(f"   seed {g['seed']}: {g['error']}  (at {g['step']})")
+        else:
+            print(f"   seed {g['seed']}: ended '{g['ended']}' after {g['turns']} turns, {g['decisions']} decisions")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT / "content", help="the content root")
+    parser.add_argument("--box", required=True, help="the Mayhem box that names the game")
+    parser.add_argument("--mode", help="a mode of the shared rules (read, not played: the kernel loads none)")
+    parser.add_argument("--games", type=int, default=5, help="seeded games to play if it loads")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--show", type=int, default=3, help="places shown per word")
+    parser.add_argument("--amend", action="store_true", help="add the declarations the trial proposes to the copy")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args()
+    report = trial(args.root, args.box, args.mode, args.games, args.seed, args.amend)
+    if args.json:
+        print(json.dumps(report, indent=1, default=str))
+    else:
+        print_report(report, args.show)
+
+
+if __name__ == "__main__":
+    main()
