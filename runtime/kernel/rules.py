@@ -139,6 +139,7 @@ class GameRules:
     turn_fallbacks: tuple = ()  # the actions marked `fallback` (dashboards.py): taken when no starter is legal
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
     box_props: dict = field(default_factory=dict)  # the box's printed properties (`box-property`, vocabulary.py)
+    mode: object = None  # modes.Chosen: the mode the game is played in (None: as declared)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -151,8 +152,12 @@ def names_a_game(ir: dict, box: str) -> bool:
     return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
 
 
-def load_game_rules(ir: dict, box: str) -> GameRules:
-    """The rules of the game that box `box` names."""
+def load_game_rules(ir: dict, box: str, mode: str | None = None) -> GameRules:
+    """The rules of the game that box `box` names, played in its mode `mode` if given (modes.py)."""
+    chosen = None
+    if mode is not None:
+        from .modes import apply_mode
+        ir, chosen = apply_mode(ir, box, mode)
     tops = [c for c in ir["components"] if c["box"] == box]
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
@@ -227,6 +232,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                       {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
+    rules.mode = chosen
     rules.box_props = {k: v["value"] for k, v in box_comp["props"].items()}
     for name in ("round", "round-end"):
         if name in effects:
