@@ -238,3 +238,22 @@ def test_a_mode_in_the_file_of_a_mayhem_box_still_needs_its_seats_and_start(tmp_
     result = driver.compile_paths([root])
     errors = [(d.code, d.message) for d in result.diagnostics.items if d.severity == "error"]
     assert errors == [("E205", "mode 'duel' needs 'seats'"), ("E205", "mode 'duel' needs 'start'")]
+
+
+def test_a_game_of_a_module_file_offers_the_modules_modes():
+    """A box that names a game declared outside it (the rules the boxes share) is offered the
+    modes of the module files, besides its own; a game of its own box only its box's."""
+    from mayhem.runtime.kernel.modes import apply_mode, offered
+
+    def comp(kind, ident, box, **props):
+        return {"kind": kind, "id": ident, "name": None, "box": box, "qid": f"{box}/{ident}",
+                "props": {k: {"value": v} for k, v in props.items()}, "children": [], "effects": {}, "triggers": []}
+
+    game = comp("game", "shared", None, seats=[2, 4])
+    ir = {"components": [comp("box", "b", "b", game="shared"), game, comp("mode", "trio", None, seats=[[1], [1], [1]]),
+                         comp("mode", "own", "b"), comp("box", "c", "c", game="c-game"), comp("game", "c-game", "c")]}
+    assert set(offered(ir, "b")) == {"trio", "own"} and offered(ir, "c") == {}
+    changed, chosen = apply_mode(ir, "b", "trio")
+    shared = next(c for c in changed["components"] if c["kind"] == "game")
+    assert shared["props"]["seats"]["value"] == [3, 3] and shared["props"]["teams"]["value"] == 3
+    assert chosen.team_of == (0, 1, 2) and game["props"]["seats"]["value"] == [2, 4]  # the IR itself unchanged

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ...dsl.diagnostics import did_you_mean
 from .rules import KernelError
 
+KINDS = ("mode",)  # the declarations this module loads (primitives.KINDS: bench/switch.py's meter)
 STANDARD = "standard"  # the game as declared, when the box declares no mode of that id
 LEFT_OUT = ("counter", "rule", "zone")  # what a mode's `without` may name (compiler/mode_overrides.py)
 READS = {"counter": "counter", "zone": "zone"}  # the IR forms that name a counter or a zone
@@ -29,8 +30,12 @@ class Chosen:
 
 
 def offered(ir: dict, box: str) -> dict[str, dict]:
-    """The modes of the game box `box` names: those declared in the box, by id."""
-    return {c["id"]: c for c in ir["components"] if c["kind"] == "mode" and c["box"] == box}
+    """The modes of the game box `box` names, by id: those declared in the box, and for a game
+    of a module file (the rules boxes share), the modes of the module files too."""
+    game_id = next((_prop(c, "game") for c in ir["components"] if c["kind"] == "box" and c["id"] == box), None)
+    shared = not any(c["kind"] == "game" and c["id"] == game_id and c["box"] == box for c in ir["components"])
+    return {c["id"]: c for c in ir["components"]
+            if c["kind"] == "mode" and (c["box"] == box or shared and c["box"] is None)}
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -59,16 +64,18 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
     if comp is None:
         if mode == STANDARD:
             return ir, None
-        game_name = next((c["name"] or c["id"] for c in ir["components"] if c["kind"] == "game" and c["box"] == box),
-                         box)
+        game_id = next((_prop(c, "game") for c in ir["components"] if c["kind"] == "box" and c["id"] == box), None)
+        game_name = next((c["name"] or c["id"] for c in ir["components"] if c["kind"] == "game" and c["id"] == game_id
+                          and c["box"] in (box, None)), box)
         hint = did_you_mean(mode, sorted(modes))
         listed = ", ".join(sorted(modes)) if modes else f"none but {STANDARD}, the game as declared"
         raise KernelError(f"{game_name} has no mode '{mode}'" + (f" ({hint})" if hint else "") + f"; its modes: {listed}")
     gone = {(kind, ident) for kind, ident in _prop(comp, "without", [])}
     seats = _prop(comp, "seats")
+    game_id = next(_prop(c, "game") for c in ir["components"] if c["kind"] == "box" and c["id"] == box)
     components = []
     for c in ir["components"]:
-        if c["box"] == box and c["kind"] == "game":
+        if c["kind"] == "game" and c["id"] == game_id and c["box"] in (box, None):
             c = _game(c, comp, gone, seats)
         elif c["box"] == box and c["kind"] == "box":
             c = _box(c, ir, box, gone)
@@ -107,7 +114,8 @@ def _box(box_comp: dict, ir: dict, box: str, gone: set) -> dict:
     """The box less the pools whose pieces would lie in a zone the mode leaves out: the zone
     flagged `pools`, or for a pool laid face down on a space (`pile-on`), the zone of pieces
     kept per space."""
-    game = next(c for c in ir["components"] if c["box"] == box and c["kind"] == "game")
+    game_id = _prop(box_comp, "game")
+    game = next(c for c in ir["components"] if c["kind"] == "game" and c["id"] == game_id and c["box"] in (box, None))
     zones = [c for c in game["children"] if c["kind"] == "zone" and ("zone", c["id"]) in gone]
     pools_gone = any(_prop(z, "pools") for z in zones)
     piles_gone = any(_prop(z, "pieces") and _prop(z, "per") == "space" for z in zones)
@@ -125,7 +133,7 @@ def _still_named(ir: dict, box: str, gone: set, mode: dict) -> None:
     if not out:
         return
     for comp in ir["components"]:
-        if comp["box"] != box or comp["kind"] == "mode":
+        if comp["box"] not in (box, None) or comp["kind"] == "mode":
             continue
         found = _names(comp, out)
         if found is not None:

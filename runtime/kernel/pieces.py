@@ -40,6 +40,9 @@ def _prop(comp: dict, name: str, default=None):
     return p["value"] if p is not None else default
 
 
+KINDS = ("pool",)  # the box's pools, which `load` reads (primitives.KINDS: bench/switch.py's meter)
+
+
 def load(rules, tops: list[dict], box: dict) -> None:
     """rules.pieces for the game's tokens, pools and zones of pieces; None (nothing to pay for
     at play) when the game declares no token type and no zone of pieces or pools."""
