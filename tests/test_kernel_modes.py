@@ -39,6 +39,10 @@ def test_the_mode_changes_the_game_it_is_loaded_with(ridge_ir):
     assert {t["rule"] for t in scramble.rules} == {"second-wind"}  # without rule slide, with its own
     assert "setup" in scramble.slots and "setup" not in plain.slots  # a slot the game lacks, given
     assert scramble.end_guard != plain.end_guard
+    # the one function the setup words read a mode's properties through
+    from mayhem.runtime.kernel.modes import mode_prop
+    assert mode_prop(scramble, "seats") == [[2], [1, 1]] and mode_prop(scramble, "hand-draw", 7) == 7
+    assert mode_prop(plain, "seats") is None
     # `standard` is the game as declared while the box declares no mode of that id
     assert load_game_rules(ridge_ir, "ridge", mode="standard").mode is None
 
@@ -257,3 +261,28 @@ def test_a_game_of_a_module_file_offers_the_modules_modes():
     shared = next(c for c in changed["components"] if c["kind"] == "game")
     assert shared["props"]["seats"]["value"] == [3, 3] and shared["props"]["teams"]["value"] == 3
     assert chosen.team_of == (0, 1, 2) and game["props"]["seats"]["value"] == [2, 4]  # the IR itself unchanged
+
+
+@pytest.mark.parametrize("drafted", [False, True], ids=["dealt", "drafted"])
+def test_the_seats_of_a_mode_deal_or_draft_each_player_its_figures_that_are_cards(tmp_path, drafted):
+    """Squads with heroes kept per player: the mode's `[[2], [1, 1]]` deals (or drafts) p1 two
+    heroes and p2, p3 one each, where the game as declared gives each player its `count`."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    text = (LAB / "squads" / "squads.mh").read_text(encoding="utf-8")
+    text = text.replace("    per team\n    count 2\n    card-type hero", "    per player\n    count 1\n    card-type hero")
+    if drafted:
+        text = text.replace("  setup {\n    choose-sides()", "  setup {\n    draft()\n    choose-sides()")
+    (tmp_path / "squads.mh").write_text(text + '''
+mode uneven "Uneven" {
+  source authored
+  seats [[2], [1, 1]]
+}
+''')
+    ir = lab_ir(tmp_path)
+    for mode, players, want in ((None, 3, {"p1": 1, "p2": 1, "p3": 1}), ("uneven", 3, {"p1": 2, "p2": 1, "p3": 1})):
+        game = play_game(load_game_rules(ir, "squads", mode=mode), KernelConfig(players=players, seed=2), ["random"])
+        owners = [f["owner"] for f in game.state.figures.values()]
+        assert {p: owners.count(p) for p in want} == want
+        assert (game.state.teams["t2"] == ["p2", "p3"]) == (mode == "uneven")
+        picks = [e["player"] for e in game.state.log if e["event"] == "pick"]
+        assert sorted(picks) == (sorted(p for p, n in want.items() for _ in range(n)) if drafted else [])

@@ -8,6 +8,7 @@ import networkx as nx
 
 from . import layout
 from .compile import _as_list
+from .modes import figure_counts
 
 
 def setup_figures(rules, state) -> None:
@@ -17,11 +18,10 @@ def setup_figures(rules, state) -> None:
         if rules.dash is not None and kind in rules.dash.kinds:
             continue  # figures that are cards: dealt by dashboards.py
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
-        # a mode's seats say how many figures each player controls (modes.py)
-        counts = rules.mode.figures if rules.mode is not None and spec["per"] == "player" else ()
+        counts = figure_counts(rules, spec, holders)  # a mode's seats say how many each player controls
         for i, holder in enumerate(holders):
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None
-            count = counts[i] if counts else spec["count"]
+            count = counts[i]
             for n in range(count):
                 ident = f"{kind}-{holder}" + (f"-{n + 1}" if count > 1 else "")
                 state.figures[ident] = {"kind": kind, "owner": holder, "space": start}

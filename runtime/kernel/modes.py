@@ -29,6 +29,23 @@ class Chosen:
     props: dict | None = None  # every property of the mode, as written (`hand-draw`, `start`, ...)
 
 
+def figure_counts(rules, spec: dict, holders: list) -> list[int]:
+    """How many figures of a kind each holder takes, in the holders' order: by the seats of the
+    mode the game is played in for a kind kept per player, else the kind's `count` each."""
+    mode = rules.mode
+    if mode is not None and mode.figures and spec["per"] == "player":
+        return list(mode.figures[:len(holders)])
+    return [spec["count"]] * len(holders)
+
+
+def mode_prop(rules, name: str, default=None):
+    """A property of the mode the game is played in, as written (`hand-draw`, `start`,
+    `cards-with`), or `default` when the game is played as declared or the mode gives none:
+    the one function the setup words read a mode's properties through."""
+    props = rules.mode.props if rules.mode is not None else None
+    return props.get(name, default) if props else default
+
+
 def offered(ir: dict, box: str) -> dict[str, dict]:
     """The modes of the game box `box` names, by id: those declared in the box, and for a game
     of a module file (the rules boxes share), the modes of the module files too."""
