@@ -286,3 +286,27 @@ mode uneven "Uneven" {
         assert (game.state.teams["t2"] == ["p2", "p3"]) == (mode == "uneven")
         picks = [e["player"] for e in game.state.log if e["event"] == "pick"]
         assert sorted(picks) == (sorted(p for p, n in want.items() for _ in range(n)) if drafted else [])
+
+
+def test_a_mode_keeps_the_cards_with_its_flag_in_the_decks(tmp_path):
+    """`cards-with FLAG`: each deck of the box keeps only the cards whose card type's flag is
+    set (a card type without the flag, Bastion's Parry, keeps none); the game as declared, all."""
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    text = (LAB / "bastion" / "bastion.mh").read_text(encoding="utf-8")
+    text = text.replace('  wall int 0 "The card stays in play among your Ramparts"\n',
+                        '  wall int 0 "The card stays in play among your Ramparts"\n  heavy flag "A heavy blow"\n')
+    text = text.replace('  keep-card great-blow "Great Blow" {\n', '  keep-card great-blow "Great Blow" {\n    heavy\n')
+    (tmp_path / "bastion.mh").write_text(text + '''
+mode siege "Siege" {
+  source authored
+  cards-with heavy
+}
+''')
+    ir = lab_ir(tmp_path)
+    plain, siege = load_game_rules(ir, "bastion"), load_game_rules(ir, "bastion", mode="siege")
+    ids = lambda rules, deck: sorted({rules.cards[q].id for q in rules.decks[deck]})  # noqa: E731
+    assert "parry" in ids(plain, "north") and len(ids(plain, "north")) > 2
+    assert ids(siege, "north") == ids(siege, "south") == ["great-blow"]
+    game = KernelGame(siege, KernelConfig(players=2, seed=1, decks=["north", "south"]))
+    game.start()
+    assert {game.card_id(uid) for uid in range(len(game.state.cards))} == {"great-blow"}

@@ -5,7 +5,7 @@ runtime reads: `without KIND ID` leaves a counter, rule or zone out (and the poo
 lie in a zone left out), its `rule`s are added, its `setup { }`, `round { }` and `end when`
 take the place of the game's, its `round-end { }` runs first in the game's; its `seats` are the
 players, their Teams and how many figures each controls, its `board` the rows a board is laid
-in. load_game_rules(ir, box, mode=ID) reads the game so changed (docs/kernel.md, "Modes")."""
+in, its `cards-with FLAG` the cards its decks keep. load_game_rules(ir, box, mode=ID) reads the game so changed (docs/kernel.md, "Modes")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -96,6 +96,8 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
             c = _game(c, comp, gone, seats)
         elif c["box"] == box and c["kind"] == "box":
             c = _box(c, ir, box, gone)
+        elif c["box"] == box and c["kind"] == "deck" and _prop(comp, "cards-with"):
+            c = _deck(c, ir, _prop(comp, "cards-with"))
         components.append(c)
     changed = {**ir, "components": components}
     _still_named(changed, box, gone, comp)
@@ -141,6 +143,21 @@ def _box(box_comp: dict, ir: dict, box: str, gone: set) -> dict:
     kept = [c for c in box_comp["children"]
             if c["kind"] != "pool" or not (piles_gone if _prop(c, "pile-on") else pools_gone)]
     return {**box_comp, "children": kept}
+
+
+def _deck(deck: dict, ir: dict, flag: str) -> dict:
+    """The deck less the cards whose card type's flag `flag` is not set (`cards-with FLAG`): the
+    card's own value, else its card type's default; a card type without the flag sets none."""
+    defaults = {c["id"]: (c["props"].get(flag) or {}).get("value") for c in ir["components"]
+                if c["kind"] == "card-type"}
+
+    def flagged(card: dict) -> bool:
+        default = defaults.get(card["kind"])
+        if not isinstance(default, dict) or default.get("type") != "flag":
+            return False
+        return bool(_prop(card, flag, default.get("default")))
+
+    return {**deck, "children": [c for c in deck["children"] if c["kind"] not in defaults or flagged(c)]}
 
 
 def _still_named(ir: dict, box: str, gone: set, mode: dict) -> None:
