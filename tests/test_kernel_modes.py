@@ -91,7 +91,7 @@ def test_a_mode_the_game_has_not_is_a_clear_error(ridge_ir, tmp_path):
     with pytest.raises(KernelError, match=r"Ridge has no mode 'scrambel' \(did you mean 'scramble'\?\); "
                                           r"its modes: scramble"):
         load_game_rules(ridge_ir, "ridge", mode="scrambel")
-    path = SCRAMBLE[0]
+    path = LAB / "ridge-scenarios" / "scramble-one-against-two.toml"
     text = path.read_text(encoding="utf-8").replace('mode = "scramble"', 'mode = "solo"')
     with pytest.raises(ScenarioError) as caught:
         run_kernel_scenario(ridge_ir, path, text)
@@ -310,3 +310,19 @@ mode siege "Siege" {
     game = KernelGame(siege, KernelConfig(players=2, seed=1, decks=["north", "south"]))
     game.start()
     assert {game.card_id(uid) for uid in range(len(game.state.cards))} == {"great-blow"}
+
+
+def test_the_scramble_has_no_ropes_because_it_leaves_their_zones_out(ridge_ir, tmp_path):
+    """`without zone supply` and `without zone roped`: the pool of ropes is not laid, `count(rope)`
+    is 0, so the belay a 6 would take is not offered; with the zones kept, it is."""
+    scramble = load_game_rules(ridge_ir, "ridge", mode="scramble")
+    assert not {"supply", "roped"} & set(scramble.zones) and scramble.pieces.pools == []
+    path = LAB / "ridge-scenarios" / "scramble-no-ropes.toml"
+    assert run_kernel_scenario(ridge_ir, path).ok
+    (tmp_path / "mayhem.toml").write_text("[collection]\n")
+    text = (RIDGE / "ridge.mh").read_text(encoding="utf-8")
+    kept = text.replace("  without zone supply\n  without zone roped\n", "")
+    assert kept != text
+    (tmp_path / "ridge.mh").write_text(kept)
+    result = run_kernel_scenario(lab_ir(tmp_path), path)
+    assert not result.ok and "['belay 6'] should not be legal here" in result.failures[0]

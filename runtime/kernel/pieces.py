@@ -279,8 +279,11 @@ def has(run, env, holder, token) -> bool:
 
 
 def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's)."""
+    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's): none
+    when the game has no zone of pools (a mode left it out: modes.py)."""
     if on is None:
+        if run.rules.pieces.pool_zone is None:
+            return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))
 
