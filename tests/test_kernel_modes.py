@@ -1,9 +1,11 @@
 """Modes of kernel games (runtime/kernel/modes.py): a `mode` declared in the box of a kernel game
 changes the game's structure before it is loaded. The lab game Ridge's mode `scramble` gives
-seats (one player with two climbers against a Team of two), leaves the rule `slide` out, adds a
-rule, and gives its own setup, round and end; its scenarios hang on the mode. A mode leaves out
-zones and counters (and the pools that would lie in a zone left out), lays a board in its own
-rows, and a mode the game has not is a clear error, in the API, the CLI and a scenario."""
+seats (one player with two climbers against a Team of two), leaves the ropes' zones and the rule
+`slide` out, adds a rule, and gives its own setup, round and end; its scenarios hang on the mode.
+A mode leaves out zones and counters (and the pools that would lie in a zone left out), lays a
+board in its own rows, deals or drafts each player its figures that are cards by its seats, keeps
+its flagged cards in the decks, and a mode the game has not is a clear error, in the API, the CLI
+and a scenario."""
 from pathlib import Path
 import json
 import re
