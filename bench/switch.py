@@ -8,10 +8,11 @@ A word is a primitive (a statement), a function, a context name, a selector's ki
 trigger hears, or the kind of a declaration. The kernel plays a primitive or a function if
 runtime/kernel/primitives.py has it (with the modules it gathers), a context name if the
 kernel's compiler knows it, a selector kind or an event if the kernel's vocabulary has it or
-the shared `game mayhem` declares it, a kind if it is a kernel kind or a card type declared
-in content. Uses are counted once per place in the IR that says the word; the box column says
-where (`shared`: content/shared/). Prints figures; asserts nothing: the plan in docs/kernel.md
-quotes them."""
+the shared `game mayhem` declares it, a kind if it is a kernel kind, a card type declared in
+content or a kind a kernel module loads (runtime/kernel/primitives.py's `KINDS`: pools, modes).
+Uses are counted once per place in the IR that says the word; the box column says where
+(`shared`: content/shared/). Prints figures; asserts nothing: the plan in docs/kernel.md quotes
+them."""
 from __future__ import annotations
 
 import argparse
@@ -90,7 +91,7 @@ def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset()) -> 
         "context": set(K.KERNEL_CONTEXT_NAMES) | set(kcompile._CONTEXT),
         "selector": set(K.KERNEL_SELECTOR_KINDS),
         "event": set(STRUCTURE_EVENTS) | set(K.KERNEL_EVENTS) | declared_events,
-        "kind": {k.name for k in kernel_kinds()} | set(CONTENT_DECLARED) | set(kernel_kinds_used),
+        "kind": {k.name for k in kernel_kinds()} | set(CONTENT_DECLARED) | set(kernel_kinds_used) | kprims.KINDS,
     }
 
 

@@ -1,7 +1,8 @@
 """A mode's overrides: `without counter vp`, `without rule ko-vp` name declarations of the
 game the Mayhem boxes share (a `game` of a module file, content/shared/game.mh) that the mode
 leaves out; each must name one, or it is an error with a did-you-mean. `cards-with PROPERTY`
-keeps only the cards with that flag in the deck: it names a flag a card type declares."""
+keeps only the cards with that flag in the deck: it names a flag a card type declares. A mode
+declared in a box file that names a game (a game of the rules kernel) changes that game."""
 from __future__ import annotations
 
 from mayhem.dsl import ast
@@ -113,3 +114,18 @@ def check_phase_overrides(modes: list[Component], games: list[Component], diags:
                             phase.decl.id_span, hint=did_you_mean(phase.id, declared) or
                             ("the phases of the game: " + ", ".join(declared) if declared
                              else "the game declares no phases"))
+
+
+def check_box_modes(modes: list[Component], res, diags: Diagnostics) -> None:
+    """A mode of a box file: of a box that names a game, a mode of that game, which needs no
+    `seats` nor `start` (the kernel game's own seats stand without them); of a Mayhem box,
+    both, as a module's modes (the model pass leaves a box file's mode to this check)."""
+    from mayhem.dsl.schema import KINDS
+    from .values import example
+    for mode in modes:
+        if mode.scope in res.games:
+            continue
+        for pspec in KINDS["mode"].props:
+            if pspec.required and pspec.name != "source" and pspec.name not in mode.props:
+                diags.error("E205", f"mode '{mode.id}' needs '{pspec.name}'", mode.decl.id_span,
+                            hint=f"{pspec.doc} For example: `{example(pspec)}`")

@@ -217,6 +217,8 @@ def _fill(comp: Component, spec: KindSpec, inherited: Provenance | None, scope: 
     for pspec in spec.props:
         if game_box and pspec.name not in GAME_BOX_REQUIRED:
             continue
+        if comp.kind == "mode" and not scope.endswith(".mh"):
+            continue  # a mode of a box: what it needs depends on its box's game (mode_overrides.check_box_modes)
         if pspec.required and pspec.name not in seen_props and pspec.name != "source":
             example = _example(pspec)
             diags.error("E205", f"{_what(comp)} needs '{pspec.name}'", decl.id_span,

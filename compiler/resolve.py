@@ -5,7 +5,7 @@ from mayhem.dsl.diagnostics import Diagnostics, Related, did_you_mean
 
 from . import builtins as B
 from . import mayhem_events
-from .mode_overrides import check_cards_with, check_overrides, check_phase_overrides
+from .mode_overrides import check_box_modes, check_cards_with, check_overrides, check_phase_overrides
 from .model import VOCABULARY_KINDS, Model
 from .resolve_names import NameResolver
 from .symbols import Resolution, Symbol  # noqa: F401 (the pass's result, imported from here)
@@ -64,14 +64,19 @@ def check_modes(model: Model, everything: list, res: Resolution, diags: Diagnost
     mayhem_events.check_emits(res, diags)
     modes = [c for c in everything if c.kind == "mode" and "without" in c.props]
     shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]
-    if modes:
-        check_overrides(modes, shared, diags)
+    if modes:  # a mode of a box changes its box's game (a kernel game's); a module's, the shared game
+        check_overrides([m for m in modes if m.scope.endswith(".mh") or m.scope not in res.games], shared, diags)
+        for mode in modes:
+            if not mode.scope.endswith(".mh") and mode.scope in res.games:
+                check_overrides([mode], [res.games[mode.scope]], diags)
+    check_box_modes([c for c in everything if c.kind == "mode" and not c.scope.endswith(".mh")], res, diags)
     filtered = [c for c in everything if c.kind == "mode" and "cards-with" in c.props]
     if filtered:
         check_cards_with(filtered, [c for c in model.top_level() if c.kind == "card-type"], diags)
     phased = [c for c in everything if c.kind == "mode" and any(k.kind == "phase" for k in c.children)]
-    if phased:
-        check_phase_overrides(phased, shared, diags)
+    for mode in phased:
+        own = res.games.get(mode.scope) if not mode.scope.endswith(".mh") else None
+        check_phase_overrides([mode], [own] if own is not None else shared, diags)
 
 
 def _declare(model: Model, res: Resolution, diags: Diagnostics) -> None:

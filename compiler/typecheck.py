@@ -128,9 +128,14 @@ class _Checker(ExprTyper):
         # the Mayhem engine, in the context of that game's own triggers (`rules`): its `round`,
         # `round-end` and `end when` slots, and its triggers
         shared_rules = comp.kind in ("rule", "game") and comp.scope.endswith(".mh")
+        # a mode of a box that names a game changes a game of the rules kernel: its slots take
+        # the place of that game's, in the game's context
+        kernel_mode = comp.kind == "mode" and not comp.scope.endswith(".mh") and comp.scope in self.res.games
         for name, slot in comp.slots.items():
             slot_spec = spec.slot(name)
             ctx = Ctx(kind if turn else slot_spec.context if slot_spec else spec.dynamic_slots)
+            if kernel_mode:
+                ctx = Ctx("game")
             if shared_rules:
                 ctx = Ctx("setup" if name == "setup" else "rules")  # the setup's steps: compiler/builtins_setup.py
                 if comp.kind == "game" and name not in SHARED_RULES_SLOTS:
@@ -140,7 +145,7 @@ class _Checker(ExprTyper):
             if slot.guard is not None:
                 self.cond(slot.guard, ctx)
             self.block(slot.body, ctx)
-            if name == "end" and (shared_rules or comp.kind == "mode"):
+            if name == "end" and (shared_rules or comp.kind == "mode" and not kernel_mode):
                 self.asks_nothing(slot)
             if name == "setup" and ctx.kind == "setup":
                 self.setup_order(slot)

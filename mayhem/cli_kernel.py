@@ -16,21 +16,22 @@ def is_game_box(ir: dict, box: str) -> bool:
     return names_a_game(ir, box)
 
 
-def refuse_mayhem_options(box: str, mode: str, teams, first_game: bool) -> None:
+def refuse_mayhem_options(box: str, teams, first_game: bool) -> None:
     """A UsageError for an option of the Mayhem engine's games that a kernel game has not
     (it would otherwise be left out without a word)."""
-    for given, option in ((mode != "standard", "--mode"), (bool(teams), "--teams"), (first_game, "--first-game")):
+    for given, option in ((bool(teams), "--teams"), (first_game, "--first-game")):
         if given:
-            raise click.UsageError(f"{option}: box '{box}' names a game of the rules kernel, which has no modes, "
-                                   "Teams files nor first-game set-up; its options are --players and --decks")
+            raise click.UsageError(f"{option}: box '{box}' names a game of the rules kernel, which has no "
+                                   "Teams files nor first-game set-up; its options are --mode, --players and --decks")
 
 
-def _rules(ir: dict, box: str):
+def _rules(ir: dict, box: str, mode: str = "standard"):
+    """The rules of the box's game in the mode (a mode the game has not: a UsageError naming its modes)."""
     from mayhem.runtime.kernel import KernelError, load_game_rules
     try:
-        return load_game_rules(ir, box)
+        return load_game_rules(ir, box, mode=mode)
     except KernelError as exc:
-        raise click.UsageError(str(exc))
+        raise click.UsageError(f"--mode: {exc}" if "has no mode" in str(exc) else str(exc))
 
 
 def _decks(rules, decks: str | None) -> list[str]:
@@ -49,11 +50,11 @@ def _players(rules, players: int | None) -> int:
     return players
 
 
-def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1) -> None:
+def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1, mode="standard") -> None:
     """The games of simulate_kernel (which checks the bots and decks), with a progress bar."""
     from rich.progress import Progress
     from mayhem.runtime.simulate import simulate_kernel
-    rules = _rules(ir, box)
+    rules = _rules(ir, box, mode)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     names = ["random" if n == "greedy" else n for n in names]  # the Mayhem default means "a bot"
     players = _players(rules, players)
@@ -62,26 +63,28 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1) -
         task = progress.add_task(f"{box}: {games} games", total=games)
         try:
             summary = simulate_kernel(ir, box, games, names, seed=seed, log_dir=log_dir, jobs=jobs, players=players,
-                                      decks=chosen or None, progress=lambda: progress.advance(task))
+                                      decks=chosen or None, progress=lambda: progress.advance(task), mode=mode)
         except ValueError as exc:
             raise click.UsageError(str(exc))
     if fmt == "json":
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
     else:
-        click.echo(f"{rules.game['name']}, {players} players, bots {', '.join(names)}")
+        shown = f" ({rules.mode.name})" if rules.mode is not None else ""
+        click.echo(f"{rules.game['name']}{shown}, {players} players, bots {', '.join(names)}")
         click.echo(summary.report())
 
 
-def play(ir, box, players, seed, bot, decks, log_path) -> None:
+def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     from mayhem.runtime.kernel import KernelConfig, KernelGame
     from mayhem.runtime.kernel.play import default_decks, make_bot, write_log
-    rules = _rules(ir, box)
+    rules = _rules(ir, box, mode)
     players = _players(rules, players)
     chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
     seed = seed if seed is not None else _random.randrange(10 ** 6)
     game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
     console = _console()
-    console.print(f"[bold]{rules.game['name']}[/bold], seed {seed}: you are p1, the {bot} bot plays the others.")
+    shown = f" ({rules.mode.name})" if rules.mode is not None else ""
+    console.print(f"[bold]{rules.game['name']}[/bold]{shown}, seed {seed}: you are p1, the {bot} bot plays the others.")
     bots = {}
     decision = game.start()
     shown = 0

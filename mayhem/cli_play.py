@@ -23,7 +23,8 @@ def _box_option(rules, box: str) -> str:
 
 
 MODE = click.option("--mode", default="standard", show_default=True,
-                    help="standard, three-players, four-players, free-for-all or competitive (content/shared/modes.mh).")
+                    help="standard, three-players, four-players, free-for-all or competitive (content/shared/modes.mh); "
+                         "for a game of the rules kernel, a mode its box declares.")
 PLAYERS = click.option("--players", type=int, default=None,
                        help="Games of the rules kernel (Marvel Mayhem): how many players (default: the fewest).")
 DECKS = click.option("--decks", default=None,
@@ -99,8 +100,8 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
 
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
-        kernel.refuse_mayhem_options(box, mode, teams, first_game)
-        return kernel.play(ir, box, players, seed, bot, decks, log_path)
+        kernel.refuse_mayhem_options(box, teams, first_game)
+        return kernel.play(ir, box, players, seed, bot, decks, log_path, mode)
     from mayhem.runtime.bots import BOTS
     if bot not in BOTS:  # `rollout` is a bot of the rules kernel's games
         raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
@@ -194,8 +195,8 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
         raise click.UsageError("--games and --jobs must be at least 1")
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem): its own bots
-        kernel.refuse_mayhem_options(box, mode, teams, first_game)
-        return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs)
+        kernel.refuse_mayhem_options(box, teams, first_game)
+        return kernel.simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs, mode)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or not names:

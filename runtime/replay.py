@@ -110,7 +110,7 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
 
 def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
     try:
-        report = kernel_replay(lambda box: load_game_rules(rules.ir, box), path)
+        report = kernel_replay(lambda box, mode=None: load_game_rules(rules.ir, box, mode=mode), path)
     except KernelLogError as exc:
         raise LogError(str(exc)) from None
     return ReplayReport(report.ok, 0, report.decisions, report.message)

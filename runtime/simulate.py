@@ -165,13 +165,12 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
     bots[i % len(bots)] (the kernel's bots: `random`, `rollout`), the named `decks` (one per
     player) or, without them, the decks dealt by kernel.play.default_decks (the game's seeded
     choice while the box has a deck per player); a ValueError says what does not fit (a mode, a
-    bot, a number of players the game does not have, a deck). `progress()` is called once per game."""
+    bot, a number of players the game does not have, a deck). `progress()` is called once per game.
+    `mode`: one the box declares for its game (runtime/kernel/modes.py), or standard, the game as declared."""
     from .kernel import load_game_rules
     from .kernel.play import BOTS, Summary, default_decks
-    rules = load_game_rules(ir, box)
+    rules = load_game_rules(ir, box, mode=mode)  # a mode the game has not: a KernelError, a ValueError
     low, high = rules.seats
-    if mode != "standard":
-        raise ValueError(f"box '{box}' names a game of the rules kernel, which has no mode '{mode}'")
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
         raise ValueError((f"no bot '{unknown[0]}'" if unknown else "no bot named") +
@@ -194,7 +193,7 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
         return _run_kernel((seed, games, players, bots, decks, log_dir), rules, progress)
     size = max(1, games // (jobs * 8))  # seeds per task: a few tasks per process, as simulate()'s chunks
     batches = [(seed + n, min(size, games - n), players, bots, decks, log_dir) for n in range(0, games, size)]
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box, mode))
     results = pool.map(_run_kernel, batches)
     summary = Summary()
     try:
@@ -210,10 +209,10 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
 _KERNEL_RULES = None  # a worker's rules (simulate_kernel)
 
 
-def _init_kernel_worker(ir: dict, box: str) -> None:
+def _init_kernel_worker(ir: dict, box: str, mode: str = "standard") -> None:
     global _KERNEL_RULES
     from .kernel import load_game_rules
-    _KERNEL_RULES = load_game_rules(ir, box)
+    _KERNEL_RULES = load_game_rules(ir, box, mode=mode)
 
 
 def _run_kernel(batch: tuple, rules=None, progress=None):

@@ -46,6 +46,7 @@ MODULES = [
     "mayhem.compiler.vocabulary_types",
     "mayhem.runtime.kernel.layout",
     "mayhem.runtime.kernel.edges",
+    "mayhem.runtime.kernel.modes",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 

@@ -147,13 +147,16 @@ def test_the_dashboards_lab_game_checks_simulates_plays_and_scenarios_run():
 
 
 def test_options_of_mayhem_games_are_refused_not_ignored():
-    """A kernel game has no modes, Teams files nor first-game set-up: saying one is a usage
-    error (it was left out without a word, and the games played the standard way)."""
-    for command, option in (("simulate", ["--mode", "free-for-all"]), ("play", ["--first-game"]),
-                            ("simulate", ["--teams", str(SCENARIOS)])):
+    """A kernel game has no Teams files nor first-game set-up, and only the modes its box
+    declares (Marvel Mayhem none): saying another is a usage error (it was left out without a
+    word, and the games played the standard way)."""
+    for command, option in (("play", ["--first-game"]), ("simulate", ["--teams", str(SCENARIOS)])):
         result = invoke(command, "--box", "marvel-mayhem", *option, "--content", CONTENT, input="q\n")
         assert result.exit_code == 2 and f"{option[0]}: box 'marvel-mayhem' names a game of the rules kernel" \
             in result.output, result.output
+    result = invoke("simulate", "--box", "marvel-mayhem", "--mode", "free-for-all", "--content", CONTENT)
+    assert result.exit_code == 2 and "--mode: Marvel Mayhem has no mode 'free-for-all'; its modes: none but " \
+        "standard" in " ".join(result.output.split()), result.output
 
 
 RUINS = Path(__file__).resolve().parent / "fixtures" / "kernel" / "ruins"

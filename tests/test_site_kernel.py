@@ -164,3 +164,13 @@ def test_a_marvel_decks_effect_graph_shows_its_cards_symbols(content_site):
     graph = htmllib.unescape(html[html.index('class="mh-graph'):])
     assert "symbol: attack 2" in graph and "-->|resolves|" in graph
     assert "symbol: healing 1" in graph
+
+
+def test_a_kernel_games_mode_page_names_the_game_it_changes(ridge_site):
+    """A mode declared in a kernel box (Ridge's `scramble`) changes the box's game, not the shared
+    one (the lab site has none): its rows say so, and its rule left out is listed."""
+    html = (ridge_site / "ridge" / "modes" / "scramble" / "index.html").read_text(encoding="utf-8")
+    text = re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", "", html)))
+    assert "this mode's own, in place of the setup of the game Ridge)" in text
+    assert "this mode's own, in place of the round start of the game Ridge)" in text
+    assert "Left out of the gamethe rule `slide`" in text

@@ -61,3 +61,14 @@ def test_the_kernel_games_content_is_left_out(ir):
     missing = _missing(result, "kind")
     assert "keyword" not in missing and "mayhem-card" not in missing
     assert missing and not set(missing) & switch.kernel_has(None)["kind"]
+
+
+def test_the_kinds_a_kernel_module_loads_are_played(monkeypatch):
+    """Pools (pieces.py) and modes (modes.py) are kinds the kernel's modules load, named by
+    their `KINDS` and gathered in primitives.KINDS: the meter counts them played, and only so."""
+    result = switch.measure(ROOT / "content")
+    assert {"pool", "mode"} <= switch.kprims.KINDS
+    assert not {"pool", "mode"} & set(_missing(result, "kind"))
+    monkeypatch.setattr(switch.kprims, "KINDS", switch.kprims.KINDS - {"pool", "mode"})
+    without = _missing(switch.measure(ROOT / "content"), "kind")
+    assert without["pool"] > 0 and without["mode"] > 0  # the boxes' pools, content/shared/modes.mh

@@ -8,6 +8,7 @@ import networkx as nx
 
 from . import layout
 from .compile import _as_list
+from .modes import figure_counts
 
 
 def setup_figures(rules, state) -> None:
@@ -17,10 +18,12 @@ def setup_figures(rules, state) -> None:
         if rules.dash is not None and kind in rules.dash.kinds:
             continue  # figures that are cards: dealt by dashboards.py
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
+        counts = figure_counts(rules, spec, holders)  # a mode's seats say how many each player controls
         for i, holder in enumerate(holders):
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None
-            for n in range(spec["count"]):
-                ident = f"{kind}-{holder}" + (f"-{n + 1}" if spec["count"] > 1 else "")
+            count = counts[i]
+            for n in range(count):
+                ident = f"{kind}-{holder}" + (f"-{n + 1}" if count > 1 else "")
                 state.figures[ident] = {"kind": kind, "owner": holder, "space": start}
 
 

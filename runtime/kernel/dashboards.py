@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import re
 
 from .compile import _as_list
+from .modes import figure_counts
 from .rules import Card, KernelError
 
 
@@ -131,9 +132,10 @@ def deal_figures(game) -> None:
         spec = rules.figures[kind]
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
         roster = rules.dash.roster[ctype]
-        need = spec["count"] * len(holders)
+        counts = figure_counts(rules, spec, holders)  # a mode's seats: how many each player controls
+        need = sum(counts)
         if chosen:
-            picked = _named(rules, roster, holders, chosen, spec["count"], kind)
+            picked = _named(rules, roster, holders, chosen, counts, kind)
         else:
             if need > len(roster):
                 raise KernelError(f"figure '{kind}': {len(holders)} holders of {spec['count']} need {need} cards "
@@ -141,10 +143,12 @@ def deal_figures(game) -> None:
             gen = state.random()
             picked = gen.sample(roster, need)
             state.keep(gen)
+        at = 0
         for i, holder in enumerate(holders):
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None
-            for qid in picked[i * spec["count"]:(i + 1) * spec["count"]]:
+            for qid in picked[at:at + counts[i]]:
                 _place(rules, state, kind, holder, qid, start)
+            at += counts[i]
     player_starts(rules, state)
 
 
@@ -170,11 +174,11 @@ def player_starts(rules, state) -> None:
         state.counters.update((f"{counter}/{p}", n) for p, n in sums.items())
 
 
-def _named(rules, roster: list, holders: list, chosen: dict, count: int, kind: str) -> list[str]:
+def _named(rules, roster: list, holders: list, chosen: dict, counts: list, kind: str) -> list[str]:
     from ...dsl.diagnostics import did_you_mean
     ids = {rules.cards[q].id: q for q in roster}
     picked = []
-    for holder in holders:
+    for holder, count in zip(holders, counts):
         names = list(chosen.get(holder, []))
         if len(names) != count:
             raise KernelError(f"figure '{kind}': '{holder}' takes {count} cards, not {len(names)}: "

@@ -8,6 +8,7 @@ choices. A configuration that names the cards (`KernelConfig.dashboards`, a scen
 `dashboards`) deals them instead."""
 from __future__ import annotations
 
+from .modes import figure_counts
 from .rules import KernelError
 
 
@@ -30,17 +31,18 @@ def draft(run, env, exclude=None) -> None:
         per_team = spec["per"] == "team"
         holders = list(state.teams) if per_team else list(state.players)
         have = {h: 0 for h in holders}
+        want = dict(zip(holders, figure_counts(rules, spec, holders)))  # a mode's seats (modes.py)
         free = list(rules.dash.roster[ctype])
-        if spec["count"] * len(holders) > len(free):
+        if sum(want.values()) > len(free):
             raise KernelError(f"figure '{kind}': {len(holders)} holders of {spec['count']} need "
-                              f"{spec['count'] * len(holders)} cards of card type '{ctype}'; box '{rules.box}' "
+                              f"{sum(want.values())} cards of card type '{ctype}'; box '{rules.box}' "
                               f"has {len(free)}")
         seat = state.players.index(state.active) if state.active in state.players else 0  # the first player first
-        while any(n < spec["count"] for n in have.values()):
+        while any(n < want[h] for h, n in have.items()):
             player = state.players[seat % len(state.players)]
             seat += 1
             holder = state.team_of(player) if per_team else player
-            if have[holder] >= spec["count"]:
+            if have[holder] >= want[holder]:
                 continue  # full: the next player picks
             names = [rules.cards[q].id for q in free]
             options = [f"pick {n}" for n in names]

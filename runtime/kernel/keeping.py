@@ -40,10 +40,13 @@ PERIODS = {"turn": "turn-end", "round": "round-end"}
 
 
 def setting(rules, name: str, default=None):
-    """What the mode being played (`rules.mode`, when the game is loaded with one), else the
-    box, else the game prints for `name`; `default` when none does."""
-    mode = getattr(rules, "mode", None)
-    for props in ((mode or {}).get("props", {}), rules.box_props, rules.game.get("props", {})):
+    """What the mode being played (`rules.mode`, when the game is loaded with one: read by
+    modes.mode_prop), else the box, else the game prints for `name`; `default` when none does."""
+    from .modes import mode_prop
+    found = mode_prop(rules, name)
+    if found is not None:
+        return found
+    for props in (rules.box_props, rules.game.get("props", {})):
         found = props.get(name)
         if found is not None:
             return found["value"] if isinstance(found, dict) and "value" in found else found

@@ -40,6 +40,9 @@ def _prop(comp: dict, name: str, default=None):
     return p["value"] if p is not None else default
 
 
+KINDS = ("pool",)  # the box's pools, which `load` reads (primitives.KINDS: bench/switch.py's meter)
+
+
 def load(rules, tops: list[dict], box: dict) -> None:
     """rules.pieces for the game's tokens, pools and zones of pieces; None (nothing to pay for
     at play) when the game declares no token type and no zone of pieces or pools."""
@@ -278,11 +281,14 @@ def has(run, env, holder, token) -> bool:
 
 
 def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's). Of a
-    set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
+    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's): none
+    when the game has no zone of pools (a mode left it out: modes.py). Of a set (`count(all team
+    where ...)`, the shared vocabulary's other use): its size."""
     if isinstance(what, list):
         return len(what)
     if on is None:
+        if run.rules.pieces.pool_zone is None:
+            return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))
 

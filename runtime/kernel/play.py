@@ -196,6 +196,8 @@ def write_log(game: KernelGame, path: Path) -> None:
             "dealt": [game.state.decks[p] for p in game.state.players if p in game.state.decks]}
     if game.config.dashboards:  # the figures' cards the game was given (dashboards.py)
         head["dashboards"] = game.config.dashboards
+    if game.rules.mode is not None:  # the mode it was played in (modes.py)
+        head["mode"] = game.rules.mode.id
     lines = [head] + [{"decision": h} for h in game.history] + [{"result": game.state.result},
                                                                {"state": game.state.to_json()}]
     path.write_text("".join(json.dumps(x, sort_keys=True) + "\n" for x in lines), encoding="utf-8")
@@ -271,10 +273,12 @@ def read_kernel_log(path: str | Path) -> tuple[dict, list[dict], dict | None, di
 def replay(rules_for, path: Path) -> ReplayReport:
     """Play the log's decisions again from its seed; the same result and final state?
     `rules_for(box)` gives the rules of the log's box (a KernelError: the content has no such
-    box); KernelLogError if the file is no readable log."""
+    box), `rules_for(box, mode)` those of a log played in a mode; KernelLogError if the file is
+    no readable log."""
     head, taken, result, state = read_kernel_log(path)
-    try:  # a box, a number of players or a deck the content does not have
-        game = KernelGame(rules_for(head["box"]), KernelConfig(players=head["players"], seed=head["seed"],
+    try:  # a box, a mode, a number of players or a deck the content does not have
+        rules = rules_for(head["box"], head["mode"]) if "mode" in head else rules_for(head["box"])
+        game = KernelGame(rules, KernelConfig(players=head["players"], seed=head["seed"],
                                                                decks=head["decks"],
                                                                dashboards=head.get("dashboards")))
         decision = game.start()

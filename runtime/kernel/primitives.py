@@ -252,12 +252,18 @@ def owner_of(run, env, card):
 FUNCTIONS["owner-of"] = owner_of
 
 
+# the kinds of declaration the kernel's modules load besides the game's own (a module's `KINDS`)
+KINDS: set[str] = set()
+
+
 def _more() -> None:
-    from . import board, damage, dashboards, dice, draft, events, finish, keeping, layout, pieces, sides, teams, vocabulary
+    from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, pieces, sides, teams,
+                   vocabulary)
     for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish,
-                   keeping):
+                   keeping, modes):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
+        KINDS.update(getattr(module, "KINDS", ()))
 
 
 _more()

@@ -142,6 +142,7 @@ class GameRules:
     turn_fallbacks: tuple = ()  # the actions marked `fallback` (dashboards.py): taken when no starter is legal
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
     box_props: dict = field(default_factory=dict)  # the box's printed properties (`box-property`, vocabulary.py)
+    mode: object = None  # modes.Chosen: the mode the game is played in (None: as declared)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -154,11 +155,16 @@ def names_a_game(ir: dict, box: str) -> bool:
     return any(c["kind"] == "box" and c["id"] == box and "game" in c["props"] for c in ir["components"])
 
 
-def load_game_rules(ir: dict, box: str, collect: list | None = None) -> GameRules:
-    """The rules of the game that box `box` names: declared in the box, or shared rules (a
-    game of a module, box None) whose card types, token types and keywords come with it.
-    With a list `collect`, every KernelError of the load is appended to it and the load goes
-    on where it can (gather.py: the switch's trial); without, the first is raised."""
+def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list | None = None) -> GameRules:
+    """The rules of the game that box `box` names, played in its mode `mode` if given (modes.py):
+    declared in the box, or shared rules (a game of a module, box None) whose card types, token
+    types and keywords come with it. With a list `collect`, every KernelError of the load is
+    appended to it and the load goes on where it can (gather.py: the switch's trial); without,
+    the first is raised."""
+    chosen = None
+    if mode is not None:
+        from .modes import apply_mode
+        ir, chosen = apply_mode(ir, box, mode)
     tops = [c for c in ir["components"] if c["box"] == box]
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
@@ -244,6 +250,7 @@ def load_game_rules(ir: dict, box: str, collect: list | None = None) -> GameRule
                       {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
+    rules.mode = chosen
     rules.box_props = {k: v["value"] for k, v in box_comp["props"].items()}
     for name in ("round", "round-end"):
         if name in effects:

@@ -30,7 +30,7 @@ SCHEMA = {
                      "properties": {"name": {"type": "string"}, "box": {"type": "string"},
                                     "source": {"type": "string"}}},
         "setup": {"type": "object", "additionalProperties": False, "properties": {
-            "seed": {"type": "integer"}, "players": {"type": "integer"},
+            "seed": {"type": "integer"}, "players": {"type": "integer"}, "mode": {"type": "string"},
             "decks": {"type": "array", "items": {"type": "string"}},
             "active": {"type": "string"}, "turn": {"type": "integer"},
             "phase": {"enum": ["round-start", "turn-start", "actions"]},
@@ -331,7 +331,13 @@ def run(ir: dict, spec: dict, text: str, path: str):
     _schema_problems(sorted(_VALIDATOR.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path))), problems)
     if problems:
         raise _error(path, text, problems)
-    rules = load_game_rules(ir, spec["scenario"]["box"])
+    mode = spec.get("setup", {}).get("mode")
+    try:  # a mode its box does not declare: pointed at the key, with the modes it has (modes.py)
+        rules = load_game_rules(ir, spec["scenario"]["box"], mode=mode)
+    except KernelError as exc:
+        if mode is None or "has no mode" not in str(exc):
+            raise
+        raise _error(path, text, [Problem(("setup", "mode"), str(exc))]) from None
     game, problems = build(rules, spec)
     for n, step in enumerate(spec.get("steps", [])):
         problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), rules)

@@ -81,8 +81,9 @@ def _deal(rules, state, config, decks: list[str]) -> None:
                               f"or more, not {config.players}")
         state.teams = {team: [] for team in rules.team_ids}
         size = -(-config.players // rules.teams)  # consecutive blocks: the first Teams take one more
+        seated = rules.mode.team_of if rules.mode is not None else ()  # a mode's seats (modes.py)
         for i, p in enumerate(state.players):
-            t = i % rules.teams if rules.team_seats == "alternate" else i // size
+            t = seated[i] if seated else i % rules.teams if rules.team_seats == "alternate" else i // size
             state.teams[rules.team_ids[t]].append(p)
         state.team_next = {t: 0 for t in state.teams}
     setup_figures(rules, state)
