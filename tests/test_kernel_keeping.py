@@ -382,7 +382,7 @@ def _rope_owners(state) -> list:
 def test_fill_pools_lays_each_team_count_as_the_team_pieces(tmp_path):
     game = KernelGame(_ridge_pools(tmp_path, "placer", "fill-pools()"), KernelConfig(players=2, seed=0))
     game.start()
-    assert _rope_owners(game.state) == ["t1", "t2"]
+    assert _rope_owners(game.state) == ["red", "blue"]  # team-names name the Teams
     assert {"event": "fill-pools", "pieces": 2} in game.state.log
 
 
@@ -394,7 +394,7 @@ def test_fill_pools_owner_none_lays_every_piece_no_one_s_even_in_a_scenario(tmp_
     assert {"event": "fill-pools", "pieces": 2, "owner": "none"} in game.state.log
     # a scenario starts after the setup: the pools were laid with the table, no one's
     spec = {"scenario": {"name": "ropes", "box": "ridge"},
-            "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1", "dice": {"d6.t1": [6, 4]}}}
+            "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "red", "dice": {"d6.red": [6, 4]}}}
     played, problems = ksc.build(rules, spec)
     assert problems == [] and _rope_owners(played.state) == [None, None]
 
