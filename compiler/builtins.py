@@ -306,7 +306,10 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
              "holder", "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team",
-             "owner", "active"),
+             "owner", "active",
+             # what the turn did (runtime/kernel/record.py): the Active figure's part, die, resolution, target;
+             # `me`'s hand and card played
+             "chosen-ability", "activation-die", "ability-used", "attack-target", "my-hand", "card-played"),
 }
 
 CONTEXT_DOCS = {

@@ -138,7 +138,10 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
 # "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
 SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",
                     "next-team", "dice-total", "flagged", "box-property", "has-icon", "activations", "activated",
-                    "tokens-on", "standing", "coin-toss-between", "pick-at-random")
+                    "tokens-on", "standing", "coin-toss-between", "pick-at-random",
+                    # ... and what the turn and the round did (runtime/kernel/record.py; docs/kernel.md, "What the
+                    # turn did"): the figures made Active this round, a Team knocked out, damage, restrictions, tags
+                    "activated-this-round", "all-ko-this-round", "damage-on", "restricted", "tagged")
 SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).

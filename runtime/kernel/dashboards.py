@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import re
 
 from .compile import _as_list
+from .record import made_active, resolved
 from .rules import Card, KernelError
 
 
@@ -244,6 +245,7 @@ def activate(run, env, figure, **given) -> None:
     if die is not None and part is not None:
         place_die(run, env, die, part)
     state.active_figure, state.active_turn = figure, state.turn
+    made_active(state, figure, part, die)  # the part and die of this turn, as data (record.py)
     value = state.dice[die]["value"] if die in state.dice else None
     state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
                       else None, "die": value, "player": env["ctx:me"]})
@@ -256,6 +258,7 @@ def resolve_part(run, env, **given) -> None:
     part = _card_among(given)
     if part is None:
         return
+    resolved(run.state, run.state.owners[part])  # record.py
     done = _effects(run, env, part, given)
     run.state.log.append({"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part),
                           "effects": done})

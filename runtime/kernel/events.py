@@ -32,8 +32,9 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
     return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
 
 
-def land(run, env: dict, event: str, amount, fields: dict) -> int:
-    """The event raised by `me` of env: heard, answered, landed; the amount that landed."""
+def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = ()) -> int:
+    """The event raised by `me` of env: heard, answered, landed; the amount that landed (its
+    listeners read `tags` as `_tags`: damage.py's, record.py's `tagged`)."""
     rules, state = run.rules, run.state
     hearing = rules.hearing
     spec = hearing.events.get(event)
@@ -45,6 +46,8 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
     if not here.silent or state.triggers:
         for trigger, me, card, kept in _listeners(state, rules, here, event):
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
+            if tags:
+                lenv["_tags"] = tags
             if "once" in trigger and spent(state, trigger, lenv):
                 continue
             when = trigger.get("when")

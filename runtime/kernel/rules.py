@@ -269,6 +269,9 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
 CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
 CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
 CARD_FUNCTIONS.add("special-of")  # and the part used `once per ...` (dashboards.py)
+# context names whose values are cards: the card resolved, and the part the Active figure's die is on and
+# `me`'s hand (record.py)
+CARD_CONTEXTS = frozenset({"this-card", "chosen-ability", "my-hand"})
 
 
 def yields_cards(e: dict | None) -> bool:
@@ -290,7 +293,7 @@ def yields_cards(e: dict | None) -> bool:
         return any(yields_cards(i) for i in e["items"])
     if kind == "bin":
         return yields_cards(e["l"]) or yields_cards(e["r"])
-    return kind == "ctx" and e["name"] == "this-card"
+    return kind == "ctx" and e["name"] in CARD_CONTEXTS
 
 
 def _board(rules: GameRules, game: dict) -> None:

@@ -1,0 +1,170 @@
+"""What the turn and the round did, kept on the figures as data, and the shared words that read it.
+
+The part and die a figure was made Active with, its part resolved, its last assault's target,
+the figures made Active this round, those knocked out this round; and, read from elsewhere, a
+figure's damage, its pieces' restrictions, the tags of the damage being heard, the hand and the
+card played.
+
+The record is plain data on a figure's own record in the state (`state.figures[f]`), each
+value a tuple or a number, never changed in place (a clone's copy of the figure may share it):
+
+- `acts`: `(turn, round, part, die)` of each time `activate` made the figure Active;
+- `resolved`: the turn its part was last resolved (`resolve-ability`);
+- `assaulted`: `(turn, target)` of the last `assault` it made;
+- `out-round`: the round it was knocked out in (damage.py).
+
+The words keep the names and parameters of the shared vocabulary's entries (compiler/builtins.py);
+compiler/builtins_kernel.py lists the functions among the words kernel games share and
+builtins.CONTEXTS["game"] the context names. docs/kernel.md, "What the turn did"."""
+from __future__ import annotations
+
+from .compile import _as_list
+
+
+# -- written by the primitives (dashboards.py, damage.py) ------------------------------------------
+
+def made_active(state, figure, part, die) -> None:
+    """`activate` made the figure Active on this part with this die."""
+    fig = state.figures.get(figure)
+    if fig is not None:
+        fig["acts"] = (*fig.get("acts", ()), (state.turn, state.round, part, die))
+
+
+def resolved(state, figure) -> None:
+    """The figure's part was resolved this turn."""
+    fig = state.figures.get(figure)
+    if fig is not None:
+        fig["resolved"] = state.turn
+
+
+def assaulted(state, by, target) -> None:
+    """The figure `by` made an assault on `target` this turn."""
+    fig = state.figures.get(by) if isinstance(by, str) else None
+    if fig is not None:
+        fig["assaulted"] = (state.turn, target)
+
+
+# -- read by the context names --------------------------------------------------------------------
+
+def _active(run):
+    """The Active figure's record, made Active this turn; none before one is."""
+    state = run.state
+    if state.active_turn != state.turn or state.active_figure is None:
+        return None
+    return state.figures.get(state.active_figure)
+
+
+def _this_turn(run):
+    """`(turn, round, part, die)` of the Active figure's making Active this turn; none without one."""
+    fig = _active(run)
+    acts = fig.get("acts") if fig is not None else None
+    return acts[-1] if acts and acts[-1][0] == run.state.turn else None
+
+
+def chosen_part(run, env):
+    """The part the Active figure's die was placed on this turn (`chosen-ability`)."""
+    act = _this_turn(run)
+    return act[2] if act is not None else None
+
+
+def chosen_die(run, env) -> int:
+    """The face of the die placed on that part (`activation-die`); 0 without one."""
+    act = _this_turn(run)
+    x = run.state.dice.get(act[3]) if act is not None else None
+    return x["value"] if x is not None else 0
+
+
+def part_resolved(run, env) -> bool:
+    """The Active figure's part was resolved this turn (`ability-used`)."""
+    fig = _active(run)
+    return fig is not None and fig.get("resolved") == run.state.turn
+
+
+def assault_target(run, env):
+    """The figure the Active figure's last assault of this turn aimed at (`attack-target`);
+    none before it made one."""
+    fig = _active(run)
+    last = fig.get("assaulted") if fig is not None else None
+    return last[1] if last is not None and last[0] == run.state.turn else None
+
+
+def my_hand(run, env) -> list:
+    """The cards of `me`'s `draw-to` zone (`my-hand`), in order; none in a game without one."""
+    zone = run.rules.game["props"].get("draw-to")
+    if zone is None:
+        return []
+    from .piles import cards_in
+    return list(cards_in(run, env, zone["value"], None))
+
+
+def card_played(run, env) -> bool:
+    """A card lies in `me`'s `play-to` zone (`card-played`: kept per Team, the Team's)."""
+    zone = run.rules.game["props"].get("play-to")
+    if zone is None:
+        return False
+    from .piles import cards_in
+    return bool(cards_in(run, env, zone["value"], None))
+
+
+CONTEXT = {"chosen-ability": chosen_part, "activation-die": chosen_die, "ability-used": part_resolved,
+           "attack-target": assault_target, "my-hand": my_hand, "card-played": card_played}
+
+
+# -- functions ---------------------------------------------------------------------------------
+
+def activated_this_round(run, env) -> list:
+    """The figures made Active this round, in the order they were (one entry each time), those
+    still standing."""
+    state = run.state
+    acts = sorted((act[0], f) for f, fig in state.figures.items() if not fig.get("out")
+                  for act in fig.get("acts", ()) if act[1] == state.round)
+    return [f for _turn, f in acts]
+
+
+def all_out_this_round(run, env, team) -> bool:
+    """Every figure of the Team was knocked out this round and is still off the board
+    (`all-ko-this-round`); a Team with no figure: no."""
+    from .board import figures_of
+    state = run.state
+    figures = [state.figures[f] for f in figures_of(run, env, team) if f in state.figures]
+    return bool(figures) and all(fig.get("out-round") == state.round and fig["space"] is None for fig in figures)
+
+
+def damage_on(run, env, figure) -> int:
+    """The figure's damage: its value of the game's `damage-counter` (damage.py); 0 for a
+    value that is no figure."""
+    if not isinstance(figure, str) or figure not in run.state.figures:
+        return 0
+    from .damage import _of
+    return run.rules.counters[_of(run).counter].get(run, figure)
+
+
+def restricted(run, env, figure, what) -> bool:
+    """A piece on the figure is of a token whose `restricts` names the restriction `what`."""
+    from .primitives import _printed_property
+    from .vocabulary import tokens_on
+    rules = run.rules
+    return any(what in (_printed_property(rules, rules.cards[qid], "restricts") or ())
+               for qid in tokens_on(run, env, figure))
+
+
+def tagged(run, env, tag) -> bool:
+    """The damage being heard carries the tag (`damage(..., tags: [...])`, `assault`'s): its
+    listeners' `tagged(t)`."""
+    return tag in env.get("_tags", ())
+
+
+FUNCTIONS = {"activated-this-round": activated_this_round, "all-ko-this-round": all_out_this_round,
+             "damage-on": damage_on, "restricted": restricted, "tagged": tagged}
+
+
+def _register() -> None:
+    """The context names written into generated code as the relations' are (compile.py: a call of
+    `_rel[NAME](run, env)`, its table relations.CONTEXT)."""
+    from .compile import _CONTEXT
+    from .relations import CONTEXT as RELATED
+    RELATED.update(CONTEXT)
+    _CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in CONTEXT)
+
+
+_register()
