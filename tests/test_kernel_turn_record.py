@@ -1,0 +1,313 @@
+"""What the turn and the round did, kept by the rules kernel as data on its figures, and the
+shared words that read it (runtime/kernel/record.py; docs/kernel.md, "What the turn did"):
+`chosen-ability`, `activation-die`, `ability-used` and `activated-this-round` on the lab game
+Squads (its `resolve` reads the first three), `attack-target` on a copy of Squads whose Gust
+assaults, `damage-on`, `all-ko-this-round`, `tagged`, `my-hand` and `card-played` on the lab
+game Bastion (and a copy whose Sally is tagged), `restricted` on a copy of Squads with pieces."""
+from __future__ import annotations
+
+from pathlib import Path
+import random
+import shutil
+
+import pytest
+
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel.compile import compiled
+from mayhem.runtime.kernel.effects import Run
+
+from game_helpers import lab_ir, play_random, run_kernel_scenario
+
+HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
+
+
+def _copy(tmp_path: Path, lab: str, *edits: tuple[str, str]) -> dict:
+    """The IR of a copy of a lab game with each edit made once."""
+    folder = tmp_path / lab
+    shutil.copytree(HERE / lab, folder)
+    source = folder / f"{lab}.mh"
+    text = source.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    source.write_text(text, encoding="utf-8")
+    return lab_ir(folder)
+
+
+def _ctx(name: str) -> dict:
+    return {"e": "ctx", "name": name, "span": None}
+
+
+def _fn(name: str, **args) -> dict:
+    return {"e": "fn", "name": name, "args": {k: {"e": "str", "v": v, "span": None} for k, v in args.items()},
+            "span": None}
+
+
+def _read(game: KernelGame, e: dict, me: str | None = None):
+    return compiled(e)(Run(game, []), {"ctx:me": me or game.state.active})
+
+
+def _scenario(ir: dict, text: str):
+    result = run_kernel_scenario(ir, HERE / "squads-scenarios" / "record.toml", text)
+    assert result.ok, "\n".join([result.name, *result.failures])
+    return result
+
+
+@pytest.fixture(scope="module")
+def squads_ir():
+    return lab_ir(HERE / "squads")
+
+
+@pytest.fixture(scope="module")
+def squads(squads_ir):
+    return load_game_rules(squads_ir, "squads")
+
+
+@pytest.fixture(scope="module")
+def bastion():
+    return load_game_rules(lab_ir(HERE / "bastion"), "bastion")
+
+
+# -- the part, the die, the resolution, the figures made Active this round (Squads) ----------------
+
+SETUP = '''[scenario]
+name = "{name}"
+box = "squads"
+source = "authored: the lab game's place and resolve"
+
+[setup]
+players = 2
+phase = "actions"
+active = "p1"
+lead = "t1"
+dashboards = {{ "t1" = ["blaze", "stone"], "t2" = ["gale", "moss"] }}
+dice = {{ "d6.t1" = [4], "d6.t2" = [6] }}
+shown = {{ "omen" = 2 }}
+'''
+
+
+def test_the_part_and_die_of_the_turn_and_the_part_resolved_once(tmp_path):
+    """A copy of Squads whose `resolve` does not end the turn: once the chosen part is resolved
+    (`ability-used`), the menu offers it no more; the die placed (4) is `activation-die`, which
+    meets Fireball's slot (4): its special effect comes too."""
+    ir = _copy(tmp_path, "squads", ('''      resolve-ability(ability, special: met, mayhem: met and shows-icon("omen"))
+      end-turn()''', '''      resolve-ability(ability, special: met, mayhem: met and shows-icon("omen"))'''))
+    text = SETUP.format(name="resolved once") + '''
+[[steps]]
+action = "place 4 blaze/fireball"
+expect = { "decision.actions" = ["resolve fireball", "use blaze/kindle", "rest"] }
+
+[[steps]]
+action = "resolve fireball"
+
+[[steps]]
+action = "target gale"
+
+[[steps]]
+action = "target gale"
+expect = { "decision.actions" = ["use blaze/kindle", "rest"] }
+
+[expect]
+events = [{ event = "resolve-ability", figure = "blaze", card = "fireball", effects = ["standard", "special"] }]
+'''
+    _scenario(ir, text)
+    again = text.replace("[expect]", '[[steps]]\naction = "resolve fireball"\n\n[expect]')
+    result = run_kernel_scenario(ir, HERE / "squads-scenarios" / "record.toml", again)
+    assert not result.ok and any("'resolve fireball' is not a legal action now" in f for f in result.failures), \
+        result.failures
+
+
+def test_random_games_read_the_turn_as_it_was_played(squads):
+    """At every decision of seeded games: while a figure is Active, `chosen-ability` is the part of
+    this turn's `activate` and `activation-die` the face of its die; before one is, none and 0;
+    `activated-this-round()` is the figures of this round's `activate` lines, in order."""
+    checked = 0
+    for seed in range(30):
+        game = KernelGame(squads, KernelConfig(players=2 + seed % 3, seed=seed))
+        decision = game.start()
+        rnd = random.Random(seed)
+        while decision is not None:
+            log = game.state.log
+            starts = [i for i, e in enumerate(log) if e["event"] == "round-start"]
+            this_round = log[starts[-1]:] if starts else log
+            acts = [e for e in this_round if e["event"] == "activate"]
+            assert _read(game, _fn("activated-this-round")) == [e["figure"] for e in acts]
+            part, die = _read(game, _ctx("chosen-ability")), _read(game, _ctx("activation-die"))
+            state = game.state
+            if state.active_turn == state.turn and state.active_figure is not None:
+                assert game.card_id(part) == acts[-1]["card"] and die == acts[-1]["die"]
+                checked += 1
+            else:
+                assert (part, die) == (None, 0)
+            decision = game.act(rnd.choice(decision.actions))
+    assert checked > 200
+
+
+# -- the target of the Active figure's assault (a copy of Squads) ------------------------------------
+
+WOUNDS = (
+    ("  effect-die omen\n", "  effect-die omen\n  damage-counter wounds\n"),
+    ('''  counter life "Life" {''', '''  counter wounds "Wounds" {
+    per figure
+    min 0
+    max 9
+  }
+
+  counter life "Life" {'''),
+    ('''  talent gust "Gust" {
+    slot 3
+    standard {
+      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }''', '''  talent gust "Gust" {
+    slot 3
+    standard {
+      assault(one figure in figures-of(foes(me)) where value(life, of: it) > 0, 1)
+      lose(life, 2, on: attack-target)
+    }'''),
+)
+
+
+def test_the_target_of_the_active_figure_s_assault(tmp_path):
+    """Gust assaults a foe for 1 wound, then takes 2 Life from `attack-target`: the foe chosen;
+    the assault is logged `by` the Active figure. Its special effect (the die 6 meets slot 3)
+    takes 1 more from a foe chosen again."""
+    ir = _copy(tmp_path, "squads", *WOUNDS)
+    _scenario(ir, SETUP.format(name="the target of the assault").replace('"d6.t1" = [4], "d6.t2" = [6]',
+                                                                          '"d6.t1" = [6], "d6.t2" = [6]')
+              .replace('["blaze", "stone"], "t2" = ["gale", "moss"]', '["gale", "stone"], "t2" = ["blaze", "moss"]')
+              + '''
+[[steps]]
+action = "place 6 gale/gust"
+
+[[steps]]
+action = "resolve gust"
+
+[[steps]]
+action = "target moss"
+
+[[steps]]
+action = "target blaze"
+
+[expect]
+"counters.wounds.moss" = 1
+"counters.life.moss" = 5
+"counters.life.blaze" = 5
+events = [{ event = "assault", by = "gale", target = "moss", amount = 1 }]
+''')
+
+
+# -- damage, knock-outs, tags (Bastion) ---------------------------------------------------------------
+
+def test_damage_on_and_knocked_out_this_round(bastion):
+    """At every decision of seeded games, `damage-on(sentry)` is its wounds, and
+    `all-ko-this-round(p)` holds exactly when the player's sentry was knocked out in this round
+    (the log's `knock-out` after the round's start)."""
+    fell = 0
+    for seed in range(40):
+        game = KernelGame(bastion, KernelConfig(players=2 + seed % 2, seed=seed))
+        decision = game.start()
+        rnd = random.Random(seed)
+        while decision is not None:
+            state = game.state
+            for p in state.players:
+                sentry = f"sentry-{p}"
+                assert _read(game, _fn("damage-on", figure=sentry)) == state.counters.get(f"wounds/{sentry}", 0)
+                starts = [i for i, e in enumerate(state.log) if e["event"] == "round-start"]
+                now = any(e["event"] == "knock-out" and e["figure"] == sentry for e in state.log[starts[-1]:])
+                assert _read(game, _fn("all-ko-this-round", team=p)) == now
+                fell += now
+            decision = game.act(rnd.choice(decision.actions))
+    assert fell > 0
+
+
+TAGGED = (
+    ('''  # A sentry's mail blunts harm of 2 or more by 1.''', '''  # A fierce sally's harm is blunted by 1 more.
+  rule calm "Calm" {
+    on harm when tagged(fierce) {
+      prevent(1)
+    }
+  }
+
+  # A sentry's mail blunts harm of 2 or more by 1.'''),
+    ('''    assault(figures-of(foe), amount)''', '''    assault(figures-of(foe), amount, tags: [fierce])'''),
+    ('''card-type keep-card "Keep card" {''', '''tag fierce "Fierce" {
+  source authored
+}
+
+card-type keep-card "Keep card" {'''),
+)
+
+
+def test_the_tags_of_the_damage_are_heard(tmp_path):
+    """With the Sally tagged `fierce` and a rule that hears `tagged(fierce)`, the harm of the
+    lab's scenario lands 1 less (1, not 2); the Strike's hit, untagged, is not changed."""
+    scenario = HERE / "bastion-scenarios" / "a-sally-damages-a-sentry.toml"
+    text = scenario.read_text(encoding="utf-8")
+    ir = _copy(tmp_path, "bastion", *TAGGED)
+    result = run_kernel_scenario(ir, scenario, text)
+    assert not result.ok and any("wounds.sentry-p2" in f for f in result.failures), result.failures
+    fiercer = (text.replace('"counters.wounds.sentry-p2" = 2', '"counters.wounds.sentry-p2" = 1')
+               .replace('name = "harm", target = "sentry-p2", pending = 3, landed = 2',
+                        'name = "harm", target = "sentry-p2", pending = 3, landed = 1')
+               .replace('{ event = "damage", figure = "sentry-p2", amount = 2, total = 2 }',
+                        '{ event = "damage", figure = "sentry-p2", amount = 1, total = 1 }')
+               .replace('name = "harmed", target = "sentry-p2", pending = 2, landed = 2',
+                        'name = "harmed", target = "sentry-p2", pending = 1, landed = 1'))
+    assert fiercer != text
+    result = run_kernel_scenario(ir, scenario, fiercer)
+    assert result.ok, result.failures
+    assert run_kernel_scenario(ir, HERE / "bastion-scenarios" / "a-hit-lands.toml").ok
+
+
+def test_the_hand_and_the_card_played(bastion):
+    """`my-hand` is `me`'s `draw-to` zone (`hand`), `card-played` whether `me`'s `play-to` zone
+    (`played`) holds a card: not at a turn's start, yes once a card is played, not at the next."""
+    game = KernelGame(bastion, KernelConfig(players=2, seed=4))
+    decision = game.start()
+    me = game.state.active
+    assert _read(game, _ctx("my-hand")) == game.state.zones[f"hand/{me}"]
+    assert _read(game, _ctx("my-hand"), me="p2") == game.state.zones["hand/p2"] != game.state.zones["hand/p1"]
+    assert _read(game, _ctx("card-played")) is False
+    play = next(a for a in decision.actions if a.startswith("play "))
+    decision = game.act(play)
+    while game.state.active == me and game.decision is not None and not any(
+            a.startswith(("play ", "rest")) for a in game.decision.actions):
+        game.act(game.decision.actions[0])  # a target, a reaction: the card's own questions
+    if game.state.active == me:
+        assert _read(game, _ctx("card-played"), me=me) is True
+        assert _read(game, _ctx("card-played"), me="p2" if me == "p1" else "p1") is False
+        game.act("rest")
+    assert game.state.active != me and _read(game, _ctx("card-played"), me=me) is False
+
+
+# -- a restriction a piece puts on its holder (a copy of Squads with pieces) ----------------------------
+
+def test_restricted_reads_the_pieces_on_the_figure(tmp_path):
+    from test_kernel_restrictions import SQUADS_PIECES
+    ir = _copy(tmp_path, "squads", *SQUADS_PIECES)
+    rules = load_game_rules(ir, "squads")
+    game = KernelGame(rules, KernelConfig(players=2, seed=1))
+    game.start()
+    state = game.state
+    figure = next(iter(state.figures))
+    assert _read(game, _fn("restricted", figure=figure, what="numb")) is False
+    uid = state.zones["supply"][0]
+    state.zones["supply"].remove(uid)
+    state.zones.setdefault(f"worn/{figure}", []).append(uid)
+    state.places[uid] = f"worn/{figure}"
+    assert _read(game, _fn("restricted", figure=figure, what="numb")) is True
+    assert _read(game, _fn("restricted", figure=figure, what="rooted")) is False
+    other = [f for f in state.figures if f != figure][0]
+    assert _read(game, _fn("restricted", figure=other, what="numb")) is False
+
+
+def test_the_record_is_data_a_clone_copies(squads):
+    """The record lies on the figures' records in the state: a clone taken mid-game plays on to
+    the same game, and changing the clone's record leaves the original's."""
+    game = KernelGame(squads, KernelConfig(players=2, seed=3))
+    play_random(game, 3, cap=6)
+    twin = game.clone()
+    acted = [f for f, fig in game.state.figures.items() if fig.get("acts")]
+    assert acted
+    twin.state.figures[acted[0]]["acts"] = ()
+    assert game.state.figures[acted[0]]["acts"]
