@@ -79,7 +79,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               stands_for=StandsFor("roll", _EFFECT_DIE)),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
-              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die. In a kernel game: "
+              "the game's own die, the free dice of `me`'s side and the die placed this turn (docs/kernel.md, "
+              "\"What the turn did\")."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn: "
               "`grant-icon(DIE)` of the game's `effect-die`.",
               stands_for=StandsFor("grant-icon", _EFFECT_DIE)),
@@ -95,7 +97,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "die, placed on the Ability card (docs/kernel.md, Dashboards).", ("team-turn", "game")),
     Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
               "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
-              "(logged `die-forfeit`).", ("team-turn",)),
+              "(logged `die-forfeit`). In a kernel game (`game`): `die` is a die, placed on its own holder until "
+              "the round ends (docs/kernel.md, \"What the turn did\").", ("team-turn", "game")),
     Primitive("resolve-ability", (_p("ability", "ability"),
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
@@ -109,7 +112,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "in declaration order (docs/kernel.md, Dashboards).", ("turn", "game")),
     Primitive("use-token", (_p("token", "token"),),
               "The Active Character discards one token of this type it holds to its pool, and the token's "
-              "effect runs for it (logged `use-token`).", ("turn",)),
+              "effect runs for it (logged `use-token`). In a kernel game: a piece on the Active figure, back to "
+              "its pool (docs/kernel.md, \"What the turn did\").", ("turn", "game")),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card "
               "(`card-done()`: the zone `mission` sends it to its `done-to` and runs its `done-effect`).",
               ("mission",), stands_for=StandsFor("card-done")),

@@ -311,3 +311,139 @@ def test_the_record_is_data_a_clone_copies(squads):
     assert acted
     twin.state.figures[acted[0]]["acts"] = ()
     assert game.state.figures[acted[0]]["acts"]
+
+
+# -- a die and a piece spent in the turn (copies of Squads) -------------------------------------------
+
+FORFEIT = HERE / "squads-scenarios" / "a-team-with-no-ability-to-take-its-die-forfeits-one.toml"
+
+
+def test_a_die_forfeited_is_spent_until_the_round_ends(tmp_path):
+    """Squads' fallback with `forfeit-die(die)` in place of `remove-dice(die)`: the lab's scenario
+    plays the same (the die is free no more, t2 chooses next), logged `die-forfeit` with the Team
+    and the face; the die lies on its Team until the round's end frees it."""
+    ir = _copy(tmp_path, "squads", ("      remove-dice(die)\n", "      forfeit-die(die)\n"))
+    text = FORFEIT.read_text(encoding="utf-8").replace(
+        'events = [{ event = "action", player = "p1", action = "forfeit 5" }]',
+        'events = [{ event = "action", player = "p1", action = "forfeit 5" }, '
+        '{ event = "die-forfeit", team = "t1", die = 5 }]')
+    result = run_kernel_scenario(ir, FORFEIT, text)
+    assert result.ok, result.failures
+    rules = load_game_rules(ir, "squads")
+    spent = 0
+    for seed in range(20):
+        game = KernelGame(rules, KernelConfig(players=2 + seed % 3, seed=seed))
+        decision = game.start()
+        rnd = random.Random(seed)
+        while decision is not None:
+            before = len(game.state.log)
+            decision = game.act(rnd.choice(decision.actions))
+            for entry in game.state.log[before:]:
+                if entry["event"] == "die-forfeit" and game.decision is not None and \
+                        not any(e["event"] == "round-end" for e in game.state.log[before:]):
+                    holder = entry["team"]
+                    on_it = [x for x in game.state.dice.values() if x["on"] == holder]
+                    assert any(x["value"] == entry["die"] for x in on_it)
+                    spent += 1
+    assert spent > 0
+
+
+def test_a_piece_used_goes_back_to_its_pool_and_its_effect_runs(tmp_path):
+    """A copy of Squads with pieces: a chill on the Active hero is used (`use-token`): it goes back
+    to the supply, its effect gives the hero 1 Life, and the hero holds none to use again; a
+    chill on a teammate is not the Active hero's to use."""
+    from test_kernel_restrictions import SQUADS_PIECES
+    from mayhem.runtime.kernel import scenario as ksc
+    ir = _copy(tmp_path, "squads", *SQUADS_PIECES, ('''  restricts ids optional "The game's restrictions on its holder."
+''', '''  restricts ids optional "The game's restrictions on its holder."
+  effect effect game "What using it does."
+'''), ('''  text "The hero it lies on is numb."
+  placed-on figure''', '''  text "The hero it lies on is numb; used, it gives 1 Life."
+  placed-on figure
+  effect {
+    gain(life, 1, on: self)
+  }'''), ('''  # ... or rests instead: one Life back.''', '''  action spend "Use a piece" (token = tokens-on(self)) {
+    form "{figure} {token}"
+    effect {
+      use-token(token)
+    }
+  }
+
+  # ... or rests instead: one Life back.'''))
+    rules = load_game_rules(ir, "squads")
+
+    def turn(chilled: str):
+        spec = {"scenario": {"name": "spend", "box": "squads"},
+                "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1",
+                          "dashboards": {"t1": ["stone", "moss"], "t2": ["gale", "blaze"]},
+                          "dice": {"d6.t1": [5, 6], "d6.t2": [6]},
+                          "zones": {f"worn.{chilled}": ["chill"]}, "keep_rest": True}}
+        game, problems = ksc.build(rules, spec)
+        assert problems == []
+        game.start()
+        return game, game.act("place 5 stone/smash")
+    game, decision = turn("stone")
+    assert "spend stone chill" in decision.actions
+    life = game.state.counters["life/stone"]
+    decision = game.act("spend stone chill")
+    state = game.state
+    assert state.counters["life/stone"] == life + 1 and state.zones.get("worn/stone") == []
+    assert {"event": "use-token", "figure": "stone", "token": "chill"} in state.log
+    assert [state.cards[u] for u in state.zones["supply"]].count("squads:token:chill") == 4  # all back
+    assert not any(a.startswith("spend") for a in decision.actions)
+    game, decision = turn("moss")
+    assert not any(a.startswith("spend") for a in decision.actions)
+
+
+def test_dice_rerolled_each_once_the_placed_one_read_anew(tmp_path):
+    """A copy of Squads whose Blaze's Kindle says `reroll-dice()`: after `place 3 blaze/fireball`
+    Blaze's player may roll again the omen die and t1's dice (its free 5, `reroll 2`, and the 3
+    placed this turn, `reroll 1`), each once, until `done`; the placed die rolled to 6 meets
+    Fireball's slot (4), so its special effect comes, which the 3 did not."""
+    ir = _copy(tmp_path, "squads", ('''      grant-icon("omen")\n''', '''      reroll-dice()\n'''))
+    text = SETUP.format(name="rerolled").replace('"d6.t1" = [4]', '"d6.t1" = [3, 5]') + '''
+[[steps]]
+action = "place 3 blaze/fireball"
+
+[[steps]]
+action = "use blaze/kindle"
+expect = { "decision.actions" = ["reroll omen", "reroll 1", "reroll 2", "done"] }
+
+[[steps]]
+action = "reroll 1"
+rolls = [6]
+expect = { "decision.actions" = ["reroll omen", "reroll 2", "done"], events = [{ event = "reroll", team = "t1", die = 1, value = 6, placed = true }] }
+
+[[steps]]
+action = "reroll omen"
+rolls = [2]
+expect = { "decision.actions" = ["reroll 2", "done"], "shown.omen" = "2" }
+
+[[steps]]
+action = "done"
+
+[[steps]]
+action = "resolve fireball"
+
+[[steps]]
+action = "target gale"
+
+[[steps]]
+action = "target gale"
+
+[expect]
+events = [{ event = "resolve-ability", figure = "blaze", card = "fireball", effects = ["standard", "special"] }]
+'''
+    _scenario(ir, text)
+    rules = load_game_rules(ir, "squads")
+    asked = 0
+    for seed in range(30):  # random games: each die offered once, the answers among those offered
+        game = KernelGame(rules, KernelConfig(players=2 + seed % 3, seed=seed))
+        decision = game.start()
+        rnd = random.Random(seed)
+        while decision is not None:
+            if decision.kind == "reroll":
+                asked += 1
+                assert decision.actions[-1] == "done" and len(set(decision.actions)) == len(decision.actions)
+            decision = game.act(rnd.choice(decision.actions))
+    assert asked > 0

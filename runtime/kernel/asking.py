@@ -13,6 +13,8 @@ ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effec
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
 ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
+ASKING_PRIMITIVES.update(("use-token", "reroll-dice"))  # a token's effect, the dice to roll again (spend.py)
+ASKING_PRIMITIVES.add("use-special")  # a part used once per ...: its effects, as resolve-ability's (dashboards.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

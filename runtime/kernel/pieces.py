@@ -60,7 +60,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
         if c["kind"] not in types:
             continue
         rules.cards[c["qid"]] = Card(c["qid"], c["id"], c["name"] or c["id"], c["kind"],
-                                     {k: v["value"] for k, v in c["props"].items()}, 1, None)
+                                     {k: v["value"] for k, v in c["props"].items()}, 1,
+                                     (c["effects"].get("effect") or {}).get("body"))  # its use (spend.py)
         pieces.fed.setdefault(_prop(c, "drawn-from") or c["id"], []).append(c["qid"])
         for name in _prop(c, "restricts") or ():
             if name not in restrictions:

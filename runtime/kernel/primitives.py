@@ -252,8 +252,9 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, damage, dashboards, dice, draft, events, layout, pieces, record, sides, teams, vocabulary
-    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, record):
+    from . import board, damage, dashboards, dice, draft, events, layout, pieces, record, sides, spend, teams, vocabulary
+    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, record,
+                   spend):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 
