@@ -447,3 +447,56 @@ events = [{ event = "resolve-ability", figure = "blaze", card = "fireball", effe
                 assert decision.actions[-1] == "done" and len(set(decision.actions)) == len(decision.actions)
             decision = game.act(rnd.choice(decision.actions))
     assert asked > 0
+
+
+# -- a card playable at a timing, when its guard holds (a copy of Bastion) -----------------------------
+
+def test_a_card_is_playable_at_its_timing_when_its_guard_holds(tmp_path):
+    """A copy of Bastion whose Mend prints `timing turn` and guards its effect (`effect when` the
+    player's sentry has wounds), and whose `play` asks `can-play(card, "turn")` of such a card:
+    at every decision of seeded games, `play mend` is offered exactly when the player holds a
+    Mend and its sentry is wounded; `can-play` at another timing, or of a card without one, is no."""
+    folder = tmp_path / "bastion"
+    shutil.copytree(HERE / "bastion", folder)
+    source = folder / "bastion.mh"
+    text = source.read_text(encoding="utf-8")
+    for old, new in (('''  wall int 0 "The card stays in play among your Ramparts"
+''', '''  wall int 0 "The card stays in play among your Ramparts"
+  timing id optional "When it may be played"
+  effect effect game guarded "What playing it does"
+'''), ('''    copies 1
+    effect {
+      remove-damage(figures-of(me), 2)''', '''    copies 1
+    timing turn
+    effect when damage-on(first(figures-of(me))) > 0 {
+      remove-damage(figures-of(me), 2)'''), ('''    effect when value(plays) > 0 and prop(card, parry) == none {''',
+                                              '''    effect when value(plays) > 0 and prop(card, parry) == none and
+        (prop(card, timing) == none or can-play(card, "turn")) {''')):
+        assert old in text, old
+        text = text.replace(old, new)
+    source.write_text(text, encoding="utf-8")
+    rules = load_game_rules(lab_ir(folder), "bastion")
+    offered = withheld = 0
+    for seed in range(40):
+        game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+        decision = game.start()
+        rnd = random.Random(seed)
+        while decision is not None:
+            state = game.state
+            me = decision.player
+            if decision.kind == "action" and state.counters.get(f"plays/{me}", 0) > 0:
+                holds = any(game.card_id(u) == "mend" for u in state.zones[f"hand/{me}"])
+                wounded = state.counters.get(f"wounds/sentry-{me}", 0) > 0
+                assert ("play mend" in decision.actions) == (holds and wounded)
+                offered += holds and wounded
+                withheld += holds and not wounded
+                for uid in state.zones[f"hand/{me}"]:
+                    expect = game.card_id(uid) == "mend" and wounded
+                    assert _read(game, {"e": "fn", "name": "can-play", "span": None, "args": {
+                        "card": {"e": "num", "v": uid, "span": None},
+                        "timing": {"e": "str", "v": "turn", "span": None}}}, me=me) == expect
+                    assert _read(game, {"e": "fn", "name": "can-play", "span": None, "args": {
+                        "card": {"e": "num", "v": uid, "span": None},
+                        "timing": {"e": "str", "v": "reaction", "span": None}}}, me=me) is False
+            decision = game.act(rnd.choice(decision.actions))
+    assert offered > 0 and withheld > 0

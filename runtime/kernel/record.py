@@ -154,8 +154,24 @@ def tagged(run, env, tag) -> bool:
     return tag in env.get("_tags", ())
 
 
+def can_play(run, env, card, timing) -> bool:
+    """The card has an effect, its printed `timing` is this one, and its effect's guard (`effect
+    when COND`), if it has one, holds (`me` the player, `this-card` the card, `self` the Active
+    figure)."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        return False
+    from .primitives import _printed_property
+    printed = run.rules.cards[run.state.cards[card]]
+    if not printed.effect or _printed_property(run.rules, printed, "timing") != timing:
+        return False
+    if printed.when is None:
+        return True
+    from .compile import compiled
+    return bool(compiled(printed.when)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": card}))
+
+
 FUNCTIONS = {"activated-this-round": activated_this_round, "all-ko-this-round": all_out_this_round,
-             "damage-on": damage_on, "restricted": restricted, "tagged": tagged}
+             "damage-on": damage_on, "restricted": restricted, "tagged": tagged, "can-play": can_play}
 
 
 def _register() -> None:

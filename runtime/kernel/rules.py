@@ -93,6 +93,7 @@ class Card:
     props: dict
     copies: int
     effect: list | None
+    when: dict | None = None  # its effect's guard (`effect when COND { ... }`: a guarded effect), read by `can-play`
 
 
 @dataclass
@@ -190,7 +191,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
         props = {k: v["value"] for k, v in comp["props"].items() if k in ct.props}
         effect = comp["effects"].get("effect")
         return Card(comp["qid"], comp["id"], comp["name"] or comp["id"], comp["kind"], props,
-                    _prop(comp, "copies", 1), effect["body"] if effect else None)
+                    _prop(comp, "copies", 1), effect["body"] if effect else None, effect.get("when") if effect else None)
 
     for c in tops:
         if c["kind"] == "deck":
