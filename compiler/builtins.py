@@ -65,7 +65,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
               "+X Damage: added to the Activation's Attacks and to the Traps it places (those it placed "
               "earlier in the turn too), which keep it until they activate. Applied before the other "
-              "effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword")),
+              "effects of the Ability, wherever it is written. In a kernel game: the Active figure's assaults of "
+              "the turn (docs/kernel.md, \"What the turn did\").", ("ability", "token", "card", "keyword", "game")),
     Primitive("prevent", (_p("amount", "number"),),
               "Prevent up to that much of the pending Damage (in a `damage` or `attack` trigger)."),
     Primitive("increase", (_p("amount", "number"),),

@@ -500,3 +500,57 @@ def test_a_card_is_playable_at_its_timing_when_its_guard_holds(tmp_path):
                         "timing": {"e": "str", "v": "reaction", "span": None}}}, me=me) is False
             decision = game.act(rnd.choice(decision.actions))
     assert offered > 0 and withheld > 0
+
+
+# -- the turn's bonus to its assaults, applied first (a copy of Squads) --------------------------------
+
+BONUS = (*WOUNDS, ('''    special {
+      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }
+  }
+
+  talent cyclone "Cyclone" {''', '''    special {
+      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+      bonus(2)
+    }
+  }
+
+  talent cyclone "Cyclone" {'''))
+
+ASSAULT = '''
+[[steps]]
+action = "place {die} gale/gust"
+
+[[steps]]
+action = "resolve gust"
+
+[[steps]]
+action = "target moss"
+'''
+
+
+def _gust(ir, die: int, wounds: int, extra: str = "", logged: str = "") -> None:
+    text = (SETUP.format(name="the bonus").replace('"d6.t1" = [4]', f'"d6.t1" = [{die}]')
+            .replace('["blaze", "stone"], "t2" = ["gale", "moss"]', '["gale", "stone"], "t2" = ["blaze", "moss"]')
+            + ASSAULT.format(die=die) + extra + f'''
+[expect]
+"counters.wounds.moss" = {wounds}
+events = [{logged}{{ event = "assault", by = "gale", target = "moss", amount = {wounds} }}]
+''')
+    _scenario(ir, text)
+
+
+def test_a_bonus_of_the_turn_is_added_to_its_assaults_whatever_its_place(tmp_path):
+    """Gust's special effect says `bonus(2)` after its standard effect's assault: with the die 6
+    (the special effect comes) the assault deals 1 + 2 wounds, the bonus logged first; with the
+    die 2 it deals 1. A bonus `to: [fierce]` leaves an untagged assault as it is."""
+    ir = _copy(tmp_path, "squads", *BONUS)
+    _gust(ir, 6, 3, '\n[[steps]]\naction = "target blaze"\n', '{ event = "bonus", amount = 2 }, ')
+    _gust(ir, 2, 1)
+    scoped = _copy(tmp_path / "scoped", "squads", *BONUS[:-1], (BONUS[-1][0], BONUS[-1][1].replace(
+        "bonus(2)", "bonus(2, to: [fierce])")), ('''# A hero: its Life''', '''tag fierce "Fierce" {
+  source authored
+}
+
+# A hero: its Life'''))
+    _gust(scoped, 6, 1, '\n[[steps]]\naction = "target blaze"\n')

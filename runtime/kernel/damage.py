@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .events import land
-from .record import assaulted
+from .record import assault_bonus, assaulted
 from .rules import KernelError
 
 
@@ -117,7 +117,7 @@ def assault(run, env, target, amount, tags=()) -> None:
     for figure in _as_list(target):
         if not _standing(state, figure):
             continue
-        pending = max(int(amount or 0), 0)
+        pending = max(int(amount or 0), 0) + assault_bonus(state, by, _tags(tags))  # this turn's `bonus`es
         state.log.append({"event": "assault", "by": by, "target": figure, "amount": pending})
         assaulted(state, by, figure)  # its target, as data (record.py)
         if spec.announce is not None:

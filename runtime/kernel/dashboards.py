@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import re
 
 from .compile import _as_list
-from .record import made_active, resolved
+from .record import hoisted, made_active, resolved
 from .rules import Card, KernelError
 
 
@@ -269,7 +269,11 @@ def _effects(run, env, part: int, given: dict) -> list[str]:
     from .compile import compiled
     from .compile_stmts import compiled_block
     done = []
-    for name, body, when in run.rules.dash.effects.get(run.state.cards[part], []):
+    effects = run.rules.dash.effects.get(run.state.cards[part], [])
+    plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
+    if plan is not None:  # its bonuses first, wherever written (record.py)
+        return _with_bonuses(run, env, part, given, plan)
+    for name, body, when in effects:
         if name in given and not given[name]:
             continue
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
@@ -279,6 +283,21 @@ def _effects(run, env, part: int, given: dict) -> list[str]:
         compiled_block(body, run.rules)(run, inner)
         run.game.check_end(run)
     return done
+
+
+def _with_bonuses(run, env, part: int, given: dict, plan: list) -> list[str]:
+    """The effects that run (their flags and guards read first), their bonuses before the rest."""
+    from .compile import compiled
+    from .compile_stmts import compiled_block
+    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+    chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
+              if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
+    for _name, bonuses, _rest in chosen:
+        compiled_block(bonuses, run.rules)(run, inner)
+    for _name, _bonuses, rest in chosen:
+        compiled_block(rest, run.rules)(run, inner)
+        run.game.check_end(run)
+    return [name for name, _b, _r in chosen]
 
 
 def abilities_of(run, env, figure) -> list[int]:

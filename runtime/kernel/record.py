@@ -1,9 +1,10 @@
 """What the turn and the round did, kept on the figures as data, and the shared words that read it.
 
 The part and die a figure was made Active with, its part resolved, its last assault's target,
+its bonuses of the turn (added to its assaults; a part's statements that only add one run first),
 the figures made Active this round, those knocked out this round; and, read from elsewhere, a
-figure's damage, its pieces' restrictions, the tags of the damage being heard, the hand and the
-card played.
+figure's damage, its pieces' restrictions, the tags of the damage being heard, the hand, the card
+played and whether a card may be played at a timing.
 
 The record is plain data on a figure's own record in the state (`state.figures[f]`), each
 value a tuple or a number, never changed in place (a clone's copy of the figure may share it):
@@ -11,6 +12,7 @@ value a tuple or a number, never changed in place (a clone's copy of the figure 
 - `acts`: `(turn, round, part, die)` of each time `activate` made the figure Active;
 - `resolved`: the turn its part was last resolved (`resolve-ability`);
 - `assaulted`: `(turn, target)` of the last `assault` it made;
+- `bonus`: `(turn, ((amount, tags or None), ...))` of the `bonus`es of its turn;
 - `out-round`: the round it was knocked out in (damage.py).
 
 The words keep the names and parameters of the shared vocabulary's entries (compiler/builtins.py);
@@ -42,6 +44,54 @@ def assaulted(state, by, target) -> None:
     fig = state.figures.get(by) if isinstance(by, str) else None
     if fig is not None:
         fig["assaulted"] = (state.turn, target)
+
+
+def bonus(run, env, amount, to=None) -> None:
+    """`bonus(X, to: [tags])`: the Active figure's assaults this turn deal X more (those whose tags
+    meet `to`; all without it), logged `bonus` with the amount and the tags' ids."""
+    fig = _active(run)
+    if fig is None:
+        return
+    state = run.state
+    had = fig.get("bonus")
+    kept = had[1] if had is not None and had[0] == state.turn else ()
+    scope = tuple(_as_list(to)) or None
+    fig["bonus"] = (state.turn, (*kept, (int(amount or 0), scope)))
+    state.log.append({"event": "bonus", "amount": int(amount or 0),
+                      "to": sorted(t.rsplit(":", 1)[-1] for t in scope) if scope else None})
+
+
+def assault_bonus(state, by, tags: tuple) -> int:
+    """What the bonuses of `by`'s turn add to an assault with these tags (0 but for the Active
+    figure in its own turn)."""
+    if by is None or by != state.active_figure or state.active_turn != state.turn:
+        return 0
+    had = state.figures[by].get("bonus")
+    if had is None or had[0] != state.turn:
+        return 0
+    return sum(n for n, scope in had[1] if scope is None or set(scope) & set(tags))
+
+
+def hoisted(rules, qid: str, effects: list):
+    """A part's effects with the statements that only add a bonus (`bonus`, or a keyword of
+    bonuses) taken out, to run first: `(name, bonuses, rest, when)` each; None for a part that
+    has none (it runs as written). Made once per part."""
+    cache = rules.__dict__.setdefault("_hoisted", {})
+    if qid not in cache:
+        only = [[_bonus_only(rules, s) for s in body] for _name, body, _when in effects]
+        cache[qid] = None if not any(map(any, only)) else [
+            (name, [s for s, b in zip(body, flags) if b], [s for s, b in zip(body, flags) if not b], when)
+            for (name, body, when), flags in zip(effects, only)]
+    return cache[qid]
+
+
+def _bonus_only(rules, stmt: dict) -> bool:
+    if stmt.get("op") == "primitive":
+        return stmt["name"] == "bonus"
+    if stmt.get("op") == "keyword":
+        body = rules.keywords.get(stmt["keyword"], {}).get("body", [])
+        return bool(body) and all(_bonus_only(rules, s) for s in body)
+    return False
 
 
 # -- read by the context names --------------------------------------------------------------------
@@ -172,6 +222,7 @@ def can_play(run, env, card, timing) -> bool:
 
 FUNCTIONS = {"activated-this-round": activated_this_round, "all-ko-this-round": all_out_this_round,
              "damage-on": damage_on, "restricted": restricted, "tagged": tagged, "can-play": can_play}
+PRIMITIVES = {"bonus": bonus}
 
 
 def _register() -> None:
