@@ -167,7 +167,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
                        _p("of", "team", None)), "number",
              "How many: the members of a set, or the tokens of a type on a place (of a Team)."),
     Function("stack-bonus", (_p("token", "token"), _p("on", "location|figure"), _p("of", "team", None)), "number",
-             "The +X Damage that the Activation which placed these tokens carried."),
+             "The +X Damage that the Activation which placed these tokens carried. In a kernel game: the "
+             "bonuses of the Active figure's turn the stack was placed in (docs/kernel.md, \"What the turn did\")."),
     Function("open", (_p("location", "location"),), "bool", "The Location has a free Slot."),
     Function("empty", (_p("location", "location"),), "bool",
              "No figure, no Trap and no Obstacle on its edges: the rulebook's Empty."),

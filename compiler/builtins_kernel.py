@@ -142,7 +142,8 @@ SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowne
                     "tokens-on", "standing", "coin-toss-between", "pick-at-random",
                     # ... and what the turn and the round did (runtime/kernel/record.py; docs/kernel.md, "What the
                     # turn did"): the figures made Active this round, a Team knocked out, damage, restrictions, tags
-                    "activated-this-round", "all-ko-this-round", "damage-on", "restricted", "tagged", "can-play")
+                    "activated-this-round", "all-ko-this-round", "damage-on", "restricted", "tagged", "can-play",
+                    "stack-bonus")
 SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).

@@ -554,3 +554,60 @@ def test_a_bonus_of_the_turn_is_added_to_its_assaults_whatever_its_place(tmp_pat
 
 # A hero: its Life'''))
     _gust(scoped, 6, 1, '\n[[steps]]\naction = "target blaze"\n')
+
+
+def test_a_stack_placed_in_the_turn_carries_its_bonus_until_it_is_gone(tmp_path):
+    """A copy of Squads with pieces whose Fireball places a chill on Blaze tagged `fierce` (its
+    special effect, with the die 4, giving `bonus(2, to: [fierce])`, run first) and whose Kindle
+    gives `bonus(1)` (used after it, the one action left: the chill forbids `rest`): the stack
+    carries 2 from its placing, 1 more from the Kindle; `stack-bonus` of the other Team's is 0; with the die 3 (no special effect) the
+    stack carries the Kindle's 1 alone; once the chill is removed, nothing."""
+    from test_kernel_restrictions import SQUADS_PIECES
+    from mayhem.runtime.kernel import scenario as ksc
+    from mayhem.runtime.kernel.pieces import remove_all
+    ir = _copy(tmp_path, "squads", *SQUADS_PIECES, ('''    standard {
+      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }
+    special {
+      lose(life, 2, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }
+    # the surge''', '''    standard {
+      place(chill, 1, on: self, tags: [fierce])
+    }
+    special {
+      bonus(2, to: [fierce])
+    }
+    # the surge'''), ('''      grant-icon("omen")\n''', '''      bonus(1)\n'''), ('''      resolve-ability(ability, special: met, mayhem: met and shows-icon("omen"))
+      end-turn()''', '''      resolve-ability(ability, special: met, mayhem: met and shows-icon("omen"))'''),
+        ('''token chill "Chill" {''', '''tag fierce "Fierce" {
+  source authored
+}
+
+token chill "Chill" {'''))
+    rules = load_game_rules(ir, "squads")
+    chill = {"e": "token", "name": "squads:token:chill", "span": None}
+
+    def carried(game, of=None) -> int:
+        args = {"token": chill, "on": {"e": "str", "v": "blaze", "span": None}}
+        if of is not None:
+            args["of"] = {"e": "str", "v": of, "span": None}
+        return _read(game, {"e": "fn", "name": "stack-bonus", "args": args, "span": None}, me="p1")
+
+    def turn(die: int):
+        spec = {"scenario": {"name": "stack", "box": "squads"},
+                "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1",
+                          "dashboards": {"t1": ["blaze", "stone"], "t2": ["gale", "moss"]},
+                          "dice": {"d6.t1": [die], "d6.t2": [6]}, "shown": {"omen": 2}}}
+        game, problems = ksc.build(rules, spec)
+        assert problems == []
+        game.start()
+        game.act(f"place {die} blaze/fireball")
+        game.act("resolve fireball")  # then the Kindle, the one action left (the chill forbids `rest`)
+        return game, [(e["event"], e.get("amount")) for e in game.state.log if e["event"] in ("bonus", "place")]
+    game, order = turn(4)
+    assert order == [("bonus", 2), ("place", None), ("bonus", 1)]
+    assert (carried(game), carried(game, "t1"), carried(game, "t2")) == (3, 3, 0)
+    game, order = turn(3)
+    assert order == [("place", None), ("bonus", 1)] and carried(game) == 1
+    remove_all(Run(game, []), {"ctx:me": "p1"}, "squads:token:chill", **{"from": "blaze"})
+    assert carried(game) == 0

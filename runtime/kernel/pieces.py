@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .compile import _as_list
 from .draws import shuffle as _shuffle
+from .record import cleared, placed
 from .rules import Card, CardType, KernelError
 
 HOLDER_KINDS = ("figure", "space", "player", "team", "edge")
@@ -209,6 +210,8 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
         for uid in taken:
             _move(state, uid, key)
+        if taken and run.rules.dash is not None:  # the stack carries the Active figure's bonus (record.py)
+            placed(run, env, token, holder, tags)
         if taken and token in run.rules.pieces.later and key in _concerned(run.rules, state, state.active):
             state.spared.extend(taken)  # placed in its holder's own turn: gone at the end of the next
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
@@ -231,6 +234,8 @@ def _back(run, env, token, holders, count, event: str) -> None:
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
         for uid in back:
             _move(state, uid, _pool_key(run, env, state.owners[uid]))
+        if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
+            cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
         if back:
             state.log.append({"event": event, "token": _token_id(run, token), "from": holder, "count": len(back)})
             _blocks(run, token, holder)

@@ -13,6 +13,8 @@ value a tuple or a number, never changed in place (a clone's copy of the figure 
 - `resolved`: the turn its part was last resolved (`resolve-ability`);
 - `assaulted`: `(turn, target)` of the last `assault` it made;
 - `bonus`: `(turn, ((amount, tags or None), ...))` of the `bonus`es of its turn;
+- `stacks`: `(turn, holder, token, side, tags, bonus)` of each stack of pieces it placed in its
+  turn, with the bonus it carries, until no piece of the token is left on the holder;
 - `out-round`: the round it was knocked out in (damage.py).
 
 The words keep the names and parameters of the shared vocabulary's entries (compiler/builtins.py);
@@ -57,6 +59,11 @@ def bonus(run, env, amount, to=None) -> None:
     kept = had[1] if had is not None and had[0] == state.turn else ()
     scope = tuple(_as_list(to)) or None
     fig["bonus"] = (state.turn, (*kept, (int(amount or 0), scope)))
+    stacks = fig.get("stacks")
+    if stacks:  # the stacks it placed earlier this turn take it too
+        fig["stacks"] = tuple((t, h, k, side, tags, n + int(amount or 0))
+                              if t == state.turn and (scope is None or set(scope) & set(tags)) else (t, h, k, side, tags, n)
+                              for t, h, k, side, tags, n in stacks)
     state.log.append({"event": "bonus", "amount": int(amount or 0),
                       "to": sorted(t.rsplit(":", 1)[-1] for t in scope) if scope else None})
 
@@ -70,6 +77,42 @@ def assault_bonus(state, by, tags: tuple) -> int:
     if had is None or had[0] != state.turn:
         return 0
     return sum(n for n, scope in had[1] if scope is None or set(scope) & set(tags))
+
+
+def placed(run, env, token, holder, tags) -> None:
+    """Pieces of the token placed on the holder by the Active figure's side in its turn: the stack
+    carries the turn's bonuses for these tags, and those given later this turn, until no piece
+    of the token is left there (`stack-bonus`)."""
+    fig = _active(run)
+    if fig is None:
+        return
+    state = run.state
+    me = env.get("ctx:me")
+    side = state.team_of(me) if me in state.players and state.teams else me
+    tags = tuple(_as_list(tags))
+    add = assault_bonus(state, state.active_figure, tags)
+    stacks, found = [], False
+    for t, h, k, s, old, n in fig.get("stacks", ()):
+        if (t, h, k, s) == (state.turn, holder, token, side):
+            old, n, found = tuple(dict.fromkeys(old + tags)), n + add, True
+        stacks.append((t, h, k, s, old, n))
+    if not found:
+        stacks.append((state.turn, holder, token, side, tags, add))
+    fig["stacks"] = tuple(stacks)
+
+
+def cleared(state, holder, token) -> None:
+    """No piece of the token is left on the holder: the stacks placed there carry no bonus more."""
+    for fig in state.figures.values():
+        stacks = fig.get("stacks")
+        if stacks and any(h == holder and k == token for _t, h, k, _s, _tags, _n in stacks):
+            fig["stacks"] = tuple(x for x in stacks if not (x[1] == holder and x[2] == token))
+
+
+def stack_bonus(run, env, token, on, of=None) -> int:
+    """The bonuses carried by the stacks of the token on `on` (placed by `of`'s side, if given)."""
+    return sum(n for fig in run.state.figures.values() for _t, h, k, side, _tags, n in fig.get("stacks", ())
+               if h == on and k == token and (of is None or side == of))
 
 
 def hoisted(rules, qid: str, effects: list):
@@ -221,7 +264,8 @@ def can_play(run, env, card, timing) -> bool:
 
 
 FUNCTIONS = {"activated-this-round": activated_this_round, "all-ko-this-round": all_out_this_round,
-             "damage-on": damage_on, "restricted": restricted, "tagged": tagged, "can-play": can_play}
+             "damage-on": damage_on, "restricted": restricted, "tagged": tagged, "can-play": can_play,
+             "stack-bonus": stack_bonus}
 PRIMITIVES = {"bonus": bonus}
 
 
