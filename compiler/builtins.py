@@ -80,9 +80,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               stands_for=StandsFor("roll", _EFFECT_DIE)),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
-              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die. In a kernel game: "
-              "the game's own die, the free dice of `me`'s side and the die placed this turn (docs/kernel.md, "
-              "\"What the turn did\")."),
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die. In a kernel "
+              "game: its own die, `me`'s side's free dice and the die placed this turn (docs/kernel.md)."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn: "
               "`grant-icon(DIE)` of the game's `effect-die`.",
               stands_for=StandsFor("grant-icon", _EFFECT_DIE)),
@@ -312,9 +311,7 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
              "holder", "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team",
-             "owner", "active",
-             # what the turn did (runtime/kernel/record.py): the Active figure's part, die, resolution, target;
-             # `me`'s hand and card played
+             "owner", "active",  # and what the turn did (runtime/kernel/record.py):
              "chosen-ability", "activation-die", "ability-used", "attack-target", "my-hand", "card-played"),
 }
 
