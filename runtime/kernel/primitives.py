@@ -252,7 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, damage, dashboards, dice, draft, events, layout, pieces, record, sides, spend, teams, vocabulary
+    from . import (board, damage, dashboards, dice, draft, events, layout, pieces, record, sides, spend, teams,
+                   vocabulary)
     for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, record,
                    spend):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))

@@ -61,8 +61,9 @@ def bonus(run, env, amount, to=None) -> None:
     fig["bonus"] = (state.turn, (*kept, (int(amount or 0), scope)))
     stacks = fig.get("stacks")
     if stacks:  # the stacks it placed earlier this turn take it too
-        fig["stacks"] = tuple((t, h, k, side, tags, n + int(amount or 0))
-                              if t == state.turn and (scope is None or set(scope) & set(tags)) else (t, h, k, side, tags, n)
+        more = int(amount or 0)
+        fig["stacks"] = tuple((t, h, k, side, tags, n + more if t == state.turn and
+                               (scope is None or set(scope) & set(tags)) else n)
                               for t, h, k, side, tags, n in stacks)
     state.log.append({"event": "bonus", "amount": int(amount or 0),
                       "to": sorted(t.rsplit(":", 1)[-1] for t in scope) if scope else None})
@@ -147,7 +148,7 @@ def _active(run):
     return state.figures.get(state.active_figure)
 
 
-def _this_turn(run):
+def turn_act(run):
     """`(turn, round, part, die)` of the Active figure's making Active this turn; none without one."""
     fig = _active(run)
     acts = fig.get("acts") if fig is not None else None
@@ -156,13 +157,13 @@ def _this_turn(run):
 
 def chosen_part(run, env):
     """The part the Active figure's die was placed on this turn (`chosen-ability`)."""
-    act = _this_turn(run)
+    act = turn_act(run)
     return act[2] if act is not None else None
 
 
 def chosen_die(run, env) -> int:
     """The face of the die placed on that part (`activation-die`); 0 without one."""
-    act = _this_turn(run)
+    act = turn_act(run)
     x = run.state.dice.get(act[3]) if act is not None else None
     return x["value"] if x is not None else 0
 

@@ -70,11 +70,11 @@ def reroll_dice(run, env) -> None:
     own die as `roll` logs it). A die placed this turn keeps its part: its new face is the one
     `activation-die` reads."""
     from .dice import _record, roll_own
-    from .record import _this_turn
+    from .record import turn_act
     state = run.state
     me = env["ctx:me"]
     holders = {me, state.team_of(me)} if me in state.players else {me}
-    act = _this_turn(run)
+    act = turn_act(run)
     current = act[3] if act is not None and state.dice.get(act[3], {}).get("owner") in holders else None
     own = run.rules.effect_die
     done: set = set()
