@@ -611,3 +611,39 @@ token chill "Chill" {'''))
     assert order == [("place", None), ("bonus", 1)] and carried(game) == 1
     remove_all(Run(game, []), {"ctx:me": "p1"}, "squads:token:chill", **{"from": "blaze"})
     assert carried(game) == 0
+
+
+def test_a_reaction_hears_the_tags_too(tmp_path):
+    """A copy of Bastion whose Parry answers harm to its player's sentry `tagged(fierce)`: a
+    Sally tagged `fierce` offers p2 the Parry (`react parry`), which prevents it all; the same
+    Sally untagged offers nothing."""
+    from mayhem.runtime.kernel import scenario as ksc
+    parry = ('''    on hit when target == me {
+      prevent(pending)
+    }''', '''    on harm when target == first(figures-of(me)) and tagged(fierce) {
+      prevent(pending)
+    }''')
+
+    def sally(*edits):
+        folder = tmp_path / f"bastion{len(edits)}"
+        shutil.copytree(HERE / "bastion", folder)
+        source = folder / "bastion.mh"
+        text = source.read_text(encoding="utf-8")
+        for old, new in edits:
+            assert old in text, old
+            text = text.replace(old, new)
+        source.write_text(text, encoding="utf-8")
+        rules = load_game_rules(lab_ir(folder), "bastion")
+        spec = {"scenario": {"name": "parry", "box": "bastion"},
+                "setup": {"players": 2, "active": "p1", "phase": "actions", "counters": {"plays.p1": 2},
+                          "zones": {"hand.p1": ["sally", "blow"], "hand.p2": ["parry"]}}}
+        game, problems = ksc.build(rules, spec)
+        assert problems == []
+        game.start()
+        return game, game.act("play sally")
+    game, decision = sally(parry, *TAGGED[1:])
+    assert decision.player == "p2" and decision.actions == ["react parry", "pass"]
+    game.act("react parry")
+    assert game.state.counters.get("wounds/sentry-p2", 0) == 0
+    game, decision = sally(parry, TAGGED[2])
+    assert decision.player == "p1" and game.state.counters["wounds/sentry-p2"] == 2

@@ -56,7 +56,7 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = ()) -> 
                     spend(state, trigger, lenv)
                 compiled_block(trigger["body"])(run, lenv)
         if here.reactions:
-            _reactions(run, here, event, fields, pending)
+            _reactions(run, here, event, fields, pending, tags)
     landed = pending[0]
     entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
     entry.update((k[4:], v) for k, v in fields.items())
@@ -93,9 +93,10 @@ def _listeners(state, rules, here, event: str) -> list:
     return out
 
 
-def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
+def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple = ()) -> None:
     """Each player still in, from the player whose turn it is, may answer with one card (a
-    zone kept per Team is offered once, to the first of its players asked)."""
+    zone kept per Team is offered once, to the first of its players asked; its trigger reads the
+    event's `tags`)."""
     from .labels import labels
     from .piles import move
     state, rules, game = run.state, run.rules, run.game
@@ -107,6 +108,8 @@ def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
         for uid in _held(state, rules, player, asked):
             for t in here.reactions.get(state.cards[uid], ()):
                 lenv = {"ctx:me": player, "ctx:this-card": uid, **fields, "_pending": pending}
+                if tags:
+                    lenv["_tags"] = tags
                 if t.get("when") is None or compiled(t["when"])(run, lenv):
                     offered.append((uid, t, lenv))
                     break
