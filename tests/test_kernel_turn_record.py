@@ -647,3 +647,55 @@ def test_a_reaction_hears_the_tags_too(tmp_path):
     assert game.state.counters.get("wounds/sentry-p2", 0) == 0
     game, decision = sally(parry, TAGGED[2])
     assert decision.player == "p1" and game.state.counters["wounds/sentry-p2"] == 2
+
+
+def test_a_keyword_s_tags_are_its_primitives_tags(tmp_path):
+    """The stack test's copy with Fireball's chill placed by a keyword `snare` that declares
+    `tags [fierce]` (its `place` says none): the stack carries the `bonus(2, to: [fierce])`;
+    the keyword without its tags, nothing."""
+    from test_kernel_restrictions import SQUADS_PIECES
+    from mayhem.runtime.kernel import scenario as ksc
+
+    def carried(tags: str) -> int:
+        ir = _copy(tmp_path / f"k{len(tags)}", "squads", *SQUADS_PIECES, ('''    standard {
+      lose(life, 1, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }
+    special {
+      lose(life, 2, on: one figure in figures-of(foes(me)) where value(life, of: it) > 0)
+    }
+    # the surge''', '''    standard {
+      snare
+    }
+    special {
+      bonus(2, to: [fierce])
+    }
+    # the surge'''), ('''token chill "Chill" {''', f'''tag fierce "Fierce" {{
+  source authored
+}}
+
+keyword snare "Snare" {{
+  source authored
+  text "A chill on the hero."
+  {tags}
+  effect {{
+    place(chill, 1, on: self)
+  }}
+}}
+
+token chill "Chill" {{'''))
+        rules = load_game_rules(ir, "squads")
+        spec = {"scenario": {"name": "snare", "box": "squads"},
+                "setup": {"players": 2, "phase": "actions", "active": "p1", "lead": "t1",
+                          "dashboards": {"t1": ["blaze", "stone"], "t2": ["gale", "moss"]},
+                          "dice": {"d6.t1": [4], "d6.t2": [6]}, "shown": {"omen": 2}}}
+        game, problems = ksc.build(rules, spec)
+        assert problems == []
+        game.start()
+        game.act("place 4 blaze/fireball")
+        game.act("resolve fireball")  # the turn ends with it (the lab's resolve)
+        assert any(e["event"] == "place" and e["on"] == "blaze" for e in game.state.log)
+        return _read(game, {"e": "fn", "name": "stack-bonus", "span": None, "args": {
+            "token": {"e": "token", "name": "squads:token:chill", "span": None},
+            "on": {"e": "str", "v": "blaze", "span": None}}}, me="p1")
+    assert carried("tags [fierce]") == 2
+    assert carried("") == 0

@@ -99,8 +99,12 @@ def knock_out_figure(run, env, figure) -> None:
         land(run, env, spec.out, 0, {"var:figure": figure})
 
 
-def _tags(tags) -> tuple:
-    """The tags given (a list of tag ids, or one), as a tuple."""
+def _tags(tags, env=None) -> tuple:
+    """The tags given (a list of tag ids, or one) and those of the keyword the statement is in
+    (`tags [trap]`: record.effect_tags), as a tuple."""
+    own = env.get("_effect-tags") if env is not None else None
+    if own:
+        return tuple(dict.fromkeys((*_as_list(tags), *own)))
     return tuple(_as_list(tags)) if tags else ()
 
 
@@ -108,23 +112,24 @@ def damage(run, env, target, amount, tags=()) -> None:
     source = env.get("ctx:self") or env.get("ctx:holder")
     for figure in _as_list(target):
         if _standing(run.state, figure):
-            deal(run, env, figure, amount, source, _tags(tags))
+            deal(run, env, figure, amount, source, _tags(tags, env))
 
 
 def assault(run, env, target, amount, tags=()) -> None:
     spec, state = _of(run), run.state
     by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as `self`
+    tags = _tags(tags, env)
     for figure in _as_list(target):
         if not _standing(state, figure):
             continue
-        pending = max(int(amount or 0), 0) + assault_bonus(state, by, _tags(tags))  # this turn's `bonus`es
+        pending = max(int(amount or 0), 0) + assault_bonus(state, by, tags)  # this turn's `bonus`es
         state.log.append({"event": "assault", "by": by, "target": figure, "amount": pending})
         assaulted(state, by, figure)  # its target, as data (record.py)
         if spec.announce is not None:
-            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure}, _tags(tags))
+            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure}, tags)
         if run.state.result is not None:
             return
-        deal(run, env, figure, pending, by, _tags(tags))
+        deal(run, env, figure, pending, by, tags)
 
 
 def remove_damage(run, env, target, amount) -> None:

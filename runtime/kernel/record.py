@@ -90,7 +90,7 @@ def placed(run, env, token, holder, tags) -> None:
     state = run.state
     me = env.get("ctx:me")
     side = state.team_of(me) if me in state.players and state.teams else me
-    tags = tuple(_as_list(tags))
+    tags = tuple(dict.fromkeys((*_as_list(tags), *env.get("_effect-tags", ()))))  # and its keyword's
     add = assault_bonus(state, state.active_figure, tags)
     stacks, found = [], False
     for t, h, k, s, old, n in fig.get("stacks", ()):

@@ -203,9 +203,12 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
                     decks[c["id"]].append(child["qid"])
         elif c["kind"] in card_types:
             cards[c["qid"]] = card(c)
+    tag_qids = {c["id"]: c["qid"] for c in ir["components"] if c["kind"] == "tag" and c["box"] in (box, None)}
     keywords = {c["qid"]: {"params": [p["name"] for p in c.get("params", [])],
                            "defaults": {p["name"]: p["default"] for p in c.get("params", [])},
-                           "body": c["effects"].get("effect", {}).get("body", [])}
+                           "body": c["effects"].get("effect", {}).get("body", []),
+                           # the tags it adds to its primitives' (`tags [trap]`), as their qids (record.py)
+                           "tags": tuple(tag_qids.get(t, t) for t in _prop(c, "tags", None) or ())}
                 for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
     effects = game["effects"]
     end = effects.get("end")
