@@ -101,7 +101,7 @@ def knock_out_figure(run, env, figure) -> None:
 
 def _tags(tags, env=None) -> tuple:
     """The tags given (a list of tag ids, or one) and those of the keyword the statement is in
-    (`tags [trap]`: record.effect_tags), as a tuple."""
+    (a keyword's `tags`: its env's `_effect-tags`), as a tuple."""
     own = env.get("_effect-tags") if env is not None else None
     if own:
         return tuple(dict.fromkeys((*_as_list(tags), *own)))

@@ -207,7 +207,7 @@ def load_game_rules(ir: dict, box: str) -> GameRules:
     keywords = {c["qid"]: {"params": [p["name"] for p in c.get("params", [])],
                            "defaults": {p["name"]: p["default"] for p in c.get("params", [])},
                            "body": c["effects"].get("effect", {}).get("body", []),
-                           # the tags it adds to its primitives' (`tags [trap]`), as their qids (record.py)
+                           # the tags it adds to its primitives' (its `tags`), as their qids (damage.py, record.py)
                            "tags": tuple(tag_qids.get(t, t) for t in _prop(c, "tags", None) or ())}
                 for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
     effects = game["effects"]
