@@ -66,7 +66,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
               "+X Damage: added to the Activation's Attacks and to the Traps it places (those it placed "
               "earlier in the turn too), which keep it until they activate. Applied before the other "
-              "effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword")),
+              "effects of the Ability, wherever it is written. In a kernel game: the Active figure's assaults of "
+              "the turn (docs/kernel.md, \"What the turn did\").", ("ability", "token", "card", "keyword", "game")),
     Primitive("prevent", (_p("amount", "number"),),
               "Prevent up to that much of the pending Damage (in a `damage` or `attack` trigger)."),
     Primitive("increase", (_p("amount", "number"),),
@@ -80,7 +81,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               stands_for=StandsFor("roll", _EFFECT_DIE)),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
-              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die. In a kernel "
+              "game: its own die, `me`'s side's free dice and the die placed this turn (docs/kernel.md)."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn: "
               "`grant-icon(DIE)` of the game's `effect-die`.",
               stands_for=StandsFor("grant-icon", _EFFECT_DIE)),
@@ -96,7 +98,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "die, placed on the Ability card (docs/kernel.md, Dashboards).", ("team-turn", "game")),
     Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
               "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
-              "(logged `die-forfeit`).", ("team-turn",)),
+              "(logged `die-forfeit`). In a kernel game (`game`): `die` is a die, placed on its own holder until "
+              "the round ends (docs/kernel.md, \"What the turn did\").", ("team-turn", "game")),
     Primitive("resolve-ability", (_p("ability", "ability"),
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
@@ -110,7 +113,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "in declaration order (docs/kernel.md, Dashboards).", ("turn", "game")),
     Primitive("use-token", (_p("token", "token"),),
               "The Active Character discards one token of this type it holds to its pool, and the token's "
-              "effect runs for it (logged `use-token`).", ("turn",)),
+              "effect runs for it (logged `use-token`). In a kernel game: a piece on the Active figure, back to "
+              "its pool (docs/kernel.md, \"What the turn did\").", ("turn", "game")),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card "
               "(`card-done()`: the zone `mission` sends it to its `done-to` and runs its `done-effect`).",
               ("mission",), stands_for=StandsFor("card-done")),
@@ -168,7 +172,8 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
                        _p("of", "team", None)), "number",
              "How many: the members of a set, or the tokens of a type on a place (of a Team)."),
     Function("stack-bonus", (_p("token", "token"), _p("on", "location|figure"), _p("of", "team", None)), "number",
-             "The +X Damage that the Activation which placed these tokens carried."),
+             "The +X Damage that the Activation which placed these tokens carried. In a kernel game: the "
+             "bonuses of the Active figure's turn the stack was placed in (docs/kernel.md, \"What the turn did\")."),
     Function("open", (_p("location", "location"),), "bool", "The Location has a free Slot."),
     Function("empty", (_p("location", "location"),), "bool",
              "No figure, no Trap and no Obstacle on its edges: the rulebook's Empty."),
@@ -312,7 +317,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
     "keyword": tuple(CONTEXT_NAMES),  # checked at each call site instead
     "game": ("me", "this-card", "amount", "players", "turn-player", "teams", "round", "spaces", "self",
              "holder", "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team",
-             "owner", "active"),
+             "owner", "active",  # and what the turn did (runtime/kernel/record.py):
+             "chosen-ability", "activation-die", "ability-used", "attack-target", "my-hand", "card-played"),
 }
 
 CONTEXT_DOCS = {

@@ -16,7 +16,7 @@ def _p(name, type_, default=REQUIRED, doc=""):
 
 
 _G = ("game", "keyword")
-_TAGS = _p("tags", "tags", (), "Read by the Mayhem engine only.")
+_TAGS = _p("tags", "tags", (), "Heard with the events it raises: their listeners' `tagged(TAG)`.")
 
 DAMAGE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", (_p("target", "figure+"), _p("amount", "number"), _TAGS),

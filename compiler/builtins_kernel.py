@@ -137,12 +137,17 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
                 # cards in play that finish, drawn into play, the end named, a space removed (runtime/kernel/finish.py)
                 "card-done", "draw-into", "end-game", "remove-location",
                 # and the setup's and the round's keeping steps (runtime/kernel/keeping.py)
-                "form-teams", "take-team-lists", "lay-board", "shuffle-deck", "fill-zones", "fill-pools", "draw-hands", "announce-together", "reset-limits", "discard-tokens")
+                "form-teams", "take-team-lists", "lay-board", "shuffle-deck", "fill-zones", "fill-pools", "draw-hands", "announce-together", "reset-limits", "discard-tokens",
+                "forfeit-die", "use-token", "reroll-dice", "bonus")  # and dice and pieces of the turn (runtime/kernel/spend.py)
 # ... and the vocabulary's functions they play in general terms (runtime/kernel/vocabulary.py; docs/kernel.md,
 # "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
 SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",
                     "next-team", "dice-total", "flagged", "box-property", "has-icon", "activations", "activated",
-                    "tokens-on", "standing", "coin-toss-between", "pick-at-random")
+                    "tokens-on", "standing", "coin-toss-between", "pick-at-random",
+                    # ... and what the turn and the round did (runtime/kernel/record.py; docs/kernel.md, "What the
+                    # turn did"): the figures made Active this round, a Team knocked out, damage, restrictions, tags
+                    "activated-this-round", "all-ko-this-round", "damage-on", "restricted", "tagged", "can-play",
+                    "stack-bonus")
 SHARED_WORDS += SHARED_FUNCTIONS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).

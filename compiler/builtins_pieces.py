@@ -18,7 +18,7 @@ _HOLDER = "A figure, a space, a player or a Team (the zone of the game kept per 
 
 PIECE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("place", (_p("token", "token"), _p("count", "number", 1), _p("on", "any", doc=_HOLDER),
-                        _p("tags", "tags", (), "Read by the Mayhem engine only."),
+                        _p("tags", "tags", (), "The stack carries the Active figure's bonuses for them."),
                         _p("life", "number", 0, "Read by the Mayhem engine only.")),
               "Take that many pieces of the token from its pool (the game's `pools` zone; of `me`'s Team for "
               "a pool kept `per team`) onto each holder: as many as are left, so a spent pool places fewer, or "

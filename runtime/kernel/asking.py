@@ -15,6 +15,8 @@ ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-side
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
 ASKING_PRIMITIVES |= {"card-done", "draw-into", "remove-location"}  # a card's effects run; a player picks (finish.py)
 ASKING_PRIMITIVES.update(("form-teams", "draw-hands", "announce-together"))  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
+ASKING_PRIMITIVES.update(("use-token", "reroll-dice"))  # a token's effect, the dice to roll again (spend.py)
+ASKING_PRIMITIVES.add("use-special")  # a part used once per ...: its effects, as resolve-ability's (dashboards.py)
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

@@ -115,7 +115,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return "None"
     if kind in ("zone", "counter", "property"):
         return name_for(space, e["name"])
-    if kind in ("token", "icon"):  # a token of the box: its qid, the printed card its pieces are (pieces.py); an icon's
+    if kind in ("token", "icon", "tag"):  # a token of the box: its qid, its printed card (pieces.py); an icon's, a tag's
         return name_for(space, e["name"])
     if kind == "component":  # a component named: a tile of the board is its space (layout.py), else its qid
         from .layout import component

@@ -284,6 +284,10 @@ def _keyword(stmt: dict) -> _Late:
                                              or hearing.space_triggers)
         lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
                   if heard or key not in HEARD]
+        if kw.get("tags"):  # the tags it adds to its primitives', and its caller's (damage.py, record.py)
+            lines.append(f"    inner['_effect-tags'] = (*env.get('_effect-tags', ()), *{name_for(space, kw['tags'])})")
+        else:
+            lines.append("    if '_effect-tags' in env: inner['_effect-tags'] = env['_effect-tags']")
         known = {}
         for n, name in enumerate(kw["params"]):
             expr = stmt["args"].get(name)

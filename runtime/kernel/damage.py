@@ -11,11 +11,12 @@ counter goes back to its start (logged `knock-out`), and the `ko-event` is raise
 knocked out takes no more damage (nothing puts it back yet). `assault(target, amount)`
 raises the assault event with the amount pending, then deals what is left as `damage` does.
 `remove-damage(target, amount)` takes up to that much off the counter, never below its `min`
-(logged with what it took). Tags are read by the other engine only."""
+(logged with what it took). The tags given are heard with the events (`tagged`, record.py)."""
 from __future__ import annotations
 
 from .compile import _as_list
 from .events import land
+from .record import assault_bonus, assaulted
 from .rules import KernelError
 
 
@@ -66,11 +67,12 @@ def _standing(state, figure) -> bool:
     return fig is not None and not fig.get("out")
 
 
-def deal(run, env, figure, amount: int, source) -> None:
-    """Deal `amount` to one figure still standing: heard, added, heard again, bounded."""
+def deal(run, env, figure, amount: int, source, tags=()) -> None:
+    """Deal `amount` to one figure still standing: heard, added, heard again, bounded (its
+    listeners read the `tags`: record.py's `tagged`)."""
     spec, state = _of(run), run.state
     if spec.before is not None:
-        amount = land(run, env, spec.before, amount, {"var:target": figure, "var:source": source})
+        amount = land(run, env, spec.before, amount, {"var:target": figure, "var:source": source}, tags)
     amount = max(int(amount or 0), 0)
     if amount == 0 or run.state.result is not None or not _standing(state, figure):
         return
@@ -79,7 +81,7 @@ def deal(run, env, figure, amount: int, source) -> None:
     total = counter.get(run, figure)
     state.log.append({"event": "damage", "figure": figure, "amount": amount, "total": total})
     if spec.after is not None:
-        land(run, env, spec.after, amount, {"var:target": figure, "var:source": source})
+        land(run, env, spec.after, amount, {"var:target": figure, "var:source": source}, tags)
     bound = run.rules.counters[spec.bound].get(run, figure) if spec.bound is not None else counter.max
     if bound is not None and total >= bound and _standing(state, figure):
         knock_out_figure(run, env, figure)
@@ -89,7 +91,7 @@ def knock_out_figure(run, env, figure) -> None:
     """The figure leaves the board and stands no more; its damage counter is back to its start."""
     spec, state = _of(run), run.state
     fig = state.figures[figure]
-    fig["space"], fig["out"] = None, True
+    fig["space"], fig["out"], fig["out-round"] = None, True, state.round  # the round: record.py
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
     state.log.append({"event": "knock-out", "figure": figure})
@@ -97,26 +99,37 @@ def knock_out_figure(run, env, figure) -> None:
         land(run, env, spec.out, 0, {"var:figure": figure})
 
 
+def _tags(tags, env=None) -> tuple:
+    """The tags given (a list of tag ids, or one) and those of the keyword the statement is in
+    (a keyword's `tags`: its env's `_effect-tags`), as a tuple."""
+    own = env.get("_effect-tags") if env is not None else None
+    if own:
+        return tuple(dict.fromkeys((*_as_list(tags), *own)))
+    return tuple(_as_list(tags)) if tags else ()
+
+
 def damage(run, env, target, amount, tags=()) -> None:
     source = env.get("ctx:self") or env.get("ctx:holder")
     for figure in _as_list(target):
         if _standing(run.state, figure):
-            deal(run, env, figure, amount, source)
+            deal(run, env, figure, amount, source, _tags(tags, env))
 
 
 def assault(run, env, target, amount, tags=()) -> None:
     spec, state = _of(run), run.state
-    by = env.get("ctx:self")
+    by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as `self`
+    tags = _tags(tags, env)
     for figure in _as_list(target):
         if not _standing(state, figure):
             continue
-        pending = max(int(amount or 0), 0)
+        pending = max(int(amount or 0), 0) + assault_bonus(state, by, tags)  # this turn's `bonus`es
         state.log.append({"event": "assault", "by": by, "target": figure, "amount": pending})
+        assaulted(state, by, figure)  # its target, as data (record.py)
         if spec.announce is not None:
-            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure})
+            pending = land(run, env, spec.announce, pending, {"var:attacker": by, "var:target": figure}, tags)
         if run.state.result is not None:
             return
-        deal(run, env, figure, pending, by)
+        deal(run, env, figure, pending, by, tags)
 
 
 def remove_damage(run, env, target, amount) -> None:

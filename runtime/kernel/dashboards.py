@@ -18,6 +18,7 @@ import re
 
 from .compile import _as_list
 from .modes import figure_counts
+from .record import hoisted, made_active, resolved
 from .rules import Card, KernelError
 
 
@@ -274,6 +275,7 @@ def activate(run, env, figure, **given) -> None:
     if die is not None and part is not None:
         place_die(run, env, die, part)
     state.active_figure, state.active_turn = figure, state.turn
+    made_active(state, figure, part, die)  # the part and die of this turn, as data (record.py)
     value = state.dice[die]["value"] if die in state.dice else None
     state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
                       else None, "die": value, "player": env["ctx:me"]})
@@ -286,6 +288,7 @@ def resolve_part(run, env, **given) -> None:
     part = _card_among(given)
     if part is None:
         return
+    resolved(run.state, run.state.owners[part])  # record.py
     done = _effects(run, env, part, given)
     run.state.log.append({"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part),
                           "effects": done})
@@ -296,7 +299,11 @@ def _effects(run, env, part: int, given: dict) -> list[str]:
     from .compile import compiled
     from .compile_stmts import compiled_block
     done = []
-    for name, body, when in run.rules.dash.effects.get(run.state.cards[part], []):
+    effects = run.rules.dash.effects.get(run.state.cards[part], [])
+    plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
+    if plan is not None:  # its bonuses first, wherever written (record.py)
+        return _with_bonuses(run, env, part, given, plan)
+    for name, body, when in effects:
         if name in given and not given[name]:
             continue
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
@@ -306,6 +313,21 @@ def _effects(run, env, part: int, given: dict) -> list[str]:
         compiled_block(body, run.rules)(run, inner)
         run.game.check_end(run)
     return done
+
+
+def _with_bonuses(run, env, part: int, given: dict, plan: list) -> list[str]:
+    """The effects that run (their flags and guards read first), their bonuses before the rest."""
+    from .compile import compiled
+    from .compile_stmts import compiled_block
+    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+    chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
+              if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
+    for _name, bonuses, _rest in chosen:
+        compiled_block(bonuses, run.rules)(run, inner)
+    for _name, _bonuses, rest in chosen:
+        compiled_block(rest, run.rules)(run, inner)
+        run.game.check_end(run)
+    return [name for name, _b, _r in chosen]
 
 
 def abilities_of(run, env, figure) -> list[int]:

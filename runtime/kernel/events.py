@@ -32,9 +32,10 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
     return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
 
 
-def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) -> int:
-    """The event raised by `me` of env: heard, answered, landed; the amount that landed (logged
-    `raise` unless `logged` is False: the event after every step, finish.py)."""
+def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), logged: bool = True) -> int:
+    """The event raised by `me` of env: heard, answered, landed; the amount that landed (its
+    listeners read `tags` as `_tags`: damage.py's, record.py's `tagged`; logged `raise` unless
+    `logged` is False: the event after every step, finish.py)."""
     rules, state = run.rules, run.state
     hearing = rules.hearing
     spec = hearing.events.get(event)
@@ -48,6 +49,8 @@ def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) 
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
+            if tags:
+                lenv["_tags"] = tags
             if "once" in trigger and spent(state, trigger, lenv):
                 continue
             when = trigger.get("when")
@@ -56,7 +59,7 @@ def land(run, env: dict, event: str, amount, fields: dict, logged: bool = True) 
                     spend(state, trigger, lenv)
                 compiled_block(trigger["body"])(run, lenv)
         if here.reactions:
-            _reactions(run, here, event, fields, pending)
+            _reactions(run, here, event, fields, pending, tags)
     landed = pending[0]
     entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
     entry.update((k[4:], v) for k, v in fields.items())
@@ -94,9 +97,10 @@ def _listeners(state, rules, here, event: str) -> list:
     return out
 
 
-def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
+def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple = ()) -> None:
     """Each player still in, from the player whose turn it is, may answer with one card (a
-    zone kept per Team is offered once, to the first of its players asked)."""
+    zone kept per Team is offered once, to the first of its players asked; its trigger reads the
+    event's `tags`)."""
     from .labels import labels
     from .piles import move
     state, rules, game = run.state, run.rules, run.game
@@ -108,6 +112,8 @@ def _reactions(run, here, event: str, fields: dict, pending: list) -> None:
         for uid in _held(state, rules, player, asked):
             for t in here.reactions.get(state.cards[uid], ()):
                 lenv = {"ctx:me": player, "ctx:this-card": uid, **fields, "_pending": pending}
+                if tags:
+                    lenv["_tags"] = tags
                 if t.get("when") is None or compiled(t["when"])(run, lenv):
                     offered.append((uid, t, lenv))
                     break

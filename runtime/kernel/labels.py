@@ -49,6 +49,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(printed[state.cards[v]].id)
             elif dice and isinstance(v, str) and v in dice:  # a die shows its value
                 out.append(str(dice[v]["value"]))
+            elif isinstance(v, str) and v in printed:  # a printed card by its qid (a token: `tokens-on`)
+                out.append(printed[v].id)
             else:
                 out.append(str(v))
     if len(set(out)) == len(out):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .compile import _as_list
 from .draws import shuffle as _shuffle
+from .record import cleared, placed
 from .rules import Card, CardType, KernelError
 
 HOLDER_KINDS = ("figure", "space", "player", "team", "edge")
@@ -63,7 +64,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
         if c["kind"] not in types:
             continue
         rules.cards[c["qid"]] = Card(c["qid"], c["id"], c["name"] or c["id"], c["kind"],
-                                     {k: v["value"] for k, v in c["props"].items()}, 1, None)
+                                     {k: v["value"] for k, v in c["props"].items()}, 1,
+                                     (c["effects"].get("effect") or {}).get("body"))  # its use (spend.py)
         pieces.fed.setdefault(_prop(c, "drawn-from") or c["id"], []).append(c["qid"])
         for name in _prop(c, "restricts") or ():
             if name not in restrictions:
@@ -213,6 +215,8 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
         for uid in taken:
             _move(state, uid, key)
+        if taken and run.rules.dash is not None:  # the stack carries the Active figure's bonus (record.py)
+            placed(run, env, token, holder, tags)
         if taken and token in run.rules.pieces.later and key in _concerned(run.rules, state, state.active):
             state.spared.extend(taken)  # placed in its holder's own turn: gone at the end of the next
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
@@ -235,6 +239,8 @@ def _back(run, env, token, holders, count, event: str) -> None:
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
         for uid in back:
             _move(state, uid, _pool_key(run, env, state.owners[uid]))
+        if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
+            cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
         if back:
             state.log.append({"event": event, "token": _token_id(run, token), "from": holder, "count": len(back)})
             _blocks(run, token, holder)

@@ -94,6 +94,7 @@ class Card:
     copies: int
     effect: list | None
     named: dict = field(default_factory=dict)  # its other effects by name (a zone's `enter-effect`: finish.py)
+    when: dict | None = None  # its effect's guard (`effect when COND { ... }`: a guarded effect), read by `can-play`
 
 
 @dataclass
@@ -213,7 +214,8 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
         effect = comp["effects"].get("effect")
         return Card(comp["qid"], comp["id"], comp["name"] or comp["id"], comp["kind"], props,
                     _prop(comp, "copies", 1), effect["body"] if effect else None,
-                    {k: e["body"] for k, e in comp["effects"].items() if k != "effect"})
+                    {k: e["body"] for k, e in comp["effects"].items() if k != "effect"},
+                    effect.get("when") if effect else None)
 
     for c in tops:
         if c["kind"] == "deck":
@@ -225,9 +227,12 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                     decks[c["id"]].append(child["qid"])
         elif c["kind"] in card_types:
             cards[c["qid"]] = card(c)
+    tag_qids = {c["id"]: c["qid"] for c in ir["components"] if c["kind"] == "tag" and c["box"] in (box, None)}
     keywords = {c["qid"]: {"params": [p["name"] for p in c.get("params", [])],
                            "defaults": {p["name"]: p["default"] for p in c.get("params", [])},
-                           "body": c["effects"].get("effect", {}).get("body", [])}
+                           "body": c["effects"].get("effect", {}).get("body", []),
+                           # the tags it adds to its primitives' (its `tags`), as their qids (damage.py, record.py)
+                           "tags": tuple(tag_qids.get(t, t) for t in _prop(c, "tags", None) or ())}
                 for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
     effects = game["effects"]
     end = effects.get("end")
@@ -302,6 +307,9 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
 CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
 CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
 CARD_FUNCTIONS.add("special-of")  # and the part used `once per ...` (dashboards.py)
+# context names whose values are cards: the card resolved, and the part the Active figure's die is on and
+# `me`'s hand (record.py)
+CARD_CONTEXTS = frozenset({"this-card", "chosen-ability", "my-hand"})
 
 
 def yields_cards(e: dict | None) -> bool:
@@ -323,7 +331,7 @@ def yields_cards(e: dict | None) -> bool:
         return any(yields_cards(i) for i in e["items"])
     if kind == "bin":
         return yields_cards(e["l"]) or yields_cards(e["r"])
-    return kind == "ctx" and e["name"] == "this-card"
+    return kind == "ctx" and e["name"] in CARD_CONTEXTS
 
 
 def _board(rules: GameRules, game: dict) -> None:
