@@ -146,6 +146,8 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
     from .builtins_damage import check_damage
     # what the kernel's damage uses (builtins_damage.py); its events once the game declares them
     check_damage(game, diags, events=any(c.kind == "event" for c in game.children))
+    from .builtins_movement import check_movement  # and what moving figures raises (builtins_movement.py)
+    check_movement(game, diags, events=any(c.kind == "event" for c in game.children))
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
@@ -217,6 +219,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     if comp is game:  # what its damage uses (builtins_damage.py)
         from .builtins_damage import check_damage
         check_damage(game, diags)
+        from .builtins_movement import check_movement
+        check_movement(game, diags)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:

@@ -129,6 +129,10 @@ def kernel_kinds() -> list:
                          "damage was dealt, with the amount dealt."),
                 PropSpec("ko-event", "id", "The event (field `figure`) raised when a figure is knocked out: "
                          "taken off the board, its damage counter back to its start."),
+                PropSpec("enter-event", "id", "The event (fields `figure`, `location`) raised when a figure enters "
+                         "a space: by a Move, a placement (`place-figure`) or coming back (`return-figures`)."),
+                PropSpec("move-event", "id", "The event (fields `figure`, `from`, `to`) raised after a Move "
+                         "(`move-figure`, `offer-move`), once the space entered has been heard."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),

@@ -252,8 +252,8 @@ FUNCTIONS["owner-of"] = owner_of
 
 
 def _more() -> None:
-    from . import board, damage, dashboards, dice, draft, events, layout, pieces, sides, teams, vocabulary
-    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage):
+    from . import board, damage, dashboards, dice, draft, events, layout, movement, pieces, sides, teams, vocabulary
+    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, movement):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
 
