@@ -14,12 +14,11 @@ ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
 MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": ("starts-with", "shuffled", "draws-from", "enter-effect",
                                               "done-effect", "done-to"),
-               "counter": ("kept-as", "set-out-on", "set-out-if"), "restriction": ("stops",)}
+               "counter": ("kept-as", "set-out-on", "set-out-if")}
 _ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
                "in-play, pools and pieces")
 KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
-                "start-from, min, max, reset and out-at-min",
-                "restriction": "a restriction of the kernel forbids actions: actions [move]"}
+                "start-from, min, max, reset and out-at-min"}
 
 
 def _items(pv) -> list[tuple[str, object]]:

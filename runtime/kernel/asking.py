@@ -13,6 +13,8 @@ ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effec
 ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
 ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
 ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
+# figures moving: a player places them, or moves one or not; a space entered, a Move, heard (movement.py)
+ASKING_PRIMITIVES.update(("move-figure", "place-figure", "place-figures", "return-figures", "offer-move"))
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}
