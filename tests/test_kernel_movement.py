@@ -66,7 +66,7 @@ def test_a_runner_who_scores_leaves_the_board_and_comes_back_entering_its_base(r
         for i, e in enumerate(log):
             if e["event"] == "return":
                 returns += 1
-                assert log[i + 1] == {"event": "place", "figure": e["figure"], "from": None, "to": e["to"]}
+                assert log[i + 1] == {"event": "place-figure", "figure": e["figure"], "from": None, "to": e["to"]}
                 assert {"name": "arrive", "figure": e["figure"], "to": e["to"]}.items() <= log[i + 2].items()
             if e["event"] == "move":
                 assert log[i + 1]["name"] == "arrive" and log[i + 2]["name"] == "stride"
@@ -218,6 +218,6 @@ expect = { "figure.ranger-p1" = "field", events = [{ event = "stopped", figure =
 
 [[steps]]
 action = "blink vault"
-expect = { "figure.ranger-p2" = "vault", events = [{ event = "place", figure = "ranger-p2", from = "field", to = "vault" }] }
+expect = { "figure.ranger-p2" = "vault", events = [{ event = "place-figure", figure = "ranger-p2", from = "field", to = "vault" }] }
 """
     play(ir, tmp_path, scenario("Blink", "embers", setup, steps))

@@ -103,12 +103,12 @@ def _open(run, figure, space) -> bool:
 
 
 def enter(run, env, figure, space, is_move: bool) -> None:
-    """The figure onto the space (a Move or a placement, logged so), then the events heard."""
+    """The figure onto the space (a Move or a placement, logged `move` or `place-figure`), then the events heard."""
     state = run.state
     fig = state.figures[figure]
     was = fig["space"]
     fig["space"] = space
-    state.log.append({"event": "move" if is_move else "place", "figure": figure, "from": was, "to": space})
+    state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     spec = _of(run)
     if spec.enter is not None:
         land(run, env, spec.enter, 0, dict(zip(spec.fields["enter-event"], (figure, space))))
@@ -179,7 +179,7 @@ def _choose(run, figure, team, options, kind: str) -> str:
 def place_figures(run, env, team, on, apart="team") -> None:
     """Each of the Team's figures off the board, in turn, placed by its player on one of `on`
     with room, not where a figure of its Team (`apart "team"`) or any figure (`"all"`) stands;
-    on any such space when none of `on` is. Not a Move: nothing is entered (logged `place`)."""
+    on any such space when none of `on` is. Not a Move: nothing is entered (logged `place-figure`)."""
     state = run.state
     if team not in state.teams:
         return
@@ -192,7 +192,7 @@ def place_figures(run, env, team, on, apart="team") -> None:
         if options:
             dest = _choose(run, f, team, options, "placement")
             state.figures[f]["space"] = dest
-            state.log.append({"event": "place", "figure": f, "from": None, "to": dest})
+            state.log.append({"event": "place-figure", "figure": f, "from": None, "to": dest})
 
 
 def return_figures(run, env, team, to) -> None:
@@ -212,14 +212,14 @@ def return_figures(run, env, team, to) -> None:
 
 
 def put_figure(run, env, figure, on) -> None:
-    """Figures set on a space, no one choosing; not a Move, nothing entered (logged `place`)."""
+    """Figures set on a space, no one choosing; not a Move, nothing entered (logged `place-figure`)."""
     if on is None:
         return
     for f in _as_list(figure):
         if isinstance(f, str) and f in run.state.figures:
             was = run.state.figures[f]["space"]
             run.state.figures[f]["space"] = on
-            run.state.log.append({"event": "place", "figure": f, "from": was, "to": on})
+            run.state.log.append({"event": "place-figure", "figure": f, "from": was, "to": on})
 
 
 def offer_move(run, env, figure, by) -> None:
