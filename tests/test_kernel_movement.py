@@ -221,3 +221,28 @@ action = "blink vault"
 expect = { "figure.ranger-p2" = "vault", events = [{ event = "place-figure", figure = "ranger-p2", from = "field", to = "vault" }] }
 """
     play(ir, tmp_path, scenario("Blink", "embers", setup, steps))
+
+
+def test_can_move_reads_what_a_restriction_stops(tmp_path):
+    """Embers' move guarded by `can-move`, its freeze `stops [move]`: the frozen ranger's move is
+    not offered, the other ranger's is."""
+    ir = copy(tmp_path, "embers", ("    actions [move]\n", "    stops [move]\n"),
+              ("  action move \"Move\" (to = adjacent(first(figures-of(me)))) {\n    effect {\n",
+               "  action move \"Move\" (to = adjacent(first(figures-of(me)))) {\n"
+               "    effect when can-move(first(figures-of(me))) {\n"))
+    setup = """[setup]
+players = 2
+phase = "actions"
+active = "p1"
+figures = { "ranger-p1" = "field", "ranger-p2" = "field" }
+zones = { "carried.ranger-p1" = ["freeze"], "carried.ranger-p2" = [] }
+keep_rest = true
+"""
+    steps = """[[steps]]
+forbid_options = ["move camp", "move vault"]
+action = "throw ranger-p2"
+
+[[steps]]
+expect_options = ["move camp", "move vault"]
+"""
+    play(ir, tmp_path, scenario("Frozen, no move offered", "embers", setup, steps))

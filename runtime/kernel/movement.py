@@ -21,8 +21,9 @@ from .layout import has_room
 from .relations import acting
 from .rules import KernelError
 
-# the game's properties naming its events, and the names of the fields the kernel fills in, in
-# order, where the IR gives none (an event's `fields`, in the order declared, else)
+# the game's properties naming its events, with the names of the fields the kernel fills in when
+# the IR does not give the event's own (its `fields`, in the order declared: the kernel fills them
+# in that order)
 EVENTS = {"enter-event": ("figure", "to"), "move-event": ("figure", "from", "to")}
 
 
@@ -73,16 +74,22 @@ def _of(run) -> Movement:
     return found
 
 
-def stopped(run, figure, word: str) -> bool:
-    """A piece the figure holds names a restriction that `stops` this word (logged `stopped`)."""
+def _holds_stop(run, figure, word: str) -> bool:
+    """A piece the figure holds (in the game's zone of pieces kept per figure) names a restriction
+    that `stops` this word."""
     tokens = _of(run).stops.get(word)
     if not tokens or run.rules.pieces is None:
         return False
     zone = run.rules.pieces.zones.get("figure")
     state = run.state
-    if zone is None or not any(state.cards[uid] in tokens for uid in state.zones.get(f"{zone}/{figure}", ())):
+    return zone is not None and any(state.cards[uid] in tokens for uid in state.zones.get(f"{zone}/{figure}", ()))
+
+
+def stopped(run, figure, word: str) -> bool:
+    """The figure is refused this word by a piece it holds (logged `stopped`)."""
+    if not _holds_stop(run, figure, word):
         return False
-    state.log.append({"event": "stopped", "figure": figure, "word": word})
+    run.state.log.append({"event": "stopped", "figure": figure, "word": word})
     return True
 
 
@@ -262,14 +269,7 @@ def moved(run, env) -> bool:
 
 def can_move(run, env, figure) -> bool:
     """The figure is on the board and no piece it holds names a restriction that `stops [move]`."""
-    if not _on_board(run.state, figure):
-        return False
-    tokens = _of(run).stops.get("move")
-    if not tokens or run.rules.pieces is None:
-        return True
-    zone = run.rules.pieces.zones.get("figure")
-    state = run.state
-    return zone is None or not any(state.cards[uid] in tokens for uid in state.zones.get(f"{zone}/{figure}", ()))
+    return _on_board(run.state, figure) and not _holds_stop(run, figure, "move")
 
 
 PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-board": off_board,
