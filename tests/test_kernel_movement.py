@@ -246,3 +246,29 @@ action = "throw ranger-p2"
 expect_options = ["move camp", "move vault"]
 """
     play(ir, tmp_path, scenario("Frozen, no move offered", "embers", setup, steps))
+
+
+def test_an_arrival_is_heard_where_it_happens_and_the_tile_only_if_the_figure_stays(tmp_path):
+    """A copy of Ruins whose relics throw a runner who arrives on their tile off the board, and
+    whose great hall scores for t1 when a runner arrives: the relics there are heard first, so the
+    hall does not hear the runner they threw off; a relic does not hear an arrival elsewhere."""
+    ir = copy(tmp_path, "ruins",
+              ("token-type token \"Token\" {\n  source authored\n",
+               "token-type token \"Token\" {\n  source authored\n  triggers game\n"),
+              ("  placed-on space player\n}\n", "  placed-on space player\n  on arrive {\n    off-board(figure)\n  }\n}\n"),
+              ("  slots 3\n}\n", "  slots 3\n  on arrive {\n    gain(points, 5, on: first(teams))\n  }\n}\n"))
+    setup = RUINS_SETUP.format(players=2) + ('figures = { "runner-p1" = "stair", "runner-p2" = "east-camp" }\n'
+                                            'zones = { "ground.great-hall" = ["relic"], "ground.old-well" = [] }\n')
+    steps = """[[steps]]
+action = "step great-hall"
+expect = { "figure.runner-p1" = "none", "counters.points.t1" = 0, events = [
+  { event = "move", figure = "runner-p1", from = "stair", to = "great-hall" },
+  { event = "off-board", figure = "runner-p1" },
+  { event = "raise", name = "arrive", figure = "runner-p1", to = "great-hall" },
+] }
+
+[[steps]]
+action = "step old-well"
+expect = { "figure.runner-p2" = "old-well", no_events = ["off-board"] }
+"""
+    play(ir, tmp_path, scenario("Thrown off by a relic", "ruins", setup, steps))

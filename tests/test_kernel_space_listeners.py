@@ -62,8 +62,15 @@ def echoing(tmp_path_factory):
 
 def test_rules_then_pieces_then_tiles_hear_an_event(echoing):
     game = _ruins_table(echoing)
-    game.act("step rotten-floor")
+    game.act("step old-well")
     assert game.state.counters["points/t1"] == 123  # the rule, the barricade, then the well
+
+
+def test_a_tile_hears_a_figure_enter_only_itself(echoing):
+    """The enter event is heard where it happens: the well does not hear a runner arrive elsewhere."""
+    game = _ruins_table(echoing)
+    game.act("step rotten-floor")
+    assert game.state.counters["points/t1"] == 12  # the rule and the barricade (on an edge), not the well
 
 
 def test_a_tile_out_of_play_hears_nothing(echoing):

@@ -33,8 +33,11 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
 
 
 def land(run, env: dict, event: str, amount, fields: dict) -> int:
-    """The event raised by `me` of env: heard, answered, landed; the amount that landed."""
+    """The event raised by `me` of env: heard, answered, landed; the amount that landed. An event
+    raised at a space (`_at` among the fields: a figure entering it, movement.py) is heard there
+    only, by the pieces on spaces and the tiles (movement.heard_at)."""
     rules, state = run.rules, run.state
+    at = fields.pop("_at", None)
     hearing = rules.hearing
     spec = hearing.events.get(event)
     if spec is None:
@@ -43,7 +46,11 @@ def land(run, env: dict, event: str, amount, fields: dict) -> int:
     given = pending[0]
     here = hearing.table(rules, event)
     if not here.silent or state.triggers:
+        if at is not None:
+            from .movement import heard_at
         for trigger, me, card, kept in _listeners(state, rules, here, event):
+            if at is not None and not heard_at(run, kept, at):
+                continue
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
             if "once" in trigger and spent(state, trigger, lenv):
                 continue

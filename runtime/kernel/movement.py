@@ -118,9 +118,25 @@ def enter(run, env, figure, space, is_move: bool) -> None:
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     spec = _of(run)
     if spec.enter is not None:
-        land(run, env, spec.enter, 0, dict(zip(spec.fields["enter-event"], (figure, space))))
+        fields = dict(zip(spec.fields["enter-event"], (figure, space)))
+        fields["_at"] = (figure, space)  # heard where it happens (heard_at)
+        land(run, env, spec.enter, 0, fields)
     if is_move and spec.move is not None and state.result is None:
         land(run, env, spec.move, 0, dict(zip(spec.fields["move-event"], (figure, was, space))))
+
+
+def heard_at(run, kept: dict, at: tuple) -> bool:
+    """Whether a listener hears a figure entering a space (`at`: the figure, the space): the
+    pieces on a space and the tiles hear it at that space only, a tile's own triggers only while
+    the figure still stands there (after the pieces there, which may have knocked it out or moved
+    it on); the rules, the pieces on other holders, the figures and the cards hear it anywhere."""
+    from .relations import _is_space
+    figure, space = at
+    tile = kept.get("ctx:here")
+    if tile is not None:
+        return tile == space and run.state.figures[figure]["space"] == space
+    holder = kept.get("ctx:holder")
+    return holder is None or holder == space or not _is_space(run, holder)
 
 
 def _first(to):
