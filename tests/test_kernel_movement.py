@@ -272,3 +272,34 @@ action = "step old-well"
 expect = { "figure.runner-p2" = "old-well", no_events = ["off-board"] }
 """
     play(ir, tmp_path, scenario("Thrown off by a relic", "ruins", setup, steps))
+
+
+def test_a_figure_stopped_from_moving_is_asked_no_destination(tmp_path):
+    """Embers with a stumble (`move-figure` to a space its player picks) and a freeze that `stops
+    [move]`: the frozen ranger's player is not asked where (the destination is evaluated only once
+    a figure may Move); the other ranger's is."""
+    ir = copy(tmp_path, "embers", ("    actions [move]\n", "    stops [move]\n"),
+              ("  # the camp's well puts out", "  action stumble \"Stumble\" () {\n    effect {\n"
+               "      move-figure(first(figures-of(me)), to: one space in adjacent(first(figures-of(me))))\n"
+               "      end-turn()\n    }\n  }\n\n  # the camp's well puts out"))
+    setup = """[setup]
+players = 2
+phase = "actions"
+active = "p1"
+figures = { "ranger-p1" = "field", "ranger-p2" = "field" }
+zones = { "carried.ranger-p1" = ["freeze"], "carried.ranger-p2" = [] }
+keep_rest = true
+"""
+    steps = """[[steps]]
+action = "stumble"
+expect = { "figure.ranger-p1" = "field", "active" = "p2", events = [{ event = "stopped", figure = "ranger-p1", word = "move" }] }
+
+[[steps]]
+action = "stumble"
+expect = { "decision.actions" = ["target camp", "target vault"] }
+
+[[steps]]
+action = "target vault"
+expect = { "figure.ranger-p2" = "vault" }
+"""
+    play(ir, tmp_path, scenario("Stumble", "embers", setup, steps))

@@ -145,11 +145,24 @@ def _first(to):
 
 def move_figure(run, env, figure, to) -> None:
     """A Move of each figure on the board not stopped from moving, into the space given if it
-    has room."""
-    dest = _first(to)
-    for f in _as_list(figure):
-        if _on_board(run.state, f) and not stopped(run, f, "move") and _open(run, f, dest):
+    has room; `to` (a function in a compiled block: move_figure_lines) is evaluated, and any
+    question it asks asked, only when one of the figures may Move."""
+    movers = [f for f in _as_list(figure) if _on_board(run.state, f) and not stopped(run, f, "move")]
+    if not movers:
+        return
+    dest = _first(to() if callable(to) else to)
+    for f in movers:
+        if _open(run, f, dest):
             enter(run, env, f, dest, True)
+
+
+def move_figure_lines(stmt: dict, space: dict, names) -> list[str]:
+    """`move-figure(f, to: y)` in a compiled block: the figures evaluated, then `to` within the
+    call, once one of them may Move (compile_stmts._primitive)."""
+    from .compile import name_for, source
+    args = stmt["args"]
+    figure, to = source(args.get("figure"), space, names), source(args.get("to"), space, names)
+    return [f"{name_for(space, move_figure)}(run, env, {figure}, lambda: {to})"]
 
 
 def place_figure(run, env, figure, to, tags=()) -> None:
