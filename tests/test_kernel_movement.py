@@ -303,3 +303,17 @@ action = "target vault"
 expect = { "figure.ranger-p2" = "vault" }
 """
     play(ir, tmp_path, scenario("Stumble", "embers", setup, steps))
+
+
+def test_a_move_to_no_space_moves_nothing(tmp_path):
+    """`move-figure(f, to: up-to 1 space in ...)` where no space qualifies (an empty list): the
+    ranger stays, its turn goes on to its end, no error."""
+    ir = copy(tmp_path, "embers", ("  # the camp's well puts out", "  action stumble \"Stumble\" () {\n    effect {\n"
+                                   "      move-figure(first(figures-of(me)), "
+                                   "to: up-to 1 space in adjacent(first(figures-of(me))) where it == vault)\n"
+                                   "      end-turn()\n    }\n  }\n\n  # the camp's well puts out"))
+    game = KernelGame(load_game_rules(ir, "embers"), KernelConfig(players=2, seed=1))
+    game.start()
+    assert game.state.figures["ranger-p1"]["space"] == "camp"  # next to the field only
+    game.act("stumble")
+    assert game.state.figures["ranger-p1"]["space"] == "camp" and game.state.active == "p2"

@@ -140,7 +140,9 @@ def heard_at(run, kept: dict, at: tuple) -> bool:
 
 
 def _first(to):
-    return to[0] if isinstance(to, list) else to
+    """The space a destination stands for: the first of a list (none of an empty one: `up-to 1`
+    declined)."""
+    return (to or [None])[0] if isinstance(to, list) else to
 
 
 def move_figure(run, env, figure, to) -> None:
@@ -248,7 +250,9 @@ def return_figures(run, env, team, to) -> None:
 
 
 def put_figure(run, env, figure, on) -> None:
-    """Figures set on a space, no one choosing; not a Move, nothing entered (logged `place-figure`)."""
+    """Figures set on a space (the first, given several), no one choosing; not a Move, nothing
+    entered (logged `place-figure`)."""
+    on = _first(on)
     if on is None:
         return
     for f in _as_list(figure):
