@@ -54,7 +54,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "Take a figure off the board; it comes back at the next Recovery."),
     Primitive("remove-from-game", (_p("figure", "figure+"),),
               "Take a KO'ed figure out of the game for good: it does not come back at Recovery, and a Team "
-              "with none left plays no more (a mode's KO rule: Free-For-All's `rule ko-out`).", ("rules",)),
+              "with none left plays no more (a mode's KO rule: Free-For-All's `rule ko-out`).", ("rules", "game")),
     Primitive("remove-location", (_p("among", "locations", doc="The Locations the player may remove."),
                                   _p("by", "figure", doc="The figure whose player chooses.")),
               "The player of the figure removes one of these Locations from play (a decision, `remove Ln`; "
@@ -139,16 +139,16 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                    "(the default); `\"all\"`, where any figure stands; `\"none\"`.")),
               "Each figure of the Team that is off the board, in turn, is placed by its player on one of "
               "these Locations with an open Slot, not `apart`; on any such Location of the board when none "
-              "is. Not a Move: nothing is entered.", ("rules",)),
+              "is. Not a Move: nothing is entered.", ("rules", "game")),
     Primitive("return-figures", (_p("team", "team"), _p("to", "location+")),
               "Each figure of the Team taken off the board (KO'ed, or by an effect) and still in the game "
               "comes back: its player places it on one of these Locations with an open Slot (on any open "
-              "Location when none has one), and it enters that Location.", ("rules",)),
+              "Location when none has one), and it enters that Location.", ("rules", "game")),
     Primitive("put-figure", (_p("figure", "figure+"), _p("on", "location")),
-              "Put figures on a Location, no player choosing (not a Move: nothing is entered).", ("rules",)),
+              "Put figures on a Location, no player choosing (not a Move: nothing is entered).", ("rules", "game")),
     Primitive("offer-move", (_p("figure", "figure+"), _p("by", "team")),
               "The Team's first player may Move each of these figures on the board to an adjacent Location "
-              "with an open Slot, or not.", ("rules",)),
+              "with an open Slot, or not.", ("rules", "game")),
     Primitive("announce-together", (_p("event", "string", doc="The event, one of the figure events: "
                                        "`\"recovery\"`."), _p("figures", "figure+")),
               "The event, once for each of the figures still on the board, in order, as one step whose "
@@ -320,6 +320,8 @@ CONTEXTS: dict[str, tuple[str, ...]] = {
              "owner", "active",  # and what the turn did (runtime/kernel/record.py):
              "chosen-ability", "activation-die", "ability-used", "attack-target", "my-hand", "card-played"),
 }
+# the acting figure's free Move, read in a game's effects too (compiler/builtins_movement.py)
+CONTEXTS["game"] += ("free-move-available", "moved")
 
 CONTEXT_DOCS = {
     "ability": "Abilities and Special Abilities: `self` is the character.",

@@ -149,6 +149,9 @@ SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowne
                     "activated-this-round", "all-ko-this-round", "damage-on", "restricted", "tagged", "can-play",
                     "stack-bonus")
 SHARED_WORDS += SHARED_FUNCTIONS
+# ... and figures moving on the board (runtime/kernel/movement.py; compiler/builtins_movement.py)
+from .builtins_movement import MOVEMENT_WORDS  # noqa: E402
+SHARED_WORDS += MOVEMENT_WORDS
 
 # Names an effect of a game can read (builtins.CONTEXTS["game"]).
 KERNEL_CONTEXT_NAMES: dict[str, ContextName] = {c.name: c for c in (

@@ -13,12 +13,11 @@ STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
 # the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
 MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": (),
-               "counter": ("kept-as", "set-out-on", "set-out-if"), "restriction": ("stops",)}
+               "counter": ("kept-as", "set-out-on", "set-out-if")}
 _ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
                "in-play, draws-from, enter-effect, done-to, done-effect, pools, pieces, starts-with and shuffled")
 KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
-                "start-from, min, max, reset and out-at-min",
-                "restriction": "a restriction of the kernel forbids actions: actions [move]"}
+                "start-from, min, max, reset and out-at-min"}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -149,6 +148,8 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
     check_damage(game, diags, events=any(c.kind == "event" for c in game.children))
     from .builtins_setup import check_hand_limit
     check_hand_limit(game, diags)  # the counter `draw-hands()` keeps a hand down to
+    from .builtins_movement import check_movement  # and what moving figures raises (builtins_movement.py)
+    check_movement(game, diags, events=any(c.kind == "event" for c in game.children))
     dice = [c.id for c in game.children if c.kind == "die"]
     for name in ("effect-die", "pool-die"):
         pv = game.props.get(name)
@@ -222,6 +223,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_damage(game, diags)
         from .builtins_setup import check_hand_limit
         check_hand_limit(game, diags)  # the counter `draw-hands()` keeps a hand down to
+        from .builtins_movement import check_movement
+        check_movement(game, diags)
     if comp.kind == "board":
         check_board(comp, game, model, diags)
     if comp.kind == "figure" and "card-type" in comp.props:

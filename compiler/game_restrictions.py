@@ -9,17 +9,20 @@ from .game_parts import _items
 
 # what a primitive of the Mayhem boxes' engine asks the restrictions of the figure it concerns
 STOP_WORDS = ("move", "attack", "special", "place")
+# ... and those the rules kernel's primitives ask (runtime/kernel/movement.py: a Move, a placement)
+KERNEL_STOP_WORDS = ("move", "place")
 
 
 def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
-    """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks
-    (the Mayhem boxes' engine only: compiler/game_parts.py's MAYHEM_ONLY); one of a game of the
-    rules `kernel` names actions (no guard of the kernel reads a restriction)."""
+    """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks;
+    one of a game of the rules `kernel` forbids actions or stops the words its primitives ask
+    (`move`, `place`: runtime/kernel/movement.py)."""
     actions = [c.id for c in game.children if c.kind == "action"]
     pv = comp.props.get("actions")
-    if pv is None and kernel:
+    if pv is None and kernel and "stops" not in comp.props:
         diags.error("E205", f"restriction '{comp.id}' forbids nothing: a game of the rules kernel reads its "
-                    "`actions`", comp.decl.id_span, hint="name the actions it forbids: actions [ACTION]")
+                    "`actions` and `stops`", comp.decl.id_span,
+                    hint="name the actions it forbids, or what it stops: actions [ACTION], stops [move]")
     for name, span in (_items(pv) if pv is not None else []):
         if name not in actions:
             diags.error("E301", f"unknown action '{name}': a restriction forbids actions of the game", span,
@@ -29,6 +32,10 @@ def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> N
         if name not in STOP_WORDS:
             diags.error("E301", f"unknown word '{name}': a restriction stops {', '.join(STOP_WORDS)}", span,
                         hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
+        elif kernel and name not in KERNEL_STOP_WORDS:
+            diags.error("E205", f"'stops [{name}]': the rules kernel's primitives ask a restriction "
+                        f"{' and '.join(KERNEL_STOP_WORDS)} only", span,
+                        hint=f"stops [{', '.join(KERNEL_STOP_WORDS)}]; an action it forbids: actions [ACTION]")
 
 
 _shipped: tuple = (None, [])  # (the file's stamp; its restrictions)

@@ -132,6 +132,10 @@ def kernel_kinds() -> list:
                 PropSpec("update-event", "id", "The event (no fields) raised after every step of play (the "
                          "setup, a round's start and end, a turn's start and end, each action): what a card in play "
                          "watches for its goal (runtime/kernel/finish.py)."),
+                PropSpec("enter-event", "id", "The event (fields `figure`, `location`) raised when a figure enters "
+                         "a space: by a Move, a placement (`place-figure`) or coming back (`return-figures`)."),
+                PropSpec("move-event", "id", "The event (fields `figure`, `from`, `to`) raised after a Move "
+                         "(`move-figure`, `offer-move`), once the space entered has been heard."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),

@@ -141,7 +141,7 @@ def test_the_dashboards_lab_game_checks_simulates_plays_and_scenarios_run():
     # (a roster of five heroes: seed 4 deals Gale to p1's Team)
     played = invoke("play", "--box", "squads", "--seed", "4", "--content", SQUADS, input="1\n" * 6 + "q\n")
     assert played.exit_code == 0, played.output
-    assert "gale (life 5) on None" in played.stdout and "activate: figure gale" in played.stdout
+    assert "gale (life 5) on west" in played.stdout and "activate: figure gale" in played.stdout
     scenarios = invoke("scenario", "run", SQUADS.parent / "squads-scenarios", "--content", SQUADS)
     assert scenarios.exit_code == 0 and " 0 failed" in scenarios.stdout, scenarios.stdout
 

@@ -85,9 +85,9 @@ def test_a_restriction_concerns_the_active_figure_not_its_teammates(tmp_path):
     rules = _copy(tmp_path, "squads", *SQUADS_PIECES)
     assert rules.pieces.restricts == {"rest": {"squads:token:chill"}}
     on_teammate = _squads_turn(rules, "moss")  # Moss is not the figure that acts
-    assert on_teammate == ["resolve smash", "use stone/rally", "rest"]
+    assert on_teammate == ["resolve smash", "use stone/rally", "dash middle", "rest"]
     on_active = _squads_turn(rules, "stone")
-    assert on_active == ["resolve smash", "use stone/rally"]
+    assert on_active == ["resolve smash", "use stone/rally", "dash middle"]
 
 
 # Embers with a guard a ranger's player puts on their own ranger, gone at the end of their next

@@ -54,7 +54,7 @@ def echoing(tmp_path_factory):
                   "  placed-on edge\n  blocks-adjacency\n  on arrive {\n    " + ECHO.format(n=2) + "\n  }\n"),
                  ("token-type token \"Token\" {\n  source authored\n",
                   "token-type token \"Token\" {\n  source authored\n  triggers game\n"),
-                 ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+                 ("  on arrive when to == here {\n    gain(walls, 1, on: team(owner-of(figure)))",
                   "  on arrive {\n    " + ECHO.format(n=3)),
                  ("  # A runner steps to a tile", "  rule echo \"Echo\" {\n    on arrive {\n      " + ECHO.format(n=1)
                   + "\n    }\n  }\n\n  # A runner steps to a tile"))
@@ -62,8 +62,15 @@ def echoing(tmp_path_factory):
 
 def test_rules_then_pieces_then_tiles_hear_an_event(echoing):
     game = _ruins_table(echoing)
-    game.act("step rotten-floor")
+    game.act("step old-well")
     assert game.state.counters["points/t1"] == 123  # the rule, the barricade, then the well
+
+
+def test_a_tile_hears_a_figure_enter_only_itself(echoing):
+    """The enter event is heard where it happens: the well does not hear a runner arrive elsewhere."""
+    game = _ruins_table(echoing)
+    game.act("step rotten-floor")
+    assert game.state.counters["points/t1"] == 12  # the rule and the barricade (on an edge), not the well
 
 
 def test_a_tile_out_of_play_hears_nothing(echoing):
@@ -119,7 +126,7 @@ def test_a_cinder_that_reads_me_scorches_at_every_turn_s_end(tmp_path):
 
 def test_a_tile_hears_a_structure_event(tmp_path):
     """A copy whose old well gives t1 its wall back at every turn's end: heard while it is in play."""
-    rules = _copy(tmp_path, "ruins", ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+    rules = _copy(tmp_path, "ruins", ("  on arrive when to == here {\n    gain(walls, 1, on: team(owner-of(figure)))",
                                       "  on turn-end {\n    gain(walls, 1, on: first(teams))"))
     for removed, walls in (((), 1), (["old-well"], 0)):
         game = _ruins_table(rules, removed=removed)
@@ -131,7 +138,7 @@ def test_a_tile_s_once_per_is_spent_per_tile(tmp_path):
     """A copy whose old well gives t2 its wall back at every turn's end, `once per round`: spent at
     the round's first turn end (t2 has its wall), so t2's wall raised in the second turn does not
     come back in that round."""
-    rules = _copy(tmp_path, "ruins", ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+    rules = _copy(tmp_path, "ruins", ("  on arrive when to == here {\n    gain(walls, 1, on: team(owner-of(figure)))",
                                       "  on turn-end {\n    gain(walls, 1, on: last(teams))"),
                   ("  slots 1\n  icons [cracks]\n", "  slots 1\n  icons [cracks]\n  once per round\n"))
     game = _ruins_table(rules)
@@ -140,7 +147,7 @@ def test_a_tile_s_once_per_is_spent_per_tile(tmp_path):
     game.act("wall great-hall")  # p2 (t2) raises its wall in the round's second turn
     assert game.state.counters["walls/t2"] == 0
     unlimited = _ruins_table(_copy(tmp_path / "unlimited", "ruins",
-                                   ("  on arrive when tile == here {\n    gain(walls, 1, on: team(owner-of(runner)))",
+                                   ("  on arrive when to == here {\n    gain(walls, 1, on: team(owner-of(figure)))",
                                     "  on turn-end {\n    gain(walls, 1, on: last(teams))")))
     unlimited.act("step rotten-floor")
     unlimited.act("wall great-hall")

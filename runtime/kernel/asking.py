@@ -17,6 +17,8 @@ ASKING_PRIMITIVES |= {"card-done", "draw-into", "remove-location"}  # a card's e
 ASKING_PRIMITIVES.update(("form-teams", "draw-hands", "announce-together"))  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
 ASKING_PRIMITIVES.update(("use-token", "reroll-dice"))  # a token's effect, the dice to roll again (spend.py)
 ASKING_PRIMITIVES.add("use-special")  # a part used once per ...: its effects, as resolve-ability's (dashboards.py)
+# figures moving: a player places them, or moves one or not; a space entered, a Move, heard (movement.py)
+ASKING_PRIMITIVES.update(("move-figure", "place-figure", "place-figures", "return-figures", "offer-move"))
 
 
 _ASKS: dict[int, tuple[list, bool]] = {}

@@ -60,6 +60,8 @@ _CONTEXT["holder"] = "env.get('ctx:holder')"  # what a piece lies on, in its tri
 # the names relative to the acting figure and the player acting, each a function of relations.py
 _CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in (
     "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team", "owner", "active"))
+# the acting figure's free Move of the turn, each a function of movement.py
+_CONTEXT.update((name, f"_move[{name!r}](run, env)") for name in ("free-move-available", "moved"))
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is
 # read into once (`size` is `len(_as_list(x))`, without calling _as_list)
@@ -128,6 +130,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         if "_rel[" in _CONTEXT.get(e["name"], ""):
             from .relations import CONTEXT
             space["_rel"] = CONTEXT
+        elif "_move[" in _CONTEXT.get(e["name"], ""):
+            from .movement import CONTEXT as MOVE
+            space["_move"] = MOVE
         return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"env.get({key!r})")
     if kind == "list":
         return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"

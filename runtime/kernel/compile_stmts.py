@@ -235,6 +235,9 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     if stmt["name"] == "shift":  # its destination judged once the piece is lifted (edges.py)
         from .edges import shift_lines
         return shift_lines(stmt, space, names)
+    if stmt["name"] == "move-figure":  # its destination asked once a figure may Move (movement.py)
+        from .movement import move_figure_lines
+        return move_figure_lines(stmt, space, names)
     fn = PRIMITIVES.get(stmt["name"])
     if fn is None:  # a shorthand of the vocabulary (compiler/shorthand.py): the word it stands for
         from ...compiler.shorthand import lowered

@@ -35,8 +35,11 @@ def raise_lines(stmt: dict, space: dict, names) -> list[str]:
 def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), logged: bool = True) -> int:
     """The event raised by `me` of env: heard, answered, landed; the amount that landed (its
     listeners read `tags` as `_tags`: damage.py's, record.py's `tagged`; logged `raise` unless
-    `logged` is False: the event after every step, finish.py)."""
+    `logged` is False: the event after every step, finish.py). An event raised at a space (`_at`
+    among the fields: a figure entering it, movement.py) is heard there only, by the pieces on
+    spaces and the tiles (movement.heard_at)."""
     rules, state = run.rules, run.state
+    at = fields.pop("_at", None)
     hearing = rules.hearing
     spec = hearing.events.get(event)
     if spec is None:
@@ -45,9 +48,13 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     given = pending[0]
     here = hearing.table(rules, event)
     if not here.silent or state.triggers:
+        if at is not None:
+            from .movement import heard_at
         for trigger, me, card, kept in _listeners(state, rules, here, event):
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
+            if at is not None and not heard_at(run, kept, at):
+                continue
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
             if tags:
                 lenv["_tags"] = tags

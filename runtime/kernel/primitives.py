@@ -257,10 +257,10 @@ KINDS: set[str] = set()
 
 
 def _more() -> None:
-    from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, pieces, record,
-                   sides, spend, teams, vocabulary)
+    from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, movement, pieces,
+                   record, sides, spend, teams, vocabulary)
     for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish,
-                   keeping, modes, record, spend):
+                   keeping, modes, record, spend, movement):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
         KINDS.update(getattr(module, "KINDS", ()))

@@ -1,0 +1,314 @@
+"""Figures moving on the board: a Move, a placement, off the board and back, out of the game, the free Move of a turn, and the events a game declares for them.
+
+The words keep the names and parameters of the shared vocabulary (compiler/builtins.py), so a
+content reads the same on either engine. A figure enters a space only where there is room for
+it (the board's `capacity`, layout.has_room) and, for a Move (`move-figure`, `offer-move`) or a
+placement (`place-figure`), only when no piece it holds names a restriction that `stops` that
+word (`stops [move]`, `stops [place]`). Entering raises the game's `enter-event` (its fields,
+in the order declared: the figure, the space entered), and a Move then raises its `move-event`
+(the figure, the space left, the space entered) once the space entered has been heard, whatever
+it did; a game that declares neither property raises nothing. `off-board` takes a figure off the board (it comes back by `return-figures`,
+entering the space it is placed on), `remove-from-game` keeps it off for good; `place-figures`
+and `put-figure` set figures on spaces without entering them. The free Move is the acting
+figure's (relations.acting: the Active figure in its turn), once per turn: `spend-free-move()`
+records the turn on the figure, as data (`"moved"`), which `free-move-available` and `moved`
+read. docs/kernel.md, "Figures moving on the board"."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .events import land
+from .layout import has_room
+from .relations import acting
+from .rules import KernelError
+
+# the game's properties naming its events, with the names of the fields the kernel fills in when
+# the IR does not give the event's own (its `fields`, in the order declared: the kernel fills them
+# in that order)
+EVENTS = {"enter-event": ("figure", "to"), "move-event": ("figure", "from", "to")}
+
+
+class Movement:
+    """What moving figures uses, read once from the game: its events, its restrictions' `stops`."""
+
+    __slots__ = ("enter", "move", "stops", "fields")
+
+    def __init__(self, rules) -> None:
+        game = rules.game
+        props, events = game["props"], rules.hearing.events
+        named = {}
+        for prop in EVENTS:
+            name = props[prop]["value"] if prop in props else None
+            if name is not None and name not in events:
+                raise KernelError(f"game '{game['id']}': `{prop} {name}` names no event of the game; events: "
+                                  + (", ".join(events) or "none"))
+            named[prop] = name
+        self.enter, self.move = named["enter-event"], named["move-event"]
+        # event -> the env keys of its fields, in the order the kernel fills them in
+        self.fields: dict[str, tuple] = {}
+        for prop, default in EVENTS.items():
+            decl = next((c for c in game["children"] if c["kind"] == "event" and c["id"] == named[prop]), None)
+            given = [f["name"] for f in decl.get("fields", ())] if decl is not None else []
+            names = given if len(given) >= len(default) else default
+            self.fields[prop] = tuple("var:" + n for n in names[:len(default)])
+        # word -> the tokens (qids) whose `restricts` names a restriction that stops it
+        self.stops: dict[str, set] = {}
+        stopping = {c["id"]: (c["props"].get("stops") or {}).get("value") or ()
+                    for c in game["children"] if c["kind"] == "restriction"}
+        if any(stopping.values()) and rules.pieces is not None:
+            for qid in _tokens(rules):
+                for name in (rules.cards[qid].props.get("restricts") or ()):
+                    for word in stopping.get(name, ()):
+                        self.stops.setdefault(word, set()).add(qid)
+
+
+def _tokens(rules) -> list[str]:
+    kinds = rules.pieces.types
+    return [q for q, card in rules.cards.items() if card.type in kinds]
+
+
+def _of(run) -> Movement:
+    rules = run.rules
+    found = rules.__dict__.get("_movement")
+    if found is None:
+        found = rules.__dict__["_movement"] = Movement(rules)
+    return found
+
+
+def _holds_stop(run, figure, word: str) -> bool:
+    """A piece the figure holds (in the game's zone of pieces kept per figure) names a restriction
+    that `stops` this word."""
+    tokens = _of(run).stops.get(word)
+    if not tokens or run.rules.pieces is None:
+        return False
+    zone = run.rules.pieces.zones.get("figure")
+    state = run.state
+    return zone is not None and any(state.cards[uid] in tokens for uid in state.zones.get(f"{zone}/{figure}", ()))
+
+
+def stopped(run, figure, word: str) -> bool:
+    """The figure is refused this word by a piece it holds (logged `stopped`)."""
+    if not _holds_stop(run, figure, word):
+        return False
+    run.state.log.append({"event": "stopped", "figure": figure, "word": word})
+    return True
+
+
+def _on_board(state, figure) -> bool:
+    fig = state.figures.get(figure) if isinstance(figure, str) else None
+    return fig is not None and fig["space"] is not None
+
+
+def _spaces(run) -> list:
+    layout = run.rules.layout
+    return list(run.rules.spaces) if layout is None else layout.spaces(run)
+
+
+def _open(run, figure, space) -> bool:
+    """The space is in play and has room for the figure (it is not there already)."""
+    return space is not None and space in _spaces(run) and run.state.figures[figure]["space"] != space \
+        and has_room(run, space)
+
+
+def enter(run, env, figure, space, is_move: bool) -> None:
+    """The figure onto the space (a Move or a placement, logged `move` or `place-figure`), then the events heard."""
+    state = run.state
+    fig = state.figures[figure]
+    was = fig["space"]
+    fig["space"] = space
+    state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
+    spec = _of(run)
+    if spec.enter is not None:
+        fields = dict(zip(spec.fields["enter-event"], (figure, space)))
+        fields["_at"] = (figure, space)  # heard where it happens (heard_at)
+        land(run, env, spec.enter, 0, fields)
+    if is_move and spec.move is not None and state.result is None:
+        land(run, env, spec.move, 0, dict(zip(spec.fields["move-event"], (figure, was, space))))
+
+
+def heard_at(run, kept: dict, at: tuple) -> bool:
+    """Whether a listener hears a figure entering a space (`at`: the figure, the space): the
+    pieces on a space and the tiles hear it at that space only, a tile's own triggers only while
+    the figure still stands there (after the pieces there, which may have knocked it out or moved
+    it on); the rules, the pieces on other holders, the figures and the cards hear it anywhere."""
+    from .relations import _is_space
+    figure, space = at
+    tile = kept.get("ctx:here")
+    if tile is not None:
+        return tile == space and run.state.figures[figure]["space"] == space
+    holder = kept.get("ctx:holder")
+    return holder is None or holder == space or not _is_space(run, holder)
+
+
+def _first(to):
+    """The space a destination stands for: the first of a list (none of an empty one: `up-to 1`
+    declined)."""
+    return (to or [None])[0] if isinstance(to, list) else to
+
+
+def move_figure(run, env, figure, to) -> None:
+    """A Move of each figure on the board not stopped from moving, into the space given if it
+    has room; `to` (a function in a compiled block: move_figure_lines) is evaluated, and any
+    question it asks asked, only when one of the figures may Move."""
+    movers = [f for f in _as_list(figure) if _on_board(run.state, f) and not stopped(run, f, "move")]
+    if not movers:
+        return
+    dest = _first(to() if callable(to) else to)
+    for f in movers:
+        if _open(run, f, dest):
+            enter(run, env, f, dest, True)
+
+
+def move_figure_lines(stmt: dict, space: dict, names) -> list[str]:
+    """`move-figure(f, to: y)` in a compiled block: the figures evaluated, then `to` within the
+    call, once one of them may Move (compile_stmts._primitive)."""
+    from .compile import name_for, source
+    args = stmt["args"]
+    figure, to = source(args.get("figure"), space, names), source(args.get("to"), space, names)
+    return [f"{name_for(space, move_figure)}(run, env, {figure}, lambda: {to})"]
+
+
+def place_figure(run, env, figure, to, tags=()) -> None:
+    """Each figure (on the board or off it) placed into the space given if it has room, unless
+    stopped from being placed: not a Move, so no `move-event`."""
+    dest = _first(to)
+    for f in _as_list(figure):
+        if isinstance(f, str) and f in run.state.figures and not stopped(run, f, "place") and _open(run, f, dest):
+            enter(run, env, f, dest, False)
+
+
+def off_board(run, env, figure) -> None:
+    """Each figure on the board taken off it (logged `off-board`); the Active figure's turn ends."""
+    state = run.state
+    for f in _as_list(figure):
+        if _on_board(state, f):
+            state.figures[f]["space"] = None
+            state.log.append({"event": "off-board", "figure": f})
+            if f == state.active_figure and state.active_turn == state.turn:
+                state.end_turn = True
+
+
+def remove_from_game(run, env, figure) -> None:
+    """Each figure out for good: off the board, and nothing brings it back (`"gone"`)."""
+    state = run.state
+    for f in _as_list(figure):
+        if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
+            state.figures[f].update(space=None, gone=True)
+            state.log.append({"event": "remove-from-game", "figure": f})
+
+
+def _team_figures(state, team) -> list[str]:
+    """The Team's figures (its own and its players') off the board and still in the game."""
+    holders = {team, *state.teams.get(team, ())}
+    return [f for f, x in state.figures.items()
+            if x["owner"] in holders and x["space"] is None and not x.get("gone")]
+
+
+def _chooser(state, figure, team) -> str:
+    owner = state.figures[figure]["owner"]
+    return owner if owner in state.players else (state.teams.get(team) or [state.active])[0]
+
+
+def _choose(run, figure, team, options, kind: str) -> str:
+    texts = [f"place {figure} {s}" for s in options]
+    picked = run.ask(_chooser(run.state, figure, team), kind, f"place {figure}", texts)
+    return options[texts.index(picked)]
+
+
+def place_figures(run, env, team, on, apart="team") -> None:
+    """Each of the Team's figures off the board, in turn, placed by its player on one of `on`
+    with room, not where a figure of its Team (`apart "team"`) or any figure (`"all"`) stands;
+    on any such space when none of `on` is. Not a Move: nothing is entered (logged `place-figure`)."""
+    state = run.state
+    if team not in state.teams:
+        return
+    for f in _team_figures(state, team):
+        holders = {team, *state.teams[team]}
+        taken = ({x["space"] for x in state.figures.values()} if apart == "all" else
+                 {x["space"] for x in state.figures.values() if x["owner"] in holders} if apart != "none" else set())
+        options = [s for s in _as_list(on) if s not in taken and _open(run, f, s)] or \
+            [s for s in _spaces(run) if s not in taken and _open(run, f, s)]
+        if options:
+            dest = _choose(run, f, team, options, "placement")
+            state.figures[f]["space"] = dest
+            state.log.append({"event": "place-figure", "figure": f, "from": None, "to": dest})
+
+
+def return_figures(run, env, team, to) -> None:
+    """Each of the Team's figures off the board and still in the game comes back: its player
+    places it on one of `to` with room (any space with room when none has), standing again
+    (logged `return`), and it enters that space."""
+    state = run.state
+    if team not in state.teams:
+        return
+    for f in _team_figures(state, team):
+        options = [s for s in _as_list(to) if _open(run, f, s)] or [s for s in _spaces(run) if _open(run, f, s)]
+        if options:
+            dest = _choose(run, f, team, options, "return")
+            state.figures[f].pop("out", None)
+            state.log.append({"event": "return", "figure": f, "to": dest})
+            enter(run, env, f, dest, False)
+
+
+def put_figure(run, env, figure, on) -> None:
+    """Figures set on a space (the first, given several), no one choosing; not a Move, nothing
+    entered (logged `place-figure`)."""
+    on = _first(on)
+    if on is None:
+        return
+    for f in _as_list(figure):
+        if isinstance(f, str) and f in run.state.figures:
+            was = run.state.figures[f]["space"]
+            run.state.figures[f]["space"] = on
+            run.state.log.append({"event": "place-figure", "figure": f, "from": was, "to": on})
+
+
+def offer_move(run, env, figure, by) -> None:
+    """The Team's first player may Move each of these figures on the board to a space next to
+    it with room (`move FIGURE SPACE`), or not (`pass`)."""
+    from .board import adjacent
+    state = run.state
+    if by not in state.teams or not state.teams[by]:
+        return
+    for f in _as_list(figure):
+        if not _on_board(state, f):
+            continue
+        options = [s for s in adjacent(run, env, state.figures[f]["space"]) if _open(run, f, s)]
+        if not options:
+            continue
+        texts = [f"move {f} {s}" for s in options]
+        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["pass"])
+        if picked != "pass":
+            move_figure(run, env, f, options[texts.index(picked)])
+
+
+def spend_free_move(run, env) -> None:
+    """The acting figure's free Move of this turn is used up (none without an acting figure)."""
+    fig = acting(run, env)
+    if fig is not None and fig in run.state.figures:
+        run.state.figures[fig]["moved"] = run.state.turn
+
+
+def free_move_available(run, env) -> bool:
+    """There is an acting figure, and it has not used its free Move this turn."""
+    fig = acting(run, env)
+    return fig is not None and fig in run.state.figures and run.state.figures[fig].get("moved") != run.state.turn
+
+
+def moved(run, env) -> bool:
+    """The acting figure has used its free Move this turn."""
+    fig = acting(run, env)
+    return fig is not None and fig in run.state.figures and run.state.figures[fig].get("moved") == run.state.turn
+
+
+def can_move(run, env, figure) -> bool:
+    """The figure is on the board and no piece it holds names a restriction that `stops [move]`."""
+    return _on_board(run.state, figure) and not _holds_stop(run, figure, "move")
+
+
+PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-board": off_board,
+              "remove-from-game": remove_from_game, "place-figures": place_figures,
+              "return-figures": return_figures, "put-figure": put_figure, "offer-move": offer_move,
+              "spend-free-move": spend_free_move}
+FUNCTIONS = {"can-move": can_move}
+# the context names, read by compile.py's generated source as `_move[NAME](run, env)`
+CONTEXT = {"free-move-available": free_move_available, "moved": moved}
