@@ -58,16 +58,14 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove-location", (_p("among", "locations", doc="The Locations the player may remove."),
                                   _p("by", "figure", doc="The figure whose player chooses.")),
               "The player of the figure removes one of these Locations from play (a decision, `remove Ln`; "
-              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All). "
-              "In a kernel game (`game`): a space among a laid board's tiles, `remove-space` (runtime/kernel/finish.py).",
+              "logged `remove-location`); nothing when there are none (a mode's `round-end`: Free-For-All).",
               ("rules", "game")),
     Primitive("bonus", (_p("amount", "number"), _p("to", "tags", None,
                                                    "Only to Attacks and placed tokens whose effect carries one of "
                                                    "these tags (`[attack]`, `[trap]`); without it, to both.")),
               "+X Damage: added to the Activation's Attacks and to the Traps it places (those it placed "
               "earlier in the turn too), which keep it until they activate. Applied before the other "
-              "effects of the Ability, wherever it is written. In a kernel game: the Active figure's assaults of "
-              "the turn (docs/kernel.md, \"What the turn did\").", ("ability", "token", "card", "keyword", "game")),
+              "effects of the Ability, wherever it is written.", ("ability", "token", "card", "keyword", "game")),
     Primitive("prevent", (_p("amount", "number"),),
               "Prevent up to that much of the pending Damage (in a `damage` or `attack` trigger)."),
     Primitive("increase", (_p("amount", "number"),),
@@ -81,8 +79,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               stands_for=StandsFor("roll", _EFFECT_DIE)),
     Primitive("reroll-dice", (),
               "Reroll any of the acting Team's unplaced Activation dice, the die on the Active "
-              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die. In a kernel "
-              "game: its own die, `me`'s side's free dice and the die placed this turn (docs/kernel.md)."),
+              "Character's slot (in its own turn: the new value counts), and/or the Mayhem die."),
     Primitive("grant-mayhem-icon", (), "The Mayhem die counts as showing the Mayhem icon until the end of the turn: "
               "`grant-icon(DIE)` of the game's `effect-die`.",
               stands_for=StandsFor("grant-icon", _EFFECT_DIE)),
@@ -98,8 +95,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "die, placed on the Ability card (docs/kernel.md, Dashboards).", ("team-turn", "game")),
     Primitive("forfeit-die", (_p("die", "number", doc="The face of the Team's free die spent."),),
               "One of the Team's free dice showing `die` is spent on nothing: the Team takes no turn with it "
-              "(logged `die-forfeit`). In a kernel game (`game`): `die` is a die, placed on its own holder until "
-              "the round ends (docs/kernel.md, \"What the turn did\").", ("team-turn", "game")),
+              "(logged `die-forfeit`).", ("team-turn", "game")),
     Primitive("resolve-ability", (_p("ability", "ability"),
                                   _p("special", "bool", False, "Its special effect is used too."),
                                   _p("mayhem", "bool", False, "Its Mayhem effect is used too.")),
@@ -113,22 +109,19 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "in declaration order (docs/kernel.md, Dashboards).", ("turn", "game")),
     Primitive("use-token", (_p("token", "token"),),
               "The Active Character discards one token of this type it holds to its pool, and the token's "
-              "effect runs for it (logged `use-token`). In a kernel game: a piece on the Active figure, back to "
-              "its pool (docs/kernel.md, \"What the turn did\").", ("turn", "game")),
+              "effect runs for it (logged `use-token`).", ("turn", "game")),
     Primitive("complete-mission", (), "The Mission of this GO! card is fulfilled: reward, then a new card "
               "(`card-done()`: the zone `mission` sends it to its `done-to` and runs its `done-effect`).",
               ("mission",), stands_for=StandsFor("card-done")),
     Primitive("card-done", (),
               "The card in play whose effect runs is done: logged `ZONE-complete`, it goes to its zone's "
               "`done-to`, the zone's `done-effect` runs (the card's effect of that name), then its Team draws "
-              "the next one from the zone's `draws-from`. In a kernel game (`game`): the card whose trigger runs "
-              "(`this-card`), in any `in-play` zone (runtime/kernel/finish.py).", ("mission", "game")),
+              "the next one from the zone's `draws-from`.", ("mission", "game")),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
     Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
-              "draw (end reason `draw`). The game's `end when COND { ... }` says it. In a kernel game (`game`): the "
-              "players of the one Team (or the one player) given win.", ("rules", "game")),
+              "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules", "game")),
     Primitive("draw-mayhem", (_p("count", "number", 1),),
               "Draw Mayhem cards into the acting Team's hand: the kernel's `draw(me, count)` (compiler/shorthand.py).",
               stands_for=StandsFor("draw", (("who", "ctx", "me"),), (("count", "count"),))),

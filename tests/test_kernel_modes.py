@@ -271,7 +271,9 @@ def test_the_seats_of_a_mode_deal_or_draft_each_player_its_figures_that_are_card
     heroes and p2, p3 one each, where the game as declared gives each player its `count`."""
     (tmp_path / "mayhem.toml").write_text("[collection]\n")
     text = (LAB / "squads" / "squads.mh").read_text(encoding="utf-8")
-    text = text.replace("    per team\n    count 2\n    card-type hero", "    per player\n    count 1\n    card-type hero")
+    hero = "    per team\n    count 2\n    start [west, east]\n    card-type hero"
+    assert hero in text
+    text = text.replace(hero, "    per player\n    count 1\n    start [west, east]\n    card-type hero")
     if drafted:
         text = text.replace("  setup {\n    choose-sides()", "  setup {\n    draft()\n    choose-sides()")
     (tmp_path / "squads.mh").write_text(text + '''

@@ -559,7 +559,7 @@ def test_a_bonus_of_the_turn_is_added_to_its_assaults_whatever_its_place(tmp_pat
 def test_a_stack_placed_in_the_turn_carries_its_bonus_until_it_is_gone(tmp_path):
     """A copy of Squads with pieces whose Fireball places a chill on Blaze tagged `fierce` (its
     special effect, with the die 4, giving `bonus(2, to: [fierce])`, run first) and whose Kindle
-    gives `bonus(1)` (used after it, the one action left: the chill forbids `rest`): the stack
+    gives `bonus(1)` (used after it: the chill forbids `rest`): the stack
     carries 2 from its placing, 1 more from the Kindle; `stack-bonus` of the other Team's is 0; with the die 3 (no special effect) the
     stack carries the Kindle's 1 alone; once the chill is removed, nothing."""
     from test_kernel_restrictions import SQUADS_PIECES
@@ -602,7 +602,8 @@ token chill "Chill" {'''))
         assert problems == []
         game.start()
         game.act(f"place {die} blaze/fireball")
-        game.act("resolve fireball")  # then the Kindle, the one action left (the chill forbids `rest`)
+        game.act("resolve fireball")
+        game.act("use blaze/kindle")  # then the Kindle (the chill forbids `rest`; the dash is not taken)
         return game, [(e["event"], e.get("amount")) for e in game.state.log if e["event"] in ("bonus", "place")]
     game, order = turn(4)
     assert order == [("bonus", 2), ("place", None), ("bonus", 1)]

@@ -53,7 +53,7 @@ def draft(run, env, exclude=None) -> None:
             _place(rules, state, kind, holder, qid, start)
             have[holder] += 1
             state.log.append({"event": "pick", "player": player, "holder": holder, "card": picked})
-    from .dashboards import player_starts
+    from .starts import player_starts
     player_starts(rules, state)  # a per-player counter summing the figures' printed property
 
 

@@ -46,7 +46,7 @@ def take_side(rules, state, figure: str, side_id: str) -> None:
         if isinstance(value, int):
             state.counters[f"{counter}/{figure}"] = value
     deal_parts(rules, state, qid, figure)
-    from .dashboards import player_starts
+    from .starts import player_starts
     player_starts(rules, state)  # a per-player counter summing the sides' printed property
 
 
