@@ -6,6 +6,7 @@ reference are what they were; a fork of the content that removes or renames an e
 declares a new one, gets the findings an author expects."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -64,18 +65,29 @@ def test_the_shared_game_declares_the_built_in_events_word_for_word(content):
     assert sorted(mayhem_events.pending(res)) == sorted(B.PENDING_EVENTS)
 
 
-def test_the_ir_is_the_one_the_built_in_table_gave(content, tmp_path):
+def test_the_ir_carries_the_declared_events_and_is_otherwise_the_one_the_built_in_table_gave(content, tmp_path):
     """The content's IR against the IR of the same content with the section of events cut out
-    (which hears the built-in table, as main did): the same bytes but for the game's own span,
-    which ends where its last declaration, now the events', ends."""
+    (which hears the built-in table, as main did before plan step 1): the shared game's children
+    are its events more, each with its fields and their types, as a kernel game's are; the rest
+    is the same bytes but for the game's own span, which ends where its last declaration, now
+    the events', ends."""
     before = compiled(fork(tmp_path, without_section))
     assert errors(before) == [] and not mayhem_events.declared_by_game(before.resolution)
-    now_text, before_text = ir_mod.dumps(content.ir), ir_mod.dumps(before.ir)
+    now = json.loads(ir_mod.dumps(content.ir))
+    game = next(c for c in now["components"] if c["kind"] == "game" and c["box"] is None)
+    events = [c for c in game["children"] if c["kind"] == "event"]
+    assert [e["id"] for e in events] == list(B.EVENTS)
+    for e in events:  # the fields as the built-in table types them, the doc its `text`
+        assert [(f["name"], f["type"]) for f in e["fields"]] == list(B.EVENTS[e["id"]].params), e["id"]
+        assert e["props"]["text"]["value"] == B.EVENTS[e["id"]].doc
+    assert sorted(e["id"] for e in events if "amount" in e["props"]) == sorted(B.PENDING_EVENTS)
+    game["children"] = [c for c in game["children"] if c["kind"] != "event"]
+    now_text, before_text = ir_mod.dumps(now), ir_mod.dumps(before.ir)
     game_span = re.compile(r'"span": "shared/game\.mh:15:1-\d+:2"')
     assert len(game_span.findall(now_text)) == 2  # the game's component and its graph node
     assert now_text != before_text
     assert game_span.sub("GAME", now_text) == game_span.sub("GAME", before_text)
-    assert '"kind": "event"' not in now_text  # the engine's events are no component of its IR
+    assert '"kind": "event"' not in before_text
 
 
 def reference_page(result, events) -> str:
@@ -168,3 +180,29 @@ def test_a_kernel_games_event_types_its_fields(tmp_path):
     game.write_text(text.replace("on hit when pending >= 3 {", "on hit when pending >= 3 and target > 2 {"),
                     encoding="utf-8")
     assert [(d.code, d.message) for d in errors(compiled(root))] == [("E405", "'>' compares numbers, not a player")]
+
+
+def test_the_placement_check_reads_the_fields_of_the_events_the_ir_carries(tmp_path):
+    """C409 types a trigger's fields by the event's declaration as the IR carries it, not by the
+    built-in table: a Ripple that puts a Puddle (`placed-on location`) on the `figure` of `enter`
+    breaks the rule while the game types `figure` a figure, and no more once it types it a
+    location (an edit no real game makes: it shows where the check reads)."""
+    checks = Path(__file__).resolve().parent / "fixtures" / "checks"
+    section = CONTENT.joinpath("shared", "game.mh").read_text(encoding="utf-8")
+    section = section[section.index(SECTION):section.rindex("}")]
+
+    def ripple_findings(events: str) -> list[str]:
+        root = tmp_path / f"content-{len(list(tmp_path.iterdir()))}"
+        shutil.copytree(checks / "base", root)
+        shutil.copy(checks / "C409" / "bad-branches-events-defaults" / "C409-more.mh", root / "C409-more.mh")
+        game = root / "game.mh"
+        text = game.read_text(encoding="utf-8")
+        game.write_text(text[:text.rindex("}")] + events + "}\n", encoding="utf-8")
+        found = driver.check([root]).diagnostics.items
+        assert [d for d in found if d.code.startswith("E")] == []
+        return [d.message for d in found if d.code == "C409" and "'ripple'" in d.message]
+
+    assert ripple_findings(section) == ["token 'ripple' puts token 'puddle' on a character, but it lies only on "
+                                        "a location (its `placed-on`)"]
+    typed = section.replace("(figure = figure, location = location)", "(figure = location, location = location)")
+    assert typed != section and ripple_findings(typed) == []

@@ -108,6 +108,18 @@ class Collection:
         """What applies on which board (Competitive Mode), shared with the site and the runtime."""
         return Applicability(self.ir)
 
+    @cached_property
+    def events(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """The Mayhem events as the IR carries them (the shared game's children of kind `event`):
+        each one's fields and their types, (name, type) in the order declared, by event; the built-in table where the collection holds
+        no shared game that declares them (a box checked alone)."""
+        from mayhem.compiler import builtins as B
+        game = next((c for c in self.top if c["kind"] == "game" and c["box"] is None), None)
+        declared = [c for c in game["children"] if c["kind"] == "event"] if game is not None else []
+        if not declared:
+            return {e.name: e.params for e in B.EVENTS.values()}
+        return {c["id"]: tuple((f["name"], f["type"]) for f in c.get("fields", ())) for c in declared}
+
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
         # Checks ask this once per component and board; a scan of the whole collection
         # each time made the checks quadratic in the number of components.
