@@ -42,6 +42,16 @@ def _tables(res) -> tuple:
     return known
 
 
+def ir_events(ir: dict) -> dict[str, Event]:
+    """The Mayhem events as an IR document carries them: the children of kind `event` of the
+    shared game (its box None), each with its fields and their types and its `text` for doc, in
+    the order declared ({} where that game declares none, or the IR holds no such game)."""
+    game = next((c for c in ir["components"] if c["kind"] == "game" and c["box"] is None), None)
+    return {c["id"]: Event(c["id"], tuple((f["name"], f["type"]) for f in c.get("fields", ())),
+                           (c["props"].get("text") or {}).get("value") or c["name"] or c["id"])
+            for c in (game["children"] if game is not None else ()) if c["kind"] == "event"}
+
+
 def engine_event(comp) -> bool:
     """Whether `comp` is an event of the shared game (of a module file): announced by the Mayhem
     engine, whose IR does not carry it (the effect graph's event nodes stand for it)."""

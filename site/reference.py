@@ -115,7 +115,7 @@ def default_text(value) -> str:
 class Reference:
     """What the reference page lists, in a stable order. `team_names`: the Teams the content's
     game names (`team-names`), which name a pool's counts per Team; `events`: the Mayhem events
-    the compiler read (`game mayhem`'s declarations: compiler/mayhem_events.py), by default the
+    the IR carries (`game mayhem`'s children of kind `event`: site/model.py), by default the
     built-in table."""
 
     def __init__(self, team_names: tuple[str, ...] = schema.COLOURS, events: dict | None = None) -> None:

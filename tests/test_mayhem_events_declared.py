@@ -96,8 +96,9 @@ def reference_page(result, events) -> str:
 
 
 def test_the_language_reference_lists_the_declared_events_as_before(content):
-    declared = reference_page(content, mayhem_events.events(content.resolution))
-    assert declared == reference_page(content, None)  # None: the built-in table
+    declared = reference_page(content, None)  # None: as the IR carries them
+    assert SiteModel(content.ir).mayhem_events == mayhem_events.events(content.resolution)
+    assert declared == reference_page(content, B.EVENTS)  # the built-in table: the same page
     assert "<code>attacker: figure</code>, <code>target: figure</code>" in declared
 
 
@@ -155,8 +156,7 @@ def test_a_game_that_declares_teleport_lets_a_card_hear_it(tmp_path):
     assert nodes["event:teleport"]["doc"] == "A figure is placed on an open Slot by a TELEPORT."
     triggers = [t for c in result.ir["components"] if c["id"] == "control-freak" for t in c["triggers"]]
     assert [t["event"] for t in triggers] == ["teleport"]
-    assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(
-        result, mayhem_events.events(result.resolution))
+    assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(result, None)  # from the IR
     assert "teleport" in [item.label for item in completion._events(Index(result))]
     project = Project(root)
     project.check()

@@ -111,14 +111,11 @@ class Collection:
     @cached_property
     def events(self) -> dict[str, tuple[tuple[str, str], ...]]:
         """The Mayhem events as the IR carries them (the shared game's children of kind `event`):
-        each one's fields and their types, (name, type) in the order declared, by event; the built-in table where the collection holds
-        no shared game that declares them (a box checked alone)."""
+        each one's (field, type) pairs by event; the built-in table where no shared game of the
+        collection declares them (a box checked alone)."""
         from mayhem.compiler import builtins as B
-        game = next((c for c in self.top if c["kind"] == "game" and c["box"] is None), None)
-        declared = [c for c in game["children"] if c["kind"] == "event"] if game is not None else []
-        if not declared:
-            return {e.name: e.params for e in B.EVENTS.values()}
-        return {c["id"]: tuple((f["name"], f["type"]) for f in c.get("fields", ())) for c in declared}
+        from mayhem.compiler.mayhem_events import ir_events
+        return {e.name: e.params for e in (ir_events(self.ir) or B.EVENTS).values()}
 
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
         # Checks ask this once per component and board; a scan of the whole collection
