@@ -129,6 +129,10 @@ def kernel_kinds() -> list:
                          "damage was dealt, with the amount dealt."),
                 PropSpec("ko-event", "id", "The event (field `figure`) raised when a figure is knocked out: "
                          "taken off the board, its damage counter back to its start."),
+                PropSpec("activate-event", "id", "The event (field `figure`) raised when a figure becomes "
+                         "Active: `activate(figure, ...)` (runtime/kernel/moments.py)."),
+                PropSpec("effect-roll-event", "id", "The event (no field) raised each time the game's "
+                         "`effect-die` is rolled for all (`roll(DIE)` without `of`)."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),
