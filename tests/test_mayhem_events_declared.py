@@ -1,9 +1,10 @@
 """The Mayhem events declared in `game mayhem` (content/shared/game.mh), read by the compiler
-instead of the built-in table (issue #11, plan step 1; compiler/mayhem_events.py).
+(issue #11, plan step 1; compiler/mayhem_events.py) and carried by the IR (plan step 5).
 
-The declarations say what the built-in table says, word for word, so the IR and the language
-reference are what they were; a fork of the content that removes or renames an event, or
-declares a new one, gets the findings an author expects."""
+There is no built-in table of them: a collection without that game hears those the toolchain's
+own game.mh declares (`mayhem_events.shipped`), so the IR and the language reference are what
+they were; a fork of the content that removes or renames an event, or declares a new one, gets
+the findings an author expects."""
 from __future__ import annotations
 
 import json
@@ -54,20 +55,24 @@ def without_section(text: str) -> str:
     return text[:start] + "\n}\n"
 
 
-def test_the_shared_game_declares_the_built_in_events_word_for_word(content):
+def test_the_compiler_reads_the_events_the_shipped_game_declares(content):
+    """The resolution's reading of `game mayhem` and the shipped file's own parse agree, word for
+    word: names in order, fields with their types, docs, and those with `amount`."""
     res = content.resolution
     assert mayhem_events.declared_by_game(res)
     declared = mayhem_events.events(res)
-    assert declared is not B.EVENTS  # read from the declarations, not the table
-    assert list(declared) == list(B.EVENTS)
-    for name, event in B.EVENTS.items():
-        assert declared[name] == event, name  # fields, their types, the doc
-    assert sorted(mayhem_events.pending(res)) == sorted(B.PENDING_EVENTS)
+    shipped, with_amount = mayhem_events.shipped()
+    assert declared == shipped and list(declared) == list(shipped)
+    assert list(shipped)[:3] == ["round-start", "recovery", "activate"] and len(shipped) == 13
+    assert shipped["move"].params == (("figure", "figure"), ("from", "location"), ("to", "location"))
+    assert shipped["ko"].doc == "A figure is KO'ed."
+    assert sorted(mayhem_events.pending(res)) == sorted(with_amount) == ["attack", "damage", "damaged"]
+    assert not hasattr(B, "EVENTS") and not hasattr(B, "PENDING_EVENTS")  # no built-in table
 
 
 def test_the_ir_carries_the_declared_events_and_is_otherwise_the_one_the_built_in_table_gave(content, tmp_path):
     """The content's IR against the IR of the same content with the section of events cut out
-    (which hears the built-in table, as main did before plan step 1): the shared game's children
+    (which hears the shipped declarations, as main heard the built-in table): the shared game's children
     are its events more, each with its fields and their types, as a kernel game's are; the rest
     is the same bytes but for the game's own span, which ends where its last declaration, now
     the events', ends."""
@@ -76,11 +81,13 @@ def test_the_ir_carries_the_declared_events_and_is_otherwise_the_one_the_built_i
     now = json.loads(ir_mod.dumps(content.ir))
     game = next(c for c in now["components"] if c["kind"] == "game" and c["box"] is None)
     events = [c for c in game["children"] if c["kind"] == "event"]
-    assert [e["id"] for e in events] == list(B.EVENTS)
-    for e in events:  # the fields as the built-in table types them, the doc its `text`
-        assert [(f["name"], f["type"]) for f in e["fields"]] == list(B.EVENTS[e["id"]].params), e["id"]
-        assert e["props"]["text"]["value"] == B.EVENTS[e["id"]].doc
-    assert sorted(e["id"] for e in events if "amount" in e["props"]) == sorted(B.PENDING_EVENTS)
+    shipped, with_amount = mayhem_events.shipped()
+    assert [e["id"] for e in events] == list(shipped)
+    for e in events:  # the fields as declared, typed; the doc its `text`
+        assert [(f["name"], f["type"]) for f in e["fields"]] == list(shipped[e["id"]].params), e["id"]
+        assert e["props"]["text"]["value"] == shipped[e["id"]].doc
+    assert [f["type"] for e in events for f in e["fields"]].count("figure") == 12
+    assert sorted(e["id"] for e in events if "amount" in e["props"]) == sorted(with_amount)
     game["children"] = [c for c in game["children"] if c["kind"] != "event"]
     now_text, before_text = ir_mod.dumps(now), ir_mod.dumps(before.ir)
     game_span = re.compile(r'"span": "shared/game\.mh:15:1-\d+:2"')
@@ -98,7 +105,7 @@ def reference_page(result, events) -> str:
 def test_the_language_reference_lists_the_declared_events_as_before(content):
     declared = reference_page(content, None)  # None: as the IR carries them
     assert SiteModel(content.ir).mayhem_events == mayhem_events.events(content.resolution)
-    assert declared == reference_page(content, B.EVENTS)  # the built-in table: the same page
+    assert declared == reference_page(content, mayhem_events.shipped()[0])  # the shipped ones: the same page
     assert "<code>attacker: figure</code>, <code>target: figure</code>" in declared
 
 
