@@ -1,5 +1,5 @@
 """The runtime's vocabulary as the compiler sees it: primitives, functions, context
-names, selector kinds and events, with their types and documentation.
+names, selector kinds and the events primitives set off, with their types and documentation.
 
 This table is the contract between compiler and runtime: the runtime implements
 exactly these names (a test holds them in step), and content builds everything

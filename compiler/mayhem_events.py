@@ -77,7 +77,8 @@ def ir_events(ir: dict) -> dict[str, Event]:
 
 def engine_event(comp) -> bool:
     """Whether `comp` is an event of the shared game (of a module file): announced by the Mayhem
-    engine, whose IR does not carry it (the effect graph's event nodes stand for it)."""
+    engine; the IR carries it as a child of the game, and the effect graph's event nodes stand
+    for it (no component node of its own)."""
     return comp.kind == "event" and comp.parent is not None and comp.parent.kind == "game" \
         and comp.scope.endswith(".mh")
 
