@@ -7,12 +7,15 @@ are lowered, and whether the kernel's runtime plays it.
 A word is a primitive (a statement), a function, a context name, a selector's kind, an event a
 trigger hears, or the kind of a declaration. The kernel plays a primitive or a function if
 runtime/kernel/primitives.py has it (with the modules it gathers), a context name if the
-kernel's compiler knows it, a selector kind or an event if the kernel's vocabulary has it or
-the shared `game mayhem` declares it, a kind if it is a kernel kind, a card type declared in
-content or a kind a kernel module loads (runtime/kernel/primitives.py's `KINDS`: pools, modes).
-Uses are counted once per place in the IR that says the word; the box column says where
-(`shared`: content/shared/). Prints figures; asserts nothing: the plan in docs/kernel.md quotes
-them."""
+kernel's compiler knows it, a selector kind if the kernel's vocabulary has it, an event if
+it is one of the kernel's structure (`turn-end`) or if the IR declares it (a child of kind
+`event` of the shared `game mayhem`) and the kernel raises it: a property of the game names it
+for a kernel moment (`ko-event ko`: any property `*-event`), or the content raises it (`raise`,
+`announce-together("recovery", ...)`); a kind if it is a kernel kind, a card type declared
+in content or a kind a kernel module loads (runtime/kernel/primitives.py's `KINDS`: pools,
+modes). Uses are counted once per place in the IR that says the word; the box column says
+where (`shared`: content/shared/). Prints figures; asserts nothing: the plan in docs/kernel.md
+quotes them."""
 from __future__ import annotations
 
 import argparse
@@ -27,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from mayhem.compiler import builtins_kernel as K  # noqa: E402
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.compiler.game_parts import STRUCTURE_EVENTS  # noqa: E402
+from mayhem.compiler.ir_ops import ir_statements  # noqa: E402
 from mayhem.compiler.shorthand import lowered  # noqa: E402
 from mayhem.dsl.kernel_kinds import kernel_kinds  # noqa: E402
 from mayhem.dsl.schema import CONTENT_DECLARED  # noqa: E402
@@ -81,16 +85,40 @@ def uses(components: list[dict], game: dict | None) -> list[tuple[str, str, str]
     return found
 
 
-def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset()) -> dict[str, set[str]]:
+# the statements by which content raises one of the game's events, and the argument naming it
+RAISING = {"raise": "event", "announce-together": "event"}
+
+
+def raised_by_content(components: list[dict]) -> set[str]:
+    """The events the content raises itself: `raise(hit, ...)`, `announce-together("recovery", ...)`."""
+    found = set()
+    for s in ir_statements(components):
+        arg = s["args"].get(RAISING[s["name"]]) if s["op"] == "primitive" and s["name"] in RAISING else None
+        if isinstance(arg, dict) and arg.get("e") in ("event", "str"):
+            found.add(arg.get("name") or arg.get("v"))
+    return found
+
+
+def raised_events(game: dict | None, components: list[dict] = ()) -> set[str]:
+    """The events the kernel raises when it plays this game: its structure events, and, of those
+    the game declares (its children of kind `event` in the IR), each a property of the game names
+    for a kernel moment (`ko-event ko`, `activate-event activate`) or the content raises."""
+    declared = {ch["id"] for ch in (game or {}).get("children", ()) if ch["kind"] == "event"}
+    named = {p["value"] for k, p in (game or {}).get("props", {}).items() if k.endswith("-event")}
+    return set(STRUCTURE_EVENTS) | set(K.KERNEL_EVENTS) | (declared & (named | raised_by_content(components)))
+
+
+def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset(),
+               components: list[dict] = ()) -> dict[str, set[str]]:
     """The words the kernel's runtime plays, by category (`kernel_kinds_used`: the kinds of
-    the kernel games' own content, which the kernel plays: keywords, boxes)."""
-    declared_events = {ch["id"] for ch in (game or {}).get("children", ()) if ch["kind"] == "event"}
+    the kernel games' own content, which the kernel plays: keywords, boxes; `components`: the
+    content whose `raise`s count)."""
     return {
         "primitive": set(kprims.PRIMITIVES),
         "function": set(kprims.FUNCTIONS) | set(kcompile._INLINE),
         "context": set(K.KERNEL_CONTEXT_NAMES) | set(kcompile._CONTEXT),
         "selector": set(K.KERNEL_SELECTOR_KINDS),
-        "event": set(STRUCTURE_EVENTS) | set(K.KERNEL_EVENTS) | declared_events,
+        "event": raised_events(game, components),
         "kind": {k.name for k in kernel_kinds()} | set(CONTENT_DECLARED) | set(kernel_kinds_used) | kprims.KINDS,
     }
 
@@ -103,7 +131,7 @@ def measure(root: Path) -> dict:
     played = {c["kind"] for c in comp.ir["components"] if c not in components}
     game = next((c for c in components if c["kind"] == "game" and c["box"] is None), None)
     found = uses(components, game)
-    has = kernel_has(game, played)
+    has = kernel_has(game, played, components)
     count: Counter = Counter((cat, word) for cat, word, _ in found)
     where: dict = defaultdict(Counter)
     for cat, word, box in found:

@@ -1,5 +1,5 @@
 """The runtime's vocabulary as the compiler sees it: primitives, functions, context
-names, selector kinds and events, with their types and documentation.
+names, selector kinds and the events primitives set off, with their types and documentation.
 
 This table is the contract between compiler and runtime: the runtime implements
 exactly these names (a test holds them in step), and content builds everything
@@ -356,32 +356,9 @@ SELECTOR_KINDS: dict[str, tuple[str, str]] = {
 # Relations usable on the right of `is`: `figure is opponent`.
 RELATIONS = {k: doc for k, (t, doc) in SELECTOR_KINDS.items() if t == "figure"}
 
-EVENTS: dict[str, Event] = {e.name: e for e in (
-    Event("round-start", (), "After the dice are rolled and the GO! cards drawn."),
-    Event("recovery", (("figure", "figure"),),
-          "Recovery, once the characters are back: once for each character on the board."),
-    Event("activate", (("figure", "figure"),),
-          "A character becomes Active (its die is placed)."),
-    Event("turn-end", (("figure", "figure"),), "The Active Character's turn ends."),
-    Event("round-end", (), "All dice are placed and every turn is over."),
-    Event("enter", (("figure", "figure"), ("location", "location")),
-          "A figure enters a Location (by a Move or a placement). Tokens there resolve first; the "
-          "Location's own triggers only if the figure is still there."),
-    Event("move", (("figure", "figure"), ("from", "location"), ("to", "location")),
-          "A figure made a Move (not a PULL, PUSH or TELEPORT); announced once the Location entered has "
-          "resolved, even if it KO'ed the figure or moved it on."),
-    Event("attack", (("attacker", "figure"), ("target", "figure")),
-          "An Attack is announced, before its Damage. `pending` is its Damage; `tagged` sees its tags."),
-    Event("damage", (("target", "figure"), ("source", "figure")),
-          "Damage is about to be dealt; `prevent` and `increase` change `pending`."),
-    Event("damaged", (("target", "figure"), ("source", "figure")), "Damage was dealt."),
-    Event("ko", (("figure", "figure"),), "A figure is KO'ed."),
-    Event("mayhem-roll", (), "The Mayhem die was rolled."),
-    Event("update", (), "After every step of play; Mission goals watch it."),
-)}
-
-# Events whose triggers can read (and change) `pending`.
-PENDING_EVENTS = ("damage", "damaged", "attack")
+# The Mayhem events (`on ko`, `on attack`, ...) are no table here: `game mayhem` declares every
+# one (content/shared/game.mh, its `event`s), the IR carries them, and a collection without that
+# game hears those the toolchain's own game.mh declares (compiler/mayhem_events.py).
 
 # Names a `when`/`until` may end on: the end of the turn, of the round, or of the next turn
 # of the character the effect is for (`self`: it needs one).

@@ -45,8 +45,9 @@ DAMAGE_EVENTS["update-event"] = ((), False)
 
 def check_damage(game, diags, events: bool = True) -> None:
     """A game's damage properties name its own counters kept per figure and its own events, each
-    event with the fields the kernel fills in and, where it carries one, `amount` (`events`
-    False: the shared rules of a module file that declares none, the built-in table standing in)."""
+    event with the fields the kernel fills in and, where it carries one, `amount`; so do those
+    naming an event for another moment of the kernel (kernel_events.MOMENT_EVENTS). `events`
+    False: the shared rules of a module file that declares none, the built-in table standing in."""
     from mayhem.dsl.diagnostics import did_you_mean
     counters = [c.id for c in game.children if c.kind == "counter" and c.prop("per") == "figure"]
     declared = {c.id: c for c in game.children if c.kind == "event"}
@@ -56,7 +57,8 @@ def check_damage(game, diags, events: bool = True) -> None:
             diags.error("E301", f"'{name} {pv.value}' names no counter of the game kept per figure", pv.span,
                         hint=did_you_mean(pv.value, counters) or "counters kept per figure: " + (", ".join(counters)
                                                                                                or "none"))
-    for name, (fields, amount) in DAMAGE_EVENTS.items():
+    from .kernel_events import MOMENT_EVENTS
+    for name, (fields, amount) in {**DAMAGE_EVENTS, **MOMENT_EVENTS}.items():
         pv = game.props.get(name)
         if pv is None or not events:
             continue

@@ -195,7 +195,8 @@ KERNEL_EVENTS: dict[str, Event] = {e.name: e for e in (
     Event("round-start", (), "A round has begun: after the `round` slot."),
     Event("round-end", (), "A round ends: after the `round-end` slot, before its placed dice are freed."),
     Event("turn-start", (), "A turn has begun: after the `turn` slot."),
-    Event("turn-end", (), "A turn ends: after the `turn-end` slot."),
+    Event("turn-end", (("figure", "figure"),), "A turn ends: after the `turn-end` slot; `figure` is the figure "
+          "made Active in the turn (none if it made none Active)."),
     Event("out", (("player", "player"),), "A player is out of the game (`player`); for a `rule` only."),
 )}
 

@@ -12,7 +12,7 @@ from mayhem.dsl import ast
 
 from . import builtins as B
 from . import builtins_kernel as K
-from . import mayhem_events
+from . import kernel_events
 from .graph import GraphBuilder, span_text
 from .model import Component, Model
 from .resolve import Resolution
@@ -75,7 +75,7 @@ class Serializer:
                       for k, v in sorted(comp.props.items())},
             "effects": {},
             "triggers": [self.trigger(t) for t in comp.triggers],
-            "children": [self.component(c) for c in comp.children if not mayhem_events.engine_event(c)],
+            "children": [self.component(c) for c in comp.children],
         }
         for name, slot in sorted(comp.slots.items()):
             authored = name in (comp.prop("authored-effects") or [])
@@ -86,6 +86,8 @@ class Serializer:
                 "body": self.block(slot.body),
                 "span": span_text(slot.span),
             }
+        if comp.kind == "event":  # a game's event: its fields and their types (`target = figure`)
+            out["fields"] = [{"name": p.name, "type": kernel_events.field_type(p)} for p in comp.decl.params]
         if comp.kind in ("keyword", "action"):
             out["params"] = [{"name": p.name, "default": self.expr(p.default) if p.default is not None else None}
                              for p in comp.decl.params]

@@ -14,6 +14,9 @@ from .vocabulary_types import Event, Param
 
 # words of both vocabularies that a game of the kernel plays as the kernel's (builtins_kernel.py)
 KERNEL_OWN = ("prevent", "increase", "damage", "remove-damage")  # (builtins_damage.py: damage)
+# the properties of a game naming one of its events for a moment of the kernel other than damage
+# (runtime/kernel/moments.py): the fields the kernel fills in, and whether it carries an amount
+MOMENT_EVENTS = {"activate-event": (("figure",), False), "effect-roll-event": ((), False)}
 # names a game's event may not take: the kernel's structure events
 RESERVED = ("round-start", "round-end", "turn-start", "turn-end", "out")
 

@@ -4,9 +4,8 @@ The game of a module file (`game mayhem`, content/shared/game.mh) declares the e
 Mayhem engine announces (`event ko "KO" (figure = figure) { ... }`): a trigger of a Mayhem box,
 of a module or of the game's own rules hears one of them, reads its fields, and reads `pending`
 where it carries an amount. A collection without that game, or whose game declares no event
-(a box checked alone, the tests' small fixtures), hears the built-in table
-`compiler/builtins.py` EVENTS, which `game mayhem` declares word for word
-(tests/test_mayhem_events_declared.py)."""
+(a box checked alone, the tests' small fixtures), hears those the toolchain's own
+content/shared/game.mh declares (`shipped`): there is no built-in table of them."""
 from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics
@@ -24,10 +23,34 @@ def shared_game(res):
     return shared[0] if len(shared) == 1 else None
 
 
+_shipped: tuple = (None, {}, ())  # (the file's stamp; its events; those with an amount)
+
+
+def shipped() -> tuple[dict[str, Event], tuple[str, ...]]:
+    """The Mayhem events the toolchain's own content/shared/game.mh declares (its game's `event`s)
+    and those with `amount`, read again only when the file changed (none without it)."""
+    global _shipped
+    from mayhem.dsl import ast
+    from mayhem.dsl.parser import parse_source, read_source
+    from .contentsets import shipped_file
+    path, stamp = shipped_file("shared/game.mh")
+    if stamp != _shipped[0]:
+        src = read_source(path, "shared/game.mh", Diagnostics()) if stamp is not None else None
+        tree = parse_source(src, Diagnostics()) if src is not None else None
+        games = [d for d in (tree.decls if tree is not None else ()) if d.kind == "game"]
+        decls = [m for g in games[:1] for m in g.members if isinstance(m, ast.Decl) and m.kind == "event"]
+        props = [{m.name: m.values for m in d.members if isinstance(m, ast.Prop)} for d in decls]
+        events = {d.id: Event(d.id, tuple((p.name, kernel_events.field_type(p)) for p in d.params),
+                              next((v.value for v in pr.get("text", ()) if isinstance(v, ast.String)), None)
+                              or d.name or d.id) for d, pr in zip(decls, props)}
+        _shipped = (stamp, events, tuple(d.id for d, pr in zip(decls, props) if "amount" in pr))
+    return _shipped[1], _shipped[2]
+
+
 def _tables(res) -> tuple:
     game = shared_game(res)
     if game is None:
-        return None, B.EVENTS, B.PENDING_EVENTS
+        return (None, *shipped())
     known = _CACHE.get(id(game))
     if known is None or known[0] is not game:
         decls = [c for c in game.children if c.kind == "event"]
@@ -35,22 +58,33 @@ def _tables(res) -> tuple:
             known = (game, {d.id: kernel_events.as_event(d) for d in decls},
                      tuple(d.id for d in decls if d.prop("amount")))
         else:
-            known = (game, B.EVENTS, B.PENDING_EVENTS)
+            known = (game, *shipped())
         if len(_CACHE) > 64:  # an editor's session makes a new game at every edit of its file
             _CACHE.clear()
         _CACHE[id(game)] = known
     return known
 
 
+def ir_events(ir: dict) -> dict[str, Event]:
+    """The Mayhem events as an IR document carries them: the children of kind `event` of the
+    shared game (its box None), each with its fields and their types and its `text` for doc, in
+    the order declared ({} where that game declares none, or the IR holds no such game)."""
+    game = next((c for c in ir["components"] if c["kind"] == "game" and c["box"] is None), None)
+    return {c["id"]: Event(c["id"], tuple((f["name"], f["type"]) for f in c.get("fields", ())),
+                           (c["props"].get("text") or {}).get("value") or c["name"] or c["id"])
+            for c in (game["children"] if game is not None else ()) if c["kind"] == "event"}
+
+
 def engine_event(comp) -> bool:
     """Whether `comp` is an event of the shared game (of a module file): announced by the Mayhem
-    engine, whose IR does not carry it (the effect graph's event nodes stand for it)."""
+    engine; the IR carries it as a child of the game, and the effect graph's event nodes stand
+    for it (no component node of its own)."""
     return comp.kind == "event" and comp.parent is not None and comp.parent.kind == "game" \
         and comp.scope.endswith(".mh")
 
 
 def events(res) -> dict[str, Event]:
-    """The Mayhem events by name, in the order declared: the shared game's, else the built-in table."""
+    """The Mayhem events by name, in the order declared: the shared game's, else the shipped ones."""
     return _tables(res)[1]
 
 
@@ -60,7 +94,7 @@ def pending(res) -> tuple[str, ...]:
 
 
 def declared_by_game(res) -> bool:
-    """Whether the shared game declares the Mayhem events (else the built-in table stands in)."""
+    """Whether the shared game declares the Mayhem events (else the shipped ones stand in)."""
     game = _tables(res)[0]
     return game is not None and any(c.kind == "event" for c in game.children)
 

@@ -163,7 +163,7 @@ class NameResolver:
                                                                    mayhem) or "events: " + ", ".join(mayhem))
             # the misspelt event's parameters would each be an 'unknown name' too: the
             # E404 is the one to fix, so every event parameter is taken as known here
-            for known in (*mayhem.values(), *B.EVENTS.values()):  # a fork's, and the built-in fields
+            for known in (*mayhem.values(), *mayhem_events.shipped()[0].values()):  # a fork's, and the shipped
                 for pname, _ in known.params:
                     scope.setdefault(pname, Symbol("event", pname))
         else:

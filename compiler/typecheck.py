@@ -28,8 +28,9 @@ SHARED_RULES_SLOTS = ("setup", "round", "round-end", "end")
 
 def string_choices(events=None) -> dict[tuple[str, str], tuple[str, ...]]:
     """The string arguments of the round's statements that name one of a fixed set (an event
-    announced for each figure: one of `events`, the Mayhem events, by default the built-in table)."""
-    figure_events = tuple(e.name for e in (events or B.EVENTS).values() if e.params == (("figure", "figure"),))
+    announced for each figure: one of `events`, the Mayhem events, by default the shipped ones)."""
+    from .mayhem_events import shipped
+    figure_events = tuple(e.name for e in (events or shipped()[0]).values() if e.params == (("figure", "figure"),))
     discarded = KINDS["token"].prop("discarded").shape.split(":")[1].split("|")
     return {("announce-together", "event"): figure_events, ("place-figures", "apart"): ("team", "all", "none"),
             ("reset-limits", "period"): ("round", "turn"), ("discard-tokens", "when"): tuple(discarded),

@@ -136,6 +136,10 @@ def kernel_kinds() -> list:
                          "a space: by a Move, a placement (`place-figure`) or coming back (`return-figures`)."),
                 PropSpec("move-event", "id", "The event (fields `figure`, `from`, `to`) raised after a Move "
                          "(`move-figure`, `offer-move`), once the space entered has been heard."),
+                PropSpec("activate-event", "id", "The event (field `figure`) raised when a figure becomes "
+                         "Active: `activate(figure, ...)` (runtime/kernel/moments.py)."),
+                PropSpec("effect-roll-event", "id", "The event (no field) raised each time the game's "
+                         "`effect-die` is rolled for all (`roll(DIE)` without `of`)."),
                 PropSpec("owner-kept-if", "id", "Shared rules: a token flag; a piece of a token with it keeps "
                          "the Team it belongs to when another Team or its Character takes it "
                          "(`owner-kept-if mission`)."),

@@ -20,7 +20,7 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from mayhem.compiler import driver, mayhem_events
+from mayhem.compiler import driver
 
 from . import escape, vendor
 from .model import SiteModel
@@ -319,7 +319,7 @@ def build_from(comp: driver.Compilation, out: Path, *, src: Path | None = None, 
             src.resolve() in out.resolve().parents:
         raise SiteError("the site folder and its MkDocs project folder must not contain each other")
     sources = {name: sf.text for name, sf in comp.sources.items()}
-    model = SiteModel(comp.ir, sources, events=mayhem_events.events(comp.resolution))
+    model = SiteModel(comp.ir, sources)  # the Mayhem events as its IR carries them
     site = render(model, diagnostics=diagnostics_of(comp), report=report,
                   docs=project_docs() if docs is None else docs, history=history)
     write_project(site, src, site_url=site_url)

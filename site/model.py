@@ -13,6 +13,7 @@ import networkx as nx
 
 from mayhem.compiler.applicability import Applicability
 from mayhem.compiler.ir_ops import named_refs
+from mayhem.compiler.mayhem_events import ir_events
 from mayhem.dsl import schema
 from mayhem.dsl.schema import COLOURS
 
@@ -89,9 +90,12 @@ class Use:
 class SiteModel:
     ir: dict
     sources: dict[str, str] = field(default_factory=dict)  # content file -> text
-    # the Mayhem events as the compiler read them (`event`s of `game mayhem`: compiler/mayhem_events.py),
-    # which the IR does not carry; None: the built-in table
-    events: dict | None = None
+    events: dict | None = None  # the Mayhem events, if given (else mayhem_events reads the IR's)
+
+    @cached_property
+    def mayhem_events(self) -> dict | None:
+        """The Mayhem events: as given, else as the IR carries them (None: it carries none)."""
+        return self.events if self.events is not None else ir_events(self.ir) or None
 
     # ---- components ---------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import inspect
 import re
 
 from mayhem.compiler import builtins as B
+from mayhem.compiler.mayhem_events import shipped
 from mayhem.dsl import codes, schema
 
 from .lexer import grammar_words
@@ -115,12 +116,12 @@ def default_text(value) -> str:
 class Reference:
     """What the reference page lists, in a stable order. `team_names`: the Teams the content's
     game names (`team-names`), which name a pool's counts per Team; `events`: the Mayhem events
-    the compiler read (`game mayhem`'s declarations: compiler/mayhem_events.py), by default the
-    built-in table."""
+    the IR carries (`game mayhem`'s children of kind `event`: site/model.py), by default those the
+    toolchain's own content/shared/game.mh declares."""
 
     def __init__(self, team_names: tuple[str, ...] = schema.COLOURS, events: dict | None = None) -> None:
         self.team_names = tuple(team_names) or schema.COLOURS
-        self.mayhem_events = B.EVENTS if events is None else events  # the shared game's declarations
+        self.mayhem_events = shipped()[0] if events is None else events  # the shared game's declarations
 
     def team_example(self, shape: str) -> str:
         """A declaration of counts per Team with the content's own Team names: `black 5 white 5`."""

@@ -149,7 +149,7 @@ class Renderer:
                    compiler_diags=[d for d in self.diagnostics if not d.code.startswith("C")],
                    report=Markup(self.report) if self.report else None)
         self.write(REFERENCE, "reference.md.j2", ref=reference.Reference(self.model.team_names,
-                                                                                self.model.events))
+                                                                                self.model.mayhem_events))
         guide = [GUIDE]
         self.write(GUIDE, "guide.md.j2", tutorial=self.docs.get("tutorial"),
                    has_language_guide=any(name == "language" for name, _, _ in self.docs.get("pages", [])))

@@ -27,7 +27,8 @@ class PublicBuilder(graph_mod.GraphBuilder):
     def event(self, name):
         nid = f"event:{name}"
         if nid not in self.g:
-            doc = graph_mod.B.EVENTS[name].doc if name in graph_mod.B.EVENTS else ""
+            known = graph_mod.mayhem_events.events(self.res).get(name)  # the shared game's declaration
+            doc = known.doc if known is not None else ""
             self.g.add_node(nid, type="event", label=name, span=None, component=None, doc=doc)
         return nid
 

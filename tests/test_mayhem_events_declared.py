@@ -1,11 +1,13 @@
 """The Mayhem events declared in `game mayhem` (content/shared/game.mh), read by the compiler
-instead of the built-in table (issue #11, plan step 1; compiler/mayhem_events.py).
+(issue #11, plan step 1; compiler/mayhem_events.py) and carried by the IR (plan step 5).
 
-The declarations say what the built-in table says, word for word, so the IR and the language
-reference are what they were; a fork of the content that removes or renames an event, or
-declares a new one, gets the findings an author expects."""
+There is no built-in table of them: a collection without that game hears those the toolchain's
+own game.mh declares (`mayhem_events.shipped`), so the IR and the language reference are what
+they were; a fork of the content that removes or renames an event, or declares a new one, gets
+the findings an author expects."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -53,29 +55,46 @@ def without_section(text: str) -> str:
     return text[:start] + "\n}\n"
 
 
-def test_the_shared_game_declares_the_built_in_events_word_for_word(content):
+def test_the_compiler_reads_the_events_the_shipped_game_declares(content):
+    """The resolution's reading of `game mayhem` and the shipped file's own parse agree, word for
+    word: names in order, fields with their types, docs, and those with `amount`."""
     res = content.resolution
     assert mayhem_events.declared_by_game(res)
     declared = mayhem_events.events(res)
-    assert declared is not B.EVENTS  # read from the declarations, not the table
-    assert list(declared) == list(B.EVENTS)
-    for name, event in B.EVENTS.items():
-        assert declared[name] == event, name  # fields, their types, the doc
-    assert sorted(mayhem_events.pending(res)) == sorted(B.PENDING_EVENTS)
+    shipped, with_amount = mayhem_events.shipped()
+    assert declared == shipped and list(declared) == list(shipped)
+    assert list(shipped)[:3] == ["round-start", "recovery", "activate"] and len(shipped) == 13
+    assert shipped["move"].params == (("figure", "figure"), ("from", "location"), ("to", "location"))
+    assert shipped["ko"].doc == "A figure is KO'ed."
+    assert sorted(mayhem_events.pending(res)) == sorted(with_amount) == ["attack", "damage", "damaged"]
+    assert not hasattr(B, "EVENTS") and not hasattr(B, "PENDING_EVENTS")  # no built-in table
 
 
-def test_the_ir_is_the_one_the_built_in_table_gave(content, tmp_path):
+def test_the_ir_carries_the_declared_events_and_is_otherwise_the_one_the_built_in_table_gave(content, tmp_path):
     """The content's IR against the IR of the same content with the section of events cut out
-    (which hears the built-in table, as main did): the same bytes but for the game's own span,
-    which ends where its last declaration, now the events', ends."""
+    (which hears the shipped declarations, as main heard the built-in table): the shared game's children
+    are its events more, each with its fields and their types, as a kernel game's are; the rest
+    is the same bytes but for the game's own span, which ends where its last declaration, now
+    the events', ends."""
     before = compiled(fork(tmp_path, without_section))
     assert errors(before) == [] and not mayhem_events.declared_by_game(before.resolution)
-    now_text, before_text = ir_mod.dumps(content.ir), ir_mod.dumps(before.ir)
+    now = json.loads(ir_mod.dumps(content.ir))
+    game = next(c for c in now["components"] if c["kind"] == "game" and c["box"] is None)
+    events = [c for c in game["children"] if c["kind"] == "event"]
+    shipped, with_amount = mayhem_events.shipped()
+    assert [e["id"] for e in events] == list(shipped)
+    for e in events:  # the fields as declared, typed; the doc its `text`
+        assert [(f["name"], f["type"]) for f in e["fields"]] == list(shipped[e["id"]].params), e["id"]
+        assert e["props"]["text"]["value"] == shipped[e["id"]].doc
+    assert [f["type"] for e in events for f in e["fields"]].count("figure") == 12
+    assert sorted(e["id"] for e in events if "amount" in e["props"]) == sorted(with_amount)
+    game["children"] = [c for c in game["children"] if c["kind"] != "event"]
+    now_text, before_text = ir_mod.dumps(now), ir_mod.dumps(before.ir)
     game_span = re.compile(r'"span": "shared/game\.mh:15:1-\d+:2"')
     assert len(game_span.findall(now_text)) == 2  # the game's component and its graph node
     assert now_text != before_text
     assert game_span.sub("GAME", now_text) == game_span.sub("GAME", before_text)
-    assert '"kind": "event"' not in now_text  # the engine's events are no component of its IR
+    assert '"kind": "event"' not in before_text
 
 
 def reference_page(result, events) -> str:
@@ -84,8 +103,9 @@ def reference_page(result, events) -> str:
 
 
 def test_the_language_reference_lists_the_declared_events_as_before(content):
-    declared = reference_page(content, mayhem_events.events(content.resolution))
-    assert declared == reference_page(content, None)  # None: the built-in table
+    declared = reference_page(content, None)  # None: as the IR carries them
+    assert SiteModel(content.ir).mayhem_events == mayhem_events.events(content.resolution)
+    assert declared == reference_page(content, mayhem_events.shipped()[0])  # the shipped ones: the same page
     assert "<code>attacker: figure</code>, <code>target: figure</code>" in declared
 
 
@@ -143,8 +163,7 @@ def test_a_game_that_declares_teleport_lets_a_card_hear_it(tmp_path):
     assert nodes["event:teleport"]["doc"] == "A figure is placed on an open Slot by a TELEPORT."
     triggers = [t for c in result.ir["components"] if c["id"] == "control-freak" for t in c["triggers"]]
     assert [t["event"] for t in triggers] == ["teleport"]
-    assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(
-        result, mayhem_events.events(result.resolution))
+    assert "<code>teleport</code> | <code>figure: figure</code>" in reference_page(result, None)  # from the IR
     assert "teleport" in [item.label for item in completion._events(Index(result))]
     project = Project(root)
     project.check()
@@ -168,3 +187,29 @@ def test_a_kernel_games_event_types_its_fields(tmp_path):
     game.write_text(text.replace("on hit when pending >= 3 {", "on hit when pending >= 3 and target > 2 {"),
                     encoding="utf-8")
     assert [(d.code, d.message) for d in errors(compiled(root))] == [("E405", "'>' compares numbers, not a player")]
+
+
+def test_the_placement_check_reads_the_fields_of_the_events_the_ir_carries(tmp_path):
+    """C409 types a trigger's fields by the event's declaration as the IR carries it, not by the
+    built-in table: a Ripple that puts a Puddle (`placed-on location`) on the `figure` of `enter`
+    breaks the rule while the game types `figure` a figure, and no more once it types it a
+    location (an edit no real game makes: it shows where the check reads)."""
+    checks = Path(__file__).resolve().parent / "fixtures" / "checks"
+    section = CONTENT.joinpath("shared", "game.mh").read_text(encoding="utf-8")
+    section = section[section.index(SECTION):section.rindex("}")]
+
+    def ripple_findings(events: str) -> list[str]:
+        root = tmp_path / f"content-{len(list(tmp_path.iterdir()))}"
+        shutil.copytree(checks / "base", root)
+        shutil.copy(checks / "C409" / "bad-branches-events-defaults" / "C409-more.mh", root / "C409-more.mh")
+        game = root / "game.mh"
+        text = game.read_text(encoding="utf-8")
+        game.write_text(text[:text.rindex("}")] + events + "}\n", encoding="utf-8")
+        found = driver.check([root]).diagnostics.items
+        assert [d for d in found if d.code.startswith("E")] == []
+        return [d.message for d in found if d.code == "C409" and "'ripple'" in d.message]
+
+    assert ripple_findings(section) == ["token 'ripple' puts token 'puddle' on a character, but it lies only on "
+                                        "a location (its `placed-on`)"]
+    typed = section.replace("(figure = figure, location = location)", "(figure = location, location = location)")
+    assert typed != section and ripple_findings(typed) == []

@@ -72,3 +72,27 @@ def test_the_kinds_a_kernel_module_loads_are_played(monkeypatch):
     monkeypatch.setattr(switch.kprims, "KINDS", switch.kprims.KINDS - {"pool", "mode"})
     without = _missing(switch.measure(ROOT / "content"), "kind")
     assert without["pool"] > 0 and without["mode"] > 0  # the boxes' pools, content/shared/modes.mh
+
+
+def test_an_event_is_played_when_the_ir_declares_it_and_the_kernel_raises_it(ir):
+    components = switch.mayhem_components(ir)
+    game = next(c for c in components if c["kind"] == "game" and c["box"] is None)
+    declared = {c["id"] for c in game["children"] if c["kind"] == "event"}
+    raised = switch.raised_events(game, components)
+    # named by a property for a kernel moment (damage.py), raised by the content, the structure's
+    assert {"attack", "damage", "damaged", "ko"} <= raised and game["props"]["ko-event"]["value"] == "ko"
+    assert "recovery" in switch.raised_by_content(components) and "recovery" in raised
+    assert {"turn-end", "round-start", "turn-start"} <= raised
+    # declared, and no moment of the kernel raises it (a fork's `teleport`): missing; a property
+    # naming it makes it played; one naming an event the game does not declare does not
+    teleport = {"kind": "event", "id": "teleport", "props": {}, "children": []}
+    forked = {**game, "children": game["children"] + [teleport]}
+    assert "teleport" not in switch.raised_events(forked, components)
+    named = {**forked, "props": {**game["props"], "teleport-event": {"value": "teleport"},
+                                 "vanish-event": {"value": "vanish"}}}
+    assert "teleport" in switch.raised_events(named, components) and "vanish" not in switch.raised_events(named)
+    # without the declarations in the IR, nothing but the structure is played
+    bare = {**game, "children": [c for c in game["children"] if c["kind"] != "event"]}
+    assert switch.raised_events(bare, components) == set(switch.STRUCTURE_EVENTS) | set(switch.K.KERNEL_EVENTS)
+    missing = _missing(switch.measure(ROOT / "content"), "event")
+    assert not set(missing) & raised and set(missing) <= declared

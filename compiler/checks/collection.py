@@ -108,6 +108,14 @@ class Collection:
         """What applies on which board (Competitive Mode), shared with the site and the runtime."""
         return Applicability(self.ir)
 
+    @cached_property
+    def events(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        """The Mayhem events as the IR carries them (the shared game's children of kind `event`):
+        each one's (field, type) pairs by event; the toolchain's shipped ones where no shared game
+        of the collection declares them (a box checked alone)."""
+        from mayhem.compiler.mayhem_events import ir_events, shipped
+        return {e.name: e.params for e in (ir_events(self.ir) or shipped()[0]).values()}
+
     def of_kind(self, kind: str, box: str | None = None) -> list[dict]:
         # Checks ask this once per component and board; a scan of the whole collection
         # each time made the checks quadratic in the number of components.

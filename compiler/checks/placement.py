@@ -17,15 +17,13 @@ PUTS = {"place": "on", "take": "to", "shift": "to"}
 LOOKS = {"has": ("holder", "token"), "count": ("on", "what")}
 
 
-def _event_place(event: str | None, name: str) -> str | None:
-    ev = B.EVENTS.get(event or "")
-    for pname, ptype in (ev.params if ev else ()):
-        if pname == name:
-            return TYPE_PLACE.get(ptype)
-    return None
+def _event_place(event: tuple | None, name: str) -> str | None:
+    """Where a field of the event heard points (`event`: its (field, type) pairs, as the IR carries them)."""
+    ptype = dict(event or ()).get(name)
+    return TYPE_PLACE.get(ptype) if ptype is not None else None
 
 
-def place_kinds(e, scope: dict, event: str | None) -> set[str] | None:
+def place_kinds(e, scope: dict, event: tuple | None) -> set[str] | None:
     """Where an expression points: character, location, edge or team (None: not known)."""
     if not isinstance(e, dict):
         return None
@@ -57,7 +55,7 @@ def place_kinds(e, scope: dict, event: str | None) -> set[str] | None:
     return None
 
 
-def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: dict | None = None) -> None:
+def _visit(col, body: list, scope: dict, event: tuple | None, found: list, memo: dict | None = None) -> None:
     for s in body:
         op = s["op"]
         if op == "let":
@@ -72,7 +70,7 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: d
             if tok.get("e") == "token":
                 found.append((tok["name"], place_kinds(where, scope, event), where, s, "put"))
         if op == "trigger":
-            _visit(col, s["body"], dict(scope), s["event"], found, memo)
+            _visit(col, s["body"], dict(scope), col.events.get(s["event"]), found, memo)
             continue
         if op == "keyword" and s["keyword"] in col.keywords and len(found) < 1000 and _places(col, s["keyword"]):
             _through_keyword(col, s, scope, event, found, memo)
@@ -91,7 +89,7 @@ def _visit(col, body: list, scope: dict, event: str | None, found: list, memo: d
                 _visit(col, o["body"], dict(scope), event, found, memo)
 
 
-def _through_keyword(col, call: dict, scope: dict, event: str | None, found: list, memo: dict | None = None) -> None:
+def _through_keyword(col, call: dict, scope: dict, event: tuple | None, found: list, memo: dict | None = None) -> None:
     """What a keyword puts where its caller says (`stun(one location in here)`): its
     parameters take the kinds of the call's arguments; a finding points at the call's
     argument, or at the call itself when the argument is the keyword's default (the

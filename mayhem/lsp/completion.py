@@ -9,7 +9,7 @@ import re
 
 from lsprotocol import types as T
 
-from mayhem.compiler import builtins as B
+from mayhem.compiler import builtins as B, mayhem_events
 from mayhem.compiler import builtins_kernel as K
 from mayhem.dsl.schema import KINDS, UNIVERSAL_PROPS, KindSpec
 
@@ -176,7 +176,7 @@ def _effect(cur: Cursor, text: str, file, index, kinds) -> list[T.CompletionItem
         ctx = every.get(name)
         items.append(T.CompletionItem(label=name, kind=CIK.Variable, detail=f"context name ({ctx.type})" if ctx
                                       else "context name", documentation=ctx.doc if ctx else None))
-    events, pending = index.mayhem_events() if index is not None else (B.EVENTS, B.PENDING_EVENTS)
+    events, pending = index.mayhem_events() if index is not None else mayhem_events.shipped()
     event = events.get(cur.event or "")
     for pname, ptype in (event.params if event else ()):
         items.append(T.CompletionItem(label=pname, kind=CIK.Variable, detail=f"event parameter ({ptype})"))
@@ -207,7 +207,7 @@ def _context(cur: Cursor, kinds) -> str | None:
 
 def _events(index) -> list[T.CompletionItem]:
     """The Mayhem events the check read (the shared game's declarations)."""
-    events = index.mayhem_events()[0] if index is not None else B.EVENTS
+    events = index.mayhem_events()[0] if index is not None else mayhem_events.shipped()[0]
     return [T.CompletionItem(label=e.name, kind=CIK.Event, detail="event" + (
         " (" + ", ".join(p for p, _ in e.params) + ")" if e.params else ""), documentation=e.doc)
         for e in events.values()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types as T
 
-from mayhem.compiler import builtins as B
+from mayhem.compiler import builtins as B, mayhem_events
 from mayhem.compiler import builtins_kernel as K
 from mayhem.compiler.model import Component
 from mayhem.compiler.render_text import render
@@ -109,7 +109,7 @@ def syntax_text(project: Project, name: str, line: int, col: int) -> tuple[str, 
                     doc = B.CONTEXT_DOCS.get(slot.context, "")
                     return f"**effect slot** `{m.name}` ({slot.context} context)\n\n{slot.doc}\n\n{doc}", m.name_span
             elif isinstance(m, ast.Trigger) and at(m.event_span):
-                events = project.index.mayhem_events()[0] if project.index is not None else B.EVENTS
+                events = project.index.mayhem_events()[0] if project.index is not None else mayhem_events.shipped()[0]
                 event = events.get(m.event)
                 if event is not None:
                     params = ", ".join(f"`{p}` ({t})" for p, t in event.params) or "none"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mayhem.compiler import builtins as B, driver, mayhem_events
+from mayhem.compiler import driver, mayhem_events
 from mayhem.compiler.card_types import DECLARING, content_kinds
 from mayhem.compiler.model import VOCABULARY_KINDS, Component
 from mayhem.dsl import ast
@@ -45,11 +45,11 @@ class Index:
             self.uses[name] = self._uses_of(name, unit)
 
     def mayhem_events(self) -> tuple[dict, tuple]:
-        """The Mayhem events the check read (the shared game's `event`s, else the built-in table),
+        """The Mayhem events the check read (the shared game's `event`s, else the shipped ones),
         and those whose triggers read `pending`."""
         res = self.comp.resolution
         if res is None:
-            return B.EVENTS, B.PENDING_EVENTS
+            return mayhem_events.shipped()
         return mayhem_events.events(res), mayhem_events.pending(res)
 
     def refs(self, file: str) -> list[Ref]:

@@ -249,6 +249,7 @@ def activate(run, env, figure, **given) -> None:
     """`activate(figure, PART, die: DIE)`: the die placed on the figure's part (a card declared
     inside its card), and the figure Active this turn."""
     from .dice import place_die
+    from .moments import activated
     state = run.state
     part, die = _card_among(given), given.get("die")
     if die is not None and part is not None:
@@ -258,6 +259,7 @@ def activate(run, env, figure, **given) -> None:
     value = state.dice[die]["value"] if die in state.dice else None
     state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
                       else None, "die": value, "player": env["ctx:me"]})
+    activated(run, env, figure)  # the game's `activate-event`, if it names one (moments.py)
 
 
 def resolve_part(run, env, **given) -> None:

@@ -9,6 +9,7 @@ is read by `shown-face` and `shows-icon` until it is rolled again (logged `DIE-d
 from __future__ import annotations
 
 from .compile import _as_list
+from .moments import rolled
 from .rules import KernelError
 
 
@@ -98,7 +99,8 @@ def roll(run, env, die, count=1, of=None) -> None:
     state = run.state
     _known(run, die)
     if of is None and die == run.rules.effect_die:
-        return roll_own(run, die)
+        roll_own(run, die)
+        return rolled(run, env)  # the game's `effect-roll-event`, if it names one (moments.py)
     gen = state.random()
     for holder in _as_list(of) if of is not None else [_me(env)]:
         ids = []

@@ -225,9 +225,10 @@ def components(state, rules, here) -> list:
     return out
 
 
-def hear_structure(game, run, event: str) -> None:
+def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
     """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
-    whose `when` holds, then the end check; a `once` limit spent as a rule's is."""
+    whose `when` holds, with the event's `fields`, then the end check; a `once` limit spent as a
+    rule's is."""
     from .compile import compiled
     from .compile_stmts import compiled_block
     state, rules = game.state, game.rules
@@ -235,7 +236,7 @@ def hear_structure(game, run, event: str) -> None:
     if not (here.pieces or here.figures or here.spaces):
         return
     for trigger, me, card, kept in components(state, rules, here):
-        env = {"ctx:me": me, "ctx:this-card": card, **kept}
+        env = {"ctx:me": me, "ctx:this-card": card, **(fields or {}), **kept}
         if "once" in trigger and spent(state, trigger, kept):
             continue
         if trigger.get("when") is None or compiled(trigger["when"])(run, env):

@@ -97,8 +97,12 @@ def after_turn(game, run) -> None:
 
 def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
     """The triggers of a structure event: the one-shot ones effects registered (`on
-    turn-end { ... }` inside an effect), then the game's rules, each then the end check."""
+    turn-end { ... }` inside an effect), then the game's rules, each then the end check; at
+    `turn-end`, the figure made Active in the turn is its field `figure` (moments.py)."""
     state = game.state
+    if event == "turn-end" and state.active_figure is not None:
+        from .moments import active_fields
+        extra = {**active_fields(state), **(extra or {})}
     if state.triggers:
         due = [t for t in state.triggers if t["event"] == event]
         if due:
@@ -117,7 +121,7 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
         game.check_end(run)
     if game.rules.hearing.structure:  # the pieces' and the figures' triggers on it (listeners.py)
         from .listeners import hear_structure
-        hear_structure(game, run, event)
+        hear_structure(game, run, event, extra)
     if state.triggers and game.rules.hearing.expires:  # installed triggers and once-per limits (listeners.py)
         from .listeners import expire
         expire(state, event)
