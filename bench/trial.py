@@ -61,7 +61,7 @@ AMENDMENTS = (
     card-type character
   }
 """),
-    ("the token pools and the pieces on Characters and Locations are zones (pieces.py)", """
+    ("the token pools and the pieces on Characters, Locations and edges are zones (pieces.py)", """
   zone supply "The token pools" {
     source authored
     per team
@@ -77,6 +77,12 @@ AMENDMENTS = (
   zone on-space "Tokens on a Location" {
     source authored
     per space
+    pieces
+  }
+
+  zone on-edge "Tokens between two Locations" {
+    source authored
+    per edge
     pieces
   }
 """),

@@ -415,3 +415,23 @@ def test_the_figures_are_the_teams_lists(tmp_path):
     assert {"event": "team-lists", "figures": lists} in game.state.log
     with pytest.raises(KernelError, match="come from the Teams' lists: give them"):
         KernelGame(rules, KernelConfig(players=2, seed=5)).start()
+
+
+# ---- as (team) ---------------------------------------------------------------------------------
+
+def test_as_a_team_asks_the_team_s_player_and_acts_for_it(tmp_path):
+    """`as TEAM { ... }` acts for the Team's player in turn (as a Team's piece or card does): the
+    question of its `choose one` goes to that player, not to the Team's id, and `my-team` is the
+    Team. In Ridge with 4 players the second Team is p2 and p4; before the turns, its first."""
+    rules = _copy(tmp_path, "ridge", ("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",
+                                      "  setup {\n    as last(teams) {\n      choose one {\n"
+                                      "        \"One\" {\n          gain(points, 1, on: my-team)\n        }\n"
+                                      "        \"Two\" {\n          gain(points, 2, on: my-team)\n        }\n"
+                                      "      }\n    }\n  }\n\n"
+                                      "  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie."))
+    game = KernelGame(rules, KernelConfig(players=4, seed=0))
+    decision = game.start()
+    assert decision.player == "p2" and decision.kind == "choose"
+    second = next(t for t, members in game.state.teams.items() if "p2" in members)
+    game.act(next(a for a in decision.actions if "Two" in a))
+    assert game.state.counters[f"points/{second}"] == 2

@@ -381,12 +381,17 @@ def test_a_modes_phase_must_replace_one_of_the_games(tmp_path):
                for c, m, h in found), found
 
 
-def test_a_kernel_game_declares_no_phases(tmp_path):
+def test_a_kernel_game_s_phases_run_its_turns(tmp_path):
+    """A kernel game may declare phases (runtime/kernel/phases.py), one of which runs the turns:
+    a phase that runs them is no problem, phases that run none are E205."""
     root = tmp_path / "ridge"
     shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / "ridge", root)
     mh = root / "ridge.mh"
-    mh.write_text(mh.read_text(encoding="utf-8").replace('  counter points "Points" {',
-                                                         '  phase climb "Climb" {\n    runs turns\n  }\n\n'
-                                                         '  counter points "Points" {'), encoding="utf-8")
-    found = problems_of(root)
-    assert any(c == "E205" and "played by the Mayhem boxes' engine only" in m for c, m, _h in found), found
+    text = mh.read_text(encoding="utf-8")
+    for runs, wrong in (("turns", False), ("round", True)):
+        mh.write_text(text.replace('  counter points "Points" {',
+                                   f'  phase climb "Climb" {{\n    source authored\n    runs {runs}\n  }}\n\n'
+                                   '  counter points "Points" {'), encoding="utf-8")
+        found = problems_of(root)
+        assert any(c == "E205" and "its phases run no turns" in m for c, m, _h in found) == wrong, found
+        assert not any("played by the Mayhem boxes' engine only" in m for _c, m, _h in found), found

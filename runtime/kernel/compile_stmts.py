@@ -324,7 +324,11 @@ def _as(stmt: dict):
     body = compiled_block(stmt["body"])
 
     def as_(run, env):
-        body(run, {**env, "ctx:me": who(run, env)})
+        me = who(run, env)
+        if me is not None and me in run.state.teams:  # a Team acts: its player in turn (spaces.controller)
+            from .spaces import controller
+            me = controller(run.state, "team", me)
+        body(run, {**env, "ctx:me": me})
     return as_
 
 

@@ -147,8 +147,9 @@ def remove_chosen(run, env, among, by) -> None:
     player = owner if owner in state.players else next(iter(state.teams.get(owner, ())), None)
     if player is None:
         return
-    picked = run.ask(player, "remove", "remove a space from play", ["remove " + s for s in options])
-    remove_space(run, env, picked[len("remove "):])
+    texts = ["remove " + s for s in options]
+    picked = run.ask(player, "remove", "remove a space from play", texts)
+    remove_space(run, env, options[texts.index(picked)])
 
 
 PRIMITIVES = {"draw-into": draw_into, "card-done": card_done, "end-game": end_game,

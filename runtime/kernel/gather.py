@@ -156,6 +156,9 @@ def words_lacking(rules, components: list) -> list[dict]:
             if op == "primitive" and stmt["name"] == "raise":
                 event = stmt["args"].get("event")
                 raised.add(event.get("name") if isinstance(event, dict) else None)
+            elif op == "primitive" and stmt["name"] == "announce-together":  # its event named by a string
+                event = stmt["args"].get("event")
+                raised.add(event.get("v") if isinstance(event, dict) else None)
             elif op == "primitive" and stmt["name"] not in PRIMITIVES and stmt["name"] != "shift":
                 found.append(reason("primitive", stmt["name"], stmt.get("span"),
                                     f"'{stmt['name']}' is not a primitive of kernel games (an error when it runs)"))

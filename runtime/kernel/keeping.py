@@ -196,8 +196,9 @@ def draw_hands(run, env) -> None:
         pile = state.zones[state.zone_key(hand, player)]
         while len(pile) > keep:
             ids = sorted(dict.fromkeys(run.game.card_id(u) for u in pile))
-            picked = run.ask(player, "discard", f"discard down to {keep}", [f"discard {i}" for i in ids])
-            uid = next(u for u in pile if run.game.card_id(u) == picked[len("discard "):])
+            texts = [f"discard {i}" for i in ids]
+            picked = run.ask(player, "discard", f"discard down to {keep}", texts)
+            uid = next(u for u in pile if run.game.card_id(u) == ids[texts.index(picked)])
             move(run, uid, deck, player)  # at the bottom of the deck: every player drew already
             given_back += 1
     if given_back:

@@ -80,15 +80,16 @@ def reroll_dice(run, env) -> None:
     done: set = set()
     while True:
         mine = [d for d, x in state.dice.items() if x["owner"] in holders and x["owner"] is not None]
-        options = [f"reroll {own}"] if own in state.dice and own not in done else []
-        options += [f"reroll {i}" for i, d in enumerate(mine, 1)
+        whiches = [own] if own in state.dice and own not in done else []
+        whiches += [str(i) for i, d in enumerate(mine, 1)
                     if d not in done and (state.dice[d]["on"] is None or d == current)]
-        if not options:
+        if not whiches:
             return
+        options = [f"reroll {w}" for w in whiches]
         picked = run.ask(me, "reroll", "reroll which die?", options + [DONE])
         if picked == DONE:
             return
-        which = picked.split(" ", 1)[1]
+        which = whiches[options.index(picked)]
         if which == own:
             done.add(own)
             roll_own(run, own)
