@@ -141,6 +141,8 @@ def read_game(rules: Rules, game: dict) -> None:
     """The zones and counters of the shared game, read as the rules kernel reads a game's."""
     rules.game = game
     for child in game["children"]:
+        if child["kind"] == "zone" and (prop(child, "pieces") or prop(child, "pools")):
+            continue  # the rules kernel's zones of tokens: this engine keeps its tokens its own way (pieces.py)
         if child["kind"] == "zone":
             rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
                                             prop(child, "visibility", "public"), prop(child, "capacity"),
