@@ -14,8 +14,9 @@ declaration gains `game mayhem`. The trial then reports, in order:
 3. if the box loads, seeded random games: how far each gets (its first error and the step it
    was in: the round, the turn, the phase), or how it ended.
 With `--mode`, the mode's own bodies are read too (the kernel loads no mode yet: a reason). With
-`--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS: the
-Characters as figures, the zones of pieces), to show what blocks after them.
+`--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS), to
+show what blocks after them: none today (the Characters as figures and the zones of pieces it
+proposed are declared in content/shared/game.mh).
 Prints figures; asserts nothing (tests/test_switch_trial.py asserts on `trial()`)."""
 from __future__ import annotations
 
@@ -50,47 +51,15 @@ def name_the_game(root: Path, box: str, game: str = GAME) -> None:
 
 
 # Declarations the shared game lacks for the kernel, which `--amend` adds to the copy's game.mh (the
-# trial's proposals, docs/kernel.md plan step 5: not in the shipped content this round).
-AMENDMENTS = (
-    ("the Characters are figures whose cards the draft deals (dashboards.py)", """
-  # "players alternate selecting Characters until each of them has 2 Characters each" (Setup, 2)
-  figure character "Character" {
-    source rulebook "Setup"
-    per team
-    count 2
-    card-type character
-  }
-"""),
-    ("the token pools and the pieces on Characters, Locations and edges are zones (pieces.py)", """
-  zone supply "The token pools" {
-    source authored
-    per team
-    pools
-  }
-
-  zone on-figure "Tokens on a Character" {
-    source authored
-    per figure
-    pieces
-  }
-
-  zone on-space "Tokens on a Location" {
-    source authored
-    per space
-    pieces
-  }
-
-  zone on-edge "Tokens between two Locations" {
-    source authored
-    per edge
-    pieces
-  }
-"""),
-)
+# trial's proposals, docs/kernel.md plan step 5): (what it is for, the declaration's text). None
+# today: the Characters as figures and the zones of pieces it proposed are in game.mh.
+AMENDMENTS: tuple[tuple[str, str], ...] = ()
 
 
 def amend(root: Path) -> list[str]:
     """The copy's shared game gains AMENDMENTS (before its counters); what each is for."""
+    if not AMENDMENTS:
+        return []
     path = root / "shared" / "game.mh"
     text = path.read_text()
     mark = "  # ---- counters"

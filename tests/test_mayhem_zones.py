@@ -143,3 +143,20 @@ def test_the_zones_the_game_names_are_the_ones_the_engine_uses(ir):
     st = after_setup(rules).state
     assert "mayhem-deck" not in st.zones and len(st.zones["pile"]) > 0
     assert st.mayhem_deck is st.zones["pile"]
+
+
+def test_the_kernels_zones_of_pieces_are_declared_and_the_engine_keeps_none(ir, rules):
+    # game.mh declares what the rules kernel lays tokens in (the pools per Team; the pieces on a
+    # figure, a space, an edge, a Team) and the Characters as figures: the engine keeps its
+    # tokens its own way, so none of those zones is one of its piles, and its setup fills none
+    game = game_comp(ir)
+    kinds = {c["id"]: c["props"] for c in game["children"] if c["kind"] == "zone"}
+    pieces = {p["per"]["value"]: z for z, p in kinds.items() if "pieces" in p}
+    assert pieces == {"figure": "on-figure", "space": "on-space", "edge": "on-edge", "team": "on-team"}
+    assert [z for z, p in kinds.items() if "pools" in p] == ["supply"]
+    figure = next(c for c in game["children"] if c["kind"] == "figure")
+    assert (figure["id"], figure["props"]["count"]["value"], figure["props"]["card-type"]["value"]) == \
+        ("character", 2, "character")
+    assert not set(pieces.values()) & set(rules.zones) and "supply" not in rules.zones
+    st = after_setup(rules).state
+    assert not any(key.split("/")[0] in {*pieces.values(), "supply"} for key in st.zones)

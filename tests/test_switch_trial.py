@@ -5,6 +5,7 @@ lowered at load, Teams named by `team-names`, the leader logged by `lead-called`
 as its declared `phase`s."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 import shutil
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 from mayhem.compiler import driver
 from mayhem.runtime.kernel.gather import unread
+from mayhem.runtime.kernel.pieces import holder_key
 from mayhem.runtime.kernel.play import play_game
 from mayhem.runtime.kernel.rules import KernelError, load_game_rules
 from mayhem.runtime.kernel.shorthands import lower_components
@@ -75,11 +77,12 @@ def test_the_words_the_trial_misses_are_the_meters_missing_words(reports, meter,
 
 
 @pytest.mark.parametrize("box", BOXES)
-def test_the_first_error_of_a_normal_load_is_among_the_reasons_gathered(reports, box):
+def test_a_box_that_loads_has_no_first_error_and_plays_its_games(reports, box):
+    """The reasons gathered are words a game reads at play, not errors of a normal load: the
+    box loads, and the trial plays its seeded game (`test_a_load_gathers_every_reason_...`
+    shows a first error among the reasons gathered, on a lab game)."""
     report = reports[box]
-    assert not report["loads"] and report["games"] == []
-    first = report["first"].removeprefix("KernelError: ")
-    assert first in [r["why"] for r in report["load"]]
+    assert report["loads"] and "first" not in report and [g["seed"] for g in report["games"]] == [0]
 
 
 @pytest.mark.parametrize("box", BOXES)
@@ -213,13 +216,39 @@ def test_a_kernel_games_phases_run_the_turns(tmp_path):
     assert not any("played by the Mayhem boxes' engine only" in d.message for d in errors)
 
 
-def test_the_amended_copy_loads_past_the_figures_and_the_pieces():
-    """With the declarations the trial proposes (the Characters as figures, the zones of pieces),
-    no reason is about a pool, a zone of pieces or a figure: what blocks is further on."""
-    report = trial.trial(ROOT / "content", "teen-titans-go", games=1, amended=True)
-    assert len(report["amended"]) == len(trial.AMENDMENTS) and report["compile"] == []
+@pytest.mark.parametrize("box", BOXES)
+def test_the_box_loads_with_its_characters_as_figures_and_its_tokens_as_pieces(reports, box):
+    """game.mh declares the Characters as figures and the zones of pieces (they were the trial's
+    `--amend`, which now adds nothing): the box loads as it is, no reason is about a pool, a zone
+    of pieces or a figure, and its seeded game plays past the draft and the pools."""
+    report = reports[box]
+    assert report["amended"] == [] and report["loads"]
     whys = " ".join(r["why"] for r in report["load"] if r["kind"] == "load")
     assert "pool" not in whys and "figure '" not in whys and "card-type" not in whys
+    assert not any("no zone of the game" in g.get("error", "") for g in report["games"])
+    assert trial.amend(ROOT / "no-such-content") == [] and trial.AMENDMENTS == ()
+
+
+def test_the_boxes_figures_and_pieces_lie_in_the_declared_zones(tmp_path):
+    """Dealt by the draft, two Characters a Team; the Teams' own tokens in their piles of the
+    pools zone, the communal ones in its shared pile, the ACME tokens on their Location's pile
+    of the zone kept per space; and a piece placed on a Team (a GO! card's Gift tokens) lies in
+    the zone kept per Team."""
+    copy = tmp_path / "content"
+    shutil.copytree(ROOT / "content", copy)
+    for box in BOXES:
+        trial.name_the_game(copy, box)
+    _, ir = trial.findings(copy)
+    rules = load_game_rules(ir, "looney-tunes")
+    assert (rules.pieces.pool_zone, rules.pieces.zones) == \
+        ("supply", {"figure": "on-figure", "space": "on-space", "team": "on-team", "edge": "on-edge"})
+    game = play_game(rules, KernelConfig(players=2, seed=0, max_turns=0), ["random"])
+    st = game.state
+    assert sorted(Counter(fig["owner"] for fig in st.figures.values()).values()) == [2, 2]
+    piles = {key for key in st.zones if st.zones[key] and not key.startswith(("on-figure", "on-edge"))}
+    assert {"supply", "supply/black", "supply/white"} <= piles
+    assert [k for k in piles if k.startswith("on-space/")] == ["on-space/desert-road"]
+    assert holder_key(game, "black") == "on-team/black" and holder_key(game, "taz") == "on-figure/taz"
 
 
 def test_a_pool_that_tracks_a_number_is_no_pieces_and_a_zone_per_location_is_per_space():
