@@ -26,7 +26,8 @@ class CrossLinks:
         if shape in ("id", "list", "ids") and comp["kind"] != "mode":
             scopes = (comp["qid"], comp["qid"].rsplit("/", 1)[0])  # its own parts, then its siblings
             items = value if isinstance(value, list) else [value]
-            found = [next((f"{s}/{i}" for s in scopes if f"{s}/{i}" in self.m.by_qid), None) for i in items]
+            found = [next((f"{s}/{i}" for s in scopes  # never the component itself (a figure's `card-type`
+                           if f"{s}/{i}" in self.m.by_qid and f"{s}/{i}" != comp["qid"]), None) for i in items]
             return Markup(", ").join(self.link(q) if q else text(i) for q, i in zip(found, items))
         return text(prop_words(comp["kind"], name, value, shape))
 

@@ -125,3 +125,25 @@ def test_a_box_of_another_game_gets_no_mayhem_pages(tmp_path):
     assert 'href="faq-box/setup/index.html"' not in home and 'href="faq-box/faq/index.html"' in home
     card = article(out, "faq-box/super-hero-cards/whatever-it-takes/index.html")
     assert "Rulebook: Cards" in text(card) and 'href="../../rules/index.html"' not in card
+
+
+def test_a_name_in_a_property_links_to_a_sibling_never_to_the_component_itself():
+    """game.mh's `figure character { card-type character }`: the card type is no part of the
+    game, so the value is its word, not a link from the figure to its own card; a name that is a
+    sibling (a zone's `draws-from`) still links to it."""
+    from types import SimpleNamespace
+
+    from markupsafe import Markup
+
+    from mayhem.site.crosslinks import CrossLinks
+
+    class Stub(CrossLinks):
+        m = SimpleNamespace(by_qid={"g/game:mayhem/character": {}, "g/game:mayhem/go-deck": {}})
+
+        def link(self, qid, label=None):
+            return Markup(f"<a {qid}>")
+
+    figure = {"kind": "figure", "qid": "g/game:mayhem/character"}
+    zone = {"kind": "zone", "qid": "g/game:mayhem/mission"}
+    assert str(Stub().prop_value(figure, "card-type", "character")) == "character"
+    assert str(Stub().prop_value(zone, "draws-from", "go-deck")) == "<a g/game:mayhem/go-deck>"
