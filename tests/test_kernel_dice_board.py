@@ -200,6 +200,7 @@ def test_placed_dice_are_free_and_counters_reset_at_round_end(rules):
     state = game.state
     assert state.round == 2
     assert not any(d["on"] for d in state.dice.values())
+    assert [d["value"] for d in state.dice.values()] == [2, 3, 5]  # round 2's roll alone: round 1's dice went back
     assert state.counters["spent/p1"] == 0 and state.counters["spent/p2"] == 0
     assert any(e["event"] == "dice-freed" for e in state.log)
 

@@ -435,3 +435,35 @@ def test_as_a_team_asks_the_team_s_player_and_acts_for_it(tmp_path):
     second = next(t for t, members in game.state.teams.items() if "p2" in members)
     game.act(next(a for a in decision.actions if "Two" in a))
     assert game.state.counters[f"points/{second}"] == 2
+
+
+# ---- as (figure) -------------------------------------------------------------------------------
+
+def test_as_a_figure_asks_its_controller(tmp_path):
+    """`as FIGURE { ... }` is decided by the figure's controller (a location's "they may ..."
+    said of the Toon that entered): the question of its `choose one` goes to the player who
+    controls the figure, not to the figure's id. In Squads the heroes are the Teams' (two
+    players: the second Team's hero is p2's); in Ridge a climber is its player's."""
+    pick = ("      choose one {\n        \"Heal\" {\n          gain(life, 1, on: f)\n        }\n"
+            "        \"Hurt\" {\n          lose(life, 1, on: f)\n        }\n      }\n")
+    squads = _copy(tmp_path, "squads", ("  setup {\n    choose-sides()\n",
+                                        "  setup {\n    let f = last(figures-of(last(teams)))\n"
+                                        "    as f {\n" + pick + "    }\n    choose-sides()\n"))
+    game = KernelGame(squads, KernelConfig(players=2, seed=0))
+    decision = game.start()
+    hero = list(game.state.figures)[-1]
+    assert decision.player == "p2" and decision.kind == "choose" and game.state.figures[hero]["owner"] != "p2"
+    life = game.state.counters[f"life/{hero}"]
+    game.act(next(a for a in decision.actions if "Hurt" in a))
+    assert game.state.counters[f"life/{hero}"] == life - 1
+    ridge = _copy(tmp_path, "ridge", ("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",
+                                      "  setup {\n    let f = first(figures-of(last(players)))\n"
+                                      "    as f {\n      choose one {\n        \"One\" {\n"
+                                      "          gain(points, 1, on: my-team)\n        }\n        \"Two\" {\n"
+                                      "          gain(points, 2, on: my-team)\n        }\n      }\n    }\n  }\n\n"
+                                      "  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie."))
+    game = KernelGame(ridge, KernelConfig(players=3, seed=0))
+    decision = game.start()
+    assert decision.player == "p3" and decision.kind == "choose"
+    game.act(next(a for a in decision.actions if "Two" in a))
+    assert game.state.counters[f"points/{game.state.team_of('p3')}"] == 2  # `my-team`: p3's

@@ -148,3 +148,29 @@ def test_an_illegal_action_is_said_in_the_game_s_verbs(ridge):
         game.act("climb 5 ledge-2")
     assert str(err.value) == ("'climb 5 ledge-2' is not a legal action now (did you mean 'climb 5 ledge-1' or "
                               "'climb 6 ledge-1'?); legal: climb 5 ledge-1, climb 6 ledge-1")
+
+
+def test_a_round_s_dice_go_back_at_its_end(ridge, tmp_path):
+    """A copy of Ridge whose `round { }` rolls without removing the last round's dice first
+    plays the same games as Ridge: at a round's end the dice of the Teams' pools go back (the
+    placed ones freed, then all out of the pools), so each round's pools hold what it rolled."""
+    source = (HERE / "ridge" / "ridge.mh").read_text(encoding="utf-8")
+    copy = source.replace("      remove-dice(dice-of(t))\n", "")
+    assert copy.count("roll(d6, 2, of: t)") == 2 and "remove-dice" not in copy
+    (tmp_path / "mayhem.toml").write_text((HERE / "ridge" / "mayhem.toml").read_text(encoding="utf-8"))
+    (tmp_path / "ridge.mh").write_text(copy, encoding="utf-8")
+    result = driver.compile_paths([tmp_path])
+    assert not [d for d in result.diagnostics.items if d.severity == "error"]
+    rolled_again = load_game_rules(result.ir, "ridge")
+    for seed in range(3):
+        config = KernelConfig(players=2 + seed % 3, seed=seed)
+        game, again = KernelGame(ridge, config), KernelGame(rolled_again, config)
+        _play(game, seed)
+        _play(again, seed)
+        assert again.state.log == game.state.log and again.history == game.history
+        assert again.state.round > 2
+    state = again.state  # after the last game's play: no die of a past round is left in a pool
+    rolls = [e for e in state.log if e["event"] == "roll" and "owner" in e]
+    last = [i for i, e in enumerate(state.log) if e["event"] == "round-start"][-1]
+    this_round = {d for e in state.log[last:] if e["event"] == "roll" and "owner" in e for d in e["dice"]}
+    assert rolls and set(state.dice) <= this_round

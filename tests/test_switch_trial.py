@@ -321,3 +321,26 @@ def test_a_mode_is_a_reason_and_its_own_bodies_are_read():
     assert any(r["kind"] == "load" and r["word"] == "free-for-all" for r in report["load"])
     from_mode = [r for r in report["load"] if (r["where"] or "").startswith("shared/modes.mh:")]
     assert from_mode and {r["kind"] for r in from_mode} <= {"primitive", "function", "context", "event", "statement"}
+
+
+def test_a_two_sided_character_offers_the_abilities_of_the_side_it_plays(tmp_path):
+    """The shared `character` card type says its `side` cards are sides (`sides [side]`), so the
+    kernel asks each Toon's side at setup (`choose-sides()`) and a die is placed on an Ability of
+    that side: no action offers a side itself (it offered `place-die 1 taz/a`)."""
+    copy = tmp_path / "content"
+    shutil.copytree(ROOT / "content", copy)
+    trial.name_the_game(copy, "looney-tunes")
+    trial.amend(copy)
+    _, ir = trial.findings(copy)
+    rules = load_game_rules(ir, "looney-tunes")
+    game = play_game(rules, KernelConfig(players=2, seed=0, max_turns=12), ["random"])
+    chosen = {e["figure"]: e["side"] for e in game.state.log if e["event"] == "side"}
+    assert len(chosen) == 4 and set(chosen.values()) <= {"a", "b"}
+    placed = [e["action"].split()[2] for e in game.state.log
+              if e["event"] == "action" and e["action"].startswith("place-die")]
+    assert placed
+    for figure_part in placed:
+        figure, part = figure_part.split("/")
+        side = next(q for q in rules.dash.sides[game.state.figures[figure]["card"]]
+                    if rules.cards[q].id == chosen[figure])
+        assert part in [rules.cards[q].id for q in rules.dash.parts[side]]

@@ -325,9 +325,9 @@ def _as(stmt: dict):
 
     def as_(run, env):
         me = who(run, env)
-        if me is not None and me in run.state.teams:  # a Team acts: its player in turn (spaces.controller)
-            from .spaces import controller
-            me = controller(run.state, "team", me)
+        if me is not None and (me in run.state.teams or me in run.state.figures):
+            from .spaces import controller  # a Team acts: its player in turn; a figure: its controller's
+            me = controller(run.state, "team" if me in run.state.teams else "figure", me)
         body(run, {**env, "ctx:me": me})
     return as_
 

@@ -149,12 +149,19 @@ class Steps:
               "turn-start": _turn_start, "turn-end": _turn_end}
 
     def round_over(self, run: Run) -> None:
-        """At the end of a round, the dice placed on anything are free again."""
-        freed = [d for d, die in self.state.dice.items() if die["on"] is not None]
-        for d in freed:
-            self.state.dice[d]["on"] = None
+        """At the end of a round, the dice placed on anything are taken back (logged
+        `dice-freed`), and every die rolled into a player's or a Team's pool goes back to its
+        holder's hand, out of the pool, to be rolled again by the next round's `roll`; the
+        game's own die (no holder) stays on the table."""
+        dice = self.state.dice
+        freed = [d for d, die in dice.items() if die["on"] is not None]
         if freed:
             self.state.log.append({"event": "dice-freed", "dice": freed})
+        for d in [d for d, die in dice.items() if die["owner"] is not None or die["on"] is not None]:
+            if dice[d]["owner"] is None:
+                dice[d]["on"] = None
+            else:
+                del dice[d]
 
     def _reset(self, when: str) -> None:
         """The counters reset at that event back to their start, whoever holds them."""
