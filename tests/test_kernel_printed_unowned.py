@@ -67,3 +67,65 @@ def test_the_load_gathers_an_unknown_context_name_but_not_a_printed_one(tmp_path
     comp = {"effects": {"reward": {"body": body}}, "triggers": [], "children": []}
     found = words_lacking(rules, [comp])
     assert [(r["kind"], r["word"]) for r in found] == [("context", "nothing-printed")]
+
+
+# ---- a figure no one owns -----------------------------------------------------------------------
+
+WARDEN = ('  figure climber "Climber" {\n',
+          '  # no one\'s: added by the setup, off the board\n'
+          '  figure warden "Warden" {\n    unowned\n  }\n\n'
+          '  setup {\n    add-unowned-figure()\n  }\n\n'
+          '  figure climber "Climber" {\n')
+
+
+def test_the_setup_adds_a_figure_of_a_kind_no_one_owns_off_the_board(tmp_path):
+    rules = load_game_rules(_copy(tmp_path, "ridge", *WARDEN), "ridge")
+    assert rules.figures["warden"]["unowned"] and not rules.figures["climber"]["unowned"]
+    game = KernelGame(rules, KernelConfig(players=2, seed=3))
+    game.start()
+    figures = game.state.figures
+    assert figures["warden"] == {"kind": "warden", "owner": None, "space": None}
+    # the players' figures are dealt as before: one climber each, none of the warden's kind
+    assert sorted(f for f, x in figures.items() if x["kind"] == "climber") == ["climber-p1", "climber-p2"]
+    assert [f for f, x in figures.items() if x["kind"] == "warden"] == ["warden"]
+    assert {"event": "add-figure", "figure": "warden", "to": None} in game.state.log
+    run = Run(game, [])
+    from mayhem.runtime.kernel.vocabulary import unowned_figures
+    assert unowned_figures(run, {}) == ["warden"]
+
+
+def test_without_the_setup_word_no_unowned_figure_comes_into_the_game(tmp_path):
+    rules = load_game_rules(_copy(tmp_path, "ridge", WARDEN[0], WARDEN[1].replace("add-unowned-figure()", "")),
+                            "ridge")
+    game = KernelGame(rules, KernelConfig(players=2, seed=3))
+    game.start()
+    assert "warden" not in game.state.figures and all(x["owner"] for x in game.state.figures.values())
+
+
+BEAST = ('  figure hero "Hero" {\n',
+         '  # the box\'s first beast, no one\'s, in the middle glade\n'
+         '  figure stray "Stray" {\n    unowned\n    start [middle]\n    card-type beast\n  }\n\n'
+         '  figure hero "Hero" {\n',
+         '    choose-sides()\n', '    add-unowned-figure()\n    choose-sides()\n',
+         'card-type hero "Hero" {\n',
+         'card-type beast "Beast" {\n  source authored\n  no-decks\n  life int 0 "Life at the start"\n}\n\n'
+         'beast wolf "Wolf" {\n  source authored\n  life 4\n}\n\n'
+         'beast boar "Boar" {\n  source authored\n  life 5\n}\n\n'
+         'card-type hero "Hero" {\n')
+
+
+def test_an_unowned_figure_that_is_a_card_is_the_first_in_id_order_with_its_counters(tmp_path):
+    rules = load_game_rules(_copy(tmp_path, "squads", *BEAST), "squads")
+    game = KernelGame(rules, KernelConfig(players=2, seed=5))
+    game.start()
+    figures = game.state.figures
+    strays = {f: x for f, x in figures.items() if x["kind"] == "stray"}
+    assert list(strays) == ["boar"]  # boar before wolf: id order, not the order declared
+    assert strays["boar"]["owner"] is None and strays["boar"]["space"] == "middle"
+    assert game.state.counters["life/boar"] == 5  # its `start-from life`, as a dealt figure's
+    heroes = [x for x in figures.values() if x["kind"] == "hero"]
+    assert len(heroes) == 4 and all(x["owner"] in ("t1", "t2") for x in heroes)
+    # a seeded game plays to its end, the stray no one's throughout
+    from mayhem.runtime.kernel.play import play_game
+    played = play_game(rules, KernelConfig(players=2, seed=5), ["random"])
+    assert played.state.result is not None and played.state.figures["boar"]["owner"] is None
