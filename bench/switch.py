@@ -112,8 +112,9 @@ def raised_events(game: dict | None, components: list[dict] = ()) -> set[str]:
 def printed_properties(components) -> set[str]:
     """The properties the card types of the content declare: the kernel reads a context name that
     is one as the running card's printed property (runtime/kernel/compile.py, `printed_name`)."""
-    return {name for c in components if c["kind"] == "card-type"
-            for name, p in c["props"].items() if isinstance(p["value"], dict)} - kcompile.SET_IN_ENV - set(kcompile._CONTEXT)
+    declared = {name for c in components if c["kind"] == "card-type"
+                for name, p in c["props"].items() if isinstance(p["value"], dict)}
+    return declared - kcompile.SET_IN_ENV - set(kcompile._CONTEXT)
 
 
 def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset(),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 import shutil
 
+from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.compile import function, printed_name, source
 from mayhem.runtime.kernel.effects import Run
@@ -129,3 +130,25 @@ def test_an_unowned_figure_that_is_a_card_is_the_first_in_id_order_with_its_coun
     from mayhem.runtime.kernel.play import play_game
     played = play_game(rules, KernelConfig(players=2, seed=5), ["random"])
     assert played.state.result is not None and played.state.figures["boar"]["owner"] is None
+
+
+def test_the_go_cards_monster_life_is_read_in_the_switch_s_trial(tmp_path):
+    """Teen Titans GO! named `game mayhem` and amended as the trial does (bench/trial.py): its
+    GO! cards' `monster-life`, the word the kernel lacked, reads each card's printed Life."""
+    import sys
+    sys.path.insert(0, str(HERE.parents[2] / "bench"))
+    import trial
+    from mayhem.runtime.kernel.play import play_game
+    copy = tmp_path / "content"
+    shutil.copytree(HERE.parents[2] / "content", copy)
+    trial.name_the_game(copy, "teen-titans-go")
+    trial.amend(copy)
+    rules = load_game_rules(driver.compile_paths([copy]).ir, "teen-titans-go")
+    game = play_game(rules, KernelConfig(players=2, seed=0), ["random"])
+    space = {"__rules__": rules}
+    read = function(source({"e": "ctx", "name": "monster-life"}, space), space)
+    run = Run(game, [])
+    life = {rules.cards[q].id: read(run, {"ctx:me": "p1", "ctx:this-card": uid})
+            for uid, q in enumerate(game.state.cards) if rules.cards[q].type == "go-card"}
+    assert {k: v for k, v in life.items() if v is not None} == {"control-freak": 6, "mother-mae-eye": 7, "trigon": 10}
+    assert len(life) == 12  # the other GO! cards print none
