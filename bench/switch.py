@@ -7,7 +7,8 @@ are lowered, and whether the kernel's runtime plays it.
 A word is a primitive (a statement), a function, a context name, a selector's kind, an event a
 trigger hears, or the kind of a declaration. The kernel plays a primitive or a function if
 runtime/kernel/primitives.py has it (with the modules it gathers), a context name if the
-kernel's compiler knows it, a selector kind if the kernel's vocabulary has it, an event if
+kernel's compiler knows it (or reads it as a printed property a card type declares), a
+selector kind if the kernel's vocabulary has it, an event if
 it is one of the kernel's structure (`turn-end`) or if the IR declares it (a child of kind
 `event` of the shared `game mayhem`) and the kernel raises it: a property of the game names it
 for a kernel moment (`ko-event ko`: any property `*-event`), or the content raises it (`raise`,
@@ -108,6 +109,14 @@ def raised_events(game: dict | None, components: list[dict] = ()) -> set[str]:
     return set(STRUCTURE_EVENTS) | set(K.KERNEL_EVENTS) | (declared & (named | raised_by_content(components)))
 
 
+def printed_properties(components) -> set[str]:
+    """The properties the card types of the content declare: the kernel reads a context name that
+    is one as the running card's printed property (runtime/kernel/compile.py, `printed_name`)."""
+    declared = {name for c in components if c["kind"] == "card-type"
+                for name, p in c["props"].items() if isinstance(p["value"], dict)}
+    return declared - kcompile.SET_IN_ENV - set(kcompile._CONTEXT)
+
+
 def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset(),
                components: list[dict] = ()) -> dict[str, set[str]]:
     """The words the kernel's runtime plays, by category (`kernel_kinds_used`: the kinds of
@@ -116,7 +125,7 @@ def kernel_has(game: dict | None, kernel_kinds_used: set[str] = frozenset(),
     return {
         "primitive": set(kprims.PRIMITIVES),
         "function": set(kprims.FUNCTIONS) | set(kcompile._INLINE),
-        "context": set(K.KERNEL_CONTEXT_NAMES) | set(kcompile._CONTEXT),
+        "context": set(K.KERNEL_CONTEXT_NAMES) | set(kcompile._CONTEXT) | printed_properties(components),
         "selector": set(K.KERNEL_SELECTOR_KINDS),
         "event": raised_events(game, components),
         "kind": {k.name for k in kernel_kinds()} | set(CONTENT_DECLARED) | set(kernel_kinds_used) | kprims.KINDS,

@@ -134,6 +134,7 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
                 "shown-face", "shows-icon", "grant-icon",  # and the face of the game's own die (runtime/kernel/dice.py)
                 "choose-sides",  # and a two-sided dashboard's side, chosen at setup (runtime/kernel/sides.py)
                 "draft",  # and the figures' cards picked in turn at setup (runtime/kernel/draft.py)
+                "add-unowned-figure",  # and the figures of a kind no one owns (runtime/kernel/unowned.py)
                 # cards in play that finish, drawn into play, the end named, a space removed (runtime/kernel/finish.py)
                 "card-done", "draw-into", "end-game", "remove-location",
                 # and the setup's and the round's keeping steps (runtime/kernel/keeping.py)

@@ -43,7 +43,9 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               SETUP + ("game",)),
     Primitive("add-unowned-figure", (),
               "The box's figure that nobody controls (the first `npc` in id order) comes into the game, off "
-              "the board: the round puts it on the board (`put-figure(unowned-figures(), ...)`).", SETUP),
+              "the board: the round puts it on the board (`put-figure(unowned-figures(), ...)`). In a kernel "
+              "game: the figures of each kind flagged `unowned` (`count`, on its first `start` space).",
+              SETUP + ("game",)),
     Primitive("lay-board", (_p("face-down-slots", "number", 0,
                                "Lay the tiles face down: each has this many Slots and no effect, icon or "
                                "printed slot (0: face up, as printed)."),),

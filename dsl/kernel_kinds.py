@@ -259,7 +259,10 @@ def kernel_kinds() -> list:
                             "Nth space listed, one space for all; none: off the board until `put`."),
                    PropSpec("card-type", "id", "Its figures are cards of this card type (a dashboard): at setup "
                             "each player (or Team) is dealt `count` of the box's cards of it, seeded; a figure's "
-                            "id is its card's, its counters `start-from` the card's properties.")),
+                            "id is its card's, its counters `start-from` the card's properties."),
+                   PropSpec("unowned", "flag", "No player or Team owns its figures: none is dealt at setup; "
+                            "`add-unowned-figure()` adds `count` of them (the first cards of its `card-type` "
+                            "in id order), on its first `start` space or off the board.")),
             component=False,
         ),
         KindSpec(

@@ -62,6 +62,18 @@ _CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in (
     "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team", "owner", "active"))
 # the acting figure's free Move of the turn, each a function of movement.py
 _CONTEXT.update((name, f"_move[{name!r}](run, env)") for name in ("free-move-available", "moved"))
+# context names the kernel sets in an effect's env itself (gather.py reads them too)
+SET_IN_ENV = frozenset(("me", "self", "this-card", "holder", "here", "amount"))
+
+
+def printed_name(rules, name: str) -> bool:
+    """Whether a context name reads the running card's printed property: a name the kernel gives
+    no meaning of its own (`_CONTEXT`, the env's), which a card type of the game declares as a
+    property (a card's `monster-life 6`, read as `monster-life` in its effects)."""
+    return (rules is not None and name not in _CONTEXT and name not in SET_IN_ENV
+            and any(name in ct.props for ct in rules.card_types.values()))
+
+
 _ORDER = {"<", "<=", ">", ">="}
 # functions of one argument written out in the source, `{0}` a fresh local the argument is
 # read into once (`size` is `len(_as_list(x))`, without calling _as_list)
@@ -133,6 +145,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         elif "_move[" in _CONTEXT.get(e["name"], ""):
             from .movement import CONTEXT as MOVE
             space["_move"] = MOVE
+        if e["name"] not in _CONTEXT and printed_name(space.get("__rules__"), e["name"]):
+            from .primitives import property_of  # the running card's printed property of that name
+            return f"{name_for(space, property_of)}(run, env.get('ctx:this-card'), {name_for(space, e['name'])})"
         return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"env.get({key!r})")
     if kind == "list":
         return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"

@@ -131,6 +131,8 @@ def deal_figures(game) -> None:
         return  # the players pick them at setup (draft.py)
     for kind, ctype in rules.dash.kinds.items():
         spec = rules.figures[kind]
+        if spec["unowned"]:
+            continue  # no one's: `add-unowned-figure()` adds them (unowned.py)
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
         roster = rules.dash.roster[ctype]
         counts = figure_counts(rules, spec, holders)  # a mode's seats: how many each player controls

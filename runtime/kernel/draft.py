@@ -26,8 +26,8 @@ def draft(run, env, exclude=None) -> None:
         return
     for kind, ctype in rules.dash.kinds.items():
         spec = rules.figures[kind]
-        if any(x["kind"] == kind for x in state.figures.values()):
-            continue  # named by the configuration: dealt
+        if spec["unowned"] or any(x["kind"] == kind for x in state.figures.values()):
+            continue  # no one's (unowned.py), or named by the configuration: dealt
         per_team = spec["per"] == "team"
         holders = list(state.teams) if per_team else list(state.players)
         have = {h: 0 for h in holders}

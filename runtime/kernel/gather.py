@@ -15,8 +15,7 @@ from ...compiler.ir_ops import child_bodies, sub_expressions
 
 from .rules import KernelError
 
-# context names the kernel sets in an effect's env itself (not compile._CONTEXT's own)
-SET_IN_ENV = frozenset(("me", "self", "this-card", "holder", "here", "amount"))
+from .compile import SET_IN_ENV  # context names the kernel sets in an effect's env itself
 # statement ops compile_stmts.py writes or makes
 STATEMENTS = frozenset(("primitive", "let", "if", "for-each", "repeat", "may", "keyword", "choose", "as",
                         "trigger", "until"))
@@ -130,7 +129,7 @@ def words_lacking(rules, components: list) -> list[dict]:
     functions it lacks, context names it reads as nothing, and the events heard that the kernel
     raises at no moment (neither a structure event, nor one a property of the game names for a
     kernel moment, as `damage-event`, nor one the content raises)."""
-    from .compile import _CONTEXT
+    from .compile import _CONTEXT, printed_name
     from .primitives import FUNCTIONS, PRIMITIVES
     raised = set(STRUCTURE) | {"out"} | {p["value"] for name, p in rules.game["props"].items()
                                          if name.endswith("-event")}
@@ -146,7 +145,8 @@ def words_lacking(rules, components: list) -> list[dict]:
             if e["e"] == "fn" and e["name"] not in FUNCTIONS:
                 found.append(reason("function", e["name"], e.get("span"),
                                     f"'{e['name']}' is not a function of kernel games"))
-            elif e["e"] == "ctx" and e["name"] not in _CONTEXT and e["name"] not in SET_IN_ENV:
+            elif e["e"] == "ctx" and e["name"] not in _CONTEXT and e["name"] not in SET_IN_ENV \
+                    and not printed_name(rules, e["name"]):  # not a card's printed property (compile.py)
                 found.append(reason("context", e["name"], e.get("span"),
                                     f"the context name '{e['name']}' reads nothing in kernel games"))
 

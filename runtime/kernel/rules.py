@@ -355,7 +355,7 @@ def _board(rules: GameRules, game: dict) -> None:
                                    "adjacent": list(_prop(child, "adjacent") or [])}
         elif kind == "figure":
             rules.figures[ident] = {"per": _prop(child, "per", "player"), "start": _prop(child, "start"),
-                                    "count": _prop(child, "count", 1)}
+                                    "count": _prop(child, "count", 1), "unowned": bool(_prop(child, "unowned"))}
     graph = nx.Graph()
     graph.add_nodes_from(rules.spaces)
     for ident, space in rules.spaces.items():
