@@ -62,11 +62,8 @@ def check_damage(game, diags, events: bool = True) -> None:
         pv = game.props.get(name)
         if pv is None or not events:
             continue
-        decl = declared.get(pv.value)
+        decl = named_event(name, pv, declared, diags)
         if decl is None:
-            diags.error("E301", f"'{name} {pv.value}' names no event of the game", pv.span,
-                        hint=did_you_mean(pv.value, list(declared)) or "events of the game: " + (", ".join(declared)
-                                                                                             or "none"))
             continue
         has = [p.name for p in decl.decl.params]
         lacking = [f for f in fields if f not in has]
@@ -74,3 +71,15 @@ def check_damage(game, diags, events: bool = True) -> None:
             need = f"the fields ({', '.join(fields)})" + (" and `amount`" if amount else "")
             diags.error("E402", f"'{name} {pv.value}': the event lacks what the kernel fills in", pv.span,
                         hint=f"declare event '{pv.value}' with {need}")
+
+
+def named_event(name: str, pv, declared: dict, diags):
+    """The declaration of the event a game property (`ko-event ko`) names, or None after an E301
+    with a did-you-mean (or the game's events listed)."""
+    from mayhem.dsl.diagnostics import did_you_mean
+    decl = declared.get(pv.value)
+    if decl is None:
+        diags.error("E301", f"'{name} {pv.value}' names no event of the game", pv.span,
+                    hint=did_you_mean(pv.value, list(declared)) or "events of the game: " + (", ".join(declared)
+                                                                                         or "none"))
+    return decl

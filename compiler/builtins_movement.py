@@ -24,7 +24,7 @@ MOVEMENT_EVENTS = {"enter-event": ("the figure", "the space entered"),
 def check_movement(game, diags, events: bool = True) -> None:
     """A game's `enter-event` and `move-event` name events it declares, each with the fields the
     kernel fills in (`events` False: shared rules that declare no events yet)."""
-    from mayhem.dsl.diagnostics import did_you_mean
+    from .builtins_damage import named_event
     if not events:
         return
     declared = {c.id: c for c in game.children if c.kind == "event"}
@@ -32,11 +32,8 @@ def check_movement(game, diags, events: bool = True) -> None:
         pv = game.props.get(name)
         if pv is None:
             continue
-        decl = declared.get(pv.value)
+        decl = named_event(name, pv, declared, diags)
         if decl is None:
-            diags.error("E301", f"'{name} {pv.value}' names no event of the game", pv.span,
-                        hint=did_you_mean(pv.value, list(declared)) or "events of the game: " + (", ".join(declared)
-                                                                                             or "none"))
             continue
         if len(decl.decl.params) < len(fields):
             diags.error("E402", f"'{name} {pv.value}': the event lacks what the kernel fills in", pv.span,

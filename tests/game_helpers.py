@@ -102,6 +102,21 @@ def lab_ir(folder: Path) -> dict:
     return result.ir
 
 
+def lab_copy_ir(tmp_path: Path, lab: str, *edits: tuple[str, str]) -> dict:
+    """The IR of a copy of the lab game tests/fixtures/kernel/LAB (under `tmp_path`) with each
+    edit (old, new) made once in its LAB.mh; an edit whose old text is not there once fails."""
+    import shutil
+    folder = tmp_path / lab
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "kernel" / lab, folder)
+    source = folder / f"{lab}.mh"
+    text = source.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    source.write_text(text, encoding="utf-8")
+    return lab_ir(folder)
+
+
 def run_kernel_scenario(ir: dict, path: Path, text: str | None = None):
     """The kernel game's scenario file at `path` (or `text` read as that file) run against the IR."""
     import tomllib

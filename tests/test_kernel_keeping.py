@@ -12,21 +12,14 @@ import pytest
 from mayhem.runtime.kernel import KernelConfig, KernelError, KernelGame, load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 
-from game_helpers import lab_ir, play_random
+from game_helpers import lab_copy_ir, play_random
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 
 
 def _copy(tmp_path: Path, lab: str, *edits: tuple[str, str]):
-    folder = tmp_path / lab
-    shutil.copytree(HERE / lab, folder)
-    source = folder / f"{lab}.mh"
-    text = source.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    source.write_text(text, encoding="utf-8")
-    return load_game_rules(lab_ir(folder), lab)
+    """The rules of a copy of a lab game with each edit made once (game_helpers.lab_copy_ir)."""
+    return load_game_rules(lab_copy_ir(tmp_path, lab, *edits), lab)
 
 
 RIDGE_CHOSEN = (("  # Each Team rolls two dice; the lowest die leads, a coin toss on a tie.",

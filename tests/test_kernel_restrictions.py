@@ -7,26 +7,16 @@ of the lab game Embers)."""
 from __future__ import annotations
 
 from pathlib import Path
-import shutil
 
 from mayhem.runtime.kernel import load_game_rules
 from mayhem.runtime.kernel import scenario as ksc
 
-from game_helpers import lab_ir
-
-HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
+from game_helpers import lab_copy_ir
 
 
 def _copy(tmp_path: Path, lab: str, *edits: tuple[str, str]):
-    folder = tmp_path / lab
-    shutil.copytree(HERE / lab, folder)
-    source = folder / f"{lab}.mh"
-    text = source.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    source.write_text(text, encoding="utf-8")
-    return load_game_rules(lab_ir(folder), lab)
+    """The rules of a copy of a lab game with each edit made once (game_helpers.lab_copy_ir)."""
+    return load_game_rules(lab_copy_ir(tmp_path, lab, *edits), lab)
 
 
 # Squads with a pool of chills, a zone of pieces on heroes and a restriction that forbids `rest`

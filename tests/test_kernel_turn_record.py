@@ -16,22 +16,14 @@ from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.compile import compiled
 from mayhem.runtime.kernel.effects import Run
 
-from game_helpers import lab_ir, play_random, run_kernel_scenario
+from game_helpers import lab_copy_ir, lab_ir, play_random, run_kernel_scenario
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "kernel"
 
 
 def _copy(tmp_path: Path, lab: str, *edits: tuple[str, str]) -> dict:
-    """The IR of a copy of a lab game with each edit made once."""
-    folder = tmp_path / lab
-    shutil.copytree(HERE / lab, folder)
-    source = folder / f"{lab}.mh"
-    text = source.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    source.write_text(text, encoding="utf-8")
-    return lab_ir(folder)
+    """The IR of a copy of a lab game with each edit made once (game_helpers.lab_copy_ir)."""
+    return lab_copy_ir(tmp_path, lab, *edits)
 
 
 def _ctx(name: str) -> dict:

@@ -180,3 +180,18 @@ def raise_event(run, env, event, amount=0, **fields) -> None:
 
 
 PRIMITIVES = {"raise": raise_event, "prevent": prevent, "increase": increase}
+
+
+def named_events(rules, properties) -> dict:
+    """{property: event or None}: the events the game's properties name for the kernel's moments
+    (`enter-event`, `activate-event` ...), each one the game declares (else a KernelError)."""
+    game, events = rules.game, rules.hearing.events
+    props = game["props"]
+    found = {}
+    for prop in properties:
+        name = props[prop]["value"] if prop in props else None
+        if name is not None and name not in events:
+            raise KernelError(f"game '{game['id']}': `{prop} {name}` names no event of the game; events: "
+                              + (", ".join(events) or "none"))
+        found[prop] = name
+    return found

@@ -9,8 +9,7 @@ event `turn-end` carries the figure made Active in that turn as its field `figur
 (`active_fields`: rounds.run_triggers gives it to the rules' and the figures' triggers)."""
 from __future__ import annotations
 
-from .events import land
-from .rules import KernelError
+from .events import land, named_events
 
 PROPERTIES = ("activate-event", "effect-roll-event")
 
@@ -19,14 +18,7 @@ def _named(rules) -> dict:
     """The events the game's properties name, read once and checked against its declared events."""
     found = rules.__dict__.get("_moments")
     if found is None:
-        props, events = rules.game["props"], rules.hearing.events
-        found = {}
-        for prop in PROPERTIES:
-            name = props[prop]["value"] if prop in props else None
-            if name is not None and name not in events:
-                raise KernelError(f"game '{rules.game['id']}': `{prop} {name}` names no event of the game; events: "
-                                  + (", ".join(events) or "none"))
-            found[prop] = name
+        found = named_events(rules, PROPERTIES)
         rules.__dict__["_moments"] = found
     return found
 

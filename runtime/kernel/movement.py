@@ -16,10 +16,9 @@ read. docs/kernel.md, "Figures moving on the board"."""
 from __future__ import annotations
 
 from .compile import _as_list
-from .events import land
+from .events import land, named_events
 from .layout import has_room
 from .relations import acting
-from .rules import KernelError
 
 # the game's properties naming its events, with the names of the fields the kernel fills in when
 # the IR does not give the event's own (its `fields`, in the order declared: the kernel fills them
@@ -34,14 +33,7 @@ class Movement:
 
     def __init__(self, rules) -> None:
         game = rules.game
-        props, events = game["props"], rules.hearing.events
-        named = {}
-        for prop in EVENTS:
-            name = props[prop]["value"] if prop in props else None
-            if name is not None and name not in events:
-                raise KernelError(f"game '{game['id']}': `{prop} {name}` names no event of the game; events: "
-                                  + (", ".join(events) or "none"))
-            named[prop] = name
+        named = named_events(rules, EVENTS)
         self.enter, self.move = named["enter-event"], named["move-event"]
         # event -> the env keys of its fields, in the order the kernel fills them in
         self.fields: dict[str, tuple] = {}
