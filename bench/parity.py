@@ -152,6 +152,7 @@ class Comparison:
     first_different: int | None    # the first seed whose logs differ
     tests: list[Test] = field(default_factory=list)
     alpha: float = 0.01
+    errors: list = field(default_factory=list)  # games of the after side that raised (--kernel)
 
     @property
     def threshold(self) -> float:
@@ -163,6 +164,9 @@ class Comparison:
 
     @property
     def verdict(self) -> str:
+        if self.errors:
+            first = self.errors[0]
+            return f"ERROR ({len(self.errors)} of {self.games} games raised; first, seed {first.seed}: {first.error})"
         if self.different:
             return "DIFFERENT (" + ", ".join(f"{t.name} p={t.p:.2g}" for t in self.different) + ")"
         if self.identical is not None and self.identical == self.games:
@@ -214,20 +218,25 @@ def _shares(records: list[GameRecord], key: str) -> str:
     return ", ".join(f"{k} {v / len(records):.1%}" for k, v in sorted(counts.items()))
 
 
-def describe(box: str, mode: str, before: list[GameRecord], after: list[GameRecord], cmp: Comparison) -> str:
+def describe(box: str, mode: str, before: list[GameRecord], after: list[GameRecord], cmp: Comparison,
+             labels: tuple[str, str] = ("before", "after")) -> str:
     mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
-    lines = [f"== {box} / {mode}: {len(before)} games before, {len(after)} after"]
+    lines = [f"== {box} / {mode}: {len(before)} games {labels[0]}, {len(after)} {labels[1]}"
+             + (f" ({len(cmp.errors)} raised)" if cmp.errors else "")]
     if cmp.identical is not None:
         lines.append(f"identical logs: {cmp.identical}/{cmp.games}"
                      + (f" (first different: seed {cmp.first_different})" if cmp.first_different is not None else ""))
-    for label, side in (("before", before), ("after", after)):
+    for label, side in zip(labels, (before, after)):
+        if not side:
+            lines.append(f"  {label:<6} no game ended")
+            continue
         lines.append(f"  {label:<6} winners: {_shares(side, 'winners')} | endings: {_shares(side, 'reason')} | "
                      f"mean rounds {mean([r.rounds for r in side]):.2f}, "
                      f"mean decisions {mean([r.decisions for r in side]):.1f}")
     for t in cmp.tests:
         lines.append(f"  {t.name:<12} {t.method:<19} statistic {t.statistic:10.4g}   p = {t.p:.4f}")
-    lines.append(f"{box} / {mode}: {cmp.verdict}   (alpha {cmp.alpha} over {len(cmp.tests)} tests: "
-                 f"p < {cmp.threshold:.4g} differs)")
+    lines.append(f"{box} / {mode}: {cmp.verdict}" + (f"   (alpha {cmp.alpha} over {len(cmp.tests)} tests: "
+                                                      f"p < {cmp.threshold:.4g} differs)" if cmp.tests else ""))
     return "\n".join(lines)
 
 
@@ -263,9 +272,12 @@ class Sides:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--before", required=True, metavar="REV", help="a git revision, or '.' for the working tree")
-    ap.add_argument("--after", default=WORKING_TREE, metavar="REV",
-                    help="a git revision, or '.' for the working tree (default)")
+    ap.add_argument("--before", metavar="REV", help="a git revision, or '.' for the working tree (with --kernel "
+                    "the engine's side, default '.')")
+    ap.add_argument("--after", metavar="REV", help="a git revision, or '.' for the working tree (default)")
+    ap.add_argument("--kernel", action="store_true",
+                    help="the after side is the rules kernel playing the boxes named `game mayhem` (the switch; "
+                         "bench/parity_kernel.py), the before side the Mayhem engine")
     ap.add_argument("--games", type=int, default=2000, help="seeded games per box and mode and side (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     ap.add_argument("--box", action="append", help=f"repeatable; default: {' '.join(DEFAULT_BOXES)}")
@@ -285,6 +297,11 @@ def main(argv: list[str] | None = None) -> int:
                          f"{','.join(str(t.relative_to(ROOT)) for t in COMPETITIVE_TEAMS)})")
     ap.add_argument("--json", metavar="FILE", help="also write every game's record and the tests as JSON")
     args = ap.parse_args(argv)
+    if args.kernel and args.after is not None:
+        ap.error("--kernel: the after side is the kernel of the working tree; give no --after")
+    if args.before is None and not args.kernel:
+        ap.error("the following arguments are required: --before")
+    args.before, args.after = args.before or WORKING_TREE, args.after or WORKING_TREE
     teams = tuple(Path(t.strip()).resolve() for t in args.teams.split(",") if t.strip()) if args.teams \
         else COMPETITIVE_TEAMS
     missing = [t for t in teams if not t.is_file()]
@@ -305,20 +322,31 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     try:
         before_root = sides.checkout(args.before, "before")
-        after_root = sides.checkout(args.after, "after")
-        print(f"before: {args.before} ({before_root})\nafter:  {args.after} ({after_root})\n"
-              f"{args.games} games per box and mode, seeds {args.seed}..{args.seed + args.games - 1}, "
+        after_root = sides.checkout(args.after, "after") if not args.kernel else None
+        boxes, labels = args.box or DEFAULT_BOXES, ("engine", "kernel") if args.kernel else ("before", "after")
+        if args.kernel:
+            sys.path.insert(0, str(ROOT / "bench"))
+            import parity_kernel
+            ir = parity_kernel.compile_named(ROOT / "content", boxes)
+            print(parity_kernel.heading(args.before, before_root, args.bots))
+        else:
+            print(f"before: {args.before} ({before_root})\nafter:  {args.after} ({after_root})")
+        print(f"{args.games} games per box and mode, seeds {args.seed}..{args.seed + args.games - 1}, "
               f"bots {args.bots}\n", flush=True)
         seeds = range(args.seed, args.seed + args.games)
-        for box in args.box or DEFAULT_BOXES:
+        for box in boxes:
             for mode in args.mode or DEFAULT_MODES:
                 start = time.perf_counter()
                 before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
                                    teams=teams)
-                after = play_side(after_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
-                                  teams=teams)
-                cmp = compare(before, after, args.alpha)
-                print(describe(box, mode, before, after, cmp) + f"   [{time.perf_counter() - start:.0f} s]\n",
+                if args.kernel:
+                    after, cmp = parity_kernel.kernel_row(ir, box, mode, seeds, before, jobs=args.jobs, teams=teams,
+                                                          alpha=args.alpha)
+                else:
+                    after = play_side(after_root, box, mode, seeds, jobs=args.jobs, bots=args.bots,
+                                      chunk=args.chunk, teams=teams)
+                    cmp = compare(before, after, args.alpha)
+                print(describe(box, mode, before, after, cmp, labels) + f"   [{time.perf_counter() - start:.0f} s]\n",
                       flush=True)
                 rows.append((box, mode, before, after, cmp))
     except RuntimeError as e:
@@ -333,11 +361,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {box:<16} {mode:<14} {same:<20} {cmp.verdict}")
     if args.json:
         Path(args.json).write_text(json.dumps({
-            "before": args.before, "after": args.after, "games": args.games, "seed": args.seed, "alpha": args.alpha,
+            "before": args.before, "after": "kernel" if args.kernel else args.after, "games": args.games, "seed": args.seed, "alpha": args.alpha,
             "rows": [{"box": box, "mode": mode, "identical": cmp.identical, "verdict": cmp.verdict,
-                      "tests": [t.__dict__ for t in cmp.tests],
+                      "tests": [t.__dict__ for t in cmp.tests], "errors": [e.__dict__ for e in cmp.errors],
                       "before": [r.__dict__ for r in b], "after": [r.__dict__ for r in a]}
                      for box, mode, b, a, cmp in rows]}, indent=1), encoding="utf-8")
+    if any(cmp.errors for *_rest, cmp in rows):
+        return 2
     return 1 if any(cmp.different for *_rest, cmp in rows) else 0
 
 
