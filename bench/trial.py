@@ -13,8 +13,11 @@ declaration gains `game mayhem`. The trial then reports, in order:
    names, events raised at no moment), grouped by word with their places;
 3. if the box loads, seeded random games: how far each gets (its first error and the step it
    was in: the round, the turn, the phase), or how it ended.
-With `--mode`, the mode's own bodies are read too (the kernel loads no mode yet: a reason). With
-`--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS), to
+With `--mode M`, the game is loaded in that mode (runtime/kernel/modes.py: its seats, setup, round
+and end) and played by as many players as it seats, a mode with team lists given the example lists
+(bench/parity.py `COMPETITIVE_TEAMS`, `--teams`); the words of the mode's own bodies the kernel lacks
+are reasons too. `--modes` runs the trial of every mode of the content and prints one line each
+(loads? how its seeded games got on). With `--amend`, the copy's shared game also gains the declarations the trial proposes (AMENDMENTS), to
 show what blocks after them: none today (the Characters as figures and the zones of pieces it
 proposed are declared in content/shared/game.mh).
 Prints figures; asserts nothing (tests/test_switch_trial.py asserts on `trial()`)."""
@@ -31,11 +34,14 @@ import tempfile
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel.rules import KernelError, load_game_rules  # noqa: E402
 
 GAME = "mayhem"  # the shared rules' game (content/shared/game.mh)
+BOXES = ("teen-titans-go", "looney-tunes")
+TEAMS = (ROOT / "examples/teams/titans-and-taz.mh", ROOT / "examples/teams/toons-and-raven.mh")  # as parity.py's
 
 
 def name_the_game(root: Path, box: str, game: str = GAME) -> None:
@@ -94,18 +100,19 @@ def brought(before: list, after: list) -> list[dict]:
     return out
 
 
-def play(rules, games: int, seed: int = 0) -> list[dict]:
-    """Seeded games of random bots: how far each got (its error and step), or how it ended."""
+def play(rules, games: int, seed: int = 0, ir: dict | None = None, teams: tuple = ()) -> list[dict]:
+    """Seeded games of random bots: how far each got (its error and step), or how it ended. The
+    players are those the mode seats (2 without one); a mode with team lists plays `teams`."""
     from mayhem.runtime.kernel.play import play_game
-    from mayhem.runtime.kernel.structure import KernelConfig
+    from parity_kernel import kernel_config
     out = []
     for n in range(games):
-        config = KernelConfig(players=2, seed=seed + n)
         try:
+            config = kernel_config(rules, ir or {}, seed + n, teams, max_turns=400)
             game = play_game(rules, config, ["random"])
             result = game.state.result or {}
             out.append({"seed": seed + n, "ended": result.get("reason"), "turns": result.get("turns"),
-                        "decisions": len(game.history)})
+                        "rounds": game.state.round, "decisions": len(game.history)})
         except Exception as exc:  # noqa: BLE001 - the first error is the finding
             out.append({"seed": seed + n, "error": f"{type(exc).__name__}: {exc}", "step": _step(exc)})
     return out
@@ -124,9 +131,10 @@ def _step(exc: Exception) -> dict:
 
 
 def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: int = 0,
-          amended: bool = False) -> dict:
-    """The trial of `box` naming the shared game, in a copy of `root`: a dict of what it found
-    (`amended`: with the shared game's AMENDMENTS too)."""
+          amended: bool = False, teams: tuple = TEAMS) -> dict:
+    """The trial of `box` naming the shared game, in a copy of `root`, in `mode` if given (a mode
+    with team lists plays the lists `teams`): a dict of what it found (`amended`: with the
+    shared game's AMENDMENTS too)."""
     with tempfile.TemporaryDirectory(prefix="mayhem-trial-") as tmp:
         copy = Path(tmp) / "content"
         shutil.copytree(root, copy)
@@ -143,32 +151,44 @@ def trial(root: Path, box: str, mode: str | None = None, games: int = 5, seed: i
     reasons: list[dict] = []
     rules = None
     try:
-        rules = load_game_rules(ir, box, collect=reasons)
+        rules = load_game_rules(ir, box, mode=mode, collect=reasons)
     except KernelError as exc:  # no box, no game: nothing to load at all
         reasons.append({"kind": "load", "word": None, "where": None, "why": str(exc)})
     if mode is not None:
-        reasons += _mode_reasons(ir, mode, rules)
+        reasons += _mode_reasons(ir, mode)
     report["load"] = reasons
     try:
-        rules = load_game_rules(ir, box)
+        rules = load_game_rules(ir, box, mode=mode)
     except Exception as exc:  # noqa: BLE001 - a normal load's first error: the box does not load
         report["first"] = f"{type(exc).__name__}: {exc}"
         return report
     report["loads"] = True
-    report["games"] = play(rules, games, seed) if mode is None else []
+    report["games"] = play(rules, games, seed, ir, teams)
     return report
 
 
-def _mode_reasons(ir: dict, mode: str, rules) -> list[dict]:
-    """The mode is not loaded (a reason); the words its own bodies say that the kernel lacks."""
-    from mayhem.runtime.kernel.gather import words_lacking
-    from mayhem.runtime.kernel.shorthands import lower_components
-    comp = next((c for c in ir["components"] if c["kind"] == "mode" and c["id"] == mode), None)
-    if comp is None:
-        return [{"kind": "load", "word": mode, "where": None, "why": f"no mode '{mode}' in the content"}]
-    out = [{"kind": "load", "word": mode, "where": None,
-            "why": "the kernel loads no mode: its `without`, `setup`, `round`, `phase` and rules are not read"}]
-    return out + (words_lacking(rules, lower_components([comp], rules.game)) if rules is not None else [])
+def _mode_reasons(ir: dict, mode: str) -> list[dict]:
+    """A mode the content does not declare, as a reason (the words of a declared mode's own
+    bodies are gathered by the load in the mode)."""
+    if any(c["kind"] == "mode" and c["id"] == mode for c in ir["components"]):
+        return []
+    return [{"kind": "load", "word": mode, "where": None, "why": f"no mode '{mode}' in the content"}]
+
+
+def modes_of(root: Path) -> list[str]:
+    """The modes of the shared rules (content/shared/modes.mh), in their order."""
+    return re.findall(r"^mode ([\w-]+) ", (root / "shared" / "modes.mh").read_text(encoding="utf-8"), re.M)
+
+
+def mode_line(report: dict) -> dict:
+    """One mode's trial in a line: whether it loads, and how its games got on (the seeds that
+    raised and the first error; the endings of those that did not)."""
+    games = report["games"]
+    errors = [g for g in games if "error" in g]
+    return {"box": report["box"], "mode": report["mode"], "loads": report["loads"],
+            "first": report.get("first"), "games": len(games), "raised": len(errors),
+            "error": errors[0]["error"] if errors else None,
+            "endings": dict(Counter(g["ended"] for g in games if "error" not in g))}
 
 
 def by_word(reasons: list[dict]) -> list[tuple]:
@@ -212,21 +232,44 @@ def print_report(report: dict, show: int = 3) -> None:
         if "error" in g:
             print(f"   seed {g['seed']}: {g['error']}  (at {g['step']})")
         else:
-            print(f"   seed {g['seed']}: ended '{g['ended']}' after {g['turns']} turns, {g['decisions']} decisions")
+            print(f"   seed {g['seed']}: ended '{g['ended']}' after {g['turns']} turns ({g['rounds']} rounds), "
+                  f"{g['decisions']} decisions")
+
+
+def print_modes(lines: list[dict]) -> None:
+    print(f"The trial of every mode: each box names `game {GAME}`, the game loaded in the mode and played")
+    for m in lines:
+        head = f"  {m['box']:<16} {m['mode']:<14}"
+        if not m["loads"]:
+            print(f"{head} does not load: {m['first']}")
+        elif m["raised"]:
+            print(f"{head} loads; {m['raised']} of {m['games']} games raised, first: {m['error']}")
+        else:
+            print(f"{head} loads; {m['games']} games played: " + ", ".join(f"{k} {v}" for k, v in m["endings"].items()))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT / "content", help="the content root")
-    parser.add_argument("--box", required=True, help="the Mayhem box that names the game")
-    parser.add_argument("--mode", help="a mode of the shared rules (read, not played: the kernel loads none)")
+    parser.add_argument("--box", help="the Mayhem box that names the game (with --modes: default both boxes)")
+    parser.add_argument("--mode", help="a mode of the shared rules: the game loaded in it and played")
+    parser.add_argument("--modes", action="store_true", help="every mode of the shared rules, one line each")
+    parser.add_argument("--teams", help="the team lists of a mode that takes them, A.mh,B.mh (default: the examples)")
     parser.add_argument("--games", type=int, default=5, help="seeded games to play if it loads")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3, help="places shown per word")
     parser.add_argument("--amend", action="store_true", help="add the declarations the trial proposes to the copy")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args()
-    report = trial(args.root, args.box, args.mode, args.games, args.seed, args.amend)
+    if args.box is None and not args.modes:
+        parser.error("--box is required (but with --modes)")
+    teams = tuple(Path(t) for t in args.teams.split(",")) if args.teams else TEAMS
+    if args.modes:
+        lines = [mode_line(trial(args.root, box, m, args.games, args.seed, args.amend, teams))
+                 for box in ([args.box] if args.box else BOXES) for m in modes_of(args.root)]
+        print(json.dumps(lines, indent=1)) if args.json else print_modes(lines)
+        return
+    report = trial(args.root, args.box, args.mode, args.games, args.seed, args.amend, teams)
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:

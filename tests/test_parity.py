@@ -138,3 +138,101 @@ def test_team_lists_that_are_not_there_stop_with_a_clear_message(capsys):
     with pytest.raises(SystemExit):
         parity.main(["--before", ".", "--games", "1", "--teams", "no-such.mh,other.mh"])
     assert "--teams: no team-list file" in capsys.readouterr().err
+
+
+# ---- --kernel: the engine against the rules kernel (bench/parity_kernel.py) ---------------------
+
+sys.path.insert(0, str(ROOT / "bench"))
+import parity_kernel  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def ridge_rules():
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel.rules import load_game_rules
+    return load_game_rules(driver.compile_paths([ROOT / "tests/fixtures/kernel/ridge"]).ir, "ridge")
+
+
+def test_a_kernel_game_is_read_into_the_engines_fields(ridge_rules):
+    """A kernel game that ends (Ridge): its winning players read as their Team, its reason as
+    given, its round counter, the questions answered; the capped draws are play_game's, so the
+    game is play_game's game."""
+    from mayhem.runtime.kernel.play import play_game
+    from mayhem.runtime.kernel.structure import KernelConfig
+    game, result = parity_kernel.play_capped(ridge_rules, KernelConfig(players=2, seed=1))
+    record = parity_kernel.record_of(game, result, 1)
+    assert result["winners"] == ["p2"] and game.state.teams["t2"] == ["p2"]
+    assert (record.seed, record.winners, record.reason) == (1, "t2", "won")
+    assert record.rounds == game.state.round > 1 and record.decisions == len(game.history) > 0
+    assert record.digest == ""  # no log to compare: the kernel's games are read by distribution only
+    same = play_game(ridge_rules, KernelConfig(players=2, seed=1), ["random"])
+    assert same.history == game.history and same.state.result == game.state.result
+
+
+def test_a_kernel_game_past_the_engines_round_cap_is_max_rounds(ridge_rules):
+    """Stopped at its first question after round `max_rounds`, as the engine stops at its
+    `max_rounds`: no winner, 'max-rounds', the round counter one past the cap."""
+    from mayhem.runtime.kernel.structure import KernelConfig
+    game, result = parity_kernel.play_capped(ridge_rules, KernelConfig(players=2, seed=1), max_rounds=2)
+    record = parity_kernel.record_of(game, result, 1)
+    assert (record.winners, record.reason, record.rounds) == ("none", "max-rounds", 3)
+    assert game.state.result is None  # the kernel's game did not end: the script stopped it
+
+
+def test_several_winning_players_of_one_team_are_that_team():
+    from types import SimpleNamespace
+    state = SimpleNamespace(round=7, team_of={"p1": "black", "p3": "black", "p2": "white"}.get)
+    game = SimpleNamespace(state=state, history=[{}] * 5)
+    record = parity_kernel.record_of(game, {"winners": ["p3", "p1"], "reason": "vp"}, 9)
+    assert (record.winners, record.reason, record.rounds, record.decisions) == ("black", "vp", 7, 5)
+    assert parity_kernel.record_of(game, {"winners": [], "reason": "draw"}, 9).winners == "none"
+
+
+@pytest.fixture(scope="module")
+def named_ir() -> dict:
+    return parity_kernel.compile_named(ROOT / "content", parity.DEFAULT_BOXES)
+
+
+def test_the_kernel_side_in_workers_plays_the_same_games(named_ir):
+    one = parity_kernel.play_kernel_side(named_ir, "looney-tunes", "standard", range(2), max_rounds=3)
+    two = parity_kernel.play_kernel_side(named_ir, "looney-tunes", "standard", range(2), jobs=2, max_rounds=3)
+    assert one == two and one[1] == [] and [r.seed for r in one[0]] == [0, 1]
+    assert all(r.reason == "max-rounds" and r.rounds == 4 and r.decisions > 0 for r in one[0])
+
+
+def test_kernel_games_that_raise_are_an_error_row_naming_the_first(named_ir):
+    """Every game raising (a mode the box's game has not): no crash, an ERROR verdict with the
+    count and the first error, no test run; errors beside games that ended keep the tests."""
+    before = _games(3, random.Random(1))
+    after, cmp = parity_kernel.kernel_row(named_ir, "teen-titans-go", "no-such-mode", range(3), before)
+    assert after == [] and cmp.tests == [] and [e.seed for e in cmp.errors] == [0, 1, 2]
+    assert cmp.verdict.startswith("ERROR (3 of 3 games raised; first, seed 0: KernelError: ")
+    assert "has no mode 'no-such-mode'" in cmp.verdict
+    text = parity.describe("teen-titans-go", "no-such-mode", before, after, cmp, ("engine", "kernel"))
+    assert "0 kernel (3 raised)" in text and "  kernel no game ended" in text and "engine winners:" in text
+    mixed = parity.compare(before, before)
+    mixed.errors = [parity_kernel.KernelGameError(2, "KeyError: 'x'")]
+    assert len(mixed.tests) == 4 and mixed.verdict.startswith("ERROR (1 of 3 games raised; first, seed 2: KeyError")
+
+
+def test_kernel_against_the_engine_end_to_end(tmp_path, capsys):
+    out = tmp_path / "parity.json"
+    code = parity.main(["--kernel", "--games", "2", "--box", "looney-tunes", "--mode", "standard",
+                        "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert code in (0, 1), printed
+    assert "a kernel game read as the engine's fields:" in printed and "  kernel winners:" in printed
+    assert "looney-tunes / standard: " in printed and "ERROR" not in printed
+    data = json.loads(out.read_text(encoding="utf-8"))
+    row = data["rows"][0]
+    assert data["after"] == "kernel" and row["identical"] is None and row["errors"] == []
+    assert [g["seed"] for g in row["after"]] == [0, 1] and all(g["rounds"] > 0 for g in row["after"])
+
+
+def test_kernel_takes_no_after_revision(capsys):
+    with pytest.raises(SystemExit):
+        parity.main(["--kernel", "--after", "main", "--games", "1"])
+    assert "--kernel: the after side is the kernel" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parity.main(["--games", "1"])
+    assert "required: --before" in capsys.readouterr().err

@@ -314,18 +314,85 @@ def test_a_counter_kept_per_player_starts_from_the_sum_over_the_players_figures(
     assert game.state.counters["vigour/p2"] == life["gale"] + life["twin"]
 
 
-def test_a_mode_is_a_reason_and_its_own_bodies_are_read(monkeypatch):
-    """With a mode, the trial says the kernel loads none, and lists the words of the mode's own
-    setup, round and rules that the kernel lacks, at their places in modes.mh: none now; a word
-    of Free-For-All's setup taken out of the kernel (`add-unowned-figure`), found there."""
+def test_a_mode_is_loaded_and_the_words_of_its_own_bodies_are_read(monkeypatch):
+    """With a mode, the trial loads the game in it (runtime/kernel/modes.py: no reason says the
+    kernel loads no mode) and lists the words of the mode's own setup, round and rules that the
+    kernel lacks, at their places in modes.mh: none now; a word of Free-For-All's setup taken
+    out of the kernel (`add-unowned-figure`), found there."""
     from mayhem.runtime.kernel import primitives
     report = trial.trial(ROOT / "content", "teen-titans-go", mode="free-for-all", games=0)
-    assert any(r["kind"] == "load" and r["word"] == "free-for-all" for r in report["load"])
+    assert report["loads"] and report["mode"] == "free-for-all" and "first" not in report
+    assert not any("loads no mode" in r["why"] for r in report["load"])
     assert not [r for r in report["load"] if (r["where"] or "").startswith("shared/modes.mh:")]
     monkeypatch.delitem(primitives.PRIMITIVES, "add-unowned-figure")
     report = trial.trial(ROOT / "content", "teen-titans-go", mode="free-for-all", games=0)
     from_mode = [r for r in report["load"] if (r["where"] or "").startswith("shared/modes.mh:")]
     assert [(r["kind"], r["word"]) for r in from_mode] == [("primitive", "add-unowned-figure")]
+
+
+def test_a_mode_the_content_does_not_declare_is_a_reason_and_does_not_load():
+    report = trial.trial(ROOT / "content", "looney-tunes", mode="no-such-mode", games=1)
+    assert not report["loads"] and report["games"] == []
+    assert "has no mode 'no-such-mode'" in report["first"]
+    assert any(r["kind"] == "load" and r["word"] == "no-such-mode" for r in report["load"])
+
+
+@pytest.fixture(scope="module")
+def mode_lines() -> list:
+    return [trial.mode_line(trial.trial(ROOT / "content", box, mode, games=1))
+            for box in BOXES for mode in trial.modes_of(ROOT / "content")]
+
+
+def test_every_mode_of_both_boxes_loads_in_the_kernel_and_its_games_are_reported(mode_lines):
+    """The trial of every mode of content/shared/modes.mh (`--modes`): each loads in the kernel,
+    and each seeded game either ended (its reason counted) or raised (its first error kept):
+    the report says which, not a traceback. The standard game plays."""
+    assert [m["mode"] for m in mode_lines[:5]] == ["standard", "three-players", "four-players", "free-for-all",
+                                                   "competitive"]
+    assert {(m["box"], m["loads"], m["first"]) for m in mode_lines} == {(b, True, None) for b in BOXES}
+    for m in mode_lines:
+        assert m["games"] == 1 and m["raised"] + sum(m["endings"].values()) == 1, m
+        assert (m["error"] is None) == (m["raised"] == 0), m
+    standard = [m for m in mode_lines if m["mode"] == "standard"]
+    assert all(m["raised"] == 0 and m["endings"] for m in standard)
+
+
+def test_a_mode_is_played_by_the_players_it_seats():
+    """Three players for `three-players`' seats [[1, 1], [2]], two Teams; the kernel game is the
+    mode's (its seats read by modes.py), whatever the game then does with them."""
+    from parity_kernel import kernel_config
+    copy_ir = _named_ir()
+    rules = load_game_rules(copy_ir, "teen-titans-go", mode="three-players")
+    config = kernel_config(rules, copy_ir, seed=4)
+    assert (rules.mode.id, config.players, config.seed, rules.team_ids) == ("three-players", 3, 4, ("black", "white"))
+    assert kernel_config(load_game_rules(copy_ir, "teen-titans-go"), copy_ir, 0).players == 2
+
+
+def _named_ir() -> dict:
+    import parity_kernel
+    return parity_kernel.compile_named(ROOT / "content", BOXES)
+
+
+def test_competitive_mode_plays_the_team_lists_given(tmp_path):
+    """Competitive Mode takes its Characters from the team lists (`take-team-lists()`): lists of
+    the box's own Characters (one with a side) are the kernel's dashboards and sides, and its
+    game plays; the example lists, which mix the boxes, name a Character the box's game has not
+    (the trial's reason, said as the kernel's error, not a traceback)."""
+    lists = []
+    for name, chars in (("one", '"looney-tunes/taz/b", "looney-tunes/bugs-bunny"'),
+                        ("two", '"looney-tunes/daffy-duck", "looney-tunes/elmer-fudd"')):
+        path = tmp_path / f"{name}.mh"
+        path.write_text(f'team {name} "{name}" {{\n  source authored\n  characters [{chars}]\n  hand []\n}}\n',
+                        encoding="utf-8")
+        lists.append(path)
+    report = trial.trial(ROOT / "content", "looney-tunes", mode="competitive", games=1, teams=tuple(lists))
+    assert report["loads"] and "error" not in report["games"][0], report["games"]
+    assert report["games"][0]["decisions"] > 0
+    from parity_kernel import lists_as_dashboards
+    assert lists_as_dashboards(_named_ir(), ("black", "white"), tuple(lists)) == (
+        {"black": ["taz", "bugs-bunny"], "white": ["daffy-duck", "elmer-fudd"]}, {"taz": "b"})
+    examples = trial.mode_line(trial.trial(ROOT / "content", "looney-tunes", mode="competitive", games=1))
+    assert examples["raised"] == 1 and examples["error"].startswith("KernelError: figure 'character': no card")
 
 
 def test_a_two_sided_character_offers_the_abilities_of_the_side_it_plays(tmp_path):
