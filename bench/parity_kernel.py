@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import multiprocessing
+import re
 from pathlib import Path
 import shutil
 import sys
@@ -35,7 +36,8 @@ if str(ROOT / "bench") not in sys.path:
 MAX_ROUNDS = 40  # the engine's GameConfig.max_rounds (runtime/engine.py): its `max-rounds`
 MAX_TURNS = 5000  # the kernel's own cap, far past MAX_ROUNDS rounds of turns
 KERNEL_READING = (
-    ("winners", "the Teams of the kernel's winning players (state.team_of), joined by '+'; 'none'"),
+    ("winners", "the Teams of the kernel's winning players (state.team_of), joined by '+'; 'none'; a Team of one "
+                "player the game names not (Free-For-All's t1, t2, t3) named after its player, as the engine does"),
     ("end reasons", f"end-game's reason as the content says it; a game past round {MAX_ROUNDS} stopped at "
                     f"its next question: 'max-rounds'; 'turn-limit' after {MAX_TURNS} turns"),
     ("rounds", "the kernel's round counter at the end (the engine's: 41 when capped)"),
@@ -161,8 +163,18 @@ def record_of(game, result: dict, seed: int):
     """A kernel game's result as a GameRecord of bench/parity.py (the engine's fields)."""
     from parity import GameRecord
     state = game.state
-    teams = sorted({state.team_of(p) or p for p in result.get("winners") or []})
+    teams = sorted({_team_name(state, p) for p in result.get("winners") or []})
     return GameRecord(seed, "+".join(teams) or "none", str(result["reason"]), int(state.round), len(game.history))
+
+
+def _team_name(state, player: str) -> str:
+    """A winning player's Team as the engine names it: its id; a Team the game names not (the
+    kernel's `t1`, `t2`... of Free-For-All) and of one player, after its player, as the engine
+    names the Teams past its `team-names` (runtime/modes.py `Mode.team_ids`)."""
+    team = state.team_of(player)
+    if team is None or (re.fullmatch(r"t\d+", team) and len(state.teams.get(team, ())) == 1):
+        return player
+    return team
 
 
 # ---- the worker processes: each loads the rules of a box and mode once --------------------------

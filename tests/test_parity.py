@@ -162,7 +162,9 @@ def test_a_kernel_game_is_read_into_the_engines_fields(ridge_rules):
     game, result = parity_kernel.play_capped(ridge_rules, KernelConfig(players=2, seed=1))
     record = parity_kernel.record_of(game, result, 1)
     assert result["winners"] == ["p2"] and game.state.teams["t2"] == ["p2"]
-    assert (record.seed, record.winners, record.reason) == (1, "t2", "won")
+    # Ridge's Teams are the kernel's t1, t2 of one player each: named after the player, as the
+    # engine names Teams past its `team-names` (the Mayhem boxes' are black and white)
+    assert (record.seed, record.winners, record.reason) == (1, "p2", "won")
     assert record.rounds == game.state.round > 1 and record.decisions == len(game.history) > 0
     assert record.digest == ""  # no log to compare: the kernel's games are read by distribution only
     same = play_game(ridge_rules, KernelConfig(players=2, seed=1), ["random"])
@@ -181,11 +183,23 @@ def test_a_kernel_game_past_the_engines_round_cap_is_max_rounds(ridge_rules):
 
 def test_several_winning_players_of_one_team_are_that_team():
     from types import SimpleNamespace
-    state = SimpleNamespace(round=7, team_of={"p1": "black", "p3": "black", "p2": "white"}.get)
+    teams = {"black": ["p1", "p3"], "white": ["p2", "p4"]}
+    state = SimpleNamespace(round=7, teams=teams, team_of={"p1": "black", "p3": "black", "p2": "white"}.get)
     game = SimpleNamespace(state=state, history=[{}] * 5)
     record = parity_kernel.record_of(game, {"winners": ["p3", "p1"], "reason": "vp"}, 9)
     assert (record.winners, record.reason, record.rounds, record.decisions) == ("black", "vp", 7, 5)
     assert parity_kernel.record_of(game, {"winners": [], "reason": "draw"}, 9).winners == "none"
+
+
+def test_a_team_the_game_does_not_name_is_named_after_its_player_as_the_engine_does():
+    """Free-For-All: the kernel's Teams t1, t2, t3 (more than `team-names`), the engine's p1, p2,
+    p3 (runtime/modes.py `Mode.team_ids`); a Team of the kernel's own name is read as its player."""
+    from types import SimpleNamespace
+    teams = {"t1": ["p1"], "t2": ["p2"], "t3": ["p3"]}
+    state = SimpleNamespace(round=9, teams=teams, team_of=lambda p: next(t for t, ps in teams.items() if p in ps))
+    game = SimpleNamespace(state=state, history=[])
+    record = parity_kernel.record_of(game, {"winners": ["p2"], "reason": "last-standing"}, 0)
+    assert (record.winners, record.reason) == ("p2", "last-standing")
 
 
 @pytest.fixture(scope="module")
