@@ -4,6 +4,7 @@
     nice -n 19 .venv/bin/python bench/parity.py --before main --after HEAD --games 500 --jobs 2
     nice -n 19 .venv/bin/python bench/parity.py --before main --after main --box teen-titans-go --mode standard
     nice -n 19 .venv/bin/python bench/parity.py --before 4655035 --ignore-span '*'  # since before the kernel
+    nice -n 19 .venv/bin/python bench/parity.py --kernel --games 200 --jobs 2    # the engine against the kernel
 
 For the kernel migration (issue #11): each side is a checkout of the repository (a
 temporary `git worktree` of `--before` and of `--after`, or the working tree for `.`, the
@@ -23,7 +24,12 @@ It prints, per box and mode:
   under --alpha divided by the number of tests in the row (Bonferroni), so the chance
   that a row of two identically distributed sides reads DIFFERENT is at most --alpha.
 
-The exit status is 0 when every row passes, 1 when one differs, 2 on an error.
+With --kernel, the switch's parity: the before side is the Mayhem engine (of --before, default
+the working tree), the after side the rules kernel of the working tree playing the boxes named
+`game mayhem` (bench/parity_kernel.py: the same seeds, each kernel game read into the fields
+above, the mapping printed); a row whose kernel games raise is an ERROR row naming the first.
+
+The exit status is 0 when every row passes, 1 when one differs, 2 on an error (an ERROR row too).
 Games are played in chunks (--chunk) whose logs are read and deleted, so disk use stays
 small; --jobs is passed to `mayhem simulate` (worker processes per side).
 Competitive Mode plays the example team lists of examples/teams/ (one character of each
