@@ -118,9 +118,10 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
     effects = dict(game["effects"])
     for name, slot in mode.get("effects", {}).items():
         if name == "round-end" and name in effects:  # the mode's first, then the game's, under its `when`
-            effects[name] = {**effects[name], "body": slot["body"] + effects[name]["body"]}
+            effects[name] = {**effects[name], "body": slot["body"] + effects[name]["body"],
+                             "first": len(slot["body"])}  # where the mode's part ends (phases.py)
         else:
-            effects[name] = slot
+            effects[name] = {**slot, "first": len(slot["body"])} if name == "round-end" else slot
     props = dict(game["props"])
     if seats:
         players = sum(map(len, seats))
@@ -132,12 +133,13 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
 def _box(box_comp: dict, ir: dict, box: str, gone: set) -> dict:
     """The box less the pools whose pieces would lie in a zone the mode leaves out: the zone
     flagged `pools`, or for a pool laid face down on a space (`pile-on`), the zone of pieces
-    kept per space."""
+    kept per space or the game's `pile-to` zone."""
     game_id = _prop(box_comp, "game")
     game = next(c for c in ir["components"] if c["kind"] == "game" and c["id"] == game_id and c["box"] in (box, None))
     zones = [c for c in game["children"] if c["kind"] == "zone" and ("zone", c["id"]) in gone]
     pools_gone = any(_prop(z, "pools") for z in zones)
-    piles_gone = any(_prop(z, "pieces") and _prop(z, "per") == "space" for z in zones)
+    piles_gone = any(_prop(z, "pieces") and _prop(z, "per") == "space" or z["id"] == _prop(game, "pile-to")
+                     for z in zones)  # the zone of pieces on a space, or the one the piles lie in
     if not pools_gone and not piles_gone:
         return box_comp
     kept = [c for c in box_comp["children"]
