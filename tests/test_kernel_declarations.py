@@ -236,3 +236,50 @@ def test_with_phases_round_start_follows_the_round_and_round_end_precedes_the_ga
     assert set(start[3:-1]) == {"boost"}  # the phase after the round's own start, after the event
     ends = [i for i, x in enumerate(order) if x == "omen-end"]
     assert ends and all(order[i + 1] == "omen-slot" for i in ends)  # the triggers, then the slot
+
+
+# ---- Free-For-All on the kernel ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory) -> dict:
+    copy = tmp_path_factory.mktemp("ffa") / "content"
+    shutil.copytree(ROOT / "content", copy)
+    for box in ("teen-titans-go", "looney-tunes"):
+        trial.name_the_game(copy, box)
+    return driver.compile_paths([copy]).ir
+
+
+@pytest.mark.parametrize("box, npc, lent", [("teen-titans-go", "out-of-control-cyborg", "cyborg"),
+                                             ("looney-tunes", "spinning-taz", "taz")])
+def test_free_for_all_drafts_one_character_a_player_and_adds_the_non_player_figure(both, box, npc, lent):
+    """Free-For-All (content/shared/modes.mh) on the kernel: three Teams of one player, one
+    Character each (the mode's `seats` for a figure kept per Team), the character whose figure
+    the non-player figure uses left out of the draft (`draft(exclude: "unowned")`), the box's
+    `npc` card added as the game's `figure npc` (`unowned`) by `add-unowned-figure()`, every
+    token communal (`fill-pools(owner: "none")`), and seeded games play."""
+    rules = load_game_rules(both, box, mode="free-for-all")
+    assert rules.figures["npc"]["unowned"]
+    st = play_game(rules, KernelConfig(players=3, seed=2, max_turns=0), ["random"]).state
+    picks = [e for e in st.log if e["event"] == "pick"]
+    assert len(picks) == 3 and lent not in {e["card"] for e in picks}
+    owners = {f: x["owner"] for f, x in st.figures.items()}
+    assert owners.pop(npc) is None and sorted(owners.values()) == sorted(st.teams) and len(st.teams) == 3
+    assert {"event": "add-figure", "figure": npc, "to": None} in st.log
+    assert not any(st.zones.get(f"supply/{t}") for t in st.teams) and st.zones["supply"]
+    assert all(st.owners[u] is None for u, q in enumerate(st.cards) if rules.cards[q].type in rules.pieces.types)
+    played = play_game(rules, KernelConfig(players=3, seed=2), ["random"])
+    assert played.state.result is not None
+
+
+def test_the_standard_game_deals_two_characters_a_team_and_no_non_player_figure(both):
+    game = play_game(load_game_rules(both, "teen-titans-go"), KernelConfig(players=2, seed=0, max_turns=0), ["random"])
+    owners = [x["owner"] for x in game.state.figures.values()]
+    assert sorted(owners) == ["black", "black", "white", "white"]
+
+
+def test_a_draft_excludes_nothing_else(both):
+    from mayhem.runtime.kernel.draft import _excluded
+    rules = load_game_rules(both, "teen-titans-go", mode="free-for-all")
+    assert _excluded(rules, "unowned") == {"out-of-control-cyborg", "cyborg"} and _excluded(rules, None) == set()
+    with pytest.raises(KernelError, match='draft\\(exclude: \'npc\'\\): "unowned"'):
+        _excluded(rules, "npc")

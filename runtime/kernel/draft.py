@@ -17,9 +17,28 @@ def drafts(rules) -> bool:
     return any(s.get("op") == "primitive" and s.get("name") == "draft" for s in rules.slots.get("setup", []))
 
 
+def _excluded(rules, exclude) -> set[str]:
+    """The cards `draft(exclude: "unowned")` leaves out: each card whose figure a kind of figures
+    no one owns uses (its cards' `figure` property: a non-player figure lends a drafted card's
+    figure), and the cards of such a kind themselves."""
+    if exclude is None:
+        return set()
+    if exclude != "unowned":
+        raise KernelError(f"draft(exclude: {exclude!r}): \"unowned\" (the cards the figures no one owns use)")
+    out = set()
+    for kind, ctype in rules.dash.kinds.items():
+        if rules.figures[kind]["unowned"]:
+            for qid in rules.dash.roster.get(ctype, ()):
+                out.add(rules.cards[qid].id)
+                if rules.cards[qid].props.get("figure") is not None:
+                    out.add(rules.cards[qid].props["figure"])
+    return out
+
+
 def draft(run, env, exclude=None) -> None:
     """`draft()`: each kind of figure that is a card, drafted (the module's docstring); logged
-    `pick` (`player`, `holder`, `card`). Nothing when the figures were dealt already."""
+    `pick` (`player`, `holder`, `card`). Nothing when the figures were dealt already. With
+    `exclude: "unowned"`, the cards the figures no one owns use are no choice (`_excluded`)."""
     from .dashboards import _place
     state, rules = run.state, run.rules
     if rules.dash is None:
@@ -32,7 +51,7 @@ def draft(run, env, exclude=None) -> None:
         holders = list(state.teams) if per_team else list(state.players)
         have = {h: 0 for h in holders}
         want = dict(zip(holders, figure_counts(rules, spec, holders)))  # a mode's seats (modes.py)
-        free = list(rules.dash.roster[ctype])
+        free = [q for q in rules.dash.roster[ctype] if rules.cards[q].id not in _excluded(rules, exclude)]
         if sum(want.values()) > len(free):
             raise KernelError(f"figure '{kind}': {len(holders)} holders of {spec['count']} need "
                               f"{sum(want.values())} cards of card type '{ctype}'; box '{rules.box}' "

@@ -219,15 +219,13 @@ def fill_pools(run, env, owner=None) -> None:
     """`fill-pools(owner:)`: the pools are laid with the table (setup.py, pieces.setup_pieces:
     each pool's count, a `pile-on` pool's face down and shuffled on its space), before any step
     of the setup, so that a scenario has them; what this step says, its `owner`, is read there
-    (`communal`). Run, it checks that the pieces are where it says: no one's with `"none"`."""
+    (`communal`: with `"none"` every piece lies in the pools zone's one shared pile, a zone kept
+    per Team too, and no token's pieces are a Team's own)."""
     if owner not in (None, "placer", "none"):
         raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
     pieces, state = run.rules.pieces, run.state
     if pieces is None:
         return  # a game without pools fills none
-    if owner == "none" and pieces.pool_per is not None:
-        raise KernelError("fill-pools(owner: \"none\"): the pieces are no one's, so their pool is one: the "
-                          "zone flagged `pools` is kept per no one (not per team)")
     laid = sum(1 for zone in (pieces.pool_zone,) if zone for key in state.zones
                if key == zone or key.startswith(zone + "/") for _ in state.zones[key])
     state.log.append({"event": "fill-pools", "pieces": laid, **({"owner": "none"} if owner == "none" else {})})

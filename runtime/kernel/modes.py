@@ -2,7 +2,8 @@
 
 A `mode` declared in the box of a kernel game changes that game's structure, not flags the
 runtime reads: `without KIND ID` leaves a counter, rule or zone out (and the pools that would
-lie in a zone left out), its `rule`s are added, its `setup { }`, `round { }` and `end when`
+lie in a zone left out), its `rule`s are added, its `phase`s replace the game's of their id,
+its `setup { }`, `round { }` and `end when`
 take the place of the game's, its `round-end { }` runs first in the game's; its `seats` are the
 players, their Teams and how many figures each controls, its `board` the rows a board is laid
 in, its `cards-with FLAG` the cards its decks keep. load_game_rules(ir, box, mode=ID) reads the game so changed (docs/kernel.md, "Modes")."""
@@ -31,10 +32,13 @@ class Chosen:
 
 def figure_counts(rules, spec: dict, holders: list) -> list[int]:
     """How many figures of a kind each holder takes, in the holders' order: by the seats of the
-    mode the game is played in for a kind kept per player, else the kind's `count` each."""
+    mode the game is played in for a kind kept per player (for one kept per Team, its seats'
+    figures summed), else the kind's `count` each."""
     mode = rules.mode
     if mode is not None and mode.figures and spec["per"] == "player":
         return list(mode.figures[:len(holders)])
+    if mode is not None and mode.figures and mode.team_of and spec["per"] == "team":  # its seats' figures
+        return [sum(n for t, n in zip(mode.team_of, mode.figures) if t == i) for i in range(len(holders))]
     return [spec["count"]] * len(holders)
 
 
@@ -107,9 +111,11 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
 
 
 def _game(game: dict, mode: dict, gone: set, seats) -> dict:
-    """The game's declaration less what the mode leaves out, with the mode's rules, slots,
-    seats and board rows."""
-    children = [c for c in game["children"] if (c["kind"], c["id"]) not in gone]
+    """The game's declaration less what the mode leaves out, with the mode's rules, phases (each
+    in place of the game's of its id), slots, seats and board rows."""
+    phases = {c["id"]: c for c in mode["children"] if c["kind"] == "phase"}  # in place of the game's of that id
+    children = [phases.get(c["id"], c) if c["kind"] == "phase" else c
+                for c in game["children"] if (c["kind"], c["id"]) not in gone]
     children += [c for c in mode["children"] if c["kind"] == "rule"]
     rows = _prop(mode, "board")
     if rows:

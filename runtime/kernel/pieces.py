@@ -102,6 +102,9 @@ def load(rules, tops: list[dict], box: dict) -> None:
         pieces.pool_props[pool["id"]] = {k: v["value"] for k, v in pool["props"].items()}
         if None not in counts and counts:
             pieces.teamed.update(pieces.fed[pool["id"]])
+    from .keeping import communal
+    if communal(rules):  # `fill-pools(owner: "none")`: no piece is a Team's own
+        pieces.teamed = set()
     for name in pieces.discards.get("next-turn-end", ()):
         pieces.later.add(name)
     if "round-end" in pieces.discards:
@@ -129,8 +132,8 @@ def setup_pieces(rules, state) -> None:
         for team, n in counts.items():
             if pile is not None:
                 key = f"{p.pile}/{pile}"
-            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest shared
-                key = p.pool_zone if p.pool_per is None or team is None else f"{p.pool_zone}/{team}"
+            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest (all: communal) shared
+                key = p.pool_zone if p.pool_per is None or team is None or nobody else f"{p.pool_zone}/{team}"
             for i in range(n or 0):
                 uid = len(state.cards)
                 state.cards.append(fed[i % len(fed)])
