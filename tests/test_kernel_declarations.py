@@ -283,3 +283,20 @@ def test_a_draft_excludes_nothing_else(both):
     assert _excluded(rules, "unowned") == {"out-of-control-cyborg", "cyborg"} and _excluded(rules, None) == set()
     with pytest.raises(KernelError, match='draft\\(exclude: \'npc\'\\): "unowned"'):
         _excluded(rules, "npc")
+
+
+@pytest.mark.parametrize("mode, players", [("three-players", 3), ("four-players", 4)])
+def test_in_a_team_of_two_players_each_holds_the_character_they_pick(both, mode, players):
+    """The 3 and 4 player games: a Character drafted for a Team of two players is the picker's
+    (its `player`), so each player's hand limit is their own Character's Mayhem icons (it was a
+    load error: which player of the Team holds it was not the kernel's to say)."""
+    rules = load_game_rules(both, "teen-titans-go", mode=mode)
+    st = play_game(rules, KernelConfig(players=players, seed=1, max_turns=0), ["random"]).state
+    picked = {e["card"]: e["player"] for e in st.log if e["event"] == "pick"}
+    for figure, fig in st.figures.items():
+        assert fig.get("player") == (picked[figure] if len(st.teams[fig["owner"]]) > 1 else None)
+    icons = {f: rules.cards[x["card"]].props.get("mayhem-cards", 0) for f, x in st.figures.items()}
+    for player in st.players:
+        mine = [f for f, x in st.figures.items() if x.get("player") == player
+                or x.get("player") is None and st.teams[x["owner"]] == [player]]
+        assert st.counters[f"hand-limit/{player}"] == sum(icons[f] for f in mine) > 0

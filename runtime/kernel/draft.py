@@ -2,7 +2,9 @@
 
 A game whose `setup { }` says `draft()` deals no figure that is a card (dashboards.deal_figures):
 the players pick them, one at a time, in seat order from the first player and round and round,
-each for themselves (a figure kind kept `per player`) or for their Team (`per team`), until
+each for themselves (a figure kind kept `per player`) or for their Team (`per team`: in a Team of
+several players, the figure is the picker's, its `player`, as each player of the Mayhem 3 and
+4 player games controls the Character they pick), until
 every holder has its `count` (a holder full is passed over); a picked card is gone from the
 choices. A configuration that names the cards (`KernelConfig.dashboards`, a scenario's
 `dashboards`) deals them instead."""
@@ -70,6 +72,8 @@ def draft(run, env, exclude=None) -> None:
             index = holders.index(holder)
             start = spec["start"][index % len(spec["start"])] if spec["start"] else None
             _place(rules, state, kind, holder, qid, start)
+            if per_team and len(state.teams[holder]) > 1:  # a Team of several players: the picker holds it
+                state.figures[rules.cards[qid].id]["player"] = player
             have[holder] += 1
             state.log.append({"event": "pick", "player": player, "holder": holder, "card": picked})
     from .starts import player_starts
