@@ -300,3 +300,36 @@ def test_in_a_team_of_two_players_each_holds_the_character_they_pick(both, mode,
         mine = [f for f, x in st.figures.items() if x.get("player") == player
                 or x.get("player") is None and st.teams[x["owner"]] == [player]]
         assert st.counters[f"hand-limit/{player}"] == sum(icons[f] for f in mine) > 0
+
+
+# ---- the Mayhem deck: the box's Mayhem cards, one shared deck ---------------------------------
+
+@pytest.mark.parametrize("mode, players, kept", [("standard", 2, 22), ("free-for-all", 3, 12)])
+def test_shuffle_deck_lays_the_boxs_cards_the_mode_keeps_and_the_players_draw_from_one_deck(both, mode, players,
+                                                                                             kept):
+    """The game's `draw-from` zone says `starts-with mayhem-card`: `shuffle-deck()` lays the box's
+    Mayhem cards in it (those with the mode's `cards-with` flag: Free-For-All's), then shuffles
+    them; `fill-zones()` leaves it to it; the players draw their hands from the one shared deck
+    (it was empty on the kernel: the draws read a deck per player)."""
+    rules = load_game_rules(both, "teen-titans-go", mode=mode)
+    st = play_game(rules, KernelConfig(players=players, seed=0, max_turns=0), ["random"]).state
+    assert {"event": "fill", "zone": "mayhem-deck", "count": kept} in st.log
+    assert not any(e["event"] == "fill" and e["zone"] == "mayhem-deck" for e in st.log[st.log.index(
+        {"event": "shuffle", "zone": "mayhem-deck"}):])
+    hands = {p: len(st.zones[f"hand/{p}"]) for p in st.players}
+    assert hands == {p: st.counters[f"hand-limit/{p}"] for p in st.players} and all(hands.values())
+    assert len(st.zones["mayhem-deck"]) + len(st.zones.get("mayhem-discard", [])) + sum(hands.values()) == kept
+    if mode == "free-for-all":
+        assert all(rules.cards[st.cards[u]].props.get("free-for-all") for u in st.zones["mayhem-deck"])
+
+
+def test_a_team_whose_players_were_swapped_draws_the_row_of_its_shape(both):
+    """`hand-draw [[4, 4], [7]]` (3 players): the Team of one player draws 7 wherever the chosen
+    colours put it (its row was the other Team's: its second player drew nothing)."""
+    rules = load_game_rules(both, "teen-titans-go", mode="three-players")
+    for seed in range(4):
+        st = play_game(rules, KernelConfig(players=3, seed=seed, max_turns=0), ["random"]).state
+        for team, members in st.teams.items():
+            for p in members:
+                limit = st.counters[f"hand-limit/{p}"]
+                assert len(st.zones[f"hand/{p}"]) == min(limit, 7 if len(members) == 1 else 4)
