@@ -11,13 +11,6 @@ from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 # the properties that name another zone of the game
 ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
-# the properties only the Mayhem boxes' engine reads (content/shared/game.mh)
-MAYHEM_ONLY = {"game": ("pile-to", "owner-kept-if"), "zone": (),
-               "counter": ("kept-as", "set-out-on", "set-out-if")}
-_ZONE_TAKES = ("a zone of the kernel takes per, ordered, visibility, capacity, reshuffle-from, refill-from, "
-               "in-play, draws-from, enter-effect, done-to, done-effect, pools, pieces, starts-with and shuffled")
-KERNEL_TAKES = {"game": _ZONE_TAKES, "zone": _ZONE_TAKES, "counter": "a counter of the kernel takes per, start, "
-                "start-from, min, max, reset and out-at-min"}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -47,11 +40,6 @@ def check_part(comp, game, diags: Diagnostics, box=None) -> None:
         diags.error("E205", f"'{comp.id}' is kept per team, but the game has no Teams", comp.props["per"].span,
                     hint="declare them in the game: teams 2")
     check_zone_refs(comp, game, diags, kernel=True)
-    for name in MAYHEM_ONLY.get(comp.kind, ()):
-        if name in comp.props:  # a game of the rules kernel: these are the Mayhem engine's alone
-            diags.error("E202", f"'{name}' is read by the Mayhem boxes' engine only: a game of the rules kernel "
-                        "has no such property", comp.props[name].span,
-                        hint=KERNEL_TAKES[comp.kind])
     phases = [c for c in comp.children if c.kind == "phase"] if comp.kind == "game" else []
     if phases:  # the kernel plays them in order (runtime/kernel/phases.py): one of them runs the turns
         check_phases(phases, diags)

@@ -47,8 +47,8 @@ class CardsInPlayMixin:
         st = self.state
         for zid, decl in self.rules.zone_decls.items():
             kind = prop(decl, "starts-with")
-            if kind is None:
-                continue
+            if kind is None or zid == st.zone_of["draw-from"]:
+                continue  # the Mayhem deck is shuffle-deck's (the box's Mayhem cards the mode keeps)
             cards = self.rules.cards_of(kind, box)
             st.zones[zid] = [cards[k]["qid"] for k in sorted(cards)]
             if prop(decl, "shuffled"):

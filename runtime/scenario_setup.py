@@ -167,7 +167,8 @@ class _Builder(BoardSetup):
         st.mayhem_deck = [cards[k]["qid"] for k in sorted(cards)]
         for zid, decl in self.rules.zone_decls.items():
             kind = prop(decl, "starts-with")
-            if kind is not None and zid in self.eng.rules.zone_decls:  # not a zone the mode leaves out
+            if kind is not None and zid in self.eng.rules.zone_decls and zid != st.zone_of["draw-from"]:
+                # not a zone the mode leaves out, nor the Mayhem deck (laid above)
                 found = self.rules.cards_of(kind, box)
                 st.zones[zid] = [found[k]["qid"] for k in sorted(found)]
         keys = game_keys(self.rules)

@@ -392,10 +392,14 @@ def test_fill_pools_owner_none_lays_every_piece_no_one_s_even_in_a_scenario(tmp_
     assert problems == [] and _rope_owners(played.state) == [None, None]
 
 
-def test_pieces_of_no_one_need_a_pool_kept_per_no_one(tmp_path):
+def test_pieces_of_no_one_lie_in_the_shared_pile_of_a_pool_zone_kept_per_team(tmp_path):
+    """Free-For-All's communal tokens in the Mayhem game, whose pools zone is kept per Team: every
+    piece in the zone's one shared pile, no one's, and no token a Team's own (it was an error)."""
     rules = _ridge_pools(tmp_path, "team", 'fill-pools(owner: "none")', supply="    per team\n    pools\n")
-    with pytest.raises(KernelError, match="kept per no one"):
-        KernelGame(rules, KernelConfig(players=2, seed=0)).start()
+    game = KernelGame(rules, KernelConfig(players=2, seed=0))
+    game.start()
+    assert _rope_owners(game.state) == [None, None] and rules.pieces.teamed == set()
+    assert not game.state.zones.get("supply/red") and not game.state.zones.get("supply/blue")
 
 
 # ---- take-team-lists --------------------------------------------------------------------------

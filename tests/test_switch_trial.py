@@ -86,13 +86,11 @@ def test_a_box_that_loads_has_no_first_error_and_plays_its_games(reports, box):
 
 
 @pytest.mark.parametrize("box", BOXES)
-def test_what_the_kernel_does_not_read_is_what_the_compiler_calls_the_mayhem_engines_only(reports, box):
-    """The game's properties no part of the kernel reads are those the compiler refuses in a
-    kernel game (E202, compiler/game_parts.py MAYHEM_ONLY), and a per-player `start-from`."""
-    from mayhem.compiler.game_parts import MAYHEM_ONLY
-    allowed = {name for names in MAYHEM_ONLY.values() for name in names} | {"start-from", "pool-die"}
-    words = {r["word"] for r in reports[box]["load"] if r["kind"] == "unread"}
-    assert words and words <= allowed and "start-from" not in words  # a per-player start-from is read
+def test_every_declaration_of_the_shared_game_is_read_by_the_kernel(reports, box):
+    """The game's properties no part of the kernel read were the Mayhem engine's alone (`kept-as`,
+    `set-out-on`, `set-out-if`, `owner-kept-if`, `pile-to`, `pool-die`: runtime/kernel/kept.py,
+    steps.round_over): none is left, and the compiler refuses none of them in a kernel game."""
+    assert [r for r in reports[box]["load"] if r["kind"] == "unread"] == []
 
 
 # ---- the machinery, each on its own ----------------------------------------------------------
@@ -232,7 +230,8 @@ def test_the_box_loads_with_its_characters_as_figures_and_its_tokens_as_pieces(r
 def test_the_boxes_figures_and_pieces_lie_in_the_declared_zones(tmp_path):
     """Dealt by the draft, two Characters a Team; the Teams' own tokens in their piles of the
     pools zone, the communal ones in its shared pile, the ACME tokens on their Location's pile
-    of the zone kept per space; and a piece placed on a Team (a GO! card's Gift tokens) lies in
+    of the game's `pile-to` zone, a VP token of each Team set out on each Location printed with
+    VP slots (the `vp` counter's `set-out-on`, the pool's `set-out-if`); and a piece placed on a Team (a GO! card's Gift tokens) lies in
     the zone kept per Team."""
     copy = tmp_path / "content"
     shutil.copytree(ROOT / "content", copy)
@@ -247,7 +246,11 @@ def test_the_boxes_figures_and_pieces_lie_in_the_declared_zones(tmp_path):
     assert sorted(Counter(fig["owner"] for fig in st.figures.values()).values()) == [2, 2]
     piles = {key for key in st.zones if st.zones[key] and not key.startswith(("on-figure", "on-edge"))}
     assert {"supply", "supply/black", "supply/white"} <= piles
-    assert [k for k in piles if k.startswith("on-space/")] == ["on-space/desert-road"]
+    assert [k for k in piles if k.startswith("token-pile/")] == ["token-pile/desert-road"]  # the game's `pile-to`
+    slots = ["desert-road", "home-sweet-home", "hunting-ground", "poker-night"]  # `vp-slots`: one VP of each Team
+    assert sorted(k for k in piles if k.startswith("on-space/")) == [f"on-space/{s}" for s in slots]
+    assert all(sorted((rules.cards[st.cards[u]].id, st.owners[u]) for u in st.zones[f"on-space/{s}"])
+               == [("vp", "black"), ("vp", "white")] for s in slots)
     assert holder_key(game, "black") == "on-team/black" and holder_key(game, "taz") == "on-figure/taz"
 
 

@@ -117,6 +117,10 @@ def shuffle_deck(run, env) -> None:
     if per and holders is None:
         raise KernelError(f"shuffle-deck(): the `draw-from` zone '{zone}' is kept per {per}: a deck is one "
                           "pile, or one per player or Team")
+    decl = next(c for c in run.rules.game["children"] if c["kind"] == "zone" and c["id"] == zone)
+    if "starts-with" in decl["props"]:  # the box's cards of that type, as many as the mode keeps
+        from .modes import mode_prop
+        _fill(run, zone, decl["props"]["starts-with"]["value"], False, mode_prop(run.rules, "cards-with"))
     shuffle(run, env, zone, of=holders)
     state.log.append({"event": "shuffle", "zone": zone})
 
@@ -129,35 +133,44 @@ def fill_zones(run, env) -> None:
     for zone in rules.game["children"]:
         props = zone["props"] if zone["kind"] == "zone" else {}
         ctype = props["starts-with"]["value"] if "starts-with" in props else None
-        if ctype is None:
-            continue
+        if ctype is None or zone["id"] == rules.zone_roles.get("draw-from"):
+            continue  # the deck is shuffle-deck's to fill
         if ctype not in rules.card_types:
             raise KernelError(f"zone '{zone['id']}': 'starts-with {ctype}' names no card type; card types: "
                               + ", ".join(sorted(rules.card_types)))
         if zone["id"] not in rules.zones:
             continue  # left out of the game
-        qids = [c.qid for c in rules.cards.values() if c.type == ctype]
-        per = rules.zones[zone["id"]].per
-        holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
-        for holder in holders:
-            key = state.zone_key(zone["id"], holder)
-            pile = state.zones.setdefault(key, [])
-            for qid in qids:
-                pile.append(len(state.cards))
-                state.cards.append(qid)
-                state.owners.append(holder)
-                state.places.append(key)
-            if "shuffled" in props and pile:
-                from .draws import shuffle
-                gen = state.random()
-                shuffle(gen, pile)
-                state.keep(gen)
-            state.log.append({"event": "fill", "zone": key, "count": len(qids)})
+        _fill(run, zone["id"], ctype, "shuffled" in props)
+
+
+def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -> None:
+    """The zone's piles (one per holder of a zone kept per player or Team) take the box's cards
+    of the card type, one of each, in declaration order (only those whose `flag` is set, when
+    given), shuffled (seeded) if `shuffled`; logged `fill`."""
+    rules, state = run.rules, run.state
+    qids = [c.qid for c in rules.cards.values() if c.type == ctype and (flag is None or c.props.get(flag))]
+    per = rules.zones[zone].per
+    holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
+    for holder in holders:
+        key = state.zone_key(zone, holder)
+        pile = state.zones.setdefault(key, [])
+        for qid in qids:
+            pile.append(len(state.cards))
+            state.cards.append(qid)
+            state.owners.append(holder)
+            state.places.append(key)
+        if shuffled and pile:
+            from .draws import shuffle
+            gen = state.random()
+            shuffle(gen, pile)
+            state.keep(gen)
+        state.log.append({"event": "fill", "zone": key, "count": len(qids)})
 
 
 def seat_value(state, given, player: str):
     """A number printed per seat (`hand-draw [[4, 4], [7]]`: per Team in order, per player of it
-    in seat order), or one number for every seat, for this player."""
+    in seat order; a Team whose players were swapped with another's reads the row of its number
+    of players), or one number for every seat, for this player."""
     if not isinstance(given, list):
         return given
     team = state.team_of(player)
@@ -165,6 +178,9 @@ def seat_value(state, given, player: str):
         row, at = given, state.players.index(player)
         return row[at] if at < len(row) and not isinstance(row[at], list) else (row[at][0] if at < len(row) else None)
     row = given[list(state.teams).index(team)] if list(state.teams).index(team) < len(given) else []
+    size = len(state.teams[team])
+    if isinstance(row, list) and len(row) != size:  # the Teams' players swapped (`form-teams(names: "chosen")`):
+        row = next((r for r in given if isinstance(r, list) and len(r) == size), row)  # the row of its shape
     at = state.teams[team].index(player)
     return row[at] if isinstance(row, list) and at < len(row) else None
 
@@ -219,15 +235,13 @@ def fill_pools(run, env, owner=None) -> None:
     """`fill-pools(owner:)`: the pools are laid with the table (setup.py, pieces.setup_pieces:
     each pool's count, a `pile-on` pool's face down and shuffled on its space), before any step
     of the setup, so that a scenario has them; what this step says, its `owner`, is read there
-    (`communal`). Run, it checks that the pieces are where it says: no one's with `"none"`."""
+    (`communal`: with `"none"` every piece lies in the pools zone's one shared pile, a zone kept
+    per Team too, and no token's pieces are a Team's own)."""
     if owner not in (None, "placer", "none"):
         raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
     pieces, state = run.rules.pieces, run.state
     if pieces is None:
         return  # a game without pools fills none
-    if owner == "none" and pieces.pool_per is not None:
-        raise KernelError("fill-pools(owner: \"none\"): the pieces are no one's, so their pool is one: the "
-                          "zone flagged `pools` is kept per no one (not per team)")
     laid = sum(1 for zone in (pieces.pool_zone,) if zone for key in state.zones
                if key == zone or key.startswith(zone + "/") for _ in state.zones[key])
     state.log.append({"event": "fill-pools", "pieces": laid, **({"owner": "none"} if owner == "none" else {})})

@@ -2,7 +2,8 @@
 
 A `mode` declared in the box of a kernel game changes that game's structure, not flags the
 runtime reads: `without KIND ID` leaves a counter, rule or zone out (and the pools that would
-lie in a zone left out), its `rule`s are added, its `setup { }`, `round { }` and `end when`
+lie in a zone left out), its `rule`s are added, its `phase`s replace the game's of their id,
+its `setup { }`, `round { }` and `end when`
 take the place of the game's, its `round-end { }` runs first in the game's; its `seats` are the
 players, their Teams and how many figures each controls, its `board` the rows a board is laid
 in, its `cards-with FLAG` the cards its decks keep. load_game_rules(ir, box, mode=ID) reads the game so changed (docs/kernel.md, "Modes")."""
@@ -31,10 +32,13 @@ class Chosen:
 
 def figure_counts(rules, spec: dict, holders: list) -> list[int]:
     """How many figures of a kind each holder takes, in the holders' order: by the seats of the
-    mode the game is played in for a kind kept per player, else the kind's `count` each."""
+    mode the game is played in for a kind kept per player (for one kept per Team, its seats'
+    figures summed), else the kind's `count` each."""
     mode = rules.mode
     if mode is not None and mode.figures and spec["per"] == "player":
         return list(mode.figures[:len(holders)])
+    if mode is not None and mode.figures and mode.team_of and spec["per"] == "team":  # its seats' figures
+        return [sum(n for t, n in zip(mode.team_of, mode.figures) if t == i) for i in range(len(holders))]
     return [spec["count"]] * len(holders)
 
 
@@ -107,9 +111,11 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
 
 
 def _game(game: dict, mode: dict, gone: set, seats) -> dict:
-    """The game's declaration less what the mode leaves out, with the mode's rules, slots,
-    seats and board rows."""
-    children = [c for c in game["children"] if (c["kind"], c["id"]) not in gone]
+    """The game's declaration less what the mode leaves out, with the mode's rules, phases (each
+    in place of the game's of its id), slots, seats and board rows."""
+    phases = {c["id"]: c for c in mode["children"] if c["kind"] == "phase"}  # in place of the game's of that id
+    children = [phases.get(c["id"], c) if c["kind"] == "phase" else c
+                for c in game["children"] if (c["kind"], c["id"]) not in gone]
     children += [c for c in mode["children"] if c["kind"] == "rule"]
     rows = _prop(mode, "board")
     if rows:
@@ -118,9 +124,10 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
     effects = dict(game["effects"])
     for name, slot in mode.get("effects", {}).items():
         if name == "round-end" and name in effects:  # the mode's first, then the game's, under its `when`
-            effects[name] = {**effects[name], "body": slot["body"] + effects[name]["body"]}
+            effects[name] = {**effects[name], "body": slot["body"] + effects[name]["body"],
+                             "first": len(slot["body"])}  # where the mode's part ends (phases.py)
         else:
-            effects[name] = slot
+            effects[name] = {**slot, "first": len(slot["body"])} if name == "round-end" else slot
     props = dict(game["props"])
     if seats:
         players = sum(map(len, seats))
@@ -132,12 +139,13 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
 def _box(box_comp: dict, ir: dict, box: str, gone: set) -> dict:
     """The box less the pools whose pieces would lie in a zone the mode leaves out: the zone
     flagged `pools`, or for a pool laid face down on a space (`pile-on`), the zone of pieces
-    kept per space."""
+    kept per space or the game's `pile-to` zone."""
     game_id = _prop(box_comp, "game")
     game = next(c for c in ir["components"] if c["kind"] == "game" and c["id"] == game_id and c["box"] in (box, None))
     zones = [c for c in game["children"] if c["kind"] == "zone" and ("zone", c["id"]) in gone]
     pools_gone = any(_prop(z, "pools") for z in zones)
-    piles_gone = any(_prop(z, "pieces") and _prop(z, "per") == "space" for z in zones)
+    piles_gone = any(_prop(z, "pieces") and _prop(z, "per") == "space" or z["id"] == _prop(game, "pile-to")
+                     for z in zones)  # the zone of pieces on a space, or the one the piles lie in
     if not pools_gone and not piles_gone:
         return box_comp
     kept = [c for c in box_comp["children"]

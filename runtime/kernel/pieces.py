@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .compile import _as_list
-from .draws import shuffle as _shuffle
 from .record import cleared, placed
 from .rules import Card, CardType, KernelError
 
@@ -34,6 +33,10 @@ class Pieces:
     teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
     blocking: set[str] = field(default_factory=set)  # qids that say `blocks-adjacency`: block their edge (edges.py)
     later: set[str] = field(default_factory=set)  # qids `discarded next-turn-end`: spared by their holder's own turn
+    pile: str | None = None  # the zone a `pile-on` pool's pieces lie in (the game's `pile-to`; else the space's)
+    pool_props: dict = field(default_factory=dict)  # pool id -> its properties (kept.set_out)
+    kept: dict = field(default_factory=dict)  # counter id -> kept.Kept: a counter kept as pieces (`kept-as`)
+    owner_kept_if: str | None = None  # the flag of the tokens whose pieces keep their owner when taken (kept.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -96,13 +99,19 @@ def load(rules, tops: list[dict], box: dict) -> None:
         if pile is None and pool_zone is None:
             raise KernelError(f"pool '{pool['id']}': the game has no zone flagged `pools` for it")
         pieces.pools.append((pool["id"], counts, pile))
+        pieces.pool_props[pool["id"]] = {k: v["value"] for k, v in pool["props"].items()}
         if None not in counts and counts:
             pieces.teamed.update(pieces.fed[pool["id"]])
+    from .keeping import communal
+    if communal(rules):  # `fill-pools(owner: "none")`: no piece is a Team's own
+        pieces.teamed = set()
     for name in pieces.discards.get("next-turn-end", ()):
         pieces.later.add(name)
     if "round-end" in pieces.discards:
         rules.uses_rounds = True  # a discard at the round's end: the turns come in rounds
     rules.pieces = pieces
+    from .kept import load as load_kept
+    load_kept(rules, tops)  # the `pile-to` zone, counters kept as pieces, a piece taken's owner (kept.py)
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -122,25 +131,17 @@ def setup_pieces(rules, state) -> None:
         fed = p.fed[pool]
         for team, n in counts.items():
             if pile is not None:
-                key = f"{p.zones['space']}/{pile}"
-            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest shared
-                key = p.pool_zone if p.pool_per is None or team is None else f"{p.pool_zone}/{team}"
+                key = f"{p.pile}/{pile}"
+            else:  # a Team's own count in its Team's pile of a zone kept per Team; the rest (all: communal) shared
+                key = p.pool_zone if p.pool_per is None or team is None or nobody else f"{p.pool_zone}/{team}"
             for i in range(n or 0):
                 uid = len(state.cards)
                 state.cards.append(fed[i % len(fed)])
                 state.owners.append(None if nobody else team)
                 state.places.append(key)
                 state.zones.setdefault(key, []).append(uid)
-
-
-def shuffle_piles(rules, state) -> None:
-    """The face-down piles (`pile-on`) shuffled, seeded, once the table is laid."""
-    piles = [f"{rules.pieces.zones['space']}/{pile}" for _pool, _counts, pile in rules.pieces.pools if pile]
-    if piles:
-        gen = state.random()
-        for key in dict.fromkeys(piles):
-            _shuffle(gen, state.zones[key])
-        state.keep(gen)
+    from .kept import set_out
+    set_out(rules, state)  # a counter's pieces set out on the tiles that print its `set-out-on`
 
 
 # -- where pieces lie ------------------------------------------------------------------------
@@ -192,6 +193,15 @@ def _of(state, key: str, token: str) -> list[int]:
     return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
 
 
+def _at(run, holder, token: str) -> list[int]:
+    """The token's pieces on a holder: with a space's pile in a zone of its own, one heap (kept.heap)."""
+    key = holder_key(run, holder)
+    if run.rules.pieces.pile != run.rules.pieces.zones.get("space"):
+        from .kept import heap
+        return heap(run, holder, token, key)
+    return _of(run.state, key, token)
+
+
 def _token_id(run, token: str) -> str:
     return run.rules.cards[token].id
 
@@ -234,11 +244,12 @@ def _encloses(run, env, holder) -> bool:
 
 def _back(run, env, token, holders, count, event: str) -> None:
     state = run.state
+    teamed = run.rules.pieces.teamed
     for holder in _as_list(holders):
-        pieces = _of(state, holder_key(run, holder), token)
+        pieces = _at(run, holder, token)
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
-        for uid in back:
-            _move(state, uid, _pool_key(run, env, state.owners[uid]))
+        for uid in back:  # to its owner's pool when its token's pieces are a Team's own (kept.reown)
+            _move(state, uid, _pool_key(run, env, state.owners[uid] if token in teamed else None))
         if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
             cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
         if back:
@@ -260,10 +271,12 @@ def take(run, env, token, **where) -> None:
     (the top of an ordered pile)."""
     state = run.state
     source, to = where.get("from"), where.get("to")
-    moved = _of(state, holder_key(run, source), token)[:max(int(where.get("count", 1) or 0), 0)]
+    from .kept import reown, taken
+    moved = taken(run, token, _at(run, source, token), to)[:max(int(where.get("count", 1) or 0), 0)]
     key = holder_key(run, to)
     for uid in moved:
         _move(state, uid, key)
+        reown(run, token, uid, to)
     state.log.append({"event": "take", "token": _token_id(run, token), "from": source, "to": to,
                       "count": len(moved)})
     _blocks(run, token, source)
@@ -283,7 +296,7 @@ PRIMITIVES = {"place": place, "remove": remove, "remove-all": remove_all, "take"
 # -- functions -------------------------------------------------------------------------------
 
 def has(run, env, holder, token) -> bool:
-    return holder is not None and bool(_of(run.state, holder_key(run, holder), token))
+    return holder is not None and bool(_at(run, holder, token))
 
 
 def count(run, env, what, on=None, of=None) -> int:
@@ -296,7 +309,7 @@ def count(run, env, what, on=None, of=None) -> int:
         if run.rules.pieces.pool_zone is None:
             return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
-    return sum(len(_of(run.state, holder_key(run, h), what)) for h in _as_list(on))
+    return sum(len(_at(run, h, what)) for h in _as_list(on))
 
 
 FUNCTIONS = {"has": has, "count": count}

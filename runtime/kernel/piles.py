@@ -71,7 +71,10 @@ def draw(run, env, who, count=1) -> None:
     for player in who if isinstance(who, list) else [] if who is None else (who,):  # _as_list(who)
         into = dst if not spec.per or player is None else f"{dst}/{player}"
         for _ in range(max(int(count or 0), 0)):
-            pile = zones.get(f"{src}/{player}" if player is not None else src, [])
+            key = f"{src}/{player}" if player is not None else src
+            if key not in zones and not rules.zones[src].per:  # one shared deck (the Mayhem deck)
+                key = src
+            pile = zones.get(key, [])
             if not pile:
                 refill = rules.zones[src].reshuffle_from
                 if refill is None:
@@ -79,7 +82,7 @@ def draw(run, env, who, count=1) -> None:
                 _move_all(run, zones.get(state.zone_key(refill, player), []), src, player)
                 shuffle(run, env, src, player)
                 state.log.append({"event": "reshuffle", "player": player, "zone": src})
-                pile = state.zones.get(state.zone_key(src, player), [])
+                pile = state.zones.get(key, [])
                 if not pile:
                     break
             if plain:  # move(run, pile[0], dst, player)

@@ -103,6 +103,9 @@ def get_value(run, counter: str, holder) -> int:
     per = spec.per
     if not per:  # the game's own counter has no holder
         return run.state.counters.get(counter, spec.start)
+    if spec.kept_as is not None:  # a Team's pieces of a token (kept.py)
+        from .kept import value
+        return value(run, counter, holder)
     state = run.state
     if per == "team" and holder in state.players:
         holder = state.team_of(holder)
@@ -115,6 +118,9 @@ def get_value(run, counter: str, holder) -> int:
 def _change(run, counter: str, holder, value: int, add: bool) -> None:
     """set_value(get_value(...) + value) when `add`, set_value(value) otherwise, in one call."""
     spec = run.rules.counters[counter]
+    if spec.kept_as is not None:  # pieces of a token laid or sent back (kept.py)
+        from .kept import change
+        return change(run, counter, holder, value, add)
     state = run.state
     per = spec.per
     if not per:

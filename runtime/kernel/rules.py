@@ -43,6 +43,7 @@ class Counter:
     max: int | None
     reset: str | None
     out_at_min: bool
+    kept_as: str | None = None  # the qid of the token whose pieces it is (`kept-as`: kept.py)
 
     # the counter's changes and reads made for it once (counters.py): what the generated source calls
     @cached_property

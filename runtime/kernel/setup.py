@@ -5,7 +5,8 @@ set, and the first player named."""
 from __future__ import annotations
 
 from .board import setup_figures
-from .pieces import setup_pieces, shuffle_piles
+from .kept import shuffle_piles
+from .pieces import setup_pieces
 from .rules import KernelError
 
 _TABLES: dict[tuple, tuple] = {}  # (rules' id, seats, decks) -> (the rules, the table dealt)

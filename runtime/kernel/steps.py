@@ -96,6 +96,9 @@ class Steps:
         self._slots.get("round", _nothing)(run, env)
         self.check_end(run)
         run_triggers(self, run, "round-start")
+        if "round-rest" in self._slots:  # the phases after the round's own start (phases.py)
+            self._slots["round-rest"](run, env)
+            self.check_end(run)
         state.active = first_of_round(self, previous)
         state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
                           "player": state.active})
@@ -106,6 +109,9 @@ class Steps:
         self._slots.get("round-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
         run_triggers(self, run, "round-end")
+        if "round-end-rest" in self._slots:  # the game's own `round-end { }`, after the event (phases.py)
+            self._slots["round-end-rest"](run, {"ctx:me": state.active})
+            self.check_end(run)
         if self.rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
             discard_due(self, run, "round-end")
         self.round_over(run)
@@ -150,15 +156,17 @@ class Steps:
 
     def round_over(self, run: Run) -> None:
         """At the end of a round, the dice placed on anything are taken back (logged
-        `dice-freed`), and every die rolled into a player's or a Team's pool goes back to its
-        holder's hand, out of the pool, to be rolled again by the next round's `roll`; the
-        game's own die (no holder) stays on the table."""
+        `dice-freed`), and every die rolled into a player's or a Team's pool (of the kind the
+        game's `pool-die` names, when it names one) goes back to its holder's hand, out of the
+        pool, to be rolled again by the next round's `roll`; the game's own die (no holder) and
+        a held die of another kind stay on the table."""
         dice = self.state.dice
         freed = [d for d, die in dice.items() if die["on"] is not None]
         if freed:
             self.state.log.append({"event": "dice-freed", "dice": freed})
+        kind = (self.rules.game["props"].get("pool-die") or {}).get("value")  # the kind the holders roll anew
         for d in [d for d, die in dice.items() if die["owner"] is not None or die["on"] is not None]:
-            if dice[d]["owner"] is None:
+            if dice[d]["owner"] is None or kind is not None and dice[d]["type"] != kind:
                 dice[d]["on"] = None
             else:
                 del dice[d]

@@ -72,6 +72,8 @@ def _per_rules(rules: GameRules) -> tuple:
     hit = _PER_RULES.get(id(rules))
     if hit is None or hit[0] is not rules:
         reads = state_reads(rules.end_guard)
+        if rules.pieces is not None and rules.pieces.kept:  # `value` of a counter kept as pieces reads zones
+            reads = None
         end = compiled(rules.end_guard) if rules.end_guard is not None else None
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
                 attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
