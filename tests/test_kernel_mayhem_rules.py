@@ -116,3 +116,19 @@ def test_a_location_s_icons_are_read_through_the_board(titans):
              if has_icon(run, env, "teen-titans-go:icon:gift-spot", location=s)]
     assert sorted(spots) == ["jump-city-mall", "jump-city-park"]
     assert not has_icon(run, env, "teen-titans-go:icon:gift-spot", location="the-lab")
+
+
+def test_the_active_character_knocked_out_in_its_turn_ends_the_turn(titans):
+    """"A KO'ed Character is immediately removed from the board" (KO): a Trap that KOs the Active
+    Character on its Move ends its turn (its Ability was still offered)."""
+    game = _started(titans)
+    state, run = game.state, Run(game, [])
+    decision = game.act(next(a for a in game.decision.actions if a.startswith("place-die")))
+    mover, player = state.active_figure, decision.player
+    move = next(a for a in decision.actions if a.startswith("move "))
+    trap = next(q for q, c in titans.cards.items() if c.id == "trap")
+    place(run, {"ctx:me": "p2" if player == "p1" else "p1"}, trap, 2, on=move.split()[-1])
+    state.counters[f"damage/{mover}"] = state.counters[f"life/{mover}"] - 1
+    decision = game.act(move)
+    assert state.figures[mover]["out"]
+    assert decision.player != player and not any(a.startswith("resolve ") for a in decision.actions)
