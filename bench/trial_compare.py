@@ -99,7 +99,7 @@ def _choose(bot, decision, game) -> str:
     """The kernel's random bot, as the Mayhem engine's RandomBot plays (runtime/bots.py): it does
     not finish a turn while it may still use its Ability (`resolve` offered)."""
     actions = decision.actions
-    if "end-turn" in actions and any(a.split()[0] == "resolve" for a in actions):
+    if "end-turn" in actions and any(a.startswith("resolve ") for a in actions):
         actions = [a for a in actions if a != "end-turn"]
     return bot.rnd.choice(actions)
 
