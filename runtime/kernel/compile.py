@@ -10,6 +10,9 @@ from __future__ import annotations
 import inspect
 import keyword
 
+from ...compiler.shorthand import lowered
+from .shorthands import _short
+
 _CACHE: dict[int, tuple[dict, object]] = {}
 
 
@@ -122,6 +125,8 @@ def source(e: dict | None, space: dict, bound=None) -> str:
     alone, a variable is read from `env`."""
     if e is None:
         return "None"
+    if e["e"] in ("ctx", "fn") and _short(e):  # a shorthand the load left (in a keyword of the shared rules)
+        e = lowered(e, getattr(space.get("__rules__"), "game", None))
     kind = e["e"]
     if kind in ("num", "bool", "str"):
         return name_for(space, e["v"])
@@ -220,7 +225,8 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return f"(not ({source(e['x'], space, bound)}))"
     if kind == "is" and e["r"]["e"] == "relation":  # `x is friend`: relations.py
         from .relations import is_related
-        left, rel = source(e["l"], space, bound), name_for(space, e["r"]["name"])
+        from ...compiler.shorthand import kernel_kind  # `x is character`: the kernel's `player-figure`
+        left, rel = source(e["l"], space, bound), name_for(space, kernel_kind(e["r"]["name"]))
         return f"({name_for(space, is_related)}(run, env, {left}, {rel}) != {name_for(space, e['negated'])})"
     if kind == "is":
         left, right = source(e["l"], space, bound), source(e["r"], space, bound)

@@ -7,7 +7,9 @@ here. `damage(target, amount)` raises the damage event with the amount pending (
 `prevent` or `increase` it, Reactions answer it: events.land), adds what is left to the
 counter (logged `damage` with the `total`), raises the dealt event with that amount, and
 knocks the figure out when its counter reaches its bound: the figure leaves the board, its
-counter goes back to its start (logged `knock-out`), and the `ko-event` is raised. A figure
+counter goes back to its start, the pieces on it whose token is flagged `cleared-on-ko` go
+back to their pools (logged `knock-out`), and the `ko-event` is raised; the Active figure
+knocked out in its own turn ends that turn once the step in progress is over. A figure
 knocked out takes no more damage (nothing puts it back yet). `assault(target, amount)`
 raises the assault event with the amount pending, then deals what is left as `damage` does.
 `remove-damage(target, amount)` takes up to that much off the counter, never below its `min`
@@ -94,9 +96,27 @@ def knock_out_figure(run, env, figure) -> None:
     fig["space"], fig["out"], fig["out-round"] = None, True, state.round  # the round: record.py
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
+    _clear_pieces(run, env, figure)
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
         land(run, env, spec.out, 0, {"var:figure": figure})
+    if state.active_figure == figure and state.active_turn == state.turn:
+        state.end_turn = True  # the Active figure off the board: its turn ends once the step is over
+
+
+def _clear_pieces(run, env, figure) -> None:
+    """The pieces lying on the figure whose token is flagged `cleared-on-ko` go back to their
+    pools (logged `remove`), the others stay."""
+    pieces = run.rules.pieces
+    if pieces is None or "figure" not in pieces.zones:
+        return
+    from .pieces import remove_all
+    from .vocabulary import flagged
+    state = run.state
+    lying = dict.fromkeys(state.cards[uid] for uid in state.zones.get(f"{pieces.zones['figure']}/{figure}", ()))
+    for token in lying:
+        if flagged(run, env, token, "cleared-on-ko"):
+            remove_all(run, env, token, **{"from": figure})
 
 
 def _tags(tags, env=None) -> tuple:
