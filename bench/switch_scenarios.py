@@ -33,6 +33,27 @@ FOLDERS = ("core", "teen-titans-go", "looney-tunes", "modes")
 SCENARIOS = ROOT / "tests" / "scenarios"
 
 
+# The kernel's log lines in the Mayhem scenarios' words (runtime/scenario_kernel_read.events): KIND
+# (`raise:NAME` for a raised event) -> None (no line of the Mayhem log: the kernel's own
+# bookkeeping, or a raise the kernel also logs as a line of its own) or (the Mayhem kind, {its
+# field: the kernel's field}). Each row is a line the two logs still say differently: "the logs
+# keep their lines" (docs/kernel.md, plan step 5) is done when this table is empty.
+LOG_LINES: dict = {
+    "place": ("place-token", {}),                 # a piece placed: {token, on, count}
+    "remove": ("remove-token", {}),               # pieces back to their pool: {token, from, count}
+    "discard": ("remove-token", {}),              # pieces back at their discard time
+    "place-figure": ("place", {}),                # a figure put on a space (not a move)
+    "resolve-ability": ("resolve", {"ability": "card", "sections": "effects"}),
+    "use": ("special", {"ability": "card"}),      # a part used once per ... (the Special Ability)
+    "assault": ("attack", {"attacker": "by"}),    # its amount before any listener changed it
+    "initiative": ("initiative", {"team": "lead"}),
+    "card-done": ("mission-complete", {"team": "holder"}),
+    "draw-into": ("go-card", {"team": "holder"}),
+    "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
+    "raise:enter": None, "raise:activate": None, "knock-out": None,
+}
+
+
 @lru_cache(maxsize=4)
 def compiled(root: Path = ROOT / "content") -> tuple:
     """(the Mayhem rules of the content, the IR of a copy whose Mayhem boxes name `game mayhem`)."""
@@ -63,7 +84,7 @@ def run_all(only: str | None = None, root: Path = ROOT / "content") -> list[dict
     for path in files(only):
         rel = path.relative_to(SCENARIOS)
         try:
-            r = run(kernel_ir, mrules, path)
+            r = run(kernel_ir, mrules, path, LOG_LINES)
             status, reasons, steps = r.status, r.failures, r.steps
         except Exception as exc:  # noqa: BLE001 - a scenario the Mayhem reader refuses: reported, not raised
             status, reasons, steps = "SETUP", [f"setup: {type(exc).__name__}: {str(exc).splitlines()[0]}"], 0

@@ -52,10 +52,11 @@ def to_scenario(text: str, tiles: list[str]) -> str:
     return " ".join(where.get(word, word) for word in text.split(" "))
 
 
-def run(kernel_ir: dict, mrules, path) -> KernelScenarioResult:
+def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
-    (the scenario's reader). A ScenarioError if the file is no well-formed scenario."""
+    (the scenario's reader); `aliases` the kernel's log lines in the scenario's words
+    (scenario_kernel_read.events). A ScenarioError if the file is no well-formed scenario."""
     path = str(path)
     spec, text = load(path)
     engine, _phase = validate(mrules, spec, text, path)
@@ -75,10 +76,10 @@ def run(kernel_ir: dict, mrules, path) -> KernelScenarioResult:
     try:
         game.start()
         for n, step in enumerate(spec.get("steps", []), 1):
-            if not _step(game, step, n, tiles, start, result, mrules):
+            if not _step(game, step, n, tiles, start, result, mrules, aliases):
                 break
             result.steps = n
-        result.failures += check(game, spec.get("expect", {}), "", start, tiles, mrules)
+        result.failures += check(game, spec.get("expect", {}), "", start, tiles, mrules, aliases)
     except Exception as exc:  # noqa: BLE001 - the kernel failing in play: the scenario fails with it
         result.failures.append(f"step {result.steps + 1}: the kernel raised {type(exc).__name__}: {exc}")
     result.ok = not result.failures
@@ -86,7 +87,7 @@ def run(kernel_ir: dict, mrules, path) -> KernelScenarioResult:
     return result
 
 
-def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules) -> bool:
+def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules, aliases) -> bool:
     """One step: its options checked, its rolls forced, its action taken, its expectations
     checked; False when play cannot go on."""
     action, since = step.get("action"), len(game.state.log)
@@ -109,7 +110,7 @@ def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules
             result.failures.append(f"step {n}: '{action}' is not a legal action (kind "
                                    f"{kernel_kind(game)}); legal: {shown}" if game.decision else f"step {n}: {exc}")
             return False
-    result.failures += check(game, step.get("expect", {}), f"step {n}: ", since if action else start, tiles, mrules)
+    result.failures += check(game, step.get("expect", {}), f"step {n}: ", since if action else start, tiles, mrules, aliases)
     return True
 
 

@@ -25,14 +25,41 @@ def kernel_kind(game) -> str | None:
     return "die" if starters and all(a.split(" ", 1)[0] in starters for a in d.actions) else "turn"
 
 
-def events(game, since: int, tiles: list[str]) -> list[dict]:
-    """The log from `since` on, each raised event as the event it names."""
+def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> list[dict]:
+    """The log from `since` on, each raised event as the event it names (`raise:NAME` in
+    `aliases`), a tile in a field as its label, a player among winners as their Team. `aliases`
+    translates a kernel line into the scenario's: KIND -> None (not a line of the scenario's
+    log) or (its kind there, {its field: the kernel's field}); a `from` is also `frm`."""
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
+    aliases = aliases or {}
     out = []
     for e in game.state.log[since:]:
-        if e.get("event") == "raise":
+        kind = e.get("event")
+        if kind == "raise":
+            kind = f"raise:{e['name']}"
             e = {"event": e["name"], **{k: v for k, v in e.items() if k not in ("event", "name", "by")}}
+        if kind in aliases:
+            alias = aliases[kind]
+            if alias is None:
+                continue
+            e = {**e, "event": alias[0], **{new: e.get(old) for new, old in alias[1].items()}}
+        if "from" in e:
+            e = {**e, "frm": e["from"]}
+        if kind == "game-over":
+            e = {**e, "winners": teams_of(game, e.get("winners"))}
         out.append({k: where.get(v, v) if isinstance(v, str) else v for k, v in e.items()})
+    return out
+
+
+def teams_of(game, winners):
+    """Winners as the scenario names them: each player's Team, in a game with Teams."""
+    if winners is None or not game.state.teams:
+        return winners
+    out = []
+    for w in winners:
+        team = game.state.team_of(w) if w in game.state.players else w
+        if team not in out:
+            out.append(team)
     return out
 
 
@@ -154,20 +181,20 @@ class Reader:
         return [to_scenario(a, self.tiles) for a in d.actions]
 
     def _winners(self, parts):
-        return (self.state.result or {}).get("winners")
+        return teams_of(self.game, (self.state.result or {}).get("winners"))
 
     def _over(self, parts):
         return self.game.over
 
 
-def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules) -> list[str]:
+def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, aliases=None) -> list[str]:
     """The differences between the kernel game and an expectation table (runtime/scenario.py's
     check, read by meaning); `events` and `no_events` from the log's index `since` on."""
     failures = []
     reader = None
     for key, want in expect.items():
         if key in ("events", "no_events"):
-            log = events(game, since, tiles)
+            log = events(game, since, tiles, aliases)
             if key == "events":
                 it = iter(log)
                 missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
