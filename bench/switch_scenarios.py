@@ -51,6 +51,7 @@ LOG_LINES: dict = {
     "draw-into": ("go-card", {"team": "holder"}),
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
     "raise:enter": None, "raise:activate": None, "knock-out": None,
+    "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import re
 
-from .decisions import IllegalAction
+from .decisions import IllegalAction, slug
 from .scenario import ScenarioError, ScenarioResult, load, validate
 from .scenario_kernel_read import check, kernel_kind
 from .scenario_kernel_setup import CannotSetUp, Table, dealt_game
@@ -47,7 +47,12 @@ def to_kernel(text: str, tiles: list[str]) -> str:
 
 
 def to_scenario(text: str, tiles: list[str]) -> str:
-    """An action in the kernel's words, in the scenario's: a tile is its position's label."""
+    """An action in the kernel's words, in the scenario's: a tile is its position's label; an
+    option of `do` or `choose` is named by its label's slug (runtime/decisions.py), as the
+    Mayhem engine names it (`do Run Away` is `do run-away`, `choose +1 Life` `choose 1-life`)."""
+    verb, _, rest = text.partition(" ")
+    if verb in ("do", "choose") and rest:
+        return f"{verb} {slug(rest)}"
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
     return " ".join(where.get(word, word) for word in text.split(" "))
 
@@ -104,7 +109,8 @@ def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules
     game.force([str(r) if str(r).endswith("*") else int(r) for r in step.get("rolls", [])], [])
     if action is not None:
         try:
-            game.act(to_kernel(action, tiles))
+            said = options.index(action) if action in options else None  # the kernel's own words for it
+            game.act(game.decision.actions[said] if said is not None else to_kernel(action, tiles))
         except IllegalAction as exc:
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
             result.failures.append(f"step {n}: '{action}' is not a legal action (kind "

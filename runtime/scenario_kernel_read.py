@@ -66,9 +66,10 @@ def teams_of(game, winners):
 class Reader:
     """The kernel game's value of an expectation path."""
 
-    def __init__(self, game, tiles: list[str], mrules) -> None:
+    def __init__(self, game, tiles: list[str], mrules, aliases: dict | None = None) -> None:
         from .scenario_keys import game_keys
         self.game, self.state, self.rules, self.tiles = game, game.state, game.rules, tiles
+        self.aliases = aliases or {}  # (events) and `decision:KIND`: a decision's kind in the scenario's words
         p = game.rules.pieces
         self.zones = p.zones if p is not None else {}
         self.pool_zone = p.pool_zone if p is not None else None
@@ -174,7 +175,9 @@ class Reader:
         if d is None:
             return None
         if parts[1] == "kind":
-            return kernel_kind(self.game)
+            kind = kernel_kind(self.game)
+            alias = self.aliases.get(f"decision:{kind}")
+            return alias[0] if alias else kind
         if parts[1] == "player":
             return d.player
         from .scenario_kernel import to_scenario
@@ -206,7 +209,7 @@ def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, 
                 if present:
                     failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
             continue
-        reader = reader or Reader(game, tiles, mrules)
+        reader = reader or Reader(game, tiles, mrules, aliases)
         got = reader.value(key)
         want = None if want == "none" else want
         if key == "decision.actions" and got is not None:
