@@ -52,6 +52,8 @@ LOG_LINES: dict = {
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
     "raise:enter": None, "raise:activate": None, "knock-out": None,
     "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
+    "verb:react": "play",                         # an action's verb: a Reaction played from the hand
+    "decision:react": ("reaction", {}),           # and the decision that offers it
 }
 
 

@@ -46,13 +46,15 @@ def to_kernel(text: str, tiles: list[str]) -> str:
     return re.sub(r"(?<![-\w])L(\d+)(?![-\w])", tile, text)
 
 
-def to_scenario(text: str, tiles: list[str]) -> str:
+def to_scenario(text: str, tiles: list[str], verbs: dict | None = None) -> str:
     """An action in the kernel's words, in the scenario's: a tile is its position's label; an
     option of `do` or `choose` is named by its label's slug (runtime/decisions.py), as the
     Mayhem engine names it (`do Run Away` is `do run-away`, `choose +1 Life` `choose 1-life`)."""
     verb, _, rest = text.partition(" ")
     if verb in ("do", "choose") and rest:
         return f"{verb} {slug(rest)}"
+    if verbs and verb in verbs:  # a verb the scenario says otherwise (`verb:KIND` of the aliases)
+        text = f"{verbs[verb]} {rest}" if rest else verbs[verb]
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
     return " ".join(where.get(word, word) for word in text.split(" "))
 
@@ -99,7 +101,8 @@ def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules
     if action is not None and game.decision is None:
         result.failures.append(f"step {n}: the game is over, but the scenario still plays {action!r}")
         return False
-    options = [to_scenario(a, tiles) for a in game.decision.actions] if game.decision is not None else []
+    verbs = {k[5:]: v for k, v in (aliases or {}).items() if k.startswith("verb:")}
+    options = [to_scenario(a, tiles, verbs) for a in game.decision.actions] if game.decision is not None else []
     missing = [a for a in step.get("expect_options", []) if a not in options]
     if missing:
         result.failures.append(f"step {n}: {missing} not among the legal actions {options}")

@@ -181,7 +181,8 @@ class Reader:
         if parts[1] == "player":
             return d.player
         from .scenario_kernel import to_scenario
-        return [to_scenario(a, self.tiles) for a in d.actions]
+        verbs = {k[5:]: v for k, v in self.aliases.items() if k.startswith("verb:")}
+        return [to_scenario(a, self.tiles, verbs) for a in d.actions]
 
     def _winners(self, parts):
         return teams_of(self.game, (self.state.result or {}).get("winners"))
