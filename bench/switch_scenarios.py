@@ -96,8 +96,22 @@ def run_all(only: str | None = None, root: Path = ROOT / "content") -> list[dict
 
 
 def reason_kind(reason: str) -> str:
-    """A failure's reason without what is particular to one scenario (its step, names, numbers)."""
+    """A failure's reason without what is particular to one scenario (its step, names, numbers):
+    for events, the kind of the first line missing (or present that should not be); for options
+    and steps, their verb."""
     text = re.sub(r"^step \d+: ", "", reason)
+    missing = re.search(r"missing from \{?(?:event = )?'([^']+)'", text)
+    if text.startswith("events:") and missing:
+        return f"events: no '{missing.group(1)}' line where expected"
+    extra = re.match(r"events: \{?(?:event = )?'([^']+)'.*should not have happened", text)
+    if extra:
+        return f"events: a '{extra.group(1)}' line that should not be"
+    verb = re.match(r"\['([a-z-]+)[^']*'.*\] (not among the legal actions|should not be legal here)", text)
+    if verb:
+        return f"'{verb.group(1)} ...' {verb.group(2)}"
+    illegal = re.match(r"'([a-z-]+)[^']*' is not a legal action \(kind ([a-z]+)\)", text)
+    if illegal:
+        return f"'{illegal.group(1)} ...' is not a legal action (the kernel asks: {illegal.group(2)})"
     text = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}", "…", text)
     text = re.sub(r"\b\d+\b", "N", text)
     text = re.sub(r"^(figures|teams|locations|edges|pools|players|zones)\.[^.:]+", r"\1.X", text)
