@@ -31,6 +31,7 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> l
     translates a kernel line into the scenario's: KIND -> None (not a line of the scenario's
     log) or (its kind there, {its field: the kernel's field}); a `from` is also `frm`."""
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
+    where.update((k, s) for s, k in getattr(game, "scenario_teams", {}).items())  # a kernel Team: the scenario's
     aliases = aliases or {}
     out = []
     for e in game.state.log[since:]:
@@ -55,9 +56,11 @@ def teams_of(game, winners):
     """Winners as the scenario names them: each player's Team, in a game with Teams."""
     if winners is None or not game.state.teams:
         return winners
+    back = {k: s for s, k in getattr(game, "scenario_teams", {}).items()}
     out = []
     for w in winners:
         team = game.state.team_of(w) if w in game.state.players else w
+        team = back.get(team, team)
         if team not in out:
             out.append(team)
     return out
@@ -70,6 +73,8 @@ class Reader:
         from .scenario_keys import game_keys
         self.game, self.state, self.rules, self.tiles = game, game.state, game.rules, tiles
         self.aliases = aliases or {}  # (events) and `decision:KIND`: a decision's kind in the scenario's words
+        self.named = getattr(game, "scenario_teams", {})  # the scenario's Team -> the kernel's
+        self.back = {k: s for s, k in self.named.items()}
         p = game.rules.pieces
         self.zones = p.zones if p is not None else {}
         self.pool_zone = p.pool_zone if p is not None else None
@@ -92,7 +97,7 @@ class Reader:
         if reader is not None:
             return reader(parts)
         if head == self.rules.lead_called:
-            return self.state.lead
+            return self.back.get(self.state.lead, self.state.lead)
         if head.endswith("_die"):
             x = self.state.dice.get(head[:-4])
             return None if x is None else f"{x['value']}{'*' if x.get('icon') else ''}"
@@ -125,7 +130,7 @@ class Reader:
         return f"'{attr}' of a figure: not read from the kernel"
 
     def _teams(self, parts):
-        team, attr = parts[1], parts[2]
+        team, attr = self.named.get(parts[1], parts[1]), parts[2]
         if attr in self.keys.team_counters:
             return self.state.counters.get(f"{attr}/{team}", 0)
         zone = self.keys.team_zones.get(attr)
@@ -158,7 +163,7 @@ class Reader:
     def _pools(self, parts):
         p = self.rules.pieces
         fed = set(p.fed.get(parts[1], ())) if p is not None else set()
-        colour = parts[2] if len(parts) > 2 else None
+        colour = self.named.get(parts[2], parts[2]) if len(parts) > 2 else None
         state = self.state
         return sum(1 for z, pile in state.zones.items() if z == self.pool_zone or z.startswith(f"{self.pool_zone}/")
                    for u in pile if state.cards[u] in fed and (colour is None or state.owners[u] == colour))

@@ -60,18 +60,24 @@ def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
     """The kernel game after its own setup, the scenario's Teams and sides dealt."""
     from .kernel.structure import KernelConfig
     setup = spec.get("setup", {})
-    teams = {t: [c.rsplit("/", 1)[-1] for c in chars] for t, chars in setup["teams"].items()}
     if any("/" in c for chars in setup["teams"].values() for c in chars):
         raise CannotSetUp("a Character of another box (Competitive Mode's box/id): the kernel deals the box's own")
     players = sum(len(t.players) for t in mgame_state.teams.values())
+    try:  # the kernel's Teams, in order: the scenario's, in its order (Free-For-All: p1 ... are t1 ...)
+        probe = ScenarioGame(rules, KernelConfig(players=players, seed=0))
+        probe._setup_table()
+        ids = list(probe.state.teams)
+    except KernelError as exc:
+        raise CannotSetUp(f"the kernel's setup: {exc}") from None
+    if len(ids) != len(setup["teams"]):
+        raise CannotSetUp(f"the scenario has {len(setup['teams'])} Teams, the kernel's game {len(ids)}")
+    named = dict(zip(setup["teams"], ids))
+    teams = {named[t]: [c.rsplit("/", 1)[-1] for c in chars] for t, chars in setup["teams"].items()}
     sides = {c: setup.get("sides", {}).get(c, "a") for chars in teams.values() for c in chars}  # default a
     config = KernelConfig(players=players, seed=setup.get("seed", 0), dashboards=teams, sides=sides)
     try:
         game = ScenarioGame(rules, config)
-        game._setup_table()
-        if set(game.state.teams) != set(teams):
-            raise CannotSetUp(f"the scenario's Teams {', '.join(teams)} are not the kernel's "
-                              f"{', '.join(game.state.teams)}")
+        game.scenario_teams = named  # the scenario's Team -> the kernel's (scenario_kernel_read reads it back)
         game.start()
     except _Held:
         game.pending = game.snapshot = None
@@ -90,9 +96,14 @@ class Table:
         self.game, self.rules, self.state = game, game.rules, game.state
         self.setup = spec.get("setup", {})
         self.mrules = mrules  # the Mayhem engine's rules of the same content: the scenario keys (scenario_keys)
+        self.named = game.scenario_teams
         p = self.rules.pieces
         self.zones = p.zones if p is not None else {}
         self.pool_zone = p.pool_zone if p is not None else None
+
+    def t(self, team):
+        """The kernel's Team a scenario's Team is (any other name as it is)."""
+        return self.named.get(team, team)
 
     # -- names --------------------------------------------------------------------------
 
@@ -165,7 +176,7 @@ class Table:
         state, rules = self.state, self.rules
         state.round = self.setup.get("round", 2)
         lead = self.setup.get(rules.lead_called)
-        state.lead = lead if lead is not None else list(state.teams)[0]
+        state.lead = self.t(lead) if lead is not None else list(state.teams)[0]
         effect = rules.effect_die
         for key, face in self.setup.items():
             if effect is not None and key == f"{effect}_die":
@@ -179,10 +190,10 @@ class Table:
             del state.dice[d]
         for team, values in self.setup.get("dice", {}).items():
             for value in values:
-                self.add_die(team, value, None)
+                self.add_die(self.t(team), value, None)
         state.forced = {"rolls": [str(r) if str(r).endswith("*") else int(r) for r in self.setup.get("rolls", [])],
                         "coins": [("heads" if i == 0 else "tails") for t in self.setup.get("tosses", [])
-                                  for i in [list(state.teams).index(t)]]}
+                                  for i in [list(state.teams).index(self.t(t))]]}
 
     def add_die(self, team: str, value: int, on) -> str:
         state = self.state
@@ -219,9 +230,9 @@ class Table:
                 state.counters[f"damage/{fig}"] = spec["damage"]
             if "remaining" in spec and life is not None:
                 state.counters[f"damage/{fig}"] = life - spec["remaining"]
-            owner_default = spec.get("token_owner", x["owner"])
+            owner_default = self.t(spec.get("token_owner", x["owner"]))
             for token, count in spec.get("tokens", {}).items():
-                n, owner = (count, owner_default) if isinstance(count, int) else (count["count"], count.get("owner", owner_default))
+                n, owner = (count, owner_default) if isinstance(count, int) else (count["count"], self.t(count.get("owner", owner_default)))
                 self.pieces(token, n, owner, f"{self.zones.get('figure')}/{fig}", f"figures.{fig}.tokens.{token}")
             for ability in spec.get("activated", []):
                 uid = self.part(fig, ability)
@@ -240,7 +251,7 @@ class Table:
                         self.move(uid, self.pool_zone if state.owners[uid] is None else f"{self.pool_zone}/{state.owners[uid]}")
             for token, count in loc.get("tokens", {}).items():
                 for entry in count if isinstance(count, list) else [count]:
-                    n, owner = (entry, None) if isinstance(entry, int) else (entry["count"], entry.get("owner"))
+                    n, owner = (entry, None) if isinstance(entry, int) else (entry["count"], self.t(entry.get("owner")))
                     self.pieces(token, n, owner, f"{space}/{tile}", f"locations.{label}.tokens.{token}")
         for label, toks in self.setup.get("edges", {}).items():
             for token, n in toks.items():
@@ -269,6 +280,7 @@ class Table:
             if dz.per is None:
                 continue
             for who, listed in self.setup.get(key, {}).items():
+                who = self.t(who) if dz.per == "team" or who not in state.players else who
                 owner = who if dz.per == "team" else (state.teams[who][0] if who in state.teams else who)
                 zone = f"{dz.zone}/{owner}"
                 for uid in list(state.zones.get(zone, [])):
@@ -285,7 +297,7 @@ class Table:
         from .scenario_keys import game_keys
         for counter in game_keys(self.mrules).team_counters:
             for team, n in self.setup.get(counter, {}).items():
-                self.state.counters[f"{counter}/{team}"] = n
+                self.state.counters[f"{counter}/{self.t(team)}"] = n
 
     def pools(self) -> None:
         """`pools = { POOL = N or { TEAM = N } }`: the pieces a pool keeps; the others out of play."""
@@ -296,7 +308,7 @@ class Table:
                 raise CannotSetUp(f"no pool '{pool}' among the kernel's pools")
             for team, n in (left.items() if isinstance(left, dict) else [(None, left)]):
                 here = [u for z in self.supply() for u in self.state.zones[z] if self.state.cards[u] in fed
-                        and (team is None or self.state.owners[u] == team)]
+                        and (team is None or self.state.owners[u] == self.t(team))]
                 for uid in here[n:]:
                     self.move(uid, SET_ASIDE)
 
