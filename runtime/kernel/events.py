@@ -173,13 +173,19 @@ def _pending(env: dict, word: str) -> list:
 
 
 def prevent(run, env, amount) -> None:
+    """The pending amount of the event being heard cut by `amount` (not below 0), logged with
+    what it cut (`prevent`, `amount`), as the Mayhem engine logs it."""
     pending = _pending(env, "prevent")
-    pending[0] = max(pending[0] - max(int(amount or 0), 0), 0)
+    cut = min(pending[0], max(int(amount or 0), 0))
+    pending[0] -= cut
+    run.state.log.append({"event": "prevent", "amount": cut})
 
 
 def increase(run, env, amount) -> None:
+    """The pending amount of the event being heard raised by `amount` (logged `increase`)."""
     pending = _pending(env, "increase")
     pending[0] += max(int(amount or 0), 0)
+    run.state.log.append({"event": "increase", "amount": max(int(amount or 0), 0)})
 
 
 def raise_event(run, env, event, amount=0, **fields) -> None:
