@@ -114,6 +114,7 @@ def reason_kind(reason: str) -> str:
         return f"'{illegal.group(1)} ...' is not a legal action (the kernel asks: {illegal.group(2)})"
     text = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}", "…", text)
     text = re.sub(r"\b\d+\b", "N", text)
+    text = re.sub(r"(not N): [a-z0-9-]+$", r"\1", text)  # the card a setup stopped at
     text = re.sub(r"^(figures|teams|locations|edges|pools|players|zones)\.[^.:]+", r"\1.X", text)
     text = re.sub(r"(expected) .*", r"\1 …", text)
     return text[:110]

@@ -29,7 +29,8 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> l
     """The log from `since` on, each raised event as the event it names (`raise:NAME` in
     `aliases`), a tile in a field as its label, a player among winners as their Team. `aliases`
     translates a kernel line into the scenario's: KIND -> None (not a line of the scenario's
-    log) or (its kind there, {its field: the kernel's field}); a `from` is also `frm`."""
+    log) or (its kind there, {its field: the kernel's field}), and such a line that moved nothing
+    (`count` 0) is none; a `from` is also `frm`."""
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
     where.update((k, s) for s, k in getattr(game, "scenario_teams", {}).items())  # a kernel Team: the scenario's
     aliases = aliases or {}
@@ -41,7 +42,7 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> l
             e = {"event": e["name"], **{k: v for k, v in e.items() if k not in ("event", "name", "by")}}
         if kind in aliases:
             alias = aliases[kind]
-            if alias is None:
+            if alias is None or e.get("count") == 0:  # (a piece line that moved none: `short`, nothing happened)
                 continue
             e = {**e, "event": alias[0], **{new: e.get(old) for new, old in alias[1].items()}}
         if "from" in e:
