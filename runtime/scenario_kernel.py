@@ -47,16 +47,20 @@ def to_kernel(text: str, tiles: list[str]) -> str:
 
 
 def to_scenario(text: str, tiles: list[str], verbs: dict | None = None) -> str:
-    """An action in the kernel's words, in the scenario's: a tile is its position's label; an
-    option of `do` or `choose` is named by its label's slug (runtime/decisions.py), as the
-    Mayhem engine names it (`do Run Away` is `do run-away`, `choose +1 Life` `choose 1-life`)."""
-    verb, _, rest = text.partition(" ")
-    if verb in ("do", "choose") and rest:
-        return f"{verb} {slug(rest)}"
-    if verbs and verb in verbs:  # a verb the scenario says otherwise (`verb:KIND` of the aliases)
-        text = f"{verbs[verb]} {rest}" if rest else verbs[verb]
+    """An action in the kernel's words, in the scenario's: a tile is its position's label, a verb
+    the scenario says otherwise (`verbs`) renamed. (A `do` or `choose` option is compared by its
+    slug: `same`.)"""
+    for verb, said in (verbs or {}).items():
+        text = re.sub(rf"^{re.escape(verb)}(?= |$)", said, text)
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
-    return " ".join(where.get(word, word) for word in text.split(" "))
+    return re.sub(r"[^ ]+", lambda m: where.get(m.group(0), m.group(0)), text)
+
+
+def same(a: str, b: str) -> bool:
+    """The same action in either engine's words: equal once both are slugs, as the Mayhem engine
+    names a `do` or `choose` option by its label's slug (runtime/decisions.py: `do Run Away` is
+    `do run-away`, `choose +1 Life` `choose 1-life`)."""
+    return slug(a) == slug(b)
 
 
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
@@ -103,16 +107,17 @@ def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules
         return False
     verbs = {k[5:]: v for k, v in (aliases or {}).items() if k.startswith("verb:")}
     options = [to_scenario(a, tiles, verbs) for a in game.decision.actions] if game.decision is not None else []
-    missing = [a for a in step.get("expect_options", []) if a not in options]
+    keys = [slug(o) for o in options]
+    missing = [a for a in step.get("expect_options", []) if slug(a) not in keys]
     if missing:
         result.failures.append(f"step {n}: {missing} not among the legal actions {options}")
-    present = [a for a in step.get("forbid_options", []) if a in options]
+    present = [a for a in step.get("forbid_options", []) if slug(a) in keys]
     if present:
         result.failures.append(f"step {n}: {present} should not be legal here")
     game.force([str(r) if str(r).endswith("*") else int(r) for r in step.get("rolls", [])], [])
     if action is not None:
         try:
-            said = options.index(action) if action in options else None  # the kernel's own words for it
+            said = keys.index(slug(action)) if slug(action) in keys else None  # the kernel's own words for it
             game.act(game.decision.actions[said] if said is not None else to_kernel(action, tiles))
         except IllegalAction as exc:
             shown = ", ".join(options[:12]) + (" ..." if len(options) > 12 else "")
@@ -129,4 +134,4 @@ def _setup_failed(result: KernelScenarioResult, why: str) -> KernelScenarioResul
     return result
 
 
-__all__ = ["KernelScenarioResult", "ScenarioError", "kernel_rules", "run", "to_kernel", "to_scenario"]
+__all__ = ["KernelScenarioResult", "ScenarioError", "kernel_rules", "run", "same", "to_kernel", "to_scenario"]

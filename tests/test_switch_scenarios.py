@@ -124,3 +124,6 @@ def test_locations_are_labels_in_the_scenario_and_tiles_in_the_kernel():
     assert scenario_kernel.to_kernel("move raven L4", tiles) == "move raven d"
     assert scenario_kernel.to_kernel("target L1-L4", tiles) == "target L1-L4"  # an edge keeps its label
     assert scenario_kernel.to_scenario("move raven d", tiles) == "move raven L4"
+    assert scenario_kernel.to_scenario("react dude-relax", tiles, {"react": "play"}) == "play dude-relax"
+    assert scenario_kernel.same("do place-or-move-an-obstacle", "do Place or move an Obstacle")  # a label's slug
+    assert not scenario_kernel.same("target L1", "target L1-L4")
