@@ -269,6 +269,7 @@ def _select(e: dict):
     elif e["where"] is not None:
         where = compiled(e["where"])
     every, span, prompt = e["quant"] == "all", e["span"], f"choose a {e['kind']}"
+    optional = e["quant"] == "up-to"  # `up-to 1`: or none (Run.choose_value)
     # the pool's source written in: one function
     if e["in"] is not None and e["where"] is None and kind != "edge" and kind not in RELATIONS:
         from .selects import select_of
@@ -285,7 +286,7 @@ def _select(e: dict):
             return values
         if not values:
             return None
-        return run.choose_value(env["ctx:me"], values, prompt, span)
+        return run.choose_value(env["ctx:me"], values, prompt, span, optional)
     return select
 
 

@@ -53,11 +53,15 @@ class Run:
         self.used += 1
         return answer
 
-    def choose_value(self, player: str, values: list, prompt: str, span=None):
-        if len(values) == 1:  # one choice: taken without asking
+    def choose_value(self, player: str, values: list, prompt: str, span=None, optional: bool = False):
+        """One of the values, asked of `player` (`target LABEL`); `optional` (`up-to 1`): or
+        none of them (`target none`, None), asked even of a lone value."""
+        if len(values) == 1 and not optional:  # one choice: taken without asking
             return values[0]
         labels = label_values(self.game, values)
         texts = list(map("target ".__add__, labels))
+        if optional:
+            values, texts = [*values, None], [*texts, "target none"]
         draws = self.draws
         if draws is not None:  # ask() and the game's _answer_in_place by draws, written out: no answer is kept
             options = list(dict.fromkeys(texts))

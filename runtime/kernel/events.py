@@ -50,7 +50,7 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     if not here.silent or state.triggers:
         if at is not None:
             from .movement import heard_at
-        for trigger, me, card, kept in _listeners(state, rules, here, event):
+        for trigger, me, card, kept in _listeners(state, rules, here, event, fields):
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
             if at is not None and not heard_at(run, kept, at):
@@ -79,11 +79,19 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     return landed
 
 
-def _listeners(state, rules, here, event: str) -> list:
+def _listeners(state, rules, here, event: str, fields: dict | None = None) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
-    player whose turn it is), the pieces and the figures, the cards in play (`me` the card's
-    owner; `_in` the zone it lies in, heard only while it still does), the installed ones."""
-    out = [(t, state.active, None, {}) for t in here.rules]
+    controller of the figure the event is about, its `figure` or else its `target` field, as a
+    piece on it hears: spaces.controller; the player whose turn it is for an event about no
+    figure), the pieces and the figures, the cards in play (`me` the card's owner; `_in` the zone
+    it lies in, heard only while it still does), the installed ones."""
+    me = state.active
+    if here.rules and fields:
+        about = fields.get("var:figure", fields.get("var:target"))
+        if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
+            from .spaces import controller
+            me = controller(state, "figure", about)
+    out = [(t, me, None, {}) for t in here.rules]
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here)
     if here.cards:
@@ -165,13 +173,19 @@ def _pending(env: dict, word: str) -> list:
 
 
 def prevent(run, env, amount) -> None:
+    """The pending amount of the event being heard cut by `amount` (not below 0), logged with
+    what it cut (`prevent`, `amount`), as the Mayhem engine logs it."""
     pending = _pending(env, "prevent")
-    pending[0] = max(pending[0] - max(int(amount or 0), 0), 0)
+    cut = min(pending[0], max(int(amount or 0), 0))
+    pending[0] -= cut
+    run.state.log.append({"event": "prevent", "amount": cut})
 
 
 def increase(run, env, amount) -> None:
+    """The pending amount of the event being heard raised by `amount` (logged `increase`)."""
     pending = _pending(env, "increase")
     pending[0] += max(int(amount or 0), 0)
+    run.state.log.append({"event": "increase", "amount": max(int(amount or 0), 0)})
 
 
 def raise_event(run, env, event, amount=0, **fields) -> None:

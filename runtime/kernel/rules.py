@@ -234,7 +234,8 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                            "body": c["effects"].get("effect", {}).get("body", []),
                            # the tags it adds to its primitives' (its `tags`), as their qids (damage.py, record.py)
                            "tags": tuple(tag_qids.get(t, t) for t in _prop(c, "tags", None) or ())}
-                for c in ir["components"] if c["kind"] == "keyword" and (c["box"] in (box, None))}
+                for c in lower_components([c for c in ir["components"]  # their shorthand words too
+                                           if c["kind"] == "keyword" and c["box"] in (box, None)], game)}
     effects = game["effects"]
     end = effects.get("end")
     roles = {"decks-to": _prop(game, "decks-to"), "draw-from": _prop(game, "draw-from"),

@@ -32,13 +32,14 @@ def select_of(e: dict):
     written (a card's parts are written into each card's own function)."""
     hit = _MADE.get(id(e))
     if hit is None or hit[0] is not e:
-        hit = _MADE[id(e)] = (e, written_select(e["in"], e["quant"] == "all", f"choose a {e['kind']}", e["span"]))
+        hit = _MADE[id(e)] = (e, written_select(e["in"], e["quant"] == "all", f"choose a {e['kind']}", e["span"],
+                                                e["quant"] == "up-to"))
     return hit[1]
 
 
-def written_select(pool: dict, every: bool, prompt: str, span):
-    """`select(run, env)` for `one KIND in POOL` (`all` when `every`): the value chosen (None
-    when the pool is empty), or the list."""
+def written_select(pool: dict, every: bool, prompt: str, span, optional: bool = False):
+    """`select(run, env)` for `one KIND in POOL` (`all` when `every`; `up-to 1` when `optional`:
+    or none, Run.choose_value): the value chosen (None when the pool is empty), or the list."""
     space: dict = {"_prompt": prompt, "_span": span}
     if pool.get("e") == "bin" and pool.get("op") == "+":
         left, right, shared = source(pool["l"], space), pool["r"], _Shared()
@@ -53,6 +54,8 @@ def written_select(pool: dict, every: bool, prompt: str, span):
         made = f"list(values) if isinstance(values := {source(pool, space)}, list) else [] if values is None else [values]"
     lines = ["def select(run, env):", f"    values = {made}"]
     lines += ["    return values"] if every else [
+        "    if not values:", "        return None",
+        "    return run.choose_value(env['ctx:me'], values, _prompt, _span, True)"] if optional else [
         "    if not values:", "        return None",
         "    if len(values) == 1:", "        return values[0]",  # run.choose_value's own first test
         "    return run.choose_value(env['ctx:me'], values, _prompt, _span)"]

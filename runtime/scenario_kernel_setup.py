@@ -1,0 +1,376 @@
+"""A Mayhem scenario's [setup] laid on a kernel game of the shared rules' game (the switch's oracle).
+
+The kernel deals the scenario's Teams (`KernelConfig.dashboards`: no colour chosen, no draft)
+and sides, and plays the game's own `setup { }`; the game is held as its first round would
+start (`_Held`), and the scenario's table is then written into the kernel's state by meaning:
+the board's Locations by position (`L5` the fifth tile laid), the lead Team (the game's
+`lead-called` key), the face of the game's own die (its `effect-die`), each Team's dice of
+the die the Teams roll, figures' spaces, damage and pieces (`on-figure/X`, `on-space/TILE`,
+`on-edge/L1-L2`, taken from the supply zone flagged `pools`), the zones dealt from a deck
+(`hands` and the like, read by runtime/scenario_keys.py), counters kept per Team
+(by their ids), the pieces a pool keeps, and where play resumes (a phase of the game: the parts of
+the round before the turns from that phase on; `turn`: inside an Activation)."""
+from __future__ import annotations
+
+import re
+
+from .kernel.rounds import next_member
+from .kernel.rules import KernelError
+from .kernel.structure import KernelGame
+
+SET_ASIDE = "set-aside"  # the kernel's zone of cards out of the game (kernel/scenario.py)
+
+
+class CannotSetUp(Exception):
+    """The scenario's setup says something the translation cannot lay on the kernel's state."""
+
+
+class _Held(Exception):
+    """The kernel's setup is done: the game stops where its first round would start."""
+
+
+class ScenarioGame(KernelGame):
+    """A kernel game that stops after its setup (`hold`) and resumes at the scenario's phase:
+    `resume` is the body of the round's part to play first (compiled), then the turns."""
+
+    hold = True
+    resume = None
+
+    def _next_step(self):
+        phase = self.state.phase
+        if self.hold and phase == "round-start":
+            raise _Held()
+        if phase == "scenario-resume":
+            return ["scenario-resume"]
+        return super()._next_step()
+
+    def _run_step(self, run, step):
+        if step[0] != "scenario-resume":
+            return super()._run_step(run, step)
+        state = self.state
+        self.resume(run, {"ctx:me": state.active})
+        self.check_end(run)
+        state.active = next_member(state, state.lead) if state.lead in state.teams else state.active
+        state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
+                          "player": state.active})
+        state.phase = "turn-start"
+
+
+def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
+    """The kernel game after its own setup, the scenario's Teams and sides dealt."""
+    from .kernel.structure import KernelConfig
+    setup = spec.get("setup", {})
+    if any("/" in c for chars in setup["teams"].values() for c in chars):
+        raise CannotSetUp("a Character of another box (Competitive Mode's box/id): the kernel deals the box's own")
+    players = sum(len(t.players) for t in mgame_state.teams.values())
+    try:  # the kernel's Teams, in order: the scenario's, in its order (Free-For-All: p1 ... are t1 ...)
+        probe = ScenarioGame(rules, KernelConfig(players=players, seed=0))
+        probe._setup_table()
+        ids = list(probe.state.teams)
+    except KernelError as exc:
+        raise CannotSetUp(f"the kernel's setup: {exc}") from None
+    if len(ids) != len(setup["teams"]):
+        raise CannotSetUp(f"the scenario has {len(setup['teams'])} Teams, the kernel's game {len(ids)}")
+    named = dict(zip(setup["teams"], ids))
+    teams = {named[t]: [c.rsplit("/", 1)[-1] for c in chars] for t, chars in setup["teams"].items()}
+    sides = {c: setup.get("sides", {}).get(c, "a") for chars in teams.values() for c in chars}  # default a
+    config = KernelConfig(players=players, seed=setup.get("seed", 0), dashboards=teams, sides=sides)
+    try:
+        game = ScenarioGame(rules, config)
+        game.scenario_teams = named  # the scenario's Team -> the kernel's (scenario_kernel_read reads it back)
+        game.start()
+    except _Held:
+        game.pending = game.snapshot = None
+        game.hold = False
+        return game
+    except KernelError as exc:
+        raise CannotSetUp(f"the kernel's setup: {exc}") from None
+    raise CannotSetUp("the kernel's setup did not reach the first round (it asked: "
+                      f"{game.decision.kind if game.decision else 'nothing'})")
+
+
+class Table:
+    """Writes a Mayhem scenario's [setup] into a dealt kernel game's state (the module's docstring)."""
+
+    def __init__(self, game: ScenarioGame, spec: dict, mrules) -> None:
+        self.game, self.rules, self.state = game, game.rules, game.state
+        self.setup = spec.get("setup", {})
+        self.mrules = mrules  # the Mayhem engine's rules of the same content: the scenario keys (scenario_keys)
+        self.named = game.scenario_teams
+        p = self.rules.pieces
+        self.zones = p.zones if p is not None else {}
+        self.pool_zone = p.pool_zone if p is not None else None
+
+    def t(self, team):
+        """The kernel's Team a scenario's Team is (any other name as it is)."""
+        return self.named.get(team, team)
+
+    # -- names --------------------------------------------------------------------------
+
+    def tile(self, label: str) -> str:
+        tiles = self.state.board["tiles"]
+        m = re.fullmatch(r"L(\d+)", label)
+        if m is None or not 1 <= int(m.group(1)) <= len(tiles):
+            raise CannotSetUp(f"no Location {label} on a board of {len(tiles)}")
+        return tiles[int(m.group(1)) - 1]
+
+    def card_id(self, uid: int) -> str:
+        return self.rules.cards[self.state.cards[uid]].id
+
+    def move(self, uid: int, zone: str) -> None:
+        state = self.state
+        was = state.zones.get(state.places[uid])
+        if was is not None and uid in was:
+            was.remove(uid)
+        state.places[uid] = zone
+        state.zones.setdefault(zone, []).append(uid)
+
+    def supply(self) -> list[str]:
+        return [z for z in self.state.zones if z == self.pool_zone or z.startswith(f"{self.pool_zone}/")]
+
+    def pieces(self, token: str, n: int, owner: str | None, to: str, at: str) -> None:
+        """`n` pieces of `token` from the supply (the owner's own first), onto the zone `to`."""
+        state = self.state
+        zones = self.supply() + [z for z in state.zones if z.startswith(f"{self.zones.get('space', '-')}/")
+                                 and not z.startswith(to)]
+        found = [u for z in zones for u in state.zones[z] if self.card_id(u) == token]
+        mine = [u for u in found if state.owners[u] == owner] + [u for u in found if state.owners[u] is None]
+        rest = [u for u in found if u not in mine]
+        take = (mine + rest)[:n]
+        if len(take) < n:
+            raise CannotSetUp(f"{at}: only {len(take)} of {n} '{token}' pieces in the supply")
+        for uid in take:
+            self.move(uid, to)
+
+    # -- the table ------------------------------------------------------------------------
+
+    def lay(self) -> str:
+        """The state written; the phase play resumes at."""
+        self.board()
+        self.lead_and_dice()
+        self.figures()
+        self.locations()
+        self.decks()
+        self.counters()
+        self.pools()
+        from .kernel.layout import _blocked_by_pieces
+        _blocked_by_pieces(self.rules, self.state)
+        return self.resume()
+
+    def board(self) -> None:
+        from .kernel.layout import set_board
+        layout = self.rules.layout
+        if layout is None:
+            raise CannotSetUp("the game declares no board")
+        order = self.setup.get("board") or sorted(layout.tiles)
+        need = sum(layout.rows)
+        face_down = [t for t in self.state.board.get("tiles", []) if t not in layout.printed]
+        if face_down:
+            raise CannotSetUp("a board of face-down tiles (lay-board(face-down-slots:))")
+        set_board(self.state, order[:need])
+        gone = [self.tile(label) for label, loc in self.setup.get("locations", {}).items() if loc.get("removed")]
+        if gone:
+            set_board(self.state, order[:need], gone)
+
+    def lead_and_dice(self) -> None:
+        state, rules = self.state, self.rules
+        state.round = self.setup.get("round", 2)
+        lead = self.setup.get(rules.lead_called)
+        state.lead = self.t(lead) if lead is not None else list(state.teams)[0]
+        effect = rules.effect_die
+        for key, face in self.setup.items():
+            if effect is not None and key == f"{effect}_die":
+                state.dice[effect] = {"type": effect, "owner": None, "value": int(str(face).rstrip("*")),
+                                      "on": None, "icon": str(face).endswith("*")}
+        rolled = [d for d in rules.dice if d != effect]
+        if len(rolled) != 1:
+            raise CannotSetUp(f"the Teams' dice: the game has {len(rolled)} dice besides its own")
+        self.die = rolled[0]
+        for d in [d for d, x in state.dice.items() if x["owner"] is not None]:
+            del state.dice[d]
+        for team, values in self.setup.get("dice", {}).items():
+            for value in values:
+                self.add_die(self.t(team), value, None)
+        state.forced = {"rolls": [str(r) if str(r).endswith("*") else int(r) for r in self.setup.get("rolls", [])],
+                        "coins": [("heads" if i == 0 else "tails") for t in self.setup.get("tosses", [])
+                                  for i in [list(state.teams).index(self.t(t))]]}
+
+    def add_die(self, team: str, value: int, on) -> str:
+        state = self.state
+        state.die_serial += 1
+        ident = f"die#{state.die_serial}"
+        state.dice[ident] = {"type": self.die, "owner": team, "value": value, "on": on}
+        return ident
+
+    def part(self, figure: str, ability: str) -> int:
+        state = self.state
+        for zone, pile in state.zones.items():
+            if zone.endswith(f"/{figure}") and not zone.startswith(f"{self.zones.get('figure', '-')}/"):
+                for uid in pile:
+                    if self.card_id(uid) == ability:
+                        return uid
+        raise CannotSetUp(f"no Ability '{ability}' of {figure} among the kernel's parts")
+
+    def figures(self) -> None:
+        state, rules = self.state, self.rules
+        given = self.setup.get("figures", {})
+        for fig, x in state.figures.items():
+            if x["kind"] != "character" and fig not in given:
+                continue
+            x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
+        for fig, spec in given.items():
+            if "token" in spec:
+                raise CannotSetUp(f"figure {fig}: a token figure is not laid by the translation")
+            if fig not in state.figures:
+                raise CannotSetUp(f"no figure '{fig}' in the kernel's game")
+            x = state.figures[fig]
+            x["space"] = self.tile(spec["location"]) if spec.get("location") else None
+            life = state.counters.get(f"life/{fig}")
+            if "damage" in spec:
+                state.counters[f"damage/{fig}"] = spec["damage"]
+            if "remaining" in spec and life is not None:
+                state.counters[f"damage/{fig}"] = life - spec["remaining"]
+            owner_default = self.t(spec.get("token_owner", x["owner"]))
+            for token, count in spec.get("tokens", {}).items():
+                n, owner = (count, owner_default) if isinstance(count, int) else (count["count"], self.t(count.get("owner", owner_default)))
+                self.pieces(token, n, owner, f"{self.zones.get('figure')}/{fig}", f"figures.{fig}.tokens.{token}")
+            for ability in spec.get("activated", []):
+                uid = self.part(fig, ability)
+                x["acts"] = (*x.get("acts", ()), (0, state.round, uid, None))
+                self.add_die(x["owner"], 1, uid)
+
+    def locations(self) -> None:
+        state = self.state
+        space = self.zones.get("space")
+        for label, loc in self.setup.get("locations", {}).items():
+            tile = self.tile(label)
+            clear = loc.get("clear")
+            for zone in [f"{space}/{tile}", f"token-pile/{tile}"]:
+                for uid in list(state.zones.get(zone, [])):
+                    if clear is True or (isinstance(clear, list) and self.card_id(uid) in clear):
+                        self.move(uid, self.pool_zone if state.owners[uid] is None else f"{self.pool_zone}/{state.owners[uid]}")
+            for token, count in loc.get("tokens", {}).items():
+                for entry in count if isinstance(count, list) else [count]:
+                    n, owner = (entry, None) if isinstance(entry, int) else (entry["count"], self.t(entry.get("owner")))
+                    self.pieces(token, n, owner, f"{space}/{tile}", f"locations.{label}.tokens.{token}")
+        for label, toks in self.setup.get("edges", {}).items():
+            for token, n in toks.items():
+                self.pieces(token, n, None, f"{self.zones.get('edge')}/{label}", f"edges.{label}.tokens.{token}")
+
+    def decks(self) -> None:
+        """The zones dealt from a deck (scenario_keys.game_keys of the Mayhem rules: the same
+        declarations), the decks from the top."""
+        from .kernel.scenario import _take
+        from .scenario_keys import game_keys
+        state = self.state
+        keys = game_keys(self.mrules)
+        placed: set[int] = set()
+        for key, dz in keys.zones.items():
+            if dz.per is not None or key not in self.setup:
+                continue
+            for uid in list(state.zones.get(dz.zone, [])):
+                self.move(uid, SET_ASIDE)
+            for cid in self.setup[key]:
+                uid = _take(self.rules, state, cid, state.players[0], placed)
+                if uid is None:
+                    raise CannotSetUp(f"no card '{cid}' for {key}")
+                placed.add(uid)
+                self.move(uid, dz.zone)
+        for key, dz in keys.zones.items():
+            if dz.per is None:
+                continue
+            for who, listed in self.setup.get(key, {}).items():
+                who = self.t(who) if dz.per == "team" or who not in state.players else who
+                owner = who if dz.per == "team" else (state.teams[who][0] if who in state.teams else who)
+                zone = f"{dz.zone}/{owner}"
+                for uid in list(state.zones.get(zone, [])):
+                    self.move(uid, dz.source if dz.source != dz.zone else SET_ASIDE)
+                for cid in [listed] if dz.single else listed:
+                    player = owner if owner in state.players else state.teams[owner][0]
+                    uid = _take(self.rules, state, cid, player, placed)
+                    if uid is None:
+                        raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
+                    placed.add(uid)
+                    self.move(uid, zone)
+
+    def counters(self) -> None:
+        from .scenario_keys import game_keys
+        for counter in game_keys(self.mrules).team_counters:
+            for team, n in self.setup.get(counter, {}).items():
+                self.state.counters[f"{counter}/{self.t(team)}"] = n
+
+    def pools(self) -> None:
+        """`pools = { POOL = N or { TEAM = N } }`: the pieces a pool keeps; the others out of play."""
+        p = self.rules.pieces
+        for pool, left in self.setup.get("pools", {}).items():
+            fed = set(p.fed.get(pool, ())) if p is not None else set()
+            if not fed:
+                raise CannotSetUp(f"no pool '{pool}' among the kernel's pools")
+            for team, n in (left.items() if isinstance(left, dict) else [(None, left)]):
+                here = [u for z in self.supply() for u in self.state.zones[z] if self.state.cards[u] in fed
+                        and (team is None or self.state.owners[u] == self.t(team))]
+                for uid in here[n:]:
+                    self.move(uid, SET_ASIDE)
+
+    def resume(self) -> str:
+        """Where play resumes (the game's phases; `turn`: inside an Activation)."""
+        state, rules = self.state, self.rules
+        phase = self.setup.get("phase", "turn" if "turn" in self.setup else "activation")
+        phases = [c for c in rules.game["children"] if c["kind"] == "phase"]
+        ids = [c["id"] for c in phases]
+        turns = next((i for i, c in enumerate(phases) if (c["props"].get("runs") or {}).get("value") == "turns"), None)
+        if phase == "turn":
+            self.mid_turn(self.setup["turn"])
+            return phase
+        if phase not in ids or turns is None:
+            raise CannotSetUp(f"phase '{phase}': the game's phases are {', '.join(ids)}")
+        at = ids.index(phase)
+        if at == 0 and (phases[0]["props"].get("runs") or {}).get("value") == "round":
+            state.round -= 1  # the round's start runs whole: it begins the round
+            state.phase = "round-start"
+            return phase
+        if at > turns:
+            raise CannotSetUp(f"phase '{phase}' comes after the turns")
+        self.game.resume = _part_of_round(rules, phases[at:turns])
+        state.phase = "scenario-resume"
+        state.active = state.teams[state.lead][0]
+        return phase
+
+    def mid_turn(self, turn: dict) -> None:
+        from .kernel.record import made_active
+        state = self.state
+        fig = turn["figure"]
+        x = state.figures[fig]
+        team = x["owner"]
+        state.active = next_member(state, team)
+        state.turn = 1
+        state.played = [state.active]
+        part = self.part(fig, turn["ability"])
+        free = [d for d, die in state.dice.items() if die["owner"] == team and die["on"] is None
+                and die["value"] == turn["die"]]
+        die = free[0] if free else self.add_die(team, turn["die"], None)
+        state.dice[die]["on"] = part
+        state.active_figure, state.active_turn = fig, state.turn
+        made_active(state, fig, part, die)
+        if turn.get("moved"):
+            x["moved"] = state.turn
+        if turn.get("ability_done"):
+            x["resolved"] = state.turn
+        state.phase = "actions"
+
+
+def _part_of_round(rules, phases: list):
+    """The compiled body of these phases of the round (as kernel/phases.py writes them)."""
+    from .kernel.compile_stmts import compiled_block
+    body = []
+    for phase in phases:
+        effect = phase["effects"].get("effect")
+        if effect is not None and effect.get("when") is not None:
+            body.append({"op": "if", "cond": effect["when"], "then": effect["body"], "else": [],
+                         "span": effect["when"].get("span"), "node": f"{rules.game['id']}/{phase['id']}#when"})
+        elif effect is not None:
+            body += effect["body"]
+        runs = (phase["props"].get("runs") or {}).get("value")
+        if runs == "round" and rules.game["effects"].get("round") is not None:
+            body += rules.game["effects"]["round"]["body"]
+    return compiled_block(body, rules)

@@ -1,0 +1,129 @@
+"""The Mayhem scenarios played by the rules kernel (runtime/scenario_kernel.py, bench/switch_scenarios.py):
+the switch's oracle. A ratchet: the scenarios known to pass on the kernel keep passing, and the
+runner reads what it checks (a wrong expectation, event, option or action fails it)."""
+from __future__ import annotations
+
+from pathlib import Path
+import sys
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import switch_scenarios  # noqa: E402
+
+from mayhem.runtime import scenario_kernel  # noqa: E402
+
+# The scenarios of tests/scenarios/ that pass on the kernel (December 3, 2026: 36 of the 100).
+# A scenario that comes to pass joins the list; one that leaves it is a regression.
+PASSING = """
+core/flee-not-on-pull.toml core/flee-on-move.toml core/flee-one-per-character.toml core/flee-own-turn.toml
+core/melee-attack-no-target.toml core/mid-turn-after-move.toml core/move-announced-after-ko.toml
+core/ranged-attack-reach.toml core/recovery-return.toml core/shield-first-damage.toml
+core/shield-one-per-character.toml core/shield-token-damage.toml core/special-ability-limits.toml
+core/stun-attack-target.toml core/stun-empty-pool.toml core/teleport.toml core/trap-empty-pool.toml
+core/trap-entering.toml core/win-double-ko-not-across-rounds.toml core/win-double-ko.toml
+teen-titans-go/fire-x.toml teen-titans-go/mission-place-out-of-play.toml teen-titans-go/move-keyword.toml
+teen-titans-go/ranged-telekinesis.toml teen-titans-go/reaction-on-activate.toml
+teen-titans-go/recovery-both-five-vp-draw.toml looney-tunes/acme-mayhem-symbol-this-turn.toml
+looney-tunes/acme-plus-2-damage.toml looney-tunes/carrot-farm.toml looney-tunes/heal-x.toml
+looney-tunes/poison-recovery.toml looney-tunes/poison-x.toml looney-tunes/pull-full.toml
+looney-tunes/push.toml looney-tunes/ranged-slingshot-choice.toml looney-tunes/recovery-double-ko-draw.toml
+""".split()
+
+
+@pytest.fixture(scope="module")
+def rows() -> dict:
+    return {r["file"]: r for r in switch_scenarios.run_all()}
+
+
+def test_the_sweep_runs_the_hundred_scenarios_of_the_mayhem_boxes(rows):
+    assert len(rows) == 100
+    assert {r["folder"] for r in rows.values()} == set(switch_scenarios.FOLDERS)
+    assert {r["status"] for r in rows.values()} <= {"PASS", "FAIL", "SETUP"}
+    assert all(r["reasons"] for r in rows.values() if r["status"] != "PASS")  # each with its reason
+
+
+def test_the_scenarios_known_to_pass_on_the_kernel_pass(rows):
+    failing = {f: rows[f]["reasons"][:2] for f in PASSING if rows[f]["status"] != "PASS"}
+    assert failing == {}
+
+
+def _run(tmp_path, text: str):
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    mrules, kernel_ir = switch_scenarios.compiled()
+    return scenario_kernel.run(kernel_ir, mrules, path, switch_scenarios.LOG_LINES)
+
+
+CASE = '''
+[scenario]
+name = "Telekinesis on the kernel, with expectations {wrong}"
+box = "teen-titans-go"
+source = "none"
+[setup]
+teams = {{ black = ["cyborg", "starfire"], white = ["raven", "robin"] }}
+board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
+initiative = "white"
+mayhem_die = "2"
+dice = {{ black = [4, 1], white = [3, 2] }}
+[setup.figures.raven]
+location = "L6"
+[setup.figures.cyborg]
+location = "L6"
+[setup.figures.starfire]
+location = "L5"
+[setup.figures.robin]
+location = "L4"
+[[steps]]
+action = "place-die 3 raven/telekinesis"
+[[steps]]
+action = "resolve raven/telekinesis"
+{options}
+[expect]
+"figures.starfire.damage" = {damage}
+"figures.raven.location" = "{where}"
+events = [{{ event = "attack", attacker = "raven", target = "starfire", amount = {amount} }}]
+'''
+
+
+def test_a_scenario_right_about_the_kernel_passes(tmp_path):
+    result = _run(tmp_path, CASE.format(wrong="right", options="", damage=2, where="L6", amount=2))
+    assert result.status == "PASS", result.failures
+
+
+def test_the_runner_fails_a_scenario_whose_expectations_the_kernel_does_not_meet(tmp_path):
+    result = _run(tmp_path, CASE.format(wrong="wrong", damage=7, where="L4", amount=9,
+                                        options='forbid_options = ["resolve raven/telekinesis"]\n'
+                                                'expect_options = ["move raven L1"]'))
+    assert result.status == "FAIL"
+    text = "\n".join(result.failures)
+    assert "figures.starfire.damage: expected 7, got 2" in text
+    assert "figures.raven.location: expected 'L4', got 'L6'" in text
+    assert "missing from {event = 'attack'" in text
+    assert "['move raven L1'] not among the legal actions" in text
+    assert "should not be legal" in text
+
+
+def test_an_illegal_step_stops_the_scenario_with_the_legal_actions_in_the_scenarios_words(tmp_path):
+    text = CASE.format(wrong="wrong", options="", damage=2, where="L6", amount=2)
+    result = _run(tmp_path, text.replace('action = "resolve raven/telekinesis"', 'action = "move raven L1"'))
+    assert result.status == "FAIL"
+    assert any("'move raven L1' is not a legal action" in f and "move raven L2" in f for f in result.failures)
+
+
+def test_what_the_translation_cannot_lay_is_a_setup_failure_not_a_pass(tmp_path):
+    text = CASE.format(wrong="right", options="", damage=2, where="L6", amount=2)
+    text = text.replace("[setup]\n", '[setup]\nmode = "competitive"\n').replace('[setup.figures.cyborg]\nlocation = "L6"\n', "")
+    result = _run(tmp_path, text.replace('"cyborg", "starfire"', '"looney-tunes/taz", "starfire"'))
+    assert result.status == "SETUP" and not result.ok
+
+
+def test_locations_are_labels_in_the_scenario_and_tiles_in_the_kernel():
+    tiles = ["a", "b", "c", "d"]
+    assert scenario_kernel.to_kernel("move raven L4", tiles) == "move raven d"
+    assert scenario_kernel.to_kernel("target L1-L4", tiles) == "target L1-L4"  # an edge keeps its label
+    assert scenario_kernel.to_scenario("move raven d", tiles) == "move raven L4"
+    assert scenario_kernel.to_scenario("react dude-relax", tiles, {"react": "play"}) == "play dude-relax"
+    assert scenario_kernel.same("do place-or-move-an-obstacle", "do Place or move an Obstacle")  # a label's slug
+    assert not scenario_kernel.same("target L1", "target L1-L4")
