@@ -3,8 +3,8 @@
 A game whose `setup { }` says `draft()` deals no figure that is a card (dashboards.deal_figures):
 the players pick them, one at a time, in seat order from the first player and round and round,
 each for themselves (a figure kind kept `per player`) or for their Team (`per team`: in a Team of
-several players, the figure is the picker's, its `player`, as each player of the Mayhem 3 and
-4 player games controls the Character they pick), until
+several players, the figure is the picker's, its `player`: each player of such a Team controls
+the figure they pick), until
 every holder has its `count` (a holder full is passed over); a picked card is gone from the
 choices. A configuration that names the cards (`KernelConfig.dashboards`, a scenario's
 `dashboards`) deals them instead."""

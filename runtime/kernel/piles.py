@@ -72,7 +72,7 @@ def draw(run, env, who, count=1) -> None:
         into = dst if not spec.per or player is None else f"{dst}/{player}"
         for _ in range(max(int(count or 0), 0)):
             key = f"{src}/{player}" if player is not None else src
-            if key not in zones and not rules.zones[src].per:  # one shared deck (the Mayhem deck)
+            if key not in zones and not rules.zones[src].per:  # one deck all players draw from
                 key = src
             pile = zones.get(key, [])
             if not pile:
