@@ -225,7 +225,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return f"(not ({source(e['x'], space, bound)}))"
     if kind == "is" and e["r"]["e"] == "relation":  # `x is friend`: relations.py
         from .relations import is_related
-        from ...compiler.shorthand import kernel_kind  # `x is character`: the kernel's `player-figure`
+        from ...compiler.shorthand import kernel_kind  # a kind of the shared vocabulary: the kernel's own
         left, rel = source(e["l"], space, bound), name_for(space, kernel_kind(e["r"]["name"]))
         return f"({name_for(space, is_related)}(run, env, {left}, {rel}) != {name_for(space, e['negated'])})"
     if kind == "is":
