@@ -174,7 +174,7 @@ def _pending(env: dict, word: str) -> list:
 
 def prevent(run, env, amount) -> None:
     """The pending amount of the event being heard cut by `amount` (not below 0), logged with
-    what it cut (`prevent`, `amount`), as the Mayhem engine logs it."""
+    what it cut (`prevent`, `amount`), as the other engine logs it."""
     pending = _pending(env, "prevent")
     cut = min(pending[0], max(int(amount or 0), 0))
     pending[0] -= cut
