@@ -94,18 +94,6 @@ def test_an_opposing_trap_damages_a_character_entering_its_location(titans):
     assert state.counters[f"damage/{mover}"] == 2 and state.zones["on-space/the-lab"] == []
 
 
-def test_the_free_move_is_gone_once_the_ability_is_resolved(titans):
-    """"The free Move comes before the Abilities" (game.mh's `move`): `free-move-available` is
-    false once the Active figure's part is resolved, as the Mayhem engine reads it."""
-    game = _started(titans)
-    decision = game.decision
-    decision = game.act(next(a for a in decision.actions if a.startswith("place-die")))
-    assert any(a.startswith("move ") for a in decision.actions)
-    decision = game.act(next(a for a in decision.actions if a.startswith("resolve ")))
-    if decision is not None and game.state.active_turn == game.state.turn:
-        assert not any(a.startswith("move ") for a in decision.actions), decision.actions
-
-
 def test_a_location_s_icons_are_read_through_the_board(titans):
     """game.mh's board names the tiles' `icons`, so `has-icon` reads them (the GO! cards' Gift,
     Clue and Pizza spots: without it no Location had an icon and those Missions never ended)."""

@@ -281,13 +281,9 @@ def spend_free_move(run, env) -> None:
 
 
 def free_move_available(run, env) -> bool:
-    """There is an acting figure, and it has used neither its free Move nor its part this turn
-    (the free Move comes before the part is resolved: record.py's `resolved`)."""
+    """There is an acting figure, and it has not used its free Move this turn."""
     fig = acting(run, env)
-    if fig is None or fig not in run.state.figures:
-        return False
-    kept, turn = run.state.figures[fig], run.state.turn
-    return kept.get("moved") != turn and kept.get("resolved") != turn
+    return fig is not None and fig in run.state.figures and run.state.figures[fig].get("moved") != run.state.turn
 
 
 def moved(run, env) -> bool:
