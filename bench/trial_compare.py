@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import trial  # noqa: E402
 from mayhem.compiler import driver  # noqa: E402
+from mayhem.runtime.kernel.effects import Run  # noqa: E402
+from mayhem.runtime.kernel.primitives import get_value  # noqa: E402
 
 ROUNDS = 40  # the Mayhem engine's GameConfig.max_rounds
 
@@ -85,7 +87,7 @@ def kernel_games(rules, games: int, seed: int) -> list[dict]:
         kos = sum(1 for e in state.log if e.get("event") == "knock-out")
         out.append({"seed": n, "reason": error or result.get("reason") or "max-rounds",
                     "winners": _teams(state, result.get("winners", [])), "rounds": min(state.round, ROUNDS), "kos": kos,
-                    "vp": sum(v for k, v in state.counters.items() if k.startswith("vp/")),
+                    "vp": sum(get_value(Run(game, []), "vp", t) for t in state.teams),  # kept as pieces
                     "decisions": len(game.history)})
     return out
 

@@ -134,8 +134,10 @@ class Reader:
 
     def _teams(self, parts):
         team, attr = self.named.get(parts[1], parts[1]), parts[2]
-        if attr in self.keys.team_counters:
-            return self.state.counters.get(f"{attr}/{team}", 0)
+        if attr in self.keys.team_counters:  # read as the kernel reads it (kept as pieces or a number)
+            from .kernel.effects import Run
+            from .kernel.primitives import get_value
+            return get_value(Run(self.game, []), attr, team)
         zone = self.keys.team_zones.get(attr)
         if zone is not None:
             decl = self.rules.zones[zone]

@@ -78,7 +78,11 @@ def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
     try:
         game = ScenarioGame(rules, config)
         game.scenario_teams = named  # the scenario's Team -> the kernel's (scenario_kernel_read reads it back)
-        game.start()
+        decision = game.start()
+        for _ in range(64):  # the setup's own questions (the hands' discards): the table replaces them
+            if decision is None:
+                break
+            decision = game.act(decision.actions[0])
     except _Held:
         game.pending = game.snapshot = None
         game.hold = False
@@ -131,7 +135,8 @@ class Table:
     def pieces(self, token: str, n: int, owner: str | None, to: str, at: str) -> None:
         """`n` pieces of `token` from the supply (the owner's own first), onto the zone `to`."""
         state = self.state
-        zones = self.supply() + [z for z in state.zones if z.startswith(f"{self.zones.get('space', '-')}/")
+        piles = [z for z in (self.zones.get("space"), self.rules.pieces.pile) if z]  # and a space's pile
+        zones = self.supply() + [z for z in state.zones if any(z.startswith(f"{p}/") for p in piles)
                                  and not z.startswith(to)]
         found = [u for z in zones for u in state.zones[z] if self.card_id(u) == token]
         mine = [u for u in found if state.owners[u] == owner] + [u for u in found if state.owners[u] is None]
@@ -279,7 +284,11 @@ class Table:
         for key, dz in keys.zones.items():
             if dz.per is None:
                 continue
-            for who, listed in self.setup.get(key, {}).items():
+            listed_for = self.setup.get(key, {})
+            for zone in [z for z in state.zones if z.startswith(f"{dz.zone}/")]:  # an owner not listed:
+                for uid in list(state.zones[zone]):  # no cards, as the Mayhem scenario's (its deck's again)
+                    self.move(uid, dz.source if dz.source != dz.zone else SET_ASIDE)
+            for who, listed in listed_for.items():
                 who = self.t(who) if dz.per == "team" or who not in state.players else who
                 owner = who if dz.per == "team" else (state.teams[who][0] if who in state.teams else who)
                 zone = f"{dz.zone}/{owner}"
@@ -297,7 +306,13 @@ class Table:
         from .scenario_keys import game_keys
         for counter in game_keys(self.mrules).team_counters:
             for team, n in self.setup.get(counter, {}).items():
-                self.state.counters[f"{counter}/{self.t(team)}"] = n
+                spec = self.rules.counters.get(counter)
+                if spec is not None and spec.kept_as is not None:  # kept as pieces (kernel/kept.py)
+                    from .kernel.effects import Run
+                    from .kernel.kept import change
+                    change(Run(self.game, []), counter, self.t(team), n, add=False)
+                else:
+                    self.state.counters[f"{counter}/{self.t(team)}"] = n
 
     def pools(self) -> None:
         """`pools = { POOL = N or { TEAM = N } }`: the pieces a pool keeps; the others out of play."""

@@ -10,9 +10,6 @@ from __future__ import annotations
 import inspect
 import keyword
 
-from ...compiler.shorthand import lowered
-from .shorthands import _short
-
 _CACHE: dict[int, tuple[dict, object]] = {}
 
 
@@ -125,8 +122,6 @@ def source(e: dict | None, space: dict, bound=None) -> str:
     alone, a variable is read from `env`."""
     if e is None:
         return "None"
-    if e["e"] in ("ctx", "fn") and _short(e):  # a shorthand the load left (in a keyword of the shared rules)
-        e = lowered(e, getattr(space.get("__rules__"), "game", None))
     kind = e["e"]
     if kind in ("num", "bool", "str"):
         return name_for(space, e["v"])

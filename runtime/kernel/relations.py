@@ -155,7 +155,6 @@ def figures_in(run, env, kind: str, values) -> list:
 
 
 def is_related(run, env, x, kind: str) -> bool:
-    """`x is friend` (a relation on the right of `is`): a figure that meets it; a kind of the
-    shared vocabulary read as the kernel's (compiler/shorthand.kernel_kind: a player's figure)."""
-    from ...compiler.shorthand import kernel_kind
-    return isinstance(x, str) and x in run.state.figures and related(run, env, kernel_kind(kind))(x)
+    """`x is friend` (a relation on the right of `is`): a figure that meets it (a kind of the
+    shared vocabulary is the kernel's by then: compile.py reads it through `kernel_kind`)."""
+    return isinstance(x, str) and x in run.state.figures and related(run, env, kind)(x)
