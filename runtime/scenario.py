@@ -217,24 +217,28 @@ def _show(want) -> str:
     return "{" + ", ".join(f"{k} = {v!r}" for k, v in want.items()) + "}"
 
 
+def event_failures(key: str, want: list, log: list[dict], where: str) -> list[str]:
+    """What an `events` (in order) or `no_events` expectation finds wrong in `log`: the scenario
+    runners' one reading of both (the Mayhem engine's, the kernel's, the switch's)."""
+    if key == "events":
+        it = iter(log)
+        missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
+        return [f"{where}events: expected {', '.join(_show(w) for w in want)} in order; "
+                f"missing from {_show(missing[0])}; the log has {[e['event'] for e in log]}"] if missing else []
+    present = [w for w in want if any(_event_matches(e, w) for e in log)]
+    return [f"{where}events: {', '.join(_show(w) for w in present)} should not have happened"] if present else []
+
+
 def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
     """The differences between the game and an expectation table; `events` and
     `no_events` look at the events from index `since` on."""
     failures = []
     for key, want in expect.items():
         if key == "events":
-            log = [e for e in game.events[since:] if e["event"] != "decision"]
-            it = iter(log)
-            missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
-            if missing:
-                failures.append(f"{where}events: expected {', '.join(_show(w) for w in want)} in order; "
-                                f"missing from {_show(missing[0])}; the log has {[e['event'] for e in log]}")
+            failures += event_failures(key, want, [e for e in game.events[since:] if e["event"] != "decision"], where)
             continue
         if key == "no_events":
-            log = game.events[since:]
-            present = [w for w in want if any(_event_matches(e, w) for e in log)]
-            if present:
-                failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
+            failures += event_failures(key, want, game.events[since:], where)
             continue
         try:
             got = _actual(game, key)

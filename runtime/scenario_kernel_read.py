@@ -10,7 +10,7 @@ flagged `pools`; a Team's zones and counters by the declarations runtime/scenari
 it names, its fields as raised; a tile in a field is its label."""
 from __future__ import annotations
 
-from .scenario import _event_matches, _same, _show
+from .scenario import _same, event_failures
 
 
 def kernel_kind(game) -> str | None:
@@ -208,17 +208,7 @@ def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, 
     reader = None
     for key, want in expect.items():
         if key in ("events", "no_events"):
-            log = events(game, since, tiles, aliases)
-            if key == "events":
-                it = iter(log)
-                missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
-                if missing:
-                    failures.append(f"{where}events: expected {', '.join(_show(w) for w in want)} in order; "
-                                    f"missing from {_show(missing[0])}; the log has {[e['event'] for e in log]}")
-            else:
-                present = [w for w in want if any(_event_matches(e, w) for e in log)]
-                if present:
-                    failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
+            failures += event_failures(key, want, events(game, since, tiles, aliases), where)
             continue
         reader = reader or Reader(game, tiles, mrules, aliases)
         got = reader.value(key)

@@ -372,21 +372,12 @@ def run(ir: dict, spec: dict, text: str, path: str):
 
 
 def _check(game: KernelGame, expect: dict, where: str, since: int) -> list[str]:
-    from ..scenario import _event_matches, _show
+    from ..scenario import event_failures
     failures = []
     log = game.state.log[since:]
     for key, want in expect.items():
-        if key == "events":
-            it = iter(log)
-            missing = [w for w in want if not any(_event_matches(e, w) for e in it)]
-            if missing:
-                failures.append(f"{where}events: expected {', '.join(_show(w) for w in want)} in order; missing "
-                                f"from {_show(missing[0])}; the log has {[e['event'] for e in log]}")
-            continue
-        if key == "no_events":
-            present = [w for w in want if any(_event_matches(e, w) for e in log)]
-            if present:
-                failures.append(f"{where}events: {', '.join(_show(w) for w in present)} should not have happened")
+        if key in ("events", "no_events"):
+            failures += event_failures(key, want, log, where)
             continue
         got = actual(game, key)
         want = None if want == "none" else want
