@@ -236,7 +236,8 @@ def test_a_game_without_pieces_has_none(embers):
 def test_a_team_s_own_pool_by_its_name(tmp_path):
     """A pool counted per Team (`red 3  blue 2`, the game's `team-names`) lays each Team's pieces
     in its own pile of a `pools` zone kept per Team, owned by the Team; a Team places from its own
-    pile, a piece goes back to its owner's; a pool with one `count` stays shared. The Teams'
+    pile, a piece goes back to its owner's; a pool with one `count` stays shared (its piece the
+    placing Team's while it lies out, nobody's back in the pool: pieces._placer). The Teams'
     ids are their names (`supply/red`), as the game's `team-names` gives them."""
     folder = _lab_copy(tmp_path, 'pool ember "Ember pieces" {\n    count 6',
                        'pool ember "Ember pieces" {\n    red 3\n    blue 2')
@@ -260,8 +261,8 @@ def test_a_team_s_own_pool_by_its_name(tmp_path):
     assert ids("supply/red") == [("ember", "red")] * 3 and ids("supply/blue") == [("ember", "blue")] * 2
     assert sorted(ids("supply")) == [("cinder", None)] * 3 + [("daze", None)] * 2 + [("freeze", None)] * 2
     game.start()
-    game.act("throw ranger-p1")  # blue's two embers, a shared daze; then red's turn
-    assert ids("carried/ranger-p1") == [("ember", "blue"), ("ember", "blue"), ("daze", None)]
+    game.act("throw ranger-p1")  # blue's two embers, a shared daze (blue's while it lies out); then red's turn
+    assert ids("carried/ranger-p1") == [("ember", "blue"), ("ember", "blue"), ("daze", "blue")]
     assert ids("supply/blue") == []
     game.act("throw ranger-p2")  # red throws two of its own; at its turn's end one of blue's burns, back to blue
     assert ids("supply/red") == [("ember", "red")] and ids("supply/blue") == [("ember", "blue")]

@@ -5,8 +5,8 @@ the tokens each feeds, the zone of pieces of each kind of holder, the actions ea
 restricts and its discard time. Setup lays each pool's pieces in the game's `pools` zone (a
 `pile-on` pool's face down and shuffled on its space); `place`, `remove`, `remove-all` and
 `take` move them; the legal actions leave out those a piece on the acting player restricts
-(a part of their guards: actions.menu); the turn-end and round-end steps send pieces back at
-their discard times, after the event's triggers.
+(a part of their guards: actions.menu) and the turn-end and round-end steps send pieces back at
+their discard times, after the event's triggers (both in discards.py).
 A piece is a card: `cards-in`, `top-card`, `move-card` and the scenarios' `zones` serve it too."""
 from __future__ import annotations
 
@@ -202,6 +202,14 @@ def _at(run, holder, token: str) -> list[int]:
     return _of(run.state, key, token)
 
 
+def _owned(state, uids: list[int], of) -> list[int]:
+    """The pieces owned by `of` (a Team, or a player's Team); all of them without `of`."""
+    if of is None:
+        return uids
+    sides = (of, state.team_of(of)) if of in state.players and state.teams else (of,)
+    return [uid for uid in uids if state.owners[uid] in sides]
+
+
 def _token_id(run, token: str) -> str:
     return run.rules.cards[token].id
 
@@ -223,15 +231,25 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
+        placer = None if token in run.rules.pieces.teamed else _placer(state, env)
         for uid in taken:
             _move(state, uid, key)
+            if placer is not None:  # a piece of a shared pool is the placing Team's while it lies out
+                state.owners[uid] = placer
         if taken and run.rules.dash is not None:  # the stack carries the Active figure's bonus (record.py)
             placed(run, env, token, holder, tags)
-        if taken and token in run.rules.pieces.later and key in _concerned(run.rules, state, state.active):
+        if taken and token in run.rules.pieces.later and key in concerned(run.rules, state, state.active):
             state.spared.extend(taken)  # placed in its holder's own turn: gone at the end of the next
         state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
                           **({"short": n - len(taken)} if len(taken) < n else {})})
         _blocks(run, token, holder)
+
+
+def _placer(state, env):
+    """Whose a piece of a shared pool is once placed: the Team of the player placing it (the
+    player in a game of no Teams); nobody's with no one acting."""
+    me = env.get("ctx:me")
+    return state.team_of(me) if state.teams and me in state.players else me if me in state.players else None
 
 
 def _encloses(run, env, holder) -> bool:
@@ -242,14 +260,13 @@ def _encloses(run, env, holder) -> bool:
     return encloses(run, env, holder)
 
 
-def _back(run, env, token, holders, count, event: str) -> None:
+def _back(run, env, token, holders, count, event: str, of=None) -> None:
     state = run.state
-    teamed = run.rules.pieces.teamed
     for holder in _as_list(holders):
-        pieces = _at(run, holder, token)
+        pieces = _owned(state, _at(run, holder, token), of)
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
         for uid in back:  # to its owner's pool when its token's pieces are a Team's own (kept.reown)
-            _move(state, uid, _pool_key(run, env, state.owners[uid] if token in teamed else None))
+            _home(run, env, token, uid)
         if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
             cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
         if back:
@@ -257,13 +274,24 @@ def _back(run, env, token, holders, count, event: str) -> None:
             _blocks(run, token, holder)
 
 
+def _home(run, env, token, uid: int) -> None:
+    """A piece back into its pool: its owner's when its token's pieces are a Team's own, else
+    the shared one, nobody's again."""
+    state = run.state
+    if token in run.rules.pieces.teamed:
+        _move(state, uid, _pool_key(run, env, state.owners[uid]))
+    else:
+        _move(state, uid, _pool_key(run, env, None))
+        state.owners[uid] = None
+
+
 def remove(run, env, token, count=1, **where) -> None:
-    """Up to `count` pieces of the token on each holder (`from`) back into their pool."""
-    _back(run, env, token, where.get("from"), count, "remove")
+    """Up to `count` pieces of the token on each holder (`from`; those `of` owns) back into their pool."""
+    _back(run, env, token, where.get("from"), count, "remove", where.get("of"))
 
 
 def remove_all(run, env, token, **where) -> None:
-    _back(run, env, token, where.get("from"), None, "remove")
+    _back(run, env, token, where.get("from"), None, "remove", where.get("of"))
 
 
 def take(run, env, token, **where) -> None:
@@ -300,99 +328,21 @@ def has(run, env, holder, token) -> bool:
 
 
 def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders; without `on`, left in its pool (`me`'s Team's): none
-    when the game has no zone of pools (a mode left it out: modes.py). Of a set (`count(all team
-    where ...)`, the shared vocabulary's other use): its size."""
+    """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its
+    pool (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it
+    out: modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use):
+    its size."""
     if isinstance(what, list):
         return len(what)
     if on is None:
         if run.rules.pieces.pool_zone is None:
             return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
-    return sum(len(_at(run, h, what)) for h in _as_list(on))
+    return sum(len(_owned(run.state, _at(run, h, what), of)) for h in _as_list(on))
 
 
 FUNCTIONS = {"has": has, "count": count}
 
 
-# -- what pieces forbid, and when they go back -------------------------------------------------
-
-def _concerned(rules, state, player: str) -> list[str]:
-    """The piles of pieces the turn's restrictions and turn-end discards concern: on the player,
-    on their Team, and on the figure that acts: the Active figure in a game that has one
-    (`starts-turn`: none before a figure is made Active this turn), else the figures the player
-    (or their Team) owns."""
-    p = rules.pieces
-    team = state.team_of(player) if state.teams else None
-    keys = []
-    if "player" in p.zones:
-        keys.append(f"{p.zones['player']}/{player}")
-    if team is not None and "team" in p.zones:
-        keys.append(f"{p.zones['team']}/{team}")
-    if "figure" not in p.zones:
-        return keys
-    if rules.turn_starters:
-        if state.active_figure is not None and state.active_turn == state.turn:
-            keys.append(f"{p.zones['figure']}/{state.active_figure}")
-    else:
-        keys += [f"{p.zones['figure']}/{f}" for f, x in state.figures.items() if x["owner"] in (player, team)]
-    return keys
-
-
-def restricted_plans(rules, plans: list) -> list:
-    """actions.menu's plans (verb, plan, cards), made once per game, with a part that reads no
-    parameter added to the guard of each verb a token restricts: no piece of those tokens lies
-    on the acting player, their Team or a figure of theirs. Such a verb is listed by menu()'s
-    general walk (its generated `listing` left out); other verbs, and games whose tokens
-    restrict nothing, keep their plans and pay nothing."""
-    restricts = rules.pieces.restricts
-    if not restricts:
-        return plans
-    out = []
-    for verb, plan, cards in plans:
-        tokens = restricts.get(verb)
-        if tokens is not None:
-            plan = plan[:2] + ((plan[2] or ()) + (_allowed(frozenset(tokens)),),) + plan[3:7] + (None,)
-        out.append((verb, plan, cards))
-    return out
-
-
-def _allowed(tokens: frozenset):
-    def allowed(run, env) -> bool:
-        state = run.state
-        zones, cards = state.zones, state.cards
-        return not any(cards[uid] in tokens for key in _concerned(run.rules, state, env["ctx:me"])
-                       for uid in zones.get(key, ()))
-    return allowed
-
-
-def discard_due(game, run, event: str) -> None:
-    """At a structure event, the pieces whose token is `discarded` then go back to the pool:
-    at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
-    those `discarded next-turn-end` but the ones placed in this very turn of their holder."""
-    p = game.rules.pieces
-    due = p.discards.get(event)
-    if event == "turn-end" and p.later:
-        due = (due or set()) | p.later
-    if not due:
-        return
-    state = game.state
-    if event == "turn-end":
-        keys = _concerned(game.rules, state, state.active)
-    else:
-        prefixes = tuple(zone + "/" for zone in p.zones.values())
-        keys = [key for key in state.zones if key.startswith(prefixes)]
-    env = {"ctx:me": state.active}
-    for key in keys:
-        for token in sorted(due):
-            back = _of(state, key, token)
-            if state.spared and token in p.later:  # spared by this turn of their holder: once
-                kept = [uid for uid in back if uid in state.spared]
-                state.spared = [uid for uid in state.spared if uid not in kept]
-                back = [uid for uid in back if uid not in kept]
-            for uid in back:
-                _move(state, uid, _pool_key(run, env, state.owners[uid]))
-            if back:
-                state.log.append({"event": "discard", "token": _token_id(run, token),
-                                  "from": key.partition("/")[2], "count": len(back)})
-                _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
+# what pieces forbid and when they go back (discards.py), named here as before
+from .discards import _concerned as concerned, discard_due, restricted_plans  # noqa: E402,F401

@@ -1,0 +1,84 @@
+"""What pieces forbid and when they go back: the verbs a piece on the acting player restricts, and the discards at a structure event."""
+from __future__ import annotations
+
+
+def _concerned(rules, state, player: str) -> list[str]:
+    """The piles of pieces the turn's restrictions and turn-end discards concern: on the player,
+    on their Team, and on the figure that acts: the Active figure in a game that has one
+    (`starts-turn`: none before a figure is made Active this turn), else the figures the player
+    (or their Team) owns."""
+    p = rules.pieces
+    team = state.team_of(player) if state.teams else None
+    keys = []
+    if "player" in p.zones:
+        keys.append(f"{p.zones['player']}/{player}")
+    if team is not None and "team" in p.zones:
+        keys.append(f"{p.zones['team']}/{team}")
+    if "figure" not in p.zones:
+        return keys
+    if rules.turn_starters:
+        if state.active_figure is not None and state.active_turn == state.turn:
+            keys.append(f"{p.zones['figure']}/{state.active_figure}")
+    else:
+        keys += [f"{p.zones['figure']}/{f}" for f, x in state.figures.items() if x["owner"] in (player, team)]
+    return keys
+
+
+def restricted_plans(rules, plans: list) -> list:
+    """actions.menu's plans (verb, plan, cards), made once per game, with a part that reads no
+    parameter added to the guard of each verb a token restricts: no piece of those tokens lies
+    on the acting player, their Team or a figure of theirs. Such a verb is listed by menu()'s
+    general walk (its generated `listing` left out); other verbs, and games whose tokens
+    restrict nothing, keep their plans and pay nothing."""
+    restricts = rules.pieces.restricts
+    if not restricts:
+        return plans
+    out = []
+    for verb, plan, cards in plans:
+        tokens = restricts.get(verb)
+        if tokens is not None:
+            plan = plan[:2] + ((plan[2] or ()) + (_allowed(frozenset(tokens)),),) + plan[3:7] + (None,)
+        out.append((verb, plan, cards))
+    return out
+
+
+def _allowed(tokens: frozenset):
+    def allowed(run, env) -> bool:
+        state = run.state
+        zones, cards = state.zones, state.cards
+        return not any(cards[uid] in tokens for key in _concerned(run.rules, state, env["ctx:me"])
+                       for uid in zones.get(key, ()))
+    return allowed
+
+
+def discard_due(game, run, event: str) -> None:
+    """At a structure event, the pieces whose token is `discarded` then go back to the pool:
+    at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
+    those `discarded next-turn-end` but the ones placed in this very turn of their holder."""
+    p = game.rules.pieces
+    due = p.discards.get(event)
+    if event == "turn-end" and p.later:
+        due = (due or set()) | p.later
+    if not due:
+        return
+    from .pieces import _blocks, _home, _of, _token_id
+    state = game.state
+    if event == "turn-end":
+        keys = _concerned(game.rules, state, state.active)
+    else:
+        prefixes = tuple(zone + "/" for zone in p.zones.values())
+        keys = [key for key in state.zones if key.startswith(prefixes)]
+    env = {"ctx:me": state.active}
+    for key in keys:
+        for token in sorted(due):
+            back = _of(state, key, token)
+            if state.spared and token in p.later:  # spared by this turn of their holder: once
+                kept = [uid for uid in back if uid in state.spared]
+                state.spared = [uid for uid in state.spared if uid not in kept]
+                back = [uid for uid in back if uid not in kept]
+            for uid in back:
+                _home(run, env, token, uid)
+            if back:
+                state.log.append({"event": "discard", "token": _token_id(run, token),
+                                  "from": key.partition("/")[2], "count": len(back)})
+                _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
