@@ -42,6 +42,7 @@ LOG_LINES: dict = {
     "place": ("place-token", {}),                 # a piece placed: {token, on, count}
     "remove": ("remove-token", {}),               # pieces back to their pool: {token, from, count}
     "discard": ("remove-token", {}),              # pieces back at their discard time
+    "take": ("take", {}),                         # (one that moved none is no line: the engine logs none)
     "place-figure": ("place", {}),                # a figure put on a space (not a move)
     "resolve-ability": ("resolve", {"ability": "card", "sections": "effects"}),
     "use": ("special", {"ability": "card"}),      # a part used once per ... (the Special Ability)
@@ -50,7 +51,8 @@ LOG_LINES: dict = {
     "card-done": ("mission-complete", {"team": "holder"}),
     "draw-into": ("go-card", {"team": "holder"}),
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
-    "raise:enter": None, "raise:activate": None, "knock-out": None,
+    "raise:enter": None, "raise:activate": None, "raise:ko": None,
+    "knock-out": ("ko", {}),                      # logged before the ko event is heard (its VP after it)
     "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
     "verb:react": "play",                         # an action's verb: a Reaction played from the hand
     "decision:react": ("reaction", {}),           # and the decision that offers it

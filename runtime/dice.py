@@ -21,9 +21,11 @@ MODE_REPLACES = frozenset({"round"})
 DEFAULT_FACES = ["1", "2", "3", "4", "5", "6"]  # a box that prints no faces for a die
 ICON = "*"  # a face written with this mark shows the die's icon
 
-# The kernel's functions the Mayhem engine plays too (in the `round { }` of the shared rules),
+# The kernel's functions the Mayhem engine plays too (in the `round { }` of the shared rules;
+# `encloses` in core.mh's OBSTACLE),
 # with their parameters in order, for the compiled calls (runtime/expressions.py's FN_PARAMS).
-KERNEL_FUNCTIONS_PLAYED = ("size", "figures-of", "lowest", "highest", "first", "last", "cards-in", "dice-of")
+KERNEL_FUNCTIONS_PLAYED = ("size", "figures-of", "lowest", "highest", "first", "last", "cards-in", "dice-of",
+                           "encloses")
 KERNEL_FN_PARAMS = {name: [p.name for p in K.KERNEL_FUNCTIONS[name].params] for name in KERNEL_FUNCTIONS_PLAYED}
 
 

@@ -1,0 +1,90 @@
+"""The Mayhem effects and pieces the kernel plays as the Mayhem engine does, each beside a scenario
+of tests/scenarios/ it made pass on the kernel (bench/switch_scenarios.py): an Obstacle is never
+offered where it would enclose a Location (core.mh's OBSTACLE says `not encloses(it)`, which the
+engine reads too); a KO is logged before the VP its ko event gives; a `take` that moved nothing
+is no line of the Mayhem log."""
+from pathlib import Path
+import sys
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import switch_scenarios  # noqa: E402
+
+from mayhem.runtime import scenario_kernel  # noqa: E402
+from mayhem.runtime.scenario_kernel_read import events  # noqa: E402
+
+
+def _run(tmp_path, text: str):
+    path = tmp_path / "case.toml"
+    path.write_text(text, encoding="utf-8")
+    mrules, kernel_ir = switch_scenarios.compiled()
+    return scenario_kernel.run(kernel_ir, mrules, path, switch_scenarios.LOG_LINES)
+
+
+OBSTACLE = '''
+[scenario]
+name = "OBSTACLE next to a Location with one open side left"
+box = "teen-titans-go"
+source = "none"
+[setup]
+teams = { black = ["robin", "raven"], white = ["cyborg", "starfire"] }
+board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
+initiative = "black"
+mayhem_die = "2"
+dice = { black = [3, 1], white = [1, 1] }
+[setup.figures.raven]
+location = "L5"
+[setup.figures.robin]
+location = "L6"
+[setup.figures.starfire]
+location = "L7"
+[setup.figures.cyborg]
+location = "L7"
+[setup.edges]
+"L1-L4" = { obstacle = 1 }
+"L1-L5" = { obstacle = 1 }
+[[steps]]
+action = "place-die 3 raven/soul-self"
+[[steps]]
+action = "resolve raven/soul-self"
+[[steps]]
+action = "target none"
+[[steps]]
+action = "do place-or-move-an-obstacle"
+[[steps]]
+action = "choose place-an-obstacle"
+[[steps]]
+expect_options = [OFFERED]
+forbid_options = [FORBIDDEN]
+action = "target L2-L5"
+[expect]
+"edges.L2-L5.tokens.obstacle" = 1
+'''
+
+
+def test_an_obstacle_is_not_offered_on_a_locations_last_open_side(tmp_path):
+    # L1 touches L2, L4 and L5: with L1-L4 and L1-L5 closed, L1-L2 is its last open side
+    text = OBSTACLE.replace("OFFERED", '"target L2-L5", "target L5-L6"').replace("FORBIDDEN", '"target L1-L2"')
+    result = _run(tmp_path, text)
+    assert result.status == "PASS", result.failures
+
+
+def test_the_runner_would_see_the_last_open_side_offered(tmp_path):
+    text = OBSTACLE.replace("OFFERED", '"target L1-L2"').replace("FORBIDDEN", '"target L5-L6"')
+    result = _run(tmp_path, text)
+    assert result.status == "FAIL"
+    assert any("['target L1-L2'] not among the legal actions" in f for f in result.failures)
+    assert any("['target L5-L6'] should not be legal here" in f for f in result.failures)
+
+
+def test_a_ko_is_logged_before_the_vp_its_ko_event_gives_and_an_empty_take_is_no_line():
+    class Game:  # the reader reads a game's log and nothing else of it
+        class state:
+            log = [{"event": "take", "token": "vp", "from": "a", "to": "bugs-bunny", "count": 0},
+                   {"event": "damage", "figure": "daffy-duck", "amount": 1, "total": 5},
+                   {"event": "knock-out", "figure": "daffy-duck"},
+                   {"event": "vp", "team": "black", "total": 1},
+                   {"event": "raise", "name": "ko", "by": "p1", "figure": "daffy-duck"}]
+    out = events(Game, 0, ["a"], switch_scenarios.LOG_LINES)
+    assert [e["event"] for e in out] == ["damage", "ko", "vp"]
+    assert out[1] == {"event": "ko", "figure": "daffy-duck"}
