@@ -43,6 +43,7 @@ LOG_LINES: dict = {
     "remove": ("remove-token", {}),               # pieces back to their pool: {token, from, count}
     "discard": ("remove-token", {}),              # pieces back at their discard time
     "take": ("take", {}),                         # (one that moved none is no line: the engine logs none)
+    "shift": ("take", {}),                        # a piece moved from one holder to another (OBSTACLE's move)
     "place-figure": ("place", {}),                # a figure put on a space (not a move)
     "resolve-ability": ("resolve", {"ability": "card", "sections": "effects"}),
     "use": ("special", {"ability": "card"}),      # a part used once per ... (the Special Ability)

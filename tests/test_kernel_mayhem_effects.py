@@ -88,3 +88,53 @@ def test_a_ko_is_logged_before_the_vp_its_ko_event_gives_and_an_empty_take_is_no
     out = events(Game, 0, ["a"], switch_scenarios.LOG_LINES)
     assert [e["event"] for e in out] == ["damage", "ko", "vp"]
     assert out[1] == {"event": "ko", "figure": "daffy-duck"}
+
+
+HUNTING = '''
+[scenario]
+name = "Elmer's side SIDE: Hunting Season heard only when dealt"
+box = "looney-tunes"
+source = "none"
+[setup]
+teams = { black = ["elmer-fudd", "taz"], white = ["bugs-bunny", "daffy-duck"] }
+sides = { elmer-fudd = "SIDE" }
+board = ["carrot-farm", "desert-road", "grand-canyon", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "home-sweet-home", "hunting-ground", "poker-night"]
+initiative = "white"
+mayhem_die = "2"
+dice = { black = [1, 1], white = [1, 1] }
+[setup.figures.bugs-bunny]
+location = "L6"
+[setup.figures.elmer-fudd]
+location = "L1"
+[setup.figures.taz]
+location = "L3"
+[setup.figures.daffy-duck]
+location = "L10"
+[setup.locations.L5]
+tokens = { trap = { count = 1, owner = "black" } }
+[[steps]]
+action = "place-die 1 bugs-bunny/slingshot"
+[[steps]]
+action = "move bugs-bunny L5"
+[expect]
+"figures.bugs-bunny.damage" = DAMAGE
+'''
+
+
+def test_a_special_ability_of_the_side_dealt_is_heard_as_its_own_teams(tmp_path):
+    # side B's Hunting Season: "Opposing Toons take 1 more Damage from Traps", heard in White's
+    # turn as Black's (its `opponent` is White); side A's figure has no such ability
+    b = _run(tmp_path, HUNTING.replace("SIDE", "b").replace("DAMAGE", "2"))
+    assert b.status == "PASS", b.failures
+    a = _run(tmp_path, HUNTING.replace("SIDE", "a").replace("DAMAGE", "1"))
+    assert a.status == "PASS", a.failures
+
+
+def test_with_an_amount_pending_the_pieces_on_figures_answer_last():
+    from mayhem.runtime.kernel.events import _held_last
+
+    class State:
+        figures = {"starfire": {}}
+    found = [("shield", "p2", 7, {"ctx:holder": "starfire"}), ("rule", "p1", None, {}),
+             ("trap", "p1", 3, {"ctx:holder": "L5"}), ("flight", "p2", 9, {"ctx:self": "starfire"})]
+    assert [x[0] for x in _held_last(State, found)] == ["rule", "trap", "flight", "shield"]

@@ -50,7 +50,10 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     if not here.silent or state.triggers:
         if at is not None:
             from .movement import heard_at
-        for trigger, me, card, kept in _listeners(state, rules, here, event, fields):
+        found = _listeners(state, rules, here, event, fields)
+        if spec["amount"] and here.pieces:
+            found = _held_last(state, found)
+        for trigger, me, card, kept in found:
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
             if at is not None and not heard_at(run, kept, at):
@@ -79,6 +82,17 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     return landed
 
 
+def _held_last(state, found: list) -> list:
+    """With an amount pending, the pieces lying on figures answer last, once the rules, the
+    tiles, the figures, the cards in play and the installed listeners have changed the amount
+    they are to stop."""
+    figures = state.figures
+    held = [x for x in found if x[3].get("ctx:holder") in figures]
+    if not held:
+        return found
+    return [x for x in found if x[3].get("ctx:holder") not in figures] + held
+
+
 def _listeners(state, rules, here, event: str, fields: dict | None = None) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
     controller of the figure the event is about, its `figure` or else its `target` field, as a
@@ -93,7 +107,7 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None) -> li
             me = controller(state, "figure", about)
     out = [(t, me, None, {}) for t in here.rules]
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
-        out += components(state, rules, here)
+        out += components(state, rules, here, own=True)
     if here.cards:
         zones, cards, owners = state.zones, state.cards, state.owners
         for zone in rules.hearing.in_play:

@@ -173,24 +173,30 @@ def _once(hearing: Hearing, comp: dict) -> None:
 
 
 def _figure(rules, hearing: Hearing, comp: dict) -> None:
-    """A figure's card: its own triggers and those of the cards declared inside it (its parts)."""
+    """A figure's card: its own triggers and those of the cards declared inside it (its parts),
+    or inside one of its sides (heard only while the figure was dealt that side's part)."""
     heard = []
-    for c in [comp] + comp["children"]:
+    sided = [g for c in comp["children"] if c["kind"] == "side" for g in c["children"]]
+    for c in [comp] + comp["children"] + sided:
         if c["triggers"] and (c is comp or c["qid"] in rules.cards):
             _once(hearing, c)
             heard += [(None if c is comp else c["qid"], t) for t in c["triggers"]]
+            if c in sided:
+                rules.__dict__.setdefault("_sided_parts", set()).add(c["qid"])
     if heard:
         hearing.figure_triggers[comp["qid"]] = heard
 
 
-def components(state, rules, here) -> list:
+def components(state, rules, here, own: bool = False) -> list:
     """(trigger, me, card, variables) of the pieces, the spaces and the figures that hear the
     event, in order: the pieces lying on figures, spaces, players, Teams, then edges (each
     holder in the order of its kind, each token once per holder: `holder` names it,
     `this-card` its first piece, `me` its holder's controller: spaces.controller), then the
     tiles in play in board order (`here` the tile), then the figures that are cards, in the
     order dealt (`self` the figure, `this-card` the part whose trigger it is). `me` is, for the
-    tiles and the figures, the player whose turn it is, as for the rules."""
+    tiles, the player whose turn it is, as for the rules; for the figures too at a structure
+    event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
+    (a Special Ability's `opponent` is its own Team's)."""
     from .spaces import controller, tiles_heard
     out = []
     me = state.active
@@ -213,7 +219,7 @@ def components(state, rules, here) -> list:
     if here.spaces:
         out += tiles_heard(state, here.spaces)
     if here.figures:
-        zones = state.zones
+        zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
         for fid, fig in state.figures.items():
             heard = here.figures.get(fig.get("card"))
             for part, t in heard or ():
@@ -221,7 +227,10 @@ def components(state, rules, here) -> list:
                 if part is not None:
                     key = f"{rules.cards[part].type}/{fid}"
                     uid = next((u for u in zones.get(key, ()) if state.cards[u] == part), None)
-                out.append((t, me, uid, {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+                    if uid is None and part in sided:
+                        continue  # a part of the side the figure was not dealt
+                out.append((t, controller(state, "figure", fid) if own else me, uid,
+                            {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
     return out
 
 
