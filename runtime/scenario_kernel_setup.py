@@ -301,6 +301,7 @@ class Table:
                         raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
                     placed.add(uid)
                     self.move(uid, zone)
+                    state.owners[uid] = player  # as the kernel's draw-into: the card is its holder's player's
 
     def counters(self) -> None:
         from .scenario_keys import game_keys
