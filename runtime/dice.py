@@ -22,7 +22,7 @@ DEFAULT_FACES = ["1", "2", "3", "4", "5", "6"]  # a box that prints no faces for
 ICON = "*"  # a face written with this mark shows the die's icon
 
 # The kernel's functions the Mayhem engine plays too (in the `round { }` of the shared rules;
-# `encloses` in core.mh's OBSTACLE),
+# `encloses`, Board.would_enclose, in a keyword of core.mh),
 # with their parameters in order, for the compiled calls (runtime/expressions.py's FN_PARAMS).
 KERNEL_FUNCTIONS_PLAYED = ("size", "figures-of", "lowest", "highest", "first", "last", "cards-in", "dice-of",
                            "encloses")
@@ -273,4 +273,6 @@ def cards_in(eng, env, zone, of):
 ROUND_FUNCTIONS = {"dice-total": dice_total, "coin-toss-between": coin_toss_between,
                    "pick-at-random": pick_at_random, "next-team": next_team, "in-lead-order": in_lead_order,
                    "size": size, "figures-of": figures_of, "lowest": lowest,
-                   "highest": highest, "first": first, "last": last, "cards-in": cards_in}
+                   "highest": highest, "first": first, "last": last, "cards-in": cards_in,
+                   # an edge whose block would leave a Location no open side
+                   "encloses": lambda eng, env, e: e.__class__ is tuple and eng.state.board.would_enclose(e)}

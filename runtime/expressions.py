@@ -304,8 +304,6 @@ def function(name: str):
         return _open
     if name == "empty":
         return _empty
-    if name == "encloses":  # an edge's block would leave a Location no open side (Board.would_enclose)
-        return lambda eng, env, e: e.__class__ is tuple and eng.state.board.would_enclose(e)
     if name == "has-icon":
         return _has_icon
     if name == "has":

@@ -138,3 +138,40 @@ def test_with_an_amount_pending_the_pieces_on_figures_answer_last():
     found = [("shield", "p2", 7, {"ctx:holder": "starfire"}), ("rule", "p1", None, {}),
              ("trap", "p1", 3, {"ctx:holder": "L5"}), ("flight", "p2", 9, {"ctx:self": "starfire"})]
     assert [x[0] for x in _held_last(State, found)] == ["rule", "trap", "flight", "shield"]
+
+
+PIZZA_BLAST = '''
+[scenario]
+name = "A Mayhem card played resolves its effect"
+box = "teen-titans-go"
+source = "none"
+[setup]
+teams = { black = ["robin", "raven"], white = ["cyborg", "starfire"] }
+board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
+initiative = "black"
+mayhem_die = "2"
+dice = { black = [1, 1], white = [1, 1] }
+hands = { black = ["pizza-blast"] }
+[setup.figures.raven]
+location = "L5"
+[setup.figures.cyborg]
+location = "L6"
+[setup.figures.starfire]
+location = "L8"
+[setup.figures.robin]
+location = "L1"
+[[steps]]
+action = "place-die 1 raven/telekinesis"
+[[steps]]
+action = "play pizza-blast"
+[expect]
+"figures.cyborg.damage" = 1
+"figures.starfire.damage" = 1
+"teams.black.played" = ["pizza-blast"]
+'''
+
+
+def test_a_mayhem_card_played_resolves_its_effect(tmp_path):
+    # card-types.mh: the Mayhem card's `resolve-order [effect]` (without it, playing resolved nothing)
+    result = _run(tmp_path, PIZZA_BLAST)
+    assert result.status == "PASS", result.failures

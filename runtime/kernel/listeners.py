@@ -196,7 +196,7 @@ def components(state, rules, here, own: bool = False) -> list:
     order dealt (`self` the figure, `this-card` the part whose trigger it is). `me` is, for the
     tiles, the player whose turn it is, as for the rules; for the figures too at a structure
     event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
-    (a Special Ability's `opponent` is its own Team's)."""
+    (its part's `opponent` is its own side's)."""
     from .spaces import controller, tiles_heard
     out = []
     me = state.active

@@ -296,9 +296,11 @@ def remove_all(run, env, token, **where) -> None:
 
 def take(run, env, token, **where) -> None:
     """Up to `count` pieces of the token from one holder to another, the first lying there
-    (the top of an ordered pile)."""
+    (the top of an ordered pile); nothing when either is none (no one to hand a piece to)."""
     state = run.state
     source, to = where.get("from"), where.get("to")
+    if source is None or to is None:
+        return
     from .kept import reown, taken
     moved = taken(run, token, _at(run, source, token), to)[:max(int(where.get("count", 1) or 0), 0)]
     key = holder_key(run, to)
