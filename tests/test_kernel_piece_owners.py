@@ -54,3 +54,15 @@ def test_remove_all_of_a_side_sends_back_only_its_pieces_which_are_nobodys_again
     assert pieces.count(run, {}, ember, on="field", of="p2") == 1
     pieces.remove(run, {"ctx:me": "p1"}, ember, 1, **{"from": "field"})
     assert pieces.count(run, {}, ember, on="field") == 0
+
+
+def test_a_take_with_no_holder_on_either_side_takes_nothing(embers):
+    game, run = _game(embers)
+    ember = _qid(embers, "ember")
+    pieces.place(run, {"ctx:me": "p1"}, ember, 2, on="field")
+    before = len(game.state.log)
+    pieces.take(run, {"ctx:me": "p1"}, ember, **{"from": "field", "to": None})
+    pieces.take(run, {"ctx:me": "p1"}, ember, **{"from": None, "to": "camp"})
+    assert len(game.state.log) == before and pieces.count(run, {}, ember, on="field") == 2
+    pieces.take(run, {"ctx:me": "p1"}, ember, **{"from": "field", "to": "camp"})
+    assert pieces.count(run, {}, ember, on="camp") == 1
