@@ -130,15 +130,15 @@ class _CappedDraws(dict):
         self.game, self.seed, self.max_rounds = game, seed, max_rounds
 
     def __missing__(self, player: str):
-        from mayhem.runtime.kernel.draws import index_drawer
         from mayhem.runtime.kernel.play import RandomBot
-        draw = index_drawer(RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
+        from mayhem.runtime.kernel.waits import waiting_drawer
+        draw = waiting_drawer(self.game.rules, RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
         game, cap = self.game, self.max_rounds
 
-        def capped(n: int) -> int:
+        def capped(actions) -> int:  # the number of answers, or the actions (waits.py)
             if game.state.round > cap:
                 raise RoundLimit()
-            return draw(n)
+            return draw(actions)
         self[player] = capped
         return capped
 

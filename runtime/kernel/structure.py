@@ -150,7 +150,7 @@ class KernelGame(Steps):
         (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
         its place in `decision.actions` (an index of the list; play_game's random bots): the
         answer is then not searched for in the list. `pick` may also be a dict: by player, a
-        function of the number of answers giving the answer's place (play_game's random bots,
+        function of the list of answers giving the answer's place (play_game's random bots,
         _Draws); no Decision is then made for a question."""
         self._choose = choose
         if isinstance(pick, dict):
@@ -172,7 +172,7 @@ class KernelGame(Steps):
         history; by `_draws`, no Decision is made."""
         draws = self._draws
         if draws is not None:
-            action = actions[draws[player](len(actions))]
+            action = actions[draws[player](actions)]
             self.history.append({"player": player, "kind": kind, "action": action})
             return action
         decision = self.decision = Decision(player, kind, prompt, actions, span)
