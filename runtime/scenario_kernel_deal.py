@@ -54,8 +54,6 @@ def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
     """The kernel game after its own setup, the scenario's Teams and sides dealt."""
     from .kernel.structure import KernelConfig
     setup = spec.get("setup", {})
-    if any("/" in c for chars in setup["teams"].values() for c in chars):
-        raise CannotSetUp("a Character of another box (Competitive Mode's box/id): the kernel deals the box's own")
     players = sum(len(t.players) for t in mgame_state.teams.values())
     try:  # the kernel's Teams, in order: the scenario's, in its order (Free-For-All: p1 ... are t1 ...)
         probe = ScenarioGame(rules, KernelConfig(players=players, seed=0))
@@ -66,8 +64,10 @@ def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
     if len(ids) != len(setup["teams"]):
         raise CannotSetUp(f"the scenario has {len(setup['teams'])} Teams, the kernel's game {len(ids)}")
     named = dict(zip(setup["teams"], ids))
-    teams = {named[t]: [c.rsplit("/", 1)[-1] for c in chars] for t, chars in setup["teams"].items()}
+    listed = {c: c.split("/") for chars in setup["teams"].values() for c in chars}  # ID, BOX/ID, BOX/ID/SIDE
+    teams = {named[t]: [listed[c][min(1, len(listed[c]) - 1)] for c in chars] for t, chars in setup["teams"].items()}
     sides = {c: setup.get("sides", {}).get(c, "a") for chars in teams.values() for c in chars}  # default a
+    sides.update({parts[1]: parts[2] for parts in listed.values() if len(parts) == 3})
     config = KernelConfig(players=players, seed=setup.get("seed", 0), dashboards=teams, sides=sides)
     try:
         game = ScenarioGame(rules, config)

@@ -32,6 +32,7 @@ looney-tunes/carrot-farm.toml looney-tunes/heal-x.toml looney-tunes/home-sweet-h
 looney-tunes/ko-clears-tokens-keeps-acme.toml looney-tunes/poison-recovery.toml looney-tunes/poison-x.toml
 looney-tunes/poker-night.toml looney-tunes/pull-full.toml looney-tunes/pull.toml looney-tunes/push.toml
 looney-tunes/ranged-slingshot-choice.toml looney-tunes/recovery-double-ko-draw.toml
+modes/competitive-fire-on-looney-board.toml modes/competitive-poison-on-titans-board.toml
 """.split()
 
 
