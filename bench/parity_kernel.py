@@ -109,10 +109,24 @@ def kernel_config(rules, ir: dict, seed: int, teams: tuple[Path, ...] = (), max_
     from mayhem.runtime.kernel.structure import KernelConfig
     mode = rules.mode
     players = len(mode.team_of) if mode is not None and mode.team_of else 2
-    dashboards = sides = None
+    dashboards = sides = hands = None
     if _takes_team_lists(rules):
         dashboards, sides = lists_as_dashboards(ir, rules.team_ids, teams)
-    return KernelConfig(players=players, seed=seed, max_turns=max_turns, dashboards=dashboards, sides=sides)
+        hands = lists_hands(ir, rules.team_ids, teams)
+    return KernelConfig(players=players, seed=seed, max_turns=max_turns, dashboards=dashboards, sides=sides,
+                        hands=hands)
+
+
+def lists_hands(ir: dict, team_ids, teams: tuple[Path, ...]) -> dict:
+    """The team lists' hands, by Team (their cards as `box/id`: KernelConfig.hands; the kernel
+    deals those its deck holds, the box's own: keeping.chosen_hands)."""
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+    out = {}
+    for team, path in zip(team_ids, teams):
+        listed = load_team(Path(path), ir, Diagnostics())
+        out[team] = list(listed.hand) if listed is not None else []
+    return out
 
 
 def _takes_team_lists(rules) -> bool:

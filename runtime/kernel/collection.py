@@ -1,4 +1,4 @@
-"""A mode whose setup takes team lists: the figures' cards of every box naming the same game, and the pieces they bring.
+"""A mode whose setup takes team lists: the figures' cards of every box naming the same game, and the pieces they bring; the box's first-game preset.
 
 `load_game_rules(ir, box, mode=M)` where M's `setup { }` says `take-team-lists()` (a list may
 name any box's cards, `box/id`): the cards of the game's owned figure kinds (`card-type T`, not
@@ -58,3 +58,12 @@ def collection(ir: dict, box: str, chosen) -> tuple[list, tuple]:
                 pools.add(pool["id"])
     board = {**box_comp, "children": box_comp["children"] + extra_pools}
     return [board if c is box_comp else c for c in tops] + extra, (box, None, *others)
+
+
+def first_game(tops: list) -> dict[str, tuple]:
+    """The box's `first-game` preset: a figure's card id -> the card ids its player starts with
+    (keeping.chosen_hands, `KernelConfig.first_game`); {} without one."""
+    preset = next((c for c in tops if c["kind"] == "first-game"), None)
+    if preset is None:
+        return {}
+    return {k: tuple(v["value"]) for k, v in preset["props"].items() if isinstance(v["value"], list)}

@@ -167,7 +167,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     if mode is not None:
         from .modes import apply_mode
         ir, chosen = apply_mode(ir, box, mode)
-    from .collection import collection
+    from .collection import collection, first_game
     tops, boxes = collection(ir, box, chosen)  # a mode taking team lists: every box's figures (collection.py)
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
@@ -259,7 +259,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
     rules.mode = chosen
-    rules.box_props = {k: v["value"] for k, v in box_comp["props"].items()}
+    rules.box_props, rules.first_game = {k: v["value"] for k, v in box_comp["props"].items()}, first_game(tops)
     for name in ("round", "round-end"):
         if name in effects:
             rules.slots[name] = effects[name]["body"]

@@ -59,6 +59,8 @@ class KernelConfig:
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
     dashboards: dict | None = None  # figures that are cards: the card ids dealt to each holder (dashboards.py)
     sides: dict | None = None  # the side each two-sided figure plays, by figure, not asked (sides.py)
+    first_game: bool = False  # the hands the box's `first-game` preset deals (keeping.chosen_hands)
+    hands: dict | None = None  # the hands chosen before the game, by player or Team (keeping.chosen_hands)
 
 
 _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
