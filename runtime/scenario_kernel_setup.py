@@ -149,8 +149,9 @@ class Table:
                 continue
             x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
         for fig, spec in given.items():
-            if "token" in spec:
-                raise CannotSetUp(f"figure {fig}: a token figure is not laid by the translation")
+            if "token" in spec:  # a token figure (a Monster): its piece, its Team's, on its Location
+                self.token_figure(fig, spec)
+                continue
             if fig not in state.figures:
                 raise CannotSetUp(f"no figure '{fig}' in the kernel's game")
             x = state.figures[fig]
@@ -168,6 +169,16 @@ class Table:
                 uid = self.part(fig, ability)
                 x["acts"] = (*x.get("acts", ()), (0, state.round, uid, None))
                 self.add_die(x["owner"], 1, uid)
+
+    def token_figure(self, fig: str, spec: dict) -> None:
+        """A token figure of the scenario (`token = ID`, `owner`, `location`): the kernel keeps it as a
+        piece of the token, its owner's, on the Location (its `life` and `damage` are the piece's
+        rules', which no counter of the kernel keeps yet)."""
+        if not spec.get("location"):
+            raise CannotSetUp(f"figure {fig}: a token figure off the board")
+        owner = self.t(spec["owner"]) if spec.get("owner") else None
+        tile = self.tile(spec["location"])
+        self.pieces(spec["token"], 1, owner, f"{self.zones.get('space')}/{tile}", f"figures.{fig}.token")
 
     def locations(self) -> None:
         state = self.state
