@@ -109,10 +109,24 @@ def kernel_config(rules, ir: dict, seed: int, teams: tuple[Path, ...] = (), max_
     from mayhem.runtime.kernel.structure import KernelConfig
     mode = rules.mode
     players = len(mode.team_of) if mode is not None and mode.team_of else 2
-    dashboards = sides = None
+    dashboards = sides = hands = None
     if _takes_team_lists(rules):
         dashboards, sides = lists_as_dashboards(ir, rules.team_ids, teams)
-    return KernelConfig(players=players, seed=seed, max_turns=max_turns, dashboards=dashboards, sides=sides)
+        hands = lists_hands(ir, rules.team_ids, teams)
+    return KernelConfig(players=players, seed=seed, max_turns=max_turns, dashboards=dashboards, sides=sides,
+                        hands=hands)
+
+
+def lists_hands(ir: dict, team_ids, teams: tuple[Path, ...]) -> dict:
+    """The team lists' hands, by Team (their cards as `box/id`: KernelConfig.hands; the kernel
+    deals those its deck holds, the box's own: keeping.chosen_hands)."""
+    from mayhem.compiler.teams import load_team
+    from mayhem.dsl.diagnostics import Diagnostics
+    out = {}
+    for team, path in zip(team_ids, teams):
+        listed = load_team(Path(path), ir, Diagnostics())
+        out[team] = list(listed.hand) if listed is not None else []
+    return out
 
 
 def _takes_team_lists(rules) -> bool:
@@ -130,15 +144,15 @@ class _CappedDraws(dict):
         self.game, self.seed, self.max_rounds = game, seed, max_rounds
 
     def __missing__(self, player: str):
-        from mayhem.runtime.kernel.draws import index_drawer
         from mayhem.runtime.kernel.play import RandomBot
-        draw = index_drawer(RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
+        from mayhem.runtime.kernel.waits import waiting_drawer
+        draw = waiting_drawer(self.game.rules, RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
         game, cap = self.game, self.max_rounds
 
-        def capped(n: int) -> int:
+        def capped(actions) -> int:  # the number of answers, or the actions (waits.py)
             if game.state.round > cap:
                 raise RoundLimit()
-            return draw(n)
+            return draw(actions)
         self[player] = capped
         return capped
 

@@ -117,3 +117,16 @@ def check_form(action, diags: Diagnostics) -> None:
         diags.error("E411", str(exc), action.props["form"].span,
                     hint="write its `form` with each parameter once, as `{name}` or `{name:int}` (a number), "
                     "and `{figure}` for the Active figure: `form \"{die:int} {figure}/{ability}\"`")
+
+
+def check_bots_wait_for(action, game, diags: Diagnostics) -> None:
+    """`bots-wait-for [ACTION, ...]`: other actions of the game (the random bots do not take this
+    one while one of them is offered: runtime/kernel/play.py)."""
+    from .game_parts import _items
+    actions = [c.id for c in game.children if c.kind == "action"]
+    for name, span in _items(action.props["bots-wait-for"]):
+        if name not in actions or name == action.id:
+            others = [a for a in actions if a != action.id]
+            diags.error("E301", f"unknown action '{name}': `bots-wait-for` names other actions of the game"
+                        if name != action.id else f"action '{action.id}' waits for itself", span,
+                        hint=did_you_mean(name, others) or f"other actions of the game: {', '.join(others) or 'none'}")

@@ -196,7 +196,7 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     """A component of a box whose game is the kernel's: its pieces (zones, pools, tokens); and a part
     of that game: its spaces, figures, Teams and dice, its board laid from tiles, figures that are
     cards, the turn's fallback."""
-    from .card_children import check_fallback, check_figure_cards, check_form, check_sides
+    from .card_children import check_bots_wait_for, check_fallback, check_figure_cards, check_form, check_sides
     from .game_board import check_board
     from .game_pieces import check_pieces
     from .game_restrictions import check_restriction
@@ -223,3 +223,5 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
         check_restriction(comp, game, diags, kernel=True)
     if comp.kind == "action" and "form" in comp.props:
         check_form(comp, diags)
+    if comp.kind == "action" and "bots-wait-for" in comp.props:
+        check_bots_wait_for(comp, game, diags)

@@ -304,6 +304,10 @@ def kernel_kinds() -> list:
                    PropSpec("fallback", "flag", "In the shared rules: the action a Team takes, without a choice, "
                             "when the one that `starts-turn` allows nothing (in the context `team-turn`): the "
                             "first combination its domains and guard allow; with none, the Team passes."),
+                   PropSpec("bots-wait-for", "list", "The random bots do not take it while the game offers one "
+                            "of these actions of the game (`bots-wait-for [resolve]` on the action that ends the "
+                            "turn: a bot does not end its turn before using it). No rule of the game: the "
+                            "players may take it whenever it is legal."),
                    PropSpec("form", "string", "In the shared rules: how its legal actions print after the verb, "
                             "a template of its parameters (`\"{value:int} {figure}/{ability}\"`: `place-die 6 "
                             "robin/staff-meeting`; `:int` a number, `:loc` a Location `Ln`, `figure` the Active "

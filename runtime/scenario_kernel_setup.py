@@ -1,8 +1,8 @@
 """A Mayhem scenario's [setup] laid on a kernel game of the shared rules' game (the switch's oracle).
 
-The kernel deals the scenario's Teams (`KernelConfig.dashboards`: no colour chosen, no draft)
-and sides, and plays the game's own `setup { }`; the game is held as its first round would
-start (`_Held`), and the scenario's table is then written into the kernel's state by meaning:
+The kernel deals the scenario's Teams and plays the game's own `setup { }`, held as its first
+round would start (runtime/scenario_kernel_deal.py); the scenario's table is then written into
+the kernel's state by meaning:
 the board's Locations by position (`L5` the fifth tile laid), the lead Team (the game's
 `lead-called` key), the face of the game's own die (its `effect-die`), each Team's dice of
 the die the Teams roll, figures' spaces, damage and pieces (`on-figure/X`, `on-space/TILE`,
@@ -15,82 +15,7 @@ from __future__ import annotations
 import re
 
 from .kernel.rounds import next_member
-from .kernel.rules import KernelError
-from .kernel.structure import KernelGame
-
-SET_ASIDE = "set-aside"  # the kernel's zone of cards out of the game (kernel/scenario.py)
-
-
-class CannotSetUp(Exception):
-    """The scenario's setup says something the translation cannot lay on the kernel's state."""
-
-
-class _Held(Exception):
-    """The kernel's setup is done: the game stops where its first round would start."""
-
-
-class ScenarioGame(KernelGame):
-    """A kernel game that stops after its setup (`hold`) and resumes at the scenario's phase:
-    `resume` is the body of the round's part to play first (compiled), then the turns."""
-
-    hold = True
-    resume = None
-
-    def _next_step(self):
-        phase = self.state.phase
-        if self.hold and phase == "round-start":
-            raise _Held()
-        if phase == "scenario-resume":
-            return ["scenario-resume"]
-        return super()._next_step()
-
-    def _run_step(self, run, step):
-        if step[0] != "scenario-resume":
-            return super()._run_step(run, step)
-        state = self.state
-        self.resume(run, {"ctx:me": state.active})
-        self.check_end(run)
-        state.active = next_member(state, state.lead) if state.lead in state.teams else state.active
-        state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
-                          "player": state.active})
-        state.phase = "turn-start"
-
-
-def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
-    """The kernel game after its own setup, the scenario's Teams and sides dealt."""
-    from .kernel.structure import KernelConfig
-    setup = spec.get("setup", {})
-    if any("/" in c for chars in setup["teams"].values() for c in chars):
-        raise CannotSetUp("a Character of another box (Competitive Mode's box/id): the kernel deals the box's own")
-    players = sum(len(t.players) for t in mgame_state.teams.values())
-    try:  # the kernel's Teams, in order: the scenario's, in its order (Free-For-All: p1 ... are t1 ...)
-        probe = ScenarioGame(rules, KernelConfig(players=players, seed=0))
-        probe._setup_table()
-        ids = list(probe.state.teams)
-    except KernelError as exc:
-        raise CannotSetUp(f"the kernel's setup: {exc}") from None
-    if len(ids) != len(setup["teams"]):
-        raise CannotSetUp(f"the scenario has {len(setup['teams'])} Teams, the kernel's game {len(ids)}")
-    named = dict(zip(setup["teams"], ids))
-    teams = {named[t]: [c.rsplit("/", 1)[-1] for c in chars] for t, chars in setup["teams"].items()}
-    sides = {c: setup.get("sides", {}).get(c, "a") for chars in teams.values() for c in chars}  # default a
-    config = KernelConfig(players=players, seed=setup.get("seed", 0), dashboards=teams, sides=sides)
-    try:
-        game = ScenarioGame(rules, config)
-        game.scenario_teams = named  # the scenario's Team -> the kernel's (scenario_kernel_read reads it back)
-        decision = game.start()
-        for _ in range(64):  # the setup's own questions (the hands' discards): the table replaces them
-            if decision is None:
-                break
-            decision = game.act(decision.actions[0])
-    except _Held:
-        game.pending = game.snapshot = None
-        game.hold = False
-        return game
-    except KernelError as exc:
-        raise CannotSetUp(f"the kernel's setup: {exc}") from None
-    raise CannotSetUp("the kernel's setup did not reach the first round (it asked: "
-                      f"{game.decision.kind if game.decision else 'nothing'})")
+from .scenario_kernel_deal import SET_ASIDE, CannotSetUp, ScenarioGame, dealt_game  # noqa: F401 (the runner's)
 
 
 class Table:
@@ -224,8 +149,9 @@ class Table:
                 continue
             x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
         for fig, spec in given.items():
-            if "token" in spec:
-                raise CannotSetUp(f"figure {fig}: a token figure is not laid by the translation")
+            if "token" in spec:  # a token figure (a Monster): its piece, its Team's, on its Location
+                self.token_figure(fig, spec)
+                continue
             if fig not in state.figures:
                 raise CannotSetUp(f"no figure '{fig}' in the kernel's game")
             x = state.figures[fig]
@@ -244,15 +170,26 @@ class Table:
                 x["acts"] = (*x.get("acts", ()), (0, state.round, uid, None))
                 self.add_die(x["owner"], 1, uid)
 
+    def token_figure(self, fig: str, spec: dict) -> None:
+        """A token figure of the scenario (`token = ID`, `owner`, `location`): the kernel keeps it as a
+        piece of the token, its owner's, on the Location (its `life` and `damage` are the piece's
+        rules', which no counter of the kernel keeps yet)."""
+        if not spec.get("location"):
+            raise CannotSetUp(f"figure {fig}: a token figure off the board")
+        owner = self.t(spec["owner"]) if spec.get("owner") else None
+        tile = self.tile(spec["location"])
+        self.pieces(spec["token"], 1, owner, f"{self.zones.get('space')}/{tile}", f"figures.{fig}.token")
+
     def locations(self) -> None:
         state = self.state
         space = self.zones.get("space")
         for label, loc in self.setup.get("locations", {}).items():
             tile = self.tile(label)
             clear = loc.get("clear")
+            named = self.named_pieces(clear) if isinstance(clear, list) else set()
             for zone in [f"{space}/{tile}", f"token-pile/{tile}"]:
                 for uid in list(state.zones.get(zone, [])):
-                    if clear is True or (isinstance(clear, list) and self.card_id(uid) in clear):
+                    if clear is True or state.cards[uid] in named:
                         self.move(uid, self.pool_zone if state.owners[uid] is None else f"{self.pool_zone}/{state.owners[uid]}")
             for token, count in loc.get("tokens", {}).items():
                 for entry in count if isinstance(count, list) else [count]:
@@ -261,6 +198,12 @@ class Table:
         for label, toks in self.setup.get("edges", {}).items():
             for token, n in toks.items():
                 self.pieces(token, n, None, f"{self.zones.get('edge')}/{label}", f"edges.{label}.tokens.{token}")
+
+    def named_pieces(self, names: list) -> set:
+        """The tokens (qids) a `clear` list names: by their ids, or by a pool that feeds them."""
+        fed = self.rules.pieces.fed if self.rules.pieces is not None else {}
+        return ({q for q, c in self.rules.cards.items() if c.id in names}
+                | {q for pool, qids in fed.items() if pool in names or pool.rsplit("/", 1)[-1] in names for q in qids})
 
     def decks(self) -> None:
         """The zones dealt from a deck (scenario_keys.game_keys of the Mayhem rules: the same

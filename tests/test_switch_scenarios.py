@@ -38,6 +38,7 @@ looney-tunes/poison-recovery.toml looney-tunes/poison-x.toml looney-tunes/poker-
 looney-tunes/pull-full.toml looney-tunes/pull.toml looney-tunes/push.toml
 looney-tunes/ranged-slingshot-choice.toml looney-tunes/recovery-double-ko-draw.toml
 looney-tunes/shield-after-modifiers.toml looney-tunes/trap-before-location.toml
+modes/competitive-fire-on-looney-board.toml modes/competitive-poison-on-titans-board.toml
 """.split()
 
 

@@ -17,9 +17,12 @@ from dataclasses import dataclass, field
 import re
 
 from .compile import _as_list
+from .dice import place_die
 from .modes import figure_counts
+from .moments import activated
 from .record import hoisted, made_active, resolved
 from .rules import Card, KernelError
+from .starts import acts_for, controlled_by_players, player_starts
 
 
 @dataclass
@@ -63,8 +66,7 @@ def load_dashboards(rules, tops: list) -> None:
             return None
         props = {k: v["default"] for k, v in ctype.props.items() if v.get("default") is not None}
         props.update({k: v["value"] for k, v in child["props"].items() if k in ctype.props})
-        rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"],
-                                         props, 1, None)
+        rules.cards[child["qid"]] = Card(child["qid"], child["id"], child["name"] or child["id"], child["kind"], props, 1, None)
         order = orders.get(child["kind"], [])
         effects[child["qid"]] = [(k, child["effects"][k]["body"], child["effects"][k].get("when"))
                                  for k in order if k in child["effects"]]  # `when`: a guarded effect
@@ -151,8 +153,8 @@ def deal_figures(game) -> None:
             start = spec["start"][i % len(spec["start"])] if spec["start"] else None
             for qid in picked[at:at + counts[i]]:
                 _place(rules, state, kind, holder, qid, start)
+            controlled_by_players(rules, state, holder, picked[at:at + counts[i]])  # starts.py
             at += counts[i]
-    from .starts import player_starts
     player_starts(rules, state)  # a per-player counter summing the figures' printed property
 
 
@@ -248,16 +250,14 @@ def _card_among(given: dict):
 
 
 def activate(run, env, figure, **given) -> None:
-    """`activate(figure, PART, die: DIE)`: the die placed on the figure's part (a card declared
-    inside its card), and the figure Active this turn."""
-    from .dice import place_die
-    from .moments import activated
+    """`activate(figure, PART, die: DIE)`: the die on the figure's part (a card inside its card); the figure Active."""
     state = run.state
     part, die = _card_among(given), given.get("die")
     if die is not None and part is not None:
         place_die(run, env, die, part)
     state.active_figure, state.active_turn = figure, state.turn
     made_active(state, figure, part, die)  # the part and die of this turn, as data (record.py)
+    acts_for(state, figure)  # a Team's figure its own player controls: that player runs its turn (starts.py)
     value = state.dice[die]["value"] if die in state.dice else None
     state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
                       else None, "die": value, "player": env["ctx:me"]})

@@ -65,7 +65,7 @@ def steps_in_place(game) -> None:
                         action = legal[0]
                     elif draws is not None:  # by the player's draw: no Decision made
                         me = state.active
-                        index = draws[me](len(texts))
+                        index = draws[me](texts)  # the actions: a bot's waits (waits.py)
                         history.append({"player": me, "kind": "action", "action": texts[index]})
                         action = legal[index]
                     else:  # the step's first question

@@ -14,13 +14,17 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
 - `lay-board(face-down-slots:)`: the board's tiles laid (`lay-tiles()`), on the rows of
   `setting(rules, "board")`; face down with `face-down-slots: N`.
 - `shuffle-deck()`: the zone the game draws from (`draw-from`), each holder's pile, shuffled
-  with the game's seeded generator (logged `shuffle`).
+  with the game's seeded generator (logged `shuffle`); then the hands chosen before the game
+  are taken out of it into the `draw-to` zone (`chosen_hands`): a first game's
+  (`KernelConfig.first_game`: the box's `first-game` preset, each figure's cards to the player
+  who controls it) or the Teams' lists' (`KernelConfig.hands`, the Team's first player's).
 - `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
   of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
 - `fill-pools(owner:)`: the pools are laid with the table (pieces.py), so that a scenario has
   them; with `owner: "none"` (read at load: `communal`) every piece is no one's.
 - `draw-hands()`: each player draws their seat's `hand-draw` (the mode's, else the box's: `setting`),
-  then discards down to the counter the game's `hand-limit` names, to the bottom of the deck.
+  then discards down to the counter the game's `hand-limit` names, to the bottom of the deck;
+  nothing when the hands were chosen before the game (a first game's, the lists').
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
   with a field `figure`) raised once for each of the figures still standing on a space, in
   order; the end is checked after the step, so once after them all.
@@ -123,6 +127,35 @@ def shuffle_deck(run, env) -> None:
         _fill(run, zone, decl["props"]["starts-with"]["value"], False, mode_prop(run.rules, "cards-with"))
     shuffle(run, env, zone, of=holders)
     state.log.append({"event": "shuffle", "zone": zone})
+    chosen_hands(run, zone)
+
+
+def chosen_hands(run, deck: str) -> None:
+    """The hands chosen before the game, out of the deck `deck` (shuffle-deck): with
+    `first_game`, the box's `first-game` preset (its figures' card ids: the player who controls
+    each figure, else its Team's first player, holds them); with `hands` (by player or Team, card
+    ids or `box/id`), the Team's first player holds a Team's. A card not in the deck is left out."""
+    from .piles import _role, move
+    rules, state, config = run.rules, run.state, run.game.config
+    wanted: dict[str, list[str]] = {}
+    if getattr(config, "first_game", False):
+        for figure, fig in state.figures.items():
+            owner = fig.get("player") or fig.get("owner")
+            if owner is not None and fig.get("card") is not None:
+                holder = owner if owner in state.players else state.teams[owner][0]
+                wanted.setdefault(holder, []).extend(rules.first_game.get(figure, ()))
+    for who, ids in (getattr(config, "hands", None) or {}).items():
+        holder = who if who in state.players else state.teams[who][0]
+        wanted.setdefault(holder, []).extend(i.rsplit("/", 1)[-1] for i in ids)
+    if not wanted:
+        return
+    hand = _role(run, "draw-to", "shuffle-deck")
+    for player, ids in wanted.items():
+        for card_id in ids:
+            uid = next((u for z, pile in state.zones.items() if z == deck or z.startswith(f"{deck}/")
+                        for u in pile if run.game.card_id(u) == card_id), None)
+            if uid is not None:
+                move(run, uid, hand, player)
 
 
 def fill_zones(run, env) -> None:
@@ -192,6 +225,8 @@ def draw_hands(run, env) -> None:
     cards given back going to the bottom of the `draw-from` zone."""
     from .piles import _role, draw, move
     rules, state = run.rules, run.state
+    if getattr(run.game.config, "first_game", False) or getattr(run.game.config, "hands", None):
+        return  # the hands were chosen before the game (chosen_hands)
     given = setting(rules, "hand-draw")
     if given is None:
         raise KernelError("draw-hands(): neither the mode nor the box prints a `hand-draw`")

@@ -81,6 +81,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.limits[c["qid"]] = _prop(c, "limit")
         if _prop(c, "blocks-adjacency"):
             pieces.blocking.add(c["qid"])
+    for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
+        pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
         if pool["kind"] != "pool" or _prop(pool, "tracks") is not None:

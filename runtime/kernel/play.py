@@ -9,15 +9,16 @@ import json
 from pathlib import Path
 import random
 
-from .draws import chooser, index_drawer
+from .draws import chooser
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
+from .waits import bot_waits, waiting, waiting_drawer
 
 LOG_VERSION = 1
 
 
 class RandomBot:
-    """A uniformly random legal action."""
+    """A uniformly random legal action, but one the game says a bot waits with (waits.py)."""
 
     in_place = True  # it reads only the decision: play_game asks it where a question arises
 
@@ -26,7 +27,7 @@ class RandomBot:
         self._pick = chooser(self.rnd)  # rnd.choice, the same draws in one call (draws.py)
 
     def choose(self, decision, game: KernelGame) -> str:
-        return self._pick(decision.actions)
+        return self._pick(waiting(bot_waits(game.rules), decision.actions))
 
 
 class RolloutBot:
@@ -62,15 +63,15 @@ BOTS = {"random": RandomBot, "rollout": RolloutBot}
 
 class _Draws(dict):
     """play_out's `pick` for seats all played by random bots: by player, the place of the
-    answer its RandomBot draws among n (draws.index_drawer: the same bits as its `choose`),
-    made when the player is first asked."""
+    answer its RandomBot draws among the answers (waits.waiting_drawer: the same bits as its
+    `choose`), made when the player is first asked."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, rules) -> None:
         super().__init__()
-        self.seed = seed
+        self.seed, self.rules = seed, rules
 
     def __missing__(self, player: str):
-        drawer = self[player] = index_drawer(RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
+        drawer = self[player] = waiting_drawer(self.rules, RandomBot(self.seed * 31 + int(player[1:]) - 1).rnd)
         return drawer
 
 
@@ -90,7 +91,7 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
     def seat_of(player: str) -> tuple:
         i = int(player[1:]) - 1
         bot = make_bot(bots[i % len(bots)], config.seed * 31 + i)
-        seat = seats[player] = (bot, index_drawer(bot.rnd) if type(bot) is RandomBot else None)
+        seat = seats[player] = (bot, waiting_drawer(rules, bot.rnd) if type(bot) is RandomBot else None)
         return seat
 
     def choose(decision) -> str:
@@ -99,7 +100,7 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
         if draw is None:
             return seat[0].choose(decision, game)
         actions = decision.actions  # a RandomBot's choice: random.Random.choice's bits, drawn here
-        return actions[draw(len(actions))]
+        return actions[draw(actions)]
 
     def pick(decision) -> int:
         """choose(decision)'s place in decision.actions (play_out asks it: no search of the list)."""
@@ -107,10 +108,10 @@ def play_game(rules: GameRules, config: KernelConfig, bots: list[str]) -> Kernel
         draw = seat[1]
         if draw is None:
             return decision.actions.index(seat[0].choose(decision, game))  # a ValueError if not legal
-        return draw(len(decision.actions))
+        return draw(decision.actions)
 
     if all(BOTS.get(name) is RandomBot for name in bots):  # each seat's draw by the number of answers
-        game.play_out(choose, _Draws(config.seed))
+        game.play_out(choose, _Draws(config.seed, rules))
         return game
     if all(getattr(BOTS.get(name), "in_place", False) for name in bots):
         game.play_out(choose, pick)

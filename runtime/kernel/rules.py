@@ -167,7 +167,8 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     if mode is not None:
         from .modes import apply_mode
         ir, chosen = apply_mode(ir, box, mode)
-    tops = [c for c in ir["components"] if c["box"] == box]
+    from .collection import collection, first_game
+    tops, boxes = collection(ir, box, chosen)  # a mode taking team lists: every box's figures (collection.py)
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
         raise KernelError(f"no box '{box}' in the compiled content")
@@ -228,14 +229,14 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                     decks[c["id"]].append(child["qid"])
         elif c["kind"] in card_types:
             cards[c["qid"]] = card(c)
-    tag_qids = {c["id"]: c["qid"] for c in ir["components"] if c["kind"] == "tag" and c["box"] in (box, None)}
+    tag_qids = {c["id"]: c["qid"] for c in ir["components"] if c["kind"] == "tag" and c["box"] in boxes}
     keywords = {c["qid"]: {"params": [p["name"] for p in c.get("params", [])],
                            "defaults": {p["name"]: p["default"] for p in c.get("params", [])},
                            "body": c["effects"].get("effect", {}).get("body", []),
                            # the tags it adds to its primitives' (its `tags`), as their qids (damage.py, record.py)
                            "tags": tuple(tag_qids.get(t, t) for t in _prop(c, "tags", None) or ())}
                 for c in lower_components([c for c in ir["components"]  # their shorthand words too
-                                           if c["kind"] == "keyword" and c["box"] in (box, None)], game)}
+                                           if c["kind"] == "keyword" and c["box"] in boxes], game)}
     effects = game["effects"]
     end = effects.get("end")
     roles = {"decks-to": _prop(game, "decks-to"), "draw-from": _prop(game, "draw-from"),
@@ -258,7 +259,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
     rules.mode = chosen
-    rules.box_props = {k: v["value"] for k, v in box_comp["props"].items()}
+    rules.box_props, rules.first_game = {k: v["value"] for k, v in box_comp["props"].items()}, first_game(tops)
     for name in ("round", "round-end"):
         if name in effects:
             rules.slots[name] = effects[name]["body"]

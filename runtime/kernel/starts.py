@@ -1,4 +1,4 @@
-"""Counters kept per player that start from what their figures print: `start-from` summed over the player's figures."""
+"""Which player controls a Team's figure (a mode's seats), and counters kept per player that start from what their figures print: `start-from` summed over the player's figures."""
 from __future__ import annotations
 
 from .rules import KernelError
@@ -26,3 +26,27 @@ def player_starts(rules, state) -> None:
             printed = [rules.cards[q].props.get(prop) for q in (fig.get("side"), fig.get("card")) if q]
             sums[holder.get(figure) or holder[fig["owner"]]] += next((n for n in printed if isinstance(n, int)), 0)
         state.counters.update((f"{counter}/{p}", n) for p, n in sums.items())
+
+
+def controlled_by_players(rules, state, holder: str, qids: list) -> None:
+    """A Team's figures when the mode's seats give each of its players their own (`seats [[1, 1],
+    ...]`): the Team's players in order, each the figures its seat counts (the figure's `player`,
+    as a draft sets it: starts.py sums a per-player counter by it)."""
+    mode, members = rules.mode, state.teams.get(holder)
+    if mode is None or not mode.figures or not members or len(members) < 2:
+        return
+    seats = [int(p[1:]) - 1 for p in members]
+    if any(s >= len(mode.figures) for s in seats) or sum(mode.figures[s] for s in seats) != len(qids):
+        return
+    at = 0
+    for player, seat in zip(members, seats):
+        for qid in qids[at:at + mode.figures[seat]]:
+            state.figures[rules.cards[qid].id]["player"] = player
+        at += mode.figures[seat]
+
+
+def acts_for(state, figure: str) -> None:
+    """The figure made Active: the player of its Team who controls it (its `player`) runs its turn."""
+    controller = (state.figures.get(figure) or {}).get("player")
+    if controller is not None and state.team_of(controller) == state.team_of(state.active):
+        state.active = controller

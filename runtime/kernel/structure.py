@@ -59,6 +59,8 @@ class KernelConfig:
     max_turns: int = 400  # a game still going then ends with no winner ("turn-limit")
     dashboards: dict | None = None  # figures that are cards: the card ids dealt to each holder (dashboards.py)
     sides: dict | None = None  # the side each two-sided figure plays, by figure, not asked (sides.py)
+    first_game: bool = False  # the hands the box's `first-game` preset deals (keeping.chosen_hands)
+    hands: dict | None = None  # the hands chosen before the game, by player or Team (keeping.chosen_hands)
 
 
 _PER_RULES: dict[int, tuple] = {}  # id(rules) -> (the rules, _per_rules' answer)
@@ -150,7 +152,7 @@ class KernelGame(Steps):
         (start(), act()) goes on from it. `pick(decision)`, if given, is `choose`'s answer by
         its place in `decision.actions` (an index of the list; play_game's random bots): the
         answer is then not searched for in the list. `pick` may also be a dict: by player, a
-        function of the number of answers giving the answer's place (play_game's random bots,
+        function of the list of answers giving the answer's place (play_game's random bots,
         _Draws); no Decision is then made for a question."""
         self._choose = choose
         if isinstance(pick, dict):
@@ -172,7 +174,7 @@ class KernelGame(Steps):
         history; by `_draws`, no Decision is made."""
         draws = self._draws
         if draws is not None:
-            action = actions[draws[player](len(actions))]
+            action = actions[draws[player](actions)]
             self.history.append({"player": player, "kind": kind, "action": action})
             return action
         decision = self.decision = Decision(player, kind, prompt, actions, span)

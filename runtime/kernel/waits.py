@@ -1,0 +1,54 @@
+"""The random bots' rule a game declares: an action a bot does not take while another is offered (`bots-wait-for`).
+
+`action end-turn ... { bots-wait-for [resolve] }`: while the menu offers a `resolve` action, a
+random bot draws among the others. It is no rule of the game (a player may take any legal
+action): a bot's way of playing, which the game's author states where the actions are declared.
+Without such a declaration a bot draws among every action, as before."""
+from __future__ import annotations
+
+from .draws import index_drawer
+
+
+def bot_waits(rules) -> tuple:
+    """((verb, (verbs it waits for, ...)), ...): the game's actions that `bots-wait-for` others,
+    read once per game (kept on the rules)."""
+    found = getattr(rules, "_bot_waits", None)
+    if found is None:
+        found = tuple((c["id"], tuple(c["props"]["bots-wait-for"]["value"])) for c in rules.game["children"]
+                      if c["kind"] == "action" and "bots-wait-for" in c["props"])
+        rules._bot_waits = found
+    return found
+
+
+def _of(text: str, verb: str) -> bool:
+    """The action `text` is one of the verb's (its text is the verb, then its arguments)."""
+    return text == verb or text.startswith(verb + " ")
+
+
+def waiting(waits: tuple, actions: list[str]) -> list[str]:
+    """The actions a bot draws among: `actions` without those waiting for an action offered."""
+    out = actions
+    for verb, until in waits:
+        if any(_of(a, v) for a in actions for v in until):
+            out = [a for a in out if not _of(a, verb)]
+    return out if out else actions
+
+
+def index_of_waiting(waits: tuple, draw):
+    """A random bot's draw (KernelGame.play_out's `draws`): given the number of answers, the place
+    `draw` (draws.index_drawer) draws; given the turn's actions themselves, the place of the one
+    it draws among those it does not wait with (the same bits as `draw(len(actions))` when it
+    waits with none)."""
+    def pick(actions) -> int:
+        if actions.__class__ is int:
+            return draw(actions)
+        among = waiting(waits, actions) if waits else actions
+        if among is actions:
+            return draw(len(actions))
+        return actions.index(among[draw(len(among))])
+    return pick
+
+
+def waiting_drawer(rules, gen):
+    """index_of_waiting for a bot's generator `gen` in a game of `rules`."""
+    return index_of_waiting(bot_waits(rules), index_drawer(gen))
