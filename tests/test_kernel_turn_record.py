@@ -594,8 +594,10 @@ token chill "Chill" {'''))
         assert problems == []
         game.start()
         game.act(f"place {die} blaze/fireball")
-        game.act("resolve fireball")
-        game.act("use blaze/kindle")  # then the Kindle (the chill forbids `rest`; the dash is not taken)
+        decision = game.act("resolve fireball")
+        # then the Kindle, the one action left (the chill forbids `rest`; the dash, the free Move,
+        # is gone once the Ability is resolved), taken without a question: p2's turn is asked
+        assert decision is not None and decision.player == "p2", decision
         return game, [(e["event"], e.get("amount")) for e in game.state.log if e["event"] in ("bonus", "place")]
     game, order = turn(4)
     assert order == [("bonus", 2), ("place", None), ("bonus", 1)]

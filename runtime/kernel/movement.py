@@ -281,9 +281,13 @@ def spend_free_move(run, env) -> None:
 
 
 def free_move_available(run, env) -> bool:
-    """There is an acting figure, and it has not used its free Move this turn."""
+    """There is an acting figure, and it has used neither its free Move nor its part this turn
+    (the free Move comes before the part is resolved: record.py's `resolved`)."""
     fig = acting(run, env)
-    return fig is not None and fig in run.state.figures and run.state.figures[fig].get("moved") != run.state.turn
+    if fig is None or fig not in run.state.figures:
+        return False
+    kept, turn = run.state.figures[fig], run.state.turn
+    return kept.get("moved") != turn and kept.get("resolved") != turn
 
 
 def moved(run, env) -> bool:
