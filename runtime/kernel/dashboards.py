@@ -272,9 +272,10 @@ def resolve_part(run, env, **given) -> None:
     if part is None:
         return
     resolved(run.state, run.state.owners[part])  # record.py
-    done = _effects(run, env, part, given)
-    run.state.log.append({"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part),
-                          "effects": done})
+    # logged before its effects' lines (as the Mayhem engine's `resolve`), the effects run named after
+    line = {"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part), "effects": []}
+    run.state.log.append(line)
+    line["effects"] = _effects(run, env, part, given)
 
 
 def _effects(run, env, part: int, given: dict) -> list[str]:
