@@ -273,7 +273,7 @@ def resolve_part(run, env, **given) -> None:
         return
     resolved(run.state, run.state.owners[part])  # record.py
     line = {"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part), "effects": []}
-    run.state.log.append(line)  # before its effects' lines, as the Mayhem engine's `resolve`
+    run.state.log.append(line)  # before its effects' lines, as the other engine logs it
     _effects(run, env, part, given, line["effects"])
 
 

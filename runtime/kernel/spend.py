@@ -65,7 +65,7 @@ DONE = "done"
 def reroll_dice(run, env) -> None:
     """`me` rolls again, one at a time and each at most once, any of: the game's own die
     (`reroll DIE-die`), the dice of `me`'s side still free or placed this turn on the Active figure's
-    part (`reroll die-N`, N its place among the side's dice in the order rolled: the Mayhem
+    part (`reroll die-N`, N its place among the side's dice in the order rolled: the other
     engine's strings, runtime/actions.py), until `done` or
     none is left (logged `reroll`: its `team` or `player`, `die` N, its new `value`, whether it was `placed`; the game's
     own die as `roll` logs it). A die placed this turn keeps its part: its new face is the one

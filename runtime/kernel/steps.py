@@ -139,6 +139,8 @@ class Steps:
 
     def _turn_end(self, run: Run) -> None:
         state = self.state
+        state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn,
+                          "figure": state.active_figure if state.active_turn == state.turn else None})
         self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
         if state.triggers or self.rules.rules or self.rules.hearing.structure:
@@ -147,7 +149,6 @@ class Steps:
             discard_due(self, run, "turn-end")
         if self._resets.get("turn-end") != []:  # none known yet, or some
             self._reset("turn-end")
-        state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
         self.check_end(run)
         after_turn(self, run)
 
