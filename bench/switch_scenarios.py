@@ -46,7 +46,7 @@ LOG_LINES: dict = {
     "resolve-ability": ("resolve", {"ability": "card", "sections": "effects"}),
     "use": ("special", {"ability": "card"}),      # a part used once per ... (the Special Ability)
     "assault": ("attack", {"attacker": "by"}),    # its amount before any listener changed it
-    "initiative": ("initiative", {"team": "lead"}),
+    "initiative": ("initiative", {"team": "lead", "coin_toss": "coin"}),
     "card-done": ("mission-complete", {"team": "holder"}),
     "draw-into": ("go-card", {"team": "holder"}),
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,

@@ -72,7 +72,8 @@ MARVEL_GAMES = 36
 RIDGE_GAMES = 24
 
 # written by the interpreter (see the module's docstring); written again when the `turn-end` line
-# moved before the turn end's triggers and took its `figure` (the same games: kflow)
+# moved before the turn end's triggers and took its `figure`, and when the round's leader line
+# came to be logged at `lead(...)` with its `dice` and `coin` (the same games: kflow)
 MARVEL_DIGESTS: list[str] = [
     "8ffc6b96b312aa18", "8641fdde8e21fbb9", "cdd4f316feb98b2d", "8cb48555fa1c889c", "461a42716e3d8ef7", "6278dc46693904da",
     "8ce72f66e15049aa", "efdae135be9d9fea", "5981acff55bc5618", "ef565f19a99deb05", "0b72b3ffece5b063", "5f73704cdf1712df",
@@ -82,10 +83,10 @@ MARVEL_DIGESTS: list[str] = [
     "2b504c5796d56777", "0e8ff6bebf470f5b", "e66cd6d109da5e01", "dddc8e9af620bd55", "f2785491c0406efd", "d54763b9204fdab2",
 ]
 RIDGE_DIGESTS: list[str] = [
-    "430e387acdedf423", "acbaad5846f102ca", "bc2dadfaa204ac66", "923d7e505db65ff7", "901f7053942b5818", "60143a199351e77b",
-    "fd5caad695565169", "fd138f2da4d6d363", "756f42d4dfcbf9ae", "2ae1e0d1dfd39ef7", "4ad4500059918f3d", "52d6f40414b20836",
-    "67e52222885c6020", "da51f6ea8ac461b9", "f9eef86b1a339d18", "27a19f8a921521ff", "b1f7788f45976a68", "d754762038ce3ca2",
-    "81a46c7b683771d9", "78f45a868b8e5cb4", "15291a6715ce22e1", "359bb238e4acd9fe", "9510eb03c3a6f87f", "e7627415fb0b1a8d",
+    "297eab2e7db7739a", "10f3e32e08607d7d", "032aa3bb5a2e81bb", "e0e525fcbf3b6d11", "a9d0d9ac0157b7a6", "6e07e6987bae9fa6",
+    "2917c5ee26b534e5", "87948f84e26a28c6", "c492c11ba2400ab4", "efd420488d58905d", "c82f9e1db2119a01", "35e861a7903f8122",
+    "9bdbd39fec24db1d", "f05b4a59f14e4e39", "c0794224a4d2454a", "52698cf563fd9f8a", "d3f7ddd20e609670", "9ac499f03b31be0c",
+    "23948fa4a56a8342", "bccd3ea3b47d82e9", "c9632b237aa4845e", "80c511d0c48c0e0b", "774991fdad112f45", "437e443cd724c13e",
 ]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
-from .rounds import after_turn, run_triggers, first_of_round
+from .rounds import after_turn, first_of_round, lead_line, run_triggers
 from .pieces import discard_due
 from .setup import setup_table
 
@@ -100,8 +100,7 @@ class Steps:
             self._slots["round-rest"](run, env)
             self.check_end(run)
         state.active = first_of_round(self, previous)
-        state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
-                          "player": state.active})
+        lead_line(self)  # rounds.py
         state.phase = "turn-start"
 
     def _round_end(self, run: Run) -> None:
