@@ -256,7 +256,7 @@ def put_figure(run, env, figure, on) -> None:
 
 def offer_move(run, env, figure, by) -> None:
     """The Team's first player may Move each of these figures on the board to a space next to
-    it with room (`move FIGURE SPACE`), or not (`pass`)."""
+    it with room (`move FIGURE SPACE`), or not (`skip`, as a `may` is declined)."""
     from .board import adjacent
     state = run.state
     if by not in state.teams or not state.teams[by]:
@@ -268,8 +268,8 @@ def offer_move(run, env, figure, by) -> None:
         if not options:
             continue
         texts = [f"move {f} {s}" for s in options]
-        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["pass"])
-        if picked != "pass":
+        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["skip"])
+        if picked != "skip":
             move_figure(run, env, f, options[texts.index(picked)])
 
 
