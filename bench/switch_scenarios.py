@@ -47,13 +47,14 @@ LOG_LINES: dict = {
     "place-figure": ("place", {}),                # a figure put on a space (not a move)
     "resolve-ability": ("resolve", {"ability": "card", "sections": "effects"}),
     "use": ("special", {"ability": "card"}),      # a part used once per ... (the Special Ability)
+    "activate": ("activate", {"ability": "card"}),  # a figure made Active: its part
     "assault": ("attack", {"attacker": "by"}),    # its amount before any listener changed it
-    "initiative": ("initiative", {"team": "lead"}),
+    "initiative": ("initiative", {"team": "lead", "coin_toss": "coin"}),
     "card-done": ("mission-complete", {"team": "holder"}),
     "draw-into": ("go-card", {"team": "holder"}),
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
     "raise:enter": None, "raise:activate": None, "raise:ko": None,
-    "knock-out": ("ko", {}),                      # logged before the ko event is heard (its VP after it)
+    "knock-out": ("ko", {}),                      # logged before the KO's listeners (its VP), as the engine's `ko`
     "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
     "verb:react": "play",                         # an action's verb: a Reaction played from the hand
     "decision:react": ("reaction", {}),           # and the decision that offers it

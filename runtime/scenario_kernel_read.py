@@ -127,6 +127,8 @@ class Reader:
             return bool(fig.get("out"))
         if attr == "off_board":
             return fig["space"] is None
+        if attr == "eliminated":  # out of the game for good (`remove-from-game`)
+            return bool(fig.get("gone"))
         if attr == "activated":
             return [self.rules.cards[self.state.cards[a[2]]].id for a in fig.get("acts", ())
                     if a[1] == self.state.round and a[2] is not None]
@@ -135,6 +137,8 @@ class Reader:
     def _teams(self, parts):
         team, attr = self.named.get(parts[1], parts[1]), parts[2]
         if attr in self.keys.team_counters:  # read as the kernel reads it (kept as pieces or a number)
+            if attr not in self.rules.counters:  # a counter the mode leaves out (`without counter`): none
+                return 0
             from .kernel.effects import Run
             from .kernel.primitives import get_value
             return get_value(Run(self.game, []), attr, team)

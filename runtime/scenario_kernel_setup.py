@@ -145,6 +145,10 @@ class Table:
         state, rules = self.state, self.rules
         given = self.setup.get("figures", {})
         for fig, x in state.figures.items():
+            if x["kind"] == "npc" and fig not in given and state.board:  # at the centre, as the Mayhem setup lays it
+                from .kernel.effects import Run
+                from .kernel.layout import centre
+                x["space"] = centre(Run(self.game, []), {"ctx:me": state.active})
             if x["kind"] != "character" and fig not in given:
                 continue
             x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
@@ -290,7 +294,7 @@ class Table:
             return phase
         if at > turns:
             raise CannotSetUp(f"phase '{phase}' comes after the turns")
-        self.game.resume = _part_of_round(rules, phases[at:turns])
+        self.game.resume = _part_of_round(rules, phases[at:turns + 1])  # the turns phase's own effect too
         state.phase = "scenario-resume"
         state.active = state.teams[state.lead][0]
         return phase

@@ -71,20 +71,22 @@ def load(which: str):
 MARVEL_GAMES = 36
 RIDGE_GAMES = 24
 
-# written by the interpreter (see the module's docstring)
+# written by the interpreter (see the module's docstring); written again when the `turn-end` line
+# moved before the turn end's triggers and took its `figure`, and when the round's leader line
+# came to be logged at `lead(...)` with its `dice` and `coin` (the same games: kflow)
 MARVEL_DIGESTS: list[str] = [
-    "5246248d8120d02f", "cc416e2725bb3765", "a0d2a41cd6baba56", "5403e23ac30e2271", "cc91775def834c21", "9f000c9897f0f31b",
-    "b770645895fbb927", "eb6604e9796afa1f", "16539c594412d9e7", "c8e78db2784b80e8", "b4e84e2b55312d1e", "e99aa4117ed74719",
-    "ef260dbe5c80ab32", "132e539d2d3b9f2f", "d073ddfe1ef1be78", "91d92245ce873ebf", "fcdc6f43723fae89", "12279a61861a3666",
-    "a44043258c9c95c5", "53a9117d60d93caf", "3a0be3f76725a6e5", "ce105da9f514d967", "c0618fc6499e4ebf", "557f0cccdf97dac5",
-    "e54c21828ca4636e", "cbbecfd7d4e32370", "3a492df2ebf88463", "ffed08daffe5be51", "494efa30a4c942f9", "4bbe9b31ef5cbd96",
-    "1e716b0a7b9694d2", "646fe8a2d5f3b4e8", "f77a9c7a58a86849", "62cf4bb664deb5f4", "1d1b62a035b0dbe4", "b90f70e90f0e883d",
+    "8ffc6b96b312aa18", "8641fdde8e21fbb9", "cdd4f316feb98b2d", "8cb48555fa1c889c", "461a42716e3d8ef7", "6278dc46693904da",
+    "8ce72f66e15049aa", "efdae135be9d9fea", "5981acff55bc5618", "ef565f19a99deb05", "0b72b3ffece5b063", "5f73704cdf1712df",
+    "e783ebb74f38bf5c", "2c76055df48385ce", "f375650d8aa8890c", "c8c5403825d659f5", "16364fbabee2b95e", "112f9706fa68d55d",
+    "615c7b3888566ee1", "dc0f763a66e6f8a2", "5e6bef870f36d221", "22c08c8d6927e72b", "07712ce1c174a8aa", "3ab4c976bc9e1c0f",
+    "f9d1eff8bdcd2e05", "e72fc8d5b94b26ff", "1694dea540ef54ec", "d116b47b5837825f", "33e16c3a4a1649be", "d43b29ce04734af8",
+    "2b504c5796d56777", "0e8ff6bebf470f5b", "e66cd6d109da5e01", "dddc8e9af620bd55", "f2785491c0406efd", "d54763b9204fdab2",
 ]
 RIDGE_DIGESTS: list[str] = [
-    "8afd4d72a2556edc", "152637b096398ab7", "4b70f3e1c0dee6c9", "a2fd63edc0c0dc45", "38bcdb9f4924e22d", "84399e5b69914b4f",
-    "9f3c84d65aad6055", "0600c329f7811d1a", "6ec4102633b49987", "53d70d0d7b480a87", "38f6be31282910d6", "50905aaae2dbfc03",
-    "280c4f205937687f", "5d3f8668b6ca2b93", "3945cc10662969fa", "e0921d755a1f25a5", "fdad035594291b2b", "97883e771236cf89",
-    "42155311fcf97d9e", "29449e244af48d48", "cebaf9919d616bb0", "0c62e79bc687c86a", "c1a9a4202d235042", "1a1d75e8b4e70512",
+    "297eab2e7db7739a", "10f3e32e08607d7d", "032aa3bb5a2e81bb", "e0e525fcbf3b6d11", "a9d0d9ac0157b7a6", "6e07e6987bae9fa6",
+    "2917c5ee26b534e5", "87948f84e26a28c6", "c492c11ba2400ab4", "efd420488d58905d", "c82f9e1db2119a01", "35e861a7903f8122",
+    "9bdbd39fec24db1d", "f05b4a59f14e4e39", "c0794224a4d2454a", "52698cf563fd9f8a", "d3f7ddd20e609670", "9ac499f03b31be0c",
+    "23948fa4a56a8342", "bccd3ea3b47d82e9", "c9632b237aa4845e", "80c511d0c48c0e0b", "774991fdad112f45", "437e443cd724c13e",
 ]
 
 

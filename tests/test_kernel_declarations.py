@@ -217,7 +217,8 @@ def test_without_phases_each_structure_event_comes_after_its_slot(tmp_path):
     game = play_game(load_game_rules(lab_copy_ir(tmp_path, "ridge", OMEN, SCORING), "ridge"),
                      KernelConfig(players=2, seed=1), ["random"])
     order = _order(game)
-    assert order[:5] == ["d6", "d6", "omen-start", "lead"] + order[4:5] and "omen-start" in order
+    # the leader's line as `lead(...)` names it, in the slot; the event's triggers after the slot
+    assert order[:5] == ["d6", "d6", "lead", "omen-start"] + order[4:5] and "omen-start" in order
     ends = [i for i, x in enumerate(order) if x == "omen-slot"]
     assert ends and all(order[i + 1] == "omen-end" for i in ends)  # the slot, then the triggers
 
@@ -231,9 +232,10 @@ def test_with_phases_round_start_follows_the_round_and_round_end_precedes_the_ga
                      KernelConfig(players=2, seed=1), ["random"])
     order = _order(game)
     second = order[order.index("round-end") + 1:]
-    start = second[:second.index("lead") + 1]  # the second round's start
-    assert start[:3] == ["d6", "d6", "omen-start"] and start[-1] == "lead"
-    assert set(start[3:-1]) == {"boost"}  # the phase after the round's own start, after the event
+    start = second[:second.index("omen-start") + 1]  # the second round's own start, then its event
+    assert start == ["d6", "d6", "lead", "omen-start"]  # the leader's line as `lead(...)` names it
+    boosts = second[len(start):]
+    assert boosts[:2] == ["boost", "boost"]  # the phase after the round's own start, after the event
     ends = [i for i, x in enumerate(order) if x == "omen-end"]
     assert ends and all(order[i + 1] == "omen-slot" for i in ends)  # the triggers, then the slot
 

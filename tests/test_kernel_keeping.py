@@ -123,7 +123,7 @@ def test_the_event_is_raised_once_for_each_figure_on_the_board(tmp_path):
     since = len(game.state.log)
     game.act("rest 1")
     log = game.state.log[since:]
-    first_turn = log[:next(i for i, e in enumerate(log) if e["event"] == "turn-end")]
+    first_turn = log[:next(i for i, e in enumerate(log) if e["event"] == "turn-start")]  # its end's lines too
     raised = [e for e in first_turn if e["event"] == "raise"]
     assert raised == [{"event": "raise", "name": "rally", "by": "p1", "figure": "climber-p1"}]
     assert game.state.counters["points/t2"] == 0  # p2's climber, off the board, never rallies

@@ -106,12 +106,18 @@ def test_a_figure_hears_the_game_s_own_event(tmp_path):
 
 
 def _turns(log: list) -> list[list]:
-    out, turn = [], []
-    for e in log:
-        turn.append(e)
-        if e["event"] == "turn-end":
-            out.append(turn)
+    """The log's turns, each from its `turn-start` to the last line of its end (the `turn-end`
+    line opens the turn's end: its triggers and discards follow it)."""
+    out, turn = [], None
+    for e in log + [{"event": "turn-start"}]:
+        if e["event"] in ("turn-start", "round-end"):
+            if turn and any(x["event"] == "turn-end" for x in turn):
+                out.append(turn)
+            turn = None
+        if e["event"] == "turn-start":
             turn = []
+        if turn is not None:
+            turn.append(e)
     return out
 
 
@@ -129,7 +135,7 @@ def test_seeded_embers_scorch_each_ranger_at_most_once_a_turn(embers_ir):
         for turn in _turns(game.state.log):
             raises = [e for e in turn if e["event"] == "raise"]
             assert len({e["target"] for e in raises}) == len(raises)
-            player = turn[-1]["player"]
+            player = next(e["player"] for e in turn if e["event"] == "turn-end")
             for e in raises:
                 assert game.state.figures[e["target"]]["owner"] == player and e["landed"] in (0, 1)
                 assert any(r["event"] == "remove" and r["token"] == "cinder" and r["from"] == e["target"] for r in turn)

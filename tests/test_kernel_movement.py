@@ -159,7 +159,7 @@ def test_an_offered_move_may_be_taken_or_passed(tmp_path):
     setup = RUINS_SETUP.format(players=2) + 'figures = { "runner-p1" = "stair", "runner-p2" = "east-camp" }\n'
     steps = """[[steps]]
 action = "drift"
-expect = { "decision.actions" = ["move runner-p1 west-camp", "move runner-p1 great-hall", "move runner-p1 old-well", "pass"] }
+expect = { "decision.actions" = ["move runner-p1 west-camp", "move runner-p1 great-hall", "move runner-p1 old-well", "skip"] }
 
 [[steps]]
 action = "move runner-p1 old-well"
@@ -173,7 +173,7 @@ expect = { "figure.runner-p1" = "old-well", "counters.walls.t1" = 1, "active" = 
 action = "drift"
 
 [[steps]]
-action = "pass"
+action = "skip"
 expect = { "figure.runner-p2" = "east-camp", no_events = ["move"] }
 """
     play(ir, tmp_path, scenario("Drift", "ruins", setup, steps))

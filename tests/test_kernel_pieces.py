@@ -77,15 +77,19 @@ def _frozen_since_round_end(log) -> int:
 
 def _dazes_wear_off(game) -> set:
     """The figures dazed, from the log: placed on, sent back; none is left on a figure of a
-    player whose turn ended (its discard time, turn-end)."""
-    dazed = set()
+    player whose turn ended (its discard time, turn-end: once the turn's end is over, at the
+    next turn's start or the round's end; the `turn-end` line opens it)."""
+    dazed, ended = set(), None
     for e in game.state.log:
         if e["event"] == "place" and e["token"] == "daze" and e["count"]:
             dazed.add(e["on"])
         elif e["event"] == "discard" and e["token"] == "daze":
             dazed.discard(e["from"])
         elif e["event"] == "turn-end":
-            assert not [f for f in dazed if game.state.figures[f]["owner"] == e["player"]]
+            ended = e["player"]
+        elif e["event"] in ("turn-start", "round-end") and ended is not None:
+            assert not [f for f in dazed if game.state.figures[f]["owner"] == ended]
+            ended = None
     return dazed
 
 

@@ -389,8 +389,8 @@ def test_a_piece_used_goes_back_to_its_pool_and_its_effect_runs(tmp_path):
 
 def test_dice_rerolled_each_once_the_placed_one_read_anew(tmp_path):
     """A copy of Squads whose Blaze's Kindle says `reroll-dice()`: after `place 3 blaze/fireball`
-    Blaze's player may roll again the omen die and t1's dice (its free 5, `reroll 2`, and the 3
-    placed this turn, `reroll 1`), each once, until `done`; the placed die rolled to 6 meets
+    Blaze's player may roll again the omen die and t1's dice (its free 5, `reroll die-2`, and the 3
+    placed this turn, `reroll die-1`), each once, until `done`; the placed die rolled to 6 meets
     Fireball's slot (4), so its special effect comes, which the 3 did not."""
     ir = _copy(tmp_path, "squads", ('''      grant-icon("omen")\n''', '''      reroll-dice()\n'''))
     text = SETUP.format(name="rerolled").replace('"d6.t1" = [4]', '"d6.t1" = [3, 5]') + '''
@@ -399,17 +399,17 @@ action = "place 3 blaze/fireball"
 
 [[steps]]
 action = "use blaze/kindle"
-expect = { "decision.actions" = ["reroll omen", "reroll 1", "reroll 2", "done"] }
+expect = { "decision.actions" = ["reroll omen-die", "reroll die-1", "reroll die-2", "done"] }
 
 [[steps]]
-action = "reroll 1"
+action = "reroll die-1"
 rolls = [6]
-expect = { "decision.actions" = ["reroll omen", "reroll 2", "done"], events = [{ event = "reroll", team = "t1", die = 1, value = 6, placed = true }] }
+expect = { "decision.actions" = ["reroll omen-die", "reroll die-2", "done"], events = [{ event = "reroll", team = "t1", die = 1, value = 6, placed = true }] }
 
 [[steps]]
-action = "reroll omen"
+action = "reroll omen-die"
 rolls = [2]
-expect = { "decision.actions" = ["reroll 2", "done"], "shown.omen" = "2" }
+expect = { "decision.actions" = ["reroll die-2", "done"], "shown.omen" = "2" }
 
 [[steps]]
 action = "done"
@@ -594,8 +594,10 @@ token chill "Chill" {'''))
         assert problems == []
         game.start()
         game.act(f"place {die} blaze/fireball")
-        game.act("resolve fireball")
-        game.act("use blaze/kindle")  # then the Kindle (the chill forbids `rest`; the dash is not taken)
+        decision = game.act("resolve fireball")
+        # then the Kindle, the one action left (the chill forbids `rest`; the dash, the free Move,
+        # is gone once the Ability is resolved), taken without a question: p2's turn is asked
+        assert decision is not None and decision.player == "p2", decision
         return game, [(e["event"], e.get("amount")) for e in game.state.log if e["event"] in ("bonus", "place")]
     game, order = turn(4)
     assert order == [("bonus", 2), ("place", None), ("bonus", 1)]

@@ -195,11 +195,13 @@ def test_a_games_phases_are_its_round_in_order_and_its_teams_are_named(tmp_path)
     assert len(leads) >= 2 and len(starts) - len(leads) in (0, 1)  # the last round may end the game at once
     assert not any(e["event"] == "lead" for e in log)
 
-    def rolled(i: int) -> list:  # the dice rolled between a round's start and its leader
-        return [e["die"] for e in log[starts[i]:leads[i]] if e["event"] == "roll"]
+    turns = [next(j for j in range(i, len(log)) if log[j]["event"] in ("turn-start", "game-over")) for i in starts]
+
+    def rolled(i: int) -> list:  # the dice rolled between a round's start and its first turn
+        return [e["die"] for e in log[starts[i]:turns[i]] if e["event"] == "roll"]
     assert rolled(0) == ["d6", "d6"]  # round 1: the round's own rolls, no boost
     assert rolled(1) == ["d6", "d6", "boost", "boost"]  # then the phase's, in order, before the turns
-    assert [e["owner"] for e in log[starts[1]:leads[1]] if e["event"] == "roll"][2:] == ["north", "south"]
+    assert [e["owner"] for e in log[starts[1]:turns[1]] if e["event"] == "roll"][2:] == ["north", "south"]
 
 
 def test_a_kernel_games_phases_run_the_turns(tmp_path):

@@ -272,20 +272,19 @@ def resolve_part(run, env, **given) -> None:
     if part is None:
         return
     resolved(run.state, run.state.owners[part])  # record.py
-    done = _effects(run, env, part, given)
-    run.state.log.append({"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part),
-                          "effects": done})
+    line = {"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part), "effects": []}
+    run.state.log.append(line)  # before its effects' lines, as the other engine logs it
+    _effects(run, env, part, given, line["effects"])
 
 
-def _effects(run, env, part: int, given: dict) -> list[str]:
-    """The part's effects run in order (resolve_part, use_part), and the names of those run."""
+def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
+    """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
     from .compile import compiled
     from .compile_stmts import compiled_block
-    done = []
     effects = run.rules.dash.effects.get(run.state.cards[part], [])
     plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
     if plan is not None:  # its bonuses first, wherever written (record.py)
-        return _with_bonuses(run, env, part, given, plan)
+        return _with_bonuses(run, env, part, given, plan, done)
     for name, body, when in effects:
         if name in given and not given[name]:
             continue
@@ -298,19 +297,20 @@ def _effects(run, env, part: int, given: dict) -> list[str]:
     return done
 
 
-def _with_bonuses(run, env, part: int, given: dict, plan: list) -> list[str]:
+def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
     from .compile import compiled
     from .compile_stmts import compiled_block
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
     chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
               if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
+    done += [name for name, _b, _r in chosen]
     for _name, bonuses, _rest in chosen:
         compiled_block(bonuses, run.rules)(run, inner)
     for _name, _bonuses, rest in chosen:
         compiled_block(rest, run.rules)(run, inner)
         run.game.check_end(run)
-    return [name for name, _b, _r in chosen]
+    return done
 
 
 def abilities_of(run, env, figure) -> list[int]:
@@ -391,7 +391,7 @@ def use_part(run, env, **given) -> None:
     fig = state.figures.get(state.owners[part])
     if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
         fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
-    done = _effects(run, env, part, {})
+    done = _effects(run, env, part, {}, [])
     state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
 
 

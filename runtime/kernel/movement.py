@@ -256,7 +256,7 @@ def put_figure(run, env, figure, on) -> None:
 
 def offer_move(run, env, figure, by) -> None:
     """The Team's first player may Move each of these figures on the board to a space next to
-    it with room (`move FIGURE SPACE`), or not (`pass`)."""
+    it with room (`move FIGURE SPACE`), or not (`skip`, as a `may` is declined)."""
     from .board import adjacent
     state = run.state
     if by not in state.teams or not state.teams[by]:
@@ -268,8 +268,8 @@ def offer_move(run, env, figure, by) -> None:
         if not options:
             continue
         texts = [f"move {f} {s}" for s in options]
-        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["pass"])
-        if picked != "pass":
+        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["skip"])
+        if picked != "skip":
             move_figure(run, env, f, options[texts.index(picked)])
 
 
@@ -281,9 +281,13 @@ def spend_free_move(run, env) -> None:
 
 
 def free_move_available(run, env) -> bool:
-    """There is an acting figure, and it has not used its free Move this turn."""
+    """There is an acting figure, and it has used neither its free Move nor its part this turn
+    (the free Move comes before the part is resolved: record.py's `resolved`)."""
     fig = acting(run, env)
-    return fig is not None and fig in run.state.figures and run.state.figures[fig].get("moved") != run.state.turn
+    if fig is None or fig not in run.state.figures:
+        return False
+    kept, turn = run.state.figures[fig], run.state.turn
+    return kept.get("moved") != turn and kept.get("resolved") != turn
 
 
 def moved(run, env) -> bool:

@@ -34,14 +34,14 @@ def load_phases(rules, game: dict) -> None:
     parts = {"round": [], "round-rest": [], "round-end": [], "round-end-rest": []}
     into = parts["round"]
     for i, phase in enumerate(phases):
-        if i == turns[0]:
-            into = parts["round-end"]
         effect = phase["effects"].get("effect")  # with a part of the structure too, the effect first
         if effect is not None and effect.get("when") is not None:
             into.append({"op": "if", "cond": effect["when"], "then": effect["body"], "else": [],
                          "span": effect["when"].get("span"), "node": f"{game['id']}/{phase['id']}#when"})
         elif effect is not None:
             into += effect["body"]
+        if i == turns[0]:  # the turns phase's own effect comes before its turns, the next phases after
+            into = parts["round-end"]
         runs = _runs(phase)
         body = slots[runs]["body"] if runs in slots and slots[runs] is not None else []
         if runs == "round":  # the round's own start, then its structure event (steps.py), then the rest

@@ -190,6 +190,8 @@ def lead(run, env, who) -> None:
     if isinstance(run.state.lead, list) or run.state.lead not in run.state.players + list(run.state.teams):
         from .rules import KernelError
         raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
+    from .rounds import led
+    led(run)  # its line, logged now (rounds.py)
 
 
 PRIMITIVES = {"draw": draw, "move-card": move_card, "shuffle": shuffle, "reveal": reveal, "destroy": destroy,

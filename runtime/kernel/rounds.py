@@ -64,6 +64,38 @@ def first_of_round(game, previous_lead) -> str:
     return state.lead
 
 
+def led(run) -> None:
+    """The round's leader named (`lead(...)`): its line (the game's `lead-called`) logged at once,
+    before what the round's start does next, with the dice each side rolled since the round
+    started (`dice`: owner -> faces, in the order rolled) and whether a coin was tossed
+    (`coin`); the round's start completes it once the first turn is known (`lead`, `player`)."""
+    state = run.state
+    dice: dict = {}
+    coin = False
+    for e in reversed(state.log):
+        if e["event"] == "round-start":
+            break
+        if e["event"] == "coin":
+            coin = True
+        elif e["event"] == "roll" and e.get("owner") is not None:
+            dice[e["owner"]] = e["values"] + dice.get(e["owner"], [])
+    state.log.append({"event": run.rules.lead_called, "round": state.round, "lead": state.lead, "player": None,
+                      "coin": coin, "dice": {o: dice[o] for o in state.teams or state.players if o in dice}})
+
+
+def lead_line(game) -> None:
+    """The round's leader line, at the round's start once its first turn is known: the one
+    `led` logged this round completed (`lead`, `player`), else a new one."""
+    state, called = game.state, game.rules.lead_called
+    for e in reversed(state.log):
+        if e["event"] == called and e.get("round") == state.round:
+            e["lead"], e["player"] = state.lead, state.active
+            return
+        if e["event"] == "round-start":
+            break
+    state.log.append({"event": called, "round": state.round, "lead": state.lead, "player": state.active})
+
+
 def after_turn(game, run) -> None:
     """At the end of a turn: the round ends, or the next player's turn begins."""
     state, rules = game.state, game.rules

@@ -64,8 +64,9 @@ DONE = "done"
 
 def reroll_dice(run, env) -> None:
     """`me` rolls again, one at a time and each at most once, any of: the game's own die
-    (`reroll DIE`), the dice of `me`'s side still free or placed this turn on the Active figure's
-    part (`reroll N`, N its place among the side's dice in the order rolled), until `done` or
+    (`reroll DIE-die`), the dice of `me`'s side still free or placed this turn on the Active figure's
+    part (`reroll die-N`, N its place among the side's dice in the order rolled: the other
+    engine's strings, runtime/actions.py), until `done` or
     none is left (logged `reroll`: its `team` or `player`, `die` N, its new `value`, whether it was `placed`; the game's
     own die as `roll` logs it). A die placed this turn keeps its part: its new face is the one
     `activation-die` reads."""
@@ -85,7 +86,7 @@ def reroll_dice(run, env) -> None:
                     if d not in done and (state.dice[d]["on"] is None or d == current)]
         if not whiches:
             return
-        options = [f"reroll {w}" for w in whiches]
+        options = [f"reroll {w}-die" if w == own else f"reroll die-{w}" for w in whiches]
         picked = run.ask(me, "reroll", "reroll which die?", options + [DONE])
         if picked == DONE:
             return

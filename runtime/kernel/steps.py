@@ -7,7 +7,7 @@ from __future__ import annotations
 from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
-from .rounds import after_turn, run_triggers, first_of_round
+from .rounds import after_turn, first_of_round, lead_line, run_triggers
 from .pieces import discard_due
 from .setup import setup_table
 
@@ -100,8 +100,7 @@ class Steps:
             self._slots["round-rest"](run, env)
             self.check_end(run)
         state.active = first_of_round(self, previous)
-        state.log.append({"event": self.rules.lead_called, "round": state.round, "lead": state.lead,
-                          "player": state.active})
+        lead_line(self)  # rounds.py
         state.phase = "turn-start"
 
     def _round_end(self, run: Run) -> None:
@@ -139,6 +138,8 @@ class Steps:
 
     def _turn_end(self, run: Run) -> None:
         state = self.state
+        state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn,
+                          "figure": state.active_figure if state.active_turn == state.turn else None})
         self._slots.get("turn-end", _nothing)(run, {"ctx:me": state.active})
         self.check_end(run)
         if state.triggers or self.rules.rules or self.rules.hearing.structure:
@@ -147,7 +148,6 @@ class Steps:
             discard_due(self, run, "turn-end")
         if self._resets.get("turn-end") != []:  # none known yet, or some
             self._reset("turn-end")
-        state.log.append({"event": "turn-end", "player": state.active, "turn": state.turn})
         self.check_end(run)
         after_turn(self, run)
 

@@ -94,7 +94,10 @@ def make_turn_end(rules):
     from .rounds import after_turn, next_seat, run_triggers
     space: dict = {"run_triggers": run_triggers, "after_turn": after_turn, "next_seat": next_seat, "__rules__": rules}
     lines = ["def turn_end(game, run):",
-             "    state = game.state"]
+             "    state = game.state",
+             # logged first, as the other engine logs it: the figure made Active in it (or none)
+             "    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn,",
+             "                      'figure': state.active_figure if state.active_turn == state.turn else None})"]
     if rules.slots.get("turn-end"):
         lines.append("    me = state.active")
     lines += _slot_lines(rules, "turn-end", "me", "turn-end", space)
@@ -104,7 +107,6 @@ def make_turn_end(rules):
         lines.append("    discard_due(game, run, 'turn-end')")
     resets = _reset_lines(rules, "turn-end", space)
     lines += resets
-    lines.append("    state.log.append({'event': 'turn-end', 'player': state.active, 'turn': state.turn})")
     # asked again only if the reset may have changed what the end condition reads: since the
     # check above (and each trigger's), nothing else was written but the log
     reads = state_reads(rules.end_guard)
