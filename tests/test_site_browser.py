@@ -87,7 +87,7 @@ def base(built):
     server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # one Playwright at a time in a process: other modules start their own
 def browser():
     assert Path(CHROMIUM).exists(), "Debian's chromium is missing: scripts/system-deps.sh --browser installs it"
     with sync_playwright() as pw:
