@@ -26,6 +26,7 @@ python3 -m venv .venv
 .venv/bin/python -m mayhem.site.vendor >/dev/null
 # the VS Code extension's pinned node tools (vscode-tmgrammar-test, @vscode/vsce, the LSP client)
 (cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error)
-# loadgroup: the tests of one xdist_group run on one worker, so that they share what its
-# session fixtures build (group "site": one built site per worker; "vscode", "wheel")
+# loadgroup: the tests of one xdist_group would run on one worker; with pytest 9.2 and
+# pytest-xdist 3.8 the marks have no effect and the tests are shared out one by one (the site
+# is built once for the run all the same: tests/conftest.py `once`; docs/architecture.md, Testing)
 .venv/bin/python -m pytest -q -n auto --dist loadgroup ${args[@]+"${args[@]}"}

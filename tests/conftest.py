@@ -1,11 +1,13 @@
 """Shared fixtures: the repository's content, compiled once per test session, and its site,
-built once per session (the site tests share xdist group "site", so under
-`--dist loadgroup` one worker builds it for all of them).
+built once per run: the first xdist worker that needs it builds it under a file lock, the
+others wait for it and read the same files (`once`).
 
 The long sweeps are marked `slow` and left out of the default run (pyproject.toml's
 addopts); `./scripts/test.sh --slow` runs them too."""
 from __future__ import annotations
 
+import fcntl
+import os
 from pathlib import Path
 
 import pytest
@@ -44,14 +46,36 @@ def mini_rules(tmp_path_factory):
     return load_rules(result.ir)
 
 
+def once(tmp_path_factory, name: str, make) -> Path:
+    """The folder `name`, made by `make(folder)` once for the whole run: under xdist the workers
+    share the run's temporary root, and the first to ask makes it under a file lock while the
+    others wait (a folder is only used once its maker has finished: the `.done` mark). The
+    folder is read, never written, by the tests."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # .../pytest-N/popen-gwK: the run's root, the same for every worker
+    folder = root / "shared" / name
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (folder.parent / f"{name}.done").exists():
+                if folder.exists():
+                    import shutil
+                    shutil.rmtree(folder)  # a maker that failed half-way: make it again
+                make(folder)
+                (folder.parent / f"{name}.done").touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def content_copy(tmp_path_factory) -> Path:
-    """A snapshot of the content, so that two builds see the same files."""
+    """A snapshot of the content, so that two builds see the same files (one for the run)."""
     import shutil
 
-    root = tmp_path_factory.mktemp("content") / "content"
-    shutil.copytree(CONTENT, root)
-    return root
+    return once(tmp_path_factory, "content", lambda folder: shutil.copytree(CONTENT, folder))
 
 
 @pytest.fixture(scope="session")
@@ -64,22 +88,20 @@ def docs():
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, content_copy, docs) -> Path:
-    """The site of the real content with the guide, built once: tests read it, never write it."""
+    """The site of the real content with the guide, built once for the run (`once`): tests read
+    it, never write it."""
     from mayhem.site.build import build_site
 
-    out = tmp_path_factory.mktemp("site") / "site"
-    build_site(content_copy, out, docs=docs)
-    return out
+    return once(tmp_path_factory, "site", lambda out: build_site(content_copy, out, docs=docs))
 
 
 @pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory) -> Path:
-    """The site of tests/fixtures/site/hostile (names made of markup and script), built once."""
+    """The site of tests/fixtures/site/hostile (names made of markup and script), built once for
+    the run (`once`)."""
     from mayhem.site.build import build_site
 
-    out = tmp_path_factory.mktemp("hostile") / "site"
-    build_site(FIXTURES / "site" / "hostile", out)
-    return out
+    return once(tmp_path_factory, "hostile", lambda out: build_site(FIXTURES / "site" / "hostile", out))
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ values hold (runtime/invariants.py RuleWatcher): each figure's Damage is the sum
 damage events, Life never above the dashboard, one Mayhem card per Team per round, the
 hands after the draw within the players' icons, the Initiative to the lowest dice.
 
-The default run plays 2,000 of them (250 per box and chunk); the 10,000 and a longer
+The default run plays 800 of them (100 per box and chunk); the 10,000 and a longer
 sweep of 40,000 more games are marked `slow`, left out of the default run:
 `./scripts/test.sh --slow`, or `pytest -m slow tests/test_properties.py`."""
 import pytest
@@ -20,7 +20,7 @@ from game_helpers import in_round_two
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
 GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games (slow)
-GAMES_PER_CHUNK_CI = 250  # the default run: 2 boxes x 4 chunks x 250 = 2,000 games
+GAMES_PER_CHUNK_CI = 100  # the default run: 2 boxes x 4 chunks x 100 = 800 games
 MAX_DECISIONS = 20_000
 
 

@@ -3,6 +3,12 @@
 The site is served by a local http.server on 127.0.0.1; any request for anything
 else (a CDN, a font) fails the test: the site works offline. Screenshots go to
 test-output/site/ at the top of the repository.
+
+The default run opens one page of each type at a phone's width (overflow, page errors,
+axe-core); the sweep marked `slow` opens every page. The links and anchors of every page
+are checked without a browser (tests/test_site_links.py). The tests are in no xdist group:
+each worker that runs one starts its own Chromium, and the site is built once for the run
+(tests/conftest.py `once`).
 """
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ import os
 import re
 from pathlib import Path
 import threading
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -24,18 +30,17 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]
 SHOTS = REPO / "test-output" / "site"
-pytestmark = pytest.mark.xdist_group("site")
 
 
 # ---- fixtures ------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(site) -> Path:
-    """The site of the real content (tests/conftest.py: built once per session)."""
+    """The site of the real content (tests/conftest.py: built once for the run)."""
     return site
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def hostile(hostile_site) -> Path:
     return hostile_site
 
@@ -74,7 +79,7 @@ def _serve(directory: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base(built):
     server, url = _serve(built)
     yield url
@@ -82,7 +87,7 @@ def base(built):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module")  # one Playwright at a time in a process: other modules start their own
 def browser():
     assert Path(CHROMIUM).exists(), "Debian's chromium is missing: scripts/system-deps.sh --browser installs it"
     with sync_playwright() as pw:
@@ -94,8 +99,10 @@ def browser():
 class Watch:
     """A page whose console errors, page errors, failed and outside requests are recorded."""
 
-    def __init__(self, browser, *, width: int = 1280) -> None:
+    def __init__(self, browser, *, width: int = 1280, init_script: Path | None = None) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": 900})
+        if init_script is not None:  # run in every page as it loads, before its own scripts
+            self.context.add_init_script(path=str(init_script))
         self.page = self.context.new_page()
         self.problems: list[str] = []
         self.outside: list[str] = []
@@ -192,6 +199,8 @@ def page_type(path: str) -> str:
     """What template made a page: a component page stands for its kind's pages, a box's pages for
     every box's (`BOX/setup/index.html`), other pages for themselves."""
     parts = path.split("/")
+    if len(parts) == 5 and parts[0] == "shared":  # shared/core/keywords/flee/index.html
+        return f"{parts[0]}/{parts[1]}/{parts[2]}/*"
     if len(parts) == 4 and parts[0] not in ("guide", "shared"):
         return f"BOX/{parts[1]}/*"
     if len(parts) == 4:
@@ -239,37 +248,37 @@ def test_dashboard_is_drawn(watch, base):
     watch.assert_clean()
 
 
-def test_effect_graph_is_drawn_on_demand_with_readable_labels(browser, base):
+@pytest.mark.parametrize("width", [1280, 360])
+def test_effect_graph_is_drawn_on_demand_with_readable_labels(browser, base, width):
     """The graph is drawn only when the authors' section opens, at its natural size: every label
     at 12 px or more on screen, even for the widest graphs, on a phone too; the view scrolls."""
-    for width in (1280, 360):
-        watch = Watch(browser, width=width)
-        try:
-            for path in ("looney-tunes/characters/daffy-duck/index.html", "looney-tunes/characters/bugs-bunny/index.html",
-                         "teen-titans-go/locations/titans-tower/index.html"):
-                watch.goto(base + path)
-                assert watch.page.evaluate("() => !window.mermaid")  # not loaded before it is wanted
-                assert watch.page.locator("details.mh-authors").get_attribute("open") is None
-                graph = open_graph(watch.page)
-                sizes = watch.page.evaluate("""() => {
-                  const svg = document.querySelector('figure.mh-graph svg');
-                  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                  return [...svg.querySelectorAll('.nodeLabel, .edgeLabel, text')]
-                    .filter(e => e.textContent.trim())
-                    .map(e => parseFloat(getComputedStyle(e).fontSize) * scale);
-                }""")
-                assert len(sizes) >= 3, path
-                assert min(sizes) >= 12, (path, width, min(sizes))
-                view = watch.page.locator(".mh-graph-view").first
-                assert view.evaluate("e => getComputedStyle(e).overflowX") == "auto"
-                assert watch.page.locator(".mh-graph-button", has_text="Full screen").count() == 1
-                if "daffy" in path:
-                    SHOTS.mkdir(parents=True, exist_ok=True)
-                    graph.scroll_into_view_if_needed()
-                    watch.page.screenshot(path=str(SHOTS / f"graph-daffy-duck-{width}.png"))
-            watch.assert_clean()
-        finally:
-            watch.close()
+    watch = Watch(browser, width=width)
+    try:
+        for path in ("looney-tunes/characters/daffy-duck/index.html", "looney-tunes/characters/bugs-bunny/index.html",
+                     "teen-titans-go/locations/titans-tower/index.html"):
+            watch.goto(base + path)
+            assert watch.page.evaluate("() => !window.mermaid")  # not loaded before it is wanted
+            assert watch.page.locator("details.mh-authors").get_attribute("open") is None
+            graph = open_graph(watch.page)
+            sizes = watch.page.evaluate("""() => {
+              const svg = document.querySelector('figure.mh-graph svg');
+              const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+              return [...svg.querySelectorAll('.nodeLabel, .edgeLabel, text')]
+                .filter(e => e.textContent.trim())
+                .map(e => parseFloat(getComputedStyle(e).fontSize) * scale);
+            }""")
+            assert len(sizes) >= 3, path
+            assert min(sizes) >= 12, (path, width, min(sizes))
+            view = watch.page.locator(".mh-graph-view").first
+            assert view.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+            assert watch.page.locator(".mh-graph-button", has_text="Full screen").count() == 1
+            if "daffy" in path:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                graph.scroll_into_view_if_needed()
+                watch.page.screenshot(path=str(SHOTS / f"graph-daffy-duck-{width}.png"))
+        watch.assert_clean()
+    finally:
+        watch.close()
 
 
 PAGES_AT_WIDTHS = ["index.html", "looney-tunes/characters/bugs-bunny/index.html",
@@ -449,74 +458,68 @@ def test_search_results_carry_the_box_and_the_kind_as_labels(watch, base):
     watch.assert_clean()
 
 
-def test_every_internal_link_resolves(browser, base):
-    """Crawl the whole site from the home page: every page loads without an error, and every
-    link to a page of the site (and its anchor) leads somewhere. At a phone's width (360 px)
-    nothing on any page is cut off, and axe-core finds no serious or critical violation."""
-    watch = Watch(browser, width=360)
+def site_pages(built: Path) -> list[str]:
+    """Every page of the built site (its assets aside), by path."""
+    return sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html")
+                  if not p.relative_to(built).as_posix().startswith("assets/"))
+
+
+def one_page_of_each_type(pages: list[str]) -> list[str]:
+    """The first page (by path) of each type of page (`page_type`)."""
+    first: dict[str, str] = {}
+    for path in pages:
+        first.setdefault(page_type(path), path)
+    return list(first.values())
+
+
+def phone_check(watch: Watch, base: str, paths: list[str]) -> None:
+    """Each page at a phone's width: it loads, nothing of its article is cut off or spills past the
+    screen, axe-core finds no serious or critical violation; no page error, failed request or
+    request leaving the machine on any of them."""
     overflow: dict[str, list[str]] = {}
     access: dict[str, list[str]] = {}
+    for path in paths:
+        watch.goto(base + path)
+        overflow[path] = watch.page.evaluate(OVERFLOW_JS)
+        access[path] = axe_violations(watch.page)
+    assert not {u: v for u, v in overflow.items() if v}, list({u: v for u, v in overflow.items() if v}.items())[:5]
+    assert not {u: v for u, v in access.items() if v}, list({u: v for u, v in access.items() if v}.items())[:5]
+    watch.assert_clean()
+
+
+TYPE_CHUNKS = 3  # the pages of each type in three tests, which two workers share out
+
+
+@pytest.mark.parametrize("chunk", range(TYPE_CHUNKS))
+def test_a_page_of_each_type_reads_on_a_phone_and_passes_axe_core(browser, base, built, chunk):
+    """One page of each type (a component page stands for its kind's, a box's for every box's) at
+    360 px: nothing cut off, no page error, axe-core finds nothing serious. Every page of the site
+    in the sweep marked `slow` below; the links and anchors of every page in test_site_links.py."""
+    types = one_page_of_each_type(site_pages(built))
+    assert len(types) > 25
+    watch = Watch(browser, width=360)
     try:
-        seen: dict[str, set[str]] = {}
-        wanted: list[tuple[str, str, str]] = []  # (from, page, anchor)
-        queue = [base + "index.html"]
-        while queue:
-            url = queue.pop()
-            if url in seen:
-                continue
-            watch.goto(url)
-            seen[url] = set(watch.page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-            overflow[url] = watch.page.evaluate(OVERFLOW_JS)
-            kind = page_type(url[len(base):])
-            if kind not in access:  # axe takes seconds a page: once for each type of page
-                access[kind] = axe_violations(watch.page)
-            for href in watch.page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
-                target, anchor = urldefrag(href)
-                if not target.startswith(base):
-                    continue
-                if target.endswith("/"):
-                    target += "index.html"
-                wanted.append((url, target, anchor))
-                if target.endswith(".html") and target not in seen:
-                    queue.append(target)
-        assert len(seen) > 150 and len(access) > 25
-        missing = [(src, t) for src, t, _ in wanted if t.endswith(".html") and t not in seen]
-        assert not missing, missing[:10]
-        bad_anchors = [(src, t, a) for src, t, a in wanted if a and t in seen and a not in seen[t]]
-        assert not bad_anchors, bad_anchors[:10]
-        assert not {u: v for u, v in overflow.items() if v}, list({u: v for u, v in overflow.items() if v}.items())[:5]
-        assert not {u: v for u, v in access.items() if v}, list({u: v for u, v in access.items() if v}.items())[:5]
-        watch.assert_clean()
+        phone_check(watch, base, types[chunk::TYPE_CHUNKS])
     finally:
         watch.close()
 
 
 @pytest.mark.slow
-def test_every_page_passes_axe_core(browser, base, built):
-    """axe-core on every page of the site, at a phone's width: no serious or critical violation.
-    One context, axe added to every page as it loads. About 170 pages take 2-3 minutes on two
-    busy cores, so the normal run checks one page of each type (test_every_internal_link_resolves)
-    and this sweep runs apart: `./scripts/test.sh -m slow`."""
+def test_every_page_reads_on_a_phone_and_passes_axe_core(browser, base, built):
+    """Every page of the site at a phone's width, in one pass: nothing of its article cut off, no
+    page error or failed request, and no serious or critical axe-core violation. About 200 pages
+    take minutes on two busy cores, so the default run checks one page of each type (above) and
+    this sweep runs apart: `./scripts/test.sh -m slow`."""
     import time
-    pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html")
-                   if not p.relative_to(built).as_posix().startswith("assets/"))
+    pages = site_pages(built)
     assert len(pages) > 150
-    context = browser.new_context(viewport={"width": 360, "height": 800})
-    context.add_init_script(path=str(AXE))
-    page = context.new_page()
-    found: dict[str, list[str]] = {}
+    watch = Watch(browser, width=360, init_script=AXE)  # axe added to every page as it loads
     start = time.perf_counter()
     try:
-        for path in pages:
-            response = page.goto(base + path, wait_until="load")
-            assert response is not None and (response.ok or path == "404.html"), path
-            violations = axe_violations(page)
-            if violations:
-                found[path] = violations
+        phone_check(watch, base, pages)
     finally:
-        context.close()
-    print(f"axe-core on {len(pages)} pages: {time.perf_counter() - start:.1f} s")
-    assert not found, list(found.items())[:5]
+        watch.close()
+    print(f"{len(pages)} pages at 360 px with axe-core: {time.perf_counter() - start:.1f} s")
 
 
 def test_hostile_names_do_not_run(browser, hostile):
