@@ -153,7 +153,7 @@ class Table:
                 continue
             x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
         for fig, spec in given.items():
-            if "token" in spec:  # a token figure (a Monster): its piece, its Team's, on its Location
+            if "token" in spec:  # a token figure: its piece, its Team's, on its Location
                 self.token_figure(fig, spec)
                 continue
             if fig not in state.figures:
