@@ -18,15 +18,14 @@ from functools import lru_cache
 import json
 from pathlib import Path
 import re
-import shutil
 import sys
-import tempfile
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from trial import findings, name_the_game  # noqa: E402
+from parity_kernel import compile_named  # noqa: E402
+from trial import findings  # noqa: E402
 
 BOXES = ("teen-titans-go", "looney-tunes")
 FOLDERS = ("core", "teen-titans-go", "looney-tunes", "modes")
@@ -66,15 +65,21 @@ def compiled(root: Path = ROOT / "content") -> tuple:
     """(the Mayhem rules of the content, the IR of a copy whose Mayhem boxes name `game mayhem`)."""
     from mayhem.runtime.rules import load_rules
     _d, ir = findings(root)
-    with tempfile.TemporaryDirectory(prefix="mayhem-switch-") as tmp:
-        copy = Path(tmp) / "content"
-        shutil.copytree(root, copy)
-        for box in BOXES:
-            name_the_game(copy, box)
-        _d, kernel_ir = findings(copy)
-    if ir is None or kernel_ir is None:
-        raise SystemExit("the content (or its copy naming the game) does not compile")
+    try:
+        kernel_ir = compile_named(root, BOXES)
+    except RuntimeError as exc:
+        raise SystemExit(str(exc)) from None
+    if ir is None:
+        raise SystemExit("the content does not compile")
     return load_rules(ir), kernel_ir
+
+
+def run_file(path: Path, root: Path = ROOT / "content"):
+    """One Mayhem scenario file played on the kernel (runtime/scenario_kernel.run's result), the
+    content of `root` compiled once per root, its log read through LOG_LINES."""
+    from mayhem.runtime.scenario_kernel import run
+    mrules, kernel_ir = compiled(root)
+    return run(kernel_ir, mrules, path, LOG_LINES)
 
 
 def files(only: str | None = None) -> list[Path]:
@@ -85,13 +90,11 @@ def files(only: str | None = None) -> list[Path]:
 
 def run_all(only: str | None = None, root: Path = ROOT / "content") -> list[dict]:
     """Each scenario's status and reasons: {"file", "folder", "status", "reasons", "steps"}."""
-    from mayhem.runtime.scenario_kernel import run
-    mrules, kernel_ir = compiled(root)
     out = []
     for path in files(only):
         rel = path.relative_to(SCENARIOS)
         try:
-            r = run(kernel_ir, mrules, path, LOG_LINES)
+            r = run_file(path, root)
             status, reasons, steps = r.status, r.failures, r.steps
         except Exception as exc:  # noqa: BLE001 - a scenario the Mayhem reader refuses: reported, not raised
             status, reasons, steps = "SETUP", [f"setup: {type(exc).__name__}: {str(exc).splitlines()[0]}"], 0

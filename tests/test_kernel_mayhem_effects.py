@@ -10,15 +10,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import switch_scenarios  # noqa: E402
 
-from mayhem.runtime import scenario_kernel  # noqa: E402
 from mayhem.runtime.scenario_kernel_read import events  # noqa: E402
 
 
 def _run(tmp_path, text: str):
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
-    mrules, kernel_ir = switch_scenarios.compiled()
-    return scenario_kernel.run(kernel_ir, mrules, path, switch_scenarios.LOG_LINES)
+    return switch_scenarios.run_file(path)
 
 
 OBSTACLE = '''

@@ -5,7 +5,6 @@ the opposing Team its VP (game.mh's `ko-vp`), and seeded games that KO and end."
 from __future__ import annotations
 
 from pathlib import Path
-import shutil
 import sys
 
 import pytest
@@ -19,17 +18,13 @@ from mayhem.runtime.kernel.primitives import get_value
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
-import trial  # noqa: E402
+import parity_kernel  # noqa: E402
 import trial_compare  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def titans(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("titans") / "content"
-    shutil.copytree(ROOT / "content", copy)
-    trial.name_the_game(copy, "teen-titans-go")
-    _, ir = trial.findings(copy)
-    return load_game_rules(ir, "teen-titans-go")
+def titans():
+    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
 
 
 def _started(rules, seed: int = 0) -> KernelGame:

@@ -7,7 +7,6 @@ the Mayhem engine's strings for an offered move declined (`skip`)."""
 from __future__ import annotations
 
 from pathlib import Path
-import shutil
 import sys
 
 import pytest
@@ -17,17 +16,12 @@ from mayhem.runtime.kernel.play import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
-import trial  # noqa: E402
+import parity_kernel  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def ir(tmp_path_factory):
-    copy = tmp_path_factory.mktemp("flow") / "content"
-    shutil.copytree(ROOT / "content", copy)
-    for box in ("teen-titans-go", "looney-tunes"):
-        trial.name_the_game(copy, box)
-    _, compiled = trial.findings(copy)
-    return compiled
+def ir():
+    return parity_kernel.compile_named(ROOT / "content", ("teen-titans-go", "looney-tunes"))
 
 
 @pytest.fixture(scope="module")

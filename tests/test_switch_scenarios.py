@@ -129,8 +129,7 @@ def test_the_scenarios_known_to_pass_on_the_kernel_pass(rows):
 def _run(tmp_path, text: str):
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
-    mrules, kernel_ir = switch_scenarios.compiled()
-    return scenario_kernel.run(kernel_ir, mrules, path, switch_scenarios.LOG_LINES)
+    return switch_scenarios.run_file(path)
 
 
 CASE = '''
