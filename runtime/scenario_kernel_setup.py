@@ -58,7 +58,8 @@ class Table:
         return [z for z in self.state.zones if z == self.pool_zone or z.startswith(f"{self.pool_zone}/")]
 
     def pieces(self, token: str, n: int, owner: str | None, to: str, at: str) -> None:
-        """`n` pieces of `token` from the supply (the owner's own first), onto the zone `to`."""
+        """`n` pieces of `token` from the supply (the owner's own first), onto the zone `to`; a piece of
+        a shared pool is the owner's while it lies out, as a placed one is."""
         state = self.state
         piles = [z for z in (self.zones.get("space"), self.rules.pieces.pile) if z]  # and a space's pile
         zones = self.supply() + [z for z in state.zones if any(z.startswith(f"{p}/") for p in piles)
@@ -69,8 +70,11 @@ class Table:
         take = (mine + rest)[:n]
         if len(take) < n:
             raise CannotSetUp(f"{at}: only {len(take)} of {n} '{token}' pieces in the supply")
+        teamed = self.rules.pieces.teamed
         for uid in take:
             self.move(uid, to)
+            if owner is not None and state.cards[uid] not in teamed:  # a shared pool's piece: its placer's
+                state.owners[uid] = owner  # (kernel/pieces.py `_placer`), as the scenario names it
 
     # -- the table ------------------------------------------------------------------------
 
@@ -194,7 +198,7 @@ class Table:
             for zone in [f"{space}/{tile}", f"token-pile/{tile}"]:
                 for uid in list(state.zones.get(zone, [])):
                     if clear is True or state.cards[uid] in named:
-                        self.move(uid, self.pool_zone if state.owners[uid] is None else f"{self.pool_zone}/{state.owners[uid]}")
+                        self.home(uid)
             for token, count in loc.get("tokens", {}).items():
                 for entry in count if isinstance(count, list) else [count]:
                     n, owner = (entry, None) if isinstance(entry, int) else (entry["count"], self.t(entry.get("owner")))
@@ -202,6 +206,15 @@ class Table:
         for label, toks in self.setup.get("edges", {}).items():
             for token, n in toks.items():
                 self.pieces(token, n, None, f"{self.zones.get('edge')}/{label}", f"edges.{label}.tokens.{token}")
+
+    def home(self, uid: int) -> None:
+        """A piece back in its pool: its Team's own pile, or the shared one (nobody's again)."""
+        state = self.state
+        if state.owners[uid] is None or state.cards[uid] not in self.rules.pieces.teamed:
+            state.owners[uid] = None
+            self.move(uid, self.pool_zone)
+        else:
+            self.move(uid, f"{self.pool_zone}/{state.owners[uid]}")
 
     def named_pieces(self, names: list) -> set:
         """The tokens (qids) a `clear` list names: by their ids, or by a pool that feeds them."""

@@ -71,15 +71,15 @@ def shuffle_piles(rules, state) -> None:
         state.keep(gen)
 
 
-def heap(run, holder, token: str, key: str) -> list[int]:
-    """The pieces of the token lying on a holder (`key` its pile of pieces): on a space whose
+def heap(run, holder, kinds: tuple, key: str) -> list[int]:
+    """The pieces of these tokens lying on a holder (`key` its pile of pieces): on a space whose
     face-down pile lies in a zone of its own (`pile-to`), the space's pieces, then the pile's
     from its top, as one heap."""
     state, p = run.state, run.rules.pieces
     cards = state.cards
-    found = [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
+    found = [uid for uid in state.zones.get(key, ()) if cards[uid] in kinds]
     if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
-        found += [uid for uid in state.zones.get(f"{p.pile}/{holder}", ()) if cards[uid] == token]
+        found += [uid for uid in state.zones.get(f"{p.pile}/{holder}", ()) if cards[uid] in kinds]
     return found
 
 

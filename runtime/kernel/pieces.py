@@ -37,6 +37,7 @@ class Pieces:
     pool_props: dict = field(default_factory=dict)  # pool id -> its properties (kept.set_out)
     kept: dict = field(default_factory=dict)  # counter id -> kept.Kept: a counter kept as pieces (`kept-as`)
     owner_kept_if: str | None = None  # the flag of the tokens whose pieces keep their owner when taken (kept.py)
+    groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -81,6 +82,11 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.limits[c["qid"]] = _prop(c, "limit")
         if _prop(c, "blocks-adjacency"):
             pieces.blocking.add(c["qid"])
+    by_id = {card.id: q for q, card in rules.cards.items() if card.type in types}
+    for c in tops:  # a token's `group` names a token: a holder's pieces of that one are the group's too
+        head = by_id.get(_prop(c, "group")) if c["kind"] in types else None
+        if head is not None:
+            pieces.groups[head] = (*pieces.groups.get(head, (head,)), c["qid"])
     for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
         pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
     names = list(_prop(rules.game, "team-names") or [])
@@ -196,12 +202,16 @@ def _of(state, key: str, token: str) -> list[int]:
 
 
 def _at(run, holder, token: str) -> list[int]:
-    """The token's pieces on a holder: with a space's pile in a zone of its own, one heap (kept.heap)."""
+    """The token's pieces on a holder, and those of the tokens of its group (a token whose `group`
+    names it: the face-down token stands for its faces); with a space's pile in a zone of its
+    own, one heap (kept.heap)."""
     key = holder_key(run, holder)
+    kinds = run.rules.pieces.groups.get(token) or (token,)
     if run.rules.pieces.pile != run.rules.pieces.zones.get("space"):
         from .kept import heap
-        return heap(run, holder, token, key)
-    return _of(run.state, key, token)
+        return heap(run, holder, kinds, key)
+    cards = run.state.cards
+    return [uid for uid in run.state.zones.get(key, ()) if cards[uid] in kinds]
 
 
 def _owned(state, uids: list[int], of) -> list[int]:
@@ -268,7 +278,7 @@ def _back(run, env, token, holders, count, event: str, of=None) -> None:
         pieces = _owned(state, _at(run, holder, token), of)
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
         for uid in back:  # to its owner's pool when its token's pieces are a Team's own (kept.reown)
-            _home(run, env, token, uid)
+            _home(run, env, state.cards[uid], uid)
         if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
             cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
         if back:
@@ -308,7 +318,7 @@ def take(run, env, token, **where) -> None:
     key = holder_key(run, to)
     for uid in moved:
         _move(state, uid, key)
-        reown(run, token, uid, to)
+        reown(run, state.cards[uid], uid, to)
     state.log.append({"event": "take", "token": _token_id(run, token), "from": source, "to": to,
                       "count": len(moved)})
     _blocks(run, token, source)
