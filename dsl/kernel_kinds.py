@@ -262,7 +262,13 @@ def kernel_kinds() -> list:
                             "id is its card's, its counters `start-from` the card's properties."),
                    PropSpec("unowned", "flag", "No player or Team owns its figures: none is dealt at setup; "
                             "`add-unowned-figure()` adds `count` of them (the first cards of its `card-type` "
-                            "in id order), on its first `start` space or off the board.")),
+                            "in id order), on its first `start` space or off the board."),
+                   PropSpec("from-pieces", "id", "A token flag: its figures are pieces. None is dealt at setup; "
+                            "a piece of a token with the flag placed on a space stands there as a figure of "
+                            "this kind that no one controls, named after its token and the side that placed "
+                            "it (`boss-t1`), a foe of that side alone, its `life:` (the `place`'s) the game's "
+                            "`damage-bound`, immune to the effects its token's `immune` tags name; knocked "
+                            "out, its piece goes back to its pool (runtime/kernel/standing.py).")),
             component=False,
         ),
         KindSpec(

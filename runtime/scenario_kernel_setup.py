@@ -179,14 +179,26 @@ class Table:
                 self.add_die(x["owner"], 1, uid)
 
     def token_figure(self, fig: str, spec: dict) -> None:
-        """A token figure of the scenario (`token = ID`, `owner`, `location`): the kernel keeps it as a
-        piece of the token, its owner's, on the Location (its `life` and `damage` are the piece's
-        rules', which no counter of the kernel keeps yet)."""
+        """A token figure of the scenario (`token = ID`, `owner`, `life`, `damage`, `location`): its
+        piece, from its owner's pool, stands on the Location as the kernel's `place` stands it
+        (kernel/standing.py), under the scenario's name."""
+        from .kernel.effects import Run
+        from .kernel.standing import stand
         if not spec.get("location"):
             raise CannotSetUp(f"figure {fig}: a token figure off the board")
+        qid = next((q for q in self.rules.pieces.standing if self.rules.cards[q].id == spec["token"]), None)
+        if qid is None:
+            raise CannotSetUp(f"figure {fig}: token '{spec['token']}' stands as no figure of the kernel's game")
         owner = self.t(spec["owner"]) if spec.get("owner") else None
-        tile = self.tile(spec["location"])
-        self.pieces(spec["token"], 1, owner, f"{self.zones.get('space')}/{tile}", f"figures.{fig}.token")
+        tile, state = self.tile(spec["location"]), self.state
+        self.pieces(spec["token"], 1, owner, SET_ASIDE, f"figures.{fig}.token")
+        uid = state.zones[SET_ASIDE][-1]
+        run = Run(self.game, [])
+        name = stand(run, qid, uid, tile, owner, spec.get("life"))
+        if name != fig:
+            raise CannotSetUp(f"figure {fig}: the kernel names it '{name}'")
+        if spec.get("damage"):
+            self.rules.counters[self.rules.game["props"]["damage-counter"]["value"]].put(run, fig, spec["damage"])
 
     def locations(self) -> None:
         state = self.state

@@ -14,9 +14,11 @@ from .modes import figure_counts
 def setup_figures(rules, state) -> None:
     """Each kind of figure: `count` figures per player (or Team), the Nth player's (or Team's)
     on the Nth space of its `start` list (one space: all there; none: off the board)."""
+    from .standing import kinds_of
+    placed = kinds_of(rules)
     for kind, spec in rules.figures.items():
-        if rules.dash is not None and kind in rules.dash.kinds or spec["unowned"]:
-            continue  # figures that are cards: dealt by dashboards.py; no one's: added by unowned.py
+        if rules.dash is not None and kind in rules.dash.kinds or spec["unowned"] or kind in placed:
+            continue  # figures that are cards: dealt by dashboards.py; no one's: added by unowned.py; pieces: standing.py
         holders = list(state.teams) if spec["per"] == "team" else list(state.players)
         counts = figure_counts(rules, spec, holders)  # a mode's seats say how many each player controls
         for i, holder in enumerate(holders):

@@ -20,6 +20,7 @@ from .compile import _as_list
 from .events import land
 from .record import assault_bonus, assaulted
 from .rules import KernelError
+from .standing import fallen, immune_to
 
 
 class Damage:
@@ -73,6 +74,9 @@ def deal(run, env, figure, amount: int, source, tags=()) -> None:
     """Deal `amount` to one figure still standing: heard, added, heard again, bounded (its
     listeners read the `tags`: record.py's `tagged`)."""
     spec, state = _of(run), run.state
+    if immune_to(state, figure, tags):  # an effect so tagged does nothing to it (standing.py)
+        state.log.append({"event": "immune", "figure": figure})
+        return
     if spec.before is not None:
         amount = land(run, env, spec.before, amount, {"var:target": figure, "var:source": source}, tags)
     amount = max(int(amount or 0), 0)
@@ -97,6 +101,7 @@ def knock_out_figure(run, env, figure) -> None:
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
     _clear_pieces(run, env, figure)
+    fallen(run, env, figure)  # a figure that stands for a piece: the piece back into its pool (standing.py)
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
         land(run, env, spec.out, 0, {"var:figure": figure})

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .compile import _as_list
+from .damage import _tags
 from .record import cleared, placed
 from .rules import Card, CardType, KernelError
+from .standing import immune_to, stand
 
 HOLDER_KINDS = ("figure", "space", "player", "team", "edge")
 
@@ -38,6 +40,8 @@ class Pieces:
     kept: dict = field(default_factory=dict)  # counter id -> kept.Kept: a counter kept as pieces (`kept-as`)
     owner_kept_if: str | None = None  # the flag of the tokens whose pieces keep their owner when taken (kept.py)
     groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
+    standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
+    immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -118,6 +122,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
     if "round-end" in pieces.discards:
         rules.uses_rounds = True  # a discard at the round's end: the turns come in rounds
     rules.pieces = pieces
+    from .standing import load as load_standing
+    load_standing(rules, tops, types)  # the tokens whose placed pieces stand as figures (standing.py)
     from .kept import load as load_kept
     load_kept(rules, tops)  # the `pile-to` zone, counters kept as pieces, a piece taken's owner (kept.py)
 
@@ -230,11 +236,16 @@ def _token_id(run, token: str) -> str:
 
 def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
     """Pieces of the token from its pool onto each holder: as many as are left (a spent pool
-    places fewer), up to the token's `limit` on one holder."""
+    places fewer), up to the token's `limit` on one holder; none on a figure immune to the
+    tags, and each piece of a token whose pieces stand as figures placed on a space stands
+    there with its `life` (standing.py)."""
     state = run.state
     limit = run.rules.pieces.limits.get(token)
+    stands = token in run.rules.pieces.standing
     for holder in _as_list(on):
         key = holder_key(run, holder)
+        if holder in state.figures and immune_to(state, holder, _tags(tags, env)):
+            continue
         if token in run.rules.pieces.blocking and _encloses(run, env, holder):
             state.log.append({"event": "refused", "place": _token_id(run, token), "on": holder,
                               "why": "it would enclose a tile"})
@@ -248,6 +259,11 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
             _move(state, uid, key)
             if placer is not None:  # a piece of a shared pool is the placing Team's while it lies out
                 state.owners[uid] = placer
+        if stands and holder in run.rules.spaces:
+            figures = [stand(run, token, uid, holder, state.owners[uid] or placer, life) for uid in taken]
+            state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
+                              **({"figure": figures[0], "life": life} if figures else {})})
+            continue
         if taken and run.rules.dash is not None:  # the stack carries the Active figure's bonus (record.py)
             placed(run, env, token, holder, tags)
         if taken and token in run.rules.pieces.later and key in concerned(run.rules, state, state.active):

@@ -132,8 +132,9 @@ def related(run, env, kind: str):
     if kind == "opponent":
         return lambda f: (mine is not None and figures[f]["owner"] is not None
                           and _side(state, figures[f]["owner"]) != mine)
-    # foe: an opponent, or a figure no one holds
-    return lambda f: figures[f]["owner"] is None or (mine is not None and _side(state, figures[f]["owner"]) != mine)
+    # foe: an opponent, or a figure no one holds (one that stands for a piece: of its placer alone, standing.py)
+    return lambda f: (figures[f].get("quarry", mine) == mine if figures[f]["owner"] is None
+                      else mine is not None and _side(state, figures[f]["owner"]) != mine)
 
 
 def figures_in(run, env, kind: str, values) -> list:
