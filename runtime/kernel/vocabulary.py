@@ -42,8 +42,9 @@ def on_board(run, env, figures) -> list:
 
 
 def unowned_figures(run, env) -> list:
-    """The figures that no player and no Team holds, in the order of the figures."""
-    return [f for f, x in run.state.figures.items() if x["owner"] is None]
+    """The figures that no player and no Team holds, in the order of the figures (not those that
+    stand for a placed piece: standing.py)."""
+    return [f for f, x in run.state.figures.items() if x["owner"] is None and "quarry" not in x]
 
 
 def _leading_team(state):
