@@ -295,11 +295,13 @@ def test_in_a_team_of_two_players_each_holds_the_character_they_pick(both, mode,
     rules = load_game_rules(both, "teen-titans-go", mode=mode)
     st = play_game(rules, KernelConfig(players=players, seed=1, max_turns=0), ["random"]).state
     picked = {e["card"]: e["player"] for e in st.log if e["event"] == "pick"}
-    for figure, fig in st.figures.items():
+    dealt = {f: x for f, x in st.figures.items() if x["owner"] is not None}  # not a Monster no one holds
+    assert sorted(dealt) == sorted(picked)
+    for figure, fig in dealt.items():
         assert fig.get("player") == (picked[figure] if len(st.teams[fig["owner"]]) > 1 else None)
-    icons = {f: rules.cards[x["card"]].props.get("mayhem-cards", 0) for f, x in st.figures.items()}
+    icons = {f: rules.cards[x["card"]].props.get("mayhem-cards", 0) for f, x in dealt.items()}
     for player in st.players:
-        mine = [f for f, x in st.figures.items() if x.get("player") == player
+        mine = [f for f, x in dealt.items() if x.get("player") == player
                 or x.get("player") is None and st.teams[x["owner"]] == [player]]
         assert st.counters[f"hand-limit/{player}"] == sum(icons[f] for f in mine) > 0
 
