@@ -121,6 +121,16 @@ def rules(ir):
     return load_rules(ir)
 
 
+# The modules of the longest tests, moved to the head of the collection: under `--dist worksteal`
+# (scripts/test.sh) the first worker begins with them, and the run does not end on one of them
+# while the other worker idles. Whole modules move, so that their module fixtures are made once.
+FIRST = ("test_site_browser.py",)
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.path.name not in FIRST)  # stable: the rest keep their order
+
+
 def pytest_runtest_logreport(report):
     """With MAYHEM_TEST_TIMES=FILE, each phase of each test (its worker, when it ended, how long it
     took) is added to FILE as a JSON line: the figures of docs/architecture.md, Testing

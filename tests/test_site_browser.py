@@ -5,10 +5,11 @@ else (a CDN, a font) fails the test: the site works offline. Screenshots go to
 test-output/site/ at the top of the repository.
 
 The default run opens one page of each type at a phone's width (overflow, page errors,
-axe-core); the sweep marked `slow` opens every page. The links and anchors of every page
-are checked without a browser (tests/test_site_links.py). The tests are in no xdist group:
-each worker that runs one starts its own Chromium, and the site is built once for the run
-(tests/conftest.py `once`).
+axe-core, served by the tests' server so that Chromium compiles it once); the sweep marked
+`slow` opens every page. The links and anchors of every page are checked without a browser
+(tests/test_site_links.py). The module runs first (tests/conftest.py FIRST), its tests shared
+out by `--dist worksteal`: each worker that runs one starts its own Chromium, and the site is
+built once for the run (tests/conftest.py `once`).
 """
 from __future__ import annotations
 
@@ -500,7 +501,7 @@ def phone_check(watch: Watch, base: str, paths: list[str]) -> None:
     watch.assert_clean()
 
 
-TYPE_CHUNKS = 3  # the pages of each type in three tests, which two workers share out
+TYPE_CHUNKS = 6  # the pages of each type in six tests (half a minute each), which two workers share out
 
 
 @pytest.mark.parametrize("chunk", range(TYPE_CHUNKS))
