@@ -10,6 +10,11 @@
 # Any other argument goes to pytest (a file, -k EXPR, -x, --durations=20 ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Python keeps each module's compiled bytecode (__pycache__/, ignored by git): the suite starts
+# hundreds of Python processes (the CLI, the language server, fresh interpreters) and two
+# workers, each of which would otherwise compile every module of the toolchain, and pytest
+# rewrite every test module, from source again (a third of the CPU of some tests)
+unset PYTHONDONTWRITEBYTECODE
 args=()
 for arg in "$@"; do
     if [ "$arg" = "--slow" ]; then
@@ -26,7 +31,8 @@ python3 -m venv .venv
 .venv/bin/python -m mayhem.site.vendor >/dev/null
 # the VS Code extension's pinned node tools (vscode-tmgrammar-test, @vscode/vsce, the LSP client)
 (cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error)
-# loadgroup: the tests of one xdist_group would run on one worker; with pytest 9.2 and
-# pytest-xdist 3.8 the marks have no effect and the tests are shared out one by one (the site
-# is built once for the run all the same: tests/conftest.py `once`; docs/architecture.md, Testing)
-.venv/bin/python -m pytest -q -n auto --dist loadgroup ${args[@]+"${args[@]}"}
+# worksteal: each worker begins with one half of the collection, in order (a module's tests stay
+# on one worker, its module fixtures made once), and a worker that runs out takes half of what the
+# other has left. The longest tests come first (tests/conftest.py FIRST); the site and a few module
+# results are made once for the run (`once`, `once_value`). docs/architecture.md, Testing
+.venv/bin/python -m pytest -q -n auto --dist worksteal ${args[@]+"${args[@]}"}

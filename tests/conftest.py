@@ -70,6 +70,17 @@ def once(tmp_path_factory, name: str, make) -> Path:
     return folder
 
 
+def once_value(tmp_path_factory, name: str, make):
+    """`make()`'s value, made once for the whole run (`once`) and read back by every worker that
+    asks (pickled): for a module's expensive result (a trial's reports, a compiled box) that
+    two workers would each make again."""
+    import pickle
+
+    folder = once(tmp_path_factory, name, lambda out: (out.mkdir(), (out / "value.pickle").write_bytes(
+        pickle.dumps(make(), protocol=pickle.HIGHEST_PROTOCOL))))
+    return pickle.loads((folder / "value.pickle").read_bytes())
+
+
 @pytest.fixture(scope="session")
 def content_copy(tmp_path_factory) -> Path:
     """A snapshot of the content, so that two builds see the same files (one for the run)."""
@@ -108,6 +119,30 @@ def hostile_site(tmp_path_factory) -> Path:
 def rules(ir):
     from mayhem.runtime.rules import load_rules
     return load_rules(ir)
+
+
+# The modules of the longest tests, moved to the head of the collection: under `--dist worksteal`
+# (scripts/test.sh) the first worker begins with them, and the run does not end on one of them
+# while the other worker idles. Whole modules move, so that their module fixtures are made once.
+FIRST = ("test_site_browser.py",)
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.path.name not in FIRST)  # stable: the rest keep their order
+
+
+def pytest_runtest_logreport(report):
+    """With MAYHEM_TEST_TIMES=FILE, each phase of each test (its worker, when it ended, how long it
+    took) is added to FILE as a JSON line: the figures of docs/architecture.md, Testing
+    (per-worker totals, the tests left running at the end of a run)."""
+    out = os.environ.get("MAYHEM_TEST_TIMES")
+    if out:
+        import json
+        import time
+        line = json.dumps({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "test": report.nodeid,
+                           "when": report.when, "end": time.time(), "duration": report.duration})
+        with open(out, "a") as f:
+            f.write(line + "\n")
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

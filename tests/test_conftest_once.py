@@ -1,9 +1,13 @@
-"""tests/conftest.py `once`: a folder that the xdist workers of a run share, made only once."""
+"""tests/conftest.py `once`: a folder that the xdist workers of a run share, made only once;
+`once_value`: a value made once, each caller reading its own copy; the collection's order."""
 from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from conftest import once
+from conftest import FIRST, once, once_value, pytest_collection_modifyitems
 
 
 def test_a_folder_is_made_once_and_a_failed_maker_is_run_again(tmp_path_factory):
@@ -27,3 +31,24 @@ def test_a_folder_is_made_once_and_a_failed_maker_is_run_again(tmp_path_factory)
         once(tmp_path_factory, "once-broken", broken)
     again = once(tmp_path_factory, "once-broken", make)  # the half-made folder is made again
     assert (again / "page.html").is_file() and len(made) == 2
+
+
+def test_a_value_is_made_once_and_each_caller_reads_its_own_copy(tmp_path_factory):
+    made = []
+
+    def make():
+        made.append(1)
+        return {"games": [1, 2], "box": "teen-titans-go"}
+
+    first = once_value(tmp_path_factory, "once-value-test", make)
+    first["games"].append(3)  # a caller's copy is its own
+    second = once_value(tmp_path_factory, "once-value-test", make)
+    assert second == {"games": [1, 2], "box": "teen-titans-go"} and made == [1]
+
+
+def test_the_longest_modules_come_first_and_the_rest_keep_their_order():
+    items = [SimpleNamespace(path=Path("tests") / name) for name in
+             ("test_a.py", "test_a.py", FIRST[0], FIRST[0], "test_b.py", "test_c.py")]
+    pytest_collection_modifyitems(None, items)
+    assert [item.path.name for item in items] == [FIRST[0], FIRST[0], "test_a.py", "test_a.py", "test_b.py",
+                                                  "test_c.py"]

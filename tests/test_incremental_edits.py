@@ -28,7 +28,8 @@ from mayhem.dsl.diagnostics import Diagnostics
 
 from conftest import CONTENT
 
-EXAMPLES = 12  # each example is several whole checks of content/ (about a second each)
+EXAMPLES = 6  # each example is several whole checks of content/ (about a second each)
+LONG_EXAMPLES = 40  # the same sweeps, longer, in the run of the tests marked `slow`
 
 FILES = sorted(p.relative_to(CONTENT).as_posix() for p in CONTENT.rglob("*.mh"))
 ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")  # dashed ids: melee-attack, staff-meeting
@@ -163,10 +164,15 @@ def restore(root, ws: Workspace) -> None:
         shutil.copy(CONTENT / rel, root / rel)
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(edits=st.lists(EDIT, min_size=1, max_size=3))
-def test_after_any_edit_the_workspace_finds_what_a_full_compile_finds(session, edits):
+def sweep(examples: int, strategy, check, *, slow: bool = False):
+    """`check(session, edits)` over `examples` lists of edits drawn from `strategy`; the long
+    version of a sweep is marked `slow` (the default run keeps the short one)."""
+    test = settings(max_examples=examples, deadline=None, suppress_health_check=[
+        HealthCheck.too_slow, HealthCheck.function_scoped_fixture])(given(edits=strategy)(check))
+    return pytest.mark.slow(test) if slow else test
+
+
+def any_edit(session, edits):
     root, ws = session
     try:
         done = []
@@ -192,11 +198,14 @@ CROSS = st.tuples(st.sampled_from(("drop-decl", "copy-decl", "text-number", "tak
                  st.integers(0, 10_000), st.integers(0, 20))
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(edits=st.lists(CROSS, min_size=1, max_size=3))
-def test_after_edits_that_change_cross_file_findings_the_workspace_finds_the_same(session, edits):
-    test_after_any_edit_the_workspace_finds_what_a_full_compile_finds.hypothesis.inner_test(session, edits)
+test_after_any_edit_the_workspace_finds_what_a_full_compile_finds = sweep(
+    EXAMPLES, st.lists(EDIT, min_size=1, max_size=3), any_edit)
+test_after_any_edit_the_workspace_finds_what_a_full_compile_finds_long = sweep(
+    LONG_EXAMPLES, st.lists(EDIT, min_size=1, max_size=3), any_edit, slow=True)
+test_after_edits_that_change_cross_file_findings_the_workspace_finds_the_same = sweep(
+    EXAMPLES, st.lists(CROSS, min_size=1, max_size=3), any_edit)
+test_after_edits_that_change_cross_file_findings_the_workspace_finds_the_same_long = sweep(
+    LONG_EXAMPLES, st.lists(CROSS, min_size=1, max_size=3), any_edit, slow=True)
 
 
 @pytest.fixture(scope="module")
@@ -215,10 +224,7 @@ def texts(root) -> dict:
     return {p: p.read_bytes() for p in root.rglob("*.mh")}
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-          HealthCheck.function_scoped_fixture])
-@given(edits=st.lists(EDIT, min_size=1, max_size=3))
-def test_a_watched_workspace_told_of_each_edit_finds_what_a_full_compile_finds(watched_session, edits):
+def watched_edit(watched_session, edits):
     root, ws = watched_session
     try:
         done = []
@@ -244,6 +250,12 @@ def test_a_watched_workspace_told_of_each_edit_finds_what_a_full_compile_finds(w
                 ws.saw(path, added_or_removed=path not in before or path not in after)
     back = everything(ws.check())
     assert back == everything(driver.check([root], root=root))
+
+
+test_a_watched_workspace_told_of_each_edit_finds_what_a_full_compile_finds = sweep(
+    EXAMPLES, st.lists(EDIT, min_size=1, max_size=3), watched_edit)
+test_a_watched_workspace_told_of_each_edit_finds_what_a_full_compile_finds_long = sweep(
+    LONG_EXAMPLES, st.lists(EDIT, min_size=1, max_size=3), watched_edit, slow=True)
 
 
 def test_the_shipped_content_and_a_workspace_agree_from_the_start(session):

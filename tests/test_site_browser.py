@@ -5,10 +5,11 @@ else (a CDN, a font) fails the test: the site works offline. Screenshots go to
 test-output/site/ at the top of the repository.
 
 The default run opens one page of each type at a phone's width (overflow, page errors,
-axe-core); the sweep marked `slow` opens every page. The links and anchors of every page
-are checked without a browser (tests/test_site_links.py). The tests are in no xdist group:
-each worker that runs one starts its own Chromium, and the site is built once for the run
-(tests/conftest.py `once`).
+axe-core, served by the tests' server so that Chromium compiles it once); the sweep marked
+`slow` opens every page. The links and anchors of every page are checked without a browser
+(tests/test_site_links.py). The module runs first (tests/conftest.py FIRST), its tests shared
+out by `--dist worksteal`: each worker that runs one starts its own Chromium, and the site is
+built once for the run (tests/conftest.py `once`).
 """
 from __future__ import annotations
 
@@ -54,8 +55,15 @@ class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def translate_path(self, path):
+        if urlsplit(path).path == AXE_URL:  # the tests' axe-core, beside the site (`axe_violations`)
+            return str(AXE)
+        return super().translate_path(path)
+
     def send_head(self):
         path = self.translate_path(self.path)
+        if path == str(AXE):  # sent as a file (Last-Modified): the browser caches it, compiled once
+            return super().send_head()
         if os.path.isdir(path):
             path = os.path.join(path, "index.html")
         if "gzip" not in self.headers.get("Accept-Encoding", "") or not path.endswith(self.COMPRESS) \
@@ -180,13 +188,19 @@ OVERFLOW_JS = """() => {
 }"""
 
 AXE = REPO / "site" / "vendor" / "axe.min.js"
+AXE_URL = "/.tests/axe.min.js"  # where the tests' server (`_Quiet`) serves AXE, outside the site
 
 
 def axe_violations(page) -> list[str]:
     """axe-core's serious and critical violations on the page (WCAG 2.1 A and AA, and best practice).
-    axe is injected unless the context already adds it to every page (`add_init_script`)."""
+    axe is injected unless the context already adds it to every page (`add_init_script`): from the
+    tests' server when the page came from one (the browser compiles the 650 KB script once and
+    keeps it, a second a page less than sending its text into each page), else as text."""
     if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(path=str(AXE))
+        if page.url.startswith("http://127.0.0.1:"):
+            page.add_script_tag(url=AXE_URL)
+        else:
+            page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async () => {
       const r = await axe.run(document, {resultTypes: ['violations']});
       return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
@@ -487,7 +501,7 @@ def phone_check(watch: Watch, base: str, paths: list[str]) -> None:
     watch.assert_clean()
 
 
-TYPE_CHUNKS = 3  # the pages of each type in three tests, which two workers share out
+TYPE_CHUNKS = 6  # the pages of each type in six tests (half a minute each), which two workers share out
 
 
 @pytest.mark.parametrize("chunk", range(TYPE_CHUNKS))

@@ -20,6 +20,8 @@ from mayhem.runtime.kernel.rules import KernelError, load_game_rules
 from mayhem.runtime.kernel.shorthands import lower_components
 from mayhem.runtime.kernel.structure import KernelConfig
 
+from conftest import once_value
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import switch  # noqa: E402
@@ -30,13 +32,15 @@ BOXES = ("teen-titans-go", "looney-tunes")
 
 
 @pytest.fixture(scope="module")
-def reports() -> dict:
-    return {box: trial.trial(ROOT / "content", box, games=1) for box in BOXES}
+def reports(tmp_path_factory) -> dict:
+    """Made once for the run, whichever worker asks first (tests/conftest.py `once_value`)."""
+    return once_value(tmp_path_factory, "switch-trial-reports",
+                      lambda: {box: trial.trial(ROOT / "content", box, games=1) for box in BOXES})
 
 
 @pytest.fixture(scope="module")
-def meter() -> dict:
-    return switch.measure(ROOT / "content")
+def meter(tmp_path_factory) -> dict:
+    return once_value(tmp_path_factory, "switch-meter", lambda: switch.measure(ROOT / "content"))
 
 
 # ---- the trial's report, as data -------------------------------------------------------------
@@ -343,9 +347,10 @@ def test_a_mode_the_content_does_not_declare_is_a_reason_and_does_not_load():
 
 
 @pytest.fixture(scope="module")
-def mode_lines() -> list:
-    return [trial.mode_line(trial.trial(ROOT / "content", box, mode, games=1))
-            for box in BOXES for mode in trial.modes_of(ROOT / "content")]
+def mode_lines(tmp_path_factory) -> list:
+    return once_value(tmp_path_factory, "switch-trial-mode-lines",
+                      lambda: [trial.mode_line(trial.trial(ROOT / "content", box, mode, games=1))
+                               for box in BOXES for mode in trial.modes_of(ROOT / "content")])
 
 
 def test_every_mode_of_both_boxes_loads_in_the_kernel_and_its_games_are_reported(mode_lines):
