@@ -57,6 +57,7 @@ looney-tunes/acme-plus-2-damage-traps-later-turn.toml
 looney-tunes/acme-plus-2-damage.toml
 looney-tunes/acme-reroll-placed-die.toml
 looney-tunes/carrot-farm.toml
+looney-tunes/flower-power.toml
 looney-tunes/grand-canyon.toml
 looney-tunes/heal-x.toml
 looney-tunes/home-sweet-home.toml
@@ -86,6 +87,7 @@ modes/ffa-shrink-board.toml
 modes/ffa-shrink-last-player-kod.toml
 modes/ffa-traps-hit-everyone.toml
 modes/four-players-each-controls-one.toml
+modes/four-players-hands-per-player.toml
 teen-titans-go/bring-the-pizza.toml
 teen-titans-go/deliver-gifts.toml
 teen-titans-go/fight-mission-ko.toml
@@ -102,6 +104,7 @@ teen-titans-go/ko-double-activation.toml
 teen-titans-go/melee-body-armor.toml
 teen-titans-go/mission-place-out-of-play.toml
 teen-titans-go/move-keyword.toml
+teen-titans-go/pizza-time.toml
 teen-titans-go/ranged-telekinesis.toml
 teen-titans-go/reaction-on-activate.toml
 teen-titans-go/recovery-both-five-vp-draw.toml
