@@ -98,6 +98,7 @@ teen-titans-go/go-somewhere-mayhem-roll.toml
 teen-titans-go/immune-keeps-shield.toml
 teen-titans-go/initiative-lowest-total.toml
 teen-titans-go/initiative-tie-coin-toss.toml
+teen-titans-go/initiative-tie-seeded-toss.toml
 teen-titans-go/investigate-clues.toml
 teen-titans-go/ko-clears-fire.toml
 teen-titans-go/ko-double-activation.toml
@@ -208,3 +209,18 @@ def test_locations_are_labels_in_the_scenario_and_tiles_in_the_kernel():
     assert scenario_kernel.to_scenario("react dude-relax", tiles, {"react": "play"}) == "play dude-relax"
     assert scenario_kernel.same("do place-or-move-an-obstacle", "do Place or move an Obstacle")  # a label's slug
     assert not scenario_kernel.same("target L1", "target L1-L4")
+
+
+TIE = (Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "initiative-tie-seeded-toss.toml").read_text(
+    encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed, team", [(0, "white"), (1, "black")])
+def test_an_unscripted_coin_toss_follows_the_scenarios_seed_as_on_the_mayhem_engine(tmp_path, seed, team):
+    # the kernel's stream at the table is the Mayhem reader's (the same seed, what its own
+    # setup drew replaced): seed 0 gives the toss to White, seed 1 to Black, as on the engine
+    text = TIE.replace("seed = 1", f"seed = {seed}").replace('initiative = "black"', f'initiative = "{team}"')
+    text = text.replace('{ event = "initiative", team = "black"', f'{{ event = "initiative", team = "{team}"')
+    text = text.replace('"decision.player" = "p1"', f'"decision.player" = "{"p1" if team == "black" else "p2"}"')
+    result = _run(tmp_path, text)
+    assert result.status == "PASS", result.failures
