@@ -225,6 +225,15 @@ def raise_event(run, env, event, amount=0, **fields) -> None:
 PRIMITIVES = {"raise": raise_event, "prevent": prevent, "increase": increase}
 
 
+def _windows() -> None:
+    """A card window of the round (windows.py), played as the Reactions' cards are offered."""
+    from .windows import PRIMITIVES as WINDOWS
+    PRIMITIVES.update(WINDOWS)
+
+
+_windows()
+
+
 def named_events(rules, properties) -> dict:
     """{property: event or None}: the events the game's properties name for the kernel's moments
     (`enter-event`, `activate-event` ...), each one the game declares (else a KernelError)."""
