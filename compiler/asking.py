@@ -18,6 +18,7 @@ ASKING_PRIMITIVES = frozenset({
     "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll",
     "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-location",
     "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
+    "card-window",
 }) | SETUP_ASKING
 
 

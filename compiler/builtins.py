@@ -151,6 +151,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "The Team draws the top card of the zone's `draws-from` into its zone (kept per Team, "
               "`in-play`), which runs the card's `enter-effect`. In a kernel game (`game`): a zone kept per "
               "player or Team, `of` its holder.", ("rules", "game")),
+    Primitive("card-window", (_p("timing", "string", doc="The cards' `timing`: `\"round-start\"`."),
+                              _p("team", "team")),
+              "A chance for the Team to play a card of this timing from its players' hands, for one of its "
+              "figures on the board (`play CARD FIGURE` or `pass`, each player in turn): none once its "
+              "`play-to` zone holds the game's `play-limit`; at most one card.", ("rules", "game")),
     Primitive("reset-limits", (_p("period", "string", doc="`\"round\"` or `\"turn\"`."),),
               "Every figure's limits of the period start again: what it may use once per round (or turn) "
               "and, for a round, the Abilities it has activated in it.", ("rules", "game")),

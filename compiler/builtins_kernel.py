@@ -139,7 +139,8 @@ SHARED_WORDS = ("activate", "resolve-ability", "abilities-of", "slot-of", "use-s
                 "card-done", "draw-into", "end-game", "remove-location",
                 # and the setup's and the round's keeping steps (runtime/kernel/keeping.py)
                 "form-teams", "take-team-lists", "lay-board", "shuffle-deck", "fill-zones", "fill-pools", "draw-hands", "announce-together", "reset-limits", "discard-tokens",
-                "forfeit-die", "use-token", "reroll-dice", "bonus")  # and dice and pieces of the turn (runtime/kernel/spend.py)
+                "forfeit-die", "use-token", "reroll-dice", "bonus",
+                "card-window")  # and a card window of the round (runtime/kernel/windows.py)  # and dice and pieces of the turn (runtime/kernel/spend.py)
 # ... and the vocabulary's functions they play in general terms (runtime/kernel/vocabulary.py; docs/kernel.md,
 # "Functions of the shared vocabulary"): a figure's space and Team, Teams in lead order, dice totals, flags
 SHARED_FUNCTIONS = ("location-of", "adjacent-to", "team-of", "on-board", "unowned-figures", "in-lead-order",

@@ -106,6 +106,9 @@ def kernel_kinds() -> list:
                 PropSpec("draw-to", "id", "The zone `draw` puts into (default `hand`)."),
                 PropSpec("discard-to", "id", "The zone `destroy` puts a card into (default `discard`)."),
                 PropSpec("play-to", "id", "The zone `play-card` puts a card into before it resolves."),
+                PropSpec("play-limit", "int", "At most this many cards lie in a player's (or their Team's) "
+                         "`play-to` zone: a card is offered in answer to an event (its card type's "
+                         "`reacts-from`) only while fewer do; an action that plays a card says it in its guard."),
                 PropSpec("pile-to", "id", "The zone (kept `per location`) a pool's `pile-on` pieces lie in at "
                          "setup, face down: `has` and `take` at the Location read it (the Mayhem boxes)."),
                 PropSpec("lead-called", "id", "What the rules call the Team that leads the round: the name of "

@@ -102,6 +102,12 @@ class CardsMixin:
                                               self.fig_env(st.figures[key]))
                     break
 
+    @evaluated
+    def p_card_window(self, a: dict, env: Env, node: dict):
+        """`card-window(TIMING, team)`: the Team's chance to play a card of that timing (the
+        shared rules' `round { }` says when: the Round Start)."""
+        yield from self.card_window(a["timing"], a["team"])
+
     def play_card(self, team: Team, player: str, card: dict, env: Env, body: list | None = None):
         team.hands[player].remove(card["qid"])
         team.played_this_round.append(card["qid"])

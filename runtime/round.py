@@ -97,8 +97,7 @@ class RoundMixin(DiceMixin, PlacementMixin):
         for team in st.teams.values():
             team.dice = []
             team.placed = []
-        yield from self.run_slot("round")
-        yield from self.card_window("round-start", None)
+        yield from self.run_slot("round")  # its `card-window(...)`: the Round Start cards (cards.py)
         yield from self.emit("round-start", {})
         yield from self.emit("update", {})
 

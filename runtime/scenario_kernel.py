@@ -78,6 +78,9 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
         rules = kernel_rules(kernel_ir, spec["scenario"]["box"], None if mode == "standard" else mode)
         game = dealt_game(rules, engine.state, spec)
         Table(game, spec, mrules).lay()
+        # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's
+        # own setup drew from it, the table it laid replaced what that drew
+        game.state.rng = engine.rng.getstate()
     except CannotSetUp as exc:
         return _setup_failed(result, str(exc))
     except Exception as exc:  # noqa: BLE001 - any error of the kernel's load or setup: the finding

@@ -7,7 +7,8 @@ game flags (`on-figure/X`, `on-space/TILE`, `on-edge/L1-L2`, `on-team/T`) and th
 flagged `pools`; a Team's zones and counters by the declarations runtime/scenario_keys.py reads
 (`teams.T.ZONE`, `teams.T.COUNTER`); the lead by the game's `lead-called`, a die's face by
 `DIE_die`. Events are the kernel's log with each raised event (`raise`, `name`) as the event
-it names, its fields as raised; a tile in a field is its label."""
+it names, its fields as raised; a tile in a field is its label; a line naming a player, in a game
+with Teams, names their Team too (the Mayhem log's `play` line says the Team)."""
 from __future__ import annotations
 
 from .scenario import _same, event_failures
@@ -32,12 +33,15 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> l
     `aliases`), a tile in a field as its label, a player among winners as their Team. `aliases`
     translates a kernel line into the scenario's: KIND -> None (not a line of the scenario's
     log) or (its kind there, {its field: the kernel's field}), and such a line that moved nothing
-    (`count` 0) is none; a `from` is also `frm`."""
+    (`count` 0) is none; a `from` is also `frm`; a line with a `player` and no `team`, in a game
+    with Teams, gets the player's Team (a card played is the Team's: one a round)."""
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
+    state = game.state
+    teamed = bool(getattr(state, "teams", None))
     where.update((k, s) for s, k in getattr(game, "scenario_teams", {}).items())  # a kernel Team: the scenario's
     aliases = aliases or {}
     out = []
-    for e in game.state.log[since:]:
+    for e in state.log[since:]:
         kind = e.get("event")
         if kind == "raise":
             kind = f"raise:{e['name']}"
@@ -49,6 +53,8 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> l
             e = {**e, "event": alias[0], **{new: e.get(old) for new, old in alias[1].items()}}
         if "from" in e:
             e = {**e, "frm": e["from"]}
+        if teamed and "team" not in e and e.get("player") in state.players:
+            e = {**e, "team": state.team_of(e["player"])}
         if kind == "game-over":
             e = {**e, "winners": teams_of(game, e.get("winners"))}
         out.append({k: where.get(v, v) if isinstance(v, str) else v for k, v in e.items()})

@@ -320,7 +320,9 @@ def test_shuffle_deck_lays_the_boxs_cards_the_mode_keeps_and_the_players_draw_fr
     assert {"event": "fill", "zone": "mayhem-deck", "count": kept} in st.log
     assert not any(e["event"] == "fill" and e["zone"] == "mayhem-deck" for e in st.log[st.log.index(
         {"event": "shuffle", "zone": "mayhem-deck"}):])
-    hands = {p: len(st.zones[f"hand/{p}"]) for p in st.players}
+    # (a card a player played in the first round's start, its Round Start window: `card-window`)
+    played = {p: sum(e["event"] == "play" and e["player"] == p for e in st.log) for p in st.players}
+    hands = {p: len(st.zones[f"hand/{p}"]) + played[p] for p in st.players}
     assert hands == {p: st.counters[f"hand-limit/{p}"] for p in st.players} and all(hands.values())
     assert len(st.zones["mayhem-deck"]) + len(st.zones.get("mayhem-discard", [])) + sum(hands.values()) == kept
     if mode == "free-for-all":
@@ -336,4 +338,5 @@ def test_a_team_whose_players_were_swapped_draws_the_row_of_its_shape(both):
         for team, members in st.teams.items():
             for p in members:
                 limit = st.counters[f"hand-limit/{p}"]
-                assert len(st.zones[f"hand/{p}"]) == min(limit, 7 if len(members) == 1 else 4)
+                played = sum(e["event"] == "play" and e["player"] == p for e in st.log)  # (the Round Start window)
+                assert len(st.zones[f"hand/{p}"]) + played == min(limit, 7 if len(members) == 1 else 4)

@@ -5,7 +5,8 @@ rules, the cards in play, the installed triggers), each whose `when` holds runni
 with the event's fields as names (`target`), `me` and `this-card` its own, and `pending` the
 amount still to land, which `prevent(n)` lowers (never below 0) and `increase(n)` raises.
 Then each player still in, in turn order from the player whose turn it is, holding cards of
-a card type that `reacts-from` a zone whose trigger hears the event and holds, is asked
+a card type that `reacts-from` a zone whose trigger hears the event and holds, and below the
+game's `play-limit` (the cards its `play-to` zone of theirs holds), is asked
 (`react CARD` or `pass`); a card played goes where the game's played cards go (`play-to`,
 else `discard-to`) and runs its trigger's body. The amount that landed is logged (`raise`)
 and the event's `effect` runs with it as `amount`. A question asked here is asked mid-step,
@@ -137,6 +138,8 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     start = seats.index(state.active) if state.active in seats else 0
     asked = set()
     for player in seats[start:] + seats[:start]:
+        if _at_limit(state, rules, player):
+            continue
         offered = []
         for uid in _held(state, rules, player, asked):
             for t in here.reactions.get(state.cards[uid], ()):
@@ -158,6 +161,18 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
             move(run, uid, to, state.owners[uid])
         state.log.append({"event": "react", "player": player, "card": game.card_id(uid), "uid": uid, "to": event})
         compiled_block(trigger["body"])(run, lenv)
+
+
+def _at_limit(state, rules, player: str) -> bool:
+    """The game's `play-limit` reached: as many cards as it allows lie in the player's (or their
+    Team's) `play-to` zone, so no card of theirs is offered in answer."""
+    limit = rules.game["props"].get("play-limit")
+    zone = rules.zone_roles.get("play-to")
+    if limit is None or zone is None:
+        return False
+    per = rules.zones[zone].per
+    key = state.zone_key(zone, state.holder(player, per)) if per else zone
+    return len(state.zones.get(key, ())) >= limit["value"]
 
 
 def _held(state, rules, player: str, asked: set) -> list[int]:
@@ -208,6 +223,15 @@ def raise_event(run, env, event, amount=0, **fields) -> None:
 
 
 PRIMITIVES = {"raise": raise_event, "prevent": prevent, "increase": increase}
+
+
+def _windows() -> None:
+    """A card window of the round (windows.py), played as the Reactions' cards are offered."""
+    from .windows import PRIMITIVES as WINDOWS
+    PRIMITIVES.update(WINDOWS)
+
+
+_windows()
 
 
 def named_events(rules, properties) -> dict:

@@ -1,0 +1,54 @@
+"""A card window: a Team's chance to play a card of a given timing from its players' hands, for one of its figures.
+
+`card-window("round-start", t)` (the shared rules' `round { }` says when) asks each player of
+the Team in seat order (a player, without Teams, is their own) holding, in the game's `draw-to`
+zone, cards whose printed `timing` is this one, that have an effect and whose guard (`effect
+when COND`) holds for a figure of the Team on the board (`self` the figure): `play CARD
+FIGURE`, one for each such card and figure, or `pass`. A card chosen is played as `play-card`
+plays it (to the `play-to` zone, logged `play`, resolved), and the window closes; a player who
+passes leaves it to the next. No one is asked once the Team's `play-to` zone holds the game's
+`play-limit` (events.py, as for a Reaction)."""
+from __future__ import annotations
+
+
+def card_window(run, env, timing, team) -> None:
+    from .compile import compiled
+    from .events import _at_limit
+    from .labels import labels
+    from .primitives import _printed_property, play_card
+    from .relations import _side
+    state, rules = run.state, run.rules
+    hand = rules.zone_roles.get("draw-to")
+    players = state.teams.get(team, [team]) if state.teams else [team]
+    figures = [f for f, x in state.figures.items()
+               if x["space"] is not None and x["owner"] is not None and _side(state, x["owner"]) == team]
+    if hand is None or not figures:
+        return
+    per = rules.zones[hand].per
+    for player in players:
+        if player not in state.players or _at_limit(state, rules, player):
+            return
+        cards = []
+        for uid in state.zones.get(state.zone_key(hand, player if per else None), ()):
+            printed = rules.cards[state.cards[uid]]
+            if printed.effect and _printed_property(rules, printed, "timing") == timing:
+                cards.append(uid)
+        if not cards:
+            continue
+        cards.sort(key=lambda uid: rules.cards[state.cards[uid]].qid)
+        names = dict(zip(cards, labels(run.game, cards)))
+        offered = {}
+        for fig in figures:
+            for uid in cards:
+                when = rules.cards[state.cards[uid]].when
+                if when is None or compiled(when)(run, {"ctx:me": player, "ctx:this-card": uid, "ctx:self": fig}):
+                    offered[f"play {names[uid]} {fig}"] = uid
+        if not offered:
+            continue
+        picked = run.ask(player, "card", f"play a {timing} card?", [*offered, "pass"])
+        if picked != "pass":
+            play_card(run, {"ctx:me": player}, offered[picked])
+            return
+
+
+PRIMITIVES = {"card-window": card_window}
