@@ -9,6 +9,7 @@ from itertools import product
 
 from ..actions import Action, parse as _parse
 from .chained import Chained, Formed, chained, chained_menu
+from .leveled import leveled
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
@@ -258,6 +259,12 @@ def _plan(action, rules=None) -> tuple:
                     else {"e": "and", "items": rest_items})
             if rest is not None:
                 rest = _lift(rest, names, lifted)
+    elif action.guard is not None and isinstance(domains, Chained) and all(pure(d) for _n, d in action.params):
+        once, levels = leveled(action.guard, keys)
+        if levels is not None:
+            plan = (domains, keys, once, alone, levels, compiled_block(action.body), (), None)
+            _PLANS[id(action)] = (action, plan)
+            return plan
     listing = None
     if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None) \
             and action.form is None:

@@ -12,6 +12,7 @@ from ..actions import Action
 from .compile import pure
 from .effects import NeedChoice
 from .labels import labels
+from .leveled import Levels
 
 
 class Chained(tuple):
@@ -59,6 +60,9 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
     combinations that print alike, the first."""
     last = len(domains) - 1
     printed = domains.printed if domains.__class__ is Formed else None
+    levels = guard if guard.__class__ is Levels else None  # asked once their parameters are set (leveled.py)
+    if levels is not None:
+        guard = levels[-1]
 
     def walk(i: int, inner: dict, combo: tuple) -> None:
         value = domains[i](probe, inner)
@@ -67,6 +71,8 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
             here = dict(inner)
             here[keys[i]] = value
             if i < last:
+                if levels is not None and levels[i] is not None and not levels[i](probe, here):
+                    continue
                 walk(i + 1, here, combo + ((value, label),))
                 continue
             done = combo + ((value, label),)
