@@ -237,6 +237,9 @@ def _plan(action, rules=None) -> tuple:
         return hit[1]
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
     domains = chained(domains, action.params, action.form, action.id)  # Chained: one reads a parameter before it
+    if isinstance(domains, Chained):  # those that read no parameter before them, listed once per listing
+        domains.free = frozenset(i for i, (_n, d) in enumerate(action.params)
+                                 if d is not None and pure(d, frozenset("var:" + n for n, _d in action.params[:i])))
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
     lifted: list = []

@@ -18,6 +18,8 @@ from .leveled import Levels
 class Chained(tuple):
     """An action's domains (actions._plan) of which one reads a parameter before it."""
 
+    free: frozenset = frozenset()  # the domains that read none of the parameters before them (actions._plan)
+
 
 class Formed(Chained):
     """An action's domains when it declares its `form`: its strings are printed by it (`printed`)."""
@@ -64,10 +66,17 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
     if levels is not None:
         guard = levels[-1]
 
+    free, known = domains.free, {}  # a domain that reads no parameter before it: listed once
+
     def walk(i: int, inner: dict, combo: tuple) -> None:
-        value = domains[i](probe, inner)
-        values = [] if value is None else value if isinstance(value, list) else [value]
-        for value, label in zip(values, labels(game, values, cards_of[i])):
+        listed = known.get(i)
+        if listed is None:
+            value = domains[i](probe, inner)
+            values = [] if value is None else value if isinstance(value, list) else [value]
+            listed = (values, labels(game, values, cards_of[i]))
+            if i in free:
+                known[i] = listed
+        for value, label in zip(*listed):
             here = dict(inner)
             here[keys[i]] = value
             if i < last:
