@@ -9,7 +9,7 @@ from itertools import product
 
 from ..actions import Action, parse as _parse
 from .chained import Chained, Formed, chained, chained_menu
-from .leveled import leveled
+from .leveled import free_domains, leveled
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
@@ -238,8 +238,7 @@ def _plan(action, rules=None) -> tuple:
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
     domains = chained(domains, action.params, action.form, action.id)  # Chained: one reads a parameter before it
     if isinstance(domains, Chained):  # those that read no parameter before them, listed once per listing
-        domains.free = frozenset(i for i, (_n, d) in enumerate(action.params)
-                                 if d is not None and pure(d, frozenset("var:" + n for n, _d in action.params[:i])))
+        domains.free = free_domains(action.params)
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
     lifted: list = []

@@ -6,7 +6,8 @@ per figure and Ability, not once per combination with each die (chained.chained_
 parts of a top-level `and` keep their order: a part is asked at the first parameter by which
 every part up to it can be (a part never runs where one before it would have said no), and
 only when they ask and draw nothing (compile.pure). Those that read no parameter are asked
-once per listing (actions.menu's `once`), before any domain."""
+once per listing (actions.menu's `once`), before any domain. A domain that reads no parameter
+before it (`value = dice-of(my-team)`) is listed once per listing too (`free_domains`)."""
 from __future__ import annotations
 
 from .compile import compiled, pure
@@ -43,3 +44,10 @@ def _joined(items: list):
     if not items:
         return None
     return compiled(items[0] if len(items) == 1 else {"e": "and", "items": items})
+
+
+def free_domains(params: list) -> frozenset:
+    """The places of the parameters whose domain reads none of the parameters before it and
+    asks and draws nothing: listed once per listing by chained.chained_menu (Chained.free)."""
+    return frozenset(i for i, (_name, domain) in enumerate(params)
+                     if domain is not None and pure(domain, frozenset("var:" + n for n, _d in params[:i])))
