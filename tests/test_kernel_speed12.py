@@ -3,7 +3,7 @@ kernel") that must not change what a game does, each held to what it replaces, i
 naming `game mayhem`: a chained action's guard asked part by part as soon as its parameters are
 set, and a domain that reads no parameter before it listed once (leveled.py), to the menu whose
 guards are asked whole for every combination and whose domains are listed for each; the end
-condition asked only when a projection of what it reads changed (compile.end_reads), to the
+condition asked only when a projection of what it reads changed (end_reads.py), to the
 same game asking it at every check."""
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_i
     """The end condition of the Mayhem rules reads pieces (VP kept as tokens), the figures and the
     round: end_reads projects them, and a seeded game that asks it only when the projection
     changed is the same game (log, answers, result) as one asking it at every check."""
-    from mayhem.runtime.kernel.compile import end_reads
+    from mayhem.runtime.kernel.end_reads import end_reads
     from mayhem.runtime.kernel.play import play_game
     from mayhem.runtime.kernel import structure
     reads = end_reads(titans)
@@ -93,7 +93,7 @@ def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_i
 def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(titans):
     """What end_reads returns is data that stays as it was (a copy kept by check_end is not
     changed by play), and differs once a VP piece moves or a figure leaves the board."""
-    from mayhem.runtime.kernel.compile import end_reads
+    from mayhem.runtime.kernel.end_reads import end_reads
     reads = end_reads(titans)
     game = KernelGame(titans, KernelConfig(players=2, seed=0))
     decision = game.start()

@@ -1,13 +1,14 @@
 """A chained action's guard split by the parameters its parts read, each asked once they are set.
 
-`place-die (figure, ability, value)` guarded by `location-of(figure) != none and not
-activated(figure, ability) and ...`: the first part is asked once per figure, the second once
-per figure and Ability, not once per combination with each die (chained.chained_menu). The
+`place (figure = figures-of(me), part = parts-of(figure), die = dice-of(me))` guarded by
+`space-of(figure) != none and not used(figure, part) and ...`: the first part of the guard is
+asked once per figure, the second once per figure and part, not once per combination with
+each die (chained.chained_menu). The
 parts of a top-level `and` keep their order: a part is asked at the first parameter by which
 every part up to it can be (a part never runs where one before it would have said no), and
 only when they ask and draw nothing (compile.pure). Those that read no parameter are asked
 once per listing (actions.menu's `once`), before any domain. A domain that reads no parameter
-before it (`value = dice-of(my-team)`) is listed once per listing too (`free_domains`)."""
+before it (`die = dice-of(me)`) is listed once per listing too (`free_domains`)."""
 from __future__ import annotations
 
 from .compile import compiled, pure

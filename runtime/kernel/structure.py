@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from ..decisions import Decision, IllegalAction
 from .actions import menu
-from .compile import compiled, end_reads
+from .compile import compiled
+from .end_reads import end_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
 from .in_place import steps_in_place
@@ -74,7 +75,7 @@ def _per_rules(rules: GameRules) -> tuple:
     if hit is None or hit[0] is not rules:
         end = compiled(rules.end_guard) if rules.end_guard is not None else None
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
-                end_reads(rules),  # those parts, read in C (or projected: compile.end_reads)
+                end_reads(rules),  # those parts, read in C (or projected: end_reads.py)
                 after_steps(rules, {**Steps._kinds, "turn-start": make_turn_start(rules),
                                     "turn-end": make_turn_end(rules)}))  # the update event after each (finish.py)
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
