@@ -262,7 +262,7 @@ def _plan(action, rules=None) -> tuple:
             if rest is not None:
                 rest = _lift(rest, names, lifted)
     elif action.guard is not None and isinstance(domains, Chained) and all(pure(d) for _n, d in action.params):
-        once, levels = leveled(action.guard, keys)
+        levels = leveled(action.guard, keys)
         if levels is not None:
             plan = (domains, keys, once, alone, levels, compiled_block(action.body), (), None)
             _PLANS[id(action)] = (action, plan)

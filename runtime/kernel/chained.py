@@ -76,12 +76,12 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
             listed = (values, labels(game, values, cards_of[i]))
             if i in free:
                 known[i] = listed
+        if levels is not None and listed[0] and levels[i] is not None and not levels[i](probe, inner):
+            return  # the parts of the guard that read only the parameters before this one say no
         for value, label in zip(*listed):
             here = dict(inner)
             here[keys[i]] = value
             if i < last:
-                if levels is not None and levels[i] is not None and not levels[i](probe, here):
-                    continue
                 walk(i + 1, here, combo + ((value, label),))
                 continue
             done = combo + ((value, label),)
