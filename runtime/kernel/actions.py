@@ -9,6 +9,7 @@ from itertools import product
 
 from ..actions import Action, parse as _parse
 from .chained import Chained, Formed, chained, chained_menu
+from .leveled import free_domains, leveled
 from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
@@ -236,6 +237,8 @@ def _plan(action, rules=None) -> tuple:
         return hit[1]
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
     domains = chained(domains, action.params, action.form, action.id)  # Chained: one reads a parameter before it
+    if isinstance(domains, Chained):  # those that read no parameter before them, listed once per listing
+        domains.free = free_domains(action.params)
     keys = tuple("var:" + name for name, _domain in action.params)
     names = frozenset(keys)
     lifted: list = []
@@ -258,6 +261,12 @@ def _plan(action, rules=None) -> tuple:
                     else {"e": "and", "items": rest_items})
             if rest is not None:
                 rest = _lift(rest, names, lifted)
+    elif action.guard is not None and isinstance(domains, Chained) and all(pure(d) for _n, d in action.params):
+        levels = leveled(action.guard, keys)
+        if levels is not None:
+            plan = (domains, keys, once, alone, levels, compiled_block(action.body), (), None)
+            _PLANS[id(action)] = (action, plan)
+            return plan
     listing = None
     if len(domains) == 1 and rest is None and not alone[0] and (once is not None or action.guard is None) \
             and action.form is None:

@@ -12,10 +12,13 @@ from ..actions import Action
 from .compile import pure
 from .effects import NeedChoice
 from .labels import labels
+from .leveled import Levels
 
 
 class Chained(tuple):
     """An action's domains (actions._plan) of which one reads a parameter before it."""
+
+    free: frozenset = frozenset()  # the domains that read none of the parameters before them (actions._plan)
 
 
 class Formed(Chained):
@@ -59,11 +62,23 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
     combinations that print alike, the first."""
     last = len(domains) - 1
     printed = domains.printed if domains.__class__ is Formed else None
+    levels = guard if guard.__class__ is Levels else None  # asked once their parameters are set (leveled.py)
+    if levels is not None:
+        guard = levels[-1]
+
+    free, known = domains.free, {}  # a domain that reads no parameter before it: listed once
 
     def walk(i: int, inner: dict, combo: tuple) -> None:
-        value = domains[i](probe, inner)
-        values = [] if value is None else value if isinstance(value, list) else [value]
-        for value, label in zip(values, labels(game, values, cards_of[i])):
+        listed = known.get(i)
+        if listed is None:
+            value = domains[i](probe, inner)
+            values = [] if value is None else value if isinstance(value, list) else [value]
+            listed = (values, labels(game, values, cards_of[i]))
+            if i in free:
+                known[i] = listed
+        if levels is not None and listed[0] and levels[i] is not None and not levels[i](probe, inner):
+            return  # the parts of the guard that read only the parameters before this one say no
+        for value, label in zip(*listed):
             here = dict(inner)
             here[keys[i]] = value
             if i < last:

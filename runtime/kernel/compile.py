@@ -321,7 +321,7 @@ _READS_FN = {"size": set(), "first": set(), "last": set(), "value": {"counters",
 _READS_POOL = {"player": {"out"}, "team": set(), "space": {"board"}}
 
 
-def state_reads(e: dict | None) -> frozenset | None:
+def state_reads(e: dict | None, fns: dict = _READS_FN) -> frozenset | None:
     """The parts of the state an end condition's value depends on (`out`, `round`,
     `active`, `counters`), evaluated with `me` the player whose turn it is; None when it
     reads anything else (a zone, a die, a variable) or asks. Between two checks where these
@@ -338,9 +338,11 @@ def state_reads(e: dict | None) -> frozenset | None:
         return frozenset()  # bound by its selector
     here = set()
     if kind == "fn":
-        if e["name"] not in _READS_FN:
+        if e["name"] not in fns:
             return None
-        here = _READS_FN[e["name"]]
+        here = fns[e["name"]]
+        if callable(here):  # what it reads depends on its arguments (end_reads.py's `count`)
+            here = here(e)
         if e["name"] == "value" and e["args"].get("of") is not None:
             here = {"counters"}  # of someone named: not of `me`
     elif kind == "select":
@@ -351,7 +353,7 @@ def state_reads(e: dict | None) -> frozenset | None:
         return None
     out = set(here)
     for child in _children(e):
-        found = state_reads(child)
+        found = state_reads(child, fns)
         if found is None:
             return None
         out |= found

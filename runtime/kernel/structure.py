@@ -7,11 +7,11 @@ where they arise (play_out)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from ..decisions import Decision, IllegalAction
 from .actions import menu
-from .compile import compiled, state_reads
+from .compile import compiled
+from .end_reads import end_reads
 from .asking import MANY, action_may_ask, action_questions, step_may_ask
 from .compile_stmts import compiled_block
 from .in_place import steps_in_place
@@ -73,12 +73,9 @@ def _per_rules(rules: GameRules) -> tuple:
     per game."""
     hit = _PER_RULES.get(id(rules))
     if hit is None or hit[0] is not rules:
-        reads = state_reads(rules.end_guard)
-        if rules.pieces is not None and rules.pieces.kept:  # `value` of a counter kept as pieces reads zones
-            reads = None
         end = compiled(rules.end_guard) if rules.end_guard is not None else None
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
-                attrgetter(*sorted(reads)) if reads else None,  # those parts, read in C
+                end_reads(rules),  # those parts, read in C (or projected: end_reads.py)
                 after_steps(rules, {**Steps._kinds, "turn-start": make_turn_start(rules),
                                     "turn-end": make_turn_end(rules)}))  # the update event after each (finish.py)
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small

@@ -1,0 +1,74 @@
+"""What a game's end condition reads, as one function of the state that check_end compares.
+
+steps.check_end asks the end condition again only when this value changed since it last said
+no (structure._per_rules makes it once per rules)."""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from .compile import _READS_FN, state_reads
+
+
+def _count(e: dict) -> set:
+    """What `count` reads: a set's size (`count(all team where ...)`) nothing of its own; pieces
+    on holders or left in a pool (me's Team's) the zones, the figures and me."""
+    args = e["args"]
+    if args.get("on") is None and args.get("of") is None and (args.get("what") or {}).get("e") == "select":
+        return set()
+    return {"zones", "figures", "active"}
+
+
+# functions an end condition may read that end_reads tests by a projection of the parts they read:
+# `all-ko-this-round(team)` the figures' owner, space and round knocked out, and the round
+_READS_MORE = {**_READS_FN, "all-ko-this-round": {"figures", "round"}, "count": _count}
+
+
+def _zones(state) -> tuple:
+    """The zones as immutable data (which zones, and each one's cards in order)."""
+    zones = state.zones
+    return tuple(zones), tuple(map(tuple, zones.values()))
+
+
+def _kept(prefixes: tuple):
+    """The piles of pieces a counter kept as pieces reads (kept._keys: on each Team, on each
+    figure) as immutable data: `prefixes` the zones of pieces kept per Team and per figure."""
+    team, figure = prefixes
+
+    def piles(state) -> tuple:
+        zones = state.zones
+        keys = ([team + t for t in state.teams] if team else []) + ([figure + f for f in state.figures] if figure else [])
+        return tuple([tuple(zones.get(key, ())) for key in keys])
+    return piles
+
+
+def _figures(state) -> tuple:
+    """What of the figures an end condition reads (end_reads): each one's owner, space and the
+    round it was knocked out in."""
+    return tuple([(f, x.get("owner"), x.get("space"), x.get("out-round")) for f, x in state.figures.items()])
+
+
+_PROJECTED = {"zones": _zones, "figures": _figures}
+
+
+def end_reads(rules):
+    """A function of the state whose value changes whenever the end condition's answer may
+    (steps.check_end asks it again only then), or None (asked every time): the parts of the
+    state it reads (state_reads) read in C; for an end condition that also reads zones or
+    figures (pieces counted, a counter kept as pieces (kept.py), `all-ko-this-round`), those
+    parts as immutable projections, so that the copy check_end keeps stays as it was."""
+    e = rules.end_guard
+    kept = rules.pieces is not None and bool(rules.pieces.kept)  # `value` of such a counter reads zones
+    reads = state_reads(e)
+    if reads is not None and not kept:
+        return attrgetter(*sorted(reads)) if reads else None
+    reads = state_reads(e, _READS_MORE)
+    if reads is None or e is None:
+        return None
+    getters = [_PROJECTED.get(part) or attrgetter(part) for part in sorted(reads)]
+    if kept and "zones" not in reads:  # `value` of such a counter: its piles alone (kept._keys)
+        zones = rules.pieces.zones
+        getters += [_figures, _kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
+    if not getters:  # it reads nothing the state holds: asked every time, as before
+        return None
+    getters = tuple(getters)
+    return lambda state: tuple([get(state) for get in getters])

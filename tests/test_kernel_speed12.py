@@ -1,0 +1,115 @@
+"""Speed-ups of the Mayhem rules on the kernel (docs/kernel.md, "Speed of the Mayhem rules on the
+kernel") that must not change what a game does, each held to what it replaces, in a Mayhem box
+naming `game mayhem`: a chained action's guard asked part by part as soon as its parameters are
+set, and a domain that reads no parameter before it listed once (leveled.py), to the menu whose
+guards are asked whole for every combination and whose domains are listed for each; the end
+condition asked only when a projection of what it reads changed (end_reads.py), to the
+same game asking it at every check."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+import random
+import sys
+
+import pytest
+
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import parity_kernel  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def titans():
+    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+
+
+def _whole_menu(game, monkeypatch) -> tuple[list, list]:
+    """actions.menu of a copy of the game as before leveled.py: no guard split by parameter, every
+    domain listed for each combination of the parameters before it."""
+    from mayhem.runtime.kernel import actions
+    trial = game.clone()
+    trial._plans = None
+    with monkeypatch.context() as m:
+        m.setattr(actions, "_PLANS", {})
+        m.setattr(actions, "leveled", lambda guard, keys: None)
+        m.setattr(actions, "free_domains", lambda params: frozenset())
+        return actions.menu(trial)
+
+
+def test_the_menus_of_a_game_are_those_of_its_guards_asked_whole(titans, monkeypatch):
+    """At every choice of an action of a seeded game (a Team's die placed, a Move, an Ability, a
+    token, a card), the menu lists the same actions with the same values, in the same order, as
+    the menu asking each whole guard per combination; the split guards were in play."""
+    from mayhem.runtime.kernel import actions
+    from mayhem.runtime.kernel.leveled import Levels
+    game = KernelGame(titans, KernelConfig(players=2, seed=5))
+    pick = random.Random(5)
+    decision, compared, verbs = game.start(), 0, set()
+    while decision is not None and compared < 60:
+        if decision.kind == "action":
+            legal, texts = actions.menu(game)
+            whole = _whole_menu(game, monkeypatch)
+            assert texts == whole[1] and [a.args for a in legal] == [a.args for a in whole[0]]
+            compared += 1
+            verbs |= {a.verb for a in legal}
+        decision = game.act(pick.choice(decision.actions))
+    assert compared == 60 and {"place-die", "move", "end-turn"} <= verbs
+    plans = {verb: plan for verb, plan, _cards in game._plans}
+    assert isinstance(plans["place-die"][4], Levels) and plans["move"][4][0] is not None  # the split ones
+    assert plans["place-die"][0].free == {0, 2}  # the dice listed once, not once per figure and Ability
+
+
+def _digest(game) -> str:
+    data = {"log": game.state.log, "history": game.history, "result": game.state.result}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_it_always(titans):
+    """The end condition of the Mayhem rules reads pieces (VP kept as tokens), the figures and the
+    round: end_reads projects them, and a seeded game that asks it only when the projection
+    changed is the same game (log, answers, result) as one asking it at every check."""
+    from mayhem.runtime.kernel.end_reads import end_reads
+    from mayhem.runtime.kernel.play import play_game
+    from mayhem.runtime.kernel import structure
+    reads = end_reads(titans)
+    assert reads is not None
+    config = parity_kernel.kernel_config(titans, {}, 1, max_turns=120)
+    cached = play_game(titans, config, ["random"])
+    key = id(titans)
+    made = structure._PER_RULES[key][1]
+    structure._PER_RULES[key] = (titans, (made[0], made[1], None, made[3]))  # asked at every check
+    try:
+        always = play_game(titans, config, ["random"])
+    finally:
+        structure._PER_RULES[key] = (titans, made)
+    assert always._end_reads is None and cached._end_reads is not None
+    assert _digest(cached) == _digest(always) and len(cached.history) > 100
+
+
+def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(titans):
+    """What end_reads returns is data that stays as it was (a copy kept by check_end is not
+    changed by play), and differs once a VP piece moves or a figure leaves the board."""
+    from mayhem.runtime.kernel.end_reads import end_reads
+    reads = end_reads(titans)
+    game = KernelGame(titans, KernelConfig(players=2, seed=0))
+    decision = game.start()
+    while not any(a.startswith("place-die") for a in decision.actions):
+        decision = game.act(decision.actions[0])
+    state = game.state
+    before = reads(state)
+    assert before == reads(state)
+    team = next(iter(state.teams))
+    key = f"on-team/{team}"
+    state.zones.setdefault(key, []).append(0)  # a card laid on the Team: the zones differ
+    assert reads(state) != before
+    state.zones[key].pop()
+    assert reads(state) == before
+    figure = next(iter(state.figures))
+    space, state.figures[figure]["space"] = state.figures[figure]["space"], None
+    assert reads(state) != before
+    state.figures[figure]["space"] = space
+    assert reads(state) == before
