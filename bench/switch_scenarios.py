@@ -55,6 +55,7 @@ LOG_LINES: dict = {
     "raise:enter": None, "raise:activate": None, "raise:ko": None,
     "knock-out": ("ko", {}),                      # logged before the KO's listeners (its VP), as the engine's `ko`
     "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
+    "decision:move": ("npc", {}),                 # offer-move's question: the Mayhem engine's non-player figure's move
     "verb:react": "play",                         # an action's verb: a Reaction played from the hand
     "decision:react": ("reaction", {}),           # and the decision that offers it
 }

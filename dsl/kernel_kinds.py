@@ -262,7 +262,9 @@ def kernel_kinds() -> list:
                             "id is its card's, its counters `start-from` the card's properties."),
                    PropSpec("unowned", "flag", "No player or Team owns its figures: none is dealt at setup; "
                             "`add-unowned-figure()` adds `count` of them (the first cards of its `card-type` "
-                            "in id order), on its first `start` space or off the board.")),
+                            "in id order), on its first `start` space or off the board."),
+                   PropSpec("no-damage", "flag", "Its figures take no damage: `damage` and `assault` raise "
+                            "their events, but deal them nothing (a figure with no Life).")),
             component=False,
         ),
         KindSpec(

@@ -78,6 +78,9 @@ def deal(run, env, figure, amount: int, source, tags=()) -> None:
     amount = max(int(amount or 0), 0)
     if amount == 0 or run.state.result is not None or not _standing(state, figure):
         return
+    kind = run.rules.figures.get(state.figures[figure]["kind"])
+    if kind is not None and kind.get("no-damage"):
+        return  # a kind of figures flagged `no-damage`: heard, never dealt
     counter = run.rules.counters[spec.counter]
     counter.add(run, figure, amount)
     total = counter.get(run, figure)
