@@ -57,6 +57,7 @@ looney-tunes/acme-plus-2-damage-traps-later-turn.toml
 looney-tunes/acme-plus-2-damage.toml
 looney-tunes/acme-reroll-placed-die.toml
 looney-tunes/carrot-farm.toml
+looney-tunes/desert-road.toml
 looney-tunes/grand-canyon.toml
 looney-tunes/heal-x.toml
 looney-tunes/home-sweet-home.toml

@@ -1,9 +1,10 @@
-"""Free-For-All Mayhem on the kernel (docs/kernel.md, "Free-For-All and the parity rows on the
-kernel"): the round's start reads the last round's leader until `lead(...)` names this round's
+"""The rules the parity rows of the kernel found (docs/kernel.md, "Free-For-All and the parity rows
+on the kernel"). Free-For-All Mayhem: the round's start reads the last round's leader until `lead(...)` names this round's
 (the Initiative goes round), the figure no one owns takes no Damage (`no-damage`) and acts at the
 end of a Character's turn only, and a player
 whose figures are all removed from the game stands no more at once and is out once the round is
-over, so that a game ends with the last Character standing."""
+over, so that a game ends with the last Character standing. Looney Tunes Mayhem: the ACME pile
+on Desert Road is `acme` tokens, face down (`has(here, acme)`, `take(acme, ...)`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -118,3 +119,26 @@ def test_the_figure_no_one_owns_acts_at_the_end_of_a_character_s_turn_only(games
             else:
                 seen += bool(acted)
     assert seen > 0
+
+
+def test_the_face_down_pile_is_the_token_its_pool_is_named_after(ir):
+    """"Whenever a Toon enters this Location, they may take an ACME token" (Desert Road): the
+    pile's pieces are the ten faces `drawn-from acme`; on the space, each is an `acme` (`has`,
+    `count`), and `take(acme, ...)` hands the top one, its face kept, to the figure."""
+    from mayhem.runtime.kernel.pieces import count, has, take
+    rules = load_game_rules(ir, "looney-tunes")
+    game = KernelGame(rules, KernelConfig(players=2, seed=3))
+    decision = game.start()
+    while not any(a.startswith("place-die") for a in decision.actions):  # the figures on the board
+        decision = game.act(decision.actions[0])
+    run, env = Run(game, []), {"ctx:me": "p1"}
+    acme = next(q for q, c in rules.cards.items() if c.id == "acme" and c.type == "token")
+    road = next(s for s in rules.spaces if s == "desert-road")
+    pile = game.state.zones[f"{rules.pieces.pile}/{road}"]
+    assert has(run, env, road, acme) and count(run, env, acme, on=road) == len(pile) == 10
+    top = pile[0]
+    figure = next(f for f, x in game.state.figures.items() if x["owner"] is not None)
+    take(run, env, acme, **{"from": road, "to": figure})
+    assert top not in pile and game.state.places[top].endswith("/" + figure)
+    assert rules.cards[game.state.cards[top]].id.startswith("acme-")  # its face, on the figure
+    assert not has(run, env, figure, acme)  # a face in hand is no face-down `acme`
