@@ -142,3 +142,50 @@ def test_the_face_down_pile_is_the_token_its_pool_is_named_after(ir):
     assert top not in pile and game.state.places[top].endswith("/" + figure)
     assert rules.cards[game.state.cards[top]].id.startswith("acme-")  # its face, on the figure
     assert not has(run, env, figure, acme)  # a face in hand is no face-down `acme`
+
+
+def _lt_table(ir):
+    """A Looney Tunes Mayhem game at its first die, each Toon one Damage from its KO: (game, run, env,
+    the Toons in Team order)."""
+    rules = load_game_rules(ir, "looney-tunes")
+    game = KernelGame(rules, KernelConfig(players=2, seed=5))
+    decision = game.start()
+    while not any(a.startswith("place-die") for a in decision.actions):
+        decision = game.act(decision.actions[0])
+    state = game.state
+    toons = [f for t in state.teams for f, x in state.figures.items() if x["owner"] == t]
+    for f in toons:
+        state.counters[f"damage/{f}"] = state.counters[f"life/{f}"] - 1
+    return game, Run(game, []), {"ctx:me": state.active}, toons
+
+
+def test_a_knock_out_ends_the_game_at_once(ir):
+    """"The 1st Team to ... KO both opposing Characters in the same round immediately wins the
+    game" (How to Win): the end is checked right after each KO (as the Mayhem engine does), so
+    one Damage dealt to all four Toons ends the game once the first Team has lost both: that
+    Team's opponent wins, by double KO, and its Toons take none (no draw)."""
+    from mayhem.runtime.kernel.effects import GameOver
+    game, run, env, toons = _lt_table(ir)
+    with pytest.raises(GameOver):
+        damage(run, env, toons, 1)
+    result, state = game.state.result, game.state
+    assert result["reason"] == "double-ko"
+    assert result["winners"] == list(state.teams[state.figures[toons[2]]["owner"]])
+    assert [f for f in toons if state.figures[f].get("out")] == toons[:2]
+
+
+def test_effects_resolving_together_end_the_game_once_after_them_all(ir):
+    """"Any Characters with Fire tokens take Damage" (Recovery; Poison the same): the status
+    tokens resolve at the same time (`announce-together`), so the end is checked once after them:
+    both Teams losing their Toons there is a draw, the rulebooks' rematch."""
+    from mayhem.runtime.kernel.effects import GameOver
+    from mayhem.runtime.kernel.keeping import announce_together
+    from mayhem.runtime.kernel.pieces import place
+    game, run, env, toons = _lt_table(ir)
+    poison = next(q for q, c in game.rules.cards.items() if c.id == "poison")
+    for f in toons:
+        place(run, env, poison, 1, on=f)
+    with pytest.raises(GameOver):
+        announce_together(run, env, "recovery", toons)
+    assert game.state.result["reason"] == "draw" and game.state.result["winners"] == []
+    assert all(game.state.figures[f].get("out") for f in toons)

@@ -28,6 +28,8 @@ def _led_since(log: list, mark: int, called: str) -> bool:
 class Steps:
     """KernelGame's steps (structure.py drives them one decision at a time)."""
 
+    _held = False  # the end is not checked while effects resolve together (keeping.announce_together)
+
     # -- the structure -------------------------------------------------------------------
 
     def _setup_table(self) -> None:
@@ -205,7 +207,7 @@ class Steps:
         parts has the same answer. The generated steps make that test themselves before the
         call, the parts written in (turns.end_lines: `if game._end_no != state.out:`)."""
         end, state = self._end, self.state
-        if end is None or state.phase == "over":
+        if end is None or state.phase == "over" or self._held:
             return
         reads = self._end_reads
         if reads is not None and self._end_no == reads(state):
