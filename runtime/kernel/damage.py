@@ -103,7 +103,7 @@ def knock_out_figure(run, env, figure) -> None:
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
         land(run, env, spec.out, 0, {"var:figure": figure})
-    run.game.check_end(run)  # a KO ends the game at once when the end condition says so
+    run.game.check_end(run)  # a knock-out ends the game at once when the end condition says so
     if state.active_figure == figure and state.active_turn == state.turn:
         state.end_turn = True  # the Active figure off the board: its turn ends once the step is over
 

@@ -74,12 +74,12 @@ def shuffle_piles(rules, state) -> None:
 def heap(run, holder, token: str, key: str) -> list[int]:
     """The pieces of the token lying on a holder (`key` its pile of pieces): on a space whose
     face-down pile lies in a zone of its own (`pile-to`), the space's pieces, then the pile's
-    from its top, as one heap, each face of the pool the token is named after (`acme`) among them."""
+    from its top, as one heap, each face of the pool the token is named after among them."""
     state, p = run.state, run.rules.pieces
     cards = state.cards
     if p.pile is None or p.pile == p.zones.get("space") or holder not in run.rules.spaces:
         return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
-    # on a space, a piece drawn from the pool a token is named after (`acme`) is that token, face down
+    # on a space, a piece drawn from the pool a token is named after is that token, face down
     faces = p.fed.get(run.rules.cards[token].id, ()) if token in run.rules.cards else ()
     return [uid for z in (key, f"{p.pile}/{holder}") for uid in state.zones.get(z, ())
             if cards[uid] == token or cards[uid] in faces]
