@@ -333,7 +333,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.kernel:
             sys.path.insert(0, str(ROOT / "bench"))
             import parity_kernel
-            ir = parity_kernel.compile_named(ROOT / "content", boxes)
+            # every Mayhem box names the game, the rows' or not: Competitive Mode's lists deal the
+            # Characters of the other box that names it (runtime/kernel/collection.py)
+            ir = parity_kernel.compile_named(ROOT / "content", tuple(dict.fromkeys([*boxes, *DEFAULT_BOXES])))
             print(parity_kernel.heading(args.before, before_root, args.bots))
         else:
             print(f"before: {args.before} ({before_root})\nafter:  {args.after} ({after_root})")

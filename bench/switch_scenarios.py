@@ -56,6 +56,7 @@ LOG_LINES: dict = {
     "knock-out": ("ko", {}),                      # logged before the KO's listeners (its VP), as the engine's `ko`
     "decision:may": ("optional", {}),             # a decision's kind: an optional effect, done or skipped
     "react": ("play", {}),                        # a Reaction played from the hand: a card played
+    "decision:move": ("npc", {}),                 # offer-move's question: the Mayhem engine's non-player figure's move
     "verb:react": "play",                         # an action's verb: a Reaction played from the hand
     "decision:react": ("reaction", {}),           # and the decision that offers it
 }

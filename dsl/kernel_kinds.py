@@ -271,7 +271,9 @@ def kernel_kinds() -> list:
                             "this kind that no one controls, named after its token and the side that placed "
                             "it (`boss-t1`), a foe of that side alone, its `life:` (the `place`'s) the game's "
                             "`damage-bound`, immune to the effects its token's `immune` tags name; knocked "
-                            "out, its piece goes back to its pool (runtime/kernel/standing.py).")),
+                            "out, its piece goes back to its pool (runtime/kernel/standing.py)."),
+                   PropSpec("no-damage", "flag", "Its figures take no damage: `damage` and `assault` raise "
+                            "their events, but deal them nothing (a figure with no Life).")),
             component=False,
         ),
         KindSpec(

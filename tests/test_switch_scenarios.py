@@ -83,6 +83,8 @@ looney-tunes/trap-before-location.toml
 modes/competitive-fire-on-looney-board.toml
 modes/competitive-poison-on-titans-board.toml
 modes/ffa-end-of-turn-spin.toml
+modes/ffa-initiative-rotates.toml
+modes/ffa-npc-moves-when-attacked.toml
 modes/ffa-permanent-ko.toml
 modes/ffa-shrink-board.toml
 modes/ffa-shrink-last-player-kod.toml

@@ -99,7 +99,8 @@ def figures_at(run, env, space) -> list[str]:
 
 
 def figures_of(run, env, who=None) -> list[str]:
-    """The figures of these players or Teams (a player's own and their Team's)."""
+    """The figures of these players or Teams (a player's own and their Team's) still in the
+    game (not removed from it: movement.remove_from_game)."""
     state = run.state
     holders = set()
     for h in _as_list(who) if who is not None else [env["ctx:me"]]:
@@ -108,7 +109,7 @@ def figures_of(run, env, who=None) -> list[str]:
             team = state.team_of(h)
             if team is not None:
                 holders.add(team)
-    return [f for f, x in state.figures.items() if x["owner"] in holders]
+    return [f for f, x in state.figures.items() if x["owner"] in holders and not x.get("gone")]
 
 
 FUNCTIONS = {

@@ -82,6 +82,9 @@ def deal(run, env, figure, amount: int, source, tags=()) -> None:
     amount = max(int(amount or 0), 0)
     if amount == 0 or run.state.result is not None or not _standing(state, figure):
         return
+    kind = run.rules.figures.get(state.figures[figure]["kind"])
+    if kind is not None and kind.get("no-damage"):
+        return  # a kind of figures flagged `no-damage`: heard, never dealt
     counter = run.rules.counters[spec.counter]
     counter.add(run, figure, amount)
     total = counter.get(run, figure)
@@ -105,6 +108,7 @@ def knock_out_figure(run, env, figure) -> None:
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
         land(run, env, spec.out, 0, {"var:figure": figure})
+    run.game.check_end(run)  # a knock-out ends the game at once when the end condition says so
     if state.active_figure == figure and state.active_turn == state.turn:
         state.end_turn = True  # the Active figure off the board: its turn ends once the step is over
 

@@ -27,7 +27,8 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   nothing when the hands were chosen before the game (a first game's, the lists').
 - `announce-together(event, figures)`: the game's event (named as a string: one it declares,
   with a field `figure`) raised once for each of the figures still standing on a space, in
-  order; the end is checked after the step, so once after them all.
+  order, as one step whose effects happen at the same time: the end is not checked while they
+  resolve (not even after a knock-out, damage.py), once after them all.
 - `reset-limits(period)`: the once-per limits of that period (`"turn"` or `"round"`) start
   again now: the spent limits of triggers (listeners.py) and the parts used (dashboards.py).
 - `discard-tokens(when)`: the pieces whose token is `discarded WHEN` go back to their pools
@@ -290,14 +291,19 @@ def announce_together(run, env, event, figures) -> None:
     if spec is None:
         raise KernelError(f"announce-together({event!r}, ...): no event '{event}' in the game; events: "
                           + (", ".join(hearing.events) if hearing is not None and hearing.events else "none"))
-    state = run.state
-    for figure in _as_list(figures):
-        fig = state.figures.get(figure)
-        if fig is None or fig.get("space") is None or fig.get("out"):
-            continue  # off the board, or knocked out
-        land(run, env, event, 0, {"var:figure": figure})
-        if state.result is not None:
-            return
+    state, game = run.state, run.game
+    game._held = True  # at the same time: the end checked once, after them all (steps.check_end)
+    try:
+        for figure in _as_list(figures):
+            fig = state.figures.get(figure)
+            if fig is None or fig.get("space") is None or fig.get("out"):
+                continue  # off the board, or knocked out
+            land(run, env, event, 0, {"var:figure": figure})
+            if state.result is not None:
+                return
+    finally:
+        game._held = False
+    game.check_end(run)
 
 
 def reset_limits(run, env, period) -> None:

@@ -74,7 +74,7 @@ def shuffle_piles(rules, state) -> None:
 def heap(run, holder, kinds: tuple, key: str) -> list[int]:
     """The pieces of these tokens lying on a holder (`key` its pile of pieces): on a space whose
     face-down pile lies in a zone of its own (`pile-to`), the space's pieces, then the pile's
-    from its top, as one heap."""
+    from its top, as one heap, each face of the pool the token is named after among them."""
     state, p = run.state, run.rules.pieces
     cards = state.cards
     found = [uid for uid in state.zones.get(key, ()) if cards[uid] in kinds]

@@ -180,12 +180,33 @@ def off_board(run, env, figure) -> None:
 
 
 def remove_from_game(run, env, figure) -> None:
-    """Each figure out for good: off the board, and nothing brings it back (`"gone"`)."""
+    """Each figure out for good: off the board, and nothing brings it back (`"gone"`). A player
+    whose figures (their own and their Team's) are all gone stands no more (`vocabulary.standing`)
+    and, once the round is over (`players_out`), is out of the game as `knock-out` puts them out:
+    the rest of the round their seat plays its turns (a die left is forfeited), then none."""
     state = run.state
     for f in _as_list(figure):
         if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
             state.figures[f].update(space=None, gone=True)
             state.log.append({"event": "remove-from-game", "figure": f})
+    if not run.rules.uses_rounds:
+        players_out(run, env)
+
+
+def all_gone(state, player) -> bool:
+    """The player has figures (their own or their Team's), and each is removed from the game."""
+    holders = {player, state.team_of(player)}
+    mine = [x for x in state.figures.values() if x["owner"] in holders]
+    return bool(mine) and all(x.get("gone") for x in mine)
+
+
+def players_out(run, env) -> None:
+    """Every player still in whose figures are all removed from the game is out (`knock-out`)."""
+    from .primitives import knock_out
+    state = run.state
+    for player in state.in_game():
+        if all_gone(state, player):
+            knock_out(run, env, [player])
 
 
 def _team_figures(state, team) -> list[str]:

@@ -307,12 +307,11 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     return rules
 
 
-CARD_FUNCTIONS = {"cards-in", "top-card"}  # the functions of builtins_kernel.py that return cards
-CARD_FUNCTIONS.add("abilities-of")  # a dashboard's parts are cards too (dashboards.py)
-CARD_FUNCTIONS.add("special-of")  # and the part used `once per ...` (dashboards.py)
+CARD_FUNCTIONS = {"cards-in", "top-card", "abilities-of", "special-of"}  # that return cards (parts: dashboards.py)
 # context names whose values are cards: the card resolved, and the part the Active figure's die is on and
 # `me`'s hand (record.py)
 CARD_CONTEXTS = frozenset({"this-card", "chosen-ability", "my-hand"})
+FLAGS = ("unowned", "no-damage")  # a figure kind's flags: no one's (unowned.py), takes no damage (damage.py)
 
 
 def yields_cards(e: dict | None) -> bool:
@@ -358,7 +357,7 @@ def _board(rules: GameRules, game: dict) -> None:
                                    "adjacent": list(_prop(child, "adjacent") or [])}
         elif kind == "figure":
             rules.figures[ident] = {"per": _prop(child, "per", "player"), "start": _prop(child, "start"),
-                                    "count": _prop(child, "count", 1), "unowned": bool(_prop(child, "unowned"))}
+                                    "count": _prop(child, "count", 1), **{f: bool(_prop(child, f)) for f in FLAGS}}
     graph = nx.Graph()
     graph.add_nodes_from(rules.spaces)
     for ident, space in rules.spaces.items():

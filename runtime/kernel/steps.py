@@ -8,6 +8,7 @@ from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
 from .rounds import after_turn, first_of_round, lead_line, run_triggers
+from .movement import players_out
 from .pieces import discard_due
 from .setup import setup_table
 
@@ -19,8 +20,15 @@ def _copy(value):
     return value.copy() if isinstance(value, (list, dict)) else value
 
 
+def _led_since(log: list, mark: int, called: str) -> bool:
+    """Whether `lead(...)` logged its line (rounds.led) at or after `mark`."""
+    return any(e["event"] == called for e in log[mark:])
+
+
 class Steps:
     """KernelGame's steps (structure.py drives them one decision at a time)."""
+
+    _held = False  # the end is not checked while effects resolve together (keeping.announce_together)
 
     # -- the structure -------------------------------------------------------------------
 
@@ -88,12 +96,17 @@ class Steps:
     def _round_start(self, run: Run) -> None:
         state = self.state
         env = {"ctx:me": state.active}
-        previous, state.lead = state.lead, None
+        previous = state.lead
         state.round += 1
         state.passed, state.played = [], []
         self._reset("round-start")
         state.log.append({"event": "round-start", "round": state.round})
+        mark = len(state.log)
+        # the round's own start reads the last round's leader (`leading-team`) until `lead(...)`
+        # names this round's (Free-For-All's "goes to the next player"); none named, none leads
         self._slots.get("round", _nothing)(run, env)
+        if not _led_since(state.log, mark, self.rules.lead_called):
+            state.lead = None
         self.check_end(run)
         run_triggers(self, run, "round-start")
         if "round-rest" in self._slots:  # the phases after the round's own start (phases.py)
@@ -114,6 +127,8 @@ class Steps:
         if self.rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
             discard_due(self, run, "round-end")
         self.round_over(run)
+        if any(x.get("gone") for x in state.figures.values()):  # their players out once the round is over
+            players_out(run, {"ctx:me": state.active})
         self._reset("round-end")
         state.log.append({"event": "round-end", "round": state.round})
         self.check_end(run)
@@ -192,7 +207,7 @@ class Steps:
         parts has the same answer. The generated steps make that test themselves before the
         call, the parts written in (turns.end_lines: `if game._end_no != state.out:`)."""
         end, state = self._end, self.state
-        if end is None or state.phase == "over":
+        if end is None or state.phase == "over" or self._held:
             return
         reads = self._end_reads
         if reads is not None and self._end_no == reads(state):

@@ -157,10 +157,11 @@ def tokens_on(run, env, where, of=None) -> list:
 
 
 def standing(run, env, team) -> bool:
-    """The Team still has a player in the game."""
+    """The Team still has a player in the game whose figures are not all removed from it."""
+    from .movement import all_gone
     state = run.state
     alive = state.in_game()
-    return team in state.teams and any(p in alive for p in state.teams[team])
+    return team in state.teams and any(p in alive and not all_gone(state, p) for p in state.teams[team])
 
 
 def coin_toss_between(run, env, set):
