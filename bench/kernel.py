@@ -52,7 +52,7 @@ from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules  # n
 from mayhem.runtime.kernel.play import RandomBot, play_game  # noqa: E402
 from parity import CHECKOUT_FINDER  # noqa: E402
 from opcodes import traced  # noqa: E402
-from side_by_side import SideBySide, export, revision  # noqa: E402
+from side_by_side import SideBySide, both_sides, revision, same_games  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 
@@ -177,22 +177,10 @@ def parity(games: int, before: str) -> int:
     tests/fixtures/kernel/ (its fewest and most seats in turn: Ridge 2 and 4) played by revision
     `before` and by the working tree: how many logs are the same (a lab game the revision lacks is
     said, not compared)."""
-    import json
-    import subprocess
-    import tempfile
     sha = revision(before)
-    if sha is None:
+    sides = None if sha is None else both_sides(sha, _SIDE, [str(games)], "bench/kernel.py")
+    if sides is None:
         return 2
-    with tempfile.TemporaryDirectory(prefix="kernel-parity-") as tmp:
-        export(sha, tmp)
-        sides = {}
-        for label, root in (("before", Path(tmp)), ("after", ROOT)):
-            run = subprocess.run([sys.executable, "-c", _SIDE, str(root), str(games)], cwd=root, text=True,
-                                 capture_output=True)
-            if run.returncode != 0:
-                print(f"bench/kernel.py: the {label} side failed:\n{run.stderr.strip()[-2000:]}", file=sys.stderr)
-                return 2
-            sides[label] = json.loads(run.stdout.strip().splitlines()[-1])
     print(f"kernel parity: {before} ({sha[:12]}) against the working tree, {games} seeded games each")
     status = 0
     for game, digests in sides["before"].items():
@@ -201,11 +189,8 @@ def parity(games: int, before: str) -> int:
             print(f"{game:<14} not in the working tree")
             status = 2
             continue
-        same = sum(a == b for a, b in zip(digests, after))
-        first = next((seed for seed, (a, b) in enumerate(zip(digests, after)) if a != b), None)
-        print(f"{game:<14} identical logs: {same}/{len(digests)}"
-              + (f" (first different: seed {first})" if first is not None else ""))
-        status |= int(same != len(digests))
+        print(f"{game:<14} identical logs: {same_games(digests, after)}")
+        status |= int(digests != after)
     for game in [g for g in sides["after"] if g not in sides["before"]]:
         print(f"{game:<14} not in {before}: nothing to compare")
     return status

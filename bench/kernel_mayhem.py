@@ -25,12 +25,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import hashlib
-import json
 from pathlib import Path
 import pstats
-import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from parity import CHECKOUT_FINDER  # noqa: E402
-from side_by_side import SideBySide, export, revision  # noqa: E402
+from side_by_side import SideBySide, both_sides, revision, same_games  # noqa: E402
 from uno import RLCardMissing, play_uno  # noqa: E402
 
 BOXES = ("teen-titans-go", "looney-tunes")
@@ -164,28 +161,15 @@ def parity(games: int, before: str) -> int:
     """The boxes' seeds 0 .. games-1 played by revision `before` and by the working tree: how many
     games are the same (their digests), per box."""
     sha = revision(before, "bench/kernel_mayhem.py")
-    if sha is None:
+    sides = None if sha is None else both_sides(sha, _SIDE, [str(games)], "bench/kernel_mayhem.py")
+    if sides is None:
         return 2
-    with tempfile.TemporaryDirectory(prefix="kernel-mayhem-parity-") as tmp:
-        export(sha, tmp)
-        sides = {}
-        for label, root in (("before", Path(tmp)), ("after", ROOT)):
-            run = subprocess.run([sys.executable, "-c", _SIDE, str(root), str(games)], cwd=root, text=True,
-                                 capture_output=True)
-            if run.returncode != 0:
-                print(f"bench/kernel_mayhem.py: the {label} side failed:\n{run.stderr.strip()[-2000:]}",
-                      file=sys.stderr)
-                return 2
-            sides[label] = json.loads(run.stdout.strip().splitlines()[-1])
     print(f"Mayhem on the kernel, parity: {before} ({sha[:12]}) against the working tree, {games} seeded games")
     status = 0
     for box, old in sides["before"].items():
         new = sides["after"][box]
-        same = sum(a == b for a, b in zip(old, new))
-        first = next((seed for seed, (a, b) in enumerate(zip(old, new)) if a != b), None)
-        print(f"  {box:<15} identical games: {same}/{len(old)}"
-              + (f" (first different: seed {first})" if first is not None else ""))
-        status |= int(same != len(old))
+        print(f"  {box:<15} identical games: {same_games(old, new)}")
+        status |= int(old != new)
     return status
 
 

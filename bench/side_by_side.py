@@ -66,6 +66,32 @@ def export(sha: str, into: str) -> None:
     subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
 
 
+def both_sides(sha: str, script: str, args: list[str], who: str) -> dict | None:
+    """Commit `sha` (exported to a temporary folder) and the working tree, each running `script`
+    (`python -c`, the checkout then `args` on its argv) once: {"before": ..., "after": ...}, the
+    JSON of each side's last line of output; None (said on stderr, by `who`) when a side fails."""
+    import json
+    with tempfile.TemporaryDirectory(prefix="side-by-side-") as tmp:
+        export(sha, tmp)
+        sides = {}
+        for label, root in (("before", Path(tmp)), ("after", ROOT)):
+            run = subprocess.run([sys.executable, "-c", script, str(root), *args], cwd=root, text=True,
+                                 capture_output=True)
+            if run.returncode != 0:
+                print(f"{who}: the {label} side failed:\n{run.stderr.strip()[-2000:]}", file=sys.stderr)
+                return None
+            sides[label] = json.loads(run.stdout.strip().splitlines()[-1])
+    return sides
+
+
+def same_games(old: list, new: list) -> str:
+    """How many of two lists of game digests are equal, seed by seed, and the first that is not:
+    `identical ...: S/N (first different: seed K)` without its noun."""
+    same = sum(a == b for a, b in zip(old, new))
+    first = next((seed for seed, (a, b) in enumerate(zip(old, new)) if a != b), None)
+    return f"{same}/{len(old)}" + (f" (first different: seed {first})" if first is not None else "")
+
+
 class SideBySide:
     """Revision `rev` and the working tree, each a worker running `setup` (Python source that
     defines `play` and warms up; `args` follow the checkout on its argv). A context manager:
