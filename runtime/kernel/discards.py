@@ -61,7 +61,6 @@ def discard_due(game, run, event: str) -> None:
         due = (due or set()) | p.later
     if not due:
         return
-    from .pieces import _blocks, _home, _of, _token_id
     state = game.state
     if event == "turn-end":
         keys = _concerned(game.rules, state, state.active)
@@ -82,3 +81,7 @@ def discard_due(game, run, event: str) -> None:
                 state.log.append({"event": "discard", "token": _token_id(run, token),
                                   "from": key.partition("/")[2], "count": len(back)})
                 _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .pieces import _blocks, _home, _of, _token_id  # noqa: E402 - bound once, after this module's names (cycles)

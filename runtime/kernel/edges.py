@@ -146,7 +146,6 @@ def edges_in(run, values) -> list[str]:
 def encloses(run, env, edge) -> bool:
     """Blocking the edge would leave one of its two tiles with no open side (no edge to a tile
     in play that is not blocked); an edge already blocked, or none, encloses nothing."""
-    from .layout import derive
     if edge is None or not run.state.board or run.rules.layout is None or edge not in run.rules.layout.edges:
         return False
     a, b = tiles_of(run, edge)
@@ -216,3 +215,7 @@ def _shift_given(run, env, token, **where) -> None:
 
 
 PRIMITIVES = {"shift": _shift_given}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .layout import derive  # noqa: E402 - bound once, after this module's names (cycles)

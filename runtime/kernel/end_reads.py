@@ -67,7 +67,8 @@ def end_reads(rules):
     getters = [_PROJECTED.get(part) or attrgetter(part) for part in sorted(reads)]
     if kept and "zones" not in reads:  # `value` of such a counter: its piles alone (kept._keys)
         zones = rules.pieces.zones
-        getters += [_figures, _kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
+        getters += [] if "figures" in reads else [_figures]
+        getters += [_kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
     if not getters:  # it reads nothing the state holds: asked every time, as before
         return None
     getters = tuple(getters)

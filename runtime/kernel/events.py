@@ -49,8 +49,6 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     given = pending[0]
     here = hearing.table(rules, event)
     if not here.silent or state.triggers:
-        if at is not None:
-            from .movement import heard_at
         found = _listeners(state, rules, here, event, fields)
         if spec["amount"] and here.pieces:
             found = _held_last(state, found)
@@ -131,8 +129,6 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     """Each player still in, from the player whose turn it is, may answer with one card (a
     zone kept per Team is offered once, to the first of its players asked; its trigger reads the
     event's `tags`)."""
-    from .labels import labels
-    from .piles import move
     state, rules, game = run.state, run.rules, run.game
     seats = state.in_game()
     start = seats.index(state.active) if state.active in seats else 0
@@ -247,3 +243,9 @@ def named_events(rules, properties) -> dict:
                               + (", ".join(events) or "none"))
         found[prop] = name
     return found
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .movement import heard_at  # noqa: E402 - bound once, after this module's names (cycles)
+from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
+from .piles import move  # noqa: E402 - bound once, after this module's names (cycles)

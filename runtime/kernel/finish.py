@@ -174,13 +174,16 @@ def update_event(rules) -> str | None:
 def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
     then the end checked."""
-    from .events import land
     rules, state = game.rules, game.state
     name = update_event(rules)
     if name is None or state.phase == "over":
         return
-    if rules.hearing.table(rules, name).silent and not state.triggers:
-        return
+    if rules.hearing.table(rules, name).silent:  # only a trigger installed for it (`until`) can hear it
+        if not state.triggers:
+            return
+        if not any(t["event"] == name and "until" in t for t in state.triggers):
+            game.check_end(run)  # what land would do, hearing no one: nothing, then the check
+            return
     land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
     game.check_end(run)
 
@@ -200,3 +203,7 @@ def after_step(rules, step):
 def after_steps(rules, kinds: dict) -> dict:
     """Each step of the structure (by kind) followed by the update event (after_step)."""
     return {kind: after_step(rules, step) for kind, step in kinds.items()}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .events import land  # noqa: E402 - bound once, after this module's names (cycles)

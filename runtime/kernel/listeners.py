@@ -197,25 +197,10 @@ def components(state, rules, here, own: bool = False) -> list:
     tiles, the player whose turn it is, as for the rules; for the figures too at a structure
     event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
     (its part's `opponent` is its own side's)."""
-    from .spaces import controller, tiles_heard
     out = []
     me = state.active
     if here.pieces:
-        zones, cards = state.zones, state.cards
-        kinds = rules.pieces.zones
-        order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams,
-                 "edge": list(rules.layout.edges) if rules.layout is not None else []}
-        for kind, zone in kinds.items():
-            if kind == "space" and rules.layout is not None:  # a board laid from tiles: its piles in the order made
-                order["space"] = [k[len(zone) + 1:] for k in zones if k.startswith(zone + "/")]
-            for holder in order[kind]:
-                seen = set()
-                for uid in zones.get(f"{zone}/{holder}", ()):
-                    qid = cards[uid]
-                    if qid in here.pieces and qid not in seen:
-                        seen.add(qid)
-                        for t in here.pieces[qid]:
-                            out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
+        out += _pieces_heard(state, rules, here)
     if here.spaces:
         out += tiles_heard(state, here.spaces)
     if here.figures:
@@ -234,12 +219,70 @@ def components(state, rules, here, own: bool = False) -> list:
     return out
 
 
+def pieces_hearing(state, here) -> tuple:
+    """The uids of the pieces whose token hears the table's event, found once per game: a card's
+    uid keeps its qid, and cards are only added (so a longer list is read from where it was)."""
+    cache, cards = state.heard_uids, state.cards
+    if cache is None or cache[0] is not cards:
+        cache = state.heard_uids = [cards, {}]
+    got = cache[1].get(here)
+    n = len(cards)
+    if got is not None and got[0] == n:
+        return got[1]
+    start, uids = got if got is not None else (0, ())
+    pieces = here.pieces
+    uids += tuple([u for u in range(start, n) if cards[u] in pieces])
+    cache[1][here] = (n, uids)
+    return uids
+
+
+def _pieces_heard(state, rules, here) -> list:
+    """components' pieces: the piles of pieces that hold one whose token hears the event, found
+    from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
+    kind (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a
+    laid board in the order their piles were made, else the rules')."""
+    places, held = state.places, rules.pieces.held
+    found = None
+    for uid in pieces_hearing(state, here):
+        key = places[uid]
+        zone, _, holder = key.partition("/")
+        if zone in held:
+            if found is None:
+                found = {}
+            found[key] = (zone, holder)
+    if found is None:
+        return []
+    kinds = rules.pieces.kinds
+    ranked = []
+    for key, (zone, holder) in found.items():
+        kind, rank = kinds[zone]
+        if kind == "space" and rules.layout is not None:
+            ranked.append((rank, list(state.zones).index(key), key, kind, holder))
+            continue
+        order = (state.figures if kind == "figure" else rules.spaces if kind == "space" else state.players
+                 if kind == "player" else state.teams if kind == "team" else
+                 rules.layout.edges if rules.layout is not None else ())
+        order = list(order)
+        if holder in order:
+            ranked.append((rank, order.index(holder), key, kind, holder))
+    ranked.sort()
+    out = []
+    cards, pieces = state.cards, here.pieces
+    for _rank, _at, key, kind, holder in ranked:
+        seen = set()
+        for uid in state.zones[key]:
+            qid = cards[uid]
+            if qid in pieces and qid not in seen:
+                seen.add(qid)
+                for t in pieces[qid]:
+                    out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
+    return out
+
+
 def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
     """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
     whose `when` holds, with the event's `fields`, then the end check; a `once` limit spent as a
     rule's is."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     state, rules = game.state, game.rules
     here = rules.hearing.table(rules, event)
     if not (here.pieces or here.figures or here.spaces):
@@ -322,3 +365,9 @@ def expire(state, event: str) -> None:
         if due:
             state.triggers = [t for t in state.triggers if t not in due]
             state.log.append({"event": "uninstall", "until": NEXT, "count": len(due)})
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .spaces import controller, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)

@@ -122,7 +122,6 @@ def heard_at(run, kept: dict, at: tuple) -> bool:
     pieces on a space and the tiles hear it at that space only, a tile's own triggers only while
     the figure still stands there (after the pieces there, which may have knocked it out or moved
     it on); the rules, the pieces on other holders, the figures and the cards hear it anywhere."""
-    from .relations import _is_space
     figure, space = at
     tile = kept.get("ctx:here")
     if tile is not None:
@@ -329,3 +328,7 @@ PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-boa
 FUNCTIONS = {"can-move": can_move}
 # the context names, read by compile.py's generated source as `_move[NAME](run, env)`
 CONTEXT = {"free-move-available": free_move_available, "moved": moved}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .relations import _is_space  # noqa: E402 - bound once, after this module's names (cycles)

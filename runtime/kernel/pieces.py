@@ -42,6 +42,12 @@ class Pieces:
     groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
+    held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
+    kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
+
+    def __post_init__(self) -> None:
+        self.held = frozenset(self.zones.values())
+        self.kinds = {zone: (kind, rank) for rank, (kind, zone) in enumerate(self.zones.items())}
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -214,7 +220,6 @@ def _at(run, holder, token: str) -> list[int]:
     key = holder_key(run, holder)
     kinds = run.rules.pieces.groups.get(token) or (token,)
     if run.rules.pieces.pile != run.rules.pieces.zones.get("space"):
-        from .kept import heap
         return heap(run, holder, kinds, key)
     cards = run.state.cards
     return [uid for uid in run.state.zones.get(key, ()) if cards[uid] in kinds]
@@ -376,3 +381,7 @@ FUNCTIONS = {"has": has, "count": count}
 
 # what pieces forbid and when they go back (discards.py), named here as before
 from .discards import _concerned as concerned, discard_due, restricted_plans  # noqa: E402,F401
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .kept import heap  # noqa: E402 - bound once, after this module's names (cycles)

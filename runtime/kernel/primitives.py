@@ -104,7 +104,6 @@ def get_value(run, counter: str, holder) -> int:
     if not per:  # the game's own counter has no holder
         return run.state.counters.get(counter, spec.start)
     if spec.kept_as is not None:  # a Team's pieces of a token (kept.py)
-        from .kept import value
         return value(run, counter, holder)
     state = run.state
     if per == "team" and holder in state.players:
@@ -284,3 +283,7 @@ def _more_edges() -> None:
 
 
 _more_edges()
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .kept import value  # noqa: E402 - bound once, after this module's names (cycles)

@@ -41,7 +41,6 @@ def here(run, env):
 
 def adjacent(run, env) -> list:
     """The spaces next to `here` (in the board's order), none when `here` is none."""
-    from .board import adjacent as next_to
     at = here(run, env)
     return next_to(run, env, at) if at is not None else []
 
@@ -159,3 +158,7 @@ def is_related(run, env, x, kind: str) -> bool:
     """`x is friend` (a relation on the right of `is`): a figure that meets it (a kind of the
     shared vocabulary is the kernel's by then: compile.py reads it through `kernel_kind`)."""
     return isinstance(x, str) and x in run.state.figures and related(run, env, kind)(x)
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .board import adjacent as next_to  # noqa: E402 - bound once, after this module's names (cycles)

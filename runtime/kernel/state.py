@@ -19,7 +19,7 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS)
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids",)
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -66,6 +66,9 @@ class State:
         # pieces of a `discarded next-turn-end` token placed in their holder's own turn: that turn's
         # end spares them once (pieces.py)
         self.spared: list[int] = []
+        # not the game's data, a cache of it: [the cards list read, {listener table: (cards read,
+        # the uids of the pieces that hear its event)}] (listeners.pieces_hearing)
+        self.heard_uids: list | None = None
 
     def clone(self, log: bool = True) -> "State":
         """A copy; with `log=False` it shares the log (a step's start, replayed from)."""
@@ -103,6 +106,8 @@ class State:
         other.active_figure = self.active_figure
         other.active_turn = self.active_turn
         other.spared = self.spared[:]
+        heard = self.heard_uids  # the same cards at the same uids: the cache holds for the copy
+        other.heard_uids = [other.cards, heard[1].copy()] if heard is not None and heard[0] is self.cards else None
         return other
 
     def to_json(self) -> dict:

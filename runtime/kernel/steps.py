@@ -210,11 +210,12 @@ class Steps:
         if end is None or state.phase == "over" or self._held:
             return
         reads = self._end_reads
-        if reads is not None and self._end_no == reads(state):
-            return  # what it reads is as when it said no
+        if reads is not None:
+            parts = reads(state)  # (the end condition changes nothing: read once, before it is asked)
+            if self._end_no == parts:
+                return  # what it reads is as when it said no
         if not end(run, {"ctx:me": state.active}):
             if reads is not None:
-                parts = reads(state)
                 self._end_no = tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts)
             return
         run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
