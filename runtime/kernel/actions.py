@@ -40,7 +40,6 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
         if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
             plans = game._plans = restricted_plans(game.rules, plans)
     if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
-        from .dashboards import turn_plans
         plans = turn_plans(game, plans, fallback)
     for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
         if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
@@ -103,7 +102,6 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
                 texts.append(text)
                 out.append(_new(Action, (verb, args, text)))
     if not out and game.rules.turn_fallbacks and not fallback:  # dashboards.py: nothing starts the turn
-        from .dashboards import fallback_menu
         return fallback_menu(game)
     return out, texts
 
@@ -350,3 +348,7 @@ def take_general(game, run: Run, action: Action) -> None:
     state.acted = True
     plan[1](run, env)  # the action's body
     game.check_end(run)
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .dashboards import turn_plans, fallback_menu  # noqa: E402 - bound once, after this module's names (cycles)

@@ -279,8 +279,6 @@ def resolve_part(run, env, **given) -> None:
 
 def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
     """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     effects = run.rules.dash.effects.get(run.state.cards[part], [])
     plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
     if plan is not None:  # its bonuses first, wherever written (record.py)
@@ -299,8 +297,6 @@ def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
 
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
     chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
               if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
@@ -360,7 +356,6 @@ def special_of(run, env, figure):
 def can_use(run, env, **given) -> bool:
     """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
     turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit."""
-    from .compile import compiled
     part = _card_among(given)
     if part is None:
         return False
@@ -398,3 +393,8 @@ def use_part(run, env, **given) -> None:
 PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-special": use_part}
 FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
              "can-use": can_use}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)

@@ -155,8 +155,17 @@ def tile_property(run, tile: str, name: str):
     board, layout = run.state.board, run.rules.layout
     if board and board.get("down"):
         return board["down"] if name == layout.capacity else None
-    from .primitives import _printed_property
-    return _printed_property(run.rules, layout.printed[tile], name)
+    return printed_property(run.rules, layout.printed[tile], name)
+
+
+def printed_property(rules, printed, name):
+    """A card's printed property: its own, else its card type's default (primitives.property_of)."""
+    if name in printed.props:
+        return printed.props[name]
+    if name == "copies":
+        return printed.copies
+    decl = rules.card_types[printed.type].props.get(name)
+    return decl["default"] if decl else None
 
 
 def has_room(run, space) -> bool:

@@ -4,6 +4,7 @@ They are exactly those of compiler/builtins_kernel.py (a test holds the two in s
 from __future__ import annotations
 
 from .compile import _as_list
+from .layout import printed_property as _printed_property
 from .resolvers import make as make_resolver
 from .piles import _role, cards_in, draw, move, move_card, refill, shuffle, top_card  # noqa: F401 - the registry's
 
@@ -219,15 +220,6 @@ def property_of(run, card, name, printed=None):
             return None
         printed = run.rules.cards[run.state.cards[card]]
     return _printed_property(run.rules, printed, name)
-
-
-def _printed_property(rules, printed, name):
-    if name in printed.props:
-        return printed.props[name]
-    if name == "copies":
-        return printed.copies
-    decl = rules.card_types[printed.type].props.get(name)
-    return decl["default"] if decl else None
 
 
 FUNCTIONS = {

@@ -187,7 +187,6 @@ def my_hand(run, env) -> list:
     zone = run.rules.game["props"].get("draw-to")
     if zone is None:
         return []
-    from .piles import cards_in
     return list(cards_in(run, env, zone["value"], None))
 
 
@@ -196,7 +195,6 @@ def card_played(run, env) -> bool:
     zone = run.rules.game["props"].get("play-to")
     if zone is None:
         return False
-    from .piles import cards_in
     return bool(cards_in(run, env, zone["value"], None))
 
 
@@ -218,7 +216,6 @@ def activated_this_round(run, env) -> list:
 def all_out_this_round(run, env, team) -> bool:
     """Every figure of the Team was knocked out this round and is still off the board
     (`all-ko-this-round`); a Team with no figure: no."""
-    from .board import figures_of
     state = run.state
     figures = [state.figures[f] for f in figures_of(run, env, team) if f in state.figures]
     return bool(figures) and all(fig.get("out-round") == state.round and fig["space"] is None for fig in figures)
@@ -235,8 +232,6 @@ def damage_on(run, env, figure) -> int:
 
 def restricted(run, env, figure, what) -> bool:
     """A piece on the figure is of a token whose `restricts` names the restriction `what`."""
-    from .primitives import _printed_property
-    from .vocabulary import tokens_on
     rules = run.rules
     return any(what in (_printed_property(rules, rules.cards[qid], "restricts") or ())
                for qid in tokens_on(run, env, figure))
@@ -254,13 +249,11 @@ def can_play(run, env, card, timing) -> bool:
     figure)."""
     if not isinstance(card, int) or isinstance(card, bool):
         return False
-    from .primitives import _printed_property
     printed = run.rules.cards[run.state.cards[card]]
     if not printed.effect or _printed_property(run.rules, printed, "timing") != timing:
         return False
     if printed.when is None:
         return True
-    from .compile import compiled
     return bool(compiled(printed.when)(run, {"ctx:me": env["ctx:me"], "ctx:this-card": card}))
 
 
@@ -280,3 +273,11 @@ def _register() -> None:
 
 
 _register()
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
+from .piles import cards_in  # noqa: E402 - bound once, after this module's names (cycles)
+from .board import figures_of  # noqa: E402 - bound once, after this module's names (cycles)
+from .vocabulary import tokens_on  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)

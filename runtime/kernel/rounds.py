@@ -133,7 +133,6 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
     `turn-end`, the figure made Active in the turn is its field `figure` (moments.py)."""
     state = game.state
     if event == "turn-end" and state.active_figure is not None:
-        from .moments import active_fields
         extra = {**active_fields(state), **(extra or {})}
     if state.triggers:
         due = [t for t in state.triggers if t["event"] == event]
@@ -152,8 +151,11 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
         run.block(rule["body"], env)
         game.check_end(run)
     if game.rules.hearing.structure:  # the pieces' and the figures' triggers on it (listeners.py)
-        from .listeners import hear_structure
         hear_structure(game, run, event, extra)
     if state.triggers and game.rules.hearing.expires:  # installed triggers and once-per limits (listeners.py)
-        from .listeners import expire
         expire(state, event)
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .moments import active_fields  # noqa: E402 - bound once, after this module's names (cycles)
+from .listeners import hear_structure, expire  # noqa: E402 - bound once, after this module's names (cycles)

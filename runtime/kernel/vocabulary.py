@@ -96,7 +96,7 @@ def dice_total(run, env, of):
 def flagged(run, env, token, flag) -> bool:
     """The card's declaration gives it this flag (or any property not false): a token's printed
     card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
-    from .primitives import _printed_property, property_of
+    from .primitives import property_of
     rules = run.rules
     if isinstance(token, str) and token in rules.cards:
         return bool(_printed_property(rules, rules.cards[token], flag))
@@ -111,7 +111,6 @@ def has_icon(run, env, icon=None, **given) -> bool:
     layout = run.rules.layout
     if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
         return False
-    from .layout import tile_property
     printed = tile_property(run, space, layout.icons) or ()  # face down: none (layout.py)
     return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
 
@@ -121,7 +120,6 @@ def activations(run, env, figure) -> int:
     (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
     if run.rules.dash is None:
         return 0
-    from .dashboards import abilities_of
     parts = set(abilities_of(run, env, figure))
     return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
 
@@ -129,7 +127,6 @@ def activations(run, env, figure) -> int:
 def activated(run, env, figure=None, **given) -> bool:
     """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
     under the shared word's own parameter name.)"""
-    from .dashboards import _card_among, abilities_of
     part = _card_among(given)
     if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
         return False
@@ -144,7 +141,6 @@ def tokens_on(run, env, where, of=None) -> list:
     if pieces is None or where is None:
         return []
     from .pieces import holder_key
-    from .rules import KernelError
     try:
         key = holder_key(run, where)
     except KernelError:
@@ -202,3 +198,10 @@ FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of":
              "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
              "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing,
              "coin-toss-between": coin_toss_between, "pick-at-random": pick_at_random}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
+from .layout import tile_property  # noqa: E402 - bound once, after this module's names (cycles)
+from .dashboards import abilities_of, _card_among  # noqa: E402 - bound once, after this module's names (cycles)
+from .rules import KernelError  # noqa: E402 - bound once, after this module's names (cycles)

@@ -12,11 +12,7 @@ from __future__ import annotations
 
 
 def card_window(run, env, timing, team) -> None:
-    from .compile import compiled
-    from .events import _at_limit
-    from .labels import labels
-    from .primitives import _printed_property, play_card
-    from .relations import _side
+    from .primitives import play_card
     state, rules = run.state, run.rules
     hand = rules.zone_roles.get("draw-to")
     players = state.teams.get(team, [team]) if state.teams else [team]
@@ -52,3 +48,11 @@ def card_window(run, env, timing, team) -> None:
 
 
 PRIMITIVES = {"card-window": card_window}
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
+from .events import _at_limit  # noqa: E402 - bound once, after this module's names (cycles)
+from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
+from .relations import _side  # noqa: E402 - bound once, after this module's names (cycles)
