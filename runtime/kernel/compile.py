@@ -341,9 +341,9 @@ def state_reads(e: dict | None, fns: dict = _READS_FN) -> frozenset | None:
         if e["name"] not in fns:
             return None
         here = fns[e["name"]]
-        if callable(here):  # what it reads depends on its arguments (end_reads.py's `count`)
+        if callable(here):  # what it reads depends on its arguments (end_reads.py's `count`, `value`)
             here = here(e)
-        if e["name"] == "value" and e["args"].get("of") is not None:
+        elif e["name"] == "value" and e["args"].get("of") is not None:
             here = {"counters"}  # of someone named: not of `me`
     elif kind == "select":
         if e["quant"] != "all" or (e["in"] is None and e["kind"] not in _READS_POOL):

@@ -47,7 +47,38 @@ def _figures(state) -> tuple:
     return tuple([(f, x.get("owner"), x.get("space"), x.get("out-round")) for f, x in state.figures.items()])
 
 
+def _figures_out(state) -> tuple:
+    """_figures where no `count` of pieces reads the figures: each one's owner, whether it is off
+    the board and the round it was knocked out in (`all-ko-this-round` reads no more, and a
+    counter kept as pieces their ids and owners), so a figure moving on the board changes nothing."""
+    return tuple([(f, x.get("owner"), x.get("space") is None, x.get("out-round")) for f, x in state.figures.items()])
+
+
+def _counts_pieces(e) -> bool:
+    """Whether a `count` in the expression counts pieces (reads zones and figures: _count)."""
+    work = [e]
+    while work:
+        x = work.pop()
+        if isinstance(x, dict):
+            if x.get("e") == "fn" and x.get("name") == "count" and _count(x):
+                return True
+            work.extend(x.values())
+        elif isinstance(x, list):
+            work.extend(x)
+    return False
+
+
 _PROJECTED = {"zones": _zones, "figures": _figures}
+
+
+def _value(kept) -> object:
+    """What `value(counter, of: ...)` reads: a counter kept as pieces (`kept`: their ids) its piles
+    (end_reads adds them), and `me` without `of`; any other, the counters too."""
+    def reads(e: dict) -> set:
+        counter, of = e["args"].get("counter") or {}, e["args"].get("of")
+        mine = set() if of is not None else {"active"}
+        return mine if counter.get("e") == "counter" and counter.get("name") in kept else mine | {"counters"}
+    return reads
 
 
 def end_reads(rules):
@@ -61,13 +92,14 @@ def end_reads(rules):
     reads = state_reads(e)
     if reads is not None and not kept:
         return attrgetter(*sorted(reads)) if reads else None
-    reads = state_reads(e, _READS_MORE)
+    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
     if reads is None or e is None:
         return None
-    getters = [_PROJECTED.get(part) or attrgetter(part) for part in sorted(reads)]
+    figures = _figures if _counts_pieces(e) else _figures_out
+    getters = [figures if part == "figures" else _PROJECTED.get(part) or attrgetter(part) for part in sorted(reads)]
     if kept and "zones" not in reads:  # `value` of such a counter: its piles alone (kept._keys)
         zones = rules.pieces.zones
-        getters += [] if "figures" in reads else [_figures]
+        getters += [] if "figures" in reads else [figures]
         getters += [_kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
     if not getters:  # it reads nothing the state holds: asked every time, as before
         return None

@@ -70,11 +70,11 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
         if here.reactions:
             _reactions(run, here, event, fields, pending, tags)
     landed = pending[0]
-    entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
-    entry.update((k[4:], v) for k, v in fields.items())
-    if spec["amount"]:
-        entry["pending"], entry["landed"] = given, landed
     if logged:
+        entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
+        entry.update((k[4:], v) for k, v in fields.items())
+        if spec["amount"]:
+            entry["pending"], entry["landed"] = given, landed
         state.log.append(entry)
     if spec["body"]:
         compiled_block(spec["body"])(run, {"ctx:me": env.get("ctx:me"), "ctx:amount": landed, **fields})
