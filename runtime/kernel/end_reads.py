@@ -36,8 +36,8 @@ def _kept(prefixes: tuple):
 
     def piles(state) -> tuple:
         zones = state.zones
-        keys = ([team + t for t in state.teams] if team else []) + ([figure + f for f in state.figures] if figure else [])
-        return tuple([tuple(zones.get(key, ())) for key in keys])
+        on_teams = tuple([tuple(zones.get(team + t, ())) for t in state.teams]) if team else ()
+        return on_teams + tuple([tuple(zones.get(figure + f, ())) for f in state.figures]) if figure else on_teams
     return piles
 
 
@@ -103,5 +103,5 @@ def end_reads(rules):
         getters += [_kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
     if not getters:  # it reads nothing the state holds: asked every time, as before
         return None
-    getters = tuple(getters)
-    return lambda state: tuple([get(state) for get in getters])
+    space = {f"_{i}": get for i, get in enumerate(getters)}  # one tuple of the calls, written out
+    return eval("lambda state: (" + "".join(f"{name}(state), " for name in space) + ")", space)  # noqa: S307

@@ -373,7 +373,18 @@ def count(run, env, what, on=None, of=None) -> int:
         if run.rules.pieces.pool_zone is None:
             return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
-    return sum(len(_owned(run.state, _at(run, h, what), of)) for h in _as_list(on))
+    state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
+    cards, zones, spaces = state.cards, state.zones, run.rules.spaces
+    kinds = p.groups.get(what) or (what,)
+    pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
+    total = 0
+    for h in _as_list(on):
+        found = [uid for uid in zones.get(holder_key(run, h), ()) if cards[uid] in kinds]
+        if pile is not None and h in spaces:
+            found += [uid for uid in zones.get(f"{pile}/{h}", ()) if cards[uid] in kinds]
+        if found:
+            total += len(_owned(state, found, of))
+    return total
 
 
 FUNCTIONS = {"has": has, "count": count}
