@@ -1,0 +1,146 @@
+"""Speed-ups of the events, listeners and end checks of the Mayhem rules on the kernel (docs/kernel.md,
+"Events and listeners of the Mayhem rules, fast"), each held to what it replaces: the pieces that
+hear an event found from their places (listeners._pieces_heard) to the walk over every holder;
+the update event skipped when nothing can hear it; what the end condition reads narrowed (a
+counter kept as pieces reads no counters, a figure moving on the board changes nothing); the hot
+functions' imports bound once, not at each call."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+import sys
+
+import pytest
+
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import parity_kernel  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def titans():
+    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+
+
+def _walk(state, rules, here) -> list:
+    """The pieces' listeners as components found them before: every holder of every kind walked."""
+    from mayhem.runtime.kernel.spaces import controller
+    out, zones, cards = [], state.zones, state.cards
+    order = {"figure": state.figures, "space": rules.spaces, "player": state.players, "team": state.teams,
+             "edge": list(rules.layout.edges) if rules.layout is not None else []}
+    for kind, zone in rules.pieces.zones.items():
+        if kind == "space" and rules.layout is not None:
+            order["space"] = [k[len(zone) + 1:] for k in zones if k.startswith(zone + "/")]
+        for holder in order[kind]:
+            seen = set()
+            for uid in zones.get(f"{zone}/{holder}", ()):
+                if cards[uid] in here.pieces and cards[uid] not in seen:
+                    seen.add(cards[uid])
+                    out += [(t, controller(state, kind, holder), uid, {"ctx:holder": holder})
+                            for t in here.pieces[cards[uid]]]
+    return out
+
+
+def test_the_pieces_heard_are_those_of_the_walk_over_every_holder(titans, monkeypatch):
+    """At every event a seeded game raises that pieces hear (a Shield on a figure, a trap on a
+    space, Fire at Recovery), the listeners found from the pieces' places are the walk's, in its
+    order; some were found on holders."""
+    from mayhem.runtime.kernel import listeners
+    compared, found = [0], [0]
+    real = listeners._pieces_heard
+
+    def both(state, rules, here):
+        mine = real(state, rules, here)
+        assert mine == _walk(state, rules, here)
+        compared[0] += 1
+        found[0] += bool(mine)
+        return mine
+    monkeypatch.setattr(listeners, "_pieces_heard", both)
+    from mayhem.runtime.kernel.play import play_game
+    play_game(titans, parity_kernel.kernel_config(titans, {}, 3, max_turns=80), ["random"])
+    assert compared[0] > 50 and found[0] > 5
+
+
+def test_the_pieces_hearing_an_event_are_cached_per_list_of_cards(titans):
+    """pieces_hearing reads the cards once, a longer list from where it was, and a clone keeps
+    the cache for its own copy of the cards (the same uids, the same tokens)."""
+    from mayhem.runtime.kernel.listeners import pieces_hearing
+    game = KernelGame(titans, KernelConfig(players=2, seed=0))
+    game.start()
+    state = game.state
+    here = titans.hearing.table(titans, "damage")
+    token = next(iter(here.pieces))
+    uids = pieces_hearing(state, here)
+    assert uids and all(state.cards[u] == token for u in uids)
+    other = state.clone()
+    assert other.heard_uids[0] is other.cards and pieces_hearing(other, here) == uids
+    other.cards.append(token)
+    other.places.append("nowhere")
+    assert pieces_hearing(other, here) == uids + (len(other.cards) - 1,)
+    assert pieces_hearing(state, here) == uids  # the original's cache is its own
+
+
+def test_the_update_event_is_not_raised_where_only_other_events_have_listeners(titans, monkeypatch):
+    """A game whose update event no card hears, with a trigger installed for another event,
+    raises nothing after a step but checks its end; one installed for the update event hears it."""
+    from mayhem.runtime.kernel import finish
+    game = KernelGame(titans, KernelConfig(players=2, seed=0))
+    game.start()
+    landed, checked = [], []
+    monkeypatch.setattr(finish, "land", lambda run, env, name, *a, **k: landed.append(name))
+    monkeypatch.setattr(game, "check_end", lambda run: checked.append(True))
+    monkeypatch.setattr(titans.hearing.table(titans, "update"), "silent", True)
+    game.state.triggers.append({"event": "damage", "node": None, "me": None, "card": None, "turn": 0, "vars": {},
+                                "until": "turn-end"})
+    finish.raise_update(game, None)
+    assert landed == [] and checked == [True]
+    game.state.triggers.append({"event": "update", "node": None, "me": None, "card": None, "turn": 0, "vars": {},
+                                "until": "turn-end"})
+    finish.raise_update(game, None)
+    assert landed == ["update"] and checked == [True, True]
+
+
+def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
+    """The Mayhem end condition (VP kept as pieces, `all-ko-this-round`) reads the figures and the
+    round, not the counters: a counter changed or a figure moved between spaces leaves what it
+    reads as it was; a figure off the board changes it."""
+    from mayhem.runtime.kernel.compile import state_reads
+    from mayhem.runtime.kernel.end_reads import _READS_MORE, _counts_pieces, _value, end_reads
+    assert state_reads(titans.end_guard, {**_READS_MORE, "value": _value(titans.pieces.kept)}) == {"figures", "round"}
+    assert not _counts_pieces(titans.end_guard)
+    reads = end_reads(titans)
+    game = KernelGame(titans, KernelConfig(players=2, seed=0))
+    decision = game.start()
+    while not any(a.startswith("place-die") for a in decision.actions):
+        decision = game.act(decision.actions[0])
+    state = game.state
+    before = reads(state)
+    state.counters["shared-counter-changed"] = 7
+    figure = next(f for f, x in state.figures.items() if x["space"] is not None)
+    space = state.figures[figure]["space"]
+    state.figures[figure]["space"] = next(s for s in titans.spaces if s != space)
+    assert reads(state) == before
+    state.figures[figure]["space"] = None
+    assert reads(state) != before
+
+
+# the functions of the kernel called at nearly every decision: no import runs inside them
+HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update",),
+       "pieces": ("_at", "count"), "layout": ("tile_property",), "movement": ("heard_at",),
+       "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
+       "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
+       "vocabulary": ("has_icon", "activations", "activated"), "actions": ("menu",),
+       "dashboards": ("can_use", "_effects", "_with_bonuses")}
+
+
+def test_the_hot_functions_import_nothing_when_called():
+    """An import inside a function costs importlib's look-ups at every call: the hot functions
+    have theirs bound once, at their module's end."""
+    for module, names in HOT.items():
+        tree = ast.parse((ROOT / "runtime" / "kernel" / f"{module}.py").read_text())
+        funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        for name in names:
+            inner = [n for n in ast.walk(funcs[name]) if isinstance(n, (ast.Import, ast.ImportFrom))]
+            assert not inner, f"{module}.{name} imports at line {inner[0].lineno}"
