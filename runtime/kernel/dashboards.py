@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 
-from .compile import _as_list
 from .dice import place_die
+from .figure_parts import abilities_of
 from .modes import figure_counts
 from .moments import activated
 from .record import hoisted, made_active, resolved
@@ -311,21 +311,6 @@ def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> l
         compiled_block(rest, run.rules)(run, inner)
         run.game.check_end(run)
     return done
-
-
-def abilities_of(run, env, figure) -> list[int]:
-    """The cards declared inside these figures' cards (their parts), in printed order."""
-    state = run.state
-    out: list[int] = []
-    limited = run.rules.dash.limited
-    for f in _as_list(figure):
-        fig = state.figures.get(f) if isinstance(f, str) else None
-        if fig is not None and "card" in fig:
-            for part in run.rules.dash.parts.get(fig.get("side") or fig["card"], []):  # a side's, once chosen
-                if limited and run.rules.cards[part].type in limited:
-                    continue  # a part used `once per ...` (special_of), not placed on
-                out += state.zones.get(f"{run.rules.cards[part].type}/{f}", [])
-    return sorted(set(out)) if len(_as_list(figure)) > 1 else out
 
 
 def slot_of(run, env, **given):

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from .compile import _as_list
+from .figure_parts import activated, activations
+from .layout import tile_property
 
 
 def figure_space(run, env, figure):
@@ -111,29 +113,16 @@ def has_icon(run, env, icon=None, **given) -> bool:
     layout = run.rules.layout
     if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
         return False
-    from .layout import tile_property
     printed = tile_property(run, space, layout.icons) or ()  # face down: none (layout.py)
-    return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
-
-
-def activations(run, env, figure) -> int:
-    """How many times these figures were made Active this round: the dice placed on their parts
-    (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
-    if run.rules.dash is None:
-        return 0
-    from .dashboards import abilities_of
-    parts = set(abilities_of(run, env, figure))
-    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
-
-
-def activated(run, env, figure=None, **given) -> bool:
-    """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
-    under the shared word's own parameter name.)"""
-    from .dashboards import _card_among, abilities_of
-    part = _card_among(given)
-    if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
+    if not isinstance(icon, str):
         return False
-    return any(x["on"] == part for x in run.state.dice.values())
+    name = _ICON_IDS.get(icon)
+    if name is None:
+        name = _ICON_IDS[icon] = re.split(r"[:/]", icon)[-1]
+    return name in printed
+
+
+_ICON_IDS: dict[str, str] = {}  # an icon's qid -> its id (`box:icon:gift-spot` -> `gift-spot`), split once
 
 
 def tokens_on(run, env, where, of=None) -> list:
