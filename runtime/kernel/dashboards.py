@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 
+from .compile import compiled
+from .compile_stmts import compiled_block
 from .dice import place_die
 from .figure_parts import abilities_of
 from .modes import figure_counts
@@ -94,7 +96,6 @@ def load_dashboards(rules, tops: list) -> None:
                          for s in rules.slots.get("setup", [])):
         raise KernelError(f"game '{game['id']}': a figure's card has sides (`sides` of its card type): its "
                           "`setup { }` must choose them: `choose-sides()`")
-    from .compile_stmts import compiled_block
     for bodies in effects.values():
         for _name, body, _when in bodies:
             compiled_block(body, rules)
@@ -279,8 +280,6 @@ def resolve_part(run, env, **given) -> None:
 
 def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
     """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     effects = run.rules.dash.effects.get(run.state.cards[part], [])
     plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
     if plan is not None:  # its bonuses first, wherever written (record.py)
@@ -299,8 +298,6 @@ def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
 
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
-    from .compile import compiled
-    from .compile_stmts import compiled_block
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
     chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
               if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
@@ -345,7 +342,6 @@ def special_of(run, env, figure):
 def can_use(run, env, **given) -> bool:
     """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
     turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit."""
-    from .compile import compiled
     part = _card_among(given)
     if part is None:
         return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 _INT = {int}
 _INT_STR = {int, str}
+_STR = {str}
 
 
 _DEALS: dict[tuple, tuple] = {}  # the printed card of each uid -> (the rules, each uid's printed id)
@@ -42,6 +43,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         if len(ids) != len(state.cards):
             ids = game._ids = _ids_of(game.rules, state.cards)
         out = [ids[v] if type(v) is int else v for v in values]
+    elif (types if types is not None else set(map(type, values))) <= _STR:  # names (figures, spaces, dice)
+        out = [str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v) for v in values]
     else:
         out = []
         for v in values:

@@ -10,7 +10,14 @@ import re
 
 from .compile import _as_list
 from .figure_parts import activated, activations
+from .board import adjacent
+from .dice import coin_toss
+from .draws import choice
 from .layout import tile_property
+from .movement import all_gone
+from .pieces import holder_key
+from .primitives import _printed_property, property_of
+from .rules import KernelError
 
 
 def figure_space(run, env, figure):
@@ -22,7 +29,6 @@ def figure_space(run, env, figure):
 
 def adjacent_to(run, env, where) -> list:
     """The spaces next to a space, or to a figure's space: the kernel's `adjacent`."""
-    from .board import adjacent
     return adjacent(run, env, where) if where is not None else []
 
 
@@ -98,7 +104,6 @@ def dice_total(run, env, of):
 def flagged(run, env, token, flag) -> bool:
     """The card's declaration gives it this flag (or any property not false): a token's printed
     card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
-    from .primitives import _printed_property, property_of
     rules = run.rules
     if isinstance(token, str) and token in rules.cards:
         return bool(_printed_property(rules, rules.cards[token], flag))
@@ -132,8 +137,6 @@ def tokens_on(run, env, where, of=None) -> list:
     pieces = run.rules.pieces
     if pieces is None or where is None:
         return []
-    from .pieces import holder_key
-    from .rules import KernelError
     try:
         key = holder_key(run, where)
     except KernelError:
@@ -147,7 +150,6 @@ def tokens_on(run, env, where, of=None) -> list:
 
 def standing(run, env, team) -> bool:
     """The Team still has a player in the game whose figures are not all removed from it."""
-    from .movement import all_gone
     state = run.state
     alive = state.in_game()
     return team in state.teams and any(p in alive and not all_gone(state, p) for p in state.teams[team])
@@ -161,9 +163,7 @@ def coin_toss_between(run, env, set):
     if len(among) < 2:
         return among[0] if among else None
     if len(among) == 2:
-        from .dice import coin_toss
         return among[0] if coin_toss(run, env) == "heads" else among[1]
-    from .draws import choice
     state = run.state
     gen = state.random()
     picked = choice(gen, among)
