@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 
-from .compile import compiled
-from .compile_stmts import compiled_block
 from .dice import place_die
 from .figure_parts import abilities_of
 from .modes import figure_counts
@@ -379,3 +377,7 @@ def use_part(run, env, **given) -> None:
 PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-special": use_part}
 FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
              "can-use": can_use}
+
+# read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
+from .compile import compiled  # noqa: E402
+from .compile_stmts import compiled_block  # noqa: E402

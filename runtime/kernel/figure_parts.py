@@ -38,11 +38,30 @@ def abilities_of(run, env, figure) -> list[int]:
     return sorted(set(out)) if many and len(figure) > 1 else out
 
 
+def _keys(run, figure):
+    """The zones of a figure's parts (`TYPE/FIGURE`, a type once), None for a value that is no
+    figure of a card."""
+    fig = run.state.figures.get(figure) if isinstance(figure, str) else None
+    if fig is None or "card" not in fig:
+        return None
+    return [prefix + figure for prefix in dict.fromkeys(_prefixes(run.rules).get(fig.get("side") or fig["card"], ()))]
+
+
 def activations(run, env, figure) -> int:
     """How many times these figures were made Active this round: the dice placed on their parts
     (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
     if run.rules.dash is None:
         return 0
+    if isinstance(figure, str):  # one figure: a die counts when the card it lies on is in one of its zones
+        keys = _keys(run, figure)
+        if not keys:
+            return 0
+        state = run.state
+        zones = state.zones
+        if not any(zones.get(key) for key in keys):
+            return 0
+        places = state.places
+        return sum(1 for x in state.dice.values() if (on := x["on"]).__class__ is int and places[on] in keys)
     parts = set(abilities_of(run, env, figure))
     return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
 
@@ -51,6 +70,12 @@ def activated(run, env, figure=None, **given) -> bool:
     """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
     under the shared word's own parameter name.)"""
     part = next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
-    if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
+    if part is None or run.rules.dash is None:
+        return False
+    if isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
+        keys = _keys(run, figure)
+        if not keys or not 0 <= part < len(run.state.places) or run.state.places[part] not in keys:
+            return False
+    elif part not in abilities_of(run, env, figure):
         return False
     return any(x["on"] == part for x in run.state.dice.values())

@@ -10,14 +10,6 @@ import re
 
 from .compile import _as_list
 from .figure_parts import activated, activations
-from .board import adjacent
-from .dice import coin_toss
-from .draws import choice
-from .layout import tile_property
-from .movement import all_gone
-from .pieces import holder_key
-from .primitives import _printed_property, property_of
-from .rules import KernelError
 
 
 def figure_space(run, env, figure):
@@ -191,3 +183,13 @@ FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of":
              "dice-total": dice_total, "flagged": flagged, "box-property": box_property, "has-icon": has_icon,
              "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing,
              "coin-toss-between": coin_toss_between, "pick-at-random": pick_at_random}
+
+# read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
+from .board import adjacent  # noqa: E402
+from .dice import coin_toss  # noqa: E402
+from .draws import choice  # noqa: E402
+from .layout import tile_property  # noqa: E402
+from .movement import all_gone  # noqa: E402
+from .pieces import holder_key  # noqa: E402
+from .primitives import _printed_property, property_of  # noqa: E402
+from .rules import KernelError  # noqa: E402
