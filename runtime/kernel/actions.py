@@ -39,9 +39,7 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     base = {"ctx:me": state.active}
     plans = game._plans
     if plans is None:
-        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
-        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
-            plans = game._plans = restricted_plans(game.rules, plans)
+        plans = plans_of(game)
     if _GENERATED[0]:  # the loop of _walk_plans, written out once per set of plans (menus.py)
         menu_of(game, fallback)(game, probe, base, seen, texts, out)
     else:
@@ -126,15 +124,22 @@ def _product(game, verb: str, plan: tuple, cards_of: tuple, probe, env: dict, se
             out.append(_new(Action, (verb, args, text)))
 
 
+def plans_of(game) -> list:
+    """The game's plans (verb, plan, cards), made once per game: each declared action's (_plan),
+    with what pieces forbid a part of the guards (pieces.py)."""
+    plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+    if game.rules.pieces is not None:
+        plans = game._plans = restricted_plans(game.rules, plans)
+    return plans
+
+
 def sole_listing(game):
     """(verb, listing) when the game's only action has one card parameter listed by one
     generated function (`play CARD` where `value(plays) > 0`): sole_menu lists it without
     menu()'s walk over verbs and plans; else None."""
     plans = game._plans
     if plans is None:
-        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
-        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
-            plans = game._plans = restricted_plans(game.rules, plans)
+        plans = plans_of(game)
     if len(plans) != 1:
         return None
     verb, plan, cards_of = plans[0]

@@ -28,6 +28,9 @@ def menu_of(game, fallback: bool = False):
     """The menu function `menu(game, run, env, seen, texts, out)` of the actions the turn
     offers now (actions.menu: those that start a turn, the Active figure's, the fallbacks, as
     dashboards.turn_plans keeps them), made once per game for each of those sets."""
+    if game._plans is None:
+        from .actions import plans_of
+        plans_of(game)
     kept = game.__dict__.get("_menus")
     if kept is None or kept[0] is not game._plans:
         kept = game._menus = (game._plans, {})
@@ -56,7 +59,7 @@ def _made(plans: list):
         exec(f"def make({params}):\n" + "\n".join(" " + line for line in lines) + "\n return menu", space)  # noqa: S102
         make = _CODE[src] = space["make"]
     menu = make(**names)
-    menu.source = src
+    menu.source, menu.verbs = src, tuple([verb for verb, _plan, _cards in plans])
     return menu
 
 
