@@ -60,16 +60,18 @@ def test_the_generated_menus_are_the_walked_ones_at_every_choice_of_a_seeded_gam
 
 def test_a_chained_action_s_walk_is_one_generated_function_of_nested_loops(titans):
     """place-die's walk: a loop per parameter, the dice listed once per menu, the guard's parts
-    asked at their level, the form's pieces joined as constants; made once per plan."""
+    written in and asked at their level, the form's pieces joined as constants; made once per plan."""
     from mayhem.runtime.kernel.actions import _plan
     from mayhem.runtime.kernel.walks import walk_of
     action = titans.actions["place-die"]
     domains, keys, _once, _alone, guard = _plan(action)[:5]
-    walk = walk_of("place-die", domains, keys, guard, action.cards)
-    assert walk is walk_of("place-die", domains, keys, guard, action.cards)
+    walk = walk_of("place-die", domains, keys, guard, action.cards, action)
+    assert walk is walk_of("place-die", domains, keys, guard, action.cards, action)
     src = walk.source
     assert src.count("for a") == 3 and "f2 = None" in src and "if f2 is None:" in src
-    assert "L1(run, e1)" in src and "L2(run, e2)" in src and "G(run" not in src  # no part left per combination
+    # the domains and the guard's parts written in, each with the env of its level; none per combination
+    assert "if v1 and not ((env := e1)" in src and "if v2 and not ((env := e2)" in src and "(env := e3)" not in src
+    assert "D0(" not in src and "L1(" not in src and "G(run" not in src
     assert "S0 + l2" in src  # `{value:int} {figure}/{ability}`: the die's label first
 
 

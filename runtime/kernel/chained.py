@@ -65,7 +65,7 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
     combinations that print alike, the first."""
     last = len(domains) - 1
     if last >= 0 and _GENERATED[0]:  # the walk below, generated once per plan (walks.py)
-        walk_of(verb, domains, keys, guard, cards_of)(game, probe, env, seen, texts, out)
+        walk_of(verb, domains, keys, guard, cards_of, game.rules.actions.get(verb))(game, probe, env, seen, texts, out)
         return
     printed = domains.printed if domains.__class__ is Formed else None
     levels = guard if guard.__class__ is Levels else None  # asked once their parameters are set (leveled.py)

@@ -38,13 +38,22 @@ def abilities_of(run, env, figure) -> list[int]:
     return sorted(set(out)) if many and len(figure) > 1 else out
 
 
+_KEYS: dict[tuple, tuple] = {}  # (id(the Dashboards), the figure's card, the figure) -> (the Dashboards, its zones)
+
+
 def _keys(run, figure):
     """The zones of a figure's parts (`TYPE/FIGURE`, a type once), None for a value that is no
-    figure of a card."""
+    figure of a card; worked out once per figure and card (or side) it plays."""
     fig = run.state.figures.get(figure) if isinstance(figure, str) else None
     if fig is None or "card" not in fig:
         return None
-    return [prefix + figure for prefix in dict.fromkeys(_prefixes(run.rules).get(fig.get("side") or fig["card"], ()))]
+    dash = run.rules.dash
+    card = fig.get("side") or fig["card"]
+    hit = _KEYS.get((id(dash), card, figure))
+    if hit is None or hit[0] is not dash:
+        keys = tuple(prefix + figure for prefix in dict.fromkeys(_prefixes(run.rules).get(card, ())))
+        hit = _KEYS[(id(dash), card, figure)] = (dash, keys)
+    return hit[1]
 
 
 def activations(run, env, figure) -> int:
@@ -61,7 +70,7 @@ def activations(run, env, figure) -> int:
         if not any(zones.get(key) for key in keys):
             return 0
         places = state.places
-        return sum(1 for x in state.dice.values() if (on := x["on"]).__class__ is int and places[on] in keys)
+        return len([on for x in state.dice.values() if (on := x["on"]).__class__ is int and places[on] in keys])
     parts = set(abilities_of(run, env, figure))
     return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
 
@@ -78,4 +87,7 @@ def activated(run, env, figure=None, **given) -> bool:
             return False
     elif part not in abilities_of(run, env, figure):
         return False
-    return any(x["on"] == part for x in run.state.dice.values())
+    for x in run.state.dice.values():
+        if x["on"] == part:
+            return True
+    return False

@@ -39,17 +39,17 @@ def menu_of(game, fallback: bool = False):
     made = kept[1].get(which)
     if made is None:
         plans = turn_plans(game, game._plans, fallback) if starters else game._plans
-        made = kept[1][which] = _made(plans)
+        made = kept[1][which] = _made(plans, game.rules)
     return made
 
 
-def _made(plans: list):
+def _made(plans: list, rules):
     from .actions import _allows, _card_values, _labelled, _values
     names: dict = {"card_values": _card_values, "labelled": _labelled, "values_of": _values,
                    "chained_menu": chained_menu, "allows": _allows}
     lines = ["def menu(game, run, base, seen, texts, out):"]
     for i, (verb, plan, cards_of) in enumerate(plans):
-        lines += _block(i, verb, plan, cards_of, names)
+        lines += _block(i, verb, plan, cards_of, names, rules.actions.get(verb))
     lines.append(" return")
     src = "\n".join(lines)
     make = _CODE.get(src)
@@ -63,7 +63,7 @@ def _made(plans: list):
     return menu
 
 
-def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict) -> list[str]:
+def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action) -> list[str]:
     """The source of one verb's part of the menu, at one indent, its functions in `names`."""
     domains_of, keys, once, alone, guard, _body, lifted, listing = plan
     names[f"V{i}"], names[f"P{i}"], names[f"C{i}"] = verb, verb + " ", cards_of[0] if cards_of else False
@@ -94,7 +94,7 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict) -> list
         return body
     if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
         if domains_of:
-            names[f"W{i}"] = walk_of(verb, domains_of, keys, guard, cards_of)
+            names[f"W{i}"] = walk_of(verb, domains_of, keys, guard, cards_of, action)
             body.append(f"{pad}W{i}(game, run, env, seen, texts, out)")
         else:
             names[f"PLAN{i}"] = (domains_of, keys, guard, cards_of)

@@ -13,25 +13,46 @@ from __future__ import annotations
 
 from ..actions import Action
 from .effects import NeedChoice
+from .compile import compiled, source
 from .labels import labels
 from .leveled import Levels
 
 _MADE: dict[tuple, tuple] = {}  # ids of (the action's domains, its guard) -> (the domains, the guard, the walk)
 
 
-def walk_of(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
+def walk_of(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, action=None):
     """The action's menu function `walk(game, run, env, seen, texts, out)` (chained_menu's
-    walk, generated), made once per plan; None for an action of no parameter."""
+    walk, generated), made once per plan; None for an action of no parameter. With the
+    action's declaration, its domains' and guard's expressions are written into the walk
+    (compile.source, as compiled() writes each in a function of its own), not called."""
     key = (id(domains), id(guard), verb)
     hit = _MADE.get(key)
     if hit is not None and hit[0] is domains and hit[1] is guard:
         return hit[2]
-    made = _made(verb, domains, keys, guard, cards_of) if domains else None
+    made = _made(verb, domains, keys, guard, cards_of, _written(action, domains, guard)) if domains else None
     _MADE[key] = (domains, guard, made)
     return made
 
 
-def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
+def _written(action, domains: tuple, guard) -> dict:
+    """The expressions the walk may write in, by the name of the function they were compiled to
+    (`D1`, `L2`, `G`): only those whose compiled function is the one the plan holds."""
+    if action is None or len(action.params) != len(domains):
+        return {}
+    out = {}
+    for i, (_name, e) in enumerate(action.params):
+        if e is not None and compiled(e) is domains[i]:
+            out[f"D{i}"] = e
+    if guard.__class__ is Levels:
+        for i, e in enumerate(guard.irs):
+            if e is not None and compiled(e) is guard[i]:
+                out[f"L{i}" if i < len(domains) else "G"] = e
+    elif guard is not None and action.guard is not None and compiled(action.guard) is guard:
+        out["G"] = action.guard
+    return out
+
+
+def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, written: dict):
     levels = guard if guard.__class__ is Levels else None
     final = levels[-1] if levels is not None else guard
     last = len(domains) - 1
@@ -53,7 +74,8 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
     for i in range(last + 1):
         pad = " " * (i + 1)
         stop = "return" if i == 0 else "continue"
-        listed = [f"v = D{i}(run, e{i})", f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
+        listed = [f"v = {_call(f'D{i}', f'e{i}', written, space)}",
+                  f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
         if i in free:  # listed once per menu, the first time it is reached
             lines.append(f"{pad}if f{i} is None:")
             lines += [f"{pad} {line}" for line in listed]
@@ -63,7 +85,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
             lines += [f"{pad}{line}" for line in listed]
             lines.append(f"{pad}b{i} = labels(game, v{i}, C{i}) if v{i} else v{i}")
         if f"L{i}" in space:
-            lines.append(f"{pad}if v{i} and not L{i}(run, e{i}): {stop}")
+            lines.append(f"{pad}if v{i} and not {_call(f'L{i}', f'e{i}', written, space)}: {stop}")
         lines.append(f"{pad}for a{i}, l{i} in zip(v{i}, b{i}):")
         if i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
@@ -73,7 +95,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
     lines.append(f"{pad}if t in seen: continue")
     if final is not None:
         lines.append(f"{pad}try:")
-        lines.append(f"{pad} if not G(run, e{last + 1}): continue")
+        lines.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space)}: continue")
         lines.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
     lines.append(f"{pad}seen.add(t)")
     lines.append(f"{pad}texts.append(t)")
@@ -83,6 +105,15 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple):
     walk = space["walk"]
     walk.source = "\n".join(lines)
     return walk
+
+
+def _call(name: str, env: str, written: dict, space: dict) -> str:
+    """The source of a domain's or a guard's part evaluated with `env`: its expression written
+    in (compile.source reads `run` and `env`), else a call of its function."""
+    e = written.get(name)
+    if e is None:
+        return f"{name}(run, {env})"
+    return f"((env := {env}) is None or ({source(e, space)}))"
 
 
 def _text(verb: str, form, fields: tuple, last: int, space: dict) -> str:
