@@ -63,7 +63,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
             space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):"]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')"]
     fields = getattr(domains, "fields", ())
     if form is not None and -1 in fields:  # `{figure}` no parameter names: the Active figure, read once
         lines.append(" state = game.state")
@@ -74,7 +74,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     for i in range(last + 1):
         pad = " " * (i + 1)
         stop = "return" if i == 0 else "continue"
-        listed = [f"v = {_call(f'D{i}', f'e{i}', written, space)}",
+        listed = [f"v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}",
                   f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
         if i in free:  # listed once per menu, the first time it is reached
             lines.append(f"{pad}if f{i} is None:")
@@ -85,7 +85,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
             lines += [f"{pad}{line}" for line in listed]
             lines.append(f"{pad}b{i} = labels(game, v{i}, C{i}) if v{i} else v{i}")
         if f"L{i}" in space:
-            lines.append(f"{pad}if v{i} and not {_call(f'L{i}', f'e{i}', written, space)}: {stop}")
+            lines.append(f"{pad}if v{i} and not {_call(f'L{i}', f'e{i}', written, space, _Set(keys, i))}: {stop}")
         lines.append(f"{pad}for a{i}, l{i} in zip(v{i}, b{i}):")
         if i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
@@ -95,7 +95,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     lines.append(f"{pad}if t in seen: continue")
     if final is not None:
         lines.append(f"{pad}try:")
-        lines.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space)}: continue")
+        lines.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space, _Set(keys, last + 1))}: continue")
         lines.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
     lines.append(f"{pad}seen.add(t)")
     lines.append(f"{pad}texts.append(t)")
@@ -107,13 +107,25 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     return walk
 
 
-def _call(name: str, env: str, written: dict, space: dict) -> str:
+class _Set:
+    """compile.source's `bound` in a walk: the parameters set at a level read from their loop's
+    locals (`a0`, `a1`), `me` from the local read once per menu, any other name from env."""
+
+    def __init__(self, keys: tuple, level: int) -> None:
+        self.local = {"ctx:me": "me", **{key: f"a{j}" for j, key in enumerate(keys[:level])}}
+        self.known = frozenset(self.local)
+
+    def read(self, key: str) -> str:
+        return self.local.get(key) or f"env.get({key!r})"
+
+
+def _call(name: str, env: str, written: dict, space: dict, bound: _Set) -> str:
     """The source of a domain's or a guard's part evaluated with `env`: its expression written
     in (compile.source reads `run` and `env`), else a call of its function."""
     e = written.get(name)
     if e is None:
         return f"{name}(run, {env})"
-    return f"((env := {env}) is None or ({source(e, space)}))"
+    return f"((env := {env}) is None or ({source(e, space, bound)}))"
 
 
 def _text(verb: str, form, fields: tuple, last: int, space: dict) -> str:
