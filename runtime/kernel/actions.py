@@ -14,9 +14,11 @@ from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
+from .menus import menu_of
 from .pieces import restricted_plans
 
 
+_GENERATED = [True]  # False: menu()'s loop over the plans (_walk_plans), as written (tests/test_kernel_speed_menus.py)
 _new = tuple.__new__  # an Action (runtime/actions.py: `(verb, args, text)`) made without a Python-level __new__
 
 
@@ -33,14 +35,23 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     if probe is None or probe.state is not game.state:
         probe = game._probe = Run(game, [])
     state = game.state
-    env = base = {"ctx:me": state.active}
+    base = {"ctx:me": state.active}
     plans = game._plans
     if plans is None:
-        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
-        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
-            plans = game._plans = restricted_plans(game.rules, plans)
-    if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
-        plans = turn_plans(game, plans, fallback)
+        plans = plans_of(game)
+    if _GENERATED[0]:  # the loop of _walk_plans, written out once per set of plans (menus.py)
+        menu_of(game, fallback)(game, probe, base, seen, texts, out)
+    else:
+        if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
+            plans = turn_plans(game, plans, fallback)
+        _walk_plans(game, plans, probe, base, seen, texts, out)
+    if not out and game.rules.turn_fallbacks and not fallback:  # dashboards.py: nothing starts the turn
+        return fallback_menu(game)
+    return out, texts
+
+
+def _walk_plans(game, plans: list, probe, base: dict, seen: set, texts: list, out: list) -> None:
+    """menu()'s loop over the plans, as menus.py writes it out (kept to compare the two)."""
     for verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of in plans:
         if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
             values = listing(probe, base)  # None: a part of the guard said no for every card
@@ -75,35 +86,50 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
         if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
             chained_menu(game, verb, domains_of, keys, guard, cards_of, probe, env, seen, texts, out)
             continue
-        pairs_of = []
-        for domain, cards, key, parts in zip(domains_of, cards_of, keys, alone):
-            values = _values(domain(probe, env))
-            pairs = list(zip(values, labels(game, values, cards)))
-            if parts:  # the parts of the guard that read this parameter alone, asked once per value
-                pairs = [pair for pair in pairs if _allows(parts, probe, env, key, pair[0])]
-            pairs_of.append(pairs)
-        for combo in product(*pairs_of):
-            text = " ".join([verb] + [label for _value, label in combo])  # no parameter: the verb
-            if text in seen:
-                continue  # a copy alike to one already offered
-            args = tuple([value for value, _label in combo])
-            if guard is not None:
-                inner = env.copy()
-                for key, value in zip(keys, args):
-                    inner[key] = value
-                try:
-                    allowed = guard(probe, inner)
-                except NeedChoice:
-                    allowed = False  # a guard asks no question
-            else:
-                allowed = True
-            if allowed:
-                seen.add(text)
-                texts.append(text)
-                out.append(_new(Action, (verb, args, text)))
-    if not out and game.rules.turn_fallbacks and not fallback:  # dashboards.py: nothing starts the turn
-        return fallback_menu(game)
-    return out, texts
+        _product(game, verb, (domains_of, keys, once, alone, guard, _body, lifted, listing), cards_of, probe, env,
+                 seen, texts, out)
+
+
+def _product(game, verb: str, plan: tuple, cards_of: tuple, probe, env: dict, seen: set, texts: list,
+             out: list) -> None:
+    """The actions of a verb whose domains read no parameter: every combination of their
+    values (those the guard's parts of one parameter allow) that the rest of the guard allows."""
+    domains_of, keys, _once, alone, guard = plan[:5]
+    pairs_of = []
+    for domain, cards, key, parts in zip(domains_of, cards_of, keys, alone):
+        values = _values(domain(probe, env))
+        pairs = list(zip(values, labels(game, values, cards)))
+        if parts:  # the parts of the guard that read this parameter alone, asked once per value
+            pairs = [pair for pair in pairs if _allows(parts, probe, env, key, pair[0])]
+        pairs_of.append(pairs)
+    for combo in product(*pairs_of):
+        text = " ".join([verb] + [label for _value, label in combo])  # no parameter: the verb
+        if text in seen:
+            continue  # a copy alike to one already offered
+        args = tuple([value for value, _label in combo])
+        if guard is not None:
+            inner = env.copy()
+            for key, value in zip(keys, args):
+                inner[key] = value
+            try:
+                allowed = guard(probe, inner)
+            except NeedChoice:
+                allowed = False  # a guard asks no question
+        else:
+            allowed = True
+        if allowed:
+            seen.add(text)
+            texts.append(text)
+            out.append(_new(Action, (verb, args, text)))
+
+
+def plans_of(game) -> list:
+    """The game's plans (verb, plan, cards), made once per game: each declared action's (_plan),
+    with what pieces forbid a part of the guards (pieces.py)."""
+    plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
+    if game.rules.pieces is not None:
+        plans = game._plans = restricted_plans(game.rules, plans)
+    return plans
 
 
 def sole_listing(game):
@@ -112,9 +138,7 @@ def sole_listing(game):
     menu()'s walk over verbs and plans; else None."""
     plans = game._plans
     if plans is None:
-        plans = game._plans = [(verb, _plan(action), action.cards) for verb, action in game.rules.actions.items()]
-        if game.rules.pieces is not None:  # what pieces forbid, a part of the guards (pieces.py)
-            plans = game._plans = restricted_plans(game.rules, plans)
+        plans = plans_of(game)
     if len(plans) != 1:
         return None
     verb, plan, cards_of = plans[0]

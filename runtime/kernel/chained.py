@@ -13,6 +13,9 @@ from .compile import pure
 from .effects import NeedChoice
 from .labels import labels
 from .leveled import Levels
+from .walks import walk_of
+
+_GENERATED = [True]  # False: the walk below, as written (tests/test_kernel_speed_menus.py compares the two)
 
 
 class Chained(tuple):
@@ -61,6 +64,9 @@ def chained_menu(game, verb: str, domains: tuple, keys: tuple, guard, cards_of: 
     domain asked with the values before it set, the guard (asked whole) with them all; of
     combinations that print alike, the first."""
     last = len(domains) - 1
+    if last >= 0 and _GENERATED[0]:  # the walk below, generated once per plan (walks.py)
+        walk_of(verb, domains, keys, guard, cards_of, game.rules.actions.get(verb))(game, probe, env, seen, texts, out)
+        return
     printed = domains.printed if domains.__class__ is Formed else None
     levels = guard if guard.__class__ is Levels else None  # asked once their parameters are set (leveled.py)
     if levels is not None:

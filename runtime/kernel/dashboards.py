@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import re
 
-from .compile import _as_list
 from .dice import place_die
+from .figure_parts import abilities_of
 from .modes import figure_counts
 from .moments import activated
 from .record import hoisted, made_active, resolved
@@ -94,7 +94,6 @@ def load_dashboards(rules, tops: list) -> None:
                          for s in rules.slots.get("setup", [])):
         raise KernelError(f"game '{game['id']}': a figure's card has sides (`sides` of its card type): its "
                           "`setup { }` must choose them: `choose-sides()`")
-    from .compile_stmts import compiled_block
     for bodies in effects.values():
         for _name, body, _when in bodies:
             compiled_block(body, rules)
@@ -309,21 +308,6 @@ def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> l
     return done
 
 
-def abilities_of(run, env, figure) -> list[int]:
-    """The cards declared inside these figures' cards (their parts), in printed order."""
-    state = run.state
-    out: list[int] = []
-    limited = run.rules.dash.limited
-    for f in _as_list(figure):
-        fig = state.figures.get(f) if isinstance(f, str) else None
-        if fig is not None and "card" in fig:
-            for part in run.rules.dash.parts.get(fig.get("side") or fig["card"], []):  # a side's, once chosen
-                if limited and run.rules.cards[part].type in limited:
-                    continue  # a part used `once per ...` (special_of), not placed on
-                out += state.zones.get(f"{run.rules.cards[part].type}/{f}", [])
-    return sorted(set(out)) if len(_as_list(figure)) > 1 else out
-
-
 def slot_of(run, env, **given):
     """A part's printed `slot` (none where it prints none)."""
     part = _card_among(given)
@@ -394,7 +378,6 @@ PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-specia
 FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
              "can-use": can_use}
 
-
-# -- imported here, once: at the end, as these modules import this one's names
-from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
-from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)
+# read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
+from .compile import compiled  # noqa: E402
+from .compile_stmts import compiled_block  # noqa: E402

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 _INT = {int}
 _INT_STR = {int, str}
+_STR = {str}
 
 
 _DEALS: dict[tuple, tuple] = {}  # the printed card of each uid -> (the rules, each uid's printed id)
@@ -30,6 +31,18 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     yields numbers prints them as numbers (rules.py, `Action.cards`)."""
     state, printed = game.state, game.rules.cards
     dice = state.dice
+    if len(values) == 1:  # one value: nothing to tell apart, printed as the branches below print it
+        v = values[0]
+        if v.__class__ is str:
+            return [v] if cards and not dice else [str(dice[v]["value"]) if v in dice else
+                                                   printed[v].id if v in printed else v]
+        if v.__class__ is int:
+            if not cards:
+                return [str(v)]
+            ids = game._ids
+            if len(ids) != len(state.cards):
+                ids = game._ids = _ids_of(game.rules, state.cards)
+            return [ids[v]]
     types = set(map(type, values)) if cards else None
     only_cards = cards and types <= _INT
     if only_cards:  # cards only (the common case)
@@ -42,6 +55,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         if len(ids) != len(state.cards):
             ids = game._ids = _ids_of(game.rules, state.cards)
         out = [ids[v] if type(v) is int else v for v in values]
+    elif (types if types is not None else set(map(type, values))) <= _STR:  # names (figures, spaces, dice)
+        out = [str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v) for v in values]
     else:
         out = []
         for v in values:

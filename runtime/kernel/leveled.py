@@ -19,6 +19,8 @@ class Levels(tuple):
     i-th are set and its domain lists a value (None: nothing is asked there); the last item,
     once all are, per combination."""
 
+    irs: tuple = ()  # each item's expression (None: nothing asked), as leveled() compiled it
+
 
 def leveled(guard: dict, keys: tuple):
     """The guard's Levels, or None when it cannot be split so (asked whole, per combination)."""
@@ -36,14 +38,17 @@ def leveled(guard: dict, keys: tuple):
         at[level].append(item)
     if not any(at[:-1]):
         return None
-    return Levels(_joined(parts) for parts in at)
+    irs = tuple(_joined(parts) for parts in at)
+    out = Levels(compiled(ir) if ir is not None else None for ir in irs)
+    out.irs = irs  # each item's expression (walks.py writes them into the walk)
+    return out
 
 
 def _joined(items: list):
-    """The parts as one function (an `and` of them), None for none."""
+    """The parts as one expression (an `and` of them), None for none."""
     if not items:
         return None
-    return compiled(items[0] if len(items) == 1 else {"e": "and", "items": items})
+    return items[0] if len(items) == 1 else {"e": "and", "items": items}
 
 
 def free_domains(params: list) -> frozenset:

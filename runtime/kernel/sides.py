@@ -8,7 +8,7 @@ the figure's counters then start from the side's properties, and its parts are t
 declared inside the side."""
 from __future__ import annotations
 
-from .dashboards import deal_parts
+from . import dashboards  # its deal_parts read at call time: dashboards imports this module (through primitives)
 from .rules import KernelError
 
 
@@ -45,7 +45,7 @@ def take_side(rules, state, figure: str, side_id: str) -> None:
         value = printed.props.get(prop)
         if isinstance(value, int):
             state.counters[f"{counter}/{figure}"] = value
-    deal_parts(rules, state, qid, figure)
+    dashboards.deal_parts(rules, state, qid, figure)
     from .starts import player_starts
     player_starts(rules, state)  # a per-player counter summing the sides' printed property
 

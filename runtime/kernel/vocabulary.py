@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .compile import _as_list
+from .figure_parts import activated, activations
 
 
 def figure_space(run, env, figure):
@@ -20,7 +21,6 @@ def figure_space(run, env, figure):
 
 def adjacent_to(run, env, where) -> list:
     """The spaces next to a space, or to a figure's space: the kernel's `adjacent`."""
-    from .board import adjacent
     return adjacent(run, env, where) if where is not None else []
 
 
@@ -96,7 +96,6 @@ def dice_total(run, env, of):
 def flagged(run, env, token, flag) -> bool:
     """The card's declaration gives it this flag (or any property not false): a token's printed
     card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
-    from .primitives import property_of
     rules = run.rules
     if isinstance(token, str) and token in rules.cards:
         return bool(_printed_property(rules, rules.cards[token], flag))
@@ -112,25 +111,15 @@ def has_icon(run, env, icon=None, **given) -> bool:
     if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
         return False
     printed = tile_property(run, space, layout.icons) or ()  # face down: none (layout.py)
-    return isinstance(icon, str) and re.split(r"[:/]", icon)[-1] in printed
-
-
-def activations(run, env, figure) -> int:
-    """How many times these figures were made Active this round: the dice placed on their parts
-    (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
-    if run.rules.dash is None:
-        return 0
-    parts = set(abilities_of(run, env, figure))
-    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
-
-
-def activated(run, env, figure=None, **given) -> bool:
-    """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
-    under the shared word's own parameter name.)"""
-    part = _card_among(given)
-    if part is None or run.rules.dash is None or part not in abilities_of(run, env, figure):
+    if not isinstance(icon, str):
         return False
-    return any(x["on"] == part for x in run.state.dice.values())
+    name = _ICON_IDS.get(icon)
+    if name is None:
+        name = _ICON_IDS[icon] = re.split(r"[:/]", icon)[-1]
+    return name in printed
+
+
+_ICON_IDS: dict[str, str] = {}  # an icon's qid -> its id (`box:icon:gift-spot` -> `gift-spot`), split once
 
 
 def tokens_on(run, env, where, of=None) -> list:
@@ -140,7 +129,6 @@ def tokens_on(run, env, where, of=None) -> list:
     pieces = run.rules.pieces
     if pieces is None or where is None:
         return []
-    from .pieces import holder_key
     try:
         key = holder_key(run, where)
     except KernelError:
@@ -154,7 +142,6 @@ def tokens_on(run, env, where, of=None) -> list:
 
 def standing(run, env, team) -> bool:
     """The Team still has a player in the game whose figures are not all removed from it."""
-    from .movement import all_gone
     state = run.state
     alive = state.in_game()
     return team in state.teams and any(p in alive and not all_gone(state, p) for p in state.teams[team])
@@ -168,9 +155,7 @@ def coin_toss_between(run, env, set):
     if len(among) < 2:
         return among[0] if among else None
     if len(among) == 2:
-        from .dice import coin_toss
         return among[0] if coin_toss(run, env) == "heads" else among[1]
-    from .draws import choice
     state = run.state
     gen = state.random()
     picked = choice(gen, among)
@@ -199,9 +184,12 @@ FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of":
              "activations": activations, "activated": activated, "tokens-on": tokens_on, "standing": standing,
              "coin-toss-between": coin_toss_between, "pick-at-random": pick_at_random}
 
-
-# -- imported here, once: at the end, as these modules import this one's names
-from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
-from .layout import tile_property  # noqa: E402 - bound once, after this module's names (cycles)
-from .dashboards import abilities_of, _card_among  # noqa: E402 - bound once, after this module's names (cycles)
-from .rules import KernelError  # noqa: E402 - bound once, after this module's names (cycles)
+# read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
+from .board import adjacent  # noqa: E402
+from .dice import coin_toss  # noqa: E402
+from .draws import choice  # noqa: E402
+from .layout import tile_property  # noqa: E402
+from .movement import all_gone  # noqa: E402
+from .pieces import holder_key  # noqa: E402
+from .primitives import _printed_property, property_of  # noqa: E402
+from .rules import KernelError  # noqa: E402

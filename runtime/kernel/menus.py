@@ -1,0 +1,138 @@
+"""A game's menu (the legal actions of the turn) as one generated function per set of actions the turn offers.
+
+actions.menu() asked each verb's plan (actions._plan) in a loop, reading its shape at each
+decision; this writes the loop out once per shape: for each verb, in order, its guard's parts
+that read no parameter, its lifted values, then its listing (a card parameter listed by one
+function), its single domain, its chained walk (walks.py), or its values one by one with the
+parts of the guard that read one parameter and the rest of it. The source is compiled once
+per shape (`_CODE`, by source) and bound to a game's plans (`make(...)`): restricted plans
+(pieces.py) are new functions per game, not a new source. The same actions, in the same
+order, as the loop (tests/test_kernel_speed_menus.py)."""
+from __future__ import annotations
+
+from itertools import product
+
+from ..actions import Action
+from .chained import Chained, Formed, chained_menu
+from .dashboards import turn_plans
+from .effects import NeedChoice
+from .labels import labels
+from .walks import walk_of
+
+_CODE: dict[str, object] = {}  # the source -> its compiled `make`
+_BASE = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
+         "product": product, "isinstance": isinstance, "list": list}
+
+
+def menu_of(game, fallback: bool = False):
+    """The menu function `menu(game, run, env, seen, texts, out)` of the actions the turn
+    offers now (actions.menu: those that start a turn, the Active figure's, the fallbacks, as
+    dashboards.turn_plans keeps them), made once per game for each of those sets."""
+    if game._plans is None:
+        from .actions import plans_of
+        plans_of(game)
+    kept = game.__dict__.get("_menus")
+    if kept is None or kept[0] is not game._plans:
+        kept = game._menus = (game._plans, {})
+    state, starters = game.state, game.rules.turn_starters
+    which = (state.active_turn == state.turn and state.active_figure is not None, fallback) if starters else None
+    made = kept[1].get(which)
+    if made is None:
+        plans = turn_plans(game, game._plans, fallback) if starters else game._plans
+        made = kept[1][which] = _made(plans, game.rules)
+    return made
+
+
+def _made(plans: list, rules):
+    from .actions import _allows, _card_values, _labelled, _values
+    names: dict = {"card_values": _card_values, "labelled": _labelled, "values_of": _values,
+                   "chained_menu": chained_menu, "allows": _allows}
+    lines = ["def menu(game, run, base, seen, texts, out):"]
+    for i, (verb, plan, cards_of) in enumerate(plans):
+        lines += _block(i, verb, plan, cards_of, names, rules.actions.get(verb))
+    lines.append(" return")
+    src = "\n".join(lines)
+    make = _CODE.get(src)
+    if make is None:
+        space = dict(_BASE)
+        params = ", ".join(sorted(names))
+        exec(f"def make({params}):\n" + "\n".join(" " + line for line in lines) + "\n return menu", space)  # noqa: S102
+        make = _CODE[src] = space["make"]
+    menu = make(**names)
+    menu.source, menu.verbs = src, tuple([verb for verb, _plan, _cards in plans])
+    return menu
+
+
+def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action) -> list[str]:
+    """The source of one verb's part of the menu, at one indent, its functions in `names`."""
+    domains_of, keys, once, alone, guard, _body, lifted, listing = plan
+    names[f"V{i}"], names[f"P{i}"], names[f"C{i}"] = verb, verb + " ", cards_of[0] if cards_of else False
+    if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
+        names[f"LST{i}"] = listing
+        return [f" values = LST{i}(run, base)",
+                " if values is not None:",
+                f"  if not card_values(game, V{i}, values, seen, texts, out):",
+                f"   labelled(game, V{i}, values, list(map(P{i}.__add__, labels(game, values, True))), seen, texts, out)"]
+    body: list[str] = [" env = base"]
+    pad = " "
+    if once is not None:  # the parts of the guard that read no parameter, in order
+        for j, part in enumerate(once):
+            names[f"O{i}_{j}"] = part
+        body.append(f" if {' and '.join(f'O{i}_{j}(run, env)' for j in range(len(once)))}:")
+        pad = "  "
+    if lifted:  # the rest's values that read no parameter, once per listing
+        body.append(f"{pad}env = dict(env)")
+        for j, (key, value) in enumerate(lifted):
+            names[f"LK{i}_{j}"], names[f"LF{i}_{j}"] = key, value
+            body.append(f"{pad}env[LK{i}_{j}] = LF{i}_{j}(run, env)")
+    if len(domains_of) == 1 and guard is None and not alone[0] and domains_of.__class__ is not Formed:
+        names[f"D{i}"] = domains_of[0]
+        body += [f"{pad}values = values_of(D{i}(run, env))",
+                 f"{pad}if not (C{i} and card_values(game, V{i}, values, seen, texts, out)):",
+                 f"{pad} labelled(game, V{i}, values, list(map(P{i}.__add__, labels(game, values, C{i}))), seen, "
+                 "texts, out)"]
+        return body
+    if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
+        if domains_of:
+            names[f"W{i}"] = walk_of(verb, domains_of, keys, guard, cards_of, action)
+            body.append(f"{pad}W{i}(game, run, env, seen, texts, out)")
+        else:
+            names[f"PLAN{i}"] = (domains_of, keys, guard, cards_of)
+            body.append(f"{pad}chained_menu(game, V{i}, *PLAN{i}[:3], PLAN{i}[3], run, env, seen, texts, out)")
+        return body
+    names[f"G{i}"] = guard
+    add = ["seen.add(t)", "texts.append(t)"]
+    if not domains_of:  # no parameter: the verb alone, if the guard allows it
+        names[f"A{i}"] = Action(verb, (), verb)
+        body.append(f"{pad}if V{i} not in seen:")
+        if guard is not None:
+            body.append(f"{pad} try:")
+            body.append(f"{pad}  ok = G{i}(run, env.copy())")
+            body.append(f"{pad} except NeedChoice:")
+            body.append(f"{pad}  ok = False  # a guard asks no question")
+        else:
+            body.append(f"{pad} ok = True")
+        body.append(f"{pad} if ok:")
+        body += [f"{pad}  seen.add(V{i})", f"{pad}  texts.append(V{i})", f"{pad}  out.append(A{i})"]
+        return body
+    if len(domains_of) == 1:  # one parameter: its values with the parts of the guard that read it
+        names[f"D{i}"], names[f"K{i}"], names[f"AL{i}"] = domains_of[0], keys[0], alone[0]
+        body.append(f"{pad}values = values_of(D{i}(run, env))")
+        body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i})))")
+        if alone[0]:
+            body.append(f"{pad}pairs = [pair for pair in pairs if allows(AL{i}, run, env, K{i}, pair[0])]")
+        body.append(f"{pad}for value, label in pairs:")
+        body.append(f"{pad} t = P{i} + label")
+        body.append(f"{pad} if t in seen: continue")
+        if guard is not None:
+            body += [f"{pad} inner = env.copy()", f"{pad} inner[K{i}] = value", f"{pad} try:",
+                     f"{pad}  if not G{i}(run, inner): continue", f"{pad} except NeedChoice:",
+                     f"{pad}  continue  # a guard asks no question"]
+        body += [f"{pad} {line}" for line in add]
+        body.append(f"{pad} out.append(_new(Action, (V{i}, (value,), t)))")
+        return body
+    from .actions import _product  # several parameters of independent domains: their product
+    names["product_menu"] = _product
+    names[f"PLAN{i}"], names[f"CS{i}"] = plan, cards_of
+    body.append(f"{pad}product_menu(game, V{i}, PLAN{i}, CS{i}, run, env, seen, texts, out)")
+    return body

@@ -1,0 +1,152 @@
+"""A chained action's menu as one function generated per declaration: its domains' loops, the guard's levels and the form's printing written out.
+
+chained.chained_menu walks `(figure = figures-of(me), part = abilities-of(figure), die =
+dice-of(me))` one parameter after another; this writes that walk as nested `for` loops in
+one Python source, compiled once per action's plan (actions._plan): each domain listed with
+the parameters before it set (a domain that reads none of them listed once, `Chained.free`),
+the guard's parts asked where leveled.py put them (once their parameters are set and the next
+domain lists a value), the whole guard per combination (a question it would ask: not
+allowed), the string printed by the form's pieces joined as constants (the Active figure's id
+read once per menu), and of combinations that print alike the first. The same actions, in the
+same order, as the walk (tests/test_kernel_speed_menus.py)."""
+from __future__ import annotations
+
+from ..actions import Action
+from .effects import NeedChoice
+from .compile import compiled, source
+from .labels import labels
+from .leveled import Levels
+
+_MADE: dict[tuple, tuple] = {}  # ids of (the action's domains, its guard) -> (the domains, the guard, the walk)
+
+
+def walk_of(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, action=None):
+    """The action's menu function `walk(game, run, env, seen, texts, out)` (chained_menu's
+    walk, generated), made once per plan; None for an action of no parameter. With the
+    action's declaration, its domains' and guard's expressions are written into the walk
+    (compile.source, as compiled() writes each in a function of its own), not called."""
+    key = (id(domains), id(guard), verb)
+    hit = _MADE.get(key)
+    if hit is not None and hit[0] is domains and hit[1] is guard:
+        return hit[2]
+    made = _made(verb, domains, keys, guard, cards_of, _written(action, domains, guard)) if domains else None
+    _MADE[key] = (domains, guard, made)
+    return made
+
+
+def _written(action, domains: tuple, guard) -> dict:
+    """The expressions the walk may write in, by the name of the function they were compiled to
+    (`D1`, `L2`, `G`): only those whose compiled function is the one the plan holds."""
+    if action is None or len(action.params) != len(domains):
+        return {}
+    out = {}
+    for i, (_name, e) in enumerate(action.params):
+        if e is not None and compiled(e) is domains[i]:
+            out[f"D{i}"] = e
+    if guard.__class__ is Levels:
+        for i, e in enumerate(guard.irs):
+            if e is not None and compiled(e) is guard[i]:
+                out[f"L{i}" if i < len(domains) else "G"] = e
+    elif guard is not None and action.guard is not None and compiled(action.guard) is guard:
+        out["G"] = action.guard
+    return out
+
+
+def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, written: dict):
+    levels = guard if guard.__class__ is Levels else None
+    final = levels[-1] if levels is not None else guard
+    last = len(domains) - 1
+    form = getattr(domains, "form", None)
+    space: dict = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
+                   "VERB": verb, "G": final}
+    for i, domain in enumerate(domains):
+        space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
+        if levels is not None and levels[i] is not None:
+            space[f"L{i}"] = levels[i]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')"]
+    fields = getattr(domains, "fields", ())
+    if form is not None and -1 in fields:  # `{figure}` no parameter names: the Active figure, read once
+        lines.append(" state = game.state")
+        lines.append(" act = str(state.active_figure if state.active_turn == state.turn else None).lower()")
+    free = [i for i in sorted(domains.free) if 0 < i <= last]
+    for i in free:
+        lines.append(f" f{i} = None")
+    for i in range(last + 1):
+        pad = " " * (i + 1)
+        stop = "return" if i == 0 else "continue"
+        listed = [f"v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}",
+                  f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
+        if i in free:  # listed once per menu, the first time it is reached
+            lines.append(f"{pad}if f{i} is None:")
+            lines += [f"{pad} {line}" for line in listed]
+            lines.append(f"{pad} f{i} = (v{i}, labels(game, v{i}, C{i}) if v{i} else v{i})")
+            lines.append(f"{pad}v{i}, b{i} = f{i}")
+        else:
+            lines += [f"{pad}{line}" for line in listed]
+            lines.append(f"{pad}b{i} = labels(game, v{i}, C{i}) if v{i} else v{i}")
+        if f"L{i}" in space:
+            lines.append(f"{pad}if v{i} and not {_call(f'L{i}', f'e{i}', written, space, _Set(keys, i))}: {stop}")
+        lines.append(f"{pad}for a{i}, l{i} in zip(v{i}, b{i}):")
+        if i < last or final is not None:
+            lines.append(f"{pad} e{i + 1} = e{i}.copy()")
+            lines.append(f"{pad} e{i + 1}[K{i}] = a{i}")
+    pad = " " * (last + 2)
+    lines.append(f"{pad}t = {_text(verb, form, fields, last, space)}")
+    lines.append(f"{pad}if t in seen: continue")
+    if final is not None:
+        lines.append(f"{pad}try:")
+        lines.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space, _Set(keys, last + 1))}: continue")
+        lines.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
+    lines.append(f"{pad}seen.add(t)")
+    lines.append(f"{pad}texts.append(t)")
+    args = "".join(f"a{i}, " for i in range(last + 1))
+    lines.append(f"{pad}out.append(_new(Action, (VERB, ({args}), t)))")
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the plan
+    walk = space["walk"]
+    walk.source = "\n".join(lines)
+    return walk
+
+
+class _Set:
+    """compile.source's `bound` in a walk: the parameters set at a level read from their loop's
+    locals (`a0`, `a1`), `me` from the local read once per menu, any other name from env."""
+
+    def __init__(self, keys: tuple, level: int) -> None:
+        self.local = {"ctx:me": "me", **{key: f"a{j}" for j, key in enumerate(keys[:level])}}
+        self.known = frozenset(self.local)
+
+    def read(self, key: str) -> str:
+        return self.local.get(key) or f"env.get({key!r})"
+
+
+def _call(name: str, env: str, written: dict, space: dict, bound: _Set) -> str:
+    """The source of a domain's or a guard's part evaluated with `env`: its expression written
+    in (compile.source reads `run` and `env`), else a call of its function."""
+    e = written.get(name)
+    if e is None:
+        return f"{name}(run, {env})"
+    return f"((env := {env}) is None or ({source(e, space, bound)}))"
+
+
+def _text(verb: str, form, fields: tuple, last: int, space: dict) -> str:
+    """The source of a combination's string: `VERB L0 L1 ...`, or the form filled (its pieces
+    as constants, runtime/actions.py's _Form.fill)."""
+    if form is None:
+        space["P"] = verb + " "
+        return "P + " + " + ' ' + ".join(f"l{i}" for i in range(last + 1))
+    words = [f"l{i}" if i >= 0 else "act" for i in fields]
+    pieces = list(form.pieces)
+    parts = []
+    for j, word in enumerate(words):
+        text = (verb + (" " if form.template else "") if j == 0 else "") + pieces[j]
+        if text:
+            space[f"S{j}"] = text
+            parts.append(f"S{j}")
+        parts.append(word)
+    tail = pieces[len(words)] if len(words) < len(pieces) else ""
+    if not words:
+        tail = verb + (" " if form.template else "") + tail
+    if tail:
+        space["T"] = tail
+        parts.append("T")
+    return " + ".join(parts)
