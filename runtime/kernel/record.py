@@ -279,5 +279,12 @@ _register()
 from .layout import printed_property as _printed_property  # noqa: E402 - bound once, after this module's names (cycles)
 from .piles import cards_in  # noqa: E402 - bound once, after this module's names (cycles)
 from .board import figures_of  # noqa: E402 - bound once, after this module's names (cycles)
-from .vocabulary import tokens_on  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
+
+
+def tokens_on(run, env, figure):
+    """vocabulary.tokens_on, bound on the first call (importing vocabulary while this module loads
+    would load primitives before dashboards has its names: primitives gathers them at its load)."""
+    global tokens_on
+    from .vocabulary import tokens_on
+    return tokens_on(run, env, figure)
