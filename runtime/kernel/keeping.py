@@ -136,8 +136,8 @@ def chosen_hands(run, deck: str) -> None:
     `first_game`, the box's `first-game` preset (its figures' card ids: the player who controls
     each figure, else its Team's first player, holds them); with `hands` (by player or Team, card
     ids or `box/id`), the Team's first player holds a Team's. A card not in the deck is left out,
-    but for a list's card of another box (Competitive Mode: "players can choose the cards in their
-    Mayhem hand from their collection"), which the game holds (collection.py): dealt to the hand."""
+    but for a list's card of another box naming the same game (a list's hand is chosen from the
+    whole collection), which the game holds (collection.py): dealt to the hand, a new card."""
     from .piles import _role, move
     rules, state, config = run.rules, run.state, run.game.config
     wanted: dict[str, list[str]] = {}
@@ -287,9 +287,8 @@ def fill_pools(run, env, owner=None) -> None:
     of the setup, so that a scenario has them; what this step says, its `owner`, is read there
     (`communal`: with `"none"` every piece lies in the pools zone's one shared pile, a zone kept
     per Team too, and no token's pieces are a Team's own). The pools another box brings
-    (collection.py) stay only when a figure of that box plays: "Players need to provide [...] any
-    special tokens their characters may use. [...] Players may not mix Locations and tokens from
-    different boxes." (Mayhem Competitive Mode); the others' pieces are set aside."""
+    (collection.py) stay only when a figure of that box plays (its figures bring its pieces; the
+    pieces of the others stay in their box): the others' pieces are set aside."""
     if owner not in (None, "placer", "none"):
         raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
     pieces, state = run.rules.pieces, run.state
