@@ -73,9 +73,9 @@ def brought(tops: list, box: str) -> dict[str, dict]:
     for c in tops:
         if c["kind"] == "box" and c["id"] == box:
             for pool in c["children"]:
-                if pool["kind"] == "pool" and pool["box"] != box:
+                if pool["kind"] == "pool" and pool.get("box", box) != box:
                     out.setdefault(pool["box"], {"cards": set(), "pools": set()})["pools"].add(pool["id"])
-        elif c["box"] not in (box, None) and c["kind"] != "token":
+        elif c.get("box") not in (box, None) and c["kind"] != "token":
             out.setdefault(c["box"], {"cards": set(), "pools": set()})["cards"].add(c["qid"])
     return out
 
