@@ -18,8 +18,6 @@ from mayhem.site.render import Renderer
 from game_helpers import content_copy
 from test_team_names_other import _renamed_boxes
 
-pytestmark = pytest.mark.xdist_group("site")
-
 
 @pytest.fixture(scope="module")
 def red_blue(tmp_path_factory) -> SiteModel:

@@ -52,6 +52,49 @@ def test_competitive_mode_deals_the_characters_of_both_boxes(ir):
     assert "dice-guys" in _hand(fresh, "p1")  # the list's hand, out of the deck
 
 
+def _lineups(rules):
+    """(the boxes whose Characters play, the Teams' Characters by id): the board's only, the
+    other box's only, mixed (tests/test_applicability.py's three lineups, on the kernel)."""
+    by_box: dict = {}
+    for qid in rules.dash.roster["character"]:
+        by_box.setdefault(qid.split("/")[0], []).append(rules.cards[qid].id)
+    a, b = sorted(by_box)
+    yield {a}, {"black": by_box[a][:2], "white": by_box[a][2:4]}
+    yield {b}, {"black": by_box[b][:2], "white": by_box[b][2:4]}
+    yield {a, b}, {"black": [by_box[a][0], by_box[b][0]], "white": [by_box[b][1], by_box[a][1]]}
+
+
+@pytest.mark.parametrize("board", BOXES)
+def test_competitive_mode_lays_the_pools_the_characters_bring_and_deals_the_lists_cards(ir, board):
+    """"Players need to provide the figures for their characters, Dashboards and any special
+    tokens their characters may use. [...] Players may not mix Locations and tokens from different
+    boxes." "players can choose the cards in their Mayhem hand from their collection." (Mayhem
+    Competitive Mode) The pools on the table are the board's and those of the boxes whose
+    Characters play, as the Mayhem engine and the checks say (compiler/applicability.py); a list's
+    card of the other box is in its hand, and the deck holds the board's cards only."""
+    from mayhem.compiler.applicability import Applicability
+    rules = load_game_rules(ir, board, mode="competitive")
+    other = next(b for b in BOXES if b != board)
+    laid = {pool for pool, _counts, _pile in rules.pieces.pools}
+    hand = {"teen-titans-go": ["looney-tunes/flower-power", "teen-titans-go/pizza-time"],
+            "looney-tunes": ["teen-titans-go/heavy-load", "looney-tunes/dice-guys"]}[board]
+    seen = set()
+    for boxes, teams in _lineups(rules):
+        game = KernelGame(rules, KernelConfig(players=2, seed=1, dashboards=teams,
+                                              sides={c: "a" for t in teams.values() for c in t},
+                                              hands={"black": hand, "white": []}))
+        game.start()
+        state = game.state
+        on_table = {pool for pool, fed in rules.pieces.fed.items() if pool in laid and any(
+            state.cards[u] in fed for key, pile in state.zones.items() if key != "set-aside" for u in pile)}
+        assert on_table == set(Applicability(ir).pools_on(board, boxes)) & laid, boxes
+        seen.add(frozenset(on_table))
+        assert _hand(game, state.teams["black"][0]) == sorted(h.split("/")[1] for h in hand)
+        deck = {rules.cards[state.cards[u]].qid for u in state.zones["mayhem-deck"]}
+        assert deck and all(q.startswith(board + "/") for q in deck)
+    assert len(seen) == 2  # the other box's Characters bring pools the board lacks
+
+
 def test_four_players_each_control_one_character(ir):
     """`seats [[1, 1], [1, 1]]`: each player of a Team controls one of its Characters; the
     per-player hand limit sums that Character's Mayhem icons."""

@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import switch_scenarios  # noqa: E402
 
+from kernel_tables import titans_table  # noqa: E402
+
 from mayhem.runtime.scenario_kernel_read import events  # noqa: E402
 
 
@@ -19,17 +21,7 @@ def _run(tmp_path, text: str):
     return switch_scenarios.run_file(path)
 
 
-OBSTACLE = '''
-[scenario]
-name = "OBSTACLE next to a Location with one open side left"
-box = "teen-titans-go"
-source = "none"
-[setup]
-teams = { black = ["robin", "raven"], white = ["cyborg", "starfire"] }
-board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
-initiative = "black"
-mayhem_die = "2"
-dice = { black = [3, 1], white = [1, 1] }
+OBSTACLE = titans_table(name="OBSTACLE next to a Location with one open side left", dice=((3, 1), (1, 1)), body='''
 [setup.figures.raven]
 location = "L5"
 [setup.figures.robin]
@@ -57,7 +49,7 @@ forbid_options = [FORBIDDEN]
 action = "target L2-L5"
 [expect]
 "edges.L2-L5.tokens.obstacle" = 1
-'''
+''')
 
 
 def test_an_obstacle_is_not_offered_on_a_locations_last_open_side(tmp_path):
@@ -138,18 +130,8 @@ def test_with_an_amount_pending_the_pieces_on_figures_answer_last():
     assert [x[0] for x in _held_last(State, found)] == ["rule", "trap", "flight", "shield"]
 
 
-PIZZA_BLAST = '''
-[scenario]
-name = "A Mayhem card played resolves its effect"
-box = "teen-titans-go"
-source = "none"
-[setup]
-teams = { black = ["robin", "raven"], white = ["cyborg", "starfire"] }
-board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
-initiative = "black"
-mayhem_die = "2"
-dice = { black = [1, 1], white = [1, 1] }
-hands = { black = ["pizza-blast"] }
+PIZZA_BLAST = titans_table(name="A Mayhem card played resolves its effect",
+                           setup='hands = { black = ["pizza-blast"] }', body='''
 [setup.figures.raven]
 location = "L5"
 [setup.figures.cyborg]
@@ -166,7 +148,7 @@ action = "play pizza-blast"
 "figures.cyborg.damage" = 1
 "figures.starfire.damage" = 1
 "teams.black.played" = ["pizza-blast"]
-'''
+''')
 
 
 def test_a_mayhem_card_played_resolves_its_effect(tmp_path):

@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import switch_scenarios  # noqa: E402
 
+from kernel_tables import titans_table  # noqa: E402
+
 from mayhem.runtime.kernel import damage, pieces  # noqa: E402
 from mayhem.runtime.kernel.board import figures_of  # noqa: E402
 from mayhem.runtime.kernel.effects import Run  # noqa: E402
@@ -21,23 +23,12 @@ from mayhem.runtime.scenario import load, validate  # noqa: E402
 from mayhem.runtime.scenario_kernel import kernel_rules  # noqa: E402
 from mayhem.runtime.scenario_kernel_setup import Table, dealt_game  # noqa: E402
 
-TITANS = '''
-[scenario]
-name = "a table"
-box = "teen-titans-go"
-source = "none"
-[setup]
-teams = { black = ["robin", "raven"], white = ["cyborg", "starfire"] }
-board = ["jump-city-mall", "jump-city-park", "the-lab", "black-base-1", "black-base-2", "white-base-1", "white-base-2", "pizza-corner", "ravens-room", "titans-tower"]
-initiative = "black"
-mayhem_die = "2"
-dice = { black = [1, 1], white = [1, 1] }
-[setup.figures.robin]
-location = "L2"
-[setup.figures.cyborg]
-location = "L2"
-EXTRA
-'''
+ROBIN_AND_CYBORG = '[setup.figures.robin]\nlocation = "L2"\n[setup.figures.cyborg]\nlocation = "L2"\n'
+
+
+def _titans(extra: str = "") -> str:
+    """Robin and Cyborg on Jump City Park (L2), and `extra`."""
+    return titans_table(ROBIN_AND_CYBORG + extra)
 
 
 def _laid(tmp_path, text: str):
@@ -62,7 +53,7 @@ def _supply(game, token: str, team: str) -> int:
 
 
 def test_a_placed_monster_stands_as_a_figure_no_one_controls_a_foe_of_its_team_alone(tmp_path):
-    game, run = _laid(tmp_path, TITANS.replace("EXTRA", ""))
+    game, run = _laid(tmp_path, _titans())
     rules, state = game.rules, game.state
     monster = _qid(rules, "monster")
     black = state.teams["black"][0]
@@ -85,7 +76,7 @@ def test_a_placed_monster_stands_as_a_figure_no_one_controls_a_foe_of_its_team_a
 
 
 def test_a_monster_is_immune_to_its_tokens_tags_and_its_piece_goes_back_when_knocked_out(tmp_path):
-    game, run = _laid(tmp_path, TITANS.replace("EXTRA", ""))
+    game, run = _laid(tmp_path, _titans())
     rules, state = game.rules, game.state
     monster, stun = _qid(rules, "monster"), _qid(rules, "stun")
     black = state.teams["black"][0]
@@ -111,7 +102,7 @@ def test_a_monster_is_immune_to_its_tokens_tags_and_its_piece_goes_back_when_kno
 def test_a_scenario_s_token_figure_stands_with_its_life_and_damage(tmp_path):
     extra = ('[setup.figures.monster-black]\ntoken = "monster"\nowner = "black"\nlife = 6\ndamage = 4\n'
              'location = "L2"\n')
-    game, run = _laid(tmp_path, TITANS.replace("EXTRA", extra))
+    game, run = _laid(tmp_path, _titans(extra))
     state = game.state
     assert state.figures["monster-black"]["space"] == "jump-city-park"
     assert (state.counters["life/monster-black"], state.counters["damage/monster-black"]) == (6, 4)
@@ -120,7 +111,7 @@ def test_a_scenario_s_token_figure_stands_with_its_life_and_damage(tmp_path):
 
 def test_a_scenario_s_shared_piece_is_the_owner_it_names(tmp_path):
     extra = '[setup.locations.L8]\ntokens = { pizza = { count = 1, owner = "white" } }\n'
-    game, run = _laid(tmp_path, TITANS.replace("EXTRA", extra))
+    game, run = _laid(tmp_path, _titans(extra))
     state = game.state
     [uid] = [u for u in state.zones["on-space/pizza-corner"] if game.rules.cards[state.cards[u]].id == "pizza"]
     assert state.owners[uid] == "white"

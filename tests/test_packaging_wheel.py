@@ -24,8 +24,6 @@ PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mayhem", "dsl", "compiler", "runtime", "site", "content", "docs")
 NOT_BUILT = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
 
-pytestmark = pytest.mark.xdist_group("wheel")
-
 
 def _run(args, cwd: Path, timeout: int = 600, env=None) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)

@@ -29,7 +29,6 @@ from mayhem.site.render import render
 from conftest import CONTENT, FIXTURES
 
 HOSTILE = FIXTURES / "site" / "hostile"
-pytestmark = pytest.mark.xdist_group("site")
 
 
 # content_copy, docs, site and hostile_site: tests/conftest.py (one build per session)

@@ -13,8 +13,6 @@ from mayhem.site.model import SiteModel
 
 from test_site_rulings import faq_site  # noqa: F401  (the fixture box has no `board`)
 
-pytestmark = pytest.mark.xdist_group("site")
-
 
 def _model(board, locations: list[tuple[str, str | None]], vp=()) -> SiteModel:
     def loc(ident, base):

@@ -18,7 +18,6 @@ from mayhem.site.build import build_site
 from conftest import FIXTURES
 from test_site_browser import ARGS, CHROMIUM, _serve
 
-pytestmark = pytest.mark.xdist_group("site")
 RIDGE = FIXTURES / "kernel" / "ridge"
 MAYHEM_WORDS = ("Characters start", "Teams and players", "Mayhem cards drawn", "Mayhem deck")
 

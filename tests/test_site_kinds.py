@@ -20,7 +20,6 @@ from mayhem.site.model import KIND_ORDER
 
 from conftest import FIXTURES
 
-pytestmark = pytest.mark.xdist_group("site")
 KIND = "super-hero-card"
 
 

@@ -18,8 +18,6 @@ from mayhem.site.words import mode_label
 
 from conftest import CONTENT
 
-pytestmark = pytest.mark.xdist_group("site")
-
 
 @pytest.fixture(scope="module")
 def compiled():

@@ -18,7 +18,6 @@ from mayhem.site.build import build_site
 from conftest import FIXTURES
 
 RULINGS = FIXTURES / "site" / "rulings"
-pytestmark = pytest.mark.xdist_group("site")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from mayhem.site.words import mode_label
 
 from conftest import CONTENT
 
-pytestmark = pytest.mark.xdist_group("site")
 MODE_PROPS = [p.name for p in schema.KINDS["mode"].props if p.name not in ("text", "source")]
 
 

@@ -15,8 +15,6 @@ REPO = Path(__file__).resolve().parent.parent
 EXT = REPO / "editors" / "vscode"
 MANIFEST = json.loads((EXT / "package.json").read_text(encoding="utf-8"))
 
-pytestmark = pytest.mark.xdist_group("vscode")
-
 
 @pytest.fixture(scope="module")
 def node_modules():

@@ -18,9 +18,6 @@ EXT = REPO / "editors" / "vscode"
 GRAMMAR = EXT / "syntaxes" / "mayhem.tmLanguage.json"
 CONTENT = REPO / "content"
 
-# the node tools share editors/vscode/node_modules: one worker runs them all
-pytestmark = pytest.mark.xdist_group("vscode")
-
 
 def _load(name: str, path: Path):
     spec = importlib.util.spec_from_file_location(name, path)

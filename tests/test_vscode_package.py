@@ -17,8 +17,6 @@ from mayhem import __version__
 REPO = Path(__file__).resolve().parent.parent
 EXT = REPO / "editors" / "vscode"
 
-pytestmark = pytest.mark.xdist_group("vscode")
-
 
 @pytest.fixture(scope="module")
 def vsix(tmp_path_factory):

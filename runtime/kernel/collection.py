@@ -3,10 +3,14 @@
 `load_game_rules(ir, box, mode=M)` where M's `setup { }` says `take-team-lists()` (a list may
 name any box's cards, `box/id`): the cards of the game's owned figure kinds (`card-type T`, not
 `unowned`) of every other box whose declaration names the same game join the box's own, with
-the keywords and tags those boxes declare (the cards' effects use them), the tokens the box
-has no token of that id for, and the pools of those tokens the box lacks (each other box's
-pool of that id, as its box declares it). The board, its spaces, the decks and the other
-pieces stay the box's own. Other boxes' figures that share an id with the box's stay out."""
+the keywords and tags those boxes declare (the cards' effects use them), the cards of the type
+the game's deck starts with (a list's hand may hold any box's: they are dealt to it, never to
+the deck), the tokens the box has no token of that id for, and the pools of those tokens the
+box lacks (each other box's pool of that id, as its box declares it). The board, its spaces,
+the decks and the other pieces stay the box's own. Other boxes' figures that share an id with
+the box's stay out. What each other box brings is `GameRules.brought` (`brought`): the setup's
+`fill-pools()` sets aside the pieces of a box's pools when none of its figures plays, and
+`shuffle-deck()` leaves its cards out of the deck (keeping.py)."""
 from __future__ import annotations
 
 
@@ -39,6 +43,8 @@ def collection(ir: dict, box: str, chosen) -> tuple[list, tuple]:
         return tops, (box, None)
     types = {_prop(f, "card-type") for f in game["children"]
              if f["kind"] == "figure" and _prop(f, "card-type") and not _prop(f, "unowned")}
+    deck = _prop(game, "draw-from") or "deck"  # the zone the game draws from, the kernel's default
+    types |= {_prop(z, "starts-with") for z in game["children"] if z["kind"] == "zone" and z["id"] == deck} - {None}
     token_kinds = {c["id"] for c in ir["components"] if c["kind"] == "token-type"}
     ids = {(c["kind"], c["id"]) for c in ir["components"] if c["box"] in (box, None)}
     pools = {c["id"] for c in box_comp["children"] if c["kind"] == "pool"}
@@ -58,6 +64,20 @@ def collection(ir: dict, box: str, chosen) -> tuple[list, tuple]:
                 pools.add(pool["id"])
     board = {**box_comp, "children": box_comp["children"] + extra_pools}
     return [board if c is box_comp else c for c in tops] + extra, (box, None, *others)
+
+
+def brought(tops: list, box: str) -> dict[str, dict]:
+    """What each other box brings to the collection (`collection`): its box id -> {"cards": the
+    qids of its cards, "pools": the ids of its pools}; {} for a game of the box's own only."""
+    out: dict[str, dict] = {}
+    for c in tops:
+        if c["kind"] == "box" and c["id"] == box:
+            for pool in c["children"]:
+                if pool["kind"] == "pool" and pool.get("box", box) != box:
+                    out.setdefault(pool["box"], {"cards": set(), "pools": set()})["pools"].add(pool["id"])
+        elif c.get("box") not in (box, None) and c["kind"] != "token":
+            out.setdefault(c["box"], {"cards": set(), "pools": set()})["cards"].add(c["qid"])
+    return out
 
 
 def first_game(tops: list) -> dict[str, tuple]:

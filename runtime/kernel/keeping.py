@@ -135,7 +135,9 @@ def chosen_hands(run, deck: str) -> None:
     """The hands chosen before the game, out of the deck `deck` (shuffle-deck): with
     `first_game`, the box's `first-game` preset (its figures' card ids: the player who controls
     each figure, else its Team's first player, holds them); with `hands` (by player or Team, card
-    ids or `box/id`), the Team's first player holds a Team's. A card not in the deck is left out."""
+    ids or `box/id`), the Team's first player holds a Team's. A card not in the deck is left out,
+    but for a list's card of another box naming the same game (a list's hand is chosen from the
+    whole collection), which the game holds (collection.py): dealt to the hand, a new card."""
     from .piles import _role, move
     rules, state, config = run.rules, run.state, run.game.config
     wanted: dict[str, list[str]] = {}
@@ -147,14 +149,24 @@ def chosen_hands(run, deck: str) -> None:
                 wanted.setdefault(holder, []).extend(rules.first_game.get(figure, ()))
     for who, ids in (getattr(config, "hands", None) or {}).items():
         holder = who if who in state.players else state.teams[who][0]
-        wanted.setdefault(holder, []).extend(i.rsplit("/", 1)[-1] for i in ids)
+        wanted.setdefault(holder, []).extend(ids)
     if not wanted:
         return
     hand = _role(run, "draw-to", "shuffle-deck")
+    others = {q for b in rules.brought.values() for q in b["cards"]}  # other boxes' cards: no deck holds them
     for player, ids in wanted.items():
-        for card_id in ids:
+        for ref in ids:
+            card_id = ref.rsplit("/", 1)[-1]
             uid = next((u for z, pile in state.zones.items() if z == deck or z.startswith(f"{deck}/")
                         for u in pile if run.game.card_id(u) == card_id), None)
+            if uid is None and ref in others:  # a new card of the game, in the deck's pile until it moves
+                per = rules.zones[deck].per
+                pile = deck if not per else f"{deck}/{state.team_of(player) if per == 'team' else player}"
+                uid = len(state.cards)
+                state.cards.append(ref)
+                state.owners.append(player)
+                state.places.append(pile)
+                state.zones.setdefault(pile, []).append(uid)
             if uid is not None:
                 move(run, uid, hand, player)
 
@@ -182,7 +194,9 @@ def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -
     of the card type, one of each, in declaration order (only those whose `flag` is set, when
     given), shuffled (seeded) if `shuffled`; logged `fill`."""
     rules, state = run.rules, run.state
-    qids = [c.qid for c in rules.cards.values() if c.type == ctype and (flag is None or c.props.get(flag))]
+    others = {q for b in rules.brought.values() for q in b["cards"]}  # other boxes' (collection.py): not the box's
+    qids = [c.qid for c in rules.cards.values()
+            if c.type == ctype and (flag is None or c.props.get(flag)) and c.qid not in others]
     per = rules.zones[zone].per
     holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
     for holder in holders:
@@ -272,15 +286,35 @@ def fill_pools(run, env, owner=None) -> None:
     each pool's count, a `pile-on` pool's face down and shuffled on its space), before any step
     of the setup, so that a scenario has them; what this step says, its `owner`, is read there
     (`communal`: with `"none"` every piece lies in the pools zone's one shared pile, a zone kept
-    per Team too, and no token's pieces are a Team's own)."""
+    per Team too, and no token's pieces are a Team's own). The pools another box brings
+    (collection.py) stay only when a figure of that box plays (its figures bring its pieces; the
+    pieces of the others stay in their box): the others' pieces are set aside."""
     if owner not in (None, "placer", "none"):
         raise KernelError(f"fill-pools(owner: {owner!r}): \"placer\" or \"none\"")
     pieces, state = run.rules.pieces, run.state
     if pieces is None:
         return  # a game without pools fills none
+    _set_aside_unbrought(run.rules, state)
     laid = sum(1 for zone in (pieces.pool_zone,) if zone for key in state.zones
                if key == zone or key.startswith(zone + "/") for _ in state.zones[key])
     state.log.append({"event": "fill-pools", "pieces": laid, **({"owner": "none"} if owner == "none" else {})})
+
+
+def _set_aside_unbrought(rules, state) -> None:
+    """The pieces of the pools of each other box none of whose figures plays, out of the game
+    (the kernel's `set-aside` zone, as a scenario's cards out of the game)."""
+    playing = {fig.get("card") for fig in state.figures.values()}
+    absent = {q for b in rules.brought.values() if not b["cards"] & playing
+              for pool in b["pools"] for q in rules.pieces.fed.get(pool, ())}
+    if not absent:
+        return
+    aside = state.zones.setdefault("set-aside", [])
+    for key, pile in state.zones.items():
+        if key != "set-aside" and any(state.cards[u] in absent for u in pile):
+            for uid in [u for u in pile if state.cards[u] in absent]:
+                pile.remove(uid)
+                aside.append(uid)
+                state.places[uid] = "set-aside"
 
 
 def announce_together(run, env, event, figures) -> None:

@@ -145,6 +145,7 @@ class GameRules:
     hearing: object = field(default=None, compare=False, repr=False)  # the game's own events (listeners.py)
     box_props: dict = field(default_factory=dict)  # the box's printed properties (`box-property`, vocabulary.py)
     mode: object = None  # modes.Chosen: the mode the game is played in (None: as declared)
+    brought: dict = field(default_factory=dict)  # box -> its cards and pools a mode's lists bring (collection.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -167,7 +168,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     if mode is not None:
         from .modes import apply_mode
         ir, chosen = apply_mode(ir, box, mode)
-    from .collection import collection, first_game
+    from .collection import brought, collection, first_game
     tops, boxes = collection(ir, box, chosen)  # a mode taking team lists: every box's figures (collection.py)
     box_comp = next((c for c in tops if c["kind"] == "box"), None)
     if box_comp is None:
@@ -258,7 +259,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                       {name: effects[name]["body"] for name in ("setup", "turn", "turn-end") if name in effects},
                       end["when"] if end else None, roles)
     rules.slots["end"] = end["body"] if end else []
-    rules.mode = chosen
+    rules.mode, rules.brought = chosen, brought(tops, box)  # what other boxes bring (collection.py)
     rules.box_props, rules.first_game = {k: v["value"] for k, v in box_comp["props"].items()}, first_game(tops)
     for name in ("round", "round-end"):
         if name in effects:
