@@ -74,14 +74,24 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1, m
         click.echo(summary.report())
 
 
-def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
+def play(ir, box, players, seed, bot, decks, log_path, mode="standard", mayhem=None) -> None:
+    """`mayhem`: a Mayhem box's GameConfig, played by the kernel under the runtime setting `kernel`
+    (runtime/switch.py): its first game and team lists, the players its mode seats."""
+    from dataclasses import replace
     from mayhem.runtime.kernel import KernelConfig, KernelGame
     from mayhem.runtime.kernel.play import default_decks, make_bot, write_log
     rules = _rules(ir, box, mode)
-    players = _players(rules, players)
-    chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
     seed = seed if seed is not None else _random.randrange(10 ** 6)
-    game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
+    if mayhem is not None:
+        from mayhem.runtime.switch_game import kernel_config
+        config = kernel_config(rules, replace(mayhem, seed=seed))
+        if players is not None and players != config.players:
+            raise click.UsageError(f"--players: box '{box}' in mode {mode} seats {config.players} players")
+    else:
+        players = _players(rules, players)
+        chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
+        config = KernelConfig(players=players, seed=seed, decks=chosen)
+    game = KernelGame(rules, config)
     console = _console()
     shown = f" ({rules.mode.name})" if rules.mode is not None else ""
     console.print(f"[bold]{rules.game['name']}[/bold]{shown}, seed {seed}: you are p1, the {bot} bot plays the others.")
@@ -150,7 +160,8 @@ def _show(console, game) -> None:
                       highlight=False, markup=False)
     hand = game.rules.zone_roles["draw-to"]
     if hand is not None:
-        cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1", [])]
+        team = state.team_of("p1") if state.teams else None  # a hand kept per Team (the Mayhem rules)
+        cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1") or state.zones.get(f"{hand}/{team}", [])]
         console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
 
 

@@ -9,7 +9,7 @@ from .decisions import IllegalAction
 from .engine import GameConfig
 from .game import LOG_VERSION, Game
 from .kernel import load_game_rules
-from .kernel.play import KernelLogError, is_kernel_log, replay as kernel_replay
+from .kernel.play import KernelLogError, is_kernel_log, read_kernel_log, replay as kernel_replay
 from .rules import Rules
 
 
@@ -109,8 +109,42 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
 
 
 def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
+    """A kernel log: of a game of a box that names a game, or of a Mayhem box the kernel played
+    under the runtime setting `kernel` (its header says `runtime`: _replay_switched)."""
+    from .switch import kernel_ir
     try:
-        report = kernel_replay(lambda box, mode=None: load_game_rules(rules.ir, box, mode=mode), path)
+        head = read_kernel_log(path)[0]
+        if head.get("runtime") == "kernel":
+            return _replay_switched(rules, path)
+        report = kernel_replay(lambda box, mode=None: load_game_rules(kernel_ir(rules.ir), box, mode=mode), path)
     except KernelLogError as exc:
         raise LogError(str(exc)) from None
     return ReplayReport(report.ok, 0, report.decisions, report.message)
+
+
+def _replay_switched(rules: Rules, path: str | Path) -> ReplayReport:
+    """A log of runtime/switch_game.py's KernelMayhemGame, played again on the kernel from its
+    header (the game's GameConfig): the same decisions, result and final state?"""
+    head, taken, result, state = read_kernel_log(path)
+    if head.get("ir_digest") != rules.digest:
+        return ReplayReport(False, 0, 0, f"the log was made with other content (IR {head.get('ir_digest')}, "
+                                         f"now {rules.digest})")
+    try:
+        game = Game(rules, config_from_header(head), runtime="kernel")
+        decision = game.start()
+    except ValueError as exc:  # a box or mode the content does not have (a KernelError too)
+        return ReplayReport(False, 0, 0, f"the log's header: {exc}")
+    for n, step in enumerate(taken, 1):
+        if decision is None:
+            return ReplayReport(False, 0, n - 1, f"the game ended before decision {n} ({step['action']})")
+        try:
+            decision = game.act(step["action"])
+        except IllegalAction as exc:
+            return ReplayReport(False, 0, n - 1, f"decision {n}: {exc}")
+    if result is None:
+        return ReplayReport(False, 0, len(taken), "the log has no result line: it was cut short")
+    if json.loads(json.dumps(game.result())) != result:
+        return ReplayReport(False, 0, len(taken), f"the replay ends {game.result()}, the log {result}")
+    if state is not None and json.loads(json.dumps(game.state.to_json(), default=str)) != state:
+        return ReplayReport(False, 0, len(taken), "the replay's final state differs from the log's")
+    return ReplayReport(True, 0, len(taken), "the same game (played by the rules kernel)")
