@@ -32,9 +32,9 @@ FOLDERS = ("core", "teen-titans-go", "looney-tunes", "modes")
 SCENARIOS = ROOT / "tests" / "scenarios"
 
 
-# The kernel's log lines in the Mayhem scenarios' words: runtime/scenario_kernel.py's LOG_LINES (`mayhem
-# scenario run --runtime kernel` reads them too).
-from mayhem.runtime.scenario_kernel import LOG_LINES  # noqa: E402
+# The kernel's log lines in the Mayhem scenarios' words: compiler/scenario_log_lines.py (moved there so that
+# `mayhem scenario run --runtime kernel` reads them too).
+from mayhem.compiler.scenario_log_lines import LOG_LINES  # noqa: E402
 
 
 @lru_cache(maxsize=4)

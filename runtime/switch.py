@@ -9,6 +9,7 @@ the IR with every such box naming it. The setting is an argument (`runtime=`, th
 a game of its own (Marvel Mayhem) is the kernel's whatever the setting says."""
 from __future__ import annotations
 
+import json
 import os
 
 RUNTIMES = ("engine", "kernel")
@@ -46,18 +47,17 @@ _NAMED: dict[int, tuple[dict, dict]] = {}  # id(ir) -> (the IR, the IR whose box
 def kernel_ir(ir: dict) -> dict:
     """The IR in which every box that names no game names the shared rules' game (the IR itself
     when there is none to name). Made once per IR (the same object each time: the kernel's
-    loads are cached by the IR's id). Only the boxes' components are copied."""
+    loads are cached by the IR's id), a copy: `ir` is left as it is."""
     hit = _NAMED.get(id(ir))
     if hit is not None and hit[0] is ir:
         return hit[1]
     game = shared_game(ir)
     if game is None:
         return ir
-    named = dict(ir)
-    named["components"] = [
-        {**c, "props": {**c["props"], "game": {"value": game, "source": {"kind": "authored"}}}}
-        if c["kind"] == "box" and "game" not in c["props"] else c
-        for c in ir["components"]]
+    named = json.loads(json.dumps(ir))  # its own copy: the kernel's load marks what it reads (a trigger's `once`)
+    for c in named["components"]:
+        if c["kind"] == "box" and "game" not in c["props"]:
+            c["props"]["game"] = {"value": game, "source": {"kind": "authored"}}
     if len(_NAMED) > 8:
         _NAMED.clear()
     _NAMED[id(ir)] = (ir, named)
