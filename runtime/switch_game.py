@@ -9,12 +9,12 @@ words: a Location is its label `L4` (runtime/scenario_kernel.py's `to_scenario`)
 `draft`, `optional`, `option`, `reaction`). `act` takes those strings back; `result()` is the
 engine's (winners as Teams, the kept counters by Team, each Team's characters). What differs:
 the random stream is the kernel's (a seed gives another game than the engine's), `events` is
-the kernel's log, `state` the kernel's State, and a log is a kernel log (runtime/replay.py
-replays it on the kernel)."""
+the kernel's log (with the decisions where they were asked), `state` the kernel's State, and
+a log, in the engine's format, says `runtime: kernel` in its header (runtime/replay.py replays
+it on the kernel)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from .decisions import Decision, IllegalAction, slug
 from .switch import kernel_ir
@@ -70,6 +70,7 @@ class KernelMayhemGame:
         self.decision: Decision | None = None
         self._shown: list[str] = []  # the decision's actions in the kernel's words, in its order
         self._capped = False
+        self._at: list[int] = []  # each decision answered: the length of the kernel's log then (events)
 
     # -- the engine's API ------------------------------------------------------------------
 
@@ -79,7 +80,18 @@ class KernelMayhemGame:
 
     @property
     def events(self) -> list[dict]:
-        return self.kernel.state.log
+        """The kernel's log with each decision answered where it was asked (the engine's
+        `decision` events: player, decision kind, action in the engine's words)."""
+        log, out, at = self.kernel.state.log, [], self._at
+        steps = self.history
+        n = 0
+        for i, entry in enumerate(log):
+            while n < len(steps) and at[n] <= i:
+                out.append(_decision(steps[n]))
+                n += 1
+            out.append(entry)
+        out += [_decision(step) for step in steps[n:]]
+        return out
 
     @property
     def over(self) -> bool:
@@ -108,6 +120,7 @@ class KernelMayhemGame:
             if action not in self._shown:  # the kernel's own words are taken too
                 raise IllegalAction(action, self.decision) from None
             said = action
+        self._at.append(len(self.kernel.state.log))
         return self._show(self._capping(lambda: self.kernel.act(said)))
 
     def play_out(self, choose, pick=None) -> None:
@@ -119,6 +132,7 @@ class KernelMayhemGame:
         if pick is not None:
             from .kernel.play import _Draws
             draws, cap, kernel = _Draws(self.config.seed, self.krules), self.config.max_rounds, self.kernel
+            at = self._at
 
             class Capped(dict):
                 def __missing__(self, player):
@@ -127,6 +141,7 @@ class KernelMayhemGame:
                     def capped(actions):
                         if kernel.state.round > cap:
                             raise RoundLimit()
+                        at.append(len(kernel.state.log))
                         return draw(actions)
                     self[player] = capped
                     return capped
@@ -140,7 +155,7 @@ class KernelMayhemGame:
         twin = object.__new__(KernelMayhemGame)
         twin.__dict__.update(self.__dict__)
         twin.kernel = self.kernel.clone()
-        twin._shown = list(self._shown)
+        twin._shown, twin._at = list(self._shown), list(self._at)
         return twin
 
     def result(self) -> dict:
@@ -161,19 +176,22 @@ class KernelMayhemGame:
         return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
 
     def header(self) -> dict:
+        """The engine's header (runtime/game.py), and `runtime`: the kernel played the game."""
+        from .game import LOG_VERSION
         cfg = self.config
-        return {"kernel_log": 1, "runtime": LOG_RUNTIME, "ir_digest": self.rules.digest, "box": cfg.box,
-                "seed": cfg.seed, "players": self.kernel.config.players, "decks": [], "mode": cfg.mode,
-                "first_game": cfg.first_game, "teams": cfg.teams, "sides": cfg.sides,
-                "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
+        return {"mayhem_log": LOG_VERSION, "runtime": LOG_RUNTIME, "ir_digest": self.rules.digest, "box": cfg.box,
+                "seed": cfg.seed, "mode": cfg.mode, "first_game": cfg.first_game, "teams": cfg.teams,
+                "sides": cfg.sides, "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
 
     def write_log(self, path) -> None:
-        """A kernel log (runtime/kernel/play.py's lines) whose header is this game's GameConfig:
-        the decisions in the engine's words, the result (the engine's), the kernel's final state."""
-        lines = [self.header()] + [{"decision": h} for h in self.history] + [
-            {"result": self.result()}, {"state": self.kernel.state.to_json()}]
-        Path(path).write_text("".join(json.dumps(x, sort_keys=True, default=str) + "\n" for x in lines),
-                              encoding="utf-8")
+        """The engine's JSON Lines log (runtime/game.py): the header, every event (the kernel's
+        log with the decisions where they were asked), then the result; `mayhem replay` replays
+        it on the kernel (runtime/replay.py)."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps({"header": self.header()}, sort_keys=True) + "\n")
+            for event in self.events:
+                fh.write(json.dumps(event, sort_keys=True, default=str) + "\n")
+            fh.write(json.dumps({"result": self.result()}, sort_keys=True) + "\n")
 
     # -- the kernel's words in the engine's ------------------------------------------------
 
@@ -237,6 +255,11 @@ class KernelMayhemGame:
                     return text
                 raise IllegalAction(text, shown) from None
         return answer
+
+
+def _decision(step: dict) -> dict:
+    """A decision answered as the engine logs it."""
+    return {"event": "decision", "player": step["player"], "decision": step["kind"], "action": step["action"]}
 
 
 def _team_name(state, player: str) -> str:

@@ -71,11 +71,12 @@ def test_simulate_and_its_logs_replay_on_the_kernel(ir, rules, tmp_path):
     summary = simulate(ir, "teen-titans-go", 1, ["random"], seed=1, log_dir=tmp_path, runtime="kernel")
     assert summary.runtime == "kernel" and summary.games == 1 and summary.as_dict()["runtime"] == "kernel"
     log = tmp_path / "seed-1.jsonl"
-    assert json.loads(log.read_text().splitlines()[0])["runtime"] == "kernel"
-    report = replay(rules, log)
-    assert report.ok, report.message
     lines = log.read_text().splitlines()
-    lines[5] = lines[5].replace('"action": "', '"action": "x')  # a decision the game never offers
+    assert json.loads(lines[0])["header"]["runtime"] == "kernel" and "result" in json.loads(lines[-1])
+    report = replay(rules, log)
+    assert report.ok and report.decisions == sum('"event": "decision"' in line for line in lines), report.message
+    first = next(i for i, line in enumerate(lines) if '"event": "decision"' in line)
+    lines[first] = lines[first].replace('"action": "', '"action": "x')  # a decision the game never offers
     log.write_text("\n".join(lines) + "\n")
     assert not replay(rules, log).ok
 
