@@ -133,11 +133,10 @@ class Summary:
 
     def report(self) -> str:
         n = max(self.games, 1)
-        lines = ["runtime: the rules kernel (the Mayhem box as naming the shared rules' game)"] \
-            if self.runtime != "engine" else []
-        lines += [f"games: {self.games}   decisions: {self.decisions}   "
+        played = "   runtime: the rules kernel" if self.runtime != "engine" else ""
+        lines = [f"games: {self.games}   decisions: {self.decisions}   "
                  f"time: {self.seconds:.1f} s   ({self.decisions / max(self.seconds, 1e-9):,.0f} decisions/s, "
-                 f"{self.games / max(self.seconds, 1e-9):.1f} games/s)",
+                 f"{self.games / max(self.seconds, 1e-9):.1f} games/s){played}",
                  f"mean rounds: {sum(self.rounds) / n:.1f}"]
         lines.append("endings: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in sorted(self.endings.items())))
         lines.append("wins by team: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_team.items())))

@@ -89,7 +89,7 @@ def test_run_scenario_under_the_switch_plays_it_on_the_kernel(rules):
 
 def test_the_cli_routes_simulate_scenario_and_play(tmp_path):
     out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--runtime", "kernel", "--content", CONTENT)
-    assert out.exit_code == 0 and out.stdout.startswith("runtime: the rules kernel"), out.output
+    assert out.exit_code == 0 and out.stdout.splitlines()[0].endswith("runtime: the rules kernel"), out.output
     out = invoke("scenario", "run", SCENARIO, "--runtime", "kernel", "--content", CONTENT)
     assert out.exit_code == 0 and "1 passed, 0 failed" in out.stdout, out.output
     out = invoke("play", "--box", "teen-titans-go", "--seed", "3", "--content", CONTENT, input="q\n",
