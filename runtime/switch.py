@@ -9,6 +9,7 @@ the IR with every such box naming it. The setting is an argument (`runtime=`, th
 a game of its own (Marvel Mayhem) is the kernel's whatever the setting says."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 import json
 import os
 
@@ -77,3 +78,21 @@ def switched(ir: dict, box: str, runtime: str | None = None) -> bool:
 def ir_for(ir: dict, box: str, runtime: str | None = None) -> dict:
     """The IR that plays `box` under the setting: kernel_ir(ir) when it is switched, else `ir`."""
     return kernel_ir(ir) if switched(ir, box, runtime) else ir
+
+
+@contextmanager
+def using(runtime: str | None):
+    """MAYHEM_RUNTIME set to `runtime` while the block runs, then as it was (None: left as it is):
+    the setting of a command whose callees read it from the environment (`mayhem diff`)."""
+    if runtime is None:
+        yield
+        return
+    before = os.environ.get(ENV)
+    os.environ[ENV] = runtime_setting(runtime)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(ENV, None)
+        else:
+            os.environ[ENV] = before

@@ -101,5 +101,7 @@ def test_a_runtime_that_is_none_is_a_usage_error_with_a_hint():
     out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--runtime", "kernl", "--content", CONTENT)
     assert out.exit_code == 2 and "--runtime: no runtime 'kernl' (did you mean 'kernel'?)" in out.output
     assert "Traceback" not in out.output
+    out = invoke("diff", CONTENT, CONTENT, "--runtime", "kerne")
+    assert out.exit_code == 2 and "--runtime: no runtime 'kerne' (did you mean 'kernel'?)" in out.output
     out = invoke("scenario", "run", SCENARIO, "--content", CONTENT, env={ENV: "both"})
     assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; runtimes: engine" in out.output
