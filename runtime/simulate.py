@@ -69,7 +69,7 @@ def _play_kernel(game, bots: list[str], log_dir: Path | None) -> dict:
     result = game.result()
     result["decisions"] = game.decisions
     result["seed"] = game.config.seed
-    result["bots"] = {p: t for t, players in game.state.teams.items() for p in players}
+    result["bots"] = {p: name for name, players in game.teams().items() for p in players}
     result["bot_names"] = {f"p{i + 1}": "random" for i in range(len(bots))}
     return result
 

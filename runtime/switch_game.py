@@ -169,11 +169,16 @@ class KernelMayhemGame:
         reason = "max-rounds" if self._capped else res.get("reason")
         winners = [] if self._capped else sorted({_team_name(st, p) for p in res.get("winners") or ()})
         run = Run(self.kernel, [])
-        counters = {c: {t: value(run, c, t) for t in st.teams} for c in kept_as_pieces(self.rules)
+        counters = {c: {_team_label(st, t): value(run, c, t) for t in st.teams} for c in kept_as_pieces(self.rules)
                     if c in self.krules.counters and getattr(self.krules.counters[c], "kept_as", None)}
-        teams = {t: [f for f, x in st.figures.items() if x.get("owner") == t and x.get("kind") == "character"]
-                 for t in st.teams}
+        teams = {_team_label(st, t): [f for f, x in st.figures.items()
+                                      if x.get("owner") == t and x.get("kind") == "character"] for t in st.teams}
         return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
+
+    def teams(self) -> dict[str, list[str]]:
+        """Each Team, as the engine names it, with its players."""
+        st = self.kernel.state
+        return {_team_label(st, t): list(players) for t, players in st.teams.items()}
 
     def header(self) -> dict:
         """The engine's header (runtime/game.py), and `runtime`: the kernel played the game."""
@@ -263,10 +268,14 @@ def _decision(step: dict) -> dict:
 
 
 def _team_name(state, player: str) -> str:
-    """A winning player's Team as the engine names it: its id; a Team of one player the game does
-    not name (Free-For-All's t1, t2 ...) after its player (bench/parity_kernel.py's reading)."""
-    import re
+    """A player's Team as the engine names it (_team_label); the player, if in none."""
     team = state.team_of(player)
-    if team is None or (re.fullmatch(r"t\d+", team) and len(state.teams.get(team, ())) == 1):
-        return player
-    return team
+    return player if team is None else _team_label(state, team)
+
+
+def _team_label(state, team: str) -> str:
+    """A Team as the engine names it: its id; a Team of one player the game does not name
+    (Free-For-All's t1, t2 ...) after its player (bench/parity_kernel.py's reading)."""
+    import re
+    players = state.teams.get(team, ())
+    return players[0] if re.fullmatch(r"t\d+", team) and len(players) == 1 else team
