@@ -74,23 +74,14 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1, m
         click.echo(summary.report())
 
 
-def play(ir, box, players, seed, bot, decks, log_path, mode="standard", mayhem=None) -> None:
-    """`mayhem`: a Mayhem box's GameConfig, played by the kernel under the runtime setting `kernel`
-    (runtime/switch.py): its first game and team lists, the players its mode seats."""
-    from dataclasses import replace
+def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     from mayhem.runtime.kernel import KernelConfig, KernelGame
     from mayhem.runtime.kernel.play import default_decks, make_bot, write_log
     rules = _rules(ir, box, mode)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
-    if mayhem is not None:
-        from mayhem.runtime.switch_game import kernel_config
-        config = kernel_config(rules, replace(mayhem, seed=seed))
-        if players is not None and players != config.players:
-            raise click.UsageError(f"--players: box '{box}' in mode {mode} seats {config.players} players")
-    else:
-        players = _players(rules, players)
-        chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
-        config = KernelConfig(players=players, seed=seed, decks=chosen)
+    players = _players(rules, players)
+    chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
+    config = KernelConfig(players=players, seed=seed, decks=chosen)
     game = KernelGame(rules, config)
     console = _console()
     shown = f" ({rules.mode.name})" if rules.mode is not None else ""
@@ -121,6 +112,42 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard", mayhem=N
                   f"after {result['turns']} turns")
     if log_path:
         write_log(game, log_path)
+        console.print(f"log written to {log_path}")
+
+
+def play_switched(game, title: str, bot: str, seed: int, log_path) -> None:
+    """`mayhem play` of a Mayhem box under the runtime setting `kernel` (runtime/switch.py): `game`
+    a KernelMayhemGame (runtime/switch_game.py), its questions in the engine's words, the
+    engine's bots on the other seats, the kernel's events told, the engine's log format."""
+    from mayhem.runtime import make_bot
+    console = _console()
+    console.print(f"[bold]{title}[/bold], seed {seed}: you are p1, the {bot} bot plays the other seats "
+                  "(runtime: the rules kernel).")
+    bots, shown = {}, 0
+    decision = game.start()
+    while decision is not None:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        shown = len(game.state.log)
+        if decision.player == "p1":
+            _show(console, game.kernel)
+            for i, action in enumerate(decision.actions, 1):
+                console.print(f"  {i}. {action}", highlight=False, markup=False)
+            answer = _ask(decision)
+            if answer is None:
+                console.print("the game is left unfinished")
+                break
+        else:
+            bots.setdefault(decision.player, make_bot(bot, seed + int(decision.player[1:])))
+            answer = bots[decision.player].choose(decision, game)
+        decision = game.act(answer)
+    else:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        r = game.result()
+        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
+    if log_path:
+        game.write_log(log_path)
         console.print(f"log written to {log_path}")
 
 

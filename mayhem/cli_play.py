@@ -113,15 +113,18 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     from mayhem import tui
     from mayhem.narrate import Narrator
     from mayhem.runtime import Game, GameConfig
-    from mayhem.runtime.switch import kernel_ir, switched
+    from mayhem.runtime.switch import switched
 
     runtime = _runtime(runtime)
     ir, rules = _rules(content, allow_errors)
     if box in rules.boxes and switched(ir, box, runtime):  # a Mayhem box played by the rules kernel
+        if bot not in ("random", "greedy"):
+            raise click.UsageError(f"--bot: box '{box}' is played by the bots random, greedy, not '{bot}'")
         lists = _setup(ir, rules, box, mode, teams)
-        chosen = GameConfig(box, first_game=first_game, mode=mode, team_lists=lists)
-        return kernel.play(kernel_ir(ir), box, players, seed, "random" if bot == "greedy" else bot, decks,
-                           log_path, mode, mayhem=chosen)
+        seed = seed if seed is not None else _random.randrange(10 ** 6)
+        game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists),
+                    runtime="kernel")
+        return kernel.play_switched(game, f"{rules.boxes[box]['name']} ({mode})", bot, seed, log_path)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path, mode)
