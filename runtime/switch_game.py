@@ -124,12 +124,14 @@ class KernelMayhemGame:
         return self._show(self._capping(lambda: self.kernel.act(said)))
 
     def play_out(self, choose, pick=None) -> None:
-        """Plays on to the end, `choose(decision)` answering each question (in the engine's words).
-        `pick`, the engine's random bots' picks (simulate), plays the kernel's random bots instead
-        (runtime/kernel/play.py `_Draws`: the games bench/parity.py --kernel plays)."""
+        """Plays on to the end, `choose(decision)` answering each question (in the engine's words):
+        the same game as act() by act() with the same answers. The engine's `pick` (the same
+        answers as `choose`, by their Actions) is not needed: `choose` answers. `pick=True` plays
+        the kernel's random bots instead (runtime/kernel/play.py `_Draws`: the games
+        bench/parity.py --kernel plays; simulate's)."""
         if self.over:
             return
-        if pick is not None:
+        if pick is True:
             from .kernel.play import _Draws
             draws, cap, kernel = _Draws(self.config.seed, self.krules), self.config.max_rounds, self.kernel
             at = self._at
@@ -251,6 +253,7 @@ class KernelMayhemGame:
         def answer(decision):
             if kernel.state.round > cap:
                 raise RoundLimit()
+            self._at.append(len(kernel.state.log))
             shown = self._translate(decision)
             text = str(choose(shown))
             try:

@@ -58,6 +58,24 @@ def test_game_under_the_switch_is_the_kernel_s_with_the_engine_s_api(rules, monk
     assert len(twin.history) == 30 and twin.decision is not None  # the clone stayed where it was
 
 
+def test_play_out_under_the_switch_is_the_game_act_by_act_gives(rules):
+    games = []
+    for in_place in (False, True):
+        game = Game(rules, GameConfig("looney-tunes", seed=4, max_rounds=2), runtime="kernel")
+        bots = {p: make_bot("random", i) for i, p in enumerate(("p1", "p2"))}
+        if in_place:
+            game.play_out(lambda d: bots[d.player].choose(d, game))
+        else:
+            decision = game.start()
+            while decision is not None:
+                decision = game.act(bots[decision.player].choose(decision, game))
+        games.append(game)
+    a, b = games
+    assert len(a.history) > 20 and a.history == b.history and a.result() == b.result()
+    assert a.events == b.events  # the decisions where they were asked, too
+    assert [e["action"] for e in a.events if e["event"] == "decision"] == [h["action"] for h in a.history]
+
+
 def test_game_under_the_switch_plays_out_to_a_winner(rules):
     game = Game(rules, GameConfig("looney-tunes", seed=3), runtime="kernel")
     game.play_out(None, pick=True)
