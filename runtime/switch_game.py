@@ -15,6 +15,7 @@ it on the kernel)."""
 from __future__ import annotations
 
 import json
+import re
 
 from .decisions import Decision, IllegalAction, slug
 from .switch import kernel_ir
@@ -23,6 +24,7 @@ LOG_RUNTIME = "kernel"  # a log's header `runtime`: a game of a Mayhem box playe
 # the kernel's decision kinds in the engine's words (`action` is `die` or `turn`: _kind)
 KINDS = {"pick": "draft", "may": "optional", "choose": "option", "react": "reaction", "move": "npc"}
 VERBS = {"react": "play"}  # a verb the engine says otherwise
+LABELLED = re.compile(r"^(do|choose) (.+)$")  # the answers that name an option by its label
 
 
 class RoundLimit(Exception):
@@ -218,9 +220,8 @@ class KernelMayhemGame:
 
     def _said(self, action: str) -> str:
         from .scenario_kernel import to_scenario
-        text = to_scenario(action, self._tiles(), VERBS)
-        verb, _, rest = text.partition(" ")
-        return f"{verb} {slug(rest)}" if verb in ("do", "choose") and rest else text
+        text = to_scenario(action, self._tiles(), VERBS)  # an option's label: its slug (as the engine names it)
+        return LABELLED.sub(lambda m: f"{m.group(1)} {slug(m.group(2))}", text)
 
     def _kind(self, kind: str, action: str) -> str:
         if kind == "action":
@@ -279,6 +280,5 @@ def _team_name(state, player: str) -> str:
 def _team_label(state, team: str) -> str:
     """A Team as the engine names it: its id; a Team of one player the game does not name
     (Free-For-All's t1, t2 ...) after its player (bench/parity_kernel.py's reading)."""
-    import re
     players = state.teams.get(team, ())
     return players[0] if re.fullmatch(r"t\d+", team) and len(players) == 1 else team
