@@ -150,4 +150,4 @@ def _replay_switched(rules: Rules, header: dict, logged: list[dict], result: dic
     if json.loads(json.dumps(game.result())) != result:
         return ReplayReport(False, len(replayed), len(actions), "the result differs")
     unfinished = "" if decision is None else " (the game was left unfinished)"
-    return ReplayReport(True, len(replayed), len(actions), "replay matches the log (played by the rules kernel)" + unfinished)
+    return ReplayReport(True, len(game.events), len(actions), "replay matches the log" + unfinished)
