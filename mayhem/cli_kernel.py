@@ -78,10 +78,11 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     from mayhem.runtime.kernel import KernelConfig, KernelGame
     from mayhem.runtime.kernel.play import default_decks, make_bot, write_log
     rules = _rules(ir, box, mode)
+    seed = seed if seed is not None else _random.randrange(10 ** 6)
     players = _players(rules, players)
     chosen = _decks(rules, decks) or default_decks(rules, players)  # as `simulate` deals them: the seed's choice
-    seed = seed if seed is not None else _random.randrange(10 ** 6)
-    game = KernelGame(rules, KernelConfig(players=players, seed=seed, decks=chosen))
+    config = KernelConfig(players=players, seed=seed, decks=chosen)
+    game = KernelGame(rules, config)
     console = _console()
     shown = f" ({rules.mode.name})" if rules.mode is not None else ""
     console.print(f"[bold]{rules.game['name']}[/bold]{shown}, seed {seed}: you are p1, the {bot} bot plays the others.")
@@ -111,6 +112,42 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
                   f"after {result['turns']} turns")
     if log_path:
         write_log(game, log_path)
+        console.print(f"log written to {log_path}")
+
+
+def play_switched(game, title: str, bot: str, seed: int, log_path) -> None:
+    """`mayhem play` of a Mayhem box under the runtime setting `kernel` (runtime/switch.py): `game`
+    a KernelMayhemGame (runtime/switch_game.py), its questions in the engine's words, the
+    engine's bots on the other seats, the kernel's events told, the engine's log format."""
+    from mayhem.runtime import make_bot
+    console = _console()
+    console.print(f"[bold]{title}[/bold], seed {seed}: you are p1, the {bot} bot plays the other seats "
+                  "(runtime: the rules kernel).")
+    bots, shown = {}, 0
+    decision = game.start()
+    while decision is not None:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        shown = len(game.state.log)
+        if decision.player == "p1":
+            _show(console, game.kernel)
+            for i, action in enumerate(decision.actions, 1):
+                console.print(f"  {i}. {action}", highlight=False, markup=False)
+            answer = _ask(decision)
+            if answer is None:
+                console.print("the game is left unfinished")
+                break
+        else:
+            bots.setdefault(decision.player, make_bot(bot, seed + int(decision.player[1:])))
+            answer = bots[decision.player].choose(decision, game)
+        decision = game.act(answer)
+    else:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        r = game.result()
+        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
+    if log_path:
+        game.write_log(log_path)
         console.print(f"log written to {log_path}")
 
 
@@ -150,7 +187,8 @@ def _show(console, game) -> None:
                       highlight=False, markup=False)
     hand = game.rules.zone_roles["draw-to"]
     if hand is not None:
-        cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1", [])]
+        team = state.team_of("p1") if state.teams else None  # a hand kept per Team (the Mayhem rules)
+        cards = [game.card_id(uid) for uid in state.zones.get(f"{hand}/p1") or state.zones.get(f"{hand}/{team}", [])]
         console.print(f"your {hand}: {', '.join(cards) or 'empty'}", highlight=False, markup=False)
 
 

@@ -29,8 +29,22 @@ PLAYERS = click.option("--players", type=int, default=None,
                        help="Games of the rules kernel (Marvel Mayhem): how many players (default: the fewest).")
 DECKS = click.option("--decks", default=None,
                      help="Games of the rules kernel: one deck per player, comma-separated (default: a seeded choice).")
+RUNTIME = click.option("--runtime", default=None, metavar="engine|kernel",
+                       help="Who plays a Mayhem box: engine (the Mayhem engine, the default) or kernel (the rules "
+                            "kernel, the box as naming the shared rules' game); default: the environment variable "
+                            "MAYHEM_RUNTIME, else engine. A box that names a game of its own is the kernel's.")
 TEAMS = click.option("--teams", default=None,
                      help="A mode with team lists (Competitive Mode): one team-list file per Team, comma-separated, in the order of the game's team-names (see `mayhem team check`).")
+
+
+def _runtime(value: str | None) -> str:
+    """The runtime setting (--runtime, else MAYHEM_RUNTIME; runtime/switch.py): a UsageError with
+    a hint for a value that names no runtime."""
+    from mayhem.runtime.switch import RuntimeSettingError, runtime_setting
+    try:
+        return runtime_setting(value)
+    except RuntimeSettingError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _setup(ir, rules, box: str, mode: str, teams: str | None):
@@ -91,14 +105,26 @@ def _team(ir, path: Path):
 @ALLOW_ERRORS
 @PLAYERS
 @DECKS
-def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors, players=None, decks=None):
+@RUNTIME
+def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors, players=None, decks=None,
+         runtime=None):
     """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
     import random as _random
     from mayhem import tui
     from mayhem.narrate import Narrator
     from mayhem.runtime import Game, GameConfig
+    from mayhem.runtime.switch import switched
 
+    runtime = _runtime(runtime)
     ir, rules = _rules(content, allow_errors)
+    if box in rules.boxes and switched(ir, box, runtime):  # a Mayhem box played by the rules kernel
+        if bot not in ("random", "greedy"):
+            raise click.UsageError(f"--bot: box '{box}' is played by the bots random, greedy, not '{bot}'")
+        lists = _setup(ir, rules, box, mode, teams)
+        seed = seed if seed is not None else _random.randrange(10 ** 6)
+        game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists),
+                    runtime="kernel")
+        return kernel.play_switched(game, f"{rules.boxes[box]['name']} ({mode})", bot, seed, log_path)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path, mode)
@@ -182,8 +208,9 @@ def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
 @ALLOW_ERRORS
 @PLAYERS
 @DECKS
+@RUNTIME
 def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt, content,
-             allow_errors, players=None, decks=None):
+             allow_errors, players=None, decks=None, runtime=None):
     """Run many seeded games between bots and print win rates by Team, player and character,
     mean rounds, and how games ended."""
     from rich.progress import Progress
@@ -193,6 +220,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
 
     if games < 1 or jobs < 1:
         raise click.UsageError("--games and --jobs must be at least 1")
+    runtime = _runtime(runtime)
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem): its own bots
         kernel.refuse_mayhem_options(box, teams, first_game)
@@ -209,7 +237,8 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     with Progress(console=_console(err=True), transient=True) as progress:
         task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
         summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
-                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
+                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task),
+                          runtime=runtime)
     if fmt == "json":
         import json
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
@@ -240,10 +269,13 @@ def team_check(files, content, allow_errors):
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @CONTENT
 @ALLOW_ERRORS
-def replay(log, content, allow_errors):
-    """Replay a game log and verify that the same game comes out."""
+@RUNTIME
+def replay(log, content, allow_errors, runtime=None):
+    """Replay a game log and verify that the same game comes out (a log says who played it: a
+    log the rules kernel wrote is replayed by the kernel, whatever --runtime says)."""
     from mayhem.runtime import LogError, replay as run_replay
 
+    _runtime(runtime)  # checked as the other commands check it; the log says who plays it
     _ir, rules = _rules(content, allow_errors)
     try:  # a log of a game of the rules kernel (Marvel Mayhem) too: runtime.replay hands it over
         report_ = run_replay(rules, log)
@@ -264,10 +296,13 @@ def scenario():
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @CONTENT
 @ALLOW_ERRORS
-def scenario_run(files, content, allow_errors):
-    """Run scenario files (or folders of them) and report each."""
+@RUNTIME
+def scenario_run(files, content, allow_errors, runtime=None):
+    """Run scenario files (or folders of them) and report each (--runtime kernel: a scenario of a
+    Mayhem box played by the rules kernel)."""
     from mayhem.runtime import ScenarioError, run_scenario
 
+    runtime = _runtime(runtime)
     _ir, rules = _rules(content, allow_errors)
     paths = []
     for f in files:
@@ -278,7 +313,7 @@ def scenario_run(files, content, allow_errors):
     failed = 0
     for path in paths:
         try:
-            result = run_scenario(rules, path)
+            result = run_scenario(rules, path, runtime=runtime)
         except ScenarioError as exc:
             click.echo(f"ERROR {exc}")
             failed += 1

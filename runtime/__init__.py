@@ -21,6 +21,12 @@ may change from one version to the next.
   and `replay` hand it (and its logs) over, a player per bot (`random`, `rollout`), and
   `Game` of such a box is a ValueError that says to use `KernelGame(load_game_rules(ir,
   box), KernelConfig(...))`.
+- The runtime setting (runtime/switch.py): `runtime="kernel"` (of `Game`, `simulate`,
+  `run_scenario`) or, when none is given, the environment variable MAYHEM_RUNTIME=kernel has a
+  Mayhem box (one that names no game) played by the rules kernel as naming the shared rules'
+  game: `Game` is then a KernelMayhemGame with the same API (runtime/switch_game.py), `simulate`
+  and `run_scenario` play on the kernel, and `replay` replays the kernel's logs on it. The
+  default is `engine`, the Mayhem engine.
 - `run_scenario(rules, path)`: runs a scenario file (docs/scenarios.md).
 - The errors a caller may catch: `IllegalAction` (an answer that is not a legal action),
   `ActionError` (a string that is not an action at all), `LogError` (a log that cannot be

@@ -21,12 +21,24 @@ class Game:
     """A game of the Mayhem round procedure, driven one decision at a time.
 
     `decision` is the question waiting for an answer (None once the game is over);
-    `act(action)` answers it with one of `decision.actions`."""
+    `act(action)` answers it with one of `decision.actions`. Under the runtime setting `kernel`
+    (`runtime="kernel"` or MAYHEM_RUNTIME=kernel: runtime/switch.py), `Game(rules, config)` of a
+    box that names no game is a KernelMayhemGame (runtime/switch_game.py): the same API, the
+    rules kernel playing the box as naming the shared rules' game."""
+
+    def __new__(cls, rules: Rules, config: GameConfig, engine: Engine | None = None, *args, runtime: str | None = None,
+                **kwargs):
+        if cls is Game and engine is None and not args:
+            from .switch import switched
+            if switched(rules.ir, config.box, runtime):
+                from .switch_game import KernelMayhemGame
+                return KernelMayhemGame(rules, config, record=kwargs.get("record", True))
+        return super().__new__(cls)
 
     def __init__(self, rules: Rules, config: GameConfig, engine: Engine | None = None,
                  start_phase: str | None = None, restart: Callable[[], Engine] | None = None,
-                 record: bool = True) -> None:
-        """`engine` and `start_phase`: a state prepared by hand (scenario files) and the phase it
+                 record: bool = True, runtime: str | None = None) -> None:
+        """`runtime`: the runtime setting (runtime/switch.py; read by __new__). `engine` and `start_phase`: a state prepared by hand (scenario files) and the phase it
         resumes at; `restart` builds that prepared engine afresh, so that such a game can be cloned.
         `record=False`: no log in `events` (batch simulation that writes none; the play is the same)."""
         self.rules = rules

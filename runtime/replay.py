@@ -42,11 +42,11 @@ def read_log(path: str | Path) -> tuple[dict, list[dict], dict | None]:
                 raise LogError(f"{path}:{n}:1: not a log line: a JSON object was expected")
             if result is not None:
                 raise LogError(f"{path}:{n}:1: a line after the result line; the result ends a log")
-            if "header" in item:
+            if "header" in item and "event" not in item:  # (an event may have a field so named: a coin's `result`)
                 if header is not None or events:
                     raise LogError(f"{path}:{n}:1: a header line that does not open the log")
                 header = item["header"]
-            elif "result" in item:
+            elif "result" in item and "event" not in item:
                 result = item["result"]
             else:
                 events.append(item)
@@ -79,6 +79,8 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
     if header.get("ir_digest") != rules.digest:
         return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "
                                          f"now {rules.digest})")
+    if header.get("runtime") == "kernel":  # a Mayhem box the rules kernel played (runtime/switch_game.py)
+        return _replay_switched(rules, header, logged, result)
     actions = [e.get("action") for e in logged if e.get("event") == "decision"]
     try:
         game = Game(rules, config_from_header(header))
@@ -109,8 +111,43 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
 
 
 def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
+    """A kernel log of a game of a box that names a game (its boxes named as runtime/switch.py
+    names them: the log of a kernel game of a Mayhem box written by runtime/kernel/play.py too)."""
+    from .switch import kernel_ir
     try:
-        report = kernel_replay(lambda box, mode=None: load_game_rules(rules.ir, box, mode=mode), path)
+        report = kernel_replay(lambda box, mode=None: load_game_rules(kernel_ir(rules.ir), box, mode=mode), path)
     except KernelLogError as exc:
         raise LogError(str(exc)) from None
     return ReplayReport(report.ok, 0, report.decisions, report.message)
+
+
+def _replay_switched(rules: Rules, header: dict, logged: list[dict], result: dict | None) -> ReplayReport:
+    """A log of runtime/switch_game.py's KernelMayhemGame (its header says `runtime: kernel`),
+    played again on the kernel from its header: the same decisions, events and result?"""
+    actions = [e.get("action") for e in logged if e.get("event") == "decision"]
+    try:
+        game = Game(rules, config_from_header(header), runtime="kernel")
+        decision = game.start()
+    except ValueError as exc:  # a box or mode the content does not have (a KernelError too)
+        return ReplayReport(False, 0, 0, f"the log's header: {exc}")
+    for i, action in enumerate(actions):
+        if decision is None:
+            return ReplayReport(False, 0, i, f"the game ended before decision {i + 1} ({action})")
+        try:
+            decision = game.act(action)
+        except IllegalAction as exc:
+            return ReplayReport(False, 0, i, f"decision {i + 1}: {exc}")
+    lines = [e for e in logged if e.get("event") != "decision"]  # the kernel's own lines
+    replayed = json.loads(json.dumps([e for e in game.events if e.get("event") != "decision"], default=str))
+    for k, (a, b) in enumerate(zip(lines, replayed)):
+        if a != b:
+            return ReplayReport(False, k, len(actions), f"event {k} differs:\n  logged:   {a}\n  replayed: {b}")
+    if len(lines) != len(replayed):
+        return ReplayReport(False, min(len(lines), len(replayed)), len(actions),
+                            f"{len(lines)} events logged, {len(replayed)} replayed")
+    if result is None:
+        return ReplayReport(False, len(replayed), len(actions), "the log has no result line: it was cut short")
+    if json.loads(json.dumps(game.result())) != result:
+        return ReplayReport(False, len(replayed), len(actions), "the result differs")
+    unfinished = "" if decision is None else " (the game was left unfinished)"
+    return ReplayReport(True, len(game.events), len(actions), "replay matches the log" + unfinished)

@@ -256,15 +256,23 @@ def check(game: Game, expect: dict, where: str, since: int = 0) -> list[str]:
     return failures
 
 
-def run(rules: Rules, path: str | Path) -> ScenarioResult:
+def run(rules: Rules, path: str | Path, runtime: str | None = None) -> ScenarioResult:
     """Runs a scenario file: its steps, then its expectations. ScenarioError (every problem of
-    the file, with file:line:col) if the file is not a well-formed scenario."""
+    the file, with file:line:col) if the file is not a well-formed scenario. Under the runtime
+    setting `kernel` (`runtime`, else MAYHEM_RUNTIME: runtime/switch.py) a scenario of a Mayhem
+    box is played by the rules kernel (runtime/scenario_kernel.py)."""
+    from .switch import runtime_setting, switched
+    runtime = runtime_setting(runtime)
     path = str(path)
     spec, text = load(path)
-    box = rules.boxes.get(str(spec.get("scenario", {}).get("box")))
+    name = spec.get("scenario", {}).get("box")
+    box = rules.boxes.get(str(name))
     if box is not None and "game" in box["props"]:  # a game of the rules kernel (runtime/kernel)
         from .kernel.scenario import run as run_kernel
         return run_kernel(rules.ir, spec, text, path)
+    if box is not None and switched(rules.ir, str(name), runtime):
+        from .scenario_kernel import run_switched
+        return run_switched(rules, path)
     eng, phase = validate(rules, spec, text, path)
     name = spec["scenario"]["name"]
     game = Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: build(rules, spec)[0])

@@ -63,6 +63,15 @@ def same(a: str, b: str) -> bool:
     return slug(a) == slug(b)
 
 
+def run_switched(mrules, path) -> KernelScenarioResult:
+    """A Mayhem scenario on the kernel under the runtime setting `kernel` (runtime/switch.py): the
+    content's IR with its boxes naming the shared rules' game, the log read through
+    compiler/scenario_log_lines.py's table."""
+    from ..compiler.scenario_log_lines import LOG_LINES
+    from .switch import kernel_ir
+    return run(kernel_ir(mrules.ir), mrules, path, LOG_LINES)
+
+
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
@@ -137,4 +146,4 @@ def _setup_failed(result: KernelScenarioResult, why: str) -> KernelScenarioResul
     return result
 
 
-__all__ = ["KernelScenarioResult", "ScenarioError", "kernel_rules", "run", "same", "to_kernel", "to_scenario"]
+__all__ = ["KernelScenarioResult", "ScenarioError", "kernel_rules", "run", "run_switched", "same", "to_kernel", "to_scenario"]

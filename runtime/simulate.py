@@ -38,11 +38,16 @@ def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
                      f"bots (one for all, one per Team or one per player), not {len(bots)}")
 
 
-def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None) -> dict:
+def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None,
+             runtime: str | None = None) -> dict:
     """One full game; the result plus its number of decisions. With `log_dir`, its log is
-    written there as `seed-<seed>.jsonl`; without, no log is kept."""
-    game = Game(rules, config, record=log_dir is not None)
+    written there as `seed-<seed>.jsonl`; without, no log is kept. Under the runtime setting
+    `kernel` (runtime/switch.py) the game is the rules kernel's, every seat played by the
+    kernel's random bot (runtime/kernel/play.py: the greedy bot reads the engine's state)."""
+    game = Game(rules, config, record=log_dir is not None, runtime=runtime)
     bots = seat_bots(rules, config.mode, bots)
+    if getattr(game, "runtime", None) == "kernel":
+        return _play_kernel(game, bots, log_dir)
     players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
     game.play_out(lambda decision: players[decision.player].choose(decision, game), _picker(players))
     decisions = game.decisions  # the history's length, its entries left as they were kept
@@ -53,6 +58,19 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     result["seed"] = config.seed
     result["bots"] = {p: c for c in game.state.order for p in game.state.teams[c].players}
     result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
+    return result
+
+
+def _play_kernel(game, bots: list[str], log_dir: Path | None) -> dict:
+    """play_one of a KernelMayhemGame (runtime/switch_game.py): the kernel's random bots."""
+    game.play_out(None, pick=True)
+    if log_dir is not None:
+        game.write_log(Path(log_dir) / log_name(game.config.seed))
+    result = game.result()
+    result["decisions"] = game.decisions
+    result["seed"] = game.config.seed
+    result["bots"] = {p: name for name, players in game.teams().items() for p in players}
+    result["bot_names"] = {f"p{i + 1}": "random" for i in range(len(bots))}
     return result
 
 
@@ -70,8 +88,8 @@ def log_name(seed: int) -> str:
 
 
 def _run(args) -> dict:
-    config, bots, log_dir = args
-    return play_one(_RULES, config, bots, log_dir)
+    config, bots, log_dir, runtime = args
+    return play_one(_RULES, config, bots, log_dir, runtime)
 
 
 @dataclass
@@ -85,6 +103,7 @@ class Summary:
     endings: Counter = field(default_factory=Counter)
     character_games: Counter = field(default_factory=Counter)
     character_wins: Counter = field(default_factory=Counter)
+    runtime: str = "engine"  # who played the games (runtime/switch.py): the report names the kernel
 
     def add(self, r: dict, bots: list[str]) -> None:
         self.games += 1
@@ -102,8 +121,10 @@ class Summary:
                     self.character_wins[c] += 1
 
     def as_dict(self) -> dict:
-        """The counts behind the report, for tools (`mayhem simulate --format json`)."""
-        return {"games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
+        """The counts behind the report, for tools (`mayhem simulate --format json`); `runtime`
+        only for games the rules kernel played."""
+        shown = {"runtime": self.runtime} if self.runtime != "engine" else {}
+        return {**shown, "games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
                 "endings": dict(sorted(self.endings.items())),
                 "wins_by_team": dict(sorted(self.wins_by_team.items())),
                 "wins_by_player": dict(sorted(self.wins_by_bot.items())),
@@ -112,9 +133,10 @@ class Summary:
 
     def report(self) -> str:
         n = max(self.games, 1)
+        played = "   runtime: the rules kernel" if self.runtime != "engine" else ""
         lines = [f"games: {self.games}   decisions: {self.decisions}   "
                  f"time: {self.seconds:.1f} s   ({self.decisions / max(self.seconds, 1e-9):,.0f} decisions/s, "
-                 f"{self.games / max(self.seconds, 1e-9):.1f} games/s)",
+                 f"{self.games / max(self.seconds, 1e-9):.1f} games/s){played}",
                  f"mean rounds: {sum(self.rounds) / n:.1f}"]
         lines.append("endings: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in sorted(self.endings.items())))
         lines.append("wins by team: " + ", ".join(f"{k} {v / n:.0%}" for k, v in sorted(self.wins_by_team.items())))
@@ -128,23 +150,28 @@ class Summary:
 
 def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, jobs: int = 1,
              first_game: bool = False, progress=None, mode: str = "standard",
-             team_lists: dict[str, dict] | None = None, log_dir: Path | None = None) -> Summary:
+             team_lists: dict[str, dict] | None = None, log_dir: Path | None = None,
+             runtime: str | None = None) -> Summary:
     """`games` seeded games (seeds `seed`, `seed + 1`, ...) of a box and mode between the named
     bots, on `jobs` processes; each game's log goes to `log_dir` if given. A box that names a
     game of the rules kernel is played by the kernel (a player per bot: see simulate_kernel)
-    and summed up by its Summary."""
+    and summed up by its Summary. Under the runtime setting `kernel` (`runtime`, else
+    MAYHEM_RUNTIME: runtime/switch.py) a Mayhem box is played by the kernel too, game by game
+    through Game (runtime/switch_game.py), and summed up by this Summary (its `runtime` says so)."""
+    from .switch import runtime_setting, switched
+    runtime = runtime_setting(runtime)  # a setting that names no runtime: a RuntimeSettingError, at once
     if names_a_game(ir, box):
         return simulate_kernel(ir, box, games, bots, seed, progress, mode, log_dir, jobs)
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,
-                log_dir) for i in range(games)]
-    summary = Summary()
+                log_dir, runtime) for i in range(games)]
+    summary = Summary(runtime="kernel" if switched(ir, box, runtime) else "engine")
     start = time.perf_counter()
     if jobs <= 1:
         rules = load_rules(ir)
-        for cfg, b, logs in configs:
-            summary.add(play_one(rules, cfg, b, logs), bots)
+        for cfg, b, logs, rt in configs:
+            summary.add(play_one(rules, cfg, b, logs, rt), bots)
             if progress:
                 progress()
     else:

@@ -1,0 +1,284 @@
+"""A Mayhem box played by the rules kernel behind the engine's Game API (runtime/switch.py's `kernel` setting).
+
+`Game(rules, GameConfig(box, ...))` of a box that names no game, under MAYHEM_RUNTIME=kernel
+(or `runtime="kernel"`), is a KernelMayhemGame: the box's rules loaded by the kernel as naming
+the shared rules' game, the GameConfig read as a KernelConfig (the players the mode seats, the
+first game, the Teams' lists, the sides), and the kernel's decisions shown in the engine's
+words: a Location is its label `L4` (runtime/scenario_kernel.py's `to_scenario`), a `do` or
+`choose` option its slug, a Reaction `play CARD`, the kinds the engine's (`turn`, `die`,
+`draft`, `optional`, `option`, `reaction`). `act` takes those strings back; `result()` is the
+engine's (winners as Teams, the kept counters by Team, each Team's characters). What differs:
+the random stream is the kernel's (a seed gives another game than the engine's), `events` is
+the kernel's log (with the decisions where they were asked), `state` the kernel's State, and
+a log, in the engine's format, says `runtime: kernel` in its header (runtime/replay.py replays
+it on the kernel)."""
+from __future__ import annotations
+
+import json
+import re
+
+from .decisions import Decision, IllegalAction, slug
+from .switch import kernel_ir
+
+LOG_RUNTIME = "kernel"  # a log's header `runtime`: a game of a Mayhem box played by the kernel
+# the kernel's decision kinds in the engine's words (`action` is `die` or `turn`: _kind)
+KINDS = {"pick": "draft", "may": "optional", "choose": "option", "react": "reaction", "move": "npc"}
+VERBS = {"react": "play"}  # a verb the engine says otherwise
+LABELLED = re.compile(r"^(do|choose) (.+)$")  # the answers that name an option by its label
+
+
+class RoundLimit(Exception):
+    """A question asked after the config's `max_rounds`: the game stops there, as the engine's does."""
+
+
+def kernel_rules(ir: dict, box: str, mode: str):
+    """The kernel's rules of `box` in `mode` from the IR naming the shared game (loaded once per IR)."""
+    from .scenario_kernel import kernel_rules as load
+    return load(kernel_ir(ir), box, None if mode == "standard" else mode)
+
+
+def kernel_config(krules, config):
+    """The engine's GameConfig as the kernel's KernelConfig: the players the mode seats, the seed,
+    the first game, the Teams' characters (`teams`, the team lists) and sides, the lists' hands."""
+    from .kernel.structure import KernelConfig
+    mode = krules.mode
+    players = len(mode.team_of) if mode is not None and mode.team_of else 2
+    dashboards = {t: list(ids) for t, ids in config.teams.items()} if config.teams else None
+    sides, hands = dict(config.sides or {}), None
+    if config.team_lists:
+        dashboards, hands = {}, {}
+        for team, listed in config.team_lists.items():
+            dashboards[team] = []
+            for qid in listed.get("characters", []):
+                parts = qid.split("/")
+                dashboards[team].append(parts[1] if len(parts) > 1 else parts[0])
+                if len(parts) > 2:
+                    sides[parts[1]] = parts[2]
+            hands[team] = list(listed.get("hand", []))
+    return KernelConfig(players=players, seed=config.seed, max_turns=5000, dashboards=dashboards,
+                        sides=sides or None, first_game=config.first_game, hands=hands)
+
+
+class KernelMayhemGame:
+    """The engine's Game API over a KernelGame of a Mayhem box (the module's docstring)."""
+
+    runtime = "kernel"
+
+    def __init__(self, rules, config, record: bool = True, game=None) -> None:
+        from .kernel.structure import KernelGame
+        self.rules, self.config, self.record = rules, config, record
+        self.krules = kernel_rules(rules.ir, config.box, config.mode)
+        self.kernel = game if game is not None else KernelGame(self.krules, kernel_config(self.krules, config))
+        self.decision: Decision | None = None
+        self._shown: list[str] = []  # the decision's actions in the kernel's words, in its order
+        self._capped = False
+        self._at: list[int] = []  # each decision answered: the length of the kernel's log then (events)
+
+    # -- the engine's API ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.kernel.state
+
+    @property
+    def events(self) -> list[dict]:
+        """The kernel's log with each decision answered where it was asked (the engine's
+        `decision` events: player, decision kind, action in the engine's words)."""
+        log, out, at = self.kernel.state.log, [], self._at
+        steps = self.history
+        n = 0
+        for i, entry in enumerate(log):
+            while n < len(steps) and at[n] <= i:
+                out.append(_decision(steps[n]))
+                n += 1
+            out.append(entry)
+        out += [_decision(step) for step in steps[n:]]
+        return out
+
+    @property
+    def over(self) -> bool:
+        return self._capped or self.kernel.over
+
+    @property
+    def history(self) -> list[dict]:
+        """Every decision answered: {"player", "kind", "action"} in the engine's words."""
+        return [{"player": h["player"], "kind": self._kind(h["kind"], h["action"]), "action": self._said(h["action"])}
+                for h in self.kernel.history]
+
+    @property
+    def decisions(self) -> int:
+        return len(self.kernel.history)
+
+    def start(self) -> Decision | None:
+        return self._show(self._capping(self.kernel.start))
+
+    def act(self, action) -> Decision | None:
+        action = str(action)
+        if self.decision is None:
+            raise IllegalAction(action, Decision("-", "over", "the game is over", []))
+        try:
+            said = self._shown[self.decision.actions.index(action)]
+        except ValueError:
+            if action not in self._shown:  # the kernel's own words are taken too
+                raise IllegalAction(action, self.decision) from None
+            said = action
+        self._at.append(len(self.kernel.state.log))
+        return self._show(self._capping(lambda: self.kernel.act(said)))
+
+    def play_out(self, choose, pick=None) -> None:
+        """Plays on to the end, `choose(decision)` answering each question (in the engine's words):
+        the same game as act() by act() with the same answers. The engine's `pick` (the same
+        answers as `choose`, by their Actions) is not needed: `choose` answers. `pick=True` plays
+        the kernel's random bots instead (runtime/kernel/play.py `_Draws`: the games
+        bench/parity.py --kernel plays; simulate's)."""
+        if self.over:
+            return
+        if pick is True:
+            from .kernel.play import _Draws
+            draws, cap, kernel = _Draws(self.config.seed, self.krules), self.config.max_rounds, self.kernel
+            at = self._at
+
+            class Capped(dict):
+                def __missing__(self, player):
+                    draw = draws[player]
+
+                    def capped(actions):
+                        if kernel.state.round > cap:
+                            raise RoundLimit()
+                        at.append(len(kernel.state.log))
+                        return draw(actions)
+                    self[player] = capped
+                    return capped
+            run = lambda: self.kernel.play_out(self._answer(choose), Capped())  # noqa: E731
+        else:
+            run = lambda: self.kernel.play_out(self._answer(choose))  # noqa: E731
+        self._capping(run)
+        self.decision = None
+
+    def clone(self) -> "KernelMayhemGame":
+        twin = object.__new__(KernelMayhemGame)
+        twin.__dict__.update(self.__dict__)
+        twin.kernel = self.kernel.clone()
+        twin._shown, twin._at = list(self._shown), list(self._at)
+        return twin
+
+    def result(self) -> dict:
+        """The engine's result: winners as Teams, the reason, the round, each counter kept as
+        pieces by Team, each Team's characters."""
+        from .counters import kept_as_pieces
+        from .kernel.effects import Run
+        from .kernel.kept import value
+        st = self.kernel.state
+        res = st.result or {}
+        reason = "max-rounds" if self._capped else res.get("reason")
+        winners = [] if self._capped else sorted({_team_name(st, p) for p in res.get("winners") or ()})
+        run = Run(self.kernel, [])
+        counters = {c: {_team_label(st, t): value(run, c, t) for t in st.teams} for c in kept_as_pieces(self.rules)
+                    if c in self.krules.counters and getattr(self.krules.counters[c], "kept_as", None)}
+        teams = {_team_label(st, t): [f for f, x in st.figures.items()
+                                      if x.get("owner") == t and x.get("kind") == "character"] for t in st.teams}
+        return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
+
+    def teams(self) -> dict[str, list[str]]:
+        """Each Team, as the engine names it, with its players."""
+        st = self.kernel.state
+        return {_team_label(st, t): list(players) for t, players in st.teams.items()}
+
+    def header(self) -> dict:
+        """The engine's header (runtime/game.py), and `runtime`: the kernel played the game."""
+        from .game import LOG_VERSION
+        cfg = self.config
+        return {"mayhem_log": LOG_VERSION, "runtime": LOG_RUNTIME, "ir_digest": self.rules.digest, "box": cfg.box,
+                "seed": cfg.seed, "mode": cfg.mode, "first_game": cfg.first_game, "teams": cfg.teams,
+                "sides": cfg.sides, "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
+
+    def write_log(self, path) -> None:
+        """The engine's JSON Lines log (runtime/game.py): the header, every event (the kernel's
+        log with the decisions where they were asked), then the result; `mayhem replay` replays
+        it on the kernel (runtime/replay.py)."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps({"header": self.header()}, sort_keys=True) + "\n")
+            for event in self.events:
+                fh.write(json.dumps(event, sort_keys=True, default=str) + "\n")
+            fh.write(json.dumps({"result": self.result()}, sort_keys=True) + "\n")
+
+    # -- the kernel's words in the engine's ------------------------------------------------
+
+    def _capping(self, step):
+        try:
+            decision = step()
+        except RoundLimit:
+            self._capped = True
+            return None
+        if decision is not None and self.kernel.state.round > self.config.max_rounds:
+            self._capped = True
+            return None
+        return decision
+
+    def _tiles(self) -> list[str]:
+        return self.kernel.state.board.get("tiles") or [] if isinstance(self.kernel.state.board, dict) else []
+
+    def _said(self, action: str) -> str:
+        from .scenario_kernel import to_scenario
+        text = to_scenario(action, self._tiles(), VERBS)  # an option's label: its slug (as the engine names it)
+        return LABELLED.sub(lambda m: f"{m.group(1)} {slug(m.group(2))}", text)
+
+    def _kind(self, kind: str, action: str) -> str:
+        if kind == "action":
+            return "die" if action.startswith("place-die ") else "turn"
+        return KINDS.get(kind, kind)
+
+    def _show(self, decision):
+        """The kernel's decision in the engine's words (its kernel strings kept in `_shown`)."""
+        if decision is None:
+            self.decision, self._shown = None, []
+            return None
+        self.decision = self._translate(decision)
+        return self.decision
+
+    def _translate(self, decision) -> Decision:
+        self._shown = list(decision.actions)
+        said = [self._said(a) for a in decision.actions]
+        if len(set(said)) != len(said):  # two answers the engine's words would merge: the kernel's
+            said = list(decision.actions)
+        kind = self._kind(decision.kind, decision.actions[0] if decision.actions else "")
+        if decision.kind == "action" and any(not a.startswith("place-die ") for a in decision.actions):
+            kind = "turn"
+        return Decision(decision.player, kind, decision.prompt, said, decision.span)
+
+    def _answer(self, choose):
+        """The kernel's `choose` of play_out: the decision shown in the engine's words, the answer
+        taken back in the kernel's; RoundLimit past the config's max_rounds."""
+        kernel, cap = self.kernel, self.config.max_rounds
+
+        def answer(decision):
+            if kernel.state.round > cap:
+                raise RoundLimit()
+            self._at.append(len(kernel.state.log))
+            shown = self._translate(decision)
+            text = str(choose(shown))
+            try:
+                return self._shown[shown.actions.index(text)]
+            except ValueError:
+                if text in self._shown:
+                    return text
+                raise IllegalAction(text, shown) from None
+        return answer
+
+
+def _decision(step: dict) -> dict:
+    """A decision answered as the engine logs it."""
+    return {"event": "decision", "player": step["player"], "decision": step["kind"], "action": step["action"]}
+
+
+def _team_name(state, player: str) -> str:
+    """A player's Team as the engine names it (_team_label); the player, if in none."""
+    team = state.team_of(player)
+    return player if team is None else _team_label(state, team)
+
+
+def _team_label(state, team: str) -> str:
+    """A Team as the engine names it: its id; a Team of one player the game does not name
+    (Free-For-All's t1, t2 ...) after its player (bench/parity_kernel.py's reading)."""
+    players = state.teams.get(team, ())
+    return players[0] if re.fullmatch(r"t\d+", team) and len(players) == 1 else team
