@@ -131,7 +131,7 @@ HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_struc
        "pieces": ("_at", "count"), "layout": ("tile_property",), "movement": ("heard_at",),
        "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
-       "vocabulary": ("has_icon", "activations", "activated"), "actions": ("menu",),
+       "vocabulary": ("has_icon",), "figure_parts": ("activations", "activated"), "actions": ("menu",),
        "dashboards": ("can_use", "_effects", "_with_bonuses")}
 
 
