@@ -191,6 +191,9 @@ def source(e: dict | None, space: dict, bound=None) -> str:
             from .primitives import property_of
             card, name = source(args["card"], space, bound), source(args["name"], space, bound)
             return f"{name_for(space, property_of)}(run, {card}, {name})"
+        if e["name"] not in FUNCTIONS:
+            from .rules import KernelError
+            raise KernelError(f"{e.get('span')}: the rules kernel has no function '{e['name']}' (a word of another game's rules?)")
         return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
                                                   if v is not None], space, bound)
     if kind == "select":
