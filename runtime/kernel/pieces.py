@@ -42,6 +42,7 @@ class Pieces:
     groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
+    sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -93,6 +94,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.groups[head] = (*pieces.groups.get(head, (head,)), c["qid"])
     for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
         pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
+    from .flip import load as load_sides
+    load_sides(rules, pieces)  # a pool of plain pieces feeding several tokens: a piece is any of them (flip.py)
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
         if pool["kind"] != "pool" or _prop(pool, "tracks") is not None:
@@ -254,6 +257,9 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
+        if len(taken) < n and token in run.rules.pieces.sides:  # the pool's other faces, turned (flip.py)
+            from .flip import turned
+            taken += turned(run, env, token, n - len(taken))
         placer = None if token in run.rules.pieces.teamed else _placer(state, env)
         for uid in taken:
             _move(state, uid, key)
