@@ -70,3 +70,15 @@ def test_a_teams_double_sided_pieces_are_placed_as_either_token(rules):
     placed = [e for e in game.state.log if e["event"] == "place" and e["token"] == "trap"][-9:]
     assert [e["count"] for e in placed] == [1] * 8 + [0]
     assert (count(run, env, trap), count(run, env, stun)) == (0, 0)
+
+
+def test_a_bots_wait_names_whole_verbs():
+    """`bots-wait-for [resolve]` (runtime/kernel/waits.py `_of`): an action is the verb's when its
+    text is the verb or starts with the verb and a space, so a verb that begins another's name
+    (`resolve`, `resolve-all`) or a word (`resolved`) is not taken for it."""
+    from mayhem.runtime.kernel.waits import _of, waiting
+    assert _of("resolve", "resolve") and _of("resolve raven/telekinesis", "resolve")
+    assert not _of("resolve-all 1", "resolve") and not _of("resolved", "resolve")
+    waits = (("end-turn", ("resolve",)),)
+    assert waiting(waits, ["end-turn", "resolve-all 1"]) == ["end-turn", "resolve-all 1"]
+    assert waiting(waits, ["end-turn", "resolve a"]) == ["resolve a"]
