@@ -42,6 +42,7 @@ class Pieces:
     groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
+    sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
 
@@ -99,6 +100,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.groups[head] = (*pieces.groups.get(head, (head,)), c["qid"])
     for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
         pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
+    load_sides(rules, pieces)  # a pool of plain pieces feeding several tokens: a piece is any of them (flip.py)
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
         if pool["kind"] != "pool" or _prop(pool, "tracks") is not None:
@@ -259,6 +261,8 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
+        if len(taken) < n and token in run.rules.pieces.sides:  # the pool's other faces, turned (flip.py)
+            taken += turned(run, env, token, n - len(taken))
         placer = None if token in run.rules.pieces.teamed else _placer(state, env)
         for uid in taken:
             _move(state, uid, key)
@@ -363,10 +367,9 @@ def has(run, env, holder, token) -> bool:
 
 
 def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its
-    pool (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it
-    out: modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use):
-    its size."""
+    """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its pool
+    (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it out:
+    modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
     if isinstance(what, list):
         return len(what)
     if on is None:
@@ -390,9 +393,8 @@ def count(run, env, what, on=None, of=None) -> int:
 FUNCTIONS = {"has": has, "count": count}
 
 
-# what pieces forbid and when they go back (discards.py), named here as before
+# -- imported here, once: at the end, as these modules import this one's names (cycles); what pieces
+# forbid and when they go back (discards.py), named here as before; a pool's plain pieces (flip.py)
 from .discards import _concerned as concerned, discard_due, restricted_plans  # noqa: E402,F401
-
-
-# -- imported here, once: at the end, as these modules import this one's names
-from .kept import heap  # noqa: E402 - bound once, after this module's names (cycles)
+from .flip import load as load_sides, turned  # noqa: E402
+from .kept import heap  # noqa: E402

@@ -46,8 +46,9 @@ def _source(rules, parts: list, play: bool) -> tuple[str, dict]:
     from .compile_stmts import inline_lines
     from .turns import end_lines
     space: dict = {}
-    lines = ["def play(run, me, card):" if play else "def resolve(run, me, card):", "    game = run.game",
-             "    state = run.state"]
+    # `fig`: the figure the card is played for (a card window's `play CARD FIGURE`), its `self`
+    lines = ["def play(run, me, card, fig=None):" if play else "def resolve(run, me, card, fig=None):",
+             "    game = run.game", "    state = run.state"]
     if play:
         lines += _move_lines(rules, space)
         lines.append("    state.log.append({'event': 'play', 'player': me, 'card': ID, 'uid': card})")
@@ -61,6 +62,7 @@ def _source(rules, parts: list, play: bool) -> tuple[str, dict]:
         else:
             known["ctx:amount"] = f"A{n}"
             lines.append(f"    env = {{'ctx:me': me, 'ctx:this-card': card, 'ctx:amount': A{n}}}")
+        lines += ["    if fig is not None:", "        env['ctx:self'] = fig"]
         lines += inline_lines(body, space, known) if body else []
         # the game ends between two parts of a card, not inside one: an effect that knocks
         # out every player at once leaves nobody, a tie
@@ -69,7 +71,8 @@ def _source(rules, parts: list, play: bool) -> tuple[str, dict]:
 
 
 def make(rules, qid: str, play: bool):
-    """`f(run, me, card)`: the printed card `qid` played (moved, logged, resolved) or resolved."""
+    """`f(run, me, card, fig=None)`: the printed card `qid` played (moved, logged, resolved) or
+    resolved, for the figure `fig` when one is given (its `self`)."""
     from .primitives import resolution_parts
     printed = rules.cards[qid]
     parts = resolution_parts(rules, printed)

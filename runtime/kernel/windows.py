@@ -5,14 +5,14 @@ the Team in seat order (a player, without Teams, is their own) holding, in the g
 zone, cards whose printed `timing` is this one, that have an effect and whose guard (`effect
 when COND`) holds for a figure of the Team on the board (`self` the figure): `play CARD
 FIGURE`, one for each such card and figure, or `pass`. A card chosen is played as `play-card`
-plays it (to the `play-to` zone, logged `play`, resolved), and the window closes; a player who
+plays it (to the `play-to` zone, logged `play`, resolved, `self` the figure chosen), and the window closes; a player who
 passes leaves it to the next. No one is asked once the Team's `play-to` zone holds the game's
 `play-limit` (events.py, as for a Reaction)."""
 from __future__ import annotations
 
 
 def card_window(run, env, timing, team) -> None:
-    from .primitives import play_card
+    from .resolvers import make as make_resolver
     state, rules = run.state, run.rules
     hand = rules.zone_roles.get("draw-to")
     players = state.teams.get(team, [team]) if state.teams else [team]
@@ -38,12 +38,14 @@ def card_window(run, env, timing, team) -> None:
             for uid in cards:
                 when = rules.cards[state.cards[uid]].when
                 if when is None or compiled(when)(run, {"ctx:me": player, "ctx:this-card": uid, "ctx:self": fig}):
-                    offered[f"play {names[uid]} {fig}"] = uid
+                    offered[f"play {names[uid]} {fig}"] = (uid, fig)
         if not offered:
             continue
         picked = run.ask(player, "card", f"play a {timing} card?", [*offered, "pass"])
-        if picked != "pass":
-            play_card(run, {"ctx:me": player}, offered[picked])
+        if picked != "pass":  # played for the figure chosen: its `self`, as its guard was asked
+            uid, fig = offered[picked]
+            qid = state.cards[uid]
+            (rules.plays.get(qid) or make_resolver(rules, qid, True))(run, player, uid, fig)
             return
 
 
