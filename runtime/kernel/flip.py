@@ -30,4 +30,6 @@ def turned(run, env, token: str, n: int) -> list[int]:
            if state.cards[uid] != token and state.cards[uid] in others][:n]
     for uid in out:
         state.cards[uid] = token
+    if out:  # a piece's token changed: the pieces that hear each event are found again (listeners.pieces_hearing)
+        state.heard_uids = None
     return out

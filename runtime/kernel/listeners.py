@@ -221,7 +221,8 @@ def components(state, rules, here, own: bool = False) -> list:
 
 def pieces_hearing(state, here) -> tuple:
     """The uids of the pieces whose token hears the table's event, found once per game: a card's
-    uid keeps its qid, and cards are only added (so a longer list is read from where it was)."""
+    uid keeps its qid (flip.turned, which turns a piece over, drops the cache), and cards are only
+    added (so a longer list is read from where it was)."""
     cache, cards = state.heard_uids, state.cards
     if cache is None or cache[0] is not cards:
         cache = state.heard_uids = [cards, {}]
