@@ -95,19 +95,25 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
         except IllegalAction as exc:
             return ReplayReport(False, len(game.events), i, f"decision {i + 1}: {exc}")
     replayed = json.loads(json.dumps(game.events, default=str))
+    return _compared(logged, replayed, len(actions), game, decision, result, len(replayed))
+
+
+def _compared(logged: list, replayed: list, actions: int, game, decision, result: dict | None,
+              events: int) -> ReplayReport:
+    """The logged events against the replayed, then the result line against the game's (`events`:
+    the count a match reports)."""
     for k, (a, b) in enumerate(zip(logged, replayed)):
         if a != b:
-            return ReplayReport(False, k, len(actions), f"event {k} differs:\n  logged:   {a}\n  replayed: {b}")
+            return ReplayReport(False, k, actions, f"event {k} differs:\n  logged:   {a}\n  replayed: {b}")
     if len(logged) != len(replayed):
-        return ReplayReport(False, min(len(logged), len(replayed)), len(actions),
+        return ReplayReport(False, min(len(logged), len(replayed)), actions,
                             f"{len(logged)} events logged, {len(replayed)} replayed")
     if result is None:
-        return ReplayReport(False, len(replayed), len(actions),
-                            "the log has no result line: it was cut short")
+        return ReplayReport(False, len(replayed), actions, "the log has no result line: it was cut short")
     if json.loads(json.dumps(game.result())) != result:
-        return ReplayReport(False, len(replayed), len(actions), "the result differs")
+        return ReplayReport(False, len(replayed), actions, "the result differs")
     unfinished = "" if decision is None else " (the game was left unfinished)"
-    return ReplayReport(True, len(replayed), len(actions), "replay matches the log" + unfinished)
+    return ReplayReport(True, events, actions, "replay matches the log" + unfinished)
 
 
 def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
@@ -139,15 +145,4 @@ def _replay_switched(rules: Rules, header: dict, logged: list[dict], result: dic
             return ReplayReport(False, 0, i, f"decision {i + 1}: {exc}")
     lines = [e for e in logged if e.get("event") != "decision"]  # the kernel's own lines
     replayed = json.loads(json.dumps([e for e in game.events if e.get("event") != "decision"], default=str))
-    for k, (a, b) in enumerate(zip(lines, replayed)):
-        if a != b:
-            return ReplayReport(False, k, len(actions), f"event {k} differs:\n  logged:   {a}\n  replayed: {b}")
-    if len(lines) != len(replayed):
-        return ReplayReport(False, min(len(lines), len(replayed)), len(actions),
-                            f"{len(lines)} events logged, {len(replayed)} replayed")
-    if result is None:
-        return ReplayReport(False, len(replayed), len(actions), "the log has no result line: it was cut short")
-    if json.loads(json.dumps(game.result())) != result:
-        return ReplayReport(False, len(replayed), len(actions), "the result differs")
-    unfinished = "" if decision is None else " (the game was left unfinished)"
-    return ReplayReport(True, len(game.events), len(actions), "replay matches the log" + unfinished)
+    return _compared(lines, replayed, len(actions), game, decision, result, len(game.events))
