@@ -87,32 +87,40 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     shown = f" ({rules.mode.name})" if rules.mode is not None else ""
     console.print(f"[bold]{rules.game['name']}[/bold]{shown}, seed {seed}: you are p1, the {bot} bot plays the others.")
     bots = {}
-    decision = game.start()
-    shown = 0
-    while decision is not None:
-        for event in game.state.log[shown:]:
-            console.print(_tell(event), highlight=False, markup=False)
-        shown = len(game.state.log)
-        if decision.player == "p1":
-            _show(console, game)
-            for i, action in enumerate(decision.actions, 1):
-                console.print(f"  {i}. {action}", highlight=False, markup=False)
-            answer = _ask(decision)
-            if answer is None:
-                console.print("the game is left unfinished")
-                return
-        else:
-            bots.setdefault(decision.player, make_bot("random" if bot == "greedy" else bot, seed + len(bots)))
-            answer = bots[decision.player].choose(decision, game)
-        decision = game.act(answer)
-    for event in game.state.log[shown:]:
-        console.print(_tell(event), highlight=False, markup=False)
+    if not _turns(console, game, game,
+                  lambda p: bots.setdefault(p, make_bot("random" if bot == "greedy" else bot, seed + len(bots)))):
+        return
     result = game.state.result
     console.print(f"game over: {', '.join(result['winners']) or 'no winner'} ({result['reason']}) "
                   f"after {result['turns']} turns")
     if log_path:
         write_log(game, log_path)
         console.print(f"log written to {log_path}")
+
+
+def _turns(console, game, board, bot_of) -> bool:
+    """Plays `game` to its end, its events told as they come: p1 asked at the terminal (`board`
+    shown), the other seats by bot_of(player). False when p1 leaves it unfinished."""
+    shown = 0
+    decision = game.start()
+    while decision is not None:
+        for event in game.state.log[shown:]:
+            console.print(_tell(event), highlight=False, markup=False)
+        shown = len(game.state.log)
+        if decision.player == "p1":
+            _show(console, board)
+            for i, action in enumerate(decision.actions, 1):
+                console.print(f"  {i}. {action}", highlight=False, markup=False)
+            answer = _ask(decision)
+            if answer is None:
+                console.print("the game is left unfinished")
+                return False
+        else:
+            answer = bot_of(decision.player).choose(decision, game)
+        decision = game.act(answer)
+    for event in game.state.log[shown:]:
+        console.print(_tell(event), highlight=False, markup=False)
+    return True
 
 
 def play_switched(game, title: str, bot: str, seed: int, log_path) -> None:
@@ -123,27 +131,8 @@ def play_switched(game, title: str, bot: str, seed: int, log_path) -> None:
     console = _console()
     console.print(f"[bold]{title}[/bold], seed {seed}: you are p1, the {bot} bot plays the other seats "
                   "(runtime: the rules kernel).")
-    bots, shown = {}, 0
-    decision = game.start()
-    while decision is not None:
-        for event in game.state.log[shown:]:
-            console.print(_tell(event), highlight=False, markup=False)
-        shown = len(game.state.log)
-        if decision.player == "p1":
-            _show(console, game.kernel)
-            for i, action in enumerate(decision.actions, 1):
-                console.print(f"  {i}. {action}", highlight=False, markup=False)
-            answer = _ask(decision)
-            if answer is None:
-                console.print("the game is left unfinished")
-                break
-        else:
-            bots.setdefault(decision.player, make_bot(bot, seed + int(decision.player[1:])))
-            answer = bots[decision.player].choose(decision, game)
-        decision = game.act(answer)
-    else:
-        for event in game.state.log[shown:]:
-            console.print(_tell(event), highlight=False, markup=False)
+    bots = {}
+    if _turns(console, game, game.kernel, lambda p: bots.setdefault(p, make_bot(bot, seed + int(p[1:])))):
         r = game.result()
         console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
     if log_path:
