@@ -92,7 +92,8 @@ def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_i
 
 def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(titans):
     """What end_reads returns is data that stays as it was (a copy kept by check_end is not
-    changed by play), and differs once a VP piece moves or a figure leaves the board."""
+    changed by play), and differs once a VP piece moves (another card does not count) or a
+    figure leaves the board."""
     from mayhem.runtime.kernel.end_reads import end_reads
     reads = end_reads(titans)
     game = KernelGame(titans, KernelConfig(players=2, seed=0))
@@ -102,12 +103,20 @@ def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(t
     state = game.state
     before = reads(state)
     assert before == reads(state)
+    from mayhem.runtime.kernel.pieces import _move
     team = next(iter(state.teams))
-    key = f"on-team/{team}"
-    state.zones.setdefault(key, []).append(0)  # a card laid on the Team: the zones differ
+    vp = titans.pieces.kept["vp"].token
+    uid = next(u for u, qid in enumerate(state.cards) if qid == vp)
+    was = state.places[uid]
+    _move(state, uid, f"on-team/{team}")  # a VP piece laid on the Team: where the VP pieces lie differs
     assert reads(state) != before
-    state.zones[key].pop()
+    _move(state, uid, was)
     assert reads(state) == before
+    other = next(u for u, qid in enumerate(state.cards) if qid != vp and state.places[u] != f"on-team/{team}")
+    was = state.places[other]
+    _move(state, other, f"on-team/{team}")  # any other card there: no VP, the same value
+    assert reads(state) == before
+    _move(state, other, was)
     figure = next(iter(state.figures))
     space, state.figures[figure]["space"] = state.figures[figure]["space"], None
     assert reads(state) != before

@@ -7,6 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .compile import _READS_FN, state_reads
+from .listeners import pieces_hearing
 
 
 def _count(e: dict) -> set:
@@ -29,16 +30,17 @@ def _zones(state) -> tuple:
     return tuple(zones), tuple(map(tuple, zones.values()))
 
 
-def _kept(prefixes: tuple):
-    """The piles of pieces a counter kept as pieces reads (kept._keys: on each Team, on each
-    figure) as immutable data: `prefixes` the zones of pieces kept per Team and per figure."""
-    team, figure = prefixes
+class _Tokens:
+    """The tokens of the counters kept as pieces, as a listener table is to
+    listeners.pieces_hearing (`pieces`): the uids of their pieces found once per game. A Team's
+    value of such a counter is its pieces on the Team and on its figures (kept._keys), so it
+    changes only when one of them moves (their places) or a figure changes hands (the figures'
+    projection)."""
 
-    def piles(state) -> tuple:
-        zones = state.zones
-        on_teams = tuple([tuple(zones.get(team + t, ())) for t in state.teams]) if team else ()
-        return on_teams + tuple([tuple(zones.get(figure + f, ())) for f in state.figures]) if figure else on_teams
-    return piles
+    __slots__ = ("pieces",)
+
+    def __init__(self, tokens) -> None:
+        self.pieces = dict.fromkeys(tokens)
 
 
 def _figures(state) -> tuple:
@@ -96,12 +98,35 @@ def end_reads(rules):
     if reads is None or e is None:
         return None
     figures = _figures if _counts_pieces(e) else _figures_out
-    getters = [figures if part == "figures" else _PROJECTED.get(part) or attrgetter(part) for part in sorted(reads)]
-    if kept and "zones" not in reads:  # `value` of such a counter: its piles alone (kept._keys)
-        zones = rules.pieces.zones
-        getters += [] if "figures" in reads else [figures]
-        getters += [_kept(tuple(zones[k] + "/" if k in zones else "" for k in ("team", "figure")))]
-    if not getters:  # it reads nothing the state holds: asked every time, as before
+    parts = [figures if part == "figures" else _PROJECTED.get(part) or part for part in sorted(reads)]
+    if kept and "zones" not in reads:  # `value` of such a counter: where its pieces lie (kept._keys)
+        parts += [] if "figures" in reads else [figures]
+        parts += [_Tokens(k.token for k in rules.pieces.kept.values())]
+    if not parts:  # it reads nothing the state holds: asked every time, as before
         return None
-    space = {f"_{i}": get for i, get in enumerate(getters)}  # one tuple of the calls, written out
-    return eval("lambda state: (" + "".join(f"{name}(state), " for name in space) + ")", space)  # noqa: S307
+    return _written(parts)
+
+
+# the projections end_reads writes into its one function (no call of their own): the source
+_INLINE = {
+    _figures: 'tuple([(f, x.get("owner"), x.get("space"), x.get("out-round")) for f, x in state.figures.items()])',
+    _figures_out: 'tuple([(f, x.get("owner"), x.get("space") is None, x.get("out-round")) '
+                  'for f, x in state.figures.items()])'}
+
+
+def _written(parts: list):
+    """One function of the state returning the tuple of the parts (a part of the state by name,
+    a projection written in (_INLINE) or called), written out once per rules."""
+    space, items = {}, []
+    for i, part in enumerate(parts):
+        if isinstance(part, str):
+            items.append(f"state.{part}")
+        elif isinstance(part, _Tokens):  # where the pieces of the tokens counters are kept as lie
+            space[f"_{i}"], space["_hearing"] = part, pieces_hearing
+            items.append(f"tuple(map(state.places.__getitem__, _hearing(state, _{i})))")
+        elif part in _INLINE:
+            items.append(_INLINE[part])
+        else:
+            space[f"_{i}"] = part
+            items.append(f"_{i}(state)")
+    return eval("lambda state: (" + "".join(item + ", " for item in items) + ")", space)  # noqa: S307
