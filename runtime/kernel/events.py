@@ -108,20 +108,28 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None) -> li
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here, own=True)
     if here.cards:
-        zones, cards, owners = state.zones, state.cards, state.owners
-        for zone in rules.hearing.in_play:
-            per = rules.zones[zone].per  # a zone per player in seat order, per Team in Team order, or one
-            keys = ([f"{zone}/{p}" for p in state.players] if per == "player" else
-                    [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
-            for key in keys:
-                for uid in list(zones.get(key, ())):
-                    for t in here.cards.get(cards[uid], ()):
-                        out.append((t, owners[uid], uid, {"_in": key}))
+        out += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
     if state.triggers:
         nodes = rules.nodes
         for t in state.triggers:
             if t["event"] == event and "until" in t:
                 out.append((nodes[t["node"]], t["me"], t["card"], t["vars"]))
+    return out
+
+
+def in_play(state, rules, here) -> list:
+    """(trigger, owner, uid, zone key) of the cards lying in an `in-play` zone that hear the
+    event, in order (zones in declaration order, a zone kept per player in seat order, per Team
+    in Team order, its cards in order)."""
+    out = []
+    zones, cards, owners, heard = state.zones, state.cards, state.owners, here.cards
+    for zone, per in rules.hearing.in_play_per(rules):
+        keys = ([f"{zone}/{p}" for p in state.players] if per == "player" else
+                [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
+        for key in keys:
+            for uid in zones.get(key, ()):
+                for t in heard.get(cards[uid], ()):
+                    out.append((t, owners[uid], uid, key))
     return out
 
 

@@ -173,19 +173,60 @@ def update_event(rules) -> str | None:
 
 def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
-    then the end checked."""
+    then the end checked. Heard by cards in play alone (a GO! card's Mission), and no trigger
+    installed, it is heard here (_heard_in_play), as land would hear it, each card's `when` asked
+again only once what it reads changed (when_reads.py)."""
     rules, state = game.rules, game.state
     name = update_event(rules)
     if name is None or state.phase == "over":
         return
-    if rules.hearing.table(rules, name).silent:  # only a trigger installed for it (`until`) can hear it
+    here = rules.hearing.table(rules, name)
+    if here.silent:  # only a trigger installed for it (`until`) can hear it
         if not state.triggers:
+            game.check_end(run)
             return
         if not any(t["event"] == name and "until" in t for t in state.triggers):
             game.check_end(run)  # what land would do, hearing no one: nothing, then the check
             return
+    elif not state.triggers and _in_play_only(rules, here):
+        _heard_in_play(run, state, rules, here)
+        game.check_end(run)
+        return
     land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
     game.check_end(run)
+
+
+def _in_play_only(rules, here) -> bool:
+    """Whether only cards in play hear the event of this table, and it has no amount and no
+    effect (what land would do for it is _heard_in_play's), read once per table."""
+    only = rules.__dict__.setdefault("_in_play_only", {})
+    found = only.get(here)
+    if found is None:
+        spec = rules.hearing.events[update_event(rules)]
+        found = only[here] = bool(here.cards) and not (here.rules or here.reactions or here.pieces or here.figures
+                                                       or here.spaces or spec["amount"] or spec["body"])
+    return found
+
+
+def _heard_in_play(run, state, rules, here) -> None:
+    """land's listeners for an event only cards in play hear, none installed (no amount, no
+    log, no effect): each card's triggers, found before any runs, heard while the card still
+    lies in its zone, a `once` limit spent as land spends it, each whose `when` holds run."""
+    found = in_play(state, rules, here)
+    if not found:
+        return
+    places, pending = state.places, [0]
+    for trigger, me, card, key in found:
+        if places[card] != key:
+            continue  # a card in play that left its zone while the event was heard (card_done)
+        lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+        if "once" in trigger and spent(state, trigger, lenv):
+            continue
+        when = trigger.get("when")
+        if when is None or asked(run, when, lenv):  # asked again only once what it reads changed
+            if "once" in trigger:
+                spend(state, trigger, lenv)
+            compiled_block(trigger["body"])(run, lenv)
 
 
 def after_step(rules, step):
@@ -206,4 +247,6 @@ def after_steps(rules, kinds: dict) -> dict:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .events import land  # noqa: E402 - bound once, after this module's names (cycles)
+from .events import in_play, land  # noqa: E402 - bound once, after this module's names (cycles)
+from .when_reads import asked  # noqa: E402 - bound once, after this module's names (cycles)
+from .listeners import spend, spent  # noqa: E402 - bound once, after this module's names (cycles)

@@ -25,7 +25,7 @@ class Hearing:
     first raise, its table of listeners (`heard`)."""
 
     __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
-                 "figure_triggers", "structure", "space_triggers")
+                 "figure_triggers", "structure", "space_triggers", "_per")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -38,6 +38,14 @@ class Hearing:
         self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
         self.structure = False  # a piece, a tile or a figure hears a structure event (rounds.run_triggers)
         self.space_triggers: dict[str, list] = {}  # tile (space) id -> its card's triggers, heard while it is in play
+
+    def in_play_per(self, rules) -> list:
+        """(zone, how it is kept: "player", "team" or None) of the zones in play, read once."""
+        try:
+            return self._per
+        except AttributeError:
+            self._per = [(zone, rules.zones[zone].per) for zone in self.in_play]
+            return self._per
 
     def table(self, rules, event: str) -> "Heard":
         here = self.heard.get(event)

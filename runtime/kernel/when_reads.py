@@ -1,0 +1,120 @@
+"""What a listener's `when` reads, as one function of the state: a condition asked again only once that changed.
+
+A card in play hears the event after every step of play (finish.raise_update) and its `when` (a
+Mission's goal: `count(all friend in titans-tower) == 2`) is nearly always false. `when_reads`
+works out, once per condition, the parts of the state its value depends on, given the listener
+(its `me`, its card and the card's owner): the figures' owners and spaces (a relation's
+selector, `location-of`), the board as laid (`anywhere`, `has-icon`: its key and whether it lies
+face down), and where the pieces of the tokens it names lie and whose they are (`has`, `count`
+of pieces: their places and owners, the uids found once per game as listeners.pieces_hearing
+finds them). `asked` asks the condition unless those parts are as when it last said no for
+that listener in this game (a condition whose reads are not known is asked every time). Its
+value depends on those parts alone (the seats and Teams never change in play), so the answer
+kept holds for any state of the game (a copy replayed from) with the same parts; the digests of seeded games prove it (tests/test_kernel_speed_events2.py)."""
+from __future__ import annotations
+
+from .compile import CONSTANTS, _children, compiled
+from .end_reads import _Tokens
+from .listeners import pieces_hearing
+
+_CONSTANT = set(CONSTANTS) | {"token", "icon", "component"}  # a value known before play
+# context names: what each reads beyond the listener itself (`me`, its card, the card's owner)
+_CTX = {"me": (), "my-team": (), "owner": (), "this-card": (), "anywhere": ("board",)}
+_FIGURES = ("figures",)
+_FNS = {"has-icon": ("board",), "location-of": _FIGURES}  # and `has`, `count`: pieces (_fn)
+_RELATIONS = ("friend", "opponent", "foe", "figure", "player-figure")  # relations.related: no acting figure
+_SELECTS = _RELATIONS + ("location", "space")  # selectors of a set given (`in`), or of the figures
+
+
+def _token(e) -> str | None:
+    return e["name"] if isinstance(e, dict) and e.get("e") == "token" else None
+
+
+def _fn(e: dict, rules) -> tuple | None:
+    """What a function reads of its own: pieces of a token (`has(holder, TOKEN)`, `count(TOKEN,
+    on: ..., of: ...)`, with the tokens of its group: pieces._at) their places and owners;
+    `count` of a set nothing; `has-icon`, `location-of` by _FNS; any other: not known."""
+    name, args = e["name"], e["args"]
+    if name in _FNS:
+        return _FNS[name]
+    token = _token(args.get("token")) if name == "has" else _token(args.get("what")) if name == "count" else None
+    if token is not None and rules.pieces is not None:
+        return (tuple(rules.pieces.groups.get(token) or (token,)),)
+    if name == "count" and isinstance(args.get("what"), dict) and args["what"].get("e") == "select" \
+            and args.get("on") is None and args.get("of") is None:
+        return ()
+    return None
+
+
+def reads(e, rules) -> set | None:
+    """The parts the condition reads ("figures", "board", a tuple of tokens), or None: it reads
+    something else (a counter, a die, the cards, a variable) or asks."""
+    kind = e["e"]
+    if kind in _CONSTANT or kind == "it":
+        return set()
+    if kind == "ctx":
+        found = _CTX.get(e["name"])
+        return None if found is None else set(found)
+    if kind == "fn":
+        found = _fn(e, rules)
+    elif kind == "select":
+        if e["quant"] != "all" or e["kind"] not in _SELECTS or (e["in"] is None and e["kind"] not in _RELATIONS):
+            return None
+        found = _FIGURES if e["kind"] in _RELATIONS else ()
+    elif kind in ("cmp", "bin", "and", "or", "not", "neg"):
+        found = ()
+    else:
+        return None
+    if found is None:
+        return None
+    out = set(found)
+    for child in _children(e):
+        if child is None:
+            continue
+        more = reads(child, rules)
+        if more is None:
+            return None
+        out |= more
+    return out
+
+
+def projection(e, rules):
+    """The function of the state whose value is the parts the condition reads (reads), written
+    out once; None when they are not known."""
+    parts = reads(e, rules) if e is not None else None
+    if not parts:  # not known, or nothing of the state (asked every time: it is cheap)
+        return None
+    space, items = {"_hearing": pieces_hearing}, []
+    for i, part in enumerate(sorted(parts, key=str)):
+        if part == "figures":  # what relations.figures_in and `location-of` read of each figure
+            items.append('tuple([(f, x["owner"], x["space"], x.get("quarry")) for f, x in state.figures.items()])')
+        elif part == "board":  # its tiles, those gone and the edges blocked are its key (layout.derive)
+            items.append('state.board.get("key"), state.board.get("down")')
+        else:  # the pieces of the tokens: where each lies, and whose it is
+            space[f"_{i}"] = _Tokens(part)
+            items.append(f"tuple(map(state.places.__getitem__, _hearing(state, _{i})))")
+            items.append(f"tuple(map(state.owners.__getitem__, _hearing(state, _{i})))")
+    return eval("lambda state: (" + "".join(item + ", " for item in items) + ")", space)  # noqa: S307
+
+
+def asked(run, when: dict, lenv: dict) -> bool:
+    """The condition's value for the listener of `lenv` (its `me` and `this-card`): False at once
+    when what it reads is as when it last said no for that listener."""
+    rules = run.rules
+    known = rules.__dict__.setdefault("_when_reads", {})
+    hit = known.get(id(when))
+    if hit is None or hit[0] is not when:
+        hit = known[id(when)] = (when, projection(when, rules))
+    project = hit[1]
+    if project is None:
+        return compiled(when)(run, lenv)
+    state, card = run.state, lenv.get("ctx:this-card")
+    key = (id(when), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
+    parts = project(state)
+    memo = run.game.__dict__.setdefault("_when_no", {})  # per game: its seats and Teams are its own
+    if memo.get(key) == parts:
+        return False
+    if compiled(when)(run, lenv):
+        return True
+    memo[key] = parts
+    return False
