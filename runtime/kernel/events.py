@@ -49,9 +49,10 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     given = pending[0]
     here = hearing.table(rules, event)
     if not here.silent or state.triggers:
-        found = _listeners(state, rules, here, event, fields)
+        found = _listeners(state, rules, here, event, fields, at[1] if at is not None else None)
         if spec["amount"] and here.pieces:
             found = _held_last(state, found)
+        once = hearing.once  # id(trigger) -> its once-per period (once.py)
         for trigger, me, card, kept in found:
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
@@ -60,12 +61,13 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
             if tags:
                 lenv["_tags"] = tags
-            if "once" in trigger and spent(state, trigger, lenv):
+            period = once.get(id(trigger)) if once else None
+            if period is not None and spent(state, trigger, lenv):
                 continue
             when = trigger.get("when")
             if when is None or compiled(when)(run, lenv):
-                if "once" in trigger:
-                    spend(state, trigger, lenv)
+                if period is not None:
+                    spend(state, trigger, lenv, period)
                 compiled_block(trigger["body"])(run, lenv)
         if here.reactions:
             _reactions(run, here, event, fields, pending, tags)
@@ -92,12 +94,13 @@ def _held_last(state, found: list) -> list:
     return [x for x in found if x[3].get("ctx:holder") not in figures] + held
 
 
-def _listeners(state, rules, here, event: str, fields: dict | None = None) -> list:
+def _listeners(state, rules, here, event: str, fields: dict | None = None, at=None) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
     controller of the figure the event is about, its `figure` or else its `target` field, as a
     piece on it hears: spaces.controller; the player whose turn it is for an event about no
     figure), the pieces and the figures, the cards in play (`me` the card's owner; `_in` the zone
-    it lies in, heard only while it still does), the installed ones."""
+    it lies in, heard only while it still does), the installed ones; raised at a space (`at`), the
+    pieces on other spaces and the other tiles left out (listeners.components)."""
     me = state.active
     if here.rules and fields:
         about = fields.get("var:figure", fields.get("var:target"))
@@ -106,7 +109,7 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None) -> li
             me = controller(state, "figure", about)
     out = [(t, me, None, {}) for t in here.rules]
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
-        out += components(state, rules, here, own=True)
+        out += components(state, rules, here, own=True, at=at)
     if here.cards:
         out += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
     if state.triggers:
@@ -123,13 +126,10 @@ def in_play(state, rules, here) -> list:
     in Team order, its cards in order)."""
     out = []
     zones, cards, owners, heard = state.zones, state.cards, state.owners, here.cards
-    for zone, per in rules.hearing.in_play_per(rules):
-        keys = ([f"{zone}/{p}" for p in state.players] if per == "player" else
-                [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
-        for key in keys:
-            for uid in zones.get(key, ()):
-                for t in heard.get(cards[uid], ()):
-                    out.append((t, owners[uid], uid, key))
+    for key in rules.hearing.in_play_keys(rules, state):
+        for uid in zones.get(key, ()):
+            for t in heard.get(cards[uid], ()):
+                out.append((t, owners[uid], uid, key))
     return out
 
 
@@ -169,14 +169,18 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
 
 def _at_limit(state, rules, player: str) -> bool:
     """The game's `play-limit` reached: as many cards as it allows lie in the player's (or their
-    Team's) `play-to` zone, so no card of theirs is offered in answer."""
-    limit = rules.game["props"].get("play-limit")
-    zone = rules.zone_roles.get("play-to")
-    if limit is None or zone is None:
+    Team's) `play-to` zone, so no card of theirs is offered in answer (the limit, the zone and
+    how it is kept read once per rules)."""
+    found = rules.__dict__.get("_play_limit")
+    if found is None:
+        limit, zone = rules.game["props"].get("play-limit"), rules.zone_roles.get("play-to")
+        found = rules.__dict__["_play_limit"] = (() if limit is None or zone is None else
+                                                 (limit["value"], zone, rules.zones[zone].per))
+    if not found:
         return False
-    per = rules.zones[zone].per
+    limit, zone, per = found
     key = state.zone_key(zone, state.holder(player, per)) if per else zone
-    return len(state.zones.get(key, ())) >= limit["value"]
+    return len(state.zones.get(key, ())) >= limit
 
 
 def _held(state, rules, player: str, asked: set) -> list[int]:

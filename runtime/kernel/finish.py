@@ -173,7 +173,7 @@ def update_event(rules) -> str | None:
 
 def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
-    then the end checked. Heard by cards in play alone (a GO! card's Mission), and no trigger
+    then the end checked. Heard by cards in play alone (a card's goal it watches), and no trigger
     installed, it is heard here (_heard_in_play), as land would hear it, each card's `when` asked
 again only once what it reads changed (when_reads.py)."""
     rules, state = game.rules, game.state
@@ -215,17 +215,18 @@ def _heard_in_play(run, state, rules, here) -> None:
     found = in_play(state, rules, here)
     if not found:
         return
-    places, pending = state.places, [0]
+    places, pending, once = state.places, [0], rules.hearing.once
     for trigger, me, card, key in found:
         if places[card] != key:
             continue  # a card in play that left its zone while the event was heard (card_done)
         lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
-        if "once" in trigger and spent(state, trigger, lenv):
+        period = once.get(id(trigger)) if once else None
+        if period is not None and spent(state, trigger, lenv):
             continue
         when = trigger.get("when")
         if when is None or asked(run, when, lenv):  # asked again only once what it reads changed
-            if "once" in trigger:
-                spend(state, trigger, lenv)
+            if period is not None:
+                spend(state, trigger, lenv, period)
             compiled_block(trigger["body"])(run, lenv)
 
 

@@ -6,17 +6,13 @@ lying on holders and the figures that are cards (`components`: also for structur
 `hear_structure`), the cards lying in a zone marked `in-play` (zones in declaration order, a
 zone kept per player in seat order, its cards in order), the triggers installed by `until
 EVENT { on ... }` (in the order installed), then the cards of a card type that `reacts-from`
-a zone, offered to their owners (events.py). Installed triggers and spent once-per limits are entries of the state's
-`triggers` list (plain data, copied by `clone()`): an installed one is `{"event", "node", "me",
-"card", "vars", "until"}`, a spent limit `{"event": "spent", "key", "until"}`, each gone at
-its `until` structure event. A game that declares no event pays nothing: nothing here runs."""
+a zone, offered to their owners (events.py). A listener's once-per limit is kept in the rules
+(`Hearing.once`), and installed triggers and spent limits in the state (once.py). A game that
+declares no event pays nothing: nothing here runs."""
 from __future__ import annotations
 
+from .once import NEXT, PERIODS, UNTIL, expire, listener_key, make_until, spend, spent  # noqa: F401 - (re-exported)
 from .rules import KernelError, index_bodies
-
-PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
-UNTIL = ("turn-end", "round-end")
-NEXT = "next-turn-end"  # `until next-turn-end`: to the end of the next turn its installer begins
 
 
 class Hearing:
@@ -25,7 +21,7 @@ class Hearing:
     first raise, its table of listeners (`heard`)."""
 
     __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
-                 "figure_triggers", "structure", "space_triggers", "_per")
+                 "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -38,6 +34,7 @@ class Hearing:
         self.figure_triggers: dict[str, list] = {}  # figure card qid -> [(part qid or None, trigger)]
         self.structure = False  # a piece, a tile or a figure hears a structure event (rounds.run_triggers)
         self.space_triggers: dict[str, list] = {}  # tile (space) id -> its card's triggers, heard while it is in play
+        self.once: dict[int, str] = {}  # id(trigger) -> its `once per` period (turn, round, game): once.py
 
     def in_play_per(self, rules) -> list:
         """(zone, how it is kept: "player", "team" or None) of the zones in play, read once."""
@@ -46,6 +43,23 @@ class Hearing:
         except AttributeError:
             self._per = [(zone, rules.zones[zone].per) for zone in self.in_play]
             return self._per
+
+    def in_play_keys(self, rules, state) -> list:
+        """The keys of the zones in play, in order (a zone kept per player in seat order, per Team
+        in Team order), found again only for another list of seats or dict of Teams: the seats
+        and the Teams' ids are set at setup and never change in place (a copy is another)."""
+        try:
+            players, teams, keys = self._keys
+            if players is state.players and teams is state.teams:
+                return keys
+        except AttributeError:
+            pass
+        keys = []
+        for zone, per in self.in_play_per(rules):
+            keys += ([f"{zone}/{p}" for p in state.players] if per == "player" else
+                     [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
+        self._keys = (state.players, state.teams, keys)
+        return keys
 
     def table(self, rules, event: str) -> "Heard":
         here = self.heard.get(event)
@@ -96,7 +110,7 @@ def load_events(rules, game: dict, tops: list) -> None:
             once[child["id"]] = props["once"]["value"]
     for t in rules.rules:
         if t["rule"] in once and t["event"] in hearing.events:
-            t["once"] = once[t["rule"]]
+            hearing.once[id(t)] = once[t["rule"]]  # in the rules, not in the IR they were read from
             hearing.expires = True
     for c in tops:
         if c["kind"] == "card-type" and "reacts-from" in c["props"]:
@@ -176,7 +190,7 @@ def _once(hearing: Hearing, comp: dict) -> None:
     once = comp["props"].get("once")
     if once is not None:
         for t in comp["triggers"]:
-            t["once"] = once["value"]
+            hearing.once[id(t)] = once["value"]
         hearing.expires = True
 
 
@@ -195,7 +209,7 @@ def _figure(rules, hearing: Hearing, comp: dict) -> None:
         hearing.figure_triggers[comp["qid"]] = heard
 
 
-def components(state, rules, here, own: bool = False) -> list:
+def components(state, rules, here, own: bool = False, at=None) -> list:
     """(trigger, me, card, variables) of the pieces, the spaces and the figures that hear the
     event, in order: the pieces lying on figures, spaces, players, Teams, then edges (each
     holder in the order of its kind, each token once per holder: `holder` names it,
@@ -204,13 +218,15 @@ def components(state, rules, here, own: bool = False) -> list:
     order dealt (`self` the figure, `this-card` the part whose trigger it is). `me` is, for the
     tiles, the player whose turn it is, as for the rules; for the figures too at a structure
     event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
-    (its part's `opponent` is its own side's)."""
+    (its part's `opponent` is its own side's). An event raised at a space (`at`, a figure
+    entering it: events.land) leaves out the pieces on other spaces and the other tiles, which
+    do not hear it there (movement.heard_at)."""
     out = []
     me = state.active
     if here.pieces:
-        out += _pieces_heard(state, rules, here)
+        out += _pieces_heard(state, rules, here, at)
     if here.spaces:
-        out += tiles_heard(state, here.spaces)
+        out += tiles_heard(state, here.spaces) if at is None else _tile_at(state, here.spaces, at)
     if here.figures:
         zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
         for fid, fig in state.figures.items():
@@ -245,7 +261,15 @@ def pieces_hearing(state, here) -> tuple:
     return uids
 
 
-def _pieces_heard(state, rules, here) -> list:
+def _tile_at(state, spaces: dict, at: str) -> list:
+    """spaces.tiles_heard of the one tile `at` (an event raised there), if it is in play."""
+    board = state.board
+    if not board or board.get("down") or at in board["gone"] or at not in spaces or at not in board["tiles"]:
+        return []
+    return [(t, state.active, None, {"ctx:here": at, "_once": f"space/{at}"}) for t in spaces[at]]
+
+
+def _pieces_heard(state, rules, here, at=None) -> list:
     """components' pieces: the piles of pieces that hold one whose token hears the event, found
     from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
     kind (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a
@@ -265,6 +289,8 @@ def _pieces_heard(state, rules, here) -> list:
     ranked = []
     for key, (zone, holder) in found.items():
         kind, rank = kinds[zone]
+        if kind == "space" and at is not None and holder != at:
+            continue  # not where the event is raised: not heard (movement.heard_at)
         if kind == "space" and rules.layout is not None:
             ranked.append((rank, list(state.zones).index(key), key, kind, holder))
             continue
@@ -296,13 +322,15 @@ def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
     here = rules.hearing.table(rules, event)
     if not (here.pieces or here.figures or here.spaces):
         return
+    once = rules.hearing.once
     for trigger, me, card, kept in components(state, rules, here):
         env = {"ctx:me": me, "ctx:this-card": card, **(fields or {}), **kept}
-        if "once" in trigger and spent(state, trigger, kept):
+        period = once.get(id(trigger)) if once else None
+        if period is not None and spent(state, trigger, kept):
             continue
         if trigger.get("when") is None or compiled(trigger["when"])(run, env):
-            if "once" in trigger:
-                spend(state, trigger, kept)
+            if period is not None:
+                spend(state, trigger, kept, period)
             compiled_block(trigger["body"])(run, env)
             game.check_end(run)
 
@@ -312,68 +340,6 @@ def _index(rules, hearing: Hearing, bodies: list) -> None:
     the game's bodies installs a trigger (`until`)."""
     index_bodies(rules, bodies)
     hearing.expires = hearing.expires or any(s.get("op") == "until" for s in rules.nodes.values())
-
-
-def make_until(stmt: dict):
-    """`until turn-end { on hit when ... { ... } }` in an effect: its triggers installed, data
-    in the state (the statement's node id, `me`, the card, the variables), until that event."""
-    until = stmt["event"]
-    if until not in UNTIL + (NEXT,):
-        raise KernelError(f"{stmt['span']}: 'until {until}' is no time a game of the kernel keeps: write until "
-                          "turn-end, until round-end or until next-turn-end")
-    triggers = []
-    for t in stmt["body"]:
-        if t.get("op") != "trigger":
-            raise KernelError(f"{t['span']}: inside `until {until}` a game of the kernel takes triggers only "
-                              "(`on EVENT { ... }`)")
-        triggers.append((t["event"], t["node"]))
-
-    def install(run, env):
-        state = run.state
-        me, card = env.get("ctx:me"), env.get("ctx:this-card")
-        kept = {k: v for k, v in env.items() if k.startswith("var:")}
-        for event, node in triggers:
-            if event not in run.rules.hearing.events:
-                raise KernelError(f"{stmt['span']}: 'on {event}' inside `until` hears no event of the game; "
-                                  "events: " + (", ".join(run.rules.hearing.events) or "none"))
-            state.triggers.append({"event": event, "node": node, "me": me, "card": card, "turn": state.turn,
-                                   "vars": kept, "until": until})
-        state.log.append({"event": "install", "until": until, "player": me})
-    return install
-
-
-def listener_key(t: dict, kept: dict | None) -> str:
-    """What a once-per limit is spent for: a rule, a figure's card or part (`FIGURE/PART`), or
-    a card in play (its uid)."""
-    if kept and "_once" in kept:
-        return kept["_once"]
-    return t["rule"] if "rule" in t else f"card/{kept.get('ctx:this-card') if kept else None}"
-
-
-def spent(state, t: dict, kept: dict | None = None) -> bool:
-    """Whether a listener's once-per limit is spent (an entry of the state's triggers says so)."""
-    key = listener_key(t, kept)
-    return any(s["event"] == "spent" and s["key"] == key for s in state.triggers)
-
-
-def spend(state, t: dict, kept: dict | None = None) -> None:
-    state.triggers.append({"event": "spent", "node": None, "key": listener_key(t, kept), "until": PERIODS[t["once"]],
-                           "me": None, "card": None, "turn": state.turn, "vars": {}})
-
-
-def expire(state, event: str) -> None:
-    """At a structure event: the installed triggers and the spent limits that last until it go."""
-    if any(t.get("until") == event for t in state.triggers):
-        gone = [t for t in state.triggers if t.get("until") == event and t["event"] != "spent"]
-        state.triggers = [t for t in state.triggers if t.get("until") != event]
-        if gone:
-            state.log.append({"event": "uninstall", "until": event, "count": len(gone)})
-    if event == "turn-end" and any(t.get("until") == NEXT for t in state.triggers):  # the installer's next turn
-        due = [t for t in state.triggers if t.get("until") == NEXT and t["me"] == state.active
-               and t["turn"] < state.turn]
-        if due:
-            state.triggers = [t for t in state.triggers if t not in due]
-            state.log.append({"event": "uninstall", "until": NEXT, "count": len(due)})
 
 
 # -- imported here, once: at the end, as these modules import this one's names

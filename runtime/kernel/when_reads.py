@@ -1,7 +1,7 @@
 """What a listener's `when` reads, as one function of the state: a condition asked again only once that changed.
 
 A card in play hears the event after every step of play (finish.raise_update) and its `when` (a
-Mission's goal: `count(all friend in titans-tower) == 2`) is nearly always false. `when_reads`
+goal it watches: `count(all friend in tower) == 2`) is nearly always false. `when_reads`
 works out, once per condition, the parts of the state its value depends on, given the listener
 (its `me`, its card and the card's owner): the figures' owners and spaces (a relation's
 selector, `location-of`), the board as laid (`anywhere`, `has-icon`: its key and whether it lies
@@ -13,6 +13,7 @@ value depends on those parts alone (the seats and Teams never change in play), s
 kept holds for any state of the game (a copy replayed from) with the same parts; the digests of seeded games prove it (tests/test_kernel_speed_events2.py)."""
 from __future__ import annotations
 
+from ...compiler.shorthand import kernel_kind
 from .compile import CONSTANTS, _children, compiled
 from .end_reads import _Tokens
 from .listeners import pieces_hearing
@@ -23,7 +24,7 @@ _CTX = {"me": (), "my-team": (), "owner": (), "this-card": (), "anywhere": ("boa
 _FIGURES = ("figures",)
 _FNS = {"has-icon": ("board",), "location-of": _FIGURES}  # and `has`, `count`: pieces (_fn)
 _RELATIONS = ("friend", "opponent", "foe", "figure", "player-figure")  # relations.related: no acting figure
-_SELECTS = _RELATIONS + ("location", "space")  # selectors of a set given (`in`), or of the figures
+_SELECTS = _RELATIONS + ("space",)  # selectors of a set given (`in`), or of the figures (the kernel's kinds)
 
 
 def _token(e) -> str | None:
@@ -58,9 +59,10 @@ def reads(e, rules) -> set | None:
     if kind == "fn":
         found = _fn(e, rules)
     elif kind == "select":
-        if e["quant"] != "all" or e["kind"] not in _SELECTS or (e["in"] is None and e["kind"] not in _RELATIONS):
+        kind = kernel_kind(e["kind"])  # the vocabulary's other word for a kind: the kernel's (compile._select)
+        if e["quant"] != "all" or kind not in _SELECTS or (e["in"] is None and kind not in _RELATIONS):
             return None
-        found = _FIGURES if e["kind"] in _RELATIONS else ()
+        found = _FIGURES if kind in _RELATIONS else ()
     elif kind in ("cmp", "bin", "and", "or", "not", "neg"):
         found = ()
     else:
