@@ -10,7 +10,7 @@ of pieces: their places and owners, the uids found once per game as listeners.pi
 finds them). `asked` asks the condition unless those parts are as when it last said no for
 that listener in this game (a condition whose reads are not known is asked every time). Its
 value depends on those parts alone (the seats and Teams never change in play), so the answer
-kept holds for any state of the game (a copy replayed from) with the same parts; the digests of seeded games prove it (tests/test_kernel_speed_events2.py)."""
+kept holds for any state of the game (a copy replayed from) with the same parts; the digests of seeded games prove it (tests/test_kernel_speed_kev2.py)."""
 from __future__ import annotations
 
 from ...compiler.shorthand import kernel_kind
