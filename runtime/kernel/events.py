@@ -138,6 +138,9 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     zone kept per Team is offered once, to the first of its players asked; its trigger reads the
     event's `tags`)."""
     state, rules, game = run.state, run.rules, run.game
+    cards, zones, reacting = state.cards, state.zones, here.reactions
+    if not any(cards[uid] in reacting for key in rules.hearing.react_keys(rules, state) for uid in zones.get(key, ())):
+        return  # no card that answers this event lies where any player could play it from
     seats = state.in_game()
     start = seats.index(state.active) if state.active in seats else 0
     asked = set()

@@ -183,7 +183,9 @@ again only once what it reads changed (when_reads.py)."""
     here = rules.hearing.table(rules, name)
     if here.silent:  # only a trigger installed for it (`until`) can hear it
         if not state.triggers:
-            game.check_end(run)
+            reads = game._end_reads  # steps.check_end's first test: what the end reads as when it said no
+            if reads is None or game._end_no != reads(state):
+                game.check_end(run)
             return
         if not any(t["event"] == name and "until" in t for t in state.triggers):
             game.check_end(run)  # what land would do, hearing no one: nothing, then the check

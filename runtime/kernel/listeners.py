@@ -21,7 +21,7 @@ class Hearing:
     first raise, its table of listeners (`heard`)."""
 
     __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
-                 "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once")
+                 "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once", "_react_keys")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
@@ -59,6 +59,23 @@ class Hearing:
             keys += ([f"{zone}/{p}" for p in state.players] if per == "player" else
                      [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
         self._keys = (state.players, state.teams, keys)
+        return keys
+
+    def react_keys(self, rules, state) -> list:
+        """The keys of every pile of the zones cards react from (each player's, each Team's, the
+        table's), found again only for another list of seats or dict of Teams (in_play_keys)."""
+        try:
+            players, teams, keys = self._react_keys
+            if players is state.players and teams is state.teams:
+                return keys
+        except AttributeError:
+            pass
+        keys = []
+        for zone in dict.fromkeys(self.reacts.values()):
+            per = rules.zones[zone].per
+            keys += ([f"{zone}/{p}" for p in state.players] if per == "player" else
+                     [f"{zone}/{t}" for t in state.teams] + [zone] if per == "team" else [zone])
+        self._react_keys = (state.players, state.teams, keys)
         return keys
 
     def table(self, rules, event: str) -> "Heard":
