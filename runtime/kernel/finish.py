@@ -174,8 +174,8 @@ def update_event(rules) -> str | None:
 def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
     then the end checked. Heard by cards in play alone (a card's goal it watches), and no trigger
-    installed, it is heard here (_heard_in_play), as land would hear it, each card's `when` asked
-again only once what it reads changed (when_reads.py)."""
+    installed, it is heard here (_heard_in_play), as land would hear it, each card's `when`
+    asked again only once what it reads changed (when_reads.py)."""
     rules, state = game.rules, game.state
     name = update_event(rules)
     if name is None or state.phase == "over":
