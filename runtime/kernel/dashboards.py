@@ -36,6 +36,10 @@ class Dashboards:
     sides: dict[str, list[str]] = field(default_factory=dict)  # a figure card's qid -> its sides' qids (sides.py)
     drafted: bool = False  # the setup picks the figures' cards (`draft()`, draft.py) rather than dealing them
     player_starts: dict[str, str] = field(default_factory=dict)  # a per-player counter -> the property it sums
+    # read once per rules, as asked: a figure card -> its `once` parts' types (special_of); a part ->
+    # its effects' conditions and limit (can_use)
+    specials: dict = field(default_factory=dict, compare=False, repr=False)
+    usable: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -324,59 +328,8 @@ def figure_of(run, env, card):
     return owner if owner in run.state.figures else None
 
 
-def special_of(run, env, figure):
-    """The figure's first part of a card type used `once per ...` (one that declares `once`);
-    none without one."""
-    state, dash = run.state, run.rules.dash
-    fig = state.figures.get(figure) if isinstance(figure, str) else None
-    for part in dash.parts.get(fig.get("side") or fig["card"], []) if fig is not None and "card" in fig else []:
-        if run.rules.cards[part].type in dash.limited:
-            uids = state.zones.get(f"{run.rules.cards[part].type}/{figure}")
-            if uids:
-                return uids[0]
-    return None
-
-
-def can_use(run, env, **given) -> bool:
-    """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
-    turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit."""
-    part = _card_among(given)
-    if part is None:
-        return False
-    state = run.state
-    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    if not any(when is None or compiled(when)(run, inner) for _name, _body, when in
-               run.rules.dash.effects.get(state.cards[part], [])):
-        return False  # nothing it would do now
-    limit = run.rules.cards[state.cards[part]].props.get("once")
-    if limit is None:
-        return True
-    fig = state.figures.get(state.owners[part])
-    marks = [m for m in (fig or {}).get("used", ()) if m[0] == part]  # (uid, turn, round) of each use
-    if limit == "turn":
-        return not any(m[1] == state.turn for m in marks)
-    if limit == "round":
-        return not any(m[2] == state.round for m in marks)
-    return not marks
-
-
-def use_part(run, env, **given) -> None:
-    """`use-special(PART)`: its `once` limit spent (the use marked on its figure, as data) and
-    its effects run in its card type's order (a guarded one when its `when` holds)."""
-    part = _card_among(given)
-    if part is None:
-        return
-    state = run.state
-    fig = state.figures.get(state.owners[part])
-    if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
-        fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
-    done = _effects(run, env, part, {}, [])
-    state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
-
-
-PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-special": use_part}
-FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
-             "can-use": can_use}
+PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
+FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of}
 
 # read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
 from .compile import compiled  # noqa: E402

@@ -68,8 +68,14 @@ def discard_due(game, run, event: str) -> None:
         prefixes = tuple(zone + "/" for zone in p.zones.values())
         keys = [key for key in state.zones if key.startswith(prefixes)]
     env = {"ctx:me": state.active}
+    zones, cards, tokens = state.zones, state.cards, None
     for key in keys:
-        for token in sorted(due):
+        pile = zones.get(key)
+        if not pile or not any(cards[uid] in due for uid in pile):
+            continue  # no piece due lies there: nothing to send back or spare
+        if tokens is None:
+            tokens = sorted(due)
+        for token in tokens:
             back = _of(state, key, token)
             if state.spared and token in p.later:  # spared by this turn of their holder: once
                 kept = [uid for uid in back if uid in state.spared]

@@ -257,9 +257,9 @@ KINDS: set[str] = set()
 
 def _more() -> None:
     from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, movement, pieces,
-                   record, sides, spend, teams, unowned, vocabulary)
-    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish,
-                   keeping, modes, record, spend, movement, unowned):
+                   record, sides, spend, specials, teams, unowned, vocabulary)
+    for module in (teams, dice, board, layout, pieces, dashboards, specials, sides, draft, events, vocabulary, damage,
+                   finish, keeping, modes, record, spend, movement, unowned):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
         KINDS.update(getattr(module, "KINDS", ()))
