@@ -40,6 +40,7 @@ class Dashboards:
     # its effects' conditions and limit (can_use)
     specials: dict = field(default_factory=dict, compare=False, repr=False)
     usable: dict = field(default_factory=dict, compare=False, repr=False)
+    runs: dict = field(default_factory=dict, compare=False, repr=False)  # a part -> its effects' functions (_effects)
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -249,7 +250,10 @@ def fallback_menu(game) -> tuple[list, list]:
 def _card_among(given: dict):
     """The card among a call's keyword arguments (a uid; the shared words name it by their own
     parameter's name), none without one."""
-    return next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+    for v in given.values():
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
 
 
 def activate(run, env, figure, **given) -> None:
@@ -282,32 +286,49 @@ def resolve_part(run, env, **given) -> None:
 
 def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
     """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
-    effects = run.rules.dash.effects.get(run.state.cards[part], [])
-    plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
-    if plan is not None:  # its bonuses first, wherever written (record.py)
-        return _with_bonuses(run, env, part, given, plan, done)
-    for name, body, when in effects:
+    qid = run.state.cards[part]
+    found = run.rules.dash.runs.get(qid)
+    if found is None:
+        found = run.rules.dash.runs[qid] = _runs(run.rules, qid)
+    bonused, steps = found
+    if bonused:  # its bonuses first, wherever written (record.py)
+        return _with_bonuses(run, env, part, given, steps, done)
+    check_end = run.game.check_end
+    for name, when, body in steps:
         if name in given and not given[name]:
             continue
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-        if when is not None and not compiled(when)(run, inner):
+        if when is not None and not when(run, inner):
             continue  # a guarded effect (`special when COND { ... }`) whose condition does not hold
         done.append(name)
-        compiled_block(body, run.rules)(run, inner)
-        run.game.check_end(run)
+        body(run, inner)
+        check_end(run)
     return done
+
+
+def _runs(rules, qid: str) -> tuple:
+    """(whether the part has bonuses to run first, its effects as functions): (name, when,
+    body) each, or (name, when, bonuses, rest) with bonuses (record.hoisted); made once per
+    part and rules."""
+    effects = rules.dash.effects.get(qid, [])
+    plan = hoisted(rules, qid, effects) if effects else None
+    if plan is None:
+        return False, [(name, None if when is None else compiled(when), compiled_block(body, rules))
+                       for name, body, when in effects]
+    return True, [(name, None if when is None else compiled(when), compiled_block(bonuses, rules),
+                   compiled_block(rest, rules)) for name, bonuses, rest, when in plan]
 
 
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
-              if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
+    chosen = [(name, bonuses, rest) for name, when, bonuses, rest in plan
+              if not (name in given and not given[name]) and (when is None or when(run, inner))]
     done += [name for name, _b, _r in chosen]
     for _name, bonuses, _rest in chosen:
-        compiled_block(bonuses, run.rules)(run, inner)
+        bonuses(run, inner)
     for _name, _bonuses, rest in chosen:
-        compiled_block(rest, run.rules)(run, inner)
+        rest(run, inner)
         run.game.check_end(run)
     return done
 

@@ -70,8 +70,10 @@ def discard_due(game, run, event: str) -> None:
     env = {"ctx:me": state.active}
     zones, cards, tokens = state.zones, state.cards, None
     for key in keys:
-        pile = zones.get(key)
-        if not pile or not any(cards[uid] in due for uid in pile):
+        for uid in zones.get(key, ()):
+            if cards[uid] in due:
+                break
+        else:
             continue  # no piece due lies there: nothing to send back or spare
         if tokens is None:
             tokens = sorted(due)

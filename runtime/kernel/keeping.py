@@ -352,7 +352,7 @@ def reset_limits(run, env, period) -> None:
     for fig in state.figures.values():
         used = fig.get("used")
         if used and dash is not None:
-            kept = tuple(m for m in used if cards[state.cards[m[0]]].props.get("once") != period)
+            kept = tuple([m for m in used if cards[state.cards[m[0]]].props.get("once") != period])
             if kept != used:
                 fig["used"] = kept
     state.log.append({"event": "reset-limits", "period": period})

@@ -34,7 +34,8 @@ def _other(run, holder) -> str:
         kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
     else:
         raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
-    return f"{_zone(p, kind)}/{holder}"
+    zone = p.zones.get(kind)
+    return f"{zone}/{holder}" if zone is not None else _zone(p, kind)
 
 
 def _zone(p, kind: str) -> str:
@@ -102,11 +103,10 @@ def count(run, env, what, on=None, of=None) -> int:
         found = zones.get(key or holder_key(run, h))
         if pile is not None and h in spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
-        if found:
-            if sides is None:
-                total += sum(1 for uid in found if cards[uid] in kinds)
-            else:
-                total += sum(1 for uid in found if cards[uid] in kinds and owners[uid] in sides)
+        if found:  # counted in the loop, no comprehension's frame a holder
+            for uid in found:
+                if cards[uid] in kinds and (sides is None or owners[uid] in sides):
+                    total += 1
     return total
 
 

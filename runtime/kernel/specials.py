@@ -42,7 +42,10 @@ def can_use(run, env, **given) -> bool:
     whens, limit = usable
     if whens is not None:  # every effect guarded: one of them must hold
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-        if not any(when(run, inner) for when in whens):
+        for when in whens:
+            if when(run, inner):
+                break
+        else:
             return False  # nothing it would do now
     if limit is None:
         return True
