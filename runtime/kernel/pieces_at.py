@@ -77,7 +77,19 @@ def _owned(state, uids: list[int], of) -> list[int]:
 
 
 def has(run, env, holder, token) -> bool:
-    return holder is not None and bool(_at(run, holder, token))
+    """A piece of the token (or of its group) lies on the holder: _at's, stopped at the first."""
+    if holder is None:
+        return False
+    key = holder_key(run, holder)
+    p = run.rules.pieces
+    kinds = p.groups.get(token) or (token,)
+    if p.pile != p.zones.get("space"):
+        return bool(heap(run, holder, kinds, key))
+    cards = run.state.cards
+    for uid in run.state.zones.get(key, ()):
+        if cards[uid] in kinds:
+            return True
+    return False
 
 
 def count(run, env, what, on=None, of=None) -> int:
