@@ -50,12 +50,12 @@ def can_use(run, env, **given) -> bool:
     if limit is None:
         return True
     fig = state.figures.get(state.owners[part])
-    marks = [m for m in (fig or {}).get("used", ()) if m[0] == part]  # (uid, turn, round) of each use
-    if limit == "turn":
-        return not any(m[1] == state.turn for m in marks)
-    if limit == "round":
-        return not any(m[2] == state.round for m in marks)
-    return not marks
+    at = 1 if limit == "turn" else 2 if limit == "round" else None  # (uid, turn, round) of each use
+    now = state.turn if at == 1 else state.round
+    for mark in (fig or {}).get("used", ()):
+        if mark[0] == part and (at is None or mark[at] == now):
+            return False  # spent in this turn, this round, or this game
+    return True
 
 
 def _usable(rules, qid: str) -> tuple:
