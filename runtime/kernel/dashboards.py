@@ -240,8 +240,7 @@ def fallback_menu(game) -> tuple[list, list]:
     state = game.state
     if state.active_turn == state.turn and state.active_figure is not None:
         return [], []
-    from .actions import menu
-    out, texts = menu(game, True)
+    out, texts = actions.menu(game, True)  # the module, bound at the end of this one (cycles)
     return out[:1], texts[:1]
 
 
@@ -355,3 +354,4 @@ FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figu
 # read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
 from .compile import compiled  # noqa: E402
 from .compile_stmts import compiled_block  # noqa: E402
+from . import actions  # noqa: E402 - actions.py imports this module first: its `menu` read at call time

@@ -104,7 +104,7 @@ def count(run, env, what, on=None, of=None) -> int:
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
     cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
-    fkeys, skeys = p.keyed
+    fkeys, skeys = p.keyed[0], p.keyed[1]
     kinds = p.groups.get(what) or (what,)
     pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
     sides = None if of is None else _sides(state, of)

@@ -190,7 +190,6 @@ def lead(run, env, who) -> None:
     if isinstance(run.state.lead, list) or run.state.lead not in run.state.players + list(run.state.teams):
         from .rules import KernelError
         raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
-    from .rounds import led
     led(run)  # its line, logged now (rounds.py)
 
 
@@ -279,3 +278,4 @@ _more_edges()
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .kept import value  # noqa: E402 - bound once, after this module's names (cycles)
+from .rounds import led  # noqa: E402 - bound once, after this module's names (cycles)
