@@ -22,6 +22,8 @@ def holder_key(run, holder) -> str:
 
 
 def _other(run, holder) -> str:
+    """holder_key past the figures and the spaces kept: a space (kept from now on), a Team, a
+    player or an edge, in that order."""
     state, p = run.state, run.rules.pieces
     if holder in run.rules.spaces:
         p.keyed[1][holder] = key = f"{_zone(p, 'space')}/{holder}"  # after the figures: a space is one for good
