@@ -326,7 +326,7 @@ def _as(stmt: dict):
     def as_(run, env):
         me = who(run, env)
         if me is not None and (me in run.state.teams or me in run.state.figures):
-            from .spaces import controller  # a Team acts: its player in turn; a figure: its controller's
+            # a Team acts: its player in turn; a figure: its controller's (spaces.controller)
             me = controller(run.state, "team" if me in run.state.teams else "figure", me)
         body(run, {**env, "ctx:me": me})
     return as_
@@ -372,3 +372,7 @@ def compile_rules(rules) -> None:
     for e in [rules.end_guard, rules.round_end_guard] + [r.get("when") for r in rules.rules]:
         if e is not None:
             compiled(e)
+
+
+# -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
+from .spaces import controller  # noqa: E402

@@ -36,6 +36,11 @@ class Dashboards:
     sides: dict[str, list[str]] = field(default_factory=dict)  # a figure card's qid -> its sides' qids (sides.py)
     drafted: bool = False  # the setup picks the figures' cards (`draft()`, draft.py) rather than dealing them
     player_starts: dict[str, str] = field(default_factory=dict)  # a per-player counter -> the property it sums
+    # read once per rules, as asked: a figure card -> its `once` parts' types (special_of); a part ->
+    # its effects' conditions and limit (can_use)
+    specials: dict = field(default_factory=dict, compare=False, repr=False)
+    usable: dict = field(default_factory=dict, compare=False, repr=False)
+    runs: dict = field(default_factory=dict, compare=False, repr=False)  # a part -> its effects' functions (_effects)
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -235,8 +240,7 @@ def fallback_menu(game) -> tuple[list, list]:
     state = game.state
     if state.active_turn == state.turn and state.active_figure is not None:
         return [], []
-    from .actions import menu
-    out, texts = menu(game, True)
+    out, texts = actions.menu(game, True)  # the module, bound at the end of this one (cycles)
     return out[:1], texts[:1]
 
 
@@ -245,7 +249,10 @@ def fallback_menu(game) -> tuple[list, list]:
 def _card_among(given: dict):
     """The card among a call's keyword arguments (a uid; the shared words name it by their own
     parameter's name), none without one."""
-    return next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+    for v in given.values():
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
 
 
 def activate(run, env, figure, **given) -> None:
@@ -278,32 +285,49 @@ def resolve_part(run, env, **given) -> None:
 
 def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
     """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
-    effects = run.rules.dash.effects.get(run.state.cards[part], [])
-    plan = hoisted(run.rules, run.state.cards[part], effects) if effects else None
-    if plan is not None:  # its bonuses first, wherever written (record.py)
-        return _with_bonuses(run, env, part, given, plan, done)
-    for name, body, when in effects:
+    qid = run.state.cards[part]
+    found = run.rules.dash.runs.get(qid)
+    if found is None:
+        found = run.rules.dash.runs[qid] = _runs(run.rules, qid)
+    bonused, steps = found
+    if bonused:  # its bonuses first, wherever written (record.py)
+        return _with_bonuses(run, env, part, given, steps, done)
+    check_end = run.game.check_end
+    for name, when, body in steps:
         if name in given and not given[name]:
             continue
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-        if when is not None and not compiled(when)(run, inner):
+        if when is not None and not when(run, inner):
             continue  # a guarded effect (`special when COND { ... }`) whose condition does not hold
         done.append(name)
-        compiled_block(body, run.rules)(run, inner)
-        run.game.check_end(run)
+        body(run, inner)
+        check_end(run)
     return done
+
+
+def _runs(rules, qid: str) -> tuple:
+    """(whether the part has bonuses to run first, its effects as functions): (name, when,
+    body) each, or (name, when, bonuses, rest) with bonuses (record.hoisted); made once per
+    part and rules."""
+    effects = rules.dash.effects.get(qid, [])
+    plan = hoisted(rules, qid, effects) if effects else None
+    if plan is None:
+        return False, [(name, None if when is None else compiled(when), compiled_block(body, rules))
+                       for name, body, when in effects]
+    return True, [(name, None if when is None else compiled(when), compiled_block(bonuses, rules),
+                   compiled_block(rest, rules)) for name, bonuses, rest, when in plan]
 
 
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    chosen = [(name, bonuses, rest) for name, bonuses, rest, when in plan
-              if not (name in given and not given[name]) and (when is None or compiled(when)(run, inner))]
+    chosen = [(name, bonuses, rest) for name, when, bonuses, rest in plan
+              if not (name in given and not given[name]) and (when is None or when(run, inner))]
     done += [name for name, _b, _r in chosen]
     for _name, bonuses, _rest in chosen:
-        compiled_block(bonuses, run.rules)(run, inner)
+        bonuses(run, inner)
     for _name, _bonuses, rest in chosen:
-        compiled_block(rest, run.rules)(run, inner)
+        rest(run, inner)
         run.game.check_end(run)
     return done
 
@@ -324,60 +348,10 @@ def figure_of(run, env, card):
     return owner if owner in run.state.figures else None
 
 
-def special_of(run, env, figure):
-    """The figure's first part of a card type used `once per ...` (one that declares `once`);
-    none without one."""
-    state, dash = run.state, run.rules.dash
-    fig = state.figures.get(figure) if isinstance(figure, str) else None
-    for part in dash.parts.get(fig.get("side") or fig["card"], []) if fig is not None and "card" in fig else []:
-        if run.rules.cards[part].type in dash.limited:
-            uids = state.zones.get(f"{run.rules.cards[part].type}/{figure}")
-            if uids:
-                return uids[0]
-    return None
-
-
-def can_use(run, env, **given) -> bool:
-    """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
-    turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit."""
-    part = _card_among(given)
-    if part is None:
-        return False
-    state = run.state
-    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    if not any(when is None or compiled(when)(run, inner) for _name, _body, when in
-               run.rules.dash.effects.get(state.cards[part], [])):
-        return False  # nothing it would do now
-    limit = run.rules.cards[state.cards[part]].props.get("once")
-    if limit is None:
-        return True
-    fig = state.figures.get(state.owners[part])
-    marks = [m for m in (fig or {}).get("used", ()) if m[0] == part]  # (uid, turn, round) of each use
-    if limit == "turn":
-        return not any(m[1] == state.turn for m in marks)
-    if limit == "round":
-        return not any(m[2] == state.round for m in marks)
-    return not marks
-
-
-def use_part(run, env, **given) -> None:
-    """`use-special(PART)`: its `once` limit spent (the use marked on its figure, as data) and
-    its effects run in its card type's order (a guarded one when its `when` holds)."""
-    part = _card_among(given)
-    if part is None:
-        return
-    state = run.state
-    fig = state.figures.get(state.owners[part])
-    if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
-        fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
-    done = _effects(run, env, part, {}, [])
-    state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
-
-
-PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part, "use-special": use_part}
-FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of, "special-of": special_of,
-             "can-use": can_use}
+PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
+FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of}
 
 # read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
 from .compile import compiled  # noqa: E402
 from .compile_stmts import compiled_block  # noqa: E402
+from . import actions  # noqa: E402 - actions.py imports this module first: its `menu` read at call time

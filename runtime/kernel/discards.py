@@ -51,14 +51,21 @@ def _allowed(tokens: frozenset):
     return allowed
 
 
+def _due(p, event: str) -> frozenset:
+    """The tokens whose pieces go back at the event: those `discarded` then, and at `turn-end`
+    those `discarded next-turn-end` too."""
+    due = p.discards.get(event) or set()
+    return frozenset(due | p.later if event == "turn-end" else due)
+
+
 def discard_due(game, run, event: str) -> None:
     """At a structure event, the pieces whose token is `discarded` then go back to the pool:
     at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
     those `discarded next-turn-end` but the ones placed in this very turn of their holder."""
     p = game.rules.pieces
-    due = p.discards.get(event)
-    if event == "turn-end" and p.later:
-        due = (due or set()) | p.later
+    due = p.keyed[2].get(event, ())  # the tokens due at the event, joined once per rules
+    if due == ():
+        due = p.keyed[2][event] = _due(p, event)
     if not due:
         return
     state = game.state
@@ -68,8 +75,16 @@ def discard_due(game, run, event: str) -> None:
         prefixes = tuple(zone + "/" for zone in p.zones.values())
         keys = [key for key in state.zones if key.startswith(prefixes)]
     env = {"ctx:me": state.active}
+    zones, cards, tokens = state.zones, state.cards, None
     for key in keys:
-        for token in sorted(due):
+        for uid in zones.get(key, ()):
+            if cards[uid] in due:
+                break
+        else:
+            continue  # no piece due lies there: nothing to send back or spare
+        if tokens is None:
+            tokens = sorted(due)
+        for token in tokens:
             back = _of(state, key, token)
             if state.spared and token in p.later:  # spared by this turn of their holder: once
                 kept = [uid for uid in back if uid in state.spared]

@@ -319,7 +319,6 @@ def _set_aside_unbrought(rules, state) -> None:
 
 def announce_together(run, env, event, figures) -> None:
     """`announce-together(event, figures)`: the module's docstring."""
-    from .events import land
     hearing = run.rules.hearing
     spec = hearing.events.get(event) if hearing is not None else None
     if spec is None:
@@ -352,7 +351,7 @@ def reset_limits(run, env, period) -> None:
     for fig in state.figures.values():
         used = fig.get("used")
         if used and dash is not None:
-            kept = tuple(m for m in used if cards[state.cards[m[0]]].props.get("once") != period)
+            kept = tuple([m for m in used if cards[state.cards[m[0]]].props.get("once") != period])
             if kept != used:
                 fig["used"] = kept
     state.log.append({"event": "reset-limits", "period": period})
@@ -363,10 +362,14 @@ def discard_tokens(run, env, when) -> None:
     if when not in ("turn-end", "round-end"):
         raise KernelError(f"discard-tokens({when!r}): \"turn-end\" or \"round-end\"")
     if run.rules.pieces is not None:
-        from .pieces import discard_due
         discard_due(run.game, run, when)
 
 
 PRIMITIVES = {"form-teams": form_teams, "take-team-lists": take_team_lists, "lay-board": lay_board,
               "fill-pools": fill_pools, "shuffle-deck": shuffle_deck, "draw-hands": draw_hands, "fill-zones": fill_zones,
               "announce-together": announce_together, "reset-limits": reset_limits, "discard-tokens": discard_tokens}
+
+
+# -- imported here, once: at the end, as these modules import this one's names (cycles)
+from .events import land  # noqa: E402
+from .discards import discard_due  # noqa: E402

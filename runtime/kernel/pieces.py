@@ -45,10 +45,14 @@ class Pieces:
     sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
+    # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}), filled
+    # as asked (pieces_at.holder_key, discards.discard_due)
+    keyed: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.held = frozenset(self.zones.values())
         self.kinds = {zone: (kind, rank) for rank, (kind, zone) in enumerate(self.zones.items())}
+        self.keyed = ({}, {}, {})
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -168,27 +172,6 @@ def setup_pieces(rules, state) -> None:
 
 # -- where pieces lie ------------------------------------------------------------------------
 
-def holder_key(run, holder) -> str:
-    """The key of the pile of pieces lying on a figure, a space, a Team or a player."""
-    state, p = run.state, run.rules.pieces
-    if holder in state.figures:
-        kind = "figure"
-    elif holder in run.rules.spaces:
-        kind = "space"
-    elif holder in state.teams:
-        kind = "team"
-    elif holder in state.players:
-        kind = "player"
-    elif run.rules.layout is not None and holder in run.rules.layout.edges:
-        kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
-    else:
-        raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
-    zone = p.zones.get(kind)
-    if zone is None:
-        raise KernelError(f"no zone of the game holds pieces on a {kind}: declare one `per {kind}` with `pieces`")
-    return f"{zone}/{holder}"
-
-
 def _pool_key(run, env, owner, kind=None) -> str:
     """The pile of the pool a piece goes back to (of its owner, a Team, or the shared one), or
     that a token's pieces come from (`kind`: of `me`'s Team when its pool counts per Team)."""
@@ -208,31 +191,6 @@ def _move(state, uid: int, key: str) -> None:
     state.places[uid] = key
     if state.spared and uid in state.spared:  # off its holder: no longer spared by its turn
         state.spared.remove(uid)
-
-
-def _of(state, key: str, token: str) -> list[int]:
-    cards = state.cards
-    return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
-
-
-def _at(run, holder, token: str) -> list[int]:
-    """The token's pieces on a holder, and those of the tokens of its group (a token whose `group`
-    names it: the face-down token stands for its faces); with a space's pile in a zone of its
-    own, one heap (kept.heap)."""
-    key = holder_key(run, holder)
-    kinds = run.rules.pieces.groups.get(token) or (token,)
-    if run.rules.pieces.pile != run.rules.pieces.zones.get("space"):
-        return heap(run, holder, kinds, key)
-    cards = run.state.cards
-    return [uid for uid in run.state.zones.get(key, ()) if cards[uid] in kinds]
-
-
-def _owned(state, uids: list[int], of) -> list[int]:
-    """The pieces owned by `of` (a Team, or a player's Team); all of them without `of`."""
-    if of is None:
-        return uids
-    sides = (of, state.team_of(of)) if of in state.players and state.teams else (of,)
-    return [uid for uid in uids if state.owners[uid] in sides]
 
 
 def _token_id(run, token: str) -> str:
@@ -360,41 +318,12 @@ def _blocks(run, token, holder) -> None:
 PRIMITIVES = {"place": place, "remove": remove, "remove-all": remove_all, "take": take}
 
 
-# -- functions -------------------------------------------------------------------------------
-
-def has(run, env, holder, token) -> bool:
-    return holder is not None and bool(_at(run, holder, token))
-
-
-def count(run, env, what, on=None, of=None) -> int:
-    """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its pool
-    (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it out:
-    modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
-    if isinstance(what, list):
-        return len(what)
-    if on is None:
-        if run.rules.pieces.pool_zone is None:
-            return 0
-        return len(_of(run.state, _pool_key(run, env, of, what), what))
-    state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
-    cards, zones, spaces = state.cards, state.zones, run.rules.spaces
-    kinds = p.groups.get(what) or (what,)
-    pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
-    total = 0
-    for h in _as_list(on):
-        found = [uid for uid in zones.get(holder_key(run, h), ()) if cards[uid] in kinds]
-        if pile is not None and h in spaces:
-            found += [uid for uid in zones.get(f"{pile}/{h}", ()) if cards[uid] in kinds]
-        if found:
-            total += len(_owned(state, found, of))
-    return total
-
-
-FUNCTIONS = {"has": has, "count": count}
-
-
-# -- imported here, once: at the end, as these modules import this one's names (cycles); what pieces
+# -- imported here, once: at the end, as these modules import this one's names (cycles): where pieces
+# lie and `has`/`count` (pieces_at.py); what pieces
 # forbid and when they go back (discards.py), named here as before; a pool's plain pieces (flip.py)
+from .pieces_at import _at, _of, _owned, count, has, holder_key  # noqa: E402,F401
 from .discards import _concerned as concerned, discard_due, restricted_plans  # noqa: E402,F401
 from .flip import load as load_sides, turned  # noqa: E402
 from .kept import heap  # noqa: E402
+
+FUNCTIONS = {"has": has, "count": count}  # pieces_at.py's

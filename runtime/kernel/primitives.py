@@ -190,7 +190,6 @@ def lead(run, env, who) -> None:
     if isinstance(run.state.lead, list) or run.state.lead not in run.state.players + list(run.state.teams):
         from .rules import KernelError
         raise KernelError(f"lead({who!r}): a player or a Team leads a round, one of them")
-    from .rounds import led
     led(run)  # its line, logged now (rounds.py)
 
 
@@ -257,9 +256,9 @@ KINDS: set[str] = set()
 
 def _more() -> None:
     from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, movement, pieces,
-                   record, sides, spend, teams, unowned, vocabulary)
-    for module in (teams, dice, board, layout, pieces, dashboards, sides, draft, events, vocabulary, damage, finish,
-                   keeping, modes, record, spend, movement, unowned):
+                   record, sides, spend, specials, teams, unowned, vocabulary)
+    for module in (teams, dice, board, layout, pieces, dashboards, specials, sides, draft, events, vocabulary, damage,
+                   finish, keeping, modes, record, spend, movement, unowned):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
         KINDS.update(getattr(module, "KINDS", ()))
@@ -279,3 +278,4 @@ _more_edges()
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .kept import value  # noqa: E402 - bound once, after this module's names (cycles)
+from .rounds import led  # noqa: E402 - bound once, after this module's names (cycles)

@@ -1,0 +1,129 @@
+"""Where pieces lie: the key of a holder's pile (kept per rules for figures and spaces), a token's pieces on a holder, and `has`/`count` of them."""
+from __future__ import annotations
+
+from .compile import _as_list
+from .rules import KernelError
+
+
+def holder_key(run, holder) -> str:
+    """The key of the pile of pieces lying on a figure, a space, a Team or a player. A figure's
+    and a space's are made once per rules (`Pieces.keyed`): a figure is one of the state's
+    (asked first, every call), a space one of the rules' (a pure function of the rules)."""
+    p = run.rules.pieces
+    if holder in run.state.figures:
+        found = p.keyed[0].get(holder)
+        if found is None:
+            found = p.keyed[0][holder] = _zone(p, "figure") + "/" + holder
+        return found
+    found = p.keyed[1].get(holder)
+    if found is not None:
+        return found
+    return _other(run, holder)
+
+
+def _other(run, holder) -> str:
+    """holder_key past the figures and the spaces kept: a space (kept from now on), a Team, a
+    player or an edge, in that order."""
+    state, p = run.state, run.rules.pieces
+    if holder in run.rules.spaces:
+        p.keyed[1][holder] = key = f"{_zone(p, 'space')}/{holder}"  # after the figures: a space is one for good
+        return key
+    if holder in state.teams:
+        kind = "team"
+    elif holder in state.players:
+        kind = "player"
+    elif run.rules.layout is not None and holder in run.rules.layout.edges:
+        kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
+    else:
+        raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
+    zone = p.zones.get(kind)
+    return f"{zone}/{holder}" if zone is not None else _zone(p, kind)
+
+
+def _zone(p, kind: str) -> str:
+    zone = p.zones.get(kind)
+    if zone is None:
+        raise KernelError(f"no zone of the game holds pieces on a {kind}: declare one `per {kind}` with `pieces`")
+    return zone
+
+
+def _of(state, key: str, token: str) -> list[int]:
+    cards = state.cards
+    return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
+
+
+def _at(run, holder, token: str) -> list[int]:
+    """The token's pieces on a holder, and those of the tokens of its group (a token whose `group`
+    names it: the face-down token stands for its faces); with a space's pile in a zone of its
+    own, one heap (kept.heap)."""
+    key = holder_key(run, holder)
+    p = run.rules.pieces
+    kinds = p.groups.get(token) or (token,)
+    if p.pile != p.zones.get("space"):
+        return heap(run, holder, kinds, key)
+    cards = run.state.cards
+    return [uid for uid in run.state.zones.get(key, ()) if cards[uid] in kinds]
+
+
+def _sides(state, of) -> tuple:
+    """Whose pieces `of` owns: itself, and a player's Team."""
+    return (of, state.team_of(of)) if of in state.players and state.teams else (of,)
+
+
+def _owned(state, uids: list[int], of) -> list[int]:
+    """The pieces owned by `of` (a Team, or a player's Team); all of them without `of`."""
+    if of is None:
+        return uids
+    sides = _sides(state, of)
+    return [uid for uid in uids if state.owners[uid] in sides]
+
+
+def has(run, env, holder, token) -> bool:
+    """A piece of the token (or of its group) lies on the holder: _at's, stopped at the first."""
+    if holder is None:
+        return False
+    key = holder_key(run, holder)
+    p = run.rules.pieces
+    kinds = p.groups.get(token) or (token,)
+    if p.pile != p.zones.get("space"):
+        return bool(heap(run, holder, kinds, key))
+    cards = run.state.cards
+    for uid in run.state.zones.get(key, ()):
+        if cards[uid] in kinds:
+            return True
+    return False
+
+
+def count(run, env, what, on=None, of=None) -> int:
+    """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its pool
+    (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it out:
+    modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
+    if isinstance(what, list):
+        return len(what)
+    if on is None:
+        if run.rules.pieces.pool_zone is None:
+            return 0
+        return len(_of(run.state, _pool_key(run, env, of, what), what))
+    state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
+    cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
+    fkeys, skeys = p.keyed[0], p.keyed[1]
+    kinds = p.groups.get(what) or (what,)
+    pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
+    sides = None if of is None else _sides(state, of)
+    owners = state.owners
+    total = 0
+    for h in on if isinstance(on, list) else (on,):
+        key = fkeys.get(h) if h in figures else skeys.get(h)
+        found = zones.get(key or holder_key(run, h))
+        if pile is not None and h in spaces:
+            found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
+        if found:  # counted in the loop, no comprehension's frame a holder
+            for uid in found:
+                if cards[uid] in kinds and (sides is None or owners[uid] in sides):
+                    total += 1
+    return total
+
+
+# -- imported here, once: at the end, as these modules import this one's names (cycles)
+from .kept import heap  # noqa: E402
+from .pieces import _pool_key  # noqa: E402

@@ -1,0 +1,91 @@
+"""Parts used `once per turn`, `round` or `game`: `special-of(figure)`, `can-use(PART)` and `use-special(PART)`, what each reads kept once per rules."""
+from __future__ import annotations
+
+
+def special_of(run, env, figure):
+    """The figure's first part of a card type used `once per ...` (one that declares `once`);
+    none without one. The zones such parts lie in are listed once per figure card (`_specials`)."""
+    fig = run.state.figures.get(figure) if isinstance(figure, str) else None
+    if fig is None or "card" not in fig:
+        return None
+    card = fig.get("side") or fig["card"]
+    dash = run.rules.dash
+    types = dash.specials.get(card)
+    if types is None:
+        types = dash.specials[card] = _specials(run.rules, card)
+    zones = run.state.zones
+    for ctype in types:
+        uids = zones.get(f"{ctype}/{figure}")
+        if uids:
+            return uids[0]
+    return None
+
+
+def _specials(rules, card: str) -> tuple:
+    """The card types of the figure card's parts used `once per ...`, in its parts' order."""
+    dash, cards = rules.dash, rules.cards
+    return tuple(cards[part].type for part in dash.parts.get(card, []) if cards[part].type in dash.limited)
+
+
+def can_use(run, env, **given) -> bool:
+    """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
+    turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit.
+    What a part's effects ask and its limit are read once per rules (`_usable`)."""
+    part = _card_among(given)
+    if part is None:
+        return False
+    state = run.state
+    qid = state.cards[part]
+    usable = run.rules.dash.usable.get(qid)
+    if usable is None:
+        usable = run.rules.dash.usable[qid] = _usable(run.rules, qid)
+    whens, limit = usable
+    if whens is not None:  # every effect guarded: one of them must hold
+        inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+        for when in whens:
+            if when(run, inner):
+                break
+        else:
+            return False  # nothing it would do now
+    if limit is None:
+        return True
+    fig = state.figures.get(state.owners[part])
+    at = 1 if limit == "turn" else 2 if limit == "round" else None  # (uid, turn, round) of each use
+    now = state.turn if at == 1 else state.round
+    for mark in (fig or {}).get("used", ()):
+        if mark[0] == part and (at is None or mark[at] == now):
+            return False  # spent in this turn, this round, or this game
+    return True
+
+
+def _usable(rules, qid: str) -> tuple:
+    """(the compiled `when`s of the part's effects, None when one of them has none: it can
+    always do something; its `once` limit). The conditions only read the state: asking none of
+    them once one effect is unguarded changes nothing."""
+    effects = rules.dash.effects.get(qid, [])
+    whens = None if any(when is None for _n, _b, when in effects) else \
+        tuple(compiled(when) for _n, _b, when in effects)
+    return whens, rules.cards[qid].props.get("once")
+
+
+def use_part(run, env, **given) -> None:
+    """`use-special(PART)`: its `once` limit spent (the use marked on its figure, as data) and
+    its effects run in its card type's order (a guarded one when its `when` holds)."""
+    part = _card_among(given)
+    if part is None:
+        return
+    state = run.state
+    fig = state.figures.get(state.owners[part])
+    if fig is not None:  # a tuple, never changed in place: a clone's copy of the figure may share it
+        fig["used"] = (*fig.get("used", ()), (part, state.turn, state.round))
+    done = _effects(run, env, part, {}, [])
+    state.log.append({"event": "use", "figure": state.owners[part], "card": run.game.card_id(part), "effects": done})
+
+
+PRIMITIVES = {"use-special": use_part}
+FUNCTIONS = {"special-of": special_of, "can-use": can_use}
+
+
+# -- imported here, once: at the end (cycles: dashboards.py loads before this module is asked for)
+from .compile import compiled  # noqa: E402
+from .dashboards import _card_among, _effects  # noqa: E402
