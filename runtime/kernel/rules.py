@@ -74,6 +74,7 @@ class Action:
     body: list
     cards: tuple[bool, ...] = ()  # per parameter: its domain yields cards (card uids), not numbers
     form: str | None = None  # how its strings print (`"{die:int} {figure}/{part}"`: chained.Formed)
+    span: str | None = None  # where it is declared (`file:line:col-line:col`), for its errors
 
 
 @dataclass
@@ -202,7 +203,8 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
             params = [(p["name"], p["default"]) for p in child.get("params", [])]
             actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params,
                                           effect["when"], effect["body"],
-                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"))
+                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"),
+                                          child.get("span"))
     card_types = {}
     for c in tops:
         if c["kind"] == "card-type":
