@@ -63,7 +63,9 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
             space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')"]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')", " mt = _U"]
+    from .relations import CONTEXT
+    space["_rel"] = CONTEXT
     lines += [f" m{name} = _U" for name in _memos(levels, keys, written, last).get(-1, ())]
     fields = getattr(domains, "fields", ())
     if form is not None and -1 in fields:  # `{figure}` no parameter names: the Active figure, read once
@@ -155,6 +157,9 @@ def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict) -> str:
 class _Set:
     """compile.source's `bound` in a walk: the parameters set at a level read from their loop's
     locals (`a0`, `a1`), `me` from the local read once per menu, any other name from env."""
+
+    # `my-team` (the Team of `me`, the same for the whole menu): asked once, the first time it is read
+    context = {"my-team": "(mt if mt is not _U else (mt := _rel['my-team'](run, e0)))"}
 
     def __init__(self, keys: tuple, level: int) -> None:
         self.local = {"ctx:me": "me", **{key: f"a{j}" for j, key in enumerate(keys[:level])}}
