@@ -118,7 +118,7 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
     if len(domains_of) == 1:  # one parameter: its values with the parts of the guard that read it
         names[f"D{i}"], names[f"K{i}"], names[f"AL{i}"] = domains_of[0], keys[0], alone[0]
         body.append(f"{pad}values = values_of(D{i}(run, env))")
-        body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i})))")
+        body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i}))) if values else ()")
         if alone[0]:
             body.append(f"{pad}pairs = [pair for pair in pairs if allows(AL{i}, run, env, K{i}, pair[0])]")
         body.append(f"{pad}for value, label in pairs:")
