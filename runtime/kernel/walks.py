@@ -68,9 +68,9 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     space["_rel"] = CONTEXT
     lines += [f" m{name} = _U" for name in _memos(levels, keys, written, last).get(-1, ())]
     fields = getattr(domains, "fields", ())
-    if form is not None and -1 in fields:  # `{figure}` no parameter names: the Active figure, read once
-        lines.append(" state = game.state")
-        lines.append(" act = str(state.active_figure if state.active_turn == state.turn else None).lower()")
+    named = form is not None and -1 in fields  # `{figure}` no parameter names: the Active figure, read once
+    if named:
+        lines.append(" act = None")
     free = [i for i in sorted(domains.free) if 0 < i <= last]
     for i in free:
         lines.append(f" f{i} = b{i} = None")
@@ -98,6 +98,9 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     pad = " " * (last + 2)
     for i in range(last + 1):
         lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, C{i})")
+    if named:  # read the first time a combination is printed
+        lines.append(f"{pad}if act is None: act = str(game.state.active_figure "
+                     "if game.state.active_turn == game.state.turn else None).lower()")
     lines.append(f"{pad}t = {_text(verb, form, fields, last, space)}")
     lines.append(f"{pad}if t in seen: continue")
     if final is not None:
