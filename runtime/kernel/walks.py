@@ -123,8 +123,8 @@ _U = object()  # a part of a level's guard not asked yet for the values it reads
 def _memos(levels, keys: tuple, written: dict, last: int) -> dict:
     """{r: {(i, k): the part}}: the parts of level i's guard (an `and`, written in) that read no
     parameter after the r-th (-1: none), kept in `m{i}_{k}` from their first asking until the
-    r-th parameter takes its next value: `not activated(figure, ability) and activations(figure)
-    == 0` asks activations once per figure, not once per ability. A part is still asked only
+    r-th parameter takes its next value: `not activated(figure, part) and activations(figure)
+    == 0` asks activations once per figure, not once per part. A part is still asked only
     where the parts before it said yes (leveled.py keeps their order)."""
     out: dict = {}
     if levels is None:
