@@ -7,21 +7,10 @@ functions' imports bound once, not at each call."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
-import sys
 
-import pytest
+from mayhem.runtime.kernel import KernelConfig, KernelGame
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-import parity_kernel  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def titans():
-    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+from kernel_speed_common import ROOT, at_first_die, parity_kernel, titans  # noqa: F401 - titans: a fixture
 
 
 def _walk(state, rules, here) -> list:
@@ -114,10 +103,7 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
     assert state_reads(titans.end_guard, {**_READS_MORE, "value": _value(titans.pieces.kept)}) == {"figures", "round"}
     assert not _counts_pieces(titans.end_guard)
     reads = end_reads(titans)
-    game = KernelGame(titans, KernelConfig(players=2, seed=0))
-    decision = game.start()
-    while not any(a.startswith("place-die") for a in decision.actions):
-        decision = game.act(decision.actions[0])
+    game, decision = at_first_die(titans, 0)
     state = game.state
     before = reads(state)
     state.counters["shared-counter-changed"] = 7

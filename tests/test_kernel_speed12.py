@@ -7,24 +7,11 @@ condition asked only when a projection of what it reads changed (end_reads.py), 
 same game asking it at every check."""
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
 import random
-import sys
 
-import pytest
+from mayhem.runtime.kernel import KernelConfig, KernelGame
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-import parity_kernel  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def titans():
-    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+from kernel_speed_common import at_first_die, digest, parity_kernel, titans  # noqa: F401 - titans: a fixture
 
 
 def _whole_menu(game, monkeypatch) -> tuple[list, list]:
@@ -63,11 +50,6 @@ def test_the_menus_of_a_game_are_those_of_its_guards_asked_whole(titans, monkeyp
     assert plans["place-die"][0].free == {0, 2}  # the dice listed once, not once per figure and Ability
 
 
-def _digest(game) -> str:
-    data = {"log": game.state.log, "history": game.history, "result": game.state.result}
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
-
-
 def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_it_always(titans):
     """The end condition of the Mayhem rules reads pieces (VP kept as tokens), the figures and the
     round: end_reads projects them, and a seeded game that asks it only when the projection
@@ -87,7 +69,7 @@ def test_a_game_asking_its_end_on_a_change_of_what_it_reads_is_the_game_asking_i
     finally:
         structure._PER_RULES[key] = (titans, made)
     assert always._end_reads is None and cached._end_reads is not None
-    assert _digest(cached) == _digest(always) and len(cached.history) > 100
+    assert digest(cached) == digest(always) and len(cached.history) > 100
 
 
 def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(titans):
@@ -96,10 +78,7 @@ def test_the_projection_of_what_the_end_reads_changes_with_a_piece_or_a_figure(t
     figure leaves the board."""
     from mayhem.runtime.kernel.end_reads import end_reads
     reads = end_reads(titans)
-    game = KernelGame(titans, KernelConfig(players=2, seed=0))
-    decision = game.start()
-    while not any(a.startswith("place-die") for a in decision.actions):
-        decision = game.act(decision.actions[0])
+    game, decision = at_first_die(titans, 0)
     state = game.state
     before = reads(state)
     assert before == reads(state)

@@ -6,23 +6,12 @@ parts read from their zones (figure_parts.py) against the parts listed; and the 
 changing with what they were made for (the Active figure, the game's plans)."""
 from __future__ import annotations
 
-from pathlib import Path
 import random
-import sys
 
-import pytest
-
-from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel import KernelConfig, KernelGame
 from mayhem.runtime.kernel.effects import Run
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-import parity_kernel  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def titans():
-    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+from kernel_speed_common import at_first_die, titans  # noqa: F401 - titans: a fixture
 
 
 def _walked(game, monkeypatch) -> tuple[list, list]:
@@ -68,21 +57,21 @@ def test_a_chained_action_s_walk_is_one_generated_function_of_nested_loops(titan
     walk = walk_of("place-die", domains, keys, guard, action.cards, action)
     assert walk is walk_of("place-die", domains, keys, guard, action.cards, action)
     src = walk.source
-    assert src.count("for a") == 3 and "f2 = None" in src and "if f2 is None:" in src
+    assert src.count("for j") == 3 and "f2 = b2 = None" in src and "if f2 is None:" in src
     # the domains and the guard's parts written in, each with the env of its level; none per combination
     assert "if v1 and not ((env := e1)" in src and "if v2 and not ((env := e2)" in src and "(env := e3)" not in src
     assert "D0(" not in src and "L1(" not in src and "G(run" not in src
-    assert "S0 + l2" in src  # `{value:int} {figure}/{ability}`: the die's label first
+    assert "S0 + b2[j2]" in src  # `{value:int} {figure}/{ability}`: the die's label first
+    # labelled where a combination is printed, not where listed; `activations(figure)` kept per figure
+    assert src.index("b1 = labels(") > src.index("for j2") and "b1 = None" in src
+    assert " m2_1 = _U" in src and "m2_1 := (" in src and src.index(" m2_1 = _U") < src.index("for j1")
 
 
 def test_the_menu_kept_for_the_turn_changes_when_a_figure_becomes_active(titans):
     """The menu function is the one of the actions that start a turn until a die is placed,
     then the Active figure's; a new game's plans get their own."""
     from mayhem.runtime.kernel.menus import menu_of
-    game = KernelGame(titans, KernelConfig(players=2, seed=1))
-    decision = game.start()
-    while not any(a.startswith("place-die") for a in decision.actions):
-        decision = game.act(decision.actions[0])
+    game, decision = at_first_die(titans, 1)
     starting = menu_of(game)
     assert menu_of(game) is starting and starting.verbs == ("place-die",)
     decision = game.act(next(a for a in decision.actions if a.startswith("place-die")))
@@ -98,10 +87,7 @@ def test_a_figure_s_parts_read_from_their_zones_are_the_parts_listed(titans):
     listed (abilities-of) do, before and after a die is placed, for a figure, a part of another
     figure, a list of figures and a value that is no figure."""
     from mayhem.runtime.kernel import figure_parts as fp
-    game = KernelGame(titans, KernelConfig(players=2, seed=2))
-    decision = game.start()
-    while not any(a.startswith("place-die") for a in decision.actions):
-        decision = game.act(decision.actions[0])
+    game, decision = at_first_die(titans, 2)
 
     def listed(run, figure, part=None):
         parts = fp.abilities_of(run, {}, figure)

@@ -258,7 +258,7 @@ def _plan(action, rules=None) -> tuple:
     if hit is not None and hit[0] is action:
         return hit[1]
     domains = tuple(compiled(domain) if domain is not None else _none for _name, domain in action.params)
-    domains = chained(domains, action.params, action.form, action.id)  # Chained: one reads a parameter before it
+    domains = chained(domains, action.params, action.form, action.id, action.span)  # Chained: one reads a parameter before it
     if isinstance(domains, Chained):  # those that read no parameter before them, listed once per listing
         domains.free = free_domains(action.params)
     keys = tuple("var:" + name for name, _domain in action.params)

@@ -38,9 +38,14 @@ class Formed(Chained):
         return self.form.fill([labels[i] if i >= 0 else str(active).lower() for i in self.fields])
 
 
-def chained(domains: tuple, params: list, form: str | None = None, verb: str = "") -> tuple:
+_FORM_HINT = ("hint: a form names each parameter of the action once, as `{NAME}`, `{NAME:int}` or "
+              "`{NAME:loc}`, and `{figure}` for the acting figure when no parameter is so named")
+
+
+def chained(domains: tuple, params: list, form: str | None = None, verb: str = "", span: str | None = None) -> tuple:
     """The domains, `Chained` when one of them reads an earlier parameter; `Formed` when the
-    action declares its form (a KernelError when the form does not name its parameters)."""
+    action declares its form (a KernelError at the declaration's span, with a hint, when the
+    form does not name its parameters)."""
     keys = ["var:" + name for name, _domain in params]
     if form is not None:
         from ..actions import declared_form
@@ -50,7 +55,7 @@ def chained(domains: tuple, params: list, form: str | None = None, verb: str = "
             out = Formed(domains)
             out.form = declared_form(verb, names, form, own=False)
         except ValueError as exc:
-            raise KernelError(str(exc)) from None
+            raise KernelError(f"{span or 'action ' + repr(verb)}: {exc}\n  {_FORM_HINT}") from None
         out.fields = tuple(names.index(name) if name in names else -1 for name in out.form.names)
         return out
     if any(not pure(domain, frozenset(keys[:i])) for i, (_name, domain) in enumerate(params) if i):

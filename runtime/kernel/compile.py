@@ -139,6 +139,8 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return bound.read(key) if bound is not None else f"env.get({key!r})"
     if kind == "ctx":
         key = "ctx:" + e["name"]
+        if e["name"] in getattr(bound, "context", ()):  # a name the generated code keeps in a local (walks.py)
+            return bound.context[e["name"]]
         if "_rel[" in _CONTEXT.get(e["name"], ""):
             from .relations import CONTEXT
             space["_rel"] = CONTEXT

@@ -78,16 +78,20 @@ def activations(run, env, figure) -> int:
 def activated(run, env, figure=None, **given) -> bool:
     """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
     under the shared word's own parameter name.)"""
-    part = next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+    if len(given) == 1:  # the part under its one name (the common case): read without a generator
+        part = next(iter(given.values()))
+        if part.__class__ is not int:
+            part = None
+    else:
+        part = next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
     if part is None or run.rules.dash is None:
+        return False
+    for x in run.state.dice.values():  # a die on the part first: most parts have none (no zones read)
+        if x["on"] == part:
+            break
+    else:
         return False
     if isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
         keys = _keys(run, figure)
-        if not keys or not 0 <= part < len(run.state.places) or run.state.places[part] not in keys:
-            return False
-    elif part not in abilities_of(run, env, figure):
-        return False
-    for x in run.state.dice.values():
-        if x["on"] == part:
-            return True
-    return False
+        return bool(keys) and 0 <= part < len(run.state.places) and run.state.places[part] in keys
+    return part in abilities_of(run, env, figure)

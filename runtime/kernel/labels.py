@@ -29,6 +29,8 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
     only where two of the values share an id but differ (zone or counters). An int is a
     card only where the values are cards (`cards`): an action's parameter whose domain
     yields numbers prints them as numbers (rules.py, `Action.cards`)."""
+    if not values:
+        return []
     state, printed = game.state, game.rules.cards
     dice = state.dice
     if len(values) == 1:  # one value: nothing to tell apart, printed as the branches below print it

@@ -74,6 +74,7 @@ class Action:
     body: list
     cards: tuple[bool, ...] = ()  # per parameter: its domain yields cards (card uids), not numbers
     form: str | None = None  # how its strings print (`"{die:int} {figure}/{part}"`: chained.Formed)
+    span: str | None = None  # where it is declared (`file:line:col-line:col`), for its errors
 
 
 @dataclass
@@ -198,11 +199,11 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
                                             _prop(child, "min"), _prop(child, "max"), _prop(child, "reset"),
                                             bool(_prop(child, "out-at-min", False)))
         elif child["kind"] == "action":
-            effect = child["effects"].get("effect") or {"when": None, "body": []}
+            eff = child["effects"].get("effect") or {"when": None, "body": []}
             params = [(p["name"], p["default"]) for p in child.get("params", [])]
-            actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params,
-                                          effect["when"], effect["body"],
-                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"))
+            actions[child["id"]] = Action(child["id"], child["name"] or child["id"], params, eff["when"], eff["body"],
+                                          tuple(yields_cards(domain) for _name, domain in params), _prop(child, "form"),
+                                          child.get("span"))
     card_types = {}
     for c in tops:
         if c["kind"] == "card-type":
@@ -316,9 +317,8 @@ FLAGS = ("unowned", "no-damage")  # a figure kind's flags: no one's (unowned.py)
 
 
 def yields_cards(e: dict | None) -> bool:
-    """Whether an expression's values are cards: cards are card uids (ints) in the state,
-    so a parameter's domain says, before play, whether its ints print as cards
-    (`buy CARD`) or as numbers (`bid 3`)."""
+    """Whether an expression's values are cards (card uids, ints in the state): a parameter's
+    domain says, before play, whether its ints print as cards (`buy CARD`) or numbers (`bid 3`)."""
     if e is None:
         return False
     kind = e["e"]

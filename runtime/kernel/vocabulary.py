@@ -134,8 +134,11 @@ def tokens_on(run, env, where, of=None) -> list:
     except KernelError:
         return []
     state = run.state
+    uids = state.zones.get(key)
+    if not uids:  # nothing on it (the common case): no set, no sort
+        return []
     owners = {of, *(state.teams.get(of, ()))} if of is not None else None
-    found = {state.cards[uid] for uid in state.zones.get(key, ())
+    found = {state.cards[uid] for uid in uids
              if owners is None or state.owners[uid] in owners}
     return sorted(found, key=lambda qid: run.rules.cards[qid].id)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from .effects import NeedChoice
-from .compile import compiled, source
+from .compile import compiled, pure, source
 from .labels import labels
 from .leveled import Levels
 
@@ -58,19 +58,23 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     last = len(domains) - 1
     form = getattr(domains, "form", None)
     space: dict = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
-                   "VERB": verb, "G": final}
+                   "VERB": verb, "G": final, "_U": _U}
     for i, domain in enumerate(domains):
         space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
             space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')"]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')", " mt = _U"]
+    from .relations import CONTEXT
+    space["_rel"] = CONTEXT
+    lines += [f" m{name} = _U" for name in _memos(levels, keys, written, last).get(-1, ())]
     fields = getattr(domains, "fields", ())
-    if form is not None and -1 in fields:  # `{figure}` no parameter names: the Active figure, read once
-        lines.append(" state = game.state")
-        lines.append(" act = str(state.active_figure if state.active_turn == state.turn else None).lower()")
+    named = form is not None and -1 in fields  # `{figure}` no parameter names: the Active figure, read once
+    if named:
+        lines.append(" act = None")
     free = [i for i in sorted(domains.free) if 0 < i <= last]
     for i in free:
-        lines.append(f" f{i} = None")
+        lines.append(f" f{i} = b{i} = None")
+    memos = _memos(levels, keys, written, last)
     for i in range(last + 1):
         pad = " " * (i + 1)
         stop = "return" if i == 0 else "continue"
@@ -79,18 +83,24 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         if i in free:  # listed once per menu, the first time it is reached
             lines.append(f"{pad}if f{i} is None:")
             lines += [f"{pad} {line}" for line in listed]
-            lines.append(f"{pad} f{i} = (v{i}, labels(game, v{i}, C{i}) if v{i} else v{i})")
-            lines.append(f"{pad}v{i}, b{i} = f{i}")
+            lines.append(f"{pad} f{i} = v{i}")
+            lines.append(f"{pad}v{i} = f{i}")
         else:
             lines += [f"{pad}{line}" for line in listed]
-            lines.append(f"{pad}b{i} = labels(game, v{i}, C{i}) if v{i} else v{i}")
+            lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
         if f"L{i}" in space:
-            lines.append(f"{pad}if v{i} and not {_call(f'L{i}', f'e{i}', written, space, _Set(keys, i))}: {stop}")
-        lines.append(f"{pad}for a{i}, l{i} in zip(v{i}, b{i}):")
+            lines.append(f"{pad}if v{i} and not {_level(i, written, space, keys, memos)}: {stop}")
+        lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
+        lines += [f"{pad} m{name} = _U" for name in memos.get(i, ())]  # the parts read by this value: asked anew
         if i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
             lines.append(f"{pad} e{i + 1}[K{i}] = a{i}")
     pad = " " * (last + 2)
+    for i in range(last + 1):
+        lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, C{i})")
+    if named:  # read the first time a combination is printed
+        lines.append(f"{pad}if act is None: act = str(game.state.active_figure "
+                     "if game.state.active_turn == game.state.turn else None).lower()")
     lines.append(f"{pad}t = {_text(verb, form, fields, last, space)}")
     lines.append(f"{pad}if t in seen: continue")
     if final is not None:
@@ -107,9 +117,52 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     return walk
 
 
+_U = object()  # a part of a level's guard not asked yet for the values it reads
+
+
+def _memos(levels, keys: tuple, written: dict, last: int) -> dict:
+    """{r: {(i, k): the part}}: the parts of level i's guard (an `and`, written in) that read no
+    parameter after the r-th (-1: none), kept in `m{i}_{k}` from their first asking until the
+    r-th parameter takes its next value: `not activated(figure, part) and activations(figure)
+    == 0` asks activations once per figure, not once per part. A part is still asked only
+    where the parts before it said yes (leveled.py keeps their order)."""
+    out: dict = {}
+    if levels is None:
+        return out
+    for i in range(1, last + 1):
+        e = written.get(f"L{i}")
+        if e is None or e["e"] != "and":
+            continue
+        for k, item in enumerate(e["items"]):
+            read = [j for j, key in enumerate(keys) if not pure(item, frozenset([key]))]
+            r = max(read) if read else -1
+            if r < i - 1 and pure(item):
+                out.setdefault(r, {})[(i, k)] = item
+    return {r: {f"{i}_{k}": item for (i, k), item in parts.items()} for r, parts in out.items()}
+
+
+def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict) -> str:
+    """The source of level i's guard: _call's, with the parts kept from an outer value read
+    from their `m{i}_{k}` (asked the first time)."""
+    kept = {name: item for parts in memos.values() for name, item in parts.items() if name.startswith(f"{i}_")}
+    if not kept:
+        return _call(f"L{i}", f"e{i}", written, space, _Set(keys, i))
+    bound = _Set(keys, i)
+    items = []
+    for k, item in enumerate(written[f"L{i}"]["items"]):
+        text = source(item, space, bound)
+        if f"{i}_{k}" in kept:
+            text = f"m{i}_{k} if m{i}_{k} is not _U else (m{i}_{k} := ({text}))"
+        items.append(f"({text})")
+    return f"((env := e{i}) is None or (True if {' and '.join(items)} else False))"
+
+
 class _Set:
     """compile.source's `bound` in a walk: the parameters set at a level read from their loop's
     locals (`a0`, `a1`), `me` from the local read once per menu, any other name from env."""
+
+    # `my-team` (the Team of `me`, the same for the whole menu): asked once, the first time it is read
+    context = {"my-team": "(mt if mt is not _U else (mt := _rel['my-team'](run, e0)))"}
 
     def __init__(self, keys: tuple, level: int) -> None:
         self.local = {"ctx:me": "me", **{key: f"a{j}" for j, key in enumerate(keys[:level])}}
@@ -133,8 +186,8 @@ def _text(verb: str, form, fields: tuple, last: int, space: dict) -> str:
     as constants, runtime/actions.py's _Form.fill)."""
     if form is None:
         space["P"] = verb + " "
-        return "P + " + " + ' ' + ".join(f"l{i}" for i in range(last + 1))
-    words = [f"l{i}" if i >= 0 else "act" for i in fields]
+        return "P + " + " + ' ' + ".join(f"b{i}[j{i}]" for i in range(last + 1))
+    words = [f"b{i}[j{i}]" if i >= 0 else "act" for i in fields]
     pieces = list(form.pieces)
     parts = []
     for j, word in enumerate(words):

@@ -1,0 +1,42 @@
+"""The set-up the kernel's speed tests share: Teen Titans GO! naming `game mayhem`, a game played to its first die to place, a game's digest."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+import sys
+
+import pytest
+
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import parity_kernel  # noqa: E402
+
+
+def titans_rules():
+    """The rules of Teen Titans GO! with the box naming `game mayhem` (bench/parity_kernel.py)."""
+    return load_game_rules(parity_kernel.compile_named(ROOT / "content", ("teen-titans-go",)), "teen-titans-go")
+
+
+@pytest.fixture(scope="module")
+def titans():
+    """titans_rules(), loaded once per test module (a module imports this fixture by name)."""
+    return titans_rules()
+
+
+def at_first_die(rules, seed: int = 0) -> tuple:
+    """(game, decision): a 2-player game played by its first actions up to the first menu that
+    offers a die to place (`place-die`)."""
+    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+    decision = game.start()
+    while not any(a.startswith("place-die") for a in decision.actions):
+        decision = game.act(decision.actions[0])
+    return game, decision
+
+
+def digest(game) -> str:
+    """A game's log, history and result hashed (bench/kernel_mayhem.py's digest)."""
+    data = {"log": game.state.log, "history": game.history, "result": game.state.result}
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
