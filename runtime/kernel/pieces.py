@@ -43,7 +43,7 @@ class Pieces:
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
     sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
-    nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too (a Trap hits anyone)
+    nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
 
