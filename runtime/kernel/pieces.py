@@ -43,6 +43,7 @@ class Pieces:
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
     sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
+    nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
     # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}), filled
@@ -128,7 +129,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
             pieces.teamed.update(pieces.fed[pool["id"]])
     from .keeping import communal
     if communal(rules):  # `fill-pools(owner: "none")`: no piece is a Team's own
-        pieces.teamed = set()
+        pieces.teamed, pieces.nobody = set(), True
     for name in pieces.discards.get("next-turn-end", ()):
         pieces.later.add(name)
     if "round-end" in pieces.discards:
@@ -221,7 +222,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
         taken = _of(state, _pool_key(run, env, None, token), token)[:n]
         if len(taken) < n and token in run.rules.pieces.sides:  # the pool's other faces, turned (flip.py)
             taken += turned(run, env, token, n - len(taken))
-        placer = None if token in run.rules.pieces.teamed else _placer(state, env)
+        placer = None if token in run.rules.pieces.teamed or run.rules.pieces.nobody else _placer(state, env)
         for uid in taken:
             _move(state, uid, key)
             if placer is not None:  # a piece of a shared pool is the placing Team's while it lies out
@@ -241,8 +242,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
 
 
 def _placer(state, env):
-    """Whose a piece of a shared pool is once placed: the Team of the player placing it (the
-    player in a game of no Teams); nobody's with no one acting."""
+    """Whose a placed piece of a shared pool is: the placing player's Team (else the player), or None."""
     me = env.get("ctx:me")
     return state.team_of(me) if state.teams and me in state.players else me if me in state.players else None
 
