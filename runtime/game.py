@@ -210,6 +210,22 @@ class Game:
         return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round, **counters,
                 "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
 
+    def view(self) -> dict:
+        """The game as plain data, the same on either runtime (runtime/game_view.py): the round,
+        the decision waiting, each Team's players, counters, hand size and dice, each figure's
+        space, Damage, Life and KO, the Locations and the pieces on them, the result once over.
+
+        >>> from mayhem.compiler.driver import compile_paths
+        >>> from mayhem.runtime import Game, GameConfig, load_rules
+        >>> game = Game(load_rules(compile_paths(["content"]).ir), GameConfig("teen-titans-go", seed=7))
+        >>> _ = game.start()
+        >>> seen = game.view()
+        >>> seen["round"], seen["decision"], seen["over"]
+        (0, {'player': 'p1', 'kind': 'colour'}, False)
+        """
+        from .game_view import view
+        return view(self)
+
     def header(self) -> dict:
         """Everything the game's configuration holds, so that a replay can rebuild it."""
         cfg = self.config

@@ -179,6 +179,11 @@ class KernelMayhemGame:
                                       if x.get("owner") == t and x.get("kind") == "character"] for t in st.teams}
         return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
 
+    def view(self) -> dict:
+        """The game as plain data, as the engine's Game.view() gives it (runtime/game_view.py)."""
+        from .game_view import view
+        return view(self)
+
     def teams(self) -> dict[str, list[str]]:
         """Each Team, as the engine names it, with its players."""
         st = self.kernel.state
