@@ -3,7 +3,7 @@
 What a bot or a tool may read of a game without reaching into either interpreter's state:
 the round, the decision waiting (its player and kind), the Team that leads the round, the
 Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
-Team's players, characters, counters kept per Team (`vp`, ...), hand size (its players' hands,
+Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
 and each player's: `hands`), the cards in its players' hands (`cards`, qids) and played this round
 (`played`),
 Activation dice not yet placed (their values, sorted) and pieces in its area, each figure's
@@ -142,7 +142,7 @@ def kernel_view(game, pieces: bool = True) -> dict:
     figures = {}
     for k, x in st.figures.items():
         on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") else "")
-        piece = x.get("piece")  # a piece standing as a figure (a monster): the engine's token figure
+        piece = x.get("piece")  # a piece standing as a figure: the engine's token figure
         if piece is not None:
             what = krules.cards[st.cards[piece]].id
             on = {t: n - (t == what) for t, n in on.items() if n - (t == what)}  # (the piece itself)
