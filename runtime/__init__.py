@@ -11,6 +11,9 @@ may change from one version to the next.
   where the rules ask it (faster, and the same game as act() by act()).
 - `GameConfig(box, seed=0, mode="standard", ...)`: what a game is set up with (the
   Teams and sides it skips asking for, the round limit, Competitive Mode team lists).
+- `game.view()`: the game as plain data, the same on either runtime (runtime/game_view.py):
+  the round, the decision waiting, each Team's players, counters, hands and dice, each
+  figure's space, Damage, Life and KO, the Locations and the pieces, the result once over.
 - `Decision`: who must answer, what kind of question, and its legal actions.
 - `Action`: an action as a typed value (`Action.parse("move hero L4").location == 3`).
 - `make_bot(name, seed)`: a bot (`random`, `greedy`) whose `choose(decision, game)`
@@ -44,8 +47,8 @@ A whole game between two random bots, from the content of a checkout (run from i
 >>> bots = {"p1": make_bot("random", 1), "p2": make_bot("random", 2)}
 >>> while decision is not None:
 ...     decision = game.act(bots[decision.player].choose(decision, game))
->>> game.over, game.result()["rounds"]
-(True, 33)
+>>> game.over, game.result()["rounds"] > 1, game.view()["result"] == game.result()
+(True, True, True)
 """
 from __future__ import annotations
 

@@ -24,7 +24,9 @@ class Game:
     `act(action)` answers it with one of `decision.actions`. Under the runtime setting `kernel`
     (`runtime="kernel"` or MAYHEM_RUNTIME=kernel: runtime/switch.py), `Game(rules, config)` of a
     box that names no game is a KernelMayhemGame (runtime/switch_game.py): the same API, the
-    rules kernel playing the box as naming the shared rules' game."""
+    rules kernel playing the box as naming the shared rules' game. `runtime` says which."""
+
+    runtime = "engine"
 
     def __new__(cls, rules: Rules, config: GameConfig, engine: Engine | None = None, *args, runtime: str | None = None,
                 **kwargs):
@@ -209,6 +211,23 @@ class Game:
         counters = {c: self.engine.counter_values(c) for c in kept_as_pieces(self.rules)}
         return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round, **counters,
                 "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
+
+    def view(self, pieces: bool = True) -> dict:
+        """The game as plain data, the same on either runtime (runtime/game_view.py): the round,
+        the decision waiting, each Team's players, counters, hand size and dice, each figure's
+        space, Damage, Life and KO, the Locations and the pieces on them, the result once over
+        (`pieces=False`: without the pieces, a cheaper reading).
+
+        >>> from mayhem.compiler.driver import compile_paths
+        >>> from mayhem.runtime import Game, GameConfig, load_rules
+        >>> game = Game(load_rules(compile_paths(["content"]).ir), GameConfig("teen-titans-go", seed=7))
+        >>> _ = game.start()
+        >>> seen = game.view()
+        >>> seen["round"], seen["decision"], seen["over"]
+        (0, {'player': 'p1', 'kind': 'colour'}, False)
+        """
+        from .game_view import view
+        return view(self, pieces)
 
     def header(self) -> dict:
         """Everything the game's configuration holds, so that a replay can rebuild it."""

@@ -13,39 +13,74 @@ def pieces_in_play(eng: Engine) -> Counter:
     token figures, and used up."""
     st = eng.state
     out: Counter = Counter()
-
-    def add(store) -> None:
-        for key, n in store.items():
-            if isinstance(key, tuple) and n:
-                out[eng.rules.token_pool(key[0])] += n
-
+    pool = eng.rules.token_pool
+    stores = [fig.tokens for fig in st.figures.values()] + [loc.tokens for loc in st.board.locations] \
+        + list(st.board.edge_tokens.values()) + [team.tokens for team in st.teams.values()]
+    for store in stores:
+        if store:  # (most places hold none: read after every decision)
+            for key, n in store.items():
+                if n and isinstance(key, tuple):
+                    out[pool(key[0])] += n
     for fig in st.figures.values():
-        add(fig.tokens)
         if fig.kind == "token":
-            out[eng.rules.token_pool(fig.comp["qid"])] += 1
+            out[pool(fig.comp["qid"])] += 1
+    zones, pile = st.zones, st.zone_of["pile-to"]
     for loc in st.board.locations:
-        add(loc.tokens)
-        for face in st.token_pile(loc.index) or ():  # the face-down pile it holds
-            out[eng.rules.token_pool(face)] += 1
-    for store in st.board.edge_tokens.values():
-        add(store)
-    for team in st.teams.values():
-        add(team.tokens)
+        if loc.pile_key is not None or zones.get(f"{pile}/{loc.label}"):  # the face-down pile it holds
+            for face in st.token_pile(loc.index) or ():
+                out[pool(face)] += 1
     out.update(st.discarded)
     return out
 
 
-def counter_name(eng: Engine, counter: str) -> str:
+def counter_name(rules, counter: str) -> str:
     """A counter's name as the game declares it (`counter hp "Hit Points"`: "Hit Points")."""
-    game = eng.rules.game or {"children": []}
+    rules = getattr(rules, "rules", rules)  # (an engine or a game: their rules)
+    game = rules.game or {"children": []}
     decl = next((c for c in game["children"] if c["kind"] == "counter" and c["id"] == counter), None)
     return (decl.get("name") if decl is not None else None) or counter
 
 
-def violations(eng: Engine, never_lower: dict | None = None) -> list[str]:
-    """What the state breaks: pools, Slots, Damage, figures, Obstacles; and `never_lower`:
-    {counter: {holder: value}}, counters that went below these values (counter_values() of
-    an earlier state) are reported by their declared name."""
+def _game(game):
+    """A game to read the view of: the engine's Game over a bare Engine (a state built by hand)."""
+    if isinstance(game, Engine):
+        from .game import Game
+        return Game(game.rules, game.config, engine=game)
+    return game
+
+
+def violations(game, never_lower: dict | None = None, seen: dict | None = None) -> list[str]:
+    """What the state breaks, read from `game.view()` (runtime/game_view.py), so on either
+    runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
+    per Team (the view's `counters`) that went below these values, reported by their declared
+    name. On the Mayhem engine (a Game, or an Engine whose state was built by hand) also the
+    pools (every piece of the box accounted for) and Obstacles (no Location enclosed), which
+    read the engine's own pools and board graph: the view gives neither the box's pool totals
+    nor the board's adjacency (`board_violations`). `seen`: the view, if the caller has it."""
+    game = _game(game)
+    seen = seen if seen is not None else game.view(pieces=False)
+    found = [] if getattr(game, "runtime", "engine") == "kernel" else board_violations(game.engine)
+    if not seen["locations"]:
+        return found
+    where = {loc["label"]: loc for loc in seen["locations"]}
+    for loc in seen["locations"]:
+        if loc["slots"] is not None and len(loc["figures"]) > loc["slots"]:
+            found.append(f"{loc['label']} holds {len(loc['figures'])} figures in {loc['slots']} slots")
+    for key, fig in seen["figures"].items():
+        if fig["damage"] < 0:
+            found.append(f"{key} has negative Damage")
+        if fig["space"] is not None and fig["kind"] != "token" and key not in where[fig["space"]]["figures"]:
+            found.append(f"{key} is lost between Locations")
+    for counter, last in (never_lower or {}).items():
+        for holder, value in last.items():
+            if seen["teams"].get(holder, {}).get("counters", {}).get(counter, 0) < value:
+                found.append(f"{holder} lost {counter_name(game.rules, counter)}")
+    return found
+
+
+def board_violations(eng: Engine) -> list[str]:
+    """The engine's pools (every piece of the box in a pool, in play or used up) and Obstacles
+    (no Location enclosed): read from its own state (the view has no pool totals or adjacency)."""
     st = eng.state
     found = []
     if st.board is None:
@@ -57,57 +92,67 @@ def violations(eng: Engine, never_lower: dict | None = None) -> list[str]:
             found.append(f"pool {pid}: {now} pieces, the box has {total}")
         if any(n < 0 for n in st.pools[pid].values()):
             found.append(f"pool {pid} went below zero")
-    for loc in st.board.locations:
-        if len(loc.figures) > loc.slots:
-            found.append(f"{loc.label} holds {len(loc.figures)} figures in {loc.slots} slots")
-    for fig in st.figures.values():
-        if fig.damage < 0:
-            found.append(f"{fig.key} has negative Damage")
-        if fig.location is not None and fig.key not in st.board.locations[fig.location].figures \
-                and fig.kind != "token":
-            found.append(f"{fig.key} is lost between Locations")
     enclosed = st.board.enclosed()
     if enclosed:
         found.append(f"enclosed by Obstacles: {', '.join(f'L{i + 1}' for i in enclosed)}")
-    for counter, last in (never_lower or {}).items():
-        for holder, value in last.items():
-            if eng.counter_value(counter, holder) < value:
-                found.append(f"{holder} lost {counter_name(eng, counter)}")
     return found
+
+
+def counters_of(game, counter: str) -> dict:
+    """A counter kept per Team, by Team, from the view: `never_lower`'s values."""
+    return {t: x["counters"].get(counter, 0) for t, x in game.view(pieces=False)["teams"].items()}
 
 
 class RuleWatcher:
     """Differential checks of the rule values of one game, fed after every decision
-    (`check()` reads the events logged since the last call and the state):
+    (`check()` reads the events logged since the last call and `game.view()`), on either
+    runtime: the engine's events, or the kernel's log read in the engine's words
+    (compiler/scenario_log_lines.py, as a scenario reads it):
 
     - Damage: each `damage` event's `total` is the sum of the figure's `damage` events
       less its `remove-damage` events since its last KO, and so is the figure's Damage;
     - Life: a character's Life Points left never exceed its dashboard's Life Points;
     - one Mayhem card per Team per round (`play` events);
-    - after the draw (the `setup` event), each player's hand holds the cards drawn down
-      to the player's card icons (`mayhem-cards` of their characters' dashboards);
+    - after the draw (read at the first round's lead line), each player's hand holds the cards
+      drawn down to the player's card icons (`mayhem-cards` of their characters' dashboards);
     - the Team that leads the round (the game's `lead-called` log line): the lowest total
       of the Teams' dice (a tie: a coin toss), or, where the mode rotates it, the next Team
       still playing, in seat order.
 
     Each check computes the rule's value on its own, from the content and the log, not
-    by calling the engine's function for it."""
+    by calling the runtime's function for it."""
 
-    def __init__(self, eng: Engine) -> None:
-        self.eng = eng
+    def __init__(self, game) -> None:
+        from .dice import dice_rules
+        from .modes import load_mode, rules_for
+        self.game = _game(game)
+        self.kernel = getattr(self.game, "runtime", "engine") == "kernel"
+        self.config = self.game.config
+        self.mode = load_mode(self.game.rules, self.config.mode)
+        self.rules = rules_for(self.game.rules, self.mode)  # the game less what the mode leaves out
+        self.dice = dice_rules(self.game.rules)
         self.seen = 0
+        self.round = 0  # the round of the last line that said one
         self.running: Counter = Counter()  # figure key -> Damage from the log
         self.plays: Counter = Counter()  # (round, Team) -> Mayhem cards played
         self.out: set[str] = set()  # figures out of the game for good (permanent KO)
         self.last_lead: str | None = None
+        self.drawn = False  # the hands after the draw checked
+        self._dashboards: dict = {}  # (character, side) -> its dashboard's component
 
-    def check(self) -> list[str]:
-        eng, st = self.eng, self.eng.state
+    def _events(self) -> list[dict]:
+        from .game_view import logged
+        events, self.seen = logged(self.game, self.seen)
+        return events
+
+    def check(self, seen: dict | None = None) -> list[str]:
+        """What the events since the last call and the state break (`seen`: the view now, if the
+        caller has it)."""
         found: list[str] = []
-        events = eng.events[self.seen:]
-        self.seen = len(eng.events)
+        events = self._events()
         for e in events:
             kind = e["event"]
+            self.round = e.get("round", self.round)
             if kind == "damage":
                 self.running[e["figure"]] += e["amount"]
                 if e["total"] != self.running[e["figure"]]:
@@ -117,60 +162,75 @@ class RuleWatcher:
                 self.running[e["figure"]] -= e["amount"]
             elif kind == "ko":
                 self.running[e["figure"]] = 0
-                gone = st.figures.get(e["figure"])  # a KO'ed token figure is no figure any more
-                if gone is not None and gone.eliminated:  # its KO took it out for good
+                seen = seen or self.game.view(pieces=False)
+                gone = seen["figures"].get(e["figure"])  # a KO'ed token figure is no figure any more
+                if gone is not None and gone["out"]:  # its KO took it out for good
                     self.out.add(e["figure"])
             elif kind == "play":
-                self.plays[(e["round"], e["team"])] += 1
-                if self.plays[(e["round"], e["team"])] > 1:
-                    found.append(f"{e['team']} played a second Mayhem card in round {e['round']}")
-            elif kind == "setup":
-                found.extend(self._hands())
-            elif kind == eng.dice_rules.lead_called:
-                found.extend(self._lead(e))
-        for fig in st.figures.values():
-            if fig.damage != self.running[fig.key]:
-                found.append(f"{fig.key} has {fig.damage} Damage, its damage events {self.running[fig.key]}")
-            if fig.kind == "character":
-                life = prop(fig.side, "life")
-                if life is not None and life - fig.damage > life:
-                    found.append(f"{fig.key} has more Life Points left than its dashboard's {life}")
+                self.plays[(self.round, e["team"])] += 1
+                if self.plays[(self.round, e["team"])] > 1:
+                    found.append(f"{e['team']} played a second Mayhem card in round {self.round}")
+            elif kind == self.dice.lead_called:
+                seen = seen or self.game.view(pieces=False)
+                if not self.drawn:
+                    self.drawn = True
+                    found.extend(self._hands(seen))
+                found.extend(self._lead(e, seen))
+        seen = seen or self.game.view(pieces=False)
+        for key, fig in seen["figures"].items():
+            if fig["damage"] != self.running[key]:
+                found.append(f"{key} has {fig['damage']} Damage, its damage events {self.running[key]}")
+            if fig["kind"] == "character":
+                life = prop(self._dashboard(fig), "life")
+                if life is not None and life - fig["damage"] > life:
+                    found.append(f"{key} has more Life Points left than its dashboard's {life}")
         return found
 
-    def _hands(self) -> list[str]:
-        eng, st = self.eng, self.eng.state
-        if eng.config.first_game or eng.config.team_lists:
+    def _dashboard(self, fig: dict) -> dict:
+        """A character's dashboard in use: its side (a child of the character), else the character."""
+        key = (fig["character"], fig["side"])
+        found = self._dashboards.get(key)
+        if found is None:
+            comp = next(c for c in self.game.rules.ir["components"] if c["kind"] == "character" and c["id"] == key[0])
+            found = self._dashboards[key] = comp if key[1] is None else next(
+                (c for c in comp["children"] if c["kind"] == "side" and c["id"] == key[1]), comp)
+        return found
+
+    def _hands(self, seen: dict) -> list[str]:
+        cfg = self.config
+        if cfg.first_game or cfg.team_lists:
             return []  # dealt, not drawn
-        if not any(s["name"] == "draw-hands" for s in setup_steps(eng.rules, eng.mode.slots)[0]):
+        if not any(s["name"] == "draw-hands" for s in setup_steps(self.rules, self.mode.slots)[0]):
             return []  # the setup the game played draws no hand (its `setup { }` has no `draw-hands()`)
         found = []
-        default = prop(eng.box, "hand-draw", 7)
-        for player, t, _chars in eng.mode.players():
-            team = st.teams[st.order[t]]
-            k = team.players.index(player)
-            draws = eng.mode.hand_draw
+        default = prop(self.game.rules.boxes[cfg.box], "hand-draw", 7)
+        for player, t, _chars in self.mode.players():
+            team = next(x for x in seen["teams"].values() if player in x["players"])
+            k = team["players"].index(player)
+            draws = self.mode.hand_draw
             draw = draws[t][k] if draws and t < len(draws) and k < len(draws[t]) else default
-            icons = sum(prop(f.side, "mayhem-cards", 0) for f in st.characters() if f.player == player)
-            hand = len(team.hands[player])
+            icons = sum(prop(self._dashboard(f), "mayhem-cards", 0) for f in seen["figures"].values()
+                        if f["kind"] == "character" and f["player"] == player)
+            hand = team["hands"][player]
             want = min(draw, icons)
-            if hand > icons or (hand != want and st.mayhem_deck):
+            if hand > icons or (hand != want and seen["deck"]):
                 found.append(f"{player} holds {hand} cards after drawing {draw} with {icons} card icons")
         return found
 
-    def _lead(self, e: dict) -> list[str]:
-        eng, st = self.eng, self.eng.state
-        playing = [c for c in st.order if any(k not in self.out for k in st.teams[c].characters)]
+    def _lead(self, e: dict, seen: dict) -> list[str]:
+        order = list(seen["teams"])  # seat order
+        playing = [c for c in order if any(k not in self.out for k in seen["teams"][c]["characters"])]
         holder, previous = e["team"], self.last_lead
         self.last_lead = holder
-        called = eng.dice_rules.lead_called  # the log line's name
+        called = self.dice.lead_called  # the log line's name
         if holder not in playing:
             return [f"round {e['round']}: the {called.capitalize()} went to {holder}, out of the game"]
-        mode = eng.dice_rules.modes.get(eng.mode.id)
+        mode = self.dice.modes.get(self.mode.id)
         if mode is not None and "round" in mode["effects"]:  # a mode's own round start passes the lead round
             if previous is None:
                 return []
-            k = st.order.index(previous)
-            want = next(c for c in st.order[k + 1:] + st.order[:k + 1] if c in playing)
+            k = order.index(previous)
+            want = next(c for c in order[k + 1:] + order[:k + 1] if c in playing)
             if holder != want:
                 return [f"round {e['round']}: the {called.capitalize()} went to {holder}, not to {want} after {previous}"]
             return []

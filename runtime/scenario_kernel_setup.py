@@ -101,10 +101,13 @@ class Table:
         face_down = [t for t in self.state.board.get("tiles", []) if t not in layout.printed]
         if face_down:
             raise CannotSetUp("a board of face-down tiles (lay-board(face-down-slots:))")
+        down = self.state.board.get("down")  # the mode's tiles laid face down (lay-board(face-down-slots:))
         set_board(self.state, order[:need])
         gone = [self.tile(label) for label, loc in self.setup.get("locations", {}).items() if loc.get("removed")]
         if gone:
             set_board(self.state, order[:need], gone)
+        if down:
+            self.state.board["down"] = down
 
     def lead_and_dice(self) -> None:
         state, rules = self.state, self.rules

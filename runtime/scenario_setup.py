@@ -226,3 +226,27 @@ class _Builder(BoardSetup):
 def build(rules: Rules, spec: dict) -> tuple[Engine, str]:
     """An engine whose state is the scenario's starting state, and the phase to resume at."""
     return _Builder(rules, spec).build()
+
+
+def scenario_game(rules: Rules, path, runtime: str | None = None):
+    """A Game at a scenario file's starting state (its [setup]; its steps not played), on the
+    runtime the setting chooses (runtime/switch.py): the engine's Game, or a KernelMayhemGame over
+    the kernel game runtime/scenario_kernel.py lays from the same table. The same file gives the
+    same `view()` on both (tests/test_game_view.py); `start()` resumes play where the file says."""
+    from .game import Game
+    from .scenario import load, validate
+    from .switch import switched
+    spec, text = load(str(path))
+    eng, phase = validate(rules, spec, text, str(path))
+    box = spec["scenario"]["box"]
+    if not switched(rules.ir, box, runtime):
+        return Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: build(rules, spec)[0])
+    from .scenario_kernel import kernel_rules
+    from .scenario_kernel_setup import Table, dealt_game
+    from .switch import kernel_ir
+    from .switch_game import KernelMayhemGame
+    mode = spec.get("setup", {}).get("mode", "standard")
+    kgame = dealt_game(kernel_rules(kernel_ir(rules.ir), box, None if mode == "standard" else mode), eng.state, spec)
+    Table(kgame, spec, rules).lay()
+    kgame.state.rng = eng.rng.getstate()
+    return KernelMayhemGame(rules, eng.config, game=kgame)

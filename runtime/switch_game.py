@@ -14,6 +14,7 @@ a log, in the engine's format, says `runtime: kernel` in its header (runtime/rep
 it on the kernel)."""
 from __future__ import annotations
 
+import copy
 import json
 import re
 
@@ -72,7 +73,9 @@ class KernelMayhemGame:
         self.decision: Decision | None = None
         self._shown: list[str] = []  # the decision's actions in the kernel's words, in its order
         self._capped = False
-        self._at: list[int] = []  # each decision answered: the length of the kernel's log then (events)
+        # each decision answered: the length of the kernel's log then (events); a game given
+        # (a scenario's, laid by hand) may have answered some already: at its log's start
+        self._at: list[int] = [0] * len(self.kernel.history)
 
     # -- the engine's API ------------------------------------------------------------------
 
@@ -159,6 +162,7 @@ class KernelMayhemGame:
         twin = object.__new__(KernelMayhemGame)
         twin.__dict__.update(self.__dict__)
         twin.kernel = self.kernel.clone()
+        twin.config = copy.deepcopy(self.config)  # its own (a clone changed leaves the original as it was)
         twin._shown, twin._at = list(self._shown), list(self._at)
         return twin
 
@@ -178,6 +182,11 @@ class KernelMayhemGame:
         teams = {_team_label(st, t): [f for f, x in st.figures.items()
                                       if x.get("owner") == t and x.get("kind") == "character"] for t in st.teams}
         return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
+
+    def view(self, pieces: bool = True) -> dict:
+        """The game as plain data, as the engine's Game.view() gives it (runtime/game_view.py)."""
+        from .game_view import view
+        return view(self, pieces)
 
     def teams(self) -> dict[str, list[str]]:
         """Each Team, as the engine names it, with its players."""

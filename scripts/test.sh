@@ -6,6 +6,10 @@
 #                                 `slow`, each of which has a smaller version in this run
 #   ./scripts/test.sh --slow      everything, the long sweeps included (scripts/test-slow.sh)
 #   ./scripts/test.sh -m slow     the long sweeps alone
+#   ./scripts/test.sh --runtime kernel
+#                                 the suite with the Mayhem boxes played by the rules kernel
+#                                 (MAYHEM_RUNTIME=kernel; the tests marked `engine_only`, of the
+#                                 engine's own internals, left out); `--runtime engine` is the default
 #
 # Any other argument goes to pytest (a file, -k EXPR, -x, --durations=20 ...).
 set -euo pipefail
@@ -16,14 +20,32 @@ cd "$(dirname "$0")/.."
 # rewrite every test module, from source again (a third of the CPU of some tests)
 unset PYTHONDONTWRITEBYTECODE
 args=()
+runtime_next=0
 for arg in "$@"; do
-    if [ "$arg" = "--slow" ]; then
+    if [ "$runtime_next" = 1 ]; then
+        runtime_next=0
+        case "$arg" in
+            engine|kernel) export MAYHEM_RUNTIME="$arg" ;;
+            *) echo "scripts/test.sh: --runtime $arg: no such runtime; runtimes: engine (the default), kernel" >&2; exit 2 ;;
+        esac
+    elif [ "$arg" = "--runtime" ]; then
+        runtime_next=1
+    elif [ "${arg#--runtime=}" != "$arg" ]; then
+        case "${arg#--runtime=}" in
+            engine|kernel) export MAYHEM_RUNTIME="${arg#--runtime=}" ;;
+            *) echo "scripts/test.sh: $arg: no such runtime; runtimes: engine (the default), kernel" >&2; exit 2 ;;
+        esac
+    elif [ "$arg" = "--slow" ]; then
         # a later -m on the command line replaces pyproject.toml's `-m 'not slow'`
         args+=(-m "slow or not slow")
     else
         args+=("$arg")
     fi
 done
+if [ "$runtime_next" = 1 ]; then
+    echo "scripts/test.sh: --runtime needs a runtime: engine (the default) or kernel" >&2
+    exit 2
+fi
 ./scripts/system-deps.sh --browser
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip

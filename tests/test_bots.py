@@ -1,5 +1,7 @@
 """The bots judge cards by what their effects do, each primitive worth what the vocabulary
 says (compiler/bot_values.py): runtime/bots.py names no rule of the game."""
+import pytest
+
 from mayhem.compiler import bot_values
 from mayhem.compiler.builtins import PRIMITIVES
 from mayhem.compiler.builtins_kernel import KERNEL_PRIMITIVES
@@ -28,9 +30,12 @@ def test_a_primitive_is_worth_what_the_vocabulary_says(monkeypatch):
     assert bot.value_of_body([_call("attack", 3)]) == 9.0 + 1.0
 
 
+@pytest.mark.engine_only
 def test_the_greedy_bot_puts_a_figure_where_it_has_the_most_neighbours(rules):
     """Wherever a figure is put on the board (the first placement, back after a KO), the
-    greedy bot takes a Location with the most neighbours, when they differ."""
+    greedy bot takes a Location with the most neighbours, when they differ. The engine's own:
+    the greedy bot's judgement reads the engine's board (its adjacency and pieces); on the
+    kernel the greedy bot chooses as the random bot does (docs/kernel.md, "The switch")."""
     seen = 0
     for seed in range(6):
         game = after_setup(rules, seed=seed)

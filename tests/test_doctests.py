@@ -38,6 +38,7 @@ MODULES = [
     "mayhem.runtime",
     "mayhem.runtime.actions",
     "mayhem.runtime.declared_own",
+    "mayhem.runtime.game",
     "mayhem.runtime.declared_plan",
     "mayhem.runtime.scenario_keys",
     "mayhem.runtime.scenario_schema",

@@ -34,8 +34,10 @@ def team_list(rules, chars: list[tuple[str, str]]) -> dict:
 
 
 def play_checked(rules, config: GameConfig) -> Game:
+    """A seeded game between random bots, every invariant checked after every decision, on the
+    runtime the setting chooses (runtime/invariants.py reads the view and the log)."""
     game = Game(rules, config)
-    watcher = RuleWatcher(game.engine)  # Damage, Life, cards per round, hands, Initiative per mode
+    watcher = RuleWatcher(game)  # Damage, Life, cards per round, hands, Initiative per mode
     bots = {}
     d = game.start()
     last_vp: dict = {}
@@ -45,10 +47,11 @@ def play_checked(rules, config: GameConfig) -> Game:
         d = game.act(bot.choose(d, game))
         n += 1
         assert n < 20_000
-        found = violations(game.engine, last_vp) + watcher.check()
+        seen = game.view(pieces=False)
+        found = violations(game, last_vp, seen) + watcher.check(seen)
         assert not found, f"{config.box} {config.mode} seed {config.seed}, decision {n}: {found}"
-        last_vp = {"vp": game.engine.counter_values("vp")}  # VP are never lost
-    assert game.state.over
+        last_vp = {"vp": {t: x["counters"].get("vp", 0) for t, x in seen["teams"].items()}}  # VP are never lost
+    assert game.over
     return game
 
 
@@ -63,11 +66,13 @@ def test_modes_keep_the_invariants(rules, box, mode, games):
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(box, seed=seed, mode=mode))
-        endings.add(game.state.end_reason)
+        seen = game.view()
+        endings.add(seen["result"]["reason"])
         seats = load_mode(rules, mode).players()
-        assert sorted(p for t in game.state.teams.values() for p in t.players) == sorted(p for p, _t, _c in seats)
-        for fig in game.state.characters():
-            assert fig.player in game.state.teams[fig.team].players
+        assert sorted(p for t in seen["teams"].values() for p in t["players"]) == sorted(p for p, _t, _c in seats)
+        for fig in seen["figures"].values():
+            if fig["kind"] == "character":
+                assert fig["player"] in seen["teams"][fig["team"]]["players"]
 
     run()
     if mode == "free-for-all":
@@ -97,9 +102,11 @@ def test_competitive_every_box_on_every_board(rules, board, pairing, games):
     @given(seed=st.integers(min_value=0, max_value=10**9))
     def run(seed):
         game = play_checked(rules, GameConfig(board, seed=seed, mode="competitive", team_lists=lists))
-        boxes = {f.comp["box"] for f in game.state.characters()}
+        seen = game.view()
+        box_of = {cid: box for box, chars in rules.characters.items() for cid in chars}
+        boxes = {box_of[f["character"]] for f in seen["figures"].values() if f["kind"] == "character"}
         assert boxes == {b for b, _ in black + white}
-        hands = sorted(game.state.teams["black"].all_cards() + game.state.teams["black"].played_this_round)
+        hands = sorted(seen["teams"]["black"]["cards"] + seen["teams"]["black"]["played"])
         # the chosen hand, and whatever the board's own Mayhem deck gives during play
         board_cards = {c["qid"] for c in rules.mayhem_cards[board].values()}
         assert set(hands) <= set(lists["black"]["hand"]) | board_cards

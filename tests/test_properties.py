@@ -25,9 +25,11 @@ MAX_DECISIONS = 20_000
 
 
 def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
+    """A seeded game between random bots, every invariant checked after every decision, on the
+    runtime the setting chooses (the view and the log in the engine's words: runtime/invariants.py)."""
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game))
     bots = {"p1": RandomBot(seed), "p2": RandomBot(seed + 1)}
-    watcher = RuleWatcher(game.engine)
+    watcher = RuleWatcher(game)
     d = game.start()
     last_vp: dict = {}
     decisions = 0
@@ -35,10 +37,11 @@ def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
         d = game.act(bots[d.player].choose(d, game))
         decisions += 1
         assert decisions < MAX_DECISIONS, f"seed {seed}: the game does not end"
-        found = violations(game.engine, last_vp) + watcher.check()
+        seen = game.view(pieces=False)
+        found = violations(game, last_vp, seen) + watcher.check(seen)
         assert not found, f"{box} seed {seed}, decision {decisions}: {found}"
-        last_vp = {"vp": game.engine.counter_values("vp")}  # VP are never lost
-    assert game.state.over, f"seed {seed}: no decision left but the game is not over"
+        last_vp = {"vp": {t: x["counters"]["vp"] for t, x in seen["teams"].items()}}  # VP are never lost
+    assert game.over and game.view()["result"], f"seed {seed}: no decision left but the game is not over"
     for e in game.events:
         if e["event"] == "damage":
             assert e["amount"] > 0
@@ -72,12 +75,46 @@ def test_long_sweep_keeps_the_invariants(rules, box, chunk):
 
 
 def test_the_invariants_catch_a_broken_state(rules):
+    """A piece from nowhere (the engine's pools: its own state) and a negative Damage (the view),
+    written into the state of the runtime in use."""
     game = in_round_two(rules)
+    if getattr(game, "runtime", "engine") == "kernel":
+        st = game.kernel.state
+        fig = next(k for k, x in st.figures.items() if x.get("space") is not None and x.get("kind") == "character")
+        st.counters[f"damage/{fig}"] = -1
+        assert any("negative" in f for f in violations(game))
+        return
     eng = game.engine
     pid = next(iter(eng.state.pools))
     key = next(iter(eng.state.pools[pid]))
     eng.state.pools[pid][key] += 1  # a token appears from nowhere
     fig = next(f for f in eng.state.figures.values() if f.location is not None)
     fig.damage = -1
-    found = violations(eng)
+    found = violations(game)
     assert any("pool" in f for f in found) and any("negative" in f for f in found)
+    assert violations(eng) == found  # (an Engine given alone: a state built by hand)
+
+
+def test_the_rule_watcher_catches_a_second_card_and_a_wrong_total(rules):
+    """The RuleWatcher reads the log in the engine's words on either runtime: a second card
+    played by a Team in a round, and a `damage` line whose total is not its figure's Damage."""
+    game = Game(rules, GameConfig("looney-tunes", seed=1))
+    watcher, bots = RuleWatcher(game), {"p1": RandomBot(1), "p2": RandomBot(2)}
+    d = game.start()
+    while d is not None and game.view()["round"] < 2:
+        d = game.act(bots[d.player].choose(d, game))
+        assert watcher.check() == []
+    fig = next(k for k, x in game.view()["figures"].items() if x["kind"] == "character")
+    team = game.view()["teams"]
+    lines = [{"event": "play", "team": next(iter(team)), "round": 2}] * 2 + [
+        {"event": "damage", "figure": fig, "amount": 1, "total": 5}]
+    if getattr(game, "runtime", "engine") == "kernel":
+        st = game.kernel.state
+        player = team[next(iter(team))]["players"][0]
+        st.log += [{"event": "play", "player": player, "card": "x"}] * 2 + [
+            {"event": "damage", "figure": fig, "amount": 1, "total": 5}]
+    else:
+        game.engine.events.extend(lines)
+    found = watcher.check()
+    assert any("second Mayhem card" in f for f in found), found
+    assert any("a damage event totals 5" in f for f in found), found

@@ -9,9 +9,10 @@ import json
 import pytest
 
 from mayhem.runtime import Game, GameConfig, make_bot
-from mayhem.runtime import scenario as sc
+from mayhem.runtime.scenario_setup import scenario_game
 
 from conftest import REPO
+from game_helpers import hurt
 
 TEAMS = REPO / "examples" / "teams"
 
@@ -25,7 +26,7 @@ def play(game: Game, decision, bots: dict, limit: int | None = None):
 
 
 def bots_for(game: Game, name: str, seed: int) -> dict:
-    players = [p for c in game.state.order for p in game.state.teams[c].players] or ["p1", "p2"]
+    players = [p for t in game.view(pieces=False)["teams"].values() for p in t["players"]] or ["p1", "p2"]
     return {p: make_bot(name, seed + i) for i, p in enumerate(sorted(set(players) | {"p1", "p2", "p3", "p4"}))}
 
 
@@ -46,7 +47,7 @@ def test_playing_on_from_a_clone_gives_the_same_game(rules, tmp_path, box, mode,
     d = play(game, game.start(), bots_for(game, bot, 1), limit=cut)
     assert d is not None, "the cut must fall inside the game"
     twin = game.clone()
-    assert twin is not game and twin.engine is not game.engine and twin.state is not game.state
+    assert twin is not game and twin.state is not game.state
     assert twin.decision == game.decision and twin.events == game.events and twin.history == game.history
     # the same answers from here on (bots seeded alike) give the same game
     play(game, game.decision, bots_for(game, bot, 50))
@@ -58,15 +59,13 @@ def test_playing_on_from_a_clone_gives_the_same_game(rules, tmp_path, box, mode,
 def test_changing_the_clone_leaves_the_original_as_it_was(rules):
     game = Game(rules, GameConfig("teen-titans-go", seed=4, max_rounds=10))
     play(game, game.start(), bots_for(game, "random", 3), limit=80)
-    before = (copy.deepcopy(game.decision), json.dumps(game.events, default=str), list(game.history),
-              {k: (f.location, f.damage) for k, f in game.state.figures.items()})
+    before = (copy.deepcopy(game.decision), json.dumps(game.events, default=str), list(game.history), game.view())
     twin = game.clone()
     play(twin, twin.decision, bots_for(twin, "random", 9), limit=40)  # the clone plays on ...
-    fig = next(f for f in twin.state.figures.values() if f.kind == "character")
-    fig.damage += 3  # ... and is changed by hand
-    twin.state.round += 1
-    after = (game.decision, json.dumps(game.events, default=str), game.history,
-             {k: (f.location, f.damage) for k, f in game.state.figures.items()})
+    fig = next(k for k, f in twin.view()["figures"].items() if f["kind"] == "character")
+    hurt(twin, fig, 3)  # ... and is changed by hand
+    assert twin.view()["figures"][fig]["damage"] >= 3
+    after = (game.decision, json.dumps(game.events, default=str), game.history, game.view())
     assert after == before
     assert len(twin.events) > len(game.events)
 
@@ -91,7 +90,8 @@ def test_a_competitive_game_whose_setup_fills_in_the_config_clones(ir, rules, tm
     game = Game(rules, config)
     play(game, game.start(), bots_for(game, "greedy", 2), limit=50)
     twin = game.clone()
-    assert twin.config is not game.config and twin._initial_config == pristine
+    assert twin.config is not game.config and twin.header() == game.header()
+    assert getattr(twin, "_initial_config", pristine) == pristine  # (the engine's: its setup fills in `sides`)
     play(game, game.decision, bots_for(game, "greedy", 7))
     play(twin, twin.decision, bots_for(twin, "greedy", 7))
     assert log_bytes(game, tmp_path, "a.jsonl") == log_bytes(twin, tmp_path, "b.jsonl")
@@ -99,16 +99,19 @@ def test_a_competitive_game_whose_setup_fills_in_the_config_clones(ir, rules, tm
 
 def test_a_scenario_game_clones_from_its_prepared_state(rules):
     path = REPO / "tests" / "scenarios" / "teen-titans-go" / "staff-meeting.toml"
-    spec, text = sc.load(path)
-    eng, phase = sc.validate(rules, spec, text, str(path))
-    game = Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: sc.build(rules, spec)[0])
+    game = scenario_game(rules, path)  # on the runtime the setting chooses
     d = game.start()
     twin = game.clone()
     assert twin.decision == d and twin.events == game.events
-    assert twin.state.figures["robin"].location == game.state.figures["robin"].location
+    assert twin.view() == game.view() and twin.view()["figures"]["robin"]["space"] is not None
+    twin.act(d.actions[0])
+    assert twin.view() != game.view() and game.decision == d
 
 
+@pytest.mark.engine_only
 def test_a_prepared_game_without_a_way_to_rebuild_it_says_so(rules):
+    """The engine's own: a Game given a prepared Engine (the engine's object) and no `restart`
+    cannot be cloned (the kernel's game clones its State, and is never given an Engine)."""
     from mayhem.runtime.engine import Engine
     game = Game(rules, GameConfig("teen-titans-go", seed=1), engine=Engine(rules, GameConfig("teen-titans-go")))
     game.start()

@@ -2,8 +2,9 @@
 log is an account of the game that adds up (Damage, KO, Victory Points, Missions, the
 end), and every event an effect causes names the DSL line of that effect.
 
-Public API relied on: `Game` (`start`, `act`, `events`, `state`, `engine.vp`, `result`),
-`GameConfig`, `GreedyBot`/`RandomBot` and the event fields of docs/actions.md
+Public API relied on: `Game` (`start`, `act`, `view`, `result`), the log in the engine's words
+(runtime/game_view.py `logged`: the engine's events, or the kernel's read through the table of its
+lines), `GameConfig`, `GreedyBot`/`RandomBot` and the event fields of docs/actions.md
 (`event`, `span`, `figure`, `amount`, `total`, `team`)."""
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from mayhem.runtime.bots import GreedyBot, RandomBot
 from mayhem.runtime import GameConfig
 from mayhem.runtime import Game
+from mayhem.runtime.game_view import logged
 
 BOXES = ("teen-titans-go", "looney-tunes")
 # events that only an effect of the content causes: each names the DSL line behind it
@@ -38,9 +40,16 @@ GAMES = [(box, "standard", seed, GreedyBot) for box in BOXES for seed in (1, 2)]
         [(box, mode, 5, RandomBot) for box in BOXES for mode in ("four-players", "free-for-all")]
 
 
+class Played:
+    """A game over, as these tests read it: its events in the engine's words, its view."""
+
+    def __init__(self, game) -> None:
+        self.game, self.events, self.view = game, logged(game)[0], game.view()
+
+
 @pytest.fixture(scope="module")
 def games(rules):
-    return [(cfg, play(rules, *cfg)) for cfg in GAMES]
+    return [(cfg, Played(play(rules, *cfg))) for cfg in GAMES]
 
 
 def test_effect_events_name_the_line_of_their_effect(games):
@@ -73,14 +82,15 @@ def test_damage_adds_up(games):
                 assert running[e["figure"]] >= 0, (cfg, e)
             elif kind == "ko":
                 running[e["figure"]] = 0
-        for fig in game.state.characters():
-            assert fig.damage == running.get(fig.key, 0), (cfg, fig.key)
-            assert fig.damage < fig.life or fig.location is None
+        for key, fig in game.view["figures"].items():
+            if fig["kind"] == "character":
+                assert fig["damage"] == running.get(key, 0), (cfg, key)
+                assert fig["damage"] < fig["life"] or fig["space"] is None
 
 
 def test_a_ko_happens_when_damage_reaches_life(games):
     for cfg, game in games:
-        life = {f.key: f.life for f in game.state.characters()}
+        life = {k: f["life"] for k, f in game.view["figures"].items() if f["kind"] == "character"}
         last_total: dict[str, int] = {}
         for e in game.events:
             if e["event"] == "damage":
@@ -102,23 +112,24 @@ def test_victory_points_add_up_and_decide_the_game(games):
             if e["event"] == "vp":
                 assert e["total"] > totals.get(e["team"], 0), (cfg, e)
                 totals[e["team"]] = e["total"]
-        state = game.state
-        final = {colour: game.engine.counter_value("vp", colour) for colour in state.order}
-        for colour in state.order:
+        seen = game.view
+        final = {colour: team["counters"]["vp"] for colour, team in seen["teams"].items()}
+        for colour in seen["teams"]:
             # (Looney Tunes Victory Point tokens also come by taking them from a Location)
             assert final[colour] >= totals.get(colour, 0), cfg
         if mode == "free-for-all":
             assert totals == {} and set(final.values()) == {0}, "Teams do not gain Victory Points in this mode"
             continue
-        kos = sum(1 for e in game.events if e["event"] == "ko" and e["figure"] in state.figures
-                  and state.figures[e["figure"]].kind == "character")
+        kos = sum(1 for e in game.events if e["event"] == "ko" and e["figure"] in seen["figures"]
+                  and seen["figures"][e["figure"]]["kind"] == "character")
         assert sum(totals.values()) >= kos, cfg
-        if state.end_reason == "vp":
-            assert [final[w] for w in state.winners] == [max(final.values())]
+        reason = seen["result"]["reason"]
+        if reason == "vp":
+            assert [final[w] for w in seen["result"]["winners"]] == [max(final.values())]
             assert max(final.values()) >= 5 and min(final.values()) < 5
         else:
-            assert max(final.values()) < 5 or state.end_reason == "draw"
-        assert state.over and state.end_reason in ("vp", "double-ko", "draw", "max-rounds"), cfg
+            assert max(final.values()) < 5 or reason == "draw"
+        assert seen["over"] and reason in ("vp", "double-ko", "draw", "max-rounds"), cfg
 
 
 def test_a_completed_mission_is_replaced(games):
@@ -142,10 +153,10 @@ def test_free_for_all_knocks_out_for_good(games):
         for e in game.events:
             if e.get("figure") in out and e["event"] in ("move", "place", "damage"):
                 pytest.fail(f"{cfg}: {e['figure']} is back after its KO: {e}")
-            if e["event"] == "ko" and game.state.figures.get(e["figure"]) is not None \
-                    and game.state.figures[e["figure"]].kind == "character":
+            if e["event"] == "ko" and game.view["figures"].get(e["figure"], {}).get("kind") == "character":
                 out.add(e["figure"])
-        standing = [f for f in game.state.characters() if not f.eliminated]
-        assert game.state.end_reason in ("last-standing", "draw", "max-rounds")
-        if game.state.end_reason == "last-standing":
-            assert len(standing) == 1 and game.state.winners == [standing[0].team]
+        standing = [f for f in game.view["figures"].values() if f["kind"] == "character" and not f["out"]]
+        result = game.view["result"]
+        assert result["reason"] in ("last-standing", "draw", "max-rounds")
+        if result["reason"] == "last-standing":
+            assert len(standing) == 1 and result["winners"] == [standing[0]["team"]]

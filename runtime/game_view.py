@@ -1,0 +1,222 @@
+"""A runtime-neutral, read-only view of a Mayhem game (`game.view()`): plain data, the same on the engine and the kernel.
+
+What a bot or a tool may read of a game without reaching into either interpreter's state:
+the round, the decision waiting (its player and kind), the Team that leads the round, the
+Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
+Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
+and each player's: `hands`), the cards in its players' hands (`cards`, qids) and played this round
+(`played`),
+Activation dice not yet placed (their values, sorted) and pieces in its area, each figure's
+character (a token figure: its token), kind (`character`, `npc`, `token`), Team, the player who
+controls it, its dashboard's side (None: the character's own), space (the
+position's label `L4`, None off the board), Damage, Life (None for a non-player figure, which
+the rules do not damage), KO, out of the game for good (`out`) and the pieces on it, each Location by position (its id, None
+for a tile laid face down, Slots, figures, pieces on it, how
+many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
+result once the game is over (`game.result()`). Pieces are {token id: count}, zeros left out.
+`view(game)` builds it for the engine's Game (`engine_view`) or a KernelMayhemGame
+(`kernel_view`), both reading the same declarations (runtime/scenario_keys.py's Team counters).
+It is JSON-able and a copy: changing it changes nothing in the game."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .effects import id_of
+
+
+def view(game, pieces: bool = True) -> dict:
+    """The view of an engine's Game or a KernelMayhemGame (the module's docstring). `pieces=False`:
+    without the pieces (no `tokens`, `pile` or `edges`), the reading the invariants make after
+    every decision (runtime/invariants.py), in a third of the time."""
+    made = kernel_view if getattr(game, "runtime", "engine") == "kernel" else engine_view
+    return made(game, pieces)
+
+
+def _pieces(counts) -> dict[str, int]:
+    return {k: n for k, n in sorted(counts.items()) if n}
+
+
+def _decision(game) -> dict | None:
+    d = game.decision
+    return None if d is None else {"player": d.player, "kind": d.kind}
+
+
+def engine_view(game, pieces: bool = True) -> dict:
+    """The view of the Mayhem engine's Game (runtime/game.py)."""
+    from .scenario_keys import game_keys
+    eng, st = game.engine, game.state
+    keys = game_keys(game.rules)
+
+    def tokens(store) -> dict[str, int]:
+        if not store or not pieces:  # (most places hold none)
+            return {}
+        out: dict = {}
+        for key, n in store.items():
+            if n and key.__class__ is tuple:
+                k = id_of(key[0])
+                out[k] = out.get(k, 0) + n
+        return dict(sorted(out.items())) if len(out) > 1 else out
+
+    teams = {}
+    counted = {c: eng.counter_values(c) for c in sorted(keys.team_counters)}
+    for colour in st.order:
+        team = st.teams[colour]
+        hands = team.hands
+        teams[colour] = x = {
+            "players": list(team.players), "characters": list(team.characters),
+            "counters": {c: values[colour] for c, values in counted.items()},
+            "hand": sum(map(len, hands.values())),
+            "hands": {pl: len(hands.get(pl) or ()) for pl in team.players},
+            "dice": sorted(v for v, placed in zip(team.dice, team.placed) if not placed)}
+        if pieces:
+            x["tokens"] = tokens(team.tokens)
+            x["cards"] = sorted(c for pl in team.players for c in hands.get(pl) or ())
+            x["played"] = list(team.played_this_round)
+    figures = {}
+    for k, f in st.figures.items():
+        kind, players = f.kind, (st.teams[f.team].players if f.team in st.teams else ())
+        figures[k] = x = {
+            "character": f.comp["id"], "kind": kind, "team": f.team,
+            "player": f.player or (players[0] if len(players) == 1 and kind == "character" else None),
+            "side": None if f.side is f.comp else f.side.get("id"),
+            "space": None if f.location is None else f"L{f.location + 1}",
+            "damage": f.damage, "life": None if kind == "npc" else f.life, "ko": bool(f.ko), "out": bool(f.eliminated)}
+        if pieces:
+            x["tokens"] = tokens(f.tokens)
+    board = st.board
+    locations = []
+    for i, loc in enumerate(board.locations if board is not None else ()):
+        comp = loc.comp
+        x = {"label": f"L{i + 1}", "location": comp["id"] if comp else None, "slots": loc.slots,
+             "figures": sorted(loc.figures), "removed": bool(loc.removed)}
+        if pieces:
+            x["tokens"], x["pile"] = tokens(loc.tokens), len(st.token_pile(loc.index) or ())
+        locations.append(x)
+    edges = {} if board is None or not pieces else {board.edge_label(e): tokens(s) for e, s in sorted(board.edge_tokens.items())}
+    return _whole(game, st.round, st.lead, st.active.figure if st.active is not None else None,
+                  {d: str(face) for d, face in sorted(st.shown.items())}, teams, figures, locations, edges,
+                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces)
+
+
+def kernel_view(game, pieces: bool = True) -> dict:
+    """The view of a KernelMayhemGame (runtime/switch_game.py): the kernel's State read by meaning,
+    as runtime/scenario_kernel_read.py reads a scenario's expectations."""
+    from .kernel.effects import Run
+    from .kernel.primitives import get_value
+    from .scenario_keys import game_keys
+    from .switch_game import _team_label
+    kgame, st, krules = game.kernel, game.kernel.state, game.krules
+    keys = game_keys(game.rules)
+    p = krules.pieces
+    zones = p.zones if p is not None else {}
+    tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
+    label = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
+    name = {t: _team_label(st, t) for t in st.teams}
+    run = Run(kgame, [])
+    played = game.rules.zone_of["play-to"]  # the same declaration names the kernel's zone
+
+    def ids(zone: str) -> list[str]:
+        return [krules.cards[st.cards[u]].id for u in st.zones.get(zone, ())]
+
+    def tokens(zone: str) -> dict[str, int]:
+        return _pieces(Counter(ids(zone))) if zone and pieces else {}
+
+    def counter(c: str, team: str) -> int:
+        return get_value(run, c, team) if c in krules.counters else 0
+
+    teams = {}
+    for t, players in st.teams.items():
+        if not players:  # a Team no one sits at yet (the colours not chosen): not in the game yet, as the engine's
+            continue
+        teams[name[t]] = {
+            "players": list(players),
+            "characters": [f for f, x in st.figures.items() if x.get("owner") == t and x.get("kind") == "character"],
+            "counters": {c: counter(c, t) for c in sorted(keys.team_counters)},
+            "hand": sum(len(st.zones.get(f"hand/{pl}", ())) for pl in players),
+            "hands": {pl: len(st.zones.get(f"hand/{pl}", ())) for pl in players},
+            "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None),
+            "tokens": tokens(f"{zones.get('team')}/{t}" if zones.get("team") else ""),
+            "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"hand/{pl}", ())),
+            "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]}
+    counters = st.counters
+    figures = {}
+    for k, x in st.figures.items():
+        on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") else "")
+        piece = x.get("piece")  # a piece standing as a figure: the engine's token figure
+        if piece is not None:
+            what = krules.cards[st.cards[piece]].id
+            on = {t: n - (t == what) for t, n in on.items() if n - (t == what)}  # (the piece itself)
+        owner = x.get("owner")
+        alone = st.teams.get(owner, ())
+        figures[k] = {"character": what if piece is not None else id_of(x.get("card") or k),
+                      "kind": "token" if piece is not None else x.get("kind"),
+                      "team": name.get(owner, owner),
+                      "player": x.get("player") or (alone[0] if len(alone) == 1 and x.get("kind") == "character" else None),
+                      "side": id_of(x["side"]) if x.get("side") else None,
+                      "space": label.get(x.get("space"), x.get("space")),
+                      "damage": counters.get(f"damage/{k}", 0),
+                      "life": None if x.get("kind") == "npc" else counters.get(f"life/{k}"),
+                      "ko": bool(x.get("out")), "out": bool(x.get("gone")), "tokens": on}
+    slots = _slots(game.rules)
+    gone = set(st.board.get("gone", ())) if isinstance(st.board, dict) else set()
+    down = st.board.get("down") if isinstance(st.board, dict) else None  # tiles laid face down: N Slots, nothing else
+    locations = [{"label": label[t], "location": None if down else t, "slots": down or slots.get(t),
+                  "figures": sorted(f for f, x in st.figures.items() if x.get("space") == t and "piece" not in x),
+                  "tokens": tokens(f"{zones.get('space')}/{t}" if zones.get("space") else ""),
+                  "pile": len(st.zones.get(f"token-pile/{t}", ())), "removed": t in gone} for t in tiles]
+    edges = {}
+    if zones.get("edge") and pieces:
+        head = f"{zones['edge']}/"
+        for z in sorted(st.zones):
+            if z.startswith(head) and st.zones[z]:
+                edges[z[len(head):]] = tokens(z)
+    shown = {d: f"{x['value']}{'*' if x.get('icon') else ''}" for d, x in sorted(st.dice.items())
+             if x.get("owner") is None and not d.startswith("die#")}
+    deck = game.rules.zone_of["draw-from"]  # the same declaration names the kernel's zone
+    return _whole(game, st.round, name.get(st.lead, st.lead), st.active_figure, shown, teams, figures,
+                  locations, edges, len(st.zones.get(deck, ())), pieces)
+
+
+def _slots(rules) -> dict[str, int]:
+    """Each Location's Slots as the content declares them, by its id."""
+    return {c["id"]: c["props"]["slots"]["value"] for c in rules.ir["components"]
+            if c["kind"] == "location" and "slots" in c["props"]}
+
+
+def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True) -> dict:
+    over = bool(game.over)
+    if not pieces and game.runtime == "kernel":  # (the engine's view makes none of them)
+        for part in (*teams.values(), *figures.values(), *locations):
+            for key in ("tokens", "pile", "cards", "played"):
+                part.pop(key, None)
+    seen = {"round": rnd, "over": over, "decision": _decision(game), "lead": lead, "active": active,
+            "dice": shown, "teams": teams, "figures": figures, "locations": locations, "edges": edges,
+            "deck": deck, "result": game.result() if over else None}
+    if not pieces:
+        del seen["edges"]
+    return seen
+
+
+def logged(game, since: int = 0) -> tuple[list[dict], int]:
+    """The game's events from `since` on in the engine's words, and where the next reading starts:
+    the engine's `events`; the kernel's log read through the table of its lines in the Mayhem
+    log's words (compiler/scenario_log_lines.py, as a scenario reads it: `damage` with its
+    `total`, `ko`, `play`, the lead's line ...), a Team as the view names it. (`since` counts the
+    engine's events, or the kernel's log lines: pass back what the last call gave.)"""
+    if getattr(game, "runtime", "engine") != "kernel":
+        events = game.events
+        return events[since:], len(events)
+    from ..compiler.scenario_log_lines import LOG_LINES
+    from .scenario_kernel_read import events
+    from .switch_game import _team_label
+    st = game.kernel.state
+    tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
+    out = events(game.kernel, since, tiles, LOG_LINES)
+    for e in out:  # a Team as the view names it (Free-For-All's t1: its player)
+        if isinstance(e.get("team"), str) and e["team"] in st.teams:
+            e["team"] = _team_label(st, e["team"])
+        if isinstance(e.get("dice"), dict):
+            e["dice"] = {_team_label(st, t) if t in st.teams else t: v for t, v in e["dice"].items()}
+        if e.get("event") == "game-over" and e.get("winners"):
+            e["winners"] = [_team_label(st, t) if t in st.teams else t for t in e["winners"]]
+    return out, len(st.log)
