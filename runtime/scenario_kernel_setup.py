@@ -240,6 +240,7 @@ class Table:
     def decks(self) -> None:
         """The zones dealt from a deck (scenario_keys.game_keys of the Mayhem rules: the same
         declarations), the decks from the top."""
+        from .kernel.finish import _flow
         from .kernel.scenario import _take
         from .scenario_keys import game_keys
         state = self.state
@@ -276,7 +277,10 @@ class Table:
                         raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
                     placed.add(uid)
                     self.move(uid, zone)
-                    state.owners[uid] = player  # as the kernel's draw-into: the card is its holder's player's
+                    # as the game deals it: `draw-into` (a zone that `draws-from`) makes the card its
+                    # holder's player's; `draw` from a shared deck leaves it no one's (piles.draw)
+                    into = _flow(self.rules).get(dz.zone, {}).get("draws-from")
+                    state.owners[uid] = player if into or self.rules.zones[dz.source].per else None
 
     def counters(self) -> None:
         from .scenario_keys import game_keys

@@ -164,8 +164,8 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
             continue
         uid, trigger, lenv = offered[texts.index(picked)]
         to = rules.zone_roles.get("play-to") or rules.zone_roles.get("discard-to")
-        if to is not None:
-            move(run, uid, to, state.owners[uid])
+        if to is not None:  # the answering player's (or their Team's) zone: a card of a shared deck is no one's
+            move(run, uid, to, player)
         state.log.append({"event": "react", "player": player, "card": game.card_id(uid), "uid": uid, "to": event})
         compiled_block(trigger["body"])(run, lenv)
 
