@@ -48,34 +48,30 @@ class Hearing:
         """The keys of the zones in play, in order (a zone kept per player in seat order, per Team
         in Team order), found again only for another list of seats or dict of Teams: the seats
         and the Teams' ids are set at setup and never change in place (a copy is another)."""
-        try:
-            players, teams, keys = self._keys
-            if players is state.players and teams is state.teams:
-                return keys
-        except AttributeError:
-            pass
-        keys = []
-        for zone, per in self.in_play_per(rules):
-            keys += ([f"{zone}/{p}" for p in state.players] if per == "player" else
-                     [f"{zone}/{t}" for t in state.teams] if per == "team" else [zone])
-        self._keys = (state.players, state.teams, keys)
-        return keys
+        return self._seat_keys("_keys", state, lambda: self.in_play_per(rules), False)
 
     def react_keys(self, rules, state) -> list:
-        """The keys of every pile of the zones cards react from (each player's, each Team's, the
-        table's), found again only for another list of seats or dict of Teams (in_play_keys)."""
+        """The keys of every pile of the zones cards react from (each player's, each Team's and
+        the table's), found again only for another list of seats or dict of Teams (in_play_keys)."""
+        return self._seat_keys("_react_keys", state, lambda: [(zone, rules.zones[zone].per) for zone in
+                                                              dict.fromkeys(self.reacts.values())], True)
+
+    def _seat_keys(self, slot: str, state, zones, table: bool) -> list:
+        """The piles' keys of the zones `zones()` lists ((zone, per) pairs, asked only when the keys
+        are found again), kept in `slot` for these seats and Teams (`table`: a zone kept per Team
+        has the table's pile too)."""
         try:
-            players, teams, keys = self._react_keys
+            players, teams, keys = getattr(self, slot)
             if players is state.players and teams is state.teams:
                 return keys
         except AttributeError:
             pass
         keys = []
-        for zone in dict.fromkeys(self.reacts.values()):
-            per = rules.zones[zone].per
+        for zone, per in zones():
             keys += ([f"{zone}/{p}" for p in state.players] if per == "player" else
-                     [f"{zone}/{t}" for t in state.teams] + [zone] if per == "team" else [zone])
-        self._react_keys = (state.players, state.teams, keys)
+                     [f"{zone}/{t}" for t in state.teams] + ([zone] if table else []) if per == "team"
+                     else [zone])
+        setattr(self, slot, (state.players, state.teams, keys))
         return keys
 
     def table(self, rules, event: str) -> "Heard":

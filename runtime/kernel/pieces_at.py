@@ -40,6 +40,18 @@ def _other(run, holder) -> str:
     return f"{zone}/{holder}" if zone is not None else _zone(p, kind)
 
 
+def read_key(run, holder) -> str | None:
+    """holder_key for a read (`has`, `count`, a token's pieces): None for a declaration of the
+    content that this game does not lay (a qualified id, `box/name`, of no space, figure, player,
+    Team or edge: a tile of another box, named by a card that a mode brings): no piece lies on it."""
+    try:
+        return holder_key(run, holder)
+    except KernelError:
+        if isinstance(holder, str) and "/" in holder:
+            return None
+        raise
+
+
 def _zone(p, kind: str) -> str:
     zone = p.zones.get(kind)
     if zone is None:
@@ -56,7 +68,9 @@ def _at(run, holder, token: str) -> list[int]:
     """The token's pieces on a holder, and those of the tokens of its group (a token whose `group`
     names it: the face-down token stands for its faces); with a space's pile in a zone of its
     own, one heap (kept.heap)."""
-    key = holder_key(run, holder)
+    key = read_key(run, holder)
+    if key is None:
+        return []
     p = run.rules.pieces
     kinds = p.groups.get(token) or (token,)
     if p.pile != p.zones.get("space"):
@@ -80,9 +94,9 @@ def _owned(state, uids: list[int], of) -> list[int]:
 
 def has(run, env, holder, token) -> bool:
     """A piece of the token (or of its group) lies on the holder: _at's, stopped at the first."""
-    if holder is None:
+    key = None if holder is None else read_key(run, holder)
+    if key is None:
         return False
-    key = holder_key(run, holder)
     p = run.rules.pieces
     kinds = p.groups.get(token) or (token,)
     if p.pile != p.zones.get("space"):
@@ -114,7 +128,7 @@ def count(run, env, what, on=None, of=None) -> int:
     total = 0
     for h in on if isinstance(on, list) else (on,):
         key = fkeys.get(h) if h in figures else skeys.get(h)
-        found = zones.get(key or holder_key(run, h))
+        found = zones.get(key or read_key(run, h))
         if pile is not None and h in spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
         if found:  # counted in the loop, no comprehension's frame a holder
