@@ -113,7 +113,8 @@ def kernel_view(game, pieces: bool = True) -> dict:
     label = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
     name = {t: _team_label(st, t) for t in st.teams}
     run = Run(kgame, [])
-    played = game.rules.zone_of["play-to"]  # the same declaration names the kernel's zone
+    played = game.rules.zone_of["play-to"]  # the same declarations name the kernel's zones
+    hand = game.rules.zone_of["draw-to"]
 
     def ids(zone: str) -> list[str]:
         return [krules.cards[st.cards[u]].id for u in st.zones.get(zone, ())]
@@ -132,11 +133,11 @@ def kernel_view(game, pieces: bool = True) -> dict:
             "players": list(players),
             "characters": [f for f, x in st.figures.items() if x.get("owner") == t and x.get("kind") == "character"],
             "counters": {c: counter(c, t) for c in sorted(keys.team_counters)},
-            "hand": sum(len(st.zones.get(f"hand/{pl}", ())) for pl in players),
-            "hands": {pl: len(st.zones.get(f"hand/{pl}", ())) for pl in players},
+            "hand": sum(len(st.zones.get(f"{hand}/{pl}", ())) for pl in players),
+            "hands": {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players},
             "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None),
             "tokens": tokens(f"{zones.get('team')}/{t}" if zones.get("team") else ""),
-            "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"hand/{pl}", ())),
+            "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ())),
             "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]}
     counters = st.counters
     figures = {}
