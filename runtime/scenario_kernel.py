@@ -72,6 +72,19 @@ def run_switched(mrules, path) -> KernelScenarioResult:
     return run(kernel_ir(mrules.ir), mrules, path, LOG_LINES)
 
 
+def laid_game(kernel_ir: dict, mrules, spec: dict, engine):
+    """The kernel game at a scenario's starting state: dealt in the scenario's mode, its [setup]
+    laid as the table (scenario_kernel_setup.Table) from the Mayhem reader's `engine` (validate)."""
+    mode = spec.get("setup", {}).get("mode", "standard")
+    rules = kernel_rules(kernel_ir, spec["scenario"]["box"], None if mode == "standard" else mode)
+    game = dealt_game(rules, engine.state, spec)
+    Table(game, spec, mrules).lay()
+    # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's
+    # own setup drew from it, the table it laid replaced what that drew
+    game.state.rng = engine.rng.getstate()
+    return game
+
+
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
@@ -81,15 +94,8 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
     spec, text = load(path)
     engine, _phase = validate(mrules, spec, text, path)
     result = KernelScenarioResult(path, spec["scenario"]["name"], True)
-    setup = spec.get("setup", {})
-    mode = setup.get("mode", "standard")
     try:
-        rules = kernel_rules(kernel_ir, spec["scenario"]["box"], None if mode == "standard" else mode)
-        game = dealt_game(rules, engine.state, spec)
-        Table(game, spec, mrules).lay()
-        # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's
-        # own setup drew from it, the table it laid replaced what that drew
-        game.state.rng = engine.rng.getstate()
+        game = laid_game(kernel_ir, mrules, spec, engine)
     except CannotSetUp as exc:
         return _setup_failed(result, str(exc))
     except Exception as exc:  # noqa: BLE001 - any error of the kernel's load or setup: the finding

@@ -241,12 +241,7 @@ def scenario_game(rules: Rules, path, runtime: str | None = None):
     box = spec["scenario"]["box"]
     if not switched(rules.ir, box, runtime):
         return Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: build(rules, spec)[0])
-    from .scenario_kernel import kernel_rules
-    from .scenario_kernel_setup import Table, dealt_game
+    from .scenario_kernel import laid_game
     from .switch import kernel_ir
     from .switch_game import KernelMayhemGame
-    mode = spec.get("setup", {}).get("mode", "standard")
-    kgame = dealt_game(kernel_rules(kernel_ir(rules.ir), box, None if mode == "standard" else mode), eng.state, spec)
-    Table(kgame, spec, rules).lay()
-    kgame.state.rng = eng.rng.getstate()
-    return KernelMayhemGame(rules, eng.config, game=kgame)
+    return KernelMayhemGame(rules, eng.config, game=laid_game(kernel_ir(rules.ir), rules, spec, eng))
