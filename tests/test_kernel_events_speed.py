@@ -116,7 +116,8 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 
 
 # the functions of the kernel called at nearly every decision: no import runs inside them
-HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update",),
+HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_heard_in_play"),
+       "when_reads": ("asked", "loop_of", "loops_none"),
        "pieces_at": ("_at", "count"), "specials": ("can_use",), "layout": ("tile_property",), "movement": ("heard_at",),
        "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),

@@ -229,7 +229,9 @@ def _heard_in_play(run, state, rules, here) -> None:
         if when is None or asked(run, when, lenv):  # asked again only once what it reads changed
             if period is not None:
                 spend(state, trigger, lenv, period)
-            compiled_block(trigger["body"])(run, lenv)
+            loop = loop_of(trigger, rules)  # a body that loops over a set found empty: nothing to run
+            if loop is None or not loops_none(run, loop, lenv):
+                compiled_block(trigger["body"])(run, lenv)
 
 
 def after_step(rules, step):
@@ -251,5 +253,5 @@ def after_steps(rules, kinds: dict) -> dict:
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .events import in_play, land  # noqa: E402 - bound once, after this module's names (cycles)
-from .when_reads import asked  # noqa: E402 - bound once, after this module's names (cycles)
+from .when_reads import asked, loop_of, loops_none  # noqa: E402 - bound once, after this module's names (cycles)
 from .listeners import spend, spent  # noqa: E402 - bound once, after this module's names (cycles)

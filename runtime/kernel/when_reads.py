@@ -120,3 +120,35 @@ def asked(run, when: dict, lenv: dict) -> bool:
         return True
     memo[key] = parts
     return False
+
+
+def loop_of(trigger: dict, rules):
+    """(the set, its projection) of a trigger whose body is one `for each` over a set whose reads
+    are known (reads), else None: worked out once per trigger."""
+    known = rules.__dict__.setdefault("_loop_reads", {})
+    hit = known.get(id(trigger))
+    if hit is None or hit[0] is not trigger:
+        body, found = trigger["body"], None
+        if len(body) == 1 and body[0].get("op") == "for-each" and (body[0].get("source") or {}).get("e") == "select":
+            project = projection(body[0]["source"], rules)
+            found = None if project is None else (body[0]["source"], project)
+        hit = known[id(trigger)] = (trigger, found)
+    return hit[1]
+
+
+def loops_none(run, loop: tuple, lenv: dict) -> bool:
+    """Whether the set a listener's body loops over (loop_of) is empty, so the body does nothing:
+    True at once when what the set reads is as when it was last found empty for that listener
+    (as `asked` keeps a condition's no); the set is asked otherwise (it changes nothing)."""
+    source, project = loop
+    state, card = run.state, lenv.get("ctx:this-card")
+    key = (id(source), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
+    parts = project(state)
+    memo = run.game.__dict__.setdefault("_loop_none", {})
+    if memo.get(key) == parts:
+        return True
+    found = compiled(source)(run, lenv)
+    if found is None or (type(found) is list and not found):
+        memo[key] = parts
+        return True
+    return False

@@ -1,0 +1,104 @@
+"""The cost model of the kernel's step machinery: what happens between two decisions of the Mayhem boxes, per decision.
+
+    .venv/bin/python bench/kernel_cost.py [--games N] [--box BOX] [--top K]
+
+Plays the boxes as bench/kernel_mayhem.py does (seeds 0 .. N-1, random bots) under cProfile and
+prints, per decision (answers given): the steps (the structure's and the actions taken), the
+update events raised after a step and the events landed (logged `raise`, by name), the end checks
+asked (`check_end` called) and those that asked the end condition itself, then the Python calls of
+each module of the kernel (cProfile's ncalls, by module), the step machinery's functions one by
+one (calls and own time), and the K functions called most. The figure of merit is Python calls
+per decision; the same on any machine (CPU time is not).
+
+Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+import cProfile
+from pathlib import Path
+import pstats
+import sys
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from kernel_mayhem import BOXES, load_here  # noqa: E402
+
+# the step machinery: the functions between two decisions (this helper's part of the kernel)
+MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "when_reads.py",
+             "end_reads.py", "once.py", "rounds.py", "turns.py", "structure.py", "moments.py", "<string>")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--box", action="append", choices=BOXES)
+    parser.add_argument("--top", type=int, default=25)
+    args = parser.parse_args()
+    boxes = tuple(args.box or BOXES)
+    g = load_here()
+    for box in boxes:
+        g["play"](box, 10 ** 6, 2)  # warm up: every compiled function made first
+    from mayhem.runtime.kernel.play import play_game
+    from parity_kernel import kernel_config
+    rules_of, ir = g["RULES"], g["IR"]
+    games, decisions, events = [], 0, Counter()
+    prof = cProfile.Profile()
+    for box in boxes:
+        rules = rules_of[box]
+        for seed in range(args.games):
+            prof.enable()
+            game = play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"])
+            prof.disable()
+            games.append(game)
+            decisions += len(game.history)
+            events.update(e["name"] for e in game.state.log if e["event"] == "raise")
+    stats = pstats.Stats(prof).stats  # (file, line, name) -> (cc, ncalls, tottime, cumtime, callers)
+
+    def calls(name: str, file: str | None = None) -> int:
+        return sum(v[1] for (f, _l, n), v in stats.items() if n == name and (file is None or f.endswith(file)))
+
+    total = sum(v[1] for v in stats.values())
+    per = 1 / decisions
+    print(f"{', '.join(boxes)}: {len(games)} games, {decisions:,} decisions, {total:,} Python calls: "
+          f"{total * per:.1f} a decision")
+    steps = calls("stepped", "finish.py")
+    taken = calls("take", "<string>") + calls("take_action", "actions.py")
+    print("\nper decision:")
+    for label, n in (("structure steps + actions (finish.stepped)", steps),
+                     ("update events (finish.raise_update)", calls("raise_update", "finish.py")),
+                     ("  heard by cards in play (finish._heard_in_play)", calls("_heard_in_play", "finish.py")),
+                     ("  landed as events (events.land), all", calls("land", "events.py")),
+                     ("actions taken (their functions)", taken),
+                     ("end checks (steps.check_end)", calls("check_end", "steps.py")),
+                     ("  the end condition itself asked", calls("end_ask", "<string>")),
+                     ("listener tables looked up (Hearing.table)", calls("table", "listeners.py")),
+                     ("listeners' conditions asked (when_reads.asked)", calls("asked", "when_reads.py")),
+                     ("pieces/tiles/figures walked (listeners.components)", calls("components", "listeners.py")),
+                     ("round starts (steps._round_start)", calls("_round_start", "steps.py")),
+                     ("menus (actions.menu)", calls("menu", "actions.py"))):
+        print(f"  {label:<52} {n * per:7.3f}   ({n:,})")
+    print("  events raised and logged, by name, per decision:")
+    for name, n in events.most_common():
+        print(f"    {name:<30} {n * per:7.3f}")
+    modules = Counter()
+    for (f, _l, _n), v in stats.items():
+        modules[Path(f).name if "/kernel/" in f or f == "<string>" else
+                ("(builtins)" if f == "~" else "(other: " + Path(f).parent.name + ")")] += v[1]
+    print("\nPython calls per decision, by module (the kernel's; generated code is <string>):")
+    for mod, n in modules.most_common(30):
+        mark = " *" if mod in MACHINERY else ""
+        print(f"  {mod:<32} {n * per:7.1f}{mark}")
+    machinery = sum(n for mod, n in modules.items() if mod in MACHINERY)
+    print(f"  (* the step machinery's modules: {machinery * per:.1f} a decision)")
+    print(f"\nthe {args.top} functions called most (calls per decision, own seconds):")
+    rows = sorted(stats.items(), key=lambda kv: -kv[1][1])[:args.top]
+    for (f, line, name), v in rows:
+        where = f"{Path(f).name}:{line}" if f != "~" else ""
+        print(f"  {name[:44]:<44} {where:<24} {v[1] * per:7.2f} {v[2]:7.2f}")
+
+
+if __name__ == "__main__":
+    main()
