@@ -68,7 +68,8 @@ def main() -> None:
     taken = calls("take", "<string>") + calls("take_action", "actions.py")
     print("\nper decision:")
     for label, n in (("structure steps + actions (finish.stepped)", steps),
-                     ("update events (finish.raise_update)", calls("raise_update", "finish.py")),
+                     ("update events (finish.updater's functions)", sum(calls(n, "finish.py") for n in
+                                                                     ("silent", "in_play_only", "heard"))),
                      ("  heard by cards in play (finish._heard_in_play)", calls("_heard_in_play", "finish.py")),
                      ("  landed as events (events.land), all", calls("land", "events.py")),
                      ("actions taken (their functions)", taken),

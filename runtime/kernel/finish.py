@@ -173,29 +173,12 @@ def update_event(rules) -> str | None:
 
 def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
-    then the end checked. Heard by cards in play alone (a card's goal it watches), and no trigger
-    installed, it is heard here (_heard_in_play), as land would hear it, each card's `when`
-    asked again only once what it reads changed (when_reads.py)."""
-    rules, state = game.rules, game.state
-    name = update_event(rules)
-    if name is None or state.phase == "over":
-        return
-    here = rules.hearing.table(rules, name)
-    if here.silent:  # only a trigger installed for it (`until`) can hear it
-        if not state.triggers:
-            reads = game._end_reads  # steps.check_end's first test: what the end reads as when it said no
-            if reads is None or game._end_no != reads(state):
-                game.check_end(run)
-            return
-        if not any(t["event"] == name and "until" in t for t in state.triggers):
-            game.check_end(run)  # what land would do, hearing no one: nothing, then the check
-            return
-    elif not state.triggers and _in_play_only(rules, here):
-        _heard_in_play(run, state, rules, here)
-        game.check_end(run)
-        return
-    land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
-    game.check_end(run)
+    then the end checked (updater's function for these rules, made anew: after_step keeps it).
+    Heard by cards in play alone (a card's goal it watches), and no trigger installed, it is
+    heard here (_heard_in_play), as land would hear it, each card's `when` asked again only
+    once what it reads changed (when_reads.py)."""
+    if update_event(game.rules) is not None:
+        updater(game.rules)(game, run)
 
 
 def _in_play_only(rules, here) -> bool:
@@ -234,15 +217,53 @@ def _heard_in_play(run, state, rules, here) -> None:
                 compiled_block(trigger["body"])(run, lenv)
 
 
+def updater(rules):
+    """raise_update for these rules, its tests made once: what it does is fixed by who can hear
+    the update event (its table) and by the state's installed triggers alone. Made at a step's
+    first end (after_step), once the rules are loaded; one function call after each step."""
+    name = update_event(rules)
+    here = rules.hearing.table(rules, name)
+    if here.silent:  # only a trigger installed for it (`until`) can hear it
+        def silent(game, run) -> None:
+            state = game.state
+            if state.triggers and state.phase != "over" and \
+                    any(t["event"] == name and "until" in t for t in state.triggers):
+                land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
+            game.check_end(run)  # (it does nothing once the game is over)
+        return silent
+    if _in_play_only(rules, here):  # heard by cards in play alone: land's listener loop, none of its tests
+        def in_play_only(game, run) -> None:
+            state = game.state
+            if state.phase == "over":
+                return
+            if state.triggers:
+                land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
+            else:
+                _heard_in_play(run, state, rules, here)
+            game.check_end(run)
+        return in_play_only
+
+    def heard(game, run) -> None:
+        state = game.state
+        if state.phase != "over":
+            land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
+            game.check_end(run)
+    return heard
+
+
 def after_step(rules, step):
-    """`step(game, run, ...)` followed by the update event, for a game that declares one; the
-    step itself otherwise."""
+    """`step(game, run, ...)` followed by the update event (updater: made at the first step's
+    end), for a game that declares one; the step itself otherwise."""
     if rules is None or update_event(rules) is None:
         return step
+    made = [None]  # updater(rules), once
 
     def stepped(game, run, *args):
         step(game, run, *args)
-        raise_update(game, run)
+        after = made[0]
+        if after is None:
+            after = made[0] = updater(rules)
+        after(game, run)
     return stepped
 
 

@@ -282,6 +282,23 @@ def _tile_at(state, spaces: dict, at: str) -> list:
     return [(t, state.active, None, {"ctx:here": at, "_once": f"space/{at}"}) for t in spaces[at]]
 
 
+def zone_order(state) -> dict:
+    """{zone key: its place among the state's zones}: zones are only added (a copy keeps their
+    order), so the index is kept with the pieces' (state.heard_uids, under the key None) for
+    that dict of zones and only extended when it grew."""
+    cache, zones = state.heard_uids, state.zones
+    if cache is None or cache[0] is not state.cards:
+        cache = state.heard_uids = [state.cards, {}]
+    got = cache[1].get(None)
+    if got is None or got[0] is not zones:
+        got = cache[1][None] = (zones, {})
+    index = got[1]
+    if len(index) != len(zones):
+        for i, key in enumerate(zones):
+            index.setdefault(key, i)
+    return index
+
+
 def _pieces_heard(state, rules, here, at=None) -> list:
     """components' pieces: the piles of pieces that hold one whose token hears the event, found
     from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
@@ -300,12 +317,15 @@ def _pieces_heard(state, rules, here, at=None) -> list:
         return []
     kinds = rules.pieces.kinds
     ranked = []
+    laid = None  # a laid board's piles, by the order they were made (zone_order), if asked
     for key, (zone, holder) in found.items():
         kind, rank = kinds[zone]
         if kind == "space" and at is not None and holder != at:
             continue  # not where the event is raised: not heard (movement.heard_at)
         if kind == "space" and rules.layout is not None:
-            ranked.append((rank, list(state.zones).index(key), key, kind, holder))
+            if laid is None:
+                laid = zone_order(state)
+            ranked.append((rank, laid[key], key, kind, holder))
             continue
         order = (state.figures if kind == "figure" else rules.spaces if kind == "space" else state.players
                  if kind == "player" else state.teams if kind == "team" else
