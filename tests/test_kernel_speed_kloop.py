@@ -31,7 +31,7 @@ def test_the_update_function_of_the_rules_plays_the_games_the_general_landing_pl
     fast = [digest(g) for g in _games(rules)]
     landed = [0]
 
-    def general(rules):
+    def general(rules, settled=False):
         def heard(game, run):
             if game.state.phase != "over":
                 landed[0] += 1
@@ -110,3 +110,26 @@ def test_the_order_of_the_piles_is_the_zones_order_after_a_copy_and_a_new_pile(i
     other.zones["other-pile"] = []
     assert zone_order(other) == {k: i for i, k in enumerate(other.zones)}
     assert "other-pile" not in zone_order(state)
+
+
+def test_a_step_that_checked_its_end_last_is_not_checked_again_after_an_update_nobody_ran(ir, monkeypatch):
+    """An action, a turn's start and its end check the end last (their `settled`: what they write
+    after it, which the Mayhem end does not read): the update event after them checks it again
+    only once a listener ran; the same games as checking after every step, with fewer checks."""
+    from mayhem.runtime.kernel import finish, structure
+    from mayhem.runtime.kernel.end_reads import end_parts
+    rules = load_game_rules(ir, "teen-titans-go")
+    kinds = structure._per_rules(rules)[3]
+    assert finish.after_step(rules, kinds["turn-end"]) is not kinds["turn-end"]
+    assert end_parts(rules) is not None and not end_parts(rules) & {"active", "phase", "passed", "triggers"}
+    checks, real = [0], structure.KernelGame.check_end
+
+    def counted(self, run):
+        checks[0] += 1
+        return real(self, run)
+    monkeypatch.setattr(structure.KernelGame, "check_end", counted)
+    settled = [digest(g) for g in _games(rules)]
+    fewer = checks[0]
+    monkeypatch.setattr(finish, "end_parts", lambda rules: None)  # not known: checked after every step
+    always = [digest(g) for g in _games(load_game_rules(ir, "teen-titans-go"))]
+    assert settled == always and checks[0] - fewer > fewer // 4, (fewer, checks[0] - fewer)

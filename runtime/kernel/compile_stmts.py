@@ -106,7 +106,7 @@ def compiled_action(action, rules=None):
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
     from .finish import after_step
-    take = after_step(rules, space["take"])  # the game's update event after it (finish.py)
+    take = after_step(rules, space["take"], frozenset())  # the update event after it; its end checked last
     _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
     return take
 

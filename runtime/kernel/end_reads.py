@@ -83,6 +83,17 @@ def _value(kept) -> object:
     return reads
 
 
+def end_parts(rules) -> frozenset | None:
+    """The parts of the state the end condition reads (end_reads' projection reads no others:
+    a counter kept as pieces their places, `all-ko-this-round` the figures), or None: not known."""
+    e = rules.end_guard
+    if e is None:
+        return frozenset()
+    kept = rules.pieces is not None and bool(rules.pieces.kept)
+    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
+    return reads if reads is None or not kept else reads | {"zones"}  # (where the kept pieces lie)
+
+
 def end_reads(rules):
     """A function of the state whose value changes whenever the end condition's answer may
     (steps.check_end asks it again only then), or None (asked every time): the parts of the

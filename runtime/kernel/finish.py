@@ -193,13 +193,15 @@ def _in_play_only(rules, here) -> bool:
     return found
 
 
-def _heard_in_play(run, state, rules, here) -> None:
+def _heard_in_play(run, state, rules, here) -> bool:
     """land's listeners for an event only cards in play hear, none installed (no amount, no
     log, no effect): each card's triggers, found before any runs, heard while the card still
-    lies in its zone, a `once` limit spent as land spends it, each whose `when` holds run."""
+    lies in its zone, a `once` limit spent as land spends it, each whose `when` holds run;
+    whether one ran (a body, or a limit spent)."""
     found = in_play(state, rules, here)
     if not found:
-        return
+        return False
+    ran = False
     places, pending, once = state.places, [0], rules.hearing.once
     for trigger, me, card, key in found:
         if places[card] != key:
@@ -212,15 +214,20 @@ def _heard_in_play(run, state, rules, here) -> None:
         if when is None or asked(run, when, lenv):  # asked again only once what it reads changed
             if period is not None:
                 spend(state, trigger, lenv, period)
+                ran = True
             loop = loop_of(trigger, rules)  # a body that loops over a set found empty: nothing to run
             if loop is None or not loops_none(run, loop, lenv):
                 compiled_block(trigger["body"])(run, lenv)
+                ran = True
+    return ran
 
 
-def updater(rules):
+def updater(rules, settled: bool = False):
     """raise_update for these rules, its tests made once: what it does is fixed by who can hear
     the update event (its table) and by the state's installed triggers alone. Made at a step's
-    first end (after_step), once the rules are loaded; one function call after each step."""
+    first end (after_step), once the rules are loaded; one function call after each step. After
+    a `settled` step (its end checked last, nothing it reads written since) the end is checked
+    again only once a listener ran (a body, or a once-per limit spent)."""
     name = update_event(rules)
     here = rules.hearing.table(rules, name)
     if here.silent:  # only a trigger installed for it (`until`) can hear it
@@ -229,6 +236,8 @@ def updater(rules):
             if state.triggers and state.phase != "over" and \
                     any(t["event"] == name and "until" in t for t in state.triggers):
                 land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
+            elif settled:
+                return
             game.check_end(run)  # (it does nothing once the game is over)
         return silent
     if _in_play_only(rules, here):  # heard by cards in play alone: land's listener loop, none of its tests
@@ -238,8 +247,8 @@ def updater(rules):
                 return
             if state.triggers:
                 land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
-            else:
-                _heard_in_play(run, state, rules, here)
+            elif not _heard_in_play(run, state, rules, here) and settled:
+                return
             game.check_end(run)
         return in_play_only
 
@@ -251,28 +260,32 @@ def updater(rules):
     return heard
 
 
-def after_step(rules, step):
+def after_step(rules, step, settled: frozenset | None = None):
     """`step(game, run, ...)` followed by the update event (updater: made at the first step's
-    end), for a game that declares one; the step itself otherwise."""
+    end), for a game that declares one; the step itself otherwise. A step that checks the end
+    last names what it writes after that check (`settled`: turns.py's, an action's nothing):
+    when the end reads none of it, the check after the update event is made only if a listener ran."""
     if rules is None or update_event(rules) is None:
         return step
-    made = [None]  # updater(rules), once
+    made = [None]  # updater(rules, ...), once
 
     def stepped(game, run, *args):
         step(game, run, *args)
         after = made[0]
         if after is None:
-            after = made[0] = updater(rules)
+            parts = end_parts(rules) if settled is not None else None
+            after = made[0] = updater(rules, parts is not None and not parts & settled)
         after(game, run)
     return stepped
 
 
 def after_steps(rules, kinds: dict) -> dict:
     """Each step of the structure (by kind) followed by the update event (after_step)."""
-    return {kind: after_step(rules, step) for kind, step in kinds.items()}
+    return {kind: after_step(rules, step, getattr(step, "settled", None)) for kind, step in kinds.items()}
 
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .events import in_play, land  # noqa: E402 - bound once, after this module's names (cycles)
 from .when_reads import asked, loop_of, loops_none  # noqa: E402 - bound once, after this module's names (cycles)
+from .end_reads import end_parts  # noqa: E402 - bound once, after this module's names (cycles)
 from .listeners import spend, spent  # noqa: E402 - bound once, after this module's names (cycles)

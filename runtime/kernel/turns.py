@@ -86,7 +86,8 @@ def make_turn_start(rules):
               "    state.log.append({'event': 'turn-start', 'player': me, 'turn': state.turn})"]
     lines += _slot_lines(rules, "turn", "me", "turn-start", space)
     lines.append("    state.phase = 'actions'")
-    return _made(lines, space, "turn_start")
+    # after its last end check (the slot's, or a trigger's) it writes only these (finish.after_step)
+    return _made(lines, space, "turn_start", frozenset(("triggers", "phase")))
 
 
 def make_turn_end(rules):
@@ -110,7 +111,8 @@ def make_turn_end(rules):
     # asked again only if the reset may have changed what the end condition reads: since the
     # check above (and each trigger's), nothing else was written but the log
     reads = state_reads(rules.end_guard)
-    if not reads or (resets and "counters" in reads):
+    last = not reads or (resets and "counters" in reads)  # the end checked once more, last: settled
+    if last:
         lines += end_lines(rules)
     if rules.uses_rounds:
         lines.append("    after_turn(game, run)")
@@ -121,9 +123,12 @@ def make_turn_end(rules):
                   "    else:",
                   "        state.active = seats[(seats.index(state.active) + 1) % len(seats)]",
                   "    state.phase = 'turn-start'"]
-    return _made(lines, space, "turn_end")
+    return _made(lines, space, "turn_end", frozenset(("active", "phase", "passed")) if last else None)
 
 
-def _made(lines: list[str], space: dict, name: str):
+def _made(lines: list[str], space: dict, name: str, settled: frozenset | None):
+    """The function `name` of the lines, marked with what it writes after its last end check
+    (`settled`, finish.after_step; None: not known)."""
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the rules
+    space[name].settled = settled
     return space[name]
