@@ -133,3 +133,29 @@ def test_a_step_that_checked_its_end_last_is_not_checked_again_after_an_update_n
     monkeypatch.setattr(finish, "end_parts", lambda rules: None)  # not known: checked after every step
     always = [digest(g) for g in _games(load_game_rules(ir, "teen-titans-go"))]
     assert settled == always and checks[0] - fewer > fewer // 4, (fewer, checks[0] - fewer)
+
+
+def test_the_figures_hearing_an_event_are_the_walk_over_the_figures_after_a_deal_and_a_copy(ir):
+    """figures_hearing lists, in the order dealt, the figures whose card hears the event, as the
+    walk over every figure found them; a figure dealt later and a copy's figures are found anew."""
+    from mayhem.runtime.kernel.listeners import figures_hearing
+    rules = load_game_rules(ir, "teen-titans-go")
+    game, _decision = at_first_die(rules)
+    state = game.state
+    tables = [t for t in rules.hearing.heard.values() if t.figures] or \
+        [rules.hearing.table(rules, e) for e in rules.hearing.events if rules.hearing.table(rules, e).figures]
+    assert tables
+
+    def walk(state, here):
+        return [(f, here.figures[x["card"]]) for f, x in state.figures.items() if here.figures.get(x.get("card"))]
+    for here in tables:
+        assert figures_hearing(state, here) == walk(state, here)
+    tables = [here for here in tables if walk(state, here)]  # those a figure dealt in this game hears
+    assert tables
+    fid, fig = next((f, x) for f, x in state.figures.items() if x.get("card") in tables[0].figures)
+    state.figures["a-late-one"] = dict(fig)  # a figure dealt later, of a card that hears it
+    assert figures_hearing(state, tables[0])[-1][0] == "a-late-one"
+    other = state.clone()
+    del other.figures[fid]
+    assert figures_hearing(other, tables[0]) == walk(other, tables[0])
+    assert figures_hearing(state, tables[0]) == walk(state, tables[0])

@@ -120,10 +120,11 @@ def end_reads(rules):
 
 # the projections end_reads writes into its one function (no call of their own): the source
 # (every figure is made with its owner and space: board, dashboards, standing, unowned; read by
-# subscript, which is no call, where its `out-round` is written only once it is knocked out)
+# subscript, which is no call, as is its `out-round`, written only once it is knocked out, by `in`)
 _INLINE = {
-    _figures: 'tuple([(f, x["owner"], x["space"], x.get("out-round")) for f, x in state.figures.items()])',
-    _figures_out: 'tuple([(f, x["owner"], x["space"] is None, x.get("out-round")) '
+    _figures: 'tuple([(f, x["owner"], x["space"], x["out-round"] if "out-round" in x else None) '
+              'for f, x in state.figures.items()])',
+    _figures_out: 'tuple([(f, x["owner"], x["space"] is None, x["out-round"] if "out-round" in x else None) '
                   'for f, x in state.figures.items()])'}
 
 

@@ -40,14 +40,15 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     among the fields: a figure entering it, movement.py) is heard there only, by the pieces on
     spaces and the tiles (movement.heard_at)."""
     rules, state = run.rules, run.state
-    at = fields.pop("_at", None)
+    at = fields.pop("_at", None) if "_at" in fields else None
     hearing = rules.hearing
-    spec = hearing.events.get(event)
-    if spec is None:
+    if event not in hearing.events:
         raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
+    spec = hearing.events[event]
     pending = [max(int(amount or 0), 0) if spec["amount"] else 0]
     given = pending[0]
-    here = hearing.table(rules, event)
+    heard = hearing.heard  # (its table made at the event's first raise: Hearing.table)
+    here = heard[event] if event in heard else hearing.table(rules, event)
     if not here.silent or state.triggers:
         found = _listeners(state, rules, here, event, fields, at[1] if at is not None else None)
         if spec["amount"] and here.pieces:
@@ -74,7 +75,8 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     landed = pending[0]
     if logged:
         entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
-        entry.update((k[4:], v) for k, v in fields.items())
+        for k, v in fields.items():  # (a loop: no generator's frame per field)
+            entry[k[4:]] = v
         if spec["amount"]:
             entry["pending"], entry["landed"] = given, landed
         state.log.append(entry)

@@ -242,9 +242,8 @@ def components(state, rules, here, own: bool = False, at=None) -> list:
         out += tiles_heard(state, here.spaces) if at is None else _tile_at(state, here.spaces, at)
     if here.figures:
         zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
-        for fid, fig in state.figures.items():
-            heard = here.figures.get(fig.get("card"))
-            for part, t in heard or ():
+        for fid, heard in figures_hearing(state, here):
+            for part, t in heard:
                 uid = None
                 if part is not None:
                     key = f"{rules.cards[part].type}/{fid}"
@@ -280,6 +279,23 @@ def _tile_at(state, spaces: dict, at: str) -> list:
     if not board or board.get("down") or at in board["gone"] or at not in spaces or at not in board["tiles"]:
         return []
     return [(t, state.active, None, {"ctx:here": at, "_once": f"space/{at}"}) for t in spaces[at]]
+
+
+def figures_hearing(state, here) -> list:
+    """(figure, its card's (part, trigger) pairs) of the figures whose card hears the table's
+    event, in the order dealt: a figure keeps its card and is never taken out of the dict, so
+    the list is found again only for another dict of figures (a copy's) or once one was dealt
+    (kept with the pieces' uids, state.heard_uids, under (the table, "figures"))."""
+    cache, figures = state.heard_uids, state.figures
+    if cache is None or cache[0] is not state.cards:
+        cache = state.heard_uids = [state.cards, {}]
+    key = (here, "figures")
+    got = cache[1].get(key)
+    if got is None or got[0] is not figures or got[1] != len(figures):
+        heard = here.figures
+        got = cache[1][key] = (figures, len(figures), [(f, heard[x["card"]]) for f, x in figures.items()
+                                                       if "card" in x and x["card"] in heard])
+    return got[2]
 
 
 def zone_order(state) -> dict:

@@ -89,9 +89,11 @@ def projection(e, rules):
     space, items = {"_hearing": pieces_hearing}, []
     for i, part in enumerate(sorted(parts, key=str)):
         if part == "figures":  # what relations.figures_in and `location-of` read of each figure
-            items.append('tuple([(f, x["owner"], x["space"], x.get("quarry")) for f, x in state.figures.items()])')
+            items.append('tuple([(f, x["owner"], x["space"], x["quarry"] if "quarry" in x else None) '
+                         'for f, x in state.figures.items()])')
         elif part == "board":  # its tiles, those gone and the edges blocked are its key (layout.derive)
-            items.append('state.board.get("key"), state.board.get("down")')
+            items.append('state.board["key"] if "key" in state.board else None, '
+                         'state.board["down"] if "down" in state.board else None')
         else:  # the pieces of the tokens: where each lies, and whose it is
             space[f"_{i}"] = _Tokens(part)
             items.append(f"tuple(map(state.places.__getitem__, _hearing(state, _{i})))")
