@@ -105,7 +105,10 @@ def asked(run, when: dict, lenv: dict) -> bool:
     """The condition's value for the listener of `lenv` (its `me` and `this-card`): False at once
     when what it reads is as when it last said no for that listener."""
     rules = run.rules
-    known = rules.__dict__.setdefault("_when_reads", {})
+    try:  # (an attribute read: no call)
+        known = rules._when_reads
+    except AttributeError:
+        known = rules._when_reads = {}
     hit = known.get(id(when))
     if hit is None or hit[0] is not when:
         hit = known[id(when)] = (when, projection(when, rules))
@@ -115,7 +118,11 @@ def asked(run, when: dict, lenv: dict) -> bool:
     state, card = run.state, lenv.get("ctx:this-card")
     key = (id(when), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
     parts = project(state)
-    memo = run.game.__dict__.setdefault("_when_no", {})  # per game: its seats and Teams are its own
+    game = run.game
+    try:  # per game: its seats and Teams are its own
+        memo = game._when_no
+    except AttributeError:
+        memo = game._when_no = {}
     if memo.get(key) == parts:
         return False
     if compiled(when)(run, lenv):
@@ -127,7 +134,10 @@ def asked(run, when: dict, lenv: dict) -> bool:
 def loop_of(trigger: dict, rules):
     """(the set, its projection) of a trigger whose body is one `for each` over a set whose reads
     are known (reads), else None: worked out once per trigger."""
-    known = rules.__dict__.setdefault("_loop_reads", {})
+    try:
+        known = rules._loop_reads
+    except AttributeError:
+        known = rules._loop_reads = {}
     hit = known.get(id(trigger))
     if hit is None or hit[0] is not trigger:
         body, found = trigger["body"], None
@@ -146,7 +156,11 @@ def loops_none(run, loop: tuple, lenv: dict) -> bool:
     state, card = run.state, lenv.get("ctx:this-card")
     key = (id(source), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
     parts = project(state)
-    memo = run.game.__dict__.setdefault("_loop_none", {})
+    game = run.game
+    try:
+        memo = game._loop_none
+    except AttributeError:
+        memo = game._loop_none = {}
     if memo.get(key) == parts:
         return True
     found = compiled(source)(run, lenv)
