@@ -43,6 +43,13 @@ class _Tokens:
         self.pieces = dict.fromkeys(tokens)
 
 
+def uids_source(name: str) -> str:
+    """The source of `pieces_hearing(state, NAME)` with its cache's hit written in (the uids kept
+    for the same list of cards, as long as when they were found: one len, no call of its own)."""
+    return (f"(_c[1][{name}][1] if (_c := state.heard_uids) is not None and _c[0] is state.cards and "
+            f"{name} in _c[1] and _c[1][{name}][0] == len(state.cards) else _hearing(state, {name}))")
+
+
 def _figures(state) -> tuple:
     """What of the figures an end condition reads (end_reads): each one's owner, space and the
     round it was knocked out in."""
@@ -137,7 +144,7 @@ def _written(parts: list):
             items.append(f"state.{part}")
         elif isinstance(part, _Tokens):  # where the pieces of the tokens counters are kept as lie
             space[f"_{i}"], space["_hearing"] = part, pieces_hearing
-            items.append(f"tuple(map(state.places.__getitem__, _hearing(state, _{i})))")
+            items.append(f"tuple(map(state.places.__getitem__, {uids_source(f'_{i}')}))")
         elif part in _INLINE:
             items.append(_INLINE[part])
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...compiler.shorthand import kernel_kind
 from .compile import CONSTANTS, _children, compiled
-from .end_reads import _Tokens
+from .end_reads import _Tokens, uids_source
 from .listeners import pieces_hearing
 
 _CONSTANT = set(CONSTANTS) | {"token", "icon", "component"}  # a value known before play
@@ -86,7 +86,7 @@ def projection(e, rules):
     parts = reads(e, rules) if e is not None else None
     if not parts:  # not known, or nothing of the state (asked every time: it is cheap)
         return None
-    space, items = {"_hearing": pieces_hearing}, []
+    space, items, uids = {"_hearing": pieces_hearing}, [], []
     for i, part in enumerate(sorted(parts, key=str)):
         if part == "figures":  # what relations.figures_in and `location-of` read of each figure
             items.append('tuple([(f, x["owner"], x["space"], x["quarry"] if "quarry" in x else None) '
@@ -96,9 +96,12 @@ def projection(e, rules):
                          'state.board["down"] if "down" in state.board else None')
         else:  # the pieces of the tokens: where each lies, and whose it is
             space[f"_{i}"] = _Tokens(part)
-            items.append(f"tuple(map(state.places.__getitem__, _hearing(state, _{i})))")
-            items.append(f"tuple(map(state.owners.__getitem__, _hearing(state, _{i})))")
-    return eval("lambda state: (" + "".join(item + ", " for item in items) + ")", space)  # noqa: S307
+            uids.append(f"    _u{i} = {uids_source(f'_{i}')}")  # found once, read twice
+            items.append(f"tuple(map(state.places.__getitem__, _u{i}))")
+            items.append(f"tuple(map(state.owners.__getitem__, _u{i}))")
+    src = "\n".join(["def project(state):"] + uids + ["    return (" + "".join(item + ", " for item in items) + ")"])
+    exec(src, space)  # noqa: S102 - source generated here, from the IR
+    return space["project"]
 
 
 def asked(run, when: dict, lenv: dict) -> bool:
