@@ -128,10 +128,20 @@ def in_play(state, rules, here) -> list:
     in Team order, its cards in order)."""
     out = []
     zones, cards, owners, heard = state.zones, state.cards, state.owners, here.cards
-    for key in rules.hearing.in_play_keys(rules, state):
-        for uid in zones.get(key, ()):
-            for t in heard.get(cards[uid], ()):
-                out.append((t, owners[uid], uid, key))
+    hearing = rules.hearing
+    try:  # Hearing.in_play_keys' keys, read here while the seats and Teams are theirs (no call)
+        players, teams, keys = hearing._keys
+        if players is not state.players or teams is not state.teams:
+            keys = hearing.in_play_keys(rules, state)
+    except AttributeError:
+        keys = hearing.in_play_keys(rules, state)
+    for key in keys:
+        if key in zones:
+            for uid in zones[key]:
+                qid = cards[uid]
+                if qid in heard:
+                    for t in heard[qid]:
+                        out.append((t, owners[uid], uid, key))
     return out
 
 
@@ -141,7 +151,10 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     event's `tags`)."""
     state, rules, game = run.state, run.rules, run.game
     cards, zones, reacting = state.cards, state.zones, here.reactions
-    if not any(cards[uid] in reacting for key in rules.hearing.react_keys(rules, state) for uid in zones.get(key, ())):
+    for key in rules.hearing.react_keys(rules, state):  # (loops: no generator's frame per card)
+        if key in zones and any(map(reacting.__contains__, map(cards.__getitem__, zones[key]))):
+            break
+    else:
         return  # no card that answers this event lies where any player could play it from
     seats = state.in_game()
     start = seats.index(state.active) if state.active in seats else 0
