@@ -14,7 +14,8 @@ game: the one Team (or player) given wins, for that reason; none or several draw
 by)` asks the player of figure `by` which of the spaces `among` still in play leaves it
 (layout.remove_space). A game whose `update-event` names one of its events raises it after
 every step of play (the setup, a round's start and end, a turn's start and end, each action),
-unlogged, then checks its end: what a card in play watches to know it is done."""
+unlogged, then checks its end (after a step that checked it last, only once a listener ran):
+what a card in play watches to know it is done."""
 from __future__ import annotations
 
 from .compile import _as_list
