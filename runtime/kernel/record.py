@@ -233,8 +233,10 @@ def damage_on(run, env, figure) -> int:
 def restricted(run, env, figure, what) -> bool:
     """A piece on the figure is of a token whose `restricts` names the restriction `what`."""
     rules = run.rules
-    return any(what in (_printed_property(rules, rules.cards[qid], "restricts") or ())
-               for qid in tokens_on(run, env, figure))
+    for qid in tokens_on(run, env, figure):  # a loop, not any() of a generator: most figures hold none
+        if what in (_printed_property(rules, rules.cards[qid], "restricts") or ()):
+            return True
+    return False
 
 
 def tagged(run, env, tag) -> bool:

@@ -140,6 +140,8 @@ def tokens_on(run, env, where, of=None) -> list:
     owners = {of, *(state.teams.get(of, ()))} if of is not None else None
     found = {state.cards[uid] for uid in uids
              if owners is None or state.owners[uid] in owners}
+    if len(found) < 2:  # one token (or none of `of`'s): nothing to sort
+        return list(found)
     return sorted(found, key=lambda qid: run.rules.cards[qid].id)
 
 

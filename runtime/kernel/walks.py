@@ -63,7 +63,8 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
             space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')", " mt = _U"]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')",
+             " mt = e0['_my-team'] if '_my-team' in e0 else _U"]
     from .relations import CONTEXT
     space["_rel"] = CONTEXT
     lines += [f" m{name} = _U" for name in _memos(levels, keys, written, last).get(-1, ())]
@@ -79,7 +80,7 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         pad = " " * (i + 1)
         stop = "return" if i == 0 else "continue"
         listed = [f"v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}",
-                  f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
+                  f"v{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) else [v]"]
         if i in free:  # listed once per menu, the first time it is reached
             lines.append(f"{pad}if f{i} is None:")
             lines += [f"{pad} {line}" for line in listed]
