@@ -168,24 +168,22 @@ def printed_property(rules, printed, name):
     return decl["default"] if decl else None
 
 
-def has_room(run, space) -> bool:
-    """Fewer figures on the space than its capacity (a space without one always has room)."""
+def has_room(run, space) -> bool:  # fewer figures on the space than its capacity (none: always room)
     return open_space(run, None, space)
-
-
-_CAPS: dict[int, tuple] = {}  # id(the rules' Layout) -> (the Layout, {tile: its printed capacity})
 
 
 def open_space(run, env, *given, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules."""
-    space, layout = given[0] if given else _named(given, named), run.rules.layout
+    space, layout = given[0] if given else None, run.rules.layout
+    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
+        break
     if layout is None or layout.capacity is None:
-        return True  # no capacity: always room (the board's, face down: tile_property)
-    caps = _CAPS.get(id(layout))
-    if caps is None or caps[0] is not layout:
-        caps = _CAPS[id(layout)] = (layout, {t: printed_property(run.rules, c, layout.capacity)
-                                             for t, c in layout.printed.items()})
-    cap = None if space not in caps[1] else (run.state.board.get("down") if run.state.board else None) or caps[1][space]
+        return True
+    try:
+        caps = layout.caps_printed  # each tile's printed capacity, read once per rules (kept on its Layout)
+    except AttributeError:
+        caps = layout.caps_printed = {t: printed_property(run.rules, c, layout.capacity) for t, c in layout.printed.items()}
+    cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
     n = 0
     for f in run.state.figures.values() if cap is not None else ():
         n += f["space"] == space
