@@ -145,3 +145,29 @@ def test_a_pieces_controller_is_the_plain_reading_for_every_figure_and_team(tita
             for team in state.teams:
                 assert controller(state, "team", team) == plain(state, "team", team)
     assert asked > 10 and state.teams
+
+
+def test_the_figures_of_a_relation_are_those_related_says(titans):
+    """relations.figures_in works out each owner's side once per call, not a test call per figure:
+    for every kind, with and without a set, for each player acting and each Active figure of a
+    seeded game's states, the figures `related`'s test keeps, in order."""
+    from mayhem.runtime.kernel.relations import figures_in, related
+    game, seen = _played(titans, 5, 24)
+    kinds = ("figure", "player-figure", "friend", "teammate", "opponent", "foe")
+    compared = 0
+    for state, _actions in seen[::3]:
+        run = Run(game, [])
+        run.state = state
+        spaces = sorted({x["space"] for x in state.figures.values() if x["space"] is not None})
+        for me in state.players:
+            env = {"ctx:me": me}
+            for kind in kinds:
+                test = related(run, env, kind)
+                for values in (None, spaces[:2], [next(iter(state.figures)), *spaces[-1:]], []):
+                    every = None if values is None else values
+                    plain = [f for f, x in state.figures.items()
+                             if (x["space"] is not None if every is None else
+                                 f in every or (x["space"] is not None and x["space"] in every)) and test(f)]
+                    assert figures_in(run, env, kind, values) == plain, (kind, values)
+                    compared += bool(plain)
+    assert compared > 50
