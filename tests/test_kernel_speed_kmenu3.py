@@ -171,3 +171,23 @@ def test_the_figures_of_a_relation_are_those_related_says(titans):
                     assert figures_in(run, env, kind, values) == plain, (kind, values)
                     compared += bool(plain)
     assert compared > 50
+
+
+def test_a_walk_asks_a_levels_guard_before_it_lists_the_domain(titans, monkeypatch):
+    """`move (location = adjacent)` guarded by `free-move-available and can-move(self) and
+    open(location)`: the parts that read no parameter are asked first, so once the Active figure
+    has moved, the menu lists no adjacent space at all (relations' `adjacent` is not called);
+    before it moves, it does, and offers the moves."""
+    from mayhem.runtime.kernel import relations
+    game, decision = at_first_die(titans, 0)
+    decision = game.act(next(a for a in decision.actions if a.startswith("place-die")))
+    calls = []
+    plain = relations.CONTEXT["adjacent"]
+    monkeypatch.setitem(relations.CONTEXT, "adjacent", lambda run, env: calls.append(1) or plain(run, env))
+    from mayhem.runtime.kernel.actions import menu
+    texts = menu(game)[1]
+    assert calls and any(t.startswith("move ") for t in texts)
+    decision = game.act(next(t for t in texts if t.startswith("move ")))
+    calls.clear()
+    texts = menu(game)[1]
+    assert not calls and not any(t.startswith("move ") for t in texts) and "end-turn" in texts

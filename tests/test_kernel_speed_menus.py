@@ -59,7 +59,10 @@ def test_a_chained_action_s_walk_is_one_generated_function_of_nested_loops(titan
     src = walk.source
     assert src.count("for j") == 3 and "f2 = b2 = None" in src and "if f2 is None:" in src
     # the domains and the guard's parts written in, each with the env of its level; none per combination
-    assert "if v1 and not ((env := e1)" in src and "if v2 and not ((env := e2)" in src and "(env := e3)" not in src
+    assert "if not ((env := e1)" in src and "if v2 and not ((env := e2)" in src and "(env := e3)" not in src
+    # a level's guard before its domain is listed (`location-of(figure)` before `abilities-of(figure)`),
+    # but after a domain listed once per menu (the dice), which it does not save
+    assert src.index("if not ((env := e1)") < src.index("v1 = v if") and src.index("f2 = v2") < src.index("if v2 and")
     assert "D0(" not in src and "L1(" not in src and "G(run" not in src
     assert "S0 + b2[j2]" in src  # `{value:int} {figure}/{ability}`: the die's label first
     # labelled where a combination is printed, not where listed; `activations(figure)` kept per figure

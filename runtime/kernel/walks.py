@@ -86,11 +86,13 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
             lines += [f"{pad} {line}" for line in listed]
             lines.append(f"{pad} f{i} = v{i}")
             lines.append(f"{pad}v{i} = f{i}")
-        else:
+            if f"L{i}" in space:
+                lines.append(f"{pad}if v{i} and not {_level(i, written, space, keys, memos)}: {stop}")
+        else:  # the level's guard first (pure, as the domain is): a no lists nothing (`move` once its Move is spent)
+            if f"L{i}" in space:
+                lines.append(f"{pad}if not {_level(i, written, space, keys, memos)}: {stop}")
             lines += [f"{pad}{line}" for line in listed]
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
-        if f"L{i}" in space:
-            lines.append(f"{pad}if v{i} and not {_level(i, written, space, keys, memos)}: {stop}")
         lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
         lines += [f"{pad} m{name} = _U" for name in memos.get(i, ())]  # the parts read by this value: asked anew
         if i < last or final is not None:
