@@ -20,6 +20,12 @@ def bot_waits(rules) -> tuple:
     return found
 
 
+def _of(text: str, verb: str) -> bool:
+    """The action `text` is one of the verb's (its text is the verb, then its arguments): what
+    `waiting` reads in the joined texts, for one text."""
+    return text == verb or text.startswith(verb + " ")
+
+
 def waiting(waits: tuple, actions: list[str]) -> list[str]:
     """The actions a bot draws among: `actions` without those waiting for an action offered.
     Whether a verb is offered is read in the actions' texts joined once (a text is its verb,
