@@ -118,11 +118,12 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 # the functions of the kernel called at nearly every decision: no import runs inside them
 HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_heard_in_play"),
        "when_reads": ("asked", "loop_of", "loops_none"),
-       "pieces_at": ("_at", "count"), "specials": ("can_use",), "layout": ("tile_property",), "movement": ("heard_at",),
-       "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
+       "pieces_at": ("_at", "count"), "specials": ("can_use",), "layout": ("tile_property", "open_space"),
+       "movement": ("heard_at",), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
-       "vocabulary": ("has_icon",), "figure_parts": ("activations", "activated"), "actions": ("menu",),
-       "dashboards": ("_effects", "_with_bonuses")}
+       "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated"),
+       "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses"), "board": ("adjacent",),
+       "waits": ("waiting",), "spaces": ("controller",)}
 
 
 def test_the_hot_functions_import_nothing_when_called():

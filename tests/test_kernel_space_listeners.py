@@ -91,7 +91,7 @@ def test_tiles_heard_in_board_order_with_here_the_tile():
 def test_a_piece_hears_as_its_holder_s_controller():
     teams = {"t1": ["p1", "p3"], "t2": ["p2", "p4"]}
     state = SimpleNamespace(
-        players=["p1", "p2", "p3", "p4"], active="p2", out=set(),
+        players=["p1", "p2", "p3", "p4"], active="p2", out=set(), teams=teams,
         figures={"ranger-p3": {"owner": "p3"}, "golem": {"owner": "t1"}, "imp": {"owner": "t2"}},
         team_of=lambda p: next(t for t, seats in teams.items() if p in seats),
         in_game=lambda: ["p1", "p2", "p3", "p4"])

@@ -16,7 +16,7 @@ from kernel_speed_common import at_first_die, titans  # noqa: F401 - titans: a f
 
 def test_place_die_keeps_the_activations_of_a_figure_for_its_abilities(titans):
     """`not activated(figure, ability) and (activations(figure) == 0 or ...)`: the second part
-    reads only `figure`, so the walk keeps it per figure (reset when the figure changes);
+    reads only `figure`, so the walk asks it once per figure, before its Abilities are listed;
     `activated` reads the Ability too and is asked per Ability."""
     from mayhem.runtime.kernel.actions import _plan
     from mayhem.runtime.kernel.walks import _memos, _written, walk_of
@@ -29,8 +29,8 @@ def test_place_die_keeps_the_activations_of_a_figure_for_its_abilities(titans):
     assert kept["e"] == "or" and pure(kept, frozenset([keys[1]])) and not pure(kept, frozenset([keys[0]]))
     src = walk_of("place-die", domains, keys, guard, action.cards, action).source
     loop0, loop1 = src.index("for j0, a0"), src.index("for j1, a1")
-    assert loop0 < src.index(" m2_1 = _U") < loop1  # reset once per figure, not per Ability
-    assert src.count("m2_1 := (") == 1
+    assert loop0 < src.index(" m2_1 = ((env := e1)") < loop1  # asked once per figure, not per Ability
+    assert src.count("m2_1 = (") == 1 and src.index("if not m2_1: continue") < loop1  # a no: the next figure
 
 
 def test_a_menu_whose_guard_keeps_a_part_lists_what_the_walk_as_written_lists(titans, monkeypatch):

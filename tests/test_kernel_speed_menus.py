@@ -57,14 +57,17 @@ def test_a_chained_action_s_walk_is_one_generated_function_of_nested_loops(titan
     walk = walk_of("place-die", domains, keys, guard, action.cards, action)
     assert walk is walk_of("place-die", domains, keys, guard, action.cards, action)
     src = walk.source
-    assert src.count("for j") == 3 and "f2 = b2 = None" in src and "if f2 is None:" in src
+    # the dice listed once per menu, first: none free, no walk at all
+    assert src.count("for j") == 3 and " if not f2: return" in src and src.index("if not f2") < src.index("for j0")
     # the domains and the guard's parts written in, each with the env of its level; none per combination
-    assert "if v1 and not ((env := e1)" in src and "if v2 and not ((env := e2)" in src and "(env := e3)" not in src
+    assert "if not ((env := e1)" in src and "if not ((env := e2)" in src and "(env := e3)" not in src
+    # a level's guard before its domain is listed (`location-of(figure)` before `abilities-of(figure)`)
+    assert src.index("if not ((env := e1)") < src.index("v1 = v if") < src.index("if not ((env := e2)")
     assert "D0(" not in src and "L1(" not in src and "G(run" not in src
     assert "S0 + b2[j2]" in src  # `{value:int} {figure}/{ability}`: the die's label first
     # labelled where a combination is printed, not where listed; `activations(figure)` kept per figure
     assert src.index("b1 = labels(") > src.index("for j2") and "b1 = None" in src
-    assert " m2_1 = _U" in src and "m2_1 := (" in src and src.index(" m2_1 = _U") < src.index("for j1")
+    assert "  m2_1 = ((env := e1)" in src and "if not m2_1: continue" in src and src.index("m2_1 = (") < src.index("for j1")
 
 
 def test_the_menu_kept_for_the_turn_changes_when_a_figure_becomes_active(titans):

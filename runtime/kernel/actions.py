@@ -35,7 +35,7 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     if probe is None or probe.state is not game.state:
         probe = game._probe = Run(game, [])
     state = game.state
-    base = {"ctx:me": state.active}
+    base = _base(state)
     plans = game._plans
     if plans is None:
         plans = plans_of(game)
@@ -48,6 +48,20 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     if not out and game.rules.turn_fallbacks and not fallback:  # dashboards.py: nothing starts the turn
         return fallback_menu(game)
     return out, texts
+
+
+def _base(state) -> dict:
+    """The env a menu's guards and domains are asked in: `me`, and what every verb of the menu
+    would otherwise ask again (compile._CONTEXT reads them from the env): `here`, the acting
+    figure's space (relations.here, no trigger's tile or holder in a menu), and `my-team`."""
+    me = state.active
+    base = {"ctx:me": me}
+    fig = state.figures.get(state.active_figure) if state.active_turn == state.turn else None
+    if fig is not None:
+        base["ctx:here"] = fig["space"]
+    if state.teams:
+        base["_my-team"] = me if me in state.teams else state.team_of(me)
+    return base
 
 
 def _walk_plans(game, plans: list, probe, base: dict, seen: set, texts: list, out: list) -> None:
@@ -339,6 +353,8 @@ def _none(run, env):
 
 
 def _values(value):
+    if value.__class__ is list:  # the common case: a list, no isinstance() call
+        return value
     if value is None:
         return []
     return value if isinstance(value, list) else [value]

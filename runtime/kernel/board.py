@@ -59,12 +59,15 @@ PRIMITIVES = {"put": put, "move-to": move_to}
 
 
 def adjacent(run, env, x) -> list[str]:
-    space = _space(run, x)
+    rules = run.rules
+    space = x if x in rules.spaces else _space(run, x)
     if space is None:
         return []
-    if run.rules.layout is not None and space in run.rules.layout.printed:  # a tile (layout.py)
-        return layout.adjacent(run, space)
-    return list(_ways(run.rules)[0][space])
+    lay = rules.layout
+    if lay is not None and space in lay.printed:  # a tile: its board's derived neighbours (layout.py), read in place
+        board = run.state.board
+        return list((lay.derived.get(board["key"]) or layout.derive(run)).near.get(space, ())) if board else []
+    return list(_ways(rules)[0][space])
 
 
 def distance(run, env, a, b):

@@ -60,6 +60,8 @@ _CONTEXT["holder"] = "env.get('ctx:holder')"  # what a piece lies on, in its tri
 # the names relative to the acting figure and the player acting, each a function of relations.py
 _CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in (
     "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team", "owner", "active"))
+_CONTEXT["here"] = "(env['ctx:here'] if 'ctx:here' in env else _rel['here'](run, env))"
+_CONTEXT["my-team"] = "(env['_my-team'] if '_my-team' in env else _rel['my-team'](run, env))"  # env: actions._base
 # the acting figure's free Move of the turn, each a function of movement.py
 _CONTEXT.update((name, f"_move[{name!r}](run, env)") for name in ("free-move-available", "moved"))
 # context names the kernel sets in an effect's env itself (gather.py reads them too)

@@ -78,12 +78,11 @@ def activations(run, env, figure) -> int:
 def activated(run, env, figure=None, **given) -> bool:
     """The figure was made Active on this part this round: a die lies on it. (`given`: the part,
     under the shared word's own parameter name.)"""
-    if len(given) == 1:  # the part under its one name (the common case): read without a generator
-        part = next(iter(given.values()))
-        if part.__class__ is not int:
-            part = None
-    else:
-        part = next((v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)), None)
+    part = None
+    for v in given.values():  # the part under its one name (the common case), read without a call
+        if v.__class__ is int:
+            part = v
+            break
     if part is None or run.rules.dash is None:
         return False
     for x in run.state.dice.values():  # a die on the part first: most parts have none (no zones read)

@@ -168,16 +168,26 @@ def printed_property(rules, printed, name):
     return decl["default"] if decl else None
 
 
-def has_room(run, space) -> bool:
-    """Fewer figures on the space than its capacity (a space without one always has room)."""
-    layout = run.rules.layout
-    card = layout.printed.get(space) if layout is not None else None
-    if card is None or layout.capacity is None:
+def has_room(run, space) -> bool:  # fewer figures on the space than its capacity (none: always room)
+    return open_space(run, None, space)
+
+
+def open_space(run, env, *given, **named) -> bool:
+    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules."""
+    space, layout = given[0] if given else None, run.rules.layout
+    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
+        break
+    if layout is None or layout.capacity is None:
         return True
-    cap = tile_property(run, space, layout.capacity)
-    if cap is None:
-        return True
-    return sum(1 for f in run.state.figures.values() if f["space"] == space) < cap
+    try:
+        caps = layout.caps_printed  # each tile's printed capacity, read once per rules (kept on its Layout)
+    except AttributeError:
+        caps = layout.caps_printed = {t: printed_property(run.rules, c, layout.capacity) for t, c in layout.printed.items()}
+    cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
+    n = 0
+    for f in run.state.figures.values() if cap is not None else ():
+        n += f["space"] == space
+    return cap is None or n < cap
 
 
 # -- primitives ------------------------------------------------------------------------------
@@ -198,9 +208,7 @@ def lay_tiles(run, env) -> None:
 
 def _edge(run, a, b):
     """The edge between two tiles in play that touch, as [a, b] sorted; None if there is none."""
-    if not run.state.board:
-        return None
-    return sorted((a, b)) if b in derive(run).touch.get(a, ()) else None
+    return sorted((a, b)) if run.state.board and b in derive(run).touch.get(a, ()) else None
 
 
 def block(run, env, a, b) -> None:
@@ -243,8 +251,7 @@ def remove_space(run, env, space) -> None:
 
 def _under_piece(run, a, b) -> bool:
     from .edges import edge_of, lies_under
-    label = edge_of(run, a, b)
-    return label is not None and lies_under(run, label)
+    return (label := edge_of(run, a, b)) is not None and lies_under(run, label)
 
 
 def holds_pieces(run, space) -> bool:
@@ -325,7 +332,7 @@ def is_blocked(run, env, a, b) -> bool:
     return bool(run.state.board) and sorted((a, b)) in run.state.board["blocked"]
 
 
-FUNCTIONS = {"open": lambda run, env, *given, **named: has_room(run, _named(given, named)), "blocked": is_blocked,
+FUNCTIONS = {"open": open_space, "blocked": is_blocked,
              "bases-of": bases_of, "corners": corners, "centre": centre, "connected-without": connected_without,
              "open-without": open_without}
 

@@ -118,12 +118,16 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
     if len(domains_of) == 1:  # one parameter: its values with the parts of the guard that read it
         names[f"D{i}"], names[f"K{i}"], names[f"AL{i}"] = domains_of[0], keys[0], alone[0]
         body.append(f"{pad}values = values_of(D{i}(run, env))")
-        body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i}))) if values else ()")
-        if len(alone[0]) == 1:  # one part of the guard reads the value: asked in place, no call of allows()
-            names[f"ALP{i}"] = alone[0][0]
-            body.append(f"{pad}pairs = [pair for pair in pairs if ALP{i}(run, {{**env, K{i}: pair[0]}})]")
-        elif alone[0]:
-            body.append(f"{pad}pairs = [pair for pair in pairs if allows(AL{i}, run, env, K{i}, pair[0])]")
+        if alone[0]:  # the values the guard's parts that read them allow, then labels (of all values) if any is
+            if len(alone[0]) == 1:  # one part of the guard reads the value: asked in place, no call of allows()
+                names[f"ALP{i}"] = alone[0][0]
+                body.append(f"{pad}kept = [j for j, v in enumerate(values) if ALP{i}(run, {{**env, K{i}: v}})] if values else ()")
+            else:
+                body.append(f"{pad}kept = [j for j, v in enumerate(values) if allows(AL{i}, run, env, K{i}, v)] if values else ()")
+            body.append(f"{pad}if kept: labs = labels(game, values, C{i})")
+            body.append(f"{pad}pairs = [(values[j], labs[j]) for j in kept]")
+        else:
+            body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i}))) if values else ()")
         body.append(f"{pad}for value, label in pairs:")
         body.append(f"{pad} t = P{i} + label")
         body.append(f"{pad} if t in seen: continue")

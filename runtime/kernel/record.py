@@ -156,9 +156,14 @@ def turn_act(run):
 
 
 def chosen_part(run, env):
-    """The part the Active figure's die was placed on this turn (`chosen-ability`)."""
-    act = turn_act(run)
-    return act[2] if act is not None else None
+    """The part the Active figure's die was placed on this turn (`chosen-ability`): turn_act's,
+    written out (a menu asks it of every turn's Active figure)."""
+    state = run.state
+    if state.active_turn != state.turn or state.active_figure is None:
+        return None
+    fig = state.figures.get(state.active_figure)
+    acts = fig.get("acts") if fig is not None else None
+    return acts[-1][2] if acts and acts[-1][0] == state.turn else None
 
 
 def chosen_die(run, env) -> int:
@@ -169,9 +174,12 @@ def chosen_die(run, env) -> int:
 
 
 def part_resolved(run, env) -> bool:
-    """The Active figure's part was resolved this turn (`ability-used`)."""
-    fig = _active(run)
-    return fig is not None and fig.get("resolved") == run.state.turn
+    """The Active figure's part was resolved this turn (`ability-used`): _active's, written out."""
+    state = run.state
+    if state.active_turn != state.turn or state.active_figure is None:
+        return False
+    fig = state.figures.get(state.active_figure)
+    return fig is not None and fig.get("resolved") == state.turn
 
 
 def assault_target(run, env):
@@ -233,8 +241,10 @@ def damage_on(run, env, figure) -> int:
 def restricted(run, env, figure, what) -> bool:
     """A piece on the figure is of a token whose `restricts` names the restriction `what`."""
     rules = run.rules
-    return any(what in (_printed_property(rules, rules.cards[qid], "restricts") or ())
-               for qid in tokens_on(run, env, figure))
+    for qid in tokens_on(run, env, figure):  # a loop, not any() of a generator: most figures hold none
+        if what in (_printed_property(rules, rules.cards[qid], "restricts") or ()):
+            return True
+    return False
 
 
 def tagged(run, env, tag) -> bool:

@@ -106,14 +106,23 @@ def has_icon(run, env, icon=None, **given) -> bool:
     """The tile prints the icon: the icon's id is in its property that the game's board names
     `icons` (`board ... { icons icons }`); a space that is no tile, or a board that names no such
     property, prints none. (`given`: the space, under the shared word's own parameter name.)"""
-    space = next(iter(given.values()), None)
+    space = None
+    for space in given.values():  # the one argument, read without a call
+        break
     layout = run.rules.layout
-    if layout is None or layout.icons is None or not isinstance(space, str) or space not in layout.printed:
+    if layout is None or layout.icons is None or not isinstance(space, str) or not isinstance(icon, str):
         return False
-    printed = tile_property(run, space, layout.icons) or ()  # face down: none (layout.py)
-    if not isinstance(icon, str):
-        return False
-    name = _ICON_IDS.get(icon)
+    try:
+        table = layout.icons_printed  # each tile's printed icons, read once per rules (kept on its Layout)
+    except AttributeError:
+        table = layout.icons_printed = {t: _printed_property(run.rules, card, layout.icons) or ()
+                                        for t, card in layout.printed.items()}
+    if space not in table:
+        return False  # a space that is no tile
+    printed, board = table[space], run.state.board
+    if board and "down" in board and board["down"]:  # face down: nothing printed but the capacity (layout.tile_property)
+        printed = (board["down"] if layout.icons == layout.capacity else None) or ()
+    name = _ICON_IDS[icon] if icon in _ICON_IDS else None
     if name is None:
         name = _ICON_IDS[icon] = re.split(r"[:/]", icon)[-1]
     return name in printed
@@ -140,6 +149,8 @@ def tokens_on(run, env, where, of=None) -> list:
     owners = {of, *(state.teams.get(of, ()))} if of is not None else None
     found = {state.cards[uid] for uid in uids
              if owners is None or state.owners[uid] in owners}
+    if len(found) < 2:  # one token (or none of `of`'s): nothing to sort
+        return list(found)
     return sorted(found, key=lambda qid: run.rules.cards[qid].id)
 
 
@@ -191,7 +202,6 @@ FUNCTIONS = {"location-of": figure_space, "adjacent-to": adjacent_to, "team-of":
 from .board import adjacent  # noqa: E402
 from .dice import coin_toss  # noqa: E402
 from .draws import choice  # noqa: E402
-from .layout import tile_property  # noqa: E402
 from .movement import all_gone  # noqa: E402
 from .pieces import holder_key  # noqa: E402
 from .primitives import _printed_property, property_of  # noqa: E402

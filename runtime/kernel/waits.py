@@ -21,16 +21,24 @@ def bot_waits(rules) -> tuple:
 
 
 def _of(text: str, verb: str) -> bool:
-    """The action `text` is one of the verb's (its text is the verb, then its arguments)."""
+    """The action `text` is one of the verb's (its text is the verb, then its arguments): what
+    `waiting` reads in the joined texts, for one text."""
     return text == verb or text.startswith(verb + " ")
 
 
 def waiting(waits: tuple, actions: list[str]) -> list[str]:
-    """The actions a bot draws among: `actions` without those waiting for an action offered."""
-    out = actions
+    """The actions a bot draws among: `actions` without those waiting for an action offered.
+    Whether a verb is offered is read in the actions' texts joined once (a text is its verb,
+    alone or followed by a space), not by a call per action."""
+    out, blob = actions, None
     for verb, until in waits:
-        if any(_of(a, v) for a in actions for v in until):
-            out = [a for a in out if not _of(a, verb)]
+        if blob is None:
+            blob = "\n" + "\n".join(actions) + "\n"
+        for v in until:
+            if "\n" + v + "\n" in blob or "\n" + v + " " in blob:
+                n, p = len(verb) + 1, verb + " "
+                out = [a for a in out if a != verb and a[:n] != p]
+                break
     return out if out else actions
 
 

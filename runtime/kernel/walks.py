@@ -3,10 +3,11 @@
 chained.chained_menu walks `(figure = figures-of(me), part = abilities-of(figure), die =
 dice-of(me))` one parameter after another; this writes that walk as nested `for` loops in
 one Python source, compiled once per action's plan (actions._plan): each domain listed with
-the parameters before it set (a domain that reads none of them listed once, `Chained.free`),
-the guard's parts asked where leveled.py put them (once their parameters are set and the next
-domain lists a value), the whole guard per combination (a question it would ask: not
-allowed), the string printed by the form's pieces joined as constants (the Active figure's id
+the parameters before it set (a domain that reads none of them listed once, first,
+`Chained.free`: none listed, no walk), the guard's parts asked where leveled.py put them (once
+their parameters are set, before the next domain is listed: domains and levels are pure, so a
+no lists nothing under it; a part kept per outer value asked as soon as that value is set),
+the whole guard per combination (a question it would ask: not allowed), the string printed by the form's pieces joined as constants (the Active figure's id
 read once per menu), and of combinations that print alike the first. The same actions, in the
 same order, as the walk (tests/test_kernel_speed_menus.py)."""
 from __future__ import annotations
@@ -63,35 +64,35 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
         space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
             space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')", " mt = _U"]
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')",
+             " mt = e0['_my-team'] if '_my-team' in e0 else _U"]
     from .relations import CONTEXT
     space["_rel"] = CONTEXT
-    lines += [f" m{name} = _U" for name in _memos(levels, keys, written, last).get(-1, ())]
     fields = getattr(domains, "fields", ())
     named = form is not None and -1 in fields  # `{figure}` no parameter names: the Active figure, read once
     if named:
         lines.append(" act = None")
     free = [i for i in sorted(domains.free) if 0 < i <= last]
-    for i in free:
-        lines.append(f" f{i} = b{i} = None")
+    for i in free:  # listed once per menu, first (pure, reading no parameter): none lists no combination
+        lines.append(f" v = {_call(f'D{i}', 'e0', written, space, _Set(keys, 0))}")
+        lines.append(f" f{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) else [v]")
+        lines.append(f" if not f{i}: return")
+        lines.append(f" b{i} = None")
     memos = _memos(levels, keys, written, last)
     for i in range(last + 1):
         pad = " " * (i + 1)
         stop = "return" if i == 0 else "continue"
-        listed = [f"v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}",
-                  f"v{i} = [] if v is None else v if isinstance(v, list) else [v]"]
-        if i in free:  # listed once per menu, the first time it is reached
-            lines.append(f"{pad}if f{i} is None:")
-            lines += [f"{pad} {line}" for line in listed]
-            lines.append(f"{pad} f{i} = v{i}")
+        if f"L{i}" in space:  # the level's guard first (pure, as the domain is): a no lists nothing
+            lines.append(f"{pad}if not {_level(i, written, space, keys, memos)}: {stop}")
+        lines += _hoisted(memos.get(i - 1, {}), i - 1, space, keys, pad, stop)  # kept parts of a later level
+        if i in free:
             lines.append(f"{pad}v{i} = f{i}")
         else:
-            lines += [f"{pad}{line}" for line in listed]
+            lines.append(f"{pad}v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}")
+            lines.append(f"{pad}v{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) "
+                         "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
-        if f"L{i}" in space:
-            lines.append(f"{pad}if v{i} and not {_level(i, written, space, keys, memos)}: {stop}")
         lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
-        lines += [f"{pad} m{name} = _U" for name in memos.get(i, ())]  # the parts read by this value: asked anew
         if i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
             lines.append(f"{pad} e{i + 1}[K{i}] = a{i}")
@@ -139,6 +140,17 @@ def _memos(levels, keys: tuple, written: dict, last: int) -> dict:
             if r < i - 1 and pure(item):
                 out.setdefault(r, {})[(i, k)] = item
     return {r: {f"{i}_{k}": item for (i, k), item in parts.items()} for r, parts in out.items()}
+
+
+def _hoisted(parts: dict, r: int, space: dict, keys: tuple, pad: str, stop: str) -> list[str]:
+    """The kept parts (_memos) that read no parameter after the r-th, asked as soon as it is set:
+    a no stops the walk under that value before the next domain is listed (every part is pure,
+    each level's guard an `and` of them: no combination under it could be printed)."""
+    lines = []
+    for name, item in parts.items():
+        lines.append(f"{pad}m{name} = ((env := e{r + 1}) is None or ({source(item, space, _Set(keys, r + 1))}))")
+        lines.append(f"{pad}if not m{name}: {stop}")
+    return lines
 
 
 def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict) -> str:
