@@ -121,7 +121,8 @@ HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_struc
        "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
        "vocabulary": ("has_icon",), "figure_parts": ("activations", "activated"), "actions": ("menu",),
-       "dashboards": ("_effects", "_with_bonuses")}
+       "dashboards": ("_effects", "_with_bonuses"),
+       "same_selects": ("kept_select",)}
 
 
 def test_the_hot_functions_import_nothing_when_called():
