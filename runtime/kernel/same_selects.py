@@ -1,8 +1,8 @@
 """A `for each` over a set chosen by what it reads: the set found again only once those parts of the state changed.
 
-A card in play may loop after every step of play over a set it selects (Secret Santa's and Birthday
-Surprise's `for each spot in (all location in anywhere where ...)`, run while a Gift is held),
-and the set is nearly always the same (most often empty). A set of `all` whose condition asks
+A card in play that hears the event after every step of play may loop over a set it selects
+(`for each spot in (all space in anywhere where ...)`, while its holder holds a token), and the
+set is nearly always the same (most often empty). A set of `all` whose condition asks
 nothing reads parts of the state that when_reads.py works out (the figures' owners and spaces,
 the board as laid, where the pieces of the tokens it names lie and whose they are), given the
 listener (its `me`, its card and the card's owner). `kept_select` finds the set again only when
