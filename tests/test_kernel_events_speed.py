@@ -123,7 +123,7 @@ HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_struc
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated"),
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses"), "board": ("adjacent",),
-       "waits": ("waiting",), "spaces": ("controller",)}
+       "waits": ("waiting",), "spaces": ("controller",), "same_selects": ("kept_select",)}
 
 
 def test_the_hot_functions_import_nothing_when_called():

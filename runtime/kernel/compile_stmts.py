@@ -193,7 +193,10 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
         if emptied:  # a pile moved card by card into others, then emptied at once; else the loop
             lines += [pad + line for line in emptied] + [pad + "else:"]
             pad, depth = pad + "    ", depth + 1
-        lines.append(pad + f"_s{n} = {source(stmt['source'], space, names)}")  # _as_list's copy, written out
+        found = source(stmt['source'], space, names)
+        if kept_source(stmt["source"]):  # a set of `all`: found again once what it reads changed (same_selects.py)
+            found = f"{name_for(space, kept_select)}(run, env, {name_for(space, stmt['source'])}, lambda: {found})"
+        lines.append(pad + f"_s{n} = {found}")  # _as_list's copy, written out
         if stmt["source"].get("e") == "fn" and stmt["source"].get("name") == "cards-in":
             lines.append(pad + f"for _v{n} in _s{n}:")  # a list of its own already (piles.cards_in)
         else:
@@ -376,3 +379,4 @@ def compile_rules(rules) -> None:
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .spaces import controller  # noqa: E402
+from .same_selects import kept_select, kept_source  # noqa: E402
