@@ -169,7 +169,9 @@ def printed_property(rules, printed, name):
 
 
 def has_room(run, space) -> bool:
-    """Fewer figures on the space than its capacity (a space without one always has room)."""
+    """Fewer figures on the space than its capacity (a space without one always has room). A
+    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place of
+    it: the capacity counts the figures that come in, a placed piece is none."""
     layout = run.rules.layout
     card = layout.printed.get(space) if layout is not None else None
     if card is None or layout.capacity is None:
@@ -177,7 +179,7 @@ def has_room(run, space) -> bool:
     cap = tile_property(run, space, layout.capacity)
     if cap is None:
         return True
-    return sum(1 for f in run.state.figures.values() if f["space"] == space) < cap
+    return sum(1 for f in run.state.figures.values() if f["space"] == space and "piece" not in f) < cap
 
 
 # -- primitives ------------------------------------------------------------------------------
