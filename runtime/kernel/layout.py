@@ -173,7 +173,8 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
 
 
 def open_space(run, env, *given, **named) -> bool:
-    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules."""
+    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules. A
+    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
     space, layout = given[0] if given else None, run.rules.layout
     for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
         break
@@ -186,7 +187,7 @@ def open_space(run, env, *given, **named) -> bool:
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
     n = 0
     for f in run.state.figures.values() if cap is not None else ():
-        n += f["space"] == space
+        n += f["space"] == space and "piece" not in f
     return cap is None or n < cap
 
 
