@@ -12,7 +12,8 @@ controls it, its dashboard's side (None: the character's own), space (the
 position's label `L4`, None off the board), Damage, Life (None for a non-player figure, which
 the rules do not damage), KO, out of the game for good (`out`) and the pieces on it, each Location by position (its id, None
 for a tile laid face down, Slots, figures, pieces on it, how
-many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
+many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the board's `sides` (each Location in play ->
+those in play it touches, by label) and the edges among them `blocked` (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
 result once the game is over (`game.result()`). Pieces are {token id: count}, zeros left out.
 `view(game)` builds it for the engine's Game (`engine_view`) or a KernelMayhemGame
 (`kernel_view`), both reading the same declarations (runtime/scenario_keys.py's Team counters).
@@ -93,9 +94,18 @@ def engine_view(game, pieces: bool = True) -> dict:
             x["tokens"], x["pile"] = tokens(loc.tokens), len(st.token_pile(loc.index) or ())
         locations.append(x)
     edges = {} if board is None or not pieces else {board.edge_label(e): tokens(s) for e, s in sorted(board.edge_tokens.items())}
+    sides: dict[str, list[str]] = {}
+    blocked = []
+    if board is not None:
+        live = board.edges()  # (a, b), a < b, between Locations in play
+        for a, b in live:
+            sides.setdefault(f"L{a + 1}", []).append(f"L{b + 1}")
+            sides.setdefault(f"L{b + 1}", []).append(f"L{a + 1}")
+        blocked = sorted(board.edge_label(e) for e in set(live) & set(board.blocked))
+        sides = dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:])))
     return _whole(game, st.round, st.lead, st.active.figure if st.active is not None else None,
                   {d: str(face) for d, face in sorted(st.shown.items())}, teams, figures, locations, edges,
-                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces)
+                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces, (sides, blocked))
 
 
 def kernel_view(game, pieces: bool = True) -> dict:
@@ -175,7 +185,21 @@ def kernel_view(game, pieces: bool = True) -> dict:
              if x.get("owner") is None and not d.startswith("die#")}
     deck = game.rules.zone_of["draw-from"]  # the same declaration names the kernel's zone
     return _whole(game, st.round, name.get(st.lead, st.lead), st.active_figure, shown, teams, figures,
-                  locations, edges, len(st.zones.get(deck, ())), pieces)
+                  locations, edges, len(st.zones.get(deck, ())), pieces, _kernel_sides(run, label))
+
+
+def _kernel_sides(run, label: dict) -> tuple[dict, list]:
+    """The kernel's board as the view gives it: each Location in play -> those in play it touches,
+    and the edges between them blocked (by label, `L1-L4`)."""
+    from .kernel.layout import derive
+    board = run.state.board
+    if not isinstance(board, dict) or not board.get("tiles"):
+        return {}, []
+    touch = derive(run).touch
+    sides = {label[t]: sorted((label[u] for u in near), key=lambda x: int(x[1:])) for t, near in touch.items() if near}
+    blocked = sorted("-".join(sorted((label[a], label[b]), key=lambda x: int(x[1:]))) for a, b in board["blocked"]
+                     if a in touch and b in touch)
+    return dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
 
 
 def _slots(rules) -> dict[str, int]:
@@ -184,7 +208,8 @@ def _slots(rules) -> dict[str, int]:
             if c["kind"] == "location" and "slots" in c["props"]}
 
 
-def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True) -> dict:
+def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True,
+           board=({}, [])) -> dict:
     over = bool(game.over)
     if not pieces and game.runtime == "kernel":  # (the engine's view makes none of them)
         for part in (*teams.values(), *figures.values(), *locations):
@@ -192,7 +217,7 @@ def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, dec
                 part.pop(key, None)
     seen = {"round": rnd, "over": over, "decision": _decision(game), "lead": lead, "active": active,
             "dice": shown, "teams": teams, "figures": figures, "locations": locations, "edges": edges,
-            "deck": deck, "result": game.result() if over else None}
+            "deck": deck, "sides": board[0], "blocked": board[1], "result": game.result() if over else None}
     if not pieces:
         del seen["edges"]
     return seen

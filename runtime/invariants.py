@@ -53,16 +53,17 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     """What the state breaks, read from `game.view()` (runtime/game_view.py), so on either
     runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
     per Team (the view's `counters`) that went below these values, reported by their declared
-    name. On the Mayhem engine (a Game, or an Engine whose state was built by hand) also the
-    pools (every piece of the box accounted for) and Obstacles (no Location enclosed), which
-    read the engine's own pools and board graph: the view gives neither the box's pool totals
-    nor the board's adjacency (`board_violations`). `seen`: the view, if the caller has it."""
+    name, and Obstacles (no Location in play enclosed: the view's `sides` and `blocked`). On the
+    Mayhem engine (a Game, or an Engine whose state was built by hand) also the pools (every
+    piece of the box accounted for), which read the engine's own pools: the view gives no box's
+    pool totals (`board_violations`). `seen`: the view, if the caller has it."""
     game = _game(game)
     seen = seen if seen is not None else game.view(pieces=False)
     found = [] if getattr(game, "runtime", "engine") == "kernel" else board_violations(game.engine)
     if not seen["locations"]:
         return found
     where = {loc["label"]: loc for loc in seen["locations"]}
+    found.extend(enclosed(seen))
     for loc in seen["locations"]:
         if loc["slots"] is not None and len(loc["figures"]) > loc["slots"]:
             found.append(f"{loc['label']} holds {len(loc['figures'])} figures in {loc['slots']} slots")
@@ -78,9 +79,23 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     return found
 
 
+def enclosed(seen: dict) -> list[str]:
+    """The Locations in play that Obstacles enclose (every side to another Location in play
+    blocked), read from the view: "... cannot ... completely enclose a Location" (OBSTACLE)."""
+    live = [loc["label"] for loc in seen["locations"] if not loc["removed"]]
+    if len(live) < 2:
+        return []
+    blocked, sides = set(seen["blocked"]), seen["sides"]
+
+    def edge(a: str, b: str) -> str:
+        return f"{a}-{b}" if int(a[1:]) < int(b[1:]) else f"{b}-{a}"
+    shut = [x for x in live if all(edge(x, n) in blocked for n in sides.get(x, ()))]
+    return [f"enclosed by Obstacles: {', '.join(shut)}"] if shut else []
+
+
 def board_violations(eng: Engine) -> list[str]:
-    """The engine's pools (every piece of the box in a pool, in play or used up) and Obstacles
-    (no Location enclosed): read from its own state (the view has no pool totals or adjacency)."""
+    """The engine's pools (every piece of the box in a pool, in play or used up): read from its
+    own state (the view has no pool totals)."""
     st = eng.state
     found = []
     if st.board is None:
@@ -92,9 +107,6 @@ def board_violations(eng: Engine) -> list[str]:
             found.append(f"pool {pid}: {now} pieces, the box has {total}")
         if any(n < 0 for n in st.pools[pid].values()):
             found.append(f"pool {pid} went below zero")
-    enclosed = st.board.enclosed()
-    if enclosed:
-        found.append(f"enclosed by Obstacles: {', '.join(f'L{i + 1}' for i in enclosed)}")
     return found
 
 

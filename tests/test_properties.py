@@ -95,6 +95,24 @@ def test_the_invariants_catch_a_broken_state(rules):
     assert violations(eng) == found  # (an Engine given alone: a state built by hand)
 
 
+def test_the_invariants_catch_a_location_enclosed(rules):
+    """Obstacles that enclose a Location (every side of L1 blocked) are found from the view's
+    `sides` and `blocked`, written into the board of the runtime in use."""
+    game = in_round_two(rules)
+    assert violations(game) == []
+    if getattr(game, "runtime", "engine") == "kernel":
+        board = game.kernel.state.board
+        tiles = board["tiles"]
+        sides = game.view(pieces=False)["sides"]["L1"]
+        board["blocked"] = board["blocked"] + [sorted((tiles[0], tiles[int(x[1:]) - 1])) for x in sides]
+    else:
+        board = game.engine.state.board
+        board.blocked.update(e for e in board.edges() if 0 in e)
+        board.refresh()
+    found = violations(game)
+    assert found == ["enclosed by Obstacles: L1"], found
+
+
 def test_the_rule_watcher_catches_a_second_card_and_a_wrong_total(rules):
     """The RuleWatcher reads the log in the engine's words on either runtime: a second card
     played by a Team in a round, and a `damage` line whose total is not its figure's Damage."""
