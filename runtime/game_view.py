@@ -4,9 +4,9 @@ What a bot or a tool may read of a game without reaching into either interpreter
 the round, the decision waiting (its player and kind), the Team that leads the round, the
 Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
 Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
-and each player's: `hands`), the cards in its players' hands (`cards`, qids) and played this round
-(`played`),
-Activation dice not yet placed (their values, sorted) and pieces in its area, each figure's
+and each player's: `hands`), the cards in its players' hands (`cards`, qids), played this round
+(`played`) and in its zones in play (`in_play`: zone -> qids, a GO! card's `mission`),
+Activation dice not yet placed (their values, sorted) and placed (`used`), pieces in its area, each figure's
 character (a token figure: its token), kind (`character`, `npc`, `token`), Team, the player who
 controls it, its dashboard's side (None: the character's own), space (the
 position's label `L4`, None off the board), Damage, Life (None for a non-player figure, which
@@ -73,6 +73,8 @@ def engine_view(game, pieces: bool = True) -> dict:
             x["tokens"] = tokens(team.tokens)
             x["cards"] = sorted(c for pl in team.players for c in hands.get(pl) or ())
             x["played"] = list(team.played_this_round)
+            x["used"] = sorted(v for v, placed in zip(team.dice, team.placed) if placed)
+            x["in_play"] = {z: list(st.zones.get(f"{z}/{colour}", ())) for z in game.rules.in_play}
     figures = {}
     for k, f in st.figures.items():
         kind, players = f.kind, (st.teams[f.team].players if f.team in st.teams else ())
@@ -148,7 +150,9 @@ def kernel_view(game, pieces: bool = True) -> dict:
             "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None),
             "tokens": tokens(f"{zones.get('team')}/{t}" if zones.get("team") else ""),
             "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ())),
-            "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]}
+            "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())],
+            "used": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is not None),
+            "in_play": {z: [st.cards[u] for u in st.zones.get(f"{z}/{t}", ())] for z in game.rules.in_play}}
     counters = st.counters
     figures = {}
     for k, x in st.figures.items():
@@ -213,7 +217,7 @@ def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, dec
     over = bool(game.over)
     if not pieces and game.runtime == "kernel":  # (the engine's view makes none of them)
         for part in (*teams.values(), *figures.values(), *locations):
-            for key in ("tokens", "pile", "cards", "played"):
+            for key in ("tokens", "pile", "cards", "played", "used", "in_play"):
                 part.pop(key, None)
     seen = {"round": rnd, "over": over, "decision": _decision(game), "lead": lead, "active": active,
             "dice": shown, "teams": teams, "figures": figures, "locations": locations, "edges": edges,
@@ -246,3 +250,20 @@ def logged(game, since: int = 0) -> tuple[list[dict], int]:
         if e.get("event") == "game-over" and e.get("winners"):
             e["winners"] = [_team_label(st, t) if t in st.teams else t for t in e["winners"]]
     return out, len(st.log)
+
+
+def with_decisions(game, lines: list[dict], since: int = 0, answered: int = 0) -> list[dict]:
+    """A kernel game's lines `logged(game, since)` with the decisions answered from the
+    `answered`-th on (the engine's `decision` events), each before the lines logged after it
+    (`answered_at`: the log's length when it was answered). The log is read line by line through
+    the table, so the lines between two points are those read from the first less those read
+    from the second."""
+    history, at = game.history, game.answered_at()
+    out, rest = [], lines
+    for i in range(answered, len(history)):
+        after = logged(game, at[i])[0] if at[i] > since else rest
+        out += rest[:len(rest) - len(after)]
+        rest = after
+        h = history[i]
+        out.append({"event": "decision", "player": h["player"], "decision": h["kind"], "action": h["action"]})
+    return out + rest
