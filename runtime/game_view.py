@@ -96,18 +96,30 @@ def engine_view(game, pieces: bool = True) -> dict:
             x["tokens"], x["pile"] = tokens(loc.tokens), len(st.token_pile(loc.index) or ())
         locations.append(x)
     edges = {} if board is None or not pieces else {board.edge_label(e): tokens(s) for e, s in sorted(board.edge_tokens.items())}
-    sides: dict[str, list[str]] = {}
-    blocked = []
+    made = ({}, [])
     if board is not None:
-        live = board.edges()  # (a, b), a < b, between Locations in play
-        for a, b in live:
-            sides.setdefault(f"L{a + 1}", []).append(f"L{b + 1}")
-            sides.setdefault(f"L{b + 1}", []).append(f"L{a + 1}")
-        blocked = sorted(board.edge_label(e) for e in set(live) & set(board.blocked))
-        sides = dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:])))
+        kept = _SIDES.get(id(board))  # (the board, the Locations in play, the edges blocked, what they make)
+        if kept is not None and kept[0] is board and kept[1] is board.live_set() and kept[2] == board.blocked:
+            made = kept[3]
+        else:
+            made = _engine_sides(board)
+            if len(_SIDES) > 256:
+                _SIDES.clear()
+            _SIDES[id(board)] = (board, board.live_set(), set(board.blocked), made)
     return _whole(game, st.round, st.lead, st.active.figure if st.active is not None else None,
                   {d: str(face) for d, face in sorted(st.shown.items())}, teams, figures, locations, edges,
-                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces, (sides, blocked))
+                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces, _copied(made))
+
+
+def _engine_sides(board) -> tuple[dict, list]:
+    """The engine's board as the view gives it (`_kernel_sides`)."""
+    sides: dict[str, list[str]] = {}
+    live = board.edges()  # (a, b), a < b, between Locations in play
+    for a, b in live:
+        sides.setdefault(f"L{a + 1}", []).append(f"L{b + 1}")
+        sides.setdefault(f"L{b + 1}", []).append(f"L{a + 1}")
+    blocked = sorted(board.edge_label(e) for e in set(live) & set(board.blocked))
+    return dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
 
 
 def kernel_view(game, pieces: bool = True) -> dict:
@@ -138,25 +150,30 @@ def kernel_view(game, pieces: bool = True) -> dict:
         return get_value(run, c, team) if c in krules.counters else 0
 
     teams = {}
+    team_counters = sorted(keys.team_counters)
     for t, players in st.teams.items():
         if not players:  # a Team no one sits at yet (the colours not chosen): not in the game yet, as the engine's
             continue
-        teams[name[t]] = {
+        hands = {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players}
+        teams[name[t]] = x = {
             "players": list(players),
             "characters": [f for f, x in st.figures.items() if x.get("owner") == t and x.get("kind") == "character"],
-            "counters": {c: counter(c, t) for c in sorted(keys.team_counters)},
-            "hand": sum(len(st.zones.get(f"{hand}/{pl}", ())) for pl in players),
-            "hands": {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players},
-            "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None),
-            "tokens": tokens(f"{zones.get('team')}/{t}" if zones.get("team") else ""),
-            "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ())),
-            "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())],
-            "used": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is not None),
-            "in_play": {z: [st.cards[u] for u in st.zones.get(f"{z}/{t}", ())] for z in game.rules.in_play}}
+            "counters": {c: counter(c, t) for c in team_counters},
+            "hand": sum(hands.values()), "hands": hands,
+            "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None)}
+        if pieces:
+            x["tokens"] = tokens(f"{zones.get('team')}/{t}" if zones.get("team") else "")
+            x["cards"] = sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ()))
+            x["played"] = [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]
+            x["used"] = sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is not None)
+            x["in_play"] = {z: [st.cards[u] for u in st.zones.get(f"{z}/{t}", ())] for z in game.rules.in_play}
     counters = st.counters
     figures = {}
+    standing: dict = {}  # space -> the figures on it (a piece standing as a figure left out)
     for k, x in st.figures.items():
-        on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") else "")
+        if x.get("space") is not None and "piece" not in x:
+            standing.setdefault(x["space"], []).append(k)
+        on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") and pieces else "")
         piece = x.get("piece")  # a piece standing as a figure: the engine's token figure
         if piece is not None:
             what = krules.cards[st.cards[piece]].id
@@ -171,14 +188,18 @@ def kernel_view(game, pieces: bool = True) -> dict:
                       "space": label.get(x.get("space"), x.get("space")),
                       "damage": counters.get(f"damage/{k}", 0),
                       "life": None if x.get("kind") == "npc" else counters.get(f"life/{k}"),
-                      "ko": bool(x.get("out")), "out": bool(x.get("gone")), "tokens": on}
+                      "ko": bool(x.get("out")), "out": bool(x.get("gone"))}
+        if pieces:
+            figures[k]["tokens"] = on
     slots = _slots(game.rules)
     gone = set(st.board.get("gone", ())) if isinstance(st.board, dict) else set()
     down = st.board.get("down") if isinstance(st.board, dict) else None  # tiles laid face down: N Slots, nothing else
     locations = [{"label": label[t], "location": None if down else t, "slots": down or slots.get(t),
-                  "figures": sorted(f for f, x in st.figures.items() if x.get("space") == t and "piece" not in x),
-                  "tokens": tokens(f"{zones.get('space')}/{t}" if zones.get("space") else ""),
-                  "pile": len(st.zones.get(f"token-pile/{t}", ())), "removed": t in gone} for t in tiles]
+                  "figures": sorted(standing.get(t, ())), "removed": t in gone} for t in tiles]
+    if pieces:
+        for t, loc in zip(tiles, locations):
+            loc["tokens"] = tokens(f"{zones.get('space')}/{t}" if zones.get("space") else "")
+            loc["pile"] = len(st.zones.get(f"token-pile/{t}", ()))
     edges = {}
     if zones.get("edge") and pieces:
         head = f"{zones['edge']}/"
@@ -199,26 +220,41 @@ def _kernel_sides(run, label: dict) -> tuple[dict, list]:
     board = run.state.board
     if not isinstance(board, dict) or not board.get("tiles"):
         return {}, []
+    layout = run.rules.layout  # (another layout, another board of the same tiles: a mode's rows)
+    kept = _SIDES.get((id(layout), board.get("key")))
+    if kept is not None and kept[0] is layout and kept[1] == board["blocked"]:
+        return _copied(kept[2])
     touch = derive(run).touch
     sides = {label[t]: sorted((label[u] for u in near), key=lambda x: int(x[1:])) for t, near in touch.items() if near}
     blocked = sorted("-".join(sorted((label[a], label[b]), key=lambda x: int(x[1:]))) for a, b in board["blocked"]
                      if a in touch and b in touch)
-    return dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
+    made = dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
+    if len(_SIDES) > 256:
+        _SIDES.clear()
+    _SIDES[(id(layout), board.get("key"))] = (layout, list(board["blocked"]), made)
+    return _copied(made)
+
+
+def _copied(made: tuple) -> tuple[dict, list]:
+    """A view's own copy of a board's sides and blocked edges, kept once worked out."""
+    return {k: list(v) for k, v in made[0].items()}, list(made[1])
+
+
+_SIDES: dict = {}  # a board (the kernel's layout and key, the id of the engine's Board) -> what its sides were worked out to be
 
 
 def _slots(rules) -> dict[str, int]:
-    """Each Location's Slots as the content declares them, by its id."""
-    return {c["id"]: c["props"]["slots"]["value"] for c in rules.ir["components"]
-            if c["kind"] == "location" and "slots" in c["props"]}
+    """Each Location's Slots as the content declares them, by its id (read once per Rules)."""
+    kept = rules.__dict__.get("_view_slots")
+    if kept is None:
+        kept = rules.__dict__["_view_slots"] = {c["id"]: c["props"]["slots"]["value"] for c in rules.ir["components"]
+                                                if c["kind"] == "location" and "slots" in c["props"]}
+    return kept
 
 
 def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True,
            board=({}, [])) -> dict:
     over = bool(game.over)
-    if not pieces and game.runtime == "kernel":  # (the engine's view makes none of them)
-        for part in (*teams.values(), *figures.values(), *locations):
-            for key in ("tokens", "pile", "cards", "played", "used", "in_play"):
-                part.pop(key, None)
     seen = {"round": rnd, "over": over, "decision": _decision(game), "lead": lead, "active": active,
             "dice": shown, "teams": teams, "figures": figures, "locations": locations, "edges": edges,
             "deck": deck, "sides": board[0], "blocked": board[1], "result": game.result() if over else None}

@@ -85,11 +85,15 @@ def enclosed(seen: dict) -> list[str]:
     live = [loc["label"] for loc in seen["locations"] if not loc["removed"]]
     if len(live) < 2:
         return []
-    blocked, sides = set(seen["blocked"]), seen["sides"]
+    blocked, sides = seen["blocked"], seen["sides"]
+    if not blocked:  # (most boards, read after every decision): only a Location with no side is shut
+        shut = [x for x in live if not sides.get(x)]
+    else:
+        cut = set(blocked)
 
-    def edge(a: str, b: str) -> str:
-        return f"{a}-{b}" if int(a[1:]) < int(b[1:]) else f"{b}-{a}"
-    shut = [x for x in live if all(edge(x, n) in blocked for n in sides.get(x, ()))]
+        def edge(a: str, b: str) -> str:
+            return f"{a}-{b}" if int(a[1:]) < int(b[1:]) else f"{b}-{a}"
+        shut = [x for x in live if all(edge(x, n) in cut for n in sides.get(x, ()))]
     return [f"enclosed by Obstacles: {', '.join(shut)}"] if shut else []
 
 
