@@ -303,3 +303,47 @@ def with_decisions(game, lines: list[dict], since: int = 0, answered: int = 0) -
         h = history[i]
         out.append({"event": "decision", "player": h["player"], "decision": h["kind"], "action": h["action"]})
     return out + rest
+
+
+def pools(game) -> dict[str, dict]:
+    """The box's pools once the board is laid (none before): pool id -> `total` (the pieces the
+    box has), `pieces` (those found: in the pool, in play, used up) and `free` (in the pool, by
+    face). On the engine, its pools and the pieces it counts in play (runtime/invariants.py
+    `pieces_in_play`); on the kernel, every piece is a card in one zone: those of the tokens
+    each pool feeds, in every zone, and in the pool's zone (a two-faced pool's pieces under one
+    face each, so counted by pool)."""
+    if getattr(game, "runtime", "engine") != "kernel":
+        from .invariants import pieces_in_play
+        st = game.engine.state
+        if st.board is None:
+            return {}
+        in_play = pieces_in_play(game.engine)
+        return {pid: {"total": total, "pieces": sum(st.pools[pid].values()) + in_play.get(pid, 0),
+                      "free": dict(st.pools[pid])} for pid, total in st.pool_totals.items()}
+    st, p = game.kernel.state, game.krules.pieces
+    if p is None or not st.board:
+        return {}
+    fed = _fed(p)
+    out = {pid: {"total": sum(n for n in counts.values() if n), "pieces": 0, "free": {}} for pid, counts, _pile in p.pools}
+    pool, head, cards = p.pool_zone, f"{p.pool_zone}/", st.cards
+    for zone, uids in st.zones.items():
+        free = zone == pool or zone.startswith(head)
+        for u in uids:
+            pid = fed.get(cards[u])
+            if pid in out:
+                x = out[pid]
+                x["pieces"] += 1
+                if free:
+                    x["free"][cards[u]] = x["free"].get(cards[u], 0) + 1
+    return out
+
+
+def _fed(p) -> dict[str, str]:
+    """The kernel's token qids -> the pool that feeds them (kept on the game's Pieces)."""
+    kept = _FED.get(id(p))
+    if kept is None or kept[0] is not p:
+        kept = _FED[id(p)] = (p, {q: pid for pid, qids in p.fed.items() for q in qids})
+    return kept[1]
+
+
+_FED: dict = {}  # id of a kernel game's Pieces -> (it, its token qids -> their pool)

@@ -53,13 +53,11 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     """What the state breaks, read from `game.view()` (runtime/game_view.py), so on either
     runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
     per Team (the view's `counters`) that went below these values, reported by their declared
-    name, and Obstacles (no Location in play enclosed: the view's `sides` and `blocked`). On the
-    Mayhem engine (a Game, or an Engine whose state was built by hand) also the pools (every
-    piece of the box accounted for), which read the engine's own pools: the view gives no box's
-    pool totals (`board_violations`). `seen`: the view, if the caller has it."""
+    name, Obstacles (no Location in play enclosed: the view's `sides` and `blocked`) and the pools
+    (every piece of the box accounted for: game_view.pools). `seen`: the view, if the caller has it."""
     game = _game(game)
     seen = seen if seen is not None else game.view(pieces=False)
-    found = [] if getattr(game, "runtime", "engine") == "kernel" else board_violations(game.engine)
+    found = pool_violations(game)
     if not seen["locations"]:
         return found
     where = {loc["label"]: loc for loc in seen["locations"]}
@@ -97,19 +95,15 @@ def enclosed(seen: dict) -> list[str]:
     return [f"enclosed by Obstacles: {', '.join(shut)}"] if shut else []
 
 
-def board_violations(eng: Engine) -> list[str]:
-    """The engine's pools (every piece of the box in a pool, in play or used up): read from its
-    own state (the view has no pool totals)."""
-    st = eng.state
+def pool_violations(game) -> list[str]:
+    """The pools (runtime/game_view.py `pools`): each pool's pieces, in it, in play or used up,
+    are as many as the box has, and no face of a pool went below zero."""
+    from .game_view import pools
     found = []
-    if st.board is None:
-        return found
-    in_play = pieces_in_play(eng)
-    for pid, total in st.pool_totals.items():
-        now = sum(st.pools[pid].values()) + in_play.get(pid, 0)
-        if now != total:
-            found.append(f"pool {pid}: {now} pieces, the box has {total}")
-        if any(n < 0 for n in st.pools[pid].values()):
+    for pid, pool in pools(game).items():
+        if pool["pieces"] != pool["total"]:
+            found.append(f"pool {pid}: {pool['pieces']} pieces, the box has {pool['total']}")
+        if any(n < 0 for n in pool["free"].values()):
             found.append(f"pool {pid} went below zero")
     return found
 

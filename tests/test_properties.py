@@ -75,14 +75,18 @@ def test_long_sweep_keeps_the_invariants(rules, box, chunk):
 
 
 def test_the_invariants_catch_a_broken_state(rules):
-    """A piece from nowhere (the engine's pools: its own state) and a negative Damage (the view),
-    written into the state of the runtime in use."""
+    """A piece from nowhere (the engine's pools) or lost (the kernel's: a piece is a card in a zone)
+    and a negative Damage (the view), written into the state of the runtime in use."""
     game = in_round_two(rules)
     if getattr(game, "runtime", "engine") == "kernel":
         st = game.kernel.state
         fig = next(k for k, x in st.figures.items() if x.get("space") is not None and x.get("kind") == "character")
         st.counters[f"damage/{fig}"] = -1
-        assert any("negative" in f for f in violations(game))
+        pool = game.krules.pieces.pool_zone
+        zone = next(z for z, uids in st.zones.items() if (z == pool or z.startswith(f"{pool}/")) and uids)
+        st.zones[zone] = st.zones[zone][:-1]  # a piece lost from its pool
+        found = violations(game)
+        assert any("negative" in f for f in found) and any(f.startswith("pool ") for f in found), found
         return
     eng = game.engine
     pid = next(iter(eng.state.pools))
