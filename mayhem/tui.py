@@ -42,7 +42,9 @@ def dashboard(game: Game, fig: dict) -> dict | None:
     return next((c for c in comp["children"] if c["kind"] == "side" and c["id"] == fig["side"]), comp)
 
 
-def board_table(game: Game, seen: dict) -> Table:
+def board_table(game: Game, seen: dict | None = None) -> Table:
+    """The board by Location (`seen`: the game's view, read here when not given)."""
+    seen = seen if seen is not None else game.view()
     dice = dice_rules(game.rules)  # the names the game's declarations give its die and its leader
     shown = " ".join(f"{dice.dice[d]['name']} {face}" for d, face in seen["dice"].items() if d in dice.dice)
     table = Table(title=f"Round {seen['round']}  {shown}  {dice.lead_called.capitalize()} {seen['lead']}",
@@ -71,7 +73,9 @@ def board_table(game: Game, seen: dict) -> Table:
     return table
 
 
-def dashboards(game: Game, seen: dict) -> Table:
+def dashboards(game: Game, seen: dict | None = None) -> Table:
+    """Each Team's characters' dashboards (`seen`: the game's view, read here when not given)."""
+    seen = seen if seen is not None else game.view()
     table = Table(title="Dashboards")
     for col in ("team", "character", "life", "where", "tokens", "abilities (slot)", "special"):
         table.add_column(col)
