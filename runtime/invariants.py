@@ -79,7 +79,7 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
 
 def enclosed(seen: dict) -> list[str]:
     """The Locations in play that Obstacles enclose (every side to another Location in play
-    blocked), read from the view: "... cannot ... completely enclose a Location" (OBSTACLE)."""
+    blocked), read from the view: no Location may be completely enclosed."""
     live = [loc["label"] for loc in seen["locations"] if not loc["removed"]]
     if len(live) < 2:
         return []
