@@ -5,7 +5,7 @@ the round, the decision waiting (its player and kind), the Team that leads the r
 Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
 Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
 and each player's: `hands`), the cards in its players' hands (`cards`, qids), played this round
-(`played`) and in its zones in play (`in_play`: zone -> qids, a GO! card's `mission`),
+(`played`) and in its zones in play (`in_play`: zone -> qids, the zones the game declares `in-play`),
 Activation dice not yet placed (their values, sorted) and placed (`used`), pieces in its area, each figure's
 character (a token figure: its token), kind (`character`, `npc`, `token`), Team, the player who
 controls it, its dashboard's side (None: the character's own), space (the
