@@ -123,23 +123,6 @@ def _turns(console, game, board, bot_of) -> bool:
     return True
 
 
-def play_switched(game, title: str, bot: str, seed: int, log_path) -> None:
-    """`mayhem play` of a Mayhem box under the runtime setting `kernel` (runtime/switch.py): `game`
-    a KernelMayhemGame (runtime/switch_game.py), its questions in the engine's words, the
-    engine's bots on the other seats, the kernel's events told, the engine's log format."""
-    from mayhem.runtime import make_bot
-    console = _console()
-    console.print(f"[bold]{title}[/bold], seed {seed}: you are p1, the {bot} bot plays the other seats "
-                  "(runtime: the rules kernel).")
-    bots = {}
-    if _turns(console, game, game.kernel, lambda p: bots.setdefault(p, make_bot(bot, seed + int(p[1:])))):
-        r = game.result()
-        console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")
-    if log_path:
-        game.write_log(log_path)
-        console.print(f"log written to {log_path}")
-
-
 def _ask(decision) -> str | None:
     while True:
         try:

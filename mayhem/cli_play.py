@@ -117,31 +117,29 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
 
     runtime = _runtime(runtime)
     ir, rules = _rules(content, allow_errors)
+    played_by = {}  # the runtime, when the rules kernel plays a Mayhem box
     if box in rules.boxes and switched(ir, box, runtime):  # a Mayhem box played by the rules kernel
         if bot not in ("random", "greedy"):
             raise click.UsageError(f"--bot: box '{box}' is played by the bots random, greedy, not '{bot}'")
-        lists = _setup(ir, rules, box, mode, teams)
-        seed = seed if seed is not None else _random.randrange(10 ** 6)
-        game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists),
-                    runtime="kernel")
-        return kernel.play_switched(game, f"{rules.boxes[box]['name']} ({mode})", bot, seed, log_path)
-    if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+        played_by = {"runtime": "kernel"}
+    elif kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path, mode)
-    from mayhem.runtime.bots import BOTS
-    if bot not in BOTS:  # `rollout` is a bot of the rules kernel's games
-        raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
+    else:
+        from mayhem.runtime.bots import BOTS
+        if bot not in BOTS:  # `rollout` is a bot of the rules kernel's games
+            raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
     lists = _setup(ir, rules, box, mode, teams)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
-    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
+    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists), **played_by)
     console = _console()
     console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
-                  f"the {bot} bot plays the other seats.")
+                  f"the {bot} bot plays the other seats" + (" (runtime: the rules kernel)." if played_by else "."))
     narrator = Narrator(game, "p1")
     ended = _play_loop(game, narrator, console, bot, seed)
     for line in narrator.pending():
         console.print(line, highlight=False, markup=False)
-    if game.state.over:
+    if game.over:
         tui.show(console, game, "p1")
         r = game.result()
         console.print(f"game over: {', '.join(r['winners']) or 'no winner'} ({r['reason']}) after {r['rounds']} rounds")

@@ -1,9 +1,13 @@
 """What happened, in words: the events the engine logs, rendered for `mayhem play` as they
-happen (damage, prevention, tokens, the bots' choices, cards and Reactions)."""
+happen (damage, prevention, tokens, the bots' choices, cards and Reactions).
+
+On either runtime: the events in the engine's words (runtime/game_view.py `logged`: the kernel's
+log read through the table of its lines, each decision answered where it was asked) and names
+and Life read from `game.view()`."""
 from __future__ import annotations
 
 from mayhem.runtime import Game
-from mayhem.runtime.actions import location_of
+from mayhem.runtime.game_view import logged, with_decisions
 
 
 def _plural(n: int, word: str) -> str:
@@ -30,6 +34,8 @@ class Narrator:
         self.game = game
         self.human = human
         self.seen = 0
+        self.answered = 0  # decisions told so far (a kernel game's: its history)
+        self.view: dict | None = None  # the game's view while its events are told
         self.changes = 0  # events other than decisions told so far: the state changed when this grows
         self._names: dict[str, str] | None = None
 
@@ -39,14 +45,17 @@ class Narrator:
         """A figure, a Location label or a component id, by its display name."""
         if ident is None:
             return "-"
-        st = self.game.state
-        fig = st.figures.get(ident)
+        from mayhem.tui import _component
+        seen = self.seen_now()
+        fig = seen["figures"].get(ident) if isinstance(ident, str) else None
         if fig is not None:
-            return fig.comp["name"]
-        i = location_of(ident) if isinstance(ident, str) and st.board is not None else None  # `Ln`
-        if i is not None and i < len(st.board.locations):
-            loc = st.board.locations[i]
-            return f"{ident} ({loc.comp['name']})" if loc.comp else ident
+            comp = (_component(self.game, "character", fig["character"]) or _component(self.game, "npc", fig["character"])
+                    or _component(self.game, "token", fig["character"]))
+            return comp["name"] if comp else str(ident)
+        i = int(ident[1:]) - 1 if isinstance(ident, str) and ident[:1] == "L" and ident[1:].isdigit() else None  # `Ln`
+        if i is not None and 0 <= i < len(seen["locations"]):
+            comp = _component(self.game, "location", seen["locations"][i]["location"])
+            return f"{ident} ({comp['name']})" if comp else ident
         if self._names is None:  # a component's id to its name: a token before a keyword or a pool
             self._names = {}
             first = ("token", "character", "npc", "mayhem-card", "go-card", "location", "ability", "special-ability")
@@ -59,12 +68,22 @@ class Narrator:
 
     # ---- events -----------------------------------------------------------------------
 
+    def seen_now(self) -> dict:
+        """The game's view, read once while the pending events are told."""
+        if self.view is None:
+            self.view = self.game.view(pieces=False)
+        return self.view
+
     def pending(self) -> list[str]:
-        events = self.game.events
-        new = events[self.seen:]
+        new, seen = logged(self.game, self.seen)
+        if getattr(self.game, "runtime", "engine") == "kernel":  # the decisions answered, where they were asked
+            new = with_decisions(self.game, new, self.seen, self.answered)
+            self.answered = len(self.game.history)
+        self.view = None
         lines = [line for e in new if (line := self.render(e))]
+        self.view = None
         self.changes += sum(1 for e in new if e.get("event") != "decision")
-        self.seen = len(events)
+        self.seen = seen
         return lines
 
     def render(self, e: dict) -> str | None:
@@ -73,8 +92,9 @@ class Narrator:
         if kind == "decision":
             return None if e["player"] == self.human else f"{e['player']}: {e['action']}"
         if kind == "damage":
-            fig = self.game.state.figures.get(e["figure"])
-            left = f" ({max(fig.life - e['total'], 0)}/{fig.life} life left)" if fig is not None else ""
+            fig = self.seen_now()["figures"].get(e["figure"])
+            life = fig["life"] if fig is not None else None
+            left = f" ({max(life - e['total'], 0)}/{life} life left)" if life is not None else ""
             return f"{n(e['figure'])} takes {e['amount']} Damage{left}"
         count = e.get("count", 1)
         text = {

@@ -1,97 +1,123 @@
 """The terminal front-end of `mayhem play`: the board, dashboards and hands, and a prompt
-that lists the legal actions."""
+that lists the legal actions.
+
+It reads the game's runtime-neutral view (`game.view()`, runtime/game_view.py), so the engine's
+games and the rules kernel's (the runtime setting `kernel`) are shown alike."""
 from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
 
 from mayhem.runtime.actions import Action, ActionError
-from mayhem.runtime.effects import id_of
 from mayhem.runtime import Game
+from mayhem.runtime.dice import dice_rules
 from mayhem.runtime.rules import prop
-from mayhem.runtime.state import zone_key
 
 
-def token_text(counter) -> str:
-    parts = []
-    for (tok, owner, colour), n in sorted(counter.items(), key=str):
-        if n > 0:
-            shown = id_of(tok) + (f"({colour})" if colour else "")
-            parts.append(f"{shown}x{n}" if n > 1 else shown)
-    return " ".join(parts)
+def token_text(pieces: dict) -> str:
+    """The view's pieces ({token id: count}) in a cell: `fire shieldx2`."""
+    return " ".join(tok if n == 1 else f"{tok}x{n}" for tok, n in sorted(pieces.items()) if n > 0)
 
 
-def board_table(game: Game) -> Table:
-    st = game.state
-    dice = game.engine.dice_rules  # the names the game's declarations give its die and its leader
-    shown = " ".join(f"{dice.dice[d]['name']} {face}" for d, face in sorted(st.shown.items()) if d in dice.dice)
-    table = Table(title=f"Round {st.round}  {shown}  {dice.lead_called.capitalize()} {st.lead}",
+_BY_ID: dict = {}
+
+
+def _component(game: Game, kind: str, ident: str | None) -> dict | None:
+    """The component of this kind with this id (a figure's `character`, a Location's id)."""
+    rules = game.rules
+    kept = _BY_ID.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        found: dict = {}
+        for c in rules.ir["components"]:
+            found.setdefault((c["kind"], c["id"]), c)
+        kept = _BY_ID[id(rules)] = (rules, found)
+    return kept[1].get((kind, ident))
+
+
+def dashboard(game: Game, fig: dict) -> dict | None:
+    """A character's dashboard in use: its side (a child of the character), else the character."""
+    comp = _component(game, "character", fig["character"])
+    if comp is None or fig["side"] is None:
+        return comp
+    return next((c for c in comp["children"] if c["kind"] == "side" and c["id"] == fig["side"]), comp)
+
+
+def board_table(game: Game, seen: dict | None = None) -> Table:
+    """The board by Location (`seen`: the game's view, read here when not given)."""
+    seen = seen if seen is not None else game.view()
+    dice = dice_rules(game.rules)  # the names the game's declarations give its die and its leader
+    shown = " ".join(f"{dice.dice[d]['name']} {face}" for d, face in seen["dice"].items() if d in dice.dice)
+    table = Table(title=f"Round {seen['round']}  {shown}  {dice.lead_called.capitalize()} {seen['lead']}",
                   show_lines=True)
     for col in ("", "Location", "slots", "figures", "tokens", "adjacent"):
         table.add_column(col)
-    for loc in st.board.locations:
-        if loc.removed:
+    blocked = set(seen["blocked"])
+    for loc in seen["locations"]:
+        if loc["removed"]:
             continue
-        name = loc.comp["name"] if loc.comp else "(face down)"
-        base = prop(loc.comp, "base") if loc.comp else None
-        icons = ", ".join(prop(loc.comp, "icons", []) or []) if loc.comp else ""
+        comp = _component(game, "location", loc["location"])
+        name = comp["name"] if comp else "(face down)"
+        base = prop(comp, "base") if comp else None
+        icons = ", ".join(prop(comp, "icons", []) or []) if comp else ""
         label = name + (f" [{base} base]" if base else "") + (f" ({icons})" if icons else "")
-        figs = []
-        for key in loc.figures:
-            fig = st.figures[key]
-            figs.append(f"{key} ({fig.team})")
-        figs += [f"{f.key} [{f.life - f.damage} life]" for f in st.figures.values()
-                 if f.kind == "token" and f.location == loc.index]
-        adj = " ".join(f"L{n + 1}" for n in st.board.adjacent(loc.index))
-        pile = st.token_pile(loc.index)  # a hidden zone: how many, not which
-        tokens = " ".join(t for t in (token_text(loc.tokens), f"face-down pile x{len(pile)}" if pile else "") if t)
-        table.add_row(loc.label, label, str(loc.slots), ", ".join(figs), tokens, adj)
+        figures = seen["figures"]
+        figs = [f"{key} ({figures[key]['team']})" for key in loc["figures"] if key in figures]
+        figs += [f"{k} [{f['life'] - f['damage']} life]" for k, f in figures.items()
+                 if f["kind"] == "token" and f["space"] == loc["label"] and f["life"] is not None]
+        at = loc["label"]
+        adj = " ".join(n for n in seen["sides"].get(at, ())
+                       if "-".join(sorted((at, n), key=lambda x: int(x[1:]))) not in blocked)
+        pile = loc.get("pile")  # a hidden zone: how many, not which
+        tokens = " ".join(t for t in (token_text(loc.get("tokens", {})), f"face-down pile x{pile}" if pile else "") if t)
+        table.add_row(at, label, str(loc["slots"]), ", ".join(figs), tokens, adj)
     return table
 
 
-def dashboards(game: Game) -> Table:
-    st = game.state
-    eng = game.engine
+def dashboards(game: Game, seen: dict | None = None) -> Table:
+    """Each Team's characters' dashboards (`seen`: the game's view, read here when not given)."""
+    seen = seen if seen is not None else game.view()
     table = Table(title="Dashboards")
     for col in ("team", "character", "life", "where", "tokens", "abilities (slot)", "special"):
         table.add_column(col)
-    for colour in st.order:
-        for key in st.teams[colour].characters:
-            fig = st.figures[key]
-            where = f"L{fig.location + 1}" if fig.location is not None else ("KO" if fig.ko else "off board")
-            abilities = ", ".join(f"{a['name']} ({prop(a, 'slot')})" for a in eng.abilities(fig))
-            spec = eng.special(fig)
-            table.add_row(colour, fig.comp["name"], f"{fig.life - fig.damage}/{fig.life}", where,
-                          token_text(fig.tokens), abilities, spec["name"] if spec else "")
+    for colour, team in seen["teams"].items():
+        for key in team["characters"]:
+            fig = seen["figures"][key]
+            where = fig["space"] or ("KO" if fig["ko"] else "off board")
+            side = dashboard(game, fig) or {"children": [], "name": key}
+            abilities = ", ".join(f"{a['name']} ({prop(a, 'slot')})" for a in side["children"] if a["kind"] == "ability")
+            spec = next((c for c in side["children"] if c["kind"] == "special-ability"), None)
+            name = (_component(game, "character", fig["character"]) or side)["name"]
+            table.add_row(colour, name, f"{fig['life'] - fig['damage']}/{fig['life']}", where,
+                          token_text(fig.get("tokens", {})), abilities, spec["name"] if spec else "")
     return table
 
 
-def dice_text(team) -> str:
-    """The Team's Activation dice, those already placed marked as used: `5, 4 (used)`."""
-    if not team.dice:
-        return "none"
-    placed = list(team.placed) + [False] * (len(team.dice) - len(team.placed))
-    return ", ".join(f"{d} (used)" if used else str(d) for d, used in zip(team.dice, placed))
+def dice_text(team: dict) -> str:
+    """The Team's Activation dice, those already placed marked as used: `5 (used), 4`."""
+    dice = [f"{d} (used)" for d in team["used"]] + [str(d) for d in team["dice"]]
+    return ", ".join(dice) or "none"
 
 
 def show(console: Console, game: Game, human: str) -> None:
-    st = game.state
-    if st.board is None:  # still choosing colours, characters and sides: only what is chosen
-        for colour in st.order:
-            picked = ", ".join(st.figures[k].comp["name"] for k in st.teams[colour].characters)
+    """The board, the dashboards and each Team's line, read from `game.view()` (either runtime)."""
+    seen = game.view()
+    names = game.rules.by_qid
+    if not seen["locations"]:  # still choosing colours, characters and sides: only what is chosen
+        for colour, team in seen["teams"].items():
+            picked = ", ".join((_component(game, "character", seen["figures"][k]["character"]) or {"name": k})["name"]
+                               for k in team["characters"])
             if picked:
                 console.print(f"[bold]{colour}[/bold]: {picked}")
         return
-    console.print(board_table(game))
-    console.print(dashboards(game))
-    for colour in st.order:
-        team = st.teams[colour]
-        line = f"[bold]{colour}[/bold]: VP {game.engine.counter_value('vp', colour)}  dice {dice_text(team)}"
-        for zone in game.engine.in_play_zones():  # the Team's cards in play, by their zone (`mission`)
-            for qid in st.zones.get(zone_key(zone, colour), ()):
-                line += f"  {zone} {game.rules.by_qid[qid]['name']}"
-        if human in team.players:
-            hand = ", ".join(game.rules.by_qid[c]["name"] for c in team.all_cards()) or "(empty)"
+    console.print(board_table(game, seen))
+    console.print(dashboards(game, seen))
+    for colour, team in seen["teams"].items():
+        line = f"[bold]{colour}[/bold]: VP {team['counters'].get('vp', 0)}  dice {dice_text(team)}"
+        for zone, qids in team["in_play"].items():  # the Team's cards in play, by their zone (`mission`)
+            for qid in qids:
+                line += f"  {zone} {names[qid]['name']}"
+        if human in team["players"]:
+            hand = ", ".join(names[c]["name"] for c in team["cards"]) or "(empty)"
             line += f"  hand: {hand}"
         console.print(line)
 

@@ -4,15 +4,16 @@ What a bot or a tool may read of a game without reaching into either interpreter
 the round, the decision waiting (its player and kind), the Team that leads the round, the
 Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
 Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
-and each player's: `hands`), the cards in its players' hands (`cards`, qids) and played this round
-(`played`),
-Activation dice not yet placed (their values, sorted) and pieces in its area, each figure's
+and each player's: `hands`), the cards in its players' hands (`cards`, qids), played this round
+(`played`) and in its zones in play (`in_play`: zone -> qids, the zones the game declares `in-play`),
+Activation dice not yet placed (their values, sorted) and placed (`used`), pieces in its area, each figure's
 character (a token figure: its token), kind (`character`, `npc`, `token`), Team, the player who
 controls it, its dashboard's side (None: the character's own), space (the
 position's label `L4`, None off the board), Damage, Life (None for a non-player figure, which
 the rules do not damage), KO, out of the game for good (`out`) and the pieces on it, each Location by position (its id, None
 for a tile laid face down, Slots, figures, pieces on it, how
-many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
+many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the board's `sides` (each Location in play ->
+those in play it touches, by label) and the edges among them `blocked` (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
 result once the game is over (`game.result()`). Pieces are {token id: count}, zeros left out.
 `view(game)` builds it for the engine's Game (`engine_view`) or a KernelMayhemGame
 (`kernel_view`), both reading the same declarations (runtime/scenario_keys.py's Team counters).
@@ -72,6 +73,8 @@ def engine_view(game, pieces: bool = True) -> dict:
             x["tokens"] = tokens(team.tokens)
             x["cards"] = sorted(c for pl in team.players for c in hands.get(pl) or ())
             x["played"] = list(team.played_this_round)
+            x["used"] = sorted(v for v, placed in zip(team.dice, team.placed) if placed)
+            x["in_play"] = {z: list(st.zones.get(f"{z}/{colour}", ())) for z in game.rules.in_play}
     figures = {}
     for k, f in st.figures.items():
         kind, players = f.kind, (st.teams[f.team].players if f.team in st.teams else ())
@@ -93,9 +96,30 @@ def engine_view(game, pieces: bool = True) -> dict:
             x["tokens"], x["pile"] = tokens(loc.tokens), len(st.token_pile(loc.index) or ())
         locations.append(x)
     edges = {} if board is None or not pieces else {board.edge_label(e): tokens(s) for e, s in sorted(board.edge_tokens.items())}
+    made = ({}, [])
+    if board is not None:
+        kept = _SIDES.get(id(board))  # (the board, the Locations in play, the edges blocked, what they make)
+        if kept is not None and kept[0] is board and kept[1] is board.live_set() and kept[2] == board.blocked:
+            made = kept[3]
+        else:
+            made = _engine_sides(board)
+            if len(_SIDES) > 256:
+                _SIDES.clear()
+            _SIDES[id(board)] = (board, board.live_set(), set(board.blocked), made)
     return _whole(game, st.round, st.lead, st.active.figure if st.active is not None else None,
                   {d: str(face) for d, face in sorted(st.shown.items())}, teams, figures, locations, edges,
-                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces)
+                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces, _copied(made))
+
+
+def _engine_sides(board) -> tuple[dict, list]:
+    """The engine's board as the view gives it (`_kernel_sides`)."""
+    sides: dict[str, list[str]] = {}
+    live = board.edges()  # (a, b), a < b, between Locations in play
+    for a, b in live:
+        sides.setdefault(f"L{a + 1}", []).append(f"L{b + 1}")
+        sides.setdefault(f"L{b + 1}", []).append(f"L{a + 1}")
+    blocked = sorted(board.edge_label(e) for e in set(live) & set(board.blocked))
+    return dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
 
 
 def kernel_view(game, pieces: bool = True) -> dict:
@@ -126,23 +150,30 @@ def kernel_view(game, pieces: bool = True) -> dict:
         return get_value(run, c, team) if c in krules.counters else 0
 
     teams = {}
+    team_counters = sorted(keys.team_counters)
     for t, players in st.teams.items():
         if not players:  # a Team no one sits at yet (the colours not chosen): not in the game yet, as the engine's
             continue
-        teams[name[t]] = {
+        hands = {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players}
+        teams[name[t]] = x = {
             "players": list(players),
             "characters": [f for f, x in st.figures.items() if x.get("owner") == t and x.get("kind") == "character"],
-            "counters": {c: counter(c, t) for c in sorted(keys.team_counters)},
-            "hand": sum(len(st.zones.get(f"{hand}/{pl}", ())) for pl in players),
-            "hands": {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players},
-            "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None),
-            "tokens": tokens(f"{zones.get('team')}/{t}" if zones.get("team") else ""),
-            "cards": sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ())),
-            "played": [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]}
+            "counters": {c: counter(c, t) for c in team_counters},
+            "hand": sum(hands.values()), "hands": hands,
+            "dice": sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is None)}
+        if pieces:
+            x["tokens"] = tokens(f"{zones.get('team')}/{t}" if zones.get("team") else "")
+            x["cards"] = sorted(st.cards[u] for pl in players for u in st.zones.get(f"{hand}/{pl}", ()))
+            x["played"] = [st.cards[u] for u in st.zones.get(f"{played}/{t}", ())]
+            x["used"] = sorted(d["value"] for d in st.dice.values() if d.get("owner") == t and d.get("on") is not None)
+            x["in_play"] = {z: [st.cards[u] for u in st.zones.get(f"{z}/{t}", ())] for z in game.rules.in_play}
     counters = st.counters
     figures = {}
+    standing: dict = {}  # space -> the figures on it (a piece standing as a figure left out)
     for k, x in st.figures.items():
-        on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") else "")
+        if x.get("space") is not None and "piece" not in x:
+            standing.setdefault(x["space"], []).append(k)
+        on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") and pieces else "")
         piece = x.get("piece")  # a piece standing as a figure: the engine's token figure
         if piece is not None:
             what = krules.cards[st.cards[piece]].id
@@ -157,14 +188,18 @@ def kernel_view(game, pieces: bool = True) -> dict:
                       "space": label.get(x.get("space"), x.get("space")),
                       "damage": counters.get(f"damage/{k}", 0),
                       "life": None if x.get("kind") == "npc" else counters.get(f"life/{k}"),
-                      "ko": bool(x.get("out")), "out": bool(x.get("gone")), "tokens": on}
+                      "ko": bool(x.get("out")), "out": bool(x.get("gone"))}
+        if pieces:
+            figures[k]["tokens"] = on
     slots = _slots(game.rules)
     gone = set(st.board.get("gone", ())) if isinstance(st.board, dict) else set()
     down = st.board.get("down") if isinstance(st.board, dict) else None  # tiles laid face down: N Slots, nothing else
     locations = [{"label": label[t], "location": None if down else t, "slots": down or slots.get(t),
-                  "figures": sorted(f for f, x in st.figures.items() if x.get("space") == t and "piece" not in x),
-                  "tokens": tokens(f"{zones.get('space')}/{t}" if zones.get("space") else ""),
-                  "pile": len(st.zones.get(f"token-pile/{t}", ())), "removed": t in gone} for t in tiles]
+                  "figures": sorted(standing.get(t, ())), "removed": t in gone} for t in tiles]
+    if pieces:
+        for t, loc in zip(tiles, locations):
+            loc["tokens"] = tokens(f"{zones.get('space')}/{t}" if zones.get("space") else "")
+            loc["pile"] = len(st.zones.get(f"token-pile/{t}", ()))
     edges = {}
     if zones.get("edge") and pieces:
         head = f"{zones['edge']}/"
@@ -175,24 +210,54 @@ def kernel_view(game, pieces: bool = True) -> dict:
              if x.get("owner") is None and not d.startswith("die#")}
     deck = game.rules.zone_of["draw-from"]  # the same declaration names the kernel's zone
     return _whole(game, st.round, name.get(st.lead, st.lead), st.active_figure, shown, teams, figures,
-                  locations, edges, len(st.zones.get(deck, ())), pieces)
+                  locations, edges, len(st.zones.get(deck, ())), pieces, _kernel_sides(run, label))
+
+
+def _kernel_sides(run, label: dict) -> tuple[dict, list]:
+    """The kernel's board as the view gives it: each Location in play -> those in play it touches,
+    and the edges between them blocked (by label, `L1-L4`)."""
+    from .kernel.layout import derive
+    board = run.state.board
+    if not isinstance(board, dict) or not board.get("tiles"):
+        return {}, []
+    layout = run.rules.layout  # (another layout, another board of the same tiles: a mode's rows)
+    kept = _SIDES.get((id(layout), board.get("key")))
+    if kept is not None and kept[0] is layout and kept[1] == board["blocked"]:
+        return _copied(kept[2])
+    touch = derive(run).touch
+    sides = {label[t]: sorted((label[u] for u in near), key=lambda x: int(x[1:])) for t, near in touch.items() if near}
+    blocked = sorted("-".join(sorted((label[a], label[b]), key=lambda x: int(x[1:]))) for a, b in board["blocked"]
+                     if a in touch and b in touch)
+    made = dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
+    if len(_SIDES) > 256:
+        _SIDES.clear()
+    _SIDES[(id(layout), board.get("key"))] = (layout, list(board["blocked"]), made)
+    return _copied(made)
+
+
+def _copied(made: tuple) -> tuple[dict, list]:
+    """A view's own copy of a board's sides and blocked edges, kept once worked out."""
+    return {k: list(v) for k, v in made[0].items()}, list(made[1])
+
+
+_SIDES: dict = {}  # a board (the kernel's layout and key, the id of the engine's Board) -> what its sides were worked out to be
 
 
 def _slots(rules) -> dict[str, int]:
-    """Each Location's Slots as the content declares them, by its id."""
-    return {c["id"]: c["props"]["slots"]["value"] for c in rules.ir["components"]
-            if c["kind"] == "location" and "slots" in c["props"]}
+    """Each Location's Slots as the content declares them, by its id (read once per Rules)."""
+    kept = rules.__dict__.get("_view_slots")
+    if kept is None:
+        kept = rules.__dict__["_view_slots"] = {c["id"]: c["props"]["slots"]["value"] for c in rules.ir["components"]
+                                                if c["kind"] == "location" and "slots" in c["props"]}
+    return kept
 
 
-def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True) -> dict:
+def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, deck, pieces=True,
+           board=({}, [])) -> dict:
     over = bool(game.over)
-    if not pieces and game.runtime == "kernel":  # (the engine's view makes none of them)
-        for part in (*teams.values(), *figures.values(), *locations):
-            for key in ("tokens", "pile", "cards", "played"):
-                part.pop(key, None)
     seen = {"round": rnd, "over": over, "decision": _decision(game), "lead": lead, "active": active,
             "dice": shown, "teams": teams, "figures": figures, "locations": locations, "edges": edges,
-            "deck": deck, "result": game.result() if over else None}
+            "deck": deck, "sides": board[0], "blocked": board[1], "result": game.result() if over else None}
     if not pieces:
         del seen["edges"]
     return seen
@@ -221,3 +286,64 @@ def logged(game, since: int = 0) -> tuple[list[dict], int]:
         if e.get("event") == "game-over" and e.get("winners"):
             e["winners"] = [_team_label(st, t) if t in st.teams else t for t in e["winners"]]
     return out, len(st.log)
+
+
+def with_decisions(game, lines: list[dict], since: int = 0, answered: int = 0) -> list[dict]:
+    """A kernel game's lines `logged(game, since)` with the decisions answered from the
+    `answered`-th on (the engine's `decision` events), each before the lines logged after it
+    (`answered_at`: the log's length when it was answered). The log is read line by line through
+    the table, so the lines between two points are those read from the first less those read
+    from the second."""
+    history, at = game.history, game.answered_at()
+    out, rest = [], lines
+    for i in range(answered, len(history)):
+        after = logged(game, at[i])[0] if at[i] > since else rest
+        out += rest[:len(rest) - len(after)]
+        rest = after
+        h = history[i]
+        out.append({"event": "decision", "player": h["player"], "decision": h["kind"], "action": h["action"]})
+    return out + rest
+
+
+def pools(game) -> dict[str, dict]:
+    """The box's pools once the board is laid (none before): pool id -> `total` (the pieces the
+    box has), `pieces` (those found: in the pool, in play, used up) and `free` (in the pool, by
+    face). On the engine, its pools and the pieces it counts in play (runtime/invariants.py
+    `pieces_in_play`); on the kernel, every piece is a card in one zone: those of the tokens
+    each pool feeds, in every zone, and in the pool's zone (a two-faced pool's pieces under one
+    face each, so counted by pool)."""
+    if getattr(game, "runtime", "engine") != "kernel":
+        from .invariants import pieces_in_play
+        st = game.engine.state
+        if st.board is None:
+            return {}
+        in_play = pieces_in_play(game.engine)
+        return {pid: {"total": total, "pieces": sum(st.pools[pid].values()) + in_play.get(pid, 0),
+                      "free": dict(st.pools[pid])} for pid, total in st.pool_totals.items()}
+    st, p = game.kernel.state, game.krules.pieces
+    if p is None or not st.board:
+        return {}
+    fed = _fed(p)
+    out = {pid: {"total": sum(n for n in counts.values() if n), "pieces": 0, "free": {}} for pid, counts, _pile in p.pools}
+    pool, head, cards = p.pool_zone, f"{p.pool_zone}/", st.cards
+    for zone, uids in st.zones.items():
+        free = zone == pool or zone.startswith(head)
+        for u in uids:
+            pid = fed.get(cards[u])
+            if pid in out:
+                x = out[pid]
+                x["pieces"] += 1
+                if free:
+                    x["free"][cards[u]] = x["free"].get(cards[u], 0) + 1
+    return out
+
+
+def _fed(p) -> dict[str, str]:
+    """The kernel's token qids -> the pool that feeds them (kept on the game's Pieces)."""
+    kept = _FED.get(id(p))
+    if kept is None or kept[0] is not p:
+        kept = _FED[id(p)] = (p, {q: pid for pid, qids in p.fed.items() for q in qids})
+    return kept[1]
+
+
+_FED: dict = {}  # id of a kernel game's Pieces -> (it, its token qids -> their pool)

@@ -53,16 +53,15 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     """What the state breaks, read from `game.view()` (runtime/game_view.py), so on either
     runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
     per Team (the view's `counters`) that went below these values, reported by their declared
-    name. On the Mayhem engine (a Game, or an Engine whose state was built by hand) also the
-    pools (every piece of the box accounted for) and Obstacles (no Location enclosed), which
-    read the engine's own pools and board graph: the view gives neither the box's pool totals
-    nor the board's adjacency (`board_violations`). `seen`: the view, if the caller has it."""
+    name, Obstacles (no Location in play enclosed: the view's `sides` and `blocked`) and the pools
+    (every piece of the box accounted for: game_view.pools). `seen`: the view, if the caller has it."""
     game = _game(game)
     seen = seen if seen is not None else game.view(pieces=False)
-    found = [] if getattr(game, "runtime", "engine") == "kernel" else board_violations(game.engine)
+    found = pool_violations(game)
     if not seen["locations"]:
         return found
     where = {loc["label"]: loc for loc in seen["locations"]}
+    found.extend(enclosed(seen))
     for loc in seen["locations"]:
         if loc["slots"] is not None and len(loc["figures"]) > loc["slots"]:
             found.append(f"{loc['label']} holds {len(loc['figures'])} figures in {loc['slots']} slots")
@@ -78,23 +77,34 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     return found
 
 
-def board_violations(eng: Engine) -> list[str]:
-    """The engine's pools (every piece of the box in a pool, in play or used up) and Obstacles
-    (no Location enclosed): read from its own state (the view has no pool totals or adjacency)."""
-    st = eng.state
+def enclosed(seen: dict) -> list[str]:
+    """The Locations in play that Obstacles enclose (every side to another Location in play
+    blocked), read from the view: no Location may be completely enclosed."""
+    live = [loc["label"] for loc in seen["locations"] if not loc["removed"]]
+    if len(live) < 2:
+        return []
+    blocked, sides = seen["blocked"], seen["sides"]
+    if not blocked:  # (most boards, read after every decision): only a Location with no side is shut
+        shut = [x for x in live if not sides.get(x)]
+    else:
+        cut = set(blocked)
+
+        def edge(a: str, b: str) -> str:
+            return f"{a}-{b}" if int(a[1:]) < int(b[1:]) else f"{b}-{a}"
+        shut = [x for x in live if all(edge(x, n) in cut for n in sides.get(x, ()))]
+    return [f"enclosed by Obstacles: {', '.join(shut)}"] if shut else []
+
+
+def pool_violations(game) -> list[str]:
+    """The pools (runtime/game_view.py `pools`): each pool's pieces, in it, in play or used up,
+    are as many as the box has, and no face of a pool went below zero."""
+    from .game_view import pools
     found = []
-    if st.board is None:
-        return found
-    in_play = pieces_in_play(eng)
-    for pid, total in st.pool_totals.items():
-        now = sum(st.pools[pid].values()) + in_play.get(pid, 0)
-        if now != total:
-            found.append(f"pool {pid}: {now} pieces, the box has {total}")
-        if any(n < 0 for n in st.pools[pid].values()):
+    for pid, pool in pools(game).items():
+        if pool["pieces"] != pool["total"]:
+            found.append(f"pool {pid}: {pool['pieces']} pieces, the box has {pool['total']}")
+        if any(n < 0 for n in pool["free"].values()):
             found.append(f"pool {pid} went below zero")
-    enclosed = st.board.enclosed()
-    if enclosed:
-        found.append(f"enclosed by Obstacles: {', '.join(f'L{i + 1}' for i in enclosed)}")
     return found
 
 

@@ -108,6 +108,10 @@ class KernelMayhemGame:
         return [{"player": h["player"], "kind": self._kind(h["kind"], h["action"]), "action": self._said(h["action"])}
                 for h in self.kernel.history]
 
+    def answered_at(self) -> list[int]:
+        """For each decision answered (`history`), the length of the kernel's log when it was."""
+        return list(self._at)
+
     @property
     def decisions(self) -> int:
         return len(self.kernel.history)

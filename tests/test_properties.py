@@ -75,14 +75,18 @@ def test_long_sweep_keeps_the_invariants(rules, box, chunk):
 
 
 def test_the_invariants_catch_a_broken_state(rules):
-    """A piece from nowhere (the engine's pools: its own state) and a negative Damage (the view),
-    written into the state of the runtime in use."""
+    """A piece from nowhere (the engine's pools) or lost (the kernel's: a piece is a card in a zone)
+    and a negative Damage (the view), written into the state of the runtime in use."""
     game = in_round_two(rules)
     if getattr(game, "runtime", "engine") == "kernel":
         st = game.kernel.state
         fig = next(k for k, x in st.figures.items() if x.get("space") is not None and x.get("kind") == "character")
         st.counters[f"damage/{fig}"] = -1
-        assert any("negative" in f for f in violations(game))
+        pool = game.krules.pieces.pool_zone
+        zone = next(z for z, uids in st.zones.items() if (z == pool or z.startswith(f"{pool}/")) and uids)
+        st.zones[zone] = st.zones[zone][:-1]  # a piece lost from its pool
+        found = violations(game)
+        assert any("negative" in f for f in found) and any(f.startswith("pool ") for f in found), found
         return
     eng = game.engine
     pid = next(iter(eng.state.pools))
@@ -93,6 +97,24 @@ def test_the_invariants_catch_a_broken_state(rules):
     found = violations(game)
     assert any("pool" in f for f in found) and any("negative" in f for f in found)
     assert violations(eng) == found  # (an Engine given alone: a state built by hand)
+
+
+def test_the_invariants_catch_a_location_enclosed(rules):
+    """Obstacles that enclose a Location (every side of L1 blocked) are found from the view's
+    `sides` and `blocked`, written into the board of the runtime in use."""
+    game = in_round_two(rules)
+    assert violations(game) == []
+    if getattr(game, "runtime", "engine") == "kernel":
+        board = game.kernel.state.board
+        tiles = board["tiles"]
+        sides = game.view(pieces=False)["sides"]["L1"]
+        board["blocked"] = board["blocked"] + [sorted((tiles[0], tiles[int(x[1:]) - 1])) for x in sides]
+    else:
+        board = game.engine.state.board
+        board.blocked.update(e for e in board.edges() if 0 in e)
+        board.refresh()
+    found = violations(game)
+    assert found == ["enclosed by Obstacles: L1"], found
 
 
 def test_the_rule_watcher_catches_a_second_card_and_a_wrong_total(rules):

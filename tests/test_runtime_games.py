@@ -93,9 +93,9 @@ def test_first_game_hands(mini_rules):
     game = Game(mini_rules, GameConfig("mini", seed=1, first_game=True, teams={"black": ["alpha", "beta"],
                                                                                   "white": ["gamma", "delta"]}))
     game.start()
-    hand = sorted(c.split("/")[-1] for c in game.state.teams["black"].all_cards())
-    assert hand == ["bandage", "fury", "parry", "rush"]
-    assert game.state.teams["white"].all_cards() == []
+    teams = game.view()["teams"]  # (either runtime's game: the view's qids of the cards in hand)
+    assert sorted(c.split("/")[-1] for c in teams["black"]["cards"]) == ["bandage", "fury", "parry", "rush"]
+    assert teams["white"]["cards"] == [] and teams["black"]["hand"] == 4
 
 
 def test_greedy_beats_random(mini_rules):

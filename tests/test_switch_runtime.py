@@ -112,7 +112,7 @@ def test_the_cli_routes_simulate_scenario_and_play(tmp_path):
     assert out.exit_code == 0 and "1 passed, 0 failed" in out.stdout, out.output
     out = invoke("play", "--box", "teen-titans-go", "--seed", "3", "--content", CONTENT, input="q\n",
                  env={ENV: "kernel"})
-    assert out.exit_code == 0 and "1. colour black" in out.stdout and "left unfinished" in out.stdout, out.output
+    assert out.exit_code == 0 and "1. colour black" in out.stdout and "you left the game unfinished" in out.stdout, out.output
 
 
 def test_a_runtime_that_is_none_is_a_usage_error_with_a_hint():
