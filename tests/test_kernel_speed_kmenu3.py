@@ -25,13 +25,15 @@ def _played(rules, seed: int, decisions: int):
 
 
 def _plain_open(run, space) -> bool:
-    """layout.has_room as it was: the capacity through tile_property, the figures counted."""
+    """layout.has_room as it was: the capacity through tile_property, the figures counted (a figure
+    that stands for a piece, a Monster, fills no place: kcomp2's rule)."""
     from mayhem.runtime.kernel.layout import tile_property
     layout = run.rules.layout
     if layout.printed.get(space) is None or layout.capacity is None:
         return True
     cap = tile_property(run, space, layout.capacity)
-    return cap is None or sum(1 for f in run.state.figures.values() if f["space"] == space) < cap
+    return cap is None or sum(1 for f in run.state.figures.values()
+                                  if f["space"] == space and "piece" not in f) < cap
 
 
 def _plain_icon(run, space, icon: str) -> bool:
