@@ -153,21 +153,14 @@ def loop_of(trigger: dict, rules):
 
 def loops_none(run, loop: tuple, lenv: dict) -> bool:
     """Whether the set a listener's body loops over (loop_of) is empty, so the body does nothing:
-    True at once when what the set reads is as when it was last found empty for that listener
-    (as `asked` keeps a condition's no); the set is asked otherwise (it changes nothing)."""
-    source, project = loop
-    state, card = run.state, lenv.get("ctx:this-card")
-    key = (id(source), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
-    parts = project(state)
-    game = run.game
-    try:
-        memo = game._loop_none
-    except AttributeError:
-        memo = game._loop_none = {}
-    if memo.get(key) == parts:
-        return True
-    found = compiled(source)(run, lenv)
-    if found is None or (type(found) is list and not found):
-        memo[key] = parts
-        return True
-    return False
+    the set found through same_selects.kept_select, found again only once what it reads changed
+    for that listener; the body's own `for each` then reads the same kept set (found once, not
+    twice)."""
+    source = loop[0]
+    found = same_selects.kept_select(run, lenv, source, lambda: compiled(source)(run, lenv))
+    return found is None or (type(found) is list and not found)
+
+
+# -- imported here, once: at the end, as same_selects imports this module's names (the module, as
+# either may be imported first)
+from . import same_selects  # noqa: E402 - bound once, after this module's names (cycles)
