@@ -347,3 +347,36 @@ def _fed(p) -> dict[str, str]:
 
 
 _FED: dict = {}  # id of a kernel game's Pieces -> (it, its token qids -> their pool)
+
+
+def owners(game) -> dict:
+    """Whose the pieces on the board are, which the view counts by token only (the greedy bot's
+    reading, runtime/bots.py): `spaces`, each Location's label -> {token id: {Team: count}} (the
+    Team whose piece it is: the engine's owner, else the Team of its colour unless the mode's pieces
+    are no one's; the kernel's owner; None: no one's), and `figures`, each figure that stands for a piece -> the Team whose piece it
+    is. The same on either runtime for the same set-up (tests/test_bots_view.py)."""
+    out: dict = {"spaces": {}, "figures": {}}
+    if getattr(game, "runtime", "engine") != "kernel":
+        st, communal = game.engine.state, game.engine.mode.communal
+        for i, loc in enumerate(st.board.locations if st.board is not None else ()):
+            for key, n in loc.tokens.items():
+                if n and key.__class__ is tuple:
+                    by = out["spaces"].setdefault(f"L{i + 1}", {}).setdefault(id_of(key[0]), {})
+                    whose = key[1] if key[1] is not None or communal else key[2]
+                    by[whose] = by.get(whose, 0) + n
+        out["figures"] = {k: f.owner for k, f in st.figures.items() if f.kind == "token"}
+        return out
+    from .switch_game import _team_label
+    st, krules = game.kernel.state, game.krules
+    zone = (krules.pieces.zones if krules.pieces is not None else {}).get("space")
+    tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
+
+    def team(t):
+        return None if t is None else _team_label(st, t)
+    for i, t in enumerate(tiles if zone else ()):
+        for u in st.zones.get(f"{zone}/{t}", ()):
+            by = out["spaces"].setdefault(f"L{i + 1}", {}).setdefault(krules.cards[st.cards[u]].id, {})
+            whose = team(st.owners[u])
+            by[whose] = by.get(whose, 0) + 1
+    out["figures"] = {k: team(st.owners[x["piece"]]) for k, x in st.figures.items() if x.get("piece") is not None}
+    return out
