@@ -3,7 +3,8 @@
 The greedy bot scores every component once from its compiled effects (what the
 graph says it does, each primitive worth what the vocabulary says: compiler/bot_values.py),
 then ranks the legal actions of each decision with those scores and the board. There is
-no per-card code, and no rule of the game."""
+no per-card code, and no rule of the game. It reads the game through the runtime-neutral
+view and the rules only (runtime/bot_seen.py): the same bot on the engine and the kernel."""
 from __future__ import annotations
 
 import random
@@ -14,7 +15,7 @@ from mayhem.compiler.bot_values import BOT_VALUES, DEFAULT
 from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
 
 from .actions import END_TURN, Action, location_of
-from .effects import id_of
+from .bot_seen import Seen
 from .rules import Rules, prop
 
 
@@ -155,66 +156,70 @@ class GreedyBot:
             self._values[qid] = total
         return self._values[qid]
 
-    # ---- choosing ---------------------------------------------------------------------------
+    # ---- choosing: from the view and the rules, on either runtime -------------------------
 
     def choose(self, decision, game) -> str:
-        if getattr(game, "runtime", None) == "kernel":  # its judgement reads the engine's state: none here
-            return RandomBot.choose(self, decision, game)  # (runtime/switch_game.py) a random bot's choice
+        """The legal action scored highest (`score`), a hundredth of noise from its seed between
+        equals; the game read as the deciding player's `Seen` (either runtime)."""
         self._rules = game.rules
-        scored = [(self.score(a, decision, game) + self.rng.random() * 0.01, a) for a in decision.actions]
+        seen = Seen(game, decision.player)
+        scored = [(self.score(a, seen) + self.rng.random() * 0.01, a) for a in decision.actions]
         return max(scored)[1]
 
-    def score(self, text: str, decision, game) -> float:
-        eng = game.engine
-        st = game.state
+    def score(self, text: str, seen: Seen) -> float:
+        """What an action is worth to the bot: its verb's `score_` method (none: 0, as `pass`,
+        `end-turn`, `skip`, `done` and `colour`)."""
         action = Action.parse(text)
-        verb = action.verb
-        me = st.teams.get(self.team_of(decision.player, game))
-        if verb == "pick":
-            return self.character_value(eng._character(action.character))
-        if verb == "side":
-            comp = eng._character(action.character)
-            side = next(c for c in comp["children"] if c["kind"] == "side" and c["id"] == action.side)
-            return self.side_value(side)
-        if verb == "colour":
-            return 0.0
-        hand = me.hands.get(decision.player, []) if me else []  # a bot sees only its own hand
-        if verb == "discard":
-            qid = next(q for q in hand if id_of(q) == action.card)
-            return -self.value(game.rules.by_qid[qid])
-        if verb == "place":  # a figure put on the board: where it has the most neighbours
-            loc = action.location
-            return len(st.board.adjacent(loc)) - self.hazard(loc, me, eng)
-        if verb == "place-die":
-            return self.die_score(action.value, action.figure, action.ability, me, game)
-        if verb == "resolve":
-            fig = st.figures[action.figure]
-            return 5.0 if self.has_target(fig, eng) else 1.0
-        if verb == "move":
-            return self.move_score(st.figures[action.figure], action.location, me, game)
-        if verb == "use":
-            return 2.5
-        if verb in ("use-token", "retrieve"):
-            return 6.0
-        if verb == "play":
-            qid = next((q for q in hand if id_of(q) == action.card), None)
-            return self.value(game.rules.by_qid[qid]) - 1.5 if qid else 0.0
-        if verb == "pass" or verb == "end-turn" or verb == "skip" or verb == "done":
-            return 0.0
-        if verb == "do" or verb == "choose":
-            return 1.0
-        if verb == "target":
-            return self.target_score(action.target, decision, me, game)
-        if verb == "reroll":
-            pool_die = isinstance(action.args[0], int)  # `reroll die-N`, not the game's own die
-            return 0.5 if pool_die or game.engine.effect_die_value() < 2 else -0.5
-        return 0.0
+        scorer = getattr(self, "score_" + action.verb.replace("-", "_"), None)
+        return 0.0 if scorer is None else scorer(action, seen)
 
-    def team_of(self, player: str, game) -> str | None:
-        for colour, team in game.state.teams.items():
-            if player in team.players:
-                return colour
-        return None
+    def score_pick(self, action: Action, seen: Seen) -> float:
+        return self.character_value(seen.character(action.character))
+
+    def score_side(self, action: Action, seen: Seen) -> float:
+        comp = seen.character(action.character)
+        return self.side_value(next(c for c in comp["children"] if c["kind"] == "side" and c["id"] == action.side))
+
+    def score_discard(self, action: Action, seen: Seen) -> float:  # the least worth goes
+        return -self.value(seen.rules.by_qid[seen.card(action.card)])
+
+    def score_play(self, action: Action, seen: Seen) -> float:
+        qid = seen.card(action.card)
+        return self.value(seen.rules.by_qid[qid]) - 1.5 if qid else 0.0
+
+    def score_place(self, action: Action, seen: Seen) -> float:
+        """A figure put on the board: where it has the most neighbours, and no foe's pieces."""
+        loc = f"L{action.location + 1}"
+        return len(seen.near(loc)) - seen.hazard(loc)
+
+    def score_place_die(self, action: Action, seen: Seen) -> float:
+        return self.die_score(action.value, action.figure, action.ability, seen)
+
+    def score_resolve(self, action: Action, seen: Seen) -> float:
+        return 5.0 if seen.has_target(action.figure) else 1.0
+
+    def score_move(self, action: Action, seen: Seen) -> float:
+        return self.move_score(action.figure, f"L{action.location + 1}", seen)
+
+    def score_use(self, action: Action, seen: Seen) -> float:
+        return 2.5
+
+    def score_use_token(self, action: Action, seen: Seen) -> float:
+        return 6.0
+
+    score_retrieve = score_use_token
+
+    def score_do(self, action: Action, seen: Seen) -> float:
+        return 1.0
+
+    score_choose = score_do
+
+    def score_target(self, action: Action, seen: Seen) -> float:
+        return self.target_score(action.target, seen)
+
+    def score_reroll(self, action: Action, seen: Seen) -> float:
+        pool_die = isinstance(action.args[0], int)  # `reroll die-N`, not the game's own die
+        return 0.5 if pool_die or seen.effect_die()[0] < 2 else -0.5
 
     def character_value(self, comp: dict) -> float:
         sides = [c for c in comp["children"] if c["kind"] == "side"] or [comp]
@@ -223,99 +228,59 @@ class GreedyBot:
     def side_value(self, side: dict) -> float:
         return prop(side, "life", 10) * 0.5 + sum(self.value(c) for c in side["children"])
 
-    def die_score(self, value: int, key: str, ability: str, me, game) -> float:
-        eng = game.engine
-        fig = game.state.figures[key]
-        ab = next(a for a in eng.abilities(fig) if a["id"] == ability)
+    def die_score(self, value: int, key: str, ability: str, seen: Seen) -> float:
+        ab = next(a for a in seen.abilities(key) if a["id"] == ability)
         slot = prop(ab, "slot", 7)
         score = self.value_of_body(ab["effects"].get("standard", {}).get("body", []))
         if value >= slot:
             score += self.value_of_body(ab["effects"].get("special", {}).get("body", []))
-            if eng.effect_die_icon():
+            if seen.effect_die()[1]:
                 score += self.value_of_body(ab["effects"].get("mayhem", {}).get("body", []))
         else:
             score -= 0.2 * (slot - value)
-        if not self.has_target(fig, eng):
+        if not seen.has_target(key):
             score *= 0.6
         # keep high dice for abilities that need them
-        other = [v for v, p in zip(me.dice, me.placed) if not p and v != value]
+        other = [v for v in seen.dice() if v != value]
         if other and value > max(other) and value < slot:
             score -= 0.5
         return score
 
-    def has_target(self, fig, eng) -> bool:
-        st = eng.state
-        if fig.location is None:
-            return False
-        near = {fig.location, *st.board.adjacent(fig.location)}
-        return any(f.location in near for f in st.figures.values()
-                   if f.location is not None and ((f.kind == "character" and f.team != fig.team)
-                                                  or (f.kind == "token" and f.owner == fig.team)))
-
-    def hazard(self, loc: int, me, eng) -> float:
-        if me is None:
-            return 0.0
-        store = eng.state.board.locations[loc].tokens
-        return sum(n for (t, owner, _c), n in store.items()
-                   if owner not in (None, me.colour) and eng.rules.tokens[t]["triggers"])
-
-    def move_score(self, fig, dest: int, me, game) -> float:
-        eng = game.engine
-        st = game.state
-        score = -self.hazard(dest, me, eng) * 2
-        foes = [f.location for f in st.figures.values() if f.location is not None and
-                ((f.kind == "character" and f.team != fig.team) or (f.kind == "token" and f.owner == fig.team))]
+    def move_score(self, key: str, dest: str, seen: Seen) -> float:
+        score = -seen.hazard(dest) * 2
+        foes = seen.foes_of(key)
         if foes:
-            before = min(self.distance(st, fig.location, f) for f in foes)
-            after = min(self.distance(st, dest, f) for f in foes)
+            here = seen.figures[key]["space"]
+            before = min(seen.distance(here, f) for f in foes)
+            after = min(seen.distance(dest, f) for f in foes)
             score += (before - after) * 1.5
-        loc = st.board.locations[dest]
-        if loc.comp is not None:
-            score += 0.3 * self.value(loc.comp)
-            for qid in eng.cards_in_play(me.colour) if me else ():  # icons its cards in play name
-                icons = prop(loc.comp, "icons", []) or []
-                card = game.rules.by_qid[qid]
+        comp = seen.location(dest)
+        if comp is not None:
+            score += 0.3 * self.value(comp)
+            icons = prop(comp, "icons", []) or []
+            for qid in seen.in_play():  # icons its cards in play name
+                card = seen.rules.by_qid[qid]
                 text = str(card["effects"]) + str(card["triggers"])
                 score += sum(1.5 for icon in icons if icon in text)
-        if any(o == me.colour for (_t, o, _c) in loc.tokens if me):
+        if seen.mine_on(dest):
             score += 1.0
         return score
 
-    def distance(self, st, a: int, b: int) -> int:
-        if a == b:
-            return 0
-        seen = {a}
-        frontier = [a]
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for n in frontier:
-                for m in st.board.adjacent(n):
-                    if m == b:
-                        return d
-                    if m not in seen:
-                        seen.add(m)
-                        nxt.append(m)
-            frontier = nxt
-        return 99
-
-    def target_score(self, label: str, decision, me, game) -> float:
-        st = game.state
+    def target_score(self, label: str, seen: Seen) -> float:
         if label == "none":
             return 0.1
-        fig = st.figures.get(label)
+        fig = seen.figures.get(label)
         if fig is not None:
-            if me is not None and fig.kind == "character" and fig.team == me.colour:
-                return 1.0 + fig.damage * 0.1  # friends: the most hurt (for healing)
-            remaining = (fig.life or 10) - fig.damage
-            return 10.0 - remaining + (2.0 if fig.kind == "token" else 0.0)
-        loc = location_of(label)
-        if loc is not None:
-            foes_near = sum(1 for f in st.figures.values() if f.location is not None and me is not None and
-                            f.kind == "character" and f.team != me.colour and
-                            (f.location == loc or f.location in st.board.adjacent(loc)))
-            return foes_near + 0.1 * len(st.board.adjacent(loc))
+            if seen.me is not None and fig["kind"] == "character" and fig["team"] == seen.me:
+                return 1.0 + fig["damage"] * 0.1  # friends: the most hurt (for healing)
+            remaining = (fig["life"] or 10) - fig["damage"]
+            return 10.0 - remaining + (2.0 if fig["kind"] == "token" else 0.0)
+        if location_of(label) is not None:
+            near = seen.near(label)
+            foes_near = sum(1 for f in seen.figures.values() if seen.me is not None and f["space"] is not None and
+                            f["kind"] == "character" and f["team"] != seen.me and
+                            (f["space"] == label or f["space"] in near))
+            return foes_near + 0.1 * len(near)
         return 0.5
 
 

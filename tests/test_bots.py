@@ -7,8 +7,9 @@ from mayhem.compiler.builtins import PRIMITIVES
 from mayhem.compiler.builtins_kernel import KERNEL_PRIMITIVES
 from mayhem.runtime.actions import Action
 from mayhem.runtime.bots import GreedyBot, make_bot
+from mayhem.runtime.engine import GameConfig
+from mayhem.runtime.game import Game
 
-from game_helpers import after_setup
 
 
 def test_every_weighted_word_is_a_primitive_of_the_vocabulary():
@@ -30,25 +31,29 @@ def test_a_primitive_is_worth_what_the_vocabulary_says(monkeypatch):
     assert bot.value_of_body([_call("attack", 3)]) == 9.0 + 1.0
 
 
-@pytest.mark.engine_only
-def test_the_greedy_bot_puts_a_figure_where_it_has_the_most_neighbours(rules):
+@pytest.mark.parametrize("runtime", ["engine", "kernel"])
+def test_the_greedy_bot_puts_a_figure_where_it_has_the_most_neighbours(rules, runtime):
     """Wherever a figure is put on the board (the first placement, back after a KO), the
-    greedy bot takes a Location with the most neighbours, when they differ. The engine's own:
-    the greedy bot's judgement reads the engine's board (its adjacency and pieces); on the
-    kernel the greedy bot chooses as the random bot does (docs/kernel.md, "The switch")."""
+    greedy bot takes a Location with the most neighbours (its sides in play, none blocked:
+    the view's `sides` and `blocked`), when they differ and none of them holds pieces. On
+    either runtime: the bot reads the view (runtime/bot_seen.py)."""
     seen = 0
     for seed in range(6):
-        game = after_setup(rules, seed=seed)
+        game = Game(rules, GameConfig("teen-titans-go", seed=seed), runtime=runtime)
+        assert game.runtime == runtime
         bot = make_bot("greedy", seed)
-        while game.decision is not None:
-            decision = game.decision
+        decision = game.start()
+        while decision is not None:
             chosen = bot.choose(decision, game)
             if decision.actions[0].startswith("place "):
-                board = game.state.board
-                counts = {a: len(board.adjacent(Action.parse(a).location)) for a in decision.actions}
-                if len(set(counts.values())) > 1 and not any(board.locations[Action.parse(a).location].tokens
-                                                             for a in counts):
+                view = game.view()
+                blocked = {tuple(e.split("-")) for e in view["blocked"]}
+                spaces = {a: f"L{Action.parse(a).location + 1}" for a in decision.actions}
+                counts = {a: sum(1 for n in view["sides"][s] if (s, n) not in blocked and (n, s) not in blocked)
+                          for a, s in spaces.items()}
+                laid = {x["label"]: x["tokens"] for x in view["locations"]}
+                if len(set(counts.values())) > 1 and not any(laid[s] for s in spaces.values()):
                     assert counts[chosen] == max(counts.values()), (counts, chosen)
                     seen += 1
-            game.act(chosen)
+            decision = game.act(chosen)
     assert seen > 0, "no placement among Locations of unlike neighbours in these games"
