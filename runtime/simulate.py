@@ -42,8 +42,9 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
              runtime: str | None = None) -> dict:
     """One full game; the result plus its number of decisions. With `log_dir`, its log is
     written there as `seed-<seed>.jsonl`; without, no log is kept. Under the runtime setting
-    `kernel` (runtime/switch.py) the game is the rules kernel's, every seat played by the
-    kernel's random bot (runtime/kernel/play.py: the greedy bot reads the engine's state)."""
+    `kernel` (runtime/switch.py) the game is the rules kernel's: seats all random are played by
+    the kernel's random bots (runtime/kernel/play.py), else each seat by its named bot, seeded
+    as on the engine (the greedy bot reads the view: runtime/bot_seen.py)."""
     game = Game(rules, config, record=log_dir is not None, runtime=runtime)
     bots = seat_bots(rules, config.mode, bots)
     if getattr(game, "runtime", None) == "kernel":
@@ -62,15 +63,20 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
 
 
 def _play_kernel(game, bots: list[str], log_dir: Path | None) -> dict:
-    """play_one of a KernelMayhemGame (runtime/switch_game.py): the kernel's random bots."""
-    game.play_out(None, pick=True)
+    """play_one of a KernelMayhemGame (runtime/switch_game.py): the kernel's random bots when
+    every seat is random's, else each seat's bot (make_bot, the engine's seeds) answering."""
+    if all(name == "random" for name in bots):
+        game.play_out(None, pick=True)
+    else:
+        players = {f"p{i + 1}": make_bot(name, game.config.seed * 7919 + i) for i, name in enumerate(bots)}
+        game.play_out(lambda decision: players[decision.player].choose(decision, game))
     if log_dir is not None:
         game.write_log(Path(log_dir) / log_name(game.config.seed))
     result = game.result()
     result["decisions"] = game.decisions
     result["seed"] = game.config.seed
     result["bots"] = {p: name for name, players in game.teams().items() for p in players}
-    result["bot_names"] = {f"p{i + 1}": "random" for i in range(len(bots))}
+    result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
     return result
 
 

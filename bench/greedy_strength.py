@@ -1,0 +1,111 @@
+"""How strong the greedy bot is: its win rate against the random bot, and the greedy bot of a revision against today's.
+
+    .venv/bin/python bench/greedy_strength.py [--games N] [--runtime engine|kernel ...] [--box BOX ...]
+                                              [--against REV] [--jobs J]
+
+For each runtime and box, N seeded games (seeds 0 .. N-1) with the greedy bot as p1 against the
+random bot, and N with the seats swapped, played by runtime/simulate.py's play_one (the seats
+seeded as `mayhem simulate` seeds them). With `--against REV`, on the engine, REV's greedy bot
+against the random bot, and N games per seat order between REV's greedy bot (its runtime/bots.py, read with `git show`, loaded beside
+today's modules: it reads the engine's state, so the engine only) and today's. Prints, per row,
+the wins of the first-named bot, of the other, the draws, and the first bot's win rate among
+the decided games with its 95% Wilson interval. Asserts nothing (speed and strength are
+measured, not tested)."""
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+import math
+from pathlib import Path
+import subprocess
+import sys
+import time
+import types
+
+ROOT = Path(__file__).resolve().parent.parent
+BOXES = ("teen-titans-go", "looney-tunes")
+_RULES = None
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def load_revision_greedy(rev: str) -> None:
+    """REV's runtime/bots.py as the module mayhem.runtime.bots_rev, its GreedyBot the bot `greedy-REV`."""
+    from mayhem.runtime import bots
+    source = subprocess.run(["git", "show", f"{rev}:runtime/bots.py"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType("mayhem.runtime.bots_rev")
+    module.__package__ = "mayhem.runtime"
+    sys.modules[module.__name__] = module
+    import mayhem.compiler.ir_ops as ir_ops
+    register = ir_ops.register_walker
+    ir_ops.register_walker = lambda *a, **k: None  # (REV's walker of the same ops: not registered twice)
+    try:
+        exec(compile(source, f"{rev}:runtime/bots.py", "exec"), module.__dict__)
+    finally:
+        ir_ops.register_walker = register
+    bots.BOTS[f"greedy-{rev}"] = module.GreedyBot
+
+
+def _init(rev: str | None) -> None:
+    global _RULES
+    from mayhem.compiler import driver
+    from mayhem.runtime.rules import load_rules
+    _RULES = load_rules(driver.compile_paths([ROOT / "content"]).ir)
+    if rev:
+        load_revision_greedy(rev)
+
+
+def _play(task: tuple) -> tuple[str, int]:
+    """One game: (the name of the bot that won, or `draw`, and the decisions)."""
+    from mayhem.runtime.engine import GameConfig
+    from mayhem.runtime.simulate import play_one
+    box, seed, names, runtime = task
+    r = play_one(_RULES, GameConfig(box, seed=seed), list(names), runtime=runtime)
+    won = {r["bot_names"][p] for p, team in r["bots"].items() if team in (r["winners"] or [])}
+    return (won.pop() if len(won) == 1 else "draw"), r["decisions"]
+
+
+def row(pool, box: str, runtime: str, first: str, other: str, games: int) -> str:
+    start = time.perf_counter()
+    tasks = [(box, s, names, runtime) for names in ((first, other), (other, first)) for s in range(games)]
+    results = list(pool.map(_play, tasks, chunksize=8))
+    k = sum(1 for w, _ in results if w == first)
+    j = sum(1 for w, _ in results if w == other)
+    low, high = wilson(k, k + j)
+    seats = [sum(1 for w, _ in results[i * games:(i + 1) * games] if w == first) for i in (0, 1)]
+    return (f"{runtime:<7} {box:<15} {first} against {other}: {k} / {j} / {len(results) - k - j} draws "
+            f"(as p1 {seats[0]} of {games}, as p2 {seats[1]} of {games}); {first} wins "
+            f"{k / max(k + j, 1):.1%} of decided games [{low:.1%}, {high:.1%}]; "
+            f"{sum(d for _, d in results) / len(results):.0f} decisions a game, {time.perf_counter() - start:.0f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="seeded games per seat order, box and runtime")
+    ap.add_argument("--runtime", action="append", choices=("engine", "kernel"))
+    ap.add_argument("--box", action="append", choices=BOXES)
+    ap.add_argument("--against", metavar="REV", help="also REV's greedy bot against today's, on the engine")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--no-random", action="store_true", help="leave out greedy against random")
+    args = ap.parse_args()
+    with ProcessPoolExecutor(max_workers=args.jobs, initializer=_init, initargs=(args.against,)) as pool:
+        for runtime in ([] if args.no_random else args.runtime or ["engine", "kernel"]):
+            for box in args.box or BOXES:
+                print(row(pool, box, runtime, "greedy", "random", args.games), flush=True)
+        if args.against:
+            for box in args.box or BOXES:
+                print(row(pool, box, "engine", f"greedy-{args.against}", "random", args.games), flush=True)
+                print(row(pool, box, "engine", "greedy", f"greedy-{args.against}", args.games), flush=True)
+
+
+if __name__ == "__main__":
+    main()
