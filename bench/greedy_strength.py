@@ -1,6 +1,6 @@
 """How strong the greedy bot is: its win rate against the random bot, and the greedy bot of a revision against today's.
 
-    .venv/bin/python bench/greedy_strength.py [--games N] [--runtime engine|kernel ...] [--box BOX ...]
+    .venv/bin/python bench/greedy_strength.py [--games N | --cost N] [--runtime engine|kernel ...] [--box BOX ...]
                                               [--against REV] [--jobs J]
 
 For each runtime and box, N seeded games (seeds 0 .. N-1) with the greedy bot as p1 against the
@@ -9,7 +9,8 @@ seeded as `mayhem simulate` seeds them). With `--against REV`, on the engine, RE
 against the random bot, and N games per seat order between REV's greedy bot (its runtime/bots.py, read with `git show`, loaded beside
 today's modules: it reads the engine's state, so the engine only) and today's. Prints, per row,
 the wins of the first-named bot, of the other, the draws, and the first bot's win rate among
-the decided games with its 95% Wilson interval. Asserts nothing (speed and strength are
+the decided games with its 95% Wilson interval. `--cost N`: instead, decisions per CPU second of
+N seeded games per box between two bots of a kind. Asserts nothing (speed and strength are
 measured, not tested)."""
 from __future__ import annotations
 
@@ -88,6 +89,18 @@ def row(pool, box: str, runtime: str, first: str, other: str, games: int) -> str
             f"{sum(d for _, d in results) / len(results):.0f} decisions a game, {time.perf_counter() - start:.0f} s")
 
 
+def cost(games: int, runtimes: list[str], boxes, rev: str | None) -> None:
+    _init(rev)
+    for runtime in runtimes:
+        for name in ["random", "greedy"] + ([f"greedy-{rev}"] if rev and runtime == "engine" else []):
+            start, decisions = time.process_time(), 0
+            for box in boxes:
+                decisions += sum(_play((box, s, (name, name), runtime))[1] for s in range(games))
+            spent = time.process_time() - start
+            print(f"{runtime:<7} {name:<12} {decisions} decisions in {spent:.1f} CPU s: "
+                  f"{decisions / spent:,.0f} decisions per CPU second", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="seeded games per seat order, box and runtime")
@@ -96,7 +109,11 @@ def main() -> None:
     ap.add_argument("--against", metavar="REV", help="also REV's greedy bot against today's, on the engine")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--no-random", action="store_true", help="leave out greedy against random")
+    ap.add_argument("--cost", type=int, metavar="N", help="instead: decisions per CPU second of N games per box "
+                    "of two random bots, two greedy bots (and two of REV's on the engine), in this process")
     args = ap.parse_args()
+    if args.cost:
+        return cost(args.cost, args.runtime or ["engine", "kernel"], args.box or BOXES, args.against)
     with ProcessPoolExecutor(max_workers=args.jobs, initializer=_init, initargs=(args.against,)) as pool:
         for runtime in ([] if args.no_random else args.runtime or ["engine", "kernel"]):
             for box in args.box or BOXES:

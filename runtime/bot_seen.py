@@ -1,7 +1,7 @@
 """What the greedy bot sees of a game at a decision: the runtime-neutral view read for one player, with the rules.
 
-`Seen(game, player)` reads `game.view()` (runtime/game_view.py) once, `owners(game)` when a
-question needs whose a piece is, and the rules (the IR: components by id, Abilities of a
+`Seen(game, player)` reads `game.view(pieces=False)` (runtime/game_view.py) once, the whole
+view when a question reads the Team's cards, `owners(game)` when one needs whose a piece is, and the rules (the IR: components by id, Abilities of a
 dashboard, tokens that trigger): the same on the engine and on the kernel, no interpreter's
 state read. Spaces are the view's labels (`L4`); a figure is its key in the view."""
 from __future__ import annotations
@@ -16,7 +16,8 @@ class Seen:
 
     def __init__(self, game, player: str) -> None:
         self.game, self.rules = game, game.rules
-        self.view = view = game.view()
+        self.view = view = game.view(pieces=False)  # the cards' view only when a question reads cards
+        self._cards: dict | None = None
         self.figures: dict[str, dict] = view["figures"]
         blocked = {tuple(e.split("-")) for e in view["blocked"]}  # an edge blocked: no way across it
         self.sides: dict[str, list[str]] = {a: [b for b in near if (a, b) not in blocked and (b, a) not in blocked]
@@ -56,10 +57,15 @@ class Seen:
 
     # ---- the player's Team -------------------------------------------------------------------
 
+    def cards(self) -> dict:
+        """The Team's part of the whole view (its `cards` and `in_play`), read once."""
+        if self._cards is None:
+            self._cards = self.game.view()["teams"].get(self.me) or {}
+        return self._cards
+
     def card(self, card_id: str) -> str | None:
         """The qid of a card of that id in the Team's hands (what the bot's own hand holds)."""
-        team = self.view["teams"].get(self.me)
-        return next((q for q in team["cards"] if id_of(q) == card_id), None) if team else None
+        return next((q for q in self.cards().get("cards", ()) if id_of(q) == card_id), None)
 
     def dice(self) -> list[int]:
         """The Team's dice not yet placed."""
@@ -68,8 +74,7 @@ class Seen:
 
     def in_play(self) -> list[str]:
         """The qids of the Team's cards in play, zone by zone."""
-        team = self.view["teams"].get(self.me)
-        return [q for qids in team["in_play"].values() for q in qids] if team else []
+        return [q for qids in self.cards().get("in_play", {}).values() for q in qids]
 
     # ---- the board ---------------------------------------------------------------------------
 

@@ -102,6 +102,7 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._values: dict[str, float] = {}
+        self._texts: dict[str, str] = {}  # a card's effects and triggers as text (the icons they name)
         self._rules: Rules | None = None
 
     # ---- values from the effect graph ---------------------------------------------
@@ -258,9 +259,11 @@ class GreedyBot:
         if comp is not None:
             score += 0.3 * self.value(comp)
             icons = prop(comp, "icons", []) or []
-            for qid in seen.in_play():  # icons its cards in play name
-                card = seen.rules.by_qid[qid]
-                text = str(card["effects"]) + str(card["triggers"])
+            for qid in seen.in_play() if icons else ():  # icons its cards in play name
+                text = self._texts.get(qid)
+                if text is None:
+                    card = seen.rules.by_qid[qid]
+                    text = self._texts[qid] = str(card["effects"]) + str(card["triggers"])
                 score += sum(1.5 for icon in icons if icon in text)
         if seen.mine_on(dest):
             score += 1.0
