@@ -12,7 +12,8 @@ from .rules import Rules, prop
 
 
 class Seen:
-    """The game as one player's bot sees it at a decision (the module's docstring)."""
+    """The game as one player's bot sees it at a decision (the module's docstring); read at that
+    decision only: its owners and cards are read from the game when first asked."""
 
     def __init__(self, game, player: str) -> None:
         self.game, self.rules = game, game.rules

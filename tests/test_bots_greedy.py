@@ -28,7 +28,8 @@ def test_the_greedy_bot_beats_the_random_bot(rules, runtime):
 
 def _recorded(rules, runtime: str) -> list[tuple[list[str], Seen]]:
     """Every decision of more than one action in three seeded games of two greedy bots, with
-    what the deciding player saw (its pieces' owners read then: the game moves on)."""
+    what the deciding player saw (its lazy parts, the pieces' owners and the Team's cards, read
+    then: the game moves on)."""
     out = []
     for box, seed in (("teen-titans-go", 2), ("teen-titans-go", 4), ("looney-tunes", 5)):
         game = Game(rules, GameConfig(box, seed=seed), runtime=runtime, record=False)
@@ -37,7 +38,7 @@ def _recorded(rules, runtime: str) -> list[tuple[list[str], Seen]]:
         while decision is not None:
             if len(decision.actions) > 1:
                 seen = Seen(game, decision.player)
-                seen.owned()
+                seen.owned(), seen.cards()
                 out.append((list(decision.actions), seen))
             decision = game.act(bots[decision.player].choose(decision, game))
     return out
