@@ -347,3 +347,29 @@ def _fed(p) -> dict[str, str]:
 
 
 _FED: dict = {}  # id of a kernel game's Pieces -> (it, its token qids -> their pool)
+
+
+# ---- kflip2: the pools on the table, by the box whose pool each is (either runtime) ----------
+
+def table_pools(game) -> dict[str, str]:
+    """The pools whose pieces are on the table once the game is set up: pool id -> the box whose
+    pool it is (the board's own, or the box of a character who brought it to another box's board
+    in Competitive Mode). The answer compiler/applicability.py's `pools_on` gives, read from the
+    runtime: the engine's `box_pools()`; on the kernel, each pool of its pieces but those whose
+    pieces all lie set aside (`set-aside`: a box none of whose figures plays brings nothing),
+    named by the box that brings it (`GameRules.brought`). The kernel keeps a pool that tracks a
+    count (Damage, Initiative, Activated Ability) as a counter, not as pieces: not listed."""
+    if getattr(game, "runtime", "engine") != "kernel":
+        return {pid: box for pid, (box, _pool) in game.engine.box_pools().items()}
+    kr, st = game.krules, game.kernel.state
+    if kr.pieces is None:
+        return {}
+    owner = {pid: box for box, b in kr.brought.items() for pid in b["pools"]}
+    fed, cards, out = _fed(kr.pieces), st.cards, {}
+    for zone, uids in st.zones.items():
+        if zone != "set-aside":
+            for u in uids:
+                pid = fed.get(cards[u])
+                if pid is not None and pid not in out:
+                    out[pid] = owner.get(pid, game.config.box)
+    return dict(sorted(out.items()))
