@@ -358,7 +358,7 @@ def table_pools(game) -> dict[str, str]:
     runtime: the engine's `box_pools()`; on the kernel, each pool of its pieces but those whose
     pieces all lie set aside (`set-aside`: a box none of whose figures plays brings nothing),
     named by the box that brings it (`GameRules.brought`). The kernel keeps a pool that tracks a
-    count (Damage, Initiative, Activated Ability) as a counter, not as pieces: not listed."""
+    count (its `tracks`) as a counter, not as pieces: not listed."""
     if getattr(game, "runtime", "engine") != "kernel":
         return {pid: box for pid, (box, _pool) in game.engine.box_pools().items()}
     kr, st = game.krules, game.kernel.state
