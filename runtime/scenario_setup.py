@@ -207,9 +207,13 @@ class _Builder(BoardSetup):
         if found:
             return found[0]
         if mode.team_lists and dz.per is not None and start[dz.source]:
+            kind = self.rules.by_qid[start[dz.source][0]]["kind"]
             comp = self.rules.by_qid.get(cid)
-            if comp is not None and comp["kind"] == self.rules.by_qid[start[dz.source][0]]["kind"]:
+            if comp is not None and comp["kind"] == kind:
                 return cid
+            if "/" in cid:
+                raise ScenarioError(f"no card {cid!r} in the collection", at, did_you_mean(
+                    cid, sorted(q for q, c in self.rules.by_qid.items() if c["kind"] == kind)))
         name = self.rules.zone_decls[dz.source].get("name") or dz.source
         if not start[dz.source]:
             raise ScenarioError(f"the {name} holds no cards in mode {mode.id} (nor in this box)", at)
