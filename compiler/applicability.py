@@ -1,7 +1,10 @@
 """What applies where in Competitive Mode: which pieces a board offers, and which a character
-of another box brings to it. One answer for the consistency checks (C501, C502), the site's
-Competitive Mode page and the runtime's pools (`runtime/engine.py`, `Engine.box_pools`,
-through `Rules.applicability`).
+of another box brings to it. One answer for the consistency checks (C501, C502) and the site's
+Competitive Mode page; the checks read the IR alone, no runtime. Both runtimes lay the same
+pools: the engine asks this module (`Engine.box_pools`, through `Rules.applicability`), the
+rules kernel works them out from the IR itself (runtime/kernel/collection.py, the pools each
+box brings, set aside when none of its figures plays), and tests/test_applicability.py holds
+either runtime's table (`view_pieces.table_pools`) to this answer.
 
 The rulebook ("Mayhem Competitive Mode"): the Locations and shared tokens come from the box
 of the board; each character brings the special tokens of its own box. So a token is on the

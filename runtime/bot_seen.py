@@ -7,7 +7,7 @@ state read. Spaces are the view's labels (`L4`); a figure is its key in the view
 from __future__ import annotations
 
 from .effects import id_of
-from .game_view import owners
+from .view_pieces import owners
 from .rules import Rules, prop
 
 

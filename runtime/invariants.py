@@ -54,7 +54,7 @@ def violations(game, never_lower: dict | None = None, seen: dict | None = None) 
     runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
     per Team (the view's `counters`) that went below these values, reported by their declared
     name, Obstacles (no Location in play enclosed: the view's `sides` and `blocked`) and the pools
-    (every piece of the box accounted for: game_view.pools). `seen`: the view, if the caller has it."""
+    (every piece of the box accounted for: view_pieces.pools). `seen`: the view, if the caller has it."""
     game = _game(game)
     seen = seen if seen is not None else game.view(pieces=False)
     found = pool_violations(game)
@@ -98,7 +98,7 @@ def enclosed(seen: dict) -> list[str]:
 def pool_violations(game) -> list[str]:
     """The pools (runtime/game_view.py `pools`): each pool's pieces, in it, in play or used up,
     are as many as the box has, and no face of a pool went below zero."""
-    from .game_view import pools
+    from .view_pieces import pools
     found = []
     for pid, pool in pools(game).items():
         if pool["pieces"] != pool["total"]:

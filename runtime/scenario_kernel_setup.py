@@ -272,7 +272,7 @@ class Table:
                     self.move(uid, dz.source if dz.source != dz.zone else SET_ASIDE)
                 for cid in [listed] if dz.single else listed:
                     player = owner if owner in state.players else state.teams[owner][0]
-                    uid = _take(self.rules, state, cid, player, placed)
+                    uid = self.take_listed(cid, player, placed) if "/" in cid else _take(self.rules, state, cid, player, placed)
                     if uid is None:
                         raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
                     placed.add(uid)
@@ -281,6 +281,22 @@ class Table:
                     # holder's player's; `draw` from a shared deck leaves it no one's (piles.draw)
                     into = _flow(self.rules).get(dz.zone, {}).get("draws-from")
                     state.owners[uid] = player if into or self.rules.zones[dz.source].per else None
+
+    def take_listed(self, qid: str, player: str, placed: set[int]) -> int | None:
+        """A card a team list names (`box/id`, Competitive Mode: a hand chosen from the whole
+        collection, another box's card too): that card, not yet placed, or one made for the
+        player when the game holds none (a card the lists bring is dealt, never in the deck)."""
+        state = self.state
+        if qid not in self.rules.cards:
+            return None
+        free = [u for u, q in enumerate(state.cards) if q == qid and u not in placed]
+        if free:
+            return free[0]
+        state.cards.append(qid)
+        state.owners.append(player)
+        state.places.append(SET_ASIDE)
+        state.zones.setdefault(SET_ASIDE, []).append(len(state.cards) - 1)
+        return len(state.cards) - 1
 
     def counters(self) -> None:
         from .scenario_keys import game_keys

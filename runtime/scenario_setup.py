@@ -200,10 +200,20 @@ class _Builder(BoardSetup):
                     held.append(qid)
 
     def card(self, cid: str, dz, start: dict, mode, at: tuple) -> str:
-        """The card `cid` of the cards the zone's deck starts with."""
+        """The card `cid` of the cards the zone's deck starts with; in a mode of team lists
+        (Competitive Mode: "players can choose the cards in their Mayhem hand from their
+        collection") an owner's card may be any box's, named as a team list names it: `box/id`."""
         found = [q for q in start[dz.source] if id_of(q) == cid]
         if found:
             return found[0]
+        if mode.team_lists and dz.per is not None and start[dz.source]:
+            kind = self.rules.by_qid[start[dz.source][0]]["kind"]
+            comp = self.rules.by_qid.get(cid)
+            if comp is not None and comp["kind"] == kind:
+                return cid
+            if "/" in cid:
+                raise ScenarioError(f"no card {cid!r} in the collection", at, did_you_mean(
+                    cid, sorted(q for q, c in self.rules.by_qid.items() if c["kind"] == kind)))
         name = self.rules.zone_decls[dz.source].get("name") or dz.source
         if not start[dz.source]:
             raise ScenarioError(f"the {name} holds no cards in mode {mode.id} (nor in this box)", at)

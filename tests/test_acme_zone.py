@@ -19,10 +19,10 @@ from mayhem.runtime import scenario as sc
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import violations
 from mayhem.runtime.rules import load_rules
-from mayhem.runtime.state import Figure
 
 import game_helpers
 from game_helpers import content_copy
+import pytest
 
 DESERT_ROAD = Path(__file__).resolve().parent / "scenarios" / "looney-tunes" / "desert-road.toml"
 
@@ -33,6 +33,23 @@ def after_setup(rules, seed=3, mode="standard") -> Game:
 
 def desert_road(game: Game) -> int:
     return next(loc.index for loc in game.state.board.locations if loc.comp and loc.comp["id"] == "desert-road")
+
+
+def piles(game, zone: str = "token-pile") -> dict[str, list[str]]:
+    """The face-down piles that hold pieces, on either runtime: the Location's id -> its pieces
+    (token qids) in the pile's order. Hidden: the view gives only how many (`pile`), so this
+    reads each runtime's zones (the engine keys a pile by the Location's label and keeps qids,
+    the kernel by the Location's id and keeps pieces)."""
+    st = game.state
+    ids = {loc["label"]: loc["location"] for loc in game.view()["locations"]}
+    cards = getattr(st, "cards", None)
+    return {ids.get(k.split("/", 1)[1], k.split("/", 1)[1]): [cards[u] for u in v] if cards is not None else list(v)
+            for k, v in st.zones.items() if k.startswith(f"{zone}/") and v}
+
+
+def road(game) -> dict:
+    """Desert Road in the view."""
+    return next(loc for loc in game.view()["locations"] if loc["location"] == "desert-road")
 
 
 def acme(rules) -> str:
@@ -53,24 +70,26 @@ def test_the_pile_is_a_declared_hidden_zone_kept_per_location(rules):
 
 def test_setup_shuffles_the_acme_tokens_into_the_pile_of_desert_road(rules):
     faces = sorted(q for q, t in rules.tokens.items() if t["props"].get("group", {}).get("value") == "acme")
+    ids = {rules.tokens[q]["id"] for q in faces} | {"acme"}
     orders = set()
     for seed in (1, 2, 3):
         game = after_setup(rules, seed)
-        st, eng = game.state, game.engine
-        where = desert_road(game)
-        key = f"token-pile/{st.board.locations[where].label}"
-        piles = [k for k in st.zones if k.startswith("token-pile/")]
-        assert piles == [key]  # the state lists the zone, held by Desert Road
-        assert sorted(st.zones[key]) == faces and len(faces) == 10
-        orders.add(tuple(st.zones[key]))
-        # none of it lies face up on the Location; has/count read the pile
-        assert not any(k[0] in faces for k in st.board.locations[where].tokens)
-        assert eng.count_tokens(acme(rules), where, None) == 10
-        assert violations(eng) == []  # every piece accounted for, the pile's too
+        held = piles(game)
+        assert list(held) == ["desert-road"]  # one pile, held by Desert Road
+        assert sorted(held["desert-road"]) == faces and len(faces) == 10
+        orders.add(tuple(held["desert-road"]))
+        # none of it lies face up on the Location; the view counts the pile
+        assert road(game)["pile"] == 10 and not ids & set(road(game)["tokens"])
+        assert violations(game) == []  # every piece accounted for, the pile's too
     assert len(orders) > 1  # shuffled by the seed
 
 
+@pytest.mark.engine_only
 def test_a_take_draws_one_of_the_faces_present_at_random_from_the_pile(rules):
+    """The engine's own draw (its `transfer`, its generator's choice over the faces present in
+    the order of its store keys). The kernel's take from the pile: the scenarios
+    looney-tunes/desert-road.toml (a take, then an empty pile: no effect) and the acme-*.toml
+    files (the token taken, held and used)."""
     game = after_setup(rules, seed=5)
     st, eng = game.state, game.engine
     where = desert_road(game)
@@ -97,7 +116,12 @@ def test_a_take_draws_one_of_the_faces_present_at_random_from_the_pile(rules):
     assert eng.count_tokens(acme(rules), toon, None) == 10 and violations(eng) == []
 
 
+@pytest.mark.engine_only
 def test_removing_tokens_from_the_location_takes_them_from_the_pile_too(rules):
+    """The engine's `remove_pieces` at a Location reads its pile (the engine keeps the pile apart
+    from the Location's store). On the kernel the pile is the Location's zone `token-pile/ID`,
+    and a removal there is the kernel's zone move (tests/test_kernel_pieces.py); no card removes
+    ACME tokens from Desert Road."""
     game = after_setup(rules, seed=2)
     st, eng = game.state, game.engine
     where = desert_road(game)
@@ -110,8 +134,11 @@ def test_removing_tokens_from_the_location_takes_them_from_the_pile_too(rules):
 def test_a_scenario_clears_the_pile_and_expects_it_by_its_key(rules, tmp_path):
     # desert-road.toml clears the pile (`clear = ["acme"]`) and puts one known token there
     text = DESERT_ROAD.read_text(encoding="utf-8")
-    text = text.replace('"figures.elmer-fudd.tokens.acme" = 0',
-                        '"figures.elmer-fudd.tokens.acme" = 0\n"zones.token-pile/L2" = []\n"pools.acme" = 9')
+    # expected before the token is used (once used, the engine keeps it out of the pool, the
+    # kernel puts it back: nothing draws from that pool after setup)
+    old = 'expect = { "decision.player" = "p2", '
+    assert old in text
+    text = text.replace(old, 'expect = { "zones.token-pile/L2" = [], "pools.acme" = 9, "decision.player" = "p2", ')
     path = tmp_path / "desert-road.toml"
     path.write_text(text, encoding="utf-8")
     result = sc.run(rules, path)
@@ -124,8 +151,7 @@ def test_the_zone_the_pile_lies_in_is_the_contents(tmp_path):
                           modes=(("without zone token-pile", "without zone acme-heap"),))
     assert result.ok, [d.message for d in result.diagnostics.items]
     game = after_setup(load_rules(result.ir), seed=3)
-    label = game.state.board.locations[desert_road(game)].label
-    assert len(game.state.zones[f"acme-heap/{label}"]) == 10
+    assert [(k, len(v)) for k, v in piles(game, "acme-heap").items()] == [("desert-road", 10)]
     assert not any(k.startswith("token-pile/") for k in game.state.zones)
 
 
@@ -142,8 +168,9 @@ def test_a_zone_kept_per_location_is_the_games_pile(tmp_path):
 def test_a_figure_store_is_untouched_by_piles(rules):
     # a figure holds no pile: its tokens are its store alone
     game = after_setup(rules, seed=4)
-    toon = next(f for f in game.state.figures.values() if isinstance(f, Figure) and f.kind == "character")
-    assert game.engine.count_tokens(acme(rules), toon, None) == 0
+    ids = {t["id"] for t in rules.tokens.values() if t["props"].get("group", {}).get("value") == "acme"} | {"acme"}
+    toons = [f for f in game.view()["figures"].values() if f["kind"] == "character"]
+    assert len(toons) == 4 and not any(ids & set(f["tokens"]) for f in toons)
 
 
 def test_mayhem_play_shows_how_many_tokens_the_pile_holds_not_which(rules):

@@ -2,7 +2,7 @@
 (runtime/game_view.py `owners`), the same on the engine and the kernel for the same set-up."""
 import re
 
-from mayhem.runtime.game_view import owners
+from mayhem.runtime.view_pieces import owners
 from mayhem.runtime.scenario_setup import scenario_game
 
 from conftest import REPO

@@ -62,3 +62,22 @@ def test_the_repository_scenarios_pass_from_the_command_line():
     assert result.exit_code == 0, result.output
     n = len(list((REPO / "tests" / "scenarios" / "core").rglob("*.toml")))
     assert result.stdout.splitlines()[-1] == f"{n} passed, 0 failed"
+
+
+CROSS_BOX = REPO / "tests" / "scenarios" / "modes" / "competitive-titans-card-on-looney-board.toml"
+
+
+def test_a_hand_card_of_another_box_in_competitive_mode_passes_and_a_wrong_one_says_where(tmp_path):
+    """"Additionally, players can choose the cards in their Mayhem hand from their collection."
+    (Mayhem Competitive Mode, Setup) A hand names another box's card as a team list does, box/id;
+    a name of no card is refused at its place, with the nearest names."""
+    result = invoke("scenario", "run", CROSS_BOX, "--content", CONTENT)
+    assert result.exit_code == 0, result.output
+    text = CROSS_BOX.read_text(encoding="utf-8")
+    assert text.count('"teen-titans-go/pizza-blast"') == 1
+    bad = tmp_path / "typo.toml"
+    bad.write_text(text.replace('"teen-titans-go/pizza-blast"', '"teen-titans-go/piza-blast"'), encoding="utf-8")
+    result = invoke("scenario", "run", bad, "--content", CONTENT)
+    assert result.exit_code == 1
+    assert f"{bad}:15:11: error[S100]: no card 'teen-titans-go/piza-blast' in the collection" in result.output
+    assert "hint: did you mean 'teen-titans-go/pizza-blast'" in result.output

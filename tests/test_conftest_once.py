@@ -46,9 +46,28 @@ def test_a_value_is_made_once_and_each_caller_reads_its_own_copy(tmp_path_factor
     assert second == {"games": [1, 2], "box": "teen-titans-go"} and made == [1]
 
 
-def test_the_longest_modules_come_first_and_the_rest_keep_their_order():
-    items = [SimpleNamespace(path=Path("tests") / name) for name in
-             ("test_a.py", "test_a.py", FIRST[0], FIRST[0], "test_b.py", "test_c.py")]
-    pytest_collection_modifyitems(None, items)
-    assert [item.path.name for item in items] == [FIRST[0], FIRST[0], "test_a.py", "test_a.py", "test_b.py",
-                                                  "test_c.py"]
+def item(name: str, engine_only: bool = False) -> SimpleNamespace:
+    """A collected test as the hook reads it: its path and its marker `engine_only`, if any."""
+    return SimpleNamespace(path=Path("tests") / name,
+                           get_closest_marker=lambda marker: marker if engine_only and marker == "engine_only" else None)
+
+
+def test_the_longest_modules_come_first_and_the_rest_keep_their_order(monkeypatch):
+    for runtime in ("engine", "kernel"):  # the same order under either setting
+        monkeypatch.setenv("MAYHEM_RUNTIME", runtime)
+        items = [item(name) for name in ("test_a.py", "test_a.py", FIRST[0], FIRST[0], "test_b.py", "test_c.py")]
+        pytest_collection_modifyitems(None, items)
+        assert [i.path.name for i in items] == [FIRST[0], FIRST[0], "test_a.py", "test_a.py", "test_b.py",
+                                                "test_c.py"], runtime
+
+
+def test_under_the_kernel_the_engine_only_tests_are_deselected_and_said_so(monkeypatch):
+    said = []
+    config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: said.extend(items)))
+    for runtime, kept in (("engine", ["test_a.py", "test_b.py", "test_c.py"]), ("kernel", ["test_a.py", "test_c.py"])):
+        monkeypatch.setenv("MAYHEM_RUNTIME", runtime)
+        said.clear()
+        items = [item("test_a.py"), item("test_b.py", engine_only=True), item("test_c.py")]
+        pytest_collection_modifyitems(config, items)
+        assert [i.path.name for i in items] == kept, runtime
+        assert [i.path.name for i in said] == sorted(set(["test_a.py", "test_b.py", "test_c.py"]) - set(kept)), runtime

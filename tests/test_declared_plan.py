@@ -54,10 +54,16 @@ def reference_menu(eng, fig, env, starts_turn: bool) -> list[str]:
     ("looney-tunes", "four-players", range(2)),
     ("teen-titans-go", "free-for-all", range(2)),
 ])
+@pytest.mark.engine_only
 def test_the_compiled_menu_is_the_declarations_walked_naively(rules, monkeypatch, box, mode, seeds):
     """Every menu the turn asks for is checked where it is made: the Team's (the rules' own
     function, which team_turns calls without menu()), the Active Character's own (_fig_menu's,
-    kept by rest_of_turn for the turn) and menu()'s (the fallback, an empty menu)."""
+    kept by rest_of_turn for the turn) and menu()'s (the fallback, an empty menu).
+
+    The engine's own menus (runtime/declared_actions.py, declared_plan.py): engine only. The
+    kernel's generated menus are held to its walk of the declarations as written at every
+    choice of seeded games by tests/test_kernel_speed_menus.py
+    (test_the_generated_menus_are_the_walked_ones_at_every_choice_of_a_seeded_game)."""
     checked = {True: 0, False: 0, declared_actions.FALLBACK: 0}
 
     def check(eng, fig, env, starts_turn, options, bound):

@@ -9,6 +9,14 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 
 
+def zone_cards(game, zone: str) -> list[str]:
+    """The cards (qids) of a zone in its order, top first, on either runtime: the engine keeps
+    qids, the kernel pieces (its `cards` names each). The view gives a deck's size only."""
+    st = game.state
+    cards = getattr(st, "cards", None)
+    return [cards[u] for u in st.zones[zone]] if cards is not None else list(st.zones[zone])
+
+
 @pytest.mark.parametrize("box", ["teen-titans-go", "looney-tunes"])
 @pytest.mark.parametrize("seed", [3, 4])
 def test_the_cards_discarded_at_setup_go_to_the_bottom_of_the_mayhem_deck(rules, box, seed):
@@ -26,8 +34,8 @@ def test_the_cards_discarded_at_setup_go_to_the_bottom_of_the_mayhem_deck(rules,
         if str(action).startswith("discard "):
             discarded.append(str(action).split()[-1])
         d = game.act(action)
-    deck = [card.rsplit("/", 1)[-1] for card in game.state.zones["mayhem-deck"]]
-    hands = [card for zone, cards in game.state.zones.items() if zone.startswith("hand") for card in cards]
+    deck = [card.rsplit("/", 1)[-1] for card in zone_cards(game, "mayhem-deck")]
+    hands = [card for team in game.view()["teams"].values() for card in team["cards"]]
     assert discarded, "the 7 cards drawn exceed every hand limit: some are discarded"
     assert hands
     assert deck[-len(discarded):] == discarded
@@ -54,14 +62,18 @@ def test_three_players_the_pair_draws_4_each_and_the_single_player_7(rules, box)
         if str(action).startswith("discard "):
             discards[d.player] = discards.get(d.player, 0) + 1
         d = game.act(action)
-    st = game.state
+    seen = game.view()
     icons: dict[str, int] = {}
-    for fig in st.characters():
-        icons[fig.player] = icons.get(fig.player, 0) + prop(fig.side, "mayhem-cards", 0)
-    controls = {p: sum(1 for f in st.characters() if f.player == p) for p in icons}
+    for fig in seen["figures"].values():
+        if fig["kind"] == "character":
+            comp = rules.characters[box][fig["character"]]
+            side = next((c for c in comp["children"] if c["kind"] == "side" and c["id"] == fig["side"]), comp)
+            icons[fig["player"]] = icons.get(fig["player"], 0) + prop(side, "mayhem-cards", 0)
+    controls = {p: sum(1 for f in seen["figures"].values() if f["kind"] == "character" and f["player"] == p) for p in icons}
+    hands = {p: n for team in seen["teams"].values() for p, n in team["hands"].items()}
     assert sorted(controls.values()) == [1, 1, 2]
     for player, n in controls.items():
-        hand = len(st.zones[f"hand/{player}"])
+        hand = hands[player]
         drawn = hand + discards.get(player, 0)
         assert drawn == (7 if n == 2 else 4), (player, drawn)
         assert hand == min(drawn, icons[player]), (player, hand, icons[player])
