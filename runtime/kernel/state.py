@@ -19,7 +19,7 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids",)
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -42,6 +42,10 @@ class State:
         self.triggers: list[dict] = []  # one-shot: {"event", "node", "me", "card"}
         self.end_turn = False
         self.log: list[dict] = []
+        # the span of the statement that wrote each log line, beside the log (stamp_span):
+        # index -> (the line, its span); a line at that index that is another (a step's retry
+        # wrote it) has none yet. Not in the log's lines, which stay as written.
+        self.spans: dict[int, tuple] = {}
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
         # rounds (games that declare them): the round begun, who leads it, the players who
         # passed (took a turn without an action) one after the other, whether this turn acted,
@@ -90,6 +94,7 @@ class State:
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
+        other.spans = self.spans.copy() if log else self.spans
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
@@ -183,3 +188,19 @@ def _release() -> None:
     if holder is not None:
         holder._rng = _GENERATOR.getstate()
         _HOLDER[0] = None
+
+
+def stamp_span(state, last, span: str) -> None:
+    """The lines logged after `last` (the log's last line before a statement ran, None if it
+    was empty) given that statement's `span` where a statement run inside it gave none (the
+    innermost statement's span is a line's): the code compile_stmts.py generates for a
+    statement calls it once the statement logged a line."""
+    log, spans = state.log, state.spans
+    i = len(log) - 1
+    while i >= 0:
+        line = log[i]
+        if line is last:
+            return
+        if i not in spans or spans[i][0] is not line:  # (no call: this runs for each line logged)
+            spans[i] = (line, span)
+        i -= 1
