@@ -19,7 +19,7 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans")
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans", "figures_mark")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -46,6 +46,7 @@ class State:
         # index -> (the line, its span); a line at that index that is another (a step's retry
         # wrote it) has none yet. Not in the log's lines, which stay as written.
         self.spans: dict[int, tuple] = {}
+        self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
         # rounds (games that declare them): the round begun, who leads it, the players who
         # passed (took a turn without an action) one after the other, whether this turn acted,
@@ -95,6 +96,7 @@ class State:
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
         other.spans = self.spans.copy() if log else self.spans
+        other.figures_mark = self.figures_mark
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
