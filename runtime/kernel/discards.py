@@ -8,7 +8,7 @@ def _concerned(rules, state, player: str) -> list[str]:
     (`starts-turn`: none before a figure is made Active this turn), else the figures the player
     (or their Team) owns."""
     p = rules.pieces
-    team = state.team_of(player) if state.teams else None
+    team = state.team_by.get(player) if state.teams else None
     keys = []
     if "player" in p.zones:
         keys.append(f"{p.zones['player']}/{player}")

@@ -246,7 +246,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
 def _placer(state, env):
     """Whose a placed piece of a shared pool is: the placing player's Team (else the player), or None."""
     me = env.get("ctx:me")
-    return state.team_of(me) if state.teams and me in state.players else me if me in state.players else None
+    return state.team_by.get(me) if state.teams and me in state.players else me if me in state.players else None
 
 
 def _encloses(run, env, holder) -> bool:

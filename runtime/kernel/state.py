@@ -19,7 +19,7 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans", "figures_mark")
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans", "figures_mark", "team_by")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -48,6 +48,7 @@ class State:
         self.spans: dict[int, tuple] = {}
         self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
+        self.team_by: dict[str, str] = {}  # each seated player's Team: kept by writers.teams_written
         # rounds (games that declare them): the round begun, who leads it, the players who
         # passed (took a turn without an action) one after the other, whether this turn acted,
         # and each Team's next seat to play
@@ -97,6 +98,7 @@ class State:
         other.log = self.log[:] if log else self.log  # entries are never changed once written
         other.spans = self.spans.copy() if log else self.spans
         other.figures_mark = self.figures_mark
+        other.team_by = self.team_by  # (never changed: a write makes a new one)
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
@@ -163,10 +165,8 @@ class State:
         return [p for p in self.players if p not in out] if out else self.players[:]
 
     def team_of(self, player: str) -> str | None:
-        for team, seats in self.teams.items():
-            if player in seats:
-                return team
-        return None
+        """The player's Team (None: none), as writers.teams_written keeps it."""
+        return self.team_by.get(player)
 
     def holder(self, who, per: str | None):
         """Whose zone or counter `who` names for a declaration kept `per` player or Team: a

@@ -38,6 +38,12 @@ def set_space(state, figure: dict, space) -> None:
     state.figures_mark = _COUNT[0]
 
 
+def teams_written(state) -> None:
+    """The Teams' seats written (dealt, or two Teams' players swapped): each player's Team kept
+    in `team_by` (state.team_of's), a new dict each time (a clone shares it, and no one changes it)."""
+    state.team_by = {p: t for t, seats in state.teams.items() for p in seats}
+
+
 def knock_out(state, figure: dict) -> None:
     """A figure (its dict) off the board for good, knocked out in this round (record.py reads it)."""
     figure["space"], figure["out"], figure["out-round"] = None, True, state.round
