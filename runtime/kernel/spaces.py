@@ -18,7 +18,7 @@ def controller(state, kind: str, holder):
     owner = state.figures[holder]["owner"] if kind == "figure" else holder if kind == "team" else None
     if owner is None or owner in state.players:
         return owner if owner is not None else state.active
-    if state.active is not None and state.team_by.get(state.active) == owner:  # a Team's: its player in turn
+    if state.active is not None and state.team_of(state.active) == owner:  # a Team's: its player in turn
         return state.active
     out, teams = state.out, state.teams
     for p in state.players:  # the Team's first player still in (state.in_game, state.team_of: written out)
