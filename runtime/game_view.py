@@ -277,7 +277,7 @@ def logged(game, since: int = 0) -> tuple[list[dict], int]:
     from .switch_game import _team_label
     st = game.kernel.state
     tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
-    out = events(game.kernel, since, tiles, LOG_LINES)
+    out = events(game.kernel, since, tiles, LOG_LINES, spans=True)  # each line with its statement's span
     for e in out:  # a Team as the view names it (Free-For-All's t1: its player)
         if isinstance(e.get("team"), str) and e["team"] in st.teams:
             e["team"] = _team_label(st, e["team"])

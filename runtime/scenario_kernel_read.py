@@ -28,20 +28,26 @@ def kernel_kind(game) -> str | None:
     return "die" if starters and verbs and verbs <= starters else "turn"
 
 
-def events(game, since: int, tiles: list[str], aliases: dict | None = None) -> list[dict]:
+def events(game, since: int, tiles: list[str], aliases: dict | None = None, spans: bool = False) -> list[dict]:
     """The log from `since` on, each raised event as the event it names (`raise:NAME` in
     `aliases`), a tile in a field as its label, a player among winners as their Team. `aliases`
     translates a kernel line into the scenario's: KIND -> None (not a line of the scenario's
     log) or (its kind there, {its field: the kernel's field}), and such a line that moved nothing
     (`count` 0) is none; a `from` is also `frm`; a line with a `player` and no `team`, in a game
-    with Teams, gets the player's Team (a card played is the Team's: one a round)."""
+    with Teams, gets the player's Team (a card played is the Team's: one a round). With `spans`,
+    a line gets the `span` of the statement that wrote it, None if none did (the kernel keeps
+    it beside the log: runtime/kernel/state.py `stamp_span`)."""
     where = {t: f"L{i + 1}" for i, t in enumerate(tiles)}
     state = game.state
     teamed = bool(getattr(state, "teams", None))
     where.update((k, s) for s, k in getattr(game, "scenario_teams", {}).items())  # a kernel Team: the scenario's
     aliases = aliases or {}
     out = []
-    for e in state.log[since:]:
+    stamped = getattr(state, "spans", None) if spans else None
+    for i, e in enumerate(state.log[since:], since):
+        if spans:  # (None where no statement wrote the line, as the engine's events)
+            got = stamped.get(i) if stamped else None
+            e = {**e, "span": got[1] if got is not None and got[0] is e else None}
         kind = e.get("event")
         if kind == "raise":
             kind = f"raise:{e['name']}"

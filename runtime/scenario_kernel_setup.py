@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from .kernel.rounds import next_member
+from .kernel.writers import mark
 from .scenario_kernel_deal import SET_ASIDE, CannotSetUp, ScenarioGame, dealt_game  # noqa: F401 (the runner's)
 
 
@@ -159,6 +160,7 @@ class Table:
             if x["kind"] != "character" and fig not in given:
                 continue
             x["space"] = None  # a Character no Location is given is off the board (docs/scenarios.md)
+        mark(state)  # the figures written here: the kernel's projections compare their mark (kernel/writers.py)
         for fig, spec in given.items():
             if "token" in spec:  # a token figure: its piece, its Team's, on its Location
                 self.token_figure(fig, spec)
@@ -167,6 +169,7 @@ class Table:
                 raise CannotSetUp(f"no figure '{fig}' in the kernel's game")
             x = state.figures[fig]
             x["space"] = self.tile(spec["location"]) if spec.get("location") else None
+            mark(state)
             life = state.counters.get(f"life/{fig}")
             if "damage" in spec:
                 state.counters[f"damage/{fig}"] = spec["damage"]

@@ -60,7 +60,7 @@ def _base(state) -> dict:
     if fig is not None:
         base["ctx:here"] = fig["space"]
     if state.teams:
-        base["_my-team"] = me if me in state.teams else state.team_of(me)
+        base["_my-team"] = me if me in state.teams else state.team_by.get(me)
     return base
 
 

@@ -9,6 +9,7 @@ import networkx as nx
 from . import layout
 from .compile import _as_list
 from .modes import figure_counts
+from .writers import add_figure, set_space
 
 
 def setup_figures(rules, state) -> None:
@@ -26,7 +27,7 @@ def setup_figures(rules, state) -> None:
             count = counts[i]
             for n in range(count):
                 ident = f"{kind}-{holder}" + (f"-{n + 1}" if count > 1 else "")
-                state.figures[ident] = {"kind": kind, "owner": holder, "space": start}
+                add_figure(state, ident, {"kind": kind, "owner": holder, "space": start})
 
 
 def _space(run, x):
@@ -42,7 +43,7 @@ def put(run, env, figure, at=None) -> None:
     for f in _as_list(figure):
         if run.rules.layout is not None and at is not None and not _room(run, f, at):
             continue
-        run.state.figures[f]["space"] = at
+        set_space(run.state, run.state.figures[f], at)
         run.state.log.append({"event": "put", "figure": f, "to": at})
 
 
@@ -51,7 +52,7 @@ def move_to(run, env, figure, to) -> None:
         if run.rules.layout is not None and not _room(run, f, to):
             continue
         was = run.state.figures[f]["space"]
-        run.state.figures[f]["space"] = to
+        set_space(run.state, run.state.figures[f], to)
         run.state.log.append({"event": "move", "figure": f, "from": was, "to": to})
 
 

@@ -13,6 +13,7 @@ import re
 
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
+from .state import stamp_span
 from .written import WRITTEN_OUT, emptied_pile_lines
 
 _CACHE: dict[int, tuple[list, object]] = {}
@@ -175,8 +176,17 @@ def _nested(body: list, space: dict, lines: list, depth: int, names: Locals, als
 
 def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Locals) -> None:
     pad, op, n = "    " * depth, stmt["op"], len(lines)
-    if op == "primitive":
-        lines += [pad + line for line in _primitive(stmt, space, names, n)]
+    if op == "primitive":  # the lines it logs given its span (state.stamp_span), if it logged any,
+        span = stmt.get("span")  # also when the game ends in it (a `try` costs nothing until it raises)
+        if not span:
+            lines += [pad + line for line in _primitive(stmt, space, names, n)]
+            return
+        from .effects import GameOver
+        stamp = (f"if state.log and state.log[-1] is not _g{n}: "
+                 f"{name_for(space, stamp_span)}(state, _g{n}, {name_for(space, span)})")
+        lines += [pad + f"_g{n} = state.log[-1] if state.log else None", pad + "try:"]
+        lines += [pad + "    " + line for line in _primitive(stmt, space, names, n)]
+        lines += [pad + f"except {name_for(space, GameOver)}:", pad + "    " + stamp, pad + "    raise", pad + stamp]
     elif op == "let":
         key = "var:" + stmt["name"]
         value = source(stmt["value"], space, names)  # read before the name is set

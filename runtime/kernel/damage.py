@@ -21,6 +21,7 @@ from .events import land
 from .record import assault_bonus, assaulted
 from .rules import KernelError
 from .standing import fallen, immune_to
+from .writers import knock_out
 
 
 class Damage:
@@ -100,7 +101,7 @@ def knock_out_figure(run, env, figure) -> None:
     """The figure leaves the board and stands no more; its damage counter is back to its start."""
     spec, state = _of(run), run.state
     fig = state.figures[figure]
-    fig["space"], fig["out"], fig["out-round"] = None, True, state.round  # the round: record.py
+    knock_out(state, fig)  # off the board for good, in this round (record.py reads it)
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
     _clear_pieces(run, env, figure)

@@ -23,6 +23,7 @@ from .moments import activated
 from .record import hoisted, made_active, resolved
 from .rules import Card, KernelError
 from .starts import acts_for, controlled_by_players, player_starts
+from .writers import add_figure
 
 
 @dataclass
@@ -186,7 +187,7 @@ def _named(rules, roster: list, holders: list, chosen: dict, counts: list, kind:
 def _place(rules, state, kind: str, holder: str, qid: str, space) -> None:
     printed = rules.cards[qid]
     fid = printed.id
-    state.figures[fid] = {"kind": kind, "owner": holder, "space": space, "card": qid}
+    add_figure(state, fid, {"kind": kind, "owner": holder, "space": space, "card": qid})
     for counter in rules.counters.values():
         if counter.per == "figure":
             prop = rules.dash.starts.get(counter.id)

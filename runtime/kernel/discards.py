@@ -8,7 +8,7 @@ def _concerned(rules, state, player: str) -> list[str]:
     (`starts-turn`: none before a figure is made Active this turn), else the figures the player
     (or their Team) owns."""
     p = rules.pieces
-    team = state.team_of(player) if state.teams else None
+    team = state.team_by.get(player) if state.teams else None
     keys = []
     if "player" in p.zones:
         keys.append(f"{p.zones['player']}/{player}")
@@ -93,8 +93,11 @@ def discard_due(game, run, event: str) -> None:
             for uid in back:
                 _home(run, env, token, uid)
             if back:
-                state.log.append({"event": "discard", "token": _token_id(run, token),
-                                  "from": key.partition("/")[2], "count": len(back)})
+                line = {"event": "discard", "token": _token_id(run, token), "from": key.partition("/")[2],
+                        "count": len(back)}
+                state.log.append(line)
+                if p.discard_spans.get(token):  # the line given the span of the token's `discarded`
+                    state.spans[len(state.log) - 1] = (line, p.discard_spans[token])
                 _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
 
 

@@ -8,6 +8,7 @@ from operator import attrgetter
 
 from .compile import _READS_FN, state_reads
 from .listeners import pieces_hearing
+from . import writers
 
 
 def _count(e: dict) -> set:
@@ -145,6 +146,9 @@ def _written(parts: list):
         elif isinstance(part, _Tokens):  # where the pieces of the tokens counters are kept as lie
             space[f"_{i}"], space["_hearing"] = part, pieces_hearing
             items.append(f"tuple(map(state.places.__getitem__, {uids_source(f'_{i}')}))")
+        elif part is _figures and writers.MARKS:  # the figures' last write (writers.py): no tuple made
+            # (not for _figures_out, which a Move on the board leaves as it was)
+            items.append("state.figures_mark")
         elif part in _INLINE:
             items.append(_INLINE[part])
         else:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .rules import KernelError
+from .writers import teams_written
 
 PERIODS = {"turn": "turn-end", "round": "round-end"}
 
@@ -74,6 +75,7 @@ def form_teams(run, env, names=None) -> None:
             a, b = ids
             state.teams[a], state.teams[b] = state.teams[b], state.teams[a]
             state.team_next[a], state.team_next[b] = state.team_next[b], state.team_next[a]
+            teams_written(state)
     state.log.append({"event": "teams", "teams": {t: list(m) for t, m in state.teams.items()}})
 
 

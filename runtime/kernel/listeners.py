@@ -321,15 +321,12 @@ def _pieces_heard(state, rules, here, at=None) -> list:
     kind (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a
     laid board in the order their piles were made, else the rules')."""
     places, held = state.places, rules.pieces.held
-    found = None
-    for uid in pieces_hearing(state, here):
-        key = places[uid]
+    found = {}
+    for key in dict.fromkeys(map(places.__getitem__, pieces_hearing(state, here))):  # each pile once, in order
         zone, _, holder = key.partition("/")
         if zone in held:
-            if found is None:
-                found = {}
             found[key] = (zone, holder)
-    if found is None:
+    if not found:
         return []
     kinds = rules.pieces.kinds
     ranked = []

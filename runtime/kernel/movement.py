@@ -19,6 +19,7 @@ from .compile import _as_list
 from .events import land, named_events
 from .layout import has_room
 from .relations import acting
+from .writers import set_space
 
 # the game's properties naming its events, with the names of the fields the kernel fills in when
 # the IR does not give the event's own (its `fields`, in the order declared: the kernel fills them
@@ -106,7 +107,7 @@ def enter(run, env, figure, space, is_move: bool) -> None:
     state = run.state
     fig = state.figures[figure]
     was = fig["space"]
-    fig["space"] = space
+    set_space(state, fig, space)
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     spec = _of(run)
     if spec.enter is not None:
@@ -172,7 +173,7 @@ def off_board(run, env, figure) -> None:
     state = run.state
     for f in _as_list(figure):
         if _on_board(state, f):
-            state.figures[f]["space"] = None
+            set_space(state, state.figures[f], None)
             state.log.append({"event": "off-board", "figure": f})
             if f == state.active_figure and state.active_turn == state.turn:
                 state.end_turn = True
@@ -241,7 +242,7 @@ def place_figures(run, env, team, on, apart="team") -> None:
             [s for s in _spaces(run) if s not in taken and _open(run, f, s)]
         if options:
             dest = _choose(run, f, team, options, "placement")
-            state.figures[f]["space"] = dest
+            set_space(state, state.figures[f], dest)
             state.log.append({"event": "place-figure", "figure": f, "from": None, "to": dest})
 
 
@@ -270,7 +271,7 @@ def put_figure(run, env, figure, on) -> None:
     for f in _as_list(figure):
         if isinstance(f, str) and f in run.state.figures:
             was = run.state.figures[f]["space"]
-            run.state.figures[f]["space"] = on
+            set_space(run.state, run.state.figures[f], on)
             run.state.log.append({"event": "place-figure", "figure": f, "from": was, "to": on})
 
 

@@ -35,6 +35,7 @@ class Pieces:
     teamed: set[str] = field(default_factory=set)  # qids whose pool has a count per Team (a Team's own pieces)
     blocking: set[str] = field(default_factory=set)  # qids that say `blocks-adjacency`: block their edge (edges.py)
     later: set[str] = field(default_factory=set)  # qids `discarded next-turn-end`: spared by their holder's own turn
+    discard_spans: dict[str, str] = field(default_factory=dict)  # qid -> its `discarded` line's span (the log's)
     pile: str | None = None  # the zone a `pile-on` pool's pieces lie in (the game's `pile-to`; else the space's)
     pool_props: dict = field(default_factory=dict)  # pool id -> its properties (kept.set_out)
     kept: dict = field(default_factory=dict)  # counter id -> kept.Kept: a counter kept as pieces (`kept-as`)
@@ -94,6 +95,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
                 pieces.restricts.setdefault(verb, set()).add(c["qid"])
         if _prop(c, "discarded"):
             pieces.discards.setdefault(_prop(c, "discarded"), set()).add(c["qid"])
+            pieces.discard_spans[c["qid"]] = c["props"]["discarded"].get("span")
         if _prop(c, "limit") is not None:
             pieces.limits[c["qid"]] = _prop(c, "limit")
         if _prop(c, "blocks-adjacency"):
@@ -244,7 +246,7 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
 def _placer(state, env):
     """Whose a placed piece of a shared pool is: the placing player's Team (else the player), or None."""
     me = env.get("ctx:me")
-    return state.team_of(me) if state.teams and me in state.players else me if me in state.players else None
+    return state.team_by.get(me) if state.teams and me in state.players else me if me in state.players else None
 
 
 def _encloses(run, env, holder) -> bool:

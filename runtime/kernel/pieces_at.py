@@ -81,7 +81,7 @@ def _at(run, holder, token: str) -> list[int]:
 
 def _sides(state, of) -> tuple:
     """Whose pieces `of` owns: itself, and a player's Team."""
-    return (of, state.team_of(of)) if of in state.players and state.teams else (of,)
+    return (of, state.team_by.get(of)) if of in state.players and state.teams else (of,)
 
 
 def _owned(state, uids: list[int], of) -> list[int]:

@@ -24,7 +24,7 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
     spec = run.rules.zones[zone]
     per = spec.per
     if per == "team" and owner in state.players:
-        owner = state.team_of(owner)
+        owner = state.team_by.get(owner)
     key = zone if not per or owner is None else f"{zone}/{owner}"
     zones = state.zones
     capacity = spec.capacity
@@ -261,7 +261,7 @@ def cards_in(run, env, zone, of=None) -> list[int]:
     if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
         who = env["ctx:me"] if of is None else of
         if per == "team" and who in state.players:
-            who = state.team_of(who)
+            who = state.team_by.get(who)
         return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
     out: list[int] = []
     holders = of if per != "team" else [state.holder(who, per) for who in of]

@@ -89,7 +89,7 @@ def placed(run, env, token, holder, tags) -> None:
         return
     state = run.state
     me = env.get("ctx:me")
-    side = state.team_of(me) if me in state.players and state.teams else me
+    side = state.team_by.get(me) if me in state.players and state.teams else me
     tags = tuple(dict.fromkeys((*_as_list(tags), *env.get("_effect-tags", ()))))  # and its keyword's
     add = assault_bonus(state, state.active_figure, tags)
     stacks, found = [], False

@@ -62,7 +62,7 @@ def side_of_me(run, env):
     state = run.state
     if not state.teams or me in state.teams:
         return me
-    return state.team_of(me)
+    return state.team_by.get(me)
 
 
 def my_team(run, env):
@@ -79,7 +79,7 @@ def opposing_team(run, env):
 def leading_team(run, env):
     """The Team that leads the round (`lead(...)`; a player's Team when a player leads)."""
     lead = run.state.lead
-    return run.state.team_of(lead) if lead in run.state.players else lead
+    return run.state.team_by.get(lead) if lead in run.state.players else lead
 
 
 def owner(run, env):
@@ -109,7 +109,7 @@ def _is_space(run, x) -> bool:
 
 def _side(state, owner_):
     """Whose side a figure's owner is on: a player's Team (with Teams), else the owner."""
-    return state.team_of(owner_) if state.teams and owner_ in state.players else owner_
+    return state.team_by.get(owner_) if state.teams and owner_ in state.players else owner_
 
 
 def related(run, env, kind: str):
@@ -163,7 +163,7 @@ def figures_in(run, env, kind: str, values) -> list:
     for f in found:
         o = figures[f]["owner"]
         if o is not None and o not in sides:
-            sides[o] = state.team_of(o) if teams and o in players else o
+            sides[o] = state.team_by.get(o) if teams and o in players else o
     if kind in ("friend", "teammate"):
         me_fig = acting(run, env) if kind == "teammate" else None
         return [f for f in found if mine is not None and (o := figures[f]["owner"]) is not None

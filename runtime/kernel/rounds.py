@@ -46,13 +46,13 @@ def first_of_round(game, previous_lead) -> str:
     lead = state.lead
     if rules.turn_order == "alternate-teams":
         if lead in state.players:  # that player first; their Team's rotation goes on after them
-            state.lead = state.team_of(lead)
+            state.lead = state.team_by.get(lead)
             seats = state.teams[state.lead]
             state.team_next[state.lead] = (seats.index(lead) + 1) % len(seats)
             return lead
         if lead is None:
             if previous_lead is None:
-                lead = state.team_of(state.active)
+                lead = state.team_by.get(state.active)
             else:
                 lead = (_teams_from(state, previous_lead) or [previous_lead])[0]
             state.lead = lead
@@ -119,7 +119,7 @@ def after_turn(game, run) -> None:
         state.phase = "round-end"
         return
     if rules.turn_order == "alternate-teams":
-        team = state.team_of(state.active)
+        team = state.team_by.get(state.active)
         nxt = _teams_from(state, team)
         state.active = (next_member(state, nxt[0]) if nxt else None) or next_seat(state)
     else:

@@ -15,6 +15,7 @@ from .rules import GameRules, KernelError, load_game_rules
 from .layout import SCENARIO_SCHEMA, scenario_board, actual as board_actual
 from .state import State
 from .structure import KernelConfig, KernelGame
+from .writers import set_space
 
 _CARD = {"anyOf": [{"type": "string"}, {
     "type": "object", "additionalProperties": {"type": "integer"}, "required": ["card"],
@@ -232,7 +233,7 @@ def _board_and_dice(rules: GameRules, state: State, setup: dict) -> list[Problem
         elif space is not None and space not in rules.spaces:
             problems.append(Problem(at, f"no space '{space}'", did_you_mean(space, rules.spaces)))
         else:
-            state.figures[fig]["space"] = space
+            set_space(state, state.figures[fig], space)
     if "lead" in setup:
         if setup["lead"] not in holders:
             problems.append(Problem(("setup", "lead"), f"no player or Team '{setup['lead']}'",

@@ -8,6 +8,7 @@ from .board import setup_figures
 from .kept import shuffle_piles
 from .pieces import setup_pieces
 from .rules import KernelError
+from .writers import teams_written
 
 _TABLES: dict[tuple, tuple] = {}  # (rules' id, seats, decks) -> (the rules, the table dealt)
 
@@ -29,6 +30,7 @@ def setup_table(game) -> None:
             if len(_TABLES) > 256:  # many boxes and deck choices in one process: keep it small
                 _TABLES.clear()
             _TABLES[key] = (rules, _copy_table(state, None))
+    teams_written(state)  # each player's Team, kept (state.team_of)
     if rules.pieces is not None:  # face-down piles, shuffled for this game
         shuffle_piles(rules, state)
     if rules.dash is not None:  # figures that are cards, dealt seeded: not part of the table kept

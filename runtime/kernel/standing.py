@@ -16,6 +16,7 @@ its name again. docs/kernel.md, "Monsters and placed pieces on the kernel"."""
 from __future__ import annotations
 
 from .rules import KernelError
+from .writers import add_figure
 
 
 def load(rules, tops: list[dict], types: dict) -> None:
@@ -59,8 +60,8 @@ def stand(run, token: str, uid: int, space: str, side, life) -> str:
     while name in state.figures and not state.figures[name].get("out"):
         name, n = f"{base}-{n}", n + 1
     immune = rules.pieces.immune.get(token)
-    state.figures[name] = {"kind": rules.pieces.standing[token], "owner": None, "space": space,
-                           "quarry": side, "piece": uid, **({"immune": immune} if immune else {})}
+    add_figure(state, name, {"kind": rules.pieces.standing[token], "owner": None, "space": space,
+                             "quarry": side, "piece": uid, **({"immune": immune} if immune else {})})
     spec = _of(run)
     counter = rules.counters[spec.counter]
     counter.put(run, name, counter.start)

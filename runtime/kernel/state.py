@@ -19,7 +19,7 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids",)
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans", "figures_mark", "team_by")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -42,7 +42,13 @@ class State:
         self.triggers: list[dict] = []  # one-shot: {"event", "node", "me", "card"}
         self.end_turn = False
         self.log: list[dict] = []
+        # the span of the statement that wrote each log line, beside the log (stamp_span):
+        # index -> (the line, its span); a line at that index that is another (a step's retry
+        # wrote it) has none yet. Not in the log's lines, which stay as written.
+        self.spans: dict[int, tuple] = {}
+        self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
+        self.team_by: dict[str, str] = {}  # each seated player's Team: kept by writers.teams_written
         # rounds (games that declare them): the round begun, who leads it, the players who
         # passed (took a turn without an action) one after the other, whether this turn acted,
         # and each Team's next seat to play
@@ -90,6 +96,9 @@ class State:
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
+        other.spans = self.spans.copy() if log else self.spans
+        other.figures_mark = self.figures_mark
+        other.team_by = self.team_by  # (never changed: a write makes a new one)
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
         other.lead = self.lead
@@ -156,10 +165,8 @@ class State:
         return [p for p in self.players if p not in out] if out else self.players[:]
 
     def team_of(self, player: str) -> str | None:
-        for team, seats in self.teams.items():
-            if player in seats:
-                return team
-        return None
+        """The player's Team (None: none), as writers.teams_written keeps it."""
+        return self.team_by.get(player)
 
     def holder(self, who, per: str | None):
         """Whose zone or counter `who` names for a declaration kept `per` player or Team: a
@@ -183,3 +190,19 @@ def _release() -> None:
     if holder is not None:
         holder._rng = _GENERATOR.getstate()
         _HOLDER[0] = None
+
+
+def stamp_span(state, last, span: str) -> None:
+    """The lines logged after `last` (the log's last line before a statement ran, None if it
+    was empty) given that statement's `span` where a statement run inside it gave none (the
+    innermost statement's span is a line's): the code compile_stmts.py generates for a
+    statement calls it once the statement logged a line."""
+    log, spans = state.log, state.spans
+    i = len(log) - 1
+    while i >= 0:
+        line = log[i]
+        if line is last:
+            return
+        if i not in spans or spans[i][0] is not line:  # (no call: this runs for each line logged)
+            spans[i] = (line, span)
+        i -= 1

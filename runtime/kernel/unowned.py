@@ -8,6 +8,7 @@ are cards (`card-type`) takes the box's first cards of that type in id order, ea
 by its card, with its counters and parts as a dealt figure's (dashboards.py); another kind names
 its figures after itself (`warden`, `warden-2` with a count). Logged `add-figure`."""
 from __future__ import annotations
+from .writers import add_figure
 
 
 def add_unowned_figure(run, env) -> None:
@@ -28,7 +29,7 @@ def add_unowned_figure(run, env) -> None:
             continue
         for n in range(count):
             ident = kind + (f"-{n + 1}" if n else "")
-            state.figures[ident] = {"kind": kind, "owner": None, "space": start}
+            add_figure(state, ident, {"kind": kind, "owner": None, "space": start})
             state.log.append({"event": "add-figure", "figure": ident, "to": start})
 
 

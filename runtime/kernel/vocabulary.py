@@ -32,7 +32,7 @@ def team_of(run, env, figure):
     if fig is None or fig["owner"] is None or not state.teams:
         return None
     owner = fig["owner"]
-    return owner if owner in state.teams else state.team_of(owner)
+    return owner if owner in state.teams else state.team_by.get(owner)
 
 
 def on_board(run, env, figures) -> list:
@@ -49,7 +49,7 @@ def unowned_figures(run, env) -> list:
 
 def _leading_team(state):
     lead = state.lead
-    return state.team_of(lead) if lead in state.players else lead
+    return state.team_by.get(lead) if lead in state.players else lead
 
 
 def in_lead_order(run, env, set) -> list:

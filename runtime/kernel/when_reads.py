@@ -17,6 +17,7 @@ from ...compiler.shorthand import kernel_kind
 from .compile import CONSTANTS, _children, compiled
 from .end_reads import _Tokens, uids_source
 from .listeners import pieces_hearing
+from . import writers
 
 _CONSTANT = set(CONSTANTS) | {"token", "icon", "component"}  # a value known before play
 # context names: what each reads beyond the listener itself (`me`, its card, the card's owner)
@@ -88,7 +89,9 @@ def projection(e, rules):
         return None
     space, items, uids = {"_hearing": pieces_hearing}, [], []
     for i, part in enumerate(sorted(parts, key=str)):
-        if part == "figures":  # what relations.figures_in and `location-of` read of each figure
+        if part == "figures" and writers.MARKS:  # their last write (writers.py): no tuple made
+            items.append("state.figures_mark")
+        elif part == "figures":  # what relations.figures_in and `location-of` read of each figure
             items.append('tuple([(f, x["owner"], x["space"], x["quarry"] if "quarry" in x else None) '
                          'for f, x in state.figures.items()])')
         elif part == "board":  # its tiles, those gone and the edges blocked are its key (layout.derive)
