@@ -22,20 +22,29 @@ ASKING_PRIMITIVES.add("use-special")  # a part used once per ...: its effects, a
 ASKING_PRIMITIVES.update(("move-figure", "place-figure", "place-figures", "return-figures", "offer-move"))
 
 
-_ASKS: dict[int, tuple[list, bool]] = {}
-
-
-def asks(body: list, keywords: dict) -> bool:
+def asks(body: list, rules) -> bool:
     """Whether running these statements can ask a player something (`may`, `choose one`, a
-    `one ... in` selector, a card resolved, a keyword that does). A step of play that cannot
-    needs no copy of the state to replay from (structure.py); any doubt says it can. Cached
-    by the identity of the IR list, as the closures are."""
-    hit = _ASKS.get(id(body))
+    `one ... in` selector, a card resolved, a keyword that does), under these rules (their
+    keywords, the `raise` statements they know quiet: listeners._quiet). A step of play that
+    cannot needs no copy of the state to replay from (structure.py); any doubt says it can.
+    Cached per rules by the identity of the IR list, as the closures are."""
+    own = getattr(rules, "__dict__", {})  # (rules, or a dict of keywords alone: a cache of its own)
+    cache = own.get("_asks")
+    if cache is None:
+        cache = own["_asks"] = {}
+    hit = cache.get(id(body))
     if hit is not None and hit[0] is body:
         return hit[1]
-    answer = _asks(body, keywords, frozenset())
-    _ASKS[id(body)] = (body, answer)
+    answer = _asks(body, rules, frozenset())
+    cache[id(body)] = (body, answer)
     return answer
+
+
+def _loud(stmt: dict, rules) -> bool:
+    """An asking primitive's statement that can ask: any but a `raise` the rules know quiet
+    (listeners._quiet: kept in the rules, not written into the IR, which other rules may share)."""
+    quiet = getattr(rules, "__dict__", {}).get("_quiet_raises")  # (rules, or a dict of keywords alone)
+    return quiet is None or quiet.get(id(stmt)) is not stmt
 
 
 def _played(stmt: dict) -> str:
@@ -44,26 +53,27 @@ def _played(stmt: dict) -> str:
     return lowered(stmt)["name"]
 
 
-def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
+def _asks(body: list, rules, seen: frozenset) -> bool:
+    keywords = getattr(rules, "keywords", rules)  # (rules, or a dict of keywords alone)
     for stmt in body:
         op = stmt.get("op")
         if op in ("may", "choose") or op not in STATEMENTS:
             return True
-        if op == "primitive" and _played(stmt) in ASKING_PRIMITIVES and not stmt.get("quiet"):
+        if op == "primitive" and _played(stmt) in ASKING_PRIMITIVES and _loud(stmt, rules):
             return True
         if op == "keyword":
             kw = keywords.get(stmt["keyword"])
             if kw is None or stmt["keyword"] in seen:
                 return True
-            if _asks(kw["body"], keywords, seen | {stmt["keyword"]}) \
+            if _asks(kw["body"], rules, seen | {stmt["keyword"]}) \
                     or any(not pure(d) for d in kw["defaults"].values() if d is not None):
                 return True
         for key, value in stmt.items():
             if key in ("body", "then", "else") and isinstance(value, list):
-                if _asks(value, keywords, seen):
+                if _asks(value, rules, seen):
                     return True
             elif key == "options":
-                if any(_asks(o["body"], keywords, seen) for o in value):
+                if any(_asks(o["body"], rules, seen) for o in value):
                     return True
             elif key == "args" and isinstance(value, dict):
                 if any(isinstance(e, dict) and not pure(e) for e in value.values()):
@@ -75,12 +85,11 @@ def _asks(body: list, keywords: dict, seen: frozenset) -> bool:
 
 def _end_asks(rules, events: tuple) -> bool:
     """The end checks (the `end` slot and its condition) and the rules of these events."""
-    kw = rules.keywords
     from .finish import update_event
     if update_event(rules) is not None:  # the update event after the step: whatever hears it may ask
         return True
-    return (asks(rules.slots.get("end", []), kw) or not pure(rules.end_guard)
-            or any(asks(r["body"], kw) or not pure(r.get("when")) for r in rules.rules if r["event"] in events))
+    return (asks(rules.slots.get("end", []), rules) or not pure(rules.end_guard)
+            or any(asks(r["body"], rules) or not pure(r.get("when")) for r in rules.rules if r["event"] in events))
 
 
 def step_may_ask(game, kind: str) -> bool:
@@ -92,11 +101,11 @@ def step_may_ask(game, kind: str) -> bool:
     rules = game.rules
     static = rules.step_asks.get(kind)
     if static is None:
-        static = (asks(rules.slots.get(slot, []), rules.keywords) or _end_asks(rules, (kind, "out"))
+        static = (asks(rules.slots.get(slot, []), rules) or _end_asks(rules, (kind, "out"))
                   or (kind == "turn-end" and not pure(rules.round_end_guard)) or _heard_asks(rules, kind))
         rules.step_asks[kind] = static = bool(static)
     triggers = game.state.triggers
-    return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules.keywords)
+    return static or bool(triggers) and any(asks(rules.nodes[t["node"]]["body"], rules)
                                             for t in triggers if t["event"] == kind)
 
 
@@ -108,7 +117,7 @@ def _heard_asks(rules, event: str) -> bool:
     heard = [t for ts in hearing.piece_triggers.values() for t in ts]
     heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
     heard += [t for ts in hearing.space_triggers.values() for t in ts]  # the tiles' (spaces.py)
-    return any(asks(t["body"], rules.keywords) or not pure(t.get("when")) for t in heard if t["event"] == event)
+    return any(asks(t["body"], rules) or not pure(t.get("when")) for t in heard if t["event"] == event)
 
 
 def action_may_ask(game, action) -> bool:
@@ -145,13 +154,12 @@ def _action_may_ask(game, action) -> bool:
 
 def _action_asks(rules, decl, printed: dict) -> bool:
     from .primitives import resolution_bodies
-    kw = rules.keywords
     for stmt in decl.body:
         arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
         if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
-            if any(asks(body, kw) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]])):
+            if any(asks(body, rules) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]])):
                 return True
-        elif _asks([stmt], kw, frozenset()):
+        elif _asks([stmt], rules, frozenset()):
             return True
     return _end_asks(rules, ("out",))
 
@@ -178,36 +186,36 @@ def _expr_questions(e) -> int:
     return min(MANY, here + sum(_expr_questions(child) for child in _children(e)))
 
 
-def questions(body: list, keywords: dict, seen: frozenset = frozenset()) -> int:
+def questions(body: list, rules, seen: frozenset = frozenset()) -> int:
     """At most how many questions running these statements can ask: 0, 1 or MANY. A step
     whose last possible question is answered is replayed on its copy, not on a copy of it."""
     total = 0
     for stmt in body:
-        total += _stmt_questions(stmt, keywords, seen)
+        total += _stmt_questions(stmt, rules, seen)
         if total >= MANY:
             return MANY
     return total
 
 
-def _stmt_questions(stmt: dict, keywords: dict, seen: frozenset) -> int:
-    op = stmt.get("op")
-    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and not stmt.get("quiet")):
+def _stmt_questions(stmt: dict, rules, seen: frozenset) -> int:
+    op, keywords = stmt.get("op"), getattr(rules, "keywords", rules)
+    if op not in STATEMENTS or (op == "primitive" and stmt["name"] in ASKING_PRIMITIVES and _loud(stmt, rules)):
         return MANY
     total = 1 if op in ("may", "choose") else 0
     if op == "keyword":
         kw = keywords.get(stmt["keyword"])
         if kw is None or stmt["keyword"] in seen:
             return MANY
-        total += questions(kw["body"], keywords, seen | {stmt["keyword"]})
+        total += questions(kw["body"], rules, seen | {stmt["keyword"]})
         total += sum(_expr_questions(d) for d in kw["defaults"].values())
     branches = []
     for key, value in stmt.items():
         if key in ("then", "else") and op == "if" and isinstance(value, list):
-            branches.append(questions(value, keywords, seen))
+            branches.append(questions(value, rules, seen))
         elif key == "options":
-            branches.append(max((questions(o["body"], keywords, seen) for o in value), default=0))
+            branches.append(max((questions(o["body"], rules, seen) for o in value), default=0))
         elif isinstance(value, list) and value and isinstance(value[0], dict) and "op" in value[0]:
-            total += questions(value, keywords, seen)
+            total += questions(value, rules, seen)
         elif key == "args" and isinstance(value, dict):
             total += sum(_expr_questions(e) for e in value.values())
         elif isinstance(value, dict):
@@ -227,17 +235,16 @@ def action_questions(game, action) -> int:
 
 def _action_questions(rules, decl, printed: dict) -> int:
     from .primitives import resolution_bodies
-    kw = rules.keywords
     if _end_asks(rules, ("out",)):
         return MANY
     total = 0
     for stmt in decl.body:
         arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
         if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
-            total += sum(questions(body, kw) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]]))
+            total += sum(questions(body, rules) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]]))
             total += sum(_expr_questions(e) for k, e in stmt["args"].items() if k != "card")
         else:
-            total += _stmt_questions(stmt, kw, frozenset())
+            total += _stmt_questions(stmt, rules, frozenset())
         if total >= MANY:
             return MANY
     return total

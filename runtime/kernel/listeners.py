@@ -171,10 +171,10 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     """Each `raise` of an event that nobody hearing it can ask about marked `quiet`: no
     Reaction answers it, and no listener's `when` or body (a `raise` in it counted as asking),
     nor the event's `effect`, can ask; a step that raises only such events keeps no copy to
-    replay from (asking.py). Worked out once per game at load."""
-    from .asking import _ASKS, asks
+    replay from (asking.py). Worked out once per game at load, kept in the rules (the IR, which
+    two games may share, is left as it is)."""
+    from .asking import asks
     from .compile import pure
-    kw = rules.keywords
     heard = [t for t in rules.rules] + [t for ts in hearing.card_triggers.values() for t in ts]
     heard += [t for ts in hearing.piece_triggers.values() for t in ts]
     heard += [t for ts in hearing.figure_triggers.values() for _part, t in ts]
@@ -182,20 +182,21 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     heard += [t for s in rules.nodes.values() if s.get("op") == "until" for t in s["body"] if t.get("op") == "trigger"]
     loud = {q for q, ts in hearing.card_triggers.items() if rules.cards[q].type in hearing.reacts for t in ts}
     loud = {t["event"] for q in loud for t in hearing.card_triggers[q]}
-    loud |= {t["event"] for t in heard if asks(t["body"], kw) or not pure(t.get("when"))}
-    loud |= {e for e, spec in hearing.events.items() if asks(spec["body"], kw)}
-    work = list(decls)
+    loud |= {t["event"] for t in heard if asks(t["body"], rules) or not pure(t.get("when"))}
+    loud |= {e for e, spec in hearing.events.items() if asks(spec["body"], rules)}
+    work, quiet = list(decls), {}
     while work:
         x = work.pop()
         if isinstance(x, dict):
             if x.get("op") == "primitive" and x.get("name") == "raise":
                 event = (x.get("args") or {}).get("event") or {}
                 if event.get("e") == "event" and event.get("name") in hearing.events and event["name"] not in loud:
-                    x["quiet"] = True
+                    quiet[id(x)] = x
             work.extend(x.values())
         elif isinstance(x, list):
             work.extend(x)
-    _ASKS.clear()  # (asked above before the marks: asked again)
+    rules.__dict__["_quiet_raises"] = quiet  # id -> the statement, kept alive with it
+    rules.__dict__.pop("_asks", None)  # (asked above before the marks: asked again)
 
 
 def _once(hearing: Hearing, comp: dict) -> None:
