@@ -12,18 +12,6 @@ from click.testing import CliRunner
 
 from conftest import CONTENT
 from mayhem.cli import main
-from mayhem.runtime.switch import runtime_setting
-
-# A fault of the kernel, for its fix (runtime/kernel/ is not this file's to change): the new box's
-# `pool poison` is for the Toons' Poison tokens, whose box the new root's mayhem.toml leaves
-# commented out, so no token of the game is fed by it. The engine leaves such a pool out; the
-# kernel refuses the whole game (runtime/kernel/pieces.py: "pool 'poison' feeds no token of the
-# game", a KernelError with no file or line). With the kernel leaving it out (`continue` there)
-# the 11 tests of this file pass under MAYHEM_RUNTIME=kernel; strict: they fail once it is fixed,
-# and this mark goes.
-KERNEL_REFUSES_A_POOL_OF_NO_TOKEN = pytest.mark.xfail(
-    runtime_setting() == "kernel", strict=True,
-    reason="the kernel refuses a pool that feeds no token of the game (runtime/kernel/pieces.py)")
 
 
 def invoke(cwd: Path, *args):
@@ -66,7 +54,6 @@ def test_the_new_box_checks_clean(made):
     assert first.startswith("checked 8 files in their collection (starter: ") and first.endswith(": no problems")
 
 
-@KERNEL_REFUSES_A_POOL_OF_NO_TOKEN
 def test_the_readme_says_what_to_do_next_and_its_commands_work(made):
     readme = (made / "starter" / "README.md").read_text(encoding="utf-8")
     assert readme.startswith("# Star Box\n")
@@ -85,7 +72,6 @@ def test_the_readme_says_what_to_do_next_and_its_commands_work(made):
     assert "Big Punch" in page.read_text(encoding="utf-8")
 
 
-@KERNEL_REFUSES_A_POOL_OF_NO_TOKEN
 def test_the_new_box_simulates_in_competitive_mode(made):
     teams = "starter/teams/hero-and-robin.mh,starter/teams/titans.mh"
     result = invoke(made, "simulate", "--mode", "competitive", "--board", "star-box", "--teams", teams,
@@ -96,7 +82,6 @@ def test_the_new_box_simulates_in_competitive_mode(made):
     assert "hero" in json.dumps(summary) and "robin" in json.dumps(summary)
 
 
-@KERNEL_REFUSES_A_POOL_OF_NO_TOKEN
 def test_the_new_box_passes_its_scenario(made):
     result = invoke(made, "scenario", "run", "starter/scenarios", "--content", "starter")
     assert result.exit_code == 0, result.output
@@ -136,7 +121,6 @@ def test_bad_ids_are_usage_errors(tmp_path, args, message):
     assert not (tmp_path / "new").exists()
 
 
-@KERNEL_REFUSES_A_POOL_OF_NO_TOKEN
 def test_inside_the_new_root_the_commands_find_it(made):
     """Without a path or --content, the commands use the content root around the working folder."""
     inside = made / "starter" / "star-box"

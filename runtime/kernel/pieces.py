@@ -118,8 +118,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
             n = _prop(pool, team, _prop(pool, names[i]) if i < len(names) else None)
             if n is not None:
                 counts[team] = n
-        if pool["id"] not in pieces.fed:
-            raise KernelError(f"pool '{pool['id']}' feeds no token of the game")
+        if pool["id"] not in pieces.fed:  # its tokens' content not loaded (a dependency left out): no pieces,
+            continue  # as no token of the game draws from it (a pool of no token at all is the checks' E301)
         pile = _prop(pool, "pile-on")
         if pile is not None and "space" not in pieces.zones:
             raise KernelError(f"pool '{pool['id']}': 'pile-on {pile}' needs a zone of pieces kept per space")
