@@ -385,7 +385,7 @@ def test_free_for_all_plays_its_own_round(rules):
     game's: the characters start on corners, the non-player figure in the centre, and the
     Initiative goes round the table ("The Initiative token goes to the next player going
     clockwise")."""
-    from tests.game_helpers import after_setup
+    from game_helpers import after_setup
     game = after_setup(rules, mode="free-for-all", seed=2)
     d = game.decision
     while d is not None and game.state.round < 4:
