@@ -260,22 +260,31 @@ class Table:
                     raise CannotSetUp(f"no card '{cid}' for {key}")
                 placed.add(uid)
                 self.move(uid, dz.zone)
+        # a deck the scenario lists holds those cards alone: a hand emptied does not go back onto
+        # it, and a card dealt that it lists is taken from it (the engine's: "an owner's cards are
+        # taken from wherever they lie")
+        laid = {dz.zone for key, dz in keys.zones.items() if dz.per is None and key in self.setup}
         for key, dz in keys.zones.items():
             if dz.per is None:
                 continue
             listed_for = self.setup.get(key, {})
+            back = dz.source if dz.source != dz.zone and dz.source not in laid else SET_ASIDE
             for zone in [z for z in state.zones if z.startswith(f"{dz.zone}/")]:  # an owner not listed:
                 for uid in list(state.zones[zone]):  # no cards, as the Mayhem scenario's (its deck's again)
-                    self.move(uid, dz.source if dz.source != dz.zone else SET_ASIDE)
+                    self.move(uid, back)
             for who, listed in listed_for.items():
                 who = self.t(who) if dz.per == "team" or who not in state.players else who
                 owner = who if dz.per == "team" else (state.teams[who][0] if who in state.teams else who)
                 zone = f"{dz.zone}/{owner}"
                 for uid in list(state.zones.get(zone, [])):
-                    self.move(uid, dz.source if dz.source != dz.zone else SET_ASIDE)
+                    self.move(uid, back)
                 for cid in [listed] if dz.single else listed:
                     player = owner if owner in state.players else state.teams[owner][0]
-                    uid = self.take_listed(cid, player, placed) if "/" in cid else _take(self.rules, state, cid, player, placed)
+                    uid = self.take_listed(cid, player, placed) if "/" in cid else next(
+                        (u for u in state.zones.get(dz.source, ()) if dz.source in laid
+                         and self.rules.cards[state.cards[u]].id == cid), None)
+                    if uid is None and "/" not in cid:
+                        uid = _take(self.rules, state, cid, player, placed)
                     if uid is None:
                         raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
                     placed.add(uid)

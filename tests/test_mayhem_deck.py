@@ -5,7 +5,12 @@ item 14).
 The rulebooks: "Players draw 7 cards from the Mayhem deck. ... They must choose the
 cards to be kept and discard down to their maximum hand size. Discarded cards are
 placed facedown at the bottom of the Mayhem deck." (Setup) They say nothing of a deck
-that runs out: the runtime's reading is in docs/language.md."""
+that runs out: the runtime's reading is in docs/language.md.
+
+Engine only (`engine_only`): these read the engine's piles (`mayhem_deck`, `all_cards`) and its
+`p_draw`; the kernel's deck dealt and reshuffled: tests/test_kernel_declarations.py (shuffle-deck),
+test_kernel_keeping.py, deck-reshuffles-its-discard-pile.toml. Left on the kernel: a deck too short
+for the hands (the engine's `mayhem-deck-short`) is not played by any kernel test."""
 from __future__ import annotations
 
 import dataclasses
@@ -55,6 +60,7 @@ def play_setup(rules, config):
     return game, held
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("seed", range(4))
 def test_a_short_deck_deals_no_card_twice(rules, seed):
     """A 10-card deck, two players drawing 7: each draws 5, and the cards one gives
@@ -70,6 +76,7 @@ def test_a_short_deck_deals_no_card_twice(rules, seed):
     assert [(e["wanted"], e["cards"]) for e in short] == [(14, 10)]
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("seed", range(4))
 def test_the_free_for_all_deck_of_4_cards_is_shared(rules, seed):
     """Three players drawing 4 from a deck of 4 Free-For-All cards: dealt one at a time
@@ -83,6 +90,7 @@ def test_the_free_for_all_deck_of_4_cards_is_shared(rules, seed):
     assert len(cards) == len(set(cards)) == 4
 
 
+@pytest.mark.engine_only
 def test_a_deck_large_enough_deals_every_draw(rules):
     game, held = play_setup(rules, GameConfig("looney-tunes", seed=3))
     assert len(held["p1"]) == len(held["p2"]) == 7
@@ -98,6 +106,7 @@ def after_setup(rules):
     return game
 
 
+@pytest.mark.engine_only
 def test_an_empty_deck_is_made_again_from_the_discards(rules):
     game = after_setup(rules)
     eng, st = game.engine, game.state
@@ -115,6 +124,7 @@ def test_an_empty_deck_is_made_again_from_the_discards(rules):
     assert len(cards) == len(set(cards))
 
 
+@pytest.mark.engine_only
 def test_drawing_from_no_cards_at_all_draws_nothing(rules):
     game = after_setup(rules)
     eng, st = game.engine, game.state
@@ -126,6 +136,7 @@ def test_drawing_from_no_cards_at_all_draws_nothing(rules):
     assert eng.events[-1]["event"] == "draw" and eng.events[-1]["count"] == 0
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("seed", range(3))
 def test_no_card_is_ever_in_two_places(mini_rules, seed):
     """The small test box deals 4 cards to each of two players from a deck of 4: at every

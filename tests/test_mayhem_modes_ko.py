@@ -2,16 +2,20 @@
 `permanent-ko`: Free-For-All declares `rule ko-out { on ko when figure is character {
 remove-from-game(figure) } }`, quoting "When a Character is KO'ed, they are permanently removed
 from the game and do not return during the next Recovery phase." (Free-For-All Mayhem, How to
-Play), in place of the game's KO rule (`without rule ko-vp`)."""
+Play), in place of the game's KO rule (`without rule ko-vp`). The KOs are the scenarios'
+(test_mayhem_ko_vp.py `played`), on either runtime."""
 from __future__ import annotations
 
 import copy
 
+import pytest
+
 from mayhem.runtime.modes import load_mode
 from mayhem.runtime.rules import load_rules
+from mayhem.runtime.switch import runtime_setting
 
-from game_helpers import after_setup, content_copy
-from test_mayhem_ko_vp import ko_someone
+from game_helpers import content_copy
+from test_mayhem_ko_vp import FFA_KO, KO_VP, played
 from test_mayhem_modes_overrides import mode_comp
 
 
@@ -29,29 +33,31 @@ def test_free_for_all_declares_its_ko_rule(ir, rules):
     assert load_mode(rules, "standard").rules == ()
 
 
-def test_a_kod_character_of_free_for_all_is_out_for_good(rules):
-    game = after_setup(rules, mode="free-for-all")
-    fig, _other, _before = ko_someone(game)
-    assert fig.ko and fig.eliminated
+def test_a_kod_character_of_free_for_all_is_out_for_good(ir):
+    """ffa-permanent-ko.toml: Robin KO'ed is out for good (`figures.robin.eliminated`)."""
+    assert played(ir, FFA_KO) == []
 
 
 def test_without_the_modes_rule_a_kod_character_is_not_out(ir):
     doc = copy.deepcopy(ir)
     comp = mode_comp(doc, "free-for-all")
     comp["children"] = [c for c in comp["children"] if c["id"] != "ko-out"]
-    game = after_setup(load_rules(doc), mode="free-for-all")
-    fig, _other, _before = ko_someone(game)
-    assert fig.ko and not fig.eliminated
+    failures = played(doc, FFA_KO)
+    assert any("figures.robin.eliminated" in f for f in failures), failures
 
 
-def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, rules):
-    assert not ko_someone(after_setup(rules))[0].eliminated
+@pytest.mark.xfail(runtime_setting() == "kernel", strict=True,
+                   reason="the switch loads a Mayhem box's `standard` mode as no mode at all (runtime/switch_game.py "
+                          "kernel_rules, runtime/scenario_kernel.py: `None if mode == 'standard'`): its rules are not read")
+def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, tmp_path):
+    """Daffy KO'ed by a Location (ko-by-location-gives-opponent-vp.toml) stays in the game, but
+    for good out of it once the standard mode has the rule; the game's own KO rule still gives
+    its VP (the scenario's `teams.black.vp` = 1)."""
+    out = '"figures.daffy-duck.eliminated" = true'
+    assert any("figures.daffy-duck.eliminated" in f for f in played(ir, KO_VP, out, tmp_path=tmp_path))
     doc = copy.deepcopy(ir)
     mode_comp(doc, "standard").setdefault("children", []).append(copy.deepcopy(ko_out(doc)))
-    game = after_setup(load_rules(doc))
-    fig, other, before = ko_someone(game)
-    assert fig.eliminated
-    assert game.engine.counter_value("vp", other) == before + 1  # the game's own KO rule still gives its VP
+    assert played(doc, KO_VP, out, tmp_path=tmp_path) == []
 
 
 def test_remove_from_game_is_a_word_of_the_rules_context(tmp_path):

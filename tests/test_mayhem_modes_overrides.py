@@ -4,7 +4,14 @@ the game less those declarations, instead of branching on a flag.
 
 Free-For-All Mayhem: "Teams do not gain Victory Point in this mode" (Setup, step 4): it leaves
 out the `vp` counter and the KO rule of content/shared/game.mh ("Whenever a Character is KO'ed,
-the opposing player gains 1 VP, taking a VP token of their Team's color.", KO)."""
+the opposing player gains 1 VP, taking a VP token of their Team's color.", KO).
+
+Engine only (`engine_only`): these drive the engine's KO and counters by hand; the kernel's:
+a mode leaving out a counter or a rule is tests/test_kernel_modes.py
+test_a_mode_leaves_zones_counters_rules_and_their_pools_out, the KO's VP and its absence in
+Free-For-All the scenarios ko-by-location-gives-opponent-vp, ffa-permanent-ko
+(test_mayhem_ko_vp.py plays them on edited copies too), the win win-five-vp, the draw
+recovery-both-five-vp-draw, Free-For-All's own end ffa-shrink-last-player-kod."""
 from __future__ import annotations
 
 import copy
@@ -58,6 +65,7 @@ def test_the_rules_of_a_mode_are_the_game_less_its_overrides(rules):
     assert rules_for(rules, load_mode(rules, "free-for-all")) is ffa
 
 
+@pytest.mark.engine_only
 def test_free_for_all_gains_no_vp_without_a_flag(rules):
     game = after_setup(rules, mode="free-for-all")
     _fig, _other, _before = ko_someone(game)
@@ -66,6 +74,7 @@ def test_free_for_all_gains_no_vp_without_a_flag(rules):
     assert not any(e["event"] == "vp" for e in game.events)
 
 
+@pytest.mark.engine_only
 def test_removing_the_overrides_from_free_for_all_makes_kos_give_vp_again(ir):
     doc = copy.deepcopy(ir)
     del mode_comp(doc, "free-for-all")["props"]["without"]
@@ -78,6 +87,7 @@ def test_removing_the_overrides_from_free_for_all_makes_kos_give_vp_again(ir):
     assert vp["span"].startswith("shared/game.mh:")  # given by the game's KO rule
 
 
+@pytest.mark.engine_only
 def test_leaving_out_only_the_ko_rule_keeps_the_counter(ir):
     doc = copy.deepcopy(ir)
     mode_comp(doc, "free-for-all")["props"]["without"]["value"] = [["rule", "ko-vp"]]
@@ -87,6 +97,7 @@ def test_leaving_out_only_the_ko_rule_keeps_the_counter(ir):
     assert not any(e["event"] == "vp" for e in game.events)  # ... but a KO gives none
 
 
+@pytest.mark.engine_only
 def test_a_standard_game_hears_the_ko_rule_of_the_game(rules):
     rule = next(c for c in game_comp(rules.ir)["children"] if c["id"] == "ko-vp")
     assert (rule["kind"], rule["name"]) == ("rule", "A KO gives the opposing Team 1 VP")
@@ -164,6 +175,7 @@ def give_vp(game, team: str, n: int) -> None:
         pass
 
 
+@pytest.mark.engine_only
 def test_the_win_is_the_end_when_of_the_shared_game(rules):
     end = game_comp(rules.ir)["effects"]["end"]
     assert end["span"].startswith("shared/game.mh:")
@@ -174,6 +186,7 @@ def test_the_win_is_the_end_when_of_the_shared_game(rules):
     assert (game.state.winners, game.state.end_reason) == ([first], "vp")
 
 
+@pytest.mark.engine_only
 def test_without_its_end_when_the_game_does_not_end_on_vp(ir):
     doc = copy.deepcopy(ir)
     del game_comp(doc)["effects"]["end"]
@@ -182,6 +195,7 @@ def test_without_its_end_when_the_game_does_not_end_on_vp(ir):
     assert not game.state.over and game.state.winners is None
 
 
+@pytest.mark.engine_only
 def test_both_teams_at_win_vp_at_once_is_a_draw(rules):
     game = after_setup(rules)
     eng = game.engine
@@ -194,6 +208,7 @@ def test_both_teams_at_win_vp_at_once_is_a_draw(rules):
     assert (game.state.winners, game.state.end_reason) == ([], "draw")
 
 
+@pytest.mark.engine_only
 def test_free_for_all_is_won_by_its_own_end_when(rules):
     # in Free-For-All the game's `end when` (VP, a double KO) is replaced: one KO'ed player
     # of three does not end the game, as a Team losing all its Characters would otherwise

@@ -3,10 +3,17 @@ quotes "When all Characters have activated, the last player of the current round
 Location from play ... without splitting the map into 2 different groups of tiles." (How to
 Play); the flag `shrink-board` is gone. Who removes which Location is content too:
 `remove-location(all location in anywhere where empty(it) and connected-without(it) and
-open-without(it), by: last(activated-this-round()))` (tests/scenarios/modes/ffa-shrink-board.toml)."""
+open-without(it), by: last(activated-this-round()))` (tests/scenarios/modes/ffa-shrink-board.toml).
+
+Engine only (`engine_only`): these read the engine's board (`st.board`); the kernel's shrinking
+board is the scenarios ffa-shrink-board and ffa-shrink-last-player-kod. Left: the shrink given
+to the standard game and who removes which Location, edited in the content, are not played on
+the kernel."""
 from __future__ import annotations
 
 import copy
+
+import pytest
 
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
@@ -37,6 +44,7 @@ def test_free_for_all_declares_its_round_end(ir, rules):
     assert load_mode(rules, "standard").slots == {}
 
 
+@pytest.mark.engine_only
 def test_free_for_all_shrinks_the_board_each_round(rules):
     assert len(removed_in_two_rounds(rules, "free-for-all")) == 2
 
@@ -47,6 +55,7 @@ def test_without_its_round_end_the_board_of_free_for_all_stays_whole(ir):
     assert removed_in_two_rounds(load_rules(doc), "free-for-all") == []
 
 
+@pytest.mark.engine_only
 def test_the_standard_game_given_the_round_end_shrinks_too(ir, rules):
     assert removed_in_two_rounds(rules, "standard") == []
     doc = copy.deepcopy(ir)
@@ -67,6 +76,7 @@ def test_the_modes_round_end_is_checked_in_the_context_of_the_rules(tmp_path):
     assert errors and errors[0].span.file.endswith("shared/modes.mh")
 
 
+@pytest.mark.engine_only
 def test_who_removes_which_location_is_the_modes_content(tmp_path):
     from game_helpers import content_copy
     # a board that may shrink to one Location: the rule's `count(anywhere) > 2` is the content's

@@ -1,7 +1,10 @@
 """A mode leaves out zones of the game instead of setting a flag (issue #11, step 8): Free-For-All
 Mayhem says `without zone go-deck` ("7. GO! cards are not used in Free-For-All Mayhem.", Teen
 Titans GO! Mayhem) and `without zone token-pile` ("Effects and texts that refer ... to ACME tokens
-do not apply.", Looney Tunes Mayhem); the flags `no-go-cards` and `no-piles` are gone."""
+do not apply.", Looney Tunes Mayhem); the flags `no-go-cards` and `no-piles` are gone.
+
+Engine only (`engine_only`): the GO! deck dealt again reads the engine's zones; the kernel's mode
+leaving a zone out is tests/test_kernel_modes.py test_a_mode_leaves_zones_counters_rules_and_their_pools_out."""
 from __future__ import annotations
 
 import copy
@@ -30,6 +33,7 @@ def test_free_for_all_leaves_out_the_go_deck_and_the_token_pile(ir, rules):
     assert "go-deck" in rules.zone_decls  # the shared rules are not changed
 
 
+@pytest.mark.engine_only
 def test_removing_the_go_deck_override_deals_the_go_cards_again(ir, rules):
     assert go_cards_anywhere(after_setup(rules, mode="free-for-all")) == []
     doc = copy.deepcopy(ir)

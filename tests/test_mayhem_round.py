@@ -1,6 +1,14 @@
 """The Mayhem round's start and its dice are content (`game mayhem` of content/shared/game.mh,
 issue #11 step 6): the Mayhem engine rolls the dice the game declares and runs its `round { }`.
-Changing the content changes the game; the compiler checks what the round and the dice say."""
+Changing the content changes the game; the compiler checks what the round and the dice say.
+
+Engine only (`engine_only`, besides the forced rolls): the phases, Recovery's returns, the limits'
+reset and Free-For-All's round read the engine's state (`state.phase`, `phase_names()`, a figure's
+`activations`, `board.corners()`). The kernel's: Recovery's return recovery-return.toml, none in the
+first round first-round-go-cards-no-recovery.toml, the per-round limits special-ability-limits.toml and
+ko-double-activation.toml, Free-For-All's Initiative ffa-initiative-rotates.toml; its phases declared
+in their order tests/test_kernel_rounds.py. Left on the kernel: the phases reordered or emptied in the
+content."""
 import copy
 from pathlib import Path
 import shutil
@@ -261,6 +269,7 @@ def decisions_by_phase(rules, box="teen-titans-go", mode="standard", seeds=range
     return out
 
 
+@pytest.mark.engine_only
 def test_the_phases_are_the_games_in_its_order(rules):
     """"1. Round Start ... 2. Recovery ... 3. Character Activation ... 4. Round End" (How to
     Play): the engine plays the phases game.mh declares, and a scenario may start at each."""
@@ -303,6 +312,7 @@ def placed_around_returns(seen) -> tuple[int, int]:
     return before, after
 
 
+@pytest.mark.engine_only
 def test_a_game_whose_recovery_comes_after_activation_plays_that_way(rules, tmp_path):
     """The order is content: as game.mh declares them, the Characters KO'ed come back before
     the round's dice are placed; with the Recovery phase declared after Character Activation,
@@ -318,6 +328,7 @@ def test_a_game_whose_recovery_comes_after_activation_plays_that_way(rules, tmp_
     assert before > 0 and after == 0
 
 
+@pytest.mark.engine_only
 def test_a_recovery_that_returns_no_one_leaves_the_koed_off_the_board(tmp_path, rules):
     """Recovery's returns are content: without `return-figures`, a Character KO'ed stays off
     the board (the rule, not the engine, brings it back)."""
@@ -351,6 +362,7 @@ def test_the_scenario_phase_is_named_by_the_declaration(tmp_path):
     assert exc.value.at == ("setup", "phase") and "expected one of the game's phases" in str(exc.value)
 
 
+@pytest.mark.engine_only
 def test_the_round_end_resets_the_limits_of_the_round(rules, tmp_path):
     """The per-round limits start again in `round-end { }`: without `reset-limits`, the
     Abilities a Character activated in round 1 are still counted in round 2."""
@@ -367,12 +379,13 @@ def test_the_round_end_resets_the_limits_of_the_round(rules, tmp_path):
     assert all(n > 0 for n in activations_at_round_two(rules_of(content_with(tmp_path, (RESETS, "")))))
 
 
+@pytest.mark.engine_only
 def test_free_for_all_plays_its_own_round(rules):
     """Free-For-All's `round { }` and `phase activation` (content/shared/modes.mh) replace the
     game's: the characters start on corners, the non-player figure in the centre, and the
     Initiative goes round the table ("The Initiative token goes to the next player going
     clockwise")."""
-    from tests.game_helpers import after_setup
+    from game_helpers import after_setup
     game = after_setup(rules, mode="free-for-all", seed=2)
     d = game.decision
     while d is not None and game.state.round < 4:

@@ -7,7 +7,12 @@ on-vp-slots`). A copy of content/shared/game.mh that says otherwise plays otherw
 The rulebooks: "Whenever a Character is KO'ed, the opposing player gains 1 VP, taking a VP
 token of their Team's color." (KO) "4. Place 1 Black and 1 White Victory Point token on all
 Locations that have VP slots" (Looney Tunes Mayhem, Setup) "The 1st Team to collect 5
-Victory Points ... immediately wins the game" (How to Win)."""
+Victory Points ... immediately wins the game" (How to Win).
+
+Engine only (`engine_only`): these drive the engine's KO, counters and pools by hand; the kernel's
+VP from a KO is ko-by-location-gives-opponent-vp (a VP piece on L9 too), the win on 5 VP
+win-five-vp, both at 5 recovery-both-five-vp-draw. Left on the kernel: a KO rule edited to gain 2,
+a pool bounding the counter, a counter kept as another token."""
 from __future__ import annotations
 
 import shutil
@@ -37,6 +42,7 @@ def vp_lines(game) -> list[dict]:
     return [e for e in game.events if e["event"] == "vp"]
 
 
+@pytest.mark.engine_only
 def test_a_ko_rule_that_gains_2_gives_2_vp(tmp_path):
     rules = changed_rules(tmp_path, (KO_RULE, "      gain(vp, 2, on: opposing-team)\n"))
     game = after_setup(rules)
@@ -48,6 +54,7 @@ def test_a_ko_rule_that_gains_2_gives_2_vp(tmp_path):
     assert (placed[-1]["count"], placed[-1]["on"]) == (2, other)
 
 
+@pytest.mark.engine_only
 def test_the_standard_ko_rule_gives_1_vp_taken_from_the_pool(rules):
     game = after_setup(rules)
     pool = game.engine.rules.token_pool(game.engine.kept_as_pieces["vp"].token)
@@ -57,6 +64,7 @@ def test_the_standard_ko_rule_gives_1_vp_taken_from_the_pool(rules):
     assert left == prop(game.engine.rules.pools["teen-titans-go"][pool], other) - (before + 1)
 
 
+@pytest.mark.engine_only
 def test_the_pool_bounds_the_counter(rules):
     # Teen Titans GO!: "10 Victory Point tokens (5 Black & 5 White)" (Components)
     game = after_setup(rules)
@@ -71,6 +79,7 @@ def test_the_pool_bounds_the_counter(rules):
     assert vp_lines(game)[-1]["total"] == 5
 
 
+@pytest.mark.engine_only
 def test_the_win_reads_the_counter(tmp_path):
     # a copy whose `end when` wins at 1 VP: the first KO ends the game, for the reason "vp"
     rules = changed_rules(tmp_path, ('value(vp, of: it) >= box-property("win-vp")', "value(vp, of: it) >= 1"))
@@ -89,12 +98,14 @@ def pieces_on_locations(game) -> dict:
             for loc in game.state.board.locations if any(k[0] == token for k in loc.tokens)}
 
 
+@pytest.mark.engine_only
 def test_looney_tunes_sets_a_vp_of_each_colour_out_on_each_vp_slot(rules):
     game = looney_game(rules)
     slots = {loc.index for loc in game.state.board.locations if loc.comp is not None and prop(loc.comp, "vp-slots")}
     assert slots and pieces_on_locations(game) == {i: ["black", "white"] for i in slots}
 
 
+@pytest.mark.engine_only
 def test_a_counter_set_out_nowhere_leaves_the_pieces_in_the_pool(tmp_path):
     rules = changed_rules(tmp_path, ("    set-out-on vp-slots\n    set-out-if on-vp-slots\n", ""))
     game = looney_game(rules)
@@ -103,11 +114,13 @@ def test_a_counter_set_out_nowhere_leaves_the_pieces_in_the_pool(tmp_path):
     assert game.state.pools[pool][(None, "black")] == 9  # "18 Victory Point tokens (9 Black & 9 White)"
 
 
+@pytest.mark.engine_only
 def test_a_counter_set_out_if_the_pool_says_another_flag_sets_none_out(tmp_path):
     rules = changed_rules(tmp_path, ("    set-out-if on-vp-slots\n", "    set-out-if double-sided\n"))
     assert pieces_on_locations(looney_game(rules)) == {}
 
 
+@pytest.mark.engine_only
 def test_a_counter_kept_as_another_token_counts_those_pieces(tmp_path):
     # kept as Trap tokens (a pool of each colour too), a Team's VP are the Traps it holds
     rules = changed_rules(tmp_path, ("    kept-as vp\n", "    kept-as trap\n"),
@@ -140,6 +153,7 @@ def test_gain_vp_vp_of_and_win_vp_stand_for_the_kernels_words():
     assert lowered(other) is other
 
 
+@pytest.mark.engine_only
 def test_a_cards_gain_vp_plays_as_the_counters_gain(rules):
     # a GO! card's reward `gain-vp(1)`: the Team acting gains 1 on the `vp` counter
     game = after_setup(rules)
@@ -154,6 +168,7 @@ def test_a_cards_gain_vp_plays_as_the_counters_gain(rules):
     assert vp_lines(game)[-1]["team"] == colour
 
 
+@pytest.mark.engine_only
 def test_win_vp_reads_the_boxs_property(rules):
     game = after_setup(rules, box="looney-tunes")
     fn, asks = game.engine.code.expr({"e": "ctx", "name": "win-vp"})

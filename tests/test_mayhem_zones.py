@@ -9,7 +9,11 @@ The rulebooks: "Shuffle the Mayhem cards to create a facedown Mayhem deck." "Eac
 maximum Mayhem hand size is determined by the total number of Mayhem icons indicated on
 their Character Dashboards." (Setup) "Keep the card played faceup on the table. Discard
 used Mayhem cards at the end of the round." (Mayhem Cards) "Shuffle the 12 GO! Cards and
-place them facedown to create the GO! Deck." (Setup)"""
+place them facedown to create the GO! Deck." (Setup)
+
+Engine only (`engine_only`): these read the engine's piles and its `p_draw`; the kernel keeps every
+card in its declared zones by construction (tests/test_kernel_zones.py), reshuffles its discard
+pile (deck-reshuffles-its-discard-pile.toml, tests/test_kernel_keeping.py)."""
 from __future__ import annotations
 
 import copy
@@ -52,6 +56,7 @@ def test_the_mayhem_boxes_stay_mayhem_boxes(ir):
 
 @pytest.mark.parametrize("box,mode", [("teen-titans-go", "standard"), ("looney-tunes", "four-players"),
                                       ("teen-titans-go", "free-for-all")])
+@pytest.mark.engine_only
 def test_the_engine_keeps_its_piles_in_kernel_keyed_zones(rules, box, mode):
     game = after_setup(rules, box, mode)
     st = game.state
@@ -75,6 +80,7 @@ def test_zone_keys_are_the_kernels():
         assert zone_key(zone, owner) == kernel.zone_key(zone, owner)
 
 
+@pytest.mark.engine_only
 def test_a_teams_cards_in_play_are_its_zone_of_the_in_play_kind(rules):
     game = after_setup(rules, "teen-titans-go", "standard")
     st = game.state
@@ -103,6 +109,7 @@ def draw(game, count: int) -> None:
     list(game.engine.p_draw({"who": None, "count": {"e": "num", "v": count}}, env, {"span": None}))
 
 
+@pytest.mark.engine_only
 def test_an_empty_deck_is_refilled_from_its_reshuffle_from_zone(rules):
     game = after_setup(rules)
     st = game.state
@@ -115,6 +122,7 @@ def test_an_empty_deck_is_refilled_from_its_reshuffle_from_zone(rules):
     assert game.engine.events[-2]["event"] == "reshuffle"
 
 
+@pytest.mark.engine_only
 def test_without_reshuffle_from_an_empty_deck_gives_nothing(ir):
     # the same content, its deck declared without `reshuffle-from`: the behaviour is the zone's
     doc = copy.deepcopy(ir)
@@ -132,6 +140,7 @@ def test_without_reshuffle_from_an_empty_deck_gives_nothing(ir):
     assert not any(e["event"] == "reshuffle" for e in game.engine.events)
 
 
+@pytest.mark.engine_only
 def test_the_zones_the_game_names_are_the_ones_the_engine_uses(ir):
     # rename the deck (and what names it): the engine follows the declaration
     doc = copy.deepcopy(ir)
@@ -145,6 +154,7 @@ def test_the_zones_the_game_names_are_the_ones_the_engine_uses(ir):
     assert st.mayhem_deck is st.zones["pile"]
 
 
+@pytest.mark.engine_only
 def test_the_kernels_zones_of_pieces_are_declared_and_the_engine_keeps_none(ir, rules):
     # game.mh declares what the rules kernel lays tokens in (the pools per Team; the pieces on a
     # figure, a space, an edge, a Team) and the Characters as figures: the engine keeps its

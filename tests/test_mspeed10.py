@@ -6,7 +6,11 @@ replaces:
   listeners), and what it keeps is the plain walk's; one no card of the game hears, never;
 - the cards in play's listeners come from the per-game table of the cards that hear the event
   (card, its triggers), in the order and with the Envs of the plain walk of the Teams' zones;
-- `count_tokens` of a Team adds its area and its characters' stores as the general loop does."""
+- `count_tokens` of a Team adds its area and its characters' stores as the general loop does.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import random
@@ -18,6 +22,8 @@ from mayhem.runtime.effects import make_env
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.state import zone_key
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def plain_in_play(eng, event: str) -> list:

@@ -2,7 +2,11 @@
 of random bots that keeps no log (Game.play_out's fewest steps: `pick` by player, no function
 between) plays as the same bots act() by act(); the random bot's `pick` on Actions draws what
 `choose` draws on their texts; `restricted()` and `chosen-ability` written out give what
-TurnMixin.restricts and a walk of the dashboard's Abilities give."""
+TurnMixin.restricts and a walk of the dashboard's Abilities give.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -18,6 +22,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.simulate import _picker, play_one, seat_bots
 from mayhem.runtime.state import Activation
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def _by_act(rules, config: GameConfig) -> Game:

@@ -8,7 +8,11 @@ game actually holds:
 - an event heard only by another box's cards (the GO! Missions' `update` in Looney Tunes, the
   Teen Titans GO! Reaction to `activate`) is `silent` there: emit() returns the finished iterator
   without asking listeners() or the hands, and the same event is not silent in the box whose
-  cards hear it."""
+  cards hear it.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import random
@@ -22,6 +26,8 @@ from mayhem.runtime.hearing import box_of
 from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board, played_until_everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 

@@ -1,7 +1,11 @@
 """The turn's menus with fewer calls (issue #11, speed; branch mspeed13), each held to what it
 replaces: the turn's words written into a guard's joined source (runtime/turn_words.py's
 INLINE) give their closures' values, and a menu's generated function binds a parameter in the
-env's locals exactly where a later guard or domain may read it (runtime/declared_plan.py)."""
+env's locals exactly where a later guard or domain may read it (runtime/declared_plan.py).
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 from itertools import product
@@ -16,6 +20,8 @@ from mayhem.runtime.expressions import FN_PARAMS
 from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

@@ -2,7 +2,11 @@
 an `in` that names `anywhere`, `adjacent`, `here-or-adjacent` or `teams` makes its set of places
 without `eng.places` (runtime/compiled_selectors.py, `_places`), and the leading
 `has-icon(it, ICON)` terms of a Location selector's condition are read from the board's kept
-list (`Board.with_icons`), made again when a Location leaves play."""
+list (`Board.with_icons`), made again when a Location leaves play.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import itertools
@@ -14,6 +18,8 @@ from mayhem.runtime.expressions import relation_test
 from mayhem.runtime.functions import _has_icon
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 IT = {"e": "it", "name": "it", "span": SPAN}

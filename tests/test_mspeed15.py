@@ -2,7 +2,11 @@
 listeners that appear in the middle of a game: each test first lets emit() keep what it
 knows (the cards in play's listeners, who holds a token, the figures on the board, the
 Reaction cards in the hands), then changes the game the way play does and emits again. A
-cache gone stale would miss the newcomer: the recording listener would not run."""
+cache gone stale would miss the newcomer: the recording listener would not run.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -11,6 +15,8 @@ from mayhem.runtime.hearing import box_of
 from mayhem.runtime.rules import prop
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def _recording(ran: list):

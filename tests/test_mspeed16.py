@@ -2,7 +2,11 @@
 held to what it replaces: `restricted` as one test of the token types a figure holds against
 those that forbid the word (made once per game), the turn's contexts written into a guard's
 source, each choice's env copied from one made per turn, and the random bots' one-function
-answer with `end-turn` last in a menu."""
+answer with `end-turn` last in a menu.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +20,8 @@ from mayhem.runtime.simulate import play_one
 from mayhem.runtime.state import Activation
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

@@ -4,7 +4,11 @@ the walk it replaces: a count of a token with no group is one read of the place'
 its Locations in play less the blocked edges (runtime/board.py, `_open`), tokens-on sorts the
 tokens a store keeps held, a selector's condition that reads another name of the scope binds no
 `it`, Hands.get is one call; and the Teams' living figures and lead order, whose rewrite in
-`map` chains was taken back (fewer opcodes, more CPU time), are held to their comprehensions."""
+`map` chains was taken back (fewer opcodes, more CPU time), are held to their comprehensions.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import random
@@ -16,6 +20,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 
 from game_helpers import everyone_on_the_board, random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 # ---- counts: the one-read path against a walk of the store --------------------------------
 

@@ -1,7 +1,11 @@
 """The turn's menus and decisions with fewer opcodes, a seventh round (issue #11, speed; branch
 mspeed18), each held to what it replaces: a token action whose guard is `flagged(token, F)` asks
 the store for the token types flagged F (a set made once per set of rules) before it lists the
-store, and a token given or taken within a turn changes the next menu."""
+store, and a token given or taken within a turn changes the next menu.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,6 +17,8 @@ from mayhem.runtime.state import Activation
 
 from game_helpers import everyone_on_the_board
 from test_declared_plan import reference_menu
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 @pytest.fixture(scope="module")

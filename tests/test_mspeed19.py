@@ -4,7 +4,11 @@ A listener on a figure whose condition opens with `event.F is self` (or `is hold
 token a character holds) can run only when the event is about its own figure: listeners()
 looks for it on that figure alone (heard.subject_of); one that opens with `event.F is not
 holder`, never on that figure. Held here to seeded games: every
-listener left out is one whose condition says no, the others come in the same order."""
+listener left out is one whose condition says no, the others come in the same order.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -15,6 +19,8 @@ from mayhem.runtime.heard import common_subject, subject_of
 from mayhem.runtime.state import Pending
 
 from game_helpers import random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def _is(field: str, ctx: str, negated: bool = False) -> dict:

@@ -3,7 +3,11 @@ replaces: a Team's count of a token is one read of the sums its stores keep (run
 `team_sums`), which every write of a store of the Team (its area, its characters) keeps, and
 which is made again when a character comes into the game; a pool's colour is read once per pool
 object; a Team's free die is found by `list.index`; the turn that starts with a die placed
-still says so when the action's effect makes no Active Character."""
+still says so when the action's effect makes no Active Character.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 from collections import Counter
@@ -18,6 +22,8 @@ from mayhem.runtime.state import Figure
 from mayhem.runtime.turn import _free_die
 
 from game_helpers import everyone_on_the_board, random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def team_walked(eng, token: str, colour: str) -> int:

@@ -3,7 +3,11 @@ replaces: a `one` selector's target actions by its kind (Locations' and edges' k
 of candidates), the Round Start window asking no Env of a hand without a card of the timing, a
 named Location read from the tiles kept per board, a primitive's arguments and a keyword's call
 as generated functions, and `count`, `has-icon` and comparisons with literal arguments folded
-when they are compiled. Each test fails with its shortcut broken or gone stale."""
+when they are compiled. Each test fails with its shortcut broken or gone stale.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import itertools
@@ -18,6 +22,8 @@ from mayhem.runtime.rules import prop
 from mayhem.runtime.state import Figure
 
 from game_helpers import TITANS, everyone_on_the_board, played_until_everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 IT = {"e": "it", "name": "it", "span": SPAN}

@@ -6,7 +6,11 @@ its tables taken from the game's `Heard` as constants: held here to the walk par
 order (installed triggers after them), while tokens come and go on the board, figures move and
 cards come into play; and to a
 token put on a Location in the middle of a turn, a Location's listener whose figure stands
-elsewhere, and a game whose figures change (its `Heard`, and the function, made again)."""
+elsewhere, and a game whose figures change (its `Heard`, and the function, made again).
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -18,6 +22,8 @@ from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board, random_steps
 from test_mspeed12 import team_lists
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def _same(got: list, walked: list) -> None:

@@ -2,10 +2,16 @@
 mspeed23), each held to what it replaces: the random bots' history kept as tuples until read,
 the Active Character's own menu found once a turn, each Team turn's env of its own, `roll`
 drawing the die's face values, and `may`, `choose one` and a selector's `one` answered in place
-in Game.play_out."""
+in Game.play_out.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from mayhem.runtime import declared_actions
 from mayhem.runtime.actions import DONE, NO_TARGET
@@ -15,6 +21,8 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.simulate import _picker, play_one
 
 from game_helpers import after_setup
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 
 def _random_game(rules, seed: int, box: str = "teen-titans-go") -> tuple[Game, dict]:

@@ -4,7 +4,11 @@ declaration by the card and asks the card's condition at every menu; `dice-of` w
 joined expression gives its closure's value; the Team's menu sets `place-die`'s entries without
 asking the menu first only while a dashboard's Ability ids differ; a character's own menu that
 may offer nothing raises the empty menu's error itself (runtime/declared_plan.py,
-runtime/declared_own.py, runtime/turn_words.py)."""
+runtime/declared_own.py, runtime/turn_words.py).
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 from itertools import product
@@ -18,6 +22,8 @@ from mayhem.runtime.state import Activation
 
 from game_helpers import everyone_on_the_board
 from test_declared_plan import reference_menu
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

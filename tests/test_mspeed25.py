@@ -4,7 +4,11 @@ replaces: a count of a token written into a compiled expression (runtime/functio
 token, place and Team at every step of seeded games, groups and face-down piles included, as
 does a selector's count of its `it` and of `my-team`; `team-of(it)` and `location-of(it)` of a
 figure selector are the closures'; pieces removed in one write are those removed one by one, and
-a token placed gets its turn to go exactly when it lasts a turn."""
+a token placed gets its turn to go exactly when it lasts a turn.
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +20,8 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.engine import GameConfig
 
 from game_helpers import random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

@@ -10,7 +10,11 @@ runs the closures: runtime/compiled_bodies.py, `run_closures`).
 - an inner block that binds no name (no `let`, no `attack`) runs in its parent's Env, one that
   binds runs in a copy, and its names stay inside it (Code.binds);
 - a selector whose condition reads `it` only in its written-in source binds nothing in the
-  Env (runtime/compiled_selectors.py)."""
+  Env (runtime/compiled_selectors.py).
+
+Engine only (`engine_only`, the whole file): these shortcuts are the Mayhem engine's own and go
+with it; the kernel's are held to their plain forms by tests/test_kernel_speed*.py and
+tests/test_kernel_events_speed.py, and its games to the engine's rules by the 104 scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -19,6 +23,8 @@ from mayhem.runtime.effects import Env, Stop
 from mayhem.runtime.engine import Engine
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own shortcuts (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 HEAL = "shared/core:keyword:heal"

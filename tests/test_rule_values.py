@@ -1,7 +1,11 @@
 """Tests that know the rules' values, each written to fail on a deliberate bug that the
 rest of the suite let through: a Monster's immunity, the hand after the draw, the
 Initiative of each mode, and every check of the invariant checker and of the rule
-watcher (runtime/invariants.py)."""
+watcher (runtime/invariants.py).
+
+Engine only (`engine_only`): the invariants' and the watcher's catch tests break the engine's
+state and log by hand (`game.engine`); tests/test_properties.py breaks either runtime's the same
+way (a piece from nowhere, a negative Damage, a second card, a wrong total) and sees them caught."""
 from pathlib import Path
 
 import pytest
@@ -10,6 +14,7 @@ from mayhem.runtime import scenario as sc
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
+from mayhem.runtime.game_view import logged
 from mayhem.runtime.invariants import RuleWatcher, violations
 from mayhem.runtime.rules import prop
 from game_helpers import in_round_two
@@ -63,16 +68,23 @@ MODES = ("standard", "three-players", "four-players", "free-for-all")
 
 
 def until_round(rules, box, mode, seed, rounds):
-    """A seeded game played by random bots until round `rounds` begins, watched."""
+    """A seeded game played by random bots until round `rounds` begins, watched (on either
+    runtime: the watcher reads the view and the log in the engine's words); its log, read."""
     game = Game(rules, GameConfig(box, seed=seed, mode=mode))
-    watcher = RuleWatcher(game.engine)
+    watcher = RuleWatcher(game)
     bots = {}
     d = game.start()
     found = []
-    while d is not None and game.state.round <= rounds:
+    while d is not None and game.view(pieces=False)["round"] <= rounds:
         found += watcher.check()
         d = game.act(bots.setdefault(d.player, RandomBot(seed + int(d.player[1:]))).choose(d, game))
     return game, found + watcher.check()
+
+
+def printed(rules, box: str, figure: dict) -> dict:
+    """The dashboard a figure of the view shows: its side, else its character."""
+    comp = rules.characters[box][figure["character"]]
+    return next((c for c in comp.get("children", ()) if c["id"] == figure["side"]), comp) if figure["side"] else comp
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -88,14 +100,15 @@ def test_hand_after_the_draw_is_the_players_icons(rules, box, mode):
         game = Game(rules, GameConfig(box, seed=seed, mode=mode))
         bots = {}
         d = game.start()
-        while not any(e["event"] == "setup" for e in game.events):
+        while game.state.phase == "setup":  # (either runtime's state says so while it sets up)
             d = game.act(bots.setdefault(d.player, RandomBot(seed)).choose(d, game))
-        st = game.state
-        for team in st.teams.values():
-            for player in team.players:
-                icons = sum(prop(f.side, "mayhem-cards") for f in st.characters() if f.player == player)
-                mine = draw or (7 if len(team.players) == 1 else 4)
-                assert len(team.hands[player]) == min(mine, icons), (box, mode, seed, player)
+        seen = game.view()
+        for team in seen["teams"].values():
+            for player in team["players"]:
+                icons = sum(prop(printed(rules, box, f), "mayhem-cards") for f in seen["figures"].values()
+                            if f["player"] == player and f["kind"] == "character")
+                mine = draw or (7 if len(team["players"]) == 1 else 4)
+                assert team["hands"][player] == min(mine, icons), (box, mode, seed, player)
 
 
 @pytest.mark.parametrize("box", ["teen-titans-go", "looney-tunes"])
@@ -105,10 +118,11 @@ def test_free_for_all_initiative_goes_round_the_table(rules, box):
     for seed in range(6):
         game, found = until_round(rules, box, "free-for-all", seed, 4)
         assert not found, found
-        order, out, holder = game.state.order, set(), None
-        for e in game.events:
+        seen = game.view(pieces=False)
+        order, out, holder = list(seen["teams"]), set(), None
+        for e in logged(game)[0]:
             if e["event"] == "ko":  # Free-For-All: out of the game for good
-                out.add(game.state.figures[e["figure"]].team)
+                out.add(seen["figures"][e["figure"]]["team"])
             if e["event"] == "initiative":
                 if holder is not None:
                     k = order.index(holder)
@@ -126,7 +140,7 @@ def test_three_and_four_players_keep_the_lowest_dice(rules, mode):
     assert "round" not in comp["effects"]  # it plays the game's own round start
     game, found = until_round(rules, "teen-titans-go", mode, 3, 5)
     assert not found, found
-    for e in (e for e in game.events if e["event"] == "initiative"):
+    for e in (e for e in logged(game)[0] if e["event"] == "initiative"):
         totals = {c: sum(d) for c, d in e["dice"].items()}
         assert totals[e["team"]] == min(totals.values())
 
@@ -179,6 +193,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.engine_only
 @pytest.mark.parametrize("case", BROKEN, ids=list(BROKEN))
 def test_the_invariants_catch_each_broken_state(rules, case):
     game = in_round_two(rules)
@@ -188,6 +203,7 @@ def test_the_invariants_catch_each_broken_state(rules, case):
     assert [f for f in found if message in f], found
 
 
+@pytest.mark.engine_only
 def test_the_invariants_catch_lost_victory_points(rules):
     game = in_round_two(rules)
     eng = game.engine
@@ -211,6 +227,7 @@ def watched(rules, box="teen-titans-go", mode="standard", seed=2, rounds=2):
     return game, watcher
 
 
+@pytest.mark.engine_only
 def test_watcher_damage_that_no_event_dealt(rules):
     game, watcher = watched(rules)
     fig = next(f for f in game.state.characters() if f.location is not None)
@@ -218,6 +235,7 @@ def test_watcher_damage_that_no_event_dealt(rules):
     assert any(f"{fig.key} has {fig.damage} Damage, its damage events" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_damage_event_with_a_wrong_total(rules):
     game, watcher = watched(rules)
     fig = next(f for f in game.state.characters() if f.location is not None)
@@ -226,6 +244,7 @@ def test_watcher_damage_event_with_a_wrong_total(rules):
     assert any("a damage event totals" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_life_above_the_dashboard(rules):
     game, watcher = watched(rules)
     fig = next(f for f in game.state.characters() if f.location is not None and f.damage == 0)
@@ -234,6 +253,7 @@ def test_watcher_life_above_the_dashboard(rules):
     assert any("more Life Points left than its dashboard" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_two_mayhem_cards_in_a_round(rules):
     game, watcher = watched(rules)
     game.engine.log("play", team="black", card="a")
@@ -241,6 +261,7 @@ def test_watcher_two_mayhem_cards_in_a_round(rules):
     assert any("black played a second Mayhem card" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_a_hand_over_the_icons(rules):
     game = Game(rules, GameConfig("teen-titans-go", seed=4))
     watcher = RuleWatcher(game.engine)
@@ -253,12 +274,14 @@ def test_watcher_a_hand_over_the_icons(rules):
     assert any(f"{team.players[0]} holds" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_initiative_to_the_highest_dice(rules):
     game, watcher = watched(rules)
     game.engine.log("initiative", team="black", dice={"black": [6, 6], "white": [1, 1]}, coin_toss=False)
     assert any("not the lowest total 2" in f for f in watcher.check())
 
 
+@pytest.mark.engine_only
 def test_watcher_initiative_that_does_not_rotate(rules):
     game, watcher = watched(rules, mode="free-for-all")
     holder = watcher.last_lead

@@ -2,7 +2,10 @@
 every registered op and form has a compiled form, each node is compiled once per set of rules
 and the closure is kept by the node's identity, an expression that cannot ask is a plain call
 while one that may ask still asks through the decision protocol, and the compiled forms
-shared by every game on the same rules carry nothing from one game to the next."""
+shared by every game on the same rules carry nothing from one game to the next.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's compiled forms: tests/test_kernel_compiled.py and test_kernel_compiled_actions.py."""
 from __future__ import annotations
 
 import copy
@@ -18,6 +21,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.rules import load_rules
 from mayhem.runtime.simulate import play_one
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def test_every_registered_op_and_form_has_a_compiled_form():

@@ -2,7 +2,10 @@
 a selector is one generated function (runtime/compiled_selectors.py), the commonest runtime
 functions and `here` are written into a joined expression (runtime/functions.py, INLINE), and a
 primitive written over its evaluated arguments (`@evaluated`) is called with the arguments of
-its call site's compiled function (runtime/compiled.py, `Args.now`)."""
+its call site's compiled function (runtime/compiled.py, `Args.now`).
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's generated functions: tests/test_kernel_speed*.py."""
 from __future__ import annotations
 
 import itertools
@@ -15,6 +18,8 @@ from mayhem.runtime.expressions import FN_PARAMS, context, relation_test
 from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

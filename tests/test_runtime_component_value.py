@@ -1,12 +1,19 @@
 """A component named in an expression (a Location, a character, a non-player figure) is read
 from where the game placed it, kept per board and set of figures (issue #11, speed): the
 answer is the walk's over the board and the figures, also once a Location has left play or a
-figure has come into the game."""
+figure has come into the game.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+a component read by the kernel: tests/test_kernel_relations.py and the 104 Mayhem scenarios."""
 from __future__ import annotations
+
+import pytest
 
 from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def walked(eng, qid: str):

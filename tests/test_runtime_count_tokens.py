@@ -1,7 +1,10 @@
 """Counting tokens (issue #11, speed: the tokens that count for one read once, lists and a
 Team's characters counted in place): every count is the one a plain walk gives, for every
 token, place (a figure, a Location with its face-down pile, a Team with its characters, a
-list of places) and owner, at many points of seeded games of both boxes."""
+list of places) and owner, at many points of seeded games of both boxes.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's counts of pieces: tests/test_kernel_pieces.py and the scenarios' `tokens` expectations."""
 from __future__ import annotations
 
 import pytest
@@ -11,6 +14,8 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.state import Figure
 
 from game_helpers import random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def walked(eng, token: str, where, of) -> int:

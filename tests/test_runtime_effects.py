@@ -5,7 +5,10 @@ friend or a teammate, which Locations are open, how tokens are counted.
 
 Relies on `Game`, `GameConfig`, `Engine.ev` (evaluates one IR expression; a generator
 that yields only when a decision is needed), `Env` and the IR expression shapes of
-compiler/ir.py (`{"e": "num", "v": 3}`, `{"e": "bin", "op": "+", "l": ..., "r": ...}`)."""
+compiler/ir.py (`{"e": "num", "v": 3}`, `{"e": "bin", "op": "+", "l": ..., "r": ...}`).
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's expressions and relations: tests/test_kernel_language.py, test_kernel_relations.py."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,6 +17,8 @@ import pytest
 
 from mayhem.runtime.effects import Env, id_of
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 TEAMS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 

@@ -3,7 +3,10 @@
 runs nothing; the first that says yes runs, and the later ones are asked after its body, as
 run_listeners asks them; a condition that can ask a decision is left to run_listeners. In
 seeded games, emit gives a generator exactly when a plain walk of its listeners finds one
-whose checks and condition hold."""
+whose checks and condition hold.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's listeners: tests/test_kernel_listeners.py and test_kernel_events_speed.py."""
 from __future__ import annotations
 
 import pytest
@@ -14,6 +17,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 
 from game_helpers import everyone_on_the_board, random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def listening(rules, monkeypatch, conditions: list):

@@ -1,6 +1,9 @@
 """The runtime's fast paths (issue #11, speed) against the plain forms they replace: a game
 that keeps no log plays as one that does, Reactions are looked for exactly when a hand
-holds one, and the board's cached layout answers as its graph does."""
+holds one, and the board's cached layout answers as its graph does.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's shortcuts: tests/test_kernel_speed*.py; its boards: tests/test_kernel_board.py."""
 from __future__ import annotations
 
 import json
@@ -14,6 +17,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.rules import prop
 from mayhem.runtime.simulate import play_one, seat_bots
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def _play(rules, config: GameConfig, record: bool) -> Game:

@@ -2,7 +2,10 @@
 an Env made without the dataclass's __init__ is the Env it would make, a body of one
 statement still stops when the Active Character leaves the board and when the game is
 over, a keyword whose parameters ask nothing runs its body in a scope of its own, and an
-event no one hears runs nothing."""
+event no one hears runs nothing.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's effects: tests/test_kernel_mayhem_effects.py and tests/test_kernel_speed_kfx*.py."""
 from __future__ import annotations
 
 import copy
@@ -13,6 +16,8 @@ from mayhem.runtime.effects import Env, Stop, make_env
 from mayhem.runtime.state import Activation
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 @pytest.fixture

@@ -2,7 +2,10 @@
 the figures of the game that can hear it, and `listeners()` asks only whether they stand on
 the board. Its answer is the one a walk over every figure gives, in the same order, at every
 step of seeded games; an event heard by nothing of this game (a Special Ability no character
-of it has) asks no one; a figure coming into the game is seen."""
+of it has) asks no one; a figure coming into the game is seen.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+who hears an event on the kernel: tests/test_kernel_events_speed.py and test_kernel_listeners.py."""
 from __future__ import annotations
 
 import pytest
@@ -13,6 +16,8 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.state import Figure
 
 from game_helpers import everyone_on_the_board, random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def walked(eng, event: str) -> list[tuple]:

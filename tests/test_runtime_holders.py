@@ -2,7 +2,10 @@
 characters holding a piece of each token, kept up to date by their stores as pieces are put,
 taken, moved, used and cleared, is at every step of seeded games the one a walk over every
 Location and character gives; and the listeners an event finds on the Locations' tokens are
-the ones a walk over every Location (or the event's own Location) finds, in the same order."""
+the ones a walk over every Location (or the event's own Location) finds, in the same order.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+who holds a piece on the kernel: tests/test_kernel_pieces.py and test_kernel_piece_owners.py."""
 from __future__ import annotations
 
 import random
@@ -14,6 +17,8 @@ from mayhem.runtime.game import Game
 from mayhem.runtime.holders import Holders
 
 from game_helpers import random_steps
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def walked_index(st) -> tuple[dict, dict]:

@@ -14,6 +14,8 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS, dispatch, walk_expre
 # the walkers register themselves when they are imported
 import mayhem.compiler.render_text  # noqa: F401
 import mayhem.runtime.bots  # noqa: F401
+import mayhem.runtime.compiled  # noqa: F401  (the engine's interpreter: imported by its first game, or here)
+import mayhem.runtime.compiled_expressions  # noqa: F401
 import mayhem.runtime.effects  # noqa: F401
 
 from conftest import REPO

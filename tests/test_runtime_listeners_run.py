@@ -1,13 +1,20 @@
 """The listeners of one event run in order, and what an earlier one did is seen by the later
 ones (issue #11, speed: the checks are made only once a listener's body has run): a card that
 an earlier listener sent out of play, an installed trigger it ended, a game it ended, stop the
-later listeners; a first listener runs at once."""
+later listeners; a first listener runs at once.
+
+Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
+the kernel's listeners in order: tests/test_kernel_listeners.py and test_kernel_events.py."""
 from __future__ import annotations
+
+import pytest
 
 from mayhem.runtime.effects import make_env
 from mayhem.runtime.state import TempTrigger, zone_key
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
 
 
 def trigger(n: int) -> dict:

@@ -83,7 +83,8 @@ def play_one_by_act(rules, config: GameConfig) -> tuple[int, list, int]:
     """The game play_one's random bots play, act() by act(): (decisions, winners, events). On
     the engine, each seat's RandomBot; under the kernel (runtime/simulate.py `_play_kernel`), the
     kernel's random bots, seeded as its play_game seeds them (runtime/kernel/play.py `_Draws`),
-    asked the kernel's own questions."""
+    asked the kernel's own questions, and stopped at a question past the config's `max_rounds` as
+    the game stops there (runtime/switch_game.py `RoundLimit`)."""
     game = Game(rules, config)
     if getattr(game, "runtime", "engine") != "kernel":
         game = by_act(rules, config, ["random"])
@@ -91,7 +92,7 @@ def play_one_by_act(rules, config: GameConfig) -> tuple[int, list, int]:
     from mayhem.runtime.kernel.play import RandomBot as KernelRandomBot
     kernel, bots = game.kernel, {}
     decision = kernel.start()
-    while decision is not None:
+    while decision is not None and kernel.state.round <= config.max_rounds:
         bot = bots.setdefault(decision.player, KernelRandomBot(config.seed * 31 + int(decision.player[1:]) - 1))
         decision = kernel.act(bot.choose(decision, kernel))
     return len(kernel.history), game.result()["winners"], len(kernel.state.log) + len(kernel.history)

@@ -4,7 +4,10 @@ Titans GO! Mayhem in its first round: what each changes, what it asks, what it l
 Relies on `Game`, `GameConfig`, `Env`, the engine's `p_<primitive>` methods (one per
 primitive of compiler/builtins.py: tests/test_runtime_contract.py holds the runtime to
 that), `put_pieces`, `count_tokens`, the Decision fields (`player`, `kind`, `actions`)
-and the event fields of the game log."""
+and the event fields of the game log.
+
+Engine only (`engine_only`, the whole file): it reads the Mayhem engine's own state and methods,
+which go with it; the kernel's primitives, one at a time: tests/test_kernel_mayhem_effects.py, test_kernel_vocabulary.py and the 104 Mayhem scenarios."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +15,8 @@ import pytest
 from mayhem.runtime.effects import Env
 from mayhem.runtime.state import Activation
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own state and methods (the docstring)
 
 TEAMS = {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}
 NODE = {"span": "test.mh:1:1-1:9"}

@@ -5,12 +5,19 @@ dice-total(it) == low`, where `playing` are the Teams with a Character still in 
 "The player with the lowest total gets the Initiative. ... In the case of a tie, toss the
 Initiative token to decide." (Round Start) A Team that is out of the game (Free-For-All: a
 KO'ed Character "is permanently removed from the game") is no candidate, even when its dice
-would tie."""
+would tie.
+
+Engine only (`engine_only`, the whole file): it reads the Mayhem engine's own state and methods,
+which go with it; the kernel's Initiative among the Teams still playing: the scenarios initiative-lowest-total, ffa-initiative-rotates and ffa-shrink-last-player-kod."""
 from __future__ import annotations
+
+import pytest
 
 from mayhem.runtime.effects import Env
 
 from game_helpers import after_setup
+
+pytestmark = pytest.mark.engine_only  # the engine's own state and methods (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

@@ -1,7 +1,10 @@
 """A selector's condition binds `it` in the Env it runs in, not in a copy of it (issue #11,
 speed): the condition sees every local of that Env and `it`; a selector inside a condition
 binds its own `it` and gives back the outer one; once the selector is done the Env's scope is
-exactly what it was, whether it held an `it` before or not."""
+exactly what it was, whether it held an `it` before or not.
+
+Engine only (`engine_only`, the whole file): it reads the Mayhem engine's own state and methods,
+which go with it; the kernel's selectors: tests/test_kernel_language.py and test_kernel_relations.py."""
 from __future__ import annotations
 
 import pytest
@@ -9,6 +12,8 @@ import pytest
 from mayhem.runtime.effects import Env
 
 from game_helpers import everyone_on_the_board
+
+pytestmark = pytest.mark.engine_only  # the engine's own state and methods (the docstring)
 
 SPAN = "test.mh:1:1-1:9"
 

@@ -1,7 +1,10 @@
 """TokenStore (issue #11, speed): the counts a store keeps (`totals`, `owned`) are the ones a
 walk over its pieces gives after any mix of writes, by every dict and Counter method; the
 index it is attached to hears each token that comes to the place or leaves it, and nothing
-else; every store of a game is one (figures, Locations, edges, Teams)."""
+else; every store of a game is one (figures, Locations, edges, Teams).
+
+Engine only (`engine_only`, the whole file): it reads the Mayhem engine's own state and methods,
+which go with it; the kernel keeps every piece as a card in one zone: tests/test_kernel_pieces.py, and game_view.pools read by tests/test_properties.py's pool invariant."""
 from __future__ import annotations
 
 from collections import Counter
@@ -13,6 +16,8 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.state import Figure, Team
 from mayhem.runtime.token_store import TokenStore
+
+pytestmark = pytest.mark.engine_only  # the engine's own state and methods (the docstring)
 
 
 def walked(store) -> tuple[dict, dict]:

@@ -1,15 +1,22 @@
 """The turn's shortcuts of issue #11 (fewer calls between two decisions) against the plain
 forms they replace: a guard's `restricted()` asks one restriction without building the set
 of them, `dice-of` of one Team reads its free dice in one pass, and a menu's actions walked
-in one compiled function offer what each action's own walk offers."""
+in one compiled function offer what each action's own walk offers.
+
+Engine only (`engine_only`, the whole file): it reads the Mayhem engine's own state and methods,
+which go with it; the kernel's menus: tests/test_kernel_speed_menus.py, test_kernel_speed_kmenu*.py and test_kernel_restrictions.py."""
 from __future__ import annotations
 
 from itertools import combinations
+
+import pytest
 
 from mayhem.runtime import declared_actions
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.turn_words import dice_of
+
+pytestmark = pytest.mark.engine_only  # the engine's own state and methods (the docstring)
 
 
 def _game(rules, seed: int = 3) -> Game:

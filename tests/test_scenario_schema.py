@@ -325,8 +325,15 @@ def test_keys_follow_the_declarations_they_come_from(tmp_path):
     keys: the old ones are errors, the new ones set up and read the same state."""
     from game_helpers import content_copy
     from mayhem.runtime.rules import load_rules
-    result = content_copy(tmp_path / "content", ("  lead-called initiative\n", "  lead-called first-player\n"),
-                          ("  draw-to hand\n", "  draw-to grip\n"), ('  zone hand "Mayhem hand" {', '  zone grip "Grip" {'))
+    from mayhem.compiler import driver
+    content_copy(tmp_path / "content", ("  lead-called initiative\n", "  lead-called first-player\n"),
+                 ("  draw-to hand\n", "  draw-to grip\n"), ('  zone hand "Mayhem hand" {', '  zone grip "Grip" {'))
+    # the card type's Reactions come from the zone renamed too (the rules kernel reads `reacts-from`;
+    # the compiler does not check that it names a zone: the engine never read it)
+    types = tmp_path / "content" / "shared" / "card-types.mh"
+    types.write_text(types.read_text(encoding="utf-8").replace("  reacts-from hand\n", "  reacts-from grip\n"),
+                     encoding="utf-8")
+    result = driver.compile_paths([tmp_path / "content"])
     assert result.ok, [d.message for d in result.diagnostics.items]
     changed = load_rules(result.ir)
     error = error_of(changed, tmp_path, GOOD.replace('dice = {', 'hands = { black = ["pizza-time"] }\ndice = {'))

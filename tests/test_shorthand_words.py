@@ -4,7 +4,12 @@
 `complete-mission` is `card-done()`. The IR keeps the word as written; the runtime plays the
 general word, so the game's declarations decide what it means. And who keeps a token that
 changes hands is the game's `owner-kept-if` (content/shared/game.mh), not a flag the runtime
-names."""
+names.
+
+Engine only (`engine_only`): the two tests that run the engine's compiled words and its piece
+transfers by hand; the kernel's: the Mayhem die rolled by a card is go-somewhere-mayhem-roll.toml,
+a Mission's piece kept by its Team mission-exclusive.toml and pizza-time.toml. Left on the kernel: the
+effect die renamed in the content."""
 from __future__ import annotations
 
 import pytest
@@ -52,6 +57,7 @@ def test_the_ir_keeps_the_words_as_written(ir):
     assert not {"shown-face", "shows-icon", "grant-icon", "card-done"} & written
 
 
+@pytest.mark.engine_only
 def test_a_game_whose_effect_die_is_another_reads_and_rolls_that_one(tmp_path):
     # the same die under another name: the cards' `mayhem-die` and `roll-mayhem-die` follow it
     result = content_copy(tmp_path / "content", ("effect-die mayhem", "effect-die chaos"),
@@ -83,6 +89,7 @@ def _taken_by_the_other_team(rules) -> tuple[str | None, str]:
     return owner, cyborg.team
 
 
+@pytest.mark.engine_only
 def test_a_mission_token_keeps_its_owner_as_the_game_says(rules, tmp_path):
     # "Missions are exclusive to the Teams who revealed them" (GO! Cards): `owner-kept-if mission`
     owner, taker = _taken_by_the_other_team(rules)

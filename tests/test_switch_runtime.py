@@ -102,7 +102,10 @@ def test_simulate_and_its_logs_replay_on_the_kernel(ir, rules, tmp_path):
 def test_run_scenario_under_the_switch_plays_it_on_the_kernel(rules):
     result = run_scenario(rules, SCENARIO, runtime="kernel")
     assert type(result).__name__ == "KernelScenarioResult" and result.ok, result.failures
-    assert type(run_scenario(rules, SCENARIO)).__name__ == "ScenarioResult"
+    assert type(run_scenario(rules, SCENARIO, runtime="engine")).__name__ == "ScenarioResult"
+    # no argument: the setting (MAYHEM_RUNTIME, else the default)
+    plain = "KernelScenarioResult" if runtime_setting() == "kernel" else "ScenarioResult"
+    assert type(run_scenario(rules, SCENARIO)).__name__ == plain
 
 
 def test_the_cli_routes_simulate_scenario_and_play(tmp_path):

@@ -54,8 +54,9 @@ def test_a_game_with_other_team_names_compiles_checks_and_plays_the_same(tmp_pat
     other = load_rules(result.ir)
     for seed in (0, 1):
         mine, theirs = _play(other, seed), _play(rules, seed)
-        assert sorted(mine.state.teams) == ["blue", "red"]
-        assert (mine.state.round, mine.state.end_reason) == (theirs.state.round, theirs.state.end_reason)
-        assert mine.state.winners == [RENAMED[w] for w in theirs.state.winners]
-        vp = mine.engine.counter_values("vp")
-        assert vp == {RENAMED[t]: n for t, n in theirs.engine.counter_values("vp").items()}
+        # the view and the result (either runtime): the same game, its Teams renamed
+        assert sorted(mine.view(pieces=False)["teams"]) == ["blue", "red"]
+        got, want = mine.result(), theirs.result()
+        assert (got["rounds"], got["reason"]) == (want["rounds"], want["reason"])
+        assert got["winners"] == [RENAMED[w] for w in want["winners"]]
+        assert got["vp"] == {RENAMED[t]: n for t, n in want["vp"].items()}
