@@ -19,13 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from mayhem.runtime.switch import runtime_setting
-
-# a box made by `mayhem init` declares the pool `poison` (its token is Looney Tunes', not among its
-# dependencies): the Mayhem engine plays it, the rules kernel refuses to load it (December 4, 2026)
-KERNEL_POOL = pytest.mark.xfail(runtime_setting() == "kernel", strict=True,
-                                reason="kernel fault: \"pool 'poison' feeds no token of the game\" "
-                                       "(runtime/kernel/pieces.py) for the box `mayhem init` makes")
 
 REPO = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
@@ -157,7 +150,6 @@ def test_site_build(venv, work):
     assert (work / "site" / "guide" / "language" / "index.html").is_file()  # docs/ ships in the wheel
 
 
-@KERNEL_POOL
 def test_simulate(venv, work):
     out = mayhem(venv, work, "simulate", "--mode", "competitive", "--board", "wheel-box", "--teams",
                  "wheel-box/teams/tester-and-robin.mh,wheel-box/teams/titans.mh", "--games", "3",
@@ -168,7 +160,6 @@ def test_simulate(venv, work):
     assert "tester" in json.dumps(summary)
 
 
-@KERNEL_POOL
 def test_scenario_run(venv, work):
     out = mayhem(venv, work, "scenario", "run", "wheel-box/scenarios", "--content", "wheel-box")
     assert (out.returncode, out.stdout.splitlines()[-1]) == (0, "1 passed, 0 failed"), out.stdout + out.stderr

@@ -11,10 +11,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from mayhem.runtime.switch import runtime_setting
-
 from conftest import REPO
 
 SECTION = "## Five-minute tutorial"
@@ -62,9 +58,6 @@ def add_lines(path: Path, block: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@pytest.mark.xfail(runtime_setting() == "kernel", strict=True,
-                   reason="kernel fault: \"pool 'poison' feeds no token of the game\" (runtime/kernel/pieces.py) for "
-                          "the box `mayhem init` makes (the tutorial's `mayhem simulate`); tests/test_packaging_wheel.py too")
 def test_the_readme_tutorial_works_word_for_word(tmp_path):
     steps = tutorial()
     assert [lang for _, lang, _ in steps] == ["sh", "text", "sh", "text", "mayhem", "sh", "text", "mayhem", "mayhem",
