@@ -129,13 +129,30 @@ FIRST = ("test_site_browser.py",)
 
 def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.path.name not in FIRST)  # stable: the rest keep their order
-    if os.environ.get("MAYHEM_RUNTIME", "").strip().lower() == "kernel":
-        # a test of the Mayhem engine's own internals (marked `engine_only`, its docstring says
-        # why) is not run when the kernel plays the Mayhem boxes: deselected, and said so
+
+
+class EngineOnly:
+    """A test of the Mayhem engine's own internals (marked `engine_only`, its docstring says why)
+    is not run when the kernel plays the Mayhem boxes (the runtime setting, runtime/switch.py,
+    its default included): deselected, and said so."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
         engine = [item for item in items if item.get_closest_marker("engine_only")]
         if engine:
             config.hook.pytest_deselected(items=engine)
             items[:] = [item for item in items if not item.get_closest_marker("engine_only")]
+
+
+def kernel_runs() -> bool:
+    """Whether the setting (MAYHEM_RUNTIME, else runtime/switch.py's DEFAULT) chooses the kernel."""
+    from mayhem.runtime.switch import runtime_setting
+    return runtime_setting() == "kernel"
+
+
+def pytest_configure(config):
+    if kernel_runs():
+        config.pluginmanager.register(EngineOnly(), "mayhem-engine-only")
 
 
 def pytest_runtest_logreport(report):
@@ -154,8 +171,8 @@ def pytest_runtest_logreport(report):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """Say what the default run left out, and how to run it."""
-    if os.environ.get("MAYHEM_RUNTIME", "").strip().lower() == "kernel":
-        terminalreporter.write_line("MAYHEM_RUNTIME=kernel: the Mayhem boxes were played by the rules kernel; "
+    if kernel_runs():
+        terminalreporter.write_line("runtime kernel: the Mayhem boxes were played by the rules kernel; "
                                     "the tests marked `engine_only` (the engine's own internals) were left out")
     if config.getoption("markexpr") == "not slow":
         terminalreporter.write_line(

@@ -1,6 +1,8 @@
 """Every mode on every box (and, in Competitive Mode, every box's characters on every box's
 board): thousands of seeded random games, with the runtime's invariants after each decision.
-The default run plays 800 of them; the 2,600 are marked `slow` (`./scripts/test.sh --slow`)."""
+The default run plays 800 of them on the engine and fewer on the rules kernel, whose games cost
+about three times as much CPU (docs/kernel.md, "The default run's size under the kernel"); the
+2,600, and on the kernel the engine's 800 too, are marked `slow` (`./scripts/test.sh --slow`)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -9,13 +11,22 @@ from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import RuleWatcher, violations
 from mayhem.runtime.modes import load_mode
+from mayhem.runtime.switch import runtime_setting
 
 BOXES = ("teen-titans-go", "looney-tunes")
 MODES = ("three-players", "four-players", "free-for-all")
 # per box and mode: 2 x 3 x 300 = 1,800 games, plus 4 x 200 Competitive games (slow); the
-# default run plays 2 x 3 x 100 = 600, plus 4 x 50 Competitive games
-GAMES, GAMES_CI = 300, 100
-COMPETITIVE, COMPETITIVE_CI = 200, 50
+# default run plays 2 x 3 x 100 = 600, plus 4 x 50 Competitive games on the engine, and
+# 2 x 3 x 40 = 240, plus 4 x 20 on the kernel, whose `slow` run plays the engine's sizes too
+GAMES, GAMES_CI, GAMES_KERNEL_CI = 300, 100, 40
+COMPETITIVE, COMPETITIVE_CI, COMPETITIVE_KERNEL_CI = 200, 50, 20
+
+
+def sizes(default: int, kernel_default: int, slow: int, runtime: str) -> list:
+    """A sweep's sizes on the runtime: its default run's first, then the `slow` ones."""
+    slow_sizes = [default, slow] if runtime == "kernel" else [slow]
+    return [kernel_default if runtime == "kernel" else default] + [
+        pytest.param(n, marks=pytest.mark.slow) for n in slow_sizes]
 
 
 def team_list(rules, chars: list[tuple[str, str]]) -> dict:
@@ -55,7 +66,7 @@ def play_checked(rules, config: GameConfig) -> Game:
     return game
 
 
-@pytest.mark.parametrize("games", [GAMES_CI, pytest.param(GAMES, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("games", sizes(GAMES_CI, GAMES_KERNEL_CI, GAMES, runtime_setting()))
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("box", BOXES)
 def test_modes_keep_the_invariants(rules, box, mode, games):
@@ -84,7 +95,7 @@ def test_modes_keep_the_invariants(rules, box, mode, games):
 PAIRINGS = [("teen-titans-go", "looney-tunes"), ("mixed", "mixed")]
 
 
-@pytest.mark.parametrize("games", [COMPETITIVE_CI, pytest.param(COMPETITIVE, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("games", sizes(COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE, runtime_setting()))
 @pytest.mark.parametrize("board", BOXES)
 @pytest.mark.parametrize("pairing", PAIRINGS)
 def test_competitive_every_box_on_every_board(rules, board, pairing, games):
@@ -112,3 +123,14 @@ def test_competitive_every_box_on_every_board(rules, board, pairing, games):
         assert set(hands) <= set(lists["black"]["hand"]) | board_cards
 
     run()
+
+
+def test_the_kernels_slow_run_plays_the_engines_default_sizes():
+    """The kernel's default run is smaller, and its `slow` run plays the engine's default sizes and
+    the sweeps: no game of the engine's default run is left out of the kernel's runs."""
+    for default, kernel_default, slow in ((GAMES_CI, GAMES_KERNEL_CI, GAMES),
+                                          (COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE)):
+        engine, kernel = sizes(default, kernel_default, slow, "engine"), sizes(default, kernel_default, slow, "kernel")
+        assert engine[0] == default and kernel[0] == kernel_default < default
+        for runtime_sizes, want in ((engine, [slow]), (kernel, [default, slow])):
+            assert [p.values[0] for p in runtime_sizes[1:] if p.marks == (pytest.mark.slow,)] == want

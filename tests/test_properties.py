@@ -5,9 +5,13 @@ values hold (runtime/invariants.py RuleWatcher): each figure's Damage is the sum
 damage events, Life never above the dashboard, one Mayhem card per Team per round, the
 hands after the draw within the players' icons, the Initiative to the lowest dice.
 
-The default run plays 800 of them (100 per box and chunk); the 10,000 and a longer
+The default run plays 800 of them on the engine (100 per box and chunk) and KERNEL_CI x 8 on the
+rules kernel, whose games cost about three times as much CPU (docs/kernel.md, "The default run's
+size under the kernel"); the 10,000, which hold every seed of either default run, and a longer
 sweep of 40,000 more games are marked `slow`, left out of the default run:
 `./scripts/test.sh --slow`, or `pytest -m slow tests/test_properties.py`."""
+import sys
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -15,12 +19,13 @@ from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.engine import GameConfig
 from mayhem.runtime.game import Game
 from mayhem.runtime.invariants import RuleWatcher, violations
+from mayhem.runtime.switch import runtime_setting
 from game_helpers import in_round_two
 
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
 GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games (slow)
-GAMES_PER_CHUNK_CI = 100  # the default run: 2 boxes x 4 chunks x 100 = 800 games
+ENGINE_CI, KERNEL_CI = 100, 40  # the default run per runtime: 2 boxes x 4 chunks x 100 (or 40) games
 MAX_DECISIONS = 20_000
 
 
@@ -59,11 +64,37 @@ def sweep(rules, box: str, low: int, high: int, games: int) -> None:
     run()
 
 
-@pytest.mark.parametrize("games", [GAMES_PER_CHUNK_CI, pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)])
+def sizes(runtime: str) -> list:
+    """The sweep's sizes on the runtime: its default run's first, then the `slow` ones (on the
+    kernel, the engine's default size among them)."""
+    if runtime == "kernel":
+        return [KERNEL_CI, pytest.param(ENGINE_CI, marks=pytest.mark.slow),
+                pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)]
+    return [ENGINE_CI, pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", sizes(runtime_setting()))
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("box", BOXES)
 def test_random_games_keep_the_invariants(rules, box, chunk, games):
     sweep(rules, box, chunk * 10**8, (chunk + 1) * 10**8 - 1, games)
+
+
+def test_the_kernels_default_run_plays_a_part_of_the_engines_and_slow_plays_the_rest(monkeypatch):
+    """The kernel's smaller default run plays some of the engine's default games (hypothesis,
+    derandomized, draws a smaller sweep's seeds among a larger one's), and its `--slow` run plays
+    the engine's default size too: no game of the engine's default run is left out of the kernel's
+    runs. The same `sweep`, its games only recorded."""
+    for chunk in range(CHUNKS):  # (the box draws no seed: both boxes play the same ones)
+        seen: dict[int, set] = {}
+        for games in (KERNEL_CI, ENGINE_CI):
+            monkeypatch.setattr(sys.modules[__name__], "play_checked", lambda _r, _b, seed, first, g=games:
+                                seen.setdefault(g, set()).add((seed, first)))
+            sweep(None, BOXES[0], chunk * 10**8, (chunk + 1) * 10**8 - 1, games)
+        assert (len(seen[KERNEL_CI]), len(seen[ENGINE_CI])) == (KERNEL_CI, ENGINE_CI)
+        assert seen[KERNEL_CI] < seen[ENGINE_CI], chunk
+    kernel = sizes("kernel")
+    assert kernel[0] == KERNEL_CI and ENGINE_CI in [p.values[0] for p in kernel[1:] if p.marks == (pytest.mark.slow,)]
 
 
 @pytest.mark.slow
