@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from conftest import FIRST, once, once_value, pytest_collection_modifyitems
+from conftest import FIRST, once, once_value, pytest_collection_modifyitems, pytest_configure
 
 
 def test_a_folder_is_made_once_and_a_failed_maker_is_run_again(tmp_path_factory):
@@ -62,12 +62,20 @@ def test_the_longest_modules_come_first_and_the_rest_keep_their_order(monkeypatc
 
 
 def test_under_the_kernel_the_engine_only_tests_are_deselected_and_said_so(monkeypatch):
-    said = []
-    config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: said.extend(items)))
+    """The setting's plugin (conftest.py's EngineOnly, registered by pytest_configure when the
+    kernel plays) leaves the `engine_only` tests out and says so; under the engine none is
+    registered and every test stays."""
+    said, plugins = [], []
+    config = SimpleNamespace(hook=SimpleNamespace(pytest_deselected=lambda items: said.extend(items)),
+                             pluginmanager=SimpleNamespace(register=lambda plugin, name: plugins.append(plugin)))
     for runtime, kept in (("engine", ["test_a.py", "test_b.py", "test_c.py"]), ("kernel", ["test_a.py", "test_c.py"])):
         monkeypatch.setenv("MAYHEM_RUNTIME", runtime)
         said.clear()
+        plugins.clear()
+        pytest_configure(config)
         items = [item("test_a.py"), item("test_b.py", engine_only=True), item("test_c.py")]
         pytest_collection_modifyitems(config, items)
+        for plugin in plugins:
+            plugin.pytest_collection_modifyitems(config, items)
         assert [i.path.name for i in items] == kept, runtime
         assert [i.path.name for i in said] == sorted(set(["test_a.py", "test_b.py", "test_c.py"]) - set(kept)), runtime
