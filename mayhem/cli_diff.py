@@ -50,8 +50,8 @@ def _compiled(side):
               help="Where the content root lies in the repository, for revisions (default: the one "
                    "around the current folder, else content).")
 @click.option("--runtime", default=None, metavar="engine|kernel",
-              help="Who plays a Mayhem box's scenarios and games on both sides: engine (the default) or kernel "
-                   "(the rules kernel); default: the environment variable MAYHEM_RUNTIME, else engine.")
+              help="Who plays a Mayhem box's scenarios and games on both sides: kernel (the rules kernel, the "
+                   "default) or engine; default: the environment variable MAYHEM_RUNTIME, else kernel.")
 def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, content_path, runtime=None):
     """Compare two versions of the content: OLD and NEW are content roots (a folder with
     mayhem.toml, or a checkout holding content/) or git revisions (HEAD~1, v1.0, a branch).

@@ -30,9 +30,9 @@ PLAYERS = click.option("--players", type=int, default=None,
 DECKS = click.option("--decks", default=None,
                      help="Games of the rules kernel: one deck per player, comma-separated (default: a seeded choice).")
 RUNTIME = click.option("--runtime", default=None, metavar="engine|kernel",
-                       help="Who plays a Mayhem box: engine (the Mayhem engine, the default) or kernel (the rules "
-                            "kernel, the box as naming the shared rules' game); default: the environment variable "
-                            "MAYHEM_RUNTIME, else engine. A box that names a game of its own is the kernel's.")
+                       help="Who plays a Mayhem box: kernel (the rules kernel, the box as naming the shared rules' "
+                            "game; the default) or engine (the Mayhem engine); default: the environment variable "
+                            "MAYHEM_RUNTIME, else kernel. A box that names a game of its own is the kernel's.")
 TEAMS = click.option("--teams", default=None,
                      help="A mode with team lists (Competitive Mode): one team-list file per Team, comma-separated, in the order of the game's team-names (see `mayhem team check`).")
 

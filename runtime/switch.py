@@ -1,10 +1,10 @@
 """The runtime setting (issue #11, the switch): which interpreter plays a box that names no game, the engine or the rules kernel.
 
-`engine` (the default this round): such a box is played by the Mayhem engine (runtime/engine.py).
-`kernel`: it is played by the rules kernel as naming the shared rules' game (the one `game`
-of the content that no box declares: `game mayhem` of content/shared/game.mh), as
-bench/trial.py's copy of the content names it, but without copying files: `kernel_ir(ir)` is
-the IR with every such box naming it. The setting is an argument (`runtime=`, the CLI's
+`kernel` (the default since December 4, 2026): such a box is played by the rules kernel as
+naming the shared rules' game (the one `game` of the content that no box declares: `game mayhem`
+of content/shared/game.mh), as bench/trial.py's copy of the content names it, but without
+copying files: `kernel_ir(ir)` is the IR with every such box naming it. `engine`: it is played
+by the Mayhem engine (runtime/engine.py), until the engine is deleted. The setting is an argument (`runtime=`, the CLI's
 `--runtime`) or, when none is given, the environment variable MAYHEM_RUNTIME. A box that names
 a game of its own (Marvel Mayhem) is the kernel's whatever the setting says."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ import os
 
 RUNTIMES = ("engine", "kernel")
 ENV = "MAYHEM_RUNTIME"
-DEFAULT = "engine"
+DEFAULT = "kernel"
 
 
 class RuntimeSettingError(ValueError):
@@ -23,7 +23,7 @@ class RuntimeSettingError(ValueError):
 
 
 def runtime_setting(value: str | None = None) -> str:
-    """The runtime chosen: `value` if given, else MAYHEM_RUNTIME, else the default (engine)."""
+    """The runtime chosen: `value` if given, else MAYHEM_RUNTIME, else the default (kernel)."""
     where = "--runtime" if value is not None else f"the environment variable {ENV}"
     if value is None:
         value = os.environ.get(ENV) or DEFAULT
@@ -32,7 +32,7 @@ def runtime_setting(value: str | None = None) -> str:
         from ..dsl.diagnostics import did_you_mean
         hint = did_you_mean(chosen, list(RUNTIMES))
         raise RuntimeSettingError(f"{where}: no runtime '{value}'" + (f" ({hint})" if hint else "")
-                                  + "; runtimes: engine (the Mayhem engine, the default), kernel (the rules kernel)")
+                                  + "; runtimes: kernel (the rules kernel, the default), engine (the Mayhem engine)")
     return chosen
 
 

@@ -6,10 +6,13 @@
 #                                 `slow`, each of which has a smaller version in this run
 #   ./scripts/test.sh --slow      everything, the long sweeps included (scripts/test-slow.sh)
 #   ./scripts/test.sh -m slow     the long sweeps alone
-#   ./scripts/test.sh --runtime kernel
-#                                 the suite with the Mayhem boxes played by the rules kernel
-#                                 (MAYHEM_RUNTIME=kernel; the tests marked `engine_only`, of the
-#                                 engine's own internals, left out); `--runtime engine` is the default
+#   ./scripts/test.sh --runtime engine
+#                                 the suite with the Mayhem boxes played by the Mayhem engine
+#                                 (MAYHEM_RUNTIME=engine), the tests marked `engine_only` (the
+#                                 engine's own internals) included; `--runtime kernel`, the rules
+#                                 kernel, is the default, and leaves them out
+#   ./scripts/test.sh --runtime engine -m 'engine_only and not slow'
+#                                 the engine's own tests alone (CI runs them after the default run)
 #
 # Any other argument goes to pytest (a file, -k EXPR, -x, --durations=20 ...).
 set -euo pipefail
@@ -26,14 +29,14 @@ for arg in "$@"; do
         runtime_next=0
         case "$arg" in
             engine|kernel) export MAYHEM_RUNTIME="$arg" ;;
-            *) echo "scripts/test.sh: --runtime $arg: no such runtime; runtimes: engine (the default), kernel" >&2; exit 2 ;;
+            *) echo "scripts/test.sh: --runtime $arg: no such runtime; runtimes: kernel (the default), engine" >&2; exit 2 ;;
         esac
     elif [ "$arg" = "--runtime" ]; then
         runtime_next=1
     elif [ "${arg#--runtime=}" != "$arg" ]; then
         case "${arg#--runtime=}" in
             engine|kernel) export MAYHEM_RUNTIME="${arg#--runtime=}" ;;
-            *) echo "scripts/test.sh: $arg: no such runtime; runtimes: engine (the default), kernel" >&2; exit 2 ;;
+            *) echo "scripts/test.sh: $arg: no such runtime; runtimes: kernel (the default), engine" >&2; exit 2 ;;
         esac
     elif [ "$arg" = "--slow" ]; then
         # a later -m on the command line replaces pyproject.toml's `-m 'not slow'`
@@ -43,7 +46,7 @@ for arg in "$@"; do
     fi
 done
 if [ "$runtime_next" = 1 ]; then
-    echo "scripts/test.sh: --runtime needs a runtime: engine (the default) or kernel" >&2
+    echo "scripts/test.sh: --runtime needs a runtime: kernel (the default) or engine" >&2
     exit 2
 fi
 ./scripts/system-deps.sh --browser

@@ -17,12 +17,12 @@ from mayhem.runtime.switch import ENV, RuntimeSettingError, kernel_ir, runtime_s
 SCENARIO = REPO / "tests" / "scenarios" / "teen-titans-go" / "bring-the-pizza.toml"
 
 
-def test_the_setting_reads_the_argument_then_the_environment_and_defaults_to_the_engine(monkeypatch):
+def test_the_setting_reads_the_argument_then_the_environment_and_defaults_to_the_kernel(monkeypatch):
     monkeypatch.delenv(ENV, raising=False)
+    assert runtime_setting() == "kernel"  # the default since the flip (December 4, 2026)
+    monkeypatch.setenv(ENV, "engine")
     assert runtime_setting() == "engine"
-    monkeypatch.setenv(ENV, "kernel")
-    assert runtime_setting() == "kernel"
-    assert runtime_setting("engine") == "engine"  # the argument first
+    assert runtime_setting("kernel") == "kernel"  # the argument first
     monkeypatch.setenv(ENV, "kernal")
     with pytest.raises(RuntimeSettingError, match=r"MAYHEM_RUNTIME: no runtime 'kernal' \(did you mean 'kernel'\?\)"):
         runtime_setting()
@@ -125,4 +125,4 @@ def test_a_runtime_that_is_none_is_a_usage_error_with_a_hint():
     out = invoke("diff", CONTENT, CONTENT, "--runtime", "kerne")
     assert out.exit_code == 2 and "--runtime: no runtime 'kerne' (did you mean 'kernel'?)" in out.output
     out = invoke("scenario", "run", SCENARIO, "--content", CONTENT, env={ENV: "both"})
-    assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; runtimes: engine" in out.output
+    assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; runtimes: kernel" in out.output
