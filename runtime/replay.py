@@ -82,8 +82,8 @@ def replay(rules: Rules, path: str | Path) -> ReplayReport:
     if header.get("runtime") == "kernel":  # a Mayhem box the rules kernel played (runtime/switch_game.py)
         return _replay_switched(rules, header, logged, result)
     actions = [e.get("action") for e in logged if e.get("event") == "decision"]
-    try:
-        game = Game(rules, config_from_header(header))
+    try:  # a header that does not say `runtime: kernel` is the Mayhem engine's, whatever the setting
+        game = Game(rules, config_from_header(header), runtime="engine")
     except ValueError as exc:  # a box or mode the content does not have
         return ReplayReport(False, 0, 0, f"the log's header: {exc}")
     decision = game.start()
