@@ -265,7 +265,8 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
         return written[0](args, space, names, n)
-    return [call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)]
+    call = call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)
+    return assault_lines(call, space) if stmt["name"] == "assault" else [call]  # (a piece may stop it)
 
 
 # the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
@@ -389,4 +390,5 @@ def compile_rules(rules) -> None:
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .spaces import controller  # noqa: E402
+from .damage import assault_lines  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402

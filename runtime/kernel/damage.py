@@ -176,4 +176,28 @@ def remove_damage(run, env, target, amount) -> None:
             state.log.append({"event": "remove-damage", "figure": figure, "amount": taken})
 
 
+def assault_stopped(run, env) -> bool:
+    """The figure that would assault holds a piece naming a restriction that stops it: one that
+    `stops` the word the game names its assault event by (`assault-event hit`: `stops [hit]`),
+    logged `restricted` (movement.stopped)."""
+    from .movement import stopped
+    state = run.state
+    by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as assault's
+    word = run.rules.game["props"].get("assault-event")
+    return by is not None and word is not None and stopped(run, by, word["value"])
+
+
+def assault_lines(call: str, space: dict) -> list[str]:
+    """`assault(...)` in a compiled block (compile_stmts._primitive): in a game where a piece may
+    stop it, made only by a figure not stopped, its target asked only then (no target chosen,
+    nothing announced); else the call alone."""
+    from .compile import name_for
+    from .movement import may_stop
+    rules = space.get("__rules__")
+    word = rules.game["props"].get("assault-event") if rules is not None else None
+    if rules is not None and (word is None or not may_stop(rules, word["value"])):
+        return [call]
+    return [f"if not {name_for(space, assault_stopped)}(run, env):", "    " + call]
+
+
 PRIMITIVES = {"damage": damage, "assault": assault, "remove-damage": remove_damage}
