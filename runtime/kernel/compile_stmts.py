@@ -92,6 +92,8 @@ def compiled_action(action, rules=None):
              "    state = run.state"]
     lines: list[str] = []
     _emit(action.body, space, lines, 1, names)
+    if rules is not None and action.id in rules.turn_starters:  # a figure made Active by it (dashboards.started)
+        lines.append(f"    {name_for(space, started)}(run, gstate, {name_for(space, action)})")
     stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
     lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
              else line for line in lines]
@@ -391,4 +393,5 @@ def compile_rules(rules) -> None:
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .spaces import controller  # noqa: E402
 from .damage import assault_lines  # noqa: E402
+from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402
