@@ -34,13 +34,8 @@ def lab_rules(tmp_path_factory):
 # the lab's scenarios the rules kernel plays otherwise (MAYHEM_RUNTIME=kernel, measured December 4,
 # 2026): faults of the kernel's, each an xfail(strict) under the kernel until it is fixed
 KERNEL_FAULTS = {
-    "location-hears-every-event": "a Location's listener runs once per figure: `recovery` and `activate` "
-                                  "heard 4 times for 1, `turn-end` 6 for 2",
-    "restrict-no-attack-no-special": "an authored `no-attack` restriction is not applied: the attack and its "
-                                     "Damage happen, no `restricted` line",
-    "restrict-no-move": "an authored `no-move` restriction logs no `restricted` line (the move is `stopped`)",
-    "status-more-pieces-go-together": "a status token of the box (`daze`) has no pieces in the kernel's supply",
-    "status-until-next-turn": "a status lasting until the end of the holder's next turn is taken off at once",
+    "restrict-no-attack-no-special": "an authored `no-special` restriction (`stops [special]`) does not keep its "
+                                     "holder's Special Ability from being heard: Beta's Thick Skin prevents 1",
 }
 
 

@@ -101,6 +101,7 @@ def knock_out_figure(run, env, figure) -> None:
     """The figure leaves the board and stands no more; its damage counter is back to its start."""
     spec, state = _of(run), run.state
     fig = state.figures[figure]
+    stood = fig["space"]  # (the tile there hears its knock-out: events._listeners)
     knock_out(state, fig)  # off the board for good, in this round (record.py reads it)
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
@@ -108,7 +109,7 @@ def knock_out_figure(run, env, figure) -> None:
     fallen(run, env, figure)  # a figure that stands for a piece: the piece back into its pool (standing.py)
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
-        land(run, env, spec.out, 0, {"var:figure": figure})
+        land(run, env, spec.out, 0, {"var:figure": figure, "_stood": stood})
     run.game.check_end(run)  # a knock-out ends the game at once when the end condition says so
     if state.active_figure == figure and state.active_turn == state.turn:
         state.end_turn = True  # the Active figure off the board: its turn ends once the step is over

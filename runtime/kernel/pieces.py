@@ -105,8 +105,10 @@ def load(rules, tops: list[dict], box: dict) -> None:
         head = by_id.get(_prop(c, "group")) if c["kind"] in types else None
         if head is not None:
             pieces.groups[head] = (*pieces.groups.get(head, (head,)), c["qid"])
-    for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
-        pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
+    for pool, qids in pieces.fed.items():  # the token named as a pool that is its faces' `group` (a face-down
+        faces = [q for q in qids if rules.cards[q].id != pool]  # pile's back) is no piece of it: its faces are
+        if any(rules.cards[q].props.get("group") == pool for q in faces):
+            pieces.fed[pool] = faces
     load_sides(rules, pieces)  # a pool of plain pieces feeding several tokens: a piece is any of them (flip.py)
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
