@@ -33,8 +33,8 @@ def make_until(stmt: dict):
         me, card = env.get("ctx:me"), env.get("ctx:this-card")
         kept = {k: v for k, v in env.items() if k.startswith("var:")}
         acting = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)
-        if acting is not None:  # `self` is the figure it was installed by, whoever acts when it is heard
-            kept["ctx:self"] = acting
+        if until == NEXT and acting is not None:  # `self` the figure it was installed by, whose next turn it
+            kept["ctx:self"] = acting  # lasts to, whoever acts when it is heard (turn-end, round-end: as heard)
         for event, node in triggers:
             if event not in run.rules.hearing.events:
                 raise KernelError(f"{stmt['span']}: 'on {event}' inside `until` hears no event of the game; "
