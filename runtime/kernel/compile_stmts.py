@@ -93,7 +93,8 @@ def compiled_action(action, rules=None):
     lines: list[str] = []
     _emit(action.body, space, lines, 1, names)
     if rules is not None and action.id in rules.turn_starters:  # a figure made Active by it (dashboards.started)
-        lines.append(f"    {name_for(space, started)}(run, gstate, {name_for(space, action)})")
+        lines.append("    if gstate.result is None and not gstate.end_turn and (gstate.active_turn != gstate.turn or "
+                     f"gstate.active_figure is None): {name_for(space, started)}(run, gstate, {name_for(space, action)})")
     stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
     lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
              else line for line in lines]

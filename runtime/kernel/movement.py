@@ -73,7 +73,11 @@ def may_stop(rules, word: str) -> bool:
 
 
 def _of(run) -> Movement:
-    return _of_rules(run.rules)
+    rules = run.rules  # (_of_rules, written out: asked at every Move)
+    found = rules.__dict__.get("_movement")
+    if found is None:
+        found = rules.__dict__["_movement"] = Movement(rules)
+    return found
 
 
 def _of_rules(rules) -> Movement:
@@ -97,8 +101,13 @@ def _held(run, figure, word: str) -> set:
 
 
 def _holds_stop(run, figure, word: str) -> bool:
-    """A piece the figure holds names a restriction that `stops` this word."""
-    return bool(_held(run, figure, word))
+    """A piece the figure holds names a restriction that `stops` this word (`_held`, written out)."""
+    tokens = _of(run).stops.get(word)
+    if not tokens or run.rules.pieces is None:
+        return False
+    zone = run.rules.pieces.zones.get("figure")
+    state = run.state
+    return zone is not None and any(state.cards[uid] in tokens for uid in state.zones.get(f"{zone}/{figure}", ()))
 
 
 def stopped(run, figure, word: str) -> bool:
