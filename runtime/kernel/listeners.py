@@ -246,14 +246,15 @@ def components(state, rules, here, own: bool = False, at=None, tile=None) -> lis
         out += tiles_heard(state, here.spaces) if where is None else _tile_at(state, here.spaces, where)
     if here.figures:
         zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
+        silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
         for fid, heard in figures_hearing(state, here):
             for part, t in heard:
                 uid = None
                 if part is not None:
                     key = f"{rules.cards[part].type}/{fid}"
                     uid = next((u for u in zones.get(key, ()) if state.cards[u] == part), None)
-                    if uid is None and part in sided:
-                        continue  # a part of the side the figure was not dealt
+                    if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                        continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
                 out.append((t, controller(state, "figure", fid) if own else me, uid,
                             {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
     return out
@@ -394,6 +395,6 @@ def _index(rules, hearing: Hearing, bodies: list) -> None:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .spaces import controller, tile_of, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
+from .spaces import controller, silenced, tile_of, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)

@@ -56,3 +56,13 @@ def tile_of(state, about, fields: dict | None, stood=None):
     if not isinstance(figure, str) or figure not in state.figures:
         return ""
     return stood or state.figures[figure]["space"] or ""
+
+
+def silenced(state, rules, figure, part: str) -> bool:
+    """A part of a card type used `once per ...` (the part `special-of` reads) is not heard while its
+    figure holds a piece naming a restriction that `stops [special]` (rules.pieces.silencing;
+    specials.py's `special-of`)."""
+    if rules.cards[part].type not in rules.dash.limited:
+        return False
+    zone, silencing = rules.pieces.zones.get("figure"), rules.pieces.silencing
+    return zone is not None and any(state.cards[u] in silencing for u in state.zones.get(f"{zone}/{figure}", ()))
