@@ -76,7 +76,7 @@ def laid_game(kernel_ir: dict, mrules, spec: dict, engine):
     """The kernel game at a scenario's starting state: dealt in the scenario's mode, its [setup]
     laid as the table (scenario_kernel_setup.Table) from the Mayhem reader's `engine` (validate)."""
     mode = spec.get("setup", {}).get("mode", "standard")
-    rules = kernel_rules(kernel_ir, spec["scenario"]["box"], None if mode == "standard" else mode)
+    rules = kernel_rules(kernel_ir, spec["scenario"]["box"], mode)  # `standard` too: its rules read
     game = dealt_game(rules, engine.state, spec)
     Table(game, spec, mrules).lay()
     # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's

@@ -85,3 +85,22 @@ def dealt_game(rules, mgame_state, spec: dict) -> ScenarioGame:
         raise CannotSetUp(f"the kernel's setup: {exc}") from None
     raise CannotSetUp("the kernel's setup did not reach the first round (it asked: "
                       f"{game.decision.kind if game.decision else 'nothing'})")
+
+
+def plain_pieces(table, token: str, zones: list) -> list[int]:
+    """The pieces in these zones lying as the other tokens of `token`'s pool of plain pieces
+    (kernel/flip.py: a piece is whichever of its tokens it is placed as), after its own."""
+    rules, state = table.rules, table.state
+    sides = rules.pieces.sides if rules.pieces is not None else {}
+    qid = next((q for q in sides if rules.cards[q].id == token), None)
+    others = set(sides[qid]) - {qid} if qid is not None else ()
+    return [u for z in zones for u in state.zones[z] if state.cards[u] in others]
+
+
+def turned_over(table, uid: int, token: str) -> int:
+    """The piece shows `token` (a plain piece of its pool turned over: kernel/flip.py `turned`)."""
+    rules, state = table.rules, table.state
+    if rules.cards[state.cards[uid]].id != token:
+        state.cards[uid] = next(q for q in rules.pieces.sides[state.cards[uid]] if rules.cards[q].id == token)
+        state.heard_uids = None  # the pieces that hear each event are found again (listeners.pieces_hearing)
+    return uid

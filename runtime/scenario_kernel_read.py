@@ -224,7 +224,8 @@ def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, 
     reader = None
     for key, want in expect.items():
         if key in ("events", "no_events"):
-            failures += event_failures(key, want, events(game, since, tiles, aliases), where)
+            spans = any(isinstance(w, dict) and "span" in w for w in want)  # (a line's statement: read if asked)
+            failures += event_failures(key, want, events(game, since, tiles, aliases, spans), where)
             continue
         reader = reader or Reader(game, tiles, mrules, aliases)
         got = reader.value(key)

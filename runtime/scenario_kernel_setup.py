@@ -16,7 +16,7 @@ import re
 
 from .kernel.rounds import next_member
 from .kernel.writers import mark
-from .scenario_kernel_deal import SET_ASIDE, CannotSetUp, ScenarioGame, dealt_game  # noqa: F401 (the runner's)
+from .scenario_kernel_deal import SET_ASIDE, CannotSetUp, ScenarioGame, dealt_game, plain_pieces, turned_over  # noqa: F401
 
 
 class Table:
@@ -65,7 +65,7 @@ class Table:
         piles = [z for z in (self.zones.get("space"), self.rules.pieces.pile) if z]  # and a space's pile
         zones = self.supply() + [z for z in state.zones if any(z.startswith(f"{p}/") for p in piles)
                                  and not z.startswith(to)]
-        found = [u for z in zones for u in state.zones[z] if self.card_id(u) == token]
+        found = [u for z in zones for u in state.zones[z] if self.card_id(u) == token] + plain_pieces(self, token, zones)
         mine = [u for u in found if state.owners[u] == owner] + [u for u in found if state.owners[u] is None]
         rest = [u for u in found if u not in mine]
         take = (mine + rest)[:n]
@@ -73,7 +73,7 @@ class Table:
             raise CannotSetUp(f"{at}: only {len(take)} of {n} '{token}' pieces in the supply")
         teamed = self.rules.pieces.teamed
         for uid in take:
-            self.move(uid, to)
+            self.move(turned_over(self, uid, token), to)  # (a plain piece turned over to show it)
             if owner is not None and state.cards[uid] not in teamed:  # a shared pool's piece: its placer's
                 state.owners[uid] = owner  # (kernel/pieces.py `_placer`), as the scenario names it
 

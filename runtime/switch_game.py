@@ -33,9 +33,10 @@ class RoundLimit(Exception):
 
 
 def kernel_rules(ir: dict, box: str, mode: str):
-    """The kernel's rules of `box` in `mode` from the IR naming the shared game (loaded once per IR)."""
+    """The kernel's rules of `box` in `mode` from the IR naming the shared game (loaded once per IR):
+    `standard` too, the mode the box declares of that id (its rules read), as the engine does."""
     from .scenario_kernel import kernel_rules as load
-    return load(kernel_ir(ir), box, None if mode == "standard" else mode)
+    return load(kernel_ir(ir), box, mode)
 
 
 def kernel_config(krules, config):

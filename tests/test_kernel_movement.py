@@ -83,7 +83,7 @@ def test_a_runner_who_scores_leaves_the_board_and_comes_back_entering_its_base(r
 
 def test_a_restriction_that_stops_a_move_keeps_the_figure_where_it_is(tmp_path):
     """Embers' freeze `stops [move]` instead of forbidding the action: the move is offered, the
-    frozen ranger stays (logged `stopped`), and nothing is raised; thawed, it moves."""
+    frozen ranger stays (logged `restricted`, under the restriction), and nothing is raised; thawed, it moves."""
     ir = copy(tmp_path, "embers", ("    actions [move]\n", "    stops [move]\n"),
               ("      move-to(first(figures-of(me)), to)\n", "      move-figure(first(figures-of(me)), to: to)\n"))
     setup = """[setup]
@@ -97,7 +97,7 @@ keep_rest = true
     steps = """[[steps]]
 expect_options = ["move camp", "move vault"]
 action = "move vault"
-expect = { "figure.ranger-p1" = "field", events = [{ event = "stopped", figure = "ranger-p1", word = "move" }] }
+expect = { "figure.ranger-p1" = "field", events = [{ event = "restricted", figure = "ranger-p1", restriction = "frozen", word = "move" }] }
 
 [[steps]]
 action = "move camp"
@@ -214,7 +214,7 @@ keep_rest = true
 """
     steps = """[[steps]]
 action = "blink vault"
-expect = { "figure.ranger-p1" = "field", events = [{ event = "stopped", figure = "ranger-p1", word = "place" }] }
+expect = { "figure.ranger-p1" = "field", events = [{ event = "restricted", figure = "ranger-p1", restriction = "frozen", word = "place" }] }
 
 [[steps]]
 action = "blink vault"
@@ -292,7 +292,7 @@ keep_rest = true
 """
     steps = """[[steps]]
 action = "stumble"
-expect = { "figure.ranger-p1" = "field", "active" = "p2", events = [{ event = "stopped", figure = "ranger-p1", word = "move" }] }
+expect = { "figure.ranger-p1" = "field", "active" = "p2", events = [{ event = "restricted", figure = "ranger-p1", restriction = "frozen", word = "move" }] }
 
 [[steps]]
 action = "stumble"

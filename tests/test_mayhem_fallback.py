@@ -5,12 +5,9 @@ pass with its dice unspent. Read through the view and the log in the engine's wo
 (`game.view()`, `game_view.logged`), on either runtime."""
 from __future__ import annotations
 
-import pytest
-
 from mayhem.runtime.bots import RandomBot
 from mayhem.runtime.game import Game, GameConfig
 from mayhem.runtime.rules import load_rules
-from mayhem.runtime.switch import runtime_setting
 
 from game_helpers import content_copy
 from test_mayhem_round import Log
@@ -20,6 +17,8 @@ NO_PLACEMENT = ("effect when location-of(figure) != none and",
                 "effect when location-of(figure) == none and location-of(figure) != none and")
 # the same refusal said of the die: no die shows more than 6
 NO_DIE_ABOVE_SIX = ("effect when location-of(figure) != none and", "effect when value > 6 and location-of(figure) != none and")
+# a die goes on an Ability only if it shows 4 or more
+FOUR_OR_MORE = ("effect when location-of(figure) != none and", "effect when value >= 4 and location-of(figure) != none and")
 FORFEIT = '''  action forfeit "Spend an Activation die on nothing" (value = dice-of(my-team)) {
     source authored
     fallback
@@ -70,11 +69,19 @@ def test_without_the_fallback_action_such_a_team_passes_with_its_dice(tmp_path):
     assert not [e for e in events if e["event"] in ("die-forfeit", "activate")]
 
 
-@pytest.mark.xfail(runtime_setting() == "kernel", raises=ValueError, strict=True,
-                   reason="kernel fault: a die bound from dice-of(...) compared with a number (`value > 6`) "
-                          "is int() of the die's id ('die#1'), not its value (runtime/kernel/compile.py)")
 def test_a_die_compared_with_a_number_is_its_value(tmp_path):
     """`value > 6` of place-die's die reads the die's value: no die shows more, so every die of
     round 1 is forfeited, as with any other refusal."""
     _game, events = first_round(tmp_path, refused=NO_DIE_ABOVE_SIX)
     assert len(forfeits_of_round_one(events)) == 4
+
+
+def test_a_die_ordered_against_a_number_is_read_by_the_value_it_shows(tmp_path):
+    """`value >= 4` of place-die's die (on the kernel a die is an id, `dice-of`'s; compared with a
+    number it is the value it shows: runtime/kernel/dice.py `shown`): the dice of round 1 that
+    show 4 or more go on Abilities, the others are forfeited, on either runtime."""
+    _game, events = first_round(tmp_path, refused=FOUR_OR_MORE)
+    placed = [e["die"] for e in events if e["event"] == "activate" and e["round"] == 1]
+    spent = [e["die"] for e in forfeits_of_round_one(events)]
+    assert placed and spent and min(placed) >= 4 and max(spent) <= 3
+    assert len(placed) + len(spent) == 4

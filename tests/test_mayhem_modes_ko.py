@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
 from mayhem.runtime.modes import load_mode
 from mayhem.runtime.rules import load_rules
-from mayhem.runtime.switch import runtime_setting
 
 from game_helpers import content_copy
 from test_mayhem_ko_vp import FFA_KO, KO_VP, played
@@ -46,9 +43,6 @@ def test_without_the_modes_rule_a_kod_character_is_not_out(ir):
     assert any("figures.robin.eliminated" in f for f in failures), failures
 
 
-@pytest.mark.xfail(runtime_setting() == "kernel", strict=True,
-                   reason="the switch loads a Mayhem box's `standard` mode as no mode at all (runtime/switch_game.py "
-                          "kernel_rules, runtime/scenario_kernel.py: `None if mode == 'standard'`): its rules are not read")
 def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, tmp_path):
     """Daffy KO'ed by a Location (ko-by-location-gives-opponent-vp.toml) stays in the game, but
     for good out of it once the standard mode has the rule; the game's own KO rule still gives
@@ -58,6 +52,19 @@ def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, tmp_path):
     doc = copy.deepcopy(ir)
     mode_comp(doc, "standard").setdefault("children", []).append(copy.deepcopy(ko_out(doc)))
     assert played(doc, KO_VP, out, tmp_path=tmp_path) == []
+
+
+def test_the_switch_loads_the_standard_mode_the_box_declares(ir):
+    """The kernel game the switch plays (runtime/switch_game.py, MAYHEM_RUNTIME=kernel) is the
+    game in its `standard` mode, as declared in content/shared/modes.mh, not the game without a
+    mode: a rule given to the standard mode is among its rules."""
+    from mayhem.runtime.switch_game import kernel_rules
+    doc = copy.deepcopy(ir)
+    mode_comp(doc, "standard").setdefault("children", []).append(copy.deepcopy(ko_out(doc)))
+    krules = kernel_rules(doc, "teen-titans-go", "standard")
+    assert krules.mode is not None and krules.mode.id == "standard"
+    assert [t["rule"] for t in krules.rules if t["event"] == "ko"] == ["ko-vp", "ko-out"]
+    assert [t["rule"] for t in kernel_rules(ir, "teen-titans-go", "standard").rules if t["event"] == "ko"] == ["ko-vp"]
 
 
 def test_remove_from_game_is_a_word_of_the_rules_context(tmp_path):

@@ -12,7 +12,6 @@ from mayhem.compiler.mayhem_events import shipped
 from mayhem.compiler import driver
 from mayhem.runtime import scenario as sc
 from mayhem.runtime.rules import load_rules
-from mayhem.runtime.switch import runtime_setting
 
 LAB = Path(__file__).resolve().parent / "fixtures" / "runtime" / "lab"
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -31,28 +30,7 @@ def lab_rules(tmp_path_factory):
     return load_rules(result.ir)
 
 
-# the lab's scenarios the rules kernel plays otherwise (MAYHEM_RUNTIME=kernel, measured December 4,
-# 2026): faults of the kernel's, each an xfail(strict) under the kernel until it is fixed
-KERNEL_FAULTS = {
-    "location-hears-every-event": "a Location's listener runs once per figure: `recovery` and `activate` "
-                                  "heard 4 times for 1, `turn-end` 6 for 2",
-    "restrict-no-attack-no-special": "an authored `no-attack` restriction is not applied: the attack and its "
-                                     "Damage happen, no `restricted` line",
-    "restrict-no-move": "an authored `no-move` restriction logs no `restricted` line (the move is `stopped`)",
-    "status-more-pieces-go-together": "a status token of the box (`daze`) has no pieces in the kernel's supply",
-    "status-until-next-turn": "a status lasting until the end of the holder's next turn is taken off at once",
-}
-
-
-def _lab(path: Path):
-    fault = KERNEL_FAULTS.get(path.stem)
-    if fault is None:
-        return path
-    return pytest.param(path, marks=pytest.mark.xfail(runtime_setting() == "kernel", strict=True,
-                                                      reason="kernel fault: " + fault))
-
-
-@pytest.mark.parametrize("path", [_lab(p) for p in FILES], ids=[p.stem for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_lab_scenario(lab_rules, path):
     result = sc.run(lab_rules, path)
     assert result.ok, "\n".join([result.name, *result.failures])

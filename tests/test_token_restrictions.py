@@ -13,16 +13,8 @@ import pytest
 from mayhem.compiler import driver
 from mayhem.runtime import scenario as sc
 from mayhem.runtime.rules import load_rules
-from mayhem.runtime.switch import runtime_setting
 
 from game_helpers import content_copy
-
-# a token authored in a copy of the content that restricts is not held to it by the rules kernel
-# (the attack and its Damage happen, no `restricted` line: the lab scenarios say the same)
-KERNEL_RESTRICTION = pytest.mark.xfail(
-    runtime_setting() == "kernel", strict=True,
-    reason="kernel fault: a token authored in the content that restricts (the shipped `no-attack`, "
-           "a new `rooted`) does not stop what it restricts")
 
 ANCHOR = '''
   restriction rooted "Rooted" {
@@ -130,7 +122,6 @@ action = "target robin"                      # PULL Robin into Cyborg's Location
 """
 
 
-@KERNEL_RESTRICTION
 def test_a_new_restriction_that_stops_place_keeps_its_holder_where_it_is(copied, tmp_path):
     """`rooted` (`stops [place]`) on Robin: Cyborg's PULL takes him nowhere, logged as the
     restriction that stopped it; without the token the same PULL places him."""
@@ -202,7 +193,6 @@ def test_a_token_that_restricts_an_undeclared_name_is_a_compile_error(tmp_path):
     assert game.read_text(encoding="utf-8").splitlines()[span.line - 1] == "  restricts no-abilty"
 
 
-@KERNEL_RESTRICTION
 def test_the_shipped_restrictions_stops_are_what_the_primitives_ask(copied, tmp_path):
     """`no-move` and `no-attack` of game.mh (`stops [move]`, `stops [attack]`) on Robin: no free
     Move is offered (`can-move`), and his Staff Meeting's Melee Attack chooses no target and

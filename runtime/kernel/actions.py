@@ -387,8 +387,10 @@ def take_general(game, run: Run, action: Action) -> None:
     state.log.append({"event": "action", "player": state.active, "action": action.text})
     state.acted = True
     plan[1](run, env)  # the action's body
+    if verb in game.rules.turn_starters and not state.end_turn:  # a figure made Active by it
+        started(run, state, game.rules.actions[verb])
     game.check_end(run)
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .dashboards import turn_plans, fallback_menu  # noqa: E402 - bound once, after this module's names (cycles)
+from .dashboards import turn_plans, fallback_menu, started  # noqa: E402 - bound once, after this module's names (cycles)

@@ -209,15 +209,15 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return f"((({left}) or 0) {'-' if op == '-' else '*'} (({right}) or 0))"
     if kind == "neg":
         return f"(-(({source(e['x'], space, bound)}) or 0))"
-    if kind == "cmp":
-        left, op = source(e["l"], space, bound), e["op"]
+    if kind == "cmp":  # a variable ordered, or compared with a number, may be a die: its value (dice.py)
+        from .dice import operand as _operand
+        op, ordered = e["op"], e["op"] in _ORDER
+        left = _operand(e["l"], ordered or e["r"]["e"] == "num", space, bound)
         if op in ("==", "!="):
-            return f"(({left}) {op} ({source(e['r'], space, bound)}))"
-        if op not in _ORDER:  # pragma: no cover - the compiler knows no other
-            raise ValueError(op)
+            return f"(({left}) {op} ({_operand(e['r'], e['l']['e'] == 'num', space, bound)}))"
         if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
             return f"(int(({left}) or 0) {op} {name_for(space, int(e['r']['v'] or 0))})"
-        return f"(int(({left}) or 0) {op} int(({source(e['r'], space, bound)}) or 0))"
+        return f"(int(({left}) or 0) {op} int(({_operand(e['r'], True, space, bound)}) or 0))"
     if kind in ("and", "or"):
         items = [f"({source(i, space, bound)})" for i in e["items"]]
         if not items:

@@ -92,6 +92,9 @@ def compiled_action(action, rules=None):
              "    state = run.state"]
     lines: list[str] = []
     _emit(action.body, space, lines, 1, names)
+    if rules is not None and action.id in rules.turn_starters:  # a figure made Active by it (dashboards.started)
+        lines.append("    if gstate.result is None and not gstate.end_turn and (gstate.active_turn != gstate.turn or "
+                     f"gstate.active_figure is None): {name_for(space, started)}(run, gstate, {name_for(space, action)})")
     stop = "if stops and state.end_turn: return"  # `_stops` is set: the turn's end returns through the check
     lines = [line[:-len(stop)] + "if state.end_turn: return _end(game, run, gstate)" if line.endswith(stop)
              else line for line in lines]
@@ -265,7 +268,8 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
         return written[0](args, space, names, n)
-    return [call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)]
+    call = call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)
+    return assault_lines(call, space) if stmt["name"] == "assault" else [call]  # (a piece may stop it)
 
 
 # the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
@@ -389,4 +393,6 @@ def compile_rules(rules) -> None:
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .spaces import controller  # noqa: E402
+from .damage import assault_lines  # noqa: E402
+from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402

@@ -101,6 +101,7 @@ def knock_out_figure(run, env, figure) -> None:
     """The figure leaves the board and stands no more; its damage counter is back to its start."""
     spec, state = _of(run), run.state
     fig = state.figures[figure]
+    stood = fig["space"]  # (the tile there hears its knock-out: events._listeners)
     knock_out(state, fig)  # off the board for good, in this round (record.py reads it)
     counter = run.rules.counters[spec.counter]
     counter.put(run, figure, counter.start)
@@ -108,7 +109,7 @@ def knock_out_figure(run, env, figure) -> None:
     fallen(run, env, figure)  # a figure that stands for a piece: the piece back into its pool (standing.py)
     state.log.append({"event": "knock-out", "figure": figure})
     if spec.out is not None:
-        land(run, env, spec.out, 0, {"var:figure": figure})
+        land(run, env, spec.out, 0, {"var:figure": figure, "_stood": stood})
     run.game.check_end(run)  # a knock-out ends the game at once when the end condition says so
     if state.active_figure == figure and state.active_turn == state.turn:
         state.end_turn = True  # the Active figure off the board: its turn ends once the step is over
@@ -174,6 +175,30 @@ def remove_damage(run, env, target, amount) -> None:
         if taken > 0:
             counter.put(run, figure, has - taken)
             state.log.append({"event": "remove-damage", "figure": figure, "amount": taken})
+
+
+def assault_stopped(run, env) -> bool:
+    """The figure that would assault holds a piece naming a restriction that stops it: one that
+    `stops` the word the game names its assault event by (`assault-event hit`: `stops [hit]`),
+    logged `restricted` (movement.stopped)."""
+    from .movement import stopped
+    state = run.state
+    by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as assault's
+    word = run.rules.game["props"].get("assault-event")
+    return by is not None and word is not None and stopped(run, by, word["value"])
+
+
+def assault_lines(call: str, space: dict) -> list[str]:
+    """`assault(...)` in a compiled block (compile_stmts._primitive): in a game where a piece may
+    stop it, made only by a figure not stopped, its target asked only then (no target chosen,
+    nothing announced); else the call alone."""
+    from .compile import name_for
+    from .movement import may_stop
+    rules = space.get("__rules__")
+    word = rules.game["props"].get("assault-event") if rules is not None else None
+    if rules is not None and (word is None or not may_stop(rules, word["value"])):
+        return [call]
+    return [f"if not {name_for(space, assault_stopped)}(run, env):", "    " + call]
 
 
 PRIMITIVES = {"damage": damage, "assault": assault, "remove-damage": remove_damage}

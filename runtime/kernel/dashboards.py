@@ -222,6 +222,16 @@ def turn_plans(game, plans: list, fallback: bool = False) -> list:
     return [p for p in plans if (p[0] in starters) != active and p[0] not in fallbacks]
 
 
+def started(run, state, action) -> None:
+    """After an action that `starts-turn` (compile_stmts.compiled_action, actions.take_general): a
+    figure is Active this turn, or the turn or the game ended; else a KernelError at the action's
+    declaration, as the turn would never end (the die never spent, its starter offered again)."""
+    if state.result is None and not state.end_turn and (state.active_turn != state.turn or state.active_figure is None):
+        raise KernelError(f"{action.span or 'game'}: action '{action.id}' starts a turn, but its effect made no figure "
+                          "Active: the turn would never end\n  hint: make one Active in its effect, "
+                          "`activate(figure, PART, die: DIE)`, or end the turn (`end-turn()`)")
+
+
 def load_fallbacks(rules, game: dict) -> None:
     """rules.turn_fallbacks: the actions marked `fallback`, each ending the turn it is taken in
     (an `end-turn()` added to its body: the turn it takes is spent)."""

@@ -170,6 +170,23 @@ PRIMITIVES = {"roll": roll, "reroll": reroll, "set-die": set_die, "place-die": p
 
 # -- functions ---------------------------------------------------------------------------
 
+def shown(run, value):
+    """A die (its id, as `dice-of` gives it) compared with a number: the value it shows; any other
+    value as it is (compile.py's comparisons of a variable)."""
+    if value.__class__ is str and value in run.state.dice:
+        return run.state.dice[value]["value"]
+    return value
+
+
+def operand(e: dict, numeric: bool, space: dict, bound) -> str:
+    """The source of an operand of a comparison (compile.source's `cmp`): a variable read as a
+    number (ordered, or compared with one) is `shown`, the die it may be read as its value."""
+    from .compile import name_for, source
+    if numeric and e["e"] in ("var", "param", "it", "event"):
+        return f"{name_for(space, shown)}(run, {source(e, space, bound)})"
+    return source(e, space, bound)
+
+
 def dice_of(run, env, of=None, die=None) -> list[str]:
     """The free (unplaced) dice of these holders, in the order they were rolled."""
     holders = _as_list(of) if of is not None else [_me(env)]

@@ -61,7 +61,8 @@ def _due(p, event: str) -> frozenset:
 def discard_due(game, run, event: str) -> None:
     """At a structure event, the pieces whose token is `discarded` then go back to the pool:
     at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
-    those `discarded next-turn-end` but the ones placed in this very turn of their holder."""
+    those `discarded next-turn-end` but the ones placed in this very turn of their holder (and
+    with one of those, every piece of that token the holder has: they go together)."""
     p = game.rules.pieces
     due = p.keyed[2].get(event, ())  # the tokens due at the event, joined once per rules
     if due == ():
@@ -86,10 +87,11 @@ def discard_due(game, run, event: str) -> None:
             tokens = sorted(due)
         for token in tokens:
             back = _of(state, key, token)
-            if state.spared and token in p.later:  # spared by this turn of their holder: once
-                kept = [uid for uid in back if uid in state.spared]
-                state.spared = [uid for uid in state.spared if uid not in kept]
-                back = [uid for uid in back if uid not in kept]
+            if state.spared and token in p.later:  # spared by this turn of their holder: once, and all the
+                kept = [uid for uid in back if uid in state.spared]  # holder's pieces of it with one spared
+                if kept:  # (they go together, at the latest end any of them was given)
+                    state.spared = [uid for uid in state.spared if uid not in kept]
+                    back = []
             for uid in back:
                 _home(run, env, token, uid)
             if back:

@@ -41,6 +41,7 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     spaces and the tiles (movement.heard_at)."""
     rules, state = run.rules, run.state
     at = fields.pop("_at", None) if "_at" in fields else None
+    stood = fields.pop("_stood", None) if "_stood" in fields else None  # a figure knocked out by it: where it stood
     hearing = rules.hearing
     if event not in hearing.events:
         raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
@@ -50,7 +51,7 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     heard = hearing.heard  # (its table made at the event's first raise: Hearing.table)
     here = heard[event] if event in heard else hearing.table(rules, event)
     if not here.silent or state.triggers:
-        found = _listeners(state, rules, here, event, fields, at[1] if at is not None else None)
+        found = _listeners(state, rules, here, event, fields, at[1] if at is not None else None, stood)
         if spec["amount"] and here.pieces:
             found = _held_last(state, found)
         once = hearing.once  # id(trigger) -> its once-per period (once.py)
@@ -96,13 +97,22 @@ def _held_last(state, found: list) -> list:
     return [x for x in found if x[3].get("ctx:holder") not in figures] + held
 
 
-def _listeners(state, rules, here, event: str, fields: dict | None = None, at=None) -> list:
+def hearing_about(rules, event: str):
+    """The field of the figure the event is about, as declared (`figure`, else `target`), or None."""
+    spec = rules.hearing.events.get(event)
+    return spec.get("about") if spec is not None else None
+
+
+def _listeners(state, rules, here, event: str, fields: dict | None = None, at=None, stood=None) -> list:
     """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
     controller of the figure the event is about, its `figure` or else its `target` field, as a
     piece on it hears: spaces.controller; the player whose turn it is for an event about no
-    figure), the pieces and the figures, the cards in play (`me` the card's owner; `_in` the zone
-    it lies in, heard only while it still does), the installed ones; raised at a space (`at`), the
-    pieces on other spaces and the other tiles left out (listeners.components)."""
+    figure), the pieces, the tiles and the figures, the cards in play (`me` the card's owner; `_in`
+    the zone it lies in, heard only while it still does), the installed ones; raised at a space
+    (`at`), the pieces on other spaces and the other tiles left out (listeners.components). An
+    event about a figure (declared with its field) is heard by the tile the figure stands on
+    (`stood`: where one knocked out by it stood), none if there is none; one about no figure by
+    every tile in play (spaces.tile_of)."""
     me = state.active
     if here.rules and fields:
         about = fields.get("var:figure", fields.get("var:target"))
@@ -110,8 +120,9 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None, at=No
             from .spaces import controller
             me = controller(state, "figure", about)
     out = [(t, me, None, {}) for t in here.rules]
+    tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and at is None else None
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
-        out += components(state, rules, here, own=True, at=at)
+        out += components(state, rules, here, own=True, at=at, tile=tile)
     if here.cards:
         out += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
     if state.triggers:
@@ -277,5 +288,6 @@ def named_events(rules, properties) -> dict:
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .movement import heard_at  # noqa: E402 - bound once, after this module's names (cycles)
+from .spaces import tile_of  # noqa: E402
 from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
 from .piles import move  # noqa: E402 - bound once, after this module's names (cycles)

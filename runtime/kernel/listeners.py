@@ -24,7 +24,7 @@ class Hearing:
                  "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once", "_react_keys")
 
     def __init__(self) -> None:
-        self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list}
+        self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list, "about": field or None}
         self.in_play: list[str] = []  # zones marked `in-play`, in declaration order
         self.reacts: dict[str, str] = {}  # card type -> the zone its cards react from
         self.card_triggers: dict[str, list] = {}  # printed card qid -> its triggers
@@ -115,8 +115,9 @@ def load_events(rules, game: dict, tops: list) -> None:
         props = child["props"]
         if child["kind"] == "event":
             effect = child["effects"].get("effect")
-            hearing.events[child["id"]] = {"amount": bool(props.get("amount", {}).get("value")),
-                                           "body": effect["body"] if effect else []}
+            named = [f["name"] for f in child.get("fields", ())]  # "about": its field of the figure it is about
+            hearing.events[child["id"]] = {"amount": bool(props.get("amount", {}).get("value")), "body": effect["body"]
+                                           if effect else [], "about": next((f for f in ("figure", "target") if f in named), None)}
         elif child["kind"] == "zone" and props.get("in-play", {}).get("value"):
             hearing.in_play.append(child["id"])
         elif child["kind"] == "rule" and "once" in props:
@@ -223,7 +224,7 @@ def _figure(rules, hearing: Hearing, comp: dict) -> None:
         hearing.figure_triggers[comp["qid"]] = heard
 
 
-def components(state, rules, here, own: bool = False, at=None) -> list:
+def components(state, rules, here, own: bool = False, at=None, tile=None) -> list:
     """(trigger, me, card, variables) of the pieces, the spaces and the figures that hear the
     event, in order: the pieces lying on figures, spaces, players, Teams, then edges (each
     holder in the order of its kind, each token once per holder: `holder` names it,
@@ -234,23 +235,26 @@ def components(state, rules, here, own: bool = False, at=None) -> list:
     event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
     (its part's `opponent` is its own side's). An event raised at a space (`at`, a figure
     entering it: events.land) leaves out the pieces on other spaces and the other tiles, which
-    do not hear it there (movement.heard_at)."""
+    do not hear it there (movement.heard_at); one about a figure (`tile`: the space it stands on,
+    events._listeners) is heard by that tile alone."""
     out = []
     me = state.active
     if here.pieces:
         out += _pieces_heard(state, rules, here, at)
     if here.spaces:
-        out += tiles_heard(state, here.spaces) if at is None else _tile_at(state, here.spaces, at)
+        where = at if at is not None else tile
+        out += tiles_heard(state, here.spaces) if where is None else _tile_at(state, here.spaces, where)
     if here.figures:
         zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
+        silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
         for fid, heard in figures_hearing(state, here):
             for part, t in heard:
                 uid = None
                 if part is not None:
                     key = f"{rules.cards[part].type}/{fid}"
                     uid = next((u for u in zones.get(key, ()) if state.cards[u] == part), None)
-                    if uid is None and part in sided:
-                        continue  # a part of the side the figure was not dealt
+                    if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                        continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
                 out.append((t, controller(state, "figure", fid) if own else me, uid,
                             {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
     return out
@@ -370,7 +374,8 @@ def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
     if not (here.pieces or here.figures or here.spaces):
         return
     once = rules.hearing.once
-    for trigger, me, card, kept in components(state, rules, here):
+    about = rules.hearing.events.get(event, {}).get("about") if here.spaces else None
+    for trigger, me, card, kept in components(state, rules, here, tile=tile_of(state, about, fields)):
         env = {"ctx:me": me, "ctx:this-card": card, **(fields or {}), **kept}
         period = once.get(id(trigger)) if once else None
         if period is not None and spent(state, trigger, kept):
@@ -390,6 +395,6 @@ def _index(rules, hearing: Hearing, bodies: list) -> None:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .spaces import controller, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
+from .spaces import controller, silenced, tile_of, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)

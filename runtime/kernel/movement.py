@@ -30,7 +30,7 @@ EVENTS = {"enter-event": ("figure", "to"), "move-event": ("figure", "from", "to"
 class Movement:
     """What moving figures uses, read once from the game: its events, its restrictions' `stops`."""
 
-    __slots__ = ("enter", "move", "stops", "fields")
+    __slots__ = ("enter", "move", "stops", "stoppers", "fields")
 
     def __init__(self, rules) -> None:
         game = rules.game
@@ -43,15 +43,19 @@ class Movement:
             given = [f["name"] for f in decl.get("fields", ())] if decl is not None else []
             names = given if len(given) >= len(default) else default
             self.fields[prop] = tuple("var:" + n for n in names[:len(default)])
-        # word -> the tokens (qids) whose `restricts` names a restriction that stops it
+        # word -> the tokens (qids) whose `restricts` names a restriction that stops it, and
+        # word -> (restriction, its tokens) in the order the game declares them (the line logged)
         self.stops: dict[str, set] = {}
+        self.stoppers: dict[str, list] = {}
         stopping = {c["id"]: (c["props"].get("stops") or {}).get("value") or ()
                     for c in game["children"] if c["kind"] == "restriction"}
         if any(stopping.values()) and rules.pieces is not None:
-            for qid in _tokens(rules):
-                for name in (rules.cards[qid].props.get("restricts") or ()):
-                    for word in stopping.get(name, ()):
-                        self.stops.setdefault(word, set()).add(qid)
+            tokens = _tokens(rules)
+            for name, words in stopping.items():
+                held = {q for q in tokens if name in (rules.cards[q].props.get("restricts") or ())}
+                for word in words if held else ():
+                    self.stops.setdefault(word, set()).update(held)
+                    self.stoppers.setdefault(word, []).append((name, held))
 
 
 def _tokens(rules) -> list[str]:
@@ -59,17 +63,45 @@ def _tokens(rules) -> list[str]:
     return [q for q, card in rules.cards.items() if card.type in kinds]
 
 
+def may_stop(rules, word: str) -> bool:
+    """A token of the game may name a restriction that `stops` this word (read at compile time:
+    a body compiled before the game's pieces and events are read may, and asks in play)."""
+    if not any(c["kind"] == "restriction" and word in ((c["props"].get("stops") or {}).get("value") or ())
+               for c in rules.game["children"]):
+        return False
+    return rules.pieces is None or rules.hearing is None or bool(_of_rules(rules).stops.get(word))
+
+
 def _of(run) -> Movement:
-    rules = run.rules
+    rules = run.rules  # (_of_rules, written out: asked at every Move)
     found = rules.__dict__.get("_movement")
     if found is None:
         found = rules.__dict__["_movement"] = Movement(rules)
     return found
 
 
+def _of_rules(rules) -> Movement:
+    found = rules.__dict__.get("_movement")
+    if found is None:
+        found = rules.__dict__["_movement"] = Movement(rules)
+    return found
+
+
+def _held(run, figure, word: str) -> set:
+    """The tokens of the pieces the figure holds (in the game's zone of pieces kept per figure)
+    that name a restriction that `stops` this word."""
+    tokens = _of(run).stops.get(word)
+    if not tokens or run.rules.pieces is None:
+        return set()
+    zone = run.rules.pieces.zones.get("figure")
+    state = run.state
+    if zone is None:
+        return set()
+    return {state.cards[uid] for uid in state.zones.get(f"{zone}/{figure}", ())} & tokens
+
+
 def _holds_stop(run, figure, word: str) -> bool:
-    """A piece the figure holds (in the game's zone of pieces kept per figure) names a restriction
-    that `stops` this word."""
+    """A piece the figure holds names a restriction that `stops` this word (`_held`, written out)."""
     tokens = _of(run).stops.get(word)
     if not tokens or run.rules.pieces is None:
         return False
@@ -79,10 +111,13 @@ def _holds_stop(run, figure, word: str) -> bool:
 
 
 def stopped(run, figure, word: str) -> bool:
-    """The figure is refused this word by a piece it holds (logged `stopped`)."""
-    if not _holds_stop(run, figure, word):
+    """The figure is refused this word by a piece it holds: logged `restricted`, under the first
+    restriction the game declares that stops the word and that a piece it holds names."""
+    held = _held(run, figure, word)
+    if not held:
         return False
-    run.state.log.append({"event": "stopped", "figure": figure, "word": word})
+    name = next(name for name, tokens in _of(run).stoppers[word] if tokens & held)
+    run.state.log.append({"event": "restricted", "figure": figure, "restriction": name, "word": word})
     return True
 
 

@@ -11,7 +11,7 @@ from .rules import KernelError
 
 PERIODS = {"turn": "turn-end", "round": "round-end", "game": None}  # `once per X` -> until
 UNTIL = ("turn-end", "round-end")
-NEXT = "next-turn-end"  # `until next-turn-end`: to the end of the next turn its installer begins
+NEXT = "next-turn-end"  # `until next-turn-end`: to the end of the next turn of its `self` (else of its installer)
 
 
 def make_until(stmt: dict):
@@ -32,6 +32,9 @@ def make_until(stmt: dict):
         state = run.state
         me, card = env.get("ctx:me"), env.get("ctx:this-card")
         kept = {k: v for k, v in env.items() if k.startswith("var:")}
+        acting = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)
+        if until == NEXT and acting is not None:  # `self` the figure it was installed by, whose next turn it
+            kept["ctx:self"] = acting  # lasts to, whoever acts when it is heard (turn-end, round-end: as heard)
         for event, node in triggers:
             if event not in run.rules.hearing.events:
                 raise KernelError(f"{stmt['span']}: 'on {event}' inside `until` hears no event of the game; "
@@ -69,9 +72,10 @@ def expire(state, event: str) -> None:
         state.triggers = [t for t in state.triggers if t.get("until") != event]
         if gone:
             state.log.append({"event": "uninstall", "until": event, "count": len(gone)})
-    if event == "turn-end" and any(t.get("until") == NEXT for t in state.triggers):  # the installer's next turn
-        due = [t for t in state.triggers if t.get("until") == NEXT and t["me"] == state.active
-               and t["turn"] < state.turn]
+    if event == "turn-end" and any(t.get("until") == NEXT for t in state.triggers):  # the next turn of its
+        active = state.active_figure if state.active_turn == state.turn else None  # `self`, else of its installer
+        due = [t for t in state.triggers if t.get("until") == NEXT and t["turn"] < state.turn
+               and (t["vars"]["ctx:self"] == active if "ctx:self" in t["vars"] else t["me"] == state.active)]
         if due:
             state.triggers = [t for t in state.triggers if t not in due]
             state.log.append({"event": "uninstall", "until": NEXT, "count": len(due)})

@@ -43,6 +43,7 @@ class Pieces:
     groups: dict = field(default_factory=dict)  # qid -> the qids its pieces are read as: it and its `group`'s
     standing: dict = field(default_factory=dict)  # qid -> the kind of figure its pieces stand as (standing.py)
     immune: dict = field(default_factory=dict)  # such a qid -> the tags (qids) of what does nothing to its figure
+    silencing: frozenset = frozenset()  # qids naming a restriction that `stops [special]` (specials.silenced)
     sides: dict = field(default_factory=dict)  # qid -> the tokens its pool's plain pieces may be drawn as (flip.py)
     nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
@@ -78,6 +79,7 @@ def load(rules, tops: list[dict], box: dict) -> None:
         rules.card_types[ident] = CardType(ident, decl, [], {})
     held = {_prop(c, "per"): z for z, c in zones.items() if _prop(c, "pieces")}
     restrictions = {c["id"]: _prop(c, "actions") or () for c in rules.game["children"] if c["kind"] == "restriction"}
+    silent = {c["id"] for c in rules.game["children"] if c["kind"] == "restriction" and "special" in (_prop(c, "stops") or ())}
     pool_zone = next((z for z, c in zones.items() if _prop(c, "pools")), None)
     pieces = Pieces(set(types), pool_zone, rules.zones[pool_zone].per if pool_zone else None,
                     {k: held[k] for k in HOLDER_KINDS if k in held}, [], {})
@@ -88,6 +90,8 @@ def load(rules, tops: list[dict], box: dict) -> None:
                                      {k: v["value"] for k, v in c["props"].items()}, 1,
                                      (c["effects"].get("effect") or {}).get("body"))  # its use (spend.py)
         pieces.fed.setdefault(_prop(c, "drawn-from") or c["id"], []).append(c["qid"])
+        if silent.intersection(_prop(c, "restricts") or ()):
+            pieces.silencing |= {c["qid"]}
         for name in _prop(c, "restricts") or ():
             if name not in restrictions:
                 raise KernelError(f"token '{c['id']}': 'restricts {name}' names no restriction of the game")
@@ -105,8 +109,10 @@ def load(rules, tops: list[dict], box: dict) -> None:
         head = by_id.get(_prop(c, "group")) if c["kind"] in types else None
         if head is not None:
             pieces.groups[head] = (*pieces.groups.get(head, (head,)), c["qid"])
-    for pool, qids in pieces.fed.items():  # the token named as a pool feeds it only when none is `drawn-from` it
-        pieces.fed[pool] = [q for q in qids if rules.cards[q].id != pool] or qids
+    for pool, qids in pieces.fed.items():  # the token named as a pool that is its faces' `group` (a face-down
+        faces = [q for q in qids if rules.cards[q].id != pool]  # pile's back) is no piece of it: its faces are
+        if any(rules.cards[q].props.get("group") == pool for q in faces):
+            pieces.fed[pool] = faces
     load_sides(rules, pieces)  # a pool of plain pieces feeding several tokens: a piece is any of them (flip.py)
     names = list(_prop(rules.game, "team-names") or [])
     for pool in box["children"] if box else ():
