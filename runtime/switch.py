@@ -55,7 +55,7 @@ def kernel_ir(ir: dict) -> dict:
     game = shared_game(ir)
     if game is None:
         return ir
-    named = json.loads(json.dumps(ir))  # its own copy: the kernel's load writes into it (listeners.py marks `quiet` a `raise` no listener asks on)
+    named = json.loads(json.dumps(ir))  # its own copy: the boxes' `game` is written into it, `ir` left as it is
     for c in named["components"]:
         if c["kind"] == "box" and "game" not in c["props"]:
             c["props"]["game"] = {"value": game, "source": {"kind": "authored"}}
