@@ -24,8 +24,11 @@ It prints, per box and mode:
   under --alpha divided by the number of tests in the row (Bonferroni), so the chance
   that a row of two identically distributed sides reads DIFFERENT is at most --alpha.
 
+Without --kernel, both sides play under this process's runtime setting (MAYHEM_RUNTIME; the
+kernel is the default since December 4, 2026, so across that revision the old side plays the
+engine and the new the kernel): `MAYHEM_RUNTIME=engine` compares the engine's games of both.
 With --kernel, the switch's parity: the before side is the Mayhem engine (of --before, default
-the working tree), the after side the rules kernel of the working tree playing the boxes named
+the working tree; MAYHEM_RUNTIME=engine whatever the setting), the after side the rules kernel of the working tree playing the boxes named
 `game mayhem` (bench/parity_kernel.py: the same seeds, each kernel game read into the fields
 above, the mapping printed); a row whose kernel games raise is an ERROR row naming the first.
 
@@ -43,6 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 import hashlib
 import json
+import os
 from pathlib import Path
 import shutil
 import signal
@@ -123,9 +127,12 @@ def read_log(path: Path, seed: int) -> GameRecord:
 
 def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, bots: str = "random",
               chunk: int = 250, python: str = sys.executable,
-              teams: tuple[Path, ...] = COMPETITIVE_TEAMS) -> list[GameRecord]:
+              teams: tuple[Path, ...] = COMPETITIVE_TEAMS, runtime: str | None = None) -> list[GameRecord]:
     """Play `seeds` on the checkout at `root` with its own `mayhem simulate`; one record per game.
-    A mode of TEAM_LIST_MODES plays the team-list files `teams`, one per Team."""
+    A mode of TEAM_LIST_MODES plays the team-list files `teams`, one per Team. `runtime`: the
+    runtime setting the side plays under (MAYHEM_RUNTIME, which a checkout older than the
+    setting ignores); None: this process's."""
+    env = {**os.environ, "MAYHEM_RUNTIME": runtime} if runtime else None
     records: list[GameRecord] = []
     with_lists = ["--teams", ",".join(str(t) for t in teams)] if mode in TEAM_LIST_MODES else []
     for start in range(seeds.start, seeds.stop, chunk):
@@ -134,7 +141,7 @@ def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, b
             cmd = [python, "-c", _BOOT, str(root), "simulate", "--box", box, "--mode", mode, "--games", str(n),
                    "--seed", str(start), "--jobs", str(jobs), "--bots", bots, "--log-dir", logs,
                    "--format", "json", "--content", str(root / "content"), *with_lists]
-            run = subprocess.run(cmd, cwd=root, text=True, capture_output=True)
+            run = subprocess.run(cmd, cwd=root, text=True, capture_output=True, env=env)
             if run.returncode != 0:
                 raise RuntimeError(f"`mayhem simulate --box {box} --mode {mode}` failed in {root} "
                                    f"(exit {run.returncode}):\n{run.stderr[-2000:] or run.stdout[-2000:]}")
@@ -345,8 +352,10 @@ def main(argv: list[str] | None = None) -> int:
         for box in boxes:
             for mode in args.mode or DEFAULT_MODES:
                 start = time.perf_counter()
+                # --kernel: the before side is the engine, whatever the setting (the kernel is the default
+                # runtime since December 4, 2026: without it both sides were the kernel's)
                 before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
-                                   teams=teams)
+                                   teams=teams, runtime="engine" if args.kernel else None)
                 if args.kernel:
                     after, cmp = parity_kernel.kernel_row(ir, box, mode, seeds, before, jobs=args.jobs, teams=teams,
                                                           alpha=args.alpha)

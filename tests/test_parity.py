@@ -250,3 +250,24 @@ def test_kernel_takes_no_after_revision(capsys):
     with pytest.raises(SystemExit):
         parity.main(["--games", "1"])
     assert "required: --before" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("runtime", ["engine", None])
+def test_a_side_plays_under_the_runtime_it_is_given(monkeypatch, tmp_path, runtime):
+    """--kernel's before side is the engine whatever the setting (play_side(runtime="engine")):
+    the kernel became the default runtime, and without the variable both sides were the
+    kernel's (2,000 identical games). Without a runtime a side inherits this process's setting."""
+    seen = []
+
+    def run(cmd, **kwargs):
+        seen.append(kwargs.get("env"))
+        raise SystemExit("stop")  # the command is not run: only its environment is read
+
+    monkeypatch.setenv("MAYHEM_RUNTIME", "kernel")
+    monkeypatch.setattr(parity.subprocess, "run", run)
+    with pytest.raises(SystemExit):
+        parity.play_side(tmp_path, "teen-titans-go", "standard", range(1), runtime=runtime)
+    if runtime is None:
+        assert seen == [None]  # inherits os.environ: the kernel here
+    else:
+        assert seen[0]["MAYHEM_RUNTIME"] == "engine"
