@@ -114,7 +114,7 @@ def sweeps(runtime: str, games: int) -> None:
                 rules, GameConfig(box, seed=s, mode=mode))]))
     for pairing in test_modes.PAIRINGS:
         for board in test_modes.BOXES:
-            lists = _competitive_lists(rules, test_modes, pairing)
+            lists = test_modes.competitive_lists(rules, pairing)
             rows.append((f"test_modes competitive {pairing[0]} on {board}", [
                 lambda s, i, board=board, lists=lists: test_modes.play_checked(
                     rules, GameConfig(board, seed=s, mode="competitive", team_lists=lists))]))
@@ -125,18 +125,6 @@ def sweeps(runtime: str, games: int) -> None:
         for i in range(games):
             play(draw.randrange(10**9), i)
         print(f"| {name} | {(time.process_time() - t0) / games:.3f} |", flush=True)
-
-
-def _competitive_lists(rules, test_modes, pairing) -> dict:
-    ttg = sorted(rules.characters["teen-titans-go"])
-    lt = sorted(rules.characters["looney-tunes"])
-    if pairing[0] == "mixed":
-        black = [("teen-titans-go", ttg[0]), ("looney-tunes", lt[0])]
-        white = [("looney-tunes", lt[1]), ("teen-titans-go", ttg[1])]
-    else:
-        black = [("teen-titans-go", ttg[0]), ("teen-titans-go", ttg[1])]
-        white = [("looney-tunes", lt[0]), ("looney-tunes", lt[1])]
-    return {"black": test_modes.team_list(rules, black), "white": test_modes.team_list(rules, white)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -95,10 +95,9 @@ def test_modes_keep_the_invariants(rules, box, mode, games):
 PAIRINGS = [("teen-titans-go", "looney-tunes"), ("mixed", "mixed")]
 
 
-@pytest.mark.parametrize("games", sizes(COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE, runtime_setting()))
-@pytest.mark.parametrize("board", BOXES)
-@pytest.mark.parametrize("pairing", PAIRINGS)
-def test_competitive_every_box_on_every_board(rules, board, pairing, games):
+def competitive_lists(rules, pairing) -> dict:
+    """The two Teams' lists of a pairing of PAIRINGS: each box's first two characters, one Team
+    per box, or mixed (each Team a character of either box); bench/suite_cost.py plays them too."""
     ttg = sorted(rules.characters["teen-titans-go"])
     lt = sorted(rules.characters["looney-tunes"])
     if pairing[0] == "mixed":
@@ -107,7 +106,14 @@ def test_competitive_every_box_on_every_board(rules, board, pairing, games):
     else:
         black = [("teen-titans-go", ttg[0]), ("teen-titans-go", ttg[1])]
         white = [("looney-tunes", lt[0]), ("looney-tunes", lt[1])]
-    lists = {"black": team_list(rules, black), "white": team_list(rules, white)}
+    return {"black": team_list(rules, black), "white": team_list(rules, white)}
+
+
+@pytest.mark.parametrize("games", sizes(COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE, runtime_setting()))
+@pytest.mark.parametrize("board", BOXES)
+@pytest.mark.parametrize("pairing", PAIRINGS)
+def test_competitive_every_box_on_every_board(rules, board, pairing, games):
+    lists = competitive_lists(rules, pairing)
 
     @settings(max_examples=games, deadline=None, database=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=10**9))
@@ -116,7 +122,7 @@ def test_competitive_every_box_on_every_board(rules, board, pairing, games):
         seen = game.view()
         box_of = {cid: box for box, chars in rules.characters.items() for cid in chars}
         boxes = {box_of[f["character"]] for f in seen["figures"].values() if f["kind"] == "character"}
-        assert boxes == {b for b, _ in black + white}
+        assert boxes == {ref.split("/")[0] for team in lists.values() for ref in team["characters"]}  # the listed boxes
         hands = sorted(seen["teams"]["black"]["cards"] + seen["teams"]["black"]["played"])
         # the chosen hand, and whatever the board's own Mayhem deck gives during play
         board_cards = {c["qid"] for c in rules.mayhem_cards[board].values()}
