@@ -298,17 +298,12 @@ class Table:
         """A card a team list names (`box/id`, Competitive Mode: a hand chosen from the whole
         collection, another box's card too): that card, not yet placed, or one made for the
         player when the game holds none (a card the lists bring is dealt, never in the deck)."""
+        from .kernel.scenario import set_aside_card
         state = self.state
         if qid not in self.rules.cards:
             return None
         free = [u for u, q in enumerate(state.cards) if q == qid and u not in placed]
-        if free:
-            return free[0]
-        state.cards.append(qid)
-        state.owners.append(player)
-        state.places.append(SET_ASIDE)
-        state.zones.setdefault(SET_ASIDE, []).append(len(state.cards) - 1)
-        return len(state.cards) - 1
+        return free[0] if free else set_aside_card(state, qid, player)
 
     def counters(self) -> None:
         from .scenario_keys import game_keys

@@ -49,7 +49,7 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     bots = seat_bots(rules, config.mode, bots)
     if getattr(game, "runtime", None) == "kernel":
         return _play_kernel(game, bots, log_dir)
-    players = {f"p{i + 1}": make_bot(name, config.seed * 7919 + i) for i, name in enumerate(bots)}
+    players = seated(bots, config.seed)
     game.play_out(lambda decision: players[decision.player].choose(decision, game), _picker(players))
     decisions = game.decisions  # the history's length, its entries left as they were kept
     if log_dir is not None:
@@ -62,13 +62,18 @@ def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | 
     return result
 
 
+def seated(bots: list[str], seed: int) -> dict:
+    """Each seat's bot (`p1`, `p2`, ...), seeded from the game's seed: the same seeds on either runtime."""
+    return {f"p{i + 1}": make_bot(name, seed * 7919 + i) for i, name in enumerate(bots)}
+
+
 def _play_kernel(game, bots: list[str], log_dir: Path | None) -> dict:
     """play_one of a KernelMayhemGame (runtime/switch_game.py): the kernel's random bots when
     every seat is random's, else each seat's bot (make_bot, the engine's seeds) answering."""
     if all(name == "random" for name in bots):
         game.play_out(None, pick=True)
     else:
-        players = {f"p{i + 1}": make_bot(name, game.config.seed * 7919 + i) for i, name in enumerate(bots)}
+        players = seated(bots, game.config.seed)
         game.play_out(lambda decision: players[decision.player].choose(decision, game))
     if log_dir is not None:
         game.write_log(Path(log_dir) / log_name(game.config.seed))

@@ -254,8 +254,12 @@ def _take(rules: GameRules, state: State, card_id: str, owner: str, placed: set[
     if own or free:
         return (own or free)[0]
     qid = next((q for q, c in rules.cards.items() if c.id == card_id), None)
-    if qid is None:
-        return None
+    return None if qid is None else set_aside_card(state, qid, owner)
+
+
+def set_aside_card(state: State, qid: str, owner: str) -> int:
+    """A new instance of the card `qid`, the owner's, set aside (a card the table needs that the
+    game did not deal): its uid."""
     state.cards.append(qid)
     state.owners.append(owner)
     state.places.append("set-aside")
