@@ -23,16 +23,10 @@ def controller(state, kind: str, holder):
         return owner if owner is not None else state.active
     if state.active is not None and state.team_of(state.active) == owner:  # a Team's: its player in turn
         return state.active
-    out, teams = state.out, state.teams
-    for p in state.players:  # the Team's first player still in (state.in_game, state.team_of: written out)
-        if p not in out:
-            for team in teams:
-                if p in teams[team]:
-                    break
-            else:
-                team = None
-            if team == owner:
-                return p
+    out = state.out
+    for p in state.players:  # the Team's first player still in (state.in_game, written out; team_of a dict read)
+        if p not in out and state.team_of(p) == owner:
+            return p
     return state.active
 
 
