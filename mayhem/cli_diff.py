@@ -49,10 +49,7 @@ def _compiled(side):
 @click.option("--content-path", default=None,
               help="Where the content root lies in the repository, for revisions (default: the one "
                    "around the current folder, else content).")
-@click.option("--runtime", default=None, metavar="engine|kernel",
-              help="Who plays a Mayhem box's scenarios and games on both sides: kernel (the rules kernel, the "
-                   "default) or engine; default: the environment variable MAYHEM_RUNTIME, else kernel.")
-def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, content_path, runtime=None):
+def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, content_path):
     """Compare two versions of the content: OLD and NEW are content roots (a folder with
     mayhem.toml, or a checkout holding content/) or git revisions (HEAD~1, v1.0, a branch).
 
@@ -71,8 +68,7 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
     if games < 0:
         raise click.UsageError("--games must be 0 or more")
     from mayhem.cli_play import _runtime
-    from mayhem.runtime.switch import using
-    runtime = _runtime(runtime)
+    _runtime()
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if games:
         from mayhem.runtime.bots import BOTS
@@ -82,7 +78,6 @@ def diff(old, new, fmt, output, scenarios, no_scenarios, games, seed, bots, cont
             _fail("--games needs statsmodels for the confidence intervals: "
                   "pip install 'mayhem-toolchain[balance]'")
     with ExitStack() as stack:
-        stack.enter_context(using(runtime))  # the scenarios and games read it (runtime/switch.py)
         try:
             a = open_side(old, stack, content_path=content_path)
             b = open_side(new, stack, content_path=content_path)

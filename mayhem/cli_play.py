@@ -29,20 +29,16 @@ PLAYERS = click.option("--players", type=int, default=None,
                        help="Games of the rules kernel (Marvel Mayhem): how many players (default: the fewest).")
 DECKS = click.option("--decks", default=None,
                      help="Games of the rules kernel: one deck per player, comma-separated (default: a seeded choice).")
-RUNTIME = click.option("--runtime", default=None, metavar="engine|kernel",
-                       help="Who plays a Mayhem box: kernel (the rules kernel, the box as naming the shared rules' "
-                            "game; the default) or engine (the Mayhem engine); default: the environment variable "
-                            "MAYHEM_RUNTIME, else kernel. A box that names a game of its own is the kernel's.")
 TEAMS = click.option("--teams", default=None,
                      help="A mode with team lists (Competitive Mode): one team-list file per Team, comma-separated, in the order of the game's team-names (see `mayhem team check`).")
 
 
-def _runtime(value: str | None) -> str:
-    """The runtime setting (--runtime, else MAYHEM_RUNTIME; runtime/switch.py): a UsageError with
-    a hint for a value that names no runtime."""
+def _runtime() -> str:
+    """The runtime setting, MAYHEM_RUNTIME (runtime/switch.py): `kernel` or unset; a UsageError
+    with a hint for any other value (`engine`: the engine was removed, revision 29f6a0ed has it)."""
     from mayhem.runtime.switch import RuntimeSettingError, runtime_setting
     try:
-        return runtime_setting(value)
+        return runtime_setting()
     except RuntimeSettingError as exc:
         raise click.UsageError(str(exc)) from None
 
@@ -105,36 +101,27 @@ def _team(ir, path: Path):
 @ALLOW_ERRORS
 @PLAYERS
 @DECKS
-@RUNTIME
-def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors, players=None, decks=None,
-         runtime=None):
+def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_errors, players=None, decks=None):
     """Play a game in the terminal against bots, choosing from the listed actions (you are p1)."""
     import random as _random
     from mayhem import tui
     from mayhem.narrate import Narrator
     from mayhem.runtime import Game, GameConfig
-    from mayhem.runtime.switch import switched
+    from mayhem.runtime.bots import BOTS
 
-    runtime = _runtime(runtime)
+    _runtime()
     ir, rules = _rules(content, allow_errors)
-    played_by = {}  # the runtime, when the rules kernel plays a Mayhem box
-    if box in rules.boxes and switched(ir, box, runtime):  # a Mayhem box played by the rules kernel
-        if bot not in ("random", "greedy"):
-            raise click.UsageError(f"--bot: box '{box}' is played by the bots random, greedy, not '{bot}'")
-        played_by = {"runtime": "kernel"}
-    elif kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem)
+    if kernel.is_game_box(ir, box):  # a game of the rules kernel of its own (Marvel Mayhem)
         kernel.refuse_mayhem_options(box, teams, first_game)
         return kernel.play(ir, box, players, seed, bot, decks, log_path, mode)
-    else:
-        from mayhem.runtime.bots import BOTS
-        if bot not in BOTS:  # `rollout` is a bot of the rules kernel's games
-            raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
+    if box in rules.boxes and bot not in BOTS:  # `rollout` is a bot of the kernel's own games
+        raise click.UsageError(f"--bot: box '{box}' is played by the bots {', '.join(BOTS)}, not '{bot}'")
     lists = _setup(ir, rules, box, mode, teams)
     seed = seed if seed is not None else _random.randrange(10 ** 6)
-    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists), **played_by)
+    game = Game(rules, GameConfig(box, seed=seed, first_game=first_game, mode=mode, team_lists=lists))
     console = _console()
     console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
-                  f"the {bot} bot plays the other seats" + (" (runtime: the rules kernel)." if played_by else "."))
+                  f"the {bot} bot plays the other seats (runtime: the rules kernel).")
     narrator = Narrator(game, "p1")
     ended = _play_loop(game, narrator, console, bot, seed)
     for line in narrator.pending():
@@ -206,9 +193,8 @@ def _play_loop(game, narrator, console, bot: str, seed: int) -> str | None:
 @ALLOW_ERRORS
 @PLAYERS
 @DECKS
-@RUNTIME
 def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt, content,
-             allow_errors, players=None, decks=None, runtime=None):
+             allow_errors, players=None, decks=None):
     """Run many seeded games between bots and print win rates by Team, player and character,
     mean rounds, and how games ended."""
     from rich.progress import Progress
@@ -218,7 +204,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
 
     if games < 1 or jobs < 1:
         raise click.UsageError("--games and --jobs must be at least 1")
-    runtime = _runtime(runtime)
+    _runtime()
     ir, rules = _rules(content, allow_errors)
     if kernel.is_game_box(ir, box):  # a game of the rules kernel (Marvel Mayhem): its own bots
         kernel.refuse_mayhem_options(box, teams, first_game)
@@ -235,8 +221,7 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
     with Progress(console=_console(err=True), transient=True) as progress:
         task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
         summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
-                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task),
-                          runtime=runtime)
+                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
     if fmt == "json":
         import json
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))
@@ -267,13 +252,12 @@ def team_check(files, content, allow_errors):
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @CONTENT
 @ALLOW_ERRORS
-@RUNTIME
-def replay(log, content, allow_errors, runtime=None):
-    """Replay a game log and verify that the same game comes out (a log says who played it: a
-    log the rules kernel wrote is replayed by the kernel, whatever --runtime says)."""
+def replay(log, content, allow_errors):
+    """Replay a game log and verify that the same game comes out (a log of the Mayhem engine,
+    removed, is an error: revision 29f6a0ed replays it)."""
     from mayhem.runtime import LogError, replay as run_replay
 
-    _runtime(runtime)  # checked as the other commands check it; the log says who plays it
+    _runtime()
     _ir, rules = _rules(content, allow_errors)
     try:  # a log of a game of the rules kernel (Marvel Mayhem) too: runtime.replay hands it over
         report_ = run_replay(rules, log)
@@ -294,13 +278,11 @@ def scenario():
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @CONTENT
 @ALLOW_ERRORS
-@RUNTIME
-def scenario_run(files, content, allow_errors, runtime=None):
-    """Run scenario files (or folders of them) and report each (--runtime kernel: a scenario of a
-    Mayhem box played by the rules kernel)."""
+def scenario_run(files, content, allow_errors):
+    """Run scenario files (or folders of them) on the rules kernel and report each."""
     from mayhem.runtime import ScenarioError, run_scenario
 
-    runtime = _runtime(runtime)
+    _runtime()
     _ir, rules = _rules(content, allow_errors)
     paths = []
     for f in files:
@@ -311,7 +293,7 @@ def scenario_run(files, content, allow_errors, runtime=None):
     failed = 0
     for path in paths:
         try:
-            result = run_scenario(rules, path, runtime=runtime)
+            result = run_scenario(rules, path)
         except ScenarioError as exc:
             click.echo(f"ERROR {exc}")
             failed += 1

@@ -1,9 +1,9 @@
-"""What happened, in words: the events the engine logs, rendered for `mayhem play` as they
+"""What happened, in words: the events of a game, rendered for `mayhem play` as they
 happen (damage, prevention, tokens, the bots' choices, cards and Reactions).
 
-On either runtime: the events in the engine's words (runtime/game_view.py `logged`: the kernel's
-log read through the table of its lines, each decision answered where it was asked) and names
-and Life read from `game.view()`."""
+The events are the kernel's log in the scenarios' words (runtime/game_view.py `logged`: read
+through the table of its lines, each decision answered where it was asked); names and Life are
+read from `game.view()`."""
 from __future__ import annotations
 
 from mayhem.runtime import Game
@@ -76,9 +76,8 @@ class Narrator:
 
     def pending(self) -> list[str]:
         new, seen = logged(self.game, self.seen)
-        if getattr(self.game, "runtime", "engine") == "kernel":  # the decisions answered, where they were asked
-            new = with_decisions(self.game, new, self.seen, self.answered)
-            self.answered = len(self.game.history)
+        new = with_decisions(self.game, new, self.seen, self.answered)  # the decisions, where they were asked
+        self.answered = len(self.game.history)
         self.view = None
         lines = [line for e in new if (line := self.render(e))]
         self.view = None

@@ -1,8 +1,8 @@
 """The terminal front-end of `mayhem play`: the board, dashboards and hands, and a prompt
 that lists the legal actions.
 
-It reads the game's runtime-neutral view (`game.view()`, runtime/game_view.py), so the engine's
-games and the rules kernel's (the runtime setting `kernel`) are shown alike."""
+It reads the game's view (`game.view()`, runtime/game_view.py): plain data from the rules
+kernel's state."""
 from __future__ import annotations
 
 from rich.console import Console
@@ -99,7 +99,7 @@ def dice_text(team: dict) -> str:
 
 
 def show(console: Console, game: Game, human: str) -> None:
-    """The board, the dashboards and each Team's line, read from `game.view()` (either runtime)."""
+    """The board, the dashboards and each Team's line, read from `game.view()`."""
     seen = game.view()
     names = game.rules.by_qid
     if not seen["locations"]:  # still choosing colours, characters and sides: only what is chosen

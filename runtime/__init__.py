@@ -1,35 +1,33 @@
-"""The Mayhem runtime: plays compiled content (the IR) one decision at a time; its public API.
+"""The Mayhem runtime: plays compiled content (the IR) one decision at a time, on the rules kernel; its public API.
 
 Everything a program needs to play, simulate, replay and test games is here; the
-modules behind it (the engine's parts, the effect interpreter, the scenario format)
-may change from one version to the next.
+modules behind it (the rules kernel, runtime/kernel/, and the scenario format) may change
+from one version to the next. The rules kernel plays every box: a Mayhem box (one that names
+no `game`) as naming the shared rules' game. (The Mayhem engine that played those boxes until
+December 4, 2026 was removed: revision 29f6a0ed is the last that has it.)
 
 - `load_rules(ir)`: the compiled content (a dict, or an IR JSON file), validated.
-- `Game(rules, config)`: one game; `start()` and `act(action)` return the next
-  `Decision` (None once the game is over); `clone()` copies it (by replaying its answers);
-  `play_out(choose)` plays it to its end, each question answered by `choose(decision)`
-  where the rules ask it (faster, and the same game as act() by act()).
+- `Game(rules, config)`: one game on the kernel; `start()` and `act(action)` return the next
+  `Decision` (None once the game is over); `clone()` copies it; `play_out(choose)` plays it to
+  its end, each question answered by `choose(decision)` (the same game as act() by act()).
 - `GameConfig(box, seed=0, mode="standard", ...)`: what a game is set up with (the
   Teams and sides it skips asking for, the round limit, Competitive Mode team lists).
-- `game.view()`: the game as plain data, the same on either runtime (runtime/game_view.py):
-  the round, the decision waiting, each Team's players, counters, hands and dice, each
-  figure's space, Damage, Life and KO, the Locations and the pieces, the result once over.
+- `game.view()`: the game as plain data (runtime/game_view.py): the round, the decision
+  waiting, each Team's players, counters, hands and dice, each figure's space, Damage, Life
+  and KO, the Locations and the pieces, the result once over.
 - `Decision`: who must answer, what kind of question, and its legal actions.
 - `Action`: an action as a typed value (`Action.parse("move hero L4").location == 3`).
 - `make_bot(name, seed)`: a bot (`random`, `greedy`) whose `choose(decision, game)`
   returns a legal action.
 - `simulate(ir, box, games, bots)`: many seeded games, summed up.
 - `replay(rules, log_path)`: replays a JSON Lines log and says whether the same game came out.
-- A box that names a `game` of the rules kernel is played by `runtime.kernel`: `simulate`
-  and `replay` hand it (and its logs) over, a player per bot (`random`, `rollout`), and
-  `Game` of such a box is a ValueError that says to use `KernelGame(load_game_rules(ir,
+- A box that names a `game` of its own (Marvel Mayhem) is played by `runtime.kernel` directly:
+  `simulate` and `replay` hand it (and its logs) over, a player per bot (`random`, `rollout`),
+  and `Game` of such a box is a ValueError that says to use `KernelGame(load_game_rules(ir,
   box), KernelConfig(...))`.
-- The runtime setting (runtime/switch.py): `runtime="kernel"` (of `Game`, `simulate`,
-  `run_scenario`) or, when none is given, the environment variable MAYHEM_RUNTIME=kernel has a
-  Mayhem box (one that names no game) played by the rules kernel as naming the shared rules'
-  game: `Game` is then a KernelMayhemGame with the same API (runtime/switch_game.py), `simulate`
-  and `run_scenario` play on the kernel, and `replay` replays the kernel's logs on it. The
-  default is `engine`, the Mayhem engine.
+- The runtime setting (runtime/switch.py): `runtime=` of `Game`, `simulate` and `run_scenario`,
+  and the environment variable MAYHEM_RUNTIME, are still accepted with the value `kernel`;
+  `engine` is an error that names revision 29f6a0ed.
 - `run_scenario(rules, path)`: runs a scenario file (docs/scenarios.md).
 - The errors a caller may catch: `IllegalAction` (an answer that is not a legal action),
   `ActionError` (a string that is not an action at all), `LogError` (a log that cannot be
@@ -47,8 +45,8 @@ A whole game between two random bots, from the content of a checkout (run from i
 >>> bots = {"p1": make_bot("random", 1), "p2": make_bot("random", 2)}
 >>> while decision is not None:
 ...     decision = game.act(bots[decision.player].choose(decision, game))
->>> game.over, game.result()["rounds"] > 1, game.view()["result"] == game.result()
-(True, True, True)
+>>> game.over, game.runtime, game.result()["rounds"] > 1, game.view()["result"] == game.result()
+(True, 'kernel', True, True)
 """
 from __future__ import annotations
 
@@ -59,8 +57,8 @@ from typing import TYPE_CHECKING
 
 # The API is imported on first use (PEP 562): a program that needs one module of the runtime
 # (the compiler's checks read runtime.board's layout and runtime.actions' forms) does not load
-# the engine, the bots, the scenarios and jsonschema with it (0.2 s of CPU of a check).
-_API = {"load_rules": "rules", "Game": "game", "GameConfig": "engine", "Decision": "decisions",
+# the kernel, the bots, the scenarios and jsonschema with it (0.2 s of CPU of a check).
+_API = {"load_rules": "rules", "Game": "game", "GameConfig": "config", "Decision": "decisions",
         "Action": "actions", "make_bot": "bots", "simulate": "simulate", "replay": "replay",
         "run_scenario": "scenario", "IllegalAction": "decisions", "ActionError": "actions",
         "LogError": "replay", "ScenarioError": "scenario"}
@@ -72,7 +70,7 @@ if TYPE_CHECKING:
     from .actions import Action, ActionError
     from .bots import make_bot
     from .decisions import Decision, IllegalAction
-    from .engine import GameConfig
+    from .config import GameConfig
     from .game import Game
     from .replay import LogError, replay
     from .rules import load_rules

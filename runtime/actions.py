@@ -1,9 +1,9 @@
-"""Actions as typed values of both engines (a verb, typed arguments, the text), with the one parser and printer of action strings.
+"""Actions as typed values (a verb, typed arguments, the text), with the one parser and printer of action strings.
 
-Every player answers a decision with one of its legal actions (docs/actions.md); the
-engine builds them as `Action` values, prints them for the decision, and reads the
-answer's arguments by name. The grammar, one line per form of a verb. The verbs of the
-engine's own questions have their forms here (`FORMS`):
+Every player answers a decision with one of its legal actions (docs/actions.md), printed in
+the Mayhem rules' words (the scenarios', the logs'): `Action` values, arguments read by name.
+The grammar, one line per form of a verb. The verbs of the Mayhem rules' own questions (the
+"engine's own questions" of the error messages) have their forms here (`FORMS`):
 
     colour COLOUR                   choose a Team colour
     pick CHARACTER                  draft a character
@@ -57,7 +57,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 # verb -> its forms, each a template of the text after the verb: `{name}` is a name,
 # `{name:int}` a number, `{name:loc}` a Location Ln (the board index n - 1). The forms
 # of one verb differ in their number of arguments or in their types (a name or a number),
-# so that the arguments say the form. These are the verbs of the engine's own questions;
+# so that the arguments say the form. These are the verbs of the Mayhem rules' own questions;
 # the verbs a game declares as its actions are added to the grammar by `declare`.
 FORMS: dict[str, tuple[str, ...]] = {
     "colour": ("{colour}",),
@@ -169,7 +169,7 @@ def declared_form(verb: str, params: list[str], template: str | None = None, own
     """The form of a declared action: `template` (its `form`), else its parameters in order,
     one word each; a ValueError saying what is wrong when the template does not name each
     parameter once (`figure`, the acting figure, is the one other name it may hold) or, with
-    `own` (not a kernel game's), the verb is one of the engine's own questions printed alike."""
+    `own` (not a kernel game's), the verb is one of the Mayhem rules' own questions printed alike."""
     template = " ".join(f"{{{p}}}" for p in params) if template is None else template
     fields = [(m.group(1), m.group(2) or "") for m in _FIELD.finditer(template)]
     if any(kind not in _PATTERN for _name, kind in fields):
@@ -232,9 +232,9 @@ def usage(verb: str) -> list[str]:
 
 
 class Action(tuple):
-    """One action, of either engine: a verb, its arguments and its text (`(verb, args, text)`).
+    """One action: a verb, its arguments and its text (`(verb, args, text)`).
 
-    The Mayhem engine's actions are made from the grammar: `Action(verb, args)` checks the
+    The Mayhem rules' own actions are made from the grammar: `Action(verb, args)` checks the
     arguments against the verb's form and prints the text once (each distinct action is one
     value, kept: made again, it is a look-up), and the arguments read by name (`action.figure`,
     `action.location`). A kernel game's actions are made by its menu with their text
@@ -384,11 +384,11 @@ NO_TARGET = Action("target", ("none",))
 
 
 def parse(text: str, legal: list | None = None) -> Action:
-    """The action a string says: the one parser of action strings, both engines'.
+    """The action a string says: the one parser of action strings.
 
-    Without `legal`, read by the grammar (the Mayhem engine's forms): the Action with its
+    Without `legal`, read by the grammar (the Mayhem rules' forms): the Action with its
     typed arguments, an ActionError with a hint if the string says none. With `legal` (a
-    decision's legal actions, of either engine), the one of them whose text it is, blanks
+    decision's legal actions), the one of them whose text it is, blanks
     around it aside (a kernel game's arguments are the values its menu listed, not the words
     printed: they are read back from the list); a ValueError naming the legal ones if none."""
     if legal is None:

@@ -104,21 +104,6 @@ class Board:
             hit = self._kept[None] = frozenset(self.live())
         return hit
 
-    def with_icons(self, icons: tuple[str, ...]) -> tuple[int, ...]:
-        """The Locations still in play whose tile prints every one of these icons (ids), in
-        index order (a selector's `location ... where has-icon(it, ICON) and ...`). A tile's
-        icons are printed on it: this is worked out once per board and set of icons, and again
-        only when a Location's `removed` changes."""
-        hit = self._kept.get(icons)
-        if hit is None:
-            out = []
-            for i in self.live():
-                comp = self.locations[i].comp
-                shown = comp["props"].get("icons") if comp is not None else None  # prop(comp, "icons")
-                if shown is not None and all(icon in (shown["value"] or ()) for icon in icons):
-                    out.append(i)
-            hit = self._kept[icons] = tuple(out)
-        return hit
 
     def refresh(self) -> None:
         """Recompute adjacency after a blocking token moved or a Location left play (kept per
@@ -168,28 +153,6 @@ class Board:
         locations = self.locations
         return [e for e in self._edges if not locations[e[0]].removed and not locations[e[1]].removed]
 
-    def choosable_edges(self) -> tuple[tuple[int, int], ...]:
-        """edges() less those that would close a Location's last open side (would_enclose): the
-        edges a selector may pick, kept per set of blocked edges until a Location's `removed`
-        changes."""
-        blocked = self.blocked
-        key = ("edges", frozenset(blocked))
-        hit = self._kept.get(key)
-        if hit is None:  # an edge between Locations in play encloses one whose only open side it is
-            live, live_set, _adj, sides, low = self._open()
-            cut = [e for e in blocked if e in live_set]
-            if cut:  # each blocked edge closes a side of both its Locations
-                sides = list(sides)
-                for a, b in cut:
-                    sides[a] -= 1
-                    sides[b] -= 1
-                low = low.union([i for e in cut for i in e if sides[i] <= 1])
-            if low:
-                hit = tuple([e for e in live if e in blocked or e[0] not in low and e[1] not in low])
-            else:
-                hit = live
-            self._kept[key] = hit
-        return hit
 
     def would_enclose(self, e: tuple[int, int]) -> bool:
         """Blocking this edge leaves a Location with no open side."""

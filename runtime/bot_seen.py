@@ -1,8 +1,8 @@
-"""What the greedy bot sees of a game at a decision: the runtime-neutral view read for one player, with the rules.
+"""What the greedy bot sees of a game at a decision: the view read for one player, with the rules.
 
 `Seen(game, player)` reads `game.view(pieces=False)` (runtime/game_view.py) once, the whole
 view when a question reads the Team's cards, `owners(game)` when one needs whose a piece is, and the rules (the IR: components by id, Abilities of a
-dashboard, tokens that trigger): the same on the engine and on the kernel, no interpreter's
+dashboard, tokens that trigger), never the kernel's
 state read. Spaces are the view's labels (`L4`); a figure is its key in the view."""
 from __future__ import annotations
 

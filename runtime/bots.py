@@ -3,13 +3,11 @@
 The greedy bot scores every component once from its compiled effects (what the
 graph says it does, each primitive worth what the vocabulary says: compiler/bot_values.py),
 then ranks the legal actions of each decision with those scores and the board. There is
-no per-card code, and no rule of the game. It reads the game through the runtime-neutral
-view and the rules only (runtime/bot_seen.py): the same bot on the engine and the kernel."""
+no per-card code, and no rule of the game. It reads the game through the
+view and the rules only (runtime/bot_seen.py), never the kernel's state."""
 from __future__ import annotations
 
 import random
-from operator import itemgetter
-from typing import Callable
 
 from mayhem.compiler.bot_values import BOT_VALUES, DEFAULT
 from mayhem.compiler.ir_ops import STATEMENTS, child_bodies, dispatch, register_walker
@@ -20,10 +18,6 @@ from .rules import Rules, prop
 
 
 _END_TURN = str(END_TURN)
-_VERB = itemgetter(0)  # an Action's verb
-# whether random.Random draws an index in [0, n) by the bits of n's length, drawn again while
-# not below n (CPython): then RandomBot.pick draws its index so, in its own lines
-_BITS = random.Random._randbelow is random.Random._randbelow_with_getrandbits
 
 
 class RandomBot:
@@ -43,57 +37,6 @@ class RandomBot:
                     actions = [a for a in actions if a != _END_TURN]
                     break
         return self.rng.choice(actions)
-
-    def pick(self, player: str, kind: str, actions: list[Action]) -> Action:
-        """`choose` on the decision's Actions themselves (Game.play_out): the same draw from the
-        same list, without the decision's texts."""
-        if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):  # looked for in C
-            actions = actions.copy()
-            actions.remove(END_TURN)  # a menu lists each action once
-        n, rng = len(actions), self.rng
-        if _BITS and n and rng.__class__ is random.Random:  # rng.choice(actions) written out: the same bits
-            getrandbits, k = rng.getrandbits, n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            return actions[r]
-        return rng.choice(actions)
-
-
-def random_answer(picks: dict, record: Callable[[dict], None]) -> Callable | None:
-    """Engine.answer for Game.play_out when every player's `pick` is a RandomBot's and no log is
-    kept: RandomBot.pick and the history's record written in one function, the player's draw
-    from the player's own generator (the same bits, in the same order), one call a decision
-    instead of two. `record` keeps a history entry ((player, kind, Action): Game.history makes
-    it a dict when read). None when some pick is not a RandomBot's (or its generator not random.Random's)."""
-    draws = {}
-    for player, pick in picks.items():
-        bot = getattr(pick, "__self__", None)
-        if not _BITS or getattr(pick, "__func__", None) is not RandomBot.pick or bot.rng.__class__ is not random.Random:
-            return None
-        draws[player] = bot.rng.getrandbits
-
-    def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
-        n = len(actions)
-        if kind == "turn" and END_TURN in actions and "resolve" in map(_VERB, actions):
-            if actions[-1] == END_TURN:  # drawn among the others: the list without it, uncopied
-                n -= 1
-            else:
-                actions = actions.copy()
-                actions.remove(END_TURN)
-                n -= 1
-        if n:  # RandomBot.pick's draw: the same bits from the player's generator
-            getrandbits = draws[player]
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            chosen = actions[r]
-        else:
-            chosen = draws[player].__self__.choice(actions)  # an empty menu: refused as RandomBot.pick refuses it
-        record((player, kind, chosen))
-        return chosen
-    return answer
 
 
 class GreedyBot:

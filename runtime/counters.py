@@ -1,5 +1,8 @@
 """Counters kept as pieces: a counter whose `kept-as` names a token is its holder's pieces of it.
 
+Read by the scenario format (a counter kept per Team is a key of a Team), the view and the
+result (runtime/game.py); the scenario reader sets out the pieces a table starts with.
+
 Gaining it takes pieces of the holder's colour from the token's pool, which bounds it; its
 `set-out-on` Locations hold one piece of each colour from setup (content/shared/game.mh
 declares which counter, which token, which Locations)."""
@@ -8,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import id_of
-from .functions import alone
 from .rules import Rules, prop
 
 
@@ -55,46 +57,6 @@ class CountersMixin:
     def kept_as_pieces(self) -> dict[str, KeptAsPieces]:
         return kept_as_pieces(self.rules)
 
-    def counter_value(self, counter: str, holder) -> int:
-        """A counter's value for a holder. A counter kept as pieces is the holder's pieces of
-        its token (a Team's: on the Team and on its figures); a counter the game (or the mode
-        played) does not keep is 0."""
-        kept = self.kept_as_pieces.get(counter)
-        if kept is None:
-            if counter in self.rules.counters:
-                raise ValueError(f"counter '{counter}' is not kept as pieces (`kept-as`): the Mayhem engine "
-                                 "reads no other counter by `value`")
-            return 0
-        if holder is None or holder not in self.state.teams:
-            return 0
-        if kept.alone:
-            return self.team_count(kept.token, holder)
-        return self.count_tokens(kept.token, holder, None)
-
-    def counter_values(self, counter: str) -> dict:
-        """A counter's value for each of its holders (each Team, in seat order)."""
-        return {c: self.counter_value(counter, c) for c in self.state.order}
-
-    def gain_counter(self, counter: str, holder, n: int, node) -> None:
-        """Add to a holder's counter: pieces of the holder's colour taken from the pool, as many
-        as it has left; logged under the counter's name with the new total, then the win check."""
-        kept = self.kept_as_pieces.get(counter)
-        if kept is None:
-            if counter in self.rules.counters:
-                raise ValueError(f"counter '{counter}' is not kept as pieces (`kept-as`): the Mayhem engine "
-                                 "gains no other counter")
-            return  # the mode played leaves the counter out: nothing to gain
-        if holder is None:
-            return
-        got = self.put_pieces(kept.token, n, holder, holder, node, colour=holder)
-        if got:
-            self.log(counter, node, **{kept.per: holder}, total=self.counter_value(counter, holder))
-            self.check_win()
-
-    def counts_pieces(self, token: str) -> bool:
-        """Moving pieces of this token changes a counter (the win check reads it)."""
-        return any(self.matches(k.token, token) for k in self.kept_as_pieces.values())
-
     def set_out_pieces(self, pid: str, pool: dict) -> None:
         """At setup, for each counter kept as this pool's pieces: one piece of each Team's
         colour on every Location with the counter's `set-out-on` property (when the pool has
@@ -108,3 +70,11 @@ class CountersMixin:
                 if loc.comp is not None and prop(loc.comp, kept.set_out_on):
                     for colour in self.team_names:
                         self.put_pieces(kept.token, 1, loc.index, None, None, colour=colour)
+
+
+def alone(rules, qid: str) -> bool:
+    """Does a count of token `qid` count its own pieces alone (no token's `group` is it)? Read
+    from the rules, as TokenCountsMixin.matching finds it (a group's name read as any token's
+    id: a doubt counts the group, by the general path)."""
+    tid = id_of(qid)
+    return qid in rules.tokens and not any(t != qid and prop(tok, "group") == tid for t, tok in rules.tokens.items())

@@ -1,13 +1,11 @@
-"""Running effects: where an effect runs (Env), and running a body of the IR by its compiled closures.
+"""Where an effect of the Mayhem rules runs (Env: who decides, for which Team, about whom), and a component's id from its qid.
 
-Every step that may need a decision is a generator: it yields a Decision and
-receives the chosen Action back (runtime/actions.py). The statements and expressions
-are compiled once into closures (compiled.py, compiled_expressions.py), which call
-the engine's domain (expressions.py, primitives.py); none knows any content."""
+The scenario reader's services (runtime/scenario_reader.py) take an Env, as the Mayhem
+engine's did (removed on December 4, 2026: the rules kernel runs the effects, runtime/kernel/)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 import re
 
 from .state import Figure, Pending
@@ -54,8 +52,7 @@ _new = object.__new__
 
 def make_env(controller, team, self_fig=None, holder=None, owner=None, here=None, source=None, card=None,
              locals=None) -> Env:
-    """Env(...) of the fields the engine's listeners and effects set, without the dataclass's
-    __init__ (an Env is made for every listener of every event: this is the hot path)."""
+    """Env(...) of the fields given, without the dataclass's __init__."""
     env = _new(Env)
     env.__dict__ = {"controller": controller, "team": team, "self_fig": self_fig, "holder": holder, "owner": owner,
                     "here": here, "event": {}, "locals": {} if locals is None else locals, "pending": None,
@@ -65,53 +62,4 @@ def make_env(controller, team, self_fig=None, holder=None, owner=None, here=None
 
 _NO_TAGS = frozenset()
 
-
-def env_for(binds: bool):
-    """How `as` makes its block's Env: a copy with locals of its own when the block binds a
-    name, else one sharing its parent's locals."""
-    if binds:
-        return lambda env, team, controller: env.child(team=team, controller=controller)
-    return _sharing
-
-
-def _sharing(env: Env, team, controller) -> Env:
-    """env.child(team=team, controller=controller) whose locals are its parent's dict (for a
-    block that binds no name: nothing is written into them)."""
-    inner = _new(Env)
-    fields = inner.__dict__
-    fields.update(env.__dict__)
-    fields["team"], fields["controller"] = team, controller
-    return inner
-
-
-class Stop(Exception):
-    """The turn ends now (the Active Character left the board)."""
-
-
-class EffectsMixin:
-    """Running effects: the engine supplies state, rules, rng, decide(), emit(), log() and the
-    board-changing services; the statements and expressions run as closures compiled once
-    per set of rules (runtime/compiled.py)."""
-
-    @cached_property
-    def code(self):
-        """The compiled forms of the rules' IR, shared by every game on the same rules."""
-        from . import compiled  # here, not at import: compiled's modules import this one's Env
-        return compiled.code_for(self.rules)
-
-    def run(self, body: list, env: Env):
-        """Run a body of the rules' IR: an iterator of its decisions to `yield from` (a generator,
-        or a finished iterator when it cannot ask)."""
-        return self.code.body(body)(self, env)
-
-    def run_stmt(self, s: dict, env: Env):
-        """Run one statement of the rules' IR: an iterator of its decisions, as run()."""
-        return self.code.stmt(s)(self, env)
-
-    def tag_qids(self, comp: dict, tag_ids: list[str]) -> list[str]:
-        """Tag ids of a keyword's `tags` property, as the qids its primitives use."""
-        out = []
-        for tid in tag_ids:
-            out.extend(q for q in self.tags_by_id.get(tid, ()))
-        return out
 

@@ -1,245 +1,321 @@
-"""One game behind the legal-action interface: start it, read its decision, act."""
+"""One game of a Mayhem box (`Game(rules, GameConfig(box, ...))`), played by the rules kernel, one decision at a time.
+
+The box's rules are loaded by the kernel as naming the shared rules' game (runtime/switch.py
+`kernel_ir`), the GameConfig read as a KernelConfig (the players the mode seats, the first game,
+the Teams' lists, the sides), and the kernel's decisions shown in the Mayhem words the scenarios
+and logs use: a Location is its label `L4` (runtime/scenario_kernel.py's `to_scenario`), a `do`
+or `choose` option its slug, a Reaction `play CARD`, the kinds `turn`, `die`, `draft`,
+`optional`, `option`, `reaction`. `act` takes those strings back (and the kernel's own);
+`result()` gives the winners as Teams, the kept counters by Team, each Team's characters.
+`events` is the kernel's log with the decisions where they were asked, `state` the kernel's
+State, and a log (`write_log`: JSON Lines) says `runtime: kernel` in its header
+(runtime/replay.py replays it). The Mayhem engine that played these boxes before December 4,
+2026 was removed; revision 29f6a0ed is the last that has it."""
 from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
-from typing import Callable
+import re
 
-from .actions import Action, texts
-from .bots import random_answer
-from .counters import kept_as_pieces
-from .decisions import Decision, IllegalAction
-from .engine import Engine, GameConfig
-from .rules import Rules
-from .state import GameState
+from .decisions import Decision, IllegalAction, slug
+from .switch import kernel_ir
 
 LOG_VERSION = 1  # the `mayhem_log` of a log's header line
+LOG_RUNTIME = "kernel"  # a log's header `runtime`: a game of a Mayhem box played by the kernel
+# the kernel's decision kinds in the Mayhem words (`action` is `die` or `turn`: _kind)
+KINDS = {"pick": "draft", "may": "optional", "choose": "option", "react": "reaction", "move": "npc"}
+VERBS = {"react": "play"}  # a verb the Mayhem words say otherwise
+LABELLED = re.compile(r"^(do|choose) (.+)$")  # the answers that name an option by its label
+
+
+class RoundLimit(Exception):
+    """A question asked after the config's `max_rounds`: the game stops there (`max-rounds`)."""
+
+
+def kernel_rules(ir: dict, box: str, mode: str):
+    """The kernel's rules of `box` in `mode` from the IR naming the shared game (loaded once per IR):
+    `standard` too, the mode the box declares of that id (its rules read)."""
+    from .scenario_kernel import kernel_rules as load
+    return load(kernel_ir(ir), box, mode)
+
+
+def kernel_config(krules, config):
+    """The GameConfig as the kernel's KernelConfig: the players the mode seats, the seed,
+    the first game, the Teams' characters (`teams`, the team lists) and sides, the lists' hands."""
+    from .kernel.structure import KernelConfig
+    mode = krules.mode
+    players = len(mode.team_of) if mode is not None and mode.team_of else 2
+    dashboards = {t: list(ids) for t, ids in config.teams.items()} if config.teams else None
+    sides, hands = dict(config.sides or {}), None
+    if config.team_lists:
+        dashboards, hands = {}, {}
+        for team, listed in config.team_lists.items():
+            dashboards[team] = []
+            for qid in listed.get("characters", []):
+                parts = qid.split("/")
+                dashboards[team].append(parts[1] if len(parts) > 1 else parts[0])
+                if len(parts) > 2:
+                    sides[parts[1]] = parts[2]
+            hands[team] = list(listed.get("hand", []))
+    return KernelConfig(players=players, seed=config.seed, max_turns=5000, dashboards=dashboards,
+                        sides=sides or None, first_game=config.first_game, hands=hands)
 
 
 class Game:
-    """A game of the Mayhem round procedure, driven one decision at a time.
+    """A game of a Mayhem box on the rules kernel (the module's docstring): `start()` and
+    `act(action)` return the next Decision (None once over), `decision` is the one waiting."""
 
-    `decision` is the question waiting for an answer (None once the game is over);
-    `act(action)` answers it with one of `decision.actions`. Under the runtime setting `kernel`
-    (`runtime="kernel"` or MAYHEM_RUNTIME=kernel: runtime/switch.py), `Game(rules, config)` of a
-    box that names no game is a KernelMayhemGame (runtime/switch_game.py): the same API, the
-    rules kernel playing the box as naming the shared rules' game. `runtime` says which."""
+    runtime = "kernel"
 
-    runtime = "engine"
-
-    def __new__(cls, rules: Rules, config: GameConfig, engine: Engine | None = None, *args, runtime: str | None = None,
-                **kwargs):
-        if cls is Game and engine is None and not args:
-            from .switch import switched
-            if switched(rules.ir, config.box, runtime):
-                from .switch_game import KernelMayhemGame
-                return KernelMayhemGame(rules, config, record=kwargs.get("record", True))
-        return super().__new__(cls)
-
-    def __init__(self, rules: Rules, config: GameConfig, engine: Engine | None = None,
-                 start_phase: str | None = None, restart: Callable[[], Engine] | None = None,
-                 record: bool = True, runtime: str | None = None) -> None:
-        """`runtime`: the runtime setting (runtime/switch.py; read by __new__). `engine` and `start_phase`: a state prepared by hand (scenario files) and the phase it
-        resumes at; `restart` builds that prepared engine afresh, so that such a game can be cloned.
-        `record=False`: no log in `events` (batch simulation that writes none; the play is the same)."""
-        self.rules = rules
-        self.config = config
-        self._initial_config = copy.deepcopy(config)  # the engine may fill in config.sides as it sets up
-        if engine is None:
-            engine = Engine(rules, config, record=record)
-            restart = restart or (lambda: Engine(rules, copy.deepcopy(self._initial_config), record=record))
-        self.engine = engine
-        self._restart = restart
-        self.start_phase = start_phase  # a prepared state (scenarios) resumes here
-        # each decision answered: {"player", "kind", "action"} (`history`); play_out's random bots
-        # append (player, kind, Action) instead, made a dict when the history is first read
-        self._steps: list = []
-        self._read = 0  # the steps before this one are dicts
-        self._gen = None
+    def __init__(self, rules, config, record: bool = True, game=None, *, runtime: str | None = None) -> None:
+        """`runtime`: only `kernel` (runtime/switch.py; `engine` is an error naming the revision
+        that last had it). `game`: a kernel game laid by hand (a scenario's table). `record`
+        is kept for the callers that pass it (the kernel's log is always kept)."""
+        from .kernel.structure import KernelGame
+        from .switch import runtime_setting
+        runtime_setting(runtime)
+        if config.box not in rules.boxes:
+            raise ValueError(f"no box '{config.box}' in the content; boxes: {', '.join(sorted(rules.boxes))}")
+        if "game" in rules.boxes[config.box]["props"]:
+            raise ValueError(f"box '{config.box}' names a game of the rules kernel: play it with "
+                             f"mayhem.runtime.kernel (KernelGame(load_game_rules(ir, '{config.box}'), "
+                             f"KernelConfig(players=..., seed=...))), or simulate(ir, '{config.box}', ...)")
+        self.rules, self.config, self.record = rules, config, record
+        self.krules = kernel_rules(rules.ir, config.box, config.mode)
+        self.kernel = game if game is not None else KernelGame(self.krules, kernel_config(self.krules, config))
         self.decision: Decision | None = None
+        self._shown: list[str] = []  # the decision's actions in the kernel's words, in its order
+        self._capped = False
+        # each decision answered: the length of the kernel's log then (events); a game given
+        # (a scenario's, laid by hand) may have answered some already: at its log's start
+        self._at: list[int] = [0] * len(self.kernel.history)
+
+    # -- the API ----------------------------------------------------------------------------
 
     @property
-    def history(self) -> list[dict]:
-        """Every decision answered, in order: {"player", "kind", "action"} (the action's text)."""
-        steps = self._steps
-        for i in range(self._read, len(steps)):
-            step = steps[i]
-            if step.__class__ is tuple:
-                steps[i] = {"player": step[0], "kind": step[1], "action": step[2][2]}
-        self._read = len(steps)
-        return steps
-
-    @property
-    def decisions(self) -> int:
-        """How many decisions were answered (`len(history)`, without making its entries)."""
-        return len(self._steps)
-
-    @property
-    def state(self) -> GameState:
-        return self.engine.state
+    def state(self):
+        return self.kernel.state
 
     @property
     def events(self) -> list[dict]:
-        return self.engine.events
+        """The kernel's log with each decision answered where it was asked (`decision` events:
+        player, decision kind, action in the Mayhem words)."""
+        log, out, at = self.kernel.state.log, [], self._at
+        steps = self.history
+        n = 0
+        for i, entry in enumerate(log):
+            while n < len(steps) and at[n] <= i:
+                out.append(_decision(steps[n]))
+                n += 1
+            out.append(entry)
+        out += [_decision(step) for step in steps[n:]]
+        return out
 
     @property
     def over(self) -> bool:
-        return self.decision is None and self._gen is not None
+        return self._capped or self.kernel.over
+
+    @property
+    def history(self) -> list[dict]:
+        """Every decision answered: {"player", "kind", "action"} in the Mayhem words."""
+        return [{"player": h["player"], "kind": self._kind(h["kind"], h["action"]), "action": self._said(h["action"])}
+                for h in self.kernel.history]
+
+    def answered_at(self) -> list[int]:
+        """For each decision answered (`history`), the length of the kernel's log when it was."""
+        return list(self._at)
+
+    @property
+    def decisions(self) -> int:
+        return len(self.kernel.history)
 
     def start(self) -> Decision | None:
-        if self.start_phase is None:
-            self._gen = self.engine.play()
-        else:
-            self._gen = self.engine.play_from(self.start_phase)
-        return self._advance(None)
+        return self._show(self._capping(self.kernel.start))
 
-    def act(self, action: "str | Action") -> Decision | None:
-        """Answer the decision with one of its legal actions (a printed action or an Action)."""
+    def act(self, action) -> Decision | None:
         action = str(action)
         if self.decision is None:
             raise IllegalAction(action, Decision("-", "over", "the game is over", []))
-        if action not in self.decision.actions:
-            raise IllegalAction(action, self.decision)
-        decision = self.decision
-        self._steps.append({"player": decision.player, "kind": decision.kind, "action": action})
-        if self.engine.record:
-            self.engine.log("decision", None, player=decision.player, decision=decision.kind, action=action,
-                            options=len(decision.actions))
         try:
-            self.decision = self._gen.send(action)
-        except StopIteration:
-            self.decision = None
-        return self.decision
+            said = self._shown[self.decision.actions.index(action)]
+        except ValueError:
+            if action not in self._shown:  # the kernel's own words are taken too
+                raise IllegalAction(action, self.decision) from None
+            said = action
+        self._at.append(len(self.kernel.state.log))
+        return self._show(self._capping(lambda: self.kernel.act(said)))
 
-    def play_out(self, choose: Callable[[Decision], str],
-                 pick: Callable[[str, str, list], Action] | None = None) -> None:
-        """Plays the game on to its end, each question answered where the rules ask it, as
-        RLCard's `env.run` asks its agents: no decision is carried up through the generators
-        that play the game and sent back down, and the same answers give the same game as
-        act() by act() (history, log, result). `choose(decision)` answers with one of
-        `decision.actions`; `pick(player, kind, actions)`, when given, answers in its place
-        with one of the `Action`s (each once, in the decision's order) without the decision
-        being built or its actions printed (a bot that reads only their number and the one it
-        picks: the random bot); `pick` may also be a dict of such functions by player, called
-        without a function between. A game stopped at a decision (start(), act()) goes on from it."""
-        if self._gen is not None and self.decision is None:
-            return  # over
-        eng = self.engine
-        eng.answer = self._in_place(choose, pick)
-        try:
-            decision = self.start() if self._gen is None else self.act(choose(self.decision))
-            while decision is not None:  # a question not asked through the engine's own askers
-                decision = self.act(choose(decision))
-        finally:
-            eng.answer = None
+    def play_out(self, choose, pick=None) -> None:
+        """Plays on to the end, `choose(decision)` answering each question (in the Mayhem words):
+        the same game as act() by act() with the same answers. `pick=True` plays the kernel's
+        random bots instead (runtime/kernel/play.py `_Draws`: simulate's games)."""
+        if self.over:
+            return
+        if pick is True:
+            from .kernel.play import _Draws
+            draws, cap, kernel = _Draws(self.config.seed, self.krules), self.config.max_rounds, self.kernel
+            at = self._at
 
-    def _in_place(self, choose, pick):
-        """Engine.answer for play_out(): asks, keeps the answer in the history (and the log) as
-        act() does, and gives the Action back to the rules."""
-        history, eng = self._steps, self.engine
-        log = eng.log if eng.record else None
-        append = history.append
-        if pick is not None and log is None:  # a game of bots that keeps no log: the fewest steps
-            picks = pick if isinstance(pick, dict) else None
-            if picks is not None:  # random bots: their draw and the record in one function
-                answer = random_answer(picks, append)
-                if answer is not None:
-                    return answer
+            class Capped(dict):
+                def __missing__(self, player):
+                    draw = draws[player]
 
-            def picked(player: str, kind: str, prompt: str, actions: list, node: dict | None):
-                chosen = picks[player](player, kind, actions) if picks is not None else pick(player, kind, actions)
-                append((player, kind, chosen))  # made a dict when the history is read
-                return chosen
-            return picked
-        if isinstance(pick, dict):
-            picks = pick
-            pick = lambda player, kind, actions: picks[player](player, kind, actions)  # noqa: E731
-
-        def answer(player: str, kind: str, prompt: str, actions: list, node: dict | None):
-            # `actions`: each once (Engine.decide merges equal ones; a menu has none)
-            if pick is not None:
-                chosen = pick(player, kind, actions)
-                text = chosen.text
-            else:
-                shown = texts(actions)
-                self.decision = decision = Decision(player, kind, prompt, shown, node.get("span") if node else None)
-                text = str(choose(decision))
-                self.decision = None
-                try:
-                    chosen = actions[shown.index(text)]
-                except ValueError:
-                    raise IllegalAction(text, decision) from None
-            append({"player": player, "kind": kind, "action": text})
-            if log is not None:
-                log("decision", None, player=player, decision=kind, action=text, options=len(actions))
-            return chosen
-        return answer
-
-    def _advance(self, action) -> Decision | None:
-        try:
-            self.decision = self._gen.send(action)
-        except StopIteration:
-            self.decision = None
-        return self.decision
+                    def capped(actions):
+                        if kernel.state.round > cap:
+                            raise RoundLimit()
+                        at.append(len(kernel.state.log))
+                        return draw(actions)
+                    self[player] = capped
+                    return capped
+            run = lambda: self.kernel.play_out(self._answer(choose), Capped())  # noqa: E731
+        else:
+            run = lambda: self.kernel.play_out(self._answer(choose))  # noqa: E731
+        self._capping(run)
+        self.decision = None
 
     def clone(self) -> "Game":
-        """An independent game in the same position: same state, same events, same decision
-        waiting, and the same future for the same answers; acting on one leaves the other as it is.
-
-        The engine plays a game as a chain of generators, which cannot be copied, so the clone is
-        made by playing the recorded answers again from the same seed (or the same prepared
-        state): correct, but as slow as the game so far. It is the oracle a future fast clone
-        (of a state with no live generator) must agree with: tests/test_runtime_clone.py."""
-        if self._restart is None:
-            raise ValueError("this game was given a prepared engine without `restart` (a function that "
-                             "builds it afresh), so it cannot be played again to clone it")
-        engine = self._restart()
-        twin = Game(self.rules, engine.config, engine=engine, start_phase=self.start_phase, restart=self._restart)
-        twin._initial_config = copy.deepcopy(self._initial_config)
-        if self._gen is None:
-            return twin
-        twin.start()
-        for step in self.history:
-            twin.act(step["action"])
+        """An independent game in the same position (the kernel's state copied): acting on one
+        leaves the other as it is."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.kernel = self.kernel.clone()
+        twin.config = copy.deepcopy(self.config)  # its own (a clone changed leaves the original as it was)
+        twin._shown, twin._at = list(self._shown), list(self._at)
         return twin
 
     def result(self) -> dict:
-        st = self.state
-        # each counter of the game kept as pieces, by its name: {counter: {Team: value}} (0 where
-        # the mode leaves the counter out)
-        counters = {c: self.engine.counter_values(c) for c in kept_as_pieces(self.rules)}
-        return {"winners": st.winners, "reason": st.end_reason, "rounds": st.round, **counters,
-                "teams": {c: [st.figures[k].comp["id"] for k in st.teams[c].characters] for c in st.order}}
+        """The result: winners as Teams, the reason, the round, each counter kept as pieces by
+        Team, each Team's characters."""
+        from .counters import kept_as_pieces
+        from .kernel.effects import Run
+        from .kernel.kept import value
+        st = self.kernel.state
+        res = st.result or {}
+        reason = "max-rounds" if self._capped else res.get("reason")
+        winners = [] if self._capped else sorted({_team_name(st, p) for p in res.get("winners") or ()})
+        run = Run(self.kernel, [])
+        counters = {c: {_team_label(st, t): value(run, c, t) for t in st.teams} for c in kept_as_pieces(self.rules)
+                    if c in self.krules.counters and getattr(self.krules.counters[c], "kept_as", None)}
+        teams = {_team_label(st, t): [f for f, x in st.figures.items()
+                                      if x.get("owner") == t and x.get("kind") == "character"] for t in st.teams}
+        return {"winners": winners, "reason": reason, "rounds": st.round, **counters, "teams": teams}
 
     def view(self, pieces: bool = True) -> dict:
-        """The game as plain data, the same on either runtime (runtime/game_view.py): the round,
-        the decision waiting, each Team's players, counters, hand size and dice, each figure's
-        space, Damage, Life and KO, the Locations and the pieces on them, the result once over
-        (`pieces=False`: without the pieces, a cheaper reading).
+        """The game as plain data (runtime/game_view.py): the round, the decision waiting, each
+        Team's players, counters, hand size and dice, each figure's space, Damage, Life and KO,
+        the Locations and the pieces on them, the result once over (`pieces=False`: without the
+        pieces, a cheaper reading).
 
         >>> from mayhem.compiler.driver import compile_paths
         >>> from mayhem.runtime import Game, GameConfig, load_rules
         >>> game = Game(load_rules(compile_paths(["content"]).ir), GameConfig("teen-titans-go", seed=7))
         >>> _ = game.start()
         >>> seen = game.view()
-        >>> seen["round"], seen["decision"], seen["over"]
-        (0, {'player': 'p1', 'kind': 'colour'}, False)
+        >>> seen["round"], seen["decision"]["kind"], seen["over"]
+        (0, 'colour', False)
         """
         from .game_view import view
         return view(self, pieces)
 
-    def header(self) -> dict:
-        """Everything the game's configuration holds, so that a replay can rebuild it."""
-        cfg = self.config
-        return {"mayhem_log": LOG_VERSION, "ir_digest": self.rules.digest, "box": cfg.box, "seed": cfg.seed,
-                "mode": cfg.mode, "first_game": cfg.first_game, "teams": cfg.teams, "sides": cfg.sides,
-                "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
+    def teams(self) -> dict[str, list[str]]:
+        """Each Team, as the game names it, with its players."""
+        st = self.kernel.state
+        return {_team_label(st, t): list(players) for t, players in st.teams.items()}
 
-    def write_log(self, path: str | Path) -> None:
-        """A JSON Lines log: a header, then every event (decisions included), then the result."""
+    def header(self) -> dict:
+        """Everything the game's configuration holds, so that a replay can rebuild it, and
+        `runtime`: the kernel played the game."""
+        cfg = self.config
+        return {"mayhem_log": LOG_VERSION, "runtime": LOG_RUNTIME, "ir_digest": self.rules.digest, "box": cfg.box,
+                "seed": cfg.seed, "mode": cfg.mode, "first_game": cfg.first_game, "teams": cfg.teams,
+                "sides": cfg.sides, "max_rounds": cfg.max_rounds, "team_lists": cfg.team_lists}
+
+    def write_log(self, path) -> None:
+        """A JSON Lines log: the header, every event (the kernel's log with the decisions where
+        they were asked), then the result; `mayhem replay` replays it (runtime/replay.py)."""
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(json.dumps({"header": self.header()}, sort_keys=True) + "\n")
             for event in self.events:
                 fh.write(json.dumps(event, sort_keys=True, default=str) + "\n")
             fh.write(json.dumps({"result": self.result()}, sort_keys=True) + "\n")
+
+    # -- the kernel's words in the Mayhem words ---------------------------------------------
+
+    def _capping(self, step):
+        try:
+            decision = step()
+        except RoundLimit:
+            self._capped = True
+            return None
+        if decision is not None and self.kernel.state.round > self.config.max_rounds:
+            self._capped = True
+            return None
+        return decision
+
+    def _tiles(self) -> list[str]:
+        return self.kernel.state.board.get("tiles") or [] if isinstance(self.kernel.state.board, dict) else []
+
+    def _said(self, action: str) -> str:
+        from .scenario_kernel import to_scenario
+        text = to_scenario(action, self._tiles(), VERBS)  # an option's label: its slug
+        return LABELLED.sub(lambda m: f"{m.group(1)} {slug(m.group(2))}", text)
+
+    def _kind(self, kind: str, action: str) -> str:
+        if kind == "action":
+            return "die" if action.startswith("place-die ") else "turn"
+        return KINDS.get(kind, kind)
+
+    def _show(self, decision):
+        """The kernel's decision in the Mayhem words (its kernel strings kept in `_shown`)."""
+        if decision is None:
+            self.decision, self._shown = None, []
+            return None
+        self.decision = self._translate(decision)
+        return self.decision
+
+    def _translate(self, decision) -> Decision:
+        self._shown = list(decision.actions)
+        said = [self._said(a) for a in decision.actions]
+        if len(set(said)) != len(said):  # two answers the Mayhem words would merge: the kernel's
+            said = list(decision.actions)
+        kind = self._kind(decision.kind, decision.actions[0] if decision.actions else "")
+        if decision.kind == "action" and any(not a.startswith("place-die ") for a in decision.actions):
+            kind = "turn"
+        return Decision(decision.player, kind, decision.prompt, said, decision.span)
+
+    def _answer(self, choose):
+        """The kernel's `choose` of play_out: the decision shown in the Mayhem words, the answer
+        taken back in the kernel's; RoundLimit past the config's max_rounds."""
+        kernel, cap = self.kernel, self.config.max_rounds
+
+        def answer(decision):
+            if kernel.state.round > cap:
+                raise RoundLimit()
+            self._at.append(len(kernel.state.log))
+            shown = self._translate(decision)
+            text = str(choose(shown))
+            try:
+                return self._shown[shown.actions.index(text)]
+            except ValueError:
+                if text in self._shown:
+                    return text
+                raise IllegalAction(text, shown) from None
+        return answer
+
+
+def _decision(step: dict) -> dict:
+    """A decision answered as a log writes it."""
+    return {"event": "decision", "player": step["player"], "decision": step["kind"], "action": step["action"]}
+
+
+def _team_name(state, player: str) -> str:
+    """A player's Team as the game names it (_team_label); the player, if in none."""
+    team = state.team_of(player)
+    return player if team is None else _team_label(state, team)
+
+
+def _team_label(state, team: str) -> str:
+    """A Team as the game names it: its id; a Team of one player the game does not name
+    (Free-For-All's t1, t2 ...) after its player (bench/parity_kernel.py's reading)."""
+    players = state.teams.get(team, ())
+    return players[0] if re.fullmatch(r"t\d+", team) and len(players) == 1 else team

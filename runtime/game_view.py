@@ -1,6 +1,6 @@
-"""A runtime-neutral, read-only view of a Mayhem game (`game.view()`): plain data, the same on the engine and the kernel.
+"""A read-only view of a Mayhem game (`game.view()`): plain data, the kernel's state read by meaning.
 
-What a bot or a tool may read of a game without reaching into either interpreter's state:
+What a bot or a tool may read of a game without reaching into the kernel's state:
 the round, the decision waiting (its player and kind), the Team that leads the round, the
 Active figure, the game's own dice (die id -> the face it shows, `3*` with its icon), each
 Team's players, characters, counters kept per Team (by their ids), hand size (its players' hands,
@@ -15,8 +15,8 @@ for a tile laid face down, Slots, figures, pieces on it, how
 many face-down pieces it piles, removed or not), the pieces on each edge (`L1-L4`), the board's `sides` (each Location in play ->
 those in play it touches, by label) and the edges among them `blocked` (`L1-L4`), the cards left in the deck drawn from (`deck`), and the
 result once the game is over (`game.result()`). Pieces are {token id: count}, zeros left out.
-`view(game)` builds it for the engine's Game (`engine_view`) or a KernelMayhemGame
-(`kernel_view`), both reading the same declarations (runtime/scenario_keys.py's Team counters).
+`view(game)` builds it for a Game (runtime/game.py: `kernel_view`), reading the declarations
+runtime/scenario_keys.py reads (the Team counters).
 It is JSON-able and a copy: changing it changes nothing in the game."""
 from __future__ import annotations
 
@@ -26,11 +26,10 @@ from .effects import id_of
 
 
 def view(game, pieces: bool = True) -> dict:
-    """The view of an engine's Game or a KernelMayhemGame (the module's docstring). `pieces=False`:
-    without the pieces (no `tokens`, `pile` or `edges`), the reading the invariants make after
-    every decision (runtime/invariants.py), in a third of the time."""
-    made = kernel_view if getattr(game, "runtime", "engine") == "kernel" else engine_view
-    return made(game, pieces)
+    """The view of a Game (the module's docstring). `pieces=False`: without the pieces (no
+    `tokens`, `pile` or `edges`), the reading the invariants make after every decision
+    (runtime/invariants.py), in a third of the time."""
+    return kernel_view(game, pieces)
 
 
 def _pieces(counts) -> dict[str, int]:
@@ -42,93 +41,13 @@ def _decision(game) -> dict | None:
     return None if d is None else {"player": d.player, "kind": d.kind}
 
 
-def engine_view(game, pieces: bool = True) -> dict:
-    """The view of the Mayhem engine's Game (runtime/game.py)."""
-    from .scenario_keys import game_keys
-    eng, st = game.engine, game.state
-    keys = game_keys(game.rules)
-
-    def tokens(store) -> dict[str, int]:
-        if not store or not pieces:  # (most places hold none)
-            return {}
-        out: dict = {}
-        for key, n in store.items():
-            if n and key.__class__ is tuple:
-                k = id_of(key[0])
-                out[k] = out.get(k, 0) + n
-        return dict(sorted(out.items())) if len(out) > 1 else out
-
-    teams = {}
-    counted = {c: eng.counter_values(c) for c in sorted(keys.team_counters)}
-    for colour in st.order:
-        team = st.teams[colour]
-        hands = team.hands
-        teams[colour] = x = {
-            "players": list(team.players), "characters": list(team.characters),
-            "counters": {c: values[colour] for c, values in counted.items()},
-            "hand": sum(map(len, hands.values())),
-            "hands": {pl: len(hands.get(pl) or ()) for pl in team.players},
-            "dice": sorted(v for v, placed in zip(team.dice, team.placed) if not placed)}
-        if pieces:
-            x["tokens"] = tokens(team.tokens)
-            x["cards"] = sorted(c for pl in team.players for c in hands.get(pl) or ())
-            x["played"] = list(team.played_this_round)
-            x["used"] = sorted(v for v, placed in zip(team.dice, team.placed) if placed)
-            x["in_play"] = {z: list(st.zones.get(f"{z}/{colour}", ())) for z in game.rules.in_play}
-    figures = {}
-    for k, f in st.figures.items():
-        kind, players = f.kind, (st.teams[f.team].players if f.team in st.teams else ())
-        figures[k] = x = {
-            "character": f.comp["id"], "kind": kind, "team": f.team,
-            "player": f.player or (players[0] if len(players) == 1 and kind == "character" else None),
-            "side": None if f.side is f.comp else f.side.get("id"),
-            "space": None if f.location is None else f"L{f.location + 1}",
-            "damage": f.damage, "life": None if kind == "npc" else f.life, "ko": bool(f.ko), "out": bool(f.eliminated)}
-        if pieces:
-            x["tokens"] = tokens(f.tokens)
-    board = st.board
-    locations = []
-    for i, loc in enumerate(board.locations if board is not None else ()):
-        comp = loc.comp
-        x = {"label": f"L{i + 1}", "location": comp["id"] if comp else None, "slots": loc.slots,
-             "figures": sorted(loc.figures), "removed": bool(loc.removed)}
-        if pieces:
-            x["tokens"], x["pile"] = tokens(loc.tokens), len(st.token_pile(loc.index) or ())
-        locations.append(x)
-    edges = {} if board is None or not pieces else {board.edge_label(e): tokens(s) for e, s in sorted(board.edge_tokens.items())}
-    made = ({}, [])
-    if board is not None:
-        kept = _SIDES.get(id(board))  # (the board, the Locations in play, the edges blocked, what they make)
-        if kept is not None and kept[0] is board and kept[1] is board.live_set() and kept[2] == board.blocked:
-            made = kept[3]
-        else:
-            made = _engine_sides(board)
-            if len(_SIDES) > 256:
-                _SIDES.clear()
-            _SIDES[id(board)] = (board, board.live_set(), set(board.blocked), made)
-    return _whole(game, st.round, st.lead, st.active.figure if st.active is not None else None,
-                  {d: str(face) for d, face in sorted(st.shown.items())}, teams, figures, locations, edges,
-                  len(st.zones.get(game.rules.zone_of["draw-from"], ())), pieces, _copied(made))
-
-
-def _engine_sides(board) -> tuple[dict, list]:
-    """The engine's board as the view gives it (`_kernel_sides`)."""
-    sides: dict[str, list[str]] = {}
-    live = board.edges()  # (a, b), a < b, between Locations in play
-    for a, b in live:
-        sides.setdefault(f"L{a + 1}", []).append(f"L{b + 1}")
-        sides.setdefault(f"L{b + 1}", []).append(f"L{a + 1}")
-    blocked = sorted(board.edge_label(e) for e in set(live) & set(board.blocked))
-    return dict(sorted(sides.items(), key=lambda kv: int(kv[0][1:]))), blocked
-
-
 def kernel_view(game, pieces: bool = True) -> dict:
-    """The view of a KernelMayhemGame (runtime/switch_game.py): the kernel's State read by meaning,
+    """The view of a Game (runtime/game.py): the kernel's State read by meaning,
     as runtime/scenario_kernel_read.py reads a scenario's expectations."""
     from .kernel.effects import Run
     from .kernel.primitives import get_value
     from .scenario_keys import game_keys
-    from .switch_game import _team_label
+    from .game import _team_label
     kgame, st, krules = game.kernel, game.kernel.state, game.krules
     keys = game_keys(game.rules)
     p = krules.pieces
@@ -152,7 +71,7 @@ def kernel_view(game, pieces: bool = True) -> dict:
     teams = {}
     team_counters = sorted(keys.team_counters)
     for t, players in st.teams.items():
-        if not players:  # a Team no one sits at yet (the colours not chosen): not in the game yet, as the engine's
+        if not players:  # a Team no one sits at yet (the colours not chosen): not in the game yet
             continue
         hands = {pl: len(st.zones.get(f"{hand}/{pl}", ())) for pl in players}
         teams[name[t]] = x = {
@@ -174,7 +93,7 @@ def kernel_view(game, pieces: bool = True) -> dict:
         if x.get("space") is not None and "piece" not in x:
             standing.setdefault(x["space"], []).append(k)
         on = tokens(f"{zones.get('figure')}/{k}" if zones.get("figure") and pieces else "")
-        piece = x.get("piece")  # a piece standing as a figure: the engine's token figure
+        piece = x.get("piece")  # a piece standing as a figure (a token figure)
         if piece is not None:
             what = krules.cards[st.cards[piece]].id
             on = {t: n - (t == what) for t, n in on.items() if n - (t == what)}  # (the piece itself)
@@ -240,7 +159,7 @@ def _copied(made: tuple) -> tuple[dict, list]:
     return {k: list(v) for k, v in made[0].items()}, list(made[1])
 
 
-_SIDES: dict = {}  # a board (the kernel's layout and key, the id of the engine's Board) -> what its sides were worked out to be
+_SIDES: dict = {}  # a board (the kernel's layout and key) -> what its sides were worked out to be
 
 
 def _slots(rules) -> dict[str, int]:
@@ -264,17 +183,13 @@ def _whole(game, rnd, lead, active, shown, teams, figures, locations, edges, dec
 
 
 def logged(game, since: int = 0) -> tuple[list[dict], int]:
-    """The game's events from `since` on in the engine's words, and where the next reading starts:
-    the engine's `events`; the kernel's log read through the table of its lines in the Mayhem
-    log's words (compiler/scenario_log_lines.py, as a scenario reads it: `damage` with its
-    `total`, `ko`, `play`, the lead's line ...), a Team as the view names it. (`since` counts the
-    engine's events, or the kernel's log lines: pass back what the last call gave.)"""
-    if getattr(game, "runtime", "engine") != "kernel":
-        events = game.events
-        return events[since:], len(events)
+    """The game's events from `since` on in the Mayhem words, and where the next reading starts:
+    the kernel's log read through the table of its lines (compiler/scenario_log_lines.py, as a
+    scenario reads it: `damage` with its `total`, `ko`, `play`, the lead's line ...), a Team as
+    the view names it. (`since` counts the kernel's log lines: pass back what the last call gave.)"""
     from ..compiler.scenario_log_lines import LOG_LINES
     from .scenario_kernel_read import events
-    from .switch_game import _team_label
+    from .game import _team_label
     st = game.kernel.state
     tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
     out = events(game.kernel, since, tiles, LOG_LINES, spans=True)  # each line with its statement's span
@@ -290,7 +205,7 @@ def logged(game, since: int = 0) -> tuple[list[dict], int]:
 
 def with_decisions(game, lines: list[dict], since: int = 0, answered: int = 0) -> list[dict]:
     """A kernel game's lines `logged(game, since)` with the decisions answered from the
-    `answered`-th on (the engine's `decision` events), each before the lines logged after it
+    `answered`-th on (`decision` events), each before the lines logged after it
     (`answered_at`: the log's length when it was answered). The log is read line by line through
     the table, so the lines between two points are those read from the first less those read
     from the second."""

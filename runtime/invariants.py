@@ -1,61 +1,25 @@
-"""Invariants every state of every game keeps; property tests and `simulate --check` use them."""
+"""Invariants every state of every game keeps, read from the view: the property tests use them."""
 from __future__ import annotations
 
 from collections import Counter
 
-from .engine import Engine
 from .rules import prop
 from .setup import setup_steps
 
 
-def pieces_in_play(eng: Engine) -> Counter:
-    """Pieces per pool outside the pools: on figures, Locations, edges, Team areas, as
-    token figures, and used up."""
-    st = eng.state
-    out: Counter = Counter()
-    pool = eng.rules.token_pool
-    stores = [fig.tokens for fig in st.figures.values()] + [loc.tokens for loc in st.board.locations] \
-        + list(st.board.edge_tokens.values()) + [team.tokens for team in st.teams.values()]
-    for store in stores:
-        if store:  # (most places hold none: read after every decision)
-            for key, n in store.items():
-                if n and isinstance(key, tuple):
-                    out[pool(key[0])] += n
-    for fig in st.figures.values():
-        if fig.kind == "token":
-            out[pool(fig.comp["qid"])] += 1
-    zones, pile = st.zones, st.zone_of["pile-to"]
-    for loc in st.board.locations:
-        if loc.pile_key is not None or zones.get(f"{pile}/{loc.label}"):  # the face-down pile it holds
-            for face in st.token_pile(loc.index) or ():
-                out[pool(face)] += 1
-    out.update(st.discarded)
-    return out
-
-
 def counter_name(rules, counter: str) -> str:
     """A counter's name as the game declares it (`counter hp "Hit Points"`: "Hit Points")."""
-    rules = getattr(rules, "rules", rules)  # (an engine or a game: their rules)
+    rules = getattr(rules, "rules", rules)  # (a game: its rules)
     game = rules.game or {"children": []}
     decl = next((c for c in game["children"] if c["kind"] == "counter" and c["id"] == counter), None)
     return (decl.get("name") if decl is not None else None) or counter
 
 
-def _game(game):
-    """A game to read the view of: the engine's Game over a bare Engine (a state built by hand)."""
-    if isinstance(game, Engine):
-        from .game import Game
-        return Game(game.rules, game.config, engine=game)
-    return game
-
-
 def violations(game, never_lower: dict | None = None, seen: dict | None = None) -> list[str]:
-    """What the state breaks, read from `game.view()` (runtime/game_view.py), so on either
-    runtime: Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
+    """What the state breaks, read from `game.view()` (runtime/game_view.py): Slots, Damage, figures, and `never_lower`: {counter: {Team: value}}, counters kept
     per Team (the view's `counters`) that went below these values, reported by their declared
     name, Obstacles (no Location in play enclosed: the view's `sides` and `blocked`) and the pools
     (every piece of the box accounted for: view_pieces.pools). `seen`: the view, if the caller has it."""
-    game = _game(game)
     seen = seen if seen is not None else game.view(pieces=False)
     found = pool_violations(game)
     if not seen["locations"]:
@@ -115,9 +79,8 @@ def counters_of(game, counter: str) -> dict:
 
 class RuleWatcher:
     """Differential checks of the rule values of one game, fed after every decision
-    (`check()` reads the events logged since the last call and `game.view()`), on either
-    runtime: the engine's events, or the kernel's log read in the engine's words
-    (compiler/scenario_log_lines.py, as a scenario reads it):
+    (`check()` reads the events logged since the last call and `game.view()`): the kernel's log
+    read in the scenarios' words (compiler/scenario_log_lines.py, as a scenario reads it):
 
     - Damage: each `damage` event's `total` is the sum of the figure's `damage` events
       less its `remove-damage` events since its last KO, and so is the figure's Damage;
@@ -135,8 +98,7 @@ class RuleWatcher:
     def __init__(self, game) -> None:
         from .dice import dice_rules
         from .modes import load_mode, rules_for
-        self.game = _game(game)
-        self.kernel = getattr(self.game, "runtime", "engine") == "kernel"
+        self.game = game
         self.config = self.game.config
         self.mode = load_mode(self.game.rules, self.config.mode)
         self.rules = rules_for(self.game.rules, self.mode)  # the game less what the mode leaves out

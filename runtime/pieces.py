@@ -1,4 +1,4 @@
-"""Token pieces: the pools; taking, placing, removing and moving pieces; token figures.
+"""Token pieces of the scenario reader: the pools; taking, placing and returning pieces; token figures.
 
 A Location's pieces are its token store and, under them, the face-down pile it may hold (the
 game's `pile-to` zone, `GameState.token_pile`): counting, taking and removing pieces at a
@@ -116,114 +116,6 @@ class PiecesMixin(TokenCountsMixin):
         return frozenset(q for q, tok in self.rules.tokens.items()
                          if prop(tok, "discarded") in ("turn-end", "next-turn-end"))
 
-    def remove_pieces(self, token: str, n: int, place, of, node) -> None:
-        kind = place.__class__
-        pile = None
-        if kind is Figure:
-            store = place.tokens
-        else:
-            store = self.token_store(place)
-            if store is None:
-                return
-            if kind is int:
-                pile = self.state.token_pile(place)
-        removed = 0
-        keys = set(store) | {(face, None, None) for face in pile} if pile else store  # the pile lies there too
-        match = self._matching.get(token) or self.matching(token)
-        found = [k for k in keys if k[0] in match and (of is None or k[1] == of)]
-        if len(found) > 1:
-            found.sort(key=str)
-        for key in found:
-            tok, owner, colour = key
-            if pile is None or owner is not None or colour is not None:  # pieces of the store alone: one write
-                have = store.get(key, 0)
-                take = have if have <= n - removed else n - removed
-                if take < 0:
-                    take = 0
-                if have - take:
-                    store[key] = have - take
-                elif key in store:
-                    del store[key]
-                if take:
-                    self.return_pieces(tok, colour, take)
-                    removed += take
-                continue
-            while removed < n:
-                have = store.get(key, 0)
-                if have > 0:
-                    store[key] = have - 1
-                elif tok in pile:
-                    pile.remove(tok)
-                else:
-                    break
-                self.return_piece(tok, colour)
-                removed += 1
-            if store.get(key) == 0:
-                del store[key]
-        if kind is int:
-            loc = self.state.board.locations[place]
-            if loc.bonus:
-                for bkey in [k for k in loc.bonus if k[0] == token and (of is None or k[1] == of)]:
-                    if self.count_tokens(token, place, bkey[1]) == 0:
-                        del loc.bonus[bkey]
-        if removed:
-            if kind is tuple:
-                self.refresh_blocked()
-            if self.record:  # a game that keeps no log builds no entry
-                self.log("remove-token", node, token=id_of(token), count=removed, frm=self.place_label(place))
-
-    def transfer(self, token: str, src, dst, n: int, node, keep_colour: bool = False):
-        """Move pieces between places; a face-down pile gives random faces; a coloured
-        piece taken by a Team or character is one of its colour."""
-        src_store, dst_store = self.token_store(src), self.token_store(dst)
-        if src_store is None or dst_store is None:
-            return
-        receiver = dst.team if isinstance(dst, Figure) else dst if isinstance(dst, str) else None
-        pile = self.state.token_pile(src) if isinstance(src, int) else None
-        moved = 0
-        kept_if = prop(self.rules.game, "owner-kept-if") if self.rules.game else None  # a flag of the pieces
-        for _ in range(n):
-            heap = self.with_pile(src_store, pile) if pile else src_store
-            keys = [k for k in sorted(heap, key=str) if heap[k] > 0 and self.matches(k[0], token)]
-            if not keep_colour and receiver is not None:
-                own = [k for k in keys if k[2] == receiver]
-                if any(k[2] is not None for k in keys):
-                    keys = own
-            if not keys:
-                break
-            face_down = self.rules.token_flag(token, "face-down")
-            key = self.rng.choice(keys) if face_down and len(keys) > 1 else keys[0]
-            if pile and key[1:] == (None, None) and key[0] in pile and (face_down or not src_store.get(key)):
-                pile.remove(key[0])  # drawn from the face-down pile
-            else:
-                src_store[key] -= 1
-                if src_store[key] == 0:
-                    del src_store[key]
-            tok, owner, colour = key
-            new_owner = owner if kept_if and self.rules.token_flag(tok, kept_if) else (receiver or owner)
-            dkey = (tok, new_owner, colour)
-            if isinstance(dst, Figure):
-                self.note_placed(dst, tok, self.count_tokens(tok, dst, None))
-            dst_store[dkey] = dst_store.get(dkey, 0) + 1
-            moved += 1
-        if moved:
-            if isinstance(src, tuple) or isinstance(dst, tuple):
-                self.refresh_blocked()
-            self.log("take", node, token=id_of(token), count=moved, frm=self.place_label(src),
-                     to=self.place_label(dst))
-            if self.counts_pieces(token):  # a counter kept as these pieces changed
-                self.check_win()
-        return
-        yield  # pragma: no cover
-
-    @staticmethod
-    def with_pile(store, pile: list[str]) -> dict:
-        """A Location's store with its face-down pile's pieces counted in (a copy): ownerless,
-        colourless pieces (token, None, None)."""
-        heap = dict(store)
-        for face in pile:
-            heap[(face, None, None)] = heap.get((face, None, None), 0) + 1
-        return heap
 
     def place_label(self, place) -> str:
         if isinstance(place, Figure):
@@ -274,3 +166,17 @@ class PiecesMixin(TokenCountsMixin):
         if isinstance(place, str) and place in st.teams:
             return st.teams[place].tokens
         return None
+
+    def note_placed(self, fig: Figure, token: str, before: int) -> None:
+        """When a token that lasts a turn (`discarded turn-end` or `next-turn-end`) goes:
+        the turn of its holder at whose end it is discarded. `turn-end` is the turn in
+        progress if the holder is Active, else its next one; `next-turn-end` always the
+        next one it begins. More pieces of a token it already holds keep the later end."""
+        when = self.rules.tokens[token]["props"].get("discarded")  # rules.prop written in
+        when = when["value"] if when is not None else None
+        if when not in ("turn-end", "next-turn-end"):
+            return
+        st = self.state
+        active = st.active is not None and st.active.figure == fig.key
+        due = fig.turns if when == "turn-end" and active else fig.turns + 1
+        fig.expiry[token] = due if before == 0 or token not in fig.expiry else max(due, fig.expiry[token])

@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 from .decisions import IllegalAction
-from .engine import GameConfig
-from .game import LOG_VERSION, Game
+from .config import GameConfig
+from .game import LOG_RUNTIME, LOG_VERSION, Game
 from .kernel import load_game_rules
 from .kernel.play import KernelLogError, is_kernel_log, replay as kernel_replay
 from .rules import Rules
+from .switch import ENGINE_REVISION
 
 
 class LogError(ValueError):
@@ -70,32 +71,21 @@ def config_from_header(header: dict) -> GameConfig:
 
 def replay(rules: Rules, path: str | Path) -> ReplayReport:
     """Plays a log's decisions again from its header and compares every event and the result;
-    LogError if the file is no readable log. A log of a game of the rules kernel (a box that
-    names a `game`) is replayed by the kernel, which compares the decisions, the result and the
-    final state (its report's `events` is 0: such a log holds no events)."""
+    LogError if the file is no readable log, or a log of the Mayhem engine (a header that does
+    not say `runtime: kernel`: the engine was removed). A log of a game of the rules kernel (a
+    box that names a `game`) is replayed by the kernel, which compares the decisions, the result
+    and the final state (its report's `events` is 0: such a log holds no events)."""
     if is_kernel_log(path):
         return _replay_kernel(rules, path)
     header, logged, result = read_log(path)
+    if header.get("runtime") != LOG_RUNTIME:
+        raise LogError(f"{path}:1:1: this log was written by the Mayhem engine, which was removed (its header "
+                       f"does not say runtime: {LOG_RUNTIME}); hint: replay it with the toolchain at revision "
+                       f"{ENGINE_REVISION}, the last with the engine")
     if header.get("ir_digest") != rules.digest:
         return ReplayReport(False, 0, 0, f"the log was made with other content (IR {header.get('ir_digest')}, "
                                          f"now {rules.digest})")
-    if header.get("runtime") == "kernel":  # a Mayhem box the rules kernel played (runtime/switch_game.py)
-        return _replay_switched(rules, header, logged, result)
-    actions = [e.get("action") for e in logged if e.get("event") == "decision"]
-    try:  # a header that does not say `runtime: kernel` is the Mayhem engine's, whatever the setting
-        game = Game(rules, config_from_header(header), runtime="engine")
-    except ValueError as exc:  # a box or mode the content does not have
-        return ReplayReport(False, 0, 0, f"the log's header: {exc}")
-    decision = game.start()
-    for i, action in enumerate(actions):
-        if decision is None:
-            return ReplayReport(False, len(game.events), i, f"the game ended before decision {i + 1} ({action})")
-        try:
-            decision = game.act(action)
-        except IllegalAction as exc:
-            return ReplayReport(False, len(game.events), i, f"decision {i + 1}: {exc}")
-    replayed = json.loads(json.dumps(game.events, default=str))
-    return _compared(logged, replayed, len(actions), game, decision, result, len(replayed))
+    return _replay_game(rules, header, logged, result)
 
 
 def _compared(logged: list, replayed: list, actions: int, game, decision, result: dict | None,
@@ -127,12 +117,12 @@ def _replay_kernel(rules: Rules, path: str | Path) -> ReplayReport:
     return ReplayReport(report.ok, 0, report.decisions, report.message)
 
 
-def _replay_switched(rules: Rules, header: dict, logged: list[dict], result: dict | None) -> ReplayReport:
-    """A log of runtime/switch_game.py's KernelMayhemGame (its header says `runtime: kernel`),
-    played again on the kernel from its header: the same decisions, events and result?"""
+def _replay_game(rules: Rules, header: dict, logged: list[dict], result: dict | None) -> ReplayReport:
+    """A log of a Mayhem box's Game (runtime/game.py: its header says `runtime: kernel`), played
+    again on the kernel from its header: the same decisions, events and result?"""
     actions = [e.get("action") for e in logged if e.get("event") == "decision"]
     try:
-        game = Game(rules, config_from_header(header), runtime="kernel")
+        game = Game(rules, config_from_header(header))
         decision = game.start()
     except ValueError as exc:  # a box or mode the content does not have (a KernelError too)
         return ReplayReport(False, 0, 0, f"the log's header: {exc}")

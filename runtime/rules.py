@@ -14,7 +14,7 @@ from .kernel.rules import Counter as CounterDecl, Zone
 from .state import DEFAULT_ZONES
 
 # The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...); the
-# other zones the engine takes by their ids (DEFAULT_ZONES).
+# other zones the scenario reader takes by their ids (DEFAULT_ZONES).
 ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to", "pile-to")
 
 
@@ -92,10 +92,6 @@ class Rules:
         own = self.counter_from.get(counter)
         return prop(holder, own, decl.start) if own else decl.start
 
-    def counter_min(self, counter: str, default: int | None = None) -> int | None:
-        decl = self.counters.get(counter)
-        return decl.min if decl is not None and decl.min is not None else default
-
 
 def load_rules(source: dict | str | Path) -> Rules:
     """Load IR from a dict or a JSON file; it is validated against the schema first."""
@@ -142,7 +138,7 @@ def read_game(rules: Rules, game: dict) -> None:
     rules.game = game
     for child in game["children"]:
         if child["kind"] == "zone" and (prop(child, "pieces") or prop(child, "pools")):
-            continue  # the rules kernel's zones of tokens: this engine keeps its tokens its own way (pieces.py)
+            continue  # the rules kernel's zones of tokens: the scenario reader keeps its tokens its own way (pieces.py)
         if child["kind"] == "zone":
             rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
                                             prop(child, "visibility", "public"), prop(child, "capacity"),
@@ -160,7 +156,7 @@ def read_game(rules: Rules, game: dict) -> None:
             try:  # its printed form, in the grammar of runtime/actions.py: the rules' actions parse from now on
                 declare(child["id"], prop(child, "form"), [p["name"] for p in child.get("params", ())])
             except ValueError:
-                pass  # said with the declaration's span where the engine reads it (declared_actions.py)
+                pass  # said with the declaration's span where the kernel reads it
     for zid in rules.in_play:  # the card type the zone it draws from starts with
         source = rules.zone_decls.get(prop(rules.zone_decls[zid], "draws-from"))
         if source is not None and prop(source, "starts-with"):

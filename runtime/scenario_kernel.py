@@ -57,8 +57,8 @@ def to_scenario(text: str, tiles: list[str], verbs: dict | None = None) -> str:
 
 
 def same(a: str, b: str) -> bool:
-    """The same action in either engine's words: equal once both are slugs, as the Mayhem engine
-    names a `do` or `choose` option by its label's slug (runtime/decisions.py: `do Run Away` is
+    """The same action in the kernel's and the scenario's words: equal once both are slugs, as a
+    scenario names a `do` or `choose` option by its label's slug (runtime/decisions.py: `do Run Away` is
     `do run-away`, `choose +1 Life` `choose 1-life`)."""
     return slug(a) == slug(b)
 
@@ -72,16 +72,16 @@ def run_switched(mrules, path) -> KernelScenarioResult:
     return run(kernel_ir(mrules.ir), mrules, path, LOG_LINES)
 
 
-def laid_game(kernel_ir: dict, mrules, spec: dict, engine):
+def laid_game(kernel_ir: dict, mrules, spec: dict, reader):
     """The kernel game at a scenario's starting state: dealt in the scenario's mode, its [setup]
-    laid as the table (scenario_kernel_setup.Table) from the Mayhem reader's `engine` (validate)."""
+    laid as the table (scenario_kernel_setup.Table) from the Mayhem `reader` (validate)."""
     mode = spec.get("setup", {}).get("mode", "standard")
     rules = kernel_rules(kernel_ir, spec["scenario"]["box"], mode)  # `standard` too: its rules read
-    game = dealt_game(rules, engine.state, spec)
+    game = dealt_game(rules, reader.state, spec)
     Table(game, spec, mrules).lay()
     # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's
     # own setup drew from it, the table it laid replaced what that drew
-    game.state.rng = engine.rng.getstate()
+    game.state.rng = reader.rng.getstate()
     return game
 
 
@@ -92,10 +92,10 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
     (scenario_kernel_read.events). A ScenarioError if the file is no well-formed scenario."""
     path = str(path)
     spec, text = load(path)
-    engine, _phase = validate(mrules, spec, text, path)
+    reader, _phase = validate(mrules, spec, text, path)
     result = KernelScenarioResult(path, spec["scenario"]["name"], True)
     try:
-        game = laid_game(kernel_ir, mrules, spec, engine)
+        game = laid_game(kernel_ir, mrules, spec, reader)
     except CannotSetUp as exc:
         return _setup_failed(result, str(exc))
     except Exception as exc:  # noqa: BLE001 - any error of the kernel's load or setup: the finding

@@ -45,7 +45,7 @@ def events(game, since: int, tiles: list[str], aliases: dict | None = None, span
     out = []
     stamped = getattr(state, "spans", None) if spans else None
     for i, e in enumerate(state.log[since:], since):
-        if spans:  # (None where no statement wrote the line, as the engine's events)
+        if spans:  # (None where no statement wrote the line)
             got = stamped.get(i) if stamped else None
             e = {**e, "span": got[1] if got is not None and got[0] is e else None}
         kind = e.get("event")

@@ -25,7 +25,7 @@ class Table:
     def __init__(self, game: ScenarioGame, spec: dict, mrules) -> None:
         self.game, self.rules, self.state = game, game.rules, game.state
         self.setup = spec.get("setup", {})
-        self.mrules = mrules  # the Mayhem engine's rules of the same content: the scenario keys (scenario_keys)
+        self.mrules = mrules  # the Mayhem rules of the same content (runtime/rules.py): the scenario keys (scenario_keys)
         self.named = game.scenario_teams
         p = self.rules.pieces
         self.zones = p.zones if p is not None else {}
@@ -261,7 +261,7 @@ class Table:
                 placed.add(uid)
                 self.move(uid, dz.zone)
         # a deck the scenario lists holds those cards alone: a hand emptied does not go back onto
-        # it, and a card dealt that it lists is taken from it (the engine's: "an owner's cards are
+        # it, and a card dealt that it lists is taken from it (docs/scenarios.md: "an owner's cards are
         # taken from wherever they lie")
         laid = {dz.zone for key, dz in keys.zones.items() if dz.per is None and key in self.setup}
         for key, dz in keys.zones.items():

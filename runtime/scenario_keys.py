@@ -12,7 +12,7 @@ the keys its declarations name, read from the IR:
   the game's `draw-to`) is a table of owners keyed by its id and an `s` (`hand` -> `hands`),
   each owner's card (a zone of capacity 1) or list of cards;
 - a counter kept per Team is a table of Teams keyed by the counter's id;
-- where play may start (`phase`) is one of the engine's starting points.
+- where play may start (`phase`) is a phase of the round, or `turn`.
 
 An expectation path reads the same names: `teams.TEAM.ZONE` for a zone kept per Team or
 player, `teams.TEAM.COUNTER` for a counter kept per Team, the lead's key and `DIE_die` at
@@ -87,7 +87,7 @@ def game_keys(rules: Rules) -> GameKeys:
     cached = rules.__dict__.get("_scenario_keys")
     if cached is not None:
         return cached
-    from .round import MID_TURN, round_phases  # where the engine can resume a game set up by hand
+    from .round import MID_TURN, round_phases  # where a game set up by hand resumes
     game = rules.game or {"props": {}, "children": []}
     decks = {z for z, d in rules.zone_decls.items() if prop(d, "starts-with") and not rules.zones[z].per}
     draw_from, draw_to = prop(game, "draw-from"), prop(game, "draw-to")

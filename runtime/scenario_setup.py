@@ -1,4 +1,4 @@
-"""A scenario's starting state: its [setup] table turned into an engine ready to play on.
+"""A scenario's starting state: its [setup] table laid by the Mayhem reader (runtime/scenario_reader.py), checked.
 
 The file's keys and value types are checked before (scenario_schema, docs/scenarios.md); what
 is checked here is what needs the content: the characters, cards, Teams and modes the setup
@@ -10,11 +10,12 @@ from mayhem.dsl.diagnostics import did_you_mean
 
 from .board import Board
 from .effects import id_of
-from .engine import Engine, GameConfig
+from .config import GameConfig
 from .modes import load_mode, team_names
 from .rules import Rules, prop
 from .scenario_board import BoardSetup, ScenarioError, location_index, token_qid  # noqa: F401 (token_qid: scenario.py's)
 from .scenario_keys import game_keys
+from .scenario_reader import Reader
 from .state import Figure, zone_key
 
 
@@ -30,7 +31,7 @@ class _Builder(BoardSetup):
                                 did_you_mean(tid, self.eng.state.order))
         return tid
 
-    def build(self) -> tuple[Engine, str]:
+    def build(self) -> tuple[Reader, str]:
         rules, setup = self.rules, self.setup
         box = self.spec["scenario"]["box"]
         if box not in rules.boxes:
@@ -49,7 +50,7 @@ class _Builder(BoardSetup):
                                 ("setup", "teams"))
         cfg = GameConfig(box, seed=setup.get("seed", 0), teams=teams, sides=setup.get("sides", {}),
                          max_rounds=setup.get("max_rounds", 40), mode=mode_id)
-        self.eng = eng = Engine(rules, cfg)
+        self.eng = eng = Reader(rules, cfg)
         st = eng.state
         self.seat(mode, teams, cfg)
         self.lay_board(mode, box)
@@ -233,25 +234,20 @@ class _Builder(BoardSetup):
             raise ScenarioError(f"no Team or player '{who}' in this game", at, did_you_mean(who, [*st.teams, *players]))
         return who
 
-def build(rules: Rules, spec: dict) -> tuple[Engine, str]:
-    """An engine whose state is the scenario's starting state, and the phase to resume at."""
+def build(rules: Rules, spec: dict) -> tuple[Reader, str]:
+    """The Mayhem reader at the scenario's starting state, and the phase to resume at."""
     return _Builder(rules, spec).build()
 
 
 def scenario_game(rules: Rules, path, runtime: str | None = None):
-    """A Game at a scenario file's starting state (its [setup]; its steps not played), on the
-    runtime the setting chooses (runtime/switch.py): the engine's Game, or a KernelMayhemGame over
-    the kernel game runtime/scenario_kernel.py lays from the same table. The same file gives the
-    same `view()` on both (tests/test_game_view.py); `start()` resumes play where the file says."""
+    """A Game at a scenario file's starting state (its [setup]; its steps not played): the
+    kernel game runtime/scenario_kernel.py lays from the file's table. `start()` resumes play
+    where the file says. (`runtime`: only `kernel`, runtime/switch.py.)"""
     from .game import Game
     from .scenario import load, validate
-    from .switch import switched
-    spec, text = load(str(path))
-    eng, phase = validate(rules, spec, text, str(path))
-    box = spec["scenario"]["box"]
-    if not switched(rules.ir, box, runtime):
-        return Game(rules, eng.config, engine=eng, start_phase=phase, restart=lambda: build(rules, spec)[0])
     from .scenario_kernel import laid_game
-    from .switch import kernel_ir
-    from .switch_game import KernelMayhemGame
-    return KernelMayhemGame(rules, eng.config, game=laid_game(kernel_ir(rules.ir), rules, spec, eng))
+    from .switch import kernel_ir, runtime_setting
+    runtime_setting(runtime)
+    spec, text = load(str(path))
+    eng, _phase = validate(rules, spec, text, str(path))
+    return Game(rules, eng.config, game=laid_game(kernel_ir(rules.ir), rules, spec, eng))

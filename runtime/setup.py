@@ -1,19 +1,20 @@
-"""Setup: the steps the game declares, run in order before the first round, and what they ask of it.
+"""The set-up the scenario reader lays: the game's setup steps, characters by id or reference, the pools filled.
 
-The steps are the `setup { }` of the shared rules (a mode's own in its place), played by
-runtime/setup_words.py. The steps and the rest of the game ask of it a character by id or by
-a team list's reference, a side chosen, the pools the game plays with, a player's hand
-limit."""
+`setup_steps` gives the statements of the `setup { }` a game of these rules and mode plays (the
+mode's own, else the game's, else the default steps: read by runtime/modes.py and the
+invariants); `SetupMixin` the services runtime/scenario_setup.py lays a scenario's table with
+(runtime/scenario_reader.py): a character by id or by a team list's reference, the figure
+nobody controls, the pools the game plays with, filled (a pool piled on a Location shuffled
+from the scenario's seed)."""
 from __future__ import annotations
+
+from collections import Counter
 
 from mayhem.compiler.builtins import PRIMITIVES
 from mayhem.compiler.builtins_setup import DEFAULT_STEPS
 
-from .actions import Action
-from .effects import Env
 from .rules import Rules, prop
-from .setup_words import SetupWordsMixin
-from .state import Team
+from .state import Figure
 
 
 def default_setup() -> list[dict]:
@@ -47,17 +48,7 @@ def setup_steps(rules: Rules, mode_slots: dict) -> tuple[list[dict], str | None]
     return _DEFAULT, None
 
 
-class SetupMixin(SetupWordsMixin):
-    def setup(self):
-        """The setup's steps in order (the mode's `setup { }`, else the game's), then its log line."""
-        st = self.state
-        st.phase = "setup"
-        self.picks: dict[str, list[dict]] = {}
-        body, source = setup_steps(self.rules, self.mode.slots)
-        yield from self.code.body(body)(self, Env(None, None, None, source=source or self.mode.qid))
-        self.log("setup", mode=self.mode.id, teams={c: st.teams[c].characters for c in st.order},
-                 board=[(loc.label, loc.comp["id"] if loc.comp else None) for loc in st.board.locations])
-
+class SetupMixin:
     def _character(self, cid: str) -> dict:
         for box in [self.config.box, *sorted(self.rules.characters)]:
             comp = self.rules.characters.get(box, {}).get(cid)
@@ -76,16 +67,6 @@ class SetupMixin(SetupWordsMixin):
             raise ValueError(f"no character '{ref}'")
         return comp
 
-    def choose_side(self, player: str, comp: dict):
-        sides = [c for c in comp["children"] if c["kind"] == "side"]
-        if not sides:
-            return comp
-        chosen = self.config.sides.get(comp["id"])
-        if chosen is None:
-            choice = yield from self.decide(player, "side", f"which side of {comp['name']}?",
-                                            [Action("side", (comp['id'], s['id'])) for s in sides])
-            chosen = choice.side
-        return next(s for s in sides if s["id"] == chosen)
 
     def box_pools(self) -> dict[str, tuple[str, dict]]:
         """Pool id -> (box, pool): the board box's pools, and in Competitive Mode the pools
@@ -95,11 +76,48 @@ class SetupMixin(SetupWordsMixin):
         on = self.rules.applicability.pools_on(self.config.box, bringing)
         return {pid: (box, self.rules.pools[box][pid]) for pid, box in on.items()}
 
-    def player_icons(self, player: str) -> int:
-        """The player's hand limit: the counter `hand-limit` (per player) starts at its
-        `start-from` property summed over the characters the player controls."""
-        own = self.rules.counter_from.get("hand-limit", "mayhem-cards")
-        return sum(prop(f.side, own, 0) for f in self.state.characters() if f.player == player)
+    def add_unowned_figure(self) -> None:
+        npc = next(iter(sorted(self.rules.npcs.get(self.config.box, {}).items())), (None, None))[1]
+        if npc is not None:
+            self.state.figures[npc["id"]] = Figure(npc["id"], "npc", None, npc, npc, None)
 
-    def hand_limit(self, team: Team) -> int:
-        return sum(self.player_icons(player) for player in team.players)
+    def fill_pools(self) -> None:
+        st = self.state
+        pools = self.box_pools()
+        faces_by_pool: dict[str, list[str]] = {}
+        for qid, tok in sorted(self.rules.tokens.items()):
+            if prop(tok, "group"):
+                faces_by_pool.setdefault(self.rules.token_pool(qid), []).append(qid)
+        for pid, (_box, pool) in sorted(pools.items()):
+            if prop(pool, "tracks"):
+                continue
+            counter: Counter = Counter()
+            faces = faces_by_pool.get(pid)
+            count = prop(pool, "count")
+            if faces and count:
+                per = max(1, count // len(faces))
+                for f in faces:
+                    counter[(f, None)] += per
+            elif count is not None:
+                counter[(None, None)] = count
+            else:
+                for colour in self.team_names:  # a pool with a count per Team colour
+                    if prop(pool, colour):
+                        counter[(None, colour)] = prop(pool, colour)
+            st.pools[pid] = counter
+            st.pool_totals[pid] = sum(counter.values())
+        for pid, (box, pool) in sorted(pools.items()):
+            if box != self.config.box:
+                continue
+            self.set_out_pieces(pid, pool)  # the pieces a counter kept as this pool's sets out
+            pile = prop(pool, "pile-on")
+            if pile and self.rules.zone_of["pile-to"] in self.rules.zones:  # unless the mode leaves it out
+                where = [l for l in st.board.locations if l.comp is not None and l.comp["id"] == pile]
+                if where:
+                    pieces = [face for (face, colour), n in sorted(st.pools[pid].items(), key=str)
+                              for _ in range(n)]
+                    self.rng.shuffle(pieces)
+                    pile = st.token_pile(where[0].index, create=True)  # the game's `pile-to` zone
+                    for face in pieces:
+                        st.pools[pid][(face, None)] -= 1
+                        pile.append(face)

@@ -8,7 +8,7 @@ from pathlib import Path
 import time
 
 from .bots import make_bot
-from .engine import GameConfig
+from .config import GameConfig
 from .game import Game
 from .modes import load_mode
 from .kernel.rules import names_a_game
@@ -40,58 +40,30 @@ def seat_bots(rules: Rules, mode_id: str, bots: list[str]) -> list[str]:
 
 def play_one(rules: Rules, config: GameConfig, bots: list[str], log_dir: Path | None = None,
              runtime: str | None = None) -> dict:
-    """One full game; the result plus its number of decisions. With `log_dir`, its log is
-    written there as `seed-<seed>.jsonl`; without, no log is kept. Under the runtime setting
-    `kernel` (runtime/switch.py) the game is the rules kernel's: seats all random are played by
+    """One full game on the rules kernel; the result plus its number of decisions. With
+    `log_dir`, its log is written there as `seed-<seed>.jsonl`. Seats all random are played by
     the kernel's random bots (runtime/kernel/play.py), else each seat by its named bot, seeded
-    as on the engine (the greedy bot reads the view: runtime/bot_seen.py)."""
+    from the game's seed (the greedy bot reads the view: runtime/bot_seen.py)."""
     game = Game(rules, config, record=log_dir is not None, runtime=runtime)
     bots = seat_bots(rules, config.mode, bots)
-    if getattr(game, "runtime", None) == "kernel":
-        return _play_kernel(game, bots, log_dir)
-    players = seated(bots, config.seed)
-    game.play_out(lambda decision: players[decision.player].choose(decision, game), _picker(players))
-    decisions = game.decisions  # the history's length, its entries left as they were kept
-    if log_dir is not None:
-        game.write_log(Path(log_dir) / log_name(config.seed))
-    result = game.result()
-    result["decisions"] = decisions
-    result["seed"] = config.seed
-    result["bots"] = {p: c for c in game.state.order for p in game.state.teams[c].players}
-    result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
-    return result
-
-
-def seated(bots: list[str], seed: int) -> dict:
-    """Each seat's bot (`p1`, `p2`, ...), seeded from the game's seed: the same seeds on either runtime."""
-    return {f"p{i + 1}": make_bot(name, seed * 7919 + i) for i, name in enumerate(bots)}
-
-
-def _play_kernel(game, bots: list[str], log_dir: Path | None) -> dict:
-    """play_one of a KernelMayhemGame (runtime/switch_game.py): the kernel's random bots when
-    every seat is random's, else each seat's bot (make_bot, the engine's seeds) answering."""
     if all(name == "random" for name in bots):
         game.play_out(None, pick=True)
     else:
-        players = seated(bots, game.config.seed)
+        players = seated(bots, config.seed)
         game.play_out(lambda decision: players[decision.player].choose(decision, game))
     if log_dir is not None:
-        game.write_log(Path(log_dir) / log_name(game.config.seed))
+        game.write_log(Path(log_dir) / log_name(config.seed))
     result = game.result()
     result["decisions"] = game.decisions
-    result["seed"] = game.config.seed
+    result["seed"] = config.seed
     result["bots"] = {p: name for name, players in game.teams().items() for p in players}
     result["bot_names"] = {f"p{i + 1}": name for i, name in enumerate(bots)}
     return result
 
 
-def _picker(players: dict):
-    """Game.play_out's `pick` (each player's bot's, by player) when every player's bot picks
-    among Actions (the random bot), else None (each question is then a Decision for `choose`)."""
-    picks = {p: getattr(bot, "pick", None) for p, bot in players.items()}
-    if None in picks.values():
-        return None
-    return picks  # by player: Game.play_out calls each without a function between
+def seated(bots: list[str], seed: int) -> dict:
+    """Each seat's bot (`p1`, `p2`, ...), seeded from the game's seed."""
+    return {f"p{i + 1}": make_bot(name, seed * 7919 + i) for i, name in enumerate(bots)}
 
 
 def log_name(seed: int) -> str:
@@ -114,7 +86,7 @@ class Summary:
     endings: Counter = field(default_factory=Counter)
     character_games: Counter = field(default_factory=Counter)
     character_wins: Counter = field(default_factory=Counter)
-    runtime: str = "engine"  # who played the games (runtime/switch.py): the report names the kernel
+    runtime: str = "kernel"  # who played the games: the report and the JSON name it
 
     def add(self, r: dict, bots: list[str]) -> None:
         self.games += 1
@@ -132,10 +104,8 @@ class Summary:
                     self.character_wins[c] += 1
 
     def as_dict(self) -> dict:
-        """The counts behind the report, for tools (`mayhem simulate --format json`); `runtime`
-        only for games the rules kernel played."""
-        shown = {"runtime": self.runtime} if self.runtime != "engine" else {}
-        return {**shown, "games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
+        """The counts behind the report, for tools (`mayhem simulate --format json`)."""
+        return {"runtime": self.runtime, "games": self.games, "decisions": self.decisions, "rounds": list(self.rounds),
                 "endings": dict(sorted(self.endings.items())),
                 "wins_by_team": dict(sorted(self.wins_by_team.items())),
                 "wins_by_player": dict(sorted(self.wins_by_bot.items())),
@@ -144,7 +114,7 @@ class Summary:
 
     def report(self) -> str:
         n = max(self.games, 1)
-        played = "   runtime: the rules kernel" if self.runtime != "engine" else ""
+        played = "   runtime: the rules kernel"
         lines = [f"games: {self.games}   decisions: {self.decisions}   "
                  f"time: {self.seconds:.1f} s   ({self.decisions / max(self.seconds, 1e-9):,.0f} decisions/s, "
                  f"{self.games / max(self.seconds, 1e-9):.1f} games/s){played}",
@@ -166,18 +136,18 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
     """`games` seeded games (seeds `seed`, `seed + 1`, ...) of a box and mode between the named
     bots, on `jobs` processes; each game's log goes to `log_dir` if given. A box that names a
     game of the rules kernel is played by the kernel (a player per bot: see simulate_kernel)
-    and summed up by its Summary. Under the runtime setting `kernel` (`runtime`, else
-    MAYHEM_RUNTIME: runtime/switch.py) a Mayhem box is played by the kernel too, game by game
-    through Game (runtime/switch_game.py), and summed up by this Summary (its `runtime` says so)."""
-    from .switch import runtime_setting, switched
-    runtime = runtime_setting(runtime)  # a setting that names no runtime: a RuntimeSettingError, at once
+    and summed up by its Summary; a Mayhem box (one that names no game) is played game by game
+    through Game (runtime/game.py) and summed up by this Summary. `runtime`: only `kernel`
+    (runtime/switch.py: `engine` is a RuntimeSettingError, at once)."""
+    from .switch import runtime_setting
+    runtime = runtime_setting(runtime)
     if names_a_game(ir, box):
         return simulate_kernel(ir, box, games, bots, seed, progress, mode, log_dir, jobs)
     if log_dir is not None:
         Path(log_dir).mkdir(parents=True, exist_ok=True)
     configs = [(GameConfig(box, seed=seed + i, first_game=first_game, mode=mode, team_lists=team_lists), bots,
                 log_dir, runtime) for i in range(games)]
-    summary = Summary(runtime="kernel" if switched(ir, box, runtime) else "engine")
+    summary = Summary()
     start = time.perf_counter()
     if jobs <= 1:
         rules = load_rules(ir)

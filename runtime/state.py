@@ -1,4 +1,4 @@
-"""The state of one game: teams, figures, board, token pools, dice, and the zones of cards.
+"""The state the scenario reader lays (runtime/scenario_reader.py): teams, figures, board, token pools, dice, and the zones of cards.
 
 The zones of cards (decks, hands, discard piles) are kept as the rules kernel keeps them."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from .board import Board
 from .token_store import TokenStore
 
 # The zone each use of a pile names, as the game's declaration says it (content/shared/game.mh,
-# `draw-from`, `draw-to`, ...; the engine fills it from the IR): these defaults are for a state
+# `draw-from`, `draw-to`, ...; the scenario reader fills it from the IR): these defaults are for a state
 # built without rules (tests of the state alone).
 DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "mayhem-discard",
                  "play-to": "played", "pile-to": "token-pile"}
@@ -148,8 +148,6 @@ class Team:
     def played_this_round(self, cards: list[str]) -> None:
         self.zones[self._played] = cards
 
-    def all_cards(self) -> list[str]:
-        return [c for hand in self.hands.values() for c in hand]
 
     def __repr__(self) -> str:
         return f"Team({self.colour!r}, characters={self.characters!r}, players={self.players!r})"
@@ -259,6 +257,6 @@ class GameState:
     def new_team(self, colour: str) -> Team:
         return Team(colour, zones=self.zones, zone_of=self.zone_of)
 
-    # the names the engine's modules read the shared piles by
+    # the names the scenario reader reads the shared piles by
     mayhem_deck = _pile("draw-from")
     mayhem_discard = _pile("discard-to")

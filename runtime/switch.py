@@ -1,21 +1,20 @@
-"""The runtime setting (issue #11, the switch): which interpreter plays a box that names no game, the engine or the rules kernel.
+"""The runtime setting (issue #11): the rules kernel plays every box; the Mayhem engine was removed.
 
-`kernel` (the default since December 4, 2026): such a box is played by the rules kernel as
-naming the shared rules' game (the one `game` of the content that no box declares: `game mayhem`
-of content/shared/game.mh), as bench/trial.py's copy of the content names it, but without
-copying files: `kernel_ir(ir)` is the IR with every such box naming it. `engine`: it is played
-by the Mayhem engine (runtime/engine.py), until the engine is deleted. The setting is an argument (`runtime=`, the CLI's
-`--runtime`) or, when none is given, the environment variable MAYHEM_RUNTIME. A box that names
-a game of its own (Marvel Mayhem) is the kernel's whatever the setting says."""
+A box that names no game is played by the rules kernel as naming the shared rules' game (the
+one `game` of the content that no box declares: `game mayhem` of content/shared/game.mh):
+`kernel_ir(ir)` is the IR with every such box naming it. The setting (`runtime=` of `Game`,
+`simulate` and `run_scenario`, else the environment variable MAYHEM_RUNTIME) is still read for
+the callers that name it: `kernel` is its one value; `engine`, the Mayhem engine that played
+these boxes until December 4, 2026, is an error that names the last revision with it (29f6a0ed)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 import json
 import os
 
-RUNTIMES = ("engine", "kernel")
+RUNTIMES = ("kernel",)
 ENV = "MAYHEM_RUNTIME"
 DEFAULT = "kernel"
+ENGINE_REVISION = "29f6a0ed"  # the last revision of the toolchain that has the Mayhem engine
 
 
 class RuntimeSettingError(ValueError):
@@ -23,16 +22,21 @@ class RuntimeSettingError(ValueError):
 
 
 def runtime_setting(value: str | None = None) -> str:
-    """The runtime chosen: `value` if given, else MAYHEM_RUNTIME, else the default (kernel)."""
-    where = "--runtime" if value is not None else f"the environment variable {ENV}"
+    """The runtime chosen: `value` if given, else MAYHEM_RUNTIME, else the default; always `kernel`
+    (a RuntimeSettingError for any other value, `engine` included)."""
+    where = "runtime=" if value is not None else f"the environment variable {ENV}"
     if value is None:
         value = os.environ.get(ENV) or DEFAULT
     chosen = value.strip().lower()
+    if chosen == "engine":
+        raise RuntimeSettingError(
+            f"{where}: 'engine': the Mayhem engine was removed; the rules kernel plays every box "
+            f"(hint: leave the setting out, or use the toolchain at revision {ENGINE_REVISION}, the last with the engine)")
     if chosen not in RUNTIMES:
         from ..dsl.diagnostics import did_you_mean
         hint = did_you_mean(chosen, list(RUNTIMES))
         raise RuntimeSettingError(f"{where}: no runtime '{value}'" + (f" ({hint})" if hint else "")
-                                  + "; runtimes: kernel (the rules kernel, the default), engine (the Mayhem engine)")
+                                  + "; the one runtime is kernel (the rules kernel)")
     return chosen
 
 
@@ -71,28 +75,12 @@ def names_no_game(ir: dict, box: str) -> bool:
 
 
 def switched(ir: dict, box: str, runtime: str | None = None) -> bool:
-    """Is `box`, a box that names no game, played by the rules kernel under this setting?"""
-    return (runtime_setting(runtime) == "kernel" and names_no_game(ir, box) and shared_game(ir) is not None)
+    """Is `box` a box that names no game, played by the rules kernel as naming the shared game?
+    (`runtime`: checked, runtime_setting.)"""
+    runtime_setting(runtime)
+    return names_no_game(ir, box) and shared_game(ir) is not None
 
 
 def ir_for(ir: dict, box: str, runtime: str | None = None) -> dict:
-    """The IR that plays `box` under the setting: kernel_ir(ir) when it is switched, else `ir`."""
+    """The IR that plays `box`: kernel_ir(ir) when it names no game, else `ir`."""
     return kernel_ir(ir) if switched(ir, box, runtime) else ir
-
-
-@contextmanager
-def using(runtime: str | None):
-    """MAYHEM_RUNTIME set to `runtime` while the block runs, then as it was (None: left as it is):
-    the setting of a command whose callees read it from the environment (`mayhem diff`)."""
-    if runtime is None:
-        yield
-        return
-    before = os.environ.get(ENV)
-    os.environ[ENV] = runtime_setting(runtime)
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(ENV, None)
-        else:
-            os.environ[ENV] = before

@@ -1,8 +1,8 @@
 """The pieces at one place (a figure, a Location, an edge, a Team's area), with their counts kept up to date.
 
 A store maps (token qid, owner, colour) to a number of pieces, as a `Counter` does, and keeps
-beside it what the engine asks of it most: how many pieces of each token lie there (`totals`),
-how many of each token each Team placed (`owned`), and, once the engine has attached its index
+beside it what a count asks of it most: how many pieces of each token lie there (`totals`),
+how many of each token each Team placed (`owned`), and, once the reader has attached its index
 of who holds what (`attach`), tells that index when a token comes to the place or its last piece
 leaves it. Every write goes through `__setitem__` and `__delitem__` (and `update`, `clear`,
 `pop`, `popitem`, `setdefault`, which go through them), so a count is never a walk over the
@@ -54,7 +54,7 @@ class TokenStore(Counter):
         _set(self, key, n)
         if n == old:
             return
-        # _add(key, n - old), written in: the commonest write of the engine
+        # _add(key, n - old), written in: the commonest write
         d = n - old
         tok = key[0]
         totals = self.totals
@@ -83,7 +83,7 @@ class TokenStore(Counter):
         _del(self, key)
         if not old:
             return
-        # _add(key, -old), written in: a key's last pieces removed (PiecesMixin.remove_pieces)
+        # _add(key, -old), written in: a key's last pieces removed (a removal)
         tok = key[0]
         totals = self.totals
         was = totals.get(tok, 0)

@@ -1,28 +1,18 @@
-"""Whose the pieces of a Mayhem game are, read the same on the engine and the kernel: the pools and the pieces each accounts for, the owners of the pieces on the board, the pools on the table.
+"""Whose the pieces of a Mayhem game are, read from the kernel's state: the pools and the pieces each accounts for, the owners of the pieces on the board, the pools on the table.
 
-The part of the runtime-neutral view (runtime/game_view.py) that the invariants
+The part of the view (runtime/game_view.py) that the invariants
 (runtime/invariants.py), the greedy bot (runtime/bot_seen.py) and the applicability check's test
 read; plain data, a copy."""
 from __future__ import annotations
 
-from .effects import id_of
 
 
 def pools(game) -> dict[str, dict]:
     """The box's pools once the board is laid (none before): pool id -> `total` (the pieces the
     box has), `pieces` (those found: in the pool, in play, used up) and `free` (in the pool, by
-    face). On the engine, its pools and the pieces it counts in play (runtime/invariants.py
-    `pieces_in_play`); on the kernel, every piece is a card in one zone: those of the tokens
-    each pool feeds, in every zone, and in the pool's zone (a two-faced pool's pieces under one
-    face each, so counted by pool)."""
-    if getattr(game, "runtime", "engine") != "kernel":
-        from .invariants import pieces_in_play
-        st = game.engine.state
-        if st.board is None:
-            return {}
-        in_play = pieces_in_play(game.engine)
-        return {pid: {"total": total, "pieces": sum(st.pools[pid].values()) + in_play.get(pid, 0),
-                      "free": dict(st.pools[pid])} for pid, total in st.pool_totals.items()}
+    face). Every piece is a card of the kernel in one zone: those of the tokens each pool
+    feeds, in every zone, and in the pool's zone (a two-faced pool's pieces under one face each,
+    so counted by pool)."""
     st, p = game.kernel.state, game.krules.pieces
     if p is None or not st.board:
         return {}
@@ -55,21 +45,10 @@ _FED: dict = {}  # id of a kernel game's Pieces -> (it, its token qids -> their 
 def owners(game) -> dict:
     """Whose the pieces on the board are, which the view counts by token only (the greedy bot's
     reading, runtime/bots.py): `spaces`, each Location's label -> {token id: {Team: count}} (the
-    Team whose piece it is: the engine's owner, else the Team of its colour unless the mode's pieces
-    are no one's; the kernel's owner; None: no one's), and `figures`, each figure that stands for a piece -> the Team whose piece it
-    is. The same on either runtime for the same set-up (tests/test_bots_view.py)."""
+    Team whose piece it is, the kernel's owner; None: no one's), and `figures`, each figure that
+    stands for a piece -> the Team whose piece it is."""
     out: dict = {"spaces": {}, "figures": {}}
-    if getattr(game, "runtime", "engine") != "kernel":
-        st, communal = game.engine.state, game.engine.mode.communal
-        for i, loc in enumerate(st.board.locations if st.board is not None else ()):
-            for key, n in loc.tokens.items():
-                if n and key.__class__ is tuple:
-                    by = out["spaces"].setdefault(f"L{i + 1}", {}).setdefault(id_of(key[0]), {})
-                    whose = key[1] if key[1] is not None or communal else key[2]
-                    by[whose] = by.get(whose, 0) + n
-        out["figures"] = {k: f.owner for k, f in st.figures.items() if f.kind == "token"}
-        return out
-    from .switch_game import _team_label
+    from .game import _team_label
     st, krules = game.kernel.state, game.krules
     zone = (krules.pieces.zones if krules.pieces is not None else {}).get("space")
     tiles = (st.board.get("tiles") or []) if isinstance(st.board, dict) else []
@@ -88,12 +67,10 @@ def table_pools(game) -> dict[str, str]:
     """The pools whose pieces are on the table once the game is set up: pool id -> the box whose
     pool it is (the board's own, or the box of a character who brought it to another box's board
     in Competitive Mode). The answer compiler/applicability.py's `pools_on` gives, read from the
-    runtime: the engine's `box_pools()`; on the kernel, each pool of its pieces but those whose
+    kernel: each pool of its pieces but those whose
     pieces all lie set aside (`set-aside`: a box none of whose figures plays brings nothing),
     named by the box that brings it (`GameRules.brought`). The kernel keeps a pool that tracks a
     count (its `tracks`) as a counter, not as pieces: not listed."""
-    if getattr(game, "runtime", "engine") != "kernel":
-        return {pid: box for pid, (box, _pool) in game.engine.box_pools().items()}
     kr, st = game.krules, game.kernel.state
     if kr.pieces is None:
         return {}
