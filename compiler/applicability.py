@@ -1,10 +1,10 @@
 """What applies where in Competitive Mode: which pieces a board offers, and which a character
 of another box brings to it. One answer for the consistency checks (C501, C502) and the site's
-Competitive Mode page; the checks read the IR alone, no runtime. Both runtimes lay the same
-pools: the engine asks this module (`Engine.box_pools`, through `Rules.applicability`), the
-rules kernel works them out from the IR itself (runtime/kernel/collection.py, the pools each
-box brings, set aside when none of its figures plays), and tests/test_applicability.py holds
-either runtime's table (`view_pieces.table_pools`) to this answer.
+Competitive Mode page; the checks read the IR alone, no runtime. The rules kernel works the
+same pools out from the IR itself (runtime/kernel/collection.py, the pools each box brings,
+set aside when none of its figures plays), and tests/test_applicability.py holds its table
+(`view_pieces.table_pools`) to this answer; the scenario reader asks this module
+(runtime/setup.py `box_pools`, through `Rules.applicability`).
 
 The rulebook ("Mayhem Competitive Mode"): the Locations and shared tokens come from the box
 of the board; each character brings the special tokens of its own box. So a token is on the

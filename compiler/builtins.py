@@ -191,7 +191,6 @@ FUNCTIONS: dict[str, Function] = {f.name: f for f in (
              "Every character of the Team was KO'ed this round and is still off the board."),
     Function("standing", (_p("team", "team"),), "bool",
              "The Team still has a character in the game (one KO'ed for good is out of it)."),
-    Function("is-base", (_p("location", "location"),), "bool", "The Location is a Team Base."),
     Function("tagged", (_p("tag", "tag"),), "bool", "The event's effect carries the tag."),
     Function("same-location", (_p("a", "figure"), _p("b", "figure")), "bool", "Two figures share a Location."),
     Function("can-play", (_p("card", "card"), _p("timing", "string")), "bool",

@@ -1,7 +1,7 @@
 """The Mayhem scenario log's lines as the rules kernel logs them: the table a kernel game's log is read through (the switch).
 
-bench/switch_scenarios.py and, under the runtime setting `kernel`, runtime/scenario_kernel.py
-(`mayhem scenario run --runtime kernel`) read a kernel game's log through it; it is data of the
+runtime/scenario_kernel.py (`mayhem scenario run`), runtime/game_view.py (`logged`: the narrator,
+the invariants) and bench/switch_scenarios.py read a kernel game's log through it; it is data of the
 Mayhem scenarios' vocabulary, kept out of runtime/ (tests/test_runtime_contract.py)."""
 from __future__ import annotations
 

@@ -6,15 +6,9 @@
 #                                 `slow`, each of which has a smaller version in this run
 #   ./scripts/test.sh --slow      everything, the long sweeps included (scripts/test-slow.sh)
 #   ./scripts/test.sh -m slow     the long sweeps alone
-#   ./scripts/test.sh --runtime engine
-#                                 the suite with the Mayhem boxes played by the Mayhem engine
-#                                 (MAYHEM_RUNTIME=engine), the tests marked `engine_only` (the
-#                                 engine's own internals) included; `--runtime kernel`, the rules
-#                                 kernel, is the default, and leaves them out
-#   ./scripts/test.sh --runtime engine -m 'engine_only and not slow'
-#                                 the engine's own tests alone (CI runs them after the default run)
 #
-# Any other argument goes to pytest (a file, -k EXPR, -x, --durations=20 ...).
+# Every box is played by the rules kernel (the Mayhem engine, and this script's `--runtime`,
+# were removed on December 4, 2026). Any other argument goes to pytest (a file, -k EXPR, -x, --durations=20 ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Python keeps each module's compiled bytecode (__pycache__/, ignored by git): the suite starts
@@ -23,21 +17,11 @@ cd "$(dirname "$0")/.."
 # rewrite every test module, from source again (a third of the CPU of some tests)
 unset PYTHONDONTWRITEBYTECODE
 args=()
-runtime_next=0
 for arg in "$@"; do
-    if [ "$runtime_next" = 1 ]; then
-        runtime_next=0
-        case "$arg" in
-            engine|kernel) export MAYHEM_RUNTIME="$arg" ;;
-            *) echo "scripts/test.sh: --runtime $arg: no such runtime; runtimes: kernel (the default), engine" >&2; exit 2 ;;
-        esac
-    elif [ "$arg" = "--runtime" ]; then
-        runtime_next=1
-    elif [ "${arg#--runtime=}" != "$arg" ]; then
-        case "${arg#--runtime=}" in
-            engine|kernel) export MAYHEM_RUNTIME="${arg#--runtime=}" ;;
-            *) echo "scripts/test.sh: $arg: no such runtime; runtimes: kernel (the default), engine" >&2; exit 2 ;;
-        esac
+    if [ "$arg" = "--runtime" ] || [ "${arg#--runtime=}" != "$arg" ]; then
+        echo "scripts/test.sh: $arg: the Mayhem engine was removed and the rules kernel plays every box:" \
+             "leave --runtime out (revision 29f6a0ed is the last with the engine)" >&2
+        exit 2
     elif [ "$arg" = "--slow" ]; then
         # a later -m on the command line replaces pyproject.toml's `-m 'not slow'`
         args+=(-m "slow or not slow")
@@ -45,10 +29,6 @@ for arg in "$@"; do
         args+=("$arg")
     fi
 done
-if [ "$runtime_next" = 1 ]; then
-    echo "scripts/test.sh: --runtime needs a runtime: kernel (the default) or engine" >&2
-    exit 2
-fi
 ./scripts/system-deps.sh --browser
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip

@@ -118,7 +118,7 @@ def procedure(p: "Page", game: dict) -> list[Part]:
 
 def actions(p: "Page", game: dict) -> list[Action]:
     """The game's actions, each guard followed by the restrictions whose `actions` name it (a
-    part of the guard the runtime adds: runtime/declared_actions.py)."""
+    part of the guard the runtime adds: runtime/kernel/record.py)."""
     out = []
     for a in _children(game, "action"):
         eff = _slot(a, "effect") or {}
