@@ -17,7 +17,7 @@ def is_game_box(ir: dict, box: str) -> bool:
 
 
 def refuse_mayhem_options(box: str, teams, first_game: bool) -> None:
-    """A UsageError for an option of the Mayhem engine's games that a kernel game has not
+    """A UsageError for an option of the Mayhem boxes' games that a kernel game has not
     (it would otherwise be left out without a word)."""
     for given, option in ((bool(teams), "--teams"), (first_game, "--first-game")):
         if given:

@@ -123,7 +123,11 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     console.print(f"[bold]{rules.boxes[box]['name']}[/bold] ({mode}), seed {seed}: you are p1, "
                   f"the {bot} bot plays the other seats (runtime: the rules kernel).")
     narrator = Narrator(game, "p1")
-    ended = _play_loop(game, narrator, console, bot, seed)
+    from mayhem.runtime.kernel import KernelError
+    try:
+        ended = _play_loop(game, narrator, console, bot, seed)
+    except KernelError as exc:  # content the rules kernel cannot play (a box too small to draft from)
+        _cannot_play(box, exc)
     for line in narrator.pending():
         console.print(line, highlight=False, markup=False)
     if game.over:
@@ -135,6 +139,12 @@ def play(box, mode, teams, first_game, seed, bot, log_path, content, allow_error
     if log_path:
         game.write_log(log_path)
         console.print(f"log written to {log_path}")
+
+
+def _cannot_play(box: str, exc: Exception) -> None:
+    """A box the rules kernel cannot play: said, exit 1 (never a traceback)."""
+    click.echo(f"error: the rules kernel cannot play box '{box}': {exc}", err=True)
+    sys.exit(EXIT_CONTENT)
 
 
 def _ask(text: str) -> str:
@@ -218,10 +228,14 @@ def simulate(box, mode, teams, games, bots, seed, jobs, first_game, log_dir, fmt
         seat_bots(rules, mode, names)
     except ValueError as exc:
         raise click.UsageError(str(exc))
-    with Progress(console=_console(err=True), transient=True) as progress:
-        task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
-        summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
-                          team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
+    from mayhem.runtime.kernel import KernelError
+    try:
+        with Progress(console=_console(err=True), transient=True) as progress:
+            task = progress.add_task(f"{box} ({mode}): {games} games", total=games)
+            summary = run_sim(ir, box, games, names, seed=seed, jobs=jobs, first_game=first_game, mode=mode,
+                              team_lists=lists, log_dir=log_dir, progress=lambda: progress.advance(task))
+    except KernelError as exc:  # content the rules kernel cannot play (a box too small to draft from)
+        _cannot_play(box, exc)
     if fmt == "json":
         import json
         click.echo(json.dumps(summary.as_dict(), indent=2, sort_keys=True))

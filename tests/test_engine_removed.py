@@ -126,3 +126,13 @@ def test_mayhem_replay_of_an_engine_log_says_so_without_a_traceback(monkeypatch,
     assert result.exit_code == 1
     assert f"error: {logs[1]}:1:1: this log was written by the Mayhem engine, which was removed" in result.output
     assert REVISION in result.output and "Traceback" not in result.output
+
+
+def test_a_box_the_kernel_cannot_play_is_an_error_not_a_traceback(tmp_path):
+    """`mayhem init`'s box has one character, too few for the draft of the shared rules: the
+    engine's removal left the kernel's KernelError to say so (once a traceback of simulate)."""
+    made = invoke("init", tmp_path / "mine")
+    assert made.exit_code == 0, made.output
+    result = invoke("simulate", "--box", "mine", "--games", "1", "--bots", "random", "--content", tmp_path / "mine")
+    assert result.exit_code == 1
+    assert "error: the rules kernel cannot play box 'mine': figure 'character'" in result.output
