@@ -17,6 +17,7 @@ import copy
 import json
 import re
 
+from .config import GameConfig  # noqa: F401 (a Game's configuration; importable from here, as it was)
 from .decisions import Decision, IllegalAction, slug
 from .switch import kernel_ir
 
