@@ -46,7 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # the folders the package `mayhem` maps (pyproject.toml [tool.setuptools] package-dir)
 PACKAGE_DIRS = {"mayhem": "mayhem", "mayhem/dsl": "dsl", "mayhem/compiler": "compiler",
                 "mayhem/runtime": "runtime", "mayhem/site": "site"}
-ALSO_STAGED = ("tests", "content", "examples")
+# bench: kernel tests import its modules (trial, parity_kernel); the sources again at their own
+# paths, unmutated, for the tests that read a module's text by path (tests/test_kernel_events_speed.py)
+ALSO_STAGED = ("tests", "content", "examples", "bench", "runtime", "dsl", "compiler", "site")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
 
 # the rules kernel's modules of the rules (the Mayhem engine's, measured here before, were deleted

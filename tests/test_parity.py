@@ -315,3 +315,15 @@ def test_a_side_that_played_another_runtime_is_an_error_naming_it(monkeypatch, t
                                            "played on the engine .*not the kernel.*--kernel --before REV"):
         parity.play_side(tmp_path, "looney-tunes", "standard", range(3))
     assert len(parity.play_side(tmp_path, "looney-tunes", "standard", range(2), runtime="engine")) == 2
+
+
+def test_trial_compare_plays_the_engine_of_a_revision_that_has_it_or_says_why_not():
+    """bench/trial_compare.py's engine side runs in an export of --engine (default 29f6a0ed, the
+    parity's ENGINE_REVISION); a revision without runtime/engine.py is a clear SystemExit."""
+    import subprocess
+    import trial_compare
+    assert trial_compare.ENGINE_REVISION == parity.ENGINE_REVISION == "29f6a0ed"
+    first = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=ROOT, text=True,
+                           capture_output=True, check=True).stdout.split()[0]
+    with pytest.raises(SystemExit, match=f"revision '{first}' has no Mayhem engine .*--engine 29f6a0ed"):
+        trial_compare.engine_games("looney-tunes", 1, 0, rev=first)
