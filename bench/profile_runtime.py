@@ -7,7 +7,8 @@ Plays the same seeded random games as bench/simulate.py's one-process figure (se
 0..N-1, random bots; after one warm-up game, as there, unless --cold) of the Mayhem boxes
 (those that name no game), played by the rules kernel as `mayhem simulate` plays them (the
 public API: runtime/simulate.py `play_one`, the Game of a Mayhem box), under cProfile
-and prints, per box, the functions that take the most time: own time (tottime), its share of the total, and time with callees (cumtime).
+and prints, per box, the functions that take the most time: own time (tottime), its share of
+the total, and time with callees (cumtime).
 The profiler slows Python down, and more so for many small calls, so the shares are the
 figure to read; decisions per second come from bench/simulate.py.
 

@@ -10,8 +10,9 @@ plus the CPU of the child processes it waited for, `resource.getrusage(RUSAGE_CH
 to OUT as a JSON line. CPU, not wall time: on a shared machine wall time is three to five times a
 quiet machine's, CPU is not. `table` sums the lines of two runs (two revisions, say: run it in
 each checkout) by file and prints, the costliest first, each file's tests and CPU seconds in
-each run, the totals, and the total divided by the workers (a lower bound of the default run's pytest time on a quiet machine with that many cores, collection
-and the site's Chromium, which is no child of the test process, left out). `sweeps` plays GAMES
+each run, the totals, and the total divided by the workers (a lower bound of the default run's
+pytest time on a quiet machine with that many cores, collection and the site's Chromium, which
+is no child of the test process, left out). `sweeps` plays GAMES
 seeded games of each sweep of tests/test_properties.py and tests/test_modes.py (each box, mode,
 pairing) with the tests' own `play_checked`, and prints the CPU seconds of a game of each: what a
 sweep's size costs. The games are the rules kernel's: the Mayhem engine, which `run --runtime

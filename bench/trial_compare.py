@@ -6,11 +6,12 @@ For the same seeds, the Mayhem engine plays the box as shipped (`mayhem simulate
 and the rules kernel plays it in bench/trial.py's temporary copy, where the box names the
 shared rules' game. The engine was deleted after revision 29f6a0ed: its side is played by the
 engine of revision --engine (default 29f6a0ed, exported with `git archive`, its own code and
-content, MAYHEM_RUNTIME=engine) in a process of its own; the kernel's side by the working tree. Both with random bots, both stopped after the engine's 40 rounds (a kernel
-game still going then counts as `max-rounds`, its KOs and VP those of the 40 rounds). Per
-side: how many games end, by which reason, the winners by Team, the mean rounds, Characters
-KO'd and VP per game, and decisions per game. Prints figures; asserts nothing (the switch's
-oracle is bench/parity.py's two-sample tests once the kernel plays the boxes)."""
+content, MAYHEM_RUNTIME=engine) in a process of its own; the kernel's side by the working tree.
+Both with random bots, both stopped after the engine's 40 rounds (a kernel game still going then
+counts as `max-rounds`, its KOs and VP those of the 40 rounds). Per side: how many games end, by
+which reason, the winners by Team, the mean rounds, Characters KO'd and VP per game, and
+decisions per game. Prints figures; asserts nothing (the switch's oracle is bench/parity.py's
+two-sample tests once the kernel plays the boxes)."""
 from __future__ import annotations
 
 import argparse
@@ -154,7 +155,8 @@ def compare(root: Path, box: str, games: int, seed: int = 0, engine: str = ENGIN
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=ROOT / "content")
+    parser.add_argument("--root", type=Path, default=ROOT / "content",
+                        help="the content the kernel's side plays (the engine's side plays its revision's own)")
     parser.add_argument("--box", required=True)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
