@@ -2,42 +2,32 @@
 
     nice -n 19 .venv/bin/python bench/parity.py --before main                 # main against the working tree
     nice -n 19 .venv/bin/python bench/parity.py --before main --after HEAD --games 500 --jobs 2
-    nice -n 19 .venv/bin/python bench/parity.py --before main --after main --box teen-titans-go --mode standard
-    nice -n 19 .venv/bin/python bench/parity.py --before 4655035 --ignore-span '*'  # since before the kernel
-    nice -n 19 .venv/bin/python bench/parity.py --kernel --games 200 --jobs 2    # the engine against the kernel
+    nice -n 19 .venv/bin/python bench/parity.py --before main --ignore-span '*'  # content edits moved lines
+    nice -n 19 .venv/bin/python bench/parity.py --kernel --games 200 --jobs 2    # 29f6a0ed's engine, the kernel
 
-For the kernel migration (issue #11): each side is a checkout of the repository (a
-temporary `git worktree` of `--before` and of `--after`, or the working tree for `.`, the
-default after), and each side plays with its own code and its own content, through its
-own `mayhem simulate` (run as `python -c` with that checkout's packages first on the
-import path, so no install is needed). Both sides play the same seeds, per box and mode,
-with random bots, and write their logs; the script reads each game's result from its log
-(the `result` line: winners, end reason, rounds; the number of `decision` lines).
+Each side is a checkout (a temporary `git worktree` of --before and of --after, or the working
+tree for `.`, the default after) playing its own code and content through its own `mayhem
+simulate` (`python -c` with the checkout's packages first on the import path), the same seeds
+per box and mode, random bots; each game's record is read from its log (the `result` line:
+winners, end reason, rounds; the `decision` lines). Per box and mode it prints how many games
+have identical logs (the header's `ir_digest` aside; the first seed that differs), then the
+two-sample tests (scipy: chi-square of winners and of end reasons, Mann-Whitney U of the rounds,
+Kolmogorov-Smirnov of the decisions), and PASS or DIFFERENT: a row differs when a p-value is
+under --alpha over its number of tests (Bonferroni).
 
-It prints, per box and mode:
-- how many games have identical logs (the header's `ir_digest` aside): a refactor that
-  should change nothing should show N/N, and the first seed that differs is named;
-- two-sample tests (scipy): winners and end reasons by chi-square on the 2 x k table of
-  counts, game length in rounds by Mann-Whitney U and decisions per game by
-  Kolmogorov-Smirnov, each with its p-value;
-- PASS, or DIFFERENT naming what differs: a row is DIFFERENT when a test's p-value is
-  under --alpha divided by the number of tests in the row (Bonferroni), so the chance
-  that a row of two identically distributed sides reads DIFFERENT is at most --alpha.
+Without --kernel, both sides are the rules kernel's (MAYHEM_RUNTIME=kernel): a side whose logs'
+header does not say `runtime: kernel` (a revision older than the runtime setting, which played
+the Mayhem engine whatever the variable) is an error naming it. The engine was deleted after
+revision 29f6a0ed (ENGINE_REVISION). With --kernel, the switch's parity: the before side is the
+Mayhem engine of --before (default 29f6a0ed, played with MAYHEM_RUNTIME=engine; a revision
+without runtime/engine.py is an error), the after side the working tree's rules kernel playing
+the boxes named `game mayhem` (bench/parity_kernel.py: each kernel game read into the fields
+above, the mapping printed; a row whose kernel games raise is an ERROR row naming the first).
 
-Without --kernel, both sides play under this process's runtime setting (MAYHEM_RUNTIME; the
-kernel is the default since December 4, 2026, so across that revision the old side plays the
-engine and the new the kernel): `MAYHEM_RUNTIME=engine` compares the engine's games of both.
-With --kernel, the switch's parity: the before side is the Mayhem engine (of --before, default
-the working tree; MAYHEM_RUNTIME=engine whatever the setting), the after side the rules kernel of the working tree playing the boxes named
-`game mayhem` (bench/parity_kernel.py: the same seeds, each kernel game read into the fields
-above, the mapping printed); a row whose kernel games raise is an ERROR row naming the first.
-
-The exit status is 0 when every row passes, 1 when one differs, 2 on an error (an ERROR row too).
-Games are played in chunks (--chunk) whose logs are read and deleted, so disk use stays
-small; --jobs is passed to `mayhem simulate` (worker processes per side).
-Competitive Mode plays the example team lists of examples/teams/ (one character of each
-box per Team, as bench/simulate.py's Competitive row does) on each box's board, the same
-files on both sides (a team list is a player's input, not content); --teams gives others.
+Exit status: 0 when every row passes, 1 when one differs, 2 on an error. Games are played in
+chunks (--chunk) whose logs are read and deleted; --jobs is passed to `mayhem simulate`.
+Competitive Mode plays the example team lists of examples/teams/ (as bench/simulate.py's
+Competitive row) on each box's board, the same files on both sides; --teams gives others.
 """
 from __future__ import annotations
 
@@ -63,6 +53,8 @@ DEFAULT_MODES = ("standard", "three-players", "four-players", "free-for-all", "c
 TEAM_LIST_MODES = ("competitive",)
 COMPETITIVE_TEAMS = (ROOT / "examples/teams/titans-and-taz.mh", ROOT / "examples/teams/toons-and-raven.mh")
 WORKING_TREE = "."
+# the last revision that had the Mayhem engine (runtime/engine.py): --kernel's before side
+ENGINE_REVISION = "29f6a0ed"
 IGNORED_SPANS: set[str] = set()  # events whose `span` the digest leaves out (--ignore-span)
 
 # Imports the project from a checkout (its path is argv[1], taken off argv): a finder maps
@@ -101,8 +93,9 @@ class GameRecord:
     digest: str = ""  # of the log, the header's ir_digest aside ('' when unknown)
 
 
-def read_log(path: Path, seed: int) -> GameRecord:
-    """The record of one game from its JSON Lines log."""
+def read_log(path: Path, seed: int, runtime: str | None = None) -> GameRecord:
+    """The record of one game from its JSON Lines log; with `runtime`, a log whose header says
+    another runtime played the game (no `runtime`: the Mayhem engine) is a RuntimeError."""
     digest = hashlib.sha256()
     result = None
     decisions = 0
@@ -111,6 +104,12 @@ def read_log(path: Path, seed: int) -> GameRecord:
             entry = json.loads(line)
             if n == 0 and "header" in entry:
                 entry["header"].pop("ir_digest", None)
+                played = entry["header"].get("runtime") or "engine"
+                if runtime is not None and played != runtime:
+                    raise RuntimeError(
+                        f"{path.name} was played on the {played} (the log's header), not the {runtime}: a "
+                        f"revision older than the kernel's runtime setting plays the Mayhem engine whatever "
+                        f"MAYHEM_RUNTIME says (hint: compare its engine with the kernel by --kernel --before REV)")
             if "*" in IGNORED_SPANS or entry.get("event") in IGNORED_SPANS \
                     or f"{entry.get('event')}:{entry.get('token')}" in IGNORED_SPANS:
                 entry.pop("span", None)  # --ignore-span: the rule moved, its source with it
@@ -127,12 +126,13 @@ def read_log(path: Path, seed: int) -> GameRecord:
 
 def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, bots: str = "random",
               chunk: int = 250, python: str = sys.executable,
-              teams: tuple[Path, ...] = COMPETITIVE_TEAMS, runtime: str | None = None) -> list[GameRecord]:
+              teams: tuple[Path, ...] = COMPETITIVE_TEAMS, runtime: str = "kernel") -> list[GameRecord]:
     """Play `seeds` on the checkout at `root` with its own `mayhem simulate`; one record per game.
     A mode of TEAM_LIST_MODES plays the team-list files `teams`, one per Team. `runtime`: the
-    runtime setting the side plays under (MAYHEM_RUNTIME, which a checkout older than the
-    setting ignores); None: this process's."""
-    env = {**os.environ, "MAYHEM_RUNTIME": runtime} if runtime else None
+    runtime setting the side plays under (MAYHEM_RUNTIME; `engine` only for a revision that had
+    the engine, ENGINE_REVISION or older), whatever this process's is; a game whose log says
+    another runtime played it (a checkout older than the setting ignores it) is a RuntimeError."""
+    env = {**os.environ, "MAYHEM_RUNTIME": runtime}
     records: list[GameRecord] = []
     with_lists = ["--teams", ",".join(str(t) for t in teams)] if mode in TEAM_LIST_MODES else []
     for start in range(seeds.start, seeds.stop, chunk):
@@ -145,8 +145,10 @@ def play_side(root: Path, box: str, mode: str, seeds: range, *, jobs: int = 1, b
             if run.returncode != 0:
                 raise RuntimeError(f"`mayhem simulate --box {box} --mode {mode}` failed in {root} "
                                    f"(exit {run.returncode}):\n{run.stderr[-2000:] or run.stdout[-2000:]}")
-            for seed in range(start, start + n):
-                records.append(read_log(Path(logs) / f"seed-{seed}.jsonl", seed))
+            try:
+                records += [read_log(Path(logs) / f"seed-{s}.jsonl", s, runtime) for s in range(start, start + n)]
+            except RuntimeError as e:
+                raise RuntimeError(f"the checkout {root}, {box} / {mode}: {e}") from None
     return records
 
 
@@ -260,14 +262,22 @@ class Sides:
         self.tmp = tmp
         self.made: list[Path] = []
 
-    def checkout(self, rev: str, label: str) -> Path:
-        if rev == WORKING_TREE:
-            return ROOT
+    def checkout(self, rev: str, label: str, engine: bool = False) -> Path:
+        """The checkout of `rev` (a temporary worktree; the working tree for '.'); with `engine`,
+        a revision that has the Mayhem engine (runtime/engine.py), or a SystemExit saying so."""
         sha = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, text=True,
                              capture_output=True)
-        if sha.returncode != 0:
+        if rev != WORKING_TREE and sha.returncode != 0:
             raise SystemExit(f"bench/parity.py: '{rev}' is no revision of {ROOT} (git rev-parse: "
                              f"{sha.stderr.strip()})")
+        if engine and (rev == WORKING_TREE or subprocess.run(["git", "cat-file", "-e", f"{rev}:runtime/engine.py"],
+                                                             cwd=ROOT, capture_output=True).returncode != 0):
+            where = "the working tree" if rev == WORKING_TREE else f"revision '{rev}'"
+            raise SystemExit(f"bench/parity.py: --kernel --before {rev}: {where} has no Mayhem engine "
+                             f"(runtime/engine.py), removed after revision {ENGINE_REVISION} (hint: leave --before "
+                             f"out, its default is {ENGINE_REVISION}, or name an older revision)")
+        if rev == WORKING_TREE:
+            return ROOT
         path = self.tmp / f"{label}-{sha.stdout.strip()[:12]}"
         run = subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(path), sha.stdout.strip()],
                              cwd=ROOT, text=True, capture_output=True)
@@ -286,11 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--before", metavar="REV", help="a git revision, or '.' for the working tree (with --kernel "
-                    "the engine's side, default '.')")
+                    f"the Mayhem engine's side: a revision that had it, default {ENGINE_REVISION})")
     ap.add_argument("--after", metavar="REV", help="a git revision, or '.' for the working tree (default)")
     ap.add_argument("--kernel", action="store_true",
                     help="the after side is the rules kernel playing the boxes named `game mayhem` (the switch; "
-                         "bench/parity_kernel.py), the before side the Mayhem engine")
+                         f"bench/parity_kernel.py), the before side the Mayhem engine of --before ({ENGINE_REVISION})")
     ap.add_argument("--games", type=int, default=2000, help="seeded games per box and mode and side (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
     ap.add_argument("--box", action="append", help=f"repeatable; default: {' '.join(DEFAULT_BOXES)}")
@@ -302,9 +312,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="chance that a row of identical distributions reads DIFFERENT (default 0.01)")
     ap.add_argument("--ignore-span", action="append", metavar="EVENT[:TOKEN]",
                     help="repeatable: compare the logs without the `span` of these events, or of an event about "
-                         "one token (a rule moved into content points at its new source: once a KO's VP is a "
-                         "rule of game.mh, `--ignore-span vp --ignore-span place-token:vp`); '*' leaves out every "
-                         "span (across many revisions, where edits to content/ move lines)")
+                         "one token (a rule moved into content: `--ignore-span vp --ignore-span place-token:vp`); "
+                         "'*' leaves out every span (across revisions whose edits to content/ move lines)")
     ap.add_argument("--teams", metavar="A.mh,B.mh",
                     help=f"the team lists of {', '.join(TEAM_LIST_MODES)} (default: "
                          f"{','.join(str(t.relative_to(ROOT)) for t in COMPETITIVE_TEAMS)})")
@@ -314,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--kernel: the after side is the kernel of the working tree; give no --after")
     if args.before is None and not args.kernel:
         ap.error("the following arguments are required: --before")
-    args.before, args.after = args.before or WORKING_TREE, args.after or WORKING_TREE
+    args.before, args.after = args.before or ENGINE_REVISION, args.after or WORKING_TREE  # (--kernel's default)
     teams = tuple(Path(t.strip()).resolve() for t in args.teams.split(",") if t.strip()) if args.teams \
         else COMPETITIVE_TEAMS
     missing = [t for t in teams if not t.is_file()]
@@ -328,13 +337,12 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("bench/parity.py: scipy is not installed; pip install -e '.[bench]'", file=sys.stderr)
         return 2
-    # stopped by a signal, it still removes its worktrees (the finally below)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the finally below still removes the worktrees
     tmp = Path(tempfile.mkdtemp(prefix="mayhem-parity-"))
     sides = Sides(tmp)
     rows = []
     try:
-        before_root = sides.checkout(args.before, "before")
+        before_root = sides.checkout(args.before, "before", engine=args.kernel)
         after_root = sides.checkout(args.after, "after") if not args.kernel else None
         boxes, labels = args.box or DEFAULT_BOXES, ("engine", "kernel") if args.kernel else ("before", "after")
         if args.kernel:
@@ -352,10 +360,10 @@ def main(argv: list[str] | None = None) -> int:
         for box in boxes:
             for mode in args.mode or DEFAULT_MODES:
                 start = time.perf_counter()
-                # --kernel: the before side is the engine, whatever the setting (the kernel is the default
-                # runtime since December 4, 2026: without it both sides were the kernel's)
+                # --kernel: the before side is the engine of a revision that had it, whatever the setting
+                # (the kernel is the default runtime since December 4, 2026); else both sides the kernel's
                 before = play_side(before_root, box, mode, seeds, jobs=args.jobs, bots=args.bots, chunk=args.chunk,
-                                   teams=teams, runtime="engine" if args.kernel else None)
+                                   teams=teams, runtime="engine" if args.kernel else "kernel")
                 if args.kernel:
                     after, cmp = parity_kernel.kernel_row(ir, box, mode, seeds, before, jobs=args.jobs, teams=teams,
                                                           alpha=args.alpha)

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 if str(ROOT / "bench") not in sys.path:
     sys.path.insert(0, str(ROOT / "bench"))
 
-MAX_ROUNDS = 40  # the engine's GameConfig.max_rounds (runtime/engine.py): its `max-rounds`
+MAX_ROUNDS = 40  # GameConfig.max_rounds (runtime/config.py; the engine's `max-rounds`, to 29f6a0ed)
 MAX_TURNS = 5000  # the kernel's own cap, far past MAX_ROUNDS rounds of turns
 KERNEL_READING = (
     ("winners", "the Teams of the kernel's winning players (state.team_of), joined by '+'; 'none'; a Team of one "
@@ -184,7 +184,7 @@ def record_of(game, result: dict, seed: int):
 def _team_name(state, player: str) -> str:
     """A winning player's Team as the engine names it: its id; a Team the game names not (the
     kernel's `t1`, `t2`... of Free-For-All) and of one player, after its player, as the engine
-    names the Teams past its `team-names` (runtime/modes.py `Mode.team_ids`)."""
+    names the Teams past its `team-names` (29f6a0ed's runtime/modes.py `Mode.team_ids`)."""
     team = state.team_of(player)
     if team is None or (re.fullmatch(r"t\d+", team) and len(state.teams.get(team, ())) == 1):
         return player
@@ -236,7 +236,7 @@ def play_kernel_side(ir: dict, box: str, mode: str, seeds: range, *, jobs: int =
 
 def heading(before: str, before_root: Path, bots: str) -> str:
     """What --kernel compares, and how a kernel game is read into the engine's fields."""
-    lines = [f"engine (before): {before} ({before_root}), `mayhem simulate`",
+    lines = [f"engine (before): {before} ({before_root}), `mayhem simulate` with MAYHEM_RUNTIME=engine",
              "kernel (after):  the working tree's rules kernel, each box naming `game mayhem` in a copy of content/"]
     if bots != "random":
         lines.append(f"  (the kernel side plays random bots whatever --bots says: {bots} is the engine's only)")

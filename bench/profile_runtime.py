@@ -1,12 +1,14 @@
-"""Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box.
+"""Where the runtime's time goes: cProfile over the random games of bench/simulate.py, per box, on the rules kernel.
 
     .venv/bin/python bench/profile_runtime.py [--games N] [--box BOX ... | --competitive] [--top K]
                                               [--sort tottime|cumtime] [--cold] [--sample [MS] | --opcodes]
 
 Plays the same seeded random games as bench/simulate.py's one-process figure (seeds
-0..N-1, random bots; after one warm-up game, as there, unless --cold) under cProfile
-and prints, per box, the functions that take the
-most time: own time (tottime), its share of the total, and time with callees (cumtime).
+0..N-1, random bots; after one warm-up game, as there, unless --cold) of the Mayhem boxes
+(those that name no game), played by the rules kernel as `mayhem simulate` plays them (the
+public API: runtime/simulate.py `play_one`, the Game of a Mayhem box), under cProfile
+and prints, per box, the functions that take the most time: own time (tottime), its share of
+the total, and time with callees (cumtime).
 The profiler slows Python down, and more so for many small calls, so the shares are the
 figure to read; decisions per second come from bench/simulate.py.
 
@@ -39,14 +41,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from mayhem.compiler import driver  # noqa: E402
-from mayhem.runtime.engine import GameConfig  # noqa: E402
-from mayhem.runtime.rules import load_rules  # noqa: E402
+from mayhem.runtime import GameConfig, load_rules  # noqa: E402
 from mayhem.runtime.simulate import play_one  # noqa: E402
 from opcodes import traced  # noqa: E402
 
 
 def where(code: tuple) -> str:
-    """'runtime/events.py:120 listeners' from a pstats key (file, line, function)."""
+    """'runtime/kernel/events.py:120 raise_event' from a pstats key (file, line, function)."""
     file, line, func = code
     path = Path(file)
     try:
@@ -57,7 +58,7 @@ def where(code: tuple) -> str:
 
 
 def profile_box(rules, make, games: int, cold: bool = False) -> tuple[pstats.Stats, int]:
-    if not cold:  # warm up, as bench/simulate.py does: the box's effects compiled outside the profile
+    if not cold:  # warm up, as bench/simulate.py does: the box's rules loaded outside the profile
         play_one(rules, make(games), ["random", "random"])
     prof = cProfile.Profile()
     decisions = 0
@@ -162,7 +163,7 @@ def main() -> None:
     ap.add_argument("--sort", choices=("tottime", "cumtime"), default="tottime")
     ap.add_argument("--content", default=str(ROOT / "content"))
     ap.add_argument("--cold", action="store_true",
-                    help="no warm-up game: compiling the box's effects on first use is in the profile")
+                    help="no warm-up game: loading the box's rules on first use is in the profile")
     ap.add_argument("--sample", nargs="?", type=float, const=1.0, metavar="MS",
                     help="sample the stack every MS ms of CPU time (default 1) instead of cProfile")
     ap.add_argument("--opcodes", action="store_true",
@@ -174,15 +175,15 @@ def main() -> None:
     if not comp.ok:
         sys.exit("the content does not compile; run `mayhem check`")
     rules = load_rules(comp.ir)
-    # the boxes the Mayhem engine plays: a box that names a game of the rules kernel
-    # (Marvel Mayhem) is played by runtime/kernel and profiled by bench/kernel.py --profile
-    engine_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
+    # the Mayhem boxes, through the public API; a box that names a game of its own (Marvel
+    # Mayhem) is the kernel's game itself, profiled by bench/kernel.py --profile
+    mayhem_boxes = sorted(b for b, comp in rules.boxes.items() if "game" not in comp["props"])
     for box in args.box or []:
-        if box not in engine_boxes:
+        if box not in mayhem_boxes:
             print(f"\n{box}: " + ("a game of the rules kernel: profile it with bench/kernel.py --profile, "
                                   "--opcodes" if box in rules.boxes else "no such box") + "; skipped")
     rows = [(box, lambda seed, box=box: GameConfig(box, seed=seed))
-            for box in args.box or engine_boxes if box in engine_boxes]
+            for box in args.box or mayhem_boxes if box in mayhem_boxes]
     if args.competitive:
         from simulate import COMPETITIVE_TEAMS, competitive_lists
         lists = competitive_lists(comp.ir, list(COMPETITIVE_TEAMS))

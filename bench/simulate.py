@@ -1,5 +1,5 @@
 """Benchmark of the runtime: decisions per second, games per second and peak memory for
-random play of each box, on one process and on several, and the ratio to RLCard's UNO.
+random play of each box on the rules kernel, on one process and on several, and the ratio to RLCard's UNO.
 
     .venv/bin/python bench/simulate.py [--games N] [--jobs J] [--box BOX ...] [--uno-games N] [--slices K]
                                        [--competitive A.mh,B.mh] [--competitive-box BOX]
@@ -10,12 +10,16 @@ one-process figure, in K interleaved slices (UNO's games, the box's games, again
 that both see the same load on the machine. `x UNO` is the box's decisions per CPU second
 of the process over UNO's: on a loaded machine the wall clock counts the other processes'
 turns too, CPU time counts this one's work only. Without RLCard the column is left out.
-A box that names a game of the rules kernel (Marvel Mayhem) is played by runtime/kernel
-(two players, random bots), its processes' row by `mayhem simulate`'s simulate_kernel. After the boxes, a row for Competitive Mode: the two example team lists of
-examples/teams (one character of each box per Team) on the Teen Titans GO! board.
 
-Each box's effects are compiled into closures on first use (runtime/compiled.py); a
-warm-up game before the timing compiles them, as UNO's warm-up imports RLCard.
+Every box is played by the rules kernel (the only runtime since the Mayhem engine was deleted
+after revision 29f6a0ed): a Mayhem box (Teen Titans GO!, Looney Tunes), which names no game, as
+`mayhem simulate` plays it, through the public API (runtime/simulate.py `play_one`: the Game of
+a Mayhem box, the kernel's random bots); a box that names a game of its own (Marvel
+Mayhem) by runtime/kernel directly (two players, random bots, a pair of decks per seed), its
+processes' row by `mayhem simulate`'s simulate_kernel. After the boxes, a row for Competitive
+Mode: the two example team lists of examples/teams (one character of each box per Team) on the
+Teen Titans GO! board. A warm-up game before the timing loads each box's rules (the kernel's
+load of the box and mode, cached), as UNO's warm-up imports RLCard.
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -34,8 +38,7 @@ COMPETITIVE_TEAMS = (ROOT / "examples/teams/titans-and-taz.mh", ROOT / "examples
 sys.path.insert(0, str(ROOT))
 
 from mayhem.compiler import driver  # noqa: E402
-from mayhem.runtime.engine import GameConfig  # noqa: E402
-from mayhem.runtime.rules import load_rules  # noqa: E402
+from mayhem.runtime import GameConfig, load_rules  # noqa: E402
 from mayhem.runtime.simulate import play_one, simulate  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,7 +72,8 @@ class Meter:
 
 
 def mayhem_player(rules, box: str, mode: str = "standard", team_lists: dict | None = None):
-    """play(seeds) -> (games, decisions) for a box (and mode) of the Mayhem engine."""
+    """play(seeds) -> (games, decisions) for a Mayhem box (and mode), one that names no game:
+    played by the rules kernel as `mayhem simulate` plays it (play_one, random bots)."""
     def play(seeds) -> tuple[int, int]:
         return len(seeds), sum(play_one(rules, GameConfig(box, seed=s, mode=mode, team_lists=team_lists),
                                         ["random", "random"])["decisions"] for s in seeds)
@@ -156,7 +160,7 @@ def main() -> None:
             play_uno(10)  # warm up: imports and first-game set-up are not part of the figure
         except RLCardMissing as e:
             uno_note, args.uno_games = f"no UNO reference: {e}", 0
-    print(f"random play, {args.games} games per box and setting"
+    print(f"random play on the rules kernel, {args.games} games per box and setting"
           + (f"; RLCard UNO, random agents, {args.uno_games} games with each box, in {args.slices} interleaved "
              "slices" if args.uno_games else ""))
     print(uno_note + "\n" if uno_note else "")

@@ -1,4 +1,4 @@
-"""The Mayhem engine's random play, a revision and the working tree side by side.
+"""Random play of the Mayhem boxes on the rules kernel, a revision and the working tree side by side.
 
     .venv/bin/python bench/simulate_against.py REV [--rounds K] [--games N] [--box BOX ...] [--uno-games U]
 
@@ -11,9 +11,12 @@ games (seeds r*N .. r*N+N-1 in round r) with random bots, the two sides in turn 
 turns each round), with U games of RLCard's UNO between (`--uno-games 0`: none). Per box it prints each side's median decisions per CPU second, its
 median ratio to UNO, and the median over the rounds of the working tree's speed over REV's;
 then the Python calls per decision of each side (cProfile over the first N seeds: the same on
-any machine). The boxes: the Mayhem engine's (`looney-tunes`, `teen-titans-go`) and
-`competitive` (Competitive Mode with the team lists of examples/teams on the Teen Titans GO!
-board, as bench/simulate.py's row).
+any machine). The boxes: the Mayhem boxes (`looney-tunes`, `teen-titans-go`) and `competitive`
+(Competitive Mode with the team lists of examples/teams on the Teen Titans GO! board, as
+bench/simulate.py's row), played as `mayhem simulate` plays them (runtime/simulate.py
+`play_one`), each side under MAYHEM_RUNTIME=kernel: the rules kernel. A revision older than
+that setting (December 2026) plays the Mayhem engine whatever it says, which its worker says
+on stderr as it starts; the engine itself was deleted after revision 29f6a0ed.
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
 from __future__ import annotations
@@ -32,14 +35,18 @@ BOXES = ("looney-tunes", "teen-titans-go", "competitive")
 # a worker's setup (bench/side_by_side.py): the checkout's content compiled once, and
 # play(BOX, START, N) with random bots; argv holds the boxes to warm up
 _SETUP = r"""
+import os
+os.environ["MAYHEM_RUNTIME"] = "kernel"
 from mayhem.compiler import driver
 from mayhem.compiler.teams import load_team
 from mayhem.dsl.diagnostics import Diagnostics
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import Game, GameConfig, load_rules
 from mayhem.runtime.simulate import play_one
 ir = driver.compile_paths([root / "content"]).ir
 rules = load_rules(ir)
+if getattr(Game(rules, GameConfig("teen-titans-go")), "runtime", "engine") != "kernel":
+    print(f"bench/simulate_against.py: {root} plays the Mayhem engine (older than the runtime setting)",
+          file=sys.stderr, flush=True)
 teams = {colour: load_team(root / "examples" / "teams" / name, ir, Diagnostics()).to_config()
          for colour, name in (("black", "titans-and-taz.mh"), ("white", "toons-and-raven.mh"))}
 def config(box, seed):

@@ -1,20 +1,23 @@
-"""What each test file of the suite costs in CPU seconds, on each runtime.
+"""What each test file of the suite costs in CPU seconds, and two runs of it side by side.
 
-    .venv/bin/python bench/suite_cost.py run --runtime kernel --out /tmp/kernel.jsonl [pytest args]
-    .venv/bin/python bench/suite_cost.py table /tmp/engine.jsonl /tmp/kernel.jsonl [--top 30] [--workers 2]
-    .venv/bin/python bench/suite_cost.py sweeps --runtime kernel [--games 10]
+    .venv/bin/python bench/suite_cost.py run --out /tmp/after.jsonl [pytest args]
+    .venv/bin/python bench/suite_cost.py table /tmp/before.jsonl /tmp/after.jsonl [--top 30] [--workers 2]
+    .venv/bin/python bench/suite_cost.py sweeps [--games 10]
 
 `run` runs pytest (`-n 0` unless told otherwise, the default run's `-m 'not slow'`) with this file
 as a plugin: each test's CPU (setup, call and teardown: `time.process_time` of the test process,
 plus the CPU of the child processes it waited for, `resource.getrusage(RUSAGE_CHILDREN)`) is added
 to OUT as a JSON line. CPU, not wall time: on a shared machine wall time is three to five times a
-quiet machine's, CPU is not. `table` sums the lines by file and prints, the costliest first, each
-file's tests and CPU seconds on each runtime, the totals, and the total divided by the workers (a
-lower bound of the default run's pytest time on a quiet machine with that many cores, collection
-and the site's Chromium, which is no child of the test process, left out). `sweeps` plays GAMES
+quiet machine's, CPU is not. `table` sums the lines of two runs (two revisions, say: run it in
+each checkout) by file and prints, the costliest first, each file's tests and CPU seconds in
+each run, the totals, and the total divided by the workers (a lower bound of the default run's
+pytest time on a quiet machine with that many cores, collection and the site's Chromium, which
+is no child of the test process, left out). `sweeps` plays GAMES
 seeded games of each sweep of tests/test_properties.py and tests/test_modes.py (each box, mode,
 pairing) with the tests' own `play_checked`, and prints the CPU seconds of a game of each: what a
-sweep's size costs on the runtime."""
+sweep's size costs. The games are the rules kernel's: the Mayhem engine, which `run --runtime
+engine` once measured beside it, was deleted after revision 29f6a0ed (run this script there to
+measure it)."""
 from __future__ import annotations
 
 import argparse
@@ -44,14 +47,14 @@ def pytest_runtest_protocol(item, nextitem):
     own1, child1 = _cpu()
     if out:
         line = {"test": item.nodeid, "file": item.path.name, "own": round(own1 - own0, 4),
-                "children": round(child1 - child0, 4),
-                "runtime": os.environ.get("MAYHEM_RUNTIME", "engine") or "engine"}
+                "children": round(child1 - child0, 4), "runtime": "kernel"}
         with open(out, "a") as f:
             f.write(json.dumps(line) + "\n")
 
 
-def run(runtime: str, out: str, extra: list[str]) -> int:
-    env = dict(os.environ, MAYHEM_RUNTIME=runtime, SUITE_COST_OUT=out, PYTHONPATH=str(REPO / "bench"))
+def run(out: str, extra: list[str]) -> int:
+    env = dict(os.environ, SUITE_COST_OUT=out, PYTHONPATH=str(REPO / "bench"))
+    env.pop("MAYHEM_RUNTIME", None)  # the kernel, the only runtime
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     args = [sys.executable, "-m", "pytest", "-q", "-p", "suite_cost", "-p", "no:cacheprovider"]
     if not any(a == "-n" or a.startswith("-n") for a in extra):
@@ -74,10 +77,10 @@ def load(path: str) -> dict[str, list[float]]:
     return files
 
 
-def table(engine: str, kernel: str, top: int, workers: int) -> None:
-    e, k = load(engine), load(kernel)
+def table(before: str, after: str, top: int, workers: int) -> None:
+    e, k = load(before), load(after)
     names = sorted(set(e) | set(k), key=lambda n: -max(e.get(n, [0, 0])[1], k.get(n, [0, 0])[1]))
-    print(f"| file | tests (engine / kernel) | engine CPU s | kernel CPU s | kernel / engine |")
+    print("| file | tests (before / after) | before CPU s | after CPU s | after / before |")
     print("| --- | --- | --- | --- | --- |")
     for n in names[:top]:
         ne, ce = e.get(n, [0, 0.0])
@@ -88,16 +91,15 @@ def table(engine: str, kernel: str, top: int, workers: int) -> None:
     tk = sum(c for _, c in k.values())
     print(f"| all {len(names)} files | {sum(n for n, _ in e.values())} / {sum(n for n, _ in k.values())} "
           f"| {te:.0f} | {tk:.0f} | {tk / te if te else 0:.1f} |")
-    print(f"divided by {workers} workers: engine {te / workers / 60:.1f} min, kernel {tk / workers / 60:.1f} min")
+    print(f"divided by {workers} workers: before {te / workers / 60:.1f} min, after {tk / workers / 60:.1f} min")
 
 
-def sweeps(runtime: str, games: int) -> None:
-    os.environ["MAYHEM_RUNTIME"] = runtime
+def sweeps(games: int) -> None:
+    os.environ.pop("MAYHEM_RUNTIME", None)  # the kernel, the only runtime
     sys.path.insert(0, str(REPO / "tests"))
     import random
     from mayhem.compiler import driver
-    from mayhem.runtime.engine import GameConfig
-    from mayhem.runtime.rules import load_rules
+    from mayhem.runtime import GameConfig, load_rules
     import test_modes
     import test_properties
 
@@ -118,7 +120,7 @@ def sweeps(runtime: str, games: int) -> None:
             rows.append((f"test_modes competitive {pairing[0]} on {board}", [
                 lambda s, i, board=board, lists=lists: test_modes.play_checked(
                     rules, GameConfig(board, seed=s, mode="competitive", team_lists=lists))]))
-    print(f"| sweep ({runtime}, {games} games each) | CPU s a game |")
+    print(f"| sweep (kernel, {games} games each) | CPU s a game |")
     print("| --- | --- |")
     for name, (play,) in rows:
         t0 = time.process_time()
@@ -131,25 +133,23 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "run":
         p = argparse.ArgumentParser(prog="suite_cost.py run")
-        p.add_argument("--runtime", choices=("engine", "kernel"), required=True)
         p.add_argument("--out", required=True)
         ns, extra = p.parse_known_args(argv[1:])
-        return run(ns.runtime, ns.out, extra)
+        return run(ns.out, extra)
     if argv and argv[0] == "sweeps":
         p = argparse.ArgumentParser(prog="suite_cost.py sweeps")
-        p.add_argument("--runtime", choices=("engine", "kernel"), required=True)
         p.add_argument("--games", type=int, default=10)
         ns = p.parse_args(argv[1:])
-        sweeps(ns.runtime, ns.games)
+        sweeps(ns.games)
         return 0
     p = argparse.ArgumentParser(prog="suite_cost.py table")
     p.add_argument("cmd", choices=("table",))
-    p.add_argument("engine")
-    p.add_argument("kernel")
+    p.add_argument("before")
+    p.add_argument("after")
     p.add_argument("--top", type=int, default=30)
     p.add_argument("--workers", type=int, default=2)
     ns = p.parse_args(argv)
-    table(ns.engine, ns.kernel, ns.top, ns.workers)
+    table(ns.before, ns.after, ns.top, ns.workers)
     return 0
 
 

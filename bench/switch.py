@@ -42,8 +42,9 @@ CATEGORIES = ("primitive", "function", "context", "selector", "event", "kind")
 
 
 def mayhem_components(ir: dict) -> list[dict]:
-    """The components the Mayhem engine plays: those of the boxes that declare no game of
-    their own, and the shared ones (box None); not a kernel game's box."""
+    """The components of the Mayhem boxes (those the kernel plays as naming the shared rules'
+    game): those of the boxes that declare no game of their own, and the shared ones (box
+    None); not a box that names a game of its own (Marvel Mayhem)."""
     kernel_boxes = {c["box"] for c in ir["components"] if c["kind"] == "game" and c["box"] is not None}
     return [c for c in ir["components"] if c["box"] not in kernel_boxes]
 

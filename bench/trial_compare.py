@@ -1,14 +1,17 @@
 """Seeded random games of a Mayhem box, the Mayhem engine's next to the rules kernel's (the box naming `game mayhem`).
 
-    .venv/bin/python bench/trial_compare.py --box teen-titans-go [--games 200] [--seed 0] [--json]
+    .venv/bin/python bench/trial_compare.py --box teen-titans-go [--games 200] [--seed 0] [--json] [--engine REV]
 
 For the same seeds, the Mayhem engine plays the box as shipped (`mayhem simulate --bots random`)
 and the rules kernel plays it in bench/trial.py's temporary copy, where the box names the
-shared rules' game. Both with random bots, both stopped after the engine's 40 rounds (a kernel
-game still going then counts as `max-rounds`, its KOs and VP those of the 40 rounds). Per
-side: how many games end, by which reason, the winners by Team, the mean rounds, Characters
-KO'd and VP per game, and decisions per game. Prints figures; asserts nothing (the switch's
-oracle is bench/parity.py's two-sample tests once the kernel plays the boxes)."""
+shared rules' game. The engine was deleted after revision 29f6a0ed: its side is played by the
+engine of revision --engine (default 29f6a0ed, exported with `git archive`, its own code and
+content, MAYHEM_RUNTIME=engine) in a process of its own; the kernel's side by the working tree.
+Both with random bots, both stopped after the engine's 40 rounds (a kernel game still going then
+counts as `max-rounds`, its KOs and VP those of the 40 rounds). Per side: how many games end, by
+which reason, the winners by Team, the mean rounds, Characters KO'd and VP per game, and
+decisions per game. Prints figures; asserts nothing (the switch's oracle is bench/parity.py's
+two-sample tests once the kernel plays the boxes)."""
 from __future__ import annotations
 
 import argparse
@@ -25,33 +28,58 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import trial  # noqa: E402
-from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime.kernel.effects import Run  # noqa: E402
 from mayhem.runtime.kernel.primitives import get_value  # noqa: E402
+from parity import CHECKOUT_FINDER, ENGINE_REVISION  # noqa: E402
 
 ROUNDS = 40  # the Mayhem engine's GameConfig.max_rounds
 
+# The engine's side, run in a checkout of a revision that has the engine (argv: the checkout,
+# then box, games, seed): its seeded games of random bots as JSON, one dict a game.
+_ENGINE_GAMES = CHECKOUT_FINDER + r"""
+import json
+from mayhem.compiler import driver
+from mayhem.runtime.game import Game, GameConfig
+from mayhem.runtime.rules import load_rules
+from mayhem.runtime.simulate import _picker, seat_bots
+from mayhem.runtime.bots import make_bot
+box, games, seed, rounds = sys.argv[1], *map(int, sys.argv[2:5])
+rules = load_rules(driver.compile_paths([root / "content"]).ir)
+out = []
+for n in range(seed, seed + games):
+    game = Game(rules, GameConfig(box, seed=n), record=True, runtime="engine")
+    names = seat_bots(rules, "standard", ["random"])
+    players = {f"p{i + 1}": make_bot(name, n * 7919 + i) for i, name in enumerate(names)}
+    game.play_out(lambda d: players[d.player].choose(d, game), _picker(players))
+    result = game.result()
+    characters = {c for team in result["teams"].values() for c in team}
+    kos = sum(1 for e in game.events if e.get("event") == "ko" and e.get("figure") in characters)
+    out.append({"seed": n, "reason": result["reason"], "winners": sorted(result["winners"]),
+                "rounds": min(result["rounds"], rounds), "kos": kos, "vp": sum(result.get("vp", {}).values()),
+                "decisions": game.decisions})
+print(json.dumps(out))
+"""
 
-def engine_games(ir: dict, box: str, games: int, seed: int) -> list[dict]:
-    """The Mayhem engine's seeded games of random bots: reason, winners, rounds, KOs, VP, decisions."""
-    from mayhem.runtime.game import Game, GameConfig
-    from mayhem.runtime.rules import load_rules
-    from mayhem.runtime.simulate import _picker, seat_bots
-    from mayhem.runtime.bots import make_bot
-    rules = load_rules(ir)
-    out = []
-    for n in range(seed, seed + games):
-        game = Game(rules, GameConfig(box, seed=n), record=True)
-        names = seat_bots(rules, "standard", ["random"])
-        players = {f"p{i + 1}": make_bot(name, n * 7919 + i) for i, name in enumerate(names)}
-        game.play_out(lambda d: players[d.player].choose(d, game), _picker(players))
-        result = game.result()
-        characters = {c for team in result["teams"].values() for c in team}
-        kos = sum(1 for e in game.events if e.get("event") == "ko" and e.get("figure") in characters)
-        out.append({"seed": n, "reason": result["reason"], "winners": sorted(result["winners"]),
-                    "rounds": min(result["rounds"], ROUNDS), "kos": kos, "vp": sum(result.get("vp", {}).values()),
-                    "decisions": game.decisions})
-    return out
+
+def engine_games(box: str, games: int, seed: int, rev: str = ENGINE_REVISION) -> list[dict]:
+    """The Mayhem engine's seeded games of random bots (reason, winners, rounds, KOs, VP, decisions),
+    played by revision `rev`'s engine on its own content; a SystemExit saying why when it cannot."""
+    import os
+    import subprocess
+    from side_by_side import export, revision
+    sha = revision(rev, "bench/trial_compare.py")
+    if sha is None:
+        raise SystemExit(2)
+    with tempfile.TemporaryDirectory(prefix="trial-compare-engine-") as tmp:
+        export(sha, tmp)
+        if not (Path(tmp) / "runtime" / "engine.py").is_file():
+            raise SystemExit(f"bench/trial_compare.py: revision '{rev}' has no Mayhem engine (runtime/engine.py); "
+                             f"it was removed after revision {ENGINE_REVISION} (hint: --engine {ENGINE_REVISION})")
+        run = subprocess.run([sys.executable, "-c", _ENGINE_GAMES, tmp, box, str(games), str(seed), str(ROUNDS)],
+                             cwd=tmp, text=True, capture_output=True, env={**os.environ, "MAYHEM_RUNTIME": "engine"})
+    if run.returncode != 0:
+        raise SystemExit(f"bench/trial_compare.py: the engine of {rev} failed:\n{run.stderr.strip()[-2000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def kernel_rules(root: Path, box: str):
@@ -119,26 +147,29 @@ def summary(rows: list[dict]) -> dict:
             "decisions": round(sum(r["decisions"] for r in rows) / n, 1)}
 
 
-def compare(root: Path, box: str, games: int, seed: int = 0) -> dict:
-    ir = driver.check([root], root=root).ir
-    return {"box": box, "seeds": [seed, seed + games - 1],
-            "engine": summary(engine_games(ir, box, games, seed)),
+def compare(root: Path, box: str, games: int, seed: int = 0, engine: str = ENGINE_REVISION) -> dict:
+    return {"box": box, "seeds": [seed, seed + games - 1], "engine_revision": engine,
+            "engine": summary(engine_games(box, games, seed, engine)),
             "kernel": summary(kernel_games(kernel_rules(root, box), games, seed))}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=ROOT / "content")
+    parser.add_argument("--root", type=Path, default=ROOT / "content",
+                        help="the content the kernel's side plays (the engine's side plays its revision's own)")
     parser.add_argument("--box", required=True)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engine", metavar="REV", default=ENGINE_REVISION,
+                        help=f"the revision whose Mayhem engine plays the engine's side (default {ENGINE_REVISION})")
     args = parser.parse_args()
-    report = compare(args.root, args.box, args.games, args.seed)
+    report = compare(args.root, args.box, args.games, args.seed, args.engine)
     if args.json:
         print(json.dumps(report, indent=1))
         return
-    print(f"{args.box}: seeds {report['seeds'][0]}..{report['seeds'][1]}, random bots, {ROUNDS} rounds at most")
+    print(f"{args.box}: seeds {report['seeds'][0]}..{report['seeds'][1]}, random bots, {ROUNDS} rounds at most; "
+          f"the engine of {args.engine}, the kernel of the working tree")
     for key in ("ended", "reasons", "winners", "rounds", "kos", "vp", "decisions"):
         print(f"  {key:<10} engine {report['engine'][key]}   kernel {report['kernel'][key]}")
 

@@ -230,17 +230,33 @@ def test_kernel_games_that_raise_are_an_error_row_naming_the_first(named_ir):
 
 
 def test_kernel_against_the_engine_end_to_end(tmp_path, capsys):
+    """--kernel's before side is, by default, the engine of the last revision that had it
+    (29f6a0ed, a worktree played with MAYHEM_RUNTIME=engine: its logs say no runtime)."""
     out = tmp_path / "parity.json"
     code = parity.main(["--kernel", "--games", "2", "--box", "looney-tunes", "--mode", "standard",
                         "--json", str(out)])
     printed = capsys.readouterr().out
     assert code in (0, 1), printed
+    assert parity.ENGINE_REVISION == "29f6a0ed" and f"engine (before): {parity.ENGINE_REVISION} (" in printed
     assert "a kernel game read as the engine's fields:" in printed and "  kernel winners:" in printed
     assert "looney-tunes / standard: " in printed and "ERROR" not in printed
     data = json.loads(out.read_text(encoding="utf-8"))
     row = data["rows"][0]
-    assert data["after"] == "kernel" and row["identical"] is None and row["errors"] == []
+    assert data["before"] == "29f6a0ed" and data["after"] == "kernel"
+    assert row["identical"] is None and row["errors"] == []
     assert [g["seed"] for g in row["after"]] == [0, 1] and all(g["rounds"] > 0 for g in row["after"])
+    assert [g["seed"] for g in row["before"]] == [0, 1] and all(g["decisions"] > 0 for g in row["before"])
+
+
+def test_kernel_before_a_side_without_the_engine_stops_with_a_clear_message(capsys):
+    """The working tree (once the engine is gone) or a revision before the engine: no engine to
+    play, said before any worktree is made, naming the revision to use."""
+    import subprocess
+    first = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=ROOT, text=True,
+                           capture_output=True, check=True).stdout.split()[0]
+    for rev, where in ((".", "the working tree"), (first, f"revision '{first}'")):
+        with pytest.raises(SystemExit, match=f"{where} has no Mayhem engine .*removed after revision 29f6a0ed"):
+            parity.main(["--kernel", "--before", rev, "--games", "1"])
 
 
 def test_kernel_takes_no_after_revision(capsys):
@@ -254,20 +270,60 @@ def test_kernel_takes_no_after_revision(capsys):
 
 @pytest.mark.parametrize("runtime", ["engine", None])
 def test_a_side_plays_under_the_runtime_it_is_given(monkeypatch, tmp_path, runtime):
-    """--kernel's before side is the engine whatever the setting (play_side(runtime="engine")):
-    the kernel became the default runtime, and without the variable both sides were the
-    kernel's (2,000 identical games). Without a runtime a side inherits this process's setting."""
+    """--kernel's before side is the engine whatever the setting (play_side(runtime="engine"),
+    of a revision that had it); a side given no runtime is the kernel's, whatever this
+    process's setting says (here the engine's)."""
     seen = []
 
     def run(cmd, **kwargs):
         seen.append(kwargs.get("env"))
         raise SystemExit("stop")  # the command is not run: only its environment is read
 
-    monkeypatch.setenv("MAYHEM_RUNTIME", "kernel")
+    monkeypatch.setenv("MAYHEM_RUNTIME", "kernel" if runtime else "engine")
     monkeypatch.setattr(parity.subprocess, "run", run)
     with pytest.raises(SystemExit):
-        parity.play_side(tmp_path, "teen-titans-go", "standard", range(1), runtime=runtime)
-    if runtime is None:
-        assert seen == [None]  # inherits os.environ: the kernel here
-    else:
-        assert seen[0]["MAYHEM_RUNTIME"] == "engine"
+        if runtime is None:
+            parity.play_side(tmp_path, "teen-titans-go", "standard", range(1))
+        else:
+            parity.play_side(tmp_path, "teen-titans-go", "standard", range(1), runtime=runtime)
+    assert seen[0]["MAYHEM_RUNTIME"] == (runtime or "kernel")
+
+
+def _simulate_writing(header: dict):
+    """A stand-in for a side's `mayhem simulate`: writes each seed's log with `header` and a result."""
+    import subprocess
+
+    def run(cmd, **kwargs):
+        logs, seed, games = (Path(cmd[cmd.index(flag) + 1]) if flag == "--log-dir" else int(cmd[cmd.index(flag) + 1])
+                             for flag in ("--log-dir", "--seed", "--games"))
+        for s in range(seed, seed + games):
+            lines = [{"header": {"seed": s, **header}}, {"event": "decision"},
+                     {"result": {"winners": ["white"], "reason": "vp", "rounds": 9}}]
+            (logs / f"seed-{s}.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+    return run
+
+
+def test_a_side_that_played_another_runtime_is_an_error_naming_it(monkeypatch, tmp_path):
+    """A revision older than the runtime setting plays the engine whatever MAYHEM_RUNTIME says:
+    its logs' header has no `runtime`. Without --kernel both sides must be the kernel's."""
+    monkeypatch.setattr(parity.subprocess, "run", _simulate_writing({"runtime": "kernel"}))
+    records = parity.play_side(tmp_path, "looney-tunes", "standard", range(3))
+    assert [(r.seed, r.winners, r.rounds, r.decisions) for r in records] == [(s, "white", 9, 1) for s in range(3)]
+    monkeypatch.setattr(parity.subprocess, "run", _simulate_writing({}))
+    with pytest.raises(RuntimeError, match=f"the checkout {tmp_path}, looney-tunes / standard: seed-0.jsonl was "
+                                           "played on the engine .*not the kernel.*--kernel --before REV"):
+        parity.play_side(tmp_path, "looney-tunes", "standard", range(3))
+    assert len(parity.play_side(tmp_path, "looney-tunes", "standard", range(2), runtime="engine")) == 2
+
+
+def test_trial_compare_plays_the_engine_of_a_revision_that_has_it_or_says_why_not():
+    """bench/trial_compare.py's engine side runs in an export of --engine (default 29f6a0ed, the
+    parity's ENGINE_REVISION); a revision without runtime/engine.py is a clear SystemExit."""
+    import subprocess
+    import trial_compare
+    assert trial_compare.ENGINE_REVISION == parity.ENGINE_REVISION == "29f6a0ed"
+    first = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=ROOT, text=True,
+                           capture_output=True, check=True).stdout.split()[0]
+    with pytest.raises(SystemExit, match=f"revision '{first}' has no Mayhem engine .*--engine 29f6a0ed"):
+        trial_compare.engine_games("looney-tunes", 1, 0, rev=first)
