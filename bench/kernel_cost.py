@@ -36,6 +36,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--box", action="append", choices=BOXES)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--callers", action="append", default=[], metavar="NAME",
+                        help="print who calls the functions named NAME (e.g. \"<method 'get' of 'dict' objects>\""
+                             " or get), per decision")
     args = parser.parse_args()
     boxes = tuple(args.box or BOXES)
     g = load_here()
@@ -108,6 +111,15 @@ def main() -> None:
     for (f, line, name), v in rows:
         where = f"{Path(f).name}:{line}" if f != "~" else ""
         print(f"  {name[:44]:<44} {where:<24} {v[1] * per:7.2f} {v[2]:7.2f}")
+    for wanted in args.callers:
+        by = Counter()
+        for (_f, _l, name), v in stats.items():
+            if name == wanted or name == f"<method '{wanted}' of 'dict' objects>" or name.endswith(f".{wanted}>"):
+                for (cf, cl, cn), cv in v[4].items():
+                    by[(cf, cl, cn)] += cv[0] if isinstance(cv, tuple) else cv
+        print(f"\nwho calls {wanted} (calls per decision):")
+        for (cf, cl, cn), n in by.most_common(args.top):
+            print(f"  {cn[:44]:<44} {Path(cf).name + ':' + str(cl):<28} {n * per:7.2f}")
 
 
 if __name__ == "__main__":

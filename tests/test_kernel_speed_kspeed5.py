@@ -1,0 +1,109 @@
+"""The kernel toward RLCard's UNO, fifth pass (docs/kernel.md, "Speed, fifth pass"): what the board
+derives made only when asked (the shortest ways) or kept per board (the Bases of a Team), each the
+same answers as the plain reading from the board's data, and made again when a tile shifts or an
+edge is blocked."""
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+
+from mayhem.runtime.kernel.effects import Run
+
+from kernel_speed_common import at_first_die, titans  # noqa: F401 - titans: a fixture
+
+
+def _boards(rules, seeds=(0, 3, 5), decisions: int = 400) -> tuple:
+    """(game, states): the states of seeded games at each decision whose board differs from the
+    one before (laid, a tile shifted, an edge blocked or opened), clones."""
+    states, keys = [], set()
+    for seed in seeds:
+        game, decision = at_first_die(rules, seed)
+        rng = random.Random(seed)
+        for _ in range(decisions):
+            if game.state.result is not None or not decision.actions:
+                break
+            if game.state.board["key"] not in keys:
+                keys.add(game.state.board["key"])
+                states.append(game.state.clone())
+            decision = game.act(rng.choice(decision.actions))
+    return game, states
+
+
+def _plain_near(rules, board: dict) -> dict:
+    """Each tile in play's neighbours not behind a blocked edge, from the board's data alone."""
+    tiles, gone = board["tiles"], set(board["gone"])
+    blocked = {frozenset(e) for e in board["blocked"]}
+    near: dict = {t: set() for t in tiles if t not in gone}
+    for i, j in rules.layout.touching:
+        a, b = tiles[i], tiles[j]
+        if a in near and b in near and frozenset((a, b)) not in blocked:
+            near[a].add(b)
+            near[b].add(a)
+    return near
+
+
+def _plain_lengths(rules, board: dict) -> dict:
+    near = _plain_near(rules, board)
+    graph = nx.Graph([(a, b) for a in near for b in near[a]])
+    graph.add_nodes_from(near)
+    return {s: dict(d) for s, d in nx.all_pairs_shortest_path_length(graph)}
+
+
+def _run(game, state) -> Run:
+    run = Run(game, [])
+    run.state = state
+    return run
+
+
+def test_distance_is_the_plain_shortest_way_on_every_board_and_after_a_block(titans):
+    """layout.distance's ways are found the first time a board asks (no Mayhem rule does: a board
+    shifted makes no graph), kept on that board's derived facts: on every board of three seeded
+    games (tiles shifted on the way), and on a copy with an edge blocked (a new board key, whose
+    ways are found again), every pair's distance is the shortest way over the open edges."""
+    from mayhem.runtime.kernel.layout import block, derive, distance
+    game, states = _boards(titans)
+    assert len(states) > 3  # the laid board and the boards of shifted tiles
+    checked = 0
+    for state in states:
+        for blocked in (False, True):
+            if blocked:  # an open edge blocked on a copy: its ways are another board's
+                state = state.clone()
+                near = _plain_near(titans, state.board)
+                a = next(t for t in near if near[t])
+                block(_run(game, state), None, a, sorted(near[a])[0])
+            run = _run(game, state)
+            plain = _plain_lengths(titans, state.board)
+            assert derive(run).lengths is None  # (nothing asked yet of this board)
+            for a in plain:
+                for b in [*plain, "no-such-tile"]:
+                    assert distance(run, a, b) == plain[a].get(b), (a, b, blocked)
+                    checked += 1
+            assert derive(run).lengths == plain
+    assert checked > 500
+
+
+def test_the_bases_of_a_team_are_the_tiles_printed_so_on_every_board_and_face_down(titans):
+    """`bases-of(team)` is kept per board (layout._asked): on every board of three seeded games,
+    for each Team, both and none, and with the board face down (nothing printed but the capacity,
+    asked apart), it names the tiles in play printed as that Team's Base, in board order."""
+    from mayhem.runtime.kernel.layout import bases_of, tile_property
+    game, states = _boards(titans)
+    layout = titans.layout
+    assert layout.bases is not None
+    found = 0
+    for state in states:
+        for down in (None, 1):
+            if down is not None:
+                state = state.clone()
+                state.board["down"] = down
+            run = _run(game, state)
+            live = [t for t in state.board["tiles"] if t not in state.board["gone"]]
+            teams = list(state.teams)
+            for asked in [*teams, teams, [], "no-such-team"]:
+                wanted = asked if isinstance(asked, list) else [asked]
+                plain = [t for t in live if tile_property(run, t, layout.bases) in wanted]
+                assert bases_of(run, None, asked) == plain, (asked, down)
+                assert bases_of(run, None, asked) is not bases_of(run, None, asked)  # a list of its own
+                found += len(plain)
+    assert found > 0
