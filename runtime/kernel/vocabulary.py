@@ -138,11 +138,13 @@ def tokens_on(run, env, where, of=None) -> list:
     pieces = run.rules.pieces
     if pieces is None or where is None:
         return []
-    try:
-        key = holder_key(run, where)
-    except KernelError:
-        return []
-    state = run.state
+    state = run.state  # holder_key's kept keys of figures and spaces read in place (pieces_at.count's)
+    key = pieces.keyed[0].get(where) if where in state.figures else pieces.keyed[1].get(where)
+    if key is None:
+        try:
+            key = holder_key(run, where)
+        except KernelError:
+            return []
     uids = state.zones.get(key)
     if not uids:  # nothing on it (the common case): no set, no sort
         return []

@@ -115,21 +115,22 @@ def asked(run, when: dict, lenv: dict) -> bool:
         known = rules._when_reads
     except AttributeError:
         known = rules._when_reads = {}
-    hit = known.get(id(when))
+    wid = id(when)  # (reads by `in` and subscript: no call)
+    hit = known[wid] if wid in known else None
     if hit is None or hit[0] is not when:
-        hit = known[id(when)] = (when, projection(when, rules))
+        hit = known[wid] = (when, projection(when, rules))
     project = hit[1]
     if project is None:
         return compiled(when)(run, lenv)
-    state, card = run.state, lenv.get("ctx:this-card")
-    key = (id(when), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
+    state, card = run.state, lenv["ctx:this-card"] if "ctx:this-card" in lenv else None
+    key = (wid, lenv["ctx:me"] if "ctx:me" in lenv else None, card, state.owners[card] if type(card) is int else None)
     parts = project(state)
     game = run.game
     try:  # per game: its seats and Teams are its own
         memo = game._when_no
     except AttributeError:
         memo = game._when_no = {}
-    if memo.get(key) == parts:
+    if key in memo and memo[key] == parts:
         return False
     if compiled(when)(run, lenv):
         return True
