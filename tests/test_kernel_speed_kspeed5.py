@@ -107,3 +107,91 @@ def test_the_bases_of_a_team_are_the_tiles_printed_so_on_every_board_and_face_do
                 assert bases_of(run, None, asked) is not bases_of(run, None, asked)  # a list of its own
                 found += len(plain)
     assert found > 0
+
+
+class _NoOnly(dict):
+    """A listener's memo (when_reads.asked's `_when_said`) that keeps its noes alone: a yes is
+    asked again every time, as before this pass."""
+
+    def __setitem__(self, key, value) -> None:
+        if value[1] is False:
+            super().__setitem__(key, value)
+
+
+def _answered(rules, seed: int, memo=None, decisions: int = 300):
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    game = KernelGame(rules, KernelConfig(players=2, seed=seed))
+    if memo is not None:
+        game._when_said = memo
+    pick, decision = random.Random(seed), game.start()
+    for _ in range(decisions):
+        if decision is None or not decision.actions:
+            break
+        decision = game.act(pick.choice(decision.actions))
+    return game
+
+
+def test_a_when_kept_yes_plays_the_games_asking_it_again_every_time(titans, monkeypatch):
+    """when_reads.asked keeps a listener's last answer with the parts it read, a yes as a no
+    (Secret Santa's `when has(my-team, gift)` holds for as long as the Team holds a Gift): the
+    same seeded games (log, answers, result) as asking a yes again every time, with fewer
+    conditions asked."""
+    from mayhem.runtime.kernel import when_reads
+    from kernel_speed_common import digest
+    real, asked = when_reads.compiled, [0]
+
+    def counted(e):
+        fn = real(e)
+
+        def call(run, env):
+            asked[0] += 1
+            return fn(run, env)
+        return call
+    monkeypatch.setattr(when_reads, "compiled", counted)
+    runs = []
+    for memo in (None, _NoOnly()):
+        asked[0] = 0
+        games = [_answered(titans, seed) for seed in (4, 7)] if memo is None else \
+            [_answered(titans, seed, _NoOnly()) for seed in (4, 7)]
+        runs.append(([digest(g) for g in games], asked[0]))
+    (kept, kept_asked), (again, again_asked) = runs
+    assert kept == again
+    assert again_asked > kept_asked + 50, (again_asked, kept_asked)
+
+
+def test_asked_answers_as_the_condition_at_every_decision_for_every_listener(titans):
+    """At every decision of eight seeded games, for every card in play that hears the update event
+    (both Teams' GO! cards), `asked` (its last answer kept per listener with the parts it read,
+    a yes as a no) gives the condition's own value, asked plain; and a kept yes (Secret Santa's
+    `has(my-team, gift)`) turns to no on a copy whose Team's Gifts went back to the pool."""
+    from mayhem.runtime.kernel.pieces import remove_all
+    from mayhem.runtime.kernel.compile import compiled
+    from mayhem.runtime.kernel.events import in_play
+    from mayhem.runtime.kernel.finish import update_event
+    from mayhem.runtime.kernel.when_reads import asked
+    here = titans.hearing.table(titans, update_event(titans))
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    seen, turned = 0, []
+    for seed in range(8):
+        game = KernelGame(titans, KernelConfig(players=2, seed=seed))
+        pick, decision = random.Random(seed), game.start()
+        for _ in range(400):
+            if decision is None or not decision.actions:
+                break
+            run = _run(game, game.state)
+            for trigger, me, card, key in in_play(game.state, titans, here):
+                when = trigger.get("when")
+                if when is None:
+                    continue
+                lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": [0]}
+                plain = bool(compiled(when)(run, dict(lenv)))
+                assert asked(run, when, lenv) == plain, (seed, card, trigger.get("span"))
+                seen += 1
+                if plain and trigger.get("body") and when.get("name") == "has" and not turned:
+                    copy = _run(game, game.state.clone())  # the Team's Gifts back in the pool: a no
+                    remove_all(copy, lenv, "teen-titans-go:token:gift", **{"from": game.state.team_by[me]})
+                    assert not compiled(when)(copy, dict(lenv)) and asked(copy, when, dict(lenv)) is False
+                    assert asked(run, when, dict(lenv)) is True  # (this state's parts: the yes again)
+                    turned.append(seed)
+            decision = game.act(pick.choice(decision.actions))
+    assert seen > 1000 and turned, (seen, turned)

@@ -107,7 +107,8 @@ def figures_of(run, env, who=None) -> list[str]:
     game (not removed from it: movement.remove_from_game)."""
     state = run.state
     holders = set()
-    for h in (who if who.__class__ is list else _as_list(who)) if who is not None else [env["ctx:me"]]:
+    for h in (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
+            else [env["ctx:me"]]:
         holders.add(h)
         if h in state.players:
             team = state.team_of(h)
