@@ -195,3 +195,51 @@ def test_asked_answers_as_the_condition_at_every_decision_for_every_listener(tit
                     turned.append(seed)
             decision = game.act(pick.choice(decision.actions))
     assert seen > 1000 and turned, (seen, turned)
+
+
+def _plain_zones(rules, state, figure) -> list[str]:
+    """The zones of a figure's parts (`TYPE/FIGURE`, those of a type used `once per ...` left
+    out), in its card's printed order, from the rules' Dashboards and the figure as it lies."""
+    fig = state.figures.get(figure)
+    if fig is None or "card" not in fig:
+        return []
+    dash, cards = rules.dash, rules.cards
+    types = [cards[p].type for p in dash.parts.get(fig.get("side") or fig["card"], [])]
+    return [t + "/" + figure for t in types if not (dash.limited and t in dash.limited)]
+
+
+def test_the_figures_parts_read_from_kept_tables_are_the_plain_walk_at_every_decision(titans):
+    """figure_parts keeps each figure card's part zones on the rules' Dashboards (per card, and
+    per card and figure): at every decision of three seeded games, for every figure,
+    `abilities-of`, `activations`, `activated` on each of its parts and on another's, and
+    `special-of` answer as the plain walk of the rules' parts and the zones."""
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    from mayhem.runtime.kernel.figure_parts import abilities_of, activated, activations
+    from mayhem.runtime.kernel.specials import special_of
+    checked, active = 0, 0
+    for seed in (0, 2, 5):
+        game = KernelGame(titans, KernelConfig(players=2, seed=seed))
+        pick, decision = random.Random(seed), game.start()
+        for _ in range(250):
+            if decision is None or not decision.actions:
+                break
+            state = game.state
+            run = _run(game, state)
+            everyone = [u for f in state.figures for z in _plain_zones(titans, state, f) for u in state.zones.get(z, ())]
+            for f in [*state.figures, "no-such-figure"]:
+                zones = _plain_zones(titans, state, f)
+                parts = [u for z in zones for u in state.zones.get(z, ())]
+                assert abilities_of(run, {}, f) == parts
+                on = [d["on"] for d in state.dice.values()]
+                assert activations(run, {}, f) == sum(1 for u in on if isinstance(u, int) and state.places[u] in zones)
+                for part in everyone:
+                    assert activated(run, {}, f, ability=part) == (part in on and part in parts), (f, part)
+                active += activations(run, {}, f)
+                limited = [u for z in zones + [t + "/" + f for t in titans.dash.limited]
+                           if z.split("/")[0] in titans.dash.limited for u in state.zones.get(z, ())]
+                assert special_of(run, {}, f) == (limited[0] if limited else None)
+                checked += 1
+            assert abilities_of(run, {}, list(state.figures)) == (sorted(set(everyone)) if len(state.figures) > 1
+                                                                  else everyone)
+            decision = game.act(pick.choice(decision.actions))
+    assert checked > 1000 and active > 100, (checked, active)

@@ -141,7 +141,7 @@ def adjacent(run, space) -> list[str]:
 
 
 def distance(run, a, b):
-    if run.state.board and (d := derive(run)).lengths is None:  # (made when first asked: no Mayhem rule asks)
+    if run.state.board and (d := derive(run)).lengths is None:  # (made when first asked: few rules ask)
         graph = nx.Graph([(t, u) for t in d.live for u in d.near[t]])
         graph.add_nodes_from(d.live)
         d.lengths = {s: dict(x) for s, x in nx.all_pairs_shortest_path_length(graph)}
