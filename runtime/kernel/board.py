@@ -114,7 +114,7 @@ def figures_of(run, env, who=None) -> list[str]:
             team = state.team_of(h)
             if team is not None:
                 holders.add(team)
-    return [f for f, x in state.figures.items() if x["owner"] in holders and not x.get("gone")]
+    return [f for f, x in state.figures.items() if x["owner"] in holders and not ("gone" in x and x["gone"])]
 
 
 FUNCTIONS = {

@@ -139,13 +139,14 @@ def tokens_on(run, env, where, of=None) -> list:
     if pieces is None or where is None:
         return []
     state = run.state  # holder_key's kept keys of figures and spaces read in place (pieces_at.count's)
-    key = pieces.keyed[0].get(where) if where in state.figures else pieces.keyed[1].get(where)
+    kept = pieces.keyed[0] if where in state.figures else pieces.keyed[1]
+    key = kept[where] if where in kept else None
     if key is None:
         try:
             key = holder_key(run, where)
         except KernelError:
             return []
-    uids = state.zones.get(key)
+    uids = state.zones[key] if key in state.zones else None
     if not uids:  # nothing on it (the common case): no set, no sort
         return []
     owners = {of, *(state.teams.get(of, ()))} if of is not None else None
