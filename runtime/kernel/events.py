@@ -122,9 +122,8 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None, at=No
     if here.rules and fields:
         about = fields.get("var:figure", fields.get("var:target"))
         if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
-            from .spaces import controller
             me = controller(state, "figure", about)
-    out = [(t, me, None, {}) for t in here.rules]
+    out = [(t, me, None, {}) for t in here.rules] if here.rules else []  # (most events: no comprehension)
     tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and at is None else None
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here, own=True, at=at, tile=tile)
@@ -293,6 +292,6 @@ def named_events(rules, properties) -> dict:
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .movement import heard_at  # noqa: E402 - bound once, after this module's names (cycles)
-from .spaces import tile_of  # noqa: E402
+from .spaces import controller, tile_of  # noqa: E402
 from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
 from .piles import move  # noqa: E402 - bound once, after this module's names (cycles)
