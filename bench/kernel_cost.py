@@ -1,13 +1,14 @@
 """The cost model of the kernel's step machinery: what happens between two decisions of the Mayhem boxes, per decision.
 
-    .venv/bin/python bench/kernel_cost.py [--games N] [--box BOX] [--top K]
+    .venv/bin/python bench/kernel_cost.py [--games N] [--box BOX] [--top K] [--callers NAME ...]
 
 Plays the boxes as bench/kernel_mayhem.py does (seeds 0 .. N-1, random bots) under cProfile and
 prints, per decision (answers given): the steps (the structure's and the actions taken), the
 update events raised after a step and the events landed (logged `raise`, by name), the end checks
 asked (`check_end` called) and those that asked the end condition itself, then the Python calls of
 each module of the kernel (cProfile's ncalls, by module), the step machinery's functions one by
-one (calls and own time), and the K functions called most. The figure of merit is Python calls
+one (calls and own time), and the K functions called most; `--callers NAME` (`get`, `len`, a function's
+name) prints who calls it, per decision. The figure of merit is Python calls
 per decision; the same on any machine (CPU time is not).
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
