@@ -1,13 +1,14 @@
 """The cost model of the kernel's step machinery: what happens between two decisions of the Mayhem boxes, per decision.
 
-    .venv/bin/python bench/kernel_cost.py [--games N] [--box BOX] [--top K]
+    .venv/bin/python bench/kernel_cost.py [--games N] [--box BOX] [--top K] [--callers NAME ...]
 
 Plays the boxes as bench/kernel_mayhem.py does (seeds 0 .. N-1, random bots) under cProfile and
 prints, per decision (answers given): the steps (the structure's and the actions taken), the
 update events raised after a step and the events landed (logged `raise`, by name), the end checks
 asked (`check_end` called) and those that asked the end condition itself, then the Python calls of
 each module of the kernel (cProfile's ncalls, by module), the step machinery's functions one by
-one (calls and own time), and the K functions called most. The figure of merit is Python calls
+one (calls and own time), and the K functions called most; `--callers NAME` (`get`, `len`, a function's
+name) prints who calls it, per decision. The figure of merit is Python calls
 per decision; the same on any machine (CPU time is not).
 
 Prints figures; asserts nothing (DESIGN.md: speed is measured, not tested)."""
@@ -36,6 +37,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--box", action="append", choices=BOXES)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--callers", action="append", default=[], metavar="NAME",
+                        help="print who calls the functions named NAME (e.g. \"<method 'get' of 'dict' objects>\""
+                             " or get), per decision")
     args = parser.parse_args()
     boxes = tuple(args.box or BOXES)
     g = load_here()
@@ -108,6 +112,15 @@ def main() -> None:
     for (f, line, name), v in rows:
         where = f"{Path(f).name}:{line}" if f != "~" else ""
         print(f"  {name[:44]:<44} {where:<24} {v[1] * per:7.2f} {v[2]:7.2f}")
+    for wanted in args.callers:
+        by = Counter()
+        for (_f, _l, name), v in stats.items():
+            if name == wanted or name == f"<method '{wanted}' of 'dict' objects>" or name.endswith(f".{wanted}>"):
+                for (cf, cl, cn), cv in v[4].items():
+                    by[(cf, cl, cn)] += cv[0] if isinstance(cv, tuple) else cv
+        print(f"\nwho calls {wanted} (calls per decision):")
+        for (cf, cl, cn), n in by.most_common(args.top):
+            print(f"  {cn[:44]:<44} {Path(cf).name + ':' + str(cl):<28} {n * per:7.2f}")
 
 
 if __name__ == "__main__":

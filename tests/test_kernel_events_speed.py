@@ -118,11 +118,13 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 # the functions of the kernel called at nearly every decision: no import runs inside them
 HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_heard_in_play"),
        "when_reads": ("asked", "loop_of", "loops_none"),
-       "pieces_at": ("_at", "count"), "specials": ("can_use",), "layout": ("tile_property", "open_space"),
+       "pieces_at": ("_at", "count"), "specials": ("can_use", "special_of"),
+       "layout": ("tile_property", "open_space", "bases_of"),
        "movement": ("heard_at",), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
-       "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated"),
-       "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses"), "board": ("adjacent",),
+       "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
+       "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),
+       "board": ("adjacent", "figures_of"), "piles": ("cards_in",), "dice": ("dice_of",), "labels": ("labels",),
        "waits": ("waiting",), "spaces": ("controller",), "same_selects": ("kept_select",)}
 
 

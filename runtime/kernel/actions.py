@@ -56,11 +56,12 @@ def _base(state) -> dict:
     figure's space (relations.here, no trigger's tile or holder in a menu), and `my-team`."""
     me = state.active
     base = {"ctx:me": me}
-    fig = state.figures.get(state.active_figure) if state.active_turn == state.turn else None
+    figures, active = state.figures, state.active_figure  # (reads by `in` and subscript: no call)
+    fig = figures[active] if state.active_turn == state.turn and active in figures else None
     if fig is not None:
         base["ctx:here"] = fig["space"]
     if state.teams:
-        base["_my-team"] = me if me in state.teams else state.team_by.get(me)
+        base["_my-team"] = me if me in state.teams else state.team_by[me] if me in state.team_by else None
     return base
 
 

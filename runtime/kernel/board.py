@@ -107,13 +107,14 @@ def figures_of(run, env, who=None) -> list[str]:
     game (not removed from it: movement.remove_from_game)."""
     state = run.state
     holders = set()
-    for h in _as_list(who) if who is not None else [env["ctx:me"]]:
+    for h in (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
+            else [env["ctx:me"]]:
         holders.add(h)
         if h in state.players:
             team = state.team_of(h)
             if team is not None:
                 holders.add(team)
-    return [f for f, x in state.figures.items() if x["owner"] in holders and not x.get("gone")]
+    return [f for f, x in state.figures.items() if x["owner"] in holders and not ("gone" in x and x["gone"])]
 
 
 FUNCTIONS = {

@@ -55,8 +55,8 @@ _CONTEXT = {"players": "run.state.in_game()", "turn-player": "run.state.active",
 _CONTEXT["self"] = "(run.state.active_figure if run.state.active_turn == run.state.turn else None)"
 # ... but in a figure's own trigger, that figure (listeners.components)
 _CONTEXT["self"] = f"(env['ctx:self'] if 'ctx:self' in env else {_CONTEXT['self']})"
-_CONTEXT["pending"] = "(env.get('_pending') or (0,))[0]"  # the pending amount of the event being heard (events.py)
-_CONTEXT["holder"] = "env.get('ctx:holder')"  # what a piece lies on, in its trigger (listeners.py)
+_CONTEXT["pending"] = "((env['_pending'] if '_pending' in env else None) or (0,))[0]"  # the pending amount of the event being heard (events.py)
+_CONTEXT["holder"] = "(env['ctx:holder'] if 'ctx:holder' in env else None)"  # what a piece lies on, in its trigger (listeners.py)
 # the names relative to the acting figure and the player acting, each a function of relations.py
 _CONTEXT.update((name, f"_rel[{name!r}](run, env)") for name in (
     "here", "adjacent", "here-or-adjacent", "anywhere", "my-team", "opposing-team", "leading-team", "owner", "active"))
@@ -138,7 +138,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         return f"{name_for(space, component)}(run, {name_for(space, e['name'])})"
     if kind in ("var", "param", "it", "event"):
         key = "var:" + (e["name"] if kind != "it" else "it")
-        return bound.read(key) if bound is not None else f"env.get({key!r})"
+        return bound.read(key) if bound is not None else f"(env[{key!r}] if {key!r} in env else None)"
     if kind == "ctx":
         key = "ctx:" + e["name"]
         if e["name"] in getattr(bound, "context", ()):  # a name the generated code keeps in a local (walks.py)
@@ -152,7 +152,7 @@ def source(e: dict | None, space: dict, bound=None) -> str:
         if e["name"] not in _CONTEXT and printed_name(space.get("__rules__"), e["name"]):
             from .primitives import property_of  # the running card's printed property of that name
             return f"{name_for(space, property_of)}(run, env.get('ctx:this-card'), {name_for(space, e['name'])})"
-        return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"env.get({key!r})")
+        return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"(env[{key!r}] if {key!r} in env else None)")
     if kind == "list":
         return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"
     if kind == "fn":
@@ -242,7 +242,7 @@ class _It:
 
     @staticmethod
     def read(key: str) -> str:
-        return "it" if key == "var:it" else f"env.get({key!r})"
+        return "it" if key == "var:it" else f"(env[{key!r}] if {key!r} in env else None)"
 
 
 def _selects(e: dict) -> bool:

@@ -32,10 +32,10 @@ def compiled_block(body: list, rules=None):
         return hit[1]
     space: dict = {"_as_list": _as_list, "__rules__": rules}
     names = Locals()
-    lines = ["def block(run, env):", "    state = run.state", "    stops = env.get('_stops')"]
+    lines = ["def block(run, env):", "    state = run.state", "    stops = env['_stops'] if '_stops' in env else None"]
     _emit(body, space, lines, 1, names)
-    lines[3:3] = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
-    src = "\n".join(lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
+    lines[3:3] = [f"    {local} = env[{key!r}] if {key!r} in env else None" for key, local in names.first.items()]
+    src = "\n".join(lines).replace(_RESYNC, "; ".join(f"{local} = env[{key!r}] if {key!r} in env else None"
                                                       for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
     block = space["block"]

@@ -261,7 +261,7 @@ def _card_among(given: dict):
     """The card among a call's keyword arguments (a uid; the shared words name it by their own
     parameter's name), none without one."""
     for v in given.values():
-        if isinstance(v, int) and not isinstance(v, bool):
+        if v.__class__ is int or isinstance(v, int) and not isinstance(v, bool):  # (an int: no call)
             return v
     return None
 

@@ -14,8 +14,8 @@ as any other (effects.py): the step stops and is replayed with the answer, or th
 its player in place (play_out)."""
 from __future__ import annotations
 
-from .compile import compiled, source
-from .compile_stmts import compiled_block
+from .compile import _CACHE as _WHENS, compiled, source
+from .compile_stmts import _CACHE as _BODIES, compiled_block
 from .listeners import components, spend, spent
 from .rules import KernelError
 
@@ -63,14 +63,19 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
             if tags:
                 lenv["_tags"] = tags
-            period = once.get(id(trigger)) if once else None
+            period = once[tid] if once and (tid := id(trigger)) in once else None
             if period is not None and spent(state, trigger, lenv):
                 continue
-            when = trigger.get("when")
-            if when is None or compiled(when)(run, lenv):
+            when = trigger["when"] if "when" in trigger else None
+            if when is not None:  # compiled(when), its cache read in place (no call)
+                w = _WHENS[wid] if (wid := id(when)) in _WHENS else None
+                fn = w[1] if w is not None and w[0] is when else compiled(when)
+            if when is None or fn(run, lenv):
                 if period is not None:
                     spend(state, trigger, lenv, period)
-                compiled_block(trigger["body"])(run, lenv)
+                body = trigger["body"]  # compiled_block(body), its cache read in place
+                b = _BODIES[bid] if body and (bid := id(body)) in _BODIES else None
+                (b[1] if b is not None and b[0] is body else compiled_block(body))(run, lenv)
         if here.reactions:
             _reactions(run, here, event, fields, pending, tags)
     landed = pending[0]
@@ -117,9 +122,8 @@ def _listeners(state, rules, here, event: str, fields: dict | None = None, at=No
     if here.rules and fields:
         about = fields.get("var:figure", fields.get("var:target"))
         if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
-            from .spaces import controller
             me = controller(state, "figure", about)
-    out = [(t, me, None, {}) for t in here.rules]
+    out = [(t, me, None, {}) for t in here.rules] if here.rules else []  # (most events: no comprehension)
     tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and at is None else None
     if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
         out += components(state, rules, here, own=True, at=at, tile=tile)
@@ -288,6 +292,6 @@ def named_events(rules, properties) -> dict:
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .movement import heard_at  # noqa: E402 - bound once, after this module's names (cycles)
-from .spaces import tile_of  # noqa: E402
+from .spaces import controller, tile_of  # noqa: E402
 from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
 from .piles import move  # noqa: E402 - bound once, after this module's names (cycles)

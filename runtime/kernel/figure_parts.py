@@ -5,7 +5,6 @@ A figure's parts lie in zones `TYPE/FIGURE` (dashboards.py); which zones a figur
 read at each call: the zones' cards are read as they lie, never kept."""
 from __future__ import annotations
 
-_ZONES: dict[int, tuple] = {}  # id(the rules' Dashboards) -> (the Dashboards, {card qid: (zone prefix, ...)})
 
 
 def _prefixes(rules) -> dict:
@@ -13,13 +12,14 @@ def _prefixes(rules) -> dict:
     of one type give its zone twice, as dashboards.py always read it), those of a type used
     `once per ...` left out."""
     dash = rules.dash
-    hit = _ZONES.get(id(dash))
-    if hit is not None and hit[0] is dash:
-        return hit[1]
+    try:  # kept on the rules' Dashboards: {card qid: (zone prefix, ...)} (an attribute read, no call)
+        return dash.prefixes_kept
+    except AttributeError:
+        pass
     cards, limited = rules.cards, dash.limited
-    table = {card: tuple(cards[part].type + "/" for part in parts if not (limited and cards[part].type in limited))
-             for card, parts in dash.parts.items()}
-    _ZONES[id(dash)] = (dash, table)
+    table = dash.prefixes_kept = {card: tuple(cards[part].type + "/" for part in parts
+                                              if not (limited and cards[part].type in limited))
+                                  for card, parts in dash.parts.items()}
     return table
 
 
@@ -28,32 +28,35 @@ def abilities_of(run, env, figure) -> list[int]:
     state = run.state
     table = _prefixes(run.rules)
     figures, zones = state.figures, state.zones
-    many = isinstance(figure, list)
+    many = figure.__class__ is list or isinstance(figure, list)
     out: list[int] = []
-    for f in figure if many else () if figure is None else (figure,):
-        fig = figures.get(f) if isinstance(f, str) else None
+    for f in figure if many else () if figure is None else (figure,):  # (reads by `in` and subscript: no call)
+        fig = figures[f] if (f.__class__ is str or isinstance(f, str)) and f in figures else None
         if fig is not None and "card" in fig:
-            for prefix in table.get(fig.get("side") or fig["card"], ()):  # a side's, once chosen
-                out += zones.get(prefix + f, ())
+            card = fig["side"] if "side" in fig and fig["side"] else fig["card"]  # a side's, once chosen
+            for prefix in table[card] if card in table else ():
+                if (key := prefix + f) in zones:
+                    out += zones[key]
     return sorted(set(out)) if many and len(figure) > 1 else out
-
-
-_KEYS: dict[tuple, tuple] = {}  # (id(the Dashboards), the figure's card, the figure) -> (the Dashboards, its zones)
 
 
 def _keys(run, figure):
     """The zones of a figure's parts (`TYPE/FIGURE`, a type once), None for a value that is no
     figure of a card; worked out once per figure and card (or side) it plays."""
-    fig = run.state.figures.get(figure) if isinstance(figure, str) else None
+    figures = run.state.figures
+    fig = figures[figure] if (figure.__class__ is str or isinstance(figure, str)) and figure in figures else None
     if fig is None or "card" not in fig:
         return None
     dash = run.rules.dash
-    card = fig.get("side") or fig["card"]
-    hit = _KEYS.get((id(dash), card, figure))
-    if hit is None or hit[0] is not dash:
-        keys = tuple(prefix + figure for prefix in dict.fromkeys(_prefixes(run.rules).get(card, ())))
-        hit = _KEYS[(id(dash), card, figure)] = (dash, keys)
-    return hit[1]
+    card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
+    try:  # kept on the rules' Dashboards: (the figure's card, the figure) -> its zones
+        kept = dash.keys_kept
+    except AttributeError:
+        kept = dash.keys_kept = {}
+    if (card, figure) in kept:
+        return kept[card, figure]
+    keys = kept[card, figure] = tuple(prefix + figure for prefix in dict.fromkeys(_prefixes(run.rules).get(card, ())))
+    return keys
 
 
 def activations(run, env, figure) -> int:
@@ -61,16 +64,22 @@ def activations(run, env, figure) -> int:
     (a die placed stays until the round ends; dashboards.py). 0 for a figure that is no card."""
     if run.rules.dash is None:
         return 0
-    if isinstance(figure, str):  # one figure: a die counts when the card it lies on is in one of its zones
+    if figure.__class__ is str or isinstance(figure, str):  # one figure: a die counts when its card lies in its zones
         keys = _keys(run, figure)
         if not keys:
             return 0
         state = run.state
         zones = state.zones
-        if not any(zones.get(key) for key in keys):
+        for key in keys:  # (a loop: no generator, no call a key)
+            if key in zones and zones[key]:
+                break
+        else:
             return 0
-        places = state.places
-        return len([on for x in state.dice.values() if (on := x["on"]).__class__ is int and places[on] in keys])
+        places, n = state.places, 0
+        for x in state.dice.values():  # (counted in the loop: no list, no len)
+            if (on := x["on"]).__class__ is int and places[on] in keys:
+                n += 1
+        return n
     parts = set(abilities_of(run, env, figure))
     return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
 
@@ -90,7 +99,7 @@ def activated(run, env, figure=None, **given) -> bool:
             break
     else:
         return False
-    if isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
-        keys = _keys(run, figure)
-        return bool(keys) and 0 <= part < len(run.state.places) and run.state.places[part] in keys
+    if figure.__class__ is str or isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
+        keys, places = _keys(run, figure), run.state.places
+        return (True if keys else False) and 0 <= part < len(places) and places[part] in keys
     return part in abilities_of(run, env, figure)

@@ -47,7 +47,17 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
             return [ids[v]]
     types = set(map(type, values)) if cards else None
     only_cards = cards and types <= _INT
-    if only_cards:  # cards only (the common case)
+    out = None
+    if not cards:  # names (figures, spaces, dice): printed in a loop, no set of their types, no comprehension
+        out = []
+        for v in values:
+            if v.__class__ is not str:
+                out = None  # (another value among them: the branches below)
+                break
+            out.append(str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else v)
+    if out is not None:
+        pass
+    elif only_cards:  # cards only (the common case)
         ids = game._ids
         if len(ids) != len(state.cards):  # a card's printed id by uid: uids are only added
             ids = game._ids = _ids_of(game.rules, state.cards)

@@ -108,8 +108,8 @@ class _Derived:
     live: list[str]  # the tiles in play, in board order
     touch: dict[str, list[str]]  # tile -> the tiles in play its position touches (blocks aside)
     near: dict[str, list[str]]  # tile -> those of them not behind a blocked edge
-    lengths: dict[str, dict[str, int]]  # the shortest ways over open edges
     asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
+    lengths: dict | None = None  # the shortest ways over open edges, made when `distance` first asks
 
 
 def derive(run) -> _Derived:
@@ -130,13 +130,9 @@ def derive(run) -> _Derived:
     for t in live:
         touch[t].sort(key=order.__getitem__)
     near = {t: [u for u in touch[t] if tuple(sorted((t, u))) not in blocked] for t in live}
-    graph = nx.Graph()
-    graph.add_nodes_from(live)
-    graph.add_edges_from((t, u) for t in live for u in near[t])
-    lengths = {s: dict(d) for s, d in nx.all_pairs_shortest_path_length(graph)}
     if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
         layout.derived.clear()
-    hit = layout.derived[board["key"]] = _Derived(live, touch, near, lengths)
+    hit = layout.derived[board["key"]] = _Derived(live, touch, near)
     return hit
 
 
@@ -145,7 +141,11 @@ def adjacent(run, space) -> list[str]:
 
 
 def distance(run, a, b):
-    return derive(run).lengths.get(a, {}).get(b) if run.state.board else None
+    if run.state.board and (d := derive(run)).lengths is None:  # (made when first asked: few rules ask)
+        graph = nx.Graph([(t, u) for t in d.live for u in d.near[t]])
+        graph.add_nodes_from(d.live)
+        d.lengths = {s: dict(x) for s, x in nx.all_pairs_shortest_path_length(graph)}
+    return d.lengths.get(a, {}).get(b) if run.state.board else None
 
 
 def tile_property(run, tile: str, name: str):
@@ -275,11 +275,12 @@ def _asked(run, question: str, space, answer):
 
 
 def bases_of(run, env, team) -> list[str]:
-    layout = run.rules.layout
-    if not run.state.board or layout.bases is None:
+    layout, board = run.rules.layout, run.state.board
+    if not board or layout.bases is None:
         return []
     teams = _as_list(team)
-    return [t for t in derive(run).live if tile_property(run, t, layout.bases) in teams]
+    answer = lambda d: [t for t in d.live if tile_property(run, t, layout.bases) in teams]  # noqa: E731
+    return answer(derive(run)) if board.get("down") else list(_asked(run, "bases-of", tuple(teams), answer))
 
 
 def corners(run, env) -> list[str]:

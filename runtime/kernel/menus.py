@@ -31,12 +31,12 @@ def menu_of(game, fallback: bool = False):
     if game._plans is None:
         from .actions import plans_of
         plans_of(game)
-    kept = game.__dict__.get("_menus")
+    kept = game.__dict__["_menus"] if "_menus" in game.__dict__ else None
     if kept is None or kept[0] is not game._plans:
         kept = game._menus = (game._plans, {})
     state, starters = game.state, game.rules.turn_starters
     which = (state.active_turn == state.turn and state.active_figure is not None, fallback) if starters else None
-    made = kept[1].get(which)
+    made = kept[1][which] if which in kept[1] else None
     if made is None:
         plans = turn_plans(game, game._plans, fallback) if starters else game._plans
         made = kept[1][which] = _made(plans, game.rules)

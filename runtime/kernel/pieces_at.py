@@ -112,7 +112,7 @@ def count(run, env, what, on=None, of=None) -> int:
     """Pieces of the token on the holders (those `of` owns, if given); without `on`, left in its pool
     (`of`'s, else `me`'s Team's): none when the game has no zone of pools (a mode left it out:
     modes.py). Of a set (`count(all team where ...)`, the shared vocabulary's other use): its size."""
-    if isinstance(what, list):
+    if what.__class__ is not str and isinstance(what, list):  # (a token's qid: no call)
         return len(what)
     if on is None:
         if run.rules.pieces.pool_zone is None:
@@ -120,15 +120,15 @@ def count(run, env, what, on=None, of=None) -> int:
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
     cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
-    fkeys, skeys = p.keyed[0], p.keyed[1]
-    kinds = p.groups.get(what) or (what,)
+    fkeys, skeys, groups = p.keyed[0], p.keyed[1], p.groups
+    kinds = groups[what] if what in groups and groups[what] else (what,)
     pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
     sides = None if of is None else _sides(state, of)
     owners = state.owners
     total = 0
-    for h in on if isinstance(on, list) else (on,):
-        key = fkeys.get(h) if h in figures else skeys.get(h)
-        found = zones.get(key or read_key(run, h))
+    for h in on if on.__class__ is list or on.__class__ is not str and isinstance(on, list) else (on,):
+        key = (fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else None
+        found = zones[key] if (key := key or read_key(run, h)) in zones else None  # (no call: a read by `in`)
         if pile is not None and h in spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
         if found:  # counted in the loop, no comprehension's frame a holder

@@ -258,11 +258,12 @@ def cards_in(run, env, zone, of=None) -> list[int]:
     per = run.rules.zones[zone].per
     if not per:
         return list(state.zones.get(zone, []))
-    if not isinstance(of, list):  # one holder (`me` by default): that zone, copied
+    if of is None or of.__class__ is str or not isinstance(of, list):  # one holder (`me` by default): that zone, copied
         who = env["ctx:me"] if of is None else of
         if per == "team" and who in state.players:
-            who = state.team_by.get(who)
-        return list(state.zones.get(f"{zone}/{who}" if who is not None else zone, ()))
+            who = state.team_by[who] if who in state.team_by else None
+        zones = state.zones
+        return list(zones[key]) if (key := f"{zone}/{who}" if who is not None else zone) in zones else []
     out: list[int] = []
     holders = of if per != "team" else [state.holder(who, per) for who in of]
     zones = state.zones

@@ -105,9 +105,11 @@ def placed(run, env, token, holder, tags) -> None:
 def cleared(state, holder, token) -> None:
     """No piece of the token is left on the holder: the stacks placed there carry no bonus more."""
     for fig in state.figures.values():
-        stacks = fig.get("stacks")
-        if stacks and any(h == holder and k == token for _t, h, k, _s, _tags, _n in stacks):
-            fig["stacks"] = tuple(x for x in stacks if not (x[1] == holder and x[2] == token))
+        stacks = fig["stacks"] if "stacks" in fig else None
+        for _t, h, k, _s, _tags, _n in stacks or ():  # (a loop: no generator a figure)
+            if h == holder and k == token:
+                fig["stacks"] = tuple(x for x in stacks if not (x[1] == holder and x[2] == token))
+                break
 
 
 def stack_bonus(run, env, token, on, of=None) -> int:

@@ -147,7 +147,7 @@ def figures_in(run, env, kind: str, values) -> list:
         found = [f for f, x in figures.items() if x["space"] is not None]
     else:
         named, places = set(), set()
-        for v in _as_list(values):
+        for v in values if values.__class__ is list else _as_list(values):  # (no call for a list)
             if v in figures:
                 named.add(v)
             elif v is not None:

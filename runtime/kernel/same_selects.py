@@ -20,24 +20,22 @@ def kept_select(run, env, e: dict, value):
     """The set `e` (an `all` select) for the listener of `env`: `value()` found again only when
     the parts of the state it reads differ from when it was last found for that listener."""
     rules = run.rules
-    known = rules.__dict__.get("_kept_selects")
-    if known is None:
-        known = rules.__dict__["_kept_selects"] = {}
-    hit = known.get(id(e))
+    kept, eid = rules.__dict__, id(e)  # (read by `in` and subscript: no call)
+    known = kept["_kept_selects"] if "_kept_selects" in kept else kept.setdefault("_kept_selects", {})
+    hit = known[eid] if eid in known else None
     if hit is None or hit[0] is not e:
-        hit = known[id(e)] = (e, projection(e, rules))
+        hit = known[eid] = (e, projection(e, rules))
     project = hit[1]
     if project is None:
         return value()
-    state, card = run.state, env.get("ctx:this-card")
-    key = (id(e), env.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
+    state, card = run.state, env["ctx:this-card"] if "ctx:this-card" in env else None
+    key = (eid, env["ctx:me"] if "ctx:me" in env else None, card, state.owners[card] if type(card) is int else None)
     parts = project(state)
-    memo = run.game.__dict__.get("_kept_selects")
-    if memo is None:
-        memo = run.game.__dict__["_kept_selects"] = {}  # per game: its seats and Teams are its own
-    found = memo.get(key)
+    kept = run.game.__dict__
+    memo = kept["_kept_selects"] if "_kept_selects" in kept else kept.setdefault("_kept_selects", {})  # per game
+    found = memo[key] if key in memo else None
     if found is not None and found[0] == parts:
-        return list(found[1])
+        return found[1][:]
     found = value()
     memo[key] = (parts, list(found) if isinstance(found, list) else [] if found is None else [found])
     return found

@@ -5,18 +5,18 @@ from __future__ import annotations
 def special_of(run, env, figure):
     """The figure's first part of a card type used `once per ...` (one that declares `once`);
     none without one. The zones such parts lie in are listed once per figure card (`_specials`)."""
-    fig = run.state.figures.get(figure) if isinstance(figure, str) else None
+    figures = run.state.figures  # (reads by `in` and subscript: no call)
+    fig = figures[figure] if (figure.__class__ is str or isinstance(figure, str)) and figure in figures else None
     if fig is None or "card" not in fig:
         return None
-    card = fig.get("side") or fig["card"]
-    dash = run.rules.dash
-    types = dash.specials.get(card)
+    card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
+    specials = run.rules.dash.specials
+    types = specials[card] if card in specials else None
     if types is None:
-        types = dash.specials[card] = _specials(run.rules, card)
+        types = specials[card] = _specials(run.rules, card)
     zones = run.state.zones
     for ctype in types:
-        uids = zones.get(f"{ctype}/{figure}")
-        if uids:
+        if (key := f"{ctype}/{figure}") in zones and (uids := zones[key]):
             return uids[0]
     return None
 
@@ -35,10 +35,10 @@ def can_use(run, env, **given) -> bool:
     if part is None:
         return False
     state = run.state
-    qid = state.cards[part]
-    usable = run.rules.dash.usable.get(qid)
+    qid, kept = state.cards[part], run.rules.dash.usable
+    usable = kept[qid] if qid in kept else None
     if usable is None:
-        usable = run.rules.dash.usable[qid] = _usable(run.rules, qid)
+        usable = kept[qid] = _usable(run.rules, qid)
     whens, limit = usable
     if whens is not None:  # every effect guarded: one of them must hold
         inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}

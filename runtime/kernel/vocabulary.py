@@ -138,12 +138,15 @@ def tokens_on(run, env, where, of=None) -> list:
     pieces = run.rules.pieces
     if pieces is None or where is None:
         return []
-    try:
-        key = holder_key(run, where)
-    except KernelError:
-        return []
-    state = run.state
-    uids = state.zones.get(key)
+    state = run.state  # holder_key's kept keys of figures and spaces read in place (pieces_at.count's)
+    kept = pieces.keyed[0] if where in state.figures else pieces.keyed[1]
+    key = kept[where] if where in kept else None
+    if key is None:
+        try:
+            key = holder_key(run, where)
+        except KernelError:
+            return []
+    uids = state.zones[key] if key in state.zones else None
     if not uids:  # nothing on it (the common case): no set, no sort
         return []
     owners = {of, *(state.teams.get(of, ()))} if of is not None else None

@@ -181,7 +181,7 @@ class _Set:
         self.known = frozenset(self.local)
 
     def read(self, key: str) -> str:
-        return self.local.get(key) or f"env.get({key!r})"
+        return self.local.get(key) or f"(env[{key!r}] if {key!r} in env else None)"  # (a read: no call)
 
 
 def _call(name: str, env: str, written: dict, space: dict, bound: _Set) -> str:

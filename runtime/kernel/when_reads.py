@@ -7,8 +7,8 @@ works out, once per condition, the parts of the state its value depends on, give
 selector, `location-of`), the board as laid (`anywhere`, `has-icon`: its key and whether it lies
 face down), and where the pieces of the tokens it names lie and whose they are (`has`, `count`
 of pieces: their places and owners, the uids found once per game as listeners.pieces_hearing
-finds them). `asked` asks the condition unless those parts are as when it last said no for
-that listener in this game (a condition whose reads are not known is asked every time). Its
+finds them). `asked` asks the condition unless those parts are as when it last answered for
+that listener in this game, a no or a yes (a condition whose reads are not known is asked every time). Its
 value depends on those parts alone (the seats and Teams never change in play), so the answer
 kept holds for any state of the game (a copy replayed from) with the same parts; the digests of seeded games prove it (tests/test_kernel_speed_kev2.py)."""
 from __future__ import annotations
@@ -108,33 +108,35 @@ def projection(e, rules):
 
 
 def asked(run, when: dict, lenv: dict) -> bool:
-    """The condition's value for the listener of `lenv` (its `me` and `this-card`): False at once
-    when what it reads is as when it last said no for that listener."""
+    """The condition's value for the listener of `lenv` (its `me` and `this-card`): what it last
+    said for that listener, at once, when what it reads is as it was then (a no, or a yes: its
+    value depends on those parts alone, so it is not asked again)."""
     rules = run.rules
     try:  # (an attribute read: no call)
         known = rules._when_reads
     except AttributeError:
         known = rules._when_reads = {}
-    hit = known.get(id(when))
+    wid = id(when)  # (reads by `in` and subscript: no call)
+    hit = known[wid] if wid in known else None
     if hit is None or hit[0] is not when:
-        hit = known[id(when)] = (when, projection(when, rules))
+        hit = known[wid] = (when, projection(when, rules))
     project = hit[1]
     if project is None:
         return compiled(when)(run, lenv)
-    state, card = run.state, lenv.get("ctx:this-card")
-    key = (id(when), lenv.get("ctx:me"), card, state.owners[card] if type(card) is int else None)
+    state, card = run.state, lenv["ctx:this-card"] if "ctx:this-card" in lenv else None
+    key = (wid, lenv["ctx:me"] if "ctx:me" in lenv else None, card, state.owners[card] if type(card) is int else None)
     parts = project(state)
     game = run.game
     try:  # per game: its seats and Teams are its own
-        memo = game._when_no
+        memo = game._when_said
     except AttributeError:
-        memo = game._when_no = {}
-    if memo.get(key) == parts:
-        return False
-    if compiled(when)(run, lenv):
-        return True
-    memo[key] = parts
-    return False
+        memo = game._when_said = {}
+    said = memo[key] if key in memo else None
+    if said is not None and said[0] == parts:
+        return said[1]  # what it said last, for the same parts: a no, or a yes (a body that runs again)
+    answer = True if compiled(when)(run, lenv) else False
+    memo[key] = (parts, answer)
+    return answer
 
 
 def loop_of(trigger: dict, rules):
