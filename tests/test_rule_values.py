@@ -31,8 +31,8 @@ MODES = ("standard", "three-players", "four-players", "free-for-all")
 
 
 def until_round(rules, box, mode, seed, rounds):
-    """A seeded game played by random bots until round `rounds` begins, watched (on either
-    runtime: the watcher reads the view and the log in the engine's words); its log, read."""
+    """A seeded game played by random bots until round `rounds` begins, watched (the watcher reads
+    the view and the log in the Mayhem log's words); its log, read."""
     game = Game(rules, GameConfig(box, seed=seed, mode=mode))
     watcher = RuleWatcher(game)
     bots = {}

@@ -335,7 +335,7 @@ def test_keys_follow_the_declarations_they_come_from(tmp_path):
     content_copy(tmp_path / "content", ("  lead-called initiative\n", "  lead-called first-player\n"),
                  ("  draw-to hand\n", "  draw-to grip\n"), ('  zone hand "Mayhem hand" {', '  zone grip "Grip" {'))
     # the card type's Reactions come from the zone renamed too (the rules kernel reads `reacts-from`;
-    # the compiler does not check that it names a zone: the engine never read it)
+    # the compiler does not check that it names a zone)
     types = tmp_path / "content" / "shared" / "card-types.mh"
     types.write_text(types.read_text(encoding="utf-8").replace("  reacts-from hand\n", "  reacts-from grip\n"),
                      encoding="utf-8")
