@@ -108,6 +108,28 @@ def test_three_and_four_players_keep_the_lowest_dice(rules, mode):
         assert totals[e["team"]] == min(totals.values())
 
 
+def test_the_active_figures_bonus_counts_for_its_own_attacks_only(rules):
+    """A bonus of the Active Character's Ability (Special: "+X Damage: increase the Damage of an
+    Attack", content/shared/core.mh `plus-damage`) adds to the Attacks of that Character in its
+    turn, not to an Attack another figure makes meanwhile (runtime/kernel/record.py: `bonus`,
+    `assault_bonus`, read by the kernel's `assault`)."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.record import assault_bonus, bonus
+    game = Game(rules, GameConfig("teen-titans-go", seed=3))
+    d, bot = game.start(), make_bot("random", 3)
+    while not (game.kernel.state.active_figure is not None and game.kernel.state.active_turn == game.kernel.state.turn):
+        d = game.act(bot.choose(d, game))
+    st = game.kernel.state
+    active = st.active_figure
+    other = next(k for k, f in st.figures.items() if k != active and f.get("space") is not None)
+    melee = ("shared/core:tag:attack", "shared/core:tag:melee")
+    assert assault_bonus(st, active, melee) == assault_bonus(st, other, melee) == 0
+    bonus(Run(game.kernel, []), {}, 2)
+    assert st.log[-1]["event"] == "bonus" and st.log[-1]["amount"] == 2
+    assert assault_bonus(st, active, melee) == 2 and assault_bonus(st, other, melee) == 0
+    assert assault_bonus(st, None, melee) == 0  # an Attack of no figure (a Trap's)
+
+
 # ---- the invariant checker: each of its checks catches its broken state ----------------
 # (the view a sweep passes it, broken; the pools, broken as view_pieces.pools reads them)
 
