@@ -5,35 +5,32 @@ values hold (runtime/invariants.py RuleWatcher): each figure's Damage is the sum
 damage events, Life never above the dashboard, one Mayhem card per Team per round, the
 hands after the draw within the players' icons, the Initiative to the lowest dice.
 
-The default run plays 800 of them on the engine (100 per box and chunk) and KERNEL_CI x 8 on the
-rules kernel, whose games cost about three times as much CPU (docs/kernel.md, "The default run's
-size under the kernel"); the 10,000, which hold every seed of either default run, and a longer
-sweep of 40,000 more games are marked `slow`, left out of the default run:
-`./scripts/test.sh --slow`, or `pytest -m slow tests/test_properties.py`."""
+The games are the rules kernel's, read through the runtime-neutral view (`game.view()`) and the
+log in the Mayhem log's words (runtime/game_view.py `logged`). The default run plays KERNEL_CI x 8
+of them (docs/kernel.md, "The default run's size under the kernel"); the 10,000, which hold every
+seed of the default run, and a longer sweep of 40,000 more games are marked `slow`, left out of the
+default run: `./scripts/test.sh --slow`, or `pytest -m slow tests/test_properties.py`."""
 import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game, GameConfig, make_bot
 from mayhem.runtime.invariants import RuleWatcher, violations
-from mayhem.runtime.switch import runtime_setting
 from game_helpers import in_round_two
 
 BOXES = ("teen-titans-go", "looney-tunes")
 CHUNKS = 4
 GAMES_PER_CHUNK = 1250  # 2 boxes x 4 chunks x 1,250 = 10,000 games (slow)
-ENGINE_CI, KERNEL_CI = 100, 40  # the default run per runtime: 2 boxes x 4 chunks x 100 (or 40) games
+KERNEL_CI = 40  # the default run: 2 boxes x 4 chunks x 40 games
 MAX_DECISIONS = 20_000
 
 
 def play_checked(rules, box: str, seed: int, first_game: bool) -> Game:
-    """A seeded game between random bots, every invariant checked after every decision, on the
-    runtime the setting chooses (the view and the log in the engine's words: runtime/invariants.py)."""
+    """A seeded game between random bots, every invariant checked after every decision (the view
+    and the log in the Mayhem log's words: runtime/invariants.py)."""
     game = Game(rules, GameConfig(box, seed=seed, first_game=first_game))
-    bots = {"p1": RandomBot(seed), "p2": RandomBot(seed + 1)}
+    bots = {"p1": make_bot("random", seed), "p2": make_bot("random", seed + 1)}
     watcher = RuleWatcher(game)
     d = game.start()
     last_vp: dict = {}
@@ -64,37 +61,29 @@ def sweep(rules, box: str, low: int, high: int, games: int) -> None:
     run()
 
 
-def sizes(runtime: str) -> list:
-    """The sweep's sizes on the runtime: its default run's first, then the `slow` ones (on the
-    kernel, the engine's default size among them)."""
-    if runtime == "kernel":
-        return [KERNEL_CI, pytest.param(ENGINE_CI, marks=pytest.mark.slow),
-                pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)]
-    return [ENGINE_CI, pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)]
+SIZES = [KERNEL_CI, pytest.param(GAMES_PER_CHUNK, marks=pytest.mark.slow)]  # the default run's, then the slow one
 
 
-@pytest.mark.parametrize("games", sizes(runtime_setting()))
+@pytest.mark.parametrize("games", SIZES)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("box", BOXES)
 def test_random_games_keep_the_invariants(rules, box, chunk, games):
     sweep(rules, box, chunk * 10**8, (chunk + 1) * 10**8 - 1, games)
 
 
-def test_the_kernels_default_run_plays_a_part_of_the_engines_and_slow_plays_the_rest(monkeypatch):
-    """The kernel's smaller default run plays some of the engine's default games (hypothesis,
-    derandomized, draws a smaller sweep's seeds among a larger one's), and its `--slow` run plays
-    the engine's default size too: no game of the engine's default run is left out of the kernel's
-    runs. The same `sweep`, its games only recorded."""
+def test_the_default_run_plays_a_part_of_the_slow_run(monkeypatch):
+    """The default run's smaller sweep plays some of the `slow` run's games (hypothesis,
+    derandomized, draws a smaller sweep's seeds among a larger one's): no game of the default
+    run is left out of the slow one. The same `sweep`, its games only recorded."""
     for chunk in range(CHUNKS):  # (the box draws no seed: both boxes play the same ones)
         seen: dict[int, set] = {}
-        for games in (KERNEL_CI, ENGINE_CI):
+        for games in (KERNEL_CI, GAMES_PER_CHUNK):
             monkeypatch.setattr(sys.modules[__name__], "play_checked", lambda _r, _b, seed, first, g=games:
                                 seen.setdefault(g, set()).add((seed, first)))
             sweep(None, BOXES[0], chunk * 10**8, (chunk + 1) * 10**8 - 1, games)
-        assert (len(seen[KERNEL_CI]), len(seen[ENGINE_CI])) == (KERNEL_CI, ENGINE_CI)
-        assert seen[KERNEL_CI] < seen[ENGINE_CI], chunk
-    kernel = sizes("kernel")
-    assert kernel[0] == KERNEL_CI and ENGINE_CI in [p.values[0] for p in kernel[1:] if p.marks == (pytest.mark.slow,)]
+        assert len(seen[KERNEL_CI]) == KERNEL_CI and len(seen[GAMES_PER_CHUNK]) > 1000, chunk
+        assert seen[KERNEL_CI] < seen[GAMES_PER_CHUNK], chunk
+    assert SIZES[0] == KERNEL_CI and SIZES[1].values[0] == GAMES_PER_CHUNK and SIZES[1].marks == (pytest.mark.slow,)
 
 
 @pytest.mark.slow
@@ -106,68 +95,47 @@ def test_long_sweep_keeps_the_invariants(rules, box, chunk):
 
 
 def test_the_invariants_catch_a_broken_state(rules):
-    """A piece from nowhere (the engine's pools) or lost (the kernel's: a piece is a card in a zone)
-    and a negative Damage (the view), written into the state of the runtime in use."""
+    """A piece lost (a piece is a card in a zone: its pool's count is short) and a negative Damage
+    (the view), written into the kernel's state."""
     game = in_round_two(rules)
-    if getattr(game, "runtime", "engine") == "kernel":
-        st = game.kernel.state
-        fig = next(k for k, x in st.figures.items() if x.get("space") is not None and x.get("kind") == "character")
-        st.counters[f"damage/{fig}"] = -1
-        pool = game.krules.pieces.pool_zone
-        zone = next(z for z, uids in st.zones.items() if (z == pool or z.startswith(f"{pool}/")) and uids)
-        st.zones[zone] = st.zones[zone][:-1]  # a piece lost from its pool
-        found = violations(game)
-        assert any("negative" in f for f in found) and any(f.startswith("pool ") for f in found), found
-        return
-    eng = game.engine
-    pid = next(iter(eng.state.pools))
-    key = next(iter(eng.state.pools[pid]))
-    eng.state.pools[pid][key] += 1  # a token appears from nowhere
-    fig = next(f for f in eng.state.figures.values() if f.location is not None)
-    fig.damage = -1
+    st = game.kernel.state
+    fig = next(k for k, x in st.figures.items() if x.get("space") is not None and x.get("kind") == "character")
+    st.counters[f"damage/{fig}"] = -1
+    pool = game.krules.pieces.pool_zone
+    zone = next(z for z, uids in st.zones.items() if (z == pool or z.startswith(f"{pool}/")) and uids)
+    st.zones[zone] = st.zones[zone][:-1]  # a piece lost from its pool
     found = violations(game)
-    assert any("pool" in f for f in found) and any("negative" in f for f in found)
-    assert violations(eng) == found  # (an Engine given alone: a state built by hand)
+    assert any("negative" in f for f in found) and any(f.startswith("pool ") for f in found), found
 
 
 def test_the_invariants_catch_a_location_enclosed(rules):
     """Obstacles that enclose a Location (every side of L1 blocked) are found from the view's
-    `sides` and `blocked`, written into the board of the runtime in use."""
+    `sides` and `blocked`, written into the kernel's board."""
     game = in_round_two(rules)
     assert violations(game) == []
-    if getattr(game, "runtime", "engine") == "kernel":
-        board = game.kernel.state.board
-        tiles = board["tiles"]
-        sides = game.view(pieces=False)["sides"]["L1"]
-        board["blocked"] = board["blocked"] + [sorted((tiles[0], tiles[int(x[1:]) - 1])) for x in sides]
-    else:
-        board = game.engine.state.board
-        board.blocked.update(e for e in board.edges() if 0 in e)
-        board.refresh()
+    board = game.kernel.state.board
+    tiles = board["tiles"]
+    sides = game.view(pieces=False)["sides"]["L1"]
+    board["blocked"] = board["blocked"] + [sorted((tiles[0], tiles[int(x[1:]) - 1])) for x in sides]
     found = violations(game)
     assert found == ["enclosed by Obstacles: L1"], found
 
 
 def test_the_rule_watcher_catches_a_second_card_and_a_wrong_total(rules):
-    """The RuleWatcher reads the log in the engine's words on either runtime: a second card
-    played by a Team in a round, and a `damage` line whose total is not its figure's Damage."""
+    """The RuleWatcher reads the kernel's log in the Mayhem log's words: a second card played by
+    a Team in a round, and a `damage` line whose total is not its figure's Damage."""
     game = Game(rules, GameConfig("looney-tunes", seed=1))
-    watcher, bots = RuleWatcher(game), {"p1": RandomBot(1), "p2": RandomBot(2)}
+    watcher, bots = RuleWatcher(game), {"p1": make_bot("random", 1), "p2": make_bot("random", 2)}
     d = game.start()
     while d is not None and game.view()["round"] < 2:
         d = game.act(bots[d.player].choose(d, game))
         assert watcher.check() == []
     fig = next(k for k, x in game.view()["figures"].items() if x["kind"] == "character")
     team = game.view()["teams"]
-    lines = [{"event": "play", "team": next(iter(team)), "round": 2}] * 2 + [
+    st = game.kernel.state
+    player = team[next(iter(team))]["players"][0]
+    st.log += [{"event": "play", "player": player, "card": "x"}] * 2 + [
         {"event": "damage", "figure": fig, "amount": 1, "total": 5}]
-    if getattr(game, "runtime", "engine") == "kernel":
-        st = game.kernel.state
-        player = team[next(iter(team))]["players"][0]
-        st.log += [{"event": "play", "player": player, "card": "x"}] * 2 + [
-            {"event": "damage", "figure": fig, "amount": 1, "total": 5}]
-    else:
-        game.engine.events.extend(lines)
     found = watcher.check()
     assert any("second Mayhem card" in f for f in found), found
     assert any("a damage event totals 5" in f for f in found), found

@@ -3,57 +3,20 @@ rest of the suite let through: a Monster's immunity, the hand after the draw, th
 Initiative of each mode, and every check of the invariant checker and of the rule
 watcher (runtime/invariants.py).
 
-Engine only (`engine_only`): the invariants' and the watcher's catch tests break the engine's
-state and log by hand (`game.engine`); tests/test_properties.py breaks either runtime's the same
-way (a piece from nowhere, a negative Damage, a second card, a wrong total) and sees them caught."""
-from pathlib import Path
+The catch tests break what the checker reads, the view (`seen`, as the sweeps pass it), the
+pools and the log in the Mayhem log's words (runtime/game_view.py `logged`), never a runtime's
+own state: each check is seen to catch its broken game. A Monster's immunity played out is the
+scenario teen-titans-go/monster-immune.toml and tests/test_kernel_standing.py."""
+import copy
 
 import pytest
 
-from mayhem.runtime import scenario as sc
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game, GameConfig, make_bot
+from mayhem.runtime import game_view, view_pieces
 from mayhem.runtime.game_view import logged
 from mayhem.runtime.invariants import RuleWatcher, violations
 from mayhem.runtime.rules import prop
 from game_helpers import in_round_two
-
-SCENARIOS = Path(__file__).resolve().parent / "scenarios"
-
-
-def drive(gen):
-    """Run an engine generator that asks nothing."""
-    try:
-        while True:
-            assert gen.send(None) is None, "the engine asked a question"
-    except StopIteration:
-        pass
-
-
-def monster_game(rules):
-    spec, text = sc.load(SCENARIOS / "teen-titans-go" / "monster-already-on-board.toml")
-    eng, _phase = sc.validate(rules, spec, text)
-    return eng, eng.state.figures["monster-black"]
-
-
-@pytest.mark.parametrize("tags", [("burn", "status"), ("trap",)], ids=["fire", "trap"])
-def test_a_monster_takes_no_fire_or_trap_damage(rules, tags):
-    """"Monsters are only affected by Melee and Ranged attacks. They are immune to Fire,
-    Pull, Push or Stun effects, and they do not activate Traps." (Missions)"""
-    eng, monster = monster_game(rules)
-    assert monster.damage == 4
-    tagged = frozenset(q for t in tags for q in eng.tags_by_id[t])
-    drive(eng.deal_damage(monster, 3, tagged, None, None))
-    assert monster.damage == 4
-    assert eng.events[-1]["event"] == "immune" and eng.events[-1]["figure"] == "monster-black"
-
-
-def test_a_monster_takes_attack_damage(rules):
-    eng, monster = monster_game(rules)
-    melee = frozenset(eng.tags_by_id["attack"] + eng.tags_by_id["melee"])
-    drive(eng.deal_damage(monster, 1, melee, None, None))
-    assert monster.damage == 5
 
 
 def test_the_monster_token_declares_its_immunities(ir):
@@ -68,8 +31,8 @@ MODES = ("standard", "three-players", "four-players", "free-for-all")
 
 
 def until_round(rules, box, mode, seed, rounds):
-    """A seeded game played by random bots until round `rounds` begins, watched (on either
-    runtime: the watcher reads the view and the log in the engine's words); its log, read."""
+    """A seeded game played by random bots until round `rounds` begins, watched (the watcher reads
+    the view and the log in the Mayhem log's words); its log, read."""
     game = Game(rules, GameConfig(box, seed=seed, mode=mode))
     watcher = RuleWatcher(game)
     bots = {}
@@ -77,7 +40,7 @@ def until_round(rules, box, mode, seed, rounds):
     found = []
     while d is not None and game.view(pieces=False)["round"] <= rounds:
         found += watcher.check()
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + int(d.player[1:]))).choose(d, game))
+        d = game.act(bots.setdefault(d.player, make_bot("random", seed + int(d.player[1:]))).choose(d, game))
     return game, found + watcher.check()
 
 
@@ -100,8 +63,8 @@ def test_hand_after_the_draw_is_the_players_icons(rules, box, mode):
         game = Game(rules, GameConfig(box, seed=seed, mode=mode))
         bots = {}
         d = game.start()
-        while game.state.phase == "setup":  # (either runtime's state says so while it sets up)
-            d = game.act(bots.setdefault(d.player, RandomBot(seed)).choose(d, game))
+        while game.view(pieces=False)["round"] < 1:  # (round 0 while it sets up)
+            d = game.act(bots.setdefault(d.player, make_bot("random", seed)).choose(d, game))
         seen = game.view()
         for team in seen["teams"].values():
             for player in team["players"]:
@@ -145,42 +108,60 @@ def test_three_and_four_players_keep_the_lowest_dice(rules, mode):
         assert totals[e["team"]] == min(totals.values())
 
 
+def test_the_active_figures_bonus_counts_for_its_own_attacks_only(rules):
+    """A bonus of the Active Character's Ability (Special: "+X Damage: increase the Damage of an
+    Attack", content/shared/core.mh `plus-damage`) adds to the Attacks of that Character in its
+    turn, not to an Attack another figure makes meanwhile (runtime/kernel/record.py: `bonus`,
+    `assault_bonus`, read by the kernel's `assault`)."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.record import assault_bonus, bonus
+    game = Game(rules, GameConfig("teen-titans-go", seed=3))
+    d, bot = game.start(), make_bot("random", 3)
+    while not (game.kernel.state.active_figure is not None and game.kernel.state.active_turn == game.kernel.state.turn):
+        d = game.act(bot.choose(d, game))
+    st = game.kernel.state
+    active = st.active_figure
+    other = next(k for k, f in st.figures.items() if k != active and f.get("space") is not None)
+    melee = ("shared/core:tag:attack", "shared/core:tag:melee")
+    assert assault_bonus(st, active, melee) == assault_bonus(st, other, melee) == 0
+    bonus(Run(game.kernel, []), {}, 2)
+    assert st.log[-1]["event"] == "bonus" and st.log[-1]["amount"] == 2
+    assert assault_bonus(st, active, melee) == 2 and assault_bonus(st, other, melee) == 0
+    assert assault_bonus(st, None, melee) == 0  # an Attack of no figure (a Trap's)
+
+
 # ---- the invariant checker: each of its checks catches its broken state ----------------
+# (the view a sweep passes it, broken; the pools, broken as view_pieces.pools reads them)
 
 
-def _pool_appears(eng):
-    pid = next(iter(eng.state.pools))
-    eng.state.pools[pid][next(iter(eng.state.pools[pid]))] += 1
+def _overfull(seen):
+    loc = next(x for x in seen["locations"] if not x["removed"] and x["slots"] is not None)
+    loc["figures"] += [f"ghost-{i}" for i in range(loc["slots"] + 1 - len(loc["figures"]))]
 
 
-def _pool_below_zero(eng):
-    pid = next(p for p, pool in eng.state.pools.items() if sum(pool.values()) >= 1)
-    key = next(k for k, n in eng.state.pools[pid].items() if n > 0)
-    eng.state.pools[pid][key] -= 1
-    eng.state.pools[pid][("phantom", None)] = -1
-    eng.state.pool_totals[pid] -= 2  # the total still adds up: only "below zero" is wrong
+def _negative_damage(seen):
+    next(f for f in seen["figures"].values() if f["space"] is not None)["damage"] = -1
 
 
-def _overfull(eng):
-    st = eng.state
-    loc = next(l for l in st.board.locations if not l.removed)
-    loc.figures.extend(f"ghost-{i}" for i in range(loc.slots + 1 - len(loc.figures)))
+def _lost(seen):
+    key, fig = next((k, f) for k, f in seen["figures"].items() if f["kind"] == "character" and f["space"] is not None)
+    next(x for x in seen["locations"] if x["label"] == fig["space"])["figures"].remove(key)
 
 
-def _negative_damage(eng):
-    next(f for f in eng.state.figures.values() if f.location is not None).damage = -1
+def _enclosed(seen):
+    def edge(a, b):
+        return f"{a}-{b}" if int(a[1:]) < int(b[1:]) else f"{b}-{a}"
+    seen["blocked"] = sorted(set(seen["blocked"]) | {edge("L1", x) for x in seen["sides"]["L1"]})
 
 
-def _lost(eng):
-    fig = next(f for f in eng.state.figures.values() if f.kind == "character" and f.location is not None)
-    eng.state.board.locations[fig.location].figures.remove(fig.key)
+def _pool_appears(pools):
+    pool = next(iter(pools.values()))
+    pool["pieces"] += 1
 
 
-def _enclosed(eng):
-    board = eng.state.board
-    for edge in [e for e in board.edges() if 0 in e]:
-        board.blocked.add(edge)
-    board.refresh()
+def _pool_below_zero(pools):
+    pool = next(p for p in pools.values() if p["free"])
+    pool["free"][next(iter(pool["free"]))] = -1
 
 
 BROKEN = {
@@ -193,97 +174,121 @@ BROKEN = {
 }
 
 
-@pytest.mark.engine_only
+@pytest.fixture(scope="module")
+def round_two(rules):
+    return in_round_two(rules)
+
+
 @pytest.mark.parametrize("case", BROKEN, ids=list(BROKEN))
-def test_the_invariants_catch_each_broken_state(rules, case):
-    game = in_round_two(rules)
+def test_the_invariants_catch_each_broken_state(rules, round_two, monkeypatch, case):
     breaks, message = BROKEN[case]
-    breaks(game.engine)
-    found = violations(game.engine)
+    seen = round_two.view(pieces=False)
+    assert violations(round_two, seen=seen) == []
+    if breaks in (_pool_appears, _pool_below_zero):
+        pools = copy.deepcopy(view_pieces.pools(round_two))
+        breaks(pools)
+        monkeypatch.setattr(view_pieces, "pools", lambda _game: pools)
+    else:
+        breaks(seen)
+    found = violations(round_two, seen=seen)
     assert [f for f in found if message in f], found
 
 
-@pytest.mark.engine_only
-def test_the_invariants_catch_lost_victory_points(rules):
-    game = in_round_two(rules)
-    eng = game.engine
-    before = {"vp": {c: eng.counter_value("vp", c) + 1 for c in game.state.order}}
-    found = violations(eng, before)  # reported by the counter's declared name
-    assert sorted(f for f in found if "lost Victory Points" in f) == sorted(
-        f"{c} lost Victory Points" for c in game.state.order)
+def test_the_invariants_catch_lost_victory_points(round_two):
+    teams = round_two.view(pieces=False)["teams"]
+    before = {"vp": {t: x["counters"]["vp"] + 1 for t, x in teams.items()}}
+    assert violations(round_two, {"vp": {t: x["counters"]["vp"] for t, x in teams.items()}}) == []
+    found = violations(round_two, before)  # reported by the counter's declared name
+    assert sorted(f for f in found if "lost Victory Points" in f) == sorted(f"{t} lost Victory Points" for t in teams)
 
 
 # ---- the rule watcher: each of its checks catches its broken game --------------------------
 
 def watched(rules, box="teen-titans-go", mode="standard", seed=2, rounds=2):
+    """A seeded game played to round `rounds`, watched after every decision (nothing found)."""
     game = Game(rules, GameConfig(box, seed=seed, mode=mode))
-    watcher = RuleWatcher(game.engine)
+    watcher = RuleWatcher(game)
     bots = {}
     d = game.start()
-    while d is not None and game.state.round < rounds:
+    while d is not None and game.view(pieces=False)["round"] < rounds:
         assert watcher.check() == []
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + int(d.player[1:]))).choose(d, game))
+        d = game.act(bots.setdefault(d.player, make_bot("random", seed + int(d.player[1:]))).choose(d, game))
     assert watcher.check() == []
     return game, watcher
 
 
-@pytest.mark.engine_only
+def logs(monkeypatch, game, lines: list[dict]) -> None:
+    """The game's log read (`logged`) with `lines`, in the Mayhem log's words, after what it holds."""
+    real = game_view.logged
+
+    def read(g, since=0):
+        events, at = real(g, since)
+        return events + lines, at
+    monkeypatch.setattr(game_view, "logged", read)
+
+
+def _on_board(game, damage=None):
+    seen = game.view(pieces=False)
+    key = next(k for k, f in seen["figures"].items() if f["kind"] == "character" and f["space"] is not None
+               and (damage is None or f["damage"] == damage))
+    return seen, key
+
+
 def test_watcher_damage_that_no_event_dealt(rules):
     game, watcher = watched(rules)
-    fig = next(f for f in game.state.characters() if f.location is not None)
-    fig.damage += 1
-    assert any(f"{fig.key} has {fig.damage} Damage, its damage events" in f for f in watcher.check())
+    seen, key = _on_board(game)
+    seen["figures"][key]["damage"] += 1
+    assert any(f"{key} has {seen['figures'][key]['damage']} Damage, its damage events" in f for f in watcher.check(seen))
 
 
-@pytest.mark.engine_only
-def test_watcher_damage_event_with_a_wrong_total(rules):
+def test_watcher_damage_event_with_a_wrong_total(rules, monkeypatch):
     game, watcher = watched(rules)
-    fig = next(f for f in game.state.characters() if f.location is not None)
-    game.engine.log("damage", figure=fig.key, amount=2, total=fig.damage + 3)
-    fig.damage += 2
-    assert any("a damage event totals" in f for f in watcher.check())
+    seen, key = _on_board(game)
+    total = seen["figures"][key]["damage"]
+    logs(monkeypatch, game, [{"event": "damage", "figure": key, "amount": 2, "total": total + 3}])
+    seen["figures"][key]["damage"] += 2
+    found = watcher.check(seen)
+    assert any(f"{key}: a damage event totals {total + 3}, its damage events {total + 2}" in f for f in found), found
 
 
-@pytest.mark.engine_only
-def test_watcher_life_above_the_dashboard(rules):
+def test_watcher_life_above_the_dashboard(rules, monkeypatch):
     game, watcher = watched(rules)
-    fig = next(f for f in game.state.characters() if f.location is not None and f.damage == 0)
-    game.engine.log("remove-damage", figure=fig.key, amount=1)
-    fig.damage = -1
-    assert any("more Life Points left than its dashboard" in f for f in watcher.check())
+    seen, key = _on_board(game, damage=0)
+    logs(monkeypatch, game, [{"event": "remove-damage", "figure": key, "amount": 1}])
+    seen["figures"][key]["damage"] = -1
+    assert any(f"{key} has more Life Points left than its dashboard" in f for f in watcher.check(seen))
 
 
-@pytest.mark.engine_only
-def test_watcher_two_mayhem_cards_in_a_round(rules):
+def test_watcher_two_mayhem_cards_in_a_round(rules, monkeypatch):
     game, watcher = watched(rules)
-    game.engine.log("play", team="black", card="a")
-    game.engine.log("play", team="black", card="b")
+    logs(monkeypatch, game, [{"event": "play", "team": "black", "card": "a"}, {"event": "play", "team": "black", "card": "b"}])
     assert any("black played a second Mayhem card" in f for f in watcher.check())
 
 
-@pytest.mark.engine_only
 def test_watcher_a_hand_over_the_icons(rules):
     game = Game(rules, GameConfig("teen-titans-go", seed=4))
-    watcher = RuleWatcher(game.engine)
     bots = {}
     d = game.start()
-    while not any(e["event"] == "setup" for e in game.events):
-        d = game.act(bots.setdefault(d.player, RandomBot(4)).choose(d, game))
-    team = game.state.teams[game.state.order[0]]
-    team.hands[team.players[0]].append(game.state.mayhem_deck.pop())
-    assert any(f"{team.players[0]} holds" in f for f in watcher.check())
+    while not any(e["event"] == "initiative" for e in logged(game)[0]):  # the first lead line: after the draw
+        d = game.act(bots.setdefault(d.player, make_bot("random", 4)).choose(d, game))
+    assert RuleWatcher(game).check() == []
+    seen = game.view(pieces=False)
+    team = next(iter(seen["teams"].values()))
+    player = team["players"][0]
+    team["hands"][player] += 1
+    assert any(f"{player} holds {team['hands'][player]} cards" in f for f in RuleWatcher(game).check(seen))
 
 
-@pytest.mark.engine_only
-def test_watcher_initiative_to_the_highest_dice(rules):
+def test_watcher_initiative_to_the_highest_dice(rules, monkeypatch):
     game, watcher = watched(rules)
-    game.engine.log("initiative", team="black", dice={"black": [6, 6], "white": [1, 1]}, coin_toss=False)
-    assert any("not the lowest total 2" in f for f in watcher.check())
+    logs(monkeypatch, game, [{"event": "initiative", "round": 2, "team": "black",
+                              "dice": {"black": [6, 6], "white": [1, 1]}, "coin_toss": False}])
+    assert any("went to black (12), not the lowest total 2" in f for f in watcher.check())
 
 
-@pytest.mark.engine_only
-def test_watcher_initiative_that_does_not_rotate(rules):
+def test_watcher_initiative_that_does_not_rotate(rules, monkeypatch):
     game, watcher = watched(rules, mode="free-for-all")
     holder = watcher.last_lead
-    game.engine.log("initiative", team=holder, dice={}, coin_toss=False)
+    assert holder is not None
+    logs(monkeypatch, game, [{"event": "initiative", "round": 2, "team": holder, "dice": {}, "coin_toss": False}])
     assert any(f"the Initiative went to {holder}, not to" in f for f in watcher.check())

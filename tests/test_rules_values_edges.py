@@ -54,8 +54,7 @@ def test_rules_loaded_here_index_every_kind_of_component_under_its_box(ir):
 def test_the_character_draft_is_offered_as_draft_decisions(rules):
     # docs/actions.md: "`pick CHARACTER` | setup | draft a character, players alternating";
     # the decisions that offer it are of kind `draft` (the game log records the kind).
-    from mayhem.runtime.engine import GameConfig
-    from mayhem.runtime.game import Game
+    from mayhem.runtime import Game, GameConfig
 
     game = Game(rules, GameConfig("teen-titans-go", seed=3))
     decision = game.start()

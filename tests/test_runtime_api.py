@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 import mayhem.runtime as api
-from mayhem.runtime import bots, decisions, engine, game, rules, scenario
+from mayhem.runtime import bots, decisions, rules, scenario
 
 PROMISED = ["load_rules", "Game", "GameConfig", "Decision", "make_bot", "simulate", "replay", "run_scenario"]
 
@@ -30,6 +30,9 @@ def test_the_exports_are_the_runtime_s_own_objects_not_the_modules_of_the_same_n
     replay_module = importlib.import_module("mayhem.runtime.replay")
     assert api.simulate is simulate_module.simulate and api.replay is replay_module.replay
     assert api.run_scenario is scenario.run
-    assert api.Game is game.Game and api.GameConfig is engine.GameConfig
+    for name in ("Game", "GameConfig"):  # each the object of the module the API names for it
+        module = importlib.import_module(f"mayhem.runtime.{api._API[name]}")
+        assert getattr(api, name) is getattr(module, name)
+    assert api.GameConfig.__module__ == f"mayhem.runtime.{api._API['GameConfig']}"  # defined there, not imported
     assert api.Decision is decisions.Decision and api.make_bot is bots.make_bot
     assert api.load_rules is rules.load_rules

@@ -79,7 +79,7 @@ def test_a_clone_of_a_clone_and_of_a_finished_or_unstarted_game(rules):
     assert twin.over and twin.result() == game.result() and twin.events == game.events
 
 
-def test_a_competitive_game_whose_setup_fills_in_the_config_clones(ir, rules, tmp_path):
+def test_a_competitive_game_clones_with_the_config_it_was_given(ir, rules, tmp_path):
     from mayhem.compiler.teams import load_team
     from mayhem.dsl.diagnostics import Diagnostics
 
@@ -91,7 +91,7 @@ def test_a_competitive_game_whose_setup_fills_in_the_config_clones(ir, rules, tm
     play(game, game.start(), bots_for(game, "greedy", 2), limit=50)
     twin = game.clone()
     assert twin.config is not game.config and twin.header() == game.header()
-    assert getattr(twin, "_initial_config", pristine) == pristine  # (the engine's: its setup fills in `sides`)
+    assert twin.config == game.config == pristine  # the setup fills in nothing of the config given
     play(game, game.decision, bots_for(game, "greedy", 7))
     play(twin, twin.decision, bots_for(twin, "greedy", 7))
     assert log_bytes(game, tmp_path, "a.jsonl") == log_bytes(twin, tmp_path, "b.jsonl")
@@ -106,14 +106,3 @@ def test_a_scenario_game_clones_from_its_prepared_state(rules):
     assert twin.view() == game.view() and twin.view()["figures"]["robin"]["space"] is not None
     twin.act(d.actions[0])
     assert twin.view() != game.view() and game.decision == d
-
-
-@pytest.mark.engine_only
-def test_a_prepared_game_without_a_way_to_rebuild_it_says_so(rules):
-    """The engine's own: a Game given a prepared Engine (the engine's object) and no `restart`
-    cannot be cloned (the kernel's game clones its State, and is never given an Engine)."""
-    from mayhem.runtime.engine import Engine
-    game = Game(rules, GameConfig("teen-titans-go", seed=1), engine=Engine(rules, GameConfig("teen-titans-go")))
-    game.start()
-    with pytest.raises(ValueError, match="cannot be played again to clone it"):
-        game.clone()

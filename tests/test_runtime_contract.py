@@ -1,25 +1,27 @@
-"""The runtime knows the primitives and the round procedure, and no content by name."""
+"""The runtime plays the vocabulary the compiler knows and the events the shared game declares,
+and names no content and no Mayhem concept: runtime/, the rules kernel (runtime/kernel/)
+included, knows no game."""
 from pathlib import Path
 import re
 
 from mayhem.compiler import builtins as B
+from mayhem.compiler.builtins_kernel import KERNEL_EVENTS
 from mayhem.compiler.mayhem_events import shipped
 from mayhem.compiler.ir_ops import ir_statements
-from mayhem.runtime.engine import Engine
-from mayhem.runtime import expressions as expressions_module
+from mayhem.runtime.kernel import primitives as kernel_words
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 NAMED_KINDS = ("character", "mayhem-card", "go-card", "location", "token", "npc", "keyword")
 
 
 def runtime_source() -> str:
-    # the Mayhem engine and the rules kernel (runtime/kernel/) alike
+    # every module of runtime/, the rules kernel's (runtime/kernel/) included
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(RUNTIME.rglob("*.py")))
 
 
 def action_verbs(ir) -> set[str]:
-    """The verbs of the legal-action grammar: the engine's own (runtime/actions.py) and those the
-    shared game declares as its actions."""
+    """The verbs of the legal-action grammar: runtime/actions.py's and those the shared game
+    declares as its actions."""
     from mayhem.runtime.actions import FORMS
     game = next(c for c in ir["components"] if c["kind"] == "game" and not c["box"])
     return set(FORMS) | {c["id"] for c in game["children"] if c["kind"] == "action"}
@@ -60,28 +62,48 @@ def test_the_check_catches_a_leak(ir, tmp_path):
     assert some_character["name"] in content_names(ir)
 
 
-def test_every_primitive_is_implemented_and_nothing_else():
-    from mayhem.compiler.builtins_kernel import KERNEL_PRIMITIVES
-    implemented = {name[2:].replace("_", "-") for name in dir(Engine) if name.startswith("p_")}
-    # and the kernel's words the shared rules use: the round's (context `rules`: `roll`, `lead`)
-    # and the turn actions' (context `turn`: `end-turn()`, `play-card`)
-    kernel = {name for name, p in KERNEL_PRIMITIVES.items() if {"rules", "turn"} & set(p.contexts or ())}
-    # a shorthand word (`gain-vp`) is played as the word it stands for (compiler/shorthand.py):
-    # `attack` as the kernel's `assault`
-    own = {name for name, p in B.PRIMITIVES.items() if p.stands_for is None}
-    stood_for = {p.stands_for.word for p in B.PRIMITIVES.values() if p.stands_for is not None}
-    assert kernel and "assault" in stood_for and implemented == own | kernel | stood_for
+# Words of the Mayhem vocabulary (compiler/builtins.py) that the kernel does not play, and that no
+# content of the repository uses (test_the_unplayed_words_are_used_by_no_content holds that).
+UNPLAYED_PRIMITIVES = {"expire"}
+UNPLAYED_FUNCTIONS = {"is-base", "life", "same-location"}
 
 
-def test_every_function_and_context_name_is_evaluated():
-    source = Path(expressions_module.__file__).read_text(encoding="utf-8")
-    for name, word in list(B.FUNCTIONS.items()) + list(B.CONTEXT_NAMES.items()):
-        if word.stands_for is not None:  # evaluated as the function it stands for (compiler/shorthand.py)
-            assert f'name == "{word.stands_for.word}"' in source, f"'{name}' stands for no evaluated function"
-            continue
-        assert f'name == "{name}"' in source, f"the interpreter does not evaluate '{name}'"
-    for kind in B.SELECTOR_KINDS:
-        assert f'"{kind}"' in source, f"the interpreter cannot select '{kind}'"
+def played(table: dict) -> set[str]:
+    """The words of a table of compiler/builtins.py as the kernel plays them: a shorthand word
+    (`gain-vp`) as the word it stands for (compiler/shorthand.py)."""
+    return {w.stands_for.word if w.stands_for is not None else name for name, w in table.items()}
+
+
+def test_every_word_of_the_vocabulary_is_played_by_the_kernel():
+    """Every primitive and function the compiler accepts in a Mayhem box is one of the kernel's
+    words (runtime/kernel/primitives.py: its own and the shared vocabulary's), but the few listed
+    above; and `attack` is played as the kernel's `assault`."""
+    primitives, functions = played(B.PRIMITIVES), played(B.FUNCTIONS)
+    assert "assault" in primitives and "attack" in B.PRIMITIVES
+    assert primitives - set(kernel_words.PRIMITIVES) <= UNPLAYED_PRIMITIVES, primitives - set(kernel_words.PRIMITIVES)
+    assert functions - set(kernel_words.FUNCTIONS) <= UNPLAYED_FUNCTIONS, functions - set(kernel_words.FUNCTIONS)
+    assert UNPLAYED_PRIMITIVES <= set(B.PRIMITIVES) and UNPLAYED_FUNCTIONS <= set(B.FUNCTIONS)
+
+
+def test_the_unplayed_words_are_used_by_no_content(ir):
+    """No content of the repository uses a word the kernel does not play (the IR walked whole:
+    statements, conditions, values)."""
+    used_primitives, used_functions = set(), set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("op") == "primitive":
+                used_primitives.add(node["name"])
+            if node.get("e") == "fn":
+                used_functions.add(node["name"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(ir["components"])
+    assert "attack" in used_primitives and "dice-total" in used_functions  # (the walk finds words)
+    assert used_primitives & UNPLAYED_PRIMITIVES == set() and used_functions & UNPLAYED_FUNCTIONS == set()
 
 
 def announced(ir) -> set[str]:
@@ -90,12 +112,24 @@ def announced(ir) -> set[str]:
             if s["op"] == "primitive" and s["name"] == "announce-together"}
 
 
-def test_every_event_is_emitted_by_the_runtime_or_announced_by_the_content(ir):
-    source = runtime_source()
-    emitted = set(re.findall(r'emit\("([a-z-]+)"', source)) | announced(ir)
+def raised_on_the_kernel(ir) -> set[str]:
+    """The events a game of the kernel raises: its structure events (KERNEL_EVENTS), those the
+    shared game names for the kernel's moments by a `*-event` property (`ko-event ko`), and those
+    the content announces."""
+    game = next(c for c in ir["components"] if c["kind"] == "game" and not c["box"])
+    named = {v["value"] for k, v in game["props"].items() if k.endswith("-event")}
+    return set(KERNEL_EVENTS) & set(shipped()[0]) | named | announced(ir)
+
+
+def test_every_event_is_raised_by_the_kernel_or_announced_by_the_content(ir):
     declared = set(shipped()[0])  # the events `game mayhem` declares (content/shared/game.mh)
-    assert emitted == declared, f"declared but never emitted: {declared - emitted}; " \
-                                f"emitted but not declared: {emitted - declared}"
+    raised = raised_on_the_kernel(ir)
+    assert raised == declared, f"declared but never raised: {declared - raised}; raised but not declared: {raised - declared}"
+    # each `*-event` property the shared game names is one the kernel reads
+    game = next(c for c in ir["components"] if c["kind"] == "game" and not c["box"])
+    kernel = "\n".join(p.read_text(encoding="utf-8") for p in sorted((RUNTIME / "kernel").glob("*.py")))
+    properties = [k for k in game["props"] if k.endswith("-event")]
+    assert len(properties) >= 9 and [k for k in properties if f'"{k}"' not in kernel] == []
 
 
 # ---- no Mayhem concept is named in runtime/ (issue 11) --------------------------------------
@@ -126,6 +160,7 @@ def test_no_module_names_a_mayhem_concept():
     named = {str(path.relative_to(RUNTIME)): sorted(concepts_named(path.read_text(encoding="utf-8")))
              for path in sorted(RUNTIME.rglob("*.py"))}
     assert len(named) > 30  # every module of runtime/ and runtime/kernel/ was read
+    assert sum(m.startswith("kernel/") for m in named) == len(list((RUNTIME / "kernel").glob("*.py"))) > 50
     leaks = {module: found for module, found in named.items() if found}
     assert leaks == {}, f"runtime/ must name no Mayhem concept (they belong in content/): {leaks}"
 
@@ -140,4 +175,4 @@ def test_the_concept_check_catches_a_new_mention():
     assert concepts_named("new_owner = owner if self.rules.token_flag(tok, 'mission')") == {"Mission"}
     assert concepts_named("def p_roll_mayhem_die(self):") == {"Mayhem die"}
     # any module of runtime/ fails as soon as it names one
-    assert concepts_named((RUNTIME / "board.py").read_text(encoding="utf-8") + "\n# Recovery\n") == {"Recovery"}
+    assert concepts_named((RUNTIME / "kernel" / "board.py").read_text(encoding="utf-8") + "\n# Recovery\n") == {"Recovery"}

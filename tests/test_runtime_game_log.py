@@ -2,9 +2,9 @@
 log is an account of the game that adds up (Damage, KO, Victory Points, Missions, the
 end), and every event an effect causes names the DSL line of that effect.
 
-Public API relied on: `Game` (`start`, `act`, `view`, `result`), the log in the engine's words
-(runtime/game_view.py `logged`: the engine's events, or the kernel's read through the table of its
-lines), `GameConfig`, `GreedyBot`/`RandomBot` and the event fields of docs/actions.md
+Public API relied on: `Game` (`start`, `act`, `view`, `result`), the log in the Mayhem log's
+words (runtime/game_view.py `logged`: the kernel's lines read through the table of its lines),
+`GameConfig`, `make_bot` (`greedy`, `random`) and the event fields of docs/actions.md
 (`event`, `span`, `figure`, `amount`, `total`, `team`)."""
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ import re
 
 import pytest
 
-from mayhem.runtime.bots import GreedyBot, RandomBot
-from mayhem.runtime import GameConfig
-from mayhem.runtime import Game
+from mayhem.runtime import Game, GameConfig, make_bot
 from mayhem.runtime.game_view import logged
 
 BOXES = ("teen-titans-go", "looney-tunes")
@@ -24,24 +22,24 @@ EFFECT_EVENTS = {"attack", "bonus", "damage", "draw", "increase", "ko", "mayhem-
 SPAN = re.compile(r"^[\w./-]+\.mh:\d+:\d+-\d+:\d+$")
 
 
-def play(rules, box, mode, seed, bot=GreedyBot) -> Game:
+def play(rules, box, mode, seed, bot="greedy") -> Game:
     game = Game(rules, GameConfig(box, seed=seed, mode=mode))
     bots: dict = {}
     d = game.start()
     steps = 0
     while d is not None:
-        d = game.act(bots.setdefault(d.player, bot(seed * 7 + len(bots))).choose(d, game))
+        d = game.act(bots.setdefault(d.player, make_bot(bot, seed * 7 + len(bots))).choose(d, game))
         steps += 1
         assert steps < 20_000
     return game
 
 
-GAMES = [(box, "standard", seed, GreedyBot) for box in BOXES for seed in (1, 2)] + \
-        [(box, mode, 5, RandomBot) for box in BOXES for mode in ("four-players", "free-for-all")]
+GAMES = [(box, "standard", seed, "greedy") for box in BOXES for seed in (1, 2)] + \
+        [(box, mode, 5, "random") for box in BOXES for mode in ("four-players", "free-for-all")]
 
 
 class Played:
-    """A game over, as these tests read it: its events in the engine's words, its view."""
+    """A game over, as these tests read it: its events in the Mayhem log's words, its view."""
 
     def __init__(self, game) -> None:
         self.game, self.events, self.view = game, logged(game)[0], game.view()

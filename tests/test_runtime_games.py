@@ -4,17 +4,15 @@ import json
 
 import pytest
 
-from mayhem.runtime.bots import GreedyBot, RandomBot
+from mayhem.runtime import Game, GameConfig, make_bot
 from mayhem.runtime.decisions import IllegalAction
-from mayhem.runtime import GameConfig
-from mayhem.runtime import Game
 from mayhem.runtime.replay import replay
 from mayhem.runtime.simulate import play_one, simulate
 
 
-def play(rules, config, bot_cls=RandomBot):
+def play(rules, config, bot="random"):
     game = Game(rules, config)
-    bots = {"p1": bot_cls(config.seed), "p2": bot_cls(config.seed + 1)}
+    bots = {"p1": make_bot(bot, config.seed), "p2": make_bot(bot, config.seed + 1)}
     d = game.start()
     while d is not None:
         d = game.act(bots[d.player].choose(d, game))
@@ -36,7 +34,7 @@ def test_different_seeds_differ(mini_rules):
 
 def test_decisions_list_stable_unique_strings(mini_rules):
     game = Game(mini_rules, GameConfig("mini", seed=5))
-    bot = RandomBot(5)
+    bot = make_bot("random", 5)
     d = game.start()
     seen = 0
     while d is not None:
@@ -59,7 +57,7 @@ def test_an_illegal_action_is_refused_with_the_legal_ones(mini_rules):
 
 
 def test_log_replays_and_a_tampered_log_does_not(mini_rules, tmp_path):
-    game = play(mini_rules, GameConfig("mini", seed=8), GreedyBot)
+    game = play(mini_rules, GameConfig("mini", seed=8), "greedy")
     path = tmp_path / "game.jsonl"
     game.write_log(path)
     lines = path.read_text().splitlines()
@@ -82,10 +80,10 @@ def test_log_replays_and_a_tampered_log_does_not(mini_rules, tmp_path):
 
 
 def test_every_event_carries_the_span_of_its_effect(mini_rules):
-    """Read as game_view.logged reads either runtime's log (the kernel's lines in the engine's
-    words, each with the span of the statement that wrote it: runtime/kernel/state.py)."""
+    """Read as game_view.logged reads the kernel's log (its lines in the Mayhem log's words, each
+    with the span of the statement that wrote it: runtime/kernel/state.py)."""
     from mayhem.runtime.game_view import logged
-    game = play(mini_rules, GameConfig("mini", seed=4), GreedyBot)
+    game = play(mini_rules, GameConfig("mini", seed=4), "greedy")
     events = logged(game)[0]
     assert all("span" in e for e in events)
     effect_events = [e for e in events if e["event"] in ("attack", "damage", "place-token")]

@@ -1,7 +1,9 @@
 """One registry of IR statement ops and expression forms (compiler/ir_ops.py): the compiler
 emits nothing else, the schema allows nothing else, the registry knows where every op's
-children are, and every walker (the runtime's interpreter, the bots, the text rendering,
-the site) handles each registered op or says that it ignores it."""
+children are, and every walker (the bots, the text rendering, the site) handles each
+registered op or says that it ignores it. (The rules kernel compiles the IR in
+runtime/kernel/compile.py and compile_stmts.py, not through a registered walker: the 106
+scenarios and the kernel's tests play its ops.)"""
 from __future__ import annotations
 
 import json
@@ -12,11 +14,10 @@ import pytest
 from mayhem.compiler import ir_ops
 from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS, dispatch, walk_expressions, walk_statements
 # the walkers register themselves when they are imported
+import mayhem.compiler.render_expr  # noqa: F401
 import mayhem.compiler.render_text  # noqa: F401
-import mayhem.runtime.bots  # noqa: F401
-import mayhem.runtime.compiled  # noqa: F401  (the engine's interpreter: imported by its first game, or here)
-import mayhem.runtime.compiled_expressions  # noqa: F401
-import mayhem.runtime.effects  # noqa: F401
+from mayhem.runtime import make_bot  # noqa: F401  (its module registers the greedy bot's walker)
+import mayhem.site.effects  # noqa: F401
 
 from conftest import REPO
 
@@ -80,8 +81,8 @@ def test_the_registry_knows_where_every_child_is(ir):
 
 def test_every_walker_handles_or_ignores_every_registered_op():
     names = {w.name for w in ir_ops.WALKERS}
-    assert {"runtime: the effect interpreter's statements", "runtime: the effect interpreter's expressions",
-            "bots: the greedy bot's values", "text rendering: phrases"} <= names
+    assert {"bots: the greedy bot's values", "text rendering: phrases", "site: statements as phrases and steps",
+            "text: expressions as the DSL writes them (diff, site)"} <= names
     for w in ir_ops.WALKERS:
         assert w.handles | w.ignores == set(w.forms), (w.name, set(w.forms) - w.handles - w.ignores)
         assert not w.handles & w.ignores, (w.name, w.handles & w.ignores)

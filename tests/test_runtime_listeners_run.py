@@ -1,89 +1,71 @@
 """The listeners of one event run in order, and what an earlier one did is seen by the later
-ones (issue #11, speed: the checks are made only once a listener's body has run): a card that
-an earlier listener sent out of play, an installed trigger it ended, a game it ended, stop the
-later listeners; a first listener runs at once.
+ones, on the rules kernel (runtime/kernel/events.py `raise_event`): a card in play that an
+earlier listener sent out of play does not hear the rest of the event; one still in play does;
+a game an earlier listener ended runs no later listener. Played on copies of the lab game
+Errands (tests/fixtures/kernel/errands), whose errand Fetch water is done (`card-done()`) once a
+runner of its Team stands at the well, heard on the game's `update` event.
 
-Engine only (`engine_only`, the whole file): the Mayhem engine's own machinery, which goes with it;
-the kernel's listeners in order: tests/test_kernel_listeners.py and test_kernel_events.py."""
+(The Mayhem engine's tests of the same rules, in its own machinery, went with it on December 4,
+2026; these are their port.)"""
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from mayhem.runtime.effects import make_env
-from mayhem.runtime.state import TempTrigger, zone_key
+from game_helpers import lab_copy_ir, run_kernel_scenario
 
-from game_helpers import everyone_on_the_board
-
-pytestmark = pytest.mark.engine_only  # the engine's own machinery (the docstring)
-
-
-def trigger(n: int) -> dict:
-    return {"op": "trigger", "event": "test-event", "when": None, "body": [], "span": f"test.mh:{n}:1-{n}:9"}
-
-
-def setup(rules, bodies: list):
-    """A game, and one listener per body: body(eng) runs as the listener's body (the
-    compiled trigger stands in for content)."""
-    game = everyone_on_the_board(rules)
-    eng = game.engine
-    ran = []
-    found = []
-    for n, body in enumerate(bodies):
-        t = trigger(n + 1)
-
-        def run(e, env, n=n, body=body):
-            ran.append(n)
-            body(e)
-            return ()
-        eng.code.compiled_triggers[id(t)] = (None, False, run)
-        eng.code._kept.append(t)
-        found.append((t, make_env("p1", None)))
-    return game, eng, found, ran
+AT_THE_WELL = "size(all figure in figures-at(well) where team-of(it) == my-team) > 0"
+DONE = f'''    on update when {AT_THE_WELL} {{
+      card-done()
+    }}
+'''
+# a trigger of Fetch water that reads nothing of its card's holder (a card out of play has no
+# Team) and runs at each update it hears: 5 points to the first Team, t1
+FIVE = '''    on update {
+      gain(points, 5, on: first(teams))
+    }
+'''
+SCENARIO = Path(__file__).resolve().parent / "fixtures" / "kernel" / "errands-scenarios" / \
+    "an-errand-done-draws-the-next-at-once.toml"
 
 
-def run(eng, found):
-    assert list(eng.run_listeners("test-event", {}, None, found)) == []
+def walked_to_the_well(tmp_path, *edits: tuple[str, str], points: int) -> list[str]:
+    """The failures of the scenario an-errand-done-draws-the-next-at-once on a copy of Errands with
+    `edits`, t1 expected to hold `points` after its first step and at its end (1: Fetch water's
+    reward alone)."""
+    ir = lab_copy_ir(tmp_path, "errands", *edits)
+    text = SCENARIO.read_text(encoding="utf-8")
+    assert text.count('"counters.points.t1" = 1') == 1
+    text = text.replace('"counters.points.t1" = 1', f'"counters.points.t1" = {points}')
+    # and once the question Grind grain asks is answered (the rest of the event heard then)
+    text += f'\n[expect]\n"counters.points.t1" = {points}\n'
+    return run_kernel_scenario(ir, SCENARIO, text).failures
 
 
-def test_a_card_an_earlier_listener_sent_out_of_play_does_not_hear(rules):
-    gone = []  # what the first listener does: the card leaves play
-    game, eng, found, ran = setup(rules, [lambda e: gone[0](), lambda e: None, lambda e: None])
-    colour = game.state.order[0]
-    key = zone_key(eng.rules.in_play[0], colour)
-    assert game.state.zones.get(key), "the Team has a card in play"
-    card = eng.rules.by_qid[game.state.zones[key][0]]
-    for _t, env in found[1:]:
-        env.card, env.team = card, colour
-    gone.append(lambda: game.state.zones[key].remove(card["qid"]))
-    run(eng, found)
-    assert ran == [0]
+def test_a_card_an_earlier_listener_sent_out_of_play_does_not_hear(tmp_path):
+    # a second trigger of Fetch water, after the one that finishes it: the card is no longer in
+    # play when its turn comes, so it gives nothing
+    assert walked_to_the_well(tmp_path, (DONE, DONE + FIVE), points=1) == []
 
 
-def test_a_card_still_in_play_hears(rules):
-    game, eng, found, ran = setup(rules, [lambda e: None, lambda e: None])
-    colour = game.state.order[0]
-    key = zone_key(eng.rules.in_play[0], colour)
-    card = eng.rules.by_qid[game.state.zones[key][0]]
-    for _t, env in found:
-        env.card, env.team = card, colour
-    run(eng, found)
-    assert ran == [0, 1]
+def test_a_card_still_in_play_hears(tmp_path):
+    # the same trigger before the one that finishes it: the card is still in play, it gives 5
+    assert walked_to_the_well(tmp_path, (DONE, FIVE + DONE), points=6) == []
 
 
-def test_an_installed_trigger_an_earlier_listener_ended_does_not_run(rules):
-    ends = []  # what the first listener does: the installed trigger ends
-    game, eng, found, ran = setup(rules, [lambda e: ends[0](), lambda e: None])
-    installed = TempTrigger(found[1][0], None, "turn-end")
-    found[1] = (found[1][0], found[1][1].child(until=installed))
-    ends.append(lambda: setattr(installed, "alive", False))
-    run(eng, found)
-    assert ran == [0]
+def test_no_listener_runs_once_an_earlier_one_ended_the_game(tmp_path):
+    # the first trigger ends the game for the Team at the well; the second would give it 5
+    ended = f'''    on update when {AT_THE_WELL} {{
+      end-game(all team in teams where it == my-team, "errands")
+    }}
+{FIVE}'''
+    ir = lab_copy_ir(tmp_path, "errands", (DONE, ended))
+    setup = SCENARIO.read_text(encoding="utf-8").split("[[steps]]")[0]
+    text = setup + '''[[steps]]
+action = "walk well"
 
-
-def test_no_listener_runs_once_an_earlier_one_ended_the_game(rules):
-    game, eng, found, ran = setup(rules, [lambda e: setattr(e.state, "winners", ["black"]), lambda e: None])
-    try:
-        run(eng, found)
-        assert ran == [0]
-    finally:
-        game.state.winners = None
+[expect]
+"counters.points.t1" = 0
+events = [{ event = "game-over" }]
+'''
+    assert run_kernel_scenario(ir, SCENARIO, text).failures == []
+    assert run_kernel_scenario(ir, SCENARIO, text.replace('"counters.points.t1" = 0', '"counters.points.t1" = 5')).failures

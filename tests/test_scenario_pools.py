@@ -1,8 +1,8 @@
-"""The `pools` setup key of scenario files: what a pool still holds once setup is done."""
+"""The `pools` setup key of scenario files: what a pool still holds once setup is done, read
+back by the scenario's own `pools.ID` expectations as the kernel plays it (`run_scenario`)."""
 import pytest
 
-from mayhem.runtime import scenario as sc
-from mayhem.runtime.invariants import violations
+from mayhem.runtime import ScenarioError, run_scenario
 
 SCENARIO = '''
 [scenario]
@@ -14,23 +14,21 @@ pools = {pools}
 [setup.figures.elmer-fudd]
 location = "L4"
 tokens = {{ poison = 2 }}
-'''
+{expect}'''
 
 
-def build(rules, tmp_path, pools: str):
+def build(rules, tmp_path, pools: str, expect: str = ""):
     path = tmp_path / "pools.toml"
-    path.write_text(SCENARIO.format(pools=pools), encoding="utf-8")
-    spec, text = sc.load(path)
-    return sc.validate(rules, spec, text, str(path))[0]
+    path.write_text(SCENARIO.format(pools=pools, expect=expect), encoding="utf-8")
+    return run_scenario(rules, path)
 
 
-def test_a_pool_is_left_with_fewer_pieces_and_the_box_still_adds_up(rules, tmp_path):
-    eng = build(rules, tmp_path, '{ trap-stun = { black = 1 }, poison = 3 }')
-    pools = eng.state.pools
-    assert sum(n for (_f, c), n in pools["trap-stun"].items() if c == "black") == 1
-    assert sum(n for (_f, c), n in pools["trap-stun"].items() if c == "white") == 8
-    assert sum(pools["poison"].values()) == 3  # of the 8 that Elmer's 2 left
-    assert violations(eng) == []
+def test_a_pool_is_left_with_fewer_pieces(rules, tmp_path):
+    expect = '[expect]\n"pools.trap-stun.black" = 1\n"pools.trap-stun.white" = 8\n"pools.poison" = 3\n'
+    result = build(rules, tmp_path, '{ trap-stun = { black = 1 }, poison = 3 }', expect)  # poison: 3 of the 8 Elmer's 2 left
+    assert result.ok, result.failures
+    wrong = build(rules, tmp_path, '{ trap-stun = { black = 1 }, poison = 3 }', expect.replace("= 8", "= 7"))
+    assert wrong.failures == ["pools.trap-stun.white: expected 7, got 8"]
 
 
 @pytest.mark.parametrize("pools, message", [
@@ -40,7 +38,7 @@ def test_a_pool_is_left_with_fewer_pieces_and_the_box_still_adds_up(rules, tmp_p
     ('{ glitter = 0 }', "no token pool 'glitter' in this box"),
 ])
 def test_a_pool_cannot_be_filled_or_named_wrong(rules, tmp_path, pools, message):
-    with pytest.raises(sc.ScenarioError) as err:
+    with pytest.raises(ScenarioError) as err:
         build(rules, tmp_path, pools)
     assert message in str(err.value)
     # positioned at the pools key of the file (line 7)

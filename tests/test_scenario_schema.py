@@ -184,20 +184,26 @@ def test_broken_toml_is_a_positioned_error(rules, tmp_path):
     assert re.match(rf".*case\.toml:{line_of(text, 'initiative')}:\d+: error\[S100\]: not valid TOML", error)
 
 
-def test_a_defeated_token_figure_is_off_the_board_but_has_no_damage(rules):
+def defeated_monster_expecting(rules, tmp_path, expectation: str):
+    """monster-mission.toml (Cyborg defeats Black's Monster), its [expect] with one more line."""
+    text = (Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "monster-mission.toml").read_text(encoding="utf-8")
+    assert '"figures.monster-black.location" = "none"' in text
+    return sc.run(rules, write(tmp_path, text.replace("[expect]\n", f"[expect]\n{expectation}\n", 1)))
+
+
+def test_a_defeated_token_figure_is_off_the_board_but_has_no_damage(rules, tmp_path):
     """Token figures (a Monster: TOKEN-TEAM) may be gone when the expectation is checked:
     their location is "none"; anything else about them is a failure, never None."""
-    path = Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "monster-mission.toml"
-    spec, text = sc.load(path)
-    spec["expect"]["figures.monster-black.damage"] = 6
-    eng, phase = sc.validate(rules, spec, text, str(path))
-    from mayhem.runtime.game import Game
-    game = Game(rules, eng.config, engine=eng, start_phase=phase)
-    game.start()
-    for step in spec["steps"]:
-        game.act(step["action"])
-    failures = sc.check(game, spec["expect"], "")
-    assert failures == ["figures.monster-black.damage: monster-black is not in play (never placed, or defeated)"]
+    assert defeated_monster_expecting(rules, tmp_path, "").ok
+    result = defeated_monster_expecting(rules, tmp_path, '"figures.monster-black.damage" = 6')
+    assert not result.ok and [f.split(":")[0] for f in result.failures] == ["figures.monster-black.damage"]
+
+
+@pytest.mark.xfail(strict=True, reason="the kernel's scenario reader reads a defeated Monster's damage as 0"
+                   " (runtime/scenario_kernel_read.py): docs/scenarios.md says any expectation but its location fails")
+def test_any_expectation_about_a_defeated_token_figure_but_its_location_fails(rules, tmp_path):
+    result = defeated_monster_expecting(rules, tmp_path, '"figures.monster-black.damage" = 0')
+    assert not result.ok and "monster-black" in result.failures[0]
 
 
 def test_booleans_are_no_numbers_when_comparing(rules, tmp_path):
@@ -329,7 +335,7 @@ def test_keys_follow_the_declarations_they_come_from(tmp_path):
     content_copy(tmp_path / "content", ("  lead-called initiative\n", "  lead-called first-player\n"),
                  ("  draw-to hand\n", "  draw-to grip\n"), ('  zone hand "Mayhem hand" {', '  zone grip "Grip" {'))
     # the card type's Reactions come from the zone renamed too (the rules kernel reads `reacts-from`;
-    # the compiler does not check that it names a zone: the engine never read it)
+    # the compiler does not check that it names a zone)
     types = tmp_path / "content" / "shared" / "card-types.mh"
     types.write_text(types.read_text(encoding="utf-8").replace("  reacts-from hand\n", "  reacts-from grip\n"),
                      encoding="utf-8")

@@ -1,5 +1,5 @@
 """The setup as declared steps (issue #11, step 8): `game mayhem`'s `setup { }` (content/shared/game.mh)
-is what the engine runs, in order, in place of a hard-coded sequence; a mode's own `setup { }`
+is what the game runs, in order, in place of a hard-coded sequence; a mode's own `setup { }`
 replaces it (content/shared/modes.mh), so that Free-For-All's face-down board, its non-player
 figure and its communal tokens, and Competitive Mode's team lists, are steps, not flags. A copy of
 the content with other steps plays another setup."""
@@ -9,10 +9,8 @@ import pytest
 
 from game_helpers import after_setup, content_copy
 from mayhem.compiler.builtins_setup import DEFAULT_STEPS
+from mayhem.runtime import Game, GameConfig
 from mayhem.runtime.actions import Action
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
-from mayhem.runtime.modes import load_mode
 from mayhem.runtime.rules import load_rules
 
 GAME_STEPS = ["form-teams", "draft", "choose-sides", "lay-board", "fill-pools", "shuffle-deck", "draw-hands",
@@ -35,11 +33,28 @@ def test_the_game_declares_its_setup_in_the_rulebooks_order(rules):
     assert [s if isinstance(s, str) else s[0] for s in DEFAULT_STEPS] == GAME_STEPS
 
 
-def test_what_free_for_all_s_setup_says_is_read_from_its_steps(rules):
-    ffa = load_mode(rules, "free-for-all")
-    assert (ffa.face_down, ffa.npc, ffa.communal, ffa.team_lists) == (2, True, True, False)
-    standard = load_mode(rules, "standard")  # the game's setup: none of them
-    assert (standard.face_down, standard.npc, standard.communal, standard.team_lists) == (0, False, False, False)
+def team_supplies(game) -> dict[str, int]:
+    """The pieces each Team holds in its own supply (the kernel keeps a Team's pieces in the
+    zone `supply/TEAM`, the communal ones in `supply`)."""
+    st, pool = game.kernel.state, game.krules.pieces.pool_zone
+    return {z.split("/", 1)[1]: len(uids) for z, uids in st.zones.items() if z.startswith(f"{pool}/")}
+
+
+def test_what_free_for_all_s_setup_says_is_played(rules):
+    """Free-For-All's own steps: a face-down board of 2 Slots, a figure nobody controls, tokens
+    of no Team, no team lists; the game's steps (the standard game): none of them."""
+    ffa = after_setup(rules, mode="free-for-all", seed=4)
+    seen = ffa.view(pieces=False)
+    assert all(loc["location"] is None and loc["slots"] == 2 for loc in seen["locations"])
+    assert [f["kind"] for f in seen["figures"].values()].count("npc") == 1
+    supplies = team_supplies(ffa)
+    assert len(supplies) == 3 and set(supplies.values()) == {0}  # every piece communal
+    standard = after_setup(rules, mode="standard", seed=4)
+    seen = standard.view(pieces=False)
+    assert all(loc["location"] is not None for loc in seen["locations"])
+    assert "npc" not in [f["kind"] for f in seen["figures"].values()]
+    supplies = team_supplies(standard)
+    assert sorted(supplies) == ["black", "white"] and all(n > 0 for n in supplies.values())
 
 
 def test_free_for_all_plays_its_own_setup(rules):
@@ -74,13 +89,13 @@ def test_a_step_changed_in_the_content_changes_the_setup(tmp_path):
     seen = after_setup(load_rules(result.ir), seed=2).view(pieces=False)
     assert all(loc["location"] is None and loc["slots"] == 3 for loc in seen["locations"])
     assert all(n == 0 for team in seen["teams"].values() for n in team["hands"].values())
-    assert load_mode(load_rules(result.ir), "standard").face_down == 3
 
 
 def test_free_for_all_s_tokens_are_communal_by_its_setup_step(tmp_path):
     result = content_copy(tmp_path / "a", modes=(('    fill-pools(owner: "none")\n', "    fill-pools()\n"),))
     assert result.ok
-    assert not load_mode(load_rules(result.ir), "free-for-all").communal
+    supplies = team_supplies(after_setup(load_rules(result.ir), mode="free-for-all", seed=4))
+    assert len(supplies) == 3 and sum(supplies.values()) > 0  # pieces of the Teams' own
 
 
 def test_a_setup_without_a_board_is_a_positioned_error(tmp_path):
@@ -97,7 +112,7 @@ def test_competitive_mode_takes_its_teams_from_the_lists_or_says_it_needs_them(r
     game = Game(rules, GameConfig("teen-titans-go", seed=1, mode="competitive"))
     with pytest.raises(ValueError) as err:
         d = game.start()
-        while d is not None and game.state.phase == "setup":
+        while d is not None and game.view(pieces=False)["round"] < 1:  # (round 0 while it sets up)
             d = game.act(d.actions[0])
-    # the engine's words, or the kernel's: "take-team-lists(): ... come from the Teams' lists: give them"
-    assert "takes its Teams from team lists" in str(err.value) or "come from the Teams' lists" in str(err.value)
+    # "take-team-lists(): ... come from the Teams' lists: give them"
+    assert "come from the Teams' lists" in str(err.value)

@@ -6,10 +6,10 @@ general word, so the game's declarations decide what it means. And who keeps a t
 changes hands is the game's `owner-kept-if` (content/shared/game.mh), not a flag the runtime
 names.
 
-Engine only (`engine_only`): the two tests that run the engine's compiled words and its piece
-transfers by hand; the kernel's: the Mayhem die rolled by a card is go-somewhere-mayhem-roll.toml,
-a Mission's piece kept by its Team mission-exclusive.toml and pizza-time.toml. Left on the kernel: the
-effect die renamed in the content."""
+The effect die renamed in the content is played by the kernel: two scenarios whose cards read
+and roll the Mayhem die pass with the die called `chaos`. A Mission's piece kept by its Team:
+the scenarios mission-exclusive.toml and pizza-time.toml, and tests/test_kernel_declarations.py
+(`owner-kept-if`, with and without it)."""
 from __future__ import annotations
 
 import pytest
@@ -17,10 +17,10 @@ import pytest
 from mayhem.compiler import builtins as B
 from mayhem.compiler.ir_ops import ir_expressions, ir_statements
 from mayhem.compiler.shorthand import lowered, shorthands
-from mayhem.runtime.effects import Env
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import Game, GameConfig, load_rules, make_bot, run_scenario
 
-from game_helpers import after_setup, content_copy, everyone_on_the_board
+from conftest import REPO
+from game_helpers import content_copy
 
 GENERAL = {"mayhem-die": "shown-face", "mayhem-icon": "shows-icon", "roll-mayhem-die": "roll",
            "grant-mayhem-icon": "grant-icon", "complete-mission": "card-done",
@@ -57,45 +57,32 @@ def test_the_ir_keeps_the_words_as_written(ir):
     assert not {"shown-face", "shows-icon", "grant-icon", "card-done"} & written
 
 
-@pytest.mark.engine_only
+def renamed_scenario(folder, name: str, face: str | None = None):
+    """A Teen Titans GO! scenario with the Mayhem die called `chaos` (its key, its log line), its
+    die set to `face` if given."""
+    text = (REPO / "tests" / "scenarios" / "teen-titans-go" / name).read_text(encoding="utf-8")
+    text = text.replace("mayhem_die", "chaos_die").replace('"mayhem-die"', '"chaos-die"')
+    path = folder / name
+    path.write_text(text.replace('"3*"', f'"{face}"') if face else text, encoding="utf-8")
+    return path
+
+
 def test_a_game_whose_effect_die_is_another_reads_and_rolls_that_one(tmp_path):
     # the same die under another name: the cards' `mayhem-die` and `roll-mayhem-die` follow it
     result = content_copy(tmp_path / "content", ("effect-die mayhem", "effect-die chaos"),
                           ('die mayhem "Mayhem die"', 'die chaos "Chaos die"'), ("roll(mayhem)", "roll(chaos)"),
                           modes=(("roll(mayhem)", "roll(chaos)"),))
     assert result.ok, [f"{d.span}: {d.message}" for d in result.diagnostics.items]
-    game = after_setup(load_rules(result.ir))
-    eng, st = game.engine, game.state
-    face, _ = eng.code.expr({"e": "ctx", "name": "mayhem-die"})
-    st.shown["chaos"] = "4"
-    assert face(eng, Env(None, None, None)) == 4
-    stmt = {"op": "primitive", "name": "roll-mayhem-die", "args": {}, "node": None, "span": "x.mh:1:1"}
-    eng.forced_rolls.append("5*")
-    list(eng.code.stmt(stmt)(eng, Env(None, st.order[0], None)))
-    assert st.shown["chaos"] == "5*" and game.events[-1]["event"] == "chaos-die"
-    icon, _ = eng.code.expr({"e": "ctx", "name": "mayhem-icon"})
-    assert icon(eng, Env(None, None, None)) is True
-
-
-def _taken_by_the_other_team(rules) -> tuple[str | None, str]:
-    """A Pizza token of the black Team taken from where robin stands by cyborg (white): whose it is."""
-    game = everyone_on_the_board(rules)
-    eng, st = game.engine, game.state
-    pizza = next(q for q, t in rules.tokens.items() if t["id"] == "pizza")
-    robin, cyborg = st.figures["robin"], st.figures["cyborg"]
-    eng.put_pieces(pizza, 1, robin.location, "black", None)
-    list(eng.transfer(pizza, robin.location, cyborg, 1, None))
-    (owner,) = [k[1] for k, n in cyborg.tokens.items() if k[0] == pizza and n > 0]
-    return owner, cyborg.team
-
-
-@pytest.mark.engine_only
-def test_a_mission_token_keeps_its_owner_as_the_game_says(rules, tmp_path):
-    # "Missions are exclusive to the Teams who revealed them" (GO! Cards): `owner-kept-if mission`
-    owner, taker = _taken_by_the_other_team(rules)
-    assert (owner, taker) == ("black", "white")
-    # without the declaration, a piece taken is the taker's, as any other token's
-    result = content_copy(tmp_path / "content", ("  owner-kept-if mission\n", ""))
-    assert result.ok
-    owner, taker = _taken_by_the_other_team(load_rules(result.ir))
-    assert owner == taker == "white"
+    rules = load_rules(result.ir)
+    # Robin's Staff Meeting adds the die's face (`mayhem-die`): 5 Damage with 3*, 4 with 2
+    assert run_scenario(rules, renamed_scenario(tmp_path, "staff-meeting.toml")).ok
+    fewer = run_scenario(rules, renamed_scenario(tmp_path, "staff-meeting.toml", face="2"))
+    assert "figures.cyborg.damage: expected 5, got 4" in fewer.failures
+    # a Mayhem icon rolled by `roll-mayhem-die`, logged as the chaos die's roll
+    assert run_scenario(rules, renamed_scenario(tmp_path, "go-somewhere-mayhem-roll.toml")).ok
+    # a seeded game rolls it at each round's start
+    game = Game(rules, GameConfig("teen-titans-go", seed=3))
+    d, bot = game.start(), make_bot("random", 3)
+    while d is not None and game.view(pieces=False)["round"] < 3:
+        d = game.act(bot.choose(d, game))
+    assert list(game.view(pieces=False)["dice"]) == ["chaos"]

@@ -477,8 +477,8 @@ def test_boxes_without_rulings_have_no_faq_page(site):
 
 
 def test_round_summary_says_the_printed_rules_first(site):
-    """What acts in each phase reads as the cards print it; the engine's reading is collapsed for
-    authors (issue 14, point 4)."""
+    """What acts in each phase reads as the cards print it; the rules' reading (the site's
+    `mh-engine` block) is collapsed for authors (issue 14, point 4)."""
     rnd = main_text(page(site, "teen-titans-go/round/index.html"))
     recovery = rnd.split("Recovery (from the second round)", 1)[1].split("3. Activation", 1)[0]
     players, authors = recovery.split('<details class="mh-engine"', 1)

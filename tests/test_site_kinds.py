@@ -82,9 +82,9 @@ def test_a_component_of_an_unknown_kind_gets_a_generic_page(kinds_site):
     # its part, of another unknown kind, drawn the same way inside it
     assert 'data-kind="card-face" id="faq-box-whatever-it-takes-flip"' in card
     assert "Defense 4 Authored" in text(card)
-    # the effect as the engine reads it: collapsed, for authors, out of search
-    engine = re.search(r'<details class="mh-engine"[^>]*>(.*?)</details>', card, re.S).group(1)
-    assert "For authors" in engine and "Super power" in text(engine) and "Guard" in text(engine)
+    # the effect as the rules read it (the site's `mh-engine` block): collapsed, for authors, out of search
+    reading = re.search(r'<details class="mh-engine"[^>]*>(.*?)</details>', card, re.S).group(1)
+    assert "For authors" in reading and "Super power" in text(reading) and "Guard" in text(reading)
     authors = page.split('id="for-authors"', 1)[1]
     assert '<div class="highlight"' in authors and "shield-up" in authors  # the DSL source, as for every page
     assert "flowchart" not in authors and "No effect graph" in authors  # the compiler drew it none
@@ -102,7 +102,7 @@ def test_the_unknown_kind_is_listed_like_the_others(kinds_site):
     docs = json.loads((kinds_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     hit = next(d for d in docs if d["location"] == "faq-box/super-hero-cards/whatever-it-takes/index.html")
     assert hit["tags"] == ["FAQ Mayhem", "Super hero card"]
-    assert "Deal 2 damage" in hit["text"] and "Super power" not in hit["text"]  # the engine's reading is not searched
+    assert "Deal 2 damage" in hit["text"] and "Super power" not in hit["text"]  # the rules' reading is not searched
 
 
 def test_a_box_of_another_game_gets_no_mayhem_pages(tmp_path):

@@ -1,7 +1,8 @@
-"""The runtime setting (runtime/switch.py): `--runtime kernel` and MAYHEM_RUNTIME=kernel route a
-Mayhem box to the rules kernel through every entry point (Game, simulate, replay, run_scenario,
-`mayhem play / simulate / replay / scenario run`); the default stays the engine; a value that
-names no runtime is an error with a hint. Short games only (a round cap, a few seeds)."""
+"""The runtime setting (runtime/switch.py): the rules kernel plays a Mayhem box through every
+entry point (Game, simulate, replay, run_scenario, `mayhem play / simulate / replay / scenario
+run`), by default and under `runtime="kernel"` or MAYHEM_RUNTIME=kernel; a value that names no
+runtime is an error with a hint. Short games only (a round cap, a few seeds). (The engine was
+deleted after revision 29f6a0ed: what the setting says of `engine` is the product's part.)"""
 from __future__ import annotations
 
 import json
@@ -20,10 +21,10 @@ SCENARIO = REPO / "tests" / "scenarios" / "teen-titans-go" / "bring-the-pizza.to
 def test_the_setting_reads_the_argument_then_the_environment_and_defaults_to_the_kernel(monkeypatch):
     monkeypatch.delenv(ENV, raising=False)
     assert runtime_setting() == "kernel"  # the default since the flip (December 4, 2026)
-    monkeypatch.setenv(ENV, "engine")
-    assert runtime_setting() == "engine"
-    assert runtime_setting("kernel") == "kernel"  # the argument first
+    monkeypatch.setenv(ENV, "kernel")
+    assert runtime_setting() == runtime_setting("kernel") == "kernel"
     monkeypatch.setenv(ENV, "kernal")
+    assert runtime_setting("kernel") == "kernel"  # the argument first
     with pytest.raises(RuntimeSettingError, match=r"MAYHEM_RUNTIME: no runtime 'kernal' \(did you mean 'kernel'\?\)"):
         runtime_setting()
 
@@ -35,13 +36,13 @@ def test_kernel_ir_names_the_shared_game_in_every_box_without_touching_the_ir(ir
     assert boxes["teen-titans-go"]["props"]["game"]["value"] == "mayhem"
     assert all("game" not in c["props"] for c in ir["components"] if c["kind"] == "box"
                if c["id"] in ("teen-titans-go", "looney-tunes"))
-    assert switched(ir, "looney-tunes", "kernel") and not switched(ir, "looney-tunes", "engine")
+    assert switched(ir, "looney-tunes", "kernel") and switched(ir, "teen-titans-go")
 
 
-def test_game_under_the_switch_is_the_kernel_s_with_the_engine_s_api(rules, monkeypatch):
+def test_game_under_the_switch_is_the_kernel_s(rules, monkeypatch):
     monkeypatch.setenv(ENV, "kernel")
     game = Game(rules, GameConfig("teen-titans-go", seed=7, max_rounds=3))
-    assert game.runtime == "kernel" and type(Game(rules, GameConfig("teen-titans-go"), runtime="engine")) is Game
+    assert game.runtime == "kernel" and Game(rules, GameConfig("teen-titans-go"), runtime="kernel").runtime == "kernel"
     decision = game.start()
     assert (decision.player, decision.kind, decision.actions) == ("p1", "colour", ["colour black", "colour white"])
     bots = {p: make_bot("random", i) for i, p in enumerate(("p1", "p2"))}
@@ -102,16 +103,15 @@ def test_simulate_and_its_logs_replay_on_the_kernel(ir, rules, tmp_path):
 def test_run_scenario_under_the_switch_plays_it_on_the_kernel(rules):
     result = run_scenario(rules, SCENARIO, runtime="kernel")
     assert type(result).__name__ == "KernelScenarioResult" and result.ok, result.failures
-    assert type(run_scenario(rules, SCENARIO, runtime="engine")).__name__ == "ScenarioResult"
-    # no argument: the setting (MAYHEM_RUNTIME, else the default)
-    plain = "KernelScenarioResult" if runtime_setting() == "kernel" else "ScenarioResult"
-    assert type(run_scenario(rules, SCENARIO)).__name__ == plain
+    # no argument: the setting (MAYHEM_RUNTIME, else the default), the kernel
+    plain = run_scenario(rules, SCENARIO)
+    assert type(plain).__name__ == "KernelScenarioResult" and plain.ok and plain.steps == result.steps > 0
 
 
 def test_the_cli_routes_simulate_scenario_and_play(tmp_path):
-    out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--runtime", "kernel", "--content", CONTENT)
+    out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--content", CONTENT)
     assert out.exit_code == 0 and out.stdout.splitlines()[0].endswith("runtime: the rules kernel"), out.output
-    out = invoke("scenario", "run", SCENARIO, "--runtime", "kernel", "--content", CONTENT)
+    out = invoke("scenario", "run", SCENARIO, "--content", CONTENT, env={ENV: "kernel"})
     assert out.exit_code == 0 and "1 passed, 0 failed" in out.stdout, out.output
     out = invoke("play", "--box", "teen-titans-go", "--seed", "3", "--content", CONTENT, input="q\n",
                  env={ENV: "kernel"})
@@ -119,10 +119,9 @@ def test_the_cli_routes_simulate_scenario_and_play(tmp_path):
 
 
 def test_a_runtime_that_is_none_is_a_usage_error_with_a_hint():
-    out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--runtime", "kernl", "--content", CONTENT)
-    assert out.exit_code == 2 and "--runtime: no runtime 'kernl' (did you mean 'kernel'?)" in out.output
+    out = invoke("simulate", "--box", "looney-tunes", "--games", "1", "--content", CONTENT, env={ENV: "kernl"})
+    assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'kernl' (did you mean 'kernel'?)" in out.output
     assert "Traceback" not in out.output
-    out = invoke("diff", CONTENT, CONTENT, "--runtime", "kerne")
-    assert out.exit_code == 2 and "--runtime: no runtime 'kerne' (did you mean 'kernel'?)" in out.output
     out = invoke("scenario", "run", SCENARIO, "--content", CONTENT, env={ENV: "both"})
     assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; runtimes: kernel" in out.output
+    assert "Traceback" not in out.output

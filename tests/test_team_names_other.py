@@ -7,10 +7,7 @@ from __future__ import annotations
 import re
 
 from mayhem.compiler.checks import run_checks
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import Game, GameConfig, load_rules, make_bot
 
 from game_helpers import content_copy
 
@@ -31,7 +28,7 @@ def _renamed_boxes(root) -> None:
 
 def _play(rules, seed: int) -> Game:
     game = Game(rules, GameConfig("teen-titans-go", seed=seed))
-    bots = {"p1": RandomBot(seed), "p2": RandomBot(seed + 1)}
+    bots = {"p1": make_bot("random", seed), "p2": make_bot("random", seed + 1)}
     d = game.start()
     while d is not None:
         d = game.act(bots[d.player].choose(d, game))
@@ -54,7 +51,7 @@ def test_a_game_with_other_team_names_compiles_checks_and_plays_the_same(tmp_pat
     other = load_rules(result.ir)
     for seed in (0, 1):
         mine, theirs = _play(other, seed), _play(rules, seed)
-        # the view and the result (either runtime): the same game, its Teams renamed
+        # the view and the result: the same game, its Teams renamed
         assert sorted(mine.view(pieces=False)["teams"]) == ["blue", "red"]
         got, want = mine.result(), theirs.result()
         assert (got["rounds"], got["reason"]) == (want["rounds"], want["reason"])
