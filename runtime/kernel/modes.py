@@ -16,6 +16,7 @@ from .rules import KernelError
 
 KINDS = ("mode",)  # the declarations this module loads (primitives.KINDS: bench/switch.py's meter)
 STANDARD = "standard"  # the game as declared, when the box declares no mode of that id
+FLOW = ("draws-from", "done-to")  # a zone's properties that name another zone (finish.FLOW)
 LEFT_OUT = ("counter", "rule", "zone")  # what a mode's `without` may name (compiler/mode_overrides.py)
 READS = {"counter": "counter", "zone": "zone"}  # the IR forms that name a counter or a zone
 
@@ -116,6 +117,12 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
     phases = {c["id"]: c for c in mode["children"] if c["kind"] == "phase"}  # in place of the game's of that id
     children = [phases.get(c["id"], c) if c["kind"] == "phase" else c
                 for c in game["children"] if (c["kind"], c["id"]) not in gone]
+    # a zone kept that draws from (or is done to) a zone left out: its flow goes with that zone
+    # (Free-For-All's `mission` drew from the `go-deck` it leaves out; finish._flow refused it)
+    children = [{**c, "props": {k: v for k, v in c["props"].items()
+                                if not (k in FLOW and ("zone", v["value"]) in gone)}}
+                if c["kind"] == "zone" and any(("zone", c["props"][k]["value"]) in gone for k in FLOW if k in c["props"])
+                else c for c in children]
     children += [c for c in mode["children"] if c["kind"] == "rule"]
     rows = _prop(mode, "board")
     if rows:
