@@ -118,7 +118,7 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
     children = [phases.get(c["id"], c) if c["kind"] == "phase" else c
                 for c in game["children"] if (c["kind"], c["id"]) not in gone]
     # a zone kept that draws from (or is done to) a zone left out: its flow goes with that zone
-    # (Free-For-All's `mission` drew from the `go-deck` it leaves out; finish._flow refused it)
+    # (a mode that left out a deck kept the zone drawing from it, which finish._flow refused)
     children = [{**c, "props": {k: v for k, v in c["props"].items()
                                 if not (k in FLOW and ("zone", v["value"]) in gone)}}
                 if c["kind"] == "zone" and any(("zone", c["props"][k]["value"]) in gone for k in FLOW if k in c["props"])
