@@ -220,7 +220,7 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":
-        check_restriction(comp, game, diags, kernel=True)
+        check_restriction(comp, game, diags, kernel=True, kinds=model.kinds)
     if comp.kind == "action" and "form" in comp.props:
         check_form(comp, diags)
     if comp.kind == "action" and "bots-wait-for" in comp.props:
