@@ -29,6 +29,7 @@ class Chosen:
     team_of: tuple[int, ...] = ()  # by seat, in seat order: the index of its Team (none: the game's)
     figures: tuple[int, ...] = ()  # by seat: how many figures of each kind kept per player it controls
     props: dict | None = None  # every property of the mode, as written (`hand-draw`, `start`, ...)
+    span: str | None = None  # where the mode is declared (`file:line:col-line:col`), for the errors it causes
 
 
 def figure_counts(rules, spec: dict, holders: list) -> list[int]:
@@ -108,7 +109,8 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
     _still_named(changed, box, gone, comp)
     order = seat_order(seats) if seats else []
     return changed, Chosen(comp["id"], comp["name"] or comp["id"], tuple(t for t, _ in order),
-                           tuple(n for _, n in order), {k: v["value"] for k, v in comp["props"].items()})
+                           tuple(n for _, n in order), {k: v["value"] for k, v in comp["props"].items()},
+                           comp.get("span"))
 
 
 def _game(game: dict, mode: dict, gone: set, seats) -> dict:
