@@ -10,7 +10,7 @@ from mayhem.dsl.diagnostics import Diagnostics, did_you_mean
 
 STRUCTURE_EVENTS = ("round-start", "round-end", "turn-start", "turn-end")
 # the properties that name another zone of the game
-ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to")}
+ZONE_REFS = {"game": ("pile-to",), "zone": ("draws-from", "done-to"), "card-type": ("reacts-from",)}
 
 
 def _items(pv) -> list[tuple[str, object]]:
@@ -52,9 +52,10 @@ def check_part(comp, game, diags: Diagnostics, box=None) -> None:
 
 
 def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
-    """The zones a game or a zone names (`pile-to`, `draws-from`, `done-to`) are the game's; a
-    zone kept per location is the pile the game's `pile-to` names (a module's game: the Mayhem
-    rules, content/shared/game.mh), and none of a game of the rules `kernel`."""
+    """The zones a game, a zone or a card type names (`pile-to`, `draws-from`, `done-to`,
+    `reacts-from`) are the game's; a zone kept per location is the pile the game's `pile-to`
+    names (a module's game: the Mayhem rules, content/shared/game.mh), and none of a game of the
+    rules `kernel`."""
     zones = [c.id for c in game.children if c.kind == "zone"]
     for prop in ZONE_REFS.get(comp.kind, ()):
         pv = comp.props.get(prop)
@@ -203,6 +204,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     check_pieces(comp, game, res.boxes.get(box), res.vocab.get(box, {}).get("token", {}), diags,
                  res.components.get(box, {}))
     check_sides(comp, model.kinds or {}, diags)  # a figure's card with sides holds nothing else (E212)
+    if comp.kind == "card-type":  # the zone its cards are played from in answer (`reacts-from`) is the game's
+        check_zone_refs(comp, game, diags, kernel=True)
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags, res.boxes.get(box))
@@ -220,7 +223,7 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     elif comp.kind == "action" and "fallback" in comp.props:
         check_fallback(comp, game, diags)
     elif comp.kind == "restriction":
-        check_restriction(comp, game, diags, kernel=True)
+        check_restriction(comp, game, diags, kernel=True, kinds=model.kinds)
     if comp.kind == "action" and "form" in comp.props:
         check_form(comp, diags)
     if comp.kind == "action" and "bots-wait-for" in comp.props:

@@ -9,14 +9,31 @@ from .game_parts import _items
 
 # what a primitive of the Mayhem boxes' engine asks the restrictions of the figure it concerns
 STOP_WORDS = ("move", "attack", "special", "place")
-# ... and those the rules kernel's primitives ask (runtime/kernel/movement.py: a Move, a placement)
+# ... and those the rules kernel's primitives always ask (runtime/kernel/movement.py: a Move, a
+# placement); a kernel game's assault too, by the word its `assault-event` names
+# (runtime/kernel/damage.py), and `special` where parts are used `once per ...` (spaces.silenced)
 KERNEL_STOP_WORDS = ("move", "place")
 
 
-def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> None:
+def kernel_stop_words(game, kinds: dict | None = None) -> tuple[str, ...]:
+    """The words a restriction of a kernel game may stop: KERNEL_STOP_WORDS, the name of the game's
+    `assault-event` (a figure holding the piece makes no assault), and `special` when a card type
+    of the game's box declares `once` (its parts, `special-of`'s, are not heard: `kinds`, the
+    model's kinds, card types' too)."""
+    words = list(KERNEL_STOP_WORDS)
+    pv = game.props.get("assault-event")
+    if pv is not None and isinstance(pv.value, str):
+        words.append(pv.value)
+    if any(k.origin is not None and k.origin.kind == "card-type" and getattr(k.origin, "scope", None) == game.scope
+           and any(p.name == "once" for p in k.props) for k in (kinds or {}).values()):
+        words.append("special")
+    return tuple(dict.fromkeys(words))
+
+
+def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False, kinds: dict | None = None) -> None:
     """A restriction of a game: its `actions` are the game's, its `stops` words a primitive asks;
     one of a game of the rules `kernel` forbids actions or stops the words its primitives ask
-    (`move`, `place`: runtime/kernel/movement.py)."""
+    (kernel_stop_words: `move`, `place`, the game's assault event, `special`)."""
     actions = [c.id for c in game.children if c.kind == "action"]
     pv = comp.props.get("actions")
     if pv is None and kernel and "stops" not in comp.props:
@@ -28,14 +45,18 @@ def check_restriction(comp, game, diags: Diagnostics, kernel: bool = False) -> N
             diags.error("E301", f"unknown action '{name}': a restriction forbids actions of the game", span,
                         hint=did_you_mean(name, actions) or f"actions of the game: {', '.join(actions) or 'none'}")
     pv = comp.props.get("stops")
+    played = kernel_stop_words(game, kinds) if kernel else STOP_WORDS
+    known = tuple(dict.fromkeys(STOP_WORDS + played))
     for name, span in (_items(pv) if pv is not None else []):
-        if name not in STOP_WORDS:
-            diags.error("E301", f"unknown word '{name}': a restriction stops {', '.join(STOP_WORDS)}", span,
-                        hint=did_you_mean(name, STOP_WORDS) or f"stops [{', '.join(STOP_WORDS)}]")
-        elif kernel and name not in KERNEL_STOP_WORDS:
-            diags.error("E205", f"'stops [{name}]': the rules kernel's primitives ask a restriction "
-                        f"{' and '.join(KERNEL_STOP_WORDS)} only", span,
-                        hint=f"stops [{', '.join(KERNEL_STOP_WORDS)}]; an action it forbids: actions [ACTION]")
+        if name not in known:
+            diags.error("E301", f"unknown word '{name}': a restriction stops {', '.join(known)}", span,
+                        hint=did_you_mean(name, known) or f"stops [{', '.join(played)}]")
+        elif name not in played:
+            why = ("no card type of its box declares `once`, the parts `special-of` reads" if name == "special"
+                   else f"the game names no `assault-event {name}`")
+            diags.error("E205", f"'stops [{name}]': in this game the rules kernel's primitives ask a restriction "
+                        f"{', '.join(played)} only ({why})", span,
+                        hint=f"stops [{', '.join(played)}]; an action it forbids: actions [ACTION]")
 
 
 _shipped: tuple = (None, [])  # (the file's stamp; its restrictions)

@@ -55,10 +55,11 @@ def simulate(ir, box, games, players, bots, seed, decks, log_dir, fmt, jobs=1, m
     from rich.progress import Progress
     from mayhem.runtime.simulate import simulate_kernel
     rules = _rules(ir, box, mode)
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    names = ["random" if n == "greedy" else n for n in names]  # the Mayhem default means "a bot"
+    names = [b.strip() for b in bots.split(",") if b.strip()]  # `greedy` too: runtime/kernel/greedy.py
     players = _players(rules, players)
     chosen = _decks(rules, decks)
+    if "greedy" in names:
+        _greedy_note(rules)
     with Progress(console=_console(err=True), transient=True) as progress:
         task = progress.add_task(f"{box}: {games} games", total=games)
         try:
@@ -86,9 +87,11 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     console = _console()
     shown = f" ({rules.mode.name})" if rules.mode is not None else ""
     console.print(f"[bold]{rules.game['name']}[/bold]{shown}, seed {seed}: you are p1, the {bot} bot plays the others.")
+    if bot == "greedy":
+        _greedy_note(rules)
     bots = {}
     if not _turns(console, game, game,
-                  lambda p: bots.setdefault(p, make_bot("random" if bot == "greedy" else bot, seed + len(bots)))):
+                  lambda p: bots.setdefault(p, make_bot(bot, seed + len(bots)))):
         return
     result = game.state.result
     console.print(f"game over: {', '.join(result['winners']) or 'no winner'} ({result['reason']}) "
@@ -96,6 +99,14 @@ def play(ir, box, players, seed, bot, decks, log_path, mode="standard") -> None:
     if log_path:
         write_log(game, log_path)
         console.print(f"log written to {log_path}")
+
+
+def _greedy_note(rules) -> None:
+    """Said on stderr when the greedy bot has nothing to weigh in the game (runtime/kernel/greedy.py)."""
+    from mayhem.runtime.kernel.greedy import weighs
+    if not weighs(rules):
+        click.echo(f"note: {rules.game['name']} declares no counter kept per player that puts a player out "
+                   "(`out-at-min`), which the greedy bot weighs: it plays as the random bot", err=True)
 
 
 def _turns(console, game, board, bot_of) -> bool:

@@ -197,7 +197,8 @@ def test_the_rules_are_content_a_changed_token_plays_differently(tmp_path):
     ("    actions [move]", "    actions [mvoe]",
      ("E301", "unknown action 'mvoe': a restriction forbids actions of the game", "did you mean 'move'?")),
     ("    actions [move]", "    stops [attack]",
-     ("E205", "'stops [attack]': the rules kernel's primitives ask a restriction move and place only",
+     ("E205", "'stops [attack]': in this game the rules kernel's primitives ask a restriction move, place only "
+              "(the game names no `assault-event attack`)",
       "stops [move, place]; an action it forbids: actions [ACTION]")),
     ("  drawn-from loot\n  placed-on space player\n  worth 2", "  drawn-from lot\n  placed-on space player\n  worth 2",
      ("E301", "unknown pool 'lot'", "did you mean 'loot'?")),

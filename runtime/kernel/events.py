@@ -55,9 +55,15 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
         if spec["amount"] and here.pieces:
             found = _held_last(state, found)
         once = hearing.once  # id(trigger) -> its once-per period (once.py)
+        about = None  # the figure the tile hears the event about (spaces.tile_of): asked again at the tile's turn
+        if here.spaces and at is None and stood is None:
+            name = hearing_about(rules, event)
+            about = fields.get("var:" + name) if name is not None else None
         for trigger, me, card, kept in found:
             if "_in" in kept and state.places[card] != kept["_in"]:
                 continue  # a card in play that left its zone while the event was heard (finish.card_done)
+            if about is not None and "ctx:here" in kept and state.figures[about]["space"] != kept["ctx:here"]:
+                continue  # the figure an earlier listener moved off the tile (or knocked out) no longer stands there
             if at is not None and not heard_at(run, kept, at):
                 continue
             lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}

@@ -134,6 +134,29 @@ def change(run, counter: str, holder, amount: int, add: bool) -> None:
         state.log.append({"event": counter, "team": team, "total": after})
 
 
+def check_teams(rules, state) -> None:
+    """Once the setup has run (the Teams formed): a counter kept as pieces of a Team's own has
+    pieces for every Team, in the Team's pool or already its own; else a KernelError at the mode
+    (or the counter) that keeps it, rather than a counter that silently stays 0 (a pool counted
+    by the colours of the game's Teams, played in a mode whose Teams are others)."""
+    p = rules.pieces
+    if not p.kept or not state.teams:
+        return
+    for kept in p.kept.values():
+        own = {state.owners[u] for u, q in enumerate(state.cards) if q == kept.token}
+        short = [t for t in state.teams if t not in own and not any(
+            state.cards[u] == kept.token for u in state.zones.get(f"{p.pool_zone}/{t}" if p.pool_per else "", ()))]
+        if not short:
+            continue
+        mode = rules.mode
+        where = f"{mode.span}: mode '{mode.id}'" if mode is not None and mode.span else f"game '{rules.game['id']}'"
+        token = rules.cards[kept.token].id if kept.token in rules.cards else kept.token
+        raise KernelError(f"{where} keeps the counter '{kept.counter}', kept as each Team's own pieces of "
+                          f"'{token}', but Teams {', '.join(short)} have none: their '{kept.counter}' would stay 0\n"
+                          f"  hint: leave the counter out in the mode (`without counter {kept.counter}`, and the "
+                          f"rules that change it), or give the pool of '{token}' pieces for each of its Teams")
+
+
 def set_out(rules, state) -> None:
     """At setup, once the pools are laid: for each counter kept as a pool's pieces that says
     `set-out-on PROP` (and whose pool has `set-out-if`'s property), one piece of each Team's

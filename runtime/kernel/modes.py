@@ -16,6 +16,7 @@ from .rules import KernelError
 
 KINDS = ("mode",)  # the declarations this module loads (primitives.KINDS: bench/switch.py's meter)
 STANDARD = "standard"  # the game as declared, when the box declares no mode of that id
+FLOW = ("draws-from", "done-to")  # a zone's properties that name another zone (finish.FLOW)
 LEFT_OUT = ("counter", "rule", "zone")  # what a mode's `without` may name (compiler/mode_overrides.py)
 READS = {"counter": "counter", "zone": "zone"}  # the IR forms that name a counter or a zone
 
@@ -28,6 +29,7 @@ class Chosen:
     team_of: tuple[int, ...] = ()  # by seat, in seat order: the index of its Team (none: the game's)
     figures: tuple[int, ...] = ()  # by seat: how many figures of each kind kept per player it controls
     props: dict | None = None  # every property of the mode, as written (`hand-draw`, `start`, ...)
+    span: str | None = None  # where the mode is declared (`file:line:col-line:col`), for the errors it causes
 
 
 def figure_counts(rules, spec: dict, holders: list) -> list[int]:
@@ -107,7 +109,8 @@ def apply_mode(ir: dict, box: str, mode: str) -> tuple[dict, Chosen | None]:
     _still_named(changed, box, gone, comp)
     order = seat_order(seats) if seats else []
     return changed, Chosen(comp["id"], comp["name"] or comp["id"], tuple(t for t, _ in order),
-                           tuple(n for _, n in order), {k: v["value"] for k, v in comp["props"].items()})
+                           tuple(n for _, n in order), {k: v["value"] for k, v in comp["props"].items()},
+                           comp.get("span"))
 
 
 def _game(game: dict, mode: dict, gone: set, seats) -> dict:
@@ -116,6 +119,12 @@ def _game(game: dict, mode: dict, gone: set, seats) -> dict:
     phases = {c["id"]: c for c in mode["children"] if c["kind"] == "phase"}  # in place of the game's of that id
     children = [phases.get(c["id"], c) if c["kind"] == "phase" else c
                 for c in game["children"] if (c["kind"], c["id"]) not in gone]
+    # a zone kept that draws from (or is done to) a zone left out: its flow goes with that zone
+    # (a mode that left out a deck kept the zone drawing from it, which finish._flow refused)
+    children = [{**c, "props": {k: v for k, v in c["props"].items()
+                                if not (k in FLOW and ("zone", v["value"]) in gone)}}
+                if c["kind"] == "zone" and any(("zone", c["props"][k]["value"]) in gone for k in FLOW if k in c["props"])
+                else c for c in children]
     children += [c for c in mode["children"] if c["kind"] == "rule"]
     rows = _prop(mode, "board")
     if rows:

@@ -1,6 +1,6 @@
 """Playing kernel games whole: bots, seeded simulation with a summary, logs and their replay.
 
-The bots are a random one and a rollout bot that explores clones; the logs are JSON Lines."""
+The bots are a random one, a rollout bot that explores clones and a greedy one (greedy.py); the logs are JSON Lines."""
 from __future__ import annotations
 
 from collections import Counter
@@ -10,6 +10,7 @@ from pathlib import Path
 import random
 
 from .draws import chooser
+from .greedy import GreedyBot
 from .rules import GameRules, KernelError
 from .structure import KernelConfig, KernelGame
 from .waits import bot_waits, waiting, waiting_drawer
@@ -58,7 +59,7 @@ class RolloutBot:
         return best
 
 
-BOTS = {"random": RandomBot, "rollout": RolloutBot}
+BOTS = {"random": RandomBot, "rollout": RolloutBot, "greedy": GreedyBot}  # greedy.py: one ply, scored
 
 
 class _Draws(dict):

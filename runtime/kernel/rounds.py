@@ -115,7 +115,8 @@ def after_turn(game, run) -> None:
         over = all(p in played for p in alive) or all(p in state.passed for p in alive)
     if not over and rules.round_end_guard is not None:
         over = bool(run.expr(rules.round_end_guard, {"ctx:me": state.active}))
-    if over:
+    if over:  # the turn is over: no figure is Active at the round's end and start (dashboards.py)
+        state.active_figure = None
         state.phase = "round-end"
         return
     if rules.turn_order == "alternate-teams":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .actions import legal_actions, menu, take_action
 from .compile_stmts import nothing as _nothing
 from .effects import GameOver, Run
+from .kept import check_teams
 from .rounds import after_turn, first_of_round, lead_line, run_triggers
 from .movement import players_out
 from .pieces import discard_due
@@ -90,6 +91,8 @@ class Steps:
     def _setup_step(self, run: Run) -> None:
         state = self.state
         self._slots.get("setup", _nothing)(run, {"ctx:me": state.active})
+        if self.rules.pieces is not None and self.rules.pieces.kept:  # each Team's pieces of a counter kept so
+            check_teams(self.rules, state)
         self.check_end(run)
         state.phase = "round-start" if self.rules.uses_rounds else "turn-start"
 
