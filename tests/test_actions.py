@@ -4,6 +4,7 @@ arguments, a bad string gets a clear error (what is wrong, what
 was expected), never a traceback, and no module but runtime/actions.py splits an action string."""
 from __future__ import annotations
 
+import pickle
 import random
 import re
 
@@ -293,3 +294,17 @@ def test_an_ir_whose_form_does_not_fit_its_parameters_is_a_declaration_error_at_
         while decision is not None:  # the setup's questions, up to the first turn's menu
             decision = game.act(decision.actions[0])
     assert usage("move") == ["move CHARACTER Ln"]
+
+
+def test_an_action_is_its_verb_arguments_and_text(rules):  # the rules loaded: `move` declared
+    a = Action("move", ("hero", 3))
+    assert a == ("move", ("hero", 3), "move hero L4") and hash(a) == hash(("move", ("hero", 3), "move hero L4"))
+    assert Action("move", ("hero", 3)) is a  # made once: the menus' actions are looked up, not printed again
+    assert a != Action("move", ("hero", 4)) and a != Action("place", ("hero", 3))
+    assert (a.verb, a.args, a.text, a.figure, a.location) == ("move", ("hero", 3), "move hero L4", "hero", 3)
+    assert str(a) == "move hero L4" and repr(a) == "Action(verb='move', args=('hero', 3), text='move hero L4')"
+    assert pickle.loads(pickle.dumps(a)) == a and type(pickle.loads(pickle.dumps(a))) is Action
+    with pytest.raises(AttributeError, match="immutable"):
+        a.verb = "place"
+    with pytest.raises(TypeError, match="expected an int"):
+        Action("move", ("hero", "L4"))
