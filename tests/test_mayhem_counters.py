@@ -17,7 +17,12 @@ from mayhem.runtime.rules import load_rules, prop
 
 from game_helpers import after_setup
 from test_mayhem_zones import game_comp
-from test_rule_values import printed
+
+
+def printed(rules, box: str, figure: dict) -> dict:
+    """The dashboard a figure of the view shows: its side, else its character."""
+    comp = rules.characters[box][figure["character"]]
+    return next((c for c in comp.get("children", ()) if c["id"] == figure["side"]), comp) if figure["side"] else comp
 
 
 def counter(doc: dict, cid: str) -> dict:
