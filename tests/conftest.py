@@ -131,30 +131,6 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.path.name not in FIRST)  # stable: the rest keep their order
 
 
-class EngineOnly:
-    """A test of the Mayhem engine's own internals (marked `engine_only`, its docstring says why)
-    is not run when the kernel plays the Mayhem boxes (the runtime setting, runtime/switch.py,
-    its default included): deselected, and said so."""
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config, items):
-        engine = [item for item in items if item.get_closest_marker("engine_only")]
-        if engine:
-            config.hook.pytest_deselected(items=engine)
-            items[:] = [item for item in items if not item.get_closest_marker("engine_only")]
-
-
-def kernel_runs() -> bool:
-    """Whether the setting (MAYHEM_RUNTIME, else runtime/switch.py's DEFAULT) chooses the kernel."""
-    from mayhem.runtime.switch import runtime_setting
-    return runtime_setting() == "kernel"
-
-
-def pytest_configure(config):
-    if kernel_runs():
-        config.pluginmanager.register(EngineOnly(), "mayhem-engine-only")
-
-
 def pytest_runtest_logreport(report):
     """With MAYHEM_TEST_TIMES=FILE, each phase of each test (its worker, when it ended, how long it
     took) is added to FILE as a JSON line: the figures of docs/architecture.md, Testing
@@ -171,9 +147,6 @@ def pytest_runtest_logreport(report):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """Say what the default run left out, and how to run it."""
-    if kernel_runs():
-        terminalreporter.write_line("runtime kernel: the Mayhem boxes were played by the rules kernel; "
-                                    "the tests marked `engine_only` (the engine's own internals) were left out")
     if config.getoption("markexpr") == "not slow":
         terminalreporter.write_line(
             "the long sweeps marked `slow` were left out; ./scripts/test.sh --slow runs them too")

@@ -8,8 +8,7 @@ import pytest
 from mayhem.compiler.applicability import Applicability
 from mayhem.compiler.checks import Collection
 from mayhem.compiler.checks.crossbox import lacks
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game, GameConfig
 from mayhem.runtime.view_pieces import table_pools
 
 BOXES = ("looney-tunes", "teen-titans-go")
@@ -37,7 +36,7 @@ def lineups(rules):
 
 
 def playing(rules, game) -> set[str]:
-    """The boxes of the characters in play, read from the view (either runtime)."""
+    """The boxes of the characters in play, read from the view."""
     chars = {f["character"] for f in game.view()["figures"].values() if f["kind"] == "character"}
     return {b for b in BOXES if chars & set(rules.characters[b])}
 
@@ -51,15 +50,13 @@ def counted(ir) -> set[str]:
 
 @pytest.mark.parametrize("board", BOXES)
 def test_the_runtime_pools_are_the_shared_answer(ir, rules, board):
-    """The pools on the table after setup, on either runtime (view_pieces.table_pools), are the
-    checker's answer for the board and the boxes whose characters play."""
+    """The pools on the table after setup (view_pieces.table_pools) are the checker's answer for the board and the boxes whose characters play."""
     where = Applicability(ir)
     for boxes, teams in lineups(rules):
         game = started(rules, board, teams)
         assert playing(rules, game) == boxes
         said = where.pools_on(board, boxes)
-        if game.runtime == "kernel":
-            said = {pid: box for pid, box in said.items() if pid not in counted(ir)}
+        said = {pid: box for pid, box in said.items() if pid not in counted(ir)}
         assert table_pools(game) == dict(sorted(said.items())), (board, boxes)
 
 

@@ -6,10 +6,7 @@ from mayhem.compiler import bot_values
 from mayhem.compiler.builtins import PRIMITIVES
 from mayhem.compiler.builtins_kernel import KERNEL_PRIMITIVES
 from mayhem.runtime.actions import Action
-from mayhem.runtime.bots import GreedyBot, make_bot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
-
+from mayhem.runtime import Game, GameConfig, make_bot
 
 
 def test_every_weighted_word_is_a_primitive_of_the_vocabulary():
@@ -23,7 +20,7 @@ def _call(name: str, amount: int | None = None) -> dict:
 
 
 def test_a_primitive_is_worth_what_the_vocabulary_says(monkeypatch):
-    bot = GreedyBot(0)
+    bot = make_bot("greedy", 0)
     assert bot.value_of_body([_call("attack")]) == bot_values.BOT_VALUES["attack"]
     assert bot.value_of_body([_call("no-such-word")]) == bot_values.DEFAULT
     monkeypatch.setitem(bot_values.BOT_VALUES, "attack", 9.0)
@@ -31,16 +28,14 @@ def test_a_primitive_is_worth_what_the_vocabulary_says(monkeypatch):
     assert bot.value_of_body([_call("attack", 3)]) == 9.0 + 1.0
 
 
-@pytest.mark.parametrize("runtime", ["engine", "kernel"])
-def test_the_greedy_bot_puts_a_figure_where_it_has_the_most_neighbours(rules, runtime):
+def test_the_greedy_bot_puts_a_figure_where_it_has_the_most_neighbours(rules):
     """Wherever a figure is put on the board (the first placement, back after a KO), the
     greedy bot takes a Location with the most neighbours (its sides in play, none blocked:
-    the view's `sides` and `blocked`), when they differ and none of them holds pieces. On
-    either runtime: the bot reads the view (runtime/bot_seen.py)."""
+    the view's `sides` and `blocked`), when they differ and none of them holds pieces: the bot
+    reads the view (runtime/bot_seen.py)."""
     seen = 0
     for seed in range(6):
-        game = Game(rules, GameConfig("teen-titans-go", seed=seed), runtime=runtime)
-        assert game.runtime == runtime
+        game = Game(rules, GameConfig("teen-titans-go", seed=seed))
         bot = make_bot("greedy", seed)
         decision = game.start()
         while decision is not None:

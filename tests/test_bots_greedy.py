@@ -1,38 +1,33 @@
-"""The greedy bot on either runtime (runtime/bots.py, runtime/bot_seen.py): it beats the random
-bot on a fixed set of seeded games, and each of its scoring rules changes a choice."""
-import pytest
-
+"""The greedy bot (runtime/bots.py, runtime/bot_seen.py): it beats the random bot on a fixed set
+of seeded games, and each of its scoring rules changes a choice."""
+from mayhem.runtime import Game, GameConfig, make_bot
 from mayhem.runtime.bot_seen import Seen
-from mayhem.runtime.bots import GreedyBot, make_bot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
 from mayhem.runtime.simulate import play_one
 
-RUNTIMES = ("engine", "kernel")
+GreedyBot = type(make_bot("greedy", 0))  # the class, wherever the runtime keeps it
 
 
-@pytest.mark.parametrize("runtime", RUNTIMES)
-def test_the_greedy_bot_beats_the_random_bot(rules, runtime):
+def test_the_greedy_bot_beats_the_random_bot(rules):
     """40 seeded games of Looney Tunes Mayhem, 20 with the greedy bot as p1 and 20 as p2, seated
     by play_one as `mayhem simulate --bots` seats them: the greedy bot wins at least 26
-    (December 4, 2026: 31 on the engine, 34 on the kernel; a bot that scores every action
+    (December 4, 2026: 34 on the kernel; a bot that scores every action
     alike wins 4; an even match would reach 26 one time in 25)."""
     won = 0
     for names in (["greedy", "random"], ["random", "greedy"]):
         for seed in range(20):
-            r = play_one(rules, GameConfig("looney-tunes", seed=seed), names, runtime=runtime)
+            r = play_one(rules, GameConfig("looney-tunes", seed=seed), names)
             assert r["bot_names"] == {"p1": names[0], "p2": names[1]}
             won += any(r["bot_names"][p] == "greedy" for p, team in r["bots"].items() if team in r["winners"])
     assert won >= 26, won
 
 
-def _recorded(rules, runtime: str) -> list[tuple[list[str], Seen]]:
+def _recorded(rules) -> list[tuple[list[str], Seen]]:
     """Every decision of more than one action in three seeded games of two greedy bots, with
     what the deciding player saw (its lazy parts, the pieces' owners and the Team's cards, read
     then: the game moves on)."""
     out = []
     for box, seed in (("teen-titans-go", 2), ("teen-titans-go", 4), ("looney-tunes", 5)):
-        game = Game(rules, GameConfig(box, seed=seed), runtime=runtime, record=False)
+        game = Game(rules, GameConfig(box, seed=seed), record=False)
         bots = {"p1": make_bot("greedy", seed), "p2": make_bot("greedy", seed + 1)}
         decision = game.start()
         while decision is not None:
@@ -67,11 +62,10 @@ MUTATIONS = {
 }
 
 
-@pytest.mark.parametrize("runtime", RUNTIMES)
-def test_each_scoring_rule_changes_a_choice(rules, runtime, monkeypatch):
+def test_each_scoring_rule_changes_a_choice(rules, monkeypatch):
     """Each rule of the greedy bot's scoring, taken away (a constant in its place), changes the
-    bot's choice at some decision of three seeded games, on either runtime: no rule is dead."""
-    recorded = _recorded(rules, runtime)
+    bot's choice at some decision of three seeded games: no rule is dead."""
+    recorded = _recorded(rules)
     chosen = _choices(rules, recorded)
     unchanged = []
     for name, (owner, attr, constant) in MUTATIONS.items():

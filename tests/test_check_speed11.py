@@ -14,13 +14,13 @@ def _fresh(code: str) -> str:
     return proc.stdout.strip()
 
 
-def test_a_check_loads_neither_the_engine_nor_jsonschema():
+def test_a_check_loads_neither_the_game_nor_the_kernel_nor_jsonschema():
     out = _fresh("import sys\nfrom pathlib import Path\nfrom mayhem.compiler import driver\n"
                  "assert driver.check([Path('content')]).ok\n"
                  "print(' '.join(sorted(m for m in sys.modules if m.startswith(('mayhem.runtime', 'jsonschema')))))")
     loaded = set(out.split())
     assert {"mayhem.runtime.board", "mayhem.runtime.actions"} <= loaded  # what the checks read
-    assert not loaded & {"mayhem.runtime.engine", "mayhem.runtime.game", "mayhem.runtime.scenario", "jsonschema"}
+    assert not loaded & {"mayhem.runtime.game", "mayhem.runtime.kernel", "mayhem.runtime.scenario", "jsonschema"}
 
 
 def test_the_runtime_api_is_there_when_asked_for():
@@ -28,7 +28,7 @@ def test_the_runtime_api_is_there_when_asked_for():
     from mayhem.runtime.scenario import run
 
     assert api.run_scenario is run and api.Game.__module__ == "mayhem.runtime.game"
-    assert api.engine.GameConfig is api.GameConfig  # a module of the runtime, by attribute, as before
+    assert api.rules.load_rules is api.load_rules  # a module of the runtime, by attribute, as before
     assert set(api.__all__) <= set(dir(api))
     try:
         api.no_such_name

@@ -17,13 +17,12 @@ READ: dict = {}
 
 
 def events(log: Path) -> list[dict]:
-    """The log's events in the engine's words: the engine's as written; a game the rules kernel
-    played (header `runtime: kernel`) replayed from its decisions and its lines read through the
-    table of the kernel's lines (runtime/game_view.py `logged`, `with_decisions`)."""
+    """The log's events in the Mayhem words: the game (header `runtime: kernel`) replayed from its
+    decisions and its lines read through the table of the kernel's lines (runtime/game_view.py
+    `logged`, `with_decisions`)."""
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     header = lines[0]["header"]
-    if header.get("runtime") != "kernel":
-        return lines[1:-1]
+    assert header.get("runtime") == "kernel", header
     key = (str(log), log.stat().st_mtime_ns)
     if key not in READ:
         from mayhem.runtime import Game
@@ -31,7 +30,7 @@ def events(log: Path) -> list[dict]:
         from mayhem.runtime.replay import config_from_header
         from mayhem.runtime.rules import load_rules
         from mayhem.compiler import driver
-        game = Game(load_rules(driver.compile_paths([CONTENT]).ir), config_from_header(header), runtime="kernel")
+        game = Game(load_rules(driver.compile_paths([CONTENT]).ir), config_from_header(header))
         game.start()
         for e in lines[1:-1]:
             if e.get("event") == "decision":

@@ -141,20 +141,3 @@ def test_replay_in_a_real_process(standard_log):
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(f"{standard_log}: replay matches the log (")
-
-
-@pytest.mark.parametrize("setting", ["kernel", "engine"])
-def test_a_log_the_engine_wrote_replays_on_the_engine_whatever_the_setting(tmp_path, monkeypatch, setting):
-    """A log says who played it: a header without `runtime: kernel` is the Mayhem engine's (every
-    log written before the kernel became the default runtime), so it replays on the engine under
-    either setting; played again on the kernel, its tenth decision was illegal there (seed 3)."""
-    logs = tmp_path / "logs"
-    result = invoke("simulate", "--box", "teen-titans-go", "--games", 1, "--seed", 3, "--bots", "random",
-                    "--runtime", "engine", "--log-dir", logs, "--content", CONTENT)
-    assert result.exit_code == 0, result.output
-    log = logs / "seed-3.jsonl"
-    assert "runtime" not in json.loads(log.read_text(encoding="utf-8").splitlines()[0])["header"]
-    monkeypatch.setenv("MAYHEM_RUNTIME", setting)
-    result = invoke("replay", log, "--content", CONTENT)
-    assert result.exit_code == 0, result.output
-    assert "replay matches the log" in result.output

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game, GameConfig, make_bot
 
 
 def zone_cards(game, zone: str) -> list[str]:
-    """The cards (qids) of a zone in its order, top first, on either runtime: the engine keeps
-    qids, the kernel pieces (its `cards` names each). The view gives a deck's size only."""
+    """The cards (qids) of a zone in its order, top first: the kernel keeps pieces (its `cards`
+    names each). The view gives a deck's size only."""
     st = game.state
-    cards = getattr(st, "cards", None)
-    return [cards[u] for u in st.zones[zone]] if cards is not None else list(st.zones[zone])
+    return [st.cards[u] for u in st.zones[zone]]
 
 
 @pytest.mark.parametrize("box", ["teen-titans-go", "looney-tunes"])
@@ -26,11 +23,11 @@ def test_the_cards_discarded_at_setup_go_to_the_bottom_of_the_mayhem_deck(rules,
     first: the discarded cards are its last ones, in the order they were discarded, and the
     next card drawn is none of them."""
     game = Game(rules, GameConfig(box=box, mode="standard", seed=seed))
-    bots: dict[str, RandomBot] = {}
+    bots: dict = {}
     discarded: list[str] = []
     d = game.start()
-    while d is not None and game.state.phase == "setup":
-        action = bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game)
+    while d is not None and game.view(pieces=False)["round"] == 0:  # the setup
+        action = bots.setdefault(d.player, make_bot("random", seed + len(bots))).choose(d, game)
         if str(action).startswith("discard "):
             discarded.append(str(action).split()[-1])
         d = game.act(action)
@@ -54,11 +51,11 @@ def test_three_players_the_pair_draws_4_each_and_the_single_player_7(rules, box)
     from mayhem.runtime.rules import prop
 
     game = Game(rules, GameConfig(box=box, mode="three-players", seed=5))
-    bots: dict[str, RandomBot] = {}
+    bots: dict = {}
     discards: dict[str, int] = {}
     d = game.start()
-    while d is not None and game.state.phase == "setup":
-        action = bots.setdefault(d.player, RandomBot(5 + len(bots))).choose(d, game)
+    while d is not None and game.view(pieces=False)["round"] == 0:  # the setup
+        action = bots.setdefault(d.player, make_bot("random", 5 + len(bots))).choose(d, game)
         if str(action).startswith("discard "):
             discards[d.player] = discards.get(d.player, 0) + 1
         d = game.act(action)

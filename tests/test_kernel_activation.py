@@ -107,9 +107,9 @@ def test_one_printer_and_one_parser_of_a_form():
     assert form.render((6, "robin", "staff-meeting")) == "place-die 6 robin/staff-meeting"
     assert form.read("place-die 6 robin/staff-meeting") == ("6", "robin", "staff-meeting")
     assert form.read("place-die robin staff-meeting 6") is None and form.read("place 6 robin/x") is None
-    # a kernel game's verb may be one of the Mayhem engine's own questions: its answers are read
-    # back from its legal list, not from the grammar
-    with pytest.raises(ValueError, match="engine's own questions"):
+    # a kernel game's verb may be one of the runtime's own questions (`place`): its answers are
+    # read back from its legal list, not from the grammar
+    with pytest.raises(ValueError, match=r"'place' is a verb of .*, printed 'place"):
         declared_form("place", ["figure", "location"], "{figure} {location:loc}")
     assert declared_form("place", ["figure", "location"], "{figure} {location:loc}", own=False).usage
 

@@ -226,7 +226,7 @@ def test_without_phases_each_structure_event_comes_after_its_slot(tmp_path):
 def test_with_phases_round_start_follows_the_round_and_round_end_precedes_the_games_slot(tmp_path):
     """Ridge with phases (the round's own start, a boost phase, the turns, the scoring that runs
     `round-end`): `round-start` is raised right after the round's own start, before the boost
-    phase; `round-end` right before the game's `round-end { }`, as the Mayhem engine does."""
+    phase; `round-end` right before the game's `round-end { }`, as the Mayhem rounds have it."""
     from test_switch_trial import PHASES
     game = play_game(load_game_rules(lab_copy_ir(tmp_path, "ridge", OMEN, SCORING, ("  # Uphill", PHASES)), "ridge"),
                      KernelConfig(players=2, seed=1), ["random"])

@@ -65,8 +65,8 @@ def test_encloses_is_a_block_that_leaves_a_tile_no_open_side(ruins):
 
 def test_place_refuses_a_blocking_piece_that_would_enclose_a_tile(tmp_path):
     """A copy whose barricade action lacks the `encloses` guard offers the camp's last open side;
-    the kernel refuses to place the barricade there (logged), as the Mayhem engine's `place`
-    refuses an Obstacle that would enclose a Location."""
+    the kernel refuses to place the barricade there (logged), as a Mayhem `place` refuses an
+    Obstacle that would enclose a Location."""
     careless = changed(tmp_path, "count(barricade) > 0 and not encloses(", "count(barricade) > 0 or encloses(")
     rules = load_game_rules(careless, "ruins")
     game = _table(rules, blocked=[("stair", "west-camp"), ("rotten-floor", "west-camp")])

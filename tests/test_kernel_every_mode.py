@@ -70,7 +70,7 @@ def test_competitive_mode_lays_the_pools_the_characters_bring_and_deals_the_list
     tokens their characters may use. [...] Players may not mix Locations and tokens from different
     boxes." "players can choose the cards in their Mayhem hand from their collection." (Mayhem
     Competitive Mode) The pools on the table are the board's and those of the boxes whose
-    Characters play, as the Mayhem engine and the checks say (compiler/applicability.py); a list's
+    Characters play, as the checks say (compiler/applicability.py); a list's
     card of the other box is in its hand, and the deck holds the board's cards only."""
     from mayhem.compiler.applicability import Applicability
     rules = load_game_rules(ir, board, mode="competitive")

@@ -1,7 +1,6 @@
-"""The Mayhem effects and pieces the kernel plays as the Mayhem engine does, each beside a scenario
+"""The Mayhem effects and pieces the kernel plays as the rulebooks say, each beside a scenario
 of tests/scenarios/ it made pass on the kernel (bench/switch_scenarios.py): an Obstacle is never
-offered where it would enclose a Location (core.mh's OBSTACLE says `not encloses(it)`, which the
-engine reads too); a KO is logged before the VP its ko event gives; a `take` that moved nothing
+offered where it would enclose a Location (core.mh's OBSTACLE says `not encloses(it)`); a KO is logged before the VP its ko event gives; a `take` that moved nothing
 is no line of the Mayhem log."""
 from pathlib import Path
 import sys

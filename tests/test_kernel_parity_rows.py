@@ -80,7 +80,7 @@ def test_the_figure_no_one_owns_takes_no_damage(ffa):
 def test_a_player_whose_figures_are_gone_stands_no_more_and_is_out_after_the_round(games):
     """"When a Character is KO'ed, they are permanently removed from the game" (How to Play):
     its Team stands no more at once (the game ends with one standing), its player plays out
-    the round (its die forfeited, as the Mayhem engine's order of the round keeps it) and takes
+    the round (its die forfeited, as the Mayhem order of the round keeps it) and takes
     no turn after the round's end."""
     ended = 0
     for game in games:
@@ -141,7 +141,7 @@ def test_the_face_down_pile_is_the_token_its_pool_is_named_after(ir):
     take(run, env, acme, **{"from": road, "to": figure})
     assert top not in pile and game.state.places[top].endswith("/" + figure)
     assert rules.cards[game.state.cards[top]].id.startswith("acme-")  # its face, on the figure
-    # a face held still counts as an `acme`, as the Mayhem engine counts a group (token_counts.py)
+    # a face held still counts as an `acme`: a token's group counts its faces
     assert has(run, env, figure, acme) and count(run, env, acme, on=figure) == 1
 
 
@@ -162,7 +162,7 @@ def _lt_table(ir):
 
 def test_a_knock_out_ends_the_game_at_once(ir):
     """"The 1st Team to ... KO both opposing Characters in the same round immediately wins the
-    game" (How to Win): the end is checked right after each KO (as the Mayhem engine does), so
+    game" (How to Win): the end is checked right after each KO, so
     one Damage dealt to all four Toons ends the game once the first Team has lost both: that
     Team's opponent wins, by double KO, and its Toons take none (no draw)."""
     from mayhem.runtime.kernel.effects import GameOver

@@ -1,9 +1,8 @@
 """Two faults of the kernel's Mayhem rounds, on a copy of the content whose Looney Tunes box names
 `game mayhem`: a card played in a card window (runtime/kernel/windows.py) is for the figure the
-player chose (`play CARD FIGURE`: its `self` while it resolves, as the Mayhem engine plays it,
-runtime/cards.py `card_window`), shown by a copy whose Round Start card Beep Beep! shields `self`;
+player chose (`play CARD FIGURE`: its `self` while it resolves), shown by a copy whose Round Start card Beep Beep! shields `self`;
 and a pool of double-sided pieces (the Trap/Stun tokens, 8 a Team) places all of its pieces as
-either token (runtime/kernel/flip.py), as the Mayhem engine's plain pieces (runtime/pieces.py)."""
+either token (runtime/kernel/flip.py), as plain pieces are placed."""
 from pathlib import Path
 import random
 import shutil

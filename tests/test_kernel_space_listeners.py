@@ -1,6 +1,6 @@
 """Spaces as listeners, and a piece's `me` (runtime/kernel/spaces.py): a tile's triggers are heard
-while it is in play, after the pieces and before the figures (the Mayhem engine hears a Location
-after the tokens), with `here` the tile; a piece hears with `me` its holder's controller. Proven by
+while it is in play, after the pieces and before the figures (a Mayhem Location is heard after the
+tokens), with `here` the tile; a piece hears with `me` its holder's controller. Proven by
 the lab games Ruins (its old well hears a runner arrive: the scenario
 `the-old-well-hears-a-runner-arrive`) and Embers (its cinder), and by copies of them."""
 from __future__ import annotations

@@ -52,8 +52,7 @@ def test_a_menu_whose_guard_keeps_a_part_lists_what_the_walk_as_written_lists(ti
 
 
 def test_a_form_that_does_not_name_its_parameters_is_refused_at_its_span_with_a_hint(titans):
-    """The kernel's error for a wrong `form` names the declaration's file:line:col, as the
-    engine's DeclarationError does, and says how a form names parameters."""
+    """The kernel's error for a wrong `form` names the declaration's file:line:col and says how a form names parameters."""
     from mayhem.runtime.kernel.actions import _plan
     move = titans.actions["move"]
     assert move.span.startswith("shared/game.mh:")

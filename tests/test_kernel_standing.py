@@ -19,7 +19,7 @@ from mayhem.runtime.kernel import damage, pieces  # noqa: E402
 from mayhem.runtime.kernel.board import figures_of  # noqa: E402
 from mayhem.runtime.kernel.effects import Run  # noqa: E402
 from mayhem.runtime.kernel.relations import related  # noqa: E402
-from mayhem.runtime.scenario import load, validate  # noqa: E402
+from mayhem.runtime.scenario import load  # noqa: E402
 from mayhem.runtime.scenario_kernel import kernel_rules  # noqa: E402
 from mayhem.runtime.scenario_kernel_setup import Table, dealt_game  # noqa: E402
 
@@ -32,13 +32,15 @@ def _titans(extra: str = "") -> str:
 
 
 def _laid(tmp_path, text: str):
-    """The kernel game a scenario's [setup] lays (runtime/scenario_kernel.run's setup), and a Run."""
+    """The kernel game a scenario's [setup] lays (runtime/scenario_kernel.run's setup), and a Run.
+    The deal reads only how many players the scenario's Teams seat (one each: standard games)."""
+    from types import SimpleNamespace
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
     mrules, kernel_ir = switch_scenarios.compiled()
-    spec, source = load(str(path))
-    engine, _phase = validate(mrules, spec, source, str(path))
-    game = dealt_game(kernel_rules(kernel_ir, spec["scenario"]["box"], None), engine.state, spec)
+    spec, _source = load(str(path))
+    seated = SimpleNamespace(teams={t: SimpleNamespace(players=[t]) for t in spec["setup"]["teams"]})
+    game = dealt_game(kernel_rules(kernel_ir, spec["scenario"]["box"], None), seated, spec)
     Table(game, spec, mrules).lay()
     return game, Run(game, [])
 

@@ -3,7 +3,7 @@
 Ability is resolved, the resolve line before its effects, the turn-end line opening the turn's end
 with its figure, the round's leader line logged as `lead(...)` names it (its dice, its coin), a
 turns phase's own effect before the turns (Free-For-All's move of the figure no one owns), and
-the Mayhem engine's strings for an offered move declined (`skip`)."""
+the Mayhem strings for an offered move declined (`skip`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -40,7 +40,7 @@ def _first_turn(rules, seed: int = 0) -> tuple[KernelGame, object]:
 
 def test_the_free_move_is_gone_once_the_ability_is_resolved(titans):
     """"b. Free Move ... c. Use Abilities" (Character Activation): the Move is offered before the
-    Ability, not after it (`free-move-available` reads the part resolved, as the engine does)."""
+    Ability, not after it (`free-move-available` reads the part resolved)."""
     asked = 0
     for seed in range(4):
         game, decision = _first_turn(titans, seed)
@@ -71,7 +71,7 @@ def test_the_resolve_line_comes_before_the_ability_s_effects(titans):
 
 def test_the_turn_end_line_opens_the_turn_s_end_and_names_its_figure(titans):
     """The `turn-end` line comes before the turn's end discards (the Stun back to its pool) and
-    names the figure made Active in the turn (as the Mayhem engine's `turn-end`)."""
+    names the figure made Active in the turn (as the Mayhem log's `turn-end`)."""
     ends = 0
     for seed in range(6):
         game = play_game(titans, KernelConfig(players=2, seed=seed, max_turns=16), ["random"])
@@ -119,7 +119,7 @@ def test_the_leader_line_is_logged_as_lead_names_it_with_its_dice_and_coin(titan
 def test_a_turns_phase_s_own_effect_comes_before_the_turns(ir):
     """Free-For-All's `phase activation` (`runs turns`) moves the figure no one owns first: its
     effect is part of the round's start, before the first turn, and the move may be declined
-    (`skip`, the Mayhem engine's word)."""
+    (`skip`, the Mayhem log's word)."""
     rules = load_game_rules(ir, "teen-titans-go", mode="free-for-all")
     game = KernelGame(rules, KernelConfig(players=3, seed=1))
     decision = game.start()

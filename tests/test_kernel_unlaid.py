@@ -1,7 +1,7 @@
 """A tile of the content that the game does not lay holds no piece: a card a mode brings from
 another box may name one of that box's tiles (Competitive Mode: a Looney Tunes card asks
-`has(desert-road, acme)` on the Teen Titans GO! board), and the kernel answers no, as the
-engine does, where it raised a KernelError; a holder that names nothing still raises."""
+`has(desert-road, acme)` on the Teen Titans GO! board), and the kernel answers no (it raised a
+KernelError before); a holder that names nothing still raises."""
 from __future__ import annotations
 
 import pytest
@@ -34,17 +34,16 @@ def test_competitive_mode_with_the_other_box_s_cards_plays_on_the_kernel():
     Titans GO! Characters and White's of Looney Tunes ones (their Mayhem cards in hand), seed 0."""
     from pathlib import Path
     from mayhem.compiler import driver
-    from mayhem.runtime import Game, GameConfig
-    from mayhem.runtime.bots import RandomBot
+    from mayhem.runtime import Game, GameConfig, make_bot
     from mayhem.runtime.rules import load_rules
     from test_modes import team_list
     rules = load_rules(driver.compile_paths([Path(__file__).resolve().parents[1] / "content"]).ir)
     ttg, lt = sorted(rules.characters["teen-titans-go"]), sorted(rules.characters["looney-tunes"])
     lists = {"black": team_list(rules, [("teen-titans-go", ttg[0]), ("teen-titans-go", ttg[1])]),
              "white": team_list(rules, [("looney-tunes", lt[0]), ("looney-tunes", lt[1])])}
-    game = Game(rules, GameConfig("teen-titans-go", seed=0, mode="competitive", team_lists=lists), runtime="kernel")
+    game = Game(rules, GameConfig("teen-titans-go", seed=0, mode="competitive", team_lists=lists))
     bots, d, n = {}, game.start(), 0
     while d is not None and n < 20_000:
-        d = game.act(bots.setdefault(d.player, RandomBot(int(d.player[1:]))).choose(d, game))
+        d = game.act(bots.setdefault(d.player, make_bot("random", int(d.player[1:]))).choose(d, game))
         n += 1
     assert game.over and game.result()["reason"]

@@ -1,13 +1,11 @@
 """A Team whose `place-die` allows nothing takes the game's `fallback` action (content/shared/
 game.mh: `action forfeit`, a free die spent on nothing, `forfeit-die`), without a choice; the
-forfeit is content, not the engine's: a copy of the game without that action lets such a Team
-pass with its dice unspent. Read through the view and the log in the engine's words
-(`game.view()`, `game_view.logged`), on either runtime."""
+forfeit is content, not the runtime's: a copy of the game without that action lets such a Team
+pass with its dice unspent. Read through the view and the log in the Mayhem words
+(`game.view()`, `game_view.logged`)."""
 from __future__ import annotations
 
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.game import Game, GameConfig
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import Game, GameConfig, load_rules, make_bot
 
 from game_helpers import content_copy
 from test_mayhem_round import Log
@@ -35,7 +33,7 @@ def first_round(tmp_path, *edits, refused=NO_PLACEMENT) -> tuple[Game, list[dict
     result = content_copy(tmp_path / "content", refused, *edits)
     assert result.ok, [f"{d.span}: {d.message}" for d in result.diagnostics.items]
     game = Game(load_rules(result.ir), GameConfig("teen-titans-go", seed=3))
-    bot, log = RandomBot(3), Log(game)
+    bot, log = make_bot("random", 3), Log(game)
     d = game.start()
     while d is not None and game.view(pieces=False)["round"] < 2:
         d = game.act(bot.choose(d, game))

@@ -1,47 +1,20 @@
 """A KO gives 1 VP by a rule written in content (issue #11, migration step 3): the trigger
-`on ko` of the game `mayhem` (content/shared/game.mh); the engine only announces the KO.
+`on ko` of the game `mayhem` (content/shared/game.mh); the runtime only announces the KO.
 
 The rulebooks: "Whenever a Character is KO'ed, the opposing player gains 1 VP, taking a VP
 token of their Team's color." (Teen Titans GO! Mayhem, KO) "Whenever a Toon is KO'ed, the
 opposing player gains 1 VP, taking a VP token of their Team's color." (Looney Tunes Mayhem,
 KO) "Teams do not gain Victory Point in this mode" (Free-For-All Mayhem).
 
-The KOs are the scenarios' (tests/scenarios/), played on the runtime the setting chooses, on the
-content and on a copy edited: the same file passes or fails on either runtime. `ko_someone`
-(the engine's `ko`, driven by hand) is kept for the engine's own tests of other files."""
+The KOs are the scenarios' (tests/scenarios/), played on the content and on a copy edited."""
 from __future__ import annotations
 
 import copy
 from pathlib import Path
 
-from mayhem.runtime.figures import GameOver
-from mayhem.runtime.scenario import run
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import load_rules, run_scenario
 
-from game_helpers import after_setup
 from test_mayhem_zones import game_comp
-
-
-def ko_someone(game):
-    """KO the first character of the first Team, on the board; the other Team's VP before."""
-    st = game.state
-    eng = game.engine
-    fig = st.characters(st.order[0])[0]
-    eng.relocate(fig, next(i for i in st.board.live()))
-    other = st.order[1]
-    before = eng.counter_value("vp", other)
-    drive(eng.ko(fig, None))
-    return fig, other, before
-
-
-def drive(gen) -> None:
-    """Run an engine step, passing at every decision it asks (a Reaction to the KO)."""
-    try:
-        d = next(gen)
-        while True:
-            d = gen.send("pass" if "pass" in d.actions else d.actions[0])
-    except (StopIteration, GameOver):
-        pass
 
 
 def ko_rule(ir: dict) -> dict:
@@ -63,14 +36,14 @@ FFA_KO = SCENARIOS / "modes" / "ffa-permanent-ko.toml"
 
 
 def played(ir: dict, path, *expect: str, tmp_path=None):
-    """The scenario played on the rules of `ir` (the runtime the setting chooses): its failures.
+    """The scenario played on the rules of `ir`: its failures.
     `expect`: lines added to its [expect] (a copy written to tmp_path)."""
     if expect:
         text = path.read_text(encoding="utf-8")
         assert "\n[expect]\n" in text
         path = tmp_path / path.name
         path.write_text(text.replace("\n[expect]\n", "\n[expect]\n" + "".join(e + "\n" for e in expect)), encoding="utf-8")
-    return run(load_rules(ir), path).failures
+    return run_scenario(load_rules(ir), path).failures
 
 
 def test_a_ko_gives_the_other_team_1_vp(ir):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mayhem.runtime import scenario as sc
+from mayhem.runtime import ScenarioError, run_scenario
 from mayhem.runtime.rules import load_rules, prop
 
 from game_helpers import after_setup, content_copy
@@ -47,11 +47,9 @@ def test_setup_puts_the_boxs_go_cards_in_the_deck_shuffled(rules):
 
 
 def zones(game) -> dict[str, list[str]]:
-    """Each zone of the game and the cards in it, by qid, on either runtime (the kernel keeps a
-    card by its instance: its qid is `state.cards[uid]`)."""
+    """Each zone of the game and the cards in it, by qid (the kernel keeps a card by its
+    instance: its qid is `state.cards[uid]`)."""
     st = game.state
-    if getattr(game, "runtime", "engine") != "kernel":
-        return {z: list(cards) for z, cards in st.zones.items()}
     return {z: [st.cards[u] for u in uids] for z, uids in st.zones.items()}
 
 
@@ -70,7 +68,7 @@ def test_a_fulfilled_mission_goes_to_the_discard_and_gives_its_reward(rules, tmp
                                       '"teams.black.vp" = 1\n'
                                       'events = [{ event = "go-card", team = "black", card = "control-freak" }, '
                                       '{ event = "mission-complete", team = "black", card = "control-freak" }]\n')
-    result = sc.run(rules, path)
+    result = run_scenario(rules, path)
     assert result.ok, result.failures
 
 
@@ -87,7 +85,7 @@ def test_the_content_says_where_a_fulfilled_mission_goes_and_what_it_gives(tmp_p
     changed = load_rules(result.ir)
     path = monster_scenario(tmp_path, '"zones.go-box" = ["control-freak"]\n"zones.go-discard" = []\n'
                                       '"teams.black.vp" = 0\n')
-    outcome = sc.run(changed, path)
+    outcome = run_scenario(changed, path)
     assert outcome.ok, outcome.failures
 
 
@@ -105,10 +103,10 @@ def test_a_zone_the_flow_names_must_be_declared(tmp_path):
 def test_scenarios_expect_zones_by_key(rules, tmp_path, key, problem):
     path = monster_scenario(tmp_path, f'"{key}" = []\n"teams.black.vp" = 1\n')
     if problem is None:
-        assert sc.run(rules, path).ok
+        assert run_scenario(rules, path).ok
     else:
-        with pytest.raises(sc.ScenarioError, match=problem):
-            sc.run(rules, path)
+        with pytest.raises(ScenarioError, match=problem):
+            run_scenario(rules, path)
 
 
 def test_the_next_card_is_drawn_at_once_into_the_zone_the_done_one_left(rules, tmp_path):
@@ -118,5 +116,5 @@ def test_the_next_card_is_drawn_at_once_into_the_zone_the_done_one_left(rules, t
              '"zones.go-deck" = []\n"zones.mission/black" = ["grudge-match"]\n')
     path = tmp_path / "pizza.toml"
     path.write_text(text, encoding="utf-8")
-    result = sc.run(rules, path)
+    result = run_scenario(rules, path)
     assert result.ok, result.failures

@@ -2,10 +2,8 @@
 `cards-with free-for-all` ("5. Remove any cards from the Mayhem deck that do not have the
 Free-For-All symbol.", Setup), the flag its card type declares (content/shared/card-types.mh:
 "5. Free-For-All: Cards with this icon can be used in Free-For-All mode."). The enum `cards
-free-for-all` the runtime branched on is gone.
-
-Engine only (`engine_only`): these read the engine's deck (`state.mayhem_deck`); the kernel's
-mode that keeps the cards with its flag is tests/test_kernel_modes.py
+free-for-all` the runtime branched on is gone. The cards dealt are read from the kernel's zones;
+a lab game's mode that keeps the cards with its flag: tests/test_kernel_modes.py
 test_a_mode_keeps_the_cards_with_its_flag_in_the_decks."""
 from __future__ import annotations
 
@@ -20,12 +18,12 @@ from test_mayhem_modes_overrides import mode_comp
 
 
 def mayhem_cards_dealt(game) -> list[str]:
-    """Every Mayhem card of the game after setup: the deck and the hands."""
-    st = game.state
-    return list(st.mayhem_deck) + [q for team in st.teams.values() for hand in team.hands.values() for q in hand]
+    """Every Mayhem card of the game after setup, wherever it is (the deck, the hands)."""
+    st, rules = game.state, game.rules
+    return [st.cards[u] for pile in st.zones.values() for u in pile
+            if rules.by_qid.get(st.cards[u], {}).get("kind") == "mayhem-card"]
 
 
-@pytest.mark.engine_only
 def test_free_for_all_keeps_the_cards_with_the_flag(ir, rules):
     props = mode_comp(ir, "free-for-all")["props"]
     assert props["cards-with"]["value"] == "free-for-all" and "cards" not in props
@@ -36,7 +34,6 @@ def test_free_for_all_keeps_the_cards_with_the_flag(ir, rules):
         assert sorted(dealt) == flagged and 0 < len(flagged) < len(rules.mayhem_cards[box])
 
 
-@pytest.mark.engine_only
 def test_without_cards_with_free_for_all_deals_the_whole_deck(ir, rules):
     doc = copy.deepcopy(ir)
     del mode_comp(doc, "free-for-all")["props"]["cards-with"]
@@ -44,7 +41,6 @@ def test_without_cards_with_free_for_all_deals_the_whole_deck(ir, rules):
     assert sorted(mayhem_cards_dealt(game)) == sorted(c["qid"] for c in rules.mayhem_cards["looney-tunes"].values())
 
 
-@pytest.mark.engine_only
 def test_the_filter_is_the_named_flag_not_the_modes_name(ir, rules):
     # the standard game, given the filter, deals the flagged cards only: the property decides
     doc = copy.deepcopy(ir)

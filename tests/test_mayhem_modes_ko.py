@@ -3,13 +3,14 @@
 remove-from-game(figure) } }`, quoting "When a Character is KO'ed, they are permanently removed
 from the game and do not return during the next Recovery phase." (Free-For-All Mayhem, How to
 Play), in place of the game's KO rule (`without rule ko-vp`). The KOs are the scenarios'
-(test_mayhem_ko_vp.py `played`), on either runtime."""
+(test_mayhem_ko_vp.py `played`)."""
 from __future__ import annotations
 
 import copy
 
-from mayhem.runtime.modes import load_mode
+from mayhem.runtime.kernel import load_game_rules
 from mayhem.runtime.rules import load_rules
+from mayhem.runtime.switch import kernel_ir
 
 from game_helpers import content_copy
 from test_mayhem_ko_vp import FFA_KO, KO_VP, played
@@ -26,8 +27,10 @@ def test_free_for_all_declares_its_ko_rule(ir, rules):
     assert [t["event"] for t in rule["triggers"]] == ["ko"]
     assert rule["triggers"][0]["body"][0]["name"] == "remove-from-game"
     assert "permanent-ko" not in mode_comp(ir, "free-for-all")["props"]  # the flag is gone
-    assert [r["id"] for r in load_mode(rules, "free-for-all").rules] == ["ko-out"]
-    assert load_mode(rules, "standard").rules == ()
+    def ko_rules(mode):  # the rules the kernel hears a KO by, in the mode
+        return [t["rule"] for t in load_game_rules(kernel_ir(ir), "teen-titans-go", mode=mode).rules if t["event"] == "ko"]
+    assert ko_rules("free-for-all") == ["ko-out"]  # `without rule ko-vp`
+    assert ko_rules("standard") == ["ko-vp"]
 
 
 def test_a_kod_character_of_free_for_all_is_out_for_good(ir):
@@ -55,10 +58,11 @@ def test_the_rule_given_to_the_standard_game_takes_its_kod_out(ir, tmp_path):
 
 
 def test_the_switch_loads_the_standard_mode_the_box_declares(ir):
-    """The kernel game the switch plays (runtime/switch_game.py, MAYHEM_RUNTIME=kernel) is the
-    game in its `standard` mode, as declared in content/shared/modes.mh, not the game without a
-    mode: a rule given to the standard mode is among its rules."""
-    from mayhem.runtime.switch_game import kernel_rules
+    """The kernel game of a Mayhem box (the IR naming the shared game: runtime/switch.py
+    `kernel_ir`) is the game in its `standard` mode, as declared in content/shared/modes.mh, not
+    the game without a mode: a rule given to the standard mode is among its rules."""
+    def kernel_rules(doc, box, mode):
+        return load_game_rules(kernel_ir(doc), box, mode=mode)
     doc = copy.deepcopy(ir)
     mode_comp(doc, "standard").setdefault("children", []).append(copy.deepcopy(ko_out(doc)))
     krules = kernel_rules(doc, "teen-titans-go", "standard")

@@ -6,12 +6,11 @@ Free-For-All Mayhem: "Teams do not gain Victory Point in this mode" (Setup, step
 out the `vp` counter and the KO rule of content/shared/game.mh ("Whenever a Character is KO'ed,
 the opposing player gains 1 VP, taking a VP token of their Team's color.", KO).
 
-Engine only (`engine_only`): these drive the engine's KO and counters by hand; the kernel's:
-a mode leaving out a counter or a rule is tests/test_kernel_modes.py
-test_a_mode_leaves_zones_counters_rules_and_their_pools_out, the KO's VP and its absence in
-Free-For-All the scenarios ko-by-location-gives-opponent-vp, ffa-permanent-ko
-(test_mayhem_ko_vp.py plays them on edited copies too), the win win-five-vp, the draw
-recovery-both-five-vp-draw, Free-For-All's own end ffa-shrink-last-player-kod."""
+The KOs and wins are the scenarios' (played here on edited copies, test_mayhem_ko_vp.py
+`played`); also held: a mode leaving out a counter or a rule, tests/test_kernel_modes.py
+test_a_mode_leaves_zones_counters_rules_and_their_pools_out; the KO's VP in a standard game,
+ko-by-location-gives-opponent-vp; the draw, recovery-both-five-vp-draw; Free-For-All's own
+end, ffa-shrink-last-player-kod."""
 from __future__ import annotations
 
 import copy
@@ -21,13 +20,11 @@ import shutil
 import pytest
 
 from mayhem.compiler import driver
-from mayhem.runtime.figures import GameOver
-from mayhem.runtime.modes import load_mode, rules_for
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime.kernel import load_game_rules
+from mayhem.runtime.switch import kernel_ir
 from mayhem.site.words import mode_label, mode_value
 
-from test_mayhem_ko_vp import ko_someone
-from game_helpers import after_setup
+from test_mayhem_ko_vp import FFA_KO, played
 from test_mayhem_zones import game_comp
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -37,8 +34,13 @@ def mode_comp(ir: dict, mode_id: str) -> dict:
     return next(c for c in ir["components"] if c["kind"] == "mode" and c["id"] == mode_id)
 
 
-def heard_events(rules) -> list[str]:
-    return [t["event"] for t in rules.game["triggers"]]
+def kernel_rules(ir: dict, mode: str):
+    """The kernel's rules of Teen Titans GO! in `mode` (the IR naming the shared game)."""
+    return load_game_rules(kernel_ir(ir), "teen-titans-go", mode=mode)
+
+
+def ko_rules(krules) -> list[str]:
+    return [t["rule"] for t in krules.rules if t["event"] == "ko"]
 
 
 def test_free_for_all_leaves_out_the_vp_counter_and_the_ko_rule(ir):
@@ -49,61 +51,34 @@ def test_free_for_all_leaves_out_the_vp_counter_and_the_ko_rule(ir):
         assert "without" not in mode_comp(ir, other)["props"]
 
 
-def test_the_rules_of_a_mode_are_the_game_less_its_overrides(rules):
-    standard = rules_for(rules, load_mode(rules, "standard"))
-    ffa = rules_for(rules, load_mode(rules, "free-for-all"))
+def test_the_rules_of_a_mode_are_the_game_less_its_overrides(ir):
+    standard, ffa = kernel_rules(ir, "standard"), kernel_rules(ir, "free-for-all")
     # the standard game hears the KO rule (a `rule` of the game) and keeps the Teams' VP
-    assert "ko" in heard_events(standard) and "vp" in standard.counters
+    assert ko_rules(standard) == ["ko-vp"] and "vp" in standard.counters
     assert "vp" not in ffa.counters
     # the game's KO rule is left out; the KO rule heard is the mode's own (tests/test_mayhem_modes_ko.py)
-    assert [c["qid"] for c in ffa.game["children"] if c["kind"] == "rule"] == ["shared/modes:mode:free-for-all/ko-out"]
-    # the rest of the game is the same, and the shared rules are not changed
+    assert ko_rules(ffa) == ["ko-out"]
+    # the rest of the game is the same
     assert set(ffa.counters) == set(standard.counters) - {"vp"}
     assert set(ffa.zones) == set(standard.zones) - {"go-deck", "token-pile"}  # tests/test_mayhem_modes_zones.py
-    assert "vp" in rules.counters
-    # one Rules per set of overrides: its compiled code is shared by the mode's games
-    assert rules_for(rules, load_mode(rules, "free-for-all")) is ffa
 
 
-@pytest.mark.engine_only
-def test_free_for_all_gains_no_vp_without_a_flag(rules):
-    game = after_setup(rules, mode="free-for-all")
-    _fig, _other, _before = ko_someone(game)
-    assert "vp" not in game.engine.kept_as_pieces
-    assert {game.engine.counter_value("vp", c) for c in game.state.order} == {0}
-    assert not any(e["event"] == "vp" for e in game.events)
-
-
-@pytest.mark.engine_only
-def test_removing_the_overrides_from_free_for_all_makes_kos_give_vp_again(ir):
+def test_removing_the_overrides_from_free_for_all_brings_the_counter_and_the_ko_rule_back(ir):
+    """Free-For-All without its `without` plays the game's `vp` counter and hears its KO rule
+    beside its own. (A KO in ffa-permanent-ko.toml still gives no VP then: Robin is KO'ed by no
+    foe, and three Teams have no one `opposing-team`.)"""
     doc = copy.deepcopy(ir)
     del mode_comp(doc, "free-for-all")["props"]["without"]
-    game = after_setup(load_rules(doc), mode="free-for-all")
-    fig, other, before = ko_someone(game)
-    assert "vp" in game.engine.kept_as_pieces
-    assert game.engine.counter_value("vp", other) == before + 1
-    ko, vp = [e for e in game.events if e["event"] in ("ko", "vp")][-2:]
-    assert (ko["figure"], vp["event"], vp["team"]) == (fig.key, "vp", other)
-    assert vp["span"].startswith("shared/game.mh:")  # given by the game's KO rule
+    krules = kernel_rules(doc, "free-for-all")
+    assert "vp" in krules.counters and ko_rules(krules) == ["ko-vp", "ko-out"]
 
 
-@pytest.mark.engine_only
 def test_leaving_out_only_the_ko_rule_keeps_the_counter(ir):
     doc = copy.deepcopy(ir)
     mode_comp(doc, "free-for-all")["props"]["without"]["value"] = [["rule", "ko-vp"]]
-    game = after_setup(load_rules(doc), mode="free-for-all")
-    ko_someone(game)
-    assert "vp" in game.engine.kept_as_pieces  # the Teams still keep VP ...
-    assert not any(e["event"] == "vp" for e in game.events)  # ... but a KO gives none
-
-
-@pytest.mark.engine_only
-def test_a_standard_game_hears_the_ko_rule_of_the_game(rules):
-    rule = next(c for c in game_comp(rules.ir)["children"] if c["id"] == "ko-vp")
-    assert (rule["kind"], rule["name"]) == ("rule", "A KO gives the opposing Team 1 VP")
-    game = after_setup(rules)
-    fig, other, before = ko_someone(game)
-    assert game.engine.counter_value("vp", other) == before + 1
+    krules = kernel_rules(doc, "free-for-all")
+    assert "vp" in krules.counters and ko_rules(krules) == ["ko-out"]  # the Teams still keep VP ...
+    assert played(doc, FFA_KO) == []  # ... but a KO gives none
 
 
 # ---- the compiler: an override names a declaration of the game -----------------------------
@@ -167,58 +142,21 @@ def test_the_site_says_an_override_in_words():
 
 # ---- the win check is the game's `end when`; a mode's replaces it -----------------------------
 
-def give_vp(game, team: str, n: int) -> None:
-    eng = game.engine
-    try:
-        eng.gain_counter("vp", team, n, None)
-    except GameOver:
-        pass
+WIN_FIVE_VP = Path(__file__).resolve().parent / "scenarios" / "core" / "win-five-vp.toml"
 
 
-@pytest.mark.engine_only
 def test_the_win_is_the_end_when_of_the_shared_game(rules):
+    """"The 1st Team to collect 5 Victory Points ... immediately wins" (How to Win): the game's
+    `end when`, which win-five-vp.toml plays."""
     end = game_comp(rules.ir)["effects"]["end"]
     assert end["span"].startswith("shared/game.mh:")
     assert "win-vp" in str(end["when"]) and "all-ko-this-round" in str(end["when"])
-    game = after_setup(rules)
-    first = game.state.order[0]
-    give_vp(game, first, 5)  # "The 1st Team to collect 5 Victory Points ... immediately wins"
-    assert (game.state.winners, game.state.end_reason) == ([first], "vp")
+    assert played(rules.ir, WIN_FIVE_VP) == []
 
 
-@pytest.mark.engine_only
 def test_without_its_end_when_the_game_does_not_end_on_vp(ir):
     doc = copy.deepcopy(ir)
     del game_comp(doc)["effects"]["end"]
-    game = after_setup(load_rules(doc))
-    give_vp(game, game.state.order[0], 5)
-    assert not game.state.over and game.state.winners is None
-
-
-@pytest.mark.engine_only
-def test_both_teams_at_win_vp_at_once_is_a_draw(rules):
-    game = after_setup(rules)
-    eng = game.engine
-    eng.win_check_held = True  # one step: both gain at the same time
-    for team in game.state.order:
-        give_vp(game, team, 5)
-    eng.win_check_held = False
-    with pytest.raises(GameOver):
-        eng.check_win()
-    assert (game.state.winners, game.state.end_reason) == ([], "draw")
-
-
-@pytest.mark.engine_only
-def test_free_for_all_is_won_by_its_own_end_when(rules):
-    # in Free-For-All the game's `end when` (VP, a double KO) is replaced: one KO'ed player
-    # of three does not end the game, as a Team losing all its Characters would otherwise
-    game = after_setup(rules, mode="free-for-all")
-    ko_someone(game)
-    assert not game.state.over
-    second = game.state.order[1]
-    fig = game.state.characters(second)[0]
-    game.engine.relocate(fig, next(i for i in game.state.board.live()))
-    from test_mayhem_ko_vp import drive
-    drive(game.engine.ko(fig, None))
-    last = game.state.order[2]
-    assert (game.state.winners, game.state.end_reason) == ([last], "last-standing")
+    failures = played(doc, WIN_FIVE_VP)
+    assert any('"over"' in f or "over" in f.split(":")[0] for f in failures), failures
+    assert any("winners" in f for f in failures), failures

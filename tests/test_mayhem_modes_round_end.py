@@ -5,32 +5,34 @@ Play); the flag `shrink-board` is gone. Who removes which Location is content to
 `remove-location(all location in anywhere where empty(it) and connected-without(it) and
 open-without(it), by: last(activated-this-round()))` (tests/scenarios/modes/ffa-shrink-board.toml).
 
-Engine only (`engine_only`): these read the engine's board (`st.board`); the kernel's shrinking
-board is the scenarios ffa-shrink-board and ffa-shrink-last-player-kod. Left: the shrink given
-to the standard game and who removes which Location, edited in the content, are not played on
-the kernel."""
+Read through the decisions and the log in the Mayhem words (a Location removed: `remove-space`);
+the shrinking board is also the scenarios ffa-shrink-board and ffa-shrink-last-player-kod."""
 from __future__ import annotations
 
 import copy
 
-import pytest
+from mayhem.runtime import Game, GameConfig, load_rules, make_bot
 
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
-from mayhem.runtime.modes import load_mode
-from mayhem.runtime.rules import load_rules
+from test_mayhem_modes_overrides import kernel_rules, mode_comp
+from test_mayhem_round import Log
 
-from test_mayhem_modes_overrides import mode_comp
+
+def played_two_rounds(rules, mode: str, seed: int = 5, asked=None) -> list[dict]:
+    """A seeded game of random bots played through round 2: its log in the Mayhem words.
+    `asked(game, decision, log)` is called at each decision first."""
+    game = Game(rules, GameConfig(box="teen-titans-go", mode=mode, seed=seed))
+    bots: dict = {}
+    d, log = game.start(), Log(game)
+    while d is not None and game.view(pieces=False)["round"] <= 2:
+        if asked is not None:
+            asked(game, d, log)
+        d = game.act(bots.setdefault(d.player, make_bot("random", seed + len(bots))).choose(d, game))
+        log.read()
+    return log.events
 
 
 def removed_in_two_rounds(rules, mode: str, seed: int = 5) -> list[dict]:
-    game = Game(rules, GameConfig(box="teen-titans-go", mode=mode, seed=seed))
-    bots: dict[str, RandomBot] = {}
-    d = game.start()
-    while d is not None and game.state.round <= 2:
-        d = game.act(bots.setdefault(d.player, RandomBot(seed + len(bots))).choose(d, game))
-    return [e for e in game.events if e["event"] == "remove-location"]
+    return [e for e in played_two_rounds(rules, mode, seed) if e["event"] == "remove-space"]
 
 
 def test_free_for_all_declares_its_round_end(ir, rules):
@@ -40,11 +42,10 @@ def test_free_for_all_declares_its_round_end(ir, rules):
     assert (let["op"], let["value"]["name"], cond["op"]) == ("let", "last", "if")
     assert [s["name"] for s in cond["then"]] == ["remove-location"]
     # its own round start too (in place of the game's: tests/test_mayhem_round.py)
-    assert set(load_mode(rules, "free-for-all").slots) == {"round", "round-end", "setup"}
-    assert load_mode(rules, "standard").slots == {}
+    ffa, standard = kernel_rules(ir, "free-for-all").slots, kernel_rules(ir, "standard").slots
+    assert {"round", "round-end", "setup"} <= {k for k in ffa if ffa[k] != standard.get(k)}
 
 
-@pytest.mark.engine_only
 def test_free_for_all_shrinks_the_board_each_round(rules):
     assert len(removed_in_two_rounds(rules, "free-for-all")) == 2
 
@@ -55,7 +56,6 @@ def test_without_its_round_end_the_board_of_free_for_all_stays_whole(ir):
     assert removed_in_two_rounds(load_rules(doc), "free-for-all") == []
 
 
-@pytest.mark.engine_only
 def test_the_standard_game_given_the_round_end_shrinks_too(ir, rules):
     assert removed_in_two_rounds(rules, "standard") == []
     doc = copy.deepcopy(ir)
@@ -76,7 +76,6 @@ def test_the_modes_round_end_is_checked_in_the_context_of_the_rules(tmp_path):
     assert errors and errors[0].span.file.endswith("shared/modes.mh")
 
 
-@pytest.mark.engine_only
 def test_who_removes_which_location_is_the_modes_content(tmp_path):
     from game_helpers import content_copy
     # a board that may shrink to one Location: the rule's `count(anywhere) > 2` is the content's
@@ -87,16 +86,15 @@ def test_who_removes_which_location_is_the_modes_content(tmp_path):
     result = content_copy(tmp_path / "d", modes=(("last(activated-this-round())", "first(activated-this-round())"),))
     assert result.ok
     firsts, lasts = [], []
-    for rules, out in ((load_rules(result.ir), firsts), (None, lasts)):
-        game = Game(rules or load_rules(content_copy(tmp_path / "e").ir),
-                    GameConfig(box="teen-titans-go", mode="free-for-all", seed=5))
-        bots: dict[str, RandomBot] = {}
-        d = game.start()
-        while d is not None and game.state.round <= 2:
+    for rules, out in ((load_rules(result.ir), firsts), (load_rules(content_copy(tmp_path / "e").ir), lasts)):
+        def asked(game, d, log, out=out):
             if d.kind == "remove":
-                act = [game.state.figures[k] for k in game.engine.activated_this_round]
-                out.append((d.player, act[0].player, act[-1].player))
-            d = game.act(bots.setdefault(d.player, RandomBot(5 + len(bots))).choose(d, game))
+                log.read()
+                rnd = game.view(pieces=False)["round"]
+                figures = game.view(pieces=False)["figures"]
+                act = [figures[e["figure"]]["player"] for e in log.events if e["event"] == "activate" and e["round"] == rnd]
+                out.append((d.player, act[0], act[-1]))
+        played_two_rounds(rules, "free-for-all", 5, asked)
     assert firsts and lasts
     assert all(player == first for player, first, _last in firsts)
     assert all(player == last for player, _first, last in lasts)

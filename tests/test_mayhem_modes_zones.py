@@ -2,56 +2,55 @@
 Mayhem says `without zone go-deck` ("7. GO! cards are not used in Free-For-All Mayhem.", Teen
 Titans GO! Mayhem) and `without zone token-pile` ("Effects and texts that refer ... to ACME tokens
 do not apply.", Looney Tunes Mayhem); the flags `no-go-cards` and `no-piles` are gone.
-
-Engine only (`engine_only`): the GO! deck dealt again reads the engine's zones; the kernel's mode
-leaving a zone out is tests/test_kernel_modes.py test_a_mode_leaves_zones_counters_rules_and_their_pools_out."""
+A lab game's mode leaving a zone out: tests/test_kernel_modes.py
+test_a_mode_leaves_zones_counters_rules_and_their_pools_out."""
 from __future__ import annotations
 
 import copy
 
 import pytest
 
-from mayhem.runtime.modes import load_mode, rules_for
-from mayhem.runtime.rules import load_rules
+from mayhem.runtime import ScenarioError, load_rules, run_scenario
 
 from game_helpers import after_setup, content_copy
-from test_mayhem_modes_overrides import mode_comp
+from test_mayhem_modes_overrides import kernel_rules, mode_comp
+
+
+def go_cards(rules, box: str = "teen-titans-go") -> list[str]:
+    return sorted(c["qid"] for c in rules.cards_of("go-card", box).values())
 
 
 def go_cards_anywhere(game) -> list[str]:
-    every = set(game.engine.rules.cards_of("go-card", game.config.box))
-    return [q for cards in game.state.zones.values() for q in cards if q.rsplit("/", 1)[-1] in every]
+    """The GO! cards of the game wherever the kernel keeps them (qids)."""
+    every, st = set(go_cards(game.rules, game.config.box)), game.state
+    return [st.cards[u] for pile in st.zones.values() for u in pile if st.cards[u] in every]
 
 
 def test_free_for_all_leaves_out_the_go_deck_and_the_token_pile(ir, rules):
     props = mode_comp(ir, "free-for-all")["props"]
     assert ["zone", "go-deck"] in props["without"]["value"] and ["zone", "token-pile"] in props["without"]["value"]
     assert "no-go-cards" not in props and "no-piles" not in props  # the flags are gone
-    ffa = rules_for(rules, load_mode(rules, "free-for-all"))
-    assert "go-deck" not in ffa.zones and "go-deck" not in ffa.zone_decls
-    assert "token-pile" not in ffa.zones
-    assert "go-deck" in rules.zone_decls  # the shared rules are not changed
+    ffa = kernel_rules(ir, "free-for-all")
+    assert "go-deck" not in ffa.zones and "token-pile" not in ffa.zones
+    assert "go-deck" in kernel_rules(ir, "standard").zones and "go-deck" in rules.zone_decls  # the game keeps it
 
 
-@pytest.mark.engine_only
 def test_removing_the_go_deck_override_deals_the_go_cards_again(ir, rules):
     assert go_cards_anywhere(after_setup(rules, mode="free-for-all")) == []
     doc = copy.deepcopy(ir)
     without = mode_comp(doc, "free-for-all")["props"]["without"]
     without["value"] = [w for w in without["value"] if w != ["zone", "go-deck"]]
     game = after_setup(load_rules(doc), mode="free-for-all")
-    assert sorted(game.state.zones["go-deck"]) == sorted(
-        c["qid"] for c in game.engine.rules.cards_of("go-card", "teen-titans-go").values())
+    assert sorted(go_cards_anywhere(game)) == go_cards(rules) != []
 
 
 def test_a_scenario_of_free_for_all_may_not_set_up_go_cards(rules, tmp_path):
-    from mayhem.runtime import scenario as sc
     path = tmp_path / "ffa.toml"
     path.write_text('[scenario]\nname = "x"\nbox = "teen-titans-go"\n\n[setup]\nmode = "free-for-all"\n'
                     'teams = { p1 = ["robin"], p2 = ["raven"], p3 = ["starfire"] }\ngo_deck = ["control-freak"]\n\n'
                     '[expect]\nover = false\n', encoding="utf-8")
-    with pytest.raises(sc.ScenarioError) as err:
-        sc.run(rules, path)
+    with pytest.raises(ScenarioError) as err:
+        run_scenario(rules, path)
     assert "ffa.toml:8:1: error[S100]: mode free-for-all leaves out the GO! deck" in str(err.value)
 
 

@@ -1,14 +1,13 @@
 """The Mayhem round's start and its dice are content (`game mayhem` of content/shared/game.mh,
-issue #11 step 6): the Mayhem engine rolls the dice the game declares and runs its `round { }`.
+issue #11 step 6): the kernel rolls the dice the game declares and runs its `round { }`.
 Changing the content changes the game; the compiler checks what the round and the dice say.
+Read through the view and the log in the Mayhem words (runtime/game_view.py `logged`).
 
-Engine only (`engine_only`, besides the forced rolls): the phases, Recovery's returns, the limits'
-reset and Free-For-All's round read the engine's state (`state.phase`, `phase_names()`, a figure's
-`activations`, `board.corners()`). The kernel's: Recovery's return recovery-return.toml, none in the
-first round first-round-go-cards-no-recovery.toml, the per-round limits special-ability-limits.toml and
-ko-double-activation.toml, Free-For-All's Initiative ffa-initiative-rotates.toml; its phases declared
-in their order tests/test_kernel_rounds.py. Left on the kernel: the phases reordered or emptied in the
-content."""
+Also held by scenarios: Recovery's return recovery-return.toml, none in the first round
+first-round-go-cards-no-recovery.toml, the per-round limits special-ability-limits.toml and
+ko-double-activation.toml, Free-For-All's Initiative ffa-initiative-rotates.toml, forced rolls and
+tosses every scenario that says `rolls` or `tosses`; the phases declared in their order:
+tests/test_kernel_rounds.py."""
 import copy
 from pathlib import Path
 import shutil
@@ -16,12 +15,10 @@ import shutil
 import pytest
 
 from mayhem.compiler import driver
-from mayhem.runtime.bots import RandomBot
+from mayhem.runtime import Game, GameConfig, load_rules, make_bot
 from mayhem.runtime.dice import dice_rules, logged_events
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
 from mayhem.runtime.game_view import logged
-from mayhem.runtime.rules import load_rules, prop
+from mayhem.runtime.rules import prop
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 GAME_MH = CONTENT / "shared" / "game.mh"
@@ -53,9 +50,8 @@ def problems_of(root: Path) -> list[tuple[str, str, str]]:
 
 
 class Log:
-    """A game's events in the engine's words (runtime/game_view.py `logged`: the engine's events,
-    or the kernel's read through the table of its lines), read on as the game goes, each with the
-    round it was logged in (`round`: the round of the last line that said one, where it says none)."""
+    """A game's events in the Mayhem words (runtime/game_view.py `logged`: the kernel's read through
+    the table of its lines), read on as the game goes, each with the round it was logged in (`round`: the round of the last line that said one, where it says none)."""
 
     def __init__(self, game) -> None:
         self.game, self.events, self.since, self.round = game, [], 0, 0
@@ -86,7 +82,7 @@ def leads(rules, box: str, seeds=range(4), rounds: int = 3, called: str = "initi
             out.extend(copy.deepcopy(e) for e in log.read() if e["event"] == called)
             if d is None or round_of(game) > rounds:
                 break
-            d = game.act(bots.setdefault(d.player, RandomBot(seed)).choose(d, game))
+            d = game.act(bots.setdefault(d.player, make_bot("random", seed)).choose(d, game))
     return out
 
 
@@ -94,7 +90,7 @@ def until_lead(game: Game) -> dict:
     """Play a game with random bots until the first round's leader is known: its lead line."""
     d, log = game.start(), Log(game)
     while not any(e["event"] == "initiative" for e in log.read()):
-        d = game.act(RandomBot(0).choose(d, game))
+        d = game.act(make_bot("random", 0).choose(d, game))
     return copy.deepcopy(next(e for e in log.events if e["event"] == "initiative"))
 
 
@@ -118,7 +114,7 @@ def test_the_lead_line_names_the_line_of_the_round(rules):
 
 
 def test_a_round_that_gives_the_lead_to_the_highest_total_plays_that_way(tmp_path):
-    """The rule is content: the same engine, with a game.mh whose round picks the highest
+    """The rule is content: the same runtime, with a game.mh whose round picks the highest
     total, gives the lead to the highest total."""
     rules = rules_of(content_with(tmp_path, (LOWEST, "let low = highest(dice-total(teams))")))
     found = leads(rules, "teen-titans-go")
@@ -159,32 +155,10 @@ def test_a_die_declared_with_other_faces_rolls_them(tmp_path):
     until_lead(game)
     log = Log(game)
     while not any(e["event"] == "mayhem-die" for e in log.read()):
-        game.act(RandomBot(0).choose(game.decision, game))
+        game.act(make_bot("random", 0).choose(game.decision, game))
     shown = game.view(pieces=False)["dice"]["mayhem"]
     assert shown in ("4", "5")
-    if getattr(game, "runtime", "engine") == "engine":  # the engine's own reading of the die for the effects
-        assert game.engine.effect_die_value() == int(shown)
     assert [e["face"] for e in log.events if e["event"] == "mayhem-die"] == [shown]
-
-
-@pytest.mark.engine_only
-def test_forced_rolls_and_tosses_decide_the_round(rules):
-    """A scenario's queued results come before the seeded ones: a tie of the totals
-    (3 + 4 against 5 + 2) is decided by the forced toss. Engine only: it sets the engine's own
-    queues (`forced_rolls`, `forced_tosses`); the kernel's (`KernelGame.force`) are a scenario's
-    `rolls` and `tosses`, which the Mayhem scenarios force on both runtimes (test_scenarios.py)."""
-    game = Game(rules, GameConfig("teen-titans-go", seed=0))
-    eng = game.engine
-    eng.forced_rolls = ["3", "4", "5", "2", "6*"]
-    eng.forced_tosses = ["black"]
-    e = until_lead(game)
-    first, second = game.state.order  # the Teams roll in seat order
-    assert (e["team"], e["coin_toss"], e["dice"]) == ("black", True, {first: [3, 4], second: [5, 2]})
-    assert game.state.lead == "black"
-    while not any(e["event"] == "mayhem-die" for e in game.events):
-        game.act(RandomBot(0).choose(game.decision, game))
-    assert next(e["face"] for e in game.events if e["event"] == "mayhem-die") == "6*"
-    assert eng.forced_rolls == [] and eng.forced_tosses == []
 
 
 def cards_played_in_round_one(rules, seeds=range(6)) -> list[tuple[Game, str, str]]:
@@ -194,7 +168,7 @@ def cards_played_in_round_one(rules, seeds=range(6)) -> list[tuple[Game, str, st
         game = Game(rules, GameConfig("teen-titans-go", seed=seed))
         d, log = game.start(), Log(game)
         while d is not None and round_of(game) < 2:
-            d = game.act(RandomBot(seed).choose(d, game))
+            d = game.act(make_bot("random", seed).choose(d, game))
             log.read()
         cards = {c["id"]: c["qid"] for c in rules.mayhem_cards["teen-titans-go"].values()}
         out.extend((game, e["team"], cards[e["card"]]) for e in log.events if e["event"] == "play" and e["round"] == 1)
@@ -257,47 +231,18 @@ RETURNS = "        return-figures(t, to: bases-of(t))\n"
 RESETS = '    reset-limits("round")\n'
 
 
-def decisions_by_phase(rules, box="teen-titans-go", mode="standard", seeds=range(6), rounds=4):
-    """(seed, round, state phase, decision kind) at every decision of seeded games."""
-    out = []
-    for seed in seeds:
-        game = Game(rules, GameConfig(box, seed=seed, mode=mode))
-        d, bots = game.start(), {}
-        while d is not None and game.state.round <= rounds:
-            out.append((seed, game.state.round, game.state.phase, d.kind))
-            d = game.act(bots.setdefault(d.player, RandomBot(seed)).choose(d, game))
-    return out
-
-
-@pytest.mark.engine_only
-def test_the_phases_are_the_games_in_its_order(rules):
-    """"1. Round Start ... 2. Recovery ... 3. Character Activation ... 4. Round End" (How to
-    Play): the engine plays the phases game.mh declares, and a scenario may start at each."""
-    game = Game(rules, GameConfig("teen-titans-go", seed=0))
-    assert game.engine.phase_names() == ["round-start", "recovery", "activation", "round-end", "turn"]
-    seen = decisions_by_phase(rules)
-    order = ["round-start", "recovery", "activation", "round-end"]
-    for seed in range(6):
-        steps = [(r, p) for s, r, p, _k in seen if s == seed and p != "setup"]
-        assert {r for r, p in steps if p == "activation"} == {r for r, _p in steps}
-        for (r1, p1), (r2, p2) in zip(steps, steps[1:]):
-            assert r1 < r2 or (r1 == r2 and order.index(p1) <= order.index(p2)), (seed, r1, p1, r2, p2)
-    # "During the first round of the game, this step is ignored." (Recovery)
-    assert all(r > 1 for _s, r, p, _k in seen if p == "recovery")
-    assert all(p == "recovery" for _s, _r, p, k in seen if k == "return")
-
-
 def returns_and_dice(rules, seeds=range(12), rounds=8) -> list[tuple[int, str]]:
     """(round, "return" | "die") of seeded games' logs, in order: the Characters brought back,
-    and the Activation dice placed."""
+    and the Activation dice placed (`activate`)."""
     out = []
     for seed in seeds:
         game = Game(rules, GameConfig("teen-titans-go", seed=seed))
-        d, bot = game.start(), RandomBot(seed)
-        while d is not None and game.state.round <= rounds:
+        d, bot, log = game.start(), make_bot("random", seed), Log(game)
+        while d is not None and round_of(game) <= rounds:
             d = game.act(bot.choose(d, game))
-        out.extend((e["round"], "return" if e["event"] == "return" else "die") for e in game.events
-                   if e["event"] == "return" or (e["event"] == "decision" and e["decision"] == "die"))
+            log.read()
+        out.extend((e["round"], "return" if e["event"] == "return" else "die") for e in log.events
+                   if e["event"] in ("return", "activate"))
         out.append((0, "end"))
     return out
 
@@ -312,7 +257,6 @@ def placed_around_returns(seen) -> tuple[int, int]:
     return before, after
 
 
-@pytest.mark.engine_only
 def test_a_game_whose_recovery_comes_after_activation_plays_that_way(rules, tmp_path):
     """The order is content: as game.mh declares them, the Characters KO'ed come back before
     the round's dice are placed; with the Recovery phase declared after Character Activation,
@@ -322,86 +266,73 @@ def test_a_game_whose_recovery_comes_after_activation_plays_that_way(rules, tmp_
     edited = rules_of(content_with(tmp_path, (RECOVERY_PHASE, ""),
                                    ('  phase round-end "End of Round" {',
                                     RECOVERY_PHASE + '  phase round-end "End of Round" {')))
-    assert Game(edited, GameConfig("teen-titans-go", seed=0)).engine.phase_names() == \
-        ["round-start", "activation", "recovery", "round-end", "turn"]
     before, after = placed_around_returns(returns_and_dice(edited))
     assert before > 0 and after == 0
 
 
-@pytest.mark.engine_only
 def test_a_recovery_that_returns_no_one_leaves_the_koed_off_the_board(tmp_path, rules):
     """Recovery's returns are content: without `return-figures`, a Character KO'ed stays off
-    the board (the rule, not the engine, brings it back)."""
-    plain = decisions_by_phase(rules, seeds=range(8), rounds=6)
-    assert any(k == "return" for *_x, k in plain)
+    the board (the rule, not the runtime, brings it back)."""
+    assert any(w == "return" for _r, w in returns_and_dice(rules, seeds=range(8), rounds=6))
     edited = rules_of(content_with(tmp_path, ("      for each t in in-lead-order(teams) {\n" + RETURNS + "      }\n", "")))
     koed_later = 0
     for seed in range(8):
         game = Game(edited, GameConfig("teen-titans-go", seed=seed))
-        d, bot = game.start(), RandomBot(seed)
-        while d is not None and game.state.round <= 6:
-            assert d.kind != "return"
+        d, bot, log = game.start(), make_bot("random", seed), Log(game)
+        while d is not None and round_of(game) <= 6:
             d = game.act(bot.choose(d, game))
-        koed_later += any(f.location is None and f.ko_round is not None and f.ko_round < game.state.round
-                          for f in game.state.characters())
+            log.read()
+        assert not any(e["event"] == "return" for e in log.events)
+        figures = game.view(pieces=False)["figures"]
+        koed_later += any(figures[e["figure"]]["space"] is None and e["round"] < round_of(game)
+                          for e in log.events if e["event"] == "ko" and figures[e["figure"]]["kind"] == "character")
     assert koed_later > 0
 
 
 def test_the_scenario_phase_is_named_by_the_declaration(tmp_path):
     """A scenario's `phase = "..."` is one of the game's phases: renamed in game.mh, the new
-    name is the one a scenario uses, and the old one is an error with a hint."""
-    from mayhem.runtime.scenario import ScenarioError, build
+    name is the one a scenario uses (core/recovery-return.toml starts there and passes), and the
+    old one is an error with a hint."""
+    from mayhem.runtime import ScenarioError, run_scenario
     rules = rules_of(content_with(tmp_path, ('phase recovery "Recovery"', 'phase return "Recovery"')))
-    spec = {"scenario": {"name": "n", "box": "teen-titans-go"},
-            "setup": {"teams": {"black": ["robin", "raven"], "white": ["cyborg", "starfire"]}, "phase": "return"}}
-    eng, phase = build(rules, spec)
-    assert phase == "return" and "return" in eng.phase_names() and "recovery" not in eng.phase_names()
-    spec["setup"]["phase"] = "recovery"
+    text = (Path(__file__).resolve().parent / "scenarios" / "core" / "recovery-return.toml").read_text(encoding="utf-8")
+    assert text.count('phase = "recovery"') == 1
+    path = tmp_path / "recovery-return.toml"
+    path.write_text(text.replace('phase = "recovery"', 'phase = "return"'), encoding="utf-8")
+    result = run_scenario(rules, path)
+    assert result.ok, result.failures
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as exc:
-        build(rules, spec)
-    assert exc.value.at == ("setup", "phase") and "expected one of the game's phases" in str(exc.value)
+        run_scenario(rules, path)
+    assert "recovery-return.toml:14:1: error[S100]: setup.phase is 'recovery': expected one of round-start, " \
+        "return, activation, round-end, turn" in str(exc.value)
 
 
-@pytest.mark.engine_only
-def test_the_round_end_resets_the_limits_of_the_round(rules, tmp_path):
-    """The per-round limits start again in `round-end { }`: without `reset-limits`, the
-    Abilities a Character activated in round 1 are still counted in round 2."""
-    def activations_at_round_two(r):
-        out = []
-        for seed in range(4):
-            game = Game(r, GameConfig("teen-titans-go", seed=seed))
-            d, bot = game.start(), RandomBot(seed)
-            while d is not None and game.state.round < 2:
-                d = game.act(bot.choose(d, game))
-            out.append(sum(len(f.activations) for f in game.state.characters()))
-        return out
-    assert activations_at_round_two(rules) == [0, 0, 0, 0]
-    assert all(n > 0 for n in activations_at_round_two(rules_of(content_with(tmp_path, (RESETS, "")))))
-
-
-@pytest.mark.engine_only
 def test_free_for_all_plays_its_own_round(rules):
     """Free-For-All's `round { }` and `phase activation` (content/shared/modes.mh) replace the
-    game's: the characters start on corners, the non-player figure in the centre, and the
-    Initiative goes round the table ("The Initiative token goes to the next player going
-    clockwise")."""
-    from game_helpers import after_setup
-    game = after_setup(rules, mode="free-for-all", seed=2)
-    d = game.decision
-    while d is not None and game.state.round < 4:
-        d = game.act(RandomBot(2).choose(d, game))
-    st = game.state
-    corners = st.board.corners()
-    first = [e for e in game.events if e["event"] == "place" and "location" in e]
-    npc = [e for e in first if st.figures[e["figure"]].kind == "npc"]
-    assert npc and all(e["location"] == f"L{st.board.centre() + 1}" for e in npc)
-    assert all(int(e["location"][1:]) - 1 in corners for e in first if e not in npc)
-    leads_ = [e["team"] for e in game.events if e["event"] == "initiative"]
-    order = st.order
-    assert len(leads_) >= 3
-    for a, b in zip(leads_, leads_[1:]):
-        assert order.index(b) == (order.index(a) + 1) % len(order) or not game.engine.living(order[(order.index(a) + 1) % len(order)])
-    assert any(k == "npc" for *_x, k in decisions_by_phase(rules, mode="free-for-all", seeds=range(2), rounds=2))
+    game's: the characters start on corners (the Locations with the fewest sides), the non-player
+    figure in the centre (the most), and the Initiative goes round the table ("The Initiative token
+    goes to the next player going clockwise"); the non-player figure is moved (an `npc` decision)."""
+    for seed in (2, 3):
+        game = Game(rules, GameConfig("teen-titans-go", seed=seed, mode="free-for-all"))
+        d, bots, log, first = game.start(), {}, Log(game), None
+        npc_moved = False
+        while d is not None and round_of(game) < 4:
+            if first is None and d.kind == "die":
+                first = game.view()
+            npc_moved |= d.kind == "npc"
+            d = game.act(bots.setdefault(d.player, make_bot("random", seed + len(bots))).choose(d, game))
+            log.read()
+        sides = {label: len(near) for label, near in first["sides"].items()}
+        for fig in first["figures"].values():
+            want = max(sides.values()) if fig["kind"] == "npc" else min(sides.values())
+            assert sides[fig["space"]] == want, (seed, fig)
+        order = list(first["teams"])
+        leads_ = [e["team"] for e in log.events if e["event"] == "initiative"]
+        assert len(leads_) >= 3
+        for a, b in zip(leads_, leads_[1:]):
+            assert order.index(b) == (order.index(a) + 1) % len(order), (seed, leads_)
+        assert npc_moved
 
 
 @pytest.mark.parametrize("edit, code, words", [
@@ -440,4 +371,3 @@ def test_a_kernel_game_s_phases_run_its_turns(tmp_path):
                                    '  counter points "Points" {'), encoding="utf-8")
         found = problems_of(root)
         assert any(c == "E205" and "its phases run no turns" in m for c, m, _h in found) == wrong, found
-        assert not any("played by the Mayhem boxes' engine only" in m for _c, m, _h in found), found

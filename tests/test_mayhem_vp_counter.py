@@ -9,25 +9,28 @@ token of their Team's color." (KO) "4. Place 1 Black and 1 White Victory Point t
 Locations that have VP slots" (Looney Tunes Mayhem, Setup) "The 1st Team to collect 5
 Victory Points ... immediately wins the game" (How to Win).
 
-Engine only (`engine_only`): these drive the engine's KO, counters and pools by hand; the kernel's
-VP from a KO is ko-by-location-gives-opponent-vp (a VP piece on L9 too), the win on 5 VP
-win-five-vp, both at 5 recovery-both-five-vp-draw. Left on the kernel: a KO rule edited to gain 2,
-a pool bounding the counter, a counter kept as another token."""
+The KO is the scenario looney-tunes/ko-by-location-gives-opponent-vp.toml (a VP piece on L9 too),
+played here on edited copies of the content; the pieces set out are read from the view. Also
+held: the win on 5 VP win-five-vp, both at 5 recovery-both-five-vp-draw, a GO! card's `gain-vp`
+test_mayhem_missions.py (Control Freak's reward). Left: a pool bounding the counter (the kernel
+ends the game at 5 VP before a pool of 9 is spent)."""
 from __future__ import annotations
 
 import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from mayhem.compiler import builtins as B
 from mayhem.compiler import driver
 from mayhem.compiler.shorthand import lowered, shorthands
-from mayhem.runtime.effects import Env, id_of
-from mayhem.runtime.figures import GameOver
-from mayhem.runtime.rules import load_rules, prop
+from mayhem.runtime import load_rules, run_scenario
+from mayhem.runtime.rules import prop
+from mayhem.runtime.view_pieces import owners
 
 from game_helpers import CONTENT, after_setup, content_copy
-from test_mayhem_ko_vp import ko_someone
+from test_mayhem_ko_vp import KO_VP
 
 KO_RULE = "      gain(vp, 1, on: opposing-team)\n"
 
@@ -38,103 +41,71 @@ def changed_rules(tmp_path, *edits):
     return load_rules(result.ir)
 
 
-def vp_lines(game) -> list[dict]:
-    return [e for e in game.events if e["event"] == "vp"]
+def ko_vp(rules, *edits: tuple[str, str]) -> list[str]:
+    """ko-by-location-gives-opponent-vp.toml (White takes L9's VP, Daffy KO'ed, Black gains the
+    KO's VP) with each (old, new) edit of its text, played on `rules`: its failures."""
+    text = KO_VP.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = Path(tempfile.mkdtemp()) / KO_VP.name
+    path.write_text(text, encoding="utf-8")
+    return run_scenario(rules, path).failures
 
 
-@pytest.mark.engine_only
-def test_a_ko_rule_that_gains_2_gives_2_vp(tmp_path):
-    rules = changed_rules(tmp_path, (KO_RULE, "      gain(vp, 2, on: opposing-team)\n"))
-    game = after_setup(rules)
-    _fig, other, before = ko_someone(game)
-    assert game.engine.counter_value("vp", other) == before + 2
-    [line] = vp_lines(game)
-    assert (line["team"], line["total"]) == (other, before + 2)
-    placed = [e for e in game.events if e["event"] == "place-token" and e["token"] == "vp"]
-    assert (placed[-1]["count"], placed[-1]["on"]) == (2, other)
+GAINED_2 = (('"teams.black.vp" = 1', '"teams.black.vp" = 2'), ("total = 1 }", "total = 2 }"))
 
 
-@pytest.mark.engine_only
-def test_the_standard_ko_rule_gives_1_vp_taken_from_the_pool(rules):
-    game = after_setup(rules)
-    pool = game.engine.rules.token_pool(game.engine.kept_as_pieces["vp"].token)
-    _fig, other, before = ko_someone(game)
-    left = game.state.pools[pool][(None, other)]
-    assert game.engine.counter_value("vp", other) == before + 1
-    assert left == prop(game.engine.rules.pools["teen-titans-go"][pool], other) - (before + 1)
+def test_a_ko_rule_that_gains_2_gives_2_vp(tmp_path, rules):
+    assert ko_vp(rules) == []
+    changed = changed_rules(tmp_path, (KO_RULE, "      gain(vp, 2, on: opposing-team)\n"))
+    assert ko_vp(changed, *GAINED_2) == []
+    assert any("teams.black.vp: expected 2, got 1" in f for f in ko_vp(rules, *GAINED_2))
 
 
-@pytest.mark.engine_only
-def test_the_pool_bounds_the_counter(rules):
-    # Teen Titans GO!: "10 Victory Point tokens (5 Black & 5 White)" (Components)
-    game = after_setup(rules)
-    colour = game.state.order[0]
-    eng = game.engine
-    eng.win_check_held = True  # count past the win to the pool's end
-    try:
-        eng.gain_counter("vp", colour, 7, None)
-    except GameOver:
-        pass
-    assert eng.counter_value("vp", colour) == 5
-    assert vp_lines(game)[-1]["total"] == 5
+def test_the_win_reads_the_counter(tmp_path, rules):
+    # a copy whose `end when` wins at 1 VP: the game is over once the KO's VP is gained
+    over = ('"teams.black.vp" = 1\n', '"teams.black.vp" = 1\n"over" = true\n')
+    changed = changed_rules(tmp_path, ('value(vp, of: it) >= box-property("win-vp")', "value(vp, of: it) >= 1"))
+    assert ko_vp(changed, over) == []
+    assert any(f.startswith("over:") for f in ko_vp(rules, over))
 
 
-@pytest.mark.engine_only
-def test_the_win_reads_the_counter(tmp_path):
-    # a copy whose `end when` wins at 1 VP: the first KO ends the game, for the reason "vp"
-    rules = changed_rules(tmp_path, ('value(vp, of: it) >= box-property("win-vp")', "value(vp, of: it) >= 1"))
-    game = after_setup(rules)
-    _fig, other, _before = ko_someone(game)
-    assert (game.state.winners, game.state.end_reason) == ([other], "vp")
+def vp_pieces_on_locations(game) -> dict[str, dict]:
+    """Each Location's VP pieces by the Team they belong to (runtime/view_pieces.py `owners`)."""
+    return {label: by["vp"] for label, by in owners(game)["spaces"].items() if "vp" in by}
 
 
 def looney_game(rules):
     return after_setup(rules, box="looney-tunes")
 
 
-def pieces_on_locations(game) -> dict:
-    token = game.engine.kept_as_pieces["vp"].token
-    return {loc.index: sorted(c for (t, _o, c), n in loc.tokens.items() if t == token for _ in range(n))
-            for loc in game.state.board.locations if any(k[0] == token for k in loc.tokens)}
-
-
-@pytest.mark.engine_only
 def test_looney_tunes_sets_a_vp_of_each_colour_out_on_each_vp_slot(rules):
     game = looney_game(rules)
-    slots = {loc.index for loc in game.state.board.locations if loc.comp is not None and prop(loc.comp, "vp-slots")}
-    assert slots and pieces_on_locations(game) == {i: ["black", "white"] for i in slots}
+    slots = {loc["label"] for loc in game.view()["locations"]
+             if loc["location"] and prop(rules.by_qid[f"looney-tunes/{loc['location']}"], "vp-slots")}
+    assert slots and vp_pieces_on_locations(game) == {label: {"black": 1, "white": 1} for label in slots}
 
 
-@pytest.mark.engine_only
 def test_a_counter_set_out_nowhere_leaves_the_pieces_in_the_pool(tmp_path):
     rules = changed_rules(tmp_path, ("    set-out-on vp-slots\n    set-out-if on-vp-slots\n", ""))
-    game = looney_game(rules)
-    assert pieces_on_locations(game) == {}
-    pool = game.engine.rules.token_pool(game.engine.kept_as_pieces["vp"].token)
-    assert game.state.pools[pool][(None, "black")] == 9  # "18 Victory Point tokens (9 Black & 9 White)"
+    assert vp_pieces_on_locations(looney_game(rules)) == {}
 
 
-@pytest.mark.engine_only
 def test_a_counter_set_out_if_the_pool_says_another_flag_sets_none_out(tmp_path):
     rules = changed_rules(tmp_path, ("    set-out-if on-vp-slots\n", "    set-out-if double-sided\n"))
-    assert pieces_on_locations(looney_game(rules)) == {}
+    assert vp_pieces_on_locations(looney_game(rules)) == {}
 
 
-@pytest.mark.engine_only
 def test_a_counter_kept_as_another_token_counts_those_pieces(tmp_path):
-    # kept as Trap tokens (a pool of each colour too), a Team's VP are the Traps it holds
+    # kept as Trap tokens (a pool of each colour too), a Team's VP are the Traps it holds: the
+    # KO's VP is a Trap of Black's, and L9's VP piece no longer counts for White
     rules = changed_rules(tmp_path, ("    kept-as vp\n", "    kept-as trap\n"),
                           ("    set-out-on vp-slots\n    set-out-if on-vp-slots\n", ""))
-    game = after_setup(rules)
-    eng = game.engine
-    colour = game.state.order[0]
-    assert id_of(eng.kept_as_pieces["vp"].token) == "trap"
-    before = eng.count_tokens(eng.kept_as_pieces["vp"].token, colour, None)
-    eng.win_check_held = True
-    eng.gain_counter("vp", colour, 1, None)
-    assert eng.counter_value("vp", colour) == before + 1
-    placed = [e for e in game.events if e["event"] == "place-token"][-1]
-    assert (placed["token"], placed["on"]) == ("trap", colour)
+    nothing_set_out = [('"locations.L9.tokens.vp" = 1', '"locations.L9.tokens.vp" = 0'),
+                       ('{ event = "take", to = "daffy-duck" }, ', "")]  # no VP piece on L9 to take
+    assert ko_vp(rules, ('"teams.white.vp" = 1\n', '"teams.white.vp" = 0\n"teams.black.tokens.trap" = 1\n'),
+                 *nothing_set_out) == []
 
 
 # ---- the words of the language: the kernel's, and the shorthands that stand for them --------
@@ -151,28 +122,6 @@ def test_gain_vp_vp_of_and_win_vp_stand_for_the_kernels_words():
     assert node["name"] == "gain-vp"  # the IR keeps the word as written
     other = {"op": "primitive", "name": "damage", "args": {}}
     assert lowered(other) is other
-
-
-@pytest.mark.engine_only
-def test_a_cards_gain_vp_plays_as_the_counters_gain(rules):
-    # a GO! card's reward `gain-vp(1)`: the Team acting gains 1 on the `vp` counter
-    game = after_setup(rules)
-    eng = game.engine
-    colour = game.state.order[1]
-    before = eng.counter_value("vp", colour)
-    stmt = {"op": "primitive", "name": "gain-vp", "node": None, "span": None,
-            "args": {"amount": {"e": "num", "v": 1}, "team": {"e": "ctx", "name": "my-team"}}}
-    eng.win_check_held = True
-    list(eng.code.stmt(stmt)(eng, Env(None, colour, None)))
-    assert eng.counter_value("vp", colour) == before + 1
-    assert vp_lines(game)[-1]["team"] == colour
-
-
-@pytest.mark.engine_only
-def test_win_vp_reads_the_boxs_property(rules):
-    game = after_setup(rules, box="looney-tunes")
-    fn, asks = game.engine.code.expr({"e": "ctx", "name": "win-vp"})
-    assert not asks and fn(game.engine, Env(None, None, None)) == prop(game.engine.box, "win-vp") == 5
 
 
 @pytest.mark.parametrize("word", ["gain-vp", "vp-of", "win-vp"])

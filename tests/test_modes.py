@@ -1,32 +1,26 @@
 """Every mode on every box (and, in Competitive Mode, every box's characters on every box's
 board): thousands of seeded random games, with the runtime's invariants after each decision.
-The default run plays 800 of them on the engine and fewer on the rules kernel, whose games cost
-about three times as much CPU (docs/kernel.md, "The default run's size under the kernel"); the
-2,600, and on the kernel the engine's 800 too, are marked `slow` (`./scripts/test.sh --slow`)."""
+The default run plays 320 of them (docs/kernel.md, "The default run's size under the kernel");
+800 and 2,600 more are marked `slow` (`./scripts/test.sh --slow`)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mayhem.runtime.bots import RandomBot
-from mayhem.runtime.engine import GameConfig
-from mayhem.runtime.game import Game
+from mayhem.runtime import Game, GameConfig, make_bot
 from mayhem.runtime.invariants import RuleWatcher, violations
-from mayhem.runtime.modes import load_mode
-from mayhem.runtime.switch import runtime_setting
+from mayhem.runtime.kernel import load_game_rules
+from mayhem.runtime.switch import kernel_ir
 
 BOXES = ("teen-titans-go", "looney-tunes")
 MODES = ("three-players", "four-players", "free-for-all")
-# per box and mode: 2 x 3 x 300 = 1,800 games, plus 4 x 200 Competitive games (slow); the
-# default run plays 2 x 3 x 100 = 600, plus 4 x 50 Competitive games on the engine, and
-# 2 x 3 x 40 = 240, plus 4 x 20 on the kernel, whose `slow` run plays the engine's sizes too
-GAMES, GAMES_CI, GAMES_KERNEL_CI = 300, 100, 40
-COMPETITIVE, COMPETITIVE_CI, COMPETITIVE_KERNEL_CI = 200, 50, 20
+# per box and mode: the default run plays 2 x 3 x 40 = 240, plus 4 x 20 Competitive games; the
+# `slow` run 2 x 3 x (100 + 300) = 2,400, plus 4 x (50 + 200)
+GAMES_CI, GAMES_MORE, GAMES = 40, 100, 300
+COMPETITIVE_CI, COMPETITIVE_MORE, COMPETITIVE = 20, 50, 200
 
 
-def sizes(default: int, kernel_default: int, slow: int, runtime: str) -> list:
-    """A sweep's sizes on the runtime: its default run's first, then the `slow` ones."""
-    slow_sizes = [default, slow] if runtime == "kernel" else [slow]
-    return [kernel_default if runtime == "kernel" else default] + [
-        pytest.param(n, marks=pytest.mark.slow) for n in slow_sizes]
+def sizes(default: int, *slow: int) -> list:
+    """A sweep's sizes: its default run's first, then the `slow` ones."""
+    return [default] + [pytest.param(n, marks=pytest.mark.slow) for n in slow]
 
 
 def team_list(rules, chars: list[tuple[str, str]]) -> dict:
@@ -45,8 +39,8 @@ def team_list(rules, chars: list[tuple[str, str]]) -> dict:
 
 
 def play_checked(rules, config: GameConfig) -> Game:
-    """A seeded game between random bots, every invariant checked after every decision, on the
-    runtime the setting chooses (runtime/invariants.py reads the view and the log)."""
+    """A seeded game between random bots, every invariant checked after every decision
+    (runtime/invariants.py reads the view and the log)."""
     game = Game(rules, config)
     watcher = RuleWatcher(game)  # Damage, Life, cards per round, hands, Initiative per mode
     bots = {}
@@ -54,7 +48,7 @@ def play_checked(rules, config: GameConfig) -> Game:
     last_vp: dict = {}
     n = 0
     while d is not None:
-        bot = bots.setdefault(d.player, RandomBot(config.seed * 10 + int(d.player[1:])))
+        bot = bots.setdefault(d.player, make_bot("random", config.seed * 10 + int(d.player[1:])))
         d = game.act(bot.choose(d, game))
         n += 1
         assert n < 20_000
@@ -66,7 +60,7 @@ def play_checked(rules, config: GameConfig) -> Game:
     return game
 
 
-@pytest.mark.parametrize("games", sizes(GAMES_CI, GAMES_KERNEL_CI, GAMES, runtime_setting()))
+@pytest.mark.parametrize("games", sizes(GAMES_CI, GAMES_MORE, GAMES))
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("box", BOXES)
 def test_modes_keep_the_invariants(rules, box, mode, games):
@@ -79,8 +73,8 @@ def test_modes_keep_the_invariants(rules, box, mode, games):
         game = play_checked(rules, GameConfig(box, seed=seed, mode=mode))
         seen = game.view()
         endings.add(seen["result"]["reason"])
-        seats = load_mode(rules, mode).players()
-        assert sorted(p for t in seen["teams"].values() for p in t["players"]) == sorted(p for p, _t, _c in seats)
+        seats = load_game_rules(kernel_ir(rules.ir), box, mode=mode).mode.team_of  # each seat's Team
+        assert sorted(p for t in seen["teams"].values() for p in t["players"]) == sorted(f"p{i + 1}" for i in range(len(seats)))
         for fig in seen["figures"].values():
             if fig["kind"] == "character":
                 assert fig["player"] in seen["teams"][fig["team"]]["players"]
@@ -109,7 +103,7 @@ def competitive_lists(rules, pairing) -> dict:
     return {"black": team_list(rules, black), "white": team_list(rules, white)}
 
 
-@pytest.mark.parametrize("games", sizes(COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE, runtime_setting()))
+@pytest.mark.parametrize("games", sizes(COMPETITIVE_CI, COMPETITIVE_MORE, COMPETITIVE))
 @pytest.mark.parametrize("board", BOXES)
 @pytest.mark.parametrize("pairing", PAIRINGS)
 def test_competitive_every_box_on_every_board(rules, board, pairing, games):
@@ -129,14 +123,3 @@ def test_competitive_every_box_on_every_board(rules, board, pairing, games):
         assert set(hands) <= set(lists["black"]["hand"]) | board_cards
 
     run()
-
-
-def test_the_kernels_slow_run_plays_the_engines_default_sizes():
-    """The kernel's default run is smaller, and its `slow` run plays the engine's default sizes and
-    the sweeps: no game of the engine's default run is left out of the kernel's runs."""
-    for default, kernel_default, slow in ((GAMES_CI, GAMES_KERNEL_CI, GAMES),
-                                          (COMPETITIVE_CI, COMPETITIVE_KERNEL_CI, COMPETITIVE)):
-        engine, kernel = sizes(default, kernel_default, slow, "engine"), sizes(default, kernel_default, slow, "kernel")
-        assert engine[0] == default and kernel[0] == kernel_default < default
-        for runtime_sizes, want in ((engine, [slow]), (kernel, [default, slow])):
-            assert [p.values[0] for p in runtime_sizes[1:] if p.marks == (pytest.mark.slow,)] == want
