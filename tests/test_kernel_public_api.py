@@ -58,7 +58,7 @@ def test_simulate_kernel_takes_players_and_decks(ir):
 
 
 @pytest.mark.parametrize("bots, mode, says", [
-    (["greedy", "random"], "standard", "no bot 'greedy'"),
+    (["minimax", "random"], "standard", "no bot 'minimax'"),  # greedy is one: runtime/kernel/greedy.py
     (["random"] * 5, "standard", "plays 2 to 4 players"),
     (["random", "random"], "free-for-all", "has no mode 'free-for-all'"),
 ])
