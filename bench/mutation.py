@@ -67,9 +67,9 @@ DEFAULT_MODULES = (
 # exist are left out, so a selection may name tests still to come; a name with `*` is a glob).
 _KERNEL = ["tests/test_kernel_*.py", "tests/test_switch_scenarios.py", "tests/test_runtime_api.py"]
 _RUNTIME = [*_KERNEL, "tests/test_scenarios.py::test_scenario", "tests/test_runtime_games.py",
-            "tests/test_runtime_board.py", "tests/test_runtime_state.py", "tests/test_runtime_rules.py",
-            "tests/test_runtime_modes.py", "tests/test_runtime_game_log.py", "tests/test_runtime_effects.py",
-            "tests/test_runtime_primitives.py", "tests/test_rules_values_edges.py", "tests/test_rules_lab.py",
+            "tests/test_runtime_board.py", "tests/test_runtime_rules.py", "tests/test_runtime_modes.py",
+            "tests/test_runtime_game_log.py", "tests/test_runtime_expression_values.py",
+            "tests/test_rules_values_edges.py", "tests/test_rules_lab.py",
             "--deselect", "tests/test_runtime_games.py::test_parallel_simulation_gives_the_same_results"]
 _CHECKS = ["tests/test_checks.py", "tests/test_checks_authoring.py", "tests/test_checks_card_text.py",
            "tests/test_mutation.py", "tests/test_checks_silence.py",

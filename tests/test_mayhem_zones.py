@@ -86,9 +86,6 @@ def emptied_deck(game, discarded: int = 3) -> None:
         st.places[uid] = where
 
 
-@pytest.mark.xfail(strict=True, reason="kernel fault (December 4, 2026): piles.draw reshuffles from "
-                   "state.zone_key(refill, player), `mayhem-discard/p1`, where the Mayhem discard pile is one "
-                   "pile (`mayhem-discard`): it logs `reshuffle` and moves nothing")
 def test_an_empty_deck_is_refilled_from_its_reshuffle_from_zone(rules):
     game = after_setup(rules)
     st = game.kernel.state

@@ -79,8 +79,10 @@ def draw(run, env, who, count=1) -> None:
                 refill = rules.zones[src].reshuffle_from
                 if refill is None:
                     break
-                _move_all(run, zones.get(state.zone_key(refill, player), []), src, player)
-                shuffle(run, env, src, player)
+                mine = player if rules.zones[src].per else None  # a shared pile is no one's
+                _move_all(run, zones.get(state.zone_key(refill, player if rules.zones[refill].per else None), []),
+                          src, mine)
+                shuffle(run, env, src, mine)
                 state.log.append({"event": "reshuffle", "player": player, "zone": src})
                 pile = state.zones.get(key, [])
                 if not pile:
