@@ -224,6 +224,9 @@ NOT_ACTIONS = {
     ("bench/side_by_side.py", "what, *key, start, n = line.split()"): "a request to a bench worker",
     ("bench/side_by_side.py", "decisions, figure = worker.stdout.readline().split()"): "a bench worker's answer",
     ("bench/lsp.py", 'fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()'): "/proc/PID/stat",
+    ("runtime/scenario_schema.py",
+     "return {kind: frozenset(fields.split()) | frozenset(EVENT_COMMON) for kind, fields in EVENTS.items()}"):
+        "the field names of the events a scenario may name",
 }
 
 

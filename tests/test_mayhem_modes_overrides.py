@@ -73,12 +73,15 @@ def test_removing_the_overrides_from_free_for_all_brings_the_counter_and_the_ko_
     assert "vp" in krules.counters and ko_rules(krules) == ["ko-vp", "ko-out"]
 
 
-def test_leaving_out_only_the_ko_rule_keeps_the_counter(ir):
+def test_leaving_out_only_the_ko_rule_keeps_the_counter_which_the_mode_cannot_hold(ir):
+    # Free-For-All's Teams t1 to t3 have no pieces of the VP pool (counted black and white): the
+    # counter kept in is refused at set-up, at the mode's declaration, not a VP silently 0
     doc = copy.deepcopy(ir)
     mode_comp(doc, "free-for-all")["props"]["without"]["value"] = [["rule", "ko-vp"]]
     krules = kernel_rules(doc, "free-for-all")
     assert "vp" in krules.counters and ko_rules(krules) == ["ko-out"]  # the Teams still keep VP ...
-    assert played(doc, FFA_KO) == []  # ... but a KO gives none
+    [problem] = played(doc, FFA_KO)  # ... which the mode cannot hold
+    assert "shared/modes.mh:" in problem and "mode 'free-for-all' keeps the counter 'vp'" in problem
 
 
 # ---- the compiler: an override names a declaration of the game -----------------------------

@@ -65,7 +65,7 @@ def test_the_check_catches_a_leak(ir, tmp_path):
 # Words of the Mayhem vocabulary (compiler/builtins.py) that the kernel does not play, and that no
 # content of the repository uses (test_the_unplayed_words_are_used_by_no_content holds that).
 UNPLAYED_PRIMITIVES = {"expire"}
-UNPLAYED_FUNCTIONS = {"is-base", "life", "same-location"}
+UNPLAYED_FUNCTIONS = {"life", "same-location"}
 
 
 def played(table: dict) -> set[str]:

@@ -123,5 +123,5 @@ def test_a_runtime_that_is_none_is_a_usage_error_with_a_hint():
     assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'kernl' (did you mean 'kernel'?)" in out.output
     assert "Traceback" not in out.output
     out = invoke("scenario", "run", SCENARIO, "--content", CONTENT, env={ENV: "both"})
-    assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; runtimes: kernel" in out.output
+    assert out.exit_code == 2 and "MAYHEM_RUNTIME: no runtime 'both'; the one runtime is kernel" in out.output
     assert "Traceback" not in out.output

@@ -41,8 +41,8 @@ def _boxes(ir: dict) -> dict[str, bool]:
 
 
 def _kernel_bots(bots: tuple[str, ...], players: int) -> list[str]:
-    """The bots of a kernel game's seats: a Mayhem bot's name means the kernel's random bot
-    (a kernel game has no greedy one), one per seat, in turn."""
+    """The bots of a kernel game's seats: a name the kernel's bots lack (runtime/kernel/play.py
+    BOTS: random, greedy, rollout) means its random bot; one per seat, in turn."""
     from mayhem.runtime.kernel.play import BOTS
     names = [b if b in BOTS else "random" for b in bots]
     return [names[i % len(names)] for i in range(players)]
