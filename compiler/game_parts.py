@@ -65,8 +65,8 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
                         hint=did_you_mean(pv.value, zones)
                         or ("zones of the game: " + ", ".join(zones) if zones else None))
     if comp.kind == "zone" and comp.prop("per") == "location" and kernel:
-        diags.error("E204", f"zone '{comp.id}' is kept per location, a pile of tokens of the Mayhem boxes' engine",
-                    comp.props["per"].span, hint="a zone of the kernel is kept per player, team, figure or space")
+        diags.error("E204", f"zone '{comp.id}' is kept per location, a word of the Mayhem boxes' shared rules",
+                    comp.props["per"].span, hint="a zone of a kernel game is kept per player, team, figure or space")
     elif comp.kind == "zone" and comp.prop("per") == "location" and game.prop("pile-to") != comp.id:
         diags.error("E205", f"zone '{comp.id}' is kept per location: a pile of tokens, which the game names",
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
@@ -128,7 +128,8 @@ def check_shared_rules(game, model, diags: Diagnostics) -> None:
     for name, played in SHARED_TURN_ORDER.items():
         pv = game.props.get(name)
         if pv is not None and pv.value != played:
-            diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' engine plays `{name} {played}` only", pv.span,
+            diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' shared rules take `{name} {played}` only",
+                        pv.span,
                         hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     check_phases([c for c in game.children if c.kind == "phase"], diags)
     check_token_flag(game, "owner-kept-if", diags)

@@ -113,7 +113,7 @@ def check_emits(res, diags: Diagnostics) -> None:
                 missing.setdefault(ev, []).append(prim)
     if missing:
         said = "; ".join(f"'{ev}' (after {', '.join(prims)})" for ev, prims in sorted(missing.items()))
-        diags.error("E404", f"game '{game.id}' declares the Mayhem events, and not these the engine announces: "
-                    f"{said}", game.decl.id_span,
+        diags.error("E404", f"game '{game.id}' declares the Mayhem events, and not these the Mayhem "
+                    f"primitives raise: {said}", game.decl.id_span,
                     hint=f"declare each in the game, as `event {min(missing)} \"...\" (FIELD = TYPE, ...) "
                     "{ text \"...\" }`; declared: " + ", ".join(declared))

@@ -367,8 +367,8 @@ class NameResolver:
         decl = next((c for c in game.children if c.kind == "counter" and c.id == arg.value.id), None)
         if decl is not None and decl.prop("kept-as") is None:
             kept = sorted(c.id for c in game.children if c.kind == "counter" and c.prop("kept-as") is not None)
-            self.diags.error("E205", f"counter '{decl.id}' is not kept as pieces: the Mayhem engine gains and "
-                             "reads no other counter", arg.value.span,
+            self.diags.error("E205", f"counter '{decl.id}' is not kept as pieces: the shared rules gain and "
+                             "read no other counter", arg.value.span,
                              hint=f"declare it `kept-as TOKEN`; counters kept as pieces: {', '.join(kept) or 'none'}")
 
     def declared(self, node: ast.Name, box: str | None, kind: str) -> None:

@@ -185,7 +185,7 @@ class _Checker(ExprTyper):
             declared_form(verb, names, form)
         except ValueError as exc:
             span = comp.props["form"].span if form is not None else comp.decl.id_span
-            hint = ("the verbs of the engine's own questions: " + ", ".join(FORMS)) if verb in FORMS else \
+            hint = ("the verbs of the Mayhem rules' own questions: " + ", ".join(FORMS)) if verb in FORMS else \
                 ("write its `form` with each parameter once, as `{name}`, `{name:int}` (a number) or "
                  "`{name:loc}` (a Location Ln), and `{figure}` for the Active Character")
             self.diags.error("E411", str(exc), span, hint=hint)
