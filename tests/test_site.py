@@ -478,13 +478,14 @@ def test_boxes_without_rulings_have_no_faq_page(site):
 
 def test_round_summary_says_the_printed_rules_first(site):
     """What acts in each phase reads as the cards print it; the rules' reading (the site's
-    `mh-engine` block) is collapsed for authors (issue 14, point 4)."""
+    `mh-kernel` block) is collapsed for authors (issue 14, point 4)."""
     rnd = main_text(page(site, "teen-titans-go/round/index.html"))
     recovery = rnd.split("Recovery (from the second round)", 1)[1].split("3. Activation", 1)[0]
-    players, authors = recovery.split('<details class="mh-engine"', 1)
+    players, authors = recovery.split('<details class="mh-kernel"', 1)
     assert "if Raven is alone in her Location, she Heals 2" in players
     assert "count(" not in players and "mayhem-die" not in players
-    assert "count(" in authors and "For authors" in authors
+    assert "count(" in authors and "For authors: these rules as the rules kernel plays them" in authors
+    assert "engine" not in rnd  # the engine was deleted: the rules kernel plays the boxes
 
 
 def test_small_things(site, hostile_site):

@@ -82,9 +82,9 @@ def test_a_component_of_an_unknown_kind_gets_a_generic_page(kinds_site):
     # its part, of another unknown kind, drawn the same way inside it
     assert 'data-kind="card-face" id="faq-box-whatever-it-takes-flip"' in card
     assert "Defense 4 Authored" in text(card)
-    # the effect as the rules read it (the site's `mh-engine` block): collapsed, for authors, out of search
-    reading = re.search(r'<details class="mh-engine"[^>]*>(.*?)</details>', card, re.S).group(1)
-    assert "For authors" in reading and "Super power" in text(reading) and "Guard" in text(reading)
+    # the effect as the rules read it (the site's `mh-kernel` block): collapsed, for authors, out of search
+    reading = re.search(r'<details class="mh-kernel"[^>]*>(.*?)</details>', card, re.S).group(1)
+    assert "For authors: the effect as the rules kernel plays it" in reading and "Super power" in text(reading) and "Guard" in text(reading)
     authors = page.split('id="for-authors"', 1)[1]
     assert '<div class="highlight"' in authors and "shield-up" in authors  # the DSL source, as for every page
     assert "flowchart" not in authors and "No effect graph" in authors  # the compiler drew it none
