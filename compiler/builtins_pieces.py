@@ -14,21 +14,22 @@ def _p(name, type_, default=REQUIRED, doc=""):
 
 
 _G = ("game", "keyword")
+_OF = "Only the pieces this Team (or a player's Team) owns; all of them without it."
 _HOLDER = "A figure, a space, a player or a Team (the zone of the game kept per that kind, flagged `pieces`)."
 
 PIECE_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("place", (_p("token", "token"), _p("count", "number", 1), _p("on", "any", doc=_HOLDER),
                         _p("tags", "tags", (), "The stack carries the Active figure's bonuses for them."),
-                        _p("life", "number", 0, "Read by the Mayhem engine only.")),
+                        _p("life", "number", 0, "The Life of each piece that stands as a figure.")),
               "Take that many pieces of the token from its pool (the game's `pools` zone; of `me`'s Team for "
               "a pool kept `per team`) onto each holder: as many as are left, so a spent pool places fewer, or "
               "none (logged `place` with the count placed).", _G),
     Primitive("remove", (_p("token", "token"), _p("count", "number", 1), _p("from", "any", doc=_HOLDER),
-                         _p("of", "any", None, "Read by the Mayhem engine only.")),
+                         _p("of", "any", None, _OF)),
               "Put up to that many pieces of the token lying on each holder back into their pool (logged "
               "`remove`).", _G),
     Primitive("remove-all", (_p("token", "token"), _p("from", "any", doc=_HOLDER),
-                             _p("of", "any", None, "Read by the Mayhem engine only.")),
+                             _p("of", "any", None, _OF)),
               "Put every piece of the token lying on each holder back into its pool.", _G),
     Primitive("take", (_p("token", "token"), _p("from", "any", doc=_HOLDER), _p("to", "any", doc=_HOLDER),
                        _p("count", "number", 1)),
