@@ -171,7 +171,7 @@ class _Checker(ExprTyper):
     def turn_action(self, comp: Component) -> None:
         """An action of the Mayhem turn prints by its declaration's form (runtime/actions.py):
         its `form` names its parameters (the Active Character fills `figure`), or, without one,
-        its parameters print in order; it is not a verb of the engine's own questions printed
+        its parameters print in order; it is not a verb of the Mayhem rules' own questions printed
         alike; and without an effect it is a verb the engine still builds."""
         from mayhem.runtime.actions import FORMS, declared_form
         verb = comp.id

@@ -2,8 +2,8 @@
 
 Every player answers a decision with one of its legal actions (docs/actions.md), printed in
 the Mayhem rules' words (the scenarios', the logs'): `Action` values, arguments read by name.
-The grammar, one line per form of a verb. The verbs of the Mayhem rules' own questions (the
-"engine's own questions" of the error messages) have their forms here (`FORMS`):
+The grammar, one line per form of a verb. The verbs of the Mayhem rules' own questions (as the
+error messages name them) have their forms here (`FORMS`):
 
     colour COLOUR                   choose a Team colour
     pick CHARACTER                  draft a character
@@ -184,7 +184,7 @@ def declared_form(verb: str, params: list[str], template: str | None = None, own
     own = next((f for f in _FORMS.get(verb, {}).get(len(names), ()) if f.template in FORMS.get(verb, ())
                 and _numeric(f.kinds) == _numeric(form.kinds)), None)
     if own is not None:
-        raise ValueError(f"'{verb}' is a verb of the engine's own questions, printed '{own.usage}': "
+        raise ValueError(f"'{verb}' is a verb of the Mayhem rules' own questions, printed '{own.usage}': "
                          f"the action would print alike")
     return form
 
