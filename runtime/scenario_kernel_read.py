@@ -220,7 +220,7 @@ class Reader:
 
 
 class OffBoard:
-    """What is read of a token figure off the board (a Monster defeated) but its location: no
+    """What is read of a token figure off the board (defeated) but its location: no
     value, so that any expectation of it fails (docs/scenarios.md, "Expectations")."""
 
     def __init__(self, figure: str) -> None:
