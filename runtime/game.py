@@ -170,6 +170,11 @@ class Game:
                     return capped
             run = lambda: self.kernel.play_out(self._answer(choose), Capped())  # noqa: E731
         else:
+            if self.decision is None and not self.kernel.history and self.kernel.pending is None:
+                # not started: its first question asked as start() asks it (not in place), so
+                # that an answer refused leaves it waiting, as a refusal after act()s does
+                if self.start() is None:
+                    return
             run = lambda: self.kernel.play_out(self._answer(choose))  # noqa: E731
         self._capping(run)
         self.decision = None
@@ -292,15 +297,16 @@ class Game:
         def answer(decision):
             if kernel.state.round > cap:
                 raise RoundLimit()
-            self._at.append(len(kernel.state.log))
             shown = self._translate(decision)
             text = str(choose(shown))
             try:
-                return self._shown[shown.actions.index(text)]
+                said = self._shown[shown.actions.index(text)]
             except ValueError:
-                if text in self._shown:
-                    return text
-                raise IllegalAction(text, shown) from None
+                if text not in self._shown:
+                    raise IllegalAction(text, shown) from None
+                said = text
+            self._at.append(len(kernel.state.log))  # once answered (a refused answer answered nothing)
+            return said
         return answer
 
 

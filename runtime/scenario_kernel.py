@@ -17,6 +17,7 @@ from .decisions import IllegalAction, slug
 from .scenario import ScenarioError, ScenarioResult, load, validate
 from .scenario_kernel_read import check, kernel_kind
 from .scenario_kernel_setup import CannotSetUp, Table, dealt_game
+from .scenario_toml import key_positions, position
 
 
 @dataclass
@@ -102,13 +103,20 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
         return _setup_failed(result, f"{type(exc).__name__}: {exc}")
     tiles = game.state.board["tiles"]
     start = len(game.state.log)
+    found = key_positions(text)
+
+    def at(*keys) -> str:  # where the file writes a key path: `file:line:col`
+        line, col = position(found, keys)
+        return f"{path}:{line}:{col}"
     try:
         game.start()
         for n, step in enumerate(spec.get("steps", []), 1):
-            if not _step(game, step, n, tiles, start, result, mrules, aliases):
+            if not _step(game, step, n, tiles, start, result, mrules, aliases,
+                         lambda key, n=n: at("steps", n - 1, "expect", key)):
                 break
             result.steps = n
-        result.failures += check(game, spec.get("expect", {}), "", start, tiles, mrules, aliases)
+        result.failures += check(game, spec.get("expect", {}), "", start, tiles, mrules, aliases,
+                                 lambda key: at("expect", key))
     except Exception as exc:  # noqa: BLE001 - the kernel failing in play: the scenario fails with it
         result.failures.append(f"step {result.steps + 1}: the kernel raised {type(exc).__name__}: {exc}")
     result.ok = not result.failures
@@ -116,9 +124,9 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
     return result
 
 
-def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules, aliases) -> bool:
+def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules, aliases, at=None) -> bool:
     """One step: its options checked, its rolls forced, its action taken, its expectations
-    checked; False when play cannot go on."""
+    checked (`at(key)`: where the file writes one); False when play cannot go on."""
     action, since = step.get("action"), len(game.state.log)
     if action is not None and game.decision is None:
         result.failures.append(f"step {n}: the game is over, but the scenario still plays {action!r}")
@@ -142,7 +150,8 @@ def _step(game, step: dict, n: int, tiles: list[str], start: int, result, mrules
             result.failures.append(f"step {n}: '{action}' is not a legal action (kind "
                                    f"{kernel_kind(game)}); legal: {shown}" if game.decision else f"step {n}: {exc}")
             return False
-    result.failures += check(game, step.get("expect", {}), f"step {n}: ", since if action else start, tiles, mrules, aliases)
+    result.failures += check(game, step.get("expect", {}), f"step {n}: ", since if action else start, tiles, mrules,
+                             aliases, at)
     return True
 
 

@@ -123,6 +123,8 @@ class Reader:
         attr = parts[2]
         if fig is None:
             return None if attr == "location" else f"no figure '{parts[1]}' in the kernel's game"
+        if attr != "location" and fig["space"] is None and fig.get("piece") is not None:
+            return OffBoard(parts[1])  # a token figure defeated: nothing but its location is read
         counters = self.state.counters
         damage, life = counters.get(f"damage/{parts[1]}", 0), counters.get(f"life/{parts[1]}")
         if attr == "tokens":
@@ -217,9 +219,18 @@ class Reader:
         return self.game.over
 
 
-def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, aliases=None) -> list[str]:
+class OffBoard:
+    """What is read of a token figure off the board (defeated) but its location: no
+    value, so that any expectation of it fails (docs/scenarios.md, "Expectations")."""
+
+    def __init__(self, figure: str) -> None:
+        self.figure = figure
+
+
+def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, aliases=None, at=None) -> list[str]:
     """The differences between the kernel game and an expectation table (runtime/scenario.py's
-    check, read by meaning); `events` and `no_events` from the log's index `since` on."""
+    check, read by meaning); `events` and `no_events` from the log's index `since` on. `at(key)`:
+    where the file writes the expectation `key` (`file:line:col`), for a failure that points at it."""
     failures = []
     reader = None
     for key, want in expect.items():
@@ -230,7 +241,13 @@ def check(game, expect: dict, where: str, since: int, tiles: list[str], mrules, 
         reader = reader or Reader(game, tiles, mrules, aliases)
         got = reader.value(key)
         want = None if want == "none" else want
-        if key == "decision.actions" and got is not None:
+        if isinstance(got, OffBoard):
+            failures.append(f"{where}{key}: expected {want!r}, but {got.figure} is a token figure off the board"
+                            f", defeated: only its location is read, and it is \"none\""
+                            f"{f' (at {at(key)})' if at is not None else ''}; hint: expect"
+                            f" \"figures.{got.figure}.location\" = \"none\", or its {key.split('.')[2]}"
+                            " at a step before it is defeated")
+        elif key == "decision.actions" and got is not None:
             from .decisions import slug
             lacking = [w for w in want if slug(w) not in {slug(g) for g in got}]  # (scenario_kernel.same)
             if lacking:

@@ -140,11 +140,42 @@ def test_an_answer_not_offered_in_place_is_refused_with_the_legal_ones(rules):
     assert game.decision == d and asks_again(game)
 
 
-@pytest.mark.xfail(strict=True, reason="a kernel game's play_out refused before start(): game.decision stays None"
-                   " while the kernel waits for its first answer, and the kernel's own act() has no pending"
-                   " question to answer (runtime/game.py play_out, runtime/kernel/structure.py act)")
 def test_a_game_not_started_whose_play_out_is_refused_asks_again(rules):
     game = Game(rules, GameConfig("teen-titans-go", seed=2))
     with pytest.raises(IllegalAction, match="is not a legal action now; legal: colour black"):
         game.play_out(lambda d: "move nobody L9")
+    assert game.decision is not None and game.decision.kind == "colour" and game.history == []
     assert asks_again(game)
+    assert len(game.answered_at()) == len(game.history) == 1  # the refused answer left no mark
+
+
+def test_a_refused_answer_leaves_no_mark_in_the_log(rules):
+    """The game refused in play_out(), then answered act() by act(): its events are the game's
+    played act() by act() from the start (each decision where it was asked)."""
+    config = GameConfig("teen-titans-go", seed=2)
+    reference = by_act(rules, config, ["random"])
+    game, bots = Game(rules, config), _bots(rules, config, ["random"])
+    d = game.start()
+    for _ in range(5):
+        d = game.act(bots[d.player].choose(d, game))
+    with pytest.raises(IllegalAction):
+        game.play_out(lambda d: "move nobody L9")
+    while d is not None:
+        d = game.act(bots[d.player].choose(d, game))
+    assert game.answered_at() == reference.answered_at() and game.events == reference.events
+
+
+@pytest.mark.xfail(strict=True, reason="a refusal of a question play_out() asked in place (mid-step, no copy of the"
+                   " step's start) leaves game.decision the one answered before and act() a TypeError"
+                   " (runtime/game.py play_out, runtime/kernel/structure.py _answer_in_place)")
+def test_a_game_whose_play_out_is_refused_in_place_asks_again(rules):
+    game = Game(rules, GameConfig("teen-titans-go", seed=2))
+    game.start()
+    asked = []
+
+    def choose(d):
+        asked.append(d)
+        return d.actions[0] if len(asked) < 10 else "move nobody L9"
+    with pytest.raises(IllegalAction):
+        game.play_out(choose)
+    assert game.decision == asked[-1] and asks_again(game)

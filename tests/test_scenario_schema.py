@@ -199,11 +199,31 @@ def test_a_defeated_token_figure_is_off_the_board_but_has_no_damage(rules, tmp_p
     assert not result.ok and [f.split(":")[0] for f in result.failures] == ["figures.monster-black.damage"]
 
 
-@pytest.mark.xfail(strict=True, reason="the kernel's scenario reader reads a defeated Monster's damage as 0"
-                   " (runtime/scenario_kernel_read.py): docs/scenarios.md says any expectation but its location fails")
 def test_any_expectation_about_a_defeated_token_figure_but_its_location_fails(rules, tmp_path):
+    """Its damage reset to 0 when it was defeated: `damage = 0` fails too, pointing at the key."""
     result = defeated_monster_expecting(rules, tmp_path, '"figures.monster-black.damage" = 0')
-    assert not result.ok and "monster-black" in result.failures[0]
+    assert not result.ok and len(result.failures) == 1
+    failure = result.failures[0]
+    assert failure.startswith("figures.monster-black.damage: expected 0, but monster-black is a token figure off the board")
+    place = re.search(r"\(at ([^()]*case\.toml):(\d+):(\d+)\)", failure)
+    line, col = int(place.group(2)), int(place.group(3))
+    assert Path(place.group(1)).read_text(encoding="utf-8").split("\n")[line - 1][col - 1:].startswith(
+        '"figures.monster-black.damage" = 0')
+    assert 'hint: expect "figures.monster-black.location" = "none"' in failure
+    for other in ('"figures.monster-black.ko" = true', '"figures.monster-black.off_board" = true'):
+        assert not defeated_monster_expecting(rules, tmp_path, other).ok, other
+
+
+def test_a_step_expectation_about_a_defeated_token_figure_points_at_its_step(rules, tmp_path):
+    text = (Path(__file__).resolve().parent / "scenarios" / "teen-titans-go" / "monster-mission.toml").read_text(encoding="utf-8")
+    last = 'action = "target monster-black"\n\n[expect]'
+    assert text.count(last) == 1
+    text = text.replace(last, last.replace("\n\n", '\nexpect = { "figures.monster-black.life" = 6 }\n\n'))
+    result = sc.run(rules, write(tmp_path, text))
+    assert not result.ok and len(result.failures) == 1, result.failures
+    line, col = map(int, re.search(r"case\.toml:(\d+):(\d+)\)", result.failures[0]).groups())
+    assert re.match(r"step \d+: figures\.monster-black\.life: expected 6, but", result.failures[0])
+    assert text.split("\n")[line - 1][col - 1:].startswith('"figures.monster-black.life" = 6')
 
 
 def test_booleans_are_no_numbers_when_comparing(rules, tmp_path):
