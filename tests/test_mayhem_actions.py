@@ -314,7 +314,7 @@ def test_another_turn_order_is_a_clear_error(tmp_path):
                                                                     "turn-order clockwise"), encoding="utf-8")
     result = driver.compile_paths([root])
     errors = [d for d in result.diagnostics.items if d.code == "E205"]
-    assert len(errors) == 1 and "plays `turn-order alternate-teams` only" in errors[0].message
+    assert len(errors) == 1 and "take `turn-order alternate-teams` only" in errors[0].message
     assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
 
 

@@ -132,7 +132,7 @@ def test_a_game_without_ko_makes_on_ko_an_unknown_event(tmp_path):
     assert {d.span.file for d in unknown} == hearing and len(hearing) > 3  # the rules, the modes, the boxes' cards
     hint = unknown[0].hint
     assert hint.startswith("events: round-start, recovery, activate") and "damaged" in hint and " ko" not in hint
-    announced = [d for d in found if d.code == "E404" and "announces" in d.message]
+    announced = [d for d in found if d.code == "E404" and "the Mayhem primitives raise" in d.message]
     assert len(announced) == 1 and "'ko' (after attack, damage)" in announced[0].message
 
 
