@@ -40,3 +40,16 @@ def digest(game) -> str:
     """A game's log, history and result hashed (bench/kernel_mayhem.py's digest)."""
     data = {"log": game.state.log, "history": game.history, "result": game.state.result}
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def counting(real, asked: list):
+    """`real` (a function that compiles a condition, `when_reads.compiled`) wrapped: each function
+    it makes adds 1 to `asked[0]` at every call, then answers as `real`'s would."""
+    def counted(e):
+        fn = real(e)
+
+        def call(run, env):
+            asked[0] += 1
+            return fn(run, env)
+        return call
+    return counted

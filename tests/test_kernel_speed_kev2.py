@@ -50,15 +50,9 @@ def test_a_when_asked_only_once_what_it_reads_changed_plays_the_game_asking_it_a
     it at every update; some were answered without asking."""
     from mayhem.runtime.kernel import when_reads
     from mayhem.runtime.kernel.play import play_game
-    asked, real = [0, 0], when_reads.compiled
-
-    def counted(e):
-        fn = real(e)
-
-        def call(run, env):
-            asked[0] += 1
-            return fn(run, env)
-        return call
+    from kernel_speed_common import counting
+    asked = [0, 0]
+    counted = counting(when_reads.compiled, asked)
     digests = []
     for always in (False, True):
         with monkeypatch.context() as m:

@@ -137,17 +137,9 @@ def test_a_when_kept_yes_plays_the_games_asking_it_again_every_time(titans, monk
     same seeded games (log, answers, result) as asking a yes again every time, with fewer
     conditions asked."""
     from mayhem.runtime.kernel import when_reads
-    from kernel_speed_common import digest
-    real, asked = when_reads.compiled, [0]
-
-    def counted(e):
-        fn = real(e)
-
-        def call(run, env):
-            asked[0] += 1
-            return fn(run, env)
-        return call
-    monkeypatch.setattr(when_reads, "compiled", counted)
+    from kernel_speed_common import counting, digest
+    asked = [0]
+    monkeypatch.setattr(when_reads, "compiled", counting(when_reads.compiled, asked))
     runs = []
     for memo in (None, _NoOnly()):
         asked[0] = 0
