@@ -8,7 +8,14 @@ mayhem` (bench/trial.py's `name_the_game`), the copy is compiled once, and each 
 checked by the Mayhem reader, laid on a kernel game of its box and played. Prints each
 scenario's PASS, FAIL or SETUP (it cannot be laid on the kernel) with its first reason, then the
 failures grouped by reason (most common first) and the totals per folder. Asserts nothing
-(tests/test_switch_scenarios.py holds the ones known to pass)."""
+(tests/test_switch_scenarios.py holds the ones known to pass).
+
+    .venv/bin/python bench/switch_scenarios.py --reseed 50 [--only GLOB]
+
+tries `[setup] seed` 0..49 on each scenario that does not pass and prints the seeds under which
+it does (its text otherwise unchanged): how a scenario whose expectations follow the seed's
+stream is given a new seed when the stream changes (docs/kernel.md, "The scenario reader on
+the kernel")."""
 from __future__ import annotations
 
 import argparse
@@ -120,12 +127,49 @@ def print_report(rows: list[dict]) -> None:
         print(f"  {folder:14} {c['PASS']:4}  {c['FAIL']:4}  {c['SETUP']:5}  {len(rs):5}")
 
 
+def with_seed(text: str, seed: int) -> str:
+    """The scenario's text with `[setup] seed` set to `seed` (the line replaced, or written after
+    `[setup]`): nothing else of the file changes, its expectations least of all."""
+    line = re.compile(r"^seed\s*=\s*\d+[^\n]*$", re.M)
+    if line.search(text):
+        return line.sub(f"seed = {seed}", text, count=1)
+    return text.replace("[setup]\n", f"[setup]\nseed = {seed}\n", 1)
+
+
+def reseed(only: str | None, tries: int, root: Path = ROOT / "content") -> dict[str, list[int]]:
+    """For each scenario that does not pass: the seeds of 0..tries-1 under which it passes, its
+    text otherwise the same (`with_seed`). Prints them; a scenario with none needs its dice
+    written (`rolls`, `tosses`: docs/scenarios.md)."""
+    import tempfile
+    found: dict[str, list[int]] = {}
+    for row in run_all(only, root):
+        if row["status"] == "PASS":
+            continue
+        path = SCENARIOS / row["file"]
+        text = path.read_text(encoding="utf-8")
+        good = []
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = Path(tmp) / path.name
+            for seed in range(tries):
+                copy.write_text(with_seed(text, seed), encoding="utf-8")
+                if run_file(copy, root).status == "PASS":
+                    good.append(seed)
+        found[row["file"]] = good
+        print(f"{row['file']}: passes under seed {', '.join(map(str, good)) or 'none'} (of 0..{tries - 1})")
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", help="a glob of the scenarios to run (core/*, *trap*)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--root", type=Path, default=ROOT / "content", help="the content root")
+    parser.add_argument("--reseed", type=int, metavar="N",
+                        help="for each scenario not passing, the seeds of 0..N-1 under which it passes")
     args = parser.parse_args()
+    if args.reseed:
+        reseed(args.only, args.reseed, args.root)
+        return
     rows = run_all(args.only, args.root)
     if args.json:
         print(json.dumps(rows, indent=1))

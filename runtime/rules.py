@@ -11,11 +11,11 @@ from mayhem.compiler.applicability import Applicability
 
 from .actions import declare
 from .kernel.rules import Counter as CounterDecl, Zone
-from .state import DEFAULT_ZONES
-
-# The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...); the
-# other zones the scenario reader takes by their ids (DEFAULT_ZONES).
+# The uses of zones a game declares by its properties (`draw-from mayhem-deck`, ...), and the
+# zone each names when the game says nothing (rules of content without `game mayhem`).
 ZONE_USES = ("draw-from", "draw-to", "discard-to", "play-to", "pile-to")
+DEFAULT_ZONES = {"draw-from": "mayhem-deck", "draw-to": "hand", "discard-to": "mayhem-discard",
+                 "play-to": "played", "pile-to": "token-pile"}
 
 
 def prop(comp: dict, name: str, default=None):

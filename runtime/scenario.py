@@ -15,7 +15,7 @@ from mayhem.dsl.spans import SourceFile, Span
 
 from .counters import logged_counters
 from .effects import id_of
-from .dice import logged_events
+from .dice import dice_rules, logged_events
 from .rules import Rules
 from .scenario_keys import file_problems, game_keys
 from .scenario_schema import SCALARS, TEAM_FIELDS, Names, Problem, action_problems, expectation_problems
@@ -75,47 +75,51 @@ def logged_kinds(rules) -> dict[str, set[str]]:
     return out
 
 
-def names_of(game_rules: Rules, eng) -> Names:
-    """The names an expectation may use in this scenario's game."""
-    st = eng.state
-    board = st.board
+def names_of(game_rules: Rules, game, checks) -> Names:
+    """The names an expectation may use in this scenario's game: the kernel `game` laid from its
+    table, and what the `checks` of its table read (scenario_setup: the Teams, players, mode)."""
     keys = game_keys(game_rules)
+    touching = game.rules.layout.touching
+    mode_rules = checks.rules
+    p = game.rules.pieces
     return Names(
-        figures=sorted(st.figures),
+        figures=sorted(game.state.figures),
         token_figures=sorted(id_of(q) for q in game_rules.tokens if game_rules.token_flag(q, "attackable")),
-        teams=list(st.order),
-        players=[p for c in st.order for p in st.teams[c].players],
+        teams=list(checks.order),
+        players=[pl for c in checks.order for pl in checks.players[c]],
         tokens=sorted({id_of(q) for q in game_rules.tokens}),
-        pools=sorted(st.pools),
-        locations=len(board.locations),
-        edges={f"L{a + 1}-L{b + 1}" for a, b in board.graph.edges} | {f"L{b + 1}-L{a + 1}" for a, b in board.graph.edges},
-        events={**logged_kinds(game_rules), **logged_events(eng.dice_rules), **logged_counters(game_rules)},
+        pools=sorted(p.fed) if p is not None else [],
+        locations=len(game.state.board["tiles"]),
+        edges={f"L{a + 1}-L{b + 1}" for a, b in touching} | {f"L{b + 1}-L{a + 1}" for a, b in touching},
+        events={**logged_kinds(game_rules), **logged_events(dice_rules(mode_rules)), **logged_counters(game_rules)},
         zones=sorted(game_rules.zones),
-        colours=eng.team_names,
+        colours=checks.colours,
         team_fields={**TEAM_FIELDS, **keys.team_fields()},
         scalars={**SCALARS, **keys.scalars()},
     )
 
 
-def validate(rules: Rules, spec: dict, text: str, path: str = "scenario"):
-    """The Mayhem reader (runtime/scenario_reader.py) at a well-formed scenario's starting state,
-    and its starting phase; a ScenarioError with every problem otherwise."""
+def validate(rules: Rules, spec: dict, text: str, path: str = "scenario", kernel_ir: dict | None = None):
+    """A well-formed scenario laid on a kernel game of its box (runtime/scenario_setup.py): (the
+    game, its starting phase, the checks of its table); a ScenarioError with every problem
+    otherwise. `kernel_ir`: the content's IR with its boxes naming the shared rules' game
+    (runtime/switch.py's `kernel_ir` of the rules' IR when not given)."""
     problems = file_problems(spec, game_keys(rules))
     if not problems:
         problems = action_problems(spec.get("steps", []))
     if problems:
         raise _error(path, text, problems)
     try:
-        eng, phase = build(rules, spec)
+        game, phase, checks = build(rules, spec, kernel_ir)
     except ScenarioError as exc:
         raise _error(path, text, [Problem(exc.at, str(exc), exc.hint)]) from None
-    names = names_of(rules, eng)
+    names = names_of(rules, game, checks)
     for n, step in enumerate(spec.get("steps", [])):
         problems += expectation_problems(("steps", n, "expect"), step.get("expect", {}), names)
     problems += expectation_problems(("expect",), spec.get("expect", {}), names)
     if problems:
         raise _error(path, text, problems)
-    return eng, phase
+    return game, phase, checks
 
 
 def _same(want, got) -> bool:
@@ -154,8 +158,8 @@ def event_failures(key: str, want: list, log: list[dict], where: str) -> list[st
 def run(rules: Rules, path: str | Path, runtime: str | None = None) -> ScenarioResult:
     """Runs a scenario file on the rules kernel: its steps, then its expectations. ScenarioError
     (every problem of the file, with file:line:col) if the file is not a well-formed scenario. A
-    scenario of a Mayhem box is checked by the Mayhem reader (`validate`) and played on the
-    kernel game of its box (runtime/scenario_kernel.py); one of a box that names a game of its
+    scenario of a Mayhem box is checked and laid on the kernel game of its box (`validate`) and
+    played there (runtime/scenario_kernel.py); one of a box that names a game of its
     own by runtime/kernel/scenario.py. `runtime`: only `kernel` (runtime/switch.py)."""
     from .switch import runtime_setting
     runtime_setting(runtime)

@@ -16,7 +16,7 @@ import re
 from .decisions import IllegalAction, slug
 from .scenario import ScenarioError, ScenarioResult, load, validate
 from .scenario_kernel_read import check, kernel_kind
-from .scenario_kernel_setup import CannotSetUp, Table, dealt_game
+from .scenario_kernel_setup import CannotSetUp
 from .scenario_toml import key_positions, position
 
 
@@ -73,19 +73,6 @@ def run_switched(mrules, path) -> KernelScenarioResult:
     return run(kernel_ir(mrules.ir), mrules, path, LOG_LINES)
 
 
-def laid_game(kernel_ir: dict, mrules, spec: dict, reader):
-    """The kernel game at a scenario's starting state: dealt in the scenario's mode, its [setup]
-    laid as the table (scenario_kernel_setup.Table) from the Mayhem `reader` (validate)."""
-    mode = spec.get("setup", {}).get("mode", "standard")
-    rules = kernel_rules(kernel_ir, spec["scenario"]["box"], mode)  # `standard` too: its rules read
-    game = dealt_game(rules, reader.state, spec)
-    Table(game, spec, mrules).lay()
-    # the seed's stream where the Mayhem reader's table left it (`[setup] seed`): the kernel's
-    # own setup drew from it, the table it laid replaced what that drew
-    game.state.rng = reader.rng.getstate()
-    return game
-
-
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
@@ -93,10 +80,11 @@ def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelSce
     (scenario_kernel_read.events). A ScenarioError if the file is no well-formed scenario."""
     path = str(path)
     spec, text = load(path)
-    reader, _phase = validate(mrules, spec, text, path)
-    result = KernelScenarioResult(path, spec["scenario"]["name"], True)
+    result = KernelScenarioResult(path, spec.get("scenario", {}).get("name", ""), True)
     try:
-        game = laid_game(kernel_ir, mrules, spec, reader)
+        game, _phase, _checks = validate(mrules, spec, text, path, kernel_ir)
+    except ScenarioError:
+        raise
     except CannotSetUp as exc:
         return _setup_failed(result, str(exc))
     except Exception as exc:  # noqa: BLE001 - any error of the kernel's load or setup: the finding

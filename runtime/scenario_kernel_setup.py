@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 
+from mayhem.dsl.diagnostics import did_you_mean
+
 from .kernel.rounds import next_member
 from .kernel.writers import mark
+from .scenario_board import ScenarioError
 from .scenario_kernel_deal import SET_ASIDE, CannotSetUp, ScenarioGame, dealt_game, plain_pieces, turned_over  # noqa: F401
 
 
@@ -58,9 +61,10 @@ class Table:
     def supply(self) -> list[str]:
         return [z for z in self.state.zones if z == self.pool_zone or z.startswith(f"{self.pool_zone}/")]
 
-    def pieces(self, token: str, n: int, owner: str | None, to: str, at: str) -> None:
+    def pieces(self, token: str, n: int, owner: str | None, to: str, at: tuple, short: str | None = None) -> None:
         """`n` pieces of `token` from the supply (the owner's own first), onto the zone `to`; a piece of
-        a shared pool is the owner's while it lies out, as a placed one is."""
+        a shared pool is the owner's while it lies out, as a placed one is. Fewer left is a
+        ScenarioError at the key `at` (its message `short`, if given)."""
         state = self.state
         piles = [z for z in (self.zones.get("space"), self.rules.pieces.pile) if z]  # and a space's pile
         zones = self.supply() + [z for z in state.zones if any(z.startswith(f"{p}/") for p in piles)
@@ -70,7 +74,7 @@ class Table:
         rest = [u for u in found if u not in mine]
         take = (mine + rest)[:n]
         if len(take) < n:
-            raise CannotSetUp(f"{at}: only {len(take)} of {n} '{token}' pieces in the supply")
+            raise ScenarioError(short or f"only {len(take)} of {n} '{token}' left in the pool", ("setup", *at))
         teamed = self.rules.pieces.teamed
         for uid in take:
             self.move(turned_over(self, uid, token), to)  # (a plain piece turned over to show it)
@@ -178,7 +182,7 @@ class Table:
             owner_default = self.t(spec.get("token_owner", x["owner"]))
             for token, count in spec.get("tokens", {}).items():
                 n, owner = (count, owner_default) if isinstance(count, int) else (count["count"], self.t(count.get("owner", owner_default)))
-                self.pieces(token, n, owner, f"{self.zones.get('figure')}/{fig}", f"figures.{fig}.tokens.{token}")
+                self.pieces(token, n, owner, f"{self.zones.get('figure')}/{fig}", ("figures", fig, "tokens", token))
             for ability in spec.get("activated", []):
                 uid = self.part(fig, ability)
                 x["acts"] = (*x.get("acts", ()), (0, state.round, uid, None))
@@ -197,7 +201,8 @@ class Table:
             raise CannotSetUp(f"figure {fig}: token '{spec['token']}' stands as no figure of the kernel's game")
         owner = self.t(spec["owner"]) if spec.get("owner") else None
         tile, state = self.tile(spec["location"]), self.state
-        self.pieces(spec["token"], 1, owner, SET_ASIDE, f"figures.{fig}.token")
+        self.pieces(spec["token"], 1, owner, SET_ASIDE, ("figures", fig),
+                    f"no '{spec['token']}' piece of {spec.get('owner')} left in the pool")
         uid = state.zones[SET_ASIDE][-1]
         run = Run(self.game, [])
         name = stand(run, qid, uid, tile, owner, spec.get("life"))
@@ -220,10 +225,10 @@ class Table:
             for token, count in loc.get("tokens", {}).items():
                 for entry in count if isinstance(count, list) else [count]:
                     n, owner = (entry, None) if isinstance(entry, int) else (entry["count"], self.t(entry.get("owner")))
-                    self.pieces(token, n, owner, f"{space}/{tile}", f"locations.{label}.tokens.{token}")
+                    self.pieces(token, n, owner, f"{space}/{tile}", ("locations", label, "tokens", token))
         for label, toks in self.setup.get("edges", {}).items():
             for token, n in toks.items():
-                self.pieces(token, n, None, f"{self.zones.get('edge')}/{label}", f"edges.{label}.tokens.{token}")
+                self.pieces(token, n, None, f"{self.zones.get('edge')}/{label}", ("edges", label, token))
 
     def home(self, uid: int) -> None:
         """A piece back in its pool: its Team's own pile, or the shared one (nobody's again)."""
@@ -241,69 +246,9 @@ class Table:
                 | {q for pool, qids in fed.items() if pool in names or pool.rsplit("/", 1)[-1] in names for q in qids})
 
     def decks(self) -> None:
-        """The zones dealt from a deck (scenario_keys.game_keys of the Mayhem rules: the same
-        declarations), the decks from the top."""
-        from .kernel.finish import _flow
-        from .kernel.scenario import _take
-        from .scenario_keys import game_keys
-        state = self.state
-        keys = game_keys(self.mrules)
-        placed: set[int] = set()
-        for key, dz in keys.zones.items():
-            if dz.per is not None or key not in self.setup:
-                continue
-            for uid in list(state.zones.get(dz.zone, [])):
-                self.move(uid, SET_ASIDE)
-            for cid in self.setup[key]:
-                uid = _take(self.rules, state, cid, state.players[0], placed)
-                if uid is None:
-                    raise CannotSetUp(f"no card '{cid}' for {key}")
-                placed.add(uid)
-                self.move(uid, dz.zone)
-        # a deck the scenario lists holds those cards alone: a hand emptied does not go back onto
-        # it, and a card dealt that it lists is taken from it (docs/scenarios.md: "an owner's cards are
-        # taken from wherever they lie")
-        laid = {dz.zone for key, dz in keys.zones.items() if dz.per is None and key in self.setup}
-        for key, dz in keys.zones.items():
-            if dz.per is None:
-                continue
-            listed_for = self.setup.get(key, {})
-            back = dz.source if dz.source != dz.zone and dz.source not in laid else SET_ASIDE
-            for zone in [z for z in state.zones if z.startswith(f"{dz.zone}/")]:  # an owner not listed:
-                for uid in list(state.zones[zone]):  # no cards, as the Mayhem scenario's (its deck's again)
-                    self.move(uid, back)
-            for who, listed in listed_for.items():
-                who = self.t(who) if dz.per == "team" or who not in state.players else who
-                owner = who if dz.per == "team" else (state.teams[who][0] if who in state.teams else who)
-                zone = f"{dz.zone}/{owner}"
-                for uid in list(state.zones.get(zone, [])):
-                    self.move(uid, back)
-                for cid in [listed] if dz.single else listed:
-                    player = owner if owner in state.players else state.teams[owner][0]
-                    uid = self.take_listed(cid, player, placed) if "/" in cid else next(
-                        (u for u in state.zones.get(dz.source, ()) if dz.source in laid
-                         and self.rules.cards[state.cards[u]].id == cid), None)
-                    if uid is None and "/" not in cid:
-                        uid = _take(self.rules, state, cid, player, placed)
-                    if uid is None:
-                        raise CannotSetUp(f"no card '{cid}' for {key}.{who}")
-                    placed.add(uid)
-                    self.move(uid, zone)
-                    # as the game deals it: `draw-into` (a zone that `draws-from`) makes the card its
-                    # holder's player's; `draw` from a shared deck leaves it no one's (piles.draw)
-                    into = _flow(self.rules).get(dz.zone, {}).get("draws-from")
-                    state.owners[uid] = player if into or self.rules.zones[dz.source].per else None
-
-    def take_listed(self, qid: str, player: str, placed: set[int]) -> int | None:
-        """A card a team list names (`box/id`, Competitive Mode: a hand chosen from the whole
-        collection, another box's card too): that card, not yet placed, or one made for the
-        player when the game holds none (a card the lists bring is dealt, never in the deck)."""
-        from .kernel.scenario import set_aside_card
-        state = self.state
-        if qid not in self.rules.cards:
-            return None
-        free = [u for u, q in enumerate(state.cards) if q == qid and u not in placed]
-        return free[0] if free else set_aside_card(state, qid, player)
+        """The zones dealt from a deck, the decks from the top (scenario_kernel_deal.lay_decks)."""
+        from .scenario_kernel_deal import lay_decks
+        lay_decks(self)
 
     def counters(self) -> None:
         from .scenario_keys import game_keys
@@ -312,21 +257,39 @@ class Table:
                 spec = self.rules.counters.get(counter)
                 if spec is not None and spec.kept_as is not None:  # kept as pieces (kernel/kept.py)
                     from .kernel.effects import Run
-                    from .kernel.kept import change
-                    change(Run(self.game, []), counter, self.t(team), n, add=False)
+                    from .kernel.kept import change, value
+                    run = Run(self.game, [])
+                    change(run, counter, self.t(team), n, add=False)
+                    got = value(run, counter, self.t(team))
+                    if got < n:
+                        raise ScenarioError(f"only {got} of {n} {self.counter_name(counter)} left in the pool",
+                                            ("setup", counter, team))
                 else:
                     self.state.counters[f"{counter}/{self.t(team)}"] = n
 
+    def counter_name(self, counter: str) -> str:
+        return next((c.get("name") for c in self.mrules.game["children"] if c["kind"] == "counter"
+                     and c["id"] == counter), None) or counter
+
     def pools(self) -> None:
-        """`pools = { POOL = N or { TEAM = N } }`: the pieces a pool keeps; the others out of play."""
+        """`pools = { POOL = N or { TEAM = N } }`: the pieces a pool keeps once setup is done; the
+        others out of play. A pool can only be emptied, not filled; a Team's share is of a pool
+        whose pieces are the Teams' own."""
         p = self.rules.pieces
+        pools = sorted(p.fed) if p is not None else []
         for pool, left in self.setup.get("pools", {}).items():
+            at = ("setup", "pools", pool)
             fed = set(p.fed.get(pool, ())) if p is not None else set()
             if not fed:
-                raise CannotSetUp(f"no pool '{pool}' among the kernel's pools")
+                raise ScenarioError(f"no token pool {pool!r} in this box", at, did_you_mean(pool, pools))
             for team, n in (left.items() if isinstance(left, dict) else [(None, left)]):
                 here = [u for z in self.supply() for u in self.state.zones[z] if self.state.cards[u] in fed
                         and (team is None or self.state.owners[u] == self.t(team))]
+                shared = team is not None and (team not in self.named or not fed & p.teamed)
+                if shared or not 0 <= n <= len(here):
+                    have = 0 if shared else len(here)
+                    raise ScenarioError(f"{team or 'the pool'} holds {have} pieces after setup;"
+                                        f" it can be left with 0..{have}, not {n!r}", at + ((team,) if team else ()))
                 for uid in here[n:]:
                     self.move(uid, SET_ASIDE)
 

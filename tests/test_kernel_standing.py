@@ -34,13 +34,11 @@ def _titans(extra: str = "") -> str:
 def _laid(tmp_path, text: str):
     """The kernel game a scenario's [setup] lays (runtime/scenario_kernel.run's setup), and a Run.
     The deal reads only how many players the scenario's Teams seat (one each: standard games)."""
-    from types import SimpleNamespace
     path = tmp_path / "case.toml"
     path.write_text(text, encoding="utf-8")
     mrules, kernel_ir = switch_scenarios.compiled()
     spec, _source = load(str(path))
-    seated = SimpleNamespace(teams={t: SimpleNamespace(players=[t]) for t in spec["setup"]["teams"]})
-    game = dealt_game(kernel_rules(kernel_ir, spec["scenario"]["box"], None), seated, spec)
+    game = dealt_game(kernel_rules(kernel_ir, spec["scenario"]["box"], None), len(spec["setup"]["teams"]), spec)
     Table(game, spec, mrules).lay()
     return game, Run(game, [])
 
