@@ -14,7 +14,7 @@ from mayhem.dsl.diagnostics import did_you_mean
 
 from .actions import location_of
 from .effects import id_of
-from .rules import Rules, prop
+from .rules import Rules
 
 
 class ScenarioError(ValueError):
@@ -174,7 +174,7 @@ class BoardChecks:
             raise ScenarioError(f"{team} has no die {spec['die']} to place (dice: {dice})", at + ("die",))
 
 
-def side_of(rules: Rules, comp: dict, sides: dict) -> dict:
+def side_of(comp: dict, sides: dict) -> dict:
     """The dashboard in use of a character (its side `sides` names, else `a`; itself when it has none)."""
     found = [c for c in comp["children"] if c["kind"] == "side"]
     if not found:
@@ -182,6 +182,3 @@ def side_of(rules: Rules, comp: dict, sides: dict) -> dict:
     want = sides.get(comp["id"], "a")
     return next((s for s in found if s["id"] == want), comp)
 
-
-def life_of(rules: Rules, side: dict):
-    return rules.counter_start("life", side, prop(side, "life", 10))

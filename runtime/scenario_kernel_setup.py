@@ -70,7 +70,8 @@ class Table:
         zones = self.supply() + [z for z in state.zones if any(z.startswith(f"{p}/") for p in piles)
                                  and not z.startswith(to)]
         found = [u for z in zones for u in state.zones[z] if self.card_id(u) == token] + plain_pieces(self, token, zones)
-        mine = [u for u in found if state.owners[u] == owner] + [u for u in found if state.owners[u] is None]
+        mine = [u for u in found if state.owners[u] == owner]  # nobody's pieces (owner None) counted once
+        mine += [u for u in found if state.owners[u] is None] if owner is not None else []
         rest = [u for u in found if u not in mine]
         take = (mine + rest)[:n]
         if len(take) < n:

@@ -46,7 +46,7 @@ class _Checks(BoardChecks):
         comp = self.all_rules.by_qid.get(self.game.state.figures[fig].get("card"))
         if comp is None:
             return []
-        return [c["id"] for c in side_of(self.all_rules, comp, self.sides)["children"] if c["kind"] == "ability"]
+        return [c["id"] for c in side_of(comp, self.sides)["children"] if c["kind"] == "ability"]
 
     def life(self, fig: str):
         return self.game.state.counters.get(f"life/{fig}")
