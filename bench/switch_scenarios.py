@@ -5,7 +5,7 @@
 Every scenario of tests/scenarios/{core,teen-titans-go,looney-tunes,modes} is run on the kernel
 (runtime/scenario_kernel.py): in a temporary copy of the content both Mayhem boxes name `game
 mayhem` (bench/trial.py's `name_the_game`), the copy is compiled once, and each scenario is
-checked by the Mayhem reader, laid on a kernel game of its box and played. Prints each
+checked against the content, laid on a kernel game of its box and played. Prints each
 scenario's PASS, FAIL or SETUP (it cannot be laid on the kernel) with its first reason, then the
 failures grouped by reason (most common first) and the totals per folder. Asserts nothing
 (tests/test_switch_scenarios.py holds the ones known to pass).
@@ -80,7 +80,7 @@ def run_all(only: str | None = None, root: Path = ROOT / "content") -> list[dict
         try:
             r = run_file(path, root)
             status, reasons, steps = r.status, r.failures, r.steps
-        except Exception as exc:  # noqa: BLE001 - a scenario the Mayhem reader refuses: reported, not raised
+        except Exception as exc:  # noqa: BLE001 - a scenario file refused (ScenarioError): reported, not raised
             status, reasons, steps = "SETUP", [f"setup: {type(exc).__name__}: {str(exc).splitlines()[0]}"], 0
         out.append({"file": str(rel), "folder": rel.parts[0], "status": status, "reasons": reasons, "steps": steps})
     return out

@@ -3,8 +3,7 @@ of another box brings to it. One answer for the consistency checks (C501, C502) 
 Competitive Mode page; the checks read the IR alone, no runtime. The rules kernel works the
 same pools out from the IR itself (runtime/kernel/collection.py, the pools each box brings,
 set aside when none of its figures plays), and tests/test_applicability.py holds its table
-(`view_pieces.table_pools`) to this answer; the scenario reader asks this module
-(runtime/setup.py `box_pools`, through `Rules.applicability`).
+(`view_pieces.table_pools`) to this answer.
 
 The rulebook ("Mayhem Competitive Mode"): the Locations and shared tokens come from the box
 of the board; each character brings the special tokens of its own box. So a token is on the
@@ -81,8 +80,7 @@ class Applicability:
 
     def pools_on(self, board: str, bringing: Iterable[str] = ()) -> dict[str, str]:
         """Pool id -> the box whose pool it is, on a board with characters of the `bringing`
-        boxes: the board's own pools first, then what the others bring (the runtime's
-        `box_pools`)."""
+        boxes: the board's own pools first, then what the others bring."""
         key = (board, frozenset(bringing) - {board})
         if key not in self._on:
             out = {pid: board for pid in sorted(self.board_pools(board))}

@@ -130,7 +130,5 @@ def rules_for(rules: Rules, mode: Mode) -> Rules:
                   zones={k: v for k, v in rules.zones.items() if ("zone", k) not in gone},
                   zone_decls={k: v for k, v in rules.zone_decls.items() if ("zone", k) not in gone},
                   in_play=[z for z in rules.in_play if ("zone", z) not in gone])
-    if "_applicability" in rules.__dict__:
-        out.__dict__["_applicability"] = rules.__dict__["_applicability"]
     cache[key] = out
     return out

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 from mayhem.compiler import ir as ir_mod
-from mayhem.compiler.applicability import Applicability
 
 from .actions import declare
 from .kernel.rules import Counter as CounterDecl, Zone
@@ -53,13 +52,6 @@ class Rules:
     _pools: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _flags: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def applicability(self) -> Applicability:
-        """What applies on which board (the checks' and the site's answer too), built once."""
-        if "_applicability" not in self.__dict__:
-            self.__dict__["_applicability"] = Applicability(self.ir)
-        return self.__dict__["_applicability"]
-
     def cards_of(self, kind: str, box: str) -> dict[str, dict]:
         """A box's components of a declared card type (any `card-type` the content declares), by id: the
         table every card type has (`by_kind`), so a type needs no table of its own."""
@@ -81,16 +73,6 @@ class Rules:
         except KeyError:
             flag = self._flags[(token_qid, name)] = bool(prop(self.tokens[token_qid], name, False))
             return flag
-
-    def counter_start(self, counter: str, holder: dict, default: int | None = None) -> int | None:
-        """A counter's value at setup for a holder: the holder's printed `start-from`
-        property, else the counter's `start` (`default` for a counter the game does not
-        declare)."""
-        decl = self.counters.get(counter)
-        if decl is None:
-            return default
-        own = self.counter_from.get(counter)
-        return prop(holder, own, decl.start) if own else decl.start
 
 
 def load_rules(source: dict | str | Path) -> Rules:
@@ -138,7 +120,7 @@ def read_game(rules: Rules, game: dict) -> None:
     rules.game = game
     for child in game["children"]:
         if child["kind"] == "zone" and (prop(child, "pieces") or prop(child, "pools")):
-            continue  # the rules kernel's zones of tokens: the scenario reader keeps its tokens its own way (pieces.py)
+            continue  # the rules kernel's zones of tokens (runtime/kernel/pieces.py), no zone of cards
         if child["kind"] == "zone":
             rules.zones[child["id"]] = Zone(child["id"], prop(child, "per"), bool(prop(child, "ordered", False)),
                                             prop(child, "visibility", "public"), prop(child, "capacity"),

@@ -1,8 +1,8 @@
 """Mayhem scenario files played by the rules kernel: the switch's oracle (docs/kernel.md, "Mayhem scenarios played by the kernel").
 
-A Mayhem scenario (docs/scenarios.md) is checked by the Mayhem reader first (runtime/scenario.py
-`validate`: its keys, names and expectations, against the Mayhem rules of the content), then
-laid on a kernel game of the same box naming the shared rules' game (scenario_kernel_setup.py)
+A Mayhem scenario (docs/scenarios.md) is checked and laid first (runtime/scenario.py `validate`:
+its keys, names and expectations against the Mayhem rules of the content, its table on a kernel
+game of the same box naming the shared rules' game: scenario_setup.py, scenario_kernel_setup.py)
 and played: its steps' actions said in the kernel's words (a Location `L4` is the tile laid
 fourth), `expect_options` and `forbid_options` read back in the scenario's (a tile is its
 label), step `rolls` forced, and every expectation and event read from the kernel's state and
@@ -76,7 +76,7 @@ def run_switched(mrules, path) -> KernelScenarioResult:
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
-    (the scenario's reader); `aliases` the kernel's log lines in the scenario's words
+    (what the scenario's keys and names are checked against); `aliases` the kernel's log lines in the scenario's words
     (scenario_kernel_read.events). A ScenarioError if the file is no well-formed scenario."""
     path = str(path)
     spec, text = load(path)
