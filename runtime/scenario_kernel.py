@@ -76,8 +76,9 @@ def run_switched(mrules, path) -> KernelScenarioResult:
 def run(kernel_ir: dict, mrules, path, aliases: dict | None = None) -> KernelScenarioResult:
     """Runs a Mayhem scenario file on the kernel (the module's docstring). `kernel_ir` is the IR
     of the content whose box names the shared game; `mrules` the Mayhem rules of the content
-    (what the scenario's keys and names are checked against); `aliases` the kernel's log lines in the scenario's words
-    (scenario_kernel_read.events). A ScenarioError if the file is no well-formed scenario."""
+    (what the scenario's keys and names are checked against); `aliases` the kernel's log lines
+    in the scenario's words (scenario_kernel_read.events). A ScenarioError if the file is no
+    well-formed scenario; a SETUP result if the kernel cannot lay its table."""
     path = str(path)
     spec, text = load(path)
     result = KernelScenarioResult(path, spec.get("scenario", {}).get("name", ""), True)
