@@ -1,25 +1,21 @@
 """Which statements of an effect may stop to ask a player something: `may`, `choose one`, a
 `one` or `up to` selector, a keyword whose effect does, and a primitive whose play may ask
-(it asks itself, or sets off events whose triggers and reactions may). The Mayhem engine
-checks its `end when` body at any moment, even in the middle of another question: that
-body must ask nothing (E412). tests/test_end_asks.py holds ASKING_PRIMITIVES to the
-runtime's primitives."""
+(it asks itself, or raises an event whose listeners and Reactions may). The rules kernel
+checks the game's `end when` at any moment, even in the middle of another question (after a
+knock-out, a step, a card): that body must ask nothing (E412). The primitives are the
+kernel's own tables (compiler/builtins_kernel.py); tests/test_end_asks.py holds them to what
+runtime/kernel/asking.py judges."""
 from __future__ import annotations
 
 from mayhem.dsl import ast
 from mayhem.dsl.spans import Span
 
 from . import builtins as B
-from .builtins_setup import SETUP_ASKING
+from .builtins_kernel import KERNEL_ASKING, KERNEL_RAISING
 
-# the primitives whose play can stop with a question (runtime/primitives.py and the mixins:
-# their `p_` method yields from more than the evaluation of its arguments)
-ASKING_PRIMITIVES = frozenset({
-    "attack", "damage", "take", "shift", "move-figure", "place-figure", "roll",
-    "reroll-dice", "card-done", "place-figures", "draw-into", "play-card", "remove-location",
-    "resolve-ability", "use-special", "use-token", "return-figures", "offer-move", "announce-together",
-    "card-window",
-}) | SETUP_ASKING
+# the primitives, as the kernel plays them (a shorthand's word: `attack` is `assault`), whose
+# play can stop with a question: those that ask, and those that raise an event of the game
+ASKING_PRIMITIVES = KERNEL_ASKING | frozenset(KERNEL_RAISING)
 
 
 def _played(name: str) -> str:

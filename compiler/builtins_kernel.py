@@ -216,3 +216,30 @@ KERNEL_FUNCTIONS.update(PIECE_FUNCTIONS)
 # damage dealt to figures (compiler/builtins_damage.py): `damage` and `remove-damage` the Mayhem vocabulary's words
 from .builtins_damage import DAMAGE_PRIMITIVES  # noqa: E402 - appended to the table above
 KERNEL_PRIMITIVES.update(DAMAGE_PRIMITIVES)
+
+# The kernel's primitives whose play can stop with a question, the one table: runtime/kernel/
+# asking.py judges by it which steps of play need a copy to replay from, compiler/asking.py
+# which `end when` bodies ask (E412). What asks is in the module named.
+KERNEL_ASKING = frozenset({
+    "play-card", "resolve", "raise",  # a card's effects (or listeners) run, which may ask anything
+    "resolve-ability", "use-special",  # a dashboard's part's effects (dashboards.py)
+    "choose-sides",  # a player chooses the side of a two-sided dashboard (sides.py)
+    "draft",  # the players pick the figures' cards (draft.py)
+    "card-done", "draw-into", "remove-location",  # a card's effects run; a player picks (finish.py)
+    "form-teams", "draw-hands", "announce-together",  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
+    "use-token", "reroll-dice",  # a token's effect, the dice to roll again (spend.py)
+    "card-window",  # a Team's players may play a card (windows.py)
+    # figures moving: a player places them, or moves one or not; a space entered, a Move, heard (movement.py)
+    "move-figure", "place-figure", "place-figures", "return-figures", "offer-move",
+})
+# The kernel's primitives that raise an event of the game at a moment of play (the event its
+# `*-event` property names): its listeners, and Reactions to it, may ask (events.land). A step
+# of the kernel's that plays one is judged by the events heard, not by this table (asking.py).
+KERNEL_RAISING = {
+    "assault": ("assault-event", "damage-event", "dealt-event", "ko-event"),  # damage.py
+    "damage": ("damage-event", "dealt-event", "ko-event"),  # damage.py
+    "roll": ("effect-roll-event",),  # the game's own die rolled for all (dice.py, moments.py)
+    # a figure placed or moved enters a space; a Move (movement.py): these ask too (KERNEL_ASKING)
+    "move-figure": ("enter-event", "move-event"), "offer-move": ("enter-event", "move-event"),
+    "place-figure": ("enter-event",), "place-figures": ("enter-event",), "return-figures": ("enter-event",),
+}

@@ -76,9 +76,6 @@ SETUP_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "`shuffled`); a zone the mode leaves out is not filled.", SETUP + ("game",)),
 )}
 
-# the statements that ask a player something (compiler/asking.py)
-SETUP_ASKING = frozenset({"form-teams", "draft", "choose-sides", "draw-hands"})
-
 # the string arguments of the steps that name one of a fixed set (checked: E402)
 SETUP_CHOICES = {("form-teams", "names"): ("in-order", "chosen"), ("draft", "exclude"): ("none", "unowned"),
                  ("fill-pools", "owner"): ("placer", "none")}

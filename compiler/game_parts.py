@@ -72,11 +72,6 @@ def check_zone_refs(comp, game, diags: Diagnostics, kernel: bool = False) -> Non
                     comp.props["per"].span, hint=f"declare it in the game: pile-to {comp.id}")
 
 
-# The turn order the Mayhem engine plays: the Teams' turns alternate from the Team that leads
-# the round (runtime/turn.py, `team_turns`).
-SHARED_TURN_ORDER = {"turn-order": "alternate-teams"}
-
-
 def check_kept_as(comp, diags: Diagnostics) -> None:
     """A counter of the shared rules kept as pieces (`kept-as TOKEN`) is a Team's, and the
     properties it sets the pieces out by are a Location's and a pool's flags."""
@@ -119,18 +114,12 @@ def check_box_property(name: ast.String, diags: Diagnostics) -> None:
 
 def check_shared_rules(game, model, diags: Diagnostics) -> None:
     """The game of a module file: the dice its `effect-die` and `pool-die` name are its own; its
-    turn order is one the Mayhem engine plays; its phases each do something, and run each part
-    of the round's structure once at most; its board (the Locations laid) is checked as a kernel
-    game's is."""
+    phases each do something, and run each part of the round's structure once at most; its
+    board (the Locations laid) is checked as a kernel game's is. Its turn order is any the rules
+    kernel plays (runtime/kernel/rounds.py: every value of `turn-order`)."""
     from .game_board import check_board
     for board in (c for c in game.children if c.kind == "board"):
         check_board(board, game, model, diags, counted=False)
-    for name, played in SHARED_TURN_ORDER.items():
-        pv = game.props.get(name)
-        if pv is not None and pv.value != played:
-            diags.error("E205", f"'{name} {pv.value}': the Mayhem boxes' shared rules take `{name} {played}` only",
-                        pv.span,
-                        hint="the Teams take turns from the Team that leads the round (`lead(...)` in `round { }`)")
     check_phases([c for c in game.children if c.kind == "phase"], diags)
     check_token_flag(game, "owner-kept-if", diags)
     from .builtins_damage import check_damage

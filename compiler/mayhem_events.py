@@ -1,7 +1,7 @@
 """The Mayhem events as the compiler reads them: the `event`s declared by the game the Mayhem boxes share.
 
 The game of a module file (`game mayhem`, content/shared/game.mh) declares the events the
-Mayhem engine announces (`event ko "KO" (figure = figure) { ... }`): a trigger of a Mayhem box,
+rules kernel raises (`event ko "KO" (figure = figure) { ... }`): a trigger of a Mayhem box,
 of a module or of the game's own rules hears one of them, reads its fields, and reads `pending`
 where it carries an amount. A collection without that game, or whose game declares no event
 (a box checked alone, the tests' small fixtures), hears those the toolchain's own
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mayhem.dsl.diagnostics import Diagnostics
 
-from . import builtins as B
+from .builtins_kernel import KERNEL_RAISING
 from . import kernel_events
 from .vocabulary_types import Event
 
@@ -76,8 +76,8 @@ def ir_events(ir: dict) -> dict[str, Event]:
 
 
 def engine_event(comp) -> bool:
-    """Whether `comp` is an event of the shared game (of a module file): announced by the Mayhem
-    engine; the IR carries it as a child of the game, and the effect graph's event nodes stand
+    """Whether `comp` is an event of the shared game (of a module file): raised by the rules
+    kernel; the IR carries it as a child of the game, and the effect graph's event nodes stand
     for it (no component node of its own)."""
     return comp.kind == "event" and comp.parent is not None and comp.parent.kind == "game" \
         and comp.scope.endswith(".mh")
@@ -100,20 +100,21 @@ def declared_by_game(res) -> bool:
 
 
 def check_emits(res, diags: Diagnostics) -> None:
-    """Every event the Mayhem engine announces after a primitive (`B.EMITS`) is one the shared game
-    declares, when it declares its events: a trigger on it could never be written otherwise."""
+    """A shared game that declares its events names one (`ko-event ko`) for each moment the rules
+    kernel's primitives raise an event at (compiler/builtins_kernel.py `KERNEL_RAISING`, the
+    kernel's table): a trigger of a box on that moment would never be heard otherwise. The event
+    each names is declared, with its fields (check_damage, check_movement)."""
     if not declared_by_game(res):
         return
     game = shared_game(res)
-    declared = events(res)
     missing: dict[str, list[str]] = {}
-    for prim, evs in B.EMITS.items():
-        for ev in evs:
-            if ev not in declared:
-                missing.setdefault(ev, []).append(prim)
+    for prim, props in KERNEL_RAISING.items():
+        for prop in props:
+            if game.props.get(prop) is None:
+                missing.setdefault(prop, []).append(prim)
     if missing:
-        said = "; ".join(f"'{ev}' (after {', '.join(prims)})" for ev, prims in sorted(missing.items()))
-        diags.error("E404", f"game '{game.id}' declares the Mayhem events, and not these the Mayhem "
-                    f"primitives raise: {said}", game.decl.id_span,
-                    hint=f"declare each in the game, as `event {min(missing)} \"...\" (FIELD = TYPE, ...) "
-                    "{ text \"...\" }`; declared: " + ", ".join(declared))
+        said = "; ".join(f"`{prop}` (raised by {', '.join(prims)})" for prop, prims in sorted(missing.items()))
+        diags.error("E404", f"game '{game.id}' declares the Mayhem events, and names none for these moments "
+                    f"the rules kernel raises one at: {said}", game.decl.id_span,
+                    hint=f"name the event the kernel raises there, as `{min(missing)} EVENT`, each declared "
+                    "`event EVENT \"...\" (FIELD = TYPE, ...) { text \"...\" }`; declared: " + ", ".join(events(res)))

@@ -60,7 +60,7 @@ def see_scopes(model: Model, res: Resolution, diags: Diagnostics) -> None:
 
 def check_modes(model: Model, everything: list, res: Resolution, diags: Diagnostics) -> None:
     """The collection-wide part after the components' names: what the modes override, and the
-    Mayhem events the engine announces declared by the shared game."""
+    shared game's events named for the moments the rules kernel raises one at."""
     mayhem_events.check_emits(res, diags)
     modes = [c for c in everything if c.kind == "mode" and "without" in c.props]
     shared = [g for scope, g in sorted(res.games.items()) if scope.endswith(".mh")]

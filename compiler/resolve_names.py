@@ -233,8 +233,6 @@ class NameResolver:
             self.diags.error("E301", f"unknown effect '{call.name}'", call.name_span, hint=hint)
             order = []
         self.args(call.args, order, params, file, box, scope)
-        if call.name == "gain" and box is None:
-            self.kept_as_pieces(call.args, file)
 
     def args(self, args: list[ast.Arg], order: list[str], params: dict[str, str], file, box, scope) -> None:
         for i, arg in enumerate(args):
@@ -264,8 +262,6 @@ class NameResolver:
                 self.res.symbols[id(node)] = Symbol("function", node.name, fn)
                 if node.name == "box-property" and node.args and isinstance(node.args[0].value, ast.String):
                     check_box_property(node.args[0].value, self.diags)
-                if node.name == "value" and box is None:
-                    self.kept_as_pieces(node.args, file)
                 if node.name == "restricted":  # `restricted(self, "no-ability")`: a restriction of the game
                     check_restriction_named(node.args, self.res.games.get(self.game_scope(file, box)), self.diags)
                 order, params = _params(fn)
@@ -356,20 +352,6 @@ class NameResolver:
         if tokens and name not in tokens:  # none at all: the rules' own set is missing (E706)
             self.diags.error("E301", f"unknown token '{name}'", span,
                              hint=did_you_mean(name, tokens) or "tokens of the content: " + ", ".join(sorted(tokens)))
-
-    def kept_as_pieces(self, args: list[ast.Arg], file: str) -> None:
-        """In the shared rules of a module, the Mayhem engine gains and reads the counters kept
-        as pieces (`kept-as TOKEN`) only: `gain(counter, ...)`, `value(counter, ...)`."""
-        game = self.res.games.get(file)
-        arg = next((a for i, a in enumerate(args) if a.name == "counter" or (a.name is None and i == 0)), None)
-        if game is None or arg is None or not isinstance(arg.value, ast.Name):
-            return
-        decl = next((c for c in game.children if c.kind == "counter" and c.id == arg.value.id), None)
-        if decl is not None and decl.prop("kept-as") is None:
-            kept = sorted(c.id for c in game.children if c.kind == "counter" and c.prop("kept-as") is not None)
-            self.diags.error("E205", f"counter '{decl.id}' is not kept as pieces: the shared rules gain and "
-                             "read no other counter", arg.value.span,
-                             hint=f"declare it `kept-as TOKEN`; counters kept as pieces: {', '.join(kept) or 'none'}")
 
     def declared(self, node: ast.Name, box: str | None, kind: str) -> None:
         """A zone, a counter or a card property of the box's game."""

@@ -24,6 +24,7 @@ LOG_LINES: dict = {
     "initiative": ("initiative", {"team": "lead", "coin_toss": "coin"}),
     "card-done": ("mission-complete", {"team": "holder"}),
     "draw-into": ("go-card", {"team": "holder"}),
+    "deck-short": ("mayhem-deck-short", {}),      # a deck too short for the hands: dealt round the table
     "raise:attack": None, "raise:damage": None, "raise:damaged": None, "raise:move": None,
     "raise:enter": None, "raise:activate": None, "raise:ko": None,
     "knock-out": ("ko", {}),                      # logged before the KO's listeners (its VP), as the engine's `ko`

@@ -161,7 +161,7 @@ class _Checker(ExprTyper):
             self.diags.error("E205", message, calls[i].name_span if i is not None else slot.name_span, hint=hint)
 
     def asks_nothing(self, slot) -> None:
-        """The Mayhem engine checks its `end when` (and a mode's) at any moment, even while a
+        """The rules kernel checks its `end when` (and a mode's) at any moment, even while a
         player is being asked something else: its body may ask nothing (compiler/asking.py)."""
         for span, why in questions(slot.body, self.res):
             self.diags.error("E412", f"the body of `end when` asks a player something: {why}", span,

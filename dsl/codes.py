@@ -137,9 +137,10 @@ CODES: dict[str, Code] = {c.code: c for c in (
     Code("E403", "name not available here", "A context name means nothing where it is used: "
          "`holder` outside a token, `attack-target` outside an ability ...",
          "location l \"L\" { on enter when holder is opponent { ... } }", "Use the event's `figure`."),
-    Code("E404", "unknown event", "A trigger names an event the runtime does not emit (the Mayhem events are "
-         "those `game mayhem` declares); or the shared game declares its events and leaves out one the Mayhem "
-         "engine announces.",
+    Code("E404", "unknown event", "A trigger names an event the runtime does not raise (the Mayhem events are "
+         "those `game mayhem` declares); or the shared game declares its events and names none for a moment "
+         "the rules kernel raises one at (`ko-event ko`: after an Attack, Damage, a roll of its own die, a "
+         "figure entering a space, a Move).",
          "on entr { ... }", "on enter { ... }"),
     Code("E405", "not a condition", "A condition is not true/false, or compares values of different "
          "types.", "if mayhem-die { ... }", "if mayhem-die >= 2 { ... }"),
@@ -160,9 +161,10 @@ CODES: dict[str, Code] = {c.code: c for c in (
          "verb's printed form, with an effect (what taking it does). An action of a kernel game that declares "
          "its `form` names each of its parameters in it once (`{figure}`: the Active figure).",
          "action walk \"Move\" (to = adjacent) { ... }", "action move \"Move\" (location = adjacent) { ... }"),
-    Code("E412", "end when asks", "The Mayhem engine checks the game's `end when` (and a mode's) at any "
+    Code("E412", "end when asks", "The rules kernel checks the game's `end when` (and a mode's) at any "
          "moment, even while a player is being asked something else: its body decides who wins and asks "
-         "nothing (no `may`, `choose one`, `one`/`up to` selector, nor a primitive or keyword that may ask).",
+         "nothing (no `may`, `choose one`, `one`/`up to` selector, nor a keyword or a primitive that may ask: "
+         "one that asks itself, or raises an event whose listeners may).",
          "end when count(all team where vp-of(it) >= 5) > 0 { choose one { ... } }",
          "end when count(all team where vp-of(it) >= 5) > 0 { end-game(all team where vp-of(it) >= 5, \"vp\") }"),
     # -- team lists (Competitive Mode) -----------------------------------------------------

@@ -155,7 +155,7 @@ def kernel_kinds() -> list:
             SlotSpec("round", "At the start of each round (a game with this slot, `round-end`, "
                      "`round-ends` or `turn-order alternate-teams` plays in rounds); `lead(...)` names who "
                      "takes the round's first turn. In the shared rules of a module file (`game mayhem`) it "
-                     "runs in the context `rules`, played by the Mayhem engine.", "game"),
+                     "runs in the context `rules`.", "game"),
             SlotSpec("round-end", "At the end of each round; `round-end when COND { ... }` also ends the "
                      "round after any turn where COND holds. Then the dice placed on anything are free.",
                      "game", guard=True),
@@ -219,7 +219,7 @@ def kernel_kinds() -> list:
                 PropSpec("reset", "enum:turn-start|turn-end|round-start|round-end", "Back to its start value at "
                          "the start or the end of every turn (or round)."),
                 PropSpec("out-at-min", "flag", "A player whose counter reaches its minimum is out of the game."),
-                # the Mayhem boxes' engine (content/shared/game.mh): a counter kept as tokens
+                # the Mayhem boxes' shared rules (content/shared/game.mh): a counter kept as tokens
                 PropSpec("kept-as", "id", "Its value is the holder's pieces of this token (a Team's: of its "
                          "colour, on the Team and its figures); `gain` takes them from the token's pool, which "
                          "bounds it (`kept-as vp`; shared rules of a module, `per team`)."),
@@ -281,9 +281,9 @@ def kernel_kinds() -> list:
             "{ effect when round > 1 { ... } }`. Its id names it in the state and in a scenario's `phase = "
             "\"recovery\"`. A phase `runs` a part of the round's structure (the game's `round { }`, the "
             "turns, or `round-end { }`) or plays its own `effect`; with both, the effect first. A mode's "
-            "phase of the same id replaces the game's. Played by the Mayhem engine in the shared rules of a "
-            "module file (`content/shared/game.mh`, the context `rules`), and by the rules kernel in a "
-            "game a box names (one phase `runs turns`; those before it make the round's start).",
+            "phase of the same id replaces the game's. Played by the rules kernel, in the shared rules of a "
+            "module file (`content/shared/game.mh`, the context `rules`) as in a game a box names (one "
+            "phase `runs turns`; those before it make the round's start).",
             ("game", "mode"),
             props=(PropSpec("source", "source", "Where the facts come from (default: the game's)."), TEXT,
                    PropSpec("runs", "enum:round|turns|round-end",
@@ -334,7 +334,7 @@ def kernel_kinds() -> list:
                    PropSpec("actions", "list", "The game's actions its holder may not take: a part of each one's "
                             "guard (`actions [resolve]`)."),
                    PropSpec("stops", "list", "What the primitives refuse its holder (the Mayhem boxes' "
-                            "engine; `stops [move, attack]`): `move` a Move (`move-figure`, `offer-move`, "
+                            "shared rules; `stops [move, attack]`): `move` a Move (`move-figure`, `offer-move`, "
                             "`can-move`), `attack` an Attack it makes, `special` its Special Ability used or "
                             "heard, `place` being placed (`place-figure`: PULL, PUSH, TELEPORT).")),
             component=False,

@@ -176,7 +176,11 @@ class Game:
                 if self.start() is None:
                     return
             run = lambda: self.kernel.play_out(self._answer(choose))  # noqa: E731
-        self._capping(run)
+        try:
+            self._capping(run)
+        except IllegalAction:  # an answer refused: the kernel's question waits (KernelGame.play_out)
+            self._show(self.kernel.decision)
+            raise
         self.decision = None
 
     def clone(self) -> "Game":

@@ -315,3 +315,12 @@ def test_kernel_lab_game_is_formatted():
     result = invoke("fmt", "--check", ridge)
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "0 files would reformat, 1 already formatted" in result.stderr
+
+
+@pytest.mark.parametrize("box", ["mini", "lab"])
+def test_the_runtime_test_boxes_are_formatted(box):
+    """The test boxes of tests/fixtures/runtime/ (the small Mayhem box `mini`, the Rules Lab) stay
+    in the canonical layout too (`mayhem fmt tests/fixtures/runtime` formats them)."""
+    result = invoke("fmt", "--check", FIXTURES / "runtime" / box)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "0 files would reformat, 1 already formatted" in result.stderr

@@ -306,18 +306,6 @@ def test_a_round_of_one_turn_each_is_content(rules, tmp_path):
     assert after == before[:2] and len(before) == 4
 
 
-def test_another_turn_order_is_a_clear_error(tmp_path):
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT, root)
-    game_mh = root / "shared" / "game.mh"
-    game_mh.write_text(game_mh.read_text(encoding="utf-8").replace("turn-order alternate-teams",
-                                                                    "turn-order clockwise"), encoding="utf-8")
-    result = driver.compile_paths([root])
-    errors = [d for d in result.diagnostics.items if d.code == "E205"]
-    assert len(errors) == 1 and "take `turn-order alternate-teams` only" in errors[0].message
-    assert str(errors[0].span).startswith(str(game_mh)) or "game.mh" in str(errors[0].span)
-
-
 def test_a_starting_action_that_activates_nothing_is_a_clear_error(ir):
     """An action that `starts-turn` whose effect makes no figure Active (the die never placed: the
     turn would never end) is an error at its declaration: the kernel's KernelError with a hint

@@ -132,8 +132,19 @@ def test_a_game_without_ko_makes_on_ko_an_unknown_event(tmp_path):
     assert {d.span.file for d in unknown} == hearing and len(hearing) > 3  # the rules, the modes, the boxes' cards
     hint = unknown[0].hint
     assert hint.startswith("events: round-start, recovery, activate") and "damaged" in hint and " ko" not in hint
-    announced = [d for d in found if d.code == "E404" and "the Mayhem primitives raise" in d.message]
-    assert len(announced) == 1 and "'ko' (after attack, damage)" in announced[0].message
+    # the game still names `ko` for the kernel's knock-outs (`ko-event ko`): that names no event now
+    named = [d for d in found if d.message == "'ko-event ko' names no event of the game"]
+    assert len(named) == 1 and named[0].code == "E301" and named[0].span.file == "shared/game.mh"
+
+
+def test_a_game_that_names_no_ko_event_is_told_the_kernel_raises_one(tmp_path):
+    """E404 (compiler/mayhem_events.py `check_emits`, the kernel's KERNEL_RAISING): the shared game
+    declares its events but names none for a knock-out, which the kernel's `assault` and `damage`
+    raise."""
+    root = fork(tmp_path, lambda text: text.replace("\n  ko-event ko\n", "\n"))
+    raised = [d for d in errors(compiled(root)) if d.code == "E404" and "names none for these moments" in d.message]
+    assert len(raised) == 1 and raised[0].message.endswith("one at: `ko-event` (raised by assault, damage)")
+    assert raised[0].span.file == "shared/game.mh"
 
 
 def test_a_game_that_renames_ko_says_did_you_mean(tmp_path):
@@ -204,6 +215,11 @@ def test_the_placement_check_reads_the_fields_of_the_events_the_ir_carries(tmp_p
         shutil.copy(checks / "C409" / "bad-branches-events-defaults" / "C409-more.mh", root / "C409-more.mh")
         game = root / "game.mh"
         text = game.read_text(encoding="utf-8")
+        # with its events, the game names those the kernel raises at its moments (E404 else)
+        text = text.replace("  seats 2\n", "  seats 2\n" + "".join(
+            f"  {prop} {name}\n" for prop, name in (("assault-event", "attack"), ("damage-event", "damage"),
+                                                    ("dealt-event", "damaged"), ("ko-event", "ko"), ("enter-event", "enter"),
+                                                    ("move-event", "move"), ("effect-roll-event", "mayhem-roll"))), 1)
         game.write_text(text[:text.rindex("}")] + events + "}\n", encoding="utf-8")
         found = driver.check([root]).diagnostics.items
         assert [d for d in found if d.code.startswith("E")] == []

@@ -5,21 +5,14 @@ step that cannot ask runs without a copy of the state to replay from (structure.
 doubt says it can."""
 from __future__ import annotations
 
+from ...compiler.builtins_kernel import KERNEL_ASKING
 from .compile import _children, pure
 
 STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "for-each", "as", "trigger"}
 
-ASKING_PRIMITIVES = {"play-card", "resolve", "raise"}  # they run a card's effects (or listeners), which may ask anything
-ASKING_PRIMITIVES.add("resolve-ability")  # a dashboard's part's effects (dashboards.py)
-ASKING_PRIMITIVES.add("choose-sides")  # a player chooses the side of a two-sided dashboard (sides.py)
-ASKING_PRIMITIVES.add("draft")  # the players pick the figures' cards (draft.py)
-ASKING_PRIMITIVES |= {"card-done", "draw-into", "remove-location"}  # a card's effects run; a player picks (finish.py)
-ASKING_PRIMITIVES.update(("form-teams", "draw-hands", "announce-together"))  # a Team chosen, cards discarded, an event raised for many figures (keeping.py)
-ASKING_PRIMITIVES.update(("use-token", "reroll-dice"))  # a token's effect, the dice to roll again (spend.py)
-ASKING_PRIMITIVES.add("card-window")  # a Team's players may play a card (windows.py)
-ASKING_PRIMITIVES.add("use-special")  # a part used once per ...: its effects, as resolve-ability's (dashboards.py)
-# figures moving: a player places them, or moves one or not; a space entered, a Move, heard (movement.py)
-ASKING_PRIMITIVES.update(("move-figure", "place-figure", "place-figures", "return-figures", "offer-move"))
+# the primitives whose play can stop with a question: the kernel's table, which the compiler's
+# E412 reads too (compiler/builtins_kernel.py)
+ASKING_PRIMITIVES = KERNEL_ASKING
 
 
 def asks(body: list, rules) -> bool:

@@ -32,4 +32,5 @@ def turned(run, env, token: str, n: int) -> list[int]:
         state.cards[uid] = token
     if out:  # a piece's token changed: the pieces that hear each event are found again (listeners.pieces_hearing)
         state.heard_uids = None
+        run.game._ids = []  # and each card's printed id by uid (labels.py keeps it while no card is added)
     return out

@@ -240,7 +240,7 @@ def draw_hands(run, env) -> None:
     prints, every player before any discards; then each player whose hand holds more cards than
     their counter named by the game's `hand-limit` discards down to it (`discard CARD`, asked), the
     cards given back going to the bottom of the `draw-from` zone."""
-    from .piles import _role, draw, move
+    from .piles import _role, deal_round, draw, move
     rules, state = run.rules, run.state
     if getattr(run.game.config, "first_game", False) or getattr(run.game.config, "hands", None):
         return  # the hands were chosen before the game (chosen_hands)
@@ -248,7 +248,7 @@ def draw_hands(run, env) -> None:
     if given is None:
         raise KernelError("draw-hands(): neither the mode nor the box prints a `hand-draw`")
     wants = {p: int(seat_value(state, given, p) or 0) for p in state.players}
-    for player in state.players:
+    for player in state.players if not deal_round(run, env, wants) else ():  # a short deck: round the table
         if wants[player]:
             draw(run, env, player, wants[player])
     limit = rules.game["props"].get("hand-limit", {}).get("value")

@@ -99,6 +99,29 @@ def draw(run, env, who, count=1) -> None:
                 move(run, pile[0], dst, player)
 
 
+def deal_round(run, env, wants: dict) -> bool:
+    """Hands drawn from one pile every player draws from, which holds fewer cards than they want
+    in all (`draw-hands()`, keeping.py): its cards dealt one at a time round the table, in seat
+    order, each player up to what they want, and `deck-short` logged (the cards wanted, the cards
+    there). False, nothing dealt, when the pile holds enough or each player draws from their own."""
+    rules, state = run.rules, run.state
+    src = _role(run, "draw-from", "draw-hands")
+    if rules.zones[src].per:
+        return False
+    pile = state.zones.get(src, [])
+    wanted = sum(wants.values())
+    if wanted <= len(pile):
+        return False
+    state.log.append({"event": "deck-short", "zone": src, "wanted": wanted, "cards": len(pile)})
+    dealt = dict.fromkeys(wants, 0)
+    while pile and any(dealt[p] < wants[p] for p in wants):
+        for player in wants:
+            if pile and dealt[player] < wants[player]:
+                draw(run, env, player, 1)
+                dealt[player] += 1
+    return True
+
+
 _DRAW_PLAIN: dict[int, tuple] = {}  # id(rules) -> (rules, "FROM/", TO, TO is per player or Team)
 
 

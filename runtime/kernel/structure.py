@@ -151,6 +151,9 @@ class KernelGame(Steps):
         answer is then not searched for in the list. `pick` may also be a dict: by player, a
         function of the list of answers giving the answer's place (play_game's random bots,
         _Draws); no Decision is then made for a question."""
+        # `choose` may answer with what is not offered: a copy of the game as it is now, to
+        # play again act() by act() to the question refused (`pick` and `draws` answer by place)
+        twin = self.clone() if pick is None else None
         self._choose = choose
         if isinstance(pick, dict):
             self._pick, self._draws = None, pick
@@ -163,8 +166,25 @@ class KernelGame(Steps):
                 self.start()
             else:
                 self._advance()
+        except IllegalAction:
+            self._choose = None
+            if twin is not None and (twin.decision is None or len(self.history) > len(twin.history)):
+                self._refused_in_place(twin)
+            raise
         finally:
             self._choose = self._pick = self._draws = None
+
+    def _refused_in_place(self, twin: "KernelGame") -> None:
+        """play_out() refused an answer to a question asked in place, mid-step (the step's
+        start not kept): the copy made when play_out() began is played act() by act() with
+        the answers given since, so that the question waits as act() leaves it."""
+        if twin.decision is None:
+            twin.start() if twin.state.phase == "setup" and not twin.state.players else twin._advance()
+        for answered in self.history[len(twin.history):]:
+            twin.act(answered["action"])
+        for name in ("state", "pending", "snapshot", "history", "decision", "_legal", "_texts", "_end_no"):
+            setattr(self, name, getattr(twin, name))
+        self._run = self._probe = None  # runs of the step abandoned
 
     def _answer_in_place(self, player: str, kind: str, prompt: str, actions: list[str], span=None) -> str:
         """play_out(): the answer to a question asked now (Run.ask's), checked and kept in the
