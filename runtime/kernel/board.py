@@ -114,7 +114,11 @@ def figures_of(run, env, who=None) -> list[str]:
             team = state.team_of(h)
             if team is not None:
                 holders.add(team)
-    return [f for f, x in state.figures.items() if x["owner"] in holders and not ("gone" in x and x["gone"])]
+    found = []
+    for f, x in state.figures.items():  # a loop: no comprehension's frame
+        if x["owner"] in holders and not ("gone" in x and x["gone"]):
+            found.append(f)
+    return found
 
 
 FUNCTIONS = {

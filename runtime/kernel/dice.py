@@ -191,8 +191,11 @@ def dice_of(run, env, of=None, die=None) -> list[str]:
     """The free (unplaced) dice of these holders, in the order they were rolled."""
     holders = (of if of.__class__ is list else [of] if of.__class__ is str else _as_list(of)) if of is not None \
         else [_me(env)]
-    return [d for d, x in run.state.dice.items()
-            if x["owner"] in holders and x["on"] is None and (die is None or x["type"] == die)]
+    found = []
+    for d, x in run.state.dice.items():  # a loop: no comprehension's frame
+        if x["on"] is None and x["owner"] in holders and (die is None or x["type"] == die):
+            found.append(d)
+    return found
 
 
 def dice_on(run, env, on) -> list[str]:

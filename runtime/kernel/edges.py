@@ -145,14 +145,25 @@ def edges_in(run, values) -> list[str]:
 
 def encloses(run, env, edge) -> bool:
     """Blocking the edge would leave one of its two tiles with no open side (no edge to a tile
-    in play that is not blocked); an edge already blocked, or none, encloses nothing."""
-    if edge is None or not run.state.board or run.rules.layout is None or edge not in run.rules.layout.edges:
+    in play that is not blocked); an edge already blocked, or none, encloses nothing. The
+    answer is kept for the board (its key: the tiles, those removed, the blocked edges), as
+    layout._asked keeps the board's other answers."""
+    board, layout = run.state.board, run.rules.layout
+    if edge is None or not board or layout is None or edge not in layout.edges:
         return False
-    a, b = tiles_of(run, edge)
-    near = derive(run).near
+    d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
+    asked = d.asked
+    if ("encloses", edge) in asked:
+        return asked["encloses", edge]
+    i, j = layout.edges[edge]  # tiles_of, written out
+    a, b = sorted((board["tiles"][i], board["tiles"][j]))
+    near = d.near
     if b not in near.get(a, ()):  # blocked already, or a tile out of play
-        return False
-    return not any(n != b for n in near[a]) or not any(n != a for n in near[b])
+        shut = False
+    else:
+        shut = set(near[a]) == {b} or set(near[b]) == {a}  # a tile whose only open side is this edge
+    asked["encloses", edge] = shut
+    return shut
 
 
 def shift(run, env, token, source, to) -> None:

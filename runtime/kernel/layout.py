@@ -31,9 +31,15 @@ class Layout:
     by_qid: dict = field(default_factory=dict, compare=False, repr=False)  # a tile's card qid -> its id (`component`)
 
     def spaces(self, run) -> list[str]:
-        """The game's spaces: those it declares, then the tiles in play in board order."""
-        live = derive(run).live if run.state.board else []
-        return [s for s in run.rules.spaces if s not in self.printed] + live
+        """The game's spaces: those it declares, then the tiles in play in board order (a copy
+        of the list kept for the board: _Derived.spaces)."""
+        board = run.state.board
+        if not board:
+            return [s for s in run.rules.spaces if s not in self.printed]
+        d = self.derived[key] if (key := board["key"]) in self.derived else derive(run)
+        if d.spaces is None:
+            d.spaces = [s for s in run.rules.spaces if s not in self.printed] + d.live
+        return d.spaces[:]
 
 
 def component(run, qid: str):
@@ -110,6 +116,7 @@ class _Derived:
     near: dict[str, list[str]]  # tile -> those of them not behind a blocked edge
     asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
     lengths: dict | None = None  # the shortest ways over open edges, made when `distance` first asks
+    spaces: list | None = None  # the game's spaces on this board (Layout.spaces), made when first asked
 
 
 def derive(run) -> _Derived:

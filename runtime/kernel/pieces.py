@@ -48,14 +48,14 @@ class Pieces:
     nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
-    # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}), filled
-    # as asked (pieces_at.holder_key, discards.discard_due)
+    # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}, {edge:
+    # its pile's key}), filled as asked (pieces_at.holder_key, discards.discard_due)
     keyed: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.held = frozenset(self.zones.values())
         self.kinds = {zone: (kind, rank) for rank, (kind, zone) in enumerate(self.zones.items())}
-        self.keyed = ({}, {}, {})
+        self.keyed = ({}, {}, {}, {})
 
 
 def _prop(comp: dict, name: str, default=None):

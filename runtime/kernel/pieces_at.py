@@ -32,8 +32,9 @@ def _other(run, holder) -> str:
         kind = "team"
     elif holder in state.players:
         kind = "player"
-    elif run.rules.layout is not None and holder in run.rules.layout.edges:
-        kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
+    elif run.rules.layout is not None and holder in run.rules.layout.edges:  # an edge of the laid board, `L1-L2`
+        p.keyed[3][holder] = key = f"{_zone(p, 'edge')}/{holder}"  # kept: read by count past the Teams and players
+        return key
     else:
         raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
     zone = p.zones.get(kind)
@@ -120,14 +121,16 @@ def count(run, env, what, on=None, of=None) -> int:
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
     cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
-    fkeys, skeys, groups = p.keyed[0], p.keyed[1], p.groups
+    fkeys, skeys, ekeys, groups = p.keyed[0], p.keyed[1], p.keyed[3], p.groups
+    teams, players = state.teams, state.players
     kinds = groups[what] if what in groups and groups[what] else (what,)
     pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
     sides = None if of is None else _sides(state, of)
     owners = state.owners
     total = 0
     for h in on if on.__class__ is list or on.__class__ is not str and isinstance(on, list) else (on,):
-        key = (fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else None
+        key = ((fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else
+               ekeys[h] if h in ekeys and h not in teams and h not in players else None)  # holder_key's order
         found = zones[key] if (key := key or read_key(run, h)) in zones else None  # (no call: a read by `in`)
         if pile is not None and h in spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]

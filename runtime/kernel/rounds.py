@@ -19,11 +19,11 @@ def next_seat(state) -> str:
 
 def next_member(state, team: str) -> str | None:
     """The Team's next player still in, in its own rotation; the rotation moves on."""
-    seats, alive = state.teams[team], state.in_game()
-    start = state.team_next.get(team, 0)
+    seats, out = state.teams[team], state.out  # still in: a seat not out (State.in_game)
+    start = state.team_next[team] if team in state.team_next else 0
     for step in range(len(seats)):
         i = (start + step) % len(seats)
-        if seats[i] in alive:
+        if seats[i] not in out:
             state.team_next[team] = (i + 1) % len(seats)
             return seats[i]
     return None
@@ -33,9 +33,13 @@ def _teams_from(state, team: str) -> list[str]:
     """Every Team with a player still in, in order, starting after `team`."""
     order = list(state.teams)
     i = order.index(team) if team in order else -1
-    ring = order[i + 1:] + order[:i + 1]
-    alive = state.in_game()
-    return [t for t in ring if any(p in alive for p in state.teams[t])]
+    teams, out, found = state.teams, state.out, []  # still in: a seat not out (State.in_game)
+    for t in order[i + 1:] + order[:i + 1]:  # a loop: no comprehension's nor generator's frame
+        for p in teams[t]:
+            if p not in out:
+                found.append(t)
+                break
+    return found
 
 
 def first_of_round(game, previous_lead) -> str:
@@ -107,12 +111,18 @@ def after_turn(game, run) -> None:
         state.passed = []
     elif state.active not in state.passed:
         state.passed.append(state.active)
-    alive = state.in_game()
-    played = state.played
-    if rules.round_ends == "all-passed":
-        over = all(p in state.passed for p in alive)
-    else:
-        over = all(p in played for p in alive) or all(p in state.passed for p in alive)
+    out, passed = state.out, state.passed  # every player still in (a seat not out: State.in_game) passed
+    over = True
+    for p in state.players:
+        if p not in out and p not in passed:
+            over = False
+            break
+    if not over and rules.round_ends != "all-passed":  # or every one still in has played
+        played, over = state.played, True
+        for p in state.players:
+            if p not in out and p not in played:
+                over = False
+                break
     if not over and rules.round_end_guard is not None:
         over = bool(run.expr(rules.round_end_guard, {"ctx:me": state.active}))
     if over:  # the turn is over: no figure is Active at the round's end and start (dashboards.py)
