@@ -32,17 +32,33 @@ def here(run, env):
     (none off the board, or without one)."""
     if "ctx:here" in env:
         return env["ctx:here"]
-    holder = env.get("ctx:holder")
+    holder = env["ctx:holder"] if "ctx:holder" in env else None
     if holder is not None and _is_space(run, holder):
         return holder
-    fig = acting(run, env)
-    return run.state.figures[fig]["space"] if fig is not None else None
+    state = run.state  # acting(), written out: no call
+    if "ctx:self" in env:
+        fig = env["ctx:self"]
+    elif holder is not None and holder in state.figures:
+        fig = holder
+    else:
+        fig = state.active_figure if state.active_turn == state.turn else None
+    return state.figures[fig]["space"] if fig is not None else None
 
 
 def adjacent(run, env) -> list:
-    """The spaces next to `here` (in the board's order), none when `here` is none."""
+    """The spaces next to `here` (in the board's order), none when `here` is none: a tile's
+    neighbours on the board as laid read in place (board.adjacent's), any other space's through
+    board.adjacent."""
     at = here(run, env)
-    return next_to(run, env, at) if at is not None else []
+    if at is None:
+        return []
+    rules = run.rules
+    lay = rules.layout
+    if lay is not None and at in rules.spaces and at in lay.printed:
+        board = run.state.board
+        return list((lay.derived[board["key"]] if board["key"] in lay.derived else derive(run)).near.get(at, ())) \
+            if board else []
+    return next_to(run, env, at)
 
 
 def here_or_adjacent(run, env) -> list:
@@ -177,8 +193,25 @@ def figures_in(run, env, kind: str, values) -> list:
 def is_related(run, env, x, kind: str) -> bool:
     """`x is friend` (a relation on the right of `is`): a figure that meets it (a kind of the
     shared vocabulary is the kernel's by then: compile.py reads it through `kernel_kind`)."""
-    return isinstance(x, str) and x in run.state.figures and related(run, env, kind)(x)
+    state = run.state  # related()'s test for one figure, written out: no test made, no call
+    if not isinstance(x, str) or x not in state.figures:
+        return False
+    if kind == "figure":
+        return True
+    o = state.figures[x]["owner"]
+    if kind == "player-figure":
+        return o is not None
+    me = env["ctx:me"] if "ctx:me" in env else None  # side_of_me
+    mine = me if not state.teams or me in state.teams else state.team_by.get(me)
+    side = (state.team_by.get(o) if state.teams and o in state.players else o) if o is not None else None  # _side
+    if kind in ("friend", "teammate"):
+        return (mine is not None and o is not None and side == mine
+                and (kind != "teammate" or x != acting(run, env)))
+    if kind == "opponent":
+        return mine is not None and o is not None and side != mine
+    return state.figures[x].get("quarry", mine) == mine if o is None else mine is not None and side != mine  # foe
 
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .board import adjacent as next_to  # noqa: E402 - bound once, after this module's names (cycles)
+from .layout import derive  # noqa: E402

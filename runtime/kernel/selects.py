@@ -67,18 +67,20 @@ def written_select(pool: dict, every: bool, prompt: str, span, optional: bool = 
 def select_for(e: dict, kind: str, selects) -> object | None:
     """The selector's one generated function (compile._select; `kind` the kernel's word for its
     kind, `selects` compile._selects): without `where`, its pool's source written in
-    (select_of; not for an edge or a relation); with a `where` that holds no selector, the pool
-    and the condition in one comprehension (where_select_of; an edge's in a set); else None."""
+    (select_of; not for an edge or a relation); with a `where` that holds no selector, or a
+    relation's without one, the pool and the condition in one comprehension (where_select_of;
+    an edge's in a set); else None."""
     if kind == "edge" and (e["in"] is None or e["where"] is None):
         return None
-    if e["where"] is None:
-        return select_of(e) if e["in"] is not None and kind not in RELATIONS else None
-    return None if selects(e["where"]) else where_select_of(e, kind)
+    if e["where"] is None and kind not in RELATIONS:
+        return select_of(e) if e["in"] is not None else None
+    return None if e["where"] is not None and selects(e["where"]) else where_select_of(e, kind)
 
 
 def where_select_of(e: dict, kind: str):
     """written_where for the selector `e` (`one KIND in POOL where COND`, a condition with no
-    selector in it; `kind` the kernel's word for its kind), made once per IR node."""
+    selector in it, or a relation's without one; `kind` the kernel's word for its kind), made
+    once per IR node."""
     hit = _WHERE.get(id(e))
     if hit is None or hit[0] is not e:
         hit = _WHERE[id(e)] = (e, written_where(e, kind))
@@ -105,10 +107,12 @@ def written_where(e: dict, kind: str):
         made = f"{name_for(space, edges_in)}(run, {of})"
     else:
         made = of or "run.game.pool(_kind)"
-    cond = source(e["where"], space, _It)
-    lines = ["def select(run, env):", f"    pool = {made}",
-             "    values = [it for it in (pool if isinstance(pool, list) else [] if pool is None else [pool])"
-             f" if ({cond})]"]
+    if e["where"] is None:  # a relation's figures alone: figures_in's new list
+        lines = ["def select(run, env):", f"    values = {made}"]
+    else:
+        lines = ["def select(run, env):", f"    pool = {made}",
+                 "    values = [it for it in (pool if isinstance(pool, list) else [] if pool is None else [pool])"
+                 f" if ({source(e['where'], space, _It)})]"]
     every, optional = e["quant"] == "all", e["quant"] == "up-to"
     lines += ["    return values"] if every else [
         "    if not values:", "        return None",

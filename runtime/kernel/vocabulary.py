@@ -106,8 +106,12 @@ def flagged(run, env, token, flag) -> bool:
     """The card's declaration gives it this flag (or any property not false): a token's printed
     card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
     rules = run.rules
-    if isinstance(token, str) and token in rules.cards:
-        return bool(_printed_property(rules, rules.cards[token], flag))
+    if isinstance(token, str) and token in rules.cards:  # a printed card's: kept per rules (printed, it never changes)
+        kept = rules.__dict__
+        flags = kept["_flagged"] if "_flagged" in kept else kept.setdefault("_flagged", {})
+        if (token, flag) not in flags:
+            flags[token, flag] = bool(_printed_property(rules, rules.cards[token], flag))
+        return flags[token, flag]
     return bool(property_of(run, token, flag))
 
 
