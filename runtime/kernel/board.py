@@ -110,8 +110,8 @@ def figures_of(run, env, who=None) -> list[str]:
     for h in (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
             else [env["ctx:me"]]:
         holders.add(h)
-        if h in state.players:
-            team = state.team_of(h)
+        if h in state.team_by and h in state.players:  # their Team (state.team_of, read in place)
+            team = state.team_by[h]
             if team is not None:
                 holders.add(team)
     found = []

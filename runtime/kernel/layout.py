@@ -179,11 +179,12 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
     return open_space(run, None, space)
 
 
-def open_space(run, env, *given, **named) -> bool:
+def open_space(run, env, location=None, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules. A
-    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
-    space, layout = given[0] if given else None, run.rules.layout
-    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
+    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place. The
+    shared word's parameter (`location`) comes by position: no tuple of arguments made."""
+    space, layout = location, run.rules.layout
+    for space in named.values() if location is None else ():  # by the name the older boxes give it (_named), no call
         break
     if layout is None or layout.capacity is None:
         return True
@@ -192,10 +193,13 @@ def open_space(run, env, *given, **named) -> bool:
     except AttributeError:
         caps = layout.caps_printed = {t: printed_property(run.rules, c, layout.capacity) for t, c in layout.printed.items()}
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
+    if cap is None:
+        return True
     n = 0
-    for f in run.state.figures.values() if cap is not None else ():
-        n += f["space"] == space and "piece" not in f
-    return cap is None or n < cap
+    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
+        if f["space"] == space and "piece" not in f:
+            n += 1
+    return n < cap
 
 
 # -- primitives ------------------------------------------------------------------------------

@@ -120,21 +120,21 @@ def count(run, env, what, on=None, of=None) -> int:
             return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
-    cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
-    fkeys, skeys, ekeys, groups = p.keyed[0], p.keyed[1], p.keyed[3], p.groups
-    teams, players = state.teams, state.players
-    kinds = groups[what] if what in groups and groups[what] else (what,)
+    zones, figures = state.zones, state.figures
+    fkeys, skeys, ekeys = p.keyed[0], p.keyed[1], p.keyed[3]
     pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
-    sides = None if of is None else _sides(state, of)
-    owners = state.owners
-    total = 0
+    kinds = total = 0  # (kinds, sides: read at the first pile that holds a piece)
     for h in on if on.__class__ is list or on.__class__ is not str and isinstance(on, list) else (on,):
         key = ((fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else
-               ekeys[h] if h in ekeys and h not in teams and h not in players else None)  # holder_key's order
+               ekeys[h] if h in ekeys and h not in state.teams and h not in state.players else None)  # holder_key's order
         found = zones[key] if (key := key or read_key(run, h)) in zones else None  # (no call: a read by `in`)
-        if pile is not None and h in spaces:
+        if pile is not None and h in run.rules.spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
         if found:  # counted in the loop, no comprehension's frame a holder
+            if kinds == 0:
+                groups, cards, owners = p.groups, state.cards, state.owners
+                kinds = groups[what] if what in groups and groups[what] else (what,)
+                sides = None if of is None else _sides(state, of)
             for uid in found:
                 if cards[uid] in kinds and (sides is None or owners[uid] in sides):
                     total += 1

@@ -155,39 +155,53 @@ def related(run, env, kind: str):
 def figures_in(run, env, kind: str, values) -> list:
     """The figures a relation's selector ranges over: those of `values` (a set of figures and
     spaces: the figures themselves, and the figures on the spaces), else every figure on the
-    board; those that meet the relation (`related`'s test, written out: each owner's side worked
-    out once per call, no call per figure), in the order of the figures."""
+    board; those that meet the relation (`related`'s test, written out in one loop over the
+    figures: no list between, no call a figure), in the order of the figures."""
     state = run.state
     figures = state.figures
-    if values is None:
-        found = [f for f, x in figures.items() if x["space"] is not None]
-    else:
+    named = places = None
+    if values is not None:
         named, places = set(), set()
         for v in values if values.__class__ is list else _as_list(values):  # (no call for a list)
             if v in figures:
                 named.add(v)
             elif v is not None:
                 places.add(v)
-        found = [f for f, x in figures.items() if f in named or (x["space"] is not None and x["space"] in places)]
-    if kind == "figure" or not found:
-        return found
-    if kind == "player-figure":
-        return [f for f in found if figures[f]["owner"] is not None]
-    mine = side_of_me(run, env)
-    sides: dict = {}  # each owner's side (_side)
-    teams, players = state.teams, state.players
-    for f in found:
-        o = figures[f]["owner"]
-        if o is not None and o not in sides:
-            sides[o] = state.team_by.get(o) if teams and o in players else o
-    if kind in ("friend", "teammate"):
+    test = _TESTS[kind] if kind in _TESTS else 4  # 4: foe
+    if test > 1:  # side_of_me, written out
+        me = env["ctx:me"] if "ctx:me" in env else None
+        teams, players, team_by = state.teams, state.players, state.team_by
+        mine = me if not teams or me in teams else team_by.get(me)
         me_fig = acting(run, env) if kind == "teammate" else None
-        return [f for f in found if mine is not None and (o := figures[f]["owner"]) is not None
-                and sides[o] == mine and f != me_fig]
-    if kind == "opponent":
-        return [f for f in found if mine is not None and (o := figures[f]["owner"]) is not None and sides[o] != mine]
-    return [f for f in found if (figures[f].get("quarry", mine) == mine if (o := figures[f]["owner"]) is None
-                                 else mine is not None and sides[o] != mine)]  # foe: related's
+    out = []
+    for f, x in figures.items():
+        at = x["space"]
+        if named is None:
+            if at is None:
+                continue
+        elif f not in named and (at is None or at not in places):
+            continue
+        if test == 0:
+            out.append(f)
+            continue
+        o = x["owner"]
+        if test == 1:  # player-figure
+            if o is not None:
+                out.append(f)
+            continue
+        side = (team_by.get(o) if teams and o in players else o) if o is not None else None  # _side
+        if test == 2:  # friend, teammate
+            if mine is not None and o is not None and side == mine and f != me_fig:
+                out.append(f)
+        elif test == 3:  # opponent
+            if mine is not None and o is not None and side != mine:
+                out.append(f)
+        elif (x.get("quarry", mine) == mine if o is None else mine is not None and side != mine):  # foe
+            out.append(f)
+    return out
+
+
+_TESTS = {"figure": 0, "player-figure": 1, "friend": 2, "teammate": 2, "opponent": 3, "foe": 4}
 
 
 def is_related(run, env, x, kind: str) -> bool:
