@@ -268,7 +268,6 @@ def _encloses(run, env, holder) -> bool:
     """A blocking piece placed there would leave a tile with no open side (edges.encloses)."""
     if run.rules.layout is None or holder not in run.rules.layout.edges:
         return False
-    from .edges import encloses
     return encloses(run, env, holder)
 
 
@@ -335,7 +334,6 @@ def take(run, env, token, **where) -> None:
 def _blocks(run, token, holder) -> None:
     """A blocking piece moved onto or off an edge: the edge's block in step with it (edges.py)."""
     if token in run.rules.pieces.blocking and run.rules.layout is not None and holder in run.rules.layout.edges:
-        from .edges import sync
         sync(run, holder)
 
 
@@ -351,3 +349,4 @@ from .flip import load as load_sides, turned  # noqa: E402
 from .kept import heap  # noqa: E402
 
 FUNCTIONS = {"has": has, "count": count}  # pieces_at.py's
+from .edges import encloses, sync  # noqa: E402 - blocking pieces on edges (edges.py)
