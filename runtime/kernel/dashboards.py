@@ -342,14 +342,17 @@ def _runs(rules, qid: str) -> tuple:
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    chosen = [(name, bonuses, rest) for name, when, bonuses, rest in plan
-              if not (name in given and not given[name]) and (when is None or when(run, inner))]
-    done += [name for name, _b, _r in chosen]
-    for _name, bonuses, _rest in chosen:
+    chosen = []
+    for name, when, bonuses, rest in plan:  # a loop: no comprehension's frame
+        if not (name in given and not given[name]) and (when is None or when(run, inner)):
+            chosen.append((bonuses, rest))
+            done.append(name)
+    for bonuses, _rest in chosen:
         bonuses(run, inner)
-    for _name, _bonuses, rest in chosen:
+    check_end = run.game.check_end
+    for _bonuses, rest in chosen:
         rest(run, inner)
-        run.game.check_end(run)
+        check_end(run)
     return done
 
 

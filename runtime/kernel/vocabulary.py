@@ -172,7 +172,12 @@ def tokens_on(run, env, where, of=None) -> list:
                 found.add(cards[uid])
     if len(found) < 2:  # one token (or none of `of`'s): nothing to sort
         return list(found)
-    return sorted(found, key=lambda qid: run.rules.cards[qid].id)
+    kept = run.rules.__dict__  # each token's id by its qid, kept per rules: no lambda a token
+    ids = kept["_token_ids"] if "_token_ids" in kept else kept.setdefault("_token_ids", {})
+    for qid in found:
+        if qid not in ids:
+            ids[qid] = run.rules.cards[qid].id
+    return sorted(found, key=ids.__getitem__)
 
 
 def standing(run, env, team) -> bool:
