@@ -221,3 +221,31 @@ def test_a_generated_selector_finds_what_the_closure_finds(titans, monkeypatch):
                     compared += 1
                     nonempty += got[0] == "value" and bool(got[1])
     assert compared > 10_000 and nonempty > 1_000
+
+
+def test_open_counts_the_figures_in_c_and_leaves_out_those_that_stand_for_a_piece(titans, played):  # noqa: F811
+    """layout.open_space counts every figure on the space in C first (fewer than the cap: open)
+    and only then leaves out the figures that stand for a piece: at every seventh decision of
+    three seeded games, every tile says what the plain count says; on a copy whose tile is
+    filled to its cap, once by figures and once with one of them standing for a piece, it says
+    full, then open."""
+    from mayhem.runtime.kernel.layout import open_space, printed_property
+    game, states = played
+    layout = titans.layout
+    caps = {t: printed_property(titans, c, layout.capacity) for t, c in layout.printed.items()}
+
+    def plain(state, tile):
+        return sum(1 for f in state.figures.values() if f["space"] == tile and "piece" not in f) < caps[tile]
+    for state in states[::7]:
+        run = _run(game, state)
+        for tile in state.board["tiles"]:
+            assert open_space(run, None, tile) == plain(state, tile), tile
+    state = states[-1].clone()
+    tile = next(t for t in state.board["tiles"] if caps[t] and not any(
+        f["space"] == t for f in state.figures.values()))
+    for i in range(caps[tile]):
+        state.figures[f"filler-{i}"] = {"kind": "filler", "owner": None, "space": tile}
+    run = _run(game, state)
+    assert open_space(run, None, tile) is False
+    state.figures["filler-0"]["piece"] = 0  # it stands for a piece: it fills no place
+    assert open_space(run, None, tile) is True

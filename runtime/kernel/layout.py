@@ -9,6 +9,7 @@ worked out once per key, on the rules' Layout, and read again until the board ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 import networkx as nx
 
@@ -175,16 +176,18 @@ def printed_property(rules, printed, name):
     return decl["default"] if decl else None
 
 
+_SPACE = itemgetter("space")  # a figure's space (open_space)
+
+
 def has_room(run, space) -> bool:  # fewer figures on the space than its capacity (none: always room)
     return open_space(run, None, space)
 
 
-def open_space(run, env, location=None, **named) -> bool:
+def open_space(run, env, *given, **named) -> bool:
     """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules. A
-    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place. The
-    shared word's parameter (`location`) comes by position: no tuple of arguments made."""
-    space, layout = location, run.rules.layout
-    for space in named.values() if location is None else ():  # by the name the older boxes give it (_named), no call
+    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
+    space, layout = given[0] if given else None, run.rules.layout
+    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
         break
     if layout is None or layout.capacity is None:
         return True
@@ -195,8 +198,11 @@ def open_space(run, env, location=None, **named) -> bool:
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
     if cap is None:
         return True
+    figures = run.state.figures.values()
+    if list(map(_SPACE, figures)).count(space) < cap:  # every figure there counted in C: fewer than the cap, open
+        return True
     n = 0
-    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
+    for f in figures:  # as many as the cap or more: those that stand for a piece left out
         if f["space"] == space and "piece" not in f:
             n += 1
     return n < cap
@@ -350,62 +356,5 @@ FUNCTIONS = {"open": open_space, "blocked": is_blocked,
              "open-without": open_without}
 
 
-# -- scenarios -------------------------------------------------------------------------------
-
-SCENARIO_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["tiles"], "properties": {
-    "tiles": {"type": "array", "items": {"type": "string"}},
-    "blocked": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                                           "maxItems": 2}},
-    "removed": {"type": "array", "items": {"type": "string"}}}}
-
-
-def scenario_board(rules, state, setup: dict) -> list:
-    """A scenario's `board = { tiles = [...], blocked = [[a, b]], removed = [...] }`: the tiles by
-    position, row by row; the problems of its names."""
-    from ...dsl.diagnostics import did_you_mean
-    from ..scenario_problems import Problem
-    spec = setup.get("board")
-    if spec is None:
-        return []
-    layout, at = rules.layout, ("setup", "board")
-    if layout is None:
-        return [Problem(at, "the game declares no `board`", "declare one in the game: board NAME { layout [...] }")]
-    problems = []
-    tiles, need = spec["tiles"], sum(layout.rows)
-    if len(tiles) != need:
-        problems.append(Problem(at + ("tiles",), f"the board has {need} positions ({layout.rows}), not {len(tiles)}"))
-    for key in ("tiles", "removed"):
-        for i, tile in enumerate(spec.get(key, [])):
-            if tile not in layout.printed or (key == "removed" and tile not in tiles):
-                problems.append(Problem(at + (key, i), f"no tile '{tile}' on the board",
-                                        did_you_mean(tile, tiles if key == "removed" else layout.tiles)))
-    if not problems:
-        for i, (a, b) in enumerate(spec.get("blocked", [])):
-            if not any({tiles[x], tiles[y]} == {a, b} for x, y in layout.touching):
-                problems.append(Problem(at + ("blocked", i), f"'{a}' and '{b}' are not next to each other"))
-        set_board(state, tiles, spec.get("removed", []), spec.get("blocked", []))
-        _blocked_by_pieces(rules, state)
-    return problems
-
-
-def _blocked_by_pieces(rules, state) -> None:
-    """A scenario's blocking pieces on edges (its `zones`) block their edges: the two agree from
-    the first decision on (edges.py)."""
-    p = rules.pieces
-    if p is None or not p.blocking or "edge" not in p.zones:
-        return
-    for label, (i, j) in rules.layout.edges.items():
-        edge = sorted((state.board["tiles"][i], state.board["tiles"][j]))
-        if edge not in state.board["blocked"] and any(
-                state.cards[uid] in p.blocking for uid in state.zones.get(f"{p.zones['edge']}/{label}", ())):
-            state.board["blocked"] = state.board["blocked"] + [edge]
-    _rekey(state.board)
-
-
-def actual(game, parts: list[str]):
-    """`board.tiles`, `board.removed`, `board.blocked` (edges as [a, b]), `board.adjacent.SPACE`."""
-    board = game.state.board
-    if len(parts) > 2 and parts[1] == "adjacent":
-        return adjacent(game, parts[2])
-    return {"tiles": board.get("tiles"), "removed": board.get("gone"), "blocked": board.get("blocked")}.get(
-        parts[1] if len(parts) > 1 else "", "board.tiles, board.removed, board.blocked or board.adjacent.SPACE")
+# -- scenarios: their boards (layout_scenario.py), named here as before
+from .layout_scenario import SCENARIO_SCHEMA, actual, scenario_board  # noqa: E402,F401
