@@ -79,8 +79,9 @@ def test_the_spaces_kept_per_board_are_the_plain_list_and_a_copy(titans, played)
     """Layout.spaces keeps the game's spaces per board (the declared spaces, then the tiles in
     play): at every decision of three seeded games and on copies with an edge blocked or a tile
     removed, the list is the plain one; the list given out is a copy (a caller that changes it
-    changes no later answer)."""
+    changes no later answer); `anywhere` reads the same list."""
     from mayhem.runtime.kernel.layout import remove_space
+    from mayhem.runtime.kernel.relations import anywhere
     game, states = played
     layout, checked = titans.layout, 0
     for state in states[::7]:
@@ -96,6 +97,10 @@ def test_the_spaces_kept_per_board_are_the_plain_list_and_a_copy(titans, played)
             assert got == plain
             got.append("no-such-space")
             assert layout.spaces(run) == plain
+            got = anywhere(run, {})  # the kept list read in place (relations.anywhere)
+            assert got == plain
+            got.append("no-such-space")
+            assert anywhere(run, {}) == plain
             checked += 1
     assert checked > 30
 

@@ -295,11 +295,11 @@ def _back(run, env, token, holders, count, event: str, of=None) -> None:
 def _home(run, env, token, uid: int) -> None:
     """A piece back into its pool: its owner's when its token's pieces are a Team's own, else
     the shared one, nobody's again."""
-    state = run.state
-    if token in run.rules.pieces.teamed:
+    state, p = run.state, run.rules.pieces
+    if token in p.teamed:
         _move(state, uid, _pool_key(run, env, state.owners[uid]))
     else:
-        _move(state, uid, _pool_key(run, env, None))
+        _move(state, uid, p.pool_zone if p.pool_per is None and p.pool_zone is not None else _pool_key(run, env, None))
         state.owners[uid] = None
 
 

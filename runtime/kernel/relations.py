@@ -49,7 +49,7 @@ def adjacent(run, env) -> list:
     """The spaces next to `here` (in the board's order), none when `here` is none: a tile's
     neighbours on the board as laid read in place (board.adjacent's), any other space's through
     board.adjacent."""
-    at = here(run, env)
+    at = env["ctx:here"] if "ctx:here" in env else here(run, env)  # (a menu's env holds `here`: no call)
     if at is None:
         return []
     rules = run.rules
@@ -67,8 +67,14 @@ def here_or_adjacent(run, env) -> list:
 
 
 def anywhere(run, env) -> list:
-    """Every space in play: the declared spaces, or the tiles laid and not removed."""
-    return list(run.rules.spaces) if run.rules.layout is None else run.rules.layout.spaces(run)
+    """Every space in play: the declared spaces, or the tiles laid and not removed (the list
+    Layout.spaces keeps for the board, copied in place when it is kept)."""
+    layout = run.rules.layout
+    if layout is None:
+        return list(run.rules.spaces)
+    board = run.state.board
+    d = layout.derived[board["key"]] if board and board["key"] in layout.derived else None
+    return d.spaces[:] if d is not None and d.spaces is not None else layout.spaces(run)
 
 
 def side_of_me(run, env):
