@@ -228,12 +228,11 @@ def test_a_generated_selector_finds_what_the_closure_finds(titans, monkeypatch):
     assert compared > 10_000 and nonempty > 1_000
 
 
-def test_open_counts_the_figures_in_c_and_leaves_out_those_that_stand_for_a_piece(titans, played):  # noqa: F811
-    """layout.open_space counts every figure on the space in C first (fewer than the cap: open)
-    and only then leaves out the figures that stand for a piece: at every seventh decision of
-    three seeded games, every tile says what the plain count says; on a copy whose tile is
-    filled to its cap, once by figures and once with one of them standing for a piece, it says
-    full, then open."""
+def test_open_leaves_out_the_figures_that_stand_for_a_piece(titans, played):  # noqa: F811
+    """layout.open_space (its location by keyword, as the shared word passes it; a figure counted
+    only where it stands): at every seventh decision of three seeded games, every tile says what
+    the plain count says; on a copy whose tile is filled to its cap, once by figures and once
+    with one of them standing for a piece, it says full, then open."""
     from mayhem.runtime.kernel.layout import open_space, printed_property
     game, states = played
     layout = titans.layout
@@ -245,6 +244,7 @@ def test_open_counts_the_figures_in_c_and_leaves_out_those_that_stand_for_a_piec
         run = _run(game, state)
         for tile in state.board["tiles"]:
             assert open_space(run, None, tile) == plain(state, tile), tile
+            assert open_space(run, None, location=tile) == plain(state, tile), tile
     state = states[-1].clone()
     tile = next(t for t in state.board["tiles"] if caps[t] and not any(
         f["space"] == t for f in state.figures.values()))

@@ -9,7 +9,6 @@ worked out once per key, on the rules' Layout, and read again until the board ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 import networkx as nx
 
@@ -176,9 +175,6 @@ def printed_property(rules, printed, name):
     return decl["default"] if decl else None
 
 
-_SPACE = itemgetter("space")  # a figure's space (open_space)
-
-
 def has_room(run, space) -> bool:  # fewer figures on the space than its capacity (none: always room)
     return open_space(run, None, space)
 
@@ -198,11 +194,8 @@ def open_space(run, env, *given, **named) -> bool:
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
     if cap is None:
         return True
-    figures = run.state.figures.values()
-    if list(map(_SPACE, figures)).count(space) < cap:  # every figure there counted in C: fewer than the cap, open
-        return True
     n = 0
-    for f in figures:  # as many as the cap or more: those that stand for a piece left out
+    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
         if f["space"] == space and "piece" not in f:
             n += 1
     return n < cap
