@@ -1,11 +1,14 @@
-"""A selector without `where` (`one target in A + B`) as one generated function, its pool's source written in.
+"""A selector as one generated function: its pool's source written in, and a `where` as one list comprehension.
 
 compile._select's closure calls the pool's own function, copies its list, then asks
 `Run.choose_value`, which takes a lone value without asking. Here the pool's source is the
 function's body, a list the pool makes itself (`A + B`) is not copied again, a lone value is
 taken in place, and in `A + f(..., A)` (`opponents(me) + cards-in(ZONE, of:
 opponents(me))`) a pure A is evaluated once: nothing between its two places can change it
-(tests/test_kernel_speed11.py holds it to the closure)."""
+(tests/test_kernel_speed11.py holds it to the closure). A selector with `where` (a condition
+that holds no selector), or a relation's, is the pool and the condition in one comprehension,
+`it` its variable: no function called a candidate (where_select_of; tests/test_kernel_speed_kspeed6c.py
+holds it to the closure)."""
 from __future__ import annotations
 
 from .compile import _plus, fresh, name_for, pure, source
