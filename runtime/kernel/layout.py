@@ -350,4 +350,4 @@ FUNCTIONS = {"open": open_space, "blocked": is_blocked,
 
 
 # -- scenarios: their boards (layout_scenario.py), named here as before
-from .layout_scenario import SCENARIO_SCHEMA, actual, scenario_board  # noqa: E402,F401
+from .layout_scenario import SCENARIO_SCHEMA, _blocked_by_pieces, actual, scenario_board  # noqa: E402,F401
