@@ -126,6 +126,14 @@ HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_struc
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),
        "board": ("adjacent", "figures_of"), "piles": ("cards_in",), "dice": ("dice_of",), "labels": ("labels",),
        "waits": ("waiting",), "spaces": ("controller",), "same_selects": ("kept_select",)}
+# kspeed6c's (docs/kernel.md, "Speed, sixth pass: effects and the board")
+for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layout": ("spaces",),
+                        "edges": ("encloses", "shift", "sync"), "pieces": ("place", "_back", "_encloses", "_blocks"),
+                        "damage": ("deal", "assault", "damage"), "dice": ("_roll_one", "_roll_printed"),
+                        "rounds": ("after_turn", "_team_after", "next_member"), "board": ("figures_of",),
+                        "vocabulary": ("dice_total", "in_lead_order", "flagged"),
+                        "dashboards": ("activate", "resolve_part", "slot_of")}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

@@ -93,6 +93,7 @@ def test_a_piece_hears_as_its_holder_s_controller():
     state = SimpleNamespace(
         players=["p1", "p2", "p3", "p4"], active="p2", out=set(), teams=teams,
         figures={"ranger-p3": {"owner": "p3"}, "golem": {"owner": "t1"}, "imp": {"owner": "t2"}},
+        team_by={p: t for t, seats in teams.items() for p in seats},  # (State's: read in place by controller)
         team_of=lambda p: next(t for t, seats in teams.items() if p in seats),
         in_game=lambda: ["p1", "p2", "p3", "p4"])
     assert controller(state, "figure", "ranger-p3") == "p3"   # a player's figure: that player

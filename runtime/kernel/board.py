@@ -110,11 +110,15 @@ def figures_of(run, env, who=None) -> list[str]:
     for h in (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
             else [env["ctx:me"]]:
         holders.add(h)
-        if h in state.players:
-            team = state.team_of(h)
+        if h in state.team_by and h in state.players:  # their Team (state.team_of, read in place)
+            team = state.team_by[h]
             if team is not None:
                 holders.add(team)
-    return [f for f, x in state.figures.items() if x["owner"] in holders and not ("gone" in x and x["gone"])]
+    found = []
+    for f, x in state.figures.items():  # a loop: no comprehension's frame
+        if x["owner"] in holders and not ("gone" in x and x["gone"]):
+            found.append(f)
+    return found
 
 
 FUNCTIONS = {

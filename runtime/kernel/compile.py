@@ -261,6 +261,9 @@ def _select(e: dict):
     from ...compiler.shorthand import kernel_kind  # the compiler's table of the vocabulary's other words
     from .relations import RELATIONS, figures_in
     kind = kernel_kind(e["kind"])  # a kind the vocabulary gives another word for: the kernel's word
+    from .selects import select_for  # one generated function where the selector can be (selects.py)
+    if (made := select_for(e, kind, _selects)) is not None:
+        return made
     if kind in RELATIONS:  # figures by whom they belong to, of the set or on its spaces (relations.py)
         pool = (lambda kind, of: lambda run, env: figures_in(run, env, kind, of(run, env) if of else None))(
             kind, pool)
@@ -272,10 +275,6 @@ def _select(e: dict):
         where = compiled(e["where"])
     every, span, prompt = e["quant"] == "all", e["span"], f"choose a {e['kind']}"
     optional = e["quant"] == "up-to"  # `up-to 1`: or none (Run.choose_value)
-    # the pool's source written in: one function
-    if e["in"] is not None and e["where"] is None and kind != "edge" and kind not in RELATIONS:
-        from .selects import select_of
-        return select_of(e)
 
     def select(run, env):
         values = pool(run, env) if pool is not None else run.game.pool(kind)

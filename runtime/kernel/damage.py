@@ -74,8 +74,9 @@ def _standing(state, figure) -> bool:
 def deal(run, env, figure, amount: int, source, tags=()) -> None:
     """Deal `amount` to one figure still standing: heard, added, heard again, bounded (its
     listeners read the `tags`: record.py's `tagged`)."""
-    spec, state = _of(run), run.state
-    if immune_to(state, figure, tags):  # an effect so tagged does nothing to it (standing.py)
+    kept, state = run.rules.__dict__, run.state
+    spec = kept["_damage"] if "_damage" in kept else _of(run)  # (read in place: no call)
+    if "immune" in (state.figures.get(figure) or ()) and immune_to(state, figure, tags):  # (none: immune to nothing)  # an effect so tagged does nothing to it (standing.py)
         state.log.append({"event": "immune", "figure": figure})
         return
     if spec.before is not None:
@@ -141,15 +142,17 @@ def _tags(tags, env=None) -> tuple:
 
 def damage(run, env, target, amount, tags=()) -> None:
     source = env.get("ctx:self") or env.get("ctx:holder")
-    for figure in _as_list(target):
+    tags = _tags(tags, env) if tags or "_effect-tags" in env else ()  # (none given, none of a keyword: no call)
+    for figure in target if target.__class__ is list else _as_list(target):
         if _standing(run.state, figure):
-            deal(run, env, figure, amount, source, _tags(tags, env))
+            deal(run, env, figure, amount, source, tags)
 
 
 def assault(run, env, target, amount, tags=()) -> None:
-    spec, state = _of(run), run.state
+    kept, state = run.rules.__dict__, run.state
+    spec = kept["_damage"] if "_damage" in kept else _of(run)  # (read in place: no call)
     by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as `self`
-    tags = _tags(tags, env)
+    tags = _tags(tags, env) if tags or "_effect-tags" in env else ()
     for figure in _as_list(target):
         if not _standing(state, figure):
             continue

@@ -268,16 +268,20 @@ def _card_among(given: dict):
 
 def activate(run, env, figure, **given) -> None:
     """`activate(figure, PART, die: DIE)`: the die on the figure's part (a card inside its card); the figure Active."""
-    state = run.state
-    part, die = _card_among(given), given.get("die")
+    state, part = run.state, None
+    for v in given.values():  # _card_among, written out: no call
+        if v.__class__ is int or isinstance(v, int) and not isinstance(v, bool):
+            part = v
+            break
+    die = given["die"] if "die" in given else None
     if die is not None and part is not None:
         place_die(run, env, die, part)
     state.active_figure, state.active_turn = figure, state.turn
     made_active(state, figure, part, die)  # the part and die of this turn, as data (record.py)
     acts_for(state, figure)  # a Team's figure its own player controls: that player runs its turn (starts.py)
     value = state.dice[die]["value"] if die in state.dice else None
-    state.log.append({"event": "activate", "figure": figure, "card": run.game.card_id(part) if part is not None
-                      else None, "die": value, "player": env["ctx:me"]})
+    state.log.append({"event": "activate", "figure": figure, "card": run.rules.cards[state.cards[part]].id
+                      if part is not None else None, "die": value, "player": env["ctx:me"]})
     activated(run, env, figure)  # the game's `activate-event`, if it names one (moments.py)
 
 
@@ -285,12 +289,18 @@ def resolve_part(run, env, **given) -> None:
     """`resolve-ability(PART, FLAG: cond, ...)`: the part's effects in its card type's
     declaration order, one named by a flag when the flag holds, the others always; the end
     checked after each."""
-    part = _card_among(given)
+    part = None
+    for v in given.values():  # _card_among, written out: no call
+        if v.__class__ is int or isinstance(v, int) and not isinstance(v, bool):
+            part = v
+            break
     if part is None:
         return
-    resolved(run.state, run.state.owners[part])  # record.py
-    line = {"event": "resolve-ability", "figure": run.state.owners[part], "card": run.game.card_id(part), "effects": []}
-    run.state.log.append(line)  # before its effects' lines, as the other engine logs it
+    state = run.state
+    resolved(state, state.owners[part])  # record.py
+    line = {"event": "resolve-ability", "figure": state.owners[part], "card": run.rules.cards[state.cards[part]].id,
+            "effects": []}
+    state.log.append(line)  # before its effects' lines, as the other engine logs it
     _effects(run, env, part, given, line["effects"])
 
 
@@ -332,23 +342,27 @@ def _runs(rules, qid: str) -> tuple:
 def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
     """The effects that run (their flags and guards read first), their bonuses before the rest."""
     inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    chosen = [(name, bonuses, rest) for name, when, bonuses, rest in plan
-              if not (name in given and not given[name]) and (when is None or when(run, inner))]
-    done += [name for name, _b, _r in chosen]
-    for _name, bonuses, _rest in chosen:
+    chosen = []
+    for name, when, bonuses, rest in plan:  # a loop: no comprehension's frame
+        if not (name in given and not given[name]) and (when is None or when(run, inner)):
+            chosen.append((bonuses, rest))
+            done.append(name)
+    for bonuses, _rest in chosen:
         bonuses(run, inner)
-    for _name, _bonuses, rest in chosen:
+    check_end = run.game.check_end
+    for _bonuses, rest in chosen:
         rest(run, inner)
-        run.game.check_end(run)
+        check_end(run)
     return done
 
 
 def slot_of(run, env, **given):
     """A part's printed `slot` (none where it prints none)."""
-    part = _card_among(given)
-    if part is None:
-        return None
-    return run.rules.cards[run.state.cards[part]].props.get("slot")
+    for part in given.values():  # _card_among, written out: no call
+        if part.__class__ is int or isinstance(part, int) and not isinstance(part, bool):
+            props = run.rules.cards[run.state.cards[part]].props
+            return props["slot"] if "slot" in props else None
+    return None
 
 
 def figure_of(run, env, card):

@@ -9,6 +9,7 @@ is read by `shown-face` and `shows-icon` until it is rolled again (logged `DIE-d
 from __future__ import annotations
 
 from .compile import _as_list
+from .draws import choice
 from .moments import rolled
 from .rules import KernelError
 
@@ -45,9 +46,10 @@ def load_printed(rules, game: dict, box: dict) -> None:
 
 def _roll_one(run, die: str, gen) -> int:
     faces = run.rules.dice[die]
-    value = _forced(run, "rolls")
+    queue = run.state.forced["rolls"]  # (_forced, written out)
+    value = queue.pop(0) if queue else None
     if value is None:
-        return gen.choice(faces)
+        return choice(gen, faces)  # gen.choice's face, the same bits drawn, in one call (draws.py)
     if value not in faces:
         raise KernelError(f"a forced roll of {value} is no face of die '{die}' ({', '.join(map(str, faces))})")
     return value
@@ -57,9 +59,10 @@ def _roll_printed(run, die: str, gen) -> str:
     """One roll of a die with an icon on some faces: the face as printed (`"3*"`); a forced
     number is its face without the icon, a forced `"3*"` with it."""
     printed = run.rules.printed[die]
-    value = _forced(run, "rolls")
+    queue = run.state.forced["rolls"]  # (_forced, written out)
+    value = queue.pop(0) if queue else None
     if value is None:
-        return gen.choice(printed)
+        return choice(gen, printed)  # gen.choice's face, the same bits drawn, in one call (draws.py)
     face = str(value)
     if face not in printed:
         raise KernelError(f"a forced roll of {face} is no face of die '{die}' ({', '.join(printed)})")
@@ -191,8 +194,11 @@ def dice_of(run, env, of=None, die=None) -> list[str]:
     """The free (unplaced) dice of these holders, in the order they were rolled."""
     holders = (of if of.__class__ is list else [of] if of.__class__ is str else _as_list(of)) if of is not None \
         else [_me(env)]
-    return [d for d, x in run.state.dice.items()
-            if x["owner"] in holders and x["on"] is None and (die is None or x["type"] == die)]
+    found = []
+    for d, x in run.state.dice.items():  # a loop: no comprehension's frame
+        if x["on"] is None and x["owner"] in holders and (die is None or x["type"] == die):
+            found.append(d)
+    return found
 
 
 def dice_on(run, env, on) -> list[str]:

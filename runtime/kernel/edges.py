@@ -50,16 +50,15 @@ def tiles_of(run, label: str) -> list[str]:
 def sync(run, label: str) -> None:
     """The edge blocked while a blocking piece lies on it, opened when none does (logged
     `block` and `unblock` by layout.py)."""
-    from . import layout
     p, state = run.rules.pieces, run.state
     key = f"{p.zones['edge']}/{label}"
     cards = state.cards
     blocking = any(cards[uid] in p.blocking for uid in state.zones.get(key, ()))
     a, b = tiles_of(run, label)
-    if blocking and not layout.is_blocked(run, None, a, b):
-        layout.block(run, None, a, b)
-    elif not blocking and layout.is_blocked(run, None, a, b):
-        layout.unblock(run, None, a, b, lifted=True)
+    if blocking and not laid.is_blocked(run, None, a, b):
+        laid.block(run, None, a, b)
+    elif not blocking and laid.is_blocked(run, None, a, b):
+        laid.unblock(run, None, a, b, lifted=True)
 
 
 def lies_under(run, label: str) -> bool:
@@ -145,14 +144,25 @@ def edges_in(run, values) -> list[str]:
 
 def encloses(run, env, edge) -> bool:
     """Blocking the edge would leave one of its two tiles with no open side (no edge to a tile
-    in play that is not blocked); an edge already blocked, or none, encloses nothing."""
-    if edge is None or not run.state.board or run.rules.layout is None or edge not in run.rules.layout.edges:
+    in play that is not blocked); an edge already blocked, or none, encloses nothing. The
+    answer is kept for the board (its key: the tiles, those removed, the blocked edges), as
+    layout._asked keeps the board's other answers."""
+    board, layout = run.state.board, run.rules.layout
+    if edge is None or not board or layout is None or edge not in layout.edges:
         return False
-    a, b = tiles_of(run, edge)
-    near = derive(run).near
+    d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
+    asked = d.asked
+    if ("encloses", edge) in asked:
+        return asked["encloses", edge]
+    i, j = layout.edges[edge]  # tiles_of, written out
+    a, b = sorted((board["tiles"][i], board["tiles"][j]))
+    near = d.near
     if b not in near.get(a, ()):  # blocked already, or a tile out of play
-        return False
-    return not any(n != b for n in near[a]) or not any(n != a for n in near[b])
+        shut = False
+    else:
+        shut = set(near[a]) == {b} or set(near[b]) == {a}  # a tile whose only open side is this edge
+    asked["encloses", edge] = shut
+    return shut
 
 
 def shift(run, env, token, source, to) -> None:
@@ -160,8 +170,6 @@ def shift(run, env, token, source, to) -> None:
     `to` is a function: a blocking piece lifted off an edge leaves it open while its
     destination is judged, as it is no longer there; onto an edge that would then enclose a
     tile it does not go (logged `refused`)."""
-    from . import layout
-    from .pieces import _move, _of, _token_id, holder_key
     state, p = run.state, run.rules.pieces
     blocking = p is not None and token in p.blocking
     lifted = None
@@ -171,14 +179,14 @@ def shift(run, env, token, source, to) -> None:
         if edge in state.board["blocked"]:  # open while the destination is judged: no log, the key rewritten
             lifted = state.board["blocked"]
             state.board["blocked"] = [e for e in lifted if e != edge]
-            layout._rekey(state.board)
+            laid._rekey(state.board)
     try:
         dest = to()
         refused = blocking and dest is not None and source != dest and encloses(run, env, dest)
     finally:
         if lifted is not None:
             state.board["blocked"] = lifted
-            layout._rekey(state.board)
+            laid._rekey(state.board)
     if source is None or dest is None or source == dest:
         return
     if refused:
@@ -219,3 +227,6 @@ PRIMITIVES = {"shift": _shift_given}
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .layout import derive  # noqa: E402 - bound once, after this module's names (cycles)
+from . import layout as laid  # noqa: E402 - the module (its functions: block, unblock, is_blocked, _rekey)
+from .pieces_at import _of, holder_key  # noqa: E402
+from .pieces import _move, _token_id  # noqa: E402

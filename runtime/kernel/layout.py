@@ -31,9 +31,15 @@ class Layout:
     by_qid: dict = field(default_factory=dict, compare=False, repr=False)  # a tile's card qid -> its id (`component`)
 
     def spaces(self, run) -> list[str]:
-        """The game's spaces: those it declares, then the tiles in play in board order."""
-        live = derive(run).live if run.state.board else []
-        return [s for s in run.rules.spaces if s not in self.printed] + live
+        """The game's spaces: those it declares, then the tiles in play in board order (a copy
+        of the list kept for the board: _Derived.spaces)."""
+        board = run.state.board
+        if not board:
+            return [s for s in run.rules.spaces if s not in self.printed]
+        d = self.derived[key] if (key := board["key"]) in self.derived else derive(run)
+        if d.spaces is None:
+            d.spaces = [s for s in run.rules.spaces if s not in self.printed] + d.live
+        return d.spaces[:]
 
 
 def component(run, qid: str):
@@ -110,6 +116,7 @@ class _Derived:
     near: dict[str, list[str]]  # tile -> those of them not behind a blocked edge
     asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
     lengths: dict | None = None  # the shortest ways over open edges, made when `distance` first asks
+    spaces: list | None = None  # the game's spaces on this board (Layout.spaces), made when first asked
 
 
 def derive(run) -> _Derived:
@@ -185,10 +192,13 @@ def open_space(run, env, *given, **named) -> bool:
     except AttributeError:
         caps = layout.caps_printed = {t: printed_property(run.rules, c, layout.capacity) for t, c in layout.printed.items()}
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
+    if cap is None:
+        return True
     n = 0
-    for f in run.state.figures.values() if cap is not None else ():
-        n += f["space"] == space and "piece" not in f
-    return cap is None or n < cap
+    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
+        if f["space"] == space and "piece" not in f:
+            n += 1
+    return n < cap
 
 
 # -- primitives ------------------------------------------------------------------------------
@@ -339,62 +349,5 @@ FUNCTIONS = {"open": open_space, "blocked": is_blocked,
              "open-without": open_without}
 
 
-# -- scenarios -------------------------------------------------------------------------------
-
-SCENARIO_SCHEMA = {"type": "object", "additionalProperties": False, "required": ["tiles"], "properties": {
-    "tiles": {"type": "array", "items": {"type": "string"}},
-    "blocked": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                                           "maxItems": 2}},
-    "removed": {"type": "array", "items": {"type": "string"}}}}
-
-
-def scenario_board(rules, state, setup: dict) -> list:
-    """A scenario's `board = { tiles = [...], blocked = [[a, b]], removed = [...] }`: the tiles by
-    position, row by row; the problems of its names."""
-    from ...dsl.diagnostics import did_you_mean
-    from ..scenario_problems import Problem
-    spec = setup.get("board")
-    if spec is None:
-        return []
-    layout, at = rules.layout, ("setup", "board")
-    if layout is None:
-        return [Problem(at, "the game declares no `board`", "declare one in the game: board NAME { layout [...] }")]
-    problems = []
-    tiles, need = spec["tiles"], sum(layout.rows)
-    if len(tiles) != need:
-        problems.append(Problem(at + ("tiles",), f"the board has {need} positions ({layout.rows}), not {len(tiles)}"))
-    for key in ("tiles", "removed"):
-        for i, tile in enumerate(spec.get(key, [])):
-            if tile not in layout.printed or (key == "removed" and tile not in tiles):
-                problems.append(Problem(at + (key, i), f"no tile '{tile}' on the board",
-                                        did_you_mean(tile, tiles if key == "removed" else layout.tiles)))
-    if not problems:
-        for i, (a, b) in enumerate(spec.get("blocked", [])):
-            if not any({tiles[x], tiles[y]} == {a, b} for x, y in layout.touching):
-                problems.append(Problem(at + ("blocked", i), f"'{a}' and '{b}' are not next to each other"))
-        set_board(state, tiles, spec.get("removed", []), spec.get("blocked", []))
-        _blocked_by_pieces(rules, state)
-    return problems
-
-
-def _blocked_by_pieces(rules, state) -> None:
-    """A scenario's blocking pieces on edges (its `zones`) block their edges: the two agree from
-    the first decision on (edges.py)."""
-    p = rules.pieces
-    if p is None or not p.blocking or "edge" not in p.zones:
-        return
-    for label, (i, j) in rules.layout.edges.items():
-        edge = sorted((state.board["tiles"][i], state.board["tiles"][j]))
-        if edge not in state.board["blocked"] and any(
-                state.cards[uid] in p.blocking for uid in state.zones.get(f"{p.zones['edge']}/{label}", ())):
-            state.board["blocked"] = state.board["blocked"] + [edge]
-    _rekey(state.board)
-
-
-def actual(game, parts: list[str]):
-    """`board.tiles`, `board.removed`, `board.blocked` (edges as [a, b]), `board.adjacent.SPACE`."""
-    board = game.state.board
-    if len(parts) > 2 and parts[1] == "adjacent":
-        return adjacent(game, parts[2])
-    return {"tiles": board.get("tiles"), "removed": board.get("gone"), "blocked": board.get("blocked")}.get(
-        parts[1] if len(parts) > 1 else "", "board.tiles, board.removed, board.blocked or board.adjacent.SPACE")
+# -- scenarios: their boards (layout_scenario.py), named here as before
+from .layout_scenario import SCENARIO_SCHEMA, _blocked_by_pieces, actual, scenario_board  # noqa: E402,F401

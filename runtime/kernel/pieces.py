@@ -48,14 +48,14 @@ class Pieces:
     nobody: bool = False  # `fill-pools(owner: "none")`: every piece is no one's, placed too
     held: frozenset = field(init=False)  # the zones of pieces (zones' values): listeners.components
     kinds: dict = field(init=False)  # such a zone -> (its kind of holder, that kind's rank in `zones`)
-    # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}), filled
-    # as asked (pieces_at.holder_key, discards.discard_due)
+    # ({figure: its pile's key}, {space: its pile's key}, {structure event: the tokens due then}, {edge:
+    # its pile's key}), filled as asked (pieces_at.holder_key, discards.discard_due)
     keyed: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.held = frozenset(self.zones.values())
         self.kinds = {zone: (kind, rank) for rank, (kind, zone) in enumerate(self.zones.items())}
-        self.keyed = ({}, {}, {})
+        self.keyed = ({}, {}, {}, {})
 
 
 def _prop(comp: dict, name: str, default=None):
@@ -213,40 +213,49 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
     places fewer), up to the token's `limit` on one holder; none on a figure immune to the
     tags, and each piece of a token whose pieces stand as figures placed on a space stands
     there with its `life` (standing.py)."""
-    state = run.state
-    limit = run.rules.pieces.limits.get(token)
-    stands = token in run.rules.pieces.standing
-    for holder in _as_list(on):
+    state, p = run.state, run.rules.pieces
+    limit = p.limits.get(token)
+    stands = token in p.standing
+    blocking = token in p.blocking
+    cards, figures = state.cards, state.figures
+    for holder in on if on.__class__ is list else _as_list(on):
         key = holder_key(run, holder)
-        if holder in state.figures and immune_to(state, holder, _tags(tags, env)):
-            continue
-        if token in run.rules.pieces.blocking and _encloses(run, env, holder):
-            state.log.append({"event": "refused", "place": _token_id(run, token), "on": holder,
+        if holder in figures and "immune" in figures[holder] and immune_to(state, holder, _tags(tags, env)):
+            continue  # (immune_to: a figure without `immune` is immune to nothing)
+        if blocking and _encloses(run, env, holder):
+            state.log.append({"event": "refused", "place": run.rules.cards[token].id, "on": holder,
                               "why": "it would enclose a tile"})
             continue
         n = max(int(count or 0), 0)
         if limit is not None:
             n = min(n, max(limit - len(_of(state, key, token)), 0))
-        taken = _of(state, _pool_key(run, env, None, token), token)[:n]
-        if len(taken) < n and token in run.rules.pieces.sides:  # the pool's other faces, turned (flip.py)
+        pool = _pool_key(run, env, None, token) if p.pool_per is not None or p.pool_zone is None else p.pool_zone
+        taken = []
+        for uid in state.zones.get(pool, ()) if n else ():  # _of(...)[:n], written out: stopped at n
+            if cards[uid] == token:
+                taken.append(uid)
+                if len(taken) == n:
+                    break
+        if len(taken) < n and token in p.sides:  # the pool's other faces, turned (flip.py)
             taken += turned(run, env, token, n - len(taken))
-        placer = None if token in run.rules.pieces.teamed or run.rules.pieces.nobody else _placer(state, env)
+        placer = None if token in p.teamed or p.nobody else _placer(state, env)
         for uid in taken:
             _move(state, uid, key)
             if placer is not None:  # a piece of a shared pool is the placing Team's while it lies out
                 state.owners[uid] = placer
         if stands and holder in run.rules.spaces:
-            figures = [stand(run, token, uid, holder, state.owners[uid] or placer, life) for uid in taken]
-            state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
-                              **({"figure": figures[0], "life": life} if figures else {})})
+            figures_ = [stand(run, token, uid, holder, state.owners[uid] or placer, life) for uid in taken]
+            state.log.append({"event": "place", "token": run.rules.cards[token].id, "on": holder, "count": len(taken),
+                              **({"figure": figures_[0], "life": life} if figures_ else {})})
             continue
         if taken and run.rules.dash is not None:  # the stack carries the Active figure's bonus (record.py)
             placed(run, env, token, holder, tags)
-        if taken and token in run.rules.pieces.later and key in concerned(run.rules, state, state.active):
+        if taken and token in p.later and key in concerned(run.rules, state, state.active):
             state.spared.extend(taken)  # placed in its holder's own turn: gone at the end of the next
-        state.log.append({"event": "place", "token": _token_id(run, token), "on": holder, "count": len(taken),
+        state.log.append({"event": "place", "token": run.rules.cards[token].id, "on": holder, "count": len(taken),
                           **({"short": n - len(taken)} if len(taken) < n else {})})
-        _blocks(run, token, holder)
+        if blocking:
+            _blocks(run, token, holder)
 
 
 def _placer(state, env):
@@ -259,32 +268,38 @@ def _encloses(run, env, holder) -> bool:
     """A blocking piece placed there would leave a tile with no open side (edges.encloses)."""
     if run.rules.layout is None or holder not in run.rules.layout.edges:
         return False
-    from .edges import encloses
     return encloses(run, env, holder)
 
 
 def _back(run, env, token, holders, count, event: str, of=None) -> None:
     state = run.state
-    for holder in _as_list(holders):
+    cards = state.cards
+    for holder in holders if holders.__class__ is list else _as_list(holders):
         pieces = _owned(state, _at(run, holder, token), of)
         back = pieces if count is None else pieces[:max(int(count or 0), 0)]
+        if not back:
+            continue
         for uid in back:  # to its owner's pool when its token's pieces are a Team's own (kept.reown)
-            _home(run, env, state.cards[uid], uid)
-        if back and run.rules.dash is not None and not _of(state, holder_key(run, holder), token):
-            cleared(state, holder, token)  # none left: its stacks' bonus too (record.py)
-        if back:
-            state.log.append({"event": event, "token": _token_id(run, token), "from": holder, "count": len(back)})
+            _home(run, env, cards[uid], uid)
+        if run.rules.dash is not None:  # none left: its stacks' bonus too (record.py)
+            for uid in state.zones.get(holder_key(run, holder), ()):  # _of(...), written out: stopped at the first
+                if cards[uid] == token:
+                    break
+            else:
+                cleared(state, holder, token)
+        state.log.append({"event": event, "token": run.rules.cards[token].id, "from": holder, "count": len(back)})
+        if token in run.rules.pieces.blocking:
             _blocks(run, token, holder)
 
 
 def _home(run, env, token, uid: int) -> None:
     """A piece back into its pool: its owner's when its token's pieces are a Team's own, else
     the shared one, nobody's again."""
-    state = run.state
-    if token in run.rules.pieces.teamed:
+    state, p = run.state, run.rules.pieces
+    if token in p.teamed:
         _move(state, uid, _pool_key(run, env, state.owners[uid]))
     else:
-        _move(state, uid, _pool_key(run, env, None))
+        _move(state, uid, p.pool_zone if p.pool_per is None and p.pool_zone is not None else _pool_key(run, env, None))
         state.owners[uid] = None
 
 
@@ -319,7 +334,6 @@ def take(run, env, token, **where) -> None:
 def _blocks(run, token, holder) -> None:
     """A blocking piece moved onto or off an edge: the edge's block in step with it (edges.py)."""
     if token in run.rules.pieces.blocking and run.rules.layout is not None and holder in run.rules.layout.edges:
-        from .edges import sync
         sync(run, holder)
 
 
@@ -335,3 +349,4 @@ from .flip import load as load_sides, turned  # noqa: E402
 from .kept import heap  # noqa: E402
 
 FUNCTIONS = {"has": has, "count": count}  # pieces_at.py's
+from .edges import encloses, sync  # noqa: E402 - blocking pieces on edges (edges.py)

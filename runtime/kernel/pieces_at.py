@@ -32,8 +32,9 @@ def _other(run, holder) -> str:
         kind = "team"
     elif holder in state.players:
         kind = "player"
-    elif run.rules.layout is not None and holder in run.rules.layout.edges:
-        kind = "edge"  # an edge of the laid board, `L1-L2` (edges.py)
+    elif run.rules.layout is not None and holder in run.rules.layout.edges:  # an edge of the laid board, `L1-L2`
+        p.keyed[3][holder] = key = f"{_zone(p, 'edge')}/{holder}"  # kept: read by count past the Teams and players
+        return key
     else:
         raise KernelError(f"{holder!r} is no figure, space, player, Team or edge: no piece lies on it")
     zone = p.zones.get(kind)
@@ -119,19 +120,21 @@ def count(run, env, what, on=None, of=None) -> int:
             return 0
         return len(_of(run.state, _pool_key(run, env, of, what), what))
     state, p = run.state, run.rules.pieces  # _at on each holder, written out: most piles are empty
-    cards, zones, figures, spaces = state.cards, state.zones, state.figures, run.rules.spaces
-    fkeys, skeys, groups = p.keyed[0], p.keyed[1], p.groups
-    kinds = groups[what] if what in groups and groups[what] else (what,)
+    zones, figures = state.zones, state.figures
+    fkeys, skeys, ekeys = p.keyed[0], p.keyed[1], p.keyed[3]
     pile = p.pile if p.pile is not None and p.pile != p.zones.get("space") else None  # kept.heap's
-    sides = None if of is None else _sides(state, of)
-    owners = state.owners
-    total = 0
+    kinds = total = 0  # (kinds, sides: read at the first pile that holds a piece)
     for h in on if on.__class__ is list or on.__class__ is not str and isinstance(on, list) else (on,):
-        key = (fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else None
+        key = ((fkeys[h] if h in fkeys else None) if h in figures else skeys[h] if h in skeys else
+               ekeys[h] if h in ekeys and h not in state.teams and h not in state.players else None)  # holder_key's order
         found = zones[key] if (key := key or read_key(run, h)) in zones else None  # (no call: a read by `in`)
-        if pile is not None and h in spaces:
+        if pile is not None and h in run.rules.spaces:
             found = [*(found or ()), *zones.get(f"{pile}/{h}", ())]
         if found:  # counted in the loop, no comprehension's frame a holder
+            if kinds == 0:
+                groups, cards, owners = p.groups, state.cards, state.owners
+                kinds = groups[what] if what in groups and groups[what] else (what,)
+                sides = None if of is None else _sides(state, of)
             for uid in found:
                 if cards[uid] in kinds and (sides is None or owners[uid] in sides):
                     total += 1

@@ -32,17 +32,33 @@ def here(run, env):
     (none off the board, or without one)."""
     if "ctx:here" in env:
         return env["ctx:here"]
-    holder = env.get("ctx:holder")
+    holder = env["ctx:holder"] if "ctx:holder" in env else None
     if holder is not None and _is_space(run, holder):
         return holder
-    fig = acting(run, env)
-    return run.state.figures[fig]["space"] if fig is not None else None
+    state = run.state  # acting(), written out: no call
+    if "ctx:self" in env:
+        fig = env["ctx:self"]
+    elif holder is not None and holder in state.figures:
+        fig = holder
+    else:
+        fig = state.active_figure if state.active_turn == state.turn else None
+    return state.figures[fig]["space"] if fig is not None else None
 
 
 def adjacent(run, env) -> list:
-    """The spaces next to `here` (in the board's order), none when `here` is none."""
-    at = here(run, env)
-    return next_to(run, env, at) if at is not None else []
+    """The spaces next to `here` (in the board's order), none when `here` is none: a tile's
+    neighbours on the board as laid read in place (board.adjacent's), any other space's through
+    board.adjacent."""
+    at = env["ctx:here"] if "ctx:here" in env else here(run, env)  # (a menu's env holds `here`: no call)
+    if at is None:
+        return []
+    rules = run.rules
+    lay = rules.layout
+    if lay is not None and at in rules.spaces and at in lay.printed:
+        board = run.state.board
+        return list((lay.derived[board["key"]] if board["key"] in lay.derived else derive(run)).near.get(at, ())) \
+            if board else []
+    return next_to(run, env, at)
 
 
 def here_or_adjacent(run, env) -> list:
@@ -51,8 +67,14 @@ def here_or_adjacent(run, env) -> list:
 
 
 def anywhere(run, env) -> list:
-    """Every space in play: the declared spaces, or the tiles laid and not removed."""
-    return list(run.rules.spaces) if run.rules.layout is None else run.rules.layout.spaces(run)
+    """Every space in play: the declared spaces, or the tiles laid and not removed (the list
+    Layout.spaces keeps for the board, copied in place when it is kept)."""
+    layout = run.rules.layout
+    if layout is None:
+        return list(run.rules.spaces)
+    board = run.state.board
+    d = layout.derived[board["key"]] if board and board["key"] in layout.derived else None
+    return d.spaces[:] if d is not None and d.spaces is not None else layout.spaces(run)
 
 
 def side_of_me(run, env):
@@ -139,46 +161,77 @@ def related(run, env, kind: str):
 def figures_in(run, env, kind: str, values) -> list:
     """The figures a relation's selector ranges over: those of `values` (a set of figures and
     spaces: the figures themselves, and the figures on the spaces), else every figure on the
-    board; those that meet the relation (`related`'s test, written out: each owner's side worked
-    out once per call, no call per figure), in the order of the figures."""
+    board; those that meet the relation (`related`'s test, written out in one loop over the
+    figures: no list between, no call a figure), in the order of the figures."""
     state = run.state
     figures = state.figures
-    if values is None:
-        found = [f for f, x in figures.items() if x["space"] is not None]
-    else:
+    named = places = None
+    if values is not None:
         named, places = set(), set()
         for v in values if values.__class__ is list else _as_list(values):  # (no call for a list)
             if v in figures:
                 named.add(v)
             elif v is not None:
                 places.add(v)
-        found = [f for f, x in figures.items() if f in named or (x["space"] is not None and x["space"] in places)]
-    if kind == "figure" or not found:
-        return found
-    if kind == "player-figure":
-        return [f for f in found if figures[f]["owner"] is not None]
-    mine = side_of_me(run, env)
-    sides: dict = {}  # each owner's side (_side)
-    teams, players = state.teams, state.players
-    for f in found:
-        o = figures[f]["owner"]
-        if o is not None and o not in sides:
-            sides[o] = state.team_by.get(o) if teams and o in players else o
-    if kind in ("friend", "teammate"):
+    test = _TESTS[kind] if kind in _TESTS else 4  # 4: foe
+    if test > 1:  # side_of_me, written out
+        me = env["ctx:me"] if "ctx:me" in env else None
+        teams, players, team_by = state.teams, state.players, state.team_by
+        mine = me if not teams or me in teams else team_by.get(me)
         me_fig = acting(run, env) if kind == "teammate" else None
-        return [f for f in found if mine is not None and (o := figures[f]["owner"]) is not None
-                and sides[o] == mine and f != me_fig]
-    if kind == "opponent":
-        return [f for f in found if mine is not None and (o := figures[f]["owner"]) is not None and sides[o] != mine]
-    return [f for f in found if (figures[f].get("quarry", mine) == mine if (o := figures[f]["owner"]) is None
-                                 else mine is not None and sides[o] != mine)]  # foe: related's
+    out = []
+    for f, x in figures.items():
+        at = x["space"]
+        if named is None:
+            if at is None:
+                continue
+        elif f not in named and (at is None or at not in places):
+            continue
+        if test == 0:
+            out.append(f)
+            continue
+        o = x["owner"]
+        if test == 1:  # player-figure
+            if o is not None:
+                out.append(f)
+            continue
+        side = (team_by.get(o) if teams and o in players else o) if o is not None else None  # _side
+        if test == 2:  # friend, teammate
+            if mine is not None and o is not None and side == mine and f != me_fig:
+                out.append(f)
+        elif test == 3:  # opponent
+            if mine is not None and o is not None and side != mine:
+                out.append(f)
+        elif (x.get("quarry", mine) == mine if o is None else mine is not None and side != mine):  # foe
+            out.append(f)
+    return out
+
+
+_TESTS = {"figure": 0, "player-figure": 1, "friend": 2, "teammate": 2, "opponent": 3, "foe": 4}
 
 
 def is_related(run, env, x, kind: str) -> bool:
     """`x is friend` (a relation on the right of `is`): a figure that meets it (a kind of the
     shared vocabulary is the kernel's by then: compile.py reads it through `kernel_kind`)."""
-    return isinstance(x, str) and x in run.state.figures and related(run, env, kind)(x)
+    state = run.state  # related()'s test for one figure, written out: no test made, no call
+    if not isinstance(x, str) or x not in state.figures:
+        return False
+    if kind == "figure":
+        return True
+    o = state.figures[x]["owner"]
+    if kind == "player-figure":
+        return o is not None
+    me = env["ctx:me"] if "ctx:me" in env else None  # side_of_me
+    mine = me if not state.teams or me in state.teams else state.team_by.get(me)
+    side = (state.team_by.get(o) if state.teams and o in state.players else o) if o is not None else None  # _side
+    if kind in ("friend", "teammate"):
+        return (mine is not None and o is not None and side == mine
+                and (kind != "teammate" or x != acting(run, env)))
+    if kind == "opponent":
+        return mine is not None and o is not None and side != mine
+    return state.figures[x].get("quarry", mine) == mine if o is None else mine is not None and side != mine  # foe
 
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .board import adjacent as next_to  # noqa: E402 - bound once, after this module's names (cycles)
+from .layout import derive  # noqa: E402

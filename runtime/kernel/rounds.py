@@ -19,23 +19,26 @@ def next_seat(state) -> str:
 
 def next_member(state, team: str) -> str | None:
     """The Team's next player still in, in its own rotation; the rotation moves on."""
-    seats, alive = state.teams[team], state.in_game()
-    start = state.team_next.get(team, 0)
+    seats, out = state.teams[team], state.out  # still in: a seat not out (State.in_game)
+    start = state.team_next[team] if team in state.team_next else 0
     for step in range(len(seats)):
         i = (start + step) % len(seats)
-        if seats[i] in alive:
+        if seats[i] not in out:
             state.team_next[team] = (i + 1) % len(seats)
             return seats[i]
     return None
 
 
-def _teams_from(state, team: str) -> list[str]:
-    """Every Team with a player still in, in order, starting after `team`."""
+def _team_after(state, team: str) -> str | None:
+    """The first Team with a player still in, in order, starting after `team`; None without one."""
     order = list(state.teams)
     i = order.index(team) if team in order else -1
-    ring = order[i + 1:] + order[:i + 1]
-    alive = state.in_game()
-    return [t for t in ring if any(p in alive for p in state.teams[t])]
+    teams, out = state.teams, state.out  # still in: a seat not out (State.in_game)
+    for t in order[i + 1:] + order[:i + 1]:  # a loop, stopped at the first: no comprehension's nor generator's frame
+        for p in teams[t]:
+            if p not in out:
+                return t
+    return None
 
 
 def first_of_round(game, previous_lead) -> str:
@@ -54,7 +57,7 @@ def first_of_round(game, previous_lead) -> str:
             if previous_lead is None:
                 lead = state.team_by.get(state.active)
             else:
-                lead = (_teams_from(state, previous_lead) or [previous_lead])[0]
+                lead = _team_after(state, previous_lead) or previous_lead
             state.lead = lead
         return next_member(state, lead) or state.active
     if lead in state.teams:
@@ -107,12 +110,18 @@ def after_turn(game, run) -> None:
         state.passed = []
     elif state.active not in state.passed:
         state.passed.append(state.active)
-    alive = state.in_game()
-    played = state.played
-    if rules.round_ends == "all-passed":
-        over = all(p in state.passed for p in alive)
-    else:
-        over = all(p in played for p in alive) or all(p in state.passed for p in alive)
+    out, passed = state.out, state.passed  # every player still in (a seat not out: State.in_game) passed
+    over = True
+    for p in state.players:
+        if p not in out and p not in passed:
+            over = False
+            break
+    if not over and rules.round_ends != "all-passed":  # or every one still in has played
+        played, over = state.played, True
+        for p in state.players:
+            if p not in out and p not in played:
+                over = False
+                break
     if not over and rules.round_end_guard is not None:
         over = bool(run.expr(rules.round_end_guard, {"ctx:me": state.active}))
     if over:  # the turn is over: no figure is Active at the round's end and start (dashboards.py)
@@ -120,9 +129,8 @@ def after_turn(game, run) -> None:
         state.phase = "round-end"
         return
     if rules.turn_order == "alternate-teams":
-        team = state.team_by.get(state.active)
-        nxt = _teams_from(state, team)
-        state.active = (next_member(state, nxt[0]) if nxt else None) or next_seat(state)
+        nxt = _team_after(state, state.team_by.get(state.active))
+        state.active = (next_member(state, nxt) if nxt is not None else None) or next_seat(state)
     else:
         state.active = next_seat(state)
     state.phase = "turn-start"
@@ -133,8 +141,9 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
     turn-end { ... }` inside an effect), then the game's rules, each then the end check; at
     `turn-end`, the figure made Active in the turn is its field `figure` (moments.py)."""
     state = game.state
-    if event == "turn-end" and state.active_figure is not None:
-        extra = {**active_fields(state), **(extra or {})}
+    if event == "turn-end" and state.active_figure is not None:  # (moments.active_fields, written out)
+        fields = {"var:figure": state.active_figure} if state.active_turn == state.turn else {}
+        extra = {**fields, **extra} if extra else fields
     if state.triggers:
         due = [t for t in state.triggers if t["event"] == event]
         if due:
@@ -158,5 +167,4 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .moments import active_fields  # noqa: E402 - bound once, after this module's names (cycles)
 from .listeners import hear_structure, expire  # noqa: E402 - bound once, after this module's names (cycles)

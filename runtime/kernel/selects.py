@@ -1,14 +1,18 @@
-"""A selector without `where` (`one target in A + B`) as one generated function, its pool's source written in.
+"""A selector as one generated function: its pool's source written in, and a `where` as one list comprehension.
 
 compile._select's closure calls the pool's own function, copies its list, then asks
 `Run.choose_value`, which takes a lone value without asking. Here the pool's source is the
 function's body, a list the pool makes itself (`A + B`) is not copied again, a lone value is
 taken in place, and in `A + f(..., A)` (`opponents(me) + cards-in(ZONE, of:
 opponents(me))`) a pure A is evaluated once: nothing between its two places can change it
-(tests/test_kernel_speed11.py holds it to the closure)."""
+(tests/test_kernel_speed11.py holds it to the closure). A selector with `where` (a condition
+that holds no selector), or a relation's, is the pool and the condition in one comprehension,
+`it` its variable: no function called a candidate (where_select_of; tests/test_kernel_speed_kspeed6c.py
+holds it to the closure)."""
 from __future__ import annotations
 
 from .compile import _plus, fresh, name_for, pure, source
+from .relations import RELATIONS
 
 _SHARED = "var:\x00shared"  # the key a repeated pure expression is read by in the generated source
 
@@ -58,6 +62,66 @@ def written_select(pool: dict, every: bool, prompt: str, span, optional: bool = 
         "    return run.choose_value(env['ctx:me'], values, _prompt, _span, True)"] if optional else [
         "    if not values:", "        return None",
         "    if len(values) == 1:", "        return values[0]",  # run.choose_value's own first test
+        "    return run.choose_value(env['ctx:me'], values, _prompt, _span)"]
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+    return space["select"]
+
+
+def select_for(e: dict, kind: str, selects) -> object | None:
+    """The selector's one generated function (compile._select; `kind` the kernel's word for its
+    kind, `selects` compile._selects): without `where`, its pool's source written in
+    (select_of; not for an edge or a relation); with a `where` that holds no selector, or a
+    relation's without one, the pool and the condition in one comprehension (where_select_of;
+    an edge's in a set); else None."""
+    if kind == "edge" and (e["in"] is None or e["where"] is None):
+        return None
+    if e["where"] is None and kind not in RELATIONS:
+        return select_of(e) if e["in"] is not None else None
+    return None if e["where"] is not None and selects(e["where"]) else where_select_of(e, kind)
+
+
+def where_select_of(e: dict, kind: str):
+    """written_where for the selector `e` (`one KIND in POOL where COND`, a condition with no
+    selector in it, or a relation's without one; `kind` the kernel's word for its kind), made
+    once per IR node."""
+    hit = _WHERE.get(id(e))
+    if hit is None or hit[0] is not e:
+        hit = _WHERE[id(e)] = (e, written_where(e, kind))
+    return hit[1]
+
+
+_WHERE: dict[int, tuple] = {}  # id(a selector's IR node) -> (the node, its function)
+
+
+def written_where(e: dict, kind: str):
+    """`select(run, env)` for a selector with `where`, as compile._select's closure does it in
+    one function: the pool (a relation's figures, relations.figures_in; the set named; else the
+    game's pool of the kind; an edge's, the edges of the set's spaces) and the condition
+    written in one list comprehension, `it` its
+    variable (no call a candidate), then the tail written_select writes."""
+    from .compile import _It
+    from .relations import figures_in
+    space: dict = {"_prompt": f"choose a {e['kind']}", "_span": e["span"], "_kind": kind}
+    of = source(e["in"], space) if e["in"] is not None else None
+    if kind in RELATIONS:  # figures by whom they belong to (figures_in makes a new list)
+        made = f"{name_for(space, figures_in)}(run, env, _kind, {of or 'None'})"
+    elif kind == "edge":  # the edges that touch the spaces of the set (edges.py)
+        from .edges import edges_in
+        made = f"{name_for(space, edges_in)}(run, {of})"
+    else:
+        made = of or "run.game.pool(_kind)"
+    if e["where"] is None:  # a relation's figures alone: figures_in's new list
+        lines = ["def select(run, env):", f"    values = {made}"]
+    else:
+        lines = ["def select(run, env):", f"    pool = {made}",
+                 "    values = [it for it in (pool if isinstance(pool, list) else [] if pool is None else [pool])"
+                 f" if ({source(e['where'], space, _It)})]"]
+    every, optional = e["quant"] == "all", e["quant"] == "up-to"
+    lines += ["    return values"] if every else [
+        "    if not values:", "        return None",
+        "    return run.choose_value(env['ctx:me'], values, _prompt, _span, True)"] if optional else [
+        "    if not values:", "        return None",
+        "    if len(values) == 1:", "        return values[0]",
         "    return run.choose_value(env['ctx:me'], values, _prompt, _span)"]
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
     return space["select"]

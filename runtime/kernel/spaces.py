@@ -21,11 +21,12 @@ def controller(state, kind: str, holder):
     owner = state.figures[holder]["owner"] if kind == "figure" else holder if kind == "team" else None
     if owner is None or owner in state.players:
         return owner if owner is not None else state.active
-    if state.active is not None and state.team_of(state.active) == owner:  # a Team's: its player in turn
-        return state.active
+    team_by, active = state.team_by, state.active  # (state.team_of, read in place: no call)
+    if active is not None and active in team_by and team_by[active] == owner:  # a Team's: its player in turn
+        return active
     out = state.out
     for p in state.players:  # the Team's first player still in (state.in_game, written out; team_of a dict read)
-        if p not in out and state.team_of(p) == owner:
+        if p not in out and p in team_by and team_by[p] == owner:
             return p
     return state.active
 

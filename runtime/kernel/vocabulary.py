@@ -57,9 +57,14 @@ def in_lead_order(run, env, set) -> list:
     without a lead); players in seat order from the leading player (a leading Team's first
     seat). Values that are neither are left out."""
     state = run.state
-    wanted = _as_list(set)
+    wanted = set if set.__class__ is list else _as_list(set)
     teams = list(state.teams)
-    if teams and all(x in state.teams for x in wanted):
+    every = bool(teams)
+    for x in wanted if every else ():  # all() written out: no generator's frame
+        if x not in state.teams:
+            every = False
+            break
+    if every:
         lead = _leading_team(state)
         k = teams.index(lead) if lead in teams else 0
         return [t for t in teams[k:] + teams[:k] if t in wanted]
@@ -85,20 +90,28 @@ def next_team(run, env, team):
 def dice_total(run, env, of):
     """The sum of the free dice of a player or a Team; of a set of them, each one's sum, in order."""
     dice = run.state.dice
-
-    def total(holder) -> int:
-        return sum(x["value"] or 0 for x in dice.values() if x["owner"] == holder and x["on"] is None)
-    if isinstance(of, list):
-        return [total(h) for h in of]
-    return total(of) if of is not None else 0
+    if of is None:
+        return 0
+    totals = []
+    for holder in of if isinstance(of, list) else (of,):  # loops: no function, generator or comprehension a holder
+        n = 0
+        for x in dice.values():
+            if x["owner"] == holder and x["on"] is None:
+                n += x["value"] or 0
+        totals.append(n)
+    return totals if isinstance(of, list) else totals[0]
 
 
 def flagged(run, env, token, flag) -> bool:
     """The card's declaration gives it this flag (or any property not false): a token's printed
     card (its qid, or a piece of it), a card instance, or a tile of a laid board."""
     rules = run.rules
-    if isinstance(token, str) and token in rules.cards:
-        return bool(_printed_property(rules, rules.cards[token], flag))
+    if isinstance(token, str) and token in rules.cards:  # a printed card's: kept per rules (printed, it never changes)
+        kept = rules.__dict__
+        flags = kept["_flagged"] if "_flagged" in kept else kept.setdefault("_flagged", {})
+        if (token, flag) not in flags:
+            flags[token, flag] = bool(_printed_property(rules, rules.cards[token], flag))
+        return flags[token, flag]
     return bool(property_of(run, token, flag))
 
 
@@ -149,12 +162,22 @@ def tokens_on(run, env, where, of=None) -> list:
     uids = state.zones[key] if key in state.zones else None
     if not uids:  # nothing on it (the common case): no set, no sort
         return []
-    owners = {of, *(state.teams.get(of, ()))} if of is not None else None
-    found = {state.cards[uid] for uid in uids
-             if owners is None or state.owners[uid] in owners}
+    cards = state.cards
+    if of is None:
+        found = set(map(cards.__getitem__, uids))  # (in C: no comprehension's frame)
+    else:
+        owners, found, held = {of, *(state.teams.get(of, ()))}, set(), state.owners
+        for uid in uids:  # a loop: no comprehension's frame
+            if held[uid] in owners:
+                found.add(cards[uid])
     if len(found) < 2:  # one token (or none of `of`'s): nothing to sort
         return list(found)
-    return sorted(found, key=lambda qid: run.rules.cards[qid].id)
+    kept = run.rules.__dict__  # each token's id by its qid, kept per rules: no lambda a token
+    ids = kept["_token_ids"] if "_token_ids" in kept else kept.setdefault("_token_ids", {})
+    for qid in found:
+        if qid not in ids:
+            ids[qid] = run.rules.cards[qid].id
+    return sorted(found, key=ids.__getitem__)
 
 
 def standing(run, env, team) -> bool:
