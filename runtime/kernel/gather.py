@@ -11,14 +11,11 @@ A normal load (no `collect`) raises the first KernelError, as it always did.
 from __future__ import annotations
 
 from ...compiler.game_parts import STRUCTURE_EVENTS
-from ...compiler.ir_ops import child_bodies, sub_expressions
+from ...compiler.ir_ops import EXPRESSIONS, STATEMENTS, child_bodies, sub_expressions
 
 from .rules import KernelError
 
 from .compile import SET_IN_ENV  # context names the kernel sets in an effect's env itself
-# statement ops compile_stmts.py writes or makes
-STATEMENTS = frozenset(("primitive", "let", "if", "for-each", "repeat", "may", "keyword", "choose", "as",
-                        "trigger", "until"))
 STRUCTURE = frozenset(STRUCTURE_EVENTS)
 
 
@@ -50,9 +47,12 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
     """compile_stmts.compile_rules, every failure kept: a body that does not compile is tried
     statement by statement, an expression that does not compile part by part, down to the
     part that is the reason. Then every body of `components` (the game and what it plays) is
-    read for the words the kernel lacks, which compile but fail or read nothing when run."""
+    read for the words the kernel lacks, which compile but fail or read nothing when run,
+    first for the ops and forms the kernel's compiler has no emitter for (compile_check.py:
+    not walked further by the parts below)."""
     from .actions import _plan
     from .compile import compiled
+    from .compile_check import uncompiled
     from .compile_stmts import compiled_block
     seen = {(r["where"], r["why"]) for r in collect}
 
@@ -61,13 +61,17 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
             seen.add((r["where"], r["why"]))
             collect.append(r)
 
+    for r in uncompiled(components or [], rules.keywords):
+        keep(r)
+
     def expression(e: dict) -> None:
         try:
             compiled(e)
             return
         except Exception as exc:  # noqa: BLE001
             failed = exc
-        inner = [c for c in sub_expressions(e) if c.get("e") != "relation" and not _compiles(c, compiled)]
+        inner = [c for c in sub_expressions(e) if c.get("e") != "relation" and not _compiles(c, compiled)] \
+            if e.get("e") in EXPRESSIONS else []
         for c in inner:
             expression(c)
         if not inner:
@@ -79,7 +83,7 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
             return
         except Exception:  # noqa: BLE001 - found below, part by part
             pass
-        for stmt in body:
+        for stmt in [s for s in body if s.get("op") in STATEMENTS]:
             for e in sub_expressions(stmt):
                 expression(e)
             for inner in child_bodies(stmt):
@@ -141,6 +145,8 @@ def words_lacking(rules, components: list) -> list[dict]:
         stack = [e]
         while stack:
             e = stack.pop()
+            if e["e"] not in EXPRESSIONS:  # (compile_check.uncompiled says it)
+                continue
             stack.extend(sub_expressions(e))
             if e["e"] == "fn" and e["name"] not in FUNCTIONS:
                 found.append(reason("function", e["name"], e.get("span"),
@@ -162,8 +168,8 @@ def words_lacking(rules, components: list) -> list[dict]:
             elif op == "primitive" and stmt["name"] not in PRIMITIVES and stmt["name"] != "shift":
                 found.append(reason("primitive", stmt["name"], stmt.get("span"),
                                     f"'{stmt['name']}' is not a primitive of kernel games (an error when it runs)"))
-            elif op not in STATEMENTS:
-                found.append(reason("statement", op, stmt.get("span"), f"'{op}' is not supported in kernel games"))
+            elif op not in STATEMENTS:  # (compile_check.uncompiled says it)
+                continue
             elif op == "trigger" and installing:  # installed `until` a structure event: heard as the game's
                 heard.append((stmt["event"], stmt.get("span")))
             elif op == "trigger" and stmt.get("event") not in STRUCTURE:

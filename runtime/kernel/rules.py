@@ -303,7 +303,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     stage(collect, load_events, rules, game, tops)  # the game's own events and who hears them
     from .compile_stmts import compile_rules
     if collect is None:
-        compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
+        compile_rules(rules, [game] + [c for c in tops if c["kind"] != "mode"])  # closures, once (compile.py, ...)
     else:  # every failure kept, and the words of what the game plays that the kernel lacks
         compile_all(rules, collect, [game] + [c for c in tops if c["kind"] != "mode"])
     return rules
