@@ -10,6 +10,8 @@ from __future__ import annotations
 import inspect
 import keyword
 
+from ...compiler.ir_ops import sub_expressions
+
 _CACHE: dict[int, tuple[dict, object]] = {}
 
 
@@ -201,18 +203,9 @@ def pure(e: dict | None, names: frozenset = frozenset()) -> bool:
     return all(pure(child, names) for child in _children(e))
 
 
-def _children(x):
-    """The expressions directly under an expression (in `args`, `items`, `l`, ...)."""
-    for value in x.values():
-        if isinstance(value, dict):
-            if "e" in value:
-                yield value
-            else:
-                yield from _children(value)
-        elif isinstance(value, list):
-            for item in value:
-                if isinstance(item, dict) and "e" in item:
-                    yield item
+# the expressions directly under an expression (in `args`, `items`, `l`, ...): where the
+# registry of IR forms says they are (compiler/ir_ops.py)
+_children = sub_expressions
 
 
 _READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
