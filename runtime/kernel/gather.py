@@ -11,7 +11,7 @@ A normal load (no `collect`) raises the first KernelError, as it always did.
 from __future__ import annotations
 
 from ...compiler.game_parts import STRUCTURE_EVENTS
-from ...compiler.ir_ops import EXPRESSIONS, STATEMENTS, child_bodies, sub_expressions
+from ...compiler.ir_ops import child_bodies, sub_expressions
 
 from .rules import KernelError
 
@@ -48,8 +48,8 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
     statement by statement, an expression that does not compile part by part, down to the
     part that is the reason. Then every body of `components` (the game and what it plays) is
     read for the words the kernel lacks, which compile but fail or read nothing when run,
-    first for the ops and forms the kernel's compiler has no emitter for (compile_check.py:
-    not walked further by the parts below)."""
+    first for the ops and forms the kernel's compiler has no emitter for (compile_check.py;
+    the registry's walks find nothing under an op or form it does not hold)."""
     from .actions import _plan
     from .compile import compiled
     from .compile_check import uncompiled
@@ -70,8 +70,7 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
             return
         except Exception as exc:  # noqa: BLE001
             failed = exc
-        inner = [c for c in sub_expressions(e) if c.get("e") != "relation" and not _compiles(c, compiled)] \
-            if e.get("e") in EXPRESSIONS else []
+        inner = [c for c in sub_expressions(e) if c.get("e") != "relation" and not _compiles(c, compiled)]
         for c in inner:
             expression(c)
         if not inner:
@@ -83,7 +82,7 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
             return
         except Exception:  # noqa: BLE001 - found below, part by part
             pass
-        for stmt in [s for s in body if s.get("op") in STATEMENTS]:
+        for stmt in body:
             for e in sub_expressions(stmt):
                 expression(e)
             for inner in child_bodies(stmt):
@@ -145,8 +144,6 @@ def words_lacking(rules, components: list) -> list[dict]:
         stack = [e]
         while stack:
             e = stack.pop()
-            if e["e"] not in EXPRESSIONS:  # (compile_check.uncompiled says it)
-                continue
             stack.extend(sub_expressions(e))
             if e["e"] == "fn" and e["name"] not in FUNCTIONS:
                 found.append(reason("function", e["name"], e.get("span"),
@@ -168,8 +165,6 @@ def words_lacking(rules, components: list) -> list[dict]:
             elif op == "primitive" and stmt["name"] not in PRIMITIVES and stmt["name"] != "shift":
                 found.append(reason("primitive", stmt["name"], stmt.get("span"),
                                     f"'{stmt['name']}' is not a primitive of kernel games (an error when it runs)"))
-            elif op not in STATEMENTS:  # (compile_check.uncompiled says it)
-                continue
             elif op == "trigger" and installing:  # installed `until` a structure event: heard as the game's
                 heard.append((stmt["event"], stmt.get("span")))
             elif op == "trigger" and stmt.get("event") not in STRUCTURE:

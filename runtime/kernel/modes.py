@@ -203,8 +203,7 @@ def _names(comp: dict, out: set, where: str | None = None):
         found = _names(child, out, f"{child['kind']} '{child['id']}'")
         if found is not None:
             return found
-    own = {"effects": {}, "triggers": [], **comp, "children": []}  # its own parts, as the registry walks them
-    for e in ir_expressions([own]):
+    for e in ir_expressions([{**comp, "children": []}]):  # its own parts, as the registry walks them
         if e["e"] in READS and (READS[e["e"]], e.get("name")) in out:
             return (READS[e["e"]], e["name"]), where
     return None
