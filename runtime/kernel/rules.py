@@ -388,13 +388,8 @@ def _index(rules: GameRules) -> None:
 
 
 def index_bodies(rules: GameRules, bodies: list) -> None:
-    """Every statement of these bodies, at any depth, in `rules.nodes` by its node id."""
-    work = [s for b in bodies for s in b]
-    while work:
-        stmt = work.pop()
+    """Every statement of these bodies, at any depth (the registry's walk), in `rules.nodes` by its node id."""
+    from ...compiler.ir_ops import walk_statements
+    for stmt in (s for b in bodies for s in walk_statements(b)):
         if stmt.get("node"):
             rules.nodes[stmt["node"]] = stmt
-        for key in ("body", "then", "else"):
-            work.extend(stmt.get(key) or [])
-        for opt in stmt.get("options") or []:
-            work.extend(opt["body"])
