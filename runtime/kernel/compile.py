@@ -4,7 +4,8 @@ They are cached by the identity of their IR node, so that play does not walk dic
 every step. As Jinja2 compiles a template, an expression becomes Python source, compiled
 once: its operators and names inline, constants in a namespace, a primitive or function
 called directly with its arguments; only a selector (`one card in ...`) stays a closure of
-its own."""
+its own. Each form's source is written by its emitter in compile_exprs.py, found through the
+registry of IR forms (compiler/ir_ops.py)."""
 from __future__ import annotations
 
 import inspect

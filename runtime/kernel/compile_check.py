@@ -8,13 +8,17 @@ it is written and in which component, never an error in the middle of a game:
 >>> comp = {"kind": "card", "qid": "box.zap", "id": "zap", "triggers": [], "children": [],
 ...         "effects": {"effect": {"when": None, "body": [{"op": "goto", "span": "zap.mh:3:5"}]}}}
 >>> print(message(uncompiled([comp])[0]))
-zap.mh:3:5: card 'box.zap': the statement 'goto' is not supported in kernel games: it is no op of the IR's registry (compiler/ir_ops.py): an IR written by another compiler?
+zap.mh:3:5: card 'box.zap': the statement 'goto' is not supported in kernel games: no op of the IR's registry (compiler/ir_ops.py): the IR was written by another compiler; compile the content again with this one (`mayhem compile`)
 
 Each is a reason as gather.py keeps them (`kind`, `word`, `where`, `why`), `message` its text.
 """
 from __future__ import annotations
 
 from ...compiler.ir_ops import EXPRESSIONS, STATEMENTS, child_bodies, sub_expressions
+
+
+FOREIGN = ("no {what} of the IR's registry (compiler/ir_ops.py): the IR was written by another compiler; "
+           "compile the content again with this one (`mayhem compile`)")
 
 
 def message(reason: dict) -> str:
@@ -38,8 +42,7 @@ def uncompiled(components: list[dict], keywords: dict | None = None) -> list[dic
         if form == "relation" and parent is not None and parent.get("e") == "is" and parent.get("r") is e:
             return  # read by its `is` (compile_exprs.Forms.form_is)
         if form not in FORMS:
-            why = IGNORED.get(form) or ("no form of the IR's registry (compiler/ir_ops.py): an IR written by "
-                                        "another compiler?" if form not in EXPRESSIONS else "no emitter writes it")
+            why = IGNORED.get(form) or (FOREIGN.format(what="form") if form not in EXPRESSIONS else "no emitter writes it")
             found.append(("expression", form, e.get("span"),
                           f"{where}: the expression form '{form}' is not supported in kernel games: {why}"))
             return
@@ -50,8 +53,7 @@ def uncompiled(components: list[dict], keywords: dict | None = None) -> list[dic
         for stmt in stmts:
             op = stmt.get("op")
             if op not in OPS:
-                why = ("it is no op of the IR's registry (compiler/ir_ops.py): an IR written by another compiler?"
-                       if op not in STATEMENTS else "the kernel compiler has no emitter for it")
+                why = FOREIGN.format(what="op") if op not in STATEMENTS else "the kernel compiler has no emitter for it"
                 found.append(("statement", op, stmt.get("span"),
                               f"{where}: the statement '{op}' is not supported in kernel games: {why}"))
                 continue

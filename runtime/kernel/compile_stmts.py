@@ -6,7 +6,9 @@ once and cached by the identity of its IR list, so a step of play runs Python in
 reading `op` and `args` out of dictionaries. The functions belong to the rules (their IR
 nodes), never to the state: the state stays data, and a clone or a replayed step uses the
 same functions. Each does exactly what effects.py's `Run` methods did, in the same order
-(the digests of tests/test_kernel_compiled.py hold the games to it)."""
+(the digests of tests/test_kernel_compiled.py hold the games to it). Each op has its emitter
+(`Inline.stmt_OP` here, `compile_made.Made`'s for the ops made into functions of their own),
+found through the registry of IR ops (compiler/ir_ops.py): `EMIT`."""
 from __future__ import annotations
 
 import re
@@ -180,7 +182,7 @@ def _nested(body: list, space: dict, lines: list, depth: int, names: Locals, als
 
 def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Locals) -> None:
     emit = EMIT.get(stmt["op"])
-    if emit is None:  # an op the registry (compiler/ir_ops.py) does not hold: compile.unknown_ops finds it at load
+    if emit is None:  # an op the registry (compiler/ir_ops.py) does not hold: compile_check.py says it at load first
         raise KernelError(f"{stmt.get('span')}: the statement '{stmt['op']}' is not supported in kernel games: "
                           "the kernel compiler has no emitter for it")
     emit(stmt, space, lines, depth, names)
