@@ -215,7 +215,7 @@ def test_an_op_or_form_the_kernel_cannot_compile_is_an_error_at_load_naming_it_i
     keyword = _component(broken, "keyword")
     keyword["effects"]["effect"]["body"].append({"op": "goto", "label": "top", "span": "tally.mh:33:5"})
     with pytest.raises(KernelError, match=r"^tally.mh:33:5: keyword '[^']*score-up': the statement 'goto' is not "
-                                          r"supported in kernel games: no op of the IR's registry .*`mayhem compile`"):
+                                          r"supported in kernel games: no op of the IR's registry .*compile the content again"):
         load_game_rules(broken, "tally")
     reasons = []
     load_game_rules(broken, "tally", collect=reasons)

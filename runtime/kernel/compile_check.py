@@ -8,7 +8,7 @@ it is written and in which component, never an error in the middle of a game:
 >>> comp = {"kind": "card", "qid": "box.zap", "id": "zap", "triggers": [], "children": [],
 ...         "effects": {"effect": {"when": None, "body": [{"op": "goto", "span": "zap.mh:3:5"}]}}}
 >>> print(message(uncompiled([comp])[0]))
-zap.mh:3:5: card 'box.zap': the statement 'goto' is not supported in kernel games: no op of the IR's registry (compiler/ir_ops.py): the IR was written by another compiler; compile the content again with this one (`mayhem compile`)
+zap.mh:3:5: card 'box.zap': the statement 'goto' is not supported in kernel games: no op of the IR's registry (compiler/ir_ops.py): the IR was written by another compiler; compile the content again with this toolchain
 
 Each is a reason as gather.py keeps them (`kind`, `word`, `where`, `why`), `message` its text.
 """
@@ -18,7 +18,7 @@ from ...compiler.ir_ops import EXPRESSIONS, STATEMENTS, child_bodies, sub_expres
 
 
 FOREIGN = ("no {what} of the IR's registry (compiler/ir_ops.py): the IR was written by another compiler; "
-           "compile the content again with this one (`mayhem compile`)")
+           "compile the content again with this toolchain")
 
 
 def message(reason: dict) -> str:
