@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from mayhem.compiler import builtins_kernel as K  # noqa: E402
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.compiler.game_parts import STRUCTURE_EVENTS  # noqa: E402
-from mayhem.compiler.ir_ops import ir_statements  # noqa: E402
+from mayhem.compiler.ir_ops import component_bodies, ir_statements, sub_expressions, walk_statements  # noqa: E402
 from mayhem.compiler.shorthand import lowered  # noqa: E402
 from mayhem.dsl.kernel_kinds import kernel_kinds  # noqa: E402
 from mayhem.dsl.schema import CONTENT_DECLARED  # noqa: E402
@@ -49,40 +49,49 @@ def mayhem_components(ir: dict) -> list[dict]:
     return [c for c in ir["components"] if c["box"] not in kernel_boxes]
 
 
-def _walk(node, found: list, box: str, game: dict | None) -> None:
-    if isinstance(node, list):
-        for item in node:
-            _walk(item, found, box, game)
-        return
-    if not isinstance(node, dict):
-        return
-    if "op" in node or "e" in node:
-        node = lowered(node, game)
-        op, form = node.get("op"), node.get("e")
-        if op == "primitive":
-            found.append(("primitive", node["name"], box))
-        elif op == "trigger" or ("event" in node and "body" in node and op is None):
-            found.append(("event", node["event"], box))
-        elif form == "fn":
-            found.append(("function", node["name"], box))
-        elif form == "ctx":
-            found.append(("context", node["name"], box))
-        elif form == "select":
-            found.append(("selector", node["kind"], box))
-    for key, value in node.items():
-        if key != "children" and isinstance(value, (dict, list)):
-            _walk(value, found, box, game)
+def _record(node: dict, found: list, box: str) -> None:
+    op, form = node.get("op"), node.get("e")
+    if op == "primitive":
+        found.append(("primitive", node["name"], box))
+    elif op == "trigger":
+        found.append(("event", node["event"], box))
+    elif form == "fn":
+        found.append(("function", node["name"], box))
+    elif form == "ctx":
+        found.append(("context", node["name"], box))
+    elif form == "select":
+        found.append(("selector", node["kind"], box))
+
+
+def _expression(e: dict, found: list, box: str, game: dict | None) -> None:
+    """An expression, lowered (its shorthand's word), and those under it, as the registry says they are."""
+    e = lowered(e, game)
+    _record(e, found, box)
+    for child in sub_expressions(e):
+        _expression(child, found, box, game)
 
 
 def uses(components: list[dict], game: dict | None) -> list[tuple[str, str, str]]:
-    """(category, word, box) once per place that says it, children included."""
+    """(category, word, box) once per place that says it, children included: every statement and
+    expression of each component (the registry's walks, compiler/ir_ops.py), each lowered."""
     found: list[tuple[str, str, str]] = []
     stack = list(components)
     while stack:
         comp = stack.pop()
         box = comp["box"] or "shared"
         found.append(("kind", comp["kind"], box))
-        _walk({k: v for k, v in comp.items() if k != "children"}, found, box, game)
+        for eff in comp["effects"].values():
+            if eff.get("when"):
+                _expression(eff["when"], found, box, game)
+        for param in comp.get("params") or ():
+            if param.get("default"):
+                _expression(param["default"], found, box, game)
+        for body in component_bodies(comp):
+            for stmt in walk_statements(body):
+                stmt = lowered(stmt, game)
+                _record(stmt, found, box)
+                for e in sub_expressions(stmt):
+                    _expression(e, found, box, game)
         stack.extend(comp["children"])
     return found
 

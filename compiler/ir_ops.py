@@ -78,8 +78,12 @@ STATEMENT_FIELDS = frozenset({b for f in STATEMENTS.values() for b in f.bodies} 
 
 
 def child_bodies(stmt: dict) -> list[list]:
-    """The statement lists directly inside a statement, in order (a `choose`'s options' bodies)."""
-    form = STATEMENTS[stmt["op"]]
+    """The statement lists directly inside a statement, in order (a `choose`'s options' bodies);
+    none for an op the registry does not hold (a hand-made IR's: a walker's dispatch, or the
+    kernel's load, runtime/kernel/compile_check.py, says it)."""
+    form = STATEMENTS.get(stmt["op"])
+    if form is None:
+        return []
     out = [stmt[b] for b in form.bodies if isinstance(stmt.get(b), list)]
     if form.options:
         out.extend(o["body"] for o in stmt.get("options") or [])
@@ -100,8 +104,11 @@ def _walk(body: list, depth: int, max_depth: int) -> Iterator[dict]:
 
 
 def sub_expressions(node: dict) -> list[dict]:
-    """The expressions directly inside a statement or an expression (not inside its bodies)."""
-    form = STATEMENTS[node["op"]] if "op" in node and "e" not in node else EXPRESSIONS[node["e"]]
+    """The expressions directly inside a statement or an expression (not inside its bodies);
+    none for an op or form the registry does not hold (as child_bodies)."""
+    form = STATEMENTS.get(node["op"]) if "op" in node and "e" not in node else EXPRESSIONS.get(node["e"])
+    if form is None:
+        return []
     out = [node[k] for k in form.exprs if isinstance(node.get(k), dict)]
     for k in form.expr_lists:
         out.extend(v for v in node.get(k) or [] if isinstance(v, dict))
@@ -123,10 +130,10 @@ def walk_expressions(node: dict, max_depth: int = 60) -> Iterator[dict]:
 
 def component_bodies(comp: dict) -> Iterator[list]:
     """The statement lists a compiled component holds itself (not its children's): each
-    effect slot's body, then its triggers."""
-    for eff in comp["effects"].values():
+    effect slot's body, then its triggers (a hand-made component may leave either out)."""
+    for eff in (comp.get("effects") or {}).values():
         yield eff["body"]
-    yield comp["triggers"]
+    yield comp.get("triggers") or []
 
 
 def ir_statements(components: list[dict]) -> Iterator[dict]:
@@ -137,7 +144,7 @@ def ir_statements(components: list[dict]) -> Iterator[dict]:
         comp = stack.pop()
         for body in component_bodies(comp):
             yield from walk_statements(body)
-        stack.extend(reversed(comp["children"]))
+        stack.extend(reversed(comp.get("children") or ()))
 
 
 def ir_expressions(components: list[dict]) -> Iterator[dict]:
@@ -146,17 +153,17 @@ def ir_expressions(components: list[dict]) -> Iterator[dict]:
     stack = list(reversed(components))
     while stack:
         comp = stack.pop()
-        for eff in comp["effects"].values():
+        for eff in (comp.get("effects") or {}).values():
             if eff.get("when"):
                 yield from walk_expressions(eff["when"])
             for s in walk_statements(eff["body"]):
                 yield from walk_expressions(s)
-        for s in walk_statements(comp["triggers"]):
+        for s in walk_statements(comp.get("triggers") or []):
             yield from walk_expressions(s)
         for param in comp.get("params") or ():
             if param.get("default"):
                 yield from walk_expressions(param["default"])
-        stack.extend(reversed(comp["children"]))
+        stack.extend(reversed(comp.get("children") or ()))
 
 
 REF_FORMS = frozenset({"token", "tag", "icon", "component"})  # expression forms that name a component

@@ -46,6 +46,7 @@ MODULES = [
     "mayhem.runtime.kernel.layout",
     "mayhem.runtime.kernel.edges",
     "mayhem.runtime.kernel.modes",
+    "mayhem.runtime.kernel.compile_check",
 ]
 PACKAGES = (mayhem.dsl, mayhem.compiler, mayhem.runtime)
 

@@ -1,9 +1,10 @@
 """One registry of IR statement ops and expression forms (compiler/ir_ops.py): the compiler
 emits nothing else, the schema allows nothing else, the registry knows where every op's
-children are, and every walker (the bots, the text rendering, the site) handles each
-registered op or says that it ignores it. (The rules kernel compiles the IR in
-runtime/kernel/compile.py and compile_stmts.py, not through a registered walker: the 106
-scenarios and the kernel's tests play its ops.)"""
+children are, and every walker (the rules kernel's compiler, the bots, the text rendering,
+the site) handles each registered op or says that it ignores it. The kernel's compiler
+(runtime/kernel/compile_exprs.py, compile_stmts.py, compile_made.py) dispatches on the
+registry, and an op or form it has no emitter for is an error at load, naming it, its span
+and its component (compile_check.py), never an error in the middle of a game."""
 from __future__ import annotations
 
 import json
@@ -17,6 +18,8 @@ from mayhem.compiler.ir_ops import EXPRESSIONS, STATEMENTS, dispatch, walk_expre
 import mayhem.compiler.render_expr  # noqa: F401
 import mayhem.compiler.render_text  # noqa: F401
 from mayhem.runtime import make_bot  # noqa: F401  (its module registers the greedy bot's walker)
+from mayhem.runtime.kernel import KernelError, load_game_rules
+from mayhem.runtime.kernel import compile_exprs, compile_stmts  # the kernel compiler's walkers
 import mayhem.site.effects  # noqa: F401
 
 from conftest import REPO
@@ -82,7 +85,7 @@ def test_the_registry_knows_where_every_child_is(ir):
 def test_every_walker_handles_or_ignores_every_registered_op():
     names = {w.name for w in ir_ops.WALKERS}
     assert {"bots: the greedy bot's values", "text rendering: phrases", "site: statements as phrases and steps",
-            "text: expressions as the DSL writes them (diff, site)"} <= names
+            "text: expressions as the DSL writes them (diff, site)", "kernel-expressions", "kernel-statements"} <= names
     for w in ir_ops.WALKERS:
         assert w.handles | w.ignores == set(w.forms), (w.name, set(w.forms) - w.handles - w.ignores)
         assert not w.handles & w.ignores, (w.name, w.handles & w.ignores)
@@ -127,3 +130,106 @@ def test_the_site_renders_every_op_and_form_the_content_uses(ir):
                     assert str(phrases.expr(e)) != e["e"], e["e"]
     assert seen_ops == set(STATEMENTS)
     assert len(seen_forms) > len(EXPRESSIONS) // 2
+
+
+def test_the_kernels_compiler_has_an_emitter_for_every_op_and_form_or_says_why_not():
+    """The kernel compiles every statement op, and every expression form but those it names
+    with the reason (a relation is read by its `is`); its tables are the registry's dispatch,
+    so an op added to the registry and not to the kernel, or an emitter taken away, stops the
+    kernel from being imported at all."""
+    assert set(compile_stmts.EMIT) == set(STATEMENTS)
+    assert set(compile_exprs.EMIT) == set(EXPRESSIONS) - set(compile_exprs.IGNORED)
+    assert set(compile_exprs.IGNORED) == {"relation", "unresolved"}
+    grown = {**STATEMENTS, "goto": ir_ops.Form("goto", "a jump")}
+    with pytest.raises(TypeError, match=r"Statements: no handler for \['goto'\]"):
+        dispatch(compile_stmts.Statements, "stmt_", grown)
+
+    class Forgetful(compile_exprs.Forms):
+        form_not = None  # an emitter taken away
+
+    with pytest.raises(TypeError, match=r"no handler for \['not'\]"):
+        dispatch(Forgetful, "form_", EXPRESSIONS, ignores=compile_exprs.IGNORED)
+
+
+KEYWORD_GAME = """in box tally
+
+box tally "Tally" {
+  source authored
+  game tally
+  players 2
+}
+
+game tally "Tally" {
+  source authored
+  seats 2
+  counter score "Score" {
+    per player
+    start 0
+  }
+  action add "Add" {
+    effect {
+      score-up(2)
+      end-turn()
+    }
+  }
+  end when value(score, of: first(players)) >= 5 {
+    win(first(players))
+  }
+}
+
+keyword score-up "Score up" (n) {
+  source authored
+  text "Gain N score."
+  effect {
+    gain(score, n)
+  }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def tally_ir(tmp_path_factory):
+    from mayhem.compiler import driver
+    root = tmp_path_factory.mktemp("tally")
+    (root / "mayhem.toml").write_text("[collection]\n")
+    (root / "tally.mh").write_text(KEYWORD_GAME)
+    result = driver.compile_paths([root])
+    assert result.ok, [d.message for d in result.diagnostics.items]
+    return result.ir
+
+
+def _component(ir, kind):
+    tops = [c for top in ir["components"] for c in [top] + top["children"]]
+    return next(c for c in tops if c["kind"] == kind)
+
+
+def test_an_op_or_form_the_kernel_cannot_compile_is_an_error_at_load_naming_it_its_span_and_component(tally_ir):
+    """A hand-made IR with an op no emitter writes, in a keyword's body (compiled at its first
+    call, in the middle of a game, were it not read at load), fails when the game is loaded:
+    the op, its span and its keyword named; so does a form in an action's body, and a
+    relation alone (`is` reads one, nothing else does); with a list to collect them, each is
+    a reason of its kind."""
+    import copy
+    assert load_game_rules(tally_ir, "tally").keywords  # the game loads as written
+    broken = copy.deepcopy(tally_ir)
+    keyword = _component(broken, "keyword")
+    keyword["effects"]["effect"]["body"].append({"op": "goto", "label": "top", "span": "tally.mh:33:5"})
+    with pytest.raises(KernelError, match=r"^tally.mh:33:5: keyword '[^']*score-up': the statement 'goto' is not "
+                                          r"supported in kernel games: no op of the IR's registry .*compile the content again"):
+        load_game_rules(broken, "tally")
+    reasons = []
+    load_game_rules(broken, "tally", collect=reasons)
+    assert [(r["kind"], r["word"], r["where"]) for r in reasons if r["word"] == "goto"] == [
+        ("statement", "goto", "tally.mh:33:5")]
+
+    broken = copy.deepcopy(tally_ir)
+    action = _component(broken, "action")
+    action["effects"]["effect"]["body"].insert(0, {"op": "let", "name": "x", "span": "tally.mh:18:7",
+                                                   "value": {"e": "lambda", "span": "tally.mh:18:15"}})
+    with pytest.raises(KernelError, match=r"^tally.mh:18:15: action '[^']*add': the expression form 'lambda' is not "
+                                          r"supported in kernel games: no form of the IR's registry"):
+        load_game_rules(broken, "tally")
+    action["effects"]["effect"]["body"][0]["value"] = {"e": "relation", "name": "friend", "span": "tally.mh:18:15"}
+    with pytest.raises(KernelError, match=r"action '[^']*add': the expression form 'relation' is not supported in "
+                                          r"kernel games: read by `is`"):
+        load_game_rules(broken, "tally")

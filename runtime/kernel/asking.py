@@ -6,9 +6,13 @@ doubt says it can."""
 from __future__ import annotations
 
 from ...compiler.builtins_kernel import KERNEL_ASKING
-from .compile import _children, pure
+from ...compiler.ir_ops import STATEMENTS as REGISTERED, child_bodies, sub_expressions
+from .compile import pure
 
-STATEMENTS = {"primitive", "keyword", "may", "choose", "if", "repeat", "let", "for-each", "as", "trigger"}
+# the ops whose questions are their parts' (their bodies and expressions, where the registry of
+# IR ops says they are: compiler/ir_ops.py); `until` (triggers installed) and an op of no
+# registry: any doubt says they can ask
+STATEMENTS = frozenset(REGISTERED) - {"until"}
 
 # the primitives whose play can stop with a question: the kernel's table, which the compiler's
 # E412 reads too (compiler/builtins_kernel.py)
@@ -61,18 +65,9 @@ def _asks(body: list, rules, seen: frozenset) -> bool:
             if _asks(kw["body"], rules, seen | {stmt["keyword"]}) \
                     or any(not pure(d) for d in kw["defaults"].values() if d is not None):
                 return True
-        for key, value in stmt.items():
-            if key in ("body", "then", "else") and isinstance(value, list):
-                if _asks(value, rules, seen):
-                    return True
-            elif key == "options":
-                if any(_asks(o["body"], rules, seen) for o in value):
-                    return True
-            elif key == "args" and isinstance(value, dict):
-                if any(isinstance(e, dict) and not pure(e) for e in value.values()):
-                    return True
-            elif isinstance(value, dict) and "e" in value and not pure(value):
-                return True
+        if any(_asks(inner, rules, seen) for inner in child_bodies(stmt)) \
+                or any(not pure(e) for e in sub_expressions(stmt)):
+            return True
     return False
 
 
@@ -176,7 +171,7 @@ def _expr_questions(e) -> int:
             return MANY
     elif kind == "fn" and not pure({"e": "fn", "name": e["name"], "args": {}}):
         here = 1
-    return min(MANY, here + sum(_expr_questions(child) for child in _children(e)))
+    return min(MANY, here + sum(_expr_questions(child) for child in sub_expressions(e)))
 
 
 def questions(body: list, rules, seen: frozenset = frozenset()) -> int:
@@ -201,19 +196,11 @@ def _stmt_questions(stmt: dict, rules, seen: frozenset) -> int:
             return MANY
         total += questions(kw["body"], rules, seen | {stmt["keyword"]})
         total += sum(_expr_questions(d) for d in kw["defaults"].values())
-    branches = []
-    for key, value in stmt.items():
-        if key in ("then", "else") and op == "if" and isinstance(value, list):
-            branches.append(questions(value, rules, seen))
-        elif key == "options":
-            branches.append(max((questions(o["body"], rules, seen) for o in value), default=0))
-        elif isinstance(value, list) and value and isinstance(value[0], dict) and "op" in value[0]:
-            total += questions(value, rules, seen)
-        elif key == "args" and isinstance(value, dict):
-            total += sum(_expr_questions(e) for e in value.values())
-        elif isinstance(value, dict):
-            total += _expr_questions(value)
-    total += max(branches, default=0)
+    if op in ("if", "choose"):  # one of its blocks runs: the most any of them asks
+        total += max((questions(inner, rules, seen) for inner in child_bodies(stmt)), default=0)
+    else:
+        total += sum(questions(inner, rules, seen) for inner in child_bodies(stmt))
+    total += sum(_expr_questions(e) for e in sub_expressions(stmt))
     if op in LOOPS and total:
         return MANY
     return min(total, MANY)

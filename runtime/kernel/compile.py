@@ -4,11 +4,14 @@ They are cached by the identity of their IR node, so that play does not walk dic
 every step. As Jinja2 compiles a template, an expression becomes Python source, compiled
 once: its operators and names inline, constants in a namespace, a primitive or function
 called directly with its arguments; only a selector (`one card in ...`) stays a closure of
-its own."""
+its own. Each form's source is written by its emitter in compile_exprs.py, found through the
+registry of IR forms (compiler/ir_ops.py)."""
 from __future__ import annotations
 
 import inspect
 import keyword
+
+from ...compiler.ir_ops import sub_expressions
 
 _CACHE: dict[int, tuple[dict, object]] = {}
 
@@ -124,117 +127,11 @@ def source(e: dict | None, space: dict, bound=None) -> str:
     alone, a variable is read from `env`."""
     if e is None:
         return "None"
-    kind = e["e"]
-    if kind in ("num", "bool", "str"):
-        return name_for(space, e["v"])
-    if kind == "none":
-        return "None"
-    if kind in ("zone", "counter", "property"):
-        return name_for(space, e["name"])
-    if kind in ("token", "icon", "tag"):  # a token of the box: its qid, its printed card (pieces.py); an icon's, a tag's
-        return name_for(space, e["name"])
-    if kind == "component":  # a component named: a tile of the board is its space (layout.py), else its qid
-        from .layout import component
-        return f"{name_for(space, component)}(run, {name_for(space, e['name'])})"
-    if kind in ("var", "param", "it", "event"):
-        key = "var:" + (e["name"] if kind != "it" else "it")
-        return bound.read(key) if bound is not None else f"(env[{key!r}] if {key!r} in env else None)"
-    if kind == "ctx":
-        key = "ctx:" + e["name"]
-        if e["name"] in getattr(bound, "context", ()):  # a name the generated code keeps in a local (walks.py)
-            return bound.context[e["name"]]
-        if "_rel[" in _CONTEXT.get(e["name"], ""):
-            from .relations import CONTEXT
-            space["_rel"] = CONTEXT
-        elif "_move[" in _CONTEXT.get(e["name"], ""):
-            from .movement import CONTEXT as MOVE
-            space["_move"] = MOVE
-        if e["name"] not in _CONTEXT and printed_name(space.get("__rules__"), e["name"]):
-            from .primitives import property_of  # the running card's printed property of that name
-            return f"{name_for(space, property_of)}(run, env.get('ctx:this-card'), {name_for(space, e['name'])})"
-        return _CONTEXT.get(e["name"]) or (bound.read(key) if bound is not None else f"(env[{key!r}] if {key!r} in env else None)")
-    if kind == "list":
-        return "[" + ", ".join(source(i, space, bound) for i in e["items"]) + "]"
-    if kind == "fn":
-        from .primitives import FUNCTIONS, get_value
-        args = {k: v for k, v in e["args"].items() if v is not None}
-        if e["name"] in _INLINE and list(args) == [_ARG[e["name"]]]:  # one argument, read once
-            arg = source(args[_ARG[e["name"]]], space, bound)
-            return _INLINE[e["name"]].format(fresh(space), arg)
-        if e["name"] == "value" and list(args) in (["counter"], ["counter", "of"]):
-            counter = source(args["counter"], space, bound)
-            # a counter named: its own function (counters.py); else get_value
-            call = (f"run.rules.counters[{counter}].get(run, " if args["counter"]["e"] == "counter"
-                    else f"{name_for(space, get_value)}(run, {counter}, ")
-            if "of" not in args:  # `value(plays)`: of `me`
-                holder = me_of(bound)
-            else:
-                of, w = source(args["of"], space, bound), fresh(space)  # `value(tokens, of: c)`: of c, else `me`
-                holder = f"{w} if ({w} := {of}) is not None else {me_of(bound)}"
-            spec = _declared(space, "counters", args["counter"]) if args["counter"]["e"] == "counter" else None
-            if spec is not None and spec.per in ("player", "card"):  # a player's key read in place (counters.make_get)
-                w = fresh(space)
-                return (f"(run.state.counters.get({name_for(space, spec.id + '/')} + {w}, {name_for(space, spec.start)}) "
-                        f"if type({w} := ({holder})) is str else {call}{w}))")
-            return call + holder + ")"
-        if e["name"] == "owner-of" and list(args) == ["card"]:  # a card's owner read in place
-            from .primitives import owner_of
-            w = fresh(space)
-            return (f"(run.state.owners[{w}] if isinstance({w} := {source(args['card'], space, bound)}, int) "
-                    f"and not isinstance({w}, bool) else {name_for(space, owner_of)}(run, env, {w}))")
-        if e["name"] == "cards-in" and list(args) in (["zone"], ["zone", "of"]) and args["zone"]["e"] == "zone":
-            of = source(args["of"], space, bound) if "of" in args else "None"  # a zone named: its own function
-            call = f"run.rules.zones[{source(args['zone'], space, bound)}].cards(run, env, "
-            spec = _declared(space, "zones", args["zone"])
-            if spec is not None and spec.per == "player":  # one player's pile read in place (piles.make_cards_in)
-                w, who = fresh(space), of if "of" in args else me_of(bound)
-                return (f"(list(run.state.zones.get({name_for(space, spec.id + '/')} + {w}, ())) if type({w} := "
-                        f"{who}) is str else {call}{w}))")
-            return call + of + ")"
-        if e["name"] == "prop" and list(args) == ["card", "name"]:  # `prop(c, cost)`
-            from .primitives import property_of
-            card, name = source(args["card"], space, bound), source(args["name"], space, bound)
-            return f"{name_for(space, property_of)}(run, {card}, {name})"
-        if e["name"] not in FUNCTIONS:
-            from .rules import KernelError
-            raise KernelError(f"{e.get('span')}: the rules kernel has no function '{e['name']}' (a word of another game's rules?)")
-        return call_source(FUNCTIONS[e["name"]], [(k.replace("-", "_"), v) for k, v in e["args"].items()
-                                                  if v is not None], space, bound)
-    if kind == "select":
-        return name_for(space, _select(e)) + "(run, env)"
-    if kind == "bin":
-        left, right, op = source(e["l"], space, bound), source(e["r"], space, bound), e["op"]
-        if op == "+":
-            return f"{name_for(space, _plus)}({left}, {right})"
-        return f"((({left}) or 0) {'-' if op == '-' else '*'} (({right}) or 0))"
-    if kind == "neg":
-        return f"(-(({source(e['x'], space, bound)}) or 0))"
-    if kind == "cmp":  # a variable ordered, or compared with a number, may be a die: its value (dice.py)
-        from .dice import operand as _operand
-        op, ordered = e["op"], e["op"] in _ORDER
-        left = _operand(e["l"], ordered or e["r"]["e"] == "num", space, bound)
-        if op in ("==", "!="):
-            return f"(({left}) {op} ({_operand(e['r'], e['l']['e'] == 'num', space, bound)}))"
-        if e["r"]["e"] == "num":  # against a number (`value(plays) > 0`): it is read once
-            return f"(int(({left}) or 0) {op} {name_for(space, int(e['r']['v'] or 0))})"
-        return f"(int(({left}) or 0) {op} int(({_operand(e['r'], True, space, bound)}) or 0))"
-    if kind in ("and", "or"):
-        items = [f"({source(i, space, bound)})" for i in e["items"]]
-        if not items:
-            return "True" if kind == "and" else "False"
-        return f"(True if {f' {kind} '.join(items)} else False)"
-    if kind == "not":
-        return f"(not ({source(e['x'], space, bound)}))"
-    if kind == "is" and e["r"]["e"] == "relation":  # `x is friend`: relations.py
-        from .relations import is_related
-        from ...compiler.shorthand import kernel_kind  # a kind of the shared vocabulary: the kernel's own
-        left, rel = source(e["l"], space, bound), name_for(space, kernel_kind(e["r"]["name"]))
-        return f"({name_for(space, is_related)}(run, env, {left}, {rel}) != {name_for(space, e['negated'])})"
-    if kind == "is":
-        left, right = source(e["l"], space, bound), source(e["r"], space, bound)
-        return f"((({left}) == ({right})) != {name_for(space, e['negated'])})"
-    from .rules import KernelError
-    raise KernelError(f"{e.get('span')}: the expression '{kind}' is not supported in kernel games")
+    emit = EMIT.get(e["e"])
+    if emit is None:  # a form the registry does not hold, or one no emitter writes alone (compile_exprs.IGNORED)
+        raise KernelError(f"{e.get('span')}: the expression form '{e['e']}' is not supported in kernel games: "
+                          f"{IGNORED.get(e['e'], 'the kernel compiler has no emitter for it (compile_exprs.py)')}")
+    return emit(e, space, bound)
 
 
 class _It:
@@ -306,18 +203,9 @@ def pure(e: dict | None, names: frozenset = frozenset()) -> bool:
     return all(pure(child, names) for child in _children(e))
 
 
-def _children(x):
-    """The expressions directly under an expression (in `args`, `items`, `l`, ...)."""
-    for value in x.values():
-        if isinstance(value, dict):
-            if "e" in value:
-                yield value
-            else:
-                yield from _children(value)
-        elif isinstance(value, list):
-            for item in value:
-                if isinstance(item, dict) and "e" in item:
-                    yield item
+# the expressions directly under an expression (in `args`, `items`, `l`, ...): where the
+# registry of IR forms says they are (compiler/ir_ops.py)
+_children = sub_expressions
 
 
 _READS_CTX = {"players": {"out"}, "teams": set(), "round": {"round"}, "turn-player": {"active"},
@@ -397,3 +285,8 @@ def call_source(fn, args: list, space: dict, bound=None) -> str:
     else:  # pragma: no cover - no primitive has such a parameter
         parts = ["**{" + ", ".join(f"{k!r}: {v}" for k, v in zip(names, values)) + "}"]
     return name_for(space, fn) + "(" + ", ".join(["run", "env"] + parts) + ")"
+
+
+# -- imported here, once: at the end, as compile_exprs.py imports this module's names (a cycle)
+from .rules import KernelError  # noqa: E402
+from .compile_exprs import EMIT, IGNORED  # noqa: E402

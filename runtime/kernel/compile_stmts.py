@@ -6,11 +6,14 @@ once and cached by the identity of its IR list, so a step of play runs Python in
 reading `op` and `args` out of dictionaries. The functions belong to the rules (their IR
 nodes), never to the state: the state stays data, and a clone or a replayed step uses the
 same functions. Each does exactly what effects.py's `Run` methods did, in the same order
-(the digests of tests/test_kernel_compiled.py hold the games to it)."""
+(the digests of tests/test_kernel_compiled.py hold the games to it). Each op has its emitter
+(`Inline.stmt_OP` here, `compile_made.Made`'s for the ops made into functions of their own),
+found through the registry of IR ops (compiler/ir_ops.py): `EMIT`."""
 from __future__ import annotations
 
 import re
 
+from ...compiler.ir_ops import STATEMENTS, dispatch, register_walker
 from .compile import _as_list, call_source, compiled, name_for, source
 from .rules import KernelError
 from .state import stamp_span
@@ -178,8 +181,20 @@ def _nested(body: list, space: dict, lines: list, depth: int, names: Locals, als
 
 
 def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Locals) -> None:
-    pad, op, n = "    " * depth, stmt["op"], len(lines)
-    if op == "primitive":  # the lines it logs given its span (state.stamp_span), if it logged any,
+    emit = EMIT.get(stmt["op"])
+    if emit is None:  # an op the registry (compiler/ir_ops.py) does not hold: compile_check.py says it at load first
+        raise KernelError(f"{stmt.get('span')}: the statement '{stmt['op']}' is not supported in kernel games: "
+                          "the kernel compiler has no emitter for it")
+    emit(stmt, space, lines, depth, names)
+
+
+class Inline:
+    """`stmt_OP(stmt, space, lines, depth, names)`: a statement of op OP written in the block's
+    lines at `depth` (with compile_made.Made's, the registry's dispatch: `EMIT`)."""
+
+    @staticmethod
+    def stmt_primitive(stmt, space, lines, depth, names):
+        pad, n = "    " * depth, len(lines)  # the lines it logs given its span (state.stamp_span), if it logged any,
         span = stmt.get("span")  # also when the game ends in it (a `try` costs nothing until it raises)
         if not span:
             lines += [pad + line for line in _primitive(stmt, space, names, n)]
@@ -190,17 +205,26 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
         lines += [pad + f"_g{n} = state.log[-1] if state.log else None", pad + "try:"]
         lines += [pad + "    " + line for line in _primitive(stmt, space, names, n)]
         lines += [pad + f"except {name_for(space, GameOver)}:", pad + "    " + stamp, pad + "    raise", pad + stamp]
-    elif op == "let":
+
+    @staticmethod
+    def stmt_let(stmt, space, lines, depth, names):
+        pad = "    " * depth
         key = "var:" + stmt["name"]
         value = source(stmt["value"], space, names)  # read before the name is set
         lines.append(pad + f"{names.set(key)} = env[{key!r}] = {value}")
-    elif op == "if":
+
+    @staticmethod
+    def stmt_if(stmt, space, lines, depth, names):
+        pad = "    " * depth
         lines.append(pad + f"if {source(stmt['cond'], space, names)}:")
         then = _nested(stmt["then"], space, lines, depth + 1, names)
         lines.append(pad + "else:")
         other = _nested(stmt["else"], space, lines, depth + 1, names)
         names.known |= then & other  # set on both ways
-    elif op == "for-each":
+
+    @staticmethod
+    def stmt_for_each(stmt, space, lines, depth, names):
+        pad, n = "    " * depth, len(lines)
         key = "var:" + stmt["var"]
         emptied = emptied_pile_lines(stmt, space, names, n)
         if emptied:  # a pile moved card by card into others, then emptied at once; else the loop
@@ -217,27 +241,21 @@ def _emit_statement(stmt: dict, space: dict, lines: list, depth: int, names: Loc
                          f"else [_s{n}]):")
         lines.append(pad + f"    {names.name(key)} = env[{key!r}] = _v{n}")
         _nested(stmt["body"], space, lines, depth + 1, names, also=[key])
-    elif op == "repeat":
+
+    @staticmethod
+    def stmt_repeat(stmt, space, lines, depth, names):
+        pad, n = "    " * depth, len(lines)
         lines.append(pad + f"for _r{n} in range(max(int(({source(stmt['count'], space, names)}) or 0), 0)):")
         _nested(stmt["body"], space, lines, depth + 1, names)
-    elif op == "may":
+
+    @staticmethod
+    def stmt_may(stmt, space, lines, depth, names):
+        pad = "    " * depth
         label = stmt["label"] or "it"
         offered = name_for(space, (f"do {label}", "skip"))
         lines.append(pad + f"if run.ask(env['ctx:me'], 'may', {name_for(space, f'do {label}?')}, list({offered}), "
                      f"{name_for(space, stmt['span'])}) != 'skip':")
         _nested(stmt["body"], space, lines, depth + 1, names)
-    else:  # a statement of its own: a keyword, `choose one`, `as`, `on EVENT`, or unknown
-        make = _MAKERS.get(op)
-        if make is None:
-            def unsupported(run, env):
-                raise KernelError(f"{stmt['span']}: '{op}' is not supported in kernel games")
-            fn = unsupported
-        else:
-            fn = make(stmt)
-        lines.append(pad + name_for(space, fn) + (".f(run, env)" if isinstance(fn, _Late) else "(run, env)"))
-        if op == "choose":  # its option ran in this env and may have set variables: read them again
-            lines.append(pad + _RESYNC)
-            names.known.update(names.local)  # every local is read again there (the final list)
 
 
 def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
@@ -272,111 +290,17 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
     return assault_lines(call, space) if stmt["name"] == "assault" else [call]  # (a piece may stop it)
 
 
-# the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
-# `amount`; an action's, a slot's, a trigger's and `as`'s `me`): a keyword's env copies them
-# (tests/test_kernel_speed10.py holds the kernel to setting no other)
-CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
-CONTEXTS += ("ctx:self", "ctx:holder")  # a figure's and a piece's trigger (listeners.components): copied only in
-CONTEXTS += ("ctx:here",)               # (a tile's trigger: spaces.py)
-HEARD = CONTEXTS[3:]                    # a game whose pieces, tiles or figures hear events
 
 
-class _Late:
-    """A function set at its first call: a keyword's, built from the rules it is played with
-    (its parameters and body are read from them), then called as `holder.f(run, env)`."""
-
-    __slots__ = ("f",)
-
-
-def _keyword(stmt: dict) -> _Late:
-    qid = stmt["keyword"]
-    holder = _Late()
-
-    def first(run, env):
-        """The keyword's parameters and body read from the rules at the first call: one
-        generated function making its env (the contexts, each parameter's value in order)
-        and running its body."""
-        kw = run.rules.keywords[qid]
-        space: dict = {"__rules__": run.rules}
-        lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
-        hearing = run.rules.hearing
-        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers
-                                             or hearing.space_triggers)
-        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
-                  if heard or key not in HEARD]
-        if kw.get("tags"):  # the tags it adds to its primitives', and its caller's (damage.py, record.py)
-            lines.append(f"    inner['_effect-tags'] = (*env.get('_effect-tags', ()), *{name_for(space, kw['tags'])})")
-        else:
-            lines.append("    if '_effect-tags' in env: inner['_effect-tags'] = env['_effect-tags']")
-        known = {}
-        for n, name in enumerate(kw["params"]):
-            expr = stmt["args"].get(name)
-            if expr is None:
-                expr = kw["defaults"].get(name)
-            known["var:" + name] = f"_kp{n}"  # source(None): None
-            lines.append(f"    _kp{n} = inner[{'var:' + name!r}] = {source(expr, space)}")
-        # the body written in, run in its own env: no `_stops` there, so none of its statements stops
-        lines += ["    env = inner", "    state = run.state"] + (inline_lines(kw["body"], space, known) or ["    pass"])
-        exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
-        holder.f = space["keyword"]
-        holder.f(run, env)
-
-    holder.f = first
-    return holder
-
-
-def _choose(stmt: dict):
-    labels = [o["label"] for o in stmt["options"]]
-    bodies = [compiled_block(o["body"]) for o in stmt["options"]]
-    offered, span = [f"choose {lab}" for lab in labels], stmt["span"]
-
-    def choose(run, env):
-        picked = run.ask(env["ctx:me"], "choose", "choose one", list(offered), span)
-        bodies[offered.index(picked)](run, env)  # the answer is one of the offered texts
-    return choose
-
-
-def _as(stmt: dict):
-    who = compiled(stmt["who"]) if stmt["who"] is not None else (lambda run, env: None)
-    body = compiled_block(stmt["body"])
-
-    def as_(run, env):
-        me = who(run, env)
-        if me is not None and (me in run.state.teams or me in run.state.figures):
-            # a Team acts: its player in turn; a figure: its controller's (spaces.controller)
-            me = controller(run.state, "team" if me in run.state.teams else "figure", me)
-        body(run, {**env, "ctx:me": me})
-    return as_
-
-
-def _trigger(stmt: dict):
-    event = stmt["event"]
-
-    def trigger(run, env):
-        """`on turn-end { ... }` inside an effect: once, at the next such structure event."""
-        if event not in ("turn-start", "turn-end", "round-start", "round-end"):
-            raise KernelError(f"{stmt['span']}: 'on {event}' inside an effect waits for a structure event "
-                              "(turn-start, turn-end, round-start, round-end)")
-        run.state.triggers.append({"event": event, "node": stmt["node"], "me": env.get("ctx:me"),
-                                   "card": env.get("ctx:this-card"), "turn": run.state.turn,
-                                   "vars": {k: v for k, v in env.items() if k.startswith("var:")}})
-    return trigger
-
-
-_MAKERS = {"keyword": _keyword, "choose": _choose, "as": _as, "trigger": _trigger}  # each its own function
-
-
-def _until(stmt: dict):
-    from .listeners import make_until  # triggers installed until a structure event (listeners.py)
-    return make_until(stmt)
-
-
-_MAKERS["until"] = _until
-
-
-def compile_rules(rules) -> None:
+def compile_rules(rules, components: list | None = None) -> None:
     """Compile every body, guard and domain of a game once, at load (rules.py): play then
-    only calls closures, and an expression the kernel cannot play is an error at load."""
+    only calls closures, and an expression the kernel cannot play is an error at load. First
+    every body of `components` (what the game plays) and of its keywords (which compile at
+    their first call) is read for an op or form the compiler lacks (compile_check.py): the
+    first is a KernelError naming it, its span and its component."""
+    from .compile_check import message, uncompiled
+    for found in uncompiled(components or [], rules.keywords):
+        raise KernelError(message(found))
     from .actions import _plan
     bodies = list(rules.slots.values()) + [a.body for a in rules.actions.values()]
     bodies += [b for ct in rules.card_types.values() for b in ct.effects.values()]
@@ -392,7 +316,15 @@ def compile_rules(rules) -> None:
 
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
-from .spaces import controller  # noqa: E402
 from .damage import assault_lines  # noqa: E402
 from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402
+from .compile_made import CONTEXTS, Made  # noqa: E402,F401 - (CONTEXTS: re-exported)
+
+
+class Statements(Inline, Made):
+    """Every statement op's emitter: written in (Inline) or a function of its own (Made)."""
+
+
+EMIT = dispatch(Statements, "stmt_", STATEMENTS)
+register_walker("kernel-statements", STATEMENTS, EMIT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from ...compiler.ir_ops import walk_expressions
 from .compile import _READS_FN, state_reads
 from .listeners import pieces_hearing
 from . import writers
@@ -66,16 +67,7 @@ def _figures_out(state) -> tuple:
 
 def _counts_pieces(e) -> bool:
     """Whether a `count` in the expression counts pieces (reads zones and figures: _count)."""
-    work = [e]
-    while work:
-        x = work.pop()
-        if isinstance(x, dict):
-            if x.get("e") == "fn" and x.get("name") == "count" and _count(x):
-                return True
-            work.extend(x.values())
-        elif isinstance(x, list):
-            work.extend(x)
-    return False
+    return any(x["e"] == "fn" and x["name"] == "count" and _count(x) for x in walk_expressions(e))
 
 
 _PROJECTED = {"zones": _zones, "figures": _figures}

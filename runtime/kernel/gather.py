@@ -16,9 +16,6 @@ from ...compiler.ir_ops import child_bodies, sub_expressions
 from .rules import KernelError
 
 from .compile import SET_IN_ENV  # context names the kernel sets in an effect's env itself
-# statement ops compile_stmts.py writes or makes
-STATEMENTS = frozenset(("primitive", "let", "if", "for-each", "repeat", "may", "keyword", "choose", "as",
-                        "trigger", "until"))
 STRUCTURE = frozenset(STRUCTURE_EVENTS)
 
 
@@ -50,9 +47,12 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
     """compile_stmts.compile_rules, every failure kept: a body that does not compile is tried
     statement by statement, an expression that does not compile part by part, down to the
     part that is the reason. Then every body of `components` (the game and what it plays) is
-    read for the words the kernel lacks, which compile but fail or read nothing when run."""
+    read for the words the kernel lacks, which compile but fail or read nothing when run,
+    first for the ops and forms the kernel's compiler has no emitter for (compile_check.py;
+    the registry's walks find nothing under an op or form it does not hold)."""
     from .actions import _plan
     from .compile import compiled
+    from .compile_check import uncompiled
     from .compile_stmts import compiled_block
     seen = {(r["where"], r["why"]) for r in collect}
 
@@ -60,6 +60,9 @@ def compile_all(rules, collect: list, components: list | None = None) -> None:
         if (r["where"], r["why"]) not in seen:
             seen.add((r["where"], r["why"]))
             collect.append(r)
+
+    for r in uncompiled(components or [], rules.keywords):
+        keep(r)
 
     def expression(e: dict) -> None:
         try:
@@ -162,8 +165,6 @@ def words_lacking(rules, components: list) -> list[dict]:
             elif op == "primitive" and stmt["name"] not in PRIMITIVES and stmt["name"] != "shift":
                 found.append(reason("primitive", stmt["name"], stmt.get("span"),
                                     f"'{stmt['name']}' is not a primitive of kernel games (an error when it runs)"))
-            elif op not in STATEMENTS:
-                found.append(reason("statement", op, stmt.get("span"), f"'{op}' is not supported in kernel games"))
             elif op == "trigger" and installing:  # installed `until` a structure event: heard as the game's
                 heard.append((stmt["event"], stmt.get("span")))
             elif op == "trigger" and stmt.get("event") not in STRUCTURE:

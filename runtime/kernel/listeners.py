@@ -174,6 +174,7 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     nor the event's `effect`, can ask; a step that raises only such events keeps no copy to
     replay from (asking.py). Worked out once per game at load, kept in the rules (the IR, which
     two games may share, is left as it is)."""
+    from ...compiler.ir_ops import ir_statements
     from .asking import asks
     from .compile import pure
     heard = [t for t in rules.rules] + [t for ts in hearing.card_triggers.values() for t in ts]
@@ -185,17 +186,12 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     loud = {t["event"] for q in loud for t in hearing.card_triggers[q]}
     loud |= {t["event"] for t in heard if asks(t["body"], rules) or not pure(t.get("when"))}
     loud |= {e for e, spec in hearing.events.items() if asks(spec["body"], rules)}
-    work, quiet = list(decls), {}
-    while work:
-        x = work.pop()
-        if isinstance(x, dict):
-            if x.get("op") == "primitive" and x.get("name") == "raise":
-                event = (x.get("args") or {}).get("event") or {}
-                if event.get("e") == "event" and event.get("name") in hearing.events and event["name"] not in loud:
-                    quiet[id(x)] = x
-            work.extend(x.values())
-        elif isinstance(x, list):
-            work.extend(x)
+    quiet = {}
+    for x in ir_statements(decls):  # every statement of the declarations, as the registry walks them
+        if x["op"] == "primitive" and x["name"] == "raise":
+            event = (x.get("args") or {}).get("event") or {}
+            if event.get("e") == "event" and event.get("name") in hearing.events and event["name"] not in loud:
+                quiet[id(x)] = x
     rules.__dict__["_quiet_raises"] = quiet  # id -> the statement, kept alive with it
     rules.__dict__.pop("_asks", None)  # (asked above before the marks: asked again)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...compiler.ir_ops import ir_expressions
 from ...dsl.diagnostics import did_you_mean
 from .rules import KernelError
 
@@ -196,20 +197,13 @@ def _still_named(ir: dict, box: str, gone: set, mode: dict) -> None:
 def _names(comp: dict, out: set, where: str | None = None):
     """((kind, id), what names it) for the first part of the component that names one of `out`."""
     where = where or f"{comp['kind']} '{comp['id']}'"
-    stack = [(where, comp.get("effects", {})), (where, comp.get("triggers", [])), (where, comp.get("params", []))]
     for child in comp.get("children", ()):
         if (child["kind"], child["id"]) in out:
             continue
         found = _names(child, out, f"{child['kind']} '{child['id']}'")
         if found is not None:
             return found
-    while stack:
-        label, node = stack.pop()
-        if isinstance(node, list):
-            stack.extend((label, n) for n in node)
-        elif isinstance(node, dict):
-            form = node.get("e")
-            if form in READS and (READS[form], node.get("name")) in out:
-                return (READS[form], node["name"]), label
-            stack.extend((label, v) for v in node.values() if isinstance(v, (dict, list)))
+    for e in ir_expressions([{**comp, "children": []}]):  # its own parts, as the registry walks them
+        if e["e"] in READS and (READS[e["e"]], e.get("name")) in out:
+            return (READS[e["e"]], e["name"]), where
     return None

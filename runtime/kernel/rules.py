@@ -303,7 +303,7 @@ def load_game_rules(ir: dict, box: str, mode: str | None = None, collect: list |
     stage(collect, load_events, rules, game, tops)  # the game's own events and who hears them
     from .compile_stmts import compile_rules
     if collect is None:
-        compile_rules(rules)  # closures, once (compile.py, compile_stmts.py)
+        compile_rules(rules, [game] + [c for c in tops if c["kind"] != "mode"])  # closures, once (compile.py, ...)
     else:  # every failure kept, and the words of what the game plays that the kernel lacks
         compile_all(rules, collect, [game] + [c for c in tops if c["kind"] != "mode"])
     return rules
@@ -388,13 +388,8 @@ def _index(rules: GameRules) -> None:
 
 
 def index_bodies(rules: GameRules, bodies: list) -> None:
-    """Every statement of these bodies, at any depth, in `rules.nodes` by its node id."""
-    work = [s for b in bodies for s in b]
-    while work:
-        stmt = work.pop()
+    """Every statement of these bodies, at any depth (the registry's walk), in `rules.nodes` by its node id."""
+    from ...compiler.ir_ops import walk_statements
+    for stmt in (s for b in bodies for s in walk_statements(b)):
         if stmt.get("node"):
             rules.nodes[stmt["node"]] = stmt
-        for key in ("body", "then", "else"):
-            work.extend(stmt.get(key) or [])
-        for opt in stmt.get("options") or []:
-            work.extend(opt["body"])

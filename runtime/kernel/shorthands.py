@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 from ...compiler import builtins as B
+from ...compiler.ir_ops import ir_expressions, ir_statements
 from ...compiler.shorthand import lowered
 
 _SHORT = {("op", n) for n, p in B.PRIMITIVES.items() if p.stands_for is not None}
@@ -24,34 +25,29 @@ def _short(node: dict) -> bool:
     return node.get("e") in ("fn", "ctx") and ("e", node.get("name")) in _SHORT
 
 
-def says_shorthand(node) -> bool:
-    """Whether a node of the IR (a component, a body, an expression) says a shorthand anywhere."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, list):
-            stack.extend(n)
-        elif isinstance(n, dict):
-            if _short(n):
-                return True
-            stack.extend(v for v in n.values() if isinstance(v, (dict, list)))
-    return False
+def says_shorthand(comp: dict) -> bool:
+    """Whether a component of the IR says a shorthand anywhere (its children too), in a statement
+    or an expression, as the registry of IR ops walks them (compiler/ir_ops.py)."""
+    return any(map(_short, ir_statements([comp]))) or any(map(_short, ir_expressions([comp])))
 
 
-def _lower(node, game: dict):
-    """The node with every shorthand inside it lowered, in place where it can (a copy's)."""
-    if isinstance(node, list):
-        for i, item in enumerate(node):
-            node[i] = _lower(item, game)
-        return node
-    if not isinstance(node, dict):
-        return node
-    if _short(node):
-        node = lowered(node, game)
-    for key, value in node.items():
-        if isinstance(value, (dict, list)):
-            node[key] = _lower(value, game)
-    return node
+def _lower(comp: dict, game: dict) -> dict:
+    """The component (a copy) with every shorthand inside it lowered in place: each statement,
+    then each expression, the node's contents replaced by the lowered node's, so that the walk
+    goes on under what the node has become."""
+    for node in ir_statements([comp]):
+        if _short(node):
+            _replace(node, lowered(node, game))
+    for node in ir_expressions([comp]):
+        if _short(node):
+            _replace(node, lowered(node, game))
+    return comp
+
+
+def _replace(node: dict, new: dict) -> None:
+    if new is not node:
+        node.clear()
+        node.update(new)
 
 
 def lower_components(comps: list[dict], game: dict) -> list[dict]:

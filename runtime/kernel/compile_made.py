@@ -1,0 +1,135 @@
+"""The statements the kernel's compiler makes into functions of their own: a keyword's call, `choose one`, `as`, `on EVENT`, `until`.
+
+Their emitters (`Made.stmt_OP`) are the registry's dispatch's with compile_stmts.py's
+(compile_stmts.Statements): each writes one call of the function its maker made, once, at
+load (a keyword's body is read from the rules at its first call, `_Late`)."""
+from __future__ import annotations
+
+from .compile import compiled, name_for, source
+from .compile_stmts import _RESYNC, compiled_block, inline_lines
+from .rules import KernelError
+
+# the contexts an env can hold, in the order they are set (the resolvers' `me`, `this-card`,
+# `amount`; an action's, a slot's, a trigger's and `as`'s `me`): a keyword's env copies them
+# (tests/test_kernel_speed10.py holds the kernel to setting no other)
+CONTEXTS = ("ctx:me", "ctx:this-card", "ctx:amount")
+CONTEXTS += ("ctx:self", "ctx:holder")  # a figure's and a piece's trigger (listeners.components): copied only in
+CONTEXTS += ("ctx:here",)               # (a tile's trigger: spaces.py)
+HEARD = CONTEXTS[3:]                    # a game whose pieces, tiles or figures hear events
+
+
+class _Late:
+    """A function set at its first call: a keyword's, built from the rules it is played with
+    (its parameters and body are read from them), then called as `holder.f(run, env)`."""
+
+    __slots__ = ("f",)
+
+
+def _keyword(stmt: dict) -> _Late:
+    qid = stmt["keyword"]
+    holder = _Late()
+
+    def first(run, env):
+        """The keyword's parameters and body read from the rules at the first call: one
+        generated function making its env (the contexts, each parameter's value in order)
+        and running its body."""
+        kw = run.rules.keywords[qid]
+        space: dict = {"__rules__": run.rules}
+        lines = ["def keyword(run, env):", "    inner = {}"]  # the caller's contexts, in their order
+        hearing = run.rules.hearing
+        heard = hearing is not None and bool(hearing.piece_triggers or hearing.figure_triggers
+                                             or hearing.space_triggers)
+        lines += [f"    if {key!r} in env: inner[{key!r}] = env[{key!r}]" for key in CONTEXTS
+                  if heard or key not in HEARD]
+        if kw.get("tags"):  # the tags it adds to its primitives', and its caller's (damage.py, record.py)
+            lines.append(f"    inner['_effect-tags'] = (*env.get('_effect-tags', ()), *{name_for(space, kw['tags'])})")
+        else:
+            lines.append("    if '_effect-tags' in env: inner['_effect-tags'] = env['_effect-tags']")
+        known = {}
+        for n, name in enumerate(kw["params"]):
+            expr = stmt["args"].get(name)
+            if expr is None:
+                expr = kw["defaults"].get(name)
+            known["var:" + name] = f"_kp{n}"  # source(None): None
+            lines.append(f"    _kp{n} = inner[{'var:' + name!r}] = {source(expr, space)}")
+        # the body written in, run in its own env: no `_stops` there, so none of its statements stops
+        lines += ["    env = inner", "    state = run.state"] + (inline_lines(kw["body"], space, known) or ["    pass"])
+        exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the IR
+        holder.f = space["keyword"]
+        holder.f(run, env)
+
+    holder.f = first
+    return holder
+
+
+def _choose(stmt: dict):
+    labels = [o["label"] for o in stmt["options"]]
+    bodies = [compiled_block(o["body"]) for o in stmt["options"]]
+    offered, span = [f"choose {lab}" for lab in labels], stmt["span"]
+
+    def choose(run, env):
+        picked = run.ask(env["ctx:me"], "choose", "choose one", list(offered), span)
+        bodies[offered.index(picked)](run, env)  # the answer is one of the offered texts
+    return choose
+
+
+def _as(stmt: dict):
+    who = compiled(stmt["who"]) if stmt["who"] is not None else (lambda run, env: None)
+    body = compiled_block(stmt["body"])
+
+    def as_(run, env):
+        me = who(run, env)
+        if me is not None and (me in run.state.teams or me in run.state.figures):
+            # a Team acts: its player in turn; a figure: its controller's (spaces.controller)
+            me = controller(run.state, "team" if me in run.state.teams else "figure", me)
+        body(run, {**env, "ctx:me": me})
+    return as_
+
+
+def _trigger(stmt: dict):
+    event = stmt["event"]
+
+    def trigger(run, env):
+        """`on turn-end { ... }` inside an effect: once, at the next such structure event."""
+        if event not in ("turn-start", "turn-end", "round-start", "round-end"):
+            raise KernelError(f"{stmt['span']}: 'on {event}' inside an effect waits for a structure event "
+                              "(turn-start, turn-end, round-start, round-end)")
+        run.state.triggers.append({"event": event, "node": stmt["node"], "me": env.get("ctx:me"),
+                                   "card": env.get("ctx:this-card"), "turn": run.state.turn,
+                                   "vars": {k: v for k, v in env.items() if k.startswith("var:")}})
+    return trigger
+
+
+def _until(stmt: dict):
+    from .listeners import make_until  # triggers installed until a structure event (listeners.py)
+    return make_until(stmt)
+
+
+class Made:
+    """`stmt_OP(stmt, space, lines, depth, names)`: the line calling the statement's own function."""
+
+    @staticmethod
+    def stmt_keyword(stmt, space, lines, depth, names):
+        lines.append("    " * depth + name_for(space, _keyword(stmt)) + ".f(run, env)")
+
+    @staticmethod
+    def stmt_choose(stmt, space, lines, depth, names):
+        pad = "    " * depth
+        lines.append(pad + name_for(space, _choose(stmt)) + "(run, env)")
+        lines.append(pad + _RESYNC)  # its option ran in this env and may have set variables: read them again
+        names.known.update(names.local)  # every local is read again there (the final list)
+
+    @staticmethod
+    def stmt_as(stmt, space, lines, depth, names):
+        lines.append("    " * depth + name_for(space, _as(stmt)) + "(run, env)")
+
+    @staticmethod
+    def stmt_trigger(stmt, space, lines, depth, names):
+        lines.append("    " * depth + name_for(space, _trigger(stmt)) + "(run, env)")
+
+    @staticmethod
+    def stmt_until(stmt, space, lines, depth, names):
+        lines.append("    " * depth + name_for(space, _until(stmt)) + "(run, env)")
+
+
+from .spaces import controller  # noqa: E402 - (cycles)
