@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame
+from mayhem.runtime.kernel import KernelConfig, KernelGame, writers
 
 from kernel_speed_common import ROOT, at_first_die, parity_kernel, titans  # noqa: F401 - titans: a fixture
 
@@ -109,9 +109,9 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
     state.counters["shared-counter-changed"] = 7
     figure = next(f for f, x in state.figures.items() if x["space"] is not None)
     space = state.figures[figure]["space"]
-    state.figures[figure]["space"] = next(s for s in titans.spaces if s != space)
+    writers.set_space(state, state.figures[figure], next(s for s in titans.spaces if s != space))
     assert reads(state) == before
-    state.figures[figure]["space"] = None
+    writers.set_space(state, state.figures[figure], None)
     assert reads(state) != before
 
 

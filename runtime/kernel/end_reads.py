@@ -147,8 +147,9 @@ def _written(parts: list):
             space[f"_{i}"], space["_hearing"] = part, pieces_hearing
             items.append(f"tuple(map(state.places.__getitem__, {uids_source(f'_{i}')}))")
         elif part is _figures and writers.MARKS:  # the figures' last write (writers.py): no tuple made
-            # (not for _figures_out, which a Move on the board leaves as it was)
             items.append("state.figures_mark")
+        elif part is _figures_out and writers.MARKS:  # their last write of what _figures_out reads: a
+            items.append("state.figures_off_mark")  # Move from a space to another leaves it as it was
         elif part in _INLINE:
             items.append(_INLINE[part])
         else:

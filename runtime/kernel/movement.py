@@ -222,7 +222,8 @@ def remove_from_game(run, env, figure) -> None:
     state = run.state
     for f in _as_list(figure):
         if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
-            state.figures[f].update(space=None, gone=True)
+            set_space(state, state.figures[f], None)
+            state.figures[f]["gone"] = True
             state.log.append({"event": "remove-from-game", "figure": f})
     if not run.rules.uses_rounds:
         players_out(run, env)
