@@ -116,7 +116,7 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 
 
 # the functions of the kernel called at nearly every decision: no import runs inside them
-HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_heard_in_play"),
+HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_in_play_heard"),
        "when_reads": ("asked", "loop_of", "loops_none"),
        "pieces_at": ("_at", "count"), "specials": ("can_use", "special_of"),
        "layout": ("tile_property", "open_space", "bases_of"),
