@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from kernel_mayhem import BOXES, load_here  # noqa: E402
 
 # the step machinery: the functions between two decisions (this helper's part of the kernel)
-MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "when_reads.py",
+MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "heard.py", "when_reads.py",
              "end_reads.py", "once.py", "rounds.py", "turns.py", "structure.py", "moments.py", "<string>")
 
 

@@ -36,9 +36,9 @@ def test_the_pieces_heard_are_those_of_the_walk_over_every_holder(titans, monkey
     """At every event a seeded game raises that pieces hear (a Shield on a figure, a trap on a
     space, Fire at Recovery), the listeners found from the pieces' places are the walk's, in its
     order; some were found on holders."""
-    from mayhem.runtime.kernel import listeners
+    from mayhem.runtime.kernel import heard  # (components' module: listeners.py re-exports its names)
     compared, found = [0], [0]
-    real = listeners._pieces_heard
+    real = heard._pieces_heard
 
     def both(state, rules, here, at=None):
         mine = real(state, rules, here, at)
@@ -49,7 +49,7 @@ def test_the_pieces_heard_are_those_of_the_walk_over_every_holder(titans, monkey
         compared[0] += 1
         found[0] += bool(mine)
         return mine
-    monkeypatch.setattr(listeners, "_pieces_heard", both)
+    monkeypatch.setattr(heard, "_pieces_heard", both)
     from mayhem.runtime.kernel.play import play_game
     play_game(titans, parity_kernel.kernel_config(titans, {}, 3, max_turns=80), ["random"])
     assert compared[0] > 50 and found[0] > 5
@@ -116,7 +116,7 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 
 
 # the functions of the kernel called at nearly every decision: no import runs inside them
-HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_in_play_heard"),
+HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure", "_pieces_heard"), "finish": ("raise_update", "_in_play_heard"),
        "when_reads": ("asked", "loop_of", "loops_none"),
        "pieces_at": ("_at", "count"), "specials": ("can_use", "special_of"),
        "layout": ("tile_property", "open_space", "bases_of"),

@@ -171,8 +171,14 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     zone kept per Team is offered once, to the first of its players asked; its trigger reads the
     event's `tags`)."""
     state, rules, game = run.state, run.rules, run.game
-    cards, zones, reacting = state.cards, state.zones, here.reactions
-    for key in rules.hearing.react_keys(rules, state):  # (loops: no generator's frame per card)
+    cards, zones, reacting, hearing = state.cards, state.zones, here.reactions, rules.hearing
+    try:  # Hearing.react_keys' keys, read here while the seats and Teams are theirs (no call)
+        players, teams, keys = hearing._react_keys
+        if players is not state.players or teams is not state.teams:
+            keys = hearing.react_keys(rules, state)
+    except AttributeError:
+        keys = hearing.react_keys(rules, state)
+    for key in keys:  # (loops: no generator's frame per card)
         if key in zones and any(map(reacting.__contains__, map(cards.__getitem__, zones[key]))):
             break
     else:
