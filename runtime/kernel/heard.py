@@ -117,14 +117,46 @@ def zone_order(state) -> dict:
 def _pieces_heard(state, rules, here, at=None) -> list:
     """components' pieces: the piles of pieces that hold one whose token hears the event, found
     from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
-    kind (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a
-    laid board in the order their piles were made, else the rules')."""
-    places, held, cards = state.places, rules.pieces.held, state.cards
+    kind (_ranked), then each pile's pieces in order, a token once per pile. The piles' order is
+    kept beside the state (`state.heard_uids`, under (the table, "ranked")) with the places it was
+    found from and `at`: the same places give the same piles in the same order, for a state of
+    this game or a copy (figures, zones and seats are only added, and each keeps its place)."""
+    places, cards = state.places, state.cards
     cache = state.heard_uids  # pieces_hearing's uids, its cache's hit read in place (no call)
     got = cache[1][here] if cache is not None and cache[0] is cards and here in cache[1] else None
     uids = got[1] if got is not None and got[0] == len(cards) else pieces_hearing(state, here)
+    where = tuple(map(places.__getitem__, uids))
+    kept = state.heard_uids[1]  # (pieces_hearing made it, for these cards)
+    last = kept[(here, "ranked")] if (here, "ranked") in kept else None
+    if last is not None and last[0] == where and last[1] == at:
+        ranked = last[2]
+    else:
+        ranked = _ranked(state, rules, where, at)
+        kept[(here, "ranked")] = (where, at, ranked)
+    if not ranked:
+        return []
+    out = []
+    pieces, zones = here.pieces, state.zones
+    for key, kind, holder in ranked:
+        seen = set()
+        for uid in zones[key]:
+            qid = cards[uid]
+            if qid in pieces and qid not in seen:
+                seen.add(qid)
+                for t in pieces[qid]:
+                    out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
+    return out
+
+
+def _ranked(state, rules, where: tuple, at) -> list:
+    """(pile key, holder kind, holder) of the piles of holders among `where` (the places of the
+    pieces that hear the event), each once, in the order of a walk over every holder of each kind
+    (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a laid
+    board in the order their piles were made, else the rules'); raised at a space (`at`), the
+    piles of other spaces left out."""
+    held = rules.pieces.held
     found = {}
-    for key in dict.fromkeys(map(places.__getitem__, uids)):  # each pile once, in order
+    for key in dict.fromkeys(where):  # each pile once, in order
         zone, _, holder = key.partition("/")
         if zone in held:
             found[key] = (zone, holder)
@@ -149,17 +181,7 @@ def _pieces_heard(state, rules, here, at=None) -> list:
         if holder in order:
             ranked.append((rank, order.index(holder), key, kind, holder))
     ranked.sort()
-    out = []
-    cards, pieces = state.cards, here.pieces
-    for _rank, _at, key, kind, holder in ranked:
-        seen = set()
-        for uid in state.zones[key]:
-            qid = cards[uid]
-            if qid in pieces and qid not in seen:
-                seen.add(qid)
-                for t in pieces[qid]:
-                    out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
-    return out
+    return [(key, kind, holder) for _rank, _at, key, kind, holder in ranked]
 
 
 def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
