@@ -243,10 +243,12 @@ def _in_play_heard(rules, here, settled: bool):
         for trigger, me, card, key in found:
             if places[card] != key:
                 continue  # a card in play that left its zone while the event was heard (card_done)
-            lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+            lenv = None  # the listener's env, made once something reads it (not for a no kept)
             period = once[id(trigger)] if once and id(trigger) in once else None
-            if period is not None and state.triggers and spent(state, trigger, lenv):
-                continue
+            if period is not None:
+                lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+                if state.triggers and spent(state, trigger, lenv):
+                    continue
             when = trigger["when"] if "when" in trigger else None
             if when is not None:  # when_reads.asked, written out
                 wid = id(when)
@@ -254,6 +256,8 @@ def _in_play_heard(rules, here, settled: bool):
                 if hit is None or hit[0] is not when:
                     hit = known[wid] = (when, when_reads.projection(when, rules))
                 if hit[1] is None:
+                    if lenv is None:
+                        lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
                     holds = when_reads.compiled(when)(run, lenv)
                 else:
                     mkey, parts = (wid, me, card, owners[card]), hit[1](state)
@@ -261,10 +265,14 @@ def _in_play_heard(rules, here, settled: bool):
                     if said is not None and said[0] == parts:
                         holds = said[1]  # what it said last, for the same parts
                     else:
+                        if lenv is None:
+                            lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
                         holds = True if when_reads.compiled(when)(run, lenv) else False
                         memo[mkey] = (parts, holds)
                 if not holds:
                     continue
+            if lenv is None:
+                lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
             if period is not None:
                 spend(state, trigger, lenv, period)
                 ran = True

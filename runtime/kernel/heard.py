@@ -22,7 +22,7 @@ def components(state, rules, here, own: bool = False, at=None, tile=None) -> lis
     (its part's `opponent` is its own side's). An event raised at a space (`at`, a figure
     entering it: events.land) leaves out the pieces on other spaces and the other tiles, which
     do not hear it there (movement.heard_at); one about a figure (`tile`: the space it stands on,
-    events._listeners) is heard by that tile alone."""
+    events.land) is heard by that tile alone."""
     out = []
     me = state.active
     if here.pieces:
