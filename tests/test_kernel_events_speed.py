@@ -116,11 +116,12 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
 
 
 # the functions of the kernel called at nearly every decision: no import runs inside them
-HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure", "_pieces_heard"), "finish": ("raise_update", "_in_play_heard"),
+HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure", "_pieces_heard", "_ranked"),
+       "steps": ("check_end_plain", "_end_asked", "_end_check"), "end_reads": ("_getter",), "finish": ("raise_update", "_in_play_heard"),
        "when_reads": ("asked", "loop_of", "loops_none"),
        "pieces_at": ("_at", "count"), "specials": ("can_use", "special_of"),
        "layout": ("tile_property", "open_space", "bases_of"),
-       "movement": ("heard_at",), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
+       "movement": ("heard_at", "move_figure", "enter", "_open", "can_move"), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),

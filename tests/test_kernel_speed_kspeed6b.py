@@ -140,3 +140,62 @@ def test_the_update_function_answers_as_every_condition_asked_plain(ir, monkeypa
     (kept, kept_asked), (plain, plain_asked) = runs
     assert kept == plain
     assert plain_asked > 2 * kept_asked > 0, (plain_asked, kept_asked)
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_the_end_check_written_per_game_plays_as_the_plain_check(ir, box, monkeypatch):
+    """A game's `check_end` is written once per game (steps._EndCheck: what the end reads inline,
+    no call to read it); the same seeded games, with the end condition asked as often, as with
+    Steps.check_end_plain (a method reading `_end_reads`)."""
+    from mayhem.runtime.kernel.steps import Steps
+    rules = load_game_rules(ir, box)
+    asked = [0]
+    end = structure._per_rules(rules)[0]
+
+    def counted(run, env):
+        asked[0] += 1
+        return end(run, env)
+    hit = structure._PER_RULES[id(rules)]
+    monkeypatch.setitem(structure._PER_RULES, id(rules), (hit[0], (counted,) + hit[1][1:]))
+    games = _play(ir, box, range(5), rules)
+    assert all("check_end" in g.__dict__ and g.check_end.__name__ == "check_end" for g in games)
+    written, asked[0] = asked[0], 0
+    monkeypatch.setattr(structure.KernelGame, "check_end", Steps.check_end_plain)
+    plain = _play(ir, box, range(5), rules)
+    assert "check_end" not in plain[0].__dict__
+    assert [digest(g) for g in games] == [digest(g) for g in plain] and written == asked[0] > 0
+
+
+def test_the_pieces_places_read_in_c_are_the_plain_reading(ir):
+    """The places of the pieces a counter is kept as (end_reads.getter_source: an itemgetter kept
+    on the tokens with the uids' cache and the number of cards) are the plain reading at every
+    decision of a seeded game, on a copy, once a card is added, and once a piece is turned over
+    (flip.py drops the uids' cache)."""
+    from mayhem.runtime.kernel.end_reads import _Tokens, _getter, getter_source
+    from mayhem.runtime.kernel.listeners import pieces_hearing
+    rules = load_game_rules(ir, "teen-titans-go")
+    tokens = _Tokens(k.token for k in rules.pieces.kept.values())
+    read = eval("lambda state: " + getter_source("_t") + "(state.places)", {"_t": tokens, "_getter": _getter})
+
+    def plain(state):
+        return tuple(state.places[u] for u in pieces_hearing(state, tokens))
+    game = structure.KernelGame(rules, KernelConfig(players=2, seed=6))
+    pick, decision, seen = random.Random(6), game.start(), 0
+    for _ in range(200):
+        if decision is None or not decision.actions:
+            break
+        assert read(game.state) == plain(game.state)
+        seen += 1
+        decision = game.act(pick.choice(decision.actions))
+    state = game.state
+    copy = state.clone()
+    assert read(copy) == plain(copy) and read(state) == plain(state) and seen > 100
+    vp = next(iter(tokens.pieces))
+    state.cards.append(vp)  # a card added: found again
+    state.owners.append(None)
+    state.places.append("nowhere")
+    assert read(state)[-1] == "nowhere" and read(state) == plain(state)
+    uid = next(u for u in pieces_hearing(state, tokens))
+    state.cards[uid] = "turned-over"  # a piece turned over (flip.turned): its cache dropped
+    state.heard_uids = None
+    assert read(state) == plain(state) and len(read(state)) == len(plain(copy))
