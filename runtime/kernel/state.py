@@ -200,11 +200,9 @@ def stamp_span(state, last, span: str) -> None:
     innermost statement's span is a line's): the code compile_stmts.py generates for a
     statement calls it once the statement logged a line."""
     log, spans = state.log, state.spans
-    i = len(log) - 1
-    while i >= 0:
+    for i in range(len(log) - 1, -1, -1):  # (a for loop over a range: fewer steps than a while's test and -=)
         line = log[i]
         if line is last:
             return
         if i not in spans or spans[i][0] is not line:  # (no call: this runs for each line logged)
             spans[i] = (line, span)
-        i -= 1
