@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from kernel_mayhem import BOXES, load_here  # noqa: E402
 
 # the step machinery: the functions between two decisions (this helper's part of the kernel)
-MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "when_reads.py",
+MACHINERY = ("in_place.py", "finish.py", "steps.py", "events.py", "listeners.py", "heard.py", "when_reads.py",
              "end_reads.py", "once.py", "rounds.py", "turns.py", "structure.py", "moments.py", "<string>")
 
 
@@ -82,12 +82,14 @@ def main() -> None:
     for label, n in (("structure steps + actions (finish.stepped)", steps),
                      ("update events (finish.updater's functions)", sum(calls(n, "finish.py") for n in
                                                                      ("silent", "in_play_only", "heard"))),
-                     ("  heard by cards in play (finish._heard_in_play)", calls("_heard_in_play", "finish.py")),
+                     ("  heard by cards in play alone (finish.in_play_only)", calls("in_play_only", "finish.py")),
                      ("  landed as events (events.land), all", calls("land", "events.py")),
-                     ("end checks (steps.check_end)", calls("check_end", "steps.py")),
+                     ("end checks (check_end: each game's, written per game by steps._EndCheck)",
+                      calls("check_end", "<string>") + calls("check_end_plain", "steps.py")),
                      ("  the end condition itself asked", calls("end_condition", "kernel_cost.py")),
                      ("listener tables looked up (Hearing.table)", calls("table", "listeners.py")),
-                     ("listeners' conditions asked (when_reads.asked)", calls("asked", "when_reads.py")),
+                     ("listeners' conditions asked (when_reads.asked; in_play_only's own not counted)",
+                      calls("asked", "when_reads.py")),
                      ("  loops over a set, asked or known empty (when_reads.loops_none)",
                       calls("loops_none", "when_reads.py")),
                      ("pieces/tiles/figures walked (listeners.components)", calls("components", "listeners.py")),

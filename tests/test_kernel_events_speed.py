@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame
+from mayhem.runtime.kernel import KernelConfig, KernelGame, writers
 
 from kernel_speed_common import ROOT, at_first_die, parity_kernel, titans  # noqa: F401 - titans: a fixture
 
@@ -36,9 +36,9 @@ def test_the_pieces_heard_are_those_of_the_walk_over_every_holder(titans, monkey
     """At every event a seeded game raises that pieces hear (a Shield on a figure, a trap on a
     space, Fire at Recovery), the listeners found from the pieces' places are the walk's, in its
     order; some were found on holders."""
-    from mayhem.runtime.kernel import listeners
+    from mayhem.runtime.kernel import heard  # (components' module: listeners.py re-exports its names)
     compared, found = [0], [0]
-    real = listeners._pieces_heard
+    real = heard._pieces_heard
 
     def both(state, rules, here, at=None):
         mine = real(state, rules, here, at)
@@ -49,7 +49,7 @@ def test_the_pieces_heard_are_those_of_the_walk_over_every_holder(titans, monkey
         compared[0] += 1
         found[0] += bool(mine)
         return mine
-    monkeypatch.setattr(listeners, "_pieces_heard", both)
+    monkeypatch.setattr(heard, "_pieces_heard", both)
     from mayhem.runtime.kernel.play import play_game
     play_game(titans, parity_kernel.kernel_config(titans, {}, 3, max_turns=80), ["random"])
     assert compared[0] > 50 and found[0] > 5
@@ -109,18 +109,19 @@ def test_the_end_reads_no_counters_and_no_move_on_the_board(titans):
     state.counters["shared-counter-changed"] = 7
     figure = next(f for f, x in state.figures.items() if x["space"] is not None)
     space = state.figures[figure]["space"]
-    state.figures[figure]["space"] = next(s for s in titans.spaces if s != space)
+    writers.set_space(state, state.figures[figure], next(s for s in titans.spaces if s != space))
     assert reads(state) == before
-    state.figures[figure]["space"] = None
+    writers.set_space(state, state.figures[figure], None)
     assert reads(state) != before
 
 
 # the functions of the kernel called at nearly every decision: no import runs inside them
-HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_structure"), "finish": ("raise_update", "_heard_in_play"),
+HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure", "_pieces_heard", "_ranked"),
+       "steps": ("check_end_plain", "_end_asked", "_end_check"), "end_reads": ("_getter",), "finish": ("raise_update", "_in_play_heard"),
        "when_reads": ("asked", "loop_of", "loops_none"),
        "pieces_at": ("_at", "count"), "specials": ("can_use", "special_of"),
        "layout": ("tile_property", "open_space", "bases_of"),
-       "movement": ("heard_at",), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
+       "movement": ("heard_at", "move_figure", "enter", "_open", "can_move"), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),

@@ -69,10 +69,13 @@ def test_a_when_asked_only_once_what_it_reads_changed_plays_the_game_asking_it_a
     assert always > 2 * cached > 0, (always, cached)  # (945 and 360 when written)
 
 
-def test_the_projection_of_a_when_changes_with_what_it_reads_alone(titans):
+def test_the_projection_of_a_when_changes_with_what_it_reads_alone(titans, monkeypatch):
     """What a goal's `when` reads (`count(all friend in anywhere where has(it, TOKEN) and
     has-icon(location-of(it), ICON)) > 0`): the figures' spaces and owners, the board's key and
-    the token's pieces' places; a counter changed or a figure's turn's record leaves it as it was."""
+    the token's pieces' places; a counter changed or a figure's turn's record leaves it as it was
+    (the projection of the figures' parts, not their marks: writers.MARKS off while it is written)."""
+    from mayhem.runtime.kernel import writers
+    monkeypatch.setattr(writers, "MARKS", False)
     from mayhem.runtime.kernel.pieces import _move
     from mayhem.runtime.kernel.when_reads import projection, reads
     here = titans.hearing.table(titans, "update")
@@ -87,9 +90,9 @@ def test_the_projection_of_a_when_changes_with_what_it_reads_alone(titans):
     state.figures[figure]["moved"] = 99
     assert project(state) == before
     space = state.figures[figure]["space"]
-    state.figures[figure]["space"] = "elsewhere"
+    writers.set_space(state, state.figures[figure], "elsewhere")
     assert project(state) != before
-    state.figures[figure]["space"] = space
+    writers.set_space(state, state.figures[figure], space)
     assert project(state) == before
     state.board["key"] = state.board["key"] + "!"
     assert project(state) != before

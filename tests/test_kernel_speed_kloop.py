@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
+from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules, writers
 from mayhem.runtime.kernel.play import play_game
 
 from kernel_speed_common import ROOT, at_first_die, digest, parity_kernel
@@ -91,7 +91,7 @@ def test_the_memo_of_an_empty_loop_holds_until_what_it_reads_changes(ir, monkeyp
         pytest.fail("seed 0's first die has a friend on an empty gift spot: pick another seed")
     assert when_reads.loops_none(run, loop, lenv) and asked == [1]  # answered from the memo
     fig = next(x for x in state.figures.values() if x["space"] is not None)
-    fig["space"] = next(s for s in rules.spaces if s != fig["space"])
+    writers.set_space(state, fig, next(s for s in rules.spaces if s != fig["space"]))
     when_reads.loops_none(run, loop, lenv)
     assert asked == [2]  # what it reads changed: asked again
 
@@ -153,7 +153,7 @@ def test_the_figures_hearing_an_event_are_the_walk_over_the_figures_after_a_deal
     tables = [here for here in tables if walk(state, here)]  # those a figure dealt in this game hears
     assert tables
     fid, fig = next((f, x) for f, x in state.figures.items() if x.get("card") in tables[0].figures)
-    state.figures["a-late-one"] = dict(fig)  # a figure dealt later, of a card that hears it
+    writers.add_figure(state, "a-late-one", dict(fig))  # a figure dealt later, of a card that hears it
     assert figures_hearing(state, tables[0])[-1][0] == "a-late-one"
     other = state.clone()
     del other.figures[fid]

@@ -4,7 +4,7 @@ steps.check_end asks the end condition again only when this value changed since 
 no (structure._per_rules makes it once per rules)."""
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from ...compiler.ir_ops import walk_expressions
 from .compile import _READS_FN, state_reads
@@ -39,17 +39,29 @@ class _Tokens:
     changes only when one of them moves (their places) or a figure changes hands (the figures'
     projection)."""
 
-    __slots__ = ("pieces",)
+    __slots__ = ("pieces", "getter")
 
     def __init__(self, tokens) -> None:
         self.pieces = dict.fromkeys(tokens)
+        self.getter = (None, -1, None)  # (the uids' cache, the cards then, their places' or owners' reader: getter_source)
 
 
-def uids_source(name: str) -> str:
-    """The source of `pieces_hearing(state, NAME)` with its cache's hit written in (the uids kept
-    for the same list of cards, as long as when they were found: one len, no call of its own)."""
-    return (f"(_c[1][{name}][1] if (_c := state.heard_uids) is not None and _c[0] is state.cards and "
-            f"{name} in _c[1] and _c[1][{name}][0] == len(state.cards) else _hearing(state, {name}))")
+def getter_source(name: str) -> str:
+    """The source of a function of a list of the cards (`state.places`, `state.owners`) giving the
+    entries of the pieces' uids (pieces_hearing) in C: an `operator.itemgetter`, not a
+    `tuple(map(...))` made at each read (twice its time). It is kept on NAME (a _Tokens) with the
+    cache the uids were found in (`state.heard_uids`, made anew for another list of cards, or
+    dropped when a piece is turned over: flip.py) and the number of cards then (cards are only added)."""
+    return f"(_k[2] if (_k := {name}.getter)[0] is state.heard_uids and _k[1] == len(state.cards) else _getter(state, {name}))"
+
+
+def _getter(state, tokens: _Tokens):
+    """getter_source's function for the uids pieces_hearing finds, kept on `tokens`: one entry
+    alone for one uid (as itemgetter gives it), 0 for none (`().count`: no entry to read, in C)."""
+    uids = pieces_hearing(state, tokens)
+    getter = itemgetter(*uids) if uids else ().count
+    tokens.getter = (state.heard_uids, len(state.cards), getter)
+    return getter
 
 
 def _figures(state) -> tuple:
@@ -105,6 +117,20 @@ def end_reads(rules):
     reads = state_reads(e)
     if reads is not None and not kept:
         return attrgetter(*sorted(reads)) if reads else None
+    found = end_source(rules)
+    return None if found is None else eval("lambda state: " + found[0], found[1])  # noqa: S307
+
+
+def end_source(rules) -> tuple | None:
+    """(the source of end_reads' value, an expression of `state`, and the names it reads), or
+    None when end_reads is None: what steps.check_end writes into the end check of a game."""
+    e = rules.end_guard
+    kept = rules.pieces is not None and bool(rules.pieces.kept)
+    reads = state_reads(e)
+    if reads is not None and not kept:  # attrgetter's value: one part, or a tuple of them
+        names = sorted(reads)
+        return None if not names else ("state." + names[0], {}) if len(names) == 1 else \
+            ("(" + "".join(f"state.{n}, " for n in names) + ")", {})
     reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
     if reads is None or e is None:
         return None
@@ -128,22 +154,24 @@ _INLINE = {
                   'for f, x in state.figures.items()])'}
 
 
-def _written(parts: list):
-    """One function of the state returning the tuple of the parts (a part of the state by name,
-    a projection written in (_INLINE) or called), written out once per rules."""
+def _written(parts: list) -> tuple:
+    """The source of one expression of the state, the tuple of the parts (a part of the state by
+    name, a projection written in (_INLINE) or called), and the names it reads: written out once
+    per rules."""
     space, items = {}, []
     for i, part in enumerate(parts):
         if isinstance(part, str):
             items.append(f"state.{part}")
         elif isinstance(part, _Tokens):  # where the pieces of the tokens counters are kept as lie
-            space[f"_{i}"], space["_hearing"] = part, pieces_hearing
-            items.append(f"tuple(map(state.places.__getitem__, {uids_source(f'_{i}')}))")
+            space[f"_{i}"], space["_getter"] = part, _getter
+            items.append(f"{getter_source(f'_{i}')}(state.places)")
         elif part is _figures and writers.MARKS:  # the figures' last write (writers.py): no tuple made
-            # (not for _figures_out, which a Move on the board leaves as it was)
             items.append("state.figures_mark")
+        elif part is _figures_out and writers.MARKS:  # their last write of what _figures_out reads: a
+            items.append("state.figures_off_mark")  # Move from a space to another leaves it as it was
         elif part in _INLINE:
             items.append(_INLINE[part])
         else:
             space[f"_{i}"] = part
             items.append(f"_{i}(state)")
-    return eval("lambda state: (" + "".join(item + ", " for item in items) + ")", space)  # noqa: S307
+    return "(" + "".join(item + ", " for item in items) + ")", space

@@ -51,7 +51,31 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     heard = hearing.heard  # (its table made at the event's first raise: Hearing.table)
     here = heard[event] if event in heard else hearing.table(rules, event)
     if not here.silent or state.triggers:
-        found = _listeners(state, rules, here, event, fields, at[1] if at is not None else None, stood)
+        # the listeners, in order (no call of their own): the game's rules (`me` the controller of the
+        # figure the event is about, its `figure` or else its `target` field, as a piece on it hears:
+        # spaces.controller; the player whose turn it is for an event about no figure), the pieces,
+        # the tiles and the figures (raised at a space, the pieces on other spaces and the other tiles
+        # left out: heard.components; an event about a figure heard by the tile it stands on, `stood`
+        # where one knocked out by it stood, none if none; one about no figure by every tile in play:
+        # spaces.tile_of), the cards in play (`me` the card's owner; `_in` the zone it lies in, heard
+        # only while it still does), the installed ones
+        where = at[1] if at is not None else None
+        me = state.active
+        if here.rules and fields:
+            about = fields.get("var:figure", fields.get("var:target"))
+            if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
+                me = controller(state, "figure", about)
+        found = [(t, me, None, {}) for t in here.rules] if here.rules else []
+        if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (heard.components)
+            tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and where is None else None
+            found += components(state, rules, here, own=True, at=where, tile=tile)
+        if here.cards:
+            found += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
+        if state.triggers:
+            nodes = rules.nodes
+            for t in state.triggers:
+                if t["event"] == event and "until" in t:
+                    found.append((nodes[t["node"]], t["me"], t["card"], t["vars"]))
         if spec["amount"] and here.pieces:
             found = _held_last(state, found)
         once = hearing.once  # id(trigger) -> its once-per period (once.py)
@@ -114,35 +138,6 @@ def hearing_about(rules, event: str):
     return spec.get("about") if spec is not None else None
 
 
-def _listeners(state, rules, here, event: str, fields: dict | None = None, at=None, stood=None) -> list:
-    """(trigger, me, card, variables) of each listener, in order: the game's rules (`me` the
-    controller of the figure the event is about, its `figure` or else its `target` field, as a
-    piece on it hears: spaces.controller; the player whose turn it is for an event about no
-    figure), the pieces, the tiles and the figures, the cards in play (`me` the card's owner; `_in`
-    the zone it lies in, heard only while it still does), the installed ones; raised at a space
-    (`at`), the pieces on other spaces and the other tiles left out (listeners.components). An
-    event about a figure (declared with its field) is heard by the tile the figure stands on
-    (`stood`: where one knocked out by it stood), none if there is none; one about no figure by
-    every tile in play (spaces.tile_of)."""
-    me = state.active
-    if here.rules and fields:
-        about = fields.get("var:figure", fields.get("var:target"))
-        if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
-            me = controller(state, "figure", about)
-    out = [(t, me, None, {}) for t in here.rules] if here.rules else []  # (most events: no comprehension)
-    tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and at is None else None
-    if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (listeners.components)
-        out += components(state, rules, here, own=True, at=at, tile=tile)
-    if here.cards:
-        out += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
-    if state.triggers:
-        nodes = rules.nodes
-        for t in state.triggers:
-            if t["event"] == event and "until" in t:
-                out.append((nodes[t["node"]], t["me"], t["card"], t["vars"]))
-    return out
-
-
 def in_play(state, rules, here) -> list:
     """(trigger, owner, uid, zone key) of the cards lying in an `in-play` zone that hear the
     event, in order (zones in declaration order, a zone kept per player in seat order, per Team
@@ -171,8 +166,14 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     zone kept per Team is offered once, to the first of its players asked; its trigger reads the
     event's `tags`)."""
     state, rules, game = run.state, run.rules, run.game
-    cards, zones, reacting = state.cards, state.zones, here.reactions
-    for key in rules.hearing.react_keys(rules, state):  # (loops: no generator's frame per card)
+    cards, zones, reacting, hearing = state.cards, state.zones, here.reactions, rules.hearing
+    try:  # Hearing.react_keys' keys, read here while the seats and Teams are theirs (no call)
+        players, teams, keys = hearing._react_keys
+        if players is not state.players or teams is not state.teams:
+            keys = hearing.react_keys(rules, state)
+    except AttributeError:
+        keys = hearing.react_keys(rules, state)
+    for key in keys:  # (loops: no generator's frame per card)
         if key in zones and any(map(reacting.__contains__, map(cards.__getitem__, zones[key]))):
             break
     else:

@@ -176,7 +176,7 @@ def raise_update(game, run) -> None:
     """The game's update event raised (unlogged) once a step is over, if anything may hear it;
     then the end checked (updater's function for these rules, made anew: after_step keeps it).
     Heard by cards in play alone (a card's goal it watches), and no trigger installed, it is
-    heard here (_heard_in_play), as land would hear it, each card's `when` asked again only
+    heard here (_in_play_heard), as land would hear it, each card's `when` asked again only
     once what it reads changed (when_reads.py)."""
     if update_event(game.rules) is not None:
         updater(game.rules)(game, run)
@@ -184,7 +184,7 @@ def raise_update(game, run) -> None:
 
 def _in_play_only(rules, here) -> bool:
     """Whether only cards in play hear the event of this table, and it has no amount and no
-    effect (what land would do for it is _heard_in_play's), read once per table."""
+    effect (what land would do for it is _in_play_heard's), read once per table."""
     only = rules.__dict__.setdefault("_in_play_only", {})
     found = only.get(here)
     if found is None:
@@ -194,25 +194,85 @@ def _in_play_only(rules, here) -> bool:
     return found
 
 
-def _heard_in_play(run, state, rules, here) -> bool:
-    """land's listeners for an event only cards in play hear, none installed (no amount, no
-    log, no effect): each card's triggers, found before any runs, heard while the card still
-    lies in its zone, a `once` limit spent as land spends it, each whose `when` holds run;
-    whether one ran (a body, or a limit spent)."""
-    found = in_play(state, rules, here)
-    if not found:
-        return False
-    ran = False
-    places, pending, once = state.places, [0], rules.hearing.once
-    for trigger, me, card, key in found:
-        if places[card] != key:
-            continue  # a card in play that left its zone while the event was heard (card_done)
-        lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
-        period = once.get(id(trigger)) if once else None
-        if period is not None and spent(state, trigger, lenv):
-            continue
-        when = trigger.get("when")
-        if when is None or asked(run, when, lenv):  # asked again only once what it reads changed
+def _in_play_heard(rules, here, settled: bool):
+    """The update function of an event only cards in play hear (_in_play_only), land's listener
+    loop written out with events.in_play and when_reads.asked in it (no call of theirs): each
+    card's triggers found before any runs, heard while the card still lies in its zone, a `once`
+    limit spent as land spends it, each whose `when` holds run (its last answer for that
+    listener kept with what it read, as `asked` keeps it: in `rules._when_reads` and
+    `game._when_said`), then the end checked, after a `settled` step only if one ran (a body, or
+    a limit spent). With a trigger installed (or a limit spent: the state's triggers) it lands."""
+    name, hearing, heard = update_event(rules), rules.hearing, here.cards
+    once = hearing.once
+
+    def in_play_only(game, run) -> None:
+        state = game.state
+        if state.phase == "over":
+            return
+        if state.triggers:
+            land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
+            game.check_end(run)
+            return
+        zones, cards, owners = state.zones, state.cards, state.owners
+        try:  # Hearing.in_play_keys' keys, read here while the seats and Teams are theirs (no call)
+            players, teams, keys = hearing._keys
+            if players is not state.players or teams is not state.teams:
+                keys = hearing.in_play_keys(rules, state)
+        except AttributeError:
+            keys = hearing.in_play_keys(rules, state)
+        found = []  # (events.in_play, written out: found before any runs)
+        for key in keys:
+            if key in zones:
+                for uid in zones[key]:
+                    if cards[uid] in heard:
+                        for t in heard[cards[uid]]:
+                            found.append((t, owners[uid], uid, key))
+        if not found:
+            if not settled:
+                game.check_end(run)
+            return
+        ran, places, pending = False, state.places, [0]
+        try:  # (attribute reads: no call)
+            known = rules._when_reads
+        except AttributeError:
+            known = rules._when_reads = {}
+        try:  # per game: its seats and Teams are its own
+            memo = game._when_said
+        except AttributeError:
+            memo = game._when_said = {}
+        for trigger, me, card, key in found:
+            if places[card] != key:
+                continue  # a card in play that left its zone while the event was heard (card_done)
+            lenv = None  # the listener's env, made once something reads it (not for a no kept)
+            period = once[id(trigger)] if once and id(trigger) in once else None
+            if period is not None:
+                lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+                if state.triggers and spent(state, trigger, lenv):
+                    continue
+            when = trigger["when"] if "when" in trigger else None
+            if when is not None:  # when_reads.asked, written out
+                wid = id(when)
+                hit = known[wid] if wid in known else None
+                if hit is None or hit[0] is not when:
+                    hit = known[wid] = (when, when_reads.projection(when, rules))
+                if hit[1] is None:
+                    if lenv is None:
+                        lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+                    holds = when_reads.compiled(when)(run, lenv)
+                else:
+                    mkey, parts = (wid, me, card, owners[card]), hit[1](state)
+                    said = memo[mkey] if mkey in memo else None
+                    if said is not None and said[0] == parts:
+                        holds = said[1]  # what it said last, for the same parts
+                    else:
+                        if lenv is None:
+                            lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
+                        holds = True if when_reads.compiled(when)(run, lenv) else False
+                        memo[mkey] = (parts, holds)
+                if not holds:
+                    continue
+            if lenv is None:
+                lenv = {"ctx:me": me, "ctx:this-card": card, "_in": key, "_pending": pending}
             if period is not None:
                 spend(state, trigger, lenv, period)
                 ran = True
@@ -220,7 +280,9 @@ def _heard_in_play(run, state, rules, here) -> bool:
             if loop is None or not loops_none(run, loop, lenv):
                 compiled_block(trigger["body"])(run, lenv)
                 ran = True
-    return ran
+        if ran or not settled:
+            game.check_end(run)
+    return in_play_only
 
 
 def updater(rules, settled: bool = False):
@@ -242,16 +304,7 @@ def updater(rules, settled: bool = False):
             game.check_end(run)  # (it does nothing once the game is over)
         return silent
     if _in_play_only(rules, here):  # heard by cards in play alone: land's listener loop, none of its tests
-        def in_play_only(game, run) -> None:
-            state = game.state
-            if state.phase == "over":
-                return
-            if state.triggers:
-                land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
-            elif not _heard_in_play(run, state, rules, here) and settled:
-                return
-            game.check_end(run)
-        return in_play_only
+        return _in_play_heard(rules, here, settled)
 
     def heard(game, run) -> None:
         state = game.state
@@ -286,7 +339,8 @@ def after_steps(rules, kinds: dict) -> dict:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .events import in_play, land  # noqa: E402 - bound once, after this module's names (cycles)
-from .when_reads import asked, loop_of, loops_none  # noqa: E402 - bound once, after this module's names (cycles)
+from .events import land  # noqa: E402 - bound once, after this module's names (cycles)
+from .when_reads import loop_of, loops_none  # noqa: E402 - bound once, after this module's names (cycles)
+from . import when_reads  # noqa: E402 - (its `compiled` and `projection` read at a call: tests count them)
 from .end_reads import end_parts  # noqa: E402 - bound once, after this module's names (cycles)
 from .listeners import spend, spent  # noqa: E402 - bound once, after this module's names (cycles)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .events import land, named_events
-from .layout import has_room
+from .layout import derive, open_space
 from .relations import acting
 from .writers import set_space
 
@@ -132,9 +132,18 @@ def _spaces(run) -> list:
 
 
 def _open(run, figure, space) -> bool:
-    """The space is in play and has room for the figure (it is not there already)."""
-    return space is not None and space in _spaces(run) and run.state.figures[figure]["space"] != space \
-        and has_room(run, space)
+    """The space is in play (one of _spaces(run), tested without making the list) and has room
+    for the figure (it is not there already: layout.open_space, has_room's one call)."""
+    if space is None:
+        return False
+    rules = run.rules
+    layout = rules.layout
+    if layout is None:
+        if space not in rules.spaces:
+            return False
+    elif not (space in rules.spaces and space not in layout.printed or run.state.board and space in derive(run).live):
+        return False
+    return run.state.figures[figure]["space"] != space and open_space(run, None, space)
 
 
 def enter(run, env, figure, space, is_move: bool) -> None:
@@ -144,7 +153,8 @@ def enter(run, env, figure, space, is_move: bool) -> None:
     was = fig["space"]
     set_space(state, fig, space)
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
-    spec = _of(run)
+    kept = run.rules.__dict__  # _of(run), its hit read in place (no call)
+    spec = kept["_movement"] if "_movement" in kept else _of(run)
     if spec.enter is not None:
         fields = dict(zip(spec.fields["enter-event"], (figure, space)))
         fields["_at"] = (figure, space)  # heard where it happens (heard_at)
@@ -176,7 +186,14 @@ def move_figure(run, env, figure, to) -> None:
     """A Move of each figure on the board not stopped from moving, into the space given if it
     has room; `to` (a function in a compiled block: move_figure_lines) is evaluated, and any
     question it asks asked, only when one of the figures may Move."""
-    movers = [f for f in _as_list(figure) if _on_board(run.state, f) and not stopped(run, f, "move")]
+    figures, kept = run.state.figures, run.rules.__dict__
+    stops = (kept["_movement"] if "_movement" in kept else _of(run)).stops  # (stopped: no piece stops a Move
+    stops = stops["move"] if "move" in stops and run.rules.pieces is not None else None  # without these tokens)
+    movers = []
+    for f in figure if type(figure) is list else _as_list(figure):  # (_on_board and stopped, written out)
+        if isinstance(f, str) and f in figures and figures[f]["space"] is not None and \
+                not (stops and stopped(run, f, "move")):
+            movers.append(f)
     if not movers:
         return
     dest = _first(to() if callable(to) else to)
@@ -222,7 +239,8 @@ def remove_from_game(run, env, figure) -> None:
     state = run.state
     for f in _as_list(figure):
         if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
-            state.figures[f].update(space=None, gone=True)
+            set_space(state, state.figures[f], None)
+            state.figures[f]["gone"] = True
             state.log.append({"event": "remove-from-game", "figure": f})
     if not run.rules.uses_rounds:
         players_out(run, env)
@@ -353,8 +371,13 @@ def moved(run, env) -> bool:
 
 
 def can_move(run, env, figure) -> bool:
-    """The figure is on the board and no piece it holds names a restriction that `stops [move]`."""
-    return _on_board(run.state, figure) and not _holds_stop(run, figure, "move")
+    """The figure is on the board and no piece it holds names a restriction that `stops [move]`
+    (_on_board, and _holds_stop's first test, written out)."""
+    figures, kept = run.state.figures, run.rules.__dict__
+    if not isinstance(figure, str) or figure not in figures or figures[figure]["space"] is None:
+        return False
+    stops = (kept["_movement"] if "_movement" in kept else _of(run)).stops
+    return not ("move" in stops and stops["move"] and _holds_stop(run, figure, "move"))
 
 
 PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-board": off_board,

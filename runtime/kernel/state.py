@@ -19,7 +19,8 @@ class State:
     """Everything that changes during a game, and nothing that does not (the rules are
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
-    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + ("heard_uids", "spans", "figures_mark", "team_by")
+    __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + (
+        "heard_uids", "spans", "figures_mark", "figures_off_mark", "team_by")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -47,6 +48,7 @@ class State:
         # wrote it) has none yet. Not in the log's lines, which stay as written.
         self.spans: dict[int, tuple] = {}
         self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
+        self.figures_off_mark = 0  # the last write of an owner, of a figure onto or off the board (writers.py)
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
         self.team_by: dict[str, str] = {}  # each seated player's Team: kept by writers.teams_written
         # rounds (games that declare them): the round begun, who leads it, the players who
@@ -97,7 +99,7 @@ class State:
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
         other.spans = self.spans.copy() if log else self.spans
-        other.figures_mark = self.figures_mark
+        other.figures_mark, other.figures_off_mark = self.figures_mark, self.figures_off_mark
         other.team_by = self.team_by  # (never changed: a write makes a new one)
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round
@@ -198,11 +200,9 @@ def stamp_span(state, last, span: str) -> None:
     innermost statement's span is a line's): the code compile_stmts.py generates for a
     statement calls it once the statement logged a line."""
     log, spans = state.log, state.spans
-    i = len(log) - 1
-    while i >= 0:
+    for i in range(len(log) - 1, -1, -1):  # (a for loop over a range: fewer steps than a while's test and -=)
         line = log[i]
         if line is last:
             return
         if i not in spans or spans[i][0] is not line:  # (no call: this runs for each line logged)
             spans[i] = (line, span)
-        i -= 1

@@ -12,6 +12,7 @@ from .rounds import after_turn, first_of_round, lead_line, run_triggers
 from .movement import players_out
 from .pieces import discard_due
 from .setup import setup_table
+from .end_reads import end_source
 
 
 NEVER = object()  # KernelGame._end_no before the end condition first says no: equal to nothing but itself
@@ -203,22 +204,33 @@ class Steps:
 
     # -- the end -----------------------------------------------------------------------------
 
-    def check_end(self, run: Run) -> None:
+    def check_end_plain(self, run: Run) -> None:
         """The end condition asked, unless what it reads (`_end_reads`) is as when it last said
         no (`_end_no`, a copy of those parts; NEVER before). Its value depends on those parts
         alone (compile.state_reads), so a copy of the state, or another state, with the same
-        parts has the same answer. The generated steps make that test themselves before the
-        call, the parts written in (turns.end_lines: `if game._end_no != state.out:`)."""
-        end, state = self._end, self.state
-        if end is None or state.phase == "over" or self._held:
+        parts has the same answer. A game's `check_end` is this test made once per game with the
+        parts written in (_EndCheck); the generated steps make it themselves before the call
+        (turns.end_lines: `if game._end_no != state.out:`)."""
+        state = self.state
+        if self._end is None or state.phase == "over" or self._held:
             return
         reads = self._end_reads
-        if reads is not None:
-            parts = reads(state)  # (the end condition changes nothing: read once, before it is asked)
-            if self._end_no == parts:
-                return  # what it reads is as when it said no
-        if not end(run, {"ctx:me": state.active}):
-            if reads is not None:
+        if reads is None:
+            self._end_asked(run, NEVER)
+            return
+        parts = reads(state)  # (the end condition changes nothing: read once, before it is asked)
+        if self._end_no != parts:  # what it reads is not as when it said no
+            self._end_asked(run, parts)
+
+    check_end = None  # (replaced below by its descriptor, _EndCheck: per game, the test written out)
+
+    def _end_asked(self, run: Run, parts) -> None:
+        """The end condition asked (what it reads, `parts`, not as when it last said no): a no
+        keeps a copy of them (NEVER: not known, kept none); a yes runs the game's `end` slot
+        and ends the game."""
+        state = self.state
+        if not self._end(run, {"ctx:me": state.active}):
+            if parts is not NEVER:
                 self._end_no = tuple(map(_copy, parts)) if type(parts) is tuple else _copy(parts)
             return
         run.block(self.rules.slots.get("end", []), {"ctx:me": state.active})
@@ -230,3 +242,49 @@ class Steps:
         self.state.result = {"winners": winners, "reason": reason, "turns": self.state.turn}
         self.state.log.append({"event": "game-over", **self.state.result})
         raise GameOver()
+
+
+class _EndCheck:
+    """`game.check_end(run)`: Steps.check_end_plain made once per game as one function, what
+    the end condition reads (end_reads.end_source) written into it, no call to read it (made at
+    its first use and kept in the game's `__dict__`, which is read first from then on: a
+    non-data descriptor); a game whose end reads are not known (`_end_reads` None) asks at every
+    check, one without an end condition does nothing. Read from the class, check_end_plain."""
+
+    def __get__(self, game, cls=None):
+        if game is None:
+            return Steps.check_end_plain
+        made = game.__dict__["check_end"] = _end_check(game)
+        return made
+
+
+def _end_check(game):
+    """The check_end of this game (_EndCheck), from its rules' maker, written once per rules."""
+    if game._end is None:
+        return _no_end
+    if game._end_reads is None:  # (not known, or changed by a test: asked at every check)
+        return game.check_end_plain
+    rules = game.rules
+    made = rules.__dict__.get("_end_check")
+    if made is None:
+        expr, space = end_source(rules)
+        src = ("def made(game, NEVER):\n"
+               "    def check_end(run):\n"
+               "        state = game.state\n"
+               "        if state.phase == 'over' or game._held:\n"
+               "            return\n"
+               f"        parts = {expr}\n"
+               "        if game._end_no != parts:\n"
+               "            game._end_asked(run, parts)\n"
+               "    return check_end\n")
+        space = dict(space)
+        exec(src, space)  # noqa: S102 - source generated here, from the IR
+        made = rules.__dict__["_end_check"] = space["made"]
+    return made(game, NEVER)
+
+
+def _no_end(run) -> None:
+    """check_end of a game without an end condition: nothing to ask."""
+
+
+Steps.check_end = _EndCheck()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...compiler.shorthand import kernel_kind
 from .compile import CONSTANTS, _children, compiled
-from .end_reads import _Tokens, uids_source
+from .end_reads import _Tokens, _getter, getter_source
 from .listeners import pieces_hearing
 from . import writers
 
@@ -98,10 +98,10 @@ def projection(e, rules):
             items.append('state.board["key"] if "key" in state.board else None, '
                          'state.board["down"] if "down" in state.board else None')
         else:  # the pieces of the tokens: where each lies, and whose it is
-            space[f"_{i}"] = _Tokens(part)
-            uids.append(f"    _u{i} = {uids_source(f'_{i}')}")  # found once, read twice
-            items.append(f"tuple(map(state.places.__getitem__, _u{i}))")
-            items.append(f"tuple(map(state.owners.__getitem__, _u{i}))")
+            space[f"_{i}"], space["_getter"] = _Tokens(part), _getter
+            uids.append(f"    _g{i} = {getter_source(f'_{i}')}")  # found once, read twice (in C)
+            items.append(f"_g{i}(state.places)")
+            items.append(f"_g{i}(state.owners)")
     src = "\n".join(["def project(state):"] + uids + ["    return (" + "".join(item + ", " for item in items) + ")"])
     exec(src, space)  # noqa: S102 - source generated here, from the IR
     return space["project"]

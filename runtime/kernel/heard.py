@@ -1,0 +1,215 @@
+"""The pieces, the tiles and the figures that hear one raise of an event, in order, found from caches kept beside the state.
+
+listeners.py reads who can hear each event once (a table per event: `Heard`); here, at each raise,
+the holders are listed in the order the listeners hear them (`components`: the pieces lying on
+holders, the tiles in play, the figures that are cards), from what is kept for the state's cards
+and figures (`state.heard_uids`: the uids of the pieces whose token hears the event, the figures
+whose card does, the zones' order), and the pieces' and figures' triggers on a structure event are
+heard (`hear_structure`). listeners.py re-exports these names."""
+from __future__ import annotations
+
+from .once import spend, spent
+
+def components(state, rules, here, own: bool = False, at=None, tile=None) -> list:
+    """(trigger, me, card, variables) of the pieces, the spaces and the figures that hear the
+    event, in order: the pieces lying on figures, spaces, players, Teams, then edges (each
+    holder in the order of its kind, each token once per holder: `holder` names it,
+    `this-card` its first piece, `me` its holder's controller: spaces.controller), then the
+    tiles in play in board order (`here` the tile), then the figures that are cards, in the
+    order dealt (`self` the figure, `this-card` the part whose trigger it is). `me` is, for the
+    tiles, the player whose turn it is, as for the rules; for the figures too at a structure
+    event, but a game's own event (`own`) a figure hears as its controller, as a piece on it does
+    (its part's `opponent` is its own side's). An event raised at a space (`at`, a figure
+    entering it: events.land) leaves out the pieces on other spaces and the other tiles, which
+    do not hear it there (movement.heard_at); one about a figure (`tile`: the space it stands on,
+    events.land) is heard by that tile alone."""
+    out = []
+    me = state.active
+    if here.pieces:
+        out += _pieces_heard(state, rules, here, at)
+    if here.spaces:
+        where = at if at is not None else tile
+        out += tiles_heard(state, here.spaces) if where is None else _tile_at(state, here.spaces, where)
+    if here.figures:
+        zones, cards, sided = state.zones, state.cards, rules.__dict__.get("_sided_parts", ())
+        silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
+        cache = state.heard_uids  # figures_hearing's list, its cache's hit read in place (no call)
+        got = cache[1][(here, "figures")] if cache is not None and cache[0] is cards and \
+            (here, "figures") in cache[1] else None
+        figures = state.figures
+        for fid, heard in (got[2] if got is not None and got[0] is figures and got[1] == len(figures)
+                           else figures_hearing(state, here)):
+            for part, t in heard:
+                uid = None
+                if part is not None:
+                    key = f"{rules.cards[part].type}/{fid}"
+                    for u in zones[key] if key in zones else ():  # (a loop: no generator's frame)
+                        if cards[u] == part:
+                            uid = u
+                            break
+                    if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                        continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
+                out.append((t, controller(state, "figure", fid) if own else me, uid,
+                            {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+    return out
+
+
+def pieces_hearing(state, here) -> tuple:
+    """The uids of the pieces whose token hears the table's event, found once per game: a card's
+    uid keeps its qid (flip.turned, which turns a piece over, drops the cache), and cards are only
+    added (so a longer list is read from where it was)."""
+    cache, cards = state.heard_uids, state.cards
+    if cache is None or cache[0] is not cards:
+        cache = state.heard_uids = [cards, {}]
+    got = cache[1].get(here)
+    n = len(cards)
+    if got is not None and got[0] == n:
+        return got[1]
+    start, uids = got if got is not None else (0, ())
+    pieces = here.pieces
+    uids += tuple([u for u in range(start, n) if cards[u] in pieces])
+    cache[1][here] = (n, uids)
+    return uids
+
+
+def _tile_at(state, spaces: dict, at: str) -> list:
+    """spaces.tiles_heard of the one tile `at` (an event raised there), if it is in play."""
+    board = state.board
+    if not board or board.get("down") or at in board["gone"] or at not in spaces or at not in board["tiles"]:
+        return []
+    return [(t, state.active, None, {"ctx:here": at, "_once": f"space/{at}"}) for t in spaces[at]]
+
+
+def figures_hearing(state, here) -> list:
+    """(figure, its card's (part, trigger) pairs) of the figures whose card hears the table's
+    event, in the order dealt: a figure keeps its card and is never taken out of the dict, so
+    the list is found again only for another dict of figures (a copy's) or once one was dealt
+    (kept with the pieces' uids, state.heard_uids, under (the table, "figures"))."""
+    cache, figures = state.heard_uids, state.figures
+    if cache is None or cache[0] is not state.cards:
+        cache = state.heard_uids = [state.cards, {}]
+    key = (here, "figures")
+    got = cache[1].get(key)
+    if got is None or got[0] is not figures or got[1] != len(figures):
+        heard = here.figures
+        got = cache[1][key] = (figures, len(figures), [(f, heard[x["card"]]) for f, x in figures.items()
+                                                       if "card" in x and x["card"] in heard])
+    return got[2]
+
+
+def zone_order(state) -> dict:
+    """{zone key: its place among the state's zones}: zones are only added (a copy keeps their
+    order), so the index is kept with the pieces' (state.heard_uids, under the key None) for
+    that dict of zones and only extended when it grew."""
+    cache, zones = state.heard_uids, state.zones
+    if cache is None or cache[0] is not state.cards:
+        cache = state.heard_uids = [state.cards, {}]
+    got = cache[1].get(None)
+    if got is None or got[0] is not zones:
+        got = cache[1][None] = (zones, {})
+    index = got[1]
+    if len(index) != len(zones):
+        for i, key in enumerate(zones):
+            index.setdefault(key, i)
+    return index
+
+
+def _pieces_heard(state, rules, here, at=None) -> list:
+    """components' pieces: the piles of pieces that hold one whose token hears the event, found
+    from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
+    kind (_ranked), then each pile's pieces in order, a token once per pile. The piles' order is
+    kept beside the state (`state.heard_uids`, under (the table, "ranked")) with the places it was
+    found from and `at`: the same places give the same piles in the same order, for a state of
+    this game or a copy (figures, zones and seats are only added, and each keeps its place)."""
+    places, cards = state.places, state.cards
+    cache = state.heard_uids  # pieces_hearing's uids, its cache's hit read in place (no call)
+    got = cache[1][here] if cache is not None and cache[0] is cards and here in cache[1] else None
+    uids = got[1] if got is not None and got[0] == len(cards) else pieces_hearing(state, here)
+    where = tuple(map(places.__getitem__, uids))
+    kept = state.heard_uids[1]  # (pieces_hearing made it, for these cards)
+    last = kept[(here, "ranked")] if (here, "ranked") in kept else None
+    if last is not None and last[0] == where and last[1] == at:
+        ranked = last[2]
+    else:
+        ranked = _ranked(state, rules, where, at)
+        kept[(here, "ranked")] = (where, at, ranked)
+    if not ranked:
+        return []
+    out = []
+    pieces, zones = here.pieces, state.zones
+    for key, kind, holder in ranked:
+        seen = set()
+        for uid in zones[key]:
+            qid = cards[uid]
+            if qid in pieces and qid not in seen:
+                seen.add(qid)
+                for t in pieces[qid]:
+                    out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
+    return out
+
+
+def _ranked(state, rules, where: tuple, at) -> list:
+    """(pile key, holder kind, holder) of the piles of holders among `where` (the places of the
+    pieces that hear the event), each once, in the order of a walk over every holder of each kind
+    (the kinds in order; the figures, players, Teams and edges in theirs; the spaces of a laid
+    board in the order their piles were made, else the rules'); raised at a space (`at`), the
+    piles of other spaces left out."""
+    held = rules.pieces.held
+    found = {}
+    for key in dict.fromkeys(where):  # each pile once, in order
+        zone, _, holder = key.partition("/")
+        if zone in held:
+            found[key] = (zone, holder)
+    if not found:
+        return []
+    kinds = rules.pieces.kinds
+    ranked = []
+    laid = None  # a laid board's piles, by the order they were made (zone_order), if asked
+    for key, (zone, holder) in found.items():
+        kind, rank = kinds[zone]
+        if kind == "space" and at is not None and holder != at:
+            continue  # not where the event is raised: not heard (movement.heard_at)
+        if kind == "space" and rules.layout is not None:
+            if laid is None:
+                laid = zone_order(state)
+            ranked.append((rank, laid[key], key, kind, holder))
+            continue
+        order = (state.figures if kind == "figure" else rules.spaces if kind == "space" else state.players
+                 if kind == "player" else state.teams if kind == "team" else
+                 rules.layout.edges if rules.layout is not None else ())
+        order = list(order)
+        if holder in order:
+            ranked.append((rank, order.index(holder), key, kind, holder))
+    ranked.sort()
+    return [(key, kind, holder) for _rank, _at, key, kind, holder in ranked]
+
+
+def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
+    """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
+    whose `when` holds, with the event's `fields`, then the end check; a `once` limit spent as a
+    rule's is."""
+    state, rules = game.state, game.rules
+    hearing = rules.hearing
+    heard = hearing.heard  # (its table, read by subscript: Hearing.table makes it at the first raise)
+    here = heard[event] if event in heard else hearing.table(rules, event)
+    if not (here.pieces or here.figures or here.spaces):
+        return
+    once = hearing.once
+    about = hearing.events.get(event, {}).get("about") if here.spaces else None
+    for trigger, me, card, kept in components(state, rules, here, tile=tile_of(state, about, fields)
+                                              if about is not None else None):
+        env = {"ctx:me": me, "ctx:this-card": card, **(fields or {}), **kept}
+        period = once.get(id(trigger)) if once else None
+        if period is not None and spent(state, trigger, kept):
+            continue
+        if trigger.get("when") is None or compiled(trigger["when"])(run, env):
+            if period is not None:
+                spend(state, trigger, kept, period)
+            compiled_block(trigger["body"])(run, env)
+            game.check_end(run)
+
+
+# -- imported here, once: at the end, as these modules import this one's names
+from .spaces import controller, silenced, tile_of, tiles_heard  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile import compiled  # noqa: E402 - bound once, after this module's names (cycles)
+from .compile_stmts import compiled_block  # noqa: E402 - bound once, after this module's names (cycles)
