@@ -10,13 +10,16 @@ def special_of(run, env, figure):
     if fig is None or "card" not in fig:
         return None
     card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
-    specials = run.rules.dash.specials
-    types = specials[card] if card in specials else None
-    if types is None:
-        types = specials[card] = _specials(run.rules, card)
+    specials = run.rules.dash.specials  # also (card, figure) -> the zones of those parts: no string made a call
+    keys = specials[card, figure] if (card, figure) in specials else None
+    if keys is None:
+        types = specials[card] if card in specials else None
+        if types is None:
+            types = specials[card] = _specials(run.rules, card)
+        keys = specials[card, figure] = tuple(f"{ctype}/{figure}" for ctype in types)
     zones = run.state.zones
-    for ctype in types:
-        if (key := f"{ctype}/{figure}") in zones and (uids := zones[key]):
+    for key in keys:
+        if key in zones and (uids := zones[key]):
             return uids[0]
     return None
 
