@@ -31,16 +31,31 @@ def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     out: list[Action] = []
     texts: list[str] = []
     seen: set[str] = set()
-    probe = game._probe  # guards and domains ask nothing: one run for them all, per state
-    if probe is None or probe.state is not game.state:
-        probe = game._probe = Run(game, [])
     state = game.state
-    base = _base(state)
+    probe = game._probe  # guards and domains ask nothing: one run for them all, per state
+    if probe is None or probe.state is not state:
+        probe = game._probe = Run(game, [])
+    # _base(state), written out (a frame less a menu)
+    me, figures, active = state.active, state.figures, state.active_figure
+    base = {"ctx:me": me}
+    turn = state.active_turn == state.turn
+    if turn and active in figures:
+        base["ctx:here"] = figures[active]["space"]
+    if state.teams:
+        base["_my-team"] = me if me in state.teams else state.team_by[me] if me in state.team_by else None
     plans = game._plans
     if plans is None:
         plans = plans_of(game)
     if _GENERATED[0]:  # the loop of _walk_plans, written out once per set of plans (menus.py)
-        menu_of(game, fallback)(game, probe, base, seen, texts, out)
+        # menus.menu_of's kept function read in place (a frame less a menu); menu_of makes it
+        kept = game.__dict__["_menus"] if "_menus" in game.__dict__ else None
+        made = None
+        if kept is not None and kept[0] is plans:
+            which = (turn and active is not None, fallback) if game.rules.turn_starters else None
+            made = kept[1][which] if which in kept[1] else None
+        if made is None:
+            made = menu_of(game, fallback)
+        made(game, probe, base, seen, texts, out)
     else:
         if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
             plans = turn_plans(game, plans, fallback)
