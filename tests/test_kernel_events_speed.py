@@ -125,7 +125,7 @@ HOT = {"events": ("land", "_reactions"), "listeners": ("components", "hear_struc
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),
        "board": ("adjacent", "figures_of"), "piles": ("cards_in",), "dice": ("dice_of",), "labels": ("labels",),
-       "waits": ("waiting",), "spaces": ("controller",), "same_selects": ("kept_select",)}
+       "waits": ("waiting", "drawn"), "spaces": ("controller",), "same_selects": ("kept_select",)}
 
 
 def test_the_hot_functions_import_nothing_when_called():
