@@ -157,3 +157,39 @@ def test_a_random_bots_pick_in_one_function_draws_as_waiting_and_the_index_drawe
         assert a.getstate() == b.getstate()
     draws = [drawn(waits, random.Random(1).getrandbits)(["move a", "resolve x", "end-turn"]) for _ in range(3)]
     assert 2 not in draws  # end-turn waits while resolve is offered
+
+
+def test_a_walks_pure_last_guard_asked_before_printing_lists_the_same_menus(titans, monkeypatch):
+    """walks.py asks a pure last guard (`can-use(special)`, `open(location)`) before it prints the
+    combination: at each decision of two seeded games the same actions and texts as the walks
+    that printed first, with fewer labels made."""
+    from mayhem.runtime.kernel import labels as labels_module, walks
+    made = {}
+    real = labels_module.labels
+
+    for first in (True, False):
+        asked = [0]
+
+        def counted(game, values, cards=True, asked=asked):
+            asked[0] += 1
+            return real(game, values, cards)
+
+        monkeypatch.setattr(walks, "labels", counted)
+        monkeypatch.setattr(walks, "_MADE", {})
+        menus, labelled = [], 0
+        walks._GUARD_FIRST[0] = first
+        try:
+            for seed in (3, 7):
+                game, seen = _played(titans, seed, 50)
+                game.__dict__.pop("_menus", None)  # the menus made again, with these walks
+                asked[0] = 0  # the labels made by the menus below
+                for state in seen:
+                    game.state = state
+                    menus.append(actions.menu(game))
+                labelled += asked[0]
+        finally:
+            walks._GUARD_FIRST[0] = True
+        made[first] = (menus, labelled)
+    assert made[True][0] == made[False][0]
+    assert sum(1 for out, _texts in made[True][0] if any(a.verb == "use" for a in out)) > 0
+    assert made[True][1] < made[False][1]
