@@ -26,8 +26,8 @@ def _prefixes(rules) -> dict:
 def abilities_of(run, env, figure) -> list[int]:
     """The cards declared inside these figures' cards (their parts), in printed order, each
     once: a figure's zones (`_keys`, a type once) read in order. (Until December 4, 2026 a
-    figure with two parts of one type listed that zone twice, so each of its Abilities came
-    twice: `place-die`'s menu then asked every Ability twice and offered it once.)"""
+    figure with two parts of one type listed that zone twice, so each of those parts came
+    twice: a menu over them asked every part twice and offered it once.)"""
     state = run.state
     figures, zones = state.figures, state.zones
     kept = run.rules.dash.__dict__.get("keys_kept") if run.rules.dash is not None else None
