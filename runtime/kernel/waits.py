@@ -70,30 +70,40 @@ def waiting_drawer(rules, gen):
     return drawn(bot_waits(rules), gen.getrandbits)
 
 
+def _without(actions: list, verb: str) -> list:
+    """The actions that are not the verb's (waiting's filter)."""
+    n, p = len(verb) + 1, verb + " "
+    return [a for a in actions if a != verb and a[:n] != p]
+
+
 def drawn(waits: tuple, getrandbits):
     """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function."""
     def pick(actions) -> int:
-        if actions.__class__ is int:
-            n, among = actions, None
-        else:
+        if actions.__class__ is int:  # a count: draws.index_drawer's draw, written out
+            if not actions:
+                raise IndexError("Cannot choose from an empty sequence")
+            k = actions.bit_length()
+            r = getrandbits(k)
+            while r >= actions:
+                r = getrandbits(k)
+            return r
+        among = actions
+        blob = None
+        for verb, until in waits:  # waiting(waits, actions), written out
+            if blob is None:
+                blob = "\n" + "\n".join(actions) + "\n"
+            for v in until:
+                if "\n" + v + "\n" in blob or "\n" + v + " " in blob:
+                    among = _without(among, verb)  # (a call: a comprehension here would make cells at every pick)
+                    break
+        if not among:
             among = actions
-            blob = None
-            for verb, until in waits:  # waiting(waits, actions), written out
-                if blob is None:
-                    blob = "\n" + "\n".join(actions) + "\n"
-                for v in until:
-                    if "\n" + v + "\n" in blob or "\n" + v + " " in blob:
-                        m, p = len(verb) + 1, verb + " "
-                        among = [a for a in among if a != verb and a[:m] != p]
-                        break
-            if not among:
-                among = actions
-            n = len(among)
-        if not n:  # draws.index_drawer's draw, written out
+        n = len(among)
+        if not n:  # the draw, written out
             raise IndexError("Cannot choose from an empty sequence")
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        return r if among is None or among is actions else actions.index(among[r])
+        return r if among is actions else actions.index(among[r])
     return pick
