@@ -193,3 +193,19 @@ def test_a_walks_pure_last_guard_asked_before_printing_lists_the_same_menus(tita
     assert made[True][0] == made[False][0]
     assert sum(1 for out, _texts in made[True][0] if any(a.verb == "use" for a in out)) > 0
     assert made[True][1] < made[False][1]
+
+
+def test_the_menus_hot_functions_make_no_cells(titans):
+    """A comprehension or generator that reads a function's local makes it a cell: created at
+    every call, read through it everywhere (Python 3.11). The menus' hot functions, a random
+    bot's pick and the generated menus of a seeded game have none."""
+    import random as _random
+    from mayhem.runtime.kernel import labels, specials
+    hot = [labels.labels, figure_parts.abilities_of, figure_parts.activations, figure_parts.activated,
+           specials.special_of, specials.can_use, actions.menu, drawn((("end-turn", ("resolve",)),),
+                                                                      _random.Random(0).getrandbits)]
+    game, seen = _played(titans, 1, 30)
+    made = list(game._menus[1].values())
+    assert len(made) >= 2
+    for fn in hot + made:
+        assert fn.__code__.co_cellvars == (), (fn.__qualname__, fn.__code__.co_cellvars)

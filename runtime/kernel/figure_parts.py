@@ -90,7 +90,11 @@ def activations(run, env, figure) -> int:
                 n += 1
         return n
     parts = set(abilities_of(run, env, figure))
-    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
+    n = 0
+    for x in run.state.dice.values() if parts else ():  # (a loop: a generator would make `parts` a cell)
+        if x["on"] in parts:
+            n += 1
+    return n
 
 
 def activated(run, env, figure=None, **given) -> bool:

@@ -21,7 +21,7 @@ from .walks import walk_of
 
 _CODE: dict[str, object] = {}  # the source -> its compiled `make`
 _BASE = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
-         "product": product, "isinstance": isinstance, "list": list}
+         "product": product, "isinstance": isinstance, "list": list, "zip": zip, "map": map, "enumerate": enumerate}
 
 
 def menu_of(game, fallback: bool = False):
@@ -121,13 +121,17 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
         body.append(f"{pad}values = D{i}(run, env)")  # actions._values, written out: the common list, no call
         body.append(f"{pad}if values.__class__ is not list: values = values_of(values)")
         if alone[0]:  # the values the guard's parts that read them allow, then labels (of all values) if any is
+            # (loops, not comprehensions: a comprehension reading `run` or `env` would make them
+            # cells of the whole menu, paid at every call and every read)
+            body.append(f"{pad}kept = []")
+            body.append(f"{pad}for j, v in enumerate(values):")
             if len(alone[0]) == 1:  # one part of the guard reads the value: asked in place, no call of allows()
                 names[f"ALP{i}"] = alone[0][0]
-                body.append(f"{pad}kept = [j for j, v in enumerate(values) if ALP{i}(run, {{**env, K{i}: v}})] if values else ()")
+                body.append(f"{pad} if ALP{i}(run, {{**env, K{i}: v}}): kept.append(j)")
             else:
-                body.append(f"{pad}kept = [j for j, v in enumerate(values) if allows(AL{i}, run, env, K{i}, v)] if values else ()")
+                body.append(f"{pad} if allows(AL{i}, run, env, K{i}, v): kept.append(j)")
             body.append(f"{pad}if kept: labs = labels(game, values, C{i})")
-            body.append(f"{pad}pairs = [(values[j], labs[j]) for j in kept] if kept else ()")
+            body.append(f"{pad}pairs = list(zip(map(values.__getitem__, kept), map(labs.__getitem__, kept))) if kept else ()")
         else:
             body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i}))) if values else ()")
         body.append(f"{pad}for value, label in pairs:")

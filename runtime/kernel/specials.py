@@ -16,7 +16,10 @@ def special_of(run, env, figure):
         types = specials[card] if card in specials else None
         if types is None:
             types = specials[card] = _specials(run.rules, card)
-        keys = specials[card, figure] = tuple(f"{ctype}/{figure}" for ctype in types)
+        keys = []
+        for ctype in types:  # (a loop: a generator would make `figure` a cell of every call)
+            keys.append(f"{ctype}/{figure}")
+        keys = specials[card, figure] = tuple(keys)
     zones = run.state.zones
     for key in keys:
         if key in zones and (uids := zones[key]):
