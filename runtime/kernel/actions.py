@@ -28,19 +28,23 @@ def legal_actions(game) -> list[Action]:
 
 def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     """The legal actions and their strings (a decision's `actions`), in the same order."""
-    out: list[Action] = []
-    texts: list[str] = []
-    seen: set[str] = set()
-    probe = game._probe  # guards and domains ask nothing: one run for them all, per state
-    if probe is None or probe.state is not game.state:
-        probe = game._probe = Run(game, [])
+    out, texts, seen = [], [], set()
     state = game.state
-    base = _base(state)
-    plans = game._plans
-    if plans is None:
-        plans = plans_of(game)
+    probe = game._probe  # guards and domains ask nothing: one run for them all, per state
+    if probe is None or probe.state is not state:
+        probe = game._probe = Run(game, [])
+    me, figures, active = state.active, state.figures, state.active_figure  # _base(state), written out
+    base = {"ctx:me": me}
+    if (turn := state.active_turn == state.turn) and active in figures:
+        base["ctx:here"] = figures[active]["space"]
+    if state.teams:
+        base["_my-team"] = me if me in state.teams else state.team_by[me] if me in state.team_by else None
+    plans = game._plans if game._plans is not None else plans_of(game)
     if _GENERATED[0]:  # the loop of _walk_plans, written out once per set of plans (menus.py)
-        menu_of(game, fallback)(game, probe, base, seen, texts, out)
+        kept = game.__dict__["_menus"] if "_menus" in game.__dict__ else None  # menus.menu_of's, read in place
+        which = (turn and active is not None, fallback) if game.rules.turn_starters else None
+        made = kept[1][which] if kept is not None and kept[0] is plans and which in kept[1] else None
+        (made or menu_of(game, fallback))(game, probe, base, seen, texts, out)
     else:
         if game.rules.turn_starters:  # dashboards.py: the actions that start a turn, or the Active figure's
             plans = turn_plans(game, plans, fallback)
@@ -54,12 +58,10 @@ def _base(state) -> dict:
     """The env a menu's guards and domains are asked in: `me`, and what every verb of the menu
     would otherwise ask again (compile._CONTEXT reads them from the env): `here`, the acting
     figure's space (relations.here, no trigger's tile or holder in a menu), and `my-team`."""
-    me = state.active
+    me, figures, active = state.active, state.figures, state.active_figure  # (reads by `in` and subscript: no call)
     base = {"ctx:me": me}
-    figures, active = state.figures, state.active_figure  # (reads by `in` and subscript: no call)
-    fig = figures[active] if state.active_turn == state.turn and active in figures else None
-    if fig is not None:
-        base["ctx:here"] = fig["space"]
+    if state.active_turn == state.turn and active in figures:
+        base["ctx:here"] = figures[active]["space"]
     if state.teams:
         base["_my-team"] = me if me in state.teams else state.team_by[me] if me in state.team_by else None
     return base

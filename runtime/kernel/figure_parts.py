@@ -24,18 +24,21 @@ def _prefixes(rules) -> dict:
 
 
 def abilities_of(run, env, figure) -> list[int]:
-    """The cards declared inside these figures' cards (their parts), in printed order."""
+    """The cards declared inside these figures' cards (their parts), in printed order, each
+    once: a figure's zones (`_keys`, a type once) read in order. (Until December 4, 2026 a
+    figure with two parts of one type listed that zone twice, so each of those parts came
+    twice: a menu over them asked every part twice and offered it once.)"""
     state = run.state
-    table = _prefixes(run.rules)
     figures, zones = state.figures, state.zones
+    kept = run.rules.dash.__dict__.get("keys_kept") if run.rules.dash is not None else None
     many = figure.__class__ is list or isinstance(figure, list)
     out: list[int] = []
     for f in figure if many else () if figure is None else (figure,):  # (reads by `in` and subscript: no call)
         fig = figures[f] if (f.__class__ is str or isinstance(f, str)) and f in figures else None
         if fig is not None and "card" in fig:
             card = fig["side"] if "side" in fig and fig["side"] else fig["card"]  # a side's, once chosen
-            for prefix in table[card] if card in table else ():
-                if (key := prefix + f) in zones:
+            for key in kept[card, f] if kept is not None and (card, f) in kept else _keys(run, f):
+                if key in zones:
                     out += zones[key]
     return sorted(set(out)) if many and len(figure) > 1 else out
 
@@ -65,10 +68,16 @@ def activations(run, env, figure) -> int:
     if run.rules.dash is None:
         return 0
     if figure.__class__ is str or isinstance(figure, str):  # one figure: a die counts when its card lies in its zones
-        keys = _keys(run, figure)
+        state = run.state
+        figures = state.figures
+        fig = figures[figure] if figure in figures else None
+        if fig is None or "card" not in fig:
+            return 0
+        kept = run.rules.dash.__dict__.get("keys_kept")  # _keys(run, figure), its kept answer read in place
+        card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
+        keys = kept[card, figure] if kept is not None and (card, figure) in kept else _keys(run, figure)
         if not keys:
             return 0
-        state = run.state
         zones = state.zones
         for key in keys:  # (a loop: no generator, no call a key)
             if key in zones and zones[key]:
@@ -81,7 +90,11 @@ def activations(run, env, figure) -> int:
                 n += 1
         return n
     parts = set(abilities_of(run, env, figure))
-    return sum(1 for x in run.state.dice.values() if x["on"] in parts) if parts else 0
+    n = 0
+    for x in run.state.dice.values() if parts else ():  # (a loop: a generator would make `parts` a cell)
+        if x["on"] in parts:
+            n += 1
+    return n
 
 
 def activated(run, env, figure=None, **given) -> bool:
@@ -100,6 +113,13 @@ def activated(run, env, figure=None, **given) -> bool:
     else:
         return False
     if figure.__class__ is str or isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
-        keys, places = _keys(run, figure), run.state.places
+        state = run.state
+        figures, places = state.figures, state.places
+        fig = figures[figure] if figure in figures else None
+        if fig is None or "card" not in fig:
+            return False
+        kept = run.rules.dash.__dict__.get("keys_kept")  # _keys(run, figure), its kept answer read in place
+        card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
+        keys = kept[card, figure] if kept is not None and (card, figure) in kept else _keys(run, figure)
         return (True if keys else False) and 0 <= part < len(places) and places[part] in keys
     return part in abilities_of(run, env, figure)

@@ -27,12 +27,10 @@ def steps_in_place(game) -> None:
     turn_start, turn_end = kinds["turn-start"], kinds["turn-end"]
     sole = sole_listing(game)  # the game's only action, of one card parameter: listed by sole.py
     take = None  # its declaration's function
+    listed = None  # menu(game) itself, asked in the loop below (no frame of its own)
     if sole is not None:  # its menu's function (actions.sole_menu_of): the state is the game's to the end
         listed = sole_menu_of(game, *sole)
         take = takes_of(game, sole[0])
-    else:
-        def listed():
-            return menu(game)
     prompt = (None, "")  # (the turn, its choice of an action's prompt)
     takes = game._takes  # each verb's function, once take_action has made it
     pick, draws, history = game._pick, game._draws, game.history
@@ -58,7 +56,7 @@ def steps_in_place(game) -> None:
                 # the turn's choices of an action (_next_step's, written out), one step each: the
                 # phase stays `actions` until the turn ends (the end of the game raises GameOver)
                 while not state.end_turn:
-                    legal, texts = listed()
+                    legal, texts = menu(game) if listed is None else listed()
                     if not legal:
                         break
                     if len(legal) == 1:  # its only legal action, taken without asking

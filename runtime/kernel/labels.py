@@ -66,9 +66,9 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
         ids = game._ids
         if len(ids) != len(state.cards):
             ids = game._ids = _ids_of(game.rules, state.cards)
-        out = [ids[v] if type(v) is int else v for v in values]
+        out = _cards_and_players(ids, values)
     elif (types if types is not None else set(map(type, values))) <= _STR:  # names (figures, spaces, dice)
-        out = [str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v) for v in values]
+        out = _names(dice, printed, values)
     else:
         out = []
         for v in values:
@@ -82,6 +82,23 @@ def labels(game, values: list, cards: bool = True) -> list[str]:
                 out.append(str(v))
     if len(set(out)) == len(out):
         return out  # no two alike: nothing to tell apart
+    return _told_apart(game, values, cards, out, only_cards)
+
+
+# (the comprehensions below are in functions of their own: in labels() they would make its
+# locals cells, paid at every call and every read)
+def _cards_and_players(ids: list, values: list) -> list[str]:
+    return [ids[v] if type(v) is int else v for v in values]
+
+
+def _names(dice: dict, printed: dict, values: list) -> list[str]:
+    return [str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v) for v in values]
+
+
+def _told_apart(game, values: list, cards: bool, out: list, only_cards: bool) -> list[str]:
+    """labels() where two values share a label: alike and the same (cards of one zone, no
+    counter on them; dice of one pool) keep it, others are told apart (`#uid`)."""
+    state = game.state
     marked = None
     if only_cards and len(set(map(state.places.__getitem__, values))) == 1:
         if "/#" not in "\n".join(state.counters):

@@ -21,7 +21,7 @@ from .walks import walk_of
 
 _CODE: dict[str, object] = {}  # the source -> its compiled `make`
 _BASE = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
-         "product": product, "isinstance": isinstance, "list": list}
+         "product": product, "isinstance": isinstance, "list": list, "zip": zip, "map": map, "enumerate": enumerate}
 
 
 def menu_of(game, fallback: bool = False):
@@ -87,7 +87,8 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
             body.append(f"{pad}env[LK{i}_{j}] = LF{i}_{j}(run, env)")
     if len(domains_of) == 1 and guard is None and not alone[0] and domains_of.__class__ is not Formed:
         names[f"D{i}"] = domains_of[0]
-        body += [f"{pad}values = values_of(D{i}(run, env))",
+        body += [f"{pad}values = D{i}(run, env)",
+                 f"{pad}if values.__class__ is not list: values = values_of(values)",
                  f"{pad}if not (C{i} and card_values(game, V{i}, values, seen, texts, out)):",
                  f"{pad} labelled(game, V{i}, values, list(map(P{i}.__add__, labels(game, values, C{i}))), seen, "
                  "texts, out)"]
@@ -117,15 +118,20 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
         return body
     if len(domains_of) == 1:  # one parameter: its values with the parts of the guard that read it
         names[f"D{i}"], names[f"K{i}"], names[f"AL{i}"] = domains_of[0], keys[0], alone[0]
-        body.append(f"{pad}values = values_of(D{i}(run, env))")
+        body.append(f"{pad}values = D{i}(run, env)")  # actions._values, written out: the common list, no call
+        body.append(f"{pad}if values.__class__ is not list: values = values_of(values)")
         if alone[0]:  # the values the guard's parts that read them allow, then labels (of all values) if any is
+            # (loops, not comprehensions: a comprehension reading `run` or `env` would make them
+            # cells of the whole menu, paid at every call and every read)
+            body.append(f"{pad}kept = []")
+            body.append(f"{pad}for j, v in enumerate(values):")
             if len(alone[0]) == 1:  # one part of the guard reads the value: asked in place, no call of allows()
                 names[f"ALP{i}"] = alone[0][0]
-                body.append(f"{pad}kept = [j for j, v in enumerate(values) if ALP{i}(run, {{**env, K{i}: v}})] if values else ()")
+                body.append(f"{pad} if ALP{i}(run, {{**env, K{i}: v}}): kept.append(j)")
             else:
-                body.append(f"{pad}kept = [j for j, v in enumerate(values) if allows(AL{i}, run, env, K{i}, v)] if values else ()")
+                body.append(f"{pad} if allows(AL{i}, run, env, K{i}, v): kept.append(j)")
             body.append(f"{pad}if kept: labs = labels(game, values, C{i})")
-            body.append(f"{pad}pairs = [(values[j], labs[j]) for j in kept]")
+            body.append(f"{pad}pairs = list(zip(map(values.__getitem__, kept), map(labs.__getitem__, kept))) if kept else ()")
         else:
             body.append(f"{pad}pairs = list(zip(values, labels(game, values, C{i}))) if values else ()")
         body.append(f"{pad}for value, label in pairs:")

@@ -10,13 +10,19 @@ def special_of(run, env, figure):
     if fig is None or "card" not in fig:
         return None
     card = fig["side"] if "side" in fig and fig["side"] else fig["card"]
-    specials = run.rules.dash.specials
-    types = specials[card] if card in specials else None
-    if types is None:
-        types = specials[card] = _specials(run.rules, card)
+    specials = run.rules.dash.specials  # also (card, figure) -> the zones of those parts: no string made a call
+    keys = specials[card, figure] if (card, figure) in specials else None
+    if keys is None:
+        types = specials[card] if card in specials else None
+        if types is None:
+            types = specials[card] = _specials(run.rules, card)
+        keys = []
+        for ctype in types:  # (a loop: a generator would make `figure` a cell of every call)
+            keys.append(f"{ctype}/{figure}")
+        keys = specials[card, figure] = tuple(keys)
     zones = run.state.zones
-    for ctype in types:
-        if (key := f"{ctype}/{figure}") in zones and (uids := zones[key]):
+    for key in keys:
+        if key in zones and (uids := zones[key]):
             return uids[0]
     return None
 
@@ -31,7 +37,11 @@ def can_use(run, env, **given) -> bool:
     """`can-use(PART)`: the part has an effect whose `when` (if any) holds, and its `once per
     turn|round|game` is not spent (in this turn, this round, this game); no `once`: no limit.
     What a part's effects ask and its limit are read once per rules (`_usable`)."""
-    part = _card_among(given)
+    part = None
+    for v in given.values():  # dashboards._card_among(given), written out: the part under its one name
+        if v.__class__ is int or isinstance(v, int) and not isinstance(v, bool):
+            part = v
+            break
     if part is None:
         return False
     state = run.state

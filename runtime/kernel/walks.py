@@ -7,7 +7,8 @@ the parameters before it set (a domain that reads none of them listed once, firs
 `Chained.free`: none listed, no walk), the guard's parts asked where leveled.py put them (once
 their parameters are set, before the next domain is listed: domains and levels are pure, so a
 no lists nothing under it; a part kept per outer value asked as soon as that value is set),
-the whole guard per combination (a question it would ask: not allowed), the string printed by the form's pieces joined as constants (the Active figure's id
+the whole guard per combination (a question it would ask: not allowed; a pure one before the
+combination is printed, so that labels are made only once one is allowed), the string printed by the form's pieces joined as constants (the Active figure's id
 read once per menu), and of combinations that print alike the first. The same actions, in the
 same order, as the walk (tests/test_kernel_speed_menus.py)."""
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .labels import labels
 from .leveled import Levels
 
 _MADE: dict[tuple, tuple] = {}  # ids of (the action's domains, its guard) -> (the domains, the guard, the walk)
+_GUARD_FIRST = [True]  # False: a pure last guard asked after the combination is printed, as before (tests)
 
 
 def walk_of(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, action=None):
@@ -97,6 +99,17 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
             lines.append(f"{pad} e{i + 1}[K{i}] = a{i}")
     pad = " " * (last + 2)
+    asked = []
+    if final is not None:
+        asked.append(f"{pad}try:")
+        asked.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space, _Set(keys, last + 1))}: continue")
+        asked.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
+    # a pure guard (its expression written in: it asks and draws nothing) is asked before the
+    # combination is printed: the labels are made only once one is allowed (most are not:
+    # `can-use(special)`), and a copy printed alike is still offered once
+    first = _GUARD_FIRST[0] and final is not None and written.get("G") is not None and pure(written["G"])
+    if first:
+        lines += asked
     for i in range(last + 1):
         lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, C{i})")
     if named:  # read the first time a combination is printed
@@ -104,10 +117,8 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
                      "if game.state.active_turn == game.state.turn else None).lower()")
     lines.append(f"{pad}t = {_text(verb, form, fields, last, space)}")
     lines.append(f"{pad}if t in seen: continue")
-    if final is not None:
-        lines.append(f"{pad}try:")
-        lines.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space, _Set(keys, last + 1))}: continue")
-        lines.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
+    if not first:
+        lines += asked
     lines.append(f"{pad}seen.add(t)")
     lines.append(f"{pad}texts.append(t)")
     args = "".join(f"a{i}, " for i in range(last + 1))
