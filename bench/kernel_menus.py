@@ -64,7 +64,7 @@ def main() -> None:
             out = asked(game, fallback)
             other = KernelGame(game.rules, game.config, game.state.clone())
             other._plans, other._ids = game._plans, game._ids
-            verb = out[1][0].split(" ")[0] if out[1] else "(none)"
+            verb = out[0][0].verb if out[0] else "(none)"  # the first option's verb (an Action, runtime/actions.py)
             kind = verb if verb in ("place-die", "forfeit", "(none)") else "active figure"
             caught.append((other, fallback, kind, out[1]))
             return out
