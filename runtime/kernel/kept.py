@@ -77,9 +77,14 @@ def heap(run, holder, kinds: tuple, key: str) -> list[int]:
     from its top, as one heap, each face of the pool the token is named after among them."""
     state, p = run.state, run.rules.pieces
     cards = state.cards
-    found = [uid for uid in state.zones.get(key, ()) if cards[uid] in kinds]
+    found = []
+    for uid in state.zones.get(key, ()):  # (loops: comprehensions would make cards and kinds cells)
+        if cards[uid] in kinds:
+            found.append(uid)
     if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
-        found += [uid for uid in state.zones.get(f"{p.pile}/{holder}", ()) if cards[uid] in kinds]
+        for uid in state.zones.get(f"{p.pile}/{holder}", ()):
+            if cards[uid] in kinds:
+                found.append(uid)
     return found
 
 

@@ -128,8 +128,7 @@ def has_icon(run, env, icon=None, **given) -> bool:
     try:
         table = layout.icons_printed  # each tile's printed icons, read once per rules (kept on its Layout)
     except AttributeError:
-        table = layout.icons_printed = {t: _printed_property(run.rules, card, layout.icons) or ()
-                                        for t, card in layout.printed.items()}
+        table = layout.icons_printed = _icons_printed(run.rules, layout)
     if space not in table:
         return False  # a space that is no tile
     printed, board = table[space], run.state.board
@@ -139,6 +138,11 @@ def has_icon(run, env, icon=None, **given) -> bool:
     if name is None:
         name = _ICON_IDS[icon] = re.split(r"[:/]", icon)[-1]
     return name in printed
+
+
+def _icons_printed(rules, layout) -> dict:
+    """Each tile's printed icons (has_icon's table, in a function of its own: no cells there)."""
+    return {t: _printed_property(rules, card, layout.icons) or () for t, card in layout.printed.items()}
 
 
 _ICON_IDS: dict[str, str] = {}  # an icon's qid -> its id (`box:icon:gift-spot` -> `gift-spot`), split once
