@@ -67,12 +67,17 @@ def in_lead_order(run, env, set) -> list:
     if every:
         lead = _leading_team(state)
         k = teams.index(lead) if lead in teams else 0
-        return [t for t in teams[k:] + teams[:k] if t in wanted]
-    seats = state.players
-    lead = state.lead
-    first = lead if lead in seats else (state.teams[lead][0] if lead in state.teams else None)
-    k = seats.index(first) if first in seats else 0
-    return [p for p in seats[k:] + seats[:k] if p in wanted]
+        seats = teams
+    else:
+        seats = state.players
+        lead = state.lead
+        first = lead if lead in seats else (state.teams[lead][0] if lead in state.teams else None)
+        k = seats.index(first) if first in seats else 0
+    out = []
+    for t in seats[k:] + seats[:k]:  # (a loop: a comprehension would make `wanted` a cell)
+        if t in wanted:
+            out.append(t)
+    return out
 
 
 def next_team(run, env, team):
