@@ -112,8 +112,10 @@ def roll(run, env, die, count=1, of=None) -> None:
             ident = f"die#{state.die_serial}"
             state.dice[ident] = _record(run, die, gen, holder)
             ids.append(ident)
-        state.log.append({"event": "roll", "die": die, "owner": holder, "dice": ids,
-                          "values": [state.dice[d]["value"] for d in ids]})
+        values = []
+        for d in ids:  # (a loop: a comprehension would make `state` a cell)
+            values.append(state.dice[d]["value"])
+        state.log.append({"event": "roll", "die": die, "owner": holder, "dice": ids, "values": values})
     state.keep(gen)
 
 

@@ -19,8 +19,11 @@ def _concerned(rules, state, player: str) -> list[str]:
     if rules.turn_starters:
         if state.active_figure is not None and state.active_turn == state.turn:
             keys.append(f"{p.zones['figure']}/{state.active_figure}")
-    else:
-        keys += [f"{p.zones['figure']}/{f}" for f, x in state.figures.items() if x["owner"] in (player, team)]
+    else:  # (a loop: a comprehension would make p, player and team cells)
+        zone = p.zones["figure"]
+        for f, x in state.figures.items():
+            if x["owner"] in (player, team):
+                keys.append(f"{zone}/{f}")
     return keys
 
 
@@ -58,6 +61,20 @@ def _due(p, event: str) -> frozenset:
     return frozenset(due | p.later if event == "turn-end" else due)
 
 
+def _keys_under(zones: dict, prefixes: tuple) -> list:
+    """The zones' keys that start with one of the prefixes (discard_due's comprehensions are
+    functions of their own: no cells in it)."""
+    return [key for key in zones if key.startswith(prefixes)]
+
+
+def _among(uids: list, kept: list) -> list:
+    return [uid for uid in uids if uid in kept]
+
+
+def _not_among(uids: list, kept: list) -> list:
+    return [uid for uid in uids if uid not in kept]
+
+
 def discard_due(game, run, event: str) -> None:
     """At a structure event, the pieces whose token is `discarded` then go back to the pool:
     at `round-end` wherever they lie, at `turn-end` those the turn concerns (`_concerned`), with
@@ -73,8 +90,7 @@ def discard_due(game, run, event: str) -> None:
     if event == "turn-end":
         keys = _concerned(game.rules, state, state.active)
     else:
-        prefixes = tuple(zone + "/" for zone in p.zones.values())
-        keys = [key for key in state.zones if key.startswith(prefixes)]
+        keys = _keys_under(state.zones, tuple(zone + "/" for zone in p.zones.values()))
     env = {"ctx:me": state.active}
     zones, cards, tokens = state.zones, state.cards, None
     for key in keys:
@@ -88,9 +104,9 @@ def discard_due(game, run, event: str) -> None:
         for token in tokens:
             back = _of(state, key, token)
             if state.spared and token in p.later:  # spared by this turn of their holder: once, and all the
-                kept = [uid for uid in back if uid in state.spared]  # holder's pieces of it with one spared
+                kept = _among(back, state.spared)  # holder's pieces of it with one spared
                 if kept:  # (they go together, at the latest end any of them was given)
-                    state.spared = [uid for uid in state.spared if uid not in kept]
+                    state.spared = _not_among(state.spared, kept)
                     back = []
             for uid in back:
                 _home(run, env, token, uid)

@@ -65,7 +65,10 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
             about = fields.get("var:figure", fields.get("var:target"))
             if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
                 me = controller(state, "figure", about)
-        found = [(t, me, None, {}) for t in here.rules] if here.rules else []
+        found = []
+        if here.rules:  # (a loop: a comprehension would make `me` a cell)
+            for t in here.rules:
+                found.append((t, me, None, {}))
         if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (heard.components)
             tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and where is None else None
             found += components(state, rules, here, own=True, at=where, tile=tile)

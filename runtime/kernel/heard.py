@@ -77,7 +77,10 @@ def _tile_at(state, spaces: dict, at: str) -> list:
     board = state.board
     if not board or board.get("down") or at in board["gone"] or at not in spaces or at not in board["tiles"]:
         return []
-    return [(t, state.active, None, {"ctx:here": at, "_once": f"space/{at}"}) for t in spaces[at]]
+    out, active = [], state.active
+    for t in spaces[at]:  # (a loop: a comprehension would make state and at cells)
+        out.append((t, active, None, {"ctx:here": at, "_once": f"space/{at}"}))
+    return out
 
 
 def figures_hearing(state, here) -> list:

@@ -77,9 +77,14 @@ def heap(run, holder, kinds: tuple, key: str) -> list[int]:
     from its top, as one heap, each face of the pool the token is named after among them."""
     state, p = run.state, run.rules.pieces
     cards = state.cards
-    found = [uid for uid in state.zones.get(key, ()) if cards[uid] in kinds]
+    found = []
+    for uid in state.zones.get(key, ()):  # (loops: comprehensions would make cards and kinds cells)
+        if cards[uid] in kinds:
+            found.append(uid)
     if p.pile is not None and p.pile != p.zones.get("space") and holder in run.rules.spaces:
-        found += [uid for uid in state.zones.get(f"{p.pile}/{holder}", ()) if cards[uid] in kinds]
+        for uid in state.zones.get(f"{p.pile}/{holder}", ()):
+            if cards[uid] in kinds:
+                found.append(uid)
     return found
 
 
@@ -94,8 +99,10 @@ def _keys(run, team) -> list[str]:
     zones, state = run.rules.pieces.zones, run.state
     keys = [f"{zones['team']}/{team}"] if "team" in zones else []
     if "figure" in zones:
-        keys += [f"{zones['figure']}/{f}" for f, x in state.figures.items()
-                 if x["owner"] == team or x["owner"] in state.teams.get(team, ())]
+        zone, members = zones["figure"], state.teams.get(team, ())
+        for f, x in state.figures.items():  # (a loop: a comprehension would make cells)
+            if x["owner"] == team or x["owner"] in members:
+                keys.append(f"{zone}/{f}")
     return keys
 
 
@@ -105,8 +112,12 @@ def value(run, counter: str, holder) -> int:
     team = _team(state, holder)
     if team is None:
         return 0
-    cards, zones = state.cards, state.zones
-    return sum(1 for key in _keys(run, team) for uid in zones.get(key, ()) if cards[uid] == token)
+    cards, zones, n = state.cards, state.zones, 0
+    for key in _keys(run, team):  # (loops: a generator would make cards, token and zones cells)
+        for uid in zones.get(key, ()):
+            if cards[uid] == token:
+                n += 1
+    return n
 
 
 def change(run, counter: str, holder, amount: int, add: bool) -> None:

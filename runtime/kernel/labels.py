@@ -92,7 +92,10 @@ def _cards_and_players(ids: list, values: list) -> list[str]:
 
 
 def _names(dice: dict, printed: dict, values: list) -> list[str]:
-    return [str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v) for v in values]
+    out = []
+    for v in values:  # (a loop: a comprehension would make dice and printed cells)
+        out.append(str(dice[v]["value"]) if v in dice else printed[v].id if v in printed else str(v))
+    return out
 
 
 def _told_apart(game, values: list, cards: bool, out: list, only_cards: bool) -> list[str]:

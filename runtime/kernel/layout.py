@@ -124,6 +124,11 @@ def derive(run) -> _Derived:
     hit = layout.derived.get(board["key"])
     if hit is not None:
         return hit
+    return _derived(board, layout)
+
+
+def _derived(board, layout) -> _Derived:
+    """derive's board not kept yet: made and kept (its comprehensions here, so derive has no cells)."""
     tiles, gone = board["tiles"], set(board["gone"])
     blocked = {tuple(e) for e in board["blocked"]}
     live = [t for t in tiles if t not in gone]
@@ -190,7 +195,7 @@ def open_space(run, env, *given, **named) -> bool:
     try:
         caps = layout.caps_printed  # each tile's printed capacity, read once per rules (kept on its Layout)
     except AttributeError:
-        caps = layout.caps_printed = {t: printed_property(run.rules, c, layout.capacity) for t, c in layout.printed.items()}
+        caps = layout.caps_printed = _caps_printed(run.rules, layout)
     cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
     if cap is None:
         return True
@@ -199,6 +204,11 @@ def open_space(run, env, *given, **named) -> bool:
         if f["space"] == space and "piece" not in f:
             n += 1
     return n < cap
+
+
+def _caps_printed(rules, layout) -> dict:
+    """Each tile's printed capacity (open_space's table, in a function of its own: no cells there)."""
+    return {t: printed_property(rules, c, layout.capacity) for t, c in layout.printed.items()}
 
 
 # -- primitives ------------------------------------------------------------------------------

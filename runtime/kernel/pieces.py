@@ -244,7 +244,9 @@ def place(run, env, token, count=1, on=None, tags=(), life=0) -> None:
             if placer is not None:  # a piece of a shared pool is the placing Team's while it lies out
                 state.owners[uid] = placer
         if stands and holder in run.rules.spaces:
-            figures_ = [stand(run, token, uid, holder, state.owners[uid] or placer, life) for uid in taken]
+            figures_ = []
+            for uid in taken:  # (a loop: a comprehension would make six of place's locals cells)
+                figures_.append(stand(run, token, uid, holder, state.owners[uid] or placer, life))
             state.log.append({"event": "place", "token": run.rules.cards[token].id, "on": holder, "count": len(taken),
                               **({"figure": figures_[0], "life": life} if figures_ else {})})
             continue

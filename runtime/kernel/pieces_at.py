@@ -61,8 +61,11 @@ def _zone(p, kind: str) -> str:
 
 
 def _of(state, key: str, token: str) -> list[int]:
-    cards = state.cards
-    return [uid for uid in state.zones.get(key, ()) if cards[uid] == token]
+    cards, out = state.cards, []
+    for uid in state.zones.get(key, ()):  # (a loop: a comprehension would make cards and token cells)
+        if cards[uid] == token:
+            out.append(uid)
+    return out
 
 
 def _at(run, holder, token: str) -> list[int]:
@@ -76,8 +79,11 @@ def _at(run, holder, token: str) -> list[int]:
     kinds = p.groups.get(token) or (token,)
     if p.pile != p.zones.get("space"):
         return heap(run, holder, kinds, key)
-    cards = run.state.cards
-    return [uid for uid in run.state.zones.get(key, ()) if cards[uid] in kinds]
+    cards, out = run.state.cards, []
+    for uid in run.state.zones.get(key, ()):  # (a loop: a comprehension would make cards and kinds cells)
+        if cards[uid] in kinds:
+            out.append(uid)
+    return out
 
 
 def _sides(state, of) -> tuple:
@@ -89,8 +95,11 @@ def _owned(state, uids: list[int], of) -> list[int]:
     """The pieces owned by `of` (a Team, or a player's Team); all of them without `of`."""
     if of is None:
         return uids
-    sides = _sides(state, of)
-    return [uid for uid in uids if state.owners[uid] in sides]
+    sides, owners, out = _sides(state, of), state.owners, []
+    for uid in uids:  # (a loop: a comprehension would make state and sides cells)
+        if owners[uid] in sides:
+            out.append(uid)
+    return out
 
 
 def has(run, env, holder, token) -> bool:

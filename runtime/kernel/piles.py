@@ -290,7 +290,11 @@ def cards_in(run, env, zone, of=None) -> list[int]:
         zones = state.zones
         return list(zones[key]) if (key := f"{zone}/{who}" if who is not None else zone) in zones else []
     out: list[int] = []
-    holders = of if per != "team" else [state.holder(who, per) for who in of]
+    holders = of
+    if per == "team":
+        holders = []
+        for who in of:
+            holders.append(state.holder(who, per))
     zones = state.zones
     for holder in dict.fromkeys(holders):  # two players of one Team: their Team's zone once
         out += zones.get(f"{zone}/{holder}" if holder is not None else zone, ())

@@ -77,7 +77,11 @@ def assault_bonus(state, by, tags: tuple) -> int:
     had = state.figures[by].get("bonus")
     if had is None or had[0] != state.turn:
         return 0
-    return sum(n for n, scope in had[1] if scope is None or set(scope) & set(tags))
+    total = 0
+    for n, scope in had[1]:  # (a loop: a generator would make `tags` a cell)
+        if scope is None or set(scope) & set(tags):
+            total += n
+    return total
 
 
 def placed(run, env, token, holder, tags) -> None:
@@ -227,8 +231,14 @@ def all_out_this_round(run, env, team) -> bool:
     """Every figure of the Team was knocked out this round and is still off the board
     (`all-ko-this-round`); a Team with no figure: no."""
     state = run.state
-    figures = [state.figures[f] for f in figures_of(run, env, team) if f in state.figures]
-    return bool(figures) and all(fig.get("out-round") == state.round and fig["space"] is None for fig in figures)
+    figures, found = state.figures, False
+    for f in figures_of(run, env, team):  # (a loop: comprehensions would make `state` a cell)
+        if f in figures:
+            found = True
+            fig = figures[f]
+            if fig.get("out-round") != state.round or fig["space"] is not None:
+                return False
+    return found
 
 
 def damage_on(run, env, figure) -> int:

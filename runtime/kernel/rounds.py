@@ -145,9 +145,11 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
         fields = {"var:figure": state.active_figure} if state.active_turn == state.turn else {}
         extra = {**fields, **extra} if extra else fields
     if state.triggers:
-        due = [t for t in state.triggers if t["event"] == event]
+        due, left = [], []
+        for t in state.triggers:
+            (due if t["event"] == event else left).append(t)
         if due:
-            state.triggers = [t for t in state.triggers if t["event"] != event]
+            state.triggers = left
         for trig in due:
             stmt = game.rules.nodes[trig["node"]]
             run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})

@@ -67,12 +67,17 @@ def in_lead_order(run, env, set) -> list:
     if every:
         lead = _leading_team(state)
         k = teams.index(lead) if lead in teams else 0
-        return [t for t in teams[k:] + teams[:k] if t in wanted]
-    seats = state.players
-    lead = state.lead
-    first = lead if lead in seats else (state.teams[lead][0] if lead in state.teams else None)
-    k = seats.index(first) if first in seats else 0
-    return [p for p in seats[k:] + seats[:k] if p in wanted]
+        seats = teams
+    else:
+        seats = state.players
+        lead = state.lead
+        first = lead if lead in seats else (state.teams[lead][0] if lead in state.teams else None)
+        k = seats.index(first) if first in seats else 0
+    out = []
+    for t in seats[k:] + seats[:k]:  # (a loop: a comprehension would make `wanted` a cell)
+        if t in wanted:
+            out.append(t)
+    return out
 
 
 def next_team(run, env, team):
@@ -128,8 +133,7 @@ def has_icon(run, env, icon=None, **given) -> bool:
     try:
         table = layout.icons_printed  # each tile's printed icons, read once per rules (kept on its Layout)
     except AttributeError:
-        table = layout.icons_printed = {t: _printed_property(run.rules, card, layout.icons) or ()
-                                        for t, card in layout.printed.items()}
+        table = layout.icons_printed = _icons_printed(run.rules, layout)
     if space not in table:
         return False  # a space that is no tile
     printed, board = table[space], run.state.board
@@ -139,6 +143,11 @@ def has_icon(run, env, icon=None, **given) -> bool:
     if name is None:
         name = _ICON_IDS[icon] = re.split(r"[:/]", icon)[-1]
     return name in printed
+
+
+def _icons_printed(rules, layout) -> dict:
+    """Each tile's printed icons (has_icon's table, in a function of its own: no cells there)."""
+    return {t: _printed_property(rules, card, layout.icons) or () for t, card in layout.printed.items()}
 
 
 _ICON_IDS: dict[str, str] = {}  # an icon's qid -> its id (`box:icon:gift-spot` -> `gift-spot`), split once

@@ -73,7 +73,11 @@ def waiting_drawer(rules, gen):
 def _without(actions: list, verb: str) -> list:
     """The actions that are not the verb's (waiting's filter)."""
     n, p = len(verb) + 1, verb + " "
-    return [a for a in actions if a != verb and a[:n] != p]
+    out = []
+    for a in actions:  # (a loop: a comprehension would make n, p and verb cells)
+        if a != verb and a[:n] != p:
+            out.append(a)
+    return out
 
 
 def drawn(waits: tuple, getrandbits):
