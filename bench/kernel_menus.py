@@ -25,20 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _checkout(root: Path) -> None:
-    """The project's packages imported from `root` (bench/parity.py's CHECKOUT_FINDER)."""
-    import importlib.abc
-    import importlib.util
-    import tomllib
-    dirs = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-dir"]
-
-    class Checkout(importlib.abc.MetaPathFinder):
-        def find_spec(self, name, path=None, target=None):
-            if name in dirs:
-                folder = root / dirs[name]
-                return importlib.util.spec_from_file_location(name, folder / "__init__.py",
-                                                              submodule_search_locations=[str(folder)])
-            return None
-    sys.meta_path.insert(0, Checkout())
+    """The project's packages imported from `root`: bench/parity.py's CHECKOUT_FINDER, which
+    takes the checkout's path from argv[1]; then `root`'s bench/ scripts."""
+    from parity import CHECKOUT_FINDER  # imports nothing of the project
+    sys.argv.insert(1, str(root))
+    exec(CHECKOUT_FINDER, {})
     sys.path.insert(0, str(root / "bench"))
 
 
