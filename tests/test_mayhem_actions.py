@@ -67,7 +67,7 @@ def compiled_copy(tmp_path, old: str, new: str):
     assert text.count(old) == 1, old
     game_mh.write_text(text.replace(old, new), encoding="utf-8")
     result = driver.compile_paths([root])
-    assert result.ok, [f"{d.span}: {d.message}" for d in result.diagnostics.items]
+    assert result.ok, [f"{d.code} {d.span}: {d.message}" for d in result.diagnostics.items]
     return load_rules(result.ir)
 
 

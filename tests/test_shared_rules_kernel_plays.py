@@ -4,27 +4,11 @@ than `alternate-teams`, and `gain` or `value` of a counter not kept as pieces. A
 content that says so compiles and plays seeded games to their end, and the games read it."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from mayhem.compiler import driver
-from mayhem.runtime import Game, GameConfig, load_rules, make_bot
+from mayhem.runtime import Game, GameConfig, make_bot
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
-
-
-def compiled_copy(tmp_path, old: str, new: str):
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT, root)
-    game_mh = root / "shared" / "game.mh"
-    text = game_mh.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    game_mh.write_text(text.replace(old, new), encoding="utf-8")
-    result = driver.compile_paths([root])
-    assert result.ok, [f"{d.code} {d.span}: {d.message}" for d in result.diagnostics.items]
-    return load_rules(result.ir)
+from test_mayhem_actions import compiled_copy  # a copy of the content with game.mh edited, compiled and loaded
 
 
 def played(rules, box: str, seed: int, mode: str = "standard") -> Game:
