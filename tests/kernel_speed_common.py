@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+import random
 import sys
 
 import pytest
@@ -34,6 +35,20 @@ def at_first_die(rules, seed: int = 0) -> tuple:
     while not any(a.startswith("place-die") for a in decision.actions):
         decision = game.act(decision.actions[0])
     return game, decision
+
+
+def walked(rules, seeds, decisions: int):
+    """The game at each decision of seeded 2-player games, from their first menu that offers a
+    die (at_first_die), answered at random (random.Random(seed)) for up to `decisions` decisions
+    a game or to its end: the same game object, moved on after each yield."""
+    for seed in seeds:
+        game, decision = at_first_die(rules, seed)
+        rng = random.Random(seed)
+        for _ in range(decisions):
+            if game.state.result is not None or not decision.actions:
+                break
+            yield game
+            decision = game.act(rng.choice(decision.actions))
 
 
 def digest(game) -> str:

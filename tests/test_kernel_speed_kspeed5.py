@@ -10,23 +10,17 @@ import networkx as nx
 
 from mayhem.runtime.kernel.effects import Run
 
-from kernel_speed_common import at_first_die, titans  # noqa: F401 - titans: a fixture
+from kernel_speed_common import titans, walked  # noqa: F401 - titans: a fixture
 
 
 def _boards(rules, seeds=(0, 3, 5), decisions: int = 400) -> tuple:
     """(game, states): the states of seeded games at each decision whose board differs from the
     one before (laid, a tile shifted, an edge blocked or opened), clones."""
     states, keys = [], set()
-    for seed in seeds:
-        game, decision = at_first_die(rules, seed)
-        rng = random.Random(seed)
-        for _ in range(decisions):
-            if game.state.result is not None or not decision.actions:
-                break
-            if game.state.board["key"] not in keys:
-                keys.add(game.state.board["key"])
-                states.append(game.state.clone())
-            decision = game.act(rng.choice(decision.actions))
+    for game in walked(rules, seeds, decisions):
+        if game.state.board["key"] not in keys:
+            keys.add(game.state.board["key"])
+            states.append(game.state.clone())
     return game, states
 
 

@@ -6,26 +6,19 @@ board was changed."""
 from __future__ import annotations
 
 import copy
-import random
 
 import pytest
 
 from mayhem.runtime.kernel.effects import Run
 
-from kernel_speed_common import at_first_die, titans  # noqa: F401 - titans: a fixture
+from kernel_speed_common import titans, walked  # noqa: F401 - titans: a fixture
 
 
 def _states(rules, seeds=(0, 3, 5), decisions: int = 300) -> tuple:
     """(game, states): the state of seeded games at every decision, clones."""
     states = []
-    for seed in seeds:
-        game, decision = at_first_die(rules, seed)
-        rng = random.Random(seed)
-        for _ in range(decisions):
-            if game.state.result is not None or not decision.actions:
-                break
-            states.append(game.state.clone())
-            decision = game.act(rng.choice(decision.actions))
+    for game in walked(rules, seeds, decisions):
+        states.append(game.state.clone())
     return game, states
 
 
