@@ -4,8 +4,9 @@ mayhem` and played by the rules kernel, each game read into the engine's fields 
 The boxes are played from a temporary copy of the content root in which each box's declaration
 names the shared rules' game (bench/trial.py `name_the_game`), the IR compiled once; a game is
 `load_game_rules(ir, box, mode=...)` played by `play_out` with the random bots' seeded draws
-(runtime/kernel/play.py `play_game`), in as many worker processes as `--jobs` (forked: the IR
-and the rules are each worker's own, loaded once).
+(runtime/kernel/play.py `play_game`), in as many worker processes as `--jobs` (runtime/simulate.py's
+`worker_pool`: forked, or spawned where a fork could hang; the IR handed to each worker once, its
+rules loaded once).
 
 What a game's result is in the engine's fields (`KERNEL_READING`, printed by parity.py):
 - winners: the kernel's winners are players; each is read as its Team (`state.team_of`), the
@@ -20,7 +21,6 @@ A game that raises is an error (its seed and first line), never a crash of the s
 from __future__ import annotations
 
 from dataclasses import dataclass
-import multiprocessing
 import re
 from pathlib import Path
 import shutil
@@ -197,6 +197,12 @@ _IR: dict | None = None
 _RULES: dict = {}
 
 
+def _init(ir: dict) -> None:
+    """A worker's IR (play_kernel_side's pool)."""
+    global _IR
+    _IR = ir
+
+
 def _rules(box: str, mode: str):
     from mayhem.runtime.kernel.rules import load_game_rules
     key = (id(_IR), box, mode)
@@ -227,8 +233,9 @@ def play_kernel_side(ir: dict, box: str, mode: str, seeds: range, *, jobs: int =
     _IR = ir
     jobs_list = [(box, mode, seed, tuple(teams), max_rounds) for seed in seeds]
     if jobs > 1 and len(jobs_list) > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            out = pool.map(play_one, jobs_list, chunksize=max(1, len(jobs_list) // (jobs * 8)))
+        from mayhem.runtime.simulate import worker_pool
+        with worker_pool(jobs, _init, (ir,)) as pool:
+            out = list(pool.map(play_one, jobs_list, chunksize=max(1, len(jobs_list) // (jobs * 8))))
     else:
         out = [play_one(job) for job in jobs_list]
     return [r for r in out if not isinstance(r, KernelGameError)], [r for r in out if isinstance(r, KernelGameError)]

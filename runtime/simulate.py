@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 import time
@@ -156,7 +158,7 @@ def simulate(ir: dict, box: str, games: int, bots: list[str], seed: int = 0, job
             if progress:
                 progress()
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ir,)) as pool:
+        with worker_pool(jobs, _init_worker, (ir,)) as pool:
             for result in pool.map(_run, configs, chunksize=max(1, games // (jobs * 8))):
                 summary.add(result, bots)
                 if progress:
@@ -201,7 +203,7 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
         return _run_kernel((seed, games, players, bots, decks, log_dir), rules, progress)
     size = max(1, games // (jobs * 8))  # seeds per task: a few tasks per process, as simulate()'s chunks
     batches = [(seed + n, min(size, games - n), players, bots, decks, log_dir) for n in range(0, games, size)]
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_kernel_worker, initargs=(ir, box, mode))
+    pool = worker_pool(jobs, _init_kernel_worker, (ir, box, mode))
     results = pool.map(_run_kernel, batches)
     summary = Summary()
     try:
@@ -212,6 +214,21 @@ def simulate_kernel(ir: dict, box: str, games: int, bots: list[str], seed: int =
     finally:
         pool.shutdown()
     return summary
+
+
+def start_method() -> str:
+    """How worker processes start: forked while this process runs one thread (at once, and a
+    caller's script needs no `if __name__ == "__main__":` guard), spawned while it runs more (a
+    pytest worker, an editor's language server): a fork copies the locks the other threads held
+    at that moment, and a child that takes one waits forever."""
+    return "fork" if threading.active_count() == 1 else "spawn"
+
+
+def worker_pool(jobs: int, initializer, initargs: tuple) -> ProcessPoolExecutor:
+    """`jobs` worker processes started as start_method() says, each loading the rules once by
+    `initializer`."""
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(start_method()),
+                               initializer=initializer, initargs=initargs)
 
 
 _KERNEL_RULES = None  # a worker's rules (simulate_kernel)
