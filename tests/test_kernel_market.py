@@ -7,7 +7,7 @@ from the hand; an Ongoing card in an `in-play` zone; the end when the line-up ca
 or no villain is left, the winner by the VP of every card a player owns. Each rule has a scenario
 (tests/fixtures/kernel/market-scenarios); a few hundred seeded random games keep the invariants
 (cards conserved, Power never negative and never overspent, every game ended by one of the two
-conditions, the winner the one the cards say)."""
+conditions and named for it, the winner the one the cards say)."""
 from __future__ import annotations
 
 import json
@@ -120,6 +120,7 @@ def test_random_games_keep_the_invariants_and_end_by_one_of_the_two_conditions(m
         best = max(ranks.values())
         leaders = [p for p in state.players if ranks[p] == best]
         assert state.result["winners"] == (leaders if len(leaders) == 1 else []), (seed, ranks, state.result)
+        assert state.result["reason"] == (("line-up", "villains")[ended - 1] if len(leaders) == 1 else "draw")
         assert all(state.counters[f"score/{p}"] == ranks[p][0] for p in state.players)
         turns += state.turn
         decisions += len(game.history)
@@ -137,6 +138,7 @@ def test_the_lab_game_checks_formats_simulates_and_its_scenarios_run():
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["games"] == 40 and sum(summary["wins"].values()) > 0
+    assert set(summary["reasons"]) <= {"line-up", "villains", "draw"} and "line-up" in summary["reasons"]
     scenarios = invoke("scenario", "run", HERE / "market-scenarios", "--content", FOLDER)
     assert scenarios.exit_code == 0, scenarios.stdout
     assert scenarios.stdout.splitlines()[-1] == f"{len(SCENARIOS)} passed, 0 failed", scenarios.stdout
