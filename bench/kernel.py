@@ -3,6 +3,7 @@ one process, and the ratio to RLCard's UNO between random agents measured in the
 (bench/uno.py; RLCard is in the `bench` extra: pip install -e '.[bench]').
 
     .venv/bin/python bench/kernel.py [--games N] [--players P] [--uno-games N] [--profile | --opcodes] [--by-act]
+    .venv/bin/python bench/kernel.py --game market [--games N] [--players P]
     .venv/bin/python bench/kernel.py --parity 500 --before REV
     .venv/bin/python bench/kernel.py --against REV [--rounds K] [--games N] [--players P] [--game ridge]
 
@@ -24,11 +25,13 @@ a shared machine moves by a tenth from one run to the next.
 kept running, playing K rounds of N seeded games in turn, with N games of UNO between them
 in this process, by CPU time; it prints each side's median decisions per CPU second, its
 ratio to UNO's and the paired ratio of the two, then each side's Python calls per decision
-(`--game ridge`: the lab game Ridge instead of Marvel Mayhem).
+(`--game ridge`: the lab game Ridge instead of Marvel Mayhem). `--game market` measures the lab
+deck-builder Market (tests/fixtures/kernel/market) instead of Marvel Mayhem in the run above,
+with the same figures and ratio to UNO.
 On a shared machine only such pairs compare: two runs minutes apart differ by more than a
 change of a few percent.
 `--parity N --before REV` plays N seeded games of Marvel Mayhem and of each lab game of
-tests/fixtures/kernel/ (Ridge, Bastion, Embers, Ruins, Squads: those REV has too) with the
+tests/fixtures/kernel/ (Ridge, Bastion, Embers, Ruins, Squads, Errands, Market: those REV has too) with the
 working tree and with revision REV (exported apart with `git archive`, run in a subprocess)
 and prints how many logs are identical (tests/test_kernel_compiled.py holds a few dozen of
 them to digests).
@@ -44,6 +47,7 @@ import sys
 import time
 
 ROOT = Path(__file__).resolve().parent.parent
+LAB = ROOT / "tests" / "fixtures" / "kernel"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -156,7 +160,7 @@ out["Marvel Mayhem"] = [digest(play_game(rules, KernelConfig(players=2 + s % 3, 
                         decks=[decks[(s + i) % len(decks)] for i in range(2 + s % 3)]), ["random"]))
                         for s in range(games)]
 # the lab games a side has (an older revision may lack the newer ones): the fewest seats and the most
-for lab in ("ridge", "bastion", "embers", "ruins", "squads", "errands"):
+for lab in ("ridge", "bastion", "embers", "ruins", "squads", "errands", "market"):
     folder = root / "tests" / "fixtures" / "kernel" / lab
     if not folder.is_dir():
         continue
@@ -249,15 +253,20 @@ def main() -> None:
     parser.add_argument("--before", default="HEAD", help="the revision --parity compares with")
     parser.add_argument("--against", metavar="REV", help="measure REV and the working tree side by side")
     parser.add_argument("--rounds", type=int, default=10, help="rounds of --against")
-    parser.add_argument("--game", choices=["marvel", "ridge"], default="marvel",
-                        help="the game --against plays (ridge: the lab game, with --players 4)")
+    parser.add_argument("--game", choices=["marvel", "ridge", "market"], default="marvel",
+                        help="the game --against plays (ridge: the lab game, with --players 4); market: the "
+                             "lab deck-builder measured instead of Marvel Mayhem (not with --against)")
     args = parser.parse_args()
     if args.parity:
         sys.exit(parity(args.parity, args.before))
+    if args.against and args.game == "market":
+        parser.error("--against plays Marvel Mayhem or Ridge; measure Market without it (--game market)")
     if args.against:
         sys.exit(against(args.against, args.rounds, args.games, args.players, args.uno_games, args.game))
-    comp = driver.compile_paths([ROOT / "content"])
-    rules = load_game_rules(comp.ir, "marvel-mayhem")
+    if args.game == "market":  # the lab deck-builder: decks rotated as Marvel's are
+        rules, name = load_game_rules(driver.compile_paths([LAB / "market"]).ir, "market"), "Market"
+    else:
+        rules, name = load_game_rules(driver.compile_paths([ROOT / "content"]).ir, "marvel-mayhem"), "Marvel Mayhem"
     marvel(rules, 5, args.players, args.by_act)  # warm up
     if args.opcodes or args.profile:  # the counts under the tracer; its rate would measure the tracer
         (opcodes if args.opcodes else profiled)(marvel, rules, args.games, args.players, args.by_act)
@@ -265,7 +274,7 @@ def main() -> None:
               f"{'tracer' if args.opcodes else 'profiler'}, right after UNO)")
     uno, uno_line = uno_reference(args.uno_games)
     rate, games_rate, decisions, cpu_rate = marvel(rules, args.games, args.players, args.by_act)
-    print(f"Marvel Mayhem, {args.players} players, random play" + (", act() by act()" if args.by_act else "")
+    print(f"{name}, {args.players} players, random play" + (", act() by act()" if args.by_act else "")
           + f", one process: {args.games} games, "
           f"{decisions} decisions, {rate:,.0f} decisions/s, {cpu_rate:,.0f} per CPU second, "
           f"{games_rate:,.1f} games/s" + ratio(rate, cpu_rate, uno))

@@ -118,7 +118,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "`done-to`, the zone's `done-effect` runs (the card's effect of that name), then its Team draws "
               "the next one from the zone's `draws-from`.", ("mission", "game")),
     Primitive("expire", (), "End the enclosing `until` block now (a one-shot effect)."),
-    Primitive("end-game", (_p("winners", "team|teams", doc="The Teams that win: one wins; none or several is a draw."),
+    Primitive("end-game", (_p("winners", "player+|team|teams", doc="The Teams (or, in a game without Teams, the players) "
+                              "that win: one wins; none or several is a draw."),
                            _p("reason", "string", doc="Why, as the log's end reason (`vp`, `double-ko` ...).")),
               "The game ends now: a single Team given wins, for that reason; none or several Teams is a "
               "draw (end reason `draw`). The game's `end when COND { ... }` says it.", ("rules", "game")),

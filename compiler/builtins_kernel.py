@@ -22,6 +22,9 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
                                                                       "Whose zone (default: the card's owner; "
                                                                       "a player's Team for a `per team` zone).")),
               "Move cards into a zone, at its end (the bottom of an ordered zone, whose top is first).", _GR),
+    Primitive("gain-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player", None, "Who gains it (default `me`).")),
+              "The player gains cards: each becomes theirs (its owner, `me` of its triggers in play) and moves "
+              "into their pile of the zone, at its end (logged `gain-card`).", _G),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
     Primitive("destroy", (_p("card", "card+"),),

@@ -127,7 +127,8 @@ CONCEPTS = ("initiative", "recovery", "mayhem", "mission", "victory", "black", "
             "hit point", "hp", "defense", "attack", "healing", "draw-play", "super hero", "marvel",
             "vp", "activation", "ability", "location", "ko", "character", "ridge", "summit", "climber",
             "ember", "freeze", "ranger", "bastion", "rampart", "parry", "bulwark", "ruins", "barricade", "relic",
-            "squads", "blaze", "briar", "knack", "talent", "cinder", "scorch")
+            "squads", "blaze", "briar", "knack", "talent", "cinder", "scorch",
+            "market", "line-up", "villain", "workshop", "dodge", "bruise")
 
 
 def kernel_source() -> str:

@@ -175,8 +175,8 @@ def chosen_hands(run, deck: str) -> None:
 
 def fill_zones(run, env) -> None:
     """`fill-zones()`: each zone of the game that `starts-with` a card type takes the box's cards
-    of that type, one of each, in declaration order (each holder's pile of a zone kept per player
-    or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
+    of that type, each as many times as its `copies`, in declaration order (each holder's pile of
+    a zone kept per player or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
     rules, state = run.rules, run.state
     for zone in rules.game["children"]:
         props = zone["props"] if zone["kind"] == "zone" else {}
@@ -193,8 +193,8 @@ def fill_zones(run, env) -> None:
 
 def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -> None:
     """The zone's piles (one per holder of a zone kept per player or Team) take the box's cards
-    of the card type, one of each, in declaration order (only those whose `flag` is set, when
-    given), shuffled (seeded) if `shuffled`; logged `fill`."""
+    of the card type, each as many times as its `copies`, in declaration order (only those whose
+    `flag` is set, when given), shuffled (seeded) if `shuffled`; logged `fill`."""
     rules, state = run.rules, run.state
     others = {q for b in rules.brought.values() for q in b["cards"]}  # other boxes' (collection.py): not the box's
     qids = [c.qid for c in rules.cards.values()
@@ -205,10 +205,11 @@ def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -
         key = state.zone_key(zone, holder)
         pile = state.zones.setdefault(key, [])
         for qid in qids:
-            pile.append(len(state.cards))
-            state.cards.append(qid)
-            state.owners.append(holder)
-            state.places.append(key)
+            for _ in range(rules.cards[qid].copies):  # a card printed `copies N`: N of it
+                pile.append(len(state.cards))
+                state.cards.append(qid)
+                state.owners.append(holder)
+                state.places.append(key)
         if shuffled and pile:
             from .draws import shuffle
             gen = state.random()

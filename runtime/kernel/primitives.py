@@ -255,10 +255,10 @@ KINDS: set[str] = set()
 
 
 def _more() -> None:
-    from . import (board, damage, dashboards, dice, draft, events, finish, keeping, layout, modes, movement, pieces,
-                   record, sides, spend, specials, teams, unowned, vocabulary)
+    from . import (board, damage, dashboards, dice, draft, events, finish, gaining, keeping, layout, modes, movement,
+                   pieces, record, sides, spend, specials, teams, unowned, vocabulary)
     for module in (teams, dice, board, layout, pieces, dashboards, specials, sides, draft, events, vocabulary, damage,
-                   finish, keeping, modes, record, spend, movement, unowned):
+                   finish, keeping, modes, record, spend, movement, unowned, gaining):
         FUNCTIONS.update(getattr(module, "FUNCTIONS", {}))
         PRIMITIVES.update(getattr(module, "PRIMITIVES", {}))
         KINDS.update(getattr(module, "KINDS", ()))
