@@ -185,29 +185,41 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
 
 
 def open_space(run, env, *given, **named) -> bool:
-    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules. A
-    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
-    space, layout = given[0] if given else None, run.rules.layout
-    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
-        break
-    if layout is None or layout.capacity is None:
+    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules, the
+    figures that fill a place on each space counted once per figures' mark (seen.py). A figure
+    that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
+    if given:
+        space = given[0]
+    else:
+        space = None
+        for space in named.values():  # by the name the older boxes give it (_named), no call
+            break
+    layout = run.rules.layout
+    if layout is None:
         return True
     try:
         caps = layout.caps_printed  # each tile's printed capacity, read once per rules (kept on its Layout)
     except AttributeError:
         caps = layout.caps_printed = _caps_printed(run.rules, layout)
-    cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
+    if space not in caps:
+        return True  # no tile, or no capacity: always room
+    state = run.state
+    board = state.board
+    cap = board["down"] if "down" in board and board["down"] else caps[space]
     if cap is None:
         return True
-    n = 0
-    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
-        if f["space"] == space and "piece" not in f:
-            n += 1
-    return n < cap
+    seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
+    if seen.mark != state.figures_mark or not seen.mark:
+        seen = view(state)
+    filled = seen.filled
+    return (filled[space] if space in filled else 0) < cap
 
 
 def _caps_printed(rules, layout) -> dict:
-    """Each tile's printed capacity (open_space's table, in a function of its own: no cells there)."""
+    """Each tile's printed capacity (open_space's table, in a function of its own: no cells there);
+    none without a `capacity`: every space has room."""
+    if layout.capacity is None:
+        return {}
     return {t: printed_property(rules, c, layout.capacity) for t, c in layout.printed.items()}
 
 
@@ -360,4 +372,5 @@ FUNCTIONS = {"open": open_space, "blocked": is_blocked,
 
 
 # -- scenarios: their boards (layout_scenario.py), named here as before
+from .seen import _KEPT as _SEEN, view  # noqa: E402
 from .layout_scenario import SCENARIO_SCHEMA, _blocked_by_pieces, actual, scenario_board  # noqa: E402,F401

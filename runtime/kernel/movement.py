@@ -151,7 +151,10 @@ def enter(run, env, figure, space, is_move: bool) -> None:
     state = run.state
     fig = state.figures[figure]
     was = fig["space"]
+    seen, mark = _SEEN[0], state.figures_mark
     set_space(state, fig, space)
+    if seen.mark == mark and mark and was is not None and space is not None and was != space:
+        moved(seen, figure, fig, was, space, state.figures_mark)  # the figures' view brought to the new mark
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     kept = run.rules.__dict__  # _of(run), its hit read in place (no call)
     spec = kept["_movement"] if "_movement" in kept else _of(run)
@@ -239,8 +242,8 @@ def remove_from_game(run, env, figure) -> None:
     state = run.state
     for f in _as_list(figure):
         if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
+            state.figures[f]["gone"] = True  # (before the write that gives the figures a new mark: seen.py)
             set_space(state, state.figures[f], None)
-            state.figures[f]["gone"] = True
             state.log.append({"event": "remove-from-game", "figure": f})
     if not run.rules.uses_rounds:
         players_out(run, env)
@@ -391,3 +394,4 @@ CONTEXT = {"free-move-available": free_move_available, "moved": moved}
 
 # -- imported here, once: at the end, as these modules import this one's names
 from .relations import _is_space  # noqa: E402 - bound once, after this module's names (cycles)
+from .seen import _KEPT as _SEEN, moved  # noqa: E402
