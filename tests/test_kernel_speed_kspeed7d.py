@@ -166,3 +166,62 @@ def test_a_view_holds_for_its_mark_alone(ir):
     state.teams = {teams[0]: state.teams[teams[1]], teams[1]: state.teams[teams[0]]}
     writers.teams_written(state)  # the seats swapped: the figures' mark stays, `team_by` is new
     assert figures_of(run, env, player) == _plain_of(state, env, player) != mine
+
+
+def _plain_board(layout, board: dict) -> tuple:
+    """(tiles in play, each one's touching tiles, each one's open ones, the edges in play), plain."""
+    tiles, gone = board["tiles"], board["gone"]
+    live = [t for t in tiles if t not in gone]
+    touch = {t: [u for u in live if u != t and any({tiles[i], tiles[j]} == {t, u} for i, j in layout.touching)]
+             for t in live}
+    blocked = [sorted(e) for e in board["blocked"]]
+    near = {t: [u for u in touch[t] if sorted((t, u)) not in blocked] for t in live}
+    edges = [label for label, (i, j) in layout.edges.items() if tiles[i] in live and tiles[j] in live]
+    return live, touch, near, edges
+
+
+def test_the_boards_derived_facts_and_edges_are_the_plain_ones(ir):
+    """layout._derived (the tiles in play and those each touches kept under the tiles and those
+    removed, the open ones worked out per edges blocked) and the edges in play and `one edge in X`
+    kept per board (edges.in_play, edges_in): at the end of seeded games, on copies with edges
+    blocked and unblocked and a tile removed, they are the plain readings, and the lists given
+    out are copies."""
+    from mayhem.runtime.kernel import edges as edges_mod
+    from mayhem.runtime.kernel.layout import block, derive, remove_space, unblock
+    rules = load_game_rules(ir, "teen-titans-go")
+    layout, checked = rules.layout, 0
+    for seed in range(4):
+        game = play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=60), ["random"])
+        run = Run(game, [])
+        states = [game.state.clone()]
+        for k in range(3):  # a tile out of play (one with nothing on it), then edges blocked on top
+            state = states[-1].clone()
+            run.state = state
+            live, touch, near, _edges = _plain_board(layout, state.board)
+            if k == 0:
+                empty = [t for t in live if not any(f["space"] == t for f in state.figures.values())]
+                remove_space(run, None, empty[seed % len(empty)])
+            else:
+                a = next(t for t in live if near[t])
+                block(run, None, a, near[a][-1])
+            states.append(state)
+        first = states[-1].clone()  # the first edge blocked open again: a board seen before, or a new one
+        run.state = first
+        unblock(run, None, *first.board["blocked"][0], lifted=True)
+        for state in states + [first]:
+            run.state = state
+            live, touch, near, edges = _plain_board(layout, state.board)
+            d = derive(run)
+            assert (d.live, d.touch, d.near) == (live, touch, near), state.board["key"]
+            got = edges_mod.in_play(run)
+            assert got == edges
+            got.append("L0-L0")
+            assert edges_mod.in_play(run) == edges
+            for wanted in ([live[0]], live[:3], [edges[0]], [edges[-1], live[-1]], []):
+                plain = [e for e in edges if e in wanted or any(t in wanted for t in edges_mod.tiles_of(run, e))]
+                got = edges_mod.edges_in(run, wanted)
+                assert got == plain, wanted
+                got.append("L0-L0")
+                assert edges_mod.edges_in(run, wanted) == plain
+                checked += 1
+    assert checked >= 4 * 5 * 5

@@ -111,14 +111,16 @@ def figures_of(run, env, who=None) -> list[str]:
     seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
     if seen.mark != state.figures_mark or not seen.mark:
         seen = view(state)
-    listed = (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
-        else [env["ctx:me"]]
-    key = listed[0] if len(listed) == 1 and listed[0].__class__ is str else None  # one player or Team: kept
-    if key is not None:
-        memo = seen.memo
-        hit = memo[key] if key in memo else None
-        if hit is not None and hit[0] is state.team_by and hit[1] is state.players:
+    key = who if who is not None else env["ctx:me"]  # one player or Team (a str): its answer kept
+    memo = seen.memo
+    if key in memo if key.__class__ is str else False:
+        hit = memo[key]
+        if hit[0] is state.team_by and hit[1] is state.players:
             return hit[2][:]
+    listed = (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
+        else [key]
+    if key.__class__ is not str:
+        key = listed[0] if len(listed) == 1 and listed[0].__class__ is str else None  # [one]: kept as one
     holders = set()
     for h in listed:
         holders.add(h)
@@ -131,7 +133,7 @@ def figures_of(run, env, who=None) -> list[str]:
         if x["owner"] in holders and not ("gone" in x and x["gone"]):
             found.append(f)
     if key is not None:
-        seen.memo[key] = (state.team_by, state.players, found[:])
+        memo[key] = (state.team_by, state.players, found[:])
     return found
 
 

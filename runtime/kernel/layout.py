@@ -128,10 +128,32 @@ def derive(run) -> _Derived:
 
 
 def _derived(board, layout) -> _Derived:
-    """derive's board not kept yet: made and kept (its comprehensions here, so derive has no cells)."""
-    tiles, gone = board["tiles"], set(board["gone"])
-    blocked = {tuple(e) for e in board["blocked"]}
-    live = [t for t in tiles if t not in gone]
+    """derive's board not kept yet: made and kept (its comprehensions here, so derive has no cells).
+    The tiles in play and the tiles each touches are those of the board with no edge blocked (kept
+    under the key of the tiles and those removed: a block or an unblock makes a new board, not new
+    tiles); which of them are open is worked out for the edges blocked."""
+    tiles, gone = board["tiles"], board["gone"]
+    base = layout.derived.get(("tiles", *tiles, "gone", *gone))
+    if base is None:
+        base = _touching(tiles, gone, layout)
+    live, touch = base
+    blocked = set()
+    for a, b in board["blocked"]:  # both ways: no sort a pair
+        blocked.add((a, b))
+        blocked.add((b, a))
+    near = {t: [u for u in touch[t] if (t, u) not in blocked] for t in live} if blocked else \
+        {t: touch[t][:] for t in live}
+    if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
+        layout.derived.clear()
+    hit = layout.derived[board["key"]] = _Derived(live, touch, near)
+    return hit
+
+
+def _touching(tiles, gone, layout) -> tuple:
+    """(the tiles in play in board order, each one's tiles in play that its position touches, in
+    board order), kept in the layout's derived facts under the tiles and those removed."""
+    out = set(gone)
+    live = [t for t in tiles if t not in out]
     touch: dict[str, list[str]] = {t: [] for t in live}
     for i, j in layout.touching:
         a, b = tiles[i], tiles[j]
@@ -141,11 +163,8 @@ def _derived(board, layout) -> _Derived:
     order = {t: n for n, t in enumerate(tiles)}
     for t in live:
         touch[t].sort(key=order.__getitem__)
-    near = {t: [u for u in touch[t] if tuple(sorted((t, u))) not in blocked] for t in live}
-    if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
-        layout.derived.clear()
-    hit = layout.derived[board["key"]] = _Derived(live, touch, near)
-    return hit
+    base = layout.derived[("tiles", *tiles, "gone", *gone)] = (live, touch)
+    return base
 
 
 def adjacent(run, space) -> list[str]:
