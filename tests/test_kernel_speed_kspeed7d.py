@@ -84,6 +84,12 @@ def _checked(rules, state, game) -> int:
     for space in spaces + [None, "no-such-space"]:
         assert open_space(run, None, space) == _plain_open(rules, state, space), space
         n += 1
+    in_play = movement._spaces(run)
+    for f in figures:  # movement._open: a space in play with room for the figure, not its own
+        for space in spaces + [None]:
+            plain = space in in_play and state.figures[f]["space"] != space and _plain_open(rules, state, space)
+            assert movement._open(run, f, space) == plain, (f, space)
+            n += 1
     values = [None, spaces, spaces[:3] + figures[:1], figures[-1:]] + spaces + figures
     for me in state.players + list(state.teams):
         env = {"ctx:me": me}
@@ -108,7 +114,7 @@ def test_the_board_queries_and_the_kept_view_answer_as_the_plain_walks(ir, box, 
     answer as the plain walks over the figures. The view was brought along by many Moves."""
     rules = load_game_rules(ir, box)
     counts = {"checks": 0, "kept": 0, "answers": 0, "moved": 0}
-    real_check, real_moved = structure.KernelGame.check_end, movement.moved
+    real_check, real_moved = structure.KernelGame.check_end, movement._seen_moved
 
     def checked(game, run):
         counts["checks"] += 1
@@ -125,7 +131,7 @@ def test_the_board_queries_and_the_kept_view_answer_as_the_plain_walks(ir, box, 
         counts["moved"] += 1
         return real_moved(*args)
     monkeypatch.setattr(structure.KernelGame, "check_end", checked)
-    monkeypatch.setattr(movement, "moved", counted)
+    monkeypatch.setattr(movement, "_seen_moved", counted)
     for seed in range(3):
         play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=150), ["random"])
     assert counts["kept"] > 100 and counts["moved"] > 50 and counts["answers"] > 10_000, counts
