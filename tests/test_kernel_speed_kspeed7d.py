@@ -188,14 +188,14 @@ def _plain_board(layout, board: dict) -> tuple:
 
 def test_the_boards_derived_facts_and_edges_are_the_plain_ones(ir):
     """layout._derived (the tiles in play and those each touches kept under the tiles and those
-    removed, the open ones worked out per edges blocked) and the edges in play and `one edge in X`
-    kept per board (edges.in_play, edges_in): at the end of seeded games, on copies with edges
-    blocked and unblocked and a tile removed, they are the plain readings, and the lists given
-    out are copies."""
+    removed, the open ones worked out per edges blocked), `bases-of` kept for the tiles in play,
+    and the edges in play and `one edge in X` kept per board (edges.in_play, edges_in): at the
+    end of seeded games, on copies with edges blocked and unblocked and a tile removed (a Base in
+    two of them), they are the plain readings, and the lists given out are copies."""
     from mayhem.runtime.kernel import edges as edges_mod
-    from mayhem.runtime.kernel.layout import block, derive, remove_space, unblock
+    from mayhem.runtime.kernel.layout import bases_of, block, derive, remove_space, set_board, tile_property, unblock
     rules = load_game_rules(ir, "teen-titans-go")
-    layout, checked = rules.layout, 0
+    layout, checked, removed_bases = rules.layout, 0, 0
     for seed in range(4):
         game = play_game(rules, parity_kernel.kernel_config(rules, ir, seed, max_turns=60), ["random"])
         run = Run(game, [])
@@ -204,9 +204,12 @@ def test_the_boards_derived_facts_and_edges_are_the_plain_ones(ir):
             state = states[-1].clone()
             run.state = state
             live, touch, near, _edges = _plain_board(layout, state.board)
-            if k == 0:
+            if k == 0 and seed % 2:  # a tile with nothing on it out of play
                 empty = [t for t in live if not any(f["space"] == t for f in state.figures.values())]
-                remove_space(run, None, empty[seed % len(empty)])
+                remove_space(run, None, empty[0])
+            elif k == 0:  # a Base out (`bases-of` is kept per tiles in play), the board written as it is laid
+                base = next(t for t in live if tile_property(run, t, layout.bases) is not None)
+                set_board(state, state.board["tiles"], [base], state.board["blocked"])
             else:
                 a = next(t for t in live if near[t])
                 block(run, None, a, near[a][-1])
@@ -219,6 +222,11 @@ def test_the_boards_derived_facts_and_edges_are_the_plain_ones(ir):
             live, touch, near, edges = _plain_board(layout, state.board)
             d = derive(run)
             assert (d.live, d.touch, d.near) == (live, touch, near), state.board["key"]
+            for team in list(state.teams) + [list(state.teams)]:
+                wanted = _as_list(team)
+                plain = [t for t in live if tile_property(run, t, layout.bases) in wanted]
+                assert bases_of(run, None, team) == plain, (team, state.board["key"])
+                removed_bases += any(tile_property(run, t, layout.bases) for t in state.board["gone"])
             got = edges_mod.in_play(run)
             assert got == edges
             got.append("L0-L0")
@@ -230,4 +238,4 @@ def test_the_boards_derived_facts_and_edges_are_the_plain_ones(ir):
                 got.append("L0-L0")
                 assert edges_mod.edges_in(run, wanted) == plain
                 checked += 1
-    assert checked >= 4 * 5 * 5
+    assert checked >= 4 * 5 * 5 and removed_bases > 0

@@ -117,6 +117,7 @@ class _Derived:
     asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
     lengths: dict | None = None  # the shortest ways over open edges, made when `distance` first asks
     spaces: list | None = None  # the game's spaces on this board (Layout.spaces), made when first asked
+    tiled: dict = field(default_factory=dict)  # (question, x) -> answer, for these tiles in play, whatever is blocked
 
 
 def derive(run) -> _Derived:
@@ -128,15 +129,13 @@ def derive(run) -> _Derived:
 
 
 def _derived(board, layout) -> _Derived:
-    """derive's board not kept yet: made and kept (its comprehensions here, so derive has no cells).
-    The tiles in play and the tiles each touches are those of the board with no edge blocked (kept
-    under the key of the tiles and those removed: a block or an unblock makes a new board, not new
-    tiles); which of them are open is worked out for the edges blocked."""
+    """derive's board not kept yet: made and kept (no cells in derive). The tiles in play and those
+    each touches are kept per tiles and tiles removed (_touching); the open ones per edges blocked."""
     tiles, gone = board["tiles"], board["gone"]
     base = layout.derived.get(("tiles", *tiles, "gone", *gone))
     if base is None:
         base = _touching(tiles, gone, layout)
-    live, touch = base
+    live, touch, tiled = base
     blocked = set()
     for a, b in board["blocked"]:  # both ways: no sort a pair
         blocked.add((a, b))
@@ -145,13 +144,13 @@ def _derived(board, layout) -> _Derived:
         {t: touch[t][:] for t in live}
     if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
         layout.derived.clear()
-    hit = layout.derived[board["key"]] = _Derived(live, touch, near)
+    hit = layout.derived[board["key"]] = _Derived(live, touch, near, tiled=tiled)
     return hit
 
 
 def _touching(tiles, gone, layout) -> tuple:
-    """(the tiles in play in board order, each one's tiles in play that its position touches, in
-    board order), kept in the layout's derived facts under the tiles and those removed."""
+    """(the tiles in play, each one's tiles in play that its position touches, both in board order,
+    the answers kept for them: _Derived.tiled), kept under the tiles and those removed."""
     out = set(gone)
     live = [t for t in tiles if t not in out]
     touch: dict[str, list[str]] = {t: [] for t in live}
@@ -163,7 +162,7 @@ def _touching(tiles, gone, layout) -> tuple:
     order = {t: n for n, t in enumerate(tiles)}
     for t in live:
         touch[t].sort(key=order.__getitem__)
-    base = layout.derived[("tiles", *tiles, "gone", *gone)] = (live, touch)
+    base = layout.derived[("tiles", *tiles, "gone", *gone)] = (live, touch, {})
     return base
 
 
@@ -330,8 +329,13 @@ def bases_of(run, env, team) -> list[str]:
     if not board or layout.bases is None:
         return []
     teams = _as_list(team)
-    answer = lambda d: [t for t in d.live if tile_property(run, t, layout.bases) in teams]  # noqa: E731
-    return answer(derive(run)) if board.get("down") else list(_asked(run, "bases-of", tuple(teams), answer))
+    d = derive(run)
+    if board.get("down"):
+        return [t for t in d.live if tile_property(run, t, layout.bases) in teams]
+    key = ("bases-of", tuple(teams))  # kept for the tiles in play (a block changes no Base)
+    if key not in d.tiled:
+        d.tiled[key] = [t for t in d.live if tile_property(run, t, layout.bases) in teams]
+    return list(d.tiled[key])
 
 
 def corners(run, env) -> list[str]:

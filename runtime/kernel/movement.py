@@ -296,11 +296,18 @@ def spend_free_move(run, env) -> None:
 def free_move_available(run, env) -> bool:
     """There is an acting figure, and it has used neither its free Move nor its part this turn
     (the free Move comes before the part is resolved: record.py's `resolved`)."""
-    fig = acting(run, env)
-    if fig is None or fig not in run.state.figures:
+    state = run.state
+    figures = state.figures
+    if "ctx:self" in env:  # relations.acting, written out (no call)
+        fig = env["ctx:self"]
+    elif "ctx:holder" in env and env["ctx:holder"] is not None and env["ctx:holder"] in figures:
+        fig = env["ctx:holder"]
+    else:
+        fig = state.active_figure if state.active_turn == state.turn else None
+    if fig is None or fig not in figures:
         return False
-    kept, turn = run.state.figures[fig], run.state.turn
-    return kept.get("moved") != turn and kept.get("resolved") != turn
+    kept, turn = figures[fig], state.turn
+    return ("moved" not in kept or kept["moved"] != turn) and ("resolved" not in kept or kept["resolved"] != turn)
 
 
 def moved(run, env) -> bool:
