@@ -135,6 +135,9 @@ for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layo
                         "vocabulary": ("dice_total", "in_lead_order", "flagged"),
                         "dashboards": ("activate", "resolve_part", "slot_of")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed7d's (docs/kernel.md, "Speed, seventh pass: moving figures and reading the board")
+for _module, _names in {"seen": ("view", "moved")}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

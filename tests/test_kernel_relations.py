@@ -11,6 +11,7 @@ from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.compile import compiled
 from mayhem.runtime.kernel.effects import Run
+from mayhem.runtime.kernel.writers import mark
 
 GAME = '''in box line
 
@@ -117,6 +118,7 @@ def _read(rules, env: dict, state_change=None, answer: str = "c") -> dict:
     game.start()
     if state_change is not None:
         state_change(game.state)
+        mark(game.state)  # (figures' dicts written here: a new mark, as kernel/writers.py asks)
     run = Run(game, ["target " + answer])  # the answer to `one location in adjacent`, when it asks
     lets = {stmt["name"]: stmt["value"] for stmt in rules.actions["probe"].body if stmt["op"] == "let"}
     lets["holder"] = {"e": "ctx", "name": "holder", "span": None}  # a piece's trigger's only (E403 elsewhere)

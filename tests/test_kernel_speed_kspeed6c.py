@@ -227,6 +227,7 @@ def test_open_leaves_out_the_figures_that_stand_for_a_piece(titans, played):  # 
     the plain count says; on a copy whose tile is filled to its cap, once by figures and once
     with one of them standing for a piece, it says full, then open."""
     from mayhem.runtime.kernel.layout import open_space, printed_property
+    from mayhem.runtime.kernel.writers import add_figure, mark
     game, states = played
     layout = titans.layout
     caps = {t: printed_property(titans, c, layout.capacity) for t, c in layout.printed.items()}
@@ -242,8 +243,9 @@ def test_open_leaves_out_the_figures_that_stand_for_a_piece(titans, played):  # 
     tile = next(t for t in state.board["tiles"] if caps[t] and not any(
         f["space"] == t for f in state.figures.values()))
     for i in range(caps[tile]):
-        state.figures[f"filler-{i}"] = {"kind": "filler", "owner": None, "space": tile}
+        add_figure(state, f"filler-{i}", {"kind": "filler", "owner": None, "space": tile})
     run = _run(game, state)
     assert open_space(run, None, tile) is False
     state.figures["filler-0"]["piece"] = 0  # it stands for a piece: it fills no place
+    mark(state)  # (a figure's dict written here: a new mark, as writers.py asks)
     assert open_space(run, None, tile) is True

@@ -11,6 +11,7 @@ from mayhem.compiler import driver
 from mayhem.runtime.kernel import KernelConfig, KernelGame, load_game_rules
 from mayhem.runtime.kernel.compile import compiled
 from mayhem.runtime.kernel.effects import Run
+from mayhem.runtime.kernel.writers import mark
 
 GAME = '''in box line
 
@@ -119,6 +120,7 @@ def _read(rules, state_change=None, me: str = "p1") -> dict:
     game.start()
     if state_change is not None:
         state_change(game.state)
+        mark(game.state)  # (figures' dicts written here: a new mark, as kernel/writers.py asks)
     run = Run(game, [])
     lets = {stmt["name"]: stmt["value"] for stmt in rules.actions["probe"].body if stmt["op"] == "let"}
     return {name: compiled(lets[name])(run, {"ctx:me": me}) for name in NAMES}

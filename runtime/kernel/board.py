@@ -104,11 +104,25 @@ def figures_at(run, env, space) -> list[str]:
 
 def figures_of(run, env, who=None) -> list[str]:
     """The figures of these players or Teams (a player's own and their Team's) still in the
-    game (not removed from it: movement.remove_from_game)."""
+    game (not removed from it: movement.remove_from_game). The answer for one player or Team is
+    kept with the figures' view of their mark (seen.py), for these seats and Teams; a copy is
+    given out."""
     state = run.state
+    seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
+    if seen.mark != state.figures_mark or not seen.mark:
+        seen = view(state)
+    key = who if who is not None else env["ctx:me"]  # one player or Team (a str): its answer kept
+    memo = seen.memo
+    if key in memo if key.__class__ is str else False:
+        hit = memo[key]
+        if hit[0] is state.team_by and hit[1] is state.players:
+            return hit[2][:]
+    listed = (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
+        else [key]
+    if key.__class__ is not str:
+        key = listed[0] if len(listed) == 1 and listed[0].__class__ is str else None  # [one]: kept as one
     holders = set()
-    for h in (who if who.__class__ is list else [who] if who.__class__ is str else _as_list(who)) if who is not None \
-            else [env["ctx:me"]]:
+    for h in listed:
         holders.add(h)
         if h in state.team_by and h in state.players:  # their Team (state.team_of, read in place)
             team = state.team_by[h]
@@ -118,6 +132,8 @@ def figures_of(run, env, who=None) -> list[str]:
     for f, x in state.figures.items():  # a loop: no comprehension's frame
         if x["owner"] in holders and not ("gone" in x and x["gone"]):
             found.append(f)
+    if key is not None:
+        memo[key] = (state.team_by, state.players, found[:])
     return found
 
 
@@ -136,3 +152,7 @@ def _room(run, figure, space) -> bool:
         return True
     run.state.log.append({"event": "full", "figure": figure, "space": space})
     return False
+
+
+# -- imported here, once: at the end (cycles)
+from .seen import _KEPT as _SEEN, view  # noqa: E402

@@ -122,23 +122,42 @@ FUNCTIONS = {"edge": edge, "edges-of": edges_of, "empty": empty}
 # -- edges chosen, edges that would enclose, a piece shifted --------------------------------
 
 def in_play(run) -> list[str]:
-    """The edges between tiles in play, in the layout's order of edges (`one edge`)."""
+    """The edges between tiles in play, in the layout's order of edges (`one edge`): kept for the
+    board (its derived facts, as `encloses`), a copy given out."""
     board, layout = run.state.board, run.rules.layout
     if not board or layout is None:
         return []
+    d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
+    asked = d.asked
+    if ("edges", None) not in asked:
+        asked["edges", None] = _in_play(board, layout)
+    return asked["edges", None][:]
+
+
+def _in_play(board, layout) -> list[str]:
     tiles, gone = board["tiles"], set(board["gone"])
     return [label for label, (i, j) in layout.edges.items() if tiles[i] not in gone and tiles[j] not in gone]
 
 
 def edges_in(run, values) -> list[str]:
     """What `one edge in X` ranges over: the edges between tiles in play that touch a space of
-    X, or are themselves in X, in the layout's order of edges."""
-    wanted = set(_as_list(values))
+    X, or are themselves in X, in the layout's order of edges (kept for the board and the set X)."""
+    wanted = frozenset(_as_list(values))
     if not wanted:
         return []
-    tiles = run.state.board["tiles"] if run.state.board else []
-    edges = run.rules.layout.edges
-    return [label for label in in_play(run)
+    board, layout = run.state.board, run.rules.layout
+    if not board:
+        return []
+    d = layout.derived[key] if (key := board["key"]) in layout.derived else derive(run)
+    asked = d.asked
+    if ("edges-in", wanted) not in asked:
+        asked["edges-in", wanted] = _edges_in(board, layout, in_play(run), wanted)
+    return asked["edges-in", wanted][:]
+
+
+def _edges_in(board, layout, labels: list, wanted: frozenset) -> list[str]:
+    tiles, edges = board["tiles"], layout.edges
+    return [label for label in labels
             if label in wanted or tiles[edges[label][0]] in wanted or tiles[edges[label][1]] in wanted]
 
 

@@ -117,6 +117,7 @@ class _Derived:
     asked: dict = field(default_factory=dict)  # (question, tile) -> answer, for this board
     lengths: dict | None = None  # the shortest ways over open edges, made when `distance` first asks
     spaces: list | None = None  # the game's spaces on this board (Layout.spaces), made when first asked
+    tiled: dict = field(default_factory=dict)  # (question, x) -> answer, for these tiles in play, whatever is blocked
 
 
 def derive(run) -> _Derived:
@@ -128,10 +129,30 @@ def derive(run) -> _Derived:
 
 
 def _derived(board, layout) -> _Derived:
-    """derive's board not kept yet: made and kept (its comprehensions here, so derive has no cells)."""
-    tiles, gone = board["tiles"], set(board["gone"])
-    blocked = {tuple(e) for e in board["blocked"]}
-    live = [t for t in tiles if t not in gone]
+    """derive's board not kept yet: made and kept (no cells in derive). The tiles in play and those
+    each touches are kept per tiles and tiles removed (_touching); the open ones per edges blocked."""
+    tiles, gone = board["tiles"], board["gone"]
+    base = layout.derived.get(("tiles", *tiles, "gone", *gone))
+    if base is None:
+        base = _touching(tiles, gone, layout)
+    live, touch, tiled = base
+    blocked = set()
+    for a, b in board["blocked"]:  # both ways: no sort a pair
+        blocked.add((a, b))
+        blocked.add((b, a))
+    near = {t: [u for u in touch[t] if (t, u) not in blocked] for t in live} if blocked else \
+        {t: touch[t][:] for t in live}
+    if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
+        layout.derived.clear()
+    hit = layout.derived[board["key"]] = _Derived(live, touch, near, tiled=tiled)
+    return hit
+
+
+def _touching(tiles, gone, layout) -> tuple:
+    """(the tiles in play, each one's tiles in play that its position touches, both in board order,
+    the answers kept for them: _Derived.tiled), kept under the tiles and those removed."""
+    out = set(gone)
+    live = [t for t in tiles if t not in out]
     touch: dict[str, list[str]] = {t: [] for t in live}
     for i, j in layout.touching:
         a, b = tiles[i], tiles[j]
@@ -141,11 +162,8 @@ def _derived(board, layout) -> _Derived:
     order = {t: n for n, t in enumerate(tiles)}
     for t in live:
         touch[t].sort(key=order.__getitem__)
-    near = {t: [u for u in touch[t] if tuple(sorted((t, u))) not in blocked] for t in live}
-    if len(layout.derived) > 4096:  # many boards seen (long simulations): start again
-        layout.derived.clear()
-    hit = layout.derived[board["key"]] = _Derived(live, touch, near)
-    return hit
+    base = layout.derived[("tiles", *tiles, "gone", *gone)] = (live, touch, {})
+    return base
 
 
 def adjacent(run, space) -> list[str]:
@@ -185,29 +203,41 @@ def has_room(run, space) -> bool:  # fewer figures on the space than its capacit
 
 
 def open_space(run, env, *given, **named) -> bool:
-    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules. A
-    figure that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
-    space, layout = given[0] if given else None, run.rules.layout
-    for space in () if given else named.values():  # by the name the older boxes give it (_named), no call
-        break
-    if layout is None or layout.capacity is None:
+    """`open(space)`, has_room in one call: the tiles' printed capacities read once per rules, the
+    figures that fill a place on each space counted once per figures' mark (seen.py). A figure
+    that stands for a piece (standing.py: its `piece` lies under it) fills no place."""
+    if given:
+        space = given[0]
+    else:
+        space = None
+        for space in named.values():  # by the name the older boxes give it (_named), no call
+            break
+    layout = run.rules.layout
+    if layout is None:
         return True
     try:
         caps = layout.caps_printed  # each tile's printed capacity, read once per rules (kept on its Layout)
     except AttributeError:
         caps = layout.caps_printed = _caps_printed(run.rules, layout)
-    cap = None if space not in caps else (run.state.board.get("down") if run.state.board else None) or caps[space]
+    if space not in caps:
+        return True  # no tile, or no capacity: always room
+    state = run.state
+    board = state.board
+    cap = board["down"] if "down" in board and board["down"] else caps[space]
     if cap is None:
         return True
-    n = 0
-    for f in run.state.figures.values():  # (added to only for a figure there: most are not)
-        if f["space"] == space and "piece" not in f:
-            n += 1
-    return n < cap
+    seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
+    if seen.mark != state.figures_mark or not seen.mark:
+        seen = view(state)
+    filled = seen.filled
+    return (filled[space] if space in filled else 0) < cap
 
 
 def _caps_printed(rules, layout) -> dict:
-    """Each tile's printed capacity (open_space's table, in a function of its own: no cells there)."""
+    """Each tile's printed capacity (open_space's table, in a function of its own: no cells there);
+    none without a `capacity`: every space has room."""
+    if layout.capacity is None:
+        return {}
     return {t: printed_property(rules, c, layout.capacity) for t, c in layout.printed.items()}
 
 
@@ -299,8 +329,13 @@ def bases_of(run, env, team) -> list[str]:
     if not board or layout.bases is None:
         return []
     teams = _as_list(team)
-    answer = lambda d: [t for t in d.live if tile_property(run, t, layout.bases) in teams]  # noqa: E731
-    return answer(derive(run)) if board.get("down") else list(_asked(run, "bases-of", tuple(teams), answer))
+    d = derive(run)
+    if board.get("down"):
+        return [t for t in d.live if tile_property(run, t, layout.bases) in teams]
+    key = ("bases-of", tuple(teams))  # kept for the tiles in play (a block changes no Base)
+    if key not in d.tiled:
+        d.tiled[key] = [t for t in d.live if tile_property(run, t, layout.bases) in teams]
+    return list(d.tiled[key])
 
 
 def corners(run, env) -> list[str]:
@@ -360,4 +395,5 @@ FUNCTIONS = {"open": open_space, "blocked": is_blocked,
 
 
 # -- scenarios: their boards (layout_scenario.py), named here as before
+from .seen import _KEPT as _SEEN, view  # noqa: E402
 from .layout_scenario import SCENARIO_SCHEMA, _blocked_by_pieces, actual, scenario_board  # noqa: E402,F401

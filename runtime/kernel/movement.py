@@ -30,7 +30,7 @@ EVENTS = {"enter-event": ("figure", "to"), "move-event": ("figure", "from", "to"
 class Movement:
     """What moving figures uses, read once from the game: its events, its restrictions' `stops`."""
 
-    __slots__ = ("enter", "move", "stops", "stoppers", "fields")
+    __slots__ = ("enter", "move", "stops", "stoppers", "fields", "keys")
 
     def __init__(self, rules) -> None:
         game = rules.game
@@ -43,6 +43,7 @@ class Movement:
             given = [f["name"] for f in decl.get("fields", ())] if decl is not None else []
             names = given if len(given) >= len(default) else default
             self.fields[prop] = tuple("var:" + n for n in names[:len(default)])
+        self.keys = (self.fields["enter-event"], self.fields["move-event"])  # (enter's, the Move's): enter reads them
         # word -> the tokens (qids) whose `restricts` names a restriction that stops it, and
         # word -> (restriction, its tokens) in the order the game declares them (the line logged)
         self.stops: dict[str, set] = {}
@@ -133,34 +134,55 @@ def _spaces(run) -> list:
 
 def _open(run, figure, space) -> bool:
     """The space is in play (one of _spaces(run), tested without making the list) and has room
-    for the figure (it is not there already: layout.open_space, has_room's one call)."""
+    for the figure (it is not there already; layout.open_space written out: the places filled
+    read from the figures' view of their mark, seen.py)."""
     if space is None:
         return False
-    rules = run.rules
+    rules, state = run.rules, run.state
     layout = rules.layout
     if layout is None:
-        if space not in rules.spaces:
-            return False
-    elif not (space in rules.spaces and space not in layout.printed or run.state.board and space in derive(run).live):
+        return space in rules.spaces and state.figures[figure]["space"] != space
+    board = state.board
+    if not (space in rules.spaces and space not in layout.printed or board and space in (
+            layout.derived[board["key"]] if board["key"] in layout.derived else derive(run)).live):
         return False
-    return run.state.figures[figure]["space"] != space and open_space(run, None, space)
+    if state.figures[figure]["space"] == space:
+        return False
+    try:
+        caps = layout.caps_printed
+    except AttributeError:
+        return open_space(run, None, space)  # (its table made there, once per rules)
+    if space not in caps:
+        return True
+    cap = board["down"] if "down" in board and board["down"] else caps[space]
+    if cap is None:
+        return True
+    seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
+    if seen.mark != state.figures_mark or not seen.mark:
+        seen = view(state)
+    filled = seen.filled
+    return (filled[space] if space in filled else 0) < cap
 
 
 def enter(run, env, figure, space, is_move: bool) -> None:
-    """The figure onto the space (a Move or a placement, logged `move` or `place-figure`), then the events heard."""
+    """The figure onto the space (a Move or a placement, logged `move` or `place-figure`), then the
+    events heard (their fields' dicts written out, in the order declared: Movement.keys)."""
     state = run.state
     fig = state.figures[figure]
     was = fig["space"]
+    seen, mark = _SEEN[0], state.figures_mark
     set_space(state, fig, space)
+    if seen.mark == mark and mark and was is not None and space is not None and was != space:
+        _seen_moved(seen, figure, fig, was, space, state.figures_mark)  # the figures' view brought to the new mark
     state.log.append({"event": "move" if is_move else "place-figure", "figure": figure, "from": was, "to": space})
     kept = run.rules.__dict__  # _of(run), its hit read in place (no call)
     spec = kept["_movement"] if "_movement" in kept else _of(run)
     if spec.enter is not None:
-        fields = dict(zip(spec.fields["enter-event"], (figure, space)))
-        fields["_at"] = (figure, space)  # heard where it happens (heard_at)
-        land(run, env, spec.enter, 0, fields)
+        by, at = spec.keys[0]
+        land(run, env, spec.enter, 0, {by: figure, at: space, "_at": (figure, space)})  # heard where it happens (heard_at)
     if is_move and spec.move is not None and state.result is None:
-        land(run, env, spec.move, 0, dict(zip(spec.fields["move-event"], (figure, was, space))))
+        by, left, at = spec.keys[1]
+        land(run, env, spec.move, 0, {by: figure, left: was, at: space})
 
 
 def heard_at(run, kept: dict, at: tuple) -> bool:
@@ -196,7 +218,9 @@ def move_figure(run, env, figure, to) -> None:
             movers.append(f)
     if not movers:
         return
-    dest = _first(to() if callable(to) else to)
+    dest = to() if callable(to) else to
+    if dest.__class__ is list:  # _first, written out
+        dest = dest[0] if dest else None
     for f in movers:
         if _open(run, f, dest):
             enter(run, env, f, dest, True)
@@ -239,8 +263,8 @@ def remove_from_game(run, env, figure) -> None:
     state = run.state
     for f in _as_list(figure):
         if isinstance(f, str) and f in state.figures and not state.figures[f].get("gone"):
+            state.figures[f]["gone"] = True  # (before the write that gives the figures a new mark: seen.py)
             set_space(state, state.figures[f], None)
-            state.figures[f]["gone"] = True
             state.log.append({"event": "remove-from-game", "figure": f})
     if not run.rules.uses_rounds:
         players_out(run, env)
@@ -262,91 +286,6 @@ def players_out(run, env) -> None:
             knock_out(run, env, [player])
 
 
-def _team_figures(state, team) -> list[str]:
-    """The Team's figures (its own and its players') off the board and still in the game."""
-    holders = {team, *state.teams.get(team, ())}
-    return [f for f, x in state.figures.items()
-            if x["owner"] in holders and x["space"] is None and not x.get("gone")]
-
-
-def _chooser(state, figure, team) -> str:
-    owner = state.figures[figure]["owner"]
-    return owner if owner in state.players else (state.teams.get(team) or [state.active])[0]
-
-
-def _choose(run, figure, team, options, kind: str) -> str:
-    texts = [f"place {figure} {s}" for s in options]
-    picked = run.ask(_chooser(run.state, figure, team), kind, f"place {figure}", texts)
-    return options[texts.index(picked)]
-
-
-def place_figures(run, env, team, on, apart="team") -> None:
-    """Each of the Team's figures off the board, in turn, placed by its player on one of `on`
-    with room, not where a figure of its Team (`apart "team"`) or any figure (`"all"`) stands;
-    on any such space when none of `on` is. Not a Move: nothing is entered (logged `place-figure`)."""
-    state = run.state
-    if team not in state.teams:
-        return
-    for f in _team_figures(state, team):
-        holders = {team, *state.teams[team]}
-        taken = ({x["space"] for x in state.figures.values()} if apart == "all" else
-                 {x["space"] for x in state.figures.values() if x["owner"] in holders} if apart != "none" else set())
-        options = [s for s in _as_list(on) if s not in taken and _open(run, f, s)] or \
-            [s for s in _spaces(run) if s not in taken and _open(run, f, s)]
-        if options:
-            dest = _choose(run, f, team, options, "placement")
-            set_space(state, state.figures[f], dest)
-            state.log.append({"event": "place-figure", "figure": f, "from": None, "to": dest})
-
-
-def return_figures(run, env, team, to) -> None:
-    """Each of the Team's figures off the board and still in the game comes back: its player
-    places it on one of `to` with room (any space with room when none has), standing again
-    (logged `return`), and it enters that space."""
-    state = run.state
-    if team not in state.teams:
-        return
-    for f in _team_figures(state, team):
-        options = [s for s in _as_list(to) if _open(run, f, s)] or [s for s in _spaces(run) if _open(run, f, s)]
-        if options:
-            dest = _choose(run, f, team, options, "return")
-            state.figures[f].pop("out", None)
-            state.log.append({"event": "return", "figure": f, "to": dest})
-            enter(run, env, f, dest, False)
-
-
-def put_figure(run, env, figure, on) -> None:
-    """Figures set on a space (the first, given several), no one choosing; not a Move, nothing
-    entered (logged `place-figure`)."""
-    on = _first(on)
-    if on is None:
-        return
-    for f in _as_list(figure):
-        if isinstance(f, str) and f in run.state.figures:
-            was = run.state.figures[f]["space"]
-            set_space(run.state, run.state.figures[f], on)
-            run.state.log.append({"event": "place-figure", "figure": f, "from": was, "to": on})
-
-
-def offer_move(run, env, figure, by) -> None:
-    """The Team's first player may Move each of these figures on the board to a space next to
-    it with room (`move FIGURE SPACE`), or not (`skip`, as a `may` is declined)."""
-    from .board import adjacent
-    state = run.state
-    if by not in state.teams or not state.teams[by]:
-        return
-    for f in _as_list(figure):
-        if not _on_board(state, f):
-            continue
-        options = [s for s in adjacent(run, env, state.figures[f]["space"]) if _open(run, f, s)]
-        if not options:
-            continue
-        texts = [f"move {f} {s}" for s in options]
-        picked = run.ask(state.teams[by][0], "move", f"move {f}?", texts + ["skip"])
-        if picked != "skip":
-            move_figure(run, env, f, options[texts.index(picked)])
-
-
 def spend_free_move(run, env) -> None:
     """The acting figure's free Move of this turn is used up (none without an acting figure)."""
     fig = acting(run, env)
@@ -357,11 +296,18 @@ def spend_free_move(run, env) -> None:
 def free_move_available(run, env) -> bool:
     """There is an acting figure, and it has used neither its free Move nor its part this turn
     (the free Move comes before the part is resolved: record.py's `resolved`)."""
-    fig = acting(run, env)
-    if fig is None or fig not in run.state.figures:
+    state = run.state
+    figures = state.figures
+    if "ctx:self" in env:  # relations.acting, written out (no call)
+        fig = env["ctx:self"]
+    elif "ctx:holder" in env and env["ctx:holder"] is not None and env["ctx:holder"] in figures:
+        fig = env["ctx:holder"]
+    else:
+        fig = state.active_figure if state.active_turn == state.turn else None
+    if fig is None or fig not in figures:
         return False
-    kept, turn = run.state.figures[fig], run.state.turn
-    return kept.get("moved") != turn and kept.get("resolved") != turn
+    kept, turn = figures[fig], state.turn
+    return ("moved" not in kept or kept["moved"] != turn) and ("resolved" not in kept or kept["resolved"] != turn)
 
 
 def moved(run, env) -> bool:
@@ -380,6 +326,12 @@ def can_move(run, env, figure) -> bool:
     return not ("move" in stops and stops["move"] and _holds_stop(run, figure, "move"))
 
 
+# -- imported here, once: at the end, as these modules import this one's names
+from .placing import offer_move, place_figures, put_figure, return_figures  # noqa: E402,F401 - (in PRIMITIVES)
+from .relations import _is_space  # noqa: E402 - bound once, after this module's names (cycles)
+from .seen import _KEPT as _SEEN, moved as _seen_moved, view  # noqa: E402
+
+
 PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-board": off_board,
               "remove-from-game": remove_from_game, "place-figures": place_figures,
               "return-figures": return_figures, "put-figure": put_figure, "offer-move": offer_move,
@@ -387,7 +339,3 @@ PRIMITIVES = {"move-figure": move_figure, "place-figure": place_figure, "off-boa
 FUNCTIONS = {"can-move": can_move}
 # the context names, read by compile.py's generated source as `_move[NAME](run, env)`
 CONTEXT = {"free-move-available": free_move_available, "moved": moved}
-
-
-# -- imported here, once: at the end, as these modules import this one's names
-from .relations import _is_space  # noqa: E402 - bound once, after this module's names (cycles)

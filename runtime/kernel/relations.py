@@ -161,40 +161,44 @@ def related(run, env, kind: str):
 def figures_in(run, env, kind: str, values) -> list:
     """The figures a relation's selector ranges over: those of `values` (a set of figures and
     spaces: the figures themselves, and the figures on the spaces), else every figure on the
-    board; those that meet the relation (`related`'s test, written out in one loop over the
-    figures: no list between, no call a figure), in the order of the figures."""
+    board; those that meet the relation (`related`'s test, written out in one loop: no call a
+    figure), in the order of the figures. The figures' rows are read from their view for the
+    figures' mark (seen.py): one space (`here`) reads the rows of the figures on it alone."""
     state = run.state
     figures = state.figures
-    named = places = None
-    if values is not None:
+    if values is None or values.__class__ is str and values not in figures:  # the board, or one space (`here`)
+        seen = _SEEN[0]  # seen.view(state), its hit read in place (no call)
+        if seen.mark != state.figures_mark or not seen.mark:
+            seen = view(state)
+        rows = seen.on if values is None else seen.at[values] if values in seen.at else None
+    elif values.__class__ is str:  # one figure
+        x = figures[values]
+        rows = ((values, x["owner"], x["quarry"] if "quarry" in x else NO_QUARRY),)
+    else:
         named, places = set(), set()
         for v in values if values.__class__ is list else _as_list(values):  # (no call for a list)
             if v in figures:
                 named.add(v)
             elif v is not None:
                 places.add(v)
+        rows = []
+        for f, x in figures.items():
+            if f in named or x["space"] is not None and x["space"] in places:
+                rows.append((f, x["owner"], x["quarry"] if "quarry" in x else NO_QUARRY))
+    if not rows:
+        return []
     test = _TESTS[kind] if kind in _TESTS else 4  # 4: foe
-    if test > 1:  # side_of_me, written out
-        me = env["ctx:me"] if "ctx:me" in env else None
-        teams, players, team_by = state.teams, state.players, state.team_by
-        mine = me if not teams or me in teams else team_by.get(me)
-        me_fig = acting(run, env) if kind == "teammate" else None
     out = []
-    for f, x in figures.items():
-        at = x["space"]
-        if named is None:
-            if at is None:
-                continue
-        elif f not in named and (at is None or at not in places):
-            continue
-        if test == 0:
-            out.append(f)
-            continue
-        o = x["owner"]
-        if test == 1:  # player-figure
-            if o is not None:
+    if test < 2:
+        for f, o, _q in rows:
+            if test == 0 or o is not None:  # figure; player-figure
                 out.append(f)
-            continue
+        return out
+    me = env["ctx:me"] if "ctx:me" in env else None  # side_of_me, written out
+    teams, players, team_by = state.teams, state.players, state.team_by
+    mine = me if not teams or me in teams else team_by.get(me)
+    me_fig = acting(run, env) if kind == "teammate" else None
+    for f, o, q in rows:
         side = (team_by.get(o) if teams and o in players else o) if o is not None else None  # _side
         if test == 2:  # friend, teammate
             if mine is not None and o is not None and side == mine and f != me_fig:
@@ -202,7 +206,7 @@ def figures_in(run, env, kind: str, values) -> list:
         elif test == 3:  # opponent
             if mine is not None and o is not None and side != mine:
                 out.append(f)
-        elif (x.get("quarry", mine) == mine if o is None else mine is not None and side != mine):  # foe
+        elif ((mine if q is NO_QUARRY else q) == mine if o is None else mine is not None and side != mine):  # foe
             out.append(f)
     return out
 
@@ -235,3 +239,4 @@ def is_related(run, env, x, kind: str) -> bool:
 # -- imported here, once: at the end, as these modules import this one's names
 from .board import adjacent as next_to  # noqa: E402 - bound once, after this module's names (cycles)
 from .layout import derive  # noqa: E402
+from .seen import _KEPT as _SEEN, NO_QUARRY, view  # noqa: E402
