@@ -119,3 +119,16 @@ def test_play_out_plays_the_same_games_with_the_whole_menu_as_without(titans, lo
                 actions._WHOLE[0] = True
             assert whole == plain, (rules.box, seed)
     assert asked[0] > 100
+
+
+def test_the_whole_menu_asks_the_fallbacks_when_nothing_starts_the_turn(titans):
+    """A Team with dice and no figure on the board can place none: the whole menu offers what
+    the fallback action offers (`forfeit N`, one), as the plain menu does (dashboards.fallback_menu)."""
+    from mayhem.runtime.kernel import writers
+    from kernel_speed_common import at_first_die
+    game, decision = at_first_die(titans, 2)
+    assert _same(game) == "place-die"
+    state = game.state
+    for figure in list(state.figures.values()):
+        writers.set_space(state, figure, None)
+    assert _same(game) == "forfeit" and len(menus.whole_of(game)(game)[1]) == 1
