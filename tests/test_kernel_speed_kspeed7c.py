@@ -132,3 +132,28 @@ def test_the_whole_menu_asks_the_fallbacks_when_nothing_starts_the_turn(titans):
     for figure in list(state.figures.values()):
         writers.set_space(state, figure, None)
     assert _same(game) == "forfeit" and len(menus.whole_of(game)(game)[1]) == 1
+
+
+def test_the_whole_menu_tells_a_bots_draw_where_the_actions_it_waits_with_lie(titans, looney):
+    """At each decision of seeded games, the whole menu leaves in the rules' slot (waits.waited)
+    its texts and the place of the actions a random bot waits with (`end-turn` while `resolve` is
+    offered): the texts less that slice are waits.waiting's; and the bot's draw with the slot
+    (waits.drawn) is index_of_waiting's, the same place and the same bits, with it and without."""
+    from mayhem.runtime.kernel.draws import index_drawer
+    from mayhem.runtime.kernel.waits import bot_waits, drawn, index_of_waiting, waited, waiting
+    cut = 0
+    for rules in (titans, looney):
+        waits, slot = bot_waits(rules), waited(rules)
+        assert waits == (("end-turn", ("resolve",)),)
+        for n, game in enumerate(walked(rules, (1, 6), 80)):
+            out, texts = menus.whole_of(game)(game)
+            assert slot[0] is texts
+            among = texts[:slot[1]] + texts[slot[2]:]
+            assert among == waiting(waits, texts) or not among and waiting(waits, texts) == texts
+            cut += slot[1] != slot[2]
+            gen, plain = random.Random(n), random.Random(n)
+            mine, theirs = drawn(waits, gen.getrandbits, slot), index_of_waiting(waits, index_drawer(plain))
+            for _ in range(3):
+                assert mine(texts) == theirs(texts) and mine(list(texts)) == theirs(texts)  # a copy: no slot
+            assert gen.getstate() == plain.getstate()
+    assert cut > 10

@@ -18,6 +18,7 @@ from .chained import Chained, Formed, chained_menu
 from .dashboards import turn_plans
 from .effects import NeedChoice
 from .labels import labels
+from .waits import bot_waits, waited
 from .walks import _U, _written, walk_lines, walk_of
 
 _CODE: dict[str, object] = {}  # the source -> its compiled `make`
@@ -221,6 +222,12 @@ def _whole(plans: list, rules):
                     (" else:", [p for p in plans if p[0] in starters and p[0] not in fallbacks])]
     else:
         variants = [(None, plans)]
+    waits = bot_waits(rules)  # what a random bot waits with (waits.py): one rule of it, where its actions lie
+    wait = waits[0] if len(waits) == 1 else (None, ())
+    if wait[0] is not None:
+        space["WAIT"] = waited(rules)
+        lines.append(" ws = we = 0  # the place of the actions a bot waits with, while an action it waits for is offered")
+        lines.append(" up = False  # an action it waits for offered")
     i = 0
     for head, chosen in variants:
         pad = ""
@@ -229,11 +236,17 @@ def _whole(plans: list, rules):
             pad = " "
         block = []
         for verb, plan, cards_of in chosen:
+            if verb == wait[0] or verb in wait[1]:
+                block.append(f"{pad} ws = len(out)" if verb == wait[0] else f"{pad} u = len(out)")
             block += [pad + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+            if verb == wait[0] or verb in wait[1]:
+                block.append(f"{pad} we = len(out)" if verb == wait[0] else f"{pad} if len(out) != u: up = True")
             i += 1
         lines += block or [pad + " pass"]
     if fallbacks:  # nothing starts the turn: what the fallbacks offer (dashboards.fallback_menu)
         lines += [" if not out:", "  return fallback_menu(game)"]
+    if wait[0] is not None:  # for the bot's draw (waits.drawn): these texts, and the actions it waits with
+        lines += [" WAIT[0] = texts", " if up:", "  WAIT[1], WAIT[2] = ws, we", " else:", "  WAIT[1] = WAIT[2] = 0"]
     lines.append(" return out, texts")
     src = "\n".join(lines)
     exec(src, space)  # noqa: S102 - source generated here, from the plans
