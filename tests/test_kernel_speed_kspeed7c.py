@@ -157,3 +157,9 @@ def test_the_whole_menu_tells_a_bots_draw_where_the_actions_it_waits_with_lie(ti
                 assert mine(texts) == theirs(texts) and mine(list(texts)) == theirs(texts)  # a copy: no slot
             assert gen.getstate() == plain.getstate()
     assert cut > 10
+    # the actions waited with in the middle of a menu, and every action waited with
+    waits = (("wait", ("go",)),)
+    for texts, start, stop in ((["go 1", "wait 1", "wait 2", "go 2", "other"], 1, 3), (["wait", "wait 2"], 0, 2)):
+        gen, plain = random.Random(len(texts)), random.Random(len(texts))
+        mine, theirs = drawn(waits, gen.getrandbits, [texts, start, stop]), index_of_waiting(waits, index_drawer(plain))
+        assert [mine(texts) for _ in range(40)] == [theirs(texts) for _ in range(40)]
