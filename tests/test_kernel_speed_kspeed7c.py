@@ -163,3 +163,15 @@ def test_the_whole_menu_tells_a_bots_draw_where_the_actions_it_waits_with_lie(ti
         gen, plain = random.Random(len(texts)), random.Random(len(texts))
         mine, theirs = drawn(waits, gen.getrandbits, [texts, start, stop]), index_of_waiting(waits, index_drawer(plain))
         assert [mine(texts) for _ in range(40)] == [theirs(texts) for _ in range(40)]
+
+
+def test_a_walk_sets_env_again_only_where_it_may_have_changed():
+    """walks._env_once drops an `env = eN` that repeats the one in force at its indent with only
+    one-line statements between; after a loop, a block, another indent or another env, it stays."""
+    from mayhem.runtime.kernel.walks import _env_once
+    lines = ["env = e0", "v = D(run, env)", "if not v: return", "env = e0", "w = E(run, env)",
+             "for j0, a0 in enumerate(v):", " env = e1", " x = F(run, env)", " env = e1", "env = e0",
+             "try:", " env = e0", "except NeedChoice: pass", "env = e0", "env = e1", "env = e0"]
+    assert _env_once(lines) == ["env = e0", "v = D(run, env)", "if not v: return", "w = E(run, env)",
+                                "for j0, a0 in enumerate(v):", " env = e1", " x = F(run, env)", "env = e0",
+                                "try:", " env = e0", "except NeedChoice: pass", "env = e0", "env = e1", "env = e0"]

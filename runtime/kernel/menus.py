@@ -1,4 +1,4 @@
-"""A game's menu (the legal actions of the turn) as one generated function per set of actions the turn offers.
+"""A game's menu (the legal actions of the turn) as one generated function per set of actions the turn offers, and the whole menu as one.
 
 actions.menu() asked each verb's plan (actions._plan) in a loop, reading its shape at each
 decision; this writes the loop out once per shape: for each verb, in order, its guard's parts
@@ -7,7 +7,9 @@ function), its single domain, its chained walk (walks.py), or its values one by 
 parts of the guard that read one parameter and the rest of it. The source is compiled once
 per shape (`_CODE`, by source) and bound to a game's plans (`make(...)`): restricted plans
 (pieces.py) are new functions per game, not a new source. The same actions, in the same
-order, as the loop (tests/test_kernel_speed_menus.py)."""
+order, as the loop (tests/test_kernel_speed_menus.py). `whole_of` writes the whole menu of a
+game's plans as one function: actions.menu's start, the turn's sets of actions chosen by the
+state, the walks written in, the fallbacks (tests/test_kernel_speed_kspeed7c.py)."""
 from __future__ import annotations
 
 from functools import partial

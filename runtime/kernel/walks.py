@@ -141,7 +141,25 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
     lines.append(f"{pad}texts.append(t)")
     args = "".join(f"a{i}, " for i in range(last + 1))
     lines.append(f"{pad}out.append(_new(Action, ({p}VERB, ({args}), t)))")
-    return named, lines
+    return named, _env_once(lines)
+
+
+def _env_once(lines: list[str]) -> list[str]:
+    """The lines less an `env = eN` that repeats the one in force: the same line at the same
+    indent with only one-line statements of that indent between (no loop, no block: the
+    expressions compile.source writes read `env` and never assign it)."""
+    out, last = [], None
+    for line in lines:
+        body = line.lstrip()
+        indent = len(line) - len(body)
+        if body.startswith("env = "):
+            if last == (indent, body):
+                continue
+            last = (indent, body)
+        elif last is not None and (indent != last[0] or body.startswith(("for ", "while ", "try:", "except"))):
+            last = None
+        out.append(line)
+    return out
 
 
 _U = object()  # a part of a level's guard not asked yet for the values it reads
