@@ -175,3 +175,5 @@ def test_a_walk_sets_env_again_only_where_it_may_have_changed():
     assert _env_once(lines) == ["env = e0", "v = D(run, env)", "if not v: return", "w = E(run, env)",
                                 "for j0, a0 in enumerate(v):", " env = e1", " x = F(run, env)", "env = e0",
                                 "try:", " env = e0", "except NeedChoice: pass", "env = e0", "env = e1", "env = e0"]
+    blocks = ["if c:", " env = e1", "x = 1", "if d:", " env = e1"]  # the second block's env: the first may not have run
+    assert _env_once(blocks) == blocks
