@@ -245,7 +245,13 @@ def _whole(plans: list, rules):
                 block.append(f"{pad} we = len(out)" if verb == wait[0] else f"{pad} if len(out) != u: up = True")
             i += 1
         lines += block or [pad + " pass"]
-    if fallbacks:  # nothing starts the turn: what the fallbacks offer (dashboards.fallback_menu)
+    if fallbacks and starters:  # nothing starts the turn: the first the fallbacks offer (dashboards.fallback_menu)
+        lines += [" if not out:", "  if turn and active is not None:", "   return out, texts  # none: a figure is Active"]
+        for verb, plan, cards_of in [p for p in plans if p[0] in fallbacks]:
+            lines += [" " + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+            i += 1
+        lines.append("  return out[:1], texts[:1]")
+    elif fallbacks:  # (no action starts a turn: the fallbacks are among the plans asked above)
         lines += [" if not out:", "  return fallback_menu(game)"]
     if wait[0] is not None:  # for the bot's draw (waits.drawn): these texts, and the actions it waits with
         lines += [" WAIT[0] = texts", " if up:", "  WAIT[1], WAIT[2] = ws, we", " else:", "  WAIT[1] = WAIT[2] = 0"]
