@@ -49,7 +49,8 @@ def main() -> None:
     for box in BOXES:
         rules, ir = g["RULES"][box], g["IR"]
         caught: list = []
-        asked = in_place.menu
+        bound = getattr(in_place, "bound_menu", None)  # the loop's menu bound to the game (menus.py), or menu()
+        asked = in_place.menu if bound is None else actions.menu
 
         def kept(game, fallback=False):
             out = asked(game, fallback)
@@ -59,12 +60,18 @@ def main() -> None:
             kind = verb if verb in ("place-die", "forfeit", "(none)") else "active figure"
             caught.append((other, fallback, kind, out[1]))
             return out
-        in_place.menu = kept
+        if bound is None:
+            in_place.menu = kept
+        else:
+            in_place.bound_menu = lambda game: lambda: kept(game)
         try:
             for seed in range(args.games):
                 play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"])
         finally:
-            in_place.menu = asked
+            if bound is None:
+                in_place.menu = asked
+            else:
+                in_place.bound_menu = bound
         texts = "\n".join("|".join(actions.menu(game, fallback)[1]) for game, fallback, _k, _t in caught)
         same = all(actions.menu(game, fallback)[1] == t for game, fallback, _k, t in caught)
         print(f"  {box}: {len(caught)} menus, texts digest {hashlib.sha256(texts.encode()).hexdigest()[:12]}"

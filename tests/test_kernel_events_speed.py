@@ -126,7 +126,8 @@ HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
        "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),
        "board": ("adjacent", "figures_of"), "piles": ("cards_in",), "dice": ("dice_of",), "labels": ("labels",),
-       "waits": ("waiting", "drawn"), "spaces": ("controller",), "same_selects": ("kept_select",)}
+       "waits": ("waiting", "drawn"), "spaces": ("controller",), "same_selects": ("kept_select",),
+       "menus": ("whole_of",)}  # kspeed7c's
 # kspeed6c's (docs/kernel.md, "Speed, sixth pass: effects and the board")
 for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layout": ("spaces",),
                         "edges": ("encloses", "shift", "sync"), "pieces": ("place", "_back", "_encloses", "_blocks"),

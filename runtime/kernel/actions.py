@@ -14,11 +14,12 @@ from .compile import compiled, fresh, function, pure, source
 from .compile_stmts import compiled_action, compiled_block
 from .effects import NeedChoice, Run
 from .labels import labels
-from .menus import menu_of
+from .menus import menu_of, whole_of
 from .pieces import restricted_plans
 
 
 _GENERATED = [True]  # False: menu()'s loop over the plans (_walk_plans), as written (tests/test_kernel_speed_menus.py)
+_WHOLE = [True]  # False: menu() without menus.whole_of's function (tests/test_kernel_speed_kspeed7c.py)
 _new = tuple.__new__  # an Action (runtime/actions.py: `(verb, args, text)`) made without a Python-level __new__
 
 
@@ -28,6 +29,8 @@ def legal_actions(game) -> list[Action]:
 
 def menu(game, fallback: bool = False) -> tuple[list[Action], list[str]]:
     """The legal actions and their strings (a decision's `actions`), in the same order."""
+    if not fallback and _WHOLE[0] and _GENERATED[0]:  # the whole menu, one generated function (menus.py)
+        return whole_of(game)(game)
     out, texts, seen = [], [], set()
     state = game.state
     probe = game._probe  # guards and domains ask nothing: one run for them all, per state
@@ -150,9 +153,8 @@ def plans_of(game) -> list:
 
 
 def sole_listing(game):
-    """(verb, listing) when the game's only action has one card parameter listed by one
-    generated function (`play CARD` where `value(plays) > 0`): sole_menu lists it without
-    menu()'s walk over verbs and plans; else None."""
+    """(verb, listing) when the game's only action has one card parameter listed by one generated
+    function (`play CARD` where `value(plays) > 0`): sole_menu lists it, not menu(); else None."""
     plans = game._plans
     if plans is None:
         plans = plans_of(game)
@@ -163,8 +165,7 @@ def sole_listing(game):
 
 
 def sole_menu(game, verb: str, listing) -> tuple[list, list]:
-    """menu(game) for the game's sole action of one card parameter (sole_listing): the same
-    actions and texts; copies that print alike go through menu() itself."""
+    """menu(game) for the game's sole action of one card parameter (sole_listing) (sole.py)."""
     return sole_menu_of(game, verb, listing)()
 
 

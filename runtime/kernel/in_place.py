@@ -6,9 +6,10 @@ of their own, each action taken by its declaration's function (compile_stmts.com
 from __future__ import annotations
 
 from ..decisions import Decision
-from .actions import menu, sole_listing, sole_menu_of, take_action
+from .actions import sole_listing, sole_menu_of, take_action
 from .compile_stmts import compiled_action
 from .effects import GameOver, Run
+from .menus import bound_menu
 from .piles import refill
 
 
@@ -27,10 +28,11 @@ def steps_in_place(game) -> None:
     turn_start, turn_end = kinds["turn-start"], kinds["turn-end"]
     sole = sole_listing(game)  # the game's only action, of one card parameter: listed by sole.py
     take = None  # its declaration's function
-    listed = None  # menu(game) itself, asked in the loop below (no frame of its own)
     if sole is not None:  # its menu's function (actions.sole_menu_of): the state is the game's to the end
         listed = sole_menu_of(game, *sole)
         take = takes_of(game, sole[0])
+    else:  # menu(game): the game's whole menu, one generated function bound to it (menus.py)
+        listed = bound_menu(game)
     prompt = (None, "")  # (the turn, its choice of an action's prompt)
     takes = game._takes  # each verb's function, once take_action has made it
     pick, draws, history = game._pick, game._draws, game.history
@@ -56,7 +58,7 @@ def steps_in_place(game) -> None:
                 # the turn's choices of an action (_next_step's, written out), one step each: the
                 # phase stays `actions` until the turn ends (the end of the game raises GameOver)
                 while not state.end_turn:
-                    legal, texts = menu(game) if listed is None else listed()
+                    legal, texts = listed()
                     if not legal:
                         break
                     if len(legal) == 1:  # its only legal action, taken without asking

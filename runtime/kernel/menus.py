@@ -1,4 +1,4 @@
-"""A game's menu (the legal actions of the turn) as one generated function per set of actions the turn offers.
+"""A game's menu (the legal actions of the turn) as one generated function per set of actions the turn offers, and the whole menu as one.
 
 actions.menu() asked each verb's plan (actions._plan) in a loop, reading its shape at each
 decision; this writes the loop out once per shape: for each verb, in order, its guard's parts
@@ -7,9 +7,12 @@ function), its single domain, its chained walk (walks.py), or its values one by 
 parts of the guard that read one parameter and the rest of it. The source is compiled once
 per shape (`_CODE`, by source) and bound to a game's plans (`make(...)`): restricted plans
 (pieces.py) are new functions per game, not a new source. The same actions, in the same
-order, as the loop (tests/test_kernel_speed_menus.py)."""
+order, as the loop (tests/test_kernel_speed_menus.py). `whole_of` writes the whole menu of a
+game's plans as one function: actions.menu's start, the turn's sets of actions chosen by the
+state, the walks written in, the fallbacks (tests/test_kernel_speed_kspeed7c.py)."""
 from __future__ import annotations
 
+from functools import partial
 from itertools import product
 
 from ..actions import Action
@@ -17,7 +20,8 @@ from .chained import Chained, Formed, chained_menu
 from .dashboards import turn_plans
 from .effects import NeedChoice
 from .labels import labels
-from .walks import walk_of
+from .waits import bot_waits, waited
+from .walks import _U, _written, walk_lines, walk_of
 
 _CODE: dict[str, object] = {}  # the source -> its compiled `make`
 _BASE = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
@@ -63,8 +67,9 @@ def _made(plans: list, rules):
     return menu
 
 
-def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action) -> list[str]:
-    """The source of one verb's part of the menu, at one indent, its functions in `names`."""
+def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action, inline: bool = False) -> list[str]:
+    """The source of one verb's part of the menu, at one indent, its functions in `names`;
+    `inline`: a chained action's walk written in (walks.walk_lines, its names in `names`), not called."""
     domains_of, keys, once, alone, guard, _body, lifted, listing = plan
     names[f"V{i}"], names[f"P{i}"], names[f"C{i}"] = verb, verb + " ", cards_of[0] if cards_of else False
     if listing is not None and cards_of[0]:  # a card of one parameter, any the guard's parts allow
@@ -94,7 +99,11 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
                  "texts, out)"]
         return body
     if isinstance(domains_of, Chained):  # a domain reads the parameters before it, or a form (chained.py)
-        if domains_of:
+        if domains_of and inline:  # the walk's body here, its first stops a `break` out of its loop
+            written = _written(action, domains_of, guard)
+            lines = walk_lines(verb, domains_of, keys, guard, cards_of, written, names, f"W{i}_", "break")[1]
+            body += [f"{pad}e0 = env", f"{pad}while True:"] + [f"{pad} {line}" for line in lines] + [f"{pad} break"]
+        elif domains_of:
             names[f"W{i}"] = walk_of(verb, domains_of, keys, guard, cards_of, action)
             body.append(f"{pad}W{i}(game, run, env, seen, texts, out)")
         else:
@@ -149,3 +158,110 @@ def _block(i: int, verb: str, plan: tuple, cards_of: tuple, names: dict, action)
     names[f"PLAN{i}"], names[f"CS{i}"] = plan, cards_of
     body.append(f"{pad}product_menu(game, V{i}, PLAN{i}, CS{i}, run, env, seen, texts, out)")
     return body
+
+
+_WHOLE: dict[tuple, tuple] = {}  # (the rules' id, the plans' ids) -> (the rules, the plans, the whole menu)
+
+
+def whole_of(game):
+    """actions.menu(game) (no fallback) as one function `menu(game)` generated per set of plans
+    (a game's, kept on it; games of the same rules share it when their plans are the same
+    objects): actions.menu's start (the run its guards are asked in, the env with `here` and
+    `my-team`), each set of actions the turn offers (dashboards.turn_plans: those that start a
+    turn, the Active figure's) chosen by the state, every verb's block in order with the walks
+    of chained actions written in (walks.walk_lines: the Active figure's name and `my-team`
+    read once a menu, not once a walk), and the fallbacks asked when none is legal. The same
+    actions, texts and order as actions.menu (tests/test_kernel_speed_kspeed7c.py)."""
+    plans = game._plans
+    if plans is None:
+        plans = actions.plans_of(game)
+    kept = game.__dict__["_whole"] if "_whole" in game.__dict__ else None
+    if kept is not None and kept[0] is plans:
+        return kept[1]
+    rules = game.rules
+    key = (id(rules), tuple([id(plan) for _verb, plan, _cards in plans]))
+    hit = _WHOLE.get(key)
+    if hit is None or hit[0] is not rules or any(a[1] is not b[1] for a, b in zip(hit[1], plans)):
+        hit = _WHOLE[key] = (rules, plans, _whole(plans, rules))
+    game._whole = (plans, hit[2])
+    return hit[2]
+
+
+def bound_menu(game):
+    """actions.menu(game) as a function of no argument for play_out's loop (in_place.py): the
+    game's whole menu (whole_of) bound to it, or actions.menu itself when a test switched the
+    generated menus off."""
+    if actions._WHOLE[0] and actions._GENERATED[0]:
+        return partial(whole_of(game), game)
+    return partial(actions.menu, game)
+
+
+def _whole(plans: list, rules):
+    from .actions import _allows, _card_values, _labelled, _values
+    from .dashboards import fallback_menu
+    from .effects import Run
+    space = dict(_BASE)
+    space.update(card_values=_card_values, labelled=_labelled, values_of=_values, chained_menu=chained_menu,
+                 allows=_allows, Run=Run, fallback_menu=fallback_menu, _U=_U)
+    lines = ["def menu(game):",
+             " state = game.state",
+             " run = game._probe  # guards and domains ask nothing: one run for them all, per state",
+             " if run is None or run.state is not state:",
+             "  run = game._probe = Run(game, [])",
+             " me, figures, active = state.active, state.figures, state.active_figure  # actions._base, written out",
+             " base = {'ctx:me': me}",
+             " if (turn := state.active_turn == state.turn) and active in figures:",
+             "  base['ctx:here'] = figures[active]['space']",
+             " sf = active if turn else None  # `self` in a walk (walks._Set)",
+             " mt = _U  # `my-team`, read once a menu (walks._Set)",
+             " if state.teams:",
+             "  mt = base['_my-team'] = me if me in state.teams else state.team_by[me] if me in state.team_by else None",
+             " out, texts, seen = [], [], set()",
+             " act = None  # the Active figure's name, read the first time a walk prints it"]
+    starters, fallbacks = rules.turn_starters, rules.turn_fallbacks
+    if starters:  # dashboards.turn_plans: those that start a turn, else the Active figure's
+        variants = [(" if turn and active is not None:", [p for p in plans if p[0] not in starters and p[0] not in fallbacks]),
+                    (" else:", [p for p in plans if p[0] in starters and p[0] not in fallbacks])]
+    else:
+        variants = [(None, plans)]
+    waits = bot_waits(rules)  # what a random bot waits with (waits.py): one rule of it, where its actions lie
+    wait = waits[0] if len(waits) == 1 else (None, ())
+    if wait[0] is not None:
+        space["WAIT"] = waited(rules)
+        lines.append(" ws = we = 0  # the place of the actions a bot waits with, while an action it waits for is offered")
+        lines.append(" up = False  # an action it waits for offered")
+    i = 0
+    for head, chosen in variants:
+        pad = ""
+        if head is not None:
+            lines.append(head)
+            pad = " "
+        block = []
+        for verb, plan, cards_of in chosen:
+            if verb == wait[0] or verb in wait[1]:
+                block.append(f"{pad} ws = len(out)" if verb == wait[0] else f"{pad} u = len(out)")
+            block += [pad + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+            if verb == wait[0] or verb in wait[1]:
+                block.append(f"{pad} we = len(out)" if verb == wait[0] else f"{pad} if len(out) != u: up = True")
+            i += 1
+        lines += block or [pad + " pass"]
+    if fallbacks and starters:  # nothing starts the turn: the first the fallbacks offer (dashboards.fallback_menu)
+        lines += [" if not out:", "  if turn and active is not None:", "   return out, texts  # none: a figure is Active"]
+        for verb, plan, cards_of in [p for p in plans if p[0] in fallbacks]:
+            lines += [" " + line for line in _block(i, verb, plan, cards_of, space, rules.actions.get(verb), True)]
+            i += 1
+        lines.append("  return out[:1], texts[:1]")
+    elif fallbacks:  # (no action starts a turn: the fallbacks are among the plans asked above)
+        lines += [" if not out:", "  return fallback_menu(game)"]
+    if wait[0] is not None:  # for the bot's draw (waits.drawn): these texts, and the actions it waits with
+        lines += [" WAIT[0] = texts", " if up:", "  WAIT[1], WAIT[2] = ws, we", " else:", "  WAIT[1] = WAIT[2] = 0"]
+    lines.append(" return out, texts")
+    src = "\n".join(lines)
+    exec(src, space)  # noqa: S102 - source generated here, from the plans
+    menu = space["menu"]
+    menu.source, menu.verbs = src, tuple([verb for verb, _plan, _cards in plans])
+    return menu
+
+
+# -- imported here, once: at the end, as actions.py imports this module's names (a cycle)
+from . import actions  # noqa: E402

@@ -67,7 +67,17 @@ def waiting_drawer(rules, gen):
     bits (tests/test_kernel_speed_kspeed6a.py holds them together)."""
     if type(gen) is not random.Random or not draws._OURS:
         return index_of_waiting(bot_waits(rules), index_drawer(gen))
-    return drawn(bot_waits(rules), gen.getrandbits)
+    return drawn(bot_waits(rules), gen.getrandbits, waited(rules))
+
+
+def waited(rules) -> list:
+    """[texts, start, stop]: the last menu whose whole function (menus.whole_of) found what its
+    bots wait with, the texts it listed and the place of the actions a bot does not take among
+    them (start == stop: none), kept per rules; `drawn` reads it for that very list (`is`)."""
+    slot = rules.__dict__.get("_waited")
+    if slot is None:
+        slot = rules._waited = [None, 0, 0]
+    return slot
 
 
 def _without(actions: list, verb: str) -> list:
@@ -80,8 +90,12 @@ def _without(actions: list, verb: str) -> list:
     return out
 
 
-def drawn(waits: tuple, getrandbits):
-    """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function."""
+def drawn(waits: tuple, getrandbits, slot: list | None = None):
+    """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function;
+    for the texts of the menu `slot` holds (waited), the actions a bot waits with are where the
+    menu put them: no string joined, no list made."""
+    slot = slot if slot is not None else [None, 0, 0]
+
     def pick(actions) -> int:
         if actions.__class__ is int:  # a count: draws.index_drawer's draw, written out
             if not actions:
@@ -91,6 +105,18 @@ def drawn(waits: tuple, getrandbits):
             while r >= actions:
                 r = getrandbits(k)
             return r
+        if slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
+            start, stop = slot[1], slot[2]
+            n = len(actions) - stop + start
+            if not n:  # none left: among them all
+                n = stop = start = len(actions)
+                if not n:
+                    raise IndexError("Cannot choose from an empty sequence")
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return r if r < start else r + stop - start
         among = actions
         blob = None
         for verb, until in waits:  # waiting(waits, actions), written out

@@ -56,53 +56,72 @@ def _written(action, domains: tuple, guard) -> dict:
 
 
 def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, written: dict):
+    space: dict = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__, "_U": _U}
+    named, body = walk_lines(verb, domains, keys, guard, cards_of, written, space, "", "return")
+    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')",
+             " mt = e0['_my-team'] if '_my-team' in e0 else _U",
+             " sf = run.state.active_figure if run.state.active_turn == run.state.turn else None"]
+    if named:
+        lines.append(" act = None")
+    lines += [" " + line for line in body]
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the plan
+    walk = space["walk"]
+    walk.source = "\n".join(lines)
+    return walk
+
+
+def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, written: dict, space: dict,
+               p: str, stop0: str) -> tuple[bool, list[str]]:
+    """The walk's body (_made's, with no indent): its names bound in `space` (`labels`,
+    `NeedChoice`, `Action`, `_new` and `_U` there already), those of this action prefixed by `p`
+    (menus.py writes several walks in one function), a no before the first domain's loop ending
+    the walk by `stop0` (`return`, or `break` out of the loop menus.py puts it in). It reads
+    `game`, `run`, `e0` (the menu's env), `seen`, `texts`, `out`, `me`, `mt` (`_U` until read),
+    `sf` (the Active figure, None before one is) and, when the first item says so, `act` (None
+    until read)."""
     levels = guard if guard.__class__ is Levels else None
     final = levels[-1] if levels is not None else guard
     last = len(domains) - 1
     form = getattr(domains, "form", None)
-    space: dict = {"labels": labels, "NeedChoice": NeedChoice, "Action": Action, "_new": tuple.__new__,
-                   "VERB": verb, "G": final, "_U": _U}
+    space[p + "VERB"], space[p + "G"] = verb, final
     for i, domain in enumerate(domains):
-        space[f"D{i}"], space[f"C{i}"], space[f"K{i}"] = domain, cards_of[i], keys[i]
+        space[f"{p}D{i}"], space[f"{p}C{i}"], space[f"{p}K{i}"] = domain, cards_of[i], keys[i]
         if levels is not None and levels[i] is not None:
-            space[f"L{i}"] = levels[i]
-    lines = ["def walk(game, run, e0, seen, texts, out):", " me = e0.get('ctx:me')",
-             " mt = e0['_my-team'] if '_my-team' in e0 else _U"]
+            space[f"{p}L{i}"] = levels[i]
+    lines: list[str] = []
     from .relations import CONTEXT
     space["_rel"] = CONTEXT
     fields = getattr(domains, "fields", ())
     named = form is not None and -1 in fields  # `{figure}` no parameter names: the Active figure, read once
-    if named:
-        lines.append(" act = None")
     free = [i for i in sorted(domains.free) if 0 < i <= last]
     for i in free:  # listed once per menu, first (pure, reading no parameter): none lists no combination
-        lines.append(f" v = {_call(f'D{i}', 'e0', written, space, _Set(keys, 0))}")
-        lines.append(f" f{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) else [v]")
-        lines.append(f" if not f{i}: return")
-        lines.append(f" b{i} = None")
+        lines += _asked(f"v = {{}}", _call(f'D{i}', 'e0', written, space, _Set(keys, 0), p))
+        lines.append(f"f{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) else [v]")
+        lines.append(f"if not f{i}: {stop0}")
+        lines.append(f"b{i} = None")
     memos = _memos(levels, keys, written, last)
     for i in range(last + 1):
-        pad = " " * (i + 1)
-        stop = "return" if i == 0 else "continue"
-        if f"L{i}" in space:  # the level's guard first (pure, as the domain is): a no lists nothing
-            lines.append(f"{pad}if not {_level(i, written, space, keys, memos)}: {stop}")
+        pad = " " * i
+        stop = stop0 if i == 0 else "continue"
+        if f"{p}L{i}" in space:  # the level's guard first (pure, as the domain is): a no lists nothing
+            lines += _asked(f"{pad}if not {{}}: {stop}", _level(i, written, space, keys, memos, p))
         lines += _hoisted(memos.get(i - 1, {}), i - 1, space, keys, pad, stop)  # kept parts of a later level
         if i in free:
             lines.append(f"{pad}v{i} = f{i}")
         else:
-            lines.append(f"{pad}v = {_call(f'D{i}', f'e{i}', written, space, _Set(keys, i))}")
+            lines += _asked(f"{pad}v = {{}}", _call(f'D{i}', f'e{i}', written, space, _Set(keys, i), p))
             lines.append(f"{pad}v{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) "
                          "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
         lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
         if i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
-            lines.append(f"{pad} e{i + 1}[K{i}] = a{i}")
-    pad = " " * (last + 2)
+            lines.append(f"{pad} e{i + 1}[{p}K{i}] = a{i}")
+    pad = " " * (last + 1)
     asked = []
     if final is not None:
         asked.append(f"{pad}try:")
-        asked.append(f"{pad} if not {_call('G', f'e{last + 1}', written, space, _Set(keys, last + 1))}: continue")
+        asked += _asked(f"{pad} if not {{}}: continue", _call('G', f'e{last + 1}', written, space, _Set(keys, last + 1), p))
         asked.append(f"{pad}except NeedChoice: continue  # a guard asks no question")
     # a pure guard (its expression written in: it asks and draws nothing) is asked before the
     # combination is printed: the labels are made only once one is allowed (most are not:
@@ -111,22 +130,36 @@ def _made(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, writte
     if first:
         lines += asked
     for i in range(last + 1):
-        lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, C{i})")
+        lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, {p}C{i})")
     if named:  # read the first time a combination is printed
-        lines.append(f"{pad}if act is None: act = str(game.state.active_figure "
-                     "if game.state.active_turn == game.state.turn else None).lower()")
-    lines.append(f"{pad}t = {_text(verb, form, fields, last, space)}")
+        lines.append(f"{pad}if act is None: act = str(sf).lower()")
+    lines.append(f"{pad}t = {_text(verb, form, fields, last, space, p)}")
     lines.append(f"{pad}if t in seen: continue")
     if not first:
         lines += asked
     lines.append(f"{pad}seen.add(t)")
     lines.append(f"{pad}texts.append(t)")
     args = "".join(f"a{i}, " for i in range(last + 1))
-    lines.append(f"{pad}out.append(_new(Action, (VERB, ({args}), t)))")
-    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the plan
-    walk = space["walk"]
-    walk.source = "\n".join(lines)
-    return walk
+    lines.append(f"{pad}out.append(_new(Action, ({p}VERB, ({args}), t)))")
+    return named, _env_once(lines)
+
+
+def _env_once(lines: list[str]) -> list[str]:
+    """The lines less an `env = eN` that repeats the one in force: the same line at the same
+    indent with only one-line statements of that indent between (no loop, no block: the
+    expressions compile.source writes read `env` and never assign it)."""
+    out, last = [], None
+    for line in lines:
+        body = line.lstrip()
+        indent = len(line) - len(body)
+        if body.startswith("env = "):
+            if last == (indent, body):
+                continue
+            last = (indent, body)
+        elif last is not None and (indent != last[0] or body.startswith(("for ", "while ", "try:", "except"))):
+            last = None
+        out.append(line)
+    return out
 
 
 _U = object()  # a part of a level's guard not asked yet for the values it reads
@@ -159,17 +192,17 @@ def _hoisted(parts: dict, r: int, space: dict, keys: tuple, pad: str, stop: str)
     each level's guard an `and` of them: no combination under it could be printed)."""
     lines = []
     for name, item in parts.items():
-        lines.append(f"{pad}m{name} = ((env := e{r + 1}) is None or ({source(item, space, _Set(keys, r + 1))}))")
+        lines += _asked(f"{pad}m{name} = {{}}", (f"e{r + 1}", f"({source(item, space, _Set(keys, r + 1))})"))
         lines.append(f"{pad}if not m{name}: {stop}")
     return lines
 
 
-def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict) -> str:
+def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict, p: str = "") -> tuple:
     """The source of level i's guard: _call's, with the parts kept from an outer value read
     from their `m{i}_{k}` (asked the first time)."""
     kept = {name: item for parts in memos.values() for name, item in parts.items() if name.startswith(f"{i}_")}
     if not kept:
-        return _call(f"L{i}", f"e{i}", written, space, _Set(keys, i))
+        return _call(f"L{i}", f"e{i}", written, space, _Set(keys, i), p)
     bound = _Set(keys, i)
     items = []
     for k, item in enumerate(written[f"L{i}"]["items"]):
@@ -177,7 +210,7 @@ def _level(i: int, written: dict, space: dict, keys: tuple, memos: dict) -> str:
         if f"{i}_{k}" in kept:
             text = f"m{i}_{k} if m{i}_{k} is not _U else (m{i}_{k} := ({text}))"
         items.append(f"({text})")
-    return f"((env := e{i}) is None or (True if {' and '.join(items)} else False))"
+    return f"e{i}", f"(True if {' and '.join(items)} else False)"
 
 
 class _Set:
@@ -185,7 +218,8 @@ class _Set:
     locals (`a0`, `a1`), `me` from the local read once per menu, any other name from env."""
 
     # `my-team` (the Team of `me`, the same for the whole menu): asked once, the first time it is read
-    context = {"my-team": "(mt if mt is not _U else (mt := _rel['my-team'](run, e0)))"}
+    # `self` (the Active figure, none before one is: no menu's env holds `ctx:self`): read once a menu
+    context = {"my-team": "(mt if mt is not _U else (mt := _rel['my-team'](run, e0)))", "self": "sf"}
 
     def __init__(self, keys: tuple, level: int) -> None:
         self.local = {"ctx:me": "me", **{key: f"a{j}" for j, key in enumerate(keys[:level])}}
@@ -195,34 +229,45 @@ class _Set:
         return self.local.get(key) or f"(env[{key!r}] if {key!r} in env else None)"  # (a read: no call)
 
 
-def _call(name: str, env: str, written: dict, space: dict, bound: _Set) -> str:
-    """The source of a domain's or a guard's part evaluated with `env`: its expression written
-    in (compile.source reads `run` and `env`), else a call of its function."""
+def _call(name: str, env: str, written: dict, space: dict, bound: _Set, p: str = "") -> tuple:
+    """(the env its source reads as `env`, or None; the source) of a domain's or a guard's part
+    evaluated with `env`: its expression written in (compile.source reads `run` and `env`), else
+    a call of its function (bound as `p` + name)."""
     e = written.get(name)
     if e is None:
-        return f"{name}(run, {env})"
-    return f"((env := {env}) is None or ({source(e, space, bound)}))"
+        return None, f"{p}{name}(run, {env})"
+    return env, f"({source(e, space, bound)})"
 
 
-def _text(verb: str, form, fields: tuple, last: int, space: dict) -> str:
+def _asked(line: str, called: tuple) -> list[str]:
+    """`line` with the expression of `called` (_call's: the env it reads, its source) in its `{}`,
+    after `env = eN` when the source reads `env` (compile.source's expressions read it so)."""
+    env, text = called
+    out = [line.format(text)]
+    if env is not None and "env" in text:
+        out.insert(0, line[:len(line) - len(line.lstrip())] + f"env = {env}")
+    return out
+
+
+def _text(verb: str, form, fields: tuple, last: int, space: dict, p: str = "") -> str:
     """The source of a combination's string: `VERB L0 L1 ...`, or the form filled (its pieces
     as constants, runtime/actions.py's _Form.fill)."""
     if form is None:
-        space["P"] = verb + " "
-        return "P + " + " + ' ' + ".join(f"b{i}[j{i}]" for i in range(last + 1))
+        space[p + "P"] = verb + " "
+        return f"{p}P + " + " + ' ' + ".join(f"b{i}[j{i}]" for i in range(last + 1))
     words = [f"b{i}[j{i}]" if i >= 0 else "act" for i in fields]
     pieces = list(form.pieces)
     parts = []
     for j, word in enumerate(words):
         text = (verb + (" " if form.template else "") if j == 0 else "") + pieces[j]
         if text:
-            space[f"S{j}"] = text
-            parts.append(f"S{j}")
+            space[f"{p}S{j}"] = text
+            parts.append(f"{p}S{j}")
         parts.append(word)
     tail = pieces[len(words)] if len(words) < len(pieces) else ""
     if not words:
         tail = verb + (" " if form.template else "") + tail
     if tail:
-        space["T"] = tail
-        parts.append("T")
+        space[p + "T"] = tail
+        parts.append(p + "T")
     return " + ".join(parts)
