@@ -135,6 +135,10 @@ for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layo
                         "vocabulary": ("dice_total", "in_lead_order", "flagged"),
                         "dashboards": ("activate", "resolve_part", "slot_of")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed7a's (docs/kernel.md, "Speed, seventh pass: one lander per event")
+for _module, _names in {"heard": ("_figures_heard", "_tiles_live", "_reranked"), "events": ("_offer",),
+                        "moments": ("activated", "rolled"), "once": ("spent", "expire"), "landers": ("_fns",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():
