@@ -290,7 +290,7 @@ def test_each_lander_writes_out_only_what_its_event_can_do(ir):
             fn = rules.hearing.landers[event]
             src = fn.source
             for kind, word in (("pieces", "_pieces_heard("), ("spaces", "TILES"), ("figures", "_figures_heard("),
-                               ("cards", "in_play("), ("reactions", "_offer("), ("rules", "(run, lenv)\n")):
+                               ("cards", "CARDS"), ("reactions", "_offer("), ("rules", "(run, lenv)\n")):
                 if kind == "rules":
                     assert bool(here.rules) == any(line.strip().startswith("B") for line in src.splitlines()), src
                 else:

@@ -54,7 +54,7 @@ def lander(rules, event: str):
     once = hearing.once
     fns: dict = {}
     space = {"_heard": heard, "controller": controller, "tile_of": tile_of, "_tiles_live": _tiles_live,
-             "_figures_heard": _figures_heard, "in_play": in_play, "spent": spent,
+             "_figures_heard": _figures_heard, "spent": spent,
              "spend": spend, "heard_at": heard_at, "_offer": _offer, "_fns": _fns, "_log_fields": _log_fields,
              "HERE": here, "HEARING": hearing, "EVENT": event, "FNS": fns, "ONCE": once, "id": id,
              "isinstance": isinstance, "max": max, "int": int, "tuple": tuple}
@@ -120,8 +120,21 @@ def lander(rules, event: str):
         put("active = state.active")
     if figures:
         put("figures = _figures_heard(state, rules, HERE, True)")
-    if cards:
-        put("cards = in_play(state, rules, HERE)")
+    if cards:  # (events.in_play, written out: the zones in play's keys read while the seats are theirs)
+        space["CARDS"] = cards
+        put("try:")
+        put("    players, teams, keys = HEARING._keys")
+        put("    if players is not state.players or teams is not state.teams:")
+        put("        keys = HEARING.in_play_keys(rules, state)")
+        put("except AttributeError:")
+        put("    keys = HEARING.in_play_keys(rules, state)")
+        put("cards, zones, qids, owners = [], state.zones, state.cards, state.owners")
+        put("for key in keys:")
+        put("    if key in zones:")
+        put("        for uid in zones[key]:")
+        put("            if qids[uid] in CARDS:")
+        put("                for t in CARDS[qids[uid]]:")
+        put("                    cards.append((t, owners[uid], uid, key))")
     put("installed = None")
     put("if state.triggers:")
     put("    for t in state.triggers:")
@@ -170,9 +183,9 @@ def lander(rules, event: str):
         put("        keys = HEARING.react_keys(run.rules, state)")
         put("except AttributeError:")
         put("    keys = HEARING.react_keys(run.rules, state)")
-        put("zones, uids = state.zones, state.cards")
+        put("zones, qids = state.zones, state.cards")
         put("for key in keys:")
-        put("    if key in zones and not REACTING.isdisjoint(map(uids.__getitem__, zones[key])):")
+        put("    if key in zones and not REACTING.isdisjoint(map(qids.__getitem__, zones[key])):")
         put("        _offer(run, HERE, EVENT, fields, pending, tags)")
         put("        break")
     lines += ["    " + x for x in body]
@@ -282,7 +295,7 @@ def _loop(name: str, skip, once: dict, groups, put, pairs: bool = False, tiles: 
 from . import heard  # noqa: E402 - bound once, after this module's names (cycles)
 from .compile import compiled  # noqa: E402
 from .compile_stmts import compiled_block  # noqa: E402
-from .events import _offer, in_play  # noqa: E402
+from .events import _offer  # noqa: E402
 from .heard import _figures_heard, _tiles_live  # noqa: E402
 from .movement import heard_at  # noqa: E402
 from .once import spend, spent  # noqa: E402
