@@ -317,3 +317,57 @@ def test_a_raise_statement_calls_its_event_s_lander():
     assert lines[0].startswith("run.rules.hearing.landers['hit'](run, env, ") and land not in space.values()
     with pytest.raises(KernelError, match="no event 'boom' in the game; events: hit"):
         rules.hearing.landers["boom"]
+
+
+def _plain_figures(state, rules, here, own: bool) -> list:
+    """heard._figures_heard read plainly: every figure of the dict asked whether its card hears."""
+    from mayhem.runtime.kernel.spaces import silenced
+    out, sided = [], rules.__dict__.get("_sided_parts", ())
+    silencing = rules.pieces.silencing if rules.pieces is not None else None
+    for fid, x in state.figures.items():
+        for part, t in here.figures.get(x.get("card"), ()):
+            uid = None
+            if part is not None:
+                key = f"{rules.cards[part].type}/{fid}"
+                uid = next((u for u in state.zones.get(key, ()) if state.cards[u] == part), None)
+                if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                    continue
+            out.append((t, controller(state, "figure", fid) if own else state.active, uid,
+                        {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+    return out
+
+
+def test_the_figures_hearing_kept_on_the_table_are_the_plain_reading(ir):
+    """heard._figures_heard, whose list of the figures hearing is kept on the event's table with
+    the dict of figures it was found in and its size, answers as the plain reading for every
+    event figures hear, as a figure's controller and as the player whose turn it is: at each
+    decision of a two-player and a four-player game of each box played side by side, on copies,
+    on a copy whose figure was given another card (another dict of the same size), and once a
+    figure is dealt into that dict."""
+    from kernel_speed_common import walked
+    compared = late = 0
+    for box in BOXES:
+        rules = load_game_rules(ir, box)
+        tables = [t for t in (rules.hearing.table(rules, e) for e in rules.hearing.events) if t.figures]
+        assert tables
+        for n, pair in enumerate(zip(walked(rules, (2,), 100), _walked_four(rules, 5, 100))):
+            for state in [g.state for g in pair] + ([pair[1].state.clone()] if n % 10 == 0 else []):
+                for here in tables:
+                    for own in (True, False):
+                        assert heard._figures_heard(state, rules, here, own) == _plain_figures(state, rules, here, own)
+                        compared += 1
+        for here in tables:
+            state = pair[0].state
+            heard._figures_heard(state, rules, here, True)
+            copy = state.clone()
+            fid, x = next((f, x) for f, x in copy.figures.items() if "card" in x)
+            other = next(iter(here.figures)) if x["card"] not in here.figures else \
+                next(q for q in (y.get("card") for y in copy.figures.values()) if q not in here.figures)
+            copy.figures[fid] = {**x, "card": other}  # (a figure keeps its card: this is another game's)
+            assert heard._figures_heard(copy, rules, here, True) == _plain_figures(copy, rules, here, True)
+            for i, card in enumerate(here.figures):  # one dealt since (a figure is never taken out)
+                writers.add_figure(copy, f"dealt-late-{i}", {**x, "card": card})
+                found = heard._figures_heard(copy, rules, here, True)
+                assert found == _plain_figures(copy, rules, here, True)
+                late += any(y[3]["ctx:self"] == f"dealt-late-{i}" for y in found)
+    assert compared > 1_000 and late

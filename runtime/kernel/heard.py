@@ -39,14 +39,16 @@ def components(state, rules, here, own: bool = False, at=None, tile=None) -> lis
 def _figures_heard(state, rules, here, own: bool) -> list:
     """components' figures: (trigger, me, the part's uid, variables) of the figures whose card
     hears the event, in the order dealt (a lander calls it for an event figures hear)."""
-    cards, figures = state.cards, state.figures
-    cache = state.heard_uids  # figures_hearing's list, its cache's hit read in place (no call)
-    got = cache[1][(here, "figures")] if cache is not None and cache[0] is cards and \
-        (here, "figures") in cache[1] else None
-    hearing = got[2] if got is not None and got[0] is figures and got[1] == len(figures) else \
-        figures_hearing(state, here)
+    figures = state.figures
+    last = here.dealt  # figures_hearing's last list, kept on the table with the dict it was found for
+    if last is not None and last[0] is figures and last[1] == len(figures):
+        hearing = last[2]
+    else:
+        hearing = figures_hearing(state, here)
+        here.dealt = (figures, len(figures), hearing)
     if not hearing:  # no figure dealt whose card hears it
         return []
+    cards = state.cards
     out = []
     me = state.active
     zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
