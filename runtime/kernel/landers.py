@@ -83,7 +83,7 @@ def lander(rules, event: str):
         add("    given = pending[0]")
     else:
         add("    pending = [0]")
-    body = []  # the lines run when someone may hear it (every time, unless only installed triggers could)
+    body = []  # the listeners found, then heard, in order
     put = body.append
     if here.rules or pieces or figures or cards:
         put("rules = run.rules")
@@ -156,8 +156,7 @@ def lander(rules, event: str):
     if figures:
         _loop("figures", "", once, [[t for _part, t in ts] for ts in figures.values()], put)
     if cards:
-        _loop("cards", ["if state.places[card] != kept['_in']:", "    continue"], once, cards.values(), put,
-              pairs=True)
+        _loop("cards", (), once, cards.values(), put, pairs=True)  # (its zone tested by _loop)
     put("if installed is not None:")
     put("    for trigger, me, card, kept in installed:")
     put("        lenv = {'ctx:me': me, 'ctx:this-card': card, **kept, **fields, '_pending': pending}")
