@@ -139,6 +139,10 @@ for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layo
 # kspeed7d's (docs/kernel.md, "Speed, seventh pass: moving figures and reading the board")
 for _module, _names in {"seen": ("view", "moved")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed7a's (docs/kernel.md, "Speed, seventh pass: one lander per event")
+for _module, _names in {"heard": ("_figures_heard", "_tiles_live", "_reranked"), "events": ("_offer",),
+                        "moments": ("activated", "rolled"), "once": ("spent", "expire"), "landers": ("_fns",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

@@ -14,23 +14,22 @@ as any other (effects.py): the step stops and is replayed with the answer, or th
 its player in place (play_out)."""
 from __future__ import annotations
 
-from .compile import _CACHE as _WHENS, compiled, source
-from .compile_stmts import _CACHE as _BODIES, compiled_block
-from .listeners import components, spend, spent
+from .compile import compiled, source
+from .compile_stmts import compiled_block
 from .rules import KernelError
 
 
 def raise_lines(stmt: dict, space: dict, names) -> list[str]:
     """The source of a `raise` statement (compile_stmts._primitive): the event's name is the
     statement's own (not a value read in play), its fields an env of `var:` keys."""
-    from .compile import name_for
     args = dict(stmt["args"])
     event = args.pop("event", None)
     if not event or event.get("e") != "event":
         raise KernelError(f"{stmt['span']}: raise(...) names the game's event first: raise(hit, 2, target: t)")
     amount = args.pop("amount", None)
     fields = ", ".join(f"{'var:' + k!r}: {source(e, space, names)}" for k, e in args.items())
-    return [f"{name_for(space, land)}(run, env, {event['name']!r}, {source(amount, space, names)}, {{{fields}}})"]
+    # the event's lander (landers.py), read from the rules played: a body may be two games'
+    return [f"run.rules.hearing.landers[{event['name']!r}](run, env, {source(amount, space, names)}, {{{fields}}})"]
 
 
 def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), logged: bool = True) -> int:
@@ -38,90 +37,17 @@ def land(run, env: dict, event: str, amount, fields: dict, tags: tuple = (), log
     listeners read `tags` as `_tags`: damage.py's, record.py's `tagged`; logged `raise` unless
     `logged` is False: the event after every step, finish.py). An event raised at a space (`_at`
     among the fields: a figure entering it, movement.py) is heard there only, by the pieces on
-    spaces and the tiles (movement.heard_at)."""
-    rules, state = run.rules, run.state
-    at = fields.pop("_at", None) if "_at" in fields else None
-    stood = fields.pop("_stood", None) if "_stood" in fields else None  # a figure knocked out by it: where it stood
-    hearing = rules.hearing
-    if event not in hearing.events:
-        raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
-    spec = hearing.events[event]
-    pending = [max(int(amount or 0), 0) if spec["amount"] else 0]
-    given = pending[0]
-    heard = hearing.heard  # (its table made at the event's first raise: Hearing.table)
-    here = heard[event] if event in heard else hearing.table(rules, event)
-    if not here.silent or state.triggers:
-        # the listeners, in order (no call of their own): the game's rules (`me` the controller of the
-        # figure the event is about, its `figure` or else its `target` field, as a piece on it hears:
-        # spaces.controller; the player whose turn it is for an event about no figure), the pieces,
-        # the tiles and the figures (raised at a space, the pieces on other spaces and the other tiles
-        # left out: heard.components; an event about a figure heard by the tile it stands on, `stood`
-        # where one knocked out by it stood, none if none; one about no figure by every tile in play:
-        # spaces.tile_of), the cards in play (`me` the card's owner; `_in` the zone it lies in, heard
-        # only while it still does), the installed ones
-        where = at[1] if at is not None else None
-        me = state.active
-        if here.rules and fields:
-            about = fields.get("var:figure", fields.get("var:target"))
-            if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
-                me = controller(state, "figure", about)
-        found = []
-        if here.rules:  # (a loop: a comprehension would make `me` a cell)
-            for t in here.rules:
-                found.append((t, me, None, {}))
-        if here.pieces or here.figures or here.spaces:  # pieces, tiles, then figures (heard.components)
-            tile = tile_of(state, hearing_about(rules, event), fields, stood) if here.spaces and where is None else None
-            found += components(state, rules, here, own=True, at=where, tile=tile)
-        if here.cards:
-            found += [(t, owner, uid, {"_in": key}) for t, owner, uid, key in in_play(state, rules, here)]
-        if state.triggers:
-            nodes = rules.nodes
-            for t in state.triggers:
-                if t["event"] == event and "until" in t:
-                    found.append((nodes[t["node"]], t["me"], t["card"], t["vars"]))
-        if spec["amount"] and here.pieces:
-            found = _held_last(state, found)
-        once = hearing.once  # id(trigger) -> its once-per period (once.py)
-        about = None  # the figure the tile hears the event about (spaces.tile_of): asked again at the tile's turn
-        if here.spaces and at is None and stood is None:
-            name = hearing_about(rules, event)
-            about = fields.get("var:" + name) if name is not None else None
-        for trigger, me, card, kept in found:
-            if "_in" in kept and state.places[card] != kept["_in"]:
-                continue  # a card in play that left its zone while the event was heard (finish.card_done)
-            if about is not None and "ctx:here" in kept and state.figures[about]["space"] != kept["ctx:here"]:
-                continue  # the figure an earlier listener moved off the tile (or knocked out) no longer stands there
-            if at is not None and not heard_at(run, kept, at):
-                continue
-            lenv = {"ctx:me": me, "ctx:this-card": card, **kept, **fields, "_pending": pending}
-            if tags:
-                lenv["_tags"] = tags
-            period = once[tid] if once and (tid := id(trigger)) in once else None
-            if period is not None and spent(state, trigger, lenv):
-                continue
-            when = trigger["when"] if "when" in trigger else None
-            if when is not None:  # compiled(when), its cache read in place (no call)
-                w = _WHENS[wid] if (wid := id(when)) in _WHENS else None
-                fn = w[1] if w is not None and w[0] is when else compiled(when)
-            if when is None or fn(run, lenv):
-                if period is not None:
-                    spend(state, trigger, lenv, period)
-                body = trigger["body"]  # compiled_block(body), its cache read in place
-                b = _BODIES[bid] if body and (bid := id(body)) in _BODIES else None
-                (b[1] if b is not None and b[0] is body else compiled_block(body))(run, lenv)
-        if here.reactions:
-            _reactions(run, here, event, fields, pending, tags)
-    landed = pending[0]
-    if logged:
-        entry = {"event": "raise", "name": event, "by": env.get("ctx:me")}
-        for k, v in fields.items():  # (a loop: no generator's frame per field)
-            entry[k[4:]] = v
-        if spec["amount"]:
-            entry["pending"], entry["landed"] = given, landed
-        state.log.append(entry)
-    if spec["body"]:
-        compiled_block(spec["body"])(run, {"ctx:me": env.get("ctx:me"), "ctx:amount": landed, **fields})
-    return landed
+    spaces and the tiles (movement.heard_at). The listeners, in order (each list made before the
+    first of them runs): the game's rules (`me` the controller of the figure the event is about,
+    its `figure` or else its `target` field, as a piece on it hears: spaces.controller; the player
+    whose turn it is for an event about no figure), the pieces, the tiles and the figures (raised
+    at a space, the pieces on other spaces and the other tiles left out: heard.components; an
+    event about a figure heard by the tile it stands on, `stood` where one knocked out by it
+    stood, none if none; one about no figure by every tile in play: spaces.tile_of), the cards in
+    play (`me` the card's owner; heard only while it still lies in its zone), the installed ones;
+    with an amount pending, the pieces lying on figures last. The event's own function does it
+    (landers.py, made at its first raise)."""
+    return run.rules.hearing.landers[event](run, env, amount, fields, tags, logged)
 
 
 def _held_last(state, found: list) -> list:
@@ -168,7 +94,7 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
     """Each player still in, from the player whose turn it is, may answer with one card (a
     zone kept per Team is offered once, to the first of its players asked; its trigger reads the
     event's `tags`)."""
-    state, rules, game = run.state, run.rules, run.game
+    state, rules = run.state, run.rules
     cards, zones, reacting, hearing = state.cards, state.zones, here.reactions, rules.hearing
     try:  # Hearing.react_keys' keys, read here while the seats and Teams are theirs (no call)
         players, teams, keys = hearing._react_keys
@@ -178,9 +104,15 @@ def _reactions(run, here, event: str, fields: dict, pending: list, tags: tuple =
         keys = hearing.react_keys(rules, state)
     for key in keys:  # (loops: no generator's frame per card)
         if key in zones and any(map(reacting.__contains__, map(cards.__getitem__, zones[key]))):
-            break
-    else:
-        return  # no card that answers this event lies where any player could play it from
+            _offer(run, here, event, fields, pending, tags)
+            return
+    # else no card that answers this event lies where any player could play it from
+
+
+def _offer(run, here, event: str, fields: dict, pending: list, tags: tuple = ()) -> None:
+    """_reactions once a card that answers the event lies where a player could play it from (a
+    lander tests that itself): each player in turn offered theirs."""
+    state, rules, game = run.state, run.rules, run.game
     seats = state.in_game()
     start = seats.index(state.active) if state.active in seats else 0
     asked = set()
@@ -301,7 +233,5 @@ def named_events(rules, properties) -> dict:
 
 
 # -- imported here, once: at the end, as these modules import this one's names
-from .movement import heard_at  # noqa: E402 - bound once, after this module's names (cycles)
-from .spaces import controller, tile_of  # noqa: E402
 from .labels import labels  # noqa: E402 - bound once, after this module's names (cycles)
 from .piles import move  # noqa: E402 - bound once, after this module's names (cycles)

@@ -8,6 +8,8 @@ whose card does, the zones' order), and the pieces' and figures' triggers on a s
 heard (`hear_structure`). listeners.py re-exports these names."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .once import spend, spent
 
 def components(state, rules, here, own: bool = False, at=None, tile=None) -> list:
@@ -24,33 +26,46 @@ def components(state, rules, here, own: bool = False, at=None, tile=None) -> lis
     do not hear it there (movement.heard_at); one about a figure (`tile`: the space it stands on,
     events.land) is heard by that tile alone."""
     out = []
-    me = state.active
     if here.pieces:
         out += _pieces_heard(state, rules, here, at)
     if here.spaces:
         where = at if at is not None else tile
         out += tiles_heard(state, here.spaces) if where is None else _tile_at(state, here.spaces, where)
     if here.figures:
-        zones, cards, sided = state.zones, state.cards, rules.__dict__.get("_sided_parts", ())
-        silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
-        cache = state.heard_uids  # figures_hearing's list, its cache's hit read in place (no call)
-        got = cache[1][(here, "figures")] if cache is not None and cache[0] is cards and \
-            (here, "figures") in cache[1] else None
-        figures = state.figures
-        for fid, heard in (got[2] if got is not None and got[0] is figures and got[1] == len(figures)
-                           else figures_hearing(state, here)):
-            for part, t in heard:
-                uid = None
-                if part is not None:
-                    key = f"{rules.cards[part].type}/{fid}"
-                    for u in zones[key] if key in zones else ():  # (a loop: no generator's frame)
-                        if cards[u] == part:
-                            uid = u
-                            break
-                    if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
-                        continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
-                out.append((t, controller(state, "figure", fid) if own else me, uid,
-                            {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
+        out += _figures_heard(state, rules, here, own)
+    return out
+
+
+def _figures_heard(state, rules, here, own: bool) -> list:
+    """components' figures: (trigger, me, the part's uid, variables) of the figures whose card
+    hears the event, in the order dealt (a lander calls it for an event figures hear)."""
+    figures = state.figures
+    last = here.dealt  # figures_hearing's last list, kept on the table with the dict it was found for
+    if last is not None and last[0] is figures and last[1] == len(figures):
+        hearing = last[2]
+    else:
+        hearing = figures_hearing(state, here)
+        here.dealt = (figures, len(figures), hearing)
+    if not hearing:  # no figure dealt whose card hears it
+        return []
+    cards = state.cards
+    out = []
+    me = state.active
+    zones, sided = state.zones, rules.__dict__.get("_sided_parts", ())
+    silencing = rules.pieces.silencing if rules.pieces is not None else None  # (`stops [special]`)
+    for fid, heard in hearing:
+        for part, t in heard:
+            uid = None
+            if part is not None:
+                key = f"{rules.cards[part].type}/{fid}"
+                for u in zones[key] if key in zones else ():  # (a loop: no generator's frame)
+                    if cards[u] == part:
+                        uid = u
+                        break
+                if uid is None and part in sided or silencing and silenced(state, rules, fid, part):
+                    continue  # a part of the side the figure was not dealt, or silenced (spaces.py)
+            out.append((t, controller(state, "figure", fid) if own else me, uid,
+                        {"ctx:self": fid, "_once": f"{fid}/{part or ''}"}))
     return out
 
 
@@ -80,6 +95,23 @@ def _tile_at(state, spaces: dict, at: str) -> list:
     out, active = [], state.active
     for t in spaces[at]:  # (a loop: a comprehension would make state and at cells)
         out.append((t, active, None, {"ctx:here": at, "_once": f"space/{at}"}))
+    return out
+
+
+def _tiles_live(state, tiles: dict, where) -> list:
+    """(trigger, variables) of the tiles in play that hear the event (`tiles`: a lander's, each
+    tile's listeners with their variables made once), in board order (spaces.tiles_heard); of
+    the tile `where` alone (_tile_at) unless it is None; "" is no tile."""
+    board = state.board
+    if not board or board.get("down"):  # a board laid face down prints no trigger (keeping.py)
+        return []
+    gone = board["gone"]
+    if where is not None:
+        return tiles[where] if where in tiles and where not in gone and where in board["tiles"] else []
+    out = []
+    for tile in board["tiles"]:
+        if tile in tiles and tile not in gone:
+            out += tiles[tile]
     return out
 
 
@@ -122,25 +154,30 @@ def _pieces_heard(state, rules, here, at=None) -> list:
     from those pieces' places (pieces_hearing), in the order of a walk over every holder of each
     kind (_ranked), then each pile's pieces in order, a token once per pile. The piles' order is
     kept beside the state (`state.heard_uids`, under (the table, "ranked")) with the places it was
-    found from and `at`: the same places give the same piles in the same order, for a state of
-    this game or a copy (figures, zones and seats are only added, and each keeps its place)."""
-    places, cards = state.places, state.cards
-    cache = state.heard_uids  # pieces_hearing's uids, its cache's hit read in place (no call)
-    got = cache[1][here] if cache is not None and cache[0] is cards and here in cache[1] else None
-    uids = got[1] if got is not None and got[0] == len(cards) else pieces_hearing(state, here)
-    where = tuple(map(places.__getitem__, uids))
-    kept = state.heard_uids[1]  # (pieces_hearing made it, for these cards)
-    last = kept[(here, "ranked")] if (here, "ranked") in kept else None
-    if last is not None and last[0] == where and last[1] == at:
-        ranked = last[2]
-    else:
-        ranked = _ranked(state, rules, where, at)
-        kept[(here, "ranked")] = (where, at, ranked)
+    found from: the same places give the same piles in the same order, for a state of this game
+    or a copy (figures, zones and seats are only added, and each keeps its place). Raised at a
+    space (`at`), the piles of other spaces are passed over here, so one order serves every
+    space a figure enters."""
+    cache, cards = state.heard_uids, state.cards
+    last = here.last  # (the cache, the cards then, the places' reader, the places, the piles' order)
+    if last is not None and last[0] is cache and cache[0] is cards and last[1] == len(cards):
+        where = last[2](state.places)
+        ranked = last[4] if where == last[3] else _reranked(state, rules, here, last[2], where)
+    else:  # another state (a copy) or more cards: the uids (pieces_hearing) and their reader again
+        got = cache[1][here] if cache is not None and cache[0] is cards and here in cache[1] else None
+        uids = got[1] if got is not None and got[0] == len(cards) else pieces_hearing(state, here)
+        getter = itemgetter(*uids) if uids else ().count  # (one uid: its place alone; none: 0)
+        where = getter(state.places)
+        got = state.heard_uids[1][(here, "ranked")] if (here, "ranked") in state.heard_uids[1] else None
+        ranked = got[1] if got is not None and got[0] == where else _reranked(state, rules, here, getter, where)
+        here.last = (state.heard_uids, len(cards), getter, where, ranked)
     if not ranked:
         return []
     out = []
     pieces, zones = here.pieces, state.zones
     for key, kind, holder in ranked:
+        if at is not None and holder != at and kind == "space":
+            continue  # not where the event is raised: not heard (movement.heard_at)
         seen = set()
         for uid in zones[key]:
             qid = cards[uid]
@@ -149,6 +186,15 @@ def _pieces_heard(state, rules, here, at=None) -> list:
                 for t in pieces[qid]:
                     out.append((t, controller(state, kind, holder), uid, {"ctx:holder": holder}))
     return out
+
+
+def _reranked(state, rules, here, getter, where) -> list:
+    """_pieces_heard's piles in order for the places `where` (its reader's answer), kept in the
+    state's cache (a copy starts from it) and on the table (the next raise in this state)."""
+    ranked = _ranked(state, rules, tuple(map(state.places.__getitem__, pieces_hearing(state, here))), None)
+    state.heard_uids[1][(here, "ranked")] = (where, ranked)
+    here.last = (state.heard_uids, len(state.cards), getter, where, ranked)
+    return ranked
 
 
 def _ranked(state, rules, where: tuple, at) -> list:
@@ -191,12 +237,12 @@ def hear_structure(game, run, event: str, fields: dict | None = None) -> None:
     """The pieces' and the figures' triggers on a structure event (rounds.run_triggers), each
     whose `when` holds, with the event's `fields`, then the end check; a `once` limit spent as a
     rule's is."""
-    state, rules = game.state, game.rules
+    rules = game.rules
     hearing = rules.hearing
-    heard = hearing.heard  # (its table, read by subscript: Hearing.table makes it at the first raise)
-    here = heard[event] if event in heard else hearing.table(rules, event)
-    if not (here.pieces or here.figures or here.spaces):
+    if event not in hearing.components:  # no piece, tile or figure hears it (listeners.load_events)
         return
+    state, heard = game.state, hearing.heard
+    here = heard[event] if event in heard else hearing.table(rules, event)
     once = hearing.once
     about = hearing.events.get(event, {}).get("about") if here.spaces else None
     for trigger, me, card, kept in components(state, rules, here, tile=tile_of(state, about, fields)

@@ -12,6 +12,7 @@ declares no event pays nothing: nothing here runs."""
 from __future__ import annotations
 
 from .once import NEXT, PERIODS, UNTIL, expire, listener_key, make_until, spend, spent  # noqa: F401 - (re-exported)
+from .landers import Landers
 from .rules import KernelError, index_bodies
 
 
@@ -21,7 +22,8 @@ class Hearing:
     first raise, its table of listeners (`heard`)."""
 
     __slots__ = ("events", "in_play", "reacts", "card_triggers", "heard", "expires", "piece_triggers",
-                 "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once", "_react_keys")
+                 "figure_triggers", "structure", "space_triggers", "_per", "_keys", "once", "_react_keys",
+                 "landers", "components")
 
     def __init__(self) -> None:
         self.events: dict[str, dict] = {}  # event id -> {"amount": bool, "body": list, "about": field or None}
@@ -35,6 +37,8 @@ class Hearing:
         self.structure = False  # a piece, a tile or a figure hears a structure event (rounds.run_triggers)
         self.space_triggers: dict[str, list] = {}  # tile (space) id -> its card's triggers, heard while it is in play
         self.once: dict[int, str] = {}  # id(trigger) -> its `once per` period (turn, round, game): once.py
+        self.landers: dict = {}  # event -> its lander (landers.Landers, made by load_events)
+        self.components: set = set()  # the events a piece, a tile or a figure hears (heard.hear_structure)
 
     def in_play_per(self, rules) -> list:
         """(zone, how it is kept: "player", "team" or None) of the zones in play, read once."""
@@ -85,7 +89,7 @@ class Heard:
     """Who can hear one event in these rules: the rules' triggers, and the printed cards' in
     play and in answer, by qid; worked out once, so an event nobody hears costs one look-up."""
 
-    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures", "spaces")
+    __slots__ = ("rules", "cards", "reactions", "silent", "pieces", "figures", "spaces", "last", "dealt")
 
     def __init__(self, rules, hearing: Hearing, event: str) -> None:
         self.rules = [t for t in rules.rules if t["event"] == event]
@@ -104,12 +108,15 @@ class Heard:
                         if (m := [(part, t) for part, t in ts if t["event"] == event])}
         self.spaces = {s: m for s, ts in hearing.space_triggers.items()
                        if (m := [t for t in ts if t["event"] == event])}
+        self.last = None  # heard._pieces_heard's last search, for the state it was made in
+        self.dealt = None  # heard._figures_heard's last figures hearing, for the dict of figures it was found in
         self.silent = not (self.rules or self.cards or self.reactions or self.pieces or self.figures or self.spaces)
 
 
 def load_events(rules, game: dict, tops: list) -> None:
     """The game's events, zones in play, reacting card types and cards' triggers (rules.py)."""
     hearing = rules.hearing = Hearing()
+    hearing.landers = Landers(rules)
     once = {}
     for child in game["children"]:
         props = child["props"]
@@ -153,6 +160,7 @@ def load_events(rules, game: dict, tops: list) -> None:
     for t in [t for ts in hearing.piece_triggers.values() for t in ts] + \
             [t for ts in hearing.figure_triggers.values() for _part, t in ts] + \
             [t for ts in hearing.space_triggers.values() for t in ts]:
+        hearing.components.add(t["event"])
         if t["event"] in UNTIL + ("round-start", "turn-start"):
             hearing.structure = True
         elif t["event"] not in hearing.events:

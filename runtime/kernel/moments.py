@@ -9,7 +9,7 @@ event `turn-end` carries the figure made Active in that turn as its field `figur
 (`active_fields`: rounds.run_triggers gives it to the rules' and the figures' triggers)."""
 from __future__ import annotations
 
-from .events import land, named_events
+from .events import named_events
 
 PROPERTIES = ("activate-event", "effect-roll-event")
 
@@ -25,16 +25,18 @@ def _named(rules) -> dict:
 
 def activated(run, env, figure) -> None:
     """A figure became Active: the game's `activate-event`, if it names one, raised with it."""
-    name = _named(run.rules)["activate-event"]
-    if name is not None:
-        land(run, env, name, 0, {"var:figure": figure})
+    kept = run.rules.__dict__  # (_named, its hit read in place: no call)
+    name = (kept["_moments"] if "_moments" in kept else _named(run.rules))["activate-event"]
+    if name is not None:  # its lander (landers.py), called as events.land would
+        run.rules.hearing.landers[name](run, env, 0, {"var:figure": figure})
 
 
 def rolled(run, env) -> None:
     """The game's own die was rolled for all: its `effect-roll-event`, if it names one, raised."""
-    name = _named(run.rules)["effect-roll-event"]
+    kept = run.rules.__dict__
+    name = (kept["_moments"] if "_moments" in kept else _named(run.rules))["effect-roll-event"]
     if name is not None:
-        land(run, env, name, 0, {})
+        run.rules.hearing.landers[name](run, env, 0, {})
 
 
 def active_fields(state) -> dict:

@@ -56,7 +56,10 @@ def listener_key(t: dict, kept: dict | None) -> str:
 def spent(state, t: dict, kept: dict | None = None) -> bool:
     """Whether a listener's once-per limit is spent (an entry of the state's triggers says so)."""
     key = listener_key(t, kept)
-    return any(s["event"] == "spent" and s["key"] == key for s in state.triggers)
+    for s in state.triggers:  # (a loop: no generator's frame)
+        if s["event"] == "spent" and s["key"] == key:
+            return True
+    return False
 
 
 def spend(state, t: dict, kept: dict | None, period: str) -> None:
@@ -67,7 +70,12 @@ def spend(state, t: dict, kept: dict | None, period: str) -> None:
 
 def expire(state, event: str) -> None:
     """At a structure event: the installed triggers and the spent limits that last until it go."""
-    if any(t.get("until") == event for t in state.triggers):
+    for t in state.triggers:  # (a loop: no generator's frame)
+        if t.get("until") == event:
+            break
+    else:
+        t = None
+    if t is not None:
         gone = [t for t in state.triggers if t.get("until") == event and t["event"] != "spent"]
         state.triggers = [t for t in state.triggers if t.get("until") != event]
         if gone:
