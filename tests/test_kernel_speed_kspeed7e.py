@@ -87,3 +87,66 @@ def test_the_marks_give_each_line_the_span_the_walk_gave(ir, box, monkeypatch):
     state = game.state
     assert isinstance(state.marks, _Stamping) and state.turn > 5
     assert state.spans == _old_spans(state.marks, state.log)
+
+
+# -- can-use: the uses of this turn or round, newest first ---------------------------------------
+
+def _plain_can_use(run, env, part) -> bool:
+    """`can-use(PART)` as it read until December 4, 2026: every use of the game scanned."""
+    from mayhem.runtime.kernel.specials import _usable
+    state = run.state
+    whens, limit = _usable(run.rules, state.cards[part])
+    if whens is not None:
+        inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
+        if not any(when(run, inner) for when in whens):
+            return False
+    if limit is None:
+        return True
+    fig = state.figures.get(state.owners[part])
+    at = 1 if limit == "turn" else 2 if limit == "round" else None
+    now = state.turn if at == 1 else state.round
+    return not any(mark[0] == part and (at is None or mark[at] == now) for mark in (fig or {}).get("used", ()))
+
+
+@pytest.mark.parametrize("box", BOXES)
+@pytest.mark.parametrize("forced", (None, "turn", "round", "game"))
+def test_can_use_reads_the_uses_of_this_turn_or_round_as_the_plain_scan(ir, box, forced, monkeypatch):
+    """At every decision of seeded games, `can-use` of every part of a figure that declares
+    `once` says what the scan of every use said, with uses of earlier turns and rounds on the
+    figures, and some part spent. The parts dealt in these games are used once per turn or game,
+    and the Looney Tunes parts used once per round have no effect of their own (can-use says no
+    before it reads the uses): `forced`, every such part is read as unguarded and used once per
+    turn, round or game."""
+    from mayhem.runtime.kernel import specials
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.specials import can_use
+    if forced is not None:
+        monkeypatch.setattr(specials, "_usable", lambda rules, qid: (None, forced))
+    rules = load_game_rules(ir, box)
+    limited = [q for q, c in rules.cards.items() if c.props.get("once")]
+    assert {rules.cards[q].props["once"] for q in limited} >= ({"turn", "round"} if box == "looney-tunes" else
+                                                                {"turn", "game"})
+    asked = said_no = old_uses = 0
+    for game in walked(rules, (0, 2, 4), 400):
+        state, run = game.state, Run(game, [])
+        env = {"ctx:me": state.active}
+        for part, qid in enumerate(state.cards):
+            if qid in limited and state.owners[part] in state.figures:
+                got = can_use(run, env, ability=part)
+                assert got == _plain_can_use(run, env, part), (qid, state.turn, state.round)
+                asked += 1
+                said_no += not got
+        old_uses += any(m[1] != state.turn for fig in state.figures.values() for m in fig.get("used", ()))
+        if state.turn % 7 == 0:  # on a copy: each part used in the turn before (of this round), then a use of
+            copy = state.clone()  # this turn of another part: a use of this round found past another turn's
+            run.state = copy  # (after the figure's own uses, in the order of use: turns and rounds never go back)
+            for part, qid in enumerate(copy.cards):
+                if qid in limited and copy.owners[part] in copy.figures:
+                    fig = copy.figures[copy.owners[part]]
+                    if any(m[1] >= copy.turn - 1 for m in fig.get("used", ())):
+                        continue
+                    fig["used"] = (*fig.get("used", ()), (part, copy.turn - 1, copy.round), (-1, copy.turn, copy.round))
+                    got = can_use(run, env, ability=part)
+                    assert got == _plain_can_use(run, env, part), (qid, "copy", copy.turn)
+                    said_no += not got
+    assert asked > 500 and said_no and old_uses
