@@ -150,3 +150,76 @@ def test_can_use_reads_the_uses_of_this_turn_or_round_as_the_plain_scan(ir, box,
                     assert got == _plain_can_use(run, env, part), (qid, "copy", copy.turn)
                     said_no += not got
     assert asked > 500 and said_no and old_uses
+
+
+# -- a part's effects: one generated function --------------------------------------------------
+
+def _plain_part_function(rules, qid: str):
+    """A part's effects as dashboards.py ran them until December 4, 2026: a loop over the part's
+    compiled blocks (its bonuses' first, where it has some: record.hoisted), one call a block."""
+    from mayhem.runtime.kernel.compile import compiled
+    from mayhem.runtime.kernel.compile_stmts import compiled_block
+    from mayhem.runtime.kernel.record import hoisted
+    effects = rules.dash.effects.get(qid, [])
+    plan = hoisted(rules, qid, effects) if effects else None
+    if plan is None:
+        steps = [(name, None if when is None else compiled(when), compiled_block(body, rules))
+                 for name, body, when in effects]
+
+        def plain(run, me, part, given, done):
+            for name, when, body in steps:
+                if name in given and not given[name]:
+                    continue
+                inner = {"ctx:me": me, "ctx:this-card": part}
+                if when is not None and not when(run, inner):
+                    continue
+                done.append(name)
+                body(run, inner)
+                run.game.check_end(run)
+            return done
+    else:
+        steps = [(name, None if when is None else compiled(when), compiled_block(bonuses, rules),
+                  compiled_block(rest, rules)) for name, bonuses, rest, when in plan]
+
+        def plain(run, me, part, given, done):
+            inner = {"ctx:me": me, "ctx:this-card": part}
+            chosen = [(b, r) for name, when, b, r in steps
+                      if not (name in given and not given[name]) and (when is None or when(run, inner))]
+            done += [name for name, when, _b, _r in steps
+                     if not (name in given and not given[name]) and (when is None or when(run, inner))]
+            for bonuses, _rest in chosen:
+                bonuses(run, inner)
+            for _bonuses, rest in chosen:
+                rest(run, inner)
+                run.game.check_end(run)
+            return done
+    rules.dash.runs[qid] = plain
+    return plain
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_a_part_s_effects_as_one_function_play_the_games_the_loop_played(ir, box, monkeypatch):
+    """Seeded games whose parts run their generated function are the games whose parts ran the
+    loop over their blocks: the same logs (the effects run, by name, in each `resolve-ability`
+    and `use` line), histories and spans; parts with bonuses first, flags said no and guarded
+    effects were among them."""
+    from mayhem.runtime.kernel import dashboards
+    from mayhem.runtime.kernel.record import hoisted
+    seeds = range(6)
+    made_rules = load_game_rules(ir, box)
+    made = _play(ir, box, seeds, made_rules)
+    assert made_rules.dash.runs and all(f.__code__.co_filename == "<string>" for f in made_rules.dash.runs.values())
+    monkeypatch.setattr(dashboards, "part_function", _plain_part_function)
+    plain_rules = load_game_rules(ir, box)
+    plain = _play(ir, box, seeds, plain_rules)
+    assert set(plain_rules.dash.runs) == set(made_rules.dash.runs)
+    for a, b in zip(made, plain):
+        assert a.state.log == b.state.log and a.history == b.history and a.state.result == b.state.result
+        assert a.state.spans == b.state.spans
+    dash = made_rules.dash
+    assert any(hoisted(made_rules, q, dash.effects[q]) for q in dash.runs)  # some part has bonuses first
+    lines = [e for g in made for e in g.state.log if e["event"] in ("resolve-ability", "use")]
+    assert len(lines) > 50 and {e["event"] for e in lines} == {"resolve-ability", "use"}
+    assert [e for e in lines if len(e["effects"]) == 1] and [e for e in lines if len(e["effects"]) > 1]  # flags: no, yes
+    if box == "looney-tunes":  # a guarded effect (`special when COND`) among the parts run
+        assert any(when is not None for q in dash.runs for _n, _b, when in dash.effects[q])
