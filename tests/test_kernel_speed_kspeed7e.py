@@ -223,3 +223,45 @@ def test_a_part_s_effects_as_one_function_play_the_games_the_loop_played(ir, box
     assert [e for e in lines if len(e["effects"]) == 1] and [e for e in lines if len(e["effects"]) > 1]  # flags: no, yes
     if box == "looney-tunes":  # a guarded effect (`special when COND`) among the parts run
         assert any(when is not None for q in dash.runs for _n, _b, when in dash.effects[q])
+
+
+# -- the stacks a figure placed: those of earlier turns that carry nothing left out ------------
+
+def _plain_placed(run, env, token, holder, tags) -> None:
+    """record.placed as it read until December 4, 2026: every stack the figure placed kept."""
+    from mayhem.runtime.kernel.record import _active, _as_list, assault_bonus
+    fig = _active(run)
+    if fig is None:
+        return
+    state = run.state
+    me = env.get("ctx:me")
+    side = state.team_by.get(me) if me in state.players and state.teams else me
+    tags = tuple(dict.fromkeys((*_as_list(tags), *env.get("_effect-tags", ()))))
+    add = assault_bonus(state, state.active_figure, tags)
+    stacks, found = [], False
+    for t, h, k, s, old, n in fig.get("stacks", ()):
+        if (t, h, k, s) == (state.turn, holder, token, side):
+            old, n, found = tuple(dict.fromkeys(old + tags)), n + add, True
+        stacks.append((t, h, k, s, old, n))
+    if not found:
+        stacks.append((state.turn, holder, token, side, tags, add))
+    fig["stacks"] = tuple(stacks)
+
+
+def test_the_stacks_left_out_change_no_game_and_no_bonus(ir, monkeypatch):
+    """Seeded Teen Titans GO! games (Traps placed on Locations, `stack-bonus` read by their
+    damage) are the same with every stack kept; the stacks kept are those of this turn and those
+    that carry a bonus, which some earlier turn's stacks do, and fewer than before."""
+    from mayhem.runtime.kernel import pieces
+    box, seeds = "teen-titans-go", range(8)
+    pruned = _play(ir, box, seeds)
+    monkeypatch.setattr(pieces, "placed", _plain_placed)
+    kept = _play(ir, box, seeds)
+    for a, b in zip(pruned, kept):
+        assert a.state.log == b.state.log and a.history == b.history
+    stacks = [(g.state, fig.get("stacks", ())) for g in pruned for fig in g.state.figures.values()]
+    every = [(g.state, fig.get("stacks", ())) for g in kept for fig in g.state.figures.values()]
+    assert sum(len(s) for _st, s in stacks) < sum(len(s) for _st, s in every)
+    assert all(x[5] or x[0] == max(y[0] for y in s) for _st, s in stacks for x in s)
+    assert any(x[5] and x[0] != st.turn for st, s in every for x in s)  # a bonus carried past its turn
+    assert any(e["event"] == "raise" and e["name"] == "damage" for g in pruned for e in g.state.log)

@@ -14,7 +14,8 @@ value a tuple or a number, never changed in place (a clone's copy of the figure 
 - `assaulted`: `(turn, target)` of the last `assault` it made;
 - `bonus`: `(turn, ((amount, tags or None), ...))` of the `bonus`es of its turn;
 - `stacks`: `(turn, holder, token, side, tags, bonus)` of each stack of pieces it placed in its
-  turn, with the bonus it carries, until no piece of the token is left on the holder;
+  turn, with the bonus it carries, until no piece of the token is left on the holder (one of an
+  earlier turn that carries none is left out when the figure places again: it adds nothing);
 - `out-round`: the round it was knocked out in (damage.py).
 
 The words keep the names and parameters of the shared vocabulary's entries (compiler/builtins.py);
@@ -96,9 +97,14 @@ def placed(run, env, token, holder, tags) -> None:
     side = state.team_by.get(me) if me in state.players and state.teams else me
     tags = tuple(dict.fromkeys((*_as_list(tags), *env.get("_effect-tags", ()))))  # and its keyword's
     add = assault_bonus(state, state.active_figure, tags)
-    stacks, found = [], False
-    for t, h, k, s, old, n in fig.get("stacks", ()):
-        if (t, h, k, s) == (state.turn, holder, token, side):
+    stacks, found, turn = [], False, state.turn
+    for stack in fig["stacks"] if "stacks" in fig else ():
+        t, h, k, s, old, n = stack
+        if t != turn:
+            if n:  # a stack of an earlier turn that carries no bonus is left out: it adds nothing
+                stacks.append(stack)  # to `stack-bonus`, and no bonus reaches it (only this turn's)
+            continue
+        if h == holder and k == token and s == side:
             old, n, found = tuple(dict.fromkeys(old + tags)), n + add, True
         stacks.append((t, h, k, s, old, n))
     if not found:
