@@ -265,3 +265,47 @@ def test_the_stacks_left_out_change_no_game_and_no_bonus(ir, monkeypatch):
     assert all(x[5] or x[0] == max(y[0] for y in s) for _st, s in stacks for x in s)
     assert any(x[5] and x[0] != st.turn for st, s in every for x in s)  # a bonus carried past its turn
     assert any(e["event"] == "raise" and e["name"] == "damage" for g in pruned for e in g.state.log)
+
+
+# -- the dice on a figure's parts, read in C --------------------------------------------------
+
+def _plain_activations(state, keys) -> int:
+    return sum(1 for x in state.dice.values() if isinstance(x["on"], int) and state.places[x["on"]] in keys)
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_activations_and_activated_read_the_dice_as_the_plain_loops(ir, box):
+    """At every decision of seeded games, for every figure and every part of every figure,
+    `activations` and `activated` say what a loop over the dice said (activations: the dice on a
+    part lying in the figure's zones; activated: a die on the part, the part the figure's), also
+    on copies with a second die placed on a part that has one, and no die on any."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.figure_parts import _keys, activated, activations
+    rules = load_game_rules(ir, box)
+    seen, said = 0, set()
+    for n, game in enumerate(walked(rules, (0, 3), 300)):
+        states = [game.state]
+        if n % 25 == 0:
+            two, none = game.state.clone(), game.state.clone()
+            placed = [x for x in two.dice.values() if isinstance(x["on"], int)]
+            if placed:
+                free = next((x for x in two.dice.values() if x["on"] is None), None)
+                if free is not None:
+                    free["on"] = placed[0]["on"]
+            for x in none.dice.values():
+                x["on"] = None
+            states += [two, none]
+        for state in states:
+            run = Run(game, [])
+            run.state = state
+            parts = [uid for uid, owner in enumerate(state.owners) if owner in state.figures]
+            for figure in state.figures:
+                keys = _keys(run, figure) or ()
+                got = activations(run, {}, figure)
+                assert got == _plain_activations(state, keys), (figure, state.turn)
+                said.add(got)
+                for part in parts:
+                    plain = any(x["on"] == part for x in state.dice.values()) and state.places[part] in keys
+                    assert activated(run, {}, figure, ability=part) == plain
+                    seen += plain
+    assert seen and {0, 1, 2} <= said
