@@ -309,3 +309,30 @@ def test_activations_and_activated_read_the_dice_as_the_plain_loops(ir, box):
                     assert activated(run, {}, figure, ability=part) == plain
                     seen += plain
     assert seen and {0, 1, 2} <= said
+
+
+@pytest.mark.parametrize("box", BOXES)
+def test_activation_die_written_out_reads_as_turn_act(ir, box):
+    """`activation-die` (record.chosen_die, turn_act's and _active's reads written out) is the
+    face of the die turn_act finds, at every decision of seeded games, and on copies where the
+    Active figure was made Active in an earlier turn or its die is gone."""
+    from mayhem.runtime.kernel.effects import Run
+    from mayhem.runtime.kernel.record import chosen_die, turn_act
+    rules = load_game_rules(ir, box)
+    faces = set()
+    for n, game in enumerate(walked(rules, (0, 4), 300)):
+        states = [game.state]
+        if n % 10 == 0 and game.state.active_figure in game.state.figures:
+            old, gone = game.state.clone(), game.state.clone()
+            fig = old.figures[old.active_figure]
+            fig["acts"] = tuple((t - 1, r, p, d) for t, r, p, d in fig.get("acts", ()))
+            gone.dice.clear()
+            states += [old, gone]
+        for state in states:
+            run = Run(game, [])
+            run.state = state
+            act = turn_act(run)
+            x = state.dice.get(act[3]) if act is not None else None
+            assert chosen_die(run, {}) == (x["value"] if x is not None else 0)
+            faces.add(chosen_die(run, {}))
+    assert len(faces) > 3

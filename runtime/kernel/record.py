@@ -179,10 +179,19 @@ def chosen_part(run, env):
 
 
 def chosen_die(run, env) -> int:
-    """The face of the die placed on that part (`activation-die`); 0 without one."""
-    act = turn_act(run)
-    x = run.state.dice.get(act[3]) if act is not None else None
-    return x["value"] if x is not None else 0
+    """The face of the die placed on that part (`activation-die`); 0 without one: turn_act's and
+    _active's, written out (no frame of theirs: `resolve` reads it twice an Ability)."""
+    state = run.state
+    if state.active_turn != state.turn or state.active_figure is None:
+        return 0
+    figures = state.figures
+    acts = figures[state.active_figure]["acts"] if state.active_figure in figures and \
+        "acts" in figures[state.active_figure] else None
+    if not acts or acts[-1][0] != state.turn:
+        return 0
+    dice = state.dice
+    die = acts[-1][3]
+    return dice[die]["value"] if die in dice else 0
 
 
 def part_resolved(run, env) -> bool:
