@@ -180,7 +180,7 @@ def chosen_part(run, env):
 
 def chosen_die(run, env) -> int:
     """The face of the die placed on that part (`activation-die`); 0 without one: turn_act's and
-    _active's, written out (no frame of theirs: `resolve` reads it twice an Ability)."""
+    _active's, written out (no frame of theirs: the shared `resolve` action reads it twice a part)."""
     state = run.state
     if state.active_turn != state.turn or state.active_figure is None:
         return 0
