@@ -124,7 +124,7 @@ HOT = {"events": ("land", "_reactions"), "heard": ("components", "hear_structure
        "movement": ("heard_at", "move_figure", "enter", "_open", "can_move"), "primitives": ("get_value",), "relations": ("adjacent",), "rounds": ("run_triggers",),
        "record": ("all_out_this_round", "restricted", "card_played", "my_hand", "can_play"),
        "vocabulary": ("has_icon", "tokens_on"), "figure_parts": ("activations", "activated", "abilities_of", "_keys"),
-       "actions": ("menu", "_base"), "dashboards": ("_effects", "_with_bonuses", "_card_among"),
+       "actions": ("menu", "_base"), "dashboards": ("_effects", "_card_among"),
        "board": ("adjacent", "figures_of"), "piles": ("cards_in",), "dice": ("dice_of",), "labels": ("labels",),
        "waits": ("waiting", "drawn"), "spaces": ("controller",), "same_selects": ("kept_select",),
        "menus": ("whole_of",)}  # kspeed7c's

@@ -1,8 +1,8 @@
 """Resolving effects on the kernel, fast (docs/kernel.md, "Resolving effects, second pass"), held to
 what it replaced in a Mayhem box naming `game mayhem`: the piles of pieces keyed once per rules
 (pieces_at.py) against a walk over the zones, `can-use` and `special-of` read once per rules
-(specials.py) against their formulas as written, a part's effects run by functions made once
-(dashboards._runs), and the turn's discards scanning only the piles that hold a piece due."""
+(specials.py) against their formulas as written, a part's effects run by a function made once
+(effects_made.part_function), and the turn's discards scanning only the piles that hold a piece due."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -128,8 +128,8 @@ def test_can_use_and_special_of_are_their_formulas_at_every_decision(titans):
 
 def test_a_part_s_effects_run_functions_made_once(titans, monkeypatch):
     """A second game of the same seed resolves its parts without compiling anything (their
-    functions are kept per part: dashboards.runs) and is the same game."""
-    from mayhem.runtime.kernel import dashboards
+    function is kept per part: dashboards.runs, effects_made.py) and is the same game."""
+    from mayhem.runtime.kernel import dashboards, effects_made
     from mayhem.runtime.kernel.play import play_game
     config = KernelConfig(players=2, seed=4, max_turns=60)
     first = play_game(titans, config, ["random"])
@@ -138,7 +138,8 @@ def test_a_part_s_effects_run_functions_made_once(titans, monkeypatch):
     def refused(*_a, **_k):
         raise AssertionError("compiled while resolving a part whose functions are kept")
     monkeypatch.setattr(dashboards, "compiled_block", refused)
-    monkeypatch.setattr(dashboards, "compiled", refused)
+    monkeypatch.setattr(effects_made, "inline_lines", refused)  # a part's function written (effects_made.py)
+    monkeypatch.setattr(effects_made, "source", refused)
     again = play_game(titans, config, ["random"])
     assert again.state.log == first.state.log and again.history == first.history
     assert any(e["event"] == "resolve-ability" for e in again.state.log)

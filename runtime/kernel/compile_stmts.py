@@ -194,17 +194,18 @@ class Inline:
 
     @staticmethod
     def stmt_primitive(stmt, space, lines, depth, names):
-        pad, n = "    " * depth, len(lines)  # the lines it logs given its span (state.stamp_span), if it logged any,
-        span = stmt.get("span")  # also when the game ends in it (a `try` costs nothing until it raises)
-        if not span:
+        pad, n = "    " * depth, len(lines)  # the lines it logs given its span, if it logged any: one mark (the
+        span = stmt.get("span")  # log's last line before and after it, its span: state.spans reads them), also
+        if not span:  # when the game ends in it (state.stamp_span; a `try` costs nothing until it raises)
             lines += [pad + line for line in _primitive(stmt, space, names, n)]
             return
         from .effects import GameOver
-        stamp = (f"if state.log and state.log[-1] is not _g{n}: "
-                 f"{name_for(space, stamp_span)}(state, _g{n}, {name_for(space, span)})")
         lines += [pad + f"_g{n} = state.log[-1] if state.log else None", pad + "try:"]
         lines += [pad + "    " + line for line in _primitive(stmt, space, names, n)]
-        lines += [pad + f"except {name_for(space, GameOver)}:", pad + "    " + stamp, pad + "    raise", pad + stamp]
+        lines += [pad + f"except {name_for(space, GameOver)}:",
+                  pad + f"    {name_for(space, stamp_span)}(state, _g{n}, {name_for(space, span)})", pad + "    raise",
+                  pad + f"if state.log and state.log[-1] is not _g{n}: "
+                  f"state.marks.append((_g{n}, state.log[-1], {name_for(space, span)}))"]
 
     @staticmethod
     def stmt_let(stmt, space, lines, depth, names):

@@ -20,7 +20,7 @@ from .dice import place_die
 from .figure_parts import abilities_of
 from .modes import figure_counts
 from .moments import activated
-from .record import hoisted, made_active, resolved
+from .record import made_active, resolved
 from .rules import Card, KernelError
 from .starts import acts_for, controlled_by_players, player_starts
 from .writers import add_figure
@@ -41,7 +41,7 @@ class Dashboards:
     # its effects' conditions and limit (can_use)
     specials: dict = field(default_factory=dict, compare=False, repr=False)
     usable: dict = field(default_factory=dict, compare=False, repr=False)
-    runs: dict = field(default_factory=dict, compare=False, repr=False)  # a part -> its effects' functions (_effects)
+    runs: dict = field(default_factory=dict, compare=False, repr=False)  # a part -> its effects' function (effects_made.py)
 
 
 def load_dashboards(rules, tops: list) -> None:
@@ -301,59 +301,15 @@ def resolve_part(run, env, **given) -> None:
     line = {"event": "resolve-ability", "figure": state.owners[part], "card": run.rules.cards[state.cards[part]].id,
             "effects": []}
     state.log.append(line)  # before its effects' lines, as the other engine logs it
-    _effects(run, env, part, given, line["effects"])
+    runs, qid = run.rules.dash.runs, state.cards[part]  # its effects, one function (effects_made.py)
+    (runs[qid] if qid in runs else part_function(run.rules, qid))(run, env["ctx:me"], part, given, line["effects"])
 
 
 def _effects(run, env, part: int, given: dict, done: list) -> list[str]:
-    """The part's effects run in order (resolve_part, use_part), and the names of those run (`done`, each as it starts)."""
-    qid = run.state.cards[part]
-    found = run.rules.dash.runs.get(qid)
-    if found is None:
-        found = run.rules.dash.runs[qid] = _runs(run.rules, qid)
-    bonused, steps = found
-    if bonused:  # its bonuses first, wherever written (record.py)
-        return _with_bonuses(run, env, part, given, steps, done)
-    check_end = run.game.check_end
-    for name, when, body in steps:
-        if name in given and not given[name]:
-            continue
-        inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-        if when is not None and not when(run, inner):
-            continue  # a guarded effect (`special when COND { ... }`) whose condition does not hold
-        done.append(name)
-        body(run, inner)
-        check_end(run)
-    return done
-
-
-def _runs(rules, qid: str) -> tuple:
-    """(whether the part has bonuses to run first, its effects as functions): (name, when,
-    body) each, or (name, when, bonuses, rest) with bonuses (record.hoisted); made once per
-    part and rules."""
-    effects = rules.dash.effects.get(qid, [])
-    plan = hoisted(rules, qid, effects) if effects else None
-    if plan is None:
-        return False, [(name, None if when is None else compiled(when), compiled_block(body, rules))
-                       for name, body, when in effects]
-    return True, [(name, None if when is None else compiled(when), compiled_block(bonuses, rules),
-                   compiled_block(rest, rules)) for name, bonuses, rest, when in plan]
-
-
-def _with_bonuses(run, env, part: int, given: dict, plan: list, done: list) -> list[str]:
-    """The effects that run (their flags and guards read first), their bonuses before the rest."""
-    inner = {"ctx:me": env["ctx:me"], "ctx:this-card": part}
-    chosen = []
-    for name, when, bonuses, rest in plan:  # a loop: no comprehension's frame
-        if not (name in given and not given[name]) and (when is None or when(run, inner)):
-            chosen.append((bonuses, rest))
-            done.append(name)
-    for bonuses, _rest in chosen:
-        bonuses(run, inner)
-    check_end = run.game.check_end
-    for _bonuses, rest in chosen:
-        rest(run, inner)
-        check_end(run)
-    return done
+    """The part's effects run in order (resolve_part, use_part), and the names of those run
+    (`done`, each as it starts): one function per part (effects_made.part_function)."""
+    runs, qid = run.rules.dash.runs, run.state.cards[part]
+    return (runs[qid] if qid in runs else part_function(run.rules, qid))(run, env["ctx:me"], part, given, done)
 
 
 def slot_of(run, env, **given):
@@ -377,6 +333,6 @@ PRIMITIVES = {"activate": activate, "resolve-ability": resolve_part}
 FUNCTIONS = {"abilities-of": abilities_of, "slot-of": slot_of, "figure-of": figure_of}
 
 # read at call time; imported once this module's FUNCTIONS is made (primitives._more reads it)
-from .compile import compiled  # noqa: E402
 from .compile_stmts import compiled_block  # noqa: E402
+from .effects_made import part_function  # noqa: E402
 from . import actions  # noqa: E402 - actions.py imports this module first: its `menu` read at call time

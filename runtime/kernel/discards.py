@@ -115,7 +115,8 @@ def discard_due(game, run, event: str) -> None:
                         "count": len(back)}
                 state.log.append(line)
                 if p.discard_spans.get(token):  # the line given the span of the token's `discarded`
-                    state.spans[len(state.log) - 1] = (line, p.discard_spans[token])
+                    log = state.log  # (a mark of one line: state.spans)
+                    state.marks.append((log[-2] if len(log) > 1 else None, line, p.discard_spans[token]))
                 _blocks(run, token, key.partition("/")[2])  # a blocking piece discarded off an edge
 
 

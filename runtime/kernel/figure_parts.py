@@ -5,6 +5,9 @@ A figure's parts lie in zones `TYPE/FIGURE` (dashboards.py); which zones a figur
 read at each call: the zones' cards are read as they lie, never kept."""
 from __future__ import annotations
 
+from operator import itemgetter
+
+_ON = itemgetter("on")  # what a die lies on (state.dice's records)
 
 
 def _prefixes(rules) -> dict:
@@ -78,16 +81,15 @@ def activations(run, env, figure) -> int:
         keys = kept[card, figure] if kept is not None and (card, figure) in kept else _keys(run, figure)
         if not keys:
             return 0
-        zones = state.zones
-        for key in keys:  # (a loop: no generator, no call a key)
-            if key in zones and zones[key]:
-                break
-        else:
+        zones, parts = state.zones, None
+        for key in keys:  # the figure's parts (a loop: no generator, no call a key)
+            if key in zones and (lying := zones[key]):
+                parts = lying if parts is None else parts + lying
+        if parts is None:
             return 0
-        places, n = state.places, 0
-        for x in state.dice.values():  # (counted in the loop: no list, no len)
-            if (on := x["on"]).__class__ is int and places[on] in keys:
-                n += 1
+        ons, n = list(map(_ON, state.dice.values())), 0  # what each die lies on, read in C: a die on a
+        for part in parts:  # part lies on a uid of the figure's zones (a uid lies in one zone)
+            n += ons.count(part)
         return n
     parts = set(abilities_of(run, env, figure))
     n = 0
@@ -107,11 +109,8 @@ def activated(run, env, figure=None, **given) -> bool:
             break
     if part is None or run.rules.dash is None:
         return False
-    for x in run.state.dice.values():  # a die on the part first: most parts have none (no zones read)
-        if x["on"] == part:
-            break
-    else:
-        return False
+    if part not in map(_ON, run.state.dice.values()):  # a die on the part first, read in C: most parts
+        return False  # have none (no zones read)
     if figure.__class__ is str or isinstance(figure, str):  # the part is the figure's when it lies in one of its zones
         state = run.state
         figures, places = state.figures, state.places

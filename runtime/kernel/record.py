@@ -14,7 +14,8 @@ value a tuple or a number, never changed in place (a clone's copy of the figure 
 - `assaulted`: `(turn, target)` of the last `assault` it made;
 - `bonus`: `(turn, ((amount, tags or None), ...))` of the `bonus`es of its turn;
 - `stacks`: `(turn, holder, token, side, tags, bonus)` of each stack of pieces it placed in its
-  turn, with the bonus it carries, until no piece of the token is left on the holder;
+  turn, with the bonus it carries, until no piece of the token is left on the holder (one of an
+  earlier turn that carries none is left out when the figure places again: it adds nothing);
 - `out-round`: the round it was knocked out in (damage.py).
 
 The words keep the names and parameters of the shared vocabulary's entries (compiler/builtins.py);
@@ -96,9 +97,14 @@ def placed(run, env, token, holder, tags) -> None:
     side = state.team_by.get(me) if me in state.players and state.teams else me
     tags = tuple(dict.fromkeys((*_as_list(tags), *env.get("_effect-tags", ()))))  # and its keyword's
     add = assault_bonus(state, state.active_figure, tags)
-    stacks, found = [], False
-    for t, h, k, s, old, n in fig.get("stacks", ()):
-        if (t, h, k, s) == (state.turn, holder, token, side):
+    stacks, found, turn = [], False, state.turn
+    for stack in fig["stacks"] if "stacks" in fig else ():
+        t, h, k, s, old, n = stack
+        if t != turn:
+            if n:  # a stack of an earlier turn that carries no bonus is left out: it adds nothing
+                stacks.append(stack)  # to `stack-bonus`, and no bonus reaches it (only this turn's)
+            continue
+        if h == holder and k == token and s == side:
             old, n, found = tuple(dict.fromkeys(old + tags)), n + add, True
         stacks.append((t, h, k, s, old, n))
     if not found:
@@ -173,10 +179,19 @@ def chosen_part(run, env):
 
 
 def chosen_die(run, env) -> int:
-    """The face of the die placed on that part (`activation-die`); 0 without one."""
-    act = turn_act(run)
-    x = run.state.dice.get(act[3]) if act is not None else None
-    return x["value"] if x is not None else 0
+    """The face of the die placed on that part (`activation-die`); 0 without one: turn_act's and
+    _active's, written out (no frame of theirs: the shared `resolve` action reads it twice a part)."""
+    state = run.state
+    if state.active_turn != state.turn or state.active_figure is None:
+        return 0
+    figures = state.figures
+    acts = figures[state.active_figure]["acts"] if state.active_figure in figures and \
+        "acts" in figures[state.active_figure] else None
+    if not acts or acts[-1][0] != state.turn:
+        return 0
+    dice = state.dice
+    die = acts[-1][3]
+    return dice[die]["value"] if die in dice else 0
 
 
 def part_resolved(run, env) -> bool:

@@ -59,12 +59,19 @@ def can_use(run, env, **given) -> bool:
             return False  # nothing it would do now
     if limit is None:
         return True
-    fig = state.figures.get(state.owners[part])
-    at = 1 if limit == "turn" else 2 if limit == "round" else None  # (uid, turn, round) of each use
-    now = state.turn if at == 1 else state.round
-    for mark in (fig or {}).get("used", ()):
-        if mark[0] == part and (at is None or mark[at] == now):
-            return False  # spent in this turn, this round, or this game
+    figures, owner = state.figures, state.owners[part]
+    used = figures[owner]["used"] if owner in figures and "used" in figures[owner] else ()
+    if limit == "turn" or limit == "round":  # (uid, turn, round) of each use, in the order of use: the
+        at, now = (1, state.turn) if limit == "turn" else (2, state.round)  # newest first, up to the first
+        for mark in reversed(used):  # of another turn or round (turns and rounds never go back; a game's
+            if mark[at] != now:  # uses only grow: the scan was of them all)
+                return True
+            if mark[0] == part:
+                return False  # spent in this turn or this round
+        return True
+    for mark in used:
+        if mark[0] == part:
+            return False  # spent in this game
     return True
 
 

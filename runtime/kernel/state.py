@@ -20,7 +20,7 @@ class State:
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
     __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + (
-        "heard_uids", "spans", "figures_mark", "figures_off_mark", "team_by")
+        "heard_uids", "marks", "figures_mark", "figures_off_mark", "team_by")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -43,10 +43,11 @@ class State:
         self.triggers: list[dict] = []  # one-shot: {"event", "node", "me", "card"}
         self.end_turn = False
         self.log: list[dict] = []
-        # the span of the statement that wrote each log line, beside the log (stamp_span):
-        # index -> (the line, its span); a line at that index that is another (a step's retry
-        # wrote it) has none yet. Not in the log's lines, which stay as written.
-        self.spans: dict[int, tuple] = {}
+        # the span of the statement that wrote each log line, beside the log: (the log's last line
+        # before the statement ran, its last line after, its span) per statement that logged, in
+        # the order they finished (an inner statement first); `spans` reads them. Not in the log's
+        # lines, which stay as written.
+        self.marks: list[tuple] = []
         self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
         self.figures_off_mark = 0  # the last write of an owner, of a figure onto or off the board (writers.py)
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
@@ -98,7 +99,7 @@ class State:
         other.triggers = [dict(t) for t in self.triggers] if self.triggers else []
         other.end_turn = self.end_turn
         other.log = self.log[:] if log else self.log  # entries are never changed once written
-        other.spans = self.spans.copy() if log else self.spans
+        other.marks = self.marks[:] if log else self.marks
         other.figures_mark, other.figures_off_mark = self.figures_mark, self.figures_off_mark
         other.team_by = self.team_by  # (never changed: a write makes a new one)
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
@@ -120,6 +121,11 @@ class State:
         heard = self.heard_uids  # the same cards at the same uids: the cache holds for the copy
         other.heard_uids = [other.cards, heard[1].copy()] if heard is not None and heard[0] is self.cards else None
         return other
+
+    @property
+    def spans(self) -> dict[int, tuple]:
+        """The span of the statement that wrote each log line (module's `spans`)."""
+        return spans(self)
 
     def to_json(self) -> dict:
         return {name: getattr(self, name) for name in _FIELDS}
@@ -196,13 +202,35 @@ def _release() -> None:
 
 def stamp_span(state, last, span: str) -> None:
     """The lines logged after `last` (the log's last line before a statement ran, None if it
-    was empty) given that statement's `span` where a statement run inside it gave none (the
-    innermost statement's span is a line's): the code compile_stmts.py generates for a
-    statement calls it once the statement logged a line."""
-    log, spans = state.log, state.spans
-    for i in range(len(log) - 1, -1, -1):  # (a for loop over a range: fewer steps than a while's test and -=)
-        line = log[i]
-        if line is last:
-            return
-        if i not in spans or spans[i][0] is not line:  # (no call: this runs for each line logged)
-            spans[i] = (line, span)
+    was empty) given that statement's `span` where a statement run inside it gave none: one
+    mark, read by `State.spans`. The code compile_stmts.py generates for a statement appends
+    the same mark itself (no call); this is its path when the game ends inside the statement."""
+    log = state.log
+    if (log[-1] if log else None) is not last:
+        state.marks.append((last, log[-1], span))
+
+
+def spans(state) -> dict[int, tuple]:
+    """The span of the statement that wrote each log line: index -> (the line, its span), the
+    innermost statement's (the first mark over it), for the lines of the log as it is now. A
+    mark whose last line is no longer the log's (a step's retry wrote the lines again, and what
+    the last try wrote was cut) gives none: a line at that index that is another has none yet."""
+    log, out = state.log, {}
+    at = {}
+    for i, line in enumerate(log):  # (a line's object is its own: a later one, the same, read last)
+        at[id(line)] = i
+    for before, last, span in state.marks:
+        end = at.get(id(last))
+        if end is None or log[end] is not last:
+            continue
+        if before is None:
+            start = 0
+        else:
+            start = at.get(id(before))
+            if start is None or log[start] is not before or start >= end:
+                continue
+            start += 1
+        for i in range(start, end + 1):
+            if i not in out:
+                out[i] = (log[i], span)
+    return out
