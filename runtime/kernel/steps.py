@@ -31,6 +31,7 @@ class Steps:
     """KernelGame's steps (structure.py drives them one decision at a time)."""
 
     _held = False  # the end is not checked while effects resolve together (keeping.announce_together)
+    _quiet = None  # the marks the last update pass kept when it ran nothing (finish.update_lines)
 
     # -- the structure -------------------------------------------------------------------
 

@@ -87,7 +87,7 @@ def make_turn_start(rules):
     lines += _slot_lines(rules, "turn", "me", "turn-start", space)
     lines.append("    state.phase = 'actions'")
     # after its last end check (the slot's, or a trigger's) it writes only these (finish.after_step)
-    return _made(lines, space, "turn_start", frozenset(("triggers", "phase")))
+    return _made(lines, space, "turn_start", frozenset(("triggers", "phase")), rules)
 
 
 def make_turn_end(rules):
@@ -123,12 +123,20 @@ def make_turn_end(rules):
                   "    else:",
                   "        state.active = seats[(seats.index(state.active) + 1) % len(seats)]",
                   "    state.phase = 'turn-start'"]
-    return _made(lines, space, "turn_end", frozenset(("active", "phase", "passed")) if last else None)
+    return _made(lines, space, "turn_end", frozenset(("active", "phase", "passed")) if last else None, rules)
 
 
-def _made(lines: list[str], space: dict, name: str, settled: frozenset | None):
+def _made(lines: list[str], space: dict, name: str, settled: frozenset | None, rules=None):
     """The function `name` of the lines, marked with what it writes after its last end check
-    (`settled`, finish.after_step; None: not known)."""
+    (`settled`, finish.after_step; None: not known). For a game with an update event, the
+    lines that follow a step (finish.update_lines) are written at its end (`updated`: no
+    function around it), unless a line returns early."""
+    from .finish import update_event, update_lines
+    updated = rules is not None and update_event(rules) is not None and \
+        not any(re.search(r"\breturn\b", line) for line in lines)
+    if updated:
+        lines = lines + update_lines(rules, settled, space)
     exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the rules
     space[name].settled = settled
+    space[name].updated = updated
     return space[name]

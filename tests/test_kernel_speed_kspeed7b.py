@@ -1,0 +1,190 @@
+"""The seventh speed pass, the step loop (docs/kernel.md, "Speed, seventh pass: the step loop and dirty flags").
+
+The cards' and pieces' mark (`state.pieces_mark`, writers.py) against the cards' lists it
+stands for, the update pass skipped while the marks are as the last quiet pass kept them
+(finish.update_lines) against the pass run after every step, and the turn's steps that carry
+the update in their own source."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mayhem.runtime.kernel import finish, structure
+from mayhem.runtime.kernel.play import play_game
+from mayhem.runtime.kernel.rules import load_game_rules
+
+from kernel_speed_common import ROOT, digest, parity_kernel
+
+BOXES = ("teen-titans-go", "looney-tunes")
+
+
+def _fresh_rules():
+    """Both boxes' rules loaded anew (their steps and actions generated anew: WATCH is read then)."""
+    ir = parity_kernel.compile_named(ROOT / "content", BOXES)
+    return ir, {box: load_game_rules(ir, box) for box in BOXES}
+
+
+def _marks(state) -> tuple:
+    return state.pieces_mark, state.figures_mark, state.board.get("key")
+
+
+def _plain(state) -> tuple:
+    """What the marks stand for: the cards' places, owners and cards, the figures' parts, the board."""
+    figures = tuple((f, x["owner"], x["space"], x.get("quarry"), x.get("out-round")) for f, x in state.figures.items())
+    return (tuple(state.places), tuple(state.owners), tuple(state.cards), figures,
+            state.board.get("key"), state.board.get("down"))
+
+
+class _Watch:
+    """At every step's end (before the update), the marks: the same marks seen twice must be the
+    same cards, figures and board (what a quiet pass kept is then what it read)."""
+
+    def __init__(self) -> None:
+        self.seen: dict = {}
+        self.steps = self.again = 0
+
+    def __call__(self, game) -> None:
+        state = game.state
+        self.steps += 1
+        marks, plain = _marks(state), _plain(state)
+        kept = self.seen.setdefault(marks, plain)
+        if kept is not plain:
+            self.again += 1
+            assert kept == plain, f"the marks {marks} were seen with other cards or figures"
+
+
+@pytest.fixture()
+def watched():
+    watch = _Watch()
+    finish.WATCH[0] = watch
+    yield watch
+    finish.WATCH[0] = None
+
+
+def _games(ir, rules, seeds):
+    from parity_kernel import kernel_config
+    return [play_game(rules, kernel_config(rules, ir, seed, max_turns=400), ["random"]) for seed in seeds]
+
+
+def test_the_pieces_mark_stands_for_the_cards_at_every_step(watched):
+    """Seeded games of both boxes played whole (play_out) and act() by act() (steps replayed
+    from their start, copies): two steps that see the same marks see the same cards' places,
+    owners and cards, figures and board. Mutations: piles.move and make_draw_one's function, or
+    pieces._move, without their `state.pieces_mark = tick()`: fail."""
+    ir, rules = _fresh_rules()
+    for box in BOXES:
+        _games(ir, rules[box], range(6))
+    from mayhem.runtime.kernel import KernelConfig, KernelGame
+    import random
+    for seed in range(3):  # act() by act(): a step that asks is replayed from a copy of its start
+        game = KernelGame(rules["teen-titans-go"], KernelConfig(players=2, seed=seed))
+        decision, rng = game.start(), random.Random(seed)
+        while decision is not None and decision.actions and len(game.history) < 300:
+            decision = game.act(rng.choice(decision.actions))
+    assert watched.steps > 3000 and watched.again > 1000  # many steps saw marks seen before
+
+
+def _counted(monkeypatch) -> list:
+    """The passes of the update heard by cards in play that ran (finish._in_play_heard's function)."""
+    ran = [0]
+    real = finish._in_play_heard
+
+    def made(rules, here, settled):
+        fn = real(rules, here, settled)
+
+        def counted(game, run):
+            ran[0] += 1
+            return fn(game, run)
+        return counted
+    monkeypatch.setattr(finish, "_in_play_heard", made)
+    return ran
+
+
+def test_the_quiet_pass_skipped_plays_the_same_games(monkeypatch):
+    """The same seeded games with the update pass skipped while the marks are as the last pass
+    that ran nothing kept them, and with the pass run after every step (quiet_kept off): the same
+    logs, histories and results, and fewer passes run. Mutations: a skip that does not compare
+    the figures' mark, or pieces._move without its `state.pieces_mark = tick()`: fail."""
+    ran = _counted(monkeypatch)
+    ir, rules = _fresh_rules()
+    quiet = {box: [digest(g) for g in _games(ir, rules[box], range(8))] for box in BOXES}
+    skipped = ran[0]
+    ran[0] = 0
+    monkeypatch.setattr(finish, "quiet_kept", lambda rules, here: False)
+    ir, rules = _fresh_rules()
+    plain = {box: [digest(g) for g in _games(ir, rules[box], range(8))] for box in BOXES}
+    assert quiet == plain
+    assert 0 < skipped < ran[0] / 2  # Teen Titans GO!'s cards in play hear it: most passes skipped
+
+
+def test_a_pass_that_ran_a_body_keeps_no_marks(monkeypatch):
+    """A listener whose `when` holds runs again at the next step, whatever the marks: a pass that
+    ran a body keeps none (game._quiet None), nor one that landed for a trigger installed; one
+    that ran nothing keeps the marks it read. Mutation: `game._quiet = None` left out: fails."""
+    from kernel_speed_common import at_first_die
+    _ir, rules = _fresh_rules()
+    titans = rules["teen-titans-go"]
+    here = titans.hearing.table(titans, finish.update_event(titans))
+    assert finish._in_play_only(titans, here) and finish.quiet_kept(titans, here)
+    game, _decision = at_first_die(titans, 0)
+    state = game.state
+    assert any(state.cards[u] in here.cards for pile in state.zones.values() for u in pile)
+    monkeypatch.setattr(game, "check_end", lambda run: None)
+    fn = finish._in_play_heard(titans, here, True)
+    game._quiet = None
+    fn(game, game._run)  # as the game has it: its GO! cards' goals not met, nothing runs
+    assert game._quiet == _marks(state)
+    bodies = []
+    monkeypatch.setattr(finish, "loops_none", lambda run, loop, lenv: False)
+    monkeypatch.setattr(finish, "compiled_block", lambda body, rules=None: lambda run, env: bodies.append(1))
+    monkeypatch.setattr(finish.when_reads, "compiled", lambda when: lambda run, env: True)
+    game._when_said = {}
+    fn(game, game._run)
+    assert bodies and game._quiet is None  # a body ran: no marks kept
+    game._quiet = "kept"
+    state.triggers = [{"event": "none"}]
+    monkeypatch.setattr(finish, "land", lambda *a, **k: None)
+    fn(game, game._run)
+    assert game._quiet is None  # a trigger installed: it landed, and keeps none
+
+
+def test_the_turns_steps_carry_the_update_in_their_own_source():
+    """A turn's start and end (turns.py) have the update written in (no function around them);
+    the actions and the round's steps one generated function around each (finish.after_step)."""
+    ir, rules = _fresh_rules()
+    for box in BOXES:
+        kinds = structure._per_rules(rules[box])[3]
+        assert kinds["turn-start"].updated and kinds["turn-end"].updated
+        assert kinds["turn-start"].__code__.co_filename == "<string>"
+        assert "_update" in kinds["turn-end"].__code__.co_names
+        assert kinds["round-start"].__code__.co_name == "stepped"
+
+
+def test_the_scenarios_see_the_marks_as_the_cards(tmp_path):
+    """The 108 scenarios (their tables laid by runtime/scenario_kernel_setup.py, which writes the
+    cards' places itself and marks them once laid) under the watch above, in a process of their
+    own (their rules are loaded there with the watch written in): no two steps see the same marks
+    with other cards. Mutation: pieces._move without its `state.pieces_mark = tick()`: fails (the
+    mark at the end of Table.lay is not needed by these: each scenario's first step moves a card
+    before its end, so that mutation passes)."""
+    code = f"""
+import json, sys
+sys.path.insert(0, {str(ROOT / 'tests')!r}); sys.path.insert(0, {str(ROOT / 'bench')!r})
+from mayhem.runtime.kernel import finish
+import test_kernel_speed_kspeed7b as t
+watch = t._Watch()
+finish.WATCH[0] = watch
+import switch_scenarios
+rows = switch_scenarios.run_all()
+print(json.dumps({{"rows": len(rows), "passed": sum(r["status"] == "PASS" for r in rows),
+                  "steps": watch.steps, "again": watch.again,
+                  "bad": [r["reasons"][:1] for r in rows if r["status"] != "PASS"]}}))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=900)
+    assert out.returncode == 0, out.stderr[-3000:]
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["rows"] == found["passed"] >= 108, found["bad"]
+    assert found["steps"] > 500 and found["again"] > 100
