@@ -64,9 +64,70 @@ def _slot_lines(rules, slot: str, me: str, event: str, space: dict) -> list[str]
         lines += (inline_lines(body, space, {"ctx:me": me}, ("ctx:me",)) if me == "me"  # state.active, a seat
                   else inline_lines(body, space, {"ctx:me": me} if me.isidentifier() else None))
     lines += end_lines(rules)
-    lines.append("    if state.triggers:" if not (rules.rules or rules.hearing.structure) else "    if True:")
-    lines.append(f"        run_triggers(game, run, '{event}')")
+    return lines + trigger_lines(rules, event, space)
+
+
+def trigger_lines(rules, event: str, space: dict) -> list[str]:
+    """rounds.run_triggers(game, run, event), written out for these rules: the one-shot
+    triggers due (rounds.run_due) only when the state holds some, the pieces' and figures'
+    (heard.hear_structure) only when its table for the event has some, the installed triggers
+    expired only when the game has such limits. A game whose own rules hear the event calls
+    run_triggers itself."""
+    if any(rule["event"] == event for rule in rules.rules):
+        return ["    run_triggers(game, run, %r)" % event]
+    from .heard import hear_structure
+    from .listeners import expire
+    from .rounds import run_due
+    space.update(run_due=run_due, hear_structure=hear_structure, expire=expire)
+    lines = ["    if state.triggers:", f"        run_due(game, run, {event!r})"]
+    here = rules.hearing.table(rules, event) if rules.hearing.structure else None
+    if here is not None and (here.pieces or here.figures or here.spaces):
+        fields = "None"
+        if event == "turn-end":  # the figure made Active in the turn (run_triggers' `extra`), read first
+            lines.insert(0, "    _fields = None if state.active_figure is None else "
+                            "{'var:figure': state.active_figure} if state.active_turn == state.turn else {}")
+            fields = "_fields"
+        lines.append(f"    hear_structure(game, run, {event!r}, {fields})")
+    if rules.hearing.expires:
+        lines += ["    if state.triggers:", f"        expire(state, {event!r})"]
     return lines
+
+
+def after_turn_lines(rules, space: dict) -> list[str]:
+    """rounds.after_turn(game, run), written out for these rules (their turn order and how a
+    round ends read once): the round ends, or the next player's turn begins."""
+    from .rounds import _team_after, next_member, next_seat
+    space.update(_team_after=_team_after, next_member=next_member, next_seat=next_seat)
+    lines = ["    if state.acted:",
+             "        state.passed = []",
+             "    elif state.active not in state.passed:",
+             "        state.passed.append(state.active)",
+             "    _out, _passed, _over = state.out, state.passed, True",
+             "    for _p in state.players:",
+             "        if _p not in _out and _p not in _passed:",
+             "            _over = False",
+             "            break"]
+    if rules.round_ends != "all-passed":  # or every one still in has played
+        lines += ["    if not _over:",
+                  "        _played, _over = state.played, True",
+                  "        for _p in state.players:",
+                  "            if _p not in _out and _p not in _played:",
+                  "                _over = False",
+                  "                break"]
+    if rules.round_end_guard is not None:
+        space["ROUND_END_GUARD"] = rules.round_end_guard
+        lines += ["    if not _over:",
+                  "        _over = bool(run.expr(ROUND_END_GUARD, {'ctx:me': state.active}))"]
+    lines += ["    if _over:",  # no figure is Active at the round's end and start (dashboards.py)
+              "        state.active_figure = None",
+              "        state.phase = 'round-end'",
+              "    else:"]
+    if rules.turn_order == "alternate-teams":
+        lines += ["        _nxt = _team_after(state, state.team_by.get(state.active))",
+                  "        state.active = (next_member(state, _nxt) if _nxt is not None else None) or next_seat(state)"]
+    else:
+        lines.append("        state.active = next_seat(state)")
+    return lines + ["        state.phase = 'turn-start'"]
 
 
 def make_turn_start(rules):
@@ -114,8 +175,8 @@ def make_turn_end(rules):
     last = not reads or (resets and "counters" in reads)  # the end checked once more, last: settled
     if last:
         lines += end_lines(rules)
-    if rules.uses_rounds:
-        lines.append("    after_turn(game, run)")
+    if rules.uses_rounds:  # rounds.after_turn, written out
+        lines += after_turn_lines(rules, space)
     else:  # rounds.after_turn without rounds: the next seat still in (rounds.next_seat), in place
         lines += ["    seats = state.players",
                   "    if state.out:",
