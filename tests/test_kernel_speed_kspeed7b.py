@@ -152,15 +152,16 @@ def test_a_pass_that_ran_a_body_keeps_no_marks(monkeypatch):
 
 
 def test_the_turns_steps_carry_the_update_in_their_own_source():
-    """A turn's start and end (turns.py) have the update written in (no function around them);
-    the actions and the round's steps one generated function around each (finish.after_step)."""
+    """A turn's and a round's start and end (turns.py) have the update written in (no function
+    around them); the setup and the actions one generated function around each (finish.after_step)."""
     ir, rules = _fresh_rules()
     for box in BOXES:
         kinds = structure._per_rules(rules[box])[3]
         assert kinds["turn-start"].updated and kinds["turn-end"].updated
         assert kinds["turn-start"].__code__.co_filename == "<string>"
         assert "_update" in kinds["turn-end"].__code__.co_names
-        assert kinds["round-start"].__code__.co_name == "stepped"
+        assert kinds["round-start"].updated and kinds["round-end"].updated
+        assert kinds["setup"].__code__.co_name == "stepped"
 
 
 def test_the_scenarios_see_the_marks_as_the_cards(tmp_path):
@@ -188,3 +189,52 @@ print(json.dumps({{"rows": len(rows), "passed": sum(r["status"] == "PASS" for r 
     found = json.loads(out.stdout.strip().splitlines()[-1])
     assert found["rows"] == found["passed"] >= 108, found["bad"]
     assert found["steps"] > 500 and found["again"] > 100
+
+
+def _lab_digests(seeds) -> dict:
+    """Digests of seeded random games of the lab games that play rounds (tests/fixtures/kernel/),
+    their fewest and most seats in turn, as bench/kernel.py plays them."""
+    from mayhem.compiler import driver
+    from mayhem.runtime.kernel import KernelConfig
+    out = {}
+    for lab in ("ridge", "bastion", "embers", "squads"):
+        rules = load_game_rules(driver.compile_paths([ROOT / "tests" / "fixtures" / "kernel" / lab]).ir, lab)
+        low, high = rules.seats
+        decks = sorted(rules.decks)
+        out[lab] = []
+        for s in seeds:
+            n = low if s % 2 == 0 else high
+            config = KernelConfig(players=n, seed=s, decks=[decks[(s + i) % len(decks)] for i in range(n)] if decks else [])
+            out[lab].append(digest(play_game(rules, config, ["random"])))
+    return out
+
+
+def test_the_round_steps_written_out_play_as_the_steps_methods(monkeypatch):
+    """A round's start and end generated per rules (turns.make_round_start, make_round_end: the
+    slots, the counters reset, the triggers and the update written in) play the same seeded games
+    as Steps._round_start and _round_end followed by the update (finish.after_step): both Mayhem
+    boxes, the lab games with rounds, and Looney Tunes with two counters reset at a round's start
+    and end. Mutations: the `lead` search in the log left out (the lab games), the reset at a
+    round's start or end left out (the resets): fail."""
+    ir, rules = _fresh_rules()
+    written = {box: [digest(g) for g in _games(ir, rules[box], range(6))] for box in BOXES}
+    written_lab = _lab_digests(range(6))
+    written_reset = _with_resets(ir)
+    from mayhem.runtime.kernel.steps import Steps
+    monkeypatch.setattr(structure, "make_round_start", lambda rules: Steps._round_start)
+    monkeypatch.setattr(structure, "make_round_end", lambda rules: Steps._round_end)
+    ir, rules = _fresh_rules()
+    assert structure._per_rules(rules["looney-tunes"])[3]["round-start"].__code__.co_name == "stepped"
+    plain = {box: [digest(g) for g in _games(ir, rules[box], range(6))] for box in BOXES}
+    assert written == plain
+    assert written_lab == _lab_digests(range(6))
+    assert written_reset == _with_resets(ir) != plain["looney-tunes"]
+
+
+def _with_resets(ir) -> list:
+    """Looney Tunes' seeded games with its figures' Damage reset at each round's start and their
+    Life at each round's end (no box resets a counter at a round's start or end: the reset
+    lines are played here)."""
+    rules = load_game_rules(ir, "looney-tunes")
+    rules.counters["damage"].reset, rules.counters["life"].reset = "round-start", "round-end"
+    return [digest(g) for g in _games(ir, rules, range(6))]

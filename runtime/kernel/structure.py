@@ -22,7 +22,7 @@ from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
 from .steps import NEVER, Steps
-from .turns import make_turn_end, make_turn_start
+from .turns import make_round_end, make_round_start, make_turn_end, make_turn_start
 
 
 class IllegalKernelAction(IllegalAction):
@@ -77,7 +77,8 @@ def _per_rules(rules: GameRules) -> tuple:
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
                 end_reads(rules),  # those parts, read in C (or projected: end_reads.py)
                 after_steps(rules, {**Steps._kinds, "turn-start": make_turn_start(rules),
-                                    "turn-end": make_turn_end(rules)}))  # the update event after each (finish.py)
+                                    "turn-end": make_turn_end(rules), "round-start": make_round_start(rules),
+                                    "round-end": make_round_end(rules)}))  # the update event after each (finish.py)
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)

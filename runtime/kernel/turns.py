@@ -1,4 +1,4 @@
-"""A turn's start and end as one Python function each, generated once per rules.
+"""A turn's and a round's start and end as one Python function each, generated once per rules.
 
 steps.py's `_turn_start` and `_turn_end` read, at every turn, whether the game has a slot, which
 counters reset at the event (walking every key of the counters), what the end condition reads
@@ -7,13 +7,17 @@ and how the next player is found. Here that is read once: the slot's statements 
 hold (found again only when the counters' keys change), the end check is written only where
 the end condition can have changed, and a clockwise game without rounds passes the turn in
 place. They do what `_turn_start` and `_turn_end` do, in the same order
-(tests/test_kernel_speed9.py holds them together)."""
+(tests/test_kernel_speed9.py holds them together). The triggers of the structure event
+(rounds.run_triggers) and the turn's passing (rounds.after_turn) are written in too, and a round's
+start and end (steps.py's `_round_start`, `_round_end`) are generated the same way; each has the
+update after a step (finish.update_lines) at its end, so no function runs around it
+(tests/test_kernel_speed_kspeed7b.py holds them against the steps' methods)."""
 from __future__ import annotations
 
 import re
 
 from .compile import state_reads
-from .compile_stmts import inline_lines
+from .compile_stmts import compiled_block, inline_lines
 
 
 def end_lines(rules, pad: str = "    ", state: str = "state") -> list[str]:
@@ -74,6 +78,8 @@ def trigger_lines(rules, event: str, space: dict) -> list[str]:
     expired only when the game has such limits. A game whose own rules hear the event calls
     run_triggers itself."""
     if any(rule["event"] == event for rule in rules.rules):
+        from .rounds import run_triggers
+        space["run_triggers"] = run_triggers
         return ["    run_triggers(game, run, %r)" % event]
     from .heard import hear_structure
     from .listeners import expire
@@ -185,6 +191,87 @@ def make_turn_end(rules):
                   "        state.active = seats[(seats.index(state.active) + 1) % len(seats)]",
                   "    state.phase = 'turn-start'"]
     return _made(lines, space, "turn_end", frozenset(("active", "phase", "passed")) if last else None, rules)
+
+
+def _reset_all_lines(rules, when: str, space: dict) -> list[str]:
+    """steps._reset(when), written out: each counter reset at that event back to its start,
+    whoever holds it (a walk over the counters' keys, as _reset's; none when none resets)."""
+    resets = [(c.id, c.id + "/", c.start) for c in rules.counters.values() if c.reset == when]
+    if not resets:
+        return []
+    space["RESETS_" + when.replace("-", "_")] = resets
+    return ["    _counters = state.counters",
+            f"    for _ident, _prefix, _start in RESETS_{when.replace('-', '_')}:",
+            "        for _key in _counters:",
+            "            if _key == _ident or _key.startswith(_prefix):",
+            "                _counters[_key] = _start"]
+
+
+def make_round_start(rules):
+    """`round_start(game, run)`: steps.Steps._round_start for these rules, with the slots it
+    runs, the counters it resets and the triggers it runs (trigger_lines) read once."""
+    from .rounds import first_of_round, lead_line
+    space: dict = {"first_of_round": first_of_round, "lead_line": lead_line, "__rules__": rules,
+                   "CALLED": rules.lead_called}
+    lines = ["def round_start(game, run):",
+             "    state = game.state",
+             "    env = {'ctx:me': state.active}",
+             "    previous = state.lead",
+             "    state.round += 1",
+             "    state.passed, state.played = [], []"]
+    lines += _reset_all_lines(rules, "round-start", space)
+    lines += ["    log = state.log",
+              "    log.append({'event': 'round-start', 'round': state.round})"]
+    if rules.slots.get("round"):  # the round's own start reads the last round's leader until `lead(...)`
+        space["ROUND"] = compiled_block(rules.slots["round"])
+        lines += ["    mark = len(log)",
+                  "    ROUND(run, env)",
+                  "    for _i in range(mark, len(log)):",  # (steps._led_since, written out)
+                  "        if log[_i]['event'] == CALLED:",
+                  "            break",
+                  "    else:",
+                  "        state.lead = None"]
+    else:
+        lines.append("    state.lead = None")
+    lines.append("    game.check_end(run)")
+    lines += trigger_lines(rules, "round-start", space)
+    if rules.slots.get("round-rest"):  # the phases after the round's own start (phases.py)
+        space["REST"] = compiled_block(rules.slots["round-rest"])
+        lines += ["    REST(run, env)", "    game.check_end(run)"]
+    lines += ["    state.active = first_of_round(game, previous)",
+              "    lead_line(game)",
+              "    state.phase = 'turn-start'"]
+    return _made(lines, space, "round_start", None, rules)
+
+
+def make_round_end(rules):
+    """`round_end(game, run)`: steps.Steps._round_end for these rules (make_round_start's)."""
+    from .movement import players_out
+    space: dict = {"players_out": players_out, "__rules__": rules}
+    lines = ["def round_end(game, run):",
+             "    state = game.state"]
+    if rules.slots.get("round-end"):
+        space["SLOT"] = compiled_block(rules.slots["round-end"])
+        lines.append("    SLOT(run, {'ctx:me': state.active})")
+    lines.append("    game.check_end(run)")
+    lines += trigger_lines(rules, "round-end", space)
+    if rules.slots.get("round-end-rest"):  # the game's own `round-end { }`, after the event (phases.py)
+        space["REST"] = compiled_block(rules.slots["round-end-rest"])
+        lines += ["    REST(run, {'ctx:me': state.active})", "    game.check_end(run)"]
+    if rules.pieces is not None:  # pieces back at their discard time, after the triggers (pieces.py)
+        from .pieces import discard_due
+        space["discard_due"] = discard_due
+        lines.append("    discard_due(game, run, 'round-end')")
+    lines += ["    game.round_over(run)",
+              "    for _x in state.figures.values():",  # their players out once the round is over
+              "        if _x.get('gone'):",
+              "            players_out(run, {'ctx:me': state.active})",
+              "            break"]
+    lines += _reset_all_lines(rules, "round-end", space)
+    lines += ["    state.log.append({'event': 'round-end', 'round': state.round})",
+              "    game.check_end(run)",
+              "    state.phase = 'round-start'"]
+    return _made(lines, space, "round_end", None, rules)
 
 
 def _made(lines: list[str], space: dict, name: str, settled: frozenset | None, rules=None):
