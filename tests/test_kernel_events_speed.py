@@ -135,6 +135,10 @@ for _module, _names in {"relations": ("figures_in", "here", "is_related"), "layo
                         "vocabulary": ("dice_total", "in_lead_order", "flagged"),
                         "dashboards": ("activate", "resolve_part", "slot_of")}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed7b's (docs/kernel.md, "Speed, seventh pass: the step loop and dirty flags")
+for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("run_due",),
+                        "finish": ("in_play_only",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

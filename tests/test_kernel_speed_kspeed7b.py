@@ -238,3 +238,47 @@ def _with_resets(ir) -> list:
     rules = load_game_rules(ir, "looney-tunes")
     rules.counters["damage"].reset, rules.counters["life"].reset = "round-start", "round-end"
     return [digest(g) for g in _games(ir, rules, range(6))]
+
+
+def _end_counts(monkeypatch, marks: bool) -> tuple:
+    """(the digests of both boxes' seeded games, the end checks called, the end condition asked)
+    with rules loaded anew, the end's marks (end_reads.end_marks) on or off."""
+    from mayhem.runtime.kernel import end_reads, steps, turns
+    from mayhem.runtime.kernel.structure import KernelGame
+    with monkeypatch.context() as m:
+        if not marks:
+            for module in (steps, turns):
+                m.setattr(module, "end_marks", lambda rules, state="state": None)
+        calls, asked = [0], [0]
+        real_check, real_asked = steps._end_check, KernelGame._end_asked
+
+        def check(game):
+            made = real_check(game)
+
+            def counted(run):
+                calls[0] += 1
+                return made(run)
+            return counted
+
+        def counted_asked(self, run, parts):
+            asked[0] += 1
+            return real_asked(self, run, parts)
+        m.setattr(steps, "_end_check", check)
+        m.setattr(KernelGame, "_end_asked", counted_asked)
+        ir, rules = _fresh_rules()
+        assert not marks or end_reads.end_marks(rules["teen-titans-go"]) is not None
+        digests = {box: [digest(g) for g in _games(ir, rules[box], range(8))] for box in BOXES}
+    return digests, calls[0], asked[0]
+
+
+def test_the_end_check_skipped_by_its_marks_plays_the_same_games(monkeypatch):
+    """An end check is not called while the marks of what the end reads (the pieces kept as VP by
+    the cards' and pieces' mark, the figures' off mark, the round: end_reads.end_marks) are as
+    when it last said no: the same seeded games as checking at every call site, the end condition
+    asked as often, far fewer checks called. Mutations: end_marks without the pieces' mark, or
+    without the round: fail."""
+    marked, marked_calls, marked_asked = _end_counts(monkeypatch, True)
+    plain, plain_calls, plain_asked = _end_counts(monkeypatch, False)
+    assert marked == plain
+    assert marked_asked == plain_asked > 0
+    assert plain_calls > 1.5 * marked_calls > 0, (plain_calls, marked_calls)

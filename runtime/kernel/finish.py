@@ -366,7 +366,9 @@ def update_lines(rules, settled: frozenset | None, space: dict, pad: str = "    
     calm = parts is not None and not parts & settled  # (updater's `settled`)
     space["_update"] = updater(rules, calm)
     here = rules.hearing.table(rules, update_event(rules))
-    rest = [] if calm else [pad + "else:", pad + "    game.check_end(run)"]
+    from .turns import end_lines  # (the end check, skipped while its marks are as when it said no)
+    ends = end_lines(rules, pad + "    ", "game.state")
+    rest = [] if calm or not ends else [pad + "else:"] + ends
     watch = []
     if WATCH[0] is not None:  # (a test's: called before the update, at every step)
         space["_watch"], watch = WATCH[0], [pad + "_watch(game)"]

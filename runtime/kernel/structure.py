@@ -183,7 +183,8 @@ class KernelGame(Steps):
             twin.start() if twin.state.phase == "setup" and not twin.state.players else twin._advance()
         for answered in self.history[len(twin.history):]:
             twin.act(answered["action"])
-        for name in ("state", "pending", "snapshot", "history", "decision", "_legal", "_texts", "_end_no"):
+        for name in ("state", "pending", "snapshot", "history", "decision", "_legal", "_texts", "_end_no",
+                     "_end_seen"):
             setattr(self, name, getattr(twin, name))
         self._run = self._probe = None  # runs of the step abandoned
 

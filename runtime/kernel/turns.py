@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from .compile import state_reads
+from .end_reads import end_marks
 from .compile_stmts import compiled_block, inline_lines
 
 
@@ -27,6 +28,9 @@ def end_lines(rules, pad: str = "    ", state: str = "state") -> list[str]:
     if rules.end_guard is None:
         return []
     reads = state_reads(rules.end_guard)
+    marks = end_marks(rules, state) if not reads else None
+    if marks is not None:  # the marks it read when it last said no (steps._end_check): no call while the same
+        return [pad + f"if game._end_seen != {marks}:", pad + "    game.check_end(run)"]
     if not reads:  # what it reads is not known (or nothing): asked every time
         return [pad + "game.check_end(run)"]
     parts = sorted(reads)
