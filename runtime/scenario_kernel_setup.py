@@ -95,6 +95,7 @@ class Table:
         self.pools()
         from .kernel.layout import _blocked_by_pieces
         _blocked_by_pieces(self.rules, self.state)
+        mark(self.state)  # the cards' places written here too (kernel/writers.py: the marks after a write)
         return self.resume()
 
     def board(self) -> None:

@@ -143,6 +143,10 @@ for _module, _names in {"seen": ("view", "moved")}.items():
 for _module, _names in {"heard": ("_figures_heard", "_tiles_live", "_reranked"), "events": ("_offer",),
                         "moments": ("activated", "rolled"), "once": ("spent", "expire"), "landers": ("_fns",)}.items():
     HOT[_module] = HOT.get(_module, ()) + _names
+# kspeed7b's (docs/kernel.md, "Speed, seventh pass: the step loop and dirty flags")
+for _module, _names in {"piles": ("move",), "pieces": ("_move",), "rounds": ("run_due",),
+                        "finish": ("in_play_only",)}.items():
+    HOT[_module] = HOT.get(_module, ()) + _names
 
 
 def test_the_hot_functions_import_nothing_when_called():

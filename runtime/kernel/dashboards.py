@@ -18,6 +18,7 @@ import re
 
 from .dice import place_die
 from .figure_parts import abilities_of
+from .writers import moved
 from .modes import figure_counts
 from .moments import activated
 from .record import made_active, resolved
@@ -206,6 +207,7 @@ def deal_parts(rules, state, qid: str, fid: str) -> None:
         state.owners.append(fid)
         state.places.append(key)
         state.zones.setdefault(key, []).append(uid)
+        moved(state)
 
 
 # -- the turn's menu ------------------------------------------------------------------------

@@ -144,6 +144,37 @@ def end_source(rules) -> tuple | None:
     return _written(parts)
 
 
+_SCALARS = {"round", "turn", "active", "lead", "phase"}  # parts of the state that are a number or a name
+
+
+def end_marks(rules, state: str = "state") -> str | None:
+    """The source of a tuple of the marks (writers.py) and plain parts that changes whenever
+    end_source's value may: its pieces kept as a counter (their places) by the cards' and
+    pieces' mark, its figures by the figures' mark (the off mark where it reads only that), the
+    round and other names by themselves; None when the end reads a part no mark stands for (a
+    zone's order, the counters, the dice: a projection is compared instead). A check that finds
+    these as when the end last said no is skipped before its call (turns.end_lines, steps._end_check)."""
+    e = rules.end_guard
+    if e is None or not writers.MARKS or end_source(rules) is None:
+        return None
+    kept = rules.pieces is not None and bool(rules.pieces.kept)
+    reads = state_reads(e, {**_READS_MORE, "value": _value(rules.pieces.kept)} if kept else _READS_MORE)
+    if reads is None:
+        return None
+    figures = "figures_mark" if _counts_pieces(e) else "figures_off_mark"
+    items = []
+    for part in sorted(reads):
+        if part == "figures":
+            items.append(figures)
+        elif part in _SCALARS:
+            items.append(part)
+        else:
+            return None
+    if kept:  # where the pieces lie (and whose figures they lie on)
+        items += ["pieces_mark"] + ([] if figures in items else [figures])
+    return "(" + "".join(f"{state}.{item}, " for item in items) + ")"
+
+
 # the projections end_reads writes into its one function (no call of their own): the source
 # (every figure is made with its owner and space: board, dashboards, standing, unowned; read by
 # subscript, which is no call, as is its `out-round`, written only once it is knocked out, by `in`)

@@ -19,6 +19,7 @@ what a card in play watches to know it is done."""
 from __future__ import annotations
 
 from .compile import _as_list
+from . import writers
 from .compile_stmts import compiled_block
 from .rules import KernelError
 
@@ -204,11 +205,13 @@ def _in_play_heard(rules, here, settled: bool):
     a limit spent). With a trigger installed (or a limit spent: the state's triggers) it lands."""
     name, hearing, heard = update_event(rules), rules.hearing, here.cards
     once = hearing.once
+    quiets = quiet_kept(rules, here)  # a pass that ran nothing keeps the marks it read (game._quiet)
 
     def in_play_only(game, run) -> None:
         state = game.state
         if state.phase == "over":
             return
+        game._quiet = None
         if state.triggers:
             land(run, {"ctx:me": state.active}, name, 0, {}, logged=False)
             game.check_end(run)
@@ -228,6 +231,8 @@ def _in_play_heard(rules, here, settled: bool):
                         for t in heard[cards[uid]]:
                             found.append((t, owners[uid], uid, key))
         if not found:
+            if quiets:
+                game._quiet = (state.pieces_mark, state.figures_mark, state.board.get("key"))
             if not settled:
                 game.check_end(run)
             return
@@ -280,9 +285,29 @@ def _in_play_heard(rules, here, settled: bool):
             if loop is None or not loops_none(run, loop, lenv):
                 compiled_block(trigger["body"])(run, lenv)
                 ran = True
+        if not ran and quiets:  # nothing ran: the same marks, nothing would (stepped skips the pass)
+            game._quiet = (state.pieces_mark, state.figures_mark, state.board.get("key"))
         if ran or not settled:
             game.check_end(run)
     return in_play_only
+
+
+def quiet_kept(rules, here) -> bool:
+    """Whether a pass of the update event heard by cards in play alone (_in_play_heard) that ran
+    nothing may be skipped whole while the marks it keeps are the same (`game._quiet`: the cards'
+    and pieces' mark, the figures' mark, the board's key, writers.py): when every `when` of the
+    cards' triggers reads only what those marks cover (when_reads.reads: the figures, the board,
+    the pieces of tokens, or only the listener itself), with the figures' marks on. Which cards
+    are in play, their owners and the listeners found are the cards' places, owners and cards
+    (the mark's); a trigger without a `when` runs (a pass that ran something keeps no marks)."""
+    if not writers.MARKS:
+        return False
+    for triggers in here.cards.values():
+        for t in triggers:
+            when = t["when"] if "when" in t else None
+            if when is not None and when_reads.reads(when, rules) is None:
+                return False
+    return True
 
 
 def updater(rules, settled: bool = False):
@@ -315,22 +340,49 @@ def updater(rules, settled: bool = False):
 
 
 def after_step(rules, step, settled: frozenset | None = None):
-    """`step(game, run, ...)` followed by the update event (updater: made at the first step's
-    end), for a game that declares one; the step itself otherwise. A step that checks the end
-    last names what it writes after that check (`settled`: turns.py's, an action's nothing):
-    when the end reads none of it, the check after the update event is made only if a listener ran."""
-    if rules is None or update_event(rules) is None:
+    """`step(game, run, ...)` followed by the update event, for a game that declares one; the
+    step itself otherwise. A step that checks the end last names what it writes after that
+    check (`settled`: turns.py's, an action's nothing): when the end reads none of it, the
+    check after the update event is made only if a listener ran. One generated function
+    (update_lines): the update function (updater) called only when it may do something. A step
+    generated with those lines in it (`step.updated`: turns.py's) is itself."""
+    if rules is None or update_event(rules) is None or getattr(step, "updated", False):
         return step
-    made = [None]  # updater(rules, ...), once
+    space = {"step": step}
+    lines = ["def stepped(game, run, *args):", "    step(game, run, *args)"]
+    lines += update_lines(rules, settled, space)
+    exec("\n".join(lines), space)  # noqa: S102 - source generated here, from the rules
+    return space["stepped"]
 
-    def stepped(game, run, *args):
-        step(game, run, *args)
-        after = made[0]
-        if after is None:
-            parts = end_parts(rules) if settled is not None else None
-            after = made[0] = updater(rules, parts is not None and not parts & settled)
-        after(game, run)
-    return stepped
+
+def update_lines(rules, settled: frozenset | None, space: dict, pad: str = "    ") -> list[str]:
+    """The lines run after a step (its `game`, `run`): the update function for these rules
+    (updater, bound in `space` as `_update`) called only when it may do something: with a
+    trigger installed, or, for cards in play alone (quiet_kept), unless the last pass ran nothing
+    and the marks it kept are the same; silent, only with a trigger installed. Where it is not
+    called, the end is checked unless the step is `settled` (its end checked last, nothing
+    the end reads written since: end_reads.end_parts)."""
+    parts = end_parts(rules) if settled is not None else None
+    calm = parts is not None and not parts & settled  # (updater's `settled`)
+    space["_update"] = updater(rules, calm)
+    here = rules.hearing.table(rules, update_event(rules))
+    from .turns import end_lines  # (the end check, skipped while its marks are as when it said no)
+    ends = end_lines(rules, pad + "    ", "game.state")
+    rest = [] if calm or not ends else [pad + "else:"] + ends
+    watch = []
+    if WATCH[0] is not None:  # (a test's: called before the update, at every step)
+        space["_watch"], watch = WATCH[0], [pad + "_watch(game)"]
+    if here.silent:
+        return watch + [pad + "if game.state.triggers:", pad + "    _update(game, run)"] + rest
+    if _in_play_only(rules, here) and quiet_kept(rules, here):
+        return watch + [pad + "state = game.state",
+                pad + "if state.triggers or game._quiet != (state.pieces_mark, state.figures_mark, "
+                      "state.board.get('key')):",
+                pad + "    _update(game, run)"] + rest
+    return watch + [pad + "_update(game, run)"]
+
+
+WATCH = [None]  # a test's function of the game, written into update_lines (before rules are loaded)
 
 
 def after_steps(rules, kinds: dict) -> dict:

@@ -10,6 +10,8 @@ spent, turns the pool's other pieces over (`turned`). A piece keeps the side it 
 as when it goes back."""
 from __future__ import annotations
 
+from .writers import moved
+
 
 def load(rules, pieces) -> None:
     """pieces.sides: each token of a pool of plain pieces -> every token that pool feeds (the
@@ -30,6 +32,7 @@ def turned(run, env, token: str, n: int) -> list[int]:
            if state.cards[uid] != token and state.cards[uid] in others][:n]
     for uid in out:
         state.cards[uid] = token
+        moved(state)
     if out:  # a piece's token changed: the pieces that hear each event are found again (listeners.pieces_hearing)
         state.heard_uids = None
         run.game._ids = []  # and each card's printed id by uid (labels.py keeps it while no card is added)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .rules import KernelError
-from .writers import teams_written
+from .writers import moved, teams_written
 
 PERIODS = {"turn": "turn-end", "round": "round-end"}
 
@@ -169,6 +169,7 @@ def chosen_hands(run, deck: str) -> None:
                 state.owners.append(player)
                 state.places.append(pile)
                 state.zones.setdefault(pile, []).append(uid)
+                moved(state)
             if uid is not None:
                 move(run, uid, hand, player)
 
@@ -210,6 +211,7 @@ def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -
                 state.cards.append(qid)
                 state.owners.append(holder)
                 state.places.append(key)
+        moved(state)
         if shuffled and pile:
             from .draws import shuffle
             gen = state.random()
@@ -318,6 +320,7 @@ def _set_aside_unbrought(rules, state) -> None:
                 pile.remove(uid)
                 aside.append(uid)
                 state.places[uid] = "set-aside"
+    moved(state)
 
 
 def announce_together(run, env, event, figures) -> None:

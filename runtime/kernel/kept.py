@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .draws import shuffle as _shuffle
 from .rules import KernelError
+from .writers import moved
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ def set_out(rules, state) -> None:
                     state.zones[key].remove(uid)
                     state.zones.setdefault(f"{p.zones['space']}/{space}", []).append(uid)
                     state.places[uid] = f"{p.zones['space']}/{space}"
+                    moved(state)
 
 
 def taken(run, token: str, uids: list[int], to) -> list[int]:
@@ -217,3 +219,4 @@ def reown(run, token: str, uid: int, to) -> None:
     team = _team(state, state.figures[to]["owner"] if to in state.figures else to)
     if team is not None:
         state.owners[uid] = team
+        moved(state)

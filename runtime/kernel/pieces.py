@@ -17,6 +17,7 @@ from .damage import _tags
 from .record import cleared, placed
 from .rules import Card, CardType, KernelError
 from .standing import immune_to, stand
+from .writers import moved, tick
 
 HOLDER_KINDS = ("figure", "space", "player", "team", "edge")
 
@@ -175,6 +176,7 @@ def setup_pieces(rules, state) -> None:
                 state.owners.append(None if nobody else team)
                 state.places.append(key)
                 state.zones.setdefault(key, []).append(uid)
+    moved(state)
     from .kept import set_out
     set_out(rules, state)  # a counter's pieces set out on the tiles that print its `set-out-on`
 
@@ -198,6 +200,7 @@ def _move(state, uid: int, key: str) -> None:
     state.zones[state.places[uid]].remove(uid)
     state.zones.setdefault(key, []).append(uid)
     state.places[uid] = key
+    state.pieces_mark = tick()  # (writers.moved, written out)
     if state.spared and uid in state.spared:  # off its holder: no longer spared by its turn
         state.spared.remove(uid)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .draws import shuffle as _shuffle
+from .writers import tick
 
 
 def _role(run, role: str, primitive: str) -> str:
@@ -40,6 +41,7 @@ def move(run, uid: int, zone: str, owner: str | None, top: bool = False) -> bool
     else:
         pile.append(uid)
     state.places[uid] = key
+    state.pieces_mark = tick()  # (writers.moved, written out)
     return True
 
 
@@ -60,6 +62,7 @@ def draw(run, env, who, count=1) -> None:
                     hand = zones[into] = []
                 hand.append(uid)
                 state.places[uid] = into
+                state.pieces_mark = tick()
                 return
     roles = rules.zone_roles
     src, dst = roles["draw-from"], roles["draw-to"]
@@ -95,6 +98,7 @@ def draw(run, env, who, count=1) -> None:
                     hand = zones[into] = []
                 hand.append(uid)
                 places[uid] = into
+                state.pieces_mark = tick()
             else:
                 move(run, pile[0], dst, player)
 
@@ -148,7 +152,7 @@ def make_draw_one(rules):
         def one(run, env, who):
             draw(run, env, who, 1)
     else:
-        space = {"SRC": _src, "INTO": into, "draw": draw}
+        space = {"SRC": _src, "INTO": into, "draw": draw, "tick": tick}
         exec("\n".join(["def one(run, env, who):",
                          "    state = run.state",
                          "    zones = state.zones",
@@ -161,7 +165,8 @@ def make_draw_one(rules):
                          "    if hand is None:",
                          "        hand = zones[into] = []",
                          "    hand.append(uid)",
-                         "    state.places[uid] = into"]), space)  # noqa: S102 - source generated here
+                         "    state.places[uid] = into",
+                         "    state.pieces_mark = tick()"]), space)  # noqa: S102 - source generated here
         one = space["one"]
     rules.draw_one = one
     return one
@@ -213,6 +218,7 @@ def make_put(spec):
             pile = zones[key] = []
         pile.append(uid)
         places[uid] = key
+        state.pieces_mark = tick()
         return True
     return put
 
@@ -228,6 +234,7 @@ def _move_all(run, uids: list, zone: str, owner) -> None:
     state = run.state
     zones, places = state.zones, state.places
     key = zone if not spec.per or owner is None else f"{zone}/{owner}"
+    state.pieces_mark = tick()
     here = places[uids[0]] if uids else key
     if here != key and zones.get(here) is uids and len(set(map(places.__getitem__, uids))) == 1:
         # a whole pile (a discard pile reshuffled into its deck): moved at once, in its order
@@ -309,7 +316,8 @@ def top_card(run, env, zone, of=None):
 def inline_put(spec, uid: str, owner: str, n: int) -> list[str] | None:
     """make_put's body written into a generated block (compile_stmts' move-card) for an owner
     that is a player (a str), for a zone kept per player without a capacity; the zone's own
-    `put` for any other owner. None for any other zone (its `put` is called)."""
+    `put` for any other owner. None for any other zone (its `put` is called). The block's
+    space holds writers.tick as `_tick` (the pieces' mark)."""
     if spec.per != "player" or spec.capacity is not None:
         return None
     key, pile = f"_y{n}", f"_p{n}"
@@ -321,6 +329,7 @@ def inline_put(spec, uid: str, owner: str, n: int) -> list[str] | None:
             f"        {pile} = state.zones[{key}] = []",
             f"    {pile}.append({uid})",
             f"    state.places[{uid}] = {key}",
+            "    state.pieces_mark = _tick()",
             "else:",
             f"    run.rules.zones[{spec.id!r}].put(run, {uid}, {owner})"]
 
@@ -329,7 +338,8 @@ def inline_draw_one(rules, who: str, n: int, fallback: str, player: bool = False
     """make_draw_one's body written into a generated block (compile_stmts' draw(WHO, 1)) for
     a player `who` (a str) whose pile is not empty; `fallback` (draw()) otherwise. None when
     draw_one itself would call draw() (a hand with a capacity or a Team's). `player`: `who` is
-    surely a player (the one whose turn it is), not tested."""
+    surely a player (the one whose turn it is), not tested. The block's space holds
+    writers.tick as `_tick` (the pieces' mark)."""
     _rules, src, into, per = _draw_plain(rules)
     if src is None:
         return None
@@ -343,5 +353,6 @@ def inline_draw_one(rules, who: str, n: int, fallback: str, player: bool = False
             f"        {hand} = state.zones[{key}] = []",
             f"    {hand}.append({uid})",
             f"    state.places[{uid}] = {key}",
+            "    state.pieces_mark = _tick()",
             "else:",
             f"    {fallback}"]

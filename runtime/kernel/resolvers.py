@@ -11,6 +11,8 @@ primitives.play_card and primitives._resolve did, in the same order
 (tests/test_kernel_speed8.py holds them together)."""
 from __future__ import annotations
 
+from .writers import tick
+
 _CODE: dict[str, object] = {}  # a generated source -> its code (its constants are names of its space)
 
 
@@ -21,7 +23,7 @@ def _move_lines(rules, space: dict) -> list[str]:
     if zone is None:
         return []
     spec = rules.zones[zone]
-    space.update(Z=zone, P=zone + "/")
+    space.update(Z=zone, P=zone + "/", _tick=tick)
     if spec.capacity is not None or spec.per == "team":
         from .piles import move
         space["move"] = move
@@ -34,7 +36,8 @@ def _move_lines(rules, space: dict) -> list[str]:
             "    if pile is None:",
             "        pile = zones[key] = []",
             "    pile.append(card)",
-            "    places[card] = key"]
+            "    places[card] = key",
+            "    state.pieces_mark = _tick()"]
 
 
 _SHAPES: dict[tuple, tuple] = {}  # a card's shape -> (the rules, its parts' bodies, the source, the names it binds)

@@ -145,15 +145,7 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
         fields = {"var:figure": state.active_figure} if state.active_turn == state.turn else {}
         extra = {**fields, **extra} if extra else fields
     if state.triggers:
-        due, left = [], []
-        for t in state.triggers:
-            (due if t["event"] == event else left).append(t)
-        if due:
-            state.triggers = left
-        for trig in due:
-            stmt = game.rules.nodes[trig["node"]]
-            run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
-            game.check_end(run)
+        run_due(game, run, event)
     for rule in game.rules.rules:
         if rule["event"] != event:
             continue
@@ -166,6 +158,21 @@ def run_triggers(game, run, event: str, extra: dict | None = None) -> None:
         hear_structure(game, run, event, extra)
     if state.triggers and game.rules.hearing.expires:  # installed triggers and once-per limits (listeners.py)
         expire(state, event)
+
+
+def run_due(game, run, event: str) -> None:
+    """The one-shot triggers effects registered for the structure event (`on turn-end { ... }`
+    inside an effect), taken out of the state's triggers and run in order, each then the end check."""
+    state = game.state
+    due, left = [], []
+    for t in state.triggers:
+        (due if t["event"] == event else left).append(t)
+    if due:
+        state.triggers = left
+    for trig in due:
+        stmt = game.rules.nodes[trig["node"]]
+        run.block(stmt["body"], {"ctx:me": trig["me"], "ctx:this-card": trig["card"], **trig["vars"]})
+        game.check_end(run)
 
 
 # -- imported here, once: at the end, as these modules import this one's names

@@ -20,7 +20,7 @@ class State:
     apart). Lists, dicts, ints and strings only, so a copy is a clone."""
 
     __slots__ = tuple(name if name != "rng" else "_rng" for name in _FIELDS) + (
-        "heard_uids", "marks", "figures_mark", "figures_off_mark", "team_by")
+        "heard_uids", "marks", "figures_mark", "figures_off_mark", "team_by", "pieces_mark")
 
     def __init__(self, seed: int) -> None:
         self.players: list[str] = []  # seats in turn order: "p1", "p2", ...
@@ -50,6 +50,7 @@ class State:
         self.marks: list[tuple] = []
         self.figures_mark = 0  # the figures' last write (writers.py): what the projections compare
         self.figures_off_mark = 0  # the last write of an owner, of a figure onto or off the board (writers.py)
+        self.pieces_mark = 0  # the cards' and pieces' last write: a place, an owner, a card turned (writers.moved)
         self.teams: dict[str, list[str]] = {}  # "t1" -> its seats, in seat order; {} without Teams
         self.team_by: dict[str, str] = {}  # each seated player's Team: kept by writers.teams_written
         # rounds (games that declare them): the round begun, who leads it, the players who
@@ -101,6 +102,7 @@ class State:
         other.log = self.log[:] if log else self.log  # entries are never changed once written
         other.marks = self.marks[:] if log else self.marks
         other.figures_mark, other.figures_off_mark = self.figures_mark, self.figures_off_mark
+        other.pieces_mark = self.pieces_mark
         other.team_by = self.team_by  # (never changed: a write makes a new one)
         other.teams = dict(zip(self.teams, map(list.copy, self.teams.values()))) if self.teams else {}
         other.round = self.round

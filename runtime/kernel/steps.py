@@ -12,7 +12,7 @@ from .rounds import after_turn, first_of_round, lead_line, run_triggers
 from .movement import players_out
 from .pieces import discard_due
 from .setup import setup_table
-from .end_reads import end_source
+from .end_reads import end_marks, end_source
 
 
 NEVER = object()  # KernelGame._end_no before the end condition first says no: equal to nothing but itself
@@ -31,6 +31,8 @@ class Steps:
     """KernelGame's steps (structure.py drives them one decision at a time)."""
 
     _held = False  # the end is not checked while effects resolve together (keeping.announce_together)
+    _quiet = None  # the marks the last update pass kept when it ran nothing (finish.update_lines)
+    _end_seen = None  # the marks (end_reads.end_marks) when the end last said no, or was as it said no
 
     # -- the structure -------------------------------------------------------------------
 
@@ -268,14 +270,19 @@ def _end_check(game):
     made = rules.__dict__.get("_end_check")
     if made is None:
         expr, space = end_source(rules)
+        marks = end_marks(rules)  # (the marks a check that found no end keeps: turns.end_lines)
         src = ("def made(game, NEVER):\n"
                "    def check_end(run):\n"
                "        state = game.state\n"
                "        if state.phase == 'over' or game._held:\n"
                "            return\n"
+               + (f"        seen = {marks}\n"
+                  "        if game._end_seen == seen:\n"
+                  "            return\n" if marks else "") +
                f"        parts = {expr}\n"
                "        if game._end_no != parts:\n"
                "            game._end_asked(run, parts)\n"
+               + ("        game._end_seen = seen\n" if marks else "") +
                "    return check_end\n")
         space = dict(space)
         exec(src, space)  # noqa: S102 - source generated here, from the IR

@@ -22,7 +22,7 @@ from .piles import refill
 from .rules import GameRules, KernelError
 from .state import State
 from .steps import NEVER, Steps
-from .turns import make_turn_end, make_turn_start
+from .turns import make_round_end, make_round_start, make_turn_end, make_turn_start
 
 
 class IllegalKernelAction(IllegalAction):
@@ -77,7 +77,8 @@ def _per_rules(rules: GameRules) -> tuple:
         made = (end, {name: compiled_block(body) for name, body in rules.slots.items()},
                 end_reads(rules),  # those parts, read in C (or projected: end_reads.py)
                 after_steps(rules, {**Steps._kinds, "turn-start": make_turn_start(rules),
-                                    "turn-end": make_turn_end(rules)}))  # the update event after each (finish.py)
+                                    "turn-end": make_turn_end(rules), "round-start": make_round_start(rules),
+                                    "round-end": make_round_end(rules)}))  # the update event after each (finish.py)
         if len(_PER_RULES) > 256:  # many rules in one process (tests): keep it small
             _PER_RULES.clear()
         hit = _PER_RULES[id(rules)] = (rules, made)
@@ -182,7 +183,8 @@ class KernelGame(Steps):
             twin.start() if twin.state.phase == "setup" and not twin.state.players else twin._advance()
         for answered in self.history[len(twin.history):]:
             twin.act(answered["action"])
-        for name in ("state", "pending", "snapshot", "history", "decision", "_legal", "_texts", "_end_no"):
+        for name in ("state", "pending", "snapshot", "history", "decision", "_legal", "_texts", "_end_no",
+                     "_end_seen"):
             setattr(self, name, getattr(twin, name))
         self._run = self._probe = None  # runs of the step abandoned
 

@@ -14,11 +14,24 @@ the projections compare the marks instead of a tuple of every figure's parts mad
 check: the dirty flag of what they read of the figures. Every writer of those parts goes
 through this module (a scenario's setup calls `mark` once it wrote them);
 tests/test_kernel_speed_writers.py and test_kernel_speed_kspeed6b.py play the same games both
-ways, and hold the marks against the tuples at every decision."""
+ways, and hold the marks against the tuples at every decision. The cards' and pieces' writers
+give `pieces_mark` a new number (`moved`, or `tick()` written into generated code) each time
+they write a place, an owner or a card: tests/test_kernel_speed_kspeed7b.py holds it against
+the cards' lists at every update event of seeded games and of the scenarios."""
 from __future__ import annotations
+
+from itertools import count
 
 MARKS = True  # the projections read the marks (read once per rules, when they are written)
 _COUNT = [0]  # the last number given
+tick = count(1).__next__  # the pieces' marks (`state.pieces_mark`): a number never given before
+
+
+def moved(state) -> None:
+    """A card's or a piece's place, owner or card written (piles.py, pieces.py, kept.py,
+    resolvers.py, written.py, flip.py and the setup's deals): the state's `pieces_mark` a new
+    number, so a mark equal to one kept means none was written since (finish.py's quiet update)."""
+    state.pieces_mark = tick()
 
 
 def mark(state) -> None:
@@ -26,6 +39,7 @@ def mark(state) -> None:
     scenario's setup)."""
     _COUNT[0] += 1
     state.figures_mark = state.figures_off_mark = _COUNT[0]
+    state.pieces_mark = tick()  # (a scenario's table writes the cards' places too)
 
 
 def add_figure(state, ident: str, figure: dict) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .compile import _declared, call_source, me_of, me_player, name_for, source
 from .counters import inline_change
 from .piles import inline_draw_one, inline_put
+from .writers import tick
 
 
 def _counter_lines(sign: str, add: bool):
@@ -59,6 +60,7 @@ def _move_card_lines(args: dict, space: dict, names, n: int) -> list[str]:
     if args["to"] is not None and args["to"].get("e") == "zone":  # a zone named: its own function (rules.Zone.put)
         spec = _declared(space, "zones", args["to"])
         written = spec is not None and inline_put(spec, f"_u{n}", f"_h{n}", n)
+        space["_tick"] = tick  # (the pieces' mark, written by the lines: writers.py)
         if written:  # a player's pile changed in place
             loop = [f"for _u{n} in (_k{n} if isinstance(_k{n}, list) else [] if _k{n} is None else (_k{n},)):",
                     f"    _h{n} = _o{n} if _o{n} is not None else state.owners[_u{n}]"] + ["    " + x for x in written]
@@ -107,6 +109,7 @@ def _draw_lines(args: dict, space: dict, names, n: int) -> list[str]:
     """draw(WHO, 1), a turn's draw: for one player, the rules' own function (piles.make_draw_one)."""
     from .piles import draw, make_draw_one
     count = args["count"]
+    space["_tick"] = tick  # (the pieces' mark, written by inline_draw_one's lines: writers.py)
     if count is None or count.get("e") != "num" or count["v"] != 1 or isinstance(count["v"], bool):
         written = (count is not None and space.get("__rules__") is not None
                    and inline_draw_one(space["__rules__"], f"_d{n}", n, f"{name_for(space, draw)}(run, env, _d{n}, _c{n})"))
@@ -177,4 +180,5 @@ def emptied_pile_lines(stmt: dict, space: dict, names, n: int) -> list[str] | No
             f"        {p}.append({v})",
             f"        state.places[{v}] = {y}",
             f"    {names.name(key)} = env[{key!r}] = {v}",
-            f"    {pile}.clear()"]
+            f"    {pile}.clear()",
+            f"    state.pieces_mark = {name_for(space, tick)}()"]
