@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .compile import _as_list
 from .piles import move
+from .writers import moved
 
 
 def gain_card(run, env, card, to, of=None) -> None:
@@ -20,6 +21,7 @@ def gain_card(run, env, card, to, of=None) -> None:
         if not isinstance(uid, int) or isinstance(uid, bool):
             continue
         state.owners[uid] = who
+        moved(state)  # an owner written: the quiet update pass may not be skipped (finish.py)
         if move(run, uid, to, who):
             state.log.append({"event": "gain-card", "player": who, "card": run.game.card_id(uid), "uid": uid})
 
