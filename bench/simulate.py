@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from mayhem.compiler import driver  # noqa: E402
 from mayhem.runtime import GameConfig, load_rules  # noqa: E402
-from mayhem.runtime.simulate import play_one, simulate  # noqa: E402
+from mayhem.runtime.simulate import play_one, simulate, steady_heap  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from uno import RLCardMissing, play_uno  # noqa: E402
@@ -175,10 +175,12 @@ def main() -> None:
         play = kernel_player(comp.ir, box) if box in kernel_boxes else mayhem_player(rules, box, mode, team_lists)
         play([args.games])  # warm up: the box's effects compiled, as UNO's imports
         mine, uno = Meter(), Meter()
-        for part, uno_part in zip(slices(args.games, args.slices), slices(args.uno_games, args.slices)):
-            if args.uno_games and uno_part:
-                uno.time(uno_player, uno_part)
-            mine.time(play, part)
+        with steady_heap() as settle:  # the collector as `mayhem simulate` leaves it, for UNO's games too
+            settle()
+            for part, uno_part in zip(slices(args.games, args.slices), slices(args.uno_games, args.slices)):
+                if args.uno_games and uno_part:
+                    uno.time(uno_player, uno_part)
+                mine.time(play, part)
         peak = peak_memory(play, min(args.games, 20))
         ratio = f" {mine.per_cpu_second / uno.per_cpu_second:>6.2f}x" if uno.decisions else ""
         print(f"{label:<16} {'1 process':<12} {mine.per_second:>12,.0f} {mine.games / mine.wall:>9.1f} "

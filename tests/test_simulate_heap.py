@@ -1,0 +1,48 @@
+"""`mayhem simulate` keeps what it loaded before its games out of the collector's way
+(runtime/simulate.py `steady_heap`, `settle_heap`): frozen once the first game has made the
+rules' compiled code, thawed when the run ends."""
+from __future__ import annotations
+
+import gc
+import importlib
+from pathlib import Path
+
+from mayhem.compiler import driver
+
+ROOT = Path(__file__).resolve().parent.parent
+
+simulate_module = importlib.import_module("mayhem.runtime.simulate")  # (runtime's `simulate` is its function)
+
+
+def test_frozen_from_the_first_settle_and_thawed_at_the_end():
+    before = gc.get_freeze_count()
+    with simulate_module.steady_heap() as settle:
+        assert gc.get_freeze_count() == before  # nothing frozen before the first game is played
+        settle()
+        frozen = gc.get_freeze_count()
+        assert frozen > before
+        made = [[] for _ in range(1000)]  # the games' own objects: never frozen by a later settle
+        settle()
+        assert gc.get_freeze_count() == frozen
+        del made
+    assert gc.get_freeze_count() == 0
+
+
+def test_thawed_when_a_game_raises():
+    try:
+        with simulate_module.steady_heap() as settle:
+            settle()
+            raise RuntimeError("a game that fails")
+    except RuntimeError:
+        pass
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_run_leaves_the_collector_as_it_found_it():
+    ir = driver.compile_paths([ROOT / "content"]).ir
+    seen = []
+    summary = simulate_module.simulate(ir, "marvel-mayhem", 3, ["random", "random"], seed=2,
+                                       progress=lambda: seen.append(gc.get_freeze_count()))
+    assert summary.games == 3
+    assert all(count > 0 for count in seen)  # the games were played with the loaded rules frozen
+    assert gc.get_freeze_count() == 0
