@@ -237,8 +237,9 @@ def settle_heap() -> None:
 def steady_heap():
     """A run of games with what was loaded before it frozen (settle_heap) from the first call
     of the function it gives, and thawed (`gc.unfreeze`) when the run ends, so that a caller
-    that goes on gets its collector back as it was."""
-    settled = []
+    that goes on gets its collector back as it was. A caller that has frozen objects of its own
+    (the compiler's Workspace does) keeps its heap as it is: nothing frozen, nothing thawed."""
+    settled = [] if gc.get_freeze_count() == 0 else [False]
 
     def settle() -> None:
         if not settled:
@@ -247,7 +248,7 @@ def steady_heap():
     try:
         yield settle
     finally:
-        if settled:
+        if settled == [True]:
             gc.unfreeze()
 
 

@@ -15,6 +15,7 @@ simulate_module = importlib.import_module("mayhem.runtime.simulate")  # (runtime
 
 
 def test_frozen_from_the_first_settle_and_thawed_at_the_end():
+    gc.unfreeze()  # (a test before this one in the same process may have left objects frozen)
     before = gc.get_freeze_count()
     with simulate_module.steady_heap() as settle:
         assert gc.get_freeze_count() == before  # nothing frozen before the first game is played
@@ -29,6 +30,7 @@ def test_frozen_from_the_first_settle_and_thawed_at_the_end():
 
 
 def test_thawed_when_a_game_raises():
+    gc.unfreeze()
     try:
         with simulate_module.steady_heap() as settle:
             settle()
@@ -39,6 +41,7 @@ def test_thawed_when_a_game_raises():
 
 
 def test_a_run_leaves_the_collector_as_it_found_it():
+    gc.unfreeze()
     ir = driver.compile_paths([ROOT / "content"]).ir
     seen = []
     summary = simulate_module.simulate(ir, "marvel-mayhem", 3, ["random", "random"], seed=2,
@@ -46,3 +49,18 @@ def test_a_run_leaves_the_collector_as_it_found_it():
     assert summary.games == 3
     assert all(count > 0 for count in seen)  # the games were played with the loaded rules frozen
     assert gc.get_freeze_count() == 0
+
+
+def test_a_heap_frozen_by_its_caller_is_left_as_it_is():
+    gc.unfreeze()
+    keep = [[] for _ in range(100)]
+    gc.freeze()  # as the compiler's Workspace keeps its results
+    try:
+        frozen = gc.get_freeze_count()
+        with simulate_module.steady_heap() as settle:
+            settle()
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen  # not thawed by the run
+    finally:
+        gc.unfreeze()
+        del keep
