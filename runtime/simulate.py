@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-import multiprocessing
-import threading
-from dataclasses import dataclass, field
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import dataclass, field
 import gc
+import multiprocessing
+from pathlib import Path
+import threading
 import time
 
 from .bots import make_bot
