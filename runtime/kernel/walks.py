@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from .effects import NeedChoice
-from .compile import compiled, pure, source
+from .compile import compiled, pure, source, sub_expressions
 from .labels import labels
 from .leveled import Levels
 
@@ -114,7 +114,9 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
                          "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
         lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
-        if i < last or final is not None:
+        if (i < last or final is not None) and not _COPIES[0] and not _read_in_env(i, keys, domains, levels, final, written):
+            lines.append(f"{pad} e{i + 1} = e{i}  # (the value is read from its local `a{i}` below: env needs no copy)")
+        elif i < last or final is not None:
             lines.append(f"{pad} e{i + 1} = e{i}.copy()")
             lines.append(f"{pad} e{i + 1}[{p}K{i}] = a{i}")
     pad = " " * (last + 1)
@@ -142,6 +144,47 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
     args = "".join(f"a{i}, " for i in range(last + 1))
     lines.append(f"{pad}out.append(_new(Action, ({p}VERB, ({args}), t)))")
     return named, _env_once(lines)
+
+
+_COPIES = [False]  # True: every level's env copied, as before (tests)
+# the forms whose source reads a parameter from its local (compile_exprs: `var` through walks._Set, a
+# function's arguments written in): any other form (a selector's own function, `is` a relation)
+# may read it from the env it is given
+_INLINE_FORMS = frozenset(("num", "none", "bool", "str", "zone", "counter", "property", "component", "var", "param",
+                           "ctx", "list", "fn", "bin", "neg", "cmp", "and", "or", "not"))
+
+
+def _read_in_env(i: int, keys: tuple, domains: tuple, levels, final, written: dict) -> bool:
+    """Whether something evaluated below level i (the later domains, the later levels' guards,
+    the last guard) may read the i-th parameter from env, not from its local `a{i}`: one not
+    written into the walk (its own function: it reads env), or one with a form outside
+    `_INLINE_FORMS` that reads it. A no: the level's env is the one above it, not a copy
+    with the value set (every function of the vocabulary reads only `ctx:` and `_` keys of env)."""
+    key = frozenset([keys[i]])
+    below = [(f"D{j}", domains[j]) for j in range(i + 1, len(domains))]
+    if levels is not None:
+        below += [(f"L{j}", levels[j]) for j in range(i + 1, len(domains)) if levels[j] is not None]
+    if final is not None:
+        below.append(("G", final))
+    for name, fn in below:
+        e = written.get(name)
+        if e is None:
+            if name.startswith("D") and int(name[1:]) in getattr(domains, "free", ()):
+                continue  # listed once, first, with the menu's env (it reads no parameter)
+            return True
+        if _reads(e, key):
+            return True
+    return False
+
+
+def _reads(e: dict, key: frozenset) -> bool:
+    """The expression reads `key` through a form that may take it from env (not `_INLINE_FORMS`)."""
+    if e["e"] not in _INLINE_FORMS:
+        return not pure(e, key)
+    for child in sub_expressions(e):
+        if child is not None and _reads(child, key):
+            return True
+    return False
 
 
 def _env_once(lines: list[str]) -> list[str]:
