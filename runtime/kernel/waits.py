@@ -97,43 +97,35 @@ def drawn(waits: tuple, getrandbits, slot: list | None = None):
     slot = slot if slot is not None else [None, 0, 0]
 
     def pick(actions) -> int:
-        if actions.__class__ is int:  # a count: draws.index_drawer's draw, written out
-            if not actions:
-                raise IndexError("Cannot choose from an empty sequence")
-            k = actions.bit_length()
-            r = getrandbits(k)
-            while r >= actions:
-                r = getrandbits(k)
-            return r
-        if slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
+        among = start = skip = 0  # the place drawn among n, read back: in `among` (a list), or past a slice
+        if actions.__class__ is int:  # a count: draws.index_drawer's draw (below)
+            n = actions
+        elif slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
             start, stop = slot[1], slot[2]
             n = len(actions) - stop + start
+            skip = stop - start
             if not n:  # none left: among them all
-                n = stop = start = len(actions)
-                if not n:
-                    raise IndexError("Cannot choose from an empty sequence")
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            return r if r < start else r + stop - start
-        among = actions
-        blob = None
-        for verb, until in waits:  # waiting(waits, actions), written out
-            if blob is None:
-                blob = "\n" + "\n".join(actions) + "\n"
-            for v in until:
-                if "\n" + v + "\n" in blob or "\n" + v + " " in blob:
-                    among = _without(among, verb)  # (a call: a comprehension here would make cells at every pick)
-                    break
-        if not among:
-            among = actions
-        n = len(among)
-        if not n:  # the draw, written out
+                n, skip = len(actions), 0
+        else:
+            among, blob = actions, None
+            for verb, until in waits:  # waiting(waits, actions), written out
+                if blob is None:
+                    blob = "\n" + "\n".join(actions) + "\n"
+                for v in until:
+                    if "\n" + v + "\n" in blob or "\n" + v + " " in blob:
+                        among = _without(among, verb)  # (a call: a comprehension here would make cells at every pick)
+                        break
+            if not among or among is actions:
+                among, n = 0, len(actions)
+            else:
+                n = len(among)
+        if not n:  # the draw, written out once (draws.index_drawer's): k bits until one is below n
             raise IndexError("Cannot choose from an empty sequence")
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        return r if among is actions else actions.index(among[r])
+        if among:
+            return actions.index(among[r])
+        return r if r < start else r + skip
     return pick
