@@ -68,8 +68,10 @@ def test_a_chained_action_s_walk_is_one_generated_function_of_nested_loops(titan
     assert src.index("  env = e1\n  if not (") < src.index("v1 = v if") < src.index("   env = e2\n   if not (")
     assert "D0(" not in src and "L1(" not in src and "G(run" not in src
     assert "S0 + b2[j2]" in src  # `{value:int} {figure}/{ability}`: the die's label first
-    # labelled where a combination is printed, not where listed; `activations(figure)` kept per figure
-    assert src.index("b1 = labels(") > src.index("for j2") and "b1 = None" in src
+    # labelled where a combination is printed, not where listed (no guard under the dice: just above
+    # their loop, with the text's tail, kspeed8a); `activations(figure)` kept per figure
+    assert src.index("v2 = f2") < src.index("b1 = labels(") < src.index("tl = ") < src.index("for j2") and "b1 = None" in src
+    assert "t = S0 + b2[j2] + tl" in src
     assert "  m2_1 = ((True if (((_" in src and "if not m2_1: continue" in src and src.index("m2_1 = (") < src.index("for j1")
 
 

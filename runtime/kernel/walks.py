@@ -100,6 +100,9 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
         lines.append(f"if not f{i}: {stop0}")
         lines.append(f"b{i} = None")
     memos = _memos(levels, keys, written, last)
+    parts = _text(verb, form, fields, last, space, p)
+    inner = parts.index(f"b{last}[j{last}]") if f"b{last}[j{last}]" in parts else None
+    hoist = _HOIST[0] and final is None and last >= 1
     for i in range(last + 1):
         pad = " " * i
         stop = stop0 if i == 0 else "continue"
@@ -113,6 +116,15 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
             lines.append(f"{pad}v{i} = v if v.__class__ is list else [] if v is None else v if isinstance(v, list) "
                          "else [v]")
             lines.append(f"{pad}b{i} = None  # labelled once a combination under them is printed")
+        if hoist and i == last:  # no guard under the last level: what a combination prints of the levels
+            # above it is made once per their values, before its loop (each of its values prints one)
+            made = [f"if b{k} is None: b{k} = labels(game, v{k}, {p}C{k})" for k in range(last + 1)]
+            if named:
+                made.append("if act is None: act = str(sf).lower()")
+            if inner is not None and inner + 1 < len(parts):
+                made.append(f"tl = {' + '.join(parts[inner + 1:])}")
+            lines += [pad + line for line in made] if i in free else \
+                [f"{pad}if v{i}:"] + [f"{pad} {line}" for line in made]
         lines.append(f"{pad}for j{i}, a{i} in enumerate(v{i}):")
         if (i < last or final is not None) and not _COPIES[0] and not _read_in_env(i, keys, domains, levels, final, written):
             lines.append(f"{pad} e{i + 1} = e{i}  # (the value is read from its local `a{i}` below: env needs no copy)")
@@ -131,11 +143,15 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
     first = _GUARD_FIRST[0] and final is not None and written.get("G") is not None and pure(written["G"])
     if first:
         lines += asked
-    for i in range(last + 1):
-        lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, {p}C{i})")
-    if named:  # read the first time a combination is printed
-        lines.append(f"{pad}if act is None: act = str(sf).lower()")
-    lines.append(f"{pad}t = {_text(verb, form, fields, last, space, p)}")
+    if hoist:  # (labels and the text's tail made above the loop)
+        tail = [parts[inner], "tl"] if inner is not None and inner + 1 < len(parts) else parts[inner:inner + 1]
+        lines.append(f"{pad}t = {' + '.join((parts[:inner] if inner is not None else parts) + tail)}")
+    else:
+        for i in range(last + 1):
+            lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, {p}C{i})")
+        if named:  # read the first time a combination is printed
+            lines.append(f"{pad}if act is None: act = str(sf).lower()")
+        lines.append(f"{pad}t = {' + '.join(parts)}")
     lines.append(f"{pad}if t in seen: continue")
     if not first:
         lines += asked
@@ -147,6 +163,7 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
 
 
 _COPIES = [False]  # True: every level's env copied, as before (tests)
+_HOIST = [True]  # False: the labels and the text made in the last level's loop, as before (tests)
 # the forms whose source reads a parameter from its local (compile_exprs: `var` through walks._Set, a
 # function's arguments written in): any other form (a selector's own function, `is` a relation)
 # may read it from the env it is given
@@ -292,12 +309,15 @@ def _asked(line: str, called: tuple) -> list[str]:
     return out
 
 
-def _text(verb: str, form, fields: tuple, last: int, space: dict, p: str = "") -> str:
-    """The source of a combination's string: `VERB L0 L1 ...`, or the form filled (its pieces
-    as constants, runtime/actions.py's _Form.fill)."""
+def _text(verb: str, form, fields: tuple, last: int, space: dict, p: str = "") -> list[str]:
+    """The sources of the pieces a combination's string joins (`+`): `VERB L0 L1 ...`, or the
+    form filled (its pieces as constants, runtime/actions.py's _Form.fill)."""
     if form is None:
-        space[p + "P"] = verb + " "
-        return f"{p}P + " + " + ' ' + ".join(f"b{i}[j{i}]" for i in range(last + 1))
+        space[p + "P"], space[p + "SP"] = verb + " ", " "
+        parts = [p + "P"]
+        for i in range(last + 1):
+            parts += [p + "SP", f"b{i}[j{i}]"] if i else [f"b{i}[j{i}]"]
+        return parts
     words = [f"b{i}[j{i}]" if i >= 0 else "act" for i in fields]
     pieces = list(form.pieces)
     parts = []
@@ -313,4 +333,4 @@ def _text(verb: str, form, fields: tuple, last: int, space: dict, p: str = "") -
     if tail:
         space[p + "T"] = tail
         parts.append(p + "T")
-    return " + ".join(parts)
+    return parts
