@@ -97,15 +97,16 @@ def drawn(waits: tuple, getrandbits, slot: list | None = None):
     slot = slot if slot is not None else [None, 0, 0]
 
     def pick(actions) -> int:
-        among = start = skip = 0  # the place drawn among n, read back: in `among` (a list), or past a slice
+        # the place r drawn among n is read back as r below `start`, past it by `skip` places (the
+        # slot's slice), or through `among` (the list drawn among, when it is no slice)
         if actions.__class__ is int:  # a count: draws.index_drawer's draw (below)
-            n = actions
+            n = start = actions
         elif slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
-            start, stop = slot[1], slot[2]
-            n = len(actions) - stop + start
-            skip = stop - start
+            start, among = slot[1], None
+            skip = slot[2] - start
+            n = len(actions) - skip
             if not n:  # none left: among them all
-                n, skip = len(actions), 0
+                n = start = len(actions)
         else:
             among, blob = actions, None
             for verb, until in waits:  # waiting(waits, actions), written out
@@ -116,16 +117,16 @@ def drawn(waits: tuple, getrandbits, slot: list | None = None):
                         among = _without(among, verb)  # (a call: a comprehension here would make cells at every pick)
                         break
             if not among or among is actions:
-                among, n = 0, len(actions)
+                n = start = len(actions)
             else:
-                n = len(among)
+                n, start = len(among), 0
         if not n:  # the draw, written out once (draws.index_drawer's): k bits until one is below n
             raise IndexError("Cannot choose from an empty sequence")
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
-        if among:
-            return actions.index(among[r])
-        return r if r < start else r + skip
+        if r < start:
+            return r
+        return r + skip if among is None else actions.index(among[r])
     return pick
