@@ -134,3 +134,22 @@ def test_a_bots_pick_draws_as_index_of_waiting_with_one_draw_written_out():
     for empty in (0, []):
         with pytest.raises(IndexError):
             drawn(waits, random.Random(0).getrandbits)(empty)
+
+
+def test_the_labels_and_the_texts_tail_made_above_the_last_loop_list_the_same_menus(titans, looney):
+    """A walk with no guard under its last level makes the labels of every level and the text's
+    tail (`{figure}/{ability}` of `{value:int} {figure}/{ability}`) once above the last loop, not
+    per combination (walks._HOIST): the same menus as made in the loop, at each decision of
+    seeded games of both boxes; place-die's walk is so written."""
+    for rules in (titans, looney):
+        for game in walked(rules, (2, 5), 90):
+            plans = game._plans if game._plans is not None else menus.actions.plans_of(game)
+            walks._HOIST[0] = False
+            try:
+                plain = menus._whole(plans, game.rules)
+            finally:
+                walks._HOIST[0] = True
+            hoisted = menus._whole(plans, game.rules)
+            (out, texts), (mine, my_texts) = plain(game), hoisted(game)
+            assert my_texts == texts and [tuple(a) for a in mine] == [tuple(a) for a in out]
+        assert "tl = " in hoisted.source and "tl = " not in plain.source
