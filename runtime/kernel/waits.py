@@ -93,7 +93,8 @@ def _without(actions: list, verb: str) -> list:
 def drawn(waits: tuple, getrandbits, slot: list | None = None):
     """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function;
     for the texts of the menu `slot` holds (waited), the actions a bot waits with are where the
-    menu put them: no string joined, no list made."""
+    menu put them: no string joined, no list made. One rejection draw serves a count, the slot's
+    texts and any other list (tests/test_kernel_speed_kspeed8a.py holds it against index_of_waiting)."""
     slot = slot if slot is not None else [None, 0, 0]
 
     def pick(actions) -> int:
