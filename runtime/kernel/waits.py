@@ -93,16 +93,24 @@ def _without(actions: list, verb: str) -> list:
 def drawn(waits: tuple, getrandbits, slot: list | None = None):
     """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function;
     for the texts of the menu `slot` holds (waited), the actions a bot waits with are where the
-    menu put them: no string joined, no list made. One rejection draw serves a count, the slot's
-    texts and any other list (tests/test_kernel_speed_kspeed8a.py holds it against index_of_waiting)."""
+    menu put them: no string joined, no list made. A count draws in its own few lines (the common
+    path: a shared draw's read-back cost Marvel Mayhem 9 bytecodes a decision); one rejection
+    draw serves the slot's texts and any other list (tests/test_kernel_speed_kspeed8a.py holds
+    it against index_of_waiting)."""
     slot = slot if slot is not None else [None, 0, 0]
 
     def pick(actions) -> int:
-        # the place r drawn among n is read back as r below `start`, past it by `skip` places (the
-        # slot's slice), or through `among` (the list drawn among, when it is no slice)
-        if actions.__class__ is int:  # a count: draws.index_drawer's draw (below)
-            n = start = actions
-        elif slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
+        if actions.__class__ is int:  # a count: draws.index_drawer's draw, written out (its own copy: the
+            if not actions:  # common path, as cheap as the draw itself: no place to read back)
+                raise IndexError("Cannot choose from an empty sequence")
+            k = actions.bit_length()
+            r = getrandbits(k)
+            while r >= actions:
+                r = getrandbits(k)
+            return r
+        # a list: the place r drawn among n is read back as r below `start`, past it by `skip`
+        # places (the slot's slice), or through `among` (the list drawn among, when it is no slice)
+        if slot[0] is actions:  # the menu's texts: `among` is them less actions[start:stop]
             start, among = slot[1], None
             skip = slot[2] - start
             n = len(actions) - skip
@@ -121,7 +129,7 @@ def drawn(waits: tuple, getrandbits, slot: list | None = None):
                 n = start = len(actions)
             else:
                 n, start = len(among), 0
-        if not n:  # the draw, written out once (draws.index_drawer's): k bits until one is below n
+        if not n:  # the draw, written out once for every list (draws.index_drawer's): k bits until one is below n
             raise IndexError("Cannot choose from an empty sequence")
         k = n.bit_length()
         r = getrandbits(k)
