@@ -94,7 +94,7 @@ def drawn(waits: tuple, getrandbits, slot: list | None = None):
     """index_of_waiting(waits, draws.index_drawer(gen)) for `gen.getrandbits`, in one function;
     for the texts of the menu `slot` holds (waited), the actions a bot waits with are where the
     menu put them: no string joined, no list made. A count draws in its own few lines (the common
-    path: a shared draw's read-back cost Marvel Mayhem 9 bytecodes a decision); one rejection
+    path: a shared draw's read-back cost a game of counts 9 bytecodes a decision); one rejection
     draw serves the slot's texts and any other list (tests/test_kernel_speed_kspeed8a.py holds
     it against index_of_waiting)."""
     slot = slot if slot is not None else [None, 0, 0]
