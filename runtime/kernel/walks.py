@@ -144,8 +144,8 @@ def walk_lines(verb: str, domains: tuple, keys: tuple, guard, cards_of: tuple, w
     if first:
         lines += asked
     if hoist:  # (labels and the text's tail made above the loop)
-        tail = [parts[inner], "tl"] if inner is not None and inner + 1 < len(parts) else parts[inner:inner + 1]
-        lines.append(f"{pad}t = {' + '.join((parts[:inner] if inner is not None else parts) + tail)}")
+        text = parts[:inner + 1] + ["tl"] if inner is not None and inner + 1 < len(parts) else parts
+        lines.append(f"{pad}t = {' + '.join(text)}")
     else:
         for i in range(last + 1):
             lines.append(f"{pad}if b{i} is None: b{i} = labels(game, v{i}, {p}C{i})")
@@ -178,12 +178,12 @@ def _read_in_env(i: int, keys: tuple, domains: tuple, levels, final, written: di
     `_INLINE_FORMS` that reads it. A no: the level's env is the one above it, not a copy
     with the value set (every function of the vocabulary reads only `ctx:` and `_` keys of env)."""
     key = frozenset([keys[i]])
-    below = [(f"D{j}", domains[j]) for j in range(i + 1, len(domains))]
+    below = [f"D{j}" for j in range(i + 1, len(domains))]
     if levels is not None:
-        below += [(f"L{j}", levels[j]) for j in range(i + 1, len(domains)) if levels[j] is not None]
+        below += [f"L{j}" for j in range(i + 1, len(domains)) if levels[j] is not None]
     if final is not None:
-        below.append(("G", final))
-    for name, fn in below:
+        below.append("G")
+    for name in below:
         e = written.get(name)
         if e is None:
             if name.startswith("D") and int(name[1:]) in getattr(domains, "free", ()):
