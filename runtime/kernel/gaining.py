@@ -1,5 +1,4 @@
-"""A deck-builder's words: a card gained (`gain-card`), a pile made ready before a card of it is
-looked at (`reshuffle-if-empty`).
+"""A deck-builder's words: a card gained (`gain-card`), an empty pile reshuffled before a look.
 
 In a game whose cards change hands, a card taken from a pile of the table (bought, or handed to
 a player by another's effect) is from then on the player's own, not only a card lying in their
