@@ -25,6 +25,10 @@ KERNEL_PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("gain-card", (_p("card", "card+"), _p("to", "zone"), _p("of", "player", None, "Who gains it (default `me`).")),
               "The player gains cards: each becomes theirs (its owner, `me` of its triggers in play) and moves "
               "into their pile of the zone, at its end (logged `gain-card`).", _G),
+    Primitive("reshuffle-if-empty", (_p("zone", "zone"), _p("of", "player+", None, "Whose pile (default `me`).")),
+              "Before a card of the zone is looked at, revealed or discarded: each holder's pile of it that is "
+              "empty is made again from their pile of its `reshuffle-from` zone, shuffled (seeded), as `draw` "
+              "does (logged `reshuffle`); a pile with cards is left as it is.", _G),
     Primitive("shuffle", (_p("zone", "zone"), _p("of", "player+", None)), "Shuffle a zone (seeded).", _G),
     Primitive("reveal", (_p("card", "card+"),), "Show cards to every player (logged).", _G),
     Primitive("destroy", (_p("card", "card+"),),

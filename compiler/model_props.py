@@ -135,9 +135,19 @@ def read_prop(comp: Component, spec: KindSpec, prop: ast.Prop, seen: dict, diags
     value = _shape(pspec, values)
     if value is _BAD:
         diags.error("E204", f"'{prop.name}' takes {_shape_text(pspec.shape)}", prop.span,
-                    hint=f"for example: `{_example(pspec)}`")
+                    hint=_below_zero(spec, pspec, values) or f"for example: `{_example(pspec)}`")
         return
     comp.props[prop.name] = PropValue(value, prop.span, own or comp.source, prop)
+
+
+def _below_zero(spec: KindSpec, pspec: PropSpec, values: list) -> str | None:
+    """The hint for a number below 0 given to a card type's `int` property: declare it `signed`."""
+    origin = getattr(spec, "origin", None)
+    if pspec.shape != "int" or origin is None or len(values) != 1 or not isinstance(values[0], ast.Number) \
+            or values[0].value >= 0:
+        return None
+    return (f"{origin.kind} '{origin.id}' declares '{pspec.name}' `int` (0 or more): declare it "
+            f"`{pspec.name} signed 0` to print a number below 0")
 
 
 

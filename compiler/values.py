@@ -16,6 +16,7 @@ def example(p: PropSpec) -> str:
     examples = {"nested": "[[2], [2]]", "int": "3", "string": '"..."', "id": "name", "list": "[a, b]", "ints": "[3, 4, 3]",
                 "strings": '["1", "2*"]', "range": "2..4", "counts": "black 2 white 2",
                 "source": "authored", "once": "per turn", "flag": "", "signed": "+1", "ids": "name",
+                "names": "[a, b]",
                 "overrides": "rule ko-vp"}
     if p.shape.startswith(("enum:", "enums:")):
         return f"{p.name} {p.shape.split(':', 1)[1].split('|')[0]}"
@@ -29,7 +30,8 @@ def shape_text(shape: str) -> str:
         return "one or more of: " + ", ".join(shape[6:].split("|"))
     return {
         "flag": "no value", "int": "a number", "signed": "a number", "string": "a string", "id": "a name",
-        "ids": "one or more names", "list": "a [list] of names", "ints": "a [list] of numbers",
+        "ids": "one or more names", "names": "a name or a [list] of names", "list": "a [list] of names",
+        "ints": "a [list] of numbers",
         "strings": "a [list] of strings", "range": "a number or a range like 2..4",
         "nested": "a [list] of [lists] of numbers, like [[2], [2]]",
         "counts": "a number, or colours with numbers like `black 2 white 2`", "once": "per turn, per round or per game",
@@ -65,6 +67,13 @@ def shape(p: PropSpec, values: list):
         options = shape[6:].split("|")
         if values and names and all(v.id in options for v in values) and len({v.id for v in values}) == len(values):
             return [v.id for v in values]
+        return _BAD
+    if shape == "names":  # one name (kept as it is) or a [list] of them (kept as a list)
+        if len(values) == 1 and isinstance(values[0], ast.Name):
+            return values[0].id
+        if len(values) == 1 and isinstance(values[0], ast.ListExpr) and values[0].items \
+                and all(isinstance(i, ast.Name) for i in values[0].items):
+            return [i.id for i in values[0].items]
         return _BAD
     if shape == "ids":
         return [v.id for v in values] if values and names else _BAD

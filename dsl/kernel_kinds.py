@@ -10,8 +10,8 @@ GAME_BOX_REQUIRED = ("source", "players")
 
 # Property types a card type may declare, and the value shape each takes.
 # (`tags` is a list whose names are tags: compiler.resolve_names checks them.)
-PROPERTY_TYPES = {"int": "int", "string": "string", "flag": "flag", "id": "id", "ids": "ids", "list": "list",
-                  "tags": "list", "ints": "ints", "strings": "strings", "once": "once"}
+PROPERTY_TYPES = {"int": "int", "signed": "signed", "string": "string", "flag": "flag", "id": "id", "ids": "ids",
+                  "list": "list", "tags": "list", "ints": "ints", "strings": "strings", "once": "once"}
 
 
 
@@ -185,8 +185,10 @@ def kernel_kinds() -> list:
                 PropSpec("refill-from", "id", "After every step, the zone is filled up to its capacity from this zone."),
                 # the card flow of cards in play (runtime/kernel/finish.py) and a zone's first cards
                 # (`starts-with`, `shuffled`: runtime/kernel/keeping.py's `fill-zones()`)
-                PropSpec("starts-with", "id", "At setup, the box's cards of this card type, one of each, are put "
-                         "into the zone (the Mayhem boxes: `starts-with go-card`)."),
+                PropSpec("starts-with", "names", "At setup, the box's cards of this card type, each as many times "
+                         "as its `copies`, are put into the zone (the Mayhem boxes: `starts-with go-card`); a list "
+                         "of card types puts each type's cards in, in the list's order (`starts-with [hero, "
+                         "villain]`)."),
                 PropSpec("shuffled", "flag", "The cards it starts with are shuffled at setup."),
                 PropSpec("draws-from", "id", "A card the zone's holder draws into it comes from the top of this "
                          "zone; one is drawn at once when a card of the zone is done."),

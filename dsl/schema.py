@@ -27,6 +27,7 @@ __all__ = ["KINDS", "BUILTIN_KINDS", "CONTENT_DECLARED", "KindSpec", "PropSpec",
 #   enum:A|B      one of the listed names          `terminology toon`
 #   enums:A|B     one or more of the listed names  `restricts no-move no-attack`
 #   ids           one or more names                `placed-on character location`
+#   names         one name, or a [list] of names   `starts-with [hero, villain]`
 #   list          a [list] of names                `icons [pizza, delivery]`
 #   ints          a [list] of numbers              `board [3, 4, 3]`
 #   strings       a [list] of strings              `faces ["1", "2*"]`

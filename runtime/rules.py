@@ -141,7 +141,7 @@ def read_game(rules: Rules, game: dict) -> None:
                 pass  # said with the declaration's span where the kernel reads it
     for zid in rules.in_play:  # the card type the zone it draws from starts with
         source = rules.zone_decls.get(prop(rules.zone_decls[zid], "draws-from"))
-        if source is not None and prop(source, "starts-with"):
-            rules.in_play_kinds.add(prop(source, "starts-with"))
+        kinds = prop(source, "starts-with") if source is not None else None  # a card type, or a list of them
+        rules.in_play_kinds.update([kinds] if isinstance(kinds, str) else kinds or ())
     for use in ZONE_USES:
         rules.zone_of[use] = prop(game, use, rules.zone_of[use])

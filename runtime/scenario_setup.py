@@ -142,10 +142,12 @@ class _Checks(BoardChecks):
             cards = {k: c for k, c in cards.items() if prop(c, mode.cards_with)}
         out = {rules.zone_of["draw-from"]: [cards[k]["qid"] for k in sorted(cards)]}
         for zid, decl in rules.zone_decls.items():
-            kind = prop(decl, "starts-with")
-            if kind is not None and zid != rules.zone_of["draw-from"]:
-                found = rules.cards_of(kind, box) if zid in self.rules.zone_decls else {}
-                out[zid] = [found[k]["qid"] for k in sorted(found)]
+            kinds = prop(decl, "starts-with")  # a card type, or a list of them
+            if kinds is not None and zid != rules.zone_of["draw-from"]:
+                out[zid] = []
+                for kind in [kinds] if isinstance(kinds, str) else kinds:
+                    found = rules.cards_of(kind, box) if zid in self.rules.zone_decls else {}
+                    out[zid] += [found[k]["qid"] for k in sorted(found)]
         return out
 
     def cards(self, mode, box: str) -> None:

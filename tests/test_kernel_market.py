@@ -47,29 +47,34 @@ def test_market_scenario(market_ir, path):
 
 
 def test_the_market_is_laid_out_with_every_copy(market):
-    """`fill-zones()` lays each zone that `starts-with` a card type with each card as many times
-    as its `copies`: the main deck with its Dodges and the line-up hold the 22 market cards, the
-    Kick stack 10, the Bruise stack 10, the villain stack 3; each player 5 in hand, 5 in deck."""
+    """`fill-zones()` lays each zone that `starts-with` a card type (or a list of them) with each
+    card as many times as its `copies`: the main deck (`starts-with [market-card, dodge-card]`)
+    and the line-up hold the 20 market cards and the 4 Dodges, the Kick stack 10, the Bruise
+    stack 10, the villain stack 3; each player 5 in hand, 5 in deck; each pile's `fill` logs its
+    cards, copies counted."""
     game = KernelGame(market, KernelConfig(players=3, seed=1, decks=DECKS[:3]))
     game.start()
     zones, ids = game.state.zones, game.card_id
-    assert len(zones["lineup"]) == 5 and len(zones["main"]) == 17 and zones["dodges"] == []
+    assert len(zones["lineup"]) == 5 and len(zones["main"]) == 19
     assert sorted(map(ids, zones["main"] + zones["lineup"])) == sorted(
-        ["hammer"] * 5 + ["scout"] * 4 + ["jab"] * 4 + ["workshop"] * 2 + ["windfall"] * 3 + ["dodge"] * 4)
+        ["hammer"] * 5 + ["scout"] * 4 + ["jab"] * 4 + ["workshop"] * 2 + ["rummage"] * 2 + ["windfall"] * 3
+        + ["dodge"] * 4)
+    fills = {e["zone"]: e["count"] for e in game.state.log if e["event"] == "fill"}
+    assert fills == {"main": 24, "kicks": 10, "villains": 3, "bruises": 10}, fills
     assert [ids(u) for u in zones["kicks"]] == ["kick"] * 10 and [ids(u) for u in zones["bruises"]] == ["bruise"] * 10
     assert sorted(map(ids, zones["villains"])) == ["lich", "rat-king", "warlord"]
     assert all(len(zones[f"hand/{p}"]) == 5 and len(zones[f"deck/{p}"]) == 5 for p in game.state.players)
 
 
 def _rank(game: KernelGame, player: str) -> tuple[int, int, int]:
-    """The player's VP (less the Bruises'), villains and cards, over every card they own: worked
-    out here from the cards, apart from the game's own end."""
+    """The player's VP (a Bruise's printed -1 counted), villains and cards, over every card they
+    own: worked out here from the cards, apart from the game's own end."""
     state, rules = game.state, game.rules
     vp = villains = held = 0
     for zone in OWN:
         for uid in state.zones[f"{zone}/{player}"]:
             card = rules.cards[state.cards[uid]]
-            vp += card.props.get("vp", 0) - card.props.get("penalty", 0)
+            vp += card.props.get("vp", 0)
             villains += card.type == "villain-card"
             held += 1
     return vp, villains, held

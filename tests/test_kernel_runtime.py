@@ -128,7 +128,7 @@ CONCEPTS = ("initiative", "recovery", "mayhem", "mission", "victory", "black", "
             "vp", "activation", "ability", "location", "ko", "character", "ridge", "summit", "climber",
             "ember", "freeze", "ranger", "bastion", "rampart", "parry", "bulwark", "ruins", "barricade", "relic",
             "squads", "blaze", "briar", "knack", "talent", "cinder", "scorch",
-            "market", "line-up", "villain", "workshop", "dodge", "bruise")
+            "market", "line-up", "villain", "workshop", "dodge", "bruise", "rummage")
 
 
 def kernel_source() -> str:

@@ -41,7 +41,7 @@ def card_types(col) -> dict[str, dict]:
 def symbols(col, card_type: dict) -> list[str]:
     """The symbol properties of a card type, in its resolve order."""
     declared = {n: p["value"] for n, p in card_type["props"].items()
-                if isinstance(p["value"], dict) and p["value"].get("type") == "int"}
+                if isinstance(p["value"], dict) and p["value"].get("type") in ("int", "signed")}
     order = col.prop(card_type, "resolve-order") or sorted(declared)
     return [n for n in order if n in declared]
 

@@ -44,7 +44,10 @@ def collection(ir: dict, box: str, chosen) -> tuple[list, tuple]:
     types = {_prop(f, "card-type") for f in game["children"]
              if f["kind"] == "figure" and _prop(f, "card-type") and not _prop(f, "unowned")}
     deck = _prop(game, "draw-from") or "deck"  # the zone the game draws from, the kernel's default
-    types |= {_prop(z, "starts-with") for z in game["children"] if z["kind"] == "zone" and z["id"] == deck} - {None}
+    for z in game["children"]:  # the card type the deck starts with, or each of a list of them
+        if z["kind"] == "zone" and z["id"] == deck and _prop(z, "starts-with"):
+            kinds = _prop(z, "starts-with")
+            types.update([kinds] if isinstance(kinds, str) else kinds)
     token_kinds = {c["id"] for c in ir["components"] if c["kind"] == "token-type"}
     ids = {(c["kind"], c["id"]) for c in ir["components"] if c["box"] in (box, None)}
     pools = {c["id"] for c in box_comp["children"] if c["kind"] == "pool"}

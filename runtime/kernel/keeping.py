@@ -18,8 +18,9 @@ These are the words a game's `setup { }`, `round-end { }` or phases say in the s
   are taken out of it into the `draw-to` zone (`chosen_hands`): a first game's
   (`KernelConfig.first_game`: the box's `first-game` preset, each figure's cards to the player
   who controls it) or the Teams' lists' (`KernelConfig.hands`, the Team's first player's).
-- `fill-zones()`: each zone that `starts-with` a card type takes the box's cards of it, one
-  of each (new card instances, the holder's), shuffled if the zone says `shuffled`.
+- `fill-zones()`: each zone that `starts-with` a card type (or a list of them) takes the box's
+  cards of it, each as many as its `copies` (new card instances, the holder's), shuffled if the
+  zone says `shuffled`.
 - `fill-pools(owner:)`: the pools are laid with the table (pieces.py), so that a scenario has
   them; with `owner: "none"` (read at load: `communal`) every piece is no one's.
 - `draw-hands()`: each player draws their seat's `hand-draw` (the mode's, else the box's: `setting`),
@@ -175,30 +176,33 @@ def chosen_hands(run, deck: str) -> None:
 
 
 def fill_zones(run, env) -> None:
-    """`fill-zones()`: each zone of the game that `starts-with` a card type takes the box's cards
-    of that type, each as many times as its `copies`, in declaration order (each holder's pile of
-    a zone kept per player or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
+    """`fill-zones()`: each zone of the game that `starts-with` a card type (or a list of them)
+    takes the box's cards of that type, each as many times as its `copies`, in the order the rules
+    hold them (by id), a list's types one after the other (each holder's pile of a zone kept per
+    player or Team its own), shuffled (seeded) when the zone says `shuffled`; logged `fill`."""
     rules, state = run.rules, run.state
     for zone in rules.game["children"]:
         props = zone["props"] if zone["kind"] == "zone" else {}
-        ctype = props["starts-with"]["value"] if "starts-with" in props else None
-        if ctype is None or zone["id"] == rules.zone_roles.get("draw-from"):
+        ctypes = props["starts-with"]["value"] if "starts-with" in props else None
+        if ctypes is None or zone["id"] == rules.zone_roles.get("draw-from"):
             continue  # the deck is shuffle-deck's to fill
-        if ctype not in rules.card_types:
-            raise KernelError(f"zone '{zone['id']}': 'starts-with {ctype}' names no card type; card types: "
-                              + ", ".join(sorted(rules.card_types)))
+        for ctype in [ctypes] if isinstance(ctypes, str) else ctypes:
+            if ctype not in rules.card_types:
+                raise KernelError(f"zone '{zone['id']}': 'starts-with {ctype}' names no card type; card types: "
+                                  + ", ".join(sorted(rules.card_types)))
         if zone["id"] not in rules.zones:
             continue  # left out of the game
-        _fill(run, zone["id"], ctype, "shuffled" in props)
+        _fill(run, zone["id"], ctypes, "shuffled" in props)
 
 
-def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -> None:
+def _fill(run, zone: str, ctypes: str | list, shuffled: bool, flag: str | None = None) -> None:
     """The zone's piles (one per holder of a zone kept per player or Team) take the box's cards
-    of the card type, each as many times as its `copies`, in declaration order (only those whose
-    `flag` is set, when given), shuffled (seeded) if `shuffled`; logged `fill`."""
+    of the card type (of each card type of a list, one type after the other), each as many times
+    as its `copies`, in the order the rules hold them (only those whose `flag` is set, when
+    given), shuffled (seeded) if `shuffled`; logged `fill` with the number of cards laid."""
     rules, state = run.rules, run.state
     others = {q for b in rules.brought.values() for q in b["cards"]}  # other boxes' (collection.py): not the box's
-    qids = [c.qid for c in rules.cards.values()
+    qids = [c.qid for ctype in ([ctypes] if isinstance(ctypes, str) else ctypes) for c in rules.cards.values()
             if c.type == ctype and (flag is None or c.props.get(flag)) and c.qid not in others]
     per = rules.zones[zone].per
     holders = state.players if per == "player" else list(state.teams) if per == "team" else [None]
@@ -217,7 +221,7 @@ def _fill(run, zone: str, ctype: str, shuffled: bool, flag: str | None = None) -
             gen = state.random()
             shuffle(gen, pile)
             state.keep(gen)
-        state.log.append({"event": "fill", "zone": key, "count": len(qids)})
+        state.log.append({"event": "fill", "zone": key, "count": sum(rules.cards[q].copies for q in qids)})
 
 
 def seat_value(state, given, player: str):

@@ -79,15 +79,7 @@ def draw(run, env, who, count=1) -> None:
                 key = src
             pile = zones.get(key, [])
             if not pile:
-                refill = rules.zones[src].reshuffle_from
-                if refill is None:
-                    break
-                mine = player if rules.zones[src].per else None  # a shared pile is no one's
-                _move_all(run, zones.get(state.zone_key(refill, player if rules.zones[refill].per else None), []),
-                          src, mine)
-                shuffle(run, env, src, mine)
-                state.log.append({"event": "reshuffle", "player": player, "zone": src})
-                pile = state.zones.get(key, [])
+                pile = reshuffled(run, env, src, key, player)
                 if not pile:
                     break
             if plain:  # move(run, pile[0], dst, player)
@@ -101,6 +93,25 @@ def draw(run, env, who, count=1) -> None:
                 state.pieces_mark = tick()
             else:
                 move(run, pile[0], dst, player)
+
+
+def reshuffled(run, env, src: str, key: str, player) -> list:
+    """The empty pile `key` of zone `src` (`player`'s, or the table's) made again from the zone's
+    `reshuffle-from` pile of the same holder: its cards moved in and shuffled (seeded), logged
+    `reshuffle`; the pile after. A zone without `reshuffle-from`, or whose `reshuffle-from` pile
+    is empty too, moves and logs nothing. draw() and `reshuffle-if-empty` (gaining.py) share it."""
+    rules, state = run.rules, run.state
+    refill = rules.zones[src].reshuffle_from
+    if refill is None:
+        return []
+    cards = state.zones.get(state.zone_key(refill, player if rules.zones[refill].per else None))
+    if not cards:
+        return []
+    mine = player if rules.zones[src].per else None  # a shared pile is no one's
+    _move_all(run, cards, src, mine)
+    shuffle(run, env, src, mine)
+    state.log.append({"event": "reshuffle", "player": player, "zone": src})
+    return state.zones.get(key, [])
 
 
 def deal_round(run, env, wants: dict) -> bool:

@@ -24,6 +24,7 @@ def _value(shape: str, n: int) -> str:
         "string": '"$%d"' % n,
         "id": "${%d:name}" % n,
         "ids": "${%d:name}" % n,
+        "names": "${%d:name}" % n,
         "list": "[$%d]" % n,
         "ints": "[${%d:0}]" % n,
         "strings": '["$%d"]' % n,
