@@ -79,6 +79,42 @@ def test_in_a_fixed_order_the_listeners_run_unasked(tmp_path):
     assert not hasattr(chosen, "source") and chosen.__module__.endswith("kernel.chosen")
 
 
+RULED = """
+[scenario]
+name = "A rule of the game hears a card played before the cards in play, and is no option of the question"
+box = "aegis"
+
+[setup]
+players = 2
+active = "p1"
+phase = "actions"
+
+[setup.zones]
+"posts.p1" = ["forge", "vault"]
+"hand.p1" = ["grit", "grit"]
+"deck.p1" = ["brawler"]
+
+[[steps]]
+action = "play grit"
+expect = { "decision.kind" = "first", "counters.power.p1" = 2 }
+
+[[steps]]
+expect_options = ["first forge", "first vault"]
+action = "first vault"
+expect = { "counters.power.p1" = 3, "zones.hand.p1" = ["grit", "brawler"] }
+"""
+
+
+def test_the_games_rules_run_first_and_are_not_ordered(tmp_path):
+    """`trigger-order chosen` orders a player's cards in play and installed triggers; the game's
+    rules are no player's and run first, in their order (a copy of Aegis with a rule giving +1
+    Power for each card played: 2 Power when the Forge and the Vault are asked about)."""
+    rule = '  rule zeal "Zeal" {\n    on played {\n      gain(power, 1)\n    }\n  }\n\n  action play '
+    ir = lab_copy_ir(tmp_path, "aegis", ("  action play ", rule))
+    result = ksc.run(ir, tomllib.loads(RULED), RULED, "ruled.toml")
+    assert result.ok, result.failures
+
+
 def test_random_games_offer_only_defenses_and_ask_only_about_two_listeners(aegis):
     """120 seeded games of random bots: no card lost or doubled at any decision; every card offered in
     answer is a Defense in the asked player's hand, offered only while an Attack aims at them; every

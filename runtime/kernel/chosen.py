@@ -43,8 +43,12 @@ def lander(rules, event: str):
         fields.pop("_stood", None)
         pending = [max(int(amount or 0), 0)] if spec["amount"] else [0]
         given = pending[0]
-        for t in here.rules:  # the game's rules, `me` the player whose turn it is
-            _run_listener(run, _listener(run, t, state.active, None, None, {}, fields, pending, tags))
+        me = state.active  # `me` of the rules: the controller of the figure the event is about (events.land)
+        about = fields.get("var:figure", fields.get("var:target")) if fields else None
+        if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
+            me = controller(state, "figure", about)
+        for t in here.rules:  # the game's rules, in their order
+            _run_listener(run, _listener(run, t, me, None, None, {}, fields, pending, tags))
         listed = [_listener(run, t, owner, uid, key, {}, fields, pending, tags)
                   for t, owner, uid, key in in_play(state, rules, here)]
         for t in state.triggers:
@@ -127,3 +131,4 @@ from .events import _reactions, in_play  # noqa: E402 - bound once, after this m
 from .labels import labels  # noqa: E402
 from .landers import _declared, _log_fields  # noqa: E402
 from .once import spend, spent  # noqa: E402
+from .spaces import controller  # noqa: E402
