@@ -47,14 +47,16 @@ def lander(rules, event: str):
         about = fields.get("var:figure", fields.get("var:target")) if fields else None
         if isinstance(about, str) and about in state.figures and state.figures[about]["owner"] is not None:
             me = controller(state, "figure", about)
-        for t in here.rules:  # the game's rules, in their order
-            _run_listener(run, _listener(run, t, me, None, None, {}, fields, pending, tags))
+        # every listener listed before the first of them runs (as a lander does)
+        ruling = [_listener(run, t, me, None, None, {}, fields, pending, tags) for t in here.rules]
         listed = [_listener(run, t, owner, uid, key, {}, fields, pending, tags)
                   for t, owner, uid, key in in_play(state, rules, here)]
         for t in state.triggers:
             if t["event"] == event and "until" in t:
                 listed.append(_listener(run, rules.nodes[t["node"]], t["me"], t["card"], None, t["vars"], fields,
                                         pending, tags))
+        for x in ruling:  # the game's rules, in their order
+            _run_listener(run, x)
         _in_order(run, event, listed)
         if here.reactions:
             _reactions(run, here, event, fields, pending, tags)
