@@ -118,9 +118,10 @@ def _in_order(run, event: str, listed: list) -> None:
             names = [labels(run.game, [x[2]])[0] if x[2] is not None else "rule" for x in mine]
             texts = ["first " + n for n in names]
             picked = run.ask(head[1], "first", f"which of your {event} triggers first?", list(dict.fromkeys(texts)))
-            chosen = mine[texts.index(picked)]
+            at = texts.index(picked)
+            chosen = mine[at]
             if len(set(texts)) > 1:
-                run.state.log.append({"event": "first", "player": head[1], "card": picked[6:], "to": event})
+                run.state.log.append({"event": "first", "player": head[1], "card": names[at], "to": event})
             if chosen is not head:
                 listed.remove(chosen)
                 listed.insert(0, head)
