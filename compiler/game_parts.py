@@ -196,6 +196,8 @@ def check_kernel_component(comp, game, box: str, res, model, diags: Diagnostics)
     check_sides(comp, model.kinds or {}, diags)  # a figure's card with sides holds nothing else (E212)
     if comp.kind == "card-type":  # the zone its cards are played from in answer (`reacts-from`) is the game's
         check_zone_refs(comp, game, diags, kernel=True)
+        from .reacting import check_reacting
+        check_reacting(comp, game, diags)  # `reacts-to` and `reacts-if`: the game's events, a keyword property
     if not (comp is game or comp.parent is game):
         return
     check_part(comp, game, diags, res.boxes.get(box))

@@ -49,6 +49,12 @@ def kernel_kinds() -> list:
                          "one chosen at setup (`choose-sides()`), its counters and parts read from it."),
                 PropSpec("reacts-from", "id", "A game's event heard by one of its cards' triggers offers the card, "
                          "while it lies in its owner's zone of this name, to be played in answer: `reacts-from hand`."),
+                PropSpec("reacts-to", "list", "With `reacts-from`: only these events offer its cards in answer "
+                         "(`reacts-to [assail]`); a trigger of theirs on another event is heard while the card "
+                         "lies in a zone marked `in-play`."),
+                PropSpec("reacts-if", "id", "With `reacts-from`: only its cards whose property of this name is "
+                         "set (a keyword: `reacts-if defense`, a card's `defense 1`) are offered in answer; the "
+                         "others' triggers are heard while they lie in a zone marked `in-play`."),
         ),
         dynamic_props="propdecl", dynamic_slots="game", component=False,
         ),
@@ -91,6 +97,10 @@ def kernel_kinds() -> list:
                          "When a round is over: once every player still in has had a turn (the default), or "
                          "once every player still in passed (took a turn without an action), one after the "
                          "other. `round-end when COND { ... }` ends it as soon as COND holds, too."),
+                PropSpec("trigger-order", "enum:fixed|chosen",
+                         "The order the listeners of one of the game's events run in: fixed (the default: "
+                         "rules, pieces, figures, cards in play, installed), or chosen: a player two or more "
+                         "of whose listeners hear one event is asked which runs first (`first CARD`)."),
                 PropSpec("first-player", "enum:seeded-choice|first-seat",
                          "Who plays first: a seeded choice (\"the youngest player\"), or the first seat."),
                 PropSpec("teams", "int", "The seats are grouped into this many Teams (`t1`, `t2`, ...); "

@@ -143,7 +143,8 @@ def _action_may_ask(game, action) -> bool:
 def _action_asks(rules, decl, printed: dict) -> bool:
     from .primitives import resolution_bodies
     for stmt in decl.body:
-        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
+        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES \
+            and stmt["name"] != "raise" else None  # (a raised event's field `card` is no card played)
         if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
             if any(asks(body, rules) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]])):
                 return True
@@ -219,7 +220,8 @@ def _action_questions(rules, decl, printed: dict) -> int:
         return MANY
     total = 0
     for stmt in decl.body:
-        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES else None
+        arg = stmt["args"].get("card") if stmt.get("op") == "primitive" and stmt["name"] in ASKING_PRIMITIVES \
+            and stmt["name"] != "raise" else None  # (a raised event's field `card` is no card played)
         if arg is not None and arg.get("e") in ("var", "param") and arg["name"] in printed:
             total += sum(questions(body, rules) for body in resolution_bodies(rules, rules.cards[printed[arg["name"]]]))
             total += sum(_expr_questions(e) for k, e in stmt["args"].items() if k != "card")

@@ -33,7 +33,8 @@ class Landers(dict):
         hearing = self.rules.hearing
         if event not in hearing.events:
             raise KernelError(f"no event '{event}' in the game; events: " + (", ".join(hearing.events) or "none"))
-        fn = self[event] = lander(self.rules, event)
+        from .chosen import lander as chosen, opted  # `trigger-order chosen`: the player orders their triggers
+        fn = self[event] = (chosen if opted(self.rules) else lander)(self.rules, event)
         return fn
 
 

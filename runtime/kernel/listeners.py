@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .once import NEXT, PERIODS, UNTIL, expire, listener_key, make_until, spend, spent  # noqa: F401 - (re-exported)
 from .landers import Landers
+from .reacting import answers, load as load_reacting
 from .rules import KernelError, index_bodies
 
 
@@ -98,7 +99,7 @@ class Heard:
         for qid, triggers in hearing.card_triggers.items():
             mine = [t for t in triggers if t["event"] == event]
             if mine:
-                reacting = rules.cards[qid].type in hearing.reacts
+                reacting = answers(rules, qid, event)  # (reacting.py: `reacts-to`, `reacts-if`)
                 (self.reactions if reacting else self.cards)[qid] = mine
         if not hearing.in_play:
             self.cards = {}
@@ -139,6 +140,7 @@ def load_events(rules, game: dict, tops: list) -> None:
             if zone not in rules.zones:
                 raise KernelError(f"card type '{c['id']}': 'reacts-from {zone}' names no zone of the game")
             hearing.reacts[c["id"]] = zone
+    load_reacting(rules, tops)
     comps = [c for top in tops for c in [top] + (top["children"] if top["kind"] == "deck" else [])]
     tokens = rules.pieces.types if rules.pieces is not None else ()
     figures = {q for qs in rules.dash.roster.values() for q in qs} if rules.dash is not None else ()
@@ -184,6 +186,7 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     two games may share, is left as it is)."""
     from ...compiler.ir_ops import ir_statements
     from .asking import asks
+    from .chosen import opted
     from .compile import pure
     heard = [t for t in rules.rules] + [t for ts in hearing.card_triggers.values() for t in ts]
     heard += [t for ts in hearing.piece_triggers.values() for t in ts]
@@ -194,6 +197,8 @@ def _quiet(rules, hearing: Hearing, decls: list) -> None:
     loud = {t["event"] for q in loud for t in hearing.card_triggers[q]}
     loud |= {t["event"] for t in heard if asks(t["body"], rules) or not pure(t.get("when"))}
     loud |= {e for e, spec in hearing.events.items() if asks(spec["body"], rules)}
+    if opted(rules):  # `trigger-order chosen`: two listeners of one player ask which first (chosen.py)
+        loud |= set(hearing.events)
     quiet = {}
     for x in ir_statements(decls):  # every statement of the declarations, as the registry walks them
         if x["op"] == "primitive" and x["name"] == "raise":
