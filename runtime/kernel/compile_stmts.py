@@ -109,13 +109,29 @@ def compiled_action(action, rules=None):
     first = [f"    {local} = env.get({key!r})" for key, local in names.first.items()]
     if not re.search(r"\benv\b", "\n".join(first + lines).replace(_RESYNC, "env")):
         head = [line for line in head if not line.startswith("    env = ")]  # nothing reads it: not made
+    tail = _update_tail(rules, space)
+    if tail:  # the update event after it (finish.update_lines), written in: one frame, not a wrapper's too
+        lines += tail
+        head = [line.replace("return _general(", "return _general_updated(") for line in head]
+        lines = [line.replace("return _end(", "return _end_updated(") for line in lines]
+        exec("\n".join(["def _general_updated(game, run, action):", "    _general(game, run, action)", *tail,
+                        "def _end_updated(game, run, gstate):", "    game.check_end(run)", *tail]), space)  # noqa: S102
     src = "\n".join(head + first + lines).replace(_RESYNC, "; ".join(f"{local} = env.get({key!r})"
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
-    from .finish import after_step
-    take = after_step(rules, space["take"], frozenset())  # the update event after it; its end checked last
+    take = space["take"]
+    take.updated = bool(tail)  # (finish.after_step: a step with its update written in is itself)
     _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
     return take
+
+
+def _update_tail(rules, space: dict) -> list[str]:
+    """finish.after_step's lines for an action (nothing it writes after its end check): the update
+    event's function called only when it may do something; none for a game without one."""
+    from .finish import update_event, update_lines
+    if rules is None or update_event(rules) is None:
+        return []
+    return update_lines(rules, frozenset(), space)
 
 
 def _end_check(game, run, state) -> None:
@@ -283,12 +299,14 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
         def unknown(run, env):
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return [name_for(space, unknown) + "(run, env)"]
-    args = stmt["args"]
+    shared, args = shared_args(stmt["args"], space, names, n)  # a repeated pure expression read once
+    if fn is resolve_part:  # dashboards.resolve_part, written out (effects_made.py)
+        return shared + resolve_lines(args, space, names, n)
     written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
-        return written[0](args, space, names, n)
+        return shared + written[0](args, space, names, n)
     call = call_source(fn, [(k.replace("-", "_"), e) for k, e in args.items()], space, names)
-    return assault_lines(call, space) if stmt["name"] == "assault" else [call]  # (a piece may stop it)
+    return shared + (assault_lines(call, space) if stmt["name"] == "assault" else [call])  # (a piece may stop it)
 
 
 
@@ -318,6 +336,9 @@ def compile_rules(rules, components: list | None = None) -> None:
 
 # -- imported here, once: at the end, as the modules it loads import this one's names (cycles)
 from .damage import assault_lines  # noqa: E402
+from .compile_shared import shared_args  # noqa: E402
+from .effects_made import resolve_lines  # noqa: E402
+from .dashboards import resolve_part  # noqa: E402
 from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402
 from .compile_made import CONTEXTS, Made  # noqa: E402,F401 - (CONTEXTS: re-exported)
