@@ -46,14 +46,16 @@ def compiled_block(body: list, rules=None):
     return block
 
 
-def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = ()) -> list[str]:
+def inline_lines(body: list, space: dict, known: dict | None = None, players: tuple = (),
+                 contexts: tuple | None = None) -> list[str]:
     """A structure slot's statements as lines of a function of its own (turns.py), at depth
     1, with `run`, `env` and `state` (run's) set there and no `_stops` in env: compiled_block's
     lines less its stop tests, which never hold there. `known`: env keys whose values are
     locals there already (`{'ctx:me': 'me'}`); `players`: those of them surely the player whose
-    turn it is (a str)."""
+    turn it is (a str); `contexts`: the context keys env surely holds, and no other (Locals.contexts)."""
     names = Locals()
     names.players.update(players)
+    names.contexts = contexts
     for key, local in (known or {}).items():
         names.local[key] = local
         names.known.add(key)
@@ -81,6 +83,7 @@ def compiled_action(action, rules=None):
     params = [names.set(key) for key in keys]
     me = names.set("ctx:me")
     names.players.add("ctx:me")  # the player whose turn it is (gstate.active), a seat
+    names.contexts = ("ctx:me",)  # (its env's one context: `_stops` and the parameters are no contexts)
     head = ["def take(game, run, action):"]
     if params:  # one value per parameter, unpacked (a try costs nothing until it raises)
         head += ["    try:", f"        {', '.join(params)}, = action.args",
@@ -154,6 +157,9 @@ class Locals:
         self.first: dict[str, str] = {}  # the keys read from env at the block's start
         self.known: set = set()
         self.players: set = set()  # the keys surely set to the player whose turn it is (compile.me_player)
+        # the context keys (compile_made.CONTEXTS, `_effect-tags`) env surely holds and no other, where the
+        # code that made env says so (no statement sets one): a keyword's env is then one dict display
+        self.contexts: tuple | None = None
 
     def name(self, key: str) -> str:
         local = self.local.get(key)

@@ -65,7 +65,10 @@ def _indented(body: list, space: dict, pad: str) -> list[str]:
     """A body's statements (compile_stmts.inline_lines, at depth 1) at `pad` instead."""
     if not body:
         return [pad + "pass"]
-    return [pad + line[4:] for line in inline_lines(body, space)] or [pad + "pass"]
+    return [pad + line[4:] for line in inline_lines(body, space, contexts=_ENV)] or [pad + "pass"]
+
+
+_ENV = ("ctx:me", "ctx:this-card")  # the context keys of an effect's env (its `me` and `this-card`), and no other
 
 
 
@@ -89,5 +92,11 @@ def resolve_lines(args: dict, space: dict, names, n: int) -> list[str]:
             f"    _rq{n}, _re{n}, _rx{n} = state.cards[_rp{n}], [], run.rules.dash.runs",
             f"    state.log.append({{'event': 'resolve-ability', 'figure': _ro{n}, "
             f"'card': run.rules.cards[_rq{n}].id, 'effects': _re{n}}})",
-            f"    (_rx{n}[_rq{n}] if _rq{n} in _rx{n} else {name_for(space, part_function)}(run.rules, _rq{n}))"
+            f"    (_rx{n}[_rq{n}] if _rq{n} in _rx{n} else {name_for(space, made_first)}(run.rules, _rq{n}))"
             f"(run, {me_of(names)}, _rp{n}, _rg{n}, _re{n})"]
+
+
+def made_first(rules, qid: str):
+    """dashboards.part_function, read at a part's first use (a test may put another in its place)."""
+    from . import dashboards
+    return dashboards.part_function(rules, qid)
