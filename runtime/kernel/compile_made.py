@@ -2,7 +2,8 @@
 
 Their emitters (`Made.stmt_OP`) are the registry's dispatch's with compile_stmts.py's
 (compile_stmts.Statements): each writes one call of the function its maker made, once, at
-load (a keyword's body is read from the rules at its first call, `_Late`)."""
+load (a keyword's body is read from the rules at its first call, `_Late`). A keyword's call in
+code made with its rules is its body written in instead (keyword_lines, since December 4, 2026)."""
 from __future__ import annotations
 
 import re
@@ -114,9 +115,9 @@ def keyword_lines(stmt: dict, space: dict, contexts: tuple | None = None) -> lis
     return [_OWN.sub(rf"\1_{n}", line) for line in out]
 
 
-def _choose(stmt: dict):
+def _choose(stmt: dict, rules=None):
     labels = [o["label"] for o in stmt["options"]]
-    bodies = [compiled_block(o["body"]) for o in stmt["options"]]
+    bodies = [compiled_block(o["body"], rules) for o in stmt["options"]]  # (made with the caller's rules)
     offered, span = [f"choose {lab}" for lab in labels], stmt["span"]
 
     def choose(run, env):
@@ -125,9 +126,9 @@ def _choose(stmt: dict):
     return choose
 
 
-def _as(stmt: dict):
+def _as(stmt: dict, rules=None):
     who = compiled(stmt["who"]) if stmt["who"] is not None else (lambda run, env: None)
-    body = compiled_block(stmt["body"])
+    body = compiled_block(stmt["body"], rules)  # (made with the caller's rules: its keywords written in)
 
     def as_(run, env):
         me = who(run, env)
@@ -171,13 +172,13 @@ class Made:
     @staticmethod
     def stmt_choose(stmt, space, lines, depth, names):
         pad = "    " * depth
-        lines.append(pad + name_for(space, _choose(stmt)) + "(run, env)")
+        lines.append(pad + name_for(space, _choose(stmt, space.get("__rules__"))) + "(run, env)")
         lines.append(pad + _RESYNC)  # its option ran in this env and may have set variables: read them again
         names.known.update(names.local)  # every local is read again there (the final list)
 
     @staticmethod
     def stmt_as(stmt, space, lines, depth, names):
-        lines.append("    " * depth + name_for(space, _as(stmt)) + "(run, env)")
+        lines.append("    " * depth + name_for(space, _as(stmt, space.get("__rules__"))) + "(run, env)")
 
     @staticmethod
     def stmt_trigger(stmt, space, lines, depth, names):

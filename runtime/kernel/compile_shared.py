@@ -1,9 +1,8 @@
 """One evaluation of an expression a statement's arguments repeat: read once into a local before the statement.
 
-A primitive's arguments may name one expression twice (`resolve-ability(ability, special:
-activation-die >= slot-of(ability), mayhem: activation-die >= slot-of(ability) and
-mayhem-icon)`): each was evaluated where it stands, two calls of each word. Where every
-argument is pure (compile.pure: it asks nothing, draws nothing, changes nothing), the order the
+A primitive's arguments may name one expression twice (`act(part, first: roll >= cost(part),
+second: roll >= cost(part) and lucky)`): each place was evaluated where it stands, two calls of
+each word. Where every argument is pure (compile.pure: it asks nothing, draws nothing, changes nothing), the order the
 arguments are evaluated in changes nothing, so an expression repeated where it is surely
 evaluated (not behind an `and` or `or` that may stop before it, not inside a selector) is
 evaluated once, into a local, before the statement; its places read the local. What is
@@ -16,6 +15,7 @@ import json
 from .compile import pure, source
 from ...compiler.ir_ops import sub_expressions
 
+SHARE = [True]  # (a test's switch: off, every place evaluates its expression as written)
 # forms worth a local: those that call or compute (a name or a number is read as cheaply as a local)
 _WORTH = frozenset(("fn", "cmp", "bin", "neg", "not", "and", "or", "is", "ctx", "list"))
 
@@ -53,7 +53,7 @@ def shared_args(args: dict, space: dict, names, n: int) -> tuple[list[str], dict
     """(the lines evaluating each repeated expression into a local, the arguments with its places
     reading that local); no lines and `args` itself where nothing repeats or an argument is not pure."""
     values = [e for e in args.values() if e is not None]
-    if len(values) < 2 or not all(pure(e) for e in values):
+    if not SHARE[0] or len(values) < 2 or not all(pure(e) for e in values):
         return [], args
     seen: dict[str, list] = {}
     for e in values:

@@ -71,8 +71,9 @@ def compiled_action(action, rules=None):
     """`take(game, run, action)`: actions.take_action for one declared action, generated once
     per declaration: the env of its parameters made in one literal (each parameter a local of
     the body too), the action logged, its body written in (a turn ended by it returns through
-    the end check) and the end checked after it; an action whose values are not one per
-    parameter is taken by the general code (actions.take_general)."""
+    the end check) and the end checked after it, then the update event (finish.update_lines,
+    written in: no wrapper's frame; its early returns run it too); an action whose values are
+    not one per parameter is taken by the general code (actions.take_general)."""
     hit = _CACHE.get(id(action))
     if hit is not None and hit[0] is action:
         return hit[1]
@@ -123,7 +124,10 @@ def compiled_action(action, rules=None):
                                                                     for key, local in names.local.items()) or "pass")
     exec(src, space)  # noqa: S102 - source generated here, from the IR
     take = space["take"]
-    take.updated = bool(tail)  # (finish.after_step: a step with its update written in is itself)
+    if tail:
+        take.updated = True  # (finish.after_step: a step with its update written in is itself)
+    else:  # (a test's switch, ONE_FRAME off: the update in a wrapper of its own, as until December 4, 2026)
+        take = after_step(rules, take, frozenset())
     _CACHE[id(action)] = (action, take)  # the declaration is kept alive with its function
     return take
 
@@ -132,9 +136,13 @@ def _update_tail(rules, space: dict) -> list[str]:
     """finish.after_step's lines for an action (nothing it writes after its end check): the update
     event's function called only when it may do something; none for a game without one."""
     from .finish import update_event, update_lines
-    if rules is None or update_event(rules) is None:
+    if rules is None or update_event(rules) is None or not ONE_FRAME[0]:
         return []
     return update_lines(rules, frozenset(), space)
+
+
+ONE_FRAME = [True]  # an action's update written into its own function (a test's switch)
+WRITTEN = [True]  # resolve-ability written into the block (effects_made.resolve_lines; a test's switch)
 
 
 def _end_check(game, run, state) -> None:
@@ -306,7 +314,7 @@ def _primitive(stmt: dict, space: dict, names: Locals, n: int) -> list[str]:
             raise KernelError(f"{stmt.get('span')}: '{stmt['name']}' is not a primitive of kernel games")
         return [name_for(space, unknown) + "(run, env)"]
     shared, args = shared_args(stmt["args"], space, names, n)  # a repeated pure expression read once
-    if fn is resolve_part:  # dashboards.resolve_part, written out (effects_made.py)
+    if fn is resolve_part and WRITTEN[0]:  # dashboards.resolve_part, written out (effects_made.py)
         return shared + resolve_lines(args, space, names, n)
     written = WRITTEN_OUT.get(stmt["name"])
     if written is not None and set(args) == set(written[1]):
@@ -345,6 +353,7 @@ from .damage import assault_lines  # noqa: E402
 from .compile_shared import shared_args  # noqa: E402
 from .effects_made import resolve_lines  # noqa: E402
 from .dashboards import resolve_part  # noqa: E402
+from .finish import after_step  # noqa: E402
 from .dashboards import started  # noqa: E402
 from .same_selects import kept_select, kept_source  # noqa: E402
 from .compile_made import CONTEXTS, Made  # noqa: E402,F401 - (CONTEXTS: re-exported)
