@@ -202,3 +202,34 @@ def test_a_keyword_s_lines_name_their_locals_apart_and_put_the_env_back(ir):
     assert plain[0] == "_kwenv_1 = {}" and plain[1].startswith("if 'ctx:me' in env")
     assert compile_made.keyword_lines(stmt, {"__rules__": rules, "__keywords__": (stmt["keyword"],)}) is None
     assert compile_made.keyword_lines(stmt, {}) is None  # no rules: read at the first call
+
+
+# -- the hand and the card played: the pile of `me` read in place --------------------------------
+
+@pytest.mark.parametrize("box", BOXES)
+def test_card_played_and_my_hand_read_the_pile_as_cards_in(ir, box, monkeypatch):
+    """`card-played` (the pile of `me` tested in place) and `my-hand` (cards_in's own list, not a
+    copy of it) give, at every reading of seeded games, what piles.cards_in gives; a card was
+    played in some, and the hand held cards."""
+    from mayhem.runtime.kernel import record, relations
+    from mayhem.runtime.kernel.piles import cards_in
+    seen = {"played": 0, "held": 0, "asked": 0}
+
+    def played(run, env):
+        mine = record.card_played(run, env)
+        zone = run.rules.game["props"]["play-to"]["value"]
+        assert mine == bool(cards_in(run, env, zone, None))
+        seen["played"] += mine
+        seen["asked"] += 1
+        return mine
+
+    def hand(run, env):
+        mine = record.my_hand(run, env)
+        zone = run.rules.game["props"]["draw-to"]["value"]
+        assert mine == list(cards_in(run, env, zone, None)) and all(mine is not z for z in run.state.zones.values())
+        seen["held"] += bool(mine)
+        return mine
+    monkeypatch.setitem(relations.CONTEXT, "card-played", played)
+    monkeypatch.setitem(relations.CONTEXT, "my-hand", hand)
+    _games(ir, box, monkeypatch)
+    assert seen["asked"] > 100 and seen["played"] > 0 and seen["held"] > 0
