@@ -137,8 +137,8 @@ def _tags(tags, env=None) -> tuple:
     (a keyword's `tags`: its env's `_effect-tags`), as a tuple."""
     own = env.get("_effect-tags") if env is not None else None
     if own:
-        return tuple(dict.fromkeys((*_as_list(tags), *own)))
-    return tuple(_as_list(tags)) if tags else ()
+        return tuple(dict.fromkeys((*(tags if tags.__class__ is list else _as_list(tags)), *own)))
+    return (tuple(tags) if tags.__class__ is list else tuple(_as_list(tags))) if tags else ()  # (a list: no call)
 
 
 def damage(run, env, target, amount, tags=()) -> None:
@@ -154,7 +154,7 @@ def assault(run, env, target, amount, tags=()) -> None:
     spec = kept["_damage"] if "_damage" in kept else _of(run)  # (read in place: no call)
     by = env.get("ctx:self") or (state.active_figure if state.active_turn == state.turn else None)  # as `self`
     tags = _tags(tags, env) if tags or "_effect-tags" in env else ()
-    for figure in _as_list(target):
+    for figure in target if target.__class__ is list else _as_list(target):  # (a list: no call)
         if not _standing(state, figure):
             continue
         pending = max(int(amount or 0), 0) + assault_bonus(state, by, tags)  # this turn's `bonus`es
